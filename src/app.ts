@@ -1,0 +1,40 @@
+import { createApp } from "./lib/create-app";
+import { TAGS } from "./lib/openapi";
+import { authenticate } from "./middleware/auth";
+import type { AppOpenAPI } from "./lib/types";
+import auth from "./routes/auth/auth.index";
+import meta from "./routes/meta/meta.index";
+
+/** Public routers first: everything mounted after `authenticate` needs a bearer token. */
+const publicRouters = [meta, auth];
+const protectedRouters: AppOpenAPI[] = [];
+
+export function buildApp() {
+  const app = createApp();
+  for (const router of publicRouters) app.route("/", router);
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "An access token from `POST /api/auth/exchangeToken`.",
+  });
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Shiftline API",
+      version: "1.0.0",
+      description:
+        "Workforce time tracking and scheduling at the edge. Errors are RFC 9457 problem documents; lists are bare " +
+        "arrays paged with `limit`/`cursor` and a `Link: rel=\"next\"` header.",
+      license: { name: "Proprietary", url: "https://shiftline.dev/terms" },
+    },
+    servers: [{ url: "http://127.0.0.1:8787", description: "Local development (npm start)" }],
+    security: [{ bearerAuth: [] }],
+    tags: [...TAGS],
+  });
+  app.use("/api/*", authenticate);
+  for (const router of protectedRouters) app.route("/", router);
+  return app;
+}
+
+export const app = buildApp();

@@ -1,0 +1,48 @@
+export const PERMISSIONS = [
+  "ORGANIZATION_ADMIN",
+  "LOCATION_ADMIN",
+  "LOCATION_READ",
+  "EMPLOYEE_READ",
+  "EMPLOYEE_WRITE",
+  "SHIFT_READ",
+  "SHIFT_WRITE",
+  "SCHEDULE_READ",
+  "SCHEDULE_WRITE",
+  "TIMEOFF_READ",
+  "TIMEOFF_WRITE",
+  "TIMEOFF_APPROVE",
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Who is calling, as the access token says: authorising a request never reads the database. */
+export interface Principal {
+  partnerId: string;
+  organizationId: string | null;
+  staffMemberId: string | null;
+  permissions: Permission[];
+}
+
+const LOCATION_ADMIN_GRANTS = PERMISSIONS.filter((p) => p !== "ORGANIZATION_ADMIN" && p !== "LOCATION_ADMIN");
+
+/** ORGANIZATION_ADMIN ⊃ LOCATION_ADMIN ⊃ every other permission. */
+export function expandPermissions(granted: readonly Permission[]): Set<Permission> {
+  const all = new Set<Permission>(granted);
+  if (all.has("ORGANIZATION_ADMIN")) all.add("LOCATION_ADMIN");
+  if (all.has("LOCATION_ADMIN")) for (const p of LOCATION_ADMIN_GRANTS) all.add(p);
+  return all;
+}
+
+export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
+
+/**
+ * The one authorisation rule: the permission, or — for operations a staff member may do on themself —
+ * being the staff member the request is about.
+ */
+export function mayAct(principal: Principal, permission: Permission, subjectStaffMemberId?: string): boolean {
+  if (expandPermissions(principal.permissions).has(permission)) return true;
+  return subjectStaffMemberId !== undefined && principal.staffMemberId === subjectStaffMemberId;
+}
+
+/** Partner-level tokens (no organization) act on the partner's organization directory only. */
+export const isPartnerLevel = (principal: Principal) => principal.organizationId === null;

@@ -1,0 +1,71 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hook } from "@hono/zod-openapi";
+import type { ZodError } from "zod";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { database } from "../middleware/db";
+import { requireJsonBody } from "../middleware/json-body";
+import { badRequest, ProblemError, problemResponse } from "./problem";
+import type { AppBindings } from "./types";
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+const fieldErrors = (error: ZodError) =>
+  error.issues.map((issue) => ({ path: issue.path.join(".") || "(root)", message: issue.message }));
+
+/** Every validation failure, of body, query or path, leaves in one shape. */
+const defaultHook: Hook<unknown, AppBindings, string, unknown> = (result) => {
+  if (result.success) return;
+  const errors = fieldErrors(result.error);
+  const summary = errors.map((e) => `${e.path}: ${e.message}`).join("; ");
+  throw badRequest("VALIDATION_FAILED", `Invalid ${result.target}: ${summary}`, errors);
+};
+
+export const createRouter = () => new OpenAPIHono<AppBindings>({ strict: false, defaultHook });
+
+function toProblem(error: unknown): ProblemError {
+  if (error instanceof ProblemError) return error;
+  if (error instanceof HTTPException && error.status === 400) {
+    return badRequest("MALFORMED_JSON", "The request body is not valid JSON.");
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return new ProblemError(error.status as 400, "HTTP_ERROR", error.message || "Request refused.");
+  }
+  return new ProblemError(500, "INTERNAL_ERROR", "Something went wrong on our side.");
+}
+
+export function createApp() {
+  const app = createRouter();
+  app.use(requestId());
+  app.use(secureHeaders({ crossOriginResourcePolicy: "cross-origin" }));
+  app.use("/api/*", cors({ origin: "*", exposeHeaders: ["Link", "X-Request-Id"] }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ProblemError(413, "PAYLOAD_TOO_LARGE", `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+      },
+    }),
+  );
+  app.use("/api/*", requireJsonBody);
+  app.use("/api/*", database);
+
+  app.notFound((c) =>
+    problemResponse(new ProblemError(404, "ROUTE_NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)),
+  );
+  app.onError((error, c) => {
+    const problem = toProblem(error);
+    if (problem.status === 500) {
+      console.error(JSON.stringify({ requestId: c.get("requestId"), error: String(error), stack: (error as Error).stack }));
+      return problemResponse(new ProblemError(500, problem.code, problem.detail, { requestId: c.get("requestId") }), {
+        "X-Request-Id": c.get("requestId") ?? "",
+      });
+    }
+    return problemResponse(problem, { "X-Request-Id": c.get("requestId") ?? "" });
+  });
+  return app;
+}

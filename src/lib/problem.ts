@@ -1,0 +1,91 @@
+import { z } from "@hono/zod-openapi";
+
+/** RFC 9457 titles, as the brief labels them. */
+const titles: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Record Not Found",
+  409: "Conflict",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: ProblemStatus;
+  detail: string;
+  code: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+/** Thrown anywhere in a request; the app's onError renders it as application/problem+json. */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: ProblemStatus,
+    readonly code: string,
+    readonly detail: string,
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(detail);
+  }
+
+  toBody(): ProblemBody {
+    return {
+      type: `https://shiftline.dev/problems/${this.code.toLowerCase().replaceAll("_", "-")}`,
+      title: titles[this.status] ?? "Error",
+      status: this.status,
+      detail: this.detail,
+      code: this.code,
+      ...this.extensions,
+    };
+  }
+}
+
+export const problemResponse = (problem: ProblemError, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(problem.toBody()), {
+    status: problem.status,
+    headers: { "Content-Type": "application/problem+json", ...headers },
+  });
+
+export const badRequest = (code: string, detail: string, errors?: FieldError[]) =>
+  new ProblemError(400, code, detail, errors ? { errors } : {});
+
+/** A 400 naming one invalid field, for rules zod cannot see (unknown references, cross-field checks). */
+export const invalidField = (path: string, message: string) =>
+  badRequest("VALIDATION_FAILED", `${path}: ${message}`, [{ path, message }]);
+
+export const notFound = (resource: string) =>
+  new ProblemError(404, `${resource.toUpperCase().replaceAll(" ", "_")}_NOT_FOUND`, `No ${resource.toLowerCase()} with that id.`);
+
+export const conflict = (code: string, detail: string, extensions?: Record<string, unknown>) =>
+  new ProblemError(409, code, detail, extensions);
+
+export const unauthorized = (code: string, detail: string) => new ProblemError(401, code, detail);
+
+export const forbidden = (detail: string) => new ProblemError(403, "FORBIDDEN", detail);
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().openapi({ example: "https://shiftline.dev/problems/validation-failed" }),
+    title: z.string().openapi({ example: "Bad Request" }),
+    status: z.number().int().openapi({ example: 400 }),
+    detail: z.string().openapi({ example: "zipCode: Expected number, received string" }),
+    code: z.string().openapi({ example: "VALIDATION_FAILED" }),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }).openapi("FieldError"))
+      .optional(),
+  })
+  .openapi("Problem", { description: "RFC 9457 problem details" });

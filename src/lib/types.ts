@@ -1,0 +1,16 @@
+import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { RequestIdVariables } from "hono/request-id";
+import type { Principal } from "../domain/permissions";
+import type { Database } from "./db";
+
+export interface AppBindings {
+  Bindings: Env;
+  Variables: RequestIdVariables & {
+    db: Database;
+    principal: Principal;
+  };
+}
+
+export type AppOpenAPI = OpenAPIHono<AppBindings>;
+
+export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppBindings>;

@@ -1,0 +1,54 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { accessRoles, organizations, staffMembers } from "../../../drizzle/schema";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "../../lib/access-token";
+import type { Database } from "../../lib/db";
+import { verifyPartnerToken, type PartnerClaims } from "../../lib/partner-token";
+import { unauthorized } from "../../lib/problem";
+import type { AppRouteHandler } from "../../lib/types";
+import { isPermission, type Principal } from "../../domain/permissions";
+import type { ExchangeTokenRoute } from "./auth.routes";
+
+async function staffPrincipal(db: Database, claims: PartnerClaims, organizationId: string): Promise<Principal> {
+  const byId = claims.employeeId
+    ? eq(staffMembers.id, claims.employeeId)
+    : eq(staffMembers.externalId, claims.externalEmployeeId!);
+  const [member] = await db
+    .select({ id: staffMembers.id, active: staffMembers.active, permissions: accessRoles.permissions })
+    .from(staffMembers)
+    .innerJoin(accessRoles, eq(accessRoles.id, staffMembers.accessRoleId))
+    .where(and(eq(staffMembers.organizationId, organizationId), byId, isNull(staffMembers.deletedAt)));
+  if (!member || !member.active) throw unauthorized("UNKNOWN_EMPLOYEE", "No active staff member matches the token's employee claim.");
+  return {
+    partnerId: claims.partnerId,
+    organizationId,
+    staffMemberId: member.id,
+    permissions: member.permissions.filter(isPermission),
+  };
+}
+
+async function principalFor(db: Database, claims: PartnerClaims): Promise<Principal> {
+  if (!claims.organizationId) {
+    return { partnerId: claims.partnerId, organizationId: null, staffMemberId: null, permissions: [] };
+  }
+  const [organization] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.id, claims.organizationId),
+        eq(organizations.partnerId, claims.partnerId),
+        isNull(organizations.deletedAt),
+      ),
+    );
+  if (!organization) throw unauthorized("UNKNOWN_ORGANIZATION", "The token's organization does not exist for this partner.");
+  if (claims.employeeId || claims.externalEmployeeId) return staffPrincipal(db, claims, organization.id);
+  return { partnerId: claims.partnerId, organizationId: organization.id, staffMemberId: null, permissions: ["ORGANIZATION_ADMIN"] };
+}
+
+export const exchangeToken: AppRouteHandler<ExchangeTokenRoute> = async (c) => {
+  const { token } = c.req.valid("json");
+  const claims = await verifyPartnerToken(token, c.env.PARTNER_KEYS);
+  const principal = await principalFor(c.get("db"), claims);
+  const accessToken = await signAccessToken(principal, c.env.TOKEN_SECRET);
+  return c.json({ accessToken, tokenType: "Bearer" as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS }, 200);
+};

@@ -1,0 +1,11 @@
+import type { AppRouteHandler } from "../../lib/types";
+import type { HealthRoute } from "./meta.routes";
+
+export const health: AppRouteHandler<HealthRoute> = async (c) => {
+  try {
+    await c.env.DB.prepare("SELECT 1").first();
+    return c.json({ status: "ok" as const, database: "ok" as const }, 200);
+  } catch {
+    return c.json({ status: "degraded" as const, database: "unavailable" as const }, 503);
+  }
+};

@@ -1,0 +1,16 @@
+import { Scalar } from "@scalar/hono-api-reference";
+import { createRouter } from "../../lib/create-app";
+import * as handlers from "./meta.handlers";
+import * as routes from "./meta.routes";
+
+/** Served by this Worker's static assets (see `npm run docs:assets`), so the reference renders offline. */
+export const DOCS_SCRIPT_PATH = "/api/docs/scalar.js";
+
+export default createRouter()
+  .openapi(routes.health, handlers.health)
+  // Static assets answer this path before the Worker runs; the route covers runtimes without asset routing.
+  .get(DOCS_SCRIPT_PATH, (c) => c.env.ASSETS.fetch(c.req.raw))
+  .get(
+    "/api/docs",
+    Scalar({ url: "/api/openapi.json", cdn: DOCS_SCRIPT_PATH, withDefaultFonts: false, pageTitle: "Shiftline API" }),
+  );
