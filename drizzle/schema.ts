@@ -19,7 +19,7 @@ export const organizations = sqliteTable(
     name: text("name").notNull(),
     externalId: text("external_id"),
     timezone: text("timezone").notNull().default("UTC"),
-    countryCode: text("country_code"),
+    country: text("country"),
     currencyCode: text("currency_code"),
     ...lifecycle,
   },

@@ -47,7 +47,7 @@ CREATE TABLE `organizations` (
 	`name` text NOT NULL,
 	`external_id` text,
 	`timezone` text DEFAULT 'UTC' NOT NULL,
-	`country_code` text,
+	`country` text,
 	`currency_code` text,
 	`active` integer DEFAULT true NOT NULL,
 	`created_at` integer NOT NULL,

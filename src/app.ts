@@ -4,10 +4,11 @@ import { authenticate } from "./middleware/auth";
 import type { AppOpenAPI } from "./lib/types";
 import auth from "./routes/auth/auth.index";
 import meta from "./routes/meta/meta.index";
+import organizations from "./routes/organizations/organizations.index";
 
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
-const protectedRouters: AppOpenAPI[] = [];
+const protectedRouters: AppOpenAPI[] = [organizations];
 
 export function buildApp() {
   const app = createApp();

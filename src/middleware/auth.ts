@@ -18,15 +18,18 @@ export const authenticate = createMiddleware<AppBindings>(async (c, next) => {
 interface AuthorizeOptions {
   /** Name of the path parameter holding a staff member id the caller may act on as themself. */
   self?: string;
+  /** Partner-level tokens pass too (organization directory routes, whose queries are scoped by partner). */
+  partnerLevel?: boolean;
 }
 
 /**
  * The permission a route needs, checked against the organization in its path: a record of another
  * organization answers 404, exactly as a missing one.
  */
-export const authorize = (permission: Permission, options: AuthorizeOptions = {}) =>
+export const authorize = (permission: Permission | null, options: AuthorizeOptions = {}) =>
   createMiddleware<AppBindings>(async (c, next) => {
     const principal = c.get("principal");
+    if (options.partnerLevel && isPartnerLevel(principal)) return next();
     const organizationId = c.req.param("organization_id") ?? c.req.param("organizationId");
     if (organizationId !== undefined) {
       if (isPartnerLevel(principal)) {
@@ -37,6 +40,14 @@ export const authorize = (permission: Permission, options: AuthorizeOptions = {}
       }
     }
     const subject = options.self ? c.req.param(options.self) : undefined;
-    if (!mayAct(principal, permission, subject)) throw forbidden(`This operation needs the ${permission} permission.`);
+    if (permission && !mayAct(principal, permission, subject)) throw forbidden(`This operation needs the ${permission} permission.`);
     await next();
   });
+
+/** Operations only a partner-level token may perform (creating organizations). */
+export const authorizePartner = createMiddleware<AppBindings>(async (c, next) => {
+  if (!isPartnerLevel(c.get("principal"))) {
+    throw new ProblemError(403, "PARTNER_SCOPE_REQUIRED", "Use a partner-level token (one without organizationId).");
+  }
+  await next();
+});

@@ -1,0 +1,48 @@
+import { z } from "@hono/zod-openapi";
+import { isValidTimeZone } from "./time";
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+const currencies = new Set(Intl.supportedValuesOf("currency"));
+
+/** ISO 3166-1 alpha-2: Intl knows every assigned code and echoes unknown ones back unchanged. */
+export const CountryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code in upper case")
+  .refine((code) => regionNames.of(code) !== code, "is not an assigned ISO 3166-1 alpha-2 code")
+  .openapi({ example: "US" });
+
+export const CurrencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code in upper case")
+  .refine((code) => currencies.has(code), "is not an ISO 4217 currency code")
+  .openapi({ example: "USD" });
+
+export const TimeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isValidTimeZone, "is not an IANA time zone")
+  .openapi({ example: "America/New_York", description: "IANA time zone" });
+
+export const ExternalId = z.string().min(1).max(255).openapi({ example: "ext-1001" });
+
+export const Name = z.string().trim().min(1).max(200);
+
+export const Email = z.email().max(320).openapi({ example: "ada@example.com" });
+
+export const PhoneNumber = z
+  .string()
+  .regex(/^\+?[0-9][0-9 ().-]{5,24}$/, "must be a phone number such as +1 555 010 0199")
+  .openapi({ example: "+15550100199" });
+
+export const Timestamp = z.string().openapi({ format: "date-time", example: "2026-01-15T09:30:00.000Z" });
+
+export const TimestampOrNull = Timestamp.nullable().openapi({ format: "date-time", example: null });
+
+/** Fields every record answers with. */
+export const recordLifecycle = {
+  active: z.boolean().openapi({ example: true }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  deletedAt: TimestampOrNull,
+};

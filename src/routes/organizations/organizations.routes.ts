@@ -1,0 +1,126 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { idParam, jsonBody, jsonContent, problems } from "../../lib/openapi";
+import { ListQuery } from "../../lib/pagination";
+import { authorize, authorizePartner } from "../../middleware/auth";
+import {
+  ExternalIdParams,
+  Organization,
+  OrganizationCreate,
+  OrganizationPatch,
+  OrganizationWithDefaults,
+} from "./organizations.schemas";
+
+const tags = ["Organizations"];
+const OrganizationParams = z.object({ organization_id: idParam("organization_id", "Organization id") });
+/** Partner-level tokens reach every organization of their partner; other tokens only their own. */
+const member = authorize(null, { partnerLevel: true });
+const admin = authorize("ORGANIZATION_ADMIN", { partnerLevel: true });
+
+export const list = createRoute({
+  method: "get",
+  path: "/api/organizations",
+  operationId: "listOrganizations",
+  tags,
+  summary: "List Organizations",
+  description:
+    "The partner's organizations (a partner-level token), or the caller's own organization (an organization token).",
+  middleware: [member] as const,
+  request: { query: ListQuery },
+  responses: { 200: jsonContent(z.array(Organization), "Organizations, oldest first"), ...problems() },
+});
+
+export const getOne = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}",
+  operationId: "getOrganization",
+  tags,
+  summary: "Get Organization",
+  middleware: [member] as const,
+  request: { params: OrganizationParams },
+  responses: { 200: jsonContent(Organization, "The organization"), ...problems(404) },
+});
+
+export const getByExternalId = createRoute({
+  method: "get",
+  path: "/api/organizations/external/{externalId}",
+  operationId: "getOrganizationByExternalId",
+  tags,
+  summary: "Get Organization by External ID",
+  middleware: [member] as const,
+  request: { params: ExternalIdParams },
+  responses: { 200: jsonContent(Organization, "The organization"), ...problems(404) },
+});
+
+export const create = createRoute({
+  method: "post",
+  path: "/api/organizations",
+  operationId: "createOrganization",
+  tags,
+  summary: "Create Organization",
+  description: "Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).",
+  middleware: [authorizePartner] as const,
+  request: { body: jsonBody(OrganizationCreate) },
+  responses: { 201: jsonContent(Organization, "The created organization"), ...problems(409, 413, 415) },
+});
+
+export const createWithDefaults = createRoute({
+  method: "post",
+  path: "/api/organizations/with-defaults",
+  operationId: "createOrganizationWithDefaults",
+  tags,
+  summary: "Create Organization With Defaults",
+  description:
+    "Creates the organization with the access roles `Admin` (ORGANIZATION_ADMIN), `Manager` (LOCATION_ADMIN) and " +
+    "`Employee` (no permissions), a `Default` role, the policy types Vacation, Sick, Personal, Bereavement and " +
+    "Unpaid, and the default time-off settings, in one atomic write.",
+  middleware: [authorizePartner] as const,
+  request: { body: jsonBody(OrganizationCreate) },
+  responses: {
+    201: jsonContent(OrganizationWithDefaults, "The created organization and its defaults"),
+    ...problems(409, 413, 415),
+  },
+});
+
+export const patch = createRoute({
+  method: "patch",
+  path: "/api/organizations/{organization_id}",
+  operationId: "updateOrganization",
+  tags,
+  summary: "Update Organization",
+  middleware: [admin] as const,
+  request: { params: OrganizationParams, body: jsonBody(OrganizationPatch) },
+  responses: { 200: jsonContent(Organization, "The updated organization"), ...problems(404, 409, 413, 415) },
+});
+
+export const remove = createRoute({
+  method: "delete",
+  path: "/api/organizations/{organization_id}",
+  operationId: "deleteOrganization",
+  tags,
+  summary: "Delete Organization",
+  description: "Soft delete: the organization answers 404 afterwards and its tokens can no longer be exchanged.",
+  middleware: [admin] as const,
+  request: { params: OrganizationParams },
+  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
+});
+
+export const removeByExternalId = createRoute({
+  method: "delete",
+  path: "/api/organizations/external/{externalId}",
+  operationId: "deleteOrganizationByExternalId",
+  tags,
+  summary: "Delete Organization by External ID",
+  middleware: [admin] as const,
+  request: { params: ExternalIdParams },
+  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
+});
+
+export type ListRoute = typeof list;
+export type GetOneRoute = typeof getOne;
+export type GetByExternalIdRoute = typeof getByExternalId;
+export type CreateRoute = typeof create;
+export type CreateWithDefaultsRoute = typeof createWithDefaults;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;
+export type RemoveByExternalIdRoute = typeof removeByExternalId;
+export type CreateBody = z.infer<typeof OrganizationCreate>;
