@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -136,3 +136,141 @@ export const timeOffSettings = sqliteTable("time_off_settings", {
   createdAt: timestamp("created_at").notNull(),
   updatedAt: timestamp("updated_at").notNull(),
 });
+
+export const breakTypes = sqliteTable(
+  "break_types",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    locationId: text("location_id").notNull().references(() => locations.id),
+    name: text("name").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    frequencyMinutes: integer("frequency_minutes").notNull(),
+    paid: integer("paid", { mode: "boolean" }).notNull(),
+    mandatory: integer("mandatory", { mode: "boolean" }).notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    ...lifecycle,
+  },
+  (t) => [index("break_types_location").on(t.organizationId, t.locationId, t.id)],
+);
+
+export const shifts = sqliteTable(
+  "shifts",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    employeeId: text("employee_id").notNull().references(() => staffMembers.id),
+    locationId: text("location_id").notNull().references(() => locations.id),
+    roleId: text("role_id").notNull().references(() => roles.id),
+    /** UTC instants; the wire's local startTime/endTime are derived with utcOffset. */
+    startAt: timestamp("start_at").notNull(),
+    endAt: timestamp("end_at"),
+    /** Minutes east of UTC at the shift's start. */
+    utcOffset: integer("utc_offset").notNull(),
+    /** Local date the shift started on at its location (YYYY-MM-DD): the timesheet key. */
+    businessDate: text("business_date").notNull(),
+    hourlyWage: real("hourly_wage").notNull().default(0),
+    duration: integer("duration").notNull().default(0),
+    totalPaidBreaks: integer("total_paid_breaks").notNull().default(0),
+    totalUnpaidBreaks: integer("total_unpaid_breaks").notNull().default(0),
+    payableDuration: integer("payable_duration").notNull().default(0),
+    flags: text("flags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    manualEntry: integer("manual_entry", { mode: "boolean" }).notNull().default(false),
+    ...lifecycle,
+  },
+  (t) => [
+    // At most one open shift per staff member, whatever the concurrency.
+    uniqueIndex("shifts_one_open_per_employee").on(t.employeeId).where(sql`end_at IS NULL AND deleted_at IS NULL`),
+    index("shifts_organization_business_date").on(t.organizationId, t.businessDate, t.id),
+    index("shifts_employee_business_date").on(t.organizationId, t.employeeId, t.businessDate),
+    index("shifts_location_business_date").on(t.organizationId, t.locationId, t.businessDate),
+  ],
+);
+
+export const shiftBreaks = sqliteTable(
+  "shift_breaks",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    typeId: text("type_id").references(() => breakTypes.id),
+    name: text("name").notNull(),
+    paid: integer("paid", { mode: "boolean" }).notNull(),
+    mandatory: integer("mandatory", { mode: "boolean" }).notNull(),
+    frequencyMinutes: integer("frequency_minutes").notNull(),
+    durationInSettingsMinutes: integer("duration_in_settings_minutes").notNull(),
+    startAt: timestamp("start_at").notNull(),
+    endAt: timestamp("end_at"),
+    automatic: integer("automatic", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    index("shift_breaks_shift").on(t.shiftId, t.startAt),
+    // At most one open break per shift.
+    uniqueIndex("shift_breaks_one_open_per_shift").on(t.shiftId).where(sql`end_at IS NULL`),
+  ],
+);
+
+export const shiftEvents = sqliteTable(
+  "shift_events",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    employeeId: text("employee_id").notNull(),
+    kind: text("kind", { enum: ["clock_in", "clock_out", "break_start", "break_end"] }).notNull(),
+    occurredAt: timestamp("occurred_at").notNull(),
+    receivedAt: timestamp("received_at").notNull(),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    accuracyCentimeters: integer("accuracy_centimeters"),
+    distanceCentimeters: integer("distance_centimeters"),
+    verdict: text("verdict").notNull(),
+    flags: text("flags", { mode: "json" }).$type<string[]>().notNull(),
+    idempotencyKey: text("idempotency_key"),
+  },
+  (t) => [
+    index("shift_events_shift").on(t.shiftId, t.occurredAt),
+    index("shift_events_employee").on(t.employeeId, t.occurredAt),
+  ],
+);
+
+export const shiftNotes = sqliteTable(
+  "shift_notes",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    authorId: text("author_id").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("shift_notes_shift").on(t.shiftId, t.id)],
+);
+
+export const lockedDays = sqliteTable(
+  "locked_days",
+  {
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    locationId: text("location_id").notNull().references(() => locations.id),
+    date: text("date").notNull(),
+    lockedBy: text("locked_by").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.date] }), index("locked_days_organization_date").on(t.organizationId, t.date)],
+);
+
+/** Stored first responses of POSTs sent with an Idempotency-Key, replayed to retries for 24 h. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status"),
+    body: text("body"),
+    contentType: text("content_type"),
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_expires").on(t.expiresAt)],
+);

@@ -1,14 +1,17 @@
 import { createApp } from "./lib/create-app";
 import { TAGS } from "./lib/openapi";
 import { authenticate } from "./middleware/auth";
+import { idempotency } from "./middleware/idempotency";
 import type { AppOpenAPI } from "./lib/types";
 import auth from "./routes/auth/auth.index";
 import meta from "./routes/meta/meta.index";
+import accessRoles from "./routes/access-roles/access-roles.index";
 import organizations from "./routes/organizations/organizations.index";
+import roles from "./routes/roles/roles.index";
 
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
-const protectedRouters: AppOpenAPI[] = [organizations];
+const protectedRouters: AppOpenAPI[] = [organizations, roles, accessRoles];
 
 export function buildApp() {
   const app = createApp();
@@ -33,7 +36,7 @@ export function buildApp() {
     security: [{ bearerAuth: [] }],
     tags: [...TAGS],
   });
-  app.use("/api/*", authenticate);
+  app.use("/api/*", authenticate, idempotency);
   for (const router of protectedRouters) app.route("/", router);
   return app;
 }

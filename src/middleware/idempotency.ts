@@ -1,0 +1,42 @@
+import { createMiddleware } from "hono/factory";
+import { claimKey, releaseKey, requestHash, storeResponse } from "../lib/idempotency";
+import { badRequest, ProblemError } from "../lib/problem";
+import type { AppBindings } from "../lib/types";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+/**
+ * Exactly-once POSTs for retrying clients (phones on bad networks): the first response for a key, per
+ * organization and caller, is stored for 24 h and replayed; the same key with another body is refused.
+ */
+export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (c.req.method !== "POST" || key === undefined) return next();
+  if (key.length < 1 || key.length > 255) {
+    throw badRequest("INVALID_IDEMPOTENCY_KEY", "Idempotency-Key must be 1 to 255 characters.");
+  }
+  const { partnerId, organizationId, staffMemberId } = c.var.principal;
+  const scope = `${partnerId}:${organizationId ?? ""}:${staffMemberId ?? ""}`;
+  const hash = await requestHash(c.req.method, c.req.path, await c.req.text());
+  const claim = await claimKey(c.var.db, scope, key, hash);
+  if (claim.outcome === "reused") {
+    throw new ProblemError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
+  }
+  if (claim.outcome === "in_progress") {
+    throw new ProblemError(409, "IDEMPOTENCY_REQUEST_IN_PROGRESS", "The first request with this Idempotency-Key is still running.");
+  }
+  if (claim.outcome === "replay") {
+    const { status, body, contentType } = claim.response;
+    return c.body(body, status as 200, { "Content-Type": contentType, "Idempotent-Replayed": "true" });
+  }
+  await next();
+  if (c.res.status >= 500) {
+    await releaseKey(c.var.db, scope, key);
+    return;
+  }
+  await storeResponse(c.var.db, scope, key, {
+    status: c.res.status,
+    body: await c.res.clone().text(),
+    contentType: c.res.headers.get("Content-Type") ?? "application/json",
+  });
+});
