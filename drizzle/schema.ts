@@ -218,6 +218,8 @@ export const shiftEvents = sqliteTable(
     shiftId: text("shift_id").notNull().references(() => shifts.id),
     employeeId: text("employee_id").notNull(),
     kind: text("kind", { enum: ["clock_in", "clock_out", "break_start", "break_end"] }).notNull(),
+    /** The break a break event belongs to; '' for clock events, so the unique index below covers them too. */
+    breakId: text("break_id").notNull().default(""),
     occurredAt: timestamp("occurred_at").notNull(),
     receivedAt: timestamp("received_at").notNull(),
     latitude: real("latitude"),
@@ -229,7 +231,8 @@ export const shiftEvents = sqliteTable(
     idempotencyKey: text("idempotency_key"),
   },
   (t) => [
-    index("shift_events_shift").on(t.shiftId, t.occurredAt),
+    // Each event happens once: one clock-in and clock-out per shift, one start and end per break.
+    uniqueIndex("shift_events_once").on(t.shiftId, t.kind, t.breakId),
     index("shift_events_employee").on(t.employeeId, t.occurredAt),
   ],
 );

@@ -68,6 +68,7 @@ CREATE TABLE `shift_events` (
 	`shift_id` text NOT NULL,
 	`employee_id` text NOT NULL,
 	`kind` text NOT NULL,
+	`break_id` text DEFAULT '' NOT NULL,
 	`occurred_at` integer NOT NULL,
 	`received_at` integer NOT NULL,
 	`latitude` real,
@@ -81,7 +82,7 @@ CREATE TABLE `shift_events` (
 	FOREIGN KEY (`shift_id`) REFERENCES `shifts`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `shift_events_shift` ON `shift_events` (`shift_id`,`occurred_at`);--> statement-breakpoint
+CREATE UNIQUE INDEX `shift_events_once` ON `shift_events` (`shift_id`,`kind`,`break_id`);--> statement-breakpoint
 CREATE INDEX `shift_events_employee` ON `shift_events` (`employee_id`,`occurred_at`);--> statement-breakpoint
 CREATE TABLE `shift_notes` (
 	`id` text PRIMARY KEY NOT NULL,

@@ -4,14 +4,19 @@ import { authenticate } from "./middleware/auth";
 import { idempotency } from "./middleware/idempotency";
 import type { AppOpenAPI } from "./lib/types";
 import auth from "./routes/auth/auth.index";
+import breakTypes from "./routes/break-types/break-types.index";
+import locations from "./routes/locations/locations.index";
 import meta from "./routes/meta/meta.index";
 import accessRoles from "./routes/access-roles/access-roles.index";
 import organizations from "./routes/organizations/organizations.index";
 import roles from "./routes/roles/roles.index";
+import shiftNotes from "./routes/shift-notes/shift-notes.index";
+import timeTracking from "./routes/time-tracking/time-tracking.index";
+import staffMembers from "./routes/staff-members/staff-members.index";
 
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
-const protectedRouters: AppOpenAPI[] = [organizations, roles, accessRoles];
+const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes];
 
 export function buildApp() {
   const app = createApp();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
+import { createStaffMember, staffToken } from "./helpers/staff";
 import { accessToken, partnerToken } from "./helpers/tokens";
 
 describe("organizations", () => {
@@ -24,7 +25,19 @@ describe("organizations", () => {
     ]);
     const admin = await accessToken({ organizationId: res.body.id });
     const accessRoles = await api("GET", `/api/organizations/${res.body.id}/access-roles`, { token: admin });
-    if (accessRoles.status !== 401) expect(accessRoles.body.length ?? 0).toBeGreaterThanOrEqual(0);
+    expect(accessRoles.status).toBe(200);
+    const listed = accessRoles.body.map((r: { id: string; name: string; permissions: string[] }) => ({
+      id: r.id,
+      name: r.name,
+      permissions: r.permissions,
+    }));
+    expect(listed).toHaveLength(3);
+    expect(listed).toEqual(expect.arrayContaining(res.body.defaults.accessRoles));
+    expect(Object.fromEntries(listed.map((r: { name: string; permissions: string[] }) => [r.name, r.permissions]))).toEqual({
+      Admin: ["ORGANIZATION_ADMIN"],
+      Manager: ["LOCATION_ADMIN"],
+      Employee: [],
+    });
   });
 
   it("POST /organizations creates one and GET reads it back, by id and by external id", async () => {
@@ -112,13 +125,12 @@ describe("organizations", () => {
 
   it("PATCH /organizations/{id} needs ORGANIZATION_ADMIN", async () => {
     const org = await createOrganization();
-    const staff = await api("POST", `/api/organizations/${org.id}/staffmembers`, {
-      token: org.adminToken,
-      body: { name: "Eve", accessRoleName: "Manager" },
-    });
-    if (staff.status !== 201) return; // staff members arrive with their own area
-    const manager = await accessToken({ organizationId: org.id, employeeId: staff.body.id });
-    expect((await api("PATCH", `/api/organizations/${org.id}`, { token: manager, body: { name: "X" } })).status).toBe(403);
+    const staff = await createStaffMember(org, { name: "Eve", accessRoleName: "Manager" });
+    const manager = await staffToken(org, staff.id);
+    const res = await api("PATCH", `/api/organizations/${org.id}`, { token: manager, body: { name: "X" } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("FORBIDDEN");
+    expect((await api("GET", `/api/organizations/${org.id}`, { token: org.adminToken })).body.name).not.toBe("X");
   });
 
   it("DELETE /organizations/{id} soft-deletes: reads are 404 and the token can no longer be exchanged", async () => {

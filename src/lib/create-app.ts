@@ -55,7 +55,9 @@ export function createApp() {
   app.use("/api/*", database);
 
   app.notFound((c) =>
-    problemResponse(new ProblemError(404, "ROUTE_NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)),
+    problemResponse(new ProblemError(404, "ROUTE_NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), {
+      "X-Request-Id": c.get("requestId") ?? "",
+    }),
   );
   app.onError((error, c) => {
     const problem = toProblem(error);

@@ -1,14 +1,23 @@
-import { conflict } from "./problem";
+import { conflict, type ProblemError } from "./problem";
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && /UNIQUE constraint failed/i.test(`${error.message} ${String(error.cause ?? "")}`);
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? `${error.message} ${messageOf(error.cause)}` : error === undefined ? "" : String(error);
 
-/** Runs a write whose unique index may refuse it, turning that refusal into a 409. */
-export async function uniquely<T>(write: Promise<T>, code: string, detail: string): Promise<T> {
+/** Which database refusal means which 409: the constraint's text (e.g. "UNIQUE constraint failed: shifts.employee_id"). */
+export type ConstraintProblems = [pattern: RegExp, problem: () => ProblemError][];
+
+/** Runs a write whose constraints may refuse it, turning a known refusal into its problem. */
+export async function guarded<T>(write: Promise<T>, problems: ConstraintProblems): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(code, detail);
+    const message = messageOf(error);
+    const match = problems.find(([pattern]) => pattern.test(message));
+    if (match) throw match[1]();
     throw error;
   }
 }
+
+/** Runs a write whose unique index may refuse it, turning that refusal into a 409. */
+export const uniquely = <T>(write: Promise<T>, code: string, detail: string): Promise<T> =>
+  guarded(write, [[/UNIQUE constraint failed/i, () => conflict(code, detail)]]);

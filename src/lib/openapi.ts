@@ -56,6 +56,9 @@ export const TAGS = [
   { name: "Staff members", description: "People who clock in, with their locations, roles and access role." },
   { name: "Roles", description: "Job roles worked on shifts, with an hourly wage." },
   { name: "Access roles", description: "Named permission sets assigned to staff members." },
+  { name: "Time tracking", description: "Shift state, clock in and out, and breaks, with geofence and trust checks." },
+  { name: "Break types", description: "The breaks a location offers, paid or unpaid, optional or mandatory." },
+  { name: "Shift notes", description: "Notes on a staff member's current shift." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 

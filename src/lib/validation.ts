@@ -7,7 +7,8 @@ const currencies = new Set(Intl.supportedValuesOf("currency"));
 /** ISO 3166-1 alpha-2: Intl knows every assigned code and echoes unknown ones back unchanged. */
 export const CountryCode = z
   .string()
-  .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code in upper case")
+  // abort: Intl.DisplayNames#of throws on text that is not a region subtag, which would be a 500.
+  .regex(/^[A-Z]{2}$/, { message: "must be an ISO 3166-1 alpha-2 code in upper case", abort: true })
   .refine((code) => regionNames.of(code) !== code, "is not an assigned ISO 3166-1 alpha-2 code")
   .openapi({ example: "US" });
 

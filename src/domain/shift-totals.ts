@@ -1,0 +1,141 @@
+import { businessDate } from "./local-time";
+
+const MINUTE_MS = 60_000;
+
+/** One element of a shift's `breaks`, with instants as Dates. */
+export interface ShiftBreak {
+  startTime: Date;
+  endTime: Date | null;
+  paid: boolean;
+  typeId: string | null;
+  name: string;
+  mandatory: boolean;
+  frequencyMinutes: number;
+  durationInSettingsMinutes: number;
+  automatic?: boolean;
+}
+
+export interface BreakRule {
+  id: string;
+  name: string;
+  mandatory: boolean;
+  enabled?: boolean;
+  frequencyMinutes: number;
+  durationMinutes: number;
+}
+
+export interface ShiftTotals {
+  duration: number;
+  totalPaidBreaks: number;
+  totalUnpaidBreaks: number;
+  payableDuration: number;
+}
+
+/** Every duration is the floor of real elapsed time (UTC instants) in whole minutes: DST never adds or loses any. */
+const wholeMinutes = (fromMs: number, toMs: number) => Math.max(0, Math.floor((toMs - fromMs) / MINUTE_MS));
+
+/** Ends an open break at the clock-out instant (never before the break began). */
+export const closeBreaks = (breaks: readonly ShiftBreak[], at: Date): ShiftBreak[] =>
+  breaks.map((b) => (b.endTime ? b : { ...b, endTime: at < b.startTime ? b.startTime : at }));
+
+/**
+ * One automatic unpaid break per mandatory, enabled break type that was not taken (no break of that type) in a
+ * shift longer than the type's frequencyMinutes. It is placed where it was due, at start + frequencyMinutes,
+ * moved earlier when needed so that it ends by clock-out; it deducts its full durationMinutes.
+ */
+export function automaticDeductions(input: {
+  start: Date;
+  end: Date;
+  breaks: readonly ShiftBreak[];
+  breakTypes: readonly BreakRule[];
+}): ShiftBreak[] {
+  const { start, end, breaks, breakTypes } = input;
+  const shiftMinutes = wholeMinutes(start.getTime(), end.getTime());
+  const taken = new Set(breaks.filter((b) => !b.automatic).map((b) => b.typeId));
+  return breakTypes
+    .filter((t) => t.mandatory && t.enabled !== false && shiftMinutes > t.frequencyMinutes && !taken.has(t.id))
+    .map((t) => {
+      const due = start.getTime() + t.frequencyMinutes * MINUTE_MS;
+      const latest = end.getTime() - t.durationMinutes * MINUTE_MS;
+      const startMs = Math.max(start.getTime(), Math.min(due, latest));
+      return {
+        startTime: new Date(startMs),
+        endTime: new Date(startMs + t.durationMinutes * MINUTE_MS),
+        paid: false,
+        typeId: t.id,
+        name: t.name,
+        mandatory: true,
+        frequencyMinutes: t.frequencyMinutes,
+        durationInSettingsMinutes: t.durationMinutes,
+        automatic: true,
+      };
+    });
+}
+
+/** A real break counts only its time inside the shift; an automatic one deducts its configured minutes. */
+function breakMinutes(b: ShiftBreak, shiftStartMs: number, shiftEndMs: number): number {
+  if (b.automatic) return b.durationInSettingsMinutes;
+  const from = Math.max(b.startTime.getTime(), shiftStartMs);
+  const to = Math.min(b.endTime?.getTime() ?? shiftEndMs, shiftEndMs);
+  return wholeMinutes(from, to);
+}
+
+/**
+ * Totals of a shift in whole minutes. An open shift counts up to `now` when given (else it is 0 long, as a
+ * just-opened shift reads), and so does an open break. payableDuration = duration - totalUnpaidBreaks, but
+ * never below 0 (an automatic deduction can be longer than a short shift).
+ */
+export function shiftTotals(input: {
+  start: Date;
+  end: Date | null;
+  breaks: readonly ShiftBreak[];
+  now?: Date;
+}): ShiftTotals {
+  const startMs = input.start.getTime();
+  const endMs = Math.max(startMs, (input.end ?? input.now ?? input.start).getTime());
+  let totalPaidBreaks = 0;
+  let totalUnpaidBreaks = 0;
+  for (const b of input.breaks) {
+    const minutes = breakMinutes(b, startMs, endMs);
+    if (b.paid) totalPaidBreaks += minutes;
+    else totalUnpaidBreaks += minutes;
+  }
+  const duration = wholeMinutes(startMs, endMs);
+  return { duration, totalPaidBreaks, totalUnpaidBreaks, payableDuration: Math.max(0, duration - totalUnpaidBreaks) };
+}
+
+/**
+ * Clock-out and every edit of a closed shift: close the open break, recompute the automatic deductions from
+ * scratch (earlier ones are dropped, so recomputing is idempotent), and total. Breaks come back by start time.
+ */
+export function closeShift(input: {
+  start: Date;
+  end: Date;
+  breaks: readonly ShiftBreak[];
+  breakTypes: readonly BreakRule[];
+}): { breaks: ShiftBreak[]; totals: ShiftTotals } {
+  const real = closeBreaks(input.breaks.filter((b) => !b.automatic), input.end);
+  const breaks = [...real, ...automaticDeductions({ ...input, breaks: real })].sort(
+    (a, b) => a.startTime.getTime() - b.startTime.getTime(),
+  );
+  return { breaks, totals: shiftTotals({ start: input.start, end: input.end, breaks }) };
+}
+
+export interface WorkedShift {
+  start: Date;
+  end: Date | null;
+  /** Minutes east of UTC at the shift's start: it fixes the shift's business date. */
+  utcOffset: number;
+  breaks: readonly ShiftBreak[];
+}
+
+/**
+ * totalShiftTimeToday: the payable minutes (time on shift less unpaid breaks) of the shifts that belong to
+ * `date`, i.e. started on it in local time; the open shift counts up to `now`. A shift that began the day
+ * before counts on that day, as the timesheets do.
+ */
+export function minutesWorkedOnBusinessDay(input: { date: string; shifts: readonly WorkedShift[]; now: Date }): number {
+  return input.shifts
+    .filter((s) => businessDate(s.start, s.utcOffset) === input.date)
+    .reduce((sum, s) => sum + shiftTotals({ ...s, now: input.now }).payableDuration, 0);
+}

@@ -1,0 +1,108 @@
+import { and, eq, notExists, sql } from "drizzle-orm";
+import { accessRoles, staffMembers } from "../../../drizzle/schema";
+import type { Database } from "../../lib/db";
+import { uniquely } from "../../lib/db-errors";
+import { newId } from "../../lib/ids";
+import { keysetPage, pageResult } from "../../lib/pagination";
+import { conflict, notFound } from "../../lib/problem";
+import { inOrganization, softDeleted } from "../../lib/tenancy";
+import type { AppRouteHandler } from "../../lib/types";
+import type * as routes from "./access-roles.routes";
+import { distinctPermissions, serializeAccessRole } from "./access-roles.schemas";
+
+const NAME_TAKEN = ["ACCESS_ROLE_NAME_TAKEN", "Another access role of this organization has that name."] as const;
+
+const findLive = async (db: Database, organizationId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(accessRoles)
+    .where(and(inOrganization(accessRoles, organizationId), eq(accessRoles.id, id)));
+  return row;
+};
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const query = c.req.valid("query");
+  const page = keysetPage(accessRoles, query);
+  const rows = await c.var.db
+    .select()
+    .from(accessRoles)
+    .where(and(inOrganization(accessRoles, organization_id, { includeDeleted: query.includeDeleted }), page.where))
+    .orderBy(page.orderBy)
+    .limit(page.limit);
+  return c.json(pageResult(c, rows, query.limit).map(serializeAccessRole), 200);
+};
+
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const row = await findLive(c.var.db, organization_id, id);
+  if (!row) throw notFound("Access role");
+  return c.json(serializeAccessRole(row), 200);
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const now = new Date();
+  const [created] = await uniquely(
+    c.var.db
+      .insert(accessRoles)
+      .values({
+        id: newId(now.getTime()),
+        organizationId: organization_id,
+        name: body.name,
+        permissions: distinctPermissions(body.permissions),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+    ...NAME_TAKEN,
+  );
+  return c.json(serializeAccessRole(created!), 201);
+};
+
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const { name, permissions } = c.req.valid("json");
+  const [row] = await uniquely(
+    c.var.db
+      .update(accessRoles)
+      .set({
+        name,
+        permissions: permissions && distinctPermissions(permissions),
+        updatedAt: new Date(),
+      })
+      .where(and(inOrganization(accessRoles, organization_id), eq(accessRoles.id, id)))
+      .returning(),
+    ...NAME_TAKEN,
+  );
+  if (!row) throw notFound("Access role");
+  return c.json(serializeAccessRole(row), 200);
+};
+
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const db = c.var.db;
+  // One conditional statement, so a staff member assigned concurrently cannot be left on a deleted access role.
+  const [row] = await db
+    .update(accessRoles)
+    .set(softDeleted())
+    .where(
+      and(
+        inOrganization(accessRoles, organization_id),
+        eq(accessRoles.id, id),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(staffMembers)
+            .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.accessRoleId, id))),
+        ),
+      ),
+    )
+    .returning();
+  if (row) return c.json(serializeAccessRole(row), 200);
+  if (await findLive(db, organization_id, id)) {
+    throw conflict("ACCESS_ROLE_IN_USE", "Staff members still hold this access role; assign them another one first.");
+  }
+  throw notFound("Access role");
+};

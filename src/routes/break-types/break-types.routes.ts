@@ -1,0 +1,59 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, problems } from "../../lib/openapi";
+import { ListQuery } from "../../lib/pagination";
+import { authorize } from "../../middleware/auth";
+import { BreakType, BreakTypeCreate, BreakTypeParams, BreakTypePatch, LocationParams } from "./break-types.schemas";
+
+const tags = ["Break types"];
+const path = "/api/organizations/{organization_id}/locations/{id}/breaks";
+
+export const list = createRoute({
+  method: "get",
+  path,
+  operationId: "listBreakTypes",
+  tags,
+  summary: "Retrieve break types for a specific location",
+  middleware: [authorize("LOCATION_READ")] as const,
+  request: { params: LocationParams, query: ListQuery },
+  responses: { 200: jsonContent(z.array(BreakType), "The location's break types"), ...problems(404) },
+});
+
+export const create = createRoute({
+  method: "post",
+  path,
+  operationId: "createBreakType",
+  tags,
+  summary: "Create a new break type for a location",
+  middleware: [authorize("LOCATION_ADMIN")] as const,
+  request: { params: LocationParams, body: jsonBody(BreakTypeCreate) },
+  responses: { 201: jsonContent(BreakType, "The created break type"), ...problems(404, 413, 415) },
+});
+
+export const patch = createRoute({
+  method: "patch",
+  path: `${path}/{breakId}`,
+  operationId: "updateBreakType",
+  tags,
+  summary: "Update a specific break type",
+  description: "Changes apply to breaks started afterwards; breaks already taken keep the settings they had.",
+  middleware: [authorize("LOCATION_ADMIN")] as const,
+  request: { params: BreakTypeParams, body: jsonBody(BreakTypePatch) },
+  responses: { 200: jsonContent(BreakType, "The updated break type"), ...problems(404, 413, 415) },
+});
+
+export const remove = createRoute({
+  method: "delete",
+  path: `${path}/{breakId}`,
+  operationId: "deleteBreakType",
+  tags,
+  summary: "Delete a specific break type",
+  description: "Soft delete: the type can no longer be started; breaks already taken keep their name and settings.",
+  middleware: [authorize("LOCATION_ADMIN")] as const,
+  request: { params: BreakTypeParams },
+  responses: { 200: jsonContent(BreakType, "The deleted break type"), ...problems(404) },
+});
+
+export type ListRoute = typeof list;
+export type CreateRoute = typeof create;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;

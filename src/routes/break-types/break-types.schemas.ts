@@ -1,0 +1,56 @@
+import { z } from "@hono/zod-openapi";
+import type { breakTypes } from "../../../drizzle/schema";
+import { idParam, OrganizationParams } from "../../lib/openapi";
+import { iso, isoOrNull } from "../../lib/time";
+import { Name, recordLifecycle } from "../../lib/validation";
+
+const Minutes = z.number().int().min(0).max(24 * 60);
+
+export const BreakType = z
+  .object({
+    id: z.string().openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
+    name: z.string().openapi({ example: "Lunch" }),
+    locationId: z.string(),
+    durationMinutes: z.number().int().openapi({ example: 30 }),
+    frequencyMinutes: z.number().int().openapi({ example: 360 }),
+    paid: z.boolean().openapi({ example: false }),
+    mandatory: z.boolean().openapi({ example: true }),
+    enabled: z.boolean().openapi({ example: true }),
+    ...recordLifecycle,
+  })
+  .openapi("BreakType");
+
+export const BreakTypeCreate = z
+  .object({
+    name: Name.openapi({ example: "Lunch" }),
+    durationMinutes: Minutes.min(1).openapi({ example: 30, description: "Length of the break in minutes." }),
+    frequencyMinutes: Minutes.openapi({
+      example: 360,
+      description: "For a mandatory break: a shift longer than this must include it (else an automatic deduction).",
+    }),
+    paid: z.boolean().openapi({ example: false }),
+    mandatory: z.boolean().default(false).openapi({ example: true }),
+    enabled: z.boolean().default(true).openapi({ example: true }),
+  })
+  .openapi("BreakTypeCreate");
+
+export const BreakTypePatch = BreakTypeCreate.partial().openapi("BreakTypePatch");
+
+export const LocationParams = OrganizationParams.extend({ id: idParam("id", "Location id") });
+
+export const BreakTypeParams = LocationParams.extend({ breakId: idParam("breakId", "Break type id") });
+
+export const serializeBreakType = (row: typeof breakTypes.$inferSelect): z.infer<typeof BreakType> => ({
+  id: row.id,
+  name: row.name,
+  locationId: row.locationId,
+  durationMinutes: row.durationMinutes,
+  frequencyMinutes: row.frequencyMinutes,
+  paid: row.paid,
+  mandatory: row.mandatory,
+  enabled: row.enabled,
+  active: row.active,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+  deletedAt: isoOrNull(row.deletedAt),
+});

@@ -1,0 +1,103 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { locations } from "../../../drizzle/schema";
+import type { Database } from "../../lib/db";
+import { uniquely } from "../../lib/db-errors";
+import { newId } from "../../lib/ids";
+import { keysetPage, pageResult } from "../../lib/pagination";
+import { notFound } from "../../lib/problem";
+import { inOrganization, softDeleted } from "../../lib/tenancy";
+import type { AppRouteHandler } from "../../lib/types";
+import type * as routes from "./locations.routes";
+import { serializeLocation, toColumns } from "./locations.schemas";
+import { syncLocations } from "./locations.sync";
+
+const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another location of this organization has that externalId."] as const;
+
+async function findLive(db: Database, organizationId: string, match: SQL) {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(and(inOrganization(locations, organizationId), match));
+  if (!row) throw notFound("Location");
+  return row;
+}
+
+/** Case-insensitive "contains", with LIKE's wildcards in the search text taken literally. */
+const nameContains = (text: string) =>
+  sql`${locations.name} LIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`;
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const query = c.req.valid("query");
+  const page = keysetPage(locations, query);
+  const rows = await c.var.db
+    .select()
+    .from(locations)
+    .where(
+      and(
+        inOrganization(locations, organization_id, { includeDeleted: query.includeDeleted }),
+        page.where,
+        query.name ? nameContains(query.name) : undefined,
+      ),
+    )
+    .orderBy(page.orderBy)
+    .limit(page.limit);
+  return c.json(pageResult(c, rows, query.limit).map(serializeLocation), 200);
+};
+
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  return c.json(serializeLocation(await findLive(c.var.db, organization_id, eq(locations.id, id))), 200);
+};
+
+export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
+  const { organization_id, externalId } = c.req.valid("param");
+  return c.json(serializeLocation(await findLive(c.var.db, organization_id, eq(locations.externalId, externalId))), 200);
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const now = new Date();
+  const row = {
+    ...toColumns(body),
+    name: body.name,
+    id: newId(now.getTime()),
+    organizationId: organization_id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [created] = await uniquely(c.var.db.insert(locations).values(row).returning(), ...EXTERNAL_ID_TAKEN);
+  return c.json(serializeLocation(created!), 201);
+};
+
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const [row] = await uniquely(
+    c.var.db
+      .update(locations)
+      .set({ ...toColumns(c.req.valid("json")), updatedAt: new Date() })
+      .where(and(inOrganization(locations, organization_id), eq(locations.id, id)))
+      .returning(),
+    ...EXTERNAL_ID_TAKEN,
+  );
+  if (!row) throw notFound("Location");
+  return c.json(serializeLocation(row), 200);
+};
+
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const [row] = await c.var.db
+    .update(locations)
+    .set(softDeleted())
+    .where(and(inOrganization(locations, organization_id), eq(locations.id, id)))
+    .returning();
+  if (!row) throw notFound("Location");
+  return c.json(serializeLocation(row), 200);
+};
+
+export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const result = await syncLocations(c.var.db, organization_id, c.req.valid("json"));
+  return c.json({ ...result, records: result.records.map(serializeLocation) }, 200);
+};

@@ -1,0 +1,120 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, OrganizationParams, problems } from "../../lib/openapi";
+import { authorize } from "../../middleware/auth";
+import {
+  Location,
+  LocationCreate,
+  LocationExternalIdParams,
+  LocationListQuery,
+  LocationParams,
+  LocationPatch,
+  LocationSync,
+  LocationSyncResult,
+  MAX_SYNC_RECORDS,
+} from "./locations.schemas";
+
+const tags = ["Locations"];
+const read = authorize("LOCATION_READ");
+const admin = authorize("LOCATION_ADMIN");
+
+const EXTRA_FIELDS =
+  "Besides the brief's fields a location carries `timezone` (IANA, default `UTC`) and `geofenceMode` " +
+  "(`block`, the default, or `flag`). `latitude` and `longitude` are decimal strings and are set or cleared together.";
+
+export const list = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/locations",
+  operationId: "listLocations",
+  tags,
+  summary: "Retrieve all locations",
+  description: "Oldest first. `name` matches locations whose name contains the text, ignoring (ASCII) case.",
+  middleware: [read] as const,
+  request: { params: OrganizationParams, query: LocationListQuery },
+  responses: { 200: jsonContent(z.array(Location), "Locations, oldest first"), ...problems(404) },
+});
+
+export const getOne = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/locations/{id}",
+  operationId: "getLocation",
+  tags,
+  summary: "Retrieve a specific location",
+  middleware: [read] as const,
+  request: { params: LocationParams },
+  responses: { 200: jsonContent(Location, "The location"), ...problems(404) },
+});
+
+export const getByExternalId = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/locations/external/{externalId}",
+  operationId: "getLocationByExternalId",
+  tags,
+  summary: "Retrieve a specific location by external ID",
+  middleware: [read] as const,
+  request: { params: LocationExternalIdParams },
+  responses: { 200: jsonContent(Location, "The location"), ...problems(404) },
+});
+
+export const create = createRoute({
+  method: "post",
+  path: "/api/organizations/{organization_id}/locations",
+  operationId: "createLocation",
+  tags,
+  summary: "Create a new location",
+  description:
+    `${EXTRA_FIELDS} \`externalId\` is unique within the organization, deleted locations included ` +
+    "(409 `EXTERNAL_ID_TAKEN`; sync restores a deleted location by its externalId).",
+  middleware: [admin] as const,
+  request: { params: OrganizationParams, body: jsonBody(LocationCreate) },
+  responses: { 201: jsonContent(Location, "The created location"), ...problems(404, 409, 413, 415) },
+});
+
+export const patch = createRoute({
+  method: "patch",
+  path: "/api/organizations/{organization_id}/locations/{id}",
+  operationId: "updateLocation",
+  tags,
+  summary: "Update a specific location",
+  description: `Changes only the fields sent; \`null\` clears a nullable field. ${EXTRA_FIELDS}`,
+  middleware: [admin] as const,
+  request: { params: LocationParams, body: jsonBody(LocationPatch) },
+  responses: { 200: jsonContent(Location, "The location with its new values and updatedAt"), ...problems(404, 409, 413, 415) },
+});
+
+export const remove = createRoute({
+  method: "delete",
+  path: "/api/organizations/{organization_id}/locations/{id}",
+  operationId: "deleteLocation",
+  tags,
+  summary: "Delete a specific location",
+  description: "Soft delete: `deletedAt` is set and `active` becomes false; reads answer 404 afterwards, lists show it with `includeDeleted=true`.",
+  middleware: [admin] as const,
+  request: { params: LocationParams },
+  responses: { 200: jsonContent(Location, "The deleted location"), ...problems(404) },
+});
+
+export const sync = createRoute({
+  method: "post",
+  path: "/api/organizations/{organization_id}/locations/sync",
+  operationId: "syncLocations",
+  tags: ["Organizations", "Locations"],
+  summary: "Sync Locations",
+  description:
+    `Upserts 1–${MAX_SYNC_RECORDS} locations by \`externalId\` in one atomic write. Each record is the complete ` +
+    "location: fields it omits are cleared (or reset to their defaults). A record equal to the stored location is " +
+    "left untouched (its `updatedAt` does not move), so syncing the same payload twice changes nothing; a deleted " +
+    "location named again is restored. With `deactivateMissing: true`, live locations whose externalId the payload " +
+    "does not name are soft-deleted; locations without an externalId are never touched by sync. " +
+    "`created`, `updated` and `deactivated` count the rows this call changed.",
+  middleware: [admin] as const,
+  request: { params: OrganizationParams, body: jsonBody(LocationSync) },
+  responses: { 200: jsonContent(LocationSyncResult, "What the sync changed, and the payload's locations"), ...problems(404, 413, 415) },
+});
+
+export type ListRoute = typeof list;
+export type GetOneRoute = typeof getOne;
+export type GetByExternalIdRoute = typeof getByExternalId;
+export type CreateRoute = typeof create;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;
+export type SyncRoute = typeof sync;

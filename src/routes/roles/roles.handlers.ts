@@ -1,0 +1,83 @@
+import { and, eq } from "drizzle-orm";
+import { roles } from "../../../drizzle/schema";
+import { uniquely } from "../../lib/db-errors";
+import { newId } from "../../lib/ids";
+import { keysetPage, pageResult } from "../../lib/pagination";
+import { notFound } from "../../lib/problem";
+import { inOrganization, softDeleted } from "../../lib/tenancy";
+import type { AppRouteHandler } from "../../lib/types";
+import type * as routes from "./roles.routes";
+import { serializeRole } from "./roles.schemas";
+
+const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another role of this organization has that externalId."] as const;
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const query = c.req.valid("query");
+  const page = keysetPage(roles, query);
+  const rows = await c.var.db
+    .select()
+    .from(roles)
+    .where(and(inOrganization(roles, organization_id, { includeDeleted: query.includeDeleted }), page.where))
+    .orderBy(page.orderBy)
+    .limit(page.limit);
+  return c.json(pageResult(c, rows, query.limit).map(serializeRole), 200);
+};
+
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const [row] = await c.var.db
+    .select()
+    .from(roles)
+    .where(and(inOrganization(roles, organization_id), eq(roles.id, id)));
+  if (!row) throw notFound("Role");
+  return c.json(serializeRole(row), 200);
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const now = new Date();
+  const [created] = await uniquely(
+    c.var.db
+      .insert(roles)
+      .values({
+        id: newId(now.getTime()),
+        organizationId: organization_id,
+        name: body.name,
+        hourlyWage: body.hourlyWage ?? null,
+        externalId: body.externalId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+    ...EXTERNAL_ID_TAKEN,
+  );
+  return c.json(serializeRole(created!), 201);
+};
+
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const changes = c.req.valid("json");
+  const [row] = await uniquely(
+    c.var.db
+      .update(roles)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(inOrganization(roles, organization_id), eq(roles.id, id)))
+      .returning(),
+    ...EXTERNAL_ID_TAKEN,
+  );
+  if (!row) throw notFound("Role");
+  return c.json(serializeRole(row), 200);
+};
+
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const [row] = await c.var.db
+    .update(roles)
+    .set(softDeleted())
+    .where(and(inOrganization(roles, organization_id), eq(roles.id, id)))
+    .returning();
+  if (!row) throw notFound("Role");
+  return c.json(serializeRole(row), 200);
+};

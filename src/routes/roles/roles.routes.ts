@@ -1,0 +1,82 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, OrganizationParams, OrganizationRecordParams, problems } from "../../lib/openapi";
+import { ListQuery } from "../../lib/pagination";
+import { authorize } from "../../middleware/auth";
+import { Role, RoleCreate, RolePatch } from "./roles.schemas";
+
+const tags = ["Roles"];
+/** Roles and their wages are location setup: reading them needs LOCATION_READ (Manager and up, or a custom access role). */
+const reader = authorize("LOCATION_READ");
+const writer = authorize("LOCATION_ADMIN");
+
+export const list = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/roles",
+  operationId: "listRoles",
+  tags,
+  summary: "Retrieve all roles",
+  description:
+    "The organization's job roles, oldest first. Needs LOCATION_READ, since roles carry wages: the default " +
+    "`Employee` access role cannot list them; grant LOCATION_READ through a custom access role if staff should.",
+  middleware: [reader] as const,
+  request: { params: OrganizationParams, query: ListQuery },
+  responses: { 200: jsonContent(z.array(Role), "Roles, oldest first"), ...problems(404) },
+});
+
+export const getOne = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/roles/{id}",
+  operationId: "getRole",
+  tags,
+  summary: "Retrieve a specific role",
+  description: "Needs LOCATION_READ. A deleted role answers 404.",
+  middleware: [reader] as const,
+  request: { params: OrganizationRecordParams },
+  responses: { 200: jsonContent(Role, "The role"), ...problems(404) },
+});
+
+export const create = createRoute({
+  method: "post",
+  path: "/api/organizations/{organization_id}/roles",
+  operationId: "createRole",
+  tags,
+  summary: "Create a new role",
+  description:
+    "Needs LOCATION_ADMIN. `hourlyWage` is the role's default pay rate (null: none). `externalId` is unique per " +
+    "organization, deleted roles included (409 `EXTERNAL_ID_TAKEN`).",
+  middleware: [writer] as const,
+  request: { params: OrganizationParams, body: jsonBody(RoleCreate) },
+  responses: { 201: jsonContent(Role, "The created role"), ...problems(404, 409, 413, 415) },
+});
+
+export const patch = createRoute({
+  method: "patch",
+  path: "/api/organizations/{organization_id}/roles/{id}",
+  operationId: "updateRole",
+  tags,
+  summary: "Update a specific role",
+  description: "Needs LOCATION_ADMIN. Only the fields sent change; send null to clear `hourlyWage` or `externalId`.",
+  middleware: [writer] as const,
+  request: { params: OrganizationRecordParams, body: jsonBody(RolePatch) },
+  responses: { 200: jsonContent(Role, "The updated role"), ...problems(404, 409, 413, 415) },
+});
+
+export const remove = createRoute({
+  method: "delete",
+  path: "/api/organizations/{organization_id}/roles/{id}",
+  operationId: "deleteRole",
+  tags,
+  summary: "Delete a specific role",
+  description:
+    "Needs LOCATION_ADMIN. Soft delete: the role answers 404 afterwards and is listed only with " +
+    "`includeDeleted=true`; shifts already worked keep their `roleId`.",
+  middleware: [writer] as const,
+  request: { params: OrganizationRecordParams },
+  responses: { 200: jsonContent(Role, "The deleted role"), ...problems(404) },
+});
+
+export type ListRoute = typeof list;
+export type GetOneRoute = typeof getOne;
+export type CreateRoute = typeof create;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;

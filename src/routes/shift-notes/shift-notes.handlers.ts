@@ -1,0 +1,61 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { shiftNotes, shifts, staffMembers } from "../../../drizzle/schema";
+import type { Database } from "../../lib/db";
+import { guarded } from "../../lib/db-errors";
+import { newId } from "../../lib/ids";
+import { conflict, notFound } from "../../lib/problem";
+import { inOrganization } from "../../lib/tenancy";
+import type { AppRouteHandler } from "../../lib/types";
+import type * as routes from "./shift-notes.routes";
+import { serializeShiftNote } from "./shift-notes.schemas";
+
+const noOpenShift = () => conflict("NO_OPEN_SHIFT", "The staff member has no open shift.");
+
+const openShiftOf = (organizationId: string, staffMemberId: string) =>
+  and(inOrganization(shifts, organizationId), eq(shifts.employeeId, staffMemberId), isNull(shifts.endAt));
+
+async function assertStaffMember(db: Database, organizationId: string, id: string) {
+  const [member] = await db
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, id)));
+  if (!member) throw notFound("Staff member");
+}
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const db = c.var.db;
+  const [member, open, notes] = await db.batch([
+    db.select({ id: staffMembers.id }).from(staffMembers).where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.id, id))),
+    db.select({ id: shifts.id }).from(shifts).where(openShiftOf(organization_id, id)),
+    db
+      .select()
+      .from(shiftNotes)
+      .innerJoin(shifts, eq(shifts.id, shiftNotes.shiftId))
+      .where(openShiftOf(organization_id, id))
+      .orderBy(asc(shiftNotes.id)),
+  ]);
+  if (!member[0]) throw notFound("Staff member");
+  if (!open[0]) throw noOpenShift();
+  return c.json(notes.map((n) => serializeShiftNote(n.shift_notes)), 200);
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const { text } = c.req.valid("json");
+  const principal = c.var.principal;
+  await assertStaffMember(c.var.db, organization_id, id);
+  const note = {
+    id: newId(),
+    organizationId: organization_id,
+    authorId: principal.staffMemberId ?? principal.partnerId,
+    text,
+    createdAt: new Date(),
+  };
+  // The open shift is resolved inside the insert, so a note can never land on a shift closed meanwhile.
+  const openShiftId = sql`(SELECT ${shifts.id} FROM ${shifts} WHERE ${openShiftOf(organization_id, id)})`;
+  const [row] = await guarded(c.var.db.insert(shiftNotes).values({ ...note, shiftId: openShiftId }).returning(), [
+    [/NOT NULL constraint failed: shift_notes\.shift_id/i, noOpenShift],
+  ]);
+  return c.json(serializeShiftNote(row!), 201);
+};

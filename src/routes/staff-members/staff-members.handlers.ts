@@ -1,0 +1,144 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { locations, staffMembers } from "../../../drizzle/schema";
+import type { Database } from "../../lib/db";
+import { uniquely } from "../../lib/db-errors";
+import { newId } from "../../lib/ids";
+import { inJsonList, jsonArrayContains } from "../../lib/json-list";
+import { keysetPage, pageResult } from "../../lib/pagination";
+import { notFound } from "../../lib/problem";
+import { inOrganization, softDeleted } from "../../lib/tenancy";
+import type { AppRouteHandler } from "../../lib/types";
+import { serializeLocation } from "../locations/locations.schemas";
+import { newStaffMemberRow, toColumns } from "./staff-members.columns";
+import { defaultAccessRole, resolveReferences } from "./staff-members.references";
+import type * as routes from "./staff-members.routes";
+import { serializeStaffMember } from "./staff-members.schemas";
+import { syncStaffMembers } from "./staff-members.sync";
+
+const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId."] as const;
+
+async function findLive(db: Database, organizationId: string, match: SQL) {
+  const [row] = await db
+    .select()
+    .from(staffMembers)
+    .where(and(inOrganization(staffMembers, organizationId), match));
+  if (!row) throw notFound("Staff member");
+  return row;
+}
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const query = c.req.valid("query");
+  const page = keysetPage(staffMembers, query);
+  const rows = await c.var.db
+    .select()
+    .from(staffMembers)
+    .where(
+      and(
+        inOrganization(staffMembers, organization_id, { includeDeleted: query.includeDeleted }),
+        page.where,
+        query.locationId ? jsonArrayContains(staffMembers.locationIds, query.locationId) : undefined,
+        query.roleId ? jsonArrayContains(staffMembers.roleIds, query.roleId) : undefined,
+        query.email ? sql`lower(${staffMembers.email}) = ${query.email.toLowerCase()}` : undefined,
+        query.active === undefined ? undefined : eq(staffMembers.active, query.active),
+      ),
+    )
+    .orderBy(page.orderBy)
+    .limit(page.limit);
+  return c.json(pageResult(c, rows, query.limit).map(serializeStaffMember), 200);
+};
+
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  return c.json(serializeStaffMember(await findLive(c.var.db, organization_id, eq(staffMembers.id, id))), 200);
+};
+
+export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
+  const { organization_id, externalId } = c.req.valid("param");
+  const row = await findLive(c.var.db, organization_id, eq(staffMembers.externalId, externalId));
+  return c.json(serializeStaffMember(row), 200);
+};
+
+export const listLocations: AppRouteHandler<routes.ListLocationsRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const member = await findLive(c.var.db, organization_id, eq(staffMembers.id, id));
+  const rows = await c.var.db
+    .select()
+    .from(locations)
+    .where(and(inOrganization(locations, organization_id), inJsonList(locations.id, member.locationIds)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const assigned = member.locationIds.flatMap((locationId) => byId.get(locationId) ?? []);
+  return c.json(assigned.map(serializeLocation), 200);
+};
+
+export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const query = c.req.valid("query");
+  const db = c.var.db;
+  const page = keysetPage(staffMembers, query);
+  const [location, rows] = await db.batch([
+    db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(inOrganization(locations, organization_id), eq(locations.id, id))),
+    db
+      .select()
+      .from(staffMembers)
+      .where(
+        and(
+          inOrganization(staffMembers, organization_id, { includeDeleted: query.includeDeleted }),
+          page.where,
+          jsonArrayContains(staffMembers.locationIds, id),
+        ),
+      )
+      .orderBy(page.orderBy)
+      .limit(page.limit),
+  ]);
+  if (location.length === 0) throw notFound("Location");
+  return c.json(pageResult(c, rows, query.limit).map(serializeStaffMember), 200);
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const references = await resolveReferences(c.var.db, organization_id, [body], (_, field) => field);
+  const accessRoleId = references.accessRoleIds[0] ?? defaultAccessRole(references, "accessRoleId");
+  const now = new Date();
+  const row = newStaffMemberRow(organization_id, newId(now.getTime()), accessRoleId, body, now);
+  const [created] = await uniquely(c.var.db.insert(staffMembers).values(row).returning(), ...EXTERNAL_ID_TAKEN);
+  return c.json(serializeStaffMember(created!), 201);
+};
+
+export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const result = await syncStaffMembers(c.var.db, organization_id, c.req.valid("json"));
+  return c.json({ ...result, records: result.records.map(serializeStaffMember) }, 200);
+};
+
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const references = await resolveReferences(c.var.db, organization_id, [body], (_, field) => field);
+  const accessRoleId = references.accessRoleIds[0];
+  const [row] = await uniquely(
+    c.var.db
+      .update(staffMembers)
+      .set({ ...toColumns(body), ...(accessRoleId && { accessRoleId }), updatedAt: new Date() })
+      .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.id, id)))
+      .returning(),
+    ...EXTERNAL_ID_TAKEN,
+  );
+  if (!row) throw notFound("Staff member");
+  return c.json(serializeStaffMember(row), 200);
+};
+
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const [row] = await c.var.db
+    .update(staffMembers)
+    .set(softDeleted())
+    .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.id, id)))
+    .returning();
+  if (!row) throw notFound("Staff member");
+  return c.json(serializeStaffMember(row), 200);
+};

@@ -1,0 +1,162 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, OrganizationParams, problems } from "../../lib/openapi";
+import { ListQuery } from "../../lib/pagination";
+import { authorize } from "../../middleware/auth";
+import { Location } from "../locations/locations.schemas";
+import {
+  LocationRecordParams,
+  MAX_SYNC_RECORDS,
+  StaffMember,
+  StaffMemberCreate,
+  StaffMemberExternalIdParams,
+  StaffMemberListQuery,
+  StaffMemberParams,
+  StaffMemberPatch,
+  StaffMemberSync,
+  StaffMemberSyncResult,
+} from "./staff-members.schemas";
+
+const tags = ["Staff members"];
+const reader = authorize("EMPLOYEE_READ");
+/** A staff member may read their own record and locations without EMPLOYEE_READ. */
+const readerOrSelf = authorize("EMPLOYEE_READ", { self: "id" });
+const writer = authorize("EMPLOYEE_WRITE");
+
+const REFERENCES =
+  "`accessRoleId` or `accessRoleName` (not both) picks the access role; `locationIds` and `roleIds` must be live " +
+  "records of this organization. An unknown reference is a 400 naming the field.";
+
+export const list = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/staffmembers",
+  operationId: "listStaffMembers",
+  tags,
+  summary: "Retrieve all staff members",
+  description: "Needs EMPLOYEE_READ. Filters combine: `locationId`, `roleId`, `email` (exact, case-insensitive), `active`.",
+  middleware: [reader] as const,
+  request: { params: OrganizationParams, query: StaffMemberListQuery },
+  responses: { 200: jsonContent(z.array(StaffMember), "Staff members, oldest first"), ...problems(404) },
+});
+
+export const getOne = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/staffmembers/{id}",
+  operationId: "getStaffMember",
+  tags,
+  summary: "Retrieve a specific staff member",
+  description: "Needs EMPLOYEE_READ, or the token of that staff member. A deleted member answers 404.",
+  middleware: [readerOrSelf] as const,
+  request: { params: StaffMemberParams },
+  responses: { 200: jsonContent(StaffMember, "The staff member"), ...problems(404) },
+});
+
+export const getByExternalId = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/staffmembers/external/{externalId}",
+  operationId: "getStaffMemberByExternalId",
+  tags,
+  summary: "Retrieve a staff member by external ID",
+  description: "Needs EMPLOYEE_READ. A deleted member answers 404.",
+  middleware: [reader] as const,
+  request: { params: StaffMemberExternalIdParams },
+  responses: { 200: jsonContent(StaffMember, "The staff member"), ...problems(404) },
+});
+
+export const listLocations = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/staffmembers/{id}/locations",
+  operationId: "listStaffMemberLocations",
+  tags,
+  summary: "Retrieve staff member locations",
+  description:
+    "The live locations in the member's `locationIds`, as a bare array in assignment order (not paged: a member " +
+    "has few). Needs EMPLOYEE_READ, or the token of that staff member.",
+  middleware: [readerOrSelf] as const,
+  request: { params: StaffMemberParams },
+  responses: { 200: jsonContent(z.array(Location), "The member's locations"), ...problems(404) },
+});
+
+export const listForLocation = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/locations/{id}/staffmembers",
+  operationId: "listLocationStaffMembers",
+  tags: ["Locations"],
+  summary: "Retrieve staff members for a specific location",
+  description: "Staff members whose `locationIds` include the location, oldest first. Needs EMPLOYEE_READ.",
+  middleware: [reader] as const,
+  request: { params: LocationRecordParams, query: ListQuery },
+  responses: { 200: jsonContent(z.array(StaffMember), "Staff members of the location"), ...problems(404) },
+});
+
+export const create = createRoute({
+  method: "post",
+  path: "/api/organizations/{organization_id}/staffmembers",
+  operationId: "createStaffMember",
+  tags,
+  summary: "Create a new staff member",
+  description:
+    `Needs EMPLOYEE_WRITE. ${REFERENCES} Without an access role the member gets the organization's \`Employee\` ` +
+    "role. `externalId` is unique per organization, deleted members included (409 `EXTERNAL_ID_TAKEN`; sync " +
+    "restores a deleted member instead).",
+  middleware: [writer] as const,
+  request: { params: OrganizationParams, body: jsonBody(StaffMemberCreate) },
+  responses: { 201: jsonContent(StaffMember, "The created staff member"), ...problems(404, 409, 413, 415) },
+});
+
+export const sync = createRoute({
+  method: "post",
+  path: "/api/organizations/{organization_id}/staffmembers/sync",
+  operationId: "syncStaffMembers",
+  tags,
+  summary: "Synchronize staff members",
+  description:
+    `Needs EMPLOYEE_WRITE. Upserts 1–${MAX_SYNC_RECORDS} records by \`externalId\` in one atomic write. A new ` +
+    "externalId creates a member (default access role `Employee`); a known one updates the fields the record " +
+    "gives (null clears a field, an omitted field keeps its value) and restores the member if it was deleted. " +
+    "`active` defaults to true. A record identical to what is stored changes nothing, so syncing the same " +
+    "payload twice reports no updates. `deactivateMissing: true` soft-deletes live members with an externalId " +
+    `the payload does not name (members without an externalId are never touched). ${REFERENCES} A duplicate ` +
+    "externalId in one payload is a 400.",
+  middleware: [writer] as const,
+  request: { params: OrganizationParams, body: jsonBody(StaffMemberSync) },
+  responses: {
+    200: jsonContent(StaffMemberSyncResult, "Counts and the synced records, in payload order"),
+    ...problems(404, 413, 415),
+  },
+});
+
+export const patch = createRoute({
+  method: "patch",
+  path: "/api/organizations/{organization_id}/staffmembers/{id}",
+  operationId: "updateStaffMember",
+  tags,
+  summary: "Update a specific staff member",
+  description:
+    `Needs EMPLOYEE_WRITE. Only the fields given change; null clears an optional field. ${REFERENCES} ` +
+    "`active: false` deactivates the member (their partner tokens no longer exchange) without deleting them.",
+  middleware: [writer] as const,
+  request: { params: StaffMemberParams, body: jsonBody(StaffMemberPatch) },
+  responses: { 200: jsonContent(StaffMember, "The updated staff member"), ...problems(404, 409, 413, 415) },
+});
+
+export const remove = createRoute({
+  method: "delete",
+  path: "/api/organizations/{organization_id}/staffmembers/{id}",
+  operationId: "deleteStaffMember",
+  tags,
+  summary: "Delete a specific staff member",
+  description: "Needs EMPLOYEE_WRITE. Soft delete: reads answer 404 afterwards; lists show it with `includeDeleted=true`.",
+  middleware: [writer] as const,
+  request: { params: StaffMemberParams },
+  responses: { 200: jsonContent(StaffMember, "The deleted staff member"), ...problems(404) },
+});
+
+export type ListRoute = typeof list;
+export type GetOneRoute = typeof getOne;
+export type GetByExternalIdRoute = typeof getByExternalId;
+export type ListLocationsRoute = typeof listLocations;
+export type ListForLocationRoute = typeof listForLocation;
+export type CreateRoute = typeof create;
+export type SyncRoute = typeof sync;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  businessDate,
+  instantFromWallClock,
+  localDayBounds,
+  localWallClock,
+  offsetMinutesAt,
+  parseDateParam,
+} from "../../src/domain/local-time";
+
+const HOUR_MS = 3_600_000;
+const hoursBetween = (b: { start: Date; end: Date }) => (b.end.getTime() - b.start.getTime()) / HOUR_MS;
+
+describe("offsetMinutesAt", () => {
+  it("gives Asia/Kathmandu +345", () => {
+    expect(offsetMinutesAt("Asia/Kathmandu", new Date("2026-01-15T12:00:00Z"))).toBe(345);
+  });
+
+  it("gives New York -240 in summer and -300 in winter", () => {
+    expect(offsetMinutesAt("America/New_York", new Date("2026-07-01T12:00:00Z"))).toBe(-240);
+    expect(offsetMinutesAt("America/New_York", new Date("2026-01-15T12:00:00Z"))).toBe(-300);
+  });
+
+  it("switches at the exact instant of the change", () => {
+    // 2026-11-01 02:00 EDT = 06:00Z becomes 01:00 EST.
+    expect(offsetMinutesAt("America/New_York", new Date("2026-11-01T05:59:59.999Z"))).toBe(-240);
+    expect(offsetMinutesAt("America/New_York", new Date("2026-11-01T06:00:00Z"))).toBe(-300);
+  });
+
+  it("gives 0 for UTC and throws for an unknown zone", () => {
+    expect(offsetMinutesAt("UTC", new Date())).toBe(0);
+    expect(() => offsetMinutesAt("Mars/Olympus_Mons", new Date())).toThrow(RangeError);
+  });
+});
+
+describe("localWallClock and businessDate", () => {
+  it("writes the local wall-clock time with Z, so utc = local - utcOffset", () => {
+    const utc = new Date("2026-07-01T02:30:00.000Z");
+    expect(localWallClock(utc, -240)).toBe("2026-06-30T22:30:00.000Z");
+    expect(localWallClock(utc, 345)).toBe("2026-07-01T08:15:00.000Z");
+    expect(instantFromWallClock(new Date("2026-06-30T22:30:00.000Z"), -240)).toEqual(utc);
+  });
+
+  it("puts an overnight 22:00-06:00 shift on the date it started", () => {
+    const start = new Date("2026-07-01T02:00:00Z"); // 22:00 EDT on June 30
+    const end = new Date("2026-07-01T10:00:00Z"); // 06:00 EDT on July 1
+    expect(businessDate(start, -240)).toBe("2026-06-30");
+    expect(businessDate(end, -240)).toBe("2026-07-01");
+  });
+
+  it("uses the local date east of UTC too", () => {
+    expect(businessDate(new Date("2026-01-15T20:00:00Z"), 345)).toBe("2026-01-16");
+  });
+});
+
+describe("localDayBounds", () => {
+  it("gives 24 h for an ordinary day", () => {
+    const bounds = localDayBounds("2026-07-01", "America/New_York");
+    expect(bounds.start.toISOString()).toBe("2026-07-01T04:00:00.000Z");
+    expect(bounds.end.toISOString()).toBe("2026-07-02T04:00:00.000Z");
+  });
+
+  it("gives 25 h on the fall-back day", () => {
+    const bounds = localDayBounds("2026-11-01", "America/New_York");
+    expect(bounds.start.toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(bounds.end.toISOString()).toBe("2026-11-02T05:00:00.000Z");
+    expect(hoursBetween(bounds)).toBe(25);
+  });
+
+  it("gives 23 h on the spring-forward day", () => {
+    const bounds = localDayBounds("2026-03-08", "America/New_York");
+    expect(bounds.start.toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(bounds.end.toISOString()).toBe("2026-03-09T04:00:00.000Z");
+    expect(hoursBetween(bounds)).toBe(23);
+  });
+
+  it("starts a day whose midnight is skipped at the transition", () => {
+    // Chile springs forward at 00:00 (to 01:00) on 2026-09-06.
+    const bounds = localDayBounds("2026-09-06", "America/Santiago");
+    expect(bounds.start.toISOString()).toBe("2026-09-06T04:00:00.000Z");
+    expect(hoursBetween(bounds)).toBe(23);
+  });
+
+  it("handles Kathmandu and UTC", () => {
+    expect(localDayBounds("2026-01-16", "Asia/Kathmandu").start.toISOString()).toBe("2026-01-15T18:15:00.000Z");
+    expect(localDayBounds("2026-01-16", "UTC").end.toISOString()).toBe("2026-01-17T00:00:00.000Z");
+  });
+
+  it("rejects a date that is not on the calendar", () => {
+    expect(() => localDayBounds("2026-02-30", "UTC")).toThrow(RangeError);
+  });
+});
+
+describe("addDays", () => {
+  it("crosses months and leap days", () => {
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+});
+
+describe("parseDateParam", () => {
+  it("reads YYYY-MM-DD as a whole local business day", () => {
+    expect(parseDateParam("2026-11-01", "America/New_York", "start")).toEqual({
+      kind: "date",
+      date: "2026-11-01",
+      at: new Date("2026-11-01T04:00:00.000Z"),
+    });
+    expect(parseDateParam("2026-11-01", "America/New_York", "end")).toEqual({
+      kind: "date",
+      date: "2026-11-01",
+      at: new Date("2026-11-02T05:00:00.000Z"),
+    });
+  });
+
+  it("reads a full ISO timestamp as that instant, inclusive at the end", () => {
+    expect(parseDateParam("2026-07-01T10:00:00+02:00", "UTC", "start")).toEqual({
+      kind: "instant",
+      at: new Date("2026-07-01T08:00:00.000Z"),
+    });
+    expect(parseDateParam("2026-07-01T08:00:00Z", "UTC", "end")).toEqual({
+      kind: "instant",
+      at: new Date("2026-07-01T08:00:00.001Z"),
+    });
+  });
+
+  it("makes a start after the end detectable", () => {
+    const start = parseDateParam("2026-07-02", "UTC", "start")!;
+    const end = parseDateParam("2026-07-01", "UTC", "end")!;
+    expect(start.at >= end.at).toBe(true);
+    const sameDay = [parseDateParam("2026-07-01", "UTC", "start")!, parseDateParam("2026-07-01", "UTC", "end")!];
+    expect(sameDay[0]!.at < sameDay[1]!.at).toBe(true);
+  });
+
+  it("is null for anything else", () => {
+    for (const value of ["2026-02-30", "yesterday", "2026-07-01T10:00:00", "2026-7-1", ""]) {
+      expect(parseDateParam(value, "UTC", "start")).toBeNull();
+    }
+  });
+});

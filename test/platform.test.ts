@@ -1,0 +1,99 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { createApp, MAX_BODY_BYTES } from "../src/lib/create-app";
+import { api } from "./helpers/api";
+import { accessToken } from "./helpers/tokens";
+
+type Response = Awaited<ReturnType<typeof api>>;
+
+function expectProblem(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("Content-Type")).toContain("application/problem+json");
+  expect(res.headers.get("X-Request-Id")).toBeTruthy();
+  expect(res.body).toMatchObject({ status, code });
+  expect(res.body.type).toMatch(/^https:\/\//);
+  for (const field of ["title", "detail", "code"]) {
+    expect(typeof res.body[field]).toBe("string");
+    expect(res.body[field].length).toBeGreaterThan(0);
+  }
+}
+
+describe("platform", () => {
+  it("malformed JSON is a 400 MALFORMED_JSON problem", async () => {
+    expectProblem(await api("POST", "/api/auth/exchangeToken", { body: '{"token": ' }), 400, "MALFORMED_JSON");
+    const partner = await accessToken();
+    const res = await api("POST", "/api/organizations", { token: partner, body: "{name: 'single quotes'}" });
+    expectProblem(res, 400, "MALFORMED_JSON");
+    expect(res.body.title).toBe("Bad Request");
+  });
+
+  it("a text/plain body on a JSON route is a 415 problem", async () => {
+    const res = await api("POST", "/api/auth/exchangeToken", {
+      body: JSON.stringify({ token: "x" }),
+      headers: { "Content-Type": "text/plain" },
+    });
+    expectProblem(res, 415, "UNSUPPORTED_MEDIA_TYPE");
+    const partner = await accessToken();
+    const form = await api("POST", "/api/organizations", {
+      token: partner,
+      body: "name=Acme",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expectProblem(form, 415, "UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("a body over 256 KiB is a 413 problem", async () => {
+    const body = JSON.stringify({ token: "x".repeat(MAX_BODY_BYTES) });
+    expectProblem(await api("POST", "/api/auth/exchangeToken", { body }), 413, "PAYLOAD_TOO_LARGE");
+    const partner = await accessToken();
+    const big = await api("POST", "/api/organizations", { token: partner, body: { name: "y".repeat(MAX_BODY_BYTES + 1) } });
+    expectProblem(big, 413, "PAYLOAD_TOO_LARGE");
+  });
+
+  it("an unknown route is a 404 problem, with or without the /api prefix", async () => {
+    const partner = await accessToken();
+    const res = await api("GET", "/api/nowhere", { token: partner });
+    expectProblem(res, 404, "ROUTE_NOT_FOUND");
+    expect(res.body.title).toBe("Record Not Found");
+    expectProblem(await api("GET", "/nowhere"), 404, "ROUTE_NOT_FOUND");
+  });
+
+  it("every response carries X-Request-Id, and a caller's own id is echoed", async () => {
+    const responses = [
+      await api("GET", "/api/health"),
+      await api("GET", "/api/openapi.json"),
+      await api("GET", "/api/organizations"),
+      await api("POST", "/api/auth/exchangeToken", { body: {} }),
+      await api("GET", "/nowhere"),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 401, 400, 404]);
+    for (const res of responses) expect(res.headers.get("X-Request-Id")).toMatch(/^[\w-]{8,}$/);
+    const ids = new Set(responses.map((r) => r.headers.get("X-Request-Id")));
+    expect(ids.size).toBe(responses.length);
+    const echoed = await api("GET", "/api/health", { headers: { "X-Request-Id": "client-trace-42" } });
+    expect(echoed.headers.get("X-Request-Id")).toBe("client-trace-42");
+  });
+
+  it("an unexpected error is a 500 problem with the request id and no stack trace", async () => {
+    // A throwaway app from the same factory: the production app has no route that fails on purpose.
+    const app = createApp();
+    app.get("/api/boom", () => {
+      throw new TypeError("secret internals at handler (src/boom.ts:1:1)");
+    });
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await app.request("/api/boom", {}, env);
+    const text = await response.text();
+    const logged = log.mock.calls.flat().join("\n");
+    log.mockRestore();
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Content-Type")).toContain("application/problem+json");
+    const requestId = response.headers.get("X-Request-Id");
+    expect(requestId).toBeTruthy();
+    const body = JSON.parse(text);
+    expect(body).toMatchObject({ status: 500, title: "Internal Server Error", code: "INTERNAL_ERROR", requestId });
+    expect(text).not.toMatch(/secret internals|stack|\.ts:\d+|TypeError/);
+    // The stack goes to the Worker's log instead, under the same request id.
+    expect(logged).toContain(requestId);
+    expect(logged).toContain("secret internals");
+  });
+});
