@@ -443,4 +443,25 @@ describe("staff members: authorisation", () => {
     expect((await api("PATCH", staffPath(org, `/${created.body.id}`), { token, body: { name: "Moved" } })).status).toBe(200);
     expect((await api("DELETE", staffPath(org, `/${created.body.id}`), { token })).status).toBe(200);
   });
+
+  it("a Manager may hand out the Manager access role but not Admin, which needs ORGANIZATION_ADMIN", async () => {
+    const org = await createOrganization();
+    const manager = await createStaffMember(org, { accessRoleName: "Manager" });
+    const token = await staffToken(org, manager.id);
+    const peer = await api("POST", staffPath(org), { token, body: { name: "Peer", accessRoleId: org.accessRoles.Manager } });
+    expect(peer.status).toBe(201);
+    for (const [method, path, body] of [
+      ["POST", staffPath(org), { name: "Boss", accessRoleName: "Admin" }],
+      ["PATCH", staffPath(org, `/${manager.id}`), { accessRoleId: org.accessRoles.Admin }],
+      ["POST", staffPath(org, "/sync"), { records: [{ name: "Boss", externalId: unique("e"), accessRoleName: "Admin" }] }],
+    ] as const) {
+      const res = await api(method, path, { token, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.detail).toContain("ORGANIZATION_ADMIN");
+    }
+    const staff = await api("GET", staffPath(org), { token });
+    expect(staff.body.map((s: { accessRoleId: string }) => s.accessRoleId)).toEqual([org.accessRoles.Manager, org.accessRoles.Manager]);
+    const promoted = await api("PATCH", staffPath(org, `/${manager.id}`), { token: org.adminToken, body: { accessRoleName: "Admin" } });
+    expect(promoted.body.accessRoleId).toBe(org.accessRoles.Admin);
+  });
 });

@@ -1,12 +1,25 @@
-/** UUIDv7: time-ordered, so keyset pagination by id follows creation order and inserts stay index-local. */
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * UUIDv7: time-ordered, so keyset pagination by id follows creation order and inserts stay index-local.
+ * Ids made in the same millisecond by one isolate carry a rising 12-bit counter, so they sort in creation order too.
+ */
 export function newId(now = Date.now()): string {
+  if (now > lastMs) {
+    lastMs = now;
+    sequence = 0;
+  } else {
+    sequence = (sequence + 1) & 0xfff;
+  }
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  let time = now;
+  let time = lastMs;
   for (let i = 5; i >= 0; i--) {
     bytes[i] = time % 256;
     time = Math.floor(time / 256);
   }
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[6] = 0x70 | (sequence >> 8);
+  bytes[7] = sequence & 0xff;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

@@ -15,14 +15,15 @@ async function staffPrincipal(db: Database, claims: PartnerClaims, organizationI
   const [member] = await db
     .select({ id: staffMembers.id, active: staffMembers.active, permissions: accessRoles.permissions })
     .from(staffMembers)
-    .innerJoin(accessRoles, eq(accessRoles.id, staffMembers.accessRoleId))
+    // A deleted access role grants nothing: the member keeps only the self rule.
+    .leftJoin(accessRoles, and(eq(accessRoles.id, staffMembers.accessRoleId), isNull(accessRoles.deletedAt)))
     .where(and(eq(staffMembers.organizationId, organizationId), byId, isNull(staffMembers.deletedAt)));
   if (!member || !member.active) throw unauthorized("UNKNOWN_EMPLOYEE", "No active staff member matches the token's employee claim.");
   return {
     partnerId: claims.partnerId,
     organizationId,
     staffMemberId: member.id,
-    permissions: member.permissions.filter(isPermission),
+    permissions: (member.permissions ?? []).filter(isPermission),
   };
 }
 

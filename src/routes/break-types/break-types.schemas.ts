@@ -4,7 +4,7 @@ import { idParam, OrganizationParams } from "../../lib/openapi";
 import { iso, isoOrNull } from "../../lib/time";
 import { Name, recordLifecycle } from "../../lib/validation";
 
-const Minutes = z.number().int().min(0).max(24 * 60);
+const minutes = (min: number) => z.number().int().min(min).max(24 * 60);
 
 export const BreakType = z
   .object({
@@ -23,8 +23,8 @@ export const BreakType = z
 export const BreakTypeCreate = z
   .object({
     name: Name.openapi({ example: "Lunch" }),
-    durationMinutes: Minutes.min(1).openapi({ example: 30, description: "Length of the break in minutes." }),
-    frequencyMinutes: Minutes.openapi({
+    durationMinutes: minutes(1).openapi({ example: 30, description: "Length of the break in minutes." }),
+    frequencyMinutes: minutes(0).openapi({
       example: 360,
       description: "For a mandatory break: a shift longer than this must include it (else an automatic deduction).",
     }),

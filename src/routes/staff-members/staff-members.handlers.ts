@@ -101,7 +101,7 @@ export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = asy
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const references = await resolveReferences(c.var.db, organization_id, [body], (_, field) => field);
+  const references = await resolveReferences(c.var.db, c.var.principal, organization_id, [body], (_, field) => field);
   const accessRoleId = references.accessRoleIds[0] ?? defaultAccessRole(references, "accessRoleId");
   const now = new Date();
   const row = newStaffMemberRow(organization_id, newId(now.getTime()), accessRoleId, body, now);
@@ -111,14 +111,14 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const result = await syncStaffMembers(c.var.db, organization_id, c.req.valid("json"));
+  const result = await syncStaffMembers(c.var.db, c.var.principal, organization_id, c.req.valid("json"));
   return c.json({ ...result, records: result.records.map(serializeStaffMember) }, 200);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const references = await resolveReferences(c.var.db, organization_id, [body], (_, field) => field);
+  const references = await resolveReferences(c.var.db, c.var.principal, organization_id, [body], (_, field) => field);
   const accessRoleId = references.accessRoleIds[0];
   const [row] = await uniquely(
     c.var.db

@@ -1,9 +1,10 @@
 import { and, or } from "drizzle-orm";
 import { accessRoles, locations, roles } from "../../../drizzle/schema";
 import { EMPLOYEE_ACCESS_ROLE } from "../../domain/organization-defaults";
+import { expandPermissions, type Principal } from "../../domain/permissions";
 import type { Database } from "../../lib/db";
 import { inJsonList } from "../../lib/json-list";
-import { badRequest, type FieldError } from "../../lib/problem";
+import { badRequest, type FieldError, forbidden } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 
 export interface ReferenceInput {
@@ -18,9 +19,21 @@ export interface ResolvedReferences {
   accessRoleIds: (string | undefined)[];
   /** The organization's `Employee` access role, the default for new members (undefined if it has none). */
   employeeAccessRoleId: string | undefined;
+  /** Throws 403 unless the caller holds every permission of that access role. */
+  assertMayGrant: (accessRoleId: string) => void;
 }
 
 const unique = (values: Iterable<string>) => [...new Set(values)];
+
+/** Nobody hands out more than they hold: a Manager (LOCATION_ADMIN) cannot make anyone, themself included, an Admin. */
+const granting = (grantor: Principal, accessRoles: { id: string; name: string; permissions: string[] }[]) => {
+  const held: ReadonlySet<string> = expandPermissions(grantor.permissions);
+  return (accessRoleId: string) => {
+    const role = accessRoles.find((r) => r.id === accessRoleId);
+    const missing = role ? role.permissions.filter((p) => !held.has(p)) : [];
+    if (role && missing.length) throw forbidden(`Assigning the access role ${role.name} needs the ${missing.join(", ")} permission.`);
+  };
+};
 
 /**
  * Checks every access role, location and role the inputs reference against this organization's live records,
@@ -29,6 +42,7 @@ const unique = (values: Iterable<string>) => [...new Set(values)];
  */
 export async function resolveReferences(
   db: Database,
+  grantor: Principal,
   organizationId: string,
   inputs: readonly ReferenceInput[],
   pathOf: (index: number, field: string) => string,
@@ -37,7 +51,7 @@ export async function resolveReferences(
   const roleNamesWanted = unique([EMPLOYEE_ACCESS_ROLE, ...inputs.flatMap((i) => (i.accessRoleName ? [i.accessRoleName] : []))]);
   const [foundAccessRoles, foundLocations, foundRoles] = await db.batch([
     db
-      .select({ id: accessRoles.id, name: accessRoles.name })
+      .select({ id: accessRoles.id, name: accessRoles.name, permissions: accessRoles.permissions })
       .from(accessRoles)
       .where(
         and(
@@ -79,12 +93,17 @@ export async function resolveReferences(
     return undefined;
   });
   if (errors.length) throw badRequest("VALIDATION_FAILED", errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
-  return { accessRoleIds: resolved, employeeAccessRoleId: accessRoleByName.get(EMPLOYEE_ACCESS_ROLE) };
+  const assertMayGrant = granting(grantor, foundAccessRoles);
+  for (const id of resolved) if (id) assertMayGrant(id);
+  return { accessRoleIds: resolved, employeeAccessRoleId: accessRoleByName.get(EMPLOYEE_ACCESS_ROLE), assertMayGrant };
 }
 
 /** The default access role for a new member, or a 400 when the organization has no `Employee` role. */
 export function defaultAccessRole(resolved: ResolvedReferences, path: string): string {
-  if (resolved.employeeAccessRoleId) return resolved.employeeAccessRoleId;
+  if (resolved.employeeAccessRoleId) {
+    resolved.assertMayGrant(resolved.employeeAccessRoleId);
+    return resolved.employeeAccessRoleId;
+  }
   throw badRequest("VALIDATION_FAILED", `${path}: the organization has no ${EMPLOYEE_ACCESS_ROLE} access role; name one`, [
     { path, message: `the organization has no ${EMPLOYEE_ACCESS_ROLE} access role; give accessRoleId or accessRoleName` },
   ]);

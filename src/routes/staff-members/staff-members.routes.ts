@@ -24,7 +24,8 @@ const writer = authorize("EMPLOYEE_WRITE");
 
 const REFERENCES =
   "`accessRoleId` or `accessRoleName` (not both) picks the access role; `locationIds` and `roleIds` must be live " +
-  "records of this organization. An unknown reference is a 400 naming the field.";
+  "records of this organization. An unknown reference is a 400 naming the field. Assigning an access role with a " +
+  "permission the caller lacks is a 403 (a Manager cannot make anyone an Admin).";
 
 export const list = createRoute({
   method: "get",

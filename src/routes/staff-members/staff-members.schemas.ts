@@ -54,7 +54,7 @@ const IdList = (what: string) =>
 const BirthDate = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be an ISO date (YYYY-MM-DD) or date-time" })
   .refine((value) => new Date(value).getTime() <= Date.now(), "must not be in the future")
-  .openapi({ type: "string", description: "ISO date (`YYYY-MM-DD`) or date-time; answered as a timestamp", example: "1990-05-01" });
+  .openapi({ description: "ISO date (`YYYY-MM-DD`) or date-time; answered as a timestamp", example: "1990-05-01" });
 
 /** Writable fields; optional ones take null to clear them. */
 const writable = {
@@ -128,7 +128,7 @@ const booleanQuery = (description: string) =>
     .enum(["true", "false"])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true"))
-    .openapi({ type: "string", description });
+    .openapi({ type: "string", enum: ["true", "false"], description });
 
 export const StaffMemberListQuery = ListQuery.extend({
   locationId: z.string().min(1).max(64).optional().openapi({ description: "Only members assigned to this location." }),

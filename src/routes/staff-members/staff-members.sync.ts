@@ -3,6 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "@hono/zod-openapi";
 import { staffMembers } from "../../../drizzle/schema";
 import { chunk, rowsPerStatement } from "../../lib/chunk";
+import type { Principal } from "../../domain/permissions";
 import type { Database } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { inJsonList, notInJsonList } from "../../lib/json-list";
@@ -54,9 +55,9 @@ function upsert(db: Database, rows: ReturnType<typeof newStaffMemberRow>[], give
     .returning({ id: staffMembers.id });
 }
 
-export async function syncStaffMembers(db: Database, organizationId: string, body: SyncBody) {
+export async function syncStaffMembers(db: Database, grantor: Principal, organizationId: string, body: SyncBody) {
   const { records, deactivateMissing } = body;
-  const references = await resolveReferences(db, organizationId, records, (index, field) => `records.${index}.${field}`);
+  const references = await resolveReferences(db, grantor, organizationId, records, (index, field) => `records.${index}.${field}`);
   const now = new Date();
 
   const groups = new Map<string, { given: Content[]; rows: ReturnType<typeof newStaffMemberRow>[] }>();
