@@ -182,8 +182,9 @@ export const shifts = sqliteTable(
     // At most one open shift per staff member, whatever the concurrency.
     uniqueIndex("shifts_one_open_per_employee").on(t.employeeId).where(sql`end_at IS NULL AND deleted_at IS NULL`),
     index("shifts_organization_business_date").on(t.organizationId, t.businessDate, t.id),
-    index("shifts_employee_business_date").on(t.organizationId, t.employeeId, t.businessDate),
-    index("shifts_location_business_date").on(t.organizationId, t.locationId, t.businessDate),
+    // `id` last: timesheet pages are ordered by (business_date, id), so a filtered page reads no more than it returns.
+    index("shifts_employee_business_date").on(t.organizationId, t.employeeId, t.businessDate, t.id),
+    index("shifts_location_business_date").on(t.organizationId, t.locationId, t.businessDate, t.id),
   ],
 );
 
@@ -260,6 +261,23 @@ export const lockedDays = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.locationId, t.date] }), index("locked_days_organization_date").on(t.organizationId, t.date)],
+);
+
+/** Who changed a timesheet shift and when, with the shift (and its breaks) as JSON before and after. */
+export const shiftAudits = sqliteTable(
+  "shift_audits",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    action: text("action", { enum: ["create", "update", "delete"] }).notNull(),
+    actorPartnerId: text("actor_partner_id").notNull(),
+    actorStaffMemberId: text("actor_staff_member_id"),
+    at: timestamp("at").notNull(),
+    before: text("before", { mode: "json" }).$type<Record<string, unknown>>(),
+    after: text("after", { mode: "json" }).$type<Record<string, unknown>>(),
+  },
+  (t) => [index("shift_audits_shift").on(t.organizationId, t.shiftId, t.at)],
 );
 
 /** Stored first responses of POSTs sent with an Idempotency-Key, replayed to retries for 24 h. */

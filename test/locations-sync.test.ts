@@ -117,6 +117,18 @@ describe("POST /locations/sync", () => {
     expect(again.body).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
   });
 
+  it("accepts 1000 full records (over the 256 KiB general body limit), refuses a body over 1 MiB", async () => {
+    const org = await createOrganization();
+    const prefix = unique("full");
+    const records = Array.from({ length: 1000 }, (_, i) => record(`${prefix}-${i}`));
+    expect(JSON.stringify({ records }).length).toBeGreaterThan(256 * 1024);
+    const res = await sync(org, { records });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.body.created).toBe(1000);
+    const huge = await sync(org, { records, padding: "x".repeat(1024 * 1024) });
+    expect(huge.status).toBe(413);
+  });
+
   it("binds at most 100 parameters in any statement of a 1000-record sync", () => {
     const db = createDatabase(env.DB);
     const records = many(1000, "p").map((r) => ({ ...record(r.externalId), timezone: "UTC", geofenceMode: "block" as const }));

@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
-import { createOrganization, unique, type OrganizationFixture } from "./helpers/fixtures";
-import { createStaffMember } from "./helpers/staff";
+import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
+import { createStaffMember, staffPath } from "./helpers/staff";
 
-const syncPath = (org: OrganizationFixture) => `/api/organizations/${org.id}/staffmembers/sync`;
-
-const sync = (org: OrganizationFixture, body: unknown) => api("POST", syncPath(org), { token: org.adminToken, body });
+const sync = (org: OrganizationFixture, body: unknown) => api("POST", staffPath(org, "/sync"), { token: org.adminToken, body });
 
 type Listed = { id: string; externalId: string | null; updatedAt: string; active: boolean; deletedAt: string | null };
 
 /** Every page of the organization's staff list. */
 async function listAll(org: OrganizationFixture, query = "") {
   const all: Listed[] = [];
-  let path: string | null = `/api/organizations/${org.id}/staffmembers?limit=500${query}`;
+  let path: string | null = staffPath(org, `?limit=500${query}`);
   while (path) {
     const res = await api("GET", path, { token: org.adminToken });
     expect(res.status).toBe(200);

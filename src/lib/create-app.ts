@@ -12,6 +12,18 @@ import { badRequest, ProblemError, problemResponse } from "./problem";
 import type { AppBindings } from "./types";
 
 export const MAX_BODY_BYTES = 256 * 1024;
+/** Sync operations take up to 1,000 full records (about 450 KiB), so they get a larger allowance. */
+export const MAX_SYNC_BODY_BYTES = 1024 * 1024;
+
+const limitTo = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ProblemError(413, "PAYLOAD_TOO_LARGE", `Request bodies are limited to ${maxSize} bytes here.`);
+    },
+  });
+const defaultBodyLimit = limitTo(MAX_BODY_BYTES);
+const syncBodyLimit = limitTo(MAX_SYNC_BODY_BYTES);
 
 const fieldErrors = (error: ZodError) =>
   error.issues.map((issue) => ({ path: issue.path.join(".") || "(root)", message: issue.message }));
@@ -42,15 +54,7 @@ export function createApp() {
   app.use(requestId());
   app.use(secureHeaders({ crossOriginResourcePolicy: "cross-origin" }));
   app.use("/api/*", cors({ origin: "*", exposeHeaders: ["Link", "X-Request-Id"] }));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ProblemError(413, "PAYLOAD_TOO_LARGE", `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
-      },
-    }),
-  );
+  app.use("/api/*", (c, next) => (c.req.path.endsWith("/sync") ? syncBodyLimit : defaultBodyLimit)(c, next));
   app.use("/api/*", requireJsonBody);
   app.use("/api/*", database);
 

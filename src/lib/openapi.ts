@@ -19,7 +19,7 @@ const problemDescriptions = {
   403: "Forbidden: the token lacks the permission this operation needs",
   404: "Record Not Found: no such record in the caller's organization",
   409: "Conflict: the request conflicts with the current state",
-  413: "Content Too Large: the body is over 256 KiB",
+  413: "Content Too Large: the body is over 256 KiB (1 MiB for sync operations)",
   415: "Unsupported Media Type: send application/json",
   422: "Unprocessable Entity",
 } as const;

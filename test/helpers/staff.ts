@@ -2,9 +2,11 @@ import { api } from "./api";
 import { type OrganizationFixture, unique } from "./fixtures";
 import { accessToken } from "./tokens";
 
+export const staffPath = (org: OrganizationFixture, suffix = "") => `/api/organizations/${org.id}/staffmembers${suffix}`;
+
 /** A staff member created by the organization's admin; answers the record. */
 export async function createStaffMember(org: OrganizationFixture, body: Record<string, unknown> = {}) {
-  const res = await api("POST", `/api/organizations/${org.id}/staffmembers`, {
+  const res = await api("POST", staffPath(org), {
     token: org.adminToken,
     body: { name: unique("Staff"), ...body },
   });

@@ -1,0 +1,135 @@
+// Workers under `wrangler dev` on loopback, each with its own persisted local D1, and their clean shutdown.
+import { spawn } from "node:child_process";
+import { createWriteStream, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
+const HOST = "127.0.0.1";
+
+/** No telemetry, and no fetch of the `Request.cf` object from the internet: wrangler uses its placeholder. */
+const wranglerEnv = () => ({
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  CI: "true",
+  NO_COLOR: "1",
+  FORCE_COLOR: "0",
+});
+
+/** Every server started and not yet stopped: stopAll() ends them (run.mjs calls it on exit, error and signals). */
+const running = new Set();
+
+/** Answers `port` if nothing listens on it, else the next free one above it. */
+export async function freePort(preferred, taken = new Set()) {
+  for (let port = preferred; port < preferred + 200; port++) {
+    if (taken.has(port)) continue;
+    const free = await new Promise((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port from ${preferred}`);
+}
+
+/** Runs wrangler to completion (stdin closed, so it never prompts); throws with its output on failure. */
+export function wrangler(args, { logFile, cwd = ROOT } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(WRANGLER, args, { cwd, env: wranglerEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (logFile) createWriteStream(logFile, { flags: "a" }).end(output);
+      if (code === 0) resolve(output);
+      else reject(new Error(`wrangler ${args.join(" ")} exited ${code}:\n${output.slice(-3000)}`));
+    });
+  });
+}
+
+/** Applies the config's migrations to a local D1 persisted under `persistTo` (a fresh directory per run). */
+export const migrate = ({ config, persistTo, logFile }) =>
+  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo, "--config", config], { logFile });
+
+/**
+ * Starts `wrangler dev` on 127.0.0.1 and waits until `readyPath` answers 200. The process gets its own process
+ * group, so stop() ends wrangler and the workerd it started, and only those.
+ */
+export async function startWorker({ name, config, entry, persistTo, port, inspectorPort, vars = {}, logFile, readyPath = "/api/health" }) {
+  const args = ["dev", ...(entry ? [entry] : []), "--config", config, "--ip", HOST, "--port", String(port)];
+  args.push("--inspector-port", String(inspectorPort), "--persist-to", persistTo, "--local");
+  args.push("--show-interactive-dev-session=false", "--log-level", "warn");
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+
+  const log = createWriteStream(logFile, { flags: "a" });
+  const child = spawn(WRANGLER, args, { cwd: ROOT, env: wranglerEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = null;
+  const exit = new Promise((resolve) => child.on("exit", (code, signal) => resolve((exited = { code, signal }))));
+
+  const server = {
+    name,
+    url: `http://${HOST}:${port}`,
+    pid: child.pid,
+    logFile,
+    logTail: (chars = 3000) => {
+      try {
+        return readFileSync(logFile, "utf8").slice(-chars);
+      } catch {
+        return "";
+      }
+    },
+    async stop() {
+      if (!running.has(server)) return;
+      running.delete(server);
+      if (exited === null) {
+        signalGroup(child.pid, "SIGTERM");
+        const stopped = await Promise.race([exit, sleep(8000).then(() => null)]);
+        if (stopped === null) {
+          signalGroup(child.pid, "SIGKILL");
+          await Promise.race([exit, sleep(3000)]);
+        }
+      }
+      // wrangler's own children (workerd) are in the same group: make sure none is left behind.
+      signalGroup(child.pid, "SIGKILL");
+      log.end();
+    },
+  };
+  running.add(server);
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (exited !== null) {
+      await server.stop();
+      throw new Error(`${name}: wrangler dev exited (${JSON.stringify(exited)}) before answering:\n${server.logTail()}`);
+    }
+    try {
+      const res = await fetch(`${server.url}${readyPath}`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(300);
+  }
+  await server.stop();
+  throw new Error(`${name}: no answer on ${server.url}${readyPath} within 90 s:\n${server.logTail()}`);
+}
+
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+export async function stopAll() {
+  await Promise.all([...running].map((server) => server.stop()));
+}
