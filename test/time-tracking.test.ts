@@ -193,6 +193,7 @@ describe("offline punches and exactly-once", () => {
     expect(replay.status).toBe(200);
     expect(replay.body.id).toBe(first.body.id);
     expect(await count("shifts", "employee_id", w.staff.id)).toBe(1);
+    expect(await count("shift_events", "idempotency_key", key)).toBe(1);
   });
 });
 

@@ -13,6 +13,7 @@ export interface PunchRequest {
   body: PunchFields;
   receivedAt: Date;
   requestLocation?: RequestLocation | null;
+  idempotencyKey?: string | null;
 }
 
 const previousEventOf = (context: PunchContext) =>
@@ -96,6 +97,6 @@ export function eventRow(
     distanceCentimeters: judgement.geofence.distanceCm,
     verdict: judgement.geofence.verdict,
     flags: judgement.flags,
-    idempotencyKey: null,
+    idempotencyKey: request.idempotencyKey ?? null,
   };
 }

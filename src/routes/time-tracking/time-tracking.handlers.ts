@@ -8,6 +8,7 @@ import { guarded } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
 import { badRequest, conflict, invalidField, ProblemError } from "../../lib/problem";
 import type { AppRouteHandler } from "../../lib/types";
+import { IDEMPOTENCY_HEADER } from "../../middleware/idempotency";
 import { loadPunchContext, type PunchContext } from "./punch-context";
 import { eventRow, judge, type PunchRequest, refuseLockedDay } from "./punch";
 import { fromDomainBreak, toDomainBreak } from "./shift-breaks";
@@ -46,7 +47,10 @@ async function punch<K extends PunchRequest["kind"]>(
     roleId: body.roleId,
     around: body.occurredAt ? new Date(body.occurredAt) : receivedAt,
   });
-  return { context, request: { kind, body, receivedAt, requestLocation: cfLocation(c) } };
+  return {
+    context,
+    request: { kind, body, receivedAt, requestLocation: cfLocation(c), idempotencyKey: c.req.header(IDEMPOTENCY_HEADER) ?? null },
+  };
 }
 
 /** The open shift this punch is about: it must be at the location in the path, on a day not locked. */
