@@ -145,6 +145,17 @@ describe("staff members: create and read", () => {
     expect((await api("GET", staffPath(org), { token: org.adminToken })).body).toEqual([]);
   });
 
+  it("POST /staffmembers without an access role is a 400 once the organization has no Employee role", async () => {
+    const org = await createOrganization();
+    const deleted = await api("DELETE", `/api/organizations/${org.id}/access-roles/${org.accessRoles.Employee}`, { token: org.adminToken });
+    expect(deleted.status).toBe(200);
+    const res = await api("POST", staffPath(org), { token: org.adminToken, body: { name: "Nobody" } });
+    expect(res.status).toBe(400);
+    expect(pathsOf(res.body)).toEqual(["accessRoleId"]);
+    const named = await api("POST", staffPath(org), { token: org.adminToken, body: { name: "Somebody", accessRoleName: "Manager" } });
+    expect(named.status).toBe(201);
+  });
+
   it("POST /staffmembers refuses a duplicate externalId with 409", async () => {
     const org = await createOrganization();
     const externalId = unique("emp");
@@ -165,6 +176,23 @@ describe("staff members: create and read", () => {
     expect(unknown.body).toMatchObject({ title: "Record Not Found", code: "STAFF_MEMBER_NOT_FOUND" });
     expect((await api("GET", staffPath(org, `/${foreign.id}`), { token: org.adminToken })).status).toBe(404);
     expect((await api("GET", staffPath(other, `/${foreign.id}`), { token: org.adminToken })).status).toBe(404);
+  });
+
+  it("path ids over their length limit are a 400 naming the parameter on every route that takes one", async () => {
+    const org = await createOrganization();
+    const long = "x".repeat(65);
+    for (const [method, path, body, param] of [
+      ["GET", staffPath(org, `/${long}`), undefined, "id"],
+      ["GET", staffPath(org, `/${long}/locations`), undefined, "id"],
+      ["GET", staffPath(org, `/external/${"e".repeat(256)}`), undefined, "externalId"],
+      ["GET", `/api/organizations/${org.id}/locations/${long}/staffmembers`, undefined, "id"],
+      ["PATCH", staffPath(org, `/${long}`), { name: "X" }, "id"],
+      ["DELETE", staffPath(org, `/${long}`), undefined, "id"],
+    ] as const) {
+      const res = await api(method, path, { token: org.adminToken, body });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(pathsOf(res.body), `${method} ${path}`).toEqual([param]);
+    }
   });
 
   it("GET /staffmembers/external/{externalId} finds a live member only", async () => {
@@ -241,7 +269,6 @@ describe("staff members: lists", () => {
     expect((await api("GET", staffPath(org, "/nope/locations"), { token: org.adminToken })).status).toBe(404);
     const other = await createOrganization();
     expect((await api("GET", staffPath(org, `/${member.id}/locations`), { token: other.adminToken })).status).toBe(404);
-    expect((await api("GET", staffPath(org, `/${"x".repeat(65)}/locations`), { token: org.adminToken })).status).toBe(400);
   });
 
   it("GET /locations/{id}/staffmembers lists the location's staff, paged, and 404s an unknown location", async () => {
