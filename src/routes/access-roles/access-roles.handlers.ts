@@ -3,7 +3,7 @@ import { accessRoles, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
 import { uniquely } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
-import { keysetPage, pageResult } from "../../lib/pagination";
+import { listPage } from "../../lib/tenant-queries";
 import { conflict, notFound } from "../../lib/problem";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
@@ -23,14 +23,8 @@ const findLive = async (db: Database, organizationId: string, id: string) => {
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const query = c.req.valid("query");
-  const page = keysetPage(accessRoles, query);
-  const rows = await c.var.db
-    .select()
-    .from(accessRoles)
-    .where(and(inOrganization(accessRoles, organization_id, { includeDeleted: query.includeDeleted }), page.where))
-    .orderBy(page.orderBy)
-    .limit(page.limit);
-  return c.json(pageResult(c, rows, query.limit).map(serializeAccessRole), 200);
+  const rows = await listPage(c, c.var.db, accessRoles, organization_id, query);
+  return c.json(rows.map(serializeAccessRole), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { roles } from "../../../drizzle/schema";
 import { uniquely } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
-import { keysetPage, pageResult } from "../../lib/pagination";
+import { findLive, listPage } from "../../lib/tenant-queries";
 import { notFound } from "../../lib/problem";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
@@ -14,24 +14,13 @@ const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another role of this organizati
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const query = c.req.valid("query");
-  const page = keysetPage(roles, query);
-  const rows = await c.var.db
-    .select()
-    .from(roles)
-    .where(and(inOrganization(roles, organization_id, { includeDeleted: query.includeDeleted }), page.where))
-    .orderBy(page.orderBy)
-    .limit(page.limit);
-  return c.json(pageResult(c, rows, query.limit).map(serializeRole), 200);
+  const rows = await listPage(c, c.var.db, roles, organization_id, query);
+  return c.json(rows.map(serializeRole), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const [row] = await c.var.db
-    .select()
-    .from(roles)
-    .where(and(inOrganization(roles, organization_id), eq(roles.id, id)));
-  if (!row) throw notFound("Role");
-  return c.json(serializeRole(row), 200);
+  return c.json(serializeRole(await findLive(c.var.db, roles, organization_id, id, "Role")), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {

@@ -1,0 +1,52 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Context } from "hono";
+import type { Database } from "./db";
+import { keysetPage, type ListOptions, pageResult } from "./pagination";
+import { notFound } from "./problem";
+import { inOrganization } from "./tenancy";
+
+/** A table of tenant records: every one has these columns. */
+export type TenantTable = SQLiteTable & {
+  id: SQLiteColumn;
+  organizationId: SQLiteColumn;
+  updatedAt: SQLiteColumn;
+  deletedAt: SQLiteColumn;
+};
+
+type Row<T extends TenantTable> = T["$inferSelect"] & { id: string };
+
+/** One keyset page of an organization's records, with the Link header set when more remain. */
+export async function listPage<T extends TenantTable>(
+  c: Context,
+  db: Database,
+  table: T,
+  organizationId: string,
+  query: ListOptions,
+  ...filters: (SQL | undefined)[]
+): Promise<Row<T>[]> {
+  const page = keysetPage(table, query);
+  const rows = (await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(and(inOrganization(table, organizationId, { includeDeleted: query.includeDeleted }), page.where, ...filters))
+    .orderBy(page.orderBy)
+    .limit(page.limit)) as Row<T>[];
+  return pageResult(c, rows, query.limit);
+}
+
+/** A live record of the organization by id, or the resource's 404. */
+export async function findLive<T extends TenantTable>(
+  db: Database,
+  table: T,
+  organizationId: string,
+  id: string,
+  resource: string,
+): Promise<Row<T>> {
+  const [row] = (await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(and(inOrganization(table, organizationId), eq(table.id, id)))) as Row<T>[];
+  if (!row) throw notFound(resource);
+  return row;
+}
