@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { locations } from "../drizzle/schema";
 import { createDatabase } from "../src/lib/db";
-import { upsertStatements } from "../src/routes/locations/locations.sync";
+import { upsertStatements } from "../src/lib/sync-by-external-id";
+import { locationEntry } from "../src/routes/locations/locations.sync";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { createLocation, sampleLocation } from "./helpers/locations";
@@ -57,12 +59,36 @@ describe("POST /locations/sync", () => {
     expect(restored).toMatchObject({ id: deleted!.id, active: true, deletedAt: null });
   });
 
-  it("treats each record as the complete location: omitted fields are cleared", async () => {
+  it("merges each record into the stored location: omitted fields are kept, null clears a field", async () => {
     const org = await createOrganization();
-    await sync(org, { records: [record("full", { timezone: "America/New_York", geofenceMode: "flag" })] });
-    const res = await sync(org, { records: [{ externalId: "full", name: "Bare" }] });
+    const first = await sync(org, { records: [record("full", { timezone: "America/New_York", geofenceMode: "flag" })] });
+    await tick();
+    const res = await sync(org, { records: [{ externalId: "full", name: "Bare", city: null, latitude: null, longitude: null }] });
     expect(res.body).toMatchObject({ created: 0, updated: 1 });
-    expect(res.body.records[0]).toMatchObject({ name: "Bare", city: null, zipCode: null, latitude: null, timezone: "UTC", geofenceMode: "block" });
+    expect(res.body.records[0]).toMatchObject({
+      ...sampleLocation(),
+      id: first.body.records[0].id,
+      name: "Bare",
+      city: null,
+      latitude: null,
+      longitude: null,
+      timezone: "America/New_York",
+      geofenceMode: "flag",
+      createdAt: first.body.records[0].createdAt,
+    });
+    const fresh = await sync(org, { records: [{ externalId: "bare", name: "Bare" }] });
+    expect(fresh.body.records[0]).toMatchObject({ city: null, zipCode: null, latitude: null, timezone: "UTC", geofenceMode: "block" });
+  });
+
+  it("refuses a record that gives only one coordinate, keeping the stored pair", async () => {
+    const org = await createOrganization();
+    const first = await sync(org, { records: [record("geo")] });
+    const onlyLatitude = await sync(org, { records: [{ externalId: "geo", name: "Geo", latitude: "1.5" }] });
+    expect(onlyLatitude.status).toBe(400);
+    expect(onlyLatitude.body.errors.map((e: { path: string }) => e.path)).toEqual(["records.0.longitude"]);
+    const clearsOne = await sync(org, { records: [{ externalId: "geo", name: "Geo", latitude: "1.5", longitude: null }] });
+    expect(clearsOne.status).toBe(400);
+    expect(await read(org, first.body.records[0].id)).toEqual(first.body.records[0]);
   });
 
   it("deactivateMissing soft-deletes live synced locations the payload no longer names, never unsynced ones", async () => {
@@ -132,7 +158,8 @@ describe("POST /locations/sync", () => {
   it("binds at most 100 parameters in any statement of a 1000-record sync", () => {
     const db = createDatabase(env.DB);
     const records = many(1000, "p").map((r) => ({ ...record(r.externalId), timezone: "UTC", geofenceMode: "block" as const }));
-    const { statements } = upsertStatements(db, "org", records, new Date());
+    const now = new Date();
+    const statements = upsertStatements(db, locations, records.map((r) => locationEntry("org", r, now)));
     const counts = statements.map((statement) => statement.toSQL().params.length);
     expect(Math.max(...counts)).toBeLessThanOrEqual(100);
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1000 * 23);

@@ -100,12 +100,15 @@ export const sync = createRoute({
   tags: ["Organizations", "Locations"],
   summary: "Sync Locations",
   description:
-    `Upserts 1–${MAX_SYNC_RECORDS} locations by \`externalId\` in one atomic write. Each record is the complete ` +
-    "location: fields it omits are cleared (or reset to their defaults). A record equal to the stored location is " +
-    "left untouched (its `updatedAt` does not move), so syncing the same payload twice changes nothing; a deleted " +
-    "location named again is restored. With `deactivateMissing: true`, live locations whose externalId the payload " +
-    "does not name are soft-deleted; locations without an externalId are never touched by sync. " +
-    "`created`, `updated` and `deactivated` count the rows this call changed.",
+    `Upserts 1–${MAX_SYNC_RECORDS} locations by \`externalId\` in one atomic write. A new externalId creates a ` +
+    "location (omitted fields get their defaults: null, `timezone` `UTC`, `geofenceMode` `block`); a known one is " +
+    "merged: a field the record omits keeps its stored value, an explicit null clears it, `name` is always given. " +
+    "`latitude` and `longitude` are given (or cleared) together, a record naming only one is a 400. A record that " +
+    "changes nothing leaves the location untouched (its `updatedAt` does not move), so syncing the same payload " +
+    "twice changes nothing; a deleted location named again is restored. With `deactivateMissing: true`, live " +
+    "locations whose externalId the payload does not name are soft-deleted; locations without an externalId are " +
+    "never touched by sync. `created`, `updated` and `deactivated` count the rows this call changed. Staff member " +
+    "sync merges the same way.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(LocationSync) },
   responses: { 200: jsonContent(LocationSyncResult, "What the sync changed, and the payload's locations"), ...problems(404, 413, 415) },

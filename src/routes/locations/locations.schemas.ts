@@ -120,8 +120,17 @@ export const LocationPatch = z
   .superRefine(coordinatesTogether)
   .openapi("LocationPatch", { example: { name: "Main Street Store", addressLine2: null } });
 
-/** A sync record is a complete location: fields it omits are cleared to their defaults. */
-export const LocationSyncRecord = CreateFields.extend({ externalId: fields.externalId })
+/**
+ * A sync record merges into the stored location: a field it omits keeps its value (a new location gets the
+ * default), null clears it. Coordinates still come as a pair, so a merge never leaves a half-set centre.
+ */
+export const LocationSyncRecord = CreateFields.extend({
+  externalId: fields.externalId,
+  timezone: fields.timezone.optional().openapi({ description: "IANA time zone; `UTC` for a new location when omitted" }),
+  geofenceMode: fields.geofenceMode.optional().openapi({
+    description: "`block` refuses a punch outside the fence (422); `flag` accepts it and flags the shift. `block` for a new location when omitted",
+  }),
+})
   .superRefine(coordinatesTogether)
   .openapi("LocationSyncRecord");
 

@@ -112,9 +112,10 @@ export const sync = createRoute({
   summary: "Synchronize staff members",
   description:
     `Needs EMPLOYEE_WRITE. Upserts 1–${MAX_SYNC_RECORDS} records by \`externalId\` in one atomic write. A new ` +
-    "externalId creates a member (default access role `Employee`); a known one updates the fields the record " +
-    "gives (null clears a field, an omitted field keeps its value) and restores the member if it was deleted. " +
-    "`active` defaults to true. A record identical to what is stored changes nothing, so syncing the same " +
+    "externalId creates a member (default access role `Employee`, omitted fields null or empty); a known one is " +
+    "merged: a field the record omits keeps its stored value, an explicit null clears it, `name` is always " +
+    "given, and a deleted member is restored. `active` defaults to true. Location sync merges the same way. " +
+    "A record that changes nothing leaves the member untouched (its `updatedAt` does not move), so syncing the same " +
     "payload twice reports no updates. `deactivateMissing: true` soft-deletes live members with an externalId " +
     `the payload does not name (members without an externalId are never touched). ${REFERENCES} A duplicate ` +
     "externalId in one payload is a 400.",
