@@ -19,6 +19,9 @@ interface RoundTrip {
   statements: string[];
   /** The values bound to each statement, in the same order. */
   params: unknown[][];
+  /** D1's `meta.rows_read` / `meta.rows_written` per statement, where the call's result carries meta (not first/raw). */
+  rowsRead: (number | null)[];
+  rowsWritten: (number | null)[];
 }
 
 const TRACE_HEADER = "x-bench-trace";
@@ -31,26 +34,30 @@ const realStatement = new WeakMap<object, D1PreparedStatement>();
 const statementSql = new WeakMap<object, string>();
 const statementParams = new WeakMap<object, unknown[]>();
 
+type Meta = { meta?: { rows_read?: number; rows_written?: number } } | undefined;
+
+/** Logs a round trip when the call is made, and its rows read/written when D1 answers. */
+function record<T>(log: RoundTrip[], call: string, statements: string[], params: unknown[][], result: Promise<T>): Promise<T> {
+  const trip: RoundTrip = { call, statements, params, rowsRead: statements.map(() => null), rowsWritten: statements.map(() => null) };
+  log.push(trip);
+  return result.then((value) => {
+    const metas = (call === "batch" ? value : [value]) as Meta[];
+    if (call !== "first" && call !== "raw" && Array.isArray(metas)) {
+      trip.rowsRead = metas.map((m) => m?.meta?.rows_read ?? null);
+      trip.rowsWritten = metas.map((m) => m?.meta?.rows_written ?? null);
+    }
+    return value;
+  });
+}
+
 function wrapStatement(statement: D1PreparedStatement, sql: string, log: RoundTrip[], params: unknown[] = []): D1PreparedStatement {
-  const trip = (call: string) => log.push({ call, statements: [sql], params: [params] });
+  const one = <T>(call: string, result: Promise<T>) => record(log, call, [sql], [params], result);
   const wrapped = {
     bind: (...values: unknown[]) => wrapStatement(statement.bind(...values), sql, log, values),
-    all: (...args: []) => {
-      trip("all");
-      return statement.all(...args);
-    },
-    run: (...args: []) => {
-      trip("run");
-      return statement.run(...args);
-    },
-    first: (...args: [string?]) => {
-      trip("first");
-      return (statement.first as (...a: unknown[]) => unknown)(...args);
-    },
-    raw: (...args: [{ columnNames?: boolean }?]) => {
-      trip("raw");
-      return (statement.raw as (...a: unknown[]) => unknown)(...args);
-    },
+    all: () => one("all", statement.all()),
+    run: () => one("run", statement.run()),
+    first: (...args: [string?]) => one("first", (statement.first as (...a: unknown[]) => Promise<unknown>)(...args)),
+    raw: (...args: [{ columnNames?: boolean }?]) => one("raw", (statement.raw as (...a: unknown[]) => Promise<unknown>)(...args)),
   } as unknown as D1PreparedStatement;
   realStatement.set(wrapped, statement);
   statementSql.set(wrapped, sql);
@@ -58,6 +65,10 @@ function wrapStatement(statement: D1PreparedStatement, sql: string, log: RoundTr
   return wrapped;
 }
 
+/**
+ * The DB binding with every D1 call counted. (`withSession` is passed through uncounted: nothing in src/ uses it;
+ * count it here too if that changes.)
+ */
 function countingDatabase(db: D1Database, log: RoundTrip[]): D1Database {
   return new Proxy(db, {
     get(target, property) {
@@ -65,24 +76,18 @@ function countingDatabase(db: D1Database, log: RoundTrip[]): D1Database {
         case "prepare":
           return (sql: string) => wrapStatement(target.prepare(sql), sql, log);
         case "batch":
-          return (statements: D1PreparedStatement[]) => {
-            log.push({
-              call: "batch",
-              statements: statements.map((s) => statementSql.get(s) ?? "(unwrapped)"),
-              params: statements.map((s) => statementParams.get(s) ?? []),
-            });
-            return target.batch(statements.map((s) => realStatement.get(s) ?? s));
-          };
+          return (statements: D1PreparedStatement[]) =>
+            record(
+              log,
+              "batch",
+              statements.map((s) => statementSql.get(s) ?? "(unwrapped)"),
+              statements.map((s) => statementParams.get(s) ?? []),
+              target.batch(statements.map((s) => realStatement.get(s) ?? s)),
+            );
         case "exec":
-          return (sql: string) => {
-            log.push({ call: "exec", statements: [sql], params: [[]] });
-            return target.exec(sql);
-          };
+          return (sql: string) => record(log, "exec", [sql], [[]], target.exec(sql));
         case "dump":
-          return () => {
-            log.push({ call: "dump", statements: [], params: [] });
-            return target.dump();
-          };
+          return () => record(log, "dump", [], [], target.dump());
         default: {
           const value = Reflect.get(target, property, target);
           return typeof value === "function" ? value.bind(target) : value;

@@ -8,7 +8,7 @@ export const ratio = (ours, baseline) => (Number.isFinite(ours / baseline) ? `${
 /** Renders rows (arrays of strings) under a header, columns padded; numeric-looking cells right-aligned. */
 export function table(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? "").length)));
-  const numeric = (cell) => /^[-\d.,x]+$/.test(cell);
+  const numeric = (cell) => /^(-|\?|-?[\d.,]+x?)$/.test(cell);
   const line = (cells) =>
     cells
       .map((cell, i) => {
@@ -35,7 +35,8 @@ export function refusals(statuses) {
 export function comparisonTable(operations) {
   const header = ["operation", "server", "requests", "non-2xx", "p50 ms", "p99 ms", "req/s"];
   const rows = [];
-  for (const { label, ours, baseline } of operations) {
+  const none = { count: 0, statuses: {}, p50: NaN, p99: NaN, rps: 0 };
+  for (const { label, ours = none, baseline = none } of operations) {
     rows.push([label, "ours", String(ours.count), refusals(ours.statuses) || "0", ms(ours.p50), ms(ours.p99), perSecond(ours.rps)]);
     rows.push(["", "baseline", String(baseline.count), refusals(baseline.statuses) || "0", ms(baseline.p50), ms(baseline.p99), perSecond(baseline.rps)]);
     rows.push(["", "ours/baseline", "", "", ratio(ours.p50, baseline.p50), ratio(ours.p99, baseline.p99), ratio(ours.rps, baseline.rps)]);

@@ -2,16 +2,21 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
-const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
+const BIN = join(ROOT, "node_modules", ".bin");
+const WRANGLER = join(BIN, "wrangler");
 const HOST = "127.0.0.1";
 
-/** No telemetry, and no fetch of the `Request.cf` object from the internet: wrangler uses its placeholder. */
+/**
+ * No telemetry, and no fetch of the `Request.cf` object from the internet: wrangler uses its placeholder. The
+ * project's own Node (the `node` devDependency, in node_modules/.bin) runs wrangler, whatever node started the bench.
+ */
 const wranglerEnv = () => ({
   ...process.env,
+  PATH: `${BIN}${delimiter}${process.env.PATH ?? ""}`,
   WRANGLER_SEND_METRICS: "false",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   CI: "true",

@@ -1,0 +1,28 @@
+// The baseline Worker: a plain `export default { fetch }` with no framework, routing by regular expression to
+// hand-written handlers that send our Worker's D1 statements (see statements.js). Another scenario adds its routes by
+// exporting `routes` from its own module and listing it below.
+import { benchCopyEndpoint } from "./d1-rows.js";
+import * as timeTracking from "./time-tracking.js";
+
+const routes = [...timeTracking.routes];
+
+export default {
+  async fetch(request, env) {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/api/health") return Response.json({ status: "ok" });
+    if (pathname.startsWith("/__bench/")) {
+      return (await benchCopyEndpoint(request, env.DB)) ?? new Response("unknown bench endpoint", { status: 404 });
+    }
+    for (const route of routes) {
+      if (route.method !== request.method) continue;
+      const match = route.pattern.exec(pathname);
+      if (!match) continue;
+      try {
+        return await route.handle(env.DB, match, request);
+      } catch (error) {
+        return Response.json({ status: 500, error: String(error) }, { status: 500 });
+      }
+    }
+    return Response.json({ status: 404 }, { status: 404 });
+  },
+};

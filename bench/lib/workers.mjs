@@ -1,0 +1,79 @@
+// The two Workers a scenario compares, each on its own port and its own freshly migrated local D1:
+//   ours     - src/index.ts's fetch behind bench/counting-entry.ts (round trips counted only on traced requests)
+//   baseline - bench/baseline/worker.js, plain fetch handler, same D1 statements
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { client } from "./api.mjs";
+import { freePort, migrate, ROOT, startWorker } from "./servers.mjs";
+
+const OUR_CONFIG = join(ROOT, "wrangler.toml");
+const BASELINE_CONFIG = join(ROOT, "bench", "baseline", "wrangler.toml");
+const FIRST_PORT = 8791;
+const FIRST_INSPECTOR_PORT = 9291;
+const takenPorts = new Set();
+
+async function ports() {
+  const port = await freePort(FIRST_PORT, takenPorts);
+  takenPorts.add(port);
+  const inspectorPort = await freePort(FIRST_INSPECTOR_PORT, takenPorts);
+  takenPorts.add(inspectorPort);
+  return { port, inspectorPort };
+}
+
+async function start({ stateDir, name, config, entry, vars }) {
+  const dir = join(stateDir, name);
+  mkdirSync(dir, { recursive: true });
+  const persistTo = join(dir, "d1");
+  const logFile = join(dir, "wrangler.log");
+  await migrate({ config, persistTo, logFile });
+  const server = await startWorker({ name, config, entry, persistTo, vars, logFile, ...(await ports()) });
+  return { ...server, request: client(server.url) };
+}
+
+/** Our Worker with a random TOKEN_SECRET of its own (the bench mints every token through the API). */
+export const startOurs = (stateDir, name = "ours") =>
+  start({
+    stateDir,
+    name,
+    config: OUR_CONFIG,
+    entry: join("bench", "counting-entry.ts"),
+    vars: { TOKEN_SECRET: randomBytes(32).toString("base64url") },
+  });
+
+export const startBaseline = (stateDir, name = "baseline") => start({ stateDir, name, config: BASELINE_CONFIG });
+
+/** Copies every application row of one Worker's D1 into the other's (both must serve /__bench/dump and /load). */
+export async function copyData(from, to) {
+  const dump = await from.request("GET", "/__bench/dump");
+  if (dump.status !== 200) throw new Error(`dump from ${from.name}: ${dump.status} ${dump.text.slice(0, 500)}`);
+  const load = await to.request("POST", "/__bench/load", { body: dump.body });
+  if (load.status !== 200) throw new Error(`load into ${to.name}: ${load.status} ${load.text.slice(0, 500)}`);
+  return load.body;
+}
+
+let traceSequence = 0;
+/**
+ * Sends one request to our Worker with D1 counting on, and answers its status, body and the D1 round trips it made:
+ * [{call, statements: [sql], params: [[values]]}].
+ */
+export async function traced(ours, method, path, options = {}) {
+  const id = `t${++traceSequence}-${Date.now()}`;
+  const res = await ours.request(method, path, { ...options, headers: { ...options.headers, "X-Bench-Trace": id } });
+  const trace = await ours.request("GET", `/__bench/trace/${id}`);
+  if (trace.status !== 200) throw new Error(`trace ${id}: ${trace.status} ${trace.text}`);
+  return { status: res.status, body: res.body, text: res.text, roundTrips: trace.body.roundTrips };
+}
+
+/** "batch: select staff_members, locations; insert shifts" — what one round trip touched, for the printout. */
+export function describeRoundTrip({ call, statements }) {
+  const groups = [];
+  for (const sql of statements) {
+    const verb = sql.trimStart().split(/\s+/)[0].toLowerCase();
+    const table = /(?:from|into|update)\s+"([^"]+)"/i.exec(sql)?.[1] ?? "?";
+    const last = groups.at(-1);
+    if (last?.verb === verb) last.tables.push(table);
+    else groups.push({ verb, tables: [table] });
+  }
+  return `${call}: ${groups.map((g) => `${g.verb} ${g.tables.join(", ")}`).join("; ")}`;
+}

@@ -1,0 +1,239 @@
+// Issue 3, "Measured, not guessed": clock-in/clock-out cycles and shift-state reads, ours vs the baseline, and the
+// D1 round trips of a clock-in counted on a traced request.
+import { accessToken, expectStatus } from "../lib/api.mjs";
+import { measure } from "../lib/load.mjs";
+import { comparisonTable, table } from "../lib/report.mjs";
+import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
+import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "../baseline/statements.js";
+
+export const name = "time-tracking";
+export const description = "clock-in/clock-out cycles and shift-state reads (issue 3)";
+
+/** Near the location, as a phone would send it; the location has no fence, so it is recorded, not judged. */
+const POSITION = { latitude: 40.748817, longitude: -73.985428, accuracy: 12 };
+/** Requests in flight while seeding (the load phases have their own bound). */
+const SEED_PARALLELISM = 8;
+
+async function inGroups(items, size, fn) {
+  const out = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+/**
+ * Through our API, as a partner would: an organization with defaults, one unfenced New York location with a break
+ * type, and staff members assigned to it, each with their own access token. Groups: `cyclers` clock in and out under
+ * load, `warmers` do the same during warm-up (so each measured connection starts with no open shift), `readers` hold
+ * a finished shift with a break plus an open one (what shift-state reads), and `tracer` is used for the counted
+ * requests.
+ */
+async function seed(ours, connections) {
+  const r = ours.request;
+  const partner = await accessToken(r);
+  const org = await expectStatus(
+    r("POST", "/api/organizations/with-defaults", { token: partner, body: { name: "Bench Coffee", timezone: "America/New_York" } }),
+    201,
+    "organization",
+  );
+  const admin = await accessToken(r, { organizationId: org.id });
+  const location = await expectStatus(
+    r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body: { name: "Flatiron", timezone: "America/New_York" } }),
+    201,
+    "location",
+  );
+  const breakType = await expectStatus(
+    r("POST", `/api/organizations/${org.id}/locations/${location.id}/breaks`, {
+      token: admin,
+      body: { name: "Coffee", durationMinutes: 15, frequencyMinutes: 240, paid: true, mandatory: false },
+    }),
+    201,
+    "break type",
+  );
+  const roleId = org.defaults.roles[0].id;
+  const member = async (label) => {
+    const staff = await expectStatus(
+      r("POST", `/api/organizations/${org.id}/staffmembers`, {
+        token: admin,
+        body: { name: label, locationIds: [location.id], accessRoleName: "Employee" },
+      }),
+      201,
+      `staff member ${label}`,
+    );
+    return {
+      id: staff.id,
+      token: await accessToken(r, { organizationId: org.id, employeeId: staff.id }),
+      path: `/api/organizations/${org.id}/staffmembers/${staff.id}/locations/${location.id}`,
+    };
+  };
+  const labels = (prefix) => Array.from({ length: connections }, (_, i) => `${prefix} ${i + 1}`);
+  const cyclers = await inGroups(labels("Cycler"), SEED_PARALLELISM, member);
+  const warmers = await inGroups(labels("Warmer"), SEED_PARALLELISM, member);
+  const readers = await inGroups(labels("Reader"), SEED_PARALLELISM, member);
+  const [tracer, bystander] = await inGroups(["Tracer", "Bystander"], 2, member);
+
+  await inGroups(readers, SEED_PARALLELISM, async (m) => {
+    const step = (action, body) => expectStatus(r("POST", `${m.path}/${action}`, { token: m.token, body }), 200, `reader ${action}`);
+    await step("clock-in", { roleId, ...POSITION });
+    await step("break-start", { typeId: breakType.id, ...POSITION });
+    await step("break-end", POSITION);
+    await step("clock-out", POSITION);
+    await step("clock-in", { roleId, ...POSITION });
+  });
+  return { org, location, roleId, cyclers, warmers, readers, tracer, bystander };
+}
+
+/** The round trips of one clock-in, clock-out and shift-state of our Worker, and whether authorising reads D1. */
+async function countRoundTrips(ours, world) {
+  const { tracer, bystander, roleId } = world;
+  const as = (m) => ({ token: m.token });
+  const clockIn = await traced(ours, "POST", `${tracer.path}/clock-in`, { ...as(tracer), body: { roleId, ...POSITION } });
+  const state = await traced(ours, "GET", `${tracer.path}/shift-state`, as(tracer));
+  const clockOut = await traced(ours, "POST", `${tracer.path}/clock-out`, { ...as(tracer), body: POSITION });
+  const keyed = await traced(ours, "POST", `${tracer.path}/clock-in`, {
+    ...as(tracer),
+    body: { roleId, ...POSITION },
+    headers: { "Idempotency-Key": `bench-${Date.now()}` },
+  });
+  await expectStatus(ours.request("POST", `${tracer.path}/clock-out`, { ...as(tracer), body: POSITION }), 200, "tracer clock-out");
+  // Authorisation: the tracer's valid token on someone else's punch (403), and a token the Worker never issued (401).
+  const forbidden = await traced(ours, "POST", `${bystander.path}/clock-in`, { ...as(tracer), body: { roleId, ...POSITION } });
+  const unauthenticated = await traced(ours, "POST", `${tracer.path}/clock-in`, { token: "not-a-token", body: { roleId, ...POSITION } });
+  return { clockIn, clockOut, state, keyed, forbidden, unauthenticated };
+}
+
+/** Our fresh traces against the SQL the baseline sends: it must be the same statements, in the same round trips. */
+function sameStatements(counted) {
+  const expected = {
+    "clock-in": [PUNCH_READS, CLOCK_IN_WRITES],
+    "clock-out": [PUNCH_READS, CLOCK_OUT_WRITES],
+    "shift-state": [SHIFT_STATE_READS],
+  };
+  const actual = {
+    "clock-in": counted.clockIn.roundTrips.map((t) => t.statements),
+    "clock-out": counted.clockOut.roundTrips.map((t) => t.statements),
+    "shift-state": counted.state.roundTrips.map((t) => t.statements),
+  };
+  return Object.keys(expected).map((op) => ({ op, same: JSON.stringify(expected[op]) === JSON.stringify(actual[op]), actual: actual[op] }));
+}
+
+const headers = (token) => ({ "content-type": "application/json", authorization: `Bearer ${token}` });
+const cycle = (m, roleId) => [
+  { label: "clock-in", method: "POST", path: `${m.path}/clock-in`, headers: headers(m.token), body: JSON.stringify({ roleId, ...POSITION }) },
+  { label: "clock-out", method: "POST", path: `${m.path}/clock-out`, headers: headers(m.token), body: JSON.stringify(POSITION) },
+];
+const read = (m) => [{ label: "shift-state", method: "GET", path: `${m.path}/shift-state`, headers: { authorization: `Bearer ${m.token}` } }];
+
+/**
+ * Each phase (cycles, then reads) runs against our Worker and then the baseline, back to back, each preceded by its
+ * own discarded warm-up: the two figures of a row are measured as close in time as possible.
+ */
+async function drive(servers, world, { connections, durationSeconds, warmupSeconds }, print) {
+  const phases = [
+    { what: "clock-in/clock-out cycles", warm: (i) => cycle(world.warmers[i], world.roleId), load: (i) => cycle(world.cyclers[i], world.roleId) },
+    { what: "shift-state reads", warm: (i) => read(world.readers[i]), load: (i) => read(world.readers[i]) },
+  ];
+  const results = Object.fromEntries(servers.map((s) => [s.name, { errors: 0, timeouts: 0 }]));
+  for (const phase of phases) {
+    for (const server of servers) {
+      const base = { url: server.url, connections };
+      if (warmupSeconds > 0) await measure({ ...base, durationSeconds: warmupSeconds, requestsFor: phase.warm });
+      print(`  ${server.name}: ${durationSeconds} s of ${phase.what}`);
+      const measured = await measure({ ...base, durationSeconds, requestsFor: phase.load });
+      Object.assign(results[server.name], measured.byLabel);
+      results[server.name].errors += measured.errors;
+      results[server.name].timeouts += measured.timeouts;
+    }
+  }
+  return results;
+}
+
+export async function run({ stateDir, options, print }) {
+  const { connections } = options;
+  print("Starting our Worker (wrangler dev, bench/counting-entry.ts) and seeding it through the API…");
+  const ours = await startOurs(stateDir);
+  const world = await seed(ours, connections);
+  const counted = await countRoundTrips(ours, world);
+  for (const [what, res, status] of [
+    ["clock-in", counted.clockIn, 200],
+    ["clock-out", counted.clockOut, 200],
+    ["shift-state", counted.state, 200],
+    ["clock-in with Idempotency-Key", counted.keyed, 200],
+    ["clock-in for another staff member", counted.forbidden, 403],
+    ["clock-in with a foreign token", counted.unauthenticated, 401],
+  ]) {
+    if (res.status !== status) throw new Error(`traced ${what}: expected ${status}, got ${res.status} ${res.text.slice(0, 300)}`);
+  }
+
+  print("Starting the baseline Worker (bench/baseline) and copying the seeded rows into its D1…");
+  const baseline = await startBaseline(stateDir);
+  const copied = await copyData(ours, baseline);
+  print(`  copied ${copied.rows} rows in ${copied.statements} INSERT statements`);
+  const smoke = await baseline.request("GET", `${world.readers[0].path}/shift-state`);
+  if (smoke.status !== 200 || !smoke.body?.openShift) throw new Error(`baseline shift-state: ${smoke.status} ${smoke.text.slice(0, 300)}`);
+
+  print(`Load: ${connections} connections, ${options.warmupSeconds} s warm-up per phase (discarded)`);
+  const { ours: oursResult, baseline: baselineResult } = await drive([ours, baseline], world, options, print);
+
+  print("");
+  print(
+    comparisonTable(
+      ["clock-in", "clock-out", "shift-state"].map((label) => ({ label, ours: oursResult[label], baseline: baselineResult[label] })),
+    ),
+  );
+  for (const [who, result] of [["ours", oursResult], ["baseline", baselineResult]]) {
+    if (result.errors || result.timeouts) print(`  ${who}: ${result.errors} connection errors, ${result.timeouts} timeouts`);
+  }
+
+  const trips = (res) => res.roundTrips.length;
+  /** D1's meta.rows_read / rows_written summed over a request ("?" where a call's result carries no meta). */
+  const sumOf = (roundTrips, field) => {
+    const values = roundTrips.flatMap((t) => t[field]);
+    return values.some((v) => v === null) ? "?" : String(values.reduce((a, b) => a + b, 0));
+  };
+  print("");
+  print("D1 round trips per request (counted on traced requests to our Worker):");
+  const rows = [
+    ["clock-in", counted.clockIn],
+    ["clock-out", counted.clockOut],
+    ["shift-state", counted.state],
+    ["clock-in with Idempotency-Key", counted.keyed],
+    ["clock-in for another staff member", counted.forbidden],
+    ["clock-in with a foreign token", counted.unauthenticated],
+  ];
+  print(
+    table(
+      ["request", "status", "round trips", "statements", "rows read", "rows written"],
+      rows.map(([label, res]) => [
+        label,
+        String(res.status),
+        String(trips(res)),
+        String(res.roundTrips.reduce((n, t) => n + t.statements.length, 0)),
+        sumOf(res.roundTrips, "rowsRead"),
+        sumOf(res.roundTrips, "rowsWritten"),
+      ]),
+    ),
+  );
+  for (const [label, res] of rows) {
+    if (res.roundTrips.length === 0) continue;
+    print(`  ${label}:`);
+    res.roundTrips.forEach((trip, i) => print(`    ${i + 1}. ${describeRoundTrip(trip)}`));
+  }
+  const authReads = counted.forbidden.roundTrips.length + counted.unauthenticated.roundTrips.length;
+  const clockInTrips = trips(counted.clockIn);
+  print(
+    `D1 round trips per clock-in: ${clockInTrips} (target: at most 2 — one read batch, one atomic write batch): ` +
+      `${clockInTrips <= 2 ? "met" : "NOT met"}`,
+  );
+  print(
+    `Database reads to authorise: ${authReads} (a refused request makes ${authReads === 0 ? "no" : "some"} D1 call; ` +
+      "the token carries the permissions)",
+  );
+  const drift = sameStatements(counted).filter((s) => !s.same);
+  if (drift.length === 0) {
+    print("Baseline statements: identical to this run's trace of our Worker (clock-in, clock-out, shift-state).");
+  } else {
+    print(`Baseline statements DIFFER from our Worker for: ${drift.map((d) => d.op).join(", ")}.`);
+    print("Our Worker now sends (per round trip) — update bench/baseline/statements.js and its bound values (README):");
+    for (const { op, actual } of drift) print(`  ${op}: ${JSON.stringify(actual, null, 2).replaceAll("\n", "\n  ")}`);
+  }
+}
