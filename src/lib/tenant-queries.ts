@@ -35,18 +35,18 @@ export async function listPage<T extends TenantTable>(
   return pageResult(c, rows, query.limit);
 }
 
-/** A live record of the organization by id, or the resource's 404. */
+/** The live record of the organization that `match` picks (by id when given a string), or the resource's 404. */
 export async function findLive<T extends TenantTable>(
   db: Database,
   table: T,
   organizationId: string,
-  id: string,
+  match: string | SQL,
   resource: string,
 ): Promise<Row<T>> {
   const [row] = (await db
     .select()
     .from(table as SQLiteTable)
-    .where(and(inOrganization(table, organizationId), eq(table.id, id)))) as Row<T>[];
+    .where(and(inOrganization(table, organizationId), typeof match === "string" ? eq(table.id, match) : match))) as Row<T>[];
   if (!row) throw notFound(resource);
   return row;
 }

@@ -1,9 +1,8 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { locations } from "../../../drizzle/schema";
-import type { Database } from "../../lib/db";
 import { uniquely } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
-import { keysetPage, pageResult } from "../../lib/pagination";
+import { findLive, listPage } from "../../lib/tenant-queries";
 import { notFound } from "../../lib/problem";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
@@ -13,14 +12,6 @@ import { syncLocations } from "./locations.sync";
 
 const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another location of this organization has that externalId."] as const;
 
-async function findLive(db: Database, organizationId: string, match: SQL) {
-  const [row] = await db
-    .select()
-    .from(locations)
-    .where(and(inOrganization(locations, organizationId), match));
-  if (!row) throw notFound("Location");
-  return row;
-}
 
 /** Case-insensitive "contains", with LIKE's wildcards in the search text taken literally. */
 const nameContains = (text: string) =>
@@ -29,30 +20,18 @@ const nameContains = (text: string) =>
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const query = c.req.valid("query");
-  const page = keysetPage(locations, query);
-  const rows = await c.var.db
-    .select()
-    .from(locations)
-    .where(
-      and(
-        inOrganization(locations, organization_id, { includeDeleted: query.includeDeleted }),
-        page.where,
-        query.name ? nameContains(query.name) : undefined,
-      ),
-    )
-    .orderBy(page.orderBy)
-    .limit(page.limit);
-  return c.json(pageResult(c, rows, query.limit).map(serializeLocation), 200);
+  const rows = await listPage(c, c.var.db, locations, organization_id, query, query.name ? nameContains(query.name) : undefined);
+  return c.json(rows.map(serializeLocation), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeLocation(await findLive(c.var.db, organization_id, eq(locations.id, id))), 200);
+  return c.json(serializeLocation(await findLive(c.var.db, locations, organization_id, id, "Location")), 200);
 };
 
 export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
   const { organization_id, externalId } = c.req.valid("param");
-  return c.json(serializeLocation(await findLive(c.var.db, organization_id, eq(locations.externalId, externalId))), 200);
+  return c.json(serializeLocation(await findLive(c.var.db, locations, organization_id, eq(locations.externalId, externalId), "Location")), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {

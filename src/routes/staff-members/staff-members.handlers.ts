@@ -1,10 +1,9 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { locations, staffMembers } from "../../../drizzle/schema";
-import type { Database } from "../../lib/db";
 import { uniquely } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
 import { inJsonList, jsonArrayContains } from "../../lib/json-list";
-import { keysetPage, pageResult } from "../../lib/pagination";
+import { findLive, listPage } from "../../lib/tenant-queries";
 import { notFound } from "../../lib/problem";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
@@ -17,51 +16,38 @@ import { syncStaffMembers } from "./staff-members.sync";
 
 const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId."] as const;
 
-async function findLive(db: Database, organizationId: string, match: SQL) {
-  const [row] = await db
-    .select()
-    .from(staffMembers)
-    .where(and(inOrganization(staffMembers, organizationId), match));
-  if (!row) throw notFound("Staff member");
-  return row;
-}
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const query = c.req.valid("query");
-  const page = keysetPage(staffMembers, query);
-  const rows = await c.var.db
-    .select()
-    .from(staffMembers)
-    .where(
-      and(
-        inOrganization(staffMembers, organization_id, { includeDeleted: query.includeDeleted }),
-        page.where,
-        query.locationId ? jsonArrayContains(staffMembers.locationIds, query.locationId) : undefined,
-        query.roleId ? jsonArrayContains(staffMembers.roleIds, query.roleId) : undefined,
-        query.email ? sql`lower(${staffMembers.email}) = ${query.email.toLowerCase()}` : undefined,
-        query.active === undefined ? undefined : eq(staffMembers.active, query.active),
-      ),
-    )
-    .orderBy(page.orderBy)
-    .limit(page.limit);
-  return c.json(pageResult(c, rows, query.limit).map(serializeStaffMember), 200);
+  const rows = await listPage(
+    c,
+    c.var.db,
+    staffMembers,
+    organization_id,
+    query,
+    query.locationId ? jsonArrayContains(staffMembers.locationIds, query.locationId) : undefined,
+    query.roleId ? jsonArrayContains(staffMembers.roleIds, query.roleId) : undefined,
+    query.email ? sql`lower(${staffMembers.email}) = ${query.email.toLowerCase()}` : undefined,
+    query.active === undefined ? undefined : eq(staffMembers.active, query.active),
+  );
+  return c.json(rows.map(serializeStaffMember), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeStaffMember(await findLive(c.var.db, organization_id, eq(staffMembers.id, id))), 200);
+  return c.json(serializeStaffMember(await findLive(c.var.db, staffMembers, organization_id, id, "Staff member")), 200);
 };
 
 export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
   const { organization_id, externalId } = c.req.valid("param");
-  const row = await findLive(c.var.db, organization_id, eq(staffMembers.externalId, externalId));
+  const row = await findLive(c.var.db, staffMembers, organization_id, eq(staffMembers.externalId, externalId), "Staff member");
   return c.json(serializeStaffMember(row), 200);
 };
 
 export const listLocations: AppRouteHandler<routes.ListLocationsRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const member = await findLive(c.var.db, organization_id, eq(staffMembers.id, id));
+  const member = await findLive(c.var.db, staffMembers, organization_id, id, "Staff member");
   const rows = await c.var.db
     .select()
     .from(locations)
@@ -74,28 +60,9 @@ export const listLocations: AppRouteHandler<routes.ListLocationsRoute> = async (
 export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const query = c.req.valid("query");
-  const db = c.var.db;
-  const page = keysetPage(staffMembers, query);
-  const [location, rows] = await db.batch([
-    db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(inOrganization(locations, organization_id), eq(locations.id, id))),
-    db
-      .select()
-      .from(staffMembers)
-      .where(
-        and(
-          inOrganization(staffMembers, organization_id, { includeDeleted: query.includeDeleted }),
-          page.where,
-          jsonArrayContains(staffMembers.locationIds, id),
-        ),
-      )
-      .orderBy(page.orderBy)
-      .limit(page.limit),
-  ]);
-  if (location.length === 0) throw notFound("Location");
-  return c.json(pageResult(c, rows, query.limit).map(serializeStaffMember), 200);
+  await findLive(c.var.db, locations, organization_id, id, "Location");
+  const rows = await listPage(c, c.var.db, staffMembers, organization_id, query, jsonArrayContains(staffMembers.locationIds, id));
+  return c.json(rows.map(serializeStaffMember), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
