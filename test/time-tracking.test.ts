@@ -197,6 +197,55 @@ describe("offline punches and exactly-once", () => {
   });
 });
 
+describe("Idempotency-Key on punches (recorded inside the punch's own batches)", () => {
+  it("replays every punch kind, refuses another body under the key, and applies each punch once", async () => {
+    const w = await createWorkplace();
+    const lunch = await createBreakType(w);
+    const steps: [string, Record<string, unknown>][] = [
+      ["clock-in", { roleId: w.roleId, occurredAt: minutesAgo(30) }],
+      ["break-start", { typeId: lunch.id, occurredAt: minutesAgo(20) }],
+      ["break-end", { occurredAt: minutesAgo(10) }],
+      ["clock-out", {}],
+    ];
+    for (const [action, body] of steps) {
+      const key = unique(action);
+      const first = await punch(w, action, body, { "Idempotency-Key": key });
+      const retry = await punch(w, action, body, { "Idempotency-Key": key });
+      expect(first.status, action).toBe(200);
+      expect(retry.status, action).toBe(200);
+      expect(retry.body, action).toEqual(first.body);
+      expect(retry.headers.get("Idempotent-Replayed"), action).toBe("true");
+      const other = await punch(w, action, { ...body, accuracy: 5 }, { "Idempotency-Key": key });
+      expect(other.status, action).toBe(422);
+      expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    }
+    expect(await count("shift_events", "employee_id", w.staff.id)).toBe(4);
+    expect(await count("shift_breaks", "shift_id", (await env.DB.prepare("SELECT id FROM shifts WHERE employee_id = ?").bind(w.staff.id).first<{ id: string }>())!.id)).toBe(1);
+  });
+
+  it("simultaneous twins with one key: one applies, the others answer 409, and a later retry replays", async () => {
+    const w = await createWorkplace();
+    const key = unique("twin");
+    const results = await Promise.all(Array.from({ length: 8 }, () => clockIn(w, {}, { "Idempotency-Key": key })));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok.map((r) => r.body.id)).size).toBe(1);
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(await count("shifts", "employee_id", w.staff.id)).toBe(1);
+    const later = await clockIn(w, {}, { "Idempotency-Key": key });
+    expect(later.status).toBe(200);
+    expect(later.body.id).toBe(ok[0]!.body.id);
+  });
+
+  it("a punch refused (409) stores nothing under its key, so the retry is judged afresh", async () => {
+    const w = await createWorkplace();
+    const key = unique("refused");
+    const refused = await punch(w, "clock-out", {}, { "Idempotency-Key": key });
+    expect(refused.status).toBe(409);
+    expect(await count("idempotency_keys", "key", key)).toBe(0);
+  });
+});
+
 describe("breaks and clock out", () => {
   it("starts and ends a break, then clocks out with the totals", async () => {
     const w = await createWorkplace();

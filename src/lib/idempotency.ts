@@ -6,6 +6,13 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type StoredResponse = { status: number; body: string; contentType: string };
 
+/** Who sent which request under which key. */
+export interface IdempotentRequest {
+  scope: string;
+  key: string;
+  hash: string;
+}
+
 export type Claim =
   | { outcome: "claimed" }
   | { outcome: "reused" }
@@ -21,7 +28,8 @@ export async function requestHash(method: string, path: string, body: string) {
  * Claims a key in one conditional statement: a fresh key, or one whose previous use expired, is ours;
  * otherwise the stored row says whether to replay, refuse a different body, or wait for the first request.
  */
-export async function claimKey(db: Database, scope: string, key: string, hash: string, now = new Date()): Promise<Claim> {
+export async function claimKey(db: Database, request: IdempotentRequest, now = new Date()): Promise<Claim> {
+  const { scope, key, hash } = request;
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
   const claimed = await db
     .insert(idempotencyKeys)
@@ -37,14 +45,52 @@ export async function claimKey(db: Database, scope: string, key: string, hash: s
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-  if (!existing) return claimKey(db, scope, key, hash, now);
-  if (existing.requestHash !== hash) return { outcome: "reused" };
-  if (existing.status === null) return { outcome: "in_progress" };
+  // Absent or expired again: another request released or outlived it in between; try once more.
+  return outcomeOf(existing, hash, now) ?? claimKey(db, request, now);
+}
+
+type KeyRow = typeof idempotencyKeys.$inferSelect;
+
+/** What a stored key means for a request with `hash`; undefined when the key is free (absent or expired). */
+export function outcomeOf(row: KeyRow | undefined, hash: string, now = new Date()): Exclude<Claim, { outcome: "claimed" }> | undefined {
+  if (!row || row.expiresAt <= now) return undefined;
+  if (row.requestHash !== hash) return { outcome: "reused" };
+  if (row.status === null) return { outcome: "in_progress" };
   return {
     outcome: "replay",
-    response: { status: existing.status, body: existing.body ?? "", contentType: existing.contentType ?? "application/json" },
+    response: { status: row.status, body: row.body ?? "", contentType: row.contentType ?? "application/json" },
   };
 }
+
+/** For a read batch: the stored key, if any. */
+export const lookupStatement = (db: Database, request: IdempotentRequest) =>
+  db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key)));
+
+/**
+ * For a write batch, FIRST in it: drops an expired use of the key, then records this response. A concurrent
+ * request with the same key makes the insert fail on the primary key, and with it the whole batch.
+ */
+export const recordStatements = (db: Database, request: IdempotentRequest, response: StoredResponse, now = new Date()) =>
+  [
+    db
+      .delete(idempotencyKeys)
+      .where(
+        and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key), lte(idempotencyKeys.expiresAt, now)),
+      ),
+    db.insert(idempotencyKeys).values({
+      scope: request.scope,
+      key: request.key,
+      requestHash: request.hash,
+      status: response.status,
+      body: response.body,
+      contentType: response.contentType,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    }),
+  ] as const;
 
 export const storeResponse = (db: Database, scope: string, key: string, response: StoredResponse) =>
   db

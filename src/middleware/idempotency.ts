@@ -1,9 +1,25 @@
 import { createMiddleware } from "hono/factory";
-import { claimKey, releaseKey, requestHash, storeResponse } from "../lib/idempotency";
+import { matchedRoutes } from "hono/route";
+import { claimKey, type IdempotentRequest, releaseKey, requestHash, storeResponse } from "../lib/idempotency";
 import { badRequest, ProblemError } from "../lib/problem";
 import type { AppBindings } from "../lib/types";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+export const keyReused = () =>
+  new ProblemError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
+
+export const requestInProgress = () =>
+  new ProblemError(409, "IDEMPOTENCY_REQUEST_IN_PROGRESS", "The first request with this Idempotency-Key is still running.");
+
+/**
+ * Route middleware marking a hot path that looks up and records its key inside its own read and write batches
+ * (see lib/idempotency `recordStatement`), so a key costs it no extra D1 round trip.
+ */
+export const idempotencyInBatches = createMiddleware<AppBindings>((_c, next) => next());
+
+const handledInBatches = (c: Parameters<typeof idempotency>[0]) =>
+  matchedRoutes(c).some((route) => route.handler === idempotencyInBatches);
 
 /**
  * Exactly-once POSTs for retrying clients (phones on bad networks): the first response for a key, per
@@ -16,15 +32,19 @@ export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
     throw badRequest("INVALID_IDEMPOTENCY_KEY", "Idempotency-Key must be 1 to 255 characters.");
   }
   const { partnerId, organizationId, staffMemberId } = c.var.principal;
-  const scope = `${partnerId}:${organizationId ?? ""}:${staffMemberId ?? ""}`;
-  const hash = await requestHash(c.req.method, c.req.path, await c.req.text());
-  const claim = await claimKey(c.var.db, scope, key, hash);
-  if (claim.outcome === "reused") {
-    throw new ProblemError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
+  const request: IdempotentRequest = {
+    scope: `${partnerId}:${organizationId ?? ""}:${staffMemberId ?? ""}`,
+    key,
+    hash: await requestHash(c.req.method, c.req.path, await c.req.text()),
+  };
+  if (handledInBatches(c)) {
+    c.set("idempotency", request);
+    return next();
   }
-  if (claim.outcome === "in_progress") {
-    throw new ProblemError(409, "IDEMPOTENCY_REQUEST_IN_PROGRESS", "The first request with this Idempotency-Key is still running.");
-  }
+  const { scope } = request;
+  const claim = await claimKey(c.var.db, request);
+  if (claim.outcome === "reused") throw keyReused();
+  if (claim.outcome === "in_progress") throw requestInProgress();
   if (claim.outcome === "replay") {
     const { status, body, contentType } = claim.response;
     return c.body(body, status as 200, { "Content-Type": contentType, "Idempotent-Replayed": "true" });

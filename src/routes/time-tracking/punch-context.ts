@@ -11,10 +11,13 @@ import {
 } from "../../../drizzle/schema";
 import { addDays } from "../../domain/local-time";
 import type { Database } from "../../lib/db";
+import { type IdempotentRequest, lookupStatement } from "../../lib/idempotency";
 import { notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 
 interface PunchScope {
+  /** The request's Idempotency-Key, looked up in the same batch (see punch-idempotency.ts). */
+  idempotency?: IdempotentRequest;
   organizationId: string;
   staffMemberId: string;
   locationId: string;
@@ -28,7 +31,7 @@ const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
 /**
  * Everything a clock or break event needs to decide, read in ONE batch (one D1 round trip): the staff member,
  * the location and its break types, the role, the open shift with its breaks, the member's latest event, and
- * the location's locked days near the instant and on the open shift's business date.
+ * the location's locked days near the instant and on the open shift's business date, and the Idempotency-Key.
  */
 export async function loadPunchContext(db: Database, scope: PunchScope) {
   const { organizationId, staffMemberId, locationId } = scope;
@@ -41,7 +44,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     between(lockedDays.date, utcDate(new Date(scope.around.getTime() - 86_400_000)), addDays(utcDate(scope.around), 1)),
     inArray(lockedDays.date, db.select({ date: shifts.businessDate }).from(shifts).where(openShiftOf)),
   );
-  const [staff, location, role, openShift, openShiftBreaks, lastEvent, locationBreakTypes, locked] = await db.batch([
+  const [staff, location, role, openShift, openShiftBreaks, lastEvent, locationBreakTypes, locked, key] = await db.batch([
     db.select().from(staffMembers).where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, staffMemberId))),
     db.select().from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
     db.select().from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, scope.roleId ?? ""))),
@@ -62,6 +65,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
       .select({ date: lockedDays.date })
       .from(lockedDays)
       .where(and(eq(lockedDays.organizationId, organizationId), eq(lockedDays.locationId, locationId), lockableDates)),
+    lookupStatement(db, scope.idempotency ?? { scope: "", key: "", hash: "" }),
   ]);
   if (!staff[0]) throw notFound("Staff member");
   if (!location[0]) throw notFound("Location");
@@ -74,6 +78,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     lastEvent: lastEvent[0] ?? null,
     breakTypes: locationBreakTypes,
     lockedDates: new Set(locked.map((l) => l.date)),
+    idempotencyRecord: key[0],
   };
 }
 

@@ -4,15 +4,16 @@ import { shiftBreaks, shiftEvents, shifts } from "../../../drizzle/schema";
 import { businessDate, offsetMinutesAt } from "../../domain/local-time";
 import { closeShift } from "../../domain/shift-totals";
 import { unionFlags } from "../../domain/trust";
+import { writeAll } from "../../lib/db";
 import { guarded } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
 import { badRequest, conflict, invalidField, ProblemError } from "../../lib/problem";
-import type { AppRouteHandler } from "../../lib/types";
-import { IDEMPOTENCY_HEADER } from "../../middleware/idempotency";
+import type { AppBindings, AppRouteHandler } from "../../lib/types";
 import { loadPunchContext, type PunchContext } from "./punch-context";
 import { eventRow, judge, type PunchRequest, refuseLockedDay } from "./punch";
 import { fromDomainBreak, toDomainBreak } from "./shift-breaks";
-import { serializeShift, type ShiftBreakRow, type ShiftRow } from "./shift.schemas";
+import { concurrentTwin, previousAnswer, recordAnswer } from "./punch-idempotency";
+import { serializeShift, type ShiftBreakRow, type ShiftRow, type ShiftWire } from "./shift.schemas";
 import { loadShiftState } from "./shift-state";
 import type * as routes from "./time-tracking.routes";
 import type { PunchFields } from "./time-tracking.schemas";
@@ -31,10 +32,12 @@ const cfLocation = (c: Context) => {
 interface Punch<K extends PunchRequest["kind"]> {
   context: PunchContext;
   request: PunchRequest & { kind: K };
+  /** The stored answer when this is a retry of a punch already applied under its Idempotency-Key. */
+  replay: ShiftWire | undefined;
 }
 
 async function punch<K extends PunchRequest["kind"]>(
-  c: Context,
+  c: Context<AppBindings>,
   kind: K,
   params: { organization_id: string; id: string; location_id: string },
   body: PunchFields & { roleId?: string },
@@ -46,10 +49,12 @@ async function punch<K extends PunchRequest["kind"]>(
     locationId: params.location_id,
     roleId: body.roleId,
     around: body.occurredAt ? new Date(body.occurredAt) : receivedAt,
+    idempotency: c.var.idempotency,
   });
   return {
     context,
-    request: { kind, body, receivedAt, requestLocation: cfLocation(c), idempotencyKey: c.req.header(IDEMPOTENCY_HEADER) ?? null },
+    request: { kind, body, receivedAt, requestLocation: cfLocation(c), idempotencyKey: c.var.idempotency?.key ?? null },
+    replay: previousAnswer(c, context),
   };
 }
 
@@ -72,7 +77,8 @@ export const shiftState: AppRouteHandler<routes.ShiftStateRoute> = async (c) => 
 export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
   const params = c.req.valid("param");
   const body = c.req.valid("json");
-  const { context, request } = await punch(c, "clock_in", params, body);
+  const { context, request, replay } = await punch(c, "clock_in", params, body);
+  if (replay) return c.json(replay, 200);
   const { staff, location, role } = context;
   if (!role) throw new ProblemError(404, "ROLE_NOT_FOUND", "No role with that id in this organization.", { errors: [{ path: "roleId", message: "unknown role" }] });
   if (!staff.active) throw badRequest("STAFF_MEMBER_INACTIVE", "The staff member is not active.");
@@ -108,16 +114,19 @@ export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
     deletedAt: null,
   };
   const event = eventRow(context, request, judgement, shift.id);
+  const answer = serializeShift(shift, [], { events: [event] });
   const db = c.var.db;
-  await guarded(db.batch([db.insert(shifts).values(shift), db.insert(shiftEvents).values(event)]), [
-    [/UNIQUE constraint failed: shifts\.employee_id/i, shiftAlreadyOpen],
-  ]);
-  return c.json(serializeShift(shift, [], { events: [event] }), 200);
+  await guarded(
+    writeAll(db, [...recordAnswer(c, answer), db.insert(shifts).values(shift), db.insert(shiftEvents).values(event)]),
+    [concurrentTwin, [/UNIQUE constraint failed: shifts\.employee_id/i, shiftAlreadyOpen]],
+  );
+  return c.json(answer, 200);
 };
 
 export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) => {
   const body = c.req.valid("json");
-  const { context, request } = await punch(c, "break_start", c.req.valid("param"), body);
+  const { context, request, replay } = await punch(c, "break_start", c.req.valid("param"), body);
+  if (replay) return c.json(replay, 200);
   const shift = openShiftHere(context);
   if (context.openShiftBreaks.some((b) => b.endAt === null)) throw breakAlreadyOpen();
   const type = context.breakTypes.find((t) => t.id === body.typeId && t.enabled);
@@ -139,47 +148,55 @@ export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) => 
   };
   const event = eventRow(context, request, judgement, shift.id, started.id);
   const updated = { ...shift, flags: unionFlags([shift.flags, event.flags]), updatedAt: request.receivedAt };
+  const answer = serializeShift(updated, [...context.openShiftBreaks, started], { events: [event] });
   const db = c.var.db;
   await guarded(
-    db.batch([
+    writeAll(db, [
+      ...recordAnswer(c, answer),
       db.insert(shiftBreaks).values({ ...started, shiftId: stillOpen(shift.id) }),
       db.insert(shiftEvents).values(event),
       db.update(shifts).set({ flags: updated.flags, updatedAt: updated.updatedAt }).where(eq(shifts.id, shift.id)),
     ]),
     [
+      concurrentTwin,
       [/UNIQUE constraint failed: shift_breaks/i, breakAlreadyOpen],
       [/NOT NULL constraint failed: shift_breaks\.shift_id/i, noOpenShift],
     ],
   );
-  return c.json(serializeShift(updated, [...context.openShiftBreaks, started], { events: [event] }), 200);
+  return c.json(answer, 200);
 };
 
 export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) => {
-  const { context, request } = await punch(c, "break_end", c.req.valid("param"), c.req.valid("json"));
+  const { context, request, replay } = await punch(c, "break_end", c.req.valid("param"), c.req.valid("json"));
+  if (replay) return c.json(replay, 200);
   const shift = openShiftHere(context);
   const open = context.openShiftBreaks.find((b) => b.endAt === null);
   if (!open) throw noOpenBreak();
   const judgement = judge(context, request);
   const event = eventRow(context, request, judgement, shift.id, open.id);
   const updated = { ...shift, flags: unionFlags([shift.flags, event.flags]), updatedAt: request.receivedAt };
+  const breaks = context.openShiftBreaks.map((b) => (b.id === open.id ? { ...b, endAt: judgement.at } : b));
+  const answer = serializeShift(updated, breaks, { events: [event] });
   const db = c.var.db;
   await guarded(
-    db.batch([
+    writeAll(db, [
+      ...recordAnswer(c, answer),
       db.insert(shiftEvents).values({ ...event, shiftId: stillOpen(shift.id) }),
       db.update(shiftBreaks).set({ endAt: judgement.at }).where(and(eq(shiftBreaks.id, open.id), isNull(shiftBreaks.endAt))),
       db.update(shifts).set({ flags: updated.flags, updatedAt: updated.updatedAt }).where(eq(shifts.id, shift.id)),
     ]),
     [
+      concurrentTwin,
       [/UNIQUE constraint failed: shift_events/i, noOpenBreak],
       [/NOT NULL constraint failed: shift_events\.shift_id/i, noOpenShift],
     ],
   );
-  const breaks = context.openShiftBreaks.map((b) => (b.id === open.id ? { ...b, endAt: judgement.at } : b));
-  return c.json(serializeShift(updated, breaks, { events: [event] }), 200);
+  return c.json(answer, 200);
 };
 
 export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
-  const { context, request } = await punch(c, "clock_out", c.req.valid("param"), c.req.valid("json"));
+  const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), c.req.valid("json"));
+  if (replay) return c.json(replay, 200);
   const shift = openShiftHere(context);
   const judgement = judge(context, request);
   const at = judgement.at;
@@ -203,21 +220,24 @@ export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
     flags: unionFlags([shift.flags, judgement.flags]),
     updatedAt: request.receivedAt,
   };
+  const breaks = [...context.openShiftBreaks.map((b) => (b.endAt ? b : { ...b, endAt: at })), ...automatic].sort(
+    (a, b) => a.startAt.getTime() - b.startAt.getTime(),
+  );
+  const answer = serializeShift(updated, breaks, { events });
   const db = c.var.db;
   await guarded(
-    db.batch([
+    writeAll(db, [
+      ...recordAnswer(c, answer),
       db.insert(shiftEvents).values(events.map((e) => ({ ...e, shiftId: stillOpen(shift.id) }))),
       db.update(shiftBreaks).set({ endAt: at }).where(and(eq(shiftBreaks.shiftId, shift.id), isNull(shiftBreaks.endAt))),
       ...(automatic.length > 0 ? [db.insert(shiftBreaks).values(automatic)] : []),
       db.update(shifts).set(updated).where(and(eq(shifts.id, shift.id), isNull(shifts.endAt))),
     ]),
     [
+      concurrentTwin,
       [/UNIQUE constraint failed: shift_events/i, noOpenShift],
       [/NOT NULL constraint failed: shift_events\.shift_id/i, noOpenShift],
     ],
   );
-  const breaks = [...context.openShiftBreaks.map((b) => (b.endAt ? b : { ...b, endAt: at })), ...automatic].sort(
-    (a, b) => a.startAt.getTime() - b.startAt.getTime(),
-  );
-  return c.json(serializeShift(updated, breaks, { events }), 200);
+  return c.json(answer, 200);
 };

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, problems } from "../../lib/openapi";
 import { authorize } from "../../middleware/auth";
+import { idempotencyInBatches } from "../../middleware/idempotency";
 import { Shift } from "./shift.schemas";
 import { BreakStartBody, ClockInBody, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
 
@@ -36,7 +37,7 @@ export const clockIn = createRoute({
     "`STAFF_MEMBER_INACTIVE`); the role must be the organization's (404 `ROLE_NOT_FOUND`). The shift's hourlyWage " +
     "is the role's, else the staff member's. One open shift per staff member: 409 `SHIFT_ALREADY_OPEN`." +
     punchNotes,
-  middleware: selfOr("SHIFT_WRITE"),
+  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
   responses: { 200: jsonContent(Shift, "The new open shift"), ...problems(404, 409, 413, 415, 422) },
 });
@@ -52,7 +53,7 @@ export const clockOut = createRoute({
     "at the same instant first. A mandatory break type not taken in a shift longer than its frequencyMinutes adds " +
     "an automatic unpaid deduction of its durationMinutes (`automatic: true`)." +
     punchNotes,
-  middleware: selfOr("SHIFT_WRITE"),
+  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
   responses: { 200: jsonContent(Shift, "The closed shift"), ...problems(404, 409, 413, 415, 422) },
 });
@@ -67,7 +68,7 @@ export const breakStart = createRoute({
     "Starts a break of an enabled break type of this location (400 `BREAK_TYPE_UNAVAILABLE` otherwise) on the open " +
     "shift (409 `NO_OPEN_SHIFT`); one open break at a time (409 `BREAK_ALREADY_OPEN`)." +
     punchNotes,
-  middleware: selfOr("SHIFT_WRITE"),
+  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(BreakStartBody) },
   responses: { 200: jsonContent(Shift, "The shift with the break started"), ...problems(404, 409, 413, 415, 422) },
 });
@@ -79,7 +80,7 @@ export const breakEnd = createRoute({
   tags,
   summary: "End a break",
   description: "Ends the open break of the open shift (409 `NO_OPEN_BREAK` without one)." + punchNotes,
-  middleware: selfOr("SHIFT_WRITE"),
+  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
   responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...problems(404, 409, 413, 415, 422) },
 });
