@@ -182,9 +182,11 @@ export const shifts = sqliteTable(
     // At most one open shift per staff member, whatever the concurrency.
     uniqueIndex("shifts_one_open_per_employee").on(t.employeeId).where(sql`end_at IS NULL AND deleted_at IS NULL`),
     index("shifts_organization_business_date").on(t.organizationId, t.businessDate, t.id),
-    // `id` last: timesheet pages are ordered by (business_date, id), so a filtered page reads no more than it returns.
-    index("shifts_employee_business_date").on(t.organizationId, t.employeeId, t.businessDate, t.id),
-    index("shifts_location_business_date").on(t.organizationId, t.locationId, t.businessDate, t.id),
+    // Timesheet pages are ordered by (business_date, id), so each index ends with both and a page reads no more
+    // than it returns. Staff member and location ids are unique across organizations: no organization prefix,
+    // which lets a filtered read steer away from the organization index (see timesheet-query's scopeTerm).
+    index("shifts_employee_business_date").on(t.employeeId, t.businessDate, t.id),
+    index("shifts_location_business_date").on(t.locationId, t.businessDate, t.id),
   ],
 );
 

@@ -12,11 +12,12 @@ import organizations from "./routes/organizations/organizations.index";
 import roles from "./routes/roles/roles.index";
 import shiftNotes from "./routes/shift-notes/shift-notes.index";
 import timeTracking from "./routes/time-tracking/time-tracking.index";
+import timesheets from "./routes/timesheets/timesheets.index";
 import staffMembers from "./routes/staff-members/staff-members.index";
 
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
-const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes];
+const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets];
 
 export function buildApp() {
   const app = createApp();

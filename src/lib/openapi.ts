@@ -59,6 +59,7 @@ export const TAGS = [
   { name: "Time tracking", description: "Shift state, clock in and out, and breaks, with geofence and trust checks." },
   { name: "Break types", description: "The breaks a location offers, paid or unpaid, optional or mandatory." },
   { name: "Shift notes", description: "Notes on a staff member's current shift." },
+  { name: "Timesheets", description: "Shifts for managers and payroll: listing with totals, manual shifts, locked days, exports and reports." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 

@@ -18,6 +18,12 @@ export const requestInProgress = () =>
  */
 export const idempotencyInBatches = createMiddleware<AppBindings>((_c, next) => next());
 
+/** The query belongs to the request: a partner token's `?organizationId=` names what the POST acts on. */
+const pathWithQuery = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
+
 const handledInBatches = (c: Parameters<typeof idempotency>[0]) =>
   matchedRoutes(c).some((route) => route.handler === idempotencyInBatches);
 
@@ -35,7 +41,7 @@ export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
   const request: IdempotentRequest = {
     scope: `${partnerId}:${organizationId ?? ""}:${staffMemberId ?? ""}`,
     key,
-    hash: await requestHash(c.req.method, c.req.path, await c.req.text()),
+    hash: await requestHash(c.req.method, pathWithQuery(c.req.url), await c.req.text()),
   };
   if (handledInBatches(c)) {
     c.set("idempotency", request);

@@ -1,0 +1,67 @@
+import { businessDate } from "./local-time";
+import { overlappingIndexes, within } from "./shift-overlap";
+import { closeShift, type BreakRule, type ShiftBreak, type ShiftTotals } from "./shift-totals";
+
+/** A manual or edited shift is at most this long; a longer one is almost always a typo in a date. */
+export const MAX_SHIFT_MINUTES = 24 * 60;
+
+const MINUTE_MS = 60_000;
+
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+export interface ShiftPlanInput {
+  start: Date;
+  /** Null keeps the shift open (an edit of a shift still clocked in). */
+  end: Date | null;
+  utcOffset: number;
+  breaks: readonly ShiftBreak[];
+  breakTypes: readonly BreakRule[];
+  /** Where break problems are reported: "breaks" for the request's own list. */
+  breaksPath?: string;
+}
+
+export type ShiftPlan =
+  | { ok: true; businessDate: string; breaks: ShiftBreak[]; totals: ShiftTotals }
+  | { ok: false; errors: FieldProblem[] };
+
+const OPEN_TOTALS: ShiftTotals = { duration: 0, totalPaidBreaks: 0, totalUnpaidBreaks: 0, payableDuration: 0 };
+
+function breakProblems(input: ShiftPlanInput): FieldProblem[] {
+  const path = input.breaksPath ?? "breaks";
+  const shift = { start: input.start, end: input.end };
+  const real = input.breaks.filter((b) => !b.automatic);
+  const problems: FieldProblem[] = [];
+  real.forEach((b, i) => {
+    if (b.endTime && b.endTime.getTime() <= b.startTime.getTime()) {
+      problems.push({ path: `${path}.${i}.endTime`, message: "must be after the break's startTime" });
+    } else if (!within({ start: b.startTime, end: b.endTime ?? input.end }, shift)) {
+      problems.push({ path: `${path}.${i}.startTime`, message: "the break must lie within the shift" });
+    }
+  });
+  if (problems.length > 0) return problems;
+  const spans = real.map((b) => ({ start: b.startTime, end: b.endTime }));
+  return overlappingIndexes(spans).map((i) => ({ path: `${path}.${i}.startTime`, message: "overlaps another break" }));
+}
+
+/**
+ * The stored form of a manual or edited shift: its business date (local date of the start), its breaks and
+ * totals from the same closeShift as clock-out (automatic deductions recomputed). An open shift keeps its
+ * breaks and reads 0 until it is closed.
+ */
+export function planShift(input: ShiftPlanInput): ShiftPlan {
+  const { start, end } = input;
+  const errors: FieldProblem[] = [];
+  if (end && end.getTime() <= start.getTime()) errors.push({ path: "endTime", message: "must be after startTime" });
+  else if (end && end.getTime() - start.getTime() > MAX_SHIFT_MINUTES * MINUTE_MS) {
+    errors.push({ path: "endTime", message: `a shift lasts at most ${MAX_SHIFT_MINUTES / 60} hours` });
+  }
+  if (errors.length === 0) errors.push(...breakProblems(input));
+  if (errors.length > 0) return { ok: false, errors };
+  const date = businessDate(start, input.utcOffset);
+  if (!end) return { ok: true, businessDate: date, breaks: [...input.breaks], totals: OPEN_TOTALS };
+  const closed = closeShift({ start, end, breaks: input.breaks, breakTypes: input.breakTypes });
+  return { ok: true, businessDate: date, breaks: closed.breaks, totals: closed.totals };
+}

@@ -1,0 +1,94 @@
+import type { Context } from "hono";
+import { parseTimesheetRange } from "../../domain/timesheet-range";
+import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "../../domain/timesheet-totals";
+import type { Database } from "../../lib/db";
+import { invalidField } from "../../lib/problem";
+import { serializeShift, type ShiftBreakRow } from "../time-tracking/shift.schemas";
+import {
+  decodeShiftCursor,
+  encodeShiftCursor,
+  lockedDaysQuery,
+  pageBreaksQuery,
+  pageQuery,
+  shiftPage,
+  type TimesheetFilter,
+  totalsQuery,
+} from "./timesheet-query";
+import type { TimesheetScope } from "./timesheet-scope";
+
+interface FilterInput {
+  startDate: string;
+  endDate: string;
+  locationId?: string;
+  employeeId?: string;
+  roleId?: string;
+  flagged?: boolean;
+  open?: boolean;
+  updatedSince?: string;
+}
+
+/** The filter of a timesheet read: the caller's scope, the validated range, and the query's filters. */
+export function timesheetFilter(scope: TimesheetScope, query: FilterInput): TimesheetFilter {
+  const parsed = parseTimesheetRange(query.startDate, query.endDate);
+  if (!parsed.ok) throw invalidField(parsed.path, parsed.message);
+  return {
+    organizationId: scope.organizationId,
+    ownStaffMemberId: scope.ownStaffMemberId,
+    range: parsed.range,
+    locationId: query.locationId,
+    employeeId: query.employeeId,
+    roleId: query.roleId,
+    flagged: query.flagged,
+    open: query.open,
+    updatedSince: query.updatedSince,
+  };
+}
+
+/** The wire's totals: minutes as summed, the amount from cents. */
+export const wireTotals = (t: MinuteTotals) => ({
+  count: t.count,
+  duration: t.duration,
+  totalPaidBreaks: t.totalPaidBreaks,
+  totalUnpaidBreaks: t.totalUnpaidBreaks,
+  payableDuration: t.payableDuration,
+  amount: centsToAmount(t.amountCents),
+});
+
+/** RFC 8288 `Link: <…>; rel="next"`: the same request with the next cursor. */
+export function setNextLink(c: Context, params: Record<string, string>) {
+  const next = new URL(c.req.url);
+  for (const [name, value] of Object.entries(params)) next.searchParams.set(name, value);
+  c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+}
+
+/**
+ * GET /timesheets: one page of shifts (with breaks and locked), the totals of the whole filtered range and its
+ * locked days — four statements in one D1 batch, so the totals and the page read the same snapshot.
+ */
+export async function readTimesheet(
+  c: Context,
+  db: Database,
+  filter: TimesheetFilter,
+  page: { limit: number; cursor?: string; includeDeleted?: boolean },
+) {
+  const cursor = page.cursor ? decodeShiftCursor(page.cursor) : null;
+  const shiftsPage = shiftPage(filter, cursor, page.limit, page.includeDeleted);
+  const [rows, breaks, totals, locked] = await db.batch([
+    pageQuery(db, shiftsPage),
+    pageBreaksQuery(db, filter.organizationId, shiftsPage),
+    totalsQuery(db, filter),
+    lockedDaysQuery(db, filter),
+  ]);
+  const breaksOf = new Map<string, ShiftBreakRow[]>();
+  for (const b of breaks) breaksOf.set(b.shiftId, [...(breaksOf.get(b.shiftId) ?? []), b]);
+  const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  if (rows.length > page.limit && last) {
+    setNextLink(c, { cursor: encodeShiftCursor({ businessDate: last.shift.businessDate, id: last.shift.id }) });
+  }
+  return {
+    shifts: shown.map((r) => serializeShift(r.shift, breaksOf.get(r.shift.id) ?? [], { locked: r.locked })),
+    lockedDays: locked.map((l) => l.date),
+    totals: wireTotals(totals[0] ?? ZERO_TOTALS),
+  };
+}

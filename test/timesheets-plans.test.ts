@@ -1,0 +1,159 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { shifts } from "../drizzle/schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseTimesheetRange, type TimesheetRange } from "../src/domain/timesheet-range";
+import { createDatabase } from "../src/lib/db";
+import { unlessLocked, unlessOverlapping } from "../src/routes/timesheets/shift-guards";
+import { exportPageQuery } from "../src/routes/timesheets/timesheet-export";
+import {
+  lockedDaysQuery,
+  pageBreaksQuery,
+  pageQuery,
+  shiftPage,
+  type TimesheetFilter,
+  totalsQuery,
+} from "../src/routes/timesheets/timesheet-query";
+import { employeeReportQuery, reportDaysQuery } from "../src/routes/timesheets/timesheet-reports";
+import { createLocation } from "./helpers/locations";
+import { createStaffMember } from "./helpers/staff";
+import { lockDay, newYork, seedShifts } from "./helpers/timesheets";
+import { createWorkplace, type Workplace } from "./helpers/workplace";
+
+interface Statement {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+const bind = (params: unknown[]) => params.map((p) => (p instanceof Date ? p.getTime() : p));
+
+async function planOf(statement: Statement | { sql: string; params: unknown[] }): Promise<string[]> {
+  const { sql, params } = "toSQL" in statement ? statement.toSQL() : statement;
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...bind(params)).all<{ detail: string }>();
+  return plan.results.map((r) => r.detail);
+}
+
+/** Every access to shifts goes through an index: no full "SCAN shifts", and at least one indexed SEARCH. */
+function indexedAccess(plan: string[]) {
+  const onShifts = plan.filter((line) => /\bshifts\b/.test(line));
+  return {
+    scans: onShifts.filter((line) => /^SCAN shifts\b/.test(line)),
+    indexes: onShifts.flatMap((line) => /^SEARCH shifts USING (?:COVERING )?INDEX (\w+)/.exec(line)?.[1] ?? []),
+  };
+}
+
+const march = (): TimesheetRange => {
+  const parsed = parseTimesheetRange("2026-03-01", "2026-03-31");
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.range;
+};
+
+let w: Workplace;
+let locationId: string;
+let base: TimesheetFilter;
+
+beforeAll(async () => {
+  w = await createWorkplace();
+  locationId = (await createLocation(w.org, { name: "Second", timezone: "America/New_York" })).id;
+  const staff = [w.staff.id, ...(await Promise.all([1, 2].map(() => createStaffMember(w.org, { locationIds: [w.location.id, locationId] })))).map((s) => s.id)];
+  const seeds = [];
+  for (let day = 1; day <= 31; day++) {
+    for (const [i, employeeId] of staff.entries()) {
+      const date = `2026-03-${String(day).padStart(2, "0")}`;
+      seeds.push({ employeeId, locationId: i % 2 ? locationId : w.location.id, roleId: w.roleId, ...newYork(`${date}T09:00:00`), minutes: 480, unpaidBreakMinutes: 30 });
+    }
+  }
+  await seedShifts(w.org.id, seeds);
+  await lockDay(w, "2026-03-10");
+  base = { organizationId: w.org.id, range: march() };
+});
+
+describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
+  it("the check itself flags a query that scans shifts", async () => {
+    const access = indexedAccess(await planOf({ sql: "SELECT * FROM shifts WHERE hourly_wage > ?", params: [1] }));
+    expect(access.scans).toEqual(["SCAN shifts"]);
+    expect(access.indexes).toEqual([]);
+  });
+
+  it("listing pages, their breaks and the totals use the index of the narrowest filter", async () => {
+    const db = createDatabase(env.DB);
+    const cursor = { businessDate: "2026-03-05", id: "0" };
+    const narrow = expect.stringMatching(/^shifts_(employee|location)_business_date$/);
+    const cases: [TimesheetFilter, unknown][] = [
+      [base, "shifts_organization_business_date"],
+      [{ ...base, locationId }, "shifts_location_business_date"],
+      [{ ...base, employeeId: w.staff.id }, "shifts_employee_business_date"],
+      [{ ...base, ownStaffMemberId: w.staff.id }, "shifts_employee_business_date"],
+      [{ ...base, ownStaffMemberId: w.staff.id, locationId }, narrow],
+      [{ ...base, roleId: w.roleId, flagged: true, open: false }, "shifts_organization_business_date"],
+    ];
+    for (const [filter, index] of cases) {
+      for (const page of [shiftPage(filter, null, 100), shiftPage(filter, cursor, 100)]) {
+        for (const statement of [pageQuery(db, page), pageBreaksQuery(db, w.org.id, page)]) {
+          const access = indexedAccess(await planOf(statement));
+          expect(access.scans).toEqual([]);
+          expect(access.indexes).toEqual([index]);
+        }
+      }
+      const totals = indexedAccess(await planOf(totalsQuery(db, filter)));
+      expect(totals.scans).toEqual([]);
+      expect(totals.indexes).toEqual([index]);
+    }
+  });
+
+  it("a page after a cursor seeks to it: the row value bounds the index range", async () => {
+    const plan = await planOf(pageQuery(createDatabase(env.DB), shiftPage({ ...base, locationId }, { businessDate: "2026-03-05", id: "0" }, 100)));
+    expect(plan[0]).toMatch(/SEARCH shifts USING INDEX shifts_location_business_date \(location_id=\? AND \(business_date,id\)>\(\?,\?\)/);
+    expect(plan.join("\n")).toMatch(/SEARCH ld USING COVERING INDEX sqlite_autoindex_locked_days_1 \(location_id=\? AND date=\?\)/);
+    expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("locked days, the export page and both reports use indexes", async () => {
+    const db = createDatabase(env.DB);
+    const statements: Statement[] = [
+      lockedDaysQuery(db, base),
+      lockedDaysQuery(db, { ...base, locationId }),
+      exportPageQuery(db, base, null),
+      exportPageQuery(db, { ...base, locationId }, { businessDate: "2026-03-05", id: "0" }),
+      reportDaysQuery(db, base, { page: 1, limit: 100 }),
+      reportDaysQuery(db, { ...base, dayOffset: -300 }, { page: 2, limit: 100 }),
+      reportDaysQuery(db, { ...base, employees: [w.staff.id] }, { page: 1, limit: 100 }),
+      employeeReportQuery(db, base, null, 101),
+      employeeReportQuery(db, { ...base, locations: [locationId] }, w.staff.id, 101),
+    ];
+    for (const statement of statements) {
+      const plan = await planOf(statement);
+      expect(plan.some((line) => /^SCAN (shifts|locked_days)\b/.test(line)), plan.join("; ")).toBe(false);
+      expect(plan.some((line) => /USING (COVERING )?INDEX/.test(line)), plan.join("; ")).toBe(true);
+    }
+  });
+
+  it("the write guards probe indexes: the staff member's shifts and the locked day's key", async () => {
+    const db = createDatabase(env.DB);
+    const guard = unlessOverlapping({
+      organizationId: w.org.id,
+      employeeId: w.staff.id,
+      shiftId: "new",
+      start: new Date("2026-03-05T13:00:00Z"),
+      end: new Date("2026-03-05T21:00:00Z"),
+    });
+    const lock = unlessLocked(w.org.id, [{ locationId, date: "2026-03-05" }]);
+    const row = (await db.select().from(shifts).where(eq(shifts.organizationId, w.org.id)).limit(1))[0]!;
+    const plan = await planOf(db.insert(shifts).values({ ...row, id: "new", organizationId: lock, employeeId: guard }));
+    expect(plan.join("\n")).toMatch(/SEARCH shifts USING INDEX shifts_employee_business_date \(employee_id=\?\)/);
+    expect(plan.join("\n")).toMatch(/SEARCH locked_days USING (COVERING )?INDEX sqlite_autoindex_locked_days_1 \(location_id=\? AND date=\?\)/);
+    expect(plan.some((line) => /^SCAN (shifts|locked_days)\b/.test(line))).toBe(false);
+  });
+
+  it("a listing page reads about as many rows as it returns (D1 rows_read)", async () => {
+    const db = createDatabase(env.DB);
+    for (const filter of [base, { ...base, locationId }, { ...base, employeeId: w.staff.id }]) {
+      const { sql, params } = pageQuery(db, shiftPage(filter, { businessDate: "2026-03-05", id: "0" }, 60)).toSQL();
+      const result = await env.DB.prepare(sql).bind(...bind(params)).all();
+      const returned = result.results.length;
+      expect(returned).toBeGreaterThan(20);
+      // The index seeks to the cursor and stops at the limit: no row of another filter value is stepped over.
+      expect(result.meta.rows_read, JSON.stringify(filter)).toBeLessThanOrEqual(returned * 1.05 + 2);
+    }
+  });
+});
+
