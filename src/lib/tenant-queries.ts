@@ -1,10 +1,10 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { Database } from "./db";
 import { keysetPage, type ListOptions, pageResult } from "./pagination";
 import { notFound } from "./problem";
-import { inOrganization } from "./tenancy";
+import { inOrganization, softDeleted } from "./tenancy";
 
 /** A table of tenant records: every one has these columns. */
 export type TenantTable = SQLiteTable & {
@@ -50,3 +50,30 @@ export async function findLive<T extends TenantTable>(
   if (!row) throw notFound(resource);
   return row;
 }
+
+/** Updates the live record `match` picks and answers it as stored, or the resource's 404. */
+export async function updateLive<T extends TenantTable>(
+  db: Database,
+  table: T,
+  organizationId: string,
+  match: string | SQL,
+  values: SQLiteUpdateSetSource<T>,
+  resource: string,
+): Promise<T["$inferSelect"]> {
+  const [row] = (await db
+    .update(table)
+    .set(values)
+    .where(and(inOrganization(table, organizationId), typeof match === "string" ? eq(table.id, match) : match))
+    .returning()) as T["$inferSelect"][];
+  if (!row) throw notFound(resource);
+  return row;
+}
+
+/** Soft-deletes the live record `match` picks (deletedAt set, active false) and answers it, or the 404. */
+export const softDeleteLive = <T extends TenantTable>(
+  db: Database,
+  table: T,
+  organizationId: string,
+  match: string | SQL,
+  resource: string,
+) => updateLive(db, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource);

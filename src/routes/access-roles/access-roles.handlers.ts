@@ -3,7 +3,7 @@ import { accessRoles, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
 import { uniquely } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
-import { listPage } from "../../lib/tenant-queries";
+import { listPage, updateLive } from "../../lib/tenant-queries";
 import { conflict, notFound } from "../../lib/problem";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
@@ -58,19 +58,8 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const { name, permissions } = c.req.valid("json");
-  const [row] = await uniquely(
-    c.var.db
-      .update(accessRoles)
-      .set({
-        name,
-        permissions: permissions && distinctPermissions(permissions),
-        updatedAt: new Date(),
-      })
-      .where(and(inOrganization(accessRoles, organization_id), eq(accessRoles.id, id)))
-      .returning(),
-    ...NAME_TAKEN,
-  );
-  if (!row) throw notFound("Access role");
+  const changes = { name, permissions: permissions && distinctPermissions(permissions), updatedAt: new Date() };
+  const row = await uniquely(updateLive(c.var.db, accessRoles, organization_id, id, changes, "Access role"), ...NAME_TAKEN);
   return c.json(serializeAccessRole(row), 200);
 };
 

@@ -2,9 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { breakTypes, locations } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
 import { newId } from "../../lib/ids";
-import { findLive, listPage } from "../../lib/tenant-queries";
-import { notFound } from "../../lib/problem";
-import { inOrganization, softDeleted } from "../../lib/tenancy";
+import { findLive, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
 import type { AppRouteHandler } from "../../lib/types";
 import type * as routes from "./break-types.routes";
 import { serializeBreakType } from "./break-types.schemas";
@@ -12,8 +10,7 @@ import { serializeBreakType } from "./break-types.schemas";
 const assertLocation = (db: Database, organizationId: string, locationId: string) =>
   findLive(db, locations, organizationId, locationId, "Location");
 
-const ofLocation = (organizationId: string, locationId: string, breakId: string) =>
-  and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, locationId), eq(breakTypes.id, breakId));
+const ofLocation = (locationId: string, breakId: string) => and(eq(breakTypes.locationId, locationId), eq(breakTypes.id, breakId))!;
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
@@ -36,18 +33,13 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id, breakId } = c.req.valid("param");
-  const [row] = await c.var.db
-    .update(breakTypes)
-    .set({ ...c.req.valid("json"), updatedAt: new Date() })
-    .where(ofLocation(organization_id, id, breakId))
-    .returning();
-  if (!row) throw notFound("Break type");
+  const changes = { ...c.req.valid("json"), updatedAt: new Date() };
+  const row = await updateLive(c.var.db, breakTypes, organization_id, ofLocation(id, breakId), changes, "Break type");
   return c.json(serializeBreakType(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id, breakId } = c.req.valid("param");
-  const [row] = await c.var.db.update(breakTypes).set(softDeleted()).where(ofLocation(organization_id, id, breakId)).returning();
-  if (!row) throw notFound("Break type");
+  const row = await softDeleteLive(c.var.db, breakTypes, organization_id, ofLocation(id, breakId), "Break type");
   return c.json(serializeBreakType(row), 200);
 };

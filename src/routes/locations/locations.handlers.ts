@@ -1,10 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { locations } from "../../../drizzle/schema";
 import { uniquely } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
-import { findLive, listPage } from "../../lib/tenant-queries";
-import { notFound } from "../../lib/problem";
-import { inOrganization, softDeleted } from "../../lib/tenancy";
+import { findLive, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
 import type { AppRouteHandler } from "../../lib/types";
 import type * as routes from "./locations.routes";
 import { serializeLocation, toColumns } from "./locations.schemas";
@@ -52,27 +50,14 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const [row] = await uniquely(
-    c.var.db
-      .update(locations)
-      .set({ ...toColumns(c.req.valid("json")), updatedAt: new Date() })
-      .where(and(inOrganization(locations, organization_id), eq(locations.id, id)))
-      .returning(),
-    ...EXTERNAL_ID_TAKEN,
-  );
-  if (!row) throw notFound("Location");
+  const changes = { ...toColumns(c.req.valid("json")), updatedAt: new Date() };
+  const row = await uniquely(updateLive(c.var.db, locations, organization_id, id, changes, "Location"), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeLocation(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const [row] = await c.var.db
-    .update(locations)
-    .set(softDeleted())
-    .where(and(inOrganization(locations, organization_id), eq(locations.id, id)))
-    .returning();
-  if (!row) throw notFound("Location");
-  return c.json(serializeLocation(row), 200);
+  return c.json(serializeLocation(await softDeleteLive(c.var.db, locations, organization_id, id, "Location")), 200);
 };
 
 export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {

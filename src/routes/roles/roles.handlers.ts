@@ -1,10 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { roles } from "../../../drizzle/schema";
 import { uniquely } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
-import { findLive, listPage } from "../../lib/tenant-queries";
-import { notFound } from "../../lib/problem";
-import { inOrganization, softDeleted } from "../../lib/tenancy";
+import { findLive, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
 import type { AppRouteHandler } from "../../lib/types";
 import type * as routes from "./roles.routes";
 import { serializeRole } from "./roles.schemas";
@@ -47,26 +44,12 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const changes = c.req.valid("json");
-  const [row] = await uniquely(
-    c.var.db
-      .update(roles)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(and(inOrganization(roles, organization_id), eq(roles.id, id)))
-      .returning(),
-    ...EXTERNAL_ID_TAKEN,
-  );
-  if (!row) throw notFound("Role");
+  const changes = { ...c.req.valid("json"), updatedAt: new Date() };
+  const row = await uniquely(updateLive(c.var.db, roles, organization_id, id, changes, "Role"), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeRole(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const [row] = await c.var.db
-    .update(roles)
-    .set(softDeleted())
-    .where(and(inOrganization(roles, organization_id), eq(roles.id, id)))
-    .returning();
-  if (!row) throw notFound("Role");
-  return c.json(serializeRole(row), 200);
+  return c.json(serializeRole(await softDeleteLive(c.var.db, roles, organization_id, id, "Role")), 200);
 };

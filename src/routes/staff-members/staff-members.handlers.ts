@@ -3,9 +3,8 @@ import { locations, staffMembers } from "../../../drizzle/schema";
 import { uniquely } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
 import { inJsonList, jsonArrayContains } from "../../lib/json-list";
-import { findLive, listPage } from "../../lib/tenant-queries";
-import { notFound } from "../../lib/problem";
-import { inOrganization, softDeleted } from "../../lib/tenancy";
+import { findLive, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
+import { inOrganization } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
 import { serializeLocation } from "../locations/locations.schemas";
 import { newStaffMemberRow, toColumns } from "./staff-members.columns";
@@ -87,25 +86,12 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const body = c.req.valid("json");
   const references = await resolveReferences(c.var.db, c.var.principal, organization_id, [body], (_, field) => field);
   const accessRoleId = references.accessRoleIds[0];
-  const [row] = await uniquely(
-    c.var.db
-      .update(staffMembers)
-      .set({ ...toColumns(body), ...(accessRoleId && { accessRoleId }), updatedAt: new Date() })
-      .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.id, id)))
-      .returning(),
-    ...EXTERNAL_ID_TAKEN,
-  );
-  if (!row) throw notFound("Staff member");
+  const changes = { ...toColumns(body), ...(accessRoleId && { accessRoleId }), updatedAt: new Date() };
+  const row = await uniquely(updateLive(c.var.db, staffMembers, organization_id, id, changes, "Staff member"), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeStaffMember(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const [row] = await c.var.db
-    .update(staffMembers)
-    .set(softDeleted())
-    .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.id, id)))
-    .returning();
-  if (!row) throw notFound("Staff member");
-  return c.json(serializeStaffMember(row), 200);
+  return c.json(serializeStaffMember(await softDeleteLive(c.var.db, staffMembers, organization_id, id, "Staff member")), 200);
 };
