@@ -56,6 +56,14 @@ describe("break types", () => {
     expect((await api("PATCH", path, { token: w.org.adminToken, body: { name: "X" } })).status).toBe(404);
   });
 
+  it("PATCH changes only the fields it names (no create defaults sneak in)", async () => {
+    const w = await createWorkplace();
+    const type = await createBreakType(w, { mandatory: true, enabled: false });
+    const res = await api("PATCH", `${breaksPath(w.org.id, w.location.id)}/${type.id}`, { token: w.org.adminToken, body: { name: "Meal" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "Meal", mandatory: true, enabled: false });
+  });
+
   it("rejects invalid bodies with 400 and writes nothing", async () => {
     const w = await createWorkplace();
     const res = await api("POST", breaksPath(w.org.id, w.location.id), {

@@ -1,8 +1,10 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { idempotencyKeys } from "../../drizzle/schema";
 import type { Database } from "./db";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A claim with no stored answer after this long belongs to a request that died; the key may be claimed again. */
+export const ABANDONED_CLAIM_MS = 60 * 1000;
 
 export type StoredResponse = { status: number; body: string; contentType: string };
 
@@ -25,8 +27,9 @@ export async function requestHash(method: string, path: string, body: string) {
 }
 
 /**
- * Claims a key in one conditional statement: a fresh key, or one whose previous use expired, is ours;
- * otherwise the stored row says whether to replay, refuse a different body, or wait for the first request.
+ * Claims a key in one conditional statement: a fresh key, one whose previous use expired, or one claimed by a
+ * request that died without an answer, is ours; otherwise the stored row says whether to replay, refuse a
+ * different body, or wait for the first request.
  */
 export async function claimKey(db: Database, request: IdempotentRequest, now = new Date()): Promise<Claim> {
   const { scope, key, hash } = request;
@@ -37,7 +40,10 @@ export async function claimKey(db: Database, request: IdempotentRequest, now = n
     .onConflictDoUpdate({
       target: [idempotencyKeys.scope, idempotencyKeys.key],
       set: { requestHash: hash, status: null, body: null, contentType: null, createdAt: now, expiresAt },
-      setWhere: lte(idempotencyKeys.expiresAt, now),
+      setWhere: or(
+        lte(idempotencyKeys.expiresAt, now),
+        and(isNull(idempotencyKeys.status), lte(idempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_CLAIM_MS))),
+      ),
     })
     .returning({ scope: idempotencyKeys.scope });
   if (claimed.length > 0) return { outcome: "claimed" };
@@ -98,7 +104,7 @@ export const storeResponse = (db: Database, scope: string, key: string, response
     .set({ status: response.status, body: response.body, contentType: response.contentType })
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
 
-/** A failed first attempt (5xx) must not be replayed: releasing the key lets the retry run. */
+/** A refused or failed first attempt changed nothing and is not replayed: releasing the key lets the retry run. */
 export const releaseKey = (db: Database, scope: string, key: string) =>
   db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
 

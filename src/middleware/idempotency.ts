@@ -28,8 +28,8 @@ const handledInBatches = (c: Parameters<typeof idempotency>[0]) =>
   matchedRoutes(c).some((route) => route.handler === idempotencyInBatches);
 
 /**
- * Exactly-once POSTs for retrying clients (phones on bad networks): the first response for a key, per
- * organization and caller, is stored for 24 h and replayed; the same key with another body is refused.
+ * Exactly-once POSTs for retrying clients (phones on bad networks): the first successful response for a key,
+ * per organization and caller, is stored for 24 h and replayed; the same key with another body is refused.
  */
 export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
@@ -56,13 +56,16 @@ export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
     return c.body(body, status as 200, { "Content-Type": contentType, "Idempotent-Replayed": "true" });
   }
   await next();
-  if (c.res.status >= 500) {
+  // Only successes are kept: a refusal (validation, permission, state) changed nothing, so a retry is judged afresh.
+  if (!c.res.ok) {
     await releaseKey(c.var.db, scope, key);
     return;
   }
-  await storeResponse(c.var.db, scope, key, {
-    status: c.res.status,
-    body: await c.res.clone().text(),
-    contentType: c.res.headers.get("Content-Type") ?? "application/json",
-  });
+  const answer = { status: c.res.status, body: await c.res.clone().text(), contentType: c.res.headers.get("Content-Type") ?? "application/json" };
+  try {
+    await storeResponse(c.var.db, scope, key, answer);
+  } catch (error) {
+    // The write is done and its answer goes out; the unanswered claim is reclaimable after ABANDONED_CLAIM_MS.
+    console.error(JSON.stringify({ requestId: c.get("requestId"), idempotencyStoreFailed: String(error) }));
+  }
 });

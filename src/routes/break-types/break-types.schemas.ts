@@ -20,21 +20,28 @@ export const BreakType = z
   })
   .openapi("BreakType");
 
+const breakTypeFields = {
+  name: Name.openapi({ example: "Lunch" }),
+  durationMinutes: minutes(1).openapi({ example: 30, description: "Length of the break in minutes." }),
+  frequencyMinutes: minutes(0).openapi({
+    example: 360,
+    description: "For a mandatory break: a shift longer than this must include it (else an automatic deduction).",
+  }),
+  paid: z.boolean().openapi({ example: false }),
+  mandatory: z.boolean().openapi({ example: true }),
+  enabled: z.boolean().openapi({ example: true }),
+};
+
 export const BreakTypeCreate = z
   .object({
-    name: Name.openapi({ example: "Lunch" }),
-    durationMinutes: minutes(1).openapi({ example: 30, description: "Length of the break in minutes." }),
-    frequencyMinutes: minutes(0).openapi({
-      example: 360,
-      description: "For a mandatory break: a shift longer than this must include it (else an automatic deduction).",
-    }),
-    paid: z.boolean().openapi({ example: false }),
-    mandatory: z.boolean().default(false).openapi({ example: true }),
-    enabled: z.boolean().default(true).openapi({ example: true }),
+    ...breakTypeFields,
+    mandatory: breakTypeFields.mandatory.default(false),
+    enabled: breakTypeFields.enabled.default(true),
   })
   .openapi("BreakTypeCreate");
 
-export const BreakTypePatch = BreakTypeCreate.partial().openapi("BreakTypePatch");
+/** Built from the fields without their create defaults: a PATCH changes only what it names. */
+export const BreakTypePatch = z.object(breakTypeFields).partial().openapi("BreakTypePatch");
 
 export const LocationParams = OrganizationParams.extend({ id: idParam("id", "Location id") });
 
