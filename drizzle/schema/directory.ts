@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { lifecycle, timestamp } from "./columns";
+
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull(),
+    name: text("name").notNull(),
+    externalId: text("external_id"),
+    timezone: text("timezone").notNull().default("UTC"),
+    country: text("country"),
+    currencyCode: text("currency_code"),
+    ...lifecycle,
+  },
+  (t) => [
+    uniqueIndex("organizations_partner_external_id").on(t.partnerId, t.externalId),
+    index("organizations_partner_updated").on(t.partnerId, t.updatedAt),
+  ],
+);
+
+export const locations = sqliteTable(
+  "locations",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    name: text("name").notNull(),
+    website: text("website"),
+    country: text("country"),
+    state: text("state"),
+    city: text("city"),
+    addressLine1: text("address_line1"),
+    addressLine2: text("address_line2"),
+    zipCode: integer("zip_code"),
+    externalId: text("external_id"),
+    longitude: text("longitude"),
+    latitude: text("latitude"),
+    clockInDistanceCentimeters: integer("clock_in_distance_centimeters"),
+    clockOutDistanceCentimeters: integer("clock_out_distance_centimeters"),
+    breakStartDistanceCentimeters: integer("break_start_distance_centimeters"),
+    breakEndDistanceCentimeters: integer("break_end_distance_centimeters"),
+    timezone: text("timezone").notNull().default("UTC"),
+    geofenceMode: text("geofence_mode", { enum: ["block", "flag"] }).notNull().default("block"),
+    ...lifecycle,
+  },
+  (t) => [
+    uniqueIndex("locations_organization_external_id").on(t.organizationId, t.externalId),
+    index("locations_organization_id").on(t.organizationId, t.id),
+  ],
+);
+
+export const accessRoles = sqliteTable(
+  "access_roles",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    name: text("name").notNull(),
+    /** JSON array of permission strings. */
+    permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull(),
+    ...lifecycle,
+  },
+  (t) => [
+    uniqueIndex("access_roles_organization_name").on(t.organizationId, t.name).where(sql`deleted_at IS NULL`),
+    index("access_roles_organization_id").on(t.organizationId, t.id),
+  ],
+);
+
+export const roles = sqliteTable(
+  "roles",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    name: text("name").notNull(),
+    hourlyWage: real("hourly_wage"),
+    externalId: text("external_id"),
+    ...lifecycle,
+  },
+  (t) => [
+    uniqueIndex("roles_organization_external_id").on(t.organizationId, t.externalId),
+    index("roles_organization_id").on(t.organizationId, t.id),
+  ],
+);
+
+export const staffMembers = sqliteTable(
+  "staff_members",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    name: text("name").notNull(),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    externalId: text("external_id"),
+    externalPayrollId: text("external_payroll_id"),
+    accessRoleId: text("access_role_id").notNull().references(() => accessRoles.id),
+    hourlyWage: real("hourly_wage"),
+    wageType: text("wage_type"),
+    employmentType: text("employment_type"),
+    currencyCode: text("currency_code"),
+    birthDate: timestamp("birth_date"),
+    /** Assignments are small id sets read with the member (clock-in checks them), so they live on the row. */
+    locationIds: text("location_ids", { mode: "json" }).$type<string[]>().notNull(),
+    roleIds: text("role_ids", { mode: "json" }).$type<string[]>().notNull(),
+    ...lifecycle,
+  },
+  (t) => [
+    uniqueIndex("staff_members_organization_external_id").on(t.organizationId, t.externalId),
+    index("staff_members_organization_id").on(t.organizationId, t.id),
+  ],
+);

@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { lifecycle, timestamp } from "./columns";
+import { locations, organizations, roles, staffMembers } from "./directory";
+
+export const breakTypes = sqliteTable(
+  "break_types",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    locationId: text("location_id").notNull().references(() => locations.id),
+    name: text("name").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    frequencyMinutes: integer("frequency_minutes").notNull(),
+    paid: integer("paid", { mode: "boolean" }).notNull(),
+    mandatory: integer("mandatory", { mode: "boolean" }).notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    ...lifecycle,
+  },
+  (t) => [index("break_types_location").on(t.organizationId, t.locationId, t.id)],
+);
+
+export const shifts = sqliteTable(
+  "shifts",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    employeeId: text("employee_id").notNull().references(() => staffMembers.id),
+    locationId: text("location_id").notNull().references(() => locations.id),
+    roleId: text("role_id").notNull().references(() => roles.id),
+    /** UTC instants; the wire's local startTime/endTime are derived with utcOffset. */
+    startAt: timestamp("start_at").notNull(),
+    endAt: timestamp("end_at"),
+    /** Minutes east of UTC at the shift's start. */
+    utcOffset: integer("utc_offset").notNull(),
+    /** Local date the shift started on at its location (YYYY-MM-DD): the timesheet key. */
+    businessDate: text("business_date").notNull(),
+    hourlyWage: real("hourly_wage").notNull().default(0),
+    duration: integer("duration").notNull().default(0),
+    totalPaidBreaks: integer("total_paid_breaks").notNull().default(0),
+    totalUnpaidBreaks: integer("total_unpaid_breaks").notNull().default(0),
+    payableDuration: integer("payable_duration").notNull().default(0),
+    flags: text("flags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    manualEntry: integer("manual_entry", { mode: "boolean" }).notNull().default(false),
+    ...lifecycle,
+  },
+  (t) => [
+    // At most one open shift per staff member, whatever the concurrency.
+    uniqueIndex("shifts_one_open_per_employee").on(t.employeeId).where(sql`end_at IS NULL AND deleted_at IS NULL`),
+    index("shifts_organization_business_date").on(t.organizationId, t.businessDate, t.id),
+    // Timesheet pages are ordered by (business_date, id), so each index ends with both and a page reads no more
+    // than it returns. Staff member and location ids are unique across organizations: no organization prefix,
+    // which lets a filtered read steer away from the organization index (see timesheet-query's scopeTerm).
+    index("shifts_employee_business_date").on(t.employeeId, t.businessDate, t.id),
+    index("shifts_location_business_date").on(t.locationId, t.businessDate, t.id),
+  ],
+);
+
+export const shiftBreaks = sqliteTable(
+  "shift_breaks",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    typeId: text("type_id").references(() => breakTypes.id),
+    name: text("name").notNull(),
+    paid: integer("paid", { mode: "boolean" }).notNull(),
+    mandatory: integer("mandatory", { mode: "boolean" }).notNull(),
+    frequencyMinutes: integer("frequency_minutes").notNull(),
+    durationInSettingsMinutes: integer("duration_in_settings_minutes").notNull(),
+    startAt: timestamp("start_at").notNull(),
+    endAt: timestamp("end_at"),
+    automatic: integer("automatic", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    index("shift_breaks_shift").on(t.shiftId, t.startAt),
+    // At most one open break per shift.
+    uniqueIndex("shift_breaks_one_open_per_shift").on(t.shiftId).where(sql`end_at IS NULL`),
+  ],
+);
+
+export const shiftEvents = sqliteTable(
+  "shift_events",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    employeeId: text("employee_id").notNull(),
+    kind: text("kind", { enum: ["clock_in", "clock_out", "break_start", "break_end"] }).notNull(),
+    /** The break a break event belongs to; '' for clock events, so the unique index below covers them too. */
+    breakId: text("break_id").notNull().default(""),
+    occurredAt: timestamp("occurred_at").notNull(),
+    receivedAt: timestamp("received_at").notNull(),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    accuracyCentimeters: integer("accuracy_centimeters"),
+    distanceCentimeters: integer("distance_centimeters"),
+    verdict: text("verdict").notNull(),
+    flags: text("flags", { mode: "json" }).$type<string[]>().notNull(),
+    idempotencyKey: text("idempotency_key"),
+  },
+  (t) => [
+    // Each event happens once: one clock-in and clock-out per shift, one start and end per break.
+    uniqueIndex("shift_events_once").on(t.shiftId, t.kind, t.breakId),
+    index("shift_events_employee").on(t.employeeId, t.occurredAt),
+  ],
+);
+
+export const shiftNotes = sqliteTable(
+  "shift_notes",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    authorId: text("author_id").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("shift_notes_shift").on(t.shiftId, t.id)],
+);
