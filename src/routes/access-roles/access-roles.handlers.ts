@@ -1,24 +1,15 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { accessRoles, staffMembers } from "../../../drizzle/schema";
-import type { Database } from "../../lib/db";
 import { uniquely } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
-import { listPage, updateLive } from "../../lib/tenant-queries";
-import { conflict, notFound } from "../../lib/problem";
+import { findLive, listPage, updateLive } from "../../lib/tenant-queries";
+import { conflict } from "../../lib/problem";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
 import type * as routes from "./access-roles.routes";
 import { distinctPermissions, serializeAccessRole } from "./access-roles.schemas";
 
 const NAME_TAKEN = ["ACCESS_ROLE_NAME_TAKEN", "Another access role of this organization has that name."] as const;
-
-const findLive = async (db: Database, organizationId: string, id: string) => {
-  const [row] = await db
-    .select()
-    .from(accessRoles)
-    .where(and(inOrganization(accessRoles, organizationId), eq(accessRoles.id, id)));
-  return row;
-};
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
@@ -29,9 +20,7 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const row = await findLive(c.var.db, organization_id, id);
-  if (!row) throw notFound("Access role");
-  return c.json(serializeAccessRole(row), 200);
+  return c.json(serializeAccessRole(await findLive(c.var.db, accessRoles, organization_id, id, "Access role")), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
@@ -84,8 +73,6 @@ export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
     )
     .returning();
   if (row) return c.json(serializeAccessRole(row), 200);
-  if (await findLive(db, organization_id, id)) {
-    throw conflict("ACCESS_ROLE_IN_USE", "Staff members still hold this access role; assign them another one first.");
-  }
-  throw notFound("Access role");
+  await findLive(db, accessRoles, organization_id, id, "Access role");
+  throw conflict("ACCESS_ROLE_IN_USE", "Staff members still hold this access role; assign them another one first.");
 };
