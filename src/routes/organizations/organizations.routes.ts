@@ -12,7 +12,10 @@ import {
 
 const tags = ["Organizations"];
 const OrganizationParams = z.object({ organization_id: idParam("organization_id", "Organization id") });
-/** Partner-level tokens reach every organization of their partner; other tokens only their own. */
+/**
+ * Partner-level tokens reach every organization of their partner (a partner must be able to read, fix and retire
+ * what it created, also by its own external id); organization tokens reach only their own organization.
+ */
 const member = authorize(null, { partnerLevel: true });
 const admin = authorize("ORGANIZATION_ADMIN", { partnerLevel: true });
 
@@ -87,6 +90,7 @@ export const patch = createRoute({
   operationId: "updateOrganization",
   tags,
   summary: "Update Organization",
+  description: "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(OrganizationPatch) },
   responses: { 200: jsonContent(Organization, "The updated organization"), ...problems(404, 409, 413, 415) },
@@ -98,7 +102,9 @@ export const remove = createRoute({
   operationId: "deleteOrganization",
   tags,
   summary: "Delete Organization",
-  description: "Soft delete: the organization answers 404 afterwards and its tokens can no longer be exchanged.",
+  description:
+    "Soft delete: the organization answers 404 afterwards and its tokens can no longer be exchanged. A partner-level " +
+    "token may delete any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
   request: { params: OrganizationParams },
   responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
@@ -110,6 +116,7 @@ export const removeByExternalId = createRoute({
   operationId: "deleteOrganizationByExternalId",
   tags,
   summary: "Delete Organization by External ID",
+  description: "Deletes by the partner's own id for the organization (soft delete, as Delete Organization).",
   middleware: [admin] as const,
   request: { params: ExternalIdParams },
   responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
