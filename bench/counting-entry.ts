@@ -5,10 +5,18 @@
 // whose DB binding is wrapped: every call that reaches D1 (`batch`, `exec`, `dump` and a prepared statement's
 // `all`/`run`/`first`/`raw`) counts as one round trip, and the SQL of each is recorded. The response carries
 // `X-D1-Round-Trips` and `X-D1-Statements`, and `GET /__bench/trace/{traceId}` answers the recorded SQL and values.
-// `GET /__bench/dump` (see baseline/d1-rows.js) lets the bench copy the seeded rows into the baseline's database.
+// `GET /__bench/dump` (see baseline/d1-rows.js) lets the bench copy the seeded rows into the baseline's database,
+// `POST /__bench/seed-shifts` inserts many shifts at once (the timesheets scenario) with src's own row builders, and
+// `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN.
 //
 // Never deployed: wrangler.toml's `main` stays src/index.ts; the bench starts this file with `wrangler dev`.
 import worker from "../src/index";
+import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
+import { businessDate } from "../src/domain/local-time";
+import { createDatabase } from "../src/lib/db";
+import { newId } from "../src/lib/ids";
+import { insertBreakStatements, insertShiftStatements } from "../src/routes/timesheets/shift-rows";
+import type { ShiftBreakRow, ShiftRow } from "../src/routes/time-tracking/shift.schemas";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
 import { benchCopyEndpoint } from "./baseline/d1-rows.js";
 
@@ -19,9 +27,16 @@ interface RoundTrip {
   statements: string[];
   /** The values bound to each statement, in the same order. */
   params: unknown[][];
-  /** D1's `meta.rows_read` / `meta.rows_written` per statement, where the call's result carries meta (not first/raw). */
+  /**
+   * D1's `meta.rows_read` / `meta.rows_written` per statement. `first`/`raw` answer no meta: for a SELECT, rows_read
+   * is then taken from a shadow `.all()` of the same bound statement (see `shadowRead`), never counted as a round trip.
+   */
   rowsRead: (number | null)[];
   rowsWritten: (number | null)[];
+  /** Rows each statement answered (results of all/batch, arrays of raw, 0 or 1 for first). */
+  rowsReturned: (number | null)[];
+  /** True when rowsRead comes from that shadow `.all()` (traced requests only; a SELECT has no side effect). */
+  shadowRead?: boolean;
 }
 
 const TRACE_HEADER = "x-bench-trace";
@@ -34,24 +49,50 @@ const realStatement = new WeakMap<object, D1PreparedStatement>();
 const statementSql = new WeakMap<object, string>();
 const statementParams = new WeakMap<object, unknown[]>();
 
-type Meta = { meta?: { rows_read?: number; rows_written?: number } } | undefined;
+type Meta = { meta?: { rows_read?: number; rows_written?: number }; results?: unknown[] } | undefined;
 
-/** Logs a round trip when the call is made, and its rows read/written when D1 answers. */
-function record<T>(log: RoundTrip[], call: string, statements: string[], params: unknown[][], result: Promise<T>): Promise<T> {
-  const trip: RoundTrip = { call, statements, params, rowsRead: statements.map(() => null), rowsWritten: statements.map(() => null) };
+const isSelect = (sql: string) => /^\s*(select|with)\b/i.test(sql) && !/\breturning\b/i.test(sql);
+
+/**
+ * Logs a round trip when the call is made, and its rows read/written/returned when D1 answers. `shadow` (first/raw
+ * of a SELECT) runs the same statement once more with `.all()` for its meta, before the caller sees the result.
+ */
+function record<T>(
+  log: RoundTrip[],
+  call: string,
+  statements: string[],
+  params: unknown[][],
+  result: Promise<T>,
+  shadow?: () => Promise<D1Result>,
+): Promise<T> {
+  const none = () => statements.map(() => null);
+  const trip: RoundTrip = { call, statements, params, rowsRead: none(), rowsWritten: none(), rowsReturned: none() };
   log.push(trip);
-  return result.then((value) => {
+  return result.then(async (value) => {
+    if (call === "first" || call === "raw") {
+      trip.rowsReturned = [call === "raw" ? (value as unknown[]).length : value === null ? 0 : 1];
+      if (shadow) {
+        const meta = (await shadow()).meta;
+        trip.rowsRead = [meta.rows_read ?? null];
+        trip.rowsWritten = [meta.rows_written ?? null];
+        trip.shadowRead = true;
+      }
+      return value;
+    }
     const metas = (call === "batch" ? value : [value]) as Meta[];
-    if (call !== "first" && call !== "raw" && Array.isArray(metas)) {
+    if (Array.isArray(metas)) {
       trip.rowsRead = metas.map((m) => m?.meta?.rows_read ?? null);
       trip.rowsWritten = metas.map((m) => m?.meta?.rows_written ?? null);
+      trip.rowsReturned = metas.map((m) => m?.results?.length ?? null);
     }
     return value;
   });
 }
 
 function wrapStatement(statement: D1PreparedStatement, sql: string, log: RoundTrip[], params: unknown[] = []): D1PreparedStatement {
-  const one = <T>(call: string, result: Promise<T>) => record(log, call, [sql], [params], result);
+  const shadow = isSelect(sql) ? () => statement.all() : undefined;
+  const one = <T>(call: string, result: Promise<T>) =>
+    record(log, call, [sql], [params], result, call === "first" || call === "raw" ? shadow : undefined);
   const wrapped = {
     bind: (...values: unknown[]) => wrapStatement(statement.bind(...values), sql, log, values),
     all: () => one("all", statement.all()),
@@ -97,6 +138,95 @@ function countingDatabase(db: D1Database, log: RoundTrip[]): D1Database {
   });
 }
 
+/** One shift to seed: what a finished clock-in/clock-out (with breaks) would have recorded. */
+interface SeedShift {
+  employeeId: string;
+  locationId: string;
+  roleId: string;
+  /** UTC start, epoch ms. */
+  startAt: number;
+  minutes: number;
+  /** Minutes east of UTC at the start (the location's zone then). */
+  utcOffset: number;
+  hourlyWage: number;
+  flags?: string[];
+  breaks?: { afterMinutes: number; minutes: number; paid: boolean; name: string }[];
+}
+
+/** Statements per D1 batch while seeding (one round trip, one transaction each). */
+const SEED_STATEMENTS_PER_BATCH = 50;
+
+/**
+ * POST /__bench/seed-shifts {organizationId, shifts: SeedShift[]}: closed shifts with their breaks, totals from the
+ * domain's closeShift, rows written by src's chunked multi-row INSERT builders (shift-rows.ts), batched. Answers
+ * how many rows and statements, and the most parameters any statement bound (D1 refuses more than 100).
+ */
+async function seedShifts(binding: D1Database, body: { organizationId: string; shifts: SeedShift[] }) {
+  const db = createDatabase(binding);
+  const shiftRows: ShiftRow[] = [];
+  const breakRows: ShiftBreakRow[] = [];
+  for (const s of body.shifts) {
+    const start = new Date(s.startAt);
+    const end = new Date(s.startAt + s.minutes * 60_000);
+    const breaks: ShiftBreak[] = (s.breaks ?? []).map((b) => ({
+      startTime: new Date(s.startAt + b.afterMinutes * 60_000),
+      endTime: new Date(s.startAt + (b.afterMinutes + b.minutes) * 60_000),
+      paid: b.paid,
+      typeId: null,
+      name: b.name,
+      mandatory: false,
+      frequencyMinutes: 0,
+      durationInSettingsMinutes: b.minutes,
+    }));
+    const closed = closeShift({ start, end, breaks, breakTypes: [] });
+    const id = newId();
+    shiftRows.push({
+      id,
+      organizationId: body.organizationId,
+      employeeId: s.employeeId,
+      locationId: s.locationId,
+      roleId: s.roleId,
+      startAt: start,
+      endAt: end,
+      utcOffset: s.utcOffset,
+      businessDate: businessDate(start, s.utcOffset),
+      hourlyWage: s.hourlyWage,
+      ...closed.totals,
+      flags: s.flags ?? [],
+      manualEntry: false,
+      active: false,
+      createdAt: start,
+      updatedAt: end,
+      deletedAt: null,
+    });
+    for (const b of closed.breaks) {
+      breakRows.push({
+        id: newId(),
+        organizationId: body.organizationId,
+        shiftId: id,
+        typeId: null,
+        name: b.name,
+        paid: b.paid,
+        mandatory: b.mandatory,
+        frequencyMinutes: b.frequencyMinutes,
+        durationInSettingsMinutes: b.durationInSettingsMinutes,
+        startAt: b.startTime,
+        endAt: b.endTime,
+        automatic: false,
+      });
+    }
+  }
+  const statements = [...insertShiftStatements(db, shiftRows), ...insertBreakStatements(db, breakRows)];
+  const maxBoundParameters = Math.max(0, ...statements.map((s) => s.toSQL().params.length));
+  let batches = 0;
+  for (let i = 0; i < statements.length; i += SEED_STATEMENTS_PER_BATCH) {
+    const [first, ...rest] = statements.slice(i, i + SEED_STATEMENTS_PER_BATCH);
+    await db.batch([first!, ...rest]);
+    batches++;
+  }
+  return { shifts: shiftRows.length, breaks: breakRows.length, statements: statements.length, batches, maxBoundParameters };
+}
+
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
@@ -105,6 +235,19 @@ export default {
       if (traced) {
         const trace = traces.get(traced[1]!);
         return trace ? Response.json({ roundTrips: trace }) : new Response("unknown trace", { status: 404 });
+      }
+      if (url.pathname === "/__bench/explain" && request.method === "POST") {
+        // The plan of one statement (EXPLAIN runs nothing): {sql, params} → [{id, parent, detail}].
+        const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
+        const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all();
+        return Response.json(results);
+      }
+      if (url.pathname === "/__bench/seed-shifts" && request.method === "POST") {
+        try {
+          return Response.json(await seedShifts(env.DB, await request.json()));
+        } catch (error) {
+          return Response.json({ error: String(error) }, { status: 500 });
+        }
       }
       return (await benchCopyEndpoint(request, env.DB)) ?? new Response("unknown bench endpoint", { status: 404 });
     }

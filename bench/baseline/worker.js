@@ -3,8 +3,9 @@
 // exporting `routes` from its own module and listing it below.
 import { benchCopyEndpoint } from "./d1-rows.js";
 import * as timeTracking from "./time-tracking.js";
+import * as timesheets from "./timesheets.js";
 
-const routes = [...timeTracking.routes];
+const routes = [...timeTracking.routes, ...timesheets.routes];
 
 export default {
   async fetch(request, env) {

@@ -54,15 +54,15 @@ export async function copyData(from, to) {
 
 let traceSequence = 0;
 /**
- * Sends one request to our Worker with D1 counting on, and answers its status, body and the D1 round trips it made:
- * [{call, statements: [sql], params: [[values]]}].
+ * Sends one request to our Worker with D1 counting on, and answers its status, headers, body and the D1 round trips
+ * it made: [{call, statements: [sql], params: [[values]], rowsRead, rowsWritten, rowsReturned}] (see counting-entry.ts).
  */
 export async function traced(ours, method, path, options = {}) {
   const id = `t${++traceSequence}-${Date.now()}`;
   const res = await ours.request(method, path, { ...options, headers: { ...options.headers, "X-Bench-Trace": id } });
   const trace = await ours.request("GET", `/__bench/trace/${id}`);
   if (trace.status !== 200) throw new Error(`trace ${id}: ${trace.status} ${trace.text}`);
-  return { status: res.status, body: res.body, text: res.text, roundTrips: trace.body.roundTrips };
+  return { status: res.status, headers: res.headers, body: res.body, text: res.text, roundTrips: trace.body.roundTrips };
 }
 
 /** "batch: select staff_members, locations; insert shifts" — what one round trip touched, for the printout. */

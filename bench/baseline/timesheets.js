@@ -1,0 +1,228 @@
+// Baseline timesheet reads: the listing page (with its totals), the CSV export and both reports, sending our
+// Worker's D1 statements (timesheet-statements.js) in the same round trips with the same bound values, written by
+// hand with no framework, no validation, no authentication or authorisation (the organization comes from the
+// `organizationId` query parameter). What is left is the floor: the D1 calls, the least mapping and arithmetic
+// that gives the same response as ours, and the response out.
+import {
+  decodeShiftCursor,
+  employeeReportStatement,
+  encodeShiftCursor,
+  EXPORT_PAGE_SIZE,
+  exportStatement,
+  listingStatements,
+  reportStatements,
+  timesheetParams,
+} from "./timesheet-statements.js";
+
+const problem = (status, code) => Response.json({ status, code }, { status });
+const iso = (ms) => new Date(ms).toISOString();
+const isoOrNull = (ms) => (ms === null ? null : iso(ms));
+const wall = (ms, offset) => (ms === null ? null : new Date(ms + offset * 60_000).toISOString());
+const amount = (cents) => cents / 100;
+const amountCents = (minutes, wage) => Math.round((minutes * wage * 100) / 60);
+const hours = (minutes) => String(Math.round((minutes * 100) / 60) / 100);
+
+function batch(db, pairs) {
+  return db.batch(pairs.map(([sql, values]) => db.prepare(sql).bind(...values)));
+}
+
+/** Link: rel="next" — the same request with these parameters replaced. */
+function nextLink(url, params) {
+  const next = new URL(url);
+  for (const [name, value] of Object.entries(params)) next.searchParams.set(name, value);
+  return `<${next.pathname}${next.search}>; rel="next"`;
+}
+
+/** A shifts row (20 columns, then locked) in positional form, as the page and export statements answer it. */
+function shiftOf(values) {
+  const [id, , employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags, manualEntry, , createdAt, updatedAt, deletedAt, locked] = values;
+  return { id, employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags: JSON.parse(flags), manualEntry: manualEntry === 1, createdAt, updatedAt, deletedAt, locked: locked === 1 };
+}
+
+const breakJson = (b, offset) => ({
+  startTime: wall(b.start_at, offset),
+  endTime: wall(b.end_at, offset),
+  typeId: b.type_id,
+  paid: b.paid === 1,
+  name: b.name,
+  mandatory: b.mandatory === 1,
+  frequencyMinutes: b.frequency_minutes,
+  durationInSettingsMinutes: b.duration_in_settings_minutes,
+  automatic: b.automatic === 1,
+  utcStartTime: iso(b.start_at),
+  utcEndTime: isoOrNull(b.end_at),
+});
+
+const shiftJson = (s, breaks) => ({
+  id: s.id,
+  employeeId: s.employeeId,
+  locationId: s.locationId,
+  roleId: s.roleId,
+  startTime: wall(s.startAt, s.utcOffset),
+  endTime: wall(s.endAt, s.utcOffset),
+  breaks: breaks.map((b) => breakJson(b, s.utcOffset)),
+  hourlyWage: s.hourlyWage,
+  totalPaidBreaks: s.paidBreaks,
+  totalUnpaidBreaks: s.unpaidBreaks,
+  duration: s.duration,
+  payableDuration: s.payable,
+  utcOffset: s.utcOffset,
+  utcStartTime: iso(s.startAt),
+  utcEndTime: isoOrNull(s.endAt),
+  locked: s.locked,
+  active: s.endAt === null && s.deletedAt === null,
+  flags: s.flags,
+  manualEntry: s.manualEntry,
+  businessDate: s.businessDate,
+  createdAt: iso(s.createdAt),
+  updatedAt: iso(s.updatedAt),
+  deletedAt: isoOrNull(s.deletedAt),
+});
+
+/** GET /api/timesheets: one batch of four statements — page, its breaks, totals, locked days. */
+async function listing(db, request) {
+  const url = new URL(request.url);
+  const p = timesheetParams(url);
+  if (!p) return problem(400, "VALIDATION_ERROR");
+  const after = p.cursor ? decodeShiftCursor(p.cursor) : null;
+  const statements = listingStatements(p, after);
+  // The page as raw rows would need a second call: D1's batch answers objects, so read the columns by position.
+  const [rows, breaks, totals, locked] = await batch(db, statements);
+  const breaksOf = new Map();
+  for (const b of breaks.results) {
+    const list = breaksOf.get(b.shift_id);
+    if (list) list.push(b);
+    else breaksOf.set(b.shift_id, [b]);
+  }
+  const shifts = rows.results.slice(0, p.limit).map((r) => shiftOf(Object.values(r)));
+  const [count, duration, paid, unpaid, payable, cents] = Object.values(totals.results[0]);
+  const headers = {};
+  const last = shifts[shifts.length - 1];
+  if (rows.results.length > p.limit && last) {
+    headers.Link = nextLink(url, { cursor: encodeShiftCursor({ businessDate: last.businessDate, id: last.id }) });
+  }
+  return Response.json(
+    {
+      shifts: shifts.map((s) => shiftJson(s, breaksOf.get(s.id) ?? [])),
+      lockedDays: locked.results.map((l) => l.date),
+      totals: { count, duration, totalPaidBreaks: paid, totalUnpaidBreaks: unpaid, payableDuration: payable, amount: amount(cents) },
+    },
+    { headers },
+  );
+}
+
+/** CSV as ours writes it: RFC 4180 quoting; user text starting with = + - @ TAB CR gets a leading apostrophe. */
+const csvField = (value, text) => {
+  if (value === null || value === undefined) return "";
+  let field = String(value);
+  if (text && typeof value === "string" && /^[=+\-@\t\r]/.test(field)) field = `'${field}`;
+  return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
+};
+const CSV_HEADER =
+  "shiftId,businessDate,employeeId,employeeExternalId,employeePayrollId,employeeName,locationId,locationExternalId," +
+  "locationName,roleId,roleExternalId,roleName,utcOffset,localStartTime,localEndTime,utcStartTime,utcEndTime,duration," +
+  "totalPaidBreaks,totalUnpaidBreaks,payableDuration,payableHours,hourlyWage,amount,flags,manualEntry,locked\r\n";
+const localTime = (ms, offset) => (ms === null ? null : wall(ms, offset).replace(/Z$/, ""));
+
+function csvRecord(values) {
+  const s = shiftOf(values);
+  const [employeeName, employeeExternalId, employeePayrollId, locationName, locationExternalId, roleName, roleExternalId] = values.slice(21);
+  return (
+    [
+      csvField(s.id), csvField(s.businessDate), csvField(s.employeeId), csvField(employeeExternalId, true),
+      csvField(employeePayrollId, true), csvField(employeeName, true), csvField(s.locationId),
+      csvField(locationExternalId, true), csvField(locationName, true), csvField(s.roleId), csvField(roleExternalId, true),
+      csvField(roleName, true), csvField(s.utcOffset), csvField(localTime(s.startAt, s.utcOffset)),
+      csvField(localTime(s.endAt, s.utcOffset)), csvField(iso(s.startAt)), csvField(isoOrNull(s.endAt)), csvField(s.duration),
+      csvField(s.paidBreaks), csvField(s.unpaidBreaks), csvField(s.payable), csvField(hours(s.payable)),
+      csvField(s.hourlyWage), csvField(amount(amountCents(s.payable, s.hourlyWage)).toFixed(2)), csvField(s.flags.join(";")),
+      csvField(s.manualEntry), csvField(s.locked),
+    ].join(",") + "\r\n"
+  );
+}
+
+/** GET /api/timesheets/export?format=csv: a stream that reads one keyset page of 500 per pull, as ours does. */
+function exportCsv(db, request) {
+  const url = new URL(request.url);
+  const p = timesheetParams(url);
+  if (!p) return problem(400, "VALIDATION_ERROR");
+  if ((url.searchParams.get("format") ?? "csv") !== "csv") return problem(400, "VALIDATION_ERROR");
+  const encoder = new TextEncoder();
+  let after = null;
+  const body = new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_HEADER));
+    },
+    async pull(controller) {
+      const [sql, values] = exportStatement(p, after);
+      const rows = await db.prepare(sql).bind(...values).raw();
+      if (rows.length > 0) controller.enqueue(encoder.encode(rows.map(csvRecord).join("")));
+      const last = rows[rows.length - 1];
+      if (rows.length < EXPORT_PAGE_SIZE || !last) {
+        controller.close();
+        return;
+      }
+      after = { businessDate: last[8], id: last[0] };
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="timesheets-${p.first}-${p.last}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** GET /api/timesheets/reports: one batch — the page of (day, staff member, location) sums and the totals. */
+async function reportDays(db, request) {
+  const url = new URL(request.url);
+  const p = timesheetParams(url);
+  if (!p) return problem(400, "VALIDATION_ERROR");
+  const [rows, totals] = await batch(db, reportStatements(p));
+  const headers = {};
+  if (rows.results.length > p.limit) headers.Link = nextLink(url, { page: String(p.page + 1) });
+  const [, duration, , unpaid, payable, cents] = Object.values(totals.results[0]);
+  return Response.json(
+    {
+      days: rows.results.slice(0, p.limit).map((r) => {
+        const [day, employeeId, externalId, locationId, dayDuration, dayUnpaid, dayPayable, dayCents, locked] = Object.values(r);
+        return {
+          day, employeeId, externalId, locationId, organizationId: p.org, duration: dayDuration,
+          totalUnpaidBreaks: dayUnpaid, hoursWorked: hours(dayPayable), amount: amount(dayCents), locked: locked === 1,
+        };
+      }),
+      totals: { duration, totalUnpaidBreaks: unpaid, hoursWorked: hours(payable), amount: amount(cents) },
+    },
+    { headers },
+  );
+}
+
+/** GET /api/timesheets/reports/employees: one statement, one row per staff member (raw, as drizzle reads it). */
+async function reportEmployees(db, request) {
+  const url = new URL(request.url);
+  const p = timesheetParams(url);
+  if (!p) return problem(400, "VALIDATION_ERROR");
+  const after = p.cursor ? atob(p.cursor) : null;
+  const [sql, values] = employeeReportStatement(p, after);
+  const rows = await db.prepare(sql).bind(...values).raw();
+  const shown = rows.slice(0, p.limit);
+  const headers = {};
+  const last = shown[shown.length - 1];
+  if (rows.length > p.limit && last) headers.Link = nextLink(url, { cursor: btoa(last[0]).replaceAll("=", "") });
+  return Response.json(
+    shown.map(([employeeId, externalId, name, shifts, duration, paid, unpaid, payable, cents, flagged]) => ({
+      employeeId, externalId, name, shifts, duration, totalPaidBreaks: paid, totalUnpaidBreaks: unpaid,
+      payableDuration: payable, hoursWorked: hours(payable), amount: amount(cents), flaggedShifts: flagged,
+    })),
+    { headers },
+  );
+}
+
+/** [method, path pattern, handler]: the worker's routes for this scenario (most specific first). */
+export const routes = [
+  ["GET", /^\/api\/timesheets\/reports\/employees$/, reportEmployees],
+  ["GET", /^\/api\/timesheets\/reports$/, reportDays],
+  ["GET", /^\/api\/timesheets\/export$/, exportCsv],
+  ["GET", /^\/api\/timesheets$/, listing],
+].map(([method, pattern, handler]) => ({ method, pattern, handle: (db, _match, request) => handler(db, request) }));
