@@ -33,6 +33,22 @@ export function expandPermissions(granted: readonly Permission[]): Set<Permissio
   return all;
 }
 
+/**
+ * The permissions of an access role (`rolePermissions`, as stored) that the caller does not hold, counting what
+ * their own permissions imply: what keeps them from granting that role. An unknown permission is never held.
+ */
+export function lackingToGrant(callerPermissions: readonly Permission[], rolePermissions: readonly string[]): string[] {
+  const held: ReadonlySet<string> = expandPermissions(callerPermissions);
+  return [...new Set(rolePermissions.filter((p) => !held.has(p)))];
+}
+
+/**
+ * Nobody hands out, or acts on someone holding, more than they hold: a caller may assign an access role, and
+ * create, change, delete or deactivate a staff member holding it, only with every permission of that role.
+ */
+export const mayManage = (callerPermissions: readonly Permission[], targetRolePermissions: readonly string[]): boolean =>
+  lackingToGrant(callerPermissions, targetRolePermissions).length === 0;
+
 export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
 
 /**

@@ -1,7 +1,7 @@
 import { and, getTableColumns, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { chunk, rowsPerStatement } from "./chunk";
-import type { Database } from "./db";
+import type { Database, Statement } from "./db";
 import { inJsonList, notInJsonList } from "./json-list";
 import { inOrganization, softDeleted } from "./tenancy";
 
@@ -89,17 +89,23 @@ export interface SyncOptions<T extends SyncTable> {
   /** Soft-delete the live rows with an externalId that no entry names. */
   deactivateMissing: boolean;
   now: Date;
+  /** A further condition a row must meet to be deactivated (e.g. one the caller may act on). */
+  deactivateOnly?: SQL;
+  /** Statements of the same batch that run before the upserts and after them: guards that fail the batch. */
+  guardsBefore?: readonly Statement[];
+  guardsAfter?: readonly Statement[];
 }
 
 /**
  * Upserts the entries by (organization, externalId) in ONE atomic batch: the deactivation, the chunked upserts
- * and the read-back. `created` and `updated` count the rows written, told apart by the ids this call proposed.
+ * between the caller's guards, and the read-back. `created` and `updated` count the rows written, told apart by
+ * the ids this call proposed.
  */
 export async function syncByExternalId<T extends SyncTable>(
   db: Database,
   table: T,
   organizationId: string,
-  { entries, deactivateMissing, now }: SyncOptions<T>,
+  { entries, deactivateMissing, now, deactivateOnly, guardsBefore = [], guardsAfter = [] }: SyncOptions<T>,
 ) {
   const externalIds = entries.map((entry) => entry.row.externalId);
   const proposedIds = new Set(entries.map((entry) => entry.row.id));
@@ -112,6 +118,7 @@ export async function syncByExternalId<T extends SyncTable>(
         inOrganization(table, organizationId),
         isNotNull(table.externalId),
         deactivateMissing ? notInJsonList(table.externalId, externalIds) : sql`0`,
+        deactivateOnly,
       ),
     )
     .returning({ id: table.id });
@@ -121,9 +128,12 @@ export async function syncByExternalId<T extends SyncTable>(
     .where(and(inOrganization(table, organizationId), inJsonList(table.externalId, externalIds)));
 
   // The deactivation touches only externalIds the upserts do not; the read-back comes last so it sees every write.
-  const [deactivated, ...rest] = await db.batch([deactivate, ...upsertStatements(db, table, entries), readBack]);
-  const stored = rest.pop() as T["$inferSelect"][];
-  const written = (rest as { id: string }[][]).flat();
+  const upserts = upsertStatements(db, table, entries);
+  const results = await db.batch([deactivate, ...guardsBefore, ...upserts, ...guardsAfter, readBack]);
+  const [deactivated] = results;
+  const stored = results[results.length - 1] as T["$inferSelect"][];
+  const firstUpsert = 1 + guardsBefore.length;
+  const written = (results.slice(firstUpsert, firstUpsert + upserts.length) as { id: string }[][]).flat();
   const created = written.filter((row) => proposedIds.has(row.id)).length;
   const byExternalId = new Map(stored.map((row) => [row.externalId as string, row]));
   return {

@@ -1,20 +1,28 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { locations, staffMembers } from "../../../drizzle/schema";
-import { uniquely } from "../../lib/db-errors";
+import type { Database } from "../../lib/db";
+import { type ConstraintProblems, guarded } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
 import { inJsonList, jsonArrayContains } from "../../lib/json-list";
-import { findLive, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
-import { inOrganization } from "../../lib/tenancy";
+import { conflict, forbidden } from "../../lib/problem";
+import { findLive, listPage } from "../../lib/tenant-queries";
+import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
 import { serializeLocation } from "../locations/locations.schemas";
 import { newStaffMemberRow, toColumns } from "./staff-members.columns";
-import { defaultAccessRole, resolveReferences } from "./staff-members.references";
+import { guardProblems, holdingOneOf, liveAccessRole } from "./staff-members.guards";
+import { defaultAccessRole, resolveMember, resolveReferences } from "./staff-members.references";
 import type * as routes from "./staff-members.routes";
 import { serializeStaffMember } from "./staff-members.schemas";
 import { syncStaffMembers } from "./staff-members.sync";
 
-const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId."] as const;
+const WRITE_PROBLEMS: ConstraintProblems = [
+  [/UNIQUE constraint failed/i, () => conflict("EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId.")],
+  ...guardProblems,
+];
 
+type StaffMemberChanges = SQLiteUpdateSetSource<typeof staffMembers>;
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
@@ -71,7 +79,11 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const accessRoleId = references.accessRoleIds[0] ?? defaultAccessRole(references, "accessRoleId");
   const now = new Date();
   const row = newStaffMemberRow(organization_id, newId(now.getTime()), accessRoleId, body, now);
-  const [created] = await uniquely(c.var.db.insert(staffMembers).values(row).returning(), ...EXTERNAL_ID_TAKEN);
+  const insert = c.var.db
+    .insert(staffMembers)
+    .values({ ...row, accessRoleId: liveAccessRole(organization_id, accessRoleId) })
+    .returning();
+  const [created] = await guarded(insert, WRITE_PROBLEMS);
   return c.json(serializeStaffMember(created!), 201);
 };
 
@@ -81,17 +93,39 @@ export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {
   return c.json({ ...result, records: result.records.map(serializeStaffMember) }, 200);
 };
 
+/**
+ * Updates the live member `id` only while they hold an access role the caller may grant (the read that checked
+ * it may be stale); when the update matches nothing, the member is gone (404) or was promoted meanwhile (403).
+ */
+async function updateManageable(db: Database, organizationId: string, id: string, grantable: string[], values: StaffMemberChanges) {
+  const [row] = await db
+    .update(staffMembers)
+    .set(values)
+    .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, id), holdingOneOf(grantable)))
+    .returning();
+  if (row) return row;
+  await findLive(db, staffMembers, organizationId, id, "Staff member");
+  throw forbidden("The staff member got an access role you may not grant meanwhile; nothing was changed.");
+}
+
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const references = await resolveReferences(c.var.db, c.var.principal, organization_id, [body], (_, field) => field);
+  const db = c.var.db;
+  const references = await resolveReferences(db, c.var.principal, organization_id, [body], (_, field) => field, { memberId: id });
   const accessRoleId = references.accessRoleIds[0];
-  const changes = { ...toColumns(body), ...(accessRoleId && { accessRoleId }), updatedAt: new Date() };
-  const row = await uniquely(updateLive(c.var.db, staffMembers, organization_id, id, changes, "Staff member"), ...EXTERNAL_ID_TAKEN);
+  const changes = {
+    ...toColumns(body),
+    ...(accessRoleId && { accessRoleId: liveAccessRole(organization_id, accessRoleId) }),
+    updatedAt: new Date(),
+  };
+  const row = await guarded(updateManageable(db, organization_id, id, references.grantableAccessRoleIds, changes), WRITE_PROBLEMS);
   return c.json(serializeStaffMember(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeStaffMember(await softDeleteLive(c.var.db, staffMembers, organization_id, id, "Staff member")), 200);
+  const references = await resolveMember(c.var.db, c.var.principal, organization_id, id);
+  const row = await updateManageable(c.var.db, organization_id, id, references.grantableAccessRoleIds, softDeleted());
+  return c.json(serializeStaffMember(row), 200);
 };

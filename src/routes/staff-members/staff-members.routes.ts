@@ -25,7 +25,15 @@ const writer = authorize("EMPLOYEE_WRITE");
 const REFERENCES =
   "`accessRoleId` or `accessRoleName` (not both) picks the access role; `locationIds` and `roleIds` must be live " +
   "records of this organization. An unknown reference is a 400 naming the field. Assigning an access role with a " +
-  "permission the caller lacks is a 403 (a Manager cannot make anyone an Admin).";
+  "permission the caller lacks is a 403 (a Manager cannot make anyone an Admin). An access role deleted by another " +
+  "request between the check and the write is a 409 `ACCESS_ROLE_DELETED`, and nothing is written.";
+
+/** The rule for acting on an existing member, as Deputy and 7shifts apply it: nobody manages someone above them. */
+const MANAGE =
+  "A caller may change, delete or deactivate only members whose current access role they could grant themselves " +
+  "(they hold every permission of it: ORGANIZATION_ADMIN implies LOCATION_ADMIN implies the rest), else 403 " +
+  "and nothing changes — a Manager cannot touch an Admin. The rule is checked again by the write itself, so a " +
+  "member promoted meanwhile is refused too.";
 
 export const list = createRoute({
   method: "get",
@@ -117,13 +125,16 @@ export const sync = createRoute({
     "given, and a deleted member is restored. `active` defaults to true. Location sync merges the same way. " +
     "A record that changes nothing leaves the member untouched (its `updatedAt` does not move), so syncing the same " +
     "payload twice reports no updates. `deactivateMissing: true` soft-deletes live members with an externalId " +
-    `the payload does not name (members without an externalId are never touched). ${REFERENCES} A duplicate ` +
-    "externalId in one payload is a 400.",
+    "the payload does not name (members without an externalId are never touched), except those whose access " +
+    `role the caller could not grant, which it leaves alone. ${REFERENCES} ${MANAGE} A record whose externalId ` +
+    "belongs to such a member, live or deleted, is a 403 naming each (`records.N.externalId`). A record that omits " +
+    "the access role of a member whose access role was deleted is a 400 naming `records.N.accessRoleId`. A " +
+    "duplicate externalId in one payload is a 400.",
   middleware: [writer] as const,
   request: { params: OrganizationParams, body: jsonBody(StaffMemberSync) },
   responses: {
     200: jsonContent(StaffMemberSyncResult, "Counts and the synced records, in payload order"),
-    ...problems(404, 413, 415),
+    ...problems(404, 409, 413, 415),
   },
 });
 
@@ -134,7 +145,7 @@ export const patch = createRoute({
   tags,
   summary: "Update a specific staff member",
   description:
-    `Needs EMPLOYEE_WRITE. Only the fields given change; null clears an optional field. ${REFERENCES} ` +
+    `Needs EMPLOYEE_WRITE. Only the fields given change; null clears an optional field. ${REFERENCES} ${MANAGE} ` +
     "`active: false` deactivates the member (their partner tokens no longer exchange) without deleting them.",
   middleware: [writer] as const,
   request: { params: StaffMemberParams, body: jsonBody(StaffMemberPatch) },
@@ -147,7 +158,9 @@ export const remove = createRoute({
   operationId: "deleteStaffMember",
   tags,
   summary: "Delete a specific staff member",
-  description: "Needs EMPLOYEE_WRITE. Soft delete: reads answer 404 afterwards; lists show it with `includeDeleted=true`.",
+  description:
+    "Needs EMPLOYEE_WRITE. Soft delete: reads answer 404 afterwards; lists show it with `includeDeleted=true`. " +
+    MANAGE,
   middleware: [writer] as const,
   request: { params: StaffMemberParams },
   responses: { 200: jsonContent(StaffMember, "The deleted staff member"), ...problems(404) },

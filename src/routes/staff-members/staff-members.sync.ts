@@ -2,9 +2,11 @@ import type { z } from "@hono/zod-openapi";
 import { staffMembers } from "../../../drizzle/schema";
 import type { Principal } from "../../domain/permissions";
 import type { Database } from "../../lib/db";
+import { guarded } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
 import { type ContentKey, syncByExternalId } from "../../lib/sync-by-external-id";
 import { newStaffMemberRow, toColumns } from "./staff-members.columns";
+import { guardProblems, holdingOneOf, unlessAccessRolesLive, unlessAllManageable } from "./staff-members.guards";
 import { defaultAccessRole, resolveReferences } from "./staff-members.references";
 import type { StaffMemberSync } from "./staff-members.schemas";
 
@@ -25,7 +27,9 @@ const OPTIONAL = [
 
 export async function syncStaffMembers(db: Database, grantor: Principal, organizationId: string, body: z.infer<typeof StaffMemberSync>) {
   const { records, deactivateMissing } = body;
-  const references = await resolveReferences(db, grantor, organizationId, records, (index, field) => `records.${index}.${field}`);
+  const references = await resolveReferences(db, grantor, organizationId, records, (index, field) => `records.${index}.${field}`, {
+    byExternalId: true,
+  });
   const now = new Date();
   const entries = records.map((record, index) => {
     const accessRoleId = references.accessRoleIds[index];
@@ -39,5 +43,19 @@ export async function syncStaffMembers(db: Database, grantor: Principal, organiz
     );
     return { row: { ...row, externalId: record.externalId }, given: ["name" as const, ...OPTIONAL.filter((key) => columns[key] !== undefined)] };
   });
-  return syncByExternalId(db, staffMembers, organizationId, { entries, deactivateMissing, now });
+  const externalIds = records.map((record) => record.externalId);
+  const grantable = references.grantableAccessRoleIds;
+  // The checks resolveReferences made on its read, made again by the write: members promoted or access roles
+  // deleted meanwhile fail the whole batch, and deactivation leaves alone members the caller may not act on.
+  return guarded(
+    syncByExternalId(db, staffMembers, organizationId, {
+      entries,
+      deactivateMissing,
+      now,
+      deactivateOnly: holdingOneOf(grantable),
+      guardsBefore: [unlessAllManageable(db, organizationId, externalIds, grantable)],
+      guardsAfter: [unlessAccessRolesLive(db, organizationId, externalIds)],
+    }),
+    guardProblems,
+  );
 }
