@@ -72,6 +72,8 @@ describe("clock in", () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    // A clock-in that read before the winner wrote meets the one-open-shift index, not the overlap guard.
+    expect(new Set(results.filter((r) => r.status === 409).map((r) => r.body.code))).toEqual(new Set(["SHIFT_ALREADY_OPEN"]));
     expect(await count("shifts", "employee_id", w.staff.id)).toBe(1);
     expect(await count("shift_events", "employee_id", w.staff.id)).toBe(1);
   });

@@ -4,6 +4,8 @@ const MINUTE_MS = 60_000;
 
 /** One element of a shift's `breaks`, with instants as Dates. */
 export interface ShiftBreak {
+  /** The stored break's id, carried through unchanged (absent on a new automatic deduction). */
+  id?: string;
   startTime: Date;
   endTime: Date | null;
   paid: boolean;

@@ -26,10 +26,16 @@ const problemDescriptions = {
 
 type ProblemStatusCode = keyof typeof problemDescriptions;
 
-const problem = (status: ProblemStatusCode) => ({
-  content: { "application/problem+json": { schema: ProblemSchema } },
-  description: problemDescriptions[status],
+const problemContent = <T extends ZodType>(schema: T, description: string) => ({
+  content: { "application/problem+json": { schema } },
+  description,
 });
+
+const problem = (status: ProblemStatusCode) => problemContent(ProblemSchema, problemDescriptions[status]);
+
+/** One error response whose problem carries more than the generic Problem (spread after `problems(...)`). */
+export const problemWith = <T extends ZodType>(status: ProblemStatusCode, schema: T, description?: string) =>
+  problemContent(schema, description ?? problemDescriptions[status]);
 
 /** Error responses of a route: the authenticated defaults plus the ones it names. */
 export function problems<const S extends ProblemStatusCode>(...statuses: S[]) {

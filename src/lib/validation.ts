@@ -47,3 +47,18 @@ export const recordLifecycle = {
   updatedAt: Timestamp,
   deletedAt: TimestampOrNull,
 };
+
+/**
+ * Minutes east of UTC: a number, or an integer string as API.md allows ("-240"); null reads as omitted. Anything
+ * else (true, "", "1.5", "-4h") is a 400 naming the field, never coerced to 0 or 1.
+ */
+export const UtcOffset = z
+  .union([
+    // The range is checked once, after the string is read; the document shows it on the number.
+    z.number().openapi({ type: "integer", minimum: -720, maximum: 840 }),
+    z.string().regex(/^[+-]?\d{1,4}$/, "must be a whole number of minutes"),
+  ])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? undefined : Number(value)))
+  .pipe(z.number().int().min(-720).max(840).optional())
+  .openapi({ example: -240, description: "Minutes east of UTC: a number or an integer string." });

@@ -3,13 +3,12 @@ import { shiftNotes, shifts, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
 import { guarded } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
-import { conflict, notFound } from "../../lib/problem";
+import { notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
+import { noOpenShift } from "../time-tracking/shift-problems";
 import type * as routes from "./shift-notes.routes";
 import { serializeShiftNote } from "./shift-notes.schemas";
-
-const noOpenShift = () => conflict("NO_OPEN_SHIFT", "The staff member has no open shift.");
 
 const openShiftOf = (organizationId: string, staffMemberId: string) =>
   and(inOrganization(shifts, organizationId), eq(shifts.employeeId, staffMemberId), isNull(shifts.endAt));

@@ -3,9 +3,11 @@ import { fenceFor } from "../../domain/geofence";
 import { judgePunch } from "../../domain/punch";
 import type { RequestLocation } from "../../domain/trust";
 import { newId } from "../../lib/ids";
-import { conflict, invalidField, ProblemError } from "../../lib/problem";
+import { badRequest, ProblemError } from "../../lib/problem";
+import { dayLocked } from "../timesheets/shift-guards";
 import type { PunchContext } from "./punch-context";
-import type { ShiftEventRow } from "./shift.schemas";
+import { noOpenShift, shiftAlreadyOpen, shiftOpenElsewhere } from "./shift-problems";
+import type { ShiftEventRow, ShiftRow } from "./shift.schemas";
 import type { PunchFields } from "./time-tracking.schemas";
 
 export interface PunchRequest {
@@ -63,16 +65,35 @@ export function judge(context: PunchContext, request: PunchRequest) {
 
 export type Judgement = ReturnType<typeof judge>;
 
+/** The early lock check on what the read found (fast, clear); the write batch checks it again (punch-writes). */
 export function refuseLockedDay(context: PunchContext, businessDate: string) {
-  if (context.lockedDates.has(businessDate)) {
-    throw conflict("DAY_LOCKED", `${businessDate} is locked for this location's timesheets.`);
-  }
+  if (context.lockedDates.has(businessDate)) throw dayLocked(businessDate);
 }
 
-export const requireField = (value: string | undefined, path: string) => {
-  if (!value) throw invalidField(path, "required");
-  return value;
-};
+/** Who may clock in with which role: an active staff member of the location, a role of the organization. */
+export function clockInRole(context: PunchContext) {
+  const { staff, location, role } = context;
+  if (!role) {
+    throw new ProblemError(404, "ROLE_NOT_FOUND", "No role with that id in this organization.", {
+      errors: [{ path: "roleId", message: "unknown role" }],
+    });
+  }
+  if (!staff.active) throw badRequest("STAFF_MEMBER_INACTIVE", "The staff member is not active.");
+  if (!staff.locationIds.includes(location.id)) {
+    throw badRequest("NOT_ASSIGNED_TO_LOCATION", "The staff member is not assigned to this location.");
+  }
+  if (context.openShift) throw shiftAlreadyOpen();
+  return role;
+}
+
+/** The open shift a break or clock-out is about: it must be at the location in the path, on a day not locked. */
+export function openShiftHere(context: PunchContext): ShiftRow {
+  const shift = context.openShift;
+  if (!shift) throw noOpenShift();
+  if (shift.locationId !== context.location.id) throw shiftOpenElsewhere();
+  refuseLockedDay(context, shift.businessDate);
+  return shift;
+}
 
 /** The stored record of one event: position, accuracy, distance, verdict and flags. */
 export function eventRow(

@@ -3,6 +3,7 @@ import type { ShiftBreakRow } from "./shift.schemas";
 
 /** The domain's view of a stored break. */
 export const toDomainBreak = (row: ShiftBreakRow): ShiftBreak => ({
+  id: row.id,
   startTime: row.startAt,
   endTime: row.endAt,
   paid: row.paid,

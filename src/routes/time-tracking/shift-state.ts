@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { breakTypes, locations, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
+import { breakTypes, lockedDays, locations, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
 import { businessDate, offsetMinutesAt } from "../../domain/local-time";
 import { minutesWorkedOnBusinessDay } from "../../domain/shift-totals";
 import type { Database } from "../../lib/db";
@@ -19,18 +19,19 @@ export async function loadShiftState(
   now = new Date(),
 ) {
   const { organizationId, staffMemberId, locationId } = scope;
+  const openShift = and(inOrganization(shifts, organizationId), eq(shifts.employeeId, staffMemberId), isNull(shifts.endAt));
   const recentShifts = and(
     inOrganization(shifts, organizationId),
     eq(shifts.employeeId, staffMemberId),
     inArray(shifts.businessDate, nearbyUtcDates(now)),
   );
-  const [staff, location, shiftRows, breakRows, types] = await db.batch([
+  const [staff, location, shiftRows, breakRows, types, openShiftLock] = await db.batch([
     db.select({ id: staffMembers.id }).from(staffMembers).where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, staffMemberId))),
     db.select().from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
     db
       .select()
       .from(shifts)
-      .where(and(inOrganization(shifts, organizationId), eq(shifts.employeeId, staffMemberId), isNull(shifts.endAt)))
+      .where(openShift)
       .union(db.select().from(shifts).where(recentShifts)),
     db
       .select()
@@ -41,7 +42,7 @@ export async function loadShiftState(
           db
             .select({ id: shifts.id })
             .from(shifts)
-            .where(and(inOrganization(shifts, organizationId), eq(shifts.employeeId, staffMemberId), isNull(shifts.endAt)))
+            .where(openShift)
             .union(db.select({ id: shifts.id }).from(shifts).where(recentShifts)),
         ),
       )
@@ -50,6 +51,12 @@ export async function loadShiftState(
       .select({ id: breakTypes.id })
       .from(breakTypes)
       .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, locationId), eq(breakTypes.enabled, true))),
+    // Whether the open shift's business date is locked at its location.
+    db
+      .select({ date: lockedDays.date })
+      .from(lockedDays)
+      .innerJoin(shifts, and(eq(shifts.locationId, lockedDays.locationId), eq(shifts.businessDate, lockedDays.date)))
+      .where(and(eq(lockedDays.organizationId, organizationId), openShift)),
   ]);
   if (!staff[0]) throw notFound("Staff member");
   if (!location[0]) throw notFound("Location");
@@ -65,7 +72,7 @@ export async function loadShiftState(
   const canStartBreak = open !== null && open.locationId === locationId && !breakOpen;
   return {
     totalShiftTimeToday,
-    openShift: open ? serializeShift(open, breaksOf(open.id)) : null,
+    openShift: open ? serializeShift(open, breaksOf(open.id), { locked: openShiftLock.length > 0 }) : null,
     availableBreaks: canStartBreak ? types.map((t) => t.id) : [],
   };
 }

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problems } from "../../lib/openapi";
+import { jsonBody, jsonContent, problems, problemWith } from "../../lib/openapi";
 import { authorize } from "../../middleware/auth";
 import { idempotencyInBatches } from "../../middleware/idempotency";
 import { Shift } from "./shift.schemas";
-import { BreakStartBody, ClockInBody, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
+import { BreakStartBody, ClockInBody, GeofenceProblem, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
 
 const tags = ["Time tracking"];
 const base = "/api/organizations/{organization_id}/staffmembers/{id}/locations/{location_id}";
@@ -12,7 +12,15 @@ const punchNotes =
   " Every event records its position, accuracy, distance, geofence verdict and trust flags (`events`); flags " +
   "never block. A location fence (radius > 0 and coordinates) needs `latitude` and `longitude` (400 naming them); " +
   "a position certainly outside in `block` mode is 422 `OUTSIDE_GEOFENCE`. A day locked for the shift's business " +
-  "date is 409 `DAY_LOCKED`. Send an `Idempotency-Key` so retries from a phone are applied once.";
+  "date is 409 `DAY_LOCKED`, even when the lock lands while the punch is being written. A shift changed by another " +
+  "request meanwhile is 409 `SHIFT_CHANGED`: read it again and retry. Send an `Idempotency-Key` so retries from a " +
+  "phone are applied once.";
+
+/** The errors of a punch: 422 is OUTSIDE_GEOFENCE with its distances, or IDEMPOTENCY_KEY_REUSED. */
+const punchProblems = {
+  ...problems(404, 409, 413, 415),
+  422: problemWith(422, GeofenceProblem, "Unprocessable Entity: `OUTSIDE_GEOFENCE` with the distances, or `IDEMPOTENCY_KEY_REUSED`"),
+};
 
 export const shiftState = createRoute({
   method: "get",
@@ -35,11 +43,13 @@ export const clockIn = createRoute({
   description:
     "Opens a shift. The staff member must be active and assigned to the location (400 `NOT_ASSIGNED_TO_LOCATION`, " +
     "`STAFF_MEMBER_INACTIVE`); the role must be the organization's (404 `ROLE_NOT_FOUND`). The shift's hourlyWage " +
-    "is the role's, else the staff member's. One open shift per staff member: 409 `SHIFT_ALREADY_OPEN`." +
+    "is the role's, else the staff member's. One open shift per staff member: 409 `SHIFT_ALREADY_OPEN`; an offline " +
+    "clock-in (`occurredAt`) inside another shift of the staff member, or before one (the open shift runs on), is " +
+    "409 `SHIFT_OVERLAP`, as for manual shifts." +
     punchNotes,
   middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
-  responses: { 200: jsonContent(Shift, "The new open shift"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 200: jsonContent(Shift, "The new open shift"), ...punchProblems },
 });
 
 export const clockOut = createRoute({
@@ -55,7 +65,7 @@ export const clockOut = createRoute({
     punchNotes,
   middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
-  responses: { 200: jsonContent(Shift, "The closed shift"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 200: jsonContent(Shift, "The closed shift"), ...punchProblems },
 });
 
 export const breakStart = createRoute({
@@ -70,7 +80,7 @@ export const breakStart = createRoute({
     punchNotes,
   middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(BreakStartBody) },
-  responses: { 200: jsonContent(Shift, "The shift with the break started"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 200: jsonContent(Shift, "The shift with the break started"), ...punchProblems },
 });
 
 export const breakEnd = createRoute({
@@ -82,7 +92,7 @@ export const breakEnd = createRoute({
   description: "Ends the open break of the open shift (409 `NO_OPEN_BREAK` without one)." + punchNotes,
   middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
-  responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...punchProblems },
 });
 
 export type ShiftStateRoute = typeof shiftState;

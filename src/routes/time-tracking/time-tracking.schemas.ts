@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "../../lib/openapi";
+import { ProblemSchema } from "../../lib/problem";
+import { UtcOffset } from "../../lib/validation";
 import { Shift } from "./shift.schemas";
 
 export const StaffLocationParams = OrganizationParams.extend({
@@ -30,9 +32,8 @@ export const PunchBody = z.object(position).openapi("PunchPosition");
 export const ClockInBody = z
   .object({
     roleId: z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
-    utcOffset: z.coerce.number().int().min(-720).max(840).optional().openapi({
-      example: -240,
-      description: "Minutes east of UTC. Omitted: derived from the location's time zone at that instant.",
+    utcOffset: UtcOffset.openapi({
+      description: "Minutes east of UTC (a number or an integer string). Omitted or null: derived from the location's time zone at that instant.",
     }),
     ...position,
   })
@@ -56,5 +57,15 @@ export const ShiftState = z
     }),
   })
   .openapi("ShiftState");
+
+const centimeters = (description: string) => z.number().int().optional().openapi({ description });
+
+export const GeofenceProblem = ProblemSchema.extend({
+  distanceCentimeters: centimeters("With OUTSIDE_GEOFENCE: the position's distance from the location's point."),
+  allowedCentimeters: centimeters("With OUTSIDE_GEOFENCE: the location's radius for this kind of punch."),
+  accuracyCentimeters: centimeters("With OUTSIDE_GEOFENCE: the accuracy the phone reported."),
+}).openapi("GeofenceProblem", {
+  description: "A problem; 422 OUTSIDE_GEOFENCE adds the distances, in centimeters (absent on other problems).",
+});
 
 export type PunchFields = z.infer<typeof PunchBody>;

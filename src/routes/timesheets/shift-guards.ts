@@ -38,14 +38,18 @@ export interface ShiftSpan {
 
 /**
  * `employeeId`, or NULL when another live shift of the staff member overlaps [start, end): each starts before
- * the other ends, an open shift running on for ever (domain/shift-overlap's rule). Served by the staff
- * member's index (`+organization_id` keeps the planner off the organization's).
+ * the other ends, an open shift running on for ever (domain/shift-overlap's rule). An open span meets another
+ * open shift only where the one-open-shift index refuses it anyway, so that case is left to the index
+ * (SHIFT_ALREADY_OPEN for a racing clock-in). Served by the staff member's index (`+organization_id` keeps
+ * the planner off the organization's).
  */
 export function unlessOverlapping(span: ShiftSpan): SQL {
+  const start = span.start.getTime();
+  const otherEndsAfterStart = span.end ? sql`(end_at IS NULL OR end_at > ${start})` : sql`end_at > ${start}`;
   const endsBefore = span.end ? sql` AND start_at < ${span.end.getTime()}` : sql``;
   return sql`(SELECT ${span.employeeId} WHERE NOT EXISTS (SELECT 1 FROM shifts
     WHERE +organization_id = ${span.organizationId} AND employee_id = ${span.employeeId} AND deleted_at IS NULL
-      AND id <> ${span.shiftId} AND (end_at IS NULL OR end_at > ${span.start.getTime()})${endsBefore}))`;
+      AND id <> ${span.shiftId} AND ${otherEndsAfterStart}${endsBefore}))`;
 }
 
 export const dayLocked = (date: string): ProblemError =>

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { lockedDays, locations, roles, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
 import { planShift, type ShiftPlan } from "../../domain/shift-plan";
 import type { ShiftBreak } from "../../domain/shift-totals";
+import { shiftWage } from "../../domain/shift-wage";
 import { offsetUnder, readWallClock, type OffsetRule } from "../../domain/zoned-wall-clock";
 import type { Database } from "../../lib/db";
 import { guarded } from "../../lib/db-errors";
@@ -48,7 +49,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     endAt: end,
     utcOffset,
     businessDate: plan.businessDate,
-    hourlyWage: body.hourlyWage ?? refs.role.hourlyWage ?? refs.staff.hourlyWage ?? 0,
+    hourlyWage: body.hourlyWage ?? shiftWage(refs.role, refs.staff),
     ...plan.totals,
     flags: [],
     manualEntry: true,
@@ -78,7 +79,7 @@ async function roleAndStaff(db: Database, organizationId: string, roleId: string
     db.select({ hourlyWage: staffMembers.hourlyWage }).from(staffMembers).where(eq(staffMembers.id, staffId)),
   ]);
   if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
-  return { role: role[0], staffWage: staff[0]?.hourlyWage ?? null };
+  return { role: role[0], staff: staff[0] };
 }
 
 /**
@@ -98,8 +99,8 @@ export async function patchShift(db: Database, scope: TimesheetScope, id: string
   const plan = planned(planShift({ start, end, utcOffset, breaks, breakTypes: current.breakTypes }));
   let hourlyWage = body.hourlyWage ?? was.hourlyWage;
   if (body.roleId && body.roleId !== was.roleId) {
-    const { role, staffWage } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId);
-    hourlyWage = body.hourlyWage ?? role.hourlyWage ?? staffWage ?? 0;
+    const { role, staff } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId);
+    hourlyWage = body.hourlyWage ?? shiftWage(role, staff);
   }
   const now = new Date();
   const changes = {

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ListQuery } from "../../lib/pagination";
-import { Timestamp, TimestampOrNull } from "../../lib/validation";
+import { Timestamp, TimestampOrNull, UtcOffset } from "../../lib/validation";
 import { BusinessDate, FilterQuery, OrganizationQuery, RangeQuery } from "./timesheets.schemas";
 
 export const ExportQuery = OrganizationQuery.extend({
@@ -63,8 +63,8 @@ export const ReportQuery = OrganizationQuery.extend({
   ...RangeQuery,
   ...FilterQuery,
   ...ReportListQuery,
-  utcOffset: z.coerce.number().int().min(-720).max(840).optional().openapi({
-    description: "Count each shift on its start's date at this offset (minutes east of UTC) instead of its business date.",
+  utcOffset: UtcOffset.openapi({
+    description: "Count each shift on its start's date at this offset (minutes east of UTC, an integer) instead of its business date.",
     example: -300,
   }),
   page: z.coerce.number().int().min(1).max(100_000).default(1).openapi({ description: "1-based page of days.", example: 1 }),

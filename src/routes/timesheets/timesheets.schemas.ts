@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isCalendarDate, parseDateParam } from "../../domain/local-time";
 import { ListQuery } from "../../lib/pagination";
-import { Name, Timestamp } from "../../lib/validation";
+import { Name, Timestamp, UtcOffset } from "../../lib/validation";
 import { Shift } from "../time-tracking/shift.schemas";
 
 const Id = z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
@@ -81,9 +81,10 @@ const WallClock = z.iso.datetime().openapi({
   example: "2026-03-14T09:00:00Z",
 });
 
-const UtcOffset = z.coerce.number().int().min(-720).max(840).openapi({
-  example: -240,
-  description: "Minutes east of UTC. Omitted: each time is read in the location's zone at that moment (DST-correct).",
+const ManualUtcOffset = UtcOffset.openapi({
+  description:
+    "Minutes east of UTC (a number or an integer string). Omitted or null: each time is read in the location's zone " +
+    "at that moment (DST-correct).",
 });
 
 export const ManualBreak = z
@@ -103,7 +104,7 @@ export const ManualShiftCreate = z
     roleId: Id,
     startTime: WallClock,
     endTime: WallClock,
-    utcOffset: UtcOffset.optional(),
+    utcOffset: ManualUtcOffset,
     hourlyWage: z.number().min(0).max(100_000).optional().openapi({ description: "Default: the role's wage, else the staff member's." }),
     breaks: z.array(ManualBreak).max(20).default([]),
   })
@@ -114,7 +115,7 @@ export const ShiftPatch = z
     roleId: Id.optional(),
     startTime: WallClock.optional(),
     endTime: WallClock.optional(),
-    utcOffset: UtcOffset.optional().openapi({ description: "Minutes east of UTC. Omitted: the shift's own utcOffset." }),
+    utcOffset: UtcOffset.openapi({ description: "Minutes east of UTC (a number or an integer string). Omitted or null: the shift's own utcOffset." }),
     hourlyWage: z.number().min(0).max(100_000).optional(),
     breaks: z.array(ManualBreak).max(20).optional().openapi({ description: "Replaces every break of the shift." }),
   })

@@ -1,0 +1,36 @@
+import { env } from "cloudflare:test";
+import { app } from "../../src/app";
+
+type Call = "all" | "run" | "first" | "raw";
+
+/**
+ * Sends a request to the app with a D1 binding that records each round trip (a batch, or one statement run on
+ * its own) as the SQL of its statements. The real statements reach D1, so the request behaves as usual.
+ */
+export async function recordingRequest(method: string, path: string, options: { token: string; body?: unknown; headers?: Record<string, string> }) {
+  const trips: string[][] = [];
+  const sqlOf = new WeakMap<D1PreparedStatement, string>();
+  const track = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    sqlOf.set(statement, sql);
+    const bind = statement.bind.bind(statement);
+    statement.bind = (...values: unknown[]) => track(bind(...values), sql);
+    for (const call of ["all", "run", "first", "raw"] as Call[]) {
+      const original = (statement[call] as (...args: unknown[]) => Promise<unknown>).bind(statement);
+      Object.assign(statement, { [call]: (...args: unknown[]) => (trips.push([sql]), original(...args)) });
+    }
+    return statement;
+  };
+  const db = {
+    prepare: (sql: string) => track(env.DB.prepare(sql), sql),
+    batch: (statements: D1PreparedStatement[]) => {
+      trips.push(statements.map((s) => sqlOf.get(s) ?? "?"));
+      return env.DB.batch(statements);
+    },
+  };
+  const headers = new Headers(options.headers);
+  headers.set("Authorization", `Bearer ${options.token}`);
+  headers.set("Content-Type", "application/json");
+  const init = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
+  const response = await app.request(`http://shiftline.test${path}`, init, { ...env, DB: db });
+  return { status: response.status, body: await response.json<Record<string, unknown>>(), trips };
+}
