@@ -219,6 +219,75 @@ describe("business dates", () => {
   });
 });
 
+describe("locked and breaks of each listed shift", () => {
+  it("marks a shift locked only on its own location's locked business date, on every page and in the export", async () => {
+    const { w, second, colleague } = await seededWorkplace();
+    // 2026-03-04: one shift at the second location; 2026-03-05: two at the first. Lock the 4th at the first only.
+    await lockDay(w, "2026-03-04");
+    await lockDay(w, "2026-03-05");
+    const lockedAt = (s: { locationId: string; businessDate: string }) =>
+      s.locationId === w.location.id && ["2026-03-04", "2026-03-05"].includes(s.businessDate);
+    const march = "startDate=2026-03-01&endDate=2026-03-31";
+    const onePerPage = (await allPages(`/api/timesheets?${march}&limit=1`, w.org.adminToken)).flatMap((p) => p.shifts) as unknown as {
+      id: string;
+      locationId: string;
+      businessDate: string;
+      locked: boolean;
+    }[];
+    expect(onePerPage).toHaveLength(6);
+    expect(onePerPage.filter((s) => s.locked).map((s) => s.id)).toEqual(onePerPage.filter(lockedAt).map((s) => s.id));
+    expect(onePerPage.filter((s) => s.locked)).toHaveLength(2);
+    expect(onePerPage.find((s) => s.locationId === second.id)).toMatchObject({ businessDate: "2026-03-04", locked: false });
+    const whole = (await timesheets(w, { startDate: "2026-03-01", endDate: "2026-03-31" })).body;
+    expect(whole.lockedDays).toEqual(["2026-03-04", "2026-03-05"]);
+    expect(whole.shifts.map((s: { locked: boolean }) => s.locked)).toEqual(onePerPage.map((s) => s.locked));
+    const mine = (await timesheets(w, { startDate: "2026-03-01", endDate: "2026-03-31", employeeId: colleague.id })).body;
+    expect(mine.shifts.map((s: { locked: boolean }) => s.locked)).toEqual([true, false]);
+    const csv = (await api("GET", `/api/timesheets/export?${march}`, { token: w.org.adminToken })).text.split("\r\n").slice(1, -1);
+    expect(csv.map((line) => line.endsWith(",true"))).toEqual(onePerPage.map((s) => s.locked));
+  });
+
+  it("marks a shift of an ISO timestamp range whose business date is before the range's first date, without listing that date", async () => {
+    const w = await createWorkplace();
+    // 23:30 New York on the 14th is 03:30Z on the 15th: business date 2026-03-14.
+    const late = await createManual(w, { startTime: "2026-03-14T23:30:00Z", endTime: "2026-03-15T01:00:00Z" });
+    await lockDay(w, "2026-03-14");
+    const res = await timesheets(w, { startDate: "2026-03-15T00:00:00Z", endDate: "2026-03-15T23:59:59Z" });
+    expect(res.body.shifts).toMatchObject([{ id: late.id, businessDate: "2026-03-14", locked: true }]);
+    expect(res.body.lockedDays).toEqual([]);
+    const csv = (await api("GET", "/api/timesheets/export?startDate=2026-03-15T00:00:00Z&endDate=2026-03-15T23:59:59Z", { token: w.org.adminToken })).text;
+    expect(csv.trimEnd().endsWith(",true")).toBe(true);
+  });
+
+  it("lists each shift's own breaks in start order, as GET /timesheets/{id} shows them", async () => {
+    const w = await createWorkplace();
+    const day = (d: number, h: number, m = 0) => `2026-03-${String(d).padStart(2, "0")}T${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:00Z`;
+    const made = [];
+    for (const d of [10, 11, 12]) {
+      made.push(
+        await createManual(w, {
+          startTime: day(d, 8),
+          endTime: day(d, 17),
+          breaks: [
+            { startTime: day(d, 15), endTime: day(d, 15, 10), name: "Tea" },
+            { startTime: day(d, 10), endTime: day(d, 10, 15), name: "Coffee" },
+            { startTime: day(d, 12), endTime: day(d, 12, 30), name: "Lunch" },
+          ],
+        }),
+      );
+    }
+    made.push(await createManual(w, { startTime: day(13, 8), endTime: day(13, 12) }));
+    const listed = (await allPages("/api/timesheets?startDate=2026-03-01&endDate=2026-03-31&limit=2", w.org.adminToken)).flatMap(
+      (p) => p.shifts,
+    ) as unknown as { id: string; breaks: { name: string }[] }[];
+    expect(listed.map((s) => s.breaks.map((b) => b.name))).toEqual([["Coffee", "Lunch", "Tea"], ["Coffee", "Lunch", "Tea"], ["Coffee", "Lunch", "Tea"], []]);
+    for (const shift of listed) {
+      const one = await api("GET", `/api/timesheets/${shift.id}`, { token: w.org.adminToken });
+      expect(shift.breaks).toEqual(one.body.breaks);
+    }
+  });
+});
+
 describe("GET /api/organizations/{organization_id}/locations/{id}/timesheets", () => {
   it("lists one location's shifts, totals and locked days", async () => {
     const { w, second } = await seededWorkplace();

@@ -20,27 +20,49 @@ export const PUNCH_READS = [
   `select "id", "organization_id", "location_id", "name", "duration_minutes", "frequency_minutes", "paid", "mandatory", "enabled", "active", "created_at", "updated_at", "deleted_at" from "break_types" where (("break_types"."organization_id" = ? and "break_types"."deleted_at" is null) and "break_types"."location_id" = ?)`,
   // locked days near the instant or on the open shift's date: [organizationId, locationId, from, to, organizationId, staffMemberId]
   `select "date" from "locked_days" where ("locked_days"."organization_id" = ? and "locked_days"."location_id" = ? and ("locked_days"."date" between ? and ? or "locked_days"."date" in (select "business_date" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null))))`,
+  // the request's Idempotency-Key: [scope, key], both '' without the header
+  `select "scope", "key", "request_hash", "status", "body", "content_type", "created_at", "expires_at" from "idempotency_keys" where ("idempotency_keys"."scope" = ? and "idempotency_keys"."key" = ?)`,
 ];
 
-/** Clock-in: ONE write batch (atomic): the shift (20 values) and its clock_in event (15 values). */
+/**
+ * With an Idempotency-Key: FIRST in the punch's write batch (src/lib/idempotency.ts `recordStatements`), the key's
+ * expired use is dropped and this answer stored; a concurrent twin fails the whole batch on the primary key.
+ */
+export const IDEMPOTENCY_WRITES = [
+  // drop an expired use of the key: [scope, key, now]
+  `delete from "idempotency_keys" where ("idempotency_keys"."scope" = ? and "idempotency_keys"."key" = ? and "idempotency_keys"."expires_at" <= ?)`,
+  // the answer: [scope, key, requestHash, 200, body, contentType, now, now + 24 h]
+  `insert into "idempotency_keys" ("scope", "key", "request_hash", "status", "body", "content_type", "created_at", "expires_at") values (?, ?, ?, ?, ?, ?, ?, ?)`,
+];
+
+/**
+ * Clock-in: ONE write batch (atomic, src/routes/time-tracking/punch-writes.ts): the shift and its clock_in event.
+ * The shift's organization_id is NULL when its business date is locked, its employee_id NULL when another shift of
+ * the staff member overlaps it (NOT NULL fails the batch: DAY_LOCKED, SHIFT_OVERLAP).
+ */
 export const CLOCK_IN_WRITES = [
-  // shift
-  `insert into "shifts" ("id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "active", "created_at", "updated_at", "deleted_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  // event
+  // shift: [id, organizationId, locationId, businessDate, staffMemberId, organizationId, staffMemberId, id, startAt,
+  //   then the 17 columns from location_id to deleted_at]
+  `insert into "shifts" ("id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "active", "created_at", "updated_at", "deleted_at") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT ? WHERE NOT EXISTS (SELECT 1 FROM shifts
+    WHERE +organization_id = ? AND employee_id = ? AND deleted_at IS NULL
+      AND id <> ? AND end_at > ?)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // event: 15 values
   `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 ];
 
 /**
- * Clock-out without an open break or automatic break: ONE write batch (atomic). The event's shift_id is a subquery
- * that is NULL once the shift is closed, so a concurrent clock-out fails the whole batch (NOT NULL constraint).
+ * Clock-out without an open break or automatic break: ONE write batch (atomic). The event's organization_id, shift_id
+ * and employee_id are guards: NULL when the shift's day got locked, when it is no longer open, when it changed since
+ * the read (its updated_at), failing the whole batch.
  */
 export const CLOCK_OUT_WRITES = [
-  // clock_out event: 15 values, the third being the shift id for the still-open subquery
-  `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key") values (?, ?, (SELECT id FROM "shifts" WHERE "shifts"."id" = ? AND "shifts"."end_at" IS NULL), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  // end any open break: [endAt, shiftId]
-  `update "shift_breaks" set "end_at" = ? where ("shift_breaks"."shift_id" = ? and "shift_breaks"."end_at" is null)`,
-  // close the shift: 20 column values, then [shiftId]
-  `update "shifts" set "id" = ?, "organization_id" = ?, "employee_id" = ?, "location_id" = ?, "role_id" = ?, "start_at" = ?, "end_at" = ?, "utc_offset" = ?, "business_date" = ?, "hourly_wage" = ?, "duration" = ?, "total_paid_breaks" = ?, "total_unpaid_breaks" = ?, "payable_duration" = ?, "flags" = ?, "manual_entry" = ?, "active" = ?, "created_at" = ?, "updated_at" = ?, "deleted_at" = ? where ("shifts"."id" = ? and "shifts"."end_at" is null)`,
+  // clock_out event: [id, organizationId, locationId, businessDate, shiftId, organizationId, shiftId, organizationId,
+  //   shift's updatedAt, then the 11 columns from kind to idempotency_key]
+  `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT id FROM shifts WHERE id = ? AND organization_id = ?
+    AND end_at IS NULL AND deleted_at IS NULL), (SELECT employee_id FROM shifts WHERE id = ? AND organization_id = ?
+    AND updated_at = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // close the shift: [endAt, duration, paid, unpaid, payable, flags, 0, updatedAt, organizationId, shiftId]
+  `update "shifts" set "end_at" = ?, "duration" = ?, "total_paid_breaks" = ?, "total_unpaid_breaks" = ?, "payable_duration" = ?, "flags" = ?, "active" = ?, "updated_at" = ? where ("shifts"."organization_id" = ? and "shifts"."id" = ?)`,
 ];
 
 /** Shift-state: ONE read batch (src/routes/time-tracking/shift-state.ts). */
@@ -55,4 +77,6 @@ export const SHIFT_STATE_READS = [
   `select "id", "organization_id", "shift_id", "type_id", "name", "paid", "mandatory", "frequency_minutes", "duration_in_settings_minutes", "start_at", "end_at", "automatic" from "shift_breaks" where "shift_breaks"."shift_id" in (select "id" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null) union select "id" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."business_date" in (?, ?, ?))) order by "shift_breaks"."start_at"`,
   // enabled break types: [organizationId, locationId, 1]
   `select "id" from "break_types" where (("break_types"."organization_id" = ? and "break_types"."deleted_at" is null) and "break_types"."location_id" = ? and "break_types"."enabled" = ?)`,
+  // whether the open shift's business date is locked at its location: [organizationId, organizationId, staffMemberId]
+  `select "locked_days"."date" from "locked_days" inner join "shifts" on ("shifts"."location_id" = "locked_days"."location_id" and "shifts"."business_date" = "locked_days"."date") where ("locked_days"."organization_id" = ? and (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null))`,
 ];

@@ -1,9 +1,10 @@
 // Baseline clock-in, clock-out and shift-state: the same D1 statements and round trips as our Worker, written by hand
 // with no framework, no validation, no authorisation and no trust flags. What is left is the floor: parsing the
 // request, the D1 batches, the least arithmetic that gives a correct answer, and JSON out.
-import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "./statements.js";
+import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, IDEMPOTENCY_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "./statements.js";
 
 const DAY_MS = 86_400_000;
+const IDEMPOTENCY_TTL_MS = DAY_MS;
 const utcDate = (ms) => new Date(ms).toISOString().slice(0, 10);
 const json = (body, status = 200) => Response.json(body, { status });
 const problem = (status, code) => json({ status, code }, status);
@@ -26,11 +27,23 @@ function run(db, statements, params) {
   return db.batch(statements.map((sql, i) => db.prepare(sql).bind(...params[i])));
 }
 
-/** The one read batch of a punch (8 statements, one round trip). */
-async function punchContext(db, { org, staffId, locationId, roleId, now }) {
+/**
+ * The Idempotency-Key of a punch, if sent: no token here, so the scope is the organization and staff member of the
+ * path; the hash is of the method, path and body, as ours computes it.
+ */
+async function idempotencyOf(request, url, org, staffId, text) {
+  const key = request.headers.get("Idempotency-Key");
+  if (key === null) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`POST ${url.pathname}${url.search}\n${text}`));
+  const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return { scope: `baseline:${org}:${staffId}`, key, hash };
+}
+
+/** The one read batch of a punch (9 statements, one round trip). */
+async function punchContext(db, { org, staffId, locationId, roleId, now, idempotency }) {
   const lockFrom = utcDate(now - DAY_MS);
   const lockTo = utcDate(now + DAY_MS);
-  const [staff, location, role, openShift, breaks, lastEvent, breakTypes, locked] = await run(db, PUNCH_READS, [
+  const [staff, location, role, openShift, breaks, lastEvent, breakTypes, locked, key] = await run(db, PUNCH_READS, [
     [org, staffId],
     [org, locationId],
     [org, roleId ?? ""],
@@ -39,6 +52,7 @@ async function punchContext(db, { org, staffId, locationId, roleId, now }) {
     [org, staffId, 1],
     [org, locationId],
     [org, locationId, lockFrom, lockTo, org, staffId],
+    [idempotency?.scope ?? "", idempotency?.key ?? ""],
   ]);
   return {
     staff: staff.results[0],
@@ -49,11 +63,35 @@ async function punchContext(db, { org, staffId, locationId, roleId, now }) {
     lastEvent: lastEvent.results[0],
     breakTypes: breakTypes.results,
     lockedDates: new Set(locked.results.map((r) => r.date)),
+    storedKey: key.results[0],
   };
 }
 
+/** A retry under a key already used: its stored answer, or a refusal of another request under the same key. */
+function previousAnswer(ctx, idempotency, now) {
+  const stored = ctx.storedKey;
+  if (!idempotency || !stored || stored.expires_at <= now) return null;
+  if (stored.request_hash !== idempotency.hash) return problem(422, "IDEMPOTENCY_KEY_REUSED");
+  if (stored.status === null) return problem(409, "IDEMPOTENCY_REQUEST_IN_PROGRESS");
+  return new Response(stored.body, { status: stored.status, headers: { "Content-Type": stored.content_type, "Idempotent-Replayed": "true" } });
+}
+
+/** The write batch, with the answer stored under the key first when one was sent. */
+async function commit(db, idempotency, answer, now, statements, params) {
+  const keyed = idempotency
+    ? [
+        [IDEMPOTENCY_WRITES, [
+          [idempotency.scope, idempotency.key, now],
+          [idempotency.scope, idempotency.key, idempotency.hash, 200, JSON.stringify(answer), "application/json", now, now + IDEMPOTENCY_TTL_MS],
+        ]],
+      ]
+    : [];
+  const all = [...keyed, [statements, params]];
+  await run(db, all.flatMap(([s]) => s), all.flatMap(([, p]) => p));
+}
+
 const wall = (ms, offset) => (ms === null ? null : new Date(ms + offset * 60_000).toISOString());
-const shiftJson = (s, breaks, events) => ({
+const shiftJson = (s, breaks, events, locked = false) => ({
   id: s.id,
   employeeId: s.employee_id,
   locationId: s.location_id,
@@ -69,7 +107,7 @@ const shiftJson = (s, breaks, events) => ({
   utcOffset: s.utc_offset,
   utcStartTime: new Date(s.start_at).toISOString(),
   utcEndTime: s.end_at === null ? null : new Date(s.end_at).toISOString(),
-  locked: false,
+  locked,
   active: s.end_at === null,
   flags: JSON.parse(s.flags),
   manualEntry: !!s.manual_entry,
@@ -81,18 +119,31 @@ const shiftJson = (s, breaks, events) => ({
 });
 
 /** [id, organization_id, shift_id, employee_id, kind, break_id, occurred_at, received_at, lat, lon, accuracy, distance, verdict, flags, idempotency_key] */
-const eventValues = (ctx, shiftId, kind, now, body) => [
+const eventValues = (ctx, shiftId, kind, now, body, idempotency) => [
   crypto.randomUUID(), ctx.location.organization_id, shiftId, ctx.staff.id, kind, "", now, now,
   body.latitude ?? null, body.longitude ?? null, body.accuracy === undefined ? null : Math.round(body.accuracy * 100),
-  null, "unfenced", "[]", null,
+  null, "unfenced", "[]", idempotency?.key ?? null,
 ];
 const SHIFT_COLUMNS = ["id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "active", "created_at", "updated_at", "deleted_at"];
 
+/** Constraint failures of a punch's write batch, as ours maps them. */
+function refusal(error, problems) {
+  const found = problems.find(([pattern]) => pattern.test(String(error)));
+  if (found) return problem(409, found[1]);
+  throw error;
+}
+const KEY_TWIN = [/UNIQUE constraint failed: idempotency_keys/i, "IDEMPOTENCY_REQUEST_IN_PROGRESS"];
+
 export async function clockIn(db, { org, staffId, locationId }, request) {
-  const body = await request.json();
+  const url = new URL(request.url);
+  const text = await request.text();
+  const body = JSON.parse(text);
   const now = Date.now();
-  const ctx = await punchContext(db, { org, staffId, locationId, roleId: body.roleId, now });
+  const idempotency = await idempotencyOf(request, url, org, staffId, text);
+  const ctx = await punchContext(db, { org, staffId, locationId, roleId: body.roleId, now, idempotency });
   if (!ctx.staff || !ctx.location) return problem(404, "NOT_FOUND");
+  const replay = previousAnswer(ctx, idempotency, now);
+  if (replay) return replay;
   if (!ctx.role) return problem(404, "ROLE_NOT_FOUND");
   if (ctx.openShift) return problem(409, "SHIFT_ALREADY_OPEN");
   const utcOffset = body.utcOffset ?? offsetMinutesAt(ctx.location.timezone, now);
@@ -104,21 +155,38 @@ export async function clockIn(db, { org, staffId, locationId }, request) {
     hourly_wage: ctx.role.hourly_wage ?? ctx.staff.hourly_wage ?? 0, duration: 0, total_paid_breaks: 0, total_unpaid_breaks: 0,
     payable_duration: 0, flags: "[]", manual_entry: 0, active: 1, created_at: now, updated_at: now, deleted_at: null,
   };
-  const event = eventValues(ctx, shift.id, "clock_in", now, body);
+  // The guards: organization_id NULL on a locked day, employee_id NULL when another shift overlaps.
+  const guarded = [
+    shift.id,
+    shift.organization_id, locationId, date,
+    staffId, shift.organization_id, staffId, shift.id, now,
+    ...SHIFT_COLUMNS.slice(3).map((c) => shift[c]),
+  ];
+  const event = eventValues(ctx, shift.id, "clock_in", now, body, idempotency);
+  const answer = shiftJson(shift, [], [{ kind: "clock_in", occurredAt: new Date(now).toISOString() }]);
   try {
-    await run(db, CLOCK_IN_WRITES, [SHIFT_COLUMNS.map((c) => shift[c]), event]);
+    await commit(db, idempotency, answer, now, CLOCK_IN_WRITES, [guarded, event]);
   } catch (error) {
-    if (/UNIQUE constraint failed: shifts\.employee_id/i.test(String(error))) return problem(409, "SHIFT_ALREADY_OPEN");
-    throw error;
+    return refusal(error, [
+      KEY_TWIN,
+      [/NOT NULL constraint failed: shifts\.organization_id/i, "DAY_LOCKED"],
+      [/NOT NULL constraint failed: shifts\.employee_id/i, "SHIFT_OVERLAP"],
+      [/UNIQUE constraint failed: shifts\.employee_id/i, "SHIFT_ALREADY_OPEN"],
+    ]);
   }
-  return json(shiftJson(shift, [], [{ kind: "clock_in", occurredAt: new Date(now).toISOString() }]));
+  return json(answer);
 }
 
 export async function clockOut(db, { org, staffId, locationId }, request) {
-  const body = await request.json();
+  const url = new URL(request.url);
+  const text = await request.text();
+  const body = JSON.parse(text);
   const now = Date.now();
-  const ctx = await punchContext(db, { org, staffId, locationId, now });
+  const idempotency = await idempotencyOf(request, url, org, staffId, text);
+  const ctx = await punchContext(db, { org, staffId, locationId, now, idempotency });
   if (!ctx.staff || !ctx.location) return problem(404, "NOT_FOUND");
+  const replay = previousAnswer(ctx, idempotency, now);
+  if (replay) return replay;
   const open = ctx.openShift;
   if (!open || open.location_id !== locationId) return problem(409, "NO_OPEN_SHIFT");
   if (ctx.lockedDates.has(open.business_date)) return problem(409, "DAY_LOCKED");
@@ -129,28 +197,46 @@ export async function clockOut(db, { org, staffId, locationId }, request) {
   const duration = minutes(open.start_at, now);
   const closed = {
     ...open, end_at: now, duration, total_paid_breaks: paid, total_unpaid_breaks: unpaid,
-    payable_duration: Math.max(0, duration - unpaid), active: 0, updated_at: now,
+    payable_duration: Math.max(0, duration - unpaid), active: 0, updated_at: Math.max(now, open.updated_at + 1),
   };
-  const event = eventValues(ctx, open.id, "clock_out", now, body);
+  // The event's guards: organization_id NULL on a locked day, shift_id NULL once closed, employee_id NULL once changed.
+  const [id, , , , kind, ...rest] = eventValues(ctx, open.id, "clock_out", now, body, idempotency);
+  const event = [
+    id,
+    org, open.location_id, open.business_date,
+    open.id, org,
+    open.id, org, open.updated_at,
+    kind, ...rest,
+  ];
+  const close = [
+    closed.end_at, closed.duration, closed.total_paid_breaks, closed.total_unpaid_breaks, closed.payable_duration,
+    closed.flags, 0, closed.updated_at, org, open.id,
+  ];
+  const answer = shiftJson(closed, breaks, [{ kind: "clock_out", occurredAt: new Date(now).toISOString() }]);
   try {
-    await run(db, CLOCK_OUT_WRITES, [event, [now, open.id], [...SHIFT_COLUMNS.map((c) => closed[c]), open.id]]);
+    await commit(db, idempotency, answer, now, CLOCK_OUT_WRITES, [event, close]);
   } catch (error) {
-    if (/constraint failed: shift_events/i.test(String(error))) return problem(409, "NO_OPEN_SHIFT");
-    throw error;
+    return refusal(error, [
+      KEY_TWIN,
+      [/NOT NULL constraint failed: shift_events\.organization_id/i, "DAY_LOCKED"],
+      [/NOT NULL constraint failed: shift_events\.shift_id/i, "NO_OPEN_SHIFT"],
+      [/NOT NULL constraint failed: shift_events\.employee_id/i, "SHIFT_CHANGED"],
+    ]);
   }
-  return json(shiftJson(closed, breaks, [{ kind: "clock_out", occurredAt: new Date(now).toISOString() }]));
+  return json(answer);
 }
 
 export async function shiftState(db, { org, staffId, locationId }) {
   const now = Date.now();
   const dates = [-1, 0, 1].map((d) => utcDate(now + d * DAY_MS));
   const around = [org, staffId, org, staffId, ...dates];
-  const [staff, location, shifts, breaks, types] = await run(db, SHIFT_STATE_READS, [
+  const [staff, location, shifts, breaks, types, openShiftLock] = await run(db, SHIFT_STATE_READS, [
     [org, staffId],
     [org, locationId],
     around,
     around,
     [org, locationId, 1],
+    [org, org, staffId],
   ]);
   if (!staff.results[0] || !location.results[0]) return problem(404, "NOT_FOUND");
   const today = businessDate(now, offsetMinutesAt(location.results[0].timezone, now));
@@ -169,7 +255,7 @@ export async function shiftState(db, { org, staffId, locationId }) {
   const canStartBreak = open !== null && open.location_id === locationId && !breakOpen;
   return json({
     totalShiftTimeToday: total,
-    openShift: open ? shiftJson(open, breaksOf(open.id)) : null,
+    openShift: open ? shiftJson(open, breaksOf(open.id), undefined, openShiftLock.results.length > 0) : null,
     availableBreaks: canStartBreak ? types.results.map((t) => t.id) : [],
   });
 }

@@ -1,14 +1,14 @@
 // The SQL our Worker sends to D1 for the timesheet reads the bench measures (listing page, totals, export, both
 // reports), as plain strings: the `.toSQL().sql` of src/routes/timesheets' query builders (timesheet-query.ts,
-// timesheet-export.ts, timesheet-reports.ts) for a date range without filters. The functions below answer the bound
+// timesheet-export.ts, export-names.ts, timesheet-reports.ts) for a date range without filters. The functions below answer the bound
 // values for a request, in drizzle's order. The baseline Worker sends exactly these, and the timesheets scenario
 // compares both — statements AND values — with a fresh trace of our Worker at every run.
 //
 // Plain JS with no Worker-only imports: the bench (Node) imports it too.
 
 const SHIFT_COLUMNS = `"id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "active", "created_at", "updated_at", "deleted_at"`;
-const QUALIFIED_SHIFT_COLUMNS = SHIFT_COLUMNS.replace(/"(\w+)"/g, `"shifts"."$1"`);
-const LOCKED = `EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = "shifts"."location_id" AND ld.date = "shifts"."business_date")`;
+const BREAK_COLUMNS = `"id", "organization_id", "shift_id", "type_id", "name", "paid", "mandatory", "frequency_minutes", "duration_in_settings_minutes", "start_at", "end_at", "automatic"`;
+const QUALIFIED_BREAK_COLUMNS = BREAK_COLUMNS.replace(/"(\w+)"/g, `"shift_breaks"."$1"`);
 const AMOUNT_CENTS = `CAST(ROUND("shifts"."payable_duration" * "shifts"."hourly_wage" * 100 / 60.0) AS INTEGER)`;
 
 /** The range: first page `business_date >= ?`; after a cursor the row value `(business_date, id) > (?, ?)`. */
@@ -16,11 +16,11 @@ const RANGE_FIRST = `"shifts"."organization_id" = ? and "shifts"."business_date"
 const RANGE_AFTER = `"shifts"."organization_id" = ? and ("shifts"."business_date", "shifts"."id") > (?, ?) and "shifts"."business_date" <= ? and "shifts"."deleted_at" is null`;
 const PAGE_ORDER = `order by "shifts"."business_date" asc, "shifts"."id" asc limit ?`;
 
-const page = (range) => `select ${SHIFT_COLUMNS}, ${LOCKED} from "shifts" where (${range}) ${PAGE_ORDER}`;
+/** A page of shifts: the listing's page and each export page (no per-row locked probe, no joins). */
+const page = (range) => `select ${SHIFT_COLUMNS} from "shifts" where (${range}) ${PAGE_ORDER}`;
+/** The page's breaks: the page re-selected as a co-routine, joined to shift_breaks by shift_breaks_shift. */
 const pageBreaks = (range) =>
-  `select "id", "organization_id", "shift_id", "type_id", "name", "paid", "mandatory", "frequency_minutes", "duration_in_settings_minutes", "start_at", "end_at", "automatic" from "shift_breaks" where ("shift_breaks"."organization_id" = ? and "shift_breaks"."shift_id" in (select "id" from "shifts" where (${range}) ${PAGE_ORDER})) order by "shift_breaks"."shift_id" asc, "shift_breaks"."start_at" asc`;
-const exportPage = (range) =>
-  `select ${QUALIFIED_SHIFT_COLUMNS}, ${LOCKED}, "staff_members"."name", "staff_members"."external_id", "staff_members"."external_payroll_id", "locations"."name", "locations"."external_id", "roles"."name", "roles"."external_id" from "shifts" left join "staff_members" on "staff_members"."id" = "shifts"."employee_id" left join "locations" on "locations"."id" = "shifts"."location_id" left join "roles" on "roles"."id" = "shifts"."role_id" where (${range}) ${PAGE_ORDER}`;
+  `select ${QUALIFIED_BREAK_COLUMNS} from (select "id", "business_date" from "shifts" where (${range}) ${PAGE_ORDER}) "page" inner join "shift_breaks" on "shift_breaks"."shift_id" = "page"."id" where "shift_breaks"."organization_id" = ? order by "page"."business_date" asc, "page"."id" asc`;
 
 export const SQL = {
   /** GET /timesheets, one batch of four: [page, its breaks, totals of the range, locked days of the range]. */
@@ -29,19 +29,33 @@ export const SQL = {
   breaksFirst: pageBreaks(RANGE_FIRST),
   breaksAfter: pageBreaks(RANGE_AFTER),
   totals: `select count(*), coalesce(sum("duration"), 0), coalesce(sum("total_paid_breaks"), 0), coalesce(sum("total_unpaid_breaks"), 0), coalesce(sum("payable_duration"), 0), coalesce(sum(${AMOUNT_CENTS}), 0), coalesce(sum(json_array_length("shifts"."flags") > 0), 0) from "shifts" where (${RANGE_FIRST})`,
-  lockedDays: `select distinct "date" from "locked_days" where ("locked_days"."organization_id" = ? and "locked_days"."date" >= ? and "locked_days"."date" <= ?) order by "locked_days"."date" asc`,
-  /** GET /timesheets/export: one statement per keyset page of 500, one after the other. */
-  exportFirst: exportPage(RANGE_FIRST),
-  exportAfter: exportPage(RANGE_AFTER),
-  /** GET /timesheets/reports, one batch: [days of the page, totals]; page > 1 appends ` offset ?`. */
-  reportDays: `select "shifts"."business_date", "shifts"."employee_id", "staff_members"."external_id", "shifts"."location_id", coalesce(sum("shifts"."duration"), 0), coalesce(sum("shifts"."total_unpaid_breaks"), 0), coalesce(sum("shifts"."payable_duration"), 0), coalesce(sum(${AMOUNT_CENTS}), 0), ${LOCKED} from "shifts" left join "staff_members" on "staff_members"."id" = "shifts"."employee_id" where (${RANGE_FIRST}) group by "shifts"."business_date", "shifts"."employee_id", "shifts"."location_id" order by "shifts"."business_date", "shifts"."employee_id" asc, "shifts"."location_id" asc limit ?`,
+  /** (date, location) pairs: a shift is locked when its (business date, location) is among them. */
+  lockedDays: `select "date", "location_id" from "locked_days" where ("locked_days"."organization_id" = ? and "locked_days"."date" >= ? and "locked_days"."date" <= ?) order by "locked_days"."date" asc`,
+  /**
+   * GET /timesheets/export: the first page in one batch with the organization's names and the range's locked days
+   * ([staff, locations, roles, locked days, page]), then one statement per keyset page of 500.
+   */
+  staffNames: `select "id", "name", "external_id", "external_payroll_id" from "staff_members" where "staff_members"."organization_id" = ?`,
+  locationNames: `select "id", "name", "external_id" from "locations" where "locations"."organization_id" = ?`,
+  roleNames: `select "id", "name", "external_id" from "roles" where "roles"."organization_id" = ?`,
+  exportFirst: page(RANGE_FIRST),
+  exportAfter: page(RANGE_AFTER),
+  /** GET /timesheets/reports, one batch: [days of the page, totals]; page > 1 has ` offset ?` after the inner limit. */
+  reportDays: reportDays(""),
+  reportDaysOffset: reportDays(" offset ?"),
   /** GET /timesheets/reports/employees: one statement. */
   employeesFirst: employees(`(${RANGE_FIRST})`),
   employeesAfter: employees(`((${RANGE_FIRST}) and "shifts"."employee_id" > ?)`),
 };
 
+/** Grouped and cut in a subquery; only the page's rows then look up the staff member and the day's lock. */
+function reportDays(offset) {
+  return `select "day", "report_days"."employee_id", "staff_members"."external_id", "report_days"."location_id", "duration", "total_unpaid_breaks", "payable_duration", "amount_cents", EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = "report_days"."location_id" AND ld.date = "report_days"."day") from (select "shifts"."business_date" as "day", "employee_id", "location_id", coalesce(sum("duration"), 0) as "duration", coalesce(sum("total_unpaid_breaks"), 0) as "total_unpaid_breaks", coalesce(sum("payable_duration"), 0) as "payable_duration", coalesce(sum(${AMOUNT_CENTS}), 0) as "amount_cents" from "shifts" where (${RANGE_FIRST}) group by "shifts"."business_date", "shifts"."employee_id", "shifts"."location_id" order by "shifts"."business_date", "shifts"."employee_id" asc, "shifts"."location_id" asc limit ?${offset}) "report_days" left join "staff_members" on "staff_members"."id" = "report_days"."employee_id" order by "day" asc, "report_days"."employee_id" asc, "report_days"."location_id" asc`;
+}
+
+/** Grouped by staff member and cut in a subquery, then each row looks its staff member up. */
 function employees(where) {
-  return `select "shifts"."employee_id", "staff_members"."external_id", "staff_members"."name", count(*), coalesce(sum("shifts"."duration"), 0), coalesce(sum("shifts"."total_paid_breaks"), 0), coalesce(sum("shifts"."total_unpaid_breaks"), 0), coalesce(sum("shifts"."payable_duration"), 0), coalesce(sum(${AMOUNT_CENTS}), 0), coalesce(sum(json_array_length("shifts"."flags") > 0), 0) from "shifts" left join "staff_members" on "staff_members"."id" = "shifts"."employee_id" where ${where} group by "shifts"."employee_id" order by "shifts"."employee_id" asc limit ?`;
+  return `select "employee_sums"."employee_id", "staff_members"."external_id", "staff_members"."name", "count", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "amount_cents", "flagged_shifts" from (select "employee_id", count(*) as "count", coalesce(sum("duration"), 0) as "duration", coalesce(sum("total_paid_breaks"), 0) as "total_paid_breaks", coalesce(sum("total_unpaid_breaks"), 0) as "total_unpaid_breaks", coalesce(sum("payable_duration"), 0) as "payable_duration", coalesce(sum(${AMOUNT_CENTS}), 0) as "amount_cents", coalesce(sum(json_array_length("shifts"."flags") > 0), 0) as "flagged_shifts" from "shifts" where ${where} group by "shifts"."employee_id" order by "shifts"."employee_id" asc limit ?) "employee_sums" left join "staff_members" on "staff_members"."id" = "employee_sums"."employee_id" order by "employee_sums"."employee_id" asc`;
 }
 
 export const EXPORT_PAGE_SIZE = 500;
@@ -88,17 +102,26 @@ export function listingStatements(p, after) {
   const [breaksSql] = keyset(p.first, after, SQL.breaksFirst, SQL.breaksAfter, p, p.limit + 1);
   return [
     [pageSql, pageValues],
-    [breaksSql, [p.org, ...pageValues]],
+    [breaksSql, [...pageValues, p.org]],
     [SQL.totals, [p.org, p.first, p.last]],
     [SQL.lockedDays, [p.org, p.first, p.last]],
   ];
 }
 
+/** The export's first round trip: the organization's names, the range's locked days and the first page. */
+export const exportFirstStatements = (p) => [
+  [SQL.staffNames, [p.org]],
+  [SQL.locationNames, [p.org]],
+  [SQL.roleNames, [p.org]],
+  [SQL.lockedDays, [p.org, p.first, p.last]],
+  exportStatement(p, null),
+];
+
 export const exportStatement = (p, after) => keyset(p.first, after, SQL.exportFirst, SQL.exportAfter, p, EXPORT_PAGE_SIZE);
 
 export function reportStatements(p) {
   const values = [p.org, p.first, p.last, p.limit + 1];
-  const days = p.page > 1 ? [`${SQL.reportDays} offset ?`, [...values, (p.page - 1) * p.limit]] : [SQL.reportDays, values];
+  const days = p.page > 1 ? [SQL.reportDaysOffset, [...values, (p.page - 1) * p.limit]] : [SQL.reportDays, values];
   return [days, [SQL.totals, [p.org, p.first, p.last]]];
 }
 

@@ -8,6 +8,7 @@ import {
   employeeReportStatement,
   encodeShiftCursor,
   EXPORT_PAGE_SIZE,
+  exportFirstStatements,
   exportStatement,
   listingStatements,
   reportStatements,
@@ -33,10 +34,16 @@ function nextLink(url, params) {
   return `<${next.pathname}${next.search}>; rel="next"`;
 }
 
-/** A shifts row (20 columns, then locked) in positional form, as the page and export statements answer it. */
+/** A shifts row (20 columns) in positional form, as the page and export statements answer it. */
 function shiftOf(values) {
-  const [id, , employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags, manualEntry, , createdAt, updatedAt, deletedAt, locked] = values;
-  return { id, employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags: JSON.parse(flags), manualEntry: manualEntry === 1, createdAt, updatedAt, deletedAt, locked: locked === 1 };
+  const [id, , employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags, manualEntry, , createdAt, updatedAt, deletedAt] = values;
+  return { id, employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags: JSON.parse(flags), manualEntry: manualEntry === 1, createdAt, updatedAt, deletedAt };
+}
+
+/** Whether a shift's (location, business date) is among the locked days read beside it. */
+function lockedLookup(rows) {
+  const keys = new Set(rows.map((r) => `${r.location_id}|${r.date}`));
+  return (s) => keys.has(`${s.locationId}|${s.businessDate}`);
 }
 
 const breakJson = (b, offset) => ({
@@ -53,7 +60,7 @@ const breakJson = (b, offset) => ({
   utcEndTime: isoOrNull(b.end_at),
 });
 
-const shiftJson = (s, breaks) => ({
+const shiftJson = (s, breaks, locked) => ({
   id: s.id,
   employeeId: s.employeeId,
   locationId: s.locationId,
@@ -69,7 +76,7 @@ const shiftJson = (s, breaks) => ({
   utcOffset: s.utcOffset,
   utcStartTime: iso(s.startAt),
   utcEndTime: isoOrNull(s.endAt),
-  locked: s.locked,
+  locked,
   active: s.endAt === null && s.deletedAt === null,
   flags: s.flags,
   manualEntry: s.manualEntry,
@@ -95,6 +102,7 @@ async function listing(db, request) {
     else breaksOf.set(b.shift_id, [b]);
   }
   const shifts = rows.results.slice(0, p.limit).map((r) => shiftOf(Object.values(r)));
+  const isLocked = lockedLookup(locked.results);
   const [count, duration, paid, unpaid, payable, cents] = Object.values(totals.results[0]);
   const headers = {};
   const last = shifts[shifts.length - 1];
@@ -103,8 +111,8 @@ async function listing(db, request) {
   }
   return Response.json(
     {
-      shifts: shifts.map((s) => shiftJson(s, breaksOf.get(s.id) ?? [])),
-      lockedDays: locked.results.map((l) => l.date),
+      shifts: shifts.map((s) => shiftJson(s, breaksOf.get(s.id) ?? [], isLocked(s))),
+      lockedDays: [...new Set(locked.results.map((l) => l.date))],
       totals: { count, duration, totalPaidBreaks: paid, totalUnpaidBreaks: unpaid, payableDuration: payable, amount: amount(cents) },
     },
     { headers },
@@ -124,9 +132,14 @@ const CSV_HEADER =
   "totalPaidBreaks,totalUnpaidBreaks,payableDuration,payableHours,hourlyWage,amount,flags,manualEntry,locked\r\n";
 const localTime = (ms, offset) => (ms === null ? null : wall(ms, offset).replace(/Z$/, ""));
 
-function csvRecord(values) {
+function csvRecord(values, lookups) {
   const s = shiftOf(values);
-  const [employeeName, employeeExternalId, employeePayrollId, locationName, locationExternalId, roleName, roleExternalId] = values.slice(21);
+  const staff = lookups.staff.get(s.employeeId);
+  const location = lookups.locations.get(s.locationId);
+  const role = lookups.roles.get(s.roleId);
+  const [employeeName, employeeExternalId, employeePayrollId] = staff ? [staff.name, staff.external_id, staff.external_payroll_id] : [];
+  const [locationName, locationExternalId] = location ? [location.name, location.external_id] : [];
+  const [roleName, roleExternalId] = role ? [role.name, role.external_id] : [];
   return (
     [
       csvField(s.id), csvField(s.businessDate), csvField(s.employeeId), csvField(employeeExternalId, true),
@@ -136,7 +149,7 @@ function csvRecord(values) {
       csvField(localTime(s.endAt, s.utcOffset)), csvField(iso(s.startAt)), csvField(isoOrNull(s.endAt)), csvField(s.duration),
       csvField(s.paidBreaks), csvField(s.unpaidBreaks), csvField(s.payable), csvField(hours(s.payable)),
       csvField(s.hourlyWage), csvField(amount(amountCents(s.payable, s.hourlyWage)).toFixed(2)), csvField(s.flags.join(";")),
-      csvField(s.manualEntry), csvField(s.locked),
+      csvField(s.manualEntry), csvField(lookups.isLocked(s)),
     ].join(",") + "\r\n"
   );
 }
@@ -149,14 +162,24 @@ function exportCsv(db, request) {
   if ((url.searchParams.get("format") ?? "csv") !== "csv") return problem(400, "VALIDATION_ERROR");
   const encoder = new TextEncoder();
   let after = null;
+  let lookups = null;
   const body = new ReadableStream({
     start(controller) {
       controller.enqueue(encoder.encode(CSV_HEADER));
     },
     async pull(controller) {
-      const [sql, values] = exportStatement(p, after);
-      const rows = await db.prepare(sql).bind(...values).raw();
-      if (rows.length > 0) controller.enqueue(encoder.encode(rows.map(csvRecord).join("")));
+      let rows;
+      if (lookups) {
+        const [sql, values] = exportStatement(p, after);
+        rows = await db.prepare(sql).bind(...values).raw();
+      } else {
+        // The first page comes in one batch with the organization's names and the range's locked days.
+        const [staff, locations, roles, locked, page] = await batch(db, exportFirstStatements(p));
+        const byId = (result) => new Map(result.results.map((r) => [r.id, r]));
+        lookups = { staff: byId(staff), locations: byId(locations), roles: byId(roles), isLocked: lockedLookup(locked.results) };
+        rows = page.results.map((r) => Object.values(r));
+      }
+      if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((r) => csvRecord(r, lookups)).join("")));
       const last = rows[rows.length - 1];
       if (rows.length < EXPORT_PAGE_SIZE || !last) {
         controller.close();

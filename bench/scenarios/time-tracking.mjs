@@ -4,7 +4,7 @@ import { accessToken, expectStatus } from "../lib/api.mjs";
 import { measure } from "../lib/load.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
-import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "../baseline/statements.js";
+import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, IDEMPOTENCY_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "../baseline/statements.js";
 
 export const name = "time-tracking";
 export const description = "clock-in/clock-out cycles and shift-state reads (issue 3)";
@@ -107,11 +107,13 @@ function sameStatements(counted) {
     "clock-in": [PUNCH_READS, CLOCK_IN_WRITES],
     "clock-out": [PUNCH_READS, CLOCK_OUT_WRITES],
     "shift-state": [SHIFT_STATE_READS],
+    "clock-in with Idempotency-Key": [PUNCH_READS, [...IDEMPOTENCY_WRITES, ...CLOCK_IN_WRITES]],
   };
   const actual = {
     "clock-in": counted.clockIn.roundTrips.map((t) => t.statements),
     "clock-out": counted.clockOut.roundTrips.map((t) => t.statements),
     "shift-state": counted.state.roundTrips.map((t) => t.statements),
+    "clock-in with Idempotency-Key": counted.keyed.roundTrips.map((t) => t.statements),
   };
   return Object.keys(expected).map((op) => ({ op, same: JSON.stringify(expected[op]) === JSON.stringify(actual[op]), actual: actual[op] }));
 }
@@ -230,7 +232,7 @@ export async function run({ stateDir, options, print }) {
   );
   const drift = sameStatements(counted).filter((s) => !s.same);
   if (drift.length === 0) {
-    print("Baseline statements: identical to this run's trace of our Worker (clock-in, clock-out, shift-state).");
+    print("Baseline statements: identical to this run's trace of our Worker (clock-in, clock-out, shift-state, clock-in with Idempotency-Key).");
   } else {
     print(`Baseline statements DIFFER from our Worker for: ${drift.map((d) => d.op).join(", ")}.`);
     print("Our Worker now sends (per round trip) — update bench/baseline/statements.js and its bound values (README):");

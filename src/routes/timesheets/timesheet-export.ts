@@ -1,57 +1,47 @@
-import { asc, eq } from "drizzle-orm";
-import { locations, roles, shifts, staffMembers } from "../../../drizzle/schema";
+import { asc } from "drizzle-orm";
+import { shifts } from "../../../drizzle/schema";
 import { csvHeader, csvRecord, type CsvColumn } from "../../domain/csv";
 import { localWallClock } from "../../domain/local-time";
+import { lockedDayLookup } from "../../domain/locked-days";
 import { amountCents, centsToAmount, hoursDecimal } from "../../domain/timesheet-totals";
 import type { Database } from "../../lib/db";
 import { iso, isoOrNull } from "../../lib/time";
-import { lockedSql, shiftConditions, type ShiftCursor, type TimesheetFilter } from "./timesheet-query";
+import type { ShiftRow } from "../time-tracking/shift.schemas";
+import { type ExportNames, exportNames, exportNamesQueries } from "./export-names";
+import { lockedDaysQuery, shiftConditions, type ShiftCursor, type TimesheetFilter } from "./timesheet-query";
 import type { ExportRecord } from "./timesheet-reports.schemas";
 
 /** Shifts per keyset page of an export: memory holds one page, however long the range. */
 export const EXPORT_PAGE_SIZE = 500;
 
-export function exportPageQuery(db: Database, filter: TimesheetFilter, cursor: ShiftCursor | null, limit = EXPORT_PAGE_SIZE) {
-  return db
-    .select({
-      shift: shifts,
-      locked: lockedSql(),
-      employeeName: staffMembers.name,
-      employeeExternalId: staffMembers.externalId,
-      employeePayrollId: staffMembers.externalPayrollId,
-      locationName: locations.name,
-      locationExternalId: locations.externalId,
-      roleName: roles.name,
-      roleExternalId: roles.externalId,
-    })
+/** One keyset page of the export: the shifts alone, read as they are returned (names and locks are looked up). */
+export const exportPageQuery = (db: Database, filter: TimesheetFilter, cursor: ShiftCursor | null, limit = EXPORT_PAGE_SIZE) =>
+  db
+    .select()
     .from(shifts)
-    .leftJoin(staffMembers, eq(staffMembers.id, shifts.employeeId))
-    .leftJoin(locations, eq(locations.id, shifts.locationId))
-    .leftJoin(roles, eq(roles.id, shifts.roleId))
     .where(shiftConditions(filter, { after: cursor }))
     .orderBy(asc(shifts.businessDate), asc(shifts.id))
     .limit(limit);
-}
-
-type ExportPageRow = Awaited<ReturnType<typeof exportPageQuery>>[number];
 
 const localTime = (instant: Date | null, offset: number) => (instant ? localWallClock(instant, offset).replace(/Z$/, "") : null);
 
-export function exportRecord(row: ExportPageRow): ExportRecord {
-  const s = row.shift;
+export function exportRecord(s: ShiftRow, names: ExportNames, locked: boolean): ExportRecord {
+  const employee = names.staff.get(s.employeeId);
+  const location = names.locations.get(s.locationId);
+  const role = names.roles.get(s.roleId);
   return {
     shiftId: s.id,
     businessDate: s.businessDate,
     employeeId: s.employeeId,
-    employeeExternalId: row.employeeExternalId,
-    employeePayrollId: row.employeePayrollId,
-    employeeName: row.employeeName,
+    employeeExternalId: employee?.externalId ?? null,
+    employeePayrollId: employee?.externalPayrollId ?? null,
+    employeeName: employee?.name ?? null,
     locationId: s.locationId,
-    locationExternalId: row.locationExternalId,
-    locationName: row.locationName,
+    locationExternalId: location?.externalId ?? null,
+    locationName: location?.name ?? null,
     roleId: s.roleId,
-    roleExternalId: row.roleExternalId,
-    roleName: row.roleName,
+    roleExternalId: role?.externalId ?? null,
+    roleName: role?.name ?? null,
     utcOffset: s.utcOffset,
     localStartTime: localTime(s.startAt, s.utcOffset)!,
     localEndTime: localTime(s.endAt, s.utcOffset),
@@ -66,7 +56,7 @@ export function exportRecord(row: ExportPageRow): ExportRecord {
     amount: centsToAmount(amountCents(s.payableDuration, s.hourlyWage)),
     flags: s.flags,
     manualEntry: s.manualEntry,
-    locked: row.locked,
+    locked,
   };
 }
 
@@ -103,20 +93,39 @@ export const CSV_COLUMNS: CsvColumn<ExportRecord>[] = [
 ];
 
 /**
+ * The first page of an export, in one batch with what every page looks up: the organization's staff member,
+ * location and role names and the range's locked days (memory grows with the organization, not the range).
+ */
+async function firstPage(db: Database, filter: TimesheetFilter) {
+  const [staff, locations, roles] = exportNamesQueries(db, filter.organizationId);
+  const [staffRows, locationRows, roleRows, locked, rows] = await db.batch([
+    staff,
+    locations,
+    roles,
+    lockedDaysQuery(db, filter),
+    exportPageQuery(db, filter, null),
+  ]);
+  return { names: exportNames(staffRows, locationRows, roleRows), isLocked: lockedDayLookup(locked), rows };
+}
+
+/**
  * The export as a stream: each pull reads the next keyset page and encodes it, so the Worker holds one page at
  * a time and the client starts receiving before the last page is read.
  */
 export function exportStream(db: Database, filter: TimesheetFilter, format: "csv" | "json"): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: ShiftCursor | null = null;
+  let lookups: Pick<Awaited<ReturnType<typeof firstPage>>, "names" | "isLocked"> | null = null;
   let written = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(format === "csv" ? csvHeader(CSV_COLUMNS) : "["));
     },
     async pull(controller) {
-      const rows = await exportPageQuery(db, filter, cursor);
-      const records = rows.map(exportRecord);
+      const page = lookups ? { ...lookups, rows: await exportPageQuery(db, filter, cursor) } : await firstPage(db, filter);
+      const { names, isLocked, rows } = page;
+      lookups = { names, isLocked };
+      const records = rows.map((shift) => exportRecord(shift, names, isLocked(shift)));
       const chunk =
         format === "csv"
           ? records.map((r) => csvRecord(CSV_COLUMNS, r)).join("")
@@ -129,7 +138,7 @@ export function exportStream(db: Database, filter: TimesheetFilter, format: "csv
         controller.close();
         return;
       }
-      cursor = { businessDate: last.shift.businessDate, id: last.shift.id };
+      cursor = { businessDate: last.businessDate, id: last.id };
     },
   });
 }

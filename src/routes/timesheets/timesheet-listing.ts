@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { parseTimesheetRange } from "../../domain/timesheet-range";
+import { lockedDatesWithin, lockedDayLookup } from "../../domain/locked-days";
+import { lockedDateBounds, parseTimesheetRange } from "../../domain/timesheet-range";
 import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "../../domain/timesheet-totals";
 import type { Database } from "../../lib/db";
 import { invalidField } from "../../lib/problem";
@@ -61,9 +62,22 @@ export function setNextLink(c: Context, params: Record<string, string>) {
   c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
 }
 
+/** Breaks by shift, each shift's in start order (the statement answers them in page order). */
+export function breaksByShift(breaks: readonly ShiftBreakRow[]) {
+  const breaksOf = new Map<string, ShiftBreakRow[]>();
+  for (const b of breaks) {
+    const list = breaksOf.get(b.shiftId);
+    if (list) list.push(b);
+    else breaksOf.set(b.shiftId, [b]);
+  }
+  for (const list of breaksOf.values()) list.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+  return breaksOf;
+}
+
 /**
  * GET /timesheets: one page of shifts (with breaks and locked), the totals of the whole filtered range and its
- * locked days — four statements in one D1 batch, so the totals and the page read the same snapshot.
+ * locked days — four statements in one D1 batch, so the totals and the page read the same snapshot. A shift's
+ * `locked` is looked up in the locked days read, not probed per row.
  */
 export async function readTimesheet(
   c: Context,
@@ -79,16 +93,16 @@ export async function readTimesheet(
     totalsQuery(db, filter),
     lockedDaysQuery(db, filter),
   ]);
-  const breaksOf = new Map<string, ShiftBreakRow[]>();
-  for (const b of breaks) breaksOf.set(b.shiftId, [...(breaksOf.get(b.shiftId) ?? []), b]);
+  const breaksOf = breaksByShift(breaks);
+  const isLocked = lockedDayLookup(locked);
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
   if (rows.length > page.limit && last) {
-    setNextLink(c, { cursor: encodeShiftCursor({ businessDate: last.shift.businessDate, id: last.shift.id }) });
+    setNextLink(c, { cursor: encodeShiftCursor({ businessDate: last.businessDate, id: last.id }) });
   }
   return {
-    shifts: shown.map((r) => serializeShift(r.shift, breaksOf.get(r.shift.id) ?? [], { locked: r.locked })),
-    lockedDays: locked.map((l) => l.date),
+    shifts: shown.map((shift) => serializeShift(shift, breaksOf.get(shift.id) ?? [], { locked: isLocked(shift) })),
+    lockedDays: lockedDatesWithin(locked, lockedDateBounds(filter.range)),
     totals: wireTotals(totals[0] ?? ZERO_TOTALS),
   };
 }

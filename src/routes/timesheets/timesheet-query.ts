@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { lockedDays, shiftBreaks, shifts } from "../../../drizzle/schema";
-import { businessDateBounds, lockedDateBounds, type TimesheetRange } from "../../domain/timesheet-range";
+import { businessDateBounds, type TimesheetRange } from "../../domain/timesheet-range";
 import type { MinuteTotals } from "../../domain/timesheet-totals";
 import type { Database } from "../../lib/db";
 import { inJsonList } from "../../lib/json-list";
@@ -39,7 +39,7 @@ export const daySql = (dayOffset: number | undefined): SQL =>
       : `strftime('%Y-%m-%d', "shifts"."start_at" / 1000 + ${Math.trunc(dayOffset) * 60}, 'unixepoch')`,
   );
 
-/** Whether the shift's (location, day) is locked: a primary-key probe of locked_days. */
+/** Whether the shift's (location, day) is locked: a primary-key probe of locked_days per row (single shifts, report days). */
 export const lockedSql = (day: SQL = daySql(undefined)) =>
   sql<number>`EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = "shifts"."location_id" AND ld.date = ${day})`.mapWith(
     (v) => Boolean(Number(v)),
@@ -141,38 +141,44 @@ export const shiftPage = (filter: TimesheetFilter, cursor: ShiftCursor | null, l
   limit: limit + 1,
 });
 
-/** One page of shifts with their locked flag. */
+/** One page of shifts. Their `locked` comes from the locked days read in the same batch (lockedDaysQuery). */
 export const pageQuery = (db: Database, page: Page) =>
-  db
-    .select({ shift: shifts, locked: lockedSql() })
-    .from(shifts)
-    .where(page.where)
-    .orderBy(asc(shifts.businessDate), asc(shifts.id))
-    .limit(page.limit);
+  db.select().from(shifts).where(page.where).orderBy(asc(shifts.businessDate), asc(shifts.id)).limit(page.limit);
 
-/** The breaks of that same page, in one statement beside it (the page is re-selected by its index). */
+/**
+ * The breaks of that same page, in one statement beside it: the page is re-selected by its index as a co-routine
+ * and each of its shifts looks its breaks up by shift_breaks_shift. A join, not `shift_id IN (…)`, which would
+ * also build and re-read a list of the ids. Rows come in page order; within a shift the caller sorts by start
+ * (an ORDER BY on start_at here would send every break through a temporary B-tree).
+ */
 export function pageBreaksQuery(db: Database, organizationId: string, page: Page) {
-  const pageIds = db
-    .select({ id: shifts.id })
+  const pageShifts = db
+    .select({ id: shifts.id, businessDate: shifts.businessDate })
     .from(shifts)
     .where(page.where)
     .orderBy(asc(shifts.businessDate), asc(shifts.id))
-    .limit(page.limit);
+    .limit(page.limit)
+    .as("page");
   return db
-    .select()
-    .from(shiftBreaks)
-    .where(and(eq(shiftBreaks.organizationId, organizationId), inArray(shiftBreaks.shiftId, pageIds)))
-    .orderBy(asc(shiftBreaks.shiftId), asc(shiftBreaks.startAt));
+    .select(getTableColumns(shiftBreaks))
+    .from(pageShifts)
+    .innerJoin(shiftBreaks, eq(shiftBreaks.shiftId, pageShifts.id))
+    .where(eq(shiftBreaks.organizationId, organizationId))
+    .orderBy(asc(pageShifts.businessDate), asc(pageShifts.id));
 }
 
 export const totalsQuery = (db: Database, filter: TimesheetFilter) =>
   db.select(totalsColumns).from(shifts).where(shiftConditions(filter));
 
-/** Locked dates of the range, at the filtered location(s) or at any location of the organization. */
+/**
+ * Locked days of the range at the filtered location(s), or at any location of the organization: enough to mark
+ * every shift of the range (its business date at its location) and to list the range's locked dates. For
+ * instant edges the dates widen as the shifts' business dates do.
+ */
 export function lockedDaysQuery(db: Database, filter: TimesheetFilter) {
-  const { first, last } = lockedDateBounds(filter.range);
+  const { first, last } = businessDateBounds(filter.range);
   return db
-    .selectDistinct({ date: lockedDays.date })
+    .select({ date: lockedDays.date, locationId: lockedDays.locationId })
     .from(lockedDays)
     .where(
       and(

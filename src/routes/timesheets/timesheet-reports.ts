@@ -5,7 +5,7 @@ import { centsToAmount, hoursDecimal, ZERO_TOTALS } from "../../domain/timesheet
 import type { Database } from "../../lib/db";
 import { invalidField } from "../../lib/problem";
 import { setNextLink, timesheetFilter } from "./timesheet-listing";
-import { daySql, lockedSql, shiftConditions, type TimesheetFilter, totalsColumns, totalsQuery } from "./timesheet-query";
+import { daySql, shiftConditions, type TimesheetFilter, totalsColumns, totalsQuery } from "./timesheet-query";
 import type { TimesheetScope } from "./timesheet-scope";
 import type { EmployeeReportQueryInput } from "./timesheet-reports.schemas";
 
@@ -19,28 +19,47 @@ export const reportFilter = (scope: TimesheetScope, query: ReportFilterInput): T
   locations: [...(query.locations ?? []), ...(query["locations[]"] ?? [])],
 });
 
-/** Rows of GET /timesheets/reports: one per (day, staff member, location), summed by the database. */
+/**
+ * Rows of GET /timesheets/reports: one per (day, staff member, location), summed by the database. The page is
+ * grouped and cut first; only its rows then look up the staff member's external id and the day's lock.
+ */
 export function reportDaysQuery(db: Database, filter: TimesheetFilter, page: { page: number; limit: number }) {
   const day = daySql(filter.dayOffset);
-  return db
+  const groups = db
     .select({
-      day: sql<string>`${day}`,
+      day: sql<string>`${day}`.as("day"),
       employeeId: shifts.employeeId,
-      externalId: staffMembers.externalId,
       locationId: shifts.locationId,
-      duration: totalsColumns.duration,
-      totalUnpaidBreaks: totalsColumns.totalUnpaidBreaks,
-      payableDuration: totalsColumns.payableDuration,
-      amountCents: totalsColumns.amountCents,
-      locked: lockedSql(day),
+      duration: totalsColumns.duration.as("duration"),
+      totalUnpaidBreaks: totalsColumns.totalUnpaidBreaks.as("total_unpaid_breaks"),
+      payableDuration: totalsColumns.payableDuration.as("payable_duration"),
+      amountCents: totalsColumns.amountCents.as("amount_cents"),
     })
     .from(shifts)
-    .leftJoin(staffMembers, eq(staffMembers.id, shifts.employeeId))
     .where(shiftConditions(filter))
     .groupBy(day, shifts.employeeId, shifts.locationId)
     .orderBy(day, asc(shifts.employeeId), asc(shifts.locationId))
     .limit(page.limit + 1)
-    .offset((page.page - 1) * page.limit);
+    .offset((page.page - 1) * page.limit)
+    .as("report_days");
+  return db
+    .select({
+      day: groups.day,
+      employeeId: groups.employeeId,
+      externalId: staffMembers.externalId,
+      locationId: groups.locationId,
+      duration: groups.duration,
+      totalUnpaidBreaks: groups.totalUnpaidBreaks,
+      payableDuration: groups.payableDuration,
+      amountCents: groups.amountCents,
+      // Qualified by hand: drizzle writes the aliased day bare, which a column of locked_days could capture.
+      locked: sql<number>`EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = ${groups.locationId} AND ld.date = "report_days"."day")`.mapWith(
+        (v) => Boolean(Number(v)),
+      ),
+    })
+    .from(groups)
+    .leftJoin(staffMembers, eq(staffMembers.id, groups.employeeId))
+    .orderBy(asc(groups.day), asc(groups.employeeId), asc(groups.locationId));
 }
 
 /** The per-day report and the totals of the whole filtered range, in one batch. */
@@ -80,16 +99,45 @@ function decodeEmployeeCursor(cursor: string): string {
   }
 }
 
-/** Rows of GET /timesheets/reports/employees: one per staff member after `afterEmployeeId`, by id. */
-export const employeeReportQuery = (db: Database, filter: TimesheetFilter, afterEmployeeId: string | null, limit: number) =>
-  db
-    .select({ employeeId: shifts.employeeId, externalId: staffMembers.externalId, name: staffMembers.name, ...totalsColumns })
+/**
+ * Rows of GET /timesheets/reports/employees: one per staff member after `afterEmployeeId`, by id. Grouped and
+ * cut first, then each row looks its staff member up (not each shift).
+ */
+export function employeeReportQuery(db: Database, filter: TimesheetFilter, afterEmployeeId: string | null, limit: number) {
+  const sums = db
+    .select({
+      employeeId: shifts.employeeId,
+      count: totalsColumns.count.as("count"),
+      duration: totalsColumns.duration.as("duration"),
+      totalPaidBreaks: totalsColumns.totalPaidBreaks.as("total_paid_breaks"),
+      totalUnpaidBreaks: totalsColumns.totalUnpaidBreaks.as("total_unpaid_breaks"),
+      payableDuration: totalsColumns.payableDuration.as("payable_duration"),
+      amountCents: totalsColumns.amountCents.as("amount_cents"),
+      flaggedShifts: totalsColumns.flaggedShifts.as("flagged_shifts"),
+    })
     .from(shifts)
-    .leftJoin(staffMembers, eq(staffMembers.id, shifts.employeeId))
     .where(and(shiftConditions(filter), afterEmployeeId === null ? undefined : gt(shifts.employeeId, afterEmployeeId)))
     .groupBy(shifts.employeeId)
     .orderBy(asc(shifts.employeeId))
-    .limit(limit);
+    .limit(limit)
+    .as("employee_sums");
+  return db
+    .select({
+      employeeId: sums.employeeId,
+      externalId: staffMembers.externalId,
+      name: staffMembers.name,
+      count: sums.count,
+      duration: sums.duration,
+      totalPaidBreaks: sums.totalPaidBreaks,
+      totalUnpaidBreaks: sums.totalUnpaidBreaks,
+      payableDuration: sums.payableDuration,
+      amountCents: sums.amountCents,
+      flaggedShifts: sums.flaggedShifts,
+    })
+    .from(sums)
+    .leftJoin(staffMembers, eq(staffMembers.id, sums.employeeId))
+    .orderBy(asc(sums.employeeId));
+}
 
 /** GET /timesheets/reports/employees: one row per staff member with shifts in the range, by staff member id. */
 export async function readEmployeeReport(c: Context, db: Database, filter: TimesheetFilter, page: { limit: number; cursor?: string }) {
