@@ -1,7 +1,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { Database } from "./db";
+import { newId } from "./ids";
 import { keysetPage, type ListOptions, pageResult } from "./pagination";
 import { notFound } from "./problem";
 import { inOrganization, softDeleted } from "./tenancy";
@@ -77,3 +78,18 @@ export const softDeleteLive = <T extends TenantTable>(
   match: string | SQL,
   resource: string,
 ) => updateLive(db, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource);
+
+/** Inserts a new record of the organization (id, timestamps and organization filled in) and answers it as stored. */
+export async function insertRecord<T extends TenantTable>(
+  db: Database,
+  table: T,
+  organizationId: string,
+  values: Omit<SQLiteInsertValue<T>, "id" | "organizationId" | "createdAt" | "updatedAt">,
+): Promise<T["$inferSelect"]> {
+  const now = new Date();
+  const [row] = (await db
+    .insert(table)
+    .values({ ...values, id: newId(now.getTime()), organizationId, createdAt: now, updatedAt: now } as SQLiteInsertValue<T>)
+    .returning()) as T["$inferSelect"][];
+  return row!;
+}

@@ -1,8 +1,7 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { accessRoles, staffMembers } from "../../../drizzle/schema";
 import { uniquely } from "../../lib/db-errors";
-import { newId } from "../../lib/ids";
-import { findLive, listPage, updateLive } from "../../lib/tenant-queries";
+import { findLive, insertRecord, listPage, updateLive } from "../../lib/tenant-queries";
 import { conflict } from "../../lib/problem";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
@@ -26,22 +25,9 @@ export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const now = new Date();
-  const [created] = await uniquely(
-    c.var.db
-      .insert(accessRoles)
-      .values({
-        id: newId(now.getTime()),
-        organizationId: organization_id,
-        name: body.name,
-        permissions: distinctPermissions(body.permissions),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(),
-    ...NAME_TAKEN,
-  );
-  return c.json(serializeAccessRole(created!), 201);
+  const values = { name: body.name, permissions: distinctPermissions(body.permissions) };
+  const created = await uniquely(insertRecord(c.var.db, accessRoles, organization_id, values), ...NAME_TAKEN);
+  return c.json(serializeAccessRole(created), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { breakTypes, locations } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
-import { newId } from "../../lib/ids";
-import { findLive, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
+import { findLive, insertRecord, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
 import type { AppRouteHandler } from "../../lib/types";
 import type * as routes from "./break-types.routes";
 import { serializeBreakType } from "./break-types.schemas";
@@ -23,12 +22,8 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   await assertLocation(c.var.db, organization_id, id);
-  const now = new Date();
-  const [row] = await c.var.db
-    .insert(breakTypes)
-    .values({ id: newId(), organizationId: organization_id, locationId: id, ...c.req.valid("json"), createdAt: now, updatedAt: now })
-    .returning();
-  return c.json(serializeBreakType(row!), 201);
+  const row = await insertRecord(c.var.db, breakTypes, organization_id, { locationId: id, ...c.req.valid("json") });
+  return c.json(serializeBreakType(row), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {

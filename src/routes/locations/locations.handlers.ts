@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { locations } from "../../../drizzle/schema";
 import { uniquely } from "../../lib/db-errors";
-import { newId } from "../../lib/ids";
-import { findLive, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
+import { findLive, insertRecord, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
 import type { AppRouteHandler } from "../../lib/types";
 import type * as routes from "./locations.routes";
 import { serializeLocation, toColumns } from "./locations.schemas";
@@ -35,17 +34,9 @@ export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = asy
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const now = new Date();
-  const row = {
-    ...toColumns(body),
-    name: body.name,
-    id: newId(now.getTime()),
-    organizationId: organization_id,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const [created] = await uniquely(c.var.db.insert(locations).values(row).returning(), ...EXTERNAL_ID_TAKEN);
-  return c.json(serializeLocation(created!), 201);
+  const values = { ...toColumns(body), name: body.name };
+  const created = await uniquely(insertRecord(c.var.db, locations, organization_id, values), ...EXTERNAL_ID_TAKEN);
+  return c.json(serializeLocation(created), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {

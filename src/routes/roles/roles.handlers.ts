@@ -1,7 +1,6 @@
 import { roles } from "../../../drizzle/schema";
 import { uniquely } from "../../lib/db-errors";
-import { newId } from "../../lib/ids";
-import { findLive, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
+import { findLive, insertRecord, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
 import type { AppRouteHandler } from "../../lib/types";
 import type * as routes from "./roles.routes";
 import { serializeRole } from "./roles.schemas";
@@ -23,23 +22,9 @@ export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const now = new Date();
-  const [created] = await uniquely(
-    c.var.db
-      .insert(roles)
-      .values({
-        id: newId(now.getTime()),
-        organizationId: organization_id,
-        name: body.name,
-        hourlyWage: body.hourlyWage ?? null,
-        externalId: body.externalId ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(),
-    ...EXTERNAL_ID_TAKEN,
-  );
-  return c.json(serializeRole(created!), 201);
+  const values = { name: body.name, hourlyWage: body.hourlyWage ?? null, externalId: body.externalId ?? null };
+  const created = await uniquely(insertRecord(c.var.db, roles, organization_id, values), ...EXTERNAL_ID_TAKEN);
+  return c.json(serializeRole(created), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
