@@ -124,7 +124,7 @@ const eventValues = (ctx, shiftId, kind, now, body, idempotency) => [
   body.latitude ?? null, body.longitude ?? null, body.accuracy === undefined ? null : Math.round(body.accuracy * 100),
   null, "unfenced", "[]", idempotency?.key ?? null,
 ];
-const SHIFT_COLUMNS = ["id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "active", "created_at", "updated_at", "deleted_at"];
+const SHIFT_COLUMNS = ["id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "breaks_json", "active", "created_at", "updated_at", "deleted_at"];
 
 /** Constraint failures of a punch's write batch, as ours maps them. */
 function refusal(error, problems) {
@@ -153,7 +153,7 @@ export async function clockIn(db, { org, staffId, locationId }, request) {
     id: crypto.randomUUID(), organization_id: ctx.location.organization_id, employee_id: staffId, location_id: locationId,
     role_id: ctx.role.id, start_at: now, end_at: null, utc_offset: utcOffset, business_date: date,
     hourly_wage: ctx.role.hourly_wage ?? ctx.staff.hourly_wage ?? 0, duration: 0, total_paid_breaks: 0, total_unpaid_breaks: 0,
-    payable_duration: 0, flags: "[]", manual_entry: 0, active: 1, created_at: now, updated_at: now, deleted_at: null,
+    payable_duration: 0, flags: "[]", manual_entry: 0, breaks_json: "[]", active: 1, created_at: now, updated_at: now, deleted_at: null,
   };
   // The guards: organization_id NULL on a locked day, employee_id NULL when another shift overlaps.
   const guarded = [

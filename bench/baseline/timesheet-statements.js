@@ -6,9 +6,7 @@
 //
 // Plain JS with no Worker-only imports: the bench (Node) imports it too.
 
-const SHIFT_COLUMNS = `"id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "active", "created_at", "updated_at", "deleted_at"`;
-const BREAK_COLUMNS = `"id", "organization_id", "shift_id", "type_id", "name", "paid", "mandatory", "frequency_minutes", "duration_in_settings_minutes", "start_at", "end_at", "automatic"`;
-const QUALIFIED_BREAK_COLUMNS = BREAK_COLUMNS.replace(/"(\w+)"/g, `"shift_breaks"."$1"`);
+const SHIFT_COLUMNS = `"id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "breaks_json", "active", "created_at", "updated_at", "deleted_at"`;
 const AMOUNT_CENTS = `CAST(ROUND("shifts"."payable_duration" * "shifts"."hourly_wage" * 100 / 60.0) AS INTEGER)`;
 
 /** The range: first page `business_date >= ?`; after a cursor the row value `(business_date, id) > (?, ?)`. */
@@ -16,18 +14,12 @@ const RANGE_FIRST = `"shifts"."organization_id" = ? and "shifts"."business_date"
 const RANGE_AFTER = `"shifts"."organization_id" = ? and ("shifts"."business_date", "shifts"."id") > (?, ?) and "shifts"."business_date" <= ? and "shifts"."deleted_at" is null`;
 const PAGE_ORDER = `order by "shifts"."business_date" asc, "shifts"."id" asc limit ?`;
 
-/** A page of shifts: the listing's page and each export page (no per-row locked probe, no joins). */
+/** A page of shifts, each with its breaks (breaks_json): the listing's page and each export page (no per-row locked probe, no joins). */
 const page = (range) => `select ${SHIFT_COLUMNS} from "shifts" where (${range}) ${PAGE_ORDER}`;
-/** The page's breaks: the page re-selected as a co-routine, joined to shift_breaks by shift_breaks_shift. */
-const pageBreaks = (range) =>
-  `select ${QUALIFIED_BREAK_COLUMNS} from (select "id", "business_date" from "shifts" where (${range}) ${PAGE_ORDER}) "page" inner join "shift_breaks" on "shift_breaks"."shift_id" = "page"."id" where "shift_breaks"."organization_id" = ? order by "page"."business_date" asc, "page"."id" asc`;
-
 export const SQL = {
-  /** GET /timesheets, one batch of four: [page, its breaks, totals of the range, locked days of the range]. */
+  /** GET /timesheets, one batch of three: [page with its breaks, totals of the range, locked days of the range]. */
   pageFirst: page(RANGE_FIRST),
   pageAfter: page(RANGE_AFTER),
-  breaksFirst: pageBreaks(RANGE_FIRST),
-  breaksAfter: pageBreaks(RANGE_AFTER),
   totals: `select count(*), coalesce(sum("duration"), 0), coalesce(sum("total_paid_breaks"), 0), coalesce(sum("total_unpaid_breaks"), 0), coalesce(sum("payable_duration"), 0), coalesce(sum(${AMOUNT_CENTS}), 0), coalesce(sum(json_array_length("shifts"."flags") > 0), 0) from "shifts" where (${RANGE_FIRST})`,
   /** (date, location) pairs: a shift is locked when its (business date, location) is among them. */
   lockedDays: `select "date", "location_id" from "locked_days" where ("locked_days"."organization_id" = ? and "locked_days"."date" >= ? and "locked_days"."date" <= ?) order by "locked_days"."date" asc`,
@@ -96,13 +88,10 @@ function keyset(first, after, sqlFirst, sqlAfter, { org, last }, limit) {
     : [sqlFirst, [org, first, last, limit]];
 }
 
-/** The four statements of one listing page, as [sql, values] pairs. */
+/** The three statements of one listing page, as [sql, values] pairs. */
 export function listingStatements(p, after) {
-  const [pageSql, pageValues] = keyset(p.first, after, SQL.pageFirst, SQL.pageAfter, p, p.limit + 1);
-  const [breaksSql] = keyset(p.first, after, SQL.breaksFirst, SQL.breaksAfter, p, p.limit + 1);
   return [
-    [pageSql, pageValues],
-    [breaksSql, [...pageValues, p.org]],
+    keyset(p.first, after, SQL.pageFirst, SQL.pageAfter, p, p.limit + 1),
     [SQL.totals, [p.org, p.first, p.last]],
     [SQL.lockedDays, [p.org, p.first, p.last]],
   ];

@@ -34,10 +34,10 @@ function nextLink(url, params) {
   return `<${next.pathname}${next.search}>; rel="next"`;
 }
 
-/** A shifts row (20 columns) in positional form, as the page and export statements answer it. */
+/** A shifts row (21 columns) in positional form, as the page and export statements answer it. */
 function shiftOf(values) {
-  const [id, , employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags, manualEntry, , createdAt, updatedAt, deletedAt] = values;
-  return { id, employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags: JSON.parse(flags), manualEntry: manualEntry === 1, createdAt, updatedAt, deletedAt };
+  const [id, , employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags, manualEntry, breaksJson, , createdAt, updatedAt, deletedAt] = values;
+  return { id, employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags: JSON.parse(flags), manualEntry: manualEntry === 1, breaksJson, createdAt, updatedAt, deletedAt };
 }
 
 /** Whether a shift's (location, business date) is among the locked days read beside it. */
@@ -46,18 +46,19 @@ function lockedLookup(rows) {
   return (s) => keys.has(`${s.locationId}|${s.businessDate}`);
 }
 
+/** A break of a shift's breaks_json copy (camelCase, instants in epoch milliseconds). */
 const breakJson = (b, offset) => ({
-  startTime: wall(b.start_at, offset),
-  endTime: wall(b.end_at, offset),
-  typeId: b.type_id,
-  paid: b.paid === 1,
+  startTime: wall(b.startAt, offset),
+  endTime: wall(b.endAt, offset),
+  typeId: b.typeId,
+  paid: b.paid,
   name: b.name,
-  mandatory: b.mandatory === 1,
-  frequencyMinutes: b.frequency_minutes,
-  durationInSettingsMinutes: b.duration_in_settings_minutes,
-  automatic: b.automatic === 1,
-  utcStartTime: iso(b.start_at),
-  utcEndTime: isoOrNull(b.end_at),
+  mandatory: b.mandatory,
+  frequencyMinutes: b.frequencyMinutes,
+  durationInSettingsMinutes: b.durationInSettingsMinutes,
+  automatic: b.automatic,
+  utcStartTime: iso(b.startAt),
+  utcEndTime: isoOrNull(b.endAt),
 });
 
 const shiftJson = (s, breaks, locked) => ({
@@ -86,7 +87,7 @@ const shiftJson = (s, breaks, locked) => ({
   deletedAt: isoOrNull(s.deletedAt),
 });
 
-/** GET /api/timesheets: one batch of four statements — page, its breaks, totals, locked days. */
+/** GET /api/timesheets: one batch of three statements — page (breaks on its rows), totals, locked days. */
 async function listing(db, request) {
   const url = new URL(request.url);
   const p = timesheetParams(url);
@@ -94,13 +95,7 @@ async function listing(db, request) {
   const after = p.cursor ? decodeShiftCursor(p.cursor) : null;
   const statements = listingStatements(p, after);
   // The page as raw rows would need a second call: D1's batch answers objects, so read the columns by position.
-  const [rows, breaks, totals, locked] = await batch(db, statements);
-  const breaksOf = new Map();
-  for (const b of breaks.results) {
-    const list = breaksOf.get(b.shift_id);
-    if (list) list.push(b);
-    else breaksOf.set(b.shift_id, [b]);
-  }
+  const [rows, totals, locked] = await batch(db, statements);
   const shifts = rows.results.slice(0, p.limit).map((r) => shiftOf(Object.values(r)));
   const isLocked = lockedLookup(locked.results);
   const [count, duration, paid, unpaid, payable, cents] = Object.values(totals.results[0]);
@@ -111,7 +106,7 @@ async function listing(db, request) {
   }
   return Response.json(
     {
-      shifts: shifts.map((s) => shiftJson(s, breaksOf.get(s.id) ?? [], isLocked(s))),
+      shifts: shifts.map((s) => shiftJson(s, JSON.parse(s.breaksJson), isLocked(s))),
       lockedDays: [...new Set(locked.results.map((l) => l.date))],
       totals: { count, duration, totalPaidBreaks: paid, totalUnpaidBreaks: unpaid, payableDuration: payable, amount: amount(cents) },
     },

@@ -20,6 +20,20 @@ export const breakTypes = sqliteTable(
   (t) => [index("break_types_location").on(t.organizationId, t.locationId, t.id)],
 );
 
+/** A break as shifts.breaks_json holds it (instants in epoch milliseconds). */
+export interface ShiftBreakCopy {
+  id: string;
+  typeId: string | null;
+  name: string;
+  paid: boolean;
+  mandatory: boolean;
+  frequencyMinutes: number;
+  durationInSettingsMinutes: number;
+  startAt: number;
+  endAt: number | null;
+  automatic: boolean;
+}
+
 export const shifts = sqliteTable(
   "shifts",
   {
@@ -42,6 +56,12 @@ export const shifts = sqliteTable(
     payableDuration: integer("payable_duration").notNull().default(0),
     flags: text("flags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     manualEntry: integer("manual_entry", { mode: "boolean" }).notNull().default(false),
+    /**
+     * A copy of the shift's shift_breaks rows in (start_at, id) order, kept by triggers on shift_breaks (migration
+     * shift_breaks_json_triggers), never written by the application: a timesheet page reads its breaks with its
+     * shifts, in one statement that reads what it returns.
+     */
+    breaksJson: text("breaks_json", { mode: "json" }).$type<ShiftBreakCopy[]>().notNull().default(sql`'[]'`),
     ...lifecycle,
   },
   (t) => [

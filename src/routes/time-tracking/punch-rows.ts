@@ -44,6 +44,7 @@ export function openShiftRow(
     payableDuration: 0,
     flags: judgement.flags,
     manualEntry: false,
+    breaksJson: [], // filled by the shift_breaks triggers
     active: true,
     createdAt: input.receivedAt,
     updatedAt: input.receivedAt,

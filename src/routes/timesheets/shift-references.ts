@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { breakTypes, locations, roles, shiftBreaks, shiftEvents, shifts, staffMembers } from "../../../drizzle/schema";
+import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from "../../../drizzle/schema";
 import type { ShiftBreak } from "../../domain/shift-totals";
 import { readWallClock, type OffsetRule } from "../../domain/zoned-wall-clock";
 import type { Database } from "../../lib/db";
 import { invalidField, notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
+import { breaksOfShift } from "../time-tracking/shift-break-copies";
 import { lockedSql } from "./timesheet-query";
 import type { TimesheetScope } from "./timesheet-scope";
 import type { ManualBreakInput } from "./timesheets.schemas";
@@ -25,17 +26,16 @@ export async function loadReferences(db: Database, organizationId: string, ids: 
   return { staff: staff[0], location: location[0], role: role[0], breakTypes: types };
 }
 
-/** A shift of the scope with its breaks (and events when asked): another's shift, or a deleted one, is 404. */
+/** A shift of the scope with its breaks (its breaks_json copy) and events: another's shift, or a deleted one, is 404. */
 export async function loadShift(db: Database, scope: TimesheetScope, id: string) {
   const { organizationId, ownStaffMemberId } = scope;
-  const [found, breaks, events, types] = await db.batch([
+  const [found, events, types] = await db.batch([
     db
       .select({ shift: shifts, locked: lockedSql() })
       .from(shifts)
       .where(
         and(inOrganization(shifts, organizationId), eq(shifts.id, id), ownStaffMemberId ? eq(shifts.employeeId, ownStaffMemberId) : undefined),
       ),
-    db.select().from(shiftBreaks).where(and(eq(shiftBreaks.organizationId, organizationId), eq(shiftBreaks.shiftId, id))).orderBy(asc(shiftBreaks.startAt)),
     db.select().from(shiftEvents).where(and(eq(shiftEvents.organizationId, organizationId), eq(shiftEvents.shiftId, id))).orderBy(asc(shiftEvents.occurredAt)),
     db
       .select()
@@ -48,7 +48,7 @@ export async function loadShift(db: Database, scope: TimesheetScope, id: string)
       ),
   ]);
   if (!found[0]) throw notFound("Shift");
-  return { shift: found[0].shift, locked: found[0].locked, breaks, events, breakTypes: types };
+  return { shift: found[0].shift, locked: found[0].locked, breaks: breaksOfShift(found[0].shift), events, breakTypes: types };
 }
 
 /** A request's breaks as the domain's, read with the shift's offset rule; a typeId must be the location's. */

@@ -53,6 +53,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     ...plan.totals,
     flags: [],
     manualEntry: true,
+    breaksJson: [], // filled by the shift_breaks triggers
     active: false,
     createdAt: now,
     updatedAt: now,

@@ -4,12 +4,12 @@ import { lockedDateBounds, parseTimesheetRange } from "../../domain/timesheet-ra
 import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "../../domain/timesheet-totals";
 import type { Database } from "../../lib/db";
 import { invalidField } from "../../lib/problem";
-import { serializeShift, type ShiftBreakRow } from "../time-tracking/shift.schemas";
+import { breaksOfShift } from "../time-tracking/shift-break-copies";
+import { serializeShift } from "../time-tracking/shift.schemas";
 import {
   decodeShiftCursor,
   encodeShiftCursor,
   lockedDaysQuery,
-  pageBreaksQuery,
   pageQuery,
   shiftPage,
   type TimesheetFilter,
@@ -62,22 +62,11 @@ export function setNextLink(c: Context, params: Record<string, string>) {
   c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
 }
 
-/** Breaks by shift, each shift's in start order (the statement answers them in page order). */
-export function breaksByShift(breaks: readonly ShiftBreakRow[]) {
-  const breaksOf = new Map<string, ShiftBreakRow[]>();
-  for (const b of breaks) {
-    const list = breaksOf.get(b.shiftId);
-    if (list) list.push(b);
-    else breaksOf.set(b.shiftId, [b]);
-  }
-  for (const list of breaksOf.values()) list.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
-  return breaksOf;
-}
-
 /**
- * GET /timesheets: one page of shifts (with breaks and locked), the totals of the whole filtered range and its
- * locked days — four statements in one D1 batch, so the totals and the page read the same snapshot. A shift's
- * `locked` is looked up in the locked days read, not probed per row.
+ * GET /timesheets: one page of shifts, the totals of the whole filtered range and its locked days — three statements
+ * in one D1 batch, so the totals and the page read the same snapshot. Each shift's breaks ride on its row
+ * (breaks_json, kept by triggers on shift_breaks), so the page reads what it returns; its `locked` is looked up in
+ * the locked days read, not probed per row.
  */
 export async function readTimesheet(
   c: Context,
@@ -87,13 +76,11 @@ export async function readTimesheet(
 ) {
   const cursor = page.cursor ? decodeShiftCursor(page.cursor) : null;
   const shiftsPage = shiftPage(filter, cursor, page.limit, page.includeDeleted);
-  const [rows, breaks, totals, locked] = await db.batch([
+  const [rows, totals, locked] = await db.batch([
     pageQuery(db, shiftsPage),
-    pageBreaksQuery(db, filter.organizationId, shiftsPage),
     totalsQuery(db, filter),
     lockedDaysQuery(db, filter),
   ]);
-  const breaksOf = breaksByShift(breaks);
   const isLocked = lockedDayLookup(locked);
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
@@ -101,7 +88,7 @@ export async function readTimesheet(
     setNextLink(c, { cursor: encodeShiftCursor({ businessDate: last.businessDate, id: last.id }) });
   }
   return {
-    shifts: shown.map((shift) => serializeShift(shift, breaksOf.get(shift.id) ?? [], { locked: isLocked(shift) })),
+    shifts: shown.map((shift) => serializeShift(shift, breaksOfShift(shift), { locked: isLocked(shift) })),
     lockedDays: lockedDatesWithin(locked, lockedDateBounds(filter.range)),
     totals: wireTotals(totals[0] ?? ZERO_TOTALS),
   };

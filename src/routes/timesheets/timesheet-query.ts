@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, gte, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
-import { lockedDays, shiftBreaks, shifts } from "../../../drizzle/schema";
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { lockedDays, shifts } from "../../../drizzle/schema";
 import { businessDateBounds, type TimesheetRange } from "../../domain/timesheet-range";
 import type { MinuteTotals } from "../../domain/timesheet-totals";
 import type { Database } from "../../lib/db";
@@ -141,31 +141,9 @@ export const shiftPage = (filter: TimesheetFilter, cursor: ShiftCursor | null, l
   limit: limit + 1,
 });
 
-/** One page of shifts. Their `locked` comes from the locked days read in the same batch (lockedDaysQuery). */
+/** One page of shifts, each with its breaks (breaks_json). Their `locked` comes from the locked days read in the same batch (lockedDaysQuery). */
 export const pageQuery = (db: Database, page: Page) =>
   db.select().from(shifts).where(page.where).orderBy(asc(shifts.businessDate), asc(shifts.id)).limit(page.limit);
-
-/**
- * The breaks of that same page, in one statement beside it: the page is re-selected by its index as a co-routine
- * and each of its shifts looks its breaks up by shift_breaks_shift. A join, not `shift_id IN (…)`, which would
- * also build and re-read a list of the ids. Rows come in page order; within a shift the caller sorts by start
- * (an ORDER BY on start_at here would send every break through a temporary B-tree).
- */
-export function pageBreaksQuery(db: Database, organizationId: string, page: Page) {
-  const pageShifts = db
-    .select({ id: shifts.id, businessDate: shifts.businessDate })
-    .from(shifts)
-    .where(page.where)
-    .orderBy(asc(shifts.businessDate), asc(shifts.id))
-    .limit(page.limit)
-    .as("page");
-  return db
-    .select(getTableColumns(shiftBreaks))
-    .from(pageShifts)
-    .innerJoin(shiftBreaks, eq(shiftBreaks.shiftId, pageShifts.id))
-    .where(eq(shiftBreaks.organizationId, organizationId))
-    .orderBy(asc(pageShifts.businessDate), asc(pageShifts.id));
-}
 
 export const totalsQuery = (db: Database, filter: TimesheetFilter) =>
   db.select(totalsColumns).from(shifts).where(shiftConditions(filter));

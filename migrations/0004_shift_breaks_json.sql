@@ -1,0 +1,1 @@
+ALTER TABLE `shifts` ADD `breaks_json` text DEFAULT '[]' NOT NULL;
