@@ -33,6 +33,16 @@ export interface ShiftTotals {
   payableDuration: number;
 }
 
+/** What a break copies from its type when taken: later edits of the type leave breaks already taken alone. */
+export const breakSettingsOf = (type: BreakRule & { paid: boolean }) => ({
+  typeId: type.id,
+  name: type.name,
+  paid: type.paid,
+  mandatory: type.mandatory,
+  frequencyMinutes: type.frequencyMinutes,
+  durationInSettingsMinutes: type.durationMinutes,
+});
+
 /** Every duration is the floor of real elapsed time (UTC instants) in whole minutes: DST never adds or loses any. */
 const wholeMinutes = (fromMs: number, toMs: number) => Math.max(0, Math.floor((toMs - fromMs) / MINUTE_MS));
 
@@ -61,14 +71,9 @@ export function automaticDeductions(input: {
       const latest = end.getTime() - t.durationMinutes * MINUTE_MS;
       const startMs = Math.max(start.getTime(), Math.min(due, latest));
       return {
+        ...breakSettingsOf({ ...t, paid: false }),
         startTime: new Date(startMs),
         endTime: new Date(startMs + t.durationMinutes * MINUTE_MS),
-        paid: false,
-        typeId: t.id,
-        name: t.name,
-        mandatory: true,
-        frequencyMinutes: t.frequencyMinutes,
-        durationInSettingsMinutes: t.durationMinutes,
         automatic: true,
       };
     });

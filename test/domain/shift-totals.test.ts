@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   automaticDeductions,
+  breakSettingsOf,
   type BreakRule,
   closeBreaks,
   closeShift,
@@ -165,5 +166,19 @@ describe("minutesWorkedOnBusinessDay", () => {
     const overnight = { start: new Date("2026-06-01T02:00:00Z"), end: new Date("2026-06-01T10:00:00Z"), utcOffset: offset, breaks: [] };
     expect(minutesWorkedOnBusinessDay({ date: "2026-06-01", shifts: [overnight], now })).toBe(0);
     expect(minutesWorkedOnBusinessDay({ date: "2026-05-31", shifts: [overnight], now })).toBe(480);
+  });
+});
+
+describe("breakSettingsOf", () => {
+  it("copies a break type's settings under the break's field names", () => {
+    const type = { id: "t1", name: "Lunch", paid: true, mandatory: true, enabled: true, frequencyMinutes: 360, durationMinutes: 30 };
+    expect(breakSettingsOf(type)).toEqual({
+      typeId: "t1",
+      name: "Lunch",
+      paid: true,
+      mandatory: true,
+      frequencyMinutes: 360,
+      durationInSettingsMinutes: 30,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { fromDomainBreak } from "../../src/routes/time-tracking/shift-breaks";
 import { env } from "cloudflare:test";
 import { closeShift } from "../../src/domain/shift-totals";
 import { businessDate } from "../../src/domain/local-time";
@@ -96,20 +97,7 @@ export async function seedShifts(organizationId: string, seeds: readonly SeedShi
       deletedAt: null,
     });
     for (const b of closed.breaks) {
-      breaks.push({
-        id: newId(),
-        organizationId,
-        shiftId: id,
-        typeId: null,
-        name: b.name,
-        paid: b.paid,
-        mandatory: b.mandatory,
-        frequencyMinutes: b.frequencyMinutes,
-        durationInSettingsMinutes: b.durationInSettingsMinutes,
-        startAt: b.startTime,
-        endAt: b.endTime,
-        automatic: false,
-      });
+      breaks.push(fromDomainBreak({ ...b, typeId: null, automatic: false }, { id: newId(), organizationId, shiftId: id }));
     }
   }
   const statements = [...insertShiftStatements(db, shifts), ...insertBreakStatements(db, breaks)];

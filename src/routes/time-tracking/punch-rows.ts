@@ -1,6 +1,6 @@
 import type { breakTypes } from "../../../drizzle/schema";
 import { businessDate, offsetMinutesAt } from "../../domain/local-time";
-import { closeBreaks, closeShift } from "../../domain/shift-totals";
+import { breakSettingsOf, closeBreaks, closeShift } from "../../domain/shift-totals";
 import { shiftWage } from "../../domain/shift-wage";
 import { unionFlags } from "../../domain/trust";
 import { newId } from "../../lib/ids";
@@ -57,12 +57,7 @@ export const startedBreakRow = (shift: ShiftRow, type: BreakTypeRow, at: Date): 
   id: newId(),
   organizationId: shift.organizationId,
   shiftId: shift.id,
-  typeId: type.id,
-  name: type.name,
-  paid: type.paid,
-  mandatory: type.mandatory,
-  frequencyMinutes: type.frequencyMinutes,
-  durationInSettingsMinutes: type.durationMinutes,
+  ...breakSettingsOf(type),
   startAt: at,
   endAt: null,
   automatic: false,

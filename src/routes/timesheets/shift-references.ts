@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from "../../../drizzle/schema";
-import type { ShiftBreak } from "../../domain/shift-totals";
+import { breakSettingsOf, type ShiftBreak } from "../../domain/shift-totals";
 import { readWallClock, type OffsetRule } from "../../domain/zoned-wall-clock";
 import type { Database } from "../../lib/db";
 import { invalidField, notFound } from "../../lib/problem";
@@ -62,15 +62,6 @@ export function manualBreaks(input: readonly ManualBreakInput[], rule: OffsetRul
     }
     const type = types.find((t) => t.id === b.typeId);
     if (!type) throw invalidField(`breaks.${i}.typeId`, "not a break type of the shift's location");
-    return {
-      startTime,
-      endTime,
-      typeId: type.id,
-      name: type.name,
-      paid: type.paid,
-      mandatory: type.mandatory,
-      frequencyMinutes: type.frequencyMinutes,
-      durationInSettingsMinutes: type.durationMinutes,
-    };
+    return { startTime, endTime, ...breakSettingsOf(type) };
   });
 }

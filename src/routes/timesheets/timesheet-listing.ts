@@ -17,16 +17,10 @@ import {
 } from "./timesheet-query";
 import type { TimesheetScope } from "./timesheet-scope";
 
-interface FilterInput {
-  startDate: string;
-  endDate: string;
-  locationId?: string;
-  employeeId?: string;
-  roleId?: string;
-  flagged?: boolean;
-  open?: boolean;
-  updatedSince?: string;
-}
+type FilterInput = { startDate: string; endDate: string } & Pick<
+  TimesheetFilter,
+  "locationId" | "employeeId" | "roleId" | "flagged" | "open" | "updatedSince"
+>;
 
 /** The filter of a timesheet read: the caller's scope, the validated range, and the query's filters. */
 export function timesheetFilter(scope: TimesheetScope, query: FilterInput): TimesheetFilter {
