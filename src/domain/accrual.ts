@@ -106,3 +106,24 @@ export function cappedIncrement(limit: LimitSettings, increment: number, balance
 
 /** The local date of an instant in a zone. */
 export const localDate = (instant: Date, timeZone: string) => businessDate(instant, offsetMinutesAt(timeZone, instant));
+
+export interface AccrualPolicy {
+  limitSettings: LimitSettings;
+  fullDayDuration: number;
+  carryoverLimit: number | null;
+}
+
+/**
+ * Everything a balance is due between its inclusion and `now`, in the organization's zone: the fixed-amount
+ * accruals, and the year boundaries whose carryover must be settled (its amount depends on the balance then).
+ * `watermark` is the last local date already handled (exclusive start), or null.
+ */
+export function entriesDue(policy: AccrualPolicy, inclusionStart: Date, now: Date, timeZone: string, watermark: string | null = null) {
+  const start = localDate(inclusionStart, timeZone);
+  const today = localDate(now, timeZone);
+  return {
+    today,
+    accruals: fixedAccrualsDue(policy.limitSettings, policy.fullDayDuration, start, watermark, today),
+    carryovers: policy.carryoverLimit === null ? [] : carryoverYearsDue(start, watermark, today),
+  };
+}
