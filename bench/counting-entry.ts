@@ -7,12 +7,15 @@
 // `X-D1-Round-Trips` and `X-D1-Statements`, and `GET /__bench/trace/{traceId}` answers the recorded SQL and values.
 // `GET /__bench/dump` (see baseline/d1-rows.js) lets the bench copy the seeded rows into the baseline's database,
 // `POST /__bench/seed-shifts` inserts many shifts at once (the timesheets scenario) with src's own row builders, and
-// `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN.
+// `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN, `POST /__bench/sql` runs one statement (seeding in
+// bulk, and the raw SQL a scenario compares ours with) and `POST /__bench/accrual-pass` runs the Cron's time-off pass
+// at a given instant with D1 counting on.
 //
 // Never deployed: wrangler.toml's `main` stays src/index.ts; the bench starts this file with `wrangler dev`.
 import worker from "../src/index";
 import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
 import { businessDate } from "../src/domain/local-time";
+import { runAccrualPass } from "../src/jobs/accrual-pass";
 import { createDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
 import { insertBreakStatements, insertShiftStatements } from "../src/routes/timesheets/shift-rows";
@@ -241,6 +244,29 @@ export default {
         const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
         const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all();
         return Response.json(results);
+      }
+      if (url.pathname === "/__bench/sql" && request.method === "POST") {
+        // One statement, bound: {sql, params} → {results, rowsRead, rowsWritten}.
+        const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
+        const { results, meta } = await env.DB.prepare(sql).bind(...params).all();
+        return Response.json({ results, rowsRead: meta.rows_read, rowsWritten: meta.rows_written });
+      }
+      if (url.pathname === "/__bench/accrual-pass" && request.method === "POST") {
+        // The Cron pass at {now}, counted: {report, seconds, roundTrips, rowsRead, rowsWritten}.
+        const { now } = await request.json<{ now: string }>();
+        const log: RoundTrip[] = [];
+        const started = performance.now();
+        const report = await runAccrualPass(createDatabase(countingDatabase(env.DB, log)), new Date(now));
+        const seconds = (performance.now() - started) / 1000;
+        const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
+        return Response.json({
+          report,
+          seconds,
+          roundTrips: log.length,
+          statements: log.reduce((n, t) => n + t.statements.length, 0),
+          rowsRead: sum(log.flatMap((t) => t.rowsRead)),
+          rowsWritten: sum(log.flatMap((t) => t.rowsWritten)),
+        });
       }
       if (url.pathname === "/__bench/seed-shifts" && request.method === "POST") {
         try {

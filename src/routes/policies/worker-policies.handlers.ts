@@ -1,13 +1,12 @@
 import { rawAll } from "../../lib/raw-statement";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { staffMembers, timeOffLedger, workerPolicies } from "../../../drizzle/schema";
+import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "../../../drizzle/schema";
 import { findLive } from "../../lib/tenant-queries";
 import { pageResult } from "../../lib/pagination";
 import type { AppRouteHandler } from "../../lib/types";
 import { selfScoped } from "../time-off/self-scope";
 import { type WorkerPolicyRow, selectWorkerPolicies, serializeWorkerPolicy } from "../time-off/worker-policy-read";
 import { ensureWorkerPolicies } from "../time-off/worker-policy-rows";
-import { findPolicy } from "./policy-read";
 import type * as routes from "./policies.routes";
 
 const decodeCursor = (cursor: string | undefined) => {
@@ -29,7 +28,7 @@ export const listForPolicy: AppRouteHandler<routes.ListForPolicyRoute> = async (
   const { organization_id, policy_id } = c.req.valid("param");
   const query = c.req.valid("query");
   const db = c.var.db;
-  await findPolicy(db, organization_id, policy_id);
+  await findLive(db, timeOffPolicies, organization_id, policy_id, "Policy");
   const after = decodeCursor(query.cursor);
   const [, rows] = (await db.batch([
     ensureWorkerPolicies(
@@ -38,7 +37,8 @@ export const listForPolicy: AppRouteHandler<routes.ListForPolicyRoute> = async (
       sql`SELECT ${policy_id} AS policy_id, id AS worker_id FROM staff_members
         WHERE organization_id = ${organization_id} AND deleted_at IS NULL AND id > ${after} ORDER BY id LIMIT ${query.limit + 1}`,
     ),
-    rawAll<WorkerPolicyRow>(db, 
+    rawAll<WorkerPolicyRow>(
+      db,
       selectWorkerPolicies(
         sql`wp.policy_id = ${policy_id} AND s.organization_id = ${organization_id} AND s.deleted_at IS NULL AND s.id > ${after}${since(query.updatedSince)}`,
         sql`s.id`,
@@ -58,9 +58,12 @@ export const list: AppRouteHandler<routes.ListWorkerPoliciesRoute> = async (c) =
   const workerId = selfScoped(c, "TIMEOFF_READ", query.workerId);
   const after = decodeCursor(query.cursor);
   const scope = workerId ? sql` AND wp.worker_id = ${workerId}` : sql``;
-  const read = rawAll<WorkerPolicyRow>(db, 
+  // With a worker, `+` keeps the planner on the worker's index rather than walking the organization's balances.
+  const organization = workerId ? sql`+wp.organization_id = ${organization_id}` : sql`wp.organization_id = ${organization_id}`;
+  const read = rawAll<WorkerPolicyRow>(
+    db,
     selectWorkerPolicies(
-      sql`wp.organization_id = ${organization_id} AND p.deleted_at IS NULL AND s.deleted_at IS NULL AND wp.id > ${after}${scope}${since(query.updatedSince)}`,
+      sql`${organization} AND p.deleted_at IS NULL AND s.deleted_at IS NULL AND wp.id > ${after}${scope}${since(query.updatedSince)}`,
       sql`wp.id`,
       query.limit + 1,
     ),
@@ -80,7 +83,7 @@ export const list: AppRouteHandler<routes.ListWorkerPoliciesRoute> = async (c) =
 export const ledger: AppRouteHandler<routes.LedgerRoute> = async (c) => {
   const { organization_id, policy_id, workerId } = c.req.valid("param");
   const db = c.var.db;
-  await Promise.all([findPolicy(db, organization_id, policy_id), findLive(db, staffMembers, organization_id, workerId, "Staff member")]);
+  await Promise.all([findLive(db, timeOffPolicies, organization_id, policy_id, "Policy"), findLive(db, staffMembers, organization_id, workerId, "Staff member")]);
   const rows = await db
     .select({ entry: timeOffLedger })
     .from(timeOffLedger)
