@@ -180,9 +180,16 @@ describe("approve, decline, edit and cancel", () => {
     const created = await createRequest(place, requestBody(place));
     const path = orgPath(place.org, `/time-off-requests/${created.body.id}`);
     expect((await api("POST", `${path}/approve`, { token: place.workerToken })).status).toBe(403);
-    expect((await api("POST", orgPath(place.org, "/time-off-requests/missing/approve"), { token: place.org.adminToken })).status).toBe(404);
+    const missing = await api("POST", orgPath(place.org, "/time-off-requests/missing/approve"), { token: place.org.adminToken });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe("TIME_OFF_REQUEST_NOT_FOUND");
+    expect((await api("GET", orgPath(place.org, "/time-off-requests/missing"), { token: place.org.adminToken })).status).toBe(404);
+    expect((await api("DELETE", orgPath(place.org, "/time-off-requests/missing"), { token: place.org.adminToken })).status).toBe(404);
+    expect((await api("POST", orgPath(place.org, "/time-off-requests/missing/decline"), { token: place.org.adminToken, body: {} })).status).toBe(404);
     const stranger = await createOrganization();
     expect((await api("POST", `${path}/approve`, { token: stranger.adminToken })).status).toBe(404);
+    expect((await api("GET", path, { token: stranger.adminToken })).status).toBe(404);
+    expect((await api("POST", `${path}/decline`, { token: place.workerToken, body: {} })).status).toBe(403);
   });
 
   it("decline records the reason; declining again or approving a declined request is 409", async () => {

@@ -70,6 +70,6 @@ export function serializeRequest(row: RequestReadRow) {
 
 export async function findRequest(db: Database, organizationId: string, id: string): Promise<RequestReadRow> {
   const [row] = await selectRequests(db, and(inOrganization(timeOffRequests, organizationId), eq(timeOffRequests.id, id)));
-  if (!row) throw notFound("Time-off request");
+  if (!row) throw notFound("Time off request");
   return row;
 }
