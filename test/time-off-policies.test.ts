@@ -157,10 +157,14 @@ describe("PATCH /policies/{policy_id} (operation 8)", () => {
     expect(res.body.assignedStaffCount).toBe(1);
     const balance = await balanceOf(place);
     expect(balance).toMatchObject({ hoursBalance: 16, availableBalance: 16, isIncluded: true });
-    await api("PATCH", path, { token: place.org.adminToken, body: { workerPolicies: [{ employee: { externalEmployeeId: place.worker.externalId }, hoursBalance: 10 }] } });
+    for (const hoursBalance of [10, 10]) {
+      const body = { workerPolicies: [{ employee: { externalEmployeeId: place.worker.externalId }, hoursBalance }] };
+      await api("PATCH", path, { token: place.org.adminToken, body });
+    }
     expect((await ledgerOf(balance.id)).map((e) => [e.kind, e.hours])).toEqual([
       ["adjustment", 16],
       ["adjustment", -6],
+      ["adjustment", 0],
     ]);
     expect((await balanceOf(place)).hoursBalance).toBe(10);
   });

@@ -204,6 +204,14 @@ describe("approve, decline, edit and cancel", () => {
     expect((await api("POST", `${path}/decline`, { token: place.org.adminToken, body: { reason: 5 } })).status).toBe(400);
   });
 
+  it("decline needs no body", async () => {
+    const place = await createTimeOffPlace({ allowNegativeBalance: true });
+    const created = await createRequest(place, requestBody(place));
+    const res = await api("POST", orgPath(place.org, `/time-off-requests/${created.body.id}/decline`), { token: place.org.adminToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "declined", declineReason: null });
+  });
+
   it("PUT edits a pending request under the same checks; an approved one is 409", async () => {
     const place = await createTimeOffPlace();
     await setBalance(place, 10);

@@ -85,7 +85,8 @@ export const patch = createRoute({
   description:
     "Any of the policy's fields, and `workerPolicies`: each names a staff member by `employee.externalEmployeeId` " +
     "(unknown ones are a 400 naming them), sets whether they are included (overriding `defaultSettings.assignedStaff`) " +
-    "and, with `hoursBalance`, writes one adjustment entry of the difference from their balance.",
+    "and, with `hoursBalance`, writes one adjustment entry of the difference from their balance (0 when equal), in the policy's units. " +
+    "Everything is one atomic batch.",
   middleware: [authorize("TIMEOFF_WRITE")] as const,
   request: { params: PolicyParams, body: jsonBody(PolicyPatch) },
   responses: { 200: jsonContent(Policy, "The whole updated policy"), ...problems(404, 413, 415) },

@@ -1,6 +1,6 @@
-import { rawRun } from "../../lib/raw-statement";
 import { sql } from "drizzle-orm";
 import type { Database, Statement } from "../../lib/db";
+import { rawRun } from "../../lib/raw-statement";
 import { sqlUuid } from "../time-off/inclusion-sql";
 import { ensureWorkerPolicies } from "../time-off/worker-policy-rows";
 

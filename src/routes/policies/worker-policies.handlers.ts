@@ -1,9 +1,9 @@
-import { rawAll } from "../../lib/raw-statement";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "../../../drizzle/schema";
 import { findLive } from "../../lib/tenant-queries";
 import { pageResult } from "../../lib/pagination";
 import type { AppRouteHandler } from "../../lib/types";
+import { rawAll } from "../../lib/raw-statement";
 import { selfScoped } from "../time-off/self-scope";
 import { type WorkerPolicyRow, selectWorkerPolicies, serializeWorkerPolicy } from "../time-off/worker-policy-read";
 import { ensureWorkerPolicies } from "../time-off/worker-policy-rows";

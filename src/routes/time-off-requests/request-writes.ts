@@ -1,7 +1,7 @@
-import { rawAll, rawRun } from "../../lib/raw-statement";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../lib/db";
 import type { ConstraintProblems } from "../../lib/db-errors";
+import { rawAll, rawRun } from "../../lib/raw-statement";
 import { includedSql, sqlUuid } from "../time-off/inclusion-sql";
 import { policyNotAvailable, timeOffOverlap } from "../time-off/time-off-problems";
 import type { RequestPlan } from "./request-input";

@@ -8,7 +8,8 @@ import { newId } from "../../lib/ids";
 import { keysetPage, pageResult } from "../../lib/pagination";
 import { invalidField } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppBindings, AppRouteHandler } from "../../lib/types";
+import type { Context } from "hono";
 import { findWorkerPolicy } from "../time-off/worker-policy-read";
 import { ensureWorkerPolicies, onePair } from "../time-off/worker-policy-rows";
 import { forbiddenForOthers, insufficientBalance, requestNotPending } from "../time-off/time-off-problems";
@@ -76,11 +77,11 @@ async function overlapWindow(db: Database, organizationId: string, startTime?: s
 }
 
 async function listRequests(
-  c: Parameters<AppRouteHandler<routes.ListRoute>>[0],
+  c: Context<AppBindings>,
+  organization_id: string,
   query: { limit: number; cursor?: string; updatedSince?: string; workerId?: string; startTime?: string; endTime?: string },
   filters: (SQL | undefined)[],
 ) {
-  const { organization_id } = c.req.param() as { organization_id: string };
   const workerId = selfScoped(c, "TIMEOFF_READ", query.workerId);
   const page = keysetPage(timeOffRequests, { ...query, includeDeleted: false });
   const window = await overlapWindow(c.var.db, organization_id, query.startTime, query.endTime);
@@ -102,7 +103,7 @@ async function listRequests(
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const query = c.req.valid("query");
-  const rows = await listRequests(c, query, [
+  const rows = await listRequests(c, c.req.valid("param").organization_id, query, [
     query.status ? eq(timeOffRequests.status, query.status) : undefined,
     query.policyId ? eq(timeOffRequests.policyId, query.policyId) : undefined,
     query.locationId ? sql`EXISTS (SELECT 1 FROM json_each(s.location_ids) WHERE value = ${query.locationId})` : undefined,
@@ -112,7 +113,7 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 
 /** Operation 9: approved requests overlapping the window, across the organization (a worker sees their own). */
 export const timeOffs: AppRouteHandler<routes.TimeOffsRoute> = async (c) => {
-  const rows = await listRequests(c as never, c.req.valid("query"), [eq(timeOffRequests.status, "approved")]);
+  const rows = await listRequests(c, c.req.valid("param").organization_id, c.req.valid("query"), [eq(timeOffRequests.status, "approved")]);
   return c.json(rows, 200);
 };
 
@@ -152,8 +153,8 @@ async function refusal(db: Database, organizationId: string, id: string) {
   return requestNotPending(row.request.status);
 }
 
-async function ownRequest(c: Parameters<AppRouteHandler<routes.GetRoute>>[0], id: string) {
-  const row = await findRequest(c.var.db, c.req.valid("param").organization_id, id);
+async function ownRequest(c: Context<AppBindings>, organizationId: string, id: string) {
+  const row = await findRequest(c.var.db, organizationId, id);
   if (!mayActOn(c, "TIMEOFF_WRITE", row.request.workerId)) throw forbiddenForOthers();
   return row;
 }
@@ -162,7 +163,7 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const body = c.req.valid("json");
   const db = c.var.db;
-  const current = await ownRequest(c as never, id);
+  const current = await ownRequest(c, organization_id, id);
   if (current.request.status !== "pending") throw requestNotPending(current.request.status);
   const workerId = current.request.workerId;
   const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
@@ -186,7 +187,7 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
 export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
-  const current = await ownRequest(c as never, id);
+  const current = await ownRequest(c, organization_id, id);
   const [cancelled] = (await writeAll(db, [
     cancelRequest(db, organization_id, id),
     reversalEntry(db, id, localDate(new Date(), current.request.timezone)),

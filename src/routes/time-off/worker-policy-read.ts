@@ -1,8 +1,8 @@
-import { rawAll } from "../../lib/raw-statement";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../lib/db";
 import { inUnits } from "../../domain/time-off-units";
 import { iso } from "../../lib/time";
+import { rawAll } from "../../lib/raw-statement";
 import { hoursBalanceSql, includedSql, pendingHoursSql } from "./inclusion-sql";
 
 /** A worker policy as read with its balance: hours are the ledger's, before any unit conversion. */

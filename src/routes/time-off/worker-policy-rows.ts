@@ -1,6 +1,6 @@
-import { rawRun } from "../../lib/raw-statement";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../lib/db";
+import { rawRun } from "../../lib/raw-statement";
 import { sqlUuid } from "./inclusion-sql";
 
 /**
