@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
+import { createLocation } from "./helpers/locations";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import {
   balanceOf,
@@ -318,5 +319,28 @@ describe("listing", () => {
     const own = await api("GET", orgPath(place.org, "/time-off-requests/time-offs"), { token: place.workerToken });
     expect(own.body).toHaveLength(2);
     expect((await api("GET", orgPath(place.org, "/time-off-requests/time-offs?endTime=x"), { token: place.org.adminToken })).status).toBe(400);
+  });
+});
+
+describe("incremental reads", () => {
+  it("updatedSince returns requests and balances changed since then; locationId filters by the worker's locations", async () => {
+    const place = await createTimeOffPlace({ allowNegativeBalance: true });
+    const first = await createRequest(place, requestBody(place, dayFromToday(3)));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const since = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await createRequest(place, requestBody(place, dayFromToday(4)));
+    const admin = place.org.adminToken;
+    const changed = await api("GET", orgPath(place.org, `/time-off-requests?updatedSince=${since}`), { token: admin });
+    expect(changed.body.map((r: { id: string }) => r.id)).toEqual([second.body.id]);
+    const balances = await api("GET", orgPath(place.org, `/worker-policies?workerId=${place.worker.id}&updatedSince=${since}`), { token: admin });
+    expect(balances.body.map((w: { id: string }) => w.id)).toEqual([first.body.workerPolicy.id]);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect((await api("GET", orgPath(place.org, `/worker-policies?workerId=${place.worker.id}&updatedSince=${later}`), { token: admin })).body).toEqual([]);
+    const location = await createLocation(place.org);
+    expect((await api("GET", orgPath(place.org, `/time-off-requests?locationId=${location.id}`), { token: admin })).body).toEqual([]);
+    await api("PATCH", `/api/organizations/${place.org.id}/staffmembers/${place.worker.id}`, { token: admin, body: { locationIds: [location.id] } });
+    const atLocation = await api("GET", orgPath(place.org, `/time-off-requests?locationId=${location.id}`), { token: admin });
+    expect(atLocation.body).toHaveLength(2);
   });
 });
