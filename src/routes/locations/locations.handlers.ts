@@ -9,10 +9,11 @@ import { syncLocations } from "./locations.sync";
 
 const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another location of this organization has that externalId."] as const;
 
-
-/** Case-insensitive "contains", with LIKE's wildcards in the search text taken literally. */
-const nameContains = (text: string) =>
-  sql`${locations.name} LIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`;
+/**
+ * "Contains", ignoring ASCII case (SQLite's lower() folds A-Z only; other letters match as sent). Not LIKE: D1
+ * refuses LIKE patterns over 50 bytes, and instr() takes every character literally, `%` and `_` included.
+ */
+const nameContains = (text: string) => sql`instr(lower(${locations.name}), lower(${text})) > 0`;
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
