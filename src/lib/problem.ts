@@ -7,6 +7,7 @@ const titles: Record<number, string> = {
   403: "Forbidden",
   404: "Record Not Found",
   409: "Conflict",
+  412: "Precondition Failed",
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
@@ -14,7 +15,7 @@ const titles: Record<number, string> = {
   500: "Internal Server Error",
 };
 
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500;
 
 export interface FieldError {
   path: string;
