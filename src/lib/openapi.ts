@@ -15,10 +15,11 @@ export const jsonBody = <T extends ZodType>(schema: T, description = "JSON body"
 
 const problemDescriptions = {
   400: "Bad Request: validation failed (`VALIDATION_FAILED` with `errors`), malformed JSON or an unknown reference",
-  401: "Unauthorized: missing, invalid or expired bearer token",
+  401: "Unauthorized: missing, invalid or expired bearer token; on writes also a revoked one (`TOKEN_REVOKED`)",
   403: "Forbidden: the token lacks the permission this operation needs",
   404: "Record Not Found: no such record in the caller's organization",
   409: "Conflict: the request conflicts with the current state",
+  412: "Precondition Failed: the record is no longer the version If-Match names (`PRECONDITION_FAILED`)",
   413: "Content Too Large: the body is over 256 KiB (1 MiB for sync operations)",
   415: "Unsupported Media Type: send application/json",
   422: "Unprocessable Entity",
@@ -70,3 +71,37 @@ export const TAGS = [
 ] as const;
 
 export type Tag = (typeof TAGS)[number]["name"];
+
+/*
+ * Conditional requests on single records (runtime in lib/conditional): GETs take If-None-Match and may answer 304;
+ * writes take If-Match and answer 412 when the record moved on; both answer the record's ETag.
+ */
+const ETAG_HEADER = {
+  ETag: {
+    description: "The record's version (its `updatedAt` in epoch milliseconds, quoted): send it back in If-Match or If-None-Match.",
+    schema: { type: "string" as const, example: '"1732283136000"' },
+  },
+};
+
+/** A response carrying one record, with its ETag. */
+export const withETag = <R extends object>(response: R) => ({ ...response, headers: ETAG_HEADER });
+
+export const IfNoneMatchHeaders = z.object({
+  "If-None-Match": z.string().max(1024).optional().openapi({
+    description: "An ETag from an earlier answer: 304 Not Modified, with no body, while the record is still that version.",
+    example: '"1732283136000"',
+  }),
+});
+
+export const IfMatchHeaders = z.object({
+  "If-Match": z.string().max(1024).optional().openapi({
+    description:
+      "Write only if the record is still this version (an ETag from an earlier answer), else 412 `PRECONDITION_FAILED` " +
+      "and nothing is written; `*` only asks that the record exists.",
+    example: '"1732283136000"',
+  }),
+});
+
+export const notModified = {
+  304: { description: "Not Modified: the record is still the version If-None-Match names", headers: ETAG_HEADER },
+};

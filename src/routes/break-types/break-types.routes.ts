@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problems } from "../../lib/openapi";
+import { IfMatchHeaders, jsonBody, jsonContent, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import { BreakType, BreakTypeCreate, BreakTypeParams, BreakTypePatch, LocationParams } from "./break-types.schemas";
@@ -26,7 +26,7 @@ export const create = createRoute({
   summary: "Create a new break type for a location",
   middleware: [authorize("LOCATION_ADMIN")] as const,
   request: { params: LocationParams, body: jsonBody(BreakTypeCreate) },
-  responses: { 201: jsonContent(BreakType, "The created break type"), ...problems(404, 413, 415) },
+  responses: { 201: withETag(jsonContent(BreakType, "The created break type")), ...problems(404, 413, 415) },
 });
 
 export const patch = createRoute({
@@ -37,8 +37,8 @@ export const patch = createRoute({
   summary: "Update a specific break type",
   description: "Changes apply to breaks started afterwards; breaks already taken keep the settings they had.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
-  request: { params: BreakTypeParams, body: jsonBody(BreakTypePatch) },
-  responses: { 200: jsonContent(BreakType, "The updated break type"), ...problems(404, 413, 415) },
+  request: { params: BreakTypeParams, body: jsonBody(BreakTypePatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(BreakType, "The updated break type")), ...problems(404, 413, 415, 412) },
 });
 
 export const remove = createRoute({
@@ -49,8 +49,8 @@ export const remove = createRoute({
   summary: "Delete a specific break type",
   description: "Soft delete: the type can no longer be started; breaks already taken keep their name and settings.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
-  request: { params: BreakTypeParams },
-  responses: { 200: jsonContent(BreakType, "The deleted break type"), ...problems(404) },
+  request: { params: BreakTypeParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(BreakType, "The deleted break type")), ...problems(404, 412) },
 });
 
 export type ListRoute = typeof list;

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { idParam, jsonBody, jsonContent, problems } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { idParam, IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize, authorizePartner } from "../../middleware/auth";
 import {
@@ -38,9 +39,9 @@ export const getOne = createRoute({
   operationId: "getOrganization",
   tags,
   summary: "Get Organization",
-  middleware: [member] as const,
-  request: { params: OrganizationParams },
-  responses: { 200: jsonContent(Organization, "The organization"), ...problems(404) },
+  middleware: [member, conditionalGet] as const,
+  request: { params: OrganizationParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems(404) },
 });
 
 export const getByExternalId = createRoute({
@@ -49,9 +50,9 @@ export const getByExternalId = createRoute({
   operationId: "getOrganizationByExternalId",
   tags,
   summary: "Get Organization by External ID",
-  middleware: [member] as const,
-  request: { params: ExternalIdParams },
-  responses: { 200: jsonContent(Organization, "The organization"), ...problems(404) },
+  middleware: [member, conditionalGet] as const,
+  request: { params: ExternalIdParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems(404) },
 });
 
 export const create = createRoute({
@@ -63,7 +64,7 @@ export const create = createRoute({
   description: "Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).",
   middleware: [authorizePartner] as const,
   request: { body: jsonBody(OrganizationCreate) },
-  responses: { 201: jsonContent(Organization, "The created organization"), ...problems(409, 413, 415) },
+  responses: { 201: withETag(jsonContent(Organization, "The created organization")), ...problems(409, 413, 415) },
 });
 
 export const createWithDefaults = createRoute({
@@ -79,7 +80,7 @@ export const createWithDefaults = createRoute({
   middleware: [authorizePartner] as const,
   request: { body: jsonBody(OrganizationCreate) },
   responses: {
-    201: jsonContent(OrganizationWithDefaults, "The created organization and its defaults"),
+    201: withETag(jsonContent(OrganizationWithDefaults, "The created organization and its defaults")),
     ...problems(409, 413, 415),
   },
 });
@@ -92,8 +93,8 @@ export const patch = createRoute({
   summary: "Update Organization",
   description: "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
-  request: { params: OrganizationParams, body: jsonBody(OrganizationPatch) },
-  responses: { 200: jsonContent(Organization, "The updated organization"), ...problems(404, 409, 413, 415) },
+  request: { params: OrganizationParams, body: jsonBody(OrganizationPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The updated organization")), ...problems(404, 409, 413, 415, 412) },
 });
 
 export const remove = createRoute({
@@ -106,8 +107,8 @@ export const remove = createRoute({
     "Soft delete: the organization answers 404 afterwards and its tokens can no longer be exchanged. A partner-level " +
     "token may delete any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
-  request: { params: OrganizationParams },
-  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
+  request: { params: OrganizationParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems(404, 412) },
 });
 
 export const removeByExternalId = createRoute({
@@ -118,8 +119,8 @@ export const removeByExternalId = createRoute({
   summary: "Delete Organization by External ID",
   description: "Deletes by the partner's own id for the organization (soft delete, as Delete Organization).",
   middleware: [admin] as const,
-  request: { params: ExternalIdParams },
-  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
+  request: { params: ExternalIdParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems(404, 412) },
 });
 
 export type ListRoute = typeof list;
