@@ -170,3 +170,29 @@ describe("If-Match", () => {
     expect(preflight.headers.get("Access-Control-Allow-Headers")).toMatch(/if-match/i);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("declares If-None-Match, ETag and 304 on single-record GETs, and If-Match, ETag and 412 on their writes", async () => {
+    const doc = (await api("GET", "/api/openapi.json")).body;
+    type Operation = { operationId: string; parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: object }> };
+    const operations = new Map<string, Operation>();
+    for (const item of Object.values(doc.paths) as Record<string, Operation>[]) for (const op of Object.values(item)) operations.set(op.operationId, op);
+    const header = (op: Operation, name: string) => op.parameters?.some((p) => p.in === "header" && p.name === name);
+    const reads = ["getOrganization", "getLocation", "getStaffMember", "getRole", "getAccessRole"];
+    const writes = ["updateOrganization", "deleteOrganization", "updateLocation", "deleteLocation", "updateStaffMember", "deleteStaffMember", "updateRole", "deleteRole"];
+    for (const id of reads) {
+      const op = operations.get(id);
+      expect(op, id).toBeDefined();
+      expect(header(op!, "If-None-Match"), id).toBe(true);
+      expect(op!.responses["304"], id).toBeDefined();
+      expect(op!.responses["200"]!.headers, id).toHaveProperty("ETag");
+    }
+    for (const id of writes) {
+      const op = operations.get(id);
+      expect(op, id).toBeDefined();
+      expect(header(op!, "If-Match"), id).toBe(true);
+      expect(op!.responses["412"], id).toBeDefined();
+      expect(op!.responses["200"]!.headers, id).toHaveProperty("ETag");
+    }
+  });
+});

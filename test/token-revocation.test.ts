@@ -191,6 +191,9 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const deleted = await recordingRequest("DELETE", `${locationsPath(org)}/${id}`, { token });
     expect(deleted.status).toBe(200);
     expect(deleted.trips).toHaveLength(1);
+    const member = await recordingRequest("POST", staffPath(org), { token, body: { name: "Counted", accessRoleName: "Employee" } });
+    expect(member.status).toBe(201);
+    expect(member.trips.map((trip) => /write_guards/i.test(trip[0]!))).toEqual([false, true]);
     const read = await recordingRequest("GET", `${locationsPath(org)}?limit=5`, { token });
     expect(read.trips.flat().join(" ")).not.toMatch(/write_guards|staff_members/i);
   });
