@@ -158,6 +158,16 @@ describe("If-Match", () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(412)]);
   });
 
+  it("every write moves the ETag, even ten concurrent ones landing within the same millisecond", async () => {
+    const w = await createWorkplace();
+    const path = `${o(w)}/roles/${w.roleId}`;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => api("PATCH", path, { token: w.org.adminToken, body: { hourlyWage: i } })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(results.map((r) => r.headers.get("ETag"))).size).toBe(10);
+  });
+
   it("a write answers the ETag of the record it created; CORS lets browsers read ETag", async () => {
     const w = await createWorkplace();
     const res = await api("POST", `${o(w)}/roles`, { token: w.org.adminToken, body: { name: "Cook" }, headers: { Origin: "https://app.example" } });

@@ -5,8 +5,8 @@ import { badRequest, ProblemError } from "./problem";
 
 /**
  * Conditional requests on single records. A record's entity tag is its updatedAt in epoch milliseconds, quoted:
- * every write of a record sets updatedAt, so the tag changes with the stored row (a strong validator, as far as two
- * writes of one record do not land in the same millisecond).
+ * every write of a record moves updatedAt forward (nextVersion: at least a millisecond past the stored one, even for
+ * two writes within one millisecond), so the tag is a strong validator of the stored row.
  */
 export const etagOf = (row: Versioned) => `"${versionOf(row)}"`;
 
@@ -14,6 +14,12 @@ export const etagOf = (row: Versioned) => `"${versionOf(row)}"`;
 type Versioned = { updatedAt: Date | string };
 
 const versionOf = ({ updatedAt }: Versioned) => (typeof updatedAt === "string" ? Date.parse(updatedAt) : updatedAt.getTime());
+
+/** The updatedAt an UPDATE sets: now, or a millisecond past the stored value when that is not earlier. */
+export const nextVersion = (updatedAt: SQLiteColumn, now = new Date()): SQL => sql`max(${now.getTime()}, ${updatedAt} + 1)`;
+
+/** The same for a write that read the row it writes (and guards that it is still that version). */
+export const nextVersionAfter = (read: { updatedAt: Date }, now = new Date()) => new Date(Math.max(now.getTime(), read.updatedAt.getTime() + 1));
 
 export interface HeaderContext {
   req: { header: (name: string) => string | undefined };

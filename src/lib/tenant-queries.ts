@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { Database } from "./db";
 import { newId } from "./ids";
 import { keysetPage, type ListOptions, pageResult } from "./pagination";
-import { type HeaderContext, ifMatchOf, preconditionFailed, setETag, versionCondition } from "./conditional";
+import { type HeaderContext, ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "./conditional";
 import { guardedBatch, type Writer } from "./principal-guard";
 import { notFound } from "./problem";
 import { inOrganization, softDeleted } from "./tenancy";
@@ -91,7 +91,8 @@ export async function updateLive<T extends TenantTable>(
   const ifMatch = ifMatchOf(c);
   const { db } = c.var;
   const where = and(inOrganization(table, organizationId), matching(table, match), versionCondition(table.updatedAt, ifMatch));
-  const [rows] = await guardedBatch(c.var, [db.update(table).set(values).where(where).returning()]);
+  const set = { ...values, updatedAt: nextVersion(table.updatedAt) } as SQLiteUpdateSetSource<T>;
+  const [rows] = await guardedBatch(c.var, [db.update(table).set(set).where(where).returning()]);
   const row = (rows as T["$inferSelect"][])[0];
   if (!row) {
     if (ifMatch.kind === "versions") {

@@ -1,6 +1,6 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { accessRoles, staffMembers } from "../../../drizzle/schema";
-import { ifMatchOf, matchesVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
+import { ifMatchOf, matchesVersion, nextVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
 import { uniquely } from "../../lib/db-errors";
 import { guardedBatch } from "../../lib/principal-guard";
 import { findLive, getLive, insertRecord, listPage, updateLive } from "../../lib/tenant-queries";
@@ -56,7 +56,7 @@ export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const [[row]] = await guardedBatch(c.var, [
     db
       .update(accessRoles)
-      .set(softDeleted())
+      .set({ ...softDeleted(), updatedAt: nextVersion(accessRoles.updatedAt) })
       .where(
         and(
           inOrganization(accessRoles, organization_id),

@@ -9,7 +9,7 @@ import {
   DEFAULT_TIME_OFF_SETTINGS,
 } from "../../domain/organization-defaults";
 import type { Database } from "../../lib/db";
-import { ifMatchOf, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
+import { ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
 import { uniquely } from "../../lib/db-errors";
 import { guardedBatch } from "../../lib/principal-guard";
 import type { WriteContext } from "../../lib/tenant-queries";
@@ -52,7 +52,7 @@ async function updateVisible(c: WriteContext, match: SQL, values: OrganizationCh
     guardedBatch(c.var, [
       db
         .update(organizations)
-        .set(values)
+        .set({ ...values, updatedAt: nextVersion(organizations.updatedAt) })
         .where(and(visibleTo(principal), match, isNull(organizations.deletedAt), versionCondition(organizations.updatedAt, ifMatch)))
         .returning(),
     ]),

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { locations, staffMembers } from "../../../drizzle/schema";
-import { ifMatchOf, matchesVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
+import { ifMatchOf, matchesVersion, nextVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
 import type { ConstraintProblems } from "../../lib/db-errors";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
@@ -105,7 +105,7 @@ async function updateManageable(c: WriteContext, organizationId: string, id: str
   const ifMatch = ifMatchOf(c);
   const update = db
     .update(staffMembers)
-    .set(values)
+    .set({ ...values, updatedAt: nextVersion(staffMembers.updatedAt) })
     .where(
       and(
         inOrganization(staffMembers, organizationId),

@@ -5,7 +5,7 @@ import type { ShiftBreak } from "../../domain/shift-totals";
 import { shiftWage } from "../../domain/shift-wage";
 import { offsetUnder, readWallClock, type OffsetRule } from "../../domain/zoned-wall-clock";
 import type { Database } from "../../lib/db";
-import { type IfMatch, requireVersion } from "../../lib/conditional";
+import { type IfMatch, nextVersionAfter, requireVersion } from "../../lib/conditional";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { badRequest, invalidField } from "../../lib/problem";
@@ -106,7 +106,7 @@ export async function patchShift(db: Database, scope: TimesheetScope, id: string
     const { role, staff } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId);
     hourlyWage = body.hourlyWage ?? shiftWage(role, staff);
   }
-  const now = new Date();
+  const now = nextVersionAfter(was);
   const changes = {
     roleId: body.roleId ?? was.roleId,
     startAt: start,
@@ -153,7 +153,7 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
   const current = await loadShift(db, scope, id);
   const was = current.shift;
   requireVersion(ifMatch, was);
-  const now = new Date();
+  const now = nextVersionAfter(was);
   const audit = auditEntry({ organizationId, shiftId: id, action: "delete", principal: scope.principal, at: now });
   const days = [{ locationId: was.locationId, date: was.businessDate }];
   await guardedBatch(
