@@ -64,8 +64,8 @@ const resources: Resource[] = [
   },
 ];
 
-describe.each(resources)("conditional requests on $name", (resource) => {
-  it.runIf(resource.readable)("GET answers the record's ETag, and 304 with no body to a matching If-None-Match", async () => {
+describe.each(resources.filter((r) => r.readable))("conditional GETs of $name", (resource) => {
+  it("GET answers the record's ETag, and 304 with no body to a matching If-None-Match", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
     const { path, token, created } = await resource.create(w);
     const res = await api("GET", path, { token });
@@ -81,7 +81,9 @@ describe.each(resources)("conditional requests on $name", (resource) => {
     expect(other.status).toBe(200);
     expect(other.body.id).toBe(created.id);
   });
+});
 
+describe.each(resources)("conditional writes of $name", (resource) => {
   it("PATCH with the current If-Match writes and answers the new ETag; the old one is then 412 and writes nothing", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
     const { path, token, created, etag } = await resource.create(w);
