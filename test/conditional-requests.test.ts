@@ -4,6 +4,8 @@ import { unique } from "./helpers/fixtures";
 import { createManual } from "./helpers/timesheets";
 import { createBreakType, createWorkplace, type Workplace } from "./helpers/workplace";
 
+let counter = 0;
+const next = () => ++counter;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 const tagOf = (record: { updatedAt: string }) => `"${Date.parse(record.updatedAt)}"`;
 
@@ -50,7 +52,7 @@ const resources: Resource[] = [
       const path = `${o(w)}/locations/${w.location.id}/breaks/${created.id}`;
       return { path, token: w.org.adminToken, created: created as unknown as { id: string; updatedAt: string }, etag: null };
     },
-    patch: () => ({ durationMinutes: 1 + Math.floor(Math.random() * 50) }),
+    patch: () => ({ durationMinutes: next() }),
     readable: false,
   },
   {
@@ -59,7 +61,7 @@ const resources: Resource[] = [
       const created = await createManual(w, { startTime: "2026-03-14T09:00:00Z", endTime: "2026-03-14T17:00:00Z" });
       return { path: `/api/timesheets/${created.id}`, token: w.org.adminToken, created, etag: null };
     },
-    patch: () => ({ hourlyWage: Math.round(Math.random() * 1000) / 10 }),
+    patch: () => ({ hourlyWage: next() }),
     readable: true,
   },
 ];
