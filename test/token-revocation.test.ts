@@ -102,6 +102,29 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     expect((await api("POST", locationsPath(org), { token: fresh, body: { name: "Three" } })).status).toBe(201);
   });
 
+  it("a refused write under an Idempotency-Key stores nothing under it: the retry with a fresh token runs", async () => {
+    const org = await createOrganization();
+    const role = await api("POST", accessRolesPath(org), { token: org.adminToken, body: { name: unique("Ops"), permissions: ["LOCATION_ADMIN"] } });
+    const { member, token } = await staffWith(org, role.body.name);
+    const changed = await api("PATCH", `${accessRolesPath(org)}/${role.body.id}`, { token: org.adminToken, body: { permissions: ["ORGANIZATION_ADMIN"] } });
+    expect(changed.status).toBe(200);
+    const key = { "Idempotency-Key": unique("key") };
+    expectRevoked(await api("POST", locationsPath(org), { token, body: { name: "Keyed" }, headers: key }));
+    const retry = await api("POST", locationsPath(org), { token: await staffToken(org, member.id), body: { name: "Keyed" }, headers: key });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+
+  it("a refused punch under an Idempotency-Key records no answer for it", async () => {
+    const w = await createWorkplace();
+    expect((await clockIn(w)).status).toBe(200);
+    await api("PATCH", staffPath(w.org, `/${w.staff.id}`), { token: w.org.adminToken, body: { active: false } });
+    const key = unique("punch");
+    expectRevoked(await punch(w, "clock-out", {}, { "Idempotency-Key": key }));
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM idempotency_keys WHERE key = ?").bind(key).first<{ n: number }>();
+    expect(stored!.n).toBe(0);
+  });
+
   it("moving a staff member to another access role refuses their old token even where both grant the write", async () => {
     const org = await createOrganization();
     const { member, token } = await staffWith(org, "Admin");
