@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, publicProblems } from "../../lib/openapi";
+import { exchangeRateLimit } from "../../middleware/rate-limit";
 
 export const ExchangeTokenRequest = z
   .object({
@@ -34,10 +35,11 @@ export const exchangeToken = createRoute({
     "access-role permissions. Permissions are fixed in the token: a changed access role applies to tokens " +
     "exchanged afterwards.",
   security: [],
+  middleware: exchangeRateLimit,
   request: { body: jsonBody(ExchangeTokenRequest) },
   responses: {
     200: jsonContent(ExchangeTokenResponse, "An access token"),
-    ...publicProblems(401, 413, 415),
+    ...publicProblems(401, 413, 415, 429),
   },
 });
 export type ExchangeTokenRoute = typeof exchangeToken;
