@@ -14,17 +14,22 @@ export interface RateLimitPolicy {
 const Setting = z.object({ limit: z.number().int().positive(), period: z.union([z.literal(10), z.literal(60)]) });
 const Settings = z.object(Object.fromEntries(RATE_LIMIT_POLICIES.map((name) => [name, Setting])) as Record<RateLimitPolicyName, typeof Setting>);
 
-let parsed: { source: string | undefined; settings: z.infer<typeof Settings> } | undefined;
+type Settings = z.infer<typeof Settings>;
+let cached: { source: string | undefined; settings: Settings } | undefined;
+
+function settings(source: string | undefined): Settings {
+  if (cached && cached.source === source) return cached.settings;
+  const result = Settings.safeParse(JSON.parse(source ?? "null"));
+  if (!result.success) throw new Error(`RATE_LIMITS is missing or invalid: ${result.error.message}`);
+  cached = { source, settings: result.data };
+  return result.data;
+}
 
 /** The policy as `RATE_LIMITS` in wrangler.toml [vars] states it (parsed once per isolate). */
-export function rateLimitPolicy(source: string | undefined, name: RateLimitPolicyName): RateLimitPolicy {
-  if (parsed?.source !== source) {
-    const result = Settings.safeParse(JSON.parse(source ?? "null"));
-    if (!result.success) throw new Error(`RATE_LIMITS is missing or invalid: ${result.error.message}`);
-    parsed = { source, settings: result.data };
-  }
-  return { name, ...parsed!.settings[name] };
-}
+export const rateLimitPolicy = (source: string | undefined, name: RateLimitPolicyName): RateLimitPolicy => ({
+  name,
+  ...settings(source)[name],
+});
 
 /**
  * Header values in the format of draft-ietf-httpapi-ratelimit-headers-10 (structured-field lists of named
