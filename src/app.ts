@@ -2,6 +2,7 @@ import { createApp } from "./lib/create-app";
 import { TAGS } from "./lib/openapi";
 import { authenticate } from "./middleware/auth";
 import { idempotency } from "./middleware/idempotency";
+import { apiRateLimit } from "./middleware/rate-limit";
 import type { AppOpenAPI } from "./lib/types";
 import auth from "./routes/auth/auth.index";
 import breakTypes from "./routes/break-types/break-types.index";
@@ -42,7 +43,7 @@ export function buildApp() {
     security: [{ bearerAuth: [] }],
     tags: [...TAGS],
   });
-  app.use("/api/*", authenticate, idempotency);
+  app.use("/api/*", authenticate, apiRateLimit, idempotency);
   for (const router of protectedRouters) app.route("/", router);
   return app;
 }

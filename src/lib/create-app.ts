@@ -53,7 +53,7 @@ export function createApp() {
   const app = createRouter();
   app.use(requestId());
   app.use(secureHeaders({ crossOriginResourcePolicy: "cross-origin" }));
-  app.use("/api/*", cors({ origin: "*", exposeHeaders: ["Link", "X-Request-Id", "ETag"] }));
+  app.use("/api/*", cors({ origin: "*", exposeHeaders: ["Link", "X-Request-Id", "ETag", "Retry-After", "RateLimit", "RateLimit-Policy"] }));
   app.use("/api/*", (c, next) => (c.req.path.endsWith("/sync") ? syncBodyLimit : defaultBodyLimit)(c, next));
   app.use("/api/*", requireJsonBody);
   app.use("/api/*", database);

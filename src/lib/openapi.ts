@@ -23,6 +23,7 @@ const problemDescriptions = {
   413: "Content Too Large: the body is over 256 KiB (1 MiB for sync operations)",
   415: "Unsupported Media Type: send application/json",
   422: "Unprocessable Entity",
+  429: "Too Many Requests: `RATE_LIMITED`, the caller's rate limit is used up until `Retry-After`",
 } as const;
 
 type ProblemStatusCode = keyof typeof problemDescriptions;
@@ -32,7 +33,23 @@ const problemContent = <T extends ZodType>(schema: T, description: string) => ({
   description,
 });
 
-const problem = (status: ProblemStatusCode) => problemContent(ProblemSchema, problemDescriptions[status]);
+/** Sent with every 429 (draft-ietf-httpapi-ratelimit-headers-10 fields); `RateLimit-Policy` also on other answers. */
+const rateLimitHeaders = {
+  "Retry-After": { description: "Seconds until the window resets.", schema: { type: "integer", minimum: 1 } },
+  "RateLimit-Policy": {
+    description: "The quota policy: name, quota `q` and window `w` in seconds.",
+    schema: { type: "string", example: '"api";q=600;w=60' },
+  },
+  RateLimit: {
+    description: "The policy's remaining quota `r` and seconds `t` until it resets.",
+    schema: { type: "string", example: '"api";r=0;t=30' },
+  },
+} as const;
+
+const problem = (status: ProblemStatusCode) => ({
+  ...problemContent(ProblemSchema, problemDescriptions[status]),
+  ...(status === 429 ? { headers: rateLimitHeaders } : {}),
+});
 
 /** One error response whose problem carries more than the generic Problem (spread after `problems(...)`). */
 export const problemWith = <T extends ZodType>(status: ProblemStatusCode, schema: T, description?: string) =>
@@ -40,8 +57,8 @@ export const problemWith = <T extends ZodType>(status: ProblemStatusCode, schema
 
 /** Error responses of a route: the authenticated defaults plus the ones it names. */
 export function problems<const S extends ProblemStatusCode>(...statuses: S[]) {
-  const all = [...new Set<ProblemStatusCode>([400, 401, 403, ...statuses])];
-  return Object.fromEntries(all.map((s) => [s, problem(s)])) as Record<400 | 401 | 403 | S, ReturnType<typeof problem>>;
+  const all = [...new Set<ProblemStatusCode>([400, 401, 403, 429, ...statuses])];
+  return Object.fromEntries(all.map((s) => [s, problem(s)])) as Record<400 | 401 | 403 | 429 | S, ReturnType<typeof problem>>;
 }
 
 export const publicProblems = <const S extends ProblemStatusCode>(...statuses: S[]) =>

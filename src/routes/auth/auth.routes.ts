@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, publicProblems } from "../../lib/openapi";
+import { exchangeRateLimit } from "../../middleware/rate-limit";
 
 export const ExchangeTokenRequest = z
   .object({
@@ -38,10 +39,11 @@ export const exchangeToken = createRoute({
     "member, or a deleted organization, can still read for the rest of the token's hour but no longer write. " +
     "Partner-level tokens are not checked this way: a partner is configuration, not a record.",
   security: [],
+  middleware: exchangeRateLimit,
   request: { body: jsonBody(ExchangeTokenRequest) },
   responses: {
     200: jsonContent(ExchangeTokenResponse, "An access token"),
-    ...publicProblems(401, 413, 415),
+    ...publicProblems(401, 413, 415, 429),
   },
 });
 export type ExchangeTokenRoute = typeof exchangeToken;
