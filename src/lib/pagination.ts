@@ -2,17 +2,34 @@ import { z } from "@hono/zod-openapi";
 import { and, asc, gt, gte, isNull, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { invalidField } from "./problem";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 500;
 
+/** A query integer: decimal digits only (`0x10`, `1e2`, ` 16` are refused, never read as numbers). */
+export const queryInteger = (min: number, max: number, fallback: number, description: string) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "must be decimal digits")
+    .default(String(fallback))
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .openapi({ type: "integer", minimum: min, maximum: max, default: fallback, example: fallback, description });
+
+/** A boolean query flag: the words `true` and `false`, nothing else. */
+export const queryBoolean = (description: string) =>
+  z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true"))
+    .openapi({ description });
+
 export const ListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).openapi({
-    description: `Page size, 1–${MAX_LIMIT}.`,
-    example: 100,
-  }),
+  limit: queryInteger(1, MAX_LIMIT, DEFAULT_LIMIT, `Page size, 1–${MAX_LIMIT} (decimal digits).`),
   cursor: z.string().min(1).max(200).optional().openapi({
-    description: "Opaque cursor from the `Link: rel=\"next\"` header of the previous page.",
+    description:
+      "Opaque cursor from the `Link: rel=\"next\"` header of the previous page; one this list did not hand out is a 400.",
   }),
   updatedSince: z.iso.datetime({ offset: true }).optional().openapi({
     description: "Only records updated at or after this instant (for incremental sync).",
@@ -22,18 +39,22 @@ export const ListQuery = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true")
-    .openapi({ description: "Include soft-deleted records.", type: "string" }),
+    .openapi({ description: "Include soft-deleted records." }),
 });
 
 export type ListOptions = z.infer<typeof ListQuery>;
 
 const encodeCursor = (id: string) => btoa(id).replaceAll("=", "");
+/** The id a directory list's cursor carries; anything else is a 400 naming `cursor`, as on every list. */
 const decodeCursor = (cursor: string) => {
+  let id = "";
   try {
-    return atob(cursor);
+    id = atob(cursor);
   } catch {
-    return "";
+    // reported below
   }
+  if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) throw invalidField("cursor", "not a cursor from this list's Link header");
+  return id;
 };
 
 interface KeysetColumns {

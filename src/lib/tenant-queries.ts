@@ -5,6 +5,7 @@ import type { Database } from "./db";
 import { newId } from "./ids";
 import { keysetPage, type ListOptions, pageResult } from "./pagination";
 import { notFound } from "./problem";
+import type { NotFoundResource } from "./problem-codes";
 import { inOrganization, softDeleted } from "./tenancy";
 
 /** A table of tenant records: every one has these columns. */
@@ -42,7 +43,7 @@ export async function findLive<T extends TenantTable>(
   table: T,
   organizationId: string,
   match: string | SQL,
-  resource: string,
+  resource: NotFoundResource,
 ): Promise<Row<T>> {
   const [row] = (await db
     .select()
@@ -59,7 +60,7 @@ export async function updateLive<T extends TenantTable>(
   organizationId: string,
   match: string | SQL,
   values: SQLiteUpdateSetSource<T>,
-  resource: string,
+  resource: NotFoundResource,
 ): Promise<T["$inferSelect"]> {
   const [row] = (await db
     .update(table)
@@ -76,7 +77,7 @@ export const softDeleteLive = <T extends TenantTable>(
   table: T,
   organizationId: string,
   match: string | SQL,
-  resource: string,
+  resource: NotFoundResource,
 ) => updateLive(db, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource);
 
 /** Inserts a new record of the organization (id, timestamps and organization filled in) and answers it as stored. */
