@@ -30,7 +30,7 @@ export const list = createRoute({
   description: "Oldest first. `name` matches locations whose name contains the text, ignoring (ASCII) case.",
   middleware: [read] as const,
   request: { params: OrganizationParams, query: LocationListQuery },
-  responses: { 200: jsonContent(z.array(Location), "Locations, oldest first"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(Location), "Locations, oldest first"), ...problems() },
 });
 
 export const getOne = createRoute({
@@ -39,9 +39,10 @@ export const getOne = createRoute({
   operationId: "getLocation",
   tags,
   summary: "Retrieve a specific location",
+  description: "One live location of the organization; a deleted one or one of another organization is 404.",
   middleware: [read] as const,
   request: { params: LocationParams },
-  responses: { 200: jsonContent(Location, "The location"), ...problems(404) },
+  responses: { 200: jsonContent(Location, "The location"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const getByExternalId = createRoute({
@@ -50,9 +51,10 @@ export const getByExternalId = createRoute({
   operationId: "getLocationByExternalId",
   tags,
   summary: "Retrieve a specific location by external ID",
+  description: "The live location whose `externalId` (the integrator's own id) matches; none is 404.",
   middleware: [read] as const,
   request: { params: LocationExternalIdParams },
-  responses: { 200: jsonContent(Location, "The location"), ...problems(404) },
+  responses: { 200: jsonContent(Location, "The location"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -66,7 +68,7 @@ export const create = createRoute({
     "(409 `EXTERNAL_ID_TAKEN`; sync restores a deleted location by its externalId).",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(LocationCreate) },
-  responses: { 201: jsonContent(Location, "The created location"), ...problems(404, 409, 413, 415) },
+  responses: { 201: jsonContent(Location, "The created location"), ...problems("EXTERNAL_ID_TAKEN") },
 });
 
 export const patch = createRoute({
@@ -78,7 +80,7 @@ export const patch = createRoute({
   description: `Changes only the fields sent; \`null\` clears a nullable field. ${EXTRA_FIELDS}`,
   middleware: [admin] as const,
   request: { params: LocationParams, body: jsonBody(LocationPatch) },
-  responses: { 200: jsonContent(Location, "The location with its new values and updatedAt"), ...problems(404, 409, 413, 415) },
+  responses: { 200: jsonContent(Location, "The location with its new values and updatedAt"), ...problems("LOCATION_NOT_FOUND", "EXTERNAL_ID_TAKEN") },
 });
 
 export const remove = createRoute({
@@ -90,7 +92,7 @@ export const remove = createRoute({
   description: "Soft delete: `deletedAt` is set and `active` becomes false; reads answer 404 afterwards, lists show it with `includeDeleted=true`.",
   middleware: [admin] as const,
   request: { params: LocationParams },
-  responses: { 200: jsonContent(Location, "The deleted location"), ...problems(404) },
+  responses: { 200: jsonContent(Location, "The deleted location"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const sync = createRoute({
@@ -111,7 +113,7 @@ export const sync = createRoute({
     "sync merges the same way.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(LocationSync) },
-  responses: { 200: jsonContent(LocationSyncResult, "What the sync changed, and the payload's locations"), ...problems(404, 413, 415) },
+  responses: { 200: jsonContent(LocationSyncResult, "What the sync changed, and the payload's locations"), ...problems() },
 });
 
 export type ListRoute = typeof list;

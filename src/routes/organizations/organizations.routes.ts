@@ -38,9 +38,10 @@ export const getOne = createRoute({
   operationId: "getOrganization",
   tags,
   summary: "Get Organization",
+  description: "One organization of the partner (partner-level token) or the caller's own; any other is 404.",
   middleware: [member] as const,
   request: { params: OrganizationParams },
-  responses: { 200: jsonContent(Organization, "The organization"), ...problems(404) },
+  responses: { 200: jsonContent(Organization, "The organization"), ...problems() },
 });
 
 export const getByExternalId = createRoute({
@@ -49,9 +50,10 @@ export const getByExternalId = createRoute({
   operationId: "getOrganizationByExternalId",
   tags,
   summary: "Get Organization by External ID",
+  description: "The partner's organization with this `externalId` (the partner's own id for it); none is 404.",
   middleware: [member] as const,
   request: { params: ExternalIdParams },
-  responses: { 200: jsonContent(Organization, "The organization"), ...problems(404) },
+  responses: { 200: jsonContent(Organization, "The organization"), ...problems("ORGANIZATION_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -63,7 +65,7 @@ export const create = createRoute({
   description: "Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).",
   middleware: [authorizePartner] as const,
   request: { body: jsonBody(OrganizationCreate) },
-  responses: { 201: jsonContent(Organization, "The created organization"), ...problems(409, 413, 415) },
+  responses: { 201: jsonContent(Organization, "The created organization"), ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN") },
 });
 
 export const createWithDefaults = createRoute({
@@ -80,7 +82,7 @@ export const createWithDefaults = createRoute({
   request: { body: jsonBody(OrganizationCreate) },
   responses: {
     201: jsonContent(OrganizationWithDefaults, "The created organization and its defaults"),
-    ...problems(409, 413, 415),
+    ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN"),
   },
 });
 
@@ -93,7 +95,7 @@ export const patch = createRoute({
   description: "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(OrganizationPatch) },
-  responses: { 200: jsonContent(Organization, "The updated organization"), ...problems(404, 409, 413, 415) },
+  responses: { 200: jsonContent(Organization, "The updated organization"), ...problems("EXTERNAL_ID_TAKEN") },
 });
 
 export const remove = createRoute({
@@ -107,7 +109,7 @@ export const remove = createRoute({
     "token may delete any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
   request: { params: OrganizationParams },
-  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
+  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems() },
 });
 
 export const removeByExternalId = createRoute({
@@ -119,7 +121,7 @@ export const removeByExternalId = createRoute({
   description: "Deletes by the partner's own id for the organization (soft delete, as Delete Organization).",
   middleware: [admin] as const,
   request: { params: ExternalIdParams },
-  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
+  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems("ORGANIZATION_NOT_FOUND") },
 });
 
 export type ListRoute = typeof list;

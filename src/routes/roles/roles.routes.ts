@@ -20,7 +20,7 @@ export const list = createRoute({
     "`Employee` access role cannot list them; grant LOCATION_READ through a custom access role if staff should.",
   middleware: [reader] as const,
   request: { params: OrganizationParams, query: ListQuery },
-  responses: { 200: jsonContent(z.array(Role), "Roles, oldest first"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(Role), "Roles, oldest first"), ...problems() },
 });
 
 export const getOne = createRoute({
@@ -32,7 +32,7 @@ export const getOne = createRoute({
   description: "Needs LOCATION_READ. A deleted role answers 404.",
   middleware: [reader] as const,
   request: { params: OrganizationRecordParams },
-  responses: { 200: jsonContent(Role, "The role"), ...problems(404) },
+  responses: { 200: jsonContent(Role, "The role"), ...problems("ROLE_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -46,7 +46,7 @@ export const create = createRoute({
     "organization, deleted roles included (409 `EXTERNAL_ID_TAKEN`).",
   middleware: [writer] as const,
   request: { params: OrganizationParams, body: jsonBody(RoleCreate) },
-  responses: { 201: jsonContent(Role, "The created role"), ...problems(404, 409, 413, 415) },
+  responses: { 201: jsonContent(Role, "The created role"), ...problems("EXTERNAL_ID_TAKEN") },
 });
 
 export const patch = createRoute({
@@ -58,7 +58,7 @@ export const patch = createRoute({
   description: "Needs LOCATION_ADMIN. Only the fields sent change; send null to clear `hourlyWage` or `externalId`.",
   middleware: [writer] as const,
   request: { params: OrganizationRecordParams, body: jsonBody(RolePatch) },
-  responses: { 200: jsonContent(Role, "The updated role"), ...problems(404, 409, 413, 415) },
+  responses: { 200: jsonContent(Role, "The updated role"), ...problems("ROLE_NOT_FOUND", "EXTERNAL_ID_TAKEN") },
 });
 
 export const remove = createRoute({
@@ -72,7 +72,7 @@ export const remove = createRoute({
     "`includeDeleted=true`; shifts already worked keep their `roleId`.",
   middleware: [writer] as const,
   request: { params: OrganizationRecordParams },
-  responses: { 200: jsonContent(Role, "The deleted role"), ...problems(404) },
+  responses: { 200: jsonContent(Role, "The deleted role"), ...problems("ROLE_NOT_FOUND") },
 });
 
 export type ListRoute = typeof list;
