@@ -44,9 +44,9 @@ export const ListQuery = z.object({
 
 export type ListOptions = z.infer<typeof ListQuery>;
 
-const encodeCursor = (id: string) => btoa(id).replaceAll("=", "");
-/** The id a directory list's cursor carries; anything else is a 400 naming `cursor`, as on every list. */
-const decodeCursor = (cursor: string) => {
+export const encodeIdCursor = (id: string) => btoa(id).replaceAll("=", "");
+/** The id a list's cursor carries; anything else is a 400 naming `cursor`, as on every list. */
+export const decodeIdCursor = (cursor: string) => {
   let id = "";
   try {
     id = atob(cursor);
@@ -66,7 +66,7 @@ interface KeysetColumns {
 /** The WHERE and ORDER BY of a keyset page; the query fetches limit + 1 rows to know whether more remain. */
 export function keysetPage(table: KeysetColumns, options: ListOptions) {
   const conditions: (SQL | undefined)[] = [
-    options.cursor ? gt(table.id, decodeCursor(options.cursor)) : undefined,
+    options.cursor ? gt(table.id, decodeIdCursor(options.cursor)) : undefined,
     options.updatedSince ? gte(table.updatedAt, new Date(options.updatedSince)) : undefined,
     options.includeDeleted ? undefined : isNull(table.deletedAt),
   ];
@@ -78,7 +78,7 @@ export function pageResult<T extends { id: string }>(c: Context, rows: T[], limi
   if (rows.length <= limit) return rows;
   const page = rows.slice(0, limit);
   const next = new URL(c.req.url);
-  next.searchParams.set("cursor", encodeCursor(page[page.length - 1]!.id));
+  next.searchParams.set("cursor", encodeIdCursor(page[page.length - 1]!.id));
   c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
   return page;
 }
