@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
 import { ProblemSchema } from "./problem";
-import { codesOfStatus, PLATFORM_CODES, PROBLEM_CODES, type ProblemCode, type StatusOfCode } from "./problem-codes";
+import { codesOfStatus, PLATFORM_CODES, PROBLEM_CODES, type ProblemCode, type ProblemStatus, type StatusOfCode } from "./problem-codes";
 
 export const jsonContent = <T extends ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
@@ -21,6 +21,7 @@ export const PROBLEM_LABELS = {
   403: "Forbidden",
   404: "Record Not Found",
   409: "Conflict",
+  412: "Precondition Failed",
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
@@ -45,10 +46,11 @@ const problemContent = <T extends ZodType>(schema: T, status: ProblemStatusCode,
 
 type ProblemResponse = ReturnType<typeof problemContent<typeof ProblemSchema>>;
 
-const statusesOf = (arg: ProblemArg): ProblemStatusCode[] =>
-  typeof arg === "number"
-    ? [arg]
-    : PROBLEM_CODES[arg].statuses.filter((s): s is ProblemStatusCode => s in PROBLEM_LABELS);
+function statusesOf(arg: ProblemArg): ProblemStatusCode[] {
+  if (typeof arg === "number") return [arg];
+  const statuses: readonly ProblemStatus[] = PROBLEM_CODES[arg].statuses;
+  return statuses.filter((s): s is ProblemStatusCode => s in PROBLEM_LABELS);
+}
 
 function collect(args: ProblemArg[], always: ProblemStatusCode[]) {
   const byStatus = new Map<ProblemStatusCode, ProblemCode[]>(always.map((s) => [s, []]));

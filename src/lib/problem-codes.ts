@@ -3,7 +3,7 @@
  * OpenAPI document's `Problem.code` enum and each operation's per-status code lists are read from here; adding a
  * code is one line. `resource` marks the 404 that `notFound(resource)` answers.
  */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500;
 
 interface CodeEntry {
   statuses: readonly ProblemStatus[];

@@ -10,6 +10,7 @@ const titles: Record<number, string> = {
   403: "Forbidden",
   404: "Record Not Found",
   409: "Conflict",
+  412: "Precondition Failed",
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
