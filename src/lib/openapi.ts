@@ -52,7 +52,7 @@ function statusesOf(arg: ProblemArg): ProblemStatusCode[] {
   return statuses.filter((s): s is ProblemStatusCode => s in PROBLEM_LABELS);
 }
 
-function collect(args: ProblemArg[], always: ProblemStatusCode[]) {
+function collect(args: readonly ProblemArg[], always: ProblemStatusCode[]) {
   const byStatus = new Map<ProblemStatusCode, ProblemCode[]>(always.map((s) => [s, []]));
   for (const arg of args) {
     for (const status of statusesOf(arg)) {
@@ -82,13 +82,13 @@ export const problemWith = <T extends ZodType>(status: ProblemStatusCode, schema
  * the codes it can answer (`"LOCATION_NOT_FOUND"`, `"DAY_LOCKED"`): their statuses come from the registry. The
  * document adds the platform's codes itself (token, permission, body, idempotency, organization).
  */
-export function problems<const A extends ProblemArg>(...args: A[]) {
-  return collect(args, [400, 401, 403]) as Record<400 | 401 | 403 | StatusOfArg<A>, ProblemResponse>;
+export function problems<const A extends readonly ProblemArg[]>(...args: A) {
+  return collect(args, [400, 401, 403]) as Record<400 | 401 | 403 | StatusOfArg<A[number]>, ProblemResponse>;
 }
 
 /** Error responses of a route that needs no token. */
-export function publicProblems<const A extends ProblemArg>(...args: A[]) {
-  return collect(args, [400]) as Record<400 | StatusOfArg<A>, ProblemResponse>;
+export function publicProblems<const A extends readonly ProblemArg[]>(...args: A) {
+  return collect(args, [400]) as Record<400 | StatusOfArg<A[number]>, ProblemResponse>;
 }
 
 export const idParam = (name: string, description: string) =>
