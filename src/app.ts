@@ -3,6 +3,7 @@ import { DOCUMENT_INTRODUCTION, TAGS } from "./lib/openapi";
 import { finalizeDocument } from "./lib/openapi-finalize";
 import { authenticate } from "./middleware/auth";
 import { idempotency } from "./middleware/idempotency";
+import { apiRateLimit } from "./middleware/rate-limit";
 import type { AppOpenAPI } from "./lib/types";
 import auth from "./routes/auth/auth.index";
 import breakTypes from "./routes/break-types/break-types.index";
@@ -49,7 +50,7 @@ export function buildApp() {
     // The origin answering is the server: generated clients and the docs page talk to whoever serves the document.
     return c.json({ openapi, info, servers: [{ url: new URL(c.req.url).origin, description: "This server" }], ...rest });
   });
-  app.use("/api/*", authenticate, idempotency);
+  app.use("/api/*", authenticate, apiRateLimit, idempotency);
   for (const router of protectedRouters) app.route("/", router);
   return app;
 }

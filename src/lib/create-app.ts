@@ -12,7 +12,16 @@ import { badRequest, ProblemError, problemResponse } from "./problem";
 import type { AppBindings } from "./types";
 
 /** Response headers browsers may read: every response header the document declares. */
-export const EXPOSED_HEADERS = ["Link", "X-Request-Id", "Idempotent-Replayed", "Content-Disposition"] as const;
+export const EXPOSED_HEADERS = [
+  "Link",
+  "X-Request-Id",
+  "Idempotent-Replayed",
+  "Content-Disposition",
+  "ETag",
+  "Retry-After",
+  "RateLimit",
+  "RateLimit-Policy",
+] as const;
 
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Sync operations take up to 1,000 full records (about 450 KiB), so they get a larger allowance. */

@@ -36,6 +36,15 @@ const HEADERS: Json = {
     description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key.",
     schema: { type: "string", enum: ["true"] },
   },
+  "Retry-After": { description: "Seconds until the rate-limit window resets.", schema: { type: "integer", minimum: 1 } },
+  "RateLimit-Policy": {
+    description: "The quota policy (draft-ietf-httpapi-ratelimit-headers-10): name, quota `q` and window `w` in seconds.",
+    schema: { type: "string", example: '"api";q=600;w=60' },
+  },
+  RateLimit: {
+    description: "The policy's remaining quota `r` and seconds `t` until it resets.",
+    schema: { type: "string", example: '"api";r=0;t=30' },
+  },
   "Content-Disposition": {
     description: "`attachment` with the export's file name.",
     schema: { type: "string", example: 'attachment; filename="timesheets-2026-03-01-2026-03-31.csv"' },
@@ -61,6 +70,9 @@ const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: s
   ["Link", (op, status) => op.isList && status.startsWith("2")],
   ["Idempotent-Replayed", (op, status) => op.idempotent && status.startsWith("2")],
   ["Content-Disposition", (_op, status, response) => status.startsWith("2") && Boolean(response.content?.["text/csv"])],
+  ["Retry-After", (_op, status) => status === "429"],
+  ["RateLimit-Policy", (_op, status) => status === "429"],
+  ["RateLimit", (_op, status) => status === "429"],
 ];
 
 /** Request header parameters by the operations they belong on. */
@@ -76,14 +88,19 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
       ...(hasInput ? (["VALIDATION_FAILED"] as const) : []),
       ...(op.hasBody ? (["MALFORMED_JSON"] as const) : []),
       ...(op.idempotent ? (["INVALID_IDEMPOTENCY_KEY"] as const) : []),
+      ...(parameters.some((p) => p.in === "header" && p.name === "If-Match") ? (["INVALID_IF_MATCH"] as const) : []),
     ],
-    401: op.secured ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN"] : [],
+    401: op.secured
+      ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN", ...(op.method === "get" ? [] : (["TOKEN_REVOKED"] as const))]
+      : [],
     403: op.secured ? ["FORBIDDEN", ...(inOrganization ? (["ORGANIZATION_SCOPE_REQUIRED"] as const) : [])] : [],
     404: inOrganization ? ["ORGANIZATION_NOT_FOUND"] : [],
     409: op.idempotent ? ["IDEMPOTENCY_REQUEST_IN_PROGRESS"] : [],
     413: op.hasBody ? ["PAYLOAD_TOO_LARGE"] : [],
     415: op.hasBody ? ["UNSUPPORTED_MEDIA_TYPE"] : [],
     422: op.idempotent ? ["IDEMPOTENCY_KEY_REUSED"] : [],
+    // Every authenticated operation runs behind the API rate limit (exchangeToken names its own per-address one).
+    429: op.secured ? ["RATE_LIMITED"] : [],
   };
 }
 

@@ -129,3 +129,37 @@ export const DOCUMENT_INTRODUCTION = [
   "- **Retries**: every authenticated POST takes an `Idempotency-Key` header (1–255 characters).",
   "- Every response carries `X-Request-Id`.",
 ].join("\n");
+
+/*
+ * Conditional requests on single records (runtime in lib/conditional): GETs take If-None-Match and may answer 304;
+ * writes take If-Match and answer 412 when the record moved on; both answer the record's ETag.
+ */
+const ETAG_HEADER = {
+  ETag: {
+    description: "The record's version (its `updatedAt` in epoch milliseconds, quoted): send it back in If-Match or If-None-Match.",
+    schema: { type: "string" as const, example: '"1732283136000"' },
+  },
+};
+
+/** A response carrying one record, with its ETag. */
+export const withETag = <R extends object>(response: R) => ({ ...response, headers: ETAG_HEADER });
+
+export const IfNoneMatchHeaders = z.object({
+  "If-None-Match": z.string().max(1024).optional().openapi({
+    description: "An ETag from an earlier answer: 304 Not Modified, with no body, while the record is still that version.",
+    example: '"1732283136000"',
+  }),
+});
+
+export const IfMatchHeaders = z.object({
+  "If-Match": z.string().max(1024).optional().openapi({
+    description:
+      "Write only if the record is still this version (an ETag from an earlier answer), else 412 `PRECONDITION_FAILED` " +
+      "and nothing is written; `*` only asks that the record exists.",
+    example: '"1732283136000"',
+  }),
+});
+
+export const notModified = {
+  304: { description: "Not Modified: the record is still the version If-None-Match names", headers: ETAG_HEADER },
+};

@@ -22,6 +22,7 @@ export const PROBLEM_CODES = {
   VALIDATION_FAILED: code([400], "A path, query or body field is invalid; `errors` names each one"),
   MALFORMED_JSON: code([400], "The request body is not valid JSON"),
   INVALID_IDEMPOTENCY_KEY: code([400], "The Idempotency-Key header is not 1 to 255 characters"),
+  INVALID_IF_MATCH: code([400], "The If-Match header is neither `*` nor a list of ETags"),
   POSITION_REQUIRED: code([400], "The location has a geofence for this event and the position is missing"),
   BREAK_TYPE_UNAVAILABLE: code([400], "The break type is not an enabled break type of this location"),
   STAFF_MEMBER_INACTIVE: code([400], "The staff member is not active"),
@@ -43,6 +44,7 @@ export const PROBLEM_CODES = {
   UNKNOWN_PARTNER: code([401], "No partner with the token's `iss` is configured"),
   UNKNOWN_ORGANIZATION: code([401], "The token's organization does not exist for this partner"),
   UNKNOWN_EMPLOYEE: code([401], "No active staff member matches the token's employee claim"),
+  TOKEN_REVOKED: code([401], "A write with a stale token: organization deleted, staff member deactivated or access changed"),
 
   FORBIDDEN: code([403], "The token lacks the permission this operation needs"),
   ORGANIZATION_SCOPE_REQUIRED: code([403], "The operation needs a token that names an organization"),
@@ -70,11 +72,14 @@ export const PROBLEM_CODES = {
   SHIFT_OVERLAP: code([409], "The staff member already has a shift overlapping these times"),
   SHIFT_CHANGED: code([409], "The shift was changed or deleted by another request meanwhile"),
 
+  PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),
   UNSUPPORTED_MEDIA_TYPE: code([415], "The body is not application/json"),
 
   IDEMPOTENCY_KEY_REUSED: code([422], "The Idempotency-Key was used with a different request"),
   OUTSIDE_GEOFENCE: code([422], "The position is outside the location's geofence (with the distances)"),
+
+  RATE_LIMITED: code([429], "The caller's rate limit is used up until Retry-After"),
 
   INTERNAL_ERROR: code([500], "An unexpected failure; the body carries the requestId to report"),
 } as const satisfies Record<string, CodeEntry>;

@@ -17,7 +17,7 @@ function missingDeclarations(document: OpenApiDocument): string[] {
     need("summary", Boolean(operation.summary?.trim()));
     need("a tag", (operation.tags?.length ?? 0) > 0);
     for (const tag of operation.tags ?? []) need(`tag '${tag}' declared in the document's tags`, declaredTags.has(tag));
-    if (isSecured(operation, document)) for (const s of ["401", "403"]) need(`a ${s} response`, statuses.has(s));
+    if (isSecured(operation, document)) for (const s of ["401", "403", "429"]) need(`a ${s} response`, statuses.has(s));
     if (path.includes("{")) need("a 404 response", statuses.has("404"));
     if (operation.requestBody) for (const s of ["400", "413", "415"]) need(`a ${s} response`, statuses.has(s));
     for (const status of statuses) {

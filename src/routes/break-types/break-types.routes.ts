@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problems } from "../../lib/openapi";
+import { IfMatchHeaders, jsonBody, jsonContent, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import { BreakType, BreakTypeCreate, BreakTypeParams, BreakTypePatch, LocationParams } from "./break-types.schemas";
@@ -28,7 +28,7 @@ export const create = createRoute({
   description: "Adds a break type to the location. `mandatory` defaults to false and `enabled` to true; a mandatory type not taken by a shift longer than `frequencyMinutes` is deducted automatically at clock-out.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
   request: { params: LocationParams, body: jsonBody(BreakTypeCreate) },
-  responses: { 201: jsonContent(BreakType, "The created break type"), ...problems("LOCATION_NOT_FOUND") },
+  responses: { 201: withETag(jsonContent(BreakType, "The created break type")), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const patch = createRoute({
@@ -39,8 +39,8 @@ export const patch = createRoute({
   summary: "Update a specific break type",
   description: "Changes apply to breaks started afterwards; breaks already taken keep the settings they had.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
-  request: { params: BreakTypeParams, body: jsonBody(BreakTypePatch) },
-  responses: { 200: jsonContent(BreakType, "The updated break type"), ...problems("BREAK_TYPE_NOT_FOUND") },
+  request: { params: BreakTypeParams, body: jsonBody(BreakTypePatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(BreakType, "The updated break type")), ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -51,8 +51,8 @@ export const remove = createRoute({
   summary: "Delete a specific break type",
   description: "Soft delete: the type can no longer be started; breaks already taken keep their name and settings.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
-  request: { params: BreakTypeParams },
-  responses: { 200: jsonContent(BreakType, "The deleted break type"), ...problems("BREAK_TYPE_NOT_FOUND") },
+  request: { params: BreakTypeParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(BreakType, "The deleted break type")), ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

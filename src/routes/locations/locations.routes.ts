@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationParams, problems } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, withETag } from "../../lib/openapi";
 import { authorize } from "../../middleware/auth";
 import {
   Location,
@@ -40,9 +41,9 @@ export const getOne = createRoute({
   tags,
   summary: "Retrieve a specific location",
   description: "One live location of the organization; a deleted one or one of another organization is 404.",
-  middleware: [read] as const,
-  request: { params: LocationParams },
-  responses: { 200: jsonContent(Location, "The location"), ...problems("LOCATION_NOT_FOUND") },
+  middleware: [read, conditionalGet] as const,
+  request: { params: LocationParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Location, "The location")), ...notModified, ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const getByExternalId = createRoute({
@@ -52,9 +53,9 @@ export const getByExternalId = createRoute({
   tags,
   summary: "Retrieve a specific location by external ID",
   description: "The live location whose `externalId` (the integrator's own id) matches; none is 404.",
-  middleware: [read] as const,
-  request: { params: LocationExternalIdParams },
-  responses: { 200: jsonContent(Location, "The location"), ...problems("LOCATION_NOT_FOUND") },
+  middleware: [read, conditionalGet] as const,
+  request: { params: LocationExternalIdParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Location, "The location")), ...notModified, ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -68,7 +69,7 @@ export const create = createRoute({
     "(409 `EXTERNAL_ID_TAKEN`; sync restores a deleted location by its externalId).",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(LocationCreate) },
-  responses: { 201: jsonContent(Location, "The created location"), ...problems("EXTERNAL_ID_TAKEN") },
+  responses: { 201: withETag(jsonContent(Location, "The created location")), ...problems("EXTERNAL_ID_TAKEN") },
 });
 
 export const patch = createRoute({
@@ -79,8 +80,8 @@ export const patch = createRoute({
   summary: "Update a specific location",
   description: `Changes only the fields sent; \`null\` clears a nullable field. ${EXTRA_FIELDS}`,
   middleware: [admin] as const,
-  request: { params: LocationParams, body: jsonBody(LocationPatch) },
-  responses: { 200: jsonContent(Location, "The location with its new values and updatedAt"), ...problems("LOCATION_NOT_FOUND", "EXTERNAL_ID_TAKEN") },
+  request: { params: LocationParams, body: jsonBody(LocationPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Location, "The location with its new values and updatedAt")), ...problems("LOCATION_NOT_FOUND", "EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -91,8 +92,8 @@ export const remove = createRoute({
   summary: "Delete a specific location",
   description: "Soft delete: `deletedAt` is set and `active` becomes false; reads answer 404 afterwards, lists show it with `includeDeleted=true`.",
   middleware: [admin] as const,
-  request: { params: LocationParams },
-  responses: { 200: jsonContent(Location, "The deleted location"), ...problems("LOCATION_NOT_FOUND") },
+  request: { params: LocationParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Location, "The deleted location")), ...problems("LOCATION_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export const sync = createRoute({

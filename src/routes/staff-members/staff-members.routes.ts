@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationParams, problems } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import { Location } from "../locations/locations.schemas";
@@ -54,9 +55,9 @@ export const getOne = createRoute({
   tags,
   summary: "Retrieve a specific staff member",
   description: "Needs EMPLOYEE_READ, or the token of that staff member. A deleted member answers 404.",
-  middleware: [readerOrSelf] as const,
-  request: { params: StaffMemberParams },
-  responses: { 200: jsonContent(StaffMember, "The staff member"), ...problems("STAFF_MEMBER_NOT_FOUND") },
+  middleware: [readerOrSelf, conditionalGet] as const,
+  request: { params: StaffMemberParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
 export const getByExternalId = createRoute({
@@ -66,9 +67,9 @@ export const getByExternalId = createRoute({
   tags,
   summary: "Retrieve a staff member by external ID",
   description: "Needs EMPLOYEE_READ. A deleted member answers 404.",
-  middleware: [reader] as const,
-  request: { params: StaffMemberExternalIdParams },
-  responses: { 200: jsonContent(StaffMember, "The staff member"), ...problems("STAFF_MEMBER_NOT_FOUND") },
+  middleware: [reader, conditionalGet] as const,
+  request: { params: StaffMemberExternalIdParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
 export const listLocations = createRoute({
@@ -109,7 +110,7 @@ export const create = createRoute({
     "restores a deleted member instead).",
   middleware: [writer] as const,
   request: { params: OrganizationParams, body: jsonBody(StaffMemberCreate) },
-  responses: { 201: jsonContent(StaffMember, "The created staff member"), ...problems("EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED") },
+  responses: { 201: withETag(jsonContent(StaffMember, "The created staff member")), ...problems("EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED") },
 });
 
 export const sync = createRoute({
@@ -148,8 +149,8 @@ export const patch = createRoute({
     `Needs EMPLOYEE_WRITE. Only the fields given change; null clears an optional field. ${REFERENCES} ${MANAGE} ` +
     "`active: false` deactivates the member (their partner tokens no longer exchange) without deleting them.",
   middleware: [writer] as const,
-  request: { params: StaffMemberParams, body: jsonBody(StaffMemberPatch) },
-  responses: { 200: jsonContent(StaffMember, "The updated staff member"), ...problems("STAFF_MEMBER_NOT_FOUND", "EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED") },
+  request: { params: StaffMemberParams, body: jsonBody(StaffMemberPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(StaffMember, "The updated staff member")), ...problems("STAFF_MEMBER_NOT_FOUND", "EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -162,8 +163,8 @@ export const remove = createRoute({
     "Needs EMPLOYEE_WRITE. Soft delete: reads answer 404 afterwards; lists show it with `includeDeleted=true`. " +
     MANAGE,
   middleware: [writer] as const,
-  request: { params: StaffMemberParams },
-  responses: { 200: jsonContent(StaffMember, "The deleted staff member"), ...problems("STAFF_MEMBER_NOT_FOUND") },
+  request: { params: StaffMemberParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(StaffMember, "The deleted staff member")), ...problems("STAFF_MEMBER_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, problems, problemWith } from "../../lib/openapi";
 import { authorize } from "../../middleware/auth";
 import { idempotencyInBatches } from "../../middleware/idempotency";
+import { punchRateLimit } from "../../middleware/rate-limit";
 import { Shift } from "./shift.schemas";
 import { BreakStartBody, ClockInBody, GeofenceProblem, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
 
@@ -67,7 +68,7 @@ export const clockIn = createRoute({
     "clock-in (`occurredAt`) inside another shift of the staff member, or before one (the open shift runs on), is " +
     "409 `SHIFT_OVERLAP`, as for manual shifts." +
     punchNotes,
-  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
   responses: { 200: jsonContent(Shift, "The new open shift"), ...punchProblems },
 });
@@ -83,7 +84,7 @@ export const clockOut = createRoute({
     "at the same instant first. A mandatory break type not taken in a shift longer than its frequencyMinutes adds " +
     "an automatic unpaid deduction of its durationMinutes (`automatic: true`)." +
     punchNotes,
-  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
   responses: { 200: jsonContent(Shift, "The closed shift"), ...punchProblems },
 });
@@ -98,7 +99,7 @@ export const breakStart = createRoute({
     "Starts a break of an enabled break type of this location (400 `BREAK_TYPE_UNAVAILABLE` otherwise) on the open " +
     "shift (409 `NO_OPEN_SHIFT`); one open break at a time (409 `BREAK_ALREADY_OPEN`)." +
     punchNotes,
-  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(BreakStartBody) },
   responses: { 200: jsonContent(Shift, "The shift with the break started"), ...punchProblems },
 });
@@ -110,7 +111,7 @@ export const breakEnd = createRoute({
   tags,
   summary: "End a break",
   description: "Ends the open break of the open shift (409 `NO_OPEN_BREAK` without one)." + punchNotes,
-  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
   responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...punchProblems },
 });

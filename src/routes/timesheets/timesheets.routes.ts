@@ -1,5 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationRecordParams, problems } from "../../lib/openapi";
+import { createMiddleware } from "hono/factory";
+import { conditionalGet } from "../../lib/conditional";
+import type { AppBindings } from "../../lib/types";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationRecordParams, problems, withETag } from "../../lib/openapi";
 import { Shift } from "../time-tracking/shift.schemas";
 import {
   EmployeeReport,
@@ -9,7 +12,7 @@ import {
   Report,
   ReportQuery,
 } from "./timesheet-reports.schemas";
-import { timesheetAccess } from "./timesheet-scope";
+import { type TimesheetEnv, timesheetAccess } from "./timesheet-scope";
 import {
   DayAtLocationQuery,
   DeletedShifts,
@@ -29,6 +32,7 @@ const read = timesheetAccess("SHIFT_READ");
 const write = timesheetAccess("SHIFT_WRITE");
 /** Locking guards approved payroll from SHIFT_WRITE holders, so only managers (LOCATION_ADMIN) lock and reopen. */
 const lock = timesheetAccess("LOCATION_ADMIN");
+const conditional = createMiddleware<AppBindings & TimesheetEnv>((c, next) => conditionalGet(c, next));
 const scopeNote =
   " The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, " +
   "except that a staff member without it sees only their own shifts.";
@@ -144,9 +148,9 @@ export const getOne = createRoute({
   tags,
   summary: "Retrieve a specific shift",
   description: "The shift with its breaks and clock events." + scopeNote,
-  middleware: [read] as const,
-  request: { params: ShiftParams, query: OrganizationQuery },
-  responses: { 200: jsonContent(Shift, "The shift"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND") },
+  middleware: [read, conditional] as const,
+  request: { params: ShiftParams, query: OrganizationQuery, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Shift, "The shift")), ...notModified, ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -166,7 +170,7 @@ export const create = createRoute({
     " Needs SHIFT_WRITE; every change is audited.",
   middleware: [write] as const,
   request: { query: OrganizationQuery, body: jsonBody(ManualShiftCreate) },
-  responses: { 201: jsonContent(Shift, "The created shift"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED") },
+  responses: { 201: withETag(jsonContent(Shift, "The created shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED") },
 });
 
 export const patch = createRoute({
@@ -183,8 +187,8 @@ export const patch = createRoute({
     lockedNote +
     " Needs SHIFT_WRITE.",
   middleware: [write] as const,
-  request: { params: ShiftParams, query: OrganizationQuery, body: jsonBody(ShiftPatch) },
-  responses: { 200: jsonContent(Shift, "The updated shift"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED", "SHIFT_CHANGED") },
+  request: { params: ShiftParams, query: OrganizationQuery, body: jsonBody(ShiftPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Shift, "The updated shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED", "SHIFT_CHANGED", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -195,8 +199,8 @@ export const remove = createRoute({
   summary: "Delete a specific shift",
   description: "Soft delete: the shift leaves listings and totals; the audit keeps it." + lockedNote + " Needs SHIFT_WRITE.",
   middleware: [write] as const,
-  request: { params: ShiftParams, query: OrganizationQuery },
-  responses: { 200: jsonContent(Shift, "The deleted shift"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED") },
+  request: { params: ShiftParams, query: OrganizationQuery, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Shift, "The deleted shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED", "PRECONDITION_FAILED") },
 });
 
 export const removeDay = createRoute({
