@@ -7,6 +7,7 @@ import { keysetPage, type ListOptions, pageResult } from "./pagination";
 import { type HeaderContext, ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "./conditional";
 import { guardedBatch, type Writer } from "./principal-guard";
 import { notFound } from "./problem";
+import type { NotFoundResource } from "./problem-codes";
 import { inOrganization, softDeleted } from "./tenancy";
 
 /** A table of tenant records: every one has these columns. */
@@ -52,7 +53,7 @@ export async function findLive<T extends TenantTable>(
   table: T,
   organizationId: string,
   match: string | SQL,
-  resource: string,
+  resource: NotFoundResource,
 ): Promise<Row<T>> {
   const [row] = (await db
     .select()
@@ -68,7 +69,7 @@ export async function getLive<T extends TenantTable>(
   table: T,
   organizationId: string,
   match: string | SQL,
-  resource: string,
+  resource: NotFoundResource,
 ): Promise<Row<T>> {
   const row = await findLive(c.var.db, table, organizationId, match, resource);
   setETag(c, row as unknown as { updatedAt: Date });
@@ -86,7 +87,7 @@ export async function updateLive<T extends TenantTable>(
   organizationId: string,
   match: string | SQL,
   values: SQLiteUpdateSetSource<T>,
-  resource: string,
+  resource: NotFoundResource,
 ): Promise<T["$inferSelect"]> {
   const ifMatch = ifMatchOf(c);
   const { db } = c.var;
@@ -111,7 +112,7 @@ export const softDeleteLive = <T extends TenantTable>(
   table: T,
   organizationId: string,
   match: string | SQL,
-  resource: string,
+  resource: NotFoundResource,
 ) => updateLive(c, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource);
 
 /**

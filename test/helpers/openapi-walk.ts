@@ -24,7 +24,7 @@ export interface WalkedOperation {
 
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Schema>>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; requestBodies?: Record<string, Schema>; parameters?: Record<string, Parameter> };
   security?: unknown[];
 }
 
@@ -53,8 +53,13 @@ export function walk(document: OpenApiDocument): WalkedOperation[] {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const parameters = (operation.parameters ?? []) as Parameter[];
-      const bodySchema = operation.requestBody?.content?.["application/json"]?.schema;
+      const parameters = ((operation.parameters ?? []) as (Parameter | { $ref: string })[]).map((p) =>
+        "$ref" in p ? document.components.parameters![p.$ref.replace("#/components/parameters/", "")]! : p,
+      );
+      const requestBody = operation.requestBody?.$ref
+        ? document.components.requestBodies?.[operation.requestBody.$ref.replace("#/components/requestBodies/", "")]
+        : operation.requestBody;
+      const bodySchema = requestBody?.content?.["application/json"]?.schema;
       walked.push({
         name: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),

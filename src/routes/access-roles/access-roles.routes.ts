@@ -22,7 +22,7 @@ export const list = createRoute({
   description: "The organization's access roles, oldest first (the defaults Admin, Manager, Employee lead). Needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, query: ListQuery },
-  responses: { 200: jsonContent(z.array(AccessRole), "Access roles, oldest first"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(AccessRole), "Access roles, oldest first"), ...problems() },
 });
 
 export const getOne = createRoute({
@@ -34,7 +34,7 @@ export const getOne = createRoute({
   description: "Needs ORGANIZATION_ADMIN. A deleted access role answers 404.",
   middleware: [admin, conditionalGet] as const,
   request: { params: OrganizationRecordParams, headers: IfNoneMatchHeaders },
-  responses: { 200: withETag(jsonContent(AccessRole, "The access role")), ...notModified, ...problems(404) },
+  responses: { 200: withETag(jsonContent(AccessRole, "The access role")), ...notModified, ...problems("ACCESS_ROLE_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -48,7 +48,7 @@ export const create = createRoute({
     "`ACCESS_ROLE_NAME_TAKEN`, case-sensitive); an unknown permission is 400.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(AccessRoleCreate) },
-  responses: { 201: withETag(jsonContent(AccessRole, "The created access role")), ...problems(404, 409, 413, 415) },
+  responses: { 201: withETag(jsonContent(AccessRole, "The created access role")), ...problems("ACCESS_ROLE_NAME_TAKEN") },
 });
 
 export const patch = createRoute({
@@ -60,7 +60,7 @@ export const patch = createRoute({
   description: `Needs ORGANIZATION_ADMIN. \`permissions\`, when sent, replaces the whole set. ${TOKENS_NOTE}`,
   middleware: [admin] as const,
   request: { params: OrganizationRecordParams, body: jsonBody(AccessRolePatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(AccessRole, "The updated access role")), ...problems(404, 409, 413, 415, 412) },
+  responses: { 200: withETag(jsonContent(AccessRole, "The updated access role")), ...problems("ACCESS_ROLE_NOT_FOUND", "ACCESS_ROLE_NAME_TAKEN", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -74,7 +74,7 @@ export const remove = createRoute({
     `deleted holds it: move them to another access role first. The name becomes free again. ${TOKENS_NOTE}`,
   middleware: [admin] as const,
   request: { params: OrganizationRecordParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(AccessRole, "The deleted access role")), ...problems(404, 409, 412) },
+  responses: { 200: withETag(jsonContent(AccessRole, "The deleted access role")), ...problems("ACCESS_ROLE_NOT_FOUND", "ACCESS_ROLE_IN_USE", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

@@ -39,9 +39,10 @@ export const getOne = createRoute({
   operationId: "getOrganization",
   tags,
   summary: "Get Organization",
+  description: "One organization of the partner (partner-level token) or the caller's own; any other is 404.",
   middleware: [member, conditionalGet] as const,
   request: { params: OrganizationParams, headers: IfNoneMatchHeaders },
-  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems(404) },
+  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems() },
 });
 
 export const getByExternalId = createRoute({
@@ -50,9 +51,10 @@ export const getByExternalId = createRoute({
   operationId: "getOrganizationByExternalId",
   tags,
   summary: "Get Organization by External ID",
+  description: "The partner's organization with this `externalId` (the partner's own id for it); none is 404.",
   middleware: [member, conditionalGet] as const,
   request: { params: ExternalIdParams, headers: IfNoneMatchHeaders },
-  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems(404) },
+  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems("ORGANIZATION_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -64,7 +66,7 @@ export const create = createRoute({
   description: "Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).",
   middleware: [authorizePartner] as const,
   request: { body: jsonBody(OrganizationCreate) },
-  responses: { 201: withETag(jsonContent(Organization, "The created organization")), ...problems(409, 413, 415) },
+  responses: { 201: withETag(jsonContent(Organization, "The created organization")), ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN") },
 });
 
 export const createWithDefaults = createRoute({
@@ -81,7 +83,7 @@ export const createWithDefaults = createRoute({
   request: { body: jsonBody(OrganizationCreate) },
   responses: {
     201: withETag(jsonContent(OrganizationWithDefaults, "The created organization and its defaults")),
-    ...problems(409, 413, 415),
+    ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN"),
   },
 });
 
@@ -94,7 +96,7 @@ export const patch = createRoute({
   description: "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(OrganizationPatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(Organization, "The updated organization")), ...problems(404, 409, 413, 415, 412) },
+  responses: { 200: withETag(jsonContent(Organization, "The updated organization")), ...problems("EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -108,7 +110,7 @@ export const remove = createRoute({
     "token may delete any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems(404, 412) },
+  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems("PRECONDITION_FAILED") },
 });
 
 export const removeByExternalId = createRoute({
@@ -120,7 +122,7 @@ export const removeByExternalId = createRoute({
   description: "Deletes by the partner's own id for the organization (soft delete, as Delete Organization).",
   middleware: [admin] as const,
   request: { params: ExternalIdParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems(404, 412) },
+  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems("ORGANIZATION_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

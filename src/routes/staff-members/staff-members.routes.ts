@@ -45,7 +45,7 @@ export const list = createRoute({
   description: "Needs EMPLOYEE_READ. Filters combine: `locationId`, `roleId`, `email` (exact, case-insensitive), `active`.",
   middleware: [reader] as const,
   request: { params: OrganizationParams, query: StaffMemberListQuery },
-  responses: { 200: jsonContent(z.array(StaffMember), "Staff members, oldest first"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(StaffMember), "Staff members, oldest first"), ...problems() },
 });
 
 export const getOne = createRoute({
@@ -57,7 +57,7 @@ export const getOne = createRoute({
   description: "Needs EMPLOYEE_READ, or the token of that staff member. A deleted member answers 404.",
   middleware: [readerOrSelf, conditionalGet] as const,
   request: { params: StaffMemberParams, headers: IfNoneMatchHeaders },
-  responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems(404) },
+  responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
 export const getByExternalId = createRoute({
@@ -69,7 +69,7 @@ export const getByExternalId = createRoute({
   description: "Needs EMPLOYEE_READ. A deleted member answers 404.",
   middleware: [reader, conditionalGet] as const,
   request: { params: StaffMemberExternalIdParams, headers: IfNoneMatchHeaders },
-  responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems(404) },
+  responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
 export const listLocations = createRoute({
@@ -83,7 +83,7 @@ export const listLocations = createRoute({
     "has few). Needs EMPLOYEE_READ, or the token of that staff member.",
   middleware: [readerOrSelf] as const,
   request: { params: StaffMemberParams },
-  responses: { 200: jsonContent(z.array(Location), "The member's locations"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(Location), "The member's locations"), ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
 export const listForLocation = createRoute({
@@ -95,7 +95,7 @@ export const listForLocation = createRoute({
   description: "Staff members whose `locationIds` include the location, oldest first. Needs EMPLOYEE_READ.",
   middleware: [reader] as const,
   request: { params: LocationRecordParams, query: ListQuery },
-  responses: { 200: jsonContent(z.array(StaffMember), "Staff members of the location"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(StaffMember), "Staff members of the location"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -110,7 +110,7 @@ export const create = createRoute({
     "restores a deleted member instead).",
   middleware: [writer] as const,
   request: { params: OrganizationParams, body: jsonBody(StaffMemberCreate) },
-  responses: { 201: withETag(jsonContent(StaffMember, "The created staff member")), ...problems(404, 409, 413, 415) },
+  responses: { 201: withETag(jsonContent(StaffMember, "The created staff member")), ...problems("EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED") },
 });
 
 export const sync = createRoute({
@@ -135,7 +135,7 @@ export const sync = createRoute({
   request: { params: OrganizationParams, body: jsonBody(StaffMemberSync) },
   responses: {
     200: jsonContent(StaffMemberSyncResult, "Counts and the synced records, in payload order"),
-    ...problems(404, 409, 413, 415),
+    ...problems("EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED"),
   },
 });
 
@@ -150,7 +150,7 @@ export const patch = createRoute({
     "`active: false` deactivates the member (their partner tokens no longer exchange) without deleting them.",
   middleware: [writer] as const,
   request: { params: StaffMemberParams, body: jsonBody(StaffMemberPatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(StaffMember, "The updated staff member")), ...problems(404, 409, 413, 415, 412) },
+  responses: { 200: withETag(jsonContent(StaffMember, "The updated staff member")), ...problems("STAFF_MEMBER_NOT_FOUND", "EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -164,7 +164,7 @@ export const remove = createRoute({
     MANAGE,
   middleware: [writer] as const,
   request: { params: StaffMemberParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(StaffMember, "The deleted staff member")), ...problems(404, 412) },
+  responses: { 200: withETag(jsonContent(StaffMember, "The deleted staff member")), ...problems("STAFF_MEMBER_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

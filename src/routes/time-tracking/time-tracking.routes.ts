@@ -19,8 +19,28 @@ const punchNotes =
 
 /** The errors of a punch: 422 is OUTSIDE_GEOFENCE with its distances, or IDEMPOTENCY_KEY_REUSED. */
 const punchProblems = {
-  ...problems(404, 409, 413, 415),
-  422: problemWith(422, GeofenceProblem, "Unprocessable Entity: `OUTSIDE_GEOFENCE` with the distances, or `IDEMPOTENCY_KEY_REUSED`"),
+  ...problems(
+    "POSITION_REQUIRED",
+    "BREAK_TYPE_UNAVAILABLE",
+    "STAFF_MEMBER_INACTIVE",
+    "NOT_ASSIGNED_TO_LOCATION",
+    "OCCURRED_AT_IN_FUTURE",
+    "OCCURRED_AT_TOO_OLD",
+    "OCCURRED_AT_BEFORE_PREVIOUS_EVENT",
+    "STAFF_MEMBER_NOT_FOUND",
+    "LOCATION_NOT_FOUND",
+    "ROLE_NOT_FOUND",
+    "SHIFT_ALREADY_OPEN",
+    "NO_OPEN_SHIFT",
+    "BREAK_ALREADY_OPEN",
+    "NO_OPEN_BREAK",
+    "DAY_LOCKED",
+    "SHIFT_OVERLAP",
+    "SHIFT_CHANGED",
+  ),
+  422: problemWith(422, GeofenceProblem, "Unprocessable Entity: the position is outside the fence, with the distances", [
+    "OUTSIDE_GEOFENCE",
+  ]),
 };
 
 export const shiftState = createRoute({
@@ -32,7 +52,7 @@ export const shiftState = createRoute({
   description: "The staff member's open shift (at any location) or null, minutes worked today, and the breaks they may start here.",
   middleware: selfOr("SHIFT_READ"),
   request: { params: StaffLocationParams },
-  responses: { 200: jsonContent(ShiftState, "The shift state"), ...problems(404) },
+  responses: { 200: jsonContent(ShiftState, "The shift state"), ...problems("STAFF_MEMBER_NOT_FOUND", "LOCATION_NOT_FOUND") },
 });
 
 export const clockIn = createRoute({
