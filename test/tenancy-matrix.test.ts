@@ -25,6 +25,14 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   // Timesheets: "a staff member without SHIFT_READ sees only their own shifts".
   "GET /api/timesheets/{id}": { status: 404 },
   "GET /api/organizations/{organization_id}/locations/{id}/timesheets": { status: 200, hides: "timesheets" },
+  // Time off: a staff member without TIMEOFF_READ/TIMEOFF_WRITE reads, edits and cancels only their own requests.
+  "GET /api/organizations/{organization_id}/time-off-requests": { status: 200, hides: "time-off-requests" },
+  "GET /api/organizations/{organization_id}/time-off-requests/time-offs": { status: 200, hides: "time-off-requests" },
+  "GET /api/organizations/{organization_id}/worker-policies": { status: 200, hides: "worker-policies" },
+  "GET /api/organizations/{organization_id}/time-off-requests/{id}": { status: 403 },
+  "PUT /api/organizations/{organization_id}/time-off-requests/{id}": { status: 403 },
+  "DELETE /api/organizations/{organization_id}/time-off-requests/{id}": { status: 403 },
+  "GET /api/organizations/{organization_id}/policies/{policy_id}/worker-policies/{workerId}/ledger": { status: 403 },
 };
 
 let fixture: RecordFixture;

@@ -58,6 +58,8 @@ export const PROBLEM_CODES = {
   ACCESS_ROLE_NOT_FOUND: missing("Access role", "No such access role in the organization"),
   BREAK_TYPE_NOT_FOUND: missing("Break type", "No such break type at the location"),
   SHIFT_NOT_FOUND: missing("Shift", "No such shift in the organization"),
+  POLICY_NOT_FOUND: missing("Policy", "No such time-off policy in the organization"),
+  TIME_OFF_REQUEST_NOT_FOUND: missing("Time off request", "No such time-off request in the organization"),
 
   IDEMPOTENCY_REQUEST_IN_PROGRESS: code([409], "The first request with this Idempotency-Key is still running"),
   EXTERNAL_ID_TAKEN: code([409], "Another record of the organization has that externalId"),
@@ -71,6 +73,11 @@ export const PROBLEM_CODES = {
   DAY_LOCKED: code([409], "The shift's business date is locked for its location"),
   SHIFT_OVERLAP: code([409], "The staff member already has a shift overlapping these times"),
   SHIFT_CHANGED: code([409], "The shift was changed or deleted by another request meanwhile"),
+  POLICY_NOT_AVAILABLE: code([409], "The time-off policy is not Active, or the staff member is not included in it"),
+  POLICY_NOT_ACTIVE: code([409], "Only an Active time-off policy can be deactivated"),
+  INSUFFICIENT_BALANCE: code([409], "The request needs more hours than the balance has available (with both amounts)"),
+  TIME_OFF_OVERLAP: code([409], "The staff member has a pending or approved request overlapping these times"),
+  REQUEST_NOT_PENDING: code([409], "Only a pending time-off request can be edited, approved or declined"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),

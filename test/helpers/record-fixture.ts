@@ -62,6 +62,28 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     "open shift",
   );
 
+  const types = await created(api("GET", `${orgPath}/policies/types`, admin), "policy types");
+  const policy = await created(
+    api("POST", `${orgPath}/policies`, {
+      ...admin,
+      body: { name: unique("Leave"), typeId: types[0].id, allowNegativeBalance: true, defaultSettings: { assignedStaff: { type: "All" } } },
+    }),
+    "policy",
+  );
+  await created(api("PATCH", `${orgPath}/policies/${policy.id}/activate`, admin), "active policy");
+  // Balance rows are made on first read; the bystander's exist before the matrix reads them.
+  await created(api("GET", `${orgPath}/worker-policies?workerId=${bystander.id}`, admin), "bystander's balances");
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const timeOff = await created(
+    api("POST", `${orgPath}/time-off-requests`, {
+      ...admin,
+      body: { workerId: subject.id, policyId: policy.id, startTime: `${inAWeek}T09:00:00Z`, endTime: `${inAWeek}T17:00:00Z`, isAllDay: false },
+    }),
+    "time-off request",
+  );
+  // Approved, so that operation 9 (approved time off) has the subject's request to hide from the bystander.
+  await created(api("POST", `${orgPath}/time-off-requests/${timeOff.id}/approve`, admin), "approved time off");
+
   return {
     org,
     other,
@@ -77,6 +99,9 @@ export async function createRecordFixture(): Promise<RecordFixture> {
       staffmembers: subject.id,
       "staffmembers/external": subject.externalId as string,
       timesheets: shift.id,
+      policies: policy.id,
+      "worker-policies": subject.id,
+      "time-off-requests": timeOff.id,
     },
   };
 }

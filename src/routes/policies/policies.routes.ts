@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationParams, problems } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import {
@@ -28,7 +29,7 @@ export const listTypes = createRoute({
   summary: "List all policy types",
   middleware: [authorize("TIMEOFF_READ")] as const,
   request: { params: OrganizationParams, query: ListQuery },
-  responses: { 200: jsonContent(z.array(PolicyType), "The organization's policy types"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(PolicyType), "The organization's policy types"), ...problems() },
 });
 
 export const createType = createRoute({
@@ -39,7 +40,7 @@ export const createType = createRoute({
   summary: "Create a policy type",
   middleware: [authorize("TIMEOFF_WRITE")] as const,
   request: { params: OrganizationParams, body: jsonBody(PolicyTypeCreate) },
-  responses: { 201: jsonContent(PolicyType, "The created policy type"), ...problems(404, 413, 415) },
+  responses: { 201: jsonContent(PolicyType, "The created policy type"), ...problems() },
 });
 
 export const list = createRoute({
@@ -50,7 +51,7 @@ export const list = createRoute({
   summary: "Retrieve all time off policies",
   middleware: [authorize("TIMEOFF_READ")] as const,
   request: { params: OrganizationParams, query: PolicyListQuery },
-  responses: { 200: jsonContent(z.array(Policy), "The organization's policies"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(Policy), "The organization's policies"), ...problems() },
 });
 
 export const get = createRoute({
@@ -59,9 +60,9 @@ export const get = createRoute({
   operationId: "getPolicy",
   tags,
   summary: "Retrieve a policy",
-  middleware: [authorize("TIMEOFF_READ")] as const,
-  request: { params: PolicyParams },
-  responses: { 200: jsonContent(Policy, "The policy"), ...problems(404) },
+  middleware: [authorize("TIMEOFF_READ"), conditionalGet] as const,
+  request: { params: PolicyParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Policy, "The policy")), ...notModified, ...problems("POLICY_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -73,7 +74,7 @@ export const create = createRoute({
   description: "A new policy is a Draft: activate it to accept requests and accrue.",
   middleware: [authorize("TIMEOFF_WRITE")] as const,
   request: { params: OrganizationParams, body: jsonBody(PolicyCreate) },
-  responses: { 201: jsonContent(Policy, "The created policy"), ...problems(404, 413, 415) },
+  responses: { 201: withETag(jsonContent(Policy, "The created policy")), ...problems() },
 });
 
 export const patch = createRoute({
@@ -88,8 +89,8 @@ export const patch = createRoute({
     "and, with `hoursBalance`, writes one adjustment entry of the difference from their balance (0 when equal), in the policy's units. " +
     "Everything is one atomic batch.",
   middleware: [authorize("TIMEOFF_WRITE")] as const,
-  request: { params: PolicyParams, body: jsonBody(PolicyPatch) },
-  responses: { 200: jsonContent(Policy, "The whole updated policy"), ...problems(404, 413, 415) },
+  request: { params: PolicyParams, body: jsonBody(PolicyPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Policy, "The whole updated policy")), ...problems("POLICY_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export const activate = createRoute({
@@ -101,7 +102,7 @@ export const activate = createRoute({
   description: "Draft or Inactive → Active; activating an Active policy is a no-op.",
   middleware: [authorize("TIMEOFF_WRITE")] as const,
   request: { params: PolicyParams },
-  responses: { 200: jsonContent(Policy, "The policy"), ...problems(404) },
+  responses: { 200: withETag(jsonContent(Policy, "The policy")), ...problems("POLICY_NOT_FOUND") },
 });
 
 export const deactivate = createRoute({
@@ -113,7 +114,7 @@ export const deactivate = createRoute({
   description: "Active → Inactive; an Inactive policy is a no-op, a Draft is 409 `POLICY_NOT_ACTIVE`.",
   middleware: [authorize("TIMEOFF_WRITE")] as const,
   request: { params: PolicyParams },
-  responses: { 200: jsonContent(Policy, "The policy"), ...problems(404, 409) },
+  responses: { 200: withETag(jsonContent(Policy, "The policy")), ...problems("POLICY_NOT_FOUND", "POLICY_NOT_ACTIVE") },
 });
 
 export const listForPolicy = createRoute({
@@ -125,7 +126,7 @@ export const listForPolicy = createRoute({
   description: "One balance per live staff member, in staff id order; `isIncluded` says whether the policy applies to them.",
   middleware: [authorize("TIMEOFF_READ")] as const,
   request: { params: PolicyParams, query: PolicyWorkerListQuery },
-  responses: { 200: jsonContent(z.array(WorkerPolicy), "The policy's balances"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(WorkerPolicy), "The policy's balances"), ...problems("POLICY_NOT_FOUND") },
 });
 
 export const listWorkerPolicies = createRoute({
@@ -137,7 +138,7 @@ export const listWorkerPolicies = createRoute({
   description: "With `workerId`: that staff member's balance in every policy. A caller without TIMEOFF_READ sees only their own.",
   middleware: [authorize(null)] as const,
   request: { params: OrganizationParams, query: WorkerPolicyListQuery },
-  responses: { 200: jsonContent(z.array(WorkerPolicy), "Balances"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(WorkerPolicy), "Balances"), ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
 export const ledger = createRoute({
@@ -149,7 +150,7 @@ export const ledger = createRoute({
   description: "Entries oldest first; hours are always hours, whatever the policy's units. The worker may read their own.",
   middleware: [authorize("TIMEOFF_READ", { self: "workerId" })] as const,
   request: { params: LedgerParams },
-  responses: { 200: jsonContent(z.array(LedgerEntry), "The entries"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(LedgerEntry), "The entries"), ...problems("POLICY_NOT_FOUND", "STAFF_MEMBER_NOT_FOUND") },
 });
 
 export type ListTypesRoute = typeof listTypes;

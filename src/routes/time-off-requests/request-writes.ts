@@ -55,6 +55,9 @@ const coveredHours = (s: Subject, hours: number) =>
   sql`(SELECT ${hours} FROM time_off_policies p WHERE p.id = ${s.policyId}
     AND (p.allow_negative_balance = 1 OR ${availableSql(wpOf(s), sql`${s.requestId}`)} - ${hours} >= ${-EPSILON}))`;
 
+/** Every write moves updated_at (the request's ETag) forward, even two writes within one millisecond. */
+const nextUpdatedAt = (now: number) => sql`max(${now}, time_off_requests.updated_at + 1)`;
+
 /** A new request: pending, or approved at once when the policy does not require approval. */
 export function insertRequest(db: Database, organizationId: string, s: Subject, plan: RequestPlan, note: string | null, isAllDay: boolean) {
   const now = Date.now();
@@ -70,13 +73,21 @@ export function insertRequest(db: Database, organizationId: string, s: Subject, 
 }
 
 /** A pending request rewritten under the same guards; touches nothing unless it is still pending. */
-export function updatePendingRequest(db: Database, organizationId: string, s: Subject, plan: RequestPlan, note: string | null, isAllDay: boolean) {
+export function updatePendingRequest(
+  db: Database,
+  organizationId: string,
+  s: Subject,
+  plan: RequestPlan,
+  note: string | null,
+  isAllDay: boolean,
+  version: SQL | undefined = undefined,
+) {
   const now = Date.now();
   return rawRun(db, sql`UPDATE time_off_requests SET worker_id = ${unlessOverlapping(s, plan)}, policy_id = ${availablePolicy(s)},
       worker_policy_id = ${wpOf(s)}, start_at = ${plan.start.getTime()}, end_at = ${plan.end.getTime()}, is_all_day = ${isAllDay ? 1 : 0},
       hour_configuration = ${JSON.stringify(plan.hourConfiguration)}, total_hours = ${coveredHours(s, plan.totalHours)},
-      note = ${note}, timezone = ${plan.timezone}, utc_offset = ${plan.utcOffset}, updated_at = ${now}
-    WHERE id = ${s.requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL
+      note = ${note}, timezone = ${plan.timezone}, utc_offset = ${plan.utcOffset}, updated_at = ${nextUpdatedAt(now)}
+    WHERE id = ${s.requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL AND ${version ?? sql`1`}
     RETURNING id`);
 }
 
@@ -87,21 +98,22 @@ export function approveRequest(db: Database, organizationId: string, requestId: 
   return rawAll<{ id: string }>(db, sql`UPDATE time_off_requests SET
       status = (SELECT 'approved' FROM time_off_policies p WHERE p.id = ${r}.policy_id
         AND (p.allow_negative_balance = 1 OR ${availableSql(sql`${r}.worker_policy_id`, sql`${r}.id`)} - ${r}.total_hours >= ${-EPSILON})),
-      decided_at = ${now}, updated_at = ${now}
+      decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL
     RETURNING id`);
 }
 
 export function declineRequest(db: Database, organizationId: string, requestId: string, reason: string | null) {
   const now = Date.now();
-  return rawAll<{ id: string }>(db, sql`UPDATE time_off_requests SET status = 'declined', decline_reason = ${reason}, decided_at = ${now}, updated_at = ${now}
+  return rawAll<{ id: string }>(db, sql`UPDATE time_off_requests SET status = 'declined', decline_reason = ${reason}, decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL RETURNING id`);
 }
 
-export function cancelRequest(db: Database, organizationId: string, requestId: string) {
+export function cancelRequest(db: Database, organizationId: string, requestId: string, version: SQL | undefined = undefined) {
   const now = Date.now();
-  return rawAll<{ id: string }>(db, sql`UPDATE time_off_requests SET status = 'cancelled', updated_at = ${now}
-    WHERE id = ${requestId} AND organization_id = ${organizationId} AND status IN ('pending', 'approved') AND deleted_at IS NULL RETURNING id`);
+  return rawAll<{ id: string }>(db, sql`UPDATE time_off_requests SET status = 'cancelled', updated_at = ${nextUpdatedAt(now)}
+    WHERE id = ${requestId} AND organization_id = ${organizationId} AND status IN ('pending', 'approved') AND deleted_at IS NULL
+      AND ${version ?? sql`1`} RETURNING id`);
 }
 
 /** The usage entry of an approved request (once: the ledger's source index refuses a second). */

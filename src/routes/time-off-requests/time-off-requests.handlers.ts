@@ -2,8 +2,9 @@ import { and, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import { staffMembers, timeOffPolicies, timeOffRequests } from "../../../drizzle/schema";
 import { localDate } from "../../domain/accrual";
 import { parseDateParam } from "../../domain/local-time";
-import { type Database, writeAll } from "../../lib/db";
-import { guarded } from "../../lib/db-errors";
+import { type HeaderContext, ifMatchOf, type IfMatch, requireVersion, setETag, versionCondition } from "../../lib/conditional";
+import type { Database } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { keysetPage, pageResult } from "../../lib/pagination";
 import { invalidField } from "../../lib/problem";
@@ -16,7 +17,7 @@ import { forbiddenForOthers, insufficientBalance, requestNotPending } from "../t
 import { mayActOn, selfScoped } from "../time-off/self-scope";
 import { readSettings } from "../time-off/time-off-settings";
 import { planRequest, type RequestInput } from "./request-input";
-import { findRequest, selectRequests, serializeRequest } from "./request-read";
+import { findRequest, type RequestReadRow, selectRequests, serializeRequest } from "./request-read";
 import {
   approveRequest,
   BALANCE_GUARD,
@@ -34,9 +35,9 @@ import type * as routes from "./time-off-requests.routes";
 const messageOf = (error: unknown): string => (error instanceof Error ? `${error.message} ${messageOf(error.cause)}` : "");
 
 /** A write refused by the balance guard becomes 409 INSUFFICIENT_BALANCE with the hours read just after. */
-async function balanceGuarded<T>(db: Database, write: Promise<T>, policyId: string, workerId: string, requestedHours: number): Promise<T> {
+async function balanceGuarded<T>(db: Database, write: () => Promise<T>, policyId: string, workerId: string, requestedHours: number): Promise<T> {
   try {
-    return await guarded(write, requestGuardProblems);
+    return await write();
   } catch (error) {
     if (!BALANCE_GUARD.test(messageOf(error))) throw error;
     const balance = await findWorkerPolicy(db, policyId, workerId);
@@ -121,7 +122,7 @@ export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const row = await findRequest(c.var.db, organization_id, id);
   if (!mayActOn(c, "TIMEOFF_READ", row.request.workerId)) throw forbiddenForOthers();
-  return c.json(serializeRequest(row), 200);
+  return c.json(serializeRequest(withETag(c, row)), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
@@ -134,23 +135,36 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const subject = { requestId: newId(), workerId, policyId: policy.id };
   await balanceGuarded(
     db,
-    writeAll(db, [
-      ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
-      insertRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay),
-      usageEntry(db, subject.requestId, plan.firstDate),
-      touchBalance(db, subject.requestId),
-    ]),
+    () =>
+      guardedBatch(
+        c.var,
+        [
+          ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
+          insertRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay),
+          usageEntry(db, subject.requestId, plan.firstDate),
+          touchBalance(db, subject.requestId),
+        ],
+        requestGuardProblems,
+      ),
     policy.id,
     workerId,
     plan.totalHours,
   );
-  return c.json(serializeRequest(await findRequest(db, organization_id, subject.requestId)), 201);
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, subject.requestId))), 201);
 };
 
 /** A pending request, or the 404 / 409 REQUEST_NOT_PENDING that explains why a pending-only write touched nothing. */
-async function refusal(db: Database, organizationId: string, id: string) {
+async function refusal(db: Database, organizationId: string, id: string, ifMatch: IfMatch = { kind: "none" }) {
   const row = await findRequest(db, organizationId, id);
+  requireVersion(ifMatch, row.request);
   return requestNotPending(row.request.status);
+}
+
+const versionOf = (ifMatch: IfMatch) => versionCondition(timeOffRequests.updatedAt, ifMatch);
+
+function withETag(c: HeaderContext, row: RequestReadRow) {
+  setETag(c, row.request);
+  return row;
 }
 
 async function ownRequest(c: Context<AppBindings>, organizationId: string, id: string) {
@@ -163,7 +177,9 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const body = c.req.valid("json");
   const db = c.var.db;
+  const ifMatch = ifMatchOf(c);
   const current = await ownRequest(c, organization_id, id);
+  requireVersion(ifMatch, current.request);
   if (current.request.status !== "pending") throw requestNotPending(current.request.status);
   const workerId = current.request.workerId;
   const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
@@ -171,30 +187,37 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
   const subject = { requestId: id, workerId, policyId: policy.id };
   const [, updated] = await balanceGuarded(
     db,
-    writeAll(db, [
-      ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
-      updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay),
-      touchBalance(db, id),
-    ]),
+    () =>
+      guardedBatch(
+        c.var,
+        [
+          ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
+          updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch)),
+          touchBalance(db, id),
+        ],
+        requestGuardProblems,
+      ),
     policy.id,
     workerId,
     plan.totalHours,
   );
-  if ((updated as { changes: number }).changes === 0) throw await refusal(db, organization_id, id);
-  return c.json(serializeRequest(await findRequest(db, organization_id, id)), 200);
+  if ((updated as { changes: number }).changes === 0) throw await refusal(db, organization_id, id, ifMatch);
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
 
 export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
+  const ifMatch = ifMatchOf(c);
   const current = await ownRequest(c, organization_id, id);
-  const [cancelled] = (await writeAll(db, [
-    cancelRequest(db, organization_id, id),
+  requireVersion(ifMatch, current.request);
+  const [cancelled] = await guardedBatch(c.var, [
+    cancelRequest(db, organization_id, id, versionOf(ifMatch)),
     reversalEntry(db, id, localDate(new Date(), current.request.timezone)),
     touchBalance(db, id),
-  ])) as [{ id: string }[]];
-  if (cancelled.length === 0) throw await refusal(db, organization_id, id);
-  return c.json(serializeRequest(await findRequest(db, organization_id, id)), 200);
+  ]);
+  if (cancelled.length === 0) throw await refusal(db, organization_id, id, ifMatch);
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
 
 /** The status change and the usage entry in one batch: of two approvals, one changes the status and writes the entry. */
@@ -202,21 +225,26 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
   const current = await findRequest(db, organization_id, id);
-  const [approved] = (await balanceGuarded(
+  const [approved] = await balanceGuarded(
     db,
-    writeAll(db, [approveRequest(db, organization_id, id), usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? ""), touchBalance(db, id)]),
+    () =>
+      guardedBatch(
+        c.var,
+        [approveRequest(db, organization_id, id), usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? ""), touchBalance(db, id)],
+        requestGuardProblems,
+      ),
     current.request.policyId,
     current.request.workerId,
     current.request.totalHours,
-  )) as [{ id: string }[]];
+  );
   if (approved.length === 0) throw await refusal(db, organization_id, id);
-  return c.json(serializeRequest(await findRequest(db, organization_id, id)), 200);
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
 
 export const decline: AppRouteHandler<routes.DeclineRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
-  const declined = await declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null);
+  const [declined] = await guardedBatch(c.var, [declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null)]);
   if (declined.length === 0) throw await refusal(db, organization_id, id);
-  return c.json(serializeRequest(await findRequest(db, organization_id, id)), 200);
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };

@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationParams, problems, problemWith } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, problemWith, withETag } from "../../lib/openapi";
+import type { ProblemCode } from "../../lib/problem-codes";
 import { ProblemSchema } from "../../lib/problem";
 import { authorize } from "../../middleware/auth";
 import {
@@ -23,7 +25,7 @@ const BalanceProblem = ProblemSchema.extend({
   description: "409 POLICY_NOT_AVAILABLE, INSUFFICIENT_BALANCE (with requestedHours and availableHours), TIME_OFF_OVERLAP or REQUEST_NOT_PENDING",
 });
 
-const conflicts = { 409: problemWith(409, BalanceProblem) };
+const conflicts = (...codes: ProblemCode[]) => ({ 409: problemWith(409, BalanceProblem, undefined, codes) });
 
 export const list = createRoute({
   method: "get",
@@ -34,7 +36,7 @@ export const list = createRoute({
   description: `Filters combine; startTime/endTime select requests overlapping the window. ${self}`,
   middleware: [authorize(null)] as const,
   request: { params: OrganizationParams, query: RequestListQuery },
-  responses: { 200: jsonContent(z.array(TimeOffRequest), "Requests"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(TimeOffRequest), "Requests"), ...problems() },
 });
 
 export const timeOffs = createRoute({
@@ -46,7 +48,7 @@ export const timeOffs = createRoute({
   description: `Approved requests overlapping the window, as a bare array. ${self}`,
   middleware: [authorize(null)] as const,
   request: { params: OrganizationParams, query: TimeOffsQuery },
-  responses: { 200: jsonContent(z.array(TimeOffRequest), "Approved time off"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(TimeOffRequest), "Approved time off"), ...problems() },
 });
 
 export const get = createRoute({
@@ -56,9 +58,9 @@ export const get = createRoute({
   tags,
   summary: "Get Time-Off Request",
   description: self,
-  middleware: [authorize(null)] as const,
-  request: { params: RequestParams },
-  responses: { 200: jsonContent(TimeOffRequest, "The request"), ...problems(404) },
+  middleware: [authorize(null), conditionalGet] as const,
+  request: { params: RequestParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(TimeOffRequest, "The request")), ...notModified, ...problems("TIME_OFF_REQUEST_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -72,7 +74,7 @@ export const create = createRoute({
     `check and the write are one statement. ${self}`,
   middleware: [authorize(null)] as const,
   request: { params: OrganizationParams, body: jsonBody(TimeOffRequestCreate) },
-  responses: { 201: jsonContent(TimeOffRequest, "The request"), ...problems(404, 413, 415), ...conflicts },
+  responses: { 201: withETag(jsonContent(TimeOffRequest, "The request")), ...problems(), ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP") },
 });
 
 export const update = createRoute({
@@ -83,8 +85,8 @@ export const update = createRoute({
   summary: "Update Time-Off Request",
   description: `Rewrites a pending request under the same checks as creation. ${self}`,
   middleware: [authorize(null)] as const,
-  request: { params: RequestParams, body: jsonBody(TimeOffRequestUpdate) },
-  responses: { 200: jsonContent(TimeOffRequest, "The request"), ...problems(404, 413, 415), ...conflicts },
+  request: { params: RequestParams, body: jsonBody(TimeOffRequestUpdate), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(TimeOffRequest, "The request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND", "PRECONDITION_FAILED"), ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "REQUEST_NOT_PENDING") },
 });
 
 export const cancel = createRoute({
@@ -95,8 +97,8 @@ export const cancel = createRoute({
   summary: "Delete Time-Off Request",
   description: `Cancels a pending or approved request; an approved one's usage is given back by a reversal entry. ${self}`,
   middleware: [authorize(null)] as const,
-  request: { params: RequestParams },
-  responses: { 200: jsonContent(TimeOffRequest, "The cancelled request"), ...problems(404), ...conflicts },
+  request: { params: RequestParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(TimeOffRequest, "The cancelled request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND", "PRECONDITION_FAILED"), ...conflicts("REQUEST_NOT_PENDING") },
 });
 
 export const approve = createRoute({
@@ -108,7 +110,7 @@ export const approve = createRoute({
   description: "The status change and the usage entry are one batch; the balance is checked again in it.",
   middleware: [authorize("TIMEOFF_APPROVE")] as const,
   request: { params: RequestParams },
-  responses: { 200: jsonContent(TimeOffRequest, "The approved request"), ...problems(404), ...conflicts },
+  responses: { 200: withETag(jsonContent(TimeOffRequest, "The approved request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND"), ...conflicts("INSUFFICIENT_BALANCE", "REQUEST_NOT_PENDING") },
 });
 
 export const decline = createRoute({
@@ -119,7 +121,7 @@ export const decline = createRoute({
   summary: "Decline Time-Off Request",
   middleware: [authorize("TIMEOFF_APPROVE")] as const,
   request: { params: RequestParams, body: { ...jsonBody(DeclineBody), required: false } },
-  responses: { 200: jsonContent(TimeOffRequest, "The declined request"), ...problems(404, 413, 415), ...conflicts },
+  responses: { 200: withETag(jsonContent(TimeOffRequest, "The declined request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND"), ...conflicts("REQUEST_NOT_PENDING") },
 });
 
 export type ListRoute = typeof list;

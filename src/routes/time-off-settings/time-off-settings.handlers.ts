@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { DEFAULT_TIME_OFF_SETTINGS } from "../../domain/organization-defaults";
 import type { z } from "@hono/zod-openapi";
 import type { Database } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
 import { iso } from "../../lib/time";
 import type { AppRouteHandler } from "../../lib/types";
 import { rawRun } from "../../lib/raw-statement";
@@ -22,8 +23,10 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const changes = JSON.stringify(c.req.valid("json"));
   const now = Date.now();
-  await rawRun(c.var.db, sql`INSERT INTO time_off_settings (organization_id, settings, created_at, updated_at)
+  await guardedBatch(c.var, [
+    rawRun(c.var.db, sql`INSERT INTO time_off_settings (organization_id, settings, created_at, updated_at)
     VALUES (${organization_id}, json_patch(${JSON.stringify(DEFAULT_TIME_OFF_SETTINGS)}, ${changes}), ${now}, ${now})
-    ON CONFLICT (organization_id) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`);
+    ON CONFLICT (organization_id) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`),
+  ]);
   return c.json(await answer(c.var.db, organization_id), 200);
 };

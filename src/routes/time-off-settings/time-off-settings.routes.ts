@@ -14,7 +14,7 @@ export const get = createRoute({
   summary: "Retrieve organization time off settings",
   middleware: [authorize("TIMEOFF_READ")] as const,
   request: { params: OrganizationParams },
-  responses: { 200: jsonContent(TimeOffSettings, "The settings"), ...problems(404) },
+  responses: { 200: jsonContent(TimeOffSettings, "The settings"), ...problems() },
 });
 
 export const patch = createRoute({
@@ -26,7 +26,7 @@ export const patch = createRoute({
   description: "Changes only the named settings; requests created or edited afterwards are checked against them.",
   middleware: [authorize("TIMEOFF_WRITE")] as const,
   request: { params: OrganizationParams, body: jsonBody(TimeOffSettingsPatch) },
-  responses: { 200: jsonContent(TimeOffSettings, "The settings"), ...problems(404, 413, 415) },
+  responses: { 200: jsonContent(TimeOffSettings, "The settings"), ...problems() },
 });
 
 export type GetRoute = typeof get;
