@@ -7,6 +7,7 @@ import { createLocation } from "./helpers/locations";
 import { recordingRequest } from "./helpers/recording-d1";
 import { createStaffMember, staffPath, staffToken } from "./helpers/staff";
 import { accessToken } from "./helpers/tokens";
+import { createPolicy, dayFromToday } from "./helpers/time-off";
 import { createManual } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, punch } from "./helpers/workplace";
 
@@ -152,6 +153,13 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const manager = await staffWith(org, "Manager");
     const admin = await staffWith(org, "Admin");
     const accessRole = await api("POST", accessRolesPath(org), { token: org.adminToken, body: { name: unique("Spare"), permissions: [] } });
+    const policy = await createPolicy(org, { allowNegativeBalance: true });
+    const draft = await createPolicy(org, {}, false);
+    const holder = await createStaffMember(org, { externalId: unique("ext") });
+    const timeOff = (day: string) => ({ workerId: staff.id, policyId: policy.id, startTime: `${day}T09:00:00Z`, endTime: `${day}T17:00:00Z`, isAllDay: false });
+    const pending = await api("POST", `${o}/time-off-requests`, { token: org.adminToken, body: timeOff(dayFromToday(7)) });
+    const approved = await api("POST", `${o}/time-off-requests`, { token: org.adminToken, body: timeOff(dayFromToday(8)) });
+    expect((await api("POST", `${o}/time-off-requests/${approved.body.id}/approve`, { token: org.adminToken })).status).toBe(200);
     const writes: [string, string, unknown?][] = [
       ["PATCH", o, { name: "Renamed" }],
       ["DELETE", o],
@@ -180,9 +188,22 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
       ["DELETE", `/api/timesheets?date=2026-03-14&locationId=${location.id}`],
       ["POST", "/api/timesheets/locked-days", { date: "2026-03-14", locationId: location.id }],
       ["DELETE", `/api/timesheets/locked-days?date=2026-03-14&locationId=${location.id}`],
+      ["POST", `${o}/policies/types`, { name: "Jury duty", type: "Other" }],
+      ["POST", `${o}/policies`, { name: "New policy", typeId: policy.type.id }],
+      ["PATCH", `${o}/policies/${policy.id}`, { name: "Renamed", workerPolicies: [{ employee: { externalEmployeeId: holder.externalId }, hoursBalance: 80 }] }],
+      ["PATCH", `${o}/policies/${draft.id}/activate`],
+      ["PATCH", `${o}/policies/${policy.id}/deactivate`],
+      ["PATCH", `${o}/time-off-settings`, { minimumNoticeDays: 3 }],
+      ["POST", `${o}/time-off-requests`, timeOff(dayFromToday(9))],
+      ["PUT", `${o}/time-off-requests/${pending.body.id}`, timeOff(dayFromToday(10))],
+      ["POST", `${o}/time-off-requests/${pending.body.id}/approve`],
+      ["POST", `${o}/time-off-requests/${pending.body.id}/decline`, { reason: "No" }],
+      ["DELETE", `${o}/time-off-requests/${pending.body.id}`],
+      ["DELETE", `${o}/time-off-requests/${approved.body.id}`],
     ];
     expect((await api("DELETE", o, { token: await accessToken() })).status).toBe(200);
-    const tables = ["locations", "roles", "access_roles", "break_types", "staff_members", "shifts", "shift_events", "shift_notes", "locked_days", "shift_audits"];
+    const tables = ["locations", "roles", "access_roles", "break_types", "staff_members", "shifts", "shift_events", "shift_notes", "locked_days", "shift_audits",
+      "policy_types", "time_off_policies", "time_off_settings", "worker_policies", "time_off_ledger", "time_off_requests"];
     const snapshot = async () =>
       Promise.all(
         tables.map(async (table) =>
