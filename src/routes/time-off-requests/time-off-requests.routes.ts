@@ -119,6 +119,7 @@ export const decline = createRoute({
   operationId: "declineTimeOffRequest",
   tags,
   summary: "Decline Time-Off Request",
+  description: "Pending → declined, with an optional reason; any other status is 409 `REQUEST_NOT_PENDING`.",
   middleware: [authorize("TIMEOFF_APPROVE")] as const,
   request: { params: RequestParams, body: { ...jsonBody(DeclineBody), required: false } },
   responses: { 200: withETag(jsonContent(TimeOffRequest, "The declined request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND"), ...conflicts("REQUEST_NOT_PENDING") },

@@ -12,6 +12,7 @@ export const get = createRoute({
   operationId: "getTimeOffSettings",
   tags,
   summary: "Retrieve organization time off settings",
+  description: "The stored settings, the defaults where none were changed.",
   middleware: [authorize("TIMEOFF_READ")] as const,
   request: { params: OrganizationParams },
   responses: { 200: jsonContent(TimeOffSettings, "The settings"), ...problems() },
