@@ -5,7 +5,7 @@ import type { Database, Statement } from "./db";
 const dialect = new SQLiteAsyncDialect();
 
 /**
- * A raw SQL statement usable both on its own (awaited) and inside `db.batch`/`writeAll`. drizzle's own `db.run`/
+ * A raw SQL statement usable both on its own (awaited) and inside a batch (`guardedBatch`). drizzle's own `db.run`/
  * `db.all` cannot be batched once they bind parameters (its D1 batch reads a prepared statement they lack), so
  * this gives the batch the D1 statement it expects.
  */
