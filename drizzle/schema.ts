@@ -4,3 +4,4 @@ export * from "./schema/time-off";
 export * from "./schema/time-tracking";
 export * from "./schema/timesheets";
 export * from "./schema/idempotency";
+export * from "./schema/schedules";

@@ -14,10 +14,12 @@ import shiftNotes from "./routes/shift-notes/shift-notes.index";
 import timeTracking from "./routes/time-tracking/time-tracking.index";
 import timesheets from "./routes/timesheets/timesheets.index";
 import staffMembers from "./routes/staff-members/staff-members.index";
+import schedules from "./routes/schedules/schedules.index";
+import openShifts from "./routes/open-shifts/open-shifts.index";
 
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
-const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets];
+const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets, schedules, openShifts];
 
 export function buildApp() {
   const app = createApp();

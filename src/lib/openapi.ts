@@ -66,6 +66,8 @@ export const TAGS = [
   { name: "Break types", description: "The breaks a location offers, paid or unpaid, optional or mandatory." },
   { name: "Shift notes", description: "Notes on a staff member's current shift." },
   { name: "Timesheets", description: "Shifts for managers and payroll: listing with totals, manual shifts, locked days, exports and reports." },
+  { name: "Schedules", description: "Planned shifts of a location: drafts, publishing and bulk copy." },
+  { name: "Open shifts", description: "Shifts offered to a location's staff, with claims, preferences and assignments." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 
