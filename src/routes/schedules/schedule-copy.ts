@@ -1,8 +1,7 @@
 import { and, eq, gt, gte, isNull, lt } from "drizzle-orm";
 import { scheduleEntries } from "../../../drizzle/schema";
-import { addDays, localDayBounds } from "../../domain/local-time";
+import { addDays, localDayBounds, localWallClock } from "../../domain/local-time";
 import { daysBetween, planCopies } from "../../domain/schedule-copy";
-import { localWallClock } from "../../domain/local-time";
 import { type Database, type Statement, writeAll } from "../../lib/db";
 import { guarded } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
