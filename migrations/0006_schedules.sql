@@ -69,5 +69,5 @@ CREATE TABLE `schedule_entries` (
 	FOREIGN KEY (`open_shift_id`) REFERENCES `open_shifts`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `schedule_entries_location_draft_start` ON `schedule_entries` (`location_id`,`is_draft`,`start_at`);--> statement-breakpoint
+CREATE INDEX `schedule_entries_location_draft_start` ON `schedule_entries` (`location_id`,`is_draft`,`start_at`,`id`);--> statement-breakpoint
 CREATE INDEX `schedule_entries_employee_start` ON `schedule_entries` (`employee_id`,`start_at`);

@@ -50,8 +50,8 @@ export const scheduleEntries = sqliteTable(
     ...lifecycle,
   },
   (t) => [
-    // A location's week (published or drafts) by start; the overlap guard reads a staff member's by start.
-    index("schedule_entries_location_draft_start").on(t.locationId, t.isDraft, t.startAt),
+    // A location's week (published or drafts) in page order (start, id); the overlap guard reads a staff member's by start.
+    index("schedule_entries_location_draft_start").on(t.locationId, t.isDraft, t.startAt, t.id),
     index("schedule_entries_employee_start").on(t.employeeId, t.startAt),
   ],
 );

@@ -28,8 +28,7 @@ export async function publishRange(db: Database, scope: ScheduleScope, location:
       lt(table.startAt, range.end),
     );
   // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
-  const [entries, shifts, preferences] = await db.batch([
-    db.select({ id: scheduleEntries.id, start: scheduleEntries.startAt }).from(scheduleEntries).where(draftsOf(scheduleEntries)),
+  const [shifts, preferences] = await db.batch([
     db.select().from(openShifts).where(draftsOf(openShifts)),
     db
       .select()
@@ -45,9 +44,9 @@ export async function publishRange(db: Database, scope: ScheduleScope, location:
   ]);
   const shiftById = new Map(shifts.map((s) => [s.id, s]));
   const assignments = preferences.map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! })).filter((a) => a.shift);
+  // Draft entries are published by the range itself, in the write (see below): nothing to read for them.
   const selection = publishSelection(
     {
-      entries,
       openShifts: shifts.map((s) => ({ id: s.id, start: s.startAt })),
       assignments: assignments.map((a) => ({ id: a.preference.id, openShiftId: a.shift.id })),
     },
@@ -85,10 +84,8 @@ export async function publishRange(db: Database, scope: ScheduleScope, location:
   });
   const [entryUpdate, shiftUpdate] = await guarded(
     writeAll(db, [
-      db
-        .update(scheduleEntries)
-        .set(published)
-        .where(and(inJsonList(scheduleEntries.id, selection.entryIds), eq(scheduleEntries.isDraft, true), isNull(scheduleEntries.deletedAt))),
+      // The same rule as publishSelection (a draft starting in [start, end)), through the location's index.
+      db.update(scheduleEntries).set(published).where(draftsOf(scheduleEntries)),
       db
         .update(openShifts)
         .set(published)

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { scheduleEntries } from "../../../drizzle/schema";
 import type { AppBindings } from "../../lib/types";
-import { listPage } from "../../lib/tenant-queries";
 import { loadLocation, type ScheduleEnv, type ScheduleHandler } from "./schedule-access";
 import { bulkCopy as copyEntries } from "./schedule-copy";
+import { entryPage, entryPageResult } from "./schedule-page";
 import { publishRange } from "./schedule-publish";
 import { startsWithin } from "./schedule-range";
 import { createEntry, findEntry, patchEntry, removeEntry } from "./schedule-writes";
@@ -14,19 +14,24 @@ import { serializeEntry, type ScheduleListInput } from "./schedules.schemas";
 async function listEntries(c: Context<AppBindings & ScheduleEnv>, query: ScheduleListInput, isDraft: boolean) {
   const scope = c.var.schedule;
   const location = await loadLocation(c.var.db, scope);
-  const rows = await listPage(
-    c,
-    c.var.db,
-    scheduleEntries,
-    scope.organizationId,
-    query,
-    eq(scheduleEntries.locationId, location.id),
-    eq(scheduleEntries.isDraft, isDraft),
-    startsWithin(scheduleEntries.startAt, query, location.timezone),
-    query.employeeId ? eq(scheduleEntries.employeeId, query.employeeId) : undefined,
-    query.roleId ? eq(scheduleEntries.roleId, query.roleId) : undefined,
-  );
-  return rows.map(serializeEntry);
+  const page = entryPage(query);
+  const rows = await c.var.db
+    .select()
+    .from(scheduleEntries)
+    .where(
+      and(
+        eq(scheduleEntries.organizationId, scope.organizationId),
+        eq(scheduleEntries.locationId, location.id),
+        eq(scheduleEntries.isDraft, isDraft),
+        startsWithin(scheduleEntries.startAt, query, location.timezone),
+        query.employeeId ? eq(scheduleEntries.employeeId, query.employeeId) : undefined,
+        query.roleId ? eq(scheduleEntries.roleId, query.roleId) : undefined,
+        page.where,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+  return entryPageResult(c, rows, query.limit).map(serializeEntry);
 }
 
 export const list: ScheduleHandler<routes.ListRoute> = async (c) => c.json(await listEntries(c, c.req.valid("query"), false), 200);
