@@ -2,11 +2,13 @@ import { and, asc, gte, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { scheduleEntries } from "../../../drizzle/schema";
 import type { ListOptions } from "../../lib/pagination";
+import { invalidField } from "../../lib/problem";
 import type { ScheduleEntryRow } from "./schedules.schemas";
 
 /**
  * Keyset pages of schedule entries in the order a week view reads them, (start, id), which the location index
- * (location_id, is_draft, start_at, id) serves as it is: a page reads the rows it returns. The cursor carries both.
+ * (location_id, is_draft, start_at, id) serves as it is: a page reads the rows it returns. The cursor carries both,
+ * and its row value replaces the range's lower bound, so the index seeks straight to it.
  */
 const encode = (row: ScheduleEntryRow) => btoa(`${row.startAt.getTime()}_${row.id}`).replaceAll("=", "");
 
@@ -22,8 +24,9 @@ function decode(cursor: string): { startAt: number; id: string } | null {
 
 export function entryPage(options: ListOptions) {
   const after = options.cursor ? decode(options.cursor) : null;
+  if (options.cursor && !after) throw invalidField("cursor", "not a cursor from this listing's Link header");
   const conditions: (SQL | undefined)[] = [
-    options.cursor ? (after ? sql`(${scheduleEntries.startAt}, ${scheduleEntries.id}) > (${after.startAt}, ${after.id})` : sql`0`) : undefined,
+    after ? sql`(${scheduleEntries.startAt}, ${scheduleEntries.id}) > (${after.startAt}, ${after.id})` : undefined,
     options.updatedSince ? gte(scheduleEntries.updatedAt, new Date(options.updatedSince)) : undefined,
     options.includeDeleted ? undefined : isNull(scheduleEntries.deletedAt),
   ];

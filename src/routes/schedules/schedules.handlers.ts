@@ -23,7 +23,7 @@ async function listEntries(c: Context<AppBindings & ScheduleEnv>, query: Schedul
         eq(scheduleEntries.organizationId, scope.organizationId),
         eq(scheduleEntries.locationId, location.id),
         eq(scheduleEntries.isDraft, isDraft),
-        startsWithin(scheduleEntries.startAt, query, location.timezone),
+        startsWithin(scheduleEntries.startAt, query.cursor ? { endDate: query.endDate } : query, location.timezone),
         query.employeeId ? eq(scheduleEntries.employeeId, query.employeeId) : undefined,
         query.roleId ? eq(scheduleEntries.roleId, query.roleId) : undefined,
         page.where,
