@@ -244,3 +244,17 @@ describe("preferences", () => {
     expect((await api("GET", `${p.base}/schedules/${entryId}`, { token: p.token })).body.openShiftId).toBe(shift.id);
   });
 });
+
+describe("retried claims", () => {
+  it("replays a claim retried with the same Idempotency-Key instead of answering ALREADY_CLAIMED", async () => {
+    const p = await createSchedulePlace();
+    const shift = await createOpenShift(p, { staffCountRequired: 1 });
+    const headers = { "Idempotency-Key": `claim-${shift.id}` };
+    const first = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {}, headers });
+    const retry = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {}, headers });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+});

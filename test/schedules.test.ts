@@ -186,3 +186,23 @@ describe("drafts", () => {
     expect((await api("GET", `${p.base}/schedules/drafts/${draft.id}`, { token: p.org.adminToken })).status).toBe(404);
   });
 });
+
+describe("GET /schedules for incremental sync", () => {
+  it("takes updatedSince and includeDeleted, and refuses a cursor it did not issue", async () => {
+    const p = await createSchedulePlace();
+    const old = await createEntry(p);
+    const since = new Date(Date.now() + 5).toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const fresh = await createEntry(p, { startTime: "2026-06-02T09:00:00Z", endTime: "2026-06-02T12:00:00Z" });
+    const changed = await api("GET", `${p.base}/schedules?updatedSince=${since}`, { token: p.org.adminToken });
+    expect(changed.body.map((e: { id: string }) => e.id)).toEqual([fresh.id]);
+    await api("DELETE", `${p.base}/schedules/${old.id}`, { token: p.org.adminToken });
+    const live = await api("GET", `${p.base}/schedules`, { token: p.org.adminToken });
+    expect(live.body.map((e: { id: string }) => e.id)).toEqual([fresh.id]);
+    const all = await api("GET", `${p.base}/schedules?includeDeleted=true`, { token: p.org.adminToken });
+    expect(all.body.map((e: { id: string }) => e.id)).toEqual([old.id, fresh.id]);
+    const bad = await api("GET", `${p.base}/schedules?cursor=${btoa("nonsense")}`, { token: p.org.adminToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe("cursor");
+  });
+});
