@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { staffMembers } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
 import { loadLocation, type ScheduleHandler, type ScheduleScope } from "../schedules/schedule-access";
+import * as assignments from "./open-shift-assignments";
 import * as claims from "./open-shift-claims";
+import * as preferences from "./open-shift-preferences";
 import { findOpenShift, listOpenShifts, viewOf } from "./open-shift-reads";
 import { createOpenShift, patchOpenShift, removeOpenShift } from "./open-shift-writes";
 import type * as routes from "./open-shifts.routes";
@@ -74,31 +76,31 @@ export const retractPreference: ScheduleHandler<routes.RetractPreferenceRoute> =
   const scope = c.var.schedule;
   await loadLocation(c.var.db, scope);
   const { id, preferenceId } = c.req.valid("param");
-  return c.json(await preferenceWire(c.var.db, scope, await claims.retractPreference(c.var.db, scope, id, preferenceId)), 200);
+  return c.json(await preferenceWire(c.var.db, scope, await preferences.retractPreference(c.var.db, scope, id, preferenceId)), 200);
 };
 
 export const patchPreference: ScheduleHandler<routes.PatchPreferenceRoute> = async (c) => {
   const scope = c.var.schedule;
   await loadLocation(c.var.db, scope);
   const { id, preferenceId } = c.req.valid("param");
-  const row = await claims.changePreference(c.var.db, scope, id, preferenceId, c.req.valid("json").preference);
+  const row = await preferences.changePreference(c.var.db, scope, id, preferenceId, c.req.valid("json").preference);
   return c.json(await preferenceWire(c.var.db, scope, row), 200);
 };
 
 export const removePreference: ScheduleHandler<routes.RemovePreferenceRoute> = async (c) => {
   const scope = c.var.schedule;
   const { id, preferenceId } = c.req.valid("param");
-  return c.json(await preferenceWire(c.var.db, scope, await claims.declinePreference(c.var.db, scope, id, preferenceId)), 200);
+  return c.json(await preferenceWire(c.var.db, scope, await preferences.declinePreference(c.var.db, scope, id, preferenceId)), 200);
 };
 
 export const assign: ScheduleHandler<routes.AssignRoute> = async (c) => {
   const scope = c.var.schedule;
   const { id, preferenceId } = c.req.valid("param");
-  return c.json(await preferenceWire(c.var.db, scope, await claims.assign(c.var.db, scope, id, preferenceId)), 200);
+  return c.json(await preferenceWire(c.var.db, scope, await assignments.assign(c.var.db, scope, id, preferenceId)), 200);
 };
 
 export const bulkAssign: ScheduleHandler<routes.BulkAssignRoute> = async (c) => {
   const scope = c.var.schedule;
-  const rows = await claims.bulkAssign(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").preferenceIds);
+  const rows = await assignments.bulkAssign(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").preferenceIds);
   return c.json(await Promise.all(rows.map((row) => preferenceWire(c.var.db, scope, row))), 200);
 };

@@ -76,7 +76,9 @@ export const patch = createRoute({
   operationId: "updateOpenShift",
   tags,
   summary: "Update open shift",
-  description: "Changes only the named fields. Fewer places than already approved is 409 `OPEN_SHIFT_FULL`.",
+  description:
+    "Changes only the named fields. Fewer places than already approved is 409 `OPEN_SHIFT_FULL`. Schedule entries " +
+    "already created by approvals keep their times: edit them under /schedules.",
   middleware: [write] as const,
   request: { params: OpenShiftParams, body: jsonBody(OpenShiftPatch) },
   responses: { 200: jsonContent(OpenShift, "The updated open shift"), ...problems(404, 409, 413, 415) },
