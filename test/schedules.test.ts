@@ -206,3 +206,21 @@ describe("GET /schedules for incremental sync", () => {
     expect(bad.body.errors[0].path).toBe("cursor");
   });
 });
+
+describe("schedule tenancy", () => {
+  it("answers 404 for an entry through another location or another organization's token", async () => {
+    const p = await createSchedulePlace();
+    const entry = await createEntry(p);
+    const other = await createOrganization();
+    expect((await api("GET", `${p.base}/schedules/${entry.id}`, { token: other.adminToken })).status).toBe(404);
+    expect((await api("PATCH", `${p.base}/schedules/${entry.id}`, { token: other.adminToken, body: { note: "x" } })).status).toBe(404);
+    const second = await api("POST", `/api/organizations/${p.org.id}/locations`, {
+      token: p.org.adminToken,
+      body: { name: "Second", country: "US", timezone: "UTC" },
+    });
+    const elsewhere = `/api/organizations/${p.org.id}/locations/${second.body.id}/schedules/${entry.id}`;
+    expect((await api("GET", elsewhere, { token: p.org.adminToken })).status).toBe(404);
+    expect((await api("DELETE", elsewhere, { token: p.org.adminToken })).status).toBe(404);
+    expect((await api("GET", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken })).body.deletedAt).toBeNull();
+  });
+});
