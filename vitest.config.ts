@@ -1,28 +1,52 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+type Limits = Record<"api" | "punches" | "exchange", number>;
+const bindingNames = { api: "API_RATE_LIMITER", punches: "PUNCH_RATE_LIMITER", exchange: "EXCHANGE_RATE_LIMITER" } as const;
+
+/** The [[ratelimits]] bindings and the RATE_LIMITS var they must match, at the given limits per 60 s. */
+const rateLimits = (limits: Limits) => ({
+  ratelimits: Object.fromEntries(
+    Object.entries(bindingNames).map(([policy, binding], i) => [
+      binding,
+      { namespace_id: String(1001 + i), simple: { limit: limits[policy as keyof Limits], period: 60 as const } },
+    ]),
+  ),
+  RATE_LIMITS: JSON.stringify(Object.fromEntries(Object.entries(limits).map(([policy, limit]) => [policy, { limit, period: 60 }]))),
+});
+
+const workerProject = async (name: string, include: string[], exclude: string[], limits: Limits) => {
+  const { ratelimits, RATE_LIMITS } = rateLimits(limits);
+  return {
+    plugins: [
+      cloudflareTest(async () => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          ratelimits,
+          bindings: {
+            TOKEN_SECRET: "test-secret-not-for-production-0123456789",
+            TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+            RATE_LIMITS,
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
+          },
+        },
+      })),
+    ],
+    test: { name, include, exclude, setupFiles: ["./test/helpers/apply-migrations.ts"] },
+  };
+};
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        plugins: [
-          cloudflareTest(async () => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: {
-                TOKEN_SECRET: "test-secret-not-for-production-0123456789",
-                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-              },
-            },
-          })),
-        ],
-        test: {
-          name: "worker",
-          include: ["test/**/*.test.ts"],
-          exclude: ["test/node/**"],
-          setupFiles: ["./test/helpers/apply-migrations.ts"],
-        },
-      },
+      // Limits no test reaches: the suites send thousands of requests with one token within a minute.
+      workerProject("worker", ["test/**/*.test.ts"], ["test/node/**", "test/rate-limits/**"], {
+        api: 1_000_000,
+        punches: 1_000_000,
+        exchange: 1_000_000,
+      }),
+      // The real bindings at small limits, so a handful of requests reaches each.
+      workerProject("rate-limits", ["test/rate-limits/**/*.test.ts"], [], { api: 5, punches: 8, exchange: 3 }),
       {
         test: {
           name: "node",

@@ -4,4 +4,5 @@ export * from "./schema/time-off";
 export * from "./schema/time-tracking";
 export * from "./schema/timesheets";
 export * from "./schema/idempotency";
+export * from "./schema/write-guards";
 export * from "./schema/schedules";

@@ -1,7 +1,9 @@
 import { createApp } from "./lib/create-app";
-import { TAGS } from "./lib/openapi";
+import { DOCUMENT_INTRODUCTION, TAGS } from "./lib/openapi";
+import { finalizeDocument } from "./lib/openapi-finalize";
 import { authenticate } from "./middleware/auth";
 import { idempotency } from "./middleware/idempotency";
+import { apiRateLimit } from "./middleware/rate-limit";
 import type { AppOpenAPI } from "./lib/types";
 import auth from "./routes/auth/auth.index";
 import breakTypes from "./routes/break-types/break-types.index";
@@ -17,6 +19,19 @@ import staffMembers from "./routes/staff-members/staff-members.index";
 import schedules from "./routes/schedules/schedules.index";
 import openShifts from "./routes/open-shifts/open-shifts.index";
 
+const DOCUMENT = {
+  openapi: "3.1.0",
+  info: {
+    title: "Shiftline API",
+    version: "1.0.0",
+    description: DOCUMENT_INTRODUCTION,
+    contact: { name: "Shiftline API support", url: "https://shiftline.dev/support", email: "api@shiftline.dev" },
+    license: { name: "Proprietary", url: "https://shiftline.dev/terms" },
+  },
+  security: [{ bearerAuth: [] }],
+  tags: [...TAGS],
+};
+
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
 const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets, schedules, openShifts];
@@ -30,21 +45,14 @@ export function buildApp() {
     bearerFormat: "JWT",
     description: "An access token from `POST /api/auth/exchangeToken`.",
   });
-  app.doc31("/api/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Shiftline API",
-      version: "1.0.0",
-      description:
-        "Workforce time tracking and scheduling at the edge. Errors are RFC 9457 problem documents; lists are bare " +
-        "arrays paged with `limit`/`cursor` and a `Link: rel=\"next\"` header.",
-      license: { name: "Proprietary", url: "https://shiftline.dev/terms" },
-    },
-    servers: [{ url: "http://127.0.0.1:8787", description: "Local development (npm start)" }],
-    security: [{ bearerAuth: [] }],
-    tags: [...TAGS],
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  app.get("/api/openapi.json", (c) => {
+    document ??= finalizeDocument(app.getOpenAPI31Document(DOCUMENT));
+    const { openapi, info, ...rest } = document;
+    // The origin answering is the server: generated clients and the docs page talk to whoever serves the document.
+    return c.json({ openapi, info, servers: [{ url: new URL(c.req.url).origin, description: "This server" }], ...rest });
   });
-  app.use("/api/*", authenticate, idempotency);
+  app.use("/api/*", authenticate, apiRateLimit, idempotency);
   for (const router of protectedRouters) app.route("/", router);
   return app;
 }

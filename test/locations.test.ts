@@ -249,6 +249,27 @@ describe("locations", () => {
     expect(none.body).toEqual([]);
   });
 
+  it("GET /locations?name takes long, multibyte and wildcard-laden text without a database error", async () => {
+    const org = await createOrganization();
+    const long = `${"Flagship %_ store ".repeat(10)}end`;
+    const longOne = await createLocation(org, { name: long });
+    const cafe = await createLocation(org, { name: "Café Zürich — Ünter den Linden ☕" });
+    const wild = await createLocation(org, { name: "50%_off\\sale" });
+    const search = async (text: string) => {
+      const res = await api("GET", `${base(org)}?name=${encodeURIComponent(text)}`, { token: org.adminToken });
+      expect(res.status, `${text}: ${res.text}`).toBe(200);
+      return res.body.map((l: { id: string }) => l.id);
+    };
+    expect(await search(long.slice(3, 200))).toEqual([longOne.id]);
+    expect(await search("%_".repeat(100))).toEqual([]);
+    expect(await search("ü".repeat(100))).toEqual([]);
+    expect(await search("Ünter den Linden ☕")).toEqual([cafe.id]);
+    expect(await search("CAFÉ ZÜRICH")).toEqual([]);
+    expect(await search("CAFé zü")).toEqual([cafe.id]);
+    expect(await search("%_OFF\\")).toEqual([wild.id]);
+    expect(await search("%")).toEqual([longOne.id, wild.id]);
+  });
+
   it("GET /locations?updatedSince returns only locations changed at or after the instant", async () => {
     const org = await createOrganization();
     const old = await createLocation(org, { name: "Old" });

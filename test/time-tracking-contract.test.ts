@@ -85,7 +85,8 @@ describe("OpenAPI", () => {
     const base = "/api/organizations/{organization_id}/staffmembers/{id}/locations/{location_id}";
     for (const action of ["clock-in", "clock-out", "break-start", "break-end"]) {
       const response = document.paths[`${base}/${action}`].post.responses["422"];
-      expect(response.content["application/problem+json"].schema, action).toEqual({ $ref: "#/components/schemas/GeofenceProblem" });
+      expect(response.content["application/problem+json"].schema.allOf[0], action).toEqual({ $ref: "#/components/schemas/GeofenceProblem" });
+      expect(response["x-problem-codes"], action).toEqual(["OUTSIDE_GEOFENCE", "IDEMPOTENCY_KEY_REUSED"]);
     }
     const schema = document.components.schemas.GeofenceProblem;
     const parts = [schema, ...(schema.allOf ?? [])].map((s: { $ref?: string }) => (s.$ref ? document.components.schemas.Problem : s));

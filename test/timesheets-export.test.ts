@@ -20,7 +20,7 @@ async function month() {
     const date = `2026-03-${String(day).padStart(2, "0")}`;
     const base = { roleId: role.id, hourlyWage: 18.5, minutes: 400 + day, unpaidBreakMinutes: day % 3 === 0 ? 30 : undefined };
     seeds.push({ ...base, employeeId: w.staff.id, locationId: w.location.id, ...newYork(`${date}T08:00:00`) });
-    seeds.push({ ...base, employeeId: ada.id, locationId: day % 2 ? second.id : w.location.id, ...newYork(`${date}T14:00:00`), flags: day === 5 ? ["IP_FAR"] : [] });
+    seeds.push({ ...base, employeeId: ada.id, locationId: day % 2 ? second.id : w.location.id, ...newYork(`${date}T14:00:00`), flags: day === 5 ? ["IP_FAR" as const] : [] });
     if (day % 4 === 0) seeds.push({ ...base, employeeId: bo.id, locationId: w.location.id, ...newYork(`${date}T22:00:00`), hourlyWage: 21.25 });
   }
   await seedShifts(w.org.id, seeds);

@@ -58,6 +58,8 @@ export const accessRoles = sqliteTable(
     name: text("name").notNull(),
     /** JSON array of permission strings. */
     permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull(),
+    /** Bumped whenever `permissions` change: access tokens name the version they were issued against. */
+    permissionsVersion: integer("permissions_version").notNull().default(1),
     ...lifecycle,
   },
   (t) => [

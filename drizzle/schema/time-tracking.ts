@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { lifecycle, timestamp } from "./columns";
 import { locations, organizations, roles, staffMembers } from "./directory";
+import type { TrustFlag } from "../../src/domain/trust";
 
 export const breakTypes = sqliteTable(
   "break_types",
@@ -54,7 +55,7 @@ export const shifts = sqliteTable(
     totalPaidBreaks: integer("total_paid_breaks").notNull().default(0),
     totalUnpaidBreaks: integer("total_unpaid_breaks").notNull().default(0),
     payableDuration: integer("payable_duration").notNull().default(0),
-    flags: text("flags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    flags: text("flags", { mode: "json" }).$type<TrustFlag[]>().notNull().default(sql`'[]'`),
     manualEntry: integer("manual_entry", { mode: "boolean" }).notNull().default(false),
     /**
      * A copy of the shift's shift_breaks rows in (start_at, id) order, kept by triggers on shift_breaks (migration
@@ -116,7 +117,7 @@ export const shiftEvents = sqliteTable(
     accuracyCentimeters: integer("accuracy_centimeters"),
     distanceCentimeters: integer("distance_centimeters"),
     verdict: text("verdict").notNull(),
-    flags: text("flags", { mode: "json" }).$type<string[]>().notNull(),
+    flags: text("flags", { mode: "json" }).$type<TrustFlag[]>().notNull(),
     idempotencyKey: text("idempotency_key"),
   },
   (t) => [

@@ -15,12 +15,20 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** The access role a staff member's token was issued against: `version` is its permissionsVersion (null: deleted). */
+export interface AccessRoleGrant {
+  accessRoleId: string;
+  version: number | null;
+}
+
 /** Who is calling, as the access token says: authorising a request never reads the database. */
 export interface Principal {
   partnerId: string;
   organizationId: string | null;
   staffMemberId: string | null;
   permissions: Permission[];
+  /** Staff member tokens: what writes check is still so (lib/principal-guard). Absent from older tokens. */
+  grant?: AccessRoleGrant;
 }
 
 const LOCATION_ADMIN_GRANTS = PERMISSIONS.filter((p) => p !== "ORGANIZATION_ADMIN" && p !== "LOCATION_ADMIN");

@@ -79,4 +79,4 @@ export function trustFlags(input: {
 }
 
 /** A shift's flags: the union of its events' flags. */
-export const unionFlags = (lists: readonly (readonly string[])[]): string[] => [...new Set(lists.flat())].sort();
+export const unionFlags = (lists: readonly (readonly TrustFlag[])[]): TrustFlag[] => [...new Set(lists.flat())].sort();

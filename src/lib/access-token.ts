@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import { isPermission, type Principal } from "../domain/permissions";
+import { type AccessRoleGrant, isPermission, type Principal } from "../domain/permissions";
 
 const ISSUER = "shiftline";
 const AUDIENCE = "shiftline-api";
@@ -14,6 +14,7 @@ export async function signAccessToken(principal: Principal, secret: string, ttlS
     org: principal.organizationId,
     emp: principal.staffMemberId,
     perms: principal.permissions,
+    ...(principal.grant && { ar: principal.grant.accessRoleId, arv: principal.grant.version }),
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
@@ -33,13 +34,21 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
     });
     const perms = Array.isArray(payload.perms) ? payload.perms.filter((p): p is string => typeof p === "string") : [];
     if (typeof payload.pid !== "string") return null;
+    const grant = grantOf(payload);
     return {
       partnerId: payload.pid,
       organizationId: typeof payload.org === "string" ? payload.org : null,
       staffMemberId: typeof payload.emp === "string" ? payload.emp : null,
       permissions: perms.filter(isPermission),
+      ...(grant && { grant }),
     };
   } catch {
     return null;
   }
+}
+
+function grantOf(payload: Record<string, unknown>): AccessRoleGrant | undefined {
+  const { ar, arv } = payload;
+  if (typeof ar !== "string" || !(arv === null || Number.isInteger(arv))) return undefined;
+  return { accessRoleId: ar, version: arv as number | null };
 }

@@ -11,6 +11,18 @@ import { requireJsonBody } from "../middleware/json-body";
 import { badRequest, ProblemError, problemResponse } from "./problem";
 import type { AppBindings } from "./types";
 
+/** Response headers browsers may read: every response header the document declares. */
+export const EXPOSED_HEADERS = [
+  "Link",
+  "X-Request-Id",
+  "Idempotent-Replayed",
+  "Content-Disposition",
+  "ETag",
+  "Retry-After",
+  "RateLimit",
+  "RateLimit-Policy",
+] as const;
+
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Sync operations take up to 1,000 full records (about 450 KiB), so they get a larger allowance. */
 export const MAX_SYNC_BODY_BYTES = 1024 * 1024;
@@ -53,7 +65,7 @@ export function createApp() {
   const app = createRouter();
   app.use(requestId());
   app.use(secureHeaders({ crossOriginResourcePolicy: "cross-origin" }));
-  app.use("/api/*", cors({ origin: "*", exposeHeaders: ["Link", "X-Request-Id"] }));
+  app.use("/api/*", cors({ origin: "*", exposeHeaders: [...EXPOSED_HEADERS] }));
   app.use("/api/*", (c, next) => (c.req.path.endsWith("/sync") ? syncBodyLimit : defaultBodyLimit)(c, next));
   app.use("/api/*", requireJsonBody);
   app.use("/api/*", database);

@@ -1,4 +1,4 @@
-import { conflict, type ProblemError } from "./problem";
+import { conflict, type ProblemCode, type ProblemError } from "./problem";
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? `${error.message} ${messageOf(error.cause)}` : error === undefined ? "" : String(error);
@@ -19,5 +19,5 @@ export async function guarded<T>(write: Promise<T>, problems: ConstraintProblems
 }
 
 /** Runs a write whose unique index may refuse it, turning that refusal into a 409. */
-export const uniquely = <T>(write: Promise<T>, code: string, detail: string): Promise<T> =>
+export const uniquely = <T>(write: Promise<T>, code: ProblemCode, detail: string): Promise<T> =>
   guarded(write, [[/UNIQUE constraint failed/i, () => conflict(code, detail)]]);

@@ -6,11 +6,5 @@ export const createDatabase = (binding: D1Database) => drizzle(binding, { schema
 
 export type Database = ReturnType<typeof createDatabase>;
 
+/** A statement of a batch. Writes go through lib/principal-guard's guardedBatch, never db.batch directly. */
 export type Statement = BatchItem<"sqlite">;
-
-/** One atomic batch of statements assembled from parts, some possibly empty (the results are not needed). */
-export function writeAll(db: Database, statements: Statement[]) {
-  const [first, ...rest] = statements;
-  if (!first) throw new Error("writeAll needs at least one statement");
-  return db.batch([first, ...rest]);
-}

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
 import { ProblemSchema } from "./problem";
+import { codesOfStatus, PLATFORM_CODES, PROBLEM_CODES, type ProblemCode, type ProblemStatus, type StatusOfCode } from "./problem-codes";
 
 export const jsonContent = <T extends ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
@@ -13,38 +14,82 @@ export const jsonBody = <T extends ZodType>(schema: T, description = "JSON body"
   required: true,
 });
 
-const problemDescriptions = {
-  400: "Bad Request: validation failed (`VALIDATION_FAILED` with `errors`), malformed JSON or an unknown reference",
-  401: "Unauthorized: missing, invalid or expired bearer token",
-  403: "Forbidden: the token lacks the permission this operation needs",
-  404: "Record Not Found: no such record in the caller's organization",
-  409: "Conflict: the request conflicts with the current state",
-  413: "Content Too Large: the body is over 256 KiB (1 MiB for sync operations)",
-  415: "Unsupported Media Type: send application/json",
+/** The statuses' labels; the document adds, per operation, the codes each status can carry there. */
+export const PROBLEM_LABELS = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Record Not Found",
+  409: "Conflict",
+  412: "Precondition Failed",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
   422: "Unprocessable Entity",
+  429: "Too Many Requests",
 } as const;
 
-type ProblemStatusCode = keyof typeof problemDescriptions;
+export type ProblemStatusCode = keyof typeof PROBLEM_LABELS;
 
-const problemContent = <T extends ZodType>(schema: T, description: string) => ({
+/** Vendor extension on an error response: the codes the route names for that status (the document adds its own). */
+export const PROBLEM_CODES_KEY = "x-problem-codes";
+
+/** A status, or a code whose status the registry knows. */
+export type ProblemArg = ProblemStatusCode | ProblemCode;
+
+type StatusOfArg<A> = A extends ProblemStatusCode ? A : A extends ProblemCode ? StatusOfCode<A> & ProblemStatusCode : never;
+
+const problemContent = <T extends ZodType>(schema: T, status: ProblemStatusCode, codes: ProblemCode[], description?: string) => ({
   content: { "application/problem+json": { schema } },
-  description,
+  description: description ?? PROBLEM_LABELS[status],
+  [PROBLEM_CODES_KEY]: codes,
 });
 
-const problem = (status: ProblemStatusCode) => problemContent(ProblemSchema, problemDescriptions[status]);
+type ProblemResponse = ReturnType<typeof problemContent<typeof ProblemSchema>>;
 
-/** One error response whose problem carries more than the generic Problem (spread after `problems(...)`). */
-export const problemWith = <T extends ZodType>(status: ProblemStatusCode, schema: T, description?: string) =>
-  problemContent(schema, description ?? problemDescriptions[status]);
-
-/** Error responses of a route: the authenticated defaults plus the ones it names. */
-export function problems<const S extends ProblemStatusCode>(...statuses: S[]) {
-  const all = [...new Set<ProblemStatusCode>([400, 401, 403, ...statuses])];
-  return Object.fromEntries(all.map((s) => [s, problem(s)])) as Record<400 | 401 | 403 | S, ReturnType<typeof problem>>;
+function statusesOf(arg: ProblemArg): ProblemStatusCode[] {
+  if (typeof arg === "number") return [arg];
+  const statuses: readonly ProblemStatus[] = PROBLEM_CODES[arg].statuses;
+  return statuses.filter((s): s is ProblemStatusCode => s in PROBLEM_LABELS);
 }
 
-export const publicProblems = <const S extends ProblemStatusCode>(...statuses: S[]) =>
-  Object.fromEntries([400, ...statuses].map((s) => [s, problem(s as ProblemStatusCode)])) as Record<400 | S, ReturnType<typeof problem>>;
+function collect(args: readonly ProblemArg[], always: ProblemStatusCode[]) {
+  const byStatus = new Map<ProblemStatusCode, ProblemCode[]>(always.map((s) => [s, []]));
+  for (const arg of args) {
+    for (const status of statusesOf(arg)) {
+      const codes = byStatus.get(status) ?? [];
+      if (typeof arg === "string") codes.push(arg);
+      byStatus.set(status, codes);
+    }
+  }
+  // A status named without any code: every route-level code the registry has for it.
+  for (const arg of args) {
+    if (typeof arg === "number" && byStatus.get(arg)?.length === 0) {
+      byStatus.set(arg, codesOfStatus(arg).filter((c) => !PLATFORM_CODES.has(c)));
+    }
+  }
+  return Object.fromEntries([...byStatus].map(([s, codes]) => [s, problemContent(ProblemSchema, s, codes)]));
+}
+
+/**
+ * One error response whose problem carries more than the generic Problem (spread after `problems(...)`), with the
+ * codes the route names for it.
+ */
+export const problemWith = <T extends ZodType>(status: ProblemStatusCode, schema: T, description?: string, codes: ProblemCode[] = []) =>
+  problemContent(schema, status, codes, description);
+
+/**
+ * Error responses of an authenticated route: 400, 401 and 403, plus what it names. Name a status (`404`) or, better,
+ * the codes it can answer (`"LOCATION_NOT_FOUND"`, `"DAY_LOCKED"`): their statuses come from the registry. The
+ * document adds the platform's codes itself (token, permission, body, idempotency, organization).
+ */
+export function problems<const A extends readonly ProblemArg[]>(...args: A) {
+  return collect(args, [400, 401, 403]) as Record<400 | 401 | 403 | StatusOfArg<A[number]>, ProblemResponse>;
+}
+
+/** Error responses of a route that needs no token. */
+export function publicProblems<const A extends readonly ProblemArg[]>(...args: A) {
+  return collect(args, [400]) as Record<400 | StatusOfArg<A[number]>, ProblemResponse>;
+}
 
 export const idParam = (name: string, description: string) =>
   z.string().min(1).max(64).openapi({ param: { name, in: "path" }, description, example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
@@ -72,3 +117,51 @@ export const TAGS = [
 ] as const;
 
 export type Tag = (typeof TAGS)[number]["name"];
+
+export const DOCUMENT_INTRODUCTION = [
+  "Workforce time tracking and scheduling at the edge.",
+  "",
+  "- **Errors** are RFC 9457 problem documents (`application/problem+json`) with a stable `code`; each operation's " +
+    "error responses list the codes that status can carry there.",
+  "- **Lists** are bare arrays paged with `limit` (decimal digits, 1–500) and `cursor`; while more remain, the response " +
+    'has a `Link: <…>; rel="next"` header. A `cursor` this service did not hand out is a 400 naming `cursor`.',
+  "- **Times**: instants are ISO 8601 in UTC. A shift's `startTime`/`endTime` are its *local wall-clock* time written " +
+    "with a `Z` suffix (a stated compatibility rule, not UTC): `utcStartTime = startTime − utcOffset minutes`, where " +
+    "`utcOffset` is minutes east of UTC. Read `utcStartTime`/`utcEndTime` for the instant.",
+  "- **Retries**: every authenticated POST takes an `Idempotency-Key` header (1–255 characters).",
+  "- Every response carries `X-Request-Id`.",
+].join("\n");
+
+/*
+ * Conditional requests on single records (runtime in lib/conditional): GETs take If-None-Match and may answer 304;
+ * writes take If-Match and answer 412 when the record moved on; both answer the record's ETag.
+ */
+const ETAG_HEADER = {
+  ETag: {
+    description: "The record's version (its `updatedAt` in epoch milliseconds, quoted): send it back in If-Match or If-None-Match.",
+    schema: { type: "string" as const, example: '"1732283136000"' },
+  },
+};
+
+/** A response carrying one record, with its ETag. */
+export const withETag = <R extends object>(response: R) => ({ ...response, headers: ETAG_HEADER });
+
+export const IfNoneMatchHeaders = z.object({
+  "If-None-Match": z.string().max(1024).optional().openapi({
+    description: "An ETag from an earlier answer: 304 Not Modified, with no body, while the record is still that version.",
+    example: '"1732283136000"',
+  }),
+});
+
+export const IfMatchHeaders = z.object({
+  "If-Match": z.string().max(1024).optional().openapi({
+    description:
+      "Write only if the record is still this version (an ETag from an earlier answer), else 412 `PRECONDITION_FAILED` " +
+      "and nothing is written; `*` only asks that the record exists.",
+    example: '"1732283136000"',
+  }),
+});
+
+export const notModified = {
+  304: { description: "Not Modified: the record is still the version If-None-Match names", headers: ETAG_HEADER },
+};

@@ -2,17 +2,34 @@ import { z } from "@hono/zod-openapi";
 import { and, asc, gt, gte, isNull, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { invalidField } from "./problem";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 500;
 
+/** A query integer: decimal digits only (`0x10`, `1e2`, ` 16` are refused, never read as numbers). */
+export const queryInteger = (min: number, max: number, fallback: number, description: string) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "must be decimal digits")
+    .default(String(fallback))
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .openapi({ type: "integer", minimum: min, maximum: max, default: fallback, example: fallback, description });
+
+/** A boolean query flag: the words `true` and `false`, nothing else. */
+export const queryBoolean = (description: string) =>
+  z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true"))
+    .openapi({ description });
+
 export const ListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).openapi({
-    description: `Page size, 1–${MAX_LIMIT}.`,
-    example: 100,
-  }),
+  limit: queryInteger(1, MAX_LIMIT, DEFAULT_LIMIT, `Page size, 1–${MAX_LIMIT} (decimal digits).`),
   cursor: z.string().min(1).max(200).optional().openapi({
-    description: "Opaque cursor from the `Link: rel=\"next\"` header of the previous page.",
+    description:
+      "Opaque cursor from the `Link: rel=\"next\"` header of the previous page; one this list did not hand out is a 400.",
   }),
   updatedSince: z.iso.datetime({ offset: true }).optional().openapi({
     description: "Only records updated at or after this instant (for incremental sync).",
@@ -22,18 +39,22 @@ export const ListQuery = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true")
-    .openapi({ description: "Include soft-deleted records.", type: "string" }),
+    .openapi({ description: "Include soft-deleted records." }),
 });
 
 export type ListOptions = z.infer<typeof ListQuery>;
 
-const encodeCursor = (id: string) => btoa(id).replaceAll("=", "");
-const decodeCursor = (cursor: string) => {
+export const encodeIdCursor = (id: string) => btoa(id).replaceAll("=", "");
+/** The id a list's cursor carries; anything else is a 400 naming `cursor`, as on every list. */
+export const decodeIdCursor = (cursor: string) => {
+  let id = "";
   try {
-    return atob(cursor);
+    id = atob(cursor);
   } catch {
-    return "";
+    // reported below
   }
+  if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) throw invalidField("cursor", "not a cursor from this list's Link header");
+  return id;
 };
 
 interface KeysetColumns {
@@ -45,7 +66,7 @@ interface KeysetColumns {
 /** The WHERE and ORDER BY of a keyset page; the query fetches limit + 1 rows to know whether more remain. */
 export function keysetPage(table: KeysetColumns, options: ListOptions) {
   const conditions: (SQL | undefined)[] = [
-    options.cursor ? gt(table.id, decodeCursor(options.cursor)) : undefined,
+    options.cursor ? gt(table.id, decodeIdCursor(options.cursor)) : undefined,
     options.updatedSince ? gte(table.updatedAt, new Date(options.updatedSince)) : undefined,
     options.includeDeleted ? undefined : isNull(table.deletedAt),
   ];
@@ -57,7 +78,7 @@ export function pageResult<T extends { id: string }>(c: Context, rows: T[], limi
   if (rows.length <= limit) return rows;
   const page = rows.slice(0, limit);
   const next = new URL(c.req.url);
-  next.searchParams.set("cursor", encodeCursor(page[page.length - 1]!.id));
+  next.searchParams.set("cursor", encodeIdCursor(page[page.length - 1]!.id));
   c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
   return page;
 }

@@ -1,4 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { notFoundCode, PROBLEM_CODE_NAMES, type NotFoundResource, type ProblemCode, type ProblemStatus } from "./problem-codes";
+
+export type { ProblemCode, ProblemStatus } from "./problem-codes";
 
 /** RFC 9457 titles, as the brief labels them. */
 const titles: Record<number, string> = {
@@ -7,14 +10,13 @@ const titles: Record<number, string> = {
   403: "Forbidden",
   404: "Record Not Found",
   409: "Conflict",
+  412: "Precondition Failed",
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
   429: "Too Many Requests",
   500: "Internal Server Error",
 };
-
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
 
 export interface FieldError {
   path: string;
@@ -26,7 +28,7 @@ export interface ProblemBody {
   title: string;
   status: ProblemStatus;
   detail: string;
-  code: string;
+  code: ProblemCode;
   errors?: FieldError[];
   [extension: string]: unknown;
 }
@@ -35,7 +37,7 @@ export interface ProblemBody {
 export class ProblemError extends Error {
   constructor(
     readonly status: ProblemStatus,
-    readonly code: string,
+    readonly code: ProblemCode,
     readonly detail: string,
     readonly extensions: Record<string, unknown> = {},
   ) {
@@ -60,20 +62,20 @@ export const problemResponse = (problem: ProblemError, headers: Record<string, s
     headers: { "Content-Type": "application/problem+json", ...headers },
   });
 
-export const badRequest = (code: string, detail: string, errors?: FieldError[]) =>
+export const badRequest = (code: ProblemCode, detail: string, errors?: FieldError[]) =>
   new ProblemError(400, code, detail, errors ? { errors } : {});
 
 /** A 400 naming one invalid field, for rules zod cannot see (unknown references, cross-field checks). */
 export const invalidField = (path: string, message: string) =>
   badRequest("VALIDATION_FAILED", `${path}: ${message}`, [{ path, message }]);
 
-export const notFound = (resource: string) =>
-  new ProblemError(404, `${resource.toUpperCase().replaceAll(" ", "_")}_NOT_FOUND`, `No ${resource.toLowerCase()} with that id.`);
+export const notFound = (resource: NotFoundResource) =>
+  new ProblemError(404, notFoundCode(resource), `No ${resource.toLowerCase()} with that id.`);
 
-export const conflict = (code: string, detail: string, extensions?: Record<string, unknown>) =>
+export const conflict = (code: ProblemCode, detail: string, extensions?: Record<string, unknown>) =>
   new ProblemError(409, code, detail, extensions);
 
-export const unauthorized = (code: string, detail: string) => new ProblemError(401, code, detail);
+export const unauthorized = (code: ProblemCode, detail: string) => new ProblemError(401, code, detail);
 
 export const forbidden = (detail: string) => new ProblemError(403, "FORBIDDEN", detail);
 
@@ -83,7 +85,10 @@ export const ProblemSchema = z
     title: z.string().openapi({ example: "Bad Request" }),
     status: z.number().int().openapi({ example: 400 }),
     detail: z.string().openapi({ example: "zipCode: Expected number, received string" }),
-    code: z.string().openapi({ example: "VALIDATION_FAILED" }),
+    code: z.enum(PROBLEM_CODE_NAMES).openapi({
+      example: "VALIDATION_FAILED",
+      description: "Stable machine code; each operation's error responses list the codes that status can carry there.",
+    }),
     errors: z
       .array(z.object({ path: z.string(), message: z.string() }).openapi("FieldError"))
       .optional(),

@@ -2,6 +2,7 @@ import { and, getTableColumns, isNotNull, or, sql, type SQL } from "drizzle-orm"
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { chunk, rowsPerStatement } from "./chunk";
 import type { Database, Statement } from "./db";
+import { guardedBatch, type Writer } from "./principal-guard";
 import { inJsonList, notInJsonList } from "./json-list";
 import { inOrganization, softDeleted } from "./tenancy";
 
@@ -97,16 +98,17 @@ export interface SyncOptions<T extends SyncTable> {
 }
 
 /**
- * Upserts the entries by (organization, externalId) in ONE atomic batch: the deactivation, the chunked upserts
- * between the caller's guards, and the read-back. `created` and `updated` count the rows written, told apart by
- * the ids this call proposed.
+ * Upserts the entries by (organization, externalId) in ONE atomic batch: the principal guard, the deactivation, the
+ * chunked upserts between the caller's guards, and the read-back. `created` and `updated` count the rows written,
+ * told apart by the ids this call proposed.
  */
 export async function syncByExternalId<T extends SyncTable>(
-  db: Database,
+  writer: Writer,
   table: T,
   organizationId: string,
   { entries, deactivateMissing, now, deactivateOnly, guardsBefore = [], guardsAfter = [] }: SyncOptions<T>,
 ) {
+  const { db } = writer;
   const externalIds = entries.map((entry) => entry.row.externalId);
   const proposedIds = new Set(entries.map((entry) => entry.row.id));
   // Rows without an externalId are never touched; with deactivateMissing off the statement matches nothing.
@@ -129,7 +131,7 @@ export async function syncByExternalId<T extends SyncTable>(
 
   // The deactivation touches only externalIds the upserts do not; the read-back comes last so it sees every write.
   const upserts = upsertStatements(db, table, entries);
-  const results = await db.batch([deactivate, ...guardsBefore, ...upserts, ...guardsAfter, readBack]);
+  const results = await guardedBatch(writer, [deactivate, ...guardsBefore, ...upserts, ...guardsAfter, readBack]);
   const [deactivated] = results;
   const stored = results[results.length - 1] as T["$inferSelect"][];
   const firstUpsert = 1 + guardsBefore.length;

@@ -4,7 +4,10 @@ import type { Context } from "hono";
 import type { Database } from "./db";
 import { newId } from "./ids";
 import { keysetPage, type ListOptions, pageResult } from "./pagination";
+import { type HeaderContext, ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "./conditional";
+import { guardedBatch, type Writer } from "./principal-guard";
 import { notFound } from "./problem";
+import type { NotFoundResource } from "./problem-codes";
 import { inOrganization, softDeleted } from "./tenancy";
 
 /** A table of tenant records: every one has these columns. */
@@ -16,6 +19,14 @@ export type TenantTable = SQLiteTable & {
 };
 
 type Row<T extends TenantTable> = T["$inferSelect"] & { id: string };
+
+/** What a single-record read needs of the request (a handler passes `c`). */
+export type ReadContext = HeaderContext & { var: { db: Database } };
+
+/** What a write needs of the request: its database and principal, its If-Match, and where the ETag goes. */
+export type WriteContext = HeaderContext & { var: Writer };
+
+const matching = (table: TenantTable, match: string | SQL) => (typeof match === "string" ? eq(table.id, match) : match);
 
 /** One keyset page of an organization's records, with the Link header set when more remain. */
 export async function listPage<T extends TenantTable>(
@@ -42,54 +53,85 @@ export async function findLive<T extends TenantTable>(
   table: T,
   organizationId: string,
   match: string | SQL,
-  resource: string,
+  resource: NotFoundResource,
 ): Promise<Row<T>> {
   const [row] = (await db
     .select()
     .from(table as SQLiteTable)
-    .where(and(inOrganization(table, organizationId), typeof match === "string" ? eq(table.id, match) : match))) as Row<T>[];
+    .where(and(inOrganization(table, organizationId), matching(table, match)))) as Row<T>[];
   if (!row) throw notFound(resource);
   return row;
 }
 
-/** Updates the live record `match` picks and answers it as stored, or the resource's 404. */
+/** The live record `match` picks, answered with its ETag (single-record GETs; see lib/conditional). */
+export async function getLive<T extends TenantTable>(
+  c: ReadContext,
+  table: T,
+  organizationId: string,
+  match: string | SQL,
+  resource: NotFoundResource,
+): Promise<Row<T>> {
+  const row = await findLive(c.var.db, table, organizationId, match, resource);
+  setETag(c, row as unknown as { updatedAt: Date });
+  return row;
+}
+
+/**
+ * Updates the live record `match` picks and answers it as stored, with its ETag: one batch opened by the principal
+ * guard (lib/principal-guard), the update conditional on If-Match. When nothing matched, a conditional request reads
+ * once more to tell a missing record (404) from a changed one (412).
+ */
 export async function updateLive<T extends TenantTable>(
-  db: Database,
+  c: WriteContext,
   table: T,
   organizationId: string,
   match: string | SQL,
   values: SQLiteUpdateSetSource<T>,
-  resource: string,
+  resource: NotFoundResource,
 ): Promise<T["$inferSelect"]> {
-  const [row] = (await db
-    .update(table)
-    .set(values)
-    .where(and(inOrganization(table, organizationId), typeof match === "string" ? eq(table.id, match) : match))
-    .returning()) as T["$inferSelect"][];
-  if (!row) throw notFound(resource);
+  const ifMatch = ifMatchOf(c);
+  const { db } = c.var;
+  const where = and(inOrganization(table, organizationId), matching(table, match), versionCondition(table.updatedAt, ifMatch));
+  const set = { ...values, updatedAt: nextVersion(table.updatedAt) } as SQLiteUpdateSetSource<T>;
+  const [rows] = await guardedBatch(c.var, [db.update(table).set(set).where(where).returning()]);
+  const row = (rows as T["$inferSelect"][])[0];
+  if (!row) {
+    if (ifMatch.kind === "versions") {
+      await findLive(db, table, organizationId, match, resource);
+      throw preconditionFailed();
+    }
+    throw notFound(resource);
+  }
+  setETag(c, row as unknown as { updatedAt: Date });
   return row;
 }
 
-/** Soft-deletes the live record `match` picks (deletedAt set, active false) and answers it, or the 404. */
+/** Soft-deletes the live record `match` picks (deletedAt set, active false) and answers it, or the 404 / 412. */
 export const softDeleteLive = <T extends TenantTable>(
-  db: Database,
+  c: WriteContext,
   table: T,
   organizationId: string,
   match: string | SQL,
-  resource: string,
-) => updateLive(db, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource);
+  resource: NotFoundResource,
+) => updateLive(c, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource);
 
-/** Inserts a new record of the organization (id, timestamps and organization filled in) and answers it as stored. */
+/**
+ * Inserts a new record of the organization (id, timestamps and organization filled in) behind the principal guard
+ * and answers it as stored, with its ETag.
+ */
 export async function insertRecord<T extends TenantTable>(
-  db: Database,
+  c: WriteContext,
   table: T,
   organizationId: string,
   values: Omit<SQLiteInsertValue<T>, "id" | "organizationId" | "createdAt" | "updatedAt">,
 ): Promise<T["$inferSelect"]> {
   const now = new Date();
-  const [row] = (await db
+  const insert = c.var.db
     .insert(table)
     .values({ ...values, id: newId(now.getTime()), organizationId, createdAt: now, updatedAt: now } as SQLiteInsertValue<T>)
-    .returning()) as T["$inferSelect"][];
-  return row!;
+    .returning();
+  const [rows] = await guardedBatch(c.var, [insert]);
+  const row = (rows as T["$inferSelect"][])[0]!;
+  setETag(c, row as unknown as { updatedAt: Date });
+  return row;
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { TRUST_FLAGS } from "../domain/trust";
 import { isValidTimeZone } from "./time";
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
@@ -40,6 +41,27 @@ export const Timestamp = z.string().openapi({ format: "date-time", example: "202
 
 export const TimestampOrNull = Timestamp.nullable().openapi({ format: "date-time", example: null });
 
+const WALL_CLOCK_NOTE =
+  "Local wall-clock time at the location written with a `Z` suffix: not UTC (the stated contract). " +
+  "utcStartTime = startTime − utcOffset minutes.";
+
+/** A `startTime`/`endTime` on the wire: local wall-clock with Z. */
+export const WallClockTime = (what: string) =>
+  Timestamp.openapi({ description: `${what}. ${WALL_CLOCK_NOTE}`, example: "2026-01-15T09:30:00.000Z" });
+
+export const WallClockTimeOrNull = (what: string) =>
+  TimestampOrNull.openapi({ description: `${what}. ${WALL_CLOCK_NOTE}` });
+
+export const UtcTime = (what: string) => Timestamp.openapi({ description: `${what}: the instant, in UTC.` });
+
+export const UtcTimeOrNull = (what: string) => TimestampOrNull.openapi({ description: `${what}: the instant, in UTC.` });
+
+export const TrustFlag = z.enum(TRUST_FLAGS).openapi("TrustFlag", {
+  description:
+    "MOCK_LOCATION: the client says the position is mocked. IP_FAR: over 500 km from the request's network location. " +
+    "IMPOSSIBLE_TRAVEL: over 300 km/h from the previous event. OUTSIDE_GEOFENCE / UNDETERMINED_GEOFENCE: the fence verdict.",
+});
+
 /** Fields every record answers with. */
 export const recordLifecycle = {
   active: z.boolean().openapi({ example: true }),
@@ -62,3 +84,9 @@ export const UtcOffset = z
   .transform((value) => (value === null || value === undefined ? undefined : Number(value)))
   .pipe(z.number().int().min(-720).max(840).optional())
   .openapi({ example: -240, description: "Minutes east of UTC: a number or an integer string." });
+
+/**
+ * A registered component or null. `.nullable()` on a registered schema leaks null into the shared component (every
+ * Shift became `Shift | null`); a union references the component and adds null beside it.
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);

@@ -1,6 +1,7 @@
 import { fromDomainBreak } from "../../src/routes/time-tracking/shift-breaks";
 import { env } from "cloudflare:test";
 import { closeShift } from "../../src/domain/shift-totals";
+import type { TrustFlag } from "../../src/domain/trust";
 import { businessDate } from "../../src/domain/local-time";
 import { createDatabase } from "../../src/lib/db";
 import { newId } from "../../src/lib/ids";
@@ -46,7 +47,7 @@ export interface SeedShift {
   hourlyWage?: number;
   /** An unpaid break of this many minutes, an hour in. */
   unpaidBreakMinutes?: number;
-  flags?: string[];
+  flags?: TrustFlag[];
   /** Still clocked in: no end, zero totals. */
   open?: boolean;
 }

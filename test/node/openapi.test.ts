@@ -1,12 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { openApiDocument, operations, type OpenApiDocument, type Operation } from "./openapi-document";
-
-async function redoclyProblems(source: string) {
-  const config = await createConfig({ extends: ["recommended"] });
-  return lintFromString({ source, absoluteRef: "openapi.json", config });
-}
 
 const isSecured = (operation: Operation, document: OpenApiDocument) =>
   (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
@@ -23,7 +17,7 @@ function missingDeclarations(document: OpenApiDocument): string[] {
     need("summary", Boolean(operation.summary?.trim()));
     need("a tag", (operation.tags?.length ?? 0) > 0);
     for (const tag of operation.tags ?? []) need(`tag '${tag}' declared in the document's tags`, declaredTags.has(tag));
-    if (isSecured(operation, document)) for (const s of ["401", "403"]) need(`a ${s} response`, statuses.has(s));
+    if (isSecured(operation, document)) for (const s of ["401", "403", "429"]) need(`a ${s} response`, statuses.has(s));
     if (path.includes("{")) need("a 404 response", statuses.has("404"));
     if (operation.requestBody) for (const s of ["400", "413", "415"]) need(`a ${s} response`, statuses.has(s));
     for (const status of statuses) {
@@ -43,24 +37,6 @@ describe("GET /api/openapi.json", () => {
     const broken = structuredClone(document);
     broken.paths["/api/broken"] = { get: { responses: "none" as never } };
     await expect(SwaggerParser.validate(broken as never)).rejects.toThrow();
-  });
-
-  it("passes Redocly's recommended rules without errors", async () => {
-    const { text } = await openApiDocument();
-    const problems = await redoclyProblems(text);
-    const describe = (p: (typeof problems)[number]) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer ?? "?"})`;
-    const warnings = problems.filter((p) => p.severity === "warn").map(describe);
-    if (warnings.length > 0) process.stdout.write(`Redocly warnings (${warnings.length}):\n  ${warnings.join("\n  ")}\n`);
-    expect(problems.filter((p) => p.severity === "error").map(describe)).toEqual([]);
-  });
-
-  it("Redocly's recommended rules do catch errors (the check above can fail)", async () => {
-    const { document } = await openApiDocument();
-    const broken = structuredClone(document);
-    const [first, second] = [...operations(broken)];
-    second!.operation.operationId = first!.operation.operationId;
-    const problems = await redoclyProblems(JSON.stringify(broken));
-    expect(problems.some((p) => p.severity === "error" && p.ruleId === "operation-operationId-unique")).toBe(true);
   });
 
   it("every operation has an operationId, a summary, a tag and its error responses", async () => {

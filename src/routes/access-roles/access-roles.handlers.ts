@@ -1,7 +1,9 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { accessRoles, staffMembers } from "../../../drizzle/schema";
+import { ifMatchOf, matchesVersion, nextVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
 import { uniquely } from "../../lib/db-errors";
-import { findLive, insertRecord, listPage, updateLive } from "../../lib/tenant-queries";
+import { guardedBatch } from "../../lib/principal-guard";
+import { findLive, getLive, insertRecord, listPage, updateLive } from "../../lib/tenant-queries";
 import { conflict } from "../../lib/problem";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
@@ -19,46 +21,62 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeAccessRole(await findLive(c.var.db, accessRoles, organization_id, id, "Access role")), 200);
+  return c.json(serializeAccessRole(await getLive(c, accessRoles, organization_id, id, "Access role")), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   const values = { name: body.name, permissions: distinctPermissions(body.permissions) };
-  const created = await uniquely(insertRecord(c.var.db, accessRoles, organization_id, values), ...NAME_TAKEN);
+  const created = await uniquely(insertRecord(c, accessRoles, organization_id, values), ...NAME_TAKEN);
   return c.json(serializeAccessRole(created), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const { name, permissions } = c.req.valid("json");
-  const changes = { name, permissions: permissions && distinctPermissions(permissions), updatedAt: new Date() };
-  const row = await uniquely(updateLive(c.var.db, accessRoles, organization_id, id, changes, "Access role"), ...NAME_TAKEN);
+  const granted = permissions && distinctPermissions(permissions);
+  const changes = {
+    name,
+    permissions: granted,
+    // Tokens issued against the old permissions stop writing (lib/principal-guard); a rename leaves them be.
+    permissionsVersion: granted && sql`CASE WHEN ${accessRoles.permissions} = ${JSON.stringify(granted)}
+      THEN ${accessRoles.permissionsVersion} ELSE ${accessRoles.permissionsVersion} + 1 END`,
+    updatedAt: new Date(),
+  };
+  const row = await uniquely(updateLive(c, accessRoles, organization_id, id, changes, "Access role"), ...NAME_TAKEN);
   return c.json(serializeAccessRole(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
+  const ifMatch = ifMatchOf(c);
   // One conditional statement, so a staff member assigned concurrently cannot be left on a deleted access role.
-  const [row] = await db
-    .update(accessRoles)
-    .set(softDeleted())
-    .where(
-      and(
-        inOrganization(accessRoles, organization_id),
-        eq(accessRoles.id, id),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(staffMembers)
-            .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.accessRoleId, id))),
+  const [[row]] = await guardedBatch(c.var, [
+    db
+      .update(accessRoles)
+      .set({ ...softDeleted(), updatedAt: nextVersion(accessRoles.updatedAt) })
+      .where(
+        and(
+          inOrganization(accessRoles, organization_id),
+          eq(accessRoles.id, id),
+          versionCondition(accessRoles.updatedAt, ifMatch),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(staffMembers)
+              .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.accessRoleId, id))),
+          ),
         ),
-      ),
-    )
-    .returning();
-  if (row) return c.json(serializeAccessRole(row), 200);
-  await findLive(db, accessRoles, organization_id, id, "Access role");
+      )
+      .returning(),
+  ]);
+  if (row) {
+    setETag(c, row);
+    return c.json(serializeAccessRole(row), 200);
+  }
+  const current = await findLive(db, accessRoles, organization_id, id, "Access role");
+  if (!matchesVersion(ifMatch, current)) throw preconditionFailed();
   throw conflict("ACCESS_ROLE_IN_USE", "Staff members still hold this access role; assign them another one first.");
 };

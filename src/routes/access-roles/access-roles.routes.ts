@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationParams, OrganizationRecordParams, problems } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, OrganizationRecordParams, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import { AccessRole, AccessRoleCreate, AccessRolePatch } from "./access-roles.schemas";
@@ -21,7 +22,7 @@ export const list = createRoute({
   description: "The organization's access roles, oldest first (the defaults Admin, Manager, Employee lead). Needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, query: ListQuery },
-  responses: { 200: jsonContent(z.array(AccessRole), "Access roles, oldest first"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(AccessRole), "Access roles, oldest first"), ...problems() },
 });
 
 export const getOne = createRoute({
@@ -31,9 +32,9 @@ export const getOne = createRoute({
   tags,
   summary: "Get Access Role",
   description: "Needs ORGANIZATION_ADMIN. A deleted access role answers 404.",
-  middleware: [admin] as const,
-  request: { params: OrganizationRecordParams },
-  responses: { 200: jsonContent(AccessRole, "The access role"), ...problems(404) },
+  middleware: [admin, conditionalGet] as const,
+  request: { params: OrganizationRecordParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(AccessRole, "The access role")), ...notModified, ...problems("ACCESS_ROLE_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -47,7 +48,7 @@ export const create = createRoute({
     "`ACCESS_ROLE_NAME_TAKEN`, case-sensitive); an unknown permission is 400.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(AccessRoleCreate) },
-  responses: { 201: jsonContent(AccessRole, "The created access role"), ...problems(404, 409, 413, 415) },
+  responses: { 201: withETag(jsonContent(AccessRole, "The created access role")), ...problems("ACCESS_ROLE_NAME_TAKEN") },
 });
 
 export const patch = createRoute({
@@ -58,8 +59,8 @@ export const patch = createRoute({
   summary: "Update Access Role",
   description: `Needs ORGANIZATION_ADMIN. \`permissions\`, when sent, replaces the whole set. ${TOKENS_NOTE}`,
   middleware: [admin] as const,
-  request: { params: OrganizationRecordParams, body: jsonBody(AccessRolePatch) },
-  responses: { 200: jsonContent(AccessRole, "The updated access role"), ...problems(404, 409, 413, 415) },
+  request: { params: OrganizationRecordParams, body: jsonBody(AccessRolePatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(AccessRole, "The updated access role")), ...problems("ACCESS_ROLE_NOT_FOUND", "ACCESS_ROLE_NAME_TAKEN", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -72,8 +73,8 @@ export const remove = createRoute({
     "Needs ORGANIZATION_ADMIN. Soft delete, refused with 409 `ACCESS_ROLE_IN_USE` while a staff member who is not " +
     `deleted holds it: move them to another access role first. The name becomes free again. ${TOKENS_NOTE}`,
   middleware: [admin] as const,
-  request: { params: OrganizationRecordParams },
-  responses: { 200: jsonContent(AccessRole, "The deleted access role"), ...problems(404, 409) },
+  request: { params: OrganizationRecordParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(AccessRole, "The deleted access role")), ...problems("ACCESS_ROLE_NOT_FOUND", "ACCESS_ROLE_IN_USE", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

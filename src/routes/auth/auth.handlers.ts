@@ -13,7 +13,13 @@ async function staffPrincipal(db: Database, claims: PartnerClaims, organizationI
     ? eq(staffMembers.id, claims.employeeId)
     : eq(staffMembers.externalId, claims.externalEmployeeId!);
   const [member] = await db
-    .select({ id: staffMembers.id, active: staffMembers.active, permissions: accessRoles.permissions })
+    .select({
+      id: staffMembers.id,
+      active: staffMembers.active,
+      accessRoleId: staffMembers.accessRoleId,
+      permissions: accessRoles.permissions,
+      version: accessRoles.permissionsVersion,
+    })
     .from(staffMembers)
     // A deleted access role grants nothing: the member keeps only the self rule.
     .leftJoin(accessRoles, and(eq(accessRoles.id, staffMembers.accessRoleId), isNull(accessRoles.deletedAt)))
@@ -24,6 +30,7 @@ async function staffPrincipal(db: Database, claims: PartnerClaims, organizationI
     organizationId,
     staffMemberId: member.id,
     permissions: (member.permissions ?? []).filter(isPermission),
+    grant: { accessRoleId: member.accessRoleId, version: member.version },
   };
 }
 

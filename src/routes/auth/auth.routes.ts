@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, publicProblems } from "../../lib/openapi";
+import { exchangeRateLimit } from "../../middleware/rate-limit";
 
 export const ExchangeTokenRequest = z
   .object({
@@ -31,13 +32,18 @@ export const exchangeToken = createRoute({
     "Trades a partner-signed JWT for a Shiftline access token valid for at most one hour. Without " +
     "`organizationId` the token acts at partner level (list and create the partner's organizations); with it " +
     "and no employee it acts as an organization admin; with an employee it carries that staff member's " +
-    "access-role permissions. Permissions are fixed in the token: a changed access role applies to tokens " +
-    "exchanged afterwards.",
+    "access-role permissions. Reads trust the token until it expires, without reading the database. Writes do " +
+    "not: every write checks, in its own transaction, that the organization is live and, for a staff member's " +
+    "token, that the member is still active and holds the same access role with the same permissions; otherwise " +
+    "it writes nothing and answers 401 `TOKEN_REVOKED` (exchange a new token). So a demoted or deactivated staff " +
+    "member, or a deleted organization, can still read for the rest of the token's hour but no longer write. " +
+    "Partner-level tokens are not checked this way: a partner is configuration, not a record.",
   security: [],
+  middleware: exchangeRateLimit,
   request: { body: jsonBody(ExchangeTokenRequest) },
   responses: {
     200: jsonContent(ExchangeTokenResponse, "An access token"),
-    ...publicProblems(401, 413, 415),
+    ...publicProblems(401, 413, 415, 429),
   },
 });
 export type ExchangeTokenRoute = typeof exchangeToken;

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problems } from "../../lib/openapi";
+import { IfMatchHeaders, jsonBody, jsonContent, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import { BreakType, BreakTypeCreate, BreakTypeParams, BreakTypePatch, LocationParams } from "./break-types.schemas";
@@ -13,9 +13,10 @@ export const list = createRoute({
   operationId: "listBreakTypes",
   tags,
   summary: "Retrieve break types for a specific location",
+  description: "The location's live break types, paged like every list (`limit`, `cursor`, `Link`).",
   middleware: [authorize("LOCATION_READ")] as const,
   request: { params: LocationParams, query: ListQuery },
-  responses: { 200: jsonContent(z.array(BreakType), "The location's break types"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(BreakType), "The location's break types"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -24,9 +25,10 @@ export const create = createRoute({
   operationId: "createBreakType",
   tags,
   summary: "Create a new break type for a location",
+  description: "Adds a break type to the location. `mandatory` defaults to false and `enabled` to true; a mandatory type not taken by a shift longer than `frequencyMinutes` is deducted automatically at clock-out.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
   request: { params: LocationParams, body: jsonBody(BreakTypeCreate) },
-  responses: { 201: jsonContent(BreakType, "The created break type"), ...problems(404, 413, 415) },
+  responses: { 201: withETag(jsonContent(BreakType, "The created break type")), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const patch = createRoute({
@@ -37,8 +39,8 @@ export const patch = createRoute({
   summary: "Update a specific break type",
   description: "Changes apply to breaks started afterwards; breaks already taken keep the settings they had.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
-  request: { params: BreakTypeParams, body: jsonBody(BreakTypePatch) },
-  responses: { 200: jsonContent(BreakType, "The updated break type"), ...problems(404, 413, 415) },
+  request: { params: BreakTypeParams, body: jsonBody(BreakTypePatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(BreakType, "The updated break type")), ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -49,8 +51,8 @@ export const remove = createRoute({
   summary: "Delete a specific break type",
   description: "Soft delete: the type can no longer be started; breaks already taken keep their name and settings.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
-  request: { params: BreakTypeParams },
-  responses: { 200: jsonContent(BreakType, "The deleted break type"), ...problems(404) },
+  request: { params: BreakTypeParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(BreakType, "The deleted break type")), ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationParams, problems } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, withETag } from "../../lib/openapi";
 import { authorize } from "../../middleware/auth";
 import {
   Location,
@@ -30,7 +31,7 @@ export const list = createRoute({
   description: "Oldest first. `name` matches locations whose name contains the text, ignoring (ASCII) case.",
   middleware: [read] as const,
   request: { params: OrganizationParams, query: LocationListQuery },
-  responses: { 200: jsonContent(z.array(Location), "Locations, oldest first"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(Location), "Locations, oldest first"), ...problems() },
 });
 
 export const getOne = createRoute({
@@ -39,9 +40,10 @@ export const getOne = createRoute({
   operationId: "getLocation",
   tags,
   summary: "Retrieve a specific location",
-  middleware: [read] as const,
-  request: { params: LocationParams },
-  responses: { 200: jsonContent(Location, "The location"), ...problems(404) },
+  description: "One live location of the organization; a deleted one or one of another organization is 404.",
+  middleware: [read, conditionalGet] as const,
+  request: { params: LocationParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Location, "The location")), ...notModified, ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const getByExternalId = createRoute({
@@ -50,9 +52,10 @@ export const getByExternalId = createRoute({
   operationId: "getLocationByExternalId",
   tags,
   summary: "Retrieve a specific location by external ID",
-  middleware: [read] as const,
-  request: { params: LocationExternalIdParams },
-  responses: { 200: jsonContent(Location, "The location"), ...problems(404) },
+  description: "The live location whose `externalId` (the integrator's own id) matches; none is 404.",
+  middleware: [read, conditionalGet] as const,
+  request: { params: LocationExternalIdParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Location, "The location")), ...notModified, ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -66,7 +69,7 @@ export const create = createRoute({
     "(409 `EXTERNAL_ID_TAKEN`; sync restores a deleted location by its externalId).",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(LocationCreate) },
-  responses: { 201: jsonContent(Location, "The created location"), ...problems(404, 409, 413, 415) },
+  responses: { 201: withETag(jsonContent(Location, "The created location")), ...problems("EXTERNAL_ID_TAKEN") },
 });
 
 export const patch = createRoute({
@@ -77,8 +80,8 @@ export const patch = createRoute({
   summary: "Update a specific location",
   description: `Changes only the fields sent; \`null\` clears a nullable field. ${EXTRA_FIELDS}`,
   middleware: [admin] as const,
-  request: { params: LocationParams, body: jsonBody(LocationPatch) },
-  responses: { 200: jsonContent(Location, "The location with its new values and updatedAt"), ...problems(404, 409, 413, 415) },
+  request: { params: LocationParams, body: jsonBody(LocationPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Location, "The location with its new values and updatedAt")), ...problems("LOCATION_NOT_FOUND", "EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -89,8 +92,8 @@ export const remove = createRoute({
   summary: "Delete a specific location",
   description: "Soft delete: `deletedAt` is set and `active` becomes false; reads answer 404 afterwards, lists show it with `includeDeleted=true`.",
   middleware: [admin] as const,
-  request: { params: LocationParams },
-  responses: { 200: jsonContent(Location, "The deleted location"), ...problems(404) },
+  request: { params: LocationParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Location, "The deleted location")), ...problems("LOCATION_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export const sync = createRoute({
@@ -111,7 +114,7 @@ export const sync = createRoute({
     "sync merges the same way.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(LocationSync) },
-  responses: { 200: jsonContent(LocationSyncResult, "What the sync changed, and the payload's locations"), ...problems(404, 413, 415) },
+  responses: { 200: jsonContent(LocationSyncResult, "What the sync changed, and the payload's locations"), ...problems() },
 });
 
 export type ListRoute = typeof list;

@@ -188,7 +188,9 @@ export const LocationSyncResult = z
 
 export const LocationListQuery = ListQuery.extend({
   name: z.string().min(1).max(200).optional().openapi({
-    description: "Only locations whose name contains this text, ignoring case",
+    description:
+      "Only locations whose name contains this text, taken literally (`%` and `_` too), ignoring case for A–Z only: " +
+      "other letters must match as sent.",
     example: "main",
   }),
 });

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { locations } from "../../../drizzle/schema";
-import type { Database } from "../../lib/db";
+import type { Writer } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { type ContentKey, type SyncEntry, syncByExternalId } from "../../lib/sync-by-external-id";
 import { type LocationSync, type LocationSyncRecord, toColumns } from "./locations.schemas";
@@ -58,8 +58,8 @@ export function locationEntry(organizationId: string, record: SyncRecord, now: D
   return { row, given: ["name", ...OPTIONAL.filter((key) => columns[key] !== undefined)] };
 }
 
-export function syncLocations(db: Database, organizationId: string, { records, deactivateMissing }: z.infer<typeof LocationSync>) {
+export function syncLocations(writer: Writer, organizationId: string, { records, deactivateMissing }: z.infer<typeof LocationSync>) {
   const now = new Date();
   const entries = records.map((record) => locationEntry(organizationId, record, now));
-  return syncByExternalId(db, locations, organizationId, { entries, deactivateMissing, now });
+  return syncByExternalId(writer, locations, organizationId, { entries, deactivateMissing, now });
 }

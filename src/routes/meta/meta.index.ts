@@ -12,5 +12,16 @@ export default createRouter()
   .get(DOCS_SCRIPT_PATH, (c) => c.env.ASSETS.fetch(c.req.raw))
   .get(
     "/api/docs",
-    Scalar({ url: "/api/openapi.json", cdn: DOCS_SCRIPT_PATH, withDefaultFonts: false, pageTitle: "Shiftline API" }),
+    Scalar({
+      url: "/api/openapi.json",
+      cdn: DOCS_SCRIPT_PATH,
+      withDefaultFonts: false,
+      pageTitle: "Shiftline API",
+      // Scalar's hosted services (Ask AI, Generate MCP, Share, Deploy, the hosted client) cannot serve a self-hosted API.
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      hideClientButton: true,
+      showDeveloperTools: "never",
+      telemetry: false,
+    }),
   );

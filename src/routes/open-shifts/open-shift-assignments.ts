@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { openShiftPreferences, openShifts } from "../../../drizzle/schema";
 import { assignmentKind, placesFit } from "../../domain/open-shift-claim";
-import { type Database, type Statement, writeAll } from "../../lib/db";
-import { guarded } from "../../lib/db-errors";
+import type { Database, Statement } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { invalidField, notFound } from "../../lib/problem";
-import type { ScheduleScope } from "../schedules/schedule-access";
+import { writerOf, type ScheduleScope } from "../schedules/schedule-access";
 import { approvedPlaces, openShiftFull, preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOverlapping } from "../schedules/schedule-guards";
 import { findOpenShift } from "./open-shift-reads";
 import { findPreference } from "./open-shift-preferences";
@@ -57,7 +57,7 @@ async function assignAll(db: Database, scope: ScheduleScope, shift: OpenShiftRow
   if (preferences.some((p) => p.status !== "PENDING")) throw preferenceNotPending();
   if (!placesFit(places?.approved ?? 0, preferences.length, shift.staffCountRequired)) throw openShiftFull();
   const now = new Date();
-  await guarded(writeAll(db, [...assignStatements(db, scope, shift, preferences, now), touched(db, shift.id, now)]), scheduleGuardProblems);
+  await guardedBatch(writerOf(db, scope), [touched(db, shift.id, now), ...assignStatements(db, scope, shift, preferences, now)], scheduleGuardProblems);
   return db.select().from(openShiftPreferences).where(inArray(openShiftPreferences.id, [...preferenceIds])).orderBy(openShiftPreferences.id);
 }
 

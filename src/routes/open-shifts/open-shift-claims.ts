@@ -1,12 +1,12 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { openShiftPreferences, openShifts, staffMembers } from "../../../drizzle/schema";
 import { claimRefusal, claimStatus, type ClaimRefusal } from "../../domain/open-shift-claim";
-import { type Database, type Statement, writeAll } from "../../lib/db";
-import { guarded } from "../../lib/db-errors";
+import type { Database, Statement } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { conflict, invalidField, notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
-import { workerOf, type ScheduleScope } from "../schedules/schedule-access";
+import { workerOf, writerOf, type ScheduleScope } from "../schedules/schedule-access";
 import { preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "../schedules/schedule-guards";
 import { findOpenShift } from "./open-shift-reads";
 import { transition } from "./open-shift-preferences";
@@ -93,7 +93,7 @@ export async function claim(db: Database, scope: ScheduleScope, openShiftId: str
             organizationId: unlessOnTimeOff(scope.organizationId, span),
           }),
         ];
-  await guarded(writeAll(db, [...statements, touched(db, openShiftId, now)]), scheduleGuardProblems);
+  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), ...statements], scheduleGuardProblems);
   return row;
 }
 
@@ -123,7 +123,7 @@ export async function createPreference(
     updatedAt: now,
     deletedAt: null,
   };
-  await guarded(writeAll(db, [db.insert(openShiftPreferences).values(row), touched(db, openShiftId, now)]), scheduleGuardProblems);
+  await guardedBatch(writerOf(db, scope), [db.insert(openShiftPreferences).values(row), touched(db, openShiftId, now)], scheduleGuardProblems);
   return row;
 }
 
@@ -143,6 +143,6 @@ export async function retractClaim(db: Database, scope: ScheduleScope, openShift
       ),
     );
   if (!pending) throw preferenceNotPending();
-  return transition(db, openShiftId, pending.id, { status: "RETRACTED" });
+  return transition(db, scope, openShiftId, pending.id, { status: "RETRACTED" });
 }
 

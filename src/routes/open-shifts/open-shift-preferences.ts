@@ -1,8 +1,9 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { openShiftPreferences } from "../../../drizzle/schema";
-import { type Database, writeAll } from "../../lib/db";
+import type { Database } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
 import { notFound } from "../../lib/problem";
-import type { ScheduleScope } from "../schedules/schedule-access";
+import { writerOf, type ScheduleScope } from "../schedules/schedule-access";
 import { preferenceNotPending } from "../schedules/schedule-guards";
 import { findOpenShift } from "./open-shift-reads";
 import { touched } from "./open-shift-statements";
@@ -30,6 +31,7 @@ export async function findPreference(db: Database, scope: ScheduleScope, openShi
 /** One conditional transition of a pending preference; 409 PREFERENCE_NOT_PENDING when it is no longer pending. */
 export async function transition(
   db: Database,
+  scope: ScheduleScope,
   openShiftId: string,
   preferenceId: string,
   changes: Partial<PreferenceRow>,
@@ -38,7 +40,7 @@ export async function transition(
   const now = new Date();
   const pending = eq(openShiftPreferences.status, "PENDING");
   const draftAssignment = and(eq(openShiftPreferences.status, "APPROVED"), eq(openShiftPreferences.isDraft, true));
-  const [updated] = await writeAll(db, [
+  const [updated] = await guardedBatch(writerOf(db, scope), [
     db
       .update(openShiftPreferences)
       .set({ ...changes, updatedAt: now })
@@ -54,18 +56,18 @@ export async function transition(
 /** POST …/preferences/{preferenceId}/retract: by its worker or a manager, while pending. */
 export async function retractPreference(db: Database, scope: ScheduleScope, openShiftId: string, preferenceId: string) {
   await findPreference(db, scope, openShiftId, preferenceId);
-  return transition(db, openShiftId, preferenceId, { status: "RETRACTED" });
+  return transition(db, scope, openShiftId, preferenceId, { status: "RETRACTED" });
 }
 
 /** PATCH …/preferences/{preferenceId}: changes PREFERRED/NOT_PREFERRED while pending. */
 export async function changePreference(db: Database, scope: ScheduleScope, openShiftId: string, preferenceId: string, preference: PreferenceRow["preference"]) {
   await findPreference(db, scope, openShiftId, preferenceId);
-  return transition(db, openShiftId, preferenceId, { preference });
+  return transition(db, scope, openShiftId, preferenceId, { preference });
 }
 
 /** PATCH …/preferences/{preferenceId}/remove: a manager declines a pending preference or withdraws a draft assignment. */
 export async function declinePreference(db: Database, scope: ScheduleScope, openShiftId: string, preferenceId: string) {
   await findPreference(db, scope, openShiftId, preferenceId);
-  return transition(db, openShiftId, preferenceId, { status: "DECLINED", isDraft: false, assignedAt: null }, "PENDING_OR_DRAFT");
+  return transition(db, scope, openShiftId, preferenceId, { status: "DECLINED", isDraft: false, assignedAt: null }, "PENDING_OR_DRAFT");
 }
 

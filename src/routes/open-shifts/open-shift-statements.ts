@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { openShifts, scheduleEntries } from "../../../drizzle/schema";
+import { nextVersion } from "../../lib/conditional";
 import type { Database } from "../../lib/db";
 import type { ScheduleScope } from "../schedules/schedule-access";
 import { ifApprovedWith, unlessOnTimeOff, unlessOverlapping } from "../schedules/schedule-guards";
 import type { OpenShiftRow } from "./open-shifts.schemas";
 
 /** Bumps the open shift's updatedAt with a change to its preferences, so incremental sync sees it. */
-export const touched = (db: Database, shiftId: string, now: Date) => db.update(openShifts).set({ updatedAt: now }).where(eq(openShifts.id, shiftId));
+export const touched = (db: Database, shiftId: string, now: Date) => db.update(openShifts).set({ updatedAt: nextVersion(openShifts.updatedAt, now) }).where(eq(openShifts.id, shiftId));
 
 /** The span a worker would work on the open shift, as the schedule guards take it. */
 export const spanOf = (scope: ScheduleScope, shift: OpenShiftRow, workerId: string, entryId = "") => ({

@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
 import { planEntrySpan, unknownBreakIds } from "../../domain/schedule-entry";
-import { type Database, type Statement, writeAll } from "../../lib/db";
-import { guarded } from "../../lib/db-errors";
+import { ifMatchOf, nextVersionAfter, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
+import type { Database, Statement } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
-import { badRequest, invalidField } from "../../lib/problem";
-import { softDeleteLive } from "../../lib/tenant-queries";
+import { badRequest, invalidField, notFound } from "../../lib/problem";
+import { softDeleteLive, type WriteContext } from "../../lib/tenant-queries";
 import { inOrganization } from "../../lib/tenancy";
 import type { OffsetRule } from "../../domain/zoned-wall-clock";
-import type { LocationRow, ScheduleScope } from "../schedules/schedule-access";
+import { writerOf, type LocationRow, type ScheduleScope } from "../schedules/schedule-access";
 import { scheduleGuardProblems, unlessBelowApproved } from "../schedules/schedule-guards";
 import { findOpenShift } from "./open-shift-reads";
 import type { OpenShiftCreateInput, OpenShiftPatchInput, OpenShiftRow } from "./open-shifts.schemas";
@@ -84,12 +85,14 @@ export async function createOpenShift(db: Database, scope: ScheduleScope, locati
     updatedAt: now,
     deletedAt: null,
   };
-  await writeAll(db, [...statements, db.insert(openShifts).values(row)]);
+  await guardedBatch(writerOf(db, scope), [...statements, db.insert(openShifts).values(row)] as Statement[] as [Statement, ...Statement[]]);
   return row;
 }
 
 /** PATCH /open-shifts/{id}: named fields only; fewer places than already approved is 409 OPEN_SHIFT_FULL. */
-export async function patchOpenShift(db: Database, scope: ScheduleScope, id: string, body: OpenShiftPatchInput): Promise<OpenShiftRow> {
+export async function patchOpenShift(c: WriteContext, scope: ScheduleScope, id: string, body: OpenShiftPatchInput): Promise<OpenShiftRow> {
+  const { db } = c.var;
+  const ifMatch = ifMatchOf(c);
   const { organizationId } = scope;
   const was = await findOpenShift(db, scope, id);
   const utcOffset = body.utcOffset ?? was.utcOffset;
@@ -105,16 +108,20 @@ export async function patchOpenShift(db: Database, scope: ScheduleScope, id: str
     breaks: body.breaks ?? was.breaks,
     requireApproval: body.requireApproval ?? was.requireApproval,
     staffCountRequired: body.staffCountRequired ?? was.staffCountRequired,
-    updatedAt: now,
+    updatedAt: nextVersionAfter(was, now),
   };
   const update = db
     .update(openShifts)
     .set({ ...changes, staffCountRequired: unlessBelowApproved(id, changes.staffCountRequired) })
-    .where(and(inOrganization(openShifts, organizationId), eq(openShifts.id, id)));
-  await guarded(writeAll(db, [...statements, update]), scheduleGuardProblems);
-  return { ...was, ...changes };
+    .where(and(inOrganization(openShifts, organizationId), eq(openShifts.id, id), versionCondition(openShifts.updatedAt, ifMatch)))
+    .returning({ id: openShifts.id });
+  const results = await guardedBatch(c.var, [...statements, update] as Statement[] as [Statement, ...Statement[]], scheduleGuardProblems);
+  if ((results.at(-1) as unknown[]).length === 0) throw ifMatch.kind === "versions" ? preconditionFailed() : notFound("Open shift");
+  const row = { ...was, ...changes };
+  setETag(c, row);
+  return row;
 }
 
 /** DELETE /open-shifts/{id}: a soft delete; entries its claims created stay on the schedule. */
-export const removeOpenShift = (db: Database, scope: ScheduleScope, id: string) =>
-  softDeleteLive(db, openShifts, scope.organizationId, and(eq(openShifts.id, id), eq(openShifts.locationId, scope.locationId))!, "Open shift");
+export const removeOpenShift = (c: WriteContext, scope: ScheduleScope, id: string) =>
+  softDeleteLive(c, openShifts, scope.organizationId, and(eq(openShifts.id, id), eq(openShifts.locationId, scope.locationId))!, "Open shift");

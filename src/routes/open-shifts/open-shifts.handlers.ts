@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { staffMembers } from "../../../drizzle/schema";
+import { setETag } from "../../lib/conditional";
 import type { Database } from "../../lib/db";
 import { loadLocation, type ScheduleHandler, type ScheduleScope } from "../schedules/schedule-access";
 import * as assignments from "./open-shift-assignments";
@@ -27,7 +28,9 @@ export const list: ScheduleHandler<routes.ListRoute> = async (c) => {
 export const getOne: ScheduleHandler<routes.GetOneRoute> = async (c) => {
   const scope = c.var.schedule;
   const location = await loadLocation(c.var.db, scope);
-  return c.json(await viewOf(c.var.db, scope, location, await findOpenShift(c.var.db, scope, c.req.valid("param").id)), 200);
+  const row = await findOpenShift(c.var.db, scope, c.req.valid("param").id);
+  setETag(c, row);
+  return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 
 export const create: ScheduleHandler<routes.CreateRoute> = async (c) => {
@@ -40,14 +43,14 @@ export const create: ScheduleHandler<routes.CreateRoute> = async (c) => {
 export const patch: ScheduleHandler<routes.PatchRoute> = async (c) => {
   const scope = c.var.schedule;
   const location = await loadLocation(c.var.db, scope);
-  const row = await patchOpenShift(c.var.db, scope, c.req.valid("param").id, c.req.valid("json"));
+  const row = await patchOpenShift(c, scope, c.req.valid("param").id, c.req.valid("json"));
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 
 export const remove: ScheduleHandler<routes.RemoveRoute> = async (c) => {
   const scope = c.var.schedule;
   const location = await loadLocation(c.var.db, scope);
-  const row = await removeOpenShift(c.var.db, scope, c.req.valid("param").id);
+  const row = await removeOpenShift(c, scope, c.req.valid("param").id);
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 

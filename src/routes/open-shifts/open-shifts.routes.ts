@@ -1,6 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problems } from "../../lib/openapi";
-import { scheduleAccess } from "../schedules/schedule-access";
+import { createMiddleware } from "hono/factory";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "../../lib/openapi";
+import type { AppBindings } from "../../lib/types";
+import { scheduleAccess, type ScheduleEnv } from "../schedules/schedule-access";
 import { LocationParams } from "../schedules/schedules.schemas";
 import {
   BulkAssignBody,
@@ -16,6 +19,7 @@ import {
   WorkerBody,
 } from "./open-shifts.schemas";
 
+const conditional = createMiddleware<AppBindings & ScheduleEnv>((c, next) => conditionalGet(c, next));
 const tags = ["Open shifts"];
 const path = "/api/organizations/{organizationId}/locations/{locationId}/open-shifts";
 const read = scheduleAccess("SCHEDULE_READ", { self: true });
@@ -40,7 +44,7 @@ export const list = createRoute({
     "`utcOffset` a number. Needs SCHEDULE_READ; staff without it see the published open shifts of their own locations.",
   middleware: [read] as const,
   request: { params: LocationParams, query: OpenShiftListQuery },
-  responses: { 200: jsonContent(z.array(OpenShift), "A page of open shifts"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(OpenShift), "A page of open shifts"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const getOne = createRoute({
@@ -49,9 +53,9 @@ export const getOne = createRoute({
   operationId: "getOpenShift",
   tags,
   summary: "Get details for an open shift",
-  middleware: [read] as const,
-  request: { params: OpenShiftParams },
-  responses: { 200: jsonContent(OpenShift, "The open shift"), ...problems(404) },
+  middleware: [read, conditional] as const,
+  request: { params: OpenShiftParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(OpenShift, "The open shift")), ...notModified, ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -67,7 +71,7 @@ export const create = createRoute({
     "or creates it. Answers the whole open shift.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(OpenShiftCreate) },
-  responses: { 201: jsonContent(OpenShift, "The created open shift"), ...problems(404, 413, 415, 422) },
+  responses: { 201: jsonContent(OpenShift, "The created open shift"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const patch = createRoute({
@@ -80,8 +84,8 @@ export const patch = createRoute({
     "Changes only the named fields. Fewer places than already approved is 409 `OPEN_SHIFT_FULL`. Schedule entries " +
     "already created by approvals keep their times: edit them under /schedules.",
   middleware: [write] as const,
-  request: { params: OpenShiftParams, body: jsonBody(OpenShiftPatch) },
-  responses: { 200: jsonContent(OpenShift, "The updated open shift"), ...problems(404, 409, 413, 415) },
+  request: { params: OpenShiftParams, body: jsonBody(OpenShiftPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(OpenShift, "The updated open shift")), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "OPEN_SHIFT_FULL", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -92,8 +96,8 @@ export const remove = createRoute({
   summary: "Remove open shift",
   description: "Soft delete; schedule entries its approvals created stay.",
   middleware: [write] as const,
-  request: { params: OpenShiftParams },
-  responses: { 200: jsonContent(OpenShift, "The removed open shift"), ...problems(404) },
+  request: { params: OpenShiftParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(OpenShift, "The removed open shift")), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export const claim = createRoute({
@@ -109,7 +113,7 @@ export const claim = createRoute({
     "declines it." + claimCodes + selfNote,
   middleware: [selfWrite] as const,
   request: { params: OpenShiftParams, body: jsonBody(WorkerBody) },
-  responses: { 201: jsonContent(Preference, "The claim"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 201: jsonContent(Preference, "The claim"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "OPEN_SHIFT_NOT_PUBLISHED", "WORKER_NOT_ASSIGNED", "ALREADY_CLAIMED", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING") },
 });
 
 export const retract = createRoute({
@@ -121,7 +125,7 @@ export const retract = createRoute({
   description: "The worker's PENDING claim or preference becomes RETRACTED; none pending is 409 `PREFERENCE_NOT_PENDING`." + selfNote,
   middleware: [selfWrite] as const,
   request: { params: OpenShiftParams, body: jsonBody(WorkerBody) },
-  responses: { 200: jsonContent(Preference, "The retracted claim"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 200: jsonContent(Preference, "The retracted claim"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_PENDING") },
 });
 
 export const createPreference = createRoute({
@@ -133,7 +137,7 @@ export const createPreference = createRoute({
   description: "A PENDING PREFERRED or NOT_PREFERRED preference; managers may state one on a draft open shift." + claimCodes + selfNote,
   middleware: [selfWrite] as const,
   request: { params: OpenShiftParams, body: jsonBody(PreferenceCreate) },
-  responses: { 201: jsonContent(Preference, "The preference"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 201: jsonContent(Preference, "The preference"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "WORKER_NOT_ASSIGNED", "ALREADY_CLAIMED", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
 });
 
 export const bulkAssign = createRoute({
@@ -148,7 +152,7 @@ export const bulkAssign = createRoute({
     "`SCHEDULE_OVERLAP`. On a draft open shift they become draft assignments (`draftPreferences`), applied at publish.",
   middleware: [write] as const,
   request: { params: OpenShiftParams, body: jsonBody(BulkAssignBody) },
-  responses: { 200: jsonContent(z.array(Preference), "The assigned preferences"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 200: jsonContent(z.array(Preference), "The assigned preferences"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
 });
 
 export const retractPreference = createRoute({
@@ -160,7 +164,7 @@ export const retractPreference = createRoute({
   description: "PENDING → RETRACTED, by its worker or a manager; otherwise 409 `PREFERENCE_NOT_PENDING`." + selfNote,
   middleware: [selfWrite] as const,
   request: { params: PreferenceParams },
-  responses: { 200: jsonContent(Preference, "The retracted preference"), ...problems(404, 409, 422) },
+  responses: { 200: jsonContent(Preference, "The retracted preference"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING") },
 });
 
 export const patchPreference = createRoute({
@@ -172,7 +176,7 @@ export const patchPreference = createRoute({
   description: "Changes `preference` while PENDING; otherwise 409 `PREFERENCE_NOT_PENDING`." + selfNote,
   middleware: [selfWrite] as const,
   request: { params: PreferenceParams, body: jsonBody(PreferencePatch) },
-  responses: { 200: jsonContent(Preference, "The updated preference"), ...problems(404, 409, 413, 415) },
+  responses: { 200: jsonContent(Preference, "The updated preference"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING") },
 });
 
 export const removePreference = createRoute({
@@ -184,7 +188,7 @@ export const removePreference = createRoute({
   description: "A manager declines a PENDING preference (DECLINED) or withdraws a draft assignment; otherwise 409 `PREFERENCE_NOT_PENDING`.",
   middleware: [write] as const,
   request: { params: PreferenceParams },
-  responses: { 200: jsonContent(Preference, "The declined preference"), ...problems(404, 409) },
+  responses: { 200: jsonContent(Preference, "The declined preference"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING") },
 });
 
 export const assign = createRoute({
@@ -198,7 +202,7 @@ export const assign = createRoute({
     "applied at publish. 409 `OPEN_SHIFT_FULL` when no place remains, `PREFERENCE_NOT_PENDING`, `SCHEDULE_OVERLAP`.",
   middleware: [write] as const,
   request: { params: PreferenceParams },
-  responses: { 200: jsonContent(Preference, "The approved preference"), ...problems(404, 409, 422) },
+  responses: { 200: jsonContent(Preference, "The approved preference"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
 });
 
 export type ListRoute = typeof list;

@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { accessRoles, organizations, policyTypes, roles, timeOffSettings } from "../../../drizzle/schema";
 import type { Principal } from "../../domain/permissions";
 import {
@@ -8,7 +9,10 @@ import {
   DEFAULT_TIME_OFF_SETTINGS,
 } from "../../domain/organization-defaults";
 import type { Database } from "../../lib/db";
+import { ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
 import { uniquely } from "../../lib/db-errors";
+import { guardedBatch } from "../../lib/principal-guard";
+import type { WriteContext } from "../../lib/tenant-queries";
 import { newId } from "../../lib/ids";
 import { keysetPage, pageResult } from "../../lib/pagination";
 import { notFound } from "../../lib/problem";
@@ -35,13 +39,33 @@ async function findLive(db: Database, principal: Principal, match: SQL) {
   return row;
 }
 
-async function softDelete(db: Database, principal: Principal, match: SQL) {
-  const [row] = await db
-    .update(organizations)
-    .set(softDeleted())
-    .where(and(visibleTo(principal), match, isNull(organizations.deletedAt)))
-    .returning();
-  if (!row) throw notFound("Organization");
+type OrganizationChanges = SQLiteUpdateSetSource<typeof organizations>;
+
+/**
+ * Updates the live organization `match` picks behind the principal guard, conditional on If-Match; answers it with
+ * its ETag, else 404, or 412 when it exists in another version.
+ */
+async function updateVisible(c: WriteContext, match: SQL, values: OrganizationChanges) {
+  const { db, principal } = c.var;
+  const ifMatch = ifMatchOf(c);
+  const [[row]] = await uniquely(
+    guardedBatch(c.var, [
+      db
+        .update(organizations)
+        .set({ ...values, updatedAt: nextVersion(organizations.updatedAt) })
+        .where(and(visibleTo(principal), match, isNull(organizations.deletedAt), versionCondition(organizations.updatedAt, ifMatch)))
+        .returning(),
+    ]),
+    ...EXTERNAL_ID_TAKEN,
+  );
+  if (!row) {
+    if (ifMatch.kind === "versions") {
+      await findLive(db, principal, match);
+      throw preconditionFailed();
+    }
+    throw notFound("Organization");
+  }
+  setETag(c, row);
   return serializeOrganization(row);
 }
 
@@ -60,12 +84,14 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const row = await findLive(c.var.db, c.var.principal, eq(organizations.id, organization_id));
+  setETag(c, row);
   return c.json(serializeOrganization(row), 200);
 };
 
 export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
   const { externalId } = c.req.valid("param");
   const row = await findLive(c.var.db, c.var.principal, eq(organizations.externalId, externalId));
+  setETag(c, row);
   return c.json(serializeOrganization(row), 200);
 };
 
@@ -79,7 +105,8 @@ const newOrganization = (partnerId: string, body: routes.CreateBody, now: Date) 
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const row = newOrganization(c.var.principal.partnerId, c.req.valid("json"), new Date());
-  const [created] = await uniquely(c.var.db.insert(organizations).values(row).returning(), ...EXTERNAL_ID_TAKEN);
+  const [[created]] = await uniquely(guardedBatch(c.var, [c.var.db.insert(organizations).values(row).returning()]), ...EXTERNAL_ID_TAKEN);
+  setETag(c, created!);
   return c.json(serializeOrganization(created!), 201);
 };
 
@@ -92,7 +119,7 @@ export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute>
   const defaultRoles = [{ ...owned(), name: DEFAULT_ROLE_NAME }];
   const defaultPolicyTypes = DEFAULT_POLICY_TYPES.map((type) => ({ ...owned(), ...type }));
   const [[created]] = await uniquely(
-    db.batch([
+    guardedBatch(c.var, [
       db.insert(organizations).values(organization).returning(),
       db.insert(accessRoles).values(defaultAccessRoles),
       db.insert(roles).values(defaultRoles),
@@ -106,6 +133,7 @@ export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute>
     ]),
     ...EXTERNAL_ID_TAKEN,
   );
+  setETag(c, created!);
   const pick = ({ id, name }: { id: string; name: string }) => ({ id, name });
   return c.json(
     {
@@ -123,24 +151,15 @@ export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute>
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const changes = c.req.valid("json");
-  const [row] = await uniquely(
-    c.var.db
-      .update(organizations)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(and(visibleTo(c.var.principal), eq(organizations.id, organization_id), isNull(organizations.deletedAt)))
-      .returning(),
-    ...EXTERNAL_ID_TAKEN,
-  );
-  if (!row) throw notFound("Organization");
-  return c.json(serializeOrganization(row), 200);
+  return c.json(await updateVisible(c, eq(organizations.id, organization_id), { ...changes, updatedAt: new Date() }), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  return c.json(await softDelete(c.var.db, c.var.principal, eq(organizations.id, organization_id)), 200);
+  return c.json(await updateVisible(c, eq(organizations.id, organization_id), softDeleted()), 200);
 };
 
 export const removeByExternalId: AppRouteHandler<routes.RemoveByExternalIdRoute> = async (c) => {
   const { externalId } = c.req.valid("param");
-  return c.json(await softDelete(c.var.db, c.var.principal, eq(organizations.externalId, externalId)), 200);
+  return c.json(await updateVisible(c, eq(organizations.externalId, externalId), softDeleted()), 200);
 };

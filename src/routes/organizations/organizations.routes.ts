@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { idParam, jsonBody, jsonContent, problems } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { idParam, IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize, authorizePartner } from "../../middleware/auth";
 import {
@@ -38,9 +39,10 @@ export const getOne = createRoute({
   operationId: "getOrganization",
   tags,
   summary: "Get Organization",
-  middleware: [member] as const,
-  request: { params: OrganizationParams },
-  responses: { 200: jsonContent(Organization, "The organization"), ...problems(404) },
+  description: "One organization of the partner (partner-level token) or the caller's own; any other is 404.",
+  middleware: [member, conditionalGet] as const,
+  request: { params: OrganizationParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems() },
 });
 
 export const getByExternalId = createRoute({
@@ -49,9 +51,10 @@ export const getByExternalId = createRoute({
   operationId: "getOrganizationByExternalId",
   tags,
   summary: "Get Organization by External ID",
-  middleware: [member] as const,
-  request: { params: ExternalIdParams },
-  responses: { 200: jsonContent(Organization, "The organization"), ...problems(404) },
+  description: "The partner's organization with this `externalId` (the partner's own id for it); none is 404.",
+  middleware: [member, conditionalGet] as const,
+  request: { params: ExternalIdParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems("ORGANIZATION_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -63,7 +66,7 @@ export const create = createRoute({
   description: "Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).",
   middleware: [authorizePartner] as const,
   request: { body: jsonBody(OrganizationCreate) },
-  responses: { 201: jsonContent(Organization, "The created organization"), ...problems(409, 413, 415) },
+  responses: { 201: withETag(jsonContent(Organization, "The created organization")), ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN") },
 });
 
 export const createWithDefaults = createRoute({
@@ -79,8 +82,8 @@ export const createWithDefaults = createRoute({
   middleware: [authorizePartner] as const,
   request: { body: jsonBody(OrganizationCreate) },
   responses: {
-    201: jsonContent(OrganizationWithDefaults, "The created organization and its defaults"),
-    ...problems(409, 413, 415),
+    201: withETag(jsonContent(OrganizationWithDefaults, "The created organization and its defaults")),
+    ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN"),
   },
 });
 
@@ -92,8 +95,8 @@ export const patch = createRoute({
   summary: "Update Organization",
   description: "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
-  request: { params: OrganizationParams, body: jsonBody(OrganizationPatch) },
-  responses: { 200: jsonContent(Organization, "The updated organization"), ...problems(404, 409, 413, 415) },
+  request: { params: OrganizationParams, body: jsonBody(OrganizationPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The updated organization")), ...problems("EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -106,8 +109,8 @@ export const remove = createRoute({
     "Soft delete: the organization answers 404 afterwards and its tokens can no longer be exchanged. A partner-level " +
     "token may delete any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
-  request: { params: OrganizationParams },
-  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
+  request: { params: OrganizationParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems("PRECONDITION_FAILED") },
 });
 
 export const removeByExternalId = createRoute({
@@ -118,8 +121,8 @@ export const removeByExternalId = createRoute({
   summary: "Delete Organization by External ID",
   description: "Deletes by the partner's own id for the organization (soft delete, as Delete Organization).",
   middleware: [admin] as const,
-  request: { params: ExternalIdParams },
-  responses: { 200: jsonContent(Organization, "The deleted organization"), ...problems(404) },
+  request: { params: ExternalIdParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems("ORGANIZATION_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

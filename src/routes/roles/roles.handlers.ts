@@ -1,6 +1,6 @@
 import { roles } from "../../../drizzle/schema";
 import { uniquely } from "../../lib/db-errors";
-import { findLive, insertRecord, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
+import { getLive, insertRecord, listPage, softDeleteLive, updateLive } from "../../lib/tenant-queries";
 import type { AppRouteHandler } from "../../lib/types";
 import type * as routes from "./roles.routes";
 import { serializeRole } from "./roles.schemas";
@@ -16,25 +16,25 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeRole(await findLive(c.var.db, roles, organization_id, id, "Role")), 200);
+  return c.json(serializeRole(await getLive(c, roles, organization_id, id, "Role")), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   const values = { name: body.name, hourlyWage: body.hourlyWage ?? null, externalId: body.externalId ?? null };
-  const created = await uniquely(insertRecord(c.var.db, roles, organization_id, values), ...EXTERNAL_ID_TAKEN);
+  const created = await uniquely(insertRecord(c, roles, organization_id, values), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeRole(created), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const changes = { ...c.req.valid("json"), updatedAt: new Date() };
-  const row = await uniquely(updateLive(c.var.db, roles, organization_id, id, changes, "Role"), ...EXTERNAL_ID_TAKEN);
+  const row = await uniquely(updateLive(c, roles, organization_id, id, changes, "Role"), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeRole(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeRole(await softDeleteLive(c.var.db, roles, organization_id, id, "Role")), 200);
+  return c.json(serializeRole(await softDeleteLive(c, roles, organization_id, id, "Role")), 200);
 };

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationParams, OrganizationRecordParams, problems } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, OrganizationRecordParams, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import { Role, RoleCreate, RolePatch } from "./roles.schemas";
@@ -20,7 +21,7 @@ export const list = createRoute({
     "`Employee` access role cannot list them; grant LOCATION_READ through a custom access role if staff should.",
   middleware: [reader] as const,
   request: { params: OrganizationParams, query: ListQuery },
-  responses: { 200: jsonContent(z.array(Role), "Roles, oldest first"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(Role), "Roles, oldest first"), ...problems() },
 });
 
 export const getOne = createRoute({
@@ -30,9 +31,9 @@ export const getOne = createRoute({
   tags,
   summary: "Retrieve a specific role",
   description: "Needs LOCATION_READ. A deleted role answers 404.",
-  middleware: [reader] as const,
-  request: { params: OrganizationRecordParams },
-  responses: { 200: jsonContent(Role, "The role"), ...problems(404) },
+  middleware: [reader, conditionalGet] as const,
+  request: { params: OrganizationRecordParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Role, "The role")), ...notModified, ...problems("ROLE_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -46,7 +47,7 @@ export const create = createRoute({
     "organization, deleted roles included (409 `EXTERNAL_ID_TAKEN`).",
   middleware: [writer] as const,
   request: { params: OrganizationParams, body: jsonBody(RoleCreate) },
-  responses: { 201: jsonContent(Role, "The created role"), ...problems(404, 409, 413, 415) },
+  responses: { 201: withETag(jsonContent(Role, "The created role")), ...problems("EXTERNAL_ID_TAKEN") },
 });
 
 export const patch = createRoute({
@@ -57,8 +58,8 @@ export const patch = createRoute({
   summary: "Update a specific role",
   description: "Needs LOCATION_ADMIN. Only the fields sent change; send null to clear `hourlyWage` or `externalId`.",
   middleware: [writer] as const,
-  request: { params: OrganizationRecordParams, body: jsonBody(RolePatch) },
-  responses: { 200: jsonContent(Role, "The updated role"), ...problems(404, 409, 413, 415) },
+  request: { params: OrganizationRecordParams, body: jsonBody(RolePatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Role, "The updated role")), ...problems("ROLE_NOT_FOUND", "EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -71,8 +72,8 @@ export const remove = createRoute({
     "Needs LOCATION_ADMIN. Soft delete: the role answers 404 afterwards and is listed only with " +
     "`includeDeleted=true`; shifts already worked keep their `roleId`.",
   middleware: [writer] as const,
-  request: { params: OrganizationRecordParams },
-  responses: { 200: jsonContent(Role, "The deleted role"), ...problems(404) },
+  request: { params: OrganizationRecordParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Role, "The deleted role")), ...problems("ROLE_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { locations, staffMembers } from "../../../drizzle/schema";
 import { expandPermissions, isPartnerLevel, type Permission, type Principal } from "../../domain/permissions";
 import type { Database } from "../../lib/db";
+import type { Writer } from "../../lib/principal-guard";
 import { forbidden, invalidField, notFound, ProblemError } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 import type { AppBindings } from "../../lib/types";
@@ -23,6 +24,9 @@ export interface ScheduleScope {
 export interface ScheduleEnv {
   Variables: { schedule: ScheduleScope };
 }
+
+/** Who writes for the scope: its principal on the request's database (guardedBatch takes it). */
+export const writerOf = (db: Database, scope: ScheduleScope): Writer => ({ db, principal: scope.principal });
 
 export type ScheduleHandler<R extends RouteConfig> = RouteHandler<R, AppBindings & ScheduleEnv>;
 

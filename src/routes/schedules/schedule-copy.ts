@@ -2,8 +2,8 @@ import { and, eq, gt, gte, isNull, lt } from "drizzle-orm";
 import { scheduleEntries } from "../../../drizzle/schema";
 import { addDays, localDayBounds, localWallClock } from "../../domain/local-time";
 import { daysBetween, planCopies } from "../../domain/schedule-copy";
-import { type Database, type Statement, writeAll } from "../../lib/db";
-import { guarded } from "../../lib/db-errors";
+import type { Statement } from "../../lib/db";
+import { guardedBatch, type Writer } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { inJsonList } from "../../lib/json-list";
 import { invalidField } from "../../lib/problem";
@@ -30,7 +30,8 @@ export interface BulkCopyInput {
  * moved by whole days at the same local times, skipping and reporting copies that would overlap or fall on
  * approved time off. The copies are written in one batch, each still guarded against a schedule written meanwhile.
  */
-export async function bulkCopy(db: Database, scope: ScheduleScope, location: LocationRow, body: BulkCopyInput) {
+export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: LocationRow, body: BulkCopyInput) {
+  const { db } = writer;
   const { organizationId } = scope;
   const length = daysBetween(body.fromStartDate, body.fromEndDate);
   if (length < 0) throw invalidField("fromEndDate", "must not be before fromStartDate");
@@ -102,7 +103,8 @@ export async function bulkCopy(db: Database, scope: ScheduleScope, location: Loc
     const guard = { organizationId, employeeId: row.employeeId, entryId: row.id, start: row.startAt, end: row.endAt };
     return db.insert(scheduleEntries).values({ ...row, locationId: unlessOnTimeOff(row.locationId, guard), employeeId: unlessOverlapping(guard) });
   });
-  if (statements.length > 0) await guarded(writeAll(db, statements), scheduleGuardProblems);
+  const [first, ...rest] = statements;
+  if (first) await guardedBatch(writer, [first, ...rest], scheduleGuardProblems);
   return {
     created: rows.map(serializeEntry),
     skipped: plan.skipped.map((s) => ({

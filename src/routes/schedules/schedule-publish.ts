@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
 import { publishSelection } from "../../domain/schedule-publish";
-import { type Database, type Statement, writeAll } from "../../lib/db";
-import { guarded } from "../../lib/db-errors";
+import type { Statement } from "../../lib/db";
+import { guardedBatch, type Writer } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { inJsonList } from "../../lib/json-list";
 import { inOrganization } from "../../lib/tenancy";
@@ -16,7 +16,8 @@ import { instantRange } from "./schedule-range";
  * anywhere in it (an assignment now overlapping its worker's schedule) publishes nothing. Every statement is
  * conditional on the draft still being a draft, so a second publish publishes nothing twice.
  */
-export async function publishRange(db: Database, scope: ScheduleScope, location: LocationRow, body: { startDate: string; endDate: string }) {
+export async function publishRange(writer: Writer, scope: ScheduleScope, location: LocationRow, body: { startDate: string; endDate: string }) {
+  const { db } = writer;
   const { organizationId } = scope;
   const range = instantRange(body.startDate, body.endDate, location.timezone);
   const draftsOf = (table: typeof scheduleEntries | typeof openShifts) =>
@@ -82,8 +83,9 @@ export async function publishRange(db: Database, scope: ScheduleScope, location:
       }),
     ];
   });
-  const [entryUpdate, shiftUpdate] = await guarded(
-    writeAll(db, [
+  const [entryUpdate, shiftUpdate] = await guardedBatch(
+    writer,
+    [
       // The same rule as publishSelection (a draft starting in [start, end)), through the location's index.
       db.update(scheduleEntries).set(published).where(draftsOf(scheduleEntries)),
       db
@@ -91,7 +93,7 @@ export async function publishRange(db: Database, scope: ScheduleScope, location:
         .set(published)
         .where(and(inJsonList(openShifts.id, selection.openShiftIds), eq(openShifts.isDraft, true), isNull(openShifts.deletedAt))),
       ...assignmentStatements,
-    ]),
+    ],
     scheduleGuardProblems,
   );
   const changes = (result: unknown) => (result as { meta: { changes: number } }).meta.changes;

@@ -4,7 +4,7 @@ import { planEntrySpan } from "../../domain/schedule-entry";
 import type { Database } from "../../lib/db";
 import { guarded } from "../../lib/db-errors";
 import { badRequest } from "../../lib/problem";
-import { findLive, insertRecord, softDeleteLive, updateLive } from "../../lib/tenant-queries";
+import { findLive, getLive, insertRecord, type ReadContext, softDeleteLive, updateLive, type WriteContext } from "../../lib/tenant-queries";
 import type { LocationRow, ScheduleScope } from "./schedule-access";
 import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedule-guards";
 import { checkEntryReferences } from "./schedule-references";
@@ -23,14 +23,19 @@ export const entryOfKind = (scope: ScheduleScope, id: string, isDraft: boolean):
 export const findEntry = (db: Database, scope: ScheduleScope, id: string, isDraft: boolean) =>
   findLive(db, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry");
 
+/** GET /schedules/{id} and /schedules/drafts/{id}: the entry with its ETag. */
+export const getEntry = (c: ReadContext, scope: ScheduleScope, id: string, isDraft: boolean) =>
+  getLive(c, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry");
+
 /** POST /schedules (published at once) and POST /schedules/drafts. */
 export async function createEntry(
-  db: Database,
+  c: WriteContext,
   scope: ScheduleScope,
   location: LocationRow,
   body: EntryCreateInput,
   isDraft: boolean,
 ): Promise<ScheduleEntryRow> {
+  const { db } = c.var;
   const { organizationId } = scope;
   const breaks = body.breaks ?? [];
   const planned = span(
@@ -41,7 +46,7 @@ export async function createEntry(
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
   const now = new Date();
   return guarded(
-    insertRecord(db, scheduleEntries, organizationId, {
+    insertRecord(c, scheduleEntries, organizationId, {
       locationId: unlessOnTimeOff(location.id, guard) as unknown as string,
       employeeId: unlessOverlapping(guard) as unknown as string,
       roleId: body.roleId,
@@ -59,7 +64,8 @@ export async function createEntry(
 }
 
 /** PATCH /schedules/{id} and /schedules/drafts/{id}: times are read with the body's utcOffset, else the entry's. */
-export async function patchEntry(db: Database, scope: ScheduleScope, id: string, body: EntryPatchInput, isDraft: boolean) {
+export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: string, body: EntryPatchInput, isDraft: boolean) {
+  const { db } = c.var;
   const { organizationId } = scope;
   const was = await findEntry(db, scope, id, isDraft);
   const utcOffset = body.utcOffset ?? was.utcOffset;
@@ -77,7 +83,7 @@ export async function patchEntry(db: Database, scope: ScheduleScope, id: string,
   const guard = { organizationId, employeeId, entryId: id, start: planned.start, end: planned.end };
   return guarded(
     updateLive(
-      db,
+      c,
       scheduleEntries,
       organizationId,
       entryOfKind(scope, id, isDraft),
@@ -90,7 +96,6 @@ export async function patchEntry(db: Database, scope: ScheduleScope, id: string,
         utcOffset: planned.utcOffset,
         breaks,
         note: body.note === undefined ? was.note : body.note,
-        updatedAt: new Date(),
       },
       "Schedule entry",
     ),
@@ -98,5 +103,5 @@ export async function patchEntry(db: Database, scope: ScheduleScope, id: string,
   );
 }
 
-export const removeEntry = (db: Database, scope: ScheduleScope, id: string, isDraft: boolean) =>
-  softDeleteLive(db, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry");
+export const removeEntry = (c: WriteContext, scope: ScheduleScope, id: string, isDraft: boolean) =>
+  softDeleteLive(c, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry");

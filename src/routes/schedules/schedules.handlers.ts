@@ -7,7 +7,7 @@ import { bulkCopy as copyEntries } from "./schedule-copy";
 import { entryPage, entryPageResult } from "./schedule-page";
 import { publishRange } from "./schedule-publish";
 import { startsWithin } from "./schedule-range";
-import { createEntry, findEntry, patchEntry, removeEntry } from "./schedule-writes";
+import { createEntry, getEntry, patchEntry, removeEntry } from "./schedule-writes";
 import type * as routes from "./schedules.routes";
 import { serializeEntry, type ScheduleListInput } from "./schedules.schemas";
 
@@ -40,40 +40,40 @@ export const listDrafts: ScheduleHandler<routes.ListDraftsRoute> = async (c) => 
 
 export const getOne: ScheduleHandler<routes.GetOneRoute> = async (c) => {
   await loadLocation(c.var.db, c.var.schedule);
-  return c.json(serializeEntry(await findEntry(c.var.db, c.var.schedule, c.req.valid("param").id, false)), 200);
+  return c.json(serializeEntry(await getEntry(c, c.var.schedule, c.req.valid("param").id, false)), 200);
 };
 
 export const getDraft: ScheduleHandler<routes.GetDraftRoute> = async (c) =>
-  c.json(serializeEntry(await findEntry(c.var.db, c.var.schedule, c.req.valid("param").id, true)), 200);
+  c.json(serializeEntry(await getEntry(c, c.var.schedule, c.req.valid("param").id, true)), 200);
 
 export const create: ScheduleHandler<routes.CreateRoute> = async (c) => {
   const location = await loadLocation(c.var.db, c.var.schedule);
-  return c.json(serializeEntry(await createEntry(c.var.db, c.var.schedule, location, c.req.valid("json"), false)), 201);
+  return c.json(serializeEntry(await createEntry(c, c.var.schedule, location, c.req.valid("json"), false)), 201);
 };
 
 export const createDraft: ScheduleHandler<routes.CreateDraftRoute> = async (c) => {
   const location = await loadLocation(c.var.db, c.var.schedule);
-  return c.json(serializeEntry(await createEntry(c.var.db, c.var.schedule, location, c.req.valid("json"), true)), 201);
+  return c.json(serializeEntry(await createEntry(c, c.var.schedule, location, c.req.valid("json"), true)), 201);
 };
 
 export const patch: ScheduleHandler<routes.PatchRoute> = async (c) =>
-  c.json(serializeEntry(await patchEntry(c.var.db, c.var.schedule, c.req.valid("param").id, c.req.valid("json"), false)), 200);
+  c.json(serializeEntry(await patchEntry(c, c.var.schedule, c.req.valid("param").id, c.req.valid("json"), false)), 200);
 
 export const patchDraft: ScheduleHandler<routes.PatchDraftRoute> = async (c) =>
-  c.json(serializeEntry(await patchEntry(c.var.db, c.var.schedule, c.req.valid("param").id, c.req.valid("json"), true)), 200);
+  c.json(serializeEntry(await patchEntry(c, c.var.schedule, c.req.valid("param").id, c.req.valid("json"), true)), 200);
 
 export const remove: ScheduleHandler<routes.RemoveRoute> = async (c) =>
-  c.json(serializeEntry(await removeEntry(c.var.db, c.var.schedule, c.req.valid("param").id, false)), 200);
+  c.json(serializeEntry(await removeEntry(c, c.var.schedule, c.req.valid("param").id, false)), 200);
 
 export const removeDraft: ScheduleHandler<routes.RemoveDraftRoute> = async (c) =>
-  c.json(serializeEntry(await removeEntry(c.var.db, c.var.schedule, c.req.valid("param").id, true)), 200);
+  c.json(serializeEntry(await removeEntry(c, c.var.schedule, c.req.valid("param").id, true)), 200);
 
 export const publish: ScheduleHandler<routes.PublishRoute> = async (c) => {
   const location = await loadLocation(c.var.db, c.var.schedule);
-  return c.json(await publishRange(c.var.db, c.var.schedule, location, c.req.valid("json")), 200);
+  return c.json(await publishRange(c.var, c.var.schedule, location, c.req.valid("json")), 200);
 };
 
 export const bulkCopy: ScheduleHandler<routes.BulkCopyRoute> = async (c) => {
   const location = await loadLocation(c.var.db, c.var.schedule);
-  return c.json(await copyEntries(c.var.db, c.var.schedule, location, c.req.valid("json")), 200);
+  return c.json(await copyEntries(c.var, c.var.schedule, location, c.req.valid("json")), 200);
 };

@@ -1,6 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problems } from "../../lib/openapi";
-import { scheduleAccess } from "./schedule-access";
+import { createMiddleware } from "hono/factory";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "../../lib/openapi";
+import type { AppBindings } from "../../lib/types";
+import { scheduleAccess, type ScheduleEnv } from "./schedule-access";
 import {
   BulkCopyBody,
   BulkCopyResult,
@@ -14,6 +17,7 @@ import {
   ScheduleListQuery,
 } from "./schedules.schemas";
 
+const conditional = createMiddleware<AppBindings & ScheduleEnv>((c, next) => conditionalGet(c, next));
 const tags = ["Schedules"];
 const path = "/api/organizations/{organizationId}/locations/{locationId}/schedules";
 const readPublished = scheduleAccess("SCHEDULE_READ", { self: true });
@@ -39,7 +43,7 @@ export const list = createRoute({
   description: `The published schedule. ${listNote}${selfNote}`,
   middleware: [readPublished] as const,
   request: { params: LocationParams, query: ScheduleListQuery },
-  responses: { 200: jsonContent(z.array(ScheduleEntry), "A page of published entries"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(ScheduleEntry), "A page of published entries"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const getOne = createRoute({
@@ -49,9 +53,9 @@ export const getOne = createRoute({
   tags,
   summary: "Get details for a schedule",
   description: `A published entry (a draft's id is 404 here).${selfNote}`,
-  middleware: [readPublished] as const,
-  request: { params: EntryParams },
-  responses: { 200: jsonContent(ScheduleEntry, "The entry"), ...problems(404) },
+  middleware: [readPublished, conditional] as const,
+  request: { params: EntryParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The entry")), ...notModified, ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -63,7 +67,7 @@ export const create = createRoute({
   description: `Creates a published entry directly.${timeNote}`,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
-  responses: { 201: jsonContent(ScheduleEntry, "The published entry"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 201: withETag(jsonContent(ScheduleEntry, "The published entry")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
 });
 
 export const patch = createRoute({
@@ -74,8 +78,8 @@ export const patch = createRoute({
   summary: "Update schedule entry",
   description: `Changes only the named fields; times are read with the body's utcOffset, else the entry's.${timeNote}`,
   middleware: [write] as const,
-  request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch) },
-  responses: { 200: jsonContent(ScheduleEntry, "The updated entry"), ...problems(404, 409, 413, 415) },
+  request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The updated entry")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -86,8 +90,8 @@ export const remove = createRoute({
   summary: "Remove schedule entry",
   description: "Soft delete: the entry leaves the schedule and answers with `deletedAt` set.",
   middleware: [write] as const,
-  request: { params: EntryParams },
-  responses: { 200: jsonContent(ScheduleEntry, "The removed entry"), ...problems(404) },
+  request: { params: EntryParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The removed entry")), ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export const bulkCopy = createRoute({
@@ -103,7 +107,7 @@ export const bulkCopy = createRoute({
     "on approved time off are skipped and listed in `skipped`; the rest are written in one atomic batch.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(BulkCopyBody) },
-  responses: { 200: jsonContent(BulkCopyResult, "The copies made and those skipped"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 200: jsonContent(BulkCopyResult, "The copies made and those skipped"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
 });
 
 export const publish = createRoute({
@@ -118,7 +122,7 @@ export const publish = createRoute({
     "refused (409), nothing is published. An empty range answers zeros; publishing again publishes nothing twice.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
-  responses: { 200: jsonContent(PublishResult, "What was published"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 200: jsonContent(PublishResult, "What was published"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING") },
 });
 
 export const listDrafts = createRoute({
@@ -130,7 +134,7 @@ export const listDrafts = createRoute({
   description: `${listNote} Needs SCHEDULE_READ.`,
   middleware: [read] as const,
   request: { params: LocationParams, query: ScheduleListQuery },
-  responses: { 200: jsonContent(z.array(ScheduleEntry), "A page of draft entries"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(ScheduleEntry), "A page of draft entries"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const getDraft = createRoute({
@@ -139,9 +143,9 @@ export const getDraft = createRoute({
   operationId: "getDraftScheduleEntry",
   tags,
   summary: "Get details for a draft entry",
-  middleware: [read] as const,
-  request: { params: EntryParams },
-  responses: { 200: jsonContent(ScheduleEntry, "The draft entry"), ...problems(404) },
+  middleware: [read, conditional] as const,
+  request: { params: EntryParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The draft entry")), ...notModified, ...problems("SCHEDULE_ENTRY_NOT_FOUND") },
 });
 
 export const createDraft = createRoute({
@@ -153,7 +157,7 @@ export const createDraft = createRoute({
   description: `A draft, visible to staff once published.${timeNote}`,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
-  responses: { 201: jsonContent(ScheduleEntry, "The draft entry"), ...problems(404, 409, 413, 415, 422) },
+  responses: { 201: withETag(jsonContent(ScheduleEntry, "The draft entry")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
 });
 
 export const patchDraft = createRoute({
@@ -164,8 +168,8 @@ export const patchDraft = createRoute({
   summary: "Update draft entry",
   description: `Changes only the named fields.${timeNote}`,
   middleware: [write] as const,
-  request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch) },
-  responses: { 200: jsonContent(ScheduleEntry, "The updated draft"), ...problems(404, 409, 413, 415) },
+  request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The updated draft")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED") },
 });
 
 export const removeDraft = createRoute({
@@ -175,8 +179,8 @@ export const removeDraft = createRoute({
   tags,
   summary: "Remove draft schedule entry",
   middleware: [write] as const,
-  request: { params: EntryParams },
-  responses: { 200: jsonContent(ScheduleEntry, "The removed draft"), ...problems(404) },
+  request: { params: EntryParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The removed draft")), ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { shiftNotes, shifts, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
-import { guarded } from "../../lib/db-errors";
+import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
@@ -53,7 +53,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   };
   // The open shift is resolved inside the insert, so a note can never land on a shift closed meanwhile.
   const openShiftId = sql`(SELECT ${shifts.id} FROM ${shifts} WHERE ${openShiftOf(organization_id, id)})`;
-  const [row] = await guarded(c.var.db.insert(shiftNotes).values({ ...note, shiftId: openShiftId }).returning(), [
+  const [[row]] = await guardedBatch(c.var, [c.var.db.insert(shiftNotes).values({ ...note, shiftId: openShiftId }).returning()], [
     [/NOT NULL constraint failed: shift_notes\.shift_id/i, noOpenShift],
   ]);
   return c.json(serializeShiftNote(row!), 201);

@@ -15,7 +15,7 @@ export const list = createRoute({
   description: "Notes on the staff member's open shift, oldest first. 409 `NO_OPEN_SHIFT` without an open shift.",
   middleware: authorize("SHIFT_READ", { self: "id" }),
   request: { params: StaffParams },
-  responses: { 200: jsonContent(z.array(ShiftNote), "The notes"), ...problems(404, 409) },
+  responses: { 200: jsonContent(z.array(ShiftNote), "The notes"), ...problems("STAFF_MEMBER_NOT_FOUND", "NO_OPEN_SHIFT") },
 });
 
 export const create = createRoute({
@@ -27,7 +27,7 @@ export const create = createRoute({
   description: "Adds a note (1–2000 characters) to the staff member's open shift. 409 `NO_OPEN_SHIFT` without one.",
   middleware: authorize("SHIFT_WRITE", { self: "id" }),
   request: { params: StaffParams, body: jsonBody(ShiftNoteCreate) },
-  responses: { 201: jsonContent(ShiftNote, "The created note"), ...problems(404, 409, 413, 415) },
+  responses: { 201: jsonContent(ShiftNote, "The created note"), ...problems("STAFF_MEMBER_NOT_FOUND", "NO_OPEN_SHIFT") },
 });
 
 export type ListRoute = typeof list;

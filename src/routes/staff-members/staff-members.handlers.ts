@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { locations, staffMembers } from "../../../drizzle/schema";
-import type { Database } from "../../lib/db";
-import { type ConstraintProblems, guarded } from "../../lib/db-errors";
+import { ifMatchOf, matchesVersion, nextVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
+import type { ConstraintProblems } from "../../lib/db-errors";
+import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { inJsonList, jsonArrayContains } from "../../lib/json-list";
 import { conflict, forbidden } from "../../lib/problem";
-import { findLive, listPage } from "../../lib/tenant-queries";
+import { findLive, getLive, listPage, type WriteContext } from "../../lib/tenant-queries";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
 import { serializeLocation } from "../locations/locations.schemas";
@@ -43,12 +44,12 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeStaffMember(await findLive(c.var.db, staffMembers, organization_id, id, "Staff member")), 200);
+  return c.json(serializeStaffMember(await getLive(c, staffMembers, organization_id, id, "Staff member")), 200);
 };
 
 export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
   const { organization_id, externalId } = c.req.valid("param");
-  const row = await findLive(c.var.db, staffMembers, organization_id, eq(staffMembers.externalId, externalId), "Staff member");
+  const row = await getLive(c, staffMembers, organization_id, eq(staffMembers.externalId, externalId), "Staff member");
   return c.json(serializeStaffMember(row), 200);
 };
 
@@ -83,28 +84,44 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     .insert(staffMembers)
     .values({ ...row, accessRoleId: liveAccessRole(organization_id, accessRoleId) })
     .returning();
-  const [created] = await guarded(insert, WRITE_PROBLEMS);
+  const [[created]] = await guardedBatch(c.var, [insert], WRITE_PROBLEMS);
+  setETag(c, created!);
   return c.json(serializeStaffMember(created!), 201);
 };
 
 export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const result = await syncStaffMembers(c.var.db, c.var.principal, organization_id, c.req.valid("json"));
+  const result = await syncStaffMembers(c.var, organization_id, c.req.valid("json"));
   return c.json({ ...result, records: result.records.map(serializeStaffMember) }, 200);
 };
 
 /**
  * Updates the live member `id` only while they hold an access role the caller may grant (the read that checked
- * it may be stale); when the update matches nothing, the member is gone (404) or was promoted meanwhile (403).
+ * it may be stale) and, with If-Match, is that version; behind the principal guard. When the update matches
+ * nothing, the member is gone (404), another version (412) or was promoted meanwhile (403).
  */
-async function updateManageable(db: Database, organizationId: string, id: string, grantable: string[], values: StaffMemberChanges) {
-  const [row] = await db
+async function updateManageable(c: WriteContext, organizationId: string, id: string, grantable: string[], values: StaffMemberChanges) {
+  const { db } = c.var;
+  const ifMatch = ifMatchOf(c);
+  const update = db
     .update(staffMembers)
-    .set(values)
-    .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, id), holdingOneOf(grantable)))
+    .set({ ...values, updatedAt: nextVersion(staffMembers.updatedAt) })
+    .where(
+      and(
+        inOrganization(staffMembers, organizationId),
+        eq(staffMembers.id, id),
+        holdingOneOf(grantable),
+        versionCondition(staffMembers.updatedAt, ifMatch),
+      ),
+    )
     .returning();
-  if (row) return row;
-  await findLive(db, staffMembers, organizationId, id, "Staff member");
+  const [[row]] = await guardedBatch(c.var, [update], WRITE_PROBLEMS);
+  if (row) {
+    setETag(c, row);
+    return row;
+  }
+  const current = await findLive(db, staffMembers, organizationId, id, "Staff member");
+  if (!matchesVersion(ifMatch, current)) throw preconditionFailed();
   throw forbidden("The staff member got an access role you may not grant meanwhile; nothing was changed.");
 }
 
@@ -119,13 +136,13 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     ...(accessRoleId && { accessRoleId: liveAccessRole(organization_id, accessRoleId) }),
     updatedAt: new Date(),
   };
-  const row = await guarded(updateManageable(db, organization_id, id, references.grantableAccessRoleIds, changes), WRITE_PROBLEMS);
+  const row = await updateManageable(c, organization_id, id, references.grantableAccessRoleIds, changes);
   return c.json(serializeStaffMember(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const references = await resolveMember(c.var.db, c.var.principal, organization_id, id);
-  const row = await updateManageable(c.var.db, organization_id, id, references.grantableAccessRoleIds, softDeleted());
+  const row = await updateManageable(c, organization_id, id, references.grantableAccessRoleIds, softDeleted());
   return c.json(serializeStaffMember(row), 200);
 };

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationParams, problems } from "../../lib/openapi";
+import { conditionalGet } from "../../lib/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, withETag } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import { Location } from "../locations/locations.schemas";
@@ -44,7 +45,7 @@ export const list = createRoute({
   description: "Needs EMPLOYEE_READ. Filters combine: `locationId`, `roleId`, `email` (exact, case-insensitive), `active`.",
   middleware: [reader] as const,
   request: { params: OrganizationParams, query: StaffMemberListQuery },
-  responses: { 200: jsonContent(z.array(StaffMember), "Staff members, oldest first"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(StaffMember), "Staff members, oldest first"), ...problems() },
 });
 
 export const getOne = createRoute({
@@ -54,9 +55,9 @@ export const getOne = createRoute({
   tags,
   summary: "Retrieve a specific staff member",
   description: "Needs EMPLOYEE_READ, or the token of that staff member. A deleted member answers 404.",
-  middleware: [readerOrSelf] as const,
-  request: { params: StaffMemberParams },
-  responses: { 200: jsonContent(StaffMember, "The staff member"), ...problems(404) },
+  middleware: [readerOrSelf, conditionalGet] as const,
+  request: { params: StaffMemberParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
 export const getByExternalId = createRoute({
@@ -66,9 +67,9 @@ export const getByExternalId = createRoute({
   tags,
   summary: "Retrieve a staff member by external ID",
   description: "Needs EMPLOYEE_READ. A deleted member answers 404.",
-  middleware: [reader] as const,
-  request: { params: StaffMemberExternalIdParams },
-  responses: { 200: jsonContent(StaffMember, "The staff member"), ...problems(404) },
+  middleware: [reader, conditionalGet] as const,
+  request: { params: StaffMemberExternalIdParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
 export const listLocations = createRoute({
@@ -82,7 +83,7 @@ export const listLocations = createRoute({
     "has few). Needs EMPLOYEE_READ, or the token of that staff member.",
   middleware: [readerOrSelf] as const,
   request: { params: StaffMemberParams },
-  responses: { 200: jsonContent(z.array(Location), "The member's locations"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(Location), "The member's locations"), ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
 export const listForLocation = createRoute({
@@ -94,7 +95,7 @@ export const listForLocation = createRoute({
   description: "Staff members whose `locationIds` include the location, oldest first. Needs EMPLOYEE_READ.",
   middleware: [reader] as const,
   request: { params: LocationRecordParams, query: ListQuery },
-  responses: { 200: jsonContent(z.array(StaffMember), "Staff members of the location"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(StaffMember), "Staff members of the location"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -109,7 +110,7 @@ export const create = createRoute({
     "restores a deleted member instead).",
   middleware: [writer] as const,
   request: { params: OrganizationParams, body: jsonBody(StaffMemberCreate) },
-  responses: { 201: jsonContent(StaffMember, "The created staff member"), ...problems(404, 409, 413, 415) },
+  responses: { 201: withETag(jsonContent(StaffMember, "The created staff member")), ...problems("EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED") },
 });
 
 export const sync = createRoute({
@@ -134,7 +135,7 @@ export const sync = createRoute({
   request: { params: OrganizationParams, body: jsonBody(StaffMemberSync) },
   responses: {
     200: jsonContent(StaffMemberSyncResult, "Counts and the synced records, in payload order"),
-    ...problems(404, 409, 413, 415),
+    ...problems("EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED"),
   },
 });
 
@@ -148,8 +149,8 @@ export const patch = createRoute({
     `Needs EMPLOYEE_WRITE. Only the fields given change; null clears an optional field. ${REFERENCES} ${MANAGE} ` +
     "`active: false` deactivates the member (their partner tokens no longer exchange) without deleting them.",
   middleware: [writer] as const,
-  request: { params: StaffMemberParams, body: jsonBody(StaffMemberPatch) },
-  responses: { 200: jsonContent(StaffMember, "The updated staff member"), ...problems(404, 409, 413, 415) },
+  request: { params: StaffMemberParams, body: jsonBody(StaffMemberPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(StaffMember, "The updated staff member")), ...problems("STAFF_MEMBER_NOT_FOUND", "EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -162,8 +163,8 @@ export const remove = createRoute({
     "Needs EMPLOYEE_WRITE. Soft delete: reads answer 404 afterwards; lists show it with `includeDeleted=true`. " +
     MANAGE,
   middleware: [writer] as const,
-  request: { params: StaffMemberParams },
-  responses: { 200: jsonContent(StaffMember, "The deleted staff member"), ...problems(404) },
+  request: { params: StaffMemberParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(StaffMember, "The deleted staff member")), ...problems("STAFF_MEMBER_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
 export type ListRoute = typeof list;

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { staffMembers } from "../../../drizzle/schema";
 import { idParam, OrganizationParams } from "../../lib/openapi";
-import { ListQuery } from "../../lib/pagination";
+import { ListQuery, queryBoolean } from "../../lib/pagination";
 import { iso, isoOrNull } from "../../lib/time";
 import {
   CurrencyCode,
@@ -123,18 +123,11 @@ export const StaffMemberSyncResult = z
   })
   .openapi("StaffMemberSyncResult");
 
-const booleanQuery = (description: string) =>
-  z
-    .enum(["true", "false"])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === "true"))
-    .openapi({ type: "string", enum: ["true", "false"], description });
-
 export const StaffMemberListQuery = ListQuery.extend({
   locationId: z.string().min(1).max(64).optional().openapi({ description: "Only members assigned to this location." }),
   roleId: z.string().min(1).max(64).optional().openapi({ description: "Only members who may work this role." }),
   email: z.string().min(1).max(320).optional().openapi({ description: "Exact email, case-insensitive." }),
-  active: booleanQuery("Only active (`true`) or inactive (`false`) members."),
+  active: queryBoolean("Only active (`true`) or inactive (`false`) members."),
 });
 
 export const StaffMemberParams = OrganizationParams.extend({ id: idParam("id", "Staff member id") });

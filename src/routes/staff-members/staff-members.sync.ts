@@ -1,7 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { staffMembers } from "../../../drizzle/schema";
-import type { Principal } from "../../domain/permissions";
-import type { Database } from "../../lib/db";
+import type { Writer } from "../../lib/principal-guard";
 import { guarded } from "../../lib/db-errors";
 import { newId } from "../../lib/ids";
 import { type ContentKey, syncByExternalId } from "../../lib/sync-by-external-id";
@@ -25,7 +24,8 @@ const OPTIONAL = [
   "roleIds",
 ] as const satisfies readonly ContentKey<typeof staffMembers>[];
 
-export async function syncStaffMembers(db: Database, grantor: Principal, organizationId: string, body: z.infer<typeof StaffMemberSync>) {
+export async function syncStaffMembers(writer: Writer, organizationId: string, body: z.infer<typeof StaffMemberSync>) {
+  const { db, principal: grantor } = writer;
   const { records, deactivateMissing } = body;
   const references = await resolveReferences(db, grantor, organizationId, records, (index, field) => `records.${index}.${field}`, {
     byExternalId: true,
@@ -48,7 +48,7 @@ export async function syncStaffMembers(db: Database, grantor: Principal, organiz
   // The checks resolveReferences made on its read, made again by the write: members promoted or access roles
   // deleted meanwhile fail the whole batch, and deactivation leaves alone members the caller may not act on.
   return guarded(
-    syncByExternalId(db, staffMembers, organizationId, {
+    syncByExternalId(writer, staffMembers, organizationId, {
       entries,
       deactivateMissing,
       now,

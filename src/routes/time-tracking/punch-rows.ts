@@ -2,7 +2,7 @@ import type { breakTypes } from "../../../drizzle/schema";
 import { businessDate, offsetMinutesAt } from "../../domain/local-time";
 import { breakSettingsOf, closeBreaks, closeShift } from "../../domain/shift-totals";
 import { shiftWage } from "../../domain/shift-wage";
-import { unionFlags } from "../../domain/trust";
+import { type TrustFlag, unionFlags } from "../../domain/trust";
 import { newId } from "../../lib/ids";
 import type { Judgement } from "./punch";
 import type { PunchContext } from "./punch-context";
@@ -70,7 +70,7 @@ export function endedBreakRow(open: ShiftBreakRow, at: Date): ShiftBreakRow {
 }
 
 /** The only columns of the shift a break start or end changes: the flags, with the event's, and the version. */
-export const touchedShift = (shift: ShiftRow, flags: readonly string[], receivedAt: Date) => ({
+export const touchedShift = (shift: ShiftRow, flags: readonly TrustFlag[], receivedAt: Date) => ({
   flags: unionFlags([shift.flags, flags]),
   updatedAt: nextVersion(shift, receivedAt),
 });

@@ -2,7 +2,15 @@ import { z } from "@hono/zod-openapi";
 import type { shiftBreaks, shiftEvents, shifts } from "../../../drizzle/schema";
 import { localWallClock } from "../../domain/local-time";
 import { iso, isoOrNull } from "../../lib/time";
-import { Timestamp, TimestampOrNull } from "../../lib/validation";
+import {
+  Timestamp,
+  TimestampOrNull,
+  TrustFlag,
+  UtcTime,
+  UtcTimeOrNull,
+  WallClockTime,
+  WallClockTimeOrNull,
+} from "../../lib/validation";
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type ShiftBreakRow = typeof shiftBreaks.$inferSelect;
@@ -10,8 +18,8 @@ export type ShiftEventRow = typeof shiftEvents.$inferSelect;
 
 export const ShiftBreak = z
   .object({
-    startTime: Timestamp.openapi({ description: "Local wall-clock time, like the shift's startTime." }),
-    endTime: TimestampOrNull.openapi({ description: "Null while the break is open." }),
+    startTime: WallClockTime("Start of the break"),
+    endTime: WallClockTimeOrNull("End of the break; null while it is open"),
     typeId: z.string().nullable(),
     paid: z.boolean(),
     name: z.string().openapi({ example: "Lunch" }),
@@ -21,8 +29,8 @@ export const ShiftBreak = z
     automatic: z.boolean().openapi({
       description: "True for the unpaid deduction recorded when a mandatory break was not taken.",
     }),
-    utcStartTime: Timestamp,
-    utcEndTime: TimestampOrNull,
+    utcStartTime: UtcTime("Start of the break"),
+    utcEndTime: UtcTimeOrNull("End of the break; null while it is open"),
   })
   .openapi("ShiftBreak");
 
@@ -36,7 +44,7 @@ export const ShiftEvent = z
     accuracyCentimeters: z.number().int().nullable(),
     distanceCentimeters: z.number().int().nullable(),
     verdict: z.enum(["inside", "outside", "undetermined", "unfenced"]),
-    flags: z.array(z.string()),
+    flags: z.array(TrustFlag),
   })
   .openapi("ShiftEvent");
 
@@ -46,8 +54,8 @@ export const Shift = z
     employeeId: z.string(),
     locationId: z.string(),
     roleId: z.string(),
-    startTime: Timestamp.openapi({ description: "Local wall-clock time written with Z: utcStartTime + utcOffset." }),
-    endTime: TimestampOrNull,
+    startTime: WallClockTime("Start of the shift"),
+    endTime: WallClockTimeOrNull("End of the shift; null while it is open"),
     breaks: z.array(ShiftBreak),
     hourlyWage: z.number().openapi({ example: 18.5 }),
     totalPaidBreaks: z.number().int().openapi({ description: "Minutes." }),
@@ -55,11 +63,11 @@ export const Shift = z
     duration: z.number().int().openapi({ description: "Elapsed minutes from start to end (real time, DST-safe)." }),
     payableDuration: z.number().int().openapi({ description: "duration − totalUnpaidBreaks, in minutes." }),
     utcOffset: z.number().int().openapi({ description: "Minutes east of UTC at the shift's start.", example: -240 }),
-    utcStartTime: Timestamp,
-    utcEndTime: TimestampOrNull,
+    utcStartTime: UtcTime("Start of the shift"),
+    utcEndTime: UtcTimeOrNull("End of the shift; null while it is open"),
     locked: z.boolean(),
     active: z.boolean().openapi({ description: "True while the shift is open." }),
-    flags: z.array(z.string()).openapi({ description: "Union of the trust flags of the shift's events." }),
+    flags: z.array(TrustFlag).openapi({ description: "Union of the trust flags of the shift's events." }),
     manualEntry: z.boolean(),
     businessDate: z.string().openapi({ example: "2026-03-14", description: "Local date the shift started on." }),
     events: z.array(ShiftEvent).optional(),

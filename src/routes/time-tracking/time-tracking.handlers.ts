@@ -1,6 +1,7 @@
 import type { Context } from "hono";
-import { type Statement, writeAll } from "../../lib/db";
-import { type ConstraintProblems, guarded } from "../../lib/db-errors";
+import type { Statement } from "../../lib/db";
+import type { ConstraintProblems } from "../../lib/db-errors";
+import { guardedBatch } from "../../lib/principal-guard";
 import type { AppBindings, AppRouteHandler } from "../../lib/types";
 import { clockInRole, eventRow, judge, openShiftHere, type PunchRequest, refuseLockedDay } from "./punch";
 import { loadPunchContext, type PunchContext } from "./punch-context";
@@ -51,9 +52,12 @@ async function punch<K extends PunchRequest["kind"]>(
   };
 }
 
-/** A punch's one atomic write batch (round trip 2 of 2): its answer under the Idempotency-Key first, then its rows. */
+/**
+ * A punch's one atomic write batch (round trip 2 of 2): the principal guard, its answer under the Idempotency-Key,
+ * then its rows.
+ */
 const commit = (c: PunchCtx, answer: ShiftWire, statements: Statement[], problems: ConstraintProblems) =>
-  guarded(writeAll(c.var.db, [...recordAnswer(c, answer), ...statements]), [concurrentTwin, ...problems]);
+  guardedBatch(c.var, [...recordAnswer(c, answer), ...statements] as [Statement, ...Statement[]], [concurrentTwin, ...problems]);
 
 export const shiftState: AppRouteHandler<routes.ShiftStateRoute> = async (c) => {
   const { organization_id, id, location_id } = c.req.valid("param");

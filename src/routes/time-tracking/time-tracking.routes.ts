@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, problems, problemWith } from "../../lib/openapi";
 import { authorize } from "../../middleware/auth";
 import { idempotencyInBatches } from "../../middleware/idempotency";
+import { punchRateLimit } from "../../middleware/rate-limit";
 import { Shift } from "./shift.schemas";
 import { BreakStartBody, ClockInBody, GeofenceProblem, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
 
@@ -18,8 +19,28 @@ const punchNotes =
 
 /** The errors of a punch: 422 is OUTSIDE_GEOFENCE with its distances, or IDEMPOTENCY_KEY_REUSED. */
 const punchProblems = {
-  ...problems(404, 409, 413, 415),
-  422: problemWith(422, GeofenceProblem, "Unprocessable Entity: `OUTSIDE_GEOFENCE` with the distances, or `IDEMPOTENCY_KEY_REUSED`"),
+  ...problems(
+    "POSITION_REQUIRED",
+    "BREAK_TYPE_UNAVAILABLE",
+    "STAFF_MEMBER_INACTIVE",
+    "NOT_ASSIGNED_TO_LOCATION",
+    "OCCURRED_AT_IN_FUTURE",
+    "OCCURRED_AT_TOO_OLD",
+    "OCCURRED_AT_BEFORE_PREVIOUS_EVENT",
+    "STAFF_MEMBER_NOT_FOUND",
+    "LOCATION_NOT_FOUND",
+    "ROLE_NOT_FOUND",
+    "SHIFT_ALREADY_OPEN",
+    "NO_OPEN_SHIFT",
+    "BREAK_ALREADY_OPEN",
+    "NO_OPEN_BREAK",
+    "DAY_LOCKED",
+    "SHIFT_OVERLAP",
+    "SHIFT_CHANGED",
+  ),
+  422: problemWith(422, GeofenceProblem, "Unprocessable Entity: the position is outside the fence, with the distances", [
+    "OUTSIDE_GEOFENCE",
+  ]),
 };
 
 export const shiftState = createRoute({
@@ -31,7 +52,7 @@ export const shiftState = createRoute({
   description: "The staff member's open shift (at any location) or null, minutes worked today, and the breaks they may start here.",
   middleware: selfOr("SHIFT_READ"),
   request: { params: StaffLocationParams },
-  responses: { 200: jsonContent(ShiftState, "The shift state"), ...problems(404) },
+  responses: { 200: jsonContent(ShiftState, "The shift state"), ...problems("STAFF_MEMBER_NOT_FOUND", "LOCATION_NOT_FOUND") },
 });
 
 export const clockIn = createRoute({
@@ -47,7 +68,7 @@ export const clockIn = createRoute({
     "clock-in (`occurredAt`) inside another shift of the staff member, or before one (the open shift runs on), is " +
     "409 `SHIFT_OVERLAP`, as for manual shifts." +
     punchNotes,
-  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
   responses: { 200: jsonContent(Shift, "The new open shift"), ...punchProblems },
 });
@@ -63,7 +84,7 @@ export const clockOut = createRoute({
     "at the same instant first. A mandatory break type not taken in a shift longer than its frequencyMinutes adds " +
     "an automatic unpaid deduction of its durationMinutes (`automatic: true`)." +
     punchNotes,
-  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
   responses: { 200: jsonContent(Shift, "The closed shift"), ...punchProblems },
 });
@@ -78,7 +99,7 @@ export const breakStart = createRoute({
     "Starts a break of an enabled break type of this location (400 `BREAK_TYPE_UNAVAILABLE` otherwise) on the open " +
     "shift (409 `NO_OPEN_SHIFT`); one open break at a time (409 `BREAK_ALREADY_OPEN`)." +
     punchNotes,
-  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(BreakStartBody) },
   responses: { 200: jsonContent(Shift, "The shift with the break started"), ...punchProblems },
 });
@@ -90,7 +111,7 @@ export const breakEnd = createRoute({
   tags,
   summary: "End a break",
   description: "Ends the open break of the open shift (409 `NO_OPEN_BREAK` without one)." + punchNotes,
-  middleware: [selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
   responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...punchProblems },
 });

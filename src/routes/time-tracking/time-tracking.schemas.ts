@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "../../lib/openapi";
 import { ProblemSchema } from "../../lib/problem";
-import { UtcOffset } from "../../lib/validation";
+import { orNull, UtcOffset } from "../../lib/validation";
 import { Shift } from "./shift.schemas";
 
 export const StaffLocationParams = OrganizationParams.extend({
@@ -51,7 +51,7 @@ export const ShiftState = z
         "the open shift counted up to now.",
       example: 95,
     }),
-    openShift: Shift.nullable(),
+    openShift: orNull(Shift),
     availableBreaks: z.array(z.string()).openapi({
       description: "Break type ids the staff member may start now: enabled types of this location, while a shift is open here and no break is.",
     }),

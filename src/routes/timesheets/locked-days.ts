@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { lockedDays, locations } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
 import { invalidField } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 import { iso } from "../../lib/time";
@@ -33,7 +34,7 @@ const lockedDay = (organizationId: string, day: DayAtLocation, row: LockRow | un
 /** Locks the day; the primary key (location, date) makes a second lock a no-op that answers the first. */
 export async function lockDayAt(db: Database, scope: TimesheetScope, day: DayAtLocation) {
   await requireLocation(db, scope.organizationId, day.locationId);
-  const [, rows] = await db.batch([
+  const [, rows] = await guardedBatch({ db, principal: scope.principal }, [
     db
       .insert(lockedDays)
       .values({ organizationId: scope.organizationId, ...day, lockedBy: actorOf(scope.principal), createdAt: new Date() })
@@ -46,8 +47,10 @@ export async function lockDayAt(db: Database, scope: TimesheetScope, day: DayAtL
 /** Reopens the day; reopening an open day changes nothing. */
 export async function unlockDayAt(db: Database, scope: TimesheetScope, day: DayAtLocation) {
   await requireLocation(db, scope.organizationId, day.locationId);
-  await db
-    .delete(lockedDays)
-    .where(and(eq(lockedDays.organizationId, scope.organizationId), eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date)));
+  await guardedBatch({ db, principal: scope.principal }, [
+    db
+      .delete(lockedDays)
+      .where(and(eq(lockedDays.organizationId, scope.organizationId), eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
+  ]);
   return lockedDay(scope.organizationId, day, undefined);
 }

@@ -5,7 +5,8 @@ import type { ShiftBreak } from "../../domain/shift-totals";
 import { shiftWage } from "../../domain/shift-wage";
 import { offsetUnder, readWallClock, type OffsetRule } from "../../domain/zoned-wall-clock";
 import type { Database } from "../../lib/db";
-import { guarded } from "../../lib/db-errors";
+import { type IfMatch, nextVersionAfter, requireVersion } from "../../lib/conditional";
+import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { badRequest, invalidField } from "../../lib/problem";
 import { inOrganization, softDeleted } from "../../lib/tenancy";
@@ -67,8 +68,9 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     organizationId: unlessLocked(organizationId, days),
     employeeId: unlessOverlapping({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
   };
-  await guarded(
-    db.batch([db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)]),
+  await guardedBatch(
+    { db, principal: scope.principal },
+    [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
     guardProblems(days),
   );
   return serializeShift(shift, breakRows);
@@ -87,10 +89,11 @@ async function roleAndStaff(db: Database, organizationId: string, roleId: string
  * PATCH /timesheets/{id}. Times are read like the wire shows them: with the body's utcOffset, else the shift's.
  * A closed shift's breaks and totals are recomputed by closeShift; an open one stays open unless endTime closes it.
  */
-export async function patchShift(db: Database, scope: TimesheetScope, id: string, body: ShiftPatchInput): Promise<ShiftWire> {
+export async function patchShift(db: Database, scope: TimesheetScope, id: string, body: ShiftPatchInput, ifMatch: IfMatch): Promise<ShiftWire> {
   const { organizationId } = scope;
   const current = await loadShift(db, scope, id);
   const was = current.shift;
+  requireVersion(ifMatch, was);
   const utcOffset = body.utcOffset ?? was.utcOffset;
   const rule = { utcOffset };
   const start = body.startTime ? readWallClock(new Date(body.startTime), rule) : was.startAt;
@@ -103,7 +106,7 @@ export async function patchShift(db: Database, scope: TimesheetScope, id: string
     const { role, staff } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId);
     hourlyWage = body.hourlyWage ?? shiftWage(role, staff);
   }
-  const now = new Date();
+  const now = nextVersionAfter(was);
   const changes = {
     roleId: body.roleId ?? was.roleId,
     startAt: start,
@@ -124,8 +127,9 @@ export async function patchShift(db: Database, scope: TimesheetScope, id: string
   // An open shift keeps its break rows as they are; a closed one gets the recomputed set.
   const breakRows = end ? breakRowsOf(plan.breaks, updated) : current.breaks;
   const replaceBreaks = end ? [db.delete(shiftBreaks).where(eq(shiftBreaks.shiftId, id)), ...insertBreakStatements(db, breakRows)] : [];
-  await guarded(
-    db.batch([
+  await guardedBatch(
+    { db, principal: scope.principal },
+    [
       auditBefore(db, audit, was.updatedAt),
       db
         .update(shifts)
@@ -137,28 +141,30 @@ export async function patchShift(db: Database, scope: TimesheetScope, id: string
         .where(eq(shifts.id, id)),
       ...replaceBreaks,
       auditAfter(db, audit),
-    ]),
+    ],
     guardProblems(days),
   );
   return serializeShift(updated, breakRows);
 }
 
 /** DELETE /timesheets/{id}: a soft delete, refused on a locked day. */
-export async function deleteShift(db: Database, scope: TimesheetScope, id: string): Promise<ShiftWire> {
+export async function deleteShift(db: Database, scope: TimesheetScope, id: string, ifMatch: IfMatch): Promise<ShiftWire> {
   const { organizationId } = scope;
   const current = await loadShift(db, scope, id);
   const was = current.shift;
-  const now = new Date();
+  requireVersion(ifMatch, was);
+  const now = nextVersionAfter(was);
   const audit = auditEntry({ organizationId, shiftId: id, action: "delete", principal: scope.principal, at: now });
   const days = [{ locationId: was.locationId, date: was.businessDate }];
-  await guarded(
-    db.batch([
+  await guardedBatch(
+    { db, principal: scope.principal },
+    [
       auditBefore(db, audit, was.updatedAt),
       db
         .update(shifts)
         .set({ ...softDeleted(now), organizationId: unlessLocked(organizationId, days) })
         .where(eq(shifts.id, id)),
-    ]),
+    ],
     guardProblems(days),
   );
   return serializeShift({ ...was, ...softDeleted(now) }, current.breaks);
@@ -177,8 +183,9 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
   // `+organization_id`: the location's index serves the day (the organization's would read every location's).
   const ofDay = sql`+audited.organization_id = ${organizationId} AND audited.location_id = ${day.locationId}
     AND audited.business_date = ${day.date} AND audited.deleted_at IS NULL`;
-  const [, deleted] = await guarded(
-    db.batch([
+  const [, deleted] = await guardedBatch(
+    { db, principal: scope.principal },
+    [
       auditDeletes(db, newId(now.getTime()), scope.principal, now, ofDay),
       db
         .update(shifts)
@@ -191,7 +198,7 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
             isNull(shifts.deletedAt),
           ),
         ),
-    ]),
+    ],
     guardProblems([day]),
   );
   return { deleted: deleted.meta.changes };

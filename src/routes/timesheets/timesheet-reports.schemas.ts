@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { ListQuery } from "../../lib/pagination";
-import { Timestamp, TimestampOrNull, UtcOffset } from "../../lib/validation";
+import { ListQuery, queryInteger } from "../../lib/pagination";
+import { TrustFlag, UtcOffset, UtcTime, UtcTimeOrNull } from "../../lib/validation";
 import { BusinessDate, FilterQuery, OrganizationQuery, RangeQuery } from "./timesheets.schemas";
 
 export const ExportQuery = OrganizationQuery.extend({
@@ -28,8 +28,8 @@ export const ExportRecord = z
     utcOffset: z.number().int(),
     localStartTime: LocalTime,
     localEndTime: LocalTime.nullable(),
-    utcStartTime: Timestamp,
-    utcEndTime: TimestampOrNull,
+    utcStartTime: UtcTime("Start of the shift"),
+    utcEndTime: UtcTimeOrNull("End of the shift; null while it is open"),
     duration: z.number().int(),
     totalPaidBreaks: z.number().int(),
     totalUnpaidBreaks: z.number().int(),
@@ -37,7 +37,7 @@ export const ExportRecord = z
     payableHours: z.number().openapi({ example: 7.5 }),
     hourlyWage: z.number(),
     amount: z.number().openapi({ example: 138.75 }),
-    flags: z.array(z.string()),
+    flags: z.array(TrustFlag),
     manualEntry: z.boolean(),
     locked: z.boolean(),
   })
@@ -67,7 +67,7 @@ export const ReportQuery = OrganizationQuery.extend({
     description: "Count each shift on its start's date at this offset (minutes east of UTC, an integer) instead of its business date.",
     example: -300,
   }),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).openapi({ description: "1-based page of days.", example: 1 }),
+  page: queryInteger(1, 100_000, 1, "1-based page of days (decimal digits)."),
   limit: ListQuery.shape.limit,
 });
 

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { shifts, staffMembers } from "../../../drizzle/schema";
 import { centsToAmount, hoursDecimal, ZERO_TOTALS } from "../../domain/timesheet-totals";
 import type { Database } from "../../lib/db";
-import { invalidField } from "../../lib/problem";
+import { decodeIdCursor, encodeIdCursor } from "../../lib/pagination";
 import { setNextLink, timesheetFilter } from "./timesheet-listing";
 import { daySql, shiftConditions, type TimesheetFilter, totalsColumns, totalsQuery } from "./timesheet-query";
 import type { TimesheetScope } from "./timesheet-scope";
@@ -89,15 +89,6 @@ export async function readReport(c: Context, db: Database, filter: TimesheetFilt
   };
 }
 
-const encodeEmployeeCursor = (employeeId: string) => btoa(employeeId).replaceAll("=", "");
-
-function decodeEmployeeCursor(cursor: string): string {
-  try {
-    return atob(cursor);
-  } catch {
-    throw invalidField("cursor", "not a cursor from this report's Link header");
-  }
-}
 
 /**
  * Rows of GET /timesheets/reports/employees: one per staff member after `afterEmployeeId`, by id. Grouped and
@@ -141,11 +132,11 @@ export function employeeReportQuery(db: Database, filter: TimesheetFilter, after
 
 /** GET /timesheets/reports/employees: one row per staff member with shifts in the range, by staff member id. */
 export async function readEmployeeReport(c: Context, db: Database, filter: TimesheetFilter, page: { limit: number; cursor?: string }) {
-  const after = page.cursor ? decodeEmployeeCursor(page.cursor) : null;
+  const after = page.cursor ? decodeIdCursor(page.cursor) : null;
   const rows = await employeeReportQuery(db, filter, after, page.limit + 1);
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
-  if (rows.length > page.limit && last) setNextLink(c, { cursor: encodeEmployeeCursor(last.employeeId) });
+  if (rows.length > page.limit && last) setNextLink(c, { cursor: encodeIdCursor(last.employeeId) });
   return shown.map((r) => ({
     employeeId: r.employeeId,
     externalId: r.externalId,

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { locations } from "../../../drizzle/schema";
+import { type HeaderContext, ifMatchOf, setETag } from "../../lib/conditional";
 import { notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
-import { serializeShift } from "../time-tracking/shift.schemas";
+import { serializeShift, type ShiftWire } from "../time-tracking/shift.schemas";
 import { lockDayAt, unlockDayAt } from "./locked-days";
 import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes";
 import { loadShift } from "./shift-references";
@@ -65,17 +66,26 @@ export const unlockDay: TimesheetHandler<routes.UnlockDayRoute> = async (c) =>
 
 export const getOne: TimesheetHandler<routes.GetOneRoute> = async (c) => {
   const found = await loadShift(c.var.db, c.var.timesheets, c.req.valid("param").id);
+  setETag(c, found.shift);
   return c.json(serializeShift(found.shift, found.breaks, { locked: found.locked, events: found.events }), 200);
 };
 
-export const create: TimesheetHandler<routes.CreateRoute> = async (c) =>
-  c.json(await createManualShift(c.var.db, c.var.timesheets, c.req.valid("json")), 201);
+/** A written shift, with its ETag. */
+const written = <S extends ShiftWire>(c: HeaderContext, shift: S) => {
+  setETag(c, shift);
+  return shift;
+};
 
-export const patch: TimesheetHandler<routes.PatchRoute> = async (c) =>
-  c.json(await patchShift(c.var.db, c.var.timesheets, c.req.valid("param").id, c.req.valid("json")), 200);
+export const create: TimesheetHandler<routes.CreateRoute> = async (c) =>
+  c.json(written(c, await createManualShift(c.var.db, c.var.timesheets, c.req.valid("json"))), 201);
+
+export const patch: TimesheetHandler<routes.PatchRoute> = async (c) => {
+  const shift = await patchShift(c.var.db, c.var.timesheets, c.req.valid("param").id, c.req.valid("json"), ifMatchOf(c));
+  return c.json(written(c, shift), 200);
+};
 
 export const remove: TimesheetHandler<routes.RemoveRoute> = async (c) =>
-  c.json(await deleteShift(c.var.db, c.var.timesheets, c.req.valid("param").id), 200);
+  c.json(written(c, await deleteShift(c.var.db, c.var.timesheets, c.req.valid("param").id, ifMatchOf(c))), 200);
 
 export const removeDay: TimesheetHandler<routes.RemoveDayRoute> = async (c) =>
   c.json(await deleteShiftsOfDay(c.var.db, c.var.timesheets, c.req.valid("query")), 200);

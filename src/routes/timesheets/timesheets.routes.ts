@@ -1,5 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationRecordParams, problems } from "../../lib/openapi";
+import { createMiddleware } from "hono/factory";
+import { conditionalGet } from "../../lib/conditional";
+import type { AppBindings } from "../../lib/types";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationRecordParams, problems, withETag } from "../../lib/openapi";
 import { Shift } from "../time-tracking/shift.schemas";
 import {
   EmployeeReport,
@@ -9,7 +12,7 @@ import {
   Report,
   ReportQuery,
 } from "./timesheet-reports.schemas";
-import { timesheetAccess } from "./timesheet-scope";
+import { type TimesheetEnv, timesheetAccess } from "./timesheet-scope";
 import {
   DayAtLocationQuery,
   DeletedShifts,
@@ -29,6 +32,7 @@ const read = timesheetAccess("SHIFT_READ");
 const write = timesheetAccess("SHIFT_WRITE");
 /** Locking guards approved payroll from SHIFT_WRITE holders, so only managers (LOCATION_ADMIN) lock and reopen. */
 const lock = timesheetAccess("LOCATION_ADMIN");
+const conditional = createMiddleware<AppBindings & TimesheetEnv>((c, next) => conditionalGet(c, next));
 const scopeNote =
   " The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, " +
   "except that a staff member without it sees only their own shifts.";
@@ -49,7 +53,7 @@ export const list = createRoute({
   description: listingNote + scopeNote,
   middleware: [read] as const,
   request: { query: TimesheetQuery },
-  responses: { 200: jsonContent(TimesheetListing, "A page of shifts, the locked days and the totals"), ...problems(404) },
+  responses: { 200: jsonContent(TimesheetListing, "A page of shifts, the locked days and the totals"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
 });
 
 export const listForLocation = createRoute({
@@ -61,7 +65,7 @@ export const listForLocation = createRoute({
   description: `The timesheet listing of one location (404 for a location not in the organization). ${listingNote}`,
   middleware: [read] as const,
   request: { params: OrganizationRecordParams, query: LocationTimesheetQuery },
-  responses: { 200: jsonContent(TimesheetListing, "A page of the location's shifts"), ...problems(404) },
+  responses: { 200: jsonContent(TimesheetListing, "A page of the location's shifts"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const exportShifts = createRoute({
@@ -81,7 +85,7 @@ export const exportShifts = createRoute({
       description: "The export (Content-Disposition: attachment)",
       content: { "text/csv": { schema: z.string() }, "application/json": { schema: z.array(ExportRecord) } },
     },
-    ...problems(404),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND"),
   },
 });
 
@@ -96,7 +100,7 @@ export const reportDays = createRoute({
     "whole range. `page`/`limit` page the days (and a `Link: rel=\"next\"`)." + scopeNote,
   middleware: [read] as const,
   request: { query: ReportQuery },
-  responses: { 200: jsonContent(Report, "The report"), ...problems(404) },
+  responses: { 200: jsonContent(Report, "The report"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
 });
 
 export const reportEmployees = createRoute({
@@ -108,7 +112,7 @@ export const reportEmployees = createRoute({
   description: "Totals per staff member over the range, by staff member id, paged with `limit`/`cursor`." + scopeNote,
   middleware: [read] as const,
   request: { query: EmployeeReportQuery },
-  responses: { 200: jsonContent(z.array(EmployeeReport), "One row per staff member"), ...problems(404) },
+  responses: { 200: jsonContent(z.array(EmployeeReport), "One row per staff member"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
 });
 
 export const lockDay = createRoute({
@@ -122,7 +126,7 @@ export const lockDay = createRoute({
     "Idempotent (locking a locked day answers it unchanged). Needs LOCATION_ADMIN.",
   middleware: [lock] as const,
   request: { query: OrganizationQuery, body: jsonBody(LockedDayBody) },
-  responses: { 200: jsonContent(LockedDay, "The locked day"), ...problems(404, 413, 415) },
+  responses: { 200: jsonContent(LockedDay, "The locked day"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
 });
 
 export const unlockDay = createRoute({
@@ -134,7 +138,7 @@ export const unlockDay = createRoute({
   description: "Removes the lock (idempotent: reopening an open day answers it as open). Needs LOCATION_ADMIN.",
   middleware: [lock] as const,
   request: { query: DayAtLocationQuery },
-  responses: { 200: jsonContent(LockedDay, "The reopened day"), ...problems(404) },
+  responses: { 200: jsonContent(LockedDay, "The reopened day"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
 });
 
 export const getOne = createRoute({
@@ -144,9 +148,9 @@ export const getOne = createRoute({
   tags,
   summary: "Retrieve a specific shift",
   description: "The shift with its breaks and clock events." + scopeNote,
-  middleware: [read] as const,
-  request: { params: ShiftParams, query: OrganizationQuery },
-  responses: { 200: jsonContent(Shift, "The shift"), ...problems(404) },
+  middleware: [read, conditional] as const,
+  request: { params: ShiftParams, query: OrganizationQuery, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Shift, "The shift")), ...notModified, ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND") },
 });
 
 export const create = createRoute({
@@ -166,7 +170,7 @@ export const create = createRoute({
     " Needs SHIFT_WRITE; every change is audited.",
   middleware: [write] as const,
   request: { query: OrganizationQuery, body: jsonBody(ManualShiftCreate) },
-  responses: { 201: jsonContent(Shift, "The created shift"), ...problems(404, 409, 413, 415) },
+  responses: { 201: withETag(jsonContent(Shift, "The created shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED") },
 });
 
 export const patch = createRoute({
@@ -183,8 +187,8 @@ export const patch = createRoute({
     lockedNote +
     " Needs SHIFT_WRITE.",
   middleware: [write] as const,
-  request: { params: ShiftParams, query: OrganizationQuery, body: jsonBody(ShiftPatch) },
-  responses: { 200: jsonContent(Shift, "The updated shift"), ...problems(404, 409, 413, 415) },
+  request: { params: ShiftParams, query: OrganizationQuery, body: jsonBody(ShiftPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Shift, "The updated shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED", "SHIFT_CHANGED", "PRECONDITION_FAILED") },
 });
 
 export const remove = createRoute({
@@ -195,8 +199,8 @@ export const remove = createRoute({
   summary: "Delete a specific shift",
   description: "Soft delete: the shift leaves listings and totals; the audit keeps it." + lockedNote + " Needs SHIFT_WRITE.",
   middleware: [write] as const,
-  request: { params: ShiftParams, query: OrganizationQuery },
-  responses: { 200: jsonContent(Shift, "The deleted shift"), ...problems(404, 409) },
+  request: { params: ShiftParams, query: OrganizationQuery, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Shift, "The deleted shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED", "PRECONDITION_FAILED") },
 });
 
 export const removeDay = createRoute({
@@ -212,7 +216,7 @@ export const removeDay = createRoute({
     " Needs SHIFT_WRITE.",
   middleware: [write] as const,
   request: { query: DayAtLocationQuery },
-  responses: { 200: jsonContent(DeletedShifts, "How many shifts were deleted"), ...problems(404, 409) },
+  responses: { 200: jsonContent(DeletedShifts, "How many shifts were deleted"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED") },
 });
 
 export type ListRoute = typeof list;

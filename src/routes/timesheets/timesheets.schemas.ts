@@ -27,7 +27,7 @@ const DateOrInstant = (description: string, example: string) =>
 export const BooleanQuery = z
   .enum(["true", "false"])
   .transform((v) => v === "true")
-  .openapi({ type: "string", enum: ["true", "false"] });
+  .openapi({ description: "`true` or `false`." });
 
 export const RangeQuery = {
   startDate: DateOrInstant(
@@ -77,7 +77,9 @@ export const TimesheetListing = z
   .openapi("TimesheetListing");
 
 const WallClock = z.iso.datetime().openapi({
-  description: "Local wall-clock time written with Z, as the wire shows it (utc = local − utcOffset).",
+  description:
+    "Local wall-clock time at the location written with a `Z` suffix, as the wire shows it: not UTC (the stated " +
+    "contract); the instant is this time − utcOffset minutes.",
   example: "2026-03-14T09:00:00Z",
 });
 

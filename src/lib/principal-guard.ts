@@ -1,0 +1,69 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
+import { writeGuards } from "../../drizzle/schema";
+import type { Principal } from "../domain/permissions";
+import type { Database, Statement } from "./db";
+import { type ConstraintProblems, guarded } from "./db-errors";
+import { unauthorized } from "./problem";
+
+/**
+ * Revocation that costs no read. Reads trust the access token for its hour; every write re-checks, inside its own
+ * batch, that what the token was issued against still holds:
+ *   an organization token: the organization is live and still the partner's;
+ *   a staff member's token: that too, and the member is live, active, still holds the access role the token names,
+ *     and that access role's permissionsVersion is the token's (a permission change bumps it).
+ * Partner-level tokens are not checked: a partner is configuration (PARTNER_KEYS), not a row, and what they write
+ * is scoped by partner id in the write itself.
+ */
+function stillSo(principal: Principal): SQL {
+  const { partnerId, organizationId, staffMemberId, grant } = principal;
+  if (organizationId === null) return sql`1`;
+  const organization = sql`EXISTS (SELECT 1 FROM organizations
+    WHERE id = ${organizationId} AND partner_id = ${partnerId} AND deleted_at IS NULL)`;
+  if (staffMemberId === null) return organization;
+  // A staff token from before grants were carried cannot be checked: it is refused, and a new exchange fixes that.
+  if (!grant) return sql`0`;
+  return sql`${organization} AND EXISTS (SELECT 1 FROM staff_members
+      WHERE id = ${staffMemberId} AND organization_id = ${organizationId} AND deleted_at IS NULL AND active = 1
+        AND access_role_id = ${grant.accessRoleId})
+    AND (SELECT permissions_version FROM access_roles WHERE id = ${grant.accessRoleId} AND deleted_at IS NULL) IS ${grant.version}`;
+}
+
+/**
+ * The statement that opens every write batch: it inserts NULL into the NOT NULL write_guards.ok when the principal
+ * is stale, failing the batch (SQLite checks NOT NULL before the primary key's ON CONFLICT), else changes nothing.
+ */
+export const principalGuard = (db: Database, principal: Principal) =>
+  db
+    .insert(writeGuards)
+    .values({ id: 1, ok: sql`(SELECT 1 WHERE ${stillSo(principal)})` })
+    .onConflictDoNothing();
+
+export const tokenRevoked = () =>
+  unauthorized(
+    "TOKEN_REVOKED",
+    "The access token no longer holds: its organization was deleted, or its staff member was deactivated, deleted or " +
+      "given other permissions since it was issued. Nothing was written; exchange a new token.",
+  );
+
+export const principalGuardProblem: ConstraintProblems[number] = [/NOT NULL constraint failed: write_guards\.ok/i, tokenRevoked];
+
+/** Who writes: the request's database and principal (a handler passes `c.var`). */
+export interface Writer {
+  db: Database;
+  principal: Principal;
+}
+
+/**
+ * The one way to write: the principal guard, then `statements`, in one atomic batch (one round trip), with
+ * `problems` mapping the statements' own constraint failures. Answers the statements' results, the guard's left out.
+ */
+export async function guardedBatch<T extends readonly [Statement, ...Statement[]]>(
+  { db, principal }: Writer,
+  statements: T,
+  problems: ConstraintProblems = [],
+): Promise<BatchResponse<T>> {
+  const batch = [principalGuard(db, principal), ...statements] as unknown as readonly [Statement, ...Statement[]];
+  const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, ...problems]);
+  return results as unknown as BatchResponse<T>;
+}

@@ -1,0 +1,140 @@
+/**
+ * Every machine code a problem document can carry, with the statuses it comes with and what it means. The
+ * OpenAPI document's `Problem.code` enum and each operation's per-status code lists are read from here; adding a
+ * code is one line. `resource` marks the 404 that `notFound(resource)` answers.
+ */
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500;
+
+interface CodeEntry {
+  statuses: readonly ProblemStatus[];
+  meaning: string;
+  resource?: string;
+}
+
+const code = <const S extends readonly ProblemStatus[]>(statuses: S, meaning: string) =>
+  ({ statuses, meaning, resource: undefined }) as { statuses: S; meaning: string; resource: undefined };
+
+/** The 404 of `notFound(resource)`. */
+const missing = <const R extends string>(resource: R, meaning: string) =>
+  ({ statuses: [404], meaning, resource }) as { statuses: readonly [404]; meaning: string; resource: R };
+
+export const PROBLEM_CODES = {
+  VALIDATION_FAILED: code([400], "A path, query or body field is invalid; `errors` names each one"),
+  MALFORMED_JSON: code([400], "The request body is not valid JSON"),
+  INVALID_IDEMPOTENCY_KEY: code([400], "The Idempotency-Key header is not 1 to 255 characters"),
+  INVALID_IF_MATCH: code([400], "The If-Match header is neither `*` nor a list of ETags"),
+  POSITION_REQUIRED: code([400], "The location has a geofence for this event and the position is missing"),
+  BREAK_TYPE_UNAVAILABLE: code([400], "The break type is not an enabled break type of this location"),
+  STAFF_MEMBER_INACTIVE: code([400], "The staff member is not active"),
+  NOT_ASSIGNED_TO_LOCATION: code([400], "The staff member is not assigned to this location"),
+  OCCURRED_AT_IN_FUTURE: code([400], "`occurredAt` is more than 2 minutes ahead of the server"),
+  OCCURRED_AT_TOO_OLD: code([400], "`occurredAt` is more than 72 hours old"),
+  OCCURRED_AT_BEFORE_PREVIOUS_EVENT: code([400], "`occurredAt` is before the shift's previous event"),
+  HTTP_ERROR: code([400, 401, 403, 404, 409, 413, 415, 422, 429], "A refusal from the HTTP layer with no code of its own"),
+
+  MISSING_BEARER_TOKEN: code([401], "No `Authorization: Bearer` header"),
+  INVALID_ACCESS_TOKEN: code([401], "The access token is invalid or expired"),
+  TOKEN_MALFORMED: code([401], "The partner token is not a JWT"),
+  TOKEN_ALGORITHM_NOT_ALLOWED: code([401], "The partner token is not signed with ES256 or RS256"),
+  TOKEN_SIGNATURE_INVALID: code([401], "The partner token's signature does not verify with the partner's key"),
+  TOKEN_EXPIRED: code([401], "The partner token has expired"),
+  TOKEN_ISSUED_IN_FUTURE: code([401], "The partner token's `iat` is in the future"),
+  TOKEN_CLAIM_MISSING: code([401], "A required claim of the partner token is missing"),
+  TOKEN_CLAIM_INVALID: code([401], "A claim of the partner token is invalid"),
+  UNKNOWN_PARTNER: code([401], "No partner with the token's `iss` is configured"),
+  UNKNOWN_ORGANIZATION: code([401], "The token's organization does not exist for this partner"),
+  UNKNOWN_EMPLOYEE: code([401], "No active staff member matches the token's employee claim"),
+  TOKEN_REVOKED: code([401], "A write with a stale token: organization deleted, staff member deactivated or access changed"),
+
+  FORBIDDEN: code([403], "The token lacks the permission this operation needs"),
+  ORGANIZATION_SCOPE_REQUIRED: code([403], "The operation needs a token that names an organization"),
+  PARTNER_SCOPE_REQUIRED: code([403], "The operation needs a partner-level token (no organizationId)"),
+
+  ROUTE_NOT_FOUND: code([404], "No operation at this method and path"),
+  ORGANIZATION_NOT_FOUND: missing("Organization", "No such organization for this partner"),
+  LOCATION_NOT_FOUND: missing("Location", "No such location in the organization"),
+  STAFF_MEMBER_NOT_FOUND: missing("Staff member", "No such staff member in the organization"),
+  ROLE_NOT_FOUND: missing("Role", "No such role in the organization"),
+  ACCESS_ROLE_NOT_FOUND: missing("Access role", "No such access role in the organization"),
+  BREAK_TYPE_NOT_FOUND: missing("Break type", "No such break type at the location"),
+  SHIFT_NOT_FOUND: missing("Shift", "No such shift in the organization"),
+  SCHEDULE_ENTRY_NOT_FOUND: missing("Schedule entry", "No such schedule entry (or draft) at the location"),
+  OPEN_SHIFT_NOT_FOUND: missing("Open shift", "No such open shift at the location"),
+  PREFERENCE_NOT_FOUND: missing("Preference", "No such claim or preference on the open shift"),
+
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: code([409], "The first request with this Idempotency-Key is still running"),
+  EXTERNAL_ID_TAKEN: code([409], "Another record of the organization has that externalId"),
+  ACCESS_ROLE_NAME_TAKEN: code([409], "Another access role of the organization has that name"),
+  ACCESS_ROLE_IN_USE: code([409], "Staff members still hold the access role"),
+  ACCESS_ROLE_DELETED: code([409], "The access role was deleted meanwhile"),
+  SHIFT_ALREADY_OPEN: code([409], "The staff member already has an open shift"),
+  NO_OPEN_SHIFT: code([409], "The staff member has no open shift"),
+  BREAK_ALREADY_OPEN: code([409], "A break is already open on the shift"),
+  NO_OPEN_BREAK: code([409], "No break is open on the shift"),
+  DAY_LOCKED: code([409], "The shift's business date is locked for its location"),
+  SHIFT_OVERLAP: code([409], "The staff member already has a shift overlapping these times"),
+  SHIFT_CHANGED: code([409], "The shift was changed or deleted by another request meanwhile"),
+  SCHEDULE_OVERLAP: code([409], "The staff member already has a schedule entry (draft or published) overlapping these times"),
+  TIME_OFF_CONFLICT: code([409], "The staff member has approved time off during these times"),
+  OPEN_SHIFT_FULL: code([409], "Every place on the open shift is taken (or fewer places than already approved)"),
+  OPEN_SHIFT_NOT_PUBLISHED: code([409], "The open shift is a draft and cannot be claimed yet"),
+  WORKER_NOT_ASSIGNED: code([409], "The worker is not active and assigned to the open shift's location"),
+  ALREADY_CLAIMED: code([409], "The worker already has a claim or preference on the open shift"),
+  PREFERENCE_NOT_PENDING: code([409], "The preference is no longer pending (approved, declined or retracted meanwhile)"),
+
+  PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
+  PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),
+  UNSUPPORTED_MEDIA_TYPE: code([415], "The body is not application/json"),
+
+  IDEMPOTENCY_KEY_REUSED: code([422], "The Idempotency-Key was used with a different request"),
+  OUTSIDE_GEOFENCE: code([422], "The position is outside the location's geofence (with the distances)"),
+
+  RATE_LIMITED: code([429], "The caller's rate limit is used up until Retry-After"),
+
+  INTERNAL_ERROR: code([500], "An unexpected failure; the body carries the requestId to report"),
+} as const satisfies Record<string, CodeEntry>;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+type Codes = typeof PROBLEM_CODES;
+
+/** The resource names `notFound(...)` takes, each tied to its `…_NOT_FOUND` code above. */
+export type NotFoundResource = { [K in ProblemCode]: Codes[K]["resource"] }[ProblemCode] & string;
+
+/** The codes that may come with `status`. */
+export type CodeOfStatus<S extends ProblemStatus> = {
+  [K in ProblemCode]: S extends Codes[K]["statuses"][number] ? K : never;
+}[ProblemCode];
+
+/** The statuses `code` may come with. */
+export type StatusOfCode<C extends ProblemCode> = Codes[C]["statuses"][number];
+
+export const PROBLEM_CODE_NAMES = Object.keys(PROBLEM_CODES) as [ProblemCode, ...ProblemCode[]];
+
+const entries = Object.entries(PROBLEM_CODES) as [ProblemCode, CodeEntry][];
+
+export const codesOfStatus = (status: ProblemStatus): ProblemCode[] =>
+  entries.filter(([, entry]) => entry.statuses.includes(status)).map(([name]) => name);
+
+export const notFoundCode = (resource: NotFoundResource): ProblemCode =>
+  entries.find(([, entry]) => entry.resource === resource)![0];
+
+/** Codes the document adds to operations by itself (token, permission, body, idempotency); routes never name them. */
+export const PLATFORM_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
+  "VALIDATION_FAILED",
+  "MALFORMED_JSON",
+  "INVALID_IDEMPOTENCY_KEY",
+  "HTTP_ERROR",
+  "MISSING_BEARER_TOKEN",
+  "INVALID_ACCESS_TOKEN",
+  "TOKEN_REVOKED",
+  "FORBIDDEN",
+  "ORGANIZATION_SCOPE_REQUIRED",
+  "ROUTE_NOT_FOUND",
+  "ORGANIZATION_NOT_FOUND",
+  "IDEMPOTENCY_REQUEST_IN_PROGRESS",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "IDEMPOTENCY_KEY_REUSED",
+  "INTERNAL_ERROR",
+]);

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+export const RATE_LIMIT_POLICIES = ["api", "punches", "exchange"] as const;
+export type RateLimitPolicyName = (typeof RATE_LIMIT_POLICIES)[number];
+
+export interface RateLimitPolicy {
+  name: RateLimitPolicyName;
+  /** Requests allowed per window: the `simple.limit` of the policy's [[ratelimits]] binding. */
+  limit: number;
+  /** Window in seconds: the binding's `simple.period` (10 or 60). */
+  period: 10 | 60;
+}
+
+const Setting = z.object({ limit: z.number().int().positive(), period: z.union([z.literal(10), z.literal(60)]) });
+const Settings = z.object(Object.fromEntries(RATE_LIMIT_POLICIES.map((name) => [name, Setting])) as Record<RateLimitPolicyName, typeof Setting>);
+
+type Settings = z.infer<typeof Settings>;
+let cached: { source: string | undefined; settings: Settings } | undefined;
+
+function settings(source: string | undefined): Settings {
+  if (cached && cached.source === source) return cached.settings;
+  const result = Settings.safeParse(JSON.parse(source ?? "null"));
+  if (!result.success) throw new Error(`RATE_LIMITS is missing or invalid: ${result.error.message}`);
+  cached = { source, settings: result.data };
+  return result.data;
+}
+
+/** The policy as `RATE_LIMITS` in wrangler.toml [vars] states it (parsed once per isolate). */
+export const rateLimitPolicy = (source: string | undefined, name: RateLimitPolicyName): RateLimitPolicy => ({
+  name,
+  ...settings(source)[name],
+});
+
+/**
+ * Header values in the format of draft-ietf-httpapi-ratelimit-headers-10 (structured-field lists of named
+ * policies, unchanged since -08): `RateLimit-Policy: "api";q=600;w=60`, `RateLimit: "api";r=0;t=30`.
+ */
+export const policyHeader = (policy: RateLimitPolicy) => `"${policy.name}";q=${policy.limit};w=${policy.period}`;
+
+export const exhaustedHeader = (policy: RateLimitPolicy, resetSeconds: number) => `"${policy.name}";r=0;t=${resetSeconds}`;
+
+/**
+ * Seconds until the current window closes, counting windows from the epoch as the local binding does; the
+ * deployed binding reports no reset time, so there it is an estimate within one period.
+ */
+export const secondsToReset = (policy: RateLimitPolicy, nowMs = Date.now()) =>
+  Math.max(1, Math.ceil(policy.period - (nowMs / 1000) % policy.period));
+
+/** A bucket key that does not keep the credential itself: the first 128 bits of its SHA-256, hex. */
+export async function credentialKey(credential: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(credential));
+  return [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,60 @@
+import { env } from "cloudflare:test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fuzzOperation, histogram, newStats, sendToWorker, type Send } from "./helpers/fuzz-harness";
+import { loadDocument, walk } from "./helpers/openapi-walk";
+import { createRecordFixture, type RecordFixture } from "./helpers/record-fixture";
+
+// Every operation of the served document, fuzzed with invalid input: FUZZ_RUNS=500 npm test runs it longer.
+const RUNS = Number(env.FUZZ_RUNS) > 0 ? Number(env.FUZZ_RUNS) : 20;
+const SEED = 20261122;
+const TIMEOUT = 60_000 + RUNS * 500;
+
+const document = await loadDocument();
+const operations = walk(document).filter((op) => !op.isPublic);
+const stats = newStats();
+let fixture: RecordFixture;
+
+beforeAll(async () => {
+  fixture = await createRecordFixture();
+}, 30_000);
+
+afterAll(() => {
+  const modes = [...stats.byMode].map(([mode, counts]) => `  ${mode}: ${histogram(counts)}`);
+  console.log(
+    `OpenAPI fuzz: ${stats.requests} requests over ${operations.length} operations (${RUNS} runs each, seed ${SEED})\n` +
+      `  statuses ${histogram(stats.statuses)}\n${modes.join("\n")}`,
+  );
+});
+
+describe("OpenAPI fuzz", () => {
+  it("covers the document's authenticated operations", () => {
+    expect(operations.length).toBeGreaterThan(50);
+  });
+
+  operations.forEach((op, index) => {
+    it(`${op.name} answers invalid input with a problem and changes nothing`, { timeout: TIMEOUT }, async () => {
+      await fuzzOperation(document, op, fixture, { runs: RUNS, seed: SEED + index, stats });
+    });
+  });
+});
+
+describe("OpenAPI fuzz harness", () => {
+  const target = () => operations.find((op) => op.name === "PATCH /api/organizations/{organization_id}/locations/{id}")!;
+
+  it("fails on a 5xx or a 4xx that is not a problem document", async () => {
+    const crashing: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 500 });
+    await expect(fuzzOperation(document, target(), fixture, { runs: 5, seed: SEED, send: crashing })).rejects.toThrow(/answered 500/);
+    const plain: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), contentType: "text/plain" });
+    await expect(fuzzOperation(document, target(), fixture, { runs: 5, seed: SEED, send: plain })).rejects.toThrow(/not a problem document/);
+  });
+
+  it("fails when a write is accepted or the database changed", async () => {
+    const accepting: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 200 });
+    await expect(fuzzOperation(document, target(), fixture, { runs: 5, seed: SEED, send: accepting })).rejects.toThrow(/accepted an invalid PATCH/);
+    const writing: Send = async (request, token) => {
+      await env.DB.prepare("UPDATE locations SET name = name || '!' WHERE id = ?").bind(fixture.ids.locations).run();
+      return sendToWorker(request, token);
+    };
+    await expect(fuzzOperation(document, target(), fixture, { runs: 2, seed: SEED, send: writing })).rejects.toThrow(/locations: rows changed/);
+  });
+});

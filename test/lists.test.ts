@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
+import { createOrganization } from "./helpers/fixtures";
+import { createWorkplace } from "./helpers/workplace";
+
+/** Every list of the service, as one organization's admin reads it. */
+async function lists() {
+  const w = await createWorkplace();
+  const org = `/api/organizations/${w.org.id}`;
+  return {
+    token: w.org.adminToken,
+    paths: [
+      "/api/organizations",
+      `${org}/locations`,
+      `${org}/roles`,
+      `${org}/access-roles`,
+      `${org}/staffmembers`,
+      `${org}/locations/${w.location.id}/breaks`,
+      `${org}/locations/${w.location.id}/staffmembers`,
+      `${org}/locations/${w.location.id}/timesheets?startDate=2026-03-01&endDate=2026-03-31`,
+      "/api/timesheets?startDate=2026-03-01&endDate=2026-03-31",
+      "/api/timesheets/reports/employees?startDate=2026-03-01&endDate=2026-03-31",
+    ],
+  };
+}
+
+const withQuery = (path: string, query: string) => `${path}${path.includes("?") ? "&" : "?"}${query}`;
+
+describe("lists", () => {
+  it("GET every list refuses a limit that is not decimal digits with 400 naming limit", async () => {
+    const { token, paths } = await lists();
+    for (const path of paths) {
+      for (const limit of ["0x10", "1e2", "%2016", "16.0", "-1", ""]) {
+        const res = await api("GET", withQuery(path, `limit=${limit}`), { token });
+        expect(res.status, `${path} limit=${limit}`).toBe(400);
+        expect(res.body.code).toBe("VALIDATION_FAILED");
+        expect(res.body.errors.map((e: { path: string }) => e.path)).toContain("limit");
+      }
+      expect((await api("GET", withQuery(path, "limit=16"), { token })).status, path).toBe(200);
+    }
+  });
+
+  it("GET every list refuses a cursor it did not hand out with 400 naming cursor", async () => {
+    const { token, paths } = await lists();
+    for (const path of paths) {
+      for (const cursor of ["not-a-cursor", "%21%21%21", "bm9wZSB3aXRoIHNwYWNlcw"]) {
+        const res = await api("GET", withQuery(path, `cursor=${cursor}`), { token });
+        expect(res.status, `${path} cursor=${cursor}`).toBe(400);
+        expect(res.body.errors.map((e: { path: string }) => e.path)).toContain("cursor");
+      }
+    }
+  });
+
+  it("GET a directory list follows its own cursor to the next page", async () => {
+    const org = await createOrganization();
+    const first = await api("GET", `/api/organizations/${org.id}/roles?limit=1`, { token: org.adminToken });
+    await api("POST", `/api/organizations/${org.id}/roles`, { token: org.adminToken, body: { name: "Barista" } });
+    const again = await api("GET", `/api/organizations/${org.id}/roles?limit=1`, { token: org.adminToken });
+    const link = /^<([^>]+)>; rel="next"$/.exec(again.headers.get("Link") ?? "");
+    expect(link).not.toBeNull();
+    const next = await api("GET", link![1]!, { token: org.adminToken });
+    expect(next.status).toBe(200);
+    expect(next.body.map((r: { id: string }) => r.id)).not.toContain(first.body[0].id);
+  });
+
+  it("GET lists take booleans as the words true and false only", async () => {
+    const { token } = await lists();
+    for (const query of ["includeDeleted=1", "includeDeleted=yes", "includeDeleted=TRUE"]) {
+      expect((await api("GET", `/api/organizations?${query}`, { token })).status, query).toBe(400);
+    }
+    expect((await api("GET", "/api/organizations?includeDeleted=true", { token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { changes, snapshot } from "./helpers/db-snapshot";
+import { sendToWorker, type Send } from "./helpers/fuzz-harness";
+import { loadDocument, walk, type WalkedOperation } from "./helpers/openapi-walk";
+import { createRecordFixture, fixtureId, type RecordFixture } from "./helpers/record-fixture";
+import { refusal } from "./helpers/tenancy-matrix";
+
+const document = await loadDocument();
+const withPathIds = walk(document).filter((op) => !op.isPublic && op.pathParams.length > 0);
+
+interface EmployeeAnswer {
+  status: number;
+  /** A record of another staff member the answer must not show (by its key in the fixture's ids). */
+  hides?: string;
+}
+
+/**
+ * The operations a staff member without permissions may call on their organization's records (another staff
+ * member as the subject), with their answer as the document describes it. Every other operation with a path
+ * id must refuse them with 403.
+ */
+const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
+  "GET /api/organizations/{organization_id}": { status: 200 },
+  "GET /api/organizations/external/{externalId}": { status: 200 },
+  // Timesheets: "a staff member without SHIFT_READ sees only their own shifts".
+  "GET /api/timesheets/{id}": { status: 404 },
+  "GET /api/organizations/{organization_id}/locations/{id}/timesheets": { status: 200, hides: "timesheets" },
+};
+
+let fixture: RecordFixture;
+beforeAll(async () => {
+  fixture = await createRecordFixture();
+}, 30_000);
+
+async function expectAnswer(op: WalkedOperation, token: string, expected: EmployeeAnswer) {
+  const before = await snapshot();
+  const hidden = expected.hides === undefined ? undefined : fixture.ids[expected.hides];
+  expect(await refusal(document, op, fixture, token, expected.status, sendToWorker, hidden)).toBeNull();
+  expect(changes(before, await snapshot())).toEqual([]);
+}
+
+describe("tenancy matrix", () => {
+  it("covers every authenticated operation with a path id", () => {
+    expect(withPathIds.length).toBeGreaterThan(40);
+    for (const name of Object.keys(OPEN_TO_EVERY_STAFF_MEMBER)) expect(withPathIds.map((op) => op.name)).toContain(name);
+  });
+
+  for (const op of withPathIds) {
+    it(`${op.name} answers another organization's admin 404 and changes nothing`, async () => {
+      await expectAnswer(op, fixture.other.adminToken, { status: 404 });
+    });
+
+    const employeeGets = OPEN_TO_EVERY_STAFF_MEMBER[op.name] ?? { status: 403 };
+    it(`${op.name} answers a permission-less employee ${employeeGets.status} and changes nothing`, async () => {
+      await expectAnswer(op, fixture.employeeToken, employeeGets);
+    });
+  }
+});
+
+describe("tenancy matrix harness", () => {
+  const target = () => withPathIds.find((op) => op.name === "GET /api/organizations/{organization_id}/locations/{id}")!;
+
+  it("fails for a path parameter the fixture has no record for", () => {
+    expect(() => fixtureId(fixture, "/api/organizations/{organization_id}/widgets/{widgetId}", "widgetId")).toThrow(
+      "add a fixture id for {widgetId} of /api/organizations/{organization_id}/widgets/{widgetId} (path key 'widgets') in test/helpers/record-fixture.ts",
+    );
+  });
+
+  it("fails when an operation answers another organization's admin, or answers 403 instead of 404", async () => {
+    const leaking: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 200 });
+    expect(await refusal(document, target(), fixture, fixture.other.adminToken, 404, leaking)).toMatch(/answered 200, expected 404/);
+    const forbidding: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 403 });
+    expect(await refusal(document, target(), fixture, fixture.other.adminToken, 404, forbidding)).toMatch(/answered 403, expected 404/);
+  });
+
+  it("fails when the employee's expectation is not what the route does", async () => {
+    expect(await refusal(document, target(), fixture, fixture.employeeToken, 200)).toMatch(/answered 403, expected 200/);
+  });
+});
