@@ -3,7 +3,7 @@ import { recordingRequest } from "./helpers/recording-d1";
 import { createEntry, createSchedulePlace } from "./helpers/schedules";
 
 describe("D1 round trips of the schedule's hot paths", () => {
-  it("a week view is two round trips; a publish three, its writes in one batch", async () => {
+  it("a week view is two round trips; a publish three, its writes in one batch behind the principal guard", async () => {
     const p = await createSchedulePlace();
     await createEntry(p, {}, true);
     const view = await recordingRequest("GET", `${p.base}/schedules/drafts?startDate=2026-06-01&endDate=2026-06-07&limit=500`, { token: p.org.adminToken });
@@ -12,6 +12,9 @@ describe("D1 round trips of the schedule's hot paths", () => {
     const publish = await recordingRequest("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2026-06-01", endDate: "2026-06-07" } });
     expect(publish.status).toBe(200);
     expect(publish.trips).toHaveLength(3);
-    expect(publish.trips[2]!.every((sql) => /^update/i.test(sql))).toBe(true);
+    const [guard, ...writes] = publish.trips[2]!;
+    expect(guard).toMatch(/^insert into "write_guards"/i);
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.every((sql) => /^update/i.test(sql))).toBe(true);
   });
 });

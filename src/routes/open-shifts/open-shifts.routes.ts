@@ -53,6 +53,7 @@ export const getOne = createRoute({
   operationId: "getOpenShift",
   tags,
   summary: "Get details for an open shift",
+  description: `The open shift with its preferences and draft assignments, and its ETag.${selfNote}`,
   middleware: [read, conditional] as const,
   request: { params: OpenShiftParams, headers: IfNoneMatchHeaders },
   responses: { 200: withETag(jsonContent(OpenShift, "The open shift")), ...notModified, ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND") },
