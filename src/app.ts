@@ -19,6 +19,8 @@ import policies from "./routes/policies/policies.index";
 import timeOffRequests from "./routes/time-off-requests/time-off-requests.index";
 import timeOffSettings from "./routes/time-off-settings/time-off-settings.index";
 import staffMembers from "./routes/staff-members/staff-members.index";
+import schedules from "./routes/schedules/schedules.index";
+import openShifts from "./routes/open-shifts/open-shifts.index";
 
 const DOCUMENT = {
   openapi: "3.1.0",
@@ -35,7 +37,10 @@ const DOCUMENT = {
 
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
-const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets, policies, timeOffRequests, timeOffSettings];
+const protectedRouters: AppOpenAPI[] = [
+  organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets,
+  policies, timeOffRequests, timeOffSettings, schedules, openShifts,
+];
 
 export function buildApp() {
   const app = createApp();

@@ -112,6 +112,8 @@ export const TAGS = [
   { name: "Shift notes", description: "Notes on a staff member's current shift." },
   { name: "Timesheets", description: "Shifts for managers and payroll: listing with totals, manual shifts, locked days, exports and reports." },
   { name: "Time off", description: "Policies and their types, balances kept as a ledger, accrual, requests with approval, settings." },
+  { name: "Schedules", description: "Planned shifts of a location: drafts, publishing and bulk copy." },
+  { name: "Open shifts", description: "Shifts offered to a location's staff, with claims, preferences and assignments." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 

@@ -60,6 +60,9 @@ export const PROBLEM_CODES = {
   SHIFT_NOT_FOUND: missing("Shift", "No such shift in the organization"),
   POLICY_NOT_FOUND: missing("Policy", "No such time-off policy in the organization"),
   TIME_OFF_REQUEST_NOT_FOUND: missing("Time off request", "No such time-off request in the organization"),
+  SCHEDULE_ENTRY_NOT_FOUND: missing("Schedule entry", "No such schedule entry (or draft) at the location"),
+  OPEN_SHIFT_NOT_FOUND: missing("Open shift", "No such open shift at the location"),
+  PREFERENCE_NOT_FOUND: missing("Preference", "No such claim or preference on the open shift"),
 
   IDEMPOTENCY_REQUEST_IN_PROGRESS: code([409], "The first request with this Idempotency-Key is still running"),
   EXTERNAL_ID_TAKEN: code([409], "Another record of the organization has that externalId"),
@@ -78,6 +81,13 @@ export const PROBLEM_CODES = {
   INSUFFICIENT_BALANCE: code([409], "The request needs more hours than the balance has available (with both amounts)"),
   TIME_OFF_OVERLAP: code([409], "The staff member has a pending or approved request overlapping these times"),
   REQUEST_NOT_PENDING: code([409], "Only a pending time-off request can be edited, approved or declined"),
+  SCHEDULE_OVERLAP: code([409], "The staff member already has a schedule entry (draft or published) overlapping these times"),
+  TIME_OFF_CONFLICT: code([409], "The staff member has approved time off during these times"),
+  OPEN_SHIFT_FULL: code([409], "Every place on the open shift is taken (or fewer places than already approved)"),
+  OPEN_SHIFT_NOT_PUBLISHED: code([409], "The open shift is a draft and cannot be claimed yet"),
+  WORKER_NOT_ASSIGNED: code([409], "The worker is not active and assigned to the open shift's location"),
+  ALREADY_CLAIMED: code([409], "The worker already has a claim or preference on the open shift"),
+  PREFERENCE_NOT_PENDING: code([409], "The preference is no longer pending (approved, declined or retracted meanwhile)"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),

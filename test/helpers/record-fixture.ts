@@ -57,6 +57,33 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     }),
     "manual shift",
   );
+  const schedulePath = `${orgPath}/locations/${location.id}`;
+  const entry = (path: string, day: string) =>
+    created(
+      api("POST", `${schedulePath}/${path}`, {
+        ...admin,
+        body: { employeeId: subject.id, roleId: role.id, startTime: `${day}T09:00:00Z`, endTime: `${day}T17:00:00Z` },
+      }),
+      path,
+    );
+  const published = await entry("schedules", "2026-06-01");
+  const draft = await entry("schedules/drafts", "2026-06-02");
+  const openShift = await created(
+    api("POST", `${schedulePath}/open-shifts`, {
+      ...admin,
+      body: { roleId: role.id, startDate: "2026-06-03T09:00:00Z", endDate: "2026-06-03T17:00:00Z", staffCountRequired: 2, requireApproval: true, publish: true },
+    }),
+    "open shift (scheduled)",
+  );
+  const preference = await created(
+    api("POST", `${schedulePath}/open-shifts/${openShift.id}/preferences`, { ...admin, body: { workerId: subject.id, preference: "PREFERRED" } }),
+    "open shift preference",
+  );
+  // The employee's own, so that their self-service preference is refused (ALREADY_CLAIMED) instead of written.
+  await created(
+    api("POST", `${schedulePath}/open-shifts/${openShift.id}/preferences`, { ...admin, body: { workerId: bystander.id, preference: "NOT_PREFERRED" } }),
+    "the employee's preference",
+  );
   await created(
     api("POST", `${orgPath}/staffmembers/${subject.id}/locations/${location.id}/clock-in`, { ...admin, body: { ...HERE, roleId: role.id } }),
     "open shift",
@@ -102,6 +129,10 @@ export async function createRecordFixture(): Promise<RecordFixture> {
       policies: policy.id,
       "worker-policies": subject.id,
       "time-off-requests": timeOff.id,
+      schedules: published.id,
+      "schedules/drafts": draft.id,
+      "open-shifts": openShift.id,
+      preferences: preference.id,
     },
   };
 }
