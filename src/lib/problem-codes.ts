@@ -23,6 +23,7 @@ export const PROBLEM_CODES = {
   MALFORMED_JSON: code([400], "The request body is not valid JSON"),
   INVALID_IDEMPOTENCY_KEY: code([400], "The Idempotency-Key header is not 1 to 255 characters"),
   INVALID_IF_MATCH: code([400], "The If-Match header is neither `*` nor a list of ETags"),
+  INVALID_D1_BOOKMARK: code([400], "The X-D1-Bookmark header is not a bookmark this API returned"),
   POSITION_REQUIRED: code([400], "The location has a geofence for this event and the position is missing"),
   BREAK_TYPE_UNAVAILABLE: code([400], "The break type is not an enabled break type of this location"),
   STAFF_MEMBER_INACTIVE: code([400], "The staff member is not active"),
