@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
 import { ProblemSchema } from "./problem";
-import { codesOfStatus, PLATFORM_CODES, PROBLEM_CODES, type ProblemCode, type ProblemStatus, type StatusOfCode } from "./problem-codes";
+import { codesOfStatus, PLATFORM_CODES, PROBLEM_CODES, PROBLEM_LABELS, type ProblemCode, type ProblemStatus, type StatusOfCode } from "./problem-codes";
 
 export const jsonContent = <T extends ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
@@ -14,19 +14,8 @@ export const jsonBody = <T extends ZodType>(schema: T, description = "JSON body"
   required: true,
 });
 
-/** The statuses' labels; the document adds, per operation, the codes each status can carry there. */
-export const PROBLEM_LABELS = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Record Not Found",
-  409: "Conflict",
-  412: "Precondition Failed",
-  413: "Content Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Entity",
-  429: "Too Many Requests",
-} as const;
+
+export { PROBLEM_LABELS };
 
 export type ProblemStatusCode = keyof typeof PROBLEM_LABELS;
 

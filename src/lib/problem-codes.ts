@@ -146,3 +146,17 @@ export const PLATFORM_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   "IDEMPOTENCY_KEY_REUSED",
   "INTERNAL_ERROR",
 ]);
+
+/** The RFC 9457 titles of the statuses a route may answer, as the brief labels them. */
+export const PROBLEM_LABELS = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Record Not Found",
+  409: "Conflict",
+  412: "Precondition Failed",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+} as const;

@@ -1,22 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { notFoundCode, PROBLEM_CODE_NAMES, type NotFoundResource, type ProblemCode, type ProblemStatus } from "./problem-codes";
+import { notFoundCode, PROBLEM_CODE_NAMES, PROBLEM_LABELS, type NotFoundResource, type ProblemCode, type ProblemStatus } from "./problem-codes";
 
 export type { ProblemCode, ProblemStatus } from "./problem-codes";
 
-/** RFC 9457 titles, as the brief labels them. */
-const titles: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Record Not Found",
-  409: "Conflict",
-  412: "Precondition Failed",
-  413: "Content Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Entity",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-};
+const titles: Record<number, string> = { ...PROBLEM_LABELS, 500: "Internal Server Error" };
 
 export interface FieldError {
   path: string;

@@ -7,7 +7,8 @@ import { newId } from "../../lib/ids";
 import { inJsonList } from "../../lib/json-list";
 import { inOrganization } from "../../lib/tenancy";
 import type { LocationRow, ScheduleScope } from "./schedule-access";
-import { ifApprovedWith, scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedule-guards";
+import { approvedEntry } from "../open-shifts/open-shift-statements";
+import { scheduleGuardProblems } from "./schedule-guards";
 import { instantRange } from "./schedule-range";
 
 /**
@@ -58,29 +59,12 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
   const applied = assignments.filter((a) => selection.assignmentIds.includes(a.preference.id));
   const assignmentStatements = applied.flatMap(({ preference, shift }): Statement[] => {
     const entryId = newId(now.getTime());
-    const guard = { organizationId, employeeId: preference.workerId, entryId, start: shift.startAt, end: shift.endAt };
     return [
       db
         .update(openShiftPreferences)
         .set({ isDraft: false, scheduleShiftId: entryId, updatedAt: now })
         .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.isDraft, true), eq(openShiftPreferences.status, "APPROVED"))),
-      db.insert(scheduleEntries).values({
-        id: entryId,
-        organizationId: ifApprovedWith(organizationId, preference.id, entryId),
-        locationId: unlessOnTimeOff(location.id, guard),
-        employeeId: unlessOverlapping(guard),
-        roleId: shift.roleId,
-        startAt: shift.startAt,
-        endAt: shift.endAt,
-        utcOffset: shift.utcOffset,
-        timezone: shift.timezone,
-        breaks: shift.breaks,
-        isDraft: false,
-        publishedAt: now,
-        openShiftId: shift.id,
-        createdAt: now,
-        updatedAt: now,
-      }),
+      approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now),
     ];
   });
   const [entryUpdate, shiftUpdate] = await guardedBatch(
