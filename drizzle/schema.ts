@@ -5,3 +5,4 @@ export * from "./schema/time-tracking";
 export * from "./schema/timesheets";
 export * from "./schema/idempotency";
 export * from "./schema/write-guards";
+export * from "./schema/events";

@@ -7,6 +7,7 @@ import { apiRateLimit } from "./middleware/rate-limit";
 import type { AppOpenAPI } from "./lib/types";
 import auth from "./routes/auth/auth.index";
 import breakTypes from "./routes/break-types/break-types.index";
+import events from "./routes/events/events.index";
 import locations from "./routes/locations/locations.index";
 import meta from "./routes/meta/meta.index";
 import accessRoles from "./routes/access-roles/access-roles.index";
@@ -32,7 +33,7 @@ const DOCUMENT = {
 
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
-const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets];
+const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets, events];
 
 export function buildApp() {
   const app = createApp();

@@ -111,6 +111,7 @@ export const TAGS = [
   { name: "Break types", description: "The breaks a location offers, paid or unpaid, optional or mandatory." },
   { name: "Shift notes", description: "Notes on a staff member's current shift." },
   { name: "Timesheets", description: "Shifts for managers and payroll: listing with totals, manual shifts, locked days, exports and reports." },
+  { name: "Events", description: "Every change as an ordered, replayable feed (the webhooks' source)." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 
