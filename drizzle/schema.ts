@@ -6,3 +6,4 @@ export * from "./schema/timesheets";
 export * from "./schema/idempotency";
 export * from "./schema/write-guards";
 export * from "./schema/events";
+export * from "./schema/webhooks";

@@ -2,6 +2,7 @@ import { createApp } from "./lib/create-app";
 import { DOCUMENT_INTRODUCTION, TAGS } from "./lib/openapi";
 import { finalizeDocument } from "./lib/openapi-finalize";
 import { authenticate } from "./middleware/auth";
+import { drainAfterWrites } from "./middleware/drain-outbox";
 import { idempotency } from "./middleware/idempotency";
 import { apiRateLimit } from "./middleware/rate-limit";
 import type { AppOpenAPI } from "./lib/types";
@@ -17,6 +18,7 @@ import shiftNotes from "./routes/shift-notes/shift-notes.index";
 import timeTracking from "./routes/time-tracking/time-tracking.index";
 import timesheets from "./routes/timesheets/timesheets.index";
 import staffMembers from "./routes/staff-members/staff-members.index";
+import webhooks from "./routes/webhooks/webhooks.index";
 
 const DOCUMENT = {
   openapi: "3.1.0",
@@ -33,7 +35,7 @@ const DOCUMENT = {
 
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
-const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets, events];
+const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets, events, webhooks];
 
 export function buildApp() {
   const app = createApp();
@@ -51,7 +53,7 @@ export function buildApp() {
     // The origin answering is the server: generated clients and the docs page talk to whoever serves the document.
     return c.json({ openapi, info, servers: [{ url: new URL(c.req.url).origin, description: "This server" }], ...rest });
   });
-  app.use("/api/*", authenticate, apiRateLimit, idempotency);
+  app.use("/api/*", authenticate, apiRateLimit, drainAfterWrites, idempotency);
   for (const router of protectedRouters) app.route("/", router);
   return app;
 }

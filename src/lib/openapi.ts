@@ -112,6 +112,7 @@ export const TAGS = [
   { name: "Shift notes", description: "Notes on a staff member's current shift." },
   { name: "Timesheets", description: "Shifts for managers and payroll: listing with totals, manual shifts, locked days, exports and reports." },
   { name: "Events", description: "Every change as an ordered, replayable feed (the webhooks' source)." },
+  { name: "Webhooks", description: "Endpoints that receive the events, signed per Standard Webhooks, in order." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 

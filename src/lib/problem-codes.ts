@@ -58,6 +58,7 @@ export const PROBLEM_CODES = {
   ACCESS_ROLE_NOT_FOUND: missing("Access role", "No such access role in the organization"),
   BREAK_TYPE_NOT_FOUND: missing("Break type", "No such break type at the location"),
   SHIFT_NOT_FOUND: missing("Shift", "No such shift in the organization"),
+  WEBHOOK_NOT_FOUND: missing("Webhook", "No such webhook endpoint in the organization"),
 
   IDEMPOTENCY_REQUEST_IN_PROGRESS: code([409], "The first request with this Idempotency-Key is still running"),
   EXTERNAL_ID_TAKEN: code([409], "Another record of the organization has that externalId"),
