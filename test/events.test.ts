@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../src/lib/db";
 import { purgeExpiredEvents } from "../src/lib/events";
 import { api } from "./helpers/api";
+import { recordingRequest } from "./helpers/recording-d1";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { createLocation, sampleLocation } from "./helpers/locations";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createManual, lockDay, manualShift, unlockDay } from "./helpers/timesheets";
-import { clockIn, createBreakType, createWorkplace, punch, type Workplace } from "./helpers/workplace";
+import { clockIn, createBreakType, createWorkplace, HERE, punch, type Workplace } from "./helpers/workplace";
 
 const DAY = { startTime: "2026-03-14T09:00:00Z", endTime: "2026-03-14T17:00:00Z" };
 
@@ -97,6 +98,67 @@ describe("events written with their change", () => {
       ["location.deleted", locationDeleted.body],
     ]);
     sequencesAreGapless(events);
+  });
+});
+
+describe("sync records one event per changed record", () => {
+  it("POST /locations/sync: created, updated and deleted per record; an identical record records nothing", async () => {
+    const org = await createOrganization();
+    const loc = (externalId: string, name = `Store ${externalId}`) => ({ ...sampleLocation(), externalId, name });
+    const sync = (body: unknown) => api("POST", `/api/organizations/${org.id}/locations/sync`, { token: org.adminToken, body });
+    const first = await sync({ records: [loc("a"), loc("b"), loc("c")] });
+    expect(first.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await sync({ records: [loc("a"), loc("b", "Renamed"), loc("d")], deactivateMissing: true });
+    expect(second.body).toMatchObject({ created: 1, updated: 1, deactivated: 1 });
+    const events = await feed(org);
+    sequencesAreGapless(events);
+    const summary = events.map((e) => [e.type, e.data.externalId, e.data.name]);
+    expect(summary.slice(0, 3).sort()).toEqual([
+      ["location.created", "a", "Store a"],
+      ["location.created", "b", "Store b"],
+      ["location.created", "c", "Store c"],
+    ]);
+    expect(summary.slice(3).sort()).toEqual([
+      ["location.created", "d", "Store d"],
+      ["location.deleted", "c", "Store c"],
+      ["location.updated", "b", "Renamed"],
+    ]);
+    const stored = await api("GET", `/api/organizations/${org.id}/locations/${second.body.records[1].id}`, { token: org.adminToken });
+    expect(events.find((e) => e.type === "location.updated").data).toEqual(stored.body);
+  });
+
+  it("POST /staffmembers/sync records staff_member events for 150 records in one batch (one statement)", async () => {
+    const org = await createOrganization();
+    const records = Array.from({ length: 150 }, (_, i) => ({ externalId: `e-${i}`, name: `Staff ${i}` }));
+    const res = await api("POST", `/api/organizations/${org.id}/staffmembers/sync`, { token: org.adminToken, body: { records } });
+    expect(res.status, res.text).toBe(200);
+    const events = await feed(org, "?limit=60");
+    expect(events).toHaveLength(150);
+    sequencesAreGapless(events);
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(["staff_member.created"]));
+    expect(new Set(events.map((e) => e.data.externalId))).toEqual(new Set(records.map((r) => r.externalId)));
+  });
+});
+
+describe("cost", () => {
+  it("a punch's event rides in its write batch: clock-in, break, clock-out stay at two D1 round trips", async () => {
+    const w = await createWorkplace();
+    const type = await createBreakType(w, { name: "Coffee", paid: true, durationMinutes: 10 });
+    const figures: string[] = [];
+    for (const [action, body] of [
+      ["clock-in", { roleId: w.roleId }],
+      ["break-start", { typeId: type.id }],
+      ["break-end", {}],
+      ["clock-out", {}],
+    ] as const) {
+      const res = await recordingRequest("POST", `${w.punchPath}/${action}`, { token: w.token, body: { ...HERE, ...body } });
+      expect(res.status).toBe(200);
+      expect(res.trips).toHaveLength(2);
+      expect(res.trips[1]!.filter((statement) => /insert into "events"/i.test(statement))).toHaveLength(1);
+      figures.push(`${action}: ${res.trips.length} round trips (${res.trips.map((t) => t.length).join(" + ")} statements)`);
+    }
+    console.log(`D1 per punch with its event: ${figures.join("; ")}`);
   });
 });
 

@@ -31,10 +31,20 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * changed a row (a no-op write, e.g. locking a locked day or an update whose conditions did not hold, records none).
  */
 export type EventSpec = {
-  type: EventType;
   organizationId: string;
   occurredAt?: Date;
-} & ({ data: unknown; whenChanged?: boolean } | { row: { table: SQLiteTable; where: SQL } });
+} & (
+  | { type: EventType; data: unknown; whenChanged?: boolean }
+  | { type: EventType; row: { table: SQLiteTable; where: SQL } }
+  /** One event per row `where` picks (after the batch's writes), typed per row by `typeOf`, in id order. */
+  | { rows: RowsEvents }
+);
+
+interface RowsEvents {
+  table: SQLiteTable;
+  where: SQL;
+  typeOf: SQL;
+}
 
 /** The next sequence of the organization, read inside the batch: D1 runs a batch as one serialized transaction. */
 const nextSequence = (organizationId: string) =>
@@ -48,6 +58,7 @@ export function rowSnapshot(table: SQLiteTable): SQL {
 
 /** The statement that records one event (an INSERT … SELECT listing the columns in declared order). */
 export function eventStatement(db: Database, spec: EventSpec): Statement {
+  if ("rows" in spec) return eventsOfRows(db, spec.organizationId, spec.occurredAt ?? new Date(), spec.rows);
   const id = newId();
   const occurredAt = (spec.occurredAt ?? new Date()).getTime();
   const fixed = sql`${id}, ${spec.organizationId}, ${nextSequence(spec.organizationId)}, ${spec.type}, ${occurredAt}`;
@@ -57,6 +68,16 @@ export function eventStatement(db: Database, spec: EventSpec): Statement {
   }
   const when = spec.whenChanged ? sql`WHERE changes() > 0` : sql``;
   return db.insert(events).select(sql`SELECT ${fixed}, 'wire', ${JSON.stringify(spec.data)} ${when}`);
+}
+
+/** Many events in one INSERT … SELECT: a fixed number of parameters, whatever the number of rows. */
+function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { table, where, typeOf }: RowsEvents): Statement {
+  const prefix = `${newId()}.`;
+  const position = sql`row_number() OVER (ORDER BY ${getTableColumns(table).id})`;
+  return db.insert(events).select(
+    sql`SELECT ${prefix} || ${position}, ${organizationId}, ${nextSequence(organizationId)} - 1 + ${position}, ${typeOf},
+      ${occurredAt.getTime()}, ${getTableName(table)}, ${rowSnapshot(table)} FROM ${table} WHERE ${where}`,
+  );
 }
 
 /** Cron: events older than 30 days go, except each organization's last (it carries the sequence on). */

@@ -57,7 +57,7 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     }),
     "manual shift",
   );
-  const webhook = await created(api("POST", `${orgPath}/webhooks`, { ...admin, body: { url: "http://127.0.0.1:9/hook" } }), "webhook");
+  const webhook = await created(api("POST", `${orgPath}/webhooks`, { ...admin, body: { url: "http://127.0.0.1:9/hook", enabled: false } }), "webhook");
   await created(
     api("POST", `${orgPath}/staffmembers/${subject.id}/locations/${location.id}/clock-in`, { ...admin, body: { ...HERE, roleId: role.id } }),
     "open shift",
