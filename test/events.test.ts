@@ -64,6 +64,18 @@ describe("events written with their change", () => {
     ]);
   });
 
+  it("DELETE /timesheets?date&locationId records shift.deleted for each shift of the day, as GET answered it deleted", async () => {
+    const w = await createWorkplace();
+    const one = await createManual(w, DAY);
+    const two = await createManual(w, { startTime: "2026-03-14T18:00:00Z", endTime: "2026-03-14T20:00:00Z" });
+    const res = await api("DELETE", `/api/timesheets?date=2026-03-14&locationId=${w.location.id}`, { token: w.org.adminToken });
+    expect(res.status, res.text).toBe(200);
+    const deleted = (await feed(w.org)).filter((e) => e.type === "shift.deleted");
+    expect(deleted.map((e) => e.data.id).sort()).toEqual([one.id, two.id].sort());
+    const first = deleted.find((e) => e.data.id === one.id);
+    expect(first.data).toMatchObject({ ...one, active: false, deletedAt: first.occurredAt, updatedAt: first.occurredAt });
+  });
+
   it("locking a day records timesheet.day_locked once; unlocking records day_unlocked once", async () => {
     const w = await createWorkplace();
     const locked = await lockDay(w, "2026-03-14");

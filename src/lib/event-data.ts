@@ -1,8 +1,10 @@
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { events, locations, staffMembers } from "../../drizzle/schema";
+import { events, locations, shifts, staffMembers } from "../../drizzle/schema";
 import { serializeLocation } from "../routes/locations/locations.schemas";
 import { serializeStaffMember } from "../routes/staff-members/staff-members.schemas";
+import { breaksOfShift } from "../routes/time-tracking/shift-break-copies";
+import { serializeShift } from "../routes/time-tracking/shift.schemas";
 import type { EventType } from "./events";
 import { iso } from "./time";
 
@@ -22,6 +24,10 @@ function rowOf<T extends SQLiteTable>(table: T, snapshot: Record<string, unknown
 const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown> = {
   locations: (snapshot) => serializeLocation(rowOf(locations, snapshot)),
   staff_members: (snapshot) => serializeStaffMember(rowOf(staffMembers, snapshot)),
+  shifts: (snapshot) => {
+    const row = rowOf(shifts, snapshot);
+    return serializeShift(row, breaksOfShift(row));
+  },
 };
 
 /** An event as the feed and webhooks carry it. */

@@ -206,6 +206,20 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
         ),
     ],
     guardProblems([day]),
+    {
+      events: [
+        {
+          organizationId,
+          occurredAt: now,
+          rows: {
+            table: shifts,
+            where: sql`+${shifts.organizationId} = ${organizationId} AND ${shifts.locationId} = ${day.locationId}
+              AND ${shifts.businessDate} = ${day.date} AND ${shifts.deletedAt} = ${now.getTime()}`,
+            typeOf: sql`'shift.deleted'`,
+          },
+        },
+      ],
+    },
   );
   return { deleted: deleted.meta.changes };
 }
