@@ -7,12 +7,15 @@
 // `X-D1-Round-Trips` and `X-D1-Statements`, and `GET /__bench/trace/{traceId}` answers the recorded SQL and values.
 // `GET /__bench/dump` (see baseline/d1-rows.js) lets the bench copy the seeded rows into the baseline's database,
 // `POST /__bench/seed-shifts` inserts many shifts at once (the timesheets scenario) with src's own row builders, and
-// `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN.
+// `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN, `POST /__bench/sql` runs one statement (seeding in
+// bulk, and the raw SQL a scenario compares ours with) and `POST /__bench/accrual-pass` runs the Cron's time-off pass
+// at a given instant with D1 counting on.
 //
 // Never deployed: wrangler.toml's `main` stays src/index.ts; the bench starts this file with `wrangler dev`.
 import worker from "../src/index";
 import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
 import { businessDate } from "../src/domain/local-time";
+import { runAccrualPass } from "../src/jobs/accrual-pass";
 import { createDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
 import { insertBreakStatements, insertShiftStatements } from "../src/routes/timesheets/shift-rows";
@@ -37,7 +40,17 @@ interface RoundTrip {
   rowsReturned: (number | null)[];
   /** True when rowsRead comes from that shadow `.all()` (traced requests only; a SELECT has no side effect). */
   shadowRead?: boolean;
+  /**
+   * Where D1 may serve it, deployed with read replicas: a trip with a write, or the first of a `first-primary`
+   * session, goes to the primary; any other read of a session may be answered by a replica as fresh as the session.
+   */
+  kind?: "primary" | "replica-eligible";
 }
+
+/** Where round trips are logged: the request's log, or a session's view of it that classifies each trip. */
+type TripLog = Pick<RoundTrip[], "push">;
+
+const writes = (sql: string) => /^\s*(insert|update|delete|replace)\b/i.test(sql);
 
 const TRACE_HEADER = "x-bench-trace";
 /** Recorded traces by id, kept small: the bench reads each right after its request. */
@@ -58,7 +71,7 @@ const isSelect = (sql: string) => /^\s*(select|with)\b/i.test(sql) && !/\breturn
  * of a SELECT) runs the same statement once more with `.all()` for its meta, before the caller sees the result.
  */
 function record<T>(
-  log: RoundTrip[],
+  log: TripLog,
   call: string,
   statements: string[],
   params: unknown[][],
@@ -89,7 +102,7 @@ function record<T>(
   });
 }
 
-function wrapStatement(statement: D1PreparedStatement, sql: string, log: RoundTrip[], params: unknown[] = []): D1PreparedStatement {
+function wrapStatement(statement: D1PreparedStatement, sql: string, log: TripLog, params: unknown[] = []): D1PreparedStatement {
   const shadow = isSelect(sql) ? () => statement.all() : undefined;
   const one = <T>(call: string, result: Promise<T>) =>
     record(log, call, [sql], [params], result, call === "first" || call === "raw" ? shadow : undefined);
@@ -106,10 +119,33 @@ function wrapStatement(statement: D1PreparedStatement, sql: string, log: RoundTr
   return wrapped;
 }
 
-/**
- * The DB binding with every D1 call counted. (`withSession` is passed through uncounted: nothing in src/ uses it;
- * count it here too if that changes.)
- */
+/** A request's D1 session (src/middleware/db.ts) with every call counted and classified by where it may run. */
+function countingSession(session: D1DatabaseSession, anchor: string | undefined, log: RoundTrip[]): D1DatabaseSession {
+  let trips = 0;
+  const sessionLog: TripLog = {
+    push: (...added: RoundTrip[]) => {
+      for (const trip of added) {
+        trip.kind = trip.statements.some(writes) || (trips === 0 && anchor === "first-primary") ? "primary" : "replica-eligible";
+        trips++;
+      }
+      return log.push(...added);
+    },
+  };
+  return {
+    prepare: (sql: string) => wrapStatement(session.prepare(sql), sql, sessionLog),
+    batch: (statements: D1PreparedStatement[]) =>
+      record(
+        sessionLog,
+        "batch",
+        statements.map((s) => statementSql.get(s) ?? "(unwrapped)"),
+        statements.map((s) => statementParams.get(s) ?? []),
+        session.batch(statements.map((s) => realStatement.get(s) ?? s)),
+      ),
+    getBookmark: () => session.getBookmark(),
+  } as unknown as D1DatabaseSession;
+}
+
+/** The DB binding with every D1 call counted, those of its sessions included. */
 function countingDatabase(db: D1Database, log: RoundTrip[]): D1Database {
   return new Proxy(db, {
     get(target, property) {
@@ -129,6 +165,8 @@ function countingDatabase(db: D1Database, log: RoundTrip[]): D1Database {
           return (sql: string) => record(log, "exec", [sql], [[]], target.exec(sql));
         case "dump":
           return () => record(log, "dump", [], [], target.dump());
+        case "withSession":
+          return (anchor?: string) => countingSession(target.withSession(anchor), anchor, log);
         default: {
           const value = Reflect.get(target, property, target);
           return typeof value === "function" ? value.bind(target) : value;
@@ -242,6 +280,29 @@ export default {
         const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all();
         return Response.json(results);
       }
+      if (url.pathname === "/__bench/sql" && request.method === "POST") {
+        // One statement, bound: {sql, params} → {results, rowsRead, rowsWritten}.
+        const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
+        const { results, meta } = await env.DB.prepare(sql).bind(...params).all();
+        return Response.json({ results, rowsRead: meta.rows_read, rowsWritten: meta.rows_written });
+      }
+      if (url.pathname === "/__bench/accrual-pass" && request.method === "POST") {
+        // The Cron pass at {now}, counted: {report, seconds, roundTrips, rowsRead, rowsWritten}.
+        const { now } = await request.json<{ now: string }>();
+        const log: RoundTrip[] = [];
+        const started = performance.now();
+        const report = await runAccrualPass(createDatabase(countingDatabase(env.DB, log)), new Date(now));
+        const seconds = (performance.now() - started) / 1000;
+        const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
+        return Response.json({
+          report,
+          seconds,
+          roundTrips: log.length,
+          statements: log.reduce((n, t) => n + t.statements.length, 0),
+          rowsRead: sum(log.flatMap((t) => t.rowsRead)),
+          rowsWritten: sum(log.flatMap((t) => t.rowsWritten)),
+        });
+      }
       if (url.pathname === "/__bench/seed-shifts" && request.method === "POST") {
         try {
           return Response.json(await seedShifts(env.DB, await request.json()));
@@ -261,6 +322,7 @@ export default {
     const counted = new Response(response.body, response);
     counted.headers.set("X-D1-Round-Trips", String(log.length));
     counted.headers.set("X-D1-Statements", String(log.reduce((n, trip) => n + trip.statements.length, 0)));
+    counted.headers.set("X-D1-Primary-Round-Trips", String(log.filter((trip) => trip.kind !== "replica-eligible").length));
     return counted;
   },
   scheduled: worker.scheduled,

@@ -5,5 +5,6 @@ export * from "./schema/time-tracking";
 export * from "./schema/timesheets";
 export * from "./schema/idempotency";
 export * from "./schema/write-guards";
+export * from "./schema/schedules";
 export * from "./schema/events";
 export * from "./schema/webhooks";

@@ -17,7 +17,12 @@ import roles from "./routes/roles/roles.index";
 import shiftNotes from "./routes/shift-notes/shift-notes.index";
 import timeTracking from "./routes/time-tracking/time-tracking.index";
 import timesheets from "./routes/timesheets/timesheets.index";
+import policies from "./routes/policies/policies.index";
+import timeOffRequests from "./routes/time-off-requests/time-off-requests.index";
+import timeOffSettings from "./routes/time-off-settings/time-off-settings.index";
 import staffMembers from "./routes/staff-members/staff-members.index";
+import schedules from "./routes/schedules/schedules.index";
+import openShifts from "./routes/open-shifts/open-shifts.index";
 import webhooks from "./routes/webhooks/webhooks.index";
 
 const DOCUMENT = {
@@ -35,7 +40,10 @@ const DOCUMENT = {
 
 /** Public routers first: everything mounted after `authenticate` needs a bearer token. */
 const publicRouters = [meta, auth];
-const protectedRouters: AppOpenAPI[] = [organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets, events, webhooks];
+const protectedRouters: AppOpenAPI[] = [
+  organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets,
+  policies, timeOffRequests, timeOffSettings, schedules, openShifts, events, webhooks,
+];
 
 export function buildApp() {
   const app = createApp();

@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { runAccrualPass } from "./jobs/accrual-pass";
 import { createDatabase } from "./lib/db";
 import { purgeExpiredEvents } from "./lib/events";
 import { purgeExpiredKeys } from "./lib/idempotency";
@@ -8,12 +9,14 @@ import { drainOutbox, type WakeUp } from "./webhooks/drain";
 export default {
   fetch: app.fetch,
   /**
-   * Cron Trigger: drops Idempotency-Key records older than their 24 h window and events older than 30 days, and
-   * wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
+   * Cron Trigger: drops Idempotency-Key records older than their 24 h window and events older than 30 days, runs
+   * the time-off accrual pass, and wakes every webhook endpoint with events to deliver (the safety net of the drain
+   * after each write).
    */
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     const db = createDatabase(env.DB);
     ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
+    ctx.waitUntil(runAccrualPass(db, new Date(controller.scheduledTime)));
   },
   /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order. */
   async queue(batch, env) {

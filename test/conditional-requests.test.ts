@@ -64,6 +64,43 @@ const resources: Resource[] = [
     patch: () => ({ hourlyWage: next() }),
     readable: true,
   },
+  {
+    name: "schedule entries",
+    create: (w) =>
+      post(w, `${o(w)}/locations/${w.location.id}/schedules`, {
+        employeeId: w.staff.id,
+        roleId: w.roleId,
+        startTime: "2026-06-01T09:00:00Z",
+        endTime: "2026-06-01T17:00:00Z",
+      }),
+    patch: () => ({ note: unique("Note") }),
+    readable: true,
+  },
+  {
+    name: "draft schedule entries",
+    create: (w) =>
+      post(w, `${o(w)}/locations/${w.location.id}/schedules/drafts`, {
+        employeeId: w.staff.id,
+        roleId: w.roleId,
+        startTime: "2026-06-02T09:00:00Z",
+        endTime: "2026-06-02T17:00:00Z",
+      }),
+    patch: () => ({ note: unique("Note") }),
+    readable: true,
+  },
+  {
+    name: "open shifts",
+    create: (w) =>
+      post(w, `${o(w)}/locations/${w.location.id}/open-shifts`, {
+        roleId: w.roleId,
+        startDate: "2026-06-03T09:00:00Z",
+        endDate: "2026-06-03T17:00:00Z",
+        staffCountRequired: 1,
+        requireApproval: true,
+      }),
+    patch: () => ({ staffCountRequired: next() }),
+    readable: true,
+  },
 ];
 
 describe.each(resources.filter((r) => r.readable))("conditional GETs of $name", (resource) => {

@@ -25,6 +25,27 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   // Timesheets: "a staff member without SHIFT_READ sees only their own shifts".
   "GET /api/timesheets/{id}": { status: 404 },
   "GET /api/organizations/{organization_id}/locations/{id}/timesheets": { status: 200, hides: "timesheets" },
+  // Time off: a staff member without TIMEOFF_READ/TIMEOFF_WRITE reads, edits and cancels only their own requests.
+  "GET /api/organizations/{organization_id}/time-off-requests": { status: 200, hides: "time-off-requests" },
+  "GET /api/organizations/{organization_id}/time-off-requests/time-offs": { status: 200, hides: "time-off-requests" },
+  "GET /api/organizations/{organization_id}/worker-policies": { status: 200, hides: "worker-policies" },
+  "GET /api/organizations/{organization_id}/time-off-requests/{id}": { status: 403 },
+  "PUT /api/organizations/{organization_id}/time-off-requests/{id}": { status: 403 },
+  "DELETE /api/organizations/{organization_id}/time-off-requests/{id}": { status: 403 },
+  "GET /api/organizations/{organization_id}/policies/{policy_id}/worker-policies/{workerId}/ledger": { status: 403 },
+  // Schedules and open shifts (self rule): the published schedule and published open shifts of their own
+  // locations, with only their own preferences; claims and preferences for themself only (the document's example
+  // workerId is another worker: 403), and another worker's preference is not theirs to find (404).
+  "GET /api/organizations/{organizationId}/locations/{locationId}/schedules": { status: 200, hides: "schedules/drafts" },
+  "GET /api/organizations/{organizationId}/locations/{locationId}/schedules/{id}": { status: 200 },
+  "GET /api/organizations/{organizationId}/locations/{locationId}/open-shifts": { status: 200, hides: "preferences" },
+  "GET /api/organizations/{organizationId}/locations/{locationId}/open-shifts/{id}": { status: 200, hides: "preferences" },
+  "POST /api/organizations/{organizationId}/locations/{locationId}/open-shifts/{id}/claim": { status: 403 },
+  "POST /api/organizations/{organizationId}/locations/{locationId}/open-shifts/{id}/retract": { status: 403 },
+  // Their own preference on the fixture's open shift exists already (see record-fixture).
+  "POST /api/organizations/{organizationId}/locations/{locationId}/open-shifts/{id}/preferences": { status: 409 },
+  "POST /api/organizations/{organizationId}/locations/{locationId}/open-shifts/{id}/preferences/{preferenceId}/retract": { status: 404 },
+  "PATCH /api/organizations/{organizationId}/locations/{locationId}/open-shifts/{id}/preferences/{preferenceId}": { status: 404 },
 };
 
 let fixture: RecordFixture;

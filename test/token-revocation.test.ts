@@ -7,6 +7,8 @@ import { createLocation } from "./helpers/locations";
 import { recordingRequest } from "./helpers/recording-d1";
 import { createStaffMember, staffPath, staffToken } from "./helpers/staff";
 import { accessToken } from "./helpers/tokens";
+import { createPolicy, dayFromToday } from "./helpers/time-off";
+import { addWorker, createEntry, createOpenShift, createSchedulePlace, entryBody, openShiftBody } from "./helpers/schedules";
 import { createManual } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, punch } from "./helpers/workplace";
 
@@ -152,6 +154,13 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const manager = await staffWith(org, "Manager");
     const admin = await staffWith(org, "Admin");
     const accessRole = await api("POST", accessRolesPath(org), { token: org.adminToken, body: { name: unique("Spare"), permissions: [] } });
+    const policy = await createPolicy(org, { allowNegativeBalance: true });
+    const draft = await createPolicy(org, {}, false);
+    const holder = await createStaffMember(org, { externalId: unique("ext") });
+    const timeOff = (day: string) => ({ workerId: staff.id, policyId: policy.id, startTime: `${day}T09:00:00Z`, endTime: `${day}T17:00:00Z`, isAllDay: false });
+    const pending = await api("POST", `${o}/time-off-requests`, { token: org.adminToken, body: timeOff(dayFromToday(7)) });
+    const approved = await api("POST", `${o}/time-off-requests`, { token: org.adminToken, body: timeOff(dayFromToday(8)) });
+    expect((await api("POST", `${o}/time-off-requests/${approved.body.id}/approve`, { token: org.adminToken })).status).toBe(200);
     const writes: [string, string, unknown?][] = [
       ["PATCH", o, { name: "Renamed" }],
       ["DELETE", o],
@@ -180,9 +189,22 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
       ["DELETE", `/api/timesheets?date=2026-03-14&locationId=${location.id}`],
       ["POST", "/api/timesheets/locked-days", { date: "2026-03-14", locationId: location.id }],
       ["DELETE", `/api/timesheets/locked-days?date=2026-03-14&locationId=${location.id}`],
+      ["POST", `${o}/policies/types`, { name: "Jury duty", type: "Other" }],
+      ["POST", `${o}/policies`, { name: "New policy", typeId: policy.type.id }],
+      ["PATCH", `${o}/policies/${policy.id}`, { name: "Renamed", workerPolicies: [{ employee: { externalEmployeeId: holder.externalId }, hoursBalance: 80 }] }],
+      ["PATCH", `${o}/policies/${draft.id}/activate`],
+      ["PATCH", `${o}/policies/${policy.id}/deactivate`],
+      ["PATCH", `${o}/time-off-settings`, { minimumNoticeDays: 3 }],
+      ["POST", `${o}/time-off-requests`, timeOff(dayFromToday(9))],
+      ["PUT", `${o}/time-off-requests/${pending.body.id}`, timeOff(dayFromToday(10))],
+      ["POST", `${o}/time-off-requests/${pending.body.id}/approve`],
+      ["POST", `${o}/time-off-requests/${pending.body.id}/decline`, { reason: "No" }],
+      ["DELETE", `${o}/time-off-requests/${pending.body.id}`],
+      ["DELETE", `${o}/time-off-requests/${approved.body.id}`],
     ];
     expect((await api("DELETE", o, { token: await accessToken() })).status).toBe(200);
-    const tables = ["locations", "roles", "access_roles", "break_types", "staff_members", "shifts", "shift_events", "shift_notes", "locked_days", "shift_audits"];
+    const tables = ["locations", "roles", "access_roles", "break_types", "staff_members", "shifts", "shift_events", "shift_notes", "locked_days", "shift_audits",
+      "policy_types", "time_off_policies", "time_off_settings", "worker_policies", "time_off_ledger", "time_off_requests"];
     const snapshot = async () =>
       Promise.all(
         tables.map(async (table) =>
@@ -226,5 +248,62 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const res = await recordingRequest("POST", "/api/organizations", { token: partner, body: { name: unique("Org") } });
     expect(res.status).toBe(201);
     expect(res.trips).toHaveLength(1);
+  });
+
+  it("every schedule and open-shift write refuses a deleted organization's token and changes nothing", async () => {
+    const p = await createSchedulePlace("UTC");
+    const other = await addWorker(p);
+    const entry = await createEntry(p);
+    const draft = await createEntry(p, { startTime: "2026-06-02T09:00:00Z", endTime: "2026-06-02T17:00:00Z" }, true);
+    const shift = await createOpenShift(p, { requireApproval: true, startDate: "2026-06-03T09:00:00Z", endDate: "2026-06-03T17:00:00Z" });
+    const os = `${p.base}/open-shifts/${shift.id}`;
+    const pending = await api("POST", `${os}/preferences`, { token: p.org.adminToken, body: { workerId: other.id, preference: "PREFERRED" } });
+    expect(pending.status).toBe(201);
+    const pref = `${os}/preferences/${pending.body.id}`;
+    const writes: [string, string, string, unknown?][] = [
+      ["POST", `${p.base}/schedules`, p.org.adminToken, entryBody(p, { startTime: "2026-06-04T09:00:00Z", endTime: "2026-06-04T17:00:00Z" })],
+      ["PATCH", `${p.base}/schedules/${entry.id}`, p.org.adminToken, { note: "Moved" }],
+      ["DELETE", `${p.base}/schedules/${entry.id}`, p.org.adminToken],
+      ["POST", `${p.base}/schedules/drafts`, p.org.adminToken, entryBody(p, { startTime: "2026-06-05T09:00:00Z", endTime: "2026-06-05T17:00:00Z" })],
+      ["PATCH", `${p.base}/schedules/drafts/${draft.id}`, p.org.adminToken, { note: "Moved" }],
+      ["DELETE", `${p.base}/schedules/drafts/${draft.id}`, p.org.adminToken],
+      ["POST", `${p.base}/schedules/publish`, p.org.adminToken, { startDate: "2026-06-01", endDate: "2026-06-07" }],
+      ["POST", `${p.base}/schedules/bulk-copy`, p.org.adminToken, { fromStartDate: "2026-06-01", fromEndDate: "2026-06-07", toStartDate: "2026-06-08" }],
+      ["POST", `${p.base}/open-shifts`, p.org.adminToken, openShiftBody({ roleName: "Created by a stale token" })],
+      ["PATCH", os, p.org.adminToken, { staffCountRequired: 3 }],
+      ["DELETE", os, p.org.adminToken],
+      ["POST", `${os}/claim`, p.token, {}],
+      ["POST", `${os}/preferences`, p.token, { preference: "PREFERRED" }],
+      ["PATCH", pref, p.org.adminToken, { preference: "NOT_PREFERRED" }],
+      ["POST", `${pref}/retract`, p.org.adminToken],
+      ["PATCH", `${pref}/remove`, p.org.adminToken],
+      ["POST", `${pref}/assign`, p.org.adminToken],
+      ["POST", `${os}/preferences/bulk-assign`, p.org.adminToken, { preferenceIds: [pending.body.id] }],
+    ];
+    expect((await api("DELETE", `/api/organizations/${p.org.id}`, { token: await accessToken() })).status).toBe(200);
+    const tables = ["schedule_entries", "open_shifts", "open_shift_preferences", "roles"];
+    const snapshot = async () =>
+      Promise.all(
+        tables.map(async (table) =>
+          (await env.DB.prepare(`SELECT * FROM ${table} WHERE organization_id = ? ORDER BY rowid`).bind(p.org.id).all()).results,
+        ),
+      );
+    const before = await snapshot();
+    for (const [method, path, token, body] of writes) {
+      const res = await api(method, path, { token, body });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(401);
+      expect(res.body.code, `${method} ${path}`).toBe("TOKEN_REVOKED");
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a staff member moved to another access role claims no place with their old token", async () => {
+    const p = await createSchedulePlace("UTC");
+    const shift = await createOpenShift(p, { staffCountRequired: 1 });
+    const moved = await api("PATCH", staffPath(p.org, `/${p.staff.id}`), { token: p.org.adminToken, body: { accessRoleName: "Manager" } });
+    expect(moved.status).toBe(200);
+    expectRevoked(await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} }));
+    const claims = await env.DB.prepare("SELECT count(*) AS n FROM open_shift_preferences WHERE open_shift_id = ?").bind(shift.id).first<{ n: number }>();
+    expect(claims!.n).toBe(0);
   });
 });

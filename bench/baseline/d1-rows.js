@@ -1,6 +1,7 @@
 // Bench-only D1 copy endpoints, shared by the baseline Worker and bench/counting-entry.ts (never by src/):
 //   GET  /__bench/dump  -> every application table's rows, tables in foreign-key order
 //   POST /__bench/load  <- that same document, inserted with multi-row INSERTs of at most 100 bound values each
+//   POST /__bench/exec  <- {sql, params}: one statement, run as is (the schedules scenario resets its drafts with it)
 // The bench seeds our Worker through its API, then copies the rows into the baseline's database this way, so both
 // Workers run the same statements against the same data. Only loopback servers started by the bench expose them.
 
@@ -82,6 +83,11 @@ export async function benchCopyEndpoint(request, db) {
     } catch (error) {
       return Response.json({ error: String(error) }, { status: 500 });
     }
+  }
+  if (pathname === "/__bench/exec" && request.method === "POST") {
+    const { sql, params = [] } = await request.json();
+    const { meta } = await db.prepare(sql).bind(...params).run();
+    return Response.json({ changes: meta.changes });
   }
   return null;
 }

@@ -187,6 +187,8 @@ export async function run({ stateDir, options, print }) {
   }
 
   const trips = (res) => res.roundTrips.length;
+  /** Round trips of a request that must reach the D1 primary; the others may be answered by a read replica. */
+  const primaryTrips = (res) => res.roundTrips.filter((t) => t.kind !== "replica-eligible").length;
   /** D1's meta.rows_read / rows_written summed over a request ("?" where a call's result carries no meta). */
   const sumOf = (roundTrips, field) => {
     const values = roundTrips.flatMap((t) => t[field]);
@@ -204,11 +206,13 @@ export async function run({ stateDir, options, print }) {
   ];
   print(
     table(
-      ["request", "status", "round trips", "statements", "rows read", "rows written"],
+      ["request", "status", "round trips", "primary", "replica-eligible", "statements", "rows read", "rows written"],
       rows.map(([label, res]) => [
         label,
         String(res.status),
         String(trips(res)),
+        String(primaryTrips(res)),
+        String(trips(res) - primaryTrips(res)),
         String(res.roundTrips.reduce((n, t) => n + t.statements.length, 0)),
         sumOf(res.roundTrips, "rowsRead"),
         sumOf(res.roundTrips, "rowsWritten"),
@@ -218,8 +222,14 @@ export async function run({ stateDir, options, print }) {
   for (const [label, res] of rows) {
     if (res.roundTrips.length === 0) continue;
     print(`  ${label}:`);
-    res.roundTrips.forEach((trip, i) => print(`    ${i + 1}. ${describeRoundTrip(trip)}`));
+    res.roundTrips.forEach((trip, i) => print(`    ${i + 1}. [${trip.kind ?? "primary"}] ${describeRoundTrip(trip)}`));
   }
+  const punchPrimary = Math.max(primaryTrips(counted.clockIn), primaryTrips(counted.clockOut));
+  print(
+    `D1 primary round trips per punch: ${punchPrimary} (target: 1 — the read may be served by a replica), ` +
+      `shift-state: ${primaryTrips(counted.state)} (target: 0): ` +
+      `${punchPrimary <= 1 && primaryTrips(counted.state) === 0 ? "met" : "NOT met"}`,
+  );
   const authReads = counted.forbidden.roundTrips.length + counted.unauthenticated.roundTrips.length;
   const clockInTrips = trips(counted.clockIn);
   print(

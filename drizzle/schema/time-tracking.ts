@@ -74,6 +74,8 @@ export const shifts = sqliteTable(
     // which lets a filtered read steer away from the organization index (see timesheet-query's scopeTerm).
     index("shifts_employee_business_date").on(t.employeeId, t.businessDate, t.id),
     index("shifts_location_business_date").on(t.locationId, t.businessDate, t.id),
+    // The time-off pass reads shifts changed since its cursor (per-hour accrual corrections).
+    index("shifts_organization_updated").on(t.organizationId, t.updatedAt),
   ],
 );
 

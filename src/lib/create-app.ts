@@ -15,6 +15,7 @@ import type { AppBindings } from "./types";
 export const EXPOSED_HEADERS = [
   "Link",
   "X-Request-Id",
+  "X-D1-Bookmark",
   "Idempotent-Replayed",
   "Content-Disposition",
   "ETag",

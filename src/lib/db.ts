@@ -2,7 +2,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema";
 
-export const createDatabase = (binding: D1Database) => drizzle(binding, { schema });
+/**
+ * drizzle over a binding or a request's D1 session (src/middleware/db.ts). Its D1 driver only calls `prepare` and
+ * `batch`, which a session has; the type asks for a whole D1Database.
+ */
+export const createDatabase = (binding: D1Database | D1DatabaseSession) => drizzle(binding as D1Database, { schema });
 
 export type Database = ReturnType<typeof createDatabase>;
 

@@ -28,6 +28,12 @@ const HEADERS: Json = {
     description: "Identifies this request in the service's logs; quote it when reporting a problem.",
     schema: { type: "string" },
   },
+  "X-D1-Bookmark": {
+    description:
+      "The database session's bookmark after this request. Send it back in the `X-D1-Bookmark` request header and the " +
+      "next request reads at least what this one saw and wrote (read-your-writes across read replicas).",
+    schema: { type: "string", example: "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683" },
+  },
   Link: {
     description: 'RFC 8288 `<…>; rel="next"` to the next page, present while more records remain.',
     schema: { type: "string", example: '</api/organizations?limit=100&cursor=MDE5M2E1YTA>; rel="next"' },
@@ -52,6 +58,15 @@ const HEADERS: Json = {
 };
 
 const PARAMETERS: Json = {
+  D1Bookmark: {
+    name: "X-D1-Bookmark",
+    in: "header",
+    required: false,
+    description:
+      "The last `X-D1-Bookmark` response header this client received: the request then reads at least what that " +
+      "response saw, even on a read replica. Anything else is 400 `INVALID_D1_BOOKMARK`.",
+    schema: { type: "string", pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{8}-[0-9a-fA-F]{8}-[0-9a-fA-F]{32}$" },
+  },
   IdempotencyKey: {
     name: "Idempotency-Key",
     in: "header",
@@ -67,6 +82,7 @@ const PARAMETERS: Json = {
 /** Response headers by the responses they belong on; a new header is one line here and one in HEADERS. */
 const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: string, response: Json) => boolean][] = [
   ["X-Request-Id", () => true],
+  ["X-D1-Bookmark", () => true],
   ["Link", (op, status) => op.isList && status.startsWith("2")],
   ["Idempotent-Replayed", (op, status) => op.idempotent && status.startsWith("2")],
   ["Content-Disposition", (_op, status, response) => status.startsWith("2") && Boolean(response.content?.["text/csv"])],
@@ -76,7 +92,10 @@ const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: s
 ];
 
 /** Request header parameters by the operations they belong on. */
-const REQUEST_PARAMETERS: [name: string, applies: (op: OperationContext) => boolean][] = [["IdempotencyKey", (op) => op.idempotent]];
+const REQUEST_PARAMETERS: [name: string, applies: (op: OperationContext) => boolean][] = [
+  ["IdempotencyKey", (op) => op.idempotent],
+  ["D1Bookmark", () => true],
+];
 
 /** The codes the platform itself answers with, by status, for an operation. */
 function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, ProblemCode[]>> {
@@ -85,6 +104,7 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
   const inOrganization = /\{organization_?[iI]d\}/.test(op.path);
   return {
     400: [
+      "INVALID_D1_BOOKMARK",
       ...(hasInput ? (["VALIDATION_FAILED"] as const) : []),
       ...(op.hasBody ? (["MALFORMED_JSON"] as const) : []),
       ...(op.idempotent ? (["INVALID_IDEMPOTENCY_KEY"] as const) : []),

@@ -66,7 +66,7 @@ function bucket(
 /** Route middleware of the punches: their own, looser bucket, so a shift change is not refused by other traffic. */
 export const punchRateLimit = bucket("punches", (env) => env.PUNCH_RATE_LIMITER, (c) => credentialKey(bearer(c)));
 
-const isPunch = (c: AppContext) => matchedRoutes(c).some((route) => route.handler === punchRateLimit);
+export const isPunch = (c: AppContext) => matchedRoutes(c).some((route) => route.handler === punchRateLimit);
 
 /** Every authenticated request except punches, per access token (after `authenticate`, so only valid ones count). */
 export const apiRateLimit = bucket("api", (env) => env.API_RATE_LIMITER, (c) => credentialKey(bearer(c)), isPunch);

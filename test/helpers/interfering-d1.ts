@@ -39,11 +39,18 @@ export async function requestWithInterference(
     }
     return statement;
   };
+  // The app runs every request in a D1 session (src/middleware/db.ts): the session's calls are the ones tracked.
   const db = {
-    prepare: (sql: string) => track(env.DB.prepare(sql), sql),
-    batch: async (statements: D1PreparedStatement[]) => {
-      await beforeTrip(statements.map((s) => sqlOf.get(s) ?? ""));
-      return env.DB.batch(statements);
+    withSession: (constraintOrBookmark?: string) => {
+      const session = env.DB.withSession(constraintOrBookmark);
+      return {
+        prepare: (sql: string) => track(session.prepare(sql), sql),
+        batch: async (statements: D1PreparedStatement[]) => {
+          await beforeTrip(statements.map((s) => sqlOf.get(s) ?? ""));
+          return session.batch(statements);
+        },
+        getBookmark: () => session.getBookmark(),
+      };
     },
   };
   const headers = new Headers({ Authorization: `Bearer ${options.token}`, "Content-Type": "application/json" });

@@ -57,11 +57,60 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     }),
     "manual shift",
   );
+  const schedulePath = `${orgPath}/locations/${location.id}`;
+  const entry = (path: string, day: string) =>
+    created(
+      api("POST", `${schedulePath}/${path}`, {
+        ...admin,
+        body: { employeeId: subject.id, roleId: role.id, startTime: `${day}T09:00:00Z`, endTime: `${day}T17:00:00Z` },
+      }),
+      path,
+    );
+  const published = await entry("schedules", "2026-06-01");
+  const draft = await entry("schedules/drafts", "2026-06-02");
+  const openShift = await created(
+    api("POST", `${schedulePath}/open-shifts`, {
+      ...admin,
+      body: { roleId: role.id, startDate: "2026-06-03T09:00:00Z", endDate: "2026-06-03T17:00:00Z", staffCountRequired: 2, requireApproval: true, publish: true },
+    }),
+    "open shift (scheduled)",
+  );
+  const preference = await created(
+    api("POST", `${schedulePath}/open-shifts/${openShift.id}/preferences`, { ...admin, body: { workerId: subject.id, preference: "PREFERRED" } }),
+    "open shift preference",
+  );
+  // The employee's own, so that their self-service preference is refused (ALREADY_CLAIMED) instead of written.
+  await created(
+    api("POST", `${schedulePath}/open-shifts/${openShift.id}/preferences`, { ...admin, body: { workerId: bystander.id, preference: "NOT_PREFERRED" } }),
+    "the employee's preference",
+  );
   const webhook = await created(api("POST", `${orgPath}/webhooks`, { ...admin, body: { url: "http://127.0.0.1:9/hook", enabled: false } }), "webhook");
   await created(
     api("POST", `${orgPath}/staffmembers/${subject.id}/locations/${location.id}/clock-in`, { ...admin, body: { ...HERE, roleId: role.id } }),
     "open shift",
   );
+
+  const types = await created(api("GET", `${orgPath}/policies/types`, admin), "policy types");
+  const policy = await created(
+    api("POST", `${orgPath}/policies`, {
+      ...admin,
+      body: { name: unique("Leave"), typeId: types[0].id, allowNegativeBalance: true, defaultSettings: { assignedStaff: { type: "All" } } },
+    }),
+    "policy",
+  );
+  await created(api("PATCH", `${orgPath}/policies/${policy.id}/activate`, admin), "active policy");
+  // Balance rows are made on first read; the bystander's exist before the matrix reads them.
+  await created(api("GET", `${orgPath}/worker-policies?workerId=${bystander.id}`, admin), "bystander's balances");
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const timeOff = await created(
+    api("POST", `${orgPath}/time-off-requests`, {
+      ...admin,
+      body: { workerId: subject.id, policyId: policy.id, startTime: `${inAWeek}T09:00:00Z`, endTime: `${inAWeek}T17:00:00Z`, isAllDay: false },
+    }),
+    "time-off request",
+  );
+  // Approved, so that operation 9 (approved time off) has the subject's request to hide from the bystander.
+  await created(api("POST", `${orgPath}/time-off-requests/${timeOff.id}/approve`, admin), "approved time off");
 
   return {
     org,
@@ -78,6 +127,13 @@ export async function createRecordFixture(): Promise<RecordFixture> {
       staffmembers: subject.id,
       "staffmembers/external": subject.externalId as string,
       timesheets: shift.id,
+      policies: policy.id,
+      "worker-policies": subject.id,
+      "time-off-requests": timeOff.id,
+      schedules: published.id,
+      "schedules/drafts": draft.id,
+      "open-shifts": openShift.id,
+      preferences: preference.id,
       webhooks: webhook.id,
     },
   };

@@ -9,6 +9,8 @@ type Call = "all" | "run" | "first" | "raw";
  */
 export async function recordingRequest(method: string, path: string, options: { token: string; body?: unknown; headers?: Record<string, string> }) {
   const trips: string[][] = [];
+  /** What each D1 session of the request was anchored at: a constraint or the client's bookmark. */
+  const sessions: (string | undefined)[] = [];
   const sqlOf = new WeakMap<D1PreparedStatement, string>();
   const track = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
     sqlOf.set(statement, sql);
@@ -20,11 +22,19 @@ export async function recordingRequest(method: string, path: string, options: { 
     }
     return statement;
   };
+  // The app runs every request in a D1 session (src/middleware/db.ts): the session's calls are the ones tracked.
   const db = {
-    prepare: (sql: string) => track(env.DB.prepare(sql), sql),
-    batch: (statements: D1PreparedStatement[]) => {
-      trips.push(statements.map((s) => sqlOf.get(s) ?? "?"));
-      return env.DB.batch(statements);
+    withSession: (constraintOrBookmark?: string) => {
+      sessions.push(constraintOrBookmark);
+      const session = env.DB.withSession(constraintOrBookmark);
+      return {
+        prepare: (sql: string) => track(session.prepare(sql), sql),
+        batch: (statements: D1PreparedStatement[]) => {
+          trips.push(statements.map((s) => sqlOf.get(s) ?? "?"));
+          return session.batch(statements);
+        },
+        getBookmark: () => session.getBookmark(),
+      };
     },
   };
   const headers = new Headers(options.headers);
@@ -32,5 +42,5 @@ export async function recordingRequest(method: string, path: string, options: { 
   headers.set("Content-Type", "application/json");
   const init = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
   const response = await app.request(`http://shiftline.test${path}`, init, { ...env, DB: db });
-  return { status: response.status, body: await response.json<Record<string, unknown>>(), trips };
+  return { status: response.status, body: await response.json<Record<string, unknown>>(), trips, sessions, headers: response.headers };
 }

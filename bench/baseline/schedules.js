@@ -1,0 +1,59 @@
+// Baseline schedules: the published week view page and the publish of a week, sending our Worker's statements
+// (schedule-statements.js) in the same round trips with the same bound values, by hand: no framework, no
+// validation, no authentication. The range is read in the location's zone, as ours does.
+import { encodeEntryCursor, publishTrips, weekViewTrips } from "./schedule-statements.js";
+
+const base = /^\/api\/organizations\/([^/]+)\/locations\/([^/]+)\/schedules/;
+const iso = (ms) => new Date(ms).toISOString();
+const wall = (ms, offset) => new Date(ms + offset * 60_000).toISOString();
+
+const bind = (db, [sql, values]) => db.prepare(sql).bind(...values);
+
+/** A schedule_entries row in positional form (18 columns), as ours answers it. */
+function entryJson(v) {
+  const [id, organizationId, locationId, employeeId, roleId, startAt, endAt, utcOffset, timezone, breaks, note, isDraft, publishedAt, openShiftId, active, createdAt, updatedAt, deletedAt] = v;
+  return {
+    id, organizationId, locationId, employeeId, roleId,
+    startTime: wall(startAt, utcOffset), endTime: wall(endAt, utcOffset), utcStartTime: iso(startAt), utcEndTime: iso(endAt),
+    utcOffset, timezone, breaks: JSON.parse(breaks), note, isDraft: isDraft === 1, isPublished: isDraft !== 1,
+    publishedAt: publishedAt === null ? null : iso(publishedAt), openShiftId, active: active === 1,
+    createdAt: iso(createdAt), updatedAt: iso(updatedAt), deletedAt: deletedAt === null ? null : iso(deletedAt),
+  };
+}
+
+async function weekView(db, match, request) {
+  const url = new URL(request.url);
+  const [organizationId, locationId] = [match[1], match[2]];
+  const [locationTrip, pageTrip] = weekViewTrips(url, organizationId, locationId);
+  const [location] = await db.batch(locationTrip.pairs.map((pair) => bind(db, pair)));
+  if (location.results.length === 0) return Response.json({ status: 404 }, { status: 404 });
+  const rows = await bind(db, pageTrip.pairs[0]).raw();
+  const limit = Number(url.searchParams.get("limit") ?? 100);
+  const headers = {};
+  const page = rows.slice(0, limit);
+  if (rows.length > limit) {
+    const last = page[page.length - 1];
+    const next = new URL(url);
+    next.searchParams.set("cursor", encodeEntryCursor(last[5], last[0]));
+    headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
+  }
+  return Response.json(page.map(entryJson), { headers });
+}
+
+async function publish(db, match, request) {
+  const [organizationId, locationId] = [match[1], match[2]];
+  const week = await request.json();
+  const [location] = await db.batch(publishTrips(organizationId, locationId, week, "UTC")[0].pairs.map((pair) => bind(db, pair)));
+  const timeZone = location.results[0]?.timezone;
+  if (!timeZone) return Response.json({ status: 404 }, { status: 404 });
+  const now = Date.now();
+  const [, reads, writes] = publishTrips(organizationId, locationId, week, timeZone, now);
+  await db.batch(reads.pairs.map((pair) => bind(db, pair)));
+  const [entries, shifts] = await db.batch(writes.pairs.map((pair) => bind(db, pair)));
+  return Response.json({ publishedEntries: entries.meta.changes, publishedOpenShifts: shifts.meta.changes, appliedAssignments: 0, publishedAt: iso(now) });
+}
+
+export const routes = [
+  { method: "GET", pattern: new RegExp(`${base.source}$`), handle: weekView },
+  { method: "POST", pattern: new RegExp(`${base.source}/publish$`), handle: publish },
+];

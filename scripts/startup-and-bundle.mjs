@@ -1,0 +1,84 @@
+// Measures what a cold isolate costs and what a deploy ships, offline:
+// 1. `wrangler deploy --dry-run --outdir` (+ esbuild metafile): raw and gzip size of the Worker script, largest inputs;
+// 2. `wrangler deploy --dry-run --outfile` then `wrangler check startup --worker` on that bundle, N times: the median
+//    "Active" startup CPU of the local profile. No account or network is needed for either.
+// Flags: --runs <n> (default 5), --minify (adds wrangler's --minify; otherwise wrangler.toml decides), --top <n>.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const root = join(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(args[index + 1]);
+};
+const runs = option("runs", 5);
+const top = option("top", 8);
+const minifyFlag = args.includes("--minify") ? ["--minify"] : [];
+
+const wrangler = (...wranglerArgs) =>
+  execFileSync(join(root, "node_modules", ".bin", "wrangler"), wranglerArgs, {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1" },
+  });
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Groups metafile inputs by package (node_modules) or by top-level source folder; zod's locales apart. */
+const inputGroup = (path) => {
+  const inModules = path.lastIndexOf("node_modules/");
+  if (inModules === -1) return path.split("/").slice(0, 2).join("/");
+  const parts = path.slice(inModules + "node_modules/".length).split("/");
+  const name = parts.slice(0, parts[0].startsWith("@") ? 2 : 1).join("/");
+  return path.includes("/locales/") ? `${name} (locales)` : name;
+};
+
+const work = mkdtempSync(join(tmpdir(), "shiftline-startup-"));
+try {
+  execFileSync(process.execPath, [join(root, "scripts", "copy-docs-assets.mjs")], { stdio: "inherit" });
+
+  const outdir = join(work, "out");
+  const metafile = join(work, "meta.json");
+  wrangler("deploy", "--dry-run", "--outdir", outdir, "--metafile", metafile, ...minifyFlag);
+  const script = readFileSync(join(outdir, "index.js"));
+  const meta = JSON.parse(readFileSync(metafile, "utf8"));
+  const output = Object.entries(meta.outputs).find(([path]) => path.endsWith("index.js"))[1];
+  const groups = new Map();
+  for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const group = inputGroup(path);
+    groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
+  }
+
+  const bundle = join(work, "worker.bundle");
+  wrangler("deploy", "--dry-run", "--outfile", bundle, ...minifyFlag);
+  const samples = [];
+  for (let run = 0; run < runs; run++) {
+    const text = wrangler("check", "startup", "--worker", bundle, "--outfile", join(work, `startup-${run}.cpuprofile`));
+    const active = /Active:\s*([\d.]+)\s*ms/.exec(text);
+    if (!active) throw new Error(`No "Active:" figure in wrangler check startup's output:\n${text}`);
+    samples.push(Number(active[1]));
+  }
+
+  console.log(`build: wrangler deploy --dry-run${minifyFlag.length ? " --minify" : ""} (otherwise as wrangler.toml says)`);
+  console.log(`bundle: ${kib(script.length)} raw, ${kib(gzipSync(script, { level: 9 }).length)} gzip (index.js)`);
+  console.log(`startup CPU: median ${median(samples).toFixed(1)} ms of ${runs} (${samples.map((s) => s.toFixed(1)).join(", ")} ms)`);
+  console.log(`largest inputs (their bytes in index.js):`);
+  for (const [group, bytes] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`  ${kib(bytes).padStart(10)}  ${group}`);
+  }
+} catch (error) {
+  console.error(error.stderr ?? error.stdout ?? error);
+  process.exitCode = 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

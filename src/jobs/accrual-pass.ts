@@ -1,0 +1,213 @@
+import { sql } from "drizzle-orm";
+import type { LimitSettings } from "../../drizzle/schema/time-off";
+import { entriesDue, localDate } from "../domain/accrual";
+import { inclusionStart } from "../domain/time-off-inclusion";
+import { toHours } from "../domain/time-off-units";
+import { chunk } from "../lib/chunk";
+import type { Database, Statement } from "../lib/db";
+import { rawAll, rawRun } from "../lib/raw-statement";
+import { includedSql, sqlUuid } from "../routes/time-off/inclusion-sql";
+import { ensureWorkerPolicies } from "../routes/time-off/worker-policy-rows";
+
+interface ActivePolicy {
+  id: string;
+  organization_id: string;
+  timezone: string;
+  limit_settings: string;
+  full_day_duration: number;
+  units: string;
+  carryover_limit: number | null;
+  activated_at: number;
+  shift_cursor: number | null;
+}
+
+interface Balance {
+  id: string;
+  policy_id: string;
+  accrued_through: string | null;
+  included_at: number | null;
+  worker_created_at: number;
+}
+
+export interface PassReport {
+  policies: number;
+  balances: number;
+  entries: number;
+  roundTrips: number;
+}
+
+/** Entries per multi-row statement (one JSON parameter each, well under D1's statement size). */
+const ENTRIES_PER_STATEMENT = 400;
+/** Statements per D1 batch (one round trip). */
+const STATEMENTS_PER_BATCH = 50;
+/** Shifts edited up to this long before the previous pass are looked at again (clocks and commit order). */
+const SHIFT_CURSOR_OVERLAP_MS = 15 * 60_000;
+
+const needsDates = (p: ActivePolicy, limit: LimitSettings) => Boolean(limit.isFixedAmount) || p.carryover_limit !== null;
+const earnsPerHour = (limit: LimitSettings) => Boolean(limit.perHourEarnings?.hoursEarned && limit.perHourEarnings?.hoursWorked);
+
+/**
+ * The Cron Trigger's time-off pass. Idempotent per (worker policy, period): every entry carries its period key
+ * (or shift revision) under the ledger's unique source index and is written with ON CONFLICT DO NOTHING, so a
+ * pass run twice, concurrently or late adds each period exactly once and catches up missed ones. A worker
+ * policy's `accrued_through` only saves work: it moves in the batch after the entries it covers.
+ *   1. Active policies (one read).
+ *   2. Worker policy rows for every live staff member of those policies (one batch).
+ *   3. Balances whose fixed accruals or year-end carryover may be due: those not yet handled today.
+ *   4. Fixed accruals, then carryovers year by year (the expiry reads the balance the accruals left), then the
+ *      watermarks; per-hour accruals for shifts changed since each policy's cursor, with the new cursor.
+ */
+export async function runAccrualPass(db: Database, now = new Date()): Promise<PassReport> {
+  const report: PassReport = { policies: 0, balances: 0, entries: 0, roundTrips: 0 };
+  const policies = await rawAll<ActivePolicy>(
+    db,
+    sql`SELECT p.id, p.organization_id, o.timezone, p.limit_settings, p.full_day_duration, p.units, p.carryover_limit,
+        p.activated_at, p.shift_cursor
+      FROM time_off_policies p JOIN organizations o ON o.id = p.organization_id
+      WHERE p.status = 'Active' AND p.deleted_at IS NULL`,
+  );
+  report.roundTrips++;
+  report.policies = policies.length;
+  if (policies.length === 0) return report;
+  const limits = new Map(policies.map((p) => [p.id, JSON.parse(p.limit_settings) as LimitSettings]));
+  const today = new Map(policies.map((p) => [p.id, localDate(now, p.timezone)]));
+  const dated = policies.filter((p) => needsDates(p, limits.get(p.id)!));
+
+  const reads = dated.map((p) =>
+    rawAll<Balance>(
+      db,
+      sql`SELECT wp.id, wp.policy_id, wp.accrued_through, wp.included_at, s.created_at AS worker_created_at
+        FROM worker_policies wp JOIN staff_members s ON s.id = wp.worker_id JOIN time_off_policies p ON p.id = wp.policy_id
+        WHERE wp.policy_id = ${p.id} AND s.deleted_at IS NULL
+          AND (wp.accrued_through IS NULL OR wp.accrued_through < ${today.get(p.id)!}) AND ${includedSql()}`,
+    ),
+  );
+  const ensure = policies.map((p) =>
+    ensureWorkerPolicies(
+      db,
+      p.organization_id,
+      sql`SELECT ${p.id} AS policy_id, id AS worker_id FROM staff_members WHERE organization_id = ${p.organization_id} AND deleted_at IS NULL`,
+    ),
+  );
+  const results = await runBatches(db, [...ensure, ...reads], report);
+  const balances = results.slice(ensure.length).flat() as Balance[];
+  report.balances = balances.length;
+
+  const byId = new Map(policies.map((p) => [p.id, p]));
+  const nowMs = now.getTime();
+  const accruals: { w: string; o: string; h: number; d: string; k: string }[] = [];
+  const carryovers = new Map<string, { w: string; o: string; limit: number }[]>();
+  const touched: string[] = [];
+  const handled = new Map<string, string[]>();
+  for (const b of balances) {
+    const p = byId.get(b.policy_id)!;
+    const limit = limits.get(p.id)!;
+    const start = inclusionStart(new Date(p.activated_at), new Date(b.worker_created_at), b.included_at === null ? null : new Date(b.included_at));
+    const due = entriesDue(
+      { limitSettings: limit, fullDayDuration: p.full_day_duration, carryoverLimit: p.carryover_limit },
+      start,
+      now,
+      p.timezone,
+      b.accrued_through,
+    );
+    for (const e of due.accruals) accruals.push({ w: b.id, o: p.organization_id, h: e.hours, d: e.effectiveDate, k: e.periodKey });
+    for (const year of due.carryovers) {
+      const list = carryovers.get(year.effectiveDate) ?? [];
+      list.push({ w: b.id, o: p.organization_id, limit: toHours(p.carryover_limit!, { units: p.units, fullDayDuration: p.full_day_duration }) });
+      carryovers.set(year.effectiveDate, list);
+    }
+    if (due.accruals.length > 0 || due.carryovers.length > 0) touched.push(b.id);
+    handled.set(due.today, [...(handled.get(due.today) ?? []), b.id]);
+  }
+  report.entries = accruals.length;
+
+  const writes: Statement[] = [];
+  for (const part of chunk(accruals, ENTRIES_PER_STATEMENT)) {
+    writes.push(
+      rawRun(
+        db,
+        sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
+          SELECT ${sqlUuid}, json_extract(value, '$.o'), json_extract(value, '$.w'), 'accrual', json_extract(value, '$.h'),
+            json_extract(value, '$.d'), 'period', json_extract(value, '$.k'), ${nowMs}
+          FROM json_each(${JSON.stringify(part)}) WHERE true
+          ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
+      ),
+    );
+  }
+  for (const year of [...carryovers.keys()].sort()) {
+    for (const part of chunk(carryovers.get(year)!, ENTRIES_PER_STATEMENT)) {
+      writes.push(
+        rawRun(
+          db,
+          sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
+            SELECT ${sqlUuid}, c.o, c.w, 'carryover', -(c.balance - c.lim), ${year}, 'year', ${`year:${year.slice(0, 4)}`}, ${nowMs}
+            FROM (SELECT json_extract(value, '$.o') AS o, json_extract(value, '$.w') AS w, json_extract(value, '$.limit') AS lim,
+                (SELECT COALESCE(SUM(hours), 0) FROM time_off_ledger l WHERE l.worker_policy_id = json_extract(value, '$.w') AND l.effective_date < ${year}) AS balance
+              FROM json_each(${JSON.stringify(part)})) AS c
+            WHERE c.balance > c.lim
+            ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
+        ),
+      );
+    }
+  }
+  for (const [date, ids] of handled) {
+    for (const part of chunk(ids, 2000)) {
+      writes.push(
+        rawRun(db, sql`UPDATE worker_policies SET accrued_through = ${date} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`),
+      );
+    }
+  }
+  for (const part of chunk(touched, 2000)) {
+    writes.push(rawRun(db, sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`));
+  }
+  for (const p of policies.filter((x) => earnsPerHour(limits.get(x.id)!))) writes.push(...perHourStatements(db, p, limits.get(p.id)!, nowMs));
+  await runBatches(db, writes, report);
+  return report;
+}
+
+/**
+ * Per-hour accrual as an idempotent recompute per (worker policy, shift): a shift whose payable minutes differ from
+ * those its latest entry recorded (`basis`; a deleted shift counts 0) gets one entry of the difference between what
+ * it earns now and what its entries already hold, numbered `<shift id>#<revision>` so two passes racing write it
+ * once. A positive difference is trimmed to the policy's maximum balance. Only shifts changed since the policy's
+ * cursor are looked at, so timesheet and punch writes stay untouched.
+ */
+function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, nowMs: number): Statement[] {
+  const earnings = limit.perHourEarnings!;
+  const rate = earnings.hoursEarned! / earnings.hoursWorked! / 60;
+  const cap = earnings.isLimitedMaximumBalance && earnings.maximumHoursBalance !== undefined ? earnings.maximumHoursBalance : null;
+  const since = (p.shift_cursor ?? p.activated_at) - SHIFT_CURSOR_OVERLAP_MS;
+  const shiftEntries = sql.raw(`l.worker_policy_id = wp.id AND l.source_type = 'shift' AND l.source_id >= sh.id || '#' AND l.source_id < sh.id || '$'`);
+  const basis = sql.raw(`(CASE WHEN sh.deleted_at IS NULL THEN sh.payable_duration ELSE 0 END)`);
+  const delta = sql`(${basis} * ${rate} - (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE ${shiftEntries}))`;
+  const capped =
+    cap === null
+      ? delta
+      : sql`(CASE WHEN ${delta} <= 0 THEN ${delta}
+          ELSE MIN(${delta}, MAX(0, ${cap} - (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE l.worker_policy_id = wp.id))) END)`;
+  return [
+    rawRun(
+      db,
+      sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, basis, created_at)
+        SELECT ${sqlUuid}, wp.organization_id, wp.id, 'accrual', ${capped}, sh.business_date, 'shift',
+          sh.id || '#' || printf('%04d', (SELECT COUNT(*) FROM time_off_ledger l WHERE ${shiftEntries})), ${basis}, ${nowMs}
+        FROM shifts sh JOIN worker_policies wp ON wp.policy_id = ${p.id} AND wp.worker_id = sh.employee_id
+          JOIN staff_members s ON s.id = sh.employee_id JOIN time_off_policies p ON p.id = wp.policy_id
+        WHERE sh.organization_id = ${p.organization_id} AND sh.updated_at >= ${since} AND sh.end_at IS NOT NULL
+          AND sh.start_at >= MAX(p.activated_at, s.created_at, COALESCE(wp.included_at, 0)) AND ${includedSql()}
+          AND COALESCE((SELECT l.basis FROM time_off_ledger l WHERE ${shiftEntries} ORDER BY l.source_id DESC LIMIT 1), 0) <> ${basis}
+        ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
+    ),
+    rawRun(db, sql`UPDATE time_off_policies SET shift_cursor = ${nowMs} WHERE id = ${p.id}`),
+  ];
+}
+
+async function runBatches(db: Database, statements: Statement[], report: PassReport): Promise<unknown[]> {
+  const results: unknown[] = [];
+  for (const part of chunk(statements, STATEMENTS_PER_BATCH)) {
+    const [first, ...rest] = part;
+    results.push(...(await db.batch([first!, ...rest])));
+    report.roundTrips++;
+  }
+  return results;
+}

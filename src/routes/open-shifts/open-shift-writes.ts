@@ -1,0 +1,127 @@
+import { and, eq } from "drizzle-orm";
+import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
+import { planEntrySpan, unknownBreakIds } from "../../domain/schedule-entry";
+import { ifMatchOf, nextVersionAfter, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
+import type { Database, Statement } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
+import { newId } from "../../lib/ids";
+import { badRequest, invalidField, notFound } from "../../lib/problem";
+import { softDeleteLive, type WriteContext } from "../../lib/tenant-queries";
+import { inOrganization } from "../../lib/tenancy";
+import type { OffsetRule } from "../../domain/zoned-wall-clock";
+import { writerOf, type LocationRow, type ScheduleScope } from "../schedules/schedule-access";
+import { scheduleGuardProblems, unlessBelowApproved } from "../schedules/schedule-guards";
+import { findOpenShift } from "./open-shift-reads";
+import type { OpenShiftCreateInput, OpenShiftPatchInput, OpenShiftRow } from "./open-shifts.schemas";
+
+const WALL_CLOCK_PATHS = { start: "startDate", end: "endDate" };
+
+function span(wallClock: { start: string; end: string }, rule: OffsetRule) {
+  const plan = planEntrySpan({ start: new Date(wallClock.start), end: new Date(wallClock.end) }, rule, WALL_CLOCK_PATHS);
+  if (!plan.ok) throw badRequest("VALIDATION_FAILED", plan.errors.map((e) => `${e.path}: ${e.message}`).join("; "), plan.errors);
+  return plan;
+}
+
+/**
+ * The role an open shift names and its break types, read in one batch: roleId must exist (400); roleName names a
+ * live role of the organization or, when none has it, a role created in the write's own batch.
+ */
+async function resolveReferences(
+  db: Database,
+  organizationId: string,
+  locationId: string,
+  body: { roleId?: string; roleName?: string; breaks?: readonly string[] },
+  now: Date,
+) {
+  const [role, named, types] = await db.batch([
+    db.select({ id: roles.id, name: roles.name }).from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, body.roleId ?? ""))),
+    db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(and(inOrganization(roles, organizationId), eq(roles.name, body.roleName ?? "")))
+      .orderBy(roles.id)
+      .limit(1),
+    db.select({ id: breakTypes.id }).from(breakTypes).where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, locationId))),
+  ]);
+  if (body.breaks) {
+    const unknown = unknownBreakIds(body.breaks, types.map((t) => t.id));
+    if (unknown.length > 0) throw invalidField(`breaks.${body.breaks.indexOf(unknown[0]!)}`, "not a break type of this location");
+  }
+  const statements: Statement[] = [];
+  if (body.roleId !== undefined) {
+    if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
+    return { role: role[0], statements };
+  }
+  if (body.roleName === undefined) return { role: null, statements };
+  if (named[0]) return { role: named[0], statements };
+  const created = { id: newId(now.getTime()), name: body.roleName };
+  statements.push(db.insert(roles).values({ ...created, organizationId, createdAt: now, updatedAt: now }));
+  return { role: created, statements };
+}
+
+/** POST /open-shifts (operation 11): a draft unless `publish`, its times read like a manual shift's. */
+export async function createOpenShift(db: Database, scope: ScheduleScope, location: LocationRow, body: OpenShiftCreateInput): Promise<OpenShiftRow> {
+  const { organizationId } = scope;
+  const timezone = body.timezone ?? location.timezone;
+  const planned = span({ start: body.startDate, end: body.endDate }, body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: timezone });
+  const now = new Date();
+  const { role, statements } = await resolveReferences(db, organizationId, location.id, body, now);
+  const row: OpenShiftRow = {
+    id: newId(now.getTime()),
+    organizationId,
+    locationId: location.id,
+    roleId: role!.id,
+    startAt: planned.start,
+    endAt: planned.end,
+    utcOffset: planned.utcOffset,
+    timezone,
+    breaks: body.breaks,
+    staffCountRequired: body.staffCountRequired,
+    requireApproval: body.requireApproval,
+    isDraft: !body.publish,
+    publishedAt: body.publish ? now : null,
+    active: true,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  await guardedBatch(writerOf(db, scope), [...statements, db.insert(openShifts).values(row)] as Statement[] as [Statement, ...Statement[]]);
+  return row;
+}
+
+/** PATCH /open-shifts/{id}: named fields only; fewer places than already approved is 409 OPEN_SHIFT_FULL. */
+export async function patchOpenShift(c: WriteContext, scope: ScheduleScope, id: string, body: OpenShiftPatchInput): Promise<OpenShiftRow> {
+  const { db } = c.var;
+  const ifMatch = ifMatchOf(c);
+  const { organizationId } = scope;
+  const was = await findOpenShift(db, scope, id);
+  const utcOffset = body.utcOffset ?? was.utcOffset;
+  const wall = (instant: Date) => new Date(instant.getTime() + was.utcOffset * 60_000).toISOString();
+  const planned = span({ start: body.startDate ?? wall(was.startAt), end: body.endDate ?? wall(was.endAt) }, { utcOffset });
+  const now = new Date();
+  const { role, statements } = await resolveReferences(db, organizationId, was.locationId, body, now);
+  const changes = {
+    roleId: role?.id ?? was.roleId,
+    startAt: planned.start,
+    endAt: planned.end,
+    utcOffset: planned.utcOffset,
+    breaks: body.breaks ?? was.breaks,
+    requireApproval: body.requireApproval ?? was.requireApproval,
+    staffCountRequired: body.staffCountRequired ?? was.staffCountRequired,
+    updatedAt: nextVersionAfter(was, now),
+  };
+  const update = db
+    .update(openShifts)
+    .set({ ...changes, staffCountRequired: unlessBelowApproved(id, changes.staffCountRequired) })
+    .where(and(inOrganization(openShifts, organizationId), eq(openShifts.id, id), versionCondition(openShifts.updatedAt, ifMatch)))
+    .returning({ id: openShifts.id });
+  const results = await guardedBatch(c.var, [...statements, update] as Statement[] as [Statement, ...Statement[]], scheduleGuardProblems);
+  if ((results.at(-1) as unknown[]).length === 0) throw ifMatch.kind === "versions" ? preconditionFailed() : notFound("Open shift");
+  const row = { ...was, ...changes };
+  setETag(c, row);
+  return row;
+}
+
+/** DELETE /open-shifts/{id}: a soft delete; entries its claims created stay on the schedule. */
+export const removeOpenShift = (c: WriteContext, scope: ScheduleScope, id: string) =>
+  softDeleteLive(c, openShifts, scope.organizationId, and(eq(openShifts.id, id), eq(openShifts.locationId, scope.locationId))!, "Open shift");

@@ -1,0 +1,138 @@
+import { and, eq, ne } from "drizzle-orm";
+import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
+import { localDate } from "../../domain/accrual";
+import { toHours } from "../../domain/time-off-units";
+import { type HeaderContext, ifMatchOf, nextVersion, preconditionFailed, requireVersion, setETag, versionCondition } from "../../lib/conditional";
+import { guardedBatch } from "../../lib/principal-guard";
+import { notFound } from "../../lib/problem";
+import { keysetPage, pageResult } from "../../lib/pagination";
+import { inOrganization } from "../../lib/tenancy";
+import { insertRecord, listPage } from "../../lib/tenant-queries";
+import type { AppRouteHandler } from "../../lib/types";
+import { policyNotActive } from "../time-off/time-off-problems";
+import { readSettings } from "../time-off/time-off-settings";
+import { assertPolicyReferences, staffByExternalId } from "./policy-references";
+import { findPolicy, type PolicyReadRow, policyWhere, selectPolicies, serializePolicyRead } from "./policy-read";
+import { assignmentStatements } from "./policy-writes";
+import type * as routes from "./policies.routes";
+
+const withETag = (c: HeaderContext, row: PolicyReadRow) => {
+  setETag(c, row.policy);
+  return row;
+};
+
+const serializeType = (row: typeof policyTypes.$inferSelect) => ({ id: row.id, name: row.name, type: row.type as "Other" });
+
+export const listTypes: AppRouteHandler<routes.ListTypesRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const rows = await listPage(c, c.var.db, policyTypes, organization_id, c.req.valid("query"));
+  return c.json(rows.map(serializeType), 200);
+};
+
+export const createType: AppRouteHandler<routes.CreateTypeRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const row = await insertRecord(c, policyTypes, organization_id, c.req.valid("json"));
+  return c.json(serializeType(row), 201);
+};
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const query = c.req.valid("query");
+  const page = keysetPage(timeOffPolicies, query);
+  const rows = await selectPolicies(
+    c.var.db,
+    and(
+      inOrganization(timeOffPolicies, organization_id, { includeDeleted: query.includeDeleted }),
+      page.where,
+      query.status ? eq(timeOffPolicies.status, query.status) : undefined,
+      query.typeId ? eq(timeOffPolicies.typeId, query.typeId) : undefined,
+      query.locationId ? eq(timeOffPolicies.locationId, query.locationId) : undefined,
+    ),
+  )
+    .orderBy(page.orderBy)
+    .limit(page.limit);
+  const paged = pageResult(c, rows.map((r) => ({ ...r, id: r.policy.id })), query.limit);
+  return c.json(paged.map(serializePolicyRead), 200);
+};
+
+export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
+  const { organization_id, policy_id } = c.req.valid("param");
+  return c.json(serializePolicyRead(withETag(c, await findPolicy(c.var.db, organization_id, policy_id))), 200);
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const [, { settings }] = await Promise.all([
+    assertPolicyReferences(c.var.db, organization_id, body),
+    readSettings(c.var.db, organization_id),
+  ]);
+  const row = await insertRecord(c, timeOffPolicies, organization_id, {
+    ...body,
+    fullDayDuration: body.fullDayDuration ?? settings.fullDayHours,
+    defaultSettings: body.defaultSettings ?? {},
+    limitSettings: body.limitSettings ?? {},
+    status: "Draft",
+  });
+  return c.json(serializePolicyRead(withETag(c, await findPolicy(c.var.db, organization_id, row.id))), 201);
+};
+
+/** Operation 8: the policy's fields and, in the same batch, its workers' inclusion and balances. */
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const { organization_id, policy_id } = c.req.valid("param");
+  const { workerPolicies = [], ...changes } = c.req.valid("json");
+  const db = c.var.db;
+  const ifMatch = ifMatchOf(c);
+  const [current, , staffIds, { timezone }] = await Promise.all([
+    findPolicy(db, organization_id, policy_id),
+    assertPolicyReferences(db, organization_id, changes),
+    staffByExternalId(db, organization_id, workerPolicies.map((w) => w.employee.externalEmployeeId)),
+    readSettings(db, organization_id),
+  ]);
+  requireVersion(ifMatch, current.policy);
+  const units = { units: changes.units ?? current.policy.units, fullDayDuration: changes.fullDayDuration ?? current.policy.fullDayDuration };
+  const assignments = workerPolicies.map((w) => ({
+    workerId: staffIds.get(w.employee.externalEmployeeId)!,
+    isIncluded: w.isIncluded,
+    hours: w.hoursBalance === undefined ? undefined : toHours(w.hoursBalance, units),
+  }));
+  const now = new Date();
+  const [updated] = await guardedBatch(c.var, [
+    db
+      .update(timeOffPolicies)
+      .set({ ...changes, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+      .where(and(policyWhere(organization_id, policy_id), versionCondition(timeOffPolicies.updatedAt, ifMatch)))
+      .returning({ id: timeOffPolicies.id }),
+    ...assignmentStatements(db, organization_id, policy_id, assignments, localDate(now, timezone)),
+  ]);
+  if (updated.length === 0) throw ifMatch.kind === "versions" ? preconditionFailed() : notFound("Policy");
+  return c.json(serializePolicyRead(withETag(c, await findPolicy(db, organization_id, policy_id))), 200);
+};
+
+/** Draft or Inactive → Active; an Active policy answers unchanged. */
+export const activate: AppRouteHandler<routes.ActivateRoute> = async (c) => {
+  const { organization_id, policy_id } = c.req.valid("param");
+  const now = new Date();
+  await guardedBatch(c.var, [
+    c.var.db
+      .update(timeOffPolicies)
+      .set({ status: "Active", activatedAt: now, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+      .where(and(policyWhere(organization_id, policy_id), ne(timeOffPolicies.status, "Active"))),
+  ]);
+  return c.json(serializePolicyRead(withETag(c, await findPolicy(c.var.db, organization_id, policy_id))), 200);
+};
+
+/** Active → Inactive; an Inactive policy answers unchanged, a Draft one is 409 POLICY_NOT_ACTIVE. */
+export const deactivate: AppRouteHandler<routes.DeactivateRoute> = async (c) => {
+  const { organization_id, policy_id } = c.req.valid("param");
+  const now = new Date();
+  await guardedBatch(c.var, [
+    c.var.db
+      .update(timeOffPolicies)
+      .set({ status: "Inactive", updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+      .where(and(policyWhere(organization_id, policy_id), eq(timeOffPolicies.status, "Active"))),
+  ]);
+  const row = await findPolicy(c.var.db, organization_id, policy_id);
+  if (row.policy.status === "Draft") throw policyNotActive();
+  return c.json(serializePolicyRead(withETag(c, row)), 200);
+};

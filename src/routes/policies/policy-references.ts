@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import { locations, policyTypes, roles, staffMembers } from "../../../drizzle/schema";
+import type { Database } from "../../lib/db";
+import { inJsonList } from "../../lib/json-list";
+import { invalidField } from "../../lib/problem";
+import { inOrganization } from "../../lib/tenancy";
+
+interface References {
+  typeId?: string;
+  locationId?: string | null;
+  defaultSettings?: { assignedStaff?: { type: string; value?: string } };
+}
+
+/** Each id a policy body names must be a live record of the organization: an unknown one is a 400 naming it. */
+export async function assertPolicyReferences(db: Database, organizationId: string, body: References): Promise<void> {
+  const checks: Promise<void>[] = [];
+  const exists = async (found: Promise<unknown[]>, path: string) => {
+    if ((await found).length === 0) throw invalidField(path, "no such record in this organization");
+  };
+  if (body.typeId) {
+    checks.push(exists(db.select({ id: policyTypes.id }).from(policyTypes).where(and(inOrganization(policyTypes, organizationId), eq(policyTypes.id, body.typeId))), "typeId"));
+  }
+  if (body.locationId) {
+    checks.push(exists(db.select({ id: locations.id }).from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, body.locationId))), "locationId"));
+  }
+  const rule = body.defaultSettings?.assignedStaff;
+  if (rule?.type === "Role" && rule.value) {
+    checks.push(exists(db.select({ id: roles.id }).from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, rule.value))), "defaultSettings.assignedStaff.value"));
+  }
+  if (rule?.type === "Location" && rule.value) {
+    checks.push(exists(db.select({ id: locations.id }).from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, rule.value))), "defaultSettings.assignedStaff.value"));
+  }
+  await Promise.all(checks);
+}
+
+/** Staff ids by external id; any external id of no live staff member is a 400 naming them all. */
+export async function staffByExternalId(db: Database, organizationId: string, externalIds: string[]): Promise<Map<string, string>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staffMembers.id, externalId: staffMembers.externalId })
+    .from(staffMembers)
+    .where(and(inOrganization(staffMembers, organizationId), inJsonList(staffMembers.externalId, externalIds)));
+  const found = new Map(rows.map((r) => [r.externalId!, r.id]));
+  const unknown = [...new Set(externalIds.filter((id) => !found.has(id)))];
+  if (unknown.length > 0) {
+    throw invalidField("workerPolicies", `no staff member with externalEmployeeId ${unknown.join(", ")}`);
+  }
+  return found;
+}

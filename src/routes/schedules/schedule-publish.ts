@@ -1,0 +1,106 @@
+import { and, eq, gte, inArray, isNull, lt } from "drizzle-orm";
+import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
+import { publishSelection } from "../../domain/schedule-publish";
+import type { Statement } from "../../lib/db";
+import { guardedBatch, type Writer } from "../../lib/principal-guard";
+import { newId } from "../../lib/ids";
+import { inJsonList } from "../../lib/json-list";
+import { inOrganization } from "../../lib/tenancy";
+import type { LocationRow, ScheduleScope } from "./schedule-access";
+import { ifApprovedWith, scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedule-guards";
+import { instantRange } from "./schedule-range";
+
+/**
+ * POST /schedules/publish: every draft entry and draft open shift of the location starting in the range, and the
+ * draft assignments of those open shifts (each becomes its published schedule entry), in ONE D1 batch: a refusal
+ * anywhere in it (an assignment now overlapping its worker's schedule) publishes nothing. Every statement is
+ * conditional on the draft still being a draft, so a second publish publishes nothing twice.
+ */
+export async function publishRange(writer: Writer, scope: ScheduleScope, location: LocationRow, body: { startDate: string; endDate: string }) {
+  const { db } = writer;
+  const { organizationId } = scope;
+  const range = instantRange(body.startDate, body.endDate, location.timezone);
+  const draftsOf = (table: typeof scheduleEntries | typeof openShifts) =>
+    and(
+      inOrganization(table, organizationId),
+      eq(table.locationId, location.id),
+      eq(table.isDraft, true),
+      gte(table.startAt, range.start),
+      lt(table.startAt, range.end),
+    );
+  // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
+  const [shifts, preferences] = await db.batch([
+    db.select().from(openShifts).where(draftsOf(openShifts)),
+    db
+      .select()
+      .from(openShiftPreferences)
+      .where(
+        and(
+          inArray(openShiftPreferences.openShiftId, db.select({ id: openShifts.id }).from(openShifts).where(draftsOf(openShifts))),
+          eq(openShiftPreferences.isDraft, true),
+          eq(openShiftPreferences.status, "APPROVED"),
+          isNull(openShiftPreferences.deletedAt),
+        ),
+      ),
+  ]);
+  const shiftById = new Map(shifts.map((s) => [s.id, s]));
+  const assignments = preferences.map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! })).filter((a) => a.shift);
+  // Draft entries are published by the range itself, in the write (see below): nothing to read for them.
+  const selection = publishSelection(
+    {
+      openShifts: shifts.map((s) => ({ id: s.id, start: s.startAt })),
+      assignments: assignments.map((a) => ({ id: a.preference.id, openShiftId: a.shift.id })),
+    },
+    range,
+  );
+  const now = new Date();
+  const published = { isDraft: false, publishedAt: now, updatedAt: now };
+  const applied = assignments.filter((a) => selection.assignmentIds.includes(a.preference.id));
+  const assignmentStatements = applied.flatMap(({ preference, shift }): Statement[] => {
+    const entryId = newId(now.getTime());
+    const guard = { organizationId, employeeId: preference.workerId, entryId, start: shift.startAt, end: shift.endAt };
+    return [
+      db
+        .update(openShiftPreferences)
+        .set({ isDraft: false, scheduleShiftId: entryId, updatedAt: now })
+        .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.isDraft, true), eq(openShiftPreferences.status, "APPROVED"))),
+      db.insert(scheduleEntries).values({
+        id: entryId,
+        organizationId: ifApprovedWith(organizationId, preference.id, entryId),
+        locationId: unlessOnTimeOff(location.id, guard),
+        employeeId: unlessOverlapping(guard),
+        roleId: shift.roleId,
+        startAt: shift.startAt,
+        endAt: shift.endAt,
+        utcOffset: shift.utcOffset,
+        timezone: shift.timezone,
+        breaks: shift.breaks,
+        isDraft: false,
+        publishedAt: now,
+        openShiftId: shift.id,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ];
+  });
+  const [entryUpdate, shiftUpdate] = await guardedBatch(
+    writer,
+    [
+      // The same rule as publishSelection (a draft starting in [start, end)), through the location's index.
+      db.update(scheduleEntries).set(published).where(draftsOf(scheduleEntries)),
+      db
+        .update(openShifts)
+        .set(published)
+        .where(and(inJsonList(openShifts.id, selection.openShiftIds), eq(openShifts.isDraft, true), isNull(openShifts.deletedAt))),
+      ...assignmentStatements,
+    ],
+    scheduleGuardProblems,
+  );
+  const changes = (result: unknown) => (result as { meta: { changes: number } }).meta.changes;
+  return {
+    publishedEntries: changes(entryUpdate),
+    publishedOpenShifts: changes(shiftUpdate),
+    appliedAssignments: applied.length,
+    publishedAt: now.toISOString(),
+  };
+}

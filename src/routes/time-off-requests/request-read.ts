@@ -1,0 +1,75 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { policyTypes, staffMembers, timeOffPolicies, timeOffRequests, workerPolicies } from "../../../drizzle/schema";
+import { inUnits } from "../../domain/time-off-units";
+import type { Database } from "../../lib/db";
+import { notFound } from "../../lib/problem";
+import { inOrganization } from "../../lib/tenancy";
+import { iso, isoOrNull } from "../../lib/time";
+import { serializePolicy } from "../policies/policies.schemas";
+import { hoursBalanceSql, includedSql, pendingHoursSql } from "../time-off/inclusion-sql";
+
+const p = alias(timeOffPolicies, "p");
+const wp = alias(workerPolicies, "wp");
+const s = alias(staffMembers, "s");
+
+/** Requests with their policy, type and balance: one statement, whatever the page. */
+export const selectRequests = (db: Database, where: SQL | undefined) =>
+  db
+    .select({
+      request: timeOffRequests,
+      policy: p,
+      type: { id: policyTypes.id, name: policyTypes.name, type: policyTypes.type },
+      included: sql<number>`${includedSql()}`,
+      balance: sql<number>`${hoursBalanceSql}`,
+      pending: sql<number>`${pendingHoursSql}`,
+    })
+    .from(timeOffRequests)
+    .innerJoin(p, eq(p.id, timeOffRequests.policyId))
+    .innerJoin(policyTypes, eq(policyTypes.id, p.typeId))
+    .innerJoin(wp, eq(wp.id, timeOffRequests.workerPolicyId))
+    .innerJoin(s, eq(s.id, timeOffRequests.workerId))
+    .where(where);
+
+export type RequestReadRow = Awaited<ReturnType<typeof selectRequests>>[number];
+
+export function serializeRequest(row: RequestReadRow) {
+  const r = row.request;
+  const { assignedStaffCount: _, ...policy } = serializePolicy(row.policy, row.type, 0);
+  const available = inUnits(row.balance - row.pending, row.policy);
+  return {
+    id: r.id,
+    organizationId: r.organizationId,
+    workerId: r.workerId,
+    policyId: r.policyId,
+    policy,
+    startTime: iso(r.startAt),
+    endTime: iso(r.endAt),
+    status: r.status,
+    note: r.note,
+    hourConfiguration: r.hourConfiguration,
+    timezone: r.timezone,
+    utcOffset: r.utcOffset,
+    isAllDay: r.isAllDay,
+    submittedAt: iso(r.submittedAt),
+    decidedAt: isoOrNull(r.decidedAt),
+    declineReason: r.declineReason,
+    totalHours: r.totalHours,
+    remainingBalance: available,
+    workerPolicy: {
+      id: r.workerPolicyId,
+      name: row.policy.name,
+      hoursBalance: inUnits(row.balance, row.policy),
+      availableBalance: available,
+      isIncluded: row.included === 1,
+    },
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export async function findRequest(db: Database, organizationId: string, id: string): Promise<RequestReadRow> {
+  const [row] = await selectRequests(db, and(inOrganization(timeOffRequests, organizationId), eq(timeOffRequests.id, id)));
+  if (!row) throw notFound("Time off request");
+  return row;
+}

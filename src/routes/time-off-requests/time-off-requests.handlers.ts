@@ -1,0 +1,250 @@
+import { and, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
+import { staffMembers, timeOffPolicies, timeOffRequests } from "../../../drizzle/schema";
+import { localDate } from "../../domain/accrual";
+import { parseDateParam } from "../../domain/local-time";
+import { type HeaderContext, ifMatchOf, type IfMatch, requireVersion, setETag, versionCondition } from "../../lib/conditional";
+import type { Database } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
+import { newId } from "../../lib/ids";
+import { keysetPage, pageResult } from "../../lib/pagination";
+import { invalidField } from "../../lib/problem";
+import { inOrganization } from "../../lib/tenancy";
+import type { AppBindings, AppRouteHandler } from "../../lib/types";
+import type { Context } from "hono";
+import { findWorkerPolicy } from "../time-off/worker-policy-read";
+import { ensureWorkerPolicies, onePair } from "../time-off/worker-policy-rows";
+import { forbiddenForOthers, insufficientBalance, requestNotPending } from "../time-off/time-off-problems";
+import { mayActOn, selfScoped } from "../time-off/self-scope";
+import { readSettings } from "../time-off/time-off-settings";
+import { planRequest, type RequestInput } from "./request-input";
+import { findRequest, type RequestReadRow, selectRequests, serializeRequest } from "./request-read";
+import {
+  approveRequest,
+  BALANCE_GUARD,
+  cancelRequest,
+  declineRequest,
+  insertRequest,
+  requestGuardProblems,
+  reversalEntry,
+  touchBalance,
+  updatePendingRequest,
+  usageEntry,
+} from "./request-writes";
+import type * as routes from "./time-off-requests.routes";
+
+const messageOf = (error: unknown): string => (error instanceof Error ? `${error.message} ${messageOf(error.cause)}` : "");
+
+/** A write refused by the balance guard becomes 409 INSUFFICIENT_BALANCE with the hours read just after. */
+async function balanceGuarded<T>(db: Database, write: () => Promise<T>, policyId: string, workerId: string, requestedHours: number): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!BALANCE_GUARD.test(messageOf(error))) throw error;
+    const balance = await findWorkerPolicy(db, policyId, workerId);
+    throw insufficientBalance(requestedHours, balance ? Math.round((balance.balance - balance.pending) * 10_000) / 10_000 : 0);
+  }
+}
+
+/** The policy and staff member a request names: an unknown one is a 400 naming the field. */
+async function references(db: Database, organizationId: string, policyId: string, workerId: string) {
+  const [[policy], [worker], settings] = await Promise.all([
+    db.select().from(timeOffPolicies).where(and(inOrganization(timeOffPolicies, organizationId), eq(timeOffPolicies.id, policyId))),
+    db.select({ id: staffMembers.id }).from(staffMembers).where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, workerId))),
+    readSettings(db, organizationId),
+  ]);
+  if (!policy) throw invalidField("policyId", "no such policy in this organization");
+  if (!worker) throw invalidField("workerId", "no such staff member in this organization");
+  return { policy, settings };
+}
+
+/** A date query bound in the organization's zone, or a 400 naming it. */
+function bound(value: string | undefined, field: string, zone: string, edge: "start" | "end") {
+  if (value === undefined) return undefined;
+  const parsed = parseDateParam(value, zone, edge);
+  if (!parsed) throw invalidField(field, "must be YYYY-MM-DD or an ISO 8601 date-time");
+  return parsed.at.getTime();
+}
+
+async function overlapWindow(db: Database, organizationId: string, startTime?: string, endTime?: string): Promise<SQL[]> {
+  if (startTime === undefined && endTime === undefined) return [];
+  const { timezone } = await readSettings(db, organizationId);
+  const start = bound(startTime, "startTime", timezone, "start");
+  const end = bound(endTime, "endTime", timezone, "end");
+  if (start !== undefined && end !== undefined && start >= end) throw invalidField("endTime", "must not be before startTime");
+  return [
+    ...(end !== undefined ? [lt(timeOffRequests.startAt, new Date(end))] : []),
+    ...(start !== undefined ? [gt(timeOffRequests.endAt, new Date(start))] : []),
+  ];
+}
+
+async function listRequests(
+  c: Context<AppBindings>,
+  organization_id: string,
+  query: { limit: number; cursor?: string; updatedSince?: string; workerId?: string; startTime?: string; endTime?: string },
+  filters: (SQL | undefined)[],
+) {
+  const workerId = selfScoped(c, "TIMEOFF_READ", query.workerId);
+  const page = keysetPage(timeOffRequests, { ...query, includeDeleted: false });
+  const window = await overlapWindow(c.var.db, organization_id, query.startTime, query.endTime);
+  const rows = await selectRequests(
+    c.var.db,
+    and(
+      inOrganization(timeOffRequests, organization_id),
+      page.where,
+      workerId ? eq(timeOffRequests.workerId, workerId) : undefined,
+      query.updatedSince ? gte(timeOffRequests.updatedAt, new Date(query.updatedSince)) : undefined,
+      ...window,
+      ...filters,
+    ),
+  )
+    .orderBy(page.orderBy)
+    .limit(page.limit);
+  return pageResult(c, rows.map((r) => ({ ...r, id: r.request.id })), query.limit).map(serializeRequest);
+}
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const query = c.req.valid("query");
+  const rows = await listRequests(c, c.req.valid("param").organization_id, query, [
+    query.status ? eq(timeOffRequests.status, query.status) : undefined,
+    query.policyId ? eq(timeOffRequests.policyId, query.policyId) : undefined,
+    query.locationId ? sql`EXISTS (SELECT 1 FROM json_each(s.location_ids) WHERE value = ${query.locationId})` : undefined,
+  ]);
+  return c.json(rows, 200);
+};
+
+/** Operation 9: approved requests overlapping the window, across the organization (a worker sees their own). */
+export const timeOffs: AppRouteHandler<routes.TimeOffsRoute> = async (c) => {
+  const rows = await listRequests(c, c.req.valid("param").organization_id, c.req.valid("query"), [eq(timeOffRequests.status, "approved")]);
+  return c.json(rows, 200);
+};
+
+export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const row = await findRequest(c.var.db, organization_id, id);
+  if (!mayActOn(c, "TIMEOFF_READ", row.request.workerId)) throw forbiddenForOthers();
+  return c.json(serializeRequest(withETag(c, row)), 200);
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const db = c.var.db;
+  const workerId = selfScoped(c, "TIMEOFF_WRITE", body.workerId)!;
+  const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
+  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone);
+  const subject = { requestId: newId(), workerId, policyId: policy.id };
+  await balanceGuarded(
+    db,
+    () =>
+      guardedBatch(
+        c.var,
+        [
+          ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
+          insertRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay),
+          usageEntry(db, subject.requestId, plan.firstDate),
+          touchBalance(db, subject.requestId),
+        ],
+        requestGuardProblems,
+      ),
+    policy.id,
+    workerId,
+    plan.totalHours,
+  );
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, subject.requestId))), 201);
+};
+
+/** A pending request, or the 404 / 409 REQUEST_NOT_PENDING that explains why a pending-only write touched nothing. */
+async function refusal(db: Database, organizationId: string, id: string, ifMatch: IfMatch = { kind: "none" }) {
+  const row = await findRequest(db, organizationId, id);
+  requireVersion(ifMatch, row.request);
+  return requestNotPending(row.request.status);
+}
+
+const versionOf = (ifMatch: IfMatch) => versionCondition(timeOffRequests.updatedAt, ifMatch);
+
+function withETag(c: HeaderContext, row: RequestReadRow) {
+  setETag(c, row.request);
+  return row;
+}
+
+async function ownRequest(c: Context<AppBindings>, organizationId: string, id: string) {
+  const row = await findRequest(c.var.db, organizationId, id);
+  if (!mayActOn(c, "TIMEOFF_WRITE", row.request.workerId)) throw forbiddenForOthers();
+  return row;
+}
+
+export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const db = c.var.db;
+  const ifMatch = ifMatchOf(c);
+  const current = await ownRequest(c, organization_id, id);
+  requireVersion(ifMatch, current.request);
+  if (current.request.status !== "pending") throw requestNotPending(current.request.status);
+  const workerId = current.request.workerId;
+  const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
+  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone);
+  const subject = { requestId: id, workerId, policyId: policy.id };
+  const [, updated] = await balanceGuarded(
+    db,
+    () =>
+      guardedBatch(
+        c.var,
+        [
+          ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
+          updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch)),
+          touchBalance(db, id),
+        ],
+        requestGuardProblems,
+      ),
+    policy.id,
+    workerId,
+    plan.totalHours,
+  );
+  if ((updated as { changes: number }).changes === 0) throw await refusal(db, organization_id, id, ifMatch);
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
+};
+
+export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const db = c.var.db;
+  const ifMatch = ifMatchOf(c);
+  const current = await ownRequest(c, organization_id, id);
+  requireVersion(ifMatch, current.request);
+  const [cancelled] = await guardedBatch(c.var, [
+    cancelRequest(db, organization_id, id, versionOf(ifMatch)),
+    reversalEntry(db, id, localDate(new Date(), current.request.timezone)),
+    touchBalance(db, id),
+  ]);
+  if (cancelled.length === 0) throw await refusal(db, organization_id, id, ifMatch);
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
+};
+
+/** The status change and the usage entry in one batch: of two approvals, one changes the status and writes the entry. */
+export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const db = c.var.db;
+  const current = await findRequest(db, organization_id, id);
+  const [approved] = await balanceGuarded(
+    db,
+    () =>
+      guardedBatch(
+        c.var,
+        [approveRequest(db, organization_id, id), usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? ""), touchBalance(db, id)],
+        requestGuardProblems,
+      ),
+    current.request.policyId,
+    current.request.workerId,
+    current.request.totalHours,
+  );
+  if (approved.length === 0) throw await refusal(db, organization_id, id);
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
+};
+
+export const decline: AppRouteHandler<routes.DeclineRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const db = c.var.db;
+  const [declined] = await guardedBatch(c.var, [declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null)]);
+  if (declined.length === 0) throw await refusal(db, organization_id, id);
+  return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
+};

@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { DEFAULT_TIME_OFF_SETTINGS } from "../../domain/organization-defaults";
+import type { z } from "@hono/zod-openapi";
+import type { Database } from "../../lib/db";
+import { guardedBatch } from "../../lib/principal-guard";
+import { iso } from "../../lib/time";
+import type { AppRouteHandler } from "../../lib/types";
+import { rawRun } from "../../lib/raw-statement";
+import { readSettings } from "../time-off/time-off-settings";
+import type * as routes from "./time-off-settings.routes";
+import type { TimeOffSettings } from "./time-off-settings.schemas";
+
+/** The stored settings were validated by the PATCH that wrote them. */
+const answer = async (db: Database, organizationId: string) => {
+  const { settings, updatedAt } = await readSettings(db, organizationId);
+  return { ...settings, updatedAt: iso(updatedAt) } as z.infer<typeof TimeOffSettings>;
+};
+
+export const get: AppRouteHandler<routes.GetRoute> = async (c) => c.json(await answer(c.var.db, c.req.valid("param").organization_id), 200);
+
+/** One upsert that merges the named settings into the stored ones (json_patch), so concurrent PATCHes of different settings both stick. */
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const changes = JSON.stringify(c.req.valid("json"));
+  const now = Date.now();
+  await guardedBatch(c.var, [
+    rawRun(c.var.db, sql`INSERT INTO time_off_settings (organization_id, settings, created_at, updated_at)
+    VALUES (${organization_id}, json_patch(${JSON.stringify(DEFAULT_TIME_OFF_SETTINGS)}, ${changes}), ${now}, ${now})
+    ON CONFLICT (organization_id) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`),
+  ]);
+  return c.json(await answer(c.var.db, organization_id), 200);
+};

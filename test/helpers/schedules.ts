@@ -1,0 +1,62 @@
+import { api } from "./api";
+import { createOrganization, type OrganizationFixture } from "./fixtures";
+import { createLocation, type LocationFixture } from "./locations";
+import { createStaffMember, staffToken } from "./staff";
+
+export interface SchedulePlace {
+  org: OrganizationFixture;
+  location: LocationFixture;
+  staff: { id: string };
+  /** The staff member's own token (the Employee access role: no permissions). */
+  token: string;
+  roleId: string;
+  /** …/organizations/{organizationId}/locations/{locationId} */
+  base: string;
+}
+
+/** An organization with a location in `timezone` and an Employee assigned to it. */
+export async function createSchedulePlace(timezone = "America/New_York"): Promise<SchedulePlace> {
+  const org = await createOrganization();
+  const location = await createLocation(org, { timezone });
+  const staff = await createStaffMember(org, { locationIds: [location.id], accessRoleName: "Employee" });
+  return {
+    org,
+    location,
+    staff,
+    token: await staffToken(org, staff.id),
+    roleId: org.defaultRoleId,
+    base: `/api/organizations/${org.id}/locations/${location.id}`,
+  };
+}
+
+/** Another Employee assigned to the place's location. */
+export const addWorker = (p: SchedulePlace) => createStaffMember(p.org, { locationIds: [p.location.id], accessRoleName: "Employee" });
+
+export const entryBody = (p: SchedulePlace, body: Record<string, unknown> = {}) => ({
+  employeeId: p.staff.id,
+  roleId: p.roleId,
+  startTime: "2026-06-01T09:00:00Z",
+  endTime: "2026-06-01T17:00:00Z",
+  ...body,
+});
+
+export async function createEntry(p: SchedulePlace, body: Record<string, unknown> = {}, draft = false) {
+  const res = await api("POST", `${p.base}/schedules${draft ? "/drafts" : ""}`, { token: p.org.adminToken, body: entryBody(p, body) });
+  if (res.status !== 201) throw new Error(`entry: ${res.status} ${res.text}`);
+  return res.body as Record<string, any>;
+}
+
+export const openShiftBody = (body: Record<string, unknown> = {}) => ({
+  roleName: "Barista",
+  startDate: "2026-06-02T09:00:00Z",
+  endDate: "2026-06-02T17:00:00Z",
+  staffCountRequired: 2,
+  requireApproval: false,
+  ...body,
+});
+
+export async function createOpenShift(p: SchedulePlace, body: Record<string, unknown> = {}) {
+  const res = await api("POST", `${p.base}/open-shifts`, { token: p.org.adminToken, body: openShiftBody({ publish: true, ...body }) });
+  if (res.status !== 201) throw new Error(`open shift: ${res.status} ${res.text}`);
+  return res.body as Record<string, any>;
+}

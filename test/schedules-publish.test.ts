@@ -1,0 +1,145 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
+import { createOrganization } from "./helpers/fixtures";
+import { requestWithInterference } from "./helpers/interfering-d1";
+import { addWorker, createEntry, createOpenShift, createSchedulePlace } from "./helpers/schedules";
+
+const week = { startDate: "2026-06-01", endDate: "2026-06-07" };
+
+describe("POST /schedules/publish", () => {
+  it("publishes the drafts and draft open shifts of the range only, and nothing twice", async () => {
+    const p = await createSchedulePlace();
+    const inside = await createEntry(p, {}, true);
+    const outside = await createEntry(p, { startTime: "2026-06-08T09:00:00Z", endTime: "2026-06-08T12:00:00Z" }, true);
+    const shift = await createOpenShift(p, { publish: false });
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ publishedEntries: 1, publishedOpenShifts: 1, appliedAssignments: 0 });
+    const published = await api("GET", `${p.base}/schedules/${inside.id}`, { token: p.token });
+    expect(published.body).toMatchObject({ isDraft: false, isPublished: true });
+    expect(published.body.publishedAt).toBe(res.body.publishedAt);
+    expect((await api("GET", `${p.base}/schedules/drafts/${outside.id}`, { token: p.org.adminToken })).status).toBe(200);
+    expect((await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.token })).body.isPublished).toBe(true);
+    const again = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week });
+    expect(again.body).toMatchObject({ publishedEntries: 0, publishedOpenShifts: 0, appliedAssignments: 0 });
+  });
+
+  it("answers zeros for an empty range", async () => {
+    const p = await createSchedulePlace();
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ publishedEntries: 0, publishedOpenShifts: 0, appliedAssignments: 0 });
+  });
+
+  it("publishes nothing when one part of the batch is refused", async () => {
+    const p = await createSchedulePlace();
+    const draft = await createEntry(p, {}, true);
+    const worker = await addWorker(p);
+    const shift = await createOpenShift(p, { publish: false, requireApproval: true });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: worker.id, preference: "PREFERRED" } });
+    expect((await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken })).status).toBe(200);
+    const now = Date.now();
+    // Meanwhile the assigned worker gets a published entry overlapping the open shift: applying the assignment fails.
+    const res = await requestWithInterference(
+      "POST",
+      `${p.base}/schedules/publish`,
+      { token: p.org.adminToken, body: week },
+      {
+        before: /^update "schedule_entries"/i,
+        meanwhile: () =>
+          env.DB.prepare(
+            `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
+               timezone, is_draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, -240, 'America/New_York', 0, ?, ?)`,
+          )
+            .bind(`meanwhile-${now}`, p.org.id, p.location.id, worker.id, p.roleId, Date.parse("2026-06-02T12:00:00Z"), Date.parse("2026-06-02T15:00:00Z"), now, now)
+            .run(),
+      },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("SCHEDULE_OVERLAP");
+    expect((await api("GET", `${p.base}/schedules/drafts/${draft.id}`, { token: p.org.adminToken })).body.isDraft).toBe(true);
+    const view = await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken });
+    expect(view.body).toMatchObject({ isDraft: true });
+    expect(view.body.draftPreferences).toHaveLength(1);
+  });
+
+  it("rejects a start after the end, and refuses staff and other organizations", async () => {
+    const p = await createSchedulePlace();
+    const backwards = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2026-06-07", endDate: "2026-06-01" } });
+    expect(backwards.status).toBe(400);
+    expect((await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: {} })).status).toBe(400);
+    expect((await api("POST", `${p.base}/schedules/publish`, { token: p.token, body: week })).status).toBe(403);
+    const other = await createOrganization();
+    expect((await api("POST", `${p.base}/schedules/publish`, { token: other.adminToken, body: week })).status).toBe(404);
+  });
+
+  it("replays a publish retried with the same Idempotency-Key", async () => {
+    const p = await createSchedulePlace();
+    await createEntry(p, {}, true);
+    const headers = { "Idempotency-Key": `publish-${Date.now()}` };
+    const first = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week, headers });
+    const retry = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week, headers });
+    expect(retry.body).toEqual(first.body);
+    expect(retry.body.publishedEntries).toBe(1);
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+});
+
+describe("POST /schedules/bulk-copy", () => {
+  it("keeps 09:00 local at 09:00 local across the March DST change, as drafts", async () => {
+    const p = await createSchedulePlace();
+    const source = await createEntry(p, { startTime: "2026-03-02T09:00:00Z", endTime: "2026-03-02T17:00:00Z" });
+    expect(source.utcStartTime).toBe("2026-03-02T14:00:00.000Z");
+    const res = await api("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: { fromStartDate: "2026-03-02", fromEndDate: "2026-03-08", toStartDate: "2026-03-09" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.skipped).toEqual([]);
+    expect(res.body.created).toHaveLength(1);
+    expect(res.body.created[0]).toMatchObject({
+      startTime: "2026-03-09T09:00:00.000Z",
+      endTime: "2026-03-09T17:00:00.000Z",
+      utcStartTime: "2026-03-09T13:00:00.000Z",
+      utcOffset: -240,
+      isDraft: true,
+      employeeId: p.staff.id,
+    });
+    const drafts = await api("GET", `${p.base}/schedules/drafts?startDate=2026-03-09&endDate=2026-03-15`, { token: p.org.adminToken });
+    expect(drafts.body.map((e: { id: string }) => e.id)).toEqual([res.body.created[0].id]);
+  });
+
+  it("skips and reports copies that would overlap, copies the rest, and filters by employee", async () => {
+    const p = await createSchedulePlace();
+    const other = await addWorker(p);
+    const mine = await createEntry(p, { startTime: "2026-06-01T09:00:00Z", endTime: "2026-06-01T17:00:00Z" });
+    await createEntry(p, { employeeId: other.id, startTime: "2026-06-01T09:00:00Z", endTime: "2026-06-01T17:00:00Z" });
+    await createEntry(p, { startTime: "2026-06-08T12:00:00Z", endTime: "2026-06-08T13:00:00Z" }, true);
+    const res = await api("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: { fromStartDate: "2026-06-01", fromEndDate: "2026-06-01", toStartDate: "2026-06-08", asDrafts: false },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.skipped).toEqual([
+      { sourceId: mine.id, employeeId: p.staff.id, startTime: "2026-06-08T09:00:00.000Z", endTime: "2026-06-08T17:00:00.000Z", reason: "SCHEDULE_OVERLAP" },
+    ]);
+    expect(res.body.created.map((e: { employeeId: string; isPublished: boolean }) => [e.employeeId, e.isPublished])).toEqual([[other.id, true]]);
+    const filtered = await api("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: { fromStartDate: "2026-06-01", fromEndDate: "2026-06-01", toStartDate: "2026-06-15", employeeIds: [other.id] },
+    });
+    expect(filtered.body.created.map((e: { employeeId: string }) => e.employeeId)).toEqual([other.id]);
+  });
+
+  it("rejects a backwards source range and a copy onto itself, and refuses staff", async () => {
+    const p = await createSchedulePlace();
+    const body = { fromStartDate: "2026-06-07", fromEndDate: "2026-06-01", toStartDate: "2026-06-08" };
+    expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body })).status).toBe(400);
+    const self = { fromStartDate: "2026-06-01", fromEndDate: "2026-06-07", toStartDate: "2026-06-01" };
+    expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: self })).status).toBe(400);
+    expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: { ...self, toStartDate: "June" } })).status).toBe(400);
+    expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.token, body: { ...self, toStartDate: "2026-06-08" } })).status).toBe(403);
+    expect((await api("POST", `/api/organizations/${p.org.id}/locations/nope/schedules/bulk-copy`, { token: p.org.adminToken, body: { ...self, toStartDate: "2026-06-08" } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,70 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
+import { createEntry, createOpenShift, createSchedulePlace, entryBody, type SchedulePlace } from "./helpers/schedules";
+import { createPolicy, orgPath } from "./helpers/time-off";
+
+/** Approved time off for the place's staff member, 2027-03-01 09:00–17:00 (the organization's zone: UTC). */
+async function approvedTimeOff(p: SchedulePlace) {
+  const policy = await createPolicy(p.org, { requiresApproval: false, allowNegativeBalance: true });
+  const res = await api("POST", orgPath(p.org, "/time-off-requests"), {
+    token: p.org.adminToken,
+    body: { workerId: p.staff.id, policyId: policy.id, startTime: "2027-03-01T09:00:00Z", endTime: "2027-03-01T17:00:00Z" },
+  });
+  expect(res.status, res.text).toBe(201);
+  expect(res.body.status).toBe("approved");
+  return res.body as { id: string };
+}
+
+const entriesOf = async (employeeId: string) =>
+  (await env.DB.prepare("SELECT id FROM schedule_entries WHERE employee_id = ? AND deleted_at IS NULL").bind(employeeId).all()).results;
+
+describe("schedules against approved time off", () => {
+  it("POST /schedules refuses an entry on approved time off with 409 TIME_OFF_CONFLICT and writes nothing", async () => {
+    const p = await createSchedulePlace();
+    await approvedTimeOff(p);
+    const res = await api("POST", `${p.base}/schedules`, {
+      token: p.org.adminToken,
+      body: entryBody(p, { startTime: "2027-03-01T08:00:00Z", endTime: "2027-03-01T12:00:00Z" }),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("TIME_OFF_CONFLICT");
+    expect(await entriesOf(p.staff.id)).toEqual([]);
+    const nextDay = await createEntry(p, { startTime: "2027-03-02T08:00:00Z", endTime: "2027-03-02T12:00:00Z" });
+    expect(nextDay.employeeId).toBe(p.staff.id);
+  });
+
+  it("a cancelled time off no longer blocks the entry", async () => {
+    const p = await createSchedulePlace();
+    const timeOff = await approvedTimeOff(p);
+    const cancelled = await api("DELETE", orgPath(p.org, `/time-off-requests/${timeOff.id}`), { token: p.org.adminToken });
+    expect(cancelled.status).toBe(200);
+    const entry = await createEntry(p, { startTime: "2027-03-01T08:00:00Z", endTime: "2027-03-01T12:00:00Z" });
+    expect(entry.startTime).toBe("2027-03-01T08:00:00.000Z");
+  });
+
+  it("a claim on an open shift during approved time off is refused with TIME_OFF_CONFLICT", async () => {
+    const p = await createSchedulePlace();
+    await approvedTimeOff(p);
+    const shift = await createOpenShift(p, { startDate: "2027-03-01T10:00:00Z", endDate: "2027-03-01T14:00:00Z" });
+    const res = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("TIME_OFF_CONFLICT");
+    expect(await entriesOf(p.staff.id)).toEqual([]);
+  });
+
+  it("POST /schedules/bulk-copy skips, and reports, a copy that falls on approved time off", async () => {
+    const p = await createSchedulePlace();
+    const source = await createEntry(p, { startTime: "2027-02-22T09:00:00Z", endTime: "2027-02-22T17:00:00Z" });
+    await approvedTimeOff(p);
+    const res = await api("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: { fromStartDate: "2027-02-22", fromEndDate: "2027-02-22", toStartDate: "2027-03-01" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.created).toEqual([]);
+    expect(res.body.skipped).toEqual([
+      expect.objectContaining({ sourceId: source.id, employeeId: p.staff.id, reason: "TIME_OFF_CONFLICT" }),
+    ]);
+  });
+});
