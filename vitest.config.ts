@@ -25,6 +25,8 @@ const workerProject = async (name: string, include: string[], exclude: string[],
           ratelimits,
           bindings: {
             TOKEN_SECRET: "test-secret-not-for-production-0123456789",
+            // base64 of 32 bytes: the AES-GCM key of stored webhook secrets (tests only).
+            WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS1ub3QtZm9yLXByb2R1Y3Q=",
             TEST_MIGRATIONS: await readD1Migrations("./migrations"),
             RATE_LIMITS,
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",

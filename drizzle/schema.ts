@@ -6,3 +6,5 @@ export * from "./schema/timesheets";
 export * from "./schema/idempotency";
 export * from "./schema/write-guards";
 export * from "./schema/schedules";
+export * from "./schema/events";
+export * from "./schema/webhooks";

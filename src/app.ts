@@ -2,11 +2,13 @@ import { createApp } from "./lib/create-app";
 import { DOCUMENT_INTRODUCTION, TAGS } from "./lib/openapi";
 import { finalizeDocument } from "./lib/openapi-finalize";
 import { authenticate } from "./middleware/auth";
+import { drainAfterWrites } from "./middleware/drain-outbox";
 import { idempotency } from "./middleware/idempotency";
 import { apiRateLimit } from "./middleware/rate-limit";
 import type { AppOpenAPI } from "./lib/types";
 import auth from "./routes/auth/auth.index";
 import breakTypes from "./routes/break-types/break-types.index";
+import events from "./routes/events/events.index";
 import locations from "./routes/locations/locations.index";
 import meta from "./routes/meta/meta.index";
 import accessRoles from "./routes/access-roles/access-roles.index";
@@ -21,6 +23,7 @@ import timeOffSettings from "./routes/time-off-settings/time-off-settings.index"
 import staffMembers from "./routes/staff-members/staff-members.index";
 import schedules from "./routes/schedules/schedules.index";
 import openShifts from "./routes/open-shifts/open-shifts.index";
+import webhooks from "./routes/webhooks/webhooks.index";
 
 const DOCUMENT = {
   openapi: "3.1.0",
@@ -39,7 +42,7 @@ const DOCUMENT = {
 const publicRouters = [meta, auth];
 const protectedRouters: AppOpenAPI[] = [
   organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets,
-  policies, timeOffRequests, timeOffSettings, schedules, openShifts,
+  policies, timeOffRequests, timeOffSettings, schedules, openShifts, events, webhooks,
 ];
 
 export function buildApp() {
@@ -58,7 +61,7 @@ export function buildApp() {
     // The origin answering is the server: generated clients and the docs page talk to whoever serves the document.
     return c.json({ openapi, info, servers: [{ url: new URL(c.req.url).origin, description: "This server" }], ...rest });
   });
-  app.use("/api/*", authenticate, apiRateLimit, idempotency);
+  app.use("/api/*", authenticate, apiRateLimit, drainAfterWrites, idempotency);
   for (const router of protectedRouters) app.route("/", router);
   return app;
 }

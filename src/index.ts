@@ -1,14 +1,41 @@
 import { app } from "./app";
 import { runAccrualPass } from "./jobs/accrual-pass";
 import { createDatabase } from "./lib/db";
+import { purgeExpiredEvents } from "./lib/events";
 import { purgeExpiredKeys } from "./lib/idempotency";
+import { deliverPending } from "./webhooks/deliver";
+import { drainOutbox, type WakeUp } from "./webhooks/drain";
 
 export default {
   fetch: app.fetch,
-  /** Cron Trigger: drops Idempotency-Key records older than their 24 h window and runs the time-off accrual pass. */
+  /**
+   * Cron Trigger: drops Idempotency-Key records older than their 24 h window and events older than 30 days, runs
+   * the time-off accrual pass, and wakes every webhook endpoint with events to deliver (the safety net of the drain
+   * after each write).
+   */
   async scheduled(controller, env, ctx) {
     const db = createDatabase(env.DB);
-    ctx.waitUntil(purgeExpiredKeys(db));
+    ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
     ctx.waitUntil(runAccrualPass(db, new Date(controller.scheduledTime)));
   },
-} satisfies ExportedHandler<Env>;
+  /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order. */
+  async queue(batch, env) {
+    const deps = { db: createDatabase(env.DB), secretKey: env.WEBHOOK_SECRET_KEY, fetch: (request: Request) => fetch(request) };
+    const seen = new Set<string>();
+    for (const message of batch.messages) {
+      const { webhookId } = message.body;
+      if (seen.has(webhookId)) {
+        message.ack();
+        continue;
+      }
+      seen.add(webhookId);
+      const result = await deliverPending(deps, webhookId);
+      if (result.retryInSeconds !== undefined) {
+        message.retry({ delaySeconds: result.retryInSeconds });
+        continue;
+      }
+      if (result.more) await env.WEBHOOK_QUEUE.send({ webhookId });
+      message.ack();
+    }
+  },
+} satisfies ExportedHandler<Env, WakeUp>;

@@ -103,6 +103,8 @@ export const TAGS = [
   { name: "Time off", description: "Policies and their types, balances kept as a ledger, accrual, requests with approval, settings." },
   { name: "Schedules", description: "Planned shifts of a location: drafts, publishing and bulk copy." },
   { name: "Open shifts", description: "Shifts offered to a location's staff, with claims, preferences and assignments." },
+  { name: "Events", description: "Every change as an ordered, replayable feed (the webhooks' source)." },
+  { name: "Webhooks", description: "Endpoints that receive the events, signed per Standard Webhooks, in order." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 

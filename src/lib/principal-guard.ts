@@ -4,6 +4,7 @@ import { writeGuards } from "../../drizzle/schema";
 import type { Principal } from "../domain/permissions";
 import type { Database, Statement } from "./db";
 import { type ConstraintProblems, guarded } from "./db-errors";
+import { type EventSpec, eventStatement } from "./events";
 import { unauthorized } from "./problem";
 
 /**
@@ -55,15 +56,19 @@ export interface Writer {
 }
 
 /**
- * The one way to write: the principal guard, then `statements`, in one atomic batch (one round trip), with
- * `problems` mapping the statements' own constraint failures. Answers the statements' results, the guard's left out.
+ * The one way to write: the principal guard, then `statements`, then the `events` they make (lib/events: the
+ * outbox), in one atomic batch (one round trip), with `problems` mapping the statements' own constraint failures.
+ * An event conditional on a change (`whenChanged`, `row`) looks at the batch's last statement: one such per batch.
+ * Answers the statements' results, the guard's and the events' left out.
  */
 export async function guardedBatch<T extends readonly [Statement, ...Statement[]]>(
   { db, principal }: Writer,
   statements: T,
   problems: ConstraintProblems = [],
+  options: { events?: EventSpec[] } = {},
 ): Promise<BatchResponse<T>> {
-  const batch = [principalGuard(db, principal), ...statements] as unknown as readonly [Statement, ...Statement[]];
+  const events = (options.events ?? []).map((spec) => eventStatement(db, spec));
+  const batch = [principalGuard(db, principal), ...statements, ...events] as unknown as readonly [Statement, ...Statement[]];
   const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, ...problems]);
-  return results as unknown as BatchResponse<T>;
+  return results.slice(0, statements.length) as unknown as BatchResponse<T>;
 }

@@ -64,6 +64,7 @@ export const PROBLEM_CODES = {
   SCHEDULE_ENTRY_NOT_FOUND: missing("Schedule entry", "No such schedule entry (or draft) at the location"),
   OPEN_SHIFT_NOT_FOUND: missing("Open shift", "No such open shift at the location"),
   PREFERENCE_NOT_FOUND: missing("Preference", "No such claim or preference on the open shift"),
+  WEBHOOK_NOT_FOUND: missing("Webhook", "No such webhook endpoint in the organization"),
 
   IDEMPOTENCY_REQUEST_IN_PROGRESS: code([409], "The first request with this Idempotency-Key is still running"),
   EXTERNAL_ID_TAKEN: code([409], "Another record of the organization has that externalId"),

@@ -95,6 +95,24 @@ export interface SyncOptions<T extends SyncTable> {
   /** Statements of the same batch that run before the upserts and after them: guards that fail the batch. */
   guardsBefore?: readonly Statement[];
   guardsAfter?: readonly Statement[];
+  /** Record `<resource>.created|updated|deleted`, one event per row the sync changed (lib/events). */
+  events?: { resource: "location" | "staff_member" };
+}
+
+/**
+ * The rows this sync wrote: its `now` is the updatedAt of each (an identical record keeps its own), named by the
+ * payload or deactivated by it.
+ */
+function changedRows(table: SyncTable, organizationId: string, externalIds: string[], now: Date, resource: string) {
+  const at = now.getTime();
+  const c = getTableColumns(table) as Record<string, SQLiteColumn>;
+  return {
+    table,
+    where: sql`${table.organizationId} = ${organizationId} AND ${table.updatedAt} = ${at}
+      AND (${inJsonList(table.externalId, externalIds)} OR ${table.deletedAt} = ${at})`,
+    typeOf: sql`CASE WHEN ${table.deletedAt} IS NOT NULL THEN ${`${resource}.deleted`}
+      WHEN ${c.createdAt!} = ${at} THEN ${`${resource}.created`} ELSE ${`${resource}.updated`} END`,
+  };
 }
 
 /**
@@ -106,7 +124,7 @@ export async function syncByExternalId<T extends SyncTable>(
   writer: Writer,
   table: T,
   organizationId: string,
-  { entries, deactivateMissing, now, deactivateOnly, guardsBefore = [], guardsAfter = [] }: SyncOptions<T>,
+  { entries, deactivateMissing, now, deactivateOnly, guardsBefore = [], guardsAfter = [], events }: SyncOptions<T>,
 ) {
   const { db } = writer;
   const externalIds = entries.map((entry) => entry.row.externalId);
@@ -131,7 +149,9 @@ export async function syncByExternalId<T extends SyncTable>(
 
   // The deactivation touches only externalIds the upserts do not; the read-back comes last so it sees every write.
   const upserts = upsertStatements(db, table, entries);
-  const results = await guardedBatch(writer, [deactivate, ...guardsBefore, ...upserts, ...guardsAfter, readBack]);
+  const results = await guardedBatch(writer, [deactivate, ...guardsBefore, ...upserts, ...guardsAfter, readBack], [], {
+    events: events ? [{ organizationId, occurredAt: now, rows: changedRows(table, organizationId, externalIds, now, events.resource) }] : [],
+  });
   const [deactivated] = results;
   const stored = results[results.length - 1] as T["$inferSelect"][];
   const firstUpsert = 1 + guardsBefore.length;

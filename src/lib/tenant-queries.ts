@@ -5,6 +5,7 @@ import type { Database } from "./db";
 import { newId } from "./ids";
 import { keysetPage, type ListOptions, pageResult } from "./pagination";
 import { type HeaderContext, ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "./conditional";
+import type { EventType } from "./events";
 import { guardedBatch, type Writer } from "./principal-guard";
 import { notFound } from "./problem";
 import type { NotFoundResource } from "./problem-codes";
@@ -88,12 +89,15 @@ export async function updateLive<T extends TenantTable>(
   match: string | SQL,
   values: SQLiteUpdateSetSource<T>,
   resource: NotFoundResource,
+  event?: EventType,
 ): Promise<T["$inferSelect"]> {
   const ifMatch = ifMatchOf(c);
   const { db } = c.var;
   const where = and(inOrganization(table, organizationId), matching(table, match), versionCondition(table.updatedAt, ifMatch));
   const set = { ...values, updatedAt: nextVersion(table.updatedAt) } as SQLiteUpdateSetSource<T>;
-  const [rows] = await guardedBatch(c.var, [db.update(table).set(set).where(where).returning()]);
+  const written = and(inOrganization(table, organizationId, { includeDeleted: true }), matching(table, match))!;
+  const events = event ? [{ type: event, organizationId, row: { table, where: written } }] : [];
+  const [rows] = await guardedBatch(c.var, [db.update(table).set(set).where(where).returning()], [], { events });
   const row = (rows as T["$inferSelect"][])[0];
   if (!row) {
     if (ifMatch.kind === "versions") {
@@ -113,7 +117,8 @@ export const softDeleteLive = <T extends TenantTable>(
   organizationId: string,
   match: string | SQL,
   resource: NotFoundResource,
-) => updateLive(c, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource);
+  event?: EventType,
+) => updateLive(c, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource, event);
 
 /**
  * Inserts a new record of the organization (id, timestamps and organization filled in) behind the principal guard
@@ -124,13 +129,16 @@ export async function insertRecord<T extends TenantTable>(
   table: T,
   organizationId: string,
   values: Omit<SQLiteInsertValue<T>, "id" | "organizationId" | "createdAt" | "updatedAt">,
+  event?: EventType,
 ): Promise<T["$inferSelect"]> {
   const now = new Date();
+  const id = newId(now.getTime());
   const insert = c.var.db
     .insert(table)
-    .values({ ...values, id: newId(now.getTime()), organizationId, createdAt: now, updatedAt: now } as SQLiteInsertValue<T>)
+    .values({ ...values, id, organizationId, createdAt: now, updatedAt: now } as SQLiteInsertValue<T>)
     .returning();
-  const [rows] = await guardedBatch(c.var, [insert]);
+  const events = event ? [{ type: event, organizationId, occurredAt: now, row: { table, where: eq(table.id, id) } }] : [];
+  const [rows] = await guardedBatch(c.var, [insert], [], { events });
   const row = (rows as T["$inferSelect"][])[0]!;
   setETag(c, row as unknown as { updatedAt: Date });
   return row;

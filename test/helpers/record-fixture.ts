@@ -84,6 +84,7 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     api("POST", `${schedulePath}/open-shifts/${openShift.id}/preferences`, { ...admin, body: { workerId: bystander.id, preference: "NOT_PREFERRED" } }),
     "the employee's preference",
   );
+  const webhook = await created(api("POST", `${orgPath}/webhooks`, { ...admin, body: { url: "http://127.0.0.1:9/hook", enabled: false } }), "webhook");
   await created(
     api("POST", `${orgPath}/staffmembers/${subject.id}/locations/${location.id}/clock-in`, { ...admin, body: { ...HERE, roleId: role.id } }),
     "open shift",
@@ -133,6 +134,7 @@ export async function createRecordFixture(): Promise<RecordFixture> {
       "schedules/drafts": draft.id,
       "open-shifts": openShift.id,
       preferences: preference.id,
+      webhooks: webhook.id,
     },
   };
 }

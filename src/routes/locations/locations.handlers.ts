@@ -36,20 +36,20 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   const values = { ...toColumns(body), name: body.name };
-  const created = await uniquely(insertRecord(c, locations, organization_id, values), ...EXTERNAL_ID_TAKEN);
+  const created = await uniquely(insertRecord(c, locations, organization_id, values, "location.created"), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeLocation(created), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const changes = { ...toColumns(c.req.valid("json")), updatedAt: new Date() };
-  const row = await uniquely(updateLive(c, locations, organization_id, id, changes, "Location"), ...EXTERNAL_ID_TAKEN);
+  const row = await uniquely(updateLive(c, locations, organization_id, id, changes, "Location", "location.updated"), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeLocation(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeLocation(await softDeleteLive(c, locations, organization_id, id, "Location")), 200);
+  return c.json(serializeLocation(await softDeleteLive(c, locations, organization_id, id, "Location", "location.deleted")), 200);
 };
 
 export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {

@@ -61,5 +61,5 @@ export function locationEntry(organizationId: string, record: SyncRecord, now: D
 export function syncLocations(writer: Writer, organizationId: string, { records, deactivateMissing }: z.infer<typeof LocationSync>) {
   const now = new Date();
   const entries = records.map((record) => locationEntry(organizationId, record, now));
-  return syncByExternalId(writer, locations, organizationId, { entries, deactivateMissing, now });
+  return syncByExternalId(writer, locations, organizationId, { entries, deactivateMissing, now, events: { resource: "location" } });
 }

@@ -3,6 +3,7 @@ import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { locations, staffMembers } from "../../../drizzle/schema";
 import { ifMatchOf, matchesVersion, nextVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
 import type { ConstraintProblems } from "../../lib/db-errors";
+import type { EventType } from "../../lib/events";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { inJsonList, jsonArrayContains } from "../../lib/json-list";
@@ -84,7 +85,9 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     .insert(staffMembers)
     .values({ ...row, accessRoleId: liveAccessRole(organization_id, accessRoleId) })
     .returning();
-  const [[created]] = await guardedBatch(c.var, [insert], WRITE_PROBLEMS);
+  const [[created]] = await guardedBatch(c.var, [insert], WRITE_PROBLEMS, {
+    events: [{ type: "staff_member.created", organizationId: organization_id, occurredAt: now, row: { table: staffMembers, where: eq(staffMembers.id, row.id) } }],
+  });
   setETag(c, created!);
   return c.json(serializeStaffMember(created!), 201);
 };
@@ -100,7 +103,14 @@ export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {
  * it may be stale) and, with If-Match, is that version; behind the principal guard. When the update matches
  * nothing, the member is gone (404), another version (412) or was promoted meanwhile (403).
  */
-async function updateManageable(c: WriteContext, organizationId: string, id: string, grantable: string[], values: StaffMemberChanges) {
+async function updateManageable(
+  c: WriteContext,
+  organizationId: string,
+  id: string,
+  grantable: string[],
+  values: StaffMemberChanges,
+  event: EventType,
+) {
   const { db } = c.var;
   const ifMatch = ifMatchOf(c);
   const update = db
@@ -115,7 +125,10 @@ async function updateManageable(c: WriteContext, organizationId: string, id: str
       ),
     )
     .returning();
-  const [[row]] = await guardedBatch(c.var, [update], WRITE_PROBLEMS);
+  const written = and(eq(staffMembers.organizationId, organizationId), eq(staffMembers.id, id))!;
+  const [[row]] = await guardedBatch(c.var, [update], WRITE_PROBLEMS, {
+    events: [{ type: event, organizationId, row: { table: staffMembers, where: written } }],
+  });
   if (row) {
     setETag(c, row);
     return row;
@@ -136,13 +149,13 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     ...(accessRoleId && { accessRoleId: liveAccessRole(organization_id, accessRoleId) }),
     updatedAt: new Date(),
   };
-  const row = await updateManageable(c, organization_id, id, references.grantableAccessRoleIds, changes);
+  const row = await updateManageable(c, organization_id, id, references.grantableAccessRoleIds, changes, "staff_member.updated");
   return c.json(serializeStaffMember(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const references = await resolveMember(c.var.db, c.var.principal, organization_id, id);
-  const row = await updateManageable(c, organization_id, id, references.grantableAccessRoleIds, softDeleted());
+  const row = await updateManageable(c, organization_id, id, references.grantableAccessRoleIds, softDeleted(), "staff_member.deleted");
   return c.json(serializeStaffMember(row), 200);
 };

@@ -55,6 +55,7 @@ export async function syncStaffMembers(writer: Writer, organizationId: string, b
       deactivateOnly: holdingOneOf(grantable),
       guardsBefore: [unlessAllManageable(db, organizationId, externalIds, grantable)],
       guardsAfter: [unlessAccessRolesLive(db, organizationId, externalIds)],
+      events: { resource: "staff_member" },
     }),
     guardProblems,
   );

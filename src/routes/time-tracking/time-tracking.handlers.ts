@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Statement } from "../../lib/db";
 import type { ConstraintProblems } from "../../lib/db-errors";
+import type { EventType } from "../../lib/events";
 import { guardedBatch } from "../../lib/principal-guard";
 import type { AppBindings, AppRouteHandler } from "../../lib/types";
 import { clockInRole, eventRow, judge, openShiftHere, type PunchRequest, refuseLockedDay } from "./punch";
@@ -56,8 +57,10 @@ async function punch<K extends PunchRequest["kind"]>(
  * A punch's one atomic write batch (round trip 2 of 2): the principal guard, its answer under the Idempotency-Key,
  * then its rows.
  */
-const commit = (c: PunchCtx, answer: ShiftWire, statements: Statement[], problems: ConstraintProblems) =>
-  guardedBatch(c.var, [...recordAnswer(c, answer), ...statements] as [Statement, ...Statement[]], [concurrentTwin, ...problems]);
+const commit = (c: PunchCtx, type: EventType, answer: ShiftWire, statements: Statement[], problems: ConstraintProblems) =>
+  guardedBatch(c.var, [...recordAnswer(c, answer), ...statements] as [Statement, ...Statement[]], [concurrentTwin, ...problems], {
+    events: [{ type, organizationId: c.req.param("organization_id")!, data: answer }],
+  });
 
 export const shiftState: AppRouteHandler<routes.ShiftStateRoute> = async (c) => {
   const { organization_id, id, location_id } = c.req.valid("param");
@@ -74,7 +77,7 @@ export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
   refuseLockedDay(context, shift.businessDate);
   const event = eventRow(context, request, judgement, shift.id);
   const answer = serializeShift(shift, [], { events: [event] });
-  await commit(c, answer, clockInWrites(c.var.db, shift, event), clockInProblems(shift));
+  await commit(c, "shift.clocked_in", answer, clockInWrites(c.var.db, shift, event), clockInProblems(shift));
   return c.json(answer, 200);
 };
 
@@ -91,7 +94,7 @@ export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) => 
   const event = eventRow(context, request, judgement, shift.id, started.id);
   const changes = touchedShift(shift, event.flags, request.receivedAt);
   const answer = serializeShift({ ...shift, ...changes }, [...context.openShiftBreaks, started], { events: [event] });
-  await commit(c, answer, breakStartWrites(c.var.db, shift, { started, event, changes }), onShiftProblems(shift));
+  await commit(c, "shift.break_started", answer, breakStartWrites(c.var.db, shift, { started, event, changes }), onShiftProblems(shift));
   return c.json(answer, 200);
 };
 
@@ -107,7 +110,7 @@ export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) => {
   const changes = touchedShift(shift, event.flags, request.receivedAt);
   const breaks = context.openShiftBreaks.map((b) => (b.id === open.id ? ended : b));
   const answer = serializeShift({ ...shift, ...changes }, breaks, { events: [event] });
-  await commit(c, answer, breakEndWrites(c.var.db, shift, { ended, event, changes }), onShiftProblems(shift));
+  await commit(c, "shift.break_ended", answer, breakEndWrites(c.var.db, shift, { ended, event, changes }), onShiftProblems(shift));
   return c.json(answer, 200);
 };
 
@@ -120,6 +123,6 @@ export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
   const events = [eventRow(context, request, judgement, shift.id)];
   if (closed.ended) events.push(eventRow(context, { ...request, kind: "break_end" }, judgement, shift.id, closed.ended.id));
   const answer = serializeShift({ ...shift, ...closed.changes }, closed.breaks, { events });
-  await commit(c, answer, clockOutWrites(c.var.db, shift, { ...closed, events }), onShiftProblems(shift));
+  await commit(c, "shift.clocked_out", answer, clockOutWrites(c.var.db, shift, { ...closed, events }), onShiftProblems(shift));
   return c.json(answer, 200);
 };

@@ -34,13 +34,15 @@ const lockedDay = (organizationId: string, day: DayAtLocation, row: LockRow | un
 /** Locks the day; the primary key (location, date) makes a second lock a no-op that answers the first. */
 export async function lockDayAt(db: Database, scope: TimesheetScope, day: DayAtLocation) {
   await requireLocation(db, scope.organizationId, day.locationId);
+  const now = new Date();
+  const lock = { organizationId: scope.organizationId, ...day, lockedBy: actorOf(scope.principal), createdAt: now };
   const [, rows] = await guardedBatch({ db, principal: scope.principal }, [
-    db
-      .insert(lockedDays)
-      .values({ organizationId: scope.organizationId, ...day, lockedBy: actorOf(scope.principal), createdAt: new Date() })
-      .onConflictDoNothing(),
+    db.insert(lockedDays).values(lock).onConflictDoNothing(),
     db.select().from(lockedDays).where(and(eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
-  ]);
+  ], [], {
+    // Recorded when the insert (not the select after it: a SELECT leaves changes() as it was) locked the day.
+    events: [{ type: "timesheet.day_locked", organizationId: scope.organizationId, occurredAt: now, data: lockedDay(scope.organizationId, day, lock), whenChanged: true }],
+  });
   return lockedDay(scope.organizationId, day, rows[0]);
 }
 
@@ -51,6 +53,8 @@ export async function unlockDayAt(db: Database, scope: TimesheetScope, day: DayA
     db
       .delete(lockedDays)
       .where(and(eq(lockedDays.organizationId, scope.organizationId), eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
-  ]);
+  ], [], {
+    events: [{ type: "timesheet.day_unlocked", organizationId: scope.organizationId, data: lockedDay(scope.organizationId, day, undefined), whenChanged: true }],
+  });
   return lockedDay(scope.organizationId, day, undefined);
 }

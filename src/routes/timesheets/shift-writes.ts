@@ -63,6 +63,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   const breakRows = breakRowsOf(plan.breaks, shift);
   const audit = auditEntry({ organizationId, shiftId: shift.id, action: "create", principal: scope.principal, at: now });
   const days = [{ locationId: shift.locationId, date: shift.businessDate }];
+  const answer = serializeShift(shift, breakRows);
   const guardedShift = {
     ...shift,
     organizationId: unlessLocked(organizationId, days),
@@ -72,8 +73,9 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     { db, principal: scope.principal },
     [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
     guardProblems(days),
+    { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }] },
   );
-  return serializeShift(shift, breakRows);
+  return answer;
 }
 
 async function roleAndStaff(db: Database, organizationId: string, roleId: string, staffId: string) {
@@ -126,6 +128,7 @@ export async function patchShift(db: Database, scope: TimesheetScope, id: string
   ];
   // An open shift keeps its break rows as they are; a closed one gets the recomputed set.
   const breakRows = end ? breakRowsOf(plan.breaks, updated) : current.breaks;
+  const answer = serializeShift(updated, breakRows);
   const replaceBreaks = end ? [db.delete(shiftBreaks).where(eq(shiftBreaks.shiftId, id)), ...insertBreakStatements(db, breakRows)] : [];
   await guardedBatch(
     { db, principal: scope.principal },
@@ -143,8 +146,9 @@ export async function patchShift(db: Database, scope: TimesheetScope, id: string
       auditAfter(db, audit),
     ],
     guardProblems(days),
+    { events: [{ type: "shift.updated", organizationId, occurredAt: now, data: answer }] },
   );
-  return serializeShift(updated, breakRows);
+  return answer;
 }
 
 /** DELETE /timesheets/{id}: a soft delete, refused on a locked day. */
@@ -155,6 +159,7 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
   requireVersion(ifMatch, was);
   const now = nextVersionAfter(was);
   const audit = auditEntry({ organizationId, shiftId: id, action: "delete", principal: scope.principal, at: now });
+  const answer = serializeShift({ ...was, ...softDeleted(now) }, current.breaks);
   const days = [{ locationId: was.locationId, date: was.businessDate }];
   await guardedBatch(
     { db, principal: scope.principal },
@@ -166,8 +171,9 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
         .where(eq(shifts.id, id)),
     ],
     guardProblems(days),
+    { events: [{ type: "shift.deleted", organizationId, occurredAt: now, data: answer }] },
   );
-  return serializeShift({ ...was, ...softDeleted(now) }, current.breaks);
+  return answer;
 }
 
 /** DELETE /timesheets?date&locationId: every live shift of that business date there, in one atomic batch. */
@@ -200,6 +206,20 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
         ),
     ],
     guardProblems([day]),
+    {
+      events: [
+        {
+          organizationId,
+          occurredAt: now,
+          rows: {
+            table: shifts,
+            where: sql`+${shifts.organizationId} = ${organizationId} AND ${shifts.locationId} = ${day.locationId}
+              AND ${shifts.businessDate} = ${day.date} AND ${shifts.deletedAt} = ${now.getTime()}`,
+            typeOf: sql`'shift.deleted'`,
+          },
+        },
+      ],
+    },
   );
   return { deleted: deleted.meta.changes };
 }

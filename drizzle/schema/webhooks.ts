@@ -1,0 +1,46 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { lifecycle, timestamp } from "./columns";
+
+/**
+ * Webhook endpoints. `deliveredSequence` is the endpoint's cursor: the last event sequence of its organization it is
+ * done with (delivered, or failed for good). The consumer only ever delivers the next matching event after it, so an
+ * endpoint sees its events in sequence order. `secret` is the signing secret AES-GCM encrypted (src/webhooks/secret).
+ */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull(),
+    url: text("url").notNull(),
+    description: text("description"),
+    types: text("types", { mode: "json" }).$type<string[]>().notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    secret: text("secret").notNull(),
+    deliveredSequence: integer("delivered_sequence").notNull(),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    disabledReason: text("disabled_reason"),
+    ...lifecycle,
+  },
+  (t) => [index("webhooks_organization").on(t.organizationId)],
+);
+
+/** Each attempt to deliver an event to an endpoint. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull(),
+    webhookId: text("webhook_id").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    sequence: integer("sequence"),
+    attempt: integer("attempt").notNull(),
+    status: text("status", { enum: ["succeeded", "retrying", "failed"] }).notNull(),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    nextRetryAt: timestamp("next_retry_at"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("webhook_deliveries_webhook").on(t.webhookId, t.id), index("webhook_deliveries_event").on(t.webhookId, t.eventId)],
+);

@@ -1,0 +1,86 @@
+import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { events } from "../../drizzle/schema";
+import type { Database, Statement } from "./db";
+import { newId } from "./ids";
+
+export const EVENT_TYPES = [
+  "shift.clocked_in",
+  "shift.clocked_out",
+  "shift.break_started",
+  "shift.break_ended",
+  "shift.created",
+  "shift.updated",
+  "shift.deleted",
+  "timesheet.day_locked",
+  "timesheet.day_unlocked",
+  "staff_member.created",
+  "staff_member.updated",
+  "staff_member.deleted",
+  "location.created",
+  "location.updated",
+  "location.deleted",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * An event a write batch records with its change. Its `data` is either the resource as the API answers it, known
+ * before the batch (`data`), or the row the batch wrote (`row`: a snapshot taken in the batch, right after the
+ * write, serialized when read; see lib/event-data). `whenChanged`: recorded only if the statement just before it
+ * changed a row (a no-op write, e.g. locking a locked day or an update whose conditions did not hold, records none).
+ */
+export type EventSpec = {
+  organizationId: string;
+  occurredAt?: Date;
+} & (
+  | { type: EventType; data: unknown; whenChanged?: boolean }
+  | { type: EventType; row: { table: SQLiteTable; where: SQL } }
+  /** One event per row `where` picks (after the batch's writes), typed per row by `typeOf`, in id order. */
+  | { rows: RowsEvents }
+);
+
+interface RowsEvents {
+  table: SQLiteTable;
+  where: SQL;
+  typeOf: SQL;
+}
+
+/** The next sequence of the organization, read inside the batch: D1 runs a batch as one serialized transaction. */
+const nextSequence = (organizationId: string) =>
+  sql`coalesce((SELECT max(sequence) FROM events WHERE organization_id = ${organizationId}), 0) + 1`;
+
+/** `json_object(...)` of every column of the table's row, keyed by column name (SQLite values as stored). */
+export function rowSnapshot(table: SQLiteTable): SQL {
+  const pairs = Object.values(getTableColumns(table)).map((column) => sql`${column.name}, ${column}`);
+  return sql`json_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** The statement that records one event (an INSERT … SELECT listing the columns in declared order). */
+export function eventStatement(db: Database, spec: EventSpec): Statement {
+  if ("rows" in spec) return eventsOfRows(db, spec.organizationId, spec.occurredAt ?? new Date(), spec.rows);
+  const id = newId();
+  const occurredAt = (spec.occurredAt ?? new Date()).getTime();
+  const fixed = sql`${id}, ${spec.organizationId}, ${nextSequence(spec.organizationId)}, ${spec.type}, ${occurredAt}`;
+  if ("row" in spec) {
+    const { table, where } = spec.row;
+    return db.insert(events).select(sql`SELECT ${fixed}, ${getTableName(table)}, ${rowSnapshot(table)} FROM ${table} WHERE ${where} AND changes() > 0`);
+  }
+  const when = spec.whenChanged ? sql`WHERE changes() > 0` : sql``;
+  return db.insert(events).select(sql`SELECT ${fixed}, 'wire', ${JSON.stringify(spec.data)} ${when}`);
+}
+
+/** Many events in one INSERT … SELECT: a fixed number of parameters, whatever the number of rows. */
+function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { table, where, typeOf }: RowsEvents): Statement {
+  const prefix = `${newId()}.`;
+  const position = sql`row_number() OVER (ORDER BY ${getTableColumns(table).id})`;
+  return db.insert(events).select(
+    sql`SELECT ${prefix} || ${position}, ${organizationId}, ${nextSequence(organizationId)} - 1 + ${position}, ${typeOf},
+      ${occurredAt.getTime()}, ${getTableName(table)}, ${rowSnapshot(table)} FROM ${table} WHERE ${where}`,
+  );
+}
+
+/** Cron: events older than 30 days go, except each organization's last (it carries the sequence on). */
+export const purgeExpiredEvents = (db: Database, now = new Date()) =>
+  db.run(sql`DELETE FROM events WHERE occurred_at < ${now.getTime() - 30 * 24 * 3600 * 1000}
+    AND sequence < (SELECT max(sequence) FROM events e WHERE e.organization_id = events.organization_id)`);

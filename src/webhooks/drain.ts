@@ -1,0 +1,29 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { webhooks } from "../../drizzle/schema";
+import type { Database } from "../lib/db";
+import { chunk } from "../lib/chunk";
+
+export interface WakeUp {
+  webhookId: string;
+}
+
+/**
+ * The outbox drain: one queue message per enabled endpoint that has events past its cursor (of an organization,
+ * or all). Messages carry no events: the consumer reads them from the outbox after the cursor, so a drain that runs
+ * twice (after a request and from the cron) never sends an event twice, only wakes the endpoint twice.
+ */
+export async function drainOutbox(db: Database, queue: Queue<WakeUp>, organizationId?: string) {
+  const pending = await db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(
+      and(
+        organizationId ? eq(webhooks.organizationId, organizationId) : undefined,
+        isNull(webhooks.deletedAt),
+        eq(webhooks.enabled, true),
+        sql`EXISTS (SELECT 1 FROM events e WHERE e.organization_id = ${webhooks.organizationId} AND e.sequence > ${webhooks.deliveredSequence})`,
+      ),
+    );
+  for (const part of chunk(pending, 100)) await queue.sendBatch(part.map(({ id }) => ({ body: { webhookId: id } })));
+  return pending.length;
+}
