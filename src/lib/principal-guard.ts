@@ -4,6 +4,7 @@ import { writeGuards } from "../../drizzle/schema";
 import type { Principal } from "../domain/permissions";
 import type { Database, Statement } from "./db";
 import { type ConstraintProblems, guarded } from "./db-errors";
+import { preconditionGuardProblem } from "./precondition-guard";
 import { unauthorized } from "./problem";
 
 /**
@@ -56,7 +57,7 @@ export interface Writer {
 
 /**
  * The one way to write: the principal guard, then `statements`, in one atomic batch (one round trip), with
- * `problems` mapping the statements' own constraint failures. Answers the statements' results, the guard's left out.
+ * `problems` mapping the statements' own constraint failures (a failed precondition guard answers 412). Answers the statements' results, the guard's left out.
  */
 export async function guardedBatch<T extends readonly [Statement, ...Statement[]]>(
   { db, principal }: Writer,
@@ -64,6 +65,6 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
   problems: ConstraintProblems = [],
 ): Promise<BatchResponse<T>> {
   const batch = [principalGuard(db, principal), ...statements] as unknown as readonly [Statement, ...Statement[]];
-  const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, ...problems]);
+  const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, preconditionGuardProblem, ...problems]);
   return results as unknown as BatchResponse<T>;
 }
