@@ -63,8 +63,11 @@ export function weekViewTrips(url, organizationId, locationId) {
   ];
 }
 
-/** The round trips of a publish of `week` with no draft open shifts; `now` is the publish instant. */
-export function publishTrips(organizationId, locationId, week, timeZone, now = "<now>") {
+/**
+ * The round trips of a publish of `week` with no draft open shifts; `now` is the publish instant, `guard` the
+ * principal guard opening the write batch (write-guard.js: writeGuardFor the request's token).
+ */
+export function publishTrips(organizationId, locationId, week, timeZone, now = "<now>", guard = { sql: "", params: [] }) {
   const { start, end } = weekRange(week, timeZone);
   const drafts = [organizationId, locationId, 1, start, end];
   return [
@@ -73,6 +76,7 @@ export function publishTrips(organizationId, locationId, week, timeZone, now = "
     {
       call: "batch",
       pairs: [
+        [guard.sql, guard.params],
         [PUBLISH_ENTRIES_SQL, [0, now, now, ...drafts]],
         [PUBLISH_OPEN_SHIFTS_UPDATE_SQL, [0, now, now, "[]", 1]],
       ],

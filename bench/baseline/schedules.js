@@ -2,6 +2,7 @@
 // (schedule-statements.js) in the same round trips with the same bound values, by hand: no framework, no
 // validation, no authentication. The range is read in the location's zone, as ours does.
 import { encodeEntryCursor, publishTrips, weekViewTrips } from "./schedule-statements.js";
+import { writeGuard } from "./write-guard.js";
 
 const base = /^\/api\/organizations\/([^/]+)\/locations\/([^/]+)\/schedules/;
 const iso = (ms) => new Date(ms).toISOString();
@@ -47,9 +48,9 @@ async function publish(db, match, request) {
   const timeZone = location.results[0]?.timezone;
   if (!timeZone) return Response.json({ status: 404 }, { status: 404 });
   const now = Date.now();
-  const [, reads, writes] = publishTrips(organizationId, locationId, week, timeZone, now);
+  const [, reads, writes] = publishTrips(organizationId, locationId, week, timeZone, now, writeGuard(request));
   await db.batch(reads.pairs.map((pair) => bind(db, pair)));
-  const [entries, shifts] = await db.batch(writes.pairs.map((pair) => bind(db, pair)));
+  const [, entries, shifts] = await db.batch(writes.pairs.map((pair) => bind(db, pair)));
   return Response.json({ publishedEntries: entries.meta.changes, publishedOpenShifts: shifts.meta.changes, appliedAssignments: 0, publishedAt: iso(now) });
 }
 

@@ -2,6 +2,7 @@
 // with no framework, no validation, no authorisation and no trust flags. What is left is the floor: parsing the
 // request, the D1 batches, the least arithmetic that gives a correct answer, and JSON out.
 import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, IDEMPOTENCY_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "./statements.js";
+import { writeGuard } from "./write-guard.js";
 
 const DAY_MS = 86_400_000;
 const IDEMPOTENCY_TTL_MS = DAY_MS;
@@ -76,8 +77,9 @@ function previousAnswer(ctx, idempotency, now) {
   return new Response(stored.body, { status: stored.status, headers: { "Content-Type": stored.content_type, "Idempotent-Replayed": "true" } });
 }
 
-/** The write batch, with the answer stored under the key first when one was sent. */
-async function commit(db, idempotency, answer, now, statements, params) {
+/** The write batch: the principal guard, then the answer stored under the key when one was sent, then the punch. */
+async function commit(db, request, idempotency, answer, now, statements, params) {
+  const guard = writeGuard(request);
   const keyed = idempotency
     ? [
         [IDEMPOTENCY_WRITES, [
@@ -86,7 +88,7 @@ async function commit(db, idempotency, answer, now, statements, params) {
         ]],
       ]
     : [];
-  const all = [...keyed, [statements, params]];
+  const all = [[[guard.sql], [guard.params]], ...keyed, [statements, params]];
   await run(db, all.flatMap(([s]) => s), all.flatMap(([, p]) => p));
 }
 
@@ -165,7 +167,7 @@ export async function clockIn(db, { org, staffId, locationId }, request) {
   const event = eventValues(ctx, shift.id, "clock_in", now, body, idempotency);
   const answer = shiftJson(shift, [], [{ kind: "clock_in", occurredAt: new Date(now).toISOString() }]);
   try {
-    await commit(db, idempotency, answer, now, CLOCK_IN_WRITES, [guarded, event]);
+    await commit(db, request, idempotency, answer, now, CLOCK_IN_WRITES, [guarded, event]);
   } catch (error) {
     return refusal(error, [
       KEY_TWIN,
@@ -214,7 +216,7 @@ export async function clockOut(db, { org, staffId, locationId }, request) {
   ];
   const answer = shiftJson(closed, breaks, [{ kind: "clock_out", occurredAt: new Date(now).toISOString() }]);
   try {
-    await commit(db, idempotency, answer, now, CLOCK_OUT_WRITES, [event, close]);
+    await commit(db, request, idempotency, answer, now, CLOCK_OUT_WRITES, [event, close]);
   } catch (error) {
     return refusal(error, [
       KEY_TWIN,

@@ -20,7 +20,14 @@ export default {
       const match = route.pattern.exec(pathname);
       if (!match) continue;
       try {
-        return await route.handle(env.DB, match, request);
+        // As ours (src/middleware/db.ts): reads and punches start at the nearest replica, other writes at the primary,
+        // and the answer carries the session's bookmark.
+        const anchor = request.method === "GET" || /\/clock-(in|out)$/.test(pathname) ? "first-unconstrained" : "first-primary";
+        const session = env.DB.withSession(anchor);
+        const response = await route.handle(session, match, request);
+        const bookmark = session.getBookmark();
+        if (bookmark) response.headers.set("X-D1-Bookmark", bookmark);
+        return response;
       } catch (error) {
         return Response.json({ status: 500, error: String(error) }, { status: 500 });
       }

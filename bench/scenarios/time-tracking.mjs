@@ -5,6 +5,7 @@ import { measure } from "../lib/load.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, IDEMPOTENCY_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "../baseline/statements.js";
+import { STAFF_WRITE_GUARD } from "../baseline/write-guard.js";
 
 export const name = "time-tracking";
 export const description = "clock-in/clock-out cycles and shift-state reads (issue 3)";
@@ -104,10 +105,10 @@ async function countRoundTrips(ours, world) {
 /** Our fresh traces against the SQL the baseline sends: it must be the same statements, in the same round trips. */
 function sameStatements(counted) {
   const expected = {
-    "clock-in": [PUNCH_READS, CLOCK_IN_WRITES],
-    "clock-out": [PUNCH_READS, CLOCK_OUT_WRITES],
+    "clock-in": [PUNCH_READS, [STAFF_WRITE_GUARD, ...CLOCK_IN_WRITES]],
+    "clock-out": [PUNCH_READS, [STAFF_WRITE_GUARD, ...CLOCK_OUT_WRITES]],
     "shift-state": [SHIFT_STATE_READS],
-    "clock-in with Idempotency-Key": [PUNCH_READS, [...IDEMPOTENCY_WRITES, ...CLOCK_IN_WRITES]],
+    "clock-in with Idempotency-Key": [PUNCH_READS, [STAFF_WRITE_GUARD, ...IDEMPOTENCY_WRITES, ...CLOCK_IN_WRITES]],
   };
   const actual = {
     "clock-in": counted.clockIn.roundTrips.map((t) => t.statements),

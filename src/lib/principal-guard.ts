@@ -5,6 +5,7 @@ import type { Principal } from "../domain/permissions";
 import type { Database, Statement } from "./db";
 import { type ConstraintProblems, guarded } from "./db-errors";
 import { type EventSpec, eventStatement } from "./events";
+import { preconditionGuardProblem } from "./precondition-guard";
 import { unauthorized } from "./problem";
 
 /**
@@ -57,7 +58,8 @@ export interface Writer {
 
 /**
  * The one way to write: the principal guard, then `statements`, then the `events` they make (lib/events: the
- * outbox), in one atomic batch (one round trip), with `problems` mapping the statements' own constraint failures.
+ * outbox), in one atomic batch (one round trip), with `problems` mapping the statements' own constraint failures
+ * (a failed precondition guard answers 412).
  * An event conditional on a change (`whenChanged`, `row`) looks at the batch's last statement: one such per batch.
  * Answers the statements' results, the guard's and the events' left out.
  */
@@ -69,6 +71,6 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
 ): Promise<BatchResponse<T>> {
   const events = (options.events ?? []).map((spec) => eventStatement(db, spec));
   const batch = [principalGuard(db, principal), ...statements, ...events] as unknown as readonly [Statement, ...Statement[]];
-  const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, ...problems]);
+  const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, preconditionGuardProblem, ...problems]);
   return results.slice(0, statements.length) as unknown as BatchResponse<T>;
 }

@@ -18,7 +18,7 @@ export interface Interference {
 export async function requestWithInterference(
   method: string,
   path: string,
-  options: { token: string; body?: unknown },
+  options: { token: string; body?: unknown; headers?: Record<string, string> },
   interference: Interference,
 ) {
   let pending = true;
@@ -53,7 +53,7 @@ export async function requestWithInterference(
       };
     },
   };
-  const headers = new Headers({ Authorization: `Bearer ${options.token}`, "Content-Type": "application/json" });
+  const headers = new Headers({ ...options.headers, Authorization: `Bearer ${options.token}`, "Content-Type": "application/json" });
   const init = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
   const response = await app.request(`http://shiftline.test${path}`, init, { ...env, DB: db });
   if (pending) throw new Error(`no round trip matched ${interference.before}`);

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
 import { planEntrySpan, unknownBreakIds } from "../../domain/schedule-entry";
-import { ifMatchOf, nextVersionAfter, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
+import { ifMatchOf, nextVersionAfter, setETag, versionCondition } from "../../lib/conditional";
 import type { Database, Statement } from "../../lib/db";
+import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-guard";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
-import { badRequest, invalidField, notFound } from "../../lib/problem";
+import { badRequest, invalidField } from "../../lib/problem";
 import { softDeleteLive, type WriteContext } from "../../lib/tenant-queries";
 import { inOrganization } from "../../lib/tenancy";
 import type { OffsetRule } from "../../domain/zoned-wall-clock";
@@ -110,13 +111,16 @@ export async function patchOpenShift(c: WriteContext, scope: ScheduleScope, id: 
     staffCountRequired: body.staffCountRequired ?? was.staffCountRequired,
     updatedAt: nextVersionAfter(was, now),
   };
+  const unchanged = and(inOrganization(openShifts, organizationId), eq(openShifts.id, id), versionCondition(openShifts.updatedAt, ifMatch));
   const update = db
     .update(openShifts)
     .set({ ...changes, staffCountRequired: unlessBelowApproved(id, changes.staffCountRequired) })
-    .where(and(inOrganization(openShifts, organizationId), eq(openShifts.id, id), versionCondition(openShifts.updatedAt, ifMatch)))
-    .returning({ id: openShifts.id });
-  const results = await guardedBatch(c.var, [...statements, update] as Statement[] as [Statement, ...Statement[]], scheduleGuardProblems);
-  if ((results.at(-1) as unknown[]).length === 0) throw ifMatch.kind === "versions" ? preconditionFailed() : notFound("Open shift");
+    .where(unchanged);
+  // The guard keeps a role created by name from being written when the open shift changed or went meanwhile.
+  await orGone(
+    guardedBatch(c.var, [preconditionGuard(db, rowExists(openShifts, unchanged)), ...statements, update], scheduleGuardProblems),
+    () => findOpenShift(db, scope, id),
+  );
   const row = { ...was, ...changes };
   setETag(c, row);
   return row;

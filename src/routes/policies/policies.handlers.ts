@@ -2,9 +2,9 @@ import { and, eq, ne } from "drizzle-orm";
 import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import { localDate } from "../../domain/accrual";
 import { toHours } from "../../domain/time-off-units";
-import { type HeaderContext, ifMatchOf, nextVersion, preconditionFailed, requireVersion, setETag, versionCondition } from "../../lib/conditional";
+import { type HeaderContext, ifMatchOf, nextVersion, requireVersion, setETag, versionCondition } from "../../lib/conditional";
+import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-guard";
 import { guardedBatch } from "../../lib/principal-guard";
-import { notFound } from "../../lib/problem";
 import { keysetPage, pageResult } from "../../lib/pagination";
 import { inOrganization } from "../../lib/tenancy";
 import { insertRecord, listPage } from "../../lib/tenant-queries";
@@ -97,15 +97,19 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     hours: w.hoursBalance === undefined ? undefined : toHours(w.hoursBalance, units),
   }));
   const now = new Date();
-  const [updated] = await guardedBatch(c.var, [
-    db
-      .update(timeOffPolicies)
-      .set({ ...changes, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
-      .where(and(policyWhere(organization_id, policy_id), versionCondition(timeOffPolicies.updatedAt, ifMatch)))
-      .returning({ id: timeOffPolicies.id }),
-    ...assignmentStatements(db, organization_id, policy_id, assignments, localDate(now, timezone)),
-  ]);
-  if (updated.length === 0) throw ifMatch.kind === "versions" ? preconditionFailed() : notFound("Policy");
+  const unchanged = and(policyWhere(organization_id, policy_id), versionCondition(timeOffPolicies.updatedAt, ifMatch));
+  // The guard, not the update's own condition, keeps a concurrent write or delete from leaving the assignments written.
+  await orGone(
+    guardedBatch(c.var, [
+      preconditionGuard(db, rowExists(timeOffPolicies, unchanged)),
+      db
+        .update(timeOffPolicies)
+        .set({ ...changes, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+        .where(unchanged),
+      ...assignmentStatements(db, organization_id, policy_id, assignments, localDate(now, timezone)),
+    ]),
+    () => findPolicy(db, organization_id, policy_id),
+  );
   return c.json(serializePolicyRead(withETag(c, await findPolicy(db, organization_id, policy_id))), 200);
 };
 

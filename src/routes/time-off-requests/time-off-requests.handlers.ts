@@ -1,9 +1,10 @@
-import { and, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { staffMembers, timeOffPolicies, timeOffRequests } from "../../../drizzle/schema";
 import { localDate } from "../../domain/accrual";
 import { parseDateParam } from "../../domain/local-time";
 import { type HeaderContext, ifMatchOf, type IfMatch, requireVersion, setETag, versionCondition } from "../../lib/conditional";
 import type { Database } from "../../lib/db";
+import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-guard";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { keysetPage, pageResult } from "../../lib/pagination";
@@ -162,6 +163,25 @@ async function refusal(db: Database, organizationId: string, id: string, ifMatch
 
 const versionOf = (ifMatch: IfMatch) => versionCondition(timeOffRequests.updatedAt, ifMatch);
 
+/**
+ * Fails the batch unless the request is still live, in one of `statuses` and (with If-Match) that version, so a
+ * refused write leaves the batch's worker-policy and ledger statements unwritten too.
+ */
+const requestGuard = (db: Database, organizationId: string, id: string, ifMatch: IfMatch, statuses: (typeof timeOffRequests.$inferSelect)["status"][]) =>
+  preconditionGuard(
+    db,
+    rowExists(
+      timeOffRequests,
+      and(inOrganization(timeOffRequests, organizationId), eq(timeOffRequests.id, id), inArray(timeOffRequests.status, statuses), versionOf(ifMatch)),
+    ),
+  );
+
+/** A batch behind requestGuard: when the guard fails, one read tells 404, 412 or 409 REQUEST_NOT_PENDING. */
+const unlessRefused = <T>(db: Database, organizationId: string, id: string, ifMatch: IfMatch, write: Promise<T>) =>
+  orGone(write, async () => {
+    throw await refusal(db, organizationId, id, ifMatch);
+  });
+
 function withETag(c: HeaderContext, row: RequestReadRow) {
   setETag(c, row.request);
   return row;
@@ -185,23 +205,29 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
   const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
   const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone);
   const subject = { requestId: id, workerId, policyId: policy.id };
-  const [, updated] = await balanceGuarded(
+  await balanceGuarded(
     db,
     () =>
-      guardedBatch(
-        c.var,
-        [
-          ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
-          updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch)),
-          touchBalance(db, id),
-        ],
-        requestGuardProblems,
+      unlessRefused(
+        db,
+        organization_id,
+        id,
+        ifMatch,
+        guardedBatch(
+          c.var,
+          [
+            requestGuard(db, organization_id, id, ifMatch, ["pending"]),
+            ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
+            updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch)),
+            touchBalance(db, id),
+          ],
+          requestGuardProblems,
+        ),
       ),
     policy.id,
     workerId,
     plan.totalHours,
   );
-  if ((updated as { changes: number }).changes === 0) throw await refusal(db, organization_id, id, ifMatch);
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
 
@@ -211,12 +237,18 @@ export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
   const ifMatch = ifMatchOf(c);
   const current = await ownRequest(c, organization_id, id);
   requireVersion(ifMatch, current.request);
-  const [cancelled] = await guardedBatch(c.var, [
-    cancelRequest(db, organization_id, id, versionOf(ifMatch)),
-    reversalEntry(db, id, localDate(new Date(), current.request.timezone)),
-    touchBalance(db, id),
-  ]);
-  if (cancelled.length === 0) throw await refusal(db, organization_id, id, ifMatch);
+  await unlessRefused(
+    db,
+    organization_id,
+    id,
+    ifMatch,
+    guardedBatch(c.var, [
+      requestGuard(db, organization_id, id, ifMatch, ["pending", "approved"]),
+      cancelRequest(db, organization_id, id, versionOf(ifMatch)),
+      reversalEntry(db, id, localDate(new Date(), current.request.timezone)),
+      touchBalance(db, id),
+    ]),
+  );
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE `write_guards` ADD `precondition` integer DEFAULT 1 NOT NULL;
