@@ -9,7 +9,7 @@ import { inJsonList } from "../../lib/json-list";
 import { inOrganization } from "../../lib/tenancy";
 import type { LocationRow, ScheduleScope } from "./schedule-access";
 import { approvedEntry } from "../open-shifts/open-shift-statements";
-import { scheduleGuardProblems } from "./schedule-guards";
+import { scheduleGuardProblems, unlessUnreadAssignments } from "./schedule-guards";
 import { instantRange } from "./schedule-range";
 import { entryOnTimeOff } from "./time-off-conflicts";
 
@@ -80,7 +80,7 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
       db.update(scheduleEntries).set(published).where(and(draftsOf(scheduleEntries), not(entryOnTimeOff))),
       db
         .update(openShifts)
-        .set(published)
+        .set({ ...published, roleId: unlessUnreadAssignments(selection.assignmentIds) })
         .where(and(inJsonList(openShifts.id, selection.openShiftIds), eq(openShifts.isDraft, true), isNull(openShifts.deletedAt))),
       db
         .select({ id: scheduleEntries.id, employeeId: scheduleEntries.employeeId, startAt: scheduleEntries.startAt, endAt: scheduleEntries.endAt, utcOffset: scheduleEntries.utcOffset })

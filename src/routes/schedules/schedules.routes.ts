@@ -124,7 +124,7 @@ export const publish = createRoute({
     "again publishes nothing twice.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
-  responses: { 200: jsonContent(PublishResult, "What was published"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING") },
+  responses: { 200: jsonContent(PublishResult, "What was published"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_CHANGED") },
 });
 
 export const listDrafts = createRoute({
