@@ -89,6 +89,18 @@ describe("GET /open-shifts (operation 10)", () => {
     const outsider = await createStaffMember(p.org, { locationIds: [], accessRoleName: "Employee" });
     expect((await api("GET", `${p.base}/open-shifts`, { token: await staffToken(p.org, outsider.id) })).status).toBe(404);
   });
+
+  it("GET /open-shifts and GET /open-shifts/{id} show staff isFullyClaimed counted over every worker's approved places", async () => {
+    const p = await createSchedulePlace();
+    const shift = await createOpenShift(p, { staffCountRequired: 1, requireApproval: false });
+    const other = await addWorker(p);
+    const claim = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: await staffToken(p.org, other.id), body: {} });
+    expect(claim.body.status).toBe("APPROVED");
+    const list = await api("GET", `${p.base}/open-shifts`, { token: p.token });
+    expect(list.body).toEqual([expect.objectContaining({ id: shift.id, isFullyClaimed: true, preferences: [] })]);
+    const one = await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.token });
+    expect(one.body).toMatchObject({ isFullyClaimed: true, preferences: [] });
+  });
 });
 
 describe("PATCH and DELETE /open-shifts/{id}", () => {

@@ -64,6 +64,48 @@ describe("POST /schedules/publish", () => {
     expect(view.body.draftPreferences).toHaveLength(1);
   });
 
+  it("a draft assignment committed between publish's read and its batch fails the publish with 409 OPEN_SHIFT_CHANGED, stranding nothing", async () => {
+    const p = await createSchedulePlace();
+    const shift = await createOpenShift(p, { publish: false, requireApproval: true });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: p.staff.id, preference: "PREFERRED" } });
+    const assignPath = `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`;
+    const res = await requestWithInterference(
+      "POST",
+      `${p.base}/schedules/publish`,
+      { token: p.org.adminToken, body: week },
+      { before: /^update "open_shifts"/i, meanwhile: async () => expect((await api("POST", assignPath, { token: p.org.adminToken })).status).toBe(200) },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("OPEN_SHIFT_CHANGED");
+    expect((await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken })).body).toMatchObject({ isDraft: true });
+    const again = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week });
+    expect(again.body).toMatchObject({ publishedOpenShifts: 1, appliedAssignments: 1 });
+    const view = await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken });
+    expect(view.body.preferences).toEqual([expect.objectContaining({ status: "APPROVED", isDraft: false, scheduleShiftId: expect.any(String) })]);
+  });
+
+  it("POST …/assign on an open shift published after it was read as a draft answers 409 OPEN_SHIFT_CHANGED and writes nothing", async () => {
+    const p = await createSchedulePlace();
+    const shift = await createOpenShift(p, { publish: false, requireApproval: true });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: p.staff.id, preference: "PREFERRED" } });
+    const res = await requestWithInterference(
+      "POST",
+      `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`,
+      { token: p.org.adminToken },
+      {
+        before: /^update "open_shift_preferences"/i,
+        meanwhile: async () => expect((await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week })).body.publishedOpenShifts).toBe(1),
+      },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("OPEN_SHIFT_CHANGED");
+    const view = await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken });
+    expect(view.body).toMatchObject({ isPublished: true });
+    expect(view.body.preferences).toEqual([expect.objectContaining({ status: "PENDING", isDraft: false })]);
+    const retried = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken });
+    expect(retried.body).toMatchObject({ status: "APPROVED", isDraft: false, scheduleShiftId: expect.any(String) });
+  });
+
   it("rejects a start after the end, and refuses staff and other organizations", async () => {
     const p = await createSchedulePlace();
     const backwards = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2026-06-07", endDate: "2026-06-01" } });

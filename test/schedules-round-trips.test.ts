@@ -15,6 +15,7 @@ describe("D1 round trips of the schedule's hot paths", () => {
     const [guard, ...writes] = publish.trips[2]!;
     expect(guard).toMatch(/^insert into "write_guards"/i);
     expect(writes.length).toBeGreaterThan(0);
-    expect(writes.every((sql) => /^update/i.test(sql))).toBe(true);
+    // The updates, and the read of the drafts left behind on approved time off (publish's `skipped`).
+    expect(writes.every((sql) => /^(update|select)/i.test(sql))).toBe(true);
   });
 });

@@ -53,6 +53,37 @@ describe("schedules against approved time off", () => {
     expect(await entriesOf(p.staff.id)).toEqual([]);
   });
 
+  it("POST /schedules/publish leaves a draft on time off approved after it unpublished, reports it, and publishes the rest", async () => {
+    const p = await createSchedulePlace("UTC");
+    const onTimeOff = await createEntry(p, { startTime: "2027-03-01T08:00:00Z", endTime: "2027-03-01T12:00:00Z" }, true);
+    const nextDay = await createEntry(p, { startTime: "2027-03-02T08:00:00Z", endTime: "2027-03-02T12:00:00Z" }, true);
+    await approvedTimeOff(p);
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2027-03-01", endDate: "2027-03-07" } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ publishedEntries: 1, publishedOpenShifts: 0 });
+    expect(res.body.skipped).toEqual([
+      { id: onTimeOff.id, employeeId: p.staff.id, startTime: "2027-03-01T08:00:00.000Z", endTime: "2027-03-01T12:00:00.000Z", reason: "TIME_OFF_CONFLICT" },
+    ]);
+    expect((await api("GET", `${p.base}/schedules/drafts/${onTimeOff.id}`, { token: p.org.adminToken })).body.isDraft).toBe(true);
+    expect((await api("GET", `${p.base}/schedules/${nextDay.id}`, { token: p.org.adminToken })).body.isPublished).toBe(true);
+    const again = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2027-03-01", endDate: "2027-03-07" } });
+    expect(again.body).toMatchObject({ publishedEntries: 0, skipped: [expect.objectContaining({ id: onTimeOff.id })] });
+  });
+
+  it("POST …/assign on a draft open shift during approved time off answers 409 TIME_OFF_CONFLICT and leaves the preference pending", async () => {
+    const p = await createSchedulePlace();
+    await approvedTimeOff(p);
+    const shift = await createOpenShift(p, { publish: false, requireApproval: true, startDate: "2027-03-01T10:00:00Z", endDate: "2027-03-01T14:00:00Z" });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: p.staff.id, preference: "PREFERRED" } });
+    expect(pref.status, pref.text).toBe(201);
+    const res = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("TIME_OFF_CONFLICT");
+    const view = await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken });
+    expect(view.body.preferences).toEqual([expect.objectContaining({ id: pref.body.id, status: "PENDING" })]);
+    expect(view.body.draftPreferences).toEqual([]);
+  });
+
   it("POST /schedules/bulk-copy skips, and reports, a copy that falls on approved time off", async () => {
     const p = await createSchedulePlace();
     const source = await createEntry(p, { startTime: "2027-02-22T09:00:00Z", endTime: "2027-02-22T17:00:00Z" });

@@ -90,6 +90,7 @@ export const PROBLEM_CODES = {
   WORKER_NOT_ASSIGNED: code([409], "The worker is not active and assigned to the open shift's location"),
   ALREADY_CLAIMED: code([409], "The worker already has a claim or preference on the open shift"),
   PREFERENCE_NOT_PENDING: code([409], "The preference is no longer pending (approved, declined or retracted meanwhile)"),
+  OPEN_SHIFT_CHANGED: code([409], "The open shift was published, or given a draft assignment, meanwhile: nothing was written; read it again and retry"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),

@@ -6,7 +6,7 @@ import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { invalidField, notFound } from "../../lib/problem";
 import { writerOf, type ScheduleScope } from "../schedules/schedule-access";
-import { approvedPlaces, openShiftFull, preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOverlapping } from "../schedules/schedule-guards";
+import { approvedPlaces, ifStillDraft, openShiftFull, preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "../schedules/schedule-guards";
 import { findOpenShift } from "./open-shift-reads";
 import { findPreference } from "./open-shift-preferences";
 import { approvedEntry, spanOf, touched } from "./open-shift-statements";
@@ -24,13 +24,15 @@ function assignStatements(db: Database, scope: ScheduleScope, shift: OpenShiftRo
     const approve = db
       .update(openShiftPreferences)
       .set({
-        status: "APPROVED",
+        status: kind === "draft" ? ifStillDraft("APPROVED", shift.id) : "APPROVED",
         isDraft: kind === "draft",
         scheduleShiftId: kind === "draft" ? null : entryId,
         assignedAt: now,
         updatedAt: now,
         openShiftId: unlessFull(shift.id),
         workerId: unlessOverlapping(spanOf(scope, shift, preference.workerId)),
+        // A draft assignment has no entry (and so no entry guards) until publish: its conflicts surface here.
+        organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, preference.workerId)),
       })
       .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.status, "PENDING")));
     return kind === "draft" ? [approve] : [approve, approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now)];

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { openShiftPreferences, openShifts, roles, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
@@ -38,16 +38,27 @@ const preferencesOf = (db: Database, scope: ScheduleScope, shiftIds: readonly st
     )
     .orderBy(openShiftPreferences.id);
 
+/** Approved places per open shift, counted over every worker whoever reads. */
+const approvedPlacesOf = (db: Database, shiftIds: readonly string[]) =>
+  db
+    .select({ openShiftId: openShiftPreferences.openShiftId, approved: count() })
+    .from(openShiftPreferences)
+    .where(and(inJsonList(openShiftPreferences.openShiftId, shiftIds), eq(openShiftPreferences.status, "APPROVED"), isNull(openShiftPreferences.deletedAt)))
+    .groupBy(openShiftPreferences.openShiftId);
+
 const roleNamesOf = (db: Database, organizationId: string, roleIds: readonly string[]) =>
   db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.organizationId, organizationId), inJsonList(roles.id, roleIds)));
 
 /** Open shifts as the wire shows them, their preferences and role names read in one batch. */
 export async function viewsOf(db: Database, scope: ScheduleScope, location: { externalId: string | null }, shifts: OpenShiftRow[]) {
   if (shifts.length === 0) return [];
-  const [preferences, roleNames] = await db.batch([
-    preferencesOf(db, scope, shifts.map((s) => s.id)),
+  const shiftIds = shifts.map((s) => s.id);
+  const [preferences, roleNames, approved] = await db.batch([
+    preferencesOf(db, scope, shiftIds),
     roleNamesOf(db, scope.organizationId, [...new Set(shifts.map((s) => s.roleId))]),
+    approvedPlacesOf(db, shiftIds),
   ]);
+  const approvedByShift = new Map(approved.map((a) => [a.openShiftId, a.approved]));
   const byShift = new Map<string, PreferenceWithWorker[]>();
   for (const p of preferences) byShift.set(p.preference.openShiftId, [...(byShift.get(p.preference.openShiftId) ?? []), p]);
   const names = new Map(roleNames.map((r) => [r.id, r.name]));
@@ -58,6 +69,7 @@ export async function viewsOf(db: Database, scope: ScheduleScope, location: { ex
       roleName: names.get(shift.roleId) ?? "",
       locationExternalId: location.externalId,
       preferences: byShift.get(shift.id) ?? [],
+      approvedPlaces: approvedByShift.get(shift.id) ?? 0,
     }),
   );
 }

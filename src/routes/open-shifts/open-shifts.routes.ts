@@ -153,7 +153,7 @@ export const bulkAssign = createRoute({
     "`SCHEDULE_OVERLAP`. On a draft open shift they become draft assignments (`draftPreferences`), applied at publish.",
   middleware: [write] as const,
   request: { params: OpenShiftParams, body: jsonBody(BulkAssignBody) },
-  responses: { 200: jsonContent(z.array(Preference), "The assigned preferences"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
+  responses: { 200: jsonContent(z.array(Preference), "The assigned preferences"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "OPEN_SHIFT_CHANGED") },
 });
 
 export const retractPreference = createRoute({
@@ -203,7 +203,7 @@ export const assign = createRoute({
     "applied at publish. 409 `OPEN_SHIFT_FULL` when no place remains, `PREFERENCE_NOT_PENDING`, `SCHEDULE_OVERLAP`.",
   middleware: [write] as const,
   request: { params: PreferenceParams },
-  responses: { 200: jsonContent(Preference, "The approved preference"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
+  responses: { 200: jsonContent(Preference, "The approved preference"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "OPEN_SHIFT_CHANGED") },
 });
 
 export type ListRoute = typeof list;

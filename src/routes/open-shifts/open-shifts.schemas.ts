@@ -150,12 +150,13 @@ export interface OpenShiftView {
   roleName: string;
   locationExternalId: string | null;
   preferences: PreferenceWithWorker[];
+  /** Approved places of every worker (the preferences shown may be the caller's own only). */
+  approvedPlaces: number;
 }
 
 export function serializeOpenShift(view: OpenShiftView): z.infer<typeof OpenShift> {
   const { shift } = view;
   const live = view.preferences.filter((p) => p.preference.deletedAt === null);
-  const approved = live.filter((p) => p.preference.status === "APPROVED").length;
   return {
     id: shift.id,
     tenantId: view.tenantId,
@@ -180,7 +181,7 @@ export function serializeOpenShift(view: OpenShiftView): z.infer<typeof OpenShif
     }),
     isDraft: shift.isDraft,
     isPublished: !shift.isDraft,
-    isFullyClaimed: isFullyClaimed(approved, shift.staffCountRequired),
+    isFullyClaimed: isFullyClaimed(view.approvedPlaces, shift.staffCountRequired),
     active: shift.active,
     createdAt: iso(shift.createdAt),
     updatedAt: iso(shift.updatedAt),

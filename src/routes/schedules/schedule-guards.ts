@@ -13,6 +13,8 @@ import { timeOffConflict } from "./time-off-conflicts";
  *   open_shift_preferences.worker_id NULL         → the claim overlaps the worker's schedule (SCHEDULE_OVERLAP)
  *   open_shift_preferences.organization_id NULL   → the claim falls on approved time off (TIME_OFF_CONFLICT)
  *   open_shifts.staff_count_required NULL         → fewer places than already approved (OPEN_SHIFT_FULL)
+ *   open_shift_preferences.status NULL            → a draft assignment on a shift published meanwhile (OPEN_SHIFT_CHANGED)
+ *   open_shifts.role_id NULL                      → publish meets a draft assignment it did not read (OPEN_SHIFT_CHANGED)
  */
 
 export interface EntrySpan {
@@ -54,6 +56,22 @@ export const ifApprovedWith = (organizationId: string, preferenceId: string, ent
 export const unlessBelowApproved = (openShiftId: string, count: number): SQL =>
   sql`(SELECT ${count} WHERE ${count} >= ${approvedPlaces(openShiftId)})`;
 
+/** `status`, or NULL unless the open shift is still a live draft (a draft assignment must not land on a published shift). */
+export const ifStillDraft = (status: string, openShiftId: string): SQL =>
+  sql`(SELECT ${status} WHERE EXISTS (SELECT 1 FROM open_shifts WHERE id = ${openShiftId} AND is_draft = 1 AND deleted_at IS NULL))`;
+
+/**
+ * For the publish of an open shift: its role id, or NULL when it has a draft assignment other than `appliedIds`
+ * (one committed after publish read them, which would otherwise stay a draft with no entry on a published shift).
+ */
+export const unlessUnreadAssignments = (appliedIds: readonly string[]): SQL =>
+  sql`(SELECT "open_shifts"."role_id" WHERE NOT EXISTS (SELECT 1 FROM open_shift_preferences
+    WHERE open_shift_id = "open_shifts"."id" AND is_draft = 1 AND status = 'APPROVED' AND deleted_at IS NULL
+    AND id NOT IN (SELECT value FROM json_each(${JSON.stringify(appliedIds)}))))`;
+
+export const openShiftChanged = (): ProblemError =>
+  conflict("OPEN_SHIFT_CHANGED", "The open shift was published, or given a draft assignment, meanwhile: nothing was written; read it again and retry.");
+
 export const scheduleOverlap = (): ProblemError =>
   conflict("SCHEDULE_OVERLAP", "The staff member already has a schedule entry that overlaps these times.");
 
@@ -74,5 +92,7 @@ export const scheduleGuardProblems: ConstraintProblems = [
   [/NOT NULL constraint failed: open_shift_preferences\.worker_id/i, scheduleOverlap],
   [/NOT NULL constraint failed: open_shift_preferences\.organization_id/i, timeOffConflictProblem],
   [/NOT NULL constraint failed: open_shifts\.staff_count_required/i, openShiftFull],
+  [/NOT NULL constraint failed: open_shift_preferences\.status/i, openShiftChanged],
+  [/NOT NULL constraint failed: open_shifts\.role_id/i, openShiftChanged],
   [/UNIQUE constraint failed: open_shift_preferences/i, () => conflict("ALREADY_CLAIMED", "This worker already has a claim or preference on this open shift.")],
 ];

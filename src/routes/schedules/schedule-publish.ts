@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, not } from "drizzle-orm";
 import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
+import { localWallClock } from "../../domain/local-time";
 import { publishSelection } from "../../domain/schedule-publish";
 import type { Statement } from "../../lib/db";
 import { guardedBatch, type Writer } from "../../lib/principal-guard";
@@ -8,14 +9,19 @@ import { inJsonList } from "../../lib/json-list";
 import { inOrganization } from "../../lib/tenancy";
 import type { LocationRow, ScheduleScope } from "./schedule-access";
 import { approvedEntry } from "../open-shifts/open-shift-statements";
-import { scheduleGuardProblems } from "./schedule-guards";
+import { scheduleGuardProblems, unlessUnreadAssignments } from "./schedule-guards";
 import { instantRange } from "./schedule-range";
+import { entryOnTimeOff } from "./time-off-conflicts";
 
 /**
  * POST /schedules/publish: every draft entry and draft open shift of the location starting in the range, and the
  * draft assignments of those open shifts (each becomes its published schedule entry), in ONE D1 batch: a refusal
  * anywhere in it (an assignment now overlapping its worker's schedule) publishes nothing. Every statement is
  * conditional on the draft still being a draft, so a second publish publishes nothing twice.
+ *
+ * A draft entry on its staff member's approved time off (approved after the draft was made) is not published: it
+ * stays a draft and is reported in `skipped` (TIME_OFF_CONFLICT), the rest publishes — as bulk copy skips and
+ * reports. The report is read inside the same batch, after the update, so it names exactly what stayed behind.
  */
 export async function publishRange(writer: Writer, scope: ScheduleScope, location: LocationRow, body: { startDate: string; endDate: string }) {
   const { db } = writer;
@@ -67,15 +73,20 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
       approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now),
     ];
   });
-  const [entryUpdate, shiftUpdate] = await guardedBatch(
+  const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
     writer,
     [
       // The same rule as publishSelection (a draft starting in [start, end)), through the location's index.
-      db.update(scheduleEntries).set(published).where(draftsOf(scheduleEntries)),
+      db.update(scheduleEntries).set(published).where(and(draftsOf(scheduleEntries), not(entryOnTimeOff))),
       db
         .update(openShifts)
-        .set(published)
+        .set({ ...published, roleId: unlessUnreadAssignments(selection.assignmentIds) })
         .where(and(inJsonList(openShifts.id, selection.openShiftIds), eq(openShifts.isDraft, true), isNull(openShifts.deletedAt))),
+      db
+        .select({ id: scheduleEntries.id, employeeId: scheduleEntries.employeeId, startAt: scheduleEntries.startAt, endAt: scheduleEntries.endAt, utcOffset: scheduleEntries.utcOffset })
+        .from(scheduleEntries)
+        .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), entryOnTimeOff))
+        .orderBy(scheduleEntries.id),
       ...assignmentStatements,
     ],
     scheduleGuardProblems,
@@ -86,5 +97,12 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
     publishedOpenShifts: changes(shiftUpdate),
     appliedAssignments: applied.length,
     publishedAt: now.toISOString(),
+    skipped: skipped.map((e) => ({
+      id: e.id,
+      employeeId: e.employeeId,
+      startTime: localWallClock(e.startAt, e.utcOffset),
+      endTime: localWallClock(e.endAt, e.utcOffset),
+      reason: "TIME_OFF_CONFLICT" as const,
+    })),
   };
 }

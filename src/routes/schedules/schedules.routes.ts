@@ -119,10 +119,12 @@ export const publish = createRoute({
   description:
     "Publishes every draft entry and draft open shift of the location starting in [startDate, endDate], and applies " +
     "the draft assignments of those open shifts (each becomes a published entry), in one atomic batch: if any part is " +
-    "refused (409), nothing is published. An empty range answers zeros; publishing again publishes nothing twice.",
+    "refused (409), nothing is published. A draft entry on its staff member's approved time off stays a draft and is " +
+    "reported in `skipped` (TIME_OFF_CONFLICT) while the rest publishes. An empty range answers zeros; publishing " +
+    "again publishes nothing twice.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
-  responses: { 200: jsonContent(PublishResult, "What was published"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING") },
+  responses: { 200: jsonContent(PublishResult, "What was published"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_CHANGED") },
 });
 
 export const listDrafts = createRoute({

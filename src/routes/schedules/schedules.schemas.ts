@@ -131,6 +131,19 @@ export const PublishResult = z
     publishedOpenShifts: z.number().int().openapi({ example: 3 }),
     appliedAssignments: z.number().int().openapi({ description: "Draft assignments of the published open shifts, now schedule entries.", example: 2 }),
     publishedAt: Timestamp,
+    skipped: z
+      .array(
+        z
+          .object({
+            id: z.string(),
+            employeeId: z.string(),
+            startTime: Timestamp,
+            endTime: Timestamp,
+            reason: z.enum(["TIME_OFF_CONFLICT"]),
+          })
+          .openapi("SchedulePublishSkip"),
+      )
+      .openapi({ description: "Draft entries of the range left unpublished (still drafts): on their staff member's approved time off." }),
   })
   .openapi("SchedulePublishResult");
 

@@ -15,6 +15,13 @@ export const timeOffConflict = (employeeId: string, start: Date, end: Date): SQL
   sql`EXISTS (SELECT 1 FROM time_off_requests WHERE worker_id = ${employeeId} AND status = 'approved'
     AND deleted_at IS NULL AND start_at < ${end.getTime()} AND end_at > ${start.getTime()})`;
 
+/**
+ * A SQL boolean for statements over schedule_entries (publish): the row's own staff member has approved time off
+ * overlapping the row's [start_at, end_at).
+ */
+export const entryOnTimeOff: SQL = sql`EXISTS (SELECT 1 FROM time_off_requests WHERE worker_id = "schedule_entries"."employee_id"
+    AND status = 'approved' AND deleted_at IS NULL AND start_at < "schedule_entries"."end_at" AND end_at > "schedule_entries"."start_at")`;
+
 export interface TimeOffSpan {
   employeeId: string;
   start: Date;
