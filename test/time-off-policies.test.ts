@@ -180,6 +180,19 @@ describe("PATCH /policies/{policy_id} (operation 8)", () => {
     expect((await api("GET", orgPath(place.org, `/policies/${place.policy.id}`), { token: place.org.adminToken })).body.name).not.toBe("Changed");
   });
 
+  it("workerPolicies naming one staff member twice is a 400 naming them, and writes nothing", async () => {
+    const place = await createTimeOffPlace({ defaultSettings: {} });
+    const path = orgPath(place.org, `/policies/${place.policy.id}`);
+    const first = { workerPolicies: [{ employee: { externalEmployeeId: place.worker.externalId }, isIncluded: true, hoursBalance: 4 }] };
+    expect((await api("PATCH", path, { token: place.org.adminToken, body: first })).status).toBe(200);
+    const twice = { employee: { externalEmployeeId: place.worker.externalId }, hoursBalance: 10 };
+    const res = await api("PATCH", path, { token: place.org.adminToken, body: { workerPolicies: [twice, twice] } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("VALIDATION_FAILED");
+    expect(JSON.stringify(res.body)).toContain(place.worker.externalId);
+    expect((await balanceOf(place)).hoursBalance).toBe(4);
+  });
+
   it("hoursBalance is in days for a days policy; the ledger keeps hours", async () => {
     const place = await createTimeOffPlace({ units: "days", fullDayDuration: 8 });
     await api("PATCH", orgPath(place.org, `/policies/${place.policy.id}`), {
