@@ -76,6 +76,22 @@ describe("the Cron accrual pass", () => {
     ]);
   });
 
+  it("a worker the rule includes later accrues from their inclusion, not from the policy's activation", async () => {
+    const place = await createTimeOffPlace({ ...weekly, defaultSettings: { assignedStaff: { type: "EmploymentType", value: "FullTime" } } });
+    await backdate(place, "2030-01-01T00:00:00Z");
+    const scheduled = async (iso: string) => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: at(iso), cron: "*/30 * * * *" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await scheduled("2030-02-01T00:00:00Z");
+    await scheduled("2030-06-01T00:00:00Z");
+    expect(await accruals(place)).toEqual([]);
+    await env.DB.prepare("UPDATE staff_members SET employment_type = 'FullTime' WHERE id = ?").bind(place.worker.id).run();
+    await scheduled("2030-06-10T12:00:00Z");
+    expect((await accruals(place)).map((e) => e.effective_date)).toEqual(["2030-06-03", "2030-06-10"]);
+  });
+
   it("a Draft or Inactive policy accrues nothing", async () => {
     const place = await createTimeOffPlace(weekly);
     await backdate(place, "2030-01-01T00:00:00Z");

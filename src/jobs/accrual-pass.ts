@@ -27,6 +27,7 @@ interface Balance {
   accrued_through: string | null;
   included_at: number | null;
   worker_created_at: number;
+  included: number;
 }
 
 export interface PassReport {
@@ -53,7 +54,8 @@ const earnsPerHour = (limit: LimitSettings) => Boolean(limit.perHourEarnings?.ho
  * policy's `accrued_through` only saves work: it moves in the batch after the entries it covers.
  *   1. Active policies (one read).
  *   2. Worker policy rows for every live staff member of those policies (one batch).
- *   3. Balances whose fixed accruals or year-end carryover may be due: those not yet handled today.
+ *   3. Balances whose fixed accruals or year-end carryover may be due: those not yet handled today. Those the
+ *      policy does not include get no entries; their `included_at` moves to now (the earliest inclusion start).
  *   4. Fixed accruals, then carryovers year by year (the expiry reads the balance the accruals left), then the
  *      watermarks; per-hour accruals for shifts changed since each policy's cursor, with the new cursor.
  */
@@ -76,10 +78,10 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
   const reads = dated.map((p) =>
     rawAll<Balance>(
       db,
-      sql`SELECT wp.id, wp.policy_id, wp.accrued_through, wp.included_at, s.created_at AS worker_created_at
+      sql`SELECT wp.id, wp.policy_id, wp.accrued_through, wp.included_at, s.created_at AS worker_created_at, ${includedSql()} AS included
         FROM worker_policies wp JOIN staff_members s ON s.id = wp.worker_id JOIN time_off_policies p ON p.id = wp.policy_id
         WHERE wp.policy_id = ${p.id} AND s.deleted_at IS NULL
-          AND (wp.accrued_through IS NULL OR wp.accrued_through < ${today.get(p.id)!}) AND ${includedSql()}`,
+          AND (wp.accrued_through IS NULL OR wp.accrued_through < ${today.get(p.id)!})`,
     ),
   );
   const ensure = policies.map((p) =>
@@ -90,7 +92,11 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
     ),
   );
   const results = await runBatches(db, [...ensure, ...reads], report);
-  const balances = results.slice(ensure.length).flat() as Balance[];
+  const read = results.slice(ensure.length).flat() as Balance[];
+  const balances = read.filter((b) => b.included === 1);
+  // An excluded balance's inclusion start moves with each pass, so a worker the rule includes later accrues from
+  // about then (and gets an AllAtOnce grant), not from the policy's activation.
+  const excluded = read.filter((b) => b.included !== 1).map((b) => b.id);
   report.balances = balances.length;
 
   const byId = new Map(policies.map((p) => [p.id, p]));
@@ -156,6 +162,9 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
         rawRun(db, sql`UPDATE worker_policies SET accrued_through = ${date} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`),
       );
     }
+  }
+  for (const part of chunk(excluded, 2000)) {
+    writes.push(rawRun(db, sql`UPDATE worker_policies SET included_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`));
   }
   for (const part of chunk(touched, 2000)) {
     writes.push(rawRun(db, sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`));
