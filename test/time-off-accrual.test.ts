@@ -152,6 +152,28 @@ describe("the Cron accrual pass", () => {
     expect((await balanceOf(place)).hoursBalance).toBe(5);
   });
 
+  it("perHourEarnings: several shifts changed since the last pass stay under the maximum together", async () => {
+    const place = await createTimeOffPlace({
+      limitSettings: { perHourEarnings: { hoursEarned: 1, hoursWorked: 1, isLimitedMaximumBalance: true, maximumHoursBalance: 40 } },
+    });
+    await backdate(place, "2030-01-01T00:00:00Z");
+    await setBalance(place, 38);
+    const location = await createLocation(place.org);
+    const changed = Date.parse("2030-01-10T00:00:00Z");
+    for (const day of ["2030-01-05", "2030-01-06"]) {
+      await env.DB.prepare(
+        `INSERT INTO shifts (id, organization_id, employee_id, location_id, role_id, start_at, end_at, utc_offset, business_date,
+           payable_duration, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, 120, ?, ?)`,
+      )
+        .bind(unique("shift"), place.org.id, place.worker.id, location.id, place.org.defaultRoleId, Date.parse(`${day}T09:00:00Z`),
+          Date.parse(`${day}T11:00:00Z`), day, changed, changed)
+        .run();
+    }
+    await runAccrualPass(db(), at("2030-01-10T01:00:00Z"));
+    expect((await accruals(place)).map((e) => e.hours).sort()).toEqual([0, 2]);
+    expect((await balanceOf(place)).hoursBalance).toBe(40);
+  });
+
   it("the Worker's scheduled handler runs the pass", async () => {
     const place = await createTimeOffPlace(weekly);
     await backdate(place, new Date(Date.now() - 15 * 86_400_000).toISOString());

@@ -178,7 +178,8 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
  * Per-hour accrual as an idempotent recompute per (worker policy, shift): a shift whose payable minutes differ from
  * those its latest entry recorded (`basis`; a deleted shift counts 0) gets one entry of the difference between what
  * it earns now and what its entries already hold, numbered `<shift id>#<revision>` so two passes racing write it
- * once. A positive difference is trimmed to the policy's maximum balance. Only shifts changed since the policy's
+ * once. A positive difference is trimmed to the policy's maximum balance, less what the same pass grants the
+ * balance for its earlier shifts (in shift id order), so several shifts never add up past it. Only shifts changed since the policy's
  * cursor are looked at, so timesheet and punch writes stay untouched.
  */
 function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, nowMs: number): Statement[] {
@@ -190,21 +191,24 @@ function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, 
   const basis = sql.raw(`(CASE WHEN sh.deleted_at IS NULL THEN sh.payable_duration ELSE 0 END)`);
   const delta = sql`(${basis} * ${rate} - (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE ${shiftEntries}))`;
   const capped =
-    cap === null
-      ? delta
-      : sql`(CASE WHEN ${delta} <= 0 THEN ${delta}
-          ELSE MIN(${delta}, MAX(0, ${cap} - (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE l.worker_policy_id = wp.id))) END)`;
+    cap === null ? sql.raw("x.d") : sql`(CASE WHEN x.d <= 0 THEN x.d ELSE MIN(x.d, MAX(0, ${cap} - x.balance - x.earlier)) END)`;
   return [
     rawRun(
       db,
       sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, basis, created_at)
-        SELECT ${sqlUuid}, wp.organization_id, wp.id, 'accrual', ${capped}, sh.business_date, 'shift',
-          sh.id || '#' || printf('%04d', (SELECT COUNT(*) FROM time_off_ledger l WHERE ${shiftEntries})), ${basis}, ${nowMs}
-        FROM shifts sh JOIN worker_policies wp ON wp.policy_id = ${p.id} AND wp.worker_id = sh.employee_id
-          JOIN staff_members s ON s.id = sh.employee_id JOIN time_off_policies p ON p.id = wp.policy_id
-        WHERE sh.organization_id = ${p.organization_id} AND sh.updated_at >= ${since} AND sh.end_at IS NOT NULL
-          AND sh.start_at >= MAX(p.activated_at, s.created_at, COALESCE(wp.included_at, 0)) AND ${includedSql()}
-          AND COALESCE((SELECT l.basis FROM time_off_ledger l WHERE ${shiftEntries} ORDER BY l.source_id DESC LIMIT 1), 0) <> ${basis}
+        SELECT ${sqlUuid}, x.o, x.w, 'accrual', ${capped}, x.business_date, 'shift', x.source_id, x.basis, ${nowMs}
+        FROM (SELECT q.*,
+            COALESCE(SUM(MAX(q.d, 0)) OVER (PARTITION BY q.w ORDER BY q.shift_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS earlier
+          FROM (SELECT wp.organization_id AS o, wp.id AS w, sh.id AS shift_id, sh.business_date, ${basis} AS basis, ${delta} AS d,
+              sh.id || '#' || printf('%04d', (SELECT COUNT(*) FROM time_off_ledger l WHERE ${shiftEntries})) AS source_id,
+              (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE l.worker_policy_id = wp.id) AS balance
+            FROM shifts sh JOIN worker_policies wp ON wp.policy_id = ${p.id} AND wp.worker_id = sh.employee_id
+              JOIN staff_members s ON s.id = sh.employee_id JOIN time_off_policies p ON p.id = wp.policy_id
+            WHERE sh.organization_id = ${p.organization_id} AND sh.updated_at >= ${since} AND sh.end_at IS NOT NULL
+              AND sh.start_at >= MAX(p.activated_at, s.created_at, COALESCE(wp.included_at, 0)) AND ${includedSql()}
+              AND COALESCE((SELECT l.basis FROM time_off_ledger l WHERE ${shiftEntries} ORDER BY l.source_id DESC LIMIT 1), 0) <> ${basis}) AS q
+          ) AS x
+        WHERE true
         ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
     ),
     rawRun(db, sql`UPDATE time_off_policies SET shift_cursor = ${nowMs} WHERE id = ${p.id}`),
