@@ -76,6 +76,22 @@ describe("the Cron accrual pass", () => {
     ]);
   });
 
+  it("a worker the rule includes later accrues from their inclusion, not from the policy's activation", async () => {
+    const place = await createTimeOffPlace({ ...weekly, defaultSettings: { assignedStaff: { type: "EmploymentType", value: "FullTime" } } });
+    await backdate(place, "2030-01-01T00:00:00Z");
+    const scheduled = async (iso: string) => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: at(iso), cron: "*/30 * * * *" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await scheduled("2030-02-01T00:00:00Z");
+    await scheduled("2030-06-01T00:00:00Z");
+    expect(await accruals(place)).toEqual([]);
+    await env.DB.prepare("UPDATE staff_members SET employment_type = 'FullTime' WHERE id = ?").bind(place.worker.id).run();
+    await scheduled("2030-06-10T12:00:00Z");
+    expect((await accruals(place)).map((e) => e.effective_date)).toEqual(["2030-06-03", "2030-06-10"]);
+  });
+
   it("a Draft or Inactive policy accrues nothing", async () => {
     const place = await createTimeOffPlace(weekly);
     await backdate(place, "2030-01-01T00:00:00Z");
@@ -134,6 +150,28 @@ describe("the Cron accrual pass", () => {
     await env.DB.prepare("UPDATE shifts SET updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-16T00:00:00Z"), more).run();
     await runAccrualPass(db(), at("2030-01-16T01:00:00Z"));
     expect((await balanceOf(place)).hoursBalance).toBe(5);
+  });
+
+  it("perHourEarnings: several shifts changed since the last pass stay under the maximum together", async () => {
+    const place = await createTimeOffPlace({
+      limitSettings: { perHourEarnings: { hoursEarned: 1, hoursWorked: 1, isLimitedMaximumBalance: true, maximumHoursBalance: 40 } },
+    });
+    await backdate(place, "2030-01-01T00:00:00Z");
+    await setBalance(place, 38);
+    const location = await createLocation(place.org);
+    const changed = Date.parse("2030-01-10T00:00:00Z");
+    for (const day of ["2030-01-05", "2030-01-06"]) {
+      await env.DB.prepare(
+        `INSERT INTO shifts (id, organization_id, employee_id, location_id, role_id, start_at, end_at, utc_offset, business_date,
+           payable_duration, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, 120, ?, ?)`,
+      )
+        .bind(unique("shift"), place.org.id, place.worker.id, location.id, place.org.defaultRoleId, Date.parse(`${day}T09:00:00Z`),
+          Date.parse(`${day}T11:00:00Z`), day, changed, changed)
+        .run();
+    }
+    await runAccrualPass(db(), at("2030-01-10T01:00:00Z"));
+    expect((await accruals(place)).map((e) => e.hours).sort()).toEqual([0, 2]);
+    expect((await balanceOf(place)).hoursBalance).toBe(40);
   });
 
   it("the Worker's scheduled handler runs the pass", async () => {

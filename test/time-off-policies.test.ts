@@ -1,9 +1,10 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
 import { createStaffMember, staffToken } from "./helpers/staff";
-import { balanceOf, createPolicy, createTimeOffPlace, ledgerOf, orgPath, policyTypeId } from "./helpers/time-off";
+import { balanceOf, createPolicy, createTimeOffPlace, ledgerOf, orgPath, policyTypeId, setBalance } from "./helpers/time-off";
 
 describe("policy types", () => {
   it("GET /policies/types lists the five defaults of an organization made with defaults", async () => {
@@ -180,6 +181,19 @@ describe("PATCH /policies/{policy_id} (operation 8)", () => {
     expect((await api("GET", orgPath(place.org, `/policies/${place.policy.id}`), { token: place.org.adminToken })).body.name).not.toBe("Changed");
   });
 
+  it("workerPolicies naming one staff member twice is a 400 naming them, and writes nothing", async () => {
+    const place = await createTimeOffPlace({ defaultSettings: {} });
+    const path = orgPath(place.org, `/policies/${place.policy.id}`);
+    const first = { workerPolicies: [{ employee: { externalEmployeeId: place.worker.externalId }, isIncluded: true, hoursBalance: 4 }] };
+    expect((await api("PATCH", path, { token: place.org.adminToken, body: first })).status).toBe(200);
+    const twice = { employee: { externalEmployeeId: place.worker.externalId }, hoursBalance: 10 };
+    const res = await api("PATCH", path, { token: place.org.adminToken, body: { workerPolicies: [twice, twice] } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("VALIDATION_FAILED");
+    expect(JSON.stringify(res.body)).toContain(place.worker.externalId);
+    expect((await balanceOf(place)).hoursBalance).toBe(4);
+  });
+
   it("hoursBalance is in days for a days policy; the ledger keeps hours", async () => {
     const place = await createTimeOffPlace({ units: "days", fullDayDuration: 8 });
     await api("PATCH", orgPath(place.org, `/policies/${place.policy.id}`), {
@@ -235,6 +249,19 @@ describe("worker policies", () => {
     const next = await api("GET", first.headers.get("link")!.match(/<([^>]+)>/)![1]!, { token: place.org.adminToken });
     expect([first.body[0].workerId, next.body[0].workerId].sort()).toEqual([place.worker.id, second.id].sort());
     expect(next.body[0]).toMatchObject({ policyId: place.policy.id, hoursBalance: 0, availableBalance: 0, isIncluded: true });
+  });
+
+  it("the worker-policies GETs write nothing; a balance keeps the id they answered once its row is made", async () => {
+    const place = await createTimeOffPlace();
+    const rows = async () =>
+      (await env.DB.prepare("SELECT id FROM worker_policies WHERE policy_id = ?").bind(place.policy.id).all<{ id: string }>()).results;
+    const listed = await api("GET", orgPath(place.org, `/policies/${place.policy.id}/worker-policies`), { token: place.org.adminToken });
+    const mine = await balanceOf(place);
+    expect(listed.body).toMatchObject([{ id: mine.id, hoursBalance: 0, availableBalance: 0, isIncluded: true }]);
+    expect(await rows()).toEqual([]);
+    await setBalance(place, 8);
+    expect(await rows()).toEqual([{ id: mine.id }]);
+    expect(await balanceOf(place)).toMatchObject({ id: mine.id, hoursBalance: 8 });
   });
 
   it("a worker reads their own balances and ledger, not another's (403); other organizations get 404", async () => {

@@ -67,6 +67,25 @@ describe("POST /time-off-requests", () => {
     expect(backwards.body.errors[0].path).toBe("endTime");
   });
 
+  it("a window longer than 366 days is 400 naming endTime, on create and on PUT; 366 days is accepted", async () => {
+    const place = await createTimeOffPlace();
+    await setBalance(place, 10_000);
+    const start = dayFromToday(10);
+    const allDay = (days: number) => ({ ...requestBody(place), isAllDay: true, startTime: `${start}T00:00:00Z`, endTime: `${dayFromToday(10 + days)}T00:00:00Z` });
+    for (const body of [allDay(367), { ...allDay(1), endTime: "9999-12-31T00:00:00Z" }]) {
+      const res = await createRequest(place, body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].path).toBe("endTime");
+    }
+    const ok = await createRequest(place, allDay(366));
+    expect(ok.status).toBe(201);
+    expect(ok.body.hourConfiguration).toHaveLength(366);
+    const { workerId: _, ...edit } = allDay(367);
+    const put = await api("PUT", orgPath(place.org, `/time-off-requests/${ok.body.id}`), { token: place.workerToken, body: edit });
+    expect(put.status).toBe(400);
+    expect(put.body.errors[0].path).toBe("endTime");
+  });
+
   it("over the available balance is 409 INSUFFICIENT_BALANCE with requested and available hours", async () => {
     const place = await createTimeOffPlace();
     await setBalance(place, 10);

@@ -86,7 +86,7 @@ export const workerPolicies = sqliteTable(
     policyId: text("policy_id").notNull().references(() => timeOffPolicies.id),
     workerId: text("worker_id").notNull().references(() => staffMembers.id),
     isIncluded: integer("is_included", { mode: "boolean" }),
-    /** When an explicit inclusion was last switched on. */
+    /** When an explicit inclusion was last switched on, or the Cron pass last saw the balance excluded. */
     includedAt: timestamp("included_at"),
     /** The last local date whose fixed-amount accruals the Cron pass has written (a watermark, not the truth). */
     accruedThrough: text("accrued_through"),

@@ -7,6 +7,9 @@ export interface DayHours {
 }
 
 const HOUR_MS = 3_600_000;
+/** The longest request window, in days of 24 hours: checked before any per-date loop. */
+export const MAX_REQUEST_DAYS = 366;
+export const MAX_REQUEST_MS = MAX_REQUEST_DAYS * 24 * HOUR_MS;
 const round = (hours: number) => Math.round(hours * 10_000) / 10_000;
 
 /** The local dates [start, end) touches in the zone, in order (an end at local midnight does not reach that day). */

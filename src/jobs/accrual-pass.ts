@@ -27,6 +27,7 @@ interface Balance {
   accrued_through: string | null;
   included_at: number | null;
   worker_created_at: number;
+  included: number;
 }
 
 export interface PassReport {
@@ -53,7 +54,8 @@ const earnsPerHour = (limit: LimitSettings) => Boolean(limit.perHourEarnings?.ho
  * policy's `accrued_through` only saves work: it moves in the batch after the entries it covers.
  *   1. Active policies (one read).
  *   2. Worker policy rows for every live staff member of those policies (one batch).
- *   3. Balances whose fixed accruals or year-end carryover may be due: those not yet handled today.
+ *   3. Balances whose fixed accruals or year-end carryover may be due: those not yet handled today. Those the
+ *      policy does not include get no entries; their `included_at` moves to now (the earliest inclusion start).
  *   4. Fixed accruals, then carryovers year by year (the expiry reads the balance the accruals left), then the
  *      watermarks; per-hour accruals for shifts changed since each policy's cursor, with the new cursor.
  */
@@ -76,10 +78,10 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
   const reads = dated.map((p) =>
     rawAll<Balance>(
       db,
-      sql`SELECT wp.id, wp.policy_id, wp.accrued_through, wp.included_at, s.created_at AS worker_created_at
+      sql`SELECT wp.id, wp.policy_id, wp.accrued_through, wp.included_at, s.created_at AS worker_created_at, ${includedSql()} AS included
         FROM worker_policies wp JOIN staff_members s ON s.id = wp.worker_id JOIN time_off_policies p ON p.id = wp.policy_id
         WHERE wp.policy_id = ${p.id} AND s.deleted_at IS NULL
-          AND (wp.accrued_through IS NULL OR wp.accrued_through < ${today.get(p.id)!}) AND ${includedSql()}`,
+          AND (wp.accrued_through IS NULL OR wp.accrued_through < ${today.get(p.id)!})`,
     ),
   );
   const ensure = policies.map((p) =>
@@ -90,7 +92,11 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
     ),
   );
   const results = await runBatches(db, [...ensure, ...reads], report);
-  const balances = results.slice(ensure.length).flat() as Balance[];
+  const read = results.slice(ensure.length).flat() as Balance[];
+  const balances = read.filter((b) => b.included === 1);
+  // An excluded balance's inclusion start moves with each pass, so a worker the rule includes later accrues from
+  // about then (and gets an AllAtOnce grant), not from the policy's activation.
+  const excluded = read.filter((b) => b.included !== 1).map((b) => b.id);
   report.balances = balances.length;
 
   const byId = new Map(policies.map((p) => [p.id, p]));
@@ -157,6 +163,9 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
       );
     }
   }
+  for (const part of chunk(excluded, 2000)) {
+    writes.push(rawRun(db, sql`UPDATE worker_policies SET included_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`));
+  }
   for (const part of chunk(touched, 2000)) {
     writes.push(rawRun(db, sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`));
   }
@@ -169,7 +178,8 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
  * Per-hour accrual as an idempotent recompute per (worker policy, shift): a shift whose payable minutes differ from
  * those its latest entry recorded (`basis`; a deleted shift counts 0) gets one entry of the difference between what
  * it earns now and what its entries already hold, numbered `<shift id>#<revision>` so two passes racing write it
- * once. A positive difference is trimmed to the policy's maximum balance. Only shifts changed since the policy's
+ * once. A positive difference is trimmed to the policy's maximum balance, less what the same pass grants the
+ * balance for its earlier shifts (in shift id order), so several shifts never add up past it. Only shifts changed since the policy's
  * cursor are looked at, so timesheet and punch writes stay untouched.
  */
 function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, nowMs: number): Statement[] {
@@ -181,21 +191,24 @@ function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, 
   const basis = sql.raw(`(CASE WHEN sh.deleted_at IS NULL THEN sh.payable_duration ELSE 0 END)`);
   const delta = sql`(${basis} * ${rate} - (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE ${shiftEntries}))`;
   const capped =
-    cap === null
-      ? delta
-      : sql`(CASE WHEN ${delta} <= 0 THEN ${delta}
-          ELSE MIN(${delta}, MAX(0, ${cap} - (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE l.worker_policy_id = wp.id))) END)`;
+    cap === null ? sql.raw("x.d") : sql`(CASE WHEN x.d <= 0 THEN x.d ELSE MIN(x.d, MAX(0, ${cap} - x.balance - x.earlier)) END)`;
   return [
     rawRun(
       db,
       sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, basis, created_at)
-        SELECT ${sqlUuid}, wp.organization_id, wp.id, 'accrual', ${capped}, sh.business_date, 'shift',
-          sh.id || '#' || printf('%04d', (SELECT COUNT(*) FROM time_off_ledger l WHERE ${shiftEntries})), ${basis}, ${nowMs}
-        FROM shifts sh JOIN worker_policies wp ON wp.policy_id = ${p.id} AND wp.worker_id = sh.employee_id
-          JOIN staff_members s ON s.id = sh.employee_id JOIN time_off_policies p ON p.id = wp.policy_id
-        WHERE sh.organization_id = ${p.organization_id} AND sh.updated_at >= ${since} AND sh.end_at IS NOT NULL
-          AND sh.start_at >= MAX(p.activated_at, s.created_at, COALESCE(wp.included_at, 0)) AND ${includedSql()}
-          AND COALESCE((SELECT l.basis FROM time_off_ledger l WHERE ${shiftEntries} ORDER BY l.source_id DESC LIMIT 1), 0) <> ${basis}
+        SELECT ${sqlUuid}, x.o, x.w, 'accrual', ${capped}, x.business_date, 'shift', x.source_id, x.basis, ${nowMs}
+        FROM (SELECT q.*,
+            COALESCE(SUM(MAX(q.d, 0)) OVER (PARTITION BY q.w ORDER BY q.shift_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS earlier
+          FROM (SELECT wp.organization_id AS o, wp.id AS w, sh.id AS shift_id, sh.business_date, ${basis} AS basis, ${delta} AS d,
+              sh.id || '#' || printf('%04d', (SELECT COUNT(*) FROM time_off_ledger l WHERE ${shiftEntries})) AS source_id,
+              (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE l.worker_policy_id = wp.id) AS balance
+            FROM shifts sh JOIN worker_policies wp ON wp.policy_id = ${p.id} AND wp.worker_id = sh.employee_id
+              JOIN staff_members s ON s.id = sh.employee_id JOIN time_off_policies p ON p.id = wp.policy_id
+            WHERE sh.organization_id = ${p.organization_id} AND sh.updated_at >= ${since} AND sh.end_at IS NOT NULL
+              AND sh.start_at >= MAX(p.activated_at, s.created_at, COALESCE(wp.included_at, 0)) AND ${includedSql()}
+              AND COALESCE((SELECT l.basis FROM time_off_ledger l WHERE ${shiftEntries} ORDER BY l.source_id DESC LIMIT 1), 0) <> ${basis}) AS q
+          ) AS x
+        WHERE true
         ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
     ),
     rawRun(db, sql`UPDATE time_off_policies SET shift_cursor = ${nowMs} WHERE id = ${p.id}`),

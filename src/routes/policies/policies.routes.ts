@@ -127,7 +127,9 @@ export const listForPolicy = createRoute({
   operationId: "getWorkerPolicies",
   tags,
   summary: "Get Worker Policies",
-  description: "One balance per live staff member, in staff id order; `isIncluded` says whether the policy applies to them.",
+  description:
+    "One balance per live staff member, in staff id order; `isIncluded` says whether the policy applies to them. Read-only: " +
+    "a balance nothing has written yet is 0, with the id (`policyId:workerId`) its row is made with on its first write.",
   middleware: [authorize("TIMEOFF_READ")] as const,
   request: { params: PolicyParams, query: PolicyWorkerListQuery },
   responses: { 200: jsonContent(z.array(WorkerPolicy), "The policy's balances"), ...problems("POLICY_NOT_FOUND") },
@@ -139,7 +141,9 @@ export const listWorkerPolicies = createRoute({
   operationId: "listWorkerPolicies",
   tags,
   summary: "List all worker policies",
-  description: "With `workerId`: that staff member's balance in every policy. A caller without TIMEOFF_READ sees only their own.",
+  description:
+    "With `workerId`: that staff member's balance in every live policy (read-only, as the policy's listing); without it, " +
+    "the balances written so far. A caller without TIMEOFF_READ sees only their own.",
   middleware: [authorize(null)] as const,
   request: { params: OrganizationParams, query: WorkerPolicyListQuery },
   responses: { 200: jsonContent(z.array(WorkerPolicy), "Balances"), ...problems("STAFF_MEMBER_NOT_FOUND") },

@@ -124,6 +124,21 @@ export const WorkerPolicyAssignment = z
 export const PolicyPatch = z
   .object({ ...policyFields, workerPolicies: z.array(WorkerPolicyAssignment).max(1000) })
   .partial()
+  .superRefine((patch, ctx) => {
+    const seen = new Set<string>();
+    const duplicates = new Set<string>();
+    for (const w of patch.workerPolicies ?? []) {
+      const id = w.employee.externalEmployeeId;
+      (seen.has(id) ? duplicates : seen).add(id);
+    }
+    if (duplicates.size > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["workerPolicies"],
+        message: `externalEmployeeId given more than once: ${[...duplicates].join(", ")}`,
+      });
+    }
+  })
   .openapi("PolicyPatch");
 
 export const PolicyListQuery = ListQuery.extend({

@@ -5,8 +5,12 @@ import { pageResult } from "../../lib/pagination";
 import type { AppRouteHandler } from "../../lib/types";
 import { rawAll } from "../../lib/raw-statement";
 import { selfScoped } from "../time-off/self-scope";
-import { type WorkerPolicyRow, selectWorkerPolicies, serializeWorkerPolicy } from "../time-off/worker-policy-read";
-import { ensureWorkerPolicies } from "../time-off/worker-policy-rows";
+import {
+  selectComputedWorkerPolicies,
+  selectWorkerPolicies,
+  serializeWorkerPolicy,
+  type WorkerPolicyRow,
+} from "../time-off/worker-policy-read";
 import type * as routes from "./policies.routes";
 
 const decodeCursor = (cursor: string | undefined) => {
@@ -18,11 +22,11 @@ const decodeCursor = (cursor: string | undefined) => {
   }
 };
 
-const since = (updatedSince: string | undefined) => (updatedSince ? sql` AND wp.updated_at >= ${Date.parse(updatedSince)}` : sql``);
+const since = (updatedSince: string | undefined) => (updatedSince ? sql`updated_at >= ${Date.parse(updatedSince)}` : sql`true`);
 
 /**
  * A policy's balances, one per live staff member (isIncluded says whether the rule or a choice includes them),
- * in staff id order. The page's missing rows are made in the same batch as the read.
+ * in staff id order. Read-only: a staff member without a worker policy row yet has a zero balance.
  */
 export const listForPolicy: AppRouteHandler<routes.ListForPolicyRoute> = async (c) => {
   const { organization_id, policy_id } = c.req.valid("param");
@@ -30,51 +34,44 @@ export const listForPolicy: AppRouteHandler<routes.ListForPolicyRoute> = async (
   const db = c.var.db;
   await findLive(db, timeOffPolicies, organization_id, policy_id, "Policy");
   const after = decodeCursor(query.cursor);
-  const [, rows] = (await db.batch([
-    ensureWorkerPolicies(
-      db,
-      organization_id,
-      sql`SELECT ${policy_id} AS policy_id, id AS worker_id FROM staff_members
-        WHERE organization_id = ${organization_id} AND deleted_at IS NULL AND id > ${after} ORDER BY id LIMIT ${query.limit + 1}`,
-    ),
-    rawAll<WorkerPolicyRow>(
-      db,
-      selectWorkerPolicies(
-        sql`wp.policy_id = ${policy_id} AND s.organization_id = ${organization_id} AND s.deleted_at IS NULL AND s.id > ${after}${since(query.updatedSince)}`,
-        sql`s.id`,
-        query.limit + 1,
-      ),
-    ),
-  ])) as [unknown, WorkerPolicyRow[]];
+  const rows = await rawAll<WorkerPolicyRow>(
+    db,
+    selectComputedWorkerPolicies(organization_id, sql`p.id = ${policy_id} AND s.id > ${after}`, since(query.updatedSince), sql`worker_id`, query.limit + 1),
+  );
   const page = pageResult(c, rows.map((r) => ({ ...r, id: r.worker_id, row: r })), query.limit);
   return c.json(page.map((p) => serializeWorkerPolicy(p.row)), 200);
 };
 
-/** A worker's balances across the organization's policies (rows made on first need), or every balance made so far. */
+/** A worker's balances across the organization's live policies (read-only, as above), or every balance made so far. */
 export const list: AppRouteHandler<routes.ListWorkerPoliciesRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const query = c.req.valid("query");
   const db = c.var.db;
   const workerId = selfScoped(c, "TIMEOFF_READ", query.workerId);
   const after = decodeCursor(query.cursor);
-  const scope = workerId ? sql` AND wp.worker_id = ${workerId}` : sql``;
-  // With a worker, `+` keeps the planner on the worker's index rather than walking the organization's balances.
-  const organization = workerId ? sql`+wp.organization_id = ${organization_id}` : sql`wp.organization_id = ${organization_id}`;
-  const read = rawAll<WorkerPolicyRow>(
-    db,
-    selectWorkerPolicies(
-      sql`${organization} AND p.deleted_at IS NULL AND s.deleted_at IS NULL AND wp.id > ${after}${scope}${since(query.updatedSince)}`,
-      sql`wp.id`,
-      query.limit + 1,
-    ),
-  );
   let rows: WorkerPolicyRow[];
   if (workerId) {
     await findLive(db, staffMembers, organization_id, workerId, "Staff member");
-    const pairs = sql`SELECT id AS policy_id, ${workerId} AS worker_id FROM time_off_policies WHERE organization_id = ${organization_id} AND deleted_at IS NULL`;
-    [, rows] = (await db.batch([ensureWorkerPolicies(db, organization_id, pairs), read])) as [unknown, WorkerPolicyRow[]];
+    rows = await rawAll<WorkerPolicyRow>(
+      db,
+      selectComputedWorkerPolicies(
+        organization_id,
+        sql`s.id = ${workerId}`,
+        sql`id > ${after} AND ${since(query.updatedSince)}`,
+        sql`id`,
+        query.limit + 1,
+      ),
+    );
   } else {
-    rows = await read;
+    const updated = query.updatedSince ? sql` AND wp.updated_at >= ${Date.parse(query.updatedSince)}` : sql``;
+    rows = await rawAll<WorkerPolicyRow>(
+      db,
+      selectWorkerPolicies(
+        sql`wp.organization_id = ${organization_id} AND p.deleted_at IS NULL AND s.deleted_at IS NULL AND wp.id > ${after}${updated}`,
+        sql`wp.id`,
+        query.limit + 1,
+      ),
+    );
   }
   return c.json(pageResult(c, rows, query.limit).map(serializeWorkerPolicy), 200);
 };

@@ -1,5 +1,12 @@
 import { localDate } from "../../domain/accrual";
-import { deriveHourConfiguration, type DayHours, hourConfigurationProblem, totalHours } from "../../domain/hour-configuration";
+import {
+  deriveHourConfiguration,
+  type DayHours,
+  hourConfigurationProblem,
+  MAX_REQUEST_DAYS,
+  MAX_REQUEST_MS,
+  totalHours,
+} from "../../domain/hour-configuration";
 import { addDays, offsetMinutesAt } from "../../domain/local-time";
 import { invalidField } from "../../lib/problem";
 import type { TimeOffSettingsValues } from "../time-off/time-off-settings";
@@ -37,6 +44,9 @@ export function planRequest(
   const start = new Date(input.startTime);
   const end = new Date(input.endTime);
   if (end <= start) throw invalidField("endTime", "must be after startTime");
+  if (end.getTime() - start.getTime() > MAX_REQUEST_MS) {
+    throw invalidField("endTime", `must be at most ${MAX_REQUEST_DAYS} days after startTime`);
+  }
   const timezone = input.timezone ?? organizationZone;
   let hourConfiguration: DayHours[];
   if (input.hourConfiguration) {

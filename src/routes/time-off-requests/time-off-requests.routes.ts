@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { MAX_REQUEST_DAYS } from "../../domain/hour-configuration";
 import { conditionalGet } from "../../lib/conditional";
 import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, problemWith, withETag } from "../../lib/openapi";
 import type { ProblemCode } from "../../lib/problem-codes";
@@ -71,7 +72,8 @@ export const create = createRoute({
   summary: "Create a time off request",
   description:
     "Pending, or approved at once (with its usage entry) when the policy does not require approval. The balance " +
-    `check and the write are one statement. ${self}`,
+    `check and the write are one statement. A window longer than ${MAX_REQUEST_DAYS} days (of 24 hours) is a 400 naming ` +
+    `endTime. ${self}`,
   middleware: [authorize(null)] as const,
   request: { params: OrganizationParams, body: jsonBody(TimeOffRequestCreate) },
   responses: { 201: withETag(jsonContent(TimeOffRequest, "The request")), ...problems(), ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP") },
@@ -83,7 +85,7 @@ export const update = createRoute({
   operationId: "updateTimeOffRequest",
   tags,
   summary: "Update Time-Off Request",
-  description: `Rewrites a pending request under the same checks as creation. ${self}`,
+  description: `Rewrites a pending request under the same checks as creation (a window of at most ${MAX_REQUEST_DAYS} days). ${self}`,
   middleware: [authorize(null)] as const,
   request: { params: RequestParams, body: jsonBody(TimeOffRequestUpdate), headers: IfMatchHeaders },
   responses: { 200: withETag(jsonContent(TimeOffRequest, "The request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND", "PRECONDITION_FAILED"), ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "REQUEST_NOT_PENDING") },

@@ -30,6 +30,27 @@ export const selectWorkerPolicies = (filters: SQL, orderBy: SQL, limit: number) 
     FROM worker_policies wp JOIN time_off_policies p ON p.id = wp.policy_id JOIN staff_members s ON s.id = wp.worker_id
     WHERE ${filters} ORDER BY ${orderBy} LIMIT ${limit}`;
 
+/**
+ * The id of the worker policy of (`p`, `s`): its row's, or for a balance with no row yet the id its row will be
+ * made with (ensureWorkerPolicies), so a balance keeps one id from its first read.
+ */
+export const workerPolicyIdSql = (p = "p.id", s = "s.id"): SQL => sql.raw(`(${p} || ':' || ${s})`);
+
+/**
+ * Every balance of live staff `s` × live policies `p` of the organization, as `filters` (on s, p, wp) and `outer`
+ * (on the answered columns) pick, read-only: a
+ * (policy, worker) pair without a worker policy row yet is a zero balance included by the policy's rule.
+ */
+export const selectComputedWorkerPolicies = (organizationId: string, filters: SQL, outer: SQL, orderBy: SQL, limit: number) =>
+  sql`SELECT * FROM (SELECT COALESCE(wp.id, ${workerPolicyIdSql()}) AS id, p.id AS policy_id, s.id AS worker_id,
+      COALESCE(wp.updated_at, MAX(s.updated_at, p.updated_at)) AS updated_at, p.name AS policy_name, p.units,
+      p.full_day_duration, s.name AS worker_name, s.external_id, s.external_payroll_id, ${includedSql()} AS included,
+      ${hoursBalanceSql} AS balance, ${pendingHoursSql} AS pending
+    FROM staff_members s JOIN time_off_policies p ON p.organization_id = s.organization_id
+      LEFT JOIN worker_policies wp ON wp.policy_id = p.id AND wp.worker_id = s.id
+    WHERE s.organization_id = ${organizationId} AND s.deleted_at IS NULL AND p.deleted_at IS NULL AND ${filters}) AS balance
+    WHERE ${outer} ORDER BY ${orderBy} LIMIT ${limit}`;
+
 const unitsOf = (row: WorkerPolicyRow) => ({ units: row.units, fullDayDuration: row.full_day_duration });
 
 /** The balance fields of a worker policy, in its policy's units. */
