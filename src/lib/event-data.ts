@@ -1,7 +1,8 @@
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { events, locations, shifts, staffMembers } from "../../drizzle/schema";
+import { events, locations, shifts, staffMembers, timeOffRequests } from "../../drizzle/schema";
 import { serializeLocation } from "../routes/locations/locations.schemas";
+import { serializeRequestRecord } from "../routes/time-off-requests/request-read";
 import { serializeStaffMember } from "../routes/staff-members/staff-members.schemas";
 import { breaksOfShift } from "../routes/time-tracking/shift-break-copies";
 import { serializeShift } from "../routes/time-tracking/shift.schemas";
@@ -28,6 +29,8 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
     const row = rowOf(shifts, snapshot);
     return serializeShift(row, breaksOfShift(row));
   },
+  // The request's own fields: its policy, balance and worker-policy blocks are reads of other rows at answer time.
+  time_off_requests: (snapshot) => serializeRequestRecord(rowOf(timeOffRequests, snapshot)),
 };
 
 /** An event as the feed and webhooks carry it. */

@@ -20,6 +20,17 @@ export const EVENT_TYPES = [
   "location.created",
   "location.updated",
   "location.deleted",
+  "time_off_request.created",
+  "time_off_request.approved",
+  "time_off_request.declined",
+  "time_off_request.cancelled",
+  "time_off_policy.activated",
+  "time_off_policy.deactivated",
+  "schedule.published",
+  "open_shift.created",
+  "open_shift.claimed",
+  "open_shift.assigned",
+  "open_shift.retracted",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

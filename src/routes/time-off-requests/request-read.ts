@@ -33,6 +33,31 @@ export const selectRequests = (db: Database, where: SQL | undefined) =>
 
 export type RequestReadRow = Awaited<ReturnType<typeof selectRequests>>[number];
 
+/** The request's own fields, as its row alone answers them (events carry these: lib/event-data). */
+export function serializeRequestRecord(r: typeof timeOffRequests.$inferSelect) {
+  return {
+    id: r.id,
+    organizationId: r.organizationId,
+    workerId: r.workerId,
+    policyId: r.policyId,
+    startTime: iso(r.startAt),
+    endTime: iso(r.endAt),
+    status: r.status,
+    note: r.note,
+    hourConfiguration: r.hourConfiguration,
+    timezone: r.timezone,
+    utcOffset: r.utcOffset,
+    isAllDay: r.isAllDay,
+    submittedAt: iso(r.submittedAt),
+    decidedAt: isoOrNull(r.decidedAt),
+    declineReason: r.declineReason,
+    totalHours: r.totalHours,
+    workerPolicyId: r.workerPolicyId,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
 export function serializeRequest(row: RequestReadRow) {
   const r = row.request;
   const { assignedStaffCount: _, ...policy } = serializePolicy(row.policy, row.type, 0);

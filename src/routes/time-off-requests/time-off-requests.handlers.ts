@@ -4,6 +4,7 @@ import { localDate } from "../../domain/accrual";
 import { parseDateParam } from "../../domain/local-time";
 import { type HeaderContext, ifMatchOf, type IfMatch, requireVersion, setETag, versionCondition } from "../../lib/conditional";
 import type { Database } from "../../lib/db";
+import type { EventSpec, EventType } from "../../lib/events";
 import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-guard";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
@@ -146,6 +147,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
           touchBalance(db, subject.requestId),
         ],
         requestGuardProblems,
+        { events: [requestEvent(organization_id, subject.requestId, "time_off_request.created")] },
       ),
     policy.id,
     workerId,
@@ -153,6 +155,13 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   );
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, subject.requestId))), 201);
 };
+
+/** The request's row as the batch left it, recorded only when the batch's last statement changed a row. */
+const requestEvent = (organizationId: string, id: string, type: EventType): EventSpec => ({
+  organizationId,
+  type,
+  row: { table: timeOffRequests, where: eq(timeOffRequests.id, id) },
+});
 
 /** A pending request, or the 404 / 409 REQUEST_NOT_PENDING that explains why a pending-only write touched nothing. */
 async function refusal(db: Database, organizationId: string, id: string, ifMatch: IfMatch = { kind: "none" }) {
@@ -242,12 +251,17 @@ export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
     organization_id,
     id,
     ifMatch,
-    guardedBatch(c.var, [
-      requestGuard(db, organization_id, id, ifMatch, ["pending", "approved"]),
-      cancelRequest(db, organization_id, id, versionOf(ifMatch)),
-      reversalEntry(db, id, localDate(new Date(), current.request.timezone)),
-      touchBalance(db, id),
-    ]),
+    guardedBatch(
+      c.var,
+      [
+        requestGuard(db, organization_id, id, ifMatch, ["pending", "approved"]),
+        cancelRequest(db, organization_id, id, versionOf(ifMatch)),
+        reversalEntry(db, id, localDate(new Date(), current.request.timezone)),
+        touchBalance(db, id),
+      ],
+      [],
+      { events: [requestEvent(organization_id, id, "time_off_request.cancelled")] },
+    ),
   );
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
@@ -257,13 +271,15 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
   const current = await findRequest(db, organization_id, id);
-  const [approved] = await balanceGuarded(
+  const [, approved] = await balanceGuarded(
     db,
     () =>
       guardedBatch(
         c.var,
-        [approveRequest(db, organization_id, id), usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? ""), touchBalance(db, id)],
+        // The usage entry last: it changes a row only when this approval did, which is what the event looks at.
+        [touchBalance(db, id), approveRequest(db, organization_id, id), usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? "")],
         requestGuardProblems,
+        { events: [requestEvent(organization_id, id, "time_off_request.approved")] },
       ),
     current.request.policyId,
     current.request.workerId,
@@ -276,7 +292,9 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
 export const decline: AppRouteHandler<routes.DeclineRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
-  const [declined] = await guardedBatch(c.var, [declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null)]);
+  const [declined] = await guardedBatch(c.var, [declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null)], [], {
+    events: [requestEvent(organization_id, id, "time_off_request.declined")],
+  });
   if (declined.length === 0) throw await refusal(db, organization_id, id);
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };

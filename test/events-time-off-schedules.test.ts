@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
+import type { OrganizationFixture } from "./helpers/fixtures";
+import { createRequest, createTimeOffPlace, orgPath, requestBody, setBalance } from "./helpers/time-off";
+
+/** The organization's whole feed, following Link rel=next. */
+async function feed(org: OrganizationFixture) {
+  const all: any[] = [];
+  let path: string | undefined = `/api/organizations/${org.id}/events?limit=500`;
+  while (path) {
+    const res = await api("GET", path, { token: org.adminToken });
+    expect(res.status, res.text).toBe(200);
+    all.push(...res.body);
+    path = res.headers.get("Link")?.match(/^<([^>]+)>; rel="next"$/)?.[1];
+  }
+  return all;
+}
+
+const ofArea = async (org: OrganizationFixture, prefix: string) => (await feed(org)).filter((e) => e.type.startsWith(prefix));
+
+/** The API's answer without the blocks read from other rows (policy, balances), as events carry a request. */
+const requestRecord = ({ policy: _p, remainingBalance: _r, workerPolicy, ...record }: any) => ({ ...record, workerPolicyId: workerPolicy.id });
+
+describe("time off request events", () => {
+  it("create, approve, decline and cancel record their event with the request as the API answers it", async () => {
+    const place = await createTimeOffPlace();
+    await setBalance(place, 40);
+    const one = await createRequest(place, requestBody(place));
+    const two = await createRequest(place, requestBody(place, undefined, 8, { startTime: "2030-01-07T09:00:00Z", endTime: "2030-01-07T17:00:00Z" }));
+    expect([one.status, two.status], one.text + two.text).toEqual([201, 201]);
+    const path = (id: string) => orgPath(place.org, `/time-off-requests/${id}`);
+    const approved = await api("POST", `${path(one.body.id)}/approve`, { token: place.org.adminToken });
+    const cancelled = await api("DELETE", path(one.body.id), { token: place.workerToken });
+    const declined = await api("POST", `${path(two.body.id)}/decline`, { token: place.org.adminToken, body: { reason: "busy" } });
+    expect([approved.status, cancelled.status, declined.status]).toEqual([200, 200, 200]);
+    const events = await ofArea(place.org, "time_off_request.");
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ["time_off_request.created", requestRecord(one.body)],
+      ["time_off_request.created", requestRecord(two.body)],
+      ["time_off_request.approved", requestRecord(approved.body)],
+      ["time_off_request.cancelled", requestRecord(cancelled.body)],
+      ["time_off_request.declined", requestRecord(declined.body)],
+    ]);
+  });
+
+  it("a refused approve, decline or cancel (409 REQUEST_NOT_PENDING, 412 stale If-Match) records nothing", async () => {
+    const place = await createTimeOffPlace();
+    await setBalance(place, 40);
+    const created = await createRequest(place, requestBody(place));
+    const path = orgPath(place.org, `/time-off-requests/${created.body.id}`);
+    expect((await api("POST", `${path}/decline`, { token: place.org.adminToken })).status).toBe(200);
+    const before = await feed(place.org);
+    const refused = [
+      await api("POST", `${path}/approve`, { token: place.org.adminToken }),
+      await api("POST", `${path}/decline`, { token: place.org.adminToken }),
+      await api("DELETE", path, { token: place.workerToken }),
+      await api("DELETE", path, { token: place.workerToken, headers: { "If-Match": '"stale"' } }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([409, 409, 409, 412]);
+    expect(await feed(place.org)).toEqual(before);
+  });
+});
