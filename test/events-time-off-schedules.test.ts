@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import type { OrganizationFixture } from "./helpers/fixtures";
-import { createRequest, createTimeOffPlace, orgPath, requestBody, setBalance } from "./helpers/time-off";
+import { createPolicy, createRequest, createTimeOffPlace, orgPath, requestBody, setBalance } from "./helpers/time-off";
 
 /** The organization's whole feed, following Link rel=next. */
 async function feed(org: OrganizationFixture) {
@@ -58,5 +58,27 @@ describe("time off request events", () => {
     ];
     expect(refused.map((r) => r.status)).toEqual([409, 409, 409, 412]);
     expect(await feed(place.org)).toEqual(before);
+  });
+});
+
+describe("time off policy events", () => {
+  it("activate and deactivate record their event once; a repeat, or deactivating a Draft (409), records nothing", async () => {
+    const place = await createTimeOffPlace();
+    const path = (id: string, action: string) => orgPath(place.org, `/policies/${id}/${action}`);
+    const token = place.org.adminToken;
+    const deactivated = await api("PATCH", path(place.policy.id, "deactivate"), { token });
+    const again = await api("PATCH", path(place.policy.id, "deactivate"), { token });
+    const activated = await api("PATCH", path(place.policy.id, "activate"), { token });
+    const activeAgain = await api("PATCH", path(place.policy.id, "activate"), { token });
+    expect([deactivated.status, again.status, activated.status, activeAgain.status]).toEqual([200, 200, 200, 200]);
+    const draft = await createPolicy(place.org, {}, false);
+    expect((await api("PATCH", path(draft.id, "deactivate"), { token })).status).toBe(409);
+    const policyRecord = ({ type: _t, assignedStaffCount: _c, ...policy }: any) => policy;
+    const events = await ofArea(place.org, "time_off_policy.");
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ["time_off_policy.activated", policyRecord(place.policy)],
+      ["time_off_policy.deactivated", policyRecord(deactivated.body)],
+      ["time_off_policy.activated", policyRecord(activated.body)],
+    ]);
   });
 });

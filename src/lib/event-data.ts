@@ -1,7 +1,8 @@
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { events, locations, shifts, staffMembers, timeOffRequests } from "../../drizzle/schema";
+import { events, locations, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "../../drizzle/schema";
 import { serializeLocation } from "../routes/locations/locations.schemas";
+import { serializePolicy } from "../routes/policies/policies.schemas";
 import { serializeRequestRecord } from "../routes/time-off-requests/request-read";
 import { serializeStaffMember } from "../routes/staff-members/staff-members.schemas";
 import { breaksOfShift } from "../routes/time-tracking/shift-break-copies";
@@ -31,6 +32,11 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   },
   // The request's own fields: its policy, balance and worker-policy blocks are reads of other rows at answer time.
   time_off_requests: (snapshot) => serializeRequestRecord(rowOf(timeOffRequests, snapshot)),
+  // The policy's own fields: its type block and assigned-staff count are reads of other rows.
+  time_off_policies: (snapshot) => {
+    const { type: _type, assignedStaffCount: _count, ...policy } = serializePolicy(rowOf(timeOffPolicies, snapshot), { id: "", name: "", type: "" }, 0);
+    return policy;
+  },
 };
 
 /** An event as the feed and webhooks carry it. */

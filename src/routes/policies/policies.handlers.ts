@@ -3,6 +3,7 @@ import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import { localDate } from "../../domain/accrual";
 import { toHours } from "../../domain/time-off-units";
 import { type HeaderContext, ifMatchOf, nextVersion, requireVersion, setETag, versionCondition } from "../../lib/conditional";
+import type { EventSpec, EventType } from "../../lib/events";
 import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-guard";
 import { guardedBatch } from "../../lib/principal-guard";
 import { keysetPage, pageResult } from "../../lib/pagination";
@@ -113,16 +114,28 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   return c.json(serializePolicyRead(withETag(c, await findPolicy(db, organization_id, policy_id))), 200);
 };
 
+/** The policy's row as the update left it, recorded only when the update changed it (a no-op records nothing). */
+const policyEvent = (organizationId: string, policyId: string, type: EventType): EventSpec => ({
+  organizationId,
+  type,
+  row: { table: timeOffPolicies, where: eq(timeOffPolicies.id, policyId) },
+});
+
 /** Draft or Inactive → Active; an Active policy answers unchanged. */
 export const activate: AppRouteHandler<routes.ActivateRoute> = async (c) => {
   const { organization_id, policy_id } = c.req.valid("param");
   const now = new Date();
-  await guardedBatch(c.var, [
-    c.var.db
-      .update(timeOffPolicies)
-      .set({ status: "Active", activatedAt: now, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
-      .where(and(policyWhere(organization_id, policy_id), ne(timeOffPolicies.status, "Active"))),
-  ]);
+  await guardedBatch(
+    c.var,
+    [
+      c.var.db
+        .update(timeOffPolicies)
+        .set({ status: "Active", activatedAt: now, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+        .where(and(policyWhere(organization_id, policy_id), ne(timeOffPolicies.status, "Active"))),
+    ],
+    [],
+    { events: [policyEvent(organization_id, policy_id, "time_off_policy.activated")] },
+  );
   return c.json(serializePolicyRead(withETag(c, await findPolicy(c.var.db, organization_id, policy_id))), 200);
 };
 
@@ -130,12 +143,17 @@ export const activate: AppRouteHandler<routes.ActivateRoute> = async (c) => {
 export const deactivate: AppRouteHandler<routes.DeactivateRoute> = async (c) => {
   const { organization_id, policy_id } = c.req.valid("param");
   const now = new Date();
-  await guardedBatch(c.var, [
-    c.var.db
-      .update(timeOffPolicies)
-      .set({ status: "Inactive", updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
-      .where(and(policyWhere(organization_id, policy_id), eq(timeOffPolicies.status, "Active"))),
-  ]);
+  await guardedBatch(
+    c.var,
+    [
+      c.var.db
+        .update(timeOffPolicies)
+        .set({ status: "Inactive", updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+        .where(and(policyWhere(organization_id, policy_id), eq(timeOffPolicies.status, "Active"))),
+    ],
+    [],
+    { events: [policyEvent(organization_id, policy_id, "time_off_policy.deactivated")] },
+  );
   const row = await findPolicy(c.var.db, organization_id, policy_id);
   if (row.policy.status === "Draft") throw policyNotActive();
   return c.json(serializePolicyRead(withETag(c, row)), 200);
