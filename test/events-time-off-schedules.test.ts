@@ -1,6 +1,9 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import type { OrganizationFixture } from "./helpers/fixtures";
+import { requestWithInterference } from "./helpers/interfering-d1";
+import { addWorker, createEntry, createOpenShift, createSchedulePlace } from "./helpers/schedules";
 import { createPolicy, createRequest, createTimeOffPlace, orgPath, requestBody, setBalance } from "./helpers/time-off";
 
 /** The organization's whole feed, following Link rel=next. */
@@ -80,5 +83,50 @@ describe("time off policy events", () => {
       ["time_off_policy.deactivated", policyRecord(deactivated.body)],
       ["time_off_policy.activated", policyRecord(activated.body)],
     ]);
+  });
+});
+
+const week = { startDate: "2026-06-01", endDate: "2026-06-07" };
+
+describe("schedule events", () => {
+  it("POST /schedules/publish records schedule.published with the range and instant once; publishing nothing records nothing", async () => {
+    const p = await createSchedulePlace();
+    await createEntry(p, {}, true);
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.publishedEntries).toBe(1);
+    const again = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week });
+    expect(again.body.publishedEntries).toBe(0);
+    const events = await ofArea(p.org, "schedule.");
+    expect(events.map((e) => [e.type, e.data])).toEqual([["schedule.published", { locationId: p.location.id, ...week, publishedAt: res.body.publishedAt }]]);
+    expect(events[0].occurredAt).toBe(res.body.publishedAt);
+  });
+
+  it("a publish refused in its batch (409 SCHEDULE_OVERLAP) records nothing", async () => {
+    const p = await createSchedulePlace();
+    await createEntry(p, {}, true);
+    const worker = await addWorker(p);
+    const shift = await createOpenShift(p, { publish: false, requireApproval: true });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: worker.id, preference: "PREFERRED" } });
+    expect((await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken })).status).toBe(200);
+    const before = await feed(p.org);
+    const now = Date.now();
+    const res = await requestWithInterference(
+      "POST",
+      `${p.base}/schedules/publish`,
+      { token: p.org.adminToken, body: week },
+      {
+        before: /^update "schedule_entries"/i,
+        meanwhile: () =>
+          env.DB.prepare(
+            `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
+               timezone, is_draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, -240, 'America/New_York', 0, ?, ?)`,
+          )
+            .bind(`meanwhile-${now}`, p.org.id, p.location.id, worker.id, p.roleId, Date.parse("2026-06-02T12:00:00Z"), Date.parse("2026-06-02T15:00:00Z"), now, now)
+            .run(),
+      },
+    );
+    expect(res.status).toBe(409);
+    expect(await feed(p.org)).toEqual(before);
   });
 });

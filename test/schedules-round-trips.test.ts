@@ -12,10 +12,12 @@ describe("D1 round trips of the schedule's hot paths", () => {
     const publish = await recordingRequest("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2026-06-01", endDate: "2026-06-07" } });
     expect(publish.status).toBe(200);
     expect(publish.trips).toHaveLength(3);
-    const [guard, ...writes] = publish.trips[2]!;
+    const [guard, ...statements] = publish.trips[2]!;
+    const outbox = statements.pop();
     expect(guard).toMatch(/^insert into "write_guards"/i);
-    expect(writes.length).toBeGreaterThan(0);
+    expect(outbox).toMatch(/^insert into "events"/i);
+    expect(statements.length).toBeGreaterThan(0);
     // The updates, and the read of the drafts left behind on approved time off (publish's `skipped`).
-    expect(writes.every((sql) => /^(update|select)/i.test(sql))).toBe(true);
+    expect(statements.every((sql) => /^(update|select)/i.test(sql))).toBe(true);
   });
 });

@@ -39,13 +39,15 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * An event a write batch records with its change. Its `data` is either the resource as the API answers it, known
  * before the batch (`data`), or the row the batch wrote (`row`: a snapshot taken in the batch, right after the
  * write, serialized when read; see lib/event-data). `whenChanged`: recorded only if the statement just before it
- * changed a row (a no-op write, e.g. locking a locked day or an update whose conditions did not hold, records none).
+ * changed a row (a no-op write, e.g. locking a locked day or an update whose conditions did not hold, records none);
+ * `when`: recorded only if this condition holds after the batch's writes (for a batch whose last statement is not
+ * the change, e.g. schedule publish).
  */
 export type EventSpec = {
   organizationId: string;
   occurredAt?: Date;
 } & (
-  | { type: EventType; data: unknown; whenChanged?: boolean }
+  | { type: EventType; data: unknown; whenChanged?: boolean; when?: SQL }
   | { type: EventType; row: { table: SQLiteTable; where: SQL } }
   /** One event per row `where` picks (after the batch's writes), typed per row by `typeOf`, in id order. */
   | { rows: RowsEvents }
@@ -77,7 +79,7 @@ export function eventStatement(db: Database, spec: EventSpec): Statement {
     const { table, where } = spec.row;
     return db.insert(events).select(sql`SELECT ${fixed}, ${getTableName(table)}, ${rowSnapshot(table)} FROM ${table} WHERE ${where} AND changes() > 0`);
   }
-  const when = spec.whenChanged ? sql`WHERE changes() > 0` : sql``;
+  const when = spec.when ? sql`WHERE ${spec.when}` : spec.whenChanged ? sql`WHERE changes() > 0` : sql``;
   return db.insert(events).select(sql`SELECT ${fixed}, 'wire', ${JSON.stringify(spec.data)} ${when}`);
 }
 

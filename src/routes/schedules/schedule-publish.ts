@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, isNull, lt, not } from "drizzle-orm";
+import { and, eq, exists, gte, inArray, isNull, lt, not, or } from "drizzle-orm";
 import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
 import { localWallClock } from "../../domain/local-time";
 import { publishSelection } from "../../domain/schedule-publish";
 import type { Statement } from "../../lib/db";
+import type { EventSpec } from "../../lib/events";
 import { guardedBatch, type Writer } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { inJsonList } from "../../lib/json-list";
@@ -90,6 +91,7 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
       ...assignmentStatements,
     ],
     scheduleGuardProblems,
+    { events: [publishedEvent(writer, scope, location, body, now)] },
   );
   const changes = (result: unknown) => (result as { meta: { changes: number } }).meta.changes;
   return {
@@ -104,5 +106,33 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
       endTime: localWallClock(e.endAt, e.utcOffset),
       reason: "TIME_OFF_CONFLICT" as const,
     })),
+  };
+}
+
+/**
+ * schedule.published: the published range and instant (the counts are known only from the batch's results), recorded
+ * only when this publish published an entry or an open shift (they carry its `publishedAt`): a publish that finds
+ * nothing to publish records nothing. Integrators read what was published through GET /schedules for the range.
+ */
+function publishedEvent(
+  { db }: Writer,
+  scope: ScheduleScope,
+  location: LocationRow,
+  body: { startDate: string; endDate: string },
+  now: Date,
+): EventSpec {
+  const publishedNow = (table: typeof scheduleEntries | typeof openShifts) =>
+    exists(
+      db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inOrganization(table, scope.organizationId), eq(table.locationId, location.id), eq(table.isDraft, false), eq(table.publishedAt, now))),
+    );
+  return {
+    organizationId: scope.organizationId,
+    type: "schedule.published",
+    occurredAt: now,
+    data: { locationId: location.id, startDate: body.startDate, endDate: body.endDate, publishedAt: now.toISOString() },
+    when: or(publishedNow(scheduleEntries), publishedNow(openShifts)),
   };
 }
