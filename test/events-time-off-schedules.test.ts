@@ -130,3 +130,55 @@ describe("schedule events", () => {
     expect(await feed(p.org)).toEqual(before);
   });
 });
+
+/** A preference's events carry its own fields, without the `worker` block read from the staff member. */
+const preferenceRecord = ({ worker: _w, ...record }: any) => record;
+
+describe("open shift events", () => {
+  it("create, claim, assign and retract record their event with the resource as the API answers it", async () => {
+    const p = await createSchedulePlace();
+    const token = p.org.adminToken;
+    const shift = await createOpenShift(p, { requireApproval: true });
+    const other = await addWorker(p);
+    const third = await addWorker(p);
+    const claimed = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} });
+    const claimedToo = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token, body: { workerId: other.id } });
+    const preferred = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token, body: { workerId: third.id, preference: "PREFERRED" } });
+    expect([claimed.status, claimedToo.status, preferred.status]).toEqual([201, 201, 201]);
+    const assigned = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${claimed.body.id}/assign`, { token });
+    const retracted = await api("POST", `${p.base}/open-shifts/${shift.id}/retract`, { token, body: { workerId: other.id } });
+    const retractedPreference = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${preferred.body.id}/retract`, { token });
+    expect([assigned.status, retracted.status, retractedPreference.status], retracted.text + retractedPreference.text).toEqual([200, 200, 200]);
+    const events = await ofArea(p.org, "open_shift.");
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ["open_shift.created", shift],
+      ["open_shift.claimed", preferenceRecord(claimed.body)],
+      ["open_shift.claimed", preferenceRecord(claimedToo.body)],
+      ["open_shift.assigned", preferenceRecord(assigned.body)],
+      ["open_shift.retracted", preferenceRecord(retracted.body)],
+      ["open_shift.retracted", preferenceRecord(retractedPreference.body)],
+    ]);
+  });
+
+  it("bulk assign records open_shift.assigned per preference; a refused assign, claim or retract (409) records nothing", async () => {
+    const p = await createSchedulePlace();
+    const token = p.org.adminToken;
+    const shift = await createOpenShift(p, { requireApproval: true, staffCountRequired: 1 });
+    const other = await addWorker(p);
+    const mine = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} });
+    const theirs = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token, body: { workerId: other.id } });
+    const before = await feed(p.org);
+    const refused = [
+      await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/bulk-assign`, { token, body: { preferenceIds: [mine.body.id, theirs.body.id] } }),
+      await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([409, 409]);
+    expect(await feed(p.org)).toEqual(before);
+    const bulk = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/bulk-assign`, { token, body: { preferenceIds: [mine.body.id] } });
+    expect(bulk.status, bulk.text).toBe(200);
+    const afterAssign = await feed(p.org);
+    expect(afterAssign.slice(before.length).map((e) => [e.type, e.data])).toEqual([["open_shift.assigned", preferenceRecord(bulk.body[0])]]);
+    expect((await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${mine.body.id}/retract`, { token })).status).toBe(409);
+    expect(await feed(p.org)).toEqual(afterAssign);
+  });
+});

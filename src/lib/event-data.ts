@@ -1,7 +1,8 @@
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { events, locations, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "../../drizzle/schema";
+import { events, locations, openShiftPreferences, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "../../drizzle/schema";
 import { serializeLocation } from "../routes/locations/locations.schemas";
+import { serializePreferenceRecord } from "../routes/open-shifts/open-shifts.schemas";
 import { serializePolicy } from "../routes/policies/policies.schemas";
 import { serializeRequestRecord } from "../routes/time-off-requests/request-read";
 import { serializeStaffMember } from "../routes/staff-members/staff-members.schemas";
@@ -37,6 +38,7 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
     const { type: _type, assignedStaffCount: _count, ...policy } = serializePolicy(rowOf(timeOffPolicies, snapshot), { id: "", name: "", type: "" }, 0);
     return policy;
   },
+  open_shift_preferences: (snapshot) => serializePreferenceRecord(rowOf(openShiftPreferences, snapshot)),
 };
 
 /** An event as the feed and webhooks carry it. */

@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { invalidField, notFound } from "../../lib/problem";
 import { writerOf, type ScheduleScope } from "../schedules/schedule-access";
 import { approvedPlaces, ifStillDraft, openShiftFull, preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "../schedules/schedule-guards";
+import { assignedEvents } from "./open-shift-events";
 import { findOpenShift } from "./open-shift-reads";
 import { findPreference } from "./open-shift-preferences";
 import { approvedEntry, spanOf, touched } from "./open-shift-statements";
@@ -59,7 +60,9 @@ async function assignAll(db: Database, scope: ScheduleScope, shift: OpenShiftRow
   if (preferences.some((p) => p.status !== "PENDING")) throw preferenceNotPending();
   if (!placesFit(places?.approved ?? 0, preferences.length, shift.staffCountRequired)) throw openShiftFull();
   const now = new Date();
-  await guardedBatch(writerOf(db, scope), [touched(db, shift.id, now), ...assignStatements(db, scope, shift, preferences, now)], scheduleGuardProblems);
+  await guardedBatch(writerOf(db, scope), [touched(db, shift.id, now), ...assignStatements(db, scope, shift, preferences, now)], scheduleGuardProblems, {
+    events: [assignedEvents(scope.organizationId, preferenceIds, now)],
+  });
   return db.select().from(openShiftPreferences).where(inArray(openShiftPreferences.id, [...preferenceIds])).orderBy(openShiftPreferences.id);
 }
 

@@ -8,6 +8,7 @@ import { conflict, invalidField, notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 import { workerOf, writerOf, type ScheduleScope } from "../schedules/schedule-access";
 import { preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "../schedules/schedule-guards";
+import { claimedEvent } from "./open-shift-events";
 import { findOpenShift } from "./open-shift-reads";
 import { transition } from "./open-shift-preferences";
 import { approvedEntry, spanOf, touched } from "./open-shift-statements";
@@ -93,7 +94,7 @@ export async function claim(db: Database, scope: ScheduleScope, openShiftId: str
             organizationId: unlessOnTimeOff(scope.organizationId, span),
           }),
         ];
-  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), ...statements], scheduleGuardProblems);
+  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), ...statements], scheduleGuardProblems, { events: [claimedEvent(row)] });
   return row;
 }
 

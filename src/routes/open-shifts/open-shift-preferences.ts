@@ -5,6 +5,7 @@ import { guardedBatch } from "../../lib/principal-guard";
 import { notFound } from "../../lib/problem";
 import { writerOf, type ScheduleScope } from "../schedules/schedule-access";
 import { preferenceNotPending } from "../schedules/schedule-guards";
+import { preferenceEvent } from "./open-shift-events";
 import { findOpenShift } from "./open-shift-reads";
 import { touched } from "./open-shift-statements";
 import type { PreferenceRow } from "./open-shifts.schemas";
@@ -40,14 +41,19 @@ export async function transition(
   const now = new Date();
   const pending = eq(openShiftPreferences.status, "PENDING");
   const draftAssignment = and(eq(openShiftPreferences.status, "APPROVED"), eq(openShiftPreferences.isDraft, true));
-  const [updated] = await guardedBatch(writerOf(db, scope), [
-    db
-      .update(openShiftPreferences)
-      .set({ ...changes, updatedAt: now })
-      .where(and(eq(openShiftPreferences.id, preferenceId), from === "PENDING" ? pending : or(pending, draftAssignment)))
-      .returning(),
-    touched(db, openShiftId, now),
-  ]);
+  const [updated] = await guardedBatch(
+    writerOf(db, scope),
+    [
+      db
+        .update(openShiftPreferences)
+        .set({ ...changes, updatedAt: now })
+        .where(and(eq(openShiftPreferences.id, preferenceId), from === "PENDING" ? pending : or(pending, draftAssignment)))
+        .returning(),
+      touched(db, openShiftId, now),
+    ],
+    [],
+    { events: changes.status === "RETRACTED" ? [preferenceEvent(scope.organizationId, "open_shift.retracted", preferenceId, now)] : [] },
+  );
   const row = (updated as PreferenceRow[])[0];
   if (!row) throw preferenceNotPending();
   return row;

@@ -13,7 +13,7 @@ import type { OffsetRule } from "../../domain/zoned-wall-clock";
 import { writerOf, type LocationRow, type ScheduleScope } from "../schedules/schedule-access";
 import { scheduleGuardProblems, unlessBelowApproved } from "../schedules/schedule-guards";
 import { findOpenShift } from "./open-shift-reads";
-import type { OpenShiftCreateInput, OpenShiftPatchInput, OpenShiftRow } from "./open-shifts.schemas";
+import { type OpenShiftCreateInput, type OpenShiftPatchInput, type OpenShiftRow, serializeOpenShift } from "./open-shifts.schemas";
 
 const WALL_CLOCK_PATHS = { start: "startDate", end: "endDate" };
 
@@ -86,7 +86,18 @@ export async function createOpenShift(db: Database, scope: ScheduleScope, locati
     updatedAt: now,
     deletedAt: null,
   };
-  await guardedBatch(writerOf(db, scope), [...statements, db.insert(openShifts).values(row)] as Statement[] as [Statement, ...Statement[]]);
+  // The answer is known before the write: a new open shift has no preferences yet.
+  const created = serializeOpenShift({
+    shift: row,
+    tenantId: scope.principal.partnerId,
+    roleName: role!.name,
+    locationExternalId: location.externalId,
+    preferences: [],
+    approvedPlaces: 0,
+  });
+  await guardedBatch(writerOf(db, scope), [...statements, db.insert(openShifts).values(row)] as Statement[] as [Statement, ...Statement[]], [], {
+    events: [{ organizationId, type: "open_shift.created", occurredAt: now, data: created }],
+  });
   return row;
 }
 

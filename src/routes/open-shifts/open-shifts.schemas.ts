@@ -144,6 +144,12 @@ export function serializePreference({ preference: p, workerExternalId }: Prefere
   };
 }
 
+/** A preference's own fields (its `worker` block is a read of the staff member): what its events carry. */
+export function serializePreferenceRecord(preference: PreferenceRow) {
+  const { worker: _worker, ...record } = serializePreference({ preference, workerExternalId: null });
+  return record;
+}
+
 export interface OpenShiftView {
   shift: OpenShiftRow;
   tenantId: string;
