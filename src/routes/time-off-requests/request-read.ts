@@ -59,37 +59,20 @@ export function serializeRequestRecord(r: typeof timeOffRequests.$inferSelect) {
 }
 
 export function serializeRequest(row: RequestReadRow) {
-  const r = row.request;
+  const { workerPolicyId, ...record } = serializeRequestRecord(row.request);
   const { assignedStaffCount: _, ...policy } = serializePolicy(row.policy, row.type, 0);
   const available = inUnits(row.balance - row.pending, row.policy);
   return {
-    id: r.id,
-    organizationId: r.organizationId,
-    workerId: r.workerId,
-    policyId: r.policyId,
+    ...record,
     policy,
-    startTime: iso(r.startAt),
-    endTime: iso(r.endAt),
-    status: r.status,
-    note: r.note,
-    hourConfiguration: r.hourConfiguration,
-    timezone: r.timezone,
-    utcOffset: r.utcOffset,
-    isAllDay: r.isAllDay,
-    submittedAt: iso(r.submittedAt),
-    decidedAt: isoOrNull(r.decidedAt),
-    declineReason: r.declineReason,
-    totalHours: r.totalHours,
     remainingBalance: available,
     workerPolicy: {
-      id: r.workerPolicyId,
+      id: workerPolicyId,
       name: row.policy.name,
       hoursBalance: inUnits(row.balance, row.policy),
       availableBalance: available,
       isIncluded: row.included === 1,
     },
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
   };
 }
 
