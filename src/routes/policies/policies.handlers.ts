@@ -1,15 +1,16 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, type SQL } from "drizzle-orm";
+import type { Context } from "hono";
 import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import { localDate } from "../../domain/accrual";
 import { toHours } from "../../domain/time-off-units";
 import { type HeaderContext, ifMatchOf, nextVersion, requireVersion, setETag, versionCondition } from "../../lib/conditional";
-import type { EventSpec, EventType } from "../../lib/events";
+import type { EventType } from "../../lib/events";
 import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-guard";
 import { guardedBatch } from "../../lib/principal-guard";
 import { keysetPage, pageResult } from "../../lib/pagination";
 import { inOrganization } from "../../lib/tenancy";
 import { insertRecord, listPage } from "../../lib/tenant-queries";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppBindings, AppRouteHandler } from "../../lib/types";
 import { policyNotActive } from "../time-off/time-off-problems";
 import { readSettings } from "../time-off/time-off-settings";
 import { assertPolicyReferences, staffByExternalId } from "./policy-references";
@@ -114,47 +115,51 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   return c.json(serializePolicyRead(withETag(c, await findPolicy(db, organization_id, policy_id))), 200);
 };
 
-/** The policy's row as the update left it, recorded only when the update changed it (a no-op records nothing). */
-const policyEvent = (organizationId: string, policyId: string, type: EventType): EventSpec => ({
-  organizationId,
-  type,
-  row: { table: timeOffPolicies, where: eq(timeOffPolicies.id, policyId) },
-});
-
-/** Draft or Inactive → Active; an Active policy answers unchanged. */
-export const activate: AppRouteHandler<routes.ActivateRoute> = async (c) => {
-  const { organization_id, policy_id } = c.req.valid("param");
+/**
+ * Moves the policy to `status` from the statuses that may move there, recording the event only when it moved (a
+ * repeat is a no-op that records nothing), and answers the policy as it now stands.
+ */
+async function movePolicy(
+  c: Context<AppBindings>,
+  organizationId: string,
+  policyId: string,
+  move: { status: "Active" | "Inactive"; from: SQL; type: EventType; set?: { activatedAt: Date } },
+) {
   const now = new Date();
   await guardedBatch(
     c.var,
     [
       c.var.db
         .update(timeOffPolicies)
-        .set({ status: "Active", activatedAt: now, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
-        .where(and(policyWhere(organization_id, policy_id), ne(timeOffPolicies.status, "Active"))),
+        .set({ ...move.set, status: move.status, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+        .where(and(policyWhere(organizationId, policyId), move.from)),
     ],
     [],
-    { events: [policyEvent(organization_id, policy_id, "time_off_policy.activated")] },
+    { events: [{ organizationId, type: move.type, row: { table: timeOffPolicies, where: eq(timeOffPolicies.id, policyId) } }] },
   );
-  return c.json(serializePolicyRead(withETag(c, await findPolicy(c.var.db, organization_id, policy_id))), 200);
+  return findPolicy(c.var.db, organizationId, policyId);
+}
+
+/** Draft or Inactive → Active; an Active policy answers unchanged. */
+export const activate: AppRouteHandler<routes.ActivateRoute> = async (c) => {
+  const { organization_id, policy_id } = c.req.valid("param");
+  const row = await movePolicy(c, organization_id, policy_id, {
+    status: "Active",
+    from: ne(timeOffPolicies.status, "Active"),
+    type: "time_off_policy.activated",
+    set: { activatedAt: new Date() },
+  });
+  return c.json(serializePolicyRead(withETag(c, row)), 200);
 };
 
 /** Active → Inactive; an Inactive policy answers unchanged, a Draft one is 409 POLICY_NOT_ACTIVE. */
 export const deactivate: AppRouteHandler<routes.DeactivateRoute> = async (c) => {
   const { organization_id, policy_id } = c.req.valid("param");
-  const now = new Date();
-  await guardedBatch(
-    c.var,
-    [
-      c.var.db
-        .update(timeOffPolicies)
-        .set({ status: "Inactive", updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
-        .where(and(policyWhere(organization_id, policy_id), eq(timeOffPolicies.status, "Active"))),
-    ],
-    [],
-    { events: [policyEvent(organization_id, policy_id, "time_off_policy.deactivated")] },
-  );
-  const row = await findPolicy(c.var.db, organization_id, policy_id);
+  const row = await movePolicy(c, organization_id, policy_id, {
+    status: "Inactive",
+    from: eq(timeOffPolicies.status, "Active"),
+    type: "time_off_policy.deactivated",
+  });
   if (row.policy.status === "Draft") throw policyNotActive();
   return c.json(serializePolicyRead(withETag(c, row)), 200);
 };
