@@ -8,3 +8,4 @@ export * from "./schema/write-guards";
 export * from "./schema/schedules";
 export * from "./schema/events";
 export * from "./schema/webhooks";
+export * from "./schema/shard-directory";

@@ -4,6 +4,7 @@ import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { delimiter, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { unstable_readConfig } from "wrangler";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 const BIN = join(ROOT, "node_modules", ".bin");
@@ -58,8 +59,11 @@ export function wrangler(args, { logFile, cwd = ROOT } = {}) {
 }
 
 /** Applies the config's migrations to a local D1 persisted under `persistTo` (a fresh directory per run). */
-export const migrate = ({ config, persistTo, logFile }) =>
-  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo, "--config", config], { logFile });
+export const migrate = async ({ config, persistTo, logFile }) => {
+  for (const { binding } of unstable_readConfig({ config: join(ROOT, config) }).d1_databases) {
+    await wrangler(["d1", "migrations", "apply", binding, "--local", "--persist-to", persistTo, "--config", config], { logFile });
+  }
+};
 
 /**
  * Starts `wrangler dev` on 127.0.0.1 and waits until `readyPath` answers 200. The process gets its own process

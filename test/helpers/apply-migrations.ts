@@ -1,3 +1,5 @@
 import { applyD1Migrations, env } from "cloudflare:test";
+import { shardBinding, shardConfig } from "../../src/lib/shards";
 
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// Every shard gets the same migrations, as `npm run db:migrate:local` does; DB also holds the directory.
+for (const shard of shardConfig(env).shards) await applyD1Migrations(shardBinding(env, shard), env.TEST_MIGRATIONS);

@@ -1,0 +1,37 @@
+/**
+ * Organization shards: D1 bindings named in the SHARDS var (default "DB"). DB is always the first shard and also
+ * holds the directory (drizzle/schema/shard-directory.ts), so a one-shard deployment is a one-database deployment.
+ * New organizations go to NEW_ORGANIZATION_SHARD (default: the first shard).
+ */
+export const DIRECTORY_SHARD = "DB";
+
+export interface ShardConfig {
+  shards: string[];
+  placement: string;
+}
+
+type ShardVars = Partial<Record<"SHARDS" | "NEW_ORGANIZATION_SHARD", string>>;
+
+/** Reads and checks the shard vars: a misconfiguration fails every request loudly instead of misrouting one. */
+export function shardConfig(vars: ShardVars): ShardConfig {
+  const shards = (vars.SHARDS ?? DIRECTORY_SHARD).split(",").map((name) => name.trim()).filter(Boolean);
+  if (shards[0] !== DIRECTORY_SHARD) throw new Error(`SHARDS must list ${DIRECTORY_SHARD} first, got "${vars.SHARDS}"`);
+  if (new Set(shards).size !== shards.length) throw new Error(`SHARDS names a binding twice: "${vars.SHARDS}"`);
+  const placement = vars.NEW_ORGANIZATION_SHARD?.trim() || DIRECTORY_SHARD;
+  if (!shards.includes(placement)) throw new Error(`NEW_ORGANIZATION_SHARD "${placement}" is not one of SHARDS`);
+  return { shards, placement };
+}
+
+const isD1 = (value: unknown): value is D1Database =>
+  typeof value === "object" && value !== null && typeof (value as D1Database).prepare === "function";
+
+/** The D1 binding of a shard named in SHARDS. */
+export function shardBinding(env: Env, shard: string): D1Database {
+  if (!shardConfig(env).shards.includes(shard)) throw new Error(`"${shard}" is not one of SHARDS`);
+  const binding = (env as unknown as Record<string, unknown>)[shard];
+  if (!isD1(binding)) throw new Error(`SHARDS names "${shard}", which is not a D1 binding of this Worker`);
+  return binding;
+}
+
+/** The database holding the directory. */
+export const directoryBinding = (env: Env): D1Database => env.DB;
