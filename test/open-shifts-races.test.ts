@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
-import { addWorker, createOpenShift, createSchedulePlace } from "./helpers/schedules";
+import { addWorker, createOpenShift, createSchedulePlace, openShiftBody } from "./helpers/schedules";
+import { requestWithInterference } from "./helpers/interfering-d1";
 import { staffToken } from "./helpers/staff";
 
 const count = async (sql: string, ...values: string[]) => (await env.DB.prepare(sql).bind(...values).first<{ n: number }>())!.n;
@@ -44,5 +45,46 @@ describe("claims racing for the places of an open shift", () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await count("SELECT COUNT(*) AS n FROM schedule_entries WHERE open_shift_id = ?", shift.id)).toBe(1);
+  });
+});
+
+describe("an open shift naming a new role while another request creates that role", () => {
+  const rolesNamed = async (organizationId: string, name: string) =>
+    (await env.DB.prepare("SELECT id FROM roles WHERE organization_id = ? AND name = ? AND deleted_at IS NULL").bind(organizationId, name).all<{ id: string }>())
+      .results;
+  const createRoleMeanwhile = (organizationId: string, name: string, id: string) => () =>
+    env.DB.prepare("INSERT INTO roles (id, organization_id, name, active, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?4)")
+      .bind(id, organizationId, name, Date.now())
+      .run();
+
+  it("POST /open-shifts uses the role created between its read and its write, and creates no second one", async () => {
+    const p = await createSchedulePlace();
+    const roleName = `Porter ${crypto.randomUUID()}`;
+    const winner = `role-${crypto.randomUUID()}`;
+    const res = await requestWithInterference(
+      "POST",
+      `${p.base}/open-shifts`,
+      { token: p.org.adminToken, body: openShiftBody({ roleName }) },
+      { before: /^insert into "?roles\b/i, meanwhile: createRoleMeanwhile(p.org.id, roleName, winner) },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.roleId).toBe(winner);
+    expect(await rolesNamed(p.org.id, roleName)).toEqual([{ id: winner }]);
+  });
+
+  it("PATCH /open-shifts/{id} uses the role created between its read and its write, and creates no second one", async () => {
+    const p = await createSchedulePlace();
+    const shift = await createOpenShift(p);
+    const roleName = `Porter ${crypto.randomUUID()}`;
+    const winner = `role-${crypto.randomUUID()}`;
+    const res = await requestWithInterference(
+      "PATCH",
+      `${p.base}/open-shifts/${shift.id}`,
+      { token: p.org.adminToken, body: { roleName } },
+      { before: /^insert into "?roles\b/i, meanwhile: createRoleMeanwhile(p.org.id, roleName, winner) },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.roleId).toBe(winner);
+    expect(await rolesNamed(p.org.id, roleName)).toEqual([{ id: winner }]);
   });
 });

@@ -3,6 +3,9 @@ import { conflict, type ProblemCode, type ProblemError } from "./problem";
 const messageOf = (error: unknown): string =>
   error instanceof Error ? `${error.message} ${messageOf(error.cause)}` : error === undefined ? "" : String(error);
 
+/** Whether the database refused `error`'s write on a constraint whose text matches `pattern`. */
+export const refusedOn = (error: unknown, pattern: RegExp) => pattern.test(messageOf(error));
+
 /** Which database refusal means which 409: the constraint's text (e.g. "UNIQUE constraint failed: shifts.employee_id"). */
 export type ConstraintProblems = [pattern: RegExp, problem: () => ProblemError][];
 

@@ -1,11 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
 import { planEntrySpan, unknownBreakIds } from "../../domain/schedule-entry";
 import { ifMatchOf, nextVersionAfter, setETag, versionCondition } from "../../lib/conditional";
 import type { Database, Statement } from "../../lib/db";
+import { refusedOn } from "../../lib/db-errors";
 import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-guard";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
+import { rawRun } from "../../lib/raw-statement";
 import { badRequest, invalidField } from "../../lib/problem";
 import { softDeleteLive, type WriteContext } from "../../lib/tenant-queries";
 import { inOrganization } from "../../lib/tenancy";
@@ -56,12 +58,37 @@ async function resolveReferences(
   if (body.roleName === undefined) return { role: null, statements };
   if (named[0]) return { role: named[0], statements };
   const created = { id: newId(now.getTime()), name: body.roleName };
-  statements.push(db.insert(roles).values({ ...created, organizationId, createdAt: now, updatedAt: now }));
+  statements.push(insertNamedRole(db, organizationId, created, now));
   return { role: created, statements };
 }
 
+/**
+ * A role created by name, unless a live role of the organization has that name by the time the batch runs (another
+ * request created it after our read): then nothing is inserted, the open shift's reference to the new id fails the
+ * batch on its foreign key, and `onceMoreIfNamedRoleRaced` writes again with the role that won.
+ */
+const insertNamedRole = (db: Database, organizationId: string, role: { id: string; name: string }, now: Date) =>
+  rawRun(
+    db,
+    sql`INSERT INTO roles (id, organization_id, name, active, created_at, updated_at)
+      SELECT ${role.id}, ${organizationId}, ${role.name}, 1, ${now.getTime()}, ${now.getTime()}
+      WHERE NOT EXISTS (SELECT 1 FROM roles WHERE organization_id = ${organizationId} AND name = ${role.name} AND deleted_at IS NULL)`,
+  );
+
+async function onceMoreIfNamedRoleRaced<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!refusedOn(error, /FOREIGN KEY constraint failed/i)) throw error;
+    return write();
+  }
+}
+
 /** POST /open-shifts (operation 11): a draft unless `publish`, its times read like a manual shift's. */
-export async function createOpenShift(db: Database, scope: ScheduleScope, location: LocationRow, body: OpenShiftCreateInput): Promise<OpenShiftRow> {
+export const createOpenShift = (db: Database, scope: ScheduleScope, location: LocationRow, body: OpenShiftCreateInput) =>
+  onceMoreIfNamedRoleRaced(() => writeNewOpenShift(db, scope, location, body));
+
+async function writeNewOpenShift(db: Database, scope: ScheduleScope, location: LocationRow, body: OpenShiftCreateInput): Promise<OpenShiftRow> {
   const { organizationId } = scope;
   const timezone = body.timezone ?? location.timezone;
   const planned = span({ start: body.startDate, end: body.endDate }, body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: timezone });
@@ -102,7 +129,10 @@ export async function createOpenShift(db: Database, scope: ScheduleScope, locati
 }
 
 /** PATCH /open-shifts/{id}: named fields only; fewer places than already approved is 409 OPEN_SHIFT_FULL. */
-export async function patchOpenShift(c: WriteContext, scope: ScheduleScope, id: string, body: OpenShiftPatchInput): Promise<OpenShiftRow> {
+export const patchOpenShift = (c: WriteContext, scope: ScheduleScope, id: string, body: OpenShiftPatchInput) =>
+  onceMoreIfNamedRoleRaced(() => writeOpenShiftChanges(c, scope, id, body));
+
+async function writeOpenShiftChanges(c: WriteContext, scope: ScheduleScope, id: string, body: OpenShiftPatchInput): Promise<OpenShiftRow> {
   const { db } = c.var;
   const ifMatch = ifMatchOf(c);
   const { organizationId } = scope;
