@@ -2,10 +2,13 @@
 // 1. `wrangler deploy --dry-run --outdir` (+ esbuild metafile): raw and gzip size of the Worker script, largest inputs;
 // 2. `wrangler deploy --dry-run --outfile` then `wrangler check startup --worker` on that bundle, N times: the median
 //    "Active" startup CPU of the local profile. No account or network is needed for either.
+// 3. The same for scripts/startup-eager.ts (the Worker with its app built at startup), interleaved run by run with 2.
+//    The difference is what the first request of a cold isolate pays to build the app (src/index.ts defers it).
+// The CPU figures are sampled wall time of the isolate's thread: they grow with the machine's load, printed alongside.
 // Flags: --runs <n> (default 5), --minify (adds wrangler's --minify; otherwise wrangler.toml decides), --top <n>.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -34,6 +37,19 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
+
+/** The modules an entry's static imports reach: what evaluates at isolate startup (dynamic imports wait for use). */
+const startupModules = (meta, entry) => {
+  const reached = new Set([entry]);
+  for (const path of reached) {
+    for (const { path: imported, kind } of meta.inputs[path]?.imports ?? []) {
+      if (kind === "import-statement" || kind === "require-call") reached.add(imported);
+    }
+  }
+  return reached;
+};
+
 /** Groups metafile inputs by package (node_modules) or by top-level source folder; zod's locales apart. */
 const inputGroup = (path) => {
   const inModules = path.lastIndexOf("node_modules/");
@@ -59,19 +75,37 @@ try {
     groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
   }
 
+  const entry = Object.keys(meta.inputs).find((path) => path.endsWith("src/index.ts"));
+  const atStartup = startupModules(meta, entry);
+
   const bundle = join(work, "worker.bundle");
+  const eagerBundle = join(work, "eager.bundle");
   wrangler("deploy", "--dry-run", "--outfile", bundle, ...minifyFlag);
-  const samples = [];
-  for (let run = 0; run < runs; run++) {
-    const text = wrangler("check", "startup", "--worker", bundle, "--outfile", join(work, `startup-${run}.cpuprofile`));
+  wrangler("deploy", "--dry-run", "--outfile", eagerBundle, ...minifyFlag, join("scripts", "startup-eager.ts"));
+  const startupCpu = (workerBundle, run) => {
+    const text = wrangler("check", "startup", "--worker", workerBundle, "--outfile", join(work, `startup-${run}.cpuprofile`));
     const active = /Active:\s*([\d.]+)\s*ms/.exec(text);
     if (!active) throw new Error(`No "Active:" figure in wrangler check startup's output:\n${text}`);
-    samples.push(Number(active[1]));
+    return Number(active[1]);
+  };
+  const loadBefore = load();
+  const samples = [];
+  const eagerSamples = [];
+  for (let run = 0; run < runs; run++) {
+    samples.push(startupCpu(bundle, run));
+    eagerSamples.push(startupCpu(eagerBundle, run));
   }
+  const list = (values) => values.map((s) => s.toFixed(1)).join(", ");
 
   console.log(`build: wrangler deploy --dry-run${minifyFlag.length ? " --minify" : ""} (otherwise as wrangler.toml says)`);
   console.log(`bundle: ${kib(script.length)} raw, ${kib(gzipSync(script, { level: 9 }).length)} gzip (index.js)`);
-  console.log(`startup CPU: median ${median(samples).toFixed(1)} ms of ${runs} (${samples.map((s) => s.toFixed(1)).join(", ")} ms)`);
+  console.log(`evaluated at startup: ${atStartup.size} of ${Object.keys(meta.inputs).length} bundled modules (${[...atStartup].map(inputGroup).join(", ")})`);
+  console.log(`startup CPU: median ${median(samples).toFixed(1)} ms of ${runs} (${list(samples)} ms)`);
+  console.log(
+    `startup CPU with the app built at startup: median ${median(eagerSamples).toFixed(1)} ms (${list(eagerSamples)} ms); ` +
+      `the first request of a cold isolate adds ≈ ${(median(eagerSamples) - median(samples)).toFixed(1)} ms`,
+  );
+  console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
   console.log(`largest inputs (their bytes in index.js):`);
   for (const [group, bytes] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`  ${kib(bytes).padStart(10)}  ${group}`);

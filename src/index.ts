@@ -1,25 +1,31 @@
-import { app } from "./app";
-import { runAccrualPass } from "./jobs/accrual-pass";
-import { createDatabase } from "./lib/db";
-import { purgeExpiredEvents } from "./lib/events";
-import { purgeExpiredKeys } from "./lib/idempotency";
-import { deliverPending } from "./webhooks/deliver";
-import { drainOutbox, type WakeUp } from "./webhooks/drain";
+import type { app as App } from "./app";
+import type { WakeUp } from "./webhooks/drain";
+
+let app: Promise<typeof App> | undefined;
+/**
+ * The app (every router, route definition and zod schema) is built on the first request, not at isolate startup:
+ * esbuild turns this dynamic import into a lazy initializer within the one bundle (docs/PERFORMANCE.md).
+ */
+const loadApp = () => (app ??= import("./app").then((module) => module.app));
 
 export default {
-  fetch: app.fetch,
+  async fetch(request, env, ctx) {
+    return (await loadApp()).fetch(request, env, ctx);
+  },
   /**
    * Cron Trigger: drops Idempotency-Key records older than their 24 h window and events older than 30 days, runs
    * the time-off accrual pass, and wakes every webhook endpoint with events to deliver (the safety net of the drain
    * after each write).
    */
   async scheduled(controller, env, ctx) {
+    const { createDatabase, drainOutbox, purgeExpiredEvents, purgeExpiredKeys, runAccrualPass } = await import("./background");
     const db = createDatabase(env.DB);
     ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
     ctx.waitUntil(runAccrualPass(db, new Date(controller.scheduledTime)));
   },
   /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order. */
   async queue(batch, env) {
+    const { createDatabase, deliverPending } = await import("./background");
     const deps = { db: createDatabase(env.DB), secretKey: env.WEBHOOK_SECRET_KEY, fetch: (request: Request) => fetch(request) };
     const seen = new Set<string>();
     for (const message of batch.messages) {

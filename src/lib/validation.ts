@@ -2,7 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { TRUST_FLAGS } from "../domain/trust";
 import { isValidTimeZone } from "./time";
 
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+// Built on first use: loading Intl's region names takes ≈ 20 ms of CPU that every cold isolate would pay otherwise.
+let regionNames: Intl.DisplayNames | undefined;
+const regionName = (code: string) => (regionNames ??= new Intl.DisplayNames(["en"], { type: "region" })).of(code);
 const currencies = new Set(Intl.supportedValuesOf("currency"));
 
 /** ISO 3166-1 alpha-2: Intl knows every assigned code and echoes unknown ones back unchanged. */
@@ -10,7 +12,7 @@ export const CountryCode = z
   .string()
   // abort: Intl.DisplayNames#of throws on text that is not a region subtag, which would be a 500.
   .regex(/^[A-Z]{2}$/, { message: "must be an ISO 3166-1 alpha-2 code in upper case", abort: true })
-  .refine((code) => regionNames.of(code) !== code, "is not an assigned ISO 3166-1 alpha-2 code")
+  .refine((code) => regionName(code) !== code, "is not an assigned ISO 3166-1 alpha-2 code")
   .openapi({ example: "US" });
 
 export const CurrencyCode = z

@@ -1,0 +1,62 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { unstable_readConfig } from "wrangler";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+interface Metafile {
+  inputs: Record<string, { imports: { path: string; kind: string; original?: string }[] }>;
+}
+
+/** The inputs an entry's static imports reach: what a cold isolate evaluates before its first event. */
+function evaluatedAtStartup(meta: Metafile, entry: string): string[] {
+  const reached = new Set([entry]);
+  for (const path of reached) {
+    for (const { path: imported, kind } of meta.inputs[path]?.imports ?? []) {
+      if (kind === "import-statement" || kind === "require-call") reached.add(imported);
+    }
+  }
+  return [...reached];
+}
+
+const input = (meta: Metafile, suffix: string) => Object.keys(meta.inputs).find((path) => path.endsWith(suffix))!;
+const APP_CODE = /node_modules\/(zod|@hono\/zod-openapi|@asteasolutions)\/|(^|\/)src\/(app\.ts|routes\/)/;
+
+describe("the deployed bundle (wrangler deploy --dry-run)", () => {
+  const work = mkdtempSync(join(tmpdir(), "shiftline-bundle-"));
+  let meta: Metafile;
+
+  beforeAll(() => {
+    const metafile = join(work, "meta.json");
+    execFileSync(join("node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", join(work, "out"), "--metafile", metafile], {
+      stdio: "pipe",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    });
+    meta = JSON.parse(readFileSync(metafile, "utf8")) as Metafile;
+  }, 60_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it("evaluates no router, route schema or zod at isolate startup: src/index.ts imports the app on first use", () => {
+    const atStartup = evaluatedAtStartup(meta, input(meta, "src/index.ts"));
+    expect(atStartup.filter((path) => APP_CODE.test(path))).toEqual([]);
+  });
+
+  it("the startup check sees the app code the app module imports statically", () => {
+    const fromApp = evaluatedAtStartup(meta, input(meta, "src/app.ts"));
+    expect(fromApp.some((path) => path.includes("node_modules/zod/"))).toBe(true);
+    expect(fromApp.some((path) => path.includes("src/routes/"))).toBe(true);
+  });
+
+  it("replaces through each [alias] only modules zod imports, and each alias still applies", () => {
+    const aliases = Object.keys(unstable_readConfig({ config: "wrangler.toml" }).alias ?? {});
+    expect(aliases.length).toBeGreaterThan(0);
+    for (const specifier of aliases) {
+      const importers = Object.entries(meta.inputs)
+        .filter(([, { imports }]) => imports.some((i) => i.original === specifier))
+        .map(([path]) => path);
+      expect(importers, specifier).not.toEqual([]);
+      expect(importers.filter((path) => !path.includes("node_modules/zod/")), specifier).toEqual([]);
+    }
+  });
+});
