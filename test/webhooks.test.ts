@@ -231,6 +231,77 @@ describe("delivery", () => {
   });
 });
 
+describe("the delivery lease", () => {
+  const deps = (fetch: (request: Request) => Promise<Response>) => ({ db, secretKey: env.WEBHOOK_SECRET_KEY, fetch });
+  /** A receiver that takes a while over each request, so two wake-ups overlap. */
+  function slowReceiver() {
+    const sequences: number[] = [];
+    const fetch = async (request: Request) => {
+      sequences.push(JSON.parse(await request.text()).sequence);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return new Response(null, { status: 204 });
+    };
+    return { sequences, fetch };
+  }
+
+  it("two concurrent wake-ups of one endpoint: one claims it, the other returns, and each event is sent once, in order", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 5);
+    const { sequences, fetch } = slowReceiver();
+    const results = await Promise.all([deliverPending(deps(fetch), hook.id), deliverPending(deps(fetch), hook.id)]);
+    expect(results).toEqual([{}, {}]);
+    expect(sequences).toEqual([1, 2, 3, 4, 5]);
+    const [row] = await db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(row).toMatchObject({ deliveredSequence: 5, deliveryLease: null, deliveringUntil: null });
+  });
+
+  it("a wake-up finding an unexpired lease sends nothing; an expired lease (a crashed holder) is taken over", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 2);
+    const { sequences, fetch } = slowReceiver();
+    await db.update(webhooks).set({ deliveryLease: "other", deliveringUntil: new Date(Date.now() + 60_000) }).where(eq(webhooks.id, hook.id));
+    expect(await deliverPending(deps(fetch), hook.id)).toEqual({});
+    expect(sequences).toEqual([]);
+    await db.update(webhooks).set({ deliveringUntil: new Date(Date.now() - 1) }).where(eq(webhooks.id, hook.id));
+    await deliverPending(deps(fetch), hook.id);
+    expect(sequences).toEqual([1, 2]);
+  });
+
+  it("an event written while the holder delivers (its wake-up refused by the lease) is delivered before the holder returns", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 1);
+    const sequences: number[] = [];
+    const refused: unknown[] = [];
+    const fetch = async (request: Request) => {
+      const { sequence } = JSON.parse(await request.text());
+      sequences.push(sequence);
+      if (sequence === 1) {
+        await record(org.id, 1);
+        refused.push(await deliverPending(deps(fetch), hook.id));
+      }
+      return new Response(null, { status: 200 });
+    };
+    expect(await deliverPending(deps(fetch), hook.id)).toEqual({});
+    expect(refused).toEqual([{}]);
+    expect(sequences).toEqual([1, 2]);
+  });
+
+  it("an endpoint whose types match none of the events past its cursor is not woken for them", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id, ["shift.clocked_in"]);
+    await record(org.id, 2, "location.created");
+    const sent: WakeUp[] = [];
+    const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
+    expect(await drainOutbox(db, queue, org.id)).toBe(0);
+    await record(org.id, 1, "shift.clocked_in");
+    expect(await drainOutbox(db, queue, org.id)).toBe(1);
+    expect(sent).toEqual([{ webhookId: hook.id }]);
+  });
+});
+
 describe("the queue", () => {
   it("the drain wakes each enabled endpoint with events past its cursor, once", async () => {
     const org = await createOrganization();

@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { webhooks } from "../../drizzle/schema";
 import type { Database } from "../lib/db";
 import { chunk } from "../lib/chunk";
+import { pendingEvents } from "./pending";
 
 export interface WakeUp {
   webhookId: string;
@@ -21,7 +22,7 @@ export async function drainOutbox(db: Database, queue: Queue<WakeUp>, organizati
         organizationId ? eq(webhooks.organizationId, organizationId) : undefined,
         isNull(webhooks.deletedAt),
         eq(webhooks.enabled, true),
-        sql`EXISTS (SELECT 1 FROM events e WHERE e.organization_id = ${webhooks.organizationId} AND e.sequence > ${webhooks.deliveredSequence})`,
+        pendingEvents(),
       ),
     );
   for (const part of chunk(pending, 100)) await queue.sendBatch(part.map(({ id }) => ({ body: { webhookId: id } })));
