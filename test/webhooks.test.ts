@@ -12,7 +12,9 @@ import { drainOutbox, type WakeUp } from "../src/webhooks/drain";
 import { encryptSecret, newSigningSecret } from "../src/webhooks/secret";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
+import { recordingRequest } from "./helpers/recording-d1";
 import { createStaffMember, staffToken } from "./helpers/staff";
+import { createWorkplace, HERE } from "./helpers/workplace";
 
 const db = createDatabase(env.DB);
 const hooksPath = (org: OrganizationFixture, suffix = "") => `/api/organizations/${org.id}/webhooks${suffix}`;
@@ -313,6 +315,24 @@ describe("the queue", () => {
     const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
     expect(await drainOutbox(db, queue, org.id)).toBe(1);
     expect(sent).toEqual([{ webhookId: pending.id }]);
+  });
+
+  it("a write recording an event finds the endpoints to wake in its own batch: the drain after it makes no D1 round trip", async () => {
+    const w = await createWorkplace();
+    const hook = await endpoint(w.org.id, ["shift.clocked_in"]);
+    const idle = await endpoint(w.org.id, ["shift.deleted"]);
+    const sent: WakeUp[] = [];
+    const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
+    const waits: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (promise: Promise<unknown>) => void waits.push(promise), passThroughOnException: () => {}, props: {} } as ExecutionContext;
+    const res = await recordingRequest("POST", `${w.punchPath}/clock-in`, { token: w.token, body: { roleId: w.roleId, ...HERE }, env: { WEBHOOK_QUEUE: queue }, ctx });
+    expect(res.status).toBe(200);
+    await Promise.all(waits);
+    expect(res.trips).toHaveLength(2);
+    expect(res.trips[1]!.at(-2)).toMatch(/^insert into "events"/);
+    expect(res.trips[1]!.at(-1)).toMatch(/^select "id" from "webhooks"/);
+    expect(sent).toEqual([{ webhookId: hook.id }]);
+    expect(sent).not.toContainEqual({ webhookId: idle.id });
   });
 
   it("the consumer retries a message with backoff when the receiver is unreachable, and acks when nothing is pending", async () => {

@@ -25,6 +25,14 @@ export async function drainOutbox(db: Database, queue: Queue<WakeUp>, organizati
         pendingEvents(),
       ),
     );
-  for (const part of chunk(pending, 100)) await queue.sendBatch(part.map(({ id }) => ({ body: { webhookId: id } })));
-  return pending.length;
+  return wakeEndpoints(
+    queue,
+    pending.map(({ id }) => id),
+  );
+}
+
+/** One wake-up message per endpoint (sendBatch takes at most 100). */
+export async function wakeEndpoints(queue: Queue<WakeUp>, webhookIds: string[]) {
+  for (const part of chunk(webhookIds, 100)) await queue.sendBatch(part.map((webhookId) => ({ body: { webhookId } })));
+  return webhookIds.length;
 }
