@@ -258,6 +258,21 @@ describe("the delivery lease", () => {
     expect(row).toMatchObject({ deliveredSequence: 5, deliveryLease: null, deliveringUntil: null });
   });
 
+  it("more events than a page and a recording group: every one sent once in order, each attempt recorded, the cursor at the last", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 230);
+    const { received, fetch } = receiver();
+    expect(await deliverPending(deps(fetch), hook.id)).toEqual({});
+    expect(received.map((r) => r.body.sequence)).toEqual(Array.from({ length: 230 }, (_, i) => i + 1));
+    const counted = await env.DB.prepare("SELECT count(*) AS n, count(DISTINCT event_id) AS events FROM webhook_deliveries WHERE webhook_id = ? AND status = 'succeeded'")
+      .bind(hook.id)
+      .first<{ n: number; events: number }>();
+    expect(counted).toEqual({ n: 230, events: 230 });
+    const [row] = await db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(row!.deliveredSequence).toBe(230);
+  });
+
   it("a wake-up finding an unexpired lease sends nothing; an expired lease (a crashed holder) is taken over", async () => {
     const org = await createOrganization();
     const hook = await endpoint(org.id);

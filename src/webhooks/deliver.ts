@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { events, webhookDeliveries, webhooks } from "../../drizzle/schema";
+import { chunk, rowsPerStatement } from "../lib/chunk";
 import type { Database } from "../lib/db";
 import { type EventWire, serializeEvent } from "../lib/event-data";
 import { newId } from "../lib/ids";
@@ -17,6 +18,9 @@ const TIMEOUT_MS = 10_000;
 export const LEASE_MS = TIME_BUDGET_MS + TIMEOUT_MS + 30_000;
 /** Events read from the outbox per round trip. */
 const PAGE = 100;
+/** Successful deliveries recorded in one round trip once this many are waiting, or the first has waited this long. */
+const RECORD_EVERY = 50;
+const RECORD_WITHIN_MS = 1_000;
 
 /** 30 s, 1 min, 2 min, … capped at an hour. */
 export const backoffSeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 3600);
@@ -105,36 +109,72 @@ async function nextPage(db: Database, hook: WebhookRow, cursor: number) {
 /**
  * Delivers a leased endpoint's events in sequence order, one at a time: the cursor (deliveredSequence) moves past an
  * event only once it succeeded or failed for good, and only while the lease is ours, so event n+1 never goes before
- * n. Stops at a retryable failure (answering the delay), when the budget is spent, or when the cursor update finds
- * the endpoint disabled, deleted or no longer ours.
+ * n. Successes are recorded together (their attempts and the cursor, one round trip per RECORD_EVERY events or
+ * RECORD_WITHIN_MS): a wake-up that dies before recording them sends them again, which at-least-once allows. Stops at
+ * a retryable failure (answering the delay), when the budget is spent, or when the cursor update finds the endpoint
+ * disabled, deleted or no longer ours.
  */
 async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string, started: number): Promise<{ retryInSeconds?: number }> {
   const { db } = deps;
-  const signer = await signerOf(deps, hook);
   let cursor = hook.deliveredSequence;
-  let failures = hook.consecutiveFailures;
-  for (;;) {
-    const { rows, attemptsOf } = await nextPage(db, hook, cursor);
-    for (const event of rows) {
-      if (Date.now() - started >= TIME_BUDGET_MS) return {};
-      const attempt = (attemptsOf.get(event.id) ?? 0) + 1;
-      const result = await send(deps, hook.url, signer, serializeEvent(event));
-      const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-      const retry = !succeeded && retryable(result.status) && attempt < MAX_ATTEMPTS;
-      const delivery = deliveryRow(deps, hook, event, attempt, result, succeeded, retry);
-      if (retry) {
-        await db.insert(webhookDeliveries).values(delivery);
-        return { retryInSeconds: backoffSeconds(attempt) };
+  let unrecorded: Delivery[] = [];
+  let oldestUnrecorded = 0;
+
+  /** Records attempts and moves the cursor past the last: false if the endpoint is no longer ours to deliver. */
+  const record = async (deliveries: Delivery[], succeeded: boolean) => {
+    if (deliveries.length === 0) return true;
+    const last = deliveries.at(-1)!.sequence;
+    const inserts = chunk(deliveries, rowsPerStatement(Object.keys(deliveries[0]!).length)).map((rows) => db.insert(webhookDeliveries).values(rows));
+    const [first, ...rest] = [...inserts, moveCursor(db, hook.id, lease, cursor, last, succeeded)];
+    const results = await db.batch([first!, ...rest]);
+    if ((results.at(-1) as unknown[]).length === 0) return false;
+    cursor = last;
+    return true;
+  };
+  const flush = async () => {
+    const recorded = await record(unrecorded, true);
+    unrecorded = [];
+    return recorded;
+  };
+
+  const deliver = async (): Promise<{ retryInSeconds?: number }> => {
+    const signer = await signerOf(deps, hook);
+    let sent = cursor;
+    let failures = hook.consecutiveFailures;
+    for (;;) {
+      const { rows, attemptsOf } = await nextPage(db, hook, sent);
+      for (const event of rows) {
+        if (Date.now() - started >= TIME_BUDGET_MS) return {};
+        const attempt = (attemptsOf.get(event.id) ?? 0) + 1;
+        const result = await send(deps, hook.url, signer, serializeEvent(event));
+        const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+        const retry = !succeeded && retryable(result.status) && attempt < MAX_ATTEMPTS;
+        const delivery = deliveryRow(deps, hook, event, attempt, result, succeeded, retry);
+        sent = event.sequence;
+        if (succeeded) {
+          if (unrecorded.length === 0) oldestUnrecorded = Date.now();
+          unrecorded.push(delivery);
+          failures = 0;
+          if ((unrecorded.length >= RECORD_EVERY || Date.now() - oldestUnrecorded >= RECORD_WITHIN_MS) && !(await flush())) return {};
+          continue;
+        }
+        if (retry) {
+          await db.insert(webhookDeliveries).values(delivery);
+          return { retryInSeconds: backoffSeconds(attempt) };
+        }
+        if (!(await flush()) || !(await record([delivery], false))) return {};
+        if (++failures >= DISABLE_AFTER_FAILURES) return {};
       }
-      const [, moved] = await db.batch([db.insert(webhookDeliveries).values(delivery), moveCursor(db, hook.id, lease, cursor, event.sequence, succeeded)]);
-      if (moved.length === 0) return {};
-      cursor = event.sequence;
-      failures = succeeded ? 0 : failures + 1;
-      if (failures >= DISABLE_AFTER_FAILURES) return {};
+      if (rows.length < PAGE) return {};
     }
-    if (rows.length < PAGE) return {};
-  }
+  };
+
+  const outcome = await deliver();
+  await flush();
+  return outcome;
 }
+
+type Delivery = ReturnType<typeof deliveryRow>;
 
 function deliveryRow(deps: DeliveryDeps, hook: WebhookRow, event: EventRow, attempt: number, result: Attempt, succeeded: boolean, retry: boolean) {
   const now = deps.now?.() ?? new Date();
