@@ -61,13 +61,17 @@ function receiver(statuses: (number | ((body: any) => number))[] = []) {
   return { received, fetch };
 }
 
-/** The queue's part: calls deliverPending again after each retry (without waiting the delay) until it is done. */
+/** The queue's part: calls deliverPending again after each retry, its clock moved past the delay, until it is done. */
 async function deliverAll(webhookId: string, fetch: (request: Request) => Promise<Response>) {
   const retries: number[] = [];
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
   for (let i = 0; i < 100; i++) {
-    const result = await deliverPending({ db, secretKey: env.WEBHOOK_SECRET_KEY, fetch }, webhookId);
-    if (result.retryInSeconds !== undefined) retries.push(result.retryInSeconds);
-    else if (!result.more) return retries;
+    const result = await deliverPending({ db, secretKey: env.WEBHOOK_SECRET_KEY, fetch, now }, webhookId);
+    if (result.retryInSeconds !== undefined) {
+      retries.push(result.retryInSeconds);
+      offset += result.retryInSeconds * 1000;
+    } else if (!result.more) return retries;
   }
   throw new Error("never done");
 }
@@ -284,6 +288,25 @@ describe("the delivery lease", () => {
     await db.update(webhooks).set({ deliveringUntil: new Date(Date.now() - 1) }).where(eq(webhooks.id, hook.id));
     await deliverPending(deps(fetch), hook.id);
     expect(sequences).toEqual([1, 2]);
+  });
+
+  it("a retry's backoff holds the endpoint: a wake-up before it is due sends nothing and answers when to come back", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 1);
+    const { received, fetch } = receiver([503]);
+    const start = Date.now();
+    const at = (seconds: number) => ({ db, secretKey: env.WEBHOOK_SECRET_KEY, fetch, now: () => new Date(start + seconds * 1000) });
+    expect(await deliverPending(at(0), hook.id)).toEqual({ retryInSeconds: 30 });
+    await record(org.id, 1);
+    expect(await deliverPending(at(10), hook.id)).toEqual({ retryInSeconds: 20 });
+    expect(received).toHaveLength(1);
+    expect(await deliverPending(at(30), hook.id)).toEqual({});
+    expect(received.map((r) => [r.body.sequence, r.status])).toEqual([
+      [1, 503],
+      [1, 200],
+      [2, 200],
+    ]);
   });
 
   it("an event written while the holder delivers (its wake-up refused by the lease) is delivered before the holder returns", async () => {

@@ -71,21 +71,34 @@ const signerOf = async (deps: DeliveryDeps, hook: WebhookRow) => new Webhook(awa
 export const post = async (deps: DeliveryDeps, hook: WebhookRow, event: Pick<EventWire, "id"> & object) =>
   send(deps, hook.url, await signerOf(deps, hook), event);
 
-/** The endpoint, if live and enabled and no other wake-up holds an unexpired lease on it: now leased to `lease`. */
-async function claim(db: Database, webhookId: string, lease: string, now: Date): Promise<WebhookRow | undefined> {
-  const [hook] = await db
-    .update(webhooks)
-    .set({ deliveryLease: lease, deliveringUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(
-      and(
-        eq(webhooks.id, webhookId),
-        isNull(webhooks.deletedAt),
-        eq(webhooks.enabled, true),
-        or(isNull(webhooks.deliveringUntil), lte(webhooks.deliveringUntil, now)),
-      ),
-    )
-    .returning();
-  return hook;
+/** The lease an endpoint holds through a retry's backoff: no wake-up sends before the retry is due. */
+const BACKOFF = "backoff";
+
+/**
+ * The endpoint, if live and enabled and no other wake-up holds an unexpired lease on it: now leased to `lease`.
+ * Else, in the same round trip, the lease that held it: a backoff's end is when to come back.
+ */
+async function claim(db: Database, webhookId: string, lease: string, now: Date): Promise<{ hook?: WebhookRow; backoffUntil?: Date }> {
+  const [[hook], [current]] = await db.batch([
+    db
+      .update(webhooks)
+      .set({ deliveryLease: lease, deliveringUntil: new Date(now.getTime() + LEASE_MS) })
+      .where(
+        and(
+          eq(webhooks.id, webhookId),
+          isNull(webhooks.deletedAt),
+          eq(webhooks.enabled, true),
+          or(isNull(webhooks.deliveringUntil), lte(webhooks.deliveringUntil, now)),
+        ),
+      )
+      .returning(),
+    db
+      .select({ lease: webhooks.deliveryLease, until: webhooks.deliveringUntil })
+      .from(webhooks)
+      .where(and(eq(webhooks.id, webhookId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true))),
+  ]);
+  if (hook) return { hook };
+  return current?.lease === BACKOFF && current.until && current.until > now ? { backoffUntil: current.until } : {};
 }
 
 /** The next page of the endpoint's events after `cursor`, and the attempts already made at each (one round trip). */
@@ -159,7 +172,9 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
           continue;
         }
         if (retry) {
-          await db.insert(webhookDeliveries).values(delivery);
+          // Recorded successes first: their cursor move needs the lease, which the backoff takes over.
+          if (!(await flush())) return {};
+          await db.batch([db.insert(webhookDeliveries).values(delivery), holdThroughBackoff(db, hook.id, lease, delivery.nextRetryAt!)]);
           return { retryInSeconds: backoffSeconds(attempt) };
         }
         if (!(await flush()) || !(await record([delivery], false))) return {};
@@ -216,6 +231,13 @@ const moveCursor = (db: Database, webhookId: string, lease: string, from: number
     )
     .returning({ id: webhooks.id });
 
+/** Keeps the endpoint leased until the retry is due, so wake-ups in between send nothing (the backoff holds). */
+const holdThroughBackoff = (db: Database, webhookId: string, lease: string, until: Date) =>
+  db
+    .update(webhooks)
+    .set({ deliveryLease: BACKOFF, deliveringUntil: until })
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.deliveryLease, lease)));
+
 /** Lets the lease go and, in the same round trip, asks whether the endpoint still has events to deliver. */
 async function release(db: Database, webhookId: string, lease: string): Promise<boolean> {
   const [, still] = await db.batch([
@@ -232,22 +254,25 @@ async function release(db: Database, webhookId: string, lease: string): Promise<
 }
 
 /**
- * Delivers an endpoint's pending events under its delivery lease. A wake-up that finds the lease held returns at
- * once: the holder looks for pending events after letting the lease go (and claims it again if there are), so an
- * event written while it delivered is not left behind. Answers when to come back: `retryInSeconds` after a retryable
- * failure (the queue message is retried then), `more` when the time budget ran out with events still pending.
+ * Delivers an endpoint's pending events under its delivery lease. A wake-up that finds the lease held by another
+ * wake-up returns at once: the holder looks for pending events after letting the lease go (and claims it again if
+ * there are), so an event written while it delivered is not left behind. After a retryable failure the endpoint
+ * stays leased until the retry is due: a wake-up meanwhile sends nothing and comes back then. Answers when to come
+ * back: `retryInSeconds` after a retryable failure or during its backoff (the queue message is retried then), `more`
+ * when the time budget ran out with events still pending.
  */
 export async function deliverPending(deps: DeliveryDeps, webhookId: string): Promise<{ retryInSeconds?: number; more?: boolean }> {
   const { db } = deps;
   const started = Date.now();
   const lease = newId();
   for (;;) {
-    const hook = await claim(db, webhookId, lease, deps.now?.() ?? new Date());
+    const now = deps.now?.() ?? new Date();
+    const { hook, backoffUntil } = await claim(db, webhookId, lease, now);
+    if (backoffUntil) return { retryInSeconds: Math.ceil((backoffUntil.getTime() - now.getTime()) / 1000) };
     if (!hook) return {};
     const outcome = await deliverLeased(deps, hook, lease, started);
-    const pending = await release(db, webhookId, lease);
     if (outcome.retryInSeconds !== undefined) return outcome;
-    if (!pending) return {};
+    if (!(await release(db, webhookId, lease))) return {};
     if (Date.now() - started >= TIME_BUDGET_MS) return { more: true };
   }
 }
