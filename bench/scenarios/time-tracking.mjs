@@ -251,7 +251,7 @@ export async function run({ stateDir, options, print }) {
   const drift = sameStatements(counted).filter((s) => !s.same);
   if (drift.length === 0) {
     print(
-      "Baseline statements: identical to this run's trace of our Worker, its event INSERTs aside (clock-in, clock-out, shift-state, clock-in with Idempotency-Key).",
+      "Baseline statements: identical to this run's trace of our Worker, its outbox statements (event INSERT, wake read) aside (clock-in, clock-out, shift-state, clock-in with Idempotency-Key).",
     );
   } else {
     print(`Baseline statements DIFFER from our Worker for: ${drift.map((d) => d.op).join(", ")}.`);
