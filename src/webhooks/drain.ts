@@ -25,10 +25,7 @@ export async function drainOutbox(db: Database, queue: Queue<WakeUp>, organizati
         pendingEvents(),
       ),
     );
-  return wakeEndpoints(
-    queue,
-    pending.map(({ id }) => id),
-  );
+  return wakeEndpoints(queue, pending.map(({ id }) => id));
 }
 
 /** One wake-up message per endpoint (sendBatch takes at most 100). */
