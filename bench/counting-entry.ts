@@ -9,7 +9,8 @@
 // `POST /__bench/seed-shifts` inserts many shifts at once (the timesheets scenario) with src's own row builders, and
 // `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN, `POST /__bench/sql` runs one statement (seeding in
 // bulk, and the raw SQL a scenario compares ours with) and `POST /__bench/accrual-pass` runs the Cron's time-off pass
-// at a given instant with D1 counting on.
+// at a given instant with D1 counting on, and `POST /__bench/seed-events` appends events to an organization's outbox
+// (the webhooks scenario). The queue consumer and the Cron handler are the real Worker's.
 //
 // Never deployed: wrangler.toml's `main` stays src/index.ts; the bench starts this file with `wrangler dev`.
 import worker from "../src/index";
@@ -20,6 +21,7 @@ import { createDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
 import { insertBreakStatements, insertShiftStatements } from "../src/routes/timesheets/shift-rows";
 import type { ShiftBreakRow, ShiftRow } from "../src/routes/time-tracking/shift.schemas";
+import type { WakeUp } from "../src/webhooks/drain";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
 import { benchCopyEndpoint } from "./baseline/d1-rows.js";
 
@@ -265,6 +267,26 @@ async function seedShifts(binding: D1Database, body: { organizationId: string; s
   return { shifts: shiftRows.length, breaks: breakRows.length, statements: statements.length, batches, maxBoundParameters };
 }
 
+/**
+ * POST /__bench/seed-events {organizationId, count, type, data}: `count` events after the organization's last
+ * sequence, each with the same `data` (a JSON text, stored as the API answers it), in one INSERT … SELECT over a
+ * recursive counter. Answers the first and last sequence.
+ */
+async function seedEvents(binding: D1Database, body: { organizationId: string; count: number; type: string; data: string }) {
+  const { organizationId, count, type, data } = body;
+  const last = await binding.prepare("SELECT coalesce(max(sequence), 0) AS last FROM events WHERE organization_id = ?").bind(organizationId).first<{ last: number }>();
+  const base = last!.last;
+  await binding
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO events (id, organization_id, sequence, type, occurred_at, form, data)
+       SELECT ? || i, ?, ? + i, ?, ?, 'wire', ? FROM n`,
+    )
+    .bind(count, `${newId()}.`, organizationId, base, type, Date.now(), data)
+    .run();
+  return { first: base + 1, last: base + count };
+}
+
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
@@ -303,6 +325,9 @@ export default {
           rowsWritten: sum(log.flatMap((t) => t.rowsWritten)),
         });
       }
+      if (url.pathname === "/__bench/seed-events" && request.method === "POST") {
+        return Response.json(await seedEvents(env.DB, await request.json()));
+      }
       if (url.pathname === "/__bench/seed-shifts" && request.method === "POST") {
         try {
           return Response.json(await seedShifts(env.DB, await request.json()));
@@ -326,4 +351,5 @@ export default {
     return counted;
   },
   scheduled: worker.scheduled,
-} satisfies ExportedHandler<Env>;
+  queue: worker.queue,
+} satisfies ExportedHandler<Env, WakeUp>;

@@ -12,7 +12,9 @@ import { drainOutbox, type WakeUp } from "../src/webhooks/drain";
 import { encryptSecret, newSigningSecret } from "../src/webhooks/secret";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
+import { recordingRequest } from "./helpers/recording-d1";
 import { createStaffMember, staffToken } from "./helpers/staff";
+import { createWorkplace, HERE } from "./helpers/workplace";
 
 const db = createDatabase(env.DB);
 const hooksPath = (org: OrganizationFixture, suffix = "") => `/api/organizations/${org.id}/webhooks${suffix}`;
@@ -59,13 +61,17 @@ function receiver(statuses: (number | ((body: any) => number))[] = []) {
   return { received, fetch };
 }
 
-/** The queue's part: calls deliverPending again after each retry (without waiting the delay) until it is done. */
+/** The queue's part: calls deliverPending again after each retry, its clock moved past the delay, until it is done. */
 async function deliverAll(webhookId: string, fetch: (request: Request) => Promise<Response>) {
   const retries: number[] = [];
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
   for (let i = 0; i < 100; i++) {
-    const result = await deliverPending({ db, secretKey: env.WEBHOOK_SECRET_KEY, fetch }, webhookId);
-    if (result.retryInSeconds !== undefined) retries.push(result.retryInSeconds);
-    else if (!result.more) return retries;
+    const result = await deliverPending({ db, secretKey: env.WEBHOOK_SECRET_KEY, fetch, now }, webhookId);
+    if (result.retryInSeconds !== undefined) {
+      retries.push(result.retryInSeconds);
+      offset += result.retryInSeconds * 1000;
+    } else if (!result.more) return retries;
   }
   throw new Error("never done");
 }
@@ -231,6 +237,111 @@ describe("delivery", () => {
   });
 });
 
+describe("the delivery lease", () => {
+  const deps = (fetch: (request: Request) => Promise<Response>) => ({ db, secretKey: env.WEBHOOK_SECRET_KEY, fetch });
+  /** A receiver that takes a while over each request, so two wake-ups overlap. */
+  function slowReceiver() {
+    const sequences: number[] = [];
+    const fetch = async (request: Request) => {
+      sequences.push(JSON.parse(await request.text()).sequence);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return new Response(null, { status: 204 });
+    };
+    return { sequences, fetch };
+  }
+
+  it("two concurrent wake-ups of one endpoint: one claims it, the other returns, and each event is sent once, in order", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 5);
+    const { sequences, fetch } = slowReceiver();
+    const results = await Promise.all([deliverPending(deps(fetch), hook.id), deliverPending(deps(fetch), hook.id)]);
+    expect(results).toEqual([{}, {}]);
+    expect(sequences).toEqual([1, 2, 3, 4, 5]);
+    const [row] = await db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(row).toMatchObject({ deliveredSequence: 5, deliveryLease: null, deliveringUntil: null });
+  });
+
+  it("more events than a page and a recording group: every one sent once in order, each attempt recorded, the cursor at the last", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 230);
+    const { received, fetch } = receiver();
+    expect(await deliverPending(deps(fetch), hook.id)).toEqual({});
+    expect(received.map((r) => r.body.sequence)).toEqual(Array.from({ length: 230 }, (_, i) => i + 1));
+    const counted = await env.DB.prepare("SELECT count(*) AS n, count(DISTINCT event_id) AS events FROM webhook_deliveries WHERE webhook_id = ? AND status = 'succeeded'")
+      .bind(hook.id)
+      .first<{ n: number; events: number }>();
+    expect(counted).toEqual({ n: 230, events: 230 });
+    const [row] = await db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(row!.deliveredSequence).toBe(230);
+  });
+
+  it("a wake-up finding an unexpired lease sends nothing; an expired lease (a crashed holder) is taken over", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 2);
+    const { sequences, fetch } = slowReceiver();
+    await db.update(webhooks).set({ deliveryLease: "other", deliveringUntil: new Date(Date.now() + 60_000) }).where(eq(webhooks.id, hook.id));
+    expect(await deliverPending(deps(fetch), hook.id)).toEqual({});
+    expect(sequences).toEqual([]);
+    await db.update(webhooks).set({ deliveringUntil: new Date(Date.now() - 1) }).where(eq(webhooks.id, hook.id));
+    await deliverPending(deps(fetch), hook.id);
+    expect(sequences).toEqual([1, 2]);
+  });
+
+  it("a retry's backoff holds the endpoint: a wake-up before it is due sends nothing and answers when to come back", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 1);
+    const { received, fetch } = receiver([503]);
+    const start = Date.now();
+    const at = (seconds: number) => ({ db, secretKey: env.WEBHOOK_SECRET_KEY, fetch, now: () => new Date(start + seconds * 1000) });
+    expect(await deliverPending(at(0), hook.id)).toEqual({ retryInSeconds: 30 });
+    await record(org.id, 1);
+    expect(await deliverPending(at(10), hook.id)).toEqual({ retryInSeconds: 20 });
+    expect(received).toHaveLength(1);
+    expect(await deliverPending(at(30), hook.id)).toEqual({});
+    expect(received.map((r) => [r.body.sequence, r.status])).toEqual([
+      [1, 503],
+      [1, 200],
+      [2, 200],
+    ]);
+  });
+
+  it("an event written while the holder delivers (its wake-up refused by the lease) is delivered before the holder returns", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 1);
+    const sequences: number[] = [];
+    const refused: unknown[] = [];
+    const fetch = async (request: Request) => {
+      const { sequence } = JSON.parse(await request.text());
+      sequences.push(sequence);
+      if (sequence === 1) {
+        await record(org.id, 1);
+        refused.push(await deliverPending(deps(fetch), hook.id));
+      }
+      return new Response(null, { status: 200 });
+    };
+    expect(await deliverPending(deps(fetch), hook.id)).toEqual({});
+    expect(refused).toEqual([{}]);
+    expect(sequences).toEqual([1, 2]);
+  });
+
+  it("an endpoint whose types match none of the events past its cursor is not woken for them", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id, ["shift.clocked_in"]);
+    await record(org.id, 2, "location.created");
+    const sent: WakeUp[] = [];
+    const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
+    expect(await drainOutbox(db, queue, org.id)).toBe(0);
+    await record(org.id, 1, "shift.clocked_in");
+    expect(await drainOutbox(db, queue, org.id)).toBe(1);
+    expect(sent).toEqual([{ webhookId: hook.id }]);
+  });
+});
+
 describe("the queue", () => {
   it("the drain wakes each enabled endpoint with events past its cursor, once", async () => {
     const org = await createOrganization();
@@ -242,6 +353,24 @@ describe("the queue", () => {
     const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
     expect(await drainOutbox(db, queue, org.id)).toBe(1);
     expect(sent).toEqual([{ webhookId: pending.id }]);
+  });
+
+  it("a write recording an event finds the endpoints to wake in its own batch: the drain after it makes no D1 round trip", async () => {
+    const w = await createWorkplace();
+    const hook = await endpoint(w.org.id, ["shift.clocked_in"]);
+    const idle = await endpoint(w.org.id, ["shift.deleted"]);
+    const sent: WakeUp[] = [];
+    const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
+    const waits: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (promise: Promise<unknown>) => void waits.push(promise), passThroughOnException: () => {}, props: {} } as ExecutionContext;
+    const res = await recordingRequest("POST", `${w.punchPath}/clock-in`, { token: w.token, body: { roleId: w.roleId, ...HERE }, env: { WEBHOOK_QUEUE: queue }, ctx });
+    expect(res.status).toBe(200);
+    await Promise.all(waits);
+    expect(res.trips).toHaveLength(2);
+    expect(res.trips[1]!.at(-2)).toMatch(/^insert into "events"/);
+    expect(res.trips[1]!.at(-1)).toMatch(/^select "id" from "webhooks"/);
+    expect(sent).toEqual([{ webhookId: hook.id }]);
+    expect(sent).not.toContainEqual({ webhookId: idle.id });
   });
 
   it("the consumer retries a message with backoff when the receiver is unreachable, and acks when nothing is pending", async () => {

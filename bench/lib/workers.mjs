@@ -21,24 +21,28 @@ async function ports() {
   return { port, inspectorPort };
 }
 
-async function start({ stateDir, name, config, entry, vars }) {
+async function start({ stateDir, name, config, entry, vars, flags }) {
   const dir = join(stateDir, name);
   mkdirSync(dir, { recursive: true });
   const persistTo = join(dir, "d1");
   const logFile = join(dir, "wrangler.log");
   await migrate({ config, persistTo, logFile });
-  const server = await startWorker({ name, config, entry, persistTo, vars, logFile, ...(await ports()) });
+  const server = await startWorker({ name, config, entry, persistTo, vars, flags, logFile, ...(await ports()) });
   return { ...server, request: client(server.url) };
 }
 
-/** Our Worker with a random TOKEN_SECRET of its own (the bench mints every token through the API). */
-export const startOurs = (stateDir, name = "ours") =>
+/**
+ * Our Worker with a random TOKEN_SECRET (the bench mints every token through the API) and WEBHOOK_SECRET_KEY of its
+ * own. `testScheduled`: `GET /__scheduled` runs the Cron handler (wrangler dev --test-scheduled).
+ */
+export const startOurs = (stateDir, name = "ours", { testScheduled = false } = {}) =>
   start({
     stateDir,
     name,
     config: OUR_CONFIG,
     entry: join("bench", "counting-entry.ts"),
-    vars: { TOKEN_SECRET: randomBytes(32).toString("base64url") },
+    vars: { TOKEN_SECRET: randomBytes(32).toString("base64url"), WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64") },
+    flags: testScheduled ? ["--test-scheduled"] : [],
   });
 
 export const startBaseline = (stateDir, name = "baseline") => start({ stateDir, name, config: BASELINE_CONFIG });

@@ -19,6 +19,12 @@ export const webhooks = sqliteTable(
     deliveredSequence: integer("delivered_sequence").notNull(),
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     disabledReason: text("disabled_reason"),
+    /**
+     * The delivery lease: one wake-up at a time delivers an endpoint's events. A wake-up claims the endpoint with a
+     * conditional UPDATE (no lease, or an expired one), moves the cursor only while it holds the lease, and clears it.
+     */
+    deliveryLease: text("delivery_lease"),
+    deliveringUntil: timestamp("delivering_until"),
     ...lifecycle,
   },
   (t) => [index("webhooks_organization").on(t.organizationId)],

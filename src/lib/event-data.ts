@@ -1,39 +1,33 @@
-import { getTableColumns } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { events, locations, openShiftPreferences, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "../../drizzle/schema";
 import { serializeLocation } from "../routes/locations/locations.schemas";
-import { serializePreferenceRecord } from "../routes/open-shifts/open-shifts.schemas";
+import { preferenceFields } from "../routes/open-shifts/open-shift-events";
+import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "../routes/open-shifts/open-shifts.schemas";
 import { serializePolicy } from "../routes/policies/policies.schemas";
-import { serializeRequestRecord } from "../routes/time-off-requests/request-read";
+import { policyFields, type PolicyReadRow, serializePolicyRead } from "../routes/policies/policy-read";
+import { type RequestReadRow, requestFields, serializeRequest, serializeRequestRecord } from "../routes/time-off-requests/request-read";
 import { serializeStaffMember } from "../routes/staff-members/staff-members.schemas";
 import { breaksOfShift } from "../routes/time-tracking/shift-break-copies";
 import { serializeShift } from "../routes/time-tracking/shift.schemas";
 import type { EventType } from "./events";
+import { fromSnapshot, rowOf } from "./event-snapshot";
 import { iso } from "./time";
 
 type EventRow = typeof events.$inferSelect;
 
-/** A row snapshot (column name → SQLite value, lib/events rowSnapshot) read back as drizzle reads the row. */
-function rowOf<T extends SQLiteTable>(table: T, snapshot: Record<string, unknown>): T["$inferSelect"] {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = snapshot[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as T["$inferSelect"];
-}
-
-/** How each snapshotted table's rows are answered by the API. */
+/** How each snapshot form is answered by the API: a table's row alone, or a read's fields (lib/event-snapshot). */
 const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown> = {
+  time_off_request: (snapshot) => serializeRequest(fromSnapshot<RequestReadRow>(requestFields, snapshot)),
+  time_off_policy: (snapshot) => serializePolicyRead(fromSnapshot<PolicyReadRow>(policyFields, snapshot)),
+  open_shift_preference: (snapshot) => serializePreference(fromSnapshot<PreferenceWithWorker>(preferenceFields, snapshot)),
+
   locations: (snapshot) => serializeLocation(rowOf(locations, snapshot)),
   staff_members: (snapshot) => serializeStaffMember(rowOf(staffMembers, snapshot)),
   shifts: (snapshot) => {
     const row = rowOf(shifts, snapshot);
     return serializeShift(row, breaksOfShift(row));
   },
-  // The request's own fields: its policy, balance and worker-policy blocks are reads of other rows at answer time.
+  // Events recorded by earlier builds, before the three forms above: the record's own fields, without its joined blocks.
   time_off_requests: (snapshot) => serializeRequestRecord(rowOf(timeOffRequests, snapshot)),
-  // The policy's own fields: its type block and assigned-staff count are reads of other rows.
   time_off_policies: (snapshot) => {
     const { type: _type, assignedStaffCount: _count, ...policy } = serializePolicy(rowOf(timeOffPolicies, snapshot), { id: "", name: "", type: "" }, 0);
     return policy;

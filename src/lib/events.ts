@@ -1,7 +1,8 @@
-import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { events } from "../../drizzle/schema";
 import type { Database, Statement } from "./db";
+import { type Fields, rowSnapshot, snapshotOf } from "./event-snapshot";
 import { newId } from "./ids";
 
 export const EVENT_TYPES = [
@@ -38,36 +39,44 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /**
  * An event a write batch records with its change. Its `data` is either the resource as the API answers it, known
  * before the batch (`data`), or the row the batch wrote (`row`: a snapshot taken in the batch, right after the
- * write, serialized when read; see lib/event-data). `whenChanged`: recorded only if the statement just before it
- * changed a row (a no-op write, e.g. locking a locked day or an update whose conditions did not hold, records none);
- * `when`: recorded only if this condition holds after the batch's writes (for a batch whose last statement is not
- * the change, e.g. schedule publish).
+ * write, serialized when read; see lib/event-data), or the API's own read of the resource run in the batch (`read`:
+ * a `db.select({ data: snapshotOf(fields) })` of the joins the API reads, see lib/event-snapshot). `whenChanged`:
+ * recorded only if the statement just before it changed a row (a no-op write, e.g. locking a locked day or an update
+ * whose conditions did not hold, records none); `when`: recorded only if this condition holds after the batch's
+ * writes (for a batch whose last statement is not the change, e.g. schedule publish). `row` and `read` are recorded
+ * only if the statement before them changed a row.
  */
 export type EventSpec = {
   organizationId: string;
   occurredAt?: Date;
 } & (
   | { type: EventType; data: unknown; whenChanged?: boolean; when?: SQL }
-  | { type: EventType; row: { table: SQLiteTable; where: SQL } }
+  | { type: EventType; row: { table: SQLiteTable; where: SQL; snapshot?: Snapshot } }
+  | { type: EventType; read: { form: string; select: SQLWrapper } }
   /** One event per row `where` picks (after the batch's writes), typed per row by `typeOf`, in id order. */
   | { rows: RowsEvents }
 );
+
+/** Instead of the row alone: `fields` (the row's table, correlated subqueries…) under the form `name` (lib/event-data). */
+export interface Snapshot {
+  form: string;
+  fields: Fields;
+}
 
 interface RowsEvents {
   table: SQLiteTable;
   where: SQL;
   typeOf: SQL;
+  snapshot?: Snapshot;
 }
 
 /** The next sequence of the organization, read inside the batch: D1 runs a batch as one serialized transaction. */
 const nextSequence = (organizationId: string) =>
   sql`coalesce((SELECT max(sequence) FROM events WHERE organization_id = ${organizationId}), 0) + 1`;
 
-/** `json_object(...)` of every column of the table's row, keyed by column name (SQLite values as stored). */
-export function rowSnapshot(table: SQLiteTable): SQL {
-  const pairs = Object.values(getTableColumns(table)).map((column) => sql`${column.name}, ${column}`);
-  return sql`json_object(${sql.join(pairs, sql`, `)})`;
-}
+/** The form and data expression of a row's event: the row alone (form: its table's name), or a snapshot. */
+const formOf = (table: SQLiteTable, snapshot?: Snapshot) =>
+  snapshot ? sql`${snapshot.form}, ${snapshotOf(snapshot.fields)}` : sql`${getTableName(table)}, ${rowSnapshot(table)}`;
 
 /** The statement that records one event (an INSERT … SELECT listing the columns in declared order). */
 export function eventStatement(db: Database, spec: EventSpec): Statement {
@@ -76,20 +85,23 @@ export function eventStatement(db: Database, spec: EventSpec): Statement {
   const occurredAt = (spec.occurredAt ?? new Date()).getTime();
   const fixed = sql`${id}, ${spec.organizationId}, ${nextSequence(spec.organizationId)}, ${spec.type}, ${occurredAt}`;
   if ("row" in spec) {
-    const { table, where } = spec.row;
-    return db.insert(events).select(sql`SELECT ${fixed}, ${getTableName(table)}, ${rowSnapshot(table)} FROM ${table} WHERE ${where} AND changes() > 0`);
+    const { table, where, snapshot } = spec.row;
+    return db.insert(events).select(sql`SELECT ${fixed}, ${formOf(table, snapshot)} FROM ${table} WHERE ${where} AND changes() > 0`);
+  }
+  if ("read" in spec) {
+    return db.insert(events).select(sql`SELECT ${fixed}, ${spec.read.form}, q.data FROM ${spec.read.select} q WHERE changes() > 0`);
   }
   const when = spec.when ? sql`WHERE ${spec.when}` : spec.whenChanged ? sql`WHERE changes() > 0` : sql``;
   return db.insert(events).select(sql`SELECT ${fixed}, 'wire', ${JSON.stringify(spec.data)} ${when}`);
 }
 
 /** Many events in one INSERT … SELECT: a fixed number of parameters, whatever the number of rows. */
-function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { table, where, typeOf }: RowsEvents): Statement {
+function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { table, where, typeOf, snapshot }: RowsEvents): Statement {
   const prefix = `${newId()}.`;
   const position = sql`row_number() OVER (ORDER BY ${getTableColumns(table).id})`;
   return db.insert(events).select(
     sql`SELECT ${prefix} || ${position}, ${organizationId}, ${nextSequence(organizationId)} - 1 + ${position}, ${typeOf},
-      ${occurredAt.getTime()}, ${getTableName(table)}, ${rowSnapshot(table)} FROM ${table} WHERE ${where}`,
+      ${occurredAt.getTime()}, ${formOf(table, snapshot)} FROM ${table} WHERE ${where}`,
   );
 }
 

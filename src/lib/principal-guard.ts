@@ -7,6 +7,7 @@ import { type ConstraintProblems, guarded } from "./db-errors";
 import { type EventSpec, eventStatement } from "./events";
 import { preconditionGuardProblem } from "./precondition-guard";
 import { unauthorized } from "./problem";
+import { noteEndpointsToWake, pendingEndpoints } from "../webhooks/wake";
 
 /**
  * Revocation that costs no read. Reads trust the access token for its hour; every write re-checks, inside its own
@@ -61,7 +62,8 @@ export interface Writer {
  * outbox), in one atomic batch (one round trip), with `problems` mapping the statements' own constraint failures
  * (a failed precondition guard answers 412).
  * An event conditional on a change (`whenChanged`, `row`) looks at the batch's last statement: one such per batch.
- * Answers the statements' results, the guard's and the events' left out.
+ * A batch with events ends by reading which webhook endpoints now have events to deliver (webhooks/wake), for the
+ * drain after the request. Answers the statements' results, the guard's, the events' and that read's left out.
  */
 export async function guardedBatch<T extends readonly [Statement, ...Statement[]]>(
   { db, principal }: Writer,
@@ -69,8 +71,11 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
   problems: ConstraintProblems = [],
   options: { events?: EventSpec[] } = {},
 ): Promise<BatchResponse<T>> {
-  const events = (options.events ?? []).map((spec) => eventStatement(db, spec));
-  const batch = [principalGuard(db, principal), ...statements, ...events] as unknown as readonly [Statement, ...Statement[]];
+  const specs = options.events ?? [];
+  const events = specs.map((spec) => eventStatement(db, spec));
+  const wake = specs.length ? [pendingEndpoints(db, specs[0]!.organizationId)] : [];
+  const batch = [principalGuard(db, principal), ...statements, ...events, ...wake] as unknown as readonly [Statement, ...Statement[]];
   const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, preconditionGuardProblem, ...problems]);
+  if (wake.length) noteEndpointsToWake(db, (results.at(-1) as { id: string }[]).map(({ id }) => id));
   return results.slice(0, statements.length) as unknown as BatchResponse<T>;
 }

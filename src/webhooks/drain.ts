@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { webhooks } from "../../drizzle/schema";
 import type { Database } from "../lib/db";
 import { chunk } from "../lib/chunk";
+import { pendingEvents } from "./pending";
 
 export interface WakeUp {
   webhookId: string;
@@ -21,9 +22,14 @@ export async function drainOutbox(db: Database, queue: Queue<WakeUp>, organizati
         organizationId ? eq(webhooks.organizationId, organizationId) : undefined,
         isNull(webhooks.deletedAt),
         eq(webhooks.enabled, true),
-        sql`EXISTS (SELECT 1 FROM events e WHERE e.organization_id = ${webhooks.organizationId} AND e.sequence > ${webhooks.deliveredSequence})`,
+        pendingEvents(),
       ),
     );
-  for (const part of chunk(pending, 100)) await queue.sendBatch(part.map(({ id }) => ({ body: { webhookId: id } })));
-  return pending.length;
+  return wakeEndpoints(queue, pending.map(({ id }) => id));
+}
+
+/** One wake-up message per endpoint (sendBatch takes at most 100). */
+export async function wakeEndpoints(queue: Queue<WakeUp>, webhookIds: string[]) {
+  for (const part of chunk(webhookIds, 100)) await queue.sendBatch(part.map((webhookId) => ({ body: { webhookId } })));
+  return webhookIds.length;
 }

@@ -7,7 +7,11 @@ type Call = "all" | "run" | "first" | "raw";
  * Sends a request to the app with a D1 binding that records each round trip (a batch, or one statement run on
  * its own) as the SQL of its statements. The real statements reach D1, so the request behaves as usual.
  */
-export async function recordingRequest(method: string, path: string, options: { token: string; body?: unknown; headers?: Record<string, string> }) {
+export async function recordingRequest(
+  method: string,
+  path: string,
+  options: { token: string; body?: unknown; headers?: Record<string, string>; env?: Partial<Env>; ctx?: ExecutionContext },
+) {
   const trips: string[][] = [];
   /** What each D1 session of the request was anchored at: a constraint or the client's bookmark. */
   const sessions: (string | undefined)[] = [];
@@ -41,6 +45,6 @@ export async function recordingRequest(method: string, path: string, options: { 
   headers.set("Authorization", `Bearer ${options.token}`);
   headers.set("Content-Type", "application/json");
   const init = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
-  const response = await app.request(`http://shiftline.test${path}`, init, { ...env, DB: db });
+  const response = await app.request(`http://shiftline.test${path}`, init, { ...env, ...options.env, DB: db }, options.ctx);
   return { status: response.status, body: await response.json<Record<string, unknown>>(), trips, sessions, headers: response.headers };
 }

@@ -1,17 +1,26 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { openShiftPreferences } from "../../../drizzle/schema";
-import type { EventSpec, EventType } from "../../lib/events";
-import { type PreferenceRow, serializePreferenceRecord } from "./open-shifts.schemas";
+import { openShiftPreferences, staffMembers } from "../../../drizzle/schema";
+import type { EventSpec, EventType, Snapshot } from "../../lib/events";
+import type { PreferenceRow } from "./open-shifts.schemas";
+
+/** What the API answers of a preference: the row and its worker's externalId (a correlated read, in the batch). */
+export const preferenceFields = {
+  preference: openShiftPreferences,
+  workerExternalId: sql<string | null>`(SELECT ${staffMembers.externalId} FROM ${staffMembers} WHERE ${staffMembers.id} = ${openShiftPreferences.workerId})`,
+};
+
+const preferenceSnapshot: Snapshot = { form: "open_shift_preference", fields: preferenceFields };
 
 /**
- * Open shift events. A preference's event carries its own fields (serializePreferenceRecord); rows this write did
- * not change are told apart by `updatedAt`, which every preference write sets to its own instant.
+ * Open shift events. A preference's event carries the preference as the API answers it (serializePreference, from
+ * the row the batch wrote and its worker); rows this write did not change are told apart by `updatedAt`, which
+ * every preference write sets to its own instant.
  */
 export const claimedEvent = (row: PreferenceRow): EventSpec => ({
   organizationId: row.organizationId,
   type: "open_shift.claimed",
   occurredAt: row.updatedAt,
-  data: serializePreferenceRecord(row),
+  row: { table: openShiftPreferences, where: eq(openShiftPreferences.id, row.id), snapshot: preferenceSnapshot },
 });
 
 /** One open_shift.assigned per preference this batch approved. */
@@ -22,6 +31,7 @@ export const assignedEvents = (organizationId: string, preferenceIds: readonly s
     table: openShiftPreferences,
     where: and(inArray(openShiftPreferences.id, [...preferenceIds]), eq(openShiftPreferences.status, "APPROVED"), eq(openShiftPreferences.updatedAt, now))!,
     typeOf: sql`${"open_shift.assigned" satisfies EventType}`,
+    snapshot: preferenceSnapshot,
   },
 });
 
@@ -30,5 +40,5 @@ export const preferenceEvent = (organizationId: string, type: EventType, prefere
   organizationId,
   type,
   occurredAt: now,
-  row: { table: openShiftPreferences, where: and(eq(openShiftPreferences.id, preferenceId), eq(openShiftPreferences.updatedAt, now))! },
+  row: { table: openShiftPreferences, where: and(eq(openShiftPreferences.id, preferenceId), eq(openShiftPreferences.updatedAt, now))!, snapshot: preferenceSnapshot },
 });

@@ -144,7 +144,7 @@ export function serializePreference({ preference: p, workerExternalId }: Prefere
   };
 }
 
-/** A preference's own fields (its `worker` block is a read of the staff member): what its events carry. */
+/** A preference's own fields, without its `worker` block (events recorded by earlier builds, lib/event-data). */
 export function serializePreferenceRecord(preference: PreferenceRow) {
   const { worker: _worker, ...record } = serializePreference({ preference, workerExternalId: null });
   return record;

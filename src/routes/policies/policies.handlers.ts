@@ -14,7 +14,7 @@ import type { AppBindings, AppRouteHandler } from "../../lib/types";
 import { policyNotActive } from "../time-off/time-off-problems";
 import { readSettings } from "../time-off/time-off-settings";
 import { assertPolicyReferences, staffByExternalId } from "./policy-references";
-import { findPolicy, type PolicyReadRow, policyWhere, selectPolicies, serializePolicyRead } from "./policy-read";
+import { findPolicy, policyEventData, type PolicyReadRow, policyWhere, selectPolicies, serializePolicyRead } from "./policy-read";
 import { assignmentStatements } from "./policy-writes";
 import type * as routes from "./policies.routes";
 
@@ -135,7 +135,7 @@ async function movePolicy(
         .where(and(policyWhere(organizationId, policyId), move.from)),
     ],
     [],
-    { events: [{ organizationId, type: move.type, row: { table: timeOffPolicies, where: eq(timeOffPolicies.id, policyId) } }] },
+    { events: [{ organizationId, type: move.type, read: policyEventData(c.var.db, policyId) }] },
   );
   return findPolicy(c.var.db, organizationId, policyId);
 }

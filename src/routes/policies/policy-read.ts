@@ -1,22 +1,35 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
+import { snapshotOf } from "../../lib/event-snapshot";
 import { notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 import { assignedStaffCountSql } from "../time-off/inclusion-sql";
 import { serializePolicy } from "./policies.schemas";
 
-/** Policies with their type and assigned-staff count, one statement. */
-export const selectPolicies = (db: Database, where: SQL | undefined) =>
+/** What the API reads of a policy: the policy, its type and its assigned-staff count. */
+export const policyFields = {
+  policy: timeOffPolicies,
+  type: { id: policyTypes.id, name: policyTypes.name, type: policyTypes.type },
+  assignedStaffCount: sql<number>`${assignedStaffCountSql("time_off_policies")}`,
+};
+
+/** The API's read of policies; with `{ data }` (an event's snapshot of the same fields) only its SQL is used. */
+const policiesWith = (db: Database, fields: typeof policyFields | { data: SQL.Aliased }, where: SQL | undefined) =>
   db
-    .select({
-      policy: timeOffPolicies,
-      type: { id: policyTypes.id, name: policyTypes.name, type: policyTypes.type },
-      assignedStaffCount: sql<number>`${assignedStaffCountSql("time_off_policies")}`,
-    })
+    .select(fields as typeof policyFields)
     .from(timeOffPolicies)
     .innerJoin(policyTypes, eq(policyTypes.id, timeOffPolicies.typeId))
     .where(where);
+
+/** Policies with their type and assigned-staff count, one statement. */
+export const selectPolicies = (db: Database, where: SQL | undefined) => policiesWith(db, policyFields, where);
+
+/** A policy's event: the same read, run in the write batch after the change, as one JSON value (lib/event-data). */
+export const policyEventData = (db: Database, policyId: string): { form: string; select: SQLWrapper } => ({
+  form: "time_off_policy",
+  select: policiesWith(db, { data: snapshotOf(policyFields).as("data") }, eq(timeOffPolicies.id, policyId)),
+});
 
 export type PolicyReadRow = Awaited<ReturnType<typeof selectPolicies>>[number];
 

@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { policyTypes, staffMembers, timeOffPolicies, timeOffRequests, workerPolicies } from "../../../drizzle/schema";
 import { inUnits } from "../../domain/time-off-units";
 import type { Database } from "../../lib/db";
+import { snapshotOf } from "../../lib/event-snapshot";
 import { notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 import { iso, isoOrNull } from "../../lib/time";
@@ -13,17 +14,20 @@ const p = alias(timeOffPolicies, "p");
 const wp = alias(workerPolicies, "wp");
 const s = alias(staffMembers, "s");
 
-/** Requests with their policy, type and balance: one statement, whatever the page. */
-export const selectRequests = (db: Database, where: SQL | undefined) =>
+/** What the API reads of a request: the request, its policy and type, and the worker's balance. */
+export const requestFields = {
+  request: timeOffRequests,
+  policy: p,
+  type: { id: policyTypes.id, name: policyTypes.name, type: policyTypes.type },
+  included: sql<number>`${includedSql()}`,
+  balance: sql<number>`${hoursBalanceSql}`,
+  pending: sql<number>`${pendingHoursSql}`,
+};
+
+/** The API's read of requests; with `{ data }` (an event's snapshot of the same fields) only its SQL is used. */
+const requestsWith = (db: Database, fields: typeof requestFields | { data: SQL.Aliased }, where: SQL | undefined) =>
   db
-    .select({
-      request: timeOffRequests,
-      policy: p,
-      type: { id: policyTypes.id, name: policyTypes.name, type: policyTypes.type },
-      included: sql<number>`${includedSql()}`,
-      balance: sql<number>`${hoursBalanceSql}`,
-      pending: sql<number>`${pendingHoursSql}`,
-    })
+    .select(fields as typeof requestFields)
     .from(timeOffRequests)
     .innerJoin(p, eq(p.id, timeOffRequests.policyId))
     .innerJoin(policyTypes, eq(policyTypes.id, p.typeId))
@@ -31,9 +35,18 @@ export const selectRequests = (db: Database, where: SQL | undefined) =>
     .innerJoin(s, eq(s.id, timeOffRequests.workerId))
     .where(where);
 
+/** Requests with their policy, type and balance: one statement, whatever the page. */
+export const selectRequests = (db: Database, where: SQL | undefined) => requestsWith(db, requestFields, where);
+
 export type RequestReadRow = Awaited<ReturnType<typeof selectRequests>>[number];
 
-/** The request's own fields, as its row alone answers them (events carry these: lib/event-data). */
+/** A request's event: the same read, run in the write batch after the change, as one JSON value (lib/event-data). */
+export const requestEventData = (db: Database, id: string): { form: string; select: SQLWrapper } => ({
+  form: "time_off_request",
+  select: requestsWith(db, { data: snapshotOf(requestFields).as("data") }, eq(timeOffRequests.id, id)),
+});
+
+/** The request's own fields, as its row alone answers them. */
 export function serializeRequestRecord(r: typeof timeOffRequests.$inferSelect) {
   return {
     id: r.id,

@@ -19,7 +19,7 @@ import { forbiddenForOthers, insufficientBalance, requestNotPending } from "../t
 import { mayActOn, selfScoped } from "../time-off/self-scope";
 import { readSettings } from "../time-off/time-off-settings";
 import { planRequest, type RequestInput } from "./request-input";
-import { findRequest, type RequestReadRow, selectRequests, serializeRequest } from "./request-read";
+import { findRequest, requestEventData, type RequestReadRow, selectRequests, serializeRequest } from "./request-read";
 import {
   approveRequest,
   BALANCE_GUARD,
@@ -147,7 +147,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
           touchBalance(db, subject.requestId),
         ],
         requestGuardProblems,
-        { events: [requestEvent(organization_id, subject.requestId, "time_off_request.created")] },
+        { events: [requestEvent(db, organization_id, subject.requestId, "time_off_request.created")] },
       ),
     policy.id,
     workerId,
@@ -156,11 +156,11 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, subject.requestId))), 201);
 };
 
-/** The request's row as the batch left it, recorded only when the batch's last statement changed a row. */
-const requestEvent = (organizationId: string, id: string, type: EventType): EventSpec => ({
+/** The request as the API answers it after the batch, recorded only when the batch's last statement changed a row. */
+const requestEvent = (db: Database, organizationId: string, id: string, type: EventType): EventSpec => ({
   organizationId,
   type,
-  row: { table: timeOffRequests, where: eq(timeOffRequests.id, id) },
+  read: requestEventData(db, id),
 });
 
 /** A pending request, or the 404 / 409 REQUEST_NOT_PENDING that explains why a pending-only write touched nothing. */
@@ -260,7 +260,7 @@ export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
         touchBalance(db, id),
       ],
       [],
-      { events: [requestEvent(organization_id, id, "time_off_request.cancelled")] },
+      { events: [requestEvent(db, organization_id, id, "time_off_request.cancelled")] },
     ),
   );
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
@@ -279,7 +279,7 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
         // The usage entry last: it changes a row only when this approval did, which is what the event looks at.
         [touchBalance(db, id), approveRequest(db, organization_id, id), usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? "")],
         requestGuardProblems,
-        { events: [requestEvent(organization_id, id, "time_off_request.approved")] },
+        { events: [requestEvent(db, organization_id, id, "time_off_request.approved")] },
       ),
     current.request.policyId,
     current.request.workerId,
@@ -293,7 +293,7 @@ export const decline: AppRouteHandler<routes.DeclineRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
   const [declined] = await guardedBatch(c.var, [declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null)], [], {
-    events: [requestEvent(organization_id, id, "time_off_request.declined")],
+    events: [requestEvent(db, organization_id, id, "time_off_request.declined")],
   });
   if (declined.length === 0) throw await refusal(db, organization_id, id);
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);

@@ -1,0 +1,50 @@
+import { Column, getTableColumns, is, SQL, sql, Table } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+
+/**
+ * A selection as drizzle's `db.select(fields)` takes it: tables (or aliases), columns, SQL expressions and objects
+ * of those. An event can store what such a selection answers as one JSON value, computed by SQLite inside the write
+ * batch (`snapshotOf`), and read it back as drizzle would have answered the select (`fromSnapshot`), so the event's
+ * data is the API's serializer applied to the API's own read, with no round trip.
+ */
+export type Fields = { [key: string]: SQLiteTable | Column | SQL | SQL.Aliased | Fields };
+
+/** A key of the code's own (a column or field name) as a SQL string literal: keys bind no parameter (D1 allows 100). */
+const key = (name: string) => sql.raw(`'${name.replaceAll("'", "''")}'`);
+
+/** `json_object(...)` of every column of the table's row, keyed by column name (SQLite values as stored). */
+export function rowSnapshot(table: SQLiteTable): SQL {
+  const pairs = Object.values(getTableColumns(table)).map((column) => sql`${key(column.name)}, ${column}`);
+  return sql`json_object(${sql.join(pairs, sql`, `)})`;
+}
+
+const valueOf = (value: Fields[string]): SQL =>
+  is(value, Table) ? rowSnapshot(value as SQLiteTable) : is(value, Column) || is(value, SQL) || is(value, SQL.Aliased) ? sql`${value}` : snapshotOf(value as Fields);
+
+/** The selection as one `json_object(...)`: a table's row by column name, nested objects as objects. */
+export function snapshotOf(fields: Fields): SQL {
+  const pairs = Object.entries(fields).map(([name, value]) => sql`${key(name)}, ${valueOf(value)}`);
+  return sql`json_object(${sql.join(pairs, sql`, `)})`;
+}
+
+const fromDriver = (column: Column, value: unknown) => (value === null || value === undefined ? null : column.mapFromDriverValue(value));
+
+/** A row snapshot (column name → SQLite value) read back as drizzle reads the row. */
+export function rowOf<T extends SQLiteTable>(table: T, snapshot: Record<string, unknown>): T["$inferSelect"] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) row[key] = fromDriver(column, snapshot[column.name]);
+  return row as T["$inferSelect"];
+}
+
+/** A `snapshotOf(fields)` value read back as `db.select(fields)` answers a row. */
+export function fromSnapshot<T = Record<string, unknown>>(fields: Fields, snapshot: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const stored = snapshot[key];
+    if (is(value, Table)) out[key] = rowOf(value as SQLiteTable, stored as Record<string, unknown>);
+    else if (is(value, Column)) out[key] = fromDriver(value, stored);
+    else if (is(value, SQL) || is(value, SQL.Aliased)) out[key] = stored ?? null;
+    else out[key] = fromSnapshot(value as Fields, stored as Record<string, unknown>);
+  }
+  return out as T;
+}

@@ -1,0 +1,30 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { webhooks } from "../../drizzle/schema";
+import type { Database } from "../lib/db";
+import { pendingEvents } from "./pending";
+
+/**
+ * The endpoints of an organization with events to deliver, read as the last statement of the write batch that
+ * records events: the drain after the request then needs no D1 round trip of its own.
+ */
+export const pendingEndpoints = (db: Database, organizationId: string) =>
+  db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.organizationId, organizationId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true), pendingEvents()));
+
+/** What a request's write batches found, keyed by the request's database (one per request, middleware/db). */
+const found = new WeakMap<Database, Set<string>>();
+
+export function noteEndpointsToWake(db: Database, ids: string[]) {
+  const set = found.get(db) ?? new Set<string>();
+  for (const id of ids) set.add(id);
+  found.set(db, set);
+}
+
+/** The endpoints to wake, or undefined if no write batch of the request recorded an event. */
+export function takeEndpointsToWake(db: Database): string[] | undefined {
+  const set = found.get(db);
+  found.delete(db);
+  return set && [...set];
+}
