@@ -1,7 +1,10 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { events, webhookDeliveries, webhooks } from "../../drizzle/schema";
-import type { Database } from "../lib/db";
+import type { Database, Statement } from "../lib/db";
+import { guarded } from "../lib/db-errors";
+import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationMovingProblem } from "../lib/principal-guard";
+import { ProblemError } from "../lib/problem";
 import { type EventWire, serializeEvent } from "../lib/event-data";
 import { newId } from "../lib/ids";
 import { decryptSecret } from "./secret";
@@ -72,6 +75,22 @@ const nextEvent = async (db: Database, hook: WebhookRow) =>
       .limit(1)
   )[0];
 
+const frozenRetry = { retryInSeconds: MOVING_RETRY_AFTER_SECONDS };
+
+/**
+ * Writes an attempt's record behind the freeze guard: false, writing nothing, when a move froze the organization
+ * since the endpoint was read (the event is delivered again after the move; receivers de-duplicate on its id).
+ */
+async function unlessFrozen(db: Database, organizationId: string, statements: Statement[]): Promise<boolean> {
+  try {
+    await guarded(db.batch([freezeGuard(db, organizationId), ...statements]), [organizationMovingProblem]);
+    return true;
+  } catch (error) {
+    if (error instanceof ProblemError && error.code === "ORGANIZATION_MOVING") return false;
+    throw error;
+  }
+}
+
 /**
  * Delivers an endpoint's pending events in sequence order, one at a time: the cursor (deliveredSequence) moves past
  * an event only once it succeeded or failed for good, so event n+1 never goes before n. Answers when to come back:
@@ -80,11 +99,14 @@ const nextEvent = async (db: Database, hook: WebhookRow) =>
 export async function deliverPending(deps: DeliveryDeps, webhookId: string): Promise<{ retryInSeconds?: number; more?: boolean }> {
   const { db } = deps;
   for (let i = 0; i < BUDGET; i++) {
-    const [hook] = await db
-      .select()
+    const [found] = await db
+      .select({ hook: webhooks, frozen: sql<number>`EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = ${webhooks.organizationId})` })
       .from(webhooks)
       .where(and(eq(webhooks.id, webhookId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true)));
-    if (!hook) return {};
+    if (!found) return {};
+    // An organization being moved between shards is not written: come back after the move.
+    if (found.frozen) return frozenRetry;
+    const { hook } = found;
     const event = await nextEvent(db, hook);
     if (!event) return {};
     const [{ previous }] = (await db
@@ -112,11 +134,11 @@ export async function deliverPending(deps: DeliveryDeps, webhookId: string): Pro
       createdAt: now,
     };
     if (retry) {
-      await db.insert(webhookDeliveries).values(delivery);
+      if (!(await unlessFrozen(db, hook.organizationId, [db.insert(webhookDeliveries).values(delivery)]))) return frozenRetry;
       return { retryInSeconds: backoffSeconds(attempt) };
     }
     const failures = succeeded ? sql`0` : sql`${webhooks.consecutiveFailures} + 1`;
-    await db.batch([
+    const recorded = await unlessFrozen(db, hook.organizationId, [
       db.insert(webhookDeliveries).values(delivery),
       db
         .update(webhooks)
@@ -128,6 +150,7 @@ export async function deliverPending(deps: DeliveryDeps, webhookId: string): Pro
         })
         .where(and(eq(webhooks.id, hook.id), eq(webhooks.deliveredSequence, hook.deliveredSequence))),
     ]);
+    if (!recorded) return frozenRetry;
   }
   return { more: true };
 }
