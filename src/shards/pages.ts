@@ -119,11 +119,12 @@ export async function comparePage(
 export async function deletePage(db: D1Database, table: MovedTable, organization: MovedOrganization): Promise<number> {
   const [owner, params] = ownerCondition(table, organization);
   const name = quoted(table.name);
-  const result = await db
-    .prepare(`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name} WHERE ${owner} LIMIT ?)`)
+  // Counted by RETURNING: D1's `changes` also counts what triggers change (shift_breaks' keep shifts.breaks_json).
+  const { results } = await db
+    .prepare(`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name} WHERE ${owner} LIMIT ?) RETURNING 1 AS deleted`)
     .bind(...params, DELETE_ROWS)
-    .run();
-  return result.meta.changes ?? 0;
+    .all();
+  return results.length;
 }
 
 /** Every row of the organization in `table`, each column as SQLite's quote() of it, in key order: a dump to compare. */
