@@ -21,7 +21,8 @@ import { MOVED_TABLES } from "./tables";
  *   flip    clear T's own freeze row (a tombstone of an earlier move off T), then the conditional
  *           UPDATE organization_directory SET shard = T WHERE shard = S: requests now go to T, where no freeze is,
  *           so writes resume there. Any other directory value fails the move.
- *   delete  S's rows, children first (MOVED_TABLES reversed), by pages. The freeze row stays on S as a tombstone
+ *   delete  after `settleMs` more (requests routed before the flip finish reading S), S's rows, children first
+ *           (MOVED_TABLES reversed), by pages. The freeze row stays on S as a tombstone
  *           naming T: a request routed to S before the flip cannot write there (503, and its retry goes to T).
  * Before the flip an operator may abort: T's copied rows are deleted, then S's freeze; the organization never left.
  */
@@ -53,7 +54,7 @@ export interface MoveState {
 export interface MoveOptions {
   /** Units of work (pages) this call may do. */
   pages?: number;
-  /** How long the freeze stands before the copy starts. */
+  /** How long the freeze stands before the copy starts, and the flip before the source's rows are deleted. */
   settleMs?: number;
   now?: () => Date;
 }
@@ -259,7 +260,12 @@ const STEPS: Partial<Record<MoveStep, (context: StepContext) => Promise<Outcome>
   copy,
   verify,
   flip,
-  delete: (context) => deleteFrom(context.row.source, context, async () => ({ step: "done" })),
+  delete: async (context) => {
+    const { row, now, settleMs } = context;
+    // Requests that read the directory before the flip (or on a replica behind it) may still read S: give them time.
+    if (row.tableIndex === 0 && row.rowsDeleted === 0 && now.getTime() - row.updatedAt.getTime() < settleMs) return "wait";
+    return deleteFrom(row.source, context, async () => ({ step: "done" }));
+  },
   abort,
 };
 

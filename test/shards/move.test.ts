@@ -70,6 +70,21 @@ describe("moving an organization between shards", () => {
     expect(rowCount(await dump(target, bystander.org.id))).toBe(0);
   });
 
+  it("leaves the source's rows readable for the settle time after the flip, then deletes them", async () => {
+    const w = await createWorkplace();
+    const source = await homeShard(w.org.id);
+    const target = otherShard(source);
+    const before = await dump(source, w.org.id);
+    await startMove(env, w.org.id, target);
+    let state = await advanceMove(env, w.org.id, { pages: 1, settleMs: 0 });
+    while (state.step !== "delete") state = await advanceMove(env, w.org.id, { pages: 1, settleMs: 0 });
+    expect(await directoryShard(w.org.id)).toBe(target);
+    expect(await advanceMove(env, w.org.id, { pages: 10, settleMs: 60_000 })).toMatchObject({ step: "delete", rowsDeleted: 0 });
+    expect(await dump(source, w.org.id)).toEqual(before);
+    expect((await runMove(w.org.id)).state.step).toBe("done");
+    expect(rowCount(await dump(source, w.org.id))).toBe(0);
+  });
+
   it("resumes after an interruption at any point of every step and still ends byte for byte the same", async () => {
     const w = await busyOrganization();
     const source = await homeShard(w.org.id);
