@@ -35,8 +35,14 @@ export function ownerCondition(table: MovedTable, organization: MovedOrganizatio
   }
 }
 
-function pageQuery(table: MovedTable, organization: MovedOrganization, selected: string, after: Cursor, limit: number) {
+/** The organization's rows a copy carries: its rows less the table's transient ones. */
+function copiedCondition(table: MovedTable, organization: MovedOrganization): [sql: string, params: unknown[]] {
   const [owner, params] = ownerCondition(table, organization);
+  return [table.transient ? `${owner} AND NOT (${table.transient})` : owner, params];
+}
+
+function pageQuery(table: MovedTable, organization: MovedOrganization, selected: string, after: Cursor, limit: number) {
+  const [owner, params] = copiedCondition(table, organization);
   const key = table.key.map(quoted).join(", ");
   const keyset = after ? ` AND (${key}) > (${after.map(() => "?").join(", ")})` : "";
   return {
@@ -76,7 +82,7 @@ export async function copyPage(
   const page = pageQuery(table, organization, columns.map(quoted).join(", "), after, PAGE_ROWS);
   const rows = await source.prepare(page.sql).bind(...page.params).raw<unknown[]>();
   const last = rows.length === PAGE_ROWS ? keyOf(table, columns, rows.at(-1)!) : null;
-  const [owner, ownerParams] = ownerCondition(table, organization);
+  const [owner, ownerParams] = copiedCondition(table, organization);
   const key = table.key.map(quoted).join(", ");
   const marks = (values: unknown[]) => values.map(() => "?").join(", ");
   const range = [after ? ` AND (${key}) > (${marks(after)})` : "", last ? ` AND (${key}) <= (${marks(last)})` : ""].join("");

@@ -18,6 +18,7 @@ import {
   runMove,
 } from "../helpers/shards";
 import { createStaffMember } from "../helpers/staff";
+import { DEV_PARTNER } from "../helpers/tokens";
 import { clockIn, createBreakType, createWorkplace, minutesAgo, punch, type Workplace } from "../helpers/workplace";
 
 /** An organization with rows in most tables: people, places, a day's punches with a break, keys, events, a webhook. */
@@ -133,6 +134,22 @@ describe("moving an organization between shards", () => {
     const { state: end } = await runMove(w.org.id, { pages: 50 });
     expect(end).toMatchObject({ step: "done", verifyFailures: 1 });
     expect(await dump(target, w.org.id)).toEqual(before);
+  });
+
+  it("leaves out an Idempotency-Key claim still without its answer, and deletes it from the source", async () => {
+    const w = await createWorkplace();
+    const source = await homeShard(w.org.id);
+    const target = otherShard(source);
+    const scope = `${DEV_PARTNER}:${w.org.id}:${w.staff.id}`;
+    const claim = (shard: string) =>
+      shardBinding(env, shard).prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE scope = ? AND key = 'running'").bind(scope).first<number>("n");
+    await shardBinding(env, source)
+      .prepare("INSERT INTO idempotency_keys (scope, key, request_hash, created_at, expires_at) VALUES (?, 'running', 'h', ?, ?)")
+      .bind(scope, Date.now(), Date.now() + 86_400_000)
+      .run();
+    expect((await move(w.org.id, target)).state.step).toBe("done");
+    expect(await claim(target)).toBe(0);
+    expect(await claim(source)).toBe(0);
   });
 
   it("moves there and back: requests keep working, and the tombstone left on the first move no longer freezes it", async () => {
