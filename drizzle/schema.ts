@@ -9,3 +9,4 @@ export * from "./schema/schedules";
 export * from "./schema/events";
 export * from "./schema/webhooks";
 export * from "./schema/shard-directory";
+export * from "./schema/shard-moves";

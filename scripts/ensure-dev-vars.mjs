@@ -1,5 +1,5 @@
-// Creates `.dev.vars` (gitignored) with a random TOKEN_SECRET and WEBHOOK_SECRET_KEY on first start, so a fresh
-// clone runs as is.
+// Creates `.dev.vars` (gitignored) with a random TOKEN_SECRET, WEBHOOK_SECRET_KEY and OPERATOR_SECRET (the operator
+// routes' bearer secret, e.g. `npm run shards:move`) on first start, so a fresh clone runs as is.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ let contents = existing;
 for (const [name, value] of [
   ["TOKEN_SECRET", () => randomBytes(32).toString("base64url")],
   ["WEBHOOK_SECRET_KEY", () => randomBytes(32).toString("base64")],
+  ["OPERATOR_SECRET", () => randomBytes(32).toString("base64url")],
 ]) {
   if (new RegExp(`^${name}=\\S`, "m").test(contents)) continue;
   const separator = contents === "" || contents.endsWith("\n") ? "" : "\n";

@@ -23,6 +23,7 @@ import timeOffSettings from "./routes/time-off-settings/time-off-settings.index"
 import staffMembers from "./routes/staff-members/staff-members.index";
 import schedules from "./routes/schedules/schedules.index";
 import openShifts from "./routes/open-shifts/open-shifts.index";
+import operator from "./routes/operator/operator.index";
 import webhooks from "./routes/webhooks/webhooks.index";
 
 const DOCUMENT = {
@@ -38,8 +39,8 @@ const DOCUMENT = {
   tags: [...TAGS],
 };
 
-/** Public routers first: everything mounted after `authenticate` needs a bearer token. */
-const publicRouters = [meta, auth];
+/** Public routers first: everything mounted after `authenticate` needs a bearer token (operator: its own secret). */
+const publicRouters = [meta, auth, operator];
 const protectedRouters: AppOpenAPI[] = [
   organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets,
   policies, timeOffRequests, timeOffSettings, schedules, openShifts, events, webhooks,

@@ -5,6 +5,8 @@ import { inclusionStart } from "../domain/time-off-inclusion";
 import { toHours } from "../domain/time-off-units";
 import { chunk } from "../lib/chunk";
 import type { Database, Statement } from "../lib/db";
+import { guarded } from "../lib/db-errors";
+import { freezeGuard, organizationMovingProblem } from "../lib/principal-guard";
 import { rawAll, rawRun } from "../lib/raw-statement";
 import { includedSql, sqlUuid } from "../routes/time-off/inclusion-sql";
 import { ensureWorkerPolicies } from "../routes/time-off/worker-policy-rows";
@@ -52,7 +54,9 @@ const earnsPerHour = (limit: LimitSettings) => Boolean(limit.perHourEarnings?.ho
  * (or shift revision) under the ledger's unique source index and is written with ON CONFLICT DO NOTHING, so a
  * pass run twice, concurrently or late adds each period exactly once and catches up missed ones. A worker
  * policy's `accrued_through` only saves work: it moves in the batch after the entries it covers.
- *   1. Active policies (one read).
+ *   1. Active policies (one read), of organizations not frozen for a move between shards: every batch after it
+ *      opens with the freeze guard of those organizations, so a move that starts mid-pass fails the rest of the
+ *      pass (nothing is written to a frozen organization) and the next pass catches up.
  *   2. Worker policy rows for every live staff member of those policies (one batch).
  *   3. Balances whose fixed accruals or year-end carryover may be due: those not yet handled today. Those the
  *      policy does not include get no entries; their `included_at` moves to now (the earliest inclusion start).
@@ -66,7 +70,8 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
     sql`SELECT p.id, p.organization_id, o.timezone, p.limit_settings, p.full_day_duration, p.units, p.carryover_limit,
         p.activated_at, p.shift_cursor
       FROM time_off_policies p JOIN organizations o ON o.id = p.organization_id
-      WHERE p.status = 'Active' AND p.deleted_at IS NULL`,
+      WHERE p.status = 'Active' AND p.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = p.organization_id)`,
   );
   report.roundTrips++;
   report.policies = policies.length;
@@ -91,7 +96,8 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
       sql`SELECT ${p.id} AS policy_id, id AS worker_id FROM staff_members WHERE organization_id = ${p.organization_id} AND deleted_at IS NULL`,
     ),
   );
-  const results = await runBatches(db, [...ensure, ...reads], report);
+  const guard = () => freezeGuard(db, [...new Set(policies.map((p) => p.organization_id))]);
+  const results = await runBatches(db, [...ensure, ...reads], report, guard);
   const read = results.slice(ensure.length).flat() as Balance[];
   const balances = read.filter((b) => b.included === 1);
   // An excluded balance's inclusion start moves with each pass, so a worker the rule includes later accrues from
@@ -170,7 +176,7 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
     writes.push(rawRun(db, sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`));
   }
   for (const p of policies.filter((x) => earnsPerHour(limits.get(x.id)!))) writes.push(...perHourStatements(db, p, limits.get(p.id)!, nowMs));
-  await runBatches(db, writes, report);
+  await runBatches(db, writes, report, guard);
   return report;
 }
 
@@ -215,11 +221,11 @@ function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, 
   ];
 }
 
-async function runBatches(db: Database, statements: Statement[], report: PassReport): Promise<unknown[]> {
+async function runBatches(db: Database, statements: Statement[], report: PassReport, guard: () => Statement): Promise<unknown[]> {
   const results: unknown[] = [];
   for (const part of chunk(statements, STATEMENTS_PER_BATCH)) {
-    const [first, ...rest] = part;
-    results.push(...(await db.batch([first!, ...rest])));
+    const [, ...answers] = await guarded(db.batch([guard(), ...part]), [organizationMovingProblem]);
+    results.push(...answers);
     report.roundTrips++;
   }
   return results;

@@ -42,7 +42,10 @@ const HEADERS: Json = {
     description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key.",
     schema: { type: "string", enum: ["true"] },
   },
-  "Retry-After": { description: "Seconds until the rate-limit window resets.", schema: { type: "integer", minimum: 1 } },
+  "Retry-After": {
+    description: "Seconds to wait before retrying: until the rate-limit window resets (429), or while the organization is moved between databases (503).",
+    schema: { type: "integer", minimum: 1 },
+  },
   "RateLimit-Policy": {
     description: "The quota policy (draft-ietf-httpapi-ratelimit-headers-10): name, quota `q` and window `w` in seconds.",
     schema: { type: "string", example: '"api";q=600;w=60' },
@@ -86,7 +89,7 @@ const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: s
   ["Link", (op, status) => op.isList && status.startsWith("2")],
   ["Idempotent-Replayed", (op, status) => op.idempotent && status.startsWith("2")],
   ["Content-Disposition", (_op, status, response) => status.startsWith("2") && Boolean(response.content?.["text/csv"])],
-  ["Retry-After", (_op, status) => status === "429"],
+  ["Retry-After", (_op, status) => status === "429" || status === "503"],
   ["RateLimit-Policy", (_op, status) => status === "429"],
   ["RateLimit", (_op, status) => status === "429"],
 ];
@@ -121,6 +124,8 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
     422: op.idempotent ? ["IDEMPOTENCY_KEY_REUSED"] : [],
     // Every authenticated operation runs behind the API rate limit (exchangeToken names its own per-address one).
     429: op.secured ? ["RATE_LIMITED"] : [],
+    // Every authenticated write opens with the guard that refuses an organization frozen for a move (src/shards).
+    503: op.secured && op.method !== "get" ? ["ORGANIZATION_MOVING"] : [],
   };
 }
 

@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
-import { writeGuards } from "../../drizzle/schema";
+import { organizationFreezes, writeGuards } from "../../drizzle/schema";
 import type { Principal } from "../domain/permissions";
 import type { Database, Statement } from "./db";
 import { type ConstraintProblems, guarded } from "./db-errors";
 import { type EventSpec, eventStatement } from "./events";
 import { preconditionGuardProblem } from "./precondition-guard";
-import { unauthorized } from "./problem";
+import { ProblemError, unauthorized } from "./problem";
 import { noteEndpointsToWake, pendingEndpoints } from "../webhooks/wake";
 
 /**
@@ -33,14 +33,57 @@ function stillSo(principal: Principal): SQL {
 }
 
 /**
- * The statement that opens every write batch: it inserts NULL into the NOT NULL write_guards.ok when the principal
- * is stale, failing the batch (SQLite checks NOT NULL before the primary key's ON CONFLICT), else changes nothing.
+ * SQL that is 1 unless `organizationId` is frozen on this database for a move between shards (src/shards), else NULL:
+ * written into the NOT NULL write_guards.settled, it fails the batch it opens.
  */
-export const principalGuard = (db: Database, principal: Principal) =>
+const settled = (organizationId: string | null | undefined): SQL =>
+  organizationId
+    ? sql`(SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM ${organizationFreezes} WHERE ${organizationFreezes.organizationId} = ${organizationId}))`
+    : sql`1`;
+
+/**
+ * The statement that opens every write batch: it inserts NULL into the NOT NULL write_guards.ok when the principal
+ * is stale, or into write_guards.settled when the organization written is frozen for a move, failing the batch
+ * (SQLite checks NOT NULL before the primary key's ON CONFLICT), else changes nothing. The organization written is
+ * the principal's, or `organizationId` for a partner-level principal acting on one (`?organizationId=`).
+ */
+export const principalGuard = (db: Database, principal: Principal, organizationId = principal.organizationId) =>
   db
     .insert(writeGuards)
-    .values({ id: 1, ok: sql`(SELECT 1 WHERE ${stillSo(principal)})` })
+    .values({ id: 1, ok: sql`(SELECT 1 WHERE ${stillSo(principal)})`, settled: settled(organizationId) })
     .onConflictDoNothing();
+
+/**
+ * The freeze check alone, for a write batch that has no principal guard or whose principal names no organization
+ * (a partner-level PATCH or DELETE of /organizations/{id}; the accrual pass, over many organizations): put it first
+ * in the batch and map `organizationMovingProblem` (guardedBatch already does). Fails when any of them is frozen.
+ */
+export const freezeGuard = (db: Database, organizationIds: string | string[]) =>
+  db
+    .insert(writeGuards)
+    .values({
+      id: 1,
+      ok: 1,
+      settled: Array.isArray(organizationIds)
+        ? sql`(SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM ${organizationFreezes}
+            WHERE ${organizationFreezes.organizationId} IN (SELECT value FROM json_each(${JSON.stringify(organizationIds)}))))`
+        : settled(organizationIds),
+    })
+    .onConflictDoNothing();
+
+/** Seconds a client waits before retrying a write refused during a move: a move's freeze lasts seconds to minutes. */
+export const MOVING_RETRY_AFTER_SECONDS = 30;
+
+export const organizationMoving = () =>
+  new ProblemError(
+    503,
+    "ORGANIZATION_MOVING",
+    "The organization is being moved to another database. Nothing was written; retry after the Retry-After seconds.",
+    {},
+    { "Retry-After": String(MOVING_RETRY_AFTER_SECONDS) },
+  );
+
+export const organizationMovingProblem: ConstraintProblems[number] = [/NOT NULL constraint failed: write_guards\.settled/i, organizationMoving];
 
 export const tokenRevoked = () =>
   unauthorized(
@@ -55,6 +98,8 @@ export const principalGuardProblem: ConstraintProblems[number] = [/NOT NULL cons
 export interface Writer {
   db: Database;
   principal: Principal;
+  /** The organization written when the principal is partner-level (the timesheets' `?organizationId=`). */
+  organizationId?: string;
 }
 
 /**
@@ -66,7 +111,7 @@ export interface Writer {
  * drain after the request. Answers the statements' results, the guard's, the events' and that read's left out.
  */
 export async function guardedBatch<T extends readonly [Statement, ...Statement[]]>(
-  { db, principal }: Writer,
+  { db, principal, organizationId }: Writer,
   statements: T,
   problems: ConstraintProblems = [],
   options: { events?: EventSpec[] } = {},
@@ -74,8 +119,9 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
   const specs = options.events ?? [];
   const events = specs.map((spec) => eventStatement(db, spec));
   const wake = specs.length ? [pendingEndpoints(db, specs[0]!.organizationId)] : [];
-  const batch = [principalGuard(db, principal), ...statements, ...events, ...wake] as unknown as readonly [Statement, ...Statement[]];
-  const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, preconditionGuardProblem, ...problems]);
+  const guard = principalGuard(db, principal, organizationId ?? principal.organizationId);
+  const batch = [guard, ...statements, ...events, ...wake] as unknown as readonly [Statement, ...Statement[]];
+  const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, organizationMovingProblem, preconditionGuardProblem, ...problems]);
   if (wake.length) noteEndpointsToWake(db, (results.at(-1) as { id: string }[]).map(({ id }) => id));
   return results.slice(0, statements.length) as unknown as BatchResponse<T>;
 }

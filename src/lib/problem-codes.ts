@@ -3,7 +3,7 @@
  * OpenAPI document's `Problem.code` enum and each operation's per-status code lists are read from here; adding a
  * code is one line. `resource` marks the 404 that `notFound(resource)` answers.
  */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
 
 interface CodeEntry {
   statuses: readonly ProblemStatus[];
@@ -101,6 +101,8 @@ export const PROBLEM_CODES = {
 
   RATE_LIMITED: code([429], "The caller's rate limit is used up until Retry-After"),
 
+  ORGANIZATION_MOVING: code([503], "The organization is being moved between databases: nothing was written; retry after Retry-After"),
+
   INTERNAL_ERROR: code([500], "An unexpected failure; the body carries the requestId to report"),
 } as const satisfies Record<string, CodeEntry>;
 
@@ -146,6 +148,7 @@ export const PLATFORM_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
   "IDEMPOTENCY_KEY_REUSED",
+  "ORGANIZATION_MOVING",
   "INTERNAL_ERROR",
 ]);
 
@@ -161,4 +164,5 @@ export const PROBLEM_LABELS = {
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
   429: "Too Many Requests",
+  503: "Service Unavailable",
 } as const;

@@ -3,7 +3,7 @@ import { notFoundCode, PROBLEM_CODE_NAMES, PROBLEM_LABELS, type NotFoundResource
 
 export type { ProblemCode, ProblemStatus } from "./problem-codes";
 
-const titles: Record<number, string> = { ...PROBLEM_LABELS, 500: "Internal Server Error" };
+const titles: Record<number, string> = { ...PROBLEM_LABELS, 500: "Internal Server Error", 503: "Service Unavailable" };
 
 export interface FieldError {
   path: string;
@@ -27,6 +27,8 @@ export class ProblemError extends Error {
     readonly code: ProblemCode,
     readonly detail: string,
     readonly extensions: Record<string, unknown> = {},
+    /** Response headers the problem comes with (e.g. Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }
@@ -46,7 +48,7 @@ export class ProblemError extends Error {
 export const problemResponse = (problem: ProblemError, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(problem.toBody()), {
     status: problem.status,
-    headers: { "Content-Type": "application/problem+json", ...headers },
+    headers: { "Content-Type": "application/problem+json", ...problem.headers, ...headers },
   });
 
 export const badRequest = (code: ProblemCode, detail: string, errors?: FieldError[]) =>

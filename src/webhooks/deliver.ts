@@ -2,7 +2,10 @@ import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-
 import { Webhook } from "standardwebhooks";
 import { events, webhookDeliveries, webhooks } from "../../drizzle/schema";
 import { chunk, rowsPerStatement } from "../lib/chunk";
-import type { Database } from "../lib/db";
+import type { Database, Statement } from "../lib/db";
+import { guarded } from "../lib/db-errors";
+import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationMovingProblem } from "../lib/principal-guard";
+import { ProblemError } from "../lib/problem";
 import { type EventWire, serializeEvent } from "../lib/event-data";
 import { newId } from "../lib/ids";
 import { pendingEvents } from "./pending";
@@ -78,7 +81,7 @@ const BACKOFF = "backoff";
  * The endpoint, if live and enabled and no other wake-up holds an unexpired lease on it: now leased to `lease`.
  * Else, in the same round trip, the lease that held it: a backoff's end is when to come back.
  */
-async function claim(db: Database, webhookId: string, lease: string, now: Date): Promise<{ hook?: WebhookRow; backoffUntil?: Date }> {
+async function claim(db: Database, webhookId: string, lease: string, now: Date): Promise<{ hook?: WebhookRow; backoffUntil?: Date; frozen?: boolean }> {
   const [[hook], [current]] = await db.batch([
     db
       .update(webhooks)
@@ -89,16 +92,37 @@ async function claim(db: Database, webhookId: string, lease: string, now: Date):
           isNull(webhooks.deletedAt),
           eq(webhooks.enabled, true),
           or(isNull(webhooks.deliveringUntil), lte(webhooks.deliveringUntil, now)),
+          sql`NOT ${frozen}`,
         ),
       )
       .returning(),
     db
-      .select({ lease: webhooks.deliveryLease, until: webhooks.deliveringUntil })
+      .select({ lease: webhooks.deliveryLease, until: webhooks.deliveringUntil, frozen: sql<number>`${frozen}` })
       .from(webhooks)
       .where(and(eq(webhooks.id, webhookId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true))),
   ]);
   if (hook) return { hook };
+  if (current?.frozen) return { frozen: true };
   return current?.lease === BACKOFF && current.until && current.until > now ? { backoffUntil: current.until } : {};
+}
+
+/** The endpoint's organization is being moved between shards (src/shards): nothing is written for it meanwhile. */
+const frozen = sql`EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = ${webhooks.organizationId})`;
+const frozenRetry = { retryInSeconds: MOVING_RETRY_AFTER_SECONDS };
+
+/**
+ * A batch of delivery records behind the freeze guard: its results, or null, writing nothing, when a move froze the
+ * organization since the endpoint was claimed (the events are delivered again after the move; receivers
+ * de-duplicate on their id).
+ */
+async function recordUnlessFrozen(db: Database, organizationId: string, statements: Statement[]): Promise<unknown[] | null> {
+  try {
+    const [, ...results] = await guarded(db.batch([freezeGuard(db, organizationId), ...statements] as [Statement, ...Statement[]]), [organizationMovingProblem]);
+    return results;
+  } catch (error) {
+    if (error instanceof ProblemError && error.code === "ORGANIZATION_MOVING") return null;
+    throw error;
+  }
 }
 
 /** The next page of the endpoint's events after `cursor`, and the attempts already made at each (one round trip). */
@@ -132,15 +156,16 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
   let cursor = hook.deliveredSequence;
   let unrecorded: Delivery[] = [];
   let oldestUnrecorded = 0;
+  let frozenMeanwhile = false;
 
   /** Records attempts and moves the cursor past the last: false if the endpoint is no longer ours to deliver. */
   const record = async (deliveries: Delivery[], succeeded: boolean) => {
     if (deliveries.length === 0) return true;
     const last = deliveries.at(-1)!.sequence;
     const inserts = chunk(deliveries, rowsPerStatement(Object.keys(deliveries[0]!).length)).map((rows) => db.insert(webhookDeliveries).values(rows));
-    const [first, ...rest] = [...inserts, moveCursor(db, hook.id, lease, cursor, last, succeeded)];
-    const results = await db.batch([first!, ...rest]);
-    if ((results.at(-1) as unknown[]).length === 0) return false;
+    const results = await recordUnlessFrozen(db, hook.organizationId, [...inserts, moveCursor(db, hook.id, lease, cursor, last, succeeded)]);
+    if (!results) frozenMeanwhile = true;
+    if (!results || (results.at(-1) as unknown[]).length === 0) return false;
     cursor = last;
     return true;
   };
@@ -174,8 +199,11 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
         if (retry) {
           // Recorded successes first: their cursor move needs the lease, which the backoff takes over.
           if (!(await flush())) return {};
-          await db.batch([db.insert(webhookDeliveries).values(delivery), holdThroughBackoff(db, hook.id, lease, delivery.nextRetryAt!)]);
-          return { retryInSeconds: backoffSeconds(attempt) };
+          const held = await recordUnlessFrozen(db, hook.organizationId, [
+            db.insert(webhookDeliveries).values(delivery),
+            holdThroughBackoff(db, hook.id, lease, delivery.nextRetryAt!),
+          ]);
+          return held ? { retryInSeconds: backoffSeconds(attempt) } : frozenRetry;
         }
         if (!(await flush()) || !(await record([delivery], false))) return {};
         if (++failures >= DISABLE_AFTER_FAILURES) return {};
@@ -186,7 +214,8 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
 
   const outcome = await deliver();
   await flush();
-  return outcome;
+  // Frozen: the lease is left to expire rather than written (the move copies it; it lapses on the new shard too).
+  return frozenMeanwhile ? frozenRetry : outcome;
 }
 
 type Delivery = ReturnType<typeof deliveryRow>;
@@ -267,7 +296,8 @@ export async function deliverPending(deps: DeliveryDeps, webhookId: string): Pro
   const lease = newId();
   for (;;) {
     const now = deps.now?.() ?? new Date();
-    const { hook, backoffUntil } = await claim(db, webhookId, lease, now);
+    const { hook, backoffUntil, frozen: moving } = await claim(db, webhookId, lease, now);
+    if (moving) return frozenRetry;
     if (backoffUntil) return { retryInSeconds: Math.ceil((backoffUntil.getTime() - now.getTime()) / 1000) };
     if (!hook) return {};
     const outcome = await deliverLeased(deps, hook, lease, started);

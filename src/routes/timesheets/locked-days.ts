@@ -36,7 +36,7 @@ export async function lockDayAt(db: Database, scope: TimesheetScope, day: DayAtL
   await requireLocation(db, scope.organizationId, day.locationId);
   const now = new Date();
   const lock = { organizationId: scope.organizationId, ...day, lockedBy: actorOf(scope.principal), createdAt: now };
-  const [, rows] = await guardedBatch({ db, principal: scope.principal }, [
+  const [, rows] = await guardedBatch({ db, principal: scope.principal, organizationId: scope.organizationId }, [
     db.insert(lockedDays).values(lock).onConflictDoNothing(),
     db.select().from(lockedDays).where(and(eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
   ], [], {
@@ -49,7 +49,7 @@ export async function lockDayAt(db: Database, scope: TimesheetScope, day: DayAtL
 /** Reopens the day; reopening an open day changes nothing. */
 export async function unlockDayAt(db: Database, scope: TimesheetScope, day: DayAtLocation) {
   await requireLocation(db, scope.organizationId, day.locationId);
-  await guardedBatch({ db, principal: scope.principal }, [
+  await guardedBatch({ db, principal: scope.principal, organizationId: scope.organizationId }, [
     db
       .delete(lockedDays)
       .where(and(eq(lockedDays.organizationId, scope.organizationId), eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),

@@ -70,7 +70,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     employeeId: unlessOverlapping({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
   };
   await guardedBatch(
-    { db, principal: scope.principal },
+    { db, principal: scope.principal, organizationId: scope.organizationId },
     [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
     guardProblems(days),
     { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }] },
@@ -131,7 +131,7 @@ export async function patchShift(db: Database, scope: TimesheetScope, id: string
   const answer = serializeShift(updated, breakRows);
   const replaceBreaks = end ? [db.delete(shiftBreaks).where(eq(shiftBreaks.shiftId, id)), ...insertBreakStatements(db, breakRows)] : [];
   await guardedBatch(
-    { db, principal: scope.principal },
+    { db, principal: scope.principal, organizationId: scope.organizationId },
     [
       auditBefore(db, audit, was.updatedAt),
       db
@@ -162,7 +162,7 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
   const answer = serializeShift({ ...was, ...softDeleted(now) }, current.breaks);
   const days = [{ locationId: was.locationId, date: was.businessDate }];
   await guardedBatch(
-    { db, principal: scope.principal },
+    { db, principal: scope.principal, organizationId: scope.organizationId },
     [
       auditBefore(db, audit, was.updatedAt),
       db
@@ -190,7 +190,7 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
   const ofDay = sql`+audited.organization_id = ${organizationId} AND audited.location_id = ${day.locationId}
     AND audited.business_date = ${day.date} AND audited.deleted_at IS NULL`;
   const [, deleted] = await guardedBatch(
-    { db, principal: scope.principal },
+    { db, principal: scope.principal, organizationId: scope.organizationId },
     [
       auditDeletes(db, newId(now.getTime()), scope.principal, now, ofDay),
       db

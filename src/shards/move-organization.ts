@@ -1,0 +1,309 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { organizationDirectory, organizationMoves } from "../../drizzle/schema";
+import { createDatabase, type Database } from "../lib/db";
+import { directoryBinding, shardBinding, shardConfig } from "../lib/shards";
+import { comparePage, copyPage, type Cursor, DELETE_ROWS, deletePage, type MovedOrganization } from "./pages";
+import { MOVED_TABLES } from "./tables";
+
+/**
+ * Moving an organization from its shard S to another, T, as a resumable state machine whose state lives in the
+ * directory's database (organization_moves). Each call advances it by a bounded number of pages, so one Worker
+ * invocation stays short, and any call may be interrupted anywhere: every step is idempotent and its progress is
+ * saved only after its work committed.
+ *   freeze  insert the organization's freeze on S: from then on every write batch on S for it fails (503
+ *           ORGANIZATION_MOVING), in the database; wait `settleMs` so that requests answered just before finish
+ *           their bookkeeping (the Idempotency-Key answer).
+ *   copy    table by table (MOVED_TABLES, parents first), keyset page by page: T's rows in the page's key range
+ *           are replaced by S's.
+ *   verify  table by table, page by page: every column's value and storage type the same on S and T. A difference
+ *           sends the move back to copy from that table (then verify again from the first), at most
+ *           MAX_VERIFY_FAILURES times, then the move stops as failed (still frozen: abort it).
+ *   flip    clear T's own freeze row (a tombstone of an earlier move off T), then the conditional
+ *           UPDATE organization_directory SET shard = T WHERE shard = S: requests now go to T, where no freeze is,
+ *           so writes resume there. Any other directory value fails the move.
+ *   delete  after `settleMs` more (requests routed before the flip finish reading S), S's rows, children first
+ *           (MOVED_TABLES reversed), by pages. The freeze row stays on S as a tombstone
+ *           naming T: a request routed to S before the flip cannot write there (503, and its retry goes to T).
+ * Before the flip an operator may abort: T's copied rows are deleted, then S's freeze; the organization never left.
+ */
+
+export type MoveStep = (typeof organizationMoves.$inferSelect)["step"];
+type MoveRow = typeof organizationMoves.$inferSelect;
+
+const FINISHED: ReadonlySet<MoveStep> = new Set(["done", "aborted"]);
+const STOPPED: ReadonlySet<MoveStep> = new Set(["done", "aborted", "failed"]);
+const ABORTABLE: MoveStep[] = ["freeze", "copy", "verify", "flip", "failed"];
+export const MAX_VERIFY_FAILURES = 3;
+const REVERSED = [...MOVED_TABLES].reverse();
+
+export interface MoveState {
+  organizationId: string;
+  source: string;
+  target: string;
+  step: MoveStep;
+  /** The table the step is at, when it walks tables. */
+  table: string | null;
+  rowsCopied: number;
+  rowsDeleted: number;
+  verifyFailures: number;
+  error: string | null;
+  /** Whether another call has anything left to do. */
+  finished: boolean;
+}
+
+export interface MoveOptions {
+  /** Units of work (pages) this call may do. */
+  pages?: number;
+  /** How long the freeze stands before the copy starts, and the flip before the source's rows are deleted. */
+  settleMs?: number;
+  now?: () => Date;
+}
+
+/** A move the operator asked for that cannot be: the status says why (400 bad target, 404 unknown, 409 busy). */
+export class MoveRefused extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const DEFAULT_SETTLE_MS = 10_000;
+const DEFAULT_PAGES = 20;
+
+const tableOf = (row: MoveRow): string | null => {
+  if (row.step === "copy" || row.step === "verify") return MOVED_TABLES[row.tableIndex]?.name ?? null;
+  if (row.step === "delete" || row.step === "abort") return REVERSED[row.tableIndex]?.name ?? null;
+  return null;
+};
+
+const stateOf = (row: MoveRow): MoveState => ({
+  organizationId: row.organizationId,
+  source: row.source,
+  target: row.target,
+  step: row.step,
+  table: tableOf(row),
+  rowsCopied: row.rowsCopied,
+  rowsDeleted: row.rowsDeleted,
+  verifyFailures: row.verifyFailures,
+  error: row.error,
+  finished: STOPPED.has(row.step),
+});
+
+async function loadMove(db: Database, organizationId: string): Promise<MoveRow | undefined> {
+  const [row] = await db.select().from(organizationMoves).where(eq(organizationMoves.organizationId, organizationId));
+  return row;
+}
+
+async function directoryEntry(db: Database, organizationId: string) {
+  const [entry] = await db.select().from(organizationDirectory).where(eq(organizationDirectory.organizationId, organizationId));
+  return entry;
+}
+
+/** The move's state, or undefined when the organization was never moved. */
+export async function moveState(env: Env, organizationId: string): Promise<MoveState | undefined> {
+  const row = await loadMove(createDatabase(directoryBinding(env)), organizationId);
+  return row && stateOf(row);
+}
+
+/**
+ * Starts moving `organizationId` to the shard `target` (a binding named in SHARDS), or answers the move already
+ * under way to that target. Refuses an unknown shard, the shard it is on, an organization not in the directory,
+ * and a move under way elsewhere.
+ */
+export async function startMove(env: Env, organizationId: string, target: string, now = new Date()): Promise<MoveState> {
+  const { shards } = shardConfig(env);
+  if (!shards.includes(target)) throw new MoveRefused(400, `"${target}" is not one of SHARDS (${shards.join(", ")}).`);
+  const db = createDatabase(directoryBinding(env));
+  const entry = await directoryEntry(db, organizationId);
+  if (!entry) throw new MoveRefused(404, `No organization ${organizationId} in the directory.`);
+  const existing = await loadMove(db, organizationId);
+  if (existing && !FINISHED.has(existing.step)) {
+    if (existing.target !== target) throw new MoveRefused(409, `The organization is being moved to ${existing.target}; finish or abort that move first.`);
+    return stateOf(existing);
+  }
+  if (entry.shard === target) throw new MoveRefused(400, `The organization is already on ${target}.`);
+  const fresh = {
+    organizationId,
+    source: entry.shard,
+    target,
+    step: "freeze" as const,
+    tableIndex: 0,
+    cursor: null,
+    verifyFailures: 0,
+    rowsCopied: 0,
+    rowsDeleted: 0,
+    error: null,
+    startedAt: now,
+    updatedAt: now,
+  };
+  const [started] = await db
+    .insert(organizationMoves)
+    .values(fresh)
+    .onConflictDoUpdate({ target: organizationMoves.organizationId, set: fresh, setWhere: inArray(organizationMoves.step, [...FINISHED]) })
+    .returning();
+  if (started) return stateOf(started);
+  // Another operator started one meanwhile.
+  const other = (await loadMove(db, organizationId))!;
+  if (other.target !== target) throw new MoveRefused(409, `The organization is being moved to ${other.target}.`);
+  return stateOf(other);
+}
+
+/** Turns a move that has not flipped the directory into an abort (its next calls undo the copy). */
+export async function requestAbort(env: Env, organizationId: string, now = new Date()): Promise<MoveState> {
+  const db = createDatabase(directoryBinding(env));
+  const row = await loadMove(db, organizationId);
+  if (!row || FINISHED.has(row.step)) throw new MoveRefused(404, "No move of this organization is under way.");
+  if (row.step === "abort") return stateOf(row);
+  const entry = await directoryEntry(db, organizationId);
+  if (!ABORTABLE.includes(row.step) || entry?.shard !== row.source) {
+    throw new MoveRefused(409, "The directory already names the target: the move can only finish.");
+  }
+  const [aborting] = await db
+    .update(organizationMoves)
+    .set({ step: "abort", tableIndex: 0, cursor: null, updatedAt: now })
+    .where(and(eq(organizationMoves.organizationId, organizationId), inArray(organizationMoves.step, ABORTABLE)))
+    .returning();
+  if (!aborting) throw new MoveRefused(409, "The move moved on meanwhile; read its state and try again.");
+  return stateOf(aborting);
+}
+
+type Changes = Partial<Pick<MoveRow, "step" | "tableIndex" | "cursor" | "verifyFailures" | "rowsCopied" | "rowsDeleted" | "error">>;
+
+/** What one unit of work did: the state to save, or "wait" (nothing to do yet). */
+type Outcome = Changes | "wait";
+
+interface StepContext {
+  env: Env;
+  directory: Database;
+  row: MoveRow;
+  organization: MovedOrganization;
+  now: Date;
+  settleMs: number;
+}
+
+const cursorOf = (row: MoveRow): Cursor => (row.cursor === null ? null : (JSON.parse(row.cursor) as unknown[]));
+
+/** After a page of a table walk: the next page, the next table, or `done` past the last table. */
+function walk(row: MoveRow, next: Cursor, tables: number, done: Changes): Changes {
+  if (next) return { cursor: JSON.stringify(next) };
+  if (row.tableIndex + 1 < tables) return { tableIndex: row.tableIndex + 1, cursor: null };
+  return { tableIndex: 0, cursor: null, ...done };
+}
+
+async function freeze({ env, row, now, settleMs }: StepContext): Promise<Outcome> {
+  const source = shardBinding(env, row.source);
+  await source
+    .prepare(
+      `INSERT INTO organization_freezes (organization_id, moving_to, started_at) VALUES (?, ?, ?)
+        ON CONFLICT (organization_id) DO UPDATE SET moving_to = excluded.moving_to`,
+    )
+    .bind(row.organizationId, row.target, now.getTime())
+    .run();
+  const startedAt = await source.prepare("SELECT started_at FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).first<number>("started_at");
+  if (now.getTime() - (startedAt ?? now.getTime()) < settleMs) return "wait";
+  return { step: "copy", tableIndex: 0, cursor: null };
+}
+
+async function copy({ env, row, organization }: StepContext): Promise<Outcome> {
+  const page = await copyPage(shardBinding(env, row.source), shardBinding(env, row.target), MOVED_TABLES[row.tableIndex]!, organization, cursorOf(row));
+  return { rowsCopied: row.rowsCopied + page.rows, ...walk(row, page.next, MOVED_TABLES.length, { step: "verify" }) };
+}
+
+async function verify({ env, row, organization }: StepContext): Promise<Outcome> {
+  const table = MOVED_TABLES[row.tableIndex]!;
+  const page = await comparePage(shardBinding(env, row.source), shardBinding(env, row.target), table, organization, cursorOf(row));
+  if (page.same) return walk(row, page.next, MOVED_TABLES.length, { step: "flip" });
+  const verifyFailures = row.verifyFailures + 1;
+  if (verifyFailures >= MAX_VERIFY_FAILURES) {
+    return { step: "failed", verifyFailures, error: `${table.name} still differs between ${row.source} and ${row.target} after ${verifyFailures} copies.` };
+  }
+  return { step: "copy", verifyFailures, cursor: null };
+}
+
+async function flip({ env, directory, row }: StepContext): Promise<Outcome> {
+  await shardBinding(env, row.target).prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).run();
+  await directory
+    .update(organizationDirectory)
+    .set({ shard: row.target })
+    .where(and(eq(organizationDirectory.organizationId, row.organizationId), eq(organizationDirectory.shard, row.source)));
+  // Read back rather than trust the update's count: a call interrupted after its flip resumes here.
+  const entry = await directoryEntry(directory, row.organizationId);
+  if (entry?.shard !== row.target) {
+    return { step: "failed", error: `The directory names ${entry?.shard ?? "nothing"}, neither ${row.source} nor ${row.target}.` };
+  }
+  return { step: "delete", tableIndex: 0, cursor: null };
+}
+
+/** Deletes the organization's rows from `shard`, children first; `done` once every table is empty of them. */
+async function deleteFrom(shard: string, { env, row, organization }: StepContext, done: () => Promise<Changes>): Promise<Outcome> {
+  const deleted = await deletePage(shardBinding(env, shard), REVERSED[row.tableIndex]!, organization);
+  const rowsDeleted = row.rowsDeleted + deleted;
+  if (deleted === DELETE_ROWS) return { rowsDeleted };
+  if (row.tableIndex + 1 < REVERSED.length) return { rowsDeleted, tableIndex: row.tableIndex + 1 };
+  return { rowsDeleted, tableIndex: 0, ...(await done()) };
+}
+
+async function abort(context: StepContext): Promise<Outcome> {
+  const { env, directory, row } = context;
+  const entry = await directoryEntry(directory, row.organizationId);
+  if (entry?.shard !== row.source) return { step: "failed", error: `The directory names ${entry?.shard ?? "nothing"}: the abort stopped.` };
+  return deleteFrom(row.target, context, async () => {
+    await shardBinding(env, row.source).prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).run();
+    return { step: "aborted" };
+  });
+}
+
+const STEPS: Partial<Record<MoveStep, (context: StepContext) => Promise<Outcome>>> = {
+  freeze,
+  copy,
+  verify,
+  flip,
+  delete: async (context) => {
+    const { row, now, settleMs } = context;
+    // Requests that read the directory before the flip (or on a replica behind it) may still read S: give them time.
+    if (row.tableIndex === 0 && row.rowsDeleted === 0 && now.getTime() - row.updatedAt.getTime() < settleMs) return "wait";
+    return deleteFrom(row.source, context, async () => ({ step: "done" }));
+  },
+  abort,
+};
+
+/** Saves `changes` only if the move is still where this call found it: two operators never both advance it. */
+async function save(db: Database, row: MoveRow, changes: Changes, now: Date): Promise<MoveRow | undefined> {
+  const [saved] = await db
+    .update(organizationMoves)
+    .set({ ...changes, updatedAt: now })
+    .where(
+      and(
+        eq(organizationMoves.organizationId, row.organizationId),
+        eq(organizationMoves.step, row.step),
+        eq(organizationMoves.tableIndex, row.tableIndex),
+        row.cursor === null ? isNull(organizationMoves.cursor) : eq(organizationMoves.cursor, row.cursor),
+        eq(organizationMoves.rowsCopied, row.rowsCopied),
+        eq(organizationMoves.rowsDeleted, row.rowsDeleted),
+      ),
+    )
+    .returning();
+  return saved;
+}
+
+/** Advances the organization's move by up to `pages` units of work and answers where it stands. */
+export async function advanceMove(env: Env, organizationId: string, options: MoveOptions = {}): Promise<MoveState> {
+  const directory = createDatabase(directoryBinding(env));
+  let row = await loadMove(directory, organizationId);
+  if (!row) throw new MoveRefused(404, "No move of this organization was started.");
+  const entry = await directoryEntry(directory, organizationId);
+  const organization: MovedOrganization = { id: organizationId, partnerId: entry?.partnerId ?? "" };
+  const now = options.now ?? (() => new Date());
+  for (let budget = options.pages ?? DEFAULT_PAGES; budget > 0 && !STOPPED.has(row.step); budget--) {
+    const at = now();
+    const outcome = await STEPS[row.step]!({ env, directory, row, organization, now: at, settleMs: options.settleMs ?? DEFAULT_SETTLE_MS });
+    if (outcome === "wait") break;
+    const saved = await save(directory, row, outcome, at);
+    if (!saved) return stateOf((await loadMove(directory, organizationId))!);
+    row = saved;
+  }
+  return stateOf(row);
+}
+

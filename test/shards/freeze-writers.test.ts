@@ -1,0 +1,57 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { runAccrualPass } from "../../src/jobs/accrual-pass";
+import { createDatabase } from "../../src/lib/db";
+import { shardBinding } from "../../src/lib/shards";
+import { deliverPending } from "../../src/webhooks/deliver";
+import { api } from "../helpers/api";
+import { createOrganization } from "../helpers/fixtures";
+import { createLocation } from "../helpers/locations";
+import { homeShard } from "../helpers/shards";
+import { balanceOf, createTimeOffPlace, ledgerOf } from "../helpers/time-off";
+
+/** Freezes the organization on its shard as a move's first step does; answers the unfreeze. */
+async function freeze(organizationId: string) {
+  const db = shardBinding(env, await homeShard(organizationId));
+  await db.prepare("INSERT INTO organization_freezes (organization_id, moving_to, started_at) VALUES (?, 'ELSEWHERE', ?)").bind(organizationId, Date.now()).run();
+  return { db, unfreeze: () => db.prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(organizationId).run() };
+}
+
+const weekly = { limitSettings: { isFixedAmount: true, fixedAmount: { hours: 2, accrualCycle: "Periodic", accrualFrequency: "EveryOneWeek", accrualDay: "Monday" } } };
+
+describe("writers outside requests skip a frozen organization", () => {
+  it("the accrual pass writes nothing for it, and catches up once it is unfrozen", async () => {
+    const place = await createTimeOffPlace(weekly);
+    const { db, unfreeze } = await freeze(place.org.id);
+    const activated = Date.parse("2030-01-01T00:00:00Z");
+    await db.batch([
+      db.prepare("UPDATE time_off_policies SET activated_at = ?, shift_cursor = NULL WHERE id = ?").bind(activated, place.policy.id),
+      db.prepare("UPDATE staff_members SET created_at = ? WHERE id = ?").bind(activated, place.worker.id),
+    ]);
+    const ledger = () => db.prepare("SELECT COUNT(*) AS n FROM time_off_ledger WHERE organization_id = ? AND kind = 'accrual'").bind(place.org.id).first<number>("n");
+    await runAccrualPass(createDatabase(db), new Date("2030-01-14T10:00:00Z"));
+    expect(await ledger()).toBe(0);
+    await unfreeze();
+    await runAccrualPass(createDatabase(db), new Date("2030-01-14T10:00:00Z"));
+    expect(await ledger()).toBe(2);
+    expect((await ledgerOf((await balanceOf(place)).id)).filter((e) => e.kind === "accrual")).toHaveLength(2);
+  });
+
+  it("webhook delivery sends nothing and records nothing for it, and asks to come back", async () => {
+    const org = await createOrganization();
+    const hook = await api("POST", `/api/organizations/${org.id}/webhooks`, { token: org.adminToken, body: { url: "https://hooks.example.com/in" } });
+    expect(hook.status).toBe(201);
+    await createLocation(org);
+    const { db, unfreeze } = await freeze(org.id);
+    const sent: Request[] = [];
+    const deps = { db: createDatabase(db), secretKey: env.WEBHOOK_SECRET_KEY, fetch: async (request: Request) => (sent.push(request), new Response(null, { status: 204 })) };
+    const deliveries = () => db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ?").bind(hook.body.id).first<number>("n");
+    expect(await deliverPending(deps, hook.body.id)).toEqual({ retryInSeconds: 30 });
+    expect(sent).toHaveLength(0);
+    expect(await deliveries()).toBe(0);
+    await unfreeze();
+    expect(await deliverPending(deps, hook.body.id)).toEqual({});
+    expect(sent.length).toBeGreaterThan(0);
+    expect(await deliveries()).toBe(sent.length);
+  });
+});
