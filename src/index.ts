@@ -3,24 +3,27 @@ import { runAccrualPass } from "./jobs/accrual-pass";
 import { createDatabase } from "./lib/db";
 import { purgeExpiredEvents } from "./lib/events";
 import { purgeExpiredKeys } from "./lib/idempotency";
+import { shardBinding, shardConfig } from "./lib/shards";
 import { deliverPending } from "./webhooks/deliver";
 import { drainOutbox, type WakeUp } from "./webhooks/drain";
+import { webhookShard } from "./webhooks/shard";
 
 export default {
   fetch: app.fetch,
   /**
-   * Cron Trigger: drops Idempotency-Key records older than their 24 h window and events older than 30 days, runs
-   * the time-off accrual pass, and wakes every webhook endpoint with events to deliver (the safety net of the drain
-   * after each write).
+   * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
+   * 30 days, runs the time-off accrual pass, and wakes every webhook endpoint with events to deliver (the safety net
+   * of the drain after each write).
    */
   async scheduled(controller, env, ctx) {
-    const db = createDatabase(env.DB);
-    ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
-    ctx.waitUntil(runAccrualPass(db, new Date(controller.scheduledTime)));
+    for (const shard of shardConfig(env).shards) {
+      const db = createDatabase(shardBinding(env, shard));
+      ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
+      ctx.waitUntil(runAccrualPass(db, new Date(controller.scheduledTime)));
+    }
   },
-  /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order. */
+  /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order from its shard. */
   async queue(batch, env) {
-    const deps = { db: createDatabase(env.DB), secretKey: env.WEBHOOK_SECRET_KEY, fetch: (request: Request) => fetch(request) };
     const seen = new Set<string>();
     for (const message of batch.messages) {
       const { webhookId } = message.body;
@@ -29,12 +32,18 @@ export default {
         continue;
       }
       seen.add(webhookId);
+      const shard = await webhookShard(env, message.body);
+      if (shard === null) {
+        message.ack();
+        continue;
+      }
+      const deps = { db: createDatabase(shardBinding(env, shard)), secretKey: env.WEBHOOK_SECRET_KEY, fetch: (request: Request) => fetch(request) };
       const result = await deliverPending(deps, webhookId);
       if (result.retryInSeconds !== undefined) {
         message.retry({ delaySeconds: result.retryInSeconds });
         continue;
       }
-      if (result.more) await env.WEBHOOK_QUEUE.send({ webhookId });
+      if (result.more) await env.WEBHOOK_QUEUE.send({ webhookId, organizationId: message.body.organizationId });
       message.ack();
     }
   },

@@ -1,10 +1,10 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { addWorker, createOpenShift, createSchedulePlace } from "./helpers/schedules";
 import { staffToken } from "./helpers/staff";
+import { tenantDb } from "./helpers/shards";
 
-const count = async (sql: string, ...values: string[]) => (await env.DB.prepare(sql).bind(...values).first<{ n: number }>())!.n;
+const count = async (sql: string, ...values: string[]) => (await tenantDb().prepare(sql).bind(...values).first<{ n: number }>())!.n;
 
 describe("claims racing for the places of an open shift", () => {
   it("20 eligible workers claiming a 2-place shift at once: two APPROVED with entries, eighteen 409 OPEN_SHIFT_FULL", async () => {

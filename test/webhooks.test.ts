@@ -13,8 +13,9 @@ import { encryptSecret, newSigningSecret } from "../src/webhooks/secret";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
 import { createStaffMember, staffToken } from "./helpers/staff";
+import { tenantDb } from "./helpers/shards";
 
-const db = createDatabase(env.DB);
+const db = createDatabase(tenantDb());
 const hooksPath = (org: OrganizationFixture, suffix = "") => `/api/organizations/${org.id}/webhooks${suffix}`;
 
 /** An endpoint inserted straight into D1 (no API write, so no drain runs behind the test's back). */
@@ -80,7 +81,7 @@ describe("webhook endpoints", () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ url: "https://hooks.example.com/in", types: ["shift.clocked_in"], enabled: true, description: "Payroll", disabledReason: null });
     expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const stored = await env.DB.prepare("SELECT secret FROM webhooks WHERE id = ?").bind(res.body.id).first<{ secret: string }>();
+    const stored = await tenantDb().prepare("SELECT secret FROM webhooks WHERE id = ?").bind(res.body.id).first<{ secret: string }>();
     expect(stored!.secret).not.toContain(res.body.secret.slice(6));
     const { secret: _secret, ...shown } = res.body;
     const got = await api("GET", hooksPath(org, `/${res.body.id}`), { token: org.adminToken });

@@ -5,16 +5,18 @@ import { chunk } from "../lib/chunk";
 
 export interface WakeUp {
   webhookId: string;
+  /** Whose endpoint: the consumer finds its shard through the directory. Absent in messages sent before sharding. */
+  organizationId?: string;
 }
 
 /**
  * The outbox drain: one queue message per enabled endpoint that has events past its cursor (of an organization,
- * or all). Messages carry no events: the consumer reads them from the outbox after the cursor, so a drain that runs
+ * or all of `db`'s shard). Messages carry no events: the consumer reads them from the outbox after the cursor, so a drain that runs
  * twice (after a request and from the cron) never sends an event twice, only wakes the endpoint twice.
  */
 export async function drainOutbox(db: Database, queue: Queue<WakeUp>, organizationId?: string) {
   const pending = await db
-    .select({ id: webhooks.id })
+    .select({ id: webhooks.id, organizationId: webhooks.organizationId })
     .from(webhooks)
     .where(
       and(
@@ -24,6 +26,6 @@ export async function drainOutbox(db: Database, queue: Queue<WakeUp>, organizati
         sql`EXISTS (SELECT 1 FROM events e WHERE e.organization_id = ${webhooks.organizationId} AND e.sequence > ${webhooks.deliveredSequence})`,
       ),
     );
-  for (const part of chunk(pending, 100)) await queue.sendBatch(part.map(({ id }) => ({ body: { webhookId: id } })));
+  for (const part of chunk(pending, 100)) await queue.sendBatch(part.map(({ id, organizationId }) => ({ body: { webhookId: id, organizationId } })));
   return pending.length;
 }
