@@ -242,7 +242,7 @@ describe("the queue", () => {
     const sent: WakeUp[] = [];
     const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
     expect(await drainOutbox(db, queue, org.id)).toBe(1);
-    expect(sent).toEqual([{ webhookId: pending.id }]);
+    expect(sent).toEqual([{ webhookId: pending.id, organizationId: org.id }]);
   });
 
   it("the consumer retries a message with backoff when the receiver is unreachable, and acks when nothing is pending", async () => {
