@@ -48,7 +48,7 @@ export async function shardOfOrganization(
   if (shardConfig(env).shards.length === 1) return DIRECTORY_SHARD;
   const directory = directoryBinding(env);
   const row = await (anchor === undefined ? directory : directory.withSession(anchor))
-    .prepare("SELECT shard FROM organization_directory WHERE organization_id = ?")
+    .prepare(`SELECT "shard" FROM "organization_directory" WHERE "organization_id" = ?`)
     .bind(organizationId)
     .first<{ shard: string }>();
   return row?.shard ?? null;

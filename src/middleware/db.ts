@@ -62,10 +62,9 @@ export class RequestDatabases {
   of(shard: string): Database {
     let db = this.databases.get(shard);
     if (!db) {
-      const binding = shardBinding(this.env, shard);
       const open = () => {
         let session = this.sessions.get(shard);
-        if (!session) this.sessions.set(shard, (session = binding.withSession(this.anchor(shard))));
+        if (!session) this.sessions.set(shard, (session = shardBinding(this.env, shard).withSession(this.anchor(shard))));
         return session;
       };
       db = createDatabase({
