@@ -306,6 +306,13 @@ describe("shard configuration", () => {
     expect(unknown.status).toBe(500);
   });
 
+  it("GET /api/health answers 503 when one shard does not answer", async () => {
+    expect((await app.request("http://shiftline.test/api/health", {}, env)).status).toBe(200);
+    const res = await app.request("http://shiftline.test/api/health", {}, { ...env, DB_SHARD_2: undefined });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "degraded", database: "unavailable" });
+  });
+
   it("one shard: every organization is on DB and no request reads the directory", async () => {
     const org = await organizationOnDb();
     await env.DB.prepare("DELETE FROM organization_directory WHERE organization_id = ?").bind(org.id).run();
