@@ -90,6 +90,21 @@ describe("organizations live on their shard", () => {
   });
 });
 
+describe("a partner-level token acting on one organization (?organizationId=) runs on its shard", () => {
+  it("reads the timesheets of an organization on DB and of one on DB_SHARD_2; another partner's is 404", async () => {
+    const partner = await accessToken();
+    for (const org of [await organizationOnDb(), await createOrganization()]) {
+      const res = await api("GET", `/api/timesheets?startDate=2026-03-01&endDate=2026-03-31&organizationId=${org.id}`, { token: partner });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("X-D1-Bookmark")).toMatch(new RegExp(`^${await shardOf(org.id)}:`));
+    }
+    const theirs = await insertOrganization("DB", { partnerId: "other-partner" });
+    const refused = await api("GET", `/api/timesheets?startDate=2026-03-01&endDate=2026-03-31&organizationId=${theirs}`, { token: partner });
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe("ORGANIZATION_NOT_FOUND");
+  });
+});
+
 describe("a partner's listing reads the directory, then the shards", () => {
   it("lists organizations of both shards in id order, page by page, skipping deleted ones", async () => {
     const prefix = `zz${crypto.randomUUID().replaceAll("-", "")}`;
