@@ -1,10 +1,12 @@
 // Bench-only entry: the real Worker (src/index.ts) with an opt-in D1 round-trip counter.
 //
-// A request without the `X-Bench-Trace` header goes to the real Worker's fetch untouched (same env, same binding),
+// A request without the `X-Bench-Trace` header goes to the real Worker's fetch untouched (same env, same bindings),
 // so the load the bench measures runs exactly the production code path. A request WITH the header gets an env
-// whose DB binding is wrapped: every call that reaches D1 (`batch`, `exec`, `dump` and a prepared statement's
-// `all`/`run`/`first`/`raw`) counts as one round trip, and the SQL of each is recorded. The response carries
-// `X-D1-Round-Trips` and `X-D1-Statements`, and `GET /__bench/trace/{traceId}` answers the recorded SQL and values.
+// whose shard bindings (SHARDS: DB, which also holds the directory, and DB_SHARD_2) are wrapped: every call that
+// reaches D1 (`batch`, `exec`, `dump` and a prepared statement's `all`/`run`/`first`/`raw`) counts as one round
+// trip of its binding, and the SQL of each is recorded. The response carries `X-D1-Round-Trips`, `X-D1-Statements`,
+// `X-D1-Primary-Round-Trips` and `X-D1-Directory-Round-Trips`, and `GET /__bench/trace/{traceId}` answers the
+// recorded SQL and values. The other bench endpoints work on the shard new organizations go to (the bench's data).
 // `GET /__bench/dump` (see baseline/d1-rows.js) lets the bench copy the seeded rows into the baseline's database,
 // `POST /__bench/seed-shifts` inserts many shifts at once (the timesheets scenario) with src's own row builders, and
 // `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN, `POST /__bench/sql` runs one statement (seeding in
@@ -19,6 +21,7 @@ import { businessDate } from "../src/domain/local-time";
 import { runAccrualPass } from "../src/jobs/accrual-pass";
 import { createDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
+import { shardBinding, shardConfig } from "../src/lib/shards";
 import { insertBreakStatements, insertShiftStatements } from "../src/routes/timesheets/shift-rows";
 import type { ShiftBreakRow, ShiftRow } from "../src/routes/time-tracking/shift.schemas";
 import type { WakeUp } from "../src/webhooks/drain";
@@ -45,8 +48,11 @@ interface RoundTrip {
   /**
    * Where D1 may serve it, deployed with read replicas: a trip with a write, or the first of a `first-primary`
    * session, goes to the primary; any other read of a session may be answered by a replica as fresh as the session.
+   * "directory": the read of the organization's shard (src/middleware/db.ts), replica-eligible, counted apart.
    */
-  kind?: "primary" | "replica-eligible";
+  kind?: "primary" | "replica-eligible" | "directory";
+  /** The D1 binding (shard) it reached. */
+  binding?: string;
 }
 
 /** Where round trips are logged: the request's log, or a session's view of it that classifies each trip. */
@@ -121,13 +127,22 @@ function wrapStatement(statement: D1PreparedStatement, sql: string, log: TripLog
   return wrapped;
 }
 
+const readsDirectory = (trip: RoundTrip) => trip.statements.some((sql) => /\borganization_directory\b/.test(sql));
+
 /** A request's D1 session (src/middleware/db.ts) with every call counted and classified by where it may run. */
-function countingSession(session: D1DatabaseSession, anchor: string | undefined, log: RoundTrip[]): D1DatabaseSession {
+function countingSession(session: D1DatabaseSession, anchor: string | undefined, log: TripLog): D1DatabaseSession {
   let trips = 0;
+  let directory = false;
   const sessionLog: TripLog = {
     push: (...added: RoundTrip[]) => {
       for (const trip of added) {
-        trip.kind = trip.statements.some(writes) || (trips === 0 && anchor === "first-primary") ? "primary" : "replica-eligible";
+        // A session opened to read the directory: its first statement reads it, and it only reads.
+        if (trips === 0 && readsDirectory(trip) && !trip.statements.some(writes)) directory = true;
+        trip.kind = directory
+          ? "directory"
+          : trip.statements.some(writes) || (trips === 0 && anchor === "first-primary")
+            ? "primary"
+            : "replica-eligible";
         trips++;
       }
       return log.push(...added);
@@ -147,8 +162,9 @@ function countingSession(session: D1DatabaseSession, anchor: string | undefined,
   } as unknown as D1DatabaseSession;
 }
 
-/** The DB binding with every D1 call counted, those of its sessions included. */
-function countingDatabase(db: D1Database, log: RoundTrip[]): D1Database {
+/** A D1 binding with every D1 call counted, those of its sessions included, each trip naming `binding`. */
+function countingDatabase(db: D1Database, requestLog: RoundTrip[], binding = "DB"): D1Database {
+  const log: TripLog = { push: (...trips: RoundTrip[]) => requestLog.push(...trips.map((trip) => Object.assign(trip, { binding }))) };
   return new Proxy(db, {
     get(target, property) {
       switch (property) {
@@ -291,6 +307,7 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.pathname.startsWith("/__bench/")) {
+      const data = shardBinding(env, shardConfig(env).placement);
       const traced = url.pathname.match(/^\/__bench\/trace\/([\w-]+)$/);
       if (traced) {
         const trace = traces.get(traced[1]!);
@@ -299,13 +316,13 @@ export default {
       if (url.pathname === "/__bench/explain" && request.method === "POST") {
         // The plan of one statement (EXPLAIN runs nothing): {sql, params} → [{id, parent, detail}].
         const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
-        const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all();
+        const { results } = await data.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all();
         return Response.json(results);
       }
       if (url.pathname === "/__bench/sql" && request.method === "POST") {
         // One statement, bound: {sql, params} → {results, rowsRead, rowsWritten}.
         const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
-        const { results, meta } = await env.DB.prepare(sql).bind(...params).all();
+        const { results, meta } = await data.prepare(sql).bind(...params).all();
         return Response.json({ results, rowsRead: meta.rows_read, rowsWritten: meta.rows_written });
       }
       if (url.pathname === "/__bench/accrual-pass" && request.method === "POST") {
@@ -313,7 +330,7 @@ export default {
         const { now } = await request.json<{ now: string }>();
         const log: RoundTrip[] = [];
         const started = performance.now();
-        const report = await runAccrualPass(createDatabase(countingDatabase(env.DB, log)), new Date(now));
+        const report = await runAccrualPass(createDatabase(countingDatabase(data, log)), new Date(now));
         const seconds = (performance.now() - started) / 1000;
         const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
         return Response.json({
@@ -330,24 +347,26 @@ export default {
       }
       if (url.pathname === "/__bench/seed-shifts" && request.method === "POST") {
         try {
-          return Response.json(await seedShifts(env.DB, await request.json()));
+          return Response.json(await seedShifts(data, await request.json()));
         } catch (error) {
           return Response.json({ error: String(error) }, { status: 500 });
         }
       }
-      return (await benchCopyEndpoint(request, env.DB)) ?? new Response("unknown bench endpoint", { status: 404 });
+      return (await benchCopyEndpoint(request, data)) ?? new Response("unknown bench endpoint", { status: 404 });
     }
     const traceId = request.headers.get(TRACE_HEADER);
     if (!traceId) return worker.fetch(request, env, ctx);
 
     const log: RoundTrip[] = [];
-    const response = await worker.fetch(request, { ...env, DB: countingDatabase(env.DB, log) }, ctx);
+    const counting = shardConfig(env).shards.map((shard) => [shard, countingDatabase(shardBinding(env, shard), log, shard)]);
+    const response = await worker.fetch(request, { ...env, ...Object.fromEntries(counting) }, ctx);
     traces.set(traceId, log);
     while (traces.size > MAX_TRACES) traces.delete(traces.keys().next().value!);
     const counted = new Response(response.body, response);
     counted.headers.set("X-D1-Round-Trips", String(log.length));
     counted.headers.set("X-D1-Statements", String(log.reduce((n, trip) => n + trip.statements.length, 0)));
-    counted.headers.set("X-D1-Primary-Round-Trips", String(log.filter((trip) => trip.kind !== "replica-eligible").length));
+    counted.headers.set("X-D1-Primary-Round-Trips", String(log.filter((trip) => trip.kind === undefined || trip.kind === "primary").length));
+    counted.headers.set("X-D1-Directory-Round-Trips", String(log.filter((trip) => trip.kind === "directory").length));
     return counted;
   },
   scheduled: worker.scheduled,

@@ -2,6 +2,7 @@ import { createApp } from "./lib/create-app";
 import { DOCUMENT_INTRODUCTION, TAGS } from "./lib/openapi";
 import { finalizeDocument } from "./lib/openapi-finalize";
 import { authenticate } from "./middleware/auth";
+import { organizationDatabase } from "./middleware/db";
 import { drainAfterWrites } from "./middleware/drain-outbox";
 import { idempotency } from "./middleware/idempotency";
 import { apiRateLimit } from "./middleware/rate-limit";
@@ -62,7 +63,7 @@ export function buildApp() {
     // The origin answering is the server: generated clients and the docs page talk to whoever serves the document.
     return c.json({ openapi, info, servers: [{ url: new URL(c.req.url).origin, description: "This server" }], ...rest });
   });
-  app.use("/api/*", authenticate, apiRateLimit, drainAfterWrites, idempotency);
+  app.use("/api/*", authenticate, apiRateLimit, organizationDatabase, drainAfterWrites, idempotency);
   for (const router of protectedRouters) app.route("/", router);
   return app;
 }

@@ -6,3 +6,5 @@ export { purgeExpiredEvents } from "./lib/events";
 export { purgeExpiredKeys } from "./lib/idempotency";
 export { deliverPending } from "./webhooks/deliver";
 export { drainOutbox } from "./webhooks/drain";
+export { shardBinding, shardConfig } from "./lib/shards";
+export { webhookShard } from "./webhooks/shard";

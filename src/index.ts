@@ -13,20 +13,21 @@ export default {
     return (await loadApp()).fetch(request, env, ctx);
   },
   /**
-   * Cron Trigger: drops Idempotency-Key records older than their 24 h window and events older than 30 days, runs
-   * the time-off accrual pass, and wakes every webhook endpoint with events to deliver (the safety net of the drain
-   * after each write).
+   * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
+   * 30 days, runs the time-off accrual pass, and wakes every webhook endpoint with events to deliver (the safety net
+   * of the drain after each write).
    */
   async scheduled(controller, env, ctx) {
-    const { createDatabase, drainOutbox, purgeExpiredEvents, purgeExpiredKeys, runAccrualPass } = await import("./background");
-    const db = createDatabase(env.DB);
-    ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
-    ctx.waitUntil(runAccrualPass(db, new Date(controller.scheduledTime)));
+    const { createDatabase, drainOutbox, purgeExpiredEvents, purgeExpiredKeys, runAccrualPass, shardBinding, shardConfig } = await import("./background");
+    for (const shard of shardConfig(env).shards) {
+      const db = createDatabase(shardBinding(env, shard));
+      ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
+      ctx.waitUntil(runAccrualPass(db, new Date(controller.scheduledTime)));
+    }
   },
-  /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order. */
+  /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order from its shard. */
   async queue(batch, env) {
-    const { createDatabase, deliverPending } = await import("./background");
-    const deps = { db: createDatabase(env.DB), secretKey: env.WEBHOOK_SECRET_KEY, fetch: (request: Request) => fetch(request) };
+    const { createDatabase, deliverPending, shardBinding, webhookShard } = await import("./background");
     const seen = new Set<string>();
     for (const message of batch.messages) {
       const { webhookId } = message.body;
@@ -35,12 +36,18 @@ export default {
         continue;
       }
       seen.add(webhookId);
+      const shard = await webhookShard(env, message.body);
+      if (shard === null) {
+        message.ack();
+        continue;
+      }
+      const deps = { db: createDatabase(shardBinding(env, shard)), secretKey: env.WEBHOOK_SECRET_KEY, fetch: (request: Request) => fetch(request) };
       const result = await deliverPending(deps, webhookId);
       if (result.retryInSeconds !== undefined) {
         message.retry({ delaySeconds: result.retryInSeconds });
         continue;
       }
-      if (result.more) await env.WEBHOOK_QUEUE.send({ webhookId });
+      if (result.more) await env.WEBHOOK_QUEUE.send({ webhookId, organizationId: message.body.organizationId });
       message.ack();
     }
   },

@@ -5,6 +5,7 @@ import devPartnerKey from "../dev/dev-partner.private.jwk.json";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { DEV_PARTNER, partnerToken } from "./helpers/tokens";
+import { tenantDb } from "./helpers/shards";
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -139,7 +140,7 @@ describe("POST /api/auth/exchangeToken", () => {
   it("refuses another partner's organization as if it did not exist", async () => {
     const id = crypto.randomUUID();
     const at = Date.now();
-    await env.DB.prepare(
+    await tenantDb().prepare(
       "INSERT INTO organizations (id, partner_id, name, timezone, active, created_at, updated_at) VALUES (?, ?, ?, 'UTC', 1, ?, ?)",
     )
       .bind(id, "other-partner", "Not yours", at, at)
@@ -178,8 +179,8 @@ describe("POST /api/auth/exchangeToken", () => {
     const organization = await createOrganization();
     const inactive = await createStaffMember(organization);
     const deleted = await createStaffMember(organization);
-    await env.DB.prepare("UPDATE staff_members SET active = 0 WHERE id = ?").bind(inactive.id).run();
-    await env.DB.prepare("UPDATE staff_members SET active = 0, deleted_at = ? WHERE id = ?").bind(Date.now(), deleted.id).run();
+    await tenantDb().prepare("UPDATE staff_members SET active = 0 WHERE id = ?").bind(inactive.id).run();
+    await tenantDb().prepare("UPDATE staff_members SET active = 0, deleted_at = ? WHERE id = ?").bind(Date.now(), deleted.id).run();
     await expectRefused(await partnerToken({ organizationId: organization.id, employeeId: inactive.id }), "UNKNOWN_EMPLOYEE");
     await expectRefused(
       await partnerToken({ organizationId: organization.id, externalEmployeeId: deleted.externalId }),

@@ -1,9 +1,9 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createBreakType, createWorkplace } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 const breaksPath = (orgId: string, locationId: string) => `/api/organizations/${orgId}/locations/${locationId}/breaks`;
 
@@ -72,7 +72,7 @@ describe("break types", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["durationMinutes", "frequencyMinutes", "name", "paid"]);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM break_types WHERE location_id = ?").bind(w.location.id).first<{ n: number }>();
+    const rows = await tenantDb().prepare("SELECT COUNT(*) AS n FROM break_types WHERE location_id = ?").bind(w.location.id).first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 

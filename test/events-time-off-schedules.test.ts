@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import type { OrganizationFixture } from "./helpers/fixtures";
@@ -6,6 +5,7 @@ import { requestWithInterference } from "./helpers/interfering-d1";
 import { addWorker, createEntry, createOpenShift, createSchedulePlace } from "./helpers/schedules";
 import { createStaffMember } from "./helpers/staff";
 import { createPolicy, createRequest, createTimeOffPlace, orgPath, requestBody, setBalance } from "./helpers/time-off";
+import { tenantDb } from "./helpers/shards";
 
 /** The organization's whole feed, following Link rel=next. */
 async function feed(org: OrganizationFixture) {
@@ -115,7 +115,7 @@ describe("schedule events", () => {
       {
         before: /^update "schedule_entries"/i,
         meanwhile: () =>
-          env.DB.prepare(
+          tenantDb().prepare(
             `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
                timezone, is_draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, -240, 'America/New_York', 0, ?, ?)`,
           )

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../src/lib/db";
 import { purgeExpiredEvents } from "../src/lib/events";
@@ -9,6 +8,7 @@ import { createLocation, sampleLocation } from "./helpers/locations";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createManual, lockDay, manualShift, unlockDay } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, HERE, punch, type Workplace } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 const DAY = { startTime: "2026-03-14T09:00:00Z", endTime: "2026-03-14T17:00:00Z" };
 
@@ -262,8 +262,8 @@ describe("retention", () => {
     const org = await createOrganization();
     await createLocation(org);
     await createLocation(org);
-    await env.DB.prepare("UPDATE events SET occurred_at = ? WHERE organization_id = ?").bind(Date.now() - 31 * 86_400_000, org.id).run();
-    await purgeExpiredEvents(createDatabase(env.DB));
+    await tenantDb().prepare("UPDATE events SET occurred_at = ? WHERE organization_id = ?").bind(Date.now() - 31 * 86_400_000, org.id).run();
+    await purgeExpiredEvents(createDatabase(tenantDb()));
     expect((await feed(org)).map((e) => e.sequence)).toEqual([2]);
     await createLocation(org);
     expect((await lastEvent(org)).sequence).toBe(3);

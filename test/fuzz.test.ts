@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fuzzOperation, histogram, newStats, sendToWorker, type Send } from "./helpers/fuzz-harness";
 import { loadDocument, walk } from "./helpers/openapi-walk";
 import { createRecordFixture, type RecordFixture } from "./helpers/record-fixture";
+import { tenantDb } from "./helpers/shards";
 
 // Every operation of the served document, fuzzed with invalid input: FUZZ_RUNS=500 npm test runs it longer.
 const RUNS = Number(env.FUZZ_RUNS) > 0 ? Number(env.FUZZ_RUNS) : 20;
@@ -52,7 +53,7 @@ describe("OpenAPI fuzz harness", () => {
     const accepting: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 200 });
     await expect(fuzzOperation(document, target(), fixture, { runs: 5, seed: SEED, send: accepting })).rejects.toThrow(/accepted an invalid PATCH/);
     const writing: Send = async (request, token) => {
-      await env.DB.prepare("UPDATE locations SET name = name || '!' WHERE id = ?").bind(fixture.ids.locations).run();
+      await tenantDb().prepare("UPDATE locations SET name = name || '!' WHERE id = ?").bind(fixture.ids.locations).run();
       return sendToWorker(request, token);
     };
     await expect(fuzzOperation(document, target(), fixture, { runs: 2, seed: SEED, send: writing })).rejects.toThrow(/locations: rows changed/);

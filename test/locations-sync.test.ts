@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { locations } from "../drizzle/schema";
 import { createDatabase } from "../src/lib/db";
@@ -8,6 +7,7 @@ import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { createLocation, sampleLocation } from "./helpers/locations";
 import { accessToken } from "./helpers/tokens";
+import { tenantDb } from "./helpers/shards";
 
 interface Stored {
   id: string;
@@ -156,7 +156,7 @@ describe("POST /locations/sync", () => {
   });
 
   it("binds at most 100 parameters in any statement of a 1000-record sync", () => {
-    const db = createDatabase(env.DB);
+    const db = createDatabase(tenantDb());
     const records = many(1000, "p").map((r) => ({ ...record(r.externalId), timezone: "UTC", geofenceMode: "block" as const }));
     const now = new Date();
     const statements = upsertStatements(db, locations, records.map((r) => locationEntry("org", r, now)));

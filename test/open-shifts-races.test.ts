@@ -1,11 +1,11 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { addWorker, createOpenShift, createSchedulePlace, openShiftBody } from "./helpers/schedules";
 import { requestWithInterference } from "./helpers/interfering-d1";
 import { staffToken } from "./helpers/staff";
+import { tenantDb } from "./helpers/shards";
 
-const count = async (sql: string, ...values: string[]) => (await env.DB.prepare(sql).bind(...values).first<{ n: number }>())!.n;
+const count = async (sql: string, ...values: string[]) => (await tenantDb().prepare(sql).bind(...values).first<{ n: number }>())!.n;
 
 describe("claims racing for the places of an open shift", () => {
   it("20 eligible workers claiming a 2-place shift at once: two APPROVED with entries, eighteen 409 OPEN_SHIFT_FULL", async () => {
@@ -50,10 +50,10 @@ describe("claims racing for the places of an open shift", () => {
 
 describe("an open shift naming a new role while another request creates that role", () => {
   const rolesNamed = async (organizationId: string, name: string) =>
-    (await env.DB.prepare("SELECT id FROM roles WHERE organization_id = ? AND name = ? AND deleted_at IS NULL").bind(organizationId, name).all<{ id: string }>())
+    (await tenantDb().prepare("SELECT id FROM roles WHERE organization_id = ? AND name = ? AND deleted_at IS NULL").bind(organizationId, name).all<{ id: string }>())
       .results;
   const createRoleMeanwhile = (organizationId: string, name: string, id: string) => () =>
-    env.DB.prepare("INSERT INTO roles (id, organization_id, name, active, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?4)")
+    tenantDb().prepare("INSERT INTO roles (id, organization_id, name, active, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?4)")
       .bind(id, organizationId, name, Date.now())
       .run();
 

@@ -1,9 +1,9 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { requestWithInterference } from "./helpers/interfering-d1";
 import { addWorker, createEntry, createOpenShift, createSchedulePlace } from "./helpers/schedules";
+import { tenantDb } from "./helpers/shards";
 
 const week = { startDate: "2026-06-01", endDate: "2026-06-07" };
 
@@ -48,7 +48,7 @@ describe("POST /schedules/publish", () => {
       {
         before: /^update "schedule_entries"/i,
         meanwhile: () =>
-          env.DB.prepare(
+          tenantDb().prepare(
             `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
                timezone, is_draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, -240, 'America/New_York', 0, ?, ?)`,
           )

@@ -18,7 +18,7 @@ describe("D1 round trips of the schedule's hot paths", () => {
     expect(guard).toMatch(/^insert into "write_guards"/i);
     expect(outbox).toMatch(/^insert into "events"/i);
     // Which webhook endpoints the event wakes, read in the same batch (webhooks/wake).
-    expect(wake).toMatch(/^select "id" from "webhooks"/i);
+    expect(wake).toMatch(/^select "id", "organization_id" from "webhooks"/i);
     expect(statements.length).toBeGreaterThan(0);
     // The updates, and the read of the drafts left behind on approved time off (publish's `skipped`).
     expect(statements.every((sql) => /^(update|select)/i.test(sql))).toBe(true);

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createEntry, createOpenShift, createSchedulePlace, entryBody, type SchedulePlace } from "./helpers/schedules";
 import { createPolicy, orgPath } from "./helpers/time-off";
+import { tenantDb } from "./helpers/shards";
 
 /** Approved time off for the place's staff member, 2027-03-01 09:00–17:00 (the organization's zone: UTC). */
 async function approvedTimeOff(p: SchedulePlace) {
@@ -17,7 +17,7 @@ async function approvedTimeOff(p: SchedulePlace) {
 }
 
 const entriesOf = async (employeeId: string) =>
-  (await env.DB.prepare("SELECT id FROM schedule_entries WHERE employee_id = ? AND deleted_at IS NULL").bind(employeeId).all()).results;
+  (await tenantDb().prepare("SELECT id FROM schedule_entries WHERE employee_id = ? AND deleted_at IS NULL").bind(employeeId).all()).results;
 
 describe("schedules against approved time off", () => {
   it("POST /schedules refuses an entry on approved time off with 409 TIME_OFF_CONFLICT and writes nothing", async () => {

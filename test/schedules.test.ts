@@ -1,10 +1,10 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { createSchedulePlace, createEntry, entryBody } from "./helpers/schedules";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createBreakType } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 describe("POST /schedules", () => {
   it("creates a published entry, reading local times in the location's zone", async () => {
@@ -82,7 +82,7 @@ describe("POST /schedules", () => {
       body: entryBody(p, { startTime: "2026-06-01T17:00:00Z", endTime: "2026-06-01T20:00:00Z" }),
     });
     expect(backToBack.status).toBe(201);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM schedule_entries WHERE employee_id = ?").bind(p.staff.id).first<{ n: number }>();
+    const rows = await tenantDb().prepare("SELECT COUNT(*) AS n FROM schedule_entries WHERE employee_id = ?").bind(p.staff.id).first<{ n: number }>();
     expect(rows!.n).toBe(2);
   });
 

@@ -7,16 +7,17 @@ import { api } from "./helpers/api";
 import { unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
 import { balanceOf, createTimeOffPlace, ledgerOf, orgPath, setBalance, type TimeOffPlace } from "./helpers/time-off";
+import { tenantDb } from "./helpers/shards";
 
-const db = () => createDatabase(env.DB);
+const db = () => createDatabase(tenantDb());
 const at = (iso: string) => new Date(iso);
 
 /** Makes the policy Active since `activated` and the worker exist since then: dates are simulated from there. */
 async function backdate(place: TimeOffPlace, activated: string) {
   const ms = Date.parse(activated);
-  await env.DB.batch([
-    env.DB.prepare("UPDATE time_off_policies SET activated_at = ?, shift_cursor = NULL WHERE id = ?").bind(ms, place.policy.id),
-    env.DB.prepare("UPDATE staff_members SET created_at = ? WHERE id = ?").bind(ms, place.worker.id),
+  await tenantDb().batch([
+    tenantDb().prepare("UPDATE time_off_policies SET activated_at = ?, shift_cursor = NULL WHERE id = ?").bind(ms, place.policy.id),
+    tenantDb().prepare("UPDATE staff_members SET created_at = ? WHERE id = ?").bind(ms, place.worker.id),
   ]);
 }
 
@@ -46,7 +47,7 @@ describe("the Cron accrual pass", () => {
     const place = await createTimeOffPlace(weekly);
     await backdate(place, "2030-01-01T00:00:00Z");
     await Promise.all([runAccrualPass(db(), at("2030-03-01T00:00:00Z")), runAccrualPass(db(), at("2030-03-01T00:00:00Z"))]);
-    await env.DB.prepare("UPDATE worker_policies SET accrued_through = NULL WHERE policy_id = ?").bind(place.policy.id).run();
+    await tenantDb().prepare("UPDATE worker_policies SET accrued_through = NULL WHERE policy_id = ?").bind(place.policy.id).run();
     await runAccrualPass(db(), at("2030-03-01T00:00:00Z"));
     expect(await accruals(place)).toHaveLength(8);
   });
@@ -87,7 +88,7 @@ describe("the Cron accrual pass", () => {
     await scheduled("2030-02-01T00:00:00Z");
     await scheduled("2030-06-01T00:00:00Z");
     expect(await accruals(place)).toEqual([]);
-    await env.DB.prepare("UPDATE staff_members SET employment_type = 'FullTime' WHERE id = ?").bind(place.worker.id).run();
+    await tenantDb().prepare("UPDATE staff_members SET employment_type = 'FullTime' WHERE id = ?").bind(place.worker.id).run();
     await scheduled("2030-06-10T12:00:00Z");
     expect((await accruals(place)).map((e) => e.effective_date)).toEqual(["2030-06-03", "2030-06-10"]);
   });
@@ -104,7 +105,7 @@ describe("the Cron accrual pass", () => {
     const place = await createTimeOffPlace({ carryoverLimit: 5, units: "days", fullDayDuration: 8 }, { timezone: "America/New_York" });
     await backdate(place, "2030-03-01T00:00:00Z");
     await setBalance(place, 7);
-    await env.DB.prepare("UPDATE time_off_ledger SET effective_date = '2030-06-01' WHERE worker_policy_id = ?").bind((await balanceOf(place)).id).run();
+    await tenantDb().prepare("UPDATE time_off_ledger SET effective_date = '2030-06-01' WHERE worker_policy_id = ?").bind((await balanceOf(place)).id).run();
     await runAccrualPass(db(), at("2030-12-31T23:00:00Z"));
     expect(await accruals(place)).toEqual([]);
     await runAccrualPass(db(), at("2031-01-01T05:30:00Z"));
@@ -120,7 +121,7 @@ describe("the Cron accrual pass", () => {
     await backdate(place, "2030-01-01T00:00:00Z");
     const location = await createLocation(place.org);
     const shift = async (id: string, start: string, minutes: number | null) =>
-      env.DB.prepare(
+      tenantDb().prepare(
         `INSERT INTO shifts (id, organization_id, employee_id, location_id, role_id, start_at, end_at, utc_offset, business_date,
            payable_duration, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
       )
@@ -134,20 +135,20 @@ describe("the Cron accrual pass", () => {
     await runAccrualPass(db(), at("2030-01-10T01:00:00Z"));
     await runAccrualPass(db(), at("2030-01-10T01:30:00Z"));
     expect((await accruals(place)).map((e) => [e.hours, e.source_id])).toEqual([[1, `${a}#0000`]]);
-    await env.DB.prepare("UPDATE shifts SET payable_duration = 300, updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-11T00:00:00Z"), a).run();
+    await tenantDb().prepare("UPDATE shifts SET payable_duration = 300, updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-11T00:00:00Z"), a).run();
     await runAccrualPass(db(), at("2030-01-11T01:00:00Z"));
     expect((await accruals(place)).map((e) => e.hours)).toEqual([1, -0.5]);
-    await env.DB.prepare("UPDATE shifts SET deleted_at = ?, updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-12T00:00:00Z"), Date.parse("2030-01-12T00:00:00Z"), a).run();
+    await tenantDb().prepare("UPDATE shifts SET deleted_at = ?, updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-12T00:00:00Z"), Date.parse("2030-01-12T00:00:00Z"), a).run();
     await runAccrualPass(db(), at("2030-01-12T01:00:00Z"));
     expect((await balanceOf(place)).hoursBalance).toBe(0);
     const big = unique("shift");
     await shift(big, "2030-01-13T00:00:00Z", 24 * 60);
-    await env.DB.prepare("UPDATE shifts SET updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-14T00:00:00Z"), big).run();
+    await tenantDb().prepare("UPDATE shifts SET updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-14T00:00:00Z"), big).run();
     await runAccrualPass(db(), at("2030-01-14T01:00:00Z"));
     expect((await balanceOf(place)).hoursBalance).toBe(2.4);
     const more = unique("shift");
     await shift(more, "2030-01-15T00:00:00Z", 40 * 60);
-    await env.DB.prepare("UPDATE shifts SET updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-16T00:00:00Z"), more).run();
+    await tenantDb().prepare("UPDATE shifts SET updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-16T00:00:00Z"), more).run();
     await runAccrualPass(db(), at("2030-01-16T01:00:00Z"));
     expect((await balanceOf(place)).hoursBalance).toBe(5);
   });
@@ -161,7 +162,7 @@ describe("the Cron accrual pass", () => {
     const location = await createLocation(place.org);
     const changed = Date.parse("2030-01-10T00:00:00Z");
     for (const day of ["2030-01-05", "2030-01-06"]) {
-      await env.DB.prepare(
+      await tenantDb().prepare(
         `INSERT INTO shifts (id, organization_id, employee_id, location_id, role_id, start_at, end_at, utc_offset, business_date,
            payable_duration, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, 120, ?, ?)`,
       )

@@ -1,10 +1,10 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { balanceOf, createPolicy, createTimeOffPlace, ledgerOf, orgPath, policyTypeId, setBalance } from "./helpers/time-off";
+import { tenantDb } from "./helpers/shards";
 
 describe("policy types", () => {
   it("GET /policies/types lists the five defaults of an organization made with defaults", async () => {
@@ -254,7 +254,7 @@ describe("worker policies", () => {
   it("the worker-policies GETs write nothing; a balance keeps the id they answered once its row is made", async () => {
     const place = await createTimeOffPlace();
     const rows = async () =>
-      (await env.DB.prepare("SELECT id FROM worker_policies WHERE policy_id = ?").bind(place.policy.id).all<{ id: string }>()).results;
+      (await tenantDb().prepare("SELECT id FROM worker_policies WHERE policy_id = ?").bind(place.policy.id).all<{ id: string }>()).results;
     const listed = await api("GET", orgPath(place.org, `/policies/${place.policy.id}/worker-policies`), { token: place.org.adminToken });
     const mine = await balanceOf(place);
     expect(listed.body).toMatchObject([{ id: mine.id, hoursBalance: 0, availableBalance: 0, isIncluded: true }]);

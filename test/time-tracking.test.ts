@@ -1,12 +1,12 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { clockIn, createBreakType, createWorkplace, HERE, minutesAgo, punch } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 const count = async (table: string, column: string, value: string) =>
-  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`).bind(value).first<{ n: number }>())!.n;
+  (await tenantDb().prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`).bind(value).first<{ n: number }>())!.n;
 
 describe("clock in", () => {
   it("POST …/clock-in opens a shift exactly as the brief's state table says", async () => {
@@ -153,7 +153,7 @@ describe("clock in", () => {
   it("refuses a clock-in on a locked day with 409 DAY_LOCKED", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
     const today = new Date().toISOString().slice(0, 10);
-    await env.DB.prepare("INSERT INTO locked_days (organization_id, location_id, date, locked_by, created_at) VALUES (?, ?, ?, 'test', ?)")
+    await tenantDb().prepare("INSERT INTO locked_days (organization_id, location_id, date, locked_by, created_at) VALUES (?, ?, ?, 'test', ?)")
       .bind(w.org.id, w.location.id, today, Date.now())
       .run();
     const res = await clockIn(w);
@@ -222,7 +222,7 @@ describe("Idempotency-Key on punches (recorded inside the punch's own batches)",
       expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
     }
     expect(await count("shift_events", "employee_id", w.staff.id)).toBe(4);
-    expect(await count("shift_breaks", "shift_id", (await env.DB.prepare("SELECT id FROM shifts WHERE employee_id = ?").bind(w.staff.id).first<{ id: string }>())!.id)).toBe(1);
+    expect(await count("shift_breaks", "shift_id", (await tenantDb().prepare("SELECT id FROM shifts WHERE employee_id = ?").bind(w.staff.id).first<{ id: string }>())!.id)).toBe(1);
   });
 
   it("simultaneous twins with one key: one applies, the others answer 409, and a later retry replays", async () => {

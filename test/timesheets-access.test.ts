@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { newId } from "../src/lib/ids";
 import { api } from "./helpers/api";
@@ -7,6 +6,7 @@ import { createStaffMember, staffToken } from "./helpers/staff";
 import { accessToken } from "./helpers/tokens";
 import { createManual, ids, manualShift, staffWithPermissions, timesheets } from "./helpers/timesheets";
 import { createWorkplace } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 const DAY = { startTime: "2026-03-14T09:00:00Z", endTime: "2026-03-14T17:00:00Z" };
 const MARCH = "startDate=2026-03-01&endDate=2026-03-31";
@@ -60,7 +60,7 @@ describe("the organization comes from the token", () => {
     });
     expect(created.status).toBe(201);
     const foreignOrg = newId();
-    await env.DB.prepare("INSERT INTO organizations (id, partner_id, name, timezone, active, created_at, updated_at) VALUES (?, 'another-partner', 'Theirs', 'UTC', 1, ?, ?)")
+    await tenantDb().prepare("INSERT INTO organizations (id, partner_id, name, timezone, active, created_at, updated_at) VALUES (?, 'another-partner', 'Theirs', 'UTC', 1, ?, ?)")
       .bind(foreignOrg, Date.now(), Date.now())
       .run();
     for (const organizationId of [foreignOrg, "nope"]) {
@@ -139,7 +139,7 @@ describe("permissions", () => {
     const writer = await staffWithPermissions(w, ["SHIFT_READ", "SHIFT_WRITE"]);
     const res = await manualShift(w, { startTime: "2026-03-16T09:00:00Z", endTime: "2026-03-16T10:00:00Z" }, writer.token);
     expect(res.status).toBe(201);
-    const audit = await env.DB.prepare("SELECT actor_staff_member_id AS actor FROM shift_audits WHERE shift_id = ?").bind(res.body.id).first<{ actor: string }>();
+    const audit = await tenantDb().prepare("SELECT actor_staff_member_id AS actor FROM shift_audits WHERE shift_id = ?").bind(res.body.id).first<{ actor: string }>();
     expect(audit!.actor).toBe(writer.id);
     const manager = await createStaffMember(w.org, { accessRoleName: "Manager" });
     expect((await manualShift(w, { startTime: "2026-03-17T09:00:00Z", endTime: "2026-03-17T10:00:00Z" }, await staffToken(w.org, manager.id))).status).toBe(201);

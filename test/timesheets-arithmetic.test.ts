@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { shifts } from "../drizzle/schema";
@@ -7,6 +6,7 @@ import { createDatabase } from "../src/lib/db";
 import { amountCentsSql, daySql } from "../src/routes/timesheets/timesheet-query";
 import { seedShifts } from "./helpers/timesheets";
 import { createWorkplace } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 it("the SQL aggregates compute a shift's cents and report day exactly as the domain does", async () => {
   const w = await createWorkplace();
@@ -23,7 +23,7 @@ it("the SQL aggregates compute a shift's cents and report day exactly as the dom
     unpaidBreakMinutes: i % 4 === 0 ? 30 : undefined,
   }));
   await seedShifts(w.org.id, seeds);
-  const rows = await createDatabase(env.DB)
+  const rows = await createDatabase(tenantDb())
     .select({
       start: shifts.startAt,
       businessDate: shifts.businessDate,

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createManual } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, minutesAgo, punch, type Workplace } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 interface BreakRow {
   id: string;
@@ -18,10 +18,10 @@ interface BreakRow {
 }
 
 const breakRows = async (shiftId: string) =>
-  (await env.DB.prepare("SELECT * FROM shift_breaks WHERE shift_id = ? ORDER BY start_at, id").bind(shiftId).all<BreakRow>()).results;
+  (await tenantDb().prepare("SELECT * FROM shift_breaks WHERE shift_id = ? ORDER BY start_at, id").bind(shiftId).all<BreakRow>()).results;
 
 const copyOf = async (shiftId: string) =>
-  JSON.parse((await env.DB.prepare("SELECT breaks_json FROM shifts WHERE id = ?").bind(shiftId).first<{ breaks_json: string }>())!.breaks_json);
+  JSON.parse((await tenantDb().prepare("SELECT breaks_json FROM shifts WHERE id = ?").bind(shiftId).first<{ breaks_json: string }>())!.breaks_json);
 
 /** What the wire shows of shift_breaks rows, straight from the table. */
 const wireOf = (rows: BreakRow[]) =>
@@ -103,7 +103,7 @@ describe("shifts.breaks_json follows shift_breaks (database triggers)", () => {
     expect(await copyOf(shift.id)).toEqual([]);
     await patch({ endTime: "2026-03-14T18:00:00Z", breaks: [{ startTime: "2026-03-14T13:00:00Z", endTime: "2026-03-14T13:45:00Z" }] });
     expect(await expectInStep(w, shift.id)).toBe(1);
-    await env.DB.prepare("DELETE FROM shift_breaks WHERE shift_id = ?").bind(shift.id).run();
+    await tenantDb().prepare("DELETE FROM shift_breaks WHERE shift_id = ?").bind(shift.id).run();
     expect(await expectInStep(w, shift.id)).toBe(0);
   });
 

@@ -1,14 +1,14 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createLocation } from "./helpers/locations";
 import { createStaffMember } from "./helpers/staff";
 import { createManual, createRole, ids, timesheets } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, punch, type Workplace } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 const audits = async (shiftId: string) =>
   (
-    await env.DB.prepare("SELECT action, actor_partner_id, actor_staff_member_id, before, after FROM shift_audits WHERE shift_id = ? ORDER BY at, action")
+    await tenantDb().prepare("SELECT action, actor_partner_id, actor_staff_member_id, before, after FROM shift_audits WHERE shift_id = ? ORDER BY at, action")
       .bind(shiftId)
       .all<{ action: string; actor_partner_id: string; actor_staff_member_id: string | null; before: string | null; after: string | null }>()
   ).results;

@@ -1,14 +1,14 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createLocation } from "./helpers/locations";
 import { createStaffMember } from "./helpers/staff";
 import { createManual, createRole, manualShift, timesheets } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, minutesAgo, punch } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 const audits = async (shiftId: string) =>
   (
-    await env.DB.prepare("SELECT action, actor_partner_id, actor_staff_member_id, before, after FROM shift_audits WHERE shift_id = ? ORDER BY at, action")
+    await tenantDb().prepare("SELECT action, actor_partner_id, actor_staff_member_id, before, after FROM shift_audits WHERE shift_id = ? ORDER BY at, action")
       .bind(shiftId)
       .all<{ action: string; actor_partner_id: string; actor_staff_member_id: string | null; before: string | null; after: string | null }>()
   ).results;
@@ -154,7 +154,7 @@ describe("overlaps", () => {
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "SHIFT_OVERLAP")).toBe(true);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM shifts WHERE employee_id = ?").bind(w.staff.id).first<{ n: number }>();
+    const count = await tenantDb().prepare("SELECT COUNT(*) AS n FROM shifts WHERE employee_id = ?").bind(w.staff.id).first<{ n: number }>();
     expect(count!.n).toBe(1);
   });
 });

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { shifts } from "../drizzle/schema";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +17,7 @@ import { createLocation } from "./helpers/locations";
 import { createStaffMember } from "./helpers/staff";
 import { lockDay, newYork, seedShifts } from "./helpers/timesheets";
 import { createWorkplace, type Workplace } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 interface Statement {
   toSQL(): { sql: string; params: unknown[] };
@@ -27,7 +27,7 @@ const bind = (params: unknown[]) => params.map((p) => (p instanceof Date ? p.get
 
 async function planOf(statement: Statement | { sql: string; params: unknown[] }): Promise<string[]> {
   const { sql, params } = "toSQL" in statement ? statement.toSQL() : statement;
-  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...bind(params)).all<{ detail: string }>();
+  const plan = await tenantDb().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...bind(params)).all<{ detail: string }>();
   return plan.results.map((r) => r.detail);
 }
 
@@ -74,7 +74,7 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
   });
 
   it("listing pages (breaks included) and the totals use the index of the narrowest filter", async () => {
-    const db = createDatabase(env.DB);
+    const db = createDatabase(tenantDb());
     const cursor = { businessDate: "2026-03-05", id: "0" };
     const narrow = expect.stringMatching(/^shifts_(employee|location)_business_date$/);
     const cases: [TimesheetFilter, unknown][] = [
@@ -98,12 +98,12 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
   });
 
   it("a page after a cursor seeks to it: the row value bounds the index range, with no per-row probe", async () => {
-    const plan = await planOf(pageQuery(createDatabase(env.DB), shiftPage({ ...base, locationId }, { businessDate: "2026-03-05", id: "0" }, 100)));
+    const plan = await planOf(pageQuery(createDatabase(tenantDb()), shiftPage({ ...base, locationId }, { businessDate: "2026-03-05", id: "0" }, 100)));
     expect(plan).toEqual([expect.stringMatching(/^SEARCH shifts USING INDEX shifts_location_business_date \(location_id=\? AND \(business_date,id\)>\(\?,\?\)/)]);
   });
 
   it("the export page reads the shifts alone, and the reports join staff members after grouping", async () => {
-    const db = createDatabase(env.DB);
+    const db = createDatabase(tenantDb());
     const exportPlan = await planOf(exportPageQuery(db, base, { businessDate: "2026-03-05", id: "0" }));
     expect(exportPlan).toEqual([expect.stringMatching(/^SEARCH shifts USING INDEX shifts_organization_business_date /)]);
     for (const [statement, grouped] of [
@@ -118,7 +118,7 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
   });
 
   it("locked days, the export page and both reports use indexes", async () => {
-    const db = createDatabase(env.DB);
+    const db = createDatabase(tenantDb());
     const statements: Statement[] = [
       lockedDaysQuery(db, base),
       lockedDaysQuery(db, { ...base, locationId }),
@@ -138,7 +138,7 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
   });
 
   it("the write guards probe indexes: the staff member's shifts and the locked day's key", async () => {
-    const db = createDatabase(env.DB);
+    const db = createDatabase(tenantDb());
     const guard = unlessOverlapping({
       organizationId: w.org.id,
       employeeId: w.staff.id,
@@ -155,11 +155,11 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
   });
 
   it("a listing page reads at most 1.05× + 1 the rows it returns, its breaks riding on its shifts (D1 rows_read)", async () => {
-    const db = createDatabase(env.DB);
+    const db = createDatabase(tenantDb());
     for (const filter of [base, { ...base, locationId }, { ...base, employeeId: w.staff.id }]) {
       for (const cursor of [null, { businessDate: "2026-03-05", id: "0" }]) {
         const { sql, params } = pageQuery(db, shiftPage(filter, cursor, 60)).toSQL();
-        const result = await env.DB.prepare(sql).bind(...bind(params)).all<{ breaks_json: string }>();
+        const result = await tenantDb().prepare(sql).bind(...bind(params)).all<{ breaks_json: string }>();
         const returned = result.results.length;
         expect(returned).toBeGreaterThan(20);
         // Every seeded shift has one break, and the page statement answers it: no second statement reads breaks.
@@ -172,10 +172,10 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
   });
 
   it("rows read by the export and report statements (D1 rows_read)", async () => {
-    const db = createDatabase(env.DB);
+    const db = createDatabase(tenantDb());
     const run = async (statement: Statement) => {
       const { sql, params } = statement.toSQL();
-      const result = await env.DB.prepare(sql).bind(...bind(params)).all();
+      const result = await tenantDb().prepare(sql).bind(...bind(params)).all();
       return { read: result.meta.rows_read, returned: result.results.length };
     };
     const exported = await run(exportPageQuery(db, base, { businessDate: "2026-03-05", id: "0" }, 50));

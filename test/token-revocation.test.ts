@@ -11,12 +11,13 @@ import { createPolicy, dayFromToday } from "./helpers/time-off";
 import { addWorker, createEntry, createOpenShift, createSchedulePlace, entryBody, openShiftBody } from "./helpers/schedules";
 import { createManual } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, punch } from "./helpers/workplace";
+import { tenantDb } from "./helpers/shards";
 
 const accessRolesPath = (org: OrganizationFixture) => `/api/organizations/${org.id}/access-roles`;
 const locationsPath = (org: OrganizationFixture) => `/api/organizations/${org.id}/locations`;
 
 const count = async (table: string, organizationId: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE organization_id = ?`).bind(organizationId).first<{ n: number }>())!.n;
+  (await tenantDb().prepare(`SELECT count(*) AS n FROM ${table} WHERE organization_id = ?`).bind(organizationId).first<{ n: number }>())!.n;
 
 function expectRevoked(res: { status: number; body: { code?: string; detail?: string } }) {
   expect(res.status, JSON.stringify(res.body)).toBe(401);
@@ -65,9 +66,9 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const off = await api("PATCH", staffPath(w.org, `/${w.staff.id}`), { token: w.org.adminToken, body: { active: false } });
     expect(off.status).toBe(200);
     expectRevoked(await punch(w, "clock-out"));
-    const open = await env.DB.prepare("SELECT count(*) AS n FROM shifts WHERE employee_id = ? AND end_at IS NULL").bind(w.staff.id).first<{ n: number }>();
+    const open = await tenantDb().prepare("SELECT count(*) AS n FROM shifts WHERE employee_id = ? AND end_at IS NULL").bind(w.staff.id).first<{ n: number }>();
     expect(open!.n).toBe(1);
-    const events = await env.DB.prepare("SELECT count(*) AS n FROM shift_events WHERE employee_id = ?").bind(w.staff.id).first<{ n: number }>();
+    const events = await tenantDb().prepare("SELECT count(*) AS n FROM shift_events WHERE employee_id = ?").bind(w.staff.id).first<{ n: number }>();
     expect(events!.n).toBe(1);
   });
 
@@ -123,7 +124,7 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     await api("PATCH", staffPath(w.org, `/${w.staff.id}`), { token: w.org.adminToken, body: { active: false } });
     const key = unique("punch");
     expectRevoked(await punch(w, "clock-out", {}, { "Idempotency-Key": key }));
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM idempotency_keys WHERE key = ?").bind(key).first<{ n: number }>();
+    const stored = await tenantDb().prepare("SELECT count(*) AS n FROM idempotency_keys WHERE key = ?").bind(key).first<{ n: number }>();
     expect(stored!.n).toBe(0);
   });
 
@@ -208,7 +209,7 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const snapshot = async () =>
       Promise.all(
         tables.map(async (table) =>
-          (await env.DB.prepare(`SELECT * FROM ${table} WHERE organization_id = ? ORDER BY rowid`).bind(org.id).all()).results,
+          (await tenantDb().prepare(`SELECT * FROM ${table} WHERE organization_id = ? ORDER BY rowid`).bind(org.id).all()).results,
         ),
       );
     const before = await snapshot();
@@ -285,7 +286,7 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const snapshot = async () =>
       Promise.all(
         tables.map(async (table) =>
-          (await env.DB.prepare(`SELECT * FROM ${table} WHERE organization_id = ? ORDER BY rowid`).bind(p.org.id).all()).results,
+          (await tenantDb().prepare(`SELECT * FROM ${table} WHERE organization_id = ? ORDER BY rowid`).bind(p.org.id).all()).results,
         ),
       );
     const before = await snapshot();
@@ -303,7 +304,7 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const moved = await api("PATCH", staffPath(p.org, `/${p.staff.id}`), { token: p.org.adminToken, body: { accessRoleName: "Manager" } });
     expect(moved.status).toBe(200);
     expectRevoked(await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} }));
-    const claims = await env.DB.prepare("SELECT count(*) AS n FROM open_shift_preferences WHERE open_shift_id = ?").bind(shift.id).first<{ n: number }>();
+    const claims = await tenantDb().prepare("SELECT count(*) AS n FROM open_shift_preferences WHERE open_shift_id = ?").bind(shift.id).first<{ n: number }>();
     expect(claims!.n).toBe(0);
   });
 });

@@ -14,9 +14,10 @@ import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
 import { recordingRequest } from "./helpers/recording-d1";
 import { createStaffMember, staffToken } from "./helpers/staff";
+import { tenantDb } from "./helpers/shards";
 import { createWorkplace, HERE } from "./helpers/workplace";
 
-const db = createDatabase(env.DB);
+const db = createDatabase(tenantDb());
 const hooksPath = (org: OrganizationFixture, suffix = "") => `/api/organizations/${org.id}/webhooks${suffix}`;
 
 /** An endpoint inserted straight into D1 (no API write, so no drain runs behind the test's back). */
@@ -86,7 +87,7 @@ describe("webhook endpoints", () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ url: "https://hooks.example.com/in", types: ["shift.clocked_in"], enabled: true, description: "Payroll", disabledReason: null });
     expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const stored = await env.DB.prepare("SELECT secret FROM webhooks WHERE id = ?").bind(res.body.id).first<{ secret: string }>();
+    const stored = await tenantDb().prepare("SELECT secret FROM webhooks WHERE id = ?").bind(res.body.id).first<{ secret: string }>();
     expect(stored!.secret).not.toContain(res.body.secret.slice(6));
     const { secret: _secret, ...shown } = res.body;
     const got = await api("GET", hooksPath(org, `/${res.body.id}`), { token: org.adminToken });
@@ -269,7 +270,7 @@ describe("the delivery lease", () => {
     const { received, fetch } = receiver();
     expect(await deliverPending(deps(fetch), hook.id)).toEqual({});
     expect(received.map((r) => r.body.sequence)).toEqual(Array.from({ length: 230 }, (_, i) => i + 1));
-    const counted = await env.DB.prepare("SELECT count(*) AS n, count(DISTINCT event_id) AS events FROM webhook_deliveries WHERE webhook_id = ? AND status = 'succeeded'")
+    const counted = await tenantDb().prepare("SELECT count(*) AS n, count(DISTINCT event_id) AS events FROM webhook_deliveries WHERE webhook_id = ? AND status = 'succeeded'")
       .bind(hook.id)
       .first<{ n: number; events: number }>();
     expect(counted).toEqual({ n: 230, events: 230 });
@@ -352,7 +353,7 @@ describe("the queue", () => {
     const sent: WakeUp[] = [];
     const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
     expect(await drainOutbox(db, queue, org.id)).toBe(1);
-    expect(sent).toEqual([{ webhookId: pending.id }]);
+    expect(sent).toEqual([{ webhookId: pending.id, organizationId: org.id }]);
   });
 
   it("a write recording an event finds the endpoints to wake in its own batch: the drain after it makes no D1 round trip", async () => {
@@ -368,9 +369,9 @@ describe("the queue", () => {
     await Promise.all(waits);
     expect(res.trips).toHaveLength(2);
     expect(res.trips[1]!.at(-2)).toMatch(/^insert into "events"/);
-    expect(res.trips[1]!.at(-1)).toMatch(/^select "id" from "webhooks"/);
-    expect(sent).toEqual([{ webhookId: hook.id }]);
-    expect(sent).not.toContainEqual({ webhookId: idle.id });
+    expect(res.trips[1]!.at(-1)).toMatch(/^select "id", "organization_id" from "webhooks"/);
+    expect(sent).toEqual([{ webhookId: hook.id, organizationId: w.org.id }]);
+    expect(sent.map((wakeUp) => wakeUp.webhookId)).not.toContain(idle.id);
   });
 
   it("the consumer retries a message with backoff when the receiver is unreachable, and acks when nothing is pending", async () => {

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { delimiter, join } from "node:path";
+import { delimiter, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { unstable_readConfig } from "wrangler";
 
@@ -60,7 +60,7 @@ export function wrangler(args, { logFile, cwd = ROOT } = {}) {
 
 /** Applies the config's migrations to a local D1 persisted under `persistTo` (a fresh directory per run). */
 export const migrate = async ({ config, persistTo, logFile }) => {
-  for (const { binding } of unstable_readConfig({ config: join(ROOT, config) }).d1_databases) {
+  for (const { binding } of unstable_readConfig({ config: resolve(ROOT, config) }).d1_databases) {
     await wrangler(["d1", "migrations", "apply", binding, "--local", "--persist-to", persistTo, "--config", config], { logFile });
   }
 };

@@ -30,9 +30,10 @@ const HEADERS: Json = {
   },
   "X-D1-Bookmark": {
     description:
-      "The database session's bookmark after this request. Send it back in the `X-D1-Bookmark` request header and the " +
-      "next request reads at least what this one saw and wrote (read-your-writes across read replicas).",
-    schema: { type: "string", example: "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683" },
+      "The database session's bookmark after this request, prefixed with the database (organization shard) it belongs " +
+      "to. Send it back in the `X-D1-Bookmark` request header and the next request reads at least what this one saw " +
+      "and wrote (read-your-writes across read replicas). Opaque: keep and send it as received.",
+    schema: { type: "string", example: "DB_SHARD_2:00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683" },
   },
   Link: {
     description: 'RFC 8288 `<…>; rel="next"` to the next page, present while more records remain.',
@@ -67,8 +68,14 @@ const PARAMETERS: Json = {
     required: false,
     description:
       "The last `X-D1-Bookmark` response header this client received: the request then reads at least what that " +
-      "response saw, even on a read replica. Anything else is 400 `INVALID_D1_BOOKMARK`.",
-    schema: { type: "string", pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{8}-[0-9a-fA-F]{8}-[0-9a-fA-F]{32}$" },
+      "response saw, even on a read replica. It applies to the database it names and is ignored by another (after " +
+      "the organization moved shards); one without a database prefix is `DB`'s. Anything else is 400 " +
+      "`INVALID_D1_BOOKMARK`.",
+    schema: {
+      type: "string",
+      pattern: "^([A-Za-z_][A-Za-z0-9_]*:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{8}-[0-9a-fA-F]{8}-[0-9a-fA-F]{32}$",
+      example: "DB_SHARD_2:00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683",
+    },
   },
   IdempotencyKey: {
     name: "Idempotency-Key",

@@ -7,6 +7,7 @@ import { type ConstraintProblems, guarded } from "./db-errors";
 import { type EventSpec, eventStatement } from "./events";
 import { preconditionGuardProblem } from "./precondition-guard";
 import { ProblemError, unauthorized } from "./problem";
+import type { WakeUp } from "../webhooks/drain";
 import { noteEndpointsToWake, pendingEndpoints } from "../webhooks/wake";
 
 /**
@@ -122,6 +123,6 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
   const guard = principalGuard(db, principal, organizationId ?? principal.organizationId);
   const batch = [guard, ...statements, ...events, ...wake] as unknown as readonly [Statement, ...Statement[]];
   const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, organizationMovingProblem, preconditionGuardProblem, ...problems]);
-  if (wake.length) noteEndpointsToWake(db, (results.at(-1) as { id: string }[]).map(({ id }) => id));
+  if (wake.length) noteEndpointsToWake(db, results.at(-1) as WakeUp[]);
   return results.slice(0, statements.length) as unknown as BatchResponse<T>;
 }

@@ -35,3 +35,21 @@ export function shardBinding(env: Env, shard: string): D1Database {
 
 /** The database holding the directory. */
 export const directoryBinding = (env: Env): D1Database => env.DB;
+
+/**
+ * The shard the directory names for an organization (null: none), read on `session` of DB (a request's
+ * replica-eligible one) or straight from the binding. One shard: no read.
+ */
+export async function shardOfOrganization(
+  env: Env,
+  organizationId: string,
+  anchor?: D1SessionBookmark | D1SessionConstraint,
+): Promise<string | null> {
+  if (shardConfig(env).shards.length === 1) return DIRECTORY_SHARD;
+  const directory = directoryBinding(env);
+  const row = await (anchor === undefined ? directory : directory.withSession(anchor))
+    .prepare(`SELECT "shard" FROM "organization_directory" WHERE "organization_id" = ?`)
+    .bind(organizationId)
+    .first<{ shard: string }>();
+  return row?.shard ?? null;
+}

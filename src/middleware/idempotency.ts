@@ -48,7 +48,9 @@ export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
     return next();
   }
   const { scope } = request;
-  const claim = await claimKey(c.var.db, request);
+  // The key lives in the request's database before any routing by the handler: DB for a partner-level token.
+  const db = c.var.db;
+  const claim = await claimKey(db, request);
   if (claim.outcome === "reused") throw keyReused();
   if (claim.outcome === "in_progress") throw requestInProgress();
   if (claim.outcome === "replay") {
@@ -58,12 +60,12 @@ export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
   await next();
   // Only successes are kept: a refusal (validation, permission, state) changed nothing, so a retry is judged afresh.
   if (!c.res.ok) {
-    await releaseKey(c.var.db, scope, key);
+    await releaseKey(db, scope, key);
     return;
   }
   const answer = { status: c.res.status, body: await c.res.clone().text(), contentType: c.res.headers.get("Content-Type") ?? "application/json" };
   try {
-    await storeResponse(c.var.db, scope, key, answer);
+    await storeResponse(db, scope, key, answer);
   } catch (error) {
     // The write is done and its answer goes out; the unanswered claim is reclaimable after ABANDONED_CLAIM_MS.
     console.error(JSON.stringify({ requestId: c.get("requestId"), idempotencyStoreFailed: String(error) }));

@@ -6,16 +6,18 @@ import { pendingEvents } from "./pending";
 
 export interface WakeUp {
   webhookId: string;
+  /** Whose endpoint: the consumer finds its shard through the directory. Absent in messages sent before sharding. */
+  organizationId?: string;
 }
 
 /**
  * The outbox drain: one queue message per enabled endpoint that has events past its cursor (of an organization,
- * or all). Messages carry no events: the consumer reads them from the outbox after the cursor, so a drain that runs
- * twice (after a request and from the cron) never sends an event twice, only wakes the endpoint twice.
+ * or all of `db`'s shard). Messages carry no events: the consumer reads them from the outbox after the cursor, so a
+ * drain that runs twice (after a request and from the cron) never sends an event twice, only wakes the endpoint twice.
  */
 export async function drainOutbox(db: Database, queue: Queue<WakeUp>, organizationId?: string) {
   const pending = await db
-    .select({ id: webhooks.id })
+    .select({ webhookId: webhooks.id, organizationId: webhooks.organizationId })
     .from(webhooks)
     .where(
       and(
@@ -25,11 +27,11 @@ export async function drainOutbox(db: Database, queue: Queue<WakeUp>, organizati
         pendingEvents(),
       ),
     );
-  return wakeEndpoints(queue, pending.map(({ id }) => id));
+  return wakeEndpoints(queue, pending);
 }
 
 /** One wake-up message per endpoint (sendBatch takes at most 100). */
-export async function wakeEndpoints(queue: Queue<WakeUp>, webhookIds: string[]) {
-  for (const part of chunk(webhookIds, 100)) await queue.sendBatch(part.map((webhookId) => ({ body: { webhookId } })));
-  return webhookIds.length;
+export async function wakeEndpoints(queue: Queue<WakeUp>, wakeUps: WakeUp[]) {
+  for (const part of chunk(wakeUps, 100)) await queue.sendBatch(part.map((body) => ({ body })));
+  return wakeUps.length;
 }

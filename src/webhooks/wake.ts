@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { webhooks } from "../../drizzle/schema";
 import type { Database } from "../lib/db";
+import type { WakeUp } from "./drain";
 import { pendingEvents } from "./pending";
 
 /**
@@ -9,22 +10,22 @@ import { pendingEvents } from "./pending";
  */
 export const pendingEndpoints = (db: Database, organizationId: string) =>
   db
-    .select({ id: webhooks.id })
+    .select({ webhookId: webhooks.id, organizationId: webhooks.organizationId })
     .from(webhooks)
     .where(and(eq(webhooks.organizationId, organizationId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true), pendingEvents()));
 
 /** What a request's write batches found, keyed by the request's database (one per request, middleware/db). */
-const found = new WeakMap<Database, Set<string>>();
+const found = new WeakMap<Database, Map<string, WakeUp>>();
 
-export function noteEndpointsToWake(db: Database, ids: string[]) {
-  const set = found.get(db) ?? new Set<string>();
-  for (const id of ids) set.add(id);
-  found.set(db, set);
+export function noteEndpointsToWake(db: Database, wakeUps: WakeUp[]) {
+  const byId = found.get(db) ?? new Map<string, WakeUp>();
+  for (const wakeUp of wakeUps) byId.set(wakeUp.webhookId, wakeUp);
+  found.set(db, byId);
 }
 
 /** The endpoints to wake, or undefined if no write batch of the request recorded an event. */
-export function takeEndpointsToWake(db: Database): string[] | undefined {
-  const set = found.get(db);
+export function takeEndpointsToWake(db: Database): WakeUp[] | undefined {
+  const byId = found.get(db);
   found.delete(db);
-  return set && [...set];
+  return byId && [...byId.values()];
 }

@@ -1,8 +1,10 @@
 import { env } from "cloudflare:test";
+import { shardBinding } from "../../src/lib/shards";
+import { shardNames } from "./shards";
 
 /** Every application table, from sqlite_master, so a table added later is watched without a change here. */
-export async function tableNames(): Promise<string[]> {
-  const { results } = await env.DB.prepare(
+export async function tableNames(db: D1Database = env.DB): Promise<string[]> {
+  const { results } = await db.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations' ORDER BY name",
   ).all<{ name: string }>();
   return results.map((r) => r.name);
@@ -10,14 +12,19 @@ export async function tableNames(): Promise<string[]> {
 
 export type Snapshot = Map<string, { count: number; rows: string }>;
 
-/** Each table's row count and its rows, serialised in rowid order. */
+/** Each table's row count and its rows, serialised in rowid order, on every shard (keys `<shard>.<table>`). */
 export async function snapshot(): Promise<Snapshot> {
-  const names = await tableNames();
-  const results = await env.DB.batch(names.map((name) => env.DB.prepare(`SELECT * FROM "${name}" ORDER BY rowid`)));
-  return new Map(names.map((name, i) => [name, { count: results[i]!.results.length, rows: JSON.stringify(results[i]!.results) }]));
+  const snapshot: Snapshot = new Map();
+  for (const shard of shardNames()) {
+    const db = shardBinding(env, shard);
+    const names = await tableNames(db);
+    const results = await db.batch(names.map((name) => db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`)));
+    names.forEach((name, i) => snapshot.set(`${shard}.${name}`, { count: results[i]!.results.length, rows: JSON.stringify(results[i]!.results) }));
+  }
+  return snapshot;
 }
 
-/** The tables whose rows differ, e.g. `shifts: 3 -> 4 rows` or `locations: rows changed`. */
+/** The tables whose rows differ, e.g. `DB_SHARD_2.shifts: 3 -> 4 rows` or `DB_SHARD_2.locations: rows changed`. */
 export function changes(before: Snapshot, after: Snapshot): string[] {
   const names = new Set([...before.keys(), ...after.keys()]);
   return [...names].flatMap((name) => {

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { app } from "../../src/app";
+import { shardBinding } from "../../src/lib/shards";
+import { shardNames, tenantDb } from "./shards";
 
 type Call = "all" | "run" | "first" | "raw";
 
@@ -39,10 +41,11 @@ export async function requestWithInterference(
     }
     return statement;
   };
-  // The app runs every request in a D1 session (src/middleware/db.ts): the session's calls are the ones tracked.
-  const db = {
+  // The app runs every request in D1 sessions (src/middleware/db.ts): the sessions' calls are the ones tracked.
+  const interfering = (binding: D1Database) => ({
+    prepare: (sql: string) => track(binding.prepare(sql), sql),
     withSession: (constraintOrBookmark?: string) => {
-      const session = env.DB.withSession(constraintOrBookmark);
+      const session = binding.withSession(constraintOrBookmark);
       return {
         prepare: (sql: string) => track(session.prepare(sql), sql),
         batch: async (statements: D1PreparedStatement[]) => {
@@ -52,21 +55,22 @@ export async function requestWithInterference(
         getBookmark: () => session.getBookmark(),
       };
     },
-  };
+  });
+  const bindings = Object.fromEntries(shardNames().map((shard) => [shard, interfering(shardBinding(env, shard))]));
   const headers = new Headers({ ...options.headers, Authorization: `Bearer ${options.token}`, "Content-Type": "application/json" });
   const init = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
-  const response = await app.request(`http://shiftline.test${path}`, init, { ...env, DB: db });
+  const response = await app.request(`http://shiftline.test${path}`, init, { ...env, ...bindings });
   if (pending) throw new Error(`no round trip matched ${interference.before}`);
   return { status: response.status, body: await response.json<Record<string, any>>() };
 }
 
-/** Soft-deletes an access role straight in D1, as a concurrent DELETE …/accessroles/{id} would. */
+/** Soft-deletes an access role straight in its shard, as a concurrent DELETE …/accessroles/{id} would. */
 export const deleteAccessRoleInD1 = (id: string) =>
-  env.DB.prepare("UPDATE access_roles SET deleted_at = ?1, updated_at = ?1, active = 0 WHERE id = ?2").bind(Date.now(), id).run();
+  tenantDb().prepare("UPDATE access_roles SET deleted_at = ?1, updated_at = ?1, active = 0 WHERE id = ?2").bind(Date.now(), id).run();
 
-/** Gives a staff member another access role straight in D1, as a concurrent PATCH by an Admin would. */
+/** Gives a staff member another access role straight in its shard, as a concurrent PATCH by an Admin would. */
 export const setAccessRoleInD1 = (staffMemberId: string, accessRoleId: string) =>
-  env.DB.prepare("UPDATE staff_members SET access_role_id = ?1, updated_at = ?2 WHERE id = ?3").bind(accessRoleId, Date.now(), staffMemberId).run();
+  tenantDb().prepare("UPDATE staff_members SET access_role_id = ?1, updated_at = ?2 WHERE id = ?3").bind(accessRoleId, Date.now(), staffMemberId).run();
 
 /** The SQL drizzle sends for a write to the staff_members table. */
 export const STAFF_WRITE = /^(insert into|update) "staff_members"/i;

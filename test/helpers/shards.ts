@@ -1,40 +1,53 @@
 import { env } from "cloudflare:test";
-import { shardBinding, shardConfig } from "../../src/lib/shards";
+import { DIRECTORY_SHARD, shardBinding, shardConfig } from "../../src/lib/shards";
 import { advanceMove, type MoveOptions, type MoveState, startMove } from "../../src/shards/move-organization";
 import { dumpTable, type MovedOrganization } from "../../src/shards/pages";
 import { MOVED_TABLES } from "../../src/shards/tables";
 import { api } from "./api";
 import { DEV_PARTNER } from "./tokens";
 
-export const OPERATOR_SECRET = "test-operator-secret-not-for-production";
+/** Every shard's binding name, DB first (wrangler.toml: DB and DB_SHARD_2). */
+export const shardNames = () => shardConfig(env).shards;
 
 /**
- * The shard holding an organization's rows, with its directory entry made sure of. Before request routing,
- * organizations created through the API live on DB without an entry; after it, on NEW_ORGANIZATION_SHARD with one:
- * this works either way.
+ * The database holding what organizations created through the API own (NEW_ORGANIZATION_SHARD: DB_SHARD_2 in
+ * tests, so tenant rows are never on DB, which holds the directory and partner-level Idempotency-Key records).
  */
-export async function homeShard(organizationId: string): Promise<string> {
-  for (const shard of shardConfig(env).shards) {
-    const row = await shardBinding(env, shard)
-      .prepare("SELECT id, partner_id, external_id, created_at, updated_at FROM organizations WHERE id = ?")
-      .bind(organizationId)
-      .first<{ id: string; partner_id: string; external_id: string | null; created_at: number; updated_at: number }>();
-    if (!row) continue;
-    await env.DB.prepare(
-      `INSERT OR IGNORE INTO organization_directory (organization_id, partner_id, external_id, shard, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?)`,
-    )
-      .bind(row.id, row.partner_id, row.external_id, shard, row.created_at, row.updated_at)
-      .run();
-    return shard;
-  }
-  throw new Error(`organization ${organizationId} is on no shard`);
+export const tenantDb = () => shardBinding(env, shardConfig(env).placement);
+
+/** The directory's database. */
+export const directoryDb = () => shardBinding(env, DIRECTORY_SHARD);
+
+/** The shard the directory names for an organization. */
+export async function shardOf(organizationId: string): Promise<string> {
+  const row = await directoryDb()
+    .prepare("SELECT shard FROM organization_directory WHERE organization_id = ?")
+    .bind(organizationId)
+    .first<{ shard: string }>();
+  if (!row) throw new Error(`organization ${organizationId} is not in the directory`);
+  return row.shard;
 }
 
-export const otherShard = (shard: string) => shardConfig(env).shards.find((s) => s !== shard)!;
+/**
+ * An organization inserted straight into `shard` with its directory entry, as the API would place it there (tests of
+ * organizations on DB while the API places new ones on DB_SHARD_2).
+ */
+export async function insertOrganization(shard: string, fields: { id?: string; partnerId: string; name?: string; externalId?: string }) {
+  const id = fields.id ?? crypto.randomUUID();
+  const at = Date.now();
+  await shardBinding(env, shard)
+    .prepare("INSERT INTO organizations (id, partner_id, external_id, name, timezone, active, created_at, updated_at) VALUES (?, ?, ?, ?, 'UTC', 1, ?, ?)")
+    .bind(id, fields.partnerId, fields.externalId ?? null, fields.name ?? "Inserted", at, at)
+    .run();
+  await directoryDb()
+    .prepare("INSERT INTO organization_directory (organization_id, partner_id, external_id, shard, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+    .bind(id, fields.partnerId, fields.externalId ?? null, shard, at, at)
+    .run();
+  return id;
+}
+export const OPERATOR_SECRET = "test-operator-secret-not-for-production";
 
-export const directoryShard = (organizationId: string) =>
-  env.DB.prepare("SELECT shard FROM organization_directory WHERE organization_id = ?").bind(organizationId).first<string>("shard");
+export const otherShard = (shard: string) => shardConfig(env).shards.find((s) => s !== shard)!;
 
 export type Dump = Record<string, string[][]>;
 

@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
 import { api } from "./api";
 import { createOrganization, type OrganizationFixture, unique } from "./fixtures";
 import { createStaffMember, staffToken } from "./staff";
+import { tenantDb } from "./shards";
 
 export const orgPath = (org: OrganizationFixture, suffix: string) => `/api/organizations/${org.id}${suffix}`;
 
@@ -62,7 +62,7 @@ export const createRequest = (place: TimeOffPlace, body: Record<string, unknown>
 
 export const ledgerOf = async (workerPolicyId: string) =>
   (
-    await env.DB.prepare("SELECT kind, hours, source_type, source_id, effective_date FROM time_off_ledger WHERE worker_policy_id = ? ORDER BY created_at, rowid")
+    await tenantDb().prepare("SELECT kind, hours, source_type, source_id, effective_date FROM time_off_ledger WHERE worker_policy_id = ? ORDER BY created_at, rowid")
       .bind(workerPolicyId)
       .all<{ kind: string; hours: number; source_type: string; source_id: string; effective_date: string }>()
   ).results;

@@ -1,5 +1,4 @@
 import { fromDomainBreak } from "../../src/routes/time-tracking/shift-breaks";
-import { env } from "cloudflare:test";
 import { closeShift } from "../../src/domain/shift-totals";
 import type { TrustFlag } from "../../src/domain/trust";
 import { businessDate } from "../../src/domain/local-time";
@@ -10,6 +9,7 @@ import type { ShiftBreakRow, ShiftRow } from "../../src/routes/time-tracking/shi
 import { api } from "./api";
 import { createStaffMember, staffToken } from "./staff";
 import type { Workplace } from "./workplace";
+import { tenantDb } from "./shards";
 
 export const timesheets = (w: Workplace, query: Record<string, string | number | boolean | undefined> = {}, token = w.org.adminToken) => {
   const params = new URLSearchParams();
@@ -54,7 +54,7 @@ export interface SeedShift {
 
 /** Inserts shifts straight into D1 (chunked multi-row inserts under the 100-parameter cap), totals from closeShift. */
 export async function seedShifts(organizationId: string, seeds: readonly SeedShift[]) {
-  const db = createDatabase(env.DB);
+  const db = createDatabase(tenantDb());
   const shifts: ShiftRow[] = [];
   const breaks: ShiftBreakRow[] = [];
   for (const s of seeds) {

@@ -1,10 +1,10 @@
-import { env } from "cloudflare:test";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { locations, staffMembers } from "../../drizzle/schema";
 import { createDatabase } from "../../src/lib/db";
 import { groupByGiven, rowsPerUpsert, upsertChunks, upsertStatements } from "../../src/lib/sync-by-external-id";
 import { newStaffMemberRow } from "../../src/routes/staff-members/staff-members.columns";
+import { tenantDb } from "../helpers/shards";
 
 const ORDER = ["id", "name", "email", "phone", "wage"];
 const entry = (row: string, given: string[]) => ({ row, given });
@@ -69,7 +69,7 @@ describe("rowsPerUpsert", () => {
 
 describe("upsertStatements", () => {
   it("binds at most 100 parameters in any statement, whatever mix of columns the records give", () => {
-    const db = createDatabase(env.DB);
+    const db = createDatabase(tenantDb());
     const now = new Date();
     const entries = Array.from({ length: 1000 }, (_, i) => ({
       row: {

@@ -7,12 +7,12 @@ import { deliverPending } from "../../src/webhooks/deliver";
 import { api } from "../helpers/api";
 import { createOrganization } from "../helpers/fixtures";
 import { createLocation } from "../helpers/locations";
-import { homeShard } from "../helpers/shards";
+import { shardOf } from "../helpers/shards";
 import { balanceOf, createTimeOffPlace, ledgerOf } from "../helpers/time-off";
 
 /** Freezes the organization on its shard as a move's first step does; answers the unfreeze. */
 async function freeze(organizationId: string) {
-  const db = shardBinding(env, await homeShard(organizationId));
+  const db = shardBinding(env, await shardOf(organizationId));
   await db.prepare("INSERT INTO organization_freezes (organization_id, moving_to, started_at) VALUES (?, 'ELSEWHERE', ?)").bind(organizationId, Date.now()).run();
   return { db, unfreeze: () => db.prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(organizationId).run() };
 }

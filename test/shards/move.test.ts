@@ -7,18 +7,17 @@ import { api } from "../helpers/api";
 import { unique } from "../helpers/fixtures";
 import { createLocation, sampleLocation } from "../helpers/locations";
 import {
-  directoryShard,
   dump,
   freezeOf,
-  homeShard,
   move,
   operatorMove,
   otherShard,
   rowCount,
   runMove,
+  shardOf,
 } from "../helpers/shards";
 import { createStaffMember } from "../helpers/staff";
-import { DEV_PARTNER } from "../helpers/tokens";
+import { accessToken, DEV_PARTNER } from "../helpers/tokens";
 import { clockIn, createBreakType, createWorkplace, minutesAgo, punch, type Workplace } from "../helpers/workplace";
 
 /** An organization with rows in most tables: people, places, a day's punches with a break, keys, events, a webhook. */
@@ -32,12 +31,12 @@ async function busyOrganization(): Promise<Workplace> {
   const hook = await api("POST", `/api/organizations/${w.org.id}/webhooks`, { token: w.org.adminToken, body: { url: "https://hooks.example.com/in" } });
   expect(hook.status).toBe(201);
   // More staff members than one page holds, so the copy, the comparison and the keyset walk cross pages.
-  const staff = await shardBinding(env, await homeShard(w.org.id))
+  const staff = await shardBinding(env, await shardOf(w.org.id))
     .prepare("SELECT * FROM staff_members WHERE id = ?")
     .bind(w.staff.id)
     .first<Record<string, unknown>>();
   const columns = Object.keys(staff!);
-  const home = shardBinding(env, await homeShard(w.org.id));
+  const home = shardBinding(env, await shardOf(w.org.id));
   const copies = Array.from({ length: PAGE_ROWS + 20 }, (_, i): Record<string, unknown> => ({ ...staff!, id: `${w.staff.id}-copy-${String(i).padStart(3, "0")}`, external_id: null }));
   await home.batch(
     copies.map((row) => home.prepare(`INSERT INTO staff_members (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(...columns.map((c) => row[c]))),
@@ -49,8 +48,8 @@ describe("moving an organization between shards", () => {
   it("copies every row of the organization to the target byte for byte, flips the directory and leaves none on the source", async () => {
     const w = await busyOrganization();
     const bystander = await createWorkplace();
-    const source = await homeShard(w.org.id);
-    await homeShard(bystander.org.id);
+    const source = await shardOf(w.org.id);
+    await shardOf(bystander.org.id);
     const target = otherShard(source);
     const before = await dump(source, w.org.id);
     const bystanderBefore = await dump(source, bystander.org.id);
@@ -63,7 +62,7 @@ describe("moving an organization between shards", () => {
     expect(state).toMatchObject({ step: "done", source, target, finished: true, rowsCopied: rowCount(before), rowsDeleted: rowCount(before) });
     expect(await dump(target, w.org.id)).toEqual(before);
     expect(rowCount(await dump(source, w.org.id))).toBe(0);
-    expect(await directoryShard(w.org.id)).toBe(target);
+    expect(await shardOf(w.org.id)).toBe(target);
     // The source keeps a tombstone freeze naming the target; the target has none, so writes go on there.
     expect(await freezeOf(source, w.org.id)).toBe(target);
     expect(await freezeOf(target, w.org.id)).toBeNull();
@@ -73,13 +72,13 @@ describe("moving an organization between shards", () => {
 
   it("leaves the source's rows readable for the settle time after the flip, then deletes them", async () => {
     const w = await createWorkplace();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     const target = otherShard(source);
     const before = await dump(source, w.org.id);
     await startMove(env, w.org.id, target);
     let state = await advanceMove(env, w.org.id, { pages: 1, settleMs: 0 });
     while (state.step !== "delete") state = await advanceMove(env, w.org.id, { pages: 1, settleMs: 0 });
-    expect(await directoryShard(w.org.id)).toBe(target);
+    expect(await shardOf(w.org.id)).toBe(target);
     expect(await advanceMove(env, w.org.id, { pages: 10, settleMs: 60_000 })).toMatchObject({ step: "delete", rowsDeleted: 0 });
     expect(await dump(source, w.org.id)).toEqual(before);
     expect((await runMove(w.org.id)).state.step).toBe("done");
@@ -88,7 +87,7 @@ describe("moving an organization between shards", () => {
 
   it("resumes after an interruption at any point of every step and still ends byte for byte the same", async () => {
     const w = await busyOrganization();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     const target = otherShard(source);
     const before = await dump(source, w.org.id);
     await startMove(env, w.org.id, target);
@@ -118,12 +117,12 @@ describe("moving an organization between shards", () => {
     expect([...steps]).toEqual(expect.arrayContaining(["copy", "verify", "delete", "done"]));
     expect(await dump(target, w.org.id)).toEqual(before);
     expect(rowCount(await dump(source, w.org.id))).toBe(0);
-    expect(await directoryShard(w.org.id)).toBe(target);
+    expect(await shardOf(w.org.id)).toBe(target);
   }, 120_000);
 
   it("copies again what changed on the source after it was copied: verification finds it", async () => {
     const w = await busyOrganization();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     const target = otherShard(source);
     await startMove(env, w.org.id, target);
     let state = await advanceMove(env, w.org.id, { pages: 1, settleMs: 0 });
@@ -138,7 +137,7 @@ describe("moving an organization between shards", () => {
 
   it("leaves out an Idempotency-Key claim still without its answer, and deletes it from the source", async () => {
     const w = await createWorkplace();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     const target = otherShard(source);
     const scope = `${DEV_PARTNER}:${w.org.id}:${w.staff.id}`;
     const claim = (shard: string) =>
@@ -154,14 +153,14 @@ describe("moving an organization between shards", () => {
 
   it("moves there and back: requests keep working, and the tombstone left on the first move no longer freezes it", async () => {
     const w = await busyOrganization();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     const target = otherShard(source);
     const listed = await api("GET", `/api/organizations/${w.org.id}/staffmembers`, { token: w.org.adminToken });
     const before = await dump(source, w.org.id);
     await move(w.org.id, target);
-    expect(await directoryShard(w.org.id)).toBe(target);
+    expect(await shardOf(w.org.id)).toBe(target);
     expect((await move(w.org.id, source)).state.step).toBe("done");
-    expect(await directoryShard(w.org.id)).toBe(source);
+    expect(await shardOf(w.org.id)).toBe(source);
     expect(await freezeOf(source, w.org.id)).toBeNull();
     expect(await freezeOf(target, w.org.id)).toBe(source);
     expect(await dump(source, w.org.id)).toEqual(before);
@@ -174,10 +173,33 @@ describe("moving an organization between shards", () => {
   });
 });
 
+describe("after a move", () => {
+  it("every request of the organization is served by the target: reads see the moved rows, writes land there", async () => {
+    const w = await busyOrganization();
+    const source = await shardOf(w.org.id);
+    const target = otherShard(source);
+    const listed = await api("GET", `/api/organizations/${w.org.id}/staffmembers`, { token: w.org.adminToken });
+    await move(w.org.id, target);
+    const again = await api("GET", `/api/organizations/${w.org.id}/staffmembers`, { token: w.org.adminToken });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(listed.body);
+    expect((await clockIn(w)).status).toBe(200);
+    const location = await createLocation(w.org);
+    const partner = await accessToken();
+    expect((await api("PATCH", `/api/organizations/${w.org.id}`, { token: partner, body: { name: "Moved" } })).status).toBe(200);
+    const on = async (shard: string, sql: string, id: string) => shardBinding(env, shard).prepare(sql).bind(id).first<number>("n");
+    expect(await on(target, "SELECT COUNT(*) AS n FROM locations WHERE id = ?", location.id)).toBe(1);
+    expect(await on(source, "SELECT COUNT(*) AS n FROM locations WHERE id = ?", location.id)).toBe(0);
+    expect(await on(target, "SELECT COUNT(*) AS n FROM shifts WHERE employee_id = ? AND end_at IS NULL", w.staff.id)).toBe(1);
+    expect(await on(target, "SELECT COUNT(*) AS n FROM organizations WHERE id = ? AND name = 'Moved'", w.org.id)).toBe(1);
+    expect(await on(source, "SELECT COUNT(*) AS n FROM organizations WHERE id = ?", w.org.id)).toBe(0);
+  });
+});
+
 describe("the write freeze", () => {
   it("refuses every write of a frozen organization with 503 ORGANIZATION_MOVING and Retry-After, writing nothing", async () => {
     const w = await busyOrganization();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     await startMove(env, w.org.id, otherShard(source));
     // One unit: the freeze, then the move waits for it to settle.
     expect((await advanceMove(env, w.org.id, { pages: 5, settleMs: 60_000 })).step).toBe("freeze");
@@ -195,6 +217,13 @@ describe("the write freeze", () => {
       expect(res.body).toMatchObject({ status: 503, code: "ORGANIZATION_MOVING" });
       expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     }
+    // A partner-level token's writes of the organization row itself are frozen too.
+    const partner = await accessToken();
+    for (const method of ["PATCH", "DELETE"]) {
+      const res = await api(method, `/api/organizations/${w.org.id}`, { token: partner, body: method === "PATCH" ? { name: "Renamed" } : undefined });
+      expect(res.status, `${method} ${res.text}`).toBe(503);
+      expect(res.body.code).toBe("ORGANIZATION_MOVING");
+    }
     // Reads go on.
     expect((await api("GET", `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}`, { token: w.org.adminToken })).status).toBe(200);
     expect(await dump(source, w.org.id)).toEqual(before);
@@ -210,7 +239,7 @@ describe("the write freeze", () => {
   it("another organization on the same shard writes on while one is frozen", async () => {
     const frozen = await createWorkplace();
     const other = await createWorkplace();
-    const source = await homeShard(frozen.org.id);
+    const source = await shardOf(frozen.org.id);
     await startMove(env, frozen.org.id, otherShard(source));
     await advanceMove(env, frozen.org.id, { settleMs: 60_000 });
     expect((await clockIn(other)).status).toBe(200);
@@ -223,7 +252,7 @@ describe("the write freeze", () => {
 describe("the directory flip", () => {
   it("only flips from the source: a directory entry changed meanwhile fails the move, which can then be aborted", async () => {
     const w = await createWorkplace();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     const target = otherShard(source);
     await startMove(env, w.org.id, target);
     let state = await advanceMove(env, w.org.id, { pages: 1, settleMs: 0 });
@@ -232,7 +261,7 @@ describe("the directory flip", () => {
     state = await advanceMove(env, w.org.id, { pages: 1, settleMs: 0 });
     expect(state).toMatchObject({ step: "failed", finished: true });
     expect(state.error).toMatch(/ELSEWHERE/);
-    expect(await directoryShard(w.org.id)).toBe("ELSEWHERE");
+    expect(await shardOf(w.org.id)).toBe("ELSEWHERE");
     await expect(requestAbort(env, w.org.id)).rejects.toThrow(MoveRefused);
 
     await env.DB.prepare("UPDATE organization_directory SET shard = ? WHERE organization_id = ?").bind(source, w.org.id).run();
@@ -247,7 +276,7 @@ describe("the directory flip", () => {
 describe("POST /operator/organizations/{id}/move", () => {
   it("runs a move call by call and answers its state", async () => {
     const w = await createWorkplace();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     const target = otherShard(source);
     const first = await operatorMove(w.org.id, { to: target, pages: 1, settleSeconds: 0 });
     expect(first.status).toBe(200);
@@ -255,12 +284,12 @@ describe("POST /operator/organizations/{id}/move", () => {
     let state = first.body;
     for (let i = 0; !state.finished && i < 100; i++) state = (await operatorMove(w.org.id, { pages: 50, settleSeconds: 0 })).body;
     expect(state).toMatchObject({ step: "done", finished: true });
-    expect(await directoryShard(w.org.id)).toBe(target);
+    expect(await shardOf(w.org.id)).toBe(target);
   });
 
   it("refuses a move to the shard the organization is on or to an unknown shard", async () => {
     const w = await createWorkplace();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     const same = await operatorMove(w.org.id, { to: source });
     expect(same.status).toBe(400);
     expect(same.body.detail).toMatch(/already on/);
@@ -273,7 +302,7 @@ describe("POST /operator/organizations/{id}/move", () => {
 
   it("refuses a second target while a move is under way, and an organization not in the directory", async () => {
     const w = await createWorkplace();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     expect((await operatorMove(w.org.id, { to: otherShard(source), pages: 1, settleSeconds: 60 })).status).toBe(200);
     const busy = await operatorMove(w.org.id, { to: source });
     expect(busy.status).toBe(409);
@@ -283,7 +312,7 @@ describe("POST /operator/organizations/{id}/move", () => {
 
   it("refuses a caller without the operator secret and an invalid body", async () => {
     const w = await createWorkplace();
-    const source = await homeShard(w.org.id);
+    const source = await shardOf(w.org.id);
     expect((await operatorMove(w.org.id, { to: otherShard(source) }, "wrong")).status).toBe(401);
     expect((await operatorMove(w.org.id, { to: otherShard(source) }, w.org.adminToken)).status).toBe(401);
     const invalid = await operatorMove(w.org.id, { to: otherShard(source), pages: 0 });

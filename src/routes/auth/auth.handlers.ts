@@ -5,6 +5,7 @@ import type { Database } from "../../lib/db";
 import { verifyPartnerToken, type PartnerClaims } from "../../lib/partner-token";
 import { unauthorized } from "../../lib/problem";
 import type { AppRouteHandler } from "../../lib/types";
+import { routeToOrganization } from "../../middleware/db";
 import { isPermission, type Principal } from "../../domain/permissions";
 import type { ExchangeTokenRoute } from "./auth.routes";
 
@@ -34,10 +35,15 @@ async function staffPrincipal(db: Database, claims: PartnerClaims, organizationI
   };
 }
 
-async function principalFor(db: Database, claims: PartnerClaims): Promise<Principal> {
+const unknownOrganization = () => unauthorized("UNKNOWN_ORGANIZATION", "The token's organization does not exist for this partner.");
+
+/** The claims' organization is read on its shard, which the directory names. */
+async function principalFor(c: Parameters<AppRouteHandler<ExchangeTokenRoute>>[0], claims: PartnerClaims): Promise<Principal> {
   if (!claims.organizationId) {
     return { partnerId: claims.partnerId, organizationId: null, staffMemberId: null, permissions: [] };
   }
+  const db = await routeToOrganization(c, claims.organizationId);
+  if (!db) throw unknownOrganization();
   const [organization] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -48,7 +54,7 @@ async function principalFor(db: Database, claims: PartnerClaims): Promise<Princi
         isNull(organizations.deletedAt),
       ),
     );
-  if (!organization) throw unauthorized("UNKNOWN_ORGANIZATION", "The token's organization does not exist for this partner.");
+  if (!organization) throw unknownOrganization();
   if (claims.employeeId || claims.externalEmployeeId) return staffPrincipal(db, claims, organization.id);
   return { partnerId: claims.partnerId, organizationId: organization.id, staffMemberId: null, permissions: ["ORGANIZATION_ADMIN"] };
 }
@@ -56,7 +62,7 @@ async function principalFor(db: Database, claims: PartnerClaims): Promise<Princi
 export const exchangeToken: AppRouteHandler<ExchangeTokenRoute> = async (c) => {
   const { token } = c.req.valid("json");
   const claims = await verifyPartnerToken(token, c.env.PARTNER_KEYS);
-  const principal = await principalFor(c.get("db"), claims);
+  const principal = await principalFor(c, claims);
   const accessToken = await signAccessToken(principal, c.env.TOKEN_SECRET);
   return c.json({ accessToken, tokenType: "Bearer" as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS }, 200);
 };

@@ -1,9 +1,10 @@
+import { shardBinding, shardConfig } from "../../lib/shards";
 import type { AppRouteHandler } from "../../lib/types";
 import type { HealthRoute } from "./meta.routes";
 
 export const health: AppRouteHandler<HealthRoute> = async (c) => {
   try {
-    await c.env.DB.prepare("SELECT 1").first();
+    await Promise.all(shardConfig(c.env).shards.map((shard) => shardBinding(c.env, shard).prepare("SELECT 1").first()));
     return c.json({ status: "ok" as const, database: "ok" as const }, 200);
   } catch {
     return c.json({ status: "degraded" as const, database: "unavailable" as const }, 503);

@@ -8,16 +8,29 @@ import {
   DEFAULT_ROLE_NAME,
   DEFAULT_TIME_OFF_SETTINGS,
 } from "../../domain/organization-defaults";
-import type { Database } from "../../lib/db";
+import type { BatchResponse } from "drizzle-orm/batch";
+import type { Context } from "hono";
+import type { Database, Statement } from "../../lib/db";
 import { ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
 import { uniquely } from "../../lib/db-errors";
 import { guardedBatch } from "../../lib/principal-guard";
-import type { WriteContext } from "../../lib/tenant-queries";
 import { newId } from "../../lib/ids";
 import { keysetPage, pageResult } from "../../lib/pagination";
 import { notFound } from "../../lib/problem";
+import { DIRECTORY_SHARD, shardConfig } from "../../lib/shards";
 import { softDeleted } from "../../lib/tenancy";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppBindings, AppRouteHandler } from "../../lib/types";
+import { routeTo } from "../../middleware/db";
+import {
+  directoryEntry,
+  directoryFollowsRow,
+  locate,
+  type Lookup,
+  partnerPage,
+  removeDirectoryEntry,
+  restoreDirectoryExternalId,
+  setDirectoryExternalId,
+} from "./organizations.directory";
 import type * as routes from "./organizations.routes";
 import { serializeOrganization } from "./organizations.schemas";
 
@@ -42,22 +55,40 @@ async function findLive(db: Database, principal: Principal, match: SQL) {
 type OrganizationChanges = SQLiteUpdateSetSource<typeof organizations>;
 
 /**
- * Updates the live organization `match` picks behind the principal guard, conditional on If-Match; answers it with
- * its ETag, else 404, or 412 when it exists in another version.
+ * Updates the live organization `lookup` names, on its shard, behind the principal guard, conditional on If-Match;
+ * answers it with its ETag, else 404, or 412 when it exists in another version. A new externalId goes to the
+ * directory too: in the same batch on DB, else first (organizations.directory.ts), undone if the shard's write fails.
  */
-async function updateVisible(c: WriteContext, match: SQL, values: OrganizationChanges) {
-  const { db, principal } = c.var;
+async function updateVisible(c: Context<AppBindings, any, any>, lookup: Lookup, values: OrganizationChanges) {
+  const { principal } = c.var;
+  const located = await locate(c, lookup);
+  const { db } = located;
+  const match = "id" in lookup ? eq(organizations.id, lookup.id) : eq(organizations.externalId, lookup.externalId);
   const ifMatch = ifMatchOf(c);
-  const [[row]] = await uniquely(
-    guardedBatch(c.var, [
-      db
-        .update(organizations)
-        .set({ ...values, updatedAt: nextVersion(organizations.updatedAt) })
-        .where(and(visibleTo(principal), match, isNull(organizations.deletedAt), versionCondition(organizations.updatedAt, ifMatch)))
-        .returning(),
-    ]),
-    ...EXTERNAL_ID_TAKEN,
-  );
+  const update = db
+    .update(organizations)
+    .set({ ...values, updatedAt: nextVersion(organizations.updatedAt) })
+    .where(and(visibleTo(principal), match, isNull(organizations.deletedAt), versionCondition(organizations.updatedAt, ifMatch)))
+    .returning();
+  // A partner-level write names the organization, so that a move's freeze refuses it too (503 ORGANIZATION_MOVING).
+  const writer = { db, principal, organizationId: located.organizationId };
+  const renames = "id" in lookup && values.externalId !== undefined;
+  const write = async () => {
+    if (!renames) return uniquely(guardedBatch(writer, [update]), ...EXTERNAL_ID_TAKEN);
+    if (located.shard === DIRECTORY_SHARD) {
+      return uniquely(guardedBatch(writer, [update, directoryFollowsRow(c, lookup.id)]), ...EXTERNAL_ID_TAKEN);
+    }
+    await uniquely(setDirectoryExternalId(c, lookup.id, values.externalId as string | null), ...EXTERNAL_ID_TAKEN);
+    try {
+      const written = await uniquely(guardedBatch(writer, [update]), ...EXTERNAL_ID_TAKEN);
+      if (written[0].length === 0) await restoreDirectoryExternalId(c, located, lookup.id);
+      return written;
+    } catch (error) {
+      await restoreDirectoryExternalId(c, located, lookup.id);
+      throw error;
+    }
+  };
+  const [[row]] = await write();
   if (!row) {
     if (ifMatch.kind === "versions") {
       await findLive(db, principal, match);
@@ -69,8 +100,13 @@ async function updateVisible(c: WriteContext, match: SQL, values: OrganizationCh
   return serializeOrganization(row);
 }
 
+/** A partner's listing reads the directory, then the shards it names; an organization's token, its own shard. */
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const query = c.req.valid("query");
+  if (c.var.principal.organizationId === null) {
+    const rows = await partnerPage(c, query, keysetPage(organizations, { ...query, cursor: undefined }).where);
+    return c.json(pageResult(c, rows, query.limit).map(serializeOrganization), 200);
+  }
   const page = keysetPage(organizations, query);
   const rows = await c.var.db
     .select()
@@ -83,14 +119,16 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const row = await findLive(c.var.db, c.var.principal, eq(organizations.id, organization_id));
+  const { db } = await locate(c, { id: organization_id });
+  const row = await findLive(db, c.var.principal, eq(organizations.id, organization_id));
   setETag(c, row);
   return c.json(serializeOrganization(row), 200);
 };
 
 export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
   const { externalId } = c.req.valid("param");
-  const row = await findLive(c.var.db, c.var.principal, eq(organizations.externalId, externalId));
+  const { db } = await locate(c, { externalId });
+  const row = await findLive(db, c.var.principal, eq(organizations.externalId, externalId));
   setETag(c, row);
   return c.json(serializeOrganization(row), 200);
 };
@@ -103,36 +141,59 @@ const newOrganization = (partnerId: string, body: routes.CreateBody, now: Date) 
   updatedAt: now,
 });
 
+/**
+ * Writes a new organization, with what `statements` add, on NEW_ORGANIZATION_SHARD and enters it in the directory:
+ * one batch on DB; else the directory entry first (an externalId taken on any shard is 409) and removed again when
+ * the shard's batch fails. The request is routed to that shard (its bookmark is the response's).
+ */
+async function place<T extends readonly [Statement, ...Statement[]]>(
+  c: Context<AppBindings, any, any>,
+  organization: ReturnType<typeof newOrganization>,
+  statements: (db: Database) => T,
+) {
+  const shard = shardConfig(c.env).placement;
+  const entry = directoryEntry(c, organization, shard);
+  const db = routeTo(c, shard);
+  const writer = { db, principal: c.var.principal };
+  if (shard === DIRECTORY_SHARD) {
+    const [first, ...rest] = statements(db);
+    return uniquely(guardedBatch(writer, [first, ...rest, entry]), ...EXTERNAL_ID_TAKEN) as unknown as Promise<BatchResponse<T>>;
+  }
+  await uniquely(entry, ...EXTERNAL_ID_TAKEN);
+  try {
+    return await uniquely(guardedBatch(writer, statements(db)), ...EXTERNAL_ID_TAKEN);
+  } catch (error) {
+    await removeDirectoryEntry(c, organization.id);
+    throw error;
+  }
+}
+
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const row = newOrganization(c.var.principal.partnerId, c.req.valid("json"), new Date());
-  const [[created]] = await uniquely(guardedBatch(c.var, [c.var.db.insert(organizations).values(row).returning()]), ...EXTERNAL_ID_TAKEN);
+  const [[created]] = await place(c, row, (db) => [db.insert(organizations).values(row).returning()] as const);
   setETag(c, created!);
   return c.json(serializeOrganization(created!), 201);
 };
 
 export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute> = async (c) => {
-  const db = c.var.db;
   const now = new Date();
   const organization = newOrganization(c.var.principal.partnerId, c.req.valid("json"), now);
   const owned = () => ({ id: newId(now.getTime()), organizationId: organization.id, createdAt: now, updatedAt: now });
   const defaultAccessRoles = DEFAULT_ACCESS_ROLES.map((role) => ({ ...owned(), ...role }));
   const defaultRoles = [{ ...owned(), name: DEFAULT_ROLE_NAME }];
   const defaultPolicyTypes = DEFAULT_POLICY_TYPES.map((type) => ({ ...owned(), ...type }));
-  const [[created]] = await uniquely(
-    guardedBatch(c.var, [
-      db.insert(organizations).values(organization).returning(),
-      db.insert(accessRoles).values(defaultAccessRoles),
-      db.insert(roles).values(defaultRoles),
-      db.insert(policyTypes).values(defaultPolicyTypes),
-      db.insert(timeOffSettings).values({
-        organizationId: organization.id,
-        settings: DEFAULT_TIME_OFF_SETTINGS,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    ]),
-    ...EXTERNAL_ID_TAKEN,
-  );
+  const [[created]] = await place(c, organization, (db) => [
+    db.insert(organizations).values(organization).returning(),
+    db.insert(accessRoles).values(defaultAccessRoles),
+    db.insert(roles).values(defaultRoles),
+    db.insert(policyTypes).values(defaultPolicyTypes),
+    db.insert(timeOffSettings).values({
+      organizationId: organization.id,
+      settings: DEFAULT_TIME_OFF_SETTINGS,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  ] as const);
   setETag(c, created!);
   const pick = ({ id, name }: { id: string; name: string }) => ({ id, name });
   return c.json(
@@ -151,15 +212,15 @@ export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute>
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const changes = c.req.valid("json");
-  return c.json(await updateVisible(c, eq(organizations.id, organization_id), { ...changes, updatedAt: new Date() }), 200);
+  return c.json(await updateVisible(c, { id: organization_id }, { ...changes, updatedAt: new Date() }), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  return c.json(await updateVisible(c, eq(organizations.id, organization_id), softDeleted()), 200);
+  return c.json(await updateVisible(c, { id: organization_id }, softDeleted()), 200);
 };
 
 export const removeByExternalId: AppRouteHandler<routes.RemoveByExternalIdRoute> = async (c) => {
   const { externalId } = c.req.valid("param");
-  return c.json(await updateVisible(c, eq(organizations.externalId, externalId), softDeleted()), 200);
+  return c.json(await updateVisible(c, { externalId }, softDeleted()), 200);
 };

@@ -27,7 +27,9 @@ export const list = createRoute({
   tags,
   summary: "List Organizations",
   description:
-    "The partner's organizations (a partner-level token), or the caller's own organization (an organization token).",
+    "The partner's organizations (a partner-level token), or the caller's own organization (an organization token), " +
+    "oldest first. A partner's listing reads the organization directory (which shard holds each organization) page " +
+    "by page, then the organizations from their shards; the cursor is the last organization id of the page.",
   middleware: [member] as const,
   request: { query: ListQuery },
   responses: { 200: jsonContent(z.array(Organization), "Organizations, oldest first"), ...problems() },

@@ -6,6 +6,7 @@ import { organizations } from "../../../drizzle/schema";
 import { expandPermissions, isPartnerLevel, type Permission, type Principal } from "../../domain/permissions";
 import { forbidden, invalidField, ProblemError } from "../../lib/problem";
 import type { AppBindings } from "../../lib/types";
+import { routeToOrganization } from "../../middleware/db";
 
 /** Whose timesheets a request reads or writes, settled before the handler runs. */
 export interface TimesheetScope {
@@ -44,7 +45,10 @@ async function organizationOf(c: Context<AppBindings & TimesheetEnv>): Promise<s
     return principal.organizationId!;
   }
   if (!queryOrganization) throw invalidField("organizationId", "required with a partner-level token");
-  const [owned] = await c.var.db
+  // Routed to that organization's shard here: the partner's request reads and writes its timesheets there.
+  const db = await routeToOrganization(c, queryOrganization);
+  if (!db) throw organizationNotFound();
+  const [owned] = await db
     .select({ id: organizations.id })
     .from(organizations)
     .where(and(eq(organizations.id, queryOrganization), eq(organizations.partnerId, principal.partnerId), isNull(organizations.deletedAt)));
