@@ -339,7 +339,7 @@ describe("the delivery lease", () => {
     expect(await drainOutbox(db, queue, org.id)).toBe(0);
     await record(org.id, 1, "shift.clocked_in");
     expect(await drainOutbox(db, queue, org.id)).toBe(1);
-    expect(sent).toEqual([{ webhookId: hook.id }]);
+    expect(sent).toEqual([{ webhookId: hook.id, organizationId: org.id }]);
   });
 });
 
