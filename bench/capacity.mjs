@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { accessToken, client, expectStatus } from "./lib/api.mjs";
+import { accessToken, client, expectStatus, seedOrganization } from "./lib/api.mjs";
 import { migrate, startWorker } from "./lib/servers.mjs";
 import { traced } from "./lib/workers.mjs";
 
@@ -79,9 +79,7 @@ const server = await startWorker({
 const ours = { ...server, request: client(server.url) };
 try {
   const r = ours.request;
-  const partner = await accessToken(r);
-  const org = await expectStatus(r("POST", "/api/organizations/with-defaults", { token: partner, body: { name: "Capacity", timezone: "UTC" } }), 201, "organization");
-  const admin = await accessToken(r, { organizationId: org.id });
+  const { org, admin } = await seedOrganization(r, { name: "Capacity", timezone: "UTC" });
   const location = await expectStatus(r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body: { name: "Depot", timezone: "UTC" } }), 201, "location");
   const breakType = await expectStatus(
     r("POST", `/api/organizations/${org.id}/locations/${location.id}/breaks`, {

@@ -1,19 +1,17 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { webhooks } from "../drizzle/schema";
 import { app } from "../src/app";
 import worker from "../src/index";
 import { createDatabase } from "../src/lib/db";
 import { eventStatement } from "../src/lib/events";
-import { newId } from "../src/lib/ids";
 import { encodeIdCursor } from "../src/lib/pagination";
 import { shardBinding } from "../src/lib/shards";
 import type { WakeUp } from "../src/webhooks/drain";
-import { encryptSecret, newSigningSecret } from "../src/webhooks/secret";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { directoryDb, insertOrganization, shardOf, tenantDb } from "./helpers/shards";
 import { accessToken, DEV_PARTNER, partnerToken } from "./helpers/tokens";
+import { insertEndpoint } from "./helpers/webhooks";
 
 const count = async (db: D1Database, sql: string, ...values: unknown[]) =>
   (await db.prepare(sql).bind(...values).first<{ n: number }>())!.n;
@@ -238,18 +236,7 @@ describe("work behind no request reaches every shard", () => {
   /** An endpoint with one pending event, on `shard`, that cannot be reached (the consumer then retries it). */
   async function pendingEndpoint(shard: string, organizationId: string) {
     const db = createDatabase(shardBinding(env, shard));
-    const id = newId();
-    const now = new Date();
-    await db.insert(webhooks).values({
-      id,
-      organizationId,
-      url: "http://127.0.0.1:9/hook",
-      types: [],
-      secret: await encryptSecret(env.WEBHOOK_SECRET_KEY, id, newSigningSecret()),
-      deliveredSequence: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const { id } = await insertEndpoint(db, organizationId, { url: "http://127.0.0.1:9/hook" });
     await db.batch([eventStatement(db, { type: "location.created", organizationId, data: {} })]);
     return id;
   }

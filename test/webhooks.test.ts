@@ -9,34 +9,19 @@ import { eventStatement } from "../src/lib/events";
 import { newId } from "../src/lib/ids";
 import { DISABLE_AFTER_FAILURES, deliverPending, MAX_ATTEMPTS } from "../src/webhooks/deliver";
 import { drainOutbox, type WakeUp } from "../src/webhooks/drain";
-import { encryptSecret, newSigningSecret } from "../src/webhooks/secret";
+import { newSigningSecret } from "../src/webhooks/secret";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
 import { recordingRequest } from "./helpers/recording-d1";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { tenantDb } from "./helpers/shards";
+import { insertEndpoint } from "./helpers/webhooks";
 import { createWorkplace, HERE } from "./helpers/workplace";
 
 const db = createDatabase(tenantDb());
 const hooksPath = (org: OrganizationFixture, suffix = "") => `/api/organizations/${org.id}/webhooks${suffix}`;
 
-/** An endpoint inserted straight into D1 (no API write, so no drain runs behind the test's back). */
-async function endpoint(organizationId: string, types: string[] = []) {
-  const id = newId();
-  const secret = newSigningSecret();
-  const now = new Date();
-  await db.insert(webhooks).values({
-    id,
-    organizationId,
-    url: "https://receiver.test/hook",
-    types,
-    secret: await encryptSecret(env.WEBHOOK_SECRET_KEY, id, secret),
-    deliveredSequence: 0,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return { id, secret };
-}
+const endpoint = (organizationId: string, types: string[] = []) => insertEndpoint(db, organizationId, { types });
 
 /** Outbox events, as a write batch records them. */
 async function record(organizationId: string, count: number, type: "location.created" | "shift.clocked_in" = "location.created") {

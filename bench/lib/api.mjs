@@ -57,3 +57,10 @@ export async function accessToken(request, claims = {}) {
   );
   return body.accessToken;
 }
+
+/** A new organization with its defaults, created through the API as a partner would, with its admin's token. */
+export async function seedOrganization(request, body) {
+  const partner = await accessToken(request);
+  const org = await expectStatus(request("POST", "/api/organizations/with-defaults", { token: partner, body }), 201, "organization");
+  return { org, admin: await accessToken(request, { organizationId: org.id }) };
+}

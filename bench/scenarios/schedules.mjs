@@ -2,7 +2,7 @@
 // the baseline (the same statements by hand, bench/baseline/schedules.js); D1 round trips, rows_read and p50/p99.
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { accessToken, expectStatus } from "../lib/api.mjs";
+import { expectStatus, seedOrganization } from "../lib/api.mjs";
 import { measure, percentile } from "../lib/load.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
@@ -60,9 +60,7 @@ const ENTRY_COLUMNS = [
 async function seed(ours, print) {
   const r = ours.request;
   const started = Date.now();
-  const partner = await accessToken(r);
-  const org = await expectStatus(r("POST", "/api/organizations/with-defaults", { token: partner, body: { name: "Bench Diner", timezone: ZONE } }), 201, "organization");
-  const admin = await accessToken(r, { organizationId: org.id });
+  const { org, admin } = await seedOrganization(r, { name: "Bench Diner", timezone: ZONE });
   const location = await expectStatus(
     r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body: { name: "Diner", timezone: ZONE, country: "US" } }),
     201,

@@ -2,7 +2,7 @@
 // trips, statements, seconds; then again, to show it adds nothing twice), the worker-policies listing and the
 // time-offs listing (operation 9) walked page by page with D1's rows_read per page next to the rows_read of a
 // hand-written raw SQL statement answering the same page, in the same run on the same data.
-import { accessToken, expectStatus } from "../lib/api.mjs";
+import { expectStatus, seedOrganization } from "../lib/api.mjs";
 import { table } from "../lib/report.mjs";
 import { startOurs, traced } from "../lib/workers.mjs";
 
@@ -26,13 +26,7 @@ const x = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "-");
 async function seed(ours, print) {
   const r = ours.request;
   const started = Date.now();
-  const partner = await accessToken(r);
-  const org = await expectStatus(
-    r("POST", "/api/organizations/with-defaults", { token: partner, body: { name: "Bench Time Off", timezone: "UTC" } }),
-    201,
-    "organization",
-  );
-  const admin = await accessToken(r, { organizationId: org.id });
+  const { org, admin } = await seedOrganization(r, { name: "Bench Time Off", timezone: "UTC" });
   const records = Array.from({ length: WORKERS }, (_, i) => ({ externalId: `w-${10001 + i}`, name: `Worker ${i + 1}`, externalPayrollId: `p-${i + 1}` }));
   await expectStatus(r("POST", `/api/organizations/${org.id}/staffmembers/sync`, { token: admin, body: { records } }), 200, "staff sync");
   const types = await expectStatus(r("GET", `/api/organizations/${org.id}/policies/types`, { token: admin }), 200, "types");

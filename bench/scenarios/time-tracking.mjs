@@ -1,6 +1,6 @@
 // Issue 3, "Measured, not guessed": clock-in/clock-out cycles and shift-state reads, ours vs the baseline, and the
 // D1 round trips of a clock-in counted on a traced request.
-import { accessToken, expectStatus } from "../lib/api.mjs";
+import { accessToken, expectStatus, seedOrganization } from "../lib/api.mjs";
 import { measure } from "../lib/load.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
@@ -31,13 +31,7 @@ async function inGroups(items, size, fn) {
  */
 async function seed(ours, connections) {
   const r = ours.request;
-  const partner = await accessToken(r);
-  const org = await expectStatus(
-    r("POST", "/api/organizations/with-defaults", { token: partner, body: { name: "Bench Coffee", timezone: "America/New_York" } }),
-    201,
-    "organization",
-  );
-  const admin = await accessToken(r, { organizationId: org.id });
+  const { org, admin } = await seedOrganization(r, { name: "Bench Coffee", timezone: "America/New_York" });
   const location = await expectStatus(
     r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body: { name: "Flatiron", timezone: "America/New_York" } }),
     201,

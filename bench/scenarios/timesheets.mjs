@@ -2,7 +2,7 @@
 // by page, its totals, the CSV export and both reports, ours vs the baseline; D1's rows_read per listing page next
 // to the rows returned, and the D1 round trips of each request, counted on traced requests.
 import { isDeepStrictEqual } from "node:util";
-import { accessToken, expectStatus } from "../lib/api.mjs";
+import { expectStatus, seedOrganization } from "../lib/api.mjs";
 import { measure } from "../lib/load.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
@@ -128,13 +128,7 @@ function generateShifts(staff, locations) {
 async function seed(ours, print) {
   const r = ours.request;
   const started = Date.now();
-  const partner = await accessToken(r);
-  const org = await expectStatus(
-    r("POST", "/api/organizations/with-defaults", { token: partner, body: { name: "Bench Bakeries", timezone: "America/New_York" } }),
-    201,
-    "organization",
-  );
-  const admin = await accessToken(r, { organizationId: org.id });
+  const { org, admin } = await seedOrganization(r, { name: "Bench Bakeries", timezone: "America/New_York" });
   const locations = await inGroups(LOCATIONS, 3, (body) =>
     expectStatus(r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body }), 201, `location ${body.name}`).then(
       (l) => ({ ...l, timezone: body.timezone }),

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { CLOCK_IN_WRITES, PUNCH_READS } from "../baseline/statements.js";
 import { STAFF_WRITE_GUARD } from "../baseline/write-guard.js";
-import { accessToken, expectStatus } from "../lib/api.mjs";
+import { accessToken, expectStatus, seedOrganization } from "../lib/api.mjs";
 import { describeEventCost, eventCost } from "../lib/event-trips.mjs";
 import { sendDirectly, startReceiver } from "../lib/receiver.mjs";
 import { ratio, table } from "../lib/report.mjs";
@@ -22,13 +22,7 @@ const POSITION = { latitude: 40.748817, longitude: -73.985428, accuracy: 12 };
 
 async function seed(ours) {
   const r = ours.request;
-  const partner = await accessToken(r);
-  const org = await expectStatus(
-    r("POST", "/api/organizations/with-defaults", { token: partner, body: { name: "Bench Hooks", timezone: "America/New_York" } }),
-    201,
-    "organization",
-  );
-  const admin = await accessToken(r, { organizationId: org.id });
+  const { org, admin } = await seedOrganization(r, { name: "Bench Hooks", timezone: "America/New_York" });
   const location = await expectStatus(
     r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body: { name: "Flatiron", timezone: "America/New_York" } }),
     201,

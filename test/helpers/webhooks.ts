@@ -1,0 +1,23 @@
+import { env } from "cloudflare:test";
+import { webhooks } from "../../drizzle/schema";
+import type { Database } from "../../src/lib/db";
+import { newId } from "../../src/lib/ids";
+import { encryptSecret, newSigningSecret } from "../../src/webhooks/secret";
+
+/** A webhook endpoint inserted straight into `db` (no API write, so no drain runs behind the test's back). */
+export async function insertEndpoint(db: Database, organizationId: string, { url = "https://receiver.test/hook", types = [] as string[] } = {}) {
+  const id = newId();
+  const secret = newSigningSecret();
+  const now = new Date();
+  await db.insert(webhooks).values({
+    id,
+    organizationId,
+    url,
+    types,
+    secret: await encryptSecret(env.WEBHOOK_SECRET_KEY, id, secret),
+    deliveredSequence: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, secret };
+}
