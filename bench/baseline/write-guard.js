@@ -5,14 +5,17 @@
 const OK_ORGANIZATION = `EXISTS (SELECT 1 FROM organizations
     WHERE id = ? AND partner_id = ? AND deleted_at IS NULL)`;
 
-/** A staff member's token: [1, org, partner, staff member, org, access role, access role, permissions version, 1]. */
-export const STAFF_WRITE_GUARD = `insert into "write_guards" ("id", "ok", "precondition") values (?, (SELECT 1 WHERE ${OK_ORGANIZATION} AND EXISTS (SELECT 1 FROM staff_members
+/** The organization is not frozen for a move between shards. */
+const SETTLED = `(SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM "organization_freezes" WHERE "organization_freezes"."organization_id" = ?))`;
+
+/** A staff member's token: [1, org, partner, staff member, org, access role, access role, permissions version, 1, org]. */
+export const STAFF_WRITE_GUARD = `insert into "write_guards" ("id", "ok", "precondition", "settled") values (?, (SELECT 1 WHERE ${OK_ORGANIZATION} AND EXISTS (SELECT 1 FROM staff_members
       WHERE id = ? AND organization_id = ? AND deleted_at IS NULL AND active = 1
         AND access_role_id = ?)
-    AND (SELECT permissions_version FROM access_roles WHERE id = ? AND deleted_at IS NULL) IS ?), ?) on conflict do nothing`;
+    AND (SELECT permissions_version FROM access_roles WHERE id = ? AND deleted_at IS NULL) IS ?), ?, ${SETTLED}) on conflict do nothing`;
 
-/** An organization's token: [1, org, partner, 1]. */
-export const ORGANIZATION_WRITE_GUARD = `insert into "write_guards" ("id", "ok", "precondition") values (?, (SELECT 1 WHERE ${OK_ORGANIZATION}), ?) on conflict do nothing`;
+/** An organization's token: [1, org, partner, 1, org]. */
+export const ORGANIZATION_WRITE_GUARD = `insert into "write_guards" ("id", "ok", "precondition", "settled") values (?, (SELECT 1 WHERE ${OK_ORGANIZATION}), ?, ${SETTLED}) on conflict do nothing`;
 
 /** The unverified claims of a bearer token (a JWT: its payload is base64url JSON). */
 export function claimsOfToken(token) {
@@ -27,8 +30,8 @@ export function claimsOfToken(token) {
 export function writeGuardFor(token) {
   const c = claimsOfToken(token);
   return c.emp == null
-    ? { sql: ORGANIZATION_WRITE_GUARD, params: [1, c.org, c.pid, 1] }
-    : { sql: STAFF_WRITE_GUARD, params: [1, c.org, c.pid, c.emp, c.org, c.ar, c.ar, c.arv, 1] };
+    ? { sql: ORGANIZATION_WRITE_GUARD, params: [1, c.org, c.pid, 1, c.org] }
+    : { sql: STAFF_WRITE_GUARD, params: [1, c.org, c.pid, c.emp, c.org, c.ar, c.ar, c.arv, 1, c.org] };
 }
 
 /** The same for the request's Authorization header. */

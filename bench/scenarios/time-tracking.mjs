@@ -244,8 +244,8 @@ export async function run({ stateDir, options, print }) {
       "naming the organization's shard (none with one shard)",
   );
   print(
-    `Database reads to authorise: ${authReads} (a refused request makes ${authReads === 0 ? "no" : "some"} D1 call; ` +
-      "the token carries the permissions)",
+    `Database reads to authorise: ${authReads} (a refused request reads ${authReads === 0 ? "nothing" : "something"} on its shard, ` +
+      "the token carries the permissions; a 403 still reads the directory to choose the shard, an invalid token nothing)",
   );
   print(describeEventCost("Events per clock-in", eventCost(counted.clockIn, [PUNCH_READS, [STAFF_WRITE_GUARD, ...CLOCK_IN_WRITES]])));
   print(describeEventCost("Events per clock-out", eventCost(counted.clockOut, [PUNCH_READS, [STAFF_WRITE_GUARD, ...CLOCK_OUT_WRITES]])));

@@ -55,9 +55,9 @@ export const principalGuard = (db: Database, principal: Principal, organizationI
     .onConflictDoNothing();
 
 /**
- * The freeze check alone, for a write batch that has no principal guard or whose principal names no organization
- * (a partner-level PATCH or DELETE of /organizations/{id}; the accrual pass, over many organizations): put it first
- * in the batch and map `organizationMovingProblem` (guardedBatch already does). Fails when any of them is frozen.
+ * The freeze check alone, for a write batch outside a request, which has no principal guard (the accrual pass, over
+ * many organizations; webhook delivery's records): put it first in the batch and map `organizationMovingProblem`.
+ * Fails when any of them is frozen.
  */
 export const freezeGuard = (db: Database, organizationIds: string | string[]) =>
   db
