@@ -343,7 +343,7 @@ export default {
         });
       }
       if (url.pathname === "/__bench/seed-events" && request.method === "POST") {
-        return Response.json(await seedEvents(env.DB, await request.json()));
+        return Response.json(await seedEvents(data, await request.json()));
       }
       if (url.pathname === "/__bench/seed-shifts" && request.method === "POST") {
         try {
