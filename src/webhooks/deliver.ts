@@ -77,6 +77,25 @@ export const post = async (deps: DeliveryDeps, hook: WebhookRow, event: Pick<Eve
 /** The lease an endpoint holds through a retry's backoff: no wake-up sends before the retry is due. */
 const BACKOFF = "backoff";
 
+/** The endpoint's organization is being moved between shards (src/shards): nothing is written for it meanwhile. */
+const frozen = sql`EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = ${webhooks.organizationId})`;
+const frozenRetry = { retryInSeconds: MOVING_RETRY_AFTER_SECONDS };
+
+/**
+ * A batch of delivery records behind the freeze guard: its results, or null, writing nothing, when a move froze the
+ * organization since the endpoint was claimed (the events are delivered again after the move; receivers
+ * de-duplicate on their id).
+ */
+async function recordUnlessFrozen(db: Database, organizationId: string, statements: Statement[]): Promise<unknown[] | null> {
+  try {
+    const [, ...results] = await guarded(db.batch([freezeGuard(db, organizationId), ...statements] as [Statement, ...Statement[]]), [organizationMovingProblem]);
+    return results;
+  } catch (error) {
+    if (error instanceof ProblemError && error.code === "ORGANIZATION_MOVING") return null;
+    throw error;
+  }
+}
+
 /**
  * The endpoint, if live and enabled and no other wake-up holds an unexpired lease on it: now leased to `lease`.
  * Else, in the same round trip, the lease that held it: a backoff's end is when to come back.
@@ -104,25 +123,6 @@ async function claim(db: Database, webhookId: string, lease: string, now: Date):
   if (hook) return { hook };
   if (current?.frozen) return { frozen: true };
   return current?.lease === BACKOFF && current.until && current.until > now ? { backoffUntil: current.until } : {};
-}
-
-/** The endpoint's organization is being moved between shards (src/shards): nothing is written for it meanwhile. */
-const frozen = sql`EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = ${webhooks.organizationId})`;
-const frozenRetry = { retryInSeconds: MOVING_RETRY_AFTER_SECONDS };
-
-/**
- * A batch of delivery records behind the freeze guard: its results, or null, writing nothing, when a move froze the
- * organization since the endpoint was claimed (the events are delivered again after the move; receivers
- * de-duplicate on their id).
- */
-async function recordUnlessFrozen(db: Database, organizationId: string, statements: Statement[]): Promise<unknown[] | null> {
-  try {
-    const [, ...results] = await guarded(db.batch([freezeGuard(db, organizationId), ...statements] as [Statement, ...Statement[]]), [organizationMovingProblem]);
-    return results;
-  } catch (error) {
-    if (error instanceof ProblemError && error.code === "ORGANIZATION_MOVING") return null;
-    throw error;
-  }
 }
 
 /** The next page of the endpoint's events after `cursor`, and the attempts already made at each (one round trip). */
