@@ -5,7 +5,7 @@ import worker from "../src/index";
 import { createDatabase } from "../src/lib/db";
 import { eventStatement } from "../src/lib/events";
 import { encodeIdCursor } from "../src/lib/pagination";
-import { shardBinding } from "../src/lib/shards";
+import { shardBinding, shardOfOrganization } from "../src/lib/shards";
 import type { WakeUp } from "../src/webhooks/drain";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
@@ -213,6 +213,48 @@ describe("externalId is unique per partner across shards", () => {
     } finally {
       await tenantDb().prepare(`DROP TRIGGER ${trigger}`).run();
     }
+  });
+
+  it("a create whose shard batch committed but whose answer was lost keeps its directory entry", async () => {
+    const real = env.DB_SHARD_2;
+    const answerLost = {
+      withSession: (anchor?: string) => {
+        const session = real.withSession(anchor);
+        return {
+          prepare: (sql: string) => session.prepare(sql),
+          batch: async (statements: D1PreparedStatement[]) => {
+            await session.batch(statements);
+            throw new Error("Network connection lost.");
+          },
+          getBookmark: () => session.getBookmark(),
+        };
+      },
+      prepare: (sql: string) => real.prepare(sql),
+    };
+    const externalId = unique("lost");
+    const init = { method: "POST", headers: { Authorization: `Bearer ${await accessToken()}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Lost answer", externalId }) };
+    const res = await app.request("http://shiftline.test/api/organizations", init, { ...env, DB_SHARD_2: answerLost });
+    expect(res.status).toBe(500);
+    const entry = await directoryDb().prepare("SELECT organization_id, shard FROM organization_directory WHERE partner_id = ? AND external_id = ?").bind(DEV_PARTNER, externalId).first<{ organization_id: string; shard: string }>();
+    expect(entry?.shard).toBe("DB_SHARD_2");
+    expect(await count(tenantDb(), "SELECT COUNT(*) AS n FROM organizations WHERE id = ?", entry!.organization_id)).toBe(1);
+  });
+});
+
+describe("the directory read on a replica", () => {
+  it("falls back to the primary for an organization the replica does not know yet (created a moment ago)", async () => {
+    const org = await createOrganization();
+    const anchors: string[] = [];
+    const lagging = {
+      withSession: (anchor: string) => {
+        anchors.push(anchor);
+        const session = env.DB.withSession(anchor);
+        // The replica has not received the entry yet; the primary has.
+        return anchor === "first-primary" ? session : { prepare: () => ({ bind: () => ({ first: async () => null }) }) };
+      },
+    } as unknown as D1Database;
+    expect(await shardOfOrganization({ ...env, DB: lagging }, org.id, "first-unconstrained")).toBe("DB_SHARD_2");
+    expect(anchors).toEqual(["first-unconstrained", "first-primary"]);
   });
 });
 

@@ -37,8 +37,9 @@ export function shardBinding(env: Env, shard: string): D1Database {
 export const directoryBinding = (env: Env): D1Database => env.DB;
 
 /**
- * The shard the directory names for an organization (null: none), read on `session` of DB (a request's
- * replica-eligible one) or straight from the binding. One shard: no read.
+ * The shard the directory names for an organization (null: none), read on a session of DB at `anchor` (a request's
+ * replica-eligible one, falling back to the primary when the replica has no entry) or straight from the binding.
+ * One shard: no read.
  */
 export async function shardOfOrganization(
   env: Env,
@@ -47,9 +48,11 @@ export async function shardOfOrganization(
 ): Promise<string | null> {
   if (shardConfig(env).shards.length === 1) return DIRECTORY_SHARD;
   const directory = directoryBinding(env);
-  const row = await (anchor === undefined ? directory : directory.withSession(anchor))
-    .prepare(`SELECT "shard" FROM "organization_directory" WHERE "organization_id" = ?`)
-    .bind(organizationId)
-    .first<{ shard: string }>();
-  return row?.shard ?? null;
+  const read = (from: D1Database | D1DatabaseSession) =>
+    from.prepare(`SELECT "shard" FROM "organization_directory" WHERE "organization_id" = ?`).bind(organizationId).first<{ shard: string }>();
+  const row = await read(anchor === undefined ? directory : directory.withSession(anchor));
+  if (row || anchor === undefined || anchor === "first-primary") return row?.shard ?? null;
+  // A replica may not have the entry of an organization created a moment ago (on another shard, so the creating
+  // client holds no bookmark of DB): the primary has it.
+  return (await read(directory.withSession("first-primary")))?.shard ?? null;
 }

@@ -4,7 +4,7 @@ import { organizationDirectory, organizations } from "../../../drizzle/schema";
 import type { Database, Statement } from "../../lib/db";
 import { decodeIdCursor, type ListOptions } from "../../lib/pagination";
 import { notFound } from "../../lib/problem";
-import { DIRECTORY_SHARD } from "../../lib/shards";
+import { DIRECTORY_SHARD, shardBinding } from "../../lib/shards";
 import type { AppBindings } from "../../lib/types";
 import { databaseOf, routeTo } from "../../middleware/db";
 
@@ -141,4 +141,9 @@ export async function removeDirectoryEntry(c: AppContext, organizationId: string
   } catch (error) {
     console.error(JSON.stringify({ requestId: c.get("requestId"), directoryCleanupFailed: organizationId, error: String(error) }));
   }
+}
+
+/** Whether `organizationId`'s row exists on `shard`'s primary (the binding itself, no replica). */
+export async function writtenOn(env: Env, shard: string, organizationId: string): Promise<boolean> {
+  return (await shardBinding(env, shard).prepare("SELECT 1 AS found FROM organizations WHERE id = ?").bind(organizationId).first()) !== null;
 }

@@ -16,7 +16,7 @@ import { uniquely } from "../../lib/db-errors";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { keysetPage, pageResult } from "../../lib/pagination";
-import { notFound } from "../../lib/problem";
+import { notFound, ProblemError } from "../../lib/problem";
 import { DIRECTORY_SHARD, shardConfig } from "../../lib/shards";
 import { softDeleted } from "../../lib/tenancy";
 import type { AppBindings, AppRouteHandler } from "../../lib/types";
@@ -30,6 +30,7 @@ import {
   removeDirectoryEntry,
   restoreDirectoryExternalId,
   setDirectoryExternalId,
+  writtenOn,
 } from "./organizations.directory";
 import type * as routes from "./organizations.routes";
 import { serializeOrganization } from "./organizations.schemas";
@@ -144,7 +145,7 @@ const newOrganization = (partnerId: string, body: routes.CreateBody, now: Date) 
 /**
  * Writes a new organization, with what `statements` add, on NEW_ORGANIZATION_SHARD and enters it in the directory:
  * one batch on DB; else the directory entry first (an externalId taken on any shard is 409) and removed again when
- * the shard's batch fails. The request is routed to that shard (its bookmark is the response's).
+ * the shard's batch did not write the organization. The request is routed to that shard (its bookmark is the response's).
  */
 async function place<T extends readonly [Statement, ...Statement[]]>(
   c: Context<AppBindings, any, any>,
@@ -163,7 +164,8 @@ async function place<T extends readonly [Statement, ...Statement[]]>(
   try {
     return await uniquely(guardedBatch(writer, statements(db)), ...EXTERNAL_ID_TAKEN);
   } catch (error) {
-    await removeDirectoryEntry(c, organization.id);
+    // A refusal wrote nothing; another failure (a timeout, a lost connection) may have committed: ask the primary.
+    if (error instanceof ProblemError || !(await writtenOn(c.env, shard, organization.id))) await removeDirectoryEntry(c, organization.id);
     throw error;
   }
 }
