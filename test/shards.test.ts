@@ -8,6 +8,7 @@ import { encodeIdCursor } from "../src/lib/pagination";
 import { shardBinding, shardOfOrganization } from "../src/lib/shards";
 import type { WakeUp } from "../src/webhooks/drain";
 import { api } from "./helpers/api";
+import { requestWithInterference } from "./helpers/interfering-d1";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { directoryDb, insertOrganization, shardOf, tenantDb } from "./helpers/shards";
 import { accessToken, DEV_PARTNER, partnerToken } from "./helpers/tokens";
@@ -199,6 +200,28 @@ describe("externalId is unique per partner across shards", () => {
     expect(res.status).toBe(412);
     const entry = await directoryDb().prepare("SELECT external_id FROM organization_directory WHERE organization_id = ?").bind(org.id).first<{ external_id: string }>();
     expect(entry!.external_id).toBe(before);
+  });
+
+  it("two renames of one organization racing each other leave the directory on the row's externalId", async () => {
+    const partner = await accessToken();
+    const org = await createOrganization({ externalId: unique("start") });
+    const [first, second] = [unique("first"), unique("second")];
+    // The first rename has claimed its value in the directory; the second runs whole before the first's shard write.
+    const res = await requestWithInterference(
+      "PATCH",
+      `/api/organizations/${org.id}`,
+      { token: partner, body: { externalId: first } },
+      {
+        before: /^update "organizations"/i,
+        meanwhile: async () => expect((await api("PATCH", `/api/organizations/${org.id}`, { token: partner, body: { externalId: second } })).status).toBe(200),
+      },
+    );
+    expect(res.status).toBe(200);
+    const row = await tenantDb().prepare("SELECT external_id FROM organizations WHERE id = ?").bind(org.id).first<string>("external_id");
+    const entry = await directoryDb().prepare("SELECT external_id FROM organization_directory WHERE organization_id = ?").bind(org.id).first<string>("external_id");
+    expect(row).toBe(first);
+    expect(entry).toBe(first);
+    expect((await api("GET", `/api/organizations/external/${first}`, { token: partner })).body.id).toBe(org.id);
   });
 
   it("a create whose shard batch fails removes its directory entry again", async () => {

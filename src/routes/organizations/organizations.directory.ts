@@ -107,28 +107,50 @@ export const directoryEntry = (c: AppContext, row: { id: string; partnerId: stri
     .insert(organizationDirectory)
     .values({ organizationId: row.id, partnerId: row.partnerId, externalId: row.externalId ?? null, shard, createdAt: row.createdAt, updatedAt: row.createdAt });
 
-/** Brings the directory's externalId of `organizationId` in step with its row on DB (in the batch that changes it). */
+/**
+ * Brings the directory's externalId of `organizationId` in step with its row on DB (in the batch that changes it).
+ * The entry's updatedAt is the version of the row it last followed.
+ */
 export const directoryFollowsRow = (c: AppContext, organizationId: string): Statement =>
   directoryOf(c)
     .update(organizationDirectory)
     .set({
       externalId: sql`(SELECT ${organizations.externalId} FROM ${organizations} WHERE ${organizations.id} = ${organizationId})`,
-      updatedAt: new Date(),
+      updatedAt: sql`(SELECT ${organizations.updatedAt} FROM ${organizations} WHERE ${organizations.id} = ${organizationId})`,
     })
     .where(eq(organizationDirectory.organizationId, organizationId));
 
-/** Sets the directory's externalId of `organizationId` (first of the two writes when the organization is not on DB). */
+/**
+ * Claims `externalId` for `organizationId` in the directory (the first of the two writes when the organization is not
+ * on DB: a value another organization holds is refused by the directory's unique index). Leaves the entry's version.
+ */
 export const setDirectoryExternalId = (c: AppContext, organizationId: string, externalId: string | null) =>
-  directoryOf(c)
-    .update(organizationDirectory)
-    .set({ externalId, updatedAt: new Date() })
-    .where(eq(organizationDirectory.organizationId, organizationId));
+  directoryOf(c).update(organizationDirectory).set({ externalId }).where(eq(organizationDirectory.organizationId, organizationId));
 
-/** Undoes the directory's half of a write whose shard half failed: its externalId is the shard row's again. */
+/**
+ * The second half, after the shard's write: the entry takes the externalId of the row version `row`, unless it already
+ * followed a later version. Two renames racing each other end with the directory on the row's last version, whichever
+ * request finishes last.
+ */
+export async function followRowVersion(c: AppContext, organizationId: string, row: { externalId: string | null; updatedAt: Date }) {
+  try {
+    await directoryOf(c)
+      .update(organizationDirectory)
+      .set({ externalId: row.externalId, updatedAt: row.updatedAt })
+      .where(and(eq(organizationDirectory.organizationId, organizationId), lte(organizationDirectory.updatedAt, row.updatedAt)));
+  } catch (error) {
+    console.error(JSON.stringify({ requestId: c.get("requestId"), directoryFollowFailed: organizationId, error: String(error) }));
+  }
+}
+
+/** Undoes the directory's half of a write whose shard half failed: the entry follows the shard's row again. */
 export async function restoreDirectoryExternalId(c: AppContext, located: Located, organizationId: string) {
   try {
-    const [row] = await located.db.select({ externalId: organizations.externalId }).from(organizations).where(eq(organizations.id, organizationId));
-    if (row) await setDirectoryExternalId(c, organizationId, row.externalId);
+    const [row] = await located.db
+      .select({ externalId: organizations.externalId, updatedAt: organizations.updatedAt })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    if (row) await followRowVersion(c, organizationId, row);
   } catch (error) {
     console.error(JSON.stringify({ requestId: c.get("requestId"), directoryRestoreFailed: organizationId, error: String(error) }));
   }

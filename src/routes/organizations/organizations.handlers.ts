@@ -24,6 +24,7 @@ import { routeTo } from "../../middleware/db";
 import {
   directoryEntry,
   directoryFollowsRow,
+  followRowVersion,
   locate,
   type Lookup,
   partnerPage,
@@ -82,7 +83,8 @@ async function updateVisible(c: Context<AppBindings, any, any>, lookup: Lookup, 
     await uniquely(setDirectoryExternalId(c, lookup.id, values.externalId as string | null), ...EXTERNAL_ID_TAKEN);
     try {
       const written = await uniquely(guardedBatch(writer, [update]), ...EXTERNAL_ID_TAKEN);
-      if (written[0].length === 0) await restoreDirectoryExternalId(c, located, lookup.id);
+      const [row] = written[0];
+      await (row ? followRowVersion(c, lookup.id, row) : restoreDirectoryExternalId(c, located, lookup.id));
       return written;
     } catch (error) {
       await restoreDirectoryExternalId(c, located, lookup.id);
