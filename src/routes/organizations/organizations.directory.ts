@@ -14,11 +14,13 @@ import { databaseOf, routeTo } from "../../middleware/db";
  *
  * Writes that change the directory and a shard other than DB are two batches, never one transaction: the
  * directory's entry is written first (its unique index keeps an externalId unique per partner across shards) and
- * undone when the shard's write fails. Between the two, for a moment, the directory holds an entry (or an
- * externalId) whose shard row does not exist yet or carries the old value: a lookup by that externalId then answers
- * 404, and the same externalId is refused to another organization (409), which is what it will be once the write
- * lands. A Worker that dies between the two leaves a directory entry without an organization row, which reads as a
- * missing organization; on DB both are one batch.
+ * undone when the shard's write did not happen (a create asks the shard's primary when the failure is not a
+ * refusal: a lost answer may have committed). After a rename's shard write the entry follows the row version written,
+ * unless it followed a later one, so racing renames end on the row's last value. Between the two writes, for a moment,
+ * the directory holds an entry (or an externalId) whose shard row does not exist yet or carries the old value: a
+ * lookup by that externalId then answers 404, and the same externalId is refused to another organization (409), which
+ * is what it will be once the write lands. A Worker that dies between the two leaves a directory entry without an
+ * organization row, which reads as a missing organization; on DB both are one batch.
  */
 
 type AppContext = Context<AppBindings, any, any>;
