@@ -97,6 +97,21 @@ describe("an abort racing the flip", () => {
   });
 });
 
+describe("an abort before the freeze set the target's marker", () => {
+  it("finds nothing to undo on the target and unfreezes the source", async () => {
+    const w = await createWorkplace();
+    const source = await shardOf(w.org.id);
+    const target = otherShard(source);
+    const before = await dump(source, w.org.id);
+    await startMove(env, w.org.id, target);
+    await requestAbort(env, w.org.id);
+    expect((await runMove(w.org.id)).state.step).toBe("aborted");
+    expect(await dump(source, w.org.id)).toEqual(before);
+    expect(await freezeOf(source, w.org.id)).toBeNull();
+    expect(await freezeOf(target, w.org.id)).toBeNull();
+  });
+});
+
 describe("a stale call copying after the flip", () => {
   it("is refused on the target, which keeps the rows written there since the flip", async () => {
     const { w, source, target } = await movingWorkplace("copy");
