@@ -105,7 +105,11 @@ function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { 
   );
 }
 
-/** Cron: events older than 30 days go, except each organization's last (it carries the sequence on). */
+/**
+ * Cron: events older than 30 days go, except each organization's last (it carries the sequence on), and except an
+ * organization frozen on this database (a move is copying and comparing its rows: src/shards).
+ */
 export const purgeExpiredEvents = (db: Database, now = new Date()) =>
   db.run(sql`DELETE FROM events WHERE occurred_at < ${now.getTime() - 30 * 24 * 3600 * 1000}
-    AND sequence < (SELECT max(sequence) FROM events e WHERE e.organization_id = events.organization_id)`);
+    AND sequence < (SELECT max(sequence) FROM events e WHERE e.organization_id = events.organization_id)
+    AND NOT EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = events.organization_id)`);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { and, eq, isNull, lte, not, or, sql } from "drizzle-orm";
 import { idempotencyKeys } from "../../drizzle/schema";
 import type { Database } from "./db";
 
@@ -108,8 +108,18 @@ export const storeResponse = (db: Database, scope: string, key: string, response
 export const releaseKey = (db: Database, scope: string, key: string) =>
   db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
 
+/**
+ * Expired keys go, except those of an organization frozen on this database (a move is copying and comparing them:
+ * src/shards). A scope is "<partner>:<organization>:<staff member or empty>".
+ */
+const ofFrozenOrganization = sql`EXISTS (SELECT 1 FROM organization_freezes f
+  WHERE substr(${idempotencyKeys.scope}, instr(${idempotencyKeys.scope}, ':'), length(f.organization_id) + 2) = ':' || f.organization_id || ':')`;
+
 export async function purgeExpiredKeys(db: Database, now = new Date()) {
-  const result = await db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now)).run();
+  const result = await db
+    .delete(idempotencyKeys)
+    .where(and(lte(idempotencyKeys.expiresAt, now), not(ofFrozenOrganization)))
+    .run();
   return result.meta.changes ?? 0;
 }
 

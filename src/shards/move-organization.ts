@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { organizationDirectory, organizationMoves } from "../../drizzle/schema";
 import { createDatabase, type Database } from "../lib/db";
 import { directoryBinding, shardBinding, shardConfig } from "../lib/shards";
-import { comparePage, copyPage, type Cursor, DELETE_ROWS, deletePage, type MovedOrganization } from "./pages";
+import { arrivalGuard, comparePage, copyPage, type Cursor, DELETE_ROWS, deletePage, type MovedOrganization, TargetUnmarked } from "./pages";
 import { MOVED_TABLES } from "./tables";
 
 /**
@@ -11,20 +11,25 @@ import { MOVED_TABLES } from "./tables";
  * invocation stays short, and any call may be interrupted anywhere: every step is idempotent and its progress is
  * saved only after its work committed.
  *   freeze  insert the organization's freeze on S: from then on every write batch on S for it fails (503
- *           ORGANIZATION_MOVING), in the database; wait `settleMs` so that requests answered just before finish
- *           their bookkeeping (the Idempotency-Key answer).
+ *           ORGANIZATION_MOVING), in the database; then the marker on T (a freeze row on T naming T: it freezes the
+ *           organization there too, so the Cron's passes leave its copied rows alone); wait `settleMs` so that
+ *           requests answered just before finish their bookkeeping (the Idempotency-Key answer).
  *   copy    table by table (MOVED_TABLES, parents first), keyset page by page: T's rows in the page's key range
- *           are replaced by S's.
+ *           are replaced by S's, in a batch behind the marker's guard (pages.ts arrivalGuard).
  *   verify  table by table, page by page: every column's value and storage type the same on S and T. A difference
  *           sends the move back to copy from that table (then verify again from the first), at most
  *           MAX_VERIFY_FAILURES times, then the move stops as failed (still frozen: abort it).
- *   flip    clear T's own freeze row (a tombstone of an earlier move off T), then the conditional
- *           UPDATE organization_directory SET shard = T WHERE shard = S: requests now go to T, where no freeze is,
- *           so writes resume there. Any other directory value fails the move.
+ *   flip    UPDATE organization_directory SET shard = T WHERE shard = S AND the move's step is still flip (one
+ *           statement: an abort and a flip never both win), then clear T's marker: requests now go to T, where no
+ *           freeze is, so writes resume there, and a stale call's copy or abort on T is refused. Until the marker
+ *           goes T is still frozen, so a stale copy meanwhile writes S's frozen rows again, changing nothing.
+ *           Any other directory value fails the move.
  *   delete  after `settleMs` more (requests routed before the flip finish reading S), S's rows, children first
  *           (MOVED_TABLES reversed), by pages. The freeze row stays on S as a tombstone
  *           naming T: a request routed to S before the flip cannot write there (503, and its retry goes to T).
- * Before the flip an operator may abort: T's copied rows are deleted, then S's freeze; the organization never left.
+ * Before the flip an operator may abort (only while the directory names S, in the same statement): T's copied rows
+ * are deleted behind the marker's guard, then the marker, then S's freeze; the organization never left. A move that
+ * failed after the directory came to name T may be replaced by a new move: the organization is where it is.
  */
 
 export type MoveStep = (typeof organizationMoves.$inferSelect)["step"];
@@ -119,7 +124,8 @@ export async function startMove(env: Env, organizationId: string, target: string
   const entry = await directoryEntry(db, organizationId);
   if (!entry) throw new MoveRefused(404, `No organization ${organizationId} in the directory.`);
   const existing = await loadMove(db, organizationId);
-  if (existing && !FINISHED.has(existing.step)) {
+  const settledOnTarget = existing?.step === "failed" && entry.shard === existing.target;
+  if (existing && !FINISHED.has(existing.step) && !settledOnTarget) {
     if (existing.target !== target) throw new MoveRefused(409, `The organization is being moved to ${existing.target}; finish or abort that move first.`);
     return stateOf(existing);
   }
@@ -141,7 +147,17 @@ export async function startMove(env: Env, organizationId: string, target: string
   const [started] = await db
     .insert(organizationMoves)
     .values(fresh)
-    .onConflictDoUpdate({ target: organizationMoves.organizationId, set: fresh, setWhere: inArray(organizationMoves.step, [...FINISHED]) })
+    .onConflictDoUpdate({
+      target: organizationMoves.organizationId,
+      set: fresh,
+      setWhere: or(
+        inArray(organizationMoves.step, [...FINISHED]),
+        and(
+          eq(organizationMoves.step, "failed"),
+          sql`EXISTS (SELECT 1 FROM organization_directory d WHERE d.organization_id = ${organizationId} AND d.shard = "organization_moves"."target")`,
+        ),
+      ),
+    })
     .returning();
   if (started) return stateOf(started);
   // Another operator started one meanwhile.
@@ -160,10 +176,17 @@ export async function requestAbort(env: Env, organizationId: string, now = new D
   if (!ABORTABLE.includes(row.step) || entry?.shard !== row.source) {
     throw new MoveRefused(409, "The directory already names the target: the move can only finish.");
   }
+  // The directory's check and the step's change in one statement: a flip committing in between cannot slip past.
   const [aborting] = await db
     .update(organizationMoves)
     .set({ step: "abort", tableIndex: 0, cursor: null, updatedAt: now })
-    .where(and(eq(organizationMoves.organizationId, organizationId), inArray(organizationMoves.step, ABORTABLE)))
+    .where(
+      and(
+        eq(organizationMoves.organizationId, organizationId),
+        inArray(organizationMoves.step, ABORTABLE),
+        sql`EXISTS (SELECT 1 FROM organization_directory d WHERE d.organization_id = ${organizationId} AND d.shard = "organization_moves"."source")`,
+      ),
+    )
     .returning();
   if (!aborting) throw new MoveRefused(409, "The move moved on meanwhile; read its state and try again.");
   return stateOf(aborting);
@@ -201,13 +224,30 @@ async function freeze({ env, row, now, settleMs }: StepContext): Promise<Outcome
     )
     .bind(row.organizationId, row.target, now.getTime())
     .run();
+  await shardBinding(env, row.target)
+    .prepare(
+      `INSERT INTO organization_freezes (organization_id, moving_to, started_at) VALUES (?, ?, ?)
+        ON CONFLICT (organization_id) DO UPDATE SET moving_to = excluded.moving_to, started_at = excluded.started_at`,
+    )
+    .bind(row.organizationId, row.target, now.getTime())
+    .run();
   const startedAt = await source.prepare("SELECT started_at FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).first<number>("started_at");
   if (now.getTime() - (startedAt ?? now.getTime()) < settleMs) return "wait";
   return { step: "copy", tableIndex: 0, cursor: null };
 }
 
+const unmarked = (row: MoveRow) => `${row.target} holds no marker of this move (flipped or aborted meanwhile?): nothing was copied.`;
+
 async function copy({ env, row, organization }: StepContext): Promise<Outcome> {
-  const page = await copyPage(shardBinding(env, row.source), shardBinding(env, row.target), MOVED_TABLES[row.tableIndex]!, organization, cursorOf(row));
+  const target = shardBinding(env, row.target);
+  let page;
+  try {
+    page = await copyPage(shardBinding(env, row.source), target, MOVED_TABLES[row.tableIndex]!, organization, cursorOf(row), arrivalGuard(target, row.organizationId, row.target));
+  } catch (error) {
+    // A stale call (the move went on without it) saves nothing: its save finds the move elsewhere.
+    if (error instanceof TargetUnmarked) return { step: "failed", error: unmarked(row) };
+    throw error;
+  }
   return { rowsCopied: row.rowsCopied + page.rows, ...walk(row, page.next, MOVED_TABLES.length, { step: "verify" }) };
 }
 
@@ -223,22 +263,34 @@ async function verify({ env, row, organization }: StepContext): Promise<Outcome>
 }
 
 async function flip({ env, directory, row }: StepContext): Promise<Outcome> {
-  await shardBinding(env, row.target).prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).run();
   await directory
     .update(organizationDirectory)
     .set({ shard: row.target })
-    .where(and(eq(organizationDirectory.organizationId, row.organizationId), eq(organizationDirectory.shard, row.source)));
+    .where(
+      and(
+        eq(organizationDirectory.organizationId, row.organizationId),
+        eq(organizationDirectory.shard, row.source),
+        sql`EXISTS (SELECT 1 FROM organization_moves m WHERE m.organization_id = ${row.organizationId} AND m.step = 'flip')`,
+      ),
+    );
   // Read back rather than trust the update's count: a call interrupted after its flip resumes here.
   const entry = await directoryEntry(directory, row.organizationId);
   if (entry?.shard !== row.target) {
-    return { step: "failed", error: `The directory names ${entry?.shard ?? "nothing"}, neither ${row.source} nor ${row.target}.` };
+    return { step: "failed", error: `The directory names ${entry?.shard ?? "nothing"}, not ${row.target}: the flip did not happen.` };
   }
+  // Only now that the directory names T: an abort that won instead still finds its marker to undo the copy behind.
+  await shardBinding(env, row.target).prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).run();
   return { step: "delete", tableIndex: 0, cursor: null };
 }
 
 /** Deletes the organization's rows from `shard`, children first; `done` once every table is empty of them. */
-async function deleteFrom(shard: string, { env, row, organization }: StepContext, done: () => Promise<Changes>): Promise<Outcome> {
-  const deleted = await deletePage(shardBinding(env, shard), REVERSED[row.tableIndex]!, organization);
+async function deleteFrom(
+  shard: string,
+  { env, row, organization }: StepContext,
+  done: () => Promise<Changes>,
+  guard?: D1PreparedStatement,
+): Promise<Outcome> {
+  const deleted = await deletePage(shardBinding(env, shard), REVERSED[row.tableIndex]!, organization, guard);
   const rowsDeleted = row.rowsDeleted + deleted;
   if (deleted === DELETE_ROWS) return { rowsDeleted };
   if (row.tableIndex + 1 < REVERSED.length) return { rowsDeleted, tableIndex: row.tableIndex + 1 };
@@ -249,10 +301,20 @@ async function abort(context: StepContext): Promise<Outcome> {
   const { env, directory, row } = context;
   const entry = await directoryEntry(directory, row.organizationId);
   if (entry?.shard !== row.source) return { step: "failed", error: `The directory names ${entry?.shard ?? "nothing"}: the abort stopped.` };
-  return deleteFrom(row.target, context, async () => {
+  const target = shardBinding(env, row.target);
+  const unfreeze = async (): Promise<Changes> => {
+    await target.prepare("DELETE FROM organization_freezes WHERE organization_id = ? AND moving_to = ?").bind(row.organizationId, row.target).run();
     await shardBinding(env, row.source).prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).run();
     return { step: "aborted" };
-  });
+  };
+  try {
+    return await deleteFrom(row.target, context, unfreeze, arrivalGuard(target, row.organizationId, row.target));
+  } catch (error) {
+    // No marker: the freeze never set it (nothing was copied), or an earlier call of this abort removed it already
+    // (after deleting the copy). The flip cannot have: the directory names S and the step is abort.
+    if (error instanceof TargetUnmarked) return { rowsDeleted: row.rowsDeleted, tableIndex: 0, ...(await unfreeze()) };
+    throw error;
+  }
 }
 
 const STEPS: Partial<Record<MoveStep, (context: StepContext) => Promise<Outcome>>> = {

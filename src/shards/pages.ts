@@ -14,6 +14,38 @@ export interface MovedOrganization {
 /** A table's key values after which the next page starts; null for the first page. */
 export type Cursor = unknown[] | null;
 
+/**
+ * The marker a move leaves for its organization on the target T while it copies (an organization_freezes row on T
+ * naming T): every batch a move writes on T opens with this guard, which fails it, writing nothing, unless the
+ * marker is there. The flip removes the marker, so a stale call still copying or undoing a copy after it cannot
+ * touch the rows T now serves. Same trick as the write guard: NULL into the NOT NULL write_guards.settled.
+ */
+export function arrivalGuard(target: D1Database, organizationId: string, targetName: string): D1PreparedStatement {
+  return target
+    .prepare(
+      `INSERT INTO write_guards (id, ok, settled)
+        VALUES (1, 1, (SELECT 1 WHERE EXISTS (SELECT 1 FROM organization_freezes WHERE organization_id = ? AND moving_to = ?)))
+        ON CONFLICT DO NOTHING`,
+    )
+    .bind(organizationId, targetName);
+}
+
+/** A write on the target refused by its arrival guard: the move's marker is not there (flipped, aborted, or never set). */
+export class TargetUnmarked extends Error {
+  constructor() {
+    super("The target holds no marker of this move: nothing was written there.");
+  }
+}
+
+async function behindGuard<T>(batch: Promise<T>): Promise<T> {
+  try {
+    return await batch;
+  } catch (error) {
+    if (/NOT NULL constraint failed: write_guards\.settled/i.test(String((error as Error)?.message))) throw new TargetUnmarked();
+    throw error;
+  }
+}
+
 export const PAGE_ROWS = 100;
 export const DELETE_ROWS = 500;
 const MAX_PARAMETERS = 100;
@@ -69,7 +101,8 @@ export interface PageResult {
  * Copies the page after `after` from `source` to `target` in one atomic batch: the target's rows of the
  * organization in the page's key range are replaced by the source's (so a resumed or repeated copy converges, and a
  * row deleted on the source since an earlier pass goes too). Foreign keys are checked at the batch's end: a parent
- * row replaced here keeps the children copied before.
+ * row replaced here keeps the children copied before. The batch opens with `guard` (arrivalGuard): TargetUnmarked
+ * when it refuses.
  */
 export async function copyPage(
   source: D1Database,
@@ -77,6 +110,7 @@ export async function copyPage(
   table: MovedTable,
   organization: MovedOrganization,
   after: Cursor,
+  guard: D1PreparedStatement,
 ): Promise<PageResult> {
   const columns = await columnsOf(source, table.name);
   const page = pageQuery(table, organization, columns.map(quoted).join(", "), after, PAGE_ROWS);
@@ -96,7 +130,7 @@ export async function copyPage(
     const values = part.map((row) => `(${marks(row)})`).join(", ");
     inserts.push(target.prepare(`INSERT INTO ${quoted(table.name)} (${columns.map(quoted).join(", ")}) VALUES ${values}`).bind(...part.flat()));
   }
-  await target.batch([target.prepare("PRAGMA defer_foreign_keys = ON"), clear, ...inserts]);
+  await behindGuard(target.batch([guard, target.prepare("PRAGMA defer_foreign_keys = ON"), clear, ...inserts]));
   return { rows: rows.length, next: last };
 }
 
@@ -121,16 +155,20 @@ export async function comparePage(
   return { rows: left!.length, next, same };
 }
 
-/** Deletes up to DELETE_ROWS of the organization's rows of `table`: answers how many (fewer: the table is done). */
-export async function deletePage(db: D1Database, table: MovedTable, organization: MovedOrganization): Promise<number> {
+/**
+ * Deletes up to DELETE_ROWS of the organization's rows of `table`: answers how many (fewer: the table is done). With
+ * `guard` (arrivalGuard) the delete runs behind it: TargetUnmarked when it refuses.
+ */
+export async function deletePage(db: D1Database, table: MovedTable, organization: MovedOrganization, guard?: D1PreparedStatement): Promise<number> {
   const [owner, params] = ownerCondition(table, organization);
   const name = quoted(table.name);
   // Counted by RETURNING: D1's `changes` also counts what triggers change (shift_breaks' keep shifts.breaks_json).
-  const { results } = await db
+  const deletion = db
     .prepare(`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name} WHERE ${owner} LIMIT ?) RETURNING 1 AS deleted`)
-    .bind(...params, DELETE_ROWS)
-    .all();
-  return results.length;
+    .bind(...params, DELETE_ROWS);
+  if (!guard) return (await deletion.all()).results.length;
+  const [, deleted] = await behindGuard(db.batch([guard, deletion]));
+  return deleted!.results.length;
 }
 
 /** Every row of the organization in `table`, each column as SQLite's quote() of it, in key order: a dump to compare. */

@@ -79,7 +79,11 @@ const BACKOFF = "backoff";
 
 /** The endpoint's organization is being moved between shards (src/shards): nothing is written for it meanwhile. */
 const frozen = sql`EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = ${webhooks.organizationId})`;
-const frozenRetry = { retryInSeconds: MOVING_RETRY_AFTER_SECONDS };
+/**
+ * Not before the lease left on the endpoint has lapsed (it was taken before the refusal): the move copies it, and a
+ * wake-up on the new shard while it holds would find the endpoint leased and give up, leaving events pending.
+ */
+const frozenRetry = { retryInSeconds: Math.max(MOVING_RETRY_AFTER_SECONDS, Math.ceil(LEASE_MS / 1000)) };
 
 /**
  * A batch of delivery records behind the freeze guard: its results, or null, writing nothing, when a move froze the

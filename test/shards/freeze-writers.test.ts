@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runAccrualPass } from "../../src/jobs/accrual-pass";
 import { createDatabase } from "../../src/lib/db";
 import { shardBinding } from "../../src/lib/shards";
-import { deliverPending } from "../../src/webhooks/deliver";
+import { deliverPending, LEASE_MS } from "../../src/webhooks/deliver";
 import { api } from "../helpers/api";
 import { createOrganization } from "../helpers/fixtures";
 import { createLocation } from "../helpers/locations";
@@ -46,12 +46,36 @@ describe("writers outside requests skip a frozen organization", () => {
     const sent: Request[] = [];
     const deps = { db: createDatabase(db), secretKey: env.WEBHOOK_SECRET_KEY, fetch: async (request: Request) => (sent.push(request), new Response(null, { status: 204 })) };
     const deliveries = () => db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ?").bind(hook.body.id).first<number>("n");
-    expect(await deliverPending(deps, hook.body.id)).toEqual({ retryInSeconds: 30 });
+    expect(await deliverPending(deps, hook.body.id)).toEqual({ retryInSeconds: LEASE_MS / 1000 });
     expect(sent).toHaveLength(0);
     expect(await deliveries()).toBe(0);
     await unfreeze();
     expect(await deliverPending(deps, hook.body.id)).toEqual({});
     expect(sent.length).toBeGreaterThan(0);
     expect(await deliveries()).toBe(sent.length);
+  });
+
+  it("webhook delivery refused by a freeze comes back only once a lease the move copied has lapsed, and then delivers", async () => {
+    const org = await createOrganization();
+    const hook = await api("POST", `/api/organizations/${org.id}/webhooks`, { token: org.adminToken, body: { url: "https://hooks.example.com/in" } });
+    expect(hook.status).toBe(201);
+    await createLocation(org);
+    const refusedAt = Date.now();
+    const { db, unfreeze } = await freeze(org.id);
+    // A wake-up claimed the endpoint just before the freeze: its lease is in the row the move copies to the target.
+    await db.prepare("UPDATE webhooks SET delivery_lease = 'before-the-freeze', delivering_until = ? WHERE id = ?").bind(refusedAt + LEASE_MS, hook.body.id).run();
+    const sent: Request[] = [];
+    const at = (time: number) => ({
+      db: createDatabase(db),
+      secretKey: env.WEBHOOK_SECRET_KEY,
+      now: () => new Date(time),
+      fetch: async (request: Request) => (sent.push(request), new Response(null, { status: 204 })),
+    });
+    const { retryInSeconds } = await deliverPending(at(refusedAt), hook.body.id);
+    expect(retryInSeconds).toBeGreaterThanOrEqual(LEASE_MS / 1000);
+    // The retried wake-up, on the shard the organization now lives on (no freeze there).
+    await unfreeze();
+    expect(await deliverPending(at(refusedAt + retryInSeconds! * 1000), hook.body.id)).toEqual({});
+    expect(sent.length).toBeGreaterThan(0);
   });
 });
