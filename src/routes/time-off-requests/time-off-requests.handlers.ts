@@ -3,10 +3,11 @@ import { staffMembers, timeOffPolicies, timeOffRequests } from "../../../drizzle
 import { localDate } from "../../domain/accrual";
 import { parseDateParam } from "../../domain/local-time";
 import { type HeaderContext, ifMatchOf, type IfMatch, requireVersion, setETag, versionCondition } from "../../lib/conditional";
-import type { Database } from "../../lib/db";
+import type { Database, Statement } from "../../lib/db";
+import { refusedOn } from "../../lib/db-errors";
 import type { EventSpec, EventType } from "../../lib/events";
 import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-guard";
-import { guardedBatch } from "../../lib/principal-guard";
+import { guardedBatch, type Writer } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { keysetPage, pageResult } from "../../lib/pagination";
 import { invalidField } from "../../lib/problem";
@@ -34,16 +35,31 @@ import {
 } from "./request-writes";
 import type * as routes from "./time-off-requests.routes";
 
-const messageOf = (error: unknown): string => (error instanceof Error ? `${error.message} ${messageOf(error.cause)}` : "");
+interface RequestWrite<T> {
+  statements: T;
+  event?: EventSpec;
+  /** The hours the batch's balance guard checks: its refusal answers 409 INSUFFICIENT_BALANCE with the balance then. */
+  balance?: { policyId: string; workerId: string; hours: number };
+  /** The request a `requestGuard` of the batch protects: its refusal answers 404, 412 or 409 REQUEST_NOT_PENDING. */
+  guarded?: { id: string; ifMatch: IfMatch };
+}
 
-/** A write refused by the balance guard becomes 409 INSUFFICIENT_BALANCE with the hours read just after. */
-async function balanceGuarded<T>(db: Database, write: () => Promise<T>, policyId: string, workerId: string, requestedHours: number): Promise<T> {
+/** Every write of a request: one guarded batch (with its event), each guard's refusal told as its problem. */
+async function writeRequest<T extends readonly [Statement, ...Statement[]]>(writer: Writer, organizationId: string, write: RequestWrite<T>) {
+  const { db } = writer;
+  const batch = guardedBatch(writer, write.statements, requestGuardProblems, { events: write.event ? [write.event] : [] });
+  const { guarded, balance } = write;
+  const written = guarded
+    ? orGone(batch, async () => {
+        throw await refusal(db, organizationId, guarded.id, guarded.ifMatch);
+      })
+    : batch;
   try {
-    return await write();
+    return await written;
   } catch (error) {
-    if (!BALANCE_GUARD.test(messageOf(error))) throw error;
-    const balance = await findWorkerPolicy(db, policyId, workerId);
-    throw insufficientBalance(requestedHours, balance ? Math.round((balance.balance - balance.pending) * 10_000) / 10_000 : 0);
+    if (!balance || !refusedOn(error, BALANCE_GUARD)) throw error;
+    const worker = await findWorkerPolicy(db, balance.policyId, balance.workerId);
+    throw insufficientBalance(balance.hours, worker ? Math.round((worker.balance - worker.pending) * 10_000) / 10_000 : 0);
   }
 }
 
@@ -135,24 +151,16 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
   const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone);
   const subject = { requestId: newId(), workerId, policyId: policy.id };
-  await balanceGuarded(
-    db,
-    () =>
-      guardedBatch(
-        c.var,
-        [
-          ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
-          insertRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay),
-          usageEntry(db, subject.requestId, plan.firstDate),
-          touchBalance(db, subject.requestId),
-        ],
-        requestGuardProblems,
-        { events: [requestEvent(db, organization_id, subject.requestId, "time_off_request.created")] },
-      ),
-    policy.id,
-    workerId,
-    plan.totalHours,
-  );
+  await writeRequest(c.var, organization_id, {
+    statements: [
+      ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
+      insertRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay),
+      usageEntry(db, subject.requestId, plan.firstDate),
+      touchBalance(db, subject.requestId),
+    ],
+    event: requestEvent(db, organization_id, subject.requestId, "time_off_request.created"),
+    balance: { policyId: policy.id, workerId, hours: plan.totalHours },
+  });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, subject.requestId))), 201);
 };
 
@@ -185,12 +193,6 @@ const requestGuard = (db: Database, organizationId: string, id: string, ifMatch:
     ),
   );
 
-/** A batch behind requestGuard: when the guard fails, one read tells 404, 412 or 409 REQUEST_NOT_PENDING. */
-const unlessRefused = <T>(db: Database, organizationId: string, id: string, ifMatch: IfMatch, write: Promise<T>) =>
-  orGone(write, async () => {
-    throw await refusal(db, organizationId, id, ifMatch);
-  });
-
 function withETag(c: HeaderContext, row: RequestReadRow) {
   setETag(c, row.request);
   return row;
@@ -214,29 +216,16 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
   const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
   const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone);
   const subject = { requestId: id, workerId, policyId: policy.id };
-  await balanceGuarded(
-    db,
-    () =>
-      unlessRefused(
-        db,
-        organization_id,
-        id,
-        ifMatch,
-        guardedBatch(
-          c.var,
-          [
-            requestGuard(db, organization_id, id, ifMatch, ["pending"]),
-            ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
-            updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch)),
-            touchBalance(db, id),
-          ],
-          requestGuardProblems,
-        ),
-      ),
-    policy.id,
-    workerId,
-    plan.totalHours,
-  );
+  await writeRequest(c.var, organization_id, {
+    statements: [
+      requestGuard(db, organization_id, id, ifMatch, ["pending"]),
+      ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
+      updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch)),
+      touchBalance(db, id),
+    ],
+    balance: { policyId: policy.id, workerId, hours: plan.totalHours },
+    guarded: { id, ifMatch },
+  });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
 
@@ -246,23 +235,16 @@ export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
   const ifMatch = ifMatchOf(c);
   const current = await ownRequest(c, organization_id, id);
   requireVersion(ifMatch, current.request);
-  await unlessRefused(
-    db,
-    organization_id,
-    id,
-    ifMatch,
-    guardedBatch(
-      c.var,
-      [
-        requestGuard(db, organization_id, id, ifMatch, ["pending", "approved"]),
-        cancelRequest(db, organization_id, id, versionOf(ifMatch)),
-        reversalEntry(db, id, localDate(new Date(), current.request.timezone)),
-        touchBalance(db, id),
-      ],
-      [],
-      { events: [requestEvent(db, organization_id, id, "time_off_request.cancelled")] },
-    ),
-  );
+  await writeRequest(c.var, organization_id, {
+    statements: [
+      requestGuard(db, organization_id, id, ifMatch, ["pending", "approved"]),
+      cancelRequest(db, organization_id, id, versionOf(ifMatch)),
+      reversalEntry(db, id, localDate(new Date(), current.request.timezone)),
+      touchBalance(db, id),
+    ],
+    event: requestEvent(db, organization_id, id, "time_off_request.cancelled"),
+    guarded: { id, ifMatch },
+  });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
 
@@ -271,20 +253,13 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
   const current = await findRequest(db, organization_id, id);
-  const [, approved] = await balanceGuarded(
-    db,
-    () =>
-      guardedBatch(
-        c.var,
-        // The usage entry last: it changes a row only when this approval did, which is what the event looks at.
-        [touchBalance(db, id), approveRequest(db, organization_id, id), usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? "")],
-        requestGuardProblems,
-        { events: [requestEvent(db, organization_id, id, "time_off_request.approved")] },
-      ),
-    current.request.policyId,
-    current.request.workerId,
-    current.request.totalHours,
-  );
+  const { policyId, workerId, totalHours } = current.request;
+  const [, approved] = await writeRequest(c.var, organization_id, {
+    // The usage entry last: it changes a row only when this approval did, which is what the event looks at.
+    statements: [touchBalance(db, id), approveRequest(db, organization_id, id), usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? "")],
+    event: requestEvent(db, organization_id, id, "time_off_request.approved"),
+    balance: { policyId, workerId, hours: totalHours },
+  });
   if (approved.length === 0) throw await refusal(db, organization_id, id);
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
@@ -292,8 +267,9 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
 export const decline: AppRouteHandler<routes.DeclineRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
-  const [declined] = await guardedBatch(c.var, [declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null)], [], {
-    events: [requestEvent(db, organization_id, id, "time_off_request.declined")],
+  const [declined] = await writeRequest(c.var, organization_id, {
+    statements: [declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null)],
+    event: requestEvent(db, organization_id, id, "time_off_request.declined"),
   });
   if (declined.length === 0) throw await refusal(db, organization_id, id);
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
