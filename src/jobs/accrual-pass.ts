@@ -6,6 +6,7 @@ import { toHours } from "../domain/time-off-units";
 import { chunk } from "../lib/chunk";
 import type { Database, Statement } from "../lib/db";
 import { guarded } from "../lib/db-errors";
+import { frozenHere } from "../lib/freezes";
 import { freezeGuard, organizationMovingProblem } from "../lib/principal-guard";
 import { rawAll, rawRun } from "../lib/raw-statement";
 import { includedSql, sqlUuid } from "../routes/time-off/inclusion-sql";
@@ -71,7 +72,7 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
         p.activated_at, p.shift_cursor
       FROM time_off_policies p JOIN organizations o ON o.id = p.organization_id
       WHERE p.status = 'Active' AND p.deleted_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = p.organization_id)`,
+        AND NOT ${frozenHere(sql`p.organization_id`)}`,
   );
   report.roundTrips++;
   report.policies = policies.length;

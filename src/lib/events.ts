@@ -3,6 +3,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { events } from "../../drizzle/schema";
 import type { Database, Statement } from "./db";
 import { type Fields, rowSnapshot, snapshotOf } from "./event-snapshot";
+import { frozenHere } from "./freezes";
 import { newId } from "./ids";
 
 export const EVENT_TYPES = [
@@ -112,4 +113,4 @@ function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { 
 export const purgeExpiredEvents = (db: Database, now = new Date()) =>
   db.run(sql`DELETE FROM events WHERE occurred_at < ${now.getTime() - 30 * 24 * 3600 * 1000}
     AND sequence < (SELECT max(sequence) FROM events e WHERE e.organization_id = events.organization_id)
-    AND NOT EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = events.organization_id)`);
+    AND NOT ${frozenHere(sql`events.organization_id`)}`);

@@ -5,6 +5,7 @@ import type { Principal } from "../domain/permissions";
 import type { Database, Statement } from "./db";
 import { type ConstraintProblems, guarded } from "./db-errors";
 import { type EventSpec, eventStatement } from "./events";
+import { frozenHere } from "./freezes";
 import { preconditionGuardProblem } from "./precondition-guard";
 import { ProblemError, unauthorized } from "./problem";
 import type { WakeUp } from "../webhooks/drain";
@@ -39,7 +40,7 @@ function stillSo(principal: Principal): SQL {
  */
 const settled = (organizationId: string | null | undefined): SQL =>
   organizationId
-    ? sql`(SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM ${organizationFreezes} WHERE ${organizationFreezes.organizationId} = ${organizationId}))`
+    ? sql`(SELECT 1 WHERE NOT ${frozenHere(organizationId)})`
     : sql`1`;
 
 /**

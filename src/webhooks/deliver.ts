@@ -4,6 +4,7 @@ import { events, webhookDeliveries, webhooks } from "../../drizzle/schema";
 import { chunk, rowsPerStatement } from "../lib/chunk";
 import type { Database, Statement } from "../lib/db";
 import { guarded } from "../lib/db-errors";
+import { frozenHere } from "../lib/freezes";
 import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationMovingProblem } from "../lib/principal-guard";
 import { ProblemError } from "../lib/problem";
 import { type EventWire, serializeEvent } from "../lib/event-data";
@@ -78,7 +79,7 @@ export const post = async (deps: DeliveryDeps, hook: WebhookRow, event: Pick<Eve
 const BACKOFF = "backoff";
 
 /** The endpoint's organization is being moved between shards (src/shards): nothing is written for it meanwhile. */
-const frozen = sql`EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = ${webhooks.organizationId})`;
+const frozen = frozenHere(webhooks.organizationId);
 /**
  * Not before the lease left on the endpoint has lapsed (it was taken before the refusal): the move copies it, and a
  * wake-up on the new shard while it holds would find the endpoint leased and give up, leaving events pending.

@@ -1,0 +1,6 @@
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { organizationFreezes } from "../../drizzle/schema";
+
+/** True while `organizationId` is frozen on this database for a move between shards (src/shards). */
+export const frozenHere = (organizationId: SQLWrapper | string): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${organizationFreezes} WHERE ${organizationFreezes.organizationId} = ${organizationId})`;
