@@ -60,6 +60,15 @@ describe("POST /api/auth/exchangeToken", () => {
     expect(own.status).toBe(200);
   });
 
+  it("gives every access token its own jti, so two exchanged in the same second differ", async () => {
+    const token = await partnerToken();
+    const [first, second] = await Promise.all([exchange(token), exchange(token)]);
+    const [a, b] = [decodeJwt(first.body.accessToken), decodeJwt(second.body.accessToken)];
+    expect(a.jti).toEqual(expect.any(String));
+    expect(a.jti).not.toBe(b.jti);
+    expect(first.body.accessToken).not.toBe(second.body.accessToken);
+  });
+
   it("exchanges an employee token named by staff member id", async () => {
     const organization = await createOrganization();
     const member = await createStaffMember(organization);

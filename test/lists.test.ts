@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
+import { sendToWorker } from "./helpers/fuzz-harness";
+import { loadDocument, walk } from "./helpers/openapi-walk";
+import { createRecordFixture } from "./helpers/record-fixture";
+import { recordRequest } from "./helpers/tenancy-matrix";
 import { createWorkplace } from "./helpers/workplace";
 
 /** Every list of the service, as one organization's admin reads it. */
@@ -48,6 +52,19 @@ describe("lists", () => {
         expect(res.status, `${path} cursor=${cursor}`).toBe(400);
         expect(res.body.errors.map((e: { path: string }) => e.path)).toContain("cursor");
       }
+    }
+  });
+
+  it("GET every operation of the document that takes a cursor refuses one it did not hand out", async () => {
+    const document = await loadDocument();
+    const fixture = await createRecordFixture();
+    const paged = walk(document).filter((op) => op.method === "GET" && op.queryParams.some((p) => p.name === "cursor"));
+    expect(paged.length).toBeGreaterThan(20);
+    for (const op of paged) {
+      const request = recordRequest(document, op, fixture);
+      const res = await sendToWorker({ ...request, query: [...request.query, ["cursor", "bm9wZSB3aXRoIHNwYWNlcw"]] }, fixture.org.adminToken);
+      expect(res.status, `${op.name}: ${res.text.slice(0, 200)}`).toBe(400);
+      expect(JSON.parse(res.text).errors.map((e: { path: string }) => e.path), op.name).toContain("cursor");
     }
   });
 

@@ -6,6 +6,24 @@ import { createStaffMember, staffToken } from "./helpers/staff";
 import { createBreakType } from "./helpers/workplace";
 
 describe("POST /open-shifts (operation 11)", () => {
+  it("staffCountRequired: the document declares what the validator takes, a count from 1 to 500 as a number or a string", async () => {
+    const document = (await api("GET", "/api/openapi.json")).body;
+    const ref = document.paths["/api/organizations/{organizationId}/locations/{locationId}/open-shifts"].post.requestBody.$ref.split("/").pop();
+    const schema = document.components.requestBodies[ref].content["application/json"].schema;
+    const body = schema.$ref ? document.components.schemas[schema.$ref.split("/").pop()] : schema;
+    const forms = body.properties.staffCountRequired.anyOf;
+    expect(forms).toEqual(expect.arrayContaining([expect.objectContaining({ type: "integer", minimum: 1, maximum: 500 }), expect.objectContaining({ type: "string" })]));
+    const p = await createSchedulePlace();
+    for (const staffCountRequired of [0, "0", 501, 2.5, "2.5", "", true]) {
+      const res = await api("POST", `${p.base}/open-shifts`, { token: p.org.adminToken, body: openShiftBody({ staffCountRequired }) });
+      expect(res.status, String(staffCountRequired)).toBe(400);
+    }
+    for (const staffCountRequired of [1, "2", 500]) {
+      const res = await api("POST", `${p.base}/open-shifts`, { token: p.org.adminToken, body: openShiftBody({ staffCountRequired }) });
+      expect(res.status, String(staffCountRequired)).toBe(201);
+    }
+  });
+
   it("takes the sample's string breaks and utcOffset, creates the named role, and answers the whole draft", async () => {
     const p = await createSchedulePlace();
     const lunch = await createBreakType({ org: p.org, location: p.location } as never);

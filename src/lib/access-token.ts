@@ -20,6 +20,8 @@ export async function signAccessToken(principal: Principal, secret: string, ttlS
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
+    // Its own id: two tokens exchanged in the same second differ, so per-token rate-limit buckets are never shared.
+    .setJti(crypto.randomUUID())
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(key(secret));
 }

@@ -74,11 +74,15 @@ export const OpenShift = z
   })
   .openapi("OpenShift");
 
+/** A number or an integer string, as `utcOffset`: the document declares both forms and their range. */
 const StaffCount = z
-  .union([z.number(), z.string().regex(/^\d{1,4}$/, "must be a whole number")])
+  .union([
+    z.number().openapi({ type: "integer", minimum: 1, maximum: 500 }),
+    z.string().regex(/^\d{1,3}$/, "must be a whole number").openapi({ description: "The same count as an integer string, 1 to 500." }),
+  ])
   .transform(Number)
   .pipe(z.number().int().min(1).max(500))
-  .openapi({ type: "integer", example: 2, description: "Places to fill (a number or an integer string)." });
+  .openapi({ example: 2, description: "Places to fill, 1 to 500: a number or an integer string." });
 
 const roleFields = {
   roleId: Id.optional().openapi({ description: "An existing role; or name one with roleName." }),

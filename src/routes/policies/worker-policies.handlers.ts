@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "../../../drizzle/schema";
 import { findLive } from "../../lib/tenant-queries";
-import { pageResult } from "../../lib/pagination";
+import { decodeIdCursor, pageResult } from "../../lib/pagination";
 import type { AppRouteHandler } from "../../lib/types";
 import { rawAll } from "../../lib/raw-statement";
 import { selfScoped } from "../time-off/self-scope";
@@ -13,14 +13,7 @@ import {
 } from "../time-off/worker-policy-read";
 import type * as routes from "./policies.routes";
 
-const decodeCursor = (cursor: string | undefined) => {
-  if (!cursor) return "";
-  try {
-    return atob(cursor);
-  } catch {
-    return "";
-  }
-};
+const decodeCursor = (cursor: string | undefined) => (cursor ? decodeIdCursor(cursor) : "");
 
 const since = (updatedSince: string | undefined) => (updatedSince ? sql`updated_at >= ${Date.parse(updatedSince)}` : sql`true`);
 
