@@ -5,7 +5,8 @@ import { sendToWorker } from "./helpers/fuzz-harness";
 import { loadDocument, walk } from "./helpers/openapi-walk";
 import { createRecordFixture } from "./helpers/record-fixture";
 import { recordRequest } from "./helpers/tenancy-matrix";
-import { createWorkplace } from "./helpers/workplace";
+import { createTimeOffPlace, orgPath, setBalance } from "./helpers/time-off";
+import { clockIn, createWorkplace } from "./helpers/workplace";
 
 /** Every list of the service, as one organization's admin reads it. */
 async function lists() {
@@ -86,5 +87,46 @@ describe("lists", () => {
       expect((await api("GET", `/api/organizations?${query}`, { token })).status, query).toBe(400);
     }
     expect((await api("GET", "/api/organizations?includeDeleted=true", { token })).status).toBe(200);
+  });
+
+  /** Every item of a bare-array list, a page of one at a time through its Link headers. */
+  async function followPages(path: string, token: string) {
+    const items: { id: string }[] = [];
+    let next: string | null = withQuery(path, "limit=1");
+    while (next) {
+      const res = await api("GET", next, { token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.length).toBeLessThanOrEqual(1);
+      items.push(...res.body);
+      next = /^<([^>]+)>; rel="next"$/.exec(res.headers.get("Link") ?? "")?.[1] ?? null;
+    }
+    return items;
+  }
+
+  it("GET a balance's ledger is paged in the order entries were written", async () => {
+    const place = await createTimeOffPlace();
+    for (const hours of [8, 16, 4]) await setBalance(place, hours);
+    const path = orgPath(place.org, `/policies/${place.policy.id}/worker-policies/${place.worker.id}/ledger`);
+    const whole = await api("GET", path, { token: place.org.adminToken });
+    expect(whole.body.length).toBeGreaterThanOrEqual(3);
+    const paged = await followPages(path, place.org.adminToken);
+    expect(paged).toEqual(whole.body);
+    expect(paged.map((e) => e.id)).toEqual([...paged.map((e) => e.id)].sort());
+  });
+
+  it("GET the notes of an open shift and the event feed are paged with Link", async () => {
+    const w = await createWorkplace();
+    expect((await clockIn(w)).status).toBe(200);
+    const notes = `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}/shift-notes`;
+    for (const text of ["first", "second", "third"]) {
+      expect((await api("POST", notes, { token: w.token, body: { text } })).status).toBe(201);
+    }
+    const written = await followPages(notes, w.token);
+    expect(written.map((n) => (n as unknown as { text: string }).text)).toEqual(["first", "second", "third"]);
+    expect(new Set(written.map((n) => n.id)).size).toBe(3);
+    const feed = `/api/organizations/${w.org.id}/events`;
+    const whole = (await api("GET", feed, { token: w.org.adminToken })).body;
+    expect(whole.length).toBeGreaterThanOrEqual(3);
+    expect(await followPages(feed, w.org.adminToken)).toEqual(whole);
   });
 });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { createApp, MAX_BODY_BYTES } from "../src/lib/create-app";
 import { api } from "./helpers/api";
+import { createOrganization } from "./helpers/fixtures";
 import { accessToken } from "./helpers/tokens";
 
 type Response = Awaited<ReturnType<typeof api>>;
@@ -25,6 +26,26 @@ describe("platform", () => {
     const res = await api("POST", "/api/organizations", { token: partner, body: "{name: 'single quotes'}" });
     expectProblem(res, 400, "MALFORMED_JSON");
     expect(res.body.title).toBe("Bad Request");
+  });
+
+  it("NUL and unpaired surrogates in any body or query text are a 400 naming the field, and nothing is written", async () => {
+    const org = await createOrganization();
+    const roles = `/api/organizations/${org.id}/roles`;
+    const before = (await api("GET", roles, { token: org.adminToken })).body.length;
+    for (const raw of ['{"name": "Bar\\u0000ista"}', '{"name": "Bar\\ud800ista"}', '{"name": "Barista", "externalId": "\\udc00"}']) {
+      const res = await api("POST", roles, { token: org.adminToken, body: raw });
+      expectProblem(res, 400, "VALIDATION_FAILED");
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual([raw.includes("externalId") ? "externalId" : "name"]);
+    }
+    for (const query of ["name=%00", "name=%ED%A0%80"]) {
+      const res = await api("GET", `/api/organizations/${org.id}/locations?${query}`, { token: org.adminToken });
+      expectProblem(res, 400, "VALIDATION_FAILED");
+      expect(res.body.errors[0].path).toBe("name");
+    }
+    expect((await api("GET", roles, { token: org.adminToken })).body.length).toBe(before);
+    const emoji = await api("POST", roles, { token: org.adminToken, body: '{"name": "Barista \\ud83d\\ude00"}' });
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.name).toBe("Barista \u{1F600}");
   });
 
   it("a text/plain body on a JSON route is a 415 problem", async () => {

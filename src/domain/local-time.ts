@@ -47,12 +47,42 @@ export const businessDate = (instant: Date, offsetMinutes: number): string =>
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Midnight UTC of a YYYY-MM-DD that names a real calendar date, else null. */
+/**
+ * The years a date or timestamp the API accepts may name. Workforce records have no use beyond them, and every
+ * date in range has a four-digit year, so it reads back as RFC 3339 and `Intl` can place it in a zone.
+ */
+export const FIRST_YEAR = 1970;
+export const LAST_YEAR = 2200;
+
+/** Midnight UTC of a YYYY-MM-DD that names a real calendar date from FIRST_YEAR to LAST_YEAR, else null. */
 function parseCalendarDate(date: string): number | null {
   const match = DATE_PATTERN.exec(date);
   if (!match) return null;
-  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const year = Number(match[1]);
+  if (year < FIRST_YEAR || year > LAST_YEAR) return null;
+  const ms = Date.UTC(year, Number(match[2]) - 1, Number(match[3]));
   return new Date(ms).toISOString().slice(0, 10) === date ? ms : null;
+}
+
+const TIMESTAMP_PATTERN = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|([+-])(\d{2}):(\d{2}))$/i;
+
+/**
+ * The instant of an RFC 3339 timestamp whose date is a real calendar date in range (see parseCalendarDate), whose
+ * time of day is real (no 24:00, no leap second) and whose offset, if any, is at most 14 h: else null. Without
+ * `offsets`, only a `Z` suffix is taken (the wire's local wall-clock times).
+ */
+export function parseTimestamp(value: string, offsets = true): Date | null {
+  const match = TIMESTAMP_PATTERN.exec(value);
+  if (!match || parseCalendarDate(match[1]!) === null) return null;
+  const [hour, minute, second] = [match[2], match[3], match[4] ?? "0"].map(Number) as [number, number, number];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  if (match[5]!.toUpperCase() !== "Z") {
+    if (!offsets) return null;
+    const offsetMinutes = Number(match[7]) * 60 + Number(match[8]);
+    if (Number(match[8]) > 59 || offsetMinutes > 14 * 60) return null;
+  }
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms);
 }
 
 export const isCalendarDate = (value: string) => parseCalendarDate(value) !== null;
@@ -87,8 +117,6 @@ export function localDayBounds(date: string, timeZone: string): { start: Date; e
   };
 }
 
-const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
-
 /**
  * A date query parameter as a half-open bound: YYYY-MM-DD is a whole local business day (start edge: its first
  * instant; end edge: the first instant of the next day), a full ISO timestamp is that instant (end edge: 1 ms
@@ -105,8 +133,7 @@ export function parseDateParam(
     const bounds = localDayBounds(value, timeZone);
     return { kind: "date", date: value, at: edge === "start" ? bounds.start : bounds.end };
   }
-  if (!INSTANT_PATTERN.test(value)) return null;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) return null;
-  return { kind: "instant", at: new Date(edge === "start" ? ms : ms + 1) };
+  const instant = parseTimestamp(value);
+  if (instant === null) return null;
+  return { kind: "instant", at: new Date(edge === "start" ? instant.getTime() : instant.getTime() + 1) };
 }

@@ -8,6 +8,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { database } from "../middleware/db";
 import { requireJsonBody } from "../middleware/json-body";
+import { requireWellFormedText } from "../middleware/well-formed-text";
 import { badRequest, ProblemError, problemResponse } from "./problem";
 import type { AppBindings } from "./types";
 
@@ -69,6 +70,7 @@ export function createApp() {
   app.use("/api/*", cors({ origin: "*", exposeHeaders: [...EXPOSED_HEADERS] }));
   app.use("/api/*", (c, next) => (c.req.path.endsWith("/sync") ? syncBodyLimit : defaultBodyLimit)(c, next));
   app.use("/api/*", requireJsonBody);
+  app.use("/api/*", requireWellFormedText);
   app.use("/api/*", database);
 
   app.notFound((c) =>

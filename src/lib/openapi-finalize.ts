@@ -262,7 +262,8 @@ export function finalizeDocument(generated: OpenAPIObject): OpenAPIObject {
         // The idempotency middleware runs for authenticated callers: a key is scoped to one.
         idempotent: method === "post" && secured,
         hasBody: Boolean(operation.requestBody),
-        isList: (operation.parameters ?? []).some((p: Json) => p.in === "query" && p.name === "cursor"),
+        // Paged by an opaque cursor, or by `after` (the event feed's sequence).
+        isList: (operation.parameters ?? []).some((p: Json) => p.in === "query" && (p.name === "cursor" || p.name === "after")),
       };
       completeProblems(op, problemSchemaRef);
       addHeaders(op);

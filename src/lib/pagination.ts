@@ -3,6 +3,7 @@ import { and, asc, gt, gte, isNull, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { invalidField } from "./problem";
+import { Instant } from "./validation";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 500;
@@ -31,7 +32,7 @@ export const ListQuery = z.object({
     description:
       "Opaque cursor from the `Link: rel=\"next\"` header of the previous page; one this list did not hand out is a 400.",
   }),
-  updatedSince: z.iso.datetime({ offset: true }).optional().openapi({
+  updatedSince: Instant.optional().openapi({
     description: "Only records updated at or after this instant (for incremental sync).",
     example: "2026-01-01T00:00:00Z",
   }),
@@ -43,6 +44,9 @@ export const ListQuery = z.object({
 });
 
 export type ListOptions = z.infer<typeof ListQuery>;
+
+/** A page of an append-only list, which has no deletions or updates to filter: `limit` and `cursor` only. */
+export const PageQuery = ListQuery.pick({ limit: true, cursor: true });
 
 export const encodeIdCursor = (id: string) => btoa(id).replaceAll("=", "");
 /** The id a list's cursor carries; anything else is a 400 naming `cursor`, as on every list. */

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { FIRST_YEAR, isCalendarDate, LAST_YEAR, parseDateParam, parseTimestamp } from "../domain/local-time";
 import { TRUST_FLAGS } from "../domain/trust";
 import { isValidTimeZone } from "./time";
 
@@ -40,6 +41,38 @@ export const PhoneNumber = z
   .openapi({ example: "+15550100199" });
 
 export const Timestamp = z.string().openapi({ format: "date-time", example: "2026-01-15T09:30:00.000Z" });
+
+/*
+ * The dates and timestamps requests may carry. Every one names a real calendar date from FIRST_YEAR to LAST_YEAR and
+ * a real time of day: anything else (year 9999 or 0, 2025-02-30T10:00:00Z) is a 400 naming the field.
+ */
+const YEARS = `from ${FIRST_YEAR} to ${LAST_YEAR}`;
+
+/** A YYYY-MM-DD date. */
+export const CalendarDate = z
+  .string()
+  .refine(isCalendarDate, `must be a calendar date YYYY-MM-DD ${YEARS}`)
+  .openapi({ format: "date", example: "2026-03-14" });
+
+/** An RFC 3339 instant, with `Z` or an offset of at most 14 h. */
+export const Instant = z
+  .string()
+  .refine((value) => parseTimestamp(value) !== null, `must be an RFC 3339 date-time ${YEARS} (Z or an offset up to ±14:00)`)
+  .openapi({ format: "date-time", example: "2026-03-14T09:00:00-04:00" });
+
+/** A local wall-clock time written with `Z` (the stated contract's startTime/endTime on the way in). */
+export const WallClockInput = z
+  .string()
+  .refine((value) => parseTimestamp(value, false) !== null, `must be a date-time written with Z, ${YEARS}`)
+  .openapi({ format: "date-time", example: "2026-03-14T09:00:00Z" });
+
+/** A range query bound: a local date (a whole business day) or an instant. */
+export const DateOrInstant = (description: string, example: string) =>
+  z
+    .string()
+    .max(40)
+    .refine((v) => parseDateParam(v, "UTC", "start") !== null, `must be YYYY-MM-DD or an RFC 3339 date-time, ${YEARS}`)
+    .openapi({ description, example });
 
 export const TimestampOrNull = Timestamp.nullable().openapi({ format: "date-time", example: null });
 

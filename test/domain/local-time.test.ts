@@ -6,7 +6,9 @@ import {
   localDayBounds,
   localWallClock,
   offsetMinutesAt,
+  isCalendarDate,
   parseDateParam,
+  parseTimestamp,
 } from "../../src/domain/local-time";
 
 const HOUR_MS = 3_600_000;
@@ -135,6 +137,48 @@ describe("parseDateParam", () => {
   it("is null for anything else", () => {
     for (const value of ["2026-02-30", "yesterday", "2026-07-01T10:00:00", "2026-7-1", ""]) {
       expect(parseDateParam(value, "UTC", "start")).toBeNull();
+    }
+  });
+});
+
+describe("the dates and timestamps the API accepts", () => {
+  it("isCalendarDate: a real date from 1970 to 2200", () => {
+    for (const date of ["1970-01-01", "2200-12-31", "2028-02-29"]) expect(isCalendarDate(date), date).toBe(true);
+    for (const date of ["1969-12-31", "2201-01-01", "9999-12-31", "0000-01-01", "2026-02-29", "2025-02-30", "10000-01-01"]) {
+      expect(isCalendarDate(date), date).toBe(false);
+    }
+  });
+
+  it("parseTimestamp: RFC 3339 with a real date and time, an offset of at most 14 h", () => {
+    expect(parseTimestamp("2026-07-01T10:00:00+02:00")).toEqual(new Date("2026-07-01T08:00:00.000Z"));
+    expect(parseTimestamp("2026-07-01T10:00Z")).toEqual(new Date("2026-07-01T10:00:00.000Z"));
+    expect(parseTimestamp("2026-07-01T10:00:00.123456789Z")).toEqual(new Date("2026-07-01T10:00:00.123Z"));
+    expect(parseTimestamp("2026-07-01T10:00:00+14:00")).not.toBeNull();
+    for (const value of [
+      "2025-02-30T10:00:00Z",
+      "9999-12-31T10:00:00Z",
+      "0000-01-01T00:00:00Z",
+      "+010000-01-01T00:00:00Z",
+      "10000-01-01T00:00:00Z",
+      "2026-07-01T24:00:00Z",
+      "2026-07-01T23:59:60Z",
+      "2026-07-01T10:00:00+14:30",
+      "2026-07-01T10:00:00+02:60",
+      "2026-07-01T10:00:00",
+      "2026-07-01",
+    ]) {
+      expect(parseTimestamp(value), value).toBeNull();
+    }
+  });
+
+  it("parseTimestamp without offsets takes only Z: the wire's wall-clock times", () => {
+    expect(parseTimestamp("2026-07-01T10:00:00Z", false)).not.toBeNull();
+    expect(parseTimestamp("2026-07-01T10:00:00+02:00", false)).toBeNull();
+  });
+
+  it("parseDateParam refuses what parseTimestamp and isCalendarDate refuse", () => {
+    for (const value of ["9999-12-31", "1969-12-31", "2025-02-30T10:00:00Z", "10000-01-01T00:00:00Z"]) {
+      expect(parseDateParam(value, "UTC", "start"), value).toBeNull();
     }
   });
 });

@@ -20,6 +20,18 @@ const errors = (operation: Operation) => Object.entries(operation.responses).fil
 const isSecured = (operation: Operation, document: OpenApiDocument) =>
   (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
 
+/** Lists that stay unpaged say so, and why they are bounded, in these words. */
+const NOT_PAGED = /Not paged: /;
+
+/** Whether the operation's 200 answers a JSON array: a list, which must be paged or bounded. */
+function answersArray(document: OpenApiDocument, operation: Operation) {
+  let schema = operation.responses["200"]?.content?.["application/json"]?.schema as Record<string, any> | undefined;
+  for (let depth = 0; typeof schema?.$ref === "string" && depth < 10; depth++) {
+    schema = document.components.schemas[schema.$ref.replace("#/components/schemas/", "")];
+  }
+  return schema?.type === "array";
+}
+
 /** Everything each operation must declare about headers, idempotency and problems; one line per gap. */
 function contractGaps(document: OpenApiDocument): string[] {
   const gaps: string[] = [];
@@ -30,8 +42,11 @@ function contractGaps(document: OpenApiDocument): string[] {
     for (const [status, response] of Object.entries(operation.responses)) {
       need(`X-Request-Id on ${status}`, headerNames(response).includes("X-Request-Id"));
     }
-    if (parameters.some((p) => p.in === "query" && p.name === "cursor")) {
+    if (parameters.some((p) => p.in === "query" && (p.name === "cursor" || p.name === "after"))) {
       for (const [status, response] of successes(operation)) need(`Link on ${status}`, headerNames(response).includes("Link"));
+    }
+    if (method === "get" && answersArray(document, operation)) {
+      need("paging (a cursor or after) or a description saying why it is not paged", parameters.some((p) => p.name === "cursor" || p.name === "after") || NOT_PAGED.test(operation.description ?? ""));
     }
     if (method === "post" && isSecured(operation, document)) {
       const key = parameters.find((p) => p.in === "header" && p.name === "Idempotency-Key");

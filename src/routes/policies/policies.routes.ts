@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { conditionalGet } from "../../lib/conditional";
 import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, withETag } from "../../lib/openapi";
-import { ListQuery } from "../../lib/pagination";
+import { ListQuery, PageQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import {
   LedgerEntry,
@@ -155,9 +155,12 @@ export const ledger = createRoute({
   operationId: "getWorkerPolicyLedger",
   tags,
   summary: "A balance's ledger",
-  description: "Entries oldest first; hours are always hours, whatever the policy's units. The worker may read their own.",
+  description:
+    "Entries in the order they were written (the ledger is append-only, so a client syncs by following the `Link` " +
+    "header, then the last cursor later); `effectiveDate` is the day each counts from. Hours are always hours, " +
+    "whatever the policy's units. The worker may read their own.",
   middleware: [authorize("TIMEOFF_READ", { self: "workerId" })] as const,
-  request: { params: LedgerParams },
+  request: { params: LedgerParams, query: PageQuery },
   responses: { 200: jsonContent(z.array(LedgerEntry), "The entries"), ...problems("POLICY_NOT_FOUND", "STAFF_MEMBER_NOT_FOUND") },
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "../../../drizzle/schema";
 import { findLive } from "../../lib/tenant-queries";
 import { decodeIdCursor, pageResult } from "../../lib/pagination";
@@ -72,16 +72,18 @@ export const list: AppRouteHandler<routes.ListWorkerPoliciesRoute> = async (c) =
 /** The balance's entries, oldest first (by effective date, then as written). */
 export const ledger: AppRouteHandler<routes.LedgerRoute> = async (c) => {
   const { organization_id, policy_id, workerId } = c.req.valid("param");
+  const { limit, cursor } = c.req.valid("query");
   const db = c.var.db;
   await Promise.all([findLive(db, timeOffPolicies, organization_id, policy_id, "Policy"), findLive(db, staffMembers, organization_id, workerId, "Staff member")]);
   const rows = await db
-    .select({ entry: timeOffLedger })
+    .select({ id: timeOffLedger.id, entry: timeOffLedger })
     .from(timeOffLedger)
     .innerJoin(workerPolicies, eq(workerPolicies.id, timeOffLedger.workerPolicyId))
-    .where(and(eq(workerPolicies.policyId, policy_id), eq(workerPolicies.workerId, workerId)))
-    .orderBy(asc(timeOffLedger.effectiveDate), asc(timeOffLedger.createdAt), asc(timeOffLedger.id));
+    .where(and(eq(workerPolicies.policyId, policy_id), eq(workerPolicies.workerId, workerId), cursor ? gt(timeOffLedger.id, decodeIdCursor(cursor)) : undefined))
+    .orderBy(asc(timeOffLedger.id))
+    .limit(limit + 1);
   return c.json(
-    rows.map(({ entry }) => ({
+    pageResult(c, rows, limit).map(({ entry }) => ({
       id: entry.id,
       workerPolicyId: entry.workerPolicyId,
       kind: entry.kind,

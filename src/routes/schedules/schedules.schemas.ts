@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { scheduleEntries } from "../../../drizzle/schema";
-import { isCalendarDate, localWallClock, parseDateParam } from "../../domain/local-time";
+import { localWallClock } from "../../domain/local-time";
 import { idParam } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
 import { iso, isoOrNull } from "../../lib/time";
-import { Timestamp, TimestampOrNull, UtcOffset } from "../../lib/validation";
+import { CalendarDate, DateOrInstant, Timestamp, TimestampOrNull, UtcOffset, WallClockInput } from "../../lib/validation";
 
 export type ScheduleEntryRow = typeof scheduleEntries.$inferSelect;
 
@@ -17,7 +17,7 @@ export const LocationParams = z.object({
 
 export const EntryParams = LocationParams.extend({ id: idParam("id", "Schedule entry id") });
 
-export const WallClock = z.iso.datetime().openapi({
+export const WallClock = WallClockInput.openapi({
   description: "Local wall-clock time written with Z, as the wire shows it (utc = local − utcOffset).",
   example: "2026-03-14T09:00:00Z",
 });
@@ -46,22 +46,12 @@ export const BreakIds = z
     example: ["0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e"],
   });
 
-const DateOrInstant = (description: string, example: string) =>
-  z
-    .string()
-    .max(40)
-    .refine((v) => parseDateParam(v, "UTC", "start") !== null, "must be YYYY-MM-DD or an ISO 8601 timestamp")
-    .openapi({ description, example });
-
 export const RangeFields = {
   startDate: DateOrInstant("First local date (YYYY-MM-DD, inclusive) or an ISO 8601 instant, compared with each start.", "2026-03-09"),
   endDate: DateOrInstant("Last local date (inclusive) or an ISO 8601 instant (inclusive).", "2026-03-15"),
 };
 
-export const CalendarDate = z
-  .string()
-  .refine(isCalendarDate, "must be a calendar date YYYY-MM-DD")
-  .openapi({ example: "2026-03-09", description: "A local date." });
+export const LocalDate = CalendarDate.openapi({ example: "2026-03-09", description: "A local date." });
 
 export const ScheduleListQuery = ListQuery.extend({
   startDate: RangeFields.startDate.optional(),
@@ -149,9 +139,9 @@ export const PublishResult = z
 
 export const BulkCopyBody = z
   .object({
-    fromStartDate: CalendarDate,
-    fromEndDate: CalendarDate,
-    toStartDate: CalendarDate,
+    fromStartDate: LocalDate,
+    fromEndDate: LocalDate,
+    toStartDate: LocalDate,
     employeeIds: z.array(Id).min(1).max(500).optional().openapi({ description: "Only these staff members' entries." }),
     asDrafts: z.boolean().default(true).openapi({ description: "Create the copies as drafts (default) or published." }),
   })

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { shiftNotes, shifts, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "../../lib/db";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
+import { decodeIdCursor, pageResult } from "../../lib/pagination";
 import { notFound } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 import type { AppRouteHandler } from "../../lib/types";
@@ -23,20 +24,23 @@ async function assertStaffMember(db: Database, organizationId: string, id: strin
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
+  const { limit, cursor } = c.req.valid("query");
   const db = c.var.db;
+  const after = cursor ? gt(shiftNotes.id, decodeIdCursor(cursor)) : undefined;
   const [member, open, notes] = await db.batch([
     db.select({ id: staffMembers.id }).from(staffMembers).where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.id, id))),
     db.select({ id: shifts.id }).from(shifts).where(openShiftOf(organization_id, id)),
+    // No join: D1 answers rows keyed by column name, so a joined shifts.id would overwrite the note's id.
     db
       .select()
       .from(shiftNotes)
-      .innerJoin(shifts, eq(shifts.id, shiftNotes.shiftId))
-      .where(openShiftOf(organization_id, id))
-      .orderBy(asc(shiftNotes.id)),
+      .where(and(inArray(shiftNotes.shiftId, db.select({ id: shifts.id }).from(shifts).where(openShiftOf(organization_id, id))), after))
+      .orderBy(asc(shiftNotes.id))
+      .limit(limit + 1),
   ]);
   if (!member[0]) throw notFound("Staff member");
   if (!open[0]) throw noOpenShift();
-  return c.json(notes.map((n) => serializeShiftNote(n.shift_notes)), 200);
+  return c.json(pageResult(c, notes, limit).map(serializeShiftNote), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, problems } from "../../lib/openapi";
+import { PageQuery } from "../../lib/pagination";
 import { authorize } from "../../middleware/auth";
 import { ShiftNote, ShiftNoteCreate, StaffParams } from "./shift-notes.schemas";
 
@@ -12,9 +13,10 @@ export const list = createRoute({
   operationId: "listShiftNotes",
   tags,
   summary: "List shift notes from current shift",
-  description: "Notes on the staff member's open shift, oldest first. 409 `NO_OPEN_SHIFT` without an open shift.",
+  description:
+    "Notes on the staff member's open shift, oldest first, paged like every list. 409 `NO_OPEN_SHIFT` without an open shift.",
   middleware: authorize("SHIFT_READ", { self: "id" }),
-  request: { params: StaffParams },
+  request: { params: StaffParams, query: PageQuery },
   responses: { 200: jsonContent(z.array(ShiftNote), "The notes"), ...problems("STAFF_MEMBER_NOT_FOUND", "NO_OPEN_SHIFT") },
 });
 

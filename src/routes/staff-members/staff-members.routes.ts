@@ -79,8 +79,8 @@ export const listLocations = createRoute({
   tags,
   summary: "Retrieve staff member locations",
   description:
-    "The live locations in the member's `locationIds`, as a bare array in assignment order (not paged: a member " +
-    "has few). Needs EMPLOYEE_READ, or the token of that staff member.",
+    "The live locations in the member's `locationIds`, as a bare array in assignment order. Not paged: a member is " +
+    "assigned to at most 200 locations. Needs EMPLOYEE_READ, or the token of that staff member.",
   middleware: [readerOrSelf] as const,
   request: { params: StaffMemberParams },
   responses: { 200: jsonContent(z.array(Location), "The member's locations"), ...problems("STAFF_MEMBER_NOT_FOUND") },

@@ -4,9 +4,11 @@ import { idParam, OrganizationParams } from "../../lib/openapi";
 import { ListQuery, queryBoolean } from "../../lib/pagination";
 import { iso, isoOrNull } from "../../lib/time";
 import {
+  CalendarDate,
   CurrencyCode,
   Email,
   ExternalId,
+  Instant,
   Name,
   PhoneNumber,
   recordLifecycle,
@@ -52,7 +54,7 @@ const IdList = (what: string) =>
     .openapi({ description: `Ids of live ${what} of this organization; duplicates are dropped.`, example: [EXAMPLE_ID] });
 
 const BirthDate = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be an ISO date (YYYY-MM-DD) or date-time" })
+  .union([CalendarDate, Instant], { error: "must be an ISO date (YYYY-MM-DD) or date-time, from 1970 to 2200" })
   .refine((value) => new Date(value).getTime() <= Date.now(), "must not be in the future")
   .openapi({ description: "ISO date (`YYYY-MM-DD`) or date-time; answered as a timestamp", example: "1990-05-01" });
 

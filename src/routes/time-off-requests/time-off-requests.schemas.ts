@@ -2,14 +2,14 @@ import { z } from "@hono/zod-openapi";
 import { REQUEST_STATUSES } from "../../../drizzle/schema";
 import { idParam, OrganizationParams } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
-import { TimeZone } from "../../lib/validation";
+import { CalendarDate, Instant, TimeZone } from "../../lib/validation";
 import { Policy } from "../policies/policies.schemas";
 
 const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
-const Instant = z.iso.datetime({ offset: true }).openapi({ example: "2026-07-06T09:00:00-04:00" });
+const RequestInstant = Instant.openapi({ example: "2026-07-06T09:00:00-04:00" });
 
 export const DayHours = z
-  .object({ date: z.iso.date().openapi({ example: "2026-07-06" }), hours: z.number().positive().max(24).openapi({ example: 8 }) })
+  .object({ date: CalendarDate.openapi({ example: "2026-07-06" }), hours: z.number().positive().max(24).openapi({ example: 8 }) })
   .openapi("TimeOffDayHours");
 
 export const EmbeddedPolicy = Policy.omit({ assignedStaffCount: true }).openapi("EmbeddedPolicy");
@@ -46,8 +46,8 @@ export const TimeOffRequest = z
 
 const writeFields = {
   policyId: z.string().min(1).max(64).openapi({ example: EXAMPLE_ID }),
-  startTime: Instant,
-  endTime: Instant.openapi({ example: "2026-07-06T17:00:00-04:00" }),
+  startTime: RequestInstant,
+  endTime: RequestInstant.openapi({ example: "2026-07-06T17:00:00-04:00" }),
   isAllDay: z.boolean().default(false),
   hourConfiguration: z
     .array(DayHours)

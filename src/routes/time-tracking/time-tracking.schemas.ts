@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "../../lib/openapi";
 import { ProblemSchema } from "../../lib/problem";
-import { orNull, UtcOffset } from "../../lib/validation";
+import { Instant, orNull, UtcOffset } from "../../lib/validation";
 import { Shift } from "./shift.schemas";
 
 export const StaffLocationParams = OrganizationParams.extend({
@@ -18,7 +18,7 @@ const position = {
     .max(100_000)
     .optional()
     .openapi({ example: 12, description: "Horizontal accuracy in metres, as the phone reports it." }),
-  occurredAt: z.iso.datetime({ offset: true }).optional().openapi({
+  occurredAt: Instant.optional().openapi({
     example: "2026-03-14T13:02:00Z",
     description:
       "When the punch happened, for punches captured offline: at most 2 minutes ahead of the server, at most 72 h " +

@@ -77,7 +77,8 @@ export const exportShifts = createRoute({
   description:
     "Every shift of the filtered range as an attachment, streamed page by page: CSV (RFC 4180, CRLF, header row; " +
     "text fields starting with = + - @ get a leading ' so spreadsheets do not run them) or a JSON array. Local " +
-    "times carry no zone suffix; amount = payable hours × hourlyWage, rounded to the cent." + scopeNote,
+    "times carry no zone suffix; amount = payable hours × hourlyWage, rounded to the cent. Not paged: an export is " +
+    "one file of a range of at most 366 days, streamed as it is read." + scopeNote,
   middleware: [read] as const,
   request: { query: ExportQuery },
   responses: {

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { isCalendarDate, parseDateParam } from "../../domain/local-time";
 import { ListQuery } from "../../lib/pagination";
-import { Name, Timestamp, UtcOffset } from "../../lib/validation";
+import { CalendarDate, DateOrInstant, Name, Timestamp, UtcOffset, WallClockInput } from "../../lib/validation";
 import { Shift } from "../time-tracking/shift.schemas";
 
 const Id = z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
@@ -12,17 +11,7 @@ export const OrganizationQuery = z.object({
   }),
 });
 
-export const BusinessDate = z
-  .string()
-  .refine(isCalendarDate, "must be a calendar date YYYY-MM-DD")
-  .openapi({ example: "2026-03-14", description: "A local business date." });
-
-const DateOrInstant = (description: string, example: string) =>
-  z
-    .string()
-    .max(40)
-    .refine((v) => parseDateParam(v, "UTC", "start") !== null, "must be YYYY-MM-DD or an ISO 8601 timestamp")
-    .openapi({ description, example });
+export const BusinessDate = CalendarDate.openapi({ example: "2026-03-14", description: "A local business date." });
 
 export const BooleanQuery = z
   .enum(["true", "false"])
@@ -76,7 +65,7 @@ export const TimesheetListing = z
   })
   .openapi("TimesheetListing");
 
-const WallClock = z.iso.datetime().openapi({
+const WallClock = WallClockInput.openapi({
   description:
     "Local wall-clock time at the location written with a `Z` suffix, as the wire shows it: not UTC (the stated " +
     "contract); the instant is this time − utcOffset minutes.",
