@@ -65,12 +65,13 @@ export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const [, { settings }] = await Promise.all([
+  const [{ typeKind }, { settings }] = await Promise.all([
     assertPolicyReferences(c.var.db, organization_id, body),
     readSettings(c.var.db, organization_id),
   ]);
   const row = await insertRecord(c, timeOffPolicies, organization_id, {
     ...body,
+    paid: body.paid ?? typeKind !== "Unpaid",
     fullDayDuration: body.fullDayDuration ?? settings.fullDayHours,
     defaultSettings: body.defaultSettings ?? {},
     limitSettings: body.limitSettings ?? {},

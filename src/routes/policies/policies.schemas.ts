@@ -105,7 +105,9 @@ export const PolicyCreate = z
   .object(policyFields)
   .partial()
   .required({ name: true, typeId: true })
-  .openapi("PolicyCreate", { description: "fullDayDuration defaults to the time-off settings' fullDayHours." });
+  .openapi("PolicyCreate", {
+    description: "fullDayDuration defaults to the time-off settings' fullDayHours; `paid` to false for a type Unpaid, else true.",
+  });
 
 export const WorkerPolicyAssignment = z
   .object({

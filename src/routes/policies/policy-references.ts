@@ -11,14 +11,19 @@ interface References {
   defaultSettings?: { assignedStaff?: { type: string; value?: string } };
 }
 
-/** Each id a policy body names must be a live record of the organization: an unknown one is a 400 naming it. */
-export async function assertPolicyReferences(db: Database, organizationId: string, body: References): Promise<void> {
+/**
+ * Each id a policy body names must be a live record of the organization: an unknown one is a 400 naming it.
+ * Answers the named policy type's kind (Vacation, Unpaid…), which defaults a new policy's `paid`.
+ */
+export async function assertPolicyReferences(db: Database, organizationId: string, body: References): Promise<{ typeKind?: string }> {
   const checks: Promise<void>[] = [];
   const exists = async (found: Promise<unknown[]>, path: string) => {
     if ((await found).length === 0) throw invalidField(path, "no such record in this organization");
   };
+  let typeKind: string | undefined;
   if (body.typeId) {
-    checks.push(exists(db.select({ id: policyTypes.id }).from(policyTypes).where(and(inOrganization(policyTypes, organizationId), eq(policyTypes.id, body.typeId))), "typeId"));
+    const type = db.select({ type: policyTypes.type }).from(policyTypes).where(and(inOrganization(policyTypes, organizationId), eq(policyTypes.id, body.typeId)));
+    checks.push(exists(type.then((rows) => ((typeKind = rows[0]?.type), rows)), "typeId"));
   }
   if (body.locationId) {
     checks.push(exists(db.select({ id: locations.id }).from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, body.locationId))), "locationId"));
@@ -31,6 +36,7 @@ export async function assertPolicyReferences(db: Database, organizationId: strin
     checks.push(exists(db.select({ id: locations.id }).from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, rule.value))), "defaultSettings.assignedStaff.value"));
   }
   await Promise.all(checks);
+  return { typeKind };
 }
 
 /** Staff ids by external id; any external id of no live staff member is a 400 naming them all. */

@@ -147,7 +147,8 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   const db = c.var.db;
-  const workerId = selfScoped(c, "TIMEOFF_WRITE", body.workerId)!;
+  const workerId = selfScoped(c, "TIMEOFF_WRITE", body.workerId) ?? c.var.principal.staffMemberId;
+  if (!workerId) throw invalidField("workerId", "required: this token acts for no staff member of its own");
   const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
   const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone);
   const subject = { requestId: newId(), workerId, policyId: policy.id };

@@ -59,7 +59,13 @@ const writeFields = {
 };
 
 export const TimeOffRequestCreate = z
-  .object({ workerId: z.string().min(1).max(64).openapi({ example: EXAMPLE_ID }), ...writeFields })
+  .object({
+    workerId: z.string().min(1).max(64).optional().openapi({
+      example: EXAMPLE_ID,
+      description: "The staff member taking the time off; the caller's own staff member when omitted (required for an organization token).",
+    }),
+    ...writeFields,
+  })
   .openapi("TimeOffRequestCreate");
 
 export const TimeOffRequestUpdate = z.object(writeFields).openapi("TimeOffRequestUpdate");
