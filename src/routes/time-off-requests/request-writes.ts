@@ -100,6 +100,7 @@ export function approveRequest(db: Database, organizationId: string, requestId: 
         AND (p.allow_negative_balance = 1 OR ${availableSql(sql`${r}.worker_policy_id`, sql`${r}.id`)} - ${r}.total_hours >= ${-EPSILON})),
       decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL
+      AND EXISTS (SELECT 1 FROM time_off_policies p WHERE p.id = ${r}.policy_id AND p.status = 'Active' AND p.deleted_at IS NULL)
     RETURNING id`);
 }
 
@@ -135,7 +136,8 @@ export function reversalEntry(db: Database, requestId: string, effectiveDate: st
 }
 
 /** Marks the request's balance changed, for `updatedSince` readers of worker policies. */
-export function touchBalance(db: Database, requestId: string) {
+export function touchBalance(db: Database, requestId: string, { ifPreviousChanged = false } = {}) {
+  // changes() is the statement before this one in the batch: a refused approval leaves the balance's version alone.
   return rawRun(db, sql`UPDATE worker_policies SET updated_at = ${Date.now()}
-    WHERE id = (SELECT worker_policy_id FROM time_off_requests WHERE id = ${requestId})`);
+    WHERE id = (SELECT worker_policy_id FROM time_off_requests WHERE id = ${requestId}) AND ${ifPreviousChanged ? sql`changes() > 0` : sql`1`}`);
 }

@@ -10,13 +10,13 @@ import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-gua
 import { guardedBatch, type Writer } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { keysetPage, pageResult } from "../../lib/pagination";
-import { invalidField } from "../../lib/problem";
+import { forbidden, invalidField } from "../../lib/problem";
 import { inOrganization } from "../../lib/tenancy";
 import type { AppBindings, AppRouteHandler } from "../../lib/types";
 import type { Context } from "hono";
 import { findWorkerPolicy } from "../time-off/worker-policy-read";
 import { ensureWorkerPolicies, onePair } from "../time-off/worker-policy-rows";
-import { forbiddenForOthers, insufficientBalance, requestNotPending } from "../time-off/time-off-problems";
+import { forbiddenForOthers, insufficientBalance, policyNotAvailable, requestNotPending } from "../time-off/time-off-problems";
 import { mayActOn, selfScoped } from "../time-off/self-scope";
 import { readSettings } from "../time-off/time-off-settings";
 import { planRequest, type RequestInput } from "./request-input";
@@ -255,13 +255,21 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
   const db = c.var.db;
   const current = await findRequest(db, organization_id, id);
   const { policyId, workerId, totalHours } = current.request;
-  const [, approved] = await writeRequest(c.var, organization_id, {
+  if (c.var.principal.staffMemberId === workerId) throw forbidden("Nobody approves their own time off: another manager decides.");
+  const [approved] = await writeRequest(c.var, organization_id, {
     // The usage entry last: it changes a row only when this approval did, which is what the event looks at.
-    statements: [touchBalance(db, id), approveRequest(db, organization_id, id), usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? "")],
+    statements: [
+      approveRequest(db, organization_id, id),
+      touchBalance(db, id, { ifPreviousChanged: true }),
+      usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? ""),
+    ],
     event: requestEvent(db, organization_id, id, "time_off_request.approved"),
     balance: { policyId, workerId, hours: totalHours },
   });
-  if (approved.length === 0) throw await refusal(db, organization_id, id);
+  if (approved.length === 0) {
+    const now = await findRequest(db, organization_id, id);
+    throw now.request.status === "pending" && now.policy.status !== "Active" ? policyNotAvailable() : requestNotPending(now.request.status);
+  }
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
 

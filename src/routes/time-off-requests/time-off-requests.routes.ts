@@ -109,10 +109,18 @@ export const approve = createRoute({
   operationId: "approveTimeOffRequest",
   tags,
   summary: "Approve Time-Off Request",
-  description: "The status change and the usage entry are one batch; the balance is checked again in it.",
+  description:
+    "The status change and the usage entry are one batch; the balance is checked again in it. Nobody approves their " +
+    "own time off (403), whatever their permissions: another manager, or an organization token acting for the " +
+    "organization, decides. A request is approved only while its policy is Active (409 POLICY_NOT_AVAILABLE on a " +
+    "Draft or Inactive one, as for new requests): reactivate the policy, or decline.",
   middleware: [authorize("TIMEOFF_APPROVE")] as const,
   request: { params: RequestParams },
-  responses: { 200: withETag(jsonContent(TimeOffRequest, "The approved request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND"), ...conflicts("INSUFFICIENT_BALANCE", "REQUEST_NOT_PENDING") },
+  responses: {
+    200: withETag(jsonContent(TimeOffRequest, "The approved request")),
+    ...problems("TIME_OFF_REQUEST_NOT_FOUND"),
+    ...conflicts("INSUFFICIENT_BALANCE", "REQUEST_NOT_PENDING", "POLICY_NOT_AVAILABLE"),
+  },
 });
 
 export const decline = createRoute({
