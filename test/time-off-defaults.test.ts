@@ -69,3 +69,59 @@ describe("approving time off", () => {
     expect(declined.body.status).toBe("declined");
   });
 });
+
+describe("hour configuration: it must add up", () => {
+  const monday = "2027-07-05";
+  const week = (place: Awaited<ReturnType<typeof createTimeOffPlace>>, extra: Record<string, unknown>) => ({
+    ...requestBody(place),
+    startTime: `${monday}T00:00:00Z`,
+    endTime: "2027-07-10T00:00:00Z",
+    isAllDay: true,
+    ...extra,
+  });
+
+  it("a week off named as one day of 0.01 h is a 400 on an auto-approved policy, and nothing is written", async () => {
+    const place = await createTimeOffPlace({ requiresApproval: false });
+    await setBalance(place, 80);
+    const before = await balanceOf(place);
+    const res = await createRequest(place, week(place, { hourConfiguration: [{ date: monday, hours: 0.01 }] }));
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.errors[0].path).toBe("hourConfiguration");
+    expect(res.body.errors[0].message).toMatch(/missing 2027-07-06/);
+    expect(await balanceOf(place)).toEqual(before);
+    const derived = await createRequest(place, week(place, {}));
+    expect(derived.status, derived.text).toBe(201);
+    expect(derived.body).toMatchObject({ status: "approved", totalHours: 40 });
+  });
+
+  it("20 hours in a 09:00–10:00 window is a 400; one hour is accepted", async () => {
+    const place = await createTimeOffPlace();
+    await setBalance(place, 80);
+    const body = requestBody(place, "2027-07-06", 1);
+    const refused = await createRequest(place, { ...body, hourConfiguration: [{ date: "2027-07-06", hours: 20 }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].message).toMatch(/window's hours that day \(1\)/);
+    const accepted = await createRequest(place, { ...body, hourConfiguration: [{ date: "2027-07-06", hours: 1 }] });
+    expect(accepted.status, accepted.text).toBe(201);
+  });
+
+  it("a request over a 25-hour DST day reads back as it can be PUT back unchanged", async () => {
+    const place = await createTimeOffPlace({}, { timezone: "America/New_York" });
+    await setBalance(place, 80);
+    const created = await createRequest(place, {
+      workerId: place.worker.id,
+      policyId: place.policy.id,
+      startTime: "2027-11-07T00:00:00-04:00",
+      endTime: "2027-11-08T00:00:00-05:00",
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.hourConfiguration).toEqual([{ date: "2027-11-07", hours: 25 }]);
+    const { policyId, startTime, endTime, isAllDay, hourConfiguration, timezone } = created.body;
+    const put = await api("PUT", orgPath(place.org, `/time-off-requests/${created.body.id}`), {
+      token: place.workerToken,
+      body: { policyId, startTime, endTime, isAllDay, hourConfiguration, timezone },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.hourConfiguration).toEqual([{ date: "2027-11-07", hours: 25 }]);
+  });
+});

@@ -33,16 +33,52 @@ export function deriveHourConfiguration(start: Date, end: Date, isAllDay: boolea
   });
 }
 
-/** Why a given configuration is unacceptable, or null: dates must be distinct and inside the window. */
-export function hourConfigurationProblem(config: readonly DayHours[], start: Date, end: Date, timeZone: string): string | null {
-  if (config.length === 0) return "must name at least one date";
-  const window = new Set(localDatesOf(start, end, timeZone));
+/** What a request's dates may hold: an all-day date up to the policy's full day, a partial one what its window covers. */
+export interface HourLimits {
+  isAllDay: boolean;
+  fullDayHours: number;
+  /** A manager may give an all-day date more than the full day, up to the length of that local day. */
+  mayExceedFullDay: boolean;
+}
+
+/** The hours each local date of [start, end) can hold under the limits, by date. */
+export function hoursEachDateHolds(start: Date, end: Date, timeZone: string, limits: HourLimits): Map<string, number> {
+  return new Map(
+    localDatesOf(start, end, timeZone).map((date) => {
+      const day = localDayBounds(date, timeZone);
+      const dayHours = (day.end.getTime() - day.start.getTime()) / HOUR_MS;
+      if (limits.isAllDay) return [date, limits.mayExceedFullDay ? dayHours : Math.min(limits.fullDayHours, dayHours)];
+      const overlap = Math.min(end.getTime(), day.end.getTime()) - Math.max(start.getTime(), day.start.getTime());
+      return [date, round(Math.max(0, overlap) / HOUR_MS)];
+    }),
+  );
+}
+
+/**
+ * Why a given configuration does not add up, or null: it names every local date of the window exactly once, and
+ * each date's hours are within what that date holds (see hoursEachDateHolds). A DST day holds 23 or 25 hours.
+ */
+export function hourConfigurationProblem(
+  config: readonly DayHours[],
+  start: Date,
+  end: Date,
+  timeZone: string,
+  limits: HourLimits,
+): string | null {
+  const holds = hoursEachDateHolds(start, end, timeZone, limits);
   const seen = new Set<string>();
   for (const day of config) {
-    if (!window.has(day.date)) return `${day.date} is outside the request's window`;
+    const most = holds.get(day.date);
+    if (most === undefined) return `${day.date} is outside the request's window`;
     if (seen.has(day.date)) return `${day.date} is named twice`;
     seen.add(day.date);
+    if (day.hours > most + 1e-9) {
+      const why = limits.isAllDay ? (limits.mayExceedFullDay ? "the length of that local day" : "the policy's full day") : "the window's hours that day";
+      return `${day.date} takes ${day.hours} hours, more than ${why} (${most})`;
+    }
   }
+  const missing = [...holds.keys()].filter((date) => !seen.has(date));
+  if (missing.length > 0) return `must name every local date of the window; missing ${missing.join(", ")}`;
   return null;
 }
 

@@ -29,13 +29,48 @@ describe("deriveHourConfiguration", () => {
     expect(localDatesOf(new Date("2028-02-28T00:00:00Z"), new Date("2028-03-01T00:00:00Z"), "UTC")).toEqual(["2028-02-28", "2028-02-29"]);
   });
 
-  it("hourConfigurationProblem: empty, outside the window and repeated dates", () => {
+  it("hourConfigurationProblem: every date of the window once, none outside it", () => {
     const start = new Date("2026-07-06T00:00:00Z");
     const end = new Date("2026-07-08T00:00:00Z");
-    expect(hourConfigurationProblem([], start, end, "UTC")).toMatch(/at least one/);
-    expect(hourConfigurationProblem([{ date: "2026-07-08", hours: 1 }], start, end, "UTC")).toMatch(/outside/);
-    expect(hourConfigurationProblem([{ date: "2026-07-06", hours: 1 }, { date: "2026-07-06", hours: 1 }], start, end, "UTC")).toMatch(/twice/);
-    expect(hourConfigurationProblem([{ date: "2026-07-07", hours: 4 }], start, end, "UTC")).toBeNull();
+    const limits = { isAllDay: true, fullDayHours: 8, mayExceedFullDay: false };
+    expect(hourConfigurationProblem([], start, end, "UTC", limits)).toMatch(/missing 2026-07-06, 2026-07-07/);
+    expect(hourConfigurationProblem([{ date: "2026-07-08", hours: 1 }], start, end, "UTC", limits)).toMatch(/outside/);
+    const twice = [{ date: "2026-07-06", hours: 1 }, { date: "2026-07-06", hours: 1 }];
+    expect(hourConfigurationProblem(twice, start, end, "UTC", limits)).toMatch(/twice/);
+    expect(hourConfigurationProblem([{ date: "2026-07-07", hours: 4 }], start, end, "UTC", limits)).toMatch(/missing 2026-07-06/);
+    const both = [{ date: "2026-07-07", hours: 4 }, { date: "2026-07-06", hours: 8 }];
+    expect(hourConfigurationProblem(both, start, end, "UTC", limits)).toBeNull();
+  });
+
+  it("hourConfigurationProblem: one day of a Monday–Friday week is not the week", () => {
+    const week = [new Date("2026-07-06T00:00:00Z"), new Date("2026-07-11T00:00:00Z")] as const;
+    const limits = { isAllDay: true, fullDayHours: 8, mayExceedFullDay: false };
+    expect(hourConfigurationProblem([{ date: "2026-07-06", hours: 0.01 }], ...week, "UTC", limits)).toMatch(/missing/);
+  });
+
+  it("hourConfigurationProblem: a partial day holds the window's hours that day, no more", () => {
+    const [start, end] = [new Date("2026-07-06T09:00:00Z"), new Date("2026-07-06T10:00:00Z")];
+    const limits = { isAllDay: false, fullDayHours: 8, mayExceedFullDay: true };
+    expect(hourConfigurationProblem([{ date: "2026-07-06", hours: 20 }], start, end, "UTC", limits)).toMatch(/more than the window's hours that day \(1\)/);
+    expect(hourConfigurationProblem([{ date: "2026-07-06", hours: 1 }], start, end, "UTC", limits)).toBeNull();
+    expect(hourConfigurationProblem([{ date: "2026-07-06", hours: 0.5 }], start, end, "UTC", limits)).toBeNull();
+  });
+
+  it("hourConfigurationProblem: an all-day date holds the policy's full day; a manager's up to the local day", () => {
+    const [start, end] = [new Date("2026-11-01T04:00:00Z"), new Date("2026-11-02T05:00:00Z")];
+    const employee = { isAllDay: true, fullDayHours: 8, mayExceedFullDay: false };
+    expect(hourConfigurationProblem([{ date: "2026-11-01", hours: 9 }], start, end, "America/New_York", employee)).toMatch(/full day \(8\)/);
+    const manager = { ...employee, mayExceedFullDay: true };
+    expect(hourConfigurationProblem([{ date: "2026-11-01", hours: 25 }], start, end, "America/New_York", manager)).toBeNull();
+    expect(hourConfigurationProblem([{ date: "2026-11-01", hours: 25.5 }], start, end, "America/New_York", manager)).toMatch(/local day \(25\)/);
+  });
+
+  it("the derived configuration of a 25-hour day passes the same check, so it can be sent back", () => {
+    const [start, end] = [new Date("2026-11-01T04:00:00Z"), new Date("2026-11-02T05:00:00Z")];
+    const derived = deriveHourConfiguration(start, end, false, "America/New_York", 8);
+    expect(derived).toEqual([{ date: "2026-11-01", hours: 25 }]);
+    const limits = { isAllDay: false, fullDayHours: 8, mayExceedFullDay: false };
+    expect(hourConfigurationProblem(derived, start, end, "America/New_York", limits)).toBeNull();
   });
 });
 

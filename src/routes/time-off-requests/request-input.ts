@@ -39,7 +39,7 @@ export function planRequest(
   fullDayDuration: number,
   settings: TimeOffSettingsValues,
   organizationZone: string,
-  now = new Date(),
+  { mayExceedFullDay = false, now = new Date() }: { mayExceedFullDay?: boolean; now?: Date } = {},
 ): RequestPlan {
   const start = new Date(input.startTime);
   const end = new Date(input.endTime);
@@ -50,7 +50,8 @@ export function planRequest(
   const timezone = input.timezone ?? organizationZone;
   let hourConfiguration: DayHours[];
   if (input.hourConfiguration) {
-    const problem = hourConfigurationProblem(input.hourConfiguration, start, end, timezone);
+    const limits = { isAllDay: input.isAllDay, fullDayHours: fullDayDuration, mayExceedFullDay };
+    const problem = hourConfigurationProblem(input.hourConfiguration, start, end, timezone, limits);
     if (problem) throw invalidField("hourConfiguration", problem);
     hourConfiguration = [...input.hourConfiguration].sort((a, b) => a.date.localeCompare(b.date));
   } else {

@@ -17,6 +17,7 @@ import type { Context } from "hono";
 import { findWorkerPolicy } from "../time-off/worker-policy-read";
 import { ensureWorkerPolicies, onePair } from "../time-off/worker-policy-rows";
 import { forbiddenForOthers, insufficientBalance, policyNotAvailable, requestNotPending } from "../time-off/time-off-problems";
+import { mayAct } from "../../domain/permissions";
 import { mayActOn, selfScoped } from "../time-off/self-scope";
 import { readSettings } from "../time-off/time-off-settings";
 import { planRequest, type RequestInput } from "./request-input";
@@ -150,7 +151,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const workerId = selfScoped(c, "TIMEOFF_WRITE", body.workerId) ?? c.var.principal.staffMemberId;
   if (!workerId) throw invalidField("workerId", "required: this token acts for no staff member of its own");
   const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
-  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone);
+  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, { mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE") });
   const subject = { requestId: newId(), workerId, policyId: policy.id };
   await writeRequest(c.var, organization_id, {
     statements: [
@@ -215,7 +216,7 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
   if (current.request.status !== "pending") throw requestNotPending(current.request.status);
   const workerId = current.request.workerId;
   const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
-  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone);
+  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, { mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE") });
   const subject = { requestId: id, workerId, policyId: policy.id };
   await writeRequest(c.var, organization_id, {
     statements: [

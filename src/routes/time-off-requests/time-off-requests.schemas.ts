@@ -9,7 +9,11 @@ const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
 const RequestInstant = Instant.openapi({ example: "2026-07-06T09:00:00-04:00" });
 
 export const DayHours = z
-  .object({ date: CalendarDate.openapi({ example: "2026-07-06" }), hours: z.number().positive().max(24).openapi({ example: 8 }) })
+  .object({
+    date: CalendarDate.openapi({ example: "2026-07-06" }),
+    // 25: the longest local day (a DST fall-back day), so every configuration the API answers can be sent back.
+    hours: z.number().positive().max(25).openapi({ example: 8 }),
+  })
   .openapi("TimeOffDayHours");
 
 export const EmbeddedPolicy = Policy.omit({ assignedStaffCount: true }).openapi("EmbeddedPolicy");
@@ -53,7 +57,13 @@ const writeFields = {
     .array(DayHours)
     .max(366)
     .optional()
-    .openapi({ description: "Hours per local date; derived when omitted (all-day: fullDayDuration, else the hours inside the window)" }),
+    .openapi({
+      description:
+        "Hours per local date of the window: every date once, none outside it. Each date holds at most the window's " +
+        "hours that day, or for an all-day request the policy's fullDayDuration (a caller with TIMEOFF_APPROVE may " +
+        "give up to the local day's length: 23–25 h on DST change days). Derived when omitted (all-day: " +
+        "fullDayDuration, else the hours inside the window). A configuration that does not add up is a 400.",
+    }),
   note: z.string().max(2000).optional(),
   timezone: TimeZone.optional().openapi({ description: "Zone of the local dates; the organization's by default" }),
 };
