@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
+import { createLocation } from "./helpers/locations";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { balanceOf, createPolicy, createRequest, createTimeOffPlace, orgPath, policyTypeId, requestBody, setBalance } from "./helpers/time-off";
 
@@ -123,5 +124,30 @@ describe("hour configuration: it must add up", () => {
     });
     expect(put.status, put.text).toBe(200);
     expect(put.body.hourConfiguration).toEqual([{ date: "2027-11-07", hours: 25 }]);
+  });
+});
+
+describe("a time-off request's locationId", () => {
+  it("defaults to the worker's first location, takes another of theirs, refuses a foreign one, and filters operation 9", async () => {
+    const org = await createOrganization({ timezone: "UTC" });
+    const [north, south, elsewhere] = [await createLocation(org), await createLocation(org), await createLocation(org)];
+    const worker = await createStaffMember(org, { externalId: unique("ext"), accessRoleName: "Employee", locationIds: [north.id, south.id] });
+    const place = { org, worker, workerToken: await staffToken(org, worker.id), policy: await createPolicy(org, { requiresApproval: false }) };
+    await setBalance(place, 80);
+    const first = await createRequest(place, requestBody(place, "2027-07-06"));
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.locationId).toBe(north.id);
+    const second = await createRequest(place, { ...requestBody(place, "2027-07-07"), locationId: south.id });
+    expect(second.body.locationId).toBe(south.id);
+    const foreign = await createRequest(place, { ...requestBody(place, "2027-07-08"), locationId: elsewhere.id });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors[0].path).toBe("locationId");
+    const timeOffs = (locationId: string) =>
+      api("GET", orgPath(org, `/time-off-requests/time-offs?locationId=${locationId}`), { token: org.adminToken });
+    expect((await timeOffs(south.id)).body.map((r: { id: string }) => r.id)).toEqual([second.body.id]);
+    expect((await timeOffs(north.id)).body.map((r: { id: string }) => r.id)).toEqual([first.body.id]);
+    expect((await timeOffs(elsewhere.id)).body).toEqual([]);
+    const read = await api("GET", orgPath(org, `/time-off-requests/${second.body.id}`), { token: org.adminToken });
+    expect(read.body.locationId).toBe(south.id);
   });
 });

@@ -136,6 +136,8 @@ export const timeOffRequests = sqliteTable(
     workerId: text("worker_id").notNull().references(() => staffMembers.id),
     policyId: text("policy_id").notNull().references(() => timeOffPolicies.id),
     workerPolicyId: text("worker_policy_id").notNull().references(() => workerPolicies.id),
+    /** Where the worker is away from: one of their locations (the first, unless the request names another). */
+    locationId: text("location_id").references(() => locations.id),
     startAt: timestamp("start_at").notNull(),
     endAt: timestamp("end_at").notNull(),
     isAllDay: integer("is_all_day", { mode: "boolean" }).notNull().default(false),

@@ -53,6 +53,7 @@ export function serializeRequestRecord(r: typeof timeOffRequests.$inferSelect) {
     organizationId: r.organizationId,
     workerId: r.workerId,
     policyId: r.policyId,
+    locationId: r.locationId,
     startTime: iso(r.startAt),
     endTime: iso(r.endAt),
     status: r.status,

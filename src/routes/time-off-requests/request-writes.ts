@@ -34,6 +34,8 @@ interface Subject {
   requestId: string;
   workerId: string;
   policyId: string;
+  /** One of the worker's locations (see `requestLocation`), or null for a worker assigned to none. */
+  locationId: string | null;
 }
 
 const wpOf = (s: Subject) => sql`(SELECT id FROM worker_policies WHERE policy_id = ${s.policyId} AND worker_id = ${s.workerId})`;
@@ -61,9 +63,9 @@ const nextUpdatedAt = (now: number) => sql`max(${now}, time_off_requests.updated
 /** A new request: pending, or approved at once when the policy does not require approval. */
 export function insertRequest(db: Database, organizationId: string, s: Subject, plan: RequestPlan, note: string | null, isAllDay: boolean) {
   const now = Date.now();
-  return rawRun(db, sql`INSERT INTO time_off_requests (id, organization_id, worker_id, policy_id, worker_policy_id, start_at, end_at,
+  return rawRun(db, sql`INSERT INTO time_off_requests (id, organization_id, worker_id, policy_id, worker_policy_id, location_id, start_at, end_at,
       is_all_day, hour_configuration, total_hours, status, note, timezone, utc_offset, submitted_at, decided_at, active, created_at, updated_at)
-    VALUES (${s.requestId}, ${organizationId}, ${unlessOverlapping(s, plan)}, ${availablePolicy(s)}, ${wpOf(s)},
+    VALUES (${s.requestId}, ${organizationId}, ${unlessOverlapping(s, plan)}, ${availablePolicy(s)}, ${wpOf(s)}, ${s.locationId},
       ${plan.start.getTime()}, ${plan.end.getTime()}, ${isAllDay ? 1 : 0}, ${JSON.stringify(plan.hourConfiguration)},
       ${coveredHours(s, plan.totalHours)},
       (SELECT CASE WHEN requires_approval = 1 THEN 'pending' ELSE 'approved' END FROM time_off_policies WHERE id = ${s.policyId}),
@@ -84,7 +86,7 @@ export function updatePendingRequest(
 ) {
   const now = Date.now();
   return rawRun(db, sql`UPDATE time_off_requests SET worker_id = ${unlessOverlapping(s, plan)}, policy_id = ${availablePolicy(s)},
-      worker_policy_id = ${wpOf(s)}, start_at = ${plan.start.getTime()}, end_at = ${plan.end.getTime()}, is_all_day = ${isAllDay ? 1 : 0},
+      worker_policy_id = ${wpOf(s)}, location_id = ${s.locationId}, start_at = ${plan.start.getTime()}, end_at = ${plan.end.getTime()}, is_all_day = ${isAllDay ? 1 : 0},
       hour_configuration = ${JSON.stringify(plan.hourConfiguration)}, total_hours = ${coveredHours(s, plan.totalHours)},
       note = ${note}, timezone = ${plan.timezone}, utc_offset = ${plan.utcOffset}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${s.requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL AND ${version ?? sql`1`}

@@ -64,16 +64,31 @@ async function writeRequest<T extends readonly [Statement, ...Statement[]]>(writ
   }
 }
 
-/** The policy and staff member a request names: an unknown one is a 400 naming the field. */
-async function references(db: Database, organizationId: string, policyId: string, workerId: string) {
+/**
+ * The policy and staff member a request names, and the location it is taken from: the one named (one of the
+ * worker's locations), else `keptLocationId` (a PUT keeps the request's), else the worker's first. An unknown
+ * reference is a 400 naming the field.
+ */
+async function references(
+  db: Database,
+  organizationId: string,
+  named: { policyId: string; workerId: string; locationId?: string; keptLocationId?: string | null },
+) {
   const [[policy], [worker], settings] = await Promise.all([
-    db.select().from(timeOffPolicies).where(and(inOrganization(timeOffPolicies, organizationId), eq(timeOffPolicies.id, policyId))),
-    db.select({ id: staffMembers.id }).from(staffMembers).where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, workerId))),
+    db.select().from(timeOffPolicies).where(and(inOrganization(timeOffPolicies, organizationId), eq(timeOffPolicies.id, named.policyId))),
+    db
+      .select({ id: staffMembers.id, locationIds: staffMembers.locationIds })
+      .from(staffMembers)
+      .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, named.workerId))),
     readSettings(db, organizationId),
   ]);
   if (!policy) throw invalidField("policyId", "no such policy in this organization");
   if (!worker) throw invalidField("workerId", "no such staff member in this organization");
-  return { policy, settings };
+  if (named.locationId !== undefined && !worker.locationIds.includes(named.locationId)) {
+    throw invalidField("locationId", "must be one of the staff member's locations");
+  }
+  const locationId = named.locationId ?? (named.keptLocationId !== undefined ? named.keptLocationId : (worker.locationIds[0] ?? null));
+  return { policy, settings, locationId };
 }
 
 /** A date query bound in the organization's zone, or a 400 naming it. */
@@ -133,7 +148,11 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 
 /** Operation 9: approved requests overlapping the window, across the organization (a worker sees their own). */
 export const timeOffs: AppRouteHandler<routes.TimeOffsRoute> = async (c) => {
-  const rows = await listRequests(c, c.req.valid("param").organization_id, c.req.valid("query"), [eq(timeOffRequests.status, "approved")]);
+  const query = c.req.valid("query");
+  const rows = await listRequests(c, c.req.valid("param").organization_id, query, [
+    eq(timeOffRequests.status, "approved"),
+    query.locationId ? eq(timeOffRequests.locationId, query.locationId) : undefined,
+  ]);
   return c.json(rows, 200);
 };
 
@@ -150,9 +169,9 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const db = c.var.db;
   const workerId = selfScoped(c, "TIMEOFF_WRITE", body.workerId) ?? c.var.principal.staffMemberId;
   if (!workerId) throw invalidField("workerId", "required: this token acts for no staff member of its own");
-  const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
+  const { policy, settings, locationId } = await references(db, organization_id, { ...body, workerId });
   const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, { mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE") });
-  const subject = { requestId: newId(), workerId, policyId: policy.id };
+  const subject = { requestId: newId(), workerId, policyId: policy.id, locationId };
   await writeRequest(c.var, organization_id, {
     statements: [
       ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
@@ -215,9 +234,9 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
   requireVersion(ifMatch, current.request);
   if (current.request.status !== "pending") throw requestNotPending(current.request.status);
   const workerId = current.request.workerId;
-  const { policy, settings } = await references(db, organization_id, body.policyId, workerId);
+  const { policy, settings, locationId } = await references(db, organization_id, { ...body, workerId, keptLocationId: current.request.locationId });
   const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, { mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE") });
-  const subject = { requestId: id, workerId, policyId: policy.id };
+  const subject = { requestId: id, workerId, policyId: policy.id, locationId };
   await writeRequest(c.var, organization_id, {
     statements: [
       requestGuard(db, organization_id, id, ifMatch, ["pending"]),

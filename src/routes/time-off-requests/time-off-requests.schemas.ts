@@ -29,6 +29,10 @@ export const TimeOffRequest = z
     workerId: z.string(),
     policyId: z.string(),
     policy: EmbeddedPolicy,
+    locationId: z.string().nullable().openapi({
+      example: EXAMPLE_ID,
+      description: "The location the worker is away from: one of their locations; null for a worker assigned to none.",
+    }),
     startTime: z.string().openapi({ example: "2026-07-06T13:00:00.000Z" }),
     endTime: z.string().openapi({ example: "2026-07-06T21:00:00.000Z" }),
     status: z.enum(REQUEST_STATUSES),
@@ -66,6 +70,10 @@ const writeFields = {
     }),
   note: z.string().max(2000).optional(),
   timezone: TimeZone.optional().openapi({ description: "Zone of the local dates; the organization's by default" }),
+  locationId: z.string().min(1).max(64).optional().openapi({
+    example: EXAMPLE_ID,
+    description: "One of the worker's locations (400 otherwise). Default: on create the worker's first location; on PUT the request's own.",
+  }),
 };
 
 export const TimeOffRequestCreate = z
@@ -93,6 +101,7 @@ export const RequestListQuery = ListQuery.omit({ includeDeleted: true }).extend(
 
 export const TimeOffsQuery = ListQuery.omit({ includeDeleted: true }).extend({
   workerId: z.string().min(1).max(64).optional(),
+  locationId: z.string().min(1).max(64).optional().openapi({ description: "Only time off taken from this location (the request's `locationId`)." }),
   startTime: z.string().max(40).optional().openapi({ description: "YYYY-MM-DD (organization's zone) or an ISO instant" }),
   endTime: z.string().max(40).optional().openapi({ description: "YYYY-MM-DD (organization's zone) or an ISO instant; inclusive" }),
 });
