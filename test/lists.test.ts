@@ -103,7 +103,7 @@ describe("lists", () => {
     return items;
   }
 
-  it("GET a balance's ledger is paged in the order entries were written", async () => {
+  it("GET a balance's ledger is paged by entry id, every entry once", async () => {
     const place = await createTimeOffPlace();
     for (const hours of [8, 16, 4]) await setBalance(place, hours);
     const path = orgPath(place.org, `/policies/${place.policy.id}/worker-policies/${place.worker.id}/ledger`);

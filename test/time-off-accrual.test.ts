@@ -67,11 +67,15 @@ describe("the Cron accrual pass", () => {
 
   it("AllAtOnce grants on inclusion and again on 1 January; a worker included later gets their own grant", async () => {
     const place = await createTimeOffPlace({ limitSettings: { isFixedAmount: true, fixedAmount: { hours: 80, accrualCycle: "AllAtOnce" } } });
+    // The activation granted this year's hours at once (time-off-grants.test.ts); the pass is simulated from 2031.
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await accruals(place)).map((e) => [e.effective_date, e.hours])).toEqual([[today, 80]]);
     await backdate(place, "2031-06-10T00:00:00Z");
     await runAccrualPass(db(), at("2031-06-10T12:00:00Z"));
-    expect((await accruals(place)).map((e) => [e.effective_date, e.hours])).toEqual([["2031-06-10", 80]]);
+    expect((await accruals(place)).map((e) => [e.effective_date, e.hours])).toEqual([[today, 80], ["2031-06-10", 80]]);
     await runAccrualPass(db(), at("2032-01-01T00:30:00Z"));
     expect((await accruals(place)).map((e) => [e.effective_date, e.source_id])).toEqual([
+      [today, `year:${today.slice(0, 4)}`],
       ["2031-06-10", "year:2031"],
       ["2032-01-01", "year:2032"],
     ]);

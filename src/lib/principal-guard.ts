@@ -116,13 +116,17 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
   { db, principal, organizationId }: Writer,
   statements: T,
   problems: ConstraintProblems = [],
-  options: { events?: EventSpec[] } = {},
+  /**
+   * `trailing`: statements that follow the events, so that the events' `changes()` still reads the change itself
+   * (writes the change causes, such as the time-off grants of a staff member it includes).
+   */
+  options: { events?: EventSpec[]; trailing?: Statement[] } = {},
 ): Promise<BatchResponse<T>> {
   const specs = options.events ?? [];
   const events = specs.map((spec) => eventStatement(db, spec));
   const wake = specs.length ? [pendingEndpoints(db, specs[0]!.organizationId)] : [];
   const guard = principalGuard(db, principal, organizationId ?? principal.organizationId);
-  const batch = [guard, ...statements, ...events, ...wake] as unknown as readonly [Statement, ...Statement[]];
+  const batch = [guard, ...statements, ...events, ...(options.trailing ?? []), ...wake] as unknown as readonly [Statement, ...Statement[]];
   const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, organizationMovingProblem, preconditionGuardProblem, ...problems]);
   if (wake.length) noteEndpointsToWake(db, results.at(-1) as WakeUp[]);
   return results.slice(0, statements.length) as unknown as BatchResponse<T>;

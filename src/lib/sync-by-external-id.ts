@@ -97,6 +97,8 @@ export interface SyncOptions<T extends SyncTable> {
   guardsAfter?: readonly Statement[];
   /** Record `<resource>.created|updated|deleted`, one event per row the sync changed (lib/events). */
   events?: { resource: "location" | "staff_member" };
+  /** Statements after the events: writes the sync causes (see guardedBatch). */
+  trailing?: Statement[];
 }
 
 /**
@@ -124,7 +126,7 @@ export async function syncByExternalId<T extends SyncTable>(
   writer: Writer,
   table: T,
   organizationId: string,
-  { entries, deactivateMissing, now, deactivateOnly, guardsBefore = [], guardsAfter = [], events }: SyncOptions<T>,
+  { entries, deactivateMissing, now, deactivateOnly, guardsBefore = [], guardsAfter = [], events, trailing }: SyncOptions<T>,
 ) {
   const { db } = writer;
   const externalIds = entries.map((entry) => entry.row.externalId);
@@ -151,6 +153,7 @@ export async function syncByExternalId<T extends SyncTable>(
   const upserts = upsertStatements(db, table, entries);
   const results = await guardedBatch(writer, [deactivate, ...guardsBefore, ...upserts, ...guardsAfter, readBack], [], {
     events: events ? [{ organizationId, occurredAt: now, rows: changedRows(table, organizationId, externalIds, now, events.resource) }] : [],
+    trailing,
   });
   const [deactivated] = results;
   const stored = results[results.length - 1] as T["$inferSelect"][];

@@ -12,6 +12,7 @@ import { inOrganization } from "../../lib/tenancy";
 import { insertRecord, listPage } from "../../lib/tenant-queries";
 import type { AppBindings, AppRouteHandler } from "../../lib/types";
 import { policyNotActive } from "../time-off/time-off-problems";
+import { grantsDueNow } from "../time-off/grants-now";
 import { readSettings } from "../time-off/time-off-settings";
 import { assertPolicyReferences, staffByExternalId } from "./policy-references";
 import { findPolicy, policyEventData, type PolicyReadRow, policyWhere, selectPolicies, serializePolicyRead } from "./policy-read";
@@ -109,7 +110,10 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
         .update(timeOffPolicies)
         .set({ ...changes, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
         .where(unchanged),
-      ...assignmentStatements(db, organization_id, policy_id, assignments, localDate(now, timezone)),
+      ...assignmentStatements(db, organization_id, policy_id, assignments, localDate(now, timezone), {
+        // Whoever the patch includes in an Active policy is granted what is due now, before any target balance is set.
+        grants: current.policy.status === "Active" ? grantsDueNow(db, organization_id, [{ ...current.policy, ...changes }], timezone, now) : [],
+      }),
     ]),
     () => findPolicy(db, organization_id, policy_id),
   );
@@ -127,16 +131,24 @@ async function movePolicy(
   move: { status: "Active" | "Inactive"; from: SQL; type: EventType; set?: { activatedAt: Date } },
 ) {
   const now = new Date();
+  const db = c.var.db;
+  // Activation grants at once what is due to everyone the policy includes (once per period, as the Cron would).
+  const grants =
+    move.status === "Active"
+      ? await Promise.all([findPolicy(db, organizationId, policyId), readSettings(db, organizationId)]).then(([{ policy }, { timezone }]) =>
+          grantsDueNow(db, organizationId, [policy], timezone, now),
+        )
+      : [];
   await guardedBatch(
     c.var,
     [
-      c.var.db
+      db
         .update(timeOffPolicies)
         .set({ ...move.set, status: move.status, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
         .where(and(policyWhere(organizationId, policyId), move.from)),
     ],
     [],
-    { events: [{ organizationId, type: move.type, read: policyEventData(c.var.db, policyId) }] },
+    { events: [{ organizationId, type: move.type, read: policyEventData(db, policyId) }], trailing: grants },
   );
   return findPolicy(c.var.db, organizationId, policyId);
 }

@@ -156,8 +156,8 @@ export const ledger = createRoute({
   tags,
   summary: "A balance's ledger",
   description:
-    "Entries in the order they were written (the ledger is append-only, so a client syncs by following the `Link` " +
-    "header, then the last cursor later); `effectiveDate` is the day each counts from. Hours are always hours, " +
+    "Every entry of the balance, paged by entry id (follow the `Link` header to read them all; the balance is their " +
+    "sum); `effectiveDate` is the day each counts from, `createdAt` when it was written. Hours are always hours, " +
     "whatever the policy's units. The worker may read their own.",
   middleware: [authorize("TIMEOFF_READ", { self: "workerId" })] as const,
   request: { params: LedgerParams, query: PageQuery },

@@ -16,8 +16,15 @@ export interface Assignment {
  * set (an inclusion switched on restarts accrual from now), and each target balance becomes one adjustment
  * entry of its difference from the ledger's sum, computed in the same statement that writes it.
  */
-export function assignmentStatements(db: Database, organizationId: string, policyId: string, assignments: Assignment[], today: string): Statement[] {
-  if (assignments.length === 0) return [];
+export function assignmentStatements(
+  db: Database,
+  organizationId: string,
+  policyId: string,
+  assignments: Assignment[],
+  today: string,
+  { grants = [] }: { grants?: Statement[] } = {},
+): Statement[] {
+  if (assignments.length === 0) return grants;
   const now = Date.now();
   const list = JSON.stringify(assignments.map((a) => ({ w: a.workerId, i: a.isIncluded ?? null, h: a.hours ?? null })));
   const chosen = sql`SELECT json_extract(value, '$.w') AS w, json_extract(value, '$.i') AS i, json_extract(value, '$.h') AS h FROM json_each(${list})`;
@@ -27,6 +34,7 @@ export function assignmentStatements(db: Database, organizationId: string, polic
         included_at = CASE WHEN j.i = 1 AND COALESCE(worker_policies.is_included, 0) = 0 THEN ${now} ELSE worker_policies.included_at END,
         is_included = j.i, updated_at = ${now}
       FROM (${chosen}) AS j WHERE worker_policies.policy_id = ${policyId} AND worker_policies.worker_id = j.w AND j.i IS NOT NULL`),
+    ...grants,
     rawRun(db, sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
       SELECT ${sqlUuid}, ${organizationId}, wp.id, 'adjustment',
         j.h - (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE l.worker_policy_id = wp.id),

@@ -4,6 +4,7 @@ import { locations, staffMembers } from "../../../drizzle/schema";
 import { ifMatchOf, matchesVersion, nextVersion, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
 import type { ConstraintProblems } from "../../lib/db-errors";
 import type { EventType } from "../../lib/events";
+import type { Statement } from "../../lib/db";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { inJsonList, jsonArrayContains } from "../../lib/json-list";
@@ -18,6 +19,7 @@ import { defaultAccessRole, resolveMember, resolveReferences } from "./staff-mem
 import type * as routes from "./staff-members.routes";
 import { serializeStaffMember } from "./staff-members.schemas";
 import { syncStaffMembers } from "./staff-members.sync";
+import { grantsForStaff, staffWithIds } from "../time-off/grants-now";
 
 const WRITE_PROBLEMS: ConstraintProblems = [
   [/UNIQUE constraint failed/i, () => conflict("EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId.")],
@@ -77,16 +79,21 @@ export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = asy
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const references = await resolveReferences(c.var.db, c.var.principal, organization_id, [body], (_, field) => field);
-  const accessRoleId = references.accessRoleIds[0] ?? defaultAccessRole(references, "accessRoleId");
   const now = new Date();
-  const row = newStaffMemberRow(organization_id, newId(now.getTime()), accessRoleId, body, now);
+  const id = newId(now.getTime());
+  const [references, grants] = await Promise.all([
+    resolveReferences(c.var.db, c.var.principal, organization_id, [body], (_, field) => field),
+    grantsForStaff(c.var.db, organization_id, staffWithIds([id]), now),
+  ]);
+  const accessRoleId = references.accessRoleIds[0] ?? defaultAccessRole(references, "accessRoleId");
+  const row = newStaffMemberRow(organization_id, id, accessRoleId, body, now);
   const insert = c.var.db
     .insert(staffMembers)
     .values({ ...row, accessRoleId: liveAccessRole(organization_id, accessRoleId) })
     .returning();
   const [[created]] = await guardedBatch(c.var, [insert], WRITE_PROBLEMS, {
     events: [{ type: "staff_member.created", organizationId: organization_id, occurredAt: now, row: { table: staffMembers, where: eq(staffMembers.id, row.id) } }],
+    trailing: grants,
   });
   setETag(c, created!);
   return c.json(serializeStaffMember(created!), 201);
@@ -110,6 +117,7 @@ async function updateManageable(
   grantable: string[],
   values: StaffMemberChanges,
   event: EventType,
+  trailing: Statement[] = [],
 ) {
   const { db } = c.var;
   const ifMatch = ifMatchOf(c);
@@ -128,6 +136,7 @@ async function updateManageable(
   const written = and(eq(staffMembers.organizationId, organizationId), eq(staffMembers.id, id))!;
   const [[row]] = await guardedBatch(c.var, [update], WRITE_PROBLEMS, {
     events: [{ type: event, organizationId, row: { table: staffMembers, where: written } }],
+    trailing,
   });
   if (row) {
     setETag(c, row);
@@ -142,14 +151,19 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const body = c.req.valid("json");
   const db = c.var.db;
-  const references = await resolveReferences(db, c.var.principal, organization_id, [body], (_, field) => field, { memberId: id });
+  // A change of what time-off inclusion reads may include the member in a policy: its grant comes with the change.
+  const mayInclude = body.roleIds !== undefined || body.locationIds !== undefined || body.employmentType !== undefined;
+  const [references, grants] = await Promise.all([
+    resolveReferences(db, c.var.principal, organization_id, [body], (_, field) => field, { memberId: id }),
+    mayInclude ? grantsForStaff(db, organization_id, staffWithIds([id]), new Date()) : [],
+  ]);
   const accessRoleId = references.accessRoleIds[0];
   const changes = {
     ...toColumns(body),
     ...(accessRoleId && { accessRoleId: liveAccessRole(organization_id, accessRoleId) }),
     updatedAt: new Date(),
   };
-  const row = await updateManageable(c, organization_id, id, references.grantableAccessRoleIds, changes, "staff_member.updated");
+  const row = await updateManageable(c, organization_id, id, references.grantableAccessRoleIds, changes, "staff_member.updated", grants);
   return c.json(serializeStaffMember(row), 200);
 };
 

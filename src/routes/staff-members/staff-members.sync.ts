@@ -7,6 +7,7 @@ import { type ContentKey, syncByExternalId } from "../../lib/sync-by-external-id
 import { newStaffMemberRow, toColumns } from "./staff-members.columns";
 import { guardProblems, holdingOneOf, unlessAccessRolesLive, unlessAllManageable } from "./staff-members.guards";
 import { defaultAccessRole, resolveReferences } from "./staff-members.references";
+import { grantsForStaff, staffWithExternalIds } from "../time-off/grants-now";
 import type { StaffMemberSync } from "./staff-members.schemas";
 
 /** Columns a record may leave out, keeping the stored value of an existing member (`active` defaults to true). */
@@ -27,10 +28,12 @@ const OPTIONAL = [
 export async function syncStaffMembers(writer: Writer, organizationId: string, body: z.infer<typeof StaffMemberSync>) {
   const { db, principal: grantor } = writer;
   const { records, deactivateMissing } = body;
-  const references = await resolveReferences(db, grantor, organizationId, records, (index, field) => `records.${index}.${field}`, {
-    byExternalId: true,
-  });
   const now = new Date();
+  const externalIds = records.map((record) => record.externalId);
+  const [references, grants] = await Promise.all([
+    resolveReferences(db, grantor, organizationId, records, (index, field) => `records.${index}.${field}`, { byExternalId: true }),
+    grantsForStaff(db, organizationId, staffWithExternalIds(organizationId, externalIds), now),
+  ]);
   const entries = records.map((record, index) => {
     const accessRoleId = references.accessRoleIds[index];
     const columns = { ...toColumns(record), accessRoleId };
@@ -43,7 +46,6 @@ export async function syncStaffMembers(writer: Writer, organizationId: string, b
     );
     return { row: { ...row, externalId: record.externalId }, given: ["name" as const, ...OPTIONAL.filter((key) => columns[key] !== undefined)] };
   });
-  const externalIds = records.map((record) => record.externalId);
   const grantable = references.grantableAccessRoleIds;
   // The checks resolveReferences made on its read, made again by the write: members promoted or access roles
   // deleted meanwhile fail the whole batch, and deactivation leaves alone members the caller may not act on.
@@ -56,6 +58,7 @@ export async function syncStaffMembers(writer: Writer, organizationId: string, b
       guardsBefore: [unlessAllManageable(db, organizationId, externalIds, grantable)],
       guardsAfter: [unlessAccessRolesLive(db, organizationId, externalIds)],
       events: { resource: "staff_member" },
+      trailing: grants,
     }),
     guardProblems,
   );
