@@ -107,12 +107,16 @@ export const payableMinutesForPay = (shift: PayShift & { endTime: Date }, govern
 /**
  * The shift during which a workday passed `afterMinutes` of work without a qualifying meal break, or null. A meal
  * break qualifies when it is unpaid, taken (automatic deductions are not), at least `minimumMinutes` long, and
- * starts while work so far is at most `afterMinutes`.
+ * starts while work so far is at most `afterMinutes`; the time between two of the day's shifts counts as such a break.
  */
 function mealPenaltyShift(day: readonly PreparedShift[], meal: MealBreakRule): PreparedShift | null {
   let workedBefore = 0;
   let crossing: PreparedShift | null = null;
-  for (const prepared of day) {
+  for (const [index, prepared] of day.entries()) {
+    // Clocking out and back in is a break too (how many take their meal).
+    const previous = day[index - 1];
+    const gap = previous ? Math.floor((prepared.start.getTime() - previous.end.getTime()) / MINUTE_MS) : 0;
+    if (gap >= meal.minimumMinutes && workedBefore <= meal.afterMinutes) return null;
     const taken = prepared.shift.breaks.filter((b) => !b.automatic);
     for (const b of taken) {
       if (b.paid) continue;
