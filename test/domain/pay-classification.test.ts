@@ -7,8 +7,8 @@ const [MON, TUE, WED, THU, FRI, SAT, SUN] = WEEK;
 const CA = ruleSet("prs_ca", "CALIFORNIA");
 const FLSA = ruleSet("prs_flsa", "FLSA");
 
-const pay = (shifts: PayShift[], ruleSets = [CA], range = { startDate: MON, endDate: SUN }, timeOff = []) =>
-  computePay({ ...range, shifts, timeOff, ruleSets });
+const pay = (shifts: PayShift[], ruleSets = [CA], range: { startDate: string; endDate: string } = { startDate: MON, endDate: SUN }) =>
+  computePay({ ...range, shifts, timeOff: [], ruleSets });
 
 /** Lines as (date, kind, rule, minutes) for compact expectations. */
 const brief = (lines: PayLine[]) => lines.map((l) => [l.date, l.kind, l.rule, l.minutes]);
