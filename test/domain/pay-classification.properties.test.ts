@@ -68,7 +68,7 @@ const scenarioArb = fc.record({
   // Scattered shifts, and (often) a run of one shift a day so that seventh consecutive days occur.
   shifts: fc
     .tuple(fc.array(shiftArb, { maxLength: 30 }), fc.option(fc.array(shiftArb, { minLength: DAYS, maxLength: DAYS }), { freq: 2 }))
-    .map(([scattered, run]) => [...scattered, ...(run ?? []).map((spec, day) => ({ ...spec, employeeId: "emp_a", day }))].map(toShift)),
+    .map(([scattered, run]) => [...scattered, ...(run ?? []).map((spec, day) => ({ ...spec, employeeId: "emp_a" as const, day }))].map(toShift)),
   ruleSets: fc.array(ruleSetArb, { maxLength: 3 }).map((specs) => specs.map(toRuleSet)),
 });
 
