@@ -29,4 +29,4 @@ export const roundTo = (value: number, decimals: number): number => {
   return roundHalfAwayFromZero(value * factor) / factor;
 };
 
-export const centsToAmount = (cents: number): number => cents / 100;
+export { centsToAmount } from "./timesheet-totals";
