@@ -221,7 +221,7 @@ function dayLines(day: readonly PreparedShift[], date: string, week: WorkweekSta
     position += prepared.payable;
   }
   const meal = day[0]!.governing.rules.mealBreak;
-  const missed = meal && dayPayable > meal.afterMinutes ? mealPenaltyShift(day, meal) : null;
+  const missed = meal && meal.penaltyHours > 0 && dayPayable > meal.afterMinutes ? mealPenaltyShift(day, meal) : null;
   if (meal && missed) {
     const fields = { date, shiftId: null, kind: "MEAL_PENALTY" as const, rule: "MEAL_BREAK" as const };
     const minutes = Math.round(meal.penaltyHours * 60);

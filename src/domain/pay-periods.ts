@@ -79,6 +79,7 @@ export function payPeriodContaining(settings: PayPeriodSettings, date: string): 
 /** The periods overlapping [startDate, endDate], in order. */
 export function payPeriodsOverlapping(settings: PayPeriodSettings, startDate: string, endDate: string): PayPeriodSpan[] {
   const periods: PayPeriodSpan[] = [];
+  if (startDate > endDate) return periods;
   for (let period = payPeriodContaining(settings, startDate); period.startDate <= endDate; ) {
     periods.push(period);
     period = payPeriodContaining(settings, addDays(period.endDate, 1));

@@ -152,6 +152,11 @@ describe("computePay: meal-break penalties", () => {
     expect(tenHours(breaks)).toBe(penalty);
   });
 
+  it("a meal rule with penaltyHours 0 writes no penalty line", () => {
+    const rules = ruleSet("prs_zero", "CALIFORNIA", { mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 0 } });
+    expect(pay([payShift(MON, "08:00", 600)], [rules]).employees[0]!.lines.some((l) => l.kind === "MEAL_PENALTY")).toBe(false);
+  });
+
   it("a day no longer than afterMinutes earns none", () => {
     expect(pay([payShift(MON, "08:00", 300)]).totals.penaltyHours).toBe(0);
   });

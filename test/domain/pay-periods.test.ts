@@ -44,6 +44,10 @@ describe("payPeriodsOverlapping", () => {
     ]);
   });
 
+  it("a start after the end gives none", () => {
+    expect(payPeriodsOverlapping({ frequency: "WEEKLY", anchorDate: "2026-06-01" }, "2026-06-05", "2026-06-03")).toEqual([]);
+  });
+
   it("one day inside one period gives that period", () => {
     expect(payPeriodsOverlapping({ frequency: "WEEKLY", anchorDate: "2026-06-01" }, "2026-06-03", "2026-06-03")).toEqual([span("2026-06-01", "2026-06-07")]);
   });
