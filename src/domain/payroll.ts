@@ -1,6 +1,6 @@
 import { csvHeader, csvRecord, type CsvColumn } from "./csv";
 import { hoursOfMinutes, roundTo } from "./pay-amounts";
-import type { PayTotals } from "./pay-classification";
+import type { PayTotals } from "./pay-lines";
 
 export interface EmployeeTotals extends PayTotals {
   employeeId: string;
