@@ -17,6 +17,9 @@ export interface ShiftBreak {
   automatic?: boolean;
 }
 
+/** What totals read of a break: pay code passes breaks in this shape without the type's settings. */
+export type BreakSpan = Pick<ShiftBreak, "startTime" | "endTime" | "paid" | "automatic" | "durationInSettingsMinutes">;
+
 export interface BreakRule {
   id: string;
   name: string;
@@ -80,7 +83,7 @@ export function automaticDeductions(input: {
 }
 
 /** A real break counts only its time inside the shift; an automatic one deducts its configured minutes. */
-function breakMinutes(b: ShiftBreak, shiftStartMs: number, shiftEndMs: number): number {
+function breakMinutes(b: BreakSpan, shiftStartMs: number, shiftEndMs: number): number {
   if (b.automatic) return b.durationInSettingsMinutes;
   const from = Math.max(b.startTime.getTime(), shiftStartMs);
   const to = Math.min(b.endTime?.getTime() ?? shiftEndMs, shiftEndMs);
@@ -95,7 +98,7 @@ function breakMinutes(b: ShiftBreak, shiftStartMs: number, shiftEndMs: number): 
 export function shiftTotals(input: {
   start: Date;
   end: Date | null;
-  breaks: readonly ShiftBreak[];
+  breaks: readonly BreakSpan[];
   now?: Date;
 }): ShiftTotals {
   const startMs = input.start.getTime();

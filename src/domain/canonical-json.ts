@@ -1,0 +1,27 @@
+/**
+ * Canonical JSON: object keys sorted (by UTF-16 code units, as RFC 8785 sorts them), no whitespace, numbers and
+ * strings as JSON.stringify writes them, undefined members left out. The same value always gives the same text,
+ * so its hash identifies a payroll snapshot whatever order its fields were built in.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") {
+    if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError("canonical JSON has no non-finite numbers");
+    return JSON.stringify(value);
+  }
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? "null" : canonicalJson(item))).join(",")}]`;
+  const members = Object.keys(value)
+    .sort()
+    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+  return `{${members.join(",")}}`;
+}
+
+/** SHA-256 of a text's UTF-8 bytes as lowercase hex (Web Crypto: workerd and Node alike). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The snapshotHash of a payroll snapshot: SHA-256 hex of its canonical JSON. */
+export const canonicalHash = (value: unknown): Promise<string> => sha256Hex(canonicalJson(value));

@@ -1,0 +1,108 @@
+import { centsToAmount, lineAmountCents, lineRate, roundTo } from "./pay-amounts";
+
+/* Pay lines and their totals: the shapes pay answers, and sums kept in cents so lines add up to grossPay. */
+
+export type PayLineKind = "REGULAR" | "OVERTIME" | "DOUBLE_TIME" | "MEAL_PENALTY" | "TIME_OFF";
+export type PayLineRule =
+  | "DAILY_OVERTIME"
+  | "DAILY_DOUBLE_TIME"
+  | "WEEKLY_OVERTIME"
+  | "SEVENTH_DAY_OVERTIME"
+  | "SEVENTH_DAY_DOUBLE_TIME"
+  | "MEAL_BREAK";
+
+export interface PayLine {
+  date: string;
+  /** Null for meal penalties and time off. */
+  shiftId: string | null;
+  kind: PayLineKind;
+  minutes: number;
+  hours: number;
+  rate: number | null;
+  amount: number | null;
+  /** The rule that made the line; null for regular time and time off. */
+  rule: PayLineRule | null;
+  /** The set whose rules made the line; null where no set governs, and for time off. */
+  ruleSetId: string | null;
+}
+
+export interface PayTotals {
+  regularMinutes: number;
+  overtimeMinutes: number;
+  doubleTimeMinutes: number;
+  penaltyHours: number;
+  timeOffHours: number;
+  grossPay: number;
+}
+
+export interface EmployeePay extends PayTotals {
+  employeeId: string;
+  lines: PayLine[];
+}
+
+export interface PayComputation {
+  startDate: string;
+  endDate: string;
+  employees: EmployeePay[];
+  totals: PayTotals;
+}
+
+export interface LineWithCents {
+  line: PayLine;
+  cents: number | null;
+}
+
+export function makeLine(
+  fields: Omit<PayLine, "hours" | "rate" | "amount">,
+  hours: number,
+  hourlyWage: number | null,
+  multiplier: number,
+): LineWithCents {
+  const cents = lineAmountCents(fields.minutes, hourlyWage, multiplier);
+  const line = { ...fields, hours, rate: lineRate(hourlyWage, multiplier), amount: cents === null ? null : centsToAmount(cents) };
+  return { line, cents };
+}
+
+const ZERO: PayTotals = { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: 0, timeOffHours: 0, grossPay: 0 };
+
+/** Totals of lines; grossPay sums the amounts there are (lines without an hourly wage add nothing). */
+export function totalsOf(lines: readonly LineWithCents[]): PayTotals {
+  const totals = { ...ZERO };
+  let cents = 0;
+  for (const { line, cents: lineCents } of lines) {
+    if (line.kind === "REGULAR") totals.regularMinutes += line.minutes;
+    else if (line.kind === "OVERTIME") totals.overtimeMinutes += line.minutes;
+    else if (line.kind === "DOUBLE_TIME") totals.doubleTimeMinutes += line.minutes;
+    else if (line.kind === "MEAL_PENALTY") totals.penaltyHours += line.hours;
+    else totals.timeOffHours += line.hours;
+    cents += lineCents ?? 0;
+  }
+  return { ...totals, penaltyHours: roundTo(totals.penaltyHours, 4), timeOffHours: roundTo(totals.timeOffHours, 4), grossPay: centsToAmount(cents) };
+}
+
+/** Sums employees' totals (grossPay through cents, so it equals the sum of every line's amount). */
+export function sumPayTotals(items: readonly PayTotals[]): PayTotals {
+  const totals = { ...ZERO };
+  let cents = 0;
+  for (const item of items) {
+    totals.regularMinutes += item.regularMinutes;
+    totals.overtimeMinutes += item.overtimeMinutes;
+    totals.doubleTimeMinutes += item.doubleTimeMinutes;
+    totals.penaltyHours += item.penaltyHours;
+    totals.timeOffHours += item.timeOffHours;
+    cents += Math.round(item.grossPay * 100);
+  }
+  return { ...totals, penaltyHours: roundTo(totals.penaltyHours, 4), timeOffHours: roundTo(totals.timeOffHours, 4), grossPay: centsToAmount(cents) };
+}
+
+/** Merges two date-ordered line lists by date, shift lines before time off on the same date. */
+export function mergeByDate(a: readonly LineWithCents[], b: readonly LineWithCents[]): LineWithCents[] {
+  const merged: LineWithCents[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.line.date <= b[j]!.line.date)) merged.push(a[i++]!);
+    else merged.push(b[j++]!);
+  }
+  return merged;
+}

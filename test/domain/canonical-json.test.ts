@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { canonicalHash, canonicalJson, sha256Hex } from "../../src/domain/canonical-json";
+
+describe("canonicalJson", () => {
+  it("sorts keys at every depth and writes no whitespace", () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: true, y: null }], c: "x" } })).toBe('{"a":{"c":"x","d":[3,{"y":null,"z":true}]},"b":1}');
+  });
+
+  it("gives the same text whatever order the fields were built in", () => {
+    expect(canonicalJson({ grossPay: 10.5, employeeId: "e" })).toBe(canonicalJson({ employeeId: "e", grossPay: 10.5 }));
+  });
+
+  it("leaves undefined members out, writes dates as ISO strings and escapes strings as JSON does", () => {
+    expect(canonicalJson({ a: undefined, at: new Date("2026-06-01T00:00:00Z"), s: 'q"\n' })).toBe('{"at":"2026-06-01T00:00:00.000Z","s":"q\\"\\n"}');
+  });
+
+  it("refuses non-finite numbers", () => {
+    expect(() => canonicalJson({ a: Number.NaN })).toThrow(TypeError);
+  });
+});
+
+describe("sha256Hex", () => {
+  it("hashes UTF-8 bytes to lowercase hex (the standard test vectors)", async () => {
+    expect(await sha256Hex("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    expect(await sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+
+  it("the snapshot hash does not depend on key order", async () => {
+    expect(await canonicalHash({ b: [1, 2], a: "é" })).toBe(await canonicalHash({ a: "é", b: [1, 2] }));
+    expect(await canonicalHash({ a: 1 })).not.toBe(await canonicalHash({ a: 2 }));
+  });
+});
