@@ -1,8 +1,31 @@
-import { events, locations, openShiftPreferences, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "../../drizzle/schema";
+import {
+  accessRoles,
+  breakTypes,
+  events,
+  locations,
+  openShiftPreferences,
+  organizations,
+  policyTypes,
+  roles,
+  scheduleEntries,
+  shiftNotes,
+  shifts,
+  staffMembers,
+  timeOffPolicies,
+  timeOffRequests,
+  webhooks,
+} from "../../drizzle/schema";
+import { serializeAccessRole } from "../routes/access-roles/access-roles.schemas";
+import { serializeBreakType } from "../routes/break-types/break-types.schemas";
+import { serializeOrganization } from "../routes/organizations/organizations.schemas";
+import { serializeRole } from "../routes/roles/roles.schemas";
+import { serializeEntry } from "../routes/schedules/schedules.schemas";
+import { serializeShiftNote } from "../routes/shift-notes/shift-notes.schemas";
+import { serializeWebhook } from "../routes/webhooks/webhooks.schemas";
 import { serializeLocation } from "../routes/locations/locations.schemas";
 import { preferenceFields } from "../routes/open-shifts/open-shift-events";
 import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "../routes/open-shifts/open-shifts.schemas";
-import { serializePolicy } from "../routes/policies/policies.schemas";
+import { serializePolicy, serializePolicyType } from "../routes/policies/policies.schemas";
 import { policyFields, type PolicyReadRow, serializePolicyRead } from "../routes/policies/policy-read";
 import { type RequestReadRow, requestFields, serializeRequest, serializeRequestRecord } from "../routes/time-off-requests/request-read";
 import { serializeStaffMember } from "../routes/staff-members/staff-members.schemas";
@@ -11,6 +34,7 @@ import { serializeShift } from "../routes/time-tracking/shift.schemas";
 import type { EventType } from "./events";
 import { fromSnapshot, rowOf } from "./event-snapshot";
 import { iso } from "./time";
+import { DEFAULT_TIME_OFF_SETTINGS } from "../domain/organization-defaults";
 
 type EventRow = typeof events.$inferSelect;
 
@@ -21,6 +45,20 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   open_shift_preference: (snapshot) => serializePreference(fromSnapshot<PreferenceWithWorker>(preferenceFields, snapshot)),
 
   locations: (snapshot) => serializeLocation(rowOf(locations, snapshot)),
+  organizations: (snapshot) => serializeOrganization(rowOf(organizations, snapshot)),
+  roles: (snapshot) => serializeRole(rowOf(roles, snapshot)),
+  access_roles: (snapshot) => serializeAccessRole(rowOf(accessRoles, snapshot)),
+  break_types: (snapshot) => serializeBreakType(rowOf(breakTypes, snapshot)),
+  policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
+  shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
+  schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),
+  time_off_settings: (snapshot) => ({
+    ...DEFAULT_TIME_OFF_SETTINGS,
+    ...(snapshot.settings as object),
+    updatedAt: iso(new Date(snapshot.updatedAt as number)),
+  }),
+  // The endpoint as the API answers it: its signing secret is never in an event.
+  webhooks: (snapshot) => serializeWebhook(rowOf(webhooks, snapshot)),
   staff_members: (snapshot) => serializeStaffMember(rowOf(staffMembers, snapshot)),
   shifts: (snapshot) => {
     const row = rowOf(shifts, snapshot);

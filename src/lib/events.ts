@@ -33,6 +33,34 @@ export const EVENT_TYPES = [
   "open_shift.claimed",
   "open_shift.assigned",
   "open_shift.retracted",
+  "open_shift.updated",
+  "open_shift.deleted",
+  "open_shift.preference_created",
+  "open_shift.preference_updated",
+  "open_shift.preference_removed",
+  "schedule_entry.created",
+  "schedule_entry.updated",
+  "schedule_entry.deleted",
+  "time_off_request.updated",
+  "time_off_policy.created",
+  "time_off_policy.updated",
+  "time_off_policy_type.created",
+  "time_off_settings.updated",
+  "organization.updated",
+  "organization.deleted",
+  "role.created",
+  "role.updated",
+  "role.deleted",
+  "access_role.created",
+  "access_role.updated",
+  "access_role.deleted",
+  "break_type.created",
+  "break_type.updated",
+  "break_type.deleted",
+  "shift_note.created",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -53,7 +81,8 @@ export type EventSpec = {
 } & (
   | { type: EventType; data: unknown; whenChanged?: boolean; when?: SQL }
   | { type: EventType; row: { table: SQLiteTable; where: SQL; snapshot?: Snapshot } }
-  | { type: EventType; read: { form: string; select: SQLWrapper } }
+  /** `always`: recorded whatever the statement before it did (a batch whose guard already fails it unless it writes). */
+  | { type: EventType; read: { form: string; select: SQLWrapper }; always?: boolean }
   /** One event per row `where` picks (after the batch's writes), typed per row by `typeOf`, in id order. */
   | { rows: RowsEvents }
 );
@@ -90,7 +119,8 @@ export function eventStatement(db: Database, spec: EventSpec): Statement {
     return db.insert(events).select(sql`SELECT ${fixed}, ${formOf(table, snapshot)} FROM ${table} WHERE ${where} AND changes() > 0`);
   }
   if ("read" in spec) {
-    return db.insert(events).select(sql`SELECT ${fixed}, ${spec.read.form}, q.data FROM ${spec.read.select} q WHERE changes() > 0`);
+    const when = spec.always ? sql`true` : sql`changes() > 0`;
+    return db.insert(events).select(sql`SELECT ${fixed}, ${spec.read.form}, q.data FROM ${spec.read.select} q WHERE ${when}`);
   }
   const when = spec.when ? sql`WHERE ${spec.when}` : spec.whenChanged ? sql`WHERE changes() > 0` : sql``;
   return db.insert(events).select(sql`SELECT ${fixed}, 'wire', ${JSON.stringify(spec.data)} ${when}`);

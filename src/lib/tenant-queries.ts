@@ -1,11 +1,11 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { Database } from "./db";
 import { newId } from "./ids";
 import { keysetPage, type ListOptions, pageResult } from "./pagination";
 import { type HeaderContext, ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "./conditional";
-import type { EventType } from "./events";
+import type { EventSpec, EventType } from "./events";
 import { guardedBatch, type Writer } from "./principal-guard";
 import { notFound } from "./problem";
 import type { NotFoundResource } from "./problem-codes";
@@ -129,7 +129,8 @@ export async function insertRecord<T extends TenantTable>(
   table: T,
   organizationId: string,
   values: Omit<SQLiteInsertValue<T>, "id" | "organizationId" | "createdAt" | "updatedAt">,
-  event?: EventType,
+  /** The event: the row as stored, or (`read`) the API's read of the new record by its id (lib/events). */
+  event?: EventType | { type: EventType; read: (id: string) => { form: string; select: SQLWrapper } },
 ): Promise<T["$inferSelect"]> {
   const now = new Date();
   const id = newId(now.getTime());
@@ -137,7 +138,12 @@ export async function insertRecord<T extends TenantTable>(
     .insert(table)
     .values({ ...values, id, organizationId, createdAt: now, updatedAt: now } as SQLiteInsertValue<T>)
     .returning();
-  const events = event ? [{ type: event, organizationId, occurredAt: now, row: { table, where: eq(table.id, id) } }] : [];
+  const events: EventSpec[] =
+    event === undefined
+      ? []
+      : typeof event === "string"
+        ? [{ type: event, organizationId, occurredAt: now, row: { table, where: eq(table.id, id) } }]
+        : [{ type: event.type, organizationId, occurredAt: now, read: event.read(id) }];
   const [rows] = await guardedBatch(c.var, [insert], [], { events });
   const row = (rows as T["$inferSelect"][])[0]!;
   setETag(c, row as unknown as { updatedAt: Date });

@@ -28,7 +28,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   const values = { name: body.name, permissions: distinctPermissions(body.permissions) };
-  const created = await uniquely(insertRecord(c, accessRoles, organization_id, values), ...NAME_TAKEN);
+  const created = await uniquely(insertRecord(c, accessRoles, organization_id, values, "access_role.created"), ...NAME_TAKEN);
   return c.json(serializeAccessRole(created), 201);
 };
 
@@ -44,7 +44,7 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
       THEN ${accessRoles.permissionsVersion} ELSE ${accessRoles.permissionsVersion} + 1 END`,
     updatedAt: new Date(),
   };
-  const row = await uniquely(updateLive(c, accessRoles, organization_id, id, changes, "Access role"), ...NAME_TAKEN);
+  const row = await uniquely(updateLive(c, accessRoles, organization_id, id, changes, "Access role", "access_role.updated"), ...NAME_TAKEN);
   return c.json(serializeAccessRole(row), 200);
 };
 
@@ -71,7 +71,9 @@ export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
         ),
       )
       .returning(),
-  ]);
+  ], [], {
+    events: [{ type: "access_role.deleted", organizationId: organization_id, row: { table: accessRoles, where: and(eq(accessRoles.organizationId, organization_id), eq(accessRoles.id, id))! } }],
+  });
   if (row) {
     setETag(c, row);
     return c.json(serializeAccessRole(row), 200);

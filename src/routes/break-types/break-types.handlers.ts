@@ -22,19 +22,19 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   await assertLocation(c.var.db, organization_id, id);
-  const row = await insertRecord(c, breakTypes, organization_id, { locationId: id, ...c.req.valid("json") });
+  const row = await insertRecord(c, breakTypes, organization_id, { locationId: id, ...c.req.valid("json") }, "break_type.created");
   return c.json(serializeBreakType(row), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id, breakId } = c.req.valid("param");
   const changes = { ...c.req.valid("json"), updatedAt: new Date() };
-  const row = await updateLive(c, breakTypes, organization_id, ofLocation(id, breakId), changes, "Break type");
+  const row = await updateLive(c, breakTypes, organization_id, ofLocation(id, breakId), changes, "Break type", "break_type.updated");
   return c.json(serializeBreakType(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id, breakId } = c.req.valid("param");
-  const row = await softDeleteLive(c, breakTypes, organization_id, ofLocation(id, breakId), "Break type");
+  const row = await softDeleteLive(c, breakTypes, organization_id, ofLocation(id, breakId), "Break type", "break_type.deleted");
   return c.json(serializeBreakType(row), 200);
 };

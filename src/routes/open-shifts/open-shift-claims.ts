@@ -124,7 +124,9 @@ export async function createPreference(
     updatedAt: now,
     deletedAt: null,
   };
-  await guardedBatch(writerOf(db, scope), [db.insert(openShiftPreferences).values(row), touched(db, openShiftId, now)], scheduleGuardProblems);
+  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), db.insert(openShiftPreferences).values(row)], scheduleGuardProblems, {
+    events: [{ ...claimedEvent(row), type: "open_shift.preference_created" }],
+  });
   return row;
 }
 

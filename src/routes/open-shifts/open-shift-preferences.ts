@@ -5,6 +5,7 @@ import { guardedBatch } from "../../lib/principal-guard";
 import { notFound } from "../../lib/problem";
 import { writerOf, type ScheduleScope } from "../schedules/schedule-access";
 import { preferenceNotPending } from "../schedules/schedule-guards";
+import type { EventType } from "../../lib/events";
 import { preferenceEvent } from "./open-shift-events";
 import { findOpenShift } from "./open-shift-reads";
 import { touched } from "./open-shift-statements";
@@ -29,6 +30,10 @@ export async function findPreference(db: Database, scope: ScheduleScope, openShi
   return { shift, preference };
 }
 
+/** The event of a preference's transition: retracted by its worker, removed by a manager, or its preference changed. */
+const transitionEvent = (changes: Partial<PreferenceRow>): EventType =>
+  changes.status === "RETRACTED" ? "open_shift.retracted" : changes.status === "DECLINED" ? "open_shift.preference_removed" : "open_shift.preference_updated";
+
 /** One conditional transition of a pending preference; 409 PREFERENCE_NOT_PENDING when it is no longer pending. */
 export async function transition(
   db: Database,
@@ -52,7 +57,7 @@ export async function transition(
       touched(db, openShiftId, now),
     ],
     [],
-    { events: changes.status === "RETRACTED" ? [preferenceEvent(scope.organizationId, "open_shift.retracted", preferenceId, now)] : [] },
+    { events: [preferenceEvent(scope.organizationId, transitionEvent(changes), preferenceId, now)] },
   );
   const row = (updated as PreferenceRow[])[0];
   if (!row) throw preferenceNotPending();

@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
 import { planEntrySpan, unknownBreakIds } from "../../domain/schedule-entry";
-import { ifMatchOf, nextVersionAfter, setETag, versionCondition } from "../../lib/conditional";
+import { ifMatchOf, nextVersionAfter, preconditionFailed, setETag, versionCondition } from "../../lib/conditional";
 import type { Database, Statement } from "../../lib/db";
 import { refusedOn } from "../../lib/db-errors";
 import { orGone, preconditionGuard, rowExists } from "../../lib/precondition-guard";
 import { guardedBatch } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { rawRun } from "../../lib/raw-statement";
-import { badRequest, invalidField } from "../../lib/problem";
-import { softDeleteLive, type WriteContext } from "../../lib/tenant-queries";
+import { badRequest, invalidField, notFound } from "../../lib/problem";
+import type { WriteContext } from "../../lib/tenant-queries";
 import { inOrganization } from "../../lib/tenancy";
 import type { OffsetRule } from "../../domain/zoned-wall-clock";
 import { writerOf, type LocationRow, type ScheduleScope } from "../schedules/schedule-access";
@@ -129,10 +129,19 @@ async function writeNewOpenShift(db: Database, scope: ScheduleScope, location: L
 }
 
 /** PATCH /open-shifts/{id}: named fields only; fewer places than already approved is 409 OPEN_SHIFT_FULL. */
-export const patchOpenShift = (c: WriteContext, scope: ScheduleScope, id: string, body: OpenShiftPatchInput) =>
-  onceMoreIfNamedRoleRaced(() => writeOpenShiftChanges(c, scope, id, body));
+export const patchOpenShift = (c: WriteContext, scope: ScheduleScope, id: string, body: OpenShiftPatchInput, answer: Answer) =>
+  onceMoreIfNamedRoleRaced(() => writeOpenShiftChanges(c, scope, id, body, answer));
 
-async function writeOpenShiftChanges(c: WriteContext, scope: ScheduleScope, id: string, body: OpenShiftPatchInput): Promise<OpenShiftRow> {
+/** The open shift as the API answers it (its view), for the event of a write: known before the batch. */
+type Answer = (row: OpenShiftRow) => Promise<unknown>;
+
+async function writeOpenShiftChanges(
+  c: WriteContext,
+  scope: ScheduleScope,
+  id: string,
+  body: OpenShiftPatchInput,
+  answer: Answer,
+): Promise<OpenShiftRow> {
   const { db } = c.var;
   const ifMatch = ifMatchOf(c);
   const { organizationId } = scope;
@@ -157,16 +166,33 @@ async function writeOpenShiftChanges(c: WriteContext, scope: ScheduleScope, id: 
     .update(openShifts)
     .set({ ...changes, staffCountRequired: unlessBelowApproved(id, changes.staffCountRequired) })
     .where(unchanged);
+  const row = { ...was, ...changes };
+  const data = await answer(row);
   // The guard keeps a role created by name from being written when the open shift changed or went meanwhile.
   await orGone(
-    guardedBatch(c.var, [preconditionGuard(db, rowExists(openShifts, unchanged)), ...statements, update], scheduleGuardProblems),
+    guardedBatch(c.var, [preconditionGuard(db, rowExists(openShifts, unchanged)), ...statements, update], scheduleGuardProblems, {
+      events: [{ organizationId, type: "open_shift.updated", occurredAt: now, data, whenChanged: true }],
+    }),
     () => findOpenShift(db, scope, id),
   );
-  const row = { ...was, ...changes };
   setETag(c, row);
   return row;
 }
 
 /** DELETE /open-shifts/{id}: a soft delete; entries its claims created stay on the schedule. */
-export const removeOpenShift = (c: WriteContext, scope: ScheduleScope, id: string) =>
-  softDeleteLive(c, openShifts, scope.organizationId, and(eq(openShifts.id, id), eq(openShifts.locationId, scope.locationId))!, "Open shift");
+export async function removeOpenShift(c: WriteContext, scope: ScheduleScope, id: string, answer: Answer): Promise<OpenShiftRow> {
+  const now = new Date();
+  const was = await findOpenShift(c.var.db, scope, id);
+  const gone = { ...was, active: false, deletedAt: now, updatedAt: nextVersionAfter(was, now) };
+  const data = await answer(gone);
+  const where = and(inOrganization(openShifts, scope.organizationId), eq(openShifts.id, id), eq(openShifts.locationId, scope.locationId), versionCondition(openShifts.updatedAt, ifMatchOf(c)));
+  const [[row]] = await guardedBatch(c.var, [c.var.db.update(openShifts).set({ active: false, deletedAt: now, updatedAt: gone.updatedAt }).where(where).returning()], [], {
+    events: [{ organizationId: scope.organizationId, type: "open_shift.deleted", occurredAt: now, data, whenChanged: true }],
+  });
+  if (!row) {
+    if (ifMatchOf(c).kind === "versions") throw preconditionFailed();
+    throw notFound("Open shift");
+  }
+  setETag(c, row);
+  return row;
+}

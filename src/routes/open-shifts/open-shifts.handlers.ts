@@ -43,14 +43,14 @@ export const create: ScheduleHandler<routes.CreateRoute> = async (c) => {
 export const patch: ScheduleHandler<routes.PatchRoute> = async (c) => {
   const scope = c.var.schedule;
   const location = await loadLocation(c.var.db, scope);
-  const row = await patchOpenShift(c, scope, c.req.valid("param").id, c.req.valid("json"));
+  const row = await patchOpenShift(c, scope, c.req.valid("param").id, c.req.valid("json"), (shift) => viewOf(c.var.db, scope, location, shift));
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 
 export const remove: ScheduleHandler<routes.RemoveRoute> = async (c) => {
   const scope = c.var.schedule;
   const location = await loadLocation(c.var.db, scope);
-  const row = await removeOpenShift(c, scope, c.req.valid("param").id);
+  const row = await removeOpenShift(c, scope, c.req.valid("param").id, (shift) => viewOf(c.var.db, scope, location, shift));
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 

@@ -61,7 +61,12 @@ type OrganizationChanges = SQLiteUpdateSetSource<typeof organizations>;
  * answers it with its ETag, else 404, or 412 when it exists in another version. A new externalId goes to the
  * directory too: in the same batch on DB, else first (organizations.directory.ts), undone if the shard's write fails.
  */
-async function updateVisible(c: Context<AppBindings, any, any>, lookup: Lookup, values: OrganizationChanges) {
+async function updateVisible(
+  c: Context<AppBindings, any, any>,
+  lookup: Lookup,
+  values: OrganizationChanges,
+  event: "organization.updated" | "organization.deleted",
+) {
   const { principal } = c.var;
   const located = await locate(c, lookup);
   const { db } = located;
@@ -75,14 +80,16 @@ async function updateVisible(c: Context<AppBindings, any, any>, lookup: Lookup, 
   // A partner-level write names the organization, so that a move's freeze refuses it too (503 ORGANIZATION_MOVING).
   const writer = { db, principal, organizationId: located.organizationId };
   const renames = "id" in lookup && values.externalId !== undefined;
+  const written = { table: organizations, where: eq(organizations.id, located.organizationId) };
+  const events = [{ type: event, organizationId: located.organizationId, row: written }];
   const write = async () => {
-    if (!renames) return uniquely(guardedBatch(writer, [update]), ...EXTERNAL_ID_TAKEN);
+    if (!renames) return uniquely(guardedBatch(writer, [update], [], { events }), ...EXTERNAL_ID_TAKEN);
     if (located.shard === DIRECTORY_SHARD) {
-      return uniquely(guardedBatch(writer, [update, directoryFollowsRow(c, lookup.id)]), ...EXTERNAL_ID_TAKEN);
+      return uniquely(guardedBatch(writer, [update], [], { events, trailing: [directoryFollowsRow(c, lookup.id)] }), ...EXTERNAL_ID_TAKEN);
     }
     await uniquely(setDirectoryExternalId(c, lookup.id, values.externalId as string | null), ...EXTERNAL_ID_TAKEN);
     try {
-      const written = await uniquely(guardedBatch(writer, [update]), ...EXTERNAL_ID_TAKEN);
+      const written = await uniquely(guardedBatch(writer, [update], [], { events }), ...EXTERNAL_ID_TAKEN);
       const [row] = written[0];
       await (row ? followRowVersion(c, lookup.id, row) : restoreDirectoryExternalId(c, located, lookup.id));
       return written;
@@ -216,15 +223,15 @@ export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute>
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const changes = c.req.valid("json");
-  return c.json(await updateVisible(c, { id: organization_id }, { ...changes, updatedAt: new Date() }), 200);
+  return c.json(await updateVisible(c, { id: organization_id }, { ...changes, updatedAt: new Date() }, "organization.updated"), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  return c.json(await updateVisible(c, { id: organization_id }, softDeleted()), 200);
+  return c.json(await updateVisible(c, { id: organization_id }, softDeleted(), "organization.deleted"), 200);
 };
 
 export const removeByExternalId: AppRouteHandler<routes.RemoveByExternalIdRoute> = async (c) => {
   const { externalId } = c.req.valid("param");
-  return c.json(await updateVisible(c, { externalId }, softDeleted()), 200);
+  return c.json(await updateVisible(c, { externalId }, softDeleted(), "organization.deleted"), 200);
 };

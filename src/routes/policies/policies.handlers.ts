@@ -18,24 +18,24 @@ import { assertPolicyReferences, staffByExternalId } from "./policy-references";
 import { findPolicy, policyEventData, type PolicyReadRow, policyWhere, selectPolicies, serializePolicyRead } from "./policy-read";
 import { assignmentStatements } from "./policy-writes";
 import type * as routes from "./policies.routes";
+import { serializePolicyType } from "./policies.schemas";
 
 const withETag = (c: HeaderContext, row: PolicyReadRow) => {
   setETag(c, row.policy);
   return row;
 };
 
-const serializeType = (row: typeof policyTypes.$inferSelect) => ({ id: row.id, name: row.name, type: row.type as "Other" });
 
 export const listTypes: AppRouteHandler<routes.ListTypesRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const rows = await listPage(c, c.var.db, policyTypes, organization_id, c.req.valid("query"));
-  return c.json(rows.map(serializeType), 200);
+  return c.json(rows.map(serializePolicyType), 200);
 };
 
 export const createType: AppRouteHandler<routes.CreateTypeRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const row = await insertRecord(c, policyTypes, organization_id, c.req.valid("json"));
-  return c.json(serializeType(row), 201);
+  const row = await insertRecord(c, policyTypes, organization_id, c.req.valid("json"), "time_off_policy_type.created");
+  return c.json(serializePolicyType(row), 201);
 };
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
@@ -77,7 +77,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     defaultSettings: body.defaultSettings ?? {},
     limitSettings: body.limitSettings ?? {},
     status: "Draft",
-  });
+  }, { type: "time_off_policy.created", read: (id) => policyEventData(c.var.db, id) });
   return c.json(serializePolicyRead(withETag(c, await findPolicy(c.var.db, organization_id, row.id))), 201);
 };
 
@@ -104,7 +104,9 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const unchanged = and(policyWhere(organization_id, policy_id), versionCondition(timeOffPolicies.updatedAt, ifMatch));
   // The guard, not the update's own condition, keeps a concurrent write or delete from leaving the assignments written.
   await orGone(
-    guardedBatch(c.var, [
+    guardedBatch(
+      c.var,
+      [
       preconditionGuard(db, rowExists(timeOffPolicies, unchanged)),
       db
         .update(timeOffPolicies)
@@ -114,7 +116,11 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
         // Whoever the patch includes in an Active policy is granted what is due now, before any target balance is set.
         grants: current.policy.status === "Active" ? grantsDueNow(db, organization_id, [{ ...current.policy, ...changes }], timezone, now) : [],
       }),
-    ]),
+      ],
+      [],
+      // After every statement, so it reads the balances and counts the patch left; the guard fails the batch otherwise.
+      { events: [{ organizationId: organization_id, type: "time_off_policy.updated", read: policyEventData(db, policy_id), always: true }] },
+    ),
     () => findPolicy(db, organization_id, policy_id),
   );
   return c.json(serializePolicyRead(withETag(c, await findPolicy(db, organization_id, policy_id))), 200);

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { timeOffPolicies } from "../../../drizzle/schema";
+import type { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import { POLICY_TYPE_KINDS } from "../../domain/organization-defaults";
 import { idParam, OrganizationParams } from "../../lib/openapi";
 import { ListQuery } from "../../lib/pagination";
@@ -218,3 +218,5 @@ export const serializePolicy = (
   updatedAt: iso(row.updatedAt),
   deletedAt: isoOrNull(row.deletedAt),
 });
+
+export const serializePolicyType = (row: typeof policyTypes.$inferSelect) => ({ id: row.id, name: row.name, type: row.type as "Other" });

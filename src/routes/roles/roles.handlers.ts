@@ -23,18 +23,18 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   const values = { name: body.name, hourlyWage: body.hourlyWage ?? null, externalId: body.externalId ?? null };
-  const created = await uniquely(insertRecord(c, roles, organization_id, values), ...EXTERNAL_ID_TAKEN);
+  const created = await uniquely(insertRecord(c, roles, organization_id, values, "role.created"), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeRole(created), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const changes = { ...c.req.valid("json"), updatedAt: new Date() };
-  const row = await uniquely(updateLive(c, roles, organization_id, id, changes, "Role"), ...EXTERNAL_ID_TAKEN);
+  const row = await uniquely(updateLive(c, roles, organization_id, id, changes, "Role", "role.updated"), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeRole(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeRole(await softDeleteLive(c, roles, organization_id, id, "Role")), 200);
+  return c.json(serializeRole(await softDeleteLive(c, roles, organization_id, id, "Role", "role.deleted")), 200);
 };

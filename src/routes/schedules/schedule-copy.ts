@@ -1,8 +1,9 @@
-import { and, eq, gt, gte, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { scheduleEntries } from "../../../drizzle/schema";
 import { addDays, localDayBounds, localWallClock } from "../../domain/local-time";
 import { daysBetween, planCopies } from "../../domain/schedule-copy";
 import type { Statement } from "../../lib/db";
+import type { EventType } from "../../lib/events";
 import { guardedBatch, type Writer } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
 import { inJsonList } from "../../lib/json-list";
@@ -104,7 +105,12 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     return db.insert(scheduleEntries).values({ ...row, locationId: unlessOnTimeOff(row.locationId, guard), employeeId: unlessOverlapping(guard) });
   });
   const [first, ...rest] = statements;
-  if (first) await guardedBatch(writer, [first, ...rest], scheduleGuardProblems);
+  const copied = {
+    table: scheduleEntries,
+    where: inJsonList(scheduleEntries.id, rows.map((row) => row.id)),
+    typeOf: sql`${"schedule_entry.created" satisfies EventType}`,
+  };
+  if (first) await guardedBatch(writer, [first, ...rest], scheduleGuardProblems, { events: [{ organizationId, occurredAt: now, rows: copied }] });
   return {
     created: rows.map(serializeEntry),
     skipped: plan.skipped.map((s) => ({

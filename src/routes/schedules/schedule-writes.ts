@@ -58,7 +58,7 @@ export async function createEntry(
       note: body.note ?? null,
       isDraft,
       publishedAt: isDraft ? null : now,
-    }),
+    }, "schedule_entry.created"),
     scheduleGuardProblems,
   );
 }
@@ -98,10 +98,11 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
         note: body.note === undefined ? was.note : body.note,
       },
       "Schedule entry",
+      "schedule_entry.updated",
     ),
     scheduleGuardProblems,
   );
 }
 
 export const removeEntry = (c: WriteContext, scope: ScheduleScope, id: string, isDraft: boolean) =>
-  softDeleteLive(c, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry");
+  softDeleteLive(c, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry", "schedule_entry.deleted");

@@ -57,8 +57,11 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   };
   // The open shift is resolved inside the insert, so a note can never land on a shift closed meanwhile.
   const openShiftId = sql`(SELECT ${shifts.id} FROM ${shifts} WHERE ${openShiftOf(organization_id, id)})`;
-  const [[row]] = await guardedBatch(c.var, [c.var.db.insert(shiftNotes).values({ ...note, shiftId: openShiftId }).returning()], [
-    [/NOT NULL constraint failed: shift_notes\.shift_id/i, noOpenShift],
-  ]);
+  const [[row]] = await guardedBatch(
+    c.var,
+    [c.var.db.insert(shiftNotes).values({ ...note, shiftId: openShiftId }).returning()],
+    [[/NOT NULL constraint failed: shift_notes\.shift_id/i, noOpenShift]],
+    { events: [{ type: "shift_note.created", organizationId: organization_id, occurredAt: note.createdAt, row: { table: shiftNotes, where: eq(shiftNotes.id, note.id) } }] },
+  );
   return c.json(serializeShiftNote(row!), 201);
 };

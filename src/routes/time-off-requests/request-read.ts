@@ -41,9 +41,9 @@ export const selectRequests = (db: Database, where: SQL | undefined) => requests
 export type RequestReadRow = Awaited<ReturnType<typeof selectRequests>>[number];
 
 /** A request's event: the same read, run in the write batch after the change, as one JSON value (lib/event-data). */
-export const requestEventData = (db: Database, id: string): { form: string; select: SQLWrapper } => ({
+export const requestEventData = (db: Database, id: string, onlyIf?: SQL): { form: string; select: SQLWrapper } => ({
   form: "time_off_request",
-  select: requestsWith(db, { data: snapshotOf(requestFields).as("data") }, eq(timeOffRequests.id, id)),
+  select: requestsWith(db, { data: snapshotOf(requestFields).as("data") }, and(eq(timeOffRequests.id, id), onlyIf)),
 });
 
 /** The request's own fields, as its row alone answers them. */

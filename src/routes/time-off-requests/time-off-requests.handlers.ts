@@ -39,6 +39,8 @@ import type * as routes from "./time-off-requests.routes";
 interface RequestWrite<T> {
   statements: T;
   event?: EventSpec;
+  /** A second event, after the first (its `changes()` is the first event's insert: give it `always` and its own condition). */
+  also?: EventSpec;
   /** The hours the batch's balance guard checks: its refusal answers 409 INSUFFICIENT_BALANCE with the balance then. */
   balance?: { policyId: string; workerId: string; hours: number };
   /** The request a `requestGuard` of the batch protects: its refusal answers 404, 412 or 409 REQUEST_NOT_PENDING. */
@@ -48,7 +50,8 @@ interface RequestWrite<T> {
 /** Every write of a request: one guarded batch (with its event), each guard's refusal told as its problem. */
 async function writeRequest<T extends readonly [Statement, ...Statement[]]>(writer: Writer, organizationId: string, write: RequestWrite<T>) {
   const { db } = writer;
-  const batch = guardedBatch(writer, write.statements, requestGuardProblems, { events: write.event ? [write.event] : [] });
+  const events = [write.event, write.also].filter((spec) => spec !== undefined);
+  const batch = guardedBatch(writer, write.statements, requestGuardProblems, { events });
   const { guarded, balance } = write;
   const written = guarded
     ? orGone(batch, async () => {
@@ -180,6 +183,13 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
       touchBalance(db, subject.requestId),
     ],
     event: requestEvent(db, organization_id, subject.requestId, "time_off_request.created"),
+    // A policy that needs no approval approves on creation: that is an approval too.
+    also: {
+      organizationId: organization_id,
+      type: "time_off_request.approved",
+      read: requestEventData(db, subject.requestId, eq(timeOffRequests.status, "approved")),
+      always: true,
+    },
     balance: { policyId: policy.id, workerId, hours: plan.totalHours },
   });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, subject.requestId))), 201);
@@ -244,6 +254,7 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
       updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch)),
       touchBalance(db, id),
     ],
+    event: requestEvent(db, organization_id, id, "time_off_request.updated"),
     balance: { policyId: policy.id, workerId, hours: plan.totalHours },
     guarded: { id, ifMatch },
   });

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { timeOffSettings } from "../../../drizzle/schema";
 import { DEFAULT_TIME_OFF_SETTINGS } from "../../domain/organization-defaults";
 import type { z } from "@hono/zod-openapi";
 import type { Database } from "../../lib/db";
@@ -23,10 +24,19 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const changes = JSON.stringify(c.req.valid("json"));
   const now = Date.now();
-  await guardedBatch(c.var, [
-    rawRun(c.var.db, sql`INSERT INTO time_off_settings (organization_id, settings, created_at, updated_at)
-    VALUES (${organization_id}, json_patch(${JSON.stringify(DEFAULT_TIME_OFF_SETTINGS)}, ${changes}), ${now}, ${now})
-    ON CONFLICT (organization_id) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`),
-  ]);
+  const stored = c.var.db
+    .select({ data: sql`json_object('settings', json(${timeOffSettings.settings}), 'updatedAt', ${timeOffSettings.updatedAt})`.as("data") })
+    .from(timeOffSettings)
+    .where(eq(timeOffSettings.organizationId, organization_id));
+  await guardedBatch(
+    c.var,
+    [
+      rawRun(c.var.db, sql`INSERT INTO time_off_settings (organization_id, settings, created_at, updated_at)
+      VALUES (${organization_id}, json_patch(${JSON.stringify(DEFAULT_TIME_OFF_SETTINGS)}, ${changes}), ${now}, ${now})
+      ON CONFLICT (organization_id) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`),
+    ],
+    [],
+    { events: [{ organizationId: organization_id, type: "time_off_settings.updated", read: { form: "time_off_settings", select: stored } }] },
+  );
   return c.json(await answer(c.var.db, organization_id), 200);
 };

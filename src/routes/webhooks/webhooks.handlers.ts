@@ -45,7 +45,9 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     createdAt: now,
     updatedAt: now,
   };
-  const [[created]] = await guardedBatch(c.var, [c.var.db.insert(webhooks).values(row).returning()]);
+  const [[created]] = await guardedBatch(c.var, [c.var.db.insert(webhooks).values(row).returning()], [], {
+    events: [{ type: "webhook.created", organizationId: organization_id, occurredAt: now, row: { table: webhooks, where: eq(webhooks.id, id) } }],
+  });
   setETag(c, created!);
   return c.json({ ...serializeWebhook(created!), secret }, 201);
 };
@@ -65,13 +67,13 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     ...(body.enabled !== undefined && { enabled: body.enabled }),
     ...(body.enabled === true && { consecutiveFailures: 0, disabledReason: null }),
   };
-  const row = await updateLive(c, webhooks, organization_id, id, changes, "Webhook");
+  const row = await updateLive(c, webhooks, organization_id, id, changes, "Webhook", "webhook.updated");
   return c.json(serializeWebhook(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeWebhook(await softDeleteLive(c, webhooks, organization_id, id, "Webhook")), 200);
+  return c.json(serializeWebhook(await softDeleteLive(c, webhooks, organization_id, id, "Webhook", "webhook.deleted")), 200);
 };
 
 export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
