@@ -43,6 +43,9 @@ describe("platform", () => {
       expect(res.body.errors[0].path).toBe("name");
     }
     expect((await api("GET", roles, { token: org.adminToken })).body.length).toBe(before);
+    const deep = `{"name": "Deep", "extra": ${"[".repeat(20_000)}"\\u0000"${"]".repeat(20_000)}}`;
+    const refused = await api("POST", roles, { token: org.adminToken, body: deep });
+    expectProblem(refused, 400, "VALIDATION_FAILED");
     const emoji = await api("POST", roles, { token: org.adminToken, body: '{"name": "Barista \\ud83d\\ude00"}' });
     expect(emoji.status).toBe(201);
     expect(emoji.body.name).toBe("Barista \u{1F600}");

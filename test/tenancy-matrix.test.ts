@@ -30,6 +30,8 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   "GET /api/organizations/{organization_id}/time-off-requests/time-offs": { status: 200, hides: "time-off-requests" },
   "GET /api/organizations/{organization_id}/worker-policies": { status: 200, hides: "worker-policies" },
   "GET /api/organizations/{organization_id}/time-off-requests/{id}": { status: 403 },
+  // Their own request: workerId defaults to the caller; the document's example policy is no policy of theirs (400).
+  "POST /api/organizations/{organization_id}/time-off-requests": { status: 400 },
   "PUT /api/organizations/{organization_id}/time-off-requests/{id}": { status: 403 },
   "DELETE /api/organizations/{organization_id}/time-off-requests/{id}": { status: 403 },
   "GET /api/organizations/{organization_id}/policies/{policy_id}/worker-policies/{workerId}/ledger": { status: 403 },

@@ -210,6 +210,16 @@ describe("delivery", () => {
     expect(reenabled.body).toMatchObject({ enabled: true, disabledReason: null });
   });
 
+  it("delivers nothing more once the organization is deleted, whatever was pending", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 3);
+    expect((await api("DELETE", `/api/organizations/${org.id}`, { token: org.adminToken })).status).toBe(200);
+    const { received, fetch } = receiver();
+    await deliverAll(hook.id, fetch);
+    expect(received).toEqual([]);
+  });
+
   it("delivers only the endpoint's types, and starts after the events before it was created", async () => {
     const org = await createOrganization();
     await record(org.id, 2);

@@ -61,6 +61,8 @@ export const EVENT_TYPES = [
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
+  // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
+  "webhook.test",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -7,17 +7,28 @@ export function textFault(text: string): string | null {
   return null;
 }
 
-/** Every string (key or value) of a parsed JSON document that `textFault` refuses, with its dotted path. */
-export function textFaults(value: unknown, path: string[] = []): { path: string; message: string }[] {
-  if (typeof value === "string") {
-    const message = textFault(value);
-    return message ? [{ path: path.join(".") || "(root)", message }] : [];
+/**
+ * Every string (key or value) of a parsed JSON document that `textFault` refuses, with its dotted path. Walked with
+ * a stack of its own, not recursion: a body nested thousands deep is text like any other, not a stack overflow.
+ */
+export function textFaults(document: unknown): { path: string; message: string }[] {
+  const faults: { path: string; message: string }[] = [];
+  const pending: { value: unknown; path: string }[] = [{ value: document, path: "" }];
+  const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === "string") {
+      const message = textFault(value);
+      if (message) faults.push({ path: path || "(root)", message });
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        const keyFault = textFault(key);
+        if (keyFault) faults.push({ path: at(path, "(key)"), message: keyFault });
+        else pending.push({ value: item, path: at(path, key) });
+      }
+    }
   }
-  if (value === null || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, item]) => {
-    const keyFault = textFault(key);
-    return keyFault ? [{ path: [...path, "(key)"].join("."), message: keyFault }] : textFaults(item, [...path, key]);
-  });
+  return faults;
 }
 
 /**

@@ -117,6 +117,8 @@ async function claim(db: Database, webhookId: string, lease: string, now: Date):
           eq(webhooks.enabled, true),
           or(isNull(webhooks.deliveringUntil), lte(webhooks.deliveringUntil, now)),
           sql`NOT ${frozen}`,
+          // A deleted organization's endpoints deliver nothing more, whatever was pending.
+          sql`EXISTS (SELECT 1 FROM organizations o WHERE o.id = ${webhooks.organizationId} AND o.deleted_at IS NULL)`,
         ),
       )
       .returning(),

@@ -80,7 +80,15 @@ export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const hook = await findLive(c.var.db, webhooks, organization_id, id, "Webhook");
   const now = new Date();
-  const event = { id: newId(now.getTime()), type: "webhook.test", organizationId: organization_id, occurredAt: now.toISOString(), sequence: null, data: { webhookId: id } };
+  // A real envelope, as every delivery is: sequence 0 (never in the feed), the endpoint as the API answers it.
+  const event = {
+    id: newId(now.getTime()),
+    type: "webhook.test" as const,
+    organizationId: organization_id,
+    occurredAt: now.toISOString(),
+    sequence: 0,
+    data: serializeWebhook(hook),
+  };
   const result = await post({ db: c.var.db, secretKey: c.env.WEBHOOK_SECRET_KEY, fetch: (request) => fetch(request) }, hook, event);
   const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
   const delivery = {
