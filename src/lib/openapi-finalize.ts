@@ -1,3 +1,4 @@
+import { webhooksOfDocument } from "./openapi-webhooks";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 
 type OpenAPIObject = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
@@ -275,5 +276,6 @@ export function finalizeDocument(generated: OpenAPIObject): OpenAPIObject {
     if (!used.has(name)) delete document.components.schemas[name];
   }
   defaultsRequired(document.components.schemas);
+  document.webhooks = webhooksOfDocument();
   return document as OpenAPIObject;
 }
