@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TRUST_FLAGS } from "../../src/domain/trust";
+import { EVENT_TYPES } from "../../src/lib/events";
 import { PROBLEM_CODES, type ProblemCode } from "../../src/lib/problem-codes";
 import {
   DOCUMENT_URL,
@@ -105,6 +106,18 @@ describe("the OpenAPI document declares what the code does", () => {
   let document: OpenApiDocument;
   beforeAll(async () => {
     ({ document } = await openApiDocument());
+  });
+
+  it("declares every event type under the top-level webhooks, its data a schema of the document", () => {
+    const hooks = (document as unknown as { webhooks: Record<string, any> }).webhooks;
+    expect(Object.keys(hooks).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const [type, hook] of Object.entries(hooks)) {
+      const [envelope, typed] = hook.post.requestBody.content["application/json"].schema.allOf;
+      expect(envelope.$ref, type).toBe("#/components/schemas/Event");
+      expect(typed.properties.type.const).toBe(type);
+      const ref = typed.properties.data.$ref as string | undefined;
+      if (ref) expect(document.components.schemas[ref.replace("#/components/schemas/", "")], `${type}: ${ref}`).toBeDefined();
+    }
   });
 
   it("names the origin that served it as its server", () => {
