@@ -84,6 +84,7 @@ export const PROBLEM_CODES = {
   TIME_OFF_OVERLAP: code([409], "The staff member has a pending or approved request overlapping these times"),
   REQUEST_NOT_PENDING: code([409], "Only a pending time-off request can be edited, approved or declined"),
   SCHEDULE_OVERLAP: code([409], "The staff member already has a schedule entry (draft or published) overlapping these times"),
+  SCHEDULE_CONFLICT: code([409], "Published schedule entries of the staff member overlap the time off (named in `scheduleEntryIds`)"),
   TIME_OFF_CONFLICT: code([409], "The staff member has approved time off during these times"),
   OPEN_SHIFT_FULL: code([409], "Every place on the open shift is taken (or fewer places than already approved)"),
   OPEN_SHIFT_NOT_PUBLISHED: code([409], "The open shift is a draft and cannot be claimed yet"),

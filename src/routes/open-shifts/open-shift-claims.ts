@@ -124,7 +124,9 @@ export async function createPreference(
     updatedAt: now,
     deletedAt: null,
   };
-  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), db.insert(openShiftPreferences).values(row)], scheduleGuardProblems, {
+  // A PREFERRED preference is a wish to work it: refused on approved time off (TIME_OFF_CONFLICT), like a claim.
+  const values = body.preference === "PREFERRED" ? { ...row, organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, workerId)) } : row;
+  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), db.insert(openShiftPreferences).values(values)], scheduleGuardProblems, {
     events: [{ ...claimedEvent(row), type: "open_shift.preference_created" }],
   });
   return row;

@@ -19,6 +19,35 @@ export const requestGuardProblems: ConstraintProblems = [
   [/NOT NULL constraint failed: time_off_requests\.worker_id/i, timeOffOverlap],
 ];
 
+/** The guard of an approval over published work: time_off_requests.timezone turns NULL (see `unlessOverPublishedWork`). */
+export const SCHEDULE_CONFLICT_GUARD = /NOT NULL constraint failed: time_off_requests\.timezone/i;
+
+/** A SQL boolean: a live published entry of `worker` overlaps [start, end) (columns or values). */
+const publishedWorkDuring = (worker: SQL, start: SQL, end: SQL) =>
+  sql`EXISTS (SELECT 1 FROM schedule_entries e WHERE e.employee_id = ${worker} AND e.deleted_at IS NULL AND e.is_draft = 0
+    AND e.start_at < ${end} AND e.end_at > ${start})`;
+
+/** The request's zone, or NULL (SCHEDULE_CONFLICT_GUARD) when its policy approves it at once over published work. */
+const unlessAutoApprovedOverPublishedWork = (s: Subject, plan: RequestPlan) =>
+  sql`(SELECT ${plan.timezone} WHERE NOT (
+    (SELECT requires_approval = 0 FROM time_off_policies WHERE id = ${s.policyId})
+    AND ${publishedWorkDuring(sql`${s.workerId}`, sql`${plan.start.getTime()}`, sql`${plan.end.getTime()}`)}))`;
+
+/** The live published entries of the worker during [start, end), in start order: the names a SCHEDULE_CONFLICT gives. */
+export const publishedWorkOf = (db: Database, span: { workerId: string; start: Date; end: Date }) =>
+  rawAll<{ id: string }>(db, sql`SELECT e.id FROM schedule_entries e WHERE e.employee_id = ${span.workerId} AND e.deleted_at IS NULL
+    AND e.is_draft = 0 AND e.start_at < ${span.end.getTime()} AND e.end_at > ${span.start.getTime()} ORDER BY e.start_at, e.id`);
+
+/**
+ * Removes the published entries the approval of the request would contradict (its manager said
+ * cancelConflictingEntries), while the request is pending: in the approval's batch, before it.
+ */
+export function cancelPublishedWork(db: Database, requestId: string, now: Date) {
+  return rawRun(db, sql`UPDATE schedule_entries SET deleted_at = ${now.getTime()}, active = 0, updated_at = ${now.getTime()}
+    WHERE id IN (SELECT e.id FROM schedule_entries e JOIN time_off_requests r ON r.id = ${requestId} AND r.status = 'pending'
+      WHERE e.employee_id = r.worker_id AND e.deleted_at IS NULL AND e.is_draft = 0 AND e.start_at < r.end_at AND e.end_at > r.start_at)`);
+}
+
 export const BALANCE_GUARD = /NOT NULL constraint failed: time_off_requests\.(total_hours|status)/i;
 
 /** Σ ledger − pending requests other than `requestId`, for the worker policy `wpId` (a column or a value). */
@@ -69,7 +98,7 @@ export function insertRequest(db: Database, organizationId: string, s: Subject, 
       ${plan.start.getTime()}, ${plan.end.getTime()}, ${isAllDay ? 1 : 0}, ${JSON.stringify(plan.hourConfiguration)},
       ${coveredHours(s, plan.totalHours)},
       (SELECT CASE WHEN requires_approval = 1 THEN 'pending' ELSE 'approved' END FROM time_off_policies WHERE id = ${s.policyId}),
-      ${note}, ${plan.timezone}, ${plan.utcOffset}, ${now},
+      ${note}, ${unlessAutoApprovedOverPublishedWork(s, plan)}, ${plan.utcOffset}, ${now},
       (SELECT CASE WHEN requires_approval = 1 THEN NULL ELSE ${now} END FROM time_off_policies WHERE id = ${s.policyId}),
       1, ${now}, ${now})`);
 }
@@ -100,6 +129,7 @@ export function approveRequest(db: Database, organizationId: string, requestId: 
   return rawAll<{ id: string }>(db, sql`UPDATE time_off_requests SET
       status = (SELECT 'approved' FROM time_off_policies p WHERE p.id = ${r}.policy_id
         AND (p.allow_negative_balance = 1 OR ${availableSql(sql`${r}.worker_policy_id`, sql`${r}.id`)} - ${r}.total_hours >= ${-EPSILON})),
+      timezone = (SELECT ${r}.timezone WHERE NOT ${publishedWorkDuring(sql`${r}.worker_id`, sql`${r}.start_at`, sql`${r}.end_at`)}),
       decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL
       AND EXISTS (SELECT 1 FROM time_off_policies p WHERE p.id = ${r}.policy_id AND p.status = 'Active' AND p.deleted_at IS NULL)

@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { staffMembers, timeOffPolicies, timeOffRequests } from "../../../drizzle/schema";
+import { scheduleEntries, staffMembers, timeOffPolicies, timeOffRequests } from "../../../drizzle/schema";
 import { localDate } from "../../domain/accrual";
 import { parseDateParam } from "../../domain/local-time";
 import { type HeaderContext, ifMatchOf, type IfMatch, requireVersion, setETag, versionCondition } from "../../lib/conditional";
@@ -16,7 +16,7 @@ import type { AppBindings, AppRouteHandler } from "../../lib/types";
 import type { Context } from "hono";
 import { findWorkerPolicy } from "../time-off/worker-policy-read";
 import { ensureWorkerPolicies, onePair } from "../time-off/worker-policy-rows";
-import { forbiddenForOthers, insufficientBalance, policyNotAvailable, requestNotPending } from "../time-off/time-off-problems";
+import { forbiddenForOthers, insufficientBalance, policyNotAvailable, requestNotPending, scheduleConflict } from "../time-off/time-off-problems";
 import { mayAct } from "../../domain/permissions";
 import { mayActOn, selfScoped } from "../time-off/self-scope";
 import { readSettings } from "../time-off/time-off-settings";
@@ -25,11 +25,14 @@ import { findRequest, requestEventData, type RequestReadRow, selectRequests, ser
 import {
   approveRequest,
   BALANCE_GUARD,
+  cancelPublishedWork,
   cancelRequest,
   declineRequest,
   insertRequest,
+  publishedWorkOf,
   requestGuardProblems,
   reversalEntry,
+  SCHEDULE_CONFLICT_GUARD,
   touchBalance,
   updatePendingRequest,
   usageEntry,
@@ -43,6 +46,8 @@ interface RequestWrite<T> {
   also?: EventSpec;
   /** The hours the batch's balance guard checks: its refusal answers 409 INSUFFICIENT_BALANCE with the balance then. */
   balance?: { policyId: string; workerId: string; hours: number };
+  /** The time off the batch's schedule guard checks: its refusal answers 409 SCHEDULE_CONFLICT naming the entries. */
+  span?: { workerId: string; start: Date; end: Date };
   /** The request a `requestGuard` of the batch protects: its refusal answers 404, 412 or 409 REQUEST_NOT_PENDING. */
   guarded?: { id: string; ifMatch: IfMatch };
 }
@@ -61,6 +66,9 @@ async function writeRequest<T extends readonly [Statement, ...Statement[]]>(writ
   try {
     return await written;
   } catch (error) {
+    if (write.span && refusedOn(error, SCHEDULE_CONFLICT_GUARD)) {
+      throw scheduleConflict((await publishedWorkOf(db, write.span)).map((entry) => entry.id));
+    }
     if (!balance || !refusedOn(error, BALANCE_GUARD)) throw error;
     const worker = await findWorkerPolicy(db, balance.policyId, balance.workerId);
     throw insufficientBalance(balance.hours, worker ? Math.round((worker.balance - worker.pending) * 10_000) / 10_000 : 0);
@@ -191,6 +199,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
       always: true,
     },
     balance: { policyId: policy.id, workerId, hours: plan.totalHours },
+    span: { workerId, start: plan.start, end: plan.end },
   });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, subject.requestId))), 201);
 };
@@ -285,18 +294,34 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
   const current = await findRequest(db, organization_id, id);
-  const { policyId, workerId, totalHours } = current.request;
+  const { policyId, workerId, totalHours, startAt, endAt } = current.request;
   if (c.var.principal.staffMemberId === workerId) throw forbidden("Nobody approves their own time off: another manager decides.");
-  const [approved] = await writeRequest(c.var, organization_id, {
-    // The usage entry last: it changes a row only when this approval did, which is what the event looks at.
-    statements: [
-      approveRequest(db, organization_id, id),
-      touchBalance(db, id, { ifPreviousChanged: true }),
-      usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? ""),
-    ],
+  const cancel = c.req.valid("json")?.cancelConflictingEntries === true;
+  const now = new Date();
+  const cancelled = {
+    organizationId: organization_id,
+    occurredAt: now,
+    rows: {
+      table: scheduleEntries,
+      where: and(eq(scheduleEntries.employeeId, workerId), eq(scheduleEntries.deletedAt, now), eq(scheduleEntries.isDraft, false))!,
+      typeOf: sql`${"schedule_entry.deleted" satisfies EventType}`,
+    },
+  };
+  const approval = [
+    approveRequest(db, organization_id, id),
+    touchBalance(db, id, { ifPreviousChanged: true }),
+    usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? ""),
+  ] as const;
+  const written = await writeRequest(c.var, organization_id, {
+    // The entries a manager cancels first, while the request is pending; the usage entry last: it changes a row only
+    // when this approval did, which is what the event looks at.
+    statements: cancel ? [cancelPublishedWork(db, id, now), ...approval] : approval,
     event: requestEvent(db, organization_id, id, "time_off_request.approved"),
+    also: cancel ? cancelled : undefined,
     balance: { policyId, workerId, hours: totalHours },
+    span: { workerId, start: startAt, end: endAt },
   });
+  const approved = written[cancel ? 1 : 0] as { id: string }[];
   if (approved.length === 0) {
     const now = await findRequest(db, organization_id, id);
     throw now.request.status === "pending" && now.policy.status !== "Active" ? policyNotAvailable() : requestNotPending(now.request.status);

@@ -6,6 +6,7 @@ import type { ProblemCode } from "../../lib/problem-codes";
 import { ProblemSchema } from "../../lib/problem";
 import { authorize } from "../../middleware/auth";
 import {
+  ApproveBody,
   DeclineBody,
   RequestListQuery,
   RequestParams,
@@ -73,10 +74,11 @@ export const create = createRoute({
   description:
     "Pending, or approved at once (with its usage entry) when the policy does not require approval. The balance " +
     `check and the write are one statement. A window longer than ${MAX_REQUEST_DAYS} days (of 24 hours) is a 400 naming ` +
-    `endTime. ${self}`,
+    `endTime. A request its policy would approve at once over the worker's published schedule is 409 ` +
+    `SCHEDULE_CONFLICT naming the entries: a worker does not cancel a manager's schedule; a manager approves it. ${self}`,
   middleware: [authorize(null)] as const,
   request: { params: OrganizationParams, body: jsonBody(TimeOffRequestCreate) },
-  responses: { 201: withETag(jsonContent(TimeOffRequest, "The request")), ...problems(), ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP") },
+  responses: { 201: withETag(jsonContent(TimeOffRequest, "The request")), ...problems(), ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "SCHEDULE_CONFLICT") },
 });
 
 export const update = createRoute({
@@ -113,13 +115,16 @@ export const approve = createRoute({
     "The status change and the usage entry are one batch; the balance is checked again in it. Nobody approves their " +
     "own time off (403), whatever their permissions: another manager, or an organization token acting for the " +
     "organization, decides. A request is approved only while its policy is Active (409 POLICY_NOT_AVAILABLE on a " +
-    "Draft or Inactive one, as for new requests): reactivate the policy, or decline.",
+    "Draft or Inactive one, as for new requests): reactivate the policy, or decline. Time off over the worker's " +
+    "published schedule is 409 SCHEDULE_CONFLICT naming the entries (`scheduleEntryIds`), unless the body says " +
+    "`cancelConflictingEntries: true`: the approval then removes them in its own batch (a schedule_entry.deleted event " +
+    "each). Drafts are left alone: publishing skips those on time off.",
   middleware: [authorize("TIMEOFF_APPROVE")] as const,
-  request: { params: RequestParams },
+  request: { params: RequestParams, body: { ...jsonBody(ApproveBody), required: false } },
   responses: {
     200: withETag(jsonContent(TimeOffRequest, "The approved request")),
     ...problems("TIME_OFF_REQUEST_NOT_FOUND"),
-    ...conflicts("INSUFFICIENT_BALANCE", "REQUEST_NOT_PENDING", "POLICY_NOT_AVAILABLE"),
+    ...conflicts("INSUFFICIENT_BALANCE", "REQUEST_NOT_PENDING", "POLICY_NOT_AVAILABLE", "SCHEDULE_CONFLICT"),
   },
 });
 

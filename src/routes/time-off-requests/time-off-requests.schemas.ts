@@ -88,6 +88,14 @@ export const TimeOffRequestCreate = z
 
 export const TimeOffRequestUpdate = z.object(writeFields).openapi("TimeOffRequestUpdate");
 
+export const ApproveBody = z
+  .object({
+    cancelConflictingEntries: z.boolean().optional().openapi({
+      description: "Remove the worker's published schedule entries that overlap the time off, in the approval's batch.",
+    }),
+  })
+  .openapi("TimeOffApprove");
+
 export const DeclineBody = z.object({ reason: z.string().max(2000).optional() }).openapi("TimeOffDecline");
 
 export const RequestListQuery = ListQuery.omit({ includeDeleted: true }).extend({

@@ -15,6 +15,13 @@ export const timeOffOverlap = () =>
 export const requestNotPending = (status: string) =>
   conflict("REQUEST_NOT_PENDING", `The request is ${status}; only a pending request can be changed this way.`);
 
+export const scheduleConflict = (scheduleEntryIds: string[]) =>
+  conflict(
+    "SCHEDULE_CONFLICT",
+    "The staff member is scheduled (published entries) during this time off: a manager approves with cancelConflictingEntries: true to remove them.",
+    { scheduleEntryIds },
+  );
+
 export const policyNotActive = () => conflict("POLICY_NOT_ACTIVE", "Only an Active policy can be deactivated.");
 
 export const forbiddenForOthers = () =>
