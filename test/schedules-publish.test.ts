@@ -4,6 +4,7 @@ import { createOrganization } from "./helpers/fixtures";
 import { requestWithInterference } from "./helpers/interfering-d1";
 import { addWorker, createEntry, createOpenShift, createSchedulePlace } from "./helpers/schedules";
 import { tenantDb } from "./helpers/shards";
+import { createPolicy } from "./helpers/time-off";
 
 const week = { startDate: "2026-06-01", endDate: "2026-06-07" };
 
@@ -62,6 +63,34 @@ describe("POST /schedules/publish", () => {
     const view = await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken });
     expect(view.body).toMatchObject({ isDraft: true });
     expect(view.body.draftPreferences).toHaveLength(1);
+  });
+
+  it("withholds a draft open shift whose assignment meets approved time off, reports it, and publishes the rest", async () => {
+    const p = await createSchedulePlace();
+    const draft = await createEntry(p, {}, true);
+    const worker = await addWorker(p);
+    const shift = await createOpenShift(p, { publish: false, requireApproval: true });
+    const other = await createOpenShift(p, { publish: false, startDate: "2026-06-04T09:00:00Z", endDate: "2026-06-04T17:00:00Z" });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: worker.id, preference: "PREFERRED" } });
+    expect((await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken })).status).toBe(200);
+    // The assigned worker's time off is approved after the assignment.
+    const org = `/api/organizations/${p.org.id}`;
+    await api("PATCH", `${org}/time-off-settings`, { token: p.org.adminToken, body: { allowPastRequests: true } });
+    const policy = await createPolicy(p.org, { requiresApproval: false, allowNegativeBalance: true });
+    const away = await api("POST", `${org}/time-off-requests`, {
+      token: p.org.adminToken,
+      body: { workerId: worker.id, policyId: policy.id, startTime: "2026-06-02T00:00:00-04:00", endTime: "2026-06-03T00:00:00-04:00" },
+    });
+    expect(away.body.status, away.text).toBe("approved");
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ publishedEntries: 1, publishedOpenShifts: 1, appliedAssignments: 0 });
+    expect(res.body.withheldOpenShifts).toEqual([
+      expect.objectContaining({ openShiftId: shift.id, preferenceId: pref.body.id, employeeId: worker.id, reason: "TIME_OFF_CONFLICT" }),
+    ]);
+    expect((await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken })).body).toMatchObject({ isDraft: true });
+    expect((await api("GET", `${p.base}/open-shifts/${other.id}`, { token: p.org.adminToken })).body).toMatchObject({ isPublished: true });
+    expect((await api("GET", `${p.base}/schedules/${draft.id}`, { token: p.org.adminToken })).body).toMatchObject({ isPublished: true });
   });
 
   it("a draft assignment committed between publish's read and its batch fails the publish with 409 OPEN_SHIFT_CHANGED, stranding nothing", async () => {

@@ -24,10 +24,23 @@ describe("publishSelection", () => {
       },
       range,
     );
-    expect(selection).toEqual({ openShiftIds: ["in"], assignmentIds: ["p1"] });
+    expect(selection).toEqual({ openShiftIds: ["in"], assignmentIds: ["p1"], withheld: [] });
   });
 
   it("selects nothing from nothing", () => {
-    expect(publishSelection({ openShifts: [], assignments: [] }, range)).toEqual({ openShiftIds: [], assignmentIds: [] });
+    expect(publishSelection({ openShifts: [], assignments: [] }, range)).toEqual({ openShiftIds: [], assignmentIds: [], withheld: [] });
+  });
+
+  it("withholds an open shift whole when one of its assignments conflicts", () => {
+    const start = new Date(range.start.getTime() + 3_600_000);
+    const selection = publishSelection(
+      {
+        openShifts: [{ id: "a", start }, { id: "b", start }],
+        assignments: [{ id: "p1", openShiftId: "a" }, { id: "p2", openShiftId: "a" }, { id: "p3", openShiftId: "b" }],
+        conflicting: new Set(["p2"]),
+      },
+      range,
+    );
+    expect(selection).toEqual({ openShiftIds: ["b"], assignmentIds: ["p3"], withheld: [{ id: "p2", openShiftId: "a" }] });
   });
 });

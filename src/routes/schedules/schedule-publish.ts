@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, inArray, isNull, lt, not, or } from "drizzle-orm";
+import { and, eq, exists, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
 import { localWallClock } from "../../domain/local-time";
 import { publishSelection } from "../../domain/schedule-publish";
@@ -6,6 +6,7 @@ import type { Statement } from "../../lib/db";
 import type { EventSpec } from "../../lib/events";
 import { guardedBatch, type Writer } from "../../lib/principal-guard";
 import { newId } from "../../lib/ids";
+import { rawAll } from "../../lib/raw-statement";
 import { inJsonList } from "../../lib/json-list";
 import { inOrganization } from "../../lib/tenancy";
 import type { LocationRow, ScheduleScope } from "./schedule-access";
@@ -53,11 +54,15 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
   ]);
   const shiftById = new Map(shifts.map((s) => [s.id, s]));
   const assignments = preferences.map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! })).filter((a) => a.shift);
+  // Which assignments would meet their worker's approved time off or another entry: their open shift is withheld and
+  // reported, as draft entries on time off are. (The batch's guards still refuse a conflict that appears meanwhile.)
+  const conflicts = await conflictingAssignments(db, assignments.map((a) => a.preference.id));
   // Draft entries are published by the range itself, in the write (see below): nothing to read for them.
   const selection = publishSelection(
     {
       openShifts: shifts.map((s) => ({ id: s.id, start: s.startAt })),
       assignments: assignments.map((a) => ({ id: a.preference.id, openShiftId: a.shift.id })),
+      conflicting: new Set(conflicts.keys()),
     },
     range,
   );
@@ -106,7 +111,35 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
       endTime: localWallClock(e.endAt, e.utcOffset),
       reason: "TIME_OFF_CONFLICT" as const,
     })),
+    withheldOpenShifts: selection.withheld.map(({ id, openShiftId }) => {
+      const { preference, shift } = assignments.find((a) => a.preference.id === id)!;
+      return {
+        openShiftId,
+        preferenceId: id,
+        employeeId: preference.workerId,
+        startTime: localWallClock(shift.startAt, shift.utcOffset),
+        endTime: localWallClock(shift.endAt, shift.utcOffset),
+        reason: conflicts.get(id)!,
+      };
+    }),
   };
+}
+
+/** The assignments among `preferenceIds` whose worker has approved time off or another entry during the open shift. */
+async function conflictingAssignments(db: Writer["db"], preferenceIds: string[]): Promise<Map<string, "TIME_OFF_CONFLICT" | "SCHEDULE_OVERLAP">> {
+  if (preferenceIds.length === 0) return new Map();
+  const rows = await rawAll<{ id: string; onTimeOff: number }>(
+    db,
+    sql`SELECT p.id, EXISTS (SELECT 1 FROM time_off_requests r WHERE r.worker_id = p.worker_id AND r.status = 'approved'
+        AND r.deleted_at IS NULL AND r.start_at < s.end_at AND r.end_at > s.start_at) AS onTimeOff
+      FROM open_shift_preferences p JOIN open_shifts s ON s.id = p.open_shift_id
+      WHERE p.id IN (SELECT value FROM json_each(${JSON.stringify(preferenceIds)}))
+        AND (EXISTS (SELECT 1 FROM time_off_requests r WHERE r.worker_id = p.worker_id AND r.status = 'approved'
+            AND r.deleted_at IS NULL AND r.start_at < s.end_at AND r.end_at > s.start_at)
+          OR EXISTS (SELECT 1 FROM schedule_entries e WHERE e.employee_id = p.worker_id AND e.deleted_at IS NULL
+            AND e.start_at < s.end_at AND e.end_at > s.start_at))`,
+  );
+  return new Map(rows.map((r) => [r.id, r.onTimeOff ? "TIME_OFF_CONFLICT" : "SCHEDULE_OVERLAP"]));
 }
 
 /**

@@ -134,6 +134,24 @@ export const PublishResult = z
           .openapi("SchedulePublishSkip"),
       )
       .openapi({ description: "Draft entries of the range left unpublished (still drafts): on their staff member's approved time off." }),
+    withheldOpenShifts: z
+      .array(
+        z
+          .object({
+            openShiftId: z.string(),
+            preferenceId: z.string().openapi({ description: "The draft assignment that conflicts." }),
+            employeeId: z.string(),
+            startTime: Timestamp,
+            endTime: Timestamp,
+            reason: z.enum(["TIME_OFF_CONFLICT", "SCHEDULE_OVERLAP"]),
+          })
+          .openapi("SchedulePublishWithheld"),
+      )
+      .openapi({
+        description:
+          "Draft open shifts of the range left unpublished (still drafts, with their assignments) because one of their " +
+          "draft assignments meets its worker's approved time off or another entry: reassign, then publish again.",
+      }),
   })
   .openapi("SchedulePublishResult");
 
