@@ -72,10 +72,11 @@ describe("schedules against approved time off", () => {
 
   it("POST …/assign on a draft open shift during approved time off answers 409 TIME_OFF_CONFLICT and leaves the preference pending", async () => {
     const p = await createSchedulePlace();
-    await approvedTimeOff(p);
     const shift = await createOpenShift(p, { publish: false, requireApproval: true, startDate: "2027-03-01T10:00:00Z", endDate: "2027-03-01T14:00:00Z" });
+    // The preference predates the time off: a PREFERRED preference on approved time off is refused at once.
     const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: p.staff.id, preference: "PREFERRED" } });
     expect(pref.status, pref.text).toBe(201);
+    await approvedTimeOff(p);
     const res = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("TIME_OFF_CONFLICT");
