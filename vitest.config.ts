@@ -1,6 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+/** The `@/` import alias of tsconfig.json (wrangler's esbuild reads it there; vite needs it here). */
+const alias = [{ find: /^@\//, replacement: `${import.meta.dirname}/src/` }];
+
 type Limits = Record<"api" | "punches" | "exchange", number>;
 const bindingNames = { api: "API_RATE_LIMITER", punches: "PUNCH_RATE_LIMITER", exchange: "EXCHANGE_RATE_LIMITER" } as const;
 
@@ -18,6 +21,7 @@ const rateLimits = (limits: Limits) => ({
 const workerProject = async (name: string, include: string[], exclude: string[], limits: Limits) => {
   const { ratelimits, RATE_LIMITS } = rateLimits(limits);
   return {
+    resolve: { alias },
     plugins: [
       cloudflareTest(async () => ({
         wrangler: { configPath: "./wrangler.toml" },
@@ -51,6 +55,7 @@ export default defineConfig({
       // The real bindings at small limits, so a handful of requests reaches each.
       workerProject("rate-limits", ["test/rate-limits/**/*.test.ts"], [], { api: 5, punches: 8, exchange: 3 }),
       {
+        resolve: { alias },
         test: {
           name: "node",
           environment: "node",

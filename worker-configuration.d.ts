@@ -19,7 +19,7 @@ interface __BaseEnv_Env {
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
-		mainModule: typeof import("./src/index");
+		mainModule: typeof import("./src/worker");
 	}
 	interface Env extends __BaseEnv_Env {}
 }

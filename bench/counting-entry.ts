@@ -1,4 +1,4 @@
-// Bench-only entry: the real Worker (src/index.ts) with an opt-in D1 round-trip counter.
+// Bench-only entry: the real Worker (src/worker.ts) with an opt-in D1 round-trip counter.
 //
 // A request without the `X-Bench-Trace` header goes to the real Worker's fetch untouched (same env, same bindings),
 // so the load the bench measures runs exactly the production code path. A request WITH the header gets an env
@@ -14,16 +14,16 @@
 // at a given instant with D1 counting on, and `POST /__bench/seed-events` appends events to an organization's outbox
 // (the webhooks scenario). The queue consumer and the Cron handler are the real Worker's.
 //
-// Never deployed: wrangler.toml's `main` stays src/index.ts; the bench starts this file with `wrangler dev`.
-import worker from "../src/index";
+// Never deployed: wrangler.toml's `main` stays src/worker.ts; the bench starts this file with `wrangler dev`.
+import worker from "../src/worker";
 import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
 import { businessDate } from "../src/domain/local-time";
 import { runAccrualPass } from "../src/jobs/accrual-pass";
-import { createDatabase } from "../src/lib/db";
-import { newId } from "../src/lib/ids";
-import { shardBinding, shardConfig } from "../src/lib/shards";
-import { insertBreakStatements, insertShiftStatements } from "../src/routes/timesheets/shift-rows";
-import type { ShiftBreakRow, ShiftRow } from "../src/routes/time-tracking/shift.schemas";
+import { createDatabase } from "../src/data/client";
+import { newId } from "../src/data/ids";
+import { shardBinding, shardConfig } from "../src/shards/config";
+import { insertBreakStatements, insertShiftStatements } from "../src/features/shifts/shift-rows.data";
+import type { ShiftBreakRow, ShiftRow } from "../src/features/shifts/shifts.schemas";
 import type { WakeUp } from "../src/webhooks/drain";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
 import { benchCopyEndpoint } from "./baseline/d1-rows.js";
@@ -48,7 +48,7 @@ interface RoundTrip {
   /**
    * Where D1 may serve it, deployed with read replicas: a trip with a write, or the first of a `first-primary`
    * session, goes to the primary; any other read of a session may be answered by a replica as fresh as the session.
-   * "directory": the read of the organization's shard (src/middleware/db.ts), replica-eligible, counted apart.
+   * "directory": the read of the organization's shard (src/platform/middleware/database.ts), replica-eligible, counted apart.
    */
   kind?: "primary" | "replica-eligible" | "directory";
   /** The D1 binding (shard) it reached. */
@@ -129,7 +129,7 @@ function wrapStatement(statement: D1PreparedStatement, sql: string, log: TripLog
 
 const readsDirectory = (trip: RoundTrip) => trip.statements.some((sql) => /\borganization_directory\b/.test(sql));
 
-/** A request's D1 session (src/middleware/db.ts) with every call counted and classified by where it may run. */
+/** A request's D1 session (src/platform/middleware/database.ts) with every call counted and classified by where it may run. */
 function countingSession(session: D1DatabaseSession, anchor: string | undefined, log: TripLog): D1DatabaseSession {
   let trips = 0;
   let directory = false;

@@ -3,7 +3,7 @@
 // 2. `wrangler deploy --dry-run --outfile` then `wrangler check startup --worker` on that bundle, N times: the median
 //    "Active" startup CPU of the local profile. No account or network is needed for either.
 // 3. The same for scripts/startup-eager.ts (the Worker with its app built at startup), interleaved run by run with 2.
-//    The difference is what the first request of a cold isolate pays to build the app (src/index.ts defers it).
+//    The difference is what the first request of a cold isolate pays to build the app (src/worker.ts defers it).
 // The CPU figures are sampled wall time of the isolate's thread: they grow with the machine's load, printed alongside.
 // Flags: --runs <n> (default 5), --minify (adds wrangler's --minify; otherwise wrangler.toml decides), --top <n>.
 import { execFileSync } from "node:child_process";
@@ -75,7 +75,7 @@ try {
     groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
   }
 
-  const entry = Object.keys(meta.inputs).find((path) => path.endsWith("src/index.ts"));
+  const entry = Object.keys(meta.inputs).find((path) => path.endsWith("src/worker.ts"));
   const atStartup = startupModules(meta, entry);
 
   const bundle = join(work, "worker.bundle");

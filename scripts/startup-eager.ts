@@ -2,4 +2,4 @@
 // request. Its startup CPU minus the Worker's is what the first request of a cold isolate pays to build the app.
 import "../src/app";
 
-export { default } from "../src/index";
+export { default } from "../src/worker";

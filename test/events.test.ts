@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createDatabase } from "../src/lib/db";
-import { purgeExpiredEvents } from "../src/lib/events";
+import { createDatabase } from "@/data/client";
+import { purgeExpiredEvents } from "@/data/outbox/outbox";
 import { api } from "./helpers/api";
 import { recordingRequest } from "./helpers/recording-d1";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";

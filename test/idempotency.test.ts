@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../src/index";
+import worker from "@/worker";
 import { api } from "./helpers/api";
 import { unique } from "./helpers/fixtures";
 import { accessToken } from "./helpers/tokens";

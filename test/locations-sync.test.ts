@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { locations } from "../drizzle/schema";
-import { createDatabase } from "../src/lib/db";
-import { upsertStatements } from "../src/lib/sync-by-external-id";
-import { locationEntry } from "../src/routes/locations/locations.sync";
+import { createDatabase } from "@/data/client";
+import { upsertStatements } from "@/data/sync-by-external-id";
+import { locationEntry } from "@/features/locations/locations-sync.handlers";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { createLocation, sampleLocation } from "./helpers/locations";

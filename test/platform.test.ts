@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { createApp, MAX_BODY_BYTES } from "../src/lib/create-app";
+import { createApp, MAX_BODY_BYTES } from "@/platform/create-app";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { accessToken } from "./helpers/tokens";

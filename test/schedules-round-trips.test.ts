@@ -17,7 +17,7 @@ describe("D1 round trips of the schedule's hot paths", () => {
     const outbox = statements.pop();
     expect(guard).toMatch(/^insert into "write_guards"/i);
     expect(outbox).toMatch(/^insert into "events"/i);
-    // Which webhook endpoints the event wakes, read in the same batch (webhooks/wake).
+    // Which webhook endpoints the event wakes, read in the same batch (data/outbox/wake).
     expect(wake).toMatch(/^select "id", "organization_id" from "webhooks"/i);
     expect(statements.length).toBeGreaterThan(0);
     // The updates, and the read of the drafts left behind on approved time off (publish's `skipped`).

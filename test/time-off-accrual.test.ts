@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../src/index";
-import { runAccrualPass } from "../src/jobs/accrual-pass";
-import { createDatabase } from "../src/lib/db";
+import worker from "@/worker";
+import { runAccrualPass } from "@/jobs/accrual-pass";
+import { createDatabase } from "@/data/client";
 import { api } from "./helpers/api";
 import { unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runAccrualPass } from "../src/jobs/accrual-pass";
-import { createDatabase } from "../src/lib/db";
+import { runAccrualPass } from "@/jobs/accrual-pass";
+import { createDatabase } from "@/data/client";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newId } from "../src/lib/ids";
+import { newId } from "@/data/ids";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { createStaffMember, staffToken } from "./helpers/staff";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { shifts } from "../drizzle/schema";
-import { amountCents, reportDay } from "../src/domain/timesheet-totals";
-import { createDatabase } from "../src/lib/db";
-import { amountCentsSql, daySql } from "../src/routes/timesheets/timesheet-query";
+import { amountCents, reportDay } from "@/domain/timesheet-totals";
+import { createDatabase } from "@/data/client";
+import { amountCentsSql, daySql } from "@/features/timesheets/timesheet-query.data";
 import { seedShifts } from "./helpers/timesheets";
 import { createWorkplace } from "./helpers/workplace";
 import { tenantDb } from "./helpers/shards";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../src/domain/csv";
+import { parseCsv } from "@/domain/csv";
 import { api } from "./helpers/api";
 import { createLocation } from "./helpers/locations";
 import { createStaffMember } from "./helpers/staff";

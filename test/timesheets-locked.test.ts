@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, businessDate, offsetMinutesAt } from "../src/domain/local-time";
-import { instantInZone } from "../src/domain/zoned-wall-clock";
+import { addDays, businessDate, offsetMinutesAt } from "@/domain/local-time";
+import { instantInZone } from "@/domain/zoned-wall-clock";
 import { api } from "./helpers/api";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createManual, lockDay, manualShift, staffWithPermissions, timesheets, unlockDay } from "./helpers/timesheets";

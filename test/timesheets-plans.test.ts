@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import { shifts } from "../drizzle/schema";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseTimesheetRange, type TimesheetRange } from "../src/domain/timesheet-range";
-import { createDatabase } from "../src/lib/db";
-import { unlessLocked, unlessOverlapping } from "../src/routes/timesheets/shift-guards";
-import { exportPageQuery } from "../src/routes/timesheets/timesheet-export";
+import { parseTimesheetRange, type TimesheetRange } from "@/domain/timesheet-range";
+import { createDatabase } from "@/data/client";
+import { unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
+import { exportPageQuery } from "@/features/timesheets/timesheet-export.data";
 import {
   lockedDaysQuery,
   pageQuery,
   shiftPage,
   type TimesheetFilter,
   totalsQuery,
-} from "../src/routes/timesheets/timesheet-query";
-import { employeeReportQuery, reportDaysQuery } from "../src/routes/timesheets/timesheet-reports";
+} from "@/features/timesheets/timesheet-query.data";
+import { employeeReportQuery, reportDaysQuery } from "@/features/timesheets/timesheet-reports.data";
 import { createLocation } from "./helpers/locations";
 import { createStaffMember } from "./helpers/staff";
 import { lockDay, newYork, seedShifts } from "./helpers/timesheets";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { signAccessToken } from "../src/lib/access-token";
+import { signAccessToken } from "@/auth/access-token";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";

@@ -2,7 +2,7 @@
 // same operation (the baseline writes no event).
 
 export const isEventInsert = (sql) => /^\s*insert into "events"/i.test(sql);
-/** The read a batch with events ends with: which webhook endpoints to wake after the request (src/webhooks/wake.ts). */
+/** The read a batch with events ends with: which webhook endpoints to wake after the request (src/data/outbox/wake.ts). */
 export const isWakeRead = (sql) => /^\s*select "id", "organization_id" from "webhooks"/i.test(sql);
 const isOutbox = (sql) => isEventInsert(sql) || isWakeRead(sql);
 

@@ -1,5 +1,5 @@
 // The two Workers a scenario compares, each on its own port and its own freshly migrated local D1:
-//   ours     - src/index.ts's fetch behind bench/counting-entry.ts (round trips counted only on traced requests)
+//   ours     - src/worker.ts's fetch behind bench/counting-entry.ts (round trips counted only on traced requests)
 //   baseline - bench/baseline/worker.js, plain fetch handler, same D1 statements
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";

@@ -3,7 +3,7 @@ import { timestamp } from "./columns";
 
 /**
  * The outbox: every change the API makes, written in the same batch as the change. `sequence` rises by one per
- * organization, assigned inside that batch (see src/lib/events.ts). `data` is JSON: the resource as the API answers
+ * organization, assigned inside that batch (see src/data/outbox/outbox.ts). `data` is JSON: the resource as the API answers
  * it (`form` "wire"), or a snapshot of the written row serialized when read (`form` names the table).
  */
 export const events = sqliteTable(

@@ -5,7 +5,7 @@ import { timestamp } from "./columns";
  * Organizations whose writes are refused on this shard: while one is being moved off it (src/shards), and
  * afterwards as a tombstone naming where it went, so a request that read the directory before the flip fails with
  * 503 ORGANIZATION_MOVING instead of writing to the copy left behind. Every write batch's principal guard checks it
- * (src/lib/principal-guard.ts). Never copied by a move; a move onto a shard clears that shard's row at the flip.
+ * (src/data/write/guarded-batch.ts). Never copied by a move; a move onto a shard clears that shard's row at the flip.
  */
 export const organizationFreezes = sqliteTable("organization_freezes", {
   organizationId: text("organization_id").primaryKey(),

@@ -2,7 +2,7 @@ import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 
 /**
  * One row, never read: every write batch opens with an insert into it whose `ok` is NULL when the caller's access
- * token is stale (src/lib/principal-guard.ts), and a write with a precondition (src/lib/precondition-guard.ts) adds
+ * token is stale (src/data/write/guarded-batch.ts), and a write with a precondition (src/data/write/precondition-guard.ts) adds
  * one whose `precondition` is NULL when it does not hold. `settled` is NULL when the principal's organization is
  * frozen on this shard for a move (drizzle/schema/shard-moves.ts). NOT NULL is checked before the primary key's ON CONFLICT
  * DO NOTHING, so a failed guard fails the batch (each column names its cause) and a passing one changes nothing.

@@ -27,7 +27,7 @@ export interface Principal {
   organizationId: string | null;
   staffMemberId: string | null;
   permissions: Permission[];
-  /** Staff member tokens: what writes check is still so (lib/principal-guard). Absent from older tokens. */
+  /** Staff member tokens: what writes check is still so (data/write/guarded-batch). Absent from older tokens. */
   grant?: AccessRoleGrant;
 }
 

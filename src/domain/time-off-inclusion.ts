@@ -9,7 +9,7 @@ export interface WorkerFacts {
 /**
  * Whether a worker is included in a policy: an explicit choice (`isIncluded` on their worker policy) wins,
  * otherwise the policy's assignedStaff rule decides; no rule includes nobody. The SQL twin of this rule is
- * `includedSql` in routes/time-off/inclusion-sql.ts.
+ * `includedSql` in features/time-off/inclusion.data.ts.
  */
 export function isIncluded(explicit: boolean | null, rule: AssignedStaff | undefined, worker: WorkerFacts): boolean {
   if (explicit !== null) return explicit;

@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { LimitSettings } from "../../drizzle/schema/time-off";
-import { entriesDue, localDate } from "../domain/accrual";
-import { inclusionStart } from "../domain/time-off-inclusion";
-import { toHours } from "../domain/time-off-units";
-import { chunk } from "../lib/chunk";
-import type { Database, Statement } from "../lib/db";
-import { guarded } from "../lib/db-errors";
-import { frozenHere } from "../lib/freezes";
-import { freezeGuard, organizationMovingProblem } from "../lib/principal-guard";
-import { rawAll, rawRun } from "../lib/raw-statement";
-import { includedSql, sqlUuid } from "../routes/time-off/inclusion-sql";
-import { ensureWorkerPolicies } from "../routes/time-off/worker-policy-rows";
+import { entriesDue, localDate } from "@/domain/accrual";
+import { inclusionStart } from "@/domain/time-off-inclusion";
+import { toHours } from "@/domain/time-off-units";
+import { chunk } from "@/data/chunk";
+import type { Database, Statement } from "@/data/client";
+import { guarded } from "@/data/write/constraint-problems";
+import { frozenHere } from "@/data/freezes";
+import { freezeGuard, organizationMovingProblem } from "@/data/write/guarded-batch";
+import { rawAll, rawRun } from "@/data/raw-statement";
+import { includedSql, sqlUuid } from "@/features/time-off/inclusion.data";
+import { ensureWorkerPolicies } from "@/features/time-off/worker-policy-rows.data";
 
 interface ActivePolicy {
   id: string;

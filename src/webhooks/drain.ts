@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { webhooks } from "../../drizzle/schema";
-import type { Database } from "../lib/db";
-import { chunk } from "../lib/chunk";
-import { pendingEvents } from "./pending";
+import type { Database } from "@/data/client";
+import { chunk } from "@/data/chunk";
+import { pendingEvents } from "@/data/outbox/pending";
 
 export interface WakeUp {
   webhookId: string;

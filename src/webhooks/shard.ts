@@ -1,4 +1,4 @@
-import { shardBinding, shardConfig, shardOfOrganization } from "../lib/shards";
+import { shardBinding, shardConfig, shardOfOrganization } from "@/shards/config";
 import type { WakeUp } from "./drain";
 
 /**

@@ -7,7 +7,7 @@ import {
   earnedForShift,
   entriesDue,
   fixedAccrualsDue,
-} from "../../src/domain/accrual";
+} from "@/domain/accrual";
 import type { LimitSettings } from "../../drizzle/schema/time-off";
 
 const periodic = (fixedAmount: LimitSettings["fixedAmount"]): LimitSettings => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalHash, canonicalJson, sha256Hex } from "../../src/domain/canonical-json";
+import { canonicalHash, canonicalJson, sha256Hex } from "@/domain/canonical-json";
 
 describe("canonicalJson", () => {
   it("sorts keys at every depth and writes no whitespace", () => {

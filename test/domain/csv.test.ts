@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvHeader, csvRecord, parseCsv, type CsvColumn } from "../../src/domain/csv";
+import { csvField, csvHeader, csvRecord, parseCsv, type CsvColumn } from "@/domain/csv";
 
 describe("csvField", () => {
   it("quotes fields with commas, quotes, CR or LF and doubles the quotes (RFC 4180)", () => {

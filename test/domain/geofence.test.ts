@@ -7,7 +7,7 @@ import {
   type Fence,
   geofenceVerdict,
   radiusFor,
-} from "../../src/domain/geofence";
+} from "@/domain/geofence";
 
 const TIMES_SQUARE = { latitude: 40.758, longitude: -73.9855 };
 const EMPIRE_STATE = { latitude: 40.748817, longitude: -73.985428 };

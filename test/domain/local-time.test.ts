@@ -9,7 +9,7 @@ import {
   isCalendarDate,
   parseDateParam,
   parseTimestamp,
-} from "../../src/domain/local-time";
+} from "@/domain/local-time";
 
 const HOUR_MS = 3_600_000;
 const hoursBetween = (b: { start: Date; end: Date }) => (b.end.getTime() - b.start.getTime()) / HOUR_MS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lockedDatesWithin, lockedDayLookup } from "../../src/domain/locked-days";
+import { lockedDatesWithin, lockedDayLookup } from "@/domain/locked-days";
 
 const days = [
   { locationId: "b", date: "2026-03-02" },

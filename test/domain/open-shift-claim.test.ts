@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignmentKind, claimRefusal, claimStatus, isFullyClaimed, placesFit } from "../../src/domain/open-shift-claim";
+import { assignmentKind, claimRefusal, claimStatus, isFullyClaimed, placesFit } from "@/domain/open-shift-claim";
 
 const context = (overrides: Partial<Parameters<typeof claimRefusal>[0]> = {}) => ({
   openShift: { locationId: "L1", isDraft: false },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hoursOfMinutes, lineAmountCents, lineRate, roundHalfAwayFromZero } from "../../src/domain/pay-amounts";
+import { hoursOfMinutes, lineAmountCents, lineRate, roundHalfAwayFromZero } from "@/domain/pay-amounts";
 
 describe("pay amounts", () => {
   it.each([

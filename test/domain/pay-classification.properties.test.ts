@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computePay, type PayComputation, type PayShift, payableMinutesForPay } from "../../src/domain/pay-classification";
-import { addDays } from "../../src/domain/local-time";
-import { governingRuleSets, PAY_PRESETS, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "../../src/domain/pay-rules";
-import { payReadStartDate } from "../../src/domain/pay-workweek";
+import { computePay, type PayComputation, type PayShift, payableMinutesForPay } from "@/domain/pay-classification";
+import { addDays } from "@/domain/local-time";
+import { governingRuleSets, PAY_PRESETS, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
+import { payReadStartDate } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak } from "../helpers/pay-fixtures";
 
 const FIRST_DAY = "2026-05-25";

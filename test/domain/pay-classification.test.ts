@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computePay, type PayLine, type PayShift, roundPunch } from "../../src/domain/pay-classification";
-import { payReadStartDate } from "../../src/domain/pay-workweek";
+import { computePay, type PayLine, type PayShift, roundPunch } from "@/domain/pay-classification";
+import { payReadStartDate } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak, wallClock, WEEK } from "../helpers/pay-fixtures";
 
 const [MON, TUE, WED, THU, FRI, SAT, SUN] = WEEK;

@@ -6,7 +6,7 @@ import {
   payPeriodSettingsProblems,
   payPeriodsOverlapping,
   type PayPeriodSettings,
-} from "../../src/domain/pay-periods";
+} from "@/domain/pay-periods";
 
 const span = (startDate: string, endDate: string) => ({ id: startDate, startDate, endDate });
 

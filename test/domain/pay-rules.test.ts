@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillFromPreset, governingRuleSets, payRuleProblems, PRESET_RULES } from "../../src/domain/pay-rules";
+import { fillFromPreset, governingRuleSets, payRuleProblems, PRESET_RULES } from "@/domain/pay-rules";
 import { ruleSet } from "../helpers/pay-fixtures";
 
 const valid = (preset: "NONE" | "FLSA" | "CALIFORNIA" | "CUSTOM" = "CALIFORNIA") => ({ preset, effectiveFrom: "2026-06-01", rules: fillFromPreset(preset, {}) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computePay } from "../../src/domain/pay-classification";
-import { payShiftFromStored } from "../../src/domain/pay-shift";
+import { computePay } from "@/domain/pay-classification";
+import { payShiftFromStored } from "@/domain/pay-shift";
 import { ruleSet } from "../helpers/pay-fixtures";
 
 describe("payShiftFromStored", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../src/domain/csv";
-import { type EmployeeTotals, payrollAdjustments, payrollCsv } from "../../src/domain/payroll";
+import { parseCsv } from "@/domain/csv";
+import { type EmployeeTotals, payrollAdjustments, payrollCsv } from "@/domain/payroll";
 
 const totals = (employeeId: string, overrides: Partial<EmployeeTotals> = {}): EmployeeTotals => ({
   employeeId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lackingToGrant, mayManage } from "../../src/domain/permissions";
+import { lackingToGrant, mayManage } from "@/domain/permissions";
 
 const ADMIN = ["ORGANIZATION_ADMIN"];
 const MANAGER = ["LOCATION_ADMIN"];

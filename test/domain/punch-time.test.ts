@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateOccurredAt } from "../../src/domain/punch-time";
+import { validateOccurredAt } from "@/domain/punch-time";
 
 const receivedAt = new Date("2026-06-01T12:00:00.000Z");
 const offset = (ms: number) => new Date(receivedAt.getTime() + ms);

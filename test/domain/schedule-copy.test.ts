@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyAcrossDays, daysBetween, planCopies } from "../../src/domain/schedule-copy";
+import { copyAcrossDays, daysBetween, planCopies } from "@/domain/schedule-copy";
 
 const NY = "America/New_York";
 const source = (start: string, end: string, utcOffset: number, extra: Record<string, unknown> = {}) => ({

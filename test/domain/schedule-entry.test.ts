@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planEntrySpan, unknownBreakIds } from "../../src/domain/schedule-entry";
+import { planEntrySpan, unknownBreakIds } from "@/domain/schedule-entry";
 
 const wall = (start: string, end: string) => ({ start: new Date(start), end: new Date(end) });
 

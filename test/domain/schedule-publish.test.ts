@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publishSelection, startsIn } from "../../src/domain/schedule-publish";
+import { publishSelection, startsIn } from "@/domain/schedule-publish";
 
 const range = { start: new Date("2026-06-01T04:00:00Z"), end: new Date("2026-06-08T04:00:00Z") };
 const item = (id: string, start: string) => ({ id, start: new Date(start) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shardConfig } from "../../src/lib/shards";
+import { shardConfig } from "@/shards/config";
 
 describe("shardConfig", () => {
   it("defaults to one shard, DB, holding every organization", () => {

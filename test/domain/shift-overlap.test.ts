@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { overlappingIndexes, overlaps, within } from "../../src/domain/shift-overlap";
+import { overlappingIndexes, overlaps, within } from "@/domain/shift-overlap";
 
 const at = (hh: number) => new Date(Date.UTC(2026, 2, 14, hh));
 const span = (start: number, end: number | null) => ({ start: at(start), end: end === null ? null : at(end) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planShift } from "../../src/domain/shift-plan";
-import type { ShiftBreak } from "../../src/domain/shift-totals";
+import { planShift } from "@/domain/shift-plan";
+import type { ShiftBreak } from "@/domain/shift-totals";
 
 const t = (iso: string) => new Date(iso);
 const lunch = (start: string, end: string | null, extra: Partial<ShiftBreak> = {}): ShiftBreak => ({

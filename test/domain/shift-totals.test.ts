@@ -8,7 +8,7 @@ import {
   minutesWorkedOnBusinessDay,
   type ShiftBreak,
   shiftTotals,
-} from "../../src/domain/shift-totals";
+} from "@/domain/shift-totals";
 
 const MINUTE = 60_000;
 const start = new Date("2026-06-01T09:00:00.000Z");

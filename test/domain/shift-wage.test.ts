@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shiftWage } from "../../src/domain/shift-wage";
+import { shiftWage } from "@/domain/shift-wage";
 
 describe("shiftWage", () => {
   it("is the role's wage, else the staff member's, else 0", () => {

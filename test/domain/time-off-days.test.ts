@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { deriveHourConfiguration, hourConfigurationProblem, localDatesOf, totalHours } from "../../src/domain/hour-configuration";
-import { inclusionStart, isIncluded } from "../../src/domain/time-off-inclusion";
-import { inUnits, toHours } from "../../src/domain/time-off-units";
+import { deriveHourConfiguration, hourConfigurationProblem, localDatesOf, totalHours } from "@/domain/hour-configuration";
+import { inclusionStart, isIncluded } from "@/domain/time-off-inclusion";
+import { inUnits, toHours } from "@/domain/time-off-units";
 
 describe("deriveHourConfiguration", () => {
   it("a partial day counts the hours inside the window", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessDateBounds, lockedDateBounds, parseTimesheetRange, type TimesheetRange } from "../../src/domain/timesheet-range";
+import { businessDateBounds, lockedDateBounds, parseTimesheetRange, type TimesheetRange } from "@/domain/timesheet-range";
 
 const range = (start: string, end: string): TimesheetRange => {
   const parsed = parseTimesheetRange(start, end);

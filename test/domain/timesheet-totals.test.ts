@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountCents, centsToAmount, hoursDecimal, reportDay } from "../../src/domain/timesheet-totals";
+import { amountCents, centsToAmount, hoursDecimal, reportDay } from "@/domain/timesheet-totals";
 
 describe("amounts", () => {
   it("is payable hours × wage rounded to the cent", () => {

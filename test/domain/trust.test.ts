@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { trustFlags, unionFlags } from "../../src/domain/trust";
+import { trustFlags, unionFlags } from "@/domain/trust";
 
 const NEW_YORK = { latitude: 40.7128, longitude: -74.006 };
 const NEWARK = { latitude: 40.7357, longitude: -74.1724 }; // about 14 km from New York

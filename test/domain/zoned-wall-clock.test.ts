@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instantInZone, offsetUnder, readWallClock } from "../../src/domain/zoned-wall-clock";
+import { instantInZone, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 
 const wall = (s: string) => new Date(s);
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { app } from "../../src/app";
-import { shardBinding } from "../../src/lib/shards";
+import { app } from "@/app";
+import { shardBinding } from "@/shards/config";
 import { shardNames, tenantDb } from "./shards";
 
 type Call = "all" | "run" | "first" | "raw";
@@ -41,7 +41,7 @@ export async function requestWithInterference(
     }
     return statement;
   };
-  // The app runs every request in D1 sessions (src/middleware/db.ts): the sessions' calls are the ones tracked.
+  // The app runs every request in D1 sessions (src/platform/middleware/database.ts): the sessions' calls are the ones tracked.
   const interfering = (binding: D1Database) => ({
     prepare: (sql: string) => track(binding.prepare(sql), sql),
     withSession: (constraintOrBookmark?: string) => {

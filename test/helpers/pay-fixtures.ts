@@ -1,6 +1,6 @@
-import type { PayShift } from "../../src/domain/pay-classification";
-import { PRESET_RULES, type PayPreset, type PayRuleSet, type PayRules } from "../../src/domain/pay-rules";
-import type { BreakSpan } from "../../src/domain/shift-totals";
+import type { PayShift } from "@/domain/pay-classification";
+import { PRESET_RULES, type PayPreset, type PayRuleSet, type PayRules } from "@/domain/pay-rules";
+import type { BreakSpan } from "@/domain/shift-totals";
 
 const MINUTE_MS = 60_000;
 

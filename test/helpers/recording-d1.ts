@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { app } from "../../src/app";
-import { shardBinding } from "../../src/lib/shards";
+import { app } from "@/app";
+import { shardBinding } from "@/shards/config";
 import { shardNames } from "./shards";
 
 type Call = "all" | "run" | "first" | "raw";
@@ -15,7 +15,7 @@ export interface RecordedSession {
 /**
  * Sends a request to the app with every shard's D1 binding recording each round trip (a batch, or one statement
  * run on its own) as the SQL of its statements. The real statements reach D1, so the request behaves as usual.
- * A session whose first statement reads the directory (src/middleware/db.ts, choosing the request's shard) is
+ * A session whose first statement reads the directory (src/platform/middleware/database.ts, choosing the request's shard) is
  * reported apart: `directoryTrips` and `directorySessions`, a replica-eligible round trip of its own.
  */
 export async function recordingRequest(
@@ -37,7 +37,7 @@ export async function recordingRequest(
     }
     return statement;
   };
-  // The app runs every request in D1 sessions (src/middleware/db.ts): the sessions' calls are the ones tracked.
+  // The app runs every request in D1 sessions (src/platform/middleware/database.ts): the sessions' calls are the ones tracked.
   const recording = (shard: string) => {
     const binding = shardBinding(env, shard);
     return {

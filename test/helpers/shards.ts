@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
-import { DIRECTORY_SHARD, shardBinding, shardConfig } from "../../src/lib/shards";
-import { advanceMove, type MoveOptions, type MoveState, startMove } from "../../src/shards/move-organization";
-import { dumpTable, type MovedOrganization } from "../../src/shards/pages";
-import { MOVED_TABLES } from "../../src/shards/tables";
+import { DIRECTORY_SHARD, shardBinding, shardConfig } from "@/shards/config";
+import { advanceMove, type MoveOptions, type MoveState, startMove } from "@/shards/move-organization";
+import { dumpTable, type MovedOrganization } from "@/shards/pages";
+import { MOVED_TABLES } from "@/shards/tables";
 import { api } from "./api";
 import { DEV_PARTNER } from "./tokens";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { webhooks } from "../../drizzle/schema";
-import type { Database } from "../../src/lib/db";
-import { newId } from "../../src/lib/ids";
-import { encryptSecret, newSigningSecret } from "../../src/webhooks/secret";
+import type { Database } from "@/data/client";
+import { newId } from "@/data/ids";
+import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
 
 /** A webhook endpoint inserted straight into `db` (no API write, so no drain runs behind the test's back). */
 export async function insertEndpoint(db: Database, organizationId: string, { url = "https://receiver.test/hook", types = [] as string[] } = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunk, D1_MAX_BOUND_PARAMETERS, rowsPerStatement } from "../../src/lib/chunk";
+import { chunk, D1_MAX_BOUND_PARAMETERS, rowsPerStatement } from "@/data/chunk";
 
 describe("chunk", () => {
   it("slices in order, the last slice holding the remainder", () => {

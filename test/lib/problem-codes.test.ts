@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { problems } from "../../src/lib/openapi";
-import { notFound, ProblemError } from "../../src/lib/problem";
-import { codesOfStatus, PROBLEM_CODES } from "../../src/lib/problem-codes";
+import { problems } from "@/platform/openapi/helpers";
+import { notFound, ProblemError } from "@/platform/problems/problem";
+import { codesOfStatus, PROBLEM_CODES } from "@/platform/problems/codes";
 
 describe("the problem-code registry", () => {
   it("notFound(resource) answers the resource's registered 404 code", () => {

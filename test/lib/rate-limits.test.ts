@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { credentialKey, exhaustedHeader, policyHeader, rateLimitPolicy, secondsToReset } from "../../src/lib/rate-limits";
+import { credentialKey, exhaustedHeader, policyHeader, rateLimitPolicy, secondsToReset } from "@/platform/middleware/rate-limit-policies";
 
 const SOURCE = JSON.stringify({ api: { limit: 600, period: 60 }, punches: { limit: 1200, period: 60 }, exchange: { limit: 30, period: 10 } });
 

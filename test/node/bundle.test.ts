@@ -21,7 +21,7 @@ function evaluatedAtStartup(meta: Metafile, entry: string): string[] {
 }
 
 const input = (meta: Metafile, suffix: string) => Object.keys(meta.inputs).find((path) => path.endsWith(suffix))!;
-const APP_CODE = /node_modules\/(zod|@hono\/zod-openapi|@asteasolutions)\/|(^|\/)src\/(app\.ts|routes\/)/;
+const APP_CODE = /node_modules\/(zod|@hono\/zod-openapi|@asteasolutions)\/|(^|\/)src\/(app\.ts|features\/)/;
 
 describe("the deployed bundle (wrangler deploy --dry-run)", () => {
   const work = mkdtempSync(join(tmpdir(), "shiftline-bundle-"));
@@ -37,15 +37,15 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
   }, 60_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it("evaluates no router, route schema or zod at isolate startup: src/index.ts imports the app on first use", () => {
-    const atStartup = evaluatedAtStartup(meta, input(meta, "src/index.ts"));
+  it("evaluates no router, route schema or zod at isolate startup: src/worker.ts imports the app on first use", () => {
+    const atStartup = evaluatedAtStartup(meta, input(meta, "src/worker.ts"));
     expect(atStartup.filter((path) => APP_CODE.test(path))).toEqual([]);
   });
 
   it("the startup check sees the app code the app module imports statically", () => {
     const fromApp = evaluatedAtStartup(meta, input(meta, "src/app.ts"));
     expect(fromApp.some((path) => path.includes("node_modules/zod/"))).toBe(true);
-    expect(fromApp.some((path) => path.includes("src/routes/"))).toBe(true);
+    expect(fromApp.some((path) => path.includes("src/features/"))).toBe(true);
   });
 
   it("replaces through each [alias] only modules zod imports, and each alias still applies", () => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TRUST_FLAGS } from "../../src/domain/trust";
-import { EVENT_TYPES } from "../../src/lib/events";
-import { PROBLEM_CODES, type ProblemCode } from "../../src/lib/problem-codes";
+import { TRUST_FLAGS } from "@/domain/trust";
+import { EVENT_TYPES } from "@/data/outbox/outbox";
+import { PROBLEM_CODES, type ProblemCode } from "@/platform/problems/codes";
 import {
   DOCUMENT_URL,
   openApiDocument,

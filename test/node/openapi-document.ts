@@ -1,4 +1,4 @@
-import { app } from "../../src/app";
+import { app } from "@/app";
 
 /** Where the document is fetched from in these checks: its `servers` names the origin that answers. */
 export const DOCUMENT_URL = "https://api.shiftline.dev/api/openapi.json";

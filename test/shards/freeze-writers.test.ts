@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { runAccrualPass } from "../../src/jobs/accrual-pass";
-import { createDatabase } from "../../src/lib/db";
-import { shardBinding } from "../../src/lib/shards";
-import { deliverPending, LEASE_MS } from "../../src/webhooks/deliver";
+import { runAccrualPass } from "@/jobs/accrual-pass";
+import { createDatabase } from "@/data/client";
+import { shardBinding } from "@/shards/config";
+import { deliverPending, LEASE_MS } from "@/jobs/webhook-delivery";
 import { api } from "../helpers/api";
 import { createOrganization } from "../helpers/fixtures";
 import { createLocation } from "../helpers/locations";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDatabase } from "../../src/lib/db";
-import { purgeExpiredEvents } from "../../src/lib/events";
-import { purgeExpiredKeys } from "../../src/lib/idempotency";
-import { shardBinding } from "../../src/lib/shards";
-import { advanceMove, type MoveState, requestAbort, startMove } from "../../src/shards/move-organization";
+import { createDatabase } from "@/data/client";
+import { purgeExpiredEvents } from "@/data/outbox/outbox";
+import { purgeExpiredKeys } from "@/data/idempotency";
+import { shardBinding } from "@/shards/config";
+import { advanceMove, type MoveState, requestAbort, startMove } from "@/shards/move-organization";
 import { unique } from "../helpers/fixtures";
 import { dump, freezeOf, otherShard, rowCount, runMove, shardOf } from "../helpers/shards";
 import { DEV_PARTNER } from "../helpers/tokens";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { shardBinding } from "../../src/lib/shards";
-import { advanceMove, MoveRefused, requestAbort, startMove } from "../../src/shards/move-organization";
-import { PAGE_ROWS } from "../../src/shards/pages";
+import { shardBinding } from "@/shards/config";
+import { advanceMove, MoveRefused, requestAbort, startMove } from "@/shards/move-organization";
+import { PAGE_ROWS } from "@/shards/pages";
 import { api } from "../helpers/api";
 import { unique } from "../helpers/fixtures";
 import { createLocation, sampleLocation } from "../helpers/locations";

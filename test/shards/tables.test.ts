@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { shardBinding, shardConfig } from "../../src/lib/shards";
-import { columnsOf } from "../../src/shards/pages";
-import { isInternalTable, MOVED_TABLES, UNMOVED_TABLES } from "../../src/shards/tables";
+import { shardBinding, shardConfig } from "@/shards/config";
+import { columnsOf } from "@/shards/pages";
+import { isInternalTable, MOVED_TABLES, UNMOVED_TABLES } from "@/shards/tables";
 
 const tablesOf = async (db: D1Database) =>
   (await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{ name: string }>()).results

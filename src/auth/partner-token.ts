@@ -1,0 +1,79 @@
+import { decodeJwt, decodeProtectedHeader, errors, importJWK, type JWK, jwtVerify } from "jose";
+import { unauthorized } from "@/platform/problems/problem";
+
+const ALGORITHMS = ["ES256", "RS256"];
+/** Allowed clock skew between a partner's backend and the edge. */
+const CLOCK_TOLERANCE_SECONDS = 60;
+
+export interface PartnerClaims {
+  partnerId: string;
+  organizationId?: string;
+  employeeId?: string;
+  externalEmployeeId?: string;
+}
+
+const optionalString = (value: unknown, claim: string) => {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value === "") throw unauthorized("TOKEN_CLAIM_INVALID", `Claim '${claim}' must be a non-empty string.`);
+  return value;
+};
+
+function partnerKey(partnerKeys: string, partnerId: string): JWK {
+  const keys = JSON.parse(partnerKeys) as Record<string, JWK>;
+  const key = Object.hasOwn(keys, partnerId) ? keys[partnerId] : undefined;
+  if (!key) throw unauthorized("UNKNOWN_PARTNER", `No partner '${partnerId}' is configured.`);
+  return key;
+}
+
+function unverifiedIssuer(token: string): string {
+  let header;
+  let payload;
+  try {
+    header = decodeProtectedHeader(token);
+    payload = decodeJwt(token);
+  } catch {
+    throw unauthorized("TOKEN_MALFORMED", "The partner token is not a JWT.");
+  }
+  if (!header.alg || !ALGORITHMS.includes(header.alg)) {
+    throw unauthorized("TOKEN_ALGORITHM_NOT_ALLOWED", `Partner tokens must be signed with ${ALGORITHMS.join(" or ")}.`);
+  }
+  if (typeof payload.iss !== "string" || payload.iss === "") throw unauthorized("TOKEN_CLAIM_MISSING", "Claim 'iss' is required.");
+  return payload.iss;
+}
+
+/** Verifies a partner-signed JWT against the partner's configured public key; every failure is a precise 401. */
+export async function verifyPartnerToken(token: string, partnerKeys: string): Promise<PartnerClaims> {
+  const partnerId = unverifiedIssuer(token);
+  const jwk = partnerKey(partnerKeys, partnerId);
+  let payload;
+  try {
+    const key = await importJWK(jwk, jwk.alg ?? (jwk.kty === "RSA" ? "RS256" : "ES256"));
+    ({ payload } = await jwtVerify(token, key, {
+      algorithms: ALGORITHMS,
+      issuer: partnerId,
+      requiredClaims: ["exp"],
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw unauthorized("TOKEN_EXPIRED", "The partner token has expired.");
+    if (error instanceof errors.JWTClaimValidationFailed) {
+      const code = error.reason === "missing" ? "TOKEN_CLAIM_MISSING" : "TOKEN_CLAIM_INVALID";
+      throw unauthorized(code, `Claim '${error.claim}' is ${error.reason === "missing" ? "required" : "invalid"}.`);
+    }
+    if (error instanceof errors.JOSEAlgNotAllowed) throw unauthorized("TOKEN_ALGORITHM_NOT_ALLOWED", "That signing algorithm is not allowed.");
+    throw unauthorized("TOKEN_SIGNATURE_INVALID", "The partner token's signature does not verify with the partner's key.");
+  }
+  if (typeof payload.iat === "number" && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) {
+    throw unauthorized("TOKEN_ISSUED_IN_FUTURE", "The partner token's 'iat' is in the future.");
+  }
+  const claims: PartnerClaims = {
+    partnerId,
+    organizationId: optionalString(payload.organizationId, "organizationId"),
+    employeeId: optionalString(payload.employeeId, "employeeId"),
+    externalEmployeeId: optionalString(payload.externalEmployeeId, "externalEmployeeId"),
+  };
+  if ((claims.employeeId || claims.externalEmployeeId) && !claims.organizationId) {
+    throw unauthorized("TOKEN_CLAIM_MISSING", "Claim 'organizationId' is required with an employee claim.");
+  }
+  return claims;
+}

@@ -1,0 +1,14 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../drizzle/schema";
+
+/**
+ * drizzle over a binding or a request's D1 session (src/platform/middleware/database.ts). Its D1 driver only calls `prepare` and
+ * `batch`, which a session has; the type asks for a whole D1Database.
+ */
+export const createDatabase = (binding: D1Database | D1DatabaseSession) => drizzle(binding as D1Database, { schema });
+
+export type Database = ReturnType<typeof createDatabase>;
+
+/** A statement of a batch. Writes go through data/write/guarded-batch's guardedBatch, never db.batch directly. */
+export type Statement = BatchItem<"sqlite">;

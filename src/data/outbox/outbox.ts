@@ -1,0 +1,148 @@
+import { getTableColumns, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { events } from "../../../drizzle/schema";
+import type { Database, Statement } from "@/data/client";
+import { type Fields, rowSnapshot, snapshotOf } from "./snapshot";
+import { frozenHere } from "@/data/freezes";
+import { newId } from "@/data/ids";
+
+export const EVENT_TYPES = [
+  "shift.clocked_in",
+  "shift.clocked_out",
+  "shift.break_started",
+  "shift.break_ended",
+  "shift.created",
+  "shift.updated",
+  "shift.deleted",
+  "timesheet.day_locked",
+  "timesheet.day_unlocked",
+  "staff_member.created",
+  "staff_member.updated",
+  "staff_member.deleted",
+  "location.created",
+  "location.updated",
+  "location.deleted",
+  "time_off_request.created",
+  "time_off_request.approved",
+  "time_off_request.declined",
+  "time_off_request.cancelled",
+  "time_off_policy.activated",
+  "time_off_policy.deactivated",
+  "schedule.published",
+  "open_shift.created",
+  "open_shift.claimed",
+  "open_shift.assigned",
+  "open_shift.retracted",
+  "open_shift.updated",
+  "open_shift.deleted",
+  "open_shift.preference_created",
+  "open_shift.preference_updated",
+  "open_shift.preference_removed",
+  "schedule_entry.created",
+  "schedule_entry.updated",
+  "schedule_entry.deleted",
+  "time_off_request.updated",
+  "time_off_policy.created",
+  "time_off_policy.updated",
+  "time_off_policy_type.created",
+  "time_off_settings.updated",
+  "organization.updated",
+  "organization.deleted",
+  "role.created",
+  "role.updated",
+  "role.deleted",
+  "access_role.created",
+  "access_role.updated",
+  "access_role.deleted",
+  "break_type.created",
+  "break_type.updated",
+  "break_type.deleted",
+  "shift_note.created",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
+  "webhook.test",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * An event a write batch records with its change. Its `data` is either the resource as the API answers it, known
+ * before the batch (`data`), or the row the batch wrote (`row`: a snapshot taken in the batch, right after the
+ * write, serialized when read; see events/serializers), or the API's own read of the resource run in the batch (`read`:
+ * a `db.select({ data: snapshotOf(fields) })` of the joins the API reads, see data/outbox/snapshot). `whenChanged`:
+ * recorded only if the statement just before it changed a row (a no-op write, e.g. locking a locked day or an update
+ * whose conditions did not hold, records none); `when`: recorded only if this condition holds after the batch's
+ * writes (for a batch whose last statement is not the change, e.g. schedule publish). `row` and `read` are recorded
+ * only if the statement before them changed a row.
+ */
+export type EventSpec = {
+  organizationId: string;
+  occurredAt?: Date;
+} & (
+  | { type: EventType; data: unknown; whenChanged?: boolean; when?: SQL }
+  | { type: EventType; row: { table: SQLiteTable; where: SQL; snapshot?: Snapshot } }
+  /** `always`: recorded whatever the statement before it did (a batch whose guard already fails it unless it writes). */
+  | { type: EventType; read: { form: string; select: SQLWrapper }; always?: boolean }
+  /** One event per row `where` picks (after the batch's writes), typed per row by `typeOf`, in id order. */
+  | { rows: RowsEvents }
+);
+
+/** Instead of the row alone: `fields` (the row's table, correlated subqueries…) under the form `name` (events/serializers). */
+export interface Snapshot {
+  form: string;
+  fields: Fields;
+}
+
+interface RowsEvents {
+  table: SQLiteTable;
+  where: SQL;
+  typeOf: SQL;
+  snapshot?: Snapshot;
+}
+
+/** The next sequence of the organization, read inside the batch: D1 runs a batch as one serialized transaction. */
+const nextSequence = (organizationId: string) =>
+  sql`coalesce((SELECT max(sequence) FROM events WHERE organization_id = ${organizationId}), 0) + 1`;
+
+/** The form and data expression of a row's event: the row alone (form: its table's name), or a snapshot. */
+const formOf = (table: SQLiteTable, snapshot?: Snapshot) =>
+  snapshot ? sql`${snapshot.form}, ${snapshotOf(snapshot.fields)}` : sql`${getTableName(table)}, ${rowSnapshot(table)}`;
+
+/** The statement that records one event (an INSERT … SELECT listing the columns in declared order). */
+export function eventStatement(db: Database, spec: EventSpec): Statement {
+  if ("rows" in spec) return eventsOfRows(db, spec.organizationId, spec.occurredAt ?? new Date(), spec.rows);
+  const id = newId();
+  const occurredAt = (spec.occurredAt ?? new Date()).getTime();
+  const fixed = sql`${id}, ${spec.organizationId}, ${nextSequence(spec.organizationId)}, ${spec.type}, ${occurredAt}`;
+  if ("row" in spec) {
+    const { table, where, snapshot } = spec.row;
+    return db.insert(events).select(sql`SELECT ${fixed}, ${formOf(table, snapshot)} FROM ${table} WHERE ${where} AND changes() > 0`);
+  }
+  if ("read" in spec) {
+    const when = spec.always ? sql`true` : sql`changes() > 0`;
+    return db.insert(events).select(sql`SELECT ${fixed}, ${spec.read.form}, q.data FROM ${spec.read.select} q WHERE ${when}`);
+  }
+  const when = spec.when ? sql`WHERE ${spec.when}` : spec.whenChanged ? sql`WHERE changes() > 0` : sql``;
+  return db.insert(events).select(sql`SELECT ${fixed}, 'wire', ${JSON.stringify(spec.data)} ${when}`);
+}
+
+/** Many events in one INSERT … SELECT: a fixed number of parameters, whatever the number of rows. */
+function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { table, where, typeOf, snapshot }: RowsEvents): Statement {
+  const prefix = `${newId()}.`;
+  const position = sql`row_number() OVER (ORDER BY ${getTableColumns(table).id})`;
+  return db.insert(events).select(
+    sql`SELECT ${prefix} || ${position}, ${organizationId}, ${nextSequence(organizationId)} - 1 + ${position}, ${typeOf},
+      ${occurredAt.getTime()}, ${formOf(table, snapshot)} FROM ${table} WHERE ${where}`,
+  );
+}
+
+/**
+ * Cron: events older than 30 days go, except each organization's last (it carries the sequence on), and except an
+ * organization frozen on this database (a move is copying and comparing its rows: src/shards).
+ */
+export const purgeExpiredEvents = (db: Database, now = new Date()) =>
+  db.run(sql`DELETE FROM events WHERE occurred_at < ${now.getTime() - 30 * 24 * 3600 * 1000}
+    AND sequence < (SELECT max(sequence) FROM events e WHERE e.organization_id = events.organization_id)
+    AND NOT ${frozenHere(sql`events.organization_id`)}`);

@@ -1,0 +1,151 @@
+import { and, eq, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { Context } from "hono";
+import type { Database } from "./client";
+import { newId } from "./ids";
+import { keysetPage, type ListOptions, pageResult } from "@/platform/http/pagination";
+import { type HeaderContext, ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "@/platform/http/conditional";
+import type { EventSpec, EventType } from "@/data/outbox/outbox";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { notFound } from "@/platform/problems/problem";
+import type { NotFoundResource } from "@/platform/problems/codes";
+import { inOrganization, softDeleted } from "./tenancy";
+
+/** A table of tenant records: every one has these columns. */
+export type TenantTable = SQLiteTable & {
+  id: SQLiteColumn;
+  organizationId: SQLiteColumn;
+  updatedAt: SQLiteColumn;
+  deletedAt: SQLiteColumn;
+};
+
+type Row<T extends TenantTable> = T["$inferSelect"] & { id: string };
+
+/** What a single-record read needs of the request (a handler passes `c`). */
+export type ReadContext = HeaderContext & { var: { db: Database } };
+
+/** What a write needs of the request: its database and principal, its If-Match, and where the ETag goes. */
+export type WriteContext = HeaderContext & { var: Writer };
+
+const matching = (table: TenantTable, match: string | SQL) => (typeof match === "string" ? eq(table.id, match) : match);
+
+/** One keyset page of an organization's records, with the Link header set when more remain. */
+export async function listPage<T extends TenantTable>(
+  c: Context,
+  db: Database,
+  table: T,
+  organizationId: string,
+  query: ListOptions,
+  ...filters: (SQL | undefined)[]
+): Promise<Row<T>[]> {
+  const page = keysetPage(table, query);
+  const rows = (await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(and(inOrganization(table, organizationId, { includeDeleted: query.includeDeleted }), page.where, ...filters))
+    .orderBy(page.orderBy)
+    .limit(page.limit)) as Row<T>[];
+  return pageResult(c, rows, query.limit);
+}
+
+/** The live record of the organization that `match` picks (by id when given a string), or the resource's 404. */
+export async function findLive<T extends TenantTable>(
+  db: Database,
+  table: T,
+  organizationId: string,
+  match: string | SQL,
+  resource: NotFoundResource,
+): Promise<Row<T>> {
+  const [row] = (await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(and(inOrganization(table, organizationId), matching(table, match)))) as Row<T>[];
+  if (!row) throw notFound(resource);
+  return row;
+}
+
+/** The live record `match` picks, answered with its ETag (single-record GETs; see platform/http/conditional). */
+export async function getLive<T extends TenantTable>(
+  c: ReadContext,
+  table: T,
+  organizationId: string,
+  match: string | SQL,
+  resource: NotFoundResource,
+): Promise<Row<T>> {
+  const row = await findLive(c.var.db, table, organizationId, match, resource);
+  setETag(c, row as unknown as { updatedAt: Date });
+  return row;
+}
+
+/**
+ * Updates the live record `match` picks and answers it as stored, with its ETag: one batch opened by the principal
+ * guard (data/write/guarded-batch), the update conditional on If-Match. When nothing matched, a conditional request reads
+ * once more to tell a missing record (404) from a changed one (412).
+ */
+export async function updateLive<T extends TenantTable>(
+  c: WriteContext,
+  table: T,
+  organizationId: string,
+  match: string | SQL,
+  values: SQLiteUpdateSetSource<T>,
+  resource: NotFoundResource,
+  event?: EventType,
+): Promise<T["$inferSelect"]> {
+  const ifMatch = ifMatchOf(c);
+  const { db } = c.var;
+  const where = and(inOrganization(table, organizationId), matching(table, match), versionCondition(table.updatedAt, ifMatch));
+  const set = { ...values, updatedAt: nextVersion(table.updatedAt) } as SQLiteUpdateSetSource<T>;
+  const written = and(inOrganization(table, organizationId, { includeDeleted: true }), matching(table, match))!;
+  const events = event ? [{ type: event, organizationId, row: { table, where: written } }] : [];
+  const [rows] = await guardedBatch(c.var, [db.update(table).set(set).where(where).returning()], [], { events });
+  const row = (rows as T["$inferSelect"][])[0];
+  if (!row) {
+    if (ifMatch.kind === "versions") {
+      await findLive(db, table, organizationId, match, resource);
+      throw preconditionFailed();
+    }
+    throw notFound(resource);
+  }
+  setETag(c, row as unknown as { updatedAt: Date });
+  return row;
+}
+
+/** Soft-deletes the live record `match` picks (deletedAt set, active false) and answers it, or the 404 / 412. */
+export const softDeleteLive = <T extends TenantTable>(
+  c: WriteContext,
+  table: T,
+  organizationId: string,
+  match: string | SQL,
+  resource: NotFoundResource,
+  event?: EventType,
+) => updateLive(c, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource, event);
+
+/**
+ * Inserts a new record of the organization (id, timestamps and organization filled in) behind the principal guard
+ * and answers it as stored, with its ETag.
+ */
+export async function insertRecord<T extends TenantTable>(
+  c: WriteContext,
+  table: T,
+  organizationId: string,
+  values: Omit<SQLiteInsertValue<T>, "id" | "organizationId" | "createdAt" | "updatedAt">,
+  /** The event: the row as stored, or (`read`) the API's read of the new record by its id (data/outbox/outbox). */
+  event?: EventType | { type: EventType; read: (id: string) => { form: string; select: SQLWrapper } },
+): Promise<T["$inferSelect"]> {
+  const now = new Date();
+  const id = newId(now.getTime());
+  const insert = c.var.db
+    .insert(table)
+    .values({ ...values, id, organizationId, createdAt: now, updatedAt: now } as SQLiteInsertValue<T>)
+    .returning();
+  const events: EventSpec[] =
+    event === undefined
+      ? []
+      : typeof event === "string"
+        ? [{ type: event, organizationId, occurredAt: now, row: { table, where: eq(table.id, id) } }]
+        : [{ type: event.type, organizationId, occurredAt: now, read: event.read(id) }];
+  const [rows] = await guardedBatch(c.var, [insert], [], { events });
+  const row = (rows as T["$inferSelect"][])[0]!;
+  setETag(c, row as unknown as { updatedAt: Date });
+  return row;
+}

@@ -1,0 +1,133 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
+import { organizationFreezes, writeGuards } from "../../../drizzle/schema";
+import type { Principal } from "@/domain/permissions";
+import type { Database, Statement } from "@/data/client";
+import { type ConstraintProblems, guarded } from "./constraint-problems";
+import { type EventSpec, eventStatement } from "@/data/outbox/outbox";
+import { frozenHere } from "@/data/freezes";
+import { preconditionGuardProblem } from "./precondition-guard";
+import { ProblemError, unauthorized } from "@/platform/problems/problem";
+import type { WakeUp } from "@/webhooks/drain";
+import { noteEndpointsToWake, pendingEndpoints } from "@/data/outbox/wake";
+
+/**
+ * Revocation that costs no read. Reads trust the access token for its hour; every write re-checks, inside its own
+ * batch, that what the token was issued against still holds:
+ *   an organization token: the organization is live and still the partner's;
+ *   a staff member's token: that too, and the member is live, active, still holds the access role the token names,
+ *     and that access role's permissionsVersion is the token's (a permission change bumps it).
+ * Partner-level tokens are not checked: a partner is configuration (PARTNER_KEYS), not a row, and what they write
+ * is scoped by partner id in the write itself.
+ */
+function stillSo(principal: Principal): SQL {
+  const { partnerId, organizationId, staffMemberId, grant } = principal;
+  if (organizationId === null) return sql`1`;
+  const organization = sql`EXISTS (SELECT 1 FROM organizations
+    WHERE id = ${organizationId} AND partner_id = ${partnerId} AND deleted_at IS NULL)`;
+  if (staffMemberId === null) return organization;
+  // A staff token from before grants were carried cannot be checked: it is refused, and a new exchange fixes that.
+  if (!grant) return sql`0`;
+  return sql`${organization} AND EXISTS (SELECT 1 FROM staff_members
+      WHERE id = ${staffMemberId} AND organization_id = ${organizationId} AND deleted_at IS NULL AND active = 1
+        AND access_role_id = ${grant.accessRoleId})
+    AND (SELECT permissions_version FROM access_roles WHERE id = ${grant.accessRoleId} AND deleted_at IS NULL) IS ${grant.version}`;
+}
+
+/**
+ * SQL that is 1 unless `organizationId` is frozen on this database for a move between shards (src/shards), else NULL:
+ * written into the NOT NULL write_guards.settled, it fails the batch it opens.
+ */
+const settled = (organizationId: string | null | undefined): SQL =>
+  organizationId
+    ? sql`(SELECT 1 WHERE NOT ${frozenHere(organizationId)})`
+    : sql`1`;
+
+/**
+ * The statement that opens every write batch: it inserts NULL into the NOT NULL write_guards.ok when the principal
+ * is stale, or into write_guards.settled when the organization written is frozen for a move, failing the batch
+ * (SQLite checks NOT NULL before the primary key's ON CONFLICT), else changes nothing. The organization written is
+ * the principal's, or `organizationId` for a partner-level principal acting on one (`?organizationId=`).
+ */
+export const principalGuard = (db: Database, principal: Principal, organizationId = principal.organizationId) =>
+  db
+    .insert(writeGuards)
+    .values({ id: 1, ok: sql`(SELECT 1 WHERE ${stillSo(principal)})`, settled: settled(organizationId) })
+    .onConflictDoNothing();
+
+/**
+ * The freeze check alone, for a write batch outside a request, which has no principal guard (the accrual pass, over
+ * many organizations; webhook delivery's records): put it first in the batch and map `organizationMovingProblem`.
+ * Fails when any of them is frozen.
+ */
+export const freezeGuard = (db: Database, organizationIds: string | string[]) =>
+  db
+    .insert(writeGuards)
+    .values({
+      id: 1,
+      ok: 1,
+      settled: Array.isArray(organizationIds)
+        ? sql`(SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM ${organizationFreezes}
+            WHERE ${organizationFreezes.organizationId} IN (SELECT value FROM json_each(${JSON.stringify(organizationIds)}))))`
+        : settled(organizationIds),
+    })
+    .onConflictDoNothing();
+
+/** Seconds a client waits before retrying a write refused during a move: a move's freeze lasts seconds to minutes. */
+export const MOVING_RETRY_AFTER_SECONDS = 30;
+
+export const organizationMoving = () =>
+  new ProblemError(
+    503,
+    "ORGANIZATION_MOVING",
+    "The organization is being moved to another database. Nothing was written; retry after the Retry-After seconds.",
+    {},
+    { "Retry-After": String(MOVING_RETRY_AFTER_SECONDS) },
+  );
+
+export const organizationMovingProblem: ConstraintProblems[number] = [/NOT NULL constraint failed: write_guards\.settled/i, organizationMoving];
+
+export const tokenRevoked = () =>
+  unauthorized(
+    "TOKEN_REVOKED",
+    "The access token no longer holds: its organization was deleted, or its staff member was deactivated, deleted or " +
+      "given other permissions since it was issued. Nothing was written; exchange a new token.",
+  );
+
+export const principalGuardProblem: ConstraintProblems[number] = [/NOT NULL constraint failed: write_guards\.ok/i, tokenRevoked];
+
+/** Who writes: the request's database and principal (a handler passes `c.var`). */
+export interface Writer {
+  db: Database;
+  principal: Principal;
+  /** The organization written when the principal is partner-level (the timesheets' `?organizationId=`). */
+  organizationId?: string;
+}
+
+/**
+ * The one way to write: the principal guard, then `statements`, then the `events` they make (data/outbox/outbox: the
+ * outbox), in one atomic batch (one round trip), with `problems` mapping the statements' own constraint failures
+ * (a failed precondition guard answers 412).
+ * An event conditional on a change (`whenChanged`, `row`) looks at the batch's last statement: one such per batch.
+ * A batch with events ends by reading which webhook endpoints now have events to deliver (data/outbox/wake), for the
+ * drain after the request. Answers the statements' results, the guard's, the events' and that read's left out.
+ */
+export async function guardedBatch<T extends readonly [Statement, ...Statement[]]>(
+  { db, principal, organizationId }: Writer,
+  statements: T,
+  problems: ConstraintProblems = [],
+  /**
+   * `trailing`: statements that follow the events, so that the events' `changes()` still reads the change itself
+   * (writes the change causes, such as the time-off grants of a staff member it includes).
+   */
+  options: { events?: EventSpec[]; trailing?: Statement[] } = {},
+): Promise<BatchResponse<T>> {
+  const specs = options.events ?? [];
+  const events = specs.map((spec) => eventStatement(db, spec));
+  const wake = specs.length ? [pendingEndpoints(db, specs[0]!.organizationId)] : [];
+  const guard = principalGuard(db, principal, organizationId ?? principal.organizationId);
+  const batch = [guard, ...statements, ...events, ...(options.trailing ?? []), ...wake] as unknown as readonly [Statement, ...Statement[]];
+  const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, organizationMovingProblem, preconditionGuardProblem, ...problems]);
+  if (wake.length) noteEndpointsToWake(db, results.at(-1) as WakeUp[]);
+  return results.slice(0, statements.length) as unknown as BatchResponse<T>;
+}

@@ -1,0 +1,83 @@
+import {
+  accessRoles,
+  breakTypes,
+  events,
+  locations,
+  openShiftPreferences,
+  organizations,
+  policyTypes,
+  roles,
+  scheduleEntries,
+  shiftNotes,
+  shifts,
+  staffMembers,
+  timeOffPolicies,
+  timeOffRequests,
+  webhooks,
+} from "../../drizzle/schema";
+import { serializeAccessRole } from "@/features/access-roles/access-roles.schemas";
+import { serializeBreakType } from "@/features/break-types/break-types.schemas";
+import { serializeOrganization } from "@/features/organizations/organizations.schemas";
+import { serializeRole } from "@/features/roles/roles.schemas";
+import { serializeEntry } from "@/features/scheduling/schedules.schemas";
+import { serializeShiftNote } from "@/features/shift-notes/shift-notes.schemas";
+import { serializeWebhook } from "@/features/webhooks/webhooks.schemas";
+import { serializeLocation } from "@/features/locations/locations.schemas";
+import { preferenceFields } from "@/features/scheduling/open-shifts.events";
+import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "@/features/scheduling/open-shifts.schemas";
+import { serializePolicy, serializePolicyType } from "@/features/time-off/policies.schemas";
+import { policyFields, type PolicyReadRow, serializePolicyRead } from "@/features/time-off/policy-read.data";
+import { type RequestReadRow, requestFields, serializeRequest, serializeRequestRecord } from "@/features/time-off/request-read.data";
+import { serializeStaffMember } from "@/features/staff-members/staff-members.schemas";
+import { breaksOfShift } from "@/features/shifts/break-copies.data";
+import { serializeShift } from "@/features/shifts/shifts.schemas";
+import type { EventType } from "@/data/outbox/outbox";
+import { fromSnapshot, rowOf } from "@/data/outbox/snapshot";
+import { iso } from "@/platform/schemas/time";
+import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
+
+type EventRow = typeof events.$inferSelect;
+
+/** How each snapshot form is answered by the API: a table's row alone, or a read's fields (data/outbox/snapshot). */
+const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown> = {
+  time_off_request: (snapshot) => serializeRequest(fromSnapshot<RequestReadRow>(requestFields, snapshot)),
+  time_off_policy: (snapshot) => serializePolicyRead(fromSnapshot<PolicyReadRow>(policyFields, snapshot)),
+  open_shift_preference: (snapshot) => serializePreference(fromSnapshot<PreferenceWithWorker>(preferenceFields, snapshot)),
+
+  locations: (snapshot) => serializeLocation(rowOf(locations, snapshot)),
+  organizations: (snapshot) => serializeOrganization(rowOf(organizations, snapshot)),
+  roles: (snapshot) => serializeRole(rowOf(roles, snapshot)),
+  access_roles: (snapshot) => serializeAccessRole(rowOf(accessRoles, snapshot)),
+  break_types: (snapshot) => serializeBreakType(rowOf(breakTypes, snapshot)),
+  policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
+  shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
+  schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),
+  time_off_settings: (snapshot) => ({
+    ...DEFAULT_TIME_OFF_SETTINGS,
+    ...(snapshot.settings as object),
+    updatedAt: iso(new Date(snapshot.updatedAt as number)),
+  }),
+  // The endpoint as the API answers it: its signing secret is never in an event.
+  webhooks: (snapshot) => serializeWebhook(rowOf(webhooks, snapshot)),
+  staff_members: (snapshot) => serializeStaffMember(rowOf(staffMembers, snapshot)),
+  shifts: (snapshot) => {
+    const row = rowOf(shifts, snapshot);
+    return serializeShift(row, breaksOfShift(row));
+  },
+  // Events recorded by earlier builds, before the three forms above: the record's own fields, without its joined blocks.
+  time_off_requests: (snapshot) => serializeRequestRecord(rowOf(timeOffRequests, snapshot)),
+  time_off_policies: (snapshot) => {
+    const { type: _type, assignedStaffCount: _count, ...policy } = serializePolicy(rowOf(timeOffPolicies, snapshot), { id: "", name: "", type: "" }, 0);
+    return policy;
+  },
+  open_shift_preferences: (snapshot) => serializePreferenceRecord(rowOf(openShiftPreferences, snapshot)),
+};
+
+/** An event as the feed and webhooks carry it. */
+export function serializeEvent(row: EventRow) {
+  const stored = JSON.parse(row.data) as unknown;
+  const data = row.form === "wire" ? stored : SERIALIZERS[row.form]!(stored as Record<string, unknown>);
+  return { id: row.id, type: row.type as EventType, organizationId: row.organizationId, occurredAt: iso(row.occurredAt), sequence: row.sequence, data };
+}
+
+export type EventWire = ReturnType<typeof serializeEvent>;

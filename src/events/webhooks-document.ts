@@ -1,0 +1,118 @@
+import { EVENT_TYPES, type EventType } from "@/data/outbox/outbox";
+
+/** The component each event type's `data` is: the resource as the API answers it (null: described inline). */
+const DATA_SCHEMA: Record<EventType, string | null> = {
+  "shift.clocked_in": "Shift",
+  "shift.clocked_out": "Shift",
+  "shift.break_started": "Shift",
+  "shift.break_ended": "Shift",
+  "shift.created": "Shift",
+  "shift.updated": "Shift",
+  "shift.deleted": "Shift",
+  "timesheet.day_locked": "LockedDay",
+  "timesheet.day_unlocked": "LockedDay",
+  "staff_member.created": "StaffMember",
+  "staff_member.updated": "StaffMember",
+  "staff_member.deleted": "StaffMember",
+  "location.created": "Location",
+  "location.updated": "Location",
+  "location.deleted": "Location",
+  "time_off_request.created": "TimeOffRequest",
+  "time_off_request.updated": "TimeOffRequest",
+  "time_off_request.approved": "TimeOffRequest",
+  "time_off_request.declined": "TimeOffRequest",
+  "time_off_request.cancelled": "TimeOffRequest",
+  "time_off_policy.created": "Policy",
+  "time_off_policy.updated": "Policy",
+  "time_off_policy.activated": "Policy",
+  "time_off_policy.deactivated": "Policy",
+  "time_off_policy_type.created": "PolicyType",
+  "time_off_settings.updated": "TimeOffSettings",
+  "schedule.published": null,
+  "schedule_entry.created": "ScheduleEntry",
+  "schedule_entry.updated": "ScheduleEntry",
+  "schedule_entry.deleted": "ScheduleEntry",
+  "open_shift.created": "OpenShift",
+  "open_shift.updated": "OpenShift",
+  "open_shift.deleted": "OpenShift",
+  "open_shift.claimed": "OpenShiftPreference",
+  "open_shift.assigned": "OpenShiftPreference",
+  "open_shift.retracted": "OpenShiftPreference",
+  "open_shift.preference_created": "OpenShiftPreference",
+  "open_shift.preference_updated": "OpenShiftPreference",
+  "open_shift.preference_removed": "OpenShiftPreference",
+  "organization.updated": "Organization",
+  "organization.deleted": "Organization",
+  "role.created": "Role",
+  "role.updated": "Role",
+  "role.deleted": "Role",
+  "access_role.created": "AccessRole",
+  "access_role.updated": "AccessRole",
+  "access_role.deleted": "AccessRole",
+  "break_type.created": "BreakType",
+  "break_type.updated": "BreakType",
+  "break_type.deleted": "BreakType",
+  "shift_note.created": "ShiftNote",
+  "webhook.created": "Webhook",
+  "webhook.updated": "Webhook",
+  "webhook.deleted": "Webhook",
+  "webhook.test": "Webhook",
+};
+
+const PUBLISHED = {
+  type: "object",
+  description: "The published range of a location and the instant; read what was published through GET …/schedules.",
+  properties: {
+    locationId: { type: "string" },
+    startDate: { type: "string" },
+    endDate: { type: "string" },
+    publishedAt: { type: "string", format: "date-time" },
+  },
+  required: ["locationId", "startDate", "endDate", "publishedAt"],
+};
+
+/**
+ * The document's top-level `webhooks`: one entry per event type, the envelope every delivery (and the feed) carries
+ * with that type's `data`, so integrators generate a type per event. Signed per Standard Webhooks (README).
+ */
+export function webhooksOfDocument(): Record<string, unknown> {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => {
+      const data = DATA_SCHEMA[type];
+      return [
+        type,
+        {
+          post: {
+            operationId: `on_${type.replaceAll(".", "_")}`,
+            summary: `The ${type} event`,
+            description:
+              type === "webhook.test"
+                ? "Sent only by POST …/webhooks/{id}/test, with sequence 0; never in the feed."
+                : `Recorded in the change's own batch; the feed (GET …/events) carries the same envelope.`,
+            tags: ["Events"],
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    allOf: [
+                      { $ref: "#/components/schemas/Event" },
+                      {
+                        type: "object",
+                        properties: { type: { const: type }, data: data ? { $ref: `#/components/schemas/${data}` } : PUBLISHED },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+            responses: {
+              "200": { description: "Received: any 2xx stops the retries." },
+              "400": { description: "Refused: the delivery is retried with backoff, as for any status other than 2xx." },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}

@@ -1,0 +1,68 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { accessRoles, organizations, staffMembers } from "../../../drizzle/schema";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/auth/access-token";
+import type { Database } from "@/data/client";
+import { verifyPartnerToken, type PartnerClaims } from "@/auth/partner-token";
+import { unauthorized } from "@/platform/problems/problem";
+import type { AppRouteHandler } from "@/platform/http/env";
+import { routeToOrganization } from "@/platform/middleware/database";
+import { isPermission, type Principal } from "@/domain/permissions";
+import type { ExchangeTokenRoute } from "./auth.routes";
+
+async function staffPrincipal(db: Database, claims: PartnerClaims, organizationId: string): Promise<Principal> {
+  const byId = claims.employeeId
+    ? eq(staffMembers.id, claims.employeeId)
+    : eq(staffMembers.externalId, claims.externalEmployeeId!);
+  const [member] = await db
+    .select({
+      id: staffMembers.id,
+      active: staffMembers.active,
+      accessRoleId: staffMembers.accessRoleId,
+      permissions: accessRoles.permissions,
+      version: accessRoles.permissionsVersion,
+    })
+    .from(staffMembers)
+    // A deleted access role grants nothing: the member keeps only the self rule.
+    .leftJoin(accessRoles, and(eq(accessRoles.id, staffMembers.accessRoleId), isNull(accessRoles.deletedAt)))
+    .where(and(eq(staffMembers.organizationId, organizationId), byId, isNull(staffMembers.deletedAt)));
+  if (!member || !member.active) throw unauthorized("UNKNOWN_EMPLOYEE", "No active staff member matches the token's employee claim.");
+  return {
+    partnerId: claims.partnerId,
+    organizationId,
+    staffMemberId: member.id,
+    permissions: (member.permissions ?? []).filter(isPermission),
+    grant: { accessRoleId: member.accessRoleId, version: member.version },
+  };
+}
+
+const unknownOrganization = () => unauthorized("UNKNOWN_ORGANIZATION", "The token's organization does not exist for this partner.");
+
+/** The claims' organization is read on its shard, which the directory names. */
+async function principalFor(c: Parameters<AppRouteHandler<ExchangeTokenRoute>>[0], claims: PartnerClaims): Promise<Principal> {
+  if (!claims.organizationId) {
+    return { partnerId: claims.partnerId, organizationId: null, staffMemberId: null, permissions: [] };
+  }
+  const db = await routeToOrganization(c, claims.organizationId);
+  if (!db) throw unknownOrganization();
+  const [organization] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.id, claims.organizationId),
+        eq(organizations.partnerId, claims.partnerId),
+        isNull(organizations.deletedAt),
+      ),
+    );
+  if (!organization) throw unknownOrganization();
+  if (claims.employeeId || claims.externalEmployeeId) return staffPrincipal(db, claims, organization.id);
+  return { partnerId: claims.partnerId, organizationId: organization.id, staffMemberId: null, permissions: ["ORGANIZATION_ADMIN"] };
+}
+
+export const exchangeToken: AppRouteHandler<ExchangeTokenRoute> = async (c) => {
+  const { token } = c.req.valid("json");
+  const claims = await verifyPartnerToken(token, c.env.PARTNER_KEYS);
+  const principal = await principalFor(c, claims);
+  const accessToken = await signAccessToken(principal, c.env.TOKEN_SECRET);
+  return c.json({ accessToken, tokenType: "Bearer" as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS }, 200);
+};

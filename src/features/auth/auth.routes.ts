@@ -1,0 +1,49 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, publicProblems } from "@/platform/openapi/helpers";
+import { exchangeRateLimit } from "@/platform/middleware/rate-limit";
+
+export const ExchangeTokenRequest = z
+  .object({
+    token: z.string().min(1).max(8192).openapi({
+      description:
+        "A JWT signed by the partner's key (ES256 or RS256). Claims: `iss` (partner id), `exp`, optional `iat`, " +
+        "optional `organizationId`, and optionally `employeeId` (a staff member id) or `externalEmployeeId` (the " +
+        "partner's own id for the staff member).",
+      example: "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJkZXYtcGFydG5lciJ9.c2ln",
+    }),
+  })
+  .openapi("ExchangeTokenRequest");
+
+export const ExchangeTokenResponse = z
+  .object({
+    accessToken: z.string().openapi({ example: "eyJhbGciOiJIUzI1NiJ9.e30.c2ln" }),
+    tokenType: z.literal("Bearer"),
+    expiresIn: z.number().int().openapi({ description: "Seconds until the access token expires.", example: 3600 }),
+  })
+  .openapi("ExchangeTokenResponse");
+
+export const exchangeToken = createRoute({
+  method: "post",
+  path: "/api/auth/exchangeToken",
+  operationId: "exchangeToken",
+  tags: ["Authentication"],
+  summary: "Exchange Token",
+  description:
+    "Trades a partner-signed JWT for a Shiftline access token valid for at most one hour. Without " +
+    "`organizationId` the token acts at partner level (list and create the partner's organizations); with it " +
+    "and no employee it acts as an organization admin; with an employee it carries that staff member's " +
+    "access-role permissions. Reads trust the token until it expires, without reading the database. Writes do " +
+    "not: every write checks, in its own transaction, that the organization is live and, for a staff member's " +
+    "token, that the member is still active and holds the same access role with the same permissions; otherwise " +
+    "it writes nothing and answers 401 `TOKEN_REVOKED` (exchange a new token). So a demoted or deactivated staff " +
+    "member, or a deleted organization, can still read for the rest of the token's hour but no longer write. " +
+    "Partner-level tokens are not checked this way: a partner is configuration, not a record.",
+  security: [],
+  middleware: exchangeRateLimit,
+  request: { body: jsonBody(ExchangeTokenRequest) },
+  responses: {
+    200: jsonContent(ExchangeTokenResponse, "An access token"),
+    ...publicProblems(401, 413, 415, 429),
+  },
+});
+export type ExchangeTokenRoute = typeof exchangeToken;

@@ -1,0 +1,61 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { IfMatchHeaders, jsonBody, jsonContent, problems, withETag } from "@/platform/openapi/helpers";
+import { ListQuery } from "@/platform/http/pagination";
+import { authorize } from "@/auth/authorize";
+import { BreakType, BreakTypeCreate, BreakTypeParams, BreakTypePatch, LocationParams } from "./break-types.schemas";
+
+const tags = ["Break types"];
+const path = "/api/organizations/{organization_id}/locations/{id}/breaks";
+
+export const list = createRoute({
+  method: "get",
+  path,
+  operationId: "listBreakTypes",
+  tags,
+  summary: "Retrieve break types for a specific location",
+  description: "The location's live break types, paged like every list (`limit`, `cursor`, `Link`).",
+  middleware: [authorize("LOCATION_READ")] as const,
+  request: { params: LocationParams, query: ListQuery },
+  responses: { 200: jsonContent(z.array(BreakType), "The location's break types"), ...problems("LOCATION_NOT_FOUND") },
+});
+
+export const create = createRoute({
+  method: "post",
+  path,
+  operationId: "createBreakType",
+  tags,
+  summary: "Create a new break type for a location",
+  description: "Adds a break type to the location. `mandatory` defaults to false and `enabled` to true; a mandatory type not taken by a shift longer than `frequencyMinutes` is deducted automatically at clock-out.",
+  middleware: [authorize("LOCATION_ADMIN")] as const,
+  request: { params: LocationParams, body: jsonBody(BreakTypeCreate) },
+  responses: { 201: withETag(jsonContent(BreakType, "The created break type")), ...problems("LOCATION_NOT_FOUND") },
+});
+
+export const patch = createRoute({
+  method: "patch",
+  path: `${path}/{breakId}`,
+  operationId: "updateBreakType",
+  tags,
+  summary: "Update a specific break type",
+  description: "Changes apply to breaks started afterwards; breaks already taken keep the settings they had.",
+  middleware: [authorize("LOCATION_ADMIN")] as const,
+  request: { params: BreakTypeParams, body: jsonBody(BreakTypePatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(BreakType, "The updated break type")), ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED") },
+});
+
+export const remove = createRoute({
+  method: "delete",
+  path: `${path}/{breakId}`,
+  operationId: "deleteBreakType",
+  tags,
+  summary: "Delete a specific break type",
+  description: "Soft delete: the type can no longer be started; breaks already taken keep their name and settings.",
+  middleware: [authorize("LOCATION_ADMIN")] as const,
+  request: { params: BreakTypeParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(BreakType, "The deleted break type")), ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED") },
+});
+
+export type ListRoute = typeof list;
+export type CreateRoute = typeof create;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;

@@ -1,0 +1,23 @@
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { events } from "../../../drizzle/schema";
+import { serializeEvent } from "@/events/serializers";
+import type { AppRouteHandler } from "@/platform/http/env";
+import type * as routes from "./events.routes";
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const { after, types, limit } = c.req.valid("query");
+  const rows = await c.var.db
+    .select()
+    .from(events)
+    .where(and(eq(events.organizationId, organization_id), gt(events.sequence, after), types ? inArray(events.type, types) : undefined))
+    .orderBy(asc(events.sequence))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  if (rows.length > limit) {
+    const next = new URL(c.req.url);
+    next.searchParams.set("after", String(page[page.length - 1]!.sequence));
+    c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return c.json(page.map(serializeEvent), 200);
+};

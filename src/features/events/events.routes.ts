@@ -1,0 +1,22 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
+import { authorize } from "@/auth/authorize";
+import { Event, EventsQuery } from "./events.schemas";
+
+export const list = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/events",
+  operationId: "listEvents",
+  tags: ["Events"],
+  summary: "Retrieve the organization's events",
+  description:
+    "Every change the API made in the organization, in `sequence` order (it rises by exactly one per event, so a gap " +
+    "never hides a change). Page with `after` = the last sequence you processed; while more remain, the response has " +
+    'a `Link: <…>; rel="next"` header. Events are kept 30 days. Needs ORGANIZATION_ADMIN: the feed carries every ' +
+    "area's records, wages included.",
+  middleware: [authorize("ORGANIZATION_ADMIN")] as const,
+  request: { params: OrganizationParams, query: EventsQuery },
+  responses: { 200: jsonContent(z.array(Event), "Events, in sequence order"), ...problems() },
+});
+
+export type ListRoute = typeof list;

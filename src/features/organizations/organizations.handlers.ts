@@ -1,0 +1,237 @@
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import { accessRoles, organizations, policyTypes, roles, timeOffSettings } from "../../../drizzle/schema";
+import type { Principal } from "@/domain/permissions";
+import {
+  DEFAULT_ACCESS_ROLES,
+  DEFAULT_POLICY_TYPES,
+  DEFAULT_ROLE_NAME,
+  DEFAULT_TIME_OFF_SETTINGS,
+} from "@/domain/organization-defaults";
+import type { BatchResponse } from "drizzle-orm/batch";
+import type { Context } from "hono";
+import type { Database, Statement } from "@/data/client";
+import { ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "@/platform/http/conditional";
+import { uniquely } from "@/data/write/constraint-problems";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { newId } from "@/data/ids";
+import { keysetPage, pageResult } from "@/platform/http/pagination";
+import { notFound, ProblemError } from "@/platform/problems/problem";
+import { DIRECTORY_SHARD, shardConfig } from "@/shards/config";
+import { softDeleted } from "@/data/tenancy";
+import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
+import { routeTo } from "@/platform/middleware/database";
+import {
+  directoryEntry,
+  directoryFollowsRow,
+  followRowVersion,
+  locate,
+  type Lookup,
+  partnerPage,
+  removeDirectoryEntry,
+  restoreDirectoryExternalId,
+  setDirectoryExternalId,
+  writtenOn,
+} from "./directory.data";
+import type * as routes from "./organizations.routes";
+import { serializeOrganization } from "./organizations.schemas";
+
+/** Organizations are a partner's; an organization token sees only its own. */
+const visibleTo = (principal: Principal): SQL =>
+  and(
+    eq(organizations.partnerId, principal.partnerId),
+    principal.organizationId ? eq(organizations.id, principal.organizationId) : undefined,
+  )!;
+
+const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another organization of this partner has that externalId."] as const;
+
+async function findLive(db: Database, principal: Principal, match: SQL) {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(visibleTo(principal), match, isNull(organizations.deletedAt)));
+  if (!row) throw notFound("Organization");
+  return row;
+}
+
+type OrganizationChanges = SQLiteUpdateSetSource<typeof organizations>;
+
+/**
+ * Updates the live organization `lookup` names, on its shard, behind the principal guard, conditional on If-Match;
+ * answers it with its ETag, else 404, or 412 when it exists in another version. A new externalId goes to the
+ * directory too: in the same batch on DB, else first (organizations.directory.ts), undone if the shard's write fails.
+ */
+async function updateVisible(
+  c: Context<AppBindings, any, any>,
+  lookup: Lookup,
+  values: OrganizationChanges,
+  event: "organization.updated" | "organization.deleted",
+) {
+  const { principal } = c.var;
+  const located = await locate(c, lookup);
+  const { db } = located;
+  const match = "id" in lookup ? eq(organizations.id, lookup.id) : eq(organizations.externalId, lookup.externalId);
+  const ifMatch = ifMatchOf(c);
+  const update = db
+    .update(organizations)
+    .set({ ...values, updatedAt: nextVersion(organizations.updatedAt) })
+    .where(and(visibleTo(principal), match, isNull(organizations.deletedAt), versionCondition(organizations.updatedAt, ifMatch)))
+    .returning();
+  // A partner-level write names the organization, so that a move's freeze refuses it too (503 ORGANIZATION_MOVING).
+  const writer = { db, principal, organizationId: located.organizationId };
+  const renames = "id" in lookup && values.externalId !== undefined;
+  const written = { table: organizations, where: eq(organizations.id, located.organizationId) };
+  const events = [{ type: event, organizationId: located.organizationId, row: written }];
+  const write = async () => {
+    if (!renames) return uniquely(guardedBatch(writer, [update], [], { events }), ...EXTERNAL_ID_TAKEN);
+    if (located.shard === DIRECTORY_SHARD) {
+      return uniquely(guardedBatch(writer, [update], [], { events, trailing: [directoryFollowsRow(c, lookup.id)] }), ...EXTERNAL_ID_TAKEN);
+    }
+    await uniquely(setDirectoryExternalId(c, lookup.id, values.externalId as string | null), ...EXTERNAL_ID_TAKEN);
+    try {
+      const written = await uniquely(guardedBatch(writer, [update], [], { events }), ...EXTERNAL_ID_TAKEN);
+      const [row] = written[0];
+      await (row ? followRowVersion(c, lookup.id, row) : restoreDirectoryExternalId(c, located, lookup.id));
+      return written;
+    } catch (error) {
+      await restoreDirectoryExternalId(c, located, lookup.id);
+      throw error;
+    }
+  };
+  const [[row]] = await write();
+  if (!row) {
+    if (ifMatch.kind === "versions") {
+      await findLive(db, principal, match);
+      throw preconditionFailed();
+    }
+    throw notFound("Organization");
+  }
+  setETag(c, row);
+  return serializeOrganization(row);
+}
+
+/** A partner's listing reads the directory, then the shards it names; an organization's token, its own shard. */
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const query = c.req.valid("query");
+  if (c.var.principal.organizationId === null) {
+    const rows = await partnerPage(c, query, keysetPage(organizations, { ...query, cursor: undefined }).where);
+    return c.json(pageResult(c, rows, query.limit).map(serializeOrganization), 200);
+  }
+  const page = keysetPage(organizations, query);
+  const rows = await c.var.db
+    .select()
+    .from(organizations)
+    .where(and(visibleTo(c.var.principal), page.where))
+    .orderBy(page.orderBy)
+    .limit(page.limit);
+  return c.json(pageResult(c, rows, query.limit).map(serializeOrganization), 200);
+};
+
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const { db } = await locate(c, { id: organization_id });
+  const row = await findLive(db, c.var.principal, eq(organizations.id, organization_id));
+  setETag(c, row);
+  return c.json(serializeOrganization(row), 200);
+};
+
+export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
+  const { externalId } = c.req.valid("param");
+  const { db } = await locate(c, { externalId });
+  const row = await findLive(db, c.var.principal, eq(organizations.externalId, externalId));
+  setETag(c, row);
+  return c.json(serializeOrganization(row), 200);
+};
+
+const newOrganization = (partnerId: string, body: routes.CreateBody, now: Date) => ({
+  id: newId(now.getTime()),
+  partnerId,
+  ...body,
+  createdAt: now,
+  updatedAt: now,
+});
+
+/**
+ * Writes a new organization, with what `statements` add, on NEW_ORGANIZATION_SHARD and enters it in the directory:
+ * one batch on DB; else the directory entry first (an externalId taken on any shard is 409) and removed again when
+ * the shard's batch did not write the organization. The request is routed to that shard (its bookmark is the response's).
+ */
+async function place<T extends readonly [Statement, ...Statement[]]>(
+  c: Context<AppBindings, any, any>,
+  organization: ReturnType<typeof newOrganization>,
+  statements: (db: Database) => T,
+) {
+  const shard = shardConfig(c.env).placement;
+  const entry = directoryEntry(c, organization, shard);
+  const db = routeTo(c, shard);
+  const writer = { db, principal: c.var.principal };
+  if (shard === DIRECTORY_SHARD) {
+    const [first, ...rest] = statements(db);
+    return uniquely(guardedBatch(writer, [first, ...rest, entry]), ...EXTERNAL_ID_TAKEN) as unknown as Promise<BatchResponse<T>>;
+  }
+  await uniquely(entry, ...EXTERNAL_ID_TAKEN);
+  try {
+    return await uniquely(guardedBatch(writer, statements(db)), ...EXTERNAL_ID_TAKEN);
+  } catch (error) {
+    // A refusal wrote nothing; another failure (a timeout, a lost connection) may have committed: ask the primary.
+    if (error instanceof ProblemError || !(await writtenOn(c.env, shard, organization.id))) await removeDirectoryEntry(c, organization.id);
+    throw error;
+  }
+}
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const row = newOrganization(c.var.principal.partnerId, c.req.valid("json"), new Date());
+  const [[created]] = await place(c, row, (db) => [db.insert(organizations).values(row).returning()] as const);
+  setETag(c, created!);
+  return c.json(serializeOrganization(created!), 201);
+};
+
+export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute> = async (c) => {
+  const now = new Date();
+  const organization = newOrganization(c.var.principal.partnerId, c.req.valid("json"), now);
+  const owned = () => ({ id: newId(now.getTime()), organizationId: organization.id, createdAt: now, updatedAt: now });
+  const defaultAccessRoles = DEFAULT_ACCESS_ROLES.map((role) => ({ ...owned(), ...role }));
+  const defaultRoles = [{ ...owned(), name: DEFAULT_ROLE_NAME }];
+  const defaultPolicyTypes = DEFAULT_POLICY_TYPES.map((type) => ({ ...owned(), ...type }));
+  const [[created]] = await place(c, organization, (db) => [
+    db.insert(organizations).values(organization).returning(),
+    db.insert(accessRoles).values(defaultAccessRoles),
+    db.insert(roles).values(defaultRoles),
+    db.insert(policyTypes).values(defaultPolicyTypes),
+    db.insert(timeOffSettings).values({
+      organizationId: organization.id,
+      settings: DEFAULT_TIME_OFF_SETTINGS,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  ] as const);
+  setETag(c, created!);
+  const pick = ({ id, name }: { id: string; name: string }) => ({ id, name });
+  return c.json(
+    {
+      ...serializeOrganization(created!),
+      defaults: {
+        accessRoles: defaultAccessRoles.map((r) => ({ ...pick(r), permissions: r.permissions })),
+        roles: defaultRoles.map(pick),
+        policyTypes: defaultPolicyTypes.map((t) => ({ ...pick(t), type: t.type })),
+      },
+    },
+    201,
+  );
+};
+
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const changes = c.req.valid("json");
+  return c.json(await updateVisible(c, { id: organization_id }, { ...changes, updatedAt: new Date() }, "organization.updated"), 200);
+};
+
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  return c.json(await updateVisible(c, { id: organization_id }, softDeleted(), "organization.deleted"), 200);
+};
+
+export const removeByExternalId: AppRouteHandler<routes.RemoveByExternalIdRoute> = async (c) => {
+  const { externalId } = c.req.valid("param");
+  return c.json(await updateVisible(c, { externalId }, softDeleted(), "organization.deleted"), 200);
+};

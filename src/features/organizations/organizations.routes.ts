@@ -1,0 +1,138 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { conditionalGet } from "@/platform/http/conditional";
+import { idParam, IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
+import { ListQuery } from "@/platform/http/pagination";
+import { authorize, authorizePartner } from "@/auth/authorize";
+import {
+  ExternalIdParams,
+  Organization,
+  OrganizationCreate,
+  OrganizationPatch,
+  OrganizationWithDefaults,
+} from "./organizations.schemas";
+
+const tags = ["Organizations"];
+const OrganizationParams = z.object({ organization_id: idParam("organization_id", "Organization id") });
+/**
+ * Partner-level tokens reach every organization of their partner (a partner must be able to read, fix and retire
+ * what it created, also by its own external id); organization tokens reach only their own organization.
+ */
+const member = authorize(null, { partnerLevel: true });
+const admin = authorize("ORGANIZATION_ADMIN", { partnerLevel: true });
+
+export const list = createRoute({
+  method: "get",
+  path: "/api/organizations",
+  operationId: "listOrganizations",
+  tags,
+  summary: "List Organizations",
+  description:
+    "The partner's organizations (a partner-level token), or the caller's own organization (an organization token), " +
+    "oldest first. A partner's listing reads the organization directory (which shard holds each organization) page " +
+    "by page, then the organizations from their shards; the cursor is the last organization id of the page.",
+  middleware: [member] as const,
+  request: { query: ListQuery },
+  responses: { 200: jsonContent(z.array(Organization), "Organizations, oldest first"), ...problems() },
+});
+
+export const getOne = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}",
+  operationId: "getOrganization",
+  tags,
+  summary: "Get Organization",
+  description: "One organization of the partner (partner-level token) or the caller's own; any other is 404.",
+  middleware: [member, conditionalGet] as const,
+  request: { params: OrganizationParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems() },
+});
+
+export const getByExternalId = createRoute({
+  method: "get",
+  path: "/api/organizations/external/{externalId}",
+  operationId: "getOrganizationByExternalId",
+  tags,
+  summary: "Get Organization by External ID",
+  description: "The partner's organization with this `externalId` (the partner's own id for it); none is 404.",
+  middleware: [member, conditionalGet] as const,
+  request: { params: ExternalIdParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems("ORGANIZATION_NOT_FOUND") },
+});
+
+export const create = createRoute({
+  method: "post",
+  path: "/api/organizations",
+  operationId: "createOrganization",
+  tags,
+  summary: "Create Organization",
+  description: "Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).",
+  middleware: [authorizePartner] as const,
+  request: { body: jsonBody(OrganizationCreate) },
+  responses: { 201: withETag(jsonContent(Organization, "The created organization")), ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN") },
+});
+
+export const createWithDefaults = createRoute({
+  method: "post",
+  path: "/api/organizations/with-defaults",
+  operationId: "createOrganizationWithDefaults",
+  tags,
+  summary: "Create Organization With Defaults",
+  description:
+    "Creates the organization with the access roles `Admin` (ORGANIZATION_ADMIN), `Manager` (LOCATION_ADMIN) and " +
+    "`Employee` (no permissions), a `Default` role, the policy types Vacation, Sick, Personal, Bereavement and " +
+    "Unpaid, and the default time-off settings, in one atomic write.",
+  middleware: [authorizePartner] as const,
+  request: { body: jsonBody(OrganizationCreate) },
+  responses: {
+    201: withETag(jsonContent(OrganizationWithDefaults, "The created organization and its defaults")),
+    ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN"),
+  },
+});
+
+export const patch = createRoute({
+  method: "patch",
+  path: "/api/organizations/{organization_id}",
+  operationId: "updateOrganization",
+  tags,
+  summary: "Update Organization",
+  description: "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
+  middleware: [admin] as const,
+  request: { params: OrganizationParams, body: jsonBody(OrganizationPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The updated organization")), ...problems("EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED") },
+});
+
+export const remove = createRoute({
+  method: "delete",
+  path: "/api/organizations/{organization_id}",
+  operationId: "deleteOrganization",
+  tags,
+  summary: "Delete Organization",
+  description:
+    "Soft delete: the organization answers 404 afterwards and its tokens can no longer be exchanged. A partner-level " +
+    "token may delete any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
+  middleware: [admin] as const,
+  request: { params: OrganizationParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems("PRECONDITION_FAILED") },
+});
+
+export const removeByExternalId = createRoute({
+  method: "delete",
+  path: "/api/organizations/external/{externalId}",
+  operationId: "deleteOrganizationByExternalId",
+  tags,
+  summary: "Delete Organization by External ID",
+  description: "Deletes by the partner's own id for the organization (soft delete, as Delete Organization).",
+  middleware: [admin] as const,
+  request: { params: ExternalIdParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems("ORGANIZATION_NOT_FOUND", "PRECONDITION_FAILED") },
+});
+
+export type ListRoute = typeof list;
+export type GetOneRoute = typeof getOne;
+export type GetByExternalIdRoute = typeof getByExternalId;
+export type CreateRoute = typeof create;
+export type CreateWithDefaultsRoute = typeof createWithDefaults;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;
+export type RemoveByExternalIdRoute = typeof removeByExternalId;
+export type CreateBody = z.infer<typeof OrganizationCreate>;

@@ -1,0 +1,66 @@
+import { z } from "@hono/zod-openapi";
+import type { organizations } from "../../../drizzle/schema";
+import { iso, isoOrNull } from "@/platform/schemas/time";
+import { CountryCode, CurrencyCode, ExternalId, Name, recordLifecycle, TimeZone } from "@/platform/schemas/validation";
+
+export const Organization = z
+  .object({
+    id: z.string().openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
+    name: z.string().openapi({ example: "Blue Bottle Bakery" }),
+    externalId: z.string().nullable().openapi({ example: "acme-42" }),
+    timezone: z.string().openapi({ example: "America/New_York" }),
+    country: z.string().nullable().openapi({ example: "US" }),
+    currencyCode: z.string().nullable().openapi({ example: "USD" }),
+    ...recordLifecycle,
+  })
+  .openapi("Organization");
+
+export const OrganizationCreate = z
+  .object({
+    name: Name.openapi({ example: "Blue Bottle Bakery" }),
+    externalId: ExternalId.optional(),
+    timezone: TimeZone.default("UTC"),
+    country: CountryCode.optional(),
+    currencyCode: CurrencyCode.optional(),
+  })
+  .openapi("OrganizationCreate");
+
+export const OrganizationPatch = z
+  .object({
+    name: Name,
+    externalId: ExternalId.nullable(),
+    timezone: TimeZone,
+    country: CountryCode.nullable(),
+    currencyCode: CurrencyCode.nullable(),
+  })
+  .partial()
+  .openapi("OrganizationPatch");
+
+const NamedDefault = z.object({ id: z.string(), name: z.string() });
+
+export const OrganizationWithDefaults = Organization.extend({
+  defaults: z.object({
+    accessRoles: z.array(NamedDefault.extend({ permissions: z.array(z.string()) })),
+    roles: z.array(NamedDefault),
+    policyTypes: z.array(NamedDefault.extend({ type: z.string() })),
+  }),
+}).openapi("OrganizationWithDefaults");
+
+export const ExternalIdParams = z.object({
+  externalId: ExternalId.openapi({ param: { name: "externalId", in: "path" } }),
+});
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+export const serializeOrganization = (row: OrganizationRow): z.infer<typeof Organization> => ({
+  id: row.id,
+  name: row.name,
+  externalId: row.externalId,
+  timezone: row.timezone,
+  country: row.country,
+  currencyCode: row.currencyCode,
+  active: row.active,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+  deletedAt: isoOrNull(row.deletedAt),
+});

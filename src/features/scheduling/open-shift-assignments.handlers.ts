@@ -1,0 +1,80 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { openShiftPreferences, openShifts } from "../../../drizzle/schema";
+import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
+import type { Database, Statement } from "@/data/client";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { newId } from "@/data/ids";
+import { invalidField, notFound } from "@/platform/problems/problem";
+import { writerOf, type ScheduleScope } from "./schedule-access.guards";
+import { approvedPlaces, ifStillDraft, openShiftFull, preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
+import { assignedEvents } from "./open-shifts.events";
+import { findOpenShift } from "./open-shift-reads.data";
+import { findPreference } from "./open-shift-preferences.handlers";
+import { approvedEntry, spanOf, touched } from "./open-shift-statements.data";
+import type { OpenShiftRow, PreferenceRow } from "./open-shifts.schemas";
+
+/**
+ * The statements approving pending preferences of one open shift. On a published shift each is approved with its
+ * schedule entry; on a draft it becomes a draft assignment (its entry comes at publish). Each approval carries the
+ * capacity guard, so in one batch the first one over staffCountRequired fails them all.
+ */
+function assignStatements(db: Database, scope: ScheduleScope, shift: OpenShiftRow, preferences: readonly PreferenceRow[], now: Date) {
+  const kind = assignmentKind(shift);
+  return preferences.flatMap((preference): Statement[] => {
+    const entryId = newId(now.getTime());
+    const approve = db
+      .update(openShiftPreferences)
+      .set({
+        status: kind === "draft" ? ifStillDraft("APPROVED", shift.id) : "APPROVED",
+        isDraft: kind === "draft",
+        scheduleShiftId: kind === "draft" ? null : entryId,
+        assignedAt: now,
+        updatedAt: now,
+        openShiftId: unlessFull(shift.id),
+        workerId: unlessOverlapping(spanOf(scope, shift, preference.workerId)),
+        // A draft assignment has no entry (and so no entry guards) until publish: its conflicts surface here.
+        organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, preference.workerId)),
+      })
+      .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.status, "PENDING")));
+    return kind === "draft" ? [approve] : [approve, approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now)];
+  });
+}
+
+async function assignAll(db: Database, scope: ScheduleScope, shift: OpenShiftRow, preferenceIds: readonly string[]) {
+  const [preferences, [places]] = await db.batch([
+    db
+      .select()
+      .from(openShiftPreferences)
+      .where(
+        and(
+          eq(openShiftPreferences.organizationId, scope.organizationId),
+          eq(openShiftPreferences.openShiftId, shift.id),
+          inArray(openShiftPreferences.id, [...preferenceIds]),
+          isNull(openShiftPreferences.deletedAt),
+        ),
+      ),
+    db.select({ approved: approvedPlaces(shift.id).mapWith(Number) }).from(openShifts).where(eq(openShifts.id, shift.id)),
+  ]);
+  const unknown = preferenceIds.find((id) => !preferences.some((p) => p.id === id));
+  if (unknown) throw notFound("Preference");
+  if (preferences.some((p) => p.status !== "PENDING")) throw preferenceNotPending();
+  if (!placesFit(places?.approved ?? 0, preferences.length, shift.staffCountRequired)) throw openShiftFull();
+  const now = new Date();
+  await guardedBatch(writerOf(db, scope), [touched(db, shift.id, now), ...assignStatements(db, scope, shift, preferences, now)], scheduleGuardProblems, {
+    events: [assignedEvents(scope.organizationId, preferenceIds, now)],
+  });
+  return db.select().from(openShiftPreferences).where(inArray(openShiftPreferences.id, [...preferenceIds])).orderBy(openShiftPreferences.id);
+}
+
+/** POST …/preferences/{preferenceId}/assign. */
+export async function assign(db: Database, scope: ScheduleScope, openShiftId: string, preferenceId: string) {
+  const { shift } = await findPreference(db, scope, openShiftId, preferenceId);
+  const [row] = await assignAll(db, scope, shift, [preferenceId]);
+  return row!;
+}
+
+/** POST /open-shifts/{id}/preferences/bulk-assign: all or none; over capacity is 409 OPEN_SHIFT_FULL. */
+export async function bulkAssign(db: Database, scope: ScheduleScope, openShiftId: string, preferenceIds: readonly string[]) {
+  if (new Set(preferenceIds).size !== preferenceIds.length) throw invalidField("preferenceIds", "must not repeat an id");
+  return assignAll(db, scope, await findOpenShift(db, scope, openShiftId), preferenceIds);
+}

@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import { openShifts, scheduleEntries } from "../../../drizzle/schema";
+import { nextVersion } from "@/platform/http/conditional";
+import type { Database } from "@/data/client";
+import type { ScheduleScope } from "./schedule-access.guards";
+import { ifApprovedWith, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
+import type { OpenShiftRow } from "./open-shifts.schemas";
+
+/** Bumps the open shift's updatedAt with a change to its preferences, so incremental sync sees it. */
+export const touched = (db: Database, shiftId: string, now: Date) => db.update(openShifts).set({ updatedAt: nextVersion(openShifts.updatedAt, now) }).where(eq(openShifts.id, shiftId));
+
+/** The span a worker would work on the open shift, as the schedule guards take it. */
+export const spanOf = (scope: ScheduleScope, shift: OpenShiftRow, workerId: string, entryId = "") => ({
+  organizationId: scope.organizationId,
+  employeeId: workerId,
+  entryId,
+  start: shift.startAt,
+  end: shift.endAt,
+});
+
+/** The published schedule entry an approval creates, written only if the approval statement before it applied. */
+export function approvedEntry(db: Database, scope: ScheduleScope, shift: OpenShiftRow, preferenceId: string, workerId: string, entryId: string, now: Date) {
+  const guard = spanOf(scope, shift, workerId, entryId);
+  return db.insert(scheduleEntries).values({
+    id: entryId,
+    organizationId: ifApprovedWith(scope.organizationId, preferenceId, entryId),
+    locationId: unlessOnTimeOff(shift.locationId, guard),
+    employeeId: unlessOverlapping(guard),
+    roleId: shift.roleId,
+    startAt: shift.startAt,
+    endAt: shift.endAt,
+    utcOffset: shift.utcOffset,
+    timezone: shift.timezone,
+    breaks: shift.breaks,
+    isDraft: false,
+    publishedAt: now,
+    openShiftId: shift.id,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+

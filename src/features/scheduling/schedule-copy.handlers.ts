@@ -1,0 +1,124 @@
+import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
+import { scheduleEntries } from "../../../drizzle/schema";
+import { addDays, localDayBounds, localWallClock } from "@/domain/local-time";
+import { daysBetween, planCopies } from "@/domain/schedule-copy";
+import type { Statement } from "@/data/client";
+import type { EventType } from "@/data/outbox/outbox";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { newId } from "@/data/ids";
+import { inJsonList } from "@/data/json-list";
+import { invalidField } from "@/platform/problems/problem";
+import { inOrganization } from "@/data/tenancy";
+import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
+import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
+import { serializeEntry, type ScheduleEntryRow } from "./schedules.schemas";
+import { approvedTimeOff } from "./time-off-conflicts.guards";
+
+/** A copied range spans at most this many days (a few weeks of planning). */
+export const MAX_COPY_DAYS = 62;
+const DAY_MS = 86_400_000;
+
+export interface BulkCopyInput {
+  fromStartDate: string;
+  fromEndDate: string;
+  toStartDate: string;
+  employeeIds?: string[];
+  asDrafts: boolean;
+}
+
+/**
+ * POST /schedules/bulk-copy: the live entries (drafts and published) of the location starting in the source dates,
+ * moved by whole days at the same local times, skipping and reporting copies that would overlap or fall on
+ * approved time off. The copies are written in one batch, each still guarded against a schedule written meanwhile.
+ */
+export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: LocationRow, body: BulkCopyInput) {
+  const { db } = writer;
+  const { organizationId } = scope;
+  const length = daysBetween(body.fromStartDate, body.fromEndDate);
+  if (length < 0) throw invalidField("fromEndDate", "must not be before fromStartDate");
+  if (length >= MAX_COPY_DAYS) throw invalidField("fromEndDate", `a copy covers at most ${MAX_COPY_DAYS} days`);
+  const days = daysBetween(body.fromStartDate, body.toStartDate);
+  if (days === 0) throw invalidField("toStartDate", "must differ from fromStartDate");
+  const from = { start: localDayBounds(body.fromStartDate, location.timezone).start, end: localDayBounds(body.fromEndDate, location.timezone).end };
+  const sources = await db
+    .select()
+    .from(scheduleEntries)
+    .where(
+      and(
+        inOrganization(scheduleEntries, organizationId),
+        eq(scheduleEntries.locationId, location.id),
+        gte(scheduleEntries.startAt, from.start),
+        lt(scheduleEntries.startAt, from.end),
+        body.employeeIds ? inJsonList(scheduleEntries.employeeId, body.employeeIds) : undefined,
+      ),
+    )
+    .orderBy(scheduleEntries.startAt, scheduleEntries.id);
+  const employeeIds = [...new Set(sources.map((s) => s.employeeId))];
+  // Wide enough for any copy: a day of margin covers DST shifts and entries running past midnight.
+  const target = {
+    start: localDayBounds(addDays(body.toStartDate, -1), location.timezone).start,
+    end: new Date(localDayBounds(addDays(body.toStartDate, length + 1), location.timezone).end.getTime() + DAY_MS),
+  };
+  const [existing, timeOff] = await Promise.all([
+    db
+      .select({ employeeId: scheduleEntries.employeeId, start: scheduleEntries.startAt, end: scheduleEntries.endAt })
+      .from(scheduleEntries)
+      .where(
+        and(
+          eq(scheduleEntries.organizationId, organizationId),
+          inJsonList(scheduleEntries.employeeId, employeeIds),
+          isNull(scheduleEntries.deletedAt),
+          lt(scheduleEntries.startAt, target.end),
+          gt(scheduleEntries.endAt, target.start),
+        ),
+      ),
+    approvedTimeOff(db, organizationId, employeeIds, target),
+  ]);
+  const plan = planCopies(
+    sources.map((s) => ({ id: s.id, employeeId: s.employeeId, start: s.startAt, end: s.endAt, utcOffset: s.utcOffset, timezone: s.timezone })),
+    days,
+    existing,
+    timeOff,
+    () => newId(),
+  );
+  const bySource = new Map(sources.map((s) => [s.id, s]));
+  const now = new Date();
+  const rows: ScheduleEntryRow[] = plan.copies.map((copy) => {
+    const source = bySource.get(copy.sourceId)!;
+    return {
+      ...source,
+      id: copy.id,
+      startAt: copy.start,
+      endAt: copy.end,
+      utcOffset: copy.utcOffset,
+      isDraft: body.asDrafts,
+      publishedAt: body.asDrafts ? null : now,
+      openShiftId: null,
+      active: true,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+    };
+  });
+  const statements: Statement[] = rows.map((row) => {
+    const guard = { organizationId, employeeId: row.employeeId, entryId: row.id, start: row.startAt, end: row.endAt };
+    return db.insert(scheduleEntries).values({ ...row, locationId: unlessOnTimeOff(row.locationId, guard), employeeId: unlessOverlapping(guard) });
+  });
+  const [first, ...rest] = statements;
+  const copied = {
+    table: scheduleEntries,
+    where: inJsonList(scheduleEntries.id, rows.map((row) => row.id)),
+    typeOf: sql`${"schedule_entry.created" satisfies EventType}`,
+  };
+  if (first) await guardedBatch(writer, [first, ...rest], scheduleGuardProblems, { events: [{ organizationId, occurredAt: now, rows: copied }] });
+  return {
+    created: rows.map(serializeEntry),
+    skipped: plan.skipped.map((s) => ({
+      sourceId: s.sourceId,
+      employeeId: s.employeeId,
+      startTime: localWallClock(s.start, s.utcOffset),
+      endTime: localWallClock(s.end, s.utcOffset),
+      reason: s.reason,
+    })),
+  };
+}

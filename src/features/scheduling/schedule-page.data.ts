@@ -1,0 +1,44 @@
+import { and, asc, gte, isNull, sql, type SQL } from "drizzle-orm";
+import type { Context } from "hono";
+import { scheduleEntries } from "../../../drizzle/schema";
+import type { ListOptions } from "@/platform/http/pagination";
+import { invalidField } from "@/platform/problems/problem";
+import type { ScheduleEntryRow } from "./schedules.schemas";
+
+/**
+ * Keyset pages of schedule entries in the order a week view reads them, (start, id), which the location index
+ * (location_id, is_draft, start_at, id) serves as it is: a page reads the rows it returns. The cursor carries both,
+ * and its row value replaces the range's lower bound, so the index seeks straight to it.
+ */
+const encode = (row: ScheduleEntryRow) => btoa(`${row.startAt.getTime()}_${row.id}`).replaceAll("=", "");
+
+function decode(cursor: string): { startAt: number; id: string } | null {
+  try {
+    const [ms, id] = atob(cursor).split(/_(.*)/s);
+    const startAt = Number(ms);
+    return Number.isSafeInteger(startAt) && id ? { startAt, id } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function entryPage(options: ListOptions) {
+  const after = options.cursor ? decode(options.cursor) : null;
+  if (options.cursor && !after) throw invalidField("cursor", "not a cursor from this listing's Link header");
+  const conditions: (SQL | undefined)[] = [
+    after ? sql`(${scheduleEntries.startAt}, ${scheduleEntries.id}) > (${after.startAt}, ${after.id})` : undefined,
+    options.updatedSince ? gte(scheduleEntries.updatedAt, new Date(options.updatedSince)) : undefined,
+    options.includeDeleted ? undefined : isNull(scheduleEntries.deletedAt),
+  ];
+  return { where: and(...conditions), orderBy: [asc(scheduleEntries.startAt), asc(scheduleEntries.id)], limit: options.limit + 1 };
+}
+
+/** Trims the extra row and, when there is one, sets `Link: <…>; rel="next"`. */
+export function entryPageResult(c: Context, rows: ScheduleEntryRow[], limit: number): ScheduleEntryRow[] {
+  if (rows.length <= limit) return rows;
+  const page = rows.slice(0, limit);
+  const next = new URL(c.req.url);
+  next.searchParams.set("cursor", encode(page[page.length - 1]!));
+  c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  return page;
+}

@@ -1,0 +1,171 @@
+import { and, eq, exists, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
+import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
+import { localWallClock } from "@/domain/local-time";
+import { publishSelection } from "@/domain/schedule-publish";
+import type { Statement } from "@/data/client";
+import type { EventSpec } from "@/data/outbox/outbox";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { newId } from "@/data/ids";
+import { rawAll } from "@/data/raw-statement";
+import { inJsonList } from "@/data/json-list";
+import { inOrganization } from "@/data/tenancy";
+import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
+import { approvedEntry } from "./open-shift-statements.data";
+import { scheduleGuardProblems, unlessUnreadAssignments } from "./schedules.guards";
+import { instantRange } from "./schedule-range.schemas";
+import { entryOnTimeOff } from "./time-off-conflicts.guards";
+
+/**
+ * POST /schedules/publish: every draft entry and draft open shift of the location starting in the range, and the
+ * draft assignments of those open shifts (each becomes its published schedule entry), in ONE D1 batch: a refusal
+ * anywhere in it (an assignment now overlapping its worker's schedule) publishes nothing. Every statement is
+ * conditional on the draft still being a draft, so a second publish publishes nothing twice.
+ *
+ * A draft entry on its staff member's approved time off (approved after the draft was made) is not published: it
+ * stays a draft and is reported in `skipped` (TIME_OFF_CONFLICT), the rest publishes — as bulk copy skips and
+ * reports. The report is read inside the same batch, after the update, so it names exactly what stayed behind.
+ */
+export async function publishRange(writer: Writer, scope: ScheduleScope, location: LocationRow, body: { startDate: string; endDate: string }) {
+  const { db } = writer;
+  const { organizationId } = scope;
+  const range = instantRange(body.startDate, body.endDate, location.timezone);
+  const draftsOf = (table: typeof scheduleEntries | typeof openShifts) =>
+    and(
+      inOrganization(table, organizationId),
+      eq(table.locationId, location.id),
+      eq(table.isDraft, true),
+      gte(table.startAt, range.start),
+      lt(table.startAt, range.end),
+    );
+  // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
+  const [shifts, preferences] = await db.batch([
+    db.select().from(openShifts).where(draftsOf(openShifts)),
+    db
+      .select()
+      .from(openShiftPreferences)
+      .where(
+        and(
+          inArray(openShiftPreferences.openShiftId, db.select({ id: openShifts.id }).from(openShifts).where(draftsOf(openShifts))),
+          eq(openShiftPreferences.isDraft, true),
+          eq(openShiftPreferences.status, "APPROVED"),
+          isNull(openShiftPreferences.deletedAt),
+        ),
+      ),
+  ]);
+  const shiftById = new Map(shifts.map((s) => [s.id, s]));
+  const assignments = preferences.map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! })).filter((a) => a.shift);
+  // Which assignments would meet their worker's approved time off or another entry: their open shift is withheld and
+  // reported, as draft entries on time off are. (The batch's guards still refuse a conflict that appears meanwhile.)
+  const conflicts = await conflictingAssignments(db, assignments.map((a) => a.preference.id));
+  // Draft entries are published by the range itself, in the write (see below): nothing to read for them.
+  const selection = publishSelection(
+    {
+      openShifts: shifts.map((s) => ({ id: s.id, start: s.startAt })),
+      assignments: assignments.map((a) => ({ id: a.preference.id, openShiftId: a.shift.id })),
+      conflicting: new Set(conflicts.keys()),
+    },
+    range,
+  );
+  const now = new Date();
+  const published = { isDraft: false, publishedAt: now, updatedAt: now };
+  const applied = assignments.filter((a) => selection.assignmentIds.includes(a.preference.id));
+  const assignmentStatements = applied.flatMap(({ preference, shift }): Statement[] => {
+    const entryId = newId(now.getTime());
+    return [
+      db
+        .update(openShiftPreferences)
+        .set({ isDraft: false, scheduleShiftId: entryId, updatedAt: now })
+        .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.isDraft, true), eq(openShiftPreferences.status, "APPROVED"))),
+      approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now),
+    ];
+  });
+  const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
+    writer,
+    [
+      // The same rule as publishSelection (a draft starting in [start, end)), through the location's index.
+      db.update(scheduleEntries).set(published).where(and(draftsOf(scheduleEntries), not(entryOnTimeOff))),
+      db
+        .update(openShifts)
+        .set({ ...published, roleId: unlessUnreadAssignments(selection.assignmentIds) })
+        .where(and(inJsonList(openShifts.id, selection.openShiftIds), eq(openShifts.isDraft, true), isNull(openShifts.deletedAt))),
+      db
+        .select({ id: scheduleEntries.id, employeeId: scheduleEntries.employeeId, startAt: scheduleEntries.startAt, endAt: scheduleEntries.endAt, utcOffset: scheduleEntries.utcOffset })
+        .from(scheduleEntries)
+        .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), entryOnTimeOff))
+        .orderBy(scheduleEntries.id),
+      ...assignmentStatements,
+    ],
+    scheduleGuardProblems,
+    { events: [publishedEvent(writer, scope, location, body, now)] },
+  );
+  const changes = (result: unknown) => (result as { meta: { changes: number } }).meta.changes;
+  return {
+    publishedEntries: changes(entryUpdate),
+    publishedOpenShifts: changes(shiftUpdate),
+    appliedAssignments: applied.length,
+    publishedAt: now.toISOString(),
+    skipped: skipped.map((e) => ({
+      id: e.id,
+      employeeId: e.employeeId,
+      startTime: localWallClock(e.startAt, e.utcOffset),
+      endTime: localWallClock(e.endAt, e.utcOffset),
+      reason: "TIME_OFF_CONFLICT" as const,
+    })),
+    withheldOpenShifts: selection.withheld.map(({ id, openShiftId }) => {
+      const { preference, shift } = assignments.find((a) => a.preference.id === id)!;
+      return {
+        openShiftId,
+        preferenceId: id,
+        employeeId: preference.workerId,
+        startTime: localWallClock(shift.startAt, shift.utcOffset),
+        endTime: localWallClock(shift.endAt, shift.utcOffset),
+        reason: conflicts.get(id)!,
+      };
+    }),
+  };
+}
+
+/** The assignments among `preferenceIds` whose worker has approved time off or another entry during the open shift. */
+async function conflictingAssignments(db: Writer["db"], preferenceIds: string[]): Promise<Map<string, "TIME_OFF_CONFLICT" | "SCHEDULE_OVERLAP">> {
+  if (preferenceIds.length === 0) return new Map();
+  const rows = await rawAll<{ id: string; onTimeOff: number }>(
+    db,
+    sql`SELECT p.id, EXISTS (SELECT 1 FROM time_off_requests r WHERE r.worker_id = p.worker_id AND r.status = 'approved'
+        AND r.deleted_at IS NULL AND r.start_at < s.end_at AND r.end_at > s.start_at) AS onTimeOff
+      FROM open_shift_preferences p JOIN open_shifts s ON s.id = p.open_shift_id
+      WHERE p.id IN (SELECT value FROM json_each(${JSON.stringify(preferenceIds)}))
+        AND (EXISTS (SELECT 1 FROM time_off_requests r WHERE r.worker_id = p.worker_id AND r.status = 'approved'
+            AND r.deleted_at IS NULL AND r.start_at < s.end_at AND r.end_at > s.start_at)
+          OR EXISTS (SELECT 1 FROM schedule_entries e WHERE e.employee_id = p.worker_id AND e.deleted_at IS NULL
+            AND e.start_at < s.end_at AND e.end_at > s.start_at))`,
+  );
+  return new Map(rows.map((r) => [r.id, r.onTimeOff ? "TIME_OFF_CONFLICT" : "SCHEDULE_OVERLAP"]));
+}
+
+/**
+ * schedule.published: the published range and instant (the counts are known only from the batch's results), recorded
+ * only when this publish published an entry or an open shift (they carry its `publishedAt`): a publish that finds
+ * nothing to publish records nothing. Integrators read what was published through GET /schedules for the range.
+ */
+function publishedEvent(
+  { db }: Writer,
+  scope: ScheduleScope,
+  location: LocationRow,
+  body: { startDate: string; endDate: string },
+  now: Date,
+): EventSpec {
+  const publishedNow = (table: typeof scheduleEntries | typeof openShifts) =>
+    exists(
+      db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inOrganization(table, scope.organizationId), eq(table.locationId, location.id), eq(table.isDraft, false), eq(table.publishedAt, now))),
+    );
+  return {
+    organizationId: scope.organizationId,
+    type: "schedule.published",
+    occurredAt: now,
+    data: { locationId: location.id, startDate: body.startDate, endDate: body.endDate, publishedAt: now.toISOString() },
+    when: or(publishedNow(scheduleEntries), publishedNow(openShifts)),
+  };
+}

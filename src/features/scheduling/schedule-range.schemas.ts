@@ -1,0 +1,32 @@
+import { and, gte, lt, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { parseDateParam } from "@/domain/local-time";
+import { badRequest, invalidField } from "@/platform/problems/problem";
+
+export interface InstantRange {
+  start: Date;
+  end: Date;
+}
+
+/** startDate/endDate as the half-open instants [start, end) in the location's zone; a start after the end is 400. */
+export function instantRange(startDate: string, endDate: string, timeZone: string): InstantRange {
+  const start = parseDateParam(startDate, timeZone, "start");
+  const end = parseDateParam(endDate, timeZone, "end");
+  if (!start) throw invalidField("startDate", "must be YYYY-MM-DD or an ISO 8601 timestamp");
+  if (!end) throw invalidField("endDate", "must be YYYY-MM-DD or an ISO 8601 timestamp");
+  if (start.at.getTime() >= end.at.getTime()) {
+    throw badRequest("VALIDATION_FAILED", "endDate: must not be before startDate", [{ path: "endDate", message: "must not be before startDate" }]);
+  }
+  return { start: start.at, end: end.at };
+}
+
+/** Optional range filters of a listing on a start column: either bound may be omitted. */
+export function startsWithin(column: SQLiteColumn, query: { startDate?: string; endDate?: string }, timeZone: string): SQL | undefined {
+  if (query.startDate && query.endDate) {
+    const range = instantRange(query.startDate, query.endDate, timeZone);
+    return and(gte(column, range.start), lt(column, range.end));
+  }
+  const start = query.startDate ? parseDateParam(query.startDate, timeZone, "start") : null;
+  const end = query.endDate ? parseDateParam(query.endDate, timeZone, "end") : null;
+  return and(start ? gte(column, start.at) : undefined, end ? lt(column, end.at) : undefined);
+}

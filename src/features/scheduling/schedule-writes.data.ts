@@ -1,0 +1,108 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import { scheduleEntries } from "../../../drizzle/schema";
+import { planEntrySpan } from "@/domain/schedule-entry";
+import type { Database } from "@/data/client";
+import { guarded } from "@/data/write/constraint-problems";
+import { badRequest } from "@/platform/problems/problem";
+import { findLive, getLive, insertRecord, type ReadContext, softDeleteLive, updateLive, type WriteContext } from "@/data/tenant-queries";
+import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
+import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
+import { checkEntryReferences } from "./schedule-references.data";
+import type { EntryCreateInput, EntryPatchInput, ScheduleEntryRow } from "./schedules.schemas";
+
+function span(wallClock: { start: string; end: string }, rule: { utcOffset: number } | { timeZone: string }) {
+  const plan = planEntrySpan({ start: new Date(wallClock.start), end: new Date(wallClock.end) }, rule);
+  if (!plan.ok) throw badRequest("VALIDATION_FAILED", plan.errors.map((e) => `${e.path}: ${e.message}`).join("; "), plan.errors);
+  return plan;
+}
+
+/** The entries of one kind at the scope's location: published ones, or drafts. */
+export const entryOfKind = (scope: ScheduleScope, id: string, isDraft: boolean): SQL =>
+  and(eq(scheduleEntries.id, id), eq(scheduleEntries.locationId, scope.locationId), eq(scheduleEntries.isDraft, isDraft))!;
+
+export const findEntry = (db: Database, scope: ScheduleScope, id: string, isDraft: boolean) =>
+  findLive(db, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry");
+
+/** GET /schedules/{id} and /schedules/drafts/{id}: the entry with its ETag. */
+export const getEntry = (c: ReadContext, scope: ScheduleScope, id: string, isDraft: boolean) =>
+  getLive(c, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry");
+
+/** POST /schedules (published at once) and POST /schedules/drafts. */
+export async function createEntry(
+  c: WriteContext,
+  scope: ScheduleScope,
+  location: LocationRow,
+  body: EntryCreateInput,
+  isDraft: boolean,
+): Promise<ScheduleEntryRow> {
+  const { db } = c.var;
+  const { organizationId } = scope;
+  const breaks = body.breaks ?? [];
+  const planned = span(
+    { start: body.startTime, end: body.endTime },
+    body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: location.timezone },
+  );
+  await checkEntryReferences(db, organizationId, location.id, { employeeId: body.employeeId, roleId: body.roleId, breaks });
+  const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
+  const now = new Date();
+  return guarded(
+    insertRecord(c, scheduleEntries, organizationId, {
+      locationId: unlessOnTimeOff(location.id, guard) as unknown as string,
+      employeeId: unlessOverlapping(guard) as unknown as string,
+      roleId: body.roleId,
+      startAt: planned.start,
+      endAt: planned.end,
+      utcOffset: planned.utcOffset,
+      timezone: location.timezone,
+      breaks,
+      note: body.note ?? null,
+      isDraft,
+      publishedAt: isDraft ? null : now,
+    }, "schedule_entry.created"),
+    scheduleGuardProblems,
+  );
+}
+
+/** PATCH /schedules/{id} and /schedules/drafts/{id}: times are read with the body's utcOffset, else the entry's. */
+export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: string, body: EntryPatchInput, isDraft: boolean) {
+  const { db } = c.var;
+  const { organizationId } = scope;
+  const was = await findEntry(db, scope, id, isDraft);
+  const utcOffset = body.utcOffset ?? was.utcOffset;
+  const planned = span(
+    {
+      start: body.startTime ?? new Date(was.startAt.getTime() + was.utcOffset * 60_000).toISOString(),
+      end: body.endTime ?? new Date(was.endAt.getTime() + was.utcOffset * 60_000).toISOString(),
+    },
+    { utcOffset },
+  );
+  const employeeId = body.employeeId ?? was.employeeId;
+  const roleId = body.roleId ?? was.roleId;
+  const breaks = body.breaks ?? was.breaks;
+  await checkEntryReferences(db, organizationId, was.locationId, { employeeId, roleId, breaks });
+  const guard = { organizationId, employeeId, entryId: id, start: planned.start, end: planned.end };
+  return guarded(
+    updateLive(
+      c,
+      scheduleEntries,
+      organizationId,
+      entryOfKind(scope, id, isDraft),
+      {
+        locationId: unlessOnTimeOff(was.locationId, guard),
+        employeeId: unlessOverlapping(guard),
+        roleId,
+        startAt: planned.start,
+        endAt: planned.end,
+        utcOffset: planned.utcOffset,
+        breaks,
+        note: body.note === undefined ? was.note : body.note,
+      },
+      "Schedule entry",
+      "schedule_entry.updated",
+    ),
+    scheduleGuardProblems,
+  );
+}
+
+export const removeEntry = (c: WriteContext, scope: ScheduleScope, id: string, isDraft: boolean) =>
+  softDeleteLive(c, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry", "schedule_entry.deleted");

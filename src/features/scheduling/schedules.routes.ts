@@ -1,0 +1,201 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import { conditionalGet } from "@/platform/http/conditional";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
+import type { AppBindings } from "@/platform/http/env";
+import { scheduleAccess, type ScheduleEnv } from "./schedule-access.guards";
+import {
+  BulkCopyBody,
+  BulkCopyResult,
+  EntryParams,
+  LocationParams,
+  PublishBody,
+  PublishResult,
+  ScheduleEntry,
+  ScheduleEntryCreate,
+  ScheduleEntryPatch,
+  ScheduleListQuery,
+} from "./schedules.schemas";
+
+const conditional = createMiddleware<AppBindings & ScheduleEnv>((c, next) => conditionalGet(c, next));
+const tags = ["Schedules"];
+const path = "/api/organizations/{organizationId}/locations/{locationId}/schedules";
+const readPublished = scheduleAccess("SCHEDULE_READ", { self: true });
+const read = scheduleAccess("SCHEDULE_READ");
+const write = scheduleAccess("SCHEDULE_WRITE");
+const selfNote =
+  " Needs SCHEDULE_READ, except that a staff member without it reads the published schedule of their own locations.";
+const timeNote =
+  " startTime/endTime are local wall-clock times written with Z; without utcOffset they are read in the location's zone " +
+  "(DST-correct). An entry ends after it starts, lasts at most 24 hours, names an active staff member assigned to the " +
+  "location, a role and break types of the location (else 400 naming the field). 409 `SCHEDULE_OVERLAP` when it overlaps " +
+  "another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off.";
+const listNote =
+  "Entries starting in [startDate, endDate] (local dates of the location, inclusive, or ISO instants), keyset-paged " +
+  "by id with `limit`/`cursor` and `Link: rel=\"next\"`; `updatedSince` for incremental sync.";
+
+export const list = createRoute({
+  method: "get",
+  path,
+  operationId: "listScheduleEntries",
+  tags,
+  summary: "List all schedule entries",
+  description: `The published schedule. ${listNote}${selfNote}`,
+  middleware: [readPublished] as const,
+  request: { params: LocationParams, query: ScheduleListQuery },
+  responses: { 200: jsonContent(z.array(ScheduleEntry), "A page of published entries"), ...problems("LOCATION_NOT_FOUND") },
+});
+
+export const getOne = createRoute({
+  method: "get",
+  path: `${path}/{id}`,
+  operationId: "getScheduleEntry",
+  tags,
+  summary: "Get details for a schedule",
+  description: `A published entry (a draft's id is 404 here).${selfNote}`,
+  middleware: [readPublished, conditional] as const,
+  request: { params: EntryParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The entry")), ...notModified, ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND") },
+});
+
+export const create = createRoute({
+  method: "post",
+  path,
+  operationId: "createScheduleEntry",
+  tags,
+  summary: "Create schedule entry",
+  description: `Creates a published entry directly.${timeNote}`,
+  middleware: [write] as const,
+  request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
+  responses: { 201: withETag(jsonContent(ScheduleEntry, "The published entry")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
+});
+
+export const patch = createRoute({
+  method: "patch",
+  path: `${path}/{id}`,
+  operationId: "updateScheduleEntry",
+  tags,
+  summary: "Update schedule entry",
+  description: `Changes only the named fields; times are read with the body's utcOffset, else the entry's.${timeNote}`,
+  middleware: [write] as const,
+  request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The updated entry")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED") },
+});
+
+export const remove = createRoute({
+  method: "delete",
+  path: `${path}/{id}`,
+  operationId: "deleteScheduleEntry",
+  tags,
+  summary: "Remove schedule entry",
+  description: "Soft delete: the entry leaves the schedule and answers with `deletedAt` set.",
+  middleware: [write] as const,
+  request: { params: EntryParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The removed entry")), ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED") },
+});
+
+export const bulkCopy = createRoute({
+  method: "post",
+  path: `${path}/bulk-copy`,
+  operationId: "bulkCopyScheduleEntries",
+  tags,
+  summary: "Bulk copy schedule shifts",
+  description:
+    "Copies the live entries (drafts and published) starting on the local dates fromStartDate…fromEndDate (at most 62 " +
+    "days) to the range starting at toStartDate, keeping each entry's local wall-clock times in its zone across DST " +
+    "changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall " +
+    "on approved time off are skipped and listed in `skipped`; the rest are written in one atomic batch.",
+  middleware: [write] as const,
+  request: { params: LocationParams, body: jsonBody(BulkCopyBody) },
+  responses: { 200: jsonContent(BulkCopyResult, "The copies made and those skipped"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
+});
+
+export const publish = createRoute({
+  method: "post",
+  path: `${path}/publish`,
+  operationId: "publishSchedule",
+  tags,
+  summary: "Publish draft schedule",
+  description:
+    "Publishes every draft entry and draft open shift of the location starting in [startDate, endDate], and applies " +
+    "the draft assignments of those open shifts (each becomes a published entry), in one atomic batch: if any part is " +
+    "refused (409), nothing is published. A draft entry on its staff member's approved time off stays a draft and is " +
+    "reported in `skipped` (TIME_OFF_CONFLICT) while the rest publishes. An empty range answers zeros; publishing " +
+    "again publishes nothing twice.",
+  middleware: [write] as const,
+  request: { params: LocationParams, body: jsonBody(PublishBody) },
+  responses: { 200: jsonContent(PublishResult, "What was published"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_CHANGED") },
+});
+
+export const listDrafts = createRoute({
+  method: "get",
+  path: `${path}/drafts`,
+  operationId: "listDraftScheduleEntries",
+  tags,
+  summary: "List all draft schedule entries",
+  description: `${listNote} Needs SCHEDULE_READ.`,
+  middleware: [read] as const,
+  request: { params: LocationParams, query: ScheduleListQuery },
+  responses: { 200: jsonContent(z.array(ScheduleEntry), "A page of draft entries"), ...problems("LOCATION_NOT_FOUND") },
+});
+
+export const getDraft = createRoute({
+  method: "get",
+  path: `${path}/drafts/{id}`,
+  operationId: "getDraftScheduleEntry",
+  tags,
+  summary: "Get details for a draft entry",
+  description: "A draft entry of the location (a published entry's id is 404 here), with its ETag. Needs SCHEDULE_READ.",
+  middleware: [read, conditional] as const,
+  request: { params: EntryParams, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The draft entry")), ...notModified, ...problems("SCHEDULE_ENTRY_NOT_FOUND") },
+});
+
+export const createDraft = createRoute({
+  method: "post",
+  path: `${path}/drafts`,
+  operationId: "createDraftScheduleEntry",
+  tags,
+  summary: "Create draft schedule entry",
+  description: `A draft, visible to staff once published.${timeNote}`,
+  middleware: [write] as const,
+  request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
+  responses: { 201: withETag(jsonContent(ScheduleEntry, "The draft entry")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
+});
+
+export const patchDraft = createRoute({
+  method: "patch",
+  path: `${path}/drafts/{id}`,
+  operationId: "updateDraftScheduleEntry",
+  tags,
+  summary: "Update draft entry",
+  description: `Changes only the named fields.${timeNote}`,
+  middleware: [write] as const,
+  request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The updated draft")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED") },
+});
+
+export const removeDraft = createRoute({
+  method: "delete",
+  path: `${path}/drafts/{id}`,
+  operationId: "deleteDraftScheduleEntry",
+  tags,
+  summary: "Remove draft schedule entry",
+  description: "Soft-deletes a draft entry; with If-Match, only the version it names (else 412). Needs SCHEDULE_WRITE.",
+  middleware: [write] as const,
+  request: { params: EntryParams, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(ScheduleEntry, "The removed draft")), ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED") },
+});
+
+export type ListRoute = typeof list;
+export type GetOneRoute = typeof getOne;
+export type CreateRoute = typeof create;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;
+export type BulkCopyRoute = typeof bulkCopy;
+export type PublishRoute = typeof publish;
+export type ListDraftsRoute = typeof listDrafts;
+export type GetDraftRoute = typeof getDraft;
+export type CreateDraftRoute = typeof createDraft;
+export type PatchDraftRoute = typeof patchDraft;
+export type RemoveDraftRoute = typeof removeDraft;

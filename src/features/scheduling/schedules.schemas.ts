@@ -1,0 +1,211 @@
+import { z } from "@hono/zod-openapi";
+import type { scheduleEntries } from "../../../drizzle/schema";
+import { localWallClock } from "@/domain/local-time";
+import { idParam } from "@/platform/openapi/helpers";
+import { ListQuery } from "@/platform/http/pagination";
+import { iso, isoOrNull } from "@/platform/schemas/time";
+import { CalendarDate, DateOrInstant, Timestamp, TimestampOrNull, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
+
+export type ScheduleEntryRow = typeof scheduleEntries.$inferSelect;
+
+export const Id = z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
+
+export const LocationParams = z.object({
+  organizationId: idParam("organizationId", "Organization id"),
+  locationId: idParam("locationId", "Location id"),
+});
+
+export const EntryParams = LocationParams.extend({ id: idParam("id", "Schedule entry id") });
+
+export const WallClock = WallClockInput.openapi({
+  description: "Local wall-clock time written with Z, as the wire shows it (utc = local − utcOffset).",
+  example: "2026-03-14T09:00:00Z",
+});
+
+export const EntryUtcOffset = UtcOffset.openapi({
+  description:
+    "Minutes east of UTC (a number or an integer string). Omitted or null: each time is read in the location's zone " +
+    "at that moment (DST-correct).",
+});
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** Break type ids of the location: an array, or a JSON-encoded string of one (operation 11's sample). */
+export const BreakIds = z
+  .union([z.array(z.string()), z.string().max(4000)])
+  .transform((value) => (typeof value === "string" ? parseJson(value) : value))
+  .pipe(z.array(Id).max(20))
+  .openapi({
+    description: "Break type ids of the location: an array, or a JSON-encoded string of one.",
+    example: ["0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e"],
+  });
+
+export const RangeFields = {
+  startDate: DateOrInstant("First local date (YYYY-MM-DD, inclusive) or an ISO 8601 instant, compared with each start.", "2026-03-09"),
+  endDate: DateOrInstant("Last local date (inclusive) or an ISO 8601 instant (inclusive).", "2026-03-15"),
+};
+
+export const LocalDate = CalendarDate.openapi({ example: "2026-03-09", description: "A local date." });
+
+export const ScheduleListQuery = ListQuery.extend({
+  startDate: RangeFields.startDate.optional(),
+  endDate: RangeFields.endDate.optional(),
+  employeeId: Id.optional().openapi({ description: "Only this staff member's entries." }),
+  roleId: Id.optional().openapi({ description: "Only entries in this role." }),
+});
+
+export const ScheduleEntry = z
+  .object({
+    id: z.string().openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
+    organizationId: z.string(),
+    locationId: z.string(),
+    employeeId: z.string(),
+    roleId: z.string(),
+    startTime: Timestamp.openapi({ description: "Local wall-clock time written with Z: utcStartTime + utcOffset." }),
+    endTime: Timestamp,
+    utcStartTime: Timestamp,
+    utcEndTime: Timestamp,
+    utcOffset: z.number().int().openapi({ example: -240 }),
+    timezone: z.string().openapi({ example: "America/New_York" }),
+    breaks: z.array(z.string()).openapi({ description: "Break type ids of the location." }),
+    note: z.string().nullable(),
+    isDraft: z.boolean(),
+    isPublished: z.boolean(),
+    publishedAt: TimestampOrNull,
+    openShiftId: z.string().nullable().openapi({ description: "The open shift whose claim or assignment created the entry." }),
+    active: z.boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    deletedAt: TimestampOrNull,
+  })
+  .openapi("ScheduleEntry");
+
+const Note = z.string().trim().max(1000).nullable().optional();
+
+export const ScheduleEntryCreate = z
+  .object({
+    employeeId: Id,
+    roleId: Id,
+    startTime: WallClock,
+    endTime: WallClock,
+    utcOffset: EntryUtcOffset,
+    breaks: BreakIds.optional(),
+    note: Note,
+  })
+  .openapi("ScheduleEntryCreate");
+
+export const ScheduleEntryPatch = z
+  .object({
+    employeeId: Id.optional(),
+    roleId: Id.optional(),
+    startTime: WallClock.optional(),
+    endTime: WallClock.optional(),
+    utcOffset: UtcOffset.openapi({ description: "Minutes east of UTC. Omitted or null: the entry's own utcOffset." }),
+    breaks: BreakIds.optional(),
+    note: Note,
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), "send at least one field")
+  .openapi("ScheduleEntryPatch");
+
+export const PublishBody = z.object(RangeFields).openapi("SchedulePublishRequest");
+
+export const PublishResult = z
+  .object({
+    publishedEntries: z.number().int().openapi({ example: 42 }),
+    publishedOpenShifts: z.number().int().openapi({ example: 3 }),
+    appliedAssignments: z.number().int().openapi({ description: "Draft assignments of the published open shifts, now schedule entries.", example: 2 }),
+    publishedAt: Timestamp,
+    skipped: z
+      .array(
+        z
+          .object({
+            id: z.string(),
+            employeeId: z.string(),
+            startTime: Timestamp,
+            endTime: Timestamp,
+            reason: z.enum(["TIME_OFF_CONFLICT"]),
+          })
+          .openapi("SchedulePublishSkip"),
+      )
+      .openapi({ description: "Draft entries of the range left unpublished (still drafts): on their staff member's approved time off." }),
+    withheldOpenShifts: z
+      .array(
+        z
+          .object({
+            openShiftId: z.string(),
+            preferenceId: z.string().openapi({ description: "The draft assignment that conflicts." }),
+            employeeId: z.string(),
+            startTime: Timestamp,
+            endTime: Timestamp,
+            reason: z.enum(["TIME_OFF_CONFLICT", "SCHEDULE_OVERLAP"]),
+          })
+          .openapi("SchedulePublishWithheld"),
+      )
+      .openapi({
+        description:
+          "Draft open shifts of the range left unpublished (still drafts, with their assignments) because one of their " +
+          "draft assignments meets its worker's approved time off or another entry: reassign, then publish again.",
+      }),
+  })
+  .openapi("SchedulePublishResult");
+
+export const BulkCopyBody = z
+  .object({
+    fromStartDate: LocalDate,
+    fromEndDate: LocalDate,
+    toStartDate: LocalDate,
+    employeeIds: z.array(Id).min(1).max(500).optional().openapi({ description: "Only these staff members' entries." }),
+    asDrafts: z.boolean().default(true).openapi({ description: "Create the copies as drafts (default) or published." }),
+  })
+  .openapi("ScheduleBulkCopyRequest");
+
+export const BulkCopyResult = z
+  .object({
+    created: z.array(ScheduleEntry),
+    skipped: z.array(
+      z
+        .object({
+          sourceId: z.string(),
+          employeeId: z.string(),
+          startTime: Timestamp,
+          endTime: Timestamp,
+          reason: z.enum(["SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT"]),
+        })
+        .openapi("ScheduleCopySkip"),
+    ),
+  })
+  .openapi("ScheduleBulkCopyResult");
+
+export const serializeEntry = (row: ScheduleEntryRow): z.infer<typeof ScheduleEntry> => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  locationId: row.locationId,
+  employeeId: row.employeeId,
+  roleId: row.roleId,
+  startTime: localWallClock(row.startAt, row.utcOffset),
+  endTime: localWallClock(row.endAt, row.utcOffset),
+  utcStartTime: iso(row.startAt),
+  utcEndTime: iso(row.endAt),
+  utcOffset: row.utcOffset,
+  timezone: row.timezone,
+  breaks: row.breaks,
+  note: row.note,
+  isDraft: row.isDraft,
+  isPublished: !row.isDraft,
+  publishedAt: isoOrNull(row.publishedAt),
+  openShiftId: row.openShiftId,
+  active: row.active,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+  deletedAt: isoOrNull(row.deletedAt),
+});
+
+export type EntryCreateInput = z.infer<typeof ScheduleEntryCreate>;
+export type EntryPatchInput = z.infer<typeof ScheduleEntryPatch>;
+export type ScheduleListInput = z.infer<typeof ScheduleListQuery>;

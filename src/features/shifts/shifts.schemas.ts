@@ -1,0 +1,141 @@
+import { z } from "@hono/zod-openapi";
+import type { shiftBreaks, shiftEvents, shifts } from "../../../drizzle/schema";
+import { localWallClock } from "@/domain/local-time";
+import { iso, isoOrNull } from "@/platform/schemas/time";
+import {
+  Timestamp,
+  TimestampOrNull,
+  TrustFlag,
+  UtcTime,
+  UtcTimeOrNull,
+  WallClockTime,
+  WallClockTimeOrNull,
+} from "@/platform/schemas/validation";
+
+export type ShiftRow = typeof shifts.$inferSelect;
+export type ShiftBreakRow = typeof shiftBreaks.$inferSelect;
+export type ShiftEventRow = typeof shiftEvents.$inferSelect;
+
+export const ShiftBreak = z
+  .object({
+    startTime: WallClockTime("Start of the break"),
+    endTime: WallClockTimeOrNull("End of the break; null while it is open"),
+    typeId: z.string().nullable(),
+    paid: z.boolean(),
+    name: z.string().openapi({ example: "Lunch" }),
+    mandatory: z.boolean(),
+    frequencyMinutes: z.number().int().openapi({ example: 360 }),
+    durationInSettingsMinutes: z.number().int().openapi({ example: 30 }),
+    automatic: z.boolean().openapi({
+      description: "True for the unpaid deduction recorded when a mandatory break was not taken.",
+    }),
+    utcStartTime: UtcTime("Start of the break"),
+    utcEndTime: UtcTimeOrNull("End of the break; null while it is open"),
+  })
+  .openapi("ShiftBreak");
+
+export const ShiftEvent = z
+  .object({
+    kind: z.enum(["clock_in", "clock_out", "break_start", "break_end"]),
+    occurredAt: Timestamp.openapi({ description: "When it happened (the client's occurredAt, or receipt)." }),
+    receivedAt: Timestamp.openapi({ description: "When the service received it." }),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    accuracyCentimeters: z.number().int().nullable(),
+    distanceCentimeters: z.number().int().nullable(),
+    verdict: z.enum(["inside", "outside", "undetermined", "unfenced"]),
+    flags: z.array(TrustFlag),
+  })
+  .openapi("ShiftEvent");
+
+export const Shift = z
+  .object({
+    id: z.string().openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
+    employeeId: z.string(),
+    locationId: z.string(),
+    roleId: z.string(),
+    startTime: WallClockTime("Start of the shift"),
+    endTime: WallClockTimeOrNull("End of the shift; null while it is open"),
+    breaks: z.array(ShiftBreak),
+    hourlyWage: z.number().openapi({ example: 18.5 }),
+    totalPaidBreaks: z.number().int().openapi({ description: "Minutes." }),
+    totalUnpaidBreaks: z.number().int().openapi({ description: "Minutes." }),
+    duration: z.number().int().openapi({ description: "Elapsed minutes from start to end (real time, DST-safe)." }),
+    payableDuration: z.number().int().openapi({ description: "duration − totalUnpaidBreaks, in minutes." }),
+    utcOffset: z.number().int().openapi({ description: "Minutes east of UTC at the shift's start.", example: -240 }),
+    utcStartTime: UtcTime("Start of the shift"),
+    utcEndTime: UtcTimeOrNull("End of the shift; null while it is open"),
+    locked: z.boolean(),
+    active: z.boolean().openapi({ description: "True while the shift is open." }),
+    flags: z.array(TrustFlag).openapi({ description: "Union of the trust flags of the shift's events." }),
+    manualEntry: z.boolean(),
+    businessDate: z.string().openapi({ example: "2026-03-14", description: "Local date the shift started on." }),
+    events: z.array(ShiftEvent).optional(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    deletedAt: TimestampOrNull,
+  })
+  .openapi("Shift");
+
+export type ShiftWire = z.infer<typeof Shift>;
+
+const local = (instant: Date | null, offset: number) => (instant ? localWallClock(instant, offset) : null);
+
+export const serializeShiftBreak = (row: ShiftBreakRow, utcOffset: number): z.infer<typeof ShiftBreak> => ({
+  startTime: localWallClock(row.startAt, utcOffset),
+  endTime: local(row.endAt, utcOffset),
+  typeId: row.typeId,
+  paid: row.paid,
+  name: row.name,
+  mandatory: row.mandatory,
+  frequencyMinutes: row.frequencyMinutes,
+  durationInSettingsMinutes: row.durationInSettingsMinutes,
+  automatic: row.automatic,
+  utcStartTime: iso(row.startAt),
+  utcEndTime: isoOrNull(row.endAt),
+});
+
+export const serializeShiftEvent = (row: ShiftEventRow): z.infer<typeof ShiftEvent> => ({
+  kind: row.kind,
+  occurredAt: iso(row.occurredAt),
+  receivedAt: iso(row.receivedAt),
+  latitude: row.latitude,
+  longitude: row.longitude,
+  accuracyCentimeters: row.accuracyCentimeters,
+  distanceCentimeters: row.distanceCentimeters,
+  verdict: row.verdict as z.infer<typeof ShiftEvent>["verdict"],
+  flags: row.flags,
+});
+
+export function serializeShift(
+  row: ShiftRow,
+  breaks: ShiftBreakRow[],
+  options: { locked?: boolean; events?: ShiftEventRow[] } = {},
+): ShiftWire {
+  return {
+    id: row.id,
+    employeeId: row.employeeId,
+    locationId: row.locationId,
+    roleId: row.roleId,
+    startTime: localWallClock(row.startAt, row.utcOffset),
+    endTime: local(row.endAt, row.utcOffset),
+    breaks: breaks.map((b) => serializeShiftBreak(b, row.utcOffset)),
+    hourlyWage: row.hourlyWage,
+    totalPaidBreaks: row.totalPaidBreaks,
+    totalUnpaidBreaks: row.totalUnpaidBreaks,
+    duration: row.duration,
+    payableDuration: row.payableDuration,
+    utcOffset: row.utcOffset,
+    utcStartTime: iso(row.startAt),
+    utcEndTime: isoOrNull(row.endAt),
+    locked: options.locked ?? false,
+    active: row.endAt === null && row.deletedAt === null,
+    flags: row.flags,
+    manualEntry: row.manualEntry,
+    businessDate: row.businessDate,
+    ...(options.events ? { events: options.events.map(serializeShiftEvent) } : {}),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    deletedAt: isoOrNull(row.deletedAt),
+  };
+}

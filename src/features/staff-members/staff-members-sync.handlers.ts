@@ -1,0 +1,65 @@
+import type { z } from "@hono/zod-openapi";
+import { staffMembers } from "../../../drizzle/schema";
+import type { Writer } from "@/data/write/guarded-batch";
+import { guarded } from "@/data/write/constraint-problems";
+import { newId } from "@/data/ids";
+import { type ContentKey, syncByExternalId } from "@/data/sync-by-external-id";
+import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
+import { guardProblems, holdingOneOf, unlessAccessRolesLive, unlessAllManageable } from "./staff-members.guards";
+import { defaultAccessRole, resolveReferences } from "./staff-members-references.data";
+import { grantsForStaff, staffWithExternalIds } from "@/features/time-off/grants-now.data";
+import type { StaffMemberSync } from "./staff-members.schemas";
+
+/** Columns a record may leave out, keeping the stored value of an existing member (`active` defaults to true). */
+const OPTIONAL = [
+  "email",
+  "phoneNumber",
+  "externalPayrollId",
+  "accessRoleId",
+  "hourlyWage",
+  "wageType",
+  "employmentType",
+  "currencyCode",
+  "birthDate",
+  "locationIds",
+  "roleIds",
+] as const satisfies readonly ContentKey<typeof staffMembers>[];
+
+export async function syncStaffMembers(writer: Writer, organizationId: string, body: z.infer<typeof StaffMemberSync>) {
+  const { db, principal: grantor } = writer;
+  const { records, deactivateMissing } = body;
+  const now = new Date();
+  const externalIds = records.map((record) => record.externalId);
+  const [references, grants] = await Promise.all([
+    resolveReferences(db, grantor, organizationId, records, (index, field) => `records.${index}.${field}`, { byExternalId: true }),
+    grantsForStaff(db, organizationId, staffWithExternalIds(organizationId, externalIds), now),
+  ]);
+  const entries = records.map((record, index) => {
+    const accessRoleId = references.accessRoleIds[index];
+    const columns = { ...toColumns(record), accessRoleId };
+    const row = newStaffMemberRow(
+      organizationId,
+      newId(now.getTime()),
+      accessRoleId ?? defaultAccessRole(references, `records.${index}.accessRoleId`),
+      record,
+      now,
+    );
+    return { row: { ...row, externalId: record.externalId }, given: ["name" as const, ...OPTIONAL.filter((key) => columns[key] !== undefined)] };
+  });
+  const grantable = references.grantableAccessRoleIds;
+  // The checks resolveReferences made on its read, made again by the write: members promoted or access roles
+  // deleted meanwhile fail the whole batch, and deactivation leaves alone members the caller may not act on.
+  return guarded(
+    syncByExternalId(writer, staffMembers, organizationId, {
+      entries,
+      deactivateMissing,
+      now,
+      deactivateOnly: holdingOneOf(grantable),
+      guardsBefore: [unlessAllManageable(db, organizationId, externalIds, grantable)],
+      guardsAfter: [unlessAccessRolesLive(db, organizationId, externalIds)],
+      events: { resource: "staff_member" },
+      trailing: grants,
+    }),
+    guardProblems,
+  );
+}

@@ -1,0 +1,166 @@
+import { z } from "@hono/zod-openapi";
+import type { staffMembers } from "../../../drizzle/schema";
+import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { ListQuery, queryBoolean } from "@/platform/http/pagination";
+import { iso, isoOrNull } from "@/platform/schemas/time";
+import {
+  CalendarDate,
+  CurrencyCode,
+  Email,
+  ExternalId,
+  Instant,
+  Name,
+  PhoneNumber,
+  recordLifecycle,
+  Timestamp,
+  TimestampOrNull,
+} from "@/platform/schemas/validation";
+
+export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contractor", "seasonal"] as const;
+export const WAGE_TYPES = ["hourly", "salary"] as const;
+export const MAX_SYNC_RECORDS = 1000;
+const MAX_ASSIGNMENTS = 200;
+
+const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
+
+export const StaffMember = z
+  .object({
+    id: z.string().openapi({ example: EXAMPLE_ID }),
+    name: z.string().openapi({ example: "Ada Lovelace" }),
+    email: z.string().nullable().openapi({ example: "ada@example.com" }),
+    phoneNumber: z.string().nullable().openapi({ example: "+15550100199" }),
+    organizationId: z.string().openapi({ example: EXAMPLE_ID }),
+    externalId: z.string().nullable().openapi({ example: "emp-1001" }),
+    externalPayrollId: z.string().nullable().openapi({ example: "payroll-77" }),
+    accessRoleId: z.string().openapi({ example: EXAMPLE_ID, description: "References an access role" }),
+    active: recordLifecycle.active,
+    hourlyWage: z.number().nullable().openapi({ example: 18.5 }),
+    wageType: z.enum(WAGE_TYPES).nullable().openapi({ example: "hourly" }),
+    employmentType: z.enum(EMPLOYMENT_TYPES).nullable().openapi({ example: "part_time" }),
+    currencyCode: z.string().nullable().openapi({ example: "USD" }),
+    birthDate: TimestampOrNull.openapi({ example: "1990-05-01T00:00:00.000Z" }),
+    locationIds: z.array(z.string()).openapi({ description: "Locations the member works at", example: [EXAMPLE_ID] }),
+    roleIds: z.array(z.string()).openapi({ description: "Roles the member may work", example: [EXAMPLE_ID] }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    deletedAt: TimestampOrNull,
+  })
+  .openapi("StaffMember");
+
+const IdList = (what: string) =>
+  z
+    .array(z.string().min(1).max(64))
+    .max(MAX_ASSIGNMENTS)
+    .openapi({ description: `Ids of live ${what} of this organization; duplicates are dropped.`, example: [EXAMPLE_ID] });
+
+const BirthDate = z
+  .union([CalendarDate, Instant], { error: "must be an ISO date (YYYY-MM-DD) or date-time, from 1970 to 2200" })
+  .refine((value) => new Date(value).getTime() <= Date.now(), "must not be in the future")
+  .openapi({ description: "ISO date (`YYYY-MM-DD`) or date-time; answered as a timestamp", example: "1990-05-01" });
+
+/** Writable fields; optional ones take null to clear them. */
+const writable = {
+  name: Name.openapi({ example: "Ada Lovelace" }),
+  email: Email.nullable(),
+  phoneNumber: PhoneNumber.nullable(),
+  externalId: ExternalId.nullable().openapi({ example: "emp-1001", description: "Unique per organization" }),
+  externalPayrollId: ExternalId.nullable().openapi({ example: "payroll-77" }),
+  accessRoleId: z.string().min(1).max(64).openapi({ example: EXAMPLE_ID, description: "Give this or accessRoleName" }),
+  accessRoleName: Name.openapi({ example: "Manager", description: "Name of an access role; give this or accessRoleId" }),
+  hourlyWage: z.number().min(0).max(1_000_000).nullable().openapi({ example: 18.5 }),
+  wageType: z.enum(WAGE_TYPES).nullable(),
+  employmentType: z.enum(EMPLOYMENT_TYPES).nullable(),
+  currencyCode: CurrencyCode.nullable(),
+  birthDate: BirthDate.nullable(),
+  locationIds: IdList("locations"),
+  roleIds: IdList("roles"),
+  active: z.boolean().openapi({ example: true }),
+};
+
+const oneAccessRole = {
+  check: (body: { accessRoleId?: string; accessRoleName?: string }) =>
+    body.accessRoleId === undefined || body.accessRoleName === undefined,
+  options: { path: ["accessRoleName"], message: "give accessRoleId or accessRoleName, not both" },
+};
+
+const optionalWritable = z.object(writable).partial();
+
+export const StaffMemberCreate = optionalWritable
+  .extend({ name: writable.name })
+  .refine(oneAccessRole.check, oneAccessRole.options)
+  .openapi("StaffMemberCreate", {
+    description: "Without accessRoleId or accessRoleName the member gets the organization's `Employee` access role.",
+  });
+
+export const StaffMemberPatch = optionalWritable.refine(oneAccessRole.check, oneAccessRole.options).openapi("StaffMemberPatch");
+
+export const StaffMemberSyncRecord = optionalWritable
+  .extend({ name: writable.name, externalId: ExternalId.openapi({ example: "emp-1001" }) })
+  .refine(oneAccessRole.check, oneAccessRole.options)
+  .openapi("StaffMemberSyncRecord");
+
+export const StaffMemberSync = z
+  .object({
+    records: z.array(StaffMemberSyncRecord).min(1).max(MAX_SYNC_RECORDS),
+    deactivateMissing: z.boolean().default(false).openapi({
+      description: "Soft-delete live staff members with an externalId that no record names.",
+    }),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Map<string, number>();
+    body.records.forEach((record, index) => {
+      const first = seen.get(record.externalId);
+      if (first === undefined) seen.set(record.externalId, index);
+      else ctx.addIssue({ code: "custom", path: ["records", index, "externalId"], message: `duplicates records.${first}.externalId` });
+    });
+  })
+  .openapi("StaffMemberSync");
+
+export const StaffMemberSyncResult = z
+  .object({
+    created: z.number().int().openapi({ example: 2 }),
+    updated: z.number().int().openapi({ example: 1 }),
+    deactivated: z.number().int().openapi({ example: 0 }),
+    records: z.array(StaffMember),
+  })
+  .openapi("StaffMemberSyncResult");
+
+export const StaffMemberListQuery = ListQuery.extend({
+  locationId: z.string().min(1).max(64).optional().openapi({ description: "Only members assigned to this location." }),
+  roleId: z.string().min(1).max(64).optional().openapi({ description: "Only members who may work this role." }),
+  email: z.string().min(1).max(320).optional().openapi({ description: "Exact email, case-insensitive." }),
+  active: queryBoolean("Only active (`true`) or inactive (`false`) members."),
+});
+
+export const StaffMemberParams = OrganizationParams.extend({ id: idParam("id", "Staff member id") });
+
+export const LocationRecordParams = OrganizationParams.extend({ id: idParam("id", "Location id") });
+
+export const StaffMemberExternalIdParams = OrganizationParams.extend({
+  externalId: ExternalId.openapi({ param: { name: "externalId", in: "path" }, description: "The partner's id" }),
+});
+
+export type StaffMemberRow = typeof staffMembers.$inferSelect;
+export type StaffMemberInput = z.infer<typeof StaffMemberPatch>;
+
+export const serializeStaffMember = (row: StaffMemberRow): z.infer<typeof StaffMember> => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  organizationId: row.organizationId,
+  externalId: row.externalId,
+  externalPayrollId: row.externalPayrollId,
+  accessRoleId: row.accessRoleId,
+  active: row.active,
+  hourlyWage: row.hourlyWage,
+  wageType: row.wageType as z.infer<typeof StaffMember>["wageType"],
+  employmentType: row.employmentType as z.infer<typeof StaffMember>["employmentType"],
+  currencyCode: row.currencyCode,
+  birthDate: isoOrNull(row.birthDate),
+  locationIds: row.locationIds,
+  roleIds: row.roleIds,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+  deletedAt: isoOrNull(row.deletedAt),
+});

@@ -1,0 +1,123 @@
+import type { PunchKind } from "@/domain/geofence";
+import { fenceFor } from "@/domain/geofence";
+import { judgePunch } from "@/domain/punch";
+import type { RequestLocation } from "@/domain/trust";
+import { newId } from "@/data/ids";
+import { badRequest, ProblemError } from "@/platform/problems/problem";
+import { dayLocked } from "@/features/shifts/shifts.guards";
+import type { PunchContext } from "./punch-context.data";
+import { noOpenShift, shiftAlreadyOpen, shiftOpenElsewhere } from "@/platform/problems/shifts";
+import type { ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+import type { PunchFields } from "./time-tracking.schemas";
+
+export interface PunchRequest {
+  kind: PunchKind;
+  body: PunchFields;
+  receivedAt: Date;
+  requestLocation?: RequestLocation | null;
+  idempotencyKey?: string | null;
+}
+
+const previousEventOf = (context: PunchContext) =>
+  context.lastEvent && {
+    at: context.lastEvent.occurredAt,
+    position:
+      context.lastEvent.latitude !== null && context.lastEvent.longitude !== null
+        ? {
+            latitude: context.lastEvent.latitude,
+            longitude: context.lastEvent.longitude,
+            accuracyMeters: (context.lastEvent.accuracyCentimeters ?? 0) / 100,
+          }
+        : null,
+  };
+
+/** Judges a punch against the location's fence and the shift's history; a refusal leaves as its problem. */
+export function judge(context: PunchContext, request: PunchRequest) {
+  const { body, kind } = request;
+  const lastShiftEvent = context.openShift && context.lastEvent?.shiftId === context.openShift.id ? context.lastEvent : null;
+  const verdict = judgePunch({
+    kind,
+    fence: fenceFor(context.location, kind),
+    position: { latitude: body.latitude, longitude: body.longitude, accuracyMeters: body.accuracy },
+    mock: body.mock,
+    occurredAt: body.occurredAt ? new Date(body.occurredAt) : undefined,
+    receivedAt: request.receivedAt,
+    previousShiftEventAt: lastShiftEvent?.occurredAt ?? null,
+    previousEvent: previousEventOf(context),
+    requestLocation: request.requestLocation,
+  });
+  if (verdict.ok) return verdict;
+  switch (verdict.reason) {
+    case "time":
+      throw new ProblemError(400, verdict.code, verdict.message, { errors: [{ path: "occurredAt", message: verdict.message }] });
+    case "position_required":
+      throw new ProblemError(400, "POSITION_REQUIRED", `This location has a geofence: send ${verdict.missing.join(" and ")}.`, {
+        errors: verdict.missing.map((path) => ({ path, message: "required inside a geofenced location" })),
+      });
+    case "outside_geofence":
+      throw new ProblemError(422, "OUTSIDE_GEOFENCE", "The position is outside the location's geofence.", {
+        distanceCentimeters: verdict.distanceCm,
+        allowedCentimeters: verdict.allowedCm,
+        accuracyCentimeters: verdict.accuracyCm,
+      });
+  }
+}
+
+export type Judgement = ReturnType<typeof judge>;
+
+/** The early lock check on what the read found (fast, clear); the write batch checks it again (punch-writes). */
+export function refuseLockedDay(context: PunchContext, businessDate: string) {
+  if (context.lockedDates.has(businessDate)) throw dayLocked(businessDate);
+}
+
+/** Who may clock in with which role: an active staff member of the location, a role of the organization. */
+export function clockInRole(context: PunchContext) {
+  const { staff, location, role } = context;
+  if (!role) {
+    throw new ProblemError(404, "ROLE_NOT_FOUND", "No role with that id in this organization.", {
+      errors: [{ path: "roleId", message: "unknown role" }],
+    });
+  }
+  if (!staff.active) throw badRequest("STAFF_MEMBER_INACTIVE", "The staff member is not active.");
+  if (!staff.locationIds.includes(location.id)) {
+    throw badRequest("NOT_ASSIGNED_TO_LOCATION", "The staff member is not assigned to this location.");
+  }
+  if (context.openShift) throw shiftAlreadyOpen();
+  return role;
+}
+
+/** The open shift a break or clock-out is about: it must be at the location in the path, on a day not locked. */
+export function openShiftHere(context: PunchContext): ShiftRow {
+  const shift = context.openShift;
+  if (!shift) throw noOpenShift();
+  if (shift.locationId !== context.location.id) throw shiftOpenElsewhere();
+  refuseLockedDay(context, shift.businessDate);
+  return shift;
+}
+
+/** The stored record of one event: position, accuracy, distance, verdict and flags. */
+export function eventRow(
+  context: PunchContext,
+  request: PunchRequest,
+  judgement: Judgement,
+  shiftId: string,
+  breakId = "",
+): ShiftEventRow {
+  return {
+    id: newId(),
+    organizationId: context.location.organizationId,
+    shiftId,
+    employeeId: context.staff.id,
+    kind: request.kind,
+    breakId,
+    occurredAt: judgement.at,
+    receivedAt: request.receivedAt,
+    latitude: request.body.latitude ?? null,
+    longitude: request.body.longitude ?? null,
+    accuracyCentimeters: request.body.accuracy === undefined ? null : Math.round(request.body.accuracy * 100),
+    distanceCentimeters: judgement.geofence.distanceCm,
+    verdict: judgement.geofence.verdict,
+    flags: judgement.flags,
+    idempotencyKey: request.idempotencyKey ?? null,
+  };
+}

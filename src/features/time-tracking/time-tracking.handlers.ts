@@ -1,0 +1,128 @@
+import type { Context } from "hono";
+import type { Statement } from "@/data/client";
+import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import type { EventType } from "@/data/outbox/outbox";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
+import { clockInRole, eventRow, judge, openShiftHere, type PunchRequest, refuseLockedDay } from "./punch.handlers";
+import { loadPunchContext, type PunchContext } from "./punch-context.data";
+import { concurrentTwin, previousAnswer, recordAnswer } from "./punch-idempotency.data";
+import { closedShift, endedBreakRow, openShiftRow, startedBreakRow, touchedShift } from "./punch-rows.data";
+import { breakEndWrites, breakStartWrites, clockInProblems, clockInWrites, clockOutWrites, onShiftProblems } from "./punch-writes.data";
+import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/platform/problems/shifts";
+import { serializeShift, type ShiftWire } from "@/features/shifts/shifts.schemas";
+import { loadShiftState } from "./shift-state.data";
+import type * as routes from "./time-tracking.routes";
+import type { PunchFields } from "./time-tracking.schemas";
+
+type PunchCtx = Context<AppBindings>;
+
+/** `request.cf` knows roughly where the request entered Cloudflare (absent locally). */
+const cfLocation = (c: Context) => {
+  const cf = c.req.raw.cf as { latitude?: string; longitude?: string } | undefined;
+  return cf ? { latitude: cf.latitude, longitude: cf.longitude } : null;
+};
+
+interface Punch<K extends PunchRequest["kind"]> {
+  context: PunchContext;
+  request: PunchRequest & { kind: K };
+  /** The stored answer when this is a retry of a punch already applied under its Idempotency-Key. */
+  replay: ShiftWire | undefined;
+}
+
+/** A punch's one read batch (D1 round trip 1 of 2). */
+async function punch<K extends PunchRequest["kind"]>(
+  c: PunchCtx,
+  kind: K,
+  params: { organization_id: string; id: string; location_id: string },
+  body: PunchFields & { roleId?: string },
+): Promise<Punch<K>> {
+  const receivedAt = new Date();
+  const context = await loadPunchContext(c.var.db, {
+    organizationId: params.organization_id,
+    staffMemberId: params.id,
+    locationId: params.location_id,
+    roleId: body.roleId,
+    around: body.occurredAt ? new Date(body.occurredAt) : receivedAt,
+    idempotency: c.var.idempotency,
+  });
+  return {
+    context,
+    request: { kind, body, receivedAt, requestLocation: cfLocation(c), idempotencyKey: c.var.idempotency?.key ?? null },
+    replay: previousAnswer(c, context),
+  };
+}
+
+/**
+ * A punch's one atomic write batch (round trip 2 of 2): the principal guard, its answer under the Idempotency-Key,
+ * then its rows.
+ */
+const commit = (c: PunchCtx, type: EventType, answer: ShiftWire, statements: Statement[], problems: ConstraintProblems) =>
+  guardedBatch(c.var, [...recordAnswer(c, answer), ...statements] as [Statement, ...Statement[]], [concurrentTwin, ...problems], {
+    events: [{ type, organizationId: c.req.param("organization_id")!, data: answer }],
+  });
+
+export const shiftState: AppRouteHandler<routes.ShiftStateRoute> = async (c) => {
+  const { organization_id, id, location_id } = c.req.valid("param");
+  return c.json(await loadShiftState(c.var.db, { organizationId: organization_id, staffMemberId: id, locationId: location_id }), 200);
+};
+
+export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const { context, request, replay } = await punch(c, "clock_in", c.req.valid("param"), body);
+  if (replay) return c.json(replay, 200);
+  const role = clockInRole(context);
+  const judgement = judge(context, request);
+  const shift = openShiftRow(context, role, judgement, { utcOffset: body.utcOffset, receivedAt: request.receivedAt });
+  refuseLockedDay(context, shift.businessDate);
+  const event = eventRow(context, request, judgement, shift.id);
+  const answer = serializeShift(shift, [], { events: [event] });
+  await commit(c, "shift.clocked_in", answer, clockInWrites(c.var.db, shift, event), clockInProblems(shift));
+  return c.json(answer, 200);
+};
+
+export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const { context, request, replay } = await punch(c, "break_start", c.req.valid("param"), body);
+  if (replay) return c.json(replay, 200);
+  const shift = openShiftHere(context);
+  if (context.openShiftBreaks.some((b) => b.endAt === null)) throw breakAlreadyOpen();
+  const type = context.breakTypes.find((t) => t.id === body.typeId && t.enabled);
+  if (!type) throw breakTypeUnavailable();
+  const judgement = judge(context, request);
+  const started = startedBreakRow(shift, type, judgement.at);
+  const event = eventRow(context, request, judgement, shift.id, started.id);
+  const changes = touchedShift(shift, event.flags, request.receivedAt);
+  const answer = serializeShift({ ...shift, ...changes }, [...context.openShiftBreaks, started], { events: [event] });
+  await commit(c, "shift.break_started", answer, breakStartWrites(c.var.db, shift, { started, event, changes }), onShiftProblems(shift));
+  return c.json(answer, 200);
+};
+
+export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) => {
+  const { context, request, replay } = await punch(c, "break_end", c.req.valid("param"), c.req.valid("json"));
+  if (replay) return c.json(replay, 200);
+  const shift = openShiftHere(context);
+  const open = context.openShiftBreaks.find((b) => b.endAt === null);
+  if (!open) throw noOpenBreak();
+  const judgement = judge(context, request);
+  const ended = endedBreakRow(open, judgement.at);
+  const event = eventRow(context, request, judgement, shift.id, open.id);
+  const changes = touchedShift(shift, event.flags, request.receivedAt);
+  const breaks = context.openShiftBreaks.map((b) => (b.id === open.id ? ended : b));
+  const answer = serializeShift({ ...shift, ...changes }, breaks, { events: [event] });
+  await commit(c, "shift.break_ended", answer, breakEndWrites(c.var.db, shift, { ended, event, changes }), onShiftProblems(shift));
+  return c.json(answer, 200);
+};
+
+export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
+  const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), c.req.valid("json"));
+  if (replay) return c.json(replay, 200);
+  const shift = openShiftHere(context);
+  const judgement = judge(context, request);
+  const closed = closedShift(shift, context.openShiftBreaks, context.breakTypes, judgement, request.receivedAt);
+  const events = [eventRow(context, request, judgement, shift.id)];
+  if (closed.ended) events.push(eventRow(context, { ...request, kind: "break_end" }, judgement, shift.id, closed.ended.id));
+  const answer = serializeShift({ ...shift, ...closed.changes }, closed.breaks, { events });
+  await commit(c, "shift.clocked_out", answer, clockOutWrites(c.var.db, shift, { ...closed, events }), onShiftProblems(shift));
+  return c.json(answer, 200);
+};

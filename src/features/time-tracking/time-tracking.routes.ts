@@ -1,0 +1,123 @@
+import { createRoute } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, problems, problemWith } from "@/platform/openapi/helpers";
+import { authorize } from "@/auth/authorize";
+import { idempotencyInBatches } from "@/platform/middleware/idempotency";
+import { punchRateLimit } from "@/platform/middleware/rate-limit";
+import { Shift } from "@/features/shifts/shifts.schemas";
+import { BreakStartBody, ClockInBody, GeofenceProblem, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
+
+const tags = ["Time tracking"];
+const base = "/api/organizations/{organization_id}/staffmembers/{id}/locations/{location_id}";
+const selfOr = (permission: "SHIFT_READ" | "SHIFT_WRITE") => authorize(permission, { self: "id" });
+const punchNotes =
+  " Every event records its position, accuracy, distance, geofence verdict and trust flags (`events`); flags " +
+  "never block. A location fence (radius > 0 and coordinates) needs `latitude` and `longitude` (400 naming them); " +
+  "a position certainly outside in `block` mode is 422 `OUTSIDE_GEOFENCE`. A day locked for the shift's business " +
+  "date is 409 `DAY_LOCKED`, even when the lock lands while the punch is being written. A shift changed by another " +
+  "request meanwhile is 409 `SHIFT_CHANGED`: read it again and retry. Send an `Idempotency-Key` so retries from a " +
+  "phone are applied once.";
+
+/** The errors of a punch: 422 is OUTSIDE_GEOFENCE with its distances, or IDEMPOTENCY_KEY_REUSED. */
+const punchProblems = {
+  ...problems(
+    "POSITION_REQUIRED",
+    "BREAK_TYPE_UNAVAILABLE",
+    "STAFF_MEMBER_INACTIVE",
+    "NOT_ASSIGNED_TO_LOCATION",
+    "OCCURRED_AT_IN_FUTURE",
+    "OCCURRED_AT_TOO_OLD",
+    "OCCURRED_AT_BEFORE_PREVIOUS_EVENT",
+    "STAFF_MEMBER_NOT_FOUND",
+    "LOCATION_NOT_FOUND",
+    "ROLE_NOT_FOUND",
+    "SHIFT_ALREADY_OPEN",
+    "NO_OPEN_SHIFT",
+    "BREAK_ALREADY_OPEN",
+    "NO_OPEN_BREAK",
+    "DAY_LOCKED",
+    "SHIFT_OVERLAP",
+    "SHIFT_CHANGED",
+  ),
+  422: problemWith(422, GeofenceProblem, "Unprocessable Entity: the position is outside the fence, with the distances", [
+    "OUTSIDE_GEOFENCE",
+  ]),
+};
+
+export const shiftState = createRoute({
+  method: "get",
+  path: `${base}/shift-state`,
+  operationId: "getShiftState",
+  tags,
+  summary: "Retrieve staff member shift state",
+  description: "The staff member's open shift (at any location) or null, minutes worked today, and the breaks they may start here.",
+  middleware: selfOr("SHIFT_READ"),
+  request: { params: StaffLocationParams },
+  responses: { 200: jsonContent(ShiftState, "The shift state"), ...problems("STAFF_MEMBER_NOT_FOUND", "LOCATION_NOT_FOUND") },
+});
+
+export const clockIn = createRoute({
+  method: "post",
+  path: `${base}/clock-in`,
+  operationId: "clockIn",
+  tags,
+  summary: "Clock in a staff member",
+  description:
+    "Opens a shift. The staff member must be active and assigned to the location (400 `NOT_ASSIGNED_TO_LOCATION`, " +
+    "`STAFF_MEMBER_INACTIVE`); the role must be the organization's (404 `ROLE_NOT_FOUND`). The shift's hourlyWage " +
+    "is the role's, else the staff member's. One open shift per staff member: 409 `SHIFT_ALREADY_OPEN`; an offline " +
+    "clock-in (`occurredAt`) inside another shift of the staff member, or before one (the open shift runs on), is " +
+    "409 `SHIFT_OVERLAP`, as for manual shifts." +
+    punchNotes,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
+  responses: { 200: jsonContent(Shift, "The new open shift"), ...punchProblems },
+});
+
+export const clockOut = createRoute({
+  method: "post",
+  path: `${base}/clock-out`,
+  operationId: "clockOut",
+  tags,
+  summary: "Clock out a staff member",
+  description:
+    "Closes the staff member's open shift at this location (409 `NO_OPEN_SHIFT` without one), ending an open break " +
+    "at the same instant first. A mandatory break type not taken in a shift longer than its frequencyMinutes adds " +
+    "an automatic unpaid deduction of its durationMinutes (`automatic: true`)." +
+    punchNotes,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
+  responses: { 200: jsonContent(Shift, "The closed shift"), ...punchProblems },
+});
+
+export const breakStart = createRoute({
+  method: "post",
+  path: `${base}/break-start`,
+  operationId: "startBreak",
+  tags,
+  summary: "Start a break",
+  description:
+    "Starts a break of an enabled break type of this location (400 `BREAK_TYPE_UNAVAILABLE` otherwise) on the open " +
+    "shift (409 `NO_OPEN_SHIFT`); one open break at a time (409 `BREAK_ALREADY_OPEN`)." +
+    punchNotes,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  request: { params: StaffLocationParams, body: jsonBody(BreakStartBody) },
+  responses: { 200: jsonContent(Shift, "The shift with the break started"), ...punchProblems },
+});
+
+export const breakEnd = createRoute({
+  method: "post",
+  path: `${base}/break-end`,
+  operationId: "endBreak",
+  tags,
+  summary: "End a break",
+  description: "Ends the open break of the open shift (409 `NO_OPEN_BREAK` without one)." + punchNotes,
+  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
+  responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...punchProblems },
+});
+
+export type ShiftStateRoute = typeof shiftState;
+export type ClockInRoute = typeof clockIn;
+export type ClockOutRoute = typeof clockOut;
+export type BreakStartRoute = typeof breakStart;
+export type BreakEndRoute = typeof breakEnd;

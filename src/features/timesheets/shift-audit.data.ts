@@ -1,0 +1,81 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import { shiftAudits } from "../../../drizzle/schema";
+import type { Principal } from "@/domain/permissions";
+import type { Database } from "@/data/client";
+import { newId } from "@/data/ids";
+
+const isoSql = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
+const isoOrNullSql = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoSql(column)} END`;
+const boolSql = (column: string) => `json(CASE WHEN ${column} THEN 'true' ELSE 'false' END)`;
+
+/**
+ * The shift row `audited` and its breaks as JSON, read inside the write's own batch: "before" is the row as the
+ * change found it and "after" as it left it, whatever else ran concurrently. UTC instants, minutes, wage.
+ */
+const SNAPSHOT = sql.raw(`json_object(
+  'id', audited.id, 'employeeId', audited.employee_id, 'locationId', audited.location_id, 'roleId', audited.role_id,
+  'utcStartTime', ${isoSql("audited.start_at")}, 'utcEndTime', ${isoOrNullSql("audited.end_at")},
+  'utcOffset', audited.utc_offset, 'businessDate', audited.business_date, 'hourlyWage', audited.hourly_wage,
+  'duration', audited.duration, 'totalPaidBreaks', audited.total_paid_breaks,
+  'totalUnpaidBreaks', audited.total_unpaid_breaks, 'payableDuration', audited.payable_duration,
+  'flags', json(audited.flags), 'manualEntry', ${boolSql("audited.manual_entry")},
+  'deletedAt', ${isoOrNullSql("audited.deleted_at")},
+  'breaks', (SELECT json_group_array(json_object(
+      'utcStartTime', ${isoSql("b.start_at")}, 'utcEndTime', ${isoOrNullSql("b.end_at")}, 'typeId', b.type_id,
+      'name', b.name, 'paid', ${boolSql("b.paid")}, 'automatic', ${boolSql("b.automatic")}))
+    FROM shift_breaks AS b WHERE b.shift_id = audited.id))`);
+
+const snapshotOf = (shiftId: string) => sql`(SELECT ${SNAPSHOT} FROM shifts AS audited WHERE audited.id = ${shiftId})`;
+
+export type AuditAction = "create" | "update" | "delete";
+
+interface AuditEntry {
+  id: string;
+  organizationId: string;
+  shiftId: string;
+  action: AuditAction;
+  principal: Principal;
+  at: Date;
+}
+
+export const auditEntry = (fields: Omit<AuditEntry, "id">): AuditEntry => ({ id: newId(fields.at.getTime()), ...fields });
+
+const auditRow = (entry: AuditEntry) => ({
+  id: entry.id,
+  organizationId: entry.organizationId,
+  shiftId: entry.shiftId,
+  action: entry.action,
+  actorPartnerId: entry.principal.partnerId,
+  actorStaffMemberId: entry.principal.staffMemberId,
+  at: entry.at,
+});
+
+/**
+ * Records the "before" of an update or delete, and guards the batch it opens: the shift must still be the
+ * version the handler read (same updated_at, not deleted), else shift_id is NULL and the whole batch fails
+ * (SHIFT_CHANGED), so every check made on that read still holds when the write lands.
+ */
+export function auditBefore(db: Database, entry: AuditEntry, expectedUpdatedAt: Date) {
+  const sameVersion = sql`(SELECT id FROM shifts WHERE id = ${entry.shiftId} AND organization_id = ${entry.organizationId}
+    AND deleted_at IS NULL AND updated_at = ${expectedUpdatedAt.getTime()})`;
+  return db.insert(shiftAudits).values({ ...auditRow(entry), shiftId: sameVersion, before: snapshotOf(entry.shiftId), after: null });
+}
+
+/** Records the "after" of a create (a new audit row) or an update (the row auditBefore opened). */
+export function auditAfter(db: Database, entry: AuditEntry) {
+  if (entry.action === "update") {
+    return db.update(shiftAudits).set({ after: snapshotOf(entry.shiftId) }).where(eq(shiftAudits.id, entry.id));
+  }
+  return db.insert(shiftAudits).values({ ...auditRow(entry), before: null, after: snapshotOf(entry.shiftId) });
+}
+
+/**
+ * One "delete" audit row per live shift matching `where` (written over the alias `audited`), in one
+ * INSERT … SELECT: no parameter per shift, so any number of shifts fits D1's 100-parameter cap. The SELECT
+ * lists the table's columns in their declared order.
+ */
+export function auditDeletes(db: Database, batchId: string, principal: Principal, at: Date, where: SQL) {
+  return db.insert(shiftAudits).select(sql`SELECT ${`${batchId}:`} || audited.id, audited.organization_id, audited.id,
+      'delete', ${principal.partnerId}, ${principal.staffMemberId}, ${at.getTime()}, ${SNAPSHOT}, NULL
+    FROM shifts AS audited WHERE ${where}`);
+}

@@ -1,0 +1,67 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from "../../../drizzle/schema";
+import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
+import { readWallClock, type OffsetRule } from "@/domain/zoned-wall-clock";
+import type { Database } from "@/data/client";
+import { invalidField, notFound } from "@/platform/problems/problem";
+import { inOrganization } from "@/data/tenancy";
+import { breaksOfShift } from "@/features/shifts/break-copies.data";
+import { lockedSql } from "./timesheet-query.data";
+import type { TimesheetScope } from "./timesheet-scope.guards";
+import type { ManualBreakInput } from "./timesheets.schemas";
+
+type BreakTypeRow = typeof breakTypes.$inferSelect;
+
+/** The records a manual shift names, read in one batch; an unknown one is a 400 naming its field. */
+export async function loadReferences(db: Database, organizationId: string, ids: { employeeId: string; locationId: string; roleId: string }) {
+  const [staff, location, role, types] = await db.batch([
+    db.select().from(staffMembers).where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, ids.employeeId))),
+    db.select().from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, ids.locationId))),
+    db.select().from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, ids.roleId))),
+    db.select().from(breakTypes).where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, ids.locationId))),
+  ]);
+  if (!staff[0]) throw invalidField("employeeId", "no staff member with that id in this organization");
+  if (!location[0]) throw invalidField("locationId", "no location with that id in this organization");
+  if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
+  return { staff: staff[0], location: location[0], role: role[0], breakTypes: types };
+}
+
+/** A shift of the scope with its breaks (its breaks_json copy) and events: another's shift, or a deleted one, is 404. */
+export async function loadShift(db: Database, scope: TimesheetScope, id: string) {
+  const { organizationId, ownStaffMemberId } = scope;
+  const [found, events, types] = await db.batch([
+    db
+      .select({ shift: shifts, locked: lockedSql() })
+      .from(shifts)
+      .where(
+        and(inOrganization(shifts, organizationId), eq(shifts.id, id), ownStaffMemberId ? eq(shifts.employeeId, ownStaffMemberId) : undefined),
+      ),
+    db.select().from(shiftEvents).where(and(eq(shiftEvents.organizationId, organizationId), eq(shiftEvents.shiftId, id))).orderBy(asc(shiftEvents.occurredAt)),
+    db
+      .select()
+      .from(breakTypes)
+      .where(
+        and(
+          inOrganization(breakTypes, organizationId),
+          inArray(breakTypes.locationId, db.select({ id: shifts.locationId }).from(shifts).where(eq(shifts.id, id))),
+        ),
+      ),
+  ]);
+  if (!found[0]) throw notFound("Shift");
+  return { shift: found[0].shift, locked: found[0].locked, breaks: breaksOfShift(found[0].shift), events, breakTypes: types };
+}
+
+/** A request's breaks as the domain's, read with the shift's offset rule; a typeId must be the location's. */
+export function manualBreaks(input: readonly ManualBreakInput[], rule: OffsetRule, types: readonly BreakTypeRow[]): ShiftBreak[] {
+  return input.map((b, i) => {
+    const startTime = readWallClock(new Date(b.startTime), rule);
+    const endTime = readWallClock(new Date(b.endTime), rule);
+    if (b.typeId === undefined) {
+      const base = { name: b.name ?? "Break", paid: b.paid ?? false, mandatory: false, frequencyMinutes: 0 };
+      return { ...base, startTime, endTime, typeId: null, durationInSettingsMinutes: 0 };
+    }
+    const type = types.find((t) => t.id === b.typeId);
+    if (!type) throw invalidField(`breaks.${i}.typeId`, "not a break type of the shift's location");
+    return { startTime, endTime, ...breakSettingsOf(type) };
+  });
+}

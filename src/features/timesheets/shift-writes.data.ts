@@ -1,0 +1,225 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { lockedDays, locations, roles, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
+import { planShift, type ShiftPlan } from "@/domain/shift-plan";
+import type { ShiftBreak } from "@/domain/shift-totals";
+import { shiftWage } from "@/domain/shift-wage";
+import { offsetUnder, readWallClock, type OffsetRule } from "@/domain/zoned-wall-clock";
+import type { Database } from "@/data/client";
+import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { newId } from "@/data/ids";
+import { badRequest, invalidField } from "@/platform/problems/problem";
+import { inOrganization, softDeleted } from "@/data/tenancy";
+import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
+import { serializeShift, type ShiftBreakRow, type ShiftRow, type ShiftWire } from "@/features/shifts/shifts.schemas";
+import { auditAfter, auditBefore, auditDeletes, auditEntry } from "./shift-audit.data";
+import { dayLocked, guardProblems, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
+import { loadReferences, loadShift, manualBreaks } from "./shift-references.data";
+import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
+import type { TimesheetScope } from "./timesheet-scope.guards";
+import type { ManualShiftInput, ShiftPatchInput } from "./timesheets.schemas";
+
+type Planned = Extract<ShiftPlan, { ok: true }>;
+
+function planned(plan: ShiftPlan): Planned {
+  if (plan.ok) return plan;
+  throw badRequest("VALIDATION_FAILED", plan.errors.map((e) => `${e.path}: ${e.message}`).join("; "), plan.errors);
+}
+
+const breakRowsOf = (breaks: readonly ShiftBreak[], shift: ShiftRow): ShiftBreakRow[] =>
+  breaks.map((b) => fromDomainBreak(b, { id: newId(), organizationId: shift.organizationId, shiftId: shift.id }));
+
+/** POST /timesheets: a closed shift entered by a manager, totals from the same closeShift as clock-out. */
+export async function createManualShift(db: Database, scope: TimesheetScope, body: ManualShiftInput): Promise<ShiftWire> {
+  const { organizationId } = scope;
+  const refs = await loadReferences(db, organizationId, body);
+  const rule: OffsetRule = body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: refs.location.timezone };
+  const start = readWallClock(new Date(body.startTime), rule);
+  const end = readWallClock(new Date(body.endTime), rule);
+  const utcOffset = offsetUnder(start, rule);
+  const breaks = manualBreaks(body.breaks, rule, refs.breakTypes);
+  const plan = planned(planShift({ start, end, utcOffset, breaks, breakTypes: refs.breakTypes }));
+  const now = new Date();
+  const shift: ShiftRow = {
+    id: newId(now.getTime()),
+    organizationId,
+    employeeId: refs.staff.id,
+    locationId: refs.location.id,
+    roleId: refs.role.id,
+    startAt: start,
+    endAt: end,
+    utcOffset,
+    businessDate: plan.businessDate,
+    hourlyWage: body.hourlyWage ?? shiftWage(refs.role, refs.staff),
+    ...plan.totals,
+    flags: [],
+    manualEntry: true,
+    breaksJson: [], // filled by the shift_breaks triggers
+    active: false,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  const breakRows = breakRowsOf(plan.breaks, shift);
+  const audit = auditEntry({ organizationId, shiftId: shift.id, action: "create", principal: scope.principal, at: now });
+  const days = [{ locationId: shift.locationId, date: shift.businessDate }];
+  const answer = serializeShift(shift, breakRows);
+  const guardedShift = {
+    ...shift,
+    organizationId: unlessLocked(organizationId, days),
+    employeeId: unlessOverlapping({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
+  };
+  await guardedBatch(
+    { db, principal: scope.principal, organizationId: scope.organizationId },
+    [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
+    guardProblems(days),
+    { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }] },
+  );
+  return answer;
+}
+
+async function roleAndStaff(db: Database, organizationId: string, roleId: string, staffId: string) {
+  const [role, staff] = await db.batch([
+    db.select().from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, roleId))),
+    db.select({ hourlyWage: staffMembers.hourlyWage }).from(staffMembers).where(eq(staffMembers.id, staffId)),
+  ]);
+  if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
+  return { role: role[0], staff: staff[0] };
+}
+
+/**
+ * PATCH /timesheets/{id}. Times are read like the wire shows them: with the body's utcOffset, else the shift's.
+ * A closed shift's breaks and totals are recomputed by closeShift; an open one stays open unless endTime closes it.
+ */
+export async function patchShift(db: Database, scope: TimesheetScope, id: string, body: ShiftPatchInput, ifMatch: IfMatch): Promise<ShiftWire> {
+  const { organizationId } = scope;
+  const current = await loadShift(db, scope, id);
+  const was = current.shift;
+  requireVersion(ifMatch, was);
+  const utcOffset = body.utcOffset ?? was.utcOffset;
+  const rule = { utcOffset };
+  const start = body.startTime ? readWallClock(new Date(body.startTime), rule) : was.startAt;
+  const end = body.endTime ? readWallClock(new Date(body.endTime), rule) : was.endAt;
+  if (body.breaks && !end) throw invalidField("breaks", "breaks can be replaced on a closed shift only: send endTime too");
+  const breaks = body.breaks ? manualBreaks(body.breaks, rule, current.breakTypes) : current.breaks.map(toDomainBreak);
+  const plan = planned(planShift({ start, end, utcOffset, breaks, breakTypes: current.breakTypes }));
+  let hourlyWage = body.hourlyWage ?? was.hourlyWage;
+  if (body.roleId && body.roleId !== was.roleId) {
+    const { role, staff } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId);
+    hourlyWage = body.hourlyWage ?? shiftWage(role, staff);
+  }
+  const now = nextVersionAfter(was);
+  const changes = {
+    roleId: body.roleId ?? was.roleId,
+    startAt: start,
+    endAt: end,
+    utcOffset,
+    businessDate: plan.businessDate,
+    hourlyWage,
+    ...plan.totals,
+    active: end === null,
+    updatedAt: now,
+  };
+  const updated: ShiftRow = { ...was, ...changes };
+  const audit = auditEntry({ organizationId, shiftId: id, action: "update", principal: scope.principal, at: now });
+  const days = [
+    { locationId: was.locationId, date: was.businessDate },
+    { locationId: was.locationId, date: plan.businessDate },
+  ];
+  // An open shift keeps its break rows as they are; a closed one gets the recomputed set.
+  const breakRows = end ? breakRowsOf(plan.breaks, updated) : current.breaks;
+  const answer = serializeShift(updated, breakRows);
+  const replaceBreaks = end ? [db.delete(shiftBreaks).where(eq(shiftBreaks.shiftId, id)), ...insertBreakStatements(db, breakRows)] : [];
+  await guardedBatch(
+    { db, principal: scope.principal, organizationId: scope.organizationId },
+    [
+      auditBefore(db, audit, was.updatedAt),
+      db
+        .update(shifts)
+        .set({
+          ...changes,
+          organizationId: unlessLocked(organizationId, days),
+          employeeId: unlessOverlapping({ organizationId, employeeId: was.employeeId, shiftId: id, start, end }),
+        })
+        .where(eq(shifts.id, id)),
+      ...replaceBreaks,
+      auditAfter(db, audit),
+    ],
+    guardProblems(days),
+    { events: [{ type: "shift.updated", organizationId, occurredAt: now, data: answer }] },
+  );
+  return answer;
+}
+
+/** DELETE /timesheets/{id}: a soft delete, refused on a locked day. */
+export async function deleteShift(db: Database, scope: TimesheetScope, id: string, ifMatch: IfMatch): Promise<ShiftWire> {
+  const { organizationId } = scope;
+  const current = await loadShift(db, scope, id);
+  const was = current.shift;
+  requireVersion(ifMatch, was);
+  const now = nextVersionAfter(was);
+  const audit = auditEntry({ organizationId, shiftId: id, action: "delete", principal: scope.principal, at: now });
+  const answer = serializeShift({ ...was, ...softDeleted(now) }, current.breaks);
+  const days = [{ locationId: was.locationId, date: was.businessDate }];
+  await guardedBatch(
+    { db, principal: scope.principal, organizationId: scope.organizationId },
+    [
+      auditBefore(db, audit, was.updatedAt),
+      db
+        .update(shifts)
+        .set({ ...softDeleted(now), organizationId: unlessLocked(organizationId, days) })
+        .where(eq(shifts.id, id)),
+    ],
+    guardProblems(days),
+    { events: [{ type: "shift.deleted", organizationId, occurredAt: now, data: answer }] },
+  );
+  return answer;
+}
+
+/** DELETE /timesheets?date&locationId: every live shift of that business date there, in one atomic batch. */
+export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day: { date: string; locationId: string }) {
+  const { organizationId } = scope;
+  const [location, lock] = await db.batch([
+    db.select({ id: locations.id }).from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, day.locationId))),
+    db.select({ date: lockedDays.date }).from(lockedDays).where(and(eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
+  ]);
+  if (!location[0]) throw invalidField("locationId", "no location with that id in this organization");
+  if (lock[0]) throw dayLocked(day.date);
+  const now = new Date();
+  // `+organization_id`: the location's index serves the day (the organization's would read every location's).
+  const ofDay = sql`+audited.organization_id = ${organizationId} AND audited.location_id = ${day.locationId}
+    AND audited.business_date = ${day.date} AND audited.deleted_at IS NULL`;
+  const [, deleted] = await guardedBatch(
+    { db, principal: scope.principal, organizationId: scope.organizationId },
+    [
+      auditDeletes(db, newId(now.getTime()), scope.principal, now, ofDay),
+      db
+        .update(shifts)
+        .set({ ...softDeleted(now), organizationId: unlessLocked(organizationId, [day]) })
+        .where(
+          and(
+            sql`+${shifts.organizationId} = ${organizationId}`,
+            eq(shifts.locationId, day.locationId),
+            eq(shifts.businessDate, day.date),
+            isNull(shifts.deletedAt),
+          ),
+        ),
+    ],
+    guardProblems([day]),
+    {
+      events: [
+        {
+          organizationId,
+          occurredAt: now,
+          rows: {
+            table: shifts,
+            where: sql`+${shifts.organizationId} = ${organizationId} AND ${shifts.locationId} = ${day.locationId}
+              AND ${shifts.businessDate} = ${day.date} AND ${shifts.deletedAt} = ${now.getTime()}`,
+            typeOf: sql`'shift.deleted'`,
+          },
+        },
+      ],
+    },
+  );
+  return { deleted: deleted.meta.changes };
+}

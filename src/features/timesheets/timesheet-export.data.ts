@@ -1,0 +1,144 @@
+import { asc } from "drizzle-orm";
+import { shifts } from "../../../drizzle/schema";
+import { csvHeader, csvRecord, type CsvColumn } from "@/domain/csv";
+import { localWallClock } from "@/domain/local-time";
+import { lockedDayLookup } from "@/domain/locked-days";
+import { amountCents, centsToAmount, hoursDecimal } from "@/domain/timesheet-totals";
+import type { Database } from "@/data/client";
+import { iso, isoOrNull } from "@/platform/schemas/time";
+import type { ShiftRow } from "@/features/shifts/shifts.schemas";
+import { type ExportNames, exportNames, exportNamesQueries } from "./export-names.data";
+import { lockedDaysQuery, shiftConditions, type ShiftCursor, type TimesheetFilter } from "./timesheet-query.data";
+import type { ExportRecord } from "./timesheet-reports.schemas";
+
+/** Shifts per keyset page of an export: memory holds one page, however long the range. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/** One keyset page of the export: the shifts alone, read as they are returned (names and locks are looked up). */
+export const exportPageQuery = (db: Database, filter: TimesheetFilter, cursor: ShiftCursor | null, limit = EXPORT_PAGE_SIZE) =>
+  db
+    .select()
+    .from(shifts)
+    .where(shiftConditions(filter, { after: cursor }))
+    .orderBy(asc(shifts.businessDate), asc(shifts.id))
+    .limit(limit);
+
+const localTime = (instant: Date | null, offset: number) => (instant ? localWallClock(instant, offset).replace(/Z$/, "") : null);
+
+export function exportRecord(s: ShiftRow, names: ExportNames, locked: boolean): ExportRecord {
+  const employee = names.staff.get(s.employeeId);
+  const location = names.locations.get(s.locationId);
+  const role = names.roles.get(s.roleId);
+  return {
+    shiftId: s.id,
+    businessDate: s.businessDate,
+    employeeId: s.employeeId,
+    employeeExternalId: employee?.externalId ?? null,
+    employeePayrollId: employee?.externalPayrollId ?? null,
+    employeeName: employee?.name ?? null,
+    locationId: s.locationId,
+    locationExternalId: location?.externalId ?? null,
+    locationName: location?.name ?? null,
+    roleId: s.roleId,
+    roleExternalId: role?.externalId ?? null,
+    roleName: role?.name ?? null,
+    utcOffset: s.utcOffset,
+    localStartTime: localTime(s.startAt, s.utcOffset)!,
+    localEndTime: localTime(s.endAt, s.utcOffset),
+    utcStartTime: iso(s.startAt),
+    utcEndTime: isoOrNull(s.endAt),
+    duration: s.duration,
+    totalPaidBreaks: s.totalPaidBreaks,
+    totalUnpaidBreaks: s.totalUnpaidBreaks,
+    payableDuration: s.payableDuration,
+    payableHours: Number(hoursDecimal(s.payableDuration)),
+    hourlyWage: s.hourlyWage,
+    amount: centsToAmount(amountCents(s.payableDuration, s.hourlyWage)),
+    flags: s.flags,
+    manualEntry: s.manualEntry,
+    locked,
+  };
+}
+
+const text = true;
+/** One CSV column per ExportRecord field, in its order; free text from users is guarded against formulas. */
+export const CSV_COLUMNS: CsvColumn<ExportRecord>[] = [
+  { header: "shiftId", value: (r) => r.shiftId },
+  { header: "businessDate", value: (r) => r.businessDate },
+  { header: "employeeId", value: (r) => r.employeeId },
+  { header: "employeeExternalId", value: (r) => r.employeeExternalId, text },
+  { header: "employeePayrollId", value: (r) => r.employeePayrollId, text },
+  { header: "employeeName", value: (r) => r.employeeName, text },
+  { header: "locationId", value: (r) => r.locationId },
+  { header: "locationExternalId", value: (r) => r.locationExternalId, text },
+  { header: "locationName", value: (r) => r.locationName, text },
+  { header: "roleId", value: (r) => r.roleId },
+  { header: "roleExternalId", value: (r) => r.roleExternalId, text },
+  { header: "roleName", value: (r) => r.roleName, text },
+  { header: "utcOffset", value: (r) => r.utcOffset },
+  { header: "localStartTime", value: (r) => r.localStartTime },
+  { header: "localEndTime", value: (r) => r.localEndTime },
+  { header: "utcStartTime", value: (r) => r.utcStartTime },
+  { header: "utcEndTime", value: (r) => r.utcEndTime },
+  { header: "duration", value: (r) => r.duration },
+  { header: "totalPaidBreaks", value: (r) => r.totalPaidBreaks },
+  { header: "totalUnpaidBreaks", value: (r) => r.totalUnpaidBreaks },
+  { header: "payableDuration", value: (r) => r.payableDuration },
+  { header: "payableHours", value: (r) => hoursDecimal(r.payableDuration) },
+  { header: "hourlyWage", value: (r) => r.hourlyWage },
+  { header: "amount", value: (r) => r.amount.toFixed(2) },
+  { header: "flags", value: (r) => r.flags.join(";") },
+  { header: "manualEntry", value: (r) => r.manualEntry },
+  { header: "locked", value: (r) => r.locked },
+];
+
+/**
+ * The first page of an export, in one batch with what every page looks up: the organization's staff member,
+ * location and role names and the range's locked days (memory grows with the organization, not the range).
+ */
+async function firstPage(db: Database, filter: TimesheetFilter) {
+  const [staff, locations, roles] = exportNamesQueries(db, filter.organizationId);
+  const [staffRows, locationRows, roleRows, locked, rows] = await db.batch([
+    staff,
+    locations,
+    roles,
+    lockedDaysQuery(db, filter),
+    exportPageQuery(db, filter, null),
+  ]);
+  return { names: exportNames(staffRows, locationRows, roleRows), isLocked: lockedDayLookup(locked), rows };
+}
+
+/**
+ * The export as a stream: each pull reads the next keyset page and encodes it, so the Worker holds one page at
+ * a time and the client starts receiving before the last page is read.
+ */
+export function exportStream(db: Database, filter: TimesheetFilter, format: "csv" | "json"): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor: ShiftCursor | null = null;
+  let lookups: Pick<Awaited<ReturnType<typeof firstPage>>, "names" | "isLocked"> | null = null;
+  let written = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(format === "csv" ? csvHeader(CSV_COLUMNS) : "["));
+    },
+    async pull(controller) {
+      const page = lookups ? { ...lookups, rows: await exportPageQuery(db, filter, cursor) } : await firstPage(db, filter);
+      const { names, isLocked, rows } = page;
+      lookups = { names, isLocked };
+      const records = rows.map((shift) => exportRecord(shift, names, isLocked(shift)));
+      const chunk =
+        format === "csv"
+          ? records.map((r) => csvRecord(CSV_COLUMNS, r)).join("")
+          : records.map((r, i) => (written + i === 0 ? "" : ",") + JSON.stringify(r)).join("");
+      written += records.length;
+      if (chunk) controller.enqueue(encoder.encode(chunk));
+      const last = rows[rows.length - 1];
+      if (rows.length < EXPORT_PAGE_SIZE || !last) {
+        if (format === "json") controller.enqueue(encoder.encode("]"));
+        controller.close();
+        return;
+      }
+      cursor = { businessDate: last.businessDate, id: last.id };
+    },
+  });
+}

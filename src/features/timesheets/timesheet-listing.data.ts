@@ -1,0 +1,89 @@
+import type { Context } from "hono";
+import { lockedDatesWithin, lockedDayLookup } from "@/domain/locked-days";
+import { lockedDateBounds, parseTimesheetRange } from "@/domain/timesheet-range";
+import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "@/domain/timesheet-totals";
+import type { Database } from "@/data/client";
+import { invalidField } from "@/platform/problems/problem";
+import { breaksOfShift } from "@/features/shifts/break-copies.data";
+import { serializeShift } from "@/features/shifts/shifts.schemas";
+import {
+  decodeShiftCursor,
+  encodeShiftCursor,
+  lockedDaysQuery,
+  pageQuery,
+  shiftPage,
+  type TimesheetFilter,
+  totalsQuery,
+} from "./timesheet-query.data";
+import type { TimesheetScope } from "./timesheet-scope.guards";
+
+type FilterInput = { startDate: string; endDate: string } & Pick<
+  TimesheetFilter,
+  "locationId" | "employeeId" | "roleId" | "flagged" | "open" | "updatedSince"
+>;
+
+/** The filter of a timesheet read: the caller's scope, the validated range, and the query's filters. */
+export function timesheetFilter(scope: TimesheetScope, query: FilterInput): TimesheetFilter {
+  const parsed = parseTimesheetRange(query.startDate, query.endDate);
+  if (!parsed.ok) throw invalidField(parsed.path, parsed.message);
+  return {
+    organizationId: scope.organizationId,
+    ownStaffMemberId: scope.ownStaffMemberId,
+    range: parsed.range,
+    locationId: query.locationId,
+    employeeId: query.employeeId,
+    roleId: query.roleId,
+    flagged: query.flagged,
+    open: query.open,
+    updatedSince: query.updatedSince,
+  };
+}
+
+/** The wire's totals: minutes as summed, the amount from cents. */
+export const wireTotals = (t: MinuteTotals) => ({
+  count: t.count,
+  duration: t.duration,
+  totalPaidBreaks: t.totalPaidBreaks,
+  totalUnpaidBreaks: t.totalUnpaidBreaks,
+  payableDuration: t.payableDuration,
+  amount: centsToAmount(t.amountCents),
+});
+
+/** RFC 8288 `Link: <…>; rel="next"`: the same request with the next cursor. */
+export function setNextLink(c: Context, params: Record<string, string>) {
+  const next = new URL(c.req.url);
+  for (const [name, value] of Object.entries(params)) next.searchParams.set(name, value);
+  c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+}
+
+/**
+ * GET /timesheets: one page of shifts, the totals of the whole filtered range and its locked days — three statements
+ * in one D1 batch, so the totals and the page read the same snapshot. Each shift's breaks ride on its row
+ * (breaks_json, kept by triggers on shift_breaks), so the page reads what it returns; its `locked` is looked up in
+ * the locked days read, not probed per row.
+ */
+export async function readTimesheet(
+  c: Context,
+  db: Database,
+  filter: TimesheetFilter,
+  page: { limit: number; cursor?: string; includeDeleted?: boolean },
+) {
+  const cursor = page.cursor ? decodeShiftCursor(page.cursor) : null;
+  const shiftsPage = shiftPage(filter, cursor, page.limit, page.includeDeleted);
+  const [rows, totals, locked] = await db.batch([
+    pageQuery(db, shiftsPage),
+    totalsQuery(db, filter),
+    lockedDaysQuery(db, filter),
+  ]);
+  const isLocked = lockedDayLookup(locked);
+  const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  if (rows.length > page.limit && last) {
+    setNextLink(c, { cursor: encodeShiftCursor({ businessDate: last.businessDate, id: last.id }) });
+  }
+  return {
+    shifts: shown.map((shift) => serializeShift(shift, breaksOfShift(shift), { locked: isLocked(shift) })),
+    lockedDays: lockedDatesWithin(locked, lockedDateBounds(filter.range)),
+    totals: wireTotals(totals[0] ?? ZERO_TOTALS),
+  };
+}

@@ -1,0 +1,91 @@
+import { and, eq } from "drizzle-orm";
+import { locations } from "../../../drizzle/schema";
+import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
+import { notFound } from "@/platform/problems/problem";
+import { inOrganization } from "@/data/tenancy";
+import { serializeShift, type ShiftWire } from "@/features/shifts/shifts.schemas";
+import { lockDayAt, unlockDayAt } from "@/features/shifts/locked-days.data";
+import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";
+import { loadShift } from "./shift-references.data";
+import { exportStream } from "./timesheet-export.data";
+import { readTimesheet, timesheetFilter } from "./timesheet-listing.data";
+import { readEmployeeReport, readReport, reportFilter } from "./timesheet-reports.data";
+import type { TimesheetHandler } from "./timesheet-scope.guards";
+import type * as routes from "./timesheets.routes";
+
+export const list: TimesheetHandler<routes.ListRoute> = async (c) => {
+  const query = c.req.valid("query");
+  const filter = timesheetFilter(c.var.timesheets, query);
+  return c.json(await readTimesheet(c, c.var.db, filter, query), 200);
+};
+
+export const listForLocation: TimesheetHandler<routes.ListForLocationRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const query = c.req.valid("query");
+  const scope = c.var.timesheets;
+  const [location] = await c.var.db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(inOrganization(locations, scope.organizationId), eq(locations.id, id)));
+  if (!location) throw notFound("Location");
+  const filter = { ...timesheetFilter(scope, query), locationId: id };
+  return c.json(await readTimesheet(c, c.var.db, filter, query), 200);
+};
+
+export const exportShifts: TimesheetHandler<routes.ExportRoute> = async (c) => {
+  const query = c.req.valid("query");
+  const filter = timesheetFilter(c.var.timesheets, query);
+  const csv = query.format === "csv";
+  const name = `timesheets-${filter.range.start.date}-${filter.range.end.date}.${query.format}`;
+  return new Response(exportStream(c.var.db, filter, query.format), {
+    status: 200,
+    headers: {
+      "Content-Type": csv ? "text/csv; charset=utf-8; header=present" : "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+};
+
+export const reportDays: TimesheetHandler<routes.ReportDaysRoute> = async (c) => {
+  const query = c.req.valid("query");
+  const filter = { ...reportFilter(c.var.timesheets, query), dayOffset: query.utcOffset };
+  return c.json(await readReport(c, c.var.db, filter, query), 200);
+};
+
+export const reportEmployees: TimesheetHandler<routes.ReportEmployeesRoute> = async (c) => {
+  const query = c.req.valid("query");
+  return c.json(await readEmployeeReport(c, c.var.db, reportFilter(c.var.timesheets, query), query), 200);
+};
+
+export const lockDay: TimesheetHandler<routes.LockDayRoute> = async (c) =>
+  c.json(await lockDayAt(c.var.db, c.var.timesheets, c.req.valid("json")), 200);
+
+export const unlockDay: TimesheetHandler<routes.UnlockDayRoute> = async (c) =>
+  c.json(await unlockDayAt(c.var.db, c.var.timesheets, c.req.valid("query")), 200);
+
+export const getOne: TimesheetHandler<routes.GetOneRoute> = async (c) => {
+  const found = await loadShift(c.var.db, c.var.timesheets, c.req.valid("param").id);
+  setETag(c, found.shift);
+  return c.json(serializeShift(found.shift, found.breaks, { locked: found.locked, events: found.events }), 200);
+};
+
+/** A written shift, with its ETag. */
+const written = <S extends ShiftWire>(c: HeaderContext, shift: S) => {
+  setETag(c, shift);
+  return shift;
+};
+
+export const create: TimesheetHandler<routes.CreateRoute> = async (c) =>
+  c.json(written(c, await createManualShift(c.var.db, c.var.timesheets, c.req.valid("json"))), 201);
+
+export const patch: TimesheetHandler<routes.PatchRoute> = async (c) => {
+  const shift = await patchShift(c.var.db, c.var.timesheets, c.req.valid("param").id, c.req.valid("json"), ifMatchOf(c));
+  return c.json(written(c, shift), 200);
+};
+
+export const remove: TimesheetHandler<routes.RemoveRoute> = async (c) =>
+  c.json(written(c, await deleteShift(c.var.db, c.var.timesheets, c.req.valid("param").id, ifMatchOf(c))), 200);
+
+export const removeDay: TimesheetHandler<routes.RemoveDayRoute> = async (c) =>
+  c.json(await deleteShiftsOfDay(c.var.db, c.var.timesheets, c.req.valid("query")), 200);

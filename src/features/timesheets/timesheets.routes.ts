@@ -1,0 +1,234 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import { conditionalGet } from "@/platform/http/conditional";
+import type { AppBindings } from "@/platform/http/env";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationRecordParams, problems, withETag } from "@/platform/openapi/helpers";
+import { Shift } from "@/features/shifts/shifts.schemas";
+import {
+  EmployeeReport,
+  EmployeeReportQuery,
+  ExportQuery,
+  ExportRecord,
+  Report,
+  ReportQuery,
+} from "./timesheet-reports.schemas";
+import { type TimesheetEnv, timesheetAccess } from "./timesheet-scope.guards";
+import {
+  DayAtLocationQuery,
+  DeletedShifts,
+  LocationTimesheetQuery,
+  LockedDay,
+  LockedDayBody,
+  ManualShiftCreate,
+  OrganizationQuery,
+  ShiftParams,
+  ShiftPatch,
+  TimesheetListing,
+  TimesheetQuery,
+} from "./timesheets.schemas";
+
+const tags = ["Timesheets"];
+const read = timesheetAccess("SHIFT_READ");
+const write = timesheetAccess("SHIFT_WRITE");
+/** Locking guards approved payroll from SHIFT_WRITE holders, so only managers (LOCATION_ADMIN) lock and reopen. */
+const lock = timesheetAccess("LOCATION_ADMIN");
+const conditional = createMiddleware<AppBindings & TimesheetEnv>((c, next) => conditionalGet(c, next));
+const scopeNote =
+  " The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, " +
+  "except that a staff member without it sees only their own shifts.";
+const listingNote =
+  "Shifts whose business date (the local date their start fell on at their location) is in the range; a " +
+  "full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` " +
+  "and `Link: rel=\"next\"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and " +
+  "`lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts " +
+  "count 0 until clocked out. A start after the end or a range over 366 days is 400.";
+const lockedNote = " A shift whose business date is locked at its location is 409 `DAY_LOCKED`.";
+
+export const list = createRoute({
+  method: "get",
+  path: "/api/timesheets",
+  operationId: "listTimesheets",
+  tags,
+  summary: "Retrieve all shifts",
+  description: listingNote + scopeNote,
+  middleware: [read] as const,
+  request: { query: TimesheetQuery },
+  responses: { 200: jsonContent(TimesheetListing, "A page of shifts, the locked days and the totals"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
+});
+
+export const listForLocation = createRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/locations/{id}/timesheets",
+  operationId: "listLocationTimesheets",
+  tags,
+  summary: "Retrieve timesheets for a specific location",
+  description: `The timesheet listing of one location (404 for a location not in the organization). ${listingNote}`,
+  middleware: [read] as const,
+  request: { params: OrganizationRecordParams, query: LocationTimesheetQuery },
+  responses: { 200: jsonContent(TimesheetListing, "A page of the location's shifts"), ...problems("LOCATION_NOT_FOUND") },
+});
+
+export const exportShifts = createRoute({
+  method: "get",
+  path: "/api/timesheets/export",
+  operationId: "exportTimesheets",
+  tags,
+  summary: "Export shifts",
+  description:
+    "Every shift of the filtered range as an attachment, streamed page by page: CSV (RFC 4180, CRLF, header row; " +
+    "text fields starting with = + - @ get a leading ' so spreadsheets do not run them) or a JSON array. Local " +
+    "times carry no zone suffix; amount = payable hours × hourlyWage, rounded to the cent. Not paged: an export is " +
+    "one file of a range of at most 366 days, streamed as it is read." + scopeNote,
+  middleware: [read] as const,
+  request: { query: ExportQuery },
+  responses: {
+    200: {
+      description: "The export (Content-Disposition: attachment)",
+      content: { "text/csv": { schema: z.string() }, "application/json": { schema: z.array(ExportRecord) } },
+    },
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND"),
+  },
+});
+
+export const reportDays = createRoute({
+  method: "get",
+  path: "/api/timesheets/reports",
+  operationId: "getTimesheetReport",
+  tags,
+  summary: "Generate shift reports",
+  description:
+    "Per day, staff member and location: minutes, unpaid breaks, hours worked and amount, with the totals of the " +
+    "whole range. `page`/`limit` page the days (and a `Link: rel=\"next\"`)." + scopeNote,
+  middleware: [read] as const,
+  request: { query: ReportQuery },
+  responses: { 200: jsonContent(Report, "The report"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
+});
+
+export const reportEmployees = createRoute({
+  method: "get",
+  path: "/api/timesheets/reports/employees",
+  operationId: "getTimesheetEmployeeReport",
+  tags,
+  summary: "Generate per-employee shift reports",
+  description: "Totals per staff member over the range, by staff member id, paged with `limit`/`cursor`." + scopeNote,
+  middleware: [read] as const,
+  request: { query: EmployeeReportQuery },
+  responses: { 200: jsonContent(z.array(EmployeeReport), "One row per staff member"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
+});
+
+export const lockDay = createRoute({
+  method: "post",
+  path: "/api/timesheets/locked-days",
+  operationId: "lockTimesheetDay",
+  tags,
+  summary: "Lock a day",
+  description:
+    "Locks a business date at a location: its shifts can no longer be created, changed, clocked or deleted. " +
+    "Idempotent (locking a locked day answers it unchanged). Needs LOCATION_ADMIN.",
+  middleware: [lock] as const,
+  request: { query: OrganizationQuery, body: jsonBody(LockedDayBody) },
+  responses: { 200: jsonContent(LockedDay, "The locked day"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
+});
+
+export const unlockDay = createRoute({
+  method: "delete",
+  path: "/api/timesheets/locked-days",
+  operationId: "unlockTimesheetDay",
+  tags,
+  summary: "Reopen a locked day",
+  description: "Removes the lock (idempotent: reopening an open day answers it as open). Needs LOCATION_ADMIN.",
+  middleware: [lock] as const,
+  request: { query: DayAtLocationQuery },
+  responses: { 200: jsonContent(LockedDay, "The reopened day"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
+});
+
+export const getOne = createRoute({
+  method: "get",
+  path: "/api/timesheets/{id}",
+  operationId: "getTimesheetShift",
+  tags,
+  summary: "Retrieve a specific shift",
+  description: "The shift with its breaks and clock events." + scopeNote,
+  middleware: [read, conditional] as const,
+  request: { params: ShiftParams, query: OrganizationQuery, headers: IfNoneMatchHeaders },
+  responses: { 200: withETag(jsonContent(Shift, "The shift")), ...notModified, ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND") },
+});
+
+export const create = createRoute({
+  method: "post",
+  path: "/api/timesheets",
+  operationId: "createTimesheetShift",
+  tags,
+  summary: "Create a new shift",
+  description:
+    "A closed shift entered by hand (`manualEntry: true`). Times are local wall-clock times written with Z; with " +
+    "`utcOffset` they read as utc = local − utcOffset, without it each is read in the location's zone at that " +
+    "moment (the first of a repeated fall-back hour), so 22:00–06:00 across a fall-back night is 540 minutes; the " +
+    "shift keeps the start's offset, as clocked shifts do. Totals and automatic break deductions come from the same " +
+    "computation as clock-out. Unknown employee, location, role or break type: 400 naming it. End not after start, " +
+    "or over 24 h: 400. An overlap with another shift of the staff member: 409 `SHIFT_OVERLAP`." +
+    lockedNote +
+    " Needs SHIFT_WRITE; every change is audited.",
+  middleware: [write] as const,
+  request: { query: OrganizationQuery, body: jsonBody(ManualShiftCreate) },
+  responses: { 201: withETag(jsonContent(Shift, "The created shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED") },
+});
+
+export const patch = createRoute({
+  method: "patch",
+  path: "/api/timesheets/{id}",
+  operationId: "updateTimesheetShift",
+  tags,
+  summary: "Update a specific shift",
+  description:
+    "Changes times, role, wage or breaks. Times read with the body's `utcOffset`, else the shift's own (as the wire " +
+    "shows them). A closed shift's breaks and totals are recomputed as at clock-out; `breaks` replaces them all " +
+    "and needs a closed shift; `endTime` closes an open one. A new role brings its wage unless `hourlyWage` is " +
+    "given. 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry)." +
+    lockedNote +
+    " Needs SHIFT_WRITE.",
+  middleware: [write] as const,
+  request: { params: ShiftParams, query: OrganizationQuery, body: jsonBody(ShiftPatch), headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Shift, "The updated shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED", "SHIFT_CHANGED", "PRECONDITION_FAILED") },
+});
+
+export const remove = createRoute({
+  method: "delete",
+  path: "/api/timesheets/{id}",
+  operationId: "deleteTimesheetShift",
+  tags,
+  summary: "Delete a specific shift",
+  description: "Soft delete: the shift leaves listings and totals; the audit keeps it." + lockedNote + " Needs SHIFT_WRITE.",
+  middleware: [write] as const,
+  request: { params: ShiftParams, query: OrganizationQuery, headers: IfMatchHeaders },
+  responses: { 200: withETag(jsonContent(Shift, "The deleted shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED", "PRECONDITION_FAILED") },
+});
+
+export const removeDay = createRoute({
+  method: "delete",
+  path: "/api/timesheets",
+  operationId: "deleteTimesheetDay",
+  tags,
+  summary: "Delete all shifts on a specific date",
+  description:
+    "Soft-deletes every shift of that business date at the location in one atomic write and answers how many. " +
+    "Unknown location: 400." +
+    lockedNote +
+    " Needs SHIFT_WRITE.",
+  middleware: [write] as const,
+  request: { query: DayAtLocationQuery },
+  responses: { 200: jsonContent(DeletedShifts, "How many shifts were deleted"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED") },
+});
+
+export type ListRoute = typeof list;
+export type ListForLocationRoute = typeof listForLocation;
+export type ExportRoute = typeof exportShifts;
+export type ReportDaysRoute = typeof reportDays;
+export type ReportEmployeesRoute = typeof reportEmployees;
+export type LockDayRoute = typeof lockDay;
+export type UnlockDayRoute = typeof unlockDay;
+export type GetOneRoute = typeof getOne;
+export type CreateRoute = typeof create;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;
+export type RemoveDayRoute = typeof removeDay;

@@ -1,0 +1,138 @@
+import { z } from "@hono/zod-openapi";
+import { ListQuery } from "@/platform/http/pagination";
+import { CalendarDate, DateOrInstant, Name, Timestamp, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
+import { Shift } from "@/features/shifts/shifts.schemas";
+
+const Id = z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
+
+export const OrganizationQuery = z.object({
+  organizationId: Id.optional().openapi({
+    description: "The organization. Required with a partner-level token; otherwise the token's own (another is 404).",
+  }),
+});
+
+export const BusinessDate = CalendarDate.openapi({ example: "2026-03-14", description: "A local business date." });
+
+export const BooleanQuery = z
+  .enum(["true", "false"])
+  .transform((v) => v === "true")
+  .openapi({ description: "`true` or `false`." });
+
+export const RangeQuery = {
+  startDate: DateOrInstant(
+    "First business date (YYYY-MM-DD, inclusive: shifts that started on it in their location's local time) or an " +
+      "ISO 8601 instant compared with the shift's start.",
+    "2026-03-01",
+  ),
+  endDate: DateOrInstant("Last business date (inclusive) or an ISO 8601 instant (inclusive). At most 366 days after startDate.", "2026-03-31"),
+};
+
+export const FilterQuery = {
+  locationId: Id.optional().openapi({ description: "Only shifts at this location." }),
+  employeeId: Id.optional().openapi({ description: "Only this staff member's shifts." }),
+  roleId: Id.optional().openapi({ description: "Only shifts worked in this role." }),
+  flagged: BooleanQuery.optional().openapi({ description: "true: only shifts with trust flags; false: only those without." }),
+  open: BooleanQuery.optional().openapi({ description: "true: only open shifts (not clocked out); false: only closed ones." }),
+};
+
+export const TimesheetQuery = OrganizationQuery.extend({
+  ...RangeQuery,
+  ...FilterQuery,
+  limit: ListQuery.shape.limit,
+  cursor: ListQuery.shape.cursor,
+  updatedSince: ListQuery.shape.updatedSince,
+  includeDeleted: ListQuery.shape.includeDeleted,
+});
+
+export const LocationTimesheetQuery = TimesheetQuery.omit({ organizationId: true, locationId: true });
+
+export const TimesheetTotals = z
+  .object({
+    count: z.number().int().openapi({ description: "Shifts in the whole filtered range." }),
+    duration: z.number().int().openapi({ description: "Minutes." }),
+    totalPaidBreaks: z.number().int().openapi({ description: "Minutes." }),
+    totalUnpaidBreaks: z.number().int().openapi({ description: "Minutes." }),
+    payableDuration: z.number().int().openapi({ description: "Minutes: duration − totalUnpaidBreaks." }),
+    amount: z.number().openapi({ description: "Σ of each shift's payable hours × hourlyWage, rounded to the cent per shift.", example: 1234.5 }),
+  })
+  .openapi("TimesheetTotals");
+
+export const TimesheetListing = z
+  .object({
+    shifts: z.array(Shift).openapi({ description: "One page, by business date then id; `Link: rel=\"next\"` when more remain." }),
+    lockedDays: z.array(BusinessDate).openapi({ description: "Dates in the range locked at any location in the filter." }),
+    totals: TimesheetTotals,
+  })
+  .openapi("TimesheetListing");
+
+const WallClock = WallClockInput.openapi({
+  description:
+    "Local wall-clock time at the location written with a `Z` suffix, as the wire shows it: not UTC (the stated " +
+    "contract); the instant is this time − utcOffset minutes.",
+  example: "2026-03-14T09:00:00Z",
+});
+
+const ManualUtcOffset = UtcOffset.openapi({
+  description:
+    "Minutes east of UTC (a number or an integer string). Omitted or null: each time is read in the location's zone " +
+    "at that moment (DST-correct).",
+});
+
+export const ManualBreak = z
+  .object({
+    startTime: WallClock,
+    endTime: WallClock,
+    typeId: Id.optional().openapi({ description: "A break type of the shift's location: name, paid and settings come from it." }),
+    name: Name.max(100).optional().openapi({ description: "Without typeId; default \"Break\"." }),
+    paid: z.boolean().optional().openapi({ description: "Without typeId; default false (unpaid)." }),
+  })
+  .openapi("ManualShiftBreak");
+
+export const ManualShiftCreate = z
+  .object({
+    employeeId: Id,
+    locationId: Id,
+    roleId: Id,
+    startTime: WallClock,
+    endTime: WallClock,
+    utcOffset: ManualUtcOffset,
+    hourlyWage: z.number().min(0).max(100_000).optional().openapi({ description: "Default: the role's wage, else the staff member's." }),
+    breaks: z.array(ManualBreak).max(20).default([]),
+  })
+  .openapi("ManualShiftCreate");
+
+export const ShiftPatch = z
+  .object({
+    roleId: Id.optional(),
+    startTime: WallClock.optional(),
+    endTime: WallClock.optional(),
+    utcOffset: UtcOffset.openapi({ description: "Minutes east of UTC (a number or an integer string). Omitted or null: the shift's own utcOffset." }),
+    hourlyWage: z.number().min(0).max(100_000).optional(),
+    breaks: z.array(ManualBreak).max(20).optional().openapi({ description: "Replaces every break of the shift." }),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), "send at least one field")
+  .openapi("ShiftPatch");
+
+export const ShiftParams = z.object({ id: Id.openapi({ param: { name: "id", in: "path" }, description: "Shift id" }) });
+
+export const DayAtLocationQuery = OrganizationQuery.extend({ date: BusinessDate, locationId: Id });
+
+export const DeletedShifts = z.object({ deleted: z.number().int().openapi({ example: 12 }) }).openapi("DeletedShifts");
+
+export const LockedDayBody = z.object({ date: BusinessDate, locationId: Id }).openapi("LockedDayRequest");
+
+export const LockedDay = z
+  .object({
+    organizationId: z.string(),
+    locationId: z.string(),
+    date: BusinessDate,
+    locked: z.boolean(),
+    lockedBy: z.string().nullable().openapi({ description: "Staff member id, or partner:<id> for a partner's backend." }),
+    lockedAt: Timestamp.nullable(),
+  })
+  .openapi("LockedDay");
+
+export type TimesheetQueryInput = z.infer<typeof TimesheetQuery>;
+export type ManualShiftInput = z.infer<typeof ManualShiftCreate>;
+export type ShiftPatchInput = z.infer<typeof ShiftPatch>;
+export type ManualBreakInput = z.infer<typeof ManualBreak>;

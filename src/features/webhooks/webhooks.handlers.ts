@@ -1,0 +1,130 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
+import { setETag } from "@/platform/http/conditional";
+import { newId } from "@/data/ids";
+import { encodeIdCursor, decodeIdCursor } from "@/platform/http/pagination";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { invalidField } from "@/platform/problems/problem";
+import { findLive, getLive, listPage, softDeleteLive, updateLive } from "@/data/tenant-queries";
+import type { AppRouteHandler } from "@/platform/http/env";
+import { post } from "@/jobs/webhook-delivery";
+import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
+import { webhookUrlProblem } from "@/webhooks/url";
+import type * as routes from "./webhooks.routes";
+import { serializeDelivery, serializeWebhook } from "./webhooks.schemas";
+
+const checkedUrl = (url: string, environment: string | undefined) => {
+  const problem = webhookUrlProblem(url, environment === "production");
+  if (problem) throw invalidField("url", problem);
+  return url;
+};
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const rows = await listPage(c, c.var.db, webhooks, organization_id, c.req.valid("query"));
+  return c.json(rows.map(serializeWebhook), 200);
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { organization_id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const url = checkedUrl(body.url, c.env.ENVIRONMENT);
+  const now = new Date();
+  const id = newId(now.getTime());
+  const secret = newSigningSecret();
+  const row = {
+    id,
+    organizationId: organization_id,
+    url,
+    description: body.description ?? null,
+    types: body.types,
+    enabled: body.enabled,
+    secret: await encryptSecret(c.env.WEBHOOK_SECRET_KEY, id, secret),
+    // Deliveries start after the events so far.
+    deliveredSequence: sql`coalesce((SELECT max(sequence) FROM events WHERE organization_id = ${organization_id}), 0)`,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [[created]] = await guardedBatch(c.var, [c.var.db.insert(webhooks).values(row).returning()], [], {
+    events: [{ type: "webhook.created", organizationId: organization_id, occurredAt: now, row: { table: webhooks, where: eq(webhooks.id, id) } }],
+  });
+  setETag(c, created!);
+  return c.json({ ...serializeWebhook(created!), secret }, 201);
+};
+
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  return c.json(serializeWebhook(await getLive(c, webhooks, organization_id, id, "Webhook")), 200);
+};
+
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const changes = {
+    ...(body.url !== undefined && { url: checkedUrl(body.url, c.env.ENVIRONMENT) }),
+    ...(body.types !== undefined && { types: body.types }),
+    ...(body.description !== undefined && { description: body.description }),
+    ...(body.enabled !== undefined && { enabled: body.enabled }),
+    ...(body.enabled === true && { consecutiveFailures: 0, disabledReason: null }),
+  };
+  const row = await updateLive(c, webhooks, organization_id, id, changes, "Webhook", "webhook.updated");
+  return c.json(serializeWebhook(row), 200);
+};
+
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  return c.json(serializeWebhook(await softDeleteLive(c, webhooks, organization_id, id, "Webhook", "webhook.deleted")), 200);
+};
+
+export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const hook = await findLive(c.var.db, webhooks, organization_id, id, "Webhook");
+  const now = new Date();
+  // A real envelope, as every delivery is: sequence 0 (never in the feed), the endpoint as the API answers it.
+  const event = {
+    id: newId(now.getTime()),
+    type: "webhook.test" as const,
+    organizationId: organization_id,
+    occurredAt: now.toISOString(),
+    sequence: 0,
+    data: serializeWebhook(hook),
+  };
+  const result = await post({ db: c.var.db, secretKey: c.env.WEBHOOK_SECRET_KEY, fetch: (request) => fetch(request) }, hook, event);
+  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+  const delivery = {
+    id: newId(),
+    organizationId: organization_id,
+    webhookId: id,
+    eventId: event.id,
+    eventType: event.type,
+    sequence: null,
+    attempt: 1,
+    status: succeeded ? ("succeeded" as const) : ("failed" as const),
+    responseStatus: result.status,
+    durationMs: result.durationMs,
+    error: result.error,
+    nextRetryAt: null,
+    createdAt: now,
+  };
+  await guardedBatch(c.var, [c.var.db.insert(webhookDeliveries).values(delivery)]);
+  return c.json(serializeDelivery(delivery), 200);
+};
+
+export const deliveries: AppRouteHandler<routes.DeliveriesRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const { limit, cursor } = c.req.valid("query");
+  await findLive(c.var.db, webhooks, organization_id, id, "Webhook");
+  const rows = await c.var.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, id), cursor ? lt(webhookDeliveries.id, decodeIdCursor(cursor)) : undefined))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  if (rows.length > limit) {
+    const next = new URL(c.req.url);
+    next.searchParams.set("cursor", encodeIdCursor(page[page.length - 1]!.id));
+    c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return c.json(page.map(serializeDelivery), 200);
+};

@@ -1,0 +1,93 @@
+import { z } from "@hono/zod-openapi";
+import type { webhookDeliveries, webhooks } from "../../../drizzle/schema";
+import { EVENT_TYPES } from "@/data/outbox/outbox";
+import { iso, isoOrNull } from "@/platform/schemas/time";
+import { recordLifecycle } from "@/platform/schemas/validation";
+
+const Url = z.string().min(1).max(2000).openapi({
+  example: "https://hooks.example.com/shiftline",
+  description: "https only (production also refuses private and internal hosts); outside production http://localhost and http://127.0.0.1 too.",
+});
+const Types = z
+  .array(z.enum(EVENT_TYPES))
+  .max(EVENT_TYPES.length)
+  .openapi({ description: "The event types delivered; empty: all of them.", example: ["shift.clocked_in", "shift.clocked_out"] });
+const Description = z.string().max(500).nullable();
+
+export const Webhook = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    url: z.string(),
+    description: z.string().nullable(),
+    types: z.array(z.enum(EVENT_TYPES)),
+    enabled: z.boolean().openapi({ description: "False: nothing is delivered (set by you, or after repeated failures)." }),
+    disabledReason: z.enum(["failures"]).nullable().openapi({ description: "`failures`: disabled after repeated failed deliveries." }),
+    deliveredSequence: z.number().int().openapi({ description: "The last event sequence this endpoint is done with." }),
+    ...recordLifecycle,
+  })
+  .openapi("Webhook");
+
+export const WebhookWithSecret = Webhook.extend({
+  secret: z.string().openapi({ example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", description: "The signing secret: shown this once." }),
+}).openapi("WebhookWithSecret");
+
+export const WebhookCreate = z
+  .object({ url: Url, types: Types.default([]), enabled: z.boolean().default(true), description: Description.optional() })
+  .strict()
+  .openapi("WebhookCreate");
+
+export const WebhookPatch = z
+  .object({ url: Url, types: Types, enabled: z.boolean(), description: Description })
+  .partial()
+  .strict()
+  .openapi("WebhookPatch");
+
+export const WebhookDelivery = z
+  .object({
+    id: z.string(),
+    webhookId: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    sequence: z.number().int().nullable().openapi({ description: "Null for `webhook.test`." }),
+    attempt: z.number().int(),
+    status: z.enum(["succeeded", "retrying", "failed"]),
+    responseStatus: z.number().int().nullable().openapi({ description: "Null: no response (network error or timeout)." }),
+    durationMs: z.number().int(),
+    error: z.string().nullable(),
+    nextRetryAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("WebhookDelivery");
+
+type WebhookRow = typeof webhooks.$inferSelect;
+
+export const serializeWebhook = (row: WebhookRow): z.infer<typeof Webhook> => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  url: row.url,
+  description: row.description,
+  types: row.types as z.infer<typeof Webhook>["types"],
+  enabled: row.enabled,
+  disabledReason: row.disabledReason as "failures" | null,
+  deliveredSequence: row.deliveredSequence,
+  active: row.active,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+  deletedAt: isoOrNull(row.deletedAt),
+});
+
+export const serializeDelivery = (row: typeof webhookDeliveries.$inferSelect): z.infer<typeof WebhookDelivery> => ({
+  id: row.id,
+  webhookId: row.webhookId,
+  eventId: row.eventId,
+  eventType: row.eventType,
+  sequence: row.sequence,
+  attempt: row.attempt,
+  status: row.status,
+  responseStatus: row.responseStatus,
+  durationMs: row.durationMs,
+  error: row.error,
+  nextRetryAt: isoOrNull(row.nextRetryAt),
+  createdAt: iso(row.createdAt),
+});

@@ -1,0 +1,315 @@
+import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { events, webhookDeliveries, webhooks } from "../../drizzle/schema";
+import { chunk, rowsPerStatement } from "@/data/chunk";
+import type { Database, Statement } from "@/data/client";
+import { guarded } from "@/data/write/constraint-problems";
+import { frozenHere } from "@/data/freezes";
+import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationMovingProblem } from "@/data/write/guarded-batch";
+import { ProblemError } from "@/platform/problems/problem";
+import { type EventWire, serializeEvent } from "@/events/serializers";
+import { newId } from "@/data/ids";
+import { pendingEvents } from "@/data/outbox/pending";
+import { decryptSecret } from "@/webhooks/secret";
+
+export const MAX_ATTEMPTS = 6;
+/** Events failed for good in a row after which an endpoint is disabled. */
+export const DISABLE_AFTER_FAILURES = 5;
+/** How long one wake-up delivers before handing on to a new queue message (a consumer invocation stays bounded). */
+export const TIME_BUDGET_MS = 20_000;
+const TIMEOUT_MS = 10_000;
+/** A lease outlives the wake-up holding it (its budget, then one last POST's timeout): only a crashed one's expires. */
+export const LEASE_MS = TIME_BUDGET_MS + TIMEOUT_MS + 30_000;
+/** Events read from the outbox per round trip. */
+const PAGE = 100;
+/** Successful deliveries recorded in one round trip once this many are waiting, or the first has waited this long. */
+const RECORD_EVERY = 50;
+const RECORD_WITHIN_MS = 1_000;
+
+/** 30 s, 1 min, 2 min, … capped at an hour. */
+export const backoffSeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 3600);
+
+/** Worth another attempt: the receiver or the way there failed, or it asked us to come back. */
+export const retryable = (status: number | null) => status === null || status >= 500 || status === 408 || status === 429;
+
+export interface DeliveryDeps {
+  db: Database;
+  secretKey: string | undefined;
+  fetch: (request: Request) => Promise<Response>;
+  now?: () => Date;
+}
+
+interface Attempt {
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+type WebhookRow = typeof webhooks.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
+/** POSTs one event, signed per Standard Webhooks (webhook-id = the event's id: receivers de-duplicate on it). */
+async function send(deps: DeliveryDeps, url: string, signer: Webhook, event: Pick<EventWire, "id"> & object): Promise<Attempt> {
+  const body = JSON.stringify(event);
+  const now = deps.now?.() ?? new Date();
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": "Shiftline-Webhooks/1.0",
+    "webhook-id": event.id,
+    "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+    "webhook-signature": signer.sign(event.id, now, body),
+  };
+  const started = Date.now();
+  try {
+    const response = await deps.fetch(new Request(url, { method: "POST", headers, body, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" }));
+    await response.body?.cancel();
+    return { status: response.status, durationMs: Date.now() - started, error: null };
+  } catch (error) {
+    return { status: null, durationMs: Date.now() - started, error: error instanceof Error ? error.message.slice(0, 500) : "network error" };
+  }
+}
+
+const signerOf = async (deps: DeliveryDeps, hook: WebhookRow) => new Webhook(await decryptSecret(deps.secretKey, hook.id, hook.secret));
+
+/** One signed POST of an event to an endpoint (the test route's, outside the outbox). */
+export const post = async (deps: DeliveryDeps, hook: WebhookRow, event: Pick<EventWire, "id"> & object) =>
+  send(deps, hook.url, await signerOf(deps, hook), event);
+
+/** The lease an endpoint holds through a retry's backoff: no wake-up sends before the retry is due. */
+const BACKOFF = "backoff";
+
+/** The endpoint's organization is being moved between shards (src/shards): nothing is written for it meanwhile. */
+const frozen = frozenHere(webhooks.organizationId);
+/**
+ * Not before the lease left on the endpoint has lapsed (it was taken before the refusal): the move copies it, and a
+ * wake-up on the new shard while it holds would find the endpoint leased and give up, leaving events pending.
+ */
+const frozenRetry = { retryInSeconds: Math.max(MOVING_RETRY_AFTER_SECONDS, Math.ceil(LEASE_MS / 1000)) };
+
+/**
+ * A batch of delivery records behind the freeze guard: its results, or null, writing nothing, when a move froze the
+ * organization since the endpoint was claimed (the events are delivered again after the move; receivers
+ * de-duplicate on their id).
+ */
+async function recordUnlessFrozen(db: Database, organizationId: string, statements: Statement[]): Promise<unknown[] | null> {
+  try {
+    const [, ...results] = await guarded(db.batch([freezeGuard(db, organizationId), ...statements] as [Statement, ...Statement[]]), [organizationMovingProblem]);
+    return results;
+  } catch (error) {
+    if (error instanceof ProblemError && error.code === "ORGANIZATION_MOVING") return null;
+    throw error;
+  }
+}
+
+/**
+ * The endpoint, if live and enabled and no other wake-up holds an unexpired lease on it: now leased to `lease`.
+ * Else, in the same round trip, the lease that held it: a backoff's end is when to come back.
+ */
+async function claim(db: Database, webhookId: string, lease: string, now: Date): Promise<{ hook?: WebhookRow; backoffUntil?: Date; frozen?: boolean }> {
+  const [[hook], [current]] = await db.batch([
+    db
+      .update(webhooks)
+      .set({ deliveryLease: lease, deliveringUntil: new Date(now.getTime() + LEASE_MS) })
+      .where(
+        and(
+          eq(webhooks.id, webhookId),
+          isNull(webhooks.deletedAt),
+          eq(webhooks.enabled, true),
+          or(isNull(webhooks.deliveringUntil), lte(webhooks.deliveringUntil, now)),
+          sql`NOT ${frozen}`,
+          // A deleted organization's endpoints deliver nothing more, whatever was pending.
+          sql`EXISTS (SELECT 1 FROM organizations o WHERE o.id = ${webhooks.organizationId} AND o.deleted_at IS NULL)`,
+        ),
+      )
+      .returning(),
+    db
+      .select({ lease: webhooks.deliveryLease, until: webhooks.deliveringUntil, frozen: sql<number>`${frozen}` })
+      .from(webhooks)
+      .where(and(eq(webhooks.id, webhookId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true))),
+  ]);
+  if (hook) return { hook };
+  if (current?.frozen) return { frozen: true };
+  return current?.lease === BACKOFF && current.until && current.until > now ? { backoffUntil: current.until } : {};
+}
+
+/** The next page of the endpoint's events after `cursor`, and the attempts already made at each (one round trip). */
+async function nextPage(db: Database, hook: WebhookRow, cursor: number) {
+  const matching = and(
+    eq(events.organizationId, hook.organizationId),
+    gt(events.sequence, cursor),
+    hook.types.length ? inArray(events.type, hook.types) : undefined,
+  );
+  const page = db.select().from(events).where(matching).orderBy(asc(events.sequence)).limit(PAGE);
+  const pageIds = db.select({ id: events.id }).from(events).where(matching).orderBy(asc(events.sequence)).limit(PAGE);
+  const tried = db
+    .select({ eventId: webhookDeliveries.eventId, attempts: count() })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, hook.id), inArray(webhookDeliveries.eventId, pageIds)))
+    .groupBy(webhookDeliveries.eventId);
+  const [rows, attempts] = await db.batch([page, tried]);
+  return { rows, attemptsOf: new Map(attempts.map((a) => [a.eventId, a.attempts])) };
+}
+
+/**
+ * Delivers a leased endpoint's events in sequence order, one at a time: the cursor (deliveredSequence) moves past an
+ * event only once it succeeded or failed for good, and only while the lease is ours, so event n+1 never goes before
+ * n. Successes are recorded together (their attempts and the cursor, one round trip per RECORD_EVERY events or
+ * RECORD_WITHIN_MS): a wake-up that dies before recording them sends them again, which at-least-once allows. Stops at
+ * a retryable failure (answering the delay), when the budget is spent, or when the cursor update finds the endpoint
+ * disabled, deleted or no longer ours.
+ */
+async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string, started: number): Promise<{ retryInSeconds?: number }> {
+  const { db } = deps;
+  let cursor = hook.deliveredSequence;
+  let unrecorded: Delivery[] = [];
+  let oldestUnrecorded = 0;
+  let frozenMeanwhile = false;
+
+  /** Records attempts and moves the cursor past the last: false if the endpoint is no longer ours to deliver. */
+  const record = async (deliveries: Delivery[], succeeded: boolean) => {
+    if (deliveries.length === 0) return true;
+    const last = deliveries.at(-1)!.sequence;
+    const inserts = chunk(deliveries, rowsPerStatement(Object.keys(deliveries[0]!).length)).map((rows) => db.insert(webhookDeliveries).values(rows));
+    const results = await recordUnlessFrozen(db, hook.organizationId, [...inserts, moveCursor(db, hook.id, lease, cursor, last, succeeded)]);
+    if (!results) frozenMeanwhile = true;
+    if (!results || (results.at(-1) as unknown[]).length === 0) return false;
+    cursor = last;
+    return true;
+  };
+  const flush = async () => {
+    const recorded = await record(unrecorded, true);
+    unrecorded = [];
+    return recorded;
+  };
+
+  const deliver = async (): Promise<{ retryInSeconds?: number }> => {
+    const signer = await signerOf(deps, hook);
+    let sent = cursor;
+    let failures = hook.consecutiveFailures;
+    for (;;) {
+      const { rows, attemptsOf } = await nextPage(db, hook, sent);
+      for (const event of rows) {
+        if (Date.now() - started >= TIME_BUDGET_MS) return {};
+        const attempt = (attemptsOf.get(event.id) ?? 0) + 1;
+        const result = await send(deps, hook.url, signer, serializeEvent(event));
+        const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+        const retry = !succeeded && retryable(result.status) && attempt < MAX_ATTEMPTS;
+        const delivery = deliveryRow(deps, hook, event, attempt, result, succeeded, retry);
+        sent = event.sequence;
+        if (succeeded) {
+          if (unrecorded.length === 0) oldestUnrecorded = Date.now();
+          unrecorded.push(delivery);
+          failures = 0;
+          if ((unrecorded.length >= RECORD_EVERY || Date.now() - oldestUnrecorded >= RECORD_WITHIN_MS) && !(await flush())) return {};
+          continue;
+        }
+        if (retry) {
+          // Recorded successes first: their cursor move needs the lease, which the backoff takes over.
+          if (!(await flush())) return {};
+          const held = await recordUnlessFrozen(db, hook.organizationId, [
+            db.insert(webhookDeliveries).values(delivery),
+            holdThroughBackoff(db, hook.id, lease, delivery.nextRetryAt!),
+          ]);
+          return held ? { retryInSeconds: backoffSeconds(attempt) } : frozenRetry;
+        }
+        if (!(await flush()) || !(await record([delivery], false))) return {};
+        if (++failures >= DISABLE_AFTER_FAILURES) return {};
+      }
+      if (rows.length < PAGE) return {};
+    }
+  };
+
+  const outcome = await deliver();
+  await flush();
+  // Frozen: the lease is left to expire rather than written (the move copies it; it lapses on the new shard too).
+  return frozenMeanwhile ? frozenRetry : outcome;
+}
+
+type Delivery = ReturnType<typeof deliveryRow>;
+
+function deliveryRow(deps: DeliveryDeps, hook: WebhookRow, event: EventRow, attempt: number, result: Attempt, succeeded: boolean, retry: boolean) {
+  const now = deps.now?.() ?? new Date();
+  return {
+    id: newId(),
+    organizationId: hook.organizationId,
+    webhookId: hook.id,
+    eventId: event.id,
+    eventType: event.type,
+    sequence: event.sequence,
+    attempt,
+    status: succeeded ? ("succeeded" as const) : retry ? ("retrying" as const) : ("failed" as const),
+    responseStatus: result.status,
+    durationMs: result.durationMs,
+    error: result.error,
+    nextRetryAt: retry ? new Date(now.getTime() + backoffSeconds(attempt) * 1000) : null,
+    createdAt: now,
+  };
+}
+
+/** Past `sequence`, if the cursor is still `from`, the lease still ours and the endpoint live and enabled. */
+const moveCursor = (db: Database, webhookId: string, lease: string, from: number, sequence: number, succeeded: boolean) =>
+  db
+    .update(webhooks)
+    .set({
+      deliveredSequence: sequence,
+      consecutiveFailures: succeeded ? sql`0` : sql`${webhooks.consecutiveFailures} + 1`,
+      enabled: succeeded ? true : sql`${webhooks.consecutiveFailures} + 1 < ${DISABLE_AFTER_FAILURES}`,
+      disabledReason: succeeded ? null : sql`CASE WHEN ${webhooks.consecutiveFailures} + 1 < ${DISABLE_AFTER_FAILURES} THEN NULL ELSE 'failures' END`,
+    })
+    .where(
+      and(
+        eq(webhooks.id, webhookId),
+        eq(webhooks.deliveredSequence, from),
+        eq(webhooks.deliveryLease, lease),
+        eq(webhooks.enabled, true),
+        isNull(webhooks.deletedAt),
+      ),
+    )
+    .returning({ id: webhooks.id });
+
+/** Keeps the endpoint leased until the retry is due, so wake-ups in between send nothing (the backoff holds). */
+const holdThroughBackoff = (db: Database, webhookId: string, lease: string, until: Date) =>
+  db
+    .update(webhooks)
+    .set({ deliveryLease: BACKOFF, deliveringUntil: until })
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.deliveryLease, lease)));
+
+/** Lets the lease go and, in the same round trip, asks whether the endpoint still has events to deliver. */
+async function release(db: Database, webhookId: string, lease: string): Promise<boolean> {
+  const [, still] = await db.batch([
+    db
+      .update(webhooks)
+      .set({ deliveryLease: null, deliveringUntil: null })
+      .where(and(eq(webhooks.id, webhookId), eq(webhooks.deliveryLease, lease))),
+    db
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(and(eq(webhooks.id, webhookId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true), pendingEvents())),
+  ]);
+  return still.length > 0;
+}
+
+/**
+ * Delivers an endpoint's pending events under its delivery lease. A wake-up that finds the lease held by another
+ * wake-up returns at once: the holder looks for pending events after letting the lease go (and claims it again if
+ * there are), so an event written while it delivered is not left behind. After a retryable failure the endpoint
+ * stays leased until the retry is due: a wake-up meanwhile sends nothing and comes back then. Answers when to come
+ * back: `retryInSeconds` after a retryable failure or during its backoff (the queue message is retried then), `more`
+ * when the time budget ran out with events still pending.
+ */
+export async function deliverPending(deps: DeliveryDeps, webhookId: string): Promise<{ retryInSeconds?: number; more?: boolean }> {
+  const { db } = deps;
+  const started = Date.now();
+  const lease = newId();
+  for (;;) {
+    const now = deps.now?.() ?? new Date();
+    const { hook, backoffUntil, frozen: moving } = await claim(db, webhookId, lease, now);
+    if (moving) return frozenRetry;
+    if (backoffUntil) return { retryInSeconds: Math.ceil((backoffUntil.getTime() - now.getTime()) / 1000) };
+    if (!hook) return {};
+    const outcome = await deliverLeased(deps, hook, lease, started);
+    if (outcome.retryInSeconds !== undefined) return outcome;
+    if (!(await release(db, webhookId, lease))) return {};
+    if (Date.now() - started >= TIME_BUDGET_MS) return { more: true };
+  }
+}

@@ -1,0 +1,92 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hook } from "@hono/zod-openapi";
+import type { ZodError } from "zod";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { database } from "@/platform/middleware/database";
+import { requireJsonBody } from "@/platform/middleware/json-body";
+import { requireWellFormedText } from "@/platform/middleware/well-formed-text";
+import { badRequest, ProblemError, problemResponse } from "@/platform/problems/problem";
+import type { AppBindings } from "@/platform/http/env";
+
+/** Response headers browsers may read: every response header the document declares. */
+export const EXPOSED_HEADERS = [
+  "Link",
+  "X-Request-Id",
+  "X-D1-Bookmark",
+  "Idempotent-Replayed",
+  "Content-Disposition",
+  "ETag",
+  "Retry-After",
+  "RateLimit",
+  "RateLimit-Policy",
+] as const;
+
+export const MAX_BODY_BYTES = 256 * 1024;
+/** Sync operations take up to 1,000 full records (about 450 KiB), so they get a larger allowance. */
+export const MAX_SYNC_BODY_BYTES = 1024 * 1024;
+
+const limitTo = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ProblemError(413, "PAYLOAD_TOO_LARGE", `Request bodies are limited to ${maxSize} bytes here.`);
+    },
+  });
+const defaultBodyLimit = limitTo(MAX_BODY_BYTES);
+const syncBodyLimit = limitTo(MAX_SYNC_BODY_BYTES);
+
+const fieldErrors = (error: ZodError) =>
+  error.issues.map((issue) => ({ path: issue.path.join(".") || "(root)", message: issue.message }));
+
+/** Every validation failure, of body, query or path, leaves in one shape. */
+const defaultHook: Hook<unknown, AppBindings, string, unknown> = (result) => {
+  if (result.success) return;
+  const errors = fieldErrors(result.error);
+  const summary = errors.map((e) => `${e.path}: ${e.message}`).join("; ");
+  throw badRequest("VALIDATION_FAILED", `Invalid ${result.target}: ${summary}`, errors);
+};
+
+export const createRouter = () => new OpenAPIHono<AppBindings>({ strict: false, defaultHook });
+
+function toProblem(error: unknown): ProblemError {
+  if (error instanceof ProblemError) return error;
+  if (error instanceof HTTPException && error.status === 400) {
+    return badRequest("MALFORMED_JSON", "The request body is not valid JSON.");
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return new ProblemError(error.status as 400, "HTTP_ERROR", error.message || "Request refused.");
+  }
+  return new ProblemError(500, "INTERNAL_ERROR", "Something went wrong on our side.");
+}
+
+export function createApp() {
+  const app = createRouter();
+  app.use(requestId());
+  app.use(secureHeaders({ crossOriginResourcePolicy: "cross-origin" }));
+  app.use("/api/*", cors({ origin: "*", exposeHeaders: [...EXPOSED_HEADERS] }));
+  app.use("/api/*", (c, next) => (c.req.path.endsWith("/sync") ? syncBodyLimit : defaultBodyLimit)(c, next));
+  app.use("/api/*", requireJsonBody);
+  app.use("/api/*", requireWellFormedText);
+  app.use("/api/*", database);
+
+  app.notFound((c) =>
+    problemResponse(new ProblemError(404, "ROUTE_NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), {
+      "X-Request-Id": c.get("requestId") ?? "",
+    }),
+  );
+  app.onError((error, c) => {
+    const problem = toProblem(error);
+    if (problem.status === 500) {
+      console.error(JSON.stringify({ requestId: c.get("requestId"), error: String(error), stack: (error as Error).stack }));
+      return problemResponse(new ProblemError(500, problem.code, problem.detail, { requestId: c.get("requestId") }), {
+        "X-Request-Id": c.get("requestId") ?? "",
+      });
+    }
+    return problemResponse(problem, { "X-Request-Id": c.get("requestId") ?? "" });
+  });
+  return app;
+}

@@ -1,0 +1,88 @@
+import { z } from "@hono/zod-openapi";
+import { and, asc, gt, gte, isNull, type SQL } from "drizzle-orm";
+import type { Context } from "hono";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { invalidField } from "@/platform/problems/problem";
+import { Instant } from "@/platform/schemas/validation";
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 500;
+
+/** A query integer: decimal digits only (`0x10`, `1e2`, ` 16` are refused, never read as numbers). */
+export const queryInteger = (min: number, max: number, fallback: number, description: string) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "must be decimal digits")
+    .default(String(fallback))
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .openapi({ type: "integer", minimum: min, maximum: max, default: fallback, example: fallback, description });
+
+/** A boolean query flag: the words `true` and `false`, nothing else. */
+export const queryBoolean = (description: string) =>
+  z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true"))
+    .openapi({ description });
+
+export const ListQuery = z.object({
+  limit: queryInteger(1, MAX_LIMIT, DEFAULT_LIMIT, `Page size, 1–${MAX_LIMIT} (decimal digits).`),
+  cursor: z.string().min(1).max(200).optional().openapi({
+    description:
+      "Opaque cursor from the `Link: rel=\"next\"` header of the previous page; one this list did not hand out is a 400.",
+  }),
+  updatedSince: Instant.optional().openapi({
+    description: "Only records updated at or after this instant (for incremental sync).",
+    example: "2026-01-01T00:00:00Z",
+  }),
+  includeDeleted: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true")
+    .openapi({ description: "Include soft-deleted records." }),
+});
+
+export type ListOptions = z.infer<typeof ListQuery>;
+
+/** A page of an append-only list, which has no deletions or updates to filter: `limit` and `cursor` only. */
+export const PageQuery = ListQuery.pick({ limit: true, cursor: true });
+
+export const encodeIdCursor = (id: string) => btoa(id).replaceAll("=", "");
+/** The id a list's cursor carries; anything else is a 400 naming `cursor`, as on every list. */
+export const decodeIdCursor = (cursor: string) => {
+  let id = "";
+  try {
+    id = atob(cursor);
+  } catch {
+    // reported below
+  }
+  if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) throw invalidField("cursor", "not a cursor from this list's Link header");
+  return id;
+};
+
+interface KeysetColumns {
+  id: SQLiteColumn;
+  updatedAt: SQLiteColumn;
+  deletedAt: SQLiteColumn;
+}
+
+/** The WHERE and ORDER BY of a keyset page; the query fetches limit + 1 rows to know whether more remain. */
+export function keysetPage(table: KeysetColumns, options: ListOptions) {
+  const conditions: (SQL | undefined)[] = [
+    options.cursor ? gt(table.id, decodeIdCursor(options.cursor)) : undefined,
+    options.updatedSince ? gte(table.updatedAt, new Date(options.updatedSince)) : undefined,
+    options.includeDeleted ? undefined : isNull(table.deletedAt),
+  ];
+  return { where: and(...conditions), orderBy: asc(table.id), limit: options.limit + 1 };
+}
+
+/** Trims the extra row and, when there is one, sets the RFC 8288 `Link: <…>; rel="next"` header. */
+export function pageResult<T extends { id: string }>(c: Context, rows: T[], limit: number): T[] {
+  if (rows.length <= limit) return rows;
+  const page = rows.slice(0, limit);
+  const next = new URL(c.req.url);
+  next.searchParams.set("cursor", encodeIdCursor(page[page.length - 1]!.id));
+  c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  return page;
+}

@@ -1,0 +1,158 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { createDatabase, type Database } from "@/data/client";
+import { badRequest } from "@/platform/problems/problem";
+import { DIRECTORY_SHARD, shardBinding, shardConfig, shardOfOrganization } from "@/shards/config";
+import type { AppBindings } from "@/platform/http/env";
+import { isPunch } from "./rate-limit";
+
+export const BOOKMARK_HEADER = "X-D1-Bookmark";
+
+/**
+ * What this API returns: `<shard>:<D1 bookmark>`, the D1 bookmark being four hyphen-separated hex fields (D1 orders
+ * them as strings; a local D1 accepts anything). A bookmark without its shard is one from before sharding: DB's.
+ */
+const BOOKMARK = /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32})$/i;
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Any route's context, its own variables included (the timesheets' scope). */
+type AppContext<E extends AppBindings = AppBindings> = Context<E, any, any>;
+const base = <E extends AppBindings>(c: AppContext<E>) => c as unknown as AppContext;
+
+interface SentBookmark {
+  shard: string;
+  bookmark: string;
+}
+
+function sentBookmark(header: string | undefined): SentBookmark | undefined {
+  if (header === undefined) return undefined;
+  const match = BOOKMARK.exec(header);
+  if (!match) {
+    throw badRequest("INVALID_D1_BOOKMARK", `${BOOKMARK_HEADER} must be a bookmark this API returned in that header.`, [
+      { path: BOOKMARK_HEADER, message: "not a D1 bookmark" },
+    ]);
+  }
+  return { shard: match[1] ?? DIRECTORY_SHARD, bookmark: match[2]! };
+}
+
+/**
+ * A request's D1 sessions: at most one per database it touches, each opened on its first query (a request that
+ * never reads, as the OpenAPI document or a refusal, touches no binding) and anchored once. A client's bookmark
+ * anchors only the session of the database it came from (it then reads at least what that bookmark saw: its own
+ * writes); it means nothing to another database (after a move, the copy was verified complete before the flip).
+ */
+export class RequestDatabases {
+  private readonly sessions = new Map<string, D1DatabaseSession>();
+  private readonly databases = new Map<string, Database>();
+  /** The database whose bookmark the response carries: the one the request's tenant queries ran on. */
+  answering = DIRECTORY_SHARD;
+
+  constructor(
+    private readonly env: Env,
+    private readonly sent: SentBookmark | undefined,
+    private readonly constraint: () => D1SessionConstraint,
+  ) {}
+
+  private anchor(shard: string): D1SessionBookmark | D1SessionConstraint {
+    return this.sent?.shard === shard ? this.sent.bookmark : this.constraint();
+  }
+
+  /** drizzle over this request's session on `shard`. */
+  of(shard: string): Database {
+    let db = this.databases.get(shard);
+    if (!db) {
+      const open = () => {
+        let session = this.sessions.get(shard);
+        if (!session) this.sessions.set(shard, (session = shardBinding(this.env, shard).withSession(this.anchor(shard))));
+        return session;
+      };
+      db = createDatabase({
+        prepare: (sql) => open().prepare(sql),
+        batch: (statements) => open().batch(statements),
+        getBookmark: () => this.sessions.get(shard)?.getBookmark() ?? null,
+      } as D1DatabaseSession);
+      this.databases.set(shard, db);
+    }
+    return db;
+  }
+
+  /**
+   * The shard holding `organizationId` (null: none), from the directory on a session of its own that starts at the
+   * nearest replica (or at the client's bookmark when that is DB's): an entry changes only when an organization is
+   * created or moved. One shard: no read at all.
+   */
+  shardOf(organizationId: string): Promise<string | null> {
+    return shardOfOrganization(this.env, organizationId, this.sent?.shard === DIRECTORY_SHARD ? this.sent.bookmark : "first-unconstrained");
+  }
+
+  /** The response's bookmark, naming its database; else the one the client sent, unchanged. */
+  bookmark(sentHeader: string | undefined): string | undefined {
+    const session = this.sessions.get(this.answering);
+    const bookmark = session?.getBookmark();
+    return bookmark ? `${this.answering}:${bookmark}` : sentHeader;
+  }
+}
+
+/**
+ * The one place requests get their databases. Reads (GET/HEAD) start at the nearest replica, writes at the primary.
+ * Punches read on a replica too: their write batch re-checks every guard on the primary, so a stale read fails the
+ * batch with the precise 409 instead of writing. Until `organizationDatabase` routes the request, its database is
+ * DB (which also holds the directory, partner-level Idempotency-Key records included). Every response carries the
+ * bookmark of the database its queries ran on.
+ */
+export const database = createMiddleware<AppBindings>(async (c, next) => {
+  const header = c.req.header(BOOKMARK_HEADER);
+  const sent = sentBookmark(header);
+  shardConfig(c.env); // a misconfigured SHARDS fails every request loudly, never misroutes one
+  const databases = new RequestDatabases(c.env, sent, () =>
+    READS.has(c.req.method) || isPunch(c) ? "first-unconstrained" : "first-primary",
+  );
+  c.set("databases", databases);
+  c.set("shard", DIRECTORY_SHARD);
+  c.set("db", databases.of(DIRECTORY_SHARD));
+  await next();
+  const bookmark = databases.bookmark(header);
+  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+});
+
+/** Makes `shard` the request's database: `c.var.db`, and the bookmark the response returns. */
+export function routeTo<E extends AppBindings>(context: AppContext<E>, shard: string): Database {
+  const c = base(context);
+  const databases = c.var.databases;
+  databases.answering = shard;
+  c.set("shard", shard);
+  const db = databases.of(shard);
+  c.set("db", db);
+  return db;
+}
+
+/** This request's session on `shard` without routing the request there (a listing's other shards, the directory). */
+export function databaseOf<E extends AppBindings>(context: AppContext<E>, shard: string): Database {
+  const c = base(context);
+  return shard === c.var.shard ? c.var.db : c.var.databases.of(shard);
+}
+
+/**
+ * Routes the request to the shard the directory names for `organizationId`: answers its database, or null when the
+ * directory has no such organization. The public token exchange uses it.
+ */
+export async function routeToOrganization<E extends AppBindings>(c: AppContext<E>, organizationId: string): Promise<Database | null> {
+  const shard = await c.var.databases.shardOf(organizationId);
+  return shard === null ? null : routeTo(c, shard);
+}
+
+/**
+ * After `authenticate`: an organization's token runs every query on its organization's shard, chosen here once per
+ * request; a partner-level token stays on DB. Tokens are issued only for organizations in the directory, whose entry
+ * outlives a soft delete: one without an entry means a broken directory, which fails loudly instead of misrouting.
+ */
+export const organizationDatabase = createMiddleware<AppBindings>(async (c, next) => {
+  const { organizationId } = c.var.principal;
+  if (organizationId !== null) {
+    const shard = await c.var.databases.shardOf(organizationId);
+    if (shard === null) throw new Error(`organization ${organizationId} has no directory entry`);
+    routeTo(c, shard);
+  }
+  await next();
+});

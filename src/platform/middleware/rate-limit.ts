@@ -1,0 +1,79 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
+import { rateLimiter } from "hono-rate-limiter";
+import { ProblemError, problemResponse } from "@/platform/problems/problem";
+import {
+  credentialKey,
+  exhaustedHeader,
+  policyHeader,
+  rateLimitPolicy,
+  type RateLimitPolicyName,
+  secondsToReset,
+} from "./rate-limit-policies";
+import type { AppBindings } from "@/platform/http/env";
+
+type AppContext = Context<AppBindings>;
+
+const bearer = (c: AppContext) => /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+
+const whose: Record<RateLimitPolicyName, string> = {
+  api: "this access token",
+  punches: "punches with this access token",
+  exchange: "token exchanges from this address",
+};
+
+function tooManyRequests(c: AppContext, name: RateLimitPolicyName) {
+  const policy = rateLimitPolicy(c.env.RATE_LIMITS, name);
+  const wait = secondsToReset(policy);
+  const problem = new ProblemError(
+    429,
+    "RATE_LIMITED",
+    `Too many requests for ${whose[name]}: at most ${policy.limit} every ${policy.period} s. Retry after ${wait} s.`,
+  );
+  return problemResponse(problem, {
+    "Retry-After": String(wait),
+    "RateLimit-Policy": policyHeader(policy),
+    RateLimit: exhaustedHeader(policy, wait),
+    "X-Request-Id": c.get("requestId") ?? "",
+  });
+}
+
+/**
+ * One bucket of the Workers Rate Limiting binding through hono-rate-limiter. The binding answers only
+ * allowed-or-not, so every response advertises the policy (`RateLimit-Policy`) and a refusal adds `RateLimit`
+ * with nothing remaining and `Retry-After`.
+ */
+function bucket(
+  name: RateLimitPolicyName,
+  binding: (env: Env) => RateLimit,
+  key: (c: AppContext) => string | Promise<string>,
+  skip: (c: AppContext) => boolean = () => false,
+) {
+  const limit = rateLimiter<AppBindings>({
+    binding: (c) => binding(c.env),
+    keyGenerator: key,
+    handler: (c) => tooManyRequests(c, name),
+  });
+  return createMiddleware<AppBindings>(async (c, next) => {
+    if (skip(c)) return next();
+    const response = await limit(c, next);
+    if (response) return response;
+    c.header("RateLimit-Policy", policyHeader(rateLimitPolicy(c.env.RATE_LIMITS, name)));
+  });
+}
+
+/** Route middleware of the punches: their own, looser bucket, so a shift change is not refused by other traffic. */
+export const punchRateLimit = bucket("punches", (env) => env.PUNCH_RATE_LIMITER, (c) => credentialKey(bearer(c)));
+
+export const isPunch = (c: AppContext) => matchedRoutes(c).some((route) => route.handler === punchRateLimit);
+
+/** Every authenticated request except punches, per access token (after `authenticate`, so only valid ones count). */
+export const apiRateLimit = bucket("api", (env) => env.API_RATE_LIMITER, (c) => credentialKey(bearer(c)), isPunch);
+
+/** Route middleware of `POST /api/auth/exchangeToken`, per client IP. */
+export const exchangeRateLimit = bucket(
+  "exchange",
+  (env) => env.EXCHANGE_RATE_LIMITER,
+  (c) => c.req.header("cf-connecting-ip") ?? "unknown",
+);

@@ -1,0 +1,26 @@
+import { createMiddleware } from "hono/factory";
+import { badRequest } from "@/platform/problems/problem";
+import { queryTextFaults, textFaults } from "@/platform/schemas/well-formed-text";
+
+const summary = (errors: { path: string; message: string }[]) => errors.map((e) => `${e.path}: ${e.message}`).join("; ");
+
+/**
+ * Refuses text that would not be stored as sent, in any field of any route: NUL, unpaired surrogates, query text that
+ * is not UTF-8.
+ */
+export const requireWellFormedText = createMiddleware(async (c, next) => {
+  const query = queryTextFaults(new URL(c.req.url).search);
+  if (query.length > 0) throw badRequest("VALIDATION_FAILED", `Invalid query: ${summary(query)}`, query);
+  if (/^application\/([\w.-]+\+)?json/i.test(c.req.header("content-type") ?? "") && c.req.method !== "GET") {
+    let body: unknown;
+    try {
+      // The text is what stays cached: idempotency hashes it as sent, and the route's validator parses it again.
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return next(); // malformed JSON: the route's validation answers it
+    }
+    const errors = textFaults(body);
+    if (errors.length > 0) throw badRequest("VALIDATION_FAILED", `Invalid json: ${summary(errors)}`, errors);
+  }
+  await next();
+});

@@ -1,0 +1,17 @@
+import { badRequest, conflict } from "./problem";
+
+/** 409 NO_OPEN_SHIFT, for punches and shift notes alike; `detail` says why when there is more to say. */
+export const noOpenShift = (detail = "The staff member has no open shift.") => conflict("NO_OPEN_SHIFT", detail);
+
+export const shiftOpenElsewhere = () => noOpenShift("The staff member's open shift is at another location.");
+
+export const shiftAlreadyOpen = () => conflict("SHIFT_ALREADY_OPEN", "The staff member already has an open shift.");
+
+export const breakAlreadyOpen = () => conflict("BREAK_ALREADY_OPEN", "A break is already open on this shift.");
+
+export const noOpenBreak = () => conflict("NO_OPEN_BREAK", "No break is open on this shift.");
+
+export const breakTypeUnavailable = () =>
+  badRequest("BREAK_TYPE_UNAVAILABLE", "typeId: not an enabled break type of this location.", [
+    { path: "typeId", message: "not an enabled break type of this location" },
+  ]);

@@ -1,0 +1,54 @@
+import type { app as App } from "./app";
+import type { WakeUp } from "@/webhooks/drain";
+
+let app: Promise<typeof App> | undefined;
+/**
+ * The app (every router, route definition and zod schema) is built on the first request, not at isolate startup:
+ * esbuild turns this dynamic import into a lazy initializer within the one bundle (docs/PERFORMANCE.md).
+ */
+const loadApp = () => (app ??= import("./app").then((module) => module.app));
+
+export default {
+  async fetch(request, env, ctx) {
+    return (await loadApp()).fetch(request, env, ctx);
+  },
+  /**
+   * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
+   * 30 days, runs the time-off accrual pass, and wakes every webhook endpoint with events to deliver (the safety net
+   * of the drain after each write).
+   */
+  async scheduled(controller, env, ctx) {
+    const { createDatabase, drainOutbox, purgeExpiredEvents, purgeExpiredKeys, runAccrualPass, shardBinding, shardConfig } = await import("@/jobs/index");
+    for (const shard of shardConfig(env).shards) {
+      const db = createDatabase(shardBinding(env, shard));
+      ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
+      ctx.waitUntil(runAccrualPass(db, new Date(controller.scheduledTime)));
+    }
+  },
+  /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order from its shard. */
+  async queue(batch, env) {
+    const { createDatabase, deliverPending, shardBinding, webhookShard } = await import("@/jobs/index");
+    const seen = new Set<string>();
+    for (const message of batch.messages) {
+      const { webhookId } = message.body;
+      if (seen.has(webhookId)) {
+        message.ack();
+        continue;
+      }
+      seen.add(webhookId);
+      const shard = await webhookShard(env, message.body);
+      if (shard === null) {
+        message.ack();
+        continue;
+      }
+      const deps = { db: createDatabase(shardBinding(env, shard)), secretKey: env.WEBHOOK_SECRET_KEY, fetch: (request: Request) => fetch(request) };
+      const result = await deliverPending(deps, webhookId);
+      if (result.retryInSeconds !== undefined) {
+        message.retry({ delaySeconds: result.retryInSeconds });
+        continue;
+      }
+      if (result.more) await env.WEBHOOK_QUEUE.send({ webhookId, organizationId: message.body.organizationId });
+      message.ack();
+    }
+  },
+} satisfies ExportedHandler<Env, WakeUp>;
