@@ -21,10 +21,10 @@ import { businessDate } from "../src/domain/local-time";
 import { runAccrualPass } from "../src/jobs/accrual-pass";
 import { createDatabase } from "../src/data/client";
 import { newId } from "../src/data/ids";
-import { shardBinding, shardConfig } from "../src/shards/config";
+import { shardBinding, shardConfig } from "../src/data/shards";
 import { insertBreakStatements, insertShiftStatements } from "../src/features/shifts/shift-rows.data";
 import type { ShiftBreakRow, ShiftRow } from "../src/features/shifts/shifts.schemas";
-import type { WakeUp } from "../src/webhooks/drain";
+import type { WakeUp } from "../src/data/outbox/wake";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
 import { benchCopyEndpoint } from "./baseline/d1-rows.js";
 

@@ -1,5 +1,6 @@
 import { createApp } from "@/platform/create-app";
 import { DOCUMENT_INTRODUCTION, TAGS } from "@/platform/openapi/helpers";
+import { webhooksOfDocument } from "@/events/webhooks-document";
 import { finalizeDocument } from "@/platform/openapi/finalize";
 import { authenticate } from "@/auth/authorize";
 import { organizationDatabase } from "@/platform/middleware/database";
@@ -58,7 +59,7 @@ export function buildApp() {
   });
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   app.get("/api/openapi.json", (c) => {
-    document ??= finalizeDocument(app.getOpenAPI31Document(DOCUMENT));
+    document ??= finalizeDocument(app.getOpenAPI31Document(DOCUMENT), webhooksOfDocument());
     const { openapi, info, ...rest } = document;
     // The origin answering is the server: generated clients and the docs page talk to whoever serves the document.
     return c.json({ openapi, info, servers: [{ url: new URL(c.req.url).origin, description: "This server" }], ...rest });

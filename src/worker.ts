@@ -1,5 +1,5 @@
 import type { app as App } from "./app";
-import type { WakeUp } from "@/webhooks/drain";
+import type { WakeUp } from "@/data/outbox/wake";
 
 let app: Promise<typeof App> | undefined;
 /**

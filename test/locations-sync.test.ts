@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { locations } from "../drizzle/schema";
 import { createDatabase } from "@/data/client";
-import { upsertStatements } from "@/data/sync-by-external-id";
+import { upsertStatements } from "@/data/write/sync-by-external-id";
 import { locationEntry } from "@/features/locations/locations-sync.handlers";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";

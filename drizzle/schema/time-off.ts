@@ -1,6 +1,8 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { lifecycle, timestamp } from "./columns";
 import { locations, organizations, staffMembers } from "./directory";
+import type { LimitSettings } from "../../src/domain/accrual";
+import type { AssignedStaff } from "../../src/domain/time-off-inclusion";
 
 export const policyTypes = sqliteTable(
   "policy_types",
@@ -20,29 +22,6 @@ export const timeOffSettings = sqliteTable("time_off_settings", {
   createdAt: timestamp("created_at").notNull(),
   updatedAt: timestamp("updated_at").notNull(),
 });
-
-export interface AssignedStaff {
-  type: "All" | "Role" | "Location" | "EmploymentType";
-  value?: string;
-}
-
-export interface LimitSettings {
-  isFixedAmount?: boolean;
-  fixedAmount?: {
-    hours?: number;
-    daysEarned?: number;
-    accrualCycle?: "AllAtOnce" | "Periodic";
-    accrualFrequency?: "EveryOneWeek" | "EveryTwoWeeks" | "EveryMonth" | "EveryYear";
-    accrualDay?: string;
-    accrualDate?: string;
-  };
-  perHourEarnings?: {
-    hoursEarned?: number;
-    hoursWorked?: number;
-    isLimitedMaximumBalance?: boolean;
-    maximumHoursBalance?: number;
-  };
-}
 
 export const timeOffPolicies = sqliteTable(
   "time_off_policies",

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { verifyAccessToken } from "./access-token";
-import { forbidden, ProblemError, unauthorized } from "@/platform/problems/problem";
+import { forbidden, ProblemError, unauthorized } from "@/problems/problem";
 import type { AppBindings } from "@/platform/http/env";
 import { isPartnerLevel, mayAct, type Permission } from "@/domain/permissions";
 

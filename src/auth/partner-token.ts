@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, errors, importJWK, type JWK, jwtVerify } from "jose";
-import { unauthorized } from "@/platform/problems/problem";
+import { unauthorized } from "@/problems/problem";
 
 const ALGORITHMS = ["ES256", "RS256"];
 /** Allowed clock skew between a partner's backend and the edge. */

@@ -1,5 +1,22 @@
-import type { LimitSettings } from "../../drizzle/schema/time-off";
 import { addDays, businessDate, offsetMinutesAt } from "./local-time";
+
+export interface LimitSettings {
+  isFixedAmount?: boolean;
+  fixedAmount?: {
+    hours?: number;
+    daysEarned?: number;
+    accrualCycle?: "AllAtOnce" | "Periodic";
+    accrualFrequency?: "EveryOneWeek" | "EveryTwoWeeks" | "EveryMonth" | "EveryYear";
+    accrualDay?: string;
+    accrualDate?: string;
+  };
+  perHourEarnings?: {
+    hoursEarned?: number;
+    hoursWorked?: number;
+    isLimitedMaximumBalance?: boolean;
+    maximumHoursBalance?: number;
+  };
+}
 
 /** One ledger entry a balance is due: `periodKey` makes it unique per (worker policy, kind). */
 export interface DueEntry {

@@ -1,4 +1,8 @@
-import type { AssignedStaff } from "../../drizzle/schema/time-off";
+
+export interface AssignedStaff {
+  type: "All" | "Role" | "Location" | "EmploymentType";
+  value?: string;
+}
 
 export interface WorkerFacts {
   roleIds: readonly string[];

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { LimitSettings } from "../../drizzle/schema/time-off";
+import type { LimitSettings } from "@/domain/accrual";
 import { entriesDue, localDate } from "@/domain/accrual";
 import { inclusionStart } from "@/domain/time-off-inclusion";
 import { toHours } from "@/domain/time-off-units";

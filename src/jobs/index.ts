@@ -6,5 +6,5 @@ export { purgeExpiredEvents } from "@/data/outbox/outbox";
 export { purgeExpiredKeys } from "@/data/idempotency";
 export { deliverPending } from "./webhook-delivery";
 export { drainOutbox } from "@/webhooks/drain";
-export { shardBinding, shardConfig } from "@/shards/config";
+export { shardBinding, shardConfig } from "@/data/shards";
 export { webhookShard } from "@/webhooks/shard";

@@ -1,23 +1,21 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { Webhook } from "standardwebhooks";
 import { events, webhookDeliveries, webhooks } from "../../drizzle/schema";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { guarded } from "@/data/write/constraint-problems";
 import { frozenHere } from "@/data/freezes";
 import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationMovingProblem } from "@/data/write/guarded-batch";
-import { ProblemError } from "@/platform/problems/problem";
-import { type EventWire, serializeEvent } from "@/events/serializers";
+import { ProblemError } from "@/problems/problem";
+import { serializeEvent } from "@/events/serializers";
 import { newId } from "@/data/ids";
 import { pendingEvents } from "@/data/outbox/pending";
-import { decryptSecret } from "@/webhooks/secret";
+import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhooks/send";
 
 export const MAX_ATTEMPTS = 6;
 /** Events failed for good in a row after which an endpoint is disabled. */
 export const DISABLE_AFTER_FAILURES = 5;
 /** How long one wake-up delivers before handing on to a new queue message (a consumer invocation stays bounded). */
 export const TIME_BUDGET_MS = 20_000;
-const TIMEOUT_MS = 10_000;
 /** A lease outlives the wake-up holding it (its budget, then one last POST's timeout): only a crashed one's expires. */
 export const LEASE_MS = TIME_BUDGET_MS + TIMEOUT_MS + 30_000;
 /** Events read from the outbox per round trip. */
@@ -32,48 +30,8 @@ export const backoffSeconds = (attempt: number) => Math.min(30 * 2 ** (attempt -
 /** Worth another attempt: the receiver or the way there failed, or it asked us to come back. */
 export const retryable = (status: number | null) => status === null || status >= 500 || status === 408 || status === 429;
 
-export interface DeliveryDeps {
-  db: Database;
-  secretKey: string | undefined;
-  fetch: (request: Request) => Promise<Response>;
-  now?: () => Date;
-}
-
-interface Attempt {
-  status: number | null;
-  durationMs: number;
-  error: string | null;
-}
-
 type WebhookRow = typeof webhooks.$inferSelect;
 type EventRow = typeof events.$inferSelect;
-
-/** POSTs one event, signed per Standard Webhooks (webhook-id = the event's id: receivers de-duplicate on it). */
-async function send(deps: DeliveryDeps, url: string, signer: Webhook, event: Pick<EventWire, "id"> & object): Promise<Attempt> {
-  const body = JSON.stringify(event);
-  const now = deps.now?.() ?? new Date();
-  const headers = {
-    "content-type": "application/json",
-    "user-agent": "Shiftline-Webhooks/1.0",
-    "webhook-id": event.id,
-    "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-    "webhook-signature": signer.sign(event.id, now, body),
-  };
-  const started = Date.now();
-  try {
-    const response = await deps.fetch(new Request(url, { method: "POST", headers, body, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" }));
-    await response.body?.cancel();
-    return { status: response.status, durationMs: Date.now() - started, error: null };
-  } catch (error) {
-    return { status: null, durationMs: Date.now() - started, error: error instanceof Error ? error.message.slice(0, 500) : "network error" };
-  }
-}
-
-const signerOf = async (deps: DeliveryDeps, hook: WebhookRow) => new Webhook(await decryptSecret(deps.secretKey, hook.id, hook.secret));
-
-/** One signed POST of an event to an endpoint (the test route's, outside the outbox). */
-export const post = async (deps: DeliveryDeps, hook: WebhookRow, event: Pick<EventWire, "id"> & object) =>
-  send(deps, hook.url, await signerOf(deps, hook), event);
 
 /** The lease an endpoint holds through a retry's backoff: no wake-up sends before the retry is due. */
 const BACKOFF = "backoff";

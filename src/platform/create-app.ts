@@ -9,7 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { database } from "@/platform/middleware/database";
 import { requireJsonBody } from "@/platform/middleware/json-body";
 import { requireWellFormedText } from "@/platform/middleware/well-formed-text";
-import { badRequest, ProblemError, problemResponse } from "@/platform/problems/problem";
+import { badRequest, ProblemError, problemResponse } from "@/problems/problem";
 import type { AppBindings } from "@/platform/http/env";
 
 /** Response headers browsers may read: every response header the document declares. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { organizationDirectory, organizationMoves } from "../../drizzle/schema";
 import { createDatabase, type Database } from "@/data/client";
-import { directoryBinding, shardBinding, shardConfig } from "./config";
+import { directoryBinding, shardBinding, shardConfig } from "@/data/shards";
 import { arrivalGuard, comparePage, copyPage, type Cursor, DELETE_ROWS, deletePage, type MovedOrganization, TargetUnmarked } from "./pages";
 import { MOVED_TABLES } from "./tables";
 

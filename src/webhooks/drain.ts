@@ -3,12 +3,8 @@ import { webhooks } from "../../drizzle/schema";
 import type { Database } from "@/data/client";
 import { chunk } from "@/data/chunk";
 import { pendingEvents } from "@/data/outbox/pending";
+import type { WakeUp } from "@/data/outbox/wake";
 
-export interface WakeUp {
-  webhookId: string;
-  /** Whose endpoint: the consumer finds its shard through the directory. Absent in messages sent before sharding. */
-  organizationId?: string;
-}
 
 /**
  * The outbox drain: one queue message per enabled endpoint that has events past its cursor (of an organization,

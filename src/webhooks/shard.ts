@@ -1,5 +1,5 @@
-import { shardBinding, shardConfig, shardOfOrganization } from "@/shards/config";
-import type { WakeUp } from "./drain";
+import { shardBinding, shardConfig, shardOfOrganization } from "@/data/shards";
+import type { WakeUp } from "@/data/outbox/wake";
 
 /**
  * The shard of a woken endpoint: its organization's, through the directory. A message from before sharding names

@@ -8,7 +8,7 @@ import {
   entriesDue,
   fixedAccrualsDue,
 } from "@/domain/accrual";
-import type { LimitSettings } from "../../drizzle/schema/time-off";
+import type { LimitSettings } from "@/domain/accrual";
 
 const periodic = (fixedAmount: LimitSettings["fixedAmount"]): LimitSettings => ({
   isFixedAmount: true,

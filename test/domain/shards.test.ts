@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shardConfig } from "@/shards/config";
+import { shardConfig } from "@/data/shards";
 
 describe("shardConfig", () => {
   it("defaults to one shard, DB, holding every organization", () => {

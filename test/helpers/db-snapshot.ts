@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { shardBinding } from "@/shards/config";
+import { shardBinding } from "@/data/shards";
 import { shardNames } from "./shards";
 
 /** Every application table, from sqlite_master, so a table added later is watched without a change here. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { app } from "@/app";
-import { shardBinding } from "@/shards/config";
+import { shardBinding } from "@/data/shards";
 import { shardNames, tenantDb } from "./shards";
 
 type Call = "all" | "run" | "first" | "raw";

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { DIRECTORY_SHARD, shardBinding, shardConfig } from "@/shards/config";
+import { DIRECTORY_SHARD, shardBinding, shardConfig } from "@/data/shards";
 import { advanceMove, type MoveOptions, type MoveState, startMove } from "@/shards/move-organization";
 import { dumpTable, type MovedOrganization } from "@/shards/pages";
 import { MOVED_TABLES } from "@/shards/tables";

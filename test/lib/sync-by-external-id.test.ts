@@ -2,7 +2,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { locations, staffMembers } from "../../drizzle/schema";
 import { createDatabase } from "@/data/client";
-import { groupByGiven, rowsPerUpsert, upsertChunks, upsertStatements } from "@/data/sync-by-external-id";
+import { groupByGiven, rowsPerUpsert, upsertChunks, upsertStatements } from "@/data/write/sync-by-external-id";
 import { newStaffMemberRow } from "@/features/staff-members/staff-members-columns.data";
 import { tenantDb } from "../helpers/shards";
 

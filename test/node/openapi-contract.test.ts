@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TRUST_FLAGS } from "@/domain/trust";
 import { EVENT_TYPES } from "@/data/outbox/outbox";
-import { PROBLEM_CODES, type ProblemCode } from "@/platform/problems/codes";
+import { PROBLEM_CODES, type ProblemCode } from "@/problems/codes";
 import {
   DOCUMENT_URL,
   openApiDocument,

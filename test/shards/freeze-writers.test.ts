@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { runAccrualPass } from "@/jobs/accrual-pass";
 import { createDatabase } from "@/data/client";
-import { shardBinding } from "@/shards/config";
+import { shardBinding } from "@/data/shards";
 import { deliverPending, LEASE_MS } from "@/jobs/webhook-delivery";
 import { api } from "../helpers/api";
 import { createOrganization } from "../helpers/fixtures";

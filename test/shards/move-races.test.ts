@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { purgeExpiredEvents } from "@/data/outbox/outbox";
 import { purgeExpiredKeys } from "@/data/idempotency";
-import { shardBinding } from "@/shards/config";
+import { shardBinding } from "@/data/shards";
 import { advanceMove, type MoveState, requestAbort, startMove } from "@/shards/move-organization";
 import { unique } from "../helpers/fixtures";
 import { dump, freezeOf, otherShard, rowCount, runMove, shardOf } from "../helpers/shards";

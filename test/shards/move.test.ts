@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { shardBinding } from "@/shards/config";
+import { shardBinding } from "@/data/shards";
 import { advanceMove, MoveRefused, requestAbort, startMove } from "@/shards/move-organization";
 import { PAGE_ROWS } from "@/shards/pages";
 import { api } from "../helpers/api";

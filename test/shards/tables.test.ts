@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { shardBinding, shardConfig } from "@/shards/config";
+import { shardBinding, shardConfig } from "@/data/shards";
 import { columnsOf } from "@/shards/pages";
 import { isInternalTable, MOVED_TABLES, UNMOVED_TABLES } from "@/shards/tables";
 

@@ -1,8 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { webhooks } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
-import type { WakeUp } from "@/webhooks/drain";
 import { pendingEvents } from "./pending";
+
+
+export interface WakeUp {
+  webhookId: string;
+  /** Whose endpoint: the consumer finds its shard through the directory. Absent in messages sent before sharding. */
+  organizationId?: string;
+}
 
 /**
  * The endpoints of an organization with events to deliver, read as the last statement of the write batch that

@@ -1,4 +1,4 @@
-import { conflict, type ProblemCode, type ProblemError } from "@/platform/problems/problem";
+import { conflict, type ProblemCode, type ProblemError } from "@/problems/problem";
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? `${error.message} ${messageOf(error.cause)}` : error === undefined ? "" : String(error);

@@ -7,9 +7,8 @@ import { type ConstraintProblems, guarded } from "./constraint-problems";
 import { type EventSpec, eventStatement } from "@/data/outbox/outbox";
 import { frozenHere } from "@/data/freezes";
 import { preconditionGuardProblem } from "./precondition-guard";
-import { ProblemError, unauthorized } from "@/platform/problems/problem";
-import type { WakeUp } from "@/webhooks/drain";
-import { noteEndpointsToWake, pendingEndpoints } from "@/data/outbox/wake";
+import { ProblemError, unauthorized } from "@/problems/problem";
+import { noteEndpointsToWake, pendingEndpoints, type WakeUp } from "@/data/outbox/wake";
 
 /**
  * Revocation that costs no read. Reads trust the access token for its hour; every write re-checks, inside its own

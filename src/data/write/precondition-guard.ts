@@ -1,10 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { writeGuards } from "../../../drizzle/schema";
-import { preconditionFailed } from "@/platform/http/conditional";
+
 import type { Database } from "@/data/client";
 import type { ConstraintProblems } from "./constraint-problems";
-import { ProblemError } from "@/platform/problems/problem";
+import { preconditionFailed, ProblemError } from "@/problems/problem";
 
 /**
  * A statement placed in a write batch before the writes it protects: it inserts NULL into the NOT NULL

@@ -1,10 +1,10 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { accessRoles, staffMembers } from "../../../drizzle/schema";
-import { ifMatchOf, matchesVersion, nextVersion, preconditionFailed, setETag, versionCondition } from "@/platform/http/conditional";
+import { ifMatchOf, matchesVersion, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import { uniquely } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
-import { findLive, getLive, insertRecord, listPage, updateLive } from "@/data/tenant-queries";
-import { conflict } from "@/platform/problems/problem";
+import { findLive, getLive, insertRecord, listPage, updateLive } from "@/platform/crud/tenant-queries";
+import { conflict, preconditionFailed } from "@/problems/problem";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import type { AppRouteHandler } from "@/platform/http/env";
 import type * as routes from "./access-roles.routes";

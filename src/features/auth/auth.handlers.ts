@@ -3,7 +3,7 @@ import { accessRoles, organizations, staffMembers } from "../../../drizzle/schem
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/auth/access-token";
 import type { Database } from "@/data/client";
 import { verifyPartnerToken, type PartnerClaims } from "@/auth/partner-token";
-import { unauthorized } from "@/platform/problems/problem";
+import { unauthorized } from "@/problems/problem";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { routeToOrganization } from "@/platform/middleware/database";
 import { isPermission, type Principal } from "@/domain/permissions";

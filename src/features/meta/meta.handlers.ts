@@ -1,4 +1,4 @@
-import { shardBinding, shardConfig } from "@/shards/config";
+import { shardBinding, shardConfig } from "@/data/shards";
 import type { AppRouteHandler } from "@/platform/http/env";
 import type { HealthRoute } from "./meta.routes";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createRouter } from "@/platform/create-app";
-import { badRequest, ProblemError } from "@/platform/problems/problem";
+import { badRequest, ProblemError } from "@/problems/problem";
 import { advanceMove, DEFAULT_SETTLE_MS, MoveRefused, requestAbort, startMove } from "@/shards/move-organization";
 
 /**

@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import { organizationDirectory, organizations } from "../../../drizzle/schema";
 import type { Database, Statement } from "@/data/client";
 import { decodeIdCursor, type ListOptions } from "@/platform/http/pagination";
-import { notFound } from "@/platform/problems/problem";
-import { DIRECTORY_SHARD, shardBinding } from "@/shards/config";
+import { notFound } from "@/problems/problem";
+import { DIRECTORY_SHARD, shardBinding } from "@/data/shards";
 import type { AppBindings } from "@/platform/http/env";
 import { databaseOf, routeTo } from "@/platform/middleware/database";
 

@@ -11,13 +11,13 @@ import {
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { Database, Statement } from "@/data/client";
-import { ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "@/platform/http/conditional";
+import { ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import { uniquely } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
-import { notFound, ProblemError } from "@/platform/problems/problem";
-import { DIRECTORY_SHARD, shardConfig } from "@/shards/config";
+import { notFound, preconditionFailed, ProblemError } from "@/problems/problem";
+import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
 import { softDeleted } from "@/data/tenancy";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { routeTo } from "@/platform/middleware/database";

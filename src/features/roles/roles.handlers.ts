@@ -1,6 +1,6 @@
 import { roles } from "../../../drizzle/schema";
 import { uniquely } from "@/data/write/constraint-problems";
-import { getLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/data/tenant-queries";
+import { getLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
 import type * as routes from "./roles.routes";
 import { serializeRole } from "./roles.schemas";

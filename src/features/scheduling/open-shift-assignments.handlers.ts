@@ -4,7 +4,7 @@ import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
 import type { Database, Statement } from "@/data/client";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
-import { invalidField, notFound } from "@/platform/problems/problem";
+import { invalidField, notFound } from "@/problems/problem";
 import { writerOf, type ScheduleScope } from "./schedule-access.guards";
 import { approvedPlaces, ifStillDraft, openShiftFull, preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
 import { assignedEvents } from "./open-shifts.events";

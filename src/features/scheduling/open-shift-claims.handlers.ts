@@ -4,7 +4,7 @@ import { claimRefusal, claimStatus, type ClaimRefusal } from "@/domain/open-shif
 import type { Database, Statement } from "@/data/client";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
-import { conflict, invalidField, notFound } from "@/platform/problems/problem";
+import { conflict, invalidField, notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import { workerOf, writerOf, type ScheduleScope } from "./schedule-access.guards";
 import { preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";

@@ -2,7 +2,7 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import { openShiftPreferences } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
 import { guardedBatch } from "@/data/write/guarded-batch";
-import { notFound } from "@/platform/problems/problem";
+import { notFound } from "@/problems/problem";
 import { writerOf, type ScheduleScope } from "./schedule-access.guards";
 import { preferenceNotPending } from "./schedules.guards";
 import type { EventType } from "@/data/outbox/outbox";

@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
 import { planEntrySpan, unknownBreakIds } from "@/domain/schedule-entry";
-import { ifMatchOf, nextVersionAfter, preconditionFailed, setETag, versionCondition } from "@/platform/http/conditional";
+import { ifMatchOf, nextVersionAfter, setETag, versionCondition } from "@/platform/http/conditional";
 import type { Database, Statement } from "@/data/client";
 import { refusedOn } from "@/data/write/constraint-problems";
 import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
 import { rawRun } from "@/data/raw-statement";
-import { badRequest, invalidField, notFound } from "@/platform/problems/problem";
-import type { WriteContext } from "@/data/tenant-queries";
+import { badRequest, invalidField, notFound, preconditionFailed } from "@/problems/problem";
+import type { WriteContext } from "@/platform/crud/tenant-queries";
 import { inOrganization } from "@/data/tenancy";
 import type { OffsetRule } from "@/domain/zoned-wall-clock";
 import { writerOf, type LocationRow, type ScheduleScope } from "./schedule-access.guards";

@@ -5,7 +5,7 @@ import { locations, staffMembers } from "../../../drizzle/schema";
 import { expandPermissions, isPartnerLevel, type Permission, type Principal } from "@/domain/permissions";
 import type { Database } from "@/data/client";
 import type { Writer } from "@/data/write/guarded-batch";
-import { forbidden, invalidField, notFound, ProblemError } from "@/platform/problems/problem";
+import { forbidden, invalidField, notFound, ProblemError } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import type { AppBindings } from "@/platform/http/env";
 

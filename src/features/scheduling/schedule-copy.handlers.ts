@@ -7,7 +7,7 @@ import type { EventType } from "@/data/outbox/outbox";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
 import { inJsonList } from "@/data/json-list";
-import { invalidField } from "@/platform/problems/problem";
+import { invalidField } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";

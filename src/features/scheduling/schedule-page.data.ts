@@ -2,7 +2,7 @@ import { and, asc, gte, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { scheduleEntries } from "../../../drizzle/schema";
 import type { ListOptions } from "@/platform/http/pagination";
-import { invalidField } from "@/platform/problems/problem";
+import { invalidField } from "@/problems/problem";
 import type { ScheduleEntryRow } from "./schedules.schemas";
 
 /**

@@ -1,7 +1,7 @@
 import { and, gte, lt, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { parseDateParam } from "@/domain/local-time";
-import { badRequest, invalidField } from "@/platform/problems/problem";
+import { badRequest, invalidField } from "@/problems/problem";
 
 export interface InstantRange {
   start: Date;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { breakTypes, roles, staffMembers } from "../../../drizzle/schema";
 import { unknownBreakIds } from "@/domain/schedule-entry";
 import type { Database } from "@/data/client";
-import { invalidField } from "@/platform/problems/problem";
+import { invalidField } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 
 /**

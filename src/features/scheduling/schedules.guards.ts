@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
-import { conflict, type ProblemError } from "@/platform/problems/problem";
+import { conflict, type ProblemError } from "@/problems/problem";
 import { timeOffConflict } from "./time-off-conflicts.guards";
 
 /**

@@ -4,10 +4,10 @@ import type { Database } from "@/data/client";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
 import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
-import { notFound } from "@/platform/problems/problem";
+import { notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { noOpenShift } from "@/platform/problems/shifts";
+import { noOpenShift } from "@/problems/shifts";
 import type * as routes from "./shift-notes.routes";
 import { serializeShiftNote } from "./shift-notes.schemas";
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { conflict, type ProblemError } from "@/platform/problems/problem";
+import { conflict, type ProblemError } from "@/problems/problem";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 
 /**

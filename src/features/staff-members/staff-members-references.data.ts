@@ -4,7 +4,7 @@ import { EMPLOYEE_ACCESS_ROLE } from "@/domain/organization-defaults";
 import { lackingToGrant, mayManage, type Principal } from "@/domain/permissions";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
-import { badRequest, type FieldError, forbidden, notFound, ProblemError } from "@/platform/problems/problem";
+import { badRequest, type FieldError, forbidden, notFound, ProblemError } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 
 export interface ReferenceInput {

@@ -3,7 +3,7 @@ import { staffMembers } from "../../../drizzle/schema";
 import type { Writer } from "@/data/write/guarded-batch";
 import { guarded } from "@/data/write/constraint-problems";
 import { newId } from "@/data/ids";
-import { type ContentKey, syncByExternalId } from "@/data/sync-by-external-id";
+import { type ContentKey, syncByExternalId } from "@/data/write/sync-by-external-id";
 import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
 import { guardProblems, holdingOneOf, unlessAccessRolesLive, unlessAllManageable } from "./staff-members.guards";
 import { defaultAccessRole, resolveReferences } from "./staff-members-references.data";

@@ -3,7 +3,7 @@ import { staffMembers } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { inJsonList } from "@/data/json-list";
-import { conflict, forbidden } from "@/platform/problems/problem";
+import { conflict, forbidden } from "@/problems/problem";
 
 /**
  * What a staff member write checks in the write itself, not in the read before it (the same mechanism as

@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { locations, staffMembers } from "../../../drizzle/schema";
-import { ifMatchOf, matchesVersion, nextVersion, preconditionFailed, setETag, versionCondition } from "@/platform/http/conditional";
+import { ifMatchOf, matchesVersion, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import type { EventType } from "@/data/outbox/outbox";
 import type { Statement } from "@/data/client";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
 import { inJsonList, jsonArrayContains } from "@/data/json-list";
-import { conflict, forbidden } from "@/platform/problems/problem";
-import { findLive, getLive, listPage, type WriteContext } from "@/data/tenant-queries";
+import { conflict, forbidden, preconditionFailed } from "@/problems/problem";
+import { findLive, getLive, listPage, type WriteContext } from "@/platform/crud/tenant-queries";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { serializeLocation } from "@/features/locations/locations.schemas";

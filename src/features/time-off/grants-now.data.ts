@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { organizations } from "../../../drizzle/schema";
-import { timeOffPolicies, type LimitSettings } from "../../../drizzle/schema/time-off";
+import { timeOffPolicies } from "../../../drizzle/schema/time-off";
+import type { LimitSettings } from "@/domain/accrual";
 import { entriesDue } from "@/domain/accrual";
 import type { Database, Statement } from "@/data/client";
 import { rawRun } from "@/data/raw-statement";

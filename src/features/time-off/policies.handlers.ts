@@ -9,9 +9,9 @@ import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
 import { inOrganization } from "@/data/tenancy";
-import { insertRecord, listPage } from "@/data/tenant-queries";
+import { insertRecord, listPage } from "@/platform/crud/tenant-queries";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
-import { policyNotActive } from "@/platform/problems/time-off";
+import { policyNotActive } from "@/problems/time-off";
 import { grantsDueNow } from "./grants-now.data";
 import { readSettings } from "./time-off-settings.data";
 import { assertPolicyReferences, staffByExternalId } from "./policy-references.data";

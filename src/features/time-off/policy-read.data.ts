@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
 import { snapshotOf } from "@/data/outbox/snapshot";
-import { notFound } from "@/platform/problems/problem";
+import { notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import { assignedStaffCountSql } from "./inclusion.data";
 import { serializePolicy } from "./policies.schemas";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { locations, policyTypes, roles, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
-import { invalidField } from "@/platform/problems/problem";
+import { invalidField } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 
 interface References {

@@ -8,7 +8,7 @@ import {
   totalHours,
 } from "@/domain/hour-configuration";
 import { addDays, offsetMinutesAt } from "@/domain/local-time";
-import { invalidField } from "@/platform/problems/problem";
+import { invalidField } from "@/problems/problem";
 import type { TimeOffSettingsValues } from "./time-off-settings.data";
 
 export interface RequestInput {

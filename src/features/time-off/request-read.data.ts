@@ -4,7 +4,7 @@ import { policyTypes, staffMembers, timeOffPolicies, timeOffRequests, workerPoli
 import { inUnits } from "@/domain/time-off-units";
 import type { Database } from "@/data/client";
 import { snapshotOf } from "@/data/outbox/snapshot";
-import { notFound } from "@/platform/problems/problem";
+import { notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { serializePolicy } from "./policies.schemas";

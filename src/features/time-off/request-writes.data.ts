@@ -3,7 +3,7 @@ import type { Database } from "@/data/client";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { rawAll, rawRun } from "@/data/raw-statement";
 import { includedSql, sqlUuid } from "./inclusion.data";
-import { policyNotAvailable, timeOffOverlap } from "@/platform/problems/time-off";
+import { policyNotAvailable, timeOffOverlap } from "@/problems/time-off";
 import type { RequestPlan } from "./request-plan.handlers";
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { mayAct, type Permission } from "@/domain/permissions";
 import type { AppBindings } from "@/platform/http/env";
-import { forbiddenForOthers } from "@/platform/problems/time-off";
+import { forbiddenForOthers } from "@/problems/time-off";
 
 /**
  * The self rule for a worker named in a body or query: a caller with the permission acts on anyone; any other

@@ -10,13 +10,13 @@ import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
-import { forbidden, invalidField } from "@/platform/problems/problem";
+import { forbidden, invalidField } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import type { Context } from "hono";
 import { findWorkerPolicy } from "./worker-policy-read.data";
 import { ensureWorkerPolicies, onePair } from "./worker-policy-rows.data";
-import { forbiddenForOthers, insufficientBalance, policyNotAvailable, requestNotPending, scheduleConflict } from "@/platform/problems/time-off";
+import { forbiddenForOthers, insufficientBalance, policyNotAvailable, requestNotPending, scheduleConflict } from "@/problems/time-off";
 import { mayAct } from "@/domain/permissions";
 import { mayActOn, selfScoped } from "./self-scope.guards";
 import { readSettings } from "./time-off-settings.data";

@@ -2,8 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { MAX_REQUEST_DAYS } from "@/domain/hour-configuration";
 import { conditionalGet } from "@/platform/http/conditional";
 import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, problemWith, withETag } from "@/platform/openapi/helpers";
-import type { ProblemCode } from "@/platform/problems/codes";
-import { ProblemSchema } from "@/platform/problems/problem";
+import type { ProblemCode } from "@/problems/codes";
+import { ProblemSchema } from "@/problems/problem";
 import { authorize } from "@/auth/authorize";
 import {
   ApproveBody,

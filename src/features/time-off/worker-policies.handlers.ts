@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "../../../drizzle/schema";
-import { findLive } from "@/data/tenant-queries";
+import { findLive } from "@/platform/crud/tenant-queries";
 import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { rawAll } from "@/data/raw-statement";

@@ -12,7 +12,7 @@ import {
 import { addDays } from "@/domain/local-time";
 import type { Database } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
-import { notFound } from "@/platform/problems/problem";
+import { notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 
 interface PunchScope {

@@ -5,7 +5,7 @@ import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import { dayLocked, guardProblems, shiftChanged, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
 import type { ClosedShift } from "./punch-rows.data";
-import { breakAlreadyOpen, noOpenShift, shiftAlreadyOpen } from "@/platform/problems/shifts";
+import { breakAlreadyOpen, noOpenShift, shiftAlreadyOpen } from "@/problems/shifts";
 import type { ShiftBreakRow, ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 
 /*

@@ -3,10 +3,10 @@ import { fenceFor } from "@/domain/geofence";
 import { judgePunch } from "@/domain/punch";
 import type { RequestLocation } from "@/domain/trust";
 import { newId } from "@/data/ids";
-import { badRequest, ProblemError } from "@/platform/problems/problem";
+import { badRequest, ProblemError } from "@/problems/problem";
 import { dayLocked } from "@/features/shifts/shifts.guards";
 import type { PunchContext } from "./punch-context.data";
-import { noOpenShift, shiftAlreadyOpen, shiftOpenElsewhere } from "@/platform/problems/shifts";
+import { noOpenShift, shiftAlreadyOpen, shiftOpenElsewhere } from "@/problems/shifts";
 import type { ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import type { PunchFields } from "./time-tracking.schemas";
 

@@ -3,7 +3,7 @@ import { breakTypes, lockedDays, locations, shiftBreaks, shifts, staffMembers } 
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { minutesWorkedOnBusinessDay } from "@/domain/shift-totals";
 import type { Database } from "@/data/client";
-import { notFound } from "@/platform/problems/problem";
+import { notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import { toDomainBreak } from "@/features/shifts/breaks.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";

@@ -9,7 +9,7 @@ import { loadPunchContext, type PunchContext } from "./punch-context.data";
 import { concurrentTwin, previousAnswer, recordAnswer } from "./punch-idempotency.data";
 import { closedShift, endedBreakRow, openShiftRow, startedBreakRow, touchedShift } from "./punch-rows.data";
 import { breakEndWrites, breakStartWrites, clockInProblems, clockInWrites, clockOutWrites, onShiftProblems } from "./punch-writes.data";
-import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/platform/problems/shifts";
+import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/problems/shifts";
 import { serializeShift, type ShiftWire } from "@/features/shifts/shifts.schemas";
 import { loadShiftState } from "./shift-state.data";
 import type * as routes from "./time-tracking.routes";

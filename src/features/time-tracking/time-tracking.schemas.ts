@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
-import { ProblemSchema } from "@/platform/problems/problem";
+import { ProblemSchema } from "@/problems/problem";
 import { Instant, orNull, UtcOffset } from "@/platform/schemas/validation";
 import { Shift } from "@/features/shifts/shifts.schemas";
 

@@ -3,7 +3,7 @@ import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from 
 import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
 import { readWallClock, type OffsetRule } from "@/domain/zoned-wall-clock";
 import type { Database } from "@/data/client";
-import { invalidField, notFound } from "@/platform/problems/problem";
+import { invalidField, notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import { lockedSql } from "./timesheet-query.data";

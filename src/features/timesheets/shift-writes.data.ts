@@ -8,7 +8,7 @@ import type { Database } from "@/data/client";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
-import { badRequest, invalidField } from "@/platform/problems/problem";
+import { badRequest, invalidField } from "@/problems/problem";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import { serializeShift, type ShiftBreakRow, type ShiftRow, type ShiftWire } from "@/features/shifts/shifts.schemas";

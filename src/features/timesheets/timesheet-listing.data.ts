@@ -3,7 +3,7 @@ import { lockedDatesWithin, lockedDayLookup } from "@/domain/locked-days";
 import { lockedDateBounds, parseTimesheetRange } from "@/domain/timesheet-range";
 import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "@/domain/timesheet-totals";
 import type { Database } from "@/data/client";
-import { invalidField } from "@/platform/problems/problem";
+import { invalidField } from "@/problems/problem";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";
 import {

@@ -4,7 +4,7 @@ import { businessDateBounds, type TimesheetRange } from "@/domain/timesheet-rang
 import type { MinuteTotals } from "@/domain/timesheet-totals";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
-import { invalidField } from "@/platform/problems/problem";
+import { invalidField } from "@/problems/problem";
 
 /** Everything that selects the shifts of a timesheet read. */
 export interface TimesheetFilter {

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { organizations } from "../../../drizzle/schema";
 import { expandPermissions, isPartnerLevel, type Permission, type Principal } from "@/domain/permissions";
-import { forbidden, invalidField, ProblemError } from "@/platform/problems/problem";
+import { forbidden, invalidField, ProblemError } from "@/problems/problem";
 import type { AppBindings } from "@/platform/http/env";
 import { routeToOrganization } from "@/platform/middleware/database";
 

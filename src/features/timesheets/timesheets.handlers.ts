@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { locations } from "../../../drizzle/schema";
 import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
-import { notFound } from "@/platform/problems/problem";
+import { notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import { serializeShift, type ShiftWire } from "@/features/shifts/shifts.schemas";
-import { lockDayAt, unlockDayAt } from "@/features/shifts/locked-days.data";
+import { lockDayAt, unlockDayAt } from "./locked-days.data";
 import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";
 import { loadShift } from "./shift-references.data";
 import { exportStream } from "./timesheet-export.data";

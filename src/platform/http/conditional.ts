@@ -1,7 +1,7 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { etag } from "hono/etag";
-import { badRequest, ProblemError } from "@/platform/problems/problem";
+import { badRequest, preconditionFailed } from "@/problems/problem";
 
 /**
  * Conditional requests on single records. A record's entity tag is its updatedAt in epoch milliseconds, quoted:
@@ -64,12 +64,6 @@ export function versionCondition(column: SQLiteColumn, ifMatch: IfMatch): SQL | 
 export const matchesVersion = (ifMatch: IfMatch, row: Versioned) =>
   ifMatch.kind !== "versions" || ifMatch.versions.includes(versionOf(row));
 
-export const preconditionFailed = () =>
-  new ProblemError(
-    412,
-    "PRECONDITION_FAILED",
-    "The record changed since the version If-Match names; nothing was written. Read it again (its ETag) and retry.",
-  );
 
 /**
  * For writes that read the record and then write under a version guard of their own (timesheet shifts: the write

@@ -1,7 +1,7 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { RequestIdVariables } from "hono/request-id";
 import type { Principal } from "@/domain/permissions";
-import type { RequestDatabases } from "@/platform/middleware/database";
+import type { RequestDatabases } from "@/data/sessions";
 import type { Database } from "@/data/client";
 import type { IdempotentRequest } from "@/data/idempotency";
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { and, asc, gt, gte, isNull, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { invalidField } from "@/platform/problems/problem";
+import { invalidField } from "@/problems/problem";
 import { Instant } from "@/platform/schemas/validation";
 
 export const DEFAULT_LIMIT = 100;

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { claimKey, type IdempotentRequest, releaseKey, requestHash, storeResponse } from "@/data/idempotency";
-import { badRequest, ProblemError } from "@/platform/problems/problem";
+import { badRequest, ProblemError } from "@/problems/problem";
 import type { AppBindings } from "@/platform/http/env";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { ProblemError } from "@/platform/problems/problem";
+import { ProblemError } from "@/problems/problem";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { rateLimiter } from "hono-rate-limiter";
-import { ProblemError, problemResponse } from "@/platform/problems/problem";
+import { ProblemError, problemResponse } from "@/problems/problem";
 import {
   credentialKey,
   exhaustedHeader,

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { badRequest } from "@/platform/problems/problem";
+import { badRequest } from "@/problems/problem";
 import { queryTextFaults, textFaults } from "@/platform/schemas/well-formed-text";
 
 const summary = (errors: { path: string; message: string }[]) => errors.map((e) => `${e.path}: ${e.message}`).join("; ");

@@ -1,9 +1,8 @@
-import { webhooksOfDocument } from "@/events/webhooks-document";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 
 type OpenAPIObject = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 import { PROBLEM_CODES_KEY, PROBLEM_LABELS, type ProblemStatusCode } from "./helpers";
-import { codesOfStatus, PROBLEM_CODES, type ProblemCode } from "@/platform/problems/codes";
+import { codesOfStatus, PROBLEM_CODES, type ProblemCode } from "@/problems/codes";
 
 /**
  * What every operation shares, declared once after the routes are generated: headers, Idempotency-Key, the
@@ -241,7 +240,8 @@ function referencedSchemas(document: Json): Set<string> {
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
-export function finalizeDocument(generated: OpenAPIObject): OpenAPIObject {
+/** `webhooks`: the document's top-level webhooks (every event type's envelope), which only the events registry knows. */
+export function finalizeDocument(generated: OpenAPIObject, webhooks: Record<string, unknown>): OpenAPIObject {
   const document = structuredClone(generated) as Json;
   document.components ??= {};
   document.components.headers = { ...document.components.headers, ...HEADERS };
@@ -276,6 +276,6 @@ export function finalizeDocument(generated: OpenAPIObject): OpenAPIObject {
     if (!used.has(name)) delete document.components.schemas[name];
   }
   defaultsRequired(document.components.schemas);
-  document.webhooks = webhooksOfDocument();
+  document.webhooks = webhooks;
   return document as OpenAPIObject;
 }

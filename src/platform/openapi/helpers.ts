@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
-import { ProblemSchema } from "@/platform/problems/problem";
-import { codesOfStatus, PLATFORM_CODES, PROBLEM_CODES, PROBLEM_LABELS, type ProblemCode, type ProblemStatus, type StatusOfCode } from "@/platform/problems/codes";
+import { ProblemSchema } from "@/problems/problem";
+import { codesOfStatus, PLATFORM_CODES, PROBLEM_CODES, PROBLEM_LABELS, type ProblemCode, type ProblemStatus, type StatusOfCode } from "@/problems/codes";
 
 export const jsonContent = <T extends ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },

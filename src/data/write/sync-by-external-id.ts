@@ -1,10 +1,10 @@
 import { and, getTableColumns, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { chunk, rowsPerStatement } from "./chunk";
-import type { Database, Statement } from "./client";
-import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { inJsonList, notInJsonList } from "./json-list";
-import { inOrganization, softDeleted } from "./tenancy";
+import { chunk, rowsPerStatement } from "@/data/chunk";
+import type { Database, Statement } from "@/data/client";
+import { guardedBatch, type Writer } from "./guarded-batch";
+import { inJsonList, notInJsonList } from "@/data/json-list";
+import { inOrganization, softDeleted } from "@/data/tenancy";
 
 /** A tenant table with the columns sync manages itself. */
 export type SyncTable = SQLiteTable & {

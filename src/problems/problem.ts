@@ -64,6 +64,13 @@ export const notFound = (resource: NotFoundResource) =>
 export const conflict = (code: ProblemCode, detail: string, extensions?: Record<string, unknown>) =>
   new ProblemError(409, code, detail, extensions);
 
+export const preconditionFailed = () =>
+  new ProblemError(
+    412,
+    "PRECONDITION_FAILED",
+    "The record changed since the version If-Match names; nothing was written. Read it again (its ETag) and retry.",
+  );
+
 export const unauthorized = (code: ProblemCode, detail: string) => new ProblemError(401, code, detail);
 
 export const forbidden = (detail: string) => new ProblemError(403, "FORBIDDEN", detail);

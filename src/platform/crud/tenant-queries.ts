@@ -1,15 +1,15 @@
 import { and, eq, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
-import type { Database } from "./client";
-import { newId } from "./ids";
+import type { Database } from "@/data/client";
+import { newId } from "@/data/ids";
 import { keysetPage, type ListOptions, pageResult } from "@/platform/http/pagination";
-import { type HeaderContext, ifMatchOf, nextVersion, preconditionFailed, setETag, versionCondition } from "@/platform/http/conditional";
+import { type HeaderContext, ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { notFound } from "@/platform/problems/problem";
-import type { NotFoundResource } from "@/platform/problems/codes";
-import { inOrganization, softDeleted } from "./tenancy";
+import { notFound, preconditionFailed } from "@/problems/problem";
+import type { NotFoundResource } from "@/problems/codes";
+import { inOrganization, softDeleted } from "@/data/tenancy";
 
 /** A table of tenant records: every one has these columns. */
 export type TenantTable = SQLiteTable & {

@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { lockedDays, locations } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
 import { guardedBatch } from "@/data/write/guarded-batch";
-import { invalidField } from "@/platform/problems/problem";
+import { invalidField } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
 import { iso } from "@/platform/schemas/time";
-import { actorOf, type TimesheetScope } from "@/features/timesheets/timesheet-scope.guards";
+import { actorOf, type TimesheetScope } from "./timesheet-scope.guards";
 
 interface DayAtLocation {
   date: string;

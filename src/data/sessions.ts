@@ -1,0 +1,67 @@
+import { createDatabase, type Database } from "./client";
+import { DIRECTORY_SHARD, shardBinding, shardOfOrganization } from "./shards";
+
+/** A bookmark the client sent, and the shard it came from. */
+export interface SentBookmark {
+  shard: string;
+  bookmark: string;
+}
+
+/**
+ * A request's D1 sessions: at most one per database it touches, each opened on its first query (a request that
+ * never reads, as the OpenAPI document or a refusal, touches no binding) and anchored once. A client's bookmark
+ * anchors only the session of the database it came from (it then reads at least what that bookmark saw: its own
+ * writes); it means nothing to another database (after a move, the copy was verified complete before the flip).
+ */
+export class RequestDatabases {
+  private readonly sessions = new Map<string, D1DatabaseSession>();
+  private readonly databases = new Map<string, Database>();
+  /** The database whose bookmark the response carries: the one the request's tenant queries ran on. */
+  answering = DIRECTORY_SHARD;
+
+  constructor(
+    private readonly env: Env,
+    private readonly sent: SentBookmark | undefined,
+    private readonly constraint: () => D1SessionConstraint,
+  ) {}
+
+  private anchor(shard: string): D1SessionBookmark | D1SessionConstraint {
+    return this.sent?.shard === shard ? this.sent.bookmark : this.constraint();
+  }
+
+  /** drizzle over this request's session on `shard`. */
+  of(shard: string): Database {
+    let db = this.databases.get(shard);
+    if (!db) {
+      const open = () => {
+        let session = this.sessions.get(shard);
+        if (!session) this.sessions.set(shard, (session = shardBinding(this.env, shard).withSession(this.anchor(shard))));
+        return session;
+      };
+      db = createDatabase({
+        prepare: (sql) => open().prepare(sql),
+        batch: (statements) => open().batch(statements),
+        getBookmark: () => this.sessions.get(shard)?.getBookmark() ?? null,
+      } as D1DatabaseSession);
+      this.databases.set(shard, db);
+    }
+    return db;
+  }
+
+  /**
+   * The shard holding `organizationId` (null: none), from the directory on a session of its own that starts at the
+   * nearest replica (or at the client's bookmark when that is DB's): an entry changes only when an organization is
+   * created or moved. One shard: no read at all.
+   */
+  shardOf(organizationId: string): Promise<string | null> {
+    return shardOfOrganization(this.env, organizationId, this.sent?.shard === DIRECTORY_SHARD ? this.sent.bookmark : "first-unconstrained");
+  }
+
+  /** The response's bookmark, naming its database; else the one the client sent, unchanged. */
+  bookmark(sentHeader: string | undefined): string | undefined {
+    const session = this.sessions.get(this.answering);
+    const bookmark = session?.getBookmark();
+    return bookmark ? `${this.answering}:${bookmark}` : sentHeader;
+  }
+}
+
