@@ -80,7 +80,11 @@ const ours = { ...server, request: client(server.url) };
 try {
   const r = ours.request;
   const { org, admin } = await seedOrganization(r, { name: "Capacity", timezone: "UTC" });
-  const location = await expectStatus(r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body: { name: "Depot", timezone: "UTC" } }), 201, "location");
+  const location = await expectStatus(
+    r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body: { name: "Depot", timezone: "UTC" } }),
+    201,
+    "location",
+  );
   const breakType = await expectStatus(
     r("POST", `/api/organizations/${org.id}/locations/${location.id}/breaks`, {
       token: admin,
@@ -90,21 +94,30 @@ try {
     "break type",
   );
   const roleId = org.defaults.roles[0].id;
-  const staff = await inGroups(Array.from({ length: STAFF + 1 }, (_, i) => i), 8, async (i) => {
-    const member = await expectStatus(
-      r("POST", `/api/organizations/${org.id}/staffmembers`, { token: admin, body: { name: `Staff ${i}`, locationIds: [location.id], accessRoleName: "Employee" } }),
-      201,
-      "staff member",
-    );
-    return {
-      token: await accessToken(r, { organizationId: org.id, employeeId: member.id }),
-      path: `/api/organizations/${org.id}/staffmembers/${member.id}/locations/${location.id}`,
-    };
-  });
+  const staff = await inGroups(
+    Array.from({ length: STAFF + 1 }, (_, i) => i),
+    8,
+    async (i) => {
+      const member = await expectStatus(
+        r("POST", `/api/organizations/${org.id}/staffmembers`, {
+          token: admin,
+          body: { name: `Staff ${i}`, locationIds: [location.id], accessRoleName: "Employee" },
+        }),
+        201,
+        "staff member",
+      );
+      return {
+        token: await accessToken(r, { organizationId: org.id, employeeId: member.id }),
+        path: `/api/organizations/${org.id}/staffmembers/${member.id}/locations/${location.id}`,
+      };
+    },
+  );
   const tracer = staff.pop();
 
   const d1Dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
-  const files = readdirSync(d1Dir).filter((f) => f.endsWith(".sqlite")).map((f) => join(d1Dir, f));
+  const files = readdirSync(d1Dir)
+    .filter((f) => f.endsWith(".sqlite"))
+    .map((f) => join(d1Dir, f));
   const file = files.find((f) => query(f, `SELECT COUNT(*) AS n FROM organizations WHERE id = '${org.id}'`)[0].n === 1);
   const before = footprint(file);
 
@@ -140,12 +153,17 @@ try {
   for (const step of day(tracer, now - 60_000, true)) traces.push(await step());
   const [clockIn] = traces;
   const written = traces.map((t) => t.roundTrips.flatMap((trip) => trip.rowsWritten).reduce((a, b) => a + (b ?? 0), 0));
-  const writeTrip = clockIn.roundTrips.find((trip) => trip.call === "batch" && trip.statements.some((s) => /^insert into "shifts"/i.test(s)));
+  const writeTrip = clockIn.roundTrips.find(
+    (trip) => trip.call === "batch" && trip.statements.some((s) => /^insert into "shifts"/i.test(s)),
+  );
   const batchSql = writeTrip.statements.map((s, i) => `${inline(s, writeTrip.params[i])};`).join("\n");
   const REPS = 2000;
   const script = join(stateDir, "replay.sql");
   const timed = (reps) => {
-    writeFileSync(script, `PRAGMA foreign_keys = ON;\n${Array.from({ length: reps }, () => `BEGIN;\n${batchSql}\nROLLBACK;`).join("\n")}\n`);
+    writeFileSync(
+      script,
+      `PRAGMA foreign_keys = ON;\n${Array.from({ length: reps }, () => `BEGIN;\n${batchSql}\nROLLBACK;`).join("\n")}\n`,
+    );
     const t0 = process.hrtime.bigint();
     execFileSync("sqlite3", ["-bail", copy, `.read '${script}'`], { stdio: ["ignore", "ignore", "inherit"] });
     return Number(process.hrtime.bigint() - t0) / 1e6;
@@ -163,15 +181,25 @@ try {
     }))
     .filter((t) => t.rows > 0 || t.bytes > 0)
     .sort((a, b) => b.bytes - a.bytes);
-  const total = perTable.reduce((s, t) => ({ rows: s.rows + t.rows, bytes: s.bytes + t.bytes, payload: s.payload + t.payload }), { rows: 0, bytes: 0, payload: 0 });
+  const total = perTable.reduce((s, t) => ({ rows: s.rows + t.rows, bytes: s.bytes + t.bytes, payload: s.payload + t.payload }), {
+    rows: 0,
+    bytes: 0,
+    payload: 0,
+  });
   const fmt = (n, d = 0) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
-  console.log(`\n${STAFF} staff x ${DAYS} days = ${staffDays} staff-days (${staffDays * 4} punches in ${fmt(punchSeconds, 1)} s locally)\n`);
+  console.log(
+    `\n${STAFF} staff x ${DAYS} days = ${staffDays} staff-days (${staffDays * 4} punches in ${fmt(punchSeconds, 1)} s locally)\n`,
+  );
   console.log("| per staff-day | rows | bytes on disk (pages, indexes included) | payload bytes |");
   console.log("| --- | ---: | ---: | ---: |");
   for (const t of perTable) console.log(`| \`${t.table}\` | ${fmt(t.rows, 2)} | ${fmt(t.bytes)} | ${fmt(t.payload)} |`);
   console.log(`| **total** | **${fmt(total.rows, 2)}** | **${fmt(total.bytes)}** | **${fmt(total.payload)}** |`);
-  console.log(`\nD1 rows written (meta.rows_written) per punch: clock-in ${written[0]}, break-start ${written[1]}, break-end ${written[2]}, clock-out ${written[3]}; staff-day ${written.reduce((a, b) => a + b, 0)}`);
-  console.log(`clock-in write batch (${writeTrip.statements.length} statements) replayed by SQLite on this machine: ${fmt(batchMs * 1000)} µs per batch`);
+  console.log(
+    `\nD1 rows written (meta.rows_written) per punch: clock-in ${written[0]}, break-start ${written[1]}, break-end ${written[2]}, clock-out ${written[3]}; staff-day ${written.reduce((a, b) => a + b, 0)}`,
+  );
+  console.log(
+    `clock-in write batch (${writeTrip.statements.length} statements) replayed by SQLite on this machine: ${fmt(batchMs * 1000)} µs per batch`,
+  );
 } finally {
   await server.stop();
   if (!values["keep-state"]) rmSync(stateDir, { recursive: true, force: true });

@@ -15,16 +15,17 @@
 // (the webhooks scenario). The queue consumer and the Cron handler are the real Worker's.
 //
 // Never deployed: wrangler.toml's `main` stays src/worker.ts; the bench starts this file with `wrangler dev`.
-import worker from "../src/worker";
-import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
-import { businessDate } from "../src/domain/local-time";
-import { runAccrualPass } from "../src/jobs/accrual-pass";
+
 import { createDatabase } from "../src/data/client";
 import { newId } from "../src/data/ids";
+import type { WakeUp } from "../src/data/outbox/wake";
 import { shardBinding, shardConfig } from "../src/data/shards";
+import { businessDate } from "../src/domain/local-time";
+import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
 import { insertBreakStatements, insertShiftStatements } from "../src/features/shifts/shift-rows.data";
 import type { ShiftBreakRow, ShiftRow } from "../src/features/shifts/shifts.schemas";
-import type { WakeUp } from "../src/data/outbox/wake";
+import { runAccrualPass } from "../src/jobs/accrual-pass";
+import worker from "../src/worker";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
 import { benchCopyEndpoint } from "./baseline/d1-rows.js";
 
@@ -290,7 +291,10 @@ async function seedShifts(binding: D1Database, body: { organizationId: string; s
  */
 async function seedEvents(binding: D1Database, body: { organizationId: string; count: number; type: string; data: string }) {
   const { organizationId, count, type, data } = body;
-  const last = await binding.prepare("SELECT coalesce(max(sequence), 0) AS last FROM events WHERE organization_id = ?").bind(organizationId).first<{ last: number }>();
+  const last = await binding
+    .prepare("SELECT coalesce(max(sequence), 0) AS last FROM events WHERE organization_id = ?")
+    .bind(organizationId)
+    .first<{ last: number }>();
   const base = last!.last;
   await binding
     .prepare(
@@ -316,13 +320,19 @@ export default {
       if (url.pathname === "/__bench/explain" && request.method === "POST") {
         // The plan of one statement (EXPLAIN runs nothing): {sql, params} → [{id, parent, detail}].
         const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
-        const { results } = await data.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all();
+        const { results } = await data
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...params)
+          .all();
         return Response.json(results);
       }
       if (url.pathname === "/__bench/sql" && request.method === "POST") {
         // One statement, bound: {sql, params} → {results, rowsRead, rowsWritten}.
         const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
-        const { results, meta } = await data.prepare(sql).bind(...params).all();
+        const { results, meta } = await data
+          .prepare(sql)
+          .bind(...params)
+          .all();
         return Response.json({ results, rowsRead: meta.rows_read, rowsWritten: meta.rows_written });
       }
       if (url.pathname === "/__bench/accrual-pass" && request.method === "POST") {
@@ -365,7 +375,10 @@ export default {
     const counted = new Response(response.body, response);
     counted.headers.set("X-D1-Round-Trips", String(log.length));
     counted.headers.set("X-D1-Statements", String(log.reduce((n, trip) => n + trip.statements.length, 0)));
-    counted.headers.set("X-D1-Primary-Round-Trips", String(log.filter((trip) => trip.kind === undefined || trip.kind === "primary").length));
+    counted.headers.set(
+      "X-D1-Primary-Round-Trips",
+      String(log.filter((trip) => trip.kind === undefined || trip.kind === "primary").length),
+    );
     counted.headers.set("X-D1-Directory-Round-Trips", String(log.filter((trip) => trip.kind === "directory").length));
     return counted;
   },

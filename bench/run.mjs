@@ -51,7 +51,9 @@ function options() {
 
 async function loadScenarios(only) {
   const dir = join(import.meta.dirname, "scenarios");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".mjs")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".mjs"))
+    .sort();
   const scenarios = await Promise.all(files.map((f) => import(join(dir, f))));
   const chosen = only ? scenarios.filter((s) => s.name === only) : scenarios;
   if (chosen.length === 0) {

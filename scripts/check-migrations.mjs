@@ -5,7 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
-const sqlFiles = (dir) => readdirSync(dir).filter((name) => name.endsWith(".sql")).sort();
+const sqlFiles = (dir) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
 
 const work = mkdtempSync(join(tmpdir(), "shiftline-migrations-"));
 try {

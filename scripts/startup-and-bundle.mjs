@@ -37,7 +37,10 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 /** The modules an entry's static imports reach: what evaluates at isolate startup (dynamic imports wait for use). */
 const startupModules = (meta, entry) => {
@@ -99,7 +102,9 @@ try {
 
   console.log(`build: wrangler deploy --dry-run${minifyFlag.length ? " --minify" : ""} (otherwise as wrangler.toml says)`);
   console.log(`bundle: ${kib(script.length)} raw, ${kib(gzipSync(script, { level: 9 }).length)} gzip (index.js)`);
-  console.log(`evaluated at startup: ${atStartup.size} of ${Object.keys(meta.inputs).length} bundled modules (${[...atStartup].map(inputGroup).join(", ")})`);
+  console.log(
+    `evaluated at startup: ${atStartup.size} of ${Object.keys(meta.inputs).length} bundled modules (${[...atStartup].map(inputGroup).join(", ")})`,
+  );
   console.log(`startup CPU: median ${median(samples).toFixed(1)} ms of ${runs} (${list(samples)} ms)`);
   console.log(
     `startup CPU with the app built at startup: median ${median(eagerSamples).toFixed(1)} ms (${list(eagerSamples)} ms); ` +

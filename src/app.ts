@@ -1,32 +1,32 @@
-import { createApp } from "@/platform/create-app";
-import { DOCUMENT_INTRODUCTION, TAGS } from "@/platform/openapi/helpers";
-import { webhooksOfDocument } from "@/events/webhooks-document";
-import { finalizeDocument } from "@/platform/openapi/finalize";
 import { authenticate } from "@/auth/authorize";
-import { organizationDatabase } from "@/platform/middleware/database";
-import { drainAfterWrites } from "@/platform/middleware/drain-outbox";
-import { idempotency } from "@/platform/middleware/idempotency";
-import { apiRateLimit } from "@/platform/middleware/rate-limit";
-import type { AppOpenAPI } from "@/platform/http/env";
+import { webhooksOfDocument } from "@/events/webhooks-document";
+import accessRoles from "@/features/access-roles/access-roles.index";
 import auth from "@/features/auth/auth.index";
 import breakTypes from "@/features/break-types/break-types.index";
 import events from "@/features/events/events.index";
 import locations from "@/features/locations/locations.index";
 import meta from "@/features/meta/meta.index";
-import accessRoles from "@/features/access-roles/access-roles.index";
+import operator from "@/features/operator/operator.index";
 import organizations from "@/features/organizations/organizations.index";
 import roles from "@/features/roles/roles.index";
+import openShifts from "@/features/scheduling/open-shifts.index";
+import schedules from "@/features/scheduling/schedules.index";
 import shiftNotes from "@/features/shift-notes/shift-notes.index";
-import timeTracking from "@/features/time-tracking/time-tracking.index";
-import timesheets from "@/features/timesheets/timesheets.index";
+import staffMembers from "@/features/staff-members/staff-members.index";
 import policies from "@/features/time-off/policies.index";
 import timeOffRequests from "@/features/time-off/time-off-requests.index";
 import timeOffSettings from "@/features/time-off/time-off-settings.index";
-import staffMembers from "@/features/staff-members/staff-members.index";
-import schedules from "@/features/scheduling/schedules.index";
-import openShifts from "@/features/scheduling/open-shifts.index";
-import operator from "@/features/operator/operator.index";
+import timeTracking from "@/features/time-tracking/time-tracking.index";
+import timesheets from "@/features/timesheets/timesheets.index";
 import webhooks from "@/features/webhooks/webhooks.index";
+import { createApp } from "@/platform/create-app";
+import type { AppOpenAPI } from "@/platform/http/env";
+import { organizationDatabase } from "@/platform/middleware/database";
+import { drainAfterWrites } from "@/platform/middleware/drain-outbox";
+import { idempotency } from "@/platform/middleware/idempotency";
+import { apiRateLimit } from "@/platform/middleware/rate-limit";
+import { finalizeDocument } from "@/platform/openapi/finalize";
+import { DOCUMENT_INTRODUCTION, TAGS } from "@/platform/openapi/helpers";
 
 const DOCUMENT = {
   openapi: "3.1.0",
@@ -44,8 +44,22 @@ const DOCUMENT = {
 /** Public routers first: everything mounted after `authenticate` needs a bearer token (operator: its own secret). */
 const publicRouters = [meta, auth, operator];
 const protectedRouters: AppOpenAPI[] = [
-  organizations, locations, roles, accessRoles, breakTypes, staffMembers, timeTracking, shiftNotes, timesheets,
-  policies, timeOffRequests, timeOffSettings, schedules, openShifts, events, webhooks,
+  organizations,
+  locations,
+  roles,
+  accessRoles,
+  breakTypes,
+  staffMembers,
+  timeTracking,
+  shiftNotes,
+  timesheets,
+  policies,
+  timeOffRequests,
+  timeOffSettings,
+  schedules,
+  openShifts,
+  events,
+  webhooks,
 ];
 
 export function buildApp() {

@@ -1,5 +1,5 @@
-import type { app as App } from "./app";
 import type { WakeUp } from "@/data/outbox/wake";
+import type { app as App } from "./app";
 
 let app: Promise<typeof App> | undefined;
 /**
@@ -18,7 +18,9 @@ export default {
    * of the drain after each write).
    */
   async scheduled(controller, env, ctx) {
-    const { createDatabase, drainOutbox, purgeExpiredEvents, purgeExpiredKeys, runAccrualPass, shardBinding, shardConfig } = await import("@/jobs/index");
+    const { createDatabase, drainOutbox, purgeExpiredEvents, purgeExpiredKeys, runAccrualPass, shardBinding, shardConfig } = await import(
+      "@/jobs/index"
+    );
     for (const shard of shardConfig(env).shards) {
       const db = createDatabase(shardBinding(env, shard));
       ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
@@ -41,7 +43,11 @@ export default {
         message.ack();
         continue;
       }
-      const deps = { db: createDatabase(shardBinding(env, shard)), secretKey: env.WEBHOOK_SECRET_KEY, fetch: (request: Request) => fetch(request) };
+      const deps = {
+        db: createDatabase(shardBinding(env, shard)),
+        secretKey: env.WEBHOOK_SECRET_KEY,
+        fetch: (request: Request) => fetch(request),
+      };
       const result = await deliverPending(deps, webhookId);
       if (result.retryInSeconds !== undefined) {
         message.retry({ delaySeconds: result.retryInSeconds });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
-import { createOrganization, unique, type OrganizationFixture } from "./helpers/fixtures";
+import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { accessToken } from "./helpers/tokens";
 
 const accessRolesPath = (org: OrganizationFixture) => `/api/organizations/${org.id}/access-roles`;
@@ -23,8 +23,7 @@ async function createStaffMember(org: OrganizationFixture, accessRole: { accessR
   return res.body.id as string;
 }
 
-const tokenFor = (org: OrganizationFixture, staffMemberId: string) =>
-  accessToken({ organizationId: org.id, employeeId: staffMemberId });
+const tokenFor = (org: OrganizationFixture, staffMemberId: string) => accessToken({ organizationId: org.id, employeeId: staffMemberId });
 
 describe("access roles", () => {
   it("GET /access-roles lists the defaults with their permissions", async () => {

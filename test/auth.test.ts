@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
-import { decodeJwt, generateKeyPair, importJWK, SignJWT, UnsecuredJWT, type JWK, type JWTPayload } from "jose";
+import { decodeJwt, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import devPartnerKey from "../dev/dev-partner.private.jwk.json";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
-import { DEV_PARTNER, partnerToken } from "./helpers/tokens";
 import { tenantDb } from "./helpers/shards";
+import { DEV_PARTNER, partnerToken } from "./helpers/tokens";
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -80,9 +80,7 @@ describe("POST /api/auth/exchangeToken", () => {
   it("exchanges an employee token named by the partner's external id", async () => {
     const organization = await createOrganization();
     const member = await createStaffMember(organization);
-    const res = await exchange(
-      await partnerToken({ organizationId: organization.id, externalEmployeeId: member.externalId }),
-    );
+    const res = await exchange(await partnerToken({ organizationId: organization.id, externalEmployeeId: member.externalId }));
     expect(res.status).toBe(200);
     expect(decodeJwt(res.body.accessToken)).toMatchObject({ org: organization.id, emp: member.id, perms: [] });
   });
@@ -123,10 +121,7 @@ describe("POST /api/auth/exchangeToken", () => {
   });
 
   it("refuses a token issued an hour in the future", async () => {
-    await expectRefused(
-      await signWithDevKey({ iss: DEV_PARTNER, iat: now() + 3600, exp: now() + 7200 }),
-      "TOKEN_ISSUED_IN_FUTURE",
-    );
+    await expectRefused(await signWithDevKey({ iss: DEV_PARTNER, iat: now() + 3600, exp: now() + 7200 }), "TOKEN_ISSUED_IN_FUTURE");
   });
 
   it("refuses a token without exp", async () => {
@@ -149,9 +144,10 @@ describe("POST /api/auth/exchangeToken", () => {
   it("refuses another partner's organization as if it did not exist", async () => {
     const id = crypto.randomUUID();
     const at = Date.now();
-    await tenantDb().prepare(
-      "INSERT INTO organizations (id, partner_id, name, timezone, active, created_at, updated_at) VALUES (?, ?, ?, 'UTC', 1, ?, ?)",
-    )
+    await tenantDb()
+      .prepare(
+        "INSERT INTO organizations (id, partner_id, name, timezone, active, created_at, updated_at) VALUES (?, ?, ?, 'UTC', 1, ?, ?)",
+      )
       .bind(id, "other-partner", "Not yours", at, at)
       .run();
     await expectRefused(await partnerToken({ organizationId: id }), "UNKNOWN_ORGANIZATION");
@@ -171,10 +167,7 @@ describe("POST /api/auth/exchangeToken", () => {
   it("refuses an unknown employee", async () => {
     const organization = await createOrganization();
     await expectRefused(await partnerToken({ organizationId: organization.id, employeeId: "nobody" }), "UNKNOWN_EMPLOYEE");
-    await expectRefused(
-      await partnerToken({ organizationId: organization.id, externalEmployeeId: "nobody" }),
-      "UNKNOWN_EMPLOYEE",
-    );
+    await expectRefused(await partnerToken({ organizationId: organization.id, externalEmployeeId: "nobody" }), "UNKNOWN_EMPLOYEE");
   });
 
   it("refuses a staff member of another organization", async () => {

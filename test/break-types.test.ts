@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createBreakType, createWorkplace } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 const breaksPath = (orgId: string, locationId: string) => `/api/organizations/${orgId}/locations/${locationId}/breaks`;
 
@@ -59,7 +59,10 @@ describe("break types", () => {
   it("PATCH changes only the fields it names (no create defaults sneak in)", async () => {
     const w = await createWorkplace();
     const type = await createBreakType(w, { mandatory: true, enabled: false });
-    const res = await api("PATCH", `${breaksPath(w.org.id, w.location.id)}/${type.id}`, { token: w.org.adminToken, body: { name: "Meal" } });
+    const res = await api("PATCH", `${breaksPath(w.org.id, w.location.id)}/${type.id}`, {
+      token: w.org.adminToken,
+      body: { name: "Meal" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Meal", mandatory: true, enabled: false });
   });
@@ -72,7 +75,10 @@ describe("break types", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["durationMinutes", "frequencyMinutes", "name", "paid"]);
-    const rows = await tenantDb().prepare("SELECT COUNT(*) AS n FROM break_types WHERE location_id = ?").bind(w.location.id).first<{ n: number }>();
+    const rows = await tenantDb()
+      .prepare("SELECT COUNT(*) AS n FROM break_types WHERE location_id = ?")
+      .bind(w.location.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 

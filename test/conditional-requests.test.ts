@@ -36,9 +36,24 @@ const resources: Resource[] = [
     patch: () => ({ name: unique("Org") }),
     readable: true,
   },
-  { name: "locations", create: (w) => post(w, `${o(w)}/locations`, { name: "Store" }), patch: () => ({ city: unique("City") }), readable: true },
-  { name: "staff members", create: (w) => post(w, `${o(w)}/staffmembers`, { name: "Ada" }), patch: () => ({ name: unique("Ada") }), readable: true },
-  { name: "roles", create: (w) => post(w, `${o(w)}/roles`, { name: "Barista" }), patch: () => ({ name: unique("Barista") }), readable: true },
+  {
+    name: "locations",
+    create: (w) => post(w, `${o(w)}/locations`, { name: "Store" }),
+    patch: () => ({ city: unique("City") }),
+    readable: true,
+  },
+  {
+    name: "staff members",
+    create: (w) => post(w, `${o(w)}/staffmembers`, { name: "Ada" }),
+    patch: () => ({ name: unique("Ada") }),
+    readable: true,
+  },
+  {
+    name: "roles",
+    create: (w) => post(w, `${o(w)}/roles`, { name: "Barista" }),
+    patch: () => ({ name: unique("Barista") }),
+    readable: true,
+  },
   {
     name: "access roles",
     create: (w) => post(w, `${o(w)}/access-roles`, { name: unique("Ops"), permissions: [] }),
@@ -178,7 +193,11 @@ describe("If-Match", () => {
     const w = await createWorkplace();
     const path = `${o(w)}/locations/${w.location.id}`;
     const current = await api("GET", path, { token: w.org.adminToken });
-    const weak = await api("PATCH", path, { token: w.org.adminToken, body: { city: "A" }, headers: { "If-Match": `W/${current.headers.get("ETag")}` } });
+    const weak = await api("PATCH", path, {
+      token: w.org.adminToken,
+      body: { city: "A" },
+      headers: { "If-Match": `W/${current.headers.get("ETag")}` },
+    });
     expect(weak.status).toBe(412);
     for (const value of ["1732283136000", '"1", nope', "**"]) {
       const res = await api("PATCH", path, { token: w.org.adminToken, body: { city: "A" }, headers: { "If-Match": value } });
@@ -194,7 +213,9 @@ describe("If-Match", () => {
     const etag = (await api("GET", path, { token: w.org.adminToken })).headers.get("ETag")!;
     await tick();
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => api("PATCH", path, { token: w.org.adminToken, body: { city: `City ${i}` }, headers: { "If-Match": etag } })),
+      Array.from({ length: 10 }, (_, i) =>
+        api("PATCH", path, { token: w.org.adminToken, body: { city: `City ${i}` }, headers: { "If-Match": etag } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(412)]);
   });
@@ -211,12 +232,20 @@ describe("If-Match", () => {
 
   it("a write answers the ETag of the record it created; CORS lets browsers read ETag", async () => {
     const w = await createWorkplace();
-    const res = await api("POST", `${o(w)}/roles`, { token: w.org.adminToken, body: { name: "Cook" }, headers: { Origin: "https://app.example" } });
+    const res = await api("POST", `${o(w)}/roles`, {
+      token: w.org.adminToken,
+      body: { name: "Cook" },
+      headers: { Origin: "https://app.example" },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get("ETag")).toBe(tagOf(res.body));
     expect(res.headers.get("Access-Control-Expose-Headers")).toMatch(/\bETag\b/);
     const preflight = await api("OPTIONS", `${o(w)}/roles/${res.body.id}`, {
-      headers: { Origin: "https://app.example", "Access-Control-Request-Method": "PATCH", "Access-Control-Request-Headers": "authorization, if-match" },
+      headers: {
+        Origin: "https://app.example",
+        "Access-Control-Request-Method": "PATCH",
+        "Access-Control-Request-Headers": "authorization, if-match",
+      },
     });
     expect(preflight.headers.get("Access-Control-Allow-Headers")).toMatch(/if-match/i);
   });
@@ -227,10 +256,20 @@ describe("the OpenAPI document", () => {
     const doc = (await api("GET", "/api/openapi.json")).body;
     type Operation = { operationId: string; parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: object }> };
     const operations = new Map<string, Operation>();
-    for (const item of Object.values(doc.paths) as Record<string, Operation>[]) for (const op of Object.values(item)) operations.set(op.operationId, op);
+    for (const item of Object.values(doc.paths) as Record<string, Operation>[])
+      for (const op of Object.values(item)) operations.set(op.operationId, op);
     const header = (op: Operation, name: string) => op.parameters?.some((p) => p.in === "header" && p.name === name);
     const reads = ["getOrganization", "getLocation", "getStaffMember", "getRole", "getAccessRole"];
-    const writes = ["updateOrganization", "deleteOrganization", "updateLocation", "deleteLocation", "updateStaffMember", "deleteStaffMember", "updateRole", "deleteRole"];
+    const writes = [
+      "updateOrganization",
+      "deleteOrganization",
+      "updateLocation",
+      "deleteLocation",
+      "updateStaffMember",
+      "deleteStaffMember",
+      "updateRole",
+      "deleteRole",
+    ];
     for (const id of reads) {
       const op = operations.get(id);
       expect(op, id).toBeDefined();

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { requestWithInterference } from "./helpers/interfering-d1";
 import { recordingRequest } from "./helpers/recording-d1";
-import { clockIn, createWorkplace, HERE, type Workplace } from "./helpers/workplace";
 import { tenantDb } from "./helpers/shards";
+import { clockIn, createWorkplace, HERE, type Workplace } from "./helpers/workplace";
 
 const D1_BOOKMARK = "[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}";
 /** The organizations tests create live on DB_SHARD_2: their bookmarks name it. */
@@ -15,7 +15,10 @@ const shiftState = (w: Workplace, headers: Record<string, string> = {}) =>
   api("GET", `${w.punchPath}/shift-state`, { token: w.token, headers });
 
 const openShifts = async (w: Workplace) =>
-  (await tenantDb().prepare("SELECT COUNT(*) AS n FROM shifts WHERE employee_id = ? AND end_at IS NULL").bind(w.staff.id).first<{ n: number }>())!.n;
+  (await tenantDb()
+    .prepare("SELECT COUNT(*) AS n FROM shifts WHERE employee_id = ? AND end_at IS NULL")
+    .bind(w.staff.id)
+    .first<{ n: number }>())!.n;
 
 describe("X-D1-Bookmark: read-your-writes across replicas", () => {
   it("a read answers the session's bookmark; a write sent with it answers a later one, which a read accepts", async () => {
@@ -60,7 +63,10 @@ describe("X-D1-Bookmark: read-your-writes across replicas", () => {
       expect(res.directorySessions).toEqual([{ shard: "DB", anchor: d1Bookmark }]);
       expect(res.headers.get("X-D1-Bookmark")).toMatch(BOOKMARK);
     }
-    const unknown = await recordingRequest("GET", `${w.punchPath}/shift-state`, { token: w.token, headers: { "X-D1-Bookmark": `DB_GONE:${d1Bookmark}` } });
+    const unknown = await recordingRequest("GET", `${w.punchPath}/shift-state`, {
+      token: w.token,
+      headers: { "X-D1-Bookmark": `DB_GONE:${d1Bookmark}` },
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.sessionsOn).toEqual([{ shard: "DB_SHARD_2", anchor: "first-unconstrained" }]);
     expect(unknown.directorySessions).toEqual([DIRECTORY_READ]);
@@ -74,7 +80,10 @@ describe("X-D1-Bookmark: read-your-writes across replicas", () => {
     const punched = await recordingRequest("POST", `${w.punchPath}/clock-in`, { token: w.token, body: { ...HERE, roleId: w.roleId } });
     expect(punched.status).toBe(200);
     expect(punched.sessions).toEqual(["first-unconstrained"]);
-    const created = await recordingRequest("POST", `/api/organizations/${w.org.id}/roles`, { token: w.org.adminToken, body: { name: "Barista" } });
+    const created = await recordingRequest("POST", `/api/organizations/${w.org.id}/roles`, {
+      token: w.org.adminToken,
+      body: { name: "Barista" },
+    });
     expect(created.status).toBe(201);
     expect(created.sessions).toEqual(["first-primary"]);
     // Choosing the shard reads the directory on a replica, whatever the request does.
@@ -93,7 +102,14 @@ describe("X-D1-Bookmark: read-your-writes across replicas", () => {
 
   it("an invalid X-D1-Bookmark is 400 INVALID_D1_BOOKMARK and the punch writes nothing", async () => {
     const w = await createWorkplace();
-    for (const bookmark of ["garbage", "", "00000000-00000001-00000000", "DB_SHARD_2:garbage", `DB_SHARD_2:${"0".repeat(8)}`, "a b:00000000-00000000-00000000-00000000000000000000000000000000"]) {
+    for (const bookmark of [
+      "garbage",
+      "",
+      "00000000-00000001-00000000",
+      "DB_SHARD_2:garbage",
+      `DB_SHARD_2:${"0".repeat(8)}`,
+      "a b:00000000-00000000-00000000-00000000000000000000000000000000",
+    ]) {
       const res = await clockIn(w, {}, { "X-D1-Bookmark": bookmark });
       expect(res.status, JSON.stringify(bookmark)).toBe(400);
       expect(res.body.code).toBe("INVALID_D1_BOOKMARK");
@@ -122,10 +138,15 @@ describe("a punch whose read was stale", () => {
   it("still refuses a double clock-in: the write batch's guard answers 409 SHIFT_ALREADY_OPEN", async () => {
     const w = await createWorkplace();
     // The read saw no open shift (as a lagging replica would); another clock-in lands before the write.
-    const res = await requestWithInterference("POST", `${w.punchPath}/clock-in`, { token: w.token, body: { ...HERE, roleId: w.roleId } }, {
-      before: /^insert into "shifts"/i,
-      meanwhile: async () => expect((await clockIn(w)).status).toBe(200),
-    });
+    const res = await requestWithInterference(
+      "POST",
+      `${w.punchPath}/clock-in`,
+      { token: w.token, body: { ...HERE, roleId: w.roleId } },
+      {
+        before: /^insert into "shifts"/i,
+        meanwhile: async () => expect((await clockIn(w)).status).toBe(200),
+      },
+    );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("SHIFT_ALREADY_OPEN");
     expect(await openShifts(w)).toBe(1);

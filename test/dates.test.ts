@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { changes, snapshot } from "./helpers/db-snapshot";
 import { createSchedulePlace, entryBody } from "./helpers/schedules";
-import { createTimeOffPlace, createRequest, requestBody } from "./helpers/time-off";
+import { createRequest, createTimeOffPlace, requestBody } from "./helpers/time-off";
 
 /** A 400 naming `field`, and nothing written. */
 async function expectRefused(send: () => Promise<Awaited<ReturnType<typeof api>>>, field: string) {
@@ -20,9 +20,14 @@ describe("dates and timestamps: a real calendar date from 1970 to 2200, anything
     for (const startTime of ["9999-12-31T09:00:00Z", "0000-01-01T09:00:00Z", "+010000-01-01T09:00:00Z", "2027-02-30T09:00:00Z"]) {
       await expectRefused(() => createRequest(place, { ...requestBody(place), startTime }), "startTime");
     }
-    await expectRefused(() => createRequest(place, { ...requestBody(place), hourConfiguration: [{ date: "9999-12-31", hours: 8 }] }), "hourConfiguration.0.date");
+    await expectRefused(
+      () => createRequest(place, { ...requestBody(place), hourConfiguration: [{ date: "9999-12-31", hours: 8 }] }),
+      "hourConfiguration.0.date",
+    );
     for (const startTime of ["9999-12-31", "2025-02-30T10:00:00Z"]) {
-      const res = await api("GET", `/api/organizations/${place.org.id}/time-off-requests/time-offs?startTime=${startTime}`, { token: place.org.adminToken });
+      const res = await api("GET", `/api/organizations/${place.org.id}/time-off-requests/time-offs?startTime=${startTime}`, {
+        token: place.org.adminToken,
+      });
       expect(res.status, startTime).toBe(400);
     }
   });
@@ -30,10 +35,11 @@ describe("dates and timestamps: a real calendar date from 1970 to 2200, anything
   it("bulk copy, schedule entries and manual shifts refuse far and impossible dates", async () => {
     const p = await createSchedulePlace();
     await expectRefused(
-      () => api("POST", `${p.base}/schedules/bulk-copy`, {
-        token: p.org.adminToken,
-        body: { fromStartDate: "9999-12-25", fromEndDate: "9999-12-31", toStartDate: "2026-06-01" },
-      }),
+      () =>
+        api("POST", `${p.base}/schedules/bulk-copy`, {
+          token: p.org.adminToken,
+          body: { fromStartDate: "9999-12-25", fromEndDate: "9999-12-31", toStartDate: "2026-06-01" },
+        }),
       "fromStartDate",
     );
     await expectRefused(
@@ -41,10 +47,17 @@ describe("dates and timestamps: a real calendar date from 1970 to 2200, anything
       "startTime",
     );
     await expectRefused(
-      () => api("POST", "/api/timesheets", {
-        token: p.org.adminToken,
-        body: { employeeId: p.staff.id, locationId: p.location.id, roleId: p.roleId, startTime: "10000-01-01T09:00:00Z", endTime: "10000-01-01T17:00:00Z" },
-      }),
+      () =>
+        api("POST", "/api/timesheets", {
+          token: p.org.adminToken,
+          body: {
+            employeeId: p.staff.id,
+            locationId: p.location.id,
+            roleId: p.roleId,
+            startTime: "10000-01-01T09:00:00Z",
+            endTime: "10000-01-01T17:00:00Z",
+          },
+        }),
       "startTime",
     );
     for (const query of ["startDate=9999-12-31&endDate=9999-12-31", "startDate=1969-12-31&endDate=2026-01-01"]) {

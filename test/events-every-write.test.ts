@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { changes, snapshot } from "./helpers/db-snapshot";
 import { sendToWorker } from "./helpers/fuzz-harness";
-import { loadDocument, walk, type WalkedOperation } from "./helpers/openapi-walk";
+import { loadDocument, type WalkedOperation, walk } from "./helpers/openapi-walk";
 import { createRecordFixture, type RecordFixture } from "./helpers/record-fixture";
 import { tenantDb } from "./helpers/shards";
 import { recordRequest } from "./helpers/tenancy-matrix";
@@ -39,11 +39,21 @@ describe("every change is an event", () => {
       const before = await eventCount(fixture.org.id);
       const rows = await snapshot();
       const request = recordRequest(document, op, fixture);
-      const res = await sendToWorker({ ...request, query: [...request.query, ...(op.path.startsWith("/api/timesheets") ? [["organizationId", fixture.org.id] as [string, string]] : [])] }, fixture.org.adminToken);
+      const res = await sendToWorker(
+        {
+          ...request,
+          query: [
+            ...request.query,
+            ...(op.path.startsWith("/api/timesheets") ? [["organizationId", fixture.org.id] as [string, string]] : []),
+          ],
+        },
+        fixture.org.adminToken,
+      );
       if (res.status < 200 || res.status >= 300) continue;
       answered.push(op.name);
       const changed = changes(rows, await snapshot()).filter((table) => !BOOKKEEPING.test(table.split(":")[0]!));
-      if (changed.length > 0 && (await eventCount(fixture.org.id)) === before) silent.push(`${op.name} answered ${res.status}, changed ${changed.join(", ")}`);
+      if (changed.length > 0 && (await eventCount(fixture.org.id)) === before)
+        silent.push(`${op.name} answered ${res.status}, changed ${changed.join(", ")}`);
     }
     // The walk reaches most writes with the document's examples and the fixture's ids; the rest have tests of their own.
     expect(answered.length).toBeGreaterThanOrEqual(30);

@@ -39,7 +39,10 @@ describe("the events of every change carry the resource exactly as the API answe
     await setBalance(place, 40);
     const created = await createRequest(place, requestBody(place));
     expect(created.body.status).toBe("approved");
-    expect((await feed(place.org, "time_off_request.")).map(([type]) => type)).toEqual(["time_off_request.created", "time_off_request.approved"]);
+    expect((await feed(place.org, "time_off_request.")).map(([type]) => type)).toEqual([
+      "time_off_request.created",
+      "time_off_request.approved",
+    ]);
     const pending = await createTimeOffPlace({ requiresApproval: true });
     await setBalance(pending, 40);
     const request = await createRequest(pending, requestBody(pending));

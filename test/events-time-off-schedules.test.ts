@@ -3,9 +3,9 @@ import { api } from "./helpers/api";
 import type { OrganizationFixture } from "./helpers/fixtures";
 import { requestWithInterference } from "./helpers/interfering-d1";
 import { addWorker, createEntry, createOpenShift, createSchedulePlace } from "./helpers/schedules";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember } from "./helpers/staff";
 import { createPolicy, createRequest, createTimeOffPlace, orgPath, requestBody, setBalance } from "./helpers/time-off";
-import { tenantDb } from "./helpers/shards";
 
 /** The organization's whole feed, following Link rel=next. */
 async function feed(org: OrganizationFixture) {
@@ -27,7 +27,10 @@ describe("time off request events", () => {
     const place = await createTimeOffPlace();
     await setBalance(place, 40);
     const one = await createRequest(place, requestBody(place));
-    const two = await createRequest(place, requestBody(place, undefined, 8, { startTime: "2030-01-07T09:00:00Z", endTime: "2030-01-07T17:00:00Z" }));
+    const two = await createRequest(
+      place,
+      requestBody(place, undefined, 8, { startTime: "2030-01-07T09:00:00Z", endTime: "2030-01-07T17:00:00Z" }),
+    );
     expect([one.status, two.status], one.text + two.text).toEqual([201, 201]);
     const path = (id: string) => orgPath(place.org, `/time-off-requests/${id}`);
     const approved = await api("POST", `${path(one.body.id)}/approve`, { token: place.org.adminToken });
@@ -95,7 +98,9 @@ describe("schedule events", () => {
     const again = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week });
     expect(again.body.publishedEntries).toBe(0);
     const events = await ofArea(p.org, "schedule.");
-    expect(events.map((e) => [e.type, e.data])).toEqual([["schedule.published", { locationId: p.location.id, ...week, publishedAt: res.body.publishedAt }]]);
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ["schedule.published", { locationId: p.location.id, ...week, publishedAt: res.body.publishedAt }],
+    ]);
     expect(events[0].occurredAt).toBe(res.body.publishedAt);
   });
 
@@ -104,8 +109,13 @@ describe("schedule events", () => {
     await createEntry(p, {}, true);
     const worker = await addWorker(p);
     const shift = await createOpenShift(p, { publish: false, requireApproval: true });
-    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: worker.id, preference: "PREFERRED" } });
-    expect((await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken })).status).toBe(200);
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: worker.id, preference: "PREFERRED" },
+    });
+    expect(
+      (await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken })).status,
+    ).toBe(200);
     const before = await feed(p.org);
     const now = Date.now();
     const res = await requestWithInterference(
@@ -115,11 +125,22 @@ describe("schedule events", () => {
       {
         before: /^update "schedule_entries"/i,
         meanwhile: () =>
-          tenantDb().prepare(
-            `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
+          tenantDb()
+            .prepare(
+              `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
                timezone, is_draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, -240, 'America/New_York', 0, ?, ?)`,
-          )
-            .bind(`meanwhile-${now}`, p.org.id, p.location.id, worker.id, p.roleId, Date.parse("2026-06-02T12:00:00Z"), Date.parse("2026-06-02T15:00:00Z"), now, now)
+            )
+            .bind(
+              `meanwhile-${now}`,
+              p.org.id,
+              p.location.id,
+              worker.id,
+              p.roleId,
+              Date.parse("2026-06-02T12:00:00Z"),
+              Date.parse("2026-06-02T15:00:00Z"),
+              now,
+              now,
+            )
             .run(),
       },
     );
@@ -133,17 +154,23 @@ describe("open shift events", () => {
     const p = await createSchedulePlace();
     const token = p.org.adminToken;
     const shift = await createOpenShift(p, { requireApproval: true });
-    const withExternalId = (externalId: string) => createStaffMember(p.org, { locationIds: [p.location.id], accessRoleName: "Employee", externalId });
+    const withExternalId = (externalId: string) =>
+      createStaffMember(p.org, { locationIds: [p.location.id], accessRoleName: "Employee", externalId });
     const other = await withExternalId(`ext-${shift.id}-2`);
     const third = await withExternalId(`ext-${shift.id}-3`);
     const claimed = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} });
     const claimedToo = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token, body: { workerId: other.id } });
-    const preferred = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token, body: { workerId: third.id, preference: "PREFERRED" } });
+    const preferred = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token,
+      body: { workerId: third.id, preference: "PREFERRED" },
+    });
     expect([claimed.status, claimedToo.status, preferred.status]).toEqual([201, 201, 201]);
     const assigned = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${claimed.body.id}/assign`, { token });
     const retracted = await api("POST", `${p.base}/open-shifts/${shift.id}/retract`, { token, body: { workerId: other.id } });
     const retractedPreference = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${preferred.body.id}/retract`, { token });
-    expect([assigned.status, retracted.status, retractedPreference.status], retracted.text + retractedPreference.text).toEqual([200, 200, 200]);
+    expect([assigned.status, retracted.status, retractedPreference.status], retracted.text + retractedPreference.text).toEqual([
+      200, 200, 200,
+    ]);
     expect(retracted.body.worker).toEqual({ id: other.id, externalId: `ext-${shift.id}-2` });
     const events = await ofArea(p.org, "open_shift.");
     expect(events.map((e) => [e.type, e.data])).toEqual([
@@ -166,12 +193,18 @@ describe("open shift events", () => {
     const theirs = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token, body: { workerId: other.id } });
     const before = await feed(p.org);
     const refused = [
-      await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/bulk-assign`, { token, body: { preferenceIds: [mine.body.id, theirs.body.id] } }),
+      await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/bulk-assign`, {
+        token,
+        body: { preferenceIds: [mine.body.id, theirs.body.id] },
+      }),
       await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} }),
     ];
     expect(refused.map((r) => r.status)).toEqual([409, 409]);
     expect(await feed(p.org)).toEqual(before);
-    const bulk = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/bulk-assign`, { token, body: { preferenceIds: [mine.body.id] } });
+    const bulk = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/bulk-assign`, {
+      token,
+      body: { preferenceIds: [mine.body.id] },
+    });
     expect(bulk.status, bulk.text).toBe(200);
     const afterAssign = await feed(p.org);
     expect(afterAssign.slice(before.length).map((e) => [e.type, e.data])).toEqual([["open_shift.assigned", bulk.body[0]]]);

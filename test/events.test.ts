@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { purgeExpiredEvents } from "@/data/outbox/outbox";
 import { api } from "./helpers/api";
-import { recordingRequest } from "./helpers/recording-d1";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { createLocation, sampleLocation } from "./helpers/locations";
+import { recordingRequest } from "./helpers/recording-d1";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createManual, lockDay, manualShift, unlockDay } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, HERE, punch, type Workplace } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 const DAY = { startTime: "2026-03-14T09:00:00Z", endTime: "2026-03-14T17:00:00Z" };
 
@@ -29,8 +29,7 @@ async function feed(org: OrganizationFixture, query = "?limit=500") {
 
 const lastEvent = async (org: OrganizationFixture) => (await feed(org)).at(-1);
 
-const sequencesAreGapless = (events: { sequence: number }[]) =>
-  expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1));
+const sequencesAreGapless = (events: { sequence: number }[]) => expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1));
 
 describe("events written with their change", () => {
   it("clock-in, break start and end, clock-out each record their event, data = the punch's answer", async () => {
@@ -53,7 +52,10 @@ describe("events written with their change", () => {
   it("manual shifts record shift.created, shift.updated and shift.deleted with the answers", async () => {
     const w = await createWorkplace();
     const created = await createManual(w, DAY);
-    const patched = await api("PATCH", `/api/timesheets/${created.id}`, { token: w.org.adminToken, body: { endTime: "2026-03-14T18:00:00Z" } });
+    const patched = await api("PATCH", `/api/timesheets/${created.id}`, {
+      token: w.org.adminToken,
+      body: { endTime: "2026-03-14T18:00:00Z" },
+    });
     const deleted = await api("DELETE", `/api/timesheets/${created.id}`, { token: w.org.adminToken });
     expect([patched.status, deleted.status]).toEqual([200, 200]);
     const events = (await feed(w.org)).filter((e) => e.type.startsWith("shift."));
@@ -97,7 +99,10 @@ describe("events written with their change", () => {
       body: { name: "Renamed" },
     });
     const member = await createStaffMember(org, { locationIds: [location.body.id] });
-    const memberPatched = await api("PATCH", `/api/organizations/${org.id}/staffmembers/${member.id}`, { token: org.adminToken, body: { name: "New name" } });
+    const memberPatched = await api("PATCH", `/api/organizations/${org.id}/staffmembers/${member.id}`, {
+      token: org.adminToken,
+      body: { name: "New name" },
+    });
     const memberDeleted = await api("DELETE", `/api/organizations/${org.id}/staffmembers/${member.id}`, { token: org.adminToken });
     const locationDeleted = await api("DELETE", `/api/organizations/${org.id}/locations/${location.body.id}`, { token: org.adminToken });
     const events = await feed(org);
@@ -262,7 +267,10 @@ describe("retention", () => {
     const org = await createOrganization();
     await createLocation(org);
     await createLocation(org);
-    await tenantDb().prepare("UPDATE events SET occurred_at = ? WHERE organization_id = ?").bind(Date.now() - 31 * 86_400_000, org.id).run();
+    await tenantDb()
+      .prepare("UPDATE events SET occurred_at = ? WHERE organization_id = ?")
+      .bind(Date.now() - 31 * 86_400_000, org.id)
+      .run();
     await purgeExpiredEvents(createDatabase(tenantDb()));
     expect((await feed(org)).map((e) => e.sequence)).toEqual([2]);
     await createLocation(org);

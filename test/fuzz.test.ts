@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fuzzOperation, histogram, newStats, sendToWorker, type Send } from "./helpers/fuzz-harness";
+import { fuzzOperation, histogram, newStats, type Send, sendToWorker } from "./helpers/fuzz-harness";
 import { loadDocument, walk } from "./helpers/openapi-walk";
 import { createRecordFixture, type RecordFixture } from "./helpers/record-fixture";
 import { tenantDb } from "./helpers/shards";
@@ -46,16 +46,22 @@ describe("OpenAPI fuzz harness", () => {
     const crashing: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 500 });
     await expect(fuzzOperation(document, target(), fixture, { runs: 5, seed: SEED, send: crashing })).rejects.toThrow(/answered 500/);
     const plain: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), contentType: "text/plain" });
-    await expect(fuzzOperation(document, target(), fixture, { runs: 5, seed: SEED, send: plain })).rejects.toThrow(/not a problem document/);
+    await expect(fuzzOperation(document, target(), fixture, { runs: 5, seed: SEED, send: plain })).rejects.toThrow(
+      /not a problem document/,
+    );
   });
 
   it("fails when a write is accepted or the database changed", async () => {
     const accepting: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 200 });
-    await expect(fuzzOperation(document, target(), fixture, { runs: 5, seed: SEED, send: accepting })).rejects.toThrow(/accepted an invalid PATCH/);
+    await expect(fuzzOperation(document, target(), fixture, { runs: 5, seed: SEED, send: accepting })).rejects.toThrow(
+      /accepted an invalid PATCH/,
+    );
     const writing: Send = async (request, token) => {
       await tenantDb().prepare("UPDATE locations SET name = name || '!' WHERE id = ?").bind(fixture.ids.locations).run();
       return sendToWorker(request, token);
     };
-    await expect(fuzzOperation(document, target(), fixture, { runs: 2, seed: SEED, send: writing })).rejects.toThrow(/locations: rows changed/);
+    await expect(fuzzOperation(document, target(), fixture, { runs: 2, seed: SEED, send: writing })).rejects.toThrow(
+      /locations: rows changed/,
+    );
   });
 });

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import worker from "@/worker";
 import { api } from "./helpers/api";
 import { unique } from "./helpers/fixtures";
-import { accessToken } from "./helpers/tokens";
 // A partner-level token's keys live on DB, with the directory; the organizations it creates on DB_SHARD_2.
 import { directoryDb, tenantDb } from "./helpers/shards";
+import { accessToken } from "./helpers/tokens";
 
 const countOrganizationsNamed = async (name: string) =>
   (await tenantDb().prepare("SELECT COUNT(*) AS n FROM organizations WHERE name = ?").bind(name).first<{ n: number }>())!.n;
@@ -52,7 +52,9 @@ describe("Idempotency-Key", () => {
     const key = unique("key");
     const first = await api("POST", "/api/organizations", { token, body: { name: "" }, headers: { "Idempotency-Key": key } });
     expect(first.status).toBe(400);
-    expect((await directoryDb().prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?").bind(key).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await directoryDb().prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?").bind(key).first<{ n: number }>())!.n,
+    ).toBe(0);
     const fixed = await api("POST", "/api/organizations", { token, body: { name: "Fixed" }, headers: { "Idempotency-Key": key } });
     expect(fixed.status).toBe(201);
     const long = await api("POST", "/api/organizations", { token, body: { name: "x" }, headers: { "Idempotency-Key": "k".repeat(256) } });
@@ -64,7 +66,10 @@ describe("Idempotency-Key", () => {
     const token = await accessToken();
     const key = unique("key");
     await api("POST", "/api/organizations", { token, body: { name: unique("Died") }, headers: { "Idempotency-Key": key } });
-    await directoryDb().prepare("UPDATE idempotency_keys SET status = NULL, created_at = ? WHERE key = ?").bind(Date.now() - 61_000, key).run();
+    await directoryDb()
+      .prepare("UPDATE idempotency_keys SET status = NULL, created_at = ? WHERE key = ?")
+      .bind(Date.now() - 61_000, key)
+      .run();
     const name = unique("Retried");
     const res = await api("POST", "/api/organizations", { token, body: { name }, headers: { "Idempotency-Key": key } });
     expect(res.status).toBe(201);
@@ -77,11 +82,17 @@ describe("Idempotency-Key", () => {
     const live = unique("live");
     await api("POST", "/api/organizations", { token, body: { name: unique("P") }, headers: { "Idempotency-Key": expired } });
     await api("POST", "/api/organizations", { token, body: { name: unique("P") }, headers: { "Idempotency-Key": live } });
-    await directoryDb().prepare("UPDATE idempotency_keys SET expires_at = ? WHERE key = ?").bind(Date.now() - 1000, expired).run();
+    await directoryDb()
+      .prepare("UPDATE idempotency_keys SET expires_at = ? WHERE key = ?")
+      .bind(Date.now() - 1000, expired)
+      .run();
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/30 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    const keys = await directoryDb().prepare("SELECT key FROM idempotency_keys WHERE key IN (?, ?)").bind(expired, live).all<{ key: string }>();
+    const keys = await directoryDb()
+      .prepare("SELECT key FROM idempotency_keys WHERE key IN (?, ?)")
+      .bind(expired, live)
+      .all<{ key: string }>();
     expect(keys.results.map((r) => r.key)).toEqual([live]);
   });
 
@@ -89,7 +100,10 @@ describe("Idempotency-Key", () => {
     const token = await accessToken();
     const key = unique("key");
     await api("POST", "/api/organizations", { token, body: { name: unique("Old") }, headers: { "Idempotency-Key": key } });
-    await directoryDb().prepare("UPDATE idempotency_keys SET expires_at = ? WHERE key = ?").bind(Date.now() - 1000, key).run();
+    await directoryDb()
+      .prepare("UPDATE idempotency_keys SET expires_at = ? WHERE key = ?")
+      .bind(Date.now() - 1000, key)
+      .run();
     const name = unique("New");
     const res = await api("POST", "/api/organizations", { token, body: { name }, headers: { "Idempotency-Key": key } });
     expect(res.status).toBe(201);

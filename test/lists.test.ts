@@ -63,9 +63,15 @@ describe("lists", () => {
     expect(paged.length).toBeGreaterThan(20);
     for (const op of paged) {
       const request = recordRequest(document, op, fixture);
-      const res = await sendToWorker({ ...request, query: [...request.query, ["cursor", "bm9wZSB3aXRoIHNwYWNlcw"]] }, fixture.org.adminToken);
+      const res = await sendToWorker(
+        { ...request, query: [...request.query, ["cursor", "bm9wZSB3aXRoIHNwYWNlcw"]] },
+        fixture.org.adminToken,
+      );
       expect(res.status, `${op.name}: ${res.text.slice(0, 200)}`).toBe(400);
-      expect(JSON.parse(res.text).errors.map((e: { path: string }) => e.path), op.name).toContain("cursor");
+      expect(
+        JSON.parse(res.text).errors.map((e: { path: string }) => e.path),
+        op.name,
+      ).toContain("cursor");
     }
   });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { locations } from "../drizzle/schema";
 import { createDatabase } from "@/data/client";
 import { upsertStatements } from "@/data/write/sync-by-external-id";
 import { locationEntry } from "@/features/locations/locations-sync.handlers";
+import { locations } from "../drizzle/schema";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { createLocation, sampleLocation } from "./helpers/locations";
-import { accessToken } from "./helpers/tokens";
 import { tenantDb } from "./helpers/shards";
+import { accessToken } from "./helpers/tokens";
 
 interface Stored {
   id: string;
@@ -21,7 +21,12 @@ interface Stored {
 const syncPath = (org: OrganizationFixture) => `/api/organizations/${org.id}/locations/sync`;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 const sync = (org: OrganizationFixture, body: unknown, token = org.adminToken) => api("POST", syncPath(org), { token, body });
-const record = (externalId: string, extra: Record<string, unknown> = {}) => ({ ...sampleLocation(), name: `Store ${externalId}`, externalId, ...extra });
+const record = (externalId: string, extra: Record<string, unknown> = {}) => ({
+  ...sampleLocation(),
+  name: `Store ${externalId}`,
+  externalId,
+  ...extra,
+});
 const many = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, i) => ({ externalId: `${prefix}-${i}`, name: `Store ${i}` }));
 
@@ -103,8 +108,14 @@ describe("POST /locations/sync", () => {
     const live = (await api("GET", `/api/organizations/${org.id}/locations`, { token: org.adminToken })).body as Stored[];
     expect(live.map((l) => l.externalId ?? l.name).sort()).toEqual(["Hand-made", "keep"]);
     expect((await read(org, manual.id)).active).toBe(true);
-    const all = (await api("GET", `/api/organizations/${org.id}/locations?includeDeleted=true`, { token: org.adminToken })).body as Stored[];
-    expect(all.filter((l) => !l.active).map((l) => l.externalId).sort()).toEqual(["drop-1", "drop-2"]);
+    const all = (await api("GET", `/api/organizations/${org.id}/locations?includeDeleted=true`, { token: org.adminToken }))
+      .body as Stored[];
+    expect(
+      all
+        .filter((l) => !l.active)
+        .map((l) => l.externalId)
+        .sort(),
+    ).toEqual(["drop-1", "drop-2"]);
     const untouched = await api("GET", `/api/organizations/${other.id}/locations/external/drop-1`, { token: other.adminToken });
     expect(untouched.body.active).toBe(true);
   });
@@ -120,7 +131,10 @@ describe("POST /locations/sync", () => {
 
   it("syncing the same payload twice changes nothing the second time", async () => {
     const org = await createOrganization();
-    const payload = { records: [record("x"), record("y", { addressLine2: null, website: null }), { externalId: "z", name: "Z" }], deactivateMissing: true };
+    const payload = {
+      records: [record("x"), record("y", { addressLine2: null, website: null }), { externalId: "z", name: "Z" }],
+      deactivateMissing: true,
+    };
     const first = await sync(org, payload);
     expect(first.body).toMatchObject({ created: 3, updated: 0, deactivated: 0 });
     await tick();
@@ -159,7 +173,11 @@ describe("POST /locations/sync", () => {
     const db = createDatabase(tenantDb());
     const records = many(1000, "p").map((r) => ({ ...record(r.externalId), timezone: "UTC", geofenceMode: "block" as const }));
     const now = new Date();
-    const statements = upsertStatements(db, locations, records.map((r) => locationEntry("org", r, now)));
+    const statements = upsertStatements(
+      db,
+      locations,
+      records.map((r) => locationEntry("org", r, now)),
+    );
     const counts = statements.map((statement) => statement.toSQL().params.length);
     expect(Math.max(...counts)).toBeLessThanOrEqual(100);
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1000 * 23);

@@ -66,7 +66,14 @@ describe("locations", () => {
       body: { name: "Pop-up", timezone: "America/New_York", geofenceMode: "flag" },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "Pop-up", latitude: null, longitude: null, zipCode: null, timezone: "America/New_York", geofenceMode: "flag" });
+    expect(res.body).toMatchObject({
+      name: "Pop-up",
+      latitude: null,
+      longitude: null,
+      zipCode: null,
+      timezone: "America/New_York",
+      geofenceMode: "flag",
+    });
   });
 
   it("POST /locations rejects invalid fields with a problem naming each", async () => {

@@ -34,7 +34,12 @@ describe("meta", () => {
     expect(res.text).toContain('src="/api/docs/scalar.js"');
     expect(res.text).not.toMatch(/https?:\/\/(cdn|fonts)\./);
     // Scalar's hosted services are switched off: they cannot work for a self-hosted API.
-    for (const option of ['"agent":{"disabled":true}', '"mcp":{"disabled":true}', '"hideClientButton":true', '"showDeveloperTools":"never"']) {
+    for (const option of [
+      '"agent":{"disabled":true}',
+      '"mcp":{"disabled":true}',
+      '"hideClientButton":true',
+      '"showDeveloperTools":"never"',
+    ]) {
       expect(res.text.replace(/\s+/g, "")).toContain(option);
     }
     const script = await api("GET", "/api/docs/scalar.js");

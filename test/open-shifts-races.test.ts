@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
-import { addWorker, createOpenShift, createSchedulePlace, openShiftBody } from "./helpers/schedules";
 import { requestWithInterference } from "./helpers/interfering-d1";
-import { staffToken } from "./helpers/staff";
+import { addWorker, createOpenShift, createSchedulePlace, openShiftBody } from "./helpers/schedules";
 import { tenantDb } from "./helpers/shards";
+import { staffToken } from "./helpers/staff";
 
-const count = async (sql: string, ...values: string[]) => (await tenantDb().prepare(sql).bind(...values).first<{ n: number }>())!.n;
+const count = async (sql: string, ...values: string[]) =>
+  (await tenantDb()
+    .prepare(sql)
+    .bind(...values)
+    .first<{ n: number }>())!.n;
 
 describe("claims racing for the places of an open shift", () => {
   it("20 eligible workers claiming a 2-place shift at once: two APPROVED with entries, eighteen 409 OPEN_SHIFT_FULL", async () => {
@@ -18,7 +22,9 @@ describe("claims racing for the places of an open shift", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
     expect(statuses.filter((s) => s === 409)).toHaveLength(18);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "OPEN_SHIFT_FULL")).toBe(true);
-    expect(await count("SELECT COUNT(*) AS n FROM open_shift_preferences WHERE open_shift_id = ? AND status = 'APPROVED'", shift.id)).toBe(2);
+    expect(await count("SELECT COUNT(*) AS n FROM open_shift_preferences WHERE open_shift_id = ? AND status = 'APPROVED'", shift.id)).toBe(
+      2,
+    );
     expect(await count("SELECT COUNT(*) AS n FROM open_shift_preferences WHERE open_shift_id = ?", shift.id)).toBe(2);
     expect(await count("SELECT COUNT(*) AS n FROM schedule_entries WHERE open_shift_id = ?", shift.id)).toBe(2);
     const view = await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken });
@@ -28,7 +34,9 @@ describe("claims racing for the places of an open shift", () => {
   it("one worker claiming twice at once gets one claim and one 409 ALREADY_CLAIMED", async () => {
     const p = await createSchedulePlace();
     const shift = await createOpenShift(p, { staffCountRequired: 3, requireApproval: true });
-    const results = await Promise.all([0, 1].map(() => api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} })));
+    const results = await Promise.all(
+      [0, 1].map(() => api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.code).toBe("ALREADY_CLAIMED");
     expect(await count("SELECT COUNT(*) AS n FROM open_shift_preferences WHERE open_shift_id = ?", shift.id)).toBe(1);
@@ -39,7 +47,10 @@ describe("claims racing for the places of an open shift", () => {
     const shift = await createOpenShift(p, { staffCountRequired: 1, requireApproval: true });
     const workers = [p.staff, await addWorker(p), await addWorker(p)];
     const claims = [];
-    for (const w of workers) claims.push((await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.org.adminToken, body: { workerId: w.id } })).body.id);
+    for (const w of workers)
+      claims.push(
+        (await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.org.adminToken, body: { workerId: w.id } })).body.id,
+      );
     const results = await Promise.all(
       claims.map((id) => api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${id}/assign`, { token: p.org.adminToken })),
     );
@@ -50,10 +61,15 @@ describe("claims racing for the places of an open shift", () => {
 
 describe("an open shift naming a new role while another request creates that role", () => {
   const rolesNamed = async (organizationId: string, name: string) =>
-    (await tenantDb().prepare("SELECT id FROM roles WHERE organization_id = ? AND name = ? AND deleted_at IS NULL").bind(organizationId, name).all<{ id: string }>())
-      .results;
+    (
+      await tenantDb()
+        .prepare("SELECT id FROM roles WHERE organization_id = ? AND name = ? AND deleted_at IS NULL")
+        .bind(organizationId, name)
+        .all<{ id: string }>()
+    ).results;
   const createRoleMeanwhile = (organizationId: string, name: string, id: string) => () =>
-    tenantDb().prepare("INSERT INTO roles (id, organization_id, name, active, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?4)")
+    tenantDb()
+      .prepare("INSERT INTO roles (id, organization_id, name, active, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?4)")
       .bind(id, organizationId, name, Date.now())
       .run();
 

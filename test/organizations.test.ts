@@ -115,7 +115,10 @@ describe("organizations", () => {
     const org = await createOrganization();
     const before = await api("GET", `/api/organizations/${org.id}`, { token: org.adminToken });
     await new Promise((r) => setTimeout(r, 5));
-    const res = await api("PATCH", `/api/organizations/${org.id}`, { token: org.adminToken, body: { name: "Renamed", timezone: "Asia/Kathmandu" } });
+    const res = await api("PATCH", `/api/organizations/${org.id}`, {
+      token: org.adminToken,
+      body: { name: "Renamed", timezone: "Asia/Kathmandu" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Renamed", timezone: "Asia/Kathmandu" });
     expect(res.body.updatedAt > before.body.updatedAt).toBe(true);

@@ -2,18 +2,19 @@ import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { requestWithInterference } from "./helpers/interfering-d1";
 import { createOpenShift, createSchedulePlace } from "./helpers/schedules";
-import { createRequest, createTimeOffPlace, dayFromToday, orgPath, requestBody, setBalance, type TimeOffPlace } from "./helpers/time-off";
 import { tenantDb } from "./helpers/shards";
+import { createRequest, createTimeOffPlace, dayFromToday, orgPath, requestBody, setBalance, type TimeOffPlace } from "./helpers/time-off";
 
 const policyPath = (place: TimeOffPlace) => orgPath(place.org, `/policies/${place.policy.id}`);
 const POLICY_UPDATE = /^update "time_off_policies"/i;
 
 /** Every worker-policy row and ledger entry of the place's policy. */
 async function balancesOf(place: TimeOffPlace) {
-  const rows = await tenantDb().prepare(
-    `SELECT wp.worker_id, wp.is_included, wp.updated_at, l.kind, l.hours FROM worker_policies wp
+  const rows = await tenantDb()
+    .prepare(
+      `SELECT wp.worker_id, wp.is_included, wp.updated_at, l.kind, l.hours FROM worker_policies wp
        LEFT JOIN time_off_ledger l ON l.worker_policy_id = wp.id WHERE wp.policy_id = ? ORDER BY wp.worker_id, l.rowid`,
-  )
+    )
     .bind(place.policy.id)
     .all();
   return rows.results;
@@ -23,10 +24,11 @@ const requestPath = (place: TimeOffPlace, id: string) => orgPath(place.org, `/ti
 
 /** The worker's worker-policy rows (with updated_at, which touchBalance moves) and their ledger entries. */
 async function workerPoliciesOf(place: TimeOffPlace) {
-  const rows = await tenantDb().prepare(
-    `SELECT wp.id, wp.policy_id, wp.updated_at, (SELECT COUNT(*) FROM time_off_ledger l WHERE l.worker_policy_id = wp.id) AS entries
+  const rows = await tenantDb()
+    .prepare(
+      `SELECT wp.id, wp.policy_id, wp.updated_at, (SELECT COUNT(*) FROM time_off_ledger l WHERE l.worker_policy_id = wp.id) AS entries
        FROM worker_policies wp WHERE wp.worker_id = ? ORDER BY wp.id`,
-  )
+    )
     .bind(place.worker.id)
     .all();
   return rows.results;
@@ -34,7 +36,10 @@ async function workerPoliciesOf(place: TimeOffPlace) {
 
 /** A concurrent write of the request straight in D1: a new version, and another status when told. */
 const bumpRequest = (id: string, status?: string) =>
-  tenantDb().prepare("UPDATE time_off_requests SET status = COALESCE(?1, status), updated_at = updated_at + 5 WHERE id = ?2").bind(status ?? null, id).run();
+  tenantDb()
+    .prepare("UPDATE time_off_requests SET status = COALESCE(?1, status), updated_at = updated_at + 5 WHERE id = ?2")
+    .bind(status ?? null, id)
+    .run();
 
 const rename = (place: TimeOffPlace, name: string) =>
   tenantDb().prepare("UPDATE time_off_policies SET name = ?1, updated_at = updated_at + 5 WHERE id = ?2").bind(name, place.policy.id).run();
@@ -80,7 +85,11 @@ describe("precondition guard", () => {
   it("PATCH /policies/{policy_id} with a current If-Match passes the guard and writes the balance", async () => {
     const place = await createTimeOffPlace();
     const tag = (await api("GET", policyPath(place), { token: place.org.adminToken })).headers.get("ETag")!;
-    const res = await api("PATCH", policyPath(place), { token: place.org.adminToken, headers: { "If-Match": tag }, body: balanceBody(place) });
+    const res = await api("PATCH", policyPath(place), {
+      token: place.org.adminToken,
+      headers: { "If-Match": tag },
+      body: balanceBody(place),
+    });
     expect(res.status).toBe(200);
     const rows = await balancesOf(place);
     expect(rows.filter((r) => r.worker_id === place.worker.id && r.kind === "adjustment").map((r) => r.hours)).toEqual([24]);
@@ -145,10 +154,19 @@ describe("precondition guard", () => {
       "PATCH",
       path,
       { token: p.org.adminToken, headers: { "If-Match": tag }, body: { roleName } },
-      { before: /^update "open_shifts"/i, meanwhile: () => tenantDb().prepare("UPDATE open_shifts SET updated_at = updated_at + 5 WHERE id = ?").bind(shift.id).run() },
+      {
+        before: /^update "open_shifts"/i,
+        meanwhile: () => tenantDb().prepare("UPDATE open_shifts SET updated_at = updated_at + 5 WHERE id = ?").bind(shift.id).run(),
+      },
     );
     expect(res.status).toBe(412);
-    expect(await tenantDb().prepare("SELECT id FROM roles WHERE organization_id = ? AND name = ?").bind(p.org.id, roleName).all().then((r) => r.results)).toEqual([]);
+    expect(
+      await tenantDb()
+        .prepare("SELECT id FROM roles WHERE organization_id = ? AND name = ?")
+        .bind(p.org.id, roleName)
+        .all()
+        .then((r) => r.results),
+    ).toEqual([]);
   });
 
   it("PATCH /open-shifts/{id} whose open shift is deleted before its batch answers 404 and creates no role", async () => {
@@ -161,10 +179,17 @@ describe("precondition guard", () => {
       { token: p.org.adminToken, body: { roleName } },
       {
         before: /^update "open_shifts"/i,
-        meanwhile: () => tenantDb().prepare("UPDATE open_shifts SET deleted_at = ?1, updated_at = ?1 WHERE id = ?2").bind(Date.now(), shift.id).run(),
+        meanwhile: () =>
+          tenantDb().prepare("UPDATE open_shifts SET deleted_at = ?1, updated_at = ?1 WHERE id = ?2").bind(Date.now(), shift.id).run(),
       },
     );
     expect(res.status).toBe(404);
-    expect(await tenantDb().prepare("SELECT id FROM roles WHERE organization_id = ? AND name = ?").bind(p.org.id, roleName).all().then((r) => r.results)).toEqual([]);
+    expect(
+      await tenantDb()
+        .prepare("SELECT id FROM roles WHERE organization_id = ? AND name = ?")
+        .bind(p.org.id, roleName)
+        .all()
+        .then((r) => r.results),
+    ).toEqual([]);
   });
 });

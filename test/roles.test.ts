@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
-import { createOrganization, unique, type OrganizationFixture } from "./helpers/fixtures";
+import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { accessToken } from "./helpers/tokens";
 
 const rolesPath = (org: OrganizationFixture) => `/api/organizations/${org.id}/roles`;

@@ -38,8 +38,13 @@ describe("POST /schedules/publish", () => {
     const draft = await createEntry(p, {}, true);
     const worker = await addWorker(p);
     const shift = await createOpenShift(p, { publish: false, requireApproval: true });
-    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: worker.id, preference: "PREFERRED" } });
-    expect((await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken })).status).toBe(200);
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: worker.id, preference: "PREFERRED" },
+    });
+    expect(
+      (await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken })).status,
+    ).toBe(200);
     const now = Date.now();
     // Meanwhile the assigned worker gets a published entry overlapping the open shift: applying the assignment fails.
     const res = await requestWithInterference(
@@ -49,11 +54,22 @@ describe("POST /schedules/publish", () => {
       {
         before: /^update "schedule_entries"/i,
         meanwhile: () =>
-          tenantDb().prepare(
-            `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
+          tenantDb()
+            .prepare(
+              `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
                timezone, is_draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, -240, 'America/New_York', 0, ?, ?)`,
-          )
-            .bind(`meanwhile-${now}`, p.org.id, p.location.id, worker.id, p.roleId, Date.parse("2026-06-02T12:00:00Z"), Date.parse("2026-06-02T15:00:00Z"), now, now)
+            )
+            .bind(
+              `meanwhile-${now}`,
+              p.org.id,
+              p.location.id,
+              worker.id,
+              p.roleId,
+              Date.parse("2026-06-02T12:00:00Z"),
+              Date.parse("2026-06-02T15:00:00Z"),
+              now,
+              now,
+            )
             .run(),
       },
     );
@@ -71,8 +87,13 @@ describe("POST /schedules/publish", () => {
     const worker = await addWorker(p);
     const shift = await createOpenShift(p, { publish: false, requireApproval: true });
     const other = await createOpenShift(p, { publish: false, startDate: "2026-06-04T09:00:00Z", endDate: "2026-06-04T17:00:00Z" });
-    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: worker.id, preference: "PREFERRED" } });
-    expect((await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken })).status).toBe(200);
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: worker.id, preference: "PREFERRED" },
+    });
+    expect(
+      (await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken })).status,
+    ).toBe(200);
     // The assigned worker's time off is approved after the assignment.
     const org = `/api/organizations/${p.org.id}`;
     await api("PATCH", `${org}/time-off-settings`, { token: p.org.adminToken, body: { allowPastRequests: true } });
@@ -96,13 +117,19 @@ describe("POST /schedules/publish", () => {
   it("a draft assignment committed between publish's read and its batch fails the publish with 409 OPEN_SHIFT_CHANGED, stranding nothing", async () => {
     const p = await createSchedulePlace();
     const shift = await createOpenShift(p, { publish: false, requireApproval: true });
-    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: p.staff.id, preference: "PREFERRED" } });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: p.staff.id, preference: "PREFERRED" },
+    });
     const assignPath = `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`;
     const res = await requestWithInterference(
       "POST",
       `${p.base}/schedules/publish`,
       { token: p.org.adminToken, body: week },
-      { before: /^update "open_shifts"/i, meanwhile: async () => expect((await api("POST", assignPath, { token: p.org.adminToken })).status).toBe(200) },
+      {
+        before: /^update "open_shifts"/i,
+        meanwhile: async () => expect((await api("POST", assignPath, { token: p.org.adminToken })).status).toBe(200),
+      },
     );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("OPEN_SHIFT_CHANGED");
@@ -110,20 +137,28 @@ describe("POST /schedules/publish", () => {
     const again = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week });
     expect(again.body).toMatchObject({ publishedOpenShifts: 1, appliedAssignments: 1 });
     const view = await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken });
-    expect(view.body.preferences).toEqual([expect.objectContaining({ status: "APPROVED", isDraft: false, scheduleShiftId: expect.any(String) })]);
+    expect(view.body.preferences).toEqual([
+      expect.objectContaining({ status: "APPROVED", isDraft: false, scheduleShiftId: expect.any(String) }),
+    ]);
   });
 
   it("POST …/assign on an open shift published after it was read as a draft answers 409 OPEN_SHIFT_CHANGED and writes nothing", async () => {
     const p = await createSchedulePlace();
     const shift = await createOpenShift(p, { publish: false, requireApproval: true });
-    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: p.staff.id, preference: "PREFERRED" } });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: p.staff.id, preference: "PREFERRED" },
+    });
     const res = await requestWithInterference(
       "POST",
       `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`,
       { token: p.org.adminToken },
       {
         before: /^update "open_shift_preferences"/i,
-        meanwhile: async () => expect((await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week })).body.publishedOpenShifts).toBe(1),
+        meanwhile: async () =>
+          expect((await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week })).body.publishedOpenShifts).toBe(
+            1,
+          ),
       },
     );
     expect(res.status).toBe(409);
@@ -137,7 +172,10 @@ describe("POST /schedules/publish", () => {
 
   it("rejects a start after the end, and refuses staff and other organizations", async () => {
     const p = await createSchedulePlace();
-    const backwards = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2026-06-07", endDate: "2026-06-01" } });
+    const backwards = await api("POST", `${p.base}/schedules/publish`, {
+      token: p.org.adminToken,
+      body: { startDate: "2026-06-07", endDate: "2026-06-01" },
+    });
     expect(backwards.status).toBe(400);
     expect((await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: {} })).status).toBe(400);
     expect((await api("POST", `${p.base}/schedules/publish`, { token: p.token, body: week })).status).toBe(403);
@@ -193,9 +231,17 @@ describe("POST /schedules/bulk-copy", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.skipped).toEqual([
-      { sourceId: mine.id, employeeId: p.staff.id, startTime: "2026-06-08T09:00:00.000Z", endTime: "2026-06-08T17:00:00.000Z", reason: "SCHEDULE_OVERLAP" },
+      {
+        sourceId: mine.id,
+        employeeId: p.staff.id,
+        startTime: "2026-06-08T09:00:00.000Z",
+        endTime: "2026-06-08T17:00:00.000Z",
+        reason: "SCHEDULE_OVERLAP",
+      },
     ]);
-    expect(res.body.created.map((e: { employeeId: string; isPublished: boolean }) => [e.employeeId, e.isPublished])).toEqual([[other.id, true]]);
+    expect(res.body.created.map((e: { employeeId: string; isPublished: boolean }) => [e.employeeId, e.isPublished])).toEqual([
+      [other.id, true],
+    ]);
     const filtered = await api("POST", `${p.base}/schedules/bulk-copy`, {
       token: p.org.adminToken,
       body: { fromStartDate: "2026-06-01", fromEndDate: "2026-06-01", toStartDate: "2026-06-15", employeeIds: [other.id] },
@@ -209,8 +255,19 @@ describe("POST /schedules/bulk-copy", () => {
     expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body })).status).toBe(400);
     const self = { fromStartDate: "2026-06-01", fromEndDate: "2026-06-07", toStartDate: "2026-06-01" };
     expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: self })).status).toBe(400);
-    expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: { ...self, toStartDate: "June" } })).status).toBe(400);
-    expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.token, body: { ...self, toStartDate: "2026-06-08" } })).status).toBe(403);
-    expect((await api("POST", `/api/organizations/${p.org.id}/locations/nope/schedules/bulk-copy`, { token: p.org.adminToken, body: { ...self, toStartDate: "2026-06-08" } })).status).toBe(404);
+    expect(
+      (await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: { ...self, toStartDate: "June" } })).status,
+    ).toBe(400);
+    expect(
+      (await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.token, body: { ...self, toStartDate: "2026-06-08" } })).status,
+    ).toBe(403);
+    expect(
+      (
+        await api("POST", `/api/organizations/${p.org.id}/locations/nope/schedules/bulk-copy`, {
+          token: p.org.adminToken,
+          body: { ...self, toStartDate: "2026-06-08" },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

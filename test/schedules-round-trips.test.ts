@@ -6,10 +6,15 @@ describe("D1 round trips of the schedule's hot paths", () => {
   it("a week view is two round trips; a publish three, its writes in one batch behind the principal guard", async () => {
     const p = await createSchedulePlace();
     await createEntry(p, {}, true);
-    const view = await recordingRequest("GET", `${p.base}/schedules/drafts?startDate=2026-06-01&endDate=2026-06-07&limit=500`, { token: p.org.adminToken });
+    const view = await recordingRequest("GET", `${p.base}/schedules/drafts?startDate=2026-06-01&endDate=2026-06-07&limit=500`, {
+      token: p.org.adminToken,
+    });
     expect(view.status).toBe(200);
     expect(view.trips).toHaveLength(2);
-    const publish = await recordingRequest("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2026-06-01", endDate: "2026-06-07" } });
+    const publish = await recordingRequest("POST", `${p.base}/schedules/publish`, {
+      token: p.org.adminToken,
+      body: { startDate: "2026-06-01", endDate: "2026-06-07" },
+    });
     expect(publish.status).toBe(200);
     expect(publish.trips).toHaveLength(3);
     const [guard, ...statements] = publish.trips[2]!;

@@ -40,7 +40,10 @@ describe("time off meets the published schedule in either order", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe("approved");
     expect((await api("GET", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken })).status).toBe(404);
-    const events = (await api("GET", `/api/organizations/${p.org.id}/events`, { token: p.org.adminToken })).body as { type: string; data: { id: string } }[];
+    const events = (await api("GET", `/api/organizations/${p.org.id}/events`, { token: p.org.adminToken })).body as {
+      type: string;
+      data: { id: string };
+    }[];
     expect(events.filter((e) => e.type === "schedule_entry.deleted").map((e) => e.data.id)).toEqual([entry.id]);
     expect(events.at(-1)!.type).toBe("schedule_entry.deleted");
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createEntry, createOpenShift, createSchedulePlace, entryBody, type SchedulePlace } from "./helpers/schedules";
-import { createPolicy, orgPath } from "./helpers/time-off";
 import { tenantDb } from "./helpers/shards";
+import { createPolicy, orgPath } from "./helpers/time-off";
 
 /** Approved time off for the place's staff member, 2027-03-01 09:00–17:00 (the organization's zone: UTC). */
 async function approvedTimeOff(p: SchedulePlace) {
@@ -58,23 +58,43 @@ describe("schedules against approved time off", () => {
     const onTimeOff = await createEntry(p, { startTime: "2027-03-01T08:00:00Z", endTime: "2027-03-01T12:00:00Z" }, true);
     const nextDay = await createEntry(p, { startTime: "2027-03-02T08:00:00Z", endTime: "2027-03-02T12:00:00Z" }, true);
     await approvedTimeOff(p);
-    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2027-03-01", endDate: "2027-03-07" } });
+    const res = await api("POST", `${p.base}/schedules/publish`, {
+      token: p.org.adminToken,
+      body: { startDate: "2027-03-01", endDate: "2027-03-07" },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ publishedEntries: 1, publishedOpenShifts: 0 });
     expect(res.body.skipped).toEqual([
-      { id: onTimeOff.id, employeeId: p.staff.id, startTime: "2027-03-01T08:00:00.000Z", endTime: "2027-03-01T12:00:00.000Z", reason: "TIME_OFF_CONFLICT" },
+      {
+        id: onTimeOff.id,
+        employeeId: p.staff.id,
+        startTime: "2027-03-01T08:00:00.000Z",
+        endTime: "2027-03-01T12:00:00.000Z",
+        reason: "TIME_OFF_CONFLICT",
+      },
     ]);
     expect((await api("GET", `${p.base}/schedules/drafts/${onTimeOff.id}`, { token: p.org.adminToken })).body.isDraft).toBe(true);
     expect((await api("GET", `${p.base}/schedules/${nextDay.id}`, { token: p.org.adminToken })).body.isPublished).toBe(true);
-    const again = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2027-03-01", endDate: "2027-03-07" } });
+    const again = await api("POST", `${p.base}/schedules/publish`, {
+      token: p.org.adminToken,
+      body: { startDate: "2027-03-01", endDate: "2027-03-07" },
+    });
     expect(again.body).toMatchObject({ publishedEntries: 0, skipped: [expect.objectContaining({ id: onTimeOff.id })] });
   });
 
   it("POST …/assign on a draft open shift during approved time off answers 409 TIME_OFF_CONFLICT and leaves the preference pending", async () => {
     const p = await createSchedulePlace();
-    const shift = await createOpenShift(p, { publish: false, requireApproval: true, startDate: "2027-03-01T10:00:00Z", endDate: "2027-03-01T14:00:00Z" });
+    const shift = await createOpenShift(p, {
+      publish: false,
+      requireApproval: true,
+      startDate: "2027-03-01T10:00:00Z",
+      endDate: "2027-03-01T14:00:00Z",
+    });
     // The preference predates the time off: a PREFERRED preference on approved time off is refused at once.
-    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, { token: p.org.adminToken, body: { workerId: p.staff.id, preference: "PREFERRED" } });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: p.staff.id, preference: "PREFERRED" },
+    });
     expect(pref.status, pref.text).toBe(201);
     await approvedTimeOff(p);
     const res = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, { token: p.org.adminToken });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
-import { createSchedulePlace, createEntry, entryBody } from "./helpers/schedules";
+import { createEntry, createSchedulePlace, entryBody } from "./helpers/schedules";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createBreakType } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 describe("POST /schedules", () => {
   it("creates a published entry, reading local times in the location's zone", async () => {
@@ -44,10 +44,16 @@ describe("POST /schedules", () => {
 
   it("rejects an end not after the start, and a shift over 24 hours", async () => {
     const p = await createSchedulePlace();
-    const backwards = await api("POST", `${p.base}/schedules`, { token: p.org.adminToken, body: entryBody(p, { endTime: "2026-06-01T08:00:00Z" }) });
+    const backwards = await api("POST", `${p.base}/schedules`, {
+      token: p.org.adminToken,
+      body: entryBody(p, { endTime: "2026-06-01T08:00:00Z" }),
+    });
     expect(backwards.status).toBe(400);
     expect(backwards.body.errors[0].path).toBe("endTime");
-    const long = await api("POST", `${p.base}/schedules`, { token: p.org.adminToken, body: entryBody(p, { endTime: "2026-06-02T10:00:00Z" }) });
+    const long = await api("POST", `${p.base}/schedules`, {
+      token: p.org.adminToken,
+      body: entryBody(p, { endTime: "2026-06-02T10:00:00Z" }),
+    });
     expect(long.status).toBe(400);
   });
 
@@ -82,16 +88,25 @@ describe("POST /schedules", () => {
       body: entryBody(p, { startTime: "2026-06-01T17:00:00Z", endTime: "2026-06-01T20:00:00Z" }),
     });
     expect(backToBack.status).toBe(201);
-    const rows = await tenantDb().prepare("SELECT COUNT(*) AS n FROM schedule_entries WHERE employee_id = ?").bind(p.staff.id).first<{ n: number }>();
+    const rows = await tenantDb()
+      .prepare("SELECT COUNT(*) AS n FROM schedule_entries WHERE employee_id = ?")
+      .bind(p.staff.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(2);
   });
 
   it("answers 404 for a location of another organization and 403 to staff without SCHEDULE_WRITE", async () => {
     const p = await createSchedulePlace();
     const other = await createOrganization();
-    const foreign = await api("POST", `/api/organizations/${p.org.id}/locations/${p.location.id}/schedules`, { token: other.adminToken, body: entryBody(p) });
+    const foreign = await api("POST", `/api/organizations/${p.org.id}/locations/${p.location.id}/schedules`, {
+      token: other.adminToken,
+      body: entryBody(p),
+    });
     expect(foreign.status).toBe(404);
-    const unknown = await api("POST", `/api/organizations/${p.org.id}/locations/nope/schedules`, { token: p.org.adminToken, body: entryBody(p) });
+    const unknown = await api("POST", `/api/organizations/${p.org.id}/locations/nope/schedules`, {
+      token: p.org.adminToken,
+      body: entryBody(p),
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("LOCATION_NOT_FOUND");
     const staff = await api("POST", `${p.base}/schedules`, { token: p.token, body: entryBody(p) });
@@ -115,7 +130,9 @@ describe("GET /schedules", () => {
     expect(page2.headers.get("Link")).toBeNull();
     const byRole = await api("GET", `${p.base}/schedules?roleId=nope`, { token: p.org.adminToken });
     expect(byRole.body).toEqual([]);
-    const byEmployee = await api("GET", `${p.base}/schedules?employeeId=${p.staff.id}&startDate=2026-06-01&endDate=2026-06-30`, { token: p.org.adminToken });
+    const byEmployee = await api("GET", `${p.base}/schedules?employeeId=${p.staff.id}&startDate=2026-06-01&endDate=2026-06-30`, {
+      token: p.org.adminToken,
+    });
     expect(byEmployee.body).toHaveLength(3);
   });
 
@@ -146,10 +163,16 @@ describe("PATCH and DELETE /schedules/{id}", () => {
     const p = await createSchedulePlace();
     const first = await createEntry(p);
     const second = await createEntry(p, { startTime: "2026-06-02T09:00:00Z", endTime: "2026-06-02T17:00:00Z" });
-    const moved = await api("PATCH", `${p.base}/schedules/${first.id}`, { token: p.org.adminToken, body: { endTime: "2026-06-01T18:00:00Z", note: "late" } });
+    const moved = await api("PATCH", `${p.base}/schedules/${first.id}`, {
+      token: p.org.adminToken,
+      body: { endTime: "2026-06-01T18:00:00Z", note: "late" },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ startTime: "2026-06-01T09:00:00.000Z", endTime: "2026-06-01T18:00:00.000Z", note: "late" });
-    const clash = await api("PATCH", `${p.base}/schedules/${second.id}`, { token: p.org.adminToken, body: { startTime: "2026-06-01T16:00:00Z" } });
+    const clash = await api("PATCH", `${p.base}/schedules/${second.id}`, {
+      token: p.org.adminToken,
+      body: { startTime: "2026-06-01T16:00:00Z" },
+    });
     expect(clash.status).toBe(400); // the unchanged end (06-02 17:00) is 25 h after the new start
     const overlap = await api("PATCH", `${p.base}/schedules/${second.id}`, {
       token: p.org.adminToken,
@@ -180,7 +203,10 @@ describe("drafts", () => {
     expect((await api("GET", `${p.base}/schedules/${draft.id}`, { token: p.org.adminToken })).status).toBe(404);
     const listed = await api("GET", `${p.base}/schedules/drafts?startDate=2026-06-01&endDate=2026-06-01`, { token: p.org.adminToken });
     expect(listed.body.map((e: { id: string }) => e.id)).toEqual([draft.id]);
-    const patched = await api("PATCH", `${p.base}/schedules/drafts/${draft.id}`, { token: p.org.adminToken, body: { startTime: "2026-06-01T10:00:00Z" } });
+    const patched = await api("PATCH", `${p.base}/schedules/drafts/${draft.id}`, {
+      token: p.org.adminToken,
+      body: { startTime: "2026-06-01T10:00:00Z" },
+    });
     expect(patched.body.startTime).toBe("2026-06-01T10:00:00.000Z");
     expect((await api("DELETE", `${p.base}/schedules/drafts/${draft.id}`, { token: p.org.adminToken })).status).toBe(200);
     expect((await api("GET", `${p.base}/schedules/drafts/${draft.id}`, { token: p.org.adminToken })).status).toBe(404);

@@ -1,21 +1,31 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "@/app";
-import worker from "@/worker";
 import { createDatabase } from "@/data/client";
 import { eventStatement } from "@/data/outbox/outbox";
-import { encodeIdCursor } from "@/platform/http/pagination";
-import { shardBinding, shardOfOrganization } from "@/data/shards";
 import type { WakeUp } from "@/data/outbox/wake";
+import { shardBinding, shardOfOrganization } from "@/data/shards";
+import { encodeIdCursor } from "@/platform/http/pagination";
+import worker from "@/worker";
 import { api } from "./helpers/api";
-import { requestWithInterference } from "./helpers/interfering-d1";
 import { createOrganization, unique } from "./helpers/fixtures";
+import { requestWithInterference } from "./helpers/interfering-d1";
 import { directoryDb, insertOrganization, shardOf, tenantDb } from "./helpers/shards";
 import { accessToken, DEV_PARTNER, partnerToken } from "./helpers/tokens";
 import { insertEndpoint } from "./helpers/webhooks";
 
 const count = async (db: D1Database, sql: string, ...values: unknown[]) =>
-  (await db.prepare(sql).bind(...values).first<{ n: number }>())!.n;
+  (await db
+    .prepare(sql)
+    .bind(...values)
+    .first<{ n: number }>())!.n;
 
 const directoryEntries = (partnerId: string) =>
   count(directoryDb(), "SELECT COUNT(*) AS n FROM organization_directory WHERE partner_id = ?", partnerId);
@@ -49,7 +59,10 @@ describe("organizations live on their shard", () => {
   it("an organization on DB and one on DB_SHARD_2 each answer their own token and are 404 to the other's", async () => {
     const onDb = await organizationOnDb();
     const onShard = await createOrganization();
-    for (const [own, other] of [[onDb, onShard], [onShard, onDb]] as const) {
+    for (const [own, other] of [
+      [onDb, onShard],
+      [onShard, onDb],
+    ] as const) {
       const read = await api("GET", `/api/organizations/${own.id}`, { token: own.adminToken });
       expect(read.status).toBe(200);
       expect(read.body.id).toBe(own.id);
@@ -57,7 +70,11 @@ describe("organizations live on their shard", () => {
       expect(created.status).toBe(201);
       const listed = await api("GET", `/api/organizations/${own.id}/roles`, { token: own.adminToken });
       expect(listed.body.map((r: { id: string }) => r.id)).toContain(created.body.id);
-      for (const path of [`/api/organizations/${other.id}`, `/api/organizations/${other.id}/roles`, `/api/organizations/${other.id}/roles/${created.body.id}`]) {
+      for (const path of [
+        `/api/organizations/${other.id}`,
+        `/api/organizations/${other.id}/roles`,
+        `/api/organizations/${other.id}/roles/${created.body.id}`,
+      ]) {
         const refused = await api("GET", path, { token: own.adminToken });
         expect(refused.status, path).toBe(404);
       }
@@ -98,7 +115,9 @@ describe("a partner-level token acting on one organization (?organizationId=) ru
       expect(res.headers.get("X-D1-Bookmark")).toMatch(new RegExp(`^${await shardOf(org.id)}:`));
     }
     const theirs = await insertOrganization("DB", { partnerId: "other-partner" });
-    const refused = await api("GET", `/api/timesheets?startDate=2026-03-01&endDate=2026-03-31&organizationId=${theirs}`, { token: partner });
+    const refused = await api("GET", `/api/timesheets?startDate=2026-03-01&endDate=2026-03-31&organizationId=${theirs}`, {
+      token: partner,
+    });
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe("ORGANIZATION_NOT_FOUND");
   });
@@ -119,7 +138,8 @@ describe("a partner's listing reads the directory, then the shards", () => {
     for (const [suffix, shard, deleted] of placed) {
       const id = `${prefix}-${suffix}`;
       await insertOrganization(shard, { id, partnerId: DEV_PARTNER });
-      if (deleted) await shardBinding(env, shard).prepare("UPDATE organizations SET deleted_at = ? WHERE id = ?").bind(Date.now(), id).run();
+      if (deleted)
+        await shardBinding(env, shard).prepare("UPDATE organizations SET deleted_at = ? WHERE id = ?").bind(Date.now(), id).run();
     }
     const partner = await accessToken();
     const pages: string[][] = [];
@@ -134,7 +154,9 @@ describe("a partner's listing reads the directory, then the shards", () => {
     expect(pages[0]).toEqual(["1", "2"]);
     expect(pages[1]).toEqual(["3", "4"]);
     expect(pages[2]!.slice(0, 2)).toEqual(["5", "6"]);
-    const withDeleted = await api("GET", `/api/organizations?limit=3&includeDeleted=true&cursor=${encodeIdCursor(`${prefix}-2`)}`, { token: partner });
+    const withDeleted = await api("GET", `/api/organizations?limit=3&includeDeleted=true&cursor=${encodeIdCursor(`${prefix}-2`)}`, {
+      token: partner,
+    });
     expect(withDeleted.body.map((o: { id: string }) => o.id.slice(prefix.length + 1))).toEqual(["3", "3b", "4"]);
   });
 
@@ -180,7 +202,10 @@ describe("externalId is unique per partner across shards", () => {
       const res = await api("PATCH", `/api/organizations/${org.id}`, { token: org.adminToken, body: { externalId } });
       expect(res.status).toBe(200);
       expect(res.body.externalId).toBe(externalId);
-      const entry = await directoryDb().prepare("SELECT external_id FROM organization_directory WHERE organization_id = ?").bind(org.id).first<{ external_id: string }>();
+      const entry = await directoryDb()
+        .prepare("SELECT external_id FROM organization_directory WHERE organization_id = ?")
+        .bind(org.id)
+        .first<{ external_id: string }>();
       expect(entry!.external_id).toBe(externalId);
       expect((await api("GET", `/api/organizations/external/${externalId}`, { token: partner })).body.id).toBe(org.id);
     }
@@ -198,7 +223,10 @@ describe("externalId is unique per partner across shards", () => {
       headers: { "If-Match": '"1"' },
     });
     expect(res.status).toBe(412);
-    const entry = await directoryDb().prepare("SELECT external_id FROM organization_directory WHERE organization_id = ?").bind(org.id).first<{ external_id: string }>();
+    const entry = await directoryDb()
+      .prepare("SELECT external_id FROM organization_directory WHERE organization_id = ?")
+      .bind(org.id)
+      .first<{ external_id: string }>();
     expect(entry!.external_id).toBe(before);
   });
 
@@ -213,12 +241,16 @@ describe("externalId is unique per partner across shards", () => {
       { token: partner, body: { externalId: first } },
       {
         before: /^update "organizations"/i,
-        meanwhile: async () => expect((await api("PATCH", `/api/organizations/${org.id}`, { token: partner, body: { externalId: second } })).status).toBe(200),
+        meanwhile: async () =>
+          expect((await api("PATCH", `/api/organizations/${org.id}`, { token: partner, body: { externalId: second } })).status).toBe(200),
       },
     );
     expect(res.status).toBe(200);
     const row = await tenantDb().prepare("SELECT external_id FROM organizations WHERE id = ?").bind(org.id).first<string>("external_id");
-    const entry = await directoryDb().prepare("SELECT external_id FROM organization_directory WHERE organization_id = ?").bind(org.id).first<string>("external_id");
+    const entry = await directoryDb()
+      .prepare("SELECT external_id FROM organization_directory WHERE organization_id = ?")
+      .bind(org.id)
+      .first<string>("external_id");
     expect(row).toBe(first);
     expect(entry).toBe(first);
     expect((await api("GET", `/api/organizations/external/${first}`, { token: partner })).body.id).toBe(org.id);
@@ -227,7 +259,11 @@ describe("externalId is unique per partner across shards", () => {
   it("a create whose shard batch fails removes its directory entry again", async () => {
     const name = unique("Boom");
     const trigger = `refuse_${name.replace(/\W/g, "_")}`;
-    await tenantDb().prepare(`CREATE TRIGGER ${trigger} BEFORE INSERT ON organizations WHEN NEW.name = '${name}' BEGIN SELECT RAISE(ABORT, 'refused'); END`).run();
+    await tenantDb()
+      .prepare(
+        `CREATE TRIGGER ${trigger} BEFORE INSERT ON organizations WHEN NEW.name = '${name}' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+      )
+      .run();
     try {
       const entries = await directoryEntries(DEV_PARTNER);
       const res = await api("POST", "/api/organizations", { token: await accessToken(), body: { name, externalId: unique("boom") } });
@@ -255,10 +291,17 @@ describe("externalId is unique per partner across shards", () => {
       prepare: (sql: string) => real.prepare(sql),
     };
     const externalId = unique("lost");
-    const init = { method: "POST", headers: { Authorization: `Bearer ${await accessToken()}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Lost answer", externalId }) };
+    const init = {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await accessToken()}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Lost answer", externalId }),
+    };
     const res = await app.request("http://shiftline.test/api/organizations", init, { ...env, DB_SHARD_2: answerLost });
     expect(res.status).toBe(500);
-    const entry = await directoryDb().prepare("SELECT organization_id, shard FROM organization_directory WHERE partner_id = ? AND external_id = ?").bind(DEV_PARTNER, externalId).first<{ organization_id: string; shard: string }>();
+    const entry = await directoryDb()
+      .prepare("SELECT organization_id, shard FROM organization_directory WHERE partner_id = ? AND external_id = ?")
+      .bind(DEV_PARTNER, externalId)
+      .first<{ organization_id: string; shard: string }>();
     expect(entry?.shard).toBe("DB_SHARD_2");
     expect(await count(tenantDb(), "SELECT COUNT(*) AS n FROM organizations WHERE id = ?", entry!.organization_id)).toBe(1);
   });
@@ -326,8 +369,16 @@ describe("work behind no request reaches every shard", () => {
   it("the Cron purges expired Idempotency-Key records and wakes pending endpoints on every shard", async () => {
     const onShard = await createOrganization();
     const [partnerKey, organizationKey] = [unique("partner"), unique("org")];
-    await api("POST", "/api/organizations", { token: await accessToken(), body: { name: unique("P") }, headers: { "Idempotency-Key": partnerKey } });
-    await api("POST", `/api/organizations/${onShard.id}/roles`, { token: onShard.adminToken, body: { name: "R" }, headers: { "Idempotency-Key": organizationKey } });
+    await api("POST", "/api/organizations", {
+      token: await accessToken(),
+      body: { name: unique("P") },
+      headers: { "Idempotency-Key": partnerKey },
+    });
+    await api("POST", `/api/organizations/${onShard.id}/roles`, {
+      token: onShard.adminToken,
+      body: { name: "R" },
+      headers: { "Idempotency-Key": organizationKey },
+    });
     const keyCount = (db: D1Database, key: string) => count(db, "SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?", key);
     expect([await keyCount(env.DB, partnerKey), await keyCount(tenantDb(), organizationKey)]).toEqual([1, 1]);
     await env.DB.prepare("UPDATE idempotency_keys SET expires_at = 0 WHERE key = ?").bind(partnerKey).run();
@@ -340,21 +391,32 @@ describe("work behind no request reaches every shard", () => {
       sendBatch: async (messages: { body: WakeUp }[]) => void woken.push(...messages.map((m) => m.body)),
     };
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/30 * * * *" }), { ...env, WEBHOOK_QUEUE: queue as unknown as Queue }, ctx);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: new Date(), cron: "*/30 * * * *" }),
+      { ...env, WEBHOOK_QUEUE: queue as unknown as Queue },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect([await keyCount(env.DB, partnerKey), await keyCount(tenantDb(), organizationKey)]).toEqual([0, 0]);
-    expect(woken).toEqual(expect.arrayContaining([
-      { webhookId: hooks[0], organizationId: onDb.id },
-      { webhookId: hooks[1], organizationId: onShard.id },
-    ]));
+    expect(woken).toEqual(
+      expect.arrayContaining([
+        { webhookId: hooks[0], organizationId: onDb.id },
+        { webhookId: hooks[1], organizationId: onShard.id },
+      ]),
+    );
   });
 });
 
 describe("shard configuration", () => {
-  const request = (vars: Partial<Env>) => app.request("http://shiftline.test/api/organizations", { headers: { Authorization: "Bearer x" } }, { ...env, ...vars });
+  const request = (vars: Partial<Env>) =>
+    app.request("http://shiftline.test/api/organizations", { headers: { Authorization: "Bearer x" } }, { ...env, ...vars });
 
   it("a misconfigured SHARDS or NEW_ORGANIZATION_SHARD fails every request loudly", async () => {
-    for (const vars of [{ SHARDS: "DB_SHARD_2,DB" }, { SHARDS: "DB,DB_SHARD_2,DB" }, { SHARDS: "DB", NEW_ORGANIZATION_SHARD: "DB_SHARD_2" }]) {
+    for (const vars of [
+      { SHARDS: "DB_SHARD_2,DB" },
+      { SHARDS: "DB,DB_SHARD_2,DB" },
+      { SHARDS: "DB", NEW_ORGANIZATION_SHARD: "DB_SHARD_2" },
+    ]) {
       const res = await request(vars);
       expect(res.status, JSON.stringify(vars)).toBe(500);
     }

@@ -49,7 +49,9 @@ describe("shift notes", () => {
     const other = await createOrganization();
     expect((await api("GET", notesPath(w.org.id, w.staff.id), { token: other.adminToken })).status).toBe(404);
     const colleague = await createStaffMember(w.org);
-    expect((await api("POST", notesPath(w.org.id, w.staff.id), { token: await staffToken(w.org, colleague.id), body: { text: "x" } })).status).toBe(403);
+    expect(
+      (await api("POST", notesPath(w.org.id, w.staff.id), { token: await staffToken(w.org, colleague.id), body: { text: "x" } })).status,
+    ).toBe(403);
     expect((await api("GET", notesPath(w.org.id, w.staff.id))).status).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
-import { createOrganization, unique, type OrganizationFixture } from "./helpers/fixtures";
+import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
 import { createStaffMember, staffPath, staffToken } from "./helpers/staff";
 
@@ -46,7 +46,9 @@ describe("staff members: authorisation", () => {
     const own = await api("GET", staffPath(org, `/${self.id}`), { token });
     expect(own.status).toBe(200);
     expect(own.body.id).toBe(self.id);
-    expect((await api("GET", staffPath(org, `/${self.id}/locations`), { token })).body.map((l: { id: string }) => l.id)).toEqual([location.id]);
+    expect((await api("GET", staffPath(org, `/${self.id}/locations`), { token })).body.map((l: { id: string }) => l.id)).toEqual([
+      location.id,
+    ]);
     const denied: [string, string, unknown?][] = [
       ["GET", staffPath(org, `/${colleague.id}`)],
       ["GET", staffPath(org, `/${colleague.id}/locations`)],
@@ -76,7 +78,9 @@ describe("staff members: authorisation", () => {
     expect(listed.status).toBe(200);
     expect(listed.body.map((s: { id: string }) => s.id)).toEqual([manager.id, created.body.id]);
     expect((await api("GET", staffPath(org, `/${created.body.id}`), { token })).status).toBe(200);
-    expect((await api("POST", staffPath(org, "/sync"), { token, body: { records: [{ name: "S", externalId: unique("e") }] } })).status).toBe(200);
+    expect(
+      (await api("POST", staffPath(org, "/sync"), { token, body: { records: [{ name: "S", externalId: unique("e") }] } })).status,
+    ).toBe(200);
     expect((await api("PATCH", staffPath(org, `/${created.body.id}`), { token, body: { name: "Moved" } })).status).toBe(200);
     expect((await api("DELETE", staffPath(org, `/${created.body.id}`), { token })).status).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
-import { deleteAccessRoleInD1, requestWithInterference, setAccessRoleInD1, STAFF_WRITE } from "./helpers/interfering-d1";
+import { deleteAccessRoleInD1, requestWithInterference, STAFF_WRITE, setAccessRoleInD1 } from "./helpers/interfering-d1";
 import { createStaffMember, staffPath, staffToken } from "./helpers/staff";
 
 type Member = { id: string; name: string; accessRoleId: string; updatedAt: string; deletedAt: string | null };
@@ -27,15 +27,24 @@ describe("staff members: an access role deleted between the check and the write"
       ["POST", staffPath(org), (role: string) => ({ name: "Hired", accessRoleId: role })],
       ["PATCH", staffPath(org, `/${member.id}`), (role: string) => ({ name: "Promoted", accessRoleId: role })],
       ["POST", staffPath(org, "/sync"), (role: string) => ({ records: [{ externalId: unique("n"), name: "New", accessRoleId: role }] })],
-      ["POST", staffPath(org, "/sync"), (role: string) => ({ records: [{ externalId: member.externalId, name: "Synced", accessRoleId: role }] })],
+      [
+        "POST",
+        staffPath(org, "/sync"),
+        (role: string) => ({ records: [{ externalId: member.externalId, name: "Synced", accessRoleId: role }] }),
+      ],
     ] as const;
     for (const [method, path, body] of cases) {
       const before = await allStaff(org);
       const role = await unheldAccessRole(org);
-      const res = await requestWithInterference(method, path, { token: org.adminToken, body: body(role) }, {
-        before: STAFF_WRITE,
-        meanwhile: () => deleteAccessRoleInD1(role),
-      });
+      const res = await requestWithInterference(
+        method,
+        path,
+        { token: org.adminToken, body: body(role) },
+        {
+          before: STAFF_WRITE,
+          meanwhile: () => deleteAccessRoleInD1(role),
+        },
+      );
       expect(res.status, `${method} ${path}`).toBe(409);
       expect(res.body.code).toBe("ACCESS_ROLE_DELETED");
       expect(await allStaff(org)).toEqual(before);
@@ -46,10 +55,15 @@ describe("staff members: an access role deleted between the check and the write"
     const org = await createOrganization();
     const member = await createStaffMember(org);
     const role = await unheldAccessRole(org);
-    const res = await requestWithInterference("PATCH", staffPath(org, `/${member.id}`), { token: org.adminToken, body: { accessRoleId: role } }, {
-      before: STAFF_WRITE,
-      meanwhile: async () => undefined,
-    });
+    const res = await requestWithInterference(
+      "PATCH",
+      staffPath(org, `/${member.id}`),
+      { token: org.adminToken, body: { accessRoleId: role } },
+      {
+        before: STAFF_WRITE,
+        meanwhile: async () => undefined,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.accessRoleId).toBe(role);
   });
@@ -61,7 +75,10 @@ describe("staff members: an access role deleted between the check and the write"
     expect((await api("DELETE", staffPath(org, `/${member.id}`), { token: org.adminToken })).status).toBe(200);
     expect((await api("DELETE", `/api/organizations/${org.id}/access-roles/${role}`, { token: org.adminToken })).status).toBe(200);
     const sync = (record: Record<string, unknown>) =>
-      api("POST", staffPath(org, "/sync"), { token: org.adminToken, body: { records: [{ externalId: member.externalId, name: "Back", ...record }] } });
+      api("POST", staffPath(org, "/sync"), {
+        token: org.adminToken,
+        body: { records: [{ externalId: member.externalId, name: "Back", ...record }] },
+      });
     const refused = await sync({});
     expect(refused.status).toBe(400);
     expect(refused.body.errors.map((e: { path: string }) => e.path)).toEqual(["records.0.accessRoleId"]);
@@ -81,9 +98,17 @@ describe("staff members: a member promoted to Admin between a Manager's check an
   }
 
   it("PATCH and DELETE answer 403 and leave the Admin as the promotion left them", async () => {
-    for (const [method, body] of [["PATCH", { name: "Renamed" }], ["DELETE", undefined]] as const) {
+    for (const [method, body] of [
+      ["PATCH", { name: "Renamed" }],
+      ["DELETE", undefined],
+    ] as const) {
       const { org, target, promote, token } = await setup();
-      const res = await requestWithInterference(method, staffPath(org, `/${target.id}`), { token, body }, { before: STAFF_WRITE, meanwhile: promote });
+      const res = await requestWithInterference(
+        method,
+        staffPath(org, `/${target.id}`),
+        { token, body },
+        { before: STAFF_WRITE, meanwhile: promote },
+      );
       expect(res.status, method).toBe(403);
       const stored = (await allStaff(org)).find((s) => s.id === target.id)!;
       expect(stored).toMatchObject({ name: target.name, accessRoleId: org.accessRoles.Admin, deletedAt: null });
@@ -92,8 +117,18 @@ describe("staff members: a member promoted to Admin between a Manager's check an
 
   it("a sync naming them answers 403 and writes nothing", async () => {
     const { org, target, promote, token } = await setup();
-    const body = { records: [{ externalId: unique("n"), name: "Hired" }, { externalId: target.externalId, name: "Renamed" }] };
-    const res = await requestWithInterference("POST", staffPath(org, "/sync"), { token, body }, { before: STAFF_WRITE, meanwhile: promote });
+    const body = {
+      records: [
+        { externalId: unique("n"), name: "Hired" },
+        { externalId: target.externalId, name: "Renamed" },
+      ],
+    };
+    const res = await requestWithInterference(
+      "POST",
+      staffPath(org, "/sync"),
+      { token, body },
+      { before: STAFF_WRITE, meanwhile: promote },
+    );
     expect(res.status).toBe(403);
     const staff = await allStaff(org);
     expect(staff).toHaveLength(2);
@@ -103,7 +138,12 @@ describe("staff members: a member promoted to Admin between a Manager's check an
   it("deactivateMissing leaves them alone", async () => {
     const { org, manager, target, promote, token } = await setup();
     const body = { records: [{ externalId: manager.externalId, name: manager.name }], deactivateMissing: true };
-    const res = await requestWithInterference("POST", staffPath(org, "/sync"), { token, body }, { before: STAFF_WRITE, meanwhile: promote });
+    const res = await requestWithInterference(
+      "POST",
+      staffPath(org, "/sync"),
+      { token, body },
+      { before: STAFF_WRITE, meanwhile: promote },
+    );
     expect(res.status).toBe(200);
     expect(res.body.deactivated).toBe(0);
     expect((await allStaff(org)).find((s) => s.id === target.id)).toMatchObject({ deletedAt: null, accessRoleId: org.accessRoles.Admin });

@@ -96,7 +96,13 @@ describe("staff members: sync", () => {
 
   it("refuses duplicate externalIds, unknown references and bad sizes with 400 naming the record, writing nothing", async () => {
     const org = await createOrganization();
-    const dup = await sync(org, { records: [{ externalId: "x", name: "1" }, { externalId: "y", name: "2" }, { externalId: "x", name: "3" }] });
+    const dup = await sync(org, {
+      records: [
+        { externalId: "x", name: "1" },
+        { externalId: "y", name: "2" },
+        { externalId: "x", name: "3" },
+      ],
+    });
     expect(dup.status).toBe(400);
     expect(dup.body.errors).toEqual([{ path: "records.2.externalId", message: "duplicates records.0.externalId" }]);
 

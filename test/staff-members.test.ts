@@ -79,7 +79,10 @@ describe("staff members: create and read", () => {
     const read = await api("GET", staffPath(org, `/${res.body.id}`), { token: org.adminToken });
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
-    const withTime = await api("POST", staffPath(org), { token: org.adminToken, body: { name: "T", birthDate: "1985-01-02T03:04:05+01:00" } });
+    const withTime = await api("POST", staffPath(org), {
+      token: org.adminToken,
+      body: { name: "T", birthDate: "1985-01-02T03:04:05+01:00" },
+    });
     expect(withTime.body.birthDate).toBe("1985-01-02T02:04:05.000Z");
   });
 
@@ -227,7 +230,9 @@ describe("staff members: lists", () => {
       link = next.headers.get("Link");
     }
     expect(seen.map((s) => s.id)).toEqual(created.map((s) => s.id));
-    const later = await api("GET", staffPath(org, `?updatedSince=${encodeURIComponent(created[4]!.updatedAt as string)}`), { token: org.adminToken });
+    const later = await api("GET", staffPath(org, `?updatedSince=${encodeURIComponent(created[4]!.updatedAt as string)}`), {
+      token: org.adminToken,
+    });
     expect(later.body.map((s: { id: string }) => s.id)).toEqual([created[4]!.id]);
     expect((await api("GET", staffPath(org, "?limit=0"), { token: org.adminToken })).status).toBe(400);
     expect((await api("GET", staffPath(org, "?active=maybe"), { token: org.adminToken })).status).toBe(400);
@@ -293,7 +298,9 @@ describe("staff members: lists", () => {
     const other = await createOrganization();
     expect((await api("GET", path, { token: other.adminToken })).status).toBe(404);
     const foreignLocation = await createLocation(other);
-    expect((await api("GET", `/api/organizations/${org.id}/locations/${foreignLocation.id}/staffmembers`, { token: org.adminToken })).status).toBe(404);
+    expect(
+      (await api("GET", `/api/organizations/${org.id}/locations/${foreignLocation.id}/staffmembers`, { token: org.adminToken })).status,
+    ).toBe(404);
   });
 });
 

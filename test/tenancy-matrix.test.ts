@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { changes, snapshot } from "./helpers/db-snapshot";
-import { sendToWorker, type Send } from "./helpers/fuzz-harness";
-import { loadDocument, walk, type WalkedOperation } from "./helpers/openapi-walk";
+import { type Send, sendToWorker } from "./helpers/fuzz-harness";
+import { loadDocument, type WalkedOperation, walk } from "./helpers/openapi-walk";
 import { createRecordFixture, fixtureId, type RecordFixture } from "./helpers/record-fixture";
 import { refusal } from "./helpers/tenancy-matrix";
 

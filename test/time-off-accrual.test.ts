@@ -1,13 +1,13 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "@/worker";
-import { runAccrualPass } from "@/jobs/accrual-pass";
 import { createDatabase } from "@/data/client";
+import { runAccrualPass } from "@/jobs/accrual-pass";
+import worker from "@/worker";
 import { api } from "./helpers/api";
 import { unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
-import { balanceOf, createTimeOffPlace, ledgerOf, orgPath, setBalance, type TimeOffPlace } from "./helpers/time-off";
 import { tenantDb } from "./helpers/shards";
+import { balanceOf, createTimeOffPlace, ledgerOf, orgPath, setBalance, type TimeOffPlace } from "./helpers/time-off";
 
 const db = () => createDatabase(tenantDb());
 const at = (iso: string) => new Date(iso);
@@ -26,7 +26,12 @@ const accruals = async (place: TimeOffPlace) => {
   return (await ledgerOf(balance.id)).filter((e) => e.kind !== "adjustment");
 };
 
-const weekly = { limitSettings: { isFixedAmount: true, fixedAmount: { hours: 2, accrualCycle: "Periodic", accrualFrequency: "EveryOneWeek", accrualDay: "Monday" } } };
+const weekly = {
+  limitSettings: {
+    isFixedAmount: true,
+    fixedAmount: { hours: 2, accrualCycle: "Periodic", accrualFrequency: "EveryOneWeek", accrualDay: "Monday" },
+  },
+};
 
 describe("the Cron accrual pass", () => {
   it("weekly accrual: each period once, however often the pass runs, and missed weeks are caught up", async () => {
@@ -39,7 +44,13 @@ describe("the Cron accrual pass", () => {
       ["2030-01-14", 2, "week:2030-01-14"],
     ]);
     await runAccrualPass(db(), at("2030-02-04T00:30:00Z"));
-    expect((await accruals(place)).map((e) => e.effective_date)).toEqual(["2030-01-07", "2030-01-14", "2030-01-21", "2030-01-28", "2030-02-04"]);
+    expect((await accruals(place)).map((e) => e.effective_date)).toEqual([
+      "2030-01-07",
+      "2030-01-14",
+      "2030-01-21",
+      "2030-01-28",
+      "2030-02-04",
+    ]);
     expect((await balanceOf(place)).hoursBalance).toBe(10);
   });
 
@@ -54,7 +65,13 @@ describe("the Cron accrual pass", () => {
 
   it("monthly on the last day, in the organization's zone", async () => {
     const place = await createTimeOffPlace(
-      { limitSettings: { isFixedAmount: true, fixedAmount: { daysEarned: 1, accrualCycle: "Periodic", accrualFrequency: "EveryMonth", accrualDate: "last" } }, fullDayDuration: 7.5 },
+      {
+        limitSettings: {
+          isFixedAmount: true,
+          fixedAmount: { daysEarned: 1, accrualCycle: "Periodic", accrualFrequency: "EveryMonth", accrualDate: "last" },
+        },
+        fullDayDuration: 7.5,
+      },
       { timezone: "Asia/Tokyo" },
     );
     await backdate(place, "2032-01-15T00:00:00Z");
@@ -66,13 +83,18 @@ describe("the Cron accrual pass", () => {
   });
 
   it("AllAtOnce grants on inclusion and again on 1 January; a worker included later gets their own grant", async () => {
-    const place = await createTimeOffPlace({ limitSettings: { isFixedAmount: true, fixedAmount: { hours: 80, accrualCycle: "AllAtOnce" } } });
+    const place = await createTimeOffPlace({
+      limitSettings: { isFixedAmount: true, fixedAmount: { hours: 80, accrualCycle: "AllAtOnce" } },
+    });
     // The activation granted this year's hours at once (time-off-grants.test.ts); the pass is simulated from 2031.
     const today = new Date().toISOString().slice(0, 10);
     expect((await accruals(place)).map((e) => [e.effective_date, e.hours])).toEqual([[today, 80]]);
     await backdate(place, "2031-06-10T00:00:00Z");
     await runAccrualPass(db(), at("2031-06-10T12:00:00Z"));
-    expect((await accruals(place)).map((e) => [e.effective_date, e.hours])).toEqual([[today, 80], ["2031-06-10", 80]]);
+    expect((await accruals(place)).map((e) => [e.effective_date, e.hours])).toEqual([
+      [today, 80],
+      ["2031-06-10", 80],
+    ]);
     await runAccrualPass(db(), at("2032-01-01T00:30:00Z"));
     expect((await accruals(place)).map((e) => [e.effective_date, e.source_id])).toEqual([
       [today, `year:${today.slice(0, 4)}`],
@@ -82,7 +104,10 @@ describe("the Cron accrual pass", () => {
   });
 
   it("a worker the rule includes later accrues from their inclusion, not from the policy's activation", async () => {
-    const place = await createTimeOffPlace({ ...weekly, defaultSettings: { assignedStaff: { type: "EmploymentType", value: "FullTime" } } });
+    const place = await createTimeOffPlace({
+      ...weekly,
+      defaultSettings: { assignedStaff: { type: "EmploymentType", value: "FullTime" } },
+    });
     await backdate(place, "2030-01-01T00:00:00Z");
     const scheduled = async (iso: string) => {
       const ctx = createExecutionContext();
@@ -109,12 +134,17 @@ describe("the Cron accrual pass", () => {
     const place = await createTimeOffPlace({ carryoverLimit: 5, units: "days", fullDayDuration: 8 }, { timezone: "America/New_York" });
     await backdate(place, "2030-03-01T00:00:00Z");
     await setBalance(place, 7);
-    await tenantDb().prepare("UPDATE time_off_ledger SET effective_date = '2030-06-01' WHERE worker_policy_id = ?").bind((await balanceOf(place)).id).run();
+    await tenantDb()
+      .prepare("UPDATE time_off_ledger SET effective_date = '2030-06-01' WHERE worker_policy_id = ?")
+      .bind((await balanceOf(place)).id)
+      .run();
     await runAccrualPass(db(), at("2030-12-31T23:00:00Z"));
     expect(await accruals(place)).toEqual([]);
     await runAccrualPass(db(), at("2031-01-01T05:30:00Z"));
     await runAccrualPass(db(), at("2031-01-01T06:00:00Z"));
-    expect((await accruals(place)).map((e) => [e.kind, e.hours, e.effective_date, e.source_id])).toEqual([["carryover", -16, "2031-01-01", "year:2031"]]);
+    expect((await accruals(place)).map((e) => [e.kind, e.hours, e.effective_date, e.source_id])).toEqual([
+      ["carryover", -16, "2031-01-01", "year:2031"],
+    ]);
     expect((await balanceOf(place)).hoursBalance).toBe(5);
   });
 
@@ -125,12 +155,24 @@ describe("the Cron accrual pass", () => {
     await backdate(place, "2030-01-01T00:00:00Z");
     const location = await createLocation(place.org);
     const shift = async (id: string, start: string, minutes: number | null) =>
-      tenantDb().prepare(
-        `INSERT INTO shifts (id, organization_id, employee_id, location_id, role_id, start_at, end_at, utc_offset, business_date,
+      tenantDb()
+        .prepare(
+          `INSERT INTO shifts (id, organization_id, employee_id, location_id, role_id, start_at, end_at, utc_offset, business_date,
            payable_duration, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-      )
-        .bind(id, place.org.id, place.worker.id, location.id, place.org.defaultRoleId, Date.parse(start), minutes === null ? null : Date.parse(start) + minutes * 60_000,
-          start.slice(0, 10), minutes ?? 0, Date.parse("2030-01-10T00:00:00Z"), Date.parse("2030-01-10T00:00:00Z"))
+        )
+        .bind(
+          id,
+          place.org.id,
+          place.worker.id,
+          location.id,
+          place.org.defaultRoleId,
+          Date.parse(start),
+          minutes === null ? null : Date.parse(start) + minutes * 60_000,
+          start.slice(0, 10),
+          minutes ?? 0,
+          Date.parse("2030-01-10T00:00:00Z"),
+          Date.parse("2030-01-10T00:00:00Z"),
+        )
         .run();
     const a = unique("shift");
     const open = unique("shift");
@@ -139,10 +181,16 @@ describe("the Cron accrual pass", () => {
     await runAccrualPass(db(), at("2030-01-10T01:00:00Z"));
     await runAccrualPass(db(), at("2030-01-10T01:30:00Z"));
     expect((await accruals(place)).map((e) => [e.hours, e.source_id])).toEqual([[1, `${a}#0000`]]);
-    await tenantDb().prepare("UPDATE shifts SET payable_duration = 300, updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-11T00:00:00Z"), a).run();
+    await tenantDb()
+      .prepare("UPDATE shifts SET payable_duration = 300, updated_at = ? WHERE id = ?")
+      .bind(Date.parse("2030-01-11T00:00:00Z"), a)
+      .run();
     await runAccrualPass(db(), at("2030-01-11T01:00:00Z"));
     expect((await accruals(place)).map((e) => e.hours)).toEqual([1, -0.5]);
-    await tenantDb().prepare("UPDATE shifts SET deleted_at = ?, updated_at = ? WHERE id = ?").bind(Date.parse("2030-01-12T00:00:00Z"), Date.parse("2030-01-12T00:00:00Z"), a).run();
+    await tenantDb()
+      .prepare("UPDATE shifts SET deleted_at = ?, updated_at = ? WHERE id = ?")
+      .bind(Date.parse("2030-01-12T00:00:00Z"), Date.parse("2030-01-12T00:00:00Z"), a)
+      .run();
     await runAccrualPass(db(), at("2030-01-12T01:00:00Z"));
     expect((await balanceOf(place)).hoursBalance).toBe(0);
     const big = unique("shift");
@@ -166,12 +214,23 @@ describe("the Cron accrual pass", () => {
     const location = await createLocation(place.org);
     const changed = Date.parse("2030-01-10T00:00:00Z");
     for (const day of ["2030-01-05", "2030-01-06"]) {
-      await tenantDb().prepare(
-        `INSERT INTO shifts (id, organization_id, employee_id, location_id, role_id, start_at, end_at, utc_offset, business_date,
+      await tenantDb()
+        .prepare(
+          `INSERT INTO shifts (id, organization_id, employee_id, location_id, role_id, start_at, end_at, utc_offset, business_date,
            payable_duration, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, 120, ?, ?)`,
-      )
-        .bind(unique("shift"), place.org.id, place.worker.id, location.id, place.org.defaultRoleId, Date.parse(`${day}T09:00:00Z`),
-          Date.parse(`${day}T11:00:00Z`), day, changed, changed)
+        )
+        .bind(
+          unique("shift"),
+          place.org.id,
+          place.worker.id,
+          location.id,
+          place.org.defaultRoleId,
+          Date.parse(`${day}T09:00:00Z`),
+          Date.parse(`${day}T11:00:00Z`),
+          day,
+          changed,
+          changed,
+        )
         .run();
     }
     await runAccrualPass(db(), at("2030-01-10T01:00:00Z"));

@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
-import { createRequest, createTimeOffPlace, dayFromToday, ledgerOf, orgPath, requestBody, setBalance, type TimeOffPlace } from "./helpers/time-off";
+import {
+  createRequest,
+  createTimeOffPlace,
+  dayFromToday,
+  ledgerOf,
+  orgPath,
+  requestBody,
+  setBalance,
+  type TimeOffPlace,
+} from "./helpers/time-off";
 
 const policyPath = (place: TimeOffPlace) => orgPath(place.org, `/policies/${place.policy.id}`);
 const requestPath = (place: TimeOffPlace, id: string) => orgPath(place.org, `/time-off-requests/${id}`);
-const admin = (place: TimeOffPlace, headers: Record<string, string> = {}, body?: unknown) => ({ token: place.org.adminToken, headers, body });
+const admin = (place: TimeOffPlace, headers: Record<string, string> = {}, body?: unknown) => ({
+  token: place.org.adminToken,
+  headers,
+  body,
+});
 
 async function pendingRequest(place: TimeOffPlace) {
   await setBalance(place, 40);
@@ -59,21 +72,35 @@ describe("time-off ETags and If-Match", () => {
     expect(tag).toMatch(/^"\d+"$/);
     const read = await api("GET", requestPath(place, created.body.id), { token: place.workerToken });
     expect(read.headers.get("ETag")).toBe(tag);
-    expect((await api("GET", requestPath(place, created.body.id), { token: place.workerToken, headers: { "If-None-Match": tag } })).status).toBe(304);
+    expect(
+      (await api("GET", requestPath(place, created.body.id), { token: place.workerToken, headers: { "If-None-Match": tag } })).status,
+    ).toBe(304);
   });
 
   it("PUT /time-off-requests/{id} with a stale If-Match answers 412 and keeps the request", async () => {
     const place = await createTimeOffPlace();
     const created = await pendingRequest(place);
     const stale = created.headers.get("ETag")!;
-    const first = await api("PUT", requestPath(place, created.body.id), admin(place, { "If-Match": stale }, requestBody(place, dayFromToday(9))));
+    const first = await api(
+      "PUT",
+      requestPath(place, created.body.id),
+      admin(place, { "If-Match": stale }, requestBody(place, dayFromToday(9))),
+    );
     expect(first.status, first.text).toBe(200);
-    const refused = await api("PUT", requestPath(place, created.body.id), admin(place, { "If-Match": stale }, requestBody(place, dayFromToday(11))));
+    const refused = await api(
+      "PUT",
+      requestPath(place, created.body.id),
+      admin(place, { "If-Match": stale }, requestBody(place, dayFromToday(11))),
+    );
     expect(refused.status).toBe(412);
     expect(refused.body.code).toBe("PRECONDITION_FAILED");
     const read = await api("GET", requestPath(place, created.body.id), admin(place));
     expect(read.body.startTime).toBe(first.body.startTime);
-    const fresh = await api("PUT", requestPath(place, created.body.id), admin(place, { "If-Match": first.headers.get("ETag")! }, requestBody(place, dayFromToday(11))));
+    const fresh = await api(
+      "PUT",
+      requestPath(place, created.body.id),
+      admin(place, { "If-Match": first.headers.get("ETag")! }, requestBody(place, dayFromToday(11))),
+    );
     expect(fresh.status).toBe(200);
     expect(fresh.body.startTime).not.toBe(first.body.startTime);
   });

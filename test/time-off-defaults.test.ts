@@ -3,7 +3,16 @@ import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
 import { createStaffMember, staffToken } from "./helpers/staff";
-import { balanceOf, createPolicy, createRequest, createTimeOffPlace, orgPath, policyTypeId, requestBody, setBalance } from "./helpers/time-off";
+import {
+  balanceOf,
+  createPolicy,
+  createRequest,
+  createTimeOffPlace,
+  orgPath,
+  policyTypeId,
+  requestBody,
+  setBalance,
+} from "./helpers/time-off";
 
 describe("time-off defaults", () => {
   it("an employee filing for themself may leave workerId out: it is the caller", async () => {
@@ -49,7 +58,9 @@ describe("approving time off", () => {
     const refused = await approve(managerToken);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("FORBIDDEN");
-    expect((await api("GET", orgPath(place.org, `/time-off-requests/${own.body.id}`), { token: managerToken })).body.status).toBe("pending");
+    expect((await api("GET", orgPath(place.org, `/time-off-requests/${own.body.id}`), { token: managerToken })).body.status).toBe(
+      "pending",
+    );
     const approved = await approve(place.org.adminToken);
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe("approved");
@@ -60,13 +71,18 @@ describe("approving time off", () => {
     await setBalance(place, 40);
     const pending = await createRequest(place, requestBody(place));
     expect(pending.status).toBe(201);
-    expect((await api("PATCH", orgPath(place.org, `/policies/${place.policy.id}/deactivate`), { token: place.org.adminToken })).status).toBe(200);
+    expect(
+      (await api("PATCH", orgPath(place.org, `/policies/${place.policy.id}/deactivate`), { token: place.org.adminToken })).status,
+    ).toBe(200);
     const before = await balanceOf(place);
     const res = await api("POST", orgPath(place.org, `/time-off-requests/${pending.body.id}/approve`), { token: place.org.adminToken });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("POLICY_NOT_AVAILABLE");
     expect(await balanceOf(place)).toEqual(before);
-    const declined = await api("POST", orgPath(place.org, `/time-off-requests/${pending.body.id}/decline`), { token: place.org.adminToken, body: {} });
+    const declined = await api("POST", orgPath(place.org, `/time-off-requests/${pending.body.id}/decline`), {
+      token: place.org.adminToken,
+      body: {},
+    });
     expect(declined.body.status).toBe("declined");
   });
 });
@@ -131,8 +147,17 @@ describe("a time-off request's locationId", () => {
   it("defaults to the worker's first location, takes another of theirs, refuses a foreign one, and filters operation 9", async () => {
     const org = await createOrganization({ timezone: "UTC" });
     const [north, south, elsewhere] = [await createLocation(org), await createLocation(org), await createLocation(org)];
-    const worker = await createStaffMember(org, { externalId: unique("ext"), accessRoleName: "Employee", locationIds: [north.id, south.id] });
-    const place = { org, worker, workerToken: await staffToken(org, worker.id), policy: await createPolicy(org, { requiresApproval: false }) };
+    const worker = await createStaffMember(org, {
+      externalId: unique("ext"),
+      accessRoleName: "Employee",
+      locationIds: [north.id, south.id],
+    });
+    const place = {
+      org,
+      worker,
+      workerToken: await staffToken(org, worker.id),
+      policy: await createPolicy(org, { requiresApproval: false }),
+    };
     await setBalance(place, 80);
     const first = await createRequest(place, requestBody(place, "2027-07-06"));
     expect(first.status, first.text).toBe(201);

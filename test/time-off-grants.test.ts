@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runAccrualPass } from "@/jobs/accrual-pass";
 import { createDatabase } from "@/data/client";
+import { runAccrualPass } from "@/jobs/accrual-pass";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
@@ -8,7 +8,10 @@ import { tenantDb } from "./helpers/shards";
 import { createStaffMember, staffPath, staffToken } from "./helpers/staff";
 import { balanceOf, createPolicy, createRequest, ledgerOf, orgPath, requestBody, type TimeOffPlace } from "./helpers/time-off";
 
-const allAtOnce = { limitSettings: { isFixedAmount: true, fixedAmount: { hours: 40, accrualCycle: "AllAtOnce" } }, requiresApproval: false };
+const allAtOnce = {
+  limitSettings: { isFixedAmount: true, fixedAmount: { hours: 40, accrualCycle: "AllAtOnce" } },
+  requiresApproval: false,
+};
 
 async function placeOf(policy: Record<string, unknown>, worker: Record<string, unknown> = {}, activate = true): Promise<TimeOffPlace> {
   const org = await createOrganization({ timezone: "UTC" });
@@ -38,7 +41,12 @@ describe("grants are visible the moment a policy applies", () => {
 
   it("a periodic policy grants the current period's accrual at activation, as the Cron would have", async () => {
     const today = new Date().toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
-    const weekly = { limitSettings: { isFixedAmount: true, fixedAmount: { hours: 2, accrualCycle: "Periodic", accrualFrequency: "EveryOneWeek", accrualDay: today } } };
+    const weekly = {
+      limitSettings: {
+        isFixedAmount: true,
+        fixedAmount: { hours: 2, accrualCycle: "Periodic", accrualFrequency: "EveryOneWeek", accrualDay: today },
+      },
+    };
     const place = await placeOf(weekly);
     expect((await balanceOf(place)).hoursBalance).toBe(2);
     await passAddsNothing(place);

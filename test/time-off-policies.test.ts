@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { balanceOf, createPolicy, createTimeOffPlace, ledgerOf, orgPath, policyTypeId, setBalance } from "./helpers/time-off";
-import { tenantDb } from "./helpers/shards";
 
 describe("policy types", () => {
   it("GET /policies/types lists the five defaults of an organization made with defaults", async () => {
@@ -16,7 +16,10 @@ describe("policy types", () => {
 
   it("POST /policies/types adds an Other kind and rejects an unknown kind", async () => {
     const org = await createOrganization();
-    const created = await api("POST", orgPath(org, "/policies/types"), { token: org.adminToken, body: { name: "Jury duty", type: "Other" } });
+    const created = await api("POST", orgPath(org, "/policies/types"), {
+      token: org.adminToken,
+      body: { name: "Jury duty", type: "Other" },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: "Jury duty", type: "Other" });
     const bad = await api("POST", orgPath(org, "/policies/types"), { token: org.adminToken, body: { name: "X", type: "Holiday" } });
@@ -125,7 +128,10 @@ describe("PATCH /policies/{policy_id} (operation 8)", () => {
         carryoverLimit: 5,
         allowNegativeBalance: true,
         fullDayDuration: 7.5,
-        limitSettings: { isFixedAmount: true, fixedAmount: { daysEarned: 1, accrualCycle: "Periodic", accrualFrequency: "EveryMonth", accrualDate: "last" } },
+        limitSettings: {
+          isFixedAmount: true,
+          fixedAmount: { daysEarned: 1, accrualCycle: "Periodic", accrualFrequency: "EveryMonth", accrualDate: "last" },
+        },
         defaultSettings: { assignedStaff: { type: "Location", value: location.id } },
       },
     });
@@ -178,7 +184,9 @@ describe("PATCH /policies/{policy_id} (operation 8)", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.detail).toContain("ghost-1");
-    expect((await api("GET", orgPath(place.org, `/policies/${place.policy.id}`), { token: place.org.adminToken })).body.name).not.toBe("Changed");
+    expect((await api("GET", orgPath(place.org, `/policies/${place.policy.id}`), { token: place.org.adminToken })).body.name).not.toBe(
+      "Changed",
+    );
   });
 
   it("workerPolicies naming one staff member twice is a 400 naming them, and writes nothing", async () => {
@@ -212,7 +220,9 @@ describe("PATCH /policies/{policy_id} (operation 8)", () => {
     expect((await api("PATCH", path, { token: place.workerToken, body: { name: "x" } })).status).toBe(403);
     expect((await api("PATCH", path, { token: other.adminToken, body: { name: "x" } })).status).toBe(404);
     expect((await api("PATCH", path, { token: place.org.adminToken, body: { units: "weeks" } })).status).toBe(400);
-    expect((await api("PATCH", orgPath(place.org, "/policies/missing"), { token: place.org.adminToken, body: { name: "x" } })).status).toBe(404);
+    expect((await api("PATCH", orgPath(place.org, "/policies/missing"), { token: place.org.adminToken, body: { name: "x" } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -234,7 +244,11 @@ describe("inclusion follows assignedStaff without extra calls", () => {
     });
     const after = await api("GET", orgPath(org, `/policies/${byRole.id}/worker-policies`), { token: org.adminToken });
     expect(after.body).toHaveLength(1);
-    expect(after.body[0]).toMatchObject({ workerId: worker.id, isIncluded: false, employee: { id: worker.id, externalEmployeeId: worker.externalId } });
+    expect(after.body[0]).toMatchObject({
+      workerId: worker.id,
+      isIncluded: false,
+      employee: { id: worker.id, externalEmployeeId: worker.externalId },
+    });
   });
 });
 
@@ -276,7 +290,9 @@ describe("worker policies", () => {
     const ledgerPath = (id: string) => orgPath(place.org, `/policies/${place.policy.id}/worker-policies/${id}/ledger`);
     expect((await api("GET", ledgerPath(place.worker.id), { token: place.workerToken })).status).toBe(200);
     expect((await api("GET", ledgerPath(other.id), { token: place.workerToken })).status).toBe(403);
-    expect((await api("GET", orgPath(place.org, `/policies/${place.policy.id}/worker-policies`), { token: place.workerToken })).status).toBe(403);
+    expect(
+      (await api("GET", orgPath(place.org, `/policies/${place.policy.id}/worker-policies`), { token: place.workerToken })).status,
+    ).toBe(403);
     const stranger = await createOrganization();
     expect((await api("GET", ledgerPath(place.worker.id), { token: stranger.adminToken })).status).toBe(404);
     expect((await api("GET", orgPath(place.org, "/worker-policies?workerId=missing"), { token: place.org.adminToken })).status).toBe(404);
@@ -290,7 +306,13 @@ describe("time-off settings", () => {
     const path = orgPath(org, "/time-off-settings");
     const initial = await api("GET", path, { token: org.adminToken });
     expect(initial.status).toBe(200);
-    expect(initial.body).toMatchObject({ allowPastRequests: false, minimumNoticeDays: 0, requireNote: false, fullDayHours: 8, weekStartsOn: "Monday" });
+    expect(initial.body).toMatchObject({
+      allowPastRequests: false,
+      minimumNoticeDays: 0,
+      requireNote: false,
+      fullDayHours: 8,
+      weekStartsOn: "Monday",
+    });
     const patched = await api("PATCH", path, { token: org.adminToken, body: { minimumNoticeDays: 3, weekStartsOn: "Sunday" } });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ allowPastRequests: false, minimumNoticeDays: 3, fullDayHours: 8, weekStartsOn: "Sunday" });

@@ -52,10 +52,7 @@ describe("time-off races: the balance check and the write are one statement", ()
     await setBalance(place, 20);
     const created = await createRequest(place, requestBody(place));
     const path = orgPath(place.org, `/time-off-requests/${created.body.id}`);
-    await Promise.all([
-      api("POST", `${path}/approve`, { token: place.org.adminToken }),
-      api("DELETE", path, { token: place.workerToken }),
-    ]);
+    await Promise.all([api("POST", `${path}/approve`, { token: place.org.adminToken }), api("DELETE", path, { token: place.workerToken })]);
     expect((await balanceOf(place)).hoursBalance).toBe(20);
     const final = await api("GET", path, { token: place.org.adminToken });
     expect(final.body.status).toBe("cancelled");

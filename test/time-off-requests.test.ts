@@ -44,7 +44,12 @@ describe("POST /time-off-requests", () => {
     await setBalance(place, 40);
     const first = dayFromToday(20);
     const last = dayFromToday(22);
-    const res = await createRequest(place, { ...requestBody(place), isAllDay: true, startTime: `${first}T00:00:00Z`, endTime: `${dayFromToday(23)}T00:00:00Z` });
+    const res = await createRequest(place, {
+      ...requestBody(place),
+      isAllDay: true,
+      startTime: `${first}T00:00:00Z`,
+      endTime: `${dayFromToday(23)}T00:00:00Z`,
+    });
     expect(res.status).toBe(201);
     expect(res.body.hourConfiguration.map((d: { date: string }) => d.date)).toEqual([first, dayFromToday(21), last]);
     expect(res.body.totalHours).toBe(22.5);
@@ -57,7 +62,10 @@ describe("POST /time-off-requests", () => {
     const ok = await createRequest(place, requestBody(place, date, 8, { hourConfiguration: [{ date, hours: 4 }] }));
     expect(ok.status).toBe(201);
     expect(ok.body.totalHours).toBe(4);
-    const outside = await createRequest(place, requestBody(place, dayFromToday(6), 8, { hourConfiguration: [{ date: dayFromToday(9), hours: 4 }] }));
+    const outside = await createRequest(
+      place,
+      requestBody(place, dayFromToday(6), 8, { hourConfiguration: [{ date: dayFromToday(9), hours: 4 }] }),
+    );
     expect(outside.status).toBe(400);
     expect(outside.body.errors[0].path).toBe("hourConfiguration");
     const empty = await createRequest(place, requestBody(place, dayFromToday(6), 8, { hourConfiguration: [] }));
@@ -71,7 +79,12 @@ describe("POST /time-off-requests", () => {
     const place = await createTimeOffPlace();
     await setBalance(place, 10_000);
     const start = dayFromToday(10);
-    const allDay = (days: number) => ({ ...requestBody(place), isAllDay: true, startTime: `${start}T00:00:00Z`, endTime: `${dayFromToday(10 + days)}T00:00:00Z` });
+    const allDay = (days: number) => ({
+      ...requestBody(place),
+      isAllDay: true,
+      startTime: `${start}T00:00:00Z`,
+      endTime: `${dayFromToday(10 + days)}T00:00:00Z`,
+    });
     for (const body of [allDay(367), { ...allDay(1), endTime: "9999-12-31T00:00:00Z" }]) {
       const res = await createRequest(place, body);
       expect(res.status).toBe(400);
@@ -108,7 +121,10 @@ describe("POST /time-off-requests", () => {
     const res = await createRequest(place, { ...requestBody(place), policyId: draft.id });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("POLICY_NOT_AVAILABLE");
-    const excluding = await createPolicy(place.org, { allowNegativeBalance: true, defaultSettings: { assignedStaff: { type: "EmploymentType", value: "seasonal" } } });
+    const excluding = await createPolicy(place.org, {
+      allowNegativeBalance: true,
+      defaultSettings: { assignedStaff: { type: "EmploymentType", value: "seasonal" } },
+    });
     expect((await createRequest(place, { ...requestBody(place), policyId: excluding.id })).body.code).toBe("POLICY_NOT_AVAILABLE");
   });
 
@@ -116,7 +132,11 @@ describe("POST /time-off-requests", () => {
     const place = await createTimeOffPlace({ allowNegativeBalance: true });
     const date = dayFromToday(8);
     expect((await createRequest(place, requestBody(place, date, 4))).status).toBe(201);
-    const overlap = await createRequest(place, { ...requestBody(place, date), startTime: `${date}T12:00:00Z`, endTime: `${date}T15:00:00Z` });
+    const overlap = await createRequest(place, {
+      ...requestBody(place, date),
+      startTime: `${date}T12:00:00Z`,
+      endTime: `${date}T15:00:00Z`,
+    });
     expect(overlap.status).toBe(409);
     expect(overlap.body.code).toBe("TIME_OFF_OVERLAP");
     const after = await createRequest(place, { ...requestBody(place, date), startTime: `${date}T13:00:00Z`, endTime: `${date}T15:00:00Z` });
@@ -205,7 +225,9 @@ describe("approve, decline, edit and cancel", () => {
     expect(missing.body.code).toBe("TIME_OFF_REQUEST_NOT_FOUND");
     expect((await api("GET", orgPath(place.org, "/time-off-requests/missing"), { token: place.org.adminToken })).status).toBe(404);
     expect((await api("DELETE", orgPath(place.org, "/time-off-requests/missing"), { token: place.org.adminToken })).status).toBe(404);
-    expect((await api("POST", orgPath(place.org, "/time-off-requests/missing/decline"), { token: place.org.adminToken, body: {} })).status).toBe(404);
+    expect(
+      (await api("POST", orgPath(place.org, "/time-off-requests/missing/decline"), { token: place.org.adminToken, body: {} })).status,
+    ).toBe(404);
     const stranger = await createOrganization();
     expect((await api("POST", `${path}/approve`, { token: stranger.adminToken })).status).toBe(404);
     expect((await api("GET", path, { token: stranger.adminToken })).status).toBe(404);
@@ -249,7 +271,9 @@ describe("approve, decline, edit and cancel", () => {
     const late = await api("PUT", path, { token: place.workerToken, body: edit });
     expect(late.status).toBe(409);
     expect(late.body.code).toBe("REQUEST_NOT_PENDING");
-    expect((await api("PUT", orgPath(place.org, "/time-off-requests/missing"), { token: place.org.adminToken, body: edit })).status).toBe(404);
+    expect((await api("PUT", orgPath(place.org, "/time-off-requests/missing"), { token: place.org.adminToken, body: edit })).status).toBe(
+      404,
+    );
   });
 
   it("another worker may not edit, cancel or read the request (403)", async () => {
@@ -305,7 +329,9 @@ describe("listing", () => {
     expect(ids(await api("GET", `${path}?workerId=${other.id}`, { token: admin }))).toEqual([theirs.body.id]);
     expect(ids(await api("GET", path, { token: place.workerToken }))).toEqual([mine.body.id]);
     expect((await api("GET", `${path}?workerId=${other.id}`, { token: place.workerToken })).status).toBe(403);
-    expect(ids(await api("GET", `${path}?startTime=${dayFromToday(4)}&endTime=${dayFromToday(4)}`, { token: admin }))).toEqual([theirs.body.id]);
+    expect(ids(await api("GET", `${path}?startTime=${dayFromToday(4)}&endTime=${dayFromToday(4)}`, { token: admin }))).toEqual([
+      theirs.body.id,
+    ]);
     expect(ids(await api("GET", `${path}?status=approved`, { token: admin }))).toEqual([]);
     expect(ids(await api("GET", `${path}?policyId=${place.policy.id}&limit=1`, { token: admin }))).toEqual([mine.body.id]);
     expect((await api("GET", `${path}?startTime=soon`, { token: admin })).status).toBe(400);
@@ -321,7 +347,10 @@ describe("listing", () => {
     await createRequest(place, { ...requestBody(place, dayFromToday(4)), policyId: pendingPolicy.id });
     const res = await api(
       "GET",
-      orgPath(place.org, `/time-off-requests/time-offs?workerId=${place.worker.id}&startTime=${dayFromToday(1)}T00:00:00Z&endTime=${dayFromToday(10)}T00:00:00Z`),
+      orgPath(
+        place.org,
+        `/time-off-requests/time-offs?workerId=${place.worker.id}&startTime=${dayFromToday(1)}T00:00:00Z&endTime=${dayFromToday(10)}T00:00:00Z`,
+      ),
       { token: place.org.adminToken },
     );
     expect(res.status).toBe(200);
@@ -332,12 +361,20 @@ describe("listing", () => {
       status: "approved",
       totalHours: 8,
       policy: { id: place.policy.id, name: place.policy.name, type: { type: "Vacation" } },
-      workerPolicy: { id: inside.body.workerPolicy.id, name: place.policy.name, hoursBalance: -16, availableBalance: -16, isIncluded: true },
+      workerPolicy: {
+        id: inside.body.workerPolicy.id,
+        name: place.policy.name,
+        hoursBalance: -16,
+        availableBalance: -16,
+        isIncluded: true,
+      },
     });
     expect(res.body[0].remainingBalance).toBe(-16);
     const own = await api("GET", orgPath(place.org, "/time-off-requests/time-offs"), { token: place.workerToken });
     expect(own.body).toHaveLength(2);
-    expect((await api("GET", orgPath(place.org, "/time-off-requests/time-offs?endTime=x"), { token: place.org.adminToken })).status).toBe(400);
+    expect((await api("GET", orgPath(place.org, "/time-off-requests/time-offs?endTime=x"), { token: place.org.adminToken })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -352,13 +389,20 @@ describe("incremental reads", () => {
     const admin = place.org.adminToken;
     const changed = await api("GET", orgPath(place.org, `/time-off-requests?updatedSince=${since}`), { token: admin });
     expect(changed.body.map((r: { id: string }) => r.id)).toEqual([second.body.id]);
-    const balances = await api("GET", orgPath(place.org, `/worker-policies?workerId=${place.worker.id}&updatedSince=${since}`), { token: admin });
+    const balances = await api("GET", orgPath(place.org, `/worker-policies?workerId=${place.worker.id}&updatedSince=${since}`), {
+      token: admin,
+    });
     expect(balances.body.map((w: { id: string }) => w.id)).toEqual([first.body.workerPolicy.id]);
     const later = new Date(Date.now() + 60_000).toISOString();
-    expect((await api("GET", orgPath(place.org, `/worker-policies?workerId=${place.worker.id}&updatedSince=${later}`), { token: admin })).body).toEqual([]);
+    expect(
+      (await api("GET", orgPath(place.org, `/worker-policies?workerId=${place.worker.id}&updatedSince=${later}`), { token: admin })).body,
+    ).toEqual([]);
     const location = await createLocation(place.org);
     expect((await api("GET", orgPath(place.org, `/time-off-requests?locationId=${location.id}`), { token: admin })).body).toEqual([]);
-    await api("PATCH", `/api/organizations/${place.org.id}/staffmembers/${place.worker.id}`, { token: admin, body: { locationIds: [location.id] } });
+    await api("PATCH", `/api/organizations/${place.org.id}/staffmembers/${place.worker.id}`, {
+      token: admin,
+      body: { locationIds: [location.id] },
+    });
     const atLocation = await api("GET", orgPath(place.org, `/time-off-requests?locationId=${location.id}`), { token: admin });
     expect(atLocation.body).toHaveLength(2);
   });

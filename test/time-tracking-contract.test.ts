@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
+import { createLocation } from "./helpers/locations";
 import { recordingRequest } from "./helpers/recording-d1";
 import { createManual, lockDay, manualShift, timesheets } from "./helpers/timesheets";
-import { createLocation } from "./helpers/locations";
 import { clockIn, createBreakType, createWorkplace, HERE, minutesAgo, punch } from "./helpers/workplace";
 
 describe("shift state", () => {
@@ -85,7 +85,9 @@ describe("OpenAPI", () => {
     const base = "/api/organizations/{organization_id}/staffmembers/{id}/locations/{location_id}";
     for (const action of ["clock-in", "clock-out", "break-start", "break-end"]) {
       const response = document.paths[`${base}/${action}`].post.responses["422"];
-      expect(response.content["application/problem+json"].schema.allOf[0], action).toEqual({ $ref: "#/components/schemas/GeofenceProblem" });
+      expect(response.content["application/problem+json"].schema.allOf[0], action).toEqual({
+        $ref: "#/components/schemas/GeofenceProblem",
+      });
       expect(response["x-problem-codes"], action).toEqual(["OUTSIDE_GEOFENCE", "IDEMPOTENCY_KEY_REUSED"]);
     }
     const schema = document.components.schemas.GeofenceProblem;

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { unique } from "./helpers/fixtures";
 import { lockStatement, meanwhile } from "./helpers/meanwhile";
+import { tenantDb } from "./helpers/shards";
 import { createManual } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, minutesAgo, punch, type Workplace } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 const count = async (table: string, column: string, value: string) =>
   (await tenantDb().prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`).bind(value).first<{ n: number }>())!.n;
@@ -167,10 +167,11 @@ describe("a shift changed between a punch's read and its write refuses the punch
 async function openBreakStartingLater(w: Workplace, shiftId: string) {
   const lunch = await createBreakType(w);
   const startsAt = Date.now() + 90_000;
-  await tenantDb().prepare(
-    `INSERT INTO shift_breaks (id, organization_id, shift_id, type_id, name, paid, mandatory, frequency_minutes,
+  await tenantDb()
+    .prepare(
+      `INSERT INTO shift_breaks (id, organization_id, shift_id, type_id, name, paid, mandatory, frequency_minutes,
        duration_in_settings_minutes, start_at, end_at, automatic) VALUES (?, ?, ?, ?, 'Lunch', 0, 0, 360, 30, ?, NULL, 0)`,
-  )
+    )
     .bind(unique("break"), w.org.id, shiftId, lunch.id, startsAt)
     .run();
   return startsAt;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { clockIn, createBreakType, createWorkplace, HERE, minutesAgo, punch } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 const count = async (table: string, column: string, value: string) =>
   (await tenantDb().prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`).bind(value).first<{ n: number }>())!.n;
@@ -53,7 +53,10 @@ describe("clock in", () => {
 
   it("takes the wage from the role, else the staff member", async () => {
     const w = await createWorkplace();
-    const role = await api("POST", `/api/organizations/${w.org.id}/roles`, { token: w.org.adminToken, body: { name: "Barista", hourlyWage: 21.5 } });
+    const role = await api("POST", `/api/organizations/${w.org.id}/roles`, {
+      token: w.org.adminToken,
+      body: { name: "Barista", hourlyWage: 21.5 },
+    });
     const res = await clockIn(w, { roleId: role.body.id });
     expect(res.body.hourlyWage).toBe(21.5);
   });
@@ -121,8 +124,12 @@ describe("clock in", () => {
     expect(role.status).toBe(404);
     expect(role.body.code).toBe("ROLE_NOT_FOUND");
     const admin = { token: w.org.adminToken, body: { roleId: w.roleId, ...HERE } };
-    expect((await api("POST", `/api/organizations/${w.org.id}/staffmembers/nope/locations/${w.location.id}/clock-in`, admin)).status).toBe(404);
-    expect((await api("POST", `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}/locations/nope/clock-in`, admin)).status).toBe(404);
+    expect((await api("POST", `/api/organizations/${w.org.id}/staffmembers/nope/locations/${w.location.id}/clock-in`, admin)).status).toBe(
+      404,
+    );
+    expect((await api("POST", `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}/locations/nope/clock-in`, admin)).status).toBe(
+      404,
+    );
   });
 
   it("refuses a staff member not assigned to the location, and an inactive one", async () => {
@@ -153,7 +160,8 @@ describe("clock in", () => {
   it("refuses a clock-in on a locked day with 409 DAY_LOCKED", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
     const today = new Date().toISOString().slice(0, 10);
-    await tenantDb().prepare("INSERT INTO locked_days (organization_id, location_id, date, locked_by, created_at) VALUES (?, ?, ?, 'test', ?)")
+    await tenantDb()
+      .prepare("INSERT INTO locked_days (organization_id, location_id, date, locked_by, created_at) VALUES (?, ?, ?, 'test', ?)")
       .bind(w.org.id, w.location.id, today, Date.now())
       .run();
     const res = await clockIn(w);
@@ -222,7 +230,13 @@ describe("Idempotency-Key on punches (recorded inside the punch's own batches)",
       expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
     }
     expect(await count("shift_events", "employee_id", w.staff.id)).toBe(4);
-    expect(await count("shift_breaks", "shift_id", (await tenantDb().prepare("SELECT id FROM shifts WHERE employee_id = ?").bind(w.staff.id).first<{ id: string }>())!.id)).toBe(1);
+    expect(
+      await count(
+        "shift_breaks",
+        "shift_id",
+        (await tenantDb().prepare("SELECT id FROM shifts WHERE employee_id = ?").bind(w.staff.id).first<{ id: string }>())!.id,
+      ),
+    ).toBe(1);
   });
 
   it("simultaneous twins with one key: one applies, the others answer 409, and a later retry replays", async () => {
@@ -383,8 +397,20 @@ describe("shift state", () => {
 
   it("is 404 for unknown staff or location, 403 for a colleague, 401 without a token", async () => {
     const w = await createWorkplace();
-    expect((await api("GET", `/api/organizations/${w.org.id}/staffmembers/nope/locations/${w.location.id}/shift-state`, { token: w.org.adminToken })).status).toBe(404);
-    expect((await api("GET", `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}/locations/nope/shift-state`, { token: w.org.adminToken })).status).toBe(404);
+    expect(
+      (
+        await api("GET", `/api/organizations/${w.org.id}/staffmembers/nope/locations/${w.location.id}/shift-state`, {
+          token: w.org.adminToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api("GET", `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}/locations/nope/shift-state`, {
+          token: w.org.adminToken,
+        })
+      ).status,
+    ).toBe(404);
     const colleague = await createStaffMember(w.org);
     expect((await api("GET", `${w.punchPath}/shift-state`, { token: await staffToken(w.org, colleague.id) })).status).toBe(403);
     expect((await api("GET", `${w.punchPath}/shift-state`)).status).toBe(401);

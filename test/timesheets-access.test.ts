@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { newId } from "@/data/ids";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
-import { createStaffMember, staffToken } from "./helpers/staff";
-import { accessToken } from "./helpers/tokens";
-import { createManual, ids, manualShift, staffWithPermissions, timesheets } from "./helpers/timesheets";
-import { createWorkplace } from "./helpers/workplace";
 import { tenantDb } from "./helpers/shards";
+import { createStaffMember, staffToken } from "./helpers/staff";
+import { createManual, ids, manualShift, staffWithPermissions, timesheets } from "./helpers/timesheets";
+import { accessToken } from "./helpers/tokens";
+import { createWorkplace } from "./helpers/workplace";
 
 const DAY = { startTime: "2026-03-14T09:00:00Z", endTime: "2026-03-14T17:00:00Z" };
 const MARCH = "startDate=2026-03-01&endDate=2026-03-31";
@@ -56,11 +56,20 @@ describe("the organization comes from the token", () => {
     expect(ids(listed.body.shifts)).toEqual(ids([own, theirs]));
     const created = await api("POST", `/api/timesheets?organizationId=${w.org.id}`, {
       token: partner,
-      body: { employeeId: w.staff.id, locationId: w.location.id, roleId: w.roleId, startTime: "2026-03-15T09:00:00Z", endTime: "2026-03-15T10:00:00Z" },
+      body: {
+        employeeId: w.staff.id,
+        locationId: w.location.id,
+        roleId: w.roleId,
+        startTime: "2026-03-15T09:00:00Z",
+        endTime: "2026-03-15T10:00:00Z",
+      },
     });
     expect(created.status).toBe(201);
     const foreignOrg = newId();
-    await tenantDb().prepare("INSERT INTO organizations (id, partner_id, name, timezone, active, created_at, updated_at) VALUES (?, 'another-partner', 'Theirs', 'UTC', 1, ?, ?)")
+    await tenantDb()
+      .prepare(
+        "INSERT INTO organizations (id, partner_id, name, timezone, active, created_at, updated_at) VALUES (?, 'another-partner', 'Theirs', 'UTC', 1, ?, ?)",
+      )
       .bind(foreignOrg, Date.now(), Date.now())
       .run();
     for (const organizationId of [foreignOrg, "nope"]) {
@@ -139,9 +148,15 @@ describe("permissions", () => {
     const writer = await staffWithPermissions(w, ["SHIFT_READ", "SHIFT_WRITE"]);
     const res = await manualShift(w, { startTime: "2026-03-16T09:00:00Z", endTime: "2026-03-16T10:00:00Z" }, writer.token);
     expect(res.status).toBe(201);
-    const audit = await tenantDb().prepare("SELECT actor_staff_member_id AS actor FROM shift_audits WHERE shift_id = ?").bind(res.body.id).first<{ actor: string }>();
+    const audit = await tenantDb()
+      .prepare("SELECT actor_staff_member_id AS actor FROM shift_audits WHERE shift_id = ?")
+      .bind(res.body.id)
+      .first<{ actor: string }>();
     expect(audit!.actor).toBe(writer.id);
     const manager = await createStaffMember(w.org, { accessRoleName: "Manager" });
-    expect((await manualShift(w, { startTime: "2026-03-17T09:00:00Z", endTime: "2026-03-17T10:00:00Z" }, await staffToken(w.org, manager.id))).status).toBe(201);
+    expect(
+      (await manualShift(w, { startTime: "2026-03-17T09:00:00Z", endTime: "2026-03-17T10:00:00Z" }, await staffToken(w.org, manager.id)))
+        .status,
+    ).toBe(201);
   });
 });

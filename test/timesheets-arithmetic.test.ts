@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { shifts } from "../drizzle/schema";
-import { amountCents, reportDay } from "@/domain/timesheet-totals";
 import { createDatabase } from "@/data/client";
+import { amountCents, reportDay } from "@/domain/timesheet-totals";
 import { amountCentsSql, daySql } from "@/features/timesheets/timesheet-query.data";
+import { shifts } from "../drizzle/schema";
+import { tenantDb } from "./helpers/shards";
 import { seedShifts } from "./helpers/timesheets";
 import { createWorkplace } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 it("the SQL aggregates compute a shift's cents and report day exactly as the domain does", async () => {
   const w = await createWorkplace();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
+import { tenantDb } from "./helpers/shards";
 import { createManual } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, minutesAgo, punch, type Workplace } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 interface BreakRow {
   id: string;
@@ -21,7 +21,9 @@ const breakRows = async (shiftId: string) =>
   (await tenantDb().prepare("SELECT * FROM shift_breaks WHERE shift_id = ? ORDER BY start_at, id").bind(shiftId).all<BreakRow>()).results;
 
 const copyOf = async (shiftId: string) =>
-  JSON.parse((await tenantDb().prepare("SELECT breaks_json FROM shifts WHERE id = ?").bind(shiftId).first<{ breaks_json: string }>())!.breaks_json);
+  JSON.parse(
+    (await tenantDb().prepare("SELECT breaks_json FROM shifts WHERE id = ?").bind(shiftId).first<{ breaks_json: string }>())!.breaks_json,
+  );
 
 /** What the wire shows of shift_breaks rows, straight from the table. */
 const wireOf = (rows: BreakRow[]) =>
@@ -92,7 +94,8 @@ describe("shifts.breaks_json follows shift_breaks (database triggers)", () => {
     expect(await expectInStep(w, shift.id)).toBe(2);
     const patch = (body: unknown) => api("PATCH", `/api/timesheets/${shift.id}`, { token: w.org.adminToken, body });
     expect(
-      (await patch({ endTime: "2026-03-14T17:00:00Z", breaks: [{ startTime: "2026-03-14T13:00:00Z", endTime: "2026-03-14T13:45:00Z" }] })).status,
+      (await patch({ endTime: "2026-03-14T17:00:00Z", breaks: [{ startTime: "2026-03-14T13:00:00Z", endTime: "2026-03-14T13:45:00Z" }] }))
+        .status,
     ).toBe(200);
     expect(await expectInStep(w, shift.id)).toBe(1);
     // A patch without breaks keeps them.

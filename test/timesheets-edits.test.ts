@@ -1,16 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createLocation } from "./helpers/locations";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember } from "./helpers/staff";
 import { createManual, createRole, ids, timesheets } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, punch, type Workplace } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 const audits = async (shiftId: string) =>
   (
-    await tenantDb().prepare("SELECT action, actor_partner_id, actor_staff_member_id, before, after FROM shift_audits WHERE shift_id = ? ORDER BY at, action")
+    await tenantDb()
+      .prepare(
+        "SELECT action, actor_partner_id, actor_staff_member_id, before, after FROM shift_audits WHERE shift_id = ? ORDER BY at, action",
+      )
       .bind(shiftId)
-      .all<{ action: string; actor_partner_id: string; actor_staff_member_id: string | null; before: string | null; after: string | null }>()
+      .all<{
+        action: string;
+        actor_partner_id: string;
+        actor_staff_member_id: string | null;
+        before: string | null;
+        after: string | null;
+      }>()
   ).results;
 
 const patch = (w: Workplace, id: string, body: unknown) => api("PATCH", `/api/timesheets/${id}`, { token: w.org.adminToken, body });
@@ -31,14 +40,22 @@ describe("PATCH /api/timesheets/{id}", () => {
     const [, update] = await audits(shift.id);
     expect(update!.action).toBe("update");
     expect(JSON.parse(update!.before!)).toMatchObject({ duration: 480, breaks: [] });
-    expect(JSON.parse(update!.after!)).toMatchObject({ duration: 540, breaks: [{ paid: false, utcStartTime: "2026-03-14T16:00:00.000Z" }] });
+    expect(JSON.parse(update!.after!)).toMatchObject({
+      duration: 540,
+      breaks: [{ paid: false, utcStartTime: "2026-03-14T16:00:00.000Z" }],
+    });
   });
 
   it("reads times with the shift's own utcOffset, moving its business date with its start", async () => {
     const w = await createWorkplace();
     const shift = await createManual(w, DAY);
     const res = await patch(w, shift.id, { startTime: "2026-03-13T23:00:00Z" });
-    expect(res.body).toMatchObject({ startTime: "2026-03-13T23:00:00.000Z", utcStartTime: "2026-03-14T03:00:00.000Z", businessDate: "2026-03-13", duration: 1080 });
+    expect(res.body).toMatchObject({
+      startTime: "2026-03-13T23:00:00.000Z",
+      utcStartTime: "2026-03-14T03:00:00.000Z",
+      businessDate: "2026-03-13",
+      duration: 1080,
+    });
   });
 
   it("takes a new role's wage unless hourlyWage is given", async () => {
@@ -114,7 +131,11 @@ describe("DELETE /api/timesheets/{id} and ?date&locationId", () => {
     const colleague = await createStaffMember(w.org, { locationIds: [w.location.id, elsewhere.id] });
     const a = await createManual(w, DAY);
     const b = await createManual(w, { ...DAY, employeeId: colleague.id });
-    const otherPlace = await createManual(w, { startTime: "2026-03-14T18:00:00Z", endTime: "2026-03-14T20:00:00Z", locationId: elsewhere.id });
+    const otherPlace = await createManual(w, {
+      startTime: "2026-03-14T18:00:00Z",
+      endTime: "2026-03-14T20:00:00Z",
+      locationId: elsewhere.id,
+    });
     const otherDay = await createManual(w, { startTime: "2026-03-15T09:00:00Z", endTime: "2026-03-15T10:00:00Z" });
     const res = await api("DELETE", `/api/timesheets?date=2026-03-14&locationId=${w.location.id}`, { token: w.org.adminToken });
     expect(res.status).toBe(200);
@@ -129,7 +150,9 @@ describe("DELETE /api/timesheets/{id} and ?date&locationId", () => {
   it("refuses a missing or bad date (400) and an unknown location (400 naming locationId)", async () => {
     const w = await createWorkplace();
     expect((await api("DELETE", `/api/timesheets?locationId=${w.location.id}`, { token: w.org.adminToken })).status).toBe(400);
-    expect((await api("DELETE", `/api/timesheets?date=2026-02-30&locationId=${w.location.id}`, { token: w.org.adminToken })).status).toBe(400);
+    expect((await api("DELETE", `/api/timesheets?date=2026-02-30&locationId=${w.location.id}`, { token: w.org.adminToken })).status).toBe(
+      400,
+    );
     const unknown = await api("DELETE", "/api/timesheets?date=2026-03-14&locationId=nope", { token: w.org.adminToken });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].path).toBe("locationId");

@@ -11,17 +11,28 @@ const MARCH = "startDate=2026-03-01&endDate=2026-03-31";
 /** A month of shifts for three staff members at two locations, with breaks, flags and wages. */
 async function month() {
   const w = await createWorkplace({ externalId: "store-1" });
-  const second = await createLocation(w.org, { name: "Harbour, \"East\"", timezone: "America/New_York", externalId: "store-2" });
+  const second = await createLocation(w.org, { name: 'Harbour, "East"', timezone: "America/New_York", externalId: "store-2" });
   const role = await createRole(w, 18.5, "Barista");
-  const ada = await createStaffMember(w.org, { name: "=HYPERLINK(\"http://x\")", externalId: "emp-ada", locationIds: [w.location.id, second.id] });
-  const bo = await createStaffMember(w.org, { name: "Bo, \"the\" Baker", externalId: "emp-bo", locationIds: [w.location.id] });
+  const ada = await createStaffMember(w.org, {
+    name: '=HYPERLINK("http://x")',
+    externalId: "emp-ada",
+    locationIds: [w.location.id, second.id],
+  });
+  const bo = await createStaffMember(w.org, { name: 'Bo, "the" Baker', externalId: "emp-bo", locationIds: [w.location.id] });
   const seeds = [];
   for (let day = 1; day <= 20; day++) {
     const date = `2026-03-${String(day).padStart(2, "0")}`;
     const base = { roleId: role.id, hourlyWage: 18.5, minutes: 400 + day, unpaidBreakMinutes: day % 3 === 0 ? 30 : undefined };
     seeds.push({ ...base, employeeId: w.staff.id, locationId: w.location.id, ...newYork(`${date}T08:00:00`) });
-    seeds.push({ ...base, employeeId: ada.id, locationId: day % 2 ? second.id : w.location.id, ...newYork(`${date}T14:00:00`), flags: day === 5 ? ["IP_FAR" as const] : [] });
-    if (day % 4 === 0) seeds.push({ ...base, employeeId: bo.id, locationId: w.location.id, ...newYork(`${date}T22:00:00`), hourlyWage: 21.25 });
+    seeds.push({
+      ...base,
+      employeeId: ada.id,
+      locationId: day % 2 ? second.id : w.location.id,
+      ...newYork(`${date}T14:00:00`),
+      flags: day === 5 ? ["IP_FAR" as const] : [],
+    });
+    if (day % 4 === 0)
+      seeds.push({ ...base, employeeId: bo.id, locationId: w.location.id, ...newYork(`${date}T22:00:00`), hourlyWage: 21.25 });
   }
   await seedShifts(w.org.id, seeds);
   await lockDay(w, "2026-03-10");
@@ -70,7 +81,12 @@ describe("GET /api/timesheets/export", () => {
       expect(row.amount).toBe((Math.round(((shift.payableDuration as number) * (shift.hourlyWage as number) * 100) / 60) / 100).toFixed(2));
     }
     const adaRow = rows.find((r) => r.employeeId === ada.id && r.locationId === second.id)!;
-    expect(adaRow).toMatchObject({ employeeName: "'=HYPERLINK(\"http://x\")", employeeExternalId: "emp-ada", locationName: 'Harbour, "East"', locationExternalId: "store-2" });
+    expect(adaRow).toMatchObject({
+      employeeName: '\'=HYPERLINK("http://x")',
+      employeeExternalId: "emp-ada",
+      locationName: 'Harbour, "East"',
+      locationExternalId: "store-2",
+    });
     const total = rows.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
     const totals = (await timesheets(w, { startDate: "2026-03-01", endDate: "2026-03-31" })).body.totals;
     expect(total / 100).toBeCloseTo(totals.amount, 6);
@@ -111,8 +127,12 @@ describe("GET /api/timesheets/export", () => {
 
   it("refuses a bad range or format with 400", async () => {
     const w = await createWorkplace();
-    expect((await api("GET", "/api/timesheets/export?startDate=2026-03-31&endDate=2026-03-01", { token: w.org.adminToken })).status).toBe(400);
-    expect((await api("GET", `/api/timesheets/export?${MARCH}&format=xml`, { token: w.org.adminToken })).body.errors[0].path).toBe("format");
+    expect((await api("GET", "/api/timesheets/export?startDate=2026-03-31&endDate=2026-03-01", { token: w.org.adminToken })).status).toBe(
+      400,
+    );
+    expect((await api("GET", `/api/timesheets/export?${MARCH}&format=xml`, { token: w.org.adminToken })).body.errors[0].path).toBe(
+      "format",
+    );
   });
 });
 
@@ -129,7 +149,8 @@ describe("GET /api/timesheets/reports", () => {
       hoursWorked: String(Math.round((listing.payableDuration * 100) / 60) / 100),
       amount: listing.amount,
     });
-    const add = (field: "duration" | "totalUnpaidBreaks" | "amount") => days.reduce((s: number, d: Record<string, number>) => s + d[field]!, 0);
+    const add = (field: "duration" | "totalUnpaidBreaks" | "amount") =>
+      days.reduce((s: number, d: Record<string, number>) => s + d[field]!, 0);
     expect(add("duration")).toBe(listing.duration);
     expect(add("totalUnpaidBreaks")).toBe(listing.totalUnpaidBreaks);
     expect(add("amount")).toBeCloseTo(listing.amount, 6);
@@ -149,7 +170,9 @@ describe("GET /api/timesheets/reports", () => {
       amount: 123.64,
       locked: false,
     });
-    expect(days.filter((d: { locked: boolean }) => d.locked).map((d: { day: string; locationId: string }) => [d.day, d.locationId])).toEqual([
+    expect(
+      days.filter((d: { locked: boolean }) => d.locked).map((d: { day: string; locationId: string }) => [d.day, d.locationId]),
+    ).toEqual([
       ["2026-03-10", w.location.id],
       ["2026-03-10", w.location.id],
     ]);
@@ -168,7 +191,8 @@ describe("GET /api/timesheets/reports", () => {
 
   it("filters by employees[] and locations[] in either spelling", async () => {
     const { w, second, ada, bo } = await month();
-    const get = async (query: string) => (await api("GET", `/api/timesheets/reports?${MARCH}&limit=500&${query}`, { token: w.org.adminToken })).body.days;
+    const get = async (query: string) =>
+      (await api("GET", `/api/timesheets/reports?${MARCH}&limit=500&${query}`, { token: w.org.adminToken })).body.days;
     const who = (days: { employeeId: string }[]) => [...new Set(days.map((d) => d.employeeId))].sort();
     expect(who(await get(`employees[]=${ada.id}&employees[]=${bo.id}`))).toEqual([ada.id, bo.id].sort());
     expect(who(await get(`employees=${bo.id}`))).toEqual([bo.id]);
@@ -186,15 +210,21 @@ describe("GET /api/timesheets/reports", () => {
     expect(local.map((d: { day: string }) => d.day)).toEqual(["2026-03-03"]);
     const utc = (await api("GET", `/api/timesheets/reports?${MARCH}&utcOffset=0`, { token: w.org.adminToken })).body;
     expect(utc.days.map((d: { day: string }) => d.day)).toEqual(["2026-03-04"]);
-    const edge = (await api("GET", `/api/timesheets/reports?startDate=2026-03-01&endDate=2026-03-03&utcOffset=0`, { token: w.org.adminToken })).body;
+    const edge = (
+      await api("GET", `/api/timesheets/reports?startDate=2026-03-01&endDate=2026-03-03&utcOffset=0`, { token: w.org.adminToken })
+    ).body;
     expect(edge.days).toEqual([]);
     expect(edge.totals.duration).toBe(0);
   });
 
   it("refuses a bad range or utcOffset with 400", async () => {
     const w = await createWorkplace();
-    expect((await api("GET", "/api/timesheets/reports?startDate=2026-03-31&endDate=2026-03-01", { token: w.org.adminToken })).status).toBe(400);
-    expect((await api("GET", `/api/timesheets/reports?${MARCH}&utcOffset=5000`, { token: w.org.adminToken })).body.errors[0].path).toBe("utcOffset");
+    expect((await api("GET", "/api/timesheets/reports?startDate=2026-03-31&endDate=2026-03-01", { token: w.org.adminToken })).status).toBe(
+      400,
+    );
+    expect((await api("GET", `/api/timesheets/reports?${MARCH}&utcOffset=5000`, { token: w.org.adminToken })).body.errors[0].path).toBe(
+      "utcOffset",
+    );
   });
 });
 

@@ -2,22 +2,33 @@ import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createLocation } from "./helpers/locations";
 import { createStaffMember } from "./helpers/staff";
-import {
-  allPages,
-  createManual,
-  createRole,
-  ids,
-  lockDay,
-  newYork,
-  seedShifts,
-  timesheets,
-} from "./helpers/timesheets";
+import { allPages, createManual, createRole, ids, lockDay, newYork, seedShifts, timesheets } from "./helpers/timesheets";
 import { createWorkplace, type Workplace } from "./helpers/workplace";
 
 const SHIFT_FIELDS = [
-  "active", "breaks", "businessDate", "createdAt", "deletedAt", "duration", "employeeId", "endTime", "flags", "hourlyWage",
-  "id", "locationId", "locked", "manualEntry", "payableDuration", "roleId", "startTime", "totalPaidBreaks",
-  "totalUnpaidBreaks", "updatedAt", "utcEndTime", "utcOffset", "utcStartTime",
+  "active",
+  "breaks",
+  "businessDate",
+  "createdAt",
+  "deletedAt",
+  "duration",
+  "employeeId",
+  "endTime",
+  "flags",
+  "hourlyWage",
+  "id",
+  "locationId",
+  "locked",
+  "manualEntry",
+  "payableDuration",
+  "roleId",
+  "startTime",
+  "totalPaidBreaks",
+  "totalUnpaidBreaks",
+  "updatedAt",
+  "utcEndTime",
+  "utcOffset",
+  "utcStartTime",
 ];
 
 /** Two staff, two locations, two roles and a spread of shifts in March 2026, seeded straight into D1. */
@@ -58,7 +69,11 @@ describe("GET /api/timesheets", () => {
     expect(res.body.shifts).toHaveLength(2);
     expect(Object.keys(res.body.shifts[0]).sort()).toEqual(SHIFT_FIELDS);
     expect(res.body.shifts.map((s: { locked: boolean }) => s.locked)).toEqual([false, true]);
-    expect(res.body.shifts[0]).toMatchObject({ startTime: "2026-03-14T09:00:00.000Z", utcStartTime: "2026-03-14T13:00:00.000Z", utcOffset: -240 });
+    expect(res.body.shifts[0]).toMatchObject({
+      startTime: "2026-03-14T09:00:00.000Z",
+      utcStartTime: "2026-03-14T13:00:00.000Z",
+      utcOffset: -240,
+    });
     // 480 − 30 unpaid = 450 payable at 18 → 135.00; 250 payable at 18 → 75.00.
     expect(res.body.totals).toEqual({
       count: 2,
@@ -150,7 +165,10 @@ describe("GET /api/timesheets", () => {
     for (const [query, path] of cases) {
       const res = await timesheets(w, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
-      expect(res.body.errors.map((e: { path: string }) => e.path), JSON.stringify(query)).toContain(path);
+      expect(
+        res.body.errors.map((e: { path: string }) => e.path),
+        JSON.stringify(query),
+      ).toContain(path);
     }
     expect((await timesheets(w, { startDate: "2026-01-01", endDate: "2027-01-01" })).status).toBe(200);
   });
@@ -255,13 +273,16 @@ describe("locked and breaks of each listed shift", () => {
     const res = await timesheets(w, { startDate: "2026-03-15T00:00:00Z", endDate: "2026-03-15T23:59:59Z" });
     expect(res.body.shifts).toMatchObject([{ id: late.id, businessDate: "2026-03-14", locked: true }]);
     expect(res.body.lockedDays).toEqual([]);
-    const csv = (await api("GET", "/api/timesheets/export?startDate=2026-03-15T00:00:00Z&endDate=2026-03-15T23:59:59Z", { token: w.org.adminToken })).text;
+    const csv = (
+      await api("GET", "/api/timesheets/export?startDate=2026-03-15T00:00:00Z&endDate=2026-03-15T23:59:59Z", { token: w.org.adminToken })
+    ).text;
     expect(csv.trimEnd().endsWith(",true")).toBe(true);
   });
 
   it("lists each shift's own breaks in start order, as GET /timesheets/{id} shows them", async () => {
     const w = await createWorkplace();
-    const day = (d: number, h: number, m = 0) => `2026-03-${String(d).padStart(2, "0")}T${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:00Z`;
+    const day = (d: number, h: number, m = 0) =>
+      `2026-03-${String(d).padStart(2, "0")}T${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:00Z`;
     const made = [];
     for (const d of [10, 11, 12]) {
       made.push(
@@ -280,7 +301,12 @@ describe("locked and breaks of each listed shift", () => {
     const listed = (await allPages("/api/timesheets?startDate=2026-03-01&endDate=2026-03-31&limit=2", w.org.adminToken)).flatMap(
       (p) => p.shifts,
     ) as unknown as { id: string; breaks: { name: string }[] }[];
-    expect(listed.map((s) => s.breaks.map((b) => b.name))).toEqual([["Coffee", "Lunch", "Tea"], ["Coffee", "Lunch", "Tea"], ["Coffee", "Lunch", "Tea"], []]);
+    expect(listed.map((s) => s.breaks.map((b) => b.name))).toEqual([
+      ["Coffee", "Lunch", "Tea"],
+      ["Coffee", "Lunch", "Tea"],
+      ["Coffee", "Lunch", "Tea"],
+      [],
+    ]);
     for (const shift of listed) {
       const one = await api("GET", `/api/timesheets/${shift.id}`, { token: w.org.adminToken });
       expect(shift.breaks).toEqual(one.body.breaks);
@@ -292,16 +318,24 @@ describe("GET /api/organizations/{organization_id}/locations/{id}/timesheets", (
   it("lists one location's shifts, totals and locked days", async () => {
     const { w, second } = await seededWorkplace();
     await lockDay(w, "2026-03-04");
-    const res = await api("GET", `/api/organizations/${w.org.id}/locations/${second.id}/timesheets?startDate=2026-03-01&endDate=2026-03-31`, {
-      token: w.org.adminToken,
-    });
+    const res = await api(
+      "GET",
+      `/api/organizations/${w.org.id}/locations/${second.id}/timesheets?startDate=2026-03-01&endDate=2026-03-31`,
+      {
+        token: w.org.adminToken,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.shifts.map((s: { locationId: string }) => s.locationId)).toEqual([second.id]);
     expect(res.body.totals.count).toBe(1);
     expect(res.body.lockedDays).toEqual([]);
-    const first = await api("GET", `/api/organizations/${w.org.id}/locations/${w.location.id}/timesheets?startDate=2026-03-01&endDate=2026-03-31`, {
-      token: w.org.adminToken,
-    });
+    const first = await api(
+      "GET",
+      `/api/organizations/${w.org.id}/locations/${w.location.id}/timesheets?startDate=2026-03-01&endDate=2026-03-31`,
+      {
+        token: w.org.adminToken,
+      },
+    );
     expect(first.body.lockedDays).toEqual(["2026-03-04"]);
   });
 
@@ -311,9 +345,13 @@ describe("GET /api/organizations/{organization_id}/locations/{id}/timesheets", (
       token: w.org.adminToken,
     });
     expect(unknown.status).toBe(404);
-    const bad = await api("GET", `/api/organizations/${w.org.id}/locations/${w.location.id}/timesheets?startDate=2026-03-31&endDate=2026-03-01`, {
-      token: w.org.adminToken,
-    });
+    const bad = await api(
+      "GET",
+      `/api/organizations/${w.org.id}/locations/${w.location.id}/timesheets?startDate=2026-03-31&endDate=2026-03-01`,
+      {
+        token: w.org.adminToken,
+      },
+    );
     expect(bad.status).toBe(400);
   });
 });

@@ -15,7 +15,13 @@ describe("POST /api/timesheets/locked-days", () => {
     const shift = await createManual(w, DAY);
     const first = await lockDay(w, "2026-03-14");
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ organizationId: w.org.id, locationId: w.location.id, date: "2026-03-14", locked: true, lockedBy: "partner:dev-partner" });
+    expect(first.body).toMatchObject({
+      organizationId: w.org.id,
+      locationId: w.location.id,
+      date: "2026-03-14",
+      locked: true,
+      lockedBy: "partner:dev-partner",
+    });
     const again = await lockDay(w, "2026-03-14");
     expect(again.body).toEqual(first.body);
     const listing = await timesheets(w, { startDate: "2026-03-01", endDate: "2026-03-31" });
@@ -69,7 +75,8 @@ describe("a locked day refuses every write with 409 DAY_LOCKED, and allows them 
     const attempts = {
       create: () => manualShift(w, { ...DAY, employeeId: colleague.id }),
       patch: () => api("PATCH", `/api/timesheets/${shift.id}`, { token: w.org.adminToken, body: { hourlyWage: 99 } }),
-      patchInto: () => api("PATCH", `/api/timesheets/${nextDay.id}`, { token: w.org.adminToken, body: { startTime: "2026-03-14T20:00:00Z" } }),
+      patchInto: () =>
+        api("PATCH", `/api/timesheets/${nextDay.id}`, { token: w.org.adminToken, body: { startTime: "2026-03-14T20:00:00Z" } }),
       delete: () => api("DELETE", `/api/timesheets/${shift.id}`, { token: w.org.adminToken }),
       deleteDay: () => api("DELETE", `/api/timesheets?date=2026-03-14&locationId=${w.location.id}`, { token: w.org.adminToken }),
     };

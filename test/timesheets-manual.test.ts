@@ -1,16 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createLocation } from "./helpers/locations";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember } from "./helpers/staff";
 import { createManual, createRole, manualShift, timesheets } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, minutesAgo, punch } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 const audits = async (shiftId: string) =>
   (
-    await tenantDb().prepare("SELECT action, actor_partner_id, actor_staff_member_id, before, after FROM shift_audits WHERE shift_id = ? ORDER BY at, action")
+    await tenantDb()
+      .prepare(
+        "SELECT action, actor_partner_id, actor_staff_member_id, before, after FROM shift_audits WHERE shift_id = ? ORDER BY at, action",
+      )
       .bind(shiftId)
-      .all<{ action: string; actor_partner_id: string; actor_staff_member_id: string | null; before: string | null; after: string | null }>()
+      .all<{
+        action: string;
+        actor_partner_id: string;
+        actor_staff_member_id: string | null;
+        before: string | null;
+        after: string | null;
+      }>()
   ).results;
 
 const DAY = { startTime: "2026-03-14T09:00:00Z", endTime: "2026-03-14T17:00:00Z" };
@@ -90,7 +99,10 @@ describe("POST /api/timesheets", () => {
     for (const [body, path] of cases) {
       const res = await manualShift(w, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors.map((e: { path: string }) => e.path), JSON.stringify(body)).toContain(path);
+      expect(
+        res.body.errors.map((e: { path: string }) => e.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
     expect((await timesheets(w, { startDate: "2026-03-01", endDate: "2026-03-31" })).body.shifts).toEqual([]);
   });
@@ -99,7 +111,10 @@ describe("POST /api/timesheets", () => {
     const w = await createWorkplace();
     const elsewhere = await createLocation(w.org, { name: "Elsewhere" });
     const foreignType = await createBreakType({ ...w, location: elsewhere }, {});
-    const res = await manualShift(w, { ...DAY, breaks: [{ startTime: "2026-03-14T12:00:00Z", endTime: "2026-03-14T12:30:00Z", typeId: foreignType.id }] });
+    const res = await manualShift(w, {
+      ...DAY,
+      breaks: [{ startTime: "2026-03-14T12:00:00Z", endTime: "2026-03-14T12:30:00Z", typeId: foreignType.id }],
+    });
     expect(res.status).toBe(400);
     const other = await createWorkplace();
     const stranger = await manualShift(w, { ...DAY, employeeId: other.staff.id });
@@ -112,7 +127,13 @@ describe("POST /api/timesheets", () => {
     const shift = await createManual(w, DAY);
     const [row] = await audits(shift.id);
     expect(row).toMatchObject({ action: "create", actor_partner_id: "dev-partner", actor_staff_member_id: null, before: null });
-    expect(JSON.parse(row!.after!)).toMatchObject({ id: shift.id, utcStartTime: shift.utcStartTime, duration: 480, manualEntry: true, breaks: [] });
+    expect(JSON.parse(row!.after!)).toMatchObject({
+      id: shift.id,
+      utcStartTime: shift.utcStartTime,
+      duration: 480,
+      manualEntry: true,
+      breaks: [],
+    });
   });
 });
 
@@ -134,8 +155,12 @@ describe("overlaps", () => {
     const w = await createWorkplace();
     await clockIn(w, { occurredAt: minutesAgo(60) });
     const now = new Date();
-    const local = (ms: number) => new Date(ms - 5 * 3_600_000).toISOString().slice(0, 19) + "Z";
-    const res = await manualShift(w, { startTime: local(now.getTime() + 3_600_000), endTime: local(now.getTime() + 7_200_000), utcOffset: -300 });
+    const local = (ms: number) => `${new Date(ms - 5 * 3_600_000).toISOString().slice(0, 19)}Z`;
+    const res = await manualShift(w, {
+      startTime: local(now.getTime() + 3_600_000),
+      endTime: local(now.getTime() + 7_200_000),
+      utcOffset: -300,
+    });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("SHIFT_OVERLAP");
   });
@@ -154,7 +179,10 @@ describe("overlaps", () => {
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "SHIFT_OVERLAP")).toBe(true);
-    const count = await tenantDb().prepare("SELECT COUNT(*) AS n FROM shifts WHERE employee_id = ?").bind(w.staff.id).first<{ n: number }>();
+    const count = await tenantDb()
+      .prepare("SELECT COUNT(*) AS n FROM shifts WHERE employee_id = ?")
+      .bind(w.staff.id)
+      .first<{ n: number }>();
     expect(count!.n).toBe(1);
   });
 });

@@ -1,23 +1,17 @@
 import { eq } from "drizzle-orm";
-import { shifts } from "../drizzle/schema";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseTimesheetRange, type TimesheetRange } from "@/domain/timesheet-range";
 import { createDatabase } from "@/data/client";
+import { parseTimesheetRange, type TimesheetRange } from "@/domain/timesheet-range";
 import { unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
 import { exportPageQuery } from "@/features/timesheets/timesheet-export.data";
-import {
-  lockedDaysQuery,
-  pageQuery,
-  shiftPage,
-  type TimesheetFilter,
-  totalsQuery,
-} from "@/features/timesheets/timesheet-query.data";
+import { lockedDaysQuery, pageQuery, shiftPage, type TimesheetFilter, totalsQuery } from "@/features/timesheets/timesheet-query.data";
 import { employeeReportQuery, reportDaysQuery } from "@/features/timesheets/timesheet-reports.data";
+import { shifts } from "../drizzle/schema";
 import { createLocation } from "./helpers/locations";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember } from "./helpers/staff";
 import { lockDay, newYork, seedShifts } from "./helpers/timesheets";
 import { createWorkplace, type Workplace } from "./helpers/workplace";
-import { tenantDb } from "./helpers/shards";
 
 interface Statement {
   toSQL(): { sql: string; params: unknown[] };
@@ -27,7 +21,10 @@ const bind = (params: unknown[]) => params.map((p) => (p instanceof Date ? p.get
 
 async function planOf(statement: Statement | { sql: string; params: unknown[] }): Promise<string[]> {
   const { sql, params } = "toSQL" in statement ? statement.toSQL() : statement;
-  const plan = await tenantDb().prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...bind(params)).all<{ detail: string }>();
+  const plan = await tenantDb()
+    .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...bind(params))
+    .all<{ detail: string }>();
   return plan.results.map((r) => r.detail);
 }
 
@@ -53,12 +50,22 @@ let base: TimesheetFilter;
 beforeAll(async () => {
   w = await createWorkplace();
   locationId = (await createLocation(w.org, { name: "Second", timezone: "America/New_York" })).id;
-  const staff = [w.staff.id, ...(await Promise.all([1, 2].map(() => createStaffMember(w.org, { locationIds: [w.location.id, locationId] })))).map((s) => s.id)];
+  const staff = [
+    w.staff.id,
+    ...(await Promise.all([1, 2].map(() => createStaffMember(w.org, { locationIds: [w.location.id, locationId] })))).map((s) => s.id),
+  ];
   const seeds = [];
   for (let day = 1; day <= 31; day++) {
     for (const [i, employeeId] of staff.entries()) {
       const date = `2026-03-${String(day).padStart(2, "0")}`;
-      seeds.push({ employeeId, locationId: i % 2 ? locationId : w.location.id, roleId: w.roleId, ...newYork(`${date}T09:00:00`), minutes: 480, unpaidBreakMinutes: 30 });
+      seeds.push({
+        employeeId,
+        locationId: i % 2 ? locationId : w.location.id,
+        roleId: w.roleId,
+        ...newYork(`${date}T09:00:00`),
+        minutes: 480,
+        unpaidBreakMinutes: 30,
+      });
     }
   }
   await seedShifts(w.org.id, seeds);
@@ -98,8 +105,12 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
   });
 
   it("a page after a cursor seeks to it: the row value bounds the index range, with no per-row probe", async () => {
-    const plan = await planOf(pageQuery(createDatabase(tenantDb()), shiftPage({ ...base, locationId }, { businessDate: "2026-03-05", id: "0" }, 100)));
-    expect(plan).toEqual([expect.stringMatching(/^SEARCH shifts USING INDEX shifts_location_business_date \(location_id=\? AND \(business_date,id\)>\(\?,\?\)/)]);
+    const plan = await planOf(
+      pageQuery(createDatabase(tenantDb()), shiftPage({ ...base, locationId }, { businessDate: "2026-03-05", id: "0" }, 100)),
+    );
+    expect(plan).toEqual([
+      expect.stringMatching(/^SEARCH shifts USING INDEX shifts_location_business_date \(location_id=\? AND \(business_date,id\)>\(\?,\?\)/),
+    ]);
   });
 
   it("the export page reads the shifts alone, and the reports join staff members after grouping", async () => {
@@ -132,8 +143,14 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
     ];
     for (const statement of statements) {
       const plan = await planOf(statement);
-      expect(plan.some((line) => /^SCAN (shifts|locked_days)\b/.test(line)), plan.join("; ")).toBe(false);
-      expect(plan.some((line) => /USING (COVERING )?INDEX/.test(line)), plan.join("; ")).toBe(true);
+      expect(
+        plan.some((line) => /^SCAN (shifts|locked_days)\b/.test(line)),
+        plan.join("; "),
+      ).toBe(false);
+      expect(
+        plan.some((line) => /USING (COVERING )?INDEX/.test(line)),
+        plan.join("; "),
+      ).toBe(true);
     }
   });
 
@@ -150,7 +167,9 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
     const row = (await db.select().from(shifts).where(eq(shifts.organizationId, w.org.id)).limit(1))[0]!;
     const plan = await planOf(db.insert(shifts).values({ ...row, id: "new", organizationId: lock, employeeId: guard }));
     expect(plan.join("\n")).toMatch(/SEARCH shifts USING INDEX shifts_employee_business_date \(employee_id=\?\)/);
-    expect(plan.join("\n")).toMatch(/SEARCH locked_days USING (COVERING )?INDEX sqlite_autoindex_locked_days_1 \(location_id=\? AND date=\?\)/);
+    expect(plan.join("\n")).toMatch(
+      /SEARCH locked_days USING (COVERING )?INDEX sqlite_autoindex_locked_days_1 \(location_id=\? AND date=\?\)/,
+    );
     expect(plan.some((line) => /^SCAN (shifts|locked_days)\b/.test(line))).toBe(false);
   });
 
@@ -159,7 +178,10 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
     for (const filter of [base, { ...base, locationId }, { ...base, employeeId: w.staff.id }]) {
       for (const cursor of [null, { businessDate: "2026-03-05", id: "0" }]) {
         const { sql, params } = pageQuery(db, shiftPage(filter, cursor, 60)).toSQL();
-        const result = await tenantDb().prepare(sql).bind(...bind(params)).all<{ breaks_json: string }>();
+        const result = await tenantDb()
+          .prepare(sql)
+          .bind(...bind(params))
+          .all<{ breaks_json: string }>();
         const returned = result.results.length;
         expect(returned).toBeGreaterThan(20);
         // Every seeded shift has one break, and the page statement answers it: no second statement reads breaks.
@@ -175,7 +197,10 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
     const db = createDatabase(tenantDb());
     const run = async (statement: Statement) => {
       const { sql, params } = statement.toSQL();
-      const result = await tenantDb().prepare(sql).bind(...bind(params)).all();
+      const result = await tenantDb()
+        .prepare(sql)
+        .bind(...bind(params))
+        .all();
       return { read: result.meta.rows_read, returned: result.results.length };
     };
     const exported = await run(exportPageQuery(db, base, { businessDate: "2026-03-05", id: "0" }, 50));

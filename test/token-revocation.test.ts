@@ -5,13 +5,13 @@ import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture, unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
 import { recordingRequest } from "./helpers/recording-d1";
-import { createStaffMember, staffPath, staffToken } from "./helpers/staff";
-import { accessToken } from "./helpers/tokens";
-import { createPolicy, dayFromToday } from "./helpers/time-off";
 import { addWorker, createEntry, createOpenShift, createSchedulePlace, entryBody, openShiftBody } from "./helpers/schedules";
-import { createManual } from "./helpers/timesheets";
-import { clockIn, createBreakType, createWorkplace, punch } from "./helpers/workplace";
 import { tenantDb } from "./helpers/shards";
+import { createStaffMember, staffPath, staffToken } from "./helpers/staff";
+import { createPolicy, dayFromToday } from "./helpers/time-off";
+import { createManual } from "./helpers/timesheets";
+import { accessToken } from "./helpers/tokens";
+import { clockIn, createBreakType, createWorkplace, punch } from "./helpers/workplace";
 
 const accessRolesPath = (org: OrganizationFixture) => `/api/organizations/${org.id}/access-roles`;
 const locationsPath = (org: OrganizationFixture) => `/api/organizations/${org.id}/locations`;
@@ -66,9 +66,15 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const off = await api("PATCH", staffPath(w.org, `/${w.staff.id}`), { token: w.org.adminToken, body: { active: false } });
     expect(off.status).toBe(200);
     expectRevoked(await punch(w, "clock-out"));
-    const open = await tenantDb().prepare("SELECT count(*) AS n FROM shifts WHERE employee_id = ? AND end_at IS NULL").bind(w.staff.id).first<{ n: number }>();
+    const open = await tenantDb()
+      .prepare("SELECT count(*) AS n FROM shifts WHERE employee_id = ? AND end_at IS NULL")
+      .bind(w.staff.id)
+      .first<{ n: number }>();
     expect(open!.n).toBe(1);
-    const events = await tenantDb().prepare("SELECT count(*) AS n FROM shift_events WHERE employee_id = ?").bind(w.staff.id).first<{ n: number }>();
+    const events = await tenantDb()
+      .prepare("SELECT count(*) AS n FROM shift_events WHERE employee_id = ?")
+      .bind(w.staff.id)
+      .first<{ n: number }>();
     expect(events!.n).toBe(1);
   });
 
@@ -81,7 +87,10 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
 
   it("changing an access role's permissions refuses its holders' old tokens; renaming it does not; fresh tokens work", async () => {
     const org = await createOrganization();
-    const role = await api("POST", accessRolesPath(org), { token: org.adminToken, body: { name: unique("Ops"), permissions: ["LOCATION_ADMIN"] } });
+    const role = await api("POST", accessRolesPath(org), {
+      token: org.adminToken,
+      body: { name: unique("Ops"), permissions: ["LOCATION_ADMIN"] },
+    });
     expect(role.status).toBe(201);
     const { member, token } = await staffWith(org, role.body.name);
     expect((await api("POST", locationsPath(org), { token, body: { name: "One" } })).status).toBe(201);
@@ -107,9 +116,15 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
 
   it("a refused write under an Idempotency-Key stores nothing under it: the retry with a fresh token runs", async () => {
     const org = await createOrganization();
-    const role = await api("POST", accessRolesPath(org), { token: org.adminToken, body: { name: unique("Ops"), permissions: ["LOCATION_ADMIN"] } });
+    const role = await api("POST", accessRolesPath(org), {
+      token: org.adminToken,
+      body: { name: unique("Ops"), permissions: ["LOCATION_ADMIN"] },
+    });
     const { member, token } = await staffWith(org, role.body.name);
-    const changed = await api("PATCH", `${accessRolesPath(org)}/${role.body.id}`, { token: org.adminToken, body: { permissions: ["ORGANIZATION_ADMIN"] } });
+    const changed = await api("PATCH", `${accessRolesPath(org)}/${role.body.id}`, {
+      token: org.adminToken,
+      body: { permissions: ["ORGANIZATION_ADMIN"] },
+    });
     expect(changed.status).toBe(200);
     const key = { "Idempotency-Key": unique("key") };
     expectRevoked(await api("POST", locationsPath(org), { token, body: { name: "Keyed" }, headers: key }));
@@ -139,7 +154,12 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
   it("a staff token that names no access role (issued before tokens carried one) is refused on writes only", async () => {
     const org = await createOrganization();
     const member = await createStaffMember(org, { accessRoleName: "Manager" });
-    const principal = { partnerId: "dev-partner", organizationId: org.id, staffMemberId: member.id, permissions: ["LOCATION_ADMIN" as const] };
+    const principal = {
+      partnerId: "dev-partner",
+      organizationId: org.id,
+      staffMemberId: member.id,
+      permissions: ["LOCATION_ADMIN" as const],
+    };
     const legacy = await signAccessToken(principal, env.TOKEN_SECRET);
     expect((await api("GET", locationsPath(org), { token: legacy })).status).toBe(200);
     expectRevoked(await api("POST", locationsPath(org), { token: legacy, body: { name: "Store" } }));
@@ -158,7 +178,13 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const policy = await createPolicy(org, { allowNegativeBalance: true });
     const draft = await createPolicy(org, {}, false);
     const holder = await createStaffMember(org, { externalId: unique("ext") });
-    const timeOff = (day: string) => ({ workerId: staff.id, policyId: policy.id, startTime: `${day}T09:00:00Z`, endTime: `${day}T17:00:00Z`, isAllDay: false });
+    const timeOff = (day: string) => ({
+      workerId: staff.id,
+      policyId: policy.id,
+      startTime: `${day}T09:00:00Z`,
+      endTime: `${day}T17:00:00Z`,
+      isAllDay: false,
+    });
     const pending = await api("POST", `${o}/time-off-requests`, { token: org.adminToken, body: timeOff(dayFromToday(7)) });
     const approved = await api("POST", `${o}/time-off-requests`, { token: org.adminToken, body: timeOff(dayFromToday(8)) });
     expect((await api("POST", `${o}/time-off-requests/${approved.body.id}/approve`, { token: org.adminToken })).status).toBe(200);
@@ -175,7 +201,11 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
       ["POST", `${o}/access-roles`, { name: unique("Root"), permissions: ["ORGANIZATION_ADMIN"] }],
       ["PATCH", `${o}/access-roles/${accessRole.body.id}`, { permissions: ["ORGANIZATION_ADMIN"] }],
       ["DELETE", `${o}/access-roles/${accessRole.body.id}`],
-      ["POST", `${o}/locations/${location.id}/breaks`, { name: "Tea", durationMinutes: 10, frequencyMinutes: 120, paid: true, mandatory: false }],
+      [
+        "POST",
+        `${o}/locations/${location.id}/breaks`,
+        { name: "Tea", durationMinutes: 10, frequencyMinutes: 120, paid: true, mandatory: false },
+      ],
       ["PATCH", `${o}/locations/${location.id}/breaks/${breakType.id}`, { paid: true }],
       ["DELETE", `${o}/locations/${location.id}/breaks/${breakType.id}`],
       ["POST", `${o}/staffmembers`, { name: "New hire" }],
@@ -184,7 +214,17 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
       ["POST", `${o}/staffmembers/sync`, { records: [{ externalId: unique("e"), name: "Synced" }] }],
       ["POST", `${o}/staffmembers/${staff.id}/shift-notes`, { text: "Note" }],
       ["POST", `${o}/staffmembers/${staff.id}/locations/${location.id}/clock-out`, { latitude: 40.748817, longitude: -73.985428 }],
-      ["POST", "/api/timesheets", { employeeId: staff.id, locationId: location.id, roleId: w.roleId, startTime: "2026-03-15T09:00:00Z", endTime: "2026-03-15T17:00:00Z" }],
+      [
+        "POST",
+        "/api/timesheets",
+        {
+          employeeId: staff.id,
+          locationId: location.id,
+          roleId: w.roleId,
+          startTime: "2026-03-15T09:00:00Z",
+          endTime: "2026-03-15T17:00:00Z",
+        },
+      ],
       ["PATCH", `/api/timesheets/${shift.id}`, { hourlyWage: 1 }],
       ["DELETE", `/api/timesheets/${shift.id}`],
       ["DELETE", `/api/timesheets?date=2026-03-14&locationId=${location.id}`],
@@ -192,7 +232,11 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
       ["DELETE", `/api/timesheets/locked-days?date=2026-03-14&locationId=${location.id}`],
       ["POST", `${o}/policies/types`, { name: "Jury duty", type: "Other" }],
       ["POST", `${o}/policies`, { name: "New policy", typeId: policy.type.id }],
-      ["PATCH", `${o}/policies/${policy.id}`, { name: "Renamed", workerPolicies: [{ employee: { externalEmployeeId: holder.externalId }, hoursBalance: 80 }] }],
+      [
+        "PATCH",
+        `${o}/policies/${policy.id}`,
+        { name: "Renamed", workerPolicies: [{ employee: { externalEmployeeId: holder.externalId }, hoursBalance: 80 }] },
+      ],
       ["PATCH", `${o}/policies/${draft.id}/activate`],
       ["PATCH", `${o}/policies/${policy.id}/deactivate`],
       ["PATCH", `${o}/time-off-settings`, { minimumNoticeDays: 3 }],
@@ -204,12 +248,29 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
       ["DELETE", `${o}/time-off-requests/${approved.body.id}`],
     ];
     expect((await api("DELETE", o, { token: await accessToken() })).status).toBe(200);
-    const tables = ["locations", "roles", "access_roles", "break_types", "staff_members", "shifts", "shift_events", "shift_notes", "locked_days", "shift_audits",
-      "policy_types", "time_off_policies", "time_off_settings", "worker_policies", "time_off_ledger", "time_off_requests"];
+    const tables = [
+      "locations",
+      "roles",
+      "access_roles",
+      "break_types",
+      "staff_members",
+      "shifts",
+      "shift_events",
+      "shift_notes",
+      "locked_days",
+      "shift_audits",
+      "policy_types",
+      "time_off_policies",
+      "time_off_settings",
+      "worker_policies",
+      "time_off_ledger",
+      "time_off_requests",
+    ];
     const snapshot = async () =>
       Promise.all(
-        tables.map(async (table) =>
-          (await tenantDb().prepare(`SELECT * FROM ${table} WHERE organization_id = ? ORDER BY rowid`).bind(org.id).all()).results,
+        tables.map(
+          async (table) =>
+            (await tenantDb().prepare(`SELECT * FROM ${table} WHERE organization_id = ? ORDER BY rowid`).bind(org.id).all()).results,
         ),
       );
     const before = await snapshot();
@@ -259,18 +320,36 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const draft = await createEntry(p, { startTime: "2026-06-02T09:00:00Z", endTime: "2026-06-02T17:00:00Z" }, true);
     const shift = await createOpenShift(p, { requireApproval: true, startDate: "2026-06-03T09:00:00Z", endDate: "2026-06-03T17:00:00Z" });
     const os = `${p.base}/open-shifts/${shift.id}`;
-    const pending = await api("POST", `${os}/preferences`, { token: p.org.adminToken, body: { workerId: other.id, preference: "PREFERRED" } });
+    const pending = await api("POST", `${os}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: other.id, preference: "PREFERRED" },
+    });
     expect(pending.status).toBe(201);
     const pref = `${os}/preferences/${pending.body.id}`;
     const writes: [string, string, string, unknown?][] = [
-      ["POST", `${p.base}/schedules`, p.org.adminToken, entryBody(p, { startTime: "2026-06-04T09:00:00Z", endTime: "2026-06-04T17:00:00Z" })],
+      [
+        "POST",
+        `${p.base}/schedules`,
+        p.org.adminToken,
+        entryBody(p, { startTime: "2026-06-04T09:00:00Z", endTime: "2026-06-04T17:00:00Z" }),
+      ],
       ["PATCH", `${p.base}/schedules/${entry.id}`, p.org.adminToken, { note: "Moved" }],
       ["DELETE", `${p.base}/schedules/${entry.id}`, p.org.adminToken],
-      ["POST", `${p.base}/schedules/drafts`, p.org.adminToken, entryBody(p, { startTime: "2026-06-05T09:00:00Z", endTime: "2026-06-05T17:00:00Z" })],
+      [
+        "POST",
+        `${p.base}/schedules/drafts`,
+        p.org.adminToken,
+        entryBody(p, { startTime: "2026-06-05T09:00:00Z", endTime: "2026-06-05T17:00:00Z" }),
+      ],
       ["PATCH", `${p.base}/schedules/drafts/${draft.id}`, p.org.adminToken, { note: "Moved" }],
       ["DELETE", `${p.base}/schedules/drafts/${draft.id}`, p.org.adminToken],
       ["POST", `${p.base}/schedules/publish`, p.org.adminToken, { startDate: "2026-06-01", endDate: "2026-06-07" }],
-      ["POST", `${p.base}/schedules/bulk-copy`, p.org.adminToken, { fromStartDate: "2026-06-01", fromEndDate: "2026-06-07", toStartDate: "2026-06-08" }],
+      [
+        "POST",
+        `${p.base}/schedules/bulk-copy`,
+        p.org.adminToken,
+        { fromStartDate: "2026-06-01", fromEndDate: "2026-06-07", toStartDate: "2026-06-08" },
+      ],
       ["POST", `${p.base}/open-shifts`, p.org.adminToken, openShiftBody({ roleName: "Created by a stale token" })],
       ["PATCH", os, p.org.adminToken, { staffCountRequired: 3 }],
       ["DELETE", os, p.org.adminToken],
@@ -286,8 +365,9 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const tables = ["schedule_entries", "open_shifts", "open_shift_preferences", "roles"];
     const snapshot = async () =>
       Promise.all(
-        tables.map(async (table) =>
-          (await tenantDb().prepare(`SELECT * FROM ${table} WHERE organization_id = ? ORDER BY rowid`).bind(p.org.id).all()).results,
+        tables.map(
+          async (table) =>
+            (await tenantDb().prepare(`SELECT * FROM ${table} WHERE organization_id = ? ORDER BY rowid`).bind(p.org.id).all()).results,
         ),
       );
     const before = await snapshot();
@@ -305,7 +385,10 @@ describe("writes refuse a stale access token (401 TOKEN_REVOKED), reads honour i
     const moved = await api("PATCH", staffPath(p.org, `/${p.staff.id}`), { token: p.org.adminToken, body: { accessRoleName: "Manager" } });
     expect(moved.status).toBe(200);
     expectRevoked(await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} }));
-    const claims = await tenantDb().prepare("SELECT count(*) AS n FROM open_shift_preferences WHERE open_shift_id = ?").bind(shift.id).first<{ n: number }>();
+    const claims = await tenantDb()
+      .prepare("SELECT count(*) AS n FROM open_shift_preferences WHERE open_shift_id = ?")
+      .bind(shift.id)
+      .first<{ n: number }>();
     expect(claims!.n).toBe(0);
   });
 });

@@ -2,20 +2,20 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { webhooks } from "../drizzle/schema";
-import worker from "@/worker";
 import { createDatabase } from "@/data/client";
-import { eventStatement } from "@/data/outbox/outbox";
 import { newId } from "@/data/ids";
-import { DISABLE_AFTER_FAILURES, deliverPending, MAX_ATTEMPTS } from "@/jobs/webhook-delivery";
+import { eventStatement } from "@/data/outbox/outbox";
 import type { WakeUp } from "@/data/outbox/wake";
+import { DISABLE_AFTER_FAILURES, deliverPending, MAX_ATTEMPTS } from "@/jobs/webhook-delivery";
 import { drainOutbox } from "@/webhooks/drain";
 import { newSigningSecret } from "@/webhooks/secret";
+import worker from "@/worker";
+import { webhooks } from "../drizzle/schema";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
 import { recordingRequest } from "./helpers/recording-d1";
-import { createStaffMember, staffToken } from "./helpers/staff";
 import { tenantDb } from "./helpers/shards";
+import { createStaffMember, staffToken } from "./helpers/staff";
 import { insertEndpoint } from "./helpers/webhooks";
 import { createWorkplace, HERE } from "./helpers/workplace";
 
@@ -71,7 +71,13 @@ describe("webhook endpoints", () => {
       body: { url: "https://hooks.example.com/in", types: ["shift.clocked_in"], description: "Payroll" },
     });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ url: "https://hooks.example.com/in", types: ["shift.clocked_in"], enabled: true, description: "Payroll", disabledReason: null });
+    expect(res.body).toMatchObject({
+      url: "https://hooks.example.com/in",
+      types: ["shift.clocked_in"],
+      enabled: true,
+      description: "Payroll",
+      disabledReason: null,
+    });
     expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const stored = await tenantDb().prepare("SELECT secret FROM webhooks WHERE id = ?").bind(res.body.id).first<{ secret: string }>();
     expect(stored!.secret).not.toContain(res.body.secret.slice(6));
@@ -90,8 +96,16 @@ describe("webhook endpoints", () => {
     const org = await createOrganization();
     const hook = await api("POST", hooksPath(org), { token: org.adminToken, body: { url: "https://hooks.example.com/in" } });
     expect((await api("DELETE", hooksPath(org, `/${hook.body.id}`), { token: org.adminToken })).status).toBe(200);
-    for (const [method, suffix] of [["GET", ""], ["PATCH", ""], ["POST", "/test"], ["GET", "/deliveries"]] as const) {
-      const res = await api(method, hooksPath(org, `/${hook.body.id}${suffix}`), { token: org.adminToken, body: method === "PATCH" ? {} : undefined });
+    for (const [method, suffix] of [
+      ["GET", ""],
+      ["PATCH", ""],
+      ["POST", "/test"],
+      ["GET", "/deliveries"],
+    ] as const) {
+      const res = await api(method, hooksPath(org, `/${hook.body.id}${suffix}`), {
+        token: org.adminToken,
+        body: method === "PATCH" ? {} : undefined,
+      });
       expect(res.status, `${method} ${suffix}`).toBe(404);
       expect(res.body.code).toBe("WEBHOOK_NOT_FOUND");
     }
@@ -131,7 +145,14 @@ describe("webhook endpoints", () => {
     const hook = await api("POST", hooksPath(org), { token: org.adminToken, body: { url: "http://127.0.0.1:9/hook" } });
     const res = await api("POST", hooksPath(org, `/${hook.body.id}/test`), { token: org.adminToken });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ webhookId: hook.body.id, eventType: "webhook.test", attempt: 1, status: "failed", responseStatus: null, sequence: null });
+    expect(res.body).toMatchObject({
+      webhookId: hook.body.id,
+      eventType: "webhook.test",
+      attempt: 1,
+      status: "failed",
+      responseStatus: null,
+      sequence: null,
+    });
     const listed = await api("GET", hooksPath(org, `/${hook.body.id}/deliveries`), { token: org.adminToken });
     expect(listed.body).toEqual([res.body]);
     expect((await api("GET", hooksPath(org, `/${hook.body.id}/deliveries?limit=0`), { token: org.adminToken })).status).toBe(400);
@@ -224,7 +245,10 @@ describe("delivery", () => {
   it("delivers only the endpoint's types, and starts after the events before it was created", async () => {
     const org = await createOrganization();
     await record(org.id, 2);
-    const res = await api("POST", hooksPath(org), { token: org.adminToken, body: { url: "https://receiver.test/x", types: ["shift.clocked_in"] } });
+    const res = await api("POST", hooksPath(org), {
+      token: org.adminToken,
+      body: { url: "https://receiver.test/x", types: ["shift.clocked_in"] },
+    });
     expect(res.body.deliveredSequence).toBe(2);
     await record(org.id, 1, "location.created");
     await record(org.id, 1, "shift.clocked_in");
@@ -267,7 +291,10 @@ describe("the delivery lease", () => {
     const { received, fetch } = receiver();
     expect(await deliverPending(deps(fetch), hook.id)).toEqual({});
     expect(received.map((r) => r.body.sequence)).toEqual(Array.from({ length: 230 }, (_, i) => i + 1));
-    const counted = await tenantDb().prepare("SELECT count(*) AS n, count(DISTINCT event_id) AS events FROM webhook_deliveries WHERE webhook_id = ? AND status = 'succeeded'")
+    const counted = await tenantDb()
+      .prepare(
+        "SELECT count(*) AS n, count(DISTINCT event_id) AS events FROM webhook_deliveries WHERE webhook_id = ? AND status = 'succeeded'",
+      )
       .bind(hook.id)
       .first<{ n: number; events: number }>();
     expect(counted).toEqual({ n: 230, events: 230 });
@@ -280,10 +307,16 @@ describe("the delivery lease", () => {
     const hook = await endpoint(org.id);
     await record(org.id, 2);
     const { sequences, fetch } = slowReceiver();
-    await db.update(webhooks).set({ deliveryLease: "other", deliveringUntil: new Date(Date.now() + 60_000) }).where(eq(webhooks.id, hook.id));
+    await db
+      .update(webhooks)
+      .set({ deliveryLease: "other", deliveringUntil: new Date(Date.now() + 60_000) })
+      .where(eq(webhooks.id, hook.id));
     expect(await deliverPending(deps(fetch), hook.id)).toEqual({});
     expect(sequences).toEqual([]);
-    await db.update(webhooks).set({ deliveringUntil: new Date(Date.now() - 1) }).where(eq(webhooks.id, hook.id));
+    await db
+      .update(webhooks)
+      .set({ deliveringUntil: new Date(Date.now() - 1) })
+      .where(eq(webhooks.id, hook.id));
     await deliverPending(deps(fetch), hook.id);
     expect(sequences).toEqual([1, 2]);
   });
@@ -332,7 +365,9 @@ describe("the delivery lease", () => {
     const hook = await endpoint(org.id, ["shift.clocked_in"]);
     await record(org.id, 2, "location.created");
     const sent: WakeUp[] = [];
-    const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
+    const queue = {
+      sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)),
+    } as unknown as Queue<WakeUp>;
     expect(await drainOutbox(db, queue, org.id)).toBe(0);
     await record(org.id, 1, "shift.clocked_in");
     expect(await drainOutbox(db, queue, org.id)).toBe(1);
@@ -348,7 +383,9 @@ describe("the queue", () => {
     const idle = await endpoint(org.id);
     await db.update(webhooks).set({ deliveredSequence: 3 }).where(eq(webhooks.id, idle.id));
     const sent: WakeUp[] = [];
-    const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
+    const queue = {
+      sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)),
+    } as unknown as Queue<WakeUp>;
     expect(await drainOutbox(db, queue, org.id)).toBe(1);
     expect(sent).toEqual([{ webhookId: pending.id, organizationId: org.id }]);
   });
@@ -358,10 +395,21 @@ describe("the queue", () => {
     const hook = await endpoint(w.org.id, ["shift.clocked_in"]);
     const idle = await endpoint(w.org.id, ["shift.deleted"]);
     const sent: WakeUp[] = [];
-    const queue = { sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)) } as unknown as Queue<WakeUp>;
+    const queue = {
+      sendBatch: async (messages: { body: WakeUp }[]) => void sent.push(...messages.map((m) => m.body)),
+    } as unknown as Queue<WakeUp>;
     const waits: Promise<unknown>[] = [];
-    const ctx = { waitUntil: (promise: Promise<unknown>) => void waits.push(promise), passThroughOnException: () => {}, props: {} } as ExecutionContext;
-    const res = await recordingRequest("POST", `${w.punchPath}/clock-in`, { token: w.token, body: { roleId: w.roleId, ...HERE }, env: { WEBHOOK_QUEUE: queue }, ctx });
+    const ctx = {
+      waitUntil: (promise: Promise<unknown>) => void waits.push(promise),
+      passThroughOnException: () => {},
+      props: {},
+    } as ExecutionContext;
+    const res = await recordingRequest("POST", `${w.punchPath}/clock-in`, {
+      token: w.token,
+      body: { roleId: w.roleId, ...HERE },
+      env: { WEBHOOK_QUEUE: queue },
+      ctx,
+    });
     expect(res.status).toBe(200);
     await Promise.all(waits);
     expect(res.trips).toHaveLength(2);

@@ -86,7 +86,10 @@ export async function benchCopyEndpoint(request, db) {
   }
   if (pathname === "/__bench/exec" && request.method === "POST") {
     const { sql, params = [] } = await request.json();
-    const { meta } = await db.prepare(sql).bind(...params).run();
+    const { meta } = await db
+      .prepare(sql)
+      .bind(...params)
+      .run();
     return Response.json({ changes: meta.changes });
   }
   return null;

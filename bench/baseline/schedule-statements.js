@@ -36,7 +36,10 @@ export function startOfDay(date, timeZone) {
 export const dayAfter = (date) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
 
 /** [start, end) of the local dates startDate..endDate (inclusive). */
-export const weekRange = (week, timeZone) => ({ start: startOfDay(week.startDate, timeZone), end: startOfDay(dayAfter(week.endDate), timeZone) });
+export const weekRange = (week, timeZone) => ({
+  start: startOfDay(week.startDate, timeZone),
+  end: startOfDay(dayAfter(week.endDate), timeZone),
+});
 
 export function decodeEntryCursor(cursor) {
   const [ms, id] = atob(cursor).split(/_(.*)/s);
@@ -58,7 +61,13 @@ export function weekViewTrips(url, organizationId, locationId) {
     ? [NEXT_PAGE_SQL, [organizationId, locationId, 0, range.end, after.startAt, after.id, limit]]
     : [FIRST_PAGE_SQL, [organizationId, locationId, 0, range.start, range.end, limit]];
   return [
-    { call: "batch", pairs: [[LOCATION_SQL, [organizationId, locationId]], [OWN_LOCATIONS_SQL, [organizationId, ""]]] },
+    {
+      call: "batch",
+      pairs: [
+        [LOCATION_SQL, [organizationId, locationId]],
+        [OWN_LOCATIONS_SQL, [organizationId, ""]],
+      ],
+    },
     { call: "raw", pairs: [page] },
   ];
 }
@@ -71,8 +80,20 @@ export function publishTrips(organizationId, locationId, week, timeZone, now = "
   const { start, end } = weekRange(week, timeZone);
   const drafts = [organizationId, locationId, 1, start, end];
   return [
-    { call: "batch", pairs: [[LOCATION_SQL, [organizationId, locationId]], [OWN_LOCATIONS_SQL, [organizationId, ""]]] },
-    { call: "batch", pairs: [[PUBLISH_OPEN_SHIFTS_SQL, drafts], [PUBLISH_ASSIGNMENTS_SQL, [...drafts, 1, "APPROVED"]]] },
+    {
+      call: "batch",
+      pairs: [
+        [LOCATION_SQL, [organizationId, locationId]],
+        [OWN_LOCATIONS_SQL, [organizationId, ""]],
+      ],
+    },
+    {
+      call: "batch",
+      pairs: [
+        [PUBLISH_OPEN_SHIFTS_SQL, drafts],
+        [PUBLISH_ASSIGNMENTS_SQL, [...drafts, 1, "APPROVED"]],
+      ],
+    },
     {
       call: "batch",
       pairs: [

@@ -12,13 +12,48 @@ const bind = (db, [sql, values]) => db.prepare(sql).bind(...values);
 
 /** A schedule_entries row in positional form (18 columns), as ours answers it. */
 function entryJson(v) {
-  const [id, organizationId, locationId, employeeId, roleId, startAt, endAt, utcOffset, timezone, breaks, note, isDraft, publishedAt, openShiftId, active, createdAt, updatedAt, deletedAt] = v;
+  const [
+    id,
+    organizationId,
+    locationId,
+    employeeId,
+    roleId,
+    startAt,
+    endAt,
+    utcOffset,
+    timezone,
+    breaks,
+    note,
+    isDraft,
+    publishedAt,
+    openShiftId,
+    active,
+    createdAt,
+    updatedAt,
+    deletedAt,
+  ] = v;
   return {
-    id, organizationId, locationId, employeeId, roleId,
-    startTime: wall(startAt, utcOffset), endTime: wall(endAt, utcOffset), utcStartTime: iso(startAt), utcEndTime: iso(endAt),
-    utcOffset, timezone, breaks: JSON.parse(breaks), note, isDraft: isDraft === 1, isPublished: isDraft !== 1,
-    publishedAt: publishedAt === null ? null : iso(publishedAt), openShiftId, active: active === 1,
-    createdAt: iso(createdAt), updatedAt: iso(updatedAt), deletedAt: deletedAt === null ? null : iso(deletedAt),
+    id,
+    organizationId,
+    locationId,
+    employeeId,
+    roleId,
+    startTime: wall(startAt, utcOffset),
+    endTime: wall(endAt, utcOffset),
+    utcStartTime: iso(startAt),
+    utcEndTime: iso(endAt),
+    utcOffset,
+    timezone,
+    breaks: JSON.parse(breaks),
+    note,
+    isDraft: isDraft === 1,
+    isPublished: isDraft !== 1,
+    publishedAt: publishedAt === null ? null : iso(publishedAt),
+    openShiftId,
+    active: active === 1,
+    createdAt: iso(createdAt),
+    updatedAt: iso(updatedAt),
+    deletedAt: deletedAt === null ? null : iso(deletedAt),
   };
 }
 
@@ -51,7 +86,12 @@ async function publish(db, match, request) {
   const [, reads, writes] = publishTrips(organizationId, locationId, week, timeZone, now, writeGuard(request));
   await db.batch(reads.pairs.map((pair) => bind(db, pair)));
   const [, entries, shifts] = await db.batch(writes.pairs.map((pair) => bind(db, pair)));
-  return Response.json({ publishedEntries: entries.meta.changes, publishedOpenShifts: shifts.meta.changes, appliedAssignments: 0, publishedAt: iso(now) });
+  return Response.json({
+    publishedEntries: entries.meta.changes,
+    publishedOpenShifts: shifts.meta.changes,
+    appliedAssignments: 0,
+    publishedAt: iso(now),
+  });
 }
 
 export const routes = [

@@ -15,7 +15,16 @@ const formatters = new Map();
 function offsetMinutesAt(timeZone, ms) {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     formatters.set(timeZone, f);
   }
   const p = {};
@@ -74,7 +83,10 @@ function previousAnswer(ctx, idempotency, now) {
   if (!idempotency || !stored || stored.expires_at <= now) return null;
   if (stored.request_hash !== idempotency.hash) return problem(422, "IDEMPOTENCY_KEY_REUSED");
   if (stored.status === null) return problem(409, "IDEMPOTENCY_REQUEST_IN_PROGRESS");
-  return new Response(stored.body, { status: stored.status, headers: { "Content-Type": stored.content_type, "Idempotent-Replayed": "true" } });
+  return new Response(stored.body, {
+    status: stored.status,
+    headers: { "Content-Type": stored.content_type, "Idempotent-Replayed": "true" },
+  });
 }
 
 /** The write batch: the principal guard, then the answer stored under the key when one was sent, then the punch. */
@@ -82,14 +94,30 @@ async function commit(db, request, idempotency, answer, now, statements, params)
   const guard = writeGuard(request);
   const keyed = idempotency
     ? [
-        [IDEMPOTENCY_WRITES, [
-          [idempotency.scope, idempotency.key, now],
-          [idempotency.scope, idempotency.key, idempotency.hash, 200, JSON.stringify(answer), "application/json", now, now + IDEMPOTENCY_TTL_MS],
-        ]],
+        [
+          IDEMPOTENCY_WRITES,
+          [
+            [idempotency.scope, idempotency.key, now],
+            [
+              idempotency.scope,
+              idempotency.key,
+              idempotency.hash,
+              200,
+              JSON.stringify(answer),
+              "application/json",
+              now,
+              now + IDEMPOTENCY_TTL_MS,
+            ],
+          ],
+        ],
       ]
     : [];
   const all = [[[guard.sql], [guard.params]], ...keyed, [statements, params]];
-  await run(db, all.flatMap(([s]) => s), all.flatMap(([, p]) => p));
+  await run(
+    db,
+    all.flatMap(([s]) => s),
+    all.flatMap(([, p]) => p),
+  );
 }
 
 const wall = (ms, offset) => (ms === null ? null : new Date(ms + offset * 60_000).toISOString());
@@ -100,7 +128,13 @@ const shiftJson = (s, breaks, events, locked = false) => ({
   roleId: s.role_id,
   startTime: wall(s.start_at, s.utc_offset),
   endTime: wall(s.end_at, s.utc_offset),
-  breaks: breaks.map((b) => ({ startTime: wall(b.start_at, s.utc_offset), endTime: wall(b.end_at, s.utc_offset), typeId: b.type_id, paid: !!b.paid, name: b.name })),
+  breaks: breaks.map((b) => ({
+    startTime: wall(b.start_at, s.utc_offset),
+    endTime: wall(b.end_at, s.utc_offset),
+    typeId: b.type_id,
+    paid: !!b.paid,
+    name: b.name,
+  })),
   hourlyWage: s.hourly_wage,
   totalPaidBreaks: s.total_paid_breaks,
   totalUnpaidBreaks: s.total_unpaid_breaks,
@@ -122,11 +156,45 @@ const shiftJson = (s, breaks, events, locked = false) => ({
 
 /** [id, organization_id, shift_id, employee_id, kind, break_id, occurred_at, received_at, lat, lon, accuracy, distance, verdict, flags, idempotency_key] */
 const eventValues = (ctx, shiftId, kind, now, body, idempotency) => [
-  crypto.randomUUID(), ctx.location.organization_id, shiftId, ctx.staff.id, kind, "", now, now,
-  body.latitude ?? null, body.longitude ?? null, body.accuracy === undefined ? null : Math.round(body.accuracy * 100),
-  null, "unfenced", "[]", idempotency?.key ?? null,
+  crypto.randomUUID(),
+  ctx.location.organization_id,
+  shiftId,
+  ctx.staff.id,
+  kind,
+  "",
+  now,
+  now,
+  body.latitude ?? null,
+  body.longitude ?? null,
+  body.accuracy === undefined ? null : Math.round(body.accuracy * 100),
+  null,
+  "unfenced",
+  "[]",
+  idempotency?.key ?? null,
 ];
-const SHIFT_COLUMNS = ["id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "breaks_json", "active", "created_at", "updated_at", "deleted_at"];
+const SHIFT_COLUMNS = [
+  "id",
+  "organization_id",
+  "employee_id",
+  "location_id",
+  "role_id",
+  "start_at",
+  "end_at",
+  "utc_offset",
+  "business_date",
+  "hourly_wage",
+  "duration",
+  "total_paid_breaks",
+  "total_unpaid_breaks",
+  "payable_duration",
+  "flags",
+  "manual_entry",
+  "breaks_json",
+  "active",
+  "created_at",
+  "updated_at",
+  "deleted_at",
+];
 
 /** Constraint failures of a punch's write batch, as ours maps them. */
 function refusal(error, problems) {
@@ -152,16 +220,39 @@ export async function clockIn(db, { org, staffId, locationId }, request) {
   const date = businessDate(now, utcOffset);
   if (ctx.lockedDates.has(date)) return problem(409, "DAY_LOCKED");
   const shift = {
-    id: crypto.randomUUID(), organization_id: ctx.location.organization_id, employee_id: staffId, location_id: locationId,
-    role_id: ctx.role.id, start_at: now, end_at: null, utc_offset: utcOffset, business_date: date,
-    hourly_wage: ctx.role.hourly_wage ?? ctx.staff.hourly_wage ?? 0, duration: 0, total_paid_breaks: 0, total_unpaid_breaks: 0,
-    payable_duration: 0, flags: "[]", manual_entry: 0, breaks_json: "[]", active: 1, created_at: now, updated_at: now, deleted_at: null,
+    id: crypto.randomUUID(),
+    organization_id: ctx.location.organization_id,
+    employee_id: staffId,
+    location_id: locationId,
+    role_id: ctx.role.id,
+    start_at: now,
+    end_at: null,
+    utc_offset: utcOffset,
+    business_date: date,
+    hourly_wage: ctx.role.hourly_wage ?? ctx.staff.hourly_wage ?? 0,
+    duration: 0,
+    total_paid_breaks: 0,
+    total_unpaid_breaks: 0,
+    payable_duration: 0,
+    flags: "[]",
+    manual_entry: 0,
+    breaks_json: "[]",
+    active: 1,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
   };
   // The guards: organization_id NULL on a locked day, employee_id NULL when another shift overlaps.
   const guarded = [
     shift.id,
-    shift.organization_id, locationId, date,
-    staffId, shift.organization_id, staffId, shift.id, now,
+    shift.organization_id,
+    locationId,
+    date,
+    staffId,
+    shift.organization_id,
+    staffId,
+    shift.id,
+    now,
     ...SHIFT_COLUMNS.slice(3).map((c) => shift[c]),
   ];
   const event = eventValues(ctx, shift.id, "clock_in", now, body, idempotency);
@@ -198,21 +289,29 @@ export async function clockOut(db, { org, staffId, locationId }, request) {
   const unpaid = breaks.filter((b) => !b.paid).reduce((n, b) => n + minutes(b.start_at, b.end_at), 0);
   const duration = minutes(open.start_at, now);
   const closed = {
-    ...open, end_at: now, duration, total_paid_breaks: paid, total_unpaid_breaks: unpaid,
-    payable_duration: Math.max(0, duration - unpaid), active: 0, updated_at: Math.max(now, open.updated_at + 1),
+    ...open,
+    end_at: now,
+    duration,
+    total_paid_breaks: paid,
+    total_unpaid_breaks: unpaid,
+    payable_duration: Math.max(0, duration - unpaid),
+    active: 0,
+    updated_at: Math.max(now, open.updated_at + 1),
   };
   // The event's guards: organization_id NULL on a locked day, shift_id NULL once closed, employee_id NULL once changed.
   const [id, , , , kind, ...rest] = eventValues(ctx, open.id, "clock_out", now, body, idempotency);
-  const event = [
-    id,
-    org, open.location_id, open.business_date,
-    open.id, org,
-    open.id, org, open.updated_at,
-    kind, ...rest,
-  ];
+  const event = [id, org, open.location_id, open.business_date, open.id, org, open.id, org, open.updated_at, kind, ...rest];
   const close = [
-    closed.end_at, closed.duration, closed.total_paid_breaks, closed.total_unpaid_breaks, closed.payable_duration,
-    closed.flags, 0, closed.updated_at, org, open.id,
+    closed.end_at,
+    closed.duration,
+    closed.total_paid_breaks,
+    closed.total_unpaid_breaks,
+    closed.payable_duration,
+    closed.flags,
+    0,
+    closed.updated_at,
+    org,
+    open.id,
   ];
   const answer = shiftJson(closed, breaks, [{ kind: "clock_out", occurredAt: new Date(now).toISOString() }]);
   try {
@@ -263,7 +362,7 @@ export async function shiftState(db, { org, staffId, locationId }) {
 }
 
 /** [method, path pattern, handler]: the worker's routes for this scenario. */
-const base = String.raw`^/api/organizations/([^/]+)/staffmembers/([^/]+)/locations/([^/]+)`;
+const base = "^/api/organizations/([^/]+)/staffmembers/([^/]+)/locations/([^/]+)";
 export const routes = [
   ["POST", new RegExp(`${base}/clock-in$`), clockIn],
   ["POST", new RegExp(`${base}/clock-out$`), clockOut],

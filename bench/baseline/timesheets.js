@@ -5,9 +5,9 @@
 // that gives the same response as ours, and the response out.
 import {
   decodeShiftCursor,
+  EXPORT_PAGE_SIZE,
   employeeReportStatement,
   encodeShiftCursor,
-  EXPORT_PAGE_SIZE,
   exportFirstStatements,
   exportStatement,
   listingStatements,
@@ -36,8 +36,50 @@ function nextLink(url, params) {
 
 /** A shifts row (21 columns) in positional form, as the page and export statements answer it. */
 function shiftOf(values) {
-  const [id, , employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags, manualEntry, breaksJson, , createdAt, updatedAt, deletedAt] = values;
-  return { id, employeeId, locationId, roleId, startAt, endAt, utcOffset, businessDate, hourlyWage, duration, paidBreaks, unpaidBreaks, payable, flags: JSON.parse(flags), manualEntry: manualEntry === 1, breaksJson, createdAt, updatedAt, deletedAt };
+  const [
+    id,
+    ,
+    employeeId,
+    locationId,
+    roleId,
+    startAt,
+    endAt,
+    utcOffset,
+    businessDate,
+    hourlyWage,
+    duration,
+    paidBreaks,
+    unpaidBreaks,
+    payable,
+    flags,
+    manualEntry,
+    breaksJson,
+    ,
+    createdAt,
+    updatedAt,
+    deletedAt,
+  ] = values;
+  return {
+    id,
+    employeeId,
+    locationId,
+    roleId,
+    startAt,
+    endAt,
+    utcOffset,
+    businessDate,
+    hourlyWage,
+    duration,
+    paidBreaks,
+    unpaidBreaks,
+    payable,
+    flags: JSON.parse(flags),
+    manualEntry: manualEntry === 1,
+    breaksJson,
+    createdAt,
+    updatedAt,
+    deletedAt,
+  };
 }
 
 /** Whether a shift's (location, business date) is among the locked days read beside it. */
@@ -135,18 +177,35 @@ function csvRecord(values, lookups) {
   const [employeeName, employeeExternalId, employeePayrollId] = staff ? [staff.name, staff.external_id, staff.external_payroll_id] : [];
   const [locationName, locationExternalId] = location ? [location.name, location.external_id] : [];
   const [roleName, roleExternalId] = role ? [role.name, role.external_id] : [];
-  return (
-    [
-      csvField(s.id), csvField(s.businessDate), csvField(s.employeeId), csvField(employeeExternalId, true),
-      csvField(employeePayrollId, true), csvField(employeeName, true), csvField(s.locationId),
-      csvField(locationExternalId, true), csvField(locationName, true), csvField(s.roleId), csvField(roleExternalId, true),
-      csvField(roleName, true), csvField(s.utcOffset), csvField(localTime(s.startAt, s.utcOffset)),
-      csvField(localTime(s.endAt, s.utcOffset)), csvField(iso(s.startAt)), csvField(isoOrNull(s.endAt)), csvField(s.duration),
-      csvField(s.paidBreaks), csvField(s.unpaidBreaks), csvField(s.payable), csvField(hours(s.payable)),
-      csvField(s.hourlyWage), csvField(amount(amountCents(s.payable, s.hourlyWage)).toFixed(2)), csvField(s.flags.join(";")),
-      csvField(s.manualEntry), csvField(lookups.isLocked(s)),
-    ].join(",") + "\r\n"
-  );
+  return `${[
+    csvField(s.id),
+    csvField(s.businessDate),
+    csvField(s.employeeId),
+    csvField(employeeExternalId, true),
+    csvField(employeePayrollId, true),
+    csvField(employeeName, true),
+    csvField(s.locationId),
+    csvField(locationExternalId, true),
+    csvField(locationName, true),
+    csvField(s.roleId),
+    csvField(roleExternalId, true),
+    csvField(roleName, true),
+    csvField(s.utcOffset),
+    csvField(localTime(s.startAt, s.utcOffset)),
+    csvField(localTime(s.endAt, s.utcOffset)),
+    csvField(iso(s.startAt)),
+    csvField(isoOrNull(s.endAt)),
+    csvField(s.duration),
+    csvField(s.paidBreaks),
+    csvField(s.unpaidBreaks),
+    csvField(s.payable),
+    csvField(hours(s.payable)),
+    csvField(s.hourlyWage),
+    csvField(amount(amountCents(s.payable, s.hourlyWage)).toFixed(2)),
+    csvField(s.flags.join(";")),
+    csvField(s.manualEntry),
+    csvField(lookups.isLocked(s)),
+  ].join(",")}\r\n`;
 }
 
 /** GET /api/timesheets/export?format=csv: a stream that reads one keyset page of 500 per pull, as ours does. */
@@ -166,7 +225,10 @@ function exportCsv(db, request) {
       let rows;
       if (lookups) {
         const [sql, values] = exportStatement(p, after);
-        rows = await db.prepare(sql).bind(...values).raw();
+        rows = await db
+          .prepare(sql)
+          .bind(...values)
+          .raw();
       } else {
         // The first page comes in one batch with the organization's names and the range's locked days.
         const [staff, locations, roles, locked, page] = await batch(db, exportFirstStatements(p));
@@ -206,8 +268,16 @@ async function reportDays(db, request) {
       days: rows.results.slice(0, p.limit).map((r) => {
         const [day, employeeId, externalId, locationId, dayDuration, dayUnpaid, dayPayable, dayCents, locked] = Object.values(r);
         return {
-          day, employeeId, externalId, locationId, organizationId: p.org, duration: dayDuration,
-          totalUnpaidBreaks: dayUnpaid, hoursWorked: hours(dayPayable), amount: amount(dayCents), locked: locked === 1,
+          day,
+          employeeId,
+          externalId,
+          locationId,
+          organizationId: p.org,
+          duration: dayDuration,
+          totalUnpaidBreaks: dayUnpaid,
+          hoursWorked: hours(dayPayable),
+          amount: amount(dayCents),
+          locked: locked === 1,
         };
       }),
       totals: { duration, totalUnpaidBreaks: unpaid, hoursWorked: hours(payable), amount: amount(cents) },
@@ -223,15 +293,27 @@ async function reportEmployees(db, request) {
   if (!p) return problem(400, "VALIDATION_ERROR");
   const after = p.cursor ? atob(p.cursor) : null;
   const [sql, values] = employeeReportStatement(p, after);
-  const rows = await db.prepare(sql).bind(...values).raw();
+  const rows = await db
+    .prepare(sql)
+    .bind(...values)
+    .raw();
   const shown = rows.slice(0, p.limit);
   const headers = {};
   const last = shown[shown.length - 1];
   if (rows.length > p.limit && last) headers.Link = nextLink(url, { cursor: btoa(last[0]).replaceAll("=", "") });
   return Response.json(
     shown.map(([employeeId, externalId, name, shifts, duration, paid, unpaid, payable, cents, flagged]) => ({
-      employeeId, externalId, name, shifts, duration, totalPaidBreaks: paid, totalUnpaidBreaks: unpaid,
-      payableDuration: payable, hoursWorked: hours(payable), amount: amount(cents), flaggedShifts: flagged,
+      employeeId,
+      externalId,
+      name,
+      shifts,
+      duration,
+      totalPaidBreaks: paid,
+      totalUnpaidBreaks: unpaid,
+      payableDuration: payable,
+      hoursWorked: hours(payable),
+      amount: amount(cents),
+      flaggedShifts: flagged,
     })),
     { headers },
   );

@@ -38,7 +38,15 @@ export function comparisonTable(operations) {
   const none = { count: 0, statuses: {}, p50: NaN, p99: NaN, rps: 0 };
   for (const { label, ours = none, baseline = none } of operations) {
     rows.push([label, "ours", String(ours.count), refusals(ours.statuses) || "0", ms(ours.p50), ms(ours.p99), perSecond(ours.rps)]);
-    rows.push(["", "baseline", String(baseline.count), refusals(baseline.statuses) || "0", ms(baseline.p50), ms(baseline.p99), perSecond(baseline.rps)]);
+    rows.push([
+      "",
+      "baseline",
+      String(baseline.count),
+      refusals(baseline.statuses) || "0",
+      ms(baseline.p50),
+      ms(baseline.p99),
+      perSecond(baseline.rps),
+    ]);
     rows.push(["", "ours/baseline", "", "", ratio(ours.p50, baseline.p50), ratio(ours.p99, baseline.p99), ratio(ours.rps, baseline.rps)]);
   }
   return table(header, rows);

@@ -69,7 +69,18 @@ export const migrate = async ({ config, persistTo, logFile }) => {
  * Starts `wrangler dev` on 127.0.0.1 and waits until `readyPath` answers 200. The process gets its own process
  * group, so stop() ends wrangler and the workerd it started, and only those.
  */
-export async function startWorker({ name, config, entry, persistTo, port, inspectorPort, vars = {}, flags = [], logFile, readyPath = "/api/health" }) {
+export async function startWorker({
+  name,
+  config,
+  entry,
+  persistTo,
+  port,
+  inspectorPort,
+  vars = {},
+  flags = [],
+  logFile,
+  readyPath = "/api/health",
+}) {
   const args = ["dev", ...(entry ? [entry] : []), "--config", config, "--ip", HOST, "--port", String(port), ...flags];
   args.push("--inspector-port", String(inspectorPort), "--persist-to", persistTo, "--local");
   args.push("--show-interactive-dev-session=false", "--log-level", "warn");

@@ -2,12 +2,12 @@
 // the baseline (the same statements by hand, bench/baseline/schedules.js); D1 round trips, rows_read and p50/p99.
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
+import { publishTrips, resetDraftsStatement, weekViewTrips } from "../baseline/schedule-statements.js";
+import { writeGuardFor } from "../baseline/write-guard.js";
 import { expectStatus, seedOrganization } from "../lib/api.mjs";
 import { measure, percentile } from "../lib/load.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
-import { publishTrips, resetDraftsStatement, weekViewTrips } from "../baseline/schedule-statements.js";
-import { writeGuardFor } from "../baseline/write-guard.js";
 
 export const name = "schedules";
 export const description = "a 200-staff location: week view of 1,400 entries and a publish of a week of drafts (issue 10)";
@@ -44,8 +44,24 @@ function entryRows(org, location, staff, week, isDraft, now) {
       const utcOffset = offsetAt(naive - offsetAt(naive) * 60_000);
       const startAt = naive - utcOffset * 60_000;
       rows.push([
-        randomUUID(), org.id, location.id, member.id, member.roleId, startAt, startAt + 8 * 3_600_000, utcOffset, ZONE, "[]", null,
-        isDraft ? 1 : 0, isDraft ? null : now, null, 1, now, now, null,
+        randomUUID(),
+        org.id,
+        location.id,
+        member.id,
+        member.roleId,
+        startAt,
+        startAt + 8 * 3_600_000,
+        utcOffset,
+        ZONE,
+        "[]",
+        null,
+        isDraft ? 1 : 0,
+        isDraft ? null : now,
+        null,
+        1,
+        now,
+        now,
+        null,
       ]);
     });
   }
@@ -53,8 +69,24 @@ function entryRows(org, location, staff, week, isDraft, now) {
 }
 
 const ENTRY_COLUMNS = [
-  "id", "organization_id", "location_id", "employee_id", "role_id", "start_at", "end_at", "utc_offset", "timezone", "breaks", "note",
-  "is_draft", "published_at", "open_shift_id", "active", "created_at", "updated_at", "deleted_at",
+  "id",
+  "organization_id",
+  "location_id",
+  "employee_id",
+  "role_id",
+  "start_at",
+  "end_at",
+  "utc_offset",
+  "timezone",
+  "breaks",
+  "note",
+  "is_draft",
+  "published_at",
+  "open_shift_id",
+  "active",
+  "created_at",
+  "updated_at",
+  "deleted_at",
 ];
 
 async function seed(ours, print) {
@@ -67,15 +99,25 @@ async function seed(ours, print) {
     "location",
   );
   const roleId = org.defaults.roles[0].id;
-  const staff = await inGroups(Array.from({ length: STAFF }, (_, i) => i), PARALLELISM, async (i) => {
-    const body = { name: `Staff ${i + 1}`, locationIds: [location.id], accessRoleName: "Employee" };
-    const created = await expectStatus(r("POST", `/api/organizations/${org.id}/staffmembers`, { token: admin, body }), 201, `staff ${i}`);
-    return { id: created.id, roleId };
-  });
+  const staff = await inGroups(
+    Array.from({ length: STAFF }, (_, i) => i),
+    PARALLELISM,
+    async (i) => {
+      const body = { name: `Staff ${i + 1}`, locationIds: [location.id], accessRoleName: "Employee" };
+      const created = await expectStatus(r("POST", `/api/organizations/${org.id}/staffmembers`, { token: admin, body }), 201, `staff ${i}`);
+      return { id: created.id, roleId };
+    },
+  );
   const now = Date.now();
   const rows = [...entryRows(org, location, staff, PUBLISHED, false, now), ...entryRows(org, location, staff, DRAFTS, true, now)];
-  await expectStatus(r("POST", "/__bench/load", { body: { tables: [{ table: "schedule_entries", columns: ENTRY_COLUMNS, rows }] } }), 200, "load entries");
-  print(`  seeded ${STAFF} staff through the API and ${rows.length} entries (a published week and a draft week) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await expectStatus(
+    r("POST", "/__bench/load", { body: { tables: [{ table: "schedule_entries", columns: ENTRY_COLUMNS, rows }] } }),
+    200,
+    "load entries",
+  );
+  print(
+    `  seeded ${STAFF} staff through the API and ${rows.length} entries (a published week and a draft week) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { org, admin, location, base: `/api/organizations/${org.id}/locations/${location.id}` };
 }
 
@@ -94,7 +136,8 @@ async function walk(ours, world, firstPath) {
   return pages;
 }
 
-const reset = (server, world) => expectStatus(server.request("POST", "/__bench/exec", { body: resetDraftsStatement(world.location.id, DRAFTS) }), 200, "reset drafts");
+const reset = (server, world) =>
+  expectStatus(server.request("POST", "/__bench/exec", { body: resetDraftsStatement(world.location.id, DRAFTS) }), 200, "reset drafts");
 
 /** PUBLISH_SAMPLES publishes of the draft week on one server, each after the week is put back to drafts. */
 async function publishLatencies(server, world) {
@@ -104,7 +147,8 @@ async function publishLatencies(server, world) {
     const started = process.hrtime.bigint();
     const res = await server.request("POST", `${world.base}/schedules/publish`, { token: world.admin, body: DRAFTS });
     latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-    if (res.status !== 200 || res.body.publishedEntries !== 7 * STAFF) throw new Error(`publish on ${server.name}: ${res.status} ${res.text.slice(0, 300)}`);
+    if (res.status !== 200 || res.body.publishedEntries !== 7 * STAFF)
+      throw new Error(`publish on ${server.name}: ${res.status} ${res.text.slice(0, 300)}`);
   }
   return latencies.sort((a, b) => a - b);
 }
@@ -136,30 +180,55 @@ export async function run({ stateDir, options, print }) {
   const mismatches = [];
   for (const { path } of pages) {
     const [a, b] = await Promise.all([ours.request("GET", path, { token: world.admin }), baseline.request("GET", path)]);
-    if (a.status !== b.status || !isDeepStrictEqual(a.body, b.body) || a.headers.get("Link") !== b.headers.get("Link")) mismatches.push(path);
+    if (a.status !== b.status || !isDeepStrictEqual(a.body, b.body) || a.headers.get("Link") !== b.headers.get("Link"))
+      mismatches.push(path);
   }
 
   print("");
   print(`D1 per request (traced; read = meta.rows_read, returned = rows answered; ${7 * STAFF} entries a week, ${2 * 7 * STAFF} stored):`);
-  const rowsOf = (res) => [sum(res.roundTrips.flatMap((t) => t.rowsRead)), sum(res.roundTrips.flatMap((t) => t.rowsReturned ?? [])), sum(res.roundTrips.flatMap((t) => t.rowsWritten))];
+  const rowsOf = (res) => [
+    sum(res.roundTrips.flatMap((t) => t.rowsRead)),
+    sum(res.roundTrips.flatMap((t) => t.rowsReturned ?? [])),
+    sum(res.roundTrips.flatMap((t) => t.rowsWritten)),
+  ];
   print(
     table(
       ["request", "round trips", "statements", "rows read", "rows returned", "rows written"],
       [
-        ...pages.map(({ res }, i) => [`week view page ${i + 1} (${res.body.length} entries)`, String(res.roundTrips.length), String(sum(res.roundTrips.map((t) => t.statements.length))), ...rowsOf(res).map(String)]),
-        [`publish (${publish.body.publishedEntries} entries)`, String(publish.roundTrips.length), String(sum(publish.roundTrips.map((t) => t.statements.length))), ...rowsOf(publish).map(String)],
+        ...pages.map(({ res }, i) => [
+          `week view page ${i + 1} (${res.body.length} entries)`,
+          String(res.roundTrips.length),
+          String(sum(res.roundTrips.map((t) => t.statements.length))),
+          ...rowsOf(res).map(String),
+        ]),
+        [
+          `publish (${publish.body.publishedEntries} entries)`,
+          String(publish.roundTrips.length),
+          String(sum(publish.roundTrips.map((t) => t.statements.length))),
+          ...rowsOf(publish).map(String),
+        ],
       ],
     ),
   );
-  for (const [label, res] of [["week view page 1", pages[0].res], ["publish", publish]]) {
+  for (const [label, res] of [
+    ["week view page 1", pages[0].res],
+    ["publish", publish],
+  ]) {
     print(`  ${label}:`);
-    res.roundTrips.forEach((trip, i) => print(`    ${i + 1}. ${describeRoundTrip(trip)} (read ${trip.rowsRead.join("/")}, returned ${(trip.rowsReturned ?? []).join("/")})`));
+    res.roundTrips.forEach((trip, i) =>
+      print(`    ${i + 1}. ${describeRoundTrip(trip)} (read ${trip.rowsRead.join("/")}, returned ${(trip.rowsReturned ?? []).join("/")})`),
+    );
   }
 
   const { connections, durationSeconds, warmupSeconds } = options;
   const requestsFor = (i) => {
     const start = i % pages.length;
-    return [...pages.slice(start), ...pages.slice(0, start)].map(({ path }) => ({ label: "week view page", method: "GET", path, headers: { authorization: `Bearer ${world.admin}` } }));
+    return [...pages.slice(start), ...pages.slice(0, start)].map(({ path }) => ({
+      label: "week view page",
+      method: "GET",
+      path,
+      headers: { authorization: `Bearer ${world.admin}` },
+    }));
   };
   const results = {};
   for (const server of [ours, baseline]) {
@@ -169,10 +238,16 @@ export async function run({ stateDir, options, print }) {
     results[server.name] = (await measure({ ...base, durationSeconds })).byLabel["week view page"];
   }
   print("");
-  print(comparisonTable([{ label: `week view page (${pages.length} pages of ≤${PAGE_LIMIT})`, ours: results.ours, baseline: results.baseline }]));
+  print(
+    comparisonTable([
+      { label: `week view page (${pages.length} pages of ≤${PAGE_LIMIT})`, ours: results.ours, baseline: results.baseline },
+    ]),
+  );
 
   print("");
-  print(`Publish of the draft week (${7 * STAFF} entries), ${PUBLISH_SAMPLES} times on each, one at a time, the week reset to drafts before each:`);
+  print(
+    `Publish of the draft week (${7 * STAFF} entries), ${PUBLISH_SAMPLES} times on each, one at a time, the week reset to drafts before each:`,
+  );
   const oursPublish = await publishLatencies(ours, world);
   const baselinePublish = await publishLatencies(baseline, world);
   print(
@@ -181,16 +256,26 @@ export async function run({ stateDir, options, print }) {
       [
         ["ours", String(PUBLISH_SAMPLES), ms(percentile(oursPublish, 0.5)), ms(percentile(oursPublish, 0.99))],
         ["baseline", String(PUBLISH_SAMPLES), ms(percentile(baselinePublish, 0.5)), ms(percentile(baselinePublish, 0.99))],
-        ["ours/baseline", "", `${(percentile(oursPublish, 0.5) / percentile(baselinePublish, 0.5)).toFixed(2)}x`, `${(percentile(oursPublish, 0.99) / percentile(baselinePublish, 0.99)).toFixed(2)}x`],
+        [
+          "ours/baseline",
+          "",
+          `${(percentile(oursPublish, 0.5) / percentile(baselinePublish, 0.5)).toFixed(2)}x`,
+          `${(percentile(oursPublish, 0.99) / percentile(baselinePublish, 0.99)).toFixed(2)}x`,
+        ],
       ],
     ),
   );
 
   print("");
-  if (drift.length === 0) print("Baseline statements: identical to this run's trace of our Worker (SQL and bound values; publish's clock values masked).");
+  if (drift.length === 0)
+    print("Baseline statements: identical to this run's trace of our Worker (SQL and bound values; publish's clock values masked).");
   else {
     print(`Baseline statements DIFFER for: ${drift.map((d) => d.what).join(", ")}. Ours, then the baseline's:`);
     print(`  ${JSON.stringify(drift[0].actual)}\n  ${JSON.stringify(drift[0].expected)}`);
   }
-  print(mismatches.length === 0 ? `Baseline responses: identical to ours for the ${pages.length} week view pages.` : `Baseline responses DIFFER for: ${mismatches.join(", ")}`);
+  print(
+    mismatches.length === 0
+      ? `Baseline responses: identical to ours for the ${pages.length} week view pages.`
+      : `Baseline responses DIFFER for: ${mismatches.join(", ")}`,
+  );
 }

@@ -18,7 +18,8 @@ const WINDOW = { startTime: "2025-12-01", endTime: "2025-12-31" };
 const PAGE_LIMIT = 100;
 const MAX_PAGES = 100;
 
-const sql = (ours, text, params = []) => expectStatus(ours.request("POST", "/__bench/sql", { body: { sql: text, params } }), 200, "bench sql");
+const sql = (ours, text, params = []) =>
+  expectStatus(ours.request("POST", "/__bench/sql", { body: { sql: text, params } }), 200, "bench sql");
 const nextOf = (headers) => /<([^>]+)>;\s*rel="next"/.exec(headers.get("Link") ?? "")?.[1] ?? null;
 const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
 const x = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "-");
@@ -27,7 +28,11 @@ async function seed(ours, print) {
   const r = ours.request;
   const started = Date.now();
   const { org, admin } = await seedOrganization(r, { name: "Bench Time Off", timezone: "UTC" });
-  const records = Array.from({ length: WORKERS }, (_, i) => ({ externalId: `w-${10001 + i}`, name: `Worker ${i + 1}`, externalPayrollId: `p-${i + 1}` }));
+  const records = Array.from({ length: WORKERS }, (_, i) => ({
+    externalId: `w-${10001 + i}`,
+    name: `Worker ${i + 1}`,
+    externalPayrollId: `p-${i + 1}`,
+  }));
   await expectStatus(r("POST", `/api/organizations/${org.id}/staffmembers/sync`, { token: admin, body: { records } }), 200, "staff sync");
   const types = await expectStatus(r("GET", `/api/organizations/${org.id}/policies/types`, { token: admin }), 200, "types");
   const policies = [];
@@ -38,7 +43,10 @@ async function seed(ours, print) {
       requiresApproval: false,
       allowNegativeBalance: true,
       defaultSettings: { assignedStaff: { type: "All" } },
-      limitSettings: { isFixedAmount: true, fixedAmount: { hours: 2, accrualCycle: "Periodic", accrualFrequency: "EveryOneWeek", accrualDay: "Monday" } },
+      limitSettings: {
+        isFixedAmount: true,
+        fixedAmount: { hours: 2, accrualCycle: "Periodic", accrualFrequency: "EveryOneWeek", accrualDay: "Monday" },
+      },
     };
     const policy = await expectStatus(r("POST", `/api/organizations/${org.id}/policies`, { token: admin, body }), 201, "policy");
     await expectStatus(r("PATCH", `/api/organizations/${org.id}/policies/${policy.id}/activate`, { token: admin }), 200, "activate");
@@ -47,7 +55,9 @@ async function seed(ours, print) {
   const start = Date.parse(START);
   await sql(ours, "UPDATE time_off_policies SET activated_at = ? WHERE organization_id = ?", [start, org.id]);
   await sql(ours, "UPDATE staff_members SET created_at = ? WHERE organization_id = ?", [start, org.id]);
-  print(`  seeded ${WORKERS} workers (one sync), ${policies.length} Active weekly policies (2 h every Monday) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  print(
+    `  seeded ${WORKERS} workers (one sync), ${policies.length} Active weekly policies (2 h every Monday) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { org, admin, policies };
 }
 
@@ -106,12 +116,23 @@ function pageTable(pages, rawReads) {
     const read = sum(res.roundTrips.flatMap((t) => t.rowsRead));
     const returned = res.body.length;
     return {
-      cells: [String(i + 1), String(returned), String(res.roundTrips.length), String(read), x(read / Math.max(returned, 1)), String(rawReads[i]), x(read / rawReads[i])],
+      cells: [
+        String(i + 1),
+        String(returned),
+        String(res.roundTrips.length),
+        String(read),
+        x(read / Math.max(returned, 1)),
+        String(rawReads[i]),
+        x(read / rawReads[i]),
+      ],
       ratio: read / rawReads[i],
     };
   });
   return {
-    text: table(["page", "rows", "round trips", "rows read (ours)", "read/row", "rows read (raw SQL)", "ours/raw"], rows.map((r) => r.cells)),
+    text: table(
+      ["page", "rows", "round trips", "rows read (ours)", "read/row", "rows read (raw SQL)", "ours/raw"],
+      rows.map((r) => r.cells),
+    ),
     ratios: rows.map((r) => r.ratio),
   };
 }
@@ -128,11 +149,26 @@ export async function run({ stateDir, print }) {
     const at = label.startsWith("next") ? new Date(Date.parse(PASS_AT) + 30 * 60_000).toISOString() : PASS_AT;
     const started = Date.now();
     const res = await expectStatus(ours.request("POST", "/__bench/accrual-pass", { body: { now: at } }), 200, "accrual pass");
-    passes.push([label, String(res.report.balances), String(res.report.entries), String(res.roundTrips), String(res.statements), String(res.rowsRead), String(res.rowsWritten), ((Date.now() - started) / 1000).toFixed(2)]);
+    passes.push([
+      label,
+      String(res.report.balances),
+      String(res.report.entries),
+      String(res.roundTrips),
+      String(res.statements),
+      String(res.rowsRead),
+      String(res.rowsWritten),
+      ((Date.now() - started) / 1000).toFixed(2),
+    ]);
   }
   print(table(["pass", "balances handled", "entries due", "round trips", "statements", "rows read", "rows written", "seconds"], passes));
-  const [{ results: [ledger] }] = [await sql(ours, "SELECT COUNT(*) AS n, SUM(hours) AS hours FROM time_off_ledger WHERE organization_id = ?", [world.org.id])];
-  print(`  ledger after the passes: ${ledger.n} entries (${WORKERS * POLICIES.length} balances × 52 = ${WORKERS * POLICIES.length * 52}), Σ ${ledger.hours} h`);
+  const [
+    {
+      results: [ledger],
+    },
+  ] = [await sql(ours, "SELECT COUNT(*) AS n, SUM(hours) AS hours FROM time_off_ledger WHERE organization_id = ?", [world.org.id])];
+  print(
+    `  ledger after the passes: ${ledger.n} entries (${WORKERS * POLICIES.length} balances × 52 = ${WORKERS * POLICIES.length * 52}), Σ ${ledger.hours} h`,
+  );
 
   await seedTimeOffs(ours, world);
   const orgPath = `/api/organizations/${world.org.id}`;
@@ -148,12 +184,18 @@ export async function run({ stateDir, print }) {
     after = res.body.at(-1)?.workerId ?? after;
   }
   const wp = pageTable(wpPages, wpRaw);
-  print(`GET …/policies/{id}/worker-policies?limit=${PAGE_LIMIT}: ${wpPages.length} pages, each row with its balance over 52 accruals + 1 usage:`);
+  print(
+    `GET …/policies/{id}/worker-policies?limit=${PAGE_LIMIT}: ${wpPages.length} pages, each row with its balance over 52 accruals + 1 usage:`,
+  );
   print(wp.text);
   print(`  ours/raw SQL rows read: ${x(Math.min(...wp.ratios))} to ${x(Math.max(...wp.ratios))}`);
 
   print("");
-  const toPages = await walk(ours, world.admin, `${orgPath}/time-off-requests/time-offs?startTime=${WINDOW.startTime}&endTime=${WINDOW.endTime}&limit=${PAGE_LIMIT}`);
+  const toPages = await walk(
+    ours,
+    world.admin,
+    `${orgPath}/time-off-requests/time-offs?startTime=${WINDOW.startTime}&endTime=${WINDOW.endTime}&limit=${PAGE_LIMIT}`,
+  );
   const toRaw = [];
   after = "";
   const windowStart = Date.parse(`${WINDOW.startTime}T00:00:00Z`);
@@ -164,7 +206,9 @@ export async function run({ stateDir, print }) {
     after = res.body.at(-1)?.id ?? after;
   }
   const to = pageTable(toPages, toRaw);
-  print(`GET …/time-off-requests/time-offs?startTime=${WINDOW.startTime}&endTime=${WINDOW.endTime}&limit=${PAGE_LIMIT} (operation 9): ${toPages.length} pages of ${WORKERS * POLICIES.length} approved requests:`);
+  print(
+    `GET …/time-off-requests/time-offs?startTime=${WINDOW.startTime}&endTime=${WINDOW.endTime}&limit=${PAGE_LIMIT} (operation 9): ${toPages.length} pages of ${WORKERS * POLICIES.length} approved requests:`,
+  );
   print(to.text);
   print(`  ours/raw SQL rows read: ${x(Math.min(...to.ratios))} to ${x(Math.max(...to.ratios))}`);
 

@@ -1,12 +1,13 @@
 // Issue 3, "Measured, not guessed": clock-in/clock-out cycles and shift-state reads, ours vs the baseline, and the
 // D1 round trips of a clock-in counted on a traced request.
+
+import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, IDEMPOTENCY_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "../baseline/statements.js";
+import { STAFF_WRITE_GUARD } from "../baseline/write-guard.js";
 import { accessToken, expectStatus, seedOrganization } from "../lib/api.mjs";
+import { describeEventCost, eventCost, withoutEventInserts } from "../lib/event-trips.mjs";
 import { measure } from "../lib/load.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
-import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, IDEMPOTENCY_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "../baseline/statements.js";
-import { STAFF_WRITE_GUARD } from "../baseline/write-guard.js";
-import { describeEventCost, eventCost, withoutEventInserts } from "../lib/event-trips.mjs";
 
 export const name = "time-tracking";
 export const description = "clock-in/clock-out cycles and shift-state reads (issue 3)";
@@ -123,10 +124,18 @@ function sameStatements(counted) {
 
 const headers = (token) => ({ "content-type": "application/json", authorization: `Bearer ${token}` });
 const cycle = (m, roleId) => [
-  { label: "clock-in", method: "POST", path: `${m.path}/clock-in`, headers: headers(m.token), body: JSON.stringify({ roleId, ...POSITION }) },
+  {
+    label: "clock-in",
+    method: "POST",
+    path: `${m.path}/clock-in`,
+    headers: headers(m.token),
+    body: JSON.stringify({ roleId, ...POSITION }),
+  },
   { label: "clock-out", method: "POST", path: `${m.path}/clock-out`, headers: headers(m.token), body: JSON.stringify(POSITION) },
 ];
-const read = (m) => [{ label: "shift-state", method: "GET", path: `${m.path}/shift-state`, headers: { authorization: `Bearer ${m.token}` } }];
+const read = (m) => [
+  { label: "shift-state", method: "GET", path: `${m.path}/shift-state`, headers: { authorization: `Bearer ${m.token}` } },
+];
 
 /**
  * Each phase (cycles, then reads) runs against our Worker and then the baseline, back to back, each preceded by its
@@ -134,7 +143,11 @@ const read = (m) => [{ label: "shift-state", method: "GET", path: `${m.path}/shi
  */
 async function drive(servers, world, { connections, durationSeconds, warmupSeconds }, print) {
   const phases = [
-    { what: "clock-in/clock-out cycles", warm: (i) => cycle(world.warmers[i], world.roleId), load: (i) => cycle(world.cyclers[i], world.roleId) },
+    {
+      what: "clock-in/clock-out cycles",
+      warm: (i) => cycle(world.warmers[i], world.roleId),
+      load: (i) => cycle(world.cyclers[i], world.roleId),
+    },
     { what: "shift-state reads", warm: (i) => read(world.readers[i]), load: (i) => read(world.readers[i]) },
   ];
   const results = Object.fromEntries(servers.map((s) => [s.name, { errors: 0, timeouts: 0 }]));
@@ -185,7 +198,10 @@ export async function run({ stateDir, options, print }) {
       ["clock-in", "clock-out", "shift-state"].map((label) => ({ label, ours: oursResult[label], baseline: baselineResult[label] })),
     ),
   );
-  for (const [who, result] of [["ours", oursResult], ["baseline", baselineResult]]) {
+  for (const [who, result] of [
+    ["ours", oursResult],
+    ["baseline", baselineResult],
+  ]) {
     if (result.errors || result.timeouts) print(`  ${who}: ${result.errors} connection errors, ${result.timeouts} timeouts`);
   }
 
@@ -228,7 +244,9 @@ export async function run({ stateDir, options, print }) {
   for (const [label, res] of rows) {
     if (res.roundTrips.length === 0) continue;
     print(`  ${label}:`);
-    res.roundTrips.forEach((trip, i) => print(`    ${i + 1}. [${trip.kind ?? "primary"}${trip.binding ? ` ${trip.binding}` : ""}] ${describeRoundTrip(trip)}`));
+    res.roundTrips.forEach((trip, i) =>
+      print(`    ${i + 1}. [${trip.kind ?? "primary"}${trip.binding ? ` ${trip.binding}` : ""}] ${describeRoundTrip(trip)}`),
+    );
   }
   const punchPrimary = Math.max(primaryTrips(counted.clockIn), primaryTrips(counted.clockOut));
   print(

@@ -2,10 +2,6 @@
 // by page, its totals, the CSV export and both reports, ours vs the baseline; D1's rows_read per listing page next
 // to the rows returned, and the D1 round trips of each request, counted on traced requests.
 import { isDeepStrictEqual } from "node:util";
-import { expectStatus, seedOrganization } from "../lib/api.mjs";
-import { measure } from "../lib/load.mjs";
-import { comparisonTable, table } from "../lib/report.mjs";
-import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 import {
   decodeShiftCursor,
   employeeReportStatement,
@@ -15,6 +11,10 @@ import {
   reportStatements,
   timesheetParams,
 } from "../baseline/timesheet-statements.js";
+import { expectStatus, seedOrganization } from "../lib/api.mjs";
+import { measure } from "../lib/load.mjs";
+import { comparisonTable, table } from "../lib/report.mjs";
+import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "timesheets";
 export const description = "10,000 shifts: a month's listing page by page, totals, CSV export, both reports (issue 4)";
@@ -43,7 +43,11 @@ const SLOTS = [
   { at: "11:00", minutes: 330, breaks: [{ afterMinutes: 150, minutes: 30, paid: false, name: "Lunch" }] },
   { at: "17:30", minutes: 240, breaks: [{ afterMinutes: 120, minutes: 10, paid: true, name: "Coffee" }] },
 ];
-const PAIRS = [[0, 1], [1, 2], [0, 2]];
+const PAIRS = [
+  [0, 1],
+  [1, 2],
+  [0, 2],
+];
 /** Seeds per POST /__bench/seed-shifts (each is written in batches of 50 multi-row INSERTs of ≤ 100 values). */
 const SEED_CHUNK = 1000;
 const SEED_PARALLELISM = 8;
@@ -96,7 +100,7 @@ function generateShifts(staff, locations) {
     staff.forEach((member, i) => {
       const staffDay = i * DAYS + day;
       const slots = staffDay % 9 < 2 ? [0, 1, 2] : PAIRS[(i + day) % 3];
-      const location = locations[(i % 3 + (staffDay % 5 === 0 ? 1 : 0)) % 3];
+      const location = locations[((i % 3) + (staffDay % 5 === 0 ? 1 : 0)) % 3];
       for (const slot of slots) {
         const { at, minutes, breaks } = SLOTS[slot];
         const [h, m] = at.split(":").map(Number);
@@ -130,12 +134,13 @@ async function seed(ours, print) {
   const started = Date.now();
   const { org, admin } = await seedOrganization(r, { name: "Bench Bakeries", timezone: "America/New_York" });
   const locations = await inGroups(LOCATIONS, 3, (body) =>
-    expectStatus(r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body }), 201, `location ${body.name}`).then(
-      (l) => ({ ...l, timezone: body.timezone }),
-    ),
+    expectStatus(r("POST", `/api/organizations/${org.id}/locations`, { token: admin, body }), 201, `location ${body.name}`).then((l) => ({
+      ...l,
+      timezone: body.timezone,
+    })),
   );
   const roles = org.defaults.roles;
-  const odd = ['Lee, Jordan', 'Avery "Ace" Kim', "=Sam Doe"];
+  const odd = ["Lee, Jordan", 'Avery "Ace" Kim', "=Sam Doe"];
   const staff = await inGroups(
     Array.from({ length: STAFF }, (_, i) => i),
     SEED_PARALLELISM,
@@ -235,7 +240,9 @@ async function sameResponse(ours, baseline, path, token) {
     const [x1, x2] = a.body !== undefined ? [JSON.stringify(a.body), JSON.stringify(b.body)] : [a.text, b.text];
     let i = 0;
     while (i < x1.length && x1[i] === x2[i]) i++;
-    problems.push(`body differs at ${i}: ours …${x1.slice(Math.max(0, i - 80), i + 120)}… baseline …${x2.slice(Math.max(0, i - 80), i + 120)}…`);
+    problems.push(
+      `body differs at ${i}: ours …${x1.slice(Math.max(0, i - 80), i + 120)}… baseline …${x2.slice(Math.max(0, i - 80), i + 120)}…`,
+    );
   }
   return problems;
 }
@@ -321,12 +328,17 @@ export async function run({ stateDir, options, print }) {
     { label: "reports", paths: [paths.reports] },
     { label: "reports/employees", paths: [paths.employees] },
   ];
-  print(`Load: ${connections} connections, ${options.warmupSeconds} s warm-up per phase (discarded); the month is ${MONTH.startDate}..${MONTH.endDate}, ${monthShifts} shifts`);
+  print(
+    `Load: ${connections} connections, ${options.warmupSeconds} s warm-up per phase (discarded); the month is ${MONTH.startDate}..${MONTH.endDate}, ${monthShifts} shifts`,
+  );
   const { ours: oursResult, baseline: baselineResult } = await drive([ours, baseline], operations, world.admin, options, print);
 
   print("");
   print(comparisonTable(operations.map(({ label }) => ({ label, ours: oursResult[label], baseline: baselineResult[label] }))));
-  for (const [who, result] of [["ours", oursResult], ["baseline", baselineResult]]) {
+  for (const [who, result] of [
+    ["ours", oursResult],
+    ["baseline", baselineResult],
+  ]) {
     if (result.errors || result.timeouts) print(`  ${who}: ${result.errors} connection errors, ${result.timeouts} timeouts`);
   }
   const lastPage = pages[pages.length - 1].res.body.shifts.length;
@@ -368,7 +380,16 @@ export async function run({ stateDir, options, print }) {
   });
   print(
     table(
-      ["page", "shifts", "round trips", "shifts (with breaks): read/returned", "ratio", "breaks on the rows", "totals: read/summed", "locked days: read/returned"],
+      [
+        "page",
+        "shifts",
+        "round trips",
+        "shifts (with breaks): read/returned",
+        "ratio",
+        "breaks on the rows",
+        "totals: read/summed",
+        "locked days: read/returned",
+      ],
       pageRows.map((r) => r.cells),
     ),
   );
@@ -419,7 +440,9 @@ export async function run({ stateDir, options, print }) {
     });
   }
   if ([...pages.map((p) => p.res), ...Object.values(single)].some((res) => res.roundTrips.some((t) => t.shadowRead))) {
-    print("  (rows read of a raw()/first() SELECT come from re-running it once with .all() on the traced request: D1 gives raw() no meta.)");
+    print(
+      "  (rows read of a raw()/first() SELECT come from re-running it once with .all() on the traced request: D1 gives raw() no meta.)",
+    );
   }
 
   // The plan of each distinct statement, with the values of its traced call.
@@ -462,7 +485,9 @@ export async function run({ stateDir, options, print }) {
 
   print("");
   if (drift.length === 0) {
-    print(`Baseline statements: identical to this run's trace of our Worker — SQL and bound values, per round trip (${pages.length} listing pages, totals, export, reports, reports/employees).`);
+    print(
+      `Baseline statements: identical to this run's trace of our Worker — SQL and bound values, per round trip (${pages.length} listing pages, totals, export, reports, reports/employees).`,
+    );
   } else {
     print(`Baseline statements DIFFER from our Worker for: ${drift.map((d) => d.what).join(", ")}.`);
     print("Update bench/baseline/timesheet-statements.js (README). First difference — ours, then the baseline's:");

@@ -37,7 +37,12 @@ async function seed(ours) {
     "staff member",
   );
   const token = await accessToken(r, { organizationId: org.id, employeeId: staff.id });
-  return { org, admin, roleId: org.defaults.roles[0].id, tracer: { token, path: `/api/organizations/${org.id}/staffmembers/${staff.id}/locations/${location.id}` } };
+  return {
+    org,
+    admin,
+    roleId: org.defaults.roles[0].id,
+    tracer: { token, path: `/api/organizations/${org.id}/staffmembers/${staff.id}/locations/${location.id}` },
+  };
 }
 
 /** A traced clock-in (and the clock-out after it): its round trips with its event, against the baseline's without. */
@@ -66,7 +71,8 @@ async function untilReceived(receiver, count, started, print) {
   return true;
 }
 
-const sqlOf = async (ours, sql, params) => (await expectStatus(ours.request("POST", "/__bench/sql", { body: { sql, params } }), 200, "bench sql")).results;
+const sqlOf = async (ours, sql, params) =>
+  (await expectStatus(ours.request("POST", "/__bench/sql", { body: { sql, params } }), 200, "bench sql")).results;
 
 export async function run({ stateDir, print }) {
   print("Starting our Worker (wrangler dev --test-scheduled, bench/counting-entry.ts) and seeding it through the API…");
@@ -78,7 +84,10 @@ export async function run({ stateDir, print }) {
   const port = await freePort(RECEIVER_PORT);
   if (port > 8789) throw new Error(`no free receiver port in 8781–8789`);
   const hook = await expectStatus(
-    ours.request("POST", `/api/organizations/${org.id}/webhooks`, { token: admin, body: { url: `http://127.0.0.1:${port}/hook`, description: "bench" } }),
+    ours.request("POST", `/api/organizations/${org.id}/webhooks`, {
+      token: admin,
+      body: { url: `http://127.0.0.1:${port}/hook`, description: "bench" },
+    }),
     201,
     "webhook",
   );
@@ -91,7 +100,9 @@ export async function run({ stateDir, print }) {
     );
     const seeding = performance.now();
     const seeded = await expectStatus(
-      ours.request("POST", "/__bench/seed-events", { body: { organizationId: org.id, count: EVENTS, type: "shift.clocked_in", data: JSON.stringify(template.data) } }),
+      ours.request("POST", "/__bench/seed-events", {
+        body: { organizationId: org.id, count: EVENTS, type: "shift.clocked_in", data: JSON.stringify(template.data) },
+      }),
       200,
       "seed events",
     );
@@ -112,7 +123,9 @@ export async function run({ stateDir, print }) {
       "SELECT count(*) AS attempts, sum(status = 'succeeded') AS succeeded FROM webhook_deliveries WHERE webhook_id = ?",
       [hook.id],
     );
-    const [cursor] = await sqlOf(ours, "SELECT delivered_sequence AS delivered, delivery_lease AS lease FROM webhooks WHERE id = ?", [hook.id]);
+    const [cursor] = await sqlOf(ours, "SELECT delivered_sequence AS delivered, delivery_lease AS lease FROM webhooks WHERE id = ?", [
+      hook.id,
+    ]);
     if (!complete) print(`  gave up after ${DELIVERY_TIMEOUT_MS / 1000} s: ${ourState.received} of ${EVENTS} received`);
 
     const payloads = [...ourState.payloads].sort((a, b) => a.sequence - b.sequence);

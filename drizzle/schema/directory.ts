@@ -24,7 +24,9 @@ export const locations = sqliteTable(
   "locations",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
     name: text("name").notNull(),
     website: text("website"),
     country: text("country"),
@@ -41,7 +43,9 @@ export const locations = sqliteTable(
     breakStartDistanceCentimeters: integer("break_start_distance_centimeters"),
     breakEndDistanceCentimeters: integer("break_end_distance_centimeters"),
     timezone: text("timezone").notNull().default("UTC"),
-    geofenceMode: text("geofence_mode", { enum: ["block", "flag"] }).notNull().default("block"),
+    geofenceMode: text("geofence_mode", { enum: ["block", "flag"] })
+      .notNull()
+      .default("block"),
     ...lifecycle,
   },
   (t) => [
@@ -54,7 +58,9 @@ export const accessRoles = sqliteTable(
   "access_roles",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
     name: text("name").notNull(),
     /** JSON array of permission strings. */
     permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull(),
@@ -72,7 +78,9 @@ export const roles = sqliteTable(
   "roles",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
     name: text("name").notNull(),
     hourlyWage: real("hourly_wage"),
     externalId: text("external_id"),
@@ -88,13 +96,17 @@ export const staffMembers = sqliteTable(
   "staff_members",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
     name: text("name").notNull(),
     email: text("email"),
     phoneNumber: text("phone_number"),
     externalId: text("external_id"),
     externalPayrollId: text("external_payroll_id"),
-    accessRoleId: text("access_role_id").notNull().references(() => accessRoles.id),
+    accessRoleId: text("access_role_id")
+      .notNull()
+      .references(() => accessRoles.id),
     hourlyWage: real("hourly_wage"),
     wageType: text("wage_type"),
     employmentType: text("employment_type"),

@@ -8,9 +8,15 @@ export const openShifts = sqliteTable(
   "open_shifts",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    locationId: text("location_id").notNull().references(() => locations.id),
-    roleId: text("role_id").notNull().references(() => roles.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
+    roleId: text("role_id")
+      .notNull()
+      .references(() => roles.id),
     /** UTC instants; the wire's local startDate/endDate are derived with utcOffset. */
     startAt: timestamp("start_at").notNull(),
     endAt: timestamp("end_at").notNull(),
@@ -32,10 +38,18 @@ export const scheduleEntries = sqliteTable(
   "schedule_entries",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    locationId: text("location_id").notNull().references(() => locations.id),
-    employeeId: text("employee_id").notNull().references(() => staffMembers.id),
-    roleId: text("role_id").notNull().references(() => roles.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
+    employeeId: text("employee_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    roleId: text("role_id")
+      .notNull()
+      .references(() => roles.id),
     startAt: timestamp("start_at").notNull(),
     endAt: timestamp("end_at").notNull(),
     utcOffset: integer("utc_offset").notNull(),
@@ -64,9 +78,15 @@ export const openShiftPreferences = sqliteTable(
   "open_shift_preferences",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    openShiftId: text("open_shift_id").notNull().references(() => openShifts.id),
-    workerId: text("worker_id").notNull().references(() => staffMembers.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    openShiftId: text("open_shift_id")
+      .notNull()
+      .references(() => openShifts.id),
+    workerId: text("worker_id")
+      .notNull()
+      .references(() => staffMembers.id),
     preference: text("preference", { enum: ["PREFERRED", "NOT_PREFERRED"] }).notNull(),
     status: text("status", { enum: ["PENDING", "APPROVED", "DECLINED", "RETRACTED"] }).notNull(),
     isDraft: integer("is_draft", { mode: "boolean" }).notNull().default(false),

@@ -1,14 +1,16 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { lifecycle, timestamp } from "./columns";
-import { locations, organizations, staffMembers } from "./directory";
 import type { LimitSettings } from "../../src/domain/accrual";
 import type { AssignedStaff } from "../../src/domain/time-off-inclusion";
+import { lifecycle, timestamp } from "./columns";
+import { locations, organizations, staffMembers } from "./directory";
 
 export const policyTypes = sqliteTable(
   "policy_types",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
     name: text("name").notNull(),
     type: text("type").notNull(),
     ...lifecycle,
@@ -17,7 +19,9 @@ export const policyTypes = sqliteTable(
 );
 
 export const timeOffSettings = sqliteTable("time_off_settings", {
-  organizationId: text("organization_id").primaryKey().references(() => organizations.id),
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id),
   settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp("created_at").notNull(),
   updatedAt: timestamp("updated_at").notNull(),
@@ -27,18 +31,26 @@ export const timeOffPolicies = sqliteTable(
   "time_off_policies",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
     locationId: text("location_id").references(() => locations.id),
     name: text("name").notNull(),
-    typeId: text("type_id").notNull().references(() => policyTypes.id),
+    typeId: text("type_id")
+      .notNull()
+      .references(() => policyTypes.id),
     paid: integer("paid", { mode: "boolean" }).notNull().default(true),
-    units: text("units", { enum: ["hours", "days"] }).notNull().default("hours"),
+    units: text("units", { enum: ["hours", "days"] })
+      .notNull()
+      .default("hours"),
     requiresApproval: integer("requires_approval", { mode: "boolean" }).notNull().default(true),
     /** In the policy's units; null: nothing expires at the year boundary. */
     carryoverLimit: real("carryover_limit"),
     allowNegativeBalance: integer("allow_negative_balance", { mode: "boolean" }).notNull().default(false),
     fullDayDuration: real("full_day_duration").notNull().default(8),
-    status: text("status", { enum: ["Draft", "Active", "Inactive"] }).notNull().default("Draft"),
+    status: text("status", { enum: ["Draft", "Active", "Inactive"] })
+      .notNull()
+      .default("Draft"),
     defaultSettings: text("default_settings", { mode: "json" }).$type<{ assignedStaff?: AssignedStaff }>().notNull(),
     limitSettings: text("limit_settings", { mode: "json" }).$type<LimitSettings>().notNull(),
     /** When the policy last became Active: accrual never reaches back before it. */
@@ -61,9 +73,15 @@ export const workerPolicies = sqliteTable(
   "worker_policies",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    policyId: text("policy_id").notNull().references(() => timeOffPolicies.id),
-    workerId: text("worker_id").notNull().references(() => staffMembers.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    policyId: text("policy_id")
+      .notNull()
+      .references(() => timeOffPolicies.id),
+    workerId: text("worker_id")
+      .notNull()
+      .references(() => staffMembers.id),
     isIncluded: integer("is_included", { mode: "boolean" }),
     /** When an explicit inclusion was last switched on, or the Cron pass last saw the balance excluded. */
     includedAt: timestamp("included_at"),
@@ -85,8 +103,12 @@ export const timeOffLedger = sqliteTable(
   "time_off_ledger",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    workerPolicyId: text("worker_policy_id").notNull().references(() => workerPolicies.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    workerPolicyId: text("worker_policy_id")
+      .notNull()
+      .references(() => workerPolicies.id),
     kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
     hours: real("hours").notNull(),
     /** Local date (YYYY-MM-DD) in the organization's zone. */
@@ -111,10 +133,18 @@ export const timeOffRequests = sqliteTable(
   "time_off_requests",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    workerId: text("worker_id").notNull().references(() => staffMembers.id),
-    policyId: text("policy_id").notNull().references(() => timeOffPolicies.id),
-    workerPolicyId: text("worker_policy_id").notNull().references(() => workerPolicies.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    workerId: text("worker_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    policyId: text("policy_id")
+      .notNull()
+      .references(() => timeOffPolicies.id),
+    workerPolicyId: text("worker_policy_id")
+      .notNull()
+      .references(() => workerPolicies.id),
     /** Where the worker is away from: one of their locations (the first, unless the request names another). */
     locationId: text("location_id").references(() => locations.id),
     startAt: timestamp("start_at").notNull(),

@@ -1,15 +1,19 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { TrustFlag } from "../../src/domain/trust";
 import { lifecycle, timestamp } from "./columns";
 import { locations, organizations, roles, staffMembers } from "./directory";
-import type { TrustFlag } from "../../src/domain/trust";
 
 export const breakTypes = sqliteTable(
   "break_types",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    locationId: text("location_id").notNull().references(() => locations.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
     name: text("name").notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
     frequencyMinutes: integer("frequency_minutes").notNull(),
@@ -39,10 +43,18 @@ export const shifts = sqliteTable(
   "shifts",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    employeeId: text("employee_id").notNull().references(() => staffMembers.id),
-    locationId: text("location_id").notNull().references(() => locations.id),
-    roleId: text("role_id").notNull().references(() => roles.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    employeeId: text("employee_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
+    roleId: text("role_id")
+      .notNull()
+      .references(() => roles.id),
     /** UTC instants; the wire's local startTime/endTime are derived with utcOffset. */
     startAt: timestamp("start_at").notNull(),
     endAt: timestamp("end_at"),
@@ -83,8 +95,12 @@ export const shiftBreaks = sqliteTable(
   "shift_breaks",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    shiftId: text("shift_id")
+      .notNull()
+      .references(() => shifts.id),
     typeId: text("type_id").references(() => breakTypes.id),
     name: text("name").notNull(),
     paid: integer("paid", { mode: "boolean" }).notNull(),
@@ -106,8 +122,12 @@ export const shiftEvents = sqliteTable(
   "shift_events",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    shiftId: text("shift_id")
+      .notNull()
+      .references(() => shifts.id),
     employeeId: text("employee_id").notNull(),
     kind: text("kind", { enum: ["clock_in", "clock_out", "break_start", "break_end"] }).notNull(),
     /** The break a break event belongs to; '' for clock events, so the unique index below covers them too. */
@@ -133,8 +153,12 @@ export const shiftNotes = sqliteTable(
   "shift_notes",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    shiftId: text("shift_id")
+      .notNull()
+      .references(() => shifts.id),
     authorId: text("author_id").notNull(),
     text: text("text").notNull(),
     createdAt: timestamp("created_at").notNull(),

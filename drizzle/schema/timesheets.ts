@@ -6,8 +6,12 @@ import { shifts } from "./time-tracking";
 export const lockedDays = sqliteTable(
   "locked_days",
   {
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    locationId: text("location_id").notNull().references(() => locations.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
     date: text("date").notNull(),
     lockedBy: text("locked_by").notNull(),
     createdAt: timestamp("created_at").notNull(),
@@ -20,8 +24,12 @@ export const shiftAudits = sqliteTable(
   "shift_audits",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id),
-    shiftId: text("shift_id").notNull().references(() => shifts.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    shiftId: text("shift_id")
+      .notNull()
+      .references(() => shifts.id),
     action: text("action", { enum: ["create", "update", "delete"] }).notNull(),
     actorPartnerId: text("actor_partner_id").notNull(),
     actorStaffMemberId: text("actor_staff_member_id"),

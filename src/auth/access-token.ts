@@ -9,21 +9,23 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** The access token carries everything authorisation needs, so requests read no database row to authorise. */
 export async function signAccessToken(principal: Principal, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
-  return new SignJWT({
-    pid: principal.partnerId,
-    org: principal.organizationId,
-    emp: principal.staffMemberId,
-    perms: principal.permissions,
-    ...(principal.grant && { ar: principal.grant.accessRoleId, arv: principal.grant.version }),
-  })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    // Its own id: two tokens exchanged in the same second differ, so per-token rate-limit buckets are never shared.
-    .setJti(crypto.randomUUID())
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(key(secret));
+  return (
+    new SignJWT({
+      pid: principal.partnerId,
+      org: principal.organizationId,
+      emp: principal.staffMemberId,
+      perms: principal.permissions,
+      ...(principal.grant && { ar: principal.grant.accessRoleId, arv: principal.grant.version }),
+    })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      // Its own id: two tokens exchanged in the same second differ, so per-token rate-limit buckets are never shared.
+      .setJti(crypto.randomUUID())
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(key(secret))
+  );
 }
 
 /** Returns null for any token this service did not issue or that has expired. */

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
-import { verifyAccessToken } from "./access-token";
-import { forbidden, ProblemError, unauthorized } from "@/problems/problem";
-import type { AppBindings } from "@/platform/http/env";
 import { isPartnerLevel, mayAct, type Permission } from "@/domain/permissions";
+import type { AppBindings } from "@/platform/http/env";
+import { forbidden, ProblemError, unauthorized } from "@/problems/problem";
+import { verifyAccessToken } from "./access-token";
 
 /** Bearer access token -> c.var.principal. */
 export const authenticate = createMiddleware<AppBindings>(async (c, next) => {

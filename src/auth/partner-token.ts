@@ -1,4 +1,13 @@
-import { decodeJwt, decodeProtectedHeader, errors, importJWK, type JWK, jwtVerify } from "jose";
+import {
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  importJWK,
+  type JWK,
+  type JWTPayload,
+  jwtVerify,
+  type ProtectedHeaderParameters,
+} from "jose";
 import { unauthorized } from "@/problems/problem";
 
 const ALGORITHMS = ["ES256", "RS256"];
@@ -26,8 +35,8 @@ function partnerKey(partnerKeys: string, partnerId: string): JWK {
 }
 
 function unverifiedIssuer(token: string): string {
-  let header;
-  let payload;
+  let header: ProtectedHeaderParameters;
+  let payload: JWTPayload;
   try {
     header = decodeProtectedHeader(token);
     payload = decodeJwt(token);
@@ -45,7 +54,7 @@ function unverifiedIssuer(token: string): string {
 export async function verifyPartnerToken(token: string, partnerKeys: string): Promise<PartnerClaims> {
   const partnerId = unverifiedIssuer(token);
   const jwk = partnerKey(partnerKeys, partnerId);
-  let payload;
+  let payload: JWTPayload;
   try {
     const key = await importJWK(jwk, jwk.alg ?? (jwk.kty === "RSA" ? "RS256" : "ES256"));
     ({ payload } = await jwtVerify(token, key, {
@@ -60,7 +69,8 @@ export async function verifyPartnerToken(token: string, partnerKeys: string): Pr
       const code = error.reason === "missing" ? "TOKEN_CLAIM_MISSING" : "TOKEN_CLAIM_INVALID";
       throw unauthorized(code, `Claim '${error.claim}' is ${error.reason === "missing" ? "required" : "invalid"}.`);
     }
-    if (error instanceof errors.JOSEAlgNotAllowed) throw unauthorized("TOKEN_ALGORITHM_NOT_ALLOWED", "That signing algorithm is not allowed.");
+    if (error instanceof errors.JOSEAlgNotAllowed)
+      throw unauthorized("TOKEN_ALGORITHM_NOT_ALLOWED", "That signing algorithm is not allowed.");
     throw unauthorized("TOKEN_SIGNATURE_INVALID", "The partner token's signature does not verify with the partner's key.");
   }
   if (typeof payload.iat === "number" && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) {

@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { organizationFreezes } from "../../drizzle/schema";
 
 /** True while `organizationId` is frozen on this database for a move between shards (src/shards). */

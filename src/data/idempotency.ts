@@ -83,9 +83,7 @@ export const recordStatements = (db: Database, request: IdempotentRequest, respo
   [
     db
       .delete(idempotencyKeys)
-      .where(
-        and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key), lte(idempotencyKeys.expiresAt, now)),
-      ),
+      .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key), lte(idempotencyKeys.expiresAt, now))),
     db.insert(idempotencyKeys).values({
       scope: request.scope,
       key: request.key,
@@ -122,4 +120,3 @@ export async function purgeExpiredKeys(db: Database, now = new Date()) {
     .run();
   return result.meta.changes ?? 0;
 }
-

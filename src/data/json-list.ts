@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /** `column IN (list)` with the whole list bound as ONE JSON parameter, so it never meets D1's 100-parameter cap. */

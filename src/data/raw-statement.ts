@@ -17,6 +17,7 @@ function raw<T>(db: Database, query: SQL, map: (result: D1Result) => T): Stateme
     _prepare: () => item,
     getQuery: () => built,
     mapResult: (result: D1Result) => map(result),
+    // biome-ignore lint/suspicious/noThenProperty: drizzle batches and awaits its queries as thenables; this is one
     then<R1 = T, R2 = never>(onFulfilled?: (value: T) => R1 | PromiseLike<R1>, onRejected?: (reason: unknown) => R2 | PromiseLike<R2>) {
       return stmt
         .bind(...built.params)

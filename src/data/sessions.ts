@@ -35,7 +35,10 @@ export class RequestDatabases {
     if (!db) {
       const open = () => {
         let session = this.sessions.get(shard);
-        if (!session) this.sessions.set(shard, (session = shardBinding(this.env, shard).withSession(this.anchor(shard))));
+        if (!session) {
+          session = shardBinding(this.env, shard).withSession(this.anchor(shard));
+          this.sessions.set(shard, session);
+        }
         return session;
       };
       db = createDatabase({
@@ -64,4 +67,3 @@ export class RequestDatabases {
     return bookmark ? `${this.answering}:${bookmark}` : sentHeader;
   }
 }
-

@@ -14,7 +14,10 @@ type ShardVars = Partial<Record<"SHARDS" | "NEW_ORGANIZATION_SHARD", string>>;
 
 /** Reads and checks the shard vars: a misconfiguration fails every request loudly instead of misrouting one. */
 export function shardConfig(vars: ShardVars): ShardConfig {
-  const shards = (vars.SHARDS ?? DIRECTORY_SHARD).split(",").map((name) => name.trim()).filter(Boolean);
+  const shards = (vars.SHARDS ?? DIRECTORY_SHARD)
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (shards[0] !== DIRECTORY_SHARD) throw new Error(`SHARDS must list ${DIRECTORY_SHARD} first, got "${vars.SHARDS}"`);
   if (new Set(shards).size !== shards.length) throw new Error(`SHARDS names a binding twice: "${vars.SHARDS}"`);
   const placement = vars.NEW_ORGANIZATION_SHARD?.trim() || DIRECTORY_SHARD;
@@ -49,7 +52,10 @@ export async function shardOfOrganization(
   if (shardConfig(env).shards.length === 1) return DIRECTORY_SHARD;
   const directory = directoryBinding(env);
   const read = (from: D1Database | D1DatabaseSession) =>
-    from.prepare(`SELECT "shard" FROM "organization_directory" WHERE "organization_id" = ?`).bind(organizationId).first<{ shard: string }>();
+    from
+      .prepare(`SELECT "shard" FROM "organization_directory" WHERE "organization_id" = ?`)
+      .bind(organizationId)
+      .first<{ shard: string }>();
   const row = await read(anchor === undefined ? directory : directory.withSession(anchor));
   if (row || anchor === undefined || anchor === "first-primary") return row?.shard ?? null;
   // A replica may not have the entry of an organization created a moment ago (on another shard, so the creating

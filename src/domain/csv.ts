@@ -26,8 +26,7 @@ export interface CsvColumn<T> {
   text?: boolean;
 }
 
-export const csvHeader = <T>(columns: readonly CsvColumn<T>[]): string =>
-  columns.map((c) => csvField(c.header)).join(",") + CSV_EOL;
+export const csvHeader = <T>(columns: readonly CsvColumn<T>[]): string => columns.map((c) => csvField(c.header)).join(",") + CSV_EOL;
 
 export const csvRecord = <T>(columns: readonly CsvColumn<T>[], row: T): string =>
   columns.map((c) => csvField(c.value(row), { text: c.text })).join(",") + CSV_EOL;

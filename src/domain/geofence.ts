@@ -122,10 +122,7 @@ export function checkGeofence(input: { location: Fence; position?: Position | nu
   const { location, position } = input;
   const centreLatitude = parseCoordinate(location.latitude);
   const centreLongitude = parseCoordinate(location.longitude);
-  const centre =
-    centreLatitude !== null && centreLongitude !== null
-      ? { latitude: centreLatitude, longitude: centreLongitude }
-      : null;
+  const centre = centreLatitude !== null && centreLongitude !== null ? { latitude: centreLatitude, longitude: centreLongitude } : null;
   const latitude = position?.latitude;
   const longitude = position?.longitude;
   const accuracyCm = hasValue(position?.accuracyMeters) ? Math.max(0, Math.round(position.accuracyMeters * 100)) : 0;
@@ -148,10 +145,7 @@ export function checkGeofence(input: { location: Fence; position?: Position | nu
         accuracyCm: null,
       };
     }
-    const missing = [
-      ...(hasValue(latitude) ? [] : (["latitude"] as const)),
-      ...(hasValue(longitude) ? [] : (["longitude"] as const)),
-    ];
+    const missing = [...(hasValue(latitude) ? [] : (["latitude"] as const)), ...(hasValue(longitude) ? [] : (["longitude"] as const))];
     return {
       verdict: "position_required",
       fenced: true,

@@ -1,5 +1,5 @@
-import { addDays, localDayBounds } from "./local-time";
 import { localDate } from "./accrual";
+import { addDays, localDayBounds } from "./local-time";
 
 export interface DayHours {
   date: string;
@@ -73,7 +73,11 @@ export function hourConfigurationProblem(
     if (seen.has(day.date)) return `${day.date} is named twice`;
     seen.add(day.date);
     if (day.hours > most + 1e-9) {
-      const why = limits.isAllDay ? (limits.mayExceedFullDay ? "the length of that local day" : "the policy's full day") : "the window's hours that day";
+      const why = limits.isAllDay
+        ? limits.mayExceedFullDay
+          ? "the length of that local day"
+          : "the policy's full day"
+        : "the window's hours that day";
       return `${day.date} takes ${day.hours} hours, more than ${why} (${most})`;
     }
   }

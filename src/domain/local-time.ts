@@ -42,8 +42,7 @@ export const instantFromWallClock = (wallClock: Date, offsetMinutes: number): Da
   new Date(wallClock.getTime() - offsetMinutes * MINUTE_MS);
 
 /** The local date (YYYY-MM-DD) of an instant: a shift's business date is that of its start. */
-export const businessDate = (instant: Date, offsetMinutes: number): string =>
-  localWallClock(instant, offsetMinutes).slice(0, 10);
+export const businessDate = (instant: Date, offsetMinutes: number): string => localWallClock(instant, offsetMinutes).slice(0, 10);
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -14,9 +14,10 @@ import {
 
 export type { EmployeePay, PayComputation, PayLine, PayLineKind, PayLineRule, PayTotals } from "./pay-lines";
 export { sumPayTotals } from "./pay-lines";
-import { governingRuleSets, type GoverningSet, type MealBreakRule, type PayRuleSet, type PunchRounding } from "./pay-rules";
+
+import { type GoverningSet, governingRuleSets, type MealBreakRule, type PayRuleSet, type PunchRounding } from "./pay-rules";
 import { workweekStart } from "./pay-workweek";
-import { shiftTotals, type BreakSpan } from "./shift-totals";
+import { type BreakSpan, shiftTotals } from "./shift-totals";
 
 /** A shift as stored, with its times (and its breaks') as local wall clock readings written with Z. */
 export interface PayShift {
@@ -194,7 +195,11 @@ const compareShifts = (a: PayShift, b: PayShift) =>
 const isClosed = (shift: PayShift): shift is PayShift & { endTime: Date } => shift.endTime !== null;
 
 /** Every closed shift's lines of one employee, workday by workday in date order, workweeks kept apart. */
-function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], governing: ReturnType<typeof governingRuleSets>, endDate: string) {
+function employeeShiftLines(
+  shifts: readonly (PayShift & { endTime: Date })[],
+  governing: ReturnType<typeof governingRuleSets>,
+  endDate: string,
+) {
   const weeks = new Map<string, WorkweekState>();
   const lines: LineWithCents[] = [];
   for (let i = 0; i < shifts.length; ) {
@@ -206,7 +211,10 @@ function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], g
     }
     const weekKey = workweekStart(date, day[0]!.governing.rules.workweekStartsOn);
     let week = weeks.get(weekKey);
-    if (!week) weeks.set(weekKey, (week = { regularMinutes: 0, lastWorkedDate: null, consecutiveDays: 0 }));
+    if (!week) {
+      week = { regularMinutes: 0, lastWorkedDate: null, consecutiveDays: 0 };
+      weeks.set(weekKey, week);
+    }
     lines.push(...dayLines(day, date, week));
   }
   return lines;
@@ -216,7 +224,10 @@ function timeOffLine(day: PaidTimeOffDay): LineWithCents {
   const minutes = Math.round(day.hours * 60);
   const fields = { date: day.date, shiftId: null, kind: "TIME_OFF" as const, minutes, rule: null, ruleSetId: null };
   const cents = day.hourlyWage === null ? null : roundHalfAwayFromZero(day.hours * day.hourlyWage * 100);
-  return { line: { ...fields, hours: day.hours, rate: lineRate(day.hourlyWage, 1), amount: cents === null ? null : centsToAmount(cents) }, cents };
+  return {
+    line: { ...fields, hours: day.hours, rate: lineRate(day.hourlyWage, 1), amount: cents === null ? null : centsToAmount(cents) },
+    cents,
+  };
 }
 
 /**

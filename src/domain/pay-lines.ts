@@ -77,7 +77,12 @@ export function totalsOf(lines: readonly LineWithCents[]): PayTotals {
     else totals.timeOffHours += line.hours;
     cents += lineCents ?? 0;
   }
-  return { ...totals, penaltyHours: roundTo(totals.penaltyHours, 4), timeOffHours: roundTo(totals.timeOffHours, 4), grossPay: centsToAmount(cents) };
+  return {
+    ...totals,
+    penaltyHours: roundTo(totals.penaltyHours, 4),
+    timeOffHours: roundTo(totals.timeOffHours, 4),
+    grossPay: centsToAmount(cents),
+  };
 }
 
 /** Sums employees' totals (grossPay through cents, so it equals the sum of every line's amount). */
@@ -92,7 +97,12 @@ export function sumPayTotals(items: readonly PayTotals[]): PayTotals {
     totals.timeOffHours += item.timeOffHours;
     cents += Math.round(item.grossPay * 100);
   }
-  return { ...totals, penaltyHours: roundTo(totals.penaltyHours, 4), timeOffHours: roundTo(totals.timeOffHours, 4), grossPay: centsToAmount(cents) };
+  return {
+    ...totals,
+    penaltyHours: roundTo(totals.penaltyHours, 4),
+    timeOffHours: roundTo(totals.timeOffHours, 4),
+    grossPay: centsToAmount(cents),
+  };
 }
 
 /** Merges two date-ordered line lists by date, shift lines before time off on the same date. */

@@ -77,10 +77,12 @@ export const DEFAULT_RULES: PayRules = NO_RULES;
  * The rules a request means: each field it leaves out (undefined) comes from its preset; an explicit null is
  * kept (e.g. CALIFORNIA without weekly overtime). `rounding` may be given in part.
  */
-export function fillFromPreset(preset: PayPreset, request: Partial<Omit<PayRules, "rounding">> & { rounding?: Partial<PunchRounding> }): PayRules {
+export function fillFromPreset(
+  preset: PayPreset,
+  request: Partial<Omit<PayRules, "rounding">> & { rounding?: Partial<PunchRounding> },
+): PayRules {
   const base = PRESET_RULES[preset];
-  const pick = <K extends keyof PayRules>(key: K): PayRules[K] =>
-    request[key] === undefined ? base[key] : (request[key] as PayRules[K]);
+  const pick = <K extends keyof PayRules>(key: K): PayRules[K] => (request[key] === undefined ? base[key] : (request[key] as PayRules[K]));
   return {
     workweekStartsOn: pick("workweekStartsOn"),
     dailyOvertimeAfterMinutes: pick("dailyOvertimeAfterMinutes"),
@@ -138,10 +140,13 @@ export function payRuleProblems(input: {
   if (!ROUNDING_MODES.includes(rounding?.mode as RoundingMode)) problem("rounding.mode", `must be one of ${ROUNDING_MODES.join(", ")}`);
   const meal = rules.mealBreak as Partial<MealBreakRule> | null | undefined;
   if (meal !== null) {
-    if (!isWholeMinutes(meal?.afterMinutes) || meal.afterMinutes === 0) problem("mealBreak.afterMinutes", "must be a whole number of minutes above 0");
-    if (!isWholeMinutes(meal?.minimumMinutes) || meal.minimumMinutes === 0) problem("mealBreak.minimumMinutes", "must be a whole number of minutes above 0");
+    if (!isWholeMinutes(meal?.afterMinutes) || meal.afterMinutes === 0)
+      problem("mealBreak.afterMinutes", "must be a whole number of minutes above 0");
+    if (!isWholeMinutes(meal?.minimumMinutes) || meal.minimumMinutes === 0)
+      problem("mealBreak.minimumMinutes", "must be a whole number of minutes above 0");
     const hours = meal?.penaltyHours;
-    if (typeof hours !== "number" || !Number.isFinite(hours) || hours < 0 || hours > 24) problem("mealBreak.penaltyHours", "must be a number of hours from 0 to 24");
+    if (typeof hours !== "number" || !Number.isFinite(hours) || hours < 0 || hours > 24)
+      problem("mealBreak.penaltyHours", "must be a number of hours from 0 to 24");
   }
   return problems;
 }
@@ -178,7 +183,8 @@ export function governingRuleSets(sets: readonly PayRuleSet[]): (locationId: str
     versions.push(set);
     byScope.set(set.locationId, versions);
   }
-  for (const versions of byScope.values()) versions.sort((a, b) => compareText(a.effectiveFrom, b.effectiveFrom) || compareText(a.id, b.id));
+  for (const versions of byScope.values())
+    versions.sort((a, b) => compareText(a.effectiveFrom, b.effectiveFrom) || compareText(a.id, b.id));
   const memo = new Map<string, GoverningSet>();
   return (locationId, date) => {
     const key = `${locationId}\u0000${date}`;

@@ -1,5 +1,5 @@
 import { addDays } from "./local-time";
-import { DEFAULT_RULES, WORKWEEK_DAYS, type PayRuleSet, type Weekday } from "./pay-rules";
+import { DEFAULT_RULES, type PayRuleSet, type Weekday, WORKWEEK_DAYS } from "./pay-rules";
 
 const weekdayIndex = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 

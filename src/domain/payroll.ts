@@ -1,4 +1,4 @@
-import { csvHeader, csvRecord, type CsvColumn } from "./csv";
+import { type CsvColumn, csvHeader, csvRecord } from "./csv";
 import { hoursOfMinutes, roundTo } from "./pay-amounts";
 import type { PayTotals } from "./pay-lines";
 

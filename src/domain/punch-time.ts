@@ -11,11 +11,7 @@ export type PunchTime = { ok: true; at: Date } | { ok: false; code: PunchTimeErr
  * server's receipt time is used, raised to the previous event if that one was stamped slightly ahead (within
  * the allowed skew): a punch the client did not date is never refused for the server's own clock.
  */
-export function validateOccurredAt(input: {
-  occurredAt?: Date | null;
-  receivedAt: Date;
-  previousEventAt?: Date | null;
-}): PunchTime {
+export function validateOccurredAt(input: { occurredAt?: Date | null; receivedAt: Date; previousEventAt?: Date | null }): PunchTime {
   const { occurredAt, receivedAt, previousEventAt } = input;
   if (!occurredAt) {
     const at = previousEventAt && previousEventAt > receivedAt ? previousEventAt : receivedAt;

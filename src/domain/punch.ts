@@ -49,8 +49,7 @@ export function judgePunch(input: PunchInput): PunchJudgement {
     };
   }
   const { latitude, longitude, accuracyMeters } = input.position;
-  const position =
-    typeof latitude === "number" && typeof longitude === "number" ? { latitude, longitude, accuracyMeters } : null;
+  const position = typeof latitude === "number" && typeof longitude === "number" ? { latitude, longitude, accuracyMeters } : null;
   const flags = trustFlags({
     at: time.at,
     position,

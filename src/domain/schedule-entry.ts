@@ -1,5 +1,5 @@
-import { MAX_SHIFT_MINUTES, type FieldProblem } from "./shift-plan";
-import { offsetUnder, readWallClock, type OffsetRule } from "./zoned-wall-clock";
+import { type FieldProblem, MAX_SHIFT_MINUTES } from "./shift-plan";
+import { type OffsetRule, offsetUnder, readWallClock } from "./zoned-wall-clock";
 
 const MINUTE_MS = 60_000;
 

@@ -1,6 +1,6 @@
 import { businessDate } from "./local-time";
 import { overlappingIndexes, within } from "./shift-overlap";
-import { closeShift, type BreakRule, type ShiftBreak, type ShiftTotals } from "./shift-totals";
+import { type BreakRule, closeShift, type ShiftBreak, type ShiftTotals } from "./shift-totals";
 
 /** A manual or edited shift is at most this long; a longer one is almost always a typo in a date. */
 export const MAX_SHIFT_MINUTES = 24 * 60;

@@ -95,12 +95,7 @@ function breakMinutes(b: BreakSpan, shiftStartMs: number, shiftEndMs: number): n
  * just-opened shift reads), and so does an open break. payableDuration = duration - totalUnpaidBreaks, but
  * never below 0 (an automatic deduction can be longer than a short shift).
  */
-export function shiftTotals(input: {
-  start: Date;
-  end: Date | null;
-  breaks: readonly BreakSpan[];
-  now?: Date;
-}): ShiftTotals {
+export function shiftTotals(input: { start: Date; end: Date | null; breaks: readonly BreakSpan[]; now?: Date }): ShiftTotals {
   const startMs = input.start.getTime();
   const endMs = Math.max(startMs, (input.end ?? input.now ?? input.start).getTime());
   let totalPaidBreaks = 0;
@@ -118,13 +113,14 @@ export function shiftTotals(input: {
  * Clock-out and every edit of a closed shift: close the open break, recompute the automatic deductions from
  * scratch (earlier ones are dropped, so recomputing is idempotent), and total. Breaks come back by start time.
  */
-export function closeShift(input: {
-  start: Date;
-  end: Date;
-  breaks: readonly ShiftBreak[];
-  breakTypes: readonly BreakRule[];
-}): { breaks: ShiftBreak[]; totals: ShiftTotals } {
-  const real = closeBreaks(input.breaks.filter((b) => !b.automatic), input.end);
+export function closeShift(input: { start: Date; end: Date; breaks: readonly ShiftBreak[]; breakTypes: readonly BreakRule[] }): {
+  breaks: ShiftBreak[];
+  totals: ShiftTotals;
+} {
+  const real = closeBreaks(
+    input.breaks.filter((b) => !b.automatic),
+    input.end,
+  );
   const breaks = [...real, ...automaticDeductions({ ...input, breaks: real })].sort(
     (a, b) => a.startTime.getTime() - b.startTime.getTime(),
   );

@@ -1,4 +1,3 @@
-
 export interface AssignedStaff {
   type: "All" | "Role" | "Location" | "EmploymentType";
   value?: string;

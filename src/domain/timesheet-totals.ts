@@ -3,8 +3,7 @@
  * per shift; every total is the sum of those cents, so a report's days always add up to the listing's totals.
  * The SQL aggregates compute the same expression (see timesheet-query's amountCents), and a test holds them equal.
  */
-export const amountCents = (payableMinutes: number, hourlyWage: number): number =>
-  Math.round((payableMinutes * hourlyWage * 100) / 60);
+export const amountCents = (payableMinutes: number, hourlyWage: number): number => Math.round((payableMinutes * hourlyWage * 100) / 60);
 
 export const centsToAmount = (cents: number): number => cents / 100;
 

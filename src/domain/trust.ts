@@ -1,12 +1,6 @@
 import { type Coordinates, distanceCentimeters, type GeofenceCheck } from "./geofence";
 
-export const TRUST_FLAGS = [
-  "IMPOSSIBLE_TRAVEL",
-  "IP_FAR",
-  "MOCK_LOCATION",
-  "OUTSIDE_GEOFENCE",
-  "UNDETERMINED_GEOFENCE",
-] as const;
+export const TRUST_FLAGS = ["IMPOSSIBLE_TRAVEL", "IP_FAR", "MOCK_LOCATION", "OUTSIDE_GEOFENCE", "UNDETERMINED_GEOFENCE"] as const;
 
 export type TrustFlag = (typeof TRUST_FLAGS)[number];
 

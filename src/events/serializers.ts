@@ -1,7 +1,27 @@
+import type { EventType } from "@/data/outbox/outbox";
+import { fromSnapshot, rowOf } from "@/data/outbox/snapshot";
+import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
+import { serializeAccessRole } from "@/features/access-roles/access-roles.schemas";
+import { serializeBreakType } from "@/features/break-types/break-types.schemas";
+import { serializeLocation } from "@/features/locations/locations.schemas";
+import { serializeOrganization } from "@/features/organizations/organizations.schemas";
+import { serializeRole } from "@/features/roles/roles.schemas";
+import { preferenceFields } from "@/features/scheduling/open-shifts.events";
+import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "@/features/scheduling/open-shifts.schemas";
+import { serializeEntry } from "@/features/scheduling/schedules.schemas";
+import { serializeShiftNote } from "@/features/shift-notes/shift-notes.schemas";
+import { breaksOfShift } from "@/features/shifts/break-copies.data";
+import { serializeShift } from "@/features/shifts/shifts.schemas";
+import { serializeStaffMember } from "@/features/staff-members/staff-members.schemas";
+import { serializePolicy, serializePolicyType } from "@/features/time-off/policies.schemas";
+import { type PolicyReadRow, policyFields, serializePolicyRead } from "@/features/time-off/policy-read.data";
+import { type RequestReadRow, requestFields, serializeRequest, serializeRequestRecord } from "@/features/time-off/request-read.data";
+import { serializeWebhook } from "@/features/webhooks/webhooks.schemas";
+import { iso } from "@/platform/schemas/time";
 import {
   accessRoles,
   breakTypes,
-  events,
+  type events,
   locations,
   openShiftPreferences,
   organizations,
@@ -15,26 +35,6 @@ import {
   timeOffRequests,
   webhooks,
 } from "../../drizzle/schema";
-import { serializeAccessRole } from "@/features/access-roles/access-roles.schemas";
-import { serializeBreakType } from "@/features/break-types/break-types.schemas";
-import { serializeOrganization } from "@/features/organizations/organizations.schemas";
-import { serializeRole } from "@/features/roles/roles.schemas";
-import { serializeEntry } from "@/features/scheduling/schedules.schemas";
-import { serializeShiftNote } from "@/features/shift-notes/shift-notes.schemas";
-import { serializeWebhook } from "@/features/webhooks/webhooks.schemas";
-import { serializeLocation } from "@/features/locations/locations.schemas";
-import { preferenceFields } from "@/features/scheduling/open-shifts.events";
-import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "@/features/scheduling/open-shifts.schemas";
-import { serializePolicy, serializePolicyType } from "@/features/time-off/policies.schemas";
-import { policyFields, type PolicyReadRow, serializePolicyRead } from "@/features/time-off/policy-read.data";
-import { type RequestReadRow, requestFields, serializeRequest, serializeRequestRecord } from "@/features/time-off/request-read.data";
-import { serializeStaffMember } from "@/features/staff-members/staff-members.schemas";
-import { breaksOfShift } from "@/features/shifts/break-copies.data";
-import { serializeShift } from "@/features/shifts/shifts.schemas";
-import type { EventType } from "@/data/outbox/outbox";
-import { fromSnapshot, rowOf } from "@/data/outbox/snapshot";
-import { iso } from "@/platform/schemas/time";
-import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
 
 type EventRow = typeof events.$inferSelect;
 
@@ -67,7 +67,11 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   // Events recorded by earlier builds, before the three forms above: the record's own fields, without its joined blocks.
   time_off_requests: (snapshot) => serializeRequestRecord(rowOf(timeOffRequests, snapshot)),
   time_off_policies: (snapshot) => {
-    const { type: _type, assignedStaffCount: _count, ...policy } = serializePolicy(rowOf(timeOffPolicies, snapshot), { id: "", name: "", type: "" }, 0);
+    const {
+      type: _type,
+      assignedStaffCount: _count,
+      ...policy
+    } = serializePolicy(rowOf(timeOffPolicies, snapshot), { id: "", name: "", type: "" }, 0);
     return policy;
   },
   open_shift_preferences: (snapshot) => serializePreferenceRecord(rowOf(openShiftPreferences, snapshot)),
@@ -77,7 +81,14 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
 export function serializeEvent(row: EventRow) {
   const stored = JSON.parse(row.data) as unknown;
   const data = row.form === "wire" ? stored : SERIALIZERS[row.form]!(stored as Record<string, unknown>);
-  return { id: row.id, type: row.type as EventType, organizationId: row.organizationId, occurredAt: iso(row.occurredAt), sequence: row.sequence, data };
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    organizationId: row.organizationId,
+    occurredAt: iso(row.occurredAt),
+    sequence: row.sequence,
+    data,
+  };
 }
 
 export type EventWire = ReturnType<typeof serializeEvent>;

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
+import { chunk } from "@/data/chunk";
+import type { Database, Statement } from "@/data/client";
+import { frozenHere } from "@/data/freezes";
+import { rawAll, rawRun } from "@/data/raw-statement";
+import { guarded } from "@/data/write/constraint-problems";
+import { freezeGuard, organizationMovingProblem } from "@/data/write/guarded-batch";
 import type { LimitSettings } from "@/domain/accrual";
 import { entriesDue, localDate } from "@/domain/accrual";
 import { inclusionStart } from "@/domain/time-off-inclusion";
 import { toHours } from "@/domain/time-off-units";
-import { chunk } from "@/data/chunk";
-import type { Database, Statement } from "@/data/client";
-import { guarded } from "@/data/write/constraint-problems";
-import { frozenHere } from "@/data/freezes";
-import { freezeGuard, organizationMovingProblem } from "@/data/write/guarded-batch";
-import { rawAll, rawRun } from "@/data/raw-statement";
 import { includedSql, sqlUuid } from "@/features/time-off/inclusion.data";
 import { ensureWorkerPolicies } from "@/features/time-off/worker-policy-rows.data";
 
@@ -115,7 +115,11 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
   for (const b of balances) {
     const p = byId.get(b.policy_id)!;
     const limit = limits.get(p.id)!;
-    const start = inclusionStart(new Date(p.activated_at), new Date(b.worker_created_at), b.included_at === null ? null : new Date(b.included_at));
+    const start = inclusionStart(
+      new Date(p.activated_at),
+      new Date(b.worker_created_at),
+      b.included_at === null ? null : new Date(b.included_at),
+    );
     const due = entriesDue(
       { limitSettings: limit, fullDayDuration: p.full_day_duration, carryoverLimit: p.carryover_limit },
       start,
@@ -126,7 +130,11 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
     for (const e of due.accruals) accruals.push({ w: b.id, o: p.organization_id, h: e.hours, d: e.effectiveDate, k: e.periodKey });
     for (const year of due.carryovers) {
       const list = carryovers.get(year.effectiveDate) ?? [];
-      list.push({ w: b.id, o: p.organization_id, limit: toHours(p.carryover_limit!, { units: p.units, fullDayDuration: p.full_day_duration }) });
+      list.push({
+        w: b.id,
+        o: p.organization_id,
+        limit: toHours(p.carryover_limit!, { units: p.units, fullDayDuration: p.full_day_duration }),
+      });
       carryovers.set(year.effectiveDate, list);
     }
     if (due.accruals.length > 0 || due.carryovers.length > 0) touched.push(b.id);
@@ -166,17 +174,25 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
   for (const [date, ids] of handled) {
     for (const part of chunk(ids, 2000)) {
       writes.push(
-        rawRun(db, sql`UPDATE worker_policies SET accrued_through = ${date} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`),
+        rawRun(
+          db,
+          sql`UPDATE worker_policies SET accrued_through = ${date} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
+        ),
       );
     }
   }
   for (const part of chunk(excluded, 2000)) {
-    writes.push(rawRun(db, sql`UPDATE worker_policies SET included_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`));
+    writes.push(
+      rawRun(db, sql`UPDATE worker_policies SET included_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`),
+    );
   }
   for (const part of chunk(touched, 2000)) {
-    writes.push(rawRun(db, sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`));
+    writes.push(
+      rawRun(db, sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`),
+    );
   }
-  for (const p of policies.filter((x) => earnsPerHour(limits.get(x.id)!))) writes.push(...perHourStatements(db, p, limits.get(p.id)!, nowMs));
+  for (const p of policies.filter((x) => earnsPerHour(limits.get(x.id)!)))
+    writes.push(...perHourStatements(db, p, limits.get(p.id)!, nowMs));
   await runBatches(db, writes, report, guard);
   return report;
 }
@@ -194,7 +210,9 @@ function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, 
   const rate = earnings.hoursEarned! / earnings.hoursWorked! / 60;
   const cap = earnings.isLimitedMaximumBalance && earnings.maximumHoursBalance !== undefined ? earnings.maximumHoursBalance : null;
   const since = (p.shift_cursor ?? p.activated_at) - SHIFT_CURSOR_OVERLAP_MS;
-  const shiftEntries = sql.raw(`l.worker_policy_id = wp.id AND l.source_type = 'shift' AND l.source_id >= sh.id || '#' AND l.source_id < sh.id || '$'`);
+  const shiftEntries = sql.raw(
+    `l.worker_policy_id = wp.id AND l.source_type = 'shift' AND l.source_id >= sh.id || '#' AND l.source_id < sh.id || '$'`,
+  );
   const basis = sql.raw(`(CASE WHEN sh.deleted_at IS NULL THEN sh.payable_duration ELSE 0 END)`);
   const delta = sql`(${basis} * ${rate} - (SELECT COALESCE(SUM(l.hours), 0) FROM time_off_ledger l WHERE ${shiftEntries}))`;
   const capped =

@@ -1,15 +1,15 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { events, webhookDeliveries, webhooks } from "../../drizzle/schema";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
-import { guarded } from "@/data/write/constraint-problems";
 import { frozenHere } from "@/data/freezes";
-import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationMovingProblem } from "@/data/write/guarded-batch";
-import { ProblemError } from "@/problems/problem";
-import { serializeEvent } from "@/events/serializers";
 import { newId } from "@/data/ids";
 import { pendingEvents } from "@/data/outbox/pending";
+import { guarded } from "@/data/write/constraint-problems";
+import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationMovingProblem } from "@/data/write/guarded-batch";
+import { serializeEvent } from "@/events/serializers";
+import { ProblemError } from "@/problems/problem";
 import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhooks/send";
+import { events, webhookDeliveries, webhooks } from "../../drizzle/schema";
 
 export const MAX_ATTEMPTS = 6;
 /** Events failed for good in a row after which an endpoint is disabled. */
@@ -51,7 +51,9 @@ const frozenRetry = { retryInSeconds: Math.max(MOVING_RETRY_AFTER_SECONDS, Math.
  */
 async function recordUnlessFrozen(db: Database, organizationId: string, statements: Statement[]): Promise<unknown[] | null> {
   try {
-    const [, ...results] = await guarded(db.batch([freezeGuard(db, organizationId), ...statements] as [Statement, ...Statement[]]), [organizationMovingProblem]);
+    const [, ...results] = await guarded(db.batch([freezeGuard(db, organizationId), ...statements] as [Statement, ...Statement[]]), [
+      organizationMovingProblem,
+    ]);
     return results;
   } catch (error) {
     if (error instanceof ProblemError && error.code === "ORGANIZATION_MOVING") return null;
@@ -63,7 +65,12 @@ async function recordUnlessFrozen(db: Database, organizationId: string, statemen
  * The endpoint, if live and enabled and no other wake-up holds an unexpired lease on it: now leased to `lease`.
  * Else, in the same round trip, the lease that held it: a backoff's end is when to come back.
  */
-async function claim(db: Database, webhookId: string, lease: string, now: Date): Promise<{ hook?: WebhookRow; backoffUntil?: Date; frozen?: boolean }> {
+async function claim(
+  db: Database,
+  webhookId: string,
+  lease: string,
+  now: Date,
+): Promise<{ hook?: WebhookRow; backoffUntil?: Date; frozen?: boolean }> {
   const [[hook], [current]] = await db.batch([
     db
       .update(webhooks)
@@ -127,8 +134,13 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
   const record = async (deliveries: Delivery[], succeeded: boolean) => {
     if (deliveries.length === 0) return true;
     const last = deliveries.at(-1)!.sequence;
-    const inserts = chunk(deliveries, rowsPerStatement(Object.keys(deliveries[0]!).length)).map((rows) => db.insert(webhookDeliveries).values(rows));
-    const results = await recordUnlessFrozen(db, hook.organizationId, [...inserts, moveCursor(db, hook.id, lease, cursor, last, succeeded)]);
+    const inserts = chunk(deliveries, rowsPerStatement(Object.keys(deliveries[0]!).length)).map((rows) =>
+      db.insert(webhookDeliveries).values(rows),
+    );
+    const results = await recordUnlessFrozen(db, hook.organizationId, [
+      ...inserts,
+      moveCursor(db, hook.id, lease, cursor, last, succeeded),
+    ]);
     if (!results) frozenMeanwhile = true;
     if (!results || (results.at(-1) as unknown[]).length === 0) return false;
     cursor = last;
@@ -185,7 +197,15 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
 
 type Delivery = ReturnType<typeof deliveryRow>;
 
-function deliveryRow(deps: DeliveryDeps, hook: WebhookRow, event: EventRow, attempt: number, result: Attempt, succeeded: boolean, retry: boolean) {
+function deliveryRow(
+  deps: DeliveryDeps,
+  hook: WebhookRow,
+  event: EventRow,
+  attempt: number,
+  result: Attempt,
+  succeeded: boolean,
+  retry: boolean,
+) {
   const now = deps.now?.() ?? new Date();
   return {
     id: newId(),
@@ -212,7 +232,9 @@ const moveCursor = (db: Database, webhookId: string, lease: string, from: number
       deliveredSequence: sequence,
       consecutiveFailures: succeeded ? sql`0` : sql`${webhooks.consecutiveFailures} + 1`,
       enabled: succeeded ? true : sql`${webhooks.consecutiveFailures} + 1 < ${DISABLE_AFTER_FAILURES}`,
-      disabledReason: succeeded ? null : sql`CASE WHEN ${webhooks.consecutiveFailures} + 1 < ${DISABLE_AFTER_FAILURES} THEN NULL ELSE 'failures' END`,
+      disabledReason: succeeded
+        ? null
+        : sql`CASE WHEN ${webhooks.consecutiveFailures} + 1 < ${DISABLE_AFTER_FAILURES} THEN NULL ELSE 'failures' END`,
     })
     .where(
       and(

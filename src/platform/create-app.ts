@@ -1,16 +1,16 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
-import type { ZodError } from "zod";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import type { ZodError } from "zod";
+import type { AppBindings } from "@/platform/http/env";
 import { database } from "@/platform/middleware/database";
 import { requireJsonBody } from "@/platform/middleware/json-body";
 import { requireWellFormedText } from "@/platform/middleware/well-formed-text";
 import { badRequest, ProblemError, problemResponse } from "@/problems/problem";
-import type { AppBindings } from "@/platform/http/env";
 
 /** Response headers browsers may read: every response header the document declares. */
 export const EXPOSED_HEADERS = [
@@ -39,8 +39,7 @@ const limitTo = (maxSize: number) =>
 const defaultBodyLimit = limitTo(MAX_BODY_BYTES);
 const syncBodyLimit = limitTo(MAX_SYNC_BODY_BYTES);
 
-const fieldErrors = (error: ZodError) =>
-  error.issues.map((issue) => ({ path: issue.path.join(".") || "(root)", message: issue.message }));
+const fieldErrors = (error: ZodError) => error.issues.map((issue) => ({ path: issue.path.join(".") || "(root)", message: issue.message }));
 
 /** Every validation failure, of body, query or path, leaves in one shape. */
 const defaultHook: Hook<unknown, AppBindings, string, unknown> = (result) => {

@@ -91,7 +91,10 @@ export const PROBLEM_CODES = {
   WORKER_NOT_ASSIGNED: code([409], "The worker is not active and assigned to the open shift's location"),
   ALREADY_CLAIMED: code([409], "The worker already has a claim or preference on the open shift"),
   PREFERENCE_NOT_PENDING: code([409], "The preference is no longer pending (approved, declined or retracted meanwhile)"),
-  OPEN_SHIFT_CHANGED: code([409], "The open shift was published, or given a draft assignment, meanwhile: nothing was written; read it again and retry"),
+  OPEN_SHIFT_CHANGED: code(
+    [409],
+    "The open shift was published, or given a draft assignment, meanwhile: nothing was written; read it again and retry",
+  ),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),
@@ -129,8 +132,7 @@ const entries = Object.entries(PROBLEM_CODES) as [ProblemCode, CodeEntry][];
 export const codesOfStatus = (status: ProblemStatus): ProblemCode[] =>
   entries.filter(([, entry]) => entry.statuses.includes(status)).map(([name]) => name);
 
-export const notFoundCode = (resource: NotFoundResource): ProblemCode =>
-  entries.find(([, entry]) => entry.resource === resource)![0];
+export const notFoundCode = (resource: NotFoundResource): ProblemCode => entries.find(([, entry]) => entry.resource === resource)![0];
 
 /** Codes the document adds to operations by itself (token, permission, body, idempotency); routes never name them. */
 export const PLATFORM_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>([

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { notFoundCode, PROBLEM_CODE_NAMES, PROBLEM_LABELS, type NotFoundResource, type ProblemCode, type ProblemStatus } from "./codes";
+import { type NotFoundResource, notFoundCode, PROBLEM_CODE_NAMES, PROBLEM_LABELS, type ProblemCode, type ProblemStatus } from "./codes";
 
 export type { ProblemCode, ProblemStatus } from "./codes";
 
@@ -55,8 +55,7 @@ export const badRequest = (code: ProblemCode, detail: string, errors?: FieldErro
   new ProblemError(400, code, detail, errors ? { errors } : {});
 
 /** A 400 naming one invalid field, for rules zod cannot see (unknown references, cross-field checks). */
-export const invalidField = (path: string, message: string) =>
-  badRequest("VALIDATION_FAILED", `${path}: ${message}`, [{ path, message }]);
+export const invalidField = (path: string, message: string) => badRequest("VALIDATION_FAILED", `${path}: ${message}`, [{ path, message }]);
 
 export const notFound = (resource: NotFoundResource) =>
   new ProblemError(404, notFoundCode(resource), `No ${resource.toLowerCase()} with that id.`);
@@ -85,8 +84,6 @@ export const ProblemSchema = z
       example: "VALIDATION_FAILED",
       description: "Stable machine code; each operation's error responses list the codes that status can carry there.",
     }),
-    errors: z
-      .array(z.object({ path: z.string(), message: z.string() }).openapi("FieldError"))
-      .optional(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() }).openapi("FieldError")).optional(),
   })
   .openapi("Problem", { description: "RFC 9457 problem details" });

@@ -1,8 +1,18 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { organizationDirectory, organizationMoves } from "../../drizzle/schema";
 import { createDatabase, type Database } from "@/data/client";
 import { directoryBinding, shardBinding, shardConfig } from "@/data/shards";
-import { arrivalGuard, comparePage, copyPage, type Cursor, DELETE_ROWS, deletePage, type MovedOrganization, TargetUnmarked } from "./pages";
+import { organizationDirectory, organizationMoves } from "../../drizzle/schema";
+import {
+  arrivalGuard,
+  type Cursor,
+  comparePage,
+  copyPage,
+  DELETE_ROWS,
+  deletePage,
+  type MovedOrganization,
+  type PageResult,
+  TargetUnmarked,
+} from "./pages";
 import { MOVED_TABLES } from "./tables";
 
 /**
@@ -126,7 +136,8 @@ export async function startMove(env: Env, organizationId: string, target: string
   const existing = await loadMove(db, organizationId);
   const settledOnTarget = existing?.step === "failed" && entry.shard === existing.target;
   if (existing && !FINISHED.has(existing.step) && !settledOnTarget) {
-    if (existing.target !== target) throw new MoveRefused(409, `The organization is being moved to ${existing.target}; finish or abort that move first.`);
+    if (existing.target !== target)
+      throw new MoveRefused(409, `The organization is being moved to ${existing.target}; finish or abort that move first.`);
     return stateOf(existing);
   }
   if (entry.shard === target) throw new MoveRefused(400, `The organization is already on ${target}.`);
@@ -231,7 +242,10 @@ async function freeze({ env, row, now, settleMs }: StepContext): Promise<Outcome
     )
     .bind(row.organizationId, row.target, now.getTime())
     .run();
-  const startedAt = await source.prepare("SELECT started_at FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).first<number>("started_at");
+  const startedAt = await source
+    .prepare("SELECT started_at FROM organization_freezes WHERE organization_id = ?")
+    .bind(row.organizationId)
+    .first<number>("started_at");
   if (now.getTime() - (startedAt ?? now.getTime()) < settleMs) return "wait";
   return { step: "copy", tableIndex: 0, cursor: null };
 }
@@ -240,9 +254,16 @@ const unmarked = (row: MoveRow) => `${row.target} holds no marker of this move (
 
 async function copy({ env, row, organization }: StepContext): Promise<Outcome> {
   const target = shardBinding(env, row.target);
-  let page;
+  let page: PageResult;
   try {
-    page = await copyPage(shardBinding(env, row.source), target, MOVED_TABLES[row.tableIndex]!, organization, cursorOf(row), arrivalGuard(target, row.organizationId, row.target));
+    page = await copyPage(
+      shardBinding(env, row.source),
+      target,
+      MOVED_TABLES[row.tableIndex]!,
+      organization,
+      cursorOf(row),
+      arrivalGuard(target, row.organizationId, row.target),
+    );
   } catch (error) {
     // A stale call (the move went on without it) saves nothing: its save finds the move elsewhere.
     if (error instanceof TargetUnmarked) return { step: "failed", error: unmarked(row) };
@@ -257,7 +278,11 @@ async function verify({ env, row, organization }: StepContext): Promise<Outcome>
   if (page.same) return walk(row, page.next, MOVED_TABLES.length, { step: "flip" });
   const verifyFailures = row.verifyFailures + 1;
   if (verifyFailures >= MAX_VERIFY_FAILURES) {
-    return { step: "failed", verifyFailures, error: `${table.name} still differs between ${row.source} and ${row.target} after ${verifyFailures} copies.` };
+    return {
+      step: "failed",
+      verifyFailures,
+      error: `${table.name} still differs between ${row.source} and ${row.target} after ${verifyFailures} copies.`,
+    };
   }
   return { step: "copy", verifyFailures, cursor: null };
 }
@@ -303,8 +328,14 @@ async function abort(context: StepContext): Promise<Outcome> {
   if (entry?.shard !== row.source) return { step: "failed", error: `The directory names ${entry?.shard ?? "nothing"}: the abort stopped.` };
   const target = shardBinding(env, row.target);
   const unfreeze = async (): Promise<Changes> => {
-    await target.prepare("DELETE FROM organization_freezes WHERE organization_id = ? AND moving_to = ?").bind(row.organizationId, row.target).run();
-    await shardBinding(env, row.source).prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).run();
+    await target
+      .prepare("DELETE FROM organization_freezes WHERE organization_id = ? AND moving_to = ?")
+      .bind(row.organizationId, row.target)
+      .run();
+    await shardBinding(env, row.source)
+      .prepare("DELETE FROM organization_freezes WHERE organization_id = ?")
+      .bind(row.organizationId)
+      .run();
     return { step: "aborted" };
   };
   try {
@@ -368,4 +399,3 @@ export async function advanceMove(env: Env, organizationId: string, options: Mov
   }
   return stateOf(row);
 }
-

@@ -114,7 +114,10 @@ export async function copyPage(
 ): Promise<PageResult> {
   const columns = await columnsOf(source, table.name);
   const page = pageQuery(table, organization, columns.map(quoted).join(", "), after, PAGE_ROWS);
-  const rows = await source.prepare(page.sql).bind(...page.params).raw<unknown[]>();
+  const rows = await source
+    .prepare(page.sql)
+    .bind(...page.params)
+    .raw<unknown[]>();
   const last = rows.length === PAGE_ROWS ? keyOf(table, columns, rows.at(-1)!) : null;
   const [owner, ownerParams] = copiedCondition(table, organization);
   const key = table.key.map(quoted).join(", ");
@@ -128,7 +131,9 @@ export async function copyPage(
   for (let i = 0; i < rows.length; i += perStatement) {
     const part = rows.slice(i, i + perStatement);
     const values = part.map((row) => `(${marks(row)})`).join(", ");
-    inserts.push(target.prepare(`INSERT INTO ${quoted(table.name)} (${columns.map(quoted).join(", ")}) VALUES ${values}`).bind(...part.flat()));
+    inserts.push(
+      target.prepare(`INSERT INTO ${quoted(table.name)} (${columns.map(quoted).join(", ")}) VALUES ${values}`).bind(...part.flat()),
+    );
   }
   await behindGuard(target.batch([guard, target.prepare("PRAGMA defer_foreign_keys = ON"), clear, ...inserts]));
   return { rows: rows.length, next: last };
@@ -149,7 +154,14 @@ export async function comparePage(
   if (columns.join() !== targetColumns.join()) return { rows: 0, next: null, same: false };
   const selected = [...table.key.map(quoted), ...columns.map((c) => `quote(${quoted(c)})`)].join(", ");
   const page = pageQuery(table, organization, selected, after, PAGE_ROWS);
-  const [left, right] = await Promise.all([source, target].map((db) => db.prepare(page.sql).bind(...page.params).raw<unknown[]>()));
+  const [left, right] = await Promise.all(
+    [source, target].map((db) =>
+      db
+        .prepare(page.sql)
+        .bind(...page.params)
+        .raw<unknown[]>(),
+    ),
+  );
   const same = JSON.stringify(left) === JSON.stringify(right);
   const next = left!.length === PAGE_ROWS ? left!.at(-1)!.slice(0, table.key.length) : null;
   return { rows: left!.length, next, same };
@@ -159,7 +171,12 @@ export async function comparePage(
  * Deletes up to DELETE_ROWS of the organization's rows of `table`: answers how many (fewer: the table is done). With
  * `guard` (arrivalGuard) the delete runs behind it: TargetUnmarked when it refuses.
  */
-export async function deletePage(db: D1Database, table: MovedTable, organization: MovedOrganization, guard?: D1PreparedStatement): Promise<number> {
+export async function deletePage(
+  db: D1Database,
+  table: MovedTable,
+  organization: MovedOrganization,
+  guard?: D1PreparedStatement,
+): Promise<number> {
   const [owner, params] = ownerCondition(table, organization);
   const name = quoted(table.name);
   // Counted by RETURNING: D1's `changes` also counts what triggers change (shift_breaks' keep shifts.breaks_json).
@@ -176,5 +193,8 @@ export async function dumpTable(db: D1Database, table: MovedTable, organization:
   const columns = await columnsOf(db, table.name);
   const [owner, params] = ownerCondition(table, organization);
   const sql = `SELECT ${columns.map((c) => `quote(${quoted(c)})`).join(", ")} FROM ${quoted(table.name)} WHERE ${owner} ORDER BY ${table.key.map(quoted).join(", ")}`;
-  return db.prepare(sql).bind(...params).raw<string[]>();
+  return db
+    .prepare(sql)
+    .bind(...params)
+    .raw<string[]>();
 }

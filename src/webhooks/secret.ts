@@ -17,13 +17,21 @@ export const newSigningSecret = () => `whsec_${base64Of(crypto.getRandomValues(n
 export async function encryptSecret(secretKey: string | undefined, webhookId: string, secret: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const additionalData = new TextEncoder().encode(webhookId);
-  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData }, await keyOf(secretKey), new TextEncoder().encode(secret));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData },
+    await keyOf(secretKey),
+    new TextEncoder().encode(secret),
+  );
   return `v1.${base64Of(iv)}.${base64Of(new Uint8Array(sealed))}`;
 }
 
 export async function decryptSecret(secretKey: string | undefined, webhookId: string, stored: string): Promise<string> {
   const [, iv, sealed] = stored.split(".");
   const additionalData = new TextEncoder().encode(webhookId);
-  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytesOf(iv!), additionalData }, await keyOf(secretKey), bytesOf(sealed!));
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: bytesOf(iv!), additionalData },
+    await keyOf(secretKey),
+    bytesOf(sealed!),
+  );
   return new TextDecoder().decode(plain);
 }

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
-import type { webhooks } from "../../drizzle/schema";
 import type { Database } from "@/data/client";
+import type { webhooks } from "../../drizzle/schema";
 import { decryptSecret } from "./secret";
 
 /** How long one POST may take before it counts as failed. */
@@ -34,17 +34,23 @@ export async function send(deps: DeliveryDeps, url: string, signer: Webhook, eve
   };
   const started = Date.now();
   try {
-    const response = await deps.fetch(new Request(url, { method: "POST", headers, body, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" }));
+    const response = await deps.fetch(
+      new Request(url, { method: "POST", headers, body, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" }),
+    );
     await response.body?.cancel();
     return { status: response.status, durationMs: Date.now() - started, error: null };
   } catch (error) {
-    return { status: null, durationMs: Date.now() - started, error: error instanceof Error ? error.message.slice(0, 500) : "network error" };
+    return {
+      status: null,
+      durationMs: Date.now() - started,
+      error: error instanceof Error ? error.message.slice(0, 500) : "network error",
+    };
   }
 }
 
-export const signerOf = async (deps: DeliveryDeps, hook: WebhookRow) => new Webhook(await decryptSecret(deps.secretKey, hook.id, hook.secret));
+export const signerOf = async (deps: DeliveryDeps, hook: WebhookRow) =>
+  new Webhook(await decryptSecret(deps.secretKey, hook.id, hook.secret));
 
 /** One signed POST of an event to an endpoint (the test route's, outside the outbox). */
 export const post = async (deps: DeliveryDeps, hook: WebhookRow, event: { id: string }) =>
   send(deps, hook.url, await signerOf(deps, hook), event);
-

@@ -1,5 +1,5 @@
-import { shardBinding, shardConfig, shardOfOrganization } from "@/data/shards";
 import type { WakeUp } from "@/data/outbox/wake";
+import { shardBinding, shardConfig, shardOfOrganization } from "@/data/shards";
 
 /**
  * The shard of a woken endpoint: its organization's, through the directory. A message from before sharding names

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { LimitSettings } from "@/domain/accrual";
 import {
   accrualDayOfMonth,
   cappedIncrement,
@@ -8,7 +9,6 @@ import {
   entriesDue,
   fixedAccrualsDue,
 } from "@/domain/accrual";
-import type { LimitSettings } from "@/domain/accrual";
 
 const periodic = (fixedAmount: LimitSettings["fixedAmount"]): LimitSettings => ({
   isFixedAmount: true,
@@ -41,7 +41,12 @@ describe("fixedAccrualsDue", () => {
 
   it("monthly on the 31st falls on each month's last day, leap February included", () => {
     const limit = periodic({ accrualFrequency: "EveryMonth", accrualDate: "31st" });
-    expect(dates(fixedAccrualsDue(limit, 8, "2028-01-01", null, "2028-04-30"))).toEqual(["2028-01-31", "2028-02-29", "2028-03-31", "2028-04-30"]);
+    expect(dates(fixedAccrualsDue(limit, 8, "2028-01-01", null, "2028-04-30"))).toEqual([
+      "2028-01-31",
+      "2028-02-29",
+      "2028-03-31",
+      "2028-04-30",
+    ]);
     expect(fixedAccrualsDue(limit, 8, "2028-01-01", null, "2028-04-30").map((e) => e.periodKey)).toEqual([
       "month:2028-01",
       "month:2028-02",
@@ -51,23 +56,18 @@ describe("fixedAccrualsDue", () => {
   });
 
   it("monthly on `last` and on the 1st, across a year end", () => {
-    expect(dates(fixedAccrualsDue(periodic({ accrualFrequency: "EveryMonth", accrualDate: "last" }), 8, "2026-11-15", null, "2027-02-28"))).toEqual([
-      "2026-11-30",
-      "2026-12-31",
-      "2027-01-31",
-      "2027-02-28",
-    ]);
-    expect(dates(fixedAccrualsDue(periodic({ accrualFrequency: "EveryMonth", accrualDate: "1st" }), 8, "2026-11-15", null, "2027-01-01"))).toEqual([
-      "2026-12-01",
-      "2027-01-01",
-    ]);
+    expect(
+      dates(fixedAccrualsDue(periodic({ accrualFrequency: "EveryMonth", accrualDate: "last" }), 8, "2026-11-15", null, "2027-02-28")),
+    ).toEqual(["2026-11-30", "2026-12-31", "2027-01-31", "2027-02-28"]);
+    expect(
+      dates(fixedAccrualsDue(periodic({ accrualFrequency: "EveryMonth", accrualDate: "1st" }), 8, "2026-11-15", null, "2027-01-01")),
+    ).toEqual(["2026-12-01", "2027-01-01"]);
   });
 
   it("yearly grants each 1 January after the start", () => {
-    expect(fixedAccrualsDue(periodic({ accrualFrequency: "EveryYear" }), 8, "2025-06-01", null, "2027-03-01").map((e) => e.periodKey)).toEqual([
-      "year:2026",
-      "year:2027",
-    ]);
+    expect(
+      fixedAccrualsDue(periodic({ accrualFrequency: "EveryYear" }), 8, "2025-06-01", null, "2027-03-01").map((e) => e.periodKey),
+    ).toEqual(["year:2026", "year:2027"]);
   });
 
   it("AllAtOnce grants on inclusion and again each 1 January, daysEarned counting full days", () => {
@@ -87,7 +87,11 @@ describe("fixedAccrualsDue", () => {
 });
 
 describe("entriesDue", () => {
-  const policy = { limitSettings: periodic({ accrualFrequency: "EveryMonth", accrualDate: "1st" }), fullDayDuration: 8, carryoverLimit: 16 };
+  const policy = {
+    limitSettings: periodic({ accrualFrequency: "EveryMonth", accrualDate: "1st" }),
+    fullDayDuration: 8,
+    carryoverLimit: 16,
+  };
 
   it("reads dates in the organization's zone: 23:30 UTC on 31 March is already 1 April in Berlin", () => {
     const now = new Date("2026-03-31T23:30:00Z");
@@ -107,10 +111,12 @@ describe("entriesDue", () => {
       { periodKey: "year:2026", effectiveDate: "2026-01-01" },
       { periodKey: "year:2027", effectiveDate: "2027-01-01" },
     ]);
-    expect(entriesDue(policy, new Date("2025-06-01T00:00:00Z"), new Date("2026-12-31T23:00:00Z"), "America/Los_Angeles").carryovers).toEqual([
-      { periodKey: "year:2026", effectiveDate: "2026-01-01" },
-    ]);
-    expect(entriesDue({ ...policy, carryoverLimit: null }, new Date("2025-06-01T00:00:00Z"), new Date("2027-01-02T00:00:00Z"), "UTC").carryovers).toEqual([]);
+    expect(
+      entriesDue(policy, new Date("2025-06-01T00:00:00Z"), new Date("2026-12-31T23:00:00Z"), "America/Los_Angeles").carryovers,
+    ).toEqual([{ periodKey: "year:2026", effectiveDate: "2026-01-01" }]);
+    expect(
+      entriesDue({ ...policy, carryoverLimit: null }, new Date("2025-06-01T00:00:00Z"), new Date("2027-01-02T00:00:00Z"), "UTC").carryovers,
+    ).toEqual([]);
   });
 });
 
@@ -134,7 +140,9 @@ describe("carryover and per-hour earnings", () => {
   });
 
   it("cappedIncrement keeps the balance at or under the maximum; decrements pass", () => {
-    const limit: LimitSettings = { perHourEarnings: { hoursEarned: 1, hoursWorked: 10, isLimitedMaximumBalance: true, maximumHoursBalance: 40 } };
+    const limit: LimitSettings = {
+      perHourEarnings: { hoursEarned: 1, hoursWorked: 10, isLimitedMaximumBalance: true, maximumHoursBalance: 40 },
+    };
     expect(cappedIncrement(limit, 2, 39)).toBe(1);
     expect(cappedIncrement(limit, 2, 45)).toBe(0);
     expect(cappedIncrement(limit, -2, 45)).toBe(-2);

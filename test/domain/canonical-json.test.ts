@@ -11,7 +11,9 @@ describe("canonicalJson", () => {
   });
 
   it("leaves undefined members out, writes dates as ISO strings and escapes strings as JSON does", () => {
-    expect(canonicalJson({ a: undefined, at: new Date("2026-06-01T00:00:00Z"), s: 'q"\n' })).toBe('{"at":"2026-06-01T00:00:00.000Z","s":"q\\"\\n"}');
+    expect(canonicalJson({ a: undefined, at: new Date("2026-06-01T00:00:00Z"), s: 'q"\n' })).toBe(
+      '{"at":"2026-06-01T00:00:00.000Z","s":"q\\"\\n"}',
+    );
   });
 
   it("refuses non-finite numbers", () => {

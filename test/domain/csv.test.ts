@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvHeader, csvRecord, parseCsv, type CsvColumn } from "@/domain/csv";
+import { type CsvColumn, csvField, csvHeader, csvRecord, parseCsv } from "@/domain/csv";
 
 describe("csvField", () => {
   it("quotes fields with commas, quotes, CR or LF and doubles the quotes (RFC 4180)", () => {
@@ -18,7 +18,7 @@ describe("csvField", () => {
   });
 
   it("guards text fields that a spreadsheet would run as a formula, but not numbers", () => {
-    expect(csvField("=HYPERLINK(\"x\")", { text: true })).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
+    expect(csvField('=HYPERLINK("x")', { text: true })).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField("+1 555", { text: true })).toBe("'+1 555");
     expect(csvField("@sum", { text: true })).toBe("'@sum");
     expect(csvField("-5", { text: true })).toBe("'-5");
@@ -41,7 +41,12 @@ describe("records and parsing", () => {
     ];
     const text = csvHeader(columns) + rows.map((r) => csvRecord(columns, r)).join("");
     expect(text.endsWith("\r\n")).toBe(true);
-    expect(parseCsv(text)).toEqual([["name", "n"], ['O"Brien, Pat', "1"], ["multi\r\nline", "2"], ["", "3"]]);
+    expect(parseCsv(text)).toEqual([
+      ["name", "n"],
+      ['O"Brien, Pat', "1"],
+      ["multi\r\nline", "2"],
+      ["", "3"],
+    ]);
   });
 
   it("parses an empty text to no records", () => {

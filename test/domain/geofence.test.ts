@@ -3,8 +3,8 @@ import {
   checkGeofence,
   distanceCentimeters,
   EARTH_RADIUS_METERS,
-  fenceFor,
   type Fence,
+  fenceFor,
   geofenceVerdict,
   radiusFor,
 } from "@/domain/geofence";

@@ -3,10 +3,10 @@ import {
   addDays,
   businessDate,
   instantFromWallClock,
+  isCalendarDate,
   localDayBounds,
   localWallClock,
   offsetMinutesAt,
-  isCalendarDate,
   parseDateParam,
   parseTimestamp,
 } from "@/domain/local-time";

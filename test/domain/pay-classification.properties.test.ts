@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computePay, type PayComputation, type PayShift, payableMinutesForPay } from "@/domain/pay-classification";
 import { addDays } from "@/domain/local-time";
+import { computePay, type PayComputation, type PayShift, payableMinutesForPay } from "@/domain/pay-classification";
 import { governingRuleSets, PAY_PRESETS, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
 import { payReadStartDate } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak } from "../helpers/pay-fixtures";
@@ -19,7 +19,10 @@ const shiftArb = fc.record({
   start: fc.integer({ min: 0, max: 1439 }),
   minutes: fc.integer({ min: 0, max: 900 }),
   breakAt: fc.option(fc.record({ after: fc.integer({ min: 0, max: 600 }), length: fc.integer({ min: 1, max: 60 }), paid: fc.boolean() })),
-  wage: fc.option(fc.integer({ min: 0, max: 5000 }).map((cents) => cents / 100), { freq: 5 }),
+  wage: fc.option(
+    fc.integer({ min: 0, max: 5000 }).map((cents) => cents / 100),
+    { freq: 5 },
+  ),
 });
 
 const ruleSetArb = fc.record({
@@ -41,10 +44,17 @@ type SetSpec = Value<typeof ruleSetArb>;
 
 const toShift = (spec: ShiftSpec, index: number): PayShift => {
   const date = addDays(FIRST_DAY, spec.day);
-  const shift = payShift(date, hhmm(spec.start), spec.minutes, { id: `shf_${index}`, employeeId: spec.employeeId, locationId: spec.locationId, hourlyWage: spec.wage });
+  const shift = payShift(date, hhmm(spec.start), spec.minutes, {
+    id: `shf_${index}`,
+    employeeId: spec.employeeId,
+    locationId: spec.locationId,
+    hourlyWage: spec.wage,
+  });
   if (!spec.breakAt || spec.breakAt.after >= spec.minutes) return shift;
   const breakStart = new Date(shift.startTime.getTime() + spec.breakAt.after * 60_000);
-  const breakSpan = unpaidBreak(breakStart.toISOString().slice(0, 10), breakStart.toISOString().slice(11, 16), spec.breakAt.length, { paid: spec.breakAt.paid });
+  const breakSpan = unpaidBreak(breakStart.toISOString().slice(0, 10), breakStart.toISOString().slice(11, 16), spec.breakAt.length, {
+    paid: spec.breakAt.paid,
+  });
   return { ...shift, breaks: [breakSpan] };
 };
 
@@ -68,7 +78,9 @@ const scenarioArb = fc.record({
   // Scattered shifts, and (often) a run of one shift a day so that seventh consecutive days occur.
   shifts: fc
     .tuple(fc.array(shiftArb, { maxLength: 30 }), fc.option(fc.array(shiftArb, { minLength: DAYS, maxLength: DAYS }), { freq: 2 }))
-    .map(([scattered, run]) => [...scattered, ...(run ?? []).map((spec, day) => ({ ...spec, employeeId: "emp_a" as const, day }))].map(toShift)),
+    .map(([scattered, run]) =>
+      [...scattered, ...(run ?? []).map((spec, day) => ({ ...spec, employeeId: "emp_a" as const, day }))].map(toShift),
+    ),
   ruleSets: fc.array(ruleSetArb, { maxLength: 3 }).map((specs) => specs.map(toRuleSet)),
 });
 
@@ -114,7 +126,9 @@ describe("computePay properties", () => {
   it("a later punch never changes (so never lowers) earlier days' figures", () => {
     fc.assert(
       fc.property(scenarioArb, shiftArb, fc.integer({ min: 1, max: 3 }), ({ shifts, ruleSets }, extra, daysLater) => {
-        const lastIndex = shifts.filter((s) => s.employeeId === extra.employeeId).reduce((max, s) => Math.max(max, dayIndex(s.businessDate)), -1);
+        const lastIndex = shifts
+          .filter((s) => s.employeeId === extra.employeeId)
+          .reduce((max, s) => Math.max(max, dayIndex(s.businessDate)), -1);
         const punched = toShift({ ...extra, day: lastIndex + daysLater }, 9999);
         const endDate = addDays(LAST_DAY, 10);
         const before = computePay({ startDate: FIRST_DAY, endDate, shifts, timeOff: [], ruleSets });
@@ -128,16 +142,21 @@ describe("computePay properties", () => {
 
   it("the lines inside a window equal the same lines computed from a wider window", () => {
     fc.assert(
-      fc.property(scenarioArb, fc.integer({ min: 0, max: DAYS - 1 }), fc.integer({ min: 0, max: DAYS - 1 }), ({ shifts, ruleSets }, a, b) => {
-        const startDate = addDays(FIRST_DAY, Math.min(a, b));
-        const endDate = addDays(FIRST_DAY, Math.max(a, b));
-        const readFrom = payReadStartDate(startDate, ruleSets);
-        const read = shifts.filter((s) => s.businessDate >= readFrom && s.businessDate <= endDate);
-        const narrow = computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
-        const wide = computePay({ startDate: addDays(FIRST_DAY, -7), endDate: LAST_DAY, shifts, timeOff: [], ruleSets });
-        expect(linesByEmployee(narrow, startDate, endDate)).toEqual(linesByEmployee(wide, startDate, endDate));
-        expect(readFrom >= addDays(startDate, -6)).toBe(true);
-      }),
+      fc.property(
+        scenarioArb,
+        fc.integer({ min: 0, max: DAYS - 1 }),
+        fc.integer({ min: 0, max: DAYS - 1 }),
+        ({ shifts, ruleSets }, a, b) => {
+          const startDate = addDays(FIRST_DAY, Math.min(a, b));
+          const endDate = addDays(FIRST_DAY, Math.max(a, b));
+          const readFrom = payReadStartDate(startDate, ruleSets);
+          const read = shifts.filter((s) => s.businessDate >= readFrom && s.businessDate <= endDate);
+          const narrow = computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
+          const wide = computePay({ startDate: addDays(FIRST_DAY, -7), endDate: LAST_DAY, shifts, timeOff: [], ruleSets });
+          expect(linesByEmployee(narrow, startDate, endDate)).toEqual(linesByEmployee(wide, startDate, endDate));
+          expect(readFrom >= addDays(startDate, -6)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -149,11 +168,23 @@ describe("computePay at scale", () => {
     for (let e = 0; e < 500; e++) {
       for (let d = 0; d < 10; d++) {
         const date = addDays("2026-06-01", d < 5 ? d : d + 2);
-        shifts.push(payShift(date, "08:00", 540 + (e % 5) * 30, { id: `shf_${e}_${d}`, employeeId: `emp_${String(e).padStart(3, "0")}`, breaks: [unpaidBreak(date, "12:00", 30)] }));
+        shifts.push(
+          payShift(date, "08:00", 540 + (e % 5) * 30, {
+            id: `shf_${e}_${d}`,
+            employeeId: `emp_${String(e).padStart(3, "0")}`,
+            breaks: [unpaidBreak(date, "12:00", 30)],
+          }),
+        );
       }
     }
     const started = performance.now();
-    const result = computePay({ startDate: "2026-06-01", endDate: "2026-06-14", shifts, timeOff: [], ruleSets: [ruleSet("prs_ca", "CALIFORNIA")] });
+    const result = computePay({
+      startDate: "2026-06-01",
+      endDate: "2026-06-14",
+      shifts,
+      timeOff: [],
+      ruleSets: [ruleSet("prs_ca", "CALIFORNIA")],
+    });
     const elapsed = performance.now() - started;
     expect(result.employees).toHaveLength(500);
     expect(result.employees.reduce((n, e) => n + new Set(e.lines.map((l) => l.shiftId)).size, 0)).toBe(5000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computePay, type PayLine, type PayShift, roundPunch } from "@/domain/pay-classification";
 import { payReadStartDate } from "@/domain/pay-workweek";
-import { payShift, ruleSet, unpaidBreak, wallClock, WEEK } from "../helpers/pay-fixtures";
+import { payShift, ruleSet, unpaidBreak, WEEK, wallClock } from "../helpers/pay-fixtures";
 
 const [MON, TUE, WED, THU, FRI, SAT, SUN] = WEEK;
 const CA = ruleSet("prs_ca", "CALIFORNIA");
@@ -17,7 +17,14 @@ describe("computePay: the contract's cases", () => {
   it("a California worker with Mon–Fri 10 h and Sat 4 h: 40 h regular, 14 h overtime (Saturday's 4 h weekly), 5 meal penalties", () => {
     const shifts = [...[MON, TUE, WED, THU, FRI].map((d) => payShift(d, "09:00", 600)), payShift(SAT, "09:00", 240)];
     const { employees, totals } = pay(shifts);
-    expect(totals).toEqual({ regularMinutes: 2400, overtimeMinutes: 840, doubleTimeMinutes: 0, penaltyHours: 5, timeOffHours: 0, grossPay: 1320 });
+    expect(totals).toEqual({
+      regularMinutes: 2400,
+      overtimeMinutes: 840,
+      doubleTimeMinutes: 0,
+      penaltyHours: 5,
+      timeOffHours: 0,
+      grossPay: 1320,
+    });
     const [employee] = employees;
     expect(brief(employee!.lines.filter((l) => l.date === MON))).toEqual([
       [MON, "REGULAR", null, 480],
@@ -32,7 +39,10 @@ describe("computePay: the contract's cases", () => {
   });
 
   it("FLSA 45 h week (Mon–Fri 9 h): 40 h regular and Friday's last 5 h weekly overtime, no daily overtime", () => {
-    const { employees, totals } = pay([MON, TUE, WED, THU, FRI].map((d) => payShift(d, "08:00", 540)), [FLSA]);
+    const { employees, totals } = pay(
+      [MON, TUE, WED, THU, FRI].map((d) => payShift(d, "08:00", 540)),
+      [FLSA],
+    );
     expect(totals).toMatchObject({ regularMinutes: 2400, overtimeMinutes: 300, penaltyHours: 0, grossPay: 950 });
     expect(brief(employees[0]!.lines.filter((l) => l.date === FRI))).toEqual([
       [FRI, "REGULAR", null, 240],
@@ -48,7 +58,10 @@ describe("computePay: the contract's cases", () => {
 
   it("the seventh consecutive workday: its first 480 minutes overtime, the rest double time", () => {
     const sixHours = (d: string) => payShift(d, "09:00", 390, { breaks: [unpaidBreak(d, "12:00", 30)] });
-    const shifts = [...[MON, TUE, WED, THU, FRI, SAT].map(sixHours), payShift(SUN, "09:00", 630, { breaks: [unpaidBreak(SUN, "12:00", 30)] })];
+    const shifts = [
+      ...[MON, TUE, WED, THU, FRI, SAT].map(sixHours),
+      payShift(SUN, "09:00", 630, { breaks: [unpaidBreak(SUN, "12:00", 30)] }),
+    ];
     const { employees, totals } = pay(shifts);
     expect(brief(employees[0]!.lines.filter((l) => l.date === SUN))).toEqual([
       [SUN, "OVERTIME", "SEVENTH_DAY_OVERTIME", 480],
@@ -68,7 +81,10 @@ describe("computePay: the contract's cases", () => {
   });
 
   it("without seventhConsecutiveDay (FLSA) the seventh day is classified like any other", () => {
-    const { employees } = pay(WEEK.map((d) => payShift(d, "09:00", 300)), [FLSA]);
+    const { employees } = pay(
+      WEEK.map((d) => payShift(d, "09:00", 300)),
+      [FLSA],
+    );
     expect(employees[0]!.lines.every((l) => l.kind === "REGULAR")).toBe(true);
   });
 
@@ -89,7 +105,10 @@ describe("computePay: the contract's cases", () => {
   it("a rule-set change mid-week: each day under its own set, the week's regular minutes carried across", () => {
     const daily = ruleSet("prs_daily", "CUSTOM", { dailyOvertimeAfterMinutes: 480 });
     const weekly = ruleSet("prs_weekly", "FLSA", { effectiveFrom: WED });
-    const { employees } = pay([MON, TUE, WED, THU, FRI].map((d) => payShift(d, "09:00", 600)), [daily, weekly]);
+    const { employees } = pay(
+      [MON, TUE, WED, THU, FRI].map((d) => payShift(d, "09:00", 600)),
+      [daily, weekly],
+    );
     const lines = employees[0]!.lines;
     expect(brief(lines.filter((l) => l.date === TUE))).toEqual([
       [TUE, "REGULAR", null, 480],

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   defaultPayPeriodSettings,
   isPayPeriodId,
+  type PayPeriodSettings,
   payPeriodContaining,
   payPeriodSettingsProblems,
   payPeriodsOverlapping,
-  type PayPeriodSettings,
 } from "@/domain/pay-periods";
 
 const span = (startDate: string, endDate: string) => ({ id: startDate, startDate, endDate });
@@ -49,7 +49,9 @@ describe("payPeriodsOverlapping", () => {
   });
 
   it("one day inside one period gives that period", () => {
-    expect(payPeriodsOverlapping({ frequency: "WEEKLY", anchorDate: "2026-06-01" }, "2026-06-03", "2026-06-03")).toEqual([span("2026-06-01", "2026-06-07")]);
+    expect(payPeriodsOverlapping({ frequency: "WEEKLY", anchorDate: "2026-06-01" }, "2026-06-03", "2026-06-03")).toEqual([
+      span("2026-06-01", "2026-06-07"),
+    ]);
   });
 });
 
@@ -70,7 +72,10 @@ describe("period ids and settings", () => {
 
   it("refuses unknown frequencies, impossible anchors, and a semimonthly anchor on the 31st", () => {
     expect(payPeriodSettingsProblems({ frequency: "MONTHLY", anchorDate: "2026-01-31" })).toEqual([]);
-    expect(payPeriodSettingsProblems({ frequency: "DAILY", anchorDate: "2026-02-30" }).map((p) => p.path)).toEqual(["frequency", "anchorDate"]);
+    expect(payPeriodSettingsProblems({ frequency: "DAILY", anchorDate: "2026-02-30" }).map((p) => p.path)).toEqual([
+      "frequency",
+      "anchorDate",
+    ]);
     expect(payPeriodSettingsProblems({ frequency: "SEMIMONTHLY", anchorDate: "2026-01-31" }).map((p) => p.path)).toEqual(["anchorDate"]);
   });
 });

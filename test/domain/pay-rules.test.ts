@@ -1,13 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { fillFromPreset, governingRuleSets, payRuleProblems, PRESET_RULES } from "@/domain/pay-rules";
+import { fillFromPreset, governingRuleSets, PRESET_RULES, payRuleProblems } from "@/domain/pay-rules";
 import { ruleSet } from "../helpers/pay-fixtures";
 
-const valid = (preset: "NONE" | "FLSA" | "CALIFORNIA" | "CUSTOM" = "CALIFORNIA") => ({ preset, effectiveFrom: "2026-06-01", rules: fillFromPreset(preset, {}) });
+const valid = (preset: "NONE" | "FLSA" | "CALIFORNIA" | "CUSTOM" = "CALIFORNIA") => ({
+  preset,
+  effectiveFrom: "2026-06-01",
+  rules: fillFromPreset(preset, {}),
+});
 const paths = (input: Parameters<typeof payRuleProblems>[0]) => payRuleProblems(input).map((p) => p.path);
 
 describe("fillFromPreset", () => {
   it("fills what the request leaves out from its preset, as the contract lists them", () => {
-    expect(fillFromPreset("FLSA", {})).toMatchObject({ weeklyOvertimeAfterMinutes: 2400, dailyOvertimeAfterMinutes: null, seventhConsecutiveDay: false, mealBreak: null });
+    expect(fillFromPreset("FLSA", {})).toMatchObject({
+      weeklyOvertimeAfterMinutes: 2400,
+      dailyOvertimeAfterMinutes: null,
+      seventhConsecutiveDay: false,
+      mealBreak: null,
+    });
     expect(fillFromPreset("CALIFORNIA", {})).toEqual({
       workweekStartsOn: "Monday",
       dailyOvertimeAfterMinutes: 480,
@@ -25,7 +34,12 @@ describe("fillFromPreset", () => {
 
   it("keeps what the request says, an explicit null included, and a partial rounding", () => {
     const rules = fillFromPreset("CALIFORNIA", { weeklyOvertimeAfterMinutes: null, mealBreak: null, rounding: { incrementMinutes: 15 } });
-    expect(rules).toMatchObject({ weeklyOvertimeAfterMinutes: null, mealBreak: null, dailyOvertimeAfterMinutes: 480, rounding: { incrementMinutes: 15, mode: "NEAREST" } });
+    expect(rules).toMatchObject({
+      weeklyOvertimeAfterMinutes: null,
+      mealBreak: null,
+      dailyOvertimeAfterMinutes: 480,
+      rounding: { incrementMinutes: 15, mode: "NEAREST" },
+    });
   });
 });
 
@@ -38,15 +52,43 @@ describe("payRuleProblems", () => {
     ["an unknown preset", { ...valid(), preset: "TEXAS" }, ["preset"]],
     ["an impossible effectiveFrom", { ...valid(), effectiveFrom: "2026-02-30" }, ["effectiveFrom"]],
     ["a negative threshold", { ...valid(), rules: { ...valid().rules, weeklyOvertimeAfterMinutes: -1 } }, ["weeklyOvertimeAfterMinutes"]],
-    ["a fractional threshold", { ...valid(), rules: { ...valid().rules, dailyOvertimeAfterMinutes: 480.5 } }, ["dailyOvertimeAfterMinutes"]],
-    ["double time below overtime", { ...valid(), rules: { ...valid().rules, dailyDoubleTimeAfterMinutes: 400 } }, ["dailyDoubleTimeAfterMinutes"]],
-    ["a rounding increment of 7", { ...valid(), rules: { ...valid().rules, rounding: { incrementMinutes: 7, mode: "NEAREST" } } }, ["rounding.incrementMinutes"]],
-    ["a rounding mode CEILING", { ...valid(), rules: { ...valid().rules, rounding: { incrementMinutes: 15, mode: "CEILING" } } }, ["rounding.mode"]],
+    [
+      "a fractional threshold",
+      { ...valid(), rules: { ...valid().rules, dailyOvertimeAfterMinutes: 480.5 } },
+      ["dailyOvertimeAfterMinutes"],
+    ],
+    [
+      "double time below overtime",
+      { ...valid(), rules: { ...valid().rules, dailyDoubleTimeAfterMinutes: 400 } },
+      ["dailyDoubleTimeAfterMinutes"],
+    ],
+    [
+      "a rounding increment of 7",
+      { ...valid(), rules: { ...valid().rules, rounding: { incrementMinutes: 7, mode: "NEAREST" } } },
+      ["rounding.incrementMinutes"],
+    ],
+    [
+      "a rounding mode CEILING",
+      { ...valid(), rules: { ...valid().rules, rounding: { incrementMinutes: 15, mode: "CEILING" } } },
+      ["rounding.mode"],
+    ],
     ["an unknown weekday", { ...valid(), rules: { ...valid().rules, workweekStartsOn: "Funday" } }, ["workweekStartsOn"]],
     ["a multiplier below 1", { ...valid(), rules: { ...valid().rules, overtimeMultiplier: 0.5 } }, ["overtimeMultiplier"]],
-    ["double time paid less than overtime", { ...valid(), rules: { ...valid().rules, doubleTimeMultiplier: 1.25 } }, ["doubleTimeMultiplier"]],
-    ["a meal rule without afterMinutes", { ...valid(), rules: { ...valid().rules, mealBreak: { minimumMinutes: 30, penaltyHours: 1 } } }, ["mealBreak.afterMinutes"]],
-    ["a negative penalty", { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: -1 } } }, ["mealBreak.penaltyHours"]],
+    [
+      "double time paid less than overtime",
+      { ...valid(), rules: { ...valid().rules, doubleTimeMultiplier: 1.25 } },
+      ["doubleTimeMultiplier"],
+    ],
+    [
+      "a meal rule without afterMinutes",
+      { ...valid(), rules: { ...valid().rules, mealBreak: { minimumMinutes: 30, penaltyHours: 1 } } },
+      ["mealBreak.afterMinutes"],
+    ],
+    [
+      "a negative penalty",
+      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: -1 } } },
+      ["mealBreak.penaltyHours"],
+    ],
   ] as const)("refuses %s", (_, input, expected) => {
     expect(paths(input as Parameters<typeof payRuleProblems>[0])).toEqual(expected);
   });

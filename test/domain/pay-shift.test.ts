@@ -14,14 +14,24 @@ describe("payShiftFromStored", () => {
       endAt: new Date("2026-06-01T21:08:00Z"),
       utcOffset: -240,
       hourlyWage: 20,
-      breaks: [{ startAt: Date.parse("2026-06-01T16:00:00Z"), endAt: Date.parse("2026-06-01T16:30:00Z"), paid: false, automatic: false, durationInSettingsMinutes: 30 }],
+      breaks: [
+        {
+          startAt: Date.parse("2026-06-01T16:00:00Z"),
+          endAt: Date.parse("2026-06-01T16:30:00Z"),
+          paid: false,
+          automatic: false,
+          durationInSettingsMinutes: 30,
+        },
+      ],
     });
     expect(shift.startTime.toISOString()).toBe("2026-06-01T09:07:00.000Z");
     expect(shift.endTime?.toISOString()).toBe("2026-06-01T17:08:00.000Z");
     expect(shift.breaks[0]!.startTime.toISOString()).toBe("2026-06-01T12:00:00.000Z");
     // Rounded to the quarter hour on the local clock: 09:00 → 17:15 less 30 minutes.
     const rules = ruleSet("prs", "NONE", { rounding: { incrementMinutes: 15, mode: "NEAREST" } });
-    expect(computePay({ startDate: "2026-06-01", endDate: "2026-06-01", shifts: [shift], timeOff: [], ruleSets: [rules] }).totals.regularMinutes).toBe(465);
+    expect(
+      computePay({ startDate: "2026-06-01", endDate: "2026-06-01", shifts: [shift], timeOff: [], ruleSets: [rules] }).totals.regularMinutes,
+    ).toBe(465);
   });
 
   it("a shift across the autumn DST change keeps its real length (the end read with the start's offset)", () => {

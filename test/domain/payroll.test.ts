@@ -16,11 +16,39 @@ const totals = (employeeId: string, overrides: Partial<EmployeeTotals> = {}): Em
 describe("payrollAdjustments", () => {
   it("signed differences per employee; unchanged employees left out", () => {
     const previous = [totals("emp_a"), totals("emp_b"), totals("emp_c")];
-    const current = [totals("emp_a", { regularMinutes: 2340, grossPay: 860.1, penaltyHours: 0.3 }), totals("emp_b"), totals("emp_d", { grossPay: 0.2 })];
+    const current = [
+      totals("emp_a", { regularMinutes: 2340, grossPay: 860.1, penaltyHours: 0.3 }),
+      totals("emp_b"),
+      totals("emp_d", { grossPay: 0.2 }),
+    ];
     expect(payrollAdjustments(previous, current)).toEqual([
-      { employeeId: "emp_a", regularMinutes: -60, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: -0.7, timeOffHours: 0, grossPay: -20 },
-      { employeeId: "emp_c", regularMinutes: -2400, overtimeMinutes: -120, doubleTimeMinutes: 0, penaltyHours: -1, timeOffHours: 0, grossPay: -880.1 },
-      { employeeId: "emp_d", regularMinutes: 2400, overtimeMinutes: 120, doubleTimeMinutes: 0, penaltyHours: 1, timeOffHours: 0, grossPay: 0.2 },
+      {
+        employeeId: "emp_a",
+        regularMinutes: -60,
+        overtimeMinutes: 0,
+        doubleTimeMinutes: 0,
+        penaltyHours: -0.7,
+        timeOffHours: 0,
+        grossPay: -20,
+      },
+      {
+        employeeId: "emp_c",
+        regularMinutes: -2400,
+        overtimeMinutes: -120,
+        doubleTimeMinutes: 0,
+        penaltyHours: -1,
+        timeOffHours: 0,
+        grossPay: -880.1,
+      },
+      {
+        employeeId: "emp_d",
+        regularMinutes: 2400,
+        overtimeMinutes: 120,
+        doubleTimeMinutes: 0,
+        penaltyHours: 1,
+        timeOffHours: 0,
+        grossPay: 0.2,
+      },
     ]);
   });
 
@@ -36,10 +64,28 @@ describe("payrollAdjustments", () => {
 describe("payrollCsv", () => {
   it("one row per employee with the contract's columns, hours as decimals, names guarded against formulas", () => {
     const csv = payrollCsv([
-      { ...totals("emp_a", { regularMinutes: 2410, grossPay: 880 }), externalId: "=HYPERLINK(1)", externalPayrollId: null, name: "Ana, B", currencyCode: "USD" },
+      {
+        ...totals("emp_a", { regularMinutes: 2410, grossPay: 880 }),
+        externalId: "=HYPERLINK(1)",
+        externalPayrollId: null,
+        name: "Ana, B",
+        currencyCode: "USD",
+      },
     ]);
     expect(parseCsv(csv)).toEqual([
-      ["employeeId", "externalId", "externalPayrollId", "name", "regularHours", "overtimeHours", "doubleTimeHours", "penaltyHours", "timeOffHours", "grossPay", "currencyCode"],
+      [
+        "employeeId",
+        "externalId",
+        "externalPayrollId",
+        "name",
+        "regularHours",
+        "overtimeHours",
+        "doubleTimeHours",
+        "penaltyHours",
+        "timeOffHours",
+        "grossPay",
+        "currencyCode",
+      ],
       ["emp_a", "'=HYPERLINK(1)", "", "Ana, B", "40.17", "2", "0", "1", "0", "880.00", "USD"],
     ]);
     expect(csv.endsWith("\r\n")).toBe(true);

@@ -7,7 +7,8 @@ const EMPLOYEE: string[] = [];
 
 describe("mayManage", () => {
   it("lets ORGANIZATION_ADMIN manage every access role", () => {
-    for (const role of [ADMIN, MANAGER, EMPLOYEE, ["SHIFT_WRITE", "TIMEOFF_APPROVE"]]) expect(mayManage(["ORGANIZATION_ADMIN"], role)).toBe(true);
+    for (const role of [ADMIN, MANAGER, EMPLOYEE, ["SHIFT_WRITE", "TIMEOFF_APPROVE"]])
+      expect(mayManage(["ORGANIZATION_ADMIN"], role)).toBe(true);
   });
 
   it("lets LOCATION_ADMIN manage its peers and everything below, but not an Admin", () => {

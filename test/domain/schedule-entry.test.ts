@@ -12,8 +12,15 @@ describe("planEntrySpan", () => {
   });
 
   it("refuses an end not after the start and a span over 24 hours, naming the field", () => {
-    expect(planEntrySpan(wall("2026-03-09T09:00:00Z", "2026-03-09T09:00:00Z"), { utcOffset: 0 })).toMatchObject({ ok: false, errors: [{ path: "endTime" }] });
-    const long = planEntrySpan(wall("2026-03-09T09:00:00Z", "2026-03-10T09:01:00Z"), { utcOffset: 0 }, { start: "startDate", end: "endDate" });
+    expect(planEntrySpan(wall("2026-03-09T09:00:00Z", "2026-03-09T09:00:00Z"), { utcOffset: 0 })).toMatchObject({
+      ok: false,
+      errors: [{ path: "endTime" }],
+    });
+    const long = planEntrySpan(
+      wall("2026-03-09T09:00:00Z", "2026-03-10T09:01:00Z"),
+      { utcOffset: 0 },
+      { start: "startDate", end: "endDate" },
+    );
     expect(long).toMatchObject({ ok: false, errors: [{ path: "endDate" }] });
   });
 });

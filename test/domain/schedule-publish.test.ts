@@ -35,8 +35,15 @@ describe("publishSelection", () => {
     const start = new Date(range.start.getTime() + 3_600_000);
     const selection = publishSelection(
       {
-        openShifts: [{ id: "a", start }, { id: "b", start }],
-        assignments: [{ id: "p1", openShiftId: "a" }, { id: "p2", openShiftId: "a" }, { id: "p3", openShiftId: "b" }],
+        openShifts: [
+          { id: "a", start },
+          { id: "b", start },
+        ],
+        assignments: [
+          { id: "p1", openShiftId: "a" },
+          { id: "p2", openShiftId: "a" },
+          { id: "p3", openShiftId: "b" },
+        ],
         conflicting: new Set(["p2"]),
       },
       range,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   automaticDeductions,
-  breakSettingsOf,
   type BreakRule,
+  breakSettingsOf,
   closeBreaks,
   closeShift,
   minutesWorkedOnBusinessDay,
@@ -12,11 +12,11 @@ import {
 
 const MINUTE = 60_000;
 const start = new Date("2026-06-01T09:00:00.000Z");
-const after = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+const minutesIn = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
 const aBreak = (from: number, to: number | null, overrides: Partial<ShiftBreak> = {}): ShiftBreak => ({
-  startTime: after(from),
-  endTime: to === null ? null : after(to),
+  startTime: minutesIn(from),
+  endTime: to === null ? null : minutesIn(to),
   paid: false,
   typeId: "brk_lunch",
   name: "Lunch",
@@ -31,7 +31,7 @@ const meal: BreakRule = { id: "brk_meal", name: "Meal", mandatory: true, frequen
 describe("shiftTotals", () => {
   it("counts whole minutes, paid and unpaid breaks apart", () => {
     const breaks = [aBreak(120, 135, { paid: true }), aBreak(240, 270)];
-    expect(shiftTotals({ start, end: after(480), breaks })).toEqual({
+    expect(shiftTotals({ start, end: minutesIn(480), breaks })).toEqual({
       duration: 480,
       totalPaidBreaks: 15,
       totalUnpaidBreaks: 30,
@@ -40,7 +40,7 @@ describe("shiftTotals", () => {
   });
 
   it("floors elapsed time to whole minutes", () => {
-    const end = new Date(after(480).getTime() + 59_999);
+    const end = new Date(minutesIn(480).getTime() + 59_999);
     expect(shiftTotals({ start, end, breaks: [] }).duration).toBe(480);
   });
 
@@ -58,7 +58,7 @@ describe("shiftTotals", () => {
       totalUnpaidBreaks: 0,
       payableDuration: 0,
     });
-    expect(shiftTotals({ start, end: null, breaks, now: after(100) })).toMatchObject({
+    expect(shiftTotals({ start, end: null, breaks, now: minutesIn(100) })).toMatchObject({
       duration: 100,
       totalUnpaidBreaks: 40,
       payableDuration: 60,
@@ -66,12 +66,12 @@ describe("shiftTotals", () => {
   });
 
   it("counts only the part of a break inside the shift", () => {
-    expect(shiftTotals({ start, end: after(60), breaks: [aBreak(-10, 70)] }).totalUnpaidBreaks).toBe(60);
+    expect(shiftTotals({ start, end: minutesIn(60), breaks: [aBreak(-10, 70)] }).totalUnpaidBreaks).toBe(60);
   });
 
   it("never lets payableDuration go negative", () => {
     const automatic = aBreak(0, 30, { automatic: true, durationInSettingsMinutes: 30 });
-    expect(shiftTotals({ start, end: after(20), breaks: [automatic] })).toEqual({
+    expect(shiftTotals({ start, end: minutesIn(20), breaks: [automatic] })).toEqual({
       duration: 20,
       totalPaidBreaks: 0,
       totalUnpaidBreaks: 30,
@@ -83,16 +83,16 @@ describe("shiftTotals", () => {
 describe("closeBreaks", () => {
   it("ends an open break at the clock-out instant and leaves closed ones", () => {
     const closed = aBreak(10, 20);
-    expect(closeBreaks([closed, aBreak(60, null)], after(90))).toEqual([closed, aBreak(60, 90)]);
+    expect(closeBreaks([closed, aBreak(60, null)], minutesIn(90))).toEqual([closed, aBreak(60, 90)]);
   });
 });
 
 describe("automaticDeductions", () => {
   it("adds an unpaid break for a mandatory type not taken in a longer shift, due at start + frequency", () => {
-    expect(automaticDeductions({ start, end: after(480), breaks: [], breakTypes: [meal] })).toEqual([
+    expect(automaticDeductions({ start, end: minutesIn(480), breaks: [], breakTypes: [meal] })).toEqual([
       {
-        startTime: after(360),
-        endTime: after(390),
+        startTime: minutesIn(360),
+        endTime: minutesIn(390),
         paid: false,
         typeId: "brk_meal",
         name: "Meal",
@@ -105,28 +105,28 @@ describe("automaticDeductions", () => {
   });
 
   it("moves the break earlier so it ends by clock-out", () => {
-    const [deduction] = automaticDeductions({ start, end: after(370), breaks: [], breakTypes: [meal] });
-    expect(deduction).toMatchObject({ startTime: after(340), endTime: after(370) });
+    const [deduction] = automaticDeductions({ start, end: minutesIn(370), breaks: [], breakTypes: [meal] });
+    expect(deduction).toMatchObject({ startTime: minutesIn(340), endTime: minutesIn(370) });
   });
 
   it("adds nothing when the shift is not longer than the frequency", () => {
-    expect(automaticDeductions({ start, end: after(360), breaks: [], breakTypes: [meal] })).toEqual([]);
+    expect(automaticDeductions({ start, end: minutesIn(360), breaks: [], breakTypes: [meal] })).toEqual([]);
   });
 
   it("adds nothing when the type was taken, or is optional or disabled", () => {
     const taken = [aBreak(200, 210, { typeId: "brk_meal" })];
-    expect(automaticDeductions({ start, end: after(480), breaks: taken, breakTypes: [meal] })).toEqual([]);
+    expect(automaticDeductions({ start, end: minutesIn(480), breaks: taken, breakTypes: [meal] })).toEqual([]);
     const others = [
       { ...meal, mandatory: false },
       { ...meal, enabled: false },
     ];
-    expect(automaticDeductions({ start, end: after(480), breaks: [], breakTypes: others })).toEqual([]);
+    expect(automaticDeductions({ start, end: minutesIn(480), breaks: [], breakTypes: others })).toEqual([]);
   });
 });
 
 describe("closeShift", () => {
   it("closes the open break, adds the automatic deduction and totals", () => {
-    const result = closeShift({ start, end: after(480), breaks: [aBreak(450, null, { paid: true })], breakTypes: [meal] });
+    const result = closeShift({ start, end: minutesIn(480), breaks: [aBreak(450, null, { paid: true })], breakTypes: [meal] });
     expect(result.breaks.map((b) => [b.typeId, b.automatic ?? false])).toEqual([
       ["brk_meal", true],
       ["brk_lunch", false],
@@ -135,10 +135,10 @@ describe("closeShift", () => {
   });
 
   it("recomputes deductions from scratch, so re-closing an edited shift is idempotent", () => {
-    const first = closeShift({ start, end: after(480), breaks: [], breakTypes: [meal] });
-    const again = closeShift({ start, end: after(480), breaks: first.breaks, breakTypes: [meal] });
+    const first = closeShift({ start, end: minutesIn(480), breaks: [], breakTypes: [meal] });
+    const again = closeShift({ start, end: minutesIn(480), breaks: first.breaks, breakTypes: [meal] });
     expect(again).toEqual(first);
-    const shortened = closeShift({ start, end: after(300), breaks: first.breaks, breakTypes: [meal] });
+    const shortened = closeShift({ start, end: minutesIn(300), breaks: first.breaks, breakTypes: [meal] });
     expect(shortened.breaks).toEqual([]);
     expect(shortened.totals.payableDuration).toBe(300);
   });

@@ -11,7 +11,9 @@ describe("deriveHourConfiguration", () => {
   });
 
   it("a window across midnight splits by local date in the request's zone", () => {
-    expect(deriveHourConfiguration(new Date("2026-07-07T02:00:00Z"), new Date("2026-07-07T06:00:00Z"), false, "America/New_York", 8)).toEqual([
+    expect(
+      deriveHourConfiguration(new Date("2026-07-07T02:00:00Z"), new Date("2026-07-07T06:00:00Z"), false, "America/New_York", 8),
+    ).toEqual([
       { date: "2026-07-06", hours: 2 },
       { date: "2026-07-07", hours: 2 },
     ]);
@@ -35,10 +37,16 @@ describe("deriveHourConfiguration", () => {
     const limits = { isAllDay: true, fullDayHours: 8, mayExceedFullDay: false };
     expect(hourConfigurationProblem([], start, end, "UTC", limits)).toMatch(/missing 2026-07-06, 2026-07-07/);
     expect(hourConfigurationProblem([{ date: "2026-07-08", hours: 1 }], start, end, "UTC", limits)).toMatch(/outside/);
-    const twice = [{ date: "2026-07-06", hours: 1 }, { date: "2026-07-06", hours: 1 }];
+    const twice = [
+      { date: "2026-07-06", hours: 1 },
+      { date: "2026-07-06", hours: 1 },
+    ];
     expect(hourConfigurationProblem(twice, start, end, "UTC", limits)).toMatch(/twice/);
     expect(hourConfigurationProblem([{ date: "2026-07-07", hours: 4 }], start, end, "UTC", limits)).toMatch(/missing 2026-07-06/);
-    const both = [{ date: "2026-07-07", hours: 4 }, { date: "2026-07-06", hours: 8 }];
+    const both = [
+      { date: "2026-07-07", hours: 4 },
+      { date: "2026-07-06", hours: 8 },
+    ];
     expect(hourConfigurationProblem(both, start, end, "UTC", limits)).toBeNull();
   });
 
@@ -51,7 +59,9 @@ describe("deriveHourConfiguration", () => {
   it("hourConfigurationProblem: a partial day holds the window's hours that day, no more", () => {
     const [start, end] = [new Date("2026-07-06T09:00:00Z"), new Date("2026-07-06T10:00:00Z")];
     const limits = { isAllDay: false, fullDayHours: 8, mayExceedFullDay: true };
-    expect(hourConfigurationProblem([{ date: "2026-07-06", hours: 20 }], start, end, "UTC", limits)).toMatch(/more than the window's hours that day \(1\)/);
+    expect(hourConfigurationProblem([{ date: "2026-07-06", hours: 20 }], start, end, "UTC", limits)).toMatch(
+      /more than the window's hours that day \(1\)/,
+    );
     expect(hourConfigurationProblem([{ date: "2026-07-06", hours: 1 }], start, end, "UTC", limits)).toBeNull();
     expect(hourConfigurationProblem([{ date: "2026-07-06", hours: 0.5 }], start, end, "UTC", limits)).toBeNull();
   });
@@ -59,10 +69,14 @@ describe("deriveHourConfiguration", () => {
   it("hourConfigurationProblem: an all-day date holds the policy's full day; a manager's up to the local day", () => {
     const [start, end] = [new Date("2026-11-01T04:00:00Z"), new Date("2026-11-02T05:00:00Z")];
     const employee = { isAllDay: true, fullDayHours: 8, mayExceedFullDay: false };
-    expect(hourConfigurationProblem([{ date: "2026-11-01", hours: 9 }], start, end, "America/New_York", employee)).toMatch(/full day \(8\)/);
+    expect(hourConfigurationProblem([{ date: "2026-11-01", hours: 9 }], start, end, "America/New_York", employee)).toMatch(
+      /full day \(8\)/,
+    );
     const manager = { ...employee, mayExceedFullDay: true };
     expect(hourConfigurationProblem([{ date: "2026-11-01", hours: 25 }], start, end, "America/New_York", manager)).toBeNull();
-    expect(hourConfigurationProblem([{ date: "2026-11-01", hours: 25.5 }], start, end, "America/New_York", manager)).toMatch(/local day \(25\)/);
+    expect(hourConfigurationProblem([{ date: "2026-11-01", hours: 25.5 }], start, end, "America/New_York", manager)).toMatch(
+      /local day \(25\)/,
+    );
   });
 
   it("the derived configuration of a 25-hour day passes the same check, so it can be sent back", () => {

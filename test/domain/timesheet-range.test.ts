@@ -23,8 +23,16 @@ describe("parseTimesheetRange", () => {
   it("accepts one day and exactly 366 days, refuses a start after the end and 367 days (naming endDate)", () => {
     expect(parseTimesheetRange("2026-03-01", "2026-03-01").ok).toBe(true);
     expect(parseTimesheetRange("2026-01-01", "2027-01-01").ok).toBe(true);
-    expect(parseTimesheetRange("2026-01-01", "2027-01-02")).toEqual({ ok: false, path: "endDate", message: "a range covers at most 366 days" });
-    expect(parseTimesheetRange("2026-03-02", "2026-03-01")).toEqual({ ok: false, path: "endDate", message: "must not be before startDate" });
+    expect(parseTimesheetRange("2026-01-01", "2027-01-02")).toEqual({
+      ok: false,
+      path: "endDate",
+      message: "a range covers at most 366 days",
+    });
+    expect(parseTimesheetRange("2026-03-02", "2026-03-01")).toEqual({
+      ok: false,
+      path: "endDate",
+      message: "must not be before startDate",
+    });
     expect(parseTimesheetRange("2026-03-01T10:00:00Z", "2026-03-01T09:00:00Z").ok).toBe(false);
   });
 

@@ -38,9 +38,7 @@ describe("trustFlags", () => {
 
   it("flags IMPOSSIBLE_TRAVEL above 300 km/h since the previous event", () => {
     // 1,145 km in 3 h is about 380 km/h; in 4 h about 286 km/h.
-    expect(trustFlags({ at, position: CHICAGO, previous: { position: NEW_YORK, at: minutesBefore(180) } })).toEqual([
-      "IMPOSSIBLE_TRAVEL",
-    ]);
+    expect(trustFlags({ at, position: CHICAGO, previous: { position: NEW_YORK, at: minutesBefore(180) } })).toEqual(["IMPOSSIBLE_TRAVEL"]);
     expect(trustFlags({ at, position: CHICAGO, previous: { position: NEW_YORK, at: minutesBefore(240) } })).toEqual([]);
   });
 

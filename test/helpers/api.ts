@@ -17,7 +17,7 @@ export async function api(method: string, path: string, options: RequestOptions 
   }
   const response = await exports.default.fetch(new Request(`http://shiftline.test${path}`, { method, headers, body }));
   const text = await response.text();
-  let json: any = undefined;
+  let json: any;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {

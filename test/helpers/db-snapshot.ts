@@ -4,9 +4,11 @@ import { shardNames } from "./shards";
 
 /** Every application table, from sqlite_master, so a table added later is watched without a change here. */
 export async function tableNames(db: D1Database = env.DB): Promise<string[]> {
-  const { results } = await db.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations' ORDER BY name",
-  ).all<{ name: string }>();
+  const { results } = await db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations' ORDER BY name",
+    )
+    .all<{ name: string }>();
   return results.map((r) => r.name);
 }
 
@@ -19,7 +21,9 @@ export async function snapshot(): Promise<Snapshot> {
     const db = shardBinding(env, shard);
     const names = await tableNames(db);
     const results = await db.batch(names.map((name) => db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`)));
-    names.forEach((name, i) => snapshot.set(`${shard}.${name}`, { count: results[i]!.results.length, rows: JSON.stringify(results[i]!.results) }));
+    names.forEach((name, i) =>
+      snapshot.set(`${shard}.${name}`, { count: results[i]!.results.length, rows: JSON.stringify(results[i]!.results) }),
+    );
   }
   return snapshot;
 }

@@ -20,9 +20,7 @@ export async function createOrganization(body: Record<string, unknown> = {}): Pr
     body: { name: unique("Org"), ...body },
   });
   if (res.status !== 201) throw new Error(`organization: ${res.status} ${res.text}`);
-  const accessRoles = Object.fromEntries(
-    (res.body.defaults.accessRoles as { id: string; name: string }[]).map((r) => [r.name, r.id]),
-  );
+  const accessRoles = Object.fromEntries((res.body.defaults.accessRoles as { id: string; name: string }[]).map((r) => [r.name, r.id]));
   return {
     id: res.body.id,
     adminToken: await accessToken({ organizationId: res.body.id }),

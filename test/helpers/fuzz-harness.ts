@@ -1,17 +1,8 @@
-import fc from "fast-check";
 import { exports } from "cloudflare:workers";
+import fc from "fast-check";
 import { changes, snapshot } from "./db-snapshot";
-import {
-  type FuzzBody,
-  garbageId,
-  idempotencyKey,
-  invalidBody,
-  invalidValues,
-  looseBody,
-  nastyString,
-  queryValue,
-} from "./fuzz-inputs";
-import { exampleValue, fillPath, resolve, type OpenApiDocument, type Schema, type WalkedOperation } from "./openapi-walk";
+import { type FuzzBody, garbageId, idempotencyKey, invalidBody, invalidValues, looseBody, nastyString, queryValue } from "./fuzz-inputs";
+import { exampleValue, fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
 
 export interface FuzzRequest {
@@ -66,8 +57,7 @@ export function verdict(request: FuzzRequest, response: FuzzResponse): string | 
     typeof body.detail === "string" || "detail is not a string",
     (typeof body.code === "string" && CODE.test(body.code)) || "code is not UPPER_SNAKE",
     body.errors === undefined ||
-      (Array.isArray(body.errors) &&
-        body.errors.every((e: any) => typeof e?.path === "string" && typeof e?.message === "string")) ||
+      (Array.isArray(body.errors) && body.errors.every((e: any) => typeof e?.path === "string" && typeof e?.message === "string")) ||
       "errors is not a list of {path, message}",
   ].filter((check): check is string => check !== true);
   return shapeErrors.length > 0 ? `answered ${status} with a malformed problem: ${shapeErrors.join(", ")}` : null;
@@ -85,7 +75,10 @@ export const newStats = (): FuzzStats => ({ requests: 0, statuses: new Map(), by
 const bump = (counts: Map<number, number>, status: number) => counts.set(status, (counts.get(status) ?? 0) + 1);
 
 export const histogram = (counts: Map<number, number>) =>
-  [...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
+  [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(", ");
 
 /** Body fields naming other records; an `externalId` is the caller's own key, not a reference. */
 const REFERENCE = /^(?!external).*Ids?$/;
@@ -100,10 +93,17 @@ function unknownReferences(document: OpenApiDocument, schema: Schema): fc.Arbitr
     .map(([name, property]) => ({ name, isList: resolve(document, property).type === "array" }));
   if (names.length === 0) return null;
   const example = exampleValue(document, schema) as Record<string, unknown>;
-  return fc.tuple(...names.map(() => fc.string({ unit: "grapheme", minLength: 1, maxLength: 64 }).filter((s) => s.length <= 64))).map((ids) => {
-    const body = { ...example, ...Object.fromEntries(names.map(({ name, isList }, i) => [name, isList ? [`no-such-${ids[i]}`.slice(0, 64)] : `no-such-${ids[i]}`.slice(0, 64)])) };
-    return { text: JSON.stringify(body), contentType: "application/json" };
-  });
+  return fc
+    .tuple(...names.map(() => fc.string({ unit: "grapheme", minLength: 1, maxLength: 64 }).filter((s) => s.length <= 64)))
+    .map((ids) => {
+      const body = {
+        ...example,
+        ...Object.fromEntries(
+          names.map(({ name, isList }, i) => [name, isList ? [`no-such-${ids[i]}`.slice(0, 64)] : `no-such-${ids[i]}`.slice(0, 64)]),
+        ),
+      };
+      return { text: JSON.stringify(body), contentType: "application/json" };
+    });
 }
 
 /** Requests for one operation, or null when nothing can be sent to it that is sure to change nothing. */
@@ -114,7 +114,13 @@ export function requests(document: OpenApiDocument, op: WalkedOperation, fixture
   const optionalQuery = fc
     .tuple(
       fc.tuple(...op.queryParams.map((p) => fc.option(queryValue(document, p, realIds), { nil: undefined }))),
-      fc.array(fc.tuple(nastyString.filter((k) => k.length < 100), nastyString), { maxLength: 2 }),
+      fc.array(
+        fc.tuple(
+          nastyString.filter((k) => k.length < 100),
+          nastyString,
+        ),
+        { maxLength: 2 },
+      ),
     )
     .map(([values, extra]) => [
       ...op.queryParams.flatMap((p, i): [string, string][] => (values[i] === undefined ? [] : [[p.name, values[i]!]])),
@@ -153,7 +159,10 @@ export function requests(document: OpenApiDocument, op: WalkedOperation, fixture
         const without = query.filter(([name]) => name !== victim.name);
         const invalid = invalidValues(document, victim.schema);
         return invalid
-          ? fc.oneof(fc.constant(without), invalid.map((v): [string, string][] => [...without, [victim.name, typeof v === "string" ? v : JSON.stringify(v)]]))
+          ? fc.oneof(
+              fc.constant(without),
+              invalid.map((v): [string, string][] => [...without, [victim.name, typeof v === "string" ? v : JSON.stringify(v)]]),
+            )
           : fc.constant(without);
       });
       modes.push(broken.map((query) => request("real ids", real, query)));

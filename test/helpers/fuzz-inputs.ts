@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { resolve, type OpenApiDocument, type Parameter, type Schema, type WalkedOperation } from "./openapi-walk";
+import { type OpenApiDocument, type Parameter, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 
 /** Strings that have broken APIs: traversal, SQL, NUL, lone surrogates, RTL marks, LIKE metacharacters, dates. */
 const NASTY = [
@@ -175,15 +175,16 @@ function invalidObjectBody(document: OpenApiDocument, schema: Schema): fc.Arbitr
   const loose = fc.record(Object.fromEntries(properties.map(([name, property]) => [name, looseValue(document, property)])), {
     requiredKeys: [],
   });
-  const extraKey = fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype"), nastyString.filter((k) => k.length < 200));
+  const extraKey = fc.oneof(
+    fc.constantFrom("__proto__", "constructor", "prototype"),
+    nastyString.filter((k) => k.length < 200),
+  );
   const extras = fc.dictionary(extraKey, nastyValue, { maxKeys: 3 });
-  return fc
-    .tuple(loose, extras, fc.array(fc.oneof(...breakers), { minLength: 1, maxLength: 3 }))
-    .map(([body, extra, breaks]) => {
-      const mutated: Record<string, unknown> = { ...extra, ...body };
-      for (const breakBody of breaks) breakBody(mutated);
-      return mutated;
-    });
+  return fc.tuple(loose, extras, fc.array(fc.oneof(...breakers), { minLength: 1, maxLength: 3 })).map(([body, extra, breaks]) => {
+    const mutated: Record<string, unknown> = { ...extra, ...body };
+    for (const breakBody of breaks) breakBody(mutated);
+    return mutated;
+  });
 }
 
 export interface FuzzBody {
@@ -214,7 +215,10 @@ const rawBodies = fc.constantFrom<FuzzBody>(
  * (the raw bodies are never a JSON object sent as JSON, which a lenient schema would accept).
  */
 export function invalidBody(document: OpenApiDocument, schema: Schema): fc.Arbitrary<FuzzBody> {
-  const options: fc.Arbitrary<FuzzBody>[] = [rawBodies, fc.constantFrom(...WRONG_TYPED.filter((v) => jsonType(v) !== "object")).map(asJson)];
+  const options: fc.Arbitrary<FuzzBody>[] = [
+    rawBodies,
+    fc.constantFrom(...WRONG_TYPED.filter((v) => jsonType(v) !== "object")).map(asJson),
+  ];
   const invalid = invalidValues(document, schema);
   if (invalid) options.push(invalid.map(asJson), invalid.map(asJson), invalid.map(asJson));
   const object = schema.properties ? invalidObjectBody(document, schema) : null;

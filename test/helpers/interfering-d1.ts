@@ -70,7 +70,10 @@ export const deleteAccessRoleInD1 = (id: string) =>
 
 /** Gives a staff member another access role straight in its shard, as a concurrent PATCH by an Admin would. */
 export const setAccessRoleInD1 = (staffMemberId: string, accessRoleId: string) =>
-  tenantDb().prepare("UPDATE staff_members SET access_role_id = ?1, updated_at = ?2 WHERE id = ?3").bind(accessRoleId, Date.now(), staffMemberId).run();
+  tenantDb()
+    .prepare("UPDATE staff_members SET access_role_id = ?1, updated_at = ?2 WHERE id = ?3")
+    .bind(accessRoleId, Date.now(), staffMemberId)
+    .run();
 
 /** The SQL drizzle sends for a write to the staff_members table. */
 export const STAFF_WRITE = /^(insert into|update) "staff_members"/i;

@@ -8,9 +8,11 @@ import { tenantDb } from "./shards";
  */
 export async function meanwhile(key: string, statements: string[]) {
   const name = `meanwhile_${key.replace(/\W/g, "_")}`;
-  await tenantDb().prepare(
-    `CREATE TRIGGER ${name} AFTER INSERT ON idempotency_keys WHEN NEW.key = '${key}' BEGIN ${statements.map((s) => `${s};`).join(" ")} END`,
-  ).run();
+  await tenantDb()
+    .prepare(
+      `CREATE TRIGGER ${name} AFTER INSERT ON idempotency_keys WHEN NEW.key = '${key}' BEGIN ${statements.map((s) => `${s};`).join(" ")} END`,
+    )
+    .run();
   return () => tenantDb().prepare(`DROP TRIGGER IF EXISTS ${name}`).run();
 }
 

@@ -1,5 +1,5 @@
 import type { PayShift } from "@/domain/pay-classification";
-import { PRESET_RULES, type PayPreset, type PayRuleSet, type PayRules } from "@/domain/pay-rules";
+import { type PayPreset, type PayRuleSet, type PayRules, PRESET_RULES } from "@/domain/pay-rules";
 import type { BreakSpan } from "@/domain/shift-totals";
 
 const MINUTE_MS = 60_000;

@@ -53,7 +53,13 @@ export async function createRecordFixture(): Promise<RecordFixture> {
   const shift = await created(
     api("POST", "/api/timesheets", {
       ...admin,
-      body: { employeeId: subject.id, locationId: location.id, roleId: role.id, startTime: yesterday("09:00:00"), endTime: yesterday("17:00:00") },
+      body: {
+        employeeId: subject.id,
+        locationId: location.id,
+        roleId: role.id,
+        startTime: yesterday("09:00:00"),
+        endTime: yesterday("17:00:00"),
+      },
     }),
     "manual shift",
   );
@@ -71,22 +77,41 @@ export async function createRecordFixture(): Promise<RecordFixture> {
   const openShift = await created(
     api("POST", `${schedulePath}/open-shifts`, {
       ...admin,
-      body: { roleId: role.id, startDate: "2026-06-03T09:00:00Z", endDate: "2026-06-03T17:00:00Z", staffCountRequired: 2, requireApproval: true, publish: true },
+      body: {
+        roleId: role.id,
+        startDate: "2026-06-03T09:00:00Z",
+        endDate: "2026-06-03T17:00:00Z",
+        staffCountRequired: 2,
+        requireApproval: true,
+        publish: true,
+      },
     }),
     "open shift (scheduled)",
   );
   const preference = await created(
-    api("POST", `${schedulePath}/open-shifts/${openShift.id}/preferences`, { ...admin, body: { workerId: subject.id, preference: "PREFERRED" } }),
+    api("POST", `${schedulePath}/open-shifts/${openShift.id}/preferences`, {
+      ...admin,
+      body: { workerId: subject.id, preference: "PREFERRED" },
+    }),
     "open shift preference",
   );
   // The employee's own, so that their self-service preference is refused (ALREADY_CLAIMED) instead of written.
   await created(
-    api("POST", `${schedulePath}/open-shifts/${openShift.id}/preferences`, { ...admin, body: { workerId: bystander.id, preference: "NOT_PREFERRED" } }),
+    api("POST", `${schedulePath}/open-shifts/${openShift.id}/preferences`, {
+      ...admin,
+      body: { workerId: bystander.id, preference: "NOT_PREFERRED" },
+    }),
     "the employee's preference",
   );
-  const webhook = await created(api("POST", `${orgPath}/webhooks`, { ...admin, body: { url: "http://127.0.0.1:9/hook", enabled: false } }), "webhook");
+  const webhook = await created(
+    api("POST", `${orgPath}/webhooks`, { ...admin, body: { url: "http://127.0.0.1:9/hook", enabled: false } }),
+    "webhook",
+  );
   await created(
-    api("POST", `${orgPath}/staffmembers/${subject.id}/locations/${location.id}/clock-in`, { ...admin, body: { ...HERE, roleId: role.id } }),
+    api("POST", `${orgPath}/staffmembers/${subject.id}/locations/${location.id}/clock-in`, {
+      ...admin,
+      body: { ...HERE, roleId: role.id },
+    }),
     "open shift",
   );
 
@@ -103,7 +128,13 @@ export async function createRecordFixture(): Promise<RecordFixture> {
   const timeOff = await created(
     api("POST", `${orgPath}/time-off-requests`, {
       ...admin,
-      body: { workerId: subject.id, policyId: policy.id, startTime: `${inAWeek}T09:00:00Z`, endTime: `${inAWeek}T17:00:00Z`, isAllDay: false },
+      body: {
+        workerId: subject.id,
+        policyId: policy.id,
+        startTime: `${inAWeek}T09:00:00Z`,
+        endTime: `${inAWeek}T17:00:00Z`,
+        isAllDay: false,
+      },
     }),
     "time-off request",
   );

@@ -36,11 +36,15 @@ export async function insertOrganization(shard: string, fields: { id?: string; p
   const id = fields.id ?? crypto.randomUUID();
   const at = Date.now();
   await shardBinding(env, shard)
-    .prepare("INSERT INTO organizations (id, partner_id, external_id, name, timezone, active, created_at, updated_at) VALUES (?, ?, ?, ?, 'UTC', 1, ?, ?)")
+    .prepare(
+      "INSERT INTO organizations (id, partner_id, external_id, name, timezone, active, created_at, updated_at) VALUES (?, ?, ?, ?, 'UTC', 1, ?, ?)",
+    )
     .bind(id, fields.partnerId, fields.externalId ?? null, fields.name ?? "Inserted", at, at)
     .run();
   await directoryDb()
-    .prepare("INSERT INTO organization_directory (organization_id, partner_id, external_id, shard, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+    .prepare(
+      "INSERT INTO organization_directory (organization_id, partner_id, external_id, shard, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
     .bind(id, fields.partnerId, fields.externalId ?? null, shard, at, at)
     .run();
   return id;
@@ -54,14 +58,19 @@ export type Dump = Record<string, string[][]>;
 /** Every row the organization has on `shard`, table by table, each column as SQLite's quote() of it. */
 export async function dump(shard: string, organizationId: string): Promise<Dump> {
   const organization: MovedOrganization = { id: organizationId, partnerId: DEV_PARTNER };
-  const entries = await Promise.all(MOVED_TABLES.map(async (t) => [t.name, await dumpTable(shardBinding(env, shard), t, organization)] as const));
+  const entries = await Promise.all(
+    MOVED_TABLES.map(async (t) => [t.name, await dumpTable(shardBinding(env, shard), t, organization)] as const),
+  );
   return Object.fromEntries(entries);
 }
 
 export const rowCount = (d: Dump) => Object.values(d).reduce((n, rows) => n + rows.length, 0);
 
 /** Calls advanceMove until the move stops, `pages` units per call; answers the last state and how many calls. */
-export async function runMove(organizationId: string, options: MoveOptions & { environment?: Env } = {}): Promise<{ state: MoveState; calls: number }> {
+export async function runMove(
+  organizationId: string,
+  options: MoveOptions & { environment?: Env } = {},
+): Promise<{ state: MoveState; calls: number }> {
   let calls = 0;
   for (;;) {
     calls++;
@@ -81,4 +90,7 @@ export const operatorMove = (organizationId: string, body: unknown, secret = OPE
   api("POST", `/operator/organizations/${organizationId}/move`, { body, headers: { Authorization: `Bearer ${secret}` } });
 
 export const freezeOf = (shard: string, organizationId: string) =>
-  shardBinding(env, shard).prepare("SELECT moving_to FROM organization_freezes WHERE organization_id = ?").bind(organizationId).first<string>("moving_to");
+  shardBinding(env, shard)
+    .prepare("SELECT moving_to FROM organization_freezes WHERE organization_id = ?")
+    .bind(organizationId)
+    .first<string>("moving_to");

@@ -11,9 +11,11 @@ export async function createStaffMember(org: OrganizationFixture, body: Record<s
     body: { name: unique("Staff"), ...body },
   });
   if (res.status !== 201) throw new Error(`staff member: ${res.status} ${res.text}`);
-  return res.body as { id: string; externalId: string | null; accessRoleId: string; locationIds: string[]; roleIds: string[] } & Record<string, unknown>;
+  return res.body as { id: string; externalId: string | null; accessRoleId: string; locationIds: string[]; roleIds: string[] } & Record<
+    string,
+    unknown
+  >;
 }
 
 /** That staff member's access token, with the permissions of their access role. */
-export const staffToken = (org: OrganizationFixture, staffId: string) =>
-  accessToken({ organizationId: org.id, employeeId: staffId });
+export const staffToken = (org: OrganizationFixture, staffId: string) => accessToken({ organizationId: org.id, employeeId: staffId });

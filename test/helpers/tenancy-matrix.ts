@@ -1,4 +1,4 @@
-import { sendToWorker, type FuzzRequest, type Send } from "./fuzz-harness";
+import { type FuzzRequest, type Send, sendToWorker } from "./fuzz-harness";
 import { exampleValue, fillPath, type OpenApiDocument, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
 

@@ -1,7 +1,7 @@
 import { api } from "./api";
 import { createOrganization, type OrganizationFixture, unique } from "./fixtures";
-import { createStaffMember, staffToken } from "./staff";
 import { tenantDb } from "./shards";
+import { createStaffMember, staffToken } from "./staff";
 
 export const orgPath = (org: OrganizationFixture, suffix: string) => `/api/organizations/${org.id}${suffix}`;
 
@@ -31,7 +31,10 @@ export interface TimeOffPlace {
 }
 
 /** An organization (UTC unless told) with an Employee worker and an Active policy including everyone. */
-export async function createTimeOffPlace(policy: Record<string, unknown> = {}, organization: Record<string, unknown> = {}): Promise<TimeOffPlace> {
+export async function createTimeOffPlace(
+  policy: Record<string, unknown> = {},
+  organization: Record<string, unknown> = {},
+): Promise<TimeOffPlace> {
   const org = await createOrganization({ timezone: "UTC", ...organization });
   const worker = await createStaffMember(org, { externalId: unique("ext"), accessRoleName: "Employee" });
   return { org, worker, workerToken: await staffToken(org, worker.id), policy: await createPolicy(org, policy) };
@@ -62,12 +65,17 @@ export const createRequest = (place: TimeOffPlace, body: Record<string, unknown>
 
 export const ledgerOf = async (workerPolicyId: string) =>
   (
-    await tenantDb().prepare("SELECT kind, hours, source_type, source_id, effective_date FROM time_off_ledger WHERE worker_policy_id = ? ORDER BY created_at, rowid")
+    await tenantDb()
+      .prepare(
+        "SELECT kind, hours, source_type, source_id, effective_date FROM time_off_ledger WHERE worker_policy_id = ? ORDER BY created_at, rowid",
+      )
       .bind(workerPolicyId)
       .all<{ kind: string; hours: number; source_type: string; source_id: string; effective_date: string }>()
   ).results;
 
 export const balanceOf = async (place: TimeOffPlace, worker = place.worker) => {
   const res = await api("GET", orgPath(place.org, `/worker-policies?workerId=${worker.id}`), { token: place.org.adminToken });
-  return (res.body as { policyId: string; hoursBalance: number; availableBalance: number; id: string }[]).find((w) => w.policyId === place.policy.id)!;
+  return (res.body as { policyId: string; hoursBalance: number; availableBalance: number; id: string }[]).find(
+    (w) => w.policyId === place.policy.id,
+  )!;
 };

@@ -1,15 +1,15 @@
-import { fromDomainBreak } from "@/features/shifts/breaks.data";
-import { closeShift } from "@/domain/shift-totals";
-import type { TrustFlag } from "@/domain/trust";
-import { businessDate } from "@/domain/local-time";
 import { createDatabase } from "@/data/client";
 import { newId } from "@/data/ids";
+import { businessDate } from "@/domain/local-time";
+import { closeShift } from "@/domain/shift-totals";
+import type { TrustFlag } from "@/domain/trust";
+import { fromDomainBreak } from "@/features/shifts/breaks.data";
 import { insertBreakStatements, insertShiftStatements } from "@/features/shifts/shift-rows.data";
 import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import { api } from "./api";
+import { tenantDb } from "./shards";
 import { createStaffMember, staffToken } from "./staff";
 import type { Workplace } from "./workplace";
-import { tenantDb } from "./shards";
 
 export const timesheets = (w: Workplace, query: Record<string, string | number | boolean | undefined> = {}, token = w.org.adminToken) => {
   const params = new URLSearchParams();

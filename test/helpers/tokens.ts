@@ -1,4 +1,4 @@
-import { importJWK, SignJWT, type JWK } from "jose";
+import { importJWK, type JWK, SignJWT } from "jose";
 import devPartnerKey from "../../dev/dev-partner.private.jwk.json";
 import { api } from "./api";
 

@@ -1,11 +1,15 @@
 import { env } from "cloudflare:test";
-import { webhooks } from "../../drizzle/schema";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
+import { webhooks } from "../../drizzle/schema";
 
 /** A webhook endpoint inserted straight into `db` (no API write, so no drain runs behind the test's back). */
-export async function insertEndpoint(db: Database, organizationId: string, { url = "https://receiver.test/hook", types = [] as string[] } = {}) {
+export async function insertEndpoint(
+  db: Database,
+  organizationId: string,
+  { url = "https://receiver.test/hook", types = [] as string[] } = {},
+) {
   const id = newId();
   const secret = newSigningSecret();
   const now = new Date();

@@ -4,7 +4,10 @@ import { chunk, D1_MAX_BOUND_PARAMETERS, rowsPerStatement } from "@/data/chunk";
 describe("chunk", () => {
   it("slices in order, the last slice holding the remainder", () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(chunk([1, 2, 3, 4], 2)).toEqual([[1, 2], [3, 4]]);
+    expect(chunk([1, 2, 3, 4], 2)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(chunk([1], 10)).toEqual([[1]]);
   });
 

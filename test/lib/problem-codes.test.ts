@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { problems } from "@/platform/openapi/helpers";
-import { notFound, ProblemError } from "@/problems/problem";
 import { codesOfStatus, PROBLEM_CODES } from "@/problems/codes";
+import { notFound, ProblemError } from "@/problems/problem";
 
 describe("the problem-code registry", () => {
   it("notFound(resource) answers the resource's registered 404 code", () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { credentialKey, exhaustedHeader, policyHeader, rateLimitPolicy, secondsToReset } from "@/platform/middleware/rate-limit-policies";
 
-const SOURCE = JSON.stringify({ api: { limit: 600, period: 60 }, punches: { limit: 1200, period: 60 }, exchange: { limit: 30, period: 10 } });
+const SOURCE = JSON.stringify({
+  api: { limit: 600, period: 60 },
+  punches: { limit: 1200, period: 60 },
+  exchange: { limit: 30, period: 10 },
+});
 
 describe("rate limit policies", () => {
   it("reads a policy from RATE_LIMITS and writes the draft-10 header values", () => {

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { unstable_readConfig } from "wrangler";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unstable_readConfig } from "wrangler";
 
 interface Metafile {
   inputs: Record<string, { imports: { path: string; kind: string; original?: string }[] }>;
@@ -56,7 +56,10 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
         .filter(([, { imports }]) => imports.some((i) => i.original === specifier))
         .map(([path]) => path);
       expect(importers, specifier).not.toEqual([]);
-      expect(importers.filter((path) => !path.includes("node_modules/zod/")), specifier).toEqual([]);
+      expect(
+        importers.filter((path) => !path.includes("node_modules/zod/")),
+        specifier,
+      ).toEqual([]);
     }
   });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument, type OpenApiDocument } from "./openapi-document";
+import { type OpenApiDocument, openApiDocument } from "./openapi-document";
 
 const ROOT = join(import.meta.dirname, "../..");
 const EXAMPLES = join(ROOT, "examples");

@@ -1,17 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TRUST_FLAGS } from "@/domain/trust";
 import { EVENT_TYPES } from "@/data/outbox/outbox";
+import { TRUST_FLAGS } from "@/domain/trust";
 import { PROBLEM_CODES, type ProblemCode } from "@/problems/codes";
-import {
-  DOCUMENT_URL,
-  openApiDocument,
-  operations,
-  resolveParameter,
-  type OpenApiDocument,
-  type Operation,
-} from "./openapi-document";
+import { DOCUMENT_URL, type OpenApiDocument, type Operation, openApiDocument, operations, resolveParameter } from "./openapi-document";
 
 const SRC = join(import.meta.dirname, "../../src");
 const registered = Object.keys(PROBLEM_CODES) as ProblemCode[];
@@ -47,7 +40,10 @@ function contractGaps(document: OpenApiDocument): string[] {
       for (const [status, response] of successes(operation)) need(`Link on ${status}`, headerNames(response).includes("Link"));
     }
     if (method === "get" && answersArray(document, operation)) {
-      need("paging (a cursor or after) or a description saying why it is not paged", parameters.some((p) => p.name === "cursor" || p.name === "after") || NOT_PAGED.test(operation.description ?? ""));
+      need(
+        "paging (a cursor or after) or a description saying why it is not paged",
+        parameters.some((p) => p.name === "cursor" || p.name === "after") || NOT_PAGED.test(operation.description ?? ""),
+      );
     }
     if (method === "post" && isSecured(operation, document)) {
       const key = parameters.find((p) => p.in === "header" && p.name === "Idempotency-Key");
@@ -55,18 +51,26 @@ function contractGaps(document: OpenApiDocument): string[] {
       for (const [status, response] of successes(operation)) {
         need(`Idempotent-Replayed on ${status}`, headerNames(response).includes("Idempotent-Replayed"));
       }
-      need("409 IDEMPOTENCY_REQUEST_IN_PROGRESS", Boolean(operation.responses["409"]?.["x-problem-codes"]?.includes("IDEMPOTENCY_REQUEST_IN_PROGRESS")));
+      need(
+        "409 IDEMPOTENCY_REQUEST_IN_PROGRESS",
+        Boolean(operation.responses["409"]?.["x-problem-codes"]?.includes("IDEMPOTENCY_REQUEST_IN_PROGRESS")),
+      );
       need("422 IDEMPOTENCY_KEY_REUSED", Boolean(operation.responses["422"]?.["x-problem-codes"]?.includes("IDEMPOTENCY_KEY_REUSED")));
     }
     for (const [status, response] of errors(operation)) {
       const schema = response.content?.["application/problem+json"]?.schema as { allOf?: Record<string, any>[] } | undefined;
       const base = schema?.allOf?.[0]?.$ref as string | undefined;
-      const problemLike = base === "#/components/schemas/Problem" || (base !== undefined && document.components.schemas[base.split("/").pop()!]?.allOf?.[0]?.$ref === "#/components/schemas/Problem");
+      const problemLike =
+        base === "#/components/schemas/Problem" ||
+        (base !== undefined && document.components.schemas[base.split("/").pop()!]?.allOf?.[0]?.$ref === "#/components/schemas/Problem");
       need(`${status} references the Problem schema`, problemLike);
       const codes = response["x-problem-codes"] ?? [];
       need(`${status} lists its codes`, codes.length > 0);
       for (const code of codes) {
-        need(`${status} code ${code} is registered with that status`, (PROBLEM_CODES[code as ProblemCode]?.statuses as readonly number[] | undefined)?.includes(Number(status)) ?? false);
+        need(
+          `${status} code ${code} is registered with that status`,
+          (PROBLEM_CODES[code as ProblemCode]?.statuses as readonly number[] | undefined)?.includes(Number(status)) ?? false,
+        );
         need(`${status} describes ${code}`, Boolean(response.description?.includes(`\`${code}\``)));
       }
       need(`${status} narrows code to its list`, JSON.stringify(schema?.allOf?.[1]?.properties?.code?.enum) === JSON.stringify(codes));
@@ -78,7 +82,12 @@ function contractGaps(document: OpenApiDocument): string[] {
 /** Schema components that admit null at their top level: a nullable reference must put null beside the $ref. */
 const nullableComponents = (document: OpenApiDocument) =>
   Object.entries(document.components.schemas)
-    .filter(([, schema]) => (Array.isArray(schema.type) && schema.type.includes("null")) || schema.nullable === true || JSON.stringify(schema.allOf ?? []).includes('"null"'))
+    .filter(
+      ([, schema]) =>
+        (Array.isArray(schema.type) && schema.type.includes("null")) ||
+        schema.nullable === true ||
+        JSON.stringify(schema.allOf ?? []).includes('"null"'),
+    )
     .map(([name]) => name);
 
 /** Request-body fields that are both required and defaulted: a generated client would demand what the server fills in. */
@@ -196,7 +205,10 @@ describe("the OpenAPI document declares what the code does", () => {
         const schema = parameter.schema ?? {};
         const name = `${method.toUpperCase()} ${path} ?${parameter.name}`;
         if (schema.type === "boolean") loose.push(`${name}: boolean`);
-        if (["includeDeleted", "flagged", "open", "active"].includes(parameter.name) && JSON.stringify(schema.enum) !== '["true","false"]') {
+        if (
+          ["includeDeleted", "flagged", "open", "active"].includes(parameter.name) &&
+          JSON.stringify(schema.enum) !== '["true","false"]'
+        ) {
           loose.push(`${name}: not enum true/false`);
         }
         if (["limit", "page"].includes(parameter.name) && schema.type !== "integer") loose.push(`${name}: not an integer`);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { lintFromString, loadConfig } from "@redocly/openapi-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument, operations, type OpenApiDocument } from "./openapi-document";
+import { type OpenApiDocument, openApiDocument, operations } from "./openapi-document";
 
 const ROOT = join(import.meta.dirname, "../..");
 
@@ -34,7 +34,17 @@ async function spectralFindings(documents: Record<string, OpenApiDocument>): Pro
   );
   const { stdout } = await promisify(execFile)(
     join(ROOT, "node_modules/.bin/spectral"),
-    ["lint", "--ruleset", join(ROOT, ".spectral.yaml"), "--format", "json", "--fail-severity", "error", "--quiet", ...files.map(([, f]) => f)],
+    [
+      "lint",
+      "--ruleset",
+      join(ROOT, ".spectral.yaml"),
+      "--format",
+      "json",
+      "--fail-severity",
+      "error",
+      "--quiet",
+      ...files.map(([, f]) => f),
+    ],
     { cwd: ROOT },
   ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "[]" }));
   const results = JSON.parse(stdout || "[]") as (SpectralResult & { source: string })[];
@@ -64,7 +74,10 @@ describe("the OpenAPI document under Redocly and Spectral", () => {
     broken.servers = [{ url: "http://localhost:8787" }];
     const findings = await redoclyFindings(JSON.stringify(broken));
     expect(findings).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^error operation-operationId-unique/), expect.stringMatching(/^warn no-server-example\.com/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^error operation-operationId-unique/),
+        expect.stringMatching(/^warn no-server-example\.com/),
+      ]),
     );
   });
 

@@ -1,6 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
-import { openApiDocument, operations, type OpenApiDocument, type Operation } from "./openapi-document";
+import { type OpenApiDocument, type Operation, openApiDocument, operations } from "./openapi-document";
 
 const isSecured = (operation: Operation, document: OpenApiDocument) =>
   (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
@@ -55,9 +55,7 @@ describe("GET /api/openapi.json", () => {
     const name = `${target.method.toUpperCase()} ${target.path}`;
     expect(missingDeclarations(broken)).toEqual(
       expect.arrayContaining(
-        ["operationId", "a tag", "a 401 response", "a 403 response", "a 404 response", "a 400 response"].map(
-          (what) => `${name}: ${what}`,
-        ),
+        ["operationId", "a tag", "a 401 response", "a 403 response", "a 404 response", "a 400 response"].map((what) => `${name}: ${what}`),
       ),
     );
   });

@@ -1,5 +1,5 @@
-import { unstable_readConfig } from "wrangler";
 import { describe, expect, it } from "vitest";
+import { unstable_readConfig } from "wrangler";
 
 const bindingOf = { api: "API_RATE_LIMITER", punches: "PUNCH_RATE_LIMITER", exchange: "EXCHANGE_RATE_LIMITER" } as const;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { unique } from "../helpers/fixtures";
 import { sampleLocation } from "../helpers/locations";
-import { partnerToken, type PartnerClaimsInput } from "../helpers/tokens";
+import { type PartnerClaimsInput, partnerToken } from "../helpers/tokens";
 import { HERE } from "../helpers/workplace";
 
 // This project's bindings (vitest.config.ts): api 5, punches 8, exchange 3 requests per 60 s.
@@ -20,9 +20,7 @@ async function freshWindow(seconds = 10) {
 }
 
 const exchange = (claims: PartnerClaimsInput, ip: string) =>
-  partnerToken(claims).then((token) =>
-    api("POST", "/api/auth/exchangeToken", { body: { token }, headers: { "CF-Connecting-IP": ip } }),
-  );
+  partnerToken(claims).then((token) => api("POST", "/api/auth/exchangeToken", { body: { token }, headers: { "CF-Connecting-IP": ip } }));
 
 async function organization() {
   const ip = freshIp();
@@ -44,7 +42,9 @@ function expectRateLimited(res: Awaited<ReturnType<typeof api>>, policy: keyof t
 }
 
 describe("rate limits", () => {
-  it("GET /organizations/{id} beyond the token's limit answers 429 RATE_LIMITED; another token is unaffected", { timeout: TIMEOUT }, async () => {
+  it("GET /organizations/{id} beyond the token's limit answers 429 RATE_LIMITED; another token is unaffected", {
+    timeout: TIMEOUT,
+  }, async () => {
     await freshWindow();
     const [mine, theirs] = [await organization(), await organization()];
     for (let i = 0; i < LIMITS.api; i++) {

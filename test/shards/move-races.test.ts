@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
-import { purgeExpiredEvents } from "@/data/outbox/outbox";
 import { purgeExpiredKeys } from "@/data/idempotency";
+import { purgeExpiredEvents } from "@/data/outbox/outbox";
 import { shardBinding } from "@/data/shards";
 import { advanceMove, type MoveState, requestAbort, startMove } from "@/shards/move-organization";
 import { unique } from "../helpers/fixtures";
@@ -38,7 +38,8 @@ function racing(db: D1Database, pattern: RegExp | "batch", before: () => Promise
       if (property === "prepare" && pattern !== "batch") {
         return (sql: string) => (pending && pattern.test(sql) ? statement(target.prepare(sql)) : target.prepare(sql));
       }
-      if (property === "batch" && pattern === "batch") return async (statements: D1PreparedStatement[]) => (await once(), target.batch(statements));
+      if (property === "batch" && pattern === "batch")
+        return async (statements: D1PreparedStatement[]) => (await once(), target.batch(statements));
       return typeof value === "function" ? value.bind(target) : value;
     },
   });

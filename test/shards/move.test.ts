@@ -6,16 +6,7 @@ import { PAGE_ROWS } from "@/shards/pages";
 import { api } from "../helpers/api";
 import { unique } from "../helpers/fixtures";
 import { createLocation, sampleLocation } from "../helpers/locations";
-import {
-  dump,
-  freezeOf,
-  move,
-  operatorMove,
-  otherShard,
-  rowCount,
-  runMove,
-  shardOf,
-} from "../helpers/shards";
+import { dump, freezeOf, move, operatorMove, otherShard, rowCount, runMove, shardOf } from "../helpers/shards";
 import { createStaffMember } from "../helpers/staff";
 import { accessToken, DEV_PARTNER } from "../helpers/tokens";
 import { clockIn, createBreakType, createWorkplace, minutesAgo, punch, type Workplace } from "../helpers/workplace";
@@ -28,7 +19,10 @@ async function busyOrganization(): Promise<Workplace> {
   expect((await punch(w, "break-start", { typeId: lunch.id, occurredAt: minutesAgo(40) })).status).toBe(200);
   expect((await punch(w, "break-end", { occurredAt: minutesAgo(30) })).status).toBe(200);
   expect((await punch(w, "clock-out", {})).status).toBe(200);
-  const hook = await api("POST", `/api/organizations/${w.org.id}/webhooks`, { token: w.org.adminToken, body: { url: "https://hooks.example.com/in" } });
+  const hook = await api("POST", `/api/organizations/${w.org.id}/webhooks`, {
+    token: w.org.adminToken,
+    body: { url: "https://hooks.example.com/in" },
+  });
   expect(hook.status).toBe(201);
   // More staff members than one page holds, so the copy, the comparison and the keyset walk cross pages.
   const staff = await shardBinding(env, await shardOf(w.org.id))
@@ -37,9 +31,16 @@ async function busyOrganization(): Promise<Workplace> {
     .first<Record<string, unknown>>();
   const columns = Object.keys(staff!);
   const home = shardBinding(env, await shardOf(w.org.id));
-  const copies = Array.from({ length: PAGE_ROWS + 20 }, (_, i): Record<string, unknown> => ({ ...staff!, id: `${w.staff.id}-copy-${String(i).padStart(3, "0")}`, external_id: null }));
+  const copies = Array.from(
+    { length: PAGE_ROWS + 20 },
+    (_, i): Record<string, unknown> => ({ ...staff!, id: `${w.staff.id}-copy-${String(i).padStart(3, "0")}`, external_id: null }),
+  );
   await home.batch(
-    copies.map((row) => home.prepare(`INSERT INTO staff_members (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(...columns.map((c) => row[c]))),
+    copies.map((row) =>
+      home
+        .prepare(`INSERT INTO staff_members (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+        .bind(...columns.map((c) => row[c])),
+    ),
   );
   return w;
 }
@@ -53,13 +54,33 @@ describe("moving an organization between shards", () => {
     const target = otherShard(source);
     const before = await dump(source, w.org.id);
     const bystanderBefore = await dump(source, bystander.org.id);
-    expect(Object.entries(before).filter(([, rows]) => rows.length > 0).map(([name]) => name)).toEqual(
-      expect.arrayContaining(["organizations", "staff_members", "shifts", "shift_breaks", "shift_events", "events", "idempotency_keys", "webhooks"]),
+    expect(
+      Object.entries(before)
+        .filter(([, rows]) => rows.length > 0)
+        .map(([name]) => name),
+    ).toEqual(
+      expect.arrayContaining([
+        "organizations",
+        "staff_members",
+        "shifts",
+        "shift_breaks",
+        "shift_events",
+        "events",
+        "idempotency_keys",
+        "webhooks",
+      ]),
     );
 
     const { state } = await move(w.org.id, target);
 
-    expect(state).toMatchObject({ step: "done", source, target, finished: true, rowsCopied: rowCount(before), rowsDeleted: rowCount(before) });
+    expect(state).toMatchObject({
+      step: "done",
+      source,
+      target,
+      finished: true,
+      rowsCopied: rowCount(before),
+      rowsDeleted: rowCount(before),
+    });
     expect(await dump(target, w.org.id)).toEqual(before);
     expect(rowCount(await dump(source, w.org.id))).toBe(0);
     expect(await shardOf(w.org.id)).toBe(target);
@@ -141,7 +162,10 @@ describe("moving an organization between shards", () => {
     const target = otherShard(source);
     const scope = `${DEV_PARTNER}:${w.org.id}:${w.staff.id}`;
     const claim = (shard: string) =>
-      shardBinding(env, shard).prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE scope = ? AND key = 'running'").bind(scope).first<number>("n");
+      shardBinding(env, shard)
+        .prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE scope = ? AND key = 'running'")
+        .bind(scope)
+        .first<number>("n");
     await shardBinding(env, source)
       .prepare("INSERT INTO idempotency_keys (scope, key, request_hash, created_at, expires_at) VALUES (?, 'running', 'h', ?, ?)")
       .bind(scope, Date.now(), Date.now() + 86_400_000)
@@ -208,7 +232,8 @@ describe("the write freeze", () => {
     const writes = [
       () => clockIn(w, {}, { "Idempotency-Key": unique("frozen") }),
       () => api("POST", `/api/organizations/${w.org.id}/locations`, { token: w.org.adminToken, body: sampleLocation() }),
-      () => api("PATCH", `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}`, { token: w.org.adminToken, body: { name: "Renamed" } }),
+      () =>
+        api("PATCH", `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}`, { token: w.org.adminToken, body: { name: "Renamed" } }),
       () => api("POST", `/api/organizations/${w.org.id}/staffmembers`, { token: w.org.adminToken, body: { name: "New" } }),
     ];
     for (const write of writes) {
@@ -220,7 +245,10 @@ describe("the write freeze", () => {
     // A partner-level token's writes of the organization row itself are frozen too.
     const partner = await accessToken();
     for (const method of ["PATCH", "DELETE"]) {
-      const res = await api(method, `/api/organizations/${w.org.id}`, { token: partner, body: method === "PATCH" ? { name: "Renamed" } : undefined });
+      const res = await api(method, `/api/organizations/${w.org.id}`, {
+        token: partner,
+        body: method === "PATCH" ? { name: "Renamed" } : undefined,
+      });
       expect(res.status, `${method} ${res.text}`).toBe(503);
       expect(res.body.code).toBe("ORGANIZATION_MOVING");
     }
@@ -296,7 +324,9 @@ describe("POST /operator/organizations/{id}/move", () => {
     const unknown = await operatorMove(w.org.id, { to: "DB_SHARD_99" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.detail).toMatch(/not one of SHARDS/);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM organization_moves WHERE organization_id = ?").bind(w.org.id).first("n")).toBe(0);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM organization_moves WHERE organization_id = ?").bind(w.org.id).first("n")).toBe(
+      0,
+    );
     expect(await freezeOf(source, w.org.id)).toBeNull();
   });
 

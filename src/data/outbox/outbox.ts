@@ -1,10 +1,10 @@
-import { getTableColumns, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableColumns, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { events } from "../../../drizzle/schema";
 import type { Database, Statement } from "@/data/client";
-import { type Fields, rowSnapshot, snapshotOf } from "./snapshot";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
+import { events } from "../../../drizzle/schema";
+import { type Fields, rowSnapshot, snapshotOf } from "./snapshot";
 
 export const EVENT_TYPES = [
   "shift.clocked_in",

@@ -18,12 +18,16 @@ export function rowSnapshot(table: SQLiteTable): SQL {
   return sql`json_object(${sql.join(pairs, sql`, `)})`;
 }
 
-const valueOf = (value: Fields[string]): SQL =>
-  is(value, Table) ? rowSnapshot(value as SQLiteTable) : is(value, Column) || is(value, SQL) || is(value, SQL.Aliased) ? sql`${value}` : snapshotOf(value as Fields);
+const snapshotValue = (value: Fields[string]): SQL =>
+  is(value, Table)
+    ? rowSnapshot(value as SQLiteTable)
+    : is(value, Column) || is(value, SQL) || is(value, SQL.Aliased)
+      ? sql`${value}`
+      : snapshotOf(value as Fields);
 
 /** The selection as one `json_object(...)`: a table's row by column name, nested objects as objects. */
 export function snapshotOf(fields: Fields): SQL {
-  const pairs = Object.entries(fields).map(([name, value]) => sql`${key(name)}, ${valueOf(value)}`);
+  const pairs = Object.entries(fields).map(([name, value]) => sql`${key(name)}, ${snapshotValue(value)}`);
   return sql`json_object(${sql.join(pairs, sql`, `)})`;
 }
 

@@ -1,8 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { webhooks } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
+import { webhooks } from "../../../drizzle/schema";
 import { pendingEvents } from "./pending";
-
 
 export interface WakeUp {
   webhookId: string;

@@ -1,14 +1,14 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
-import { organizationFreezes, writeGuards } from "../../../drizzle/schema";
-import type { Principal } from "@/domain/permissions";
 import type { Database, Statement } from "@/data/client";
-import { type ConstraintProblems, guarded } from "./constraint-problems";
-import { type EventSpec, eventStatement } from "@/data/outbox/outbox";
 import { frozenHere } from "@/data/freezes";
-import { preconditionGuardProblem } from "./precondition-guard";
-import { ProblemError, unauthorized } from "@/problems/problem";
+import { type EventSpec, eventStatement } from "@/data/outbox/outbox";
 import { noteEndpointsToWake, pendingEndpoints, type WakeUp } from "@/data/outbox/wake";
+import type { Principal } from "@/domain/permissions";
+import { ProblemError, unauthorized } from "@/problems/problem";
+import { organizationFreezes, writeGuards } from "../../../drizzle/schema";
+import { type ConstraintProblems, guarded } from "./constraint-problems";
+import { preconditionGuardProblem } from "./precondition-guard";
 
 /**
  * Revocation that costs no read. Reads trust the access token for its hour; every write re-checks, inside its own
@@ -38,9 +38,7 @@ function stillSo(principal: Principal): SQL {
  * written into the NOT NULL write_guards.settled, it fails the batch it opens.
  */
 const settled = (organizationId: string | null | undefined): SQL =>
-  organizationId
-    ? sql`(SELECT 1 WHERE NOT ${frozenHere(organizationId)})`
-    : sql`1`;
+  organizationId ? sql`(SELECT 1 WHERE NOT ${frozenHere(organizationId)})` : sql`1`;
 
 /**
  * The statement that opens every write batch: it inserts NULL into the NOT NULL write_guards.ok when the principal
@@ -84,7 +82,10 @@ export const organizationMoving = () =>
     { "Retry-After": String(MOVING_RETRY_AFTER_SECONDS) },
   );
 
-export const organizationMovingProblem: ConstraintProblems[number] = [/NOT NULL constraint failed: write_guards\.settled/i, organizationMoving];
+export const organizationMovingProblem: ConstraintProblems[number] = [
+  /NOT NULL constraint failed: write_guards\.settled/i,
+  organizationMoving,
+];
 
 export const tokenRevoked = () =>
   unauthorized(
@@ -126,7 +127,12 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
   const wake = specs.length ? [pendingEndpoints(db, specs[0]!.organizationId)] : [];
   const guard = principalGuard(db, principal, organizationId ?? principal.organizationId);
   const batch = [guard, ...statements, ...events, ...(options.trailing ?? []), ...wake] as unknown as readonly [Statement, ...Statement[]];
-  const [, ...results] = await guarded(db.batch(batch), [principalGuardProblem, organizationMovingProblem, preconditionGuardProblem, ...problems]);
+  const [, ...results] = await guarded(db.batch(batch), [
+    principalGuardProblem,
+    organizationMovingProblem,
+    preconditionGuardProblem,
+    ...problems,
+  ]);
   if (wake.length) noteEndpointsToWake(db, results.at(-1) as WakeUp[]);
   return results.slice(0, statements.length) as unknown as BatchResponse<T>;
 }

@@ -1,10 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { writeGuards } from "../../../drizzle/schema";
-
 import type { Database } from "@/data/client";
+import { ProblemError, preconditionFailed } from "@/problems/problem";
+import { writeGuards } from "../../../drizzle/schema";
 import type { ConstraintProblems } from "./constraint-problems";
-import { preconditionFailed, ProblemError } from "@/problems/problem";
 
 /**
  * A statement placed in a write batch before the writes it protects: it inserts NULL into the NOT NULL
@@ -22,9 +21,13 @@ export const preconditionGuard = (db: Database, condition: SQL) =>
 export const rowExists = (table: SQLiteTable, where: SQL | undefined): SQL => sql`EXISTS (SELECT 1 FROM ${table} WHERE ${where ?? sql`1`})`;
 
 /** guardedBatch maps a failed precondition guard to 412; `orGone` turns it into 404 when the record is gone. */
-export const preconditionGuardProblem: ConstraintProblems[number] = [/NOT NULL constraint failed: write_guards\.precondition/i, preconditionFailed];
+export const preconditionGuardProblem: ConstraintProblems[number] = [
+  /NOT NULL constraint failed: write_guards\.precondition/i,
+  preconditionFailed,
+];
 
-const isPreconditionFailed = (error: unknown) => error instanceof ProblemError && error.status === 412 && error.code === "PRECONDITION_FAILED";
+const isPreconditionFailed = (error: unknown) =>
+  error instanceof ProblemError && error.status === 412 && error.code === "PRECONDITION_FAILED";
 
 /**
  * Runs a write whose precondition guard names the record's existence and version: when the guard fails, one read

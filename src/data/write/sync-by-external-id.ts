@@ -1,10 +1,10 @@
-import { and, getTableColumns, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
-import { guardedBatch, type Writer } from "./guarded-batch";
 import { inJsonList, notInJsonList } from "@/data/json-list";
 import { inOrganization, softDeleted } from "@/data/tenancy";
+import { guardedBatch, type Writer } from "./guarded-batch";
 
 /** A tenant table with the columns sync manages itself. */
 export type SyncTable = SQLiteTable & {
@@ -152,7 +152,9 @@ export async function syncByExternalId<T extends SyncTable>(
   // The deactivation touches only externalIds the upserts do not; the read-back comes last so it sees every write.
   const upserts = upsertStatements(db, table, entries);
   const results = await guardedBatch(writer, [deactivate, ...guardsBefore, ...upserts, ...guardsAfter, readBack], [], {
-    events: events ? [{ organizationId, occurredAt: now, rows: changedRows(table, organizationId, externalIds, now, events.resource) }] : [],
+    events: events
+      ? [{ organizationId, occurredAt: now, rows: changedRows(table, organizationId, externalIds, now, events.resource) }]
+      : [],
     trailing,
   });
   const [deactivated] = results;

@@ -1,12 +1,12 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
-import { accessRoles, staffMembers } from "../../../drizzle/schema";
-import { ifMatchOf, matchesVersion, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
+import { inOrganization, softDeleted } from "@/data/tenancy";
 import { uniquely } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { findLive, getLive, insertRecord, listPage, updateLive } from "@/platform/crud/tenant-queries";
-import { conflict, preconditionFailed } from "@/problems/problem";
-import { inOrganization, softDeleted } from "@/data/tenancy";
+import { ifMatchOf, matchesVersion, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { conflict, preconditionFailed } from "@/problems/problem";
+import { accessRoles, staffMembers } from "../../../drizzle/schema";
 import type * as routes from "./access-roles.routes";
 import { distinctPermissions, serializeAccessRole } from "./access-roles.schemas";
 
@@ -40,7 +40,9 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     name,
     permissions: granted,
     // Tokens issued against the old permissions stop writing (data/write/guarded-batch); a rename leaves them be.
-    permissionsVersion: granted && sql`CASE WHEN ${accessRoles.permissions} = ${JSON.stringify(granted)}
+    permissionsVersion:
+      granted &&
+      sql`CASE WHEN ${accessRoles.permissions} = ${JSON.stringify(granted)}
       THEN ${accessRoles.permissionsVersion} ELSE ${accessRoles.permissionsVersion} + 1 END`,
     updatedAt: new Date(),
   };
@@ -53,27 +55,38 @@ export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const db = c.var.db;
   const ifMatch = ifMatchOf(c);
   // One conditional statement, so a staff member assigned concurrently cannot be left on a deleted access role.
-  const [[row]] = await guardedBatch(c.var, [
-    db
-      .update(accessRoles)
-      .set({ ...softDeleted(), updatedAt: nextVersion(accessRoles.updatedAt) })
-      .where(
-        and(
-          inOrganization(accessRoles, organization_id),
-          eq(accessRoles.id, id),
-          versionCondition(accessRoles.updatedAt, ifMatch),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(staffMembers)
-              .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.accessRoleId, id))),
+  const [[row]] = await guardedBatch(
+    c.var,
+    [
+      db
+        .update(accessRoles)
+        .set({ ...softDeleted(), updatedAt: nextVersion(accessRoles.updatedAt) })
+        .where(
+          and(
+            inOrganization(accessRoles, organization_id),
+            eq(accessRoles.id, id),
+            versionCondition(accessRoles.updatedAt, ifMatch),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(staffMembers)
+                .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.accessRoleId, id))),
+            ),
           ),
-        ),
-      )
-      .returning(),
-  ], [], {
-    events: [{ type: "access_role.deleted", organizationId: organization_id, row: { table: accessRoles, where: and(eq(accessRoles.organizationId, organization_id), eq(accessRoles.id, id))! } }],
-  });
+        )
+        .returning(),
+    ],
+    [],
+    {
+      events: [
+        {
+          type: "access_role.deleted",
+          organizationId: organization_id,
+          row: { table: accessRoles, where: and(eq(accessRoles.organizationId, organization_id), eq(accessRoles.id, id))! },
+        },
+      ],
+    },
+  );
   if (row) {
     setETag(c, row);
     return c.json(serializeAccessRole(row), 200);

@@ -1,8 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { conditionalGet } from "@/platform/http/conditional";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, OrganizationRecordParams, problems, withETag } from "@/platform/openapi/helpers";
-import { ListQuery } from "@/platform/http/pagination";
 import { authorize } from "@/auth/authorize";
+import { conditionalGet } from "@/platform/http/conditional";
+import { ListQuery } from "@/platform/http/pagination";
+import {
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  jsonBody,
+  jsonContent,
+  notModified,
+  OrganizationParams,
+  OrganizationRecordParams,
+  problems,
+  withETag,
+} from "@/platform/openapi/helpers";
 import { AccessRole, AccessRoleCreate, AccessRolePatch } from "./access-roles.schemas";
 
 const tags = ["Access roles"];
@@ -60,7 +70,10 @@ export const patch = createRoute({
   description: `Needs ORGANIZATION_ADMIN. \`permissions\`, when sent, replaces the whole set. ${TOKENS_NOTE}`,
   middleware: [admin] as const,
   request: { params: OrganizationRecordParams, body: jsonBody(AccessRolePatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(AccessRole, "The updated access role")), ...problems("ACCESS_ROLE_NOT_FOUND", "ACCESS_ROLE_NAME_TAKEN", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(AccessRole, "The updated access role")),
+    ...problems("ACCESS_ROLE_NOT_FOUND", "ACCESS_ROLE_NAME_TAKEN", "PRECONDITION_FAILED"),
+  },
 });
 
 export const remove = createRoute({
@@ -74,7 +87,10 @@ export const remove = createRoute({
     `deleted holds it: move them to another access role first. The name becomes free again. ${TOKENS_NOTE}`,
   middleware: [admin] as const,
   request: { params: OrganizationRecordParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(AccessRole, "The deleted access role")), ...problems("ACCESS_ROLE_NOT_FOUND", "ACCESS_ROLE_IN_USE", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(AccessRole, "The deleted access role")),
+    ...problems("ACCESS_ROLE_NOT_FOUND", "ACCESS_ROLE_IN_USE", "PRECONDITION_FAILED"),
+  },
 });
 
 export type ListRoute = typeof list;

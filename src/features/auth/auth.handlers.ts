@@ -1,18 +1,16 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { accessRoles, organizations, staffMembers } from "../../../drizzle/schema";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/auth/access-token";
+import { type PartnerClaims, verifyPartnerToken } from "@/auth/partner-token";
 import type { Database } from "@/data/client";
-import { verifyPartnerToken, type PartnerClaims } from "@/auth/partner-token";
-import { unauthorized } from "@/problems/problem";
+import { isPermission, type Principal } from "@/domain/permissions";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { routeToOrganization } from "@/platform/middleware/database";
-import { isPermission, type Principal } from "@/domain/permissions";
+import { unauthorized } from "@/problems/problem";
+import { accessRoles, organizations, staffMembers } from "../../../drizzle/schema";
 import type { ExchangeTokenRoute } from "./auth.routes";
 
 async function staffPrincipal(db: Database, claims: PartnerClaims, organizationId: string): Promise<Principal> {
-  const byId = claims.employeeId
-    ? eq(staffMembers.id, claims.employeeId)
-    : eq(staffMembers.externalId, claims.externalEmployeeId!);
+  const byId = claims.employeeId ? eq(staffMembers.id, claims.employeeId) : eq(staffMembers.externalId, claims.externalEmployeeId!);
   const [member] = await db
     .select({
       id: staffMembers.id,
@@ -25,7 +23,7 @@ async function staffPrincipal(db: Database, claims: PartnerClaims, organizationI
     // A deleted access role grants nothing: the member keeps only the self rule.
     .leftJoin(accessRoles, and(eq(accessRoles.id, staffMembers.accessRoleId), isNull(accessRoles.deletedAt)))
     .where(and(eq(staffMembers.organizationId, organizationId), byId, isNull(staffMembers.deletedAt)));
-  if (!member || !member.active) throw unauthorized("UNKNOWN_EMPLOYEE", "No active staff member matches the token's employee claim.");
+  if (!member?.active) throw unauthorized("UNKNOWN_EMPLOYEE", "No active staff member matches the token's employee claim.");
   return {
     partnerId: claims.partnerId,
     organizationId,
@@ -48,11 +46,7 @@ async function principalFor(c: Parameters<AppRouteHandler<ExchangeTokenRoute>>[0
     .select({ id: organizations.id })
     .from(organizations)
     .where(
-      and(
-        eq(organizations.id, claims.organizationId),
-        eq(organizations.partnerId, claims.partnerId),
-        isNull(organizations.deletedAt),
-      ),
+      and(eq(organizations.id, claims.organizationId), eq(organizations.partnerId, claims.partnerId), isNull(organizations.deletedAt)),
     );
   if (!organization) throw unknownOrganization();
   if (claims.employeeId || claims.externalEmployeeId) return staffPrincipal(db, claims, organization.id);

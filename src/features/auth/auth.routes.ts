@@ -1,16 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, publicProblems } from "@/platform/openapi/helpers";
 import { exchangeRateLimit } from "@/platform/middleware/rate-limit";
+import { jsonBody, jsonContent, publicProblems } from "@/platform/openapi/helpers";
 
 export const ExchangeTokenRequest = z
   .object({
-    token: z.string().min(1).max(8192).openapi({
-      description:
-        "A JWT signed by the partner's key (ES256 or RS256). Claims: `iss` (partner id), `exp`, optional `iat`, " +
-        "optional `organizationId`, and optionally `employeeId` (a staff member id) or `externalEmployeeId` (the " +
-        "partner's own id for the staff member).",
-      example: "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJkZXYtcGFydG5lciJ9.c2ln",
-    }),
+    token: z
+      .string()
+      .min(1)
+      .max(8192)
+      .openapi({
+        description:
+          "A JWT signed by the partner's key (ES256 or RS256). Claims: `iss` (partner id), `exp`, optional `iat`, " +
+          "optional `organizationId`, and optionally `employeeId` (a staff member id) or `externalEmployeeId` (the " +
+          "partner's own id for the staff member).",
+        example: "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJkZXYtcGFydG5lciJ9.c2ln",
+      }),
   })
   .openapi("ExchangeTokenRequest");
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IfMatchHeaders, jsonBody, jsonContent, problems, withETag } from "@/platform/openapi/helpers";
-import { ListQuery } from "@/platform/http/pagination";
 import { authorize } from "@/auth/authorize";
+import { ListQuery } from "@/platform/http/pagination";
+import { IfMatchHeaders, jsonBody, jsonContent, problems, withETag } from "@/platform/openapi/helpers";
 import { BreakType, BreakTypeCreate, BreakTypeParams, BreakTypePatch, LocationParams } from "./break-types.schemas";
 
 const tags = ["Break types"];
@@ -25,7 +25,8 @@ export const create = createRoute({
   operationId: "createBreakType",
   tags,
   summary: "Create a new break type for a location",
-  description: "Adds a break type to the location. `mandatory` defaults to false and `enabled` to true; a mandatory type not taken by a shift longer than `frequencyMinutes` is deducted automatically at clock-out.",
+  description:
+    "Adds a break type to the location. `mandatory` defaults to false and `enabled` to true; a mandatory type not taken by a shift longer than `frequencyMinutes` is deducted automatically at clock-out.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
   request: { params: LocationParams, body: jsonBody(BreakTypeCreate) },
   responses: { 201: withETag(jsonContent(BreakType, "The created break type")), ...problems("LOCATION_NOT_FOUND") },
@@ -40,7 +41,10 @@ export const patch = createRoute({
   description: "Changes apply to breaks started afterwards; breaks already taken keep the settings they had.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
   request: { params: BreakTypeParams, body: jsonBody(BreakTypePatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(BreakType, "The updated break type")), ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(BreakType, "The updated break type")),
+    ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED"),
+  },
 });
 
 export const remove = createRoute({
@@ -52,7 +56,10 @@ export const remove = createRoute({
   description: "Soft delete: the type can no longer be started; breaks already taken keep their name and settings.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
   request: { params: BreakTypeParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(BreakType, "The deleted break type")), ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(BreakType, "The deleted break type")),
+    ...problems("BREAK_TYPE_NOT_FOUND", "PRECONDITION_FAILED"),
+  },
 });
 
 export type ListRoute = typeof list;

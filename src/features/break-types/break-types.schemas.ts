@@ -1,10 +1,15 @@
 import { z } from "@hono/zod-openapi";
-import type { breakTypes } from "../../../drizzle/schema";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { Name, recordLifecycle } from "@/platform/schemas/validation";
+import type { breakTypes } from "../../../drizzle/schema";
 
-const minutes = (min: number) => z.number().int().min(min).max(24 * 60);
+const minutes = (min: number) =>
+  z
+    .number()
+    .int()
+    .min(min)
+    .max(24 * 60);
 
 export const BreakType = z
   .object({

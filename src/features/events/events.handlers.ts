@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { events } from "../../../drizzle/schema";
 import { serializeEvent } from "@/events/serializers";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { events } from "../../../drizzle/schema";
 import type * as routes from "./events.routes";
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {

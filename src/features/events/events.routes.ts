@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
 import { authorize } from "@/auth/authorize";
+import { jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
 import { Event, EventsQuery } from "./events.schemas";
 
 export const list = createRoute({

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "@/data/outbox/outbox";
-import { MAX_LIMIT, DEFAULT_LIMIT, queryInteger } from "@/platform/http/pagination";
+import { DEFAULT_LIMIT, MAX_LIMIT, queryInteger } from "@/platform/http/pagination";
 
 export const Event = z
   .object({
@@ -16,10 +16,19 @@ export const Event = z
 const typeList = z
   .string()
   .max(2000)
-  .transform((value) => value.split(",").map((t) => t.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(EVENT_TYPES)).min(1))
   .optional()
-  .openapi({ type: "string", description: "Only these types, comma-separated (e.g. `shift.clocked_in,shift.clocked_out`).", example: "shift.clocked_in" });
+  .openapi({
+    type: "string",
+    description: "Only these types, comma-separated (e.g. `shift.clocked_in,shift.clocked_out`).",
+    example: "shift.clocked_in",
+  });
 
 export const EventsQuery = z.object({
   after: z
@@ -27,7 +36,12 @@ export const EventsQuery = z.object({
     .regex(/^[0-9]{1,15}$/, "must be decimal digits")
     .default("0")
     .transform(Number)
-    .openapi({ type: "integer", minimum: 0, default: 0, description: "Events after this sequence (the last one you processed); 0: from the oldest kept." }),
+    .openapi({
+      type: "integer",
+      minimum: 0,
+      default: 0,
+      description: "Events after this sequence (the last one you processed); 0: from the oldest kept.",
+    }),
   types: typeList,
   limit: queryInteger(1, MAX_LIMIT, DEFAULT_LIMIT, `Page size, 1–${MAX_LIMIT} (decimal digits).`),
 });

@@ -1,7 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { conditionalGet } from "@/platform/http/conditional";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, withETag } from "@/platform/openapi/helpers";
 import { authorize } from "@/auth/authorize";
+import { conditionalGet } from "@/platform/http/conditional";
+import {
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  jsonBody,
+  jsonContent,
+  notModified,
+  OrganizationParams,
+  problems,
+  withETag,
+} from "@/platform/openapi/helpers";
 import {
   Location,
   LocationCreate,
@@ -81,7 +90,10 @@ export const patch = createRoute({
   description: `Changes only the fields sent; \`null\` clears a nullable field. ${EXTRA_FIELDS}`,
   middleware: [admin] as const,
   request: { params: LocationParams, body: jsonBody(LocationPatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(Location, "The location with its new values and updatedAt")), ...problems("LOCATION_NOT_FOUND", "EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(Location, "The location with its new values and updatedAt")),
+    ...problems("LOCATION_NOT_FOUND", "EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED"),
+  },
 });
 
 export const remove = createRoute({
@@ -90,7 +102,8 @@ export const remove = createRoute({
   operationId: "deleteLocation",
   tags,
   summary: "Delete a specific location",
-  description: "Soft delete: `deletedAt` is set and `active` becomes false; reads answer 404 afterwards, lists show it with `includeDeleted=true`.",
+  description:
+    "Soft delete: `deletedAt` is set and `active` becomes false; reads answer 404 afterwards, lists show it with `includeDeleted=true`.",
   middleware: [admin] as const,
   request: { params: LocationParams, headers: IfMatchHeaders },
   responses: { 200: withETag(jsonContent(Location, "The deleted location")), ...problems("LOCATION_NOT_FOUND", "PRECONDITION_FAILED") },

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import type { locations } from "../../../drizzle/schema";
-import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { ListQuery } from "@/platform/http/pagination";
+import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CountryCode, ExternalId, Name, recordLifecycle, TimeZone } from "@/platform/schemas/validation";
+import type { locations } from "../../../drizzle/schema";
 
 export const MAX_SYNC_RECORDS = 1000;
 export const MAX_DISTANCE_CENTIMETERS = 10_000_000;
@@ -39,7 +39,10 @@ const GeofenceMode = z
 /** Writable fields, each as it is when present. */
 const fields = {
   name: Name.openapi({ example: "Main Street Store" }),
-  website: z.url({ protocol: /^https?$/ }).max(2048).openapi({ example: "https://example.com" }),
+  website: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .openapi({ example: "https://example.com" }),
   country: CountryCode,
   state: AddressText.openapi({ example: "NY" }),
   city: AddressText.openapi({ example: "New York" }),
@@ -128,7 +131,8 @@ export const LocationSyncRecord = CreateFields.extend({
   externalId: fields.externalId,
   timezone: fields.timezone.optional().openapi({ description: "IANA time zone; `UTC` for a new location when omitted" }),
   geofenceMode: fields.geofenceMode.optional().openapi({
-    description: "`block` refuses a punch outside the fence (422); `flag` accepts it and flags the shift. `block` for a new location when omitted",
+    description:
+      "`block` refuses a punch outside the fence (422); `flag` accepts it and flags the shift. `block` for a new location when omitted",
   }),
 })
   .superRefine(coordinatesTogether)
@@ -145,7 +149,11 @@ export const LocationSync = z
     const seen = new Set<string>();
     value.records.forEach((record, index) => {
       if (seen.has(record.externalId)) {
-        ctx.addIssue({ code: "custom", path: ["records", index, "externalId"], message: `duplicate externalId '${record.externalId}' in this payload` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["records", index, "externalId"],
+          message: `duplicate externalId '${record.externalId}' in this payload`,
+        });
       }
       seen.add(record.externalId);
     });
@@ -187,12 +195,17 @@ export const LocationSyncResult = z
   .openapi("LocationSyncResult");
 
 export const LocationListQuery = ListQuery.extend({
-  name: z.string().min(1).max(200).optional().openapi({
-    description:
-      "Only locations whose name contains this text, taken literally (`%` and `_` too), ignoring case for A–Z only: " +
-      "other letters must match as sent.",
-    example: "main",
-  }),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({
+      description:
+        "Only locations whose name contains this text, taken literally (`%` and `_` too), ignoring case for A–Z only: " +
+        "other letters must match as sent.",
+      example: "main",
+    }),
 });
 
 export const LocationParams = OrganizationParams.extend({ id: idParam("id", "Location id") });

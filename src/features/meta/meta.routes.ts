@@ -14,7 +14,8 @@ export const health = createRoute({
   operationId: "getHealth",
   tags: ["Meta"],
   summary: "Health check",
-  description: "Answers 200 with `status: ok` when every database (each organization shard) answers, 503 with `status: degraded` when one does not.",
+  description:
+    "Answers 200 with `status: ok` when every database (each organization shard) answers, 503 with `status: degraded` when one does not.",
   security: [],
   responses: {
     200: jsonContent(Health, "The service and its database answer"),

@@ -28,8 +28,7 @@ async function isOperator(secret: string, authorization: string | undefined): Pr
   return crypto.subtle.timingSafeEqual(await digest(sent), await digest(secret));
 }
 
-const refusal = (error: unknown) =>
-  error instanceof MoveRefused ? new ProblemError(error.status, "HTTP_ERROR", error.message) : error;
+const refusal = (error: unknown) => (error instanceof MoveRefused ? new ProblemError(error.status, "HTTP_ERROR", error.message) : error);
 
 export default createRouter().post(MOVE_PATH, async (c) => {
   const secret = c.env.OPERATOR_SECRET;

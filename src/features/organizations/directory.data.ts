@@ -1,12 +1,11 @@
-import { and, asc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
-import type { Context } from "hono";
-import { organizationDirectory, organizations } from "../../../drizzle/schema";
+import { and, asc, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
-import { decodeIdCursor, type ListOptions } from "@/platform/http/pagination";
-import { notFound } from "@/problems/problem";
 import { DIRECTORY_SHARD, shardBinding } from "@/data/shards";
-import type { AppBindings } from "@/platform/http/env";
+import type { AppContext } from "@/platform/http/env";
+import { decodeIdCursor, type ListOptions } from "@/platform/http/pagination";
 import { databaseOf, routeTo } from "@/platform/middleware/database";
+import { notFound } from "@/problems/problem";
+import { organizationDirectory, organizations } from "../../../drizzle/schema";
 
 /**
  * Organizations across shards. The directory (on DB) names each organization's shard and carries its partner and
@@ -22,8 +21,6 @@ import { databaseOf, routeTo } from "@/platform/middleware/database";
  * is what it will be once the write lands. A Worker that dies between the two leaves a directory entry without an
  * organization row, which reads as a missing organization; on DB both are one batch.
  */
-
-type AppContext = Context<AppBindings, any, any>;
 
 export const directoryOf = (c: AppContext): Database => databaseOf(c, DIRECTORY_SHARD);
 
@@ -73,7 +70,12 @@ export async function partnerPage(c: AppContext, options: ListOptions, filters: 
     const entries = await directory
       .select({ id: organizationDirectory.organizationId, shard: organizationDirectory.shard })
       .from(organizationDirectory)
-      .where(and(eq(organizationDirectory.partnerId, partnerId), after === undefined ? undefined : gt(organizationDirectory.organizationId, after)))
+      .where(
+        and(
+          eq(organizationDirectory.partnerId, partnerId),
+          after === undefined ? undefined : gt(organizationDirectory.organizationId, after),
+        ),
+      )
       .orderBy(asc(organizationDirectory.organizationId))
       .limit(wanted);
     if (entries.length === 0) break;
@@ -104,10 +106,21 @@ export async function partnerPage(c: AppContext, options: ListOptions, filters: 
 }
 
 /** The directory entry of a new organization placed on `shard`. */
-export const directoryEntry = (c: AppContext, row: { id: string; partnerId: string; externalId?: string | null; createdAt: Date }, shard: string) =>
+export const directoryEntry = (
+  c: AppContext,
+  row: { id: string; partnerId: string; externalId?: string | null; createdAt: Date },
+  shard: string,
+) =>
   directoryOf(c)
     .insert(organizationDirectory)
-    .values({ organizationId: row.id, partnerId: row.partnerId, externalId: row.externalId ?? null, shard, createdAt: row.createdAt, updatedAt: row.createdAt });
+    .values({
+      organizationId: row.id,
+      partnerId: row.partnerId,
+      externalId: row.externalId ?? null,
+      shard,
+      createdAt: row.createdAt,
+      updatedAt: row.createdAt,
+    });
 
 /**
  * Brings the directory's externalId of `organizationId` in step with its row on DB (in the batch that changes it).
@@ -169,5 +182,7 @@ export async function removeDirectoryEntry(c: AppContext, organizationId: string
 
 /** Whether `organizationId`'s row exists on `shard`'s primary (the binding itself, no replica). */
 export async function writtenOn(env: Env, shard: string, organizationId: string): Promise<boolean> {
-  return (await shardBinding(env, shard).prepare("SELECT 1 AS found FROM organizations WHERE id = ?").bind(organizationId).first()) !== null;
+  return (
+    (await shardBinding(env, shard).prepare("SELECT 1 AS found FROM organizations WHERE id = ?").bind(organizationId).first()) !== null
+  );
 }

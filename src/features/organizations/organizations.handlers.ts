@@ -1,32 +1,26 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
-import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { accessRoles, organizations, policyTypes, roles, timeOffSettings } from "../../../drizzle/schema";
-import type { Principal } from "@/domain/permissions";
-import {
-  DEFAULT_ACCESS_ROLES,
-  DEFAULT_POLICY_TYPES,
-  DEFAULT_ROLE_NAME,
-  DEFAULT_TIME_OFF_SETTINGS,
-} from "@/domain/organization-defaults";
 import type { BatchResponse } from "drizzle-orm/batch";
-import type { Context } from "hono";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "@/data/client";
-import { ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
-import { uniquely } from "@/data/write/constraint-problems";
-import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
-import { keysetPage, pageResult } from "@/platform/http/pagination";
-import { notFound, preconditionFailed, ProblemError } from "@/problems/problem";
 import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
 import { softDeleted } from "@/data/tenancy";
-import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
+import { uniquely } from "@/data/write/constraint-problems";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { DEFAULT_ACCESS_ROLES, DEFAULT_POLICY_TYPES, DEFAULT_ROLE_NAME, DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
+import type { Principal } from "@/domain/permissions";
+import { ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
+import type { AppContext, AppRouteHandler } from "@/platform/http/env";
+import { keysetPage, pageResult } from "@/platform/http/pagination";
 import { routeTo } from "@/platform/middleware/database";
+import { notFound, ProblemError, preconditionFailed } from "@/problems/problem";
+import { accessRoles, organizations, policyTypes, roles, timeOffSettings } from "../../../drizzle/schema";
 import {
   directoryEntry,
   directoryFollowsRow,
   followRowVersion,
-  locate,
   type Lookup,
+  locate,
   partnerPage,
   removeDirectoryEntry,
   restoreDirectoryExternalId,
@@ -62,7 +56,7 @@ type OrganizationChanges = SQLiteUpdateSetSource<typeof organizations>;
  * directory too: in the same batch on DB, else first (organizations.directory.ts), undone if the shard's write fails.
  */
 async function updateVisible(
-  c: Context<AppBindings, any, any>,
+  c: AppContext,
   lookup: Lookup,
   values: OrganizationChanges,
   event: "organization.updated" | "organization.deleted",
@@ -157,7 +151,7 @@ const newOrganization = (partnerId: string, body: routes.CreateBody, now: Date) 
  * the shard's batch did not write the organization. The request is routed to that shard (its bookmark is the response's).
  */
 async function place<T extends readonly [Statement, ...Statement[]]>(
-  c: Context<AppBindings, any, any>,
+  c: AppContext,
   organization: ReturnType<typeof newOrganization>,
   statements: (db: Database) => T,
 ) {
@@ -193,18 +187,23 @@ export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute>
   const defaultAccessRoles = DEFAULT_ACCESS_ROLES.map((role) => ({ ...owned(), ...role }));
   const defaultRoles = [{ ...owned(), name: DEFAULT_ROLE_NAME }];
   const defaultPolicyTypes = DEFAULT_POLICY_TYPES.map((type) => ({ ...owned(), ...type }));
-  const [[created]] = await place(c, organization, (db) => [
-    db.insert(organizations).values(organization).returning(),
-    db.insert(accessRoles).values(defaultAccessRoles),
-    db.insert(roles).values(defaultRoles),
-    db.insert(policyTypes).values(defaultPolicyTypes),
-    db.insert(timeOffSettings).values({
-      organizationId: organization.id,
-      settings: DEFAULT_TIME_OFF_SETTINGS,
-      createdAt: now,
-      updatedAt: now,
-    }),
-  ] as const);
+  const [[created]] = await place(
+    c,
+    organization,
+    (db) =>
+      [
+        db.insert(organizations).values(organization).returning(),
+        db.insert(accessRoles).values(defaultAccessRoles),
+        db.insert(roles).values(defaultRoles),
+        db.insert(policyTypes).values(defaultPolicyTypes),
+        db.insert(timeOffSettings).values({
+          organizationId: organization.id,
+          settings: DEFAULT_TIME_OFF_SETTINGS,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      ] as const,
+  );
   setETag(c, created!);
   const pick = ({ id, name }: { id: string; name: string }) => ({ id, name });
   return c.json(

@@ -1,15 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { conditionalGet } from "@/platform/http/conditional";
-import { idParam, IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
-import { ListQuery } from "@/platform/http/pagination";
 import { authorize, authorizePartner } from "@/auth/authorize";
+import { conditionalGet } from "@/platform/http/conditional";
+import { ListQuery } from "@/platform/http/pagination";
 import {
-  ExternalIdParams,
-  Organization,
-  OrganizationCreate,
-  OrganizationPatch,
-  OrganizationWithDefaults,
-} from "./organizations.schemas";
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  idParam,
+  jsonBody,
+  jsonContent,
+  notModified,
+  problems,
+  withETag,
+} from "@/platform/openapi/helpers";
+import { ExternalIdParams, Organization, OrganizationCreate, OrganizationPatch, OrganizationWithDefaults } from "./organizations.schemas";
 
 const tags = ["Organizations"];
 const OrganizationParams = z.object({ organization_id: idParam("organization_id", "Organization id") });
@@ -68,7 +71,10 @@ export const create = createRoute({
   description: "Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).",
   middleware: [authorizePartner] as const,
   request: { body: jsonBody(OrganizationCreate) },
-  responses: { 201: withETag(jsonContent(Organization, "The created organization")), ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN") },
+  responses: {
+    201: withETag(jsonContent(Organization, "The created organization")),
+    ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN"),
+  },
 });
 
 export const createWithDefaults = createRoute({
@@ -98,7 +104,10 @@ export const patch = createRoute({
   description: "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(OrganizationPatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(Organization, "The updated organization")), ...problems("EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(Organization, "The updated organization")),
+    ...problems("EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED"),
+  },
 });
 
 export const remove = createRoute({
@@ -124,7 +133,10 @@ export const removeByExternalId = createRoute({
   description: "Deletes by the partner's own id for the organization (soft delete, as Delete Organization).",
   middleware: [admin] as const,
   request: { params: ExternalIdParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems("ORGANIZATION_NOT_FOUND", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(Organization, "The deleted organization")),
+    ...problems("ORGANIZATION_NOT_FOUND", "PRECONDITION_FAILED"),
+  },
 });
 
 export type ListRoute = typeof list;

@@ -1,8 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { conditionalGet } from "@/platform/http/conditional";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, OrganizationRecordParams, problems, withETag } from "@/platform/openapi/helpers";
-import { ListQuery } from "@/platform/http/pagination";
 import { authorize } from "@/auth/authorize";
+import { conditionalGet } from "@/platform/http/conditional";
+import { ListQuery } from "@/platform/http/pagination";
+import {
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  jsonBody,
+  jsonContent,
+  notModified,
+  OrganizationParams,
+  OrganizationRecordParams,
+  problems,
+  withETag,
+} from "@/platform/openapi/helpers";
 import { Role, RoleCreate, RolePatch } from "./roles.schemas";
 
 const tags = ["Roles"];
@@ -59,7 +69,10 @@ export const patch = createRoute({
   description: "Needs LOCATION_ADMIN. Only the fields sent change; send null to clear `hourlyWage` or `externalId`.",
   middleware: [writer] as const,
   request: { params: OrganizationRecordParams, body: jsonBody(RolePatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(Role, "The updated role")), ...problems("ROLE_NOT_FOUND", "EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(Role, "The updated role")),
+    ...problems("ROLE_NOT_FOUND", "EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED"),
+  },
 });
 
 export const remove = createRoute({

@@ -1,17 +1,26 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { openShiftPreferences, openShifts } from "../../../drizzle/schema";
-import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
 import type { Database, Statement } from "@/data/client";
-import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
 import { invalidField, notFound } from "@/problems/problem";
-import { writerOf, type ScheduleScope } from "./schedule-access.guards";
-import { approvedPlaces, ifStillDraft, openShiftFull, preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
-import { assignedEvents } from "./open-shifts.events";
-import { findOpenShift } from "./open-shift-reads.data";
+import { openShiftPreferences, openShifts } from "../../../drizzle/schema";
 import { findPreference } from "./open-shift-preferences.handlers";
+import { findOpenShift } from "./open-shift-reads.data";
 import { approvedEntry, spanOf, touched } from "./open-shift-statements.data";
+import { assignedEvents } from "./open-shifts.events";
 import type { OpenShiftRow, PreferenceRow } from "./open-shifts.schemas";
+import { type ScheduleScope, writerOf } from "./schedule-access.guards";
+import {
+  approvedPlaces,
+  ifStillDraft,
+  openShiftFull,
+  preferenceNotPending,
+  scheduleGuardProblems,
+  unlessFull,
+  unlessOnTimeOff,
+  unlessOverlapping,
+} from "./schedules.guards";
 
 /**
  * The statements approving pending preferences of one open shift. On a published shift each is approved with its
@@ -53,17 +62,29 @@ async function assignAll(db: Database, scope: ScheduleScope, shift: OpenShiftRow
           isNull(openShiftPreferences.deletedAt),
         ),
       ),
-    db.select({ approved: approvedPlaces(shift.id).mapWith(Number) }).from(openShifts).where(eq(openShifts.id, shift.id)),
+    db
+      .select({ approved: approvedPlaces(shift.id).mapWith(Number) })
+      .from(openShifts)
+      .where(eq(openShifts.id, shift.id)),
   ]);
   const unknown = preferenceIds.find((id) => !preferences.some((p) => p.id === id));
   if (unknown) throw notFound("Preference");
   if (preferences.some((p) => p.status !== "PENDING")) throw preferenceNotPending();
   if (!placesFit(places?.approved ?? 0, preferences.length, shift.staffCountRequired)) throw openShiftFull();
   const now = new Date();
-  await guardedBatch(writerOf(db, scope), [touched(db, shift.id, now), ...assignStatements(db, scope, shift, preferences, now)], scheduleGuardProblems, {
-    events: [assignedEvents(scope.organizationId, preferenceIds, now)],
-  });
-  return db.select().from(openShiftPreferences).where(inArray(openShiftPreferences.id, [...preferenceIds])).orderBy(openShiftPreferences.id);
+  await guardedBatch(
+    writerOf(db, scope),
+    [touched(db, shift.id, now), ...assignStatements(db, scope, shift, preferences, now)],
+    scheduleGuardProblems,
+    {
+      events: [assignedEvents(scope.organizationId, preferenceIds, now)],
+    },
+  );
+  return db
+    .select()
+    .from(openShiftPreferences)
+    .where(inArray(openShiftPreferences.id, [...preferenceIds]))
+    .orderBy(openShiftPreferences.id);
 }
 
 /** POST …/preferences/{preferenceId}/assign. */

@@ -1,18 +1,18 @@
 import { and, eq, isNull, or } from "drizzle-orm";
-import { openShiftPreferences, openShifts, staffMembers } from "../../../drizzle/schema";
-import { claimRefusal, claimStatus, type ClaimRefusal } from "@/domain/open-shift-claim";
 import type { Database, Statement } from "@/data/client";
-import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
-import { conflict, invalidField, notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
-import { workerOf, writerOf, type ScheduleScope } from "./schedule-access.guards";
-import { preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
-import { claimedEvent } from "./open-shifts.events";
-import { findOpenShift } from "./open-shift-reads.data";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { type ClaimRefusal, claimRefusal, claimStatus } from "@/domain/open-shift-claim";
+import { conflict, invalidField, notFound } from "@/problems/problem";
+import { openShiftPreferences, openShifts, staffMembers } from "../../../drizzle/schema";
 import { transition } from "./open-shift-preferences.handlers";
+import { findOpenShift } from "./open-shift-reads.data";
 import { approvedEntry, spanOf, touched } from "./open-shift-statements.data";
+import { claimedEvent } from "./open-shifts.events";
 import type { PreferenceRow } from "./open-shifts.schemas";
+import { type ScheduleScope, workerOf, writerOf } from "./schedule-access.guards";
+import { preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
 
 const refusals: Record<ClaimRefusal, string> = {
   OPEN_SHIFT_NOT_PUBLISHED: "The open shift is a draft: it can be claimed once published.",
@@ -43,7 +43,14 @@ async function claimContext(db: Database, scope: ScheduleScope, openShiftId: str
     db
       .select({ status: openShiftPreferences.status })
       .from(openShiftPreferences)
-      .where(and(eq(openShiftPreferences.openShiftId, openShiftId), eq(openShiftPreferences.workerId, workerId), LIVE, isNull(openShiftPreferences.deletedAt))),
+      .where(
+        and(
+          eq(openShiftPreferences.openShiftId, openShiftId),
+          eq(openShiftPreferences.workerId, workerId),
+          LIVE,
+          isNull(openShiftPreferences.deletedAt),
+        ),
+      ),
   ]);
   if (!shifts[0]) throw notFound("Open shift");
   if (!workers[0]) throw invalidField("workerId", "no staff member with that id in this organization");
@@ -59,7 +66,12 @@ const refuse = (refusal: ClaimRefusal | null) => {
  * published schedule entry — the capacity check and the approval are the one INSERT (its open_shift_id guard
  * counts the approved places), so concurrent claims never exceed staffCountRequired. With it, it waits PENDING.
  */
-export async function claim(db: Database, scope: ScheduleScope, openShiftId: string, workerIdInput: string | undefined): Promise<PreferenceRow> {
+export async function claim(
+  db: Database,
+  scope: ScheduleScope,
+  openShiftId: string,
+  workerIdInput: string | undefined,
+): Promise<PreferenceRow> {
   const workerId = workerOf(scope, workerIdInput);
   const { shift, worker, existing } = await claimContext(db, scope, openShiftId, workerId);
   refuse(claimRefusal({ openShift: shift, worker, existing }));
@@ -94,7 +106,9 @@ export async function claim(db: Database, scope: ScheduleScope, openShiftId: str
             organizationId: unlessOnTimeOff(scope.organizationId, span),
           }),
         ];
-  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), ...statements], scheduleGuardProblems, { events: [claimedEvent(row)] });
+  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), ...statements], scheduleGuardProblems, {
+    events: [claimedEvent(row)],
+  });
   return row;
 }
 
@@ -125,10 +139,18 @@ export async function createPreference(
     deletedAt: null,
   };
   // A PREFERRED preference is a wish to work it: refused on approved time off (TIME_OFF_CONFLICT), like a claim.
-  const values = body.preference === "PREFERRED" ? { ...row, organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, workerId)) } : row;
-  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), db.insert(openShiftPreferences).values(values)], scheduleGuardProblems, {
-    events: [{ ...claimedEvent(row), type: "open_shift.preference_created" }],
-  });
+  const values =
+    body.preference === "PREFERRED"
+      ? { ...row, organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, workerId)) }
+      : row;
+  await guardedBatch(
+    writerOf(db, scope),
+    [touched(db, openShiftId, now), db.insert(openShiftPreferences).values(values)],
+    scheduleGuardProblems,
+    {
+      events: [{ ...claimedEvent(row), type: "open_shift.preference_created" }],
+    },
+  );
   return row;
 }
 
@@ -150,4 +172,3 @@ export async function retractClaim(db: Database, scope: ScheduleScope, openShift
   if (!pending) throw preferenceNotPending();
   return transition(db, scope, openShiftId, pending.id, { status: "RETRACTED" });
 }
-

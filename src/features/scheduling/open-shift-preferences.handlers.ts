@@ -1,15 +1,15 @@
 import { and, eq, isNull, or } from "drizzle-orm";
-import { openShiftPreferences } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
+import type { EventType } from "@/data/outbox/outbox";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { notFound } from "@/problems/problem";
-import { writerOf, type ScheduleScope } from "./schedule-access.guards";
-import { preferenceNotPending } from "./schedules.guards";
-import type { EventType } from "@/data/outbox/outbox";
-import { preferenceEvent } from "./open-shifts.events";
+import { openShiftPreferences } from "../../../drizzle/schema";
 import { findOpenShift } from "./open-shift-reads.data";
 import { touched } from "./open-shift-statements.data";
+import { preferenceEvent } from "./open-shifts.events";
 import type { PreferenceRow } from "./open-shifts.schemas";
+import { type ScheduleScope, writerOf } from "./schedule-access.guards";
+import { preferenceNotPending } from "./schedules.guards";
 
 /** A preference of the open shift; a caller acting as themself reaches only their own (others are 404). */
 export async function findPreference(db: Database, scope: ScheduleScope, openShiftId: string, preferenceId: string) {
@@ -32,7 +32,11 @@ export async function findPreference(db: Database, scope: ScheduleScope, openShi
 
 /** The event of a preference's transition: retracted by its worker, removed by a manager, or its preference changed. */
 const transitionEvent = (changes: Partial<PreferenceRow>): EventType =>
-  changes.status === "RETRACTED" ? "open_shift.retracted" : changes.status === "DECLINED" ? "open_shift.preference_removed" : "open_shift.preference_updated";
+  changes.status === "RETRACTED"
+    ? "open_shift.retracted"
+    : changes.status === "DECLINED"
+      ? "open_shift.preference_removed"
+      : "open_shift.preference_updated";
 
 /** One conditional transition of a pending preference; 409 PREFERENCE_NOT_PENDING when it is no longer pending. */
 export async function transition(
@@ -71,7 +75,13 @@ export async function retractPreference(db: Database, scope: ScheduleScope, open
 }
 
 /** PATCH …/preferences/{preferenceId}: changes PREFERRED/NOT_PREFERRED while pending. */
-export async function changePreference(db: Database, scope: ScheduleScope, openShiftId: string, preferenceId: string, preference: PreferenceRow["preference"]) {
+export async function changePreference(
+  db: Database,
+  scope: ScheduleScope,
+  openShiftId: string,
+  preferenceId: string,
+  preference: PreferenceRow["preference"],
+) {
   await findPreference(db, scope, openShiftId, preferenceId);
   return transition(db, scope, openShiftId, preferenceId, { preference });
 }
@@ -81,4 +91,3 @@ export async function declinePreference(db: Database, scope: ScheduleScope, open
   await findPreference(db, scope, openShiftId, preferenceId);
   return transition(db, scope, openShiftId, preferenceId, { status: "DECLINED", isDraft: false, assignedAt: null }, "PENDING_OR_DRAFT");
 }
-

@@ -1,14 +1,14 @@
 import { and, count, eq, isNull, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import { openShiftPreferences, openShifts, roles, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
-import { notFound } from "@/problems/problem";
-import { listPage } from "@/platform/crud/tenant-queries";
 import { inOrganization } from "@/data/tenancy";
+import { listPage } from "@/platform/crud/tenant-queries";
+import { notFound } from "@/problems/problem";
+import { openShiftPreferences, openShifts, roles, staffMembers } from "../../../drizzle/schema";
+import { type OpenShiftListInput, type OpenShiftRow, type PreferenceWithWorker, serializeOpenShift } from "./open-shifts.schemas";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { startsWithin } from "./schedule-range.schemas";
-import { serializeOpenShift, type OpenShiftListInput, type OpenShiftRow, type PreferenceWithWorker } from "./open-shifts.schemas";
 
 /** The open shifts a caller may see: a staff member acting as themself sees published ones only. */
 const visibleTo = (scope: ScheduleScope): SQL | undefined => (scope.ownStaffMemberId ? eq(openShifts.isDraft, false) : undefined);
@@ -18,7 +18,14 @@ export async function findOpenShift(db: Database, scope: ScheduleScope, id: stri
   const [row] = await db
     .select()
     .from(openShifts)
-    .where(and(inOrganization(openShifts, scope.organizationId), eq(openShifts.locationId, scope.locationId), eq(openShifts.id, id), visibleTo(scope)));
+    .where(
+      and(
+        inOrganization(openShifts, scope.organizationId),
+        eq(openShifts.locationId, scope.locationId),
+        eq(openShifts.id, id),
+        visibleTo(scope),
+      ),
+    );
   if (!row) throw notFound("Open shift");
   return row;
 }
@@ -43,11 +50,20 @@ const approvedPlacesOf = (db: Database, shiftIds: readonly string[]) =>
   db
     .select({ openShiftId: openShiftPreferences.openShiftId, approved: count() })
     .from(openShiftPreferences)
-    .where(and(inJsonList(openShiftPreferences.openShiftId, shiftIds), eq(openShiftPreferences.status, "APPROVED"), isNull(openShiftPreferences.deletedAt)))
+    .where(
+      and(
+        inJsonList(openShiftPreferences.openShiftId, shiftIds),
+        eq(openShiftPreferences.status, "APPROVED"),
+        isNull(openShiftPreferences.deletedAt),
+      ),
+    )
     .groupBy(openShiftPreferences.openShiftId);
 
 const roleNamesOf = (db: Database, organizationId: string, roleIds: readonly string[]) =>
-  db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.organizationId, organizationId), inJsonList(roles.id, roleIds)));
+  db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.organizationId, organizationId), inJsonList(roles.id, roleIds)));
 
 /** Open shifts as the wire shows them, their preferences and role names read in one batch. */
 export async function viewsOf(db: Database, scope: ScheduleScope, location: { externalId: string | null }, shifts: OpenShiftRow[]) {

@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
-import { openShifts, scheduleEntries } from "../../../drizzle/schema";
-import { nextVersion } from "@/platform/http/conditional";
 import type { Database } from "@/data/client";
+import { nextVersion } from "@/platform/http/conditional";
+import { openShifts, scheduleEntries } from "../../../drizzle/schema";
+import type { OpenShiftRow } from "./open-shifts.schemas";
 import type { ScheduleScope } from "./schedule-access.guards";
 import { ifApprovedWith, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
-import type { OpenShiftRow } from "./open-shifts.schemas";
 
 /** Bumps the open shift's updatedAt with a change to its preferences, so incremental sync sees it. */
-export const touched = (db: Database, shiftId: string, now: Date) => db.update(openShifts).set({ updatedAt: nextVersion(openShifts.updatedAt, now) }).where(eq(openShifts.id, shiftId));
+export const touched = (db: Database, shiftId: string, now: Date) =>
+  db
+    .update(openShifts)
+    .set({ updatedAt: nextVersion(openShifts.updatedAt, now) })
+    .where(eq(openShifts.id, shiftId));
 
 /** The span a worker would work on the open shift, as the schedule guards take it. */
 export const spanOf = (scope: ScheduleScope, shift: OpenShiftRow, workerId: string, entryId = "") => ({
@@ -19,7 +23,15 @@ export const spanOf = (scope: ScheduleScope, shift: OpenShiftRow, workerId: stri
 });
 
 /** The published schedule entry an approval creates, written only if the approval statement before it applied. */
-export function approvedEntry(db: Database, scope: ScheduleScope, shift: OpenShiftRow, preferenceId: string, workerId: string, entryId: string, now: Date) {
+export function approvedEntry(
+  db: Database,
+  scope: ScheduleScope,
+  shift: OpenShiftRow,
+  preferenceId: string,
+  workerId: string,
+  entryId: string,
+  now: Date,
+) {
   const guard = spanOf(scope, shift, workerId, entryId);
   return db.insert(scheduleEntries).values({
     id: entryId,
@@ -39,4 +51,3 @@ export function approvedEntry(db: Database, scope: ScheduleScope, shift: OpenShi
     updatedAt: now,
   });
 }
-

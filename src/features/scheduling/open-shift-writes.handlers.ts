@@ -1,21 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
-import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
-import { planEntrySpan, unknownBreakIds } from "@/domain/schedule-entry";
-import { ifMatchOf, nextVersionAfter, setETag, versionCondition } from "@/platform/http/conditional";
 import type { Database, Statement } from "@/data/client";
-import { refusedOn } from "@/data/write/constraint-problems";
-import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
-import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
 import { rawRun } from "@/data/raw-statement";
-import { badRequest, invalidField, notFound, preconditionFailed } from "@/problems/problem";
-import type { WriteContext } from "@/platform/crud/tenant-queries";
 import { inOrganization } from "@/data/tenancy";
+import { refusedOn } from "@/data/write/constraint-problems";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
+import { planEntrySpan, unknownBreakIds } from "@/domain/schedule-entry";
 import type { OffsetRule } from "@/domain/zoned-wall-clock";
-import { writerOf, type LocationRow, type ScheduleScope } from "./schedule-access.guards";
-import { scheduleGuardProblems, unlessBelowApproved } from "./schedules.guards";
+import type { WriteContext } from "@/platform/crud/tenant-queries";
+import { ifMatchOf, nextVersionAfter, setETag, versionCondition } from "@/platform/http/conditional";
+import { badRequest, invalidField, notFound, preconditionFailed } from "@/problems/problem";
+import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
 import { findOpenShift } from "./open-shift-reads.data";
 import { type OpenShiftCreateInput, type OpenShiftPatchInput, type OpenShiftRow, serializeOpenShift } from "./open-shifts.schemas";
+import { type LocationRow, type ScheduleScope, writerOf } from "./schedule-access.guards";
+import { scheduleGuardProblems, unlessBelowApproved } from "./schedules.guards";
 
 const WALL_CLOCK_PATHS = { start: "startDate", end: "endDate" };
 
@@ -37,17 +37,26 @@ async function resolveReferences(
   now: Date,
 ) {
   const [role, named, types] = await db.batch([
-    db.select({ id: roles.id, name: roles.name }).from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, body.roleId ?? ""))),
+    db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(and(inOrganization(roles, organizationId), eq(roles.id, body.roleId ?? ""))),
     db
       .select({ id: roles.id, name: roles.name })
       .from(roles)
       .where(and(inOrganization(roles, organizationId), eq(roles.name, body.roleName ?? "")))
       .orderBy(roles.id)
       .limit(1),
-    db.select({ id: breakTypes.id }).from(breakTypes).where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, locationId))),
+    db
+      .select({ id: breakTypes.id })
+      .from(breakTypes)
+      .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, locationId))),
   ]);
   if (body.breaks) {
-    const unknown = unknownBreakIds(body.breaks, types.map((t) => t.id));
+    const unknown = unknownBreakIds(
+      body.breaks,
+      types.map((t) => t.id),
+    );
     if (unknown.length > 0) throw invalidField(`breaks.${body.breaks.indexOf(unknown[0]!)}`, "not a break type of this location");
   }
   const statements: Statement[] = [];
@@ -88,10 +97,18 @@ async function onceMoreIfNamedRoleRaced<T>(write: () => Promise<T>): Promise<T> 
 export const createOpenShift = (db: Database, scope: ScheduleScope, location: LocationRow, body: OpenShiftCreateInput) =>
   onceMoreIfNamedRoleRaced(() => writeNewOpenShift(db, scope, location, body));
 
-async function writeNewOpenShift(db: Database, scope: ScheduleScope, location: LocationRow, body: OpenShiftCreateInput): Promise<OpenShiftRow> {
+async function writeNewOpenShift(
+  db: Database,
+  scope: ScheduleScope,
+  location: LocationRow,
+  body: OpenShiftCreateInput,
+): Promise<OpenShiftRow> {
   const { organizationId } = scope;
   const timezone = body.timezone ?? location.timezone;
-  const planned = span({ start: body.startDate, end: body.endDate }, body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: timezone });
+  const planned = span(
+    { start: body.startDate, end: body.endDate },
+    body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: timezone },
+  );
   const now = new Date();
   const { role, statements } = await resolveReferences(db, organizationId, location.id, body, now);
   const row: OpenShiftRow = {
@@ -122,9 +139,14 @@ async function writeNewOpenShift(db: Database, scope: ScheduleScope, location: L
     preferences: [],
     approvedPlaces: 0,
   });
-  await guardedBatch(writerOf(db, scope), [...statements, db.insert(openShifts).values(row)] as Statement[] as [Statement, ...Statement[]], [], {
-    events: [{ organizationId, type: "open_shift.created", occurredAt: now, data: created }],
-  });
+  await guardedBatch(
+    writerOf(db, scope),
+    [...statements, db.insert(openShifts).values(row)] as Statement[] as [Statement, ...Statement[]],
+    [],
+    {
+      events: [{ organizationId, type: "open_shift.created", occurredAt: now, data: created }],
+    },
+  );
   return row;
 }
 
@@ -185,10 +207,20 @@ export async function removeOpenShift(c: WriteContext, scope: ScheduleScope, id:
   const was = await findOpenShift(c.var.db, scope, id);
   const gone = { ...was, active: false, deletedAt: now, updatedAt: nextVersionAfter(was, now) };
   const data = await answer(gone);
-  const where = and(inOrganization(openShifts, scope.organizationId), eq(openShifts.id, id), eq(openShifts.locationId, scope.locationId), versionCondition(openShifts.updatedAt, ifMatchOf(c)));
-  const [[row]] = await guardedBatch(c.var, [c.var.db.update(openShifts).set({ active: false, deletedAt: now, updatedAt: gone.updatedAt }).where(where).returning()], [], {
-    events: [{ organizationId: scope.organizationId, type: "open_shift.deleted", occurredAt: now, data, whenChanged: true }],
-  });
+  const where = and(
+    inOrganization(openShifts, scope.organizationId),
+    eq(openShifts.id, id),
+    eq(openShifts.locationId, scope.locationId),
+    versionCondition(openShifts.updatedAt, ifMatchOf(c)),
+  );
+  const [[row]] = await guardedBatch(
+    c.var,
+    [c.var.db.update(openShifts).set({ active: false, deletedAt: now, updatedAt: gone.updatedAt }).where(where).returning()],
+    [],
+    {
+      events: [{ organizationId: scope.organizationId, type: "open_shift.deleted", occurredAt: now, data, whenChanged: true }],
+    },
+  );
   if (!row) {
     if (ifMatchOf(c).kind === "versions") throw preconditionFailed();
     throw notFound("Open shift");

@@ -1,12 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { openShiftPreferences, staffMembers } from "../../../drizzle/schema";
 import type { EventSpec, EventType, Snapshot } from "@/data/outbox/outbox";
+import { openShiftPreferences, staffMembers } from "../../../drizzle/schema";
 import type { PreferenceRow } from "./open-shifts.schemas";
 
 /** What the API answers of a preference: the row and its worker's externalId (a correlated read, in the batch). */
 export const preferenceFields = {
   preference: openShiftPreferences,
-  workerExternalId: sql<string | null>`(SELECT ${staffMembers.externalId} FROM ${staffMembers} WHERE ${staffMembers.id} = ${openShiftPreferences.workerId})`,
+  workerExternalId: sql<
+    string | null
+  >`(SELECT ${staffMembers.externalId} FROM ${staffMembers} WHERE ${staffMembers.id} = ${openShiftPreferences.workerId})`,
 };
 
 const preferenceSnapshot: Snapshot = { form: "open_shift_preference", fields: preferenceFields };
@@ -29,7 +31,11 @@ export const assignedEvents = (organizationId: string, preferenceIds: readonly s
   occurredAt: now,
   rows: {
     table: openShiftPreferences,
-    where: and(inArray(openShiftPreferences.id, [...preferenceIds]), eq(openShiftPreferences.status, "APPROVED"), eq(openShiftPreferences.updatedAt, now))!,
+    where: and(
+      inArray(openShiftPreferences.id, [...preferenceIds]),
+      eq(openShiftPreferences.status, "APPROVED"),
+      eq(openShiftPreferences.updatedAt, now),
+    )!,
     typeOf: sql`${"open_shift.assigned" satisfies EventType}`,
     snapshot: preferenceSnapshot,
   },
@@ -40,5 +46,9 @@ export const preferenceEvent = (organizationId: string, type: EventType, prefere
   organizationId,
   type,
   occurredAt: now,
-  row: { table: openShiftPreferences, where: and(eq(openShiftPreferences.id, preferenceId), eq(openShiftPreferences.updatedAt, now))!, snapshot: preferenceSnapshot },
+  row: {
+    table: openShiftPreferences,
+    where: and(eq(openShiftPreferences.id, preferenceId), eq(openShiftPreferences.updatedAt, now))!,
+    snapshot: preferenceSnapshot,
+  },
 });

@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { staffMembers } from "../../../drizzle/schema";
-import { setETag } from "@/platform/http/conditional";
 import type { Database } from "@/data/client";
-import { loadLocation, type ScheduleHandler, type ScheduleScope } from "./schedule-access.guards";
+import { setETag } from "@/platform/http/conditional";
+import { staffMembers } from "../../../drizzle/schema";
 import * as assignments from "./open-shift-assignments.handlers";
 import * as claims from "./open-shift-claims.handlers";
 import * as preferences from "./open-shift-preferences.handlers";
 import { findOpenShift, listOpenShifts, viewOf } from "./open-shift-reads.data";
 import { createOpenShift, patchOpenShift, removeOpenShift } from "./open-shift-writes.handlers";
 import type * as routes from "./open-shifts.routes";
-import { serializePreference, type PreferenceRow } from "./open-shifts.schemas";
+import { type PreferenceRow, serializePreference } from "./open-shifts.schemas";
+import { loadLocation, type ScheduleHandler, type ScheduleScope } from "./schedule-access.guards";
 
 async function preferenceWire(db: Database, scope: ScheduleScope, row: PreferenceRow) {
   const [worker] = await db
@@ -43,7 +43,9 @@ export const create: ScheduleHandler<routes.CreateRoute> = async (c) => {
 export const patch: ScheduleHandler<routes.PatchRoute> = async (c) => {
   const scope = c.var.schedule;
   const location = await loadLocation(c.var.db, scope);
-  const row = await patchOpenShift(c, scope, c.req.valid("param").id, c.req.valid("json"), (shift) => viewOf(c.var.db, scope, location, shift));
+  const row = await patchOpenShift(c, scope, c.req.valid("param").id, c.req.valid("json"), (shift) =>
+    viewOf(c.var.db, scope, location, shift),
+  );
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 

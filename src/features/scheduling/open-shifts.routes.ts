@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { conditionalGet } from "@/platform/http/conditional";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
 import type { AppBindings } from "@/platform/http/env";
-import { scheduleAccess, type ScheduleEnv } from "./schedule-access.guards";
-import { LocationParams } from "./schedules.schemas";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
 import {
   BulkAssignBody,
   OpenShift,
@@ -18,6 +16,8 @@ import {
   PreferencePatch,
   WorkerBody,
 } from "./open-shifts.schemas";
+import { type ScheduleEnv, scheduleAccess } from "./schedule-access.guards";
+import { LocationParams } from "./schedules.schemas";
 
 const conditional = createMiddleware<AppBindings & ScheduleEnv>((c, next) => conditionalGet(c, next));
 const tags = ["Open shifts"];
@@ -40,7 +40,7 @@ export const list = createRoute({
   summary: "List open shifts",
   description:
     "A bare array of the location's open shifts starting in [startDate, endDate] (local dates, inclusive, or ISO " +
-    "instants), keyset-paged by id with `limit`/`cursor` and `Link: rel=\"next\"`. `breaks` is an array of ids and " +
+    'instants), keyset-paged by id with `limit`/`cursor` and `Link: rel="next"`. `breaks` is an array of ids and ' +
     "`utcOffset` a number. Needs SCHEDULE_READ; staff without it see the published open shifts of their own locations.",
   middleware: [read] as const,
   request: { params: LocationParams, query: OpenShiftListQuery },
@@ -56,7 +56,11 @@ export const getOne = createRoute({
   description: `The open shift with its preferences and draft assignments, and its ETag.${selfNote}`,
   middleware: [read, conditional] as const,
   request: { params: OpenShiftParams, headers: IfNoneMatchHeaders },
-  responses: { 200: withETag(jsonContent(OpenShift, "The open shift")), ...notModified, ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND") },
+  responses: {
+    200: withETag(jsonContent(OpenShift, "The open shift")),
+    ...notModified,
+    ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND"),
+  },
 });
 
 export const create = createRoute({
@@ -86,7 +90,10 @@ export const patch = createRoute({
     "already created by approvals keep their times: edit them under /schedules.",
   middleware: [write] as const,
   request: { params: OpenShiftParams, body: jsonBody(OpenShiftPatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(OpenShift, "The updated open shift")), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "OPEN_SHIFT_FULL", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(OpenShift, "The updated open shift")),
+    ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "OPEN_SHIFT_FULL", "PRECONDITION_FAILED"),
+  },
 });
 
 export const remove = createRoute({
@@ -98,7 +105,10 @@ export const remove = createRoute({
   description: "Soft delete; schedule entries its approvals created stay.",
   middleware: [write] as const,
   request: { params: OpenShiftParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(OpenShift, "The removed open shift")), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(OpenShift, "The removed open shift")),
+    ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PRECONDITION_FAILED"),
+  },
 });
 
 export const claim = createRoute({
@@ -111,10 +121,25 @@ export const claim = createRoute({
     "A PREFERRED claim. Without `requireApproval` it is APPROVED at once while places remain, with a published schedule " +
     "entry (`scheduleShiftId`); capacity is checked by the approving statement itself, so concurrent claims never " +
     "exceed `staffCountRequired` (409 `OPEN_SHIFT_FULL`). With it, the claim stays PENDING until a manager assigns or " +
-    "declines it." + claimCodes + selfNote,
+    "declines it." +
+    claimCodes +
+    selfNote,
   middleware: [selfWrite] as const,
   request: { params: OpenShiftParams, body: jsonBody(WorkerBody) },
-  responses: { 201: jsonContent(Preference, "The claim"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "OPEN_SHIFT_NOT_PUBLISHED", "WORKER_NOT_ASSIGNED", "ALREADY_CLAIMED", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING") },
+  responses: {
+    201: jsonContent(Preference, "The claim"),
+    ...problems(
+      "LOCATION_NOT_FOUND",
+      "OPEN_SHIFT_NOT_FOUND",
+      "OPEN_SHIFT_NOT_PUBLISHED",
+      "WORKER_NOT_ASSIGNED",
+      "ALREADY_CLAIMED",
+      "OPEN_SHIFT_FULL",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+      "PREFERENCE_NOT_PENDING",
+    ),
+  },
 });
 
 export const retract = createRoute({
@@ -123,10 +148,13 @@ export const retract = createRoute({
   operationId: "retractOpenShiftClaim",
   tags,
   summary: "Retract open shift submission",
-  description: "The worker's PENDING claim or preference becomes RETRACTED; none pending is 409 `PREFERENCE_NOT_PENDING`." + selfNote,
+  description: `The worker's PENDING claim or preference becomes RETRACTED; none pending is 409 \`PREFERENCE_NOT_PENDING\`.${selfNote}`,
   middleware: [selfWrite] as const,
   request: { params: OpenShiftParams, body: jsonBody(WorkerBody) },
-  responses: { 200: jsonContent(Preference, "The retracted claim"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_PENDING") },
+  responses: {
+    200: jsonContent(Preference, "The retracted claim"),
+    ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_PENDING"),
+  },
 });
 
 export const createPreference = createRoute({
@@ -135,10 +163,20 @@ export const createPreference = createRoute({
   operationId: "createOpenShiftPreference",
   tags,
   summary: "Create open shift preference",
-  description: "A PENDING PREFERRED or NOT_PREFERRED preference; managers may state one on a draft open shift." + claimCodes + selfNote,
+  description: `A PENDING PREFERRED or NOT_PREFERRED preference; managers may state one on a draft open shift.${claimCodes}${selfNote}`,
   middleware: [selfWrite] as const,
   request: { params: OpenShiftParams, body: jsonBody(PreferenceCreate) },
-  responses: { 201: jsonContent(Preference, "The preference"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "WORKER_NOT_ASSIGNED", "ALREADY_CLAIMED", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
+  responses: {
+    201: jsonContent(Preference, "The preference"),
+    ...problems(
+      "LOCATION_NOT_FOUND",
+      "OPEN_SHIFT_NOT_FOUND",
+      "WORKER_NOT_ASSIGNED",
+      "ALREADY_CLAIMED",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+    ),
+  },
 });
 
 export const bulkAssign = createRoute({
@@ -153,7 +191,18 @@ export const bulkAssign = createRoute({
     "`SCHEDULE_OVERLAP`. On a draft open shift they become draft assignments (`draftPreferences`), applied at publish.",
   middleware: [write] as const,
   request: { params: OpenShiftParams, body: jsonBody(BulkAssignBody) },
-  responses: { 200: jsonContent(z.array(Preference), "The assigned preferences"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "OPEN_SHIFT_CHANGED") },
+  responses: {
+    200: jsonContent(z.array(Preference), "The assigned preferences"),
+    ...problems(
+      "OPEN_SHIFT_NOT_FOUND",
+      "PREFERENCE_NOT_FOUND",
+      "PREFERENCE_NOT_PENDING",
+      "OPEN_SHIFT_FULL",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+      "OPEN_SHIFT_CHANGED",
+    ),
+  },
 });
 
 export const retractPreference = createRoute({
@@ -162,10 +211,13 @@ export const retractPreference = createRoute({
   operationId: "retractOpenShiftPreference",
   tags,
   summary: "Retract open shift preference",
-  description: "PENDING → RETRACTED, by its worker or a manager; otherwise 409 `PREFERENCE_NOT_PENDING`." + selfNote,
+  description: `PENDING → RETRACTED, by its worker or a manager; otherwise 409 \`PREFERENCE_NOT_PENDING\`.${selfNote}`,
   middleware: [selfWrite] as const,
   request: { params: PreferenceParams },
-  responses: { 200: jsonContent(Preference, "The retracted preference"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING") },
+  responses: {
+    200: jsonContent(Preference, "The retracted preference"),
+    ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING"),
+  },
 });
 
 export const patchPreference = createRoute({
@@ -174,10 +226,13 @@ export const patchPreference = createRoute({
   operationId: "updateOpenShiftPreference",
   tags,
   summary: "Update open shift preference",
-  description: "Changes `preference` while PENDING; otherwise 409 `PREFERENCE_NOT_PENDING`." + selfNote,
+  description: `Changes \`preference\` while PENDING; otherwise 409 \`PREFERENCE_NOT_PENDING\`.${selfNote}`,
   middleware: [selfWrite] as const,
   request: { params: PreferenceParams, body: jsonBody(PreferencePatch) },
-  responses: { 200: jsonContent(Preference, "The updated preference"), ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING") },
+  responses: {
+    200: jsonContent(Preference, "The updated preference"),
+    ...problems("LOCATION_NOT_FOUND", "OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING"),
+  },
 });
 
 export const removePreference = createRoute({
@@ -186,10 +241,14 @@ export const removePreference = createRoute({
   operationId: "removeOpenShiftPreference",
   tags,
   summary: "Remove open shift preference",
-  description: "A manager declines a PENDING preference (DECLINED) or withdraws a draft assignment; otherwise 409 `PREFERENCE_NOT_PENDING`.",
+  description:
+    "A manager declines a PENDING preference (DECLINED) or withdraws a draft assignment; otherwise 409 `PREFERENCE_NOT_PENDING`.",
   middleware: [write] as const,
   request: { params: PreferenceParams },
-  responses: { 200: jsonContent(Preference, "The declined preference"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING") },
+  responses: {
+    200: jsonContent(Preference, "The declined preference"),
+    ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING"),
+  },
 });
 
 export const assign = createRoute({
@@ -203,7 +262,18 @@ export const assign = createRoute({
     "applied at publish. 409 `OPEN_SHIFT_FULL` when no place remains, `PREFERENCE_NOT_PENDING`, `SCHEDULE_OVERLAP`.",
   middleware: [write] as const,
   request: { params: PreferenceParams },
-  responses: { 200: jsonContent(Preference, "The approved preference"), ...problems("OPEN_SHIFT_NOT_FOUND", "PREFERENCE_NOT_FOUND", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_FULL", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "OPEN_SHIFT_CHANGED") },
+  responses: {
+    200: jsonContent(Preference, "The approved preference"),
+    ...problems(
+      "OPEN_SHIFT_NOT_FOUND",
+      "PREFERENCE_NOT_FOUND",
+      "PREFERENCE_NOT_PENDING",
+      "OPEN_SHIFT_FULL",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+      "OPEN_SHIFT_CHANGED",
+    ),
+  },
 });
 
 export type ListRoute = typeof list;

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import type { openShiftPreferences, openShifts } from "../../../drizzle/schema";
 import { localWallClock } from "@/domain/local-time";
 import { isFullyClaimed } from "@/domain/open-shift-claim";
-import { idParam } from "@/platform/openapi/helpers";
 import { ListQuery } from "@/platform/http/pagination";
+import { idParam } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
-import { Name, TimeZone, Timestamp, TimestampOrNull, UtcOffset } from "@/platform/schemas/validation";
+import { Name, Timestamp, TimestampOrNull, TimeZone, UtcOffset } from "@/platform/schemas/validation";
+import type { openShiftPreferences, openShifts } from "../../../drizzle/schema";
 import { BreakIds, EntryUtcOffset, Id, LocationParams, RangeFields, WallClock } from "./schedules.schemas";
 
 export type OpenShiftRow = typeof openShifts.$inferSelect;
@@ -78,7 +78,10 @@ export const OpenShift = z
 const StaffCount = z
   .union([
     z.number().openapi({ type: "integer", minimum: 1, maximum: 500 }),
-    z.string().regex(/^\d{1,3}$/, "must be a whole number").openapi({ description: "The same count as an integer string, 1 to 500." }),
+    z
+      .string()
+      .regex(/^\d{1,3}$/, "must be a whole number")
+      .openapi({ description: "The same count as an integer string, 1 to 500." }),
   ])
   .transform(Number)
   .pipe(z.number().int().min(1).max(500))
@@ -86,7 +89,9 @@ const StaffCount = z
 
 const roleFields = {
   roleId: Id.optional().openapi({ description: "An existing role; or name one with roleName." }),
-  roleName: Name.max(100).optional().openapi({ description: "Names an existing role of the organization, or creates it.", example: "Barista" }),
+  roleName: Name.max(100)
+    .optional()
+    .openapi({ description: "Names an existing role of the organization, or creates it.", example: "Barista" }),
 };
 
 export const OpenShiftCreate = z
@@ -185,10 +190,12 @@ export function serializeOpenShift(view: OpenShiftView): z.infer<typeof OpenShif
     timezone: shift.timezone,
     utcOffset: shift.utcOffset,
     preferences: live.map(serializePreference),
-    draftPreferences: live.filter((p) => p.preference.isDraft).map((p) => {
-      const { isDraft: _omitted, ...rest } = serializePreference(p);
-      return rest;
-    }),
+    draftPreferences: live
+      .filter((p) => p.preference.isDraft)
+      .map((p) => {
+        const { isDraft: _omitted, ...rest } = serializePreference(p);
+        return rest;
+      }),
     isDraft: shift.isDraft,
     isPublished: !shift.isDraft,
     isFullyClaimed: isFullyClaimed(view.approvedPlaces, shift.staffCountRequired),

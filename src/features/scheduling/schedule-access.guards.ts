@@ -1,13 +1,13 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { locations, staffMembers } from "../../../drizzle/schema";
-import { expandPermissions, isPartnerLevel, type Permission, type Principal } from "@/domain/permissions";
 import type { Database } from "@/data/client";
-import type { Writer } from "@/data/write/guarded-batch";
-import { forbidden, invalidField, notFound, ProblemError } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
+import type { Writer } from "@/data/write/guarded-batch";
+import { expandPermissions, isPartnerLevel, type Permission, type Principal } from "@/domain/permissions";
 import type { AppBindings } from "@/platform/http/env";
+import { forbidden, invalidField, notFound, ProblemError } from "@/problems/problem";
+import { locations, staffMembers } from "../../../drizzle/schema";
 
 /** Whose schedule a request reads or writes, settled before the handler runs. */
 export interface ScheduleScope {
@@ -55,7 +55,10 @@ export const scheduleAccess = (permission: Permission, options: { self?: boolean
 export async function loadLocation(db: Database, scope: ScheduleScope) {
   const { organizationId, locationId, ownStaffMemberId } = scope;
   const [location, own] = await db.batch([
-    db.select().from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
+    db
+      .select()
+      .from(locations)
+      .where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
     db
       .select({ locationIds: staffMembers.locationIds })
       .from(staffMembers)

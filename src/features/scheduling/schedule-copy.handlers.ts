@@ -1,17 +1,17 @@
 import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
-import { scheduleEntries } from "../../../drizzle/schema";
-import { addDays, localDayBounds, localWallClock } from "@/domain/local-time";
-import { daysBetween, planCopies } from "@/domain/schedule-copy";
 import type { Statement } from "@/data/client";
-import type { EventType } from "@/data/outbox/outbox";
-import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
 import { inJsonList } from "@/data/json-list";
-import { invalidField } from "@/problems/problem";
+import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization } from "@/data/tenancy";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { addDays, localDayBounds, localWallClock } from "@/domain/local-time";
+import { daysBetween, planCopies } from "@/domain/schedule-copy";
+import { invalidField } from "@/problems/problem";
+import { scheduleEntries } from "../../../drizzle/schema";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
-import { serializeEntry, type ScheduleEntryRow } from "./schedules.schemas";
+import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { approvedTimeOff } from "./time-off-conflicts.guards";
 
 /** A copied range spans at most this many days (a few weeks of planning). */
@@ -39,7 +39,10 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
   if (length >= MAX_COPY_DAYS) throw invalidField("fromEndDate", `a copy covers at most ${MAX_COPY_DAYS} days`);
   const days = daysBetween(body.fromStartDate, body.toStartDate);
   if (days === 0) throw invalidField("toStartDate", "must differ from fromStartDate");
-  const from = { start: localDayBounds(body.fromStartDate, location.timezone).start, end: localDayBounds(body.fromEndDate, location.timezone).end };
+  const from = {
+    start: localDayBounds(body.fromStartDate, location.timezone).start,
+    end: localDayBounds(body.fromEndDate, location.timezone).end,
+  };
   const sources = await db
     .select()
     .from(scheduleEntries)
@@ -75,7 +78,14 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     approvedTimeOff(db, organizationId, employeeIds, target),
   ]);
   const plan = planCopies(
-    sources.map((s) => ({ id: s.id, employeeId: s.employeeId, start: s.startAt, end: s.endAt, utcOffset: s.utcOffset, timezone: s.timezone })),
+    sources.map((s) => ({
+      id: s.id,
+      employeeId: s.employeeId,
+      start: s.startAt,
+      end: s.endAt,
+      utcOffset: s.utcOffset,
+      timezone: s.timezone,
+    })),
     days,
     existing,
     timeOff,
@@ -102,15 +112,21 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
   });
   const statements: Statement[] = rows.map((row) => {
     const guard = { organizationId, employeeId: row.employeeId, entryId: row.id, start: row.startAt, end: row.endAt };
-    return db.insert(scheduleEntries).values({ ...row, locationId: unlessOnTimeOff(row.locationId, guard), employeeId: unlessOverlapping(guard) });
+    return db
+      .insert(scheduleEntries)
+      .values({ ...row, locationId: unlessOnTimeOff(row.locationId, guard), employeeId: unlessOverlapping(guard) });
   });
   const [first, ...rest] = statements;
   const copied = {
     table: scheduleEntries,
-    where: inJsonList(scheduleEntries.id, rows.map((row) => row.id)),
+    where: inJsonList(
+      scheduleEntries.id,
+      rows.map((row) => row.id),
+    ),
     typeOf: sql`${"schedule_entry.created" satisfies EventType}`,
   };
-  if (first) await guardedBatch(writer, [first, ...rest], scheduleGuardProblems, { events: [{ organizationId, occurredAt: now, rows: copied }] });
+  if (first)
+    await guardedBatch(writer, [first, ...rest], scheduleGuardProblems, { events: [{ organizationId, occurredAt: now, rows: copied }] });
   return {
     created: rows.map(serializeEntry),
     skipped: plan.skipped.map((s) => ({

@@ -1,8 +1,8 @@
-import { and, asc, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, gte, isNull, type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { scheduleEntries } from "../../../drizzle/schema";
 import type { ListOptions } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
+import { scheduleEntries } from "../../../drizzle/schema";
 import type { ScheduleEntryRow } from "./schedules.schemas";
 
 /**

@@ -1,18 +1,18 @@
 import { and, eq, exists, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
-import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
+import type { Statement } from "@/data/client";
+import { newId } from "@/data/ids";
+import { inJsonList } from "@/data/json-list";
+import type { EventSpec } from "@/data/outbox/outbox";
+import { rawAll } from "@/data/raw-statement";
+import { inOrganization } from "@/data/tenancy";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { localWallClock } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
-import type { Statement } from "@/data/client";
-import type { EventSpec } from "@/data/outbox/outbox";
-import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { newId } from "@/data/ids";
-import { rawAll } from "@/data/raw-statement";
-import { inJsonList } from "@/data/json-list";
-import { inOrganization } from "@/data/tenancy";
-import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
+import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
 import { approvedEntry } from "./open-shift-statements.data";
-import { scheduleGuardProblems, unlessUnreadAssignments } from "./schedules.guards";
+import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
+import { scheduleGuardProblems, unlessUnreadAssignments } from "./schedules.guards";
 import { entryOnTimeOff } from "./time-off-conflicts.guards";
 
 /**
@@ -25,7 +25,12 @@ import { entryOnTimeOff } from "./time-off-conflicts.guards";
  * stays a draft and is reported in `skipped` (TIME_OFF_CONFLICT), the rest publishes — as bulk copy skips and
  * reports. The report is read inside the same batch, after the update, so it names exactly what stayed behind.
  */
-export async function publishRange(writer: Writer, scope: ScheduleScope, location: LocationRow, body: { startDate: string; endDate: string }) {
+export async function publishRange(
+  writer: Writer,
+  scope: ScheduleScope,
+  location: LocationRow,
+  body: { startDate: string; endDate: string },
+) {
   const { db } = writer;
   const { organizationId } = scope;
   const range = instantRange(body.startDate, body.endDate, location.timezone);
@@ -53,10 +58,15 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
       ),
   ]);
   const shiftById = new Map(shifts.map((s) => [s.id, s]));
-  const assignments = preferences.map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! })).filter((a) => a.shift);
+  const assignments = preferences
+    .map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! }))
+    .filter((a) => a.shift);
   // Which assignments would meet their worker's approved time off or another entry: their open shift is withheld and
   // reported, as draft entries on time off are. (The batch's guards still refuse a conflict that appears meanwhile.)
-  const conflicts = await conflictingAssignments(db, assignments.map((a) => a.preference.id));
+  const conflicts = await conflictingAssignments(
+    db,
+    assignments.map((a) => a.preference.id),
+  );
   // Draft entries are published by the range itself, in the write (see below): nothing to read for them.
   const selection = publishSelection(
     {
@@ -75,7 +85,13 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
       db
         .update(openShiftPreferences)
         .set({ isDraft: false, scheduleShiftId: entryId, updatedAt: now })
-        .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.isDraft, true), eq(openShiftPreferences.status, "APPROVED"))),
+        .where(
+          and(
+            eq(openShiftPreferences.id, preference.id),
+            eq(openShiftPreferences.isDraft, true),
+            eq(openShiftPreferences.status, "APPROVED"),
+          ),
+        ),
       approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now),
     ];
   });
@@ -83,13 +99,22 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
     writer,
     [
       // The same rule as publishSelection (a draft starting in [start, end)), through the location's index.
-      db.update(scheduleEntries).set(published).where(and(draftsOf(scheduleEntries), not(entryOnTimeOff))),
+      db
+        .update(scheduleEntries)
+        .set(published)
+        .where(and(draftsOf(scheduleEntries), not(entryOnTimeOff))),
       db
         .update(openShifts)
         .set({ ...published, roleId: unlessUnreadAssignments(selection.assignmentIds) })
         .where(and(inJsonList(openShifts.id, selection.openShiftIds), eq(openShifts.isDraft, true), isNull(openShifts.deletedAt))),
       db
-        .select({ id: scheduleEntries.id, employeeId: scheduleEntries.employeeId, startAt: scheduleEntries.startAt, endAt: scheduleEntries.endAt, utcOffset: scheduleEntries.utcOffset })
+        .select({
+          id: scheduleEntries.id,
+          employeeId: scheduleEntries.employeeId,
+          startAt: scheduleEntries.startAt,
+          endAt: scheduleEntries.endAt,
+          utcOffset: scheduleEntries.utcOffset,
+        })
         .from(scheduleEntries)
         .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), entryOnTimeOff))
         .orderBy(scheduleEntries.id),
@@ -126,7 +151,10 @@ export async function publishRange(writer: Writer, scope: ScheduleScope, locatio
 }
 
 /** The assignments among `preferenceIds` whose worker has approved time off or another entry during the open shift. */
-async function conflictingAssignments(db: Writer["db"], preferenceIds: string[]): Promise<Map<string, "TIME_OFF_CONFLICT" | "SCHEDULE_OVERLAP">> {
+async function conflictingAssignments(
+  db: Writer["db"],
+  preferenceIds: string[],
+): Promise<Map<string, "TIME_OFF_CONFLICT" | "SCHEDULE_OVERLAP">> {
   if (preferenceIds.length === 0) return new Map();
   const rows = await rawAll<{ id: string; onTimeOff: number }>(
     db,
@@ -159,7 +187,14 @@ function publishedEvent(
       db
         .select({ id: table.id })
         .from(table)
-        .where(and(inOrganization(table, scope.organizationId), eq(table.locationId, location.id), eq(table.isDraft, false), eq(table.publishedAt, now))),
+        .where(
+          and(
+            inOrganization(table, scope.organizationId),
+            eq(table.locationId, location.id),
+            eq(table.isDraft, false),
+            eq(table.publishedAt, now),
+          ),
+        ),
     );
   return {
     organizationId: scope.organizationId,

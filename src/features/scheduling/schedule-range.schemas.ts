@@ -15,7 +15,9 @@ export function instantRange(startDate: string, endDate: string, timeZone: strin
   if (!start) throw invalidField("startDate", "must be YYYY-MM-DD or an ISO 8601 timestamp");
   if (!end) throw invalidField("endDate", "must be YYYY-MM-DD or an ISO 8601 timestamp");
   if (start.at.getTime() >= end.at.getTime()) {
-    throw badRequest("VALIDATION_FAILED", "endDate: must not be before startDate", [{ path: "endDate", message: "must not be before startDate" }]);
+    throw badRequest("VALIDATION_FAILED", "endDate: must not be before startDate", [
+      { path: "endDate", message: "must not be before startDate" },
+    ]);
   }
   return { start: start.at, end: end.at };
 }

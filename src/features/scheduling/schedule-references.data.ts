@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { breakTypes, roles, staffMembers } from "../../../drizzle/schema";
-import { unknownBreakIds } from "@/domain/schedule-entry";
 import type { Database } from "@/data/client";
-import { invalidField } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
+import { unknownBreakIds } from "@/domain/schedule-entry";
+import { invalidField } from "@/problems/problem";
+import { breakTypes, roles, staffMembers } from "../../../drizzle/schema";
 
 /**
  * What a schedule entry names, read in one batch: the staff member must be active and assigned to the location,
@@ -20,7 +20,10 @@ export async function checkEntryReferences(
       .select({ active: staffMembers.active, locationIds: staffMembers.locationIds })
       .from(staffMembers)
       .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, refs.employeeId))),
-    db.select({ id: roles.id }).from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, refs.roleId))),
+    db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(inOrganization(roles, organizationId), eq(roles.id, refs.roleId))),
     db
       .select({ id: breakTypes.id })
       .from(breakTypes)
@@ -31,6 +34,9 @@ export async function checkEntryReferences(
     throw invalidField("employeeId", "the staff member is not active and assigned to this location");
   }
   if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
-  const unknown = unknownBreakIds(refs.breaks, types.map((t) => t.id));
+  const unknown = unknownBreakIds(
+    refs.breaks,
+    types.map((t) => t.id),
+  );
   if (unknown.length > 0) throw invalidField(`breaks.${refs.breaks.indexOf(unknown[0]!)}`, "not a break type of this location");
 }

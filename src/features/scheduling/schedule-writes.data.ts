@@ -1,13 +1,21 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import { scheduleEntries } from "../../../drizzle/schema";
-import { planEntrySpan } from "@/domain/schedule-entry";
 import type { Database } from "@/data/client";
 import { guarded } from "@/data/write/constraint-problems";
+import { planEntrySpan } from "@/domain/schedule-entry";
+import {
+  findLive,
+  getLive,
+  insertRecord,
+  type ReadContext,
+  softDeleteLive,
+  updateLive,
+  type WriteContext,
+} from "@/platform/crud/tenant-queries";
 import { badRequest } from "@/problems/problem";
-import { findLive, getLive, insertRecord, type ReadContext, softDeleteLive, updateLive, type WriteContext } from "@/platform/crud/tenant-queries";
+import { scheduleEntries } from "../../../drizzle/schema";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
-import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
 import { checkEntryReferences } from "./schedule-references.data";
+import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
 import type { EntryCreateInput, EntryPatchInput, ScheduleEntryRow } from "./schedules.schemas";
 
 function span(wallClock: { start: string; end: string }, rule: { utcOffset: number } | { timeZone: string }) {
@@ -46,19 +54,25 @@ export async function createEntry(
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
   const now = new Date();
   return guarded(
-    insertRecord(c, scheduleEntries, organizationId, {
-      locationId: unlessOnTimeOff(location.id, guard) as unknown as string,
-      employeeId: unlessOverlapping(guard) as unknown as string,
-      roleId: body.roleId,
-      startAt: planned.start,
-      endAt: planned.end,
-      utcOffset: planned.utcOffset,
-      timezone: location.timezone,
-      breaks,
-      note: body.note ?? null,
-      isDraft,
-      publishedAt: isDraft ? null : now,
-    }, "schedule_entry.created"),
+    insertRecord(
+      c,
+      scheduleEntries,
+      organizationId,
+      {
+        locationId: unlessOnTimeOff(location.id, guard) as unknown as string,
+        employeeId: unlessOverlapping(guard) as unknown as string,
+        roleId: body.roleId,
+        startAt: planned.start,
+        endAt: planned.end,
+        utcOffset: planned.utcOffset,
+        timezone: location.timezone,
+        breaks,
+        note: body.note ?? null,
+        isDraft,
+        publishedAt: isDraft ? null : now,
+      },
+      "schedule_entry.created",
+    ),
     scheduleGuardProblems,
   );
 }

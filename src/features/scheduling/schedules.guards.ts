@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { conflict, type ProblemError } from "@/problems/problem";
 import { timeOffConflict } from "./time-off-conflicts.guards";
@@ -36,7 +36,8 @@ const unless = (value: string | number, refusal: SQL): SQL => sql`(SELECT ${valu
 
 export const unlessOverlapping = (span: EntrySpan): SQL => unless(span.employeeId, overlapsSchedule(span));
 
-export const unlessOnTimeOff = (value: string, span: EntrySpan): SQL => unless(value, timeOffConflict(span.employeeId, span.start, span.end));
+export const unlessOnTimeOff = (value: string, span: EntrySpan): SQL =>
+  unless(value, timeOffConflict(span.employeeId, span.start, span.end));
 
 /** Approved places of an open shift, counted by the statement that would add one. */
 export const approvedPlaces = (openShiftId: string): SQL =>
@@ -70,7 +71,10 @@ export const unlessUnreadAssignments = (appliedIds: readonly string[]): SQL =>
     AND id NOT IN (SELECT value FROM json_each(${JSON.stringify(appliedIds)}))))`;
 
 export const openShiftChanged = (): ProblemError =>
-  conflict("OPEN_SHIFT_CHANGED", "The open shift was published, or given a draft assignment, meanwhile: nothing was written; read it again and retry.");
+  conflict(
+    "OPEN_SHIFT_CHANGED",
+    "The open shift was published, or given a draft assignment, meanwhile: nothing was written; read it again and retry.",
+  );
 
 export const scheduleOverlap = (): ProblemError =>
   conflict("SCHEDULE_OVERLAP", "The staff member already has a schedule entry that overlaps these times.");
@@ -78,8 +82,7 @@ export const scheduleOverlap = (): ProblemError =>
 export const timeOffConflictProblem = (): ProblemError =>
   conflict("TIME_OFF_CONFLICT", "The staff member has approved time off during these times.");
 
-export const openShiftFull = (): ProblemError =>
-  conflict("OPEN_SHIFT_FULL", "Every place on this open shift is taken.");
+export const openShiftFull = (): ProblemError => conflict("OPEN_SHIFT_FULL", "Every place on this open shift is taken.");
 
 export const preferenceNotPending = (): ProblemError =>
   conflict("PREFERENCE_NOT_PENDING", "The preference is no longer pending: read it again.");
@@ -94,5 +97,8 @@ export const scheduleGuardProblems: ConstraintProblems = [
   [/NOT NULL constraint failed: open_shifts\.staff_count_required/i, openShiftFull],
   [/NOT NULL constraint failed: open_shift_preferences\.status/i, openShiftChanged],
   [/NOT NULL constraint failed: open_shifts\.role_id/i, openShiftChanged],
-  [/UNIQUE constraint failed: open_shift_preferences/i, () => conflict("ALREADY_CLAIMED", "This worker already has a claim or preference on this open shift.")],
+  [
+    /UNIQUE constraint failed: open_shift_preferences/i,
+    () => conflict("ALREADY_CLAIMED", "This worker already has a claim or preference on this open shift."),
+  ],
 ];

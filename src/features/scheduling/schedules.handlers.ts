@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { scheduleEntries } from "../../../drizzle/schema";
 import type { AppBindings } from "@/platform/http/env";
+import { scheduleEntries } from "../../../drizzle/schema";
 import { loadLocation, type ScheduleEnv, type ScheduleHandler } from "./schedule-access.guards";
 import { bulkCopy as copyEntries } from "./schedule-copy.handlers";
 import { entryPage, entryPageResult } from "./schedule-page.data";
@@ -9,7 +9,7 @@ import { publishRange } from "./schedule-publish.handlers";
 import { startsWithin } from "./schedule-range.schemas";
 import { createEntry, getEntry, patchEntry, removeEntry } from "./schedule-writes.data";
 import type * as routes from "./schedules.routes";
-import { serializeEntry, type ScheduleListInput } from "./schedules.schemas";
+import { type ScheduleListInput, serializeEntry } from "./schedules.schemas";
 
 async function listEntries(c: Context<AppBindings & ScheduleEnv>, query: ScheduleListInput, isDraft: boolean) {
   const scope = c.var.schedule;
@@ -36,7 +36,8 @@ async function listEntries(c: Context<AppBindings & ScheduleEnv>, query: Schedul
 
 export const list: ScheduleHandler<routes.ListRoute> = async (c) => c.json(await listEntries(c, c.req.valid("query"), false), 200);
 
-export const listDrafts: ScheduleHandler<routes.ListDraftsRoute> = async (c) => c.json(await listEntries(c, c.req.valid("query"), true), 200);
+export const listDrafts: ScheduleHandler<routes.ListDraftsRoute> = async (c) =>
+  c.json(await listEntries(c, c.req.valid("query"), true), 200);
 
 export const getOne: ScheduleHandler<routes.GetOneRoute> = async (c) => {
   await loadLocation(c.var.db, c.var.schedule);

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { conditionalGet } from "@/platform/http/conditional";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
 import type { AppBindings } from "@/platform/http/env";
-import { scheduleAccess, type ScheduleEnv } from "./schedule-access.guards";
+import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
+import { type ScheduleEnv, scheduleAccess } from "./schedule-access.guards";
 import {
   BulkCopyBody,
   BulkCopyResult,
@@ -23,8 +23,7 @@ const path = "/api/organizations/{organizationId}/locations/{locationId}/schedul
 const readPublished = scheduleAccess("SCHEDULE_READ", { self: true });
 const read = scheduleAccess("SCHEDULE_READ");
 const write = scheduleAccess("SCHEDULE_WRITE");
-const selfNote =
-  " Needs SCHEDULE_READ, except that a staff member without it reads the published schedule of their own locations.";
+const selfNote = " Needs SCHEDULE_READ, except that a staff member without it reads the published schedule of their own locations.";
 const timeNote =
   " startTime/endTime are local wall-clock times written with Z; without utcOffset they are read in the location's zone " +
   "(DST-correct). An entry ends after it starts, lasts at most 24 hours, names an active staff member assigned to the " +
@@ -32,7 +31,7 @@ const timeNote =
   "another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off.";
 const listNote =
   "Entries starting in [startDate, endDate] (local dates of the location, inclusive, or ISO instants), keyset-paged " +
-  "by id with `limit`/`cursor` and `Link: rel=\"next\"`; `updatedSince` for incremental sync.";
+  'by id with `limit`/`cursor` and `Link: rel="next"`; `updatedSince` for incremental sync.';
 
 export const list = createRoute({
   method: "get",
@@ -55,7 +54,11 @@ export const getOne = createRoute({
   description: `A published entry (a draft's id is 404 here).${selfNote}`,
   middleware: [readPublished, conditional] as const,
   request: { params: EntryParams, headers: IfNoneMatchHeaders },
-  responses: { 200: withETag(jsonContent(ScheduleEntry, "The entry")), ...notModified, ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND") },
+  responses: {
+    200: withETag(jsonContent(ScheduleEntry, "The entry")),
+    ...notModified,
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND"),
+  },
 });
 
 export const create = createRoute({
@@ -67,7 +70,10 @@ export const create = createRoute({
   description: `Creates a published entry directly.${timeNote}`,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
-  responses: { 201: withETag(jsonContent(ScheduleEntry, "The published entry")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
+  responses: {
+    201: withETag(jsonContent(ScheduleEntry, "The published entry")),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT"),
+  },
 });
 
 export const patch = createRoute({
@@ -79,7 +85,10 @@ export const patch = createRoute({
   description: `Changes only the named fields; times are read with the body's utcOffset, else the entry's.${timeNote}`,
   middleware: [write] as const,
   request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(ScheduleEntry, "The updated entry")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(ScheduleEntry, "The updated entry")),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED"),
+  },
 });
 
 export const remove = createRoute({
@@ -91,7 +100,10 @@ export const remove = createRoute({
   description: "Soft delete: the entry leaves the schedule and answers with `deletedAt` set.",
   middleware: [write] as const,
   request: { params: EntryParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(ScheduleEntry, "The removed entry")), ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(ScheduleEntry, "The removed entry")),
+    ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED"),
+  },
 });
 
 export const bulkCopy = createRoute({
@@ -107,7 +119,10 @@ export const bulkCopy = createRoute({
     "on approved time off are skipped and listed in `skipped`; the rest are written in one atomic batch.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(BulkCopyBody) },
-  responses: { 200: jsonContent(BulkCopyResult, "The copies made and those skipped"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
+  responses: {
+    200: jsonContent(BulkCopyResult, "The copies made and those skipped"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT"),
+  },
 });
 
 export const publish = createRoute({
@@ -124,7 +139,10 @@ export const publish = createRoute({
     "again publishes nothing twice.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
-  responses: { 200: jsonContent(PublishResult, "What was published"), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_CHANGED") },
+  responses: {
+    200: jsonContent(PublishResult, "What was published"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_CHANGED"),
+  },
 });
 
 export const listDrafts = createRoute({
@@ -160,7 +178,10 @@ export const createDraft = createRoute({
   description: `A draft, visible to staff once published.${timeNote}`,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
-  responses: { 201: withETag(jsonContent(ScheduleEntry, "The draft entry")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT") },
+  responses: {
+    201: withETag(jsonContent(ScheduleEntry, "The draft entry")),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT"),
+  },
 });
 
 export const patchDraft = createRoute({
@@ -172,7 +193,10 @@ export const patchDraft = createRoute({
   description: `Changes only the named fields.${timeNote}`,
   middleware: [write] as const,
   request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(ScheduleEntry, "The updated draft")), ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(ScheduleEntry, "The updated draft")),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED"),
+  },
 });
 
 export const removeDraft = createRoute({
@@ -184,7 +208,10 @@ export const removeDraft = createRoute({
   description: "Soft-deletes a draft entry; with If-Match, only the version it names (else 412). Needs SCHEDULE_WRITE.",
   middleware: [write] as const,
   request: { params: EntryParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(ScheduleEntry, "The removed draft")), ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(ScheduleEntry, "The removed draft")),
+    ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED"),
+  },
 });
 
 export type ListRoute = typeof list;

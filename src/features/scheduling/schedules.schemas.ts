@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import type { scheduleEntries } from "../../../drizzle/schema";
 import { localWallClock } from "@/domain/local-time";
-import { idParam } from "@/platform/openapi/helpers";
 import { ListQuery } from "@/platform/http/pagination";
+import { idParam } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, DateOrInstant, Timestamp, TimestampOrNull, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
+import type { scheduleEntries } from "../../../drizzle/schema";
 
 export type ScheduleEntryRow = typeof scheduleEntries.$inferSelect;
 
@@ -119,7 +119,10 @@ export const PublishResult = z
   .object({
     publishedEntries: z.number().int().openapi({ example: 42 }),
     publishedOpenShifts: z.number().int().openapi({ example: 3 }),
-    appliedAssignments: z.number().int().openapi({ description: "Draft assignments of the published open shifts, now schedule entries.", example: 2 }),
+    appliedAssignments: z
+      .number()
+      .int()
+      .openapi({ description: "Draft assignments of the published open shifts, now schedule entries.", example: 2 }),
     publishedAt: Timestamp,
     skipped: z
       .array(

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { timeOffRequests } from "../../../drizzle/schema";
+import { and, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { timeOffRequests } from "../../../drizzle/schema";
 
 /**
  * The one place schedules meet time off (TIME_OFF_CONFLICT, and bulk copy's skips): a staff member's approved,

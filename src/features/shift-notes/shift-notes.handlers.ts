@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { shiftNotes, shifts, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
-import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
+import { inOrganization } from "@/data/tenancy";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import type { AppRouteHandler } from "@/platform/http/env";
 import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
 import { notFound } from "@/problems/problem";
-import { inOrganization } from "@/data/tenancy";
-import type { AppRouteHandler } from "@/platform/http/env";
 import { noOpenShift } from "@/problems/shifts";
+import { shiftNotes, shifts, staffMembers } from "../../../drizzle/schema";
 import type * as routes from "./shift-notes.routes";
 import { serializeShiftNote } from "./shift-notes.schemas";
 
@@ -28,7 +28,10 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const db = c.var.db;
   const after = cursor ? gt(shiftNotes.id, decodeIdCursor(cursor)) : undefined;
   const [member, open, notes] = await db.batch([
-    db.select({ id: staffMembers.id }).from(staffMembers).where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.id, id))),
+    db
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(and(inOrganization(staffMembers, organization_id), eq(staffMembers.id, id))),
     db.select({ id: shifts.id }).from(shifts).where(openShiftOf(organization_id, id)),
     // No join: D1 answers rows keyed by column name, so a joined shifts.id would overwrite the note's id.
     db
@@ -59,9 +62,23 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const openShiftId = sql`(SELECT ${shifts.id} FROM ${shifts} WHERE ${openShiftOf(organization_id, id)})`;
   const [[row]] = await guardedBatch(
     c.var,
-    [c.var.db.insert(shiftNotes).values({ ...note, shiftId: openShiftId }).returning()],
+    [
+      c.var.db
+        .insert(shiftNotes)
+        .values({ ...note, shiftId: openShiftId })
+        .returning(),
+    ],
     [[/NOT NULL constraint failed: shift_notes\.shift_id/i, noOpenShift]],
-    { events: [{ type: "shift_note.created", organizationId: organization_id, occurredAt: note.createdAt, row: { table: shiftNotes, where: eq(shiftNotes.id, note.id) } }] },
+    {
+      events: [
+        {
+          type: "shift_note.created",
+          organizationId: organization_id,
+          occurredAt: note.createdAt,
+          row: { table: shiftNotes, where: eq(shiftNotes.id, note.id) },
+        },
+      ],
+    },
   );
   return c.json(serializeShiftNote(row!), 201);
 };

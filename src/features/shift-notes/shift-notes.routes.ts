@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problems } from "@/platform/openapi/helpers";
-import { PageQuery } from "@/platform/http/pagination";
 import { authorize } from "@/auth/authorize";
+import { PageQuery } from "@/platform/http/pagination";
+import { jsonBody, jsonContent, problems } from "@/platform/openapi/helpers";
 import { ShiftNote, ShiftNoteCreate, StaffParams } from "./shift-notes.schemas";
 
 const tags = ["Shift notes"];
@@ -13,8 +13,7 @@ export const list = createRoute({
   operationId: "listShiftNotes",
   tags,
   summary: "List shift notes from current shift",
-  description:
-    "Notes on the staff member's open shift, oldest first, paged like every list. 409 `NO_OPEN_SHIFT` without an open shift.",
+  description: "Notes on the staff member's open shift, oldest first, paged like every list. 409 `NO_OPEN_SHIFT` without an open shift.",
   middleware: authorize("SHIFT_READ", { self: "id" }),
   request: { params: StaffParams, query: PageQuery },
   responses: { 200: jsonContent(z.array(ShiftNote), "The notes"), ...problems("STAFF_MEMBER_NOT_FOUND", "NO_OPEN_SHIFT") },

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import type { shiftNotes } from "../../../drizzle/schema";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
 import { Timestamp } from "@/platform/schemas/validation";
+import type { shiftNotes } from "../../../drizzle/schema";
 
 export const ShiftNote = z
   .object({

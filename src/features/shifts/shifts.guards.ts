@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
-import { conflict, type ProblemError } from "@/problems/problem";
+import { type SQL, sql } from "drizzle-orm";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { conflict, type ProblemError } from "@/problems/problem";
 
 /**
  * Invariants of shift writes are checked by the write itself, not by a read before it: each guard is the value
@@ -52,8 +52,7 @@ export function unlessOverlapping(span: ShiftSpan): SQL {
       AND id <> ${span.shiftId} AND ${otherEndsAfterStart}${endsBefore}))`;
 }
 
-export const dayLocked = (date: string): ProblemError =>
-  conflict("DAY_LOCKED", `${date} is locked for this location's timesheets.`);
+export const dayLocked = (date: string): ProblemError => conflict("DAY_LOCKED", `${date} is locked for this location's timesheets.`);
 
 export const shiftOverlap = (): ProblemError =>
   conflict("SHIFT_OVERLAP", "The staff member already has a shift that overlaps these times.");

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { shiftBreaks, shiftEvents, shifts } from "../../../drizzle/schema";
 import { localWallClock } from "@/domain/local-time";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import {
@@ -11,6 +10,7 @@ import {
   WallClockTime,
   WallClockTimeOrNull,
 } from "@/platform/schemas/validation";
+import type { shiftBreaks, shiftEvents, shifts } from "../../../drizzle/schema";
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type ShiftBreakRow = typeof shiftBreaks.$inferSelect;

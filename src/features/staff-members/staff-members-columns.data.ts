@@ -14,7 +14,13 @@ export function toColumns(input: StaffMemberInput): StaffMemberColumns {
 }
 
 /** A full row for an insert: what the input leaves out gets its default. */
-export function newStaffMemberRow(organizationId: string, id: string, accessRoleId: string, input: StaffMemberInput & { name: string }, now: Date) {
+export function newStaffMemberRow(
+  organizationId: string,
+  id: string,
+  accessRoleId: string,
+  input: StaffMemberInput & { name: string },
+  now: Date,
+) {
   return {
     email: null,
     phoneNumber: null,

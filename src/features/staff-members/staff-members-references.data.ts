@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { accessRoles, locations, roles, staffMembers } from "../../../drizzle/schema";
-import { EMPLOYEE_ACCESS_ROLE } from "@/domain/organization-defaults";
-import { lackingToGrant, mayManage, type Principal } from "@/domain/permissions";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
-import { badRequest, type FieldError, forbidden, notFound, ProblemError } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
+import { EMPLOYEE_ACCESS_ROLE } from "@/domain/organization-defaults";
+import { lackingToGrant, mayManage, type Principal } from "@/domain/permissions";
+import { badRequest, type FieldError, forbidden, notFound, ProblemError } from "@/problems/problem";
+import { accessRoles, locations, roles, staffMembers } from "../../../drizzle/schema";
 
 export interface ReferenceInput {
   accessRoleId?: string;

@@ -1,14 +1,14 @@
 import type { z } from "@hono/zod-openapi";
-import { staffMembers } from "../../../drizzle/schema";
-import type { Writer } from "@/data/write/guarded-batch";
-import { guarded } from "@/data/write/constraint-problems";
 import { newId } from "@/data/ids";
+import { guarded } from "@/data/write/constraint-problems";
+import type { Writer } from "@/data/write/guarded-batch";
 import { type ContentKey, syncByExternalId } from "@/data/write/sync-by-external-id";
-import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
-import { guardProblems, holdingOneOf, unlessAccessRolesLive, unlessAllManageable } from "./staff-members.guards";
-import { defaultAccessRole, resolveReferences } from "./staff-members-references.data";
 import { grantsForStaff, staffWithExternalIds } from "@/features/time-off/grants-now.data";
+import { staffMembers } from "../../../drizzle/schema";
+import { guardProblems, holdingOneOf, unlessAccessRolesLive, unlessAllManageable } from "./staff-members.guards";
 import type { StaffMemberSync } from "./staff-members.schemas";
+import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
+import { defaultAccessRole, resolveReferences } from "./staff-members-references.data";
 
 /** Columns a record may leave out, keeping the stored value of an existing member (`active` defaults to true). */
 const OPTIONAL = [
@@ -44,7 +44,10 @@ export async function syncStaffMembers(writer: Writer, organizationId: string, b
       record,
       now,
     );
-    return { row: { ...row, externalId: record.externalId }, given: ["name" as const, ...OPTIONAL.filter((key) => columns[key] !== undefined)] };
+    return {
+      row: { ...row, externalId: record.externalId },
+      given: ["name" as const, ...OPTIONAL.filter((key) => columns[key] !== undefined)],
+    };
   });
   const grantable = references.grantableAccessRoleIds;
   // The checks resolveReferences made on its read, made again by the write: members promoted or access roles

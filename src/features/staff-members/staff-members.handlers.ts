@@ -1,25 +1,25 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { locations, staffMembers } from "../../../drizzle/schema";
-import { ifMatchOf, matchesVersion, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
-import type { EventType } from "@/data/outbox/outbox";
 import type { Statement } from "@/data/client";
-import { guardedBatch } from "@/data/write/guarded-batch";
 import { newId } from "@/data/ids";
 import { inJsonList, jsonArrayContains } from "@/data/json-list";
-import { conflict, forbidden, preconditionFailed } from "@/problems/problem";
-import { findLive, getLive, listPage, type WriteContext } from "@/platform/crud/tenant-queries";
+import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
-import type { AppRouteHandler } from "@/platform/http/env";
+import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { guardedBatch } from "@/data/write/guarded-batch";
 import { serializeLocation } from "@/features/locations/locations.schemas";
-import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
+import { grantsForStaff, staffWithIds } from "@/features/time-off/grants-now.data";
+import { findLive, getLive, listPage, type WriteContext } from "@/platform/crud/tenant-queries";
+import { ifMatchOf, matchesVersion, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
+import type { AppRouteHandler } from "@/platform/http/env";
+import { conflict, forbidden, preconditionFailed } from "@/problems/problem";
+import { locations, staffMembers } from "../../../drizzle/schema";
 import { guardProblems, holdingOneOf, liveAccessRole } from "./staff-members.guards";
-import { defaultAccessRole, resolveMember, resolveReferences } from "./staff-members-references.data";
 import type * as routes from "./staff-members.routes";
 import { serializeStaffMember } from "./staff-members.schemas";
+import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
+import { defaultAccessRole, resolveMember, resolveReferences } from "./staff-members-references.data";
 import { syncStaffMembers } from "./staff-members-sync.handlers";
-import { grantsForStaff, staffWithIds } from "@/features/time-off/grants-now.data";
 
 const WRITE_PROBLEMS: ConstraintProblems = [
   [/UNIQUE constraint failed/i, () => conflict("EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId.")],
@@ -92,7 +92,14 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     .values({ ...row, accessRoleId: liveAccessRole(organization_id, accessRoleId) })
     .returning();
   const [[created]] = await guardedBatch(c.var, [insert], WRITE_PROBLEMS, {
-    events: [{ type: "staff_member.created", organizationId: organization_id, occurredAt: now, row: { table: staffMembers, where: eq(staffMembers.id, row.id) } }],
+    events: [
+      {
+        type: "staff_member.created",
+        organizationId: organization_id,
+        occurredAt: now,
+        row: { table: staffMembers, where: eq(staffMembers.id, row.id) },
+      },
+    ],
     trailing: grants,
   });
   setETag(c, created!);

@@ -1,9 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { conditionalGet } from "@/platform/http/conditional";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, withETag } from "@/platform/openapi/helpers";
-import { ListQuery } from "@/platform/http/pagination";
 import { authorize } from "@/auth/authorize";
 import { Location } from "@/features/locations/locations.schemas";
+import { conditionalGet } from "@/platform/http/conditional";
+import { ListQuery } from "@/platform/http/pagination";
+import {
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  jsonBody,
+  jsonContent,
+  notModified,
+  OrganizationParams,
+  problems,
+  withETag,
+} from "@/platform/openapi/helpers";
 import {
   LocationRecordParams,
   MAX_SYNC_RECORDS,
@@ -110,7 +119,10 @@ export const create = createRoute({
     "restores a deleted member instead).",
   middleware: [writer] as const,
   request: { params: OrganizationParams, body: jsonBody(StaffMemberCreate) },
-  responses: { 201: withETag(jsonContent(StaffMember, "The created staff member")), ...problems("EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED") },
+  responses: {
+    201: withETag(jsonContent(StaffMember, "The created staff member")),
+    ...problems("EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED"),
+  },
 });
 
 export const sync = createRoute({
@@ -150,7 +162,10 @@ export const patch = createRoute({
     "`active: false` deactivates the member (their partner tokens no longer exchange) without deleting them.",
   middleware: [writer] as const,
   request: { params: StaffMemberParams, body: jsonBody(StaffMemberPatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(StaffMember, "The updated staff member")), ...problems("STAFF_MEMBER_NOT_FOUND", "EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(StaffMember, "The updated staff member")),
+    ...problems("STAFF_MEMBER_NOT_FOUND", "EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED", "PRECONDITION_FAILED"),
+  },
 });
 
 export const remove = createRoute({
@@ -159,12 +174,13 @@ export const remove = createRoute({
   operationId: "deleteStaffMember",
   tags,
   summary: "Delete a specific staff member",
-  description:
-    "Needs EMPLOYEE_WRITE. Soft delete: reads answer 404 afterwards; lists show it with `includeDeleted=true`. " +
-    MANAGE,
+  description: `Needs EMPLOYEE_WRITE. Soft delete: reads answer 404 afterwards; lists show it with \`includeDeleted=true\`. ${MANAGE}`,
   middleware: [writer] as const,
   request: { params: StaffMemberParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(StaffMember, "The deleted staff member")), ...problems("STAFF_MEMBER_NOT_FOUND", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(StaffMember, "The deleted staff member")),
+    ...problems("STAFF_MEMBER_NOT_FOUND", "PRECONDITION_FAILED"),
+  },
 });
 
 export type ListRoute = typeof list;

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { staffMembers } from "../../../drizzle/schema";
-import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { ListQuery, queryBoolean } from "@/platform/http/pagination";
+import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import {
   CalendarDate,
@@ -15,6 +14,7 @@ import {
   Timestamp,
   TimestampOrNull,
 } from "@/platform/schemas/validation";
+import type { staffMembers } from "../../../drizzle/schema";
 
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contractor", "seasonal"] as const;
 export const WAGE_TYPES = ["hourly", "salary"] as const;
@@ -78,8 +78,7 @@ const writable = {
 };
 
 const oneAccessRole = {
-  check: (body: { accessRoleId?: string; accessRoleName?: string }) =>
-    body.accessRoleId === undefined || body.accessRoleName === undefined,
+  check: (body: { accessRoleId?: string; accessRoleName?: string }) => body.accessRoleId === undefined || body.accessRoleName === undefined,
   options: { path: ["accessRoleName"], message: "give accessRoleId or accessRoleName, not both" },
 };
 

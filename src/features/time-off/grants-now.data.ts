@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { organizations } from "../../../drizzle/schema";
-import { timeOffPolicies } from "../../../drizzle/schema/time-off";
-import type { LimitSettings } from "@/domain/accrual";
-import { entriesDue } from "@/domain/accrual";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { rawRun } from "@/data/raw-statement";
+import type { LimitSettings } from "@/domain/accrual";
+import { entriesDue } from "@/domain/accrual";
+import { organizations } from "../../../drizzle/schema";
+import { timeOffPolicies } from "../../../drizzle/schema/time-off";
 import { includedSql, sqlUuid } from "./inclusion.data";
 import { ensureWorkerPolicies } from "./worker-policy-rows.data";
 
@@ -41,7 +41,9 @@ export const activePolicies = (db: Database, organizationId: string) =>
   db
     .select({ id: timeOffPolicies.id, limitSettings: timeOffPolicies.limitSettings, fullDayDuration: timeOffPolicies.fullDayDuration })
     .from(timeOffPolicies)
-    .where(and(eq(timeOffPolicies.organizationId, organizationId), eq(timeOffPolicies.status, "Active"), isNull(timeOffPolicies.deletedAt)));
+    .where(
+      and(eq(timeOffPolicies.organizationId, organizationId), eq(timeOffPolicies.status, "Active"), isNull(timeOffPolicies.deletedAt)),
+    );
 
 /**
  * The balance a policy grants the moment it starts to include a worker (its activation, an inclusion, a new or

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 /**
  * Whether the staff member aliased `s` is included in the policy aliased `p`, given their worker policy `wp`
@@ -15,11 +15,15 @@ export const includedSql = (p = "p"): SQL =>
 
 /** How many live staff members of the organization the policy aliased `p` includes. */
 export const assignedStaffCountSql = (p = "p"): SQL =>
-  sql.raw(`(SELECT COUNT(*) FROM staff_members s LEFT JOIN worker_policies wp ON wp.policy_id = ${p}.id AND wp.worker_id = s.id
-    WHERE s.organization_id = ${p}.organization_id AND s.deleted_at IS NULL AND `).append(includedSql(p)).append(sql.raw(")"));
+  sql
+    .raw(`(SELECT COUNT(*) FROM staff_members s LEFT JOIN worker_policies wp ON wp.policy_id = ${p}.id AND wp.worker_id = s.id
+    WHERE s.organization_id = ${p}.organization_id AND s.deleted_at IS NULL AND `)
+    .append(includedSql(p))
+    .append(sql.raw(")"));
 
 /** A random UUID (version 4) made by SQLite, for rows a single INSERT … SELECT creates in bulk. */
-export const sqlUuid: SQL = sql.raw(`lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+export const sqlUuid: SQL =
+  sql.raw(`lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
   substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`);
 
 /** Σ of the balance's ledger entries, for the worker policy aliased `wp`. */

@@ -1,30 +1,29 @@
 import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
+import type { EventType } from "@/data/outbox/outbox";
+import { inOrganization } from "@/data/tenancy";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { localDate } from "@/domain/accrual";
 import { toHours } from "@/domain/time-off-units";
-import { type HeaderContext, ifMatchOf, nextVersion, requireVersion, setETag, versionCondition } from "@/platform/http/conditional";
-import type { EventType } from "@/data/outbox/outbox";
-import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
-import { guardedBatch } from "@/data/write/guarded-batch";
-import { keysetPage, pageResult } from "@/platform/http/pagination";
-import { inOrganization } from "@/data/tenancy";
 import { insertRecord, listPage } from "@/platform/crud/tenant-queries";
+import { type HeaderContext, ifMatchOf, nextVersion, requireVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
+import { keysetPage, pageResult } from "@/platform/http/pagination";
 import { policyNotActive } from "@/problems/time-off";
+import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import { grantsDueNow } from "./grants-now.data";
-import { readSettings } from "./time-off-settings.data";
-import { assertPolicyReferences, staffByExternalId } from "./policy-references.data";
-import { findPolicy, policyEventData, type PolicyReadRow, policyWhere, selectPolicies, serializePolicyRead } from "./policy-read.data";
-import { assignmentStatements } from "./policy-writes.data";
 import type * as routes from "./policies.routes";
 import { serializePolicyType } from "./policies.schemas";
+import { findPolicy, type PolicyReadRow, policyEventData, policyWhere, selectPolicies, serializePolicyRead } from "./policy-read.data";
+import { assertPolicyReferences, staffByExternalId } from "./policy-references.data";
+import { assignmentStatements } from "./policy-writes.data";
+import { readSettings } from "./time-off-settings.data";
 
 const withETag = (c: HeaderContext, row: PolicyReadRow) => {
   setETag(c, row.policy);
   return row;
 };
-
 
 export const listTypes: AppRouteHandler<routes.ListTypesRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
@@ -54,7 +53,11 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   )
     .orderBy(page.orderBy)
     .limit(page.limit);
-  const paged = pageResult(c, rows.map((r) => ({ ...r, id: r.policy.id })), query.limit);
+  const paged = pageResult(
+    c,
+    rows.map((r) => ({ ...r, id: r.policy.id })),
+    query.limit,
+  );
   return c.json(paged.map(serializePolicyRead), 200);
 };
 
@@ -70,14 +73,20 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     assertPolicyReferences(c.var.db, organization_id, body),
     readSettings(c.var.db, organization_id),
   ]);
-  const row = await insertRecord(c, timeOffPolicies, organization_id, {
-    ...body,
-    paid: body.paid ?? typeKind !== "Unpaid",
-    fullDayDuration: body.fullDayDuration ?? settings.fullDayHours,
-    defaultSettings: body.defaultSettings ?? {},
-    limitSettings: body.limitSettings ?? {},
-    status: "Draft",
-  }, { type: "time_off_policy.created", read: (id) => policyEventData(c.var.db, id) });
+  const row = await insertRecord(
+    c,
+    timeOffPolicies,
+    organization_id,
+    {
+      ...body,
+      paid: body.paid ?? typeKind !== "Unpaid",
+      fullDayDuration: body.fullDayDuration ?? settings.fullDayHours,
+      defaultSettings: body.defaultSettings ?? {},
+      limitSettings: body.limitSettings ?? {},
+      status: "Draft",
+    },
+    { type: "time_off_policy.created", read: (id) => policyEventData(c.var.db, id) },
+  );
   return c.json(serializePolicyRead(withETag(c, await findPolicy(c.var.db, organization_id, row.id))), 201);
 };
 
@@ -90,11 +99,18 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const [current, , staffIds, { timezone }] = await Promise.all([
     findPolicy(db, organization_id, policy_id),
     assertPolicyReferences(db, organization_id, changes),
-    staffByExternalId(db, organization_id, workerPolicies.map((w) => w.employee.externalEmployeeId)),
+    staffByExternalId(
+      db,
+      organization_id,
+      workerPolicies.map((w) => w.employee.externalEmployeeId),
+    ),
     readSettings(db, organization_id),
   ]);
   requireVersion(ifMatch, current.policy);
-  const units = { units: changes.units ?? current.policy.units, fullDayDuration: changes.fullDayDuration ?? current.policy.fullDayDuration };
+  const units = {
+    units: changes.units ?? current.policy.units,
+    fullDayDuration: changes.fullDayDuration ?? current.policy.fullDayDuration,
+  };
   const assignments = workerPolicies.map((w) => ({
     workerId: staffIds.get(w.employee.externalEmployeeId)!,
     isIncluded: w.isIncluded,
@@ -107,19 +123,22 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     guardedBatch(
       c.var,
       [
-      preconditionGuard(db, rowExists(timeOffPolicies, unchanged)),
-      db
-        .update(timeOffPolicies)
-        .set({ ...changes, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
-        .where(unchanged),
-      ...assignmentStatements(db, organization_id, policy_id, assignments, localDate(now, timezone), {
-        // Whoever the patch includes in an Active policy is granted what is due now, before any target balance is set.
-        grants: current.policy.status === "Active" ? grantsDueNow(db, organization_id, [{ ...current.policy, ...changes }], timezone, now) : [],
-      }),
+        preconditionGuard(db, rowExists(timeOffPolicies, unchanged)),
+        db
+          .update(timeOffPolicies)
+          .set({ ...changes, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+          .where(unchanged),
+        ...assignmentStatements(db, organization_id, policy_id, assignments, localDate(now, timezone), {
+          // Whoever the patch includes in an Active policy is granted what is due now, before any target balance is set.
+          grants:
+            current.policy.status === "Active" ? grantsDueNow(db, organization_id, [{ ...current.policy, ...changes }], timezone, now) : [],
+        }),
       ],
       [],
       // After every statement, so it reads the balances and counts the patch left; the guard fails the batch otherwise.
-      { events: [{ organizationId: organization_id, type: "time_off_policy.updated", read: policyEventData(db, policy_id), always: true }] },
+      {
+        events: [{ organizationId: organization_id, type: "time_off_policy.updated", read: policyEventData(db, policy_id), always: true }],
+      },
     ),
     () => findPolicy(db, organization_id, policy_id),
   );

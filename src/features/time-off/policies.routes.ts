@@ -1,8 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { conditionalGet } from "@/platform/http/conditional";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, withETag } from "@/platform/openapi/helpers";
-import { ListQuery, PageQuery } from "@/platform/http/pagination";
 import { authorize } from "@/auth/authorize";
+import { conditionalGet } from "@/platform/http/conditional";
+import { ListQuery, PageQuery } from "@/platform/http/pagination";
+import {
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  jsonBody,
+  jsonContent,
+  notModified,
+  OrganizationParams,
+  problems,
+  withETag,
+} from "@/platform/openapi/helpers";
 import {
   LedgerEntry,
   LedgerParams,

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import type { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import { POLICY_TYPE_KINDS } from "@/domain/organization-defaults";
-import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { ListQuery } from "@/platform/http/pagination";
+import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { ExternalId, Name, recordLifecycle } from "@/platform/schemas/validation";
+import type { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 
 const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -41,7 +41,10 @@ export const LimitSettings = z
         hours: Amount.optional().openapi({ example: 8 }),
         daysEarned: Amount.optional().openapi({ example: 1 }),
         accrualCycle: z.enum(["AllAtOnce", "Periodic"]).optional().openapi({ example: "Periodic" }),
-        accrualFrequency: z.enum(["EveryOneWeek", "EveryTwoWeeks", "EveryMonth", "EveryYear"]).optional().openapi({ example: "EveryMonth" }),
+        accrualFrequency: z
+          .enum(["EveryOneWeek", "EveryTwoWeeks", "EveryMonth", "EveryYear"])
+          .optional()
+          .openapi({ example: "EveryMonth" }),
         accrualDay: z.enum(WEEKDAYS).optional().openapi({ example: "Sunday", description: "Weekly and two-weekly accrual" }),
         accrualDate: z
           .string()
@@ -101,13 +104,9 @@ const policyFields = {
   limitSettings: LimitSettings,
 };
 
-export const PolicyCreate = z
-  .object(policyFields)
-  .partial()
-  .required({ name: true, typeId: true })
-  .openapi("PolicyCreate", {
-    description: "fullDayDuration defaults to the time-off settings' fullDayHours; `paid` to false for a type Unpaid, else true.",
-  });
+export const PolicyCreate = z.object(policyFields).partial().required({ name: true, typeId: true }).openapi("PolicyCreate", {
+  description: "fullDayDuration defaults to the time-off settings' fullDayHours; `paid` to false for a type Unpaid, else true.",
+});
 
 export const WorkerPolicyAssignment = z
   .object({

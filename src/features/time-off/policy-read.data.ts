@@ -1,9 +1,9 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { snapshotOf } from "@/data/outbox/snapshot";
-import { notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
+import { notFound } from "@/problems/problem";
+import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import { assignedStaffCountSql } from "./inclusion.data";
 import { serializePolicy } from "./policies.schemas";
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { locations, policyTypes, roles, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
-import { invalidField } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
+import { invalidField } from "@/problems/problem";
+import { locations, policyTypes, roles, staffMembers } from "../../../drizzle/schema";
 
 interface References {
   typeId?: string;
@@ -22,18 +22,53 @@ export async function assertPolicyReferences(db: Database, organizationId: strin
   };
   let typeKind: string | undefined;
   if (body.typeId) {
-    const type = db.select({ type: policyTypes.type }).from(policyTypes).where(and(inOrganization(policyTypes, organizationId), eq(policyTypes.id, body.typeId)));
-    checks.push(exists(type.then((rows) => ((typeKind = rows[0]?.type), rows)), "typeId"));
+    const type = db
+      .select({ type: policyTypes.type })
+      .from(policyTypes)
+      .where(and(inOrganization(policyTypes, organizationId), eq(policyTypes.id, body.typeId)));
+    checks.push(
+      exists(
+        type.then((rows) => {
+          typeKind = rows[0]?.type;
+          return rows;
+        }),
+        "typeId",
+      ),
+    );
   }
   if (body.locationId) {
-    checks.push(exists(db.select({ id: locations.id }).from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, body.locationId))), "locationId"));
+    checks.push(
+      exists(
+        db
+          .select({ id: locations.id })
+          .from(locations)
+          .where(and(inOrganization(locations, organizationId), eq(locations.id, body.locationId))),
+        "locationId",
+      ),
+    );
   }
   const rule = body.defaultSettings?.assignedStaff;
   if (rule?.type === "Role" && rule.value) {
-    checks.push(exists(db.select({ id: roles.id }).from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, rule.value))), "defaultSettings.assignedStaff.value"));
+    checks.push(
+      exists(
+        db
+          .select({ id: roles.id })
+          .from(roles)
+          .where(and(inOrganization(roles, organizationId), eq(roles.id, rule.value))),
+        "defaultSettings.assignedStaff.value",
+      ),
+    );
   }
   if (rule?.type === "Location" && rule.value) {
-    checks.push(exists(db.select({ id: locations.id }).from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, rule.value))), "defaultSettings.assignedStaff.value"));
+    checks.push(
+      exists(
+        db
+          .select({ id: locations.id })
+          .from(locations)
+          .where(and(inOrganization(locations, organizationId), eq(locations.id, rule.value))),
+        "defaultSettings.assignedStaff.value",
+      ),
+    );
   }
   await Promise.all(checks);
   return { typeKind };

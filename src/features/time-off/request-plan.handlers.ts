@@ -1,7 +1,7 @@
 import { localDate } from "@/domain/accrual";
 import {
-  deriveHourConfiguration,
   type DayHours,
+  deriveHourConfiguration,
   hourConfigurationProblem,
   MAX_REQUEST_DAYS,
   MAX_REQUEST_MS,

@@ -1,14 +1,14 @@
-import { and, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { policyTypes, staffMembers, timeOffPolicies, timeOffRequests, workerPolicies } from "../../../drizzle/schema";
-import { inUnits } from "@/domain/time-off-units";
 import type { Database } from "@/data/client";
 import { snapshotOf } from "@/data/outbox/snapshot";
-import { notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
+import { inUnits } from "@/domain/time-off-units";
 import { iso, isoOrNull } from "@/platform/schemas/time";
-import { serializePolicy } from "./policies.schemas";
+import { notFound } from "@/problems/problem";
+import { policyTypes, staffMembers, timeOffPolicies, timeOffRequests, workerPolicies } from "../../../drizzle/schema";
 import { hoursBalanceSql, includedSql, pendingHoursSql } from "./inclusion.data";
+import { serializePolicy } from "./policies.schemas";
 
 const p = alias(timeOffPolicies, "p");
 const wp = alias(workerPolicies, "wp");

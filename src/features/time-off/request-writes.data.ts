@@ -1,9 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { rawAll, rawRun } from "@/data/raw-statement";
-import { includedSql, sqlUuid } from "./inclusion.data";
+import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { policyNotAvailable, timeOffOverlap } from "@/problems/time-off";
+import { includedSql, sqlUuid } from "./inclusion.data";
 import type { RequestPlan } from "./request-plan.handlers";
 
 /**
@@ -35,17 +35,23 @@ const unlessAutoApprovedOverPublishedWork = (s: Subject, plan: RequestPlan) =>
 
 /** The live published entries of the worker during [start, end), in start order: the names a SCHEDULE_CONFLICT gives. */
 export const publishedWorkOf = (db: Database, span: { workerId: string; start: Date; end: Date }) =>
-  rawAll<{ id: string }>(db, sql`SELECT e.id FROM schedule_entries e WHERE e.employee_id = ${span.workerId} AND e.deleted_at IS NULL
-    AND e.is_draft = 0 AND e.start_at < ${span.end.getTime()} AND e.end_at > ${span.start.getTime()} ORDER BY e.start_at, e.id`);
+  rawAll<{ id: string }>(
+    db,
+    sql`SELECT e.id FROM schedule_entries e WHERE e.employee_id = ${span.workerId} AND e.deleted_at IS NULL
+    AND e.is_draft = 0 AND e.start_at < ${span.end.getTime()} AND e.end_at > ${span.start.getTime()} ORDER BY e.start_at, e.id`,
+  );
 
 /**
  * Removes the published entries the approval of the request would contradict (its manager said
  * cancelConflictingEntries), while the request is pending: in the approval's batch, before it.
  */
 export function cancelPublishedWork(db: Database, requestId: string, now: Date) {
-  return rawRun(db, sql`UPDATE schedule_entries SET deleted_at = ${now.getTime()}, active = 0, updated_at = ${now.getTime()}
+  return rawRun(
+    db,
+    sql`UPDATE schedule_entries SET deleted_at = ${now.getTime()}, active = 0, updated_at = ${now.getTime()}
     WHERE id IN (SELECT e.id FROM schedule_entries e JOIN time_off_requests r ON r.id = ${requestId} AND r.status = 'pending'
-      WHERE e.employee_id = r.worker_id AND e.deleted_at IS NULL AND e.is_draft = 0 AND e.start_at < r.end_at AND e.end_at > r.start_at)`);
+      WHERE e.employee_id = r.worker_id AND e.deleted_at IS NULL AND e.is_draft = 0 AND e.start_at < r.end_at AND e.end_at > r.start_at)`,
+  );
 }
 
 export const BALANCE_GUARD = /NOT NULL constraint failed: time_off_requests\.(total_hours|status)/i;
@@ -92,7 +98,9 @@ const nextUpdatedAt = (now: number) => sql`max(${now}, time_off_requests.updated
 /** A new request: pending, or approved at once when the policy does not require approval. */
 export function insertRequest(db: Database, organizationId: string, s: Subject, plan: RequestPlan, note: string | null, isAllDay: boolean) {
   const now = Date.now();
-  return rawRun(db, sql`INSERT INTO time_off_requests (id, organization_id, worker_id, policy_id, worker_policy_id, location_id, start_at, end_at,
+  return rawRun(
+    db,
+    sql`INSERT INTO time_off_requests (id, organization_id, worker_id, policy_id, worker_policy_id, location_id, start_at, end_at,
       is_all_day, hour_configuration, total_hours, status, note, timezone, utc_offset, submitted_at, decided_at, active, created_at, updated_at)
     VALUES (${s.requestId}, ${organizationId}, ${unlessOverlapping(s, plan)}, ${availablePolicy(s)}, ${wpOf(s)}, ${s.locationId},
       ${plan.start.getTime()}, ${plan.end.getTime()}, ${isAllDay ? 1 : 0}, ${JSON.stringify(plan.hourConfiguration)},
@@ -100,7 +108,8 @@ export function insertRequest(db: Database, organizationId: string, s: Subject, 
       (SELECT CASE WHEN requires_approval = 1 THEN 'pending' ELSE 'approved' END FROM time_off_policies WHERE id = ${s.policyId}),
       ${note}, ${unlessAutoApprovedOverPublishedWork(s, plan)}, ${plan.utcOffset}, ${now},
       (SELECT CASE WHEN requires_approval = 1 THEN NULL ELSE ${now} END FROM time_off_policies WHERE id = ${s.policyId}),
-      1, ${now}, ${now})`);
+      1, ${now}, ${now})`,
+  );
 }
 
 /** A pending request rewritten under the same guards; touches nothing unless it is still pending. */
@@ -114,62 +123,83 @@ export function updatePendingRequest(
   version: SQL | undefined = undefined,
 ) {
   const now = Date.now();
-  return rawRun(db, sql`UPDATE time_off_requests SET worker_id = ${unlessOverlapping(s, plan)}, policy_id = ${availablePolicy(s)},
+  return rawRun(
+    db,
+    sql`UPDATE time_off_requests SET worker_id = ${unlessOverlapping(s, plan)}, policy_id = ${availablePolicy(s)},
       worker_policy_id = ${wpOf(s)}, location_id = ${s.locationId}, start_at = ${plan.start.getTime()}, end_at = ${plan.end.getTime()}, is_all_day = ${isAllDay ? 1 : 0},
       hour_configuration = ${JSON.stringify(plan.hourConfiguration)}, total_hours = ${coveredHours(s, plan.totalHours)},
       note = ${note}, timezone = ${plan.timezone}, utc_offset = ${plan.utcOffset}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${s.requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL AND ${version ?? sql`1`}
-    RETURNING id`);
+    RETURNING id`,
+  );
 }
 
 /** Pending → approved, only while the balance still covers it: the status guard fails the batch otherwise. */
 export function approveRequest(db: Database, organizationId: string, requestId: string) {
   const now = Date.now();
   const r = sql.raw("time_off_requests");
-  return rawAll<{ id: string }>(db, sql`UPDATE time_off_requests SET
+  return rawAll<{ id: string }>(
+    db,
+    sql`UPDATE time_off_requests SET
       status = (SELECT 'approved' FROM time_off_policies p WHERE p.id = ${r}.policy_id
         AND (p.allow_negative_balance = 1 OR ${availableSql(sql`${r}.worker_policy_id`, sql`${r}.id`)} - ${r}.total_hours >= ${-EPSILON})),
       timezone = (SELECT ${r}.timezone WHERE NOT ${publishedWorkDuring(sql`${r}.worker_id`, sql`${r}.start_at`, sql`${r}.end_at`)}),
       decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL
       AND EXISTS (SELECT 1 FROM time_off_policies p WHERE p.id = ${r}.policy_id AND p.status = 'Active' AND p.deleted_at IS NULL)
-    RETURNING id`);
+    RETURNING id`,
+  );
 }
 
 export function declineRequest(db: Database, organizationId: string, requestId: string, reason: string | null) {
   const now = Date.now();
-  return rawAll<{ id: string }>(db, sql`UPDATE time_off_requests SET status = 'declined', decline_reason = ${reason}, decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
-    WHERE id = ${requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL RETURNING id`);
+  return rawAll<{ id: string }>(
+    db,
+    sql`UPDATE time_off_requests SET status = 'declined', decline_reason = ${reason}, decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
+    WHERE id = ${requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL RETURNING id`,
+  );
 }
 
 export function cancelRequest(db: Database, organizationId: string, requestId: string, version: SQL | undefined = undefined) {
   const now = Date.now();
-  return rawAll<{ id: string }>(db, sql`UPDATE time_off_requests SET status = 'cancelled', updated_at = ${nextUpdatedAt(now)}
+  return rawAll<{ id: string }>(
+    db,
+    sql`UPDATE time_off_requests SET status = 'cancelled', updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${requestId} AND organization_id = ${organizationId} AND status IN ('pending', 'approved') AND deleted_at IS NULL
-      AND ${version ?? sql`1`} RETURNING id`);
+      AND ${version ?? sql`1`} RETURNING id`,
+  );
 }
 
 /** The usage entry of an approved request (once: the ledger's source index refuses a second). */
 export function usageEntry(db: Database, requestId: string, effectiveDate: string) {
-  return rawRun(db, sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
+  return rawRun(
+    db,
+    sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
     SELECT ${sqlUuid}, organization_id, worker_policy_id, 'usage', -total_hours,
       COALESCE(json_extract(hour_configuration, '$[0].date'), ${effectiveDate}), 'request', id, ${Date.now()}
     FROM time_off_requests WHERE id = ${requestId} AND status = 'approved'
-    ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`);
+    ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
+  );
 }
 
 /** A cancelled request's usage given back, once. */
 export function reversalEntry(db: Database, requestId: string, effectiveDate: string) {
-  return rawRun(db, sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
+  return rawRun(
+    db,
+    sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
     SELECT ${sqlUuid}, l.organization_id, l.worker_policy_id, 'reversal', -l.hours, ${effectiveDate}, 'request', l.source_id, ${Date.now()}
     FROM time_off_ledger l JOIN time_off_requests r ON r.id = l.source_id
     WHERE l.source_type = 'request' AND l.kind = 'usage' AND l.source_id = ${requestId} AND r.status = 'cancelled'
-    ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`);
+    ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
+  );
 }
 
 /** Marks the request's balance changed, for `updatedSince` readers of worker policies. */
 export function touchBalance(db: Database, requestId: string, { ifPreviousChanged = false } = {}) {
   // changes() is the statement before this one in the batch: a refused approval leaves the balance's version alone.
-  return rawRun(db, sql`UPDATE worker_policies SET updated_at = ${Date.now()}
-    WHERE id = (SELECT worker_policy_id FROM time_off_requests WHERE id = ${requestId}) AND ${ifPreviousChanged ? sql`changes() > 0` : sql`1`}`);
+  return rawRun(
+    db,
+    sql`UPDATE worker_policies SET updated_at = ${Date.now()}
+    WHERE id = (SELECT worker_policy_id FROM time_off_requests WHERE id = ${requestId}) AND ${ifPreviousChanged ? sql`changes() > 0` : sql`1`}`,
+  );
 }

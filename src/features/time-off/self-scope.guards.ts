@@ -16,4 +16,5 @@ export function selfScoped(c: Context<AppBindings>, permission: Permission, work
 }
 
 /** Whether the caller may act on this worker's time off (the permission, or being them). */
-export const mayActOn = (c: Context<AppBindings>, permission: Permission, workerId: string) => mayAct(c.var.principal, permission, workerId);
+export const mayActOn = (c: Context<AppBindings>, permission: Permission, workerId: string) =>
+  mayAct(c.var.principal, permission, workerId);

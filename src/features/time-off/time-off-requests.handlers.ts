@@ -1,27 +1,23 @@
 import { and, eq, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { scheduleEntries, staffMembers, timeOffPolicies, timeOffRequests } from "../../../drizzle/schema";
+import type { Context } from "hono";
+import type { Database, Statement } from "@/data/client";
+import { newId } from "@/data/ids";
+import type { EventSpec, EventType } from "@/data/outbox/outbox";
+import { inOrganization } from "@/data/tenancy";
+import { refusedOn } from "@/data/write/constraint-problems";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { localDate } from "@/domain/accrual";
 import { parseDateParam } from "@/domain/local-time";
-import { type HeaderContext, ifMatchOf, type IfMatch, requireVersion, setETag, versionCondition } from "@/platform/http/conditional";
-import type { Database, Statement } from "@/data/client";
-import { refusedOn } from "@/data/write/constraint-problems";
-import type { EventSpec, EventType } from "@/data/outbox/outbox";
-import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
-import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { newId } from "@/data/ids";
+import { mayAct } from "@/domain/permissions";
+import { type HeaderContext, type IfMatch, ifMatchOf, requireVersion, setETag, versionCondition } from "@/platform/http/conditional";
+import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
 import { forbidden, invalidField } from "@/problems/problem";
-import { inOrganization } from "@/data/tenancy";
-import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
-import type { Context } from "hono";
-import { findWorkerPolicy } from "./worker-policy-read.data";
-import { ensureWorkerPolicies, onePair } from "./worker-policy-rows.data";
 import { forbiddenForOthers, insufficientBalance, policyNotAvailable, requestNotPending, scheduleConflict } from "@/problems/time-off";
-import { mayAct } from "@/domain/permissions";
-import { mayActOn, selfScoped } from "./self-scope.guards";
-import { readSettings } from "./time-off-settings.data";
+import { scheduleEntries, staffMembers, timeOffPolicies, timeOffRequests } from "../../../drizzle/schema";
 import { planRequest, type RequestInput } from "./request-plan.handlers";
-import { findRequest, requestEventData, type RequestReadRow, selectRequests, serializeRequest } from "./request-read.data";
+import { findRequest, type RequestReadRow, requestEventData, selectRequests, serializeRequest } from "./request-read.data";
 import {
   approveRequest,
   BALANCE_GUARD,
@@ -37,7 +33,11 @@ import {
   updatePendingRequest,
   usageEntry,
 } from "./request-writes.data";
+import { mayActOn, selfScoped } from "./self-scope.guards";
 import type * as routes from "./time-off-requests.routes";
+import { readSettings } from "./time-off-settings.data";
+import { findWorkerPolicy } from "./worker-policy-read.data";
+import { ensureWorkerPolicies, onePair } from "./worker-policy-rows.data";
 
 interface RequestWrite<T> {
   statements: T;
@@ -53,7 +53,11 @@ interface RequestWrite<T> {
 }
 
 /** Every write of a request: one guarded batch (with its event), each guard's refusal told as its problem. */
-async function writeRequest<T extends readonly [Statement, ...Statement[]]>(writer: Writer, organizationId: string, write: RequestWrite<T>) {
+async function writeRequest<T extends readonly [Statement, ...Statement[]]>(
+  writer: Writer,
+  organizationId: string,
+  write: RequestWrite<T>,
+) {
   const { db } = writer;
   const events = [write.event, write.also].filter((spec) => spec !== undefined);
   const batch = guardedBatch(writer, write.statements, requestGuardProblems, { events });
@@ -86,7 +90,10 @@ async function references(
   named: { policyId: string; workerId: string; locationId?: string; keptLocationId?: string | null },
 ) {
   const [[policy], [worker], settings] = await Promise.all([
-    db.select().from(timeOffPolicies).where(and(inOrganization(timeOffPolicies, organizationId), eq(timeOffPolicies.id, named.policyId))),
+    db
+      .select()
+      .from(timeOffPolicies)
+      .where(and(inOrganization(timeOffPolicies, organizationId), eq(timeOffPolicies.id, named.policyId))),
     db
       .select({ id: staffMembers.id, locationIds: staffMembers.locationIds })
       .from(staffMembers)
@@ -144,7 +151,11 @@ async function listRequests(
   )
     .orderBy(page.orderBy)
     .limit(page.limit);
-  return pageResult(c, rows.map((r) => ({ ...r, id: r.request.id })), query.limit).map(serializeRequest);
+  return pageResult(
+    c,
+    rows.map((r) => ({ ...r, id: r.request.id })),
+    query.limit,
+  ).map(serializeRequest);
 }
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
@@ -181,7 +192,9 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const workerId = selfScoped(c, "TIMEOFF_WRITE", body.workerId) ?? c.var.principal.staffMemberId;
   if (!workerId) throw invalidField("workerId", "required: this token acts for no staff member of its own");
   const { policy, settings, locationId } = await references(db, organization_id, { ...body, workerId });
-  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, { mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE") });
+  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, {
+    mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE"),
+  });
   const subject = { requestId: newId(), workerId, policyId: policy.id, locationId };
   await writeRequest(c.var, organization_id, {
     statements: [
@@ -224,12 +237,23 @@ const versionOf = (ifMatch: IfMatch) => versionCondition(timeOffRequests.updated
  * Fails the batch unless the request is still live, in one of `statuses` and (with If-Match) that version, so a
  * refused write leaves the batch's worker-policy and ledger statements unwritten too.
  */
-const requestGuard = (db: Database, organizationId: string, id: string, ifMatch: IfMatch, statuses: (typeof timeOffRequests.$inferSelect)["status"][]) =>
+const requestGuard = (
+  db: Database,
+  organizationId: string,
+  id: string,
+  ifMatch: IfMatch,
+  statuses: (typeof timeOffRequests.$inferSelect)["status"][],
+) =>
   preconditionGuard(
     db,
     rowExists(
       timeOffRequests,
-      and(inOrganization(timeOffRequests, organizationId), eq(timeOffRequests.id, id), inArray(timeOffRequests.status, statuses), versionOf(ifMatch)),
+      and(
+        inOrganization(timeOffRequests, organizationId),
+        eq(timeOffRequests.id, id),
+        inArray(timeOffRequests.status, statuses),
+        versionOf(ifMatch),
+      ),
     ),
   );
 
@@ -253,8 +277,14 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
   requireVersion(ifMatch, current.request);
   if (current.request.status !== "pending") throw requestNotPending(current.request.status);
   const workerId = current.request.workerId;
-  const { policy, settings, locationId } = await references(db, organization_id, { ...body, workerId, keptLocationId: current.request.locationId });
-  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, { mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE") });
+  const { policy, settings, locationId } = await references(db, organization_id, {
+    ...body,
+    workerId,
+    keptLocationId: current.request.locationId,
+  });
+  const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, {
+    mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE"),
+  });
   const subject = { requestId: id, workerId, policyId: policy.id, locationId };
   await writeRequest(c.var, organization_id, {
     statements: [

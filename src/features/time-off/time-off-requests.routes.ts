@@ -1,10 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { authorize } from "@/auth/authorize";
 import { MAX_REQUEST_DAYS } from "@/domain/hour-configuration";
 import { conditionalGet } from "@/platform/http/conditional";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, problems, problemWith, withETag } from "@/platform/openapi/helpers";
+import {
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  jsonBody,
+  jsonContent,
+  notModified,
+  OrganizationParams,
+  problems,
+  problemWith,
+  withETag,
+} from "@/platform/openapi/helpers";
 import type { ProblemCode } from "@/problems/codes";
 import { ProblemSchema } from "@/problems/problem";
-import { authorize } from "@/auth/authorize";
 import {
   ApproveBody,
   DeclineBody,
@@ -24,7 +34,8 @@ const BalanceProblem = ProblemSchema.extend({
   requestedHours: z.number().optional(),
   availableHours: z.number().optional(),
 }).openapi("TimeOffProblem", {
-  description: "409 POLICY_NOT_AVAILABLE, INSUFFICIENT_BALANCE (with requestedHours and availableHours), TIME_OFF_OVERLAP or REQUEST_NOT_PENDING",
+  description:
+    "409 POLICY_NOT_AVAILABLE, INSUFFICIENT_BALANCE (with requestedHours and availableHours), TIME_OFF_OVERLAP or REQUEST_NOT_PENDING",
 });
 
 const conflicts = (...codes: ProblemCode[]) => ({ 409: problemWith(409, BalanceProblem, undefined, codes) });
@@ -78,7 +89,11 @@ export const create = createRoute({
     `SCHEDULE_CONFLICT naming the entries: a worker does not cancel a manager's schedule; a manager approves it. ${self}`,
   middleware: [authorize(null)] as const,
   request: { params: OrganizationParams, body: jsonBody(TimeOffRequestCreate) },
-  responses: { 201: withETag(jsonContent(TimeOffRequest, "The request")), ...problems(), ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "SCHEDULE_CONFLICT") },
+  responses: {
+    201: withETag(jsonContent(TimeOffRequest, "The request")),
+    ...problems(),
+    ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "SCHEDULE_CONFLICT"),
+  },
 });
 
 export const update = createRoute({
@@ -90,7 +105,11 @@ export const update = createRoute({
   description: `Rewrites a pending request under the same checks as creation (a window of at most ${MAX_REQUEST_DAYS} days). ${self}`,
   middleware: [authorize(null)] as const,
   request: { params: RequestParams, body: jsonBody(TimeOffRequestUpdate), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(TimeOffRequest, "The request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND", "PRECONDITION_FAILED"), ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "REQUEST_NOT_PENDING") },
+  responses: {
+    200: withETag(jsonContent(TimeOffRequest, "The request")),
+    ...problems("TIME_OFF_REQUEST_NOT_FOUND", "PRECONDITION_FAILED"),
+    ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "REQUEST_NOT_PENDING"),
+  },
 });
 
 export const cancel = createRoute({
@@ -102,7 +121,11 @@ export const cancel = createRoute({
   description: `Cancels a pending or approved request; an approved one's usage is given back by a reversal entry. ${self}`,
   middleware: [authorize(null)] as const,
   request: { params: RequestParams, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(TimeOffRequest, "The cancelled request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND", "PRECONDITION_FAILED"), ...conflicts("REQUEST_NOT_PENDING") },
+  responses: {
+    200: withETag(jsonContent(TimeOffRequest, "The cancelled request")),
+    ...problems("TIME_OFF_REQUEST_NOT_FOUND", "PRECONDITION_FAILED"),
+    ...conflicts("REQUEST_NOT_PENDING"),
+  },
 });
 
 export const approve = createRoute({
@@ -137,7 +160,11 @@ export const decline = createRoute({
   description: "Pending → declined, with an optional reason; any other status is 409 `REQUEST_NOT_PENDING`.",
   middleware: [authorize("TIMEOFF_APPROVE")] as const,
   request: { params: RequestParams, body: { ...jsonBody(DeclineBody), required: false } },
-  responses: { 200: withETag(jsonContent(TimeOffRequest, "The declined request")), ...problems("TIME_OFF_REQUEST_NOT_FOUND"), ...conflicts("REQUEST_NOT_PENDING") },
+  responses: {
+    200: withETag(jsonContent(TimeOffRequest, "The declined request")),
+    ...problems("TIME_OFF_REQUEST_NOT_FOUND"),
+    ...conflicts("REQUEST_NOT_PENDING"),
+  },
 });
 
 export type ListRoute = typeof list;

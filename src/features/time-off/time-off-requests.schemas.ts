@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { REQUEST_STATUSES } from "../../../drizzle/schema";
-import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { ListQuery } from "@/platform/http/pagination";
+import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { CalendarDate, Instant, TimeZone } from "@/platform/schemas/validation";
+import { REQUEST_STATUSES } from "../../../drizzle/schema";
 import { Policy } from "./policies.schemas";
 
 const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
@@ -103,13 +103,22 @@ export const RequestListQuery = ListQuery.omit({ includeDeleted: true }).extend(
   workerId: z.string().min(1).max(64).optional(),
   policyId: z.string().min(1).max(64).optional(),
   locationId: z.string().min(1).max(64).optional().openapi({ description: "Requests of staff assigned to this location" }),
-  startTime: z.string().max(40).optional().openapi({ description: "Overlap window start: YYYY-MM-DD (organization's zone) or an ISO instant" }),
+  startTime: z
+    .string()
+    .max(40)
+    .optional()
+    .openapi({ description: "Overlap window start: YYYY-MM-DD (organization's zone) or an ISO instant" }),
   endTime: z.string().max(40).optional().openapi({ description: "Overlap window end (inclusive)" }),
 });
 
 export const TimeOffsQuery = ListQuery.omit({ includeDeleted: true }).extend({
   workerId: z.string().min(1).max(64).optional(),
-  locationId: z.string().min(1).max(64).optional().openapi({ description: "Only time off taken from this location (the request's `locationId`)." }),
+  locationId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: "Only time off taken from this location (the request's `locationId`)." }),
   startTime: z.string().max(40).optional().openapi({ description: "YYYY-MM-DD (organization's zone) or an ISO instant" }),
   endTime: z.string().max(40).optional().openapi({ description: "YYYY-MM-DD (organization's zone) or an ISO instant; inclusive" }),
 });

@@ -1,14 +1,19 @@
 import { eq } from "drizzle-orm";
-import { organizations, timeOffSettings } from "../../../drizzle/schema";
-import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
 import type { Database } from "@/data/client";
+import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
+import { organizations, timeOffSettings } from "../../../drizzle/schema";
 
 export type TimeOffSettingsValues = typeof DEFAULT_TIME_OFF_SETTINGS;
 
 /** The organization's time-off settings (the defaults for an organization created without them) and its zone. */
 export async function readSettings(db: Database, organizationId: string) {
   const [row] = await db
-    .select({ settings: timeOffSettings.settings, updatedAt: timeOffSettings.updatedAt, timezone: organizations.timezone, createdAt: organizations.createdAt })
+    .select({
+      settings: timeOffSettings.settings,
+      updatedAt: timeOffSettings.updatedAt,
+      timezone: organizations.timezone,
+      createdAt: organizations.createdAt,
+    })
     .from(organizations)
     .leftJoin(timeOffSettings, eq(timeOffSettings.organizationId, organizations.id))
     .where(eq(organizations.id, organizationId));

@@ -1,12 +1,12 @@
-import { eq, sql } from "drizzle-orm";
-import { timeOffSettings } from "../../../drizzle/schema";
-import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
 import type { z } from "@hono/zod-openapi";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { guardedBatch } from "@/data/write/guarded-batch";
-import { iso } from "@/platform/schemas/time";
-import type { AppRouteHandler } from "@/platform/http/env";
 import { rawRun } from "@/data/raw-statement";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
+import type { AppRouteHandler } from "@/platform/http/env";
+import { iso } from "@/platform/schemas/time";
+import { timeOffSettings } from "../../../drizzle/schema";
 import { readSettings } from "./time-off-settings.data";
 import type * as routes from "./time-off-settings.routes";
 import type { TimeOffSettings } from "./time-off-settings.schemas";
@@ -31,12 +31,17 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   await guardedBatch(
     c.var,
     [
-      rawRun(c.var.db, sql`INSERT INTO time_off_settings (organization_id, settings, created_at, updated_at)
+      rawRun(
+        c.var.db,
+        sql`INSERT INTO time_off_settings (organization_id, settings, created_at, updated_at)
       VALUES (${organization_id}, json_patch(${JSON.stringify(DEFAULT_TIME_OFF_SETTINGS)}, ${changes}), ${now}, ${now})
-      ON CONFLICT (organization_id) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`),
+      ON CONFLICT (organization_id) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`,
+      ),
     ],
     [],
-    { events: [{ organizationId: organization_id, type: "time_off_settings.updated", read: { form: "time_off_settings", select: stored } }] },
+    {
+      events: [{ organizationId: organization_id, type: "time_off_settings.updated", read: { form: "time_off_settings", select: stored } }],
+    },
   );
   return c.json(await answer(c.var.db, organization_id), 200);
 };

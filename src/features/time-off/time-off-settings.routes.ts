@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
 import { authorize } from "@/auth/authorize";
+import { jsonBody, jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
 import { TimeOffSettings, TimeOffSettingsPatch } from "./time-off-settings.schemas";
 
 const tags = ["Time off"];

@@ -1,17 +1,12 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "../../../drizzle/schema";
-import { findLive } from "@/platform/crud/tenant-queries";
-import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
-import type { AppRouteHandler } from "@/platform/http/env";
 import { rawAll } from "@/data/raw-statement";
-import { selfScoped } from "./self-scope.guards";
-import {
-  selectComputedWorkerPolicies,
-  selectWorkerPolicies,
-  serializeWorkerPolicy,
-  type WorkerPolicyRow,
-} from "./worker-policy-read.data";
+import { findLive } from "@/platform/crud/tenant-queries";
+import type { AppRouteHandler } from "@/platform/http/env";
+import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
+import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "../../../drizzle/schema";
 import type * as routes from "./policies.routes";
+import { selfScoped } from "./self-scope.guards";
+import { selectComputedWorkerPolicies, selectWorkerPolicies, serializeWorkerPolicy, type WorkerPolicyRow } from "./worker-policy-read.data";
 
 const decodeCursor = (cursor: string | undefined) => (cursor ? decodeIdCursor(cursor) : "");
 
@@ -29,10 +24,23 @@ export const listForPolicy: AppRouteHandler<routes.ListForPolicyRoute> = async (
   const after = decodeCursor(query.cursor);
   const rows = await rawAll<WorkerPolicyRow>(
     db,
-    selectComputedWorkerPolicies(organization_id, sql`p.id = ${policy_id} AND s.id > ${after}`, since(query.updatedSince), sql`worker_id`, query.limit + 1),
+    selectComputedWorkerPolicies(
+      organization_id,
+      sql`p.id = ${policy_id} AND s.id > ${after}`,
+      since(query.updatedSince),
+      sql`worker_id`,
+      query.limit + 1,
+    ),
   );
-  const page = pageResult(c, rows.map((r) => ({ ...r, id: r.worker_id, row: r })), query.limit);
-  return c.json(page.map((p) => serializeWorkerPolicy(p.row)), 200);
+  const page = pageResult(
+    c,
+    rows.map((r) => ({ ...r, id: r.worker_id, row: r })),
+    query.limit,
+  );
+  return c.json(
+    page.map((p) => serializeWorkerPolicy(p.row)),
+    200,
+  );
 };
 
 /** A worker's balances across the organization's live policies (read-only, as above), or every balance made so far. */
@@ -74,12 +82,21 @@ export const ledger: AppRouteHandler<routes.LedgerRoute> = async (c) => {
   const { organization_id, policy_id, workerId } = c.req.valid("param");
   const { limit, cursor } = c.req.valid("query");
   const db = c.var.db;
-  await Promise.all([findLive(db, timeOffPolicies, organization_id, policy_id, "Policy"), findLive(db, staffMembers, organization_id, workerId, "Staff member")]);
+  await Promise.all([
+    findLive(db, timeOffPolicies, organization_id, policy_id, "Policy"),
+    findLive(db, staffMembers, organization_id, workerId, "Staff member"),
+  ]);
   const rows = await db
     .select({ id: timeOffLedger.id, entry: timeOffLedger })
     .from(timeOffLedger)
     .innerJoin(workerPolicies, eq(workerPolicies.id, timeOffLedger.workerPolicyId))
-    .where(and(eq(workerPolicies.policyId, policy_id), eq(workerPolicies.workerId, workerId), cursor ? gt(timeOffLedger.id, decodeIdCursor(cursor)) : undefined))
+    .where(
+      and(
+        eq(workerPolicies.policyId, policy_id),
+        eq(workerPolicies.workerId, workerId),
+        cursor ? gt(timeOffLedger.id, decodeIdCursor(cursor)) : undefined,
+      ),
+    )
     .orderBy(asc(timeOffLedger.id))
     .limit(limit + 1);
   return c.json(

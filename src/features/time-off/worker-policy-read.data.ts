@@ -1,8 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { rawAll } from "@/data/raw-statement";
 import { inUnits } from "@/domain/time-off-units";
 import { iso } from "@/platform/schemas/time";
-import { rawAll } from "@/data/raw-statement";
 import { hoursBalanceSql, includedSql, pendingHoursSql } from "./inclusion.data";
 
 /** A worker policy as read with its balance: hours are the ledger's, before any unit conversion. */
@@ -72,6 +72,9 @@ export const serializeWorkerPolicy = (row: WorkerPolicyRow) => ({
 
 /** One worker policy with its balance, or undefined. */
 export async function findWorkerPolicy(db: Database, policyId: string, workerId: string): Promise<WorkerPolicyRow | undefined> {
-  const rows = await rawAll<WorkerPolicyRow>(db, selectWorkerPolicies(sql`wp.policy_id = ${policyId} AND wp.worker_id = ${workerId}`, sql`wp.id`, 1));
+  const rows = await rawAll<WorkerPolicyRow>(
+    db,
+    selectWorkerPolicies(sql`wp.policy_id = ${policyId} AND wp.worker_id = ${workerId}`, sql`wp.id`, 1),
+  );
   return rows[0];
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { rawRun } from "@/data/raw-statement";
 
@@ -10,9 +10,12 @@ import { rawRun } from "@/data/raw-statement";
  */
 export function ensureWorkerPolicies(db: Database, organizationId: string, pairs: SQL) {
   const now = Date.now();
-  return rawRun(db, sql`INSERT INTO worker_policies (id, organization_id, policy_id, worker_id, active, created_at, updated_at)
+  return rawRun(
+    db,
+    sql`INSERT INTO worker_policies (id, organization_id, policy_id, worker_id, active, created_at, updated_at)
     SELECT pair.policy_id || ':' || pair.worker_id, ${organizationId}, pair.policy_id, pair.worker_id, 1, ${now}, ${now} FROM (${pairs}) AS pair WHERE true
-    ON CONFLICT (policy_id, worker_id) DO NOTHING`);
+    ON CONFLICT (policy_id, worker_id) DO NOTHING`,
+  );
 }
 
 /** One (policy, worker) pair. */

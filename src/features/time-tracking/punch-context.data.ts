@@ -1,19 +1,10 @@
 import { and, between, desc, eq, inArray, isNull, or } from "drizzle-orm";
-import {
-  breakTypes,
-  lockedDays,
-  locations,
-  roles,
-  shiftBreaks,
-  shiftEvents,
-  shifts,
-  staffMembers,
-} from "../../../drizzle/schema";
-import { addDays } from "@/domain/local-time";
 import type { Database } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
-import { notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
+import { addDays } from "@/domain/local-time";
+import { notFound } from "@/problems/problem";
+import { breakTypes, locations, lockedDays, roles, shiftBreaks, shiftEvents, shifts, staffMembers } from "../../../drizzle/schema";
 
 interface PunchScope {
   /** The request's Idempotency-Key, looked up in the same batch (see punch-idempotency.ts). */
@@ -35,19 +26,24 @@ const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
  */
 export async function loadPunchContext(db: Database, scope: PunchScope) {
   const { organizationId, staffMemberId, locationId } = scope;
-  const openShiftOf = and(
-    inOrganization(shifts, organizationId),
-    eq(shifts.employeeId, staffMemberId),
-    isNull(shifts.endAt),
-  );
+  const openShiftOf = and(inOrganization(shifts, organizationId), eq(shifts.employeeId, staffMemberId), isNull(shifts.endAt));
   const lockableDates = or(
     between(lockedDays.date, utcDate(new Date(scope.around.getTime() - 86_400_000)), addDays(utcDate(scope.around), 1)),
     inArray(lockedDays.date, db.select({ date: shifts.businessDate }).from(shifts).where(openShiftOf)),
   );
   const [staff, location, role, openShift, openShiftBreaks, lastEvent, locationBreakTypes, locked, key] = await db.batch([
-    db.select().from(staffMembers).where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, staffMemberId))),
-    db.select().from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
-    db.select().from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, scope.roleId ?? ""))),
+    db
+      .select()
+      .from(staffMembers)
+      .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, staffMemberId))),
+    db
+      .select()
+      .from(locations)
+      .where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
+    db
+      .select()
+      .from(roles)
+      .where(and(inOrganization(roles, organizationId), eq(roles.id, scope.roleId ?? ""))),
     db.select().from(shifts).where(openShiftOf),
     db
       .select()
@@ -60,7 +56,10 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
       .where(and(eq(shiftEvents.organizationId, organizationId), eq(shiftEvents.employeeId, staffMemberId)))
       .orderBy(desc(shiftEvents.occurredAt))
       .limit(1),
-    db.select().from(breakTypes).where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, locationId))),
+    db
+      .select()
+      .from(breakTypes)
+      .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, locationId))),
     db
       .select({ date: lockedDays.date })
       .from(lockedDays)

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { outcomeOf, recordStatements } from "@/data/idempotency";
+import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import type { ShiftWire } from "@/features/shifts/shifts.schemas";
 import type { AppBindings } from "@/platform/http/env";
 import { keyReused, requestInProgress } from "@/platform/middleware/idempotency";
 import type { PunchContext } from "./punch-context.data";
-import type { ShiftWire } from "@/features/shifts/shifts.schemas";
 
 type PunchCtx = Context<AppBindings>;
 

@@ -1,13 +1,13 @@
-import type { breakTypes } from "../../../drizzle/schema";
+import { newId } from "@/data/ids";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { breakSettingsOf, closeBreaks, closeShift } from "@/domain/shift-totals";
 import { shiftWage } from "@/domain/shift-wage";
 import { type TrustFlag, unionFlags } from "@/domain/trust";
-import { newId } from "@/data/ids";
-import type { Judgement } from "./punch.handlers";
-import type { PunchContext } from "./punch-context.data";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+import type { breakTypes } from "../../../drizzle/schema";
+import type { Judgement } from "./punch.handlers";
+import type { PunchContext } from "./punch-context.data";
 
 type BreakTypeRow = typeof breakTypes.$inferSelect;
 type Role = NonNullable<PunchContext["role"]>;

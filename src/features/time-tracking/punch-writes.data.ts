@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import { shiftBreaks, shiftEvents, shifts } from "../../../drizzle/schema";
 import type { Database, Statement } from "@/data/client";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import { dayLocked, guardProblems, shiftChanged, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
-import type { ClosedShift } from "./punch-rows.data";
-import { breakAlreadyOpen, noOpenShift, shiftAlreadyOpen } from "@/problems/shifts";
 import type { ShiftBreakRow, ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+import { breakAlreadyOpen, noOpenShift, shiftAlreadyOpen } from "@/problems/shifts";
+import { shiftBreaks, shiftEvents, shifts } from "../../../drizzle/schema";
+import type { ClosedShift } from "./punch-rows.data";
 
 /*
  * The statements of each punch's one write batch. What the punch decided on its read must still hold when the
@@ -39,7 +39,10 @@ const guardedEvent = (shift: ShiftRow, event: ShiftEventRow) => ({
 });
 
 const updateShift = (db: Database, shift: ShiftRow, changes: Partial<ShiftRow>) =>
-  db.update(shifts).set(changes).where(and(eq(shifts.organizationId, shift.organizationId), eq(shifts.id, shift.id)));
+  db
+    .update(shifts)
+    .set(changes)
+    .where(and(eq(shifts.organizationId, shift.organizationId), eq(shifts.id, shift.id)));
 
 const endBreak = (db: Database, ended: ShiftBreakRow) =>
   db
@@ -71,17 +74,21 @@ export const clockInProblems = (shift: ShiftRow): ConstraintProblems => [
 type ShiftChanges = Partial<ShiftRow>;
 
 /** Break start. The break goes first: a concurrent start then fails on the one-open-break index (BREAK_ALREADY_OPEN). */
-export const breakStartWrites = (db: Database, shift: ShiftRow, write: { started: ShiftBreakRow; event: ShiftEventRow; changes: ShiftChanges }) => [
+export const breakStartWrites = (
+  db: Database,
+  shift: ShiftRow,
+  write: { started: ShiftBreakRow; event: ShiftEventRow; changes: ShiftChanges },
+) => [
   db.insert(shiftBreaks).values(write.started),
   db.insert(shiftEvents).values(guardedEvent(shift, write.event)),
   updateShift(db, shift, write.changes),
 ];
 
-export const breakEndWrites = (db: Database, shift: ShiftRow, write: { ended: ShiftBreakRow; event: ShiftEventRow; changes: ShiftChanges }) => [
-  db.insert(shiftEvents).values(guardedEvent(shift, write.event)),
-  endBreak(db, write.ended),
-  updateShift(db, shift, write.changes),
-];
+export const breakEndWrites = (
+  db: Database,
+  shift: ShiftRow,
+  write: { ended: ShiftBreakRow; event: ShiftEventRow; changes: ShiftChanges },
+) => [db.insert(shiftEvents).values(guardedEvent(shift, write.event)), endBreak(db, write.ended), updateShift(db, shift, write.changes)];
 
 /** Clock-out writes only what it changes: the open break's end, the automatic deductions, the shift's closing columns. */
 export const clockOutWrites = (db: Database, shift: ShiftRow, closed: ClosedShift & { events: ShiftEventRow[] }) => [

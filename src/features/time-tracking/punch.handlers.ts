@@ -1,13 +1,13 @@
+import { newId } from "@/data/ids";
 import type { PunchKind } from "@/domain/geofence";
 import { fenceFor } from "@/domain/geofence";
 import { judgePunch } from "@/domain/punch";
 import type { RequestLocation } from "@/domain/trust";
-import { newId } from "@/data/ids";
-import { badRequest, ProblemError } from "@/problems/problem";
 import { dayLocked } from "@/features/shifts/shifts.guards";
-import type { PunchContext } from "./punch-context.data";
-import { noOpenShift, shiftAlreadyOpen, shiftOpenElsewhere } from "@/problems/shifts";
 import type { ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+import { badRequest, ProblemError } from "@/problems/problem";
+import { noOpenShift, shiftAlreadyOpen, shiftOpenElsewhere } from "@/problems/shifts";
+import type { PunchContext } from "./punch-context.data";
 import type { PunchFields } from "./time-tracking.schemas";
 
 export interface PunchRequest {
@@ -96,13 +96,7 @@ export function openShiftHere(context: PunchContext): ShiftRow {
 }
 
 /** The stored record of one event: position, accuracy, distance, verdict and flags. */
-export function eventRow(
-  context: PunchContext,
-  request: PunchRequest,
-  judgement: Judgement,
-  shiftId: string,
-  breakId = "",
-): ShiftEventRow {
+export function eventRow(context: PunchContext, request: PunchRequest, judgement: Judgement, shiftId: string, breakId = ""): ShiftEventRow {
   return {
     id: newId(),
     organizationId: context.location.organizationId,

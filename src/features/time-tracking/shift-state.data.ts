@@ -1,16 +1,15 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { breakTypes, lockedDays, locations, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
+import type { Database } from "@/data/client";
+import { inOrganization } from "@/data/tenancy";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { minutesWorkedOnBusinessDay } from "@/domain/shift-totals";
-import type { Database } from "@/data/client";
-import { notFound } from "@/problems/problem";
-import { inOrganization } from "@/data/tenancy";
 import { toDomainBreak } from "@/features/shifts/breaks.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";
+import { notFound } from "@/problems/problem";
+import { breakTypes, locations, lockedDays, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
 
 /** A business date's shifts can only have started within a day either side of now's UTC date. */
-const nearbyUtcDates = (now: Date) =>
-  [-1, 0, 1].map((days) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10));
+const nearbyUtcDates = (now: Date) => [-1, 0, 1].map((days) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10));
 
 /** The shift-state read: one batch, then the day's totals from the domain. */
 export async function loadShiftState(
@@ -26,13 +25,15 @@ export async function loadShiftState(
     inArray(shifts.businessDate, nearbyUtcDates(now)),
   );
   const [staff, location, shiftRows, breakRows, types, openShiftLock] = await db.batch([
-    db.select({ id: staffMembers.id }).from(staffMembers).where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, staffMemberId))),
-    db.select().from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
+    db
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, staffMemberId))),
     db
       .select()
-      .from(shifts)
-      .where(openShift)
-      .union(db.select().from(shifts).where(recentShifts)),
+      .from(locations)
+      .where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
+    db.select().from(shifts).where(openShift).union(db.select().from(shifts).where(recentShifts)),
     db
       .select()
       .from(shiftBreaks)

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, problems, problemWith } from "@/platform/openapi/helpers";
 import { authorize } from "@/auth/authorize";
+import { Shift } from "@/features/shifts/shifts.schemas";
 import { idempotencyInBatches } from "@/platform/middleware/idempotency";
 import { punchRateLimit } from "@/platform/middleware/rate-limit";
-import { Shift } from "@/features/shifts/shifts.schemas";
+import { jsonBody, jsonContent, problems, problemWith } from "@/platform/openapi/helpers";
 import { BreakStartBody, ClockInBody, GeofenceProblem, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
 
 const tags = ["Time tracking"];
@@ -110,7 +110,7 @@ export const breakEnd = createRoute({
   operationId: "endBreak",
   tags,
   summary: "End a break",
-  description: "Ends the open break of the open shift (409 `NO_OPEN_BREAK` without one)." + punchNotes,
+  description: `Ends the open break of the open shift (409 \`NO_OPEN_BREAK\` without one).${punchNotes}`,
   middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
   responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...punchProblems },

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
-import { ProblemSchema } from "@/problems/problem";
-import { Instant, orNull, UtcOffset } from "@/platform/schemas/validation";
 import { Shift } from "@/features/shifts/shifts.schemas";
+import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { Instant, orNull, UtcOffset } from "@/platform/schemas/validation";
+import { ProblemSchema } from "@/problems/problem";
 
 export const StaffLocationParams = OrganizationParams.extend({
   id: idParam("id", "Staff member id"),
@@ -33,7 +33,8 @@ export const ClockInBody = z
   .object({
     roleId: z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
     utcOffset: UtcOffset.openapi({
-      description: "Minutes east of UTC (a number or an integer string). Omitted or null: derived from the location's time zone at that instant.",
+      description:
+        "Minutes east of UTC (a number or an integer string). Omitted or null: derived from the location's time zone at that instant.",
     }),
     ...position,
   })
@@ -45,15 +46,19 @@ export const BreakStartBody = z
 
 export const ShiftState = z
   .object({
-    totalShiftTimeToday: z.number().int().openapi({
-      description:
-        "Payable minutes of the staff member's shifts that started today (the location's local business date), " +
-        "the open shift counted up to now.",
-      example: 95,
-    }),
+    totalShiftTimeToday: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "Payable minutes of the staff member's shifts that started today (the location's local business date), " +
+          "the open shift counted up to now.",
+        example: 95,
+      }),
     openShift: orNull(Shift),
     availableBreaks: z.array(z.string()).openapi({
-      description: "Break type ids the staff member may start now: enabled types of this location, while a shift is open here and no break is.",
+      description:
+        "Break type ids the staff member may start now: enabled types of this location, while a shift is open here and no break is.",
     }),
   })
   .openapi("ShiftState");

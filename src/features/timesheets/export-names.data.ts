@@ -1,6 +1,6 @@
-import { locations, roles, staffMembers } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
+import { locations, roles, staffMembers } from "../../../drizzle/schema";
 
 /**
  * The names an export writes beside each shift's ids, read once per export for the whole organization (deleted
@@ -9,7 +9,12 @@ import { inOrganization } from "@/data/tenancy";
 export const exportNamesQueries = (db: Database, organizationId: string) =>
   [
     db
-      .select({ id: staffMembers.id, name: staffMembers.name, externalId: staffMembers.externalId, externalPayrollId: staffMembers.externalPayrollId })
+      .select({
+        id: staffMembers.id,
+        name: staffMembers.name,
+        externalId: staffMembers.externalId,
+        externalPayrollId: staffMembers.externalPayrollId,
+      })
       .from(staffMembers)
       .where(inOrganization(staffMembers, organizationId, { includeDeleted: true })),
     db

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { lockedDays, locations } from "../../../drizzle/schema";
 import type { Database } from "@/data/client";
-import { guardedBatch } from "@/data/write/guarded-batch";
-import { invalidField } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
+import { guardedBatch } from "@/data/write/guarded-batch";
 import { iso } from "@/platform/schemas/time";
+import { invalidField } from "@/problems/problem";
+import { locations, lockedDays } from "../../../drizzle/schema";
 import { actorOf, type TimesheetScope } from "./timesheet-scope.guards";
 
 interface DayAtLocation {
@@ -36,25 +36,59 @@ export async function lockDayAt(db: Database, scope: TimesheetScope, day: DayAtL
   await requireLocation(db, scope.organizationId, day.locationId);
   const now = new Date();
   const lock = { organizationId: scope.organizationId, ...day, lockedBy: actorOf(scope.principal), createdAt: now };
-  const [, rows] = await guardedBatch({ db, principal: scope.principal, organizationId: scope.organizationId }, [
-    db.insert(lockedDays).values(lock).onConflictDoNothing(),
-    db.select().from(lockedDays).where(and(eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
-  ], [], {
-    // Recorded when the insert (not the select after it: a SELECT leaves changes() as it was) locked the day.
-    events: [{ type: "timesheet.day_locked", organizationId: scope.organizationId, occurredAt: now, data: lockedDay(scope.organizationId, day, lock), whenChanged: true }],
-  });
+  const [, rows] = await guardedBatch(
+    { db, principal: scope.principal, organizationId: scope.organizationId },
+    [
+      db.insert(lockedDays).values(lock).onConflictDoNothing(),
+      db
+        .select()
+        .from(lockedDays)
+        .where(and(eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
+    ],
+    [],
+    {
+      // Recorded when the insert (not the select after it: a SELECT leaves changes() as it was) locked the day.
+      events: [
+        {
+          type: "timesheet.day_locked",
+          organizationId: scope.organizationId,
+          occurredAt: now,
+          data: lockedDay(scope.organizationId, day, lock),
+          whenChanged: true,
+        },
+      ],
+    },
+  );
   return lockedDay(scope.organizationId, day, rows[0]);
 }
 
 /** Reopens the day; reopening an open day changes nothing. */
 export async function unlockDayAt(db: Database, scope: TimesheetScope, day: DayAtLocation) {
   await requireLocation(db, scope.organizationId, day.locationId);
-  await guardedBatch({ db, principal: scope.principal, organizationId: scope.organizationId }, [
-    db
-      .delete(lockedDays)
-      .where(and(eq(lockedDays.organizationId, scope.organizationId), eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
-  ], [], {
-    events: [{ type: "timesheet.day_unlocked", organizationId: scope.organizationId, data: lockedDay(scope.organizationId, day, undefined), whenChanged: true }],
-  });
+  await guardedBatch(
+    { db, principal: scope.principal, organizationId: scope.organizationId },
+    [
+      db
+        .delete(lockedDays)
+        .where(
+          and(
+            eq(lockedDays.organizationId, scope.organizationId),
+            eq(lockedDays.locationId, day.locationId),
+            eq(lockedDays.date, day.date),
+          ),
+        ),
+    ],
+    [],
+    {
+      events: [
+        {
+          type: "timesheet.day_unlocked",
+          organizationId: scope.organizationId,
+          data: lockedDay(scope.organizationId, day, undefined),
+          whenChanged: true,
+        },
+      ],
+    },
+  );
   return lockedDay(scope.organizationId, day, undefined);
 }

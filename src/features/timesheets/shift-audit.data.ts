@@ -1,8 +1,8 @@
-import { eq, sql, type SQL } from "drizzle-orm";
-import { shiftAudits } from "../../../drizzle/schema";
-import type { Principal } from "@/domain/permissions";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
+import type { Principal } from "@/domain/permissions";
+import { shiftAudits } from "../../../drizzle/schema";
 
 const isoSql = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
 const isoOrNullSql = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoSql(column)} END`;
@@ -64,7 +64,10 @@ export function auditBefore(db: Database, entry: AuditEntry, expectedUpdatedAt: 
 /** Records the "after" of a create (a new audit row) or an update (the row auditBefore opened). */
 export function auditAfter(db: Database, entry: AuditEntry) {
   if (entry.action === "update") {
-    return db.update(shiftAudits).set({ after: snapshotOf(entry.shiftId) }).where(eq(shiftAudits.id, entry.id));
+    return db
+      .update(shiftAudits)
+      .set({ after: snapshotOf(entry.shiftId) })
+      .where(eq(shiftAudits.id, entry.id));
   }
   return db.insert(shiftAudits).values({ ...auditRow(entry), before: null, after: snapshotOf(entry.shiftId) });
 }

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from "../../../drizzle/schema";
-import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
-import { readWallClock, type OffsetRule } from "@/domain/zoned-wall-clock";
 import type { Database } from "@/data/client";
-import { invalidField, notFound } from "@/problems/problem";
 import { inOrganization } from "@/data/tenancy";
+import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
+import { type OffsetRule, readWallClock } from "@/domain/zoned-wall-clock";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
+import { invalidField, notFound } from "@/problems/problem";
+import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from "../../../drizzle/schema";
 import { lockedSql } from "./timesheet-query.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 import type { ManualBreakInput } from "./timesheets.schemas";
@@ -13,12 +13,28 @@ import type { ManualBreakInput } from "./timesheets.schemas";
 type BreakTypeRow = typeof breakTypes.$inferSelect;
 
 /** The records a manual shift names, read in one batch; an unknown one is a 400 naming its field. */
-export async function loadReferences(db: Database, organizationId: string, ids: { employeeId: string; locationId: string; roleId: string }) {
+export async function loadReferences(
+  db: Database,
+  organizationId: string,
+  ids: { employeeId: string; locationId: string; roleId: string },
+) {
   const [staff, location, role, types] = await db.batch([
-    db.select().from(staffMembers).where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, ids.employeeId))),
-    db.select().from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, ids.locationId))),
-    db.select().from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, ids.roleId))),
-    db.select().from(breakTypes).where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, ids.locationId))),
+    db
+      .select()
+      .from(staffMembers)
+      .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, ids.employeeId))),
+    db
+      .select()
+      .from(locations)
+      .where(and(inOrganization(locations, organizationId), eq(locations.id, ids.locationId))),
+    db
+      .select()
+      .from(roles)
+      .where(and(inOrganization(roles, organizationId), eq(roles.id, ids.roleId))),
+    db
+      .select()
+      .from(breakTypes)
+      .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, ids.locationId))),
   ]);
   if (!staff[0]) throw invalidField("employeeId", "no staff member with that id in this organization");
   if (!location[0]) throw invalidField("locationId", "no location with that id in this organization");
@@ -34,9 +50,17 @@ export async function loadShift(db: Database, scope: TimesheetScope, id: string)
       .select({ shift: shifts, locked: lockedSql() })
       .from(shifts)
       .where(
-        and(inOrganization(shifts, organizationId), eq(shifts.id, id), ownStaffMemberId ? eq(shifts.employeeId, ownStaffMemberId) : undefined),
+        and(
+          inOrganization(shifts, organizationId),
+          eq(shifts.id, id),
+          ownStaffMemberId ? eq(shifts.employeeId, ownStaffMemberId) : undefined,
+        ),
       ),
-    db.select().from(shiftEvents).where(and(eq(shiftEvents.organizationId, organizationId), eq(shiftEvents.shiftId, id))).orderBy(asc(shiftEvents.occurredAt)),
+    db
+      .select()
+      .from(shiftEvents)
+      .where(and(eq(shiftEvents.organizationId, organizationId), eq(shiftEvents.shiftId, id)))
+      .orderBy(asc(shiftEvents.occurredAt)),
     db
       .select()
       .from(breakTypes)

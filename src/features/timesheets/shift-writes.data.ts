@@ -1,21 +1,21 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { lockedDays, locations, roles, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
+import type { Database } from "@/data/client";
+import { newId } from "@/data/ids";
+import { inOrganization, softDeleted } from "@/data/tenancy";
+import { guardedBatch } from "@/data/write/guarded-batch";
 import { planShift, type ShiftPlan } from "@/domain/shift-plan";
 import type { ShiftBreak } from "@/domain/shift-totals";
 import { shiftWage } from "@/domain/shift-wage";
-import { offsetUnder, readWallClock, type OffsetRule } from "@/domain/zoned-wall-clock";
-import type { Database } from "@/data/client";
-import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
-import { guardedBatch } from "@/data/write/guarded-batch";
-import { newId } from "@/data/ids";
-import { badRequest, invalidField } from "@/problems/problem";
-import { inOrganization, softDeleted } from "@/data/tenancy";
+import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
-import { serializeShift, type ShiftBreakRow, type ShiftRow, type ShiftWire } from "@/features/shifts/shifts.schemas";
-import { auditAfter, auditBefore, auditDeletes, auditEntry } from "./shift-audit.data";
-import { dayLocked, guardProblems, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
-import { loadReferences, loadShift, manualBreaks } from "./shift-references.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
+import { dayLocked, guardProblems, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
+import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
+import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
+import { badRequest, invalidField } from "@/problems/problem";
+import { locations, lockedDays, roles, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
+import { auditAfter, auditBefore, auditDeletes, auditEntry } from "./shift-audit.data";
+import { loadReferences, loadShift, manualBreaks } from "./shift-references.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 import type { ManualShiftInput, ShiftPatchInput } from "./timesheets.schemas";
 
@@ -80,7 +80,10 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
 
 async function roleAndStaff(db: Database, organizationId: string, roleId: string, staffId: string) {
   const [role, staff] = await db.batch([
-    db.select().from(roles).where(and(inOrganization(roles, organizationId), eq(roles.id, roleId))),
+    db
+      .select()
+      .from(roles)
+      .where(and(inOrganization(roles, organizationId), eq(roles.id, roleId))),
     db.select({ hourlyWage: staffMembers.hourlyWage }).from(staffMembers).where(eq(staffMembers.id, staffId)),
   ]);
   if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
@@ -91,7 +94,13 @@ async function roleAndStaff(db: Database, organizationId: string, roleId: string
  * PATCH /timesheets/{id}. Times are read like the wire shows them: with the body's utcOffset, else the shift's.
  * A closed shift's breaks and totals are recomputed by closeShift; an open one stays open unless endTime closes it.
  */
-export async function patchShift(db: Database, scope: TimesheetScope, id: string, body: ShiftPatchInput, ifMatch: IfMatch): Promise<ShiftWire> {
+export async function patchShift(
+  db: Database,
+  scope: TimesheetScope,
+  id: string,
+  body: ShiftPatchInput,
+  ifMatch: IfMatch,
+): Promise<ShiftWire> {
   const { organizationId } = scope;
   const current = await loadShift(db, scope, id);
   const was = current.shift;
@@ -180,8 +189,14 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
 export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day: { date: string; locationId: string }) {
   const { organizationId } = scope;
   const [location, lock] = await db.batch([
-    db.select({ id: locations.id }).from(locations).where(and(inOrganization(locations, organizationId), eq(locations.id, day.locationId))),
-    db.select({ date: lockedDays.date }).from(lockedDays).where(and(eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
+    db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(inOrganization(locations, organizationId), eq(locations.id, day.locationId))),
+    db
+      .select({ date: lockedDays.date })
+      .from(lockedDays)
+      .where(and(eq(lockedDays.locationId, day.locationId), eq(lockedDays.date, day.date))),
   ]);
   if (!location[0]) throw invalidField("locationId", "no location with that id in this organization");
   if (lock[0]) throw dayLocked(day.date);

@@ -1,14 +1,14 @@
 import { asc } from "drizzle-orm";
-import { shifts } from "../../../drizzle/schema";
-import { csvHeader, csvRecord, type CsvColumn } from "@/domain/csv";
+import type { Database } from "@/data/client";
+import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
 import { localWallClock } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
 import { amountCents, centsToAmount, hoursDecimal } from "@/domain/timesheet-totals";
-import type { Database } from "@/data/client";
-import { iso, isoOrNull } from "@/platform/schemas/time";
 import type { ShiftRow } from "@/features/shifts/shifts.schemas";
+import { iso, isoOrNull } from "@/platform/schemas/time";
+import { shifts } from "../../../drizzle/schema";
 import { type ExportNames, exportNames, exportNamesQueries } from "./export-names.data";
-import { lockedDaysQuery, shiftConditions, type ShiftCursor, type TimesheetFilter } from "./timesheet-query.data";
+import { lockedDaysQuery, type ShiftCursor, shiftConditions, type TimesheetFilter } from "./timesheet-query.data";
 import type { ExportRecord } from "./timesheet-reports.schemas";
 
 /** Shifts per keyset page of an export: memory holds one page, however long the range. */

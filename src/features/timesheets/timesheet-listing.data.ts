@@ -1,11 +1,11 @@
 import type { Context } from "hono";
+import type { Database } from "@/data/client";
 import { lockedDatesWithin, lockedDayLookup } from "@/domain/locked-days";
 import { lockedDateBounds, parseTimesheetRange } from "@/domain/timesheet-range";
 import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "@/domain/timesheet-totals";
-import type { Database } from "@/data/client";
-import { invalidField } from "@/problems/problem";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";
+import { invalidField } from "@/problems/problem";
 import {
   decodeShiftCursor,
   encodeShiftCursor,
@@ -70,11 +70,7 @@ export async function readTimesheet(
 ) {
   const cursor = page.cursor ? decodeShiftCursor(page.cursor) : null;
   const shiftsPage = shiftPage(filter, cursor, page.limit, page.includeDeleted);
-  const [rows, totals, locked] = await db.batch([
-    pageQuery(db, shiftsPage),
-    totalsQuery(db, filter),
-    lockedDaysQuery(db, filter),
-  ]);
+  const [rows, totals, locked] = await db.batch([pageQuery(db, shiftsPage), totalsQuery(db, filter), lockedDaysQuery(db, filter)]);
   const isLocked = lockedDayLookup(locked);
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];

@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
-import { lockedDays, shifts } from "../../../drizzle/schema";
-import { businessDateBounds, type TimesheetRange } from "@/domain/timesheet-range";
-import type { MinuteTotals } from "@/domain/timesheet-totals";
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
+import { businessDateBounds, type TimesheetRange } from "@/domain/timesheet-range";
+import type { MinuteTotals } from "@/domain/timesheet-totals";
 import { invalidField } from "@/problems/problem";
+import { lockedDays, shifts } from "../../../drizzle/schema";
 
 /** Everything that selects the shifts of a timesheet read. */
 export interface TimesheetFilter {
@@ -41,8 +41,8 @@ export const daySql = (dayOffset: number | undefined): SQL =>
 
 /** Whether the shift's (location, day) is locked: a primary-key probe of locked_days per row (single shifts, report days). */
 export const lockedSql = (day: SQL = daySql(undefined)) =>
-  sql<number>`EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = "shifts"."location_id" AND ld.date = ${day})`.mapWith(
-    (v) => Boolean(Number(v)),
+  sql<number>`EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = "shifts"."location_id" AND ld.date = ${day})`.mapWith((v) =>
+    Boolean(Number(v)),
   );
 
 /**
@@ -77,10 +77,7 @@ function scopeTerm(filter: TimesheetFilter): SQL {
 }
 
 /** The WHERE of a timesheet read. Deleted shifts are out unless asked for (never in totals). */
-export function shiftConditions(
-  filter: TimesheetFilter,
-  options: { includeDeleted?: boolean; after?: ShiftCursor | null } = {},
-): SQL {
+export function shiftConditions(filter: TimesheetFilter, options: { includeDeleted?: boolean; after?: ShiftCursor | null } = {}): SQL {
   const optional = (value: unknown, condition: () => SQL) => (value === undefined || value === null ? undefined : condition());
   return and(
     scopeTerm(filter),
@@ -145,8 +142,7 @@ export const shiftPage = (filter: TimesheetFilter, cursor: ShiftCursor | null, l
 export const pageQuery = (db: Database, page: Page) =>
   db.select().from(shifts).where(page.where).orderBy(asc(shifts.businessDate), asc(shifts.id)).limit(page.limit);
 
-export const totalsQuery = (db: Database, filter: TimesheetFilter) =>
-  db.select(totalsColumns).from(shifts).where(shiftConditions(filter));
+export const totalsQuery = (db: Database, filter: TimesheetFilter) => db.select(totalsColumns).from(shifts).where(shiftConditions(filter));
 
 /**
  * Locked days of the range at the filtered location(s), or at any location of the organization: enough to mark

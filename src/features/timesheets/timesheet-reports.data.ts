@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { shifts, staffMembers } from "../../../drizzle/schema";
-import { centsToAmount, hoursDecimal, ZERO_TOTALS } from "@/domain/timesheet-totals";
 import type { Database } from "@/data/client";
+import { centsToAmount, hoursDecimal, ZERO_TOTALS } from "@/domain/timesheet-totals";
 import { decodeIdCursor, encodeIdCursor } from "@/platform/http/pagination";
+import { shifts, staffMembers } from "../../../drizzle/schema";
 import { setNextLink, timesheetFilter } from "./timesheet-listing.data";
 import { daySql, shiftConditions, type TimesheetFilter, totalsColumns, totalsQuery } from "./timesheet-query.data";
-import type { TimesheetScope } from "./timesheet-scope.guards";
 import type { EmployeeReportQueryInput } from "./timesheet-reports.schemas";
+import type { TimesheetScope } from "./timesheet-scope.guards";
 
 type ReportFilterInput = Parameters<typeof timesheetFilter>[1] &
   Pick<EmployeeReportQueryInput, "employees" | "employees[]" | "locations" | "locations[]">;
@@ -53,9 +53,10 @@ export function reportDaysQuery(db: Database, filter: TimesheetFilter, page: { p
       payableDuration: groups.payableDuration,
       amountCents: groups.amountCents,
       // Qualified by hand: drizzle writes the aliased day bare, which a column of locked_days could capture.
-      locked: sql<number>`EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = ${groups.locationId} AND ld.date = "report_days"."day")`.mapWith(
-        (v) => Boolean(Number(v)),
-      ),
+      locked:
+        sql<number>`EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = ${groups.locationId} AND ld.date = "report_days"."day")`.mapWith(
+          (v) => Boolean(Number(v)),
+        ),
     })
     .from(groups)
     .leftJoin(staffMembers, eq(staffMembers.id, groups.employeeId))
@@ -88,7 +89,6 @@ export async function readReport(c: Context, db: Database, filter: TimesheetFilt
     },
   };
 }
-
 
 /**
  * Rows of GET /timesheets/reports/employees: one per staff member after `afterEmployeeId`, by id. Grouped and

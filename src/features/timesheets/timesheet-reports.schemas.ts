@@ -48,7 +48,12 @@ export type ExportRecord = z.infer<typeof ExportRecord>;
 /** Ids given as repeated parameters (`employees[]=a&employees[]=b` or `employees=a&employees=b`) or comma-separated. */
 const IdList = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().max(64)).max(200))
   .optional();
 

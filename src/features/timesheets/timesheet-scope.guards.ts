@@ -2,11 +2,11 @@ import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { organizations } from "../../../drizzle/schema";
 import { expandPermissions, isPartnerLevel, type Permission, type Principal } from "@/domain/permissions";
-import { forbidden, invalidField, ProblemError } from "@/problems/problem";
 import type { AppBindings } from "@/platform/http/env";
 import { routeToOrganization } from "@/platform/middleware/database";
+import { forbidden, invalidField, ProblemError } from "@/problems/problem";
+import { organizations } from "../../../drizzle/schema";
 
 /** Whose timesheets a request reads or writes, settled before the handler runs. */
 export interface TimesheetScope {

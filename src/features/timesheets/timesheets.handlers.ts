@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { locations } from "../../../drizzle/schema";
+import { inOrganization } from "@/data/tenancy";
+import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
 import { notFound } from "@/problems/problem";
-import { inOrganization } from "@/data/tenancy";
-import { serializeShift, type ShiftWire } from "@/features/shifts/shifts.schemas";
+import { locations } from "../../../drizzle/schema";
 import { lockDayAt, unlockDayAt } from "./locked-days.data";
-import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";
 import { loadShift } from "./shift-references.data";
+import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";
 import { exportStream } from "./timesheet-export.data";
 import { readTimesheet, timesheetFilter } from "./timesheet-listing.data";
 import { readEmployeeReport, readReport, reportFilter } from "./timesheet-reports.data";

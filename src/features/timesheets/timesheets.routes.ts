@@ -1,17 +1,19 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { Shift } from "@/features/shifts/shifts.schemas";
 import { conditionalGet } from "@/platform/http/conditional";
 import type { AppBindings } from "@/platform/http/env";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationRecordParams, problems, withETag } from "@/platform/openapi/helpers";
-import { Shift } from "@/features/shifts/shifts.schemas";
 import {
-  EmployeeReport,
-  EmployeeReportQuery,
-  ExportQuery,
-  ExportRecord,
-  Report,
-  ReportQuery,
-} from "./timesheet-reports.schemas";
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  jsonBody,
+  jsonContent,
+  notModified,
+  OrganizationRecordParams,
+  problems,
+  withETag,
+} from "@/platform/openapi/helpers";
+import { EmployeeReport, EmployeeReportQuery, ExportQuery, ExportRecord, Report, ReportQuery } from "./timesheet-reports.schemas";
 import { type TimesheetEnv, timesheetAccess } from "./timesheet-scope.guards";
 import {
   DayAtLocationQuery,
@@ -39,7 +41,7 @@ const scopeNote =
 const listingNote =
   "Shifts whose business date (the local date their start fell on at their location) is in the range; a " +
   "full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` " +
-  "and `Link: rel=\"next\"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and " +
+  'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and ' +
   "`lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts " +
   "count 0 until clocked out. A start after the end or a range over 366 days is 400.";
 const lockedNote = " A shift whose business date is locked at its location is 409 `DAY_LOCKED`.";
@@ -53,7 +55,10 @@ export const list = createRoute({
   description: listingNote + scopeNote,
   middleware: [read] as const,
   request: { query: TimesheetQuery },
-  responses: { 200: jsonContent(TimesheetListing, "A page of shifts, the locked days and the totals"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
+  responses: {
+    200: jsonContent(TimesheetListing, "A page of shifts, the locked days and the totals"),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND"),
+  },
 });
 
 export const listForLocation = createRoute({
@@ -78,7 +83,8 @@ export const exportShifts = createRoute({
     "Every shift of the filtered range as an attachment, streamed page by page: CSV (RFC 4180, CRLF, header row; " +
     "text fields starting with = + - @ get a leading ' so spreadsheets do not run them) or a JSON array. Local " +
     "times carry no zone suffix; amount = payable hours × hourlyWage, rounded to the cent. Not paged: an export is " +
-    "one file of a range of at most 366 days, streamed as it is read." + scopeNote,
+    "one file of a range of at most 366 days, streamed as it is read." +
+    scopeNote,
   middleware: [read] as const,
   request: { query: ExportQuery },
   responses: {
@@ -98,7 +104,8 @@ export const reportDays = createRoute({
   summary: "Generate shift reports",
   description:
     "Per day, staff member and location: minutes, unpaid breaks, hours worked and amount, with the totals of the " +
-    "whole range. `page`/`limit` page the days (and a `Link: rel=\"next\"`)." + scopeNote,
+    'whole range. `page`/`limit` page the days (and a `Link: rel="next"`).' +
+    scopeNote,
   middleware: [read] as const,
   request: { query: ReportQuery },
   responses: { 200: jsonContent(Report, "The report"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
@@ -110,10 +117,13 @@ export const reportEmployees = createRoute({
   operationId: "getTimesheetEmployeeReport",
   tags,
   summary: "Generate per-employee shift reports",
-  description: "Totals per staff member over the range, by staff member id, paged with `limit`/`cursor`." + scopeNote,
+  description: `Totals per staff member over the range, by staff member id, paged with \`limit\`/\`cursor\`.${scopeNote}`,
   middleware: [read] as const,
   request: { query: EmployeeReportQuery },
-  responses: { 200: jsonContent(z.array(EmployeeReport), "One row per staff member"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
+  responses: {
+    200: jsonContent(z.array(EmployeeReport), "One row per staff member"),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND"),
+  },
 });
 
 export const lockDay = createRoute({
@@ -148,10 +158,14 @@ export const getOne = createRoute({
   operationId: "getTimesheetShift",
   tags,
   summary: "Retrieve a specific shift",
-  description: "The shift with its breaks and clock events." + scopeNote,
+  description: `The shift with its breaks and clock events.${scopeNote}`,
   middleware: [read, conditional] as const,
   request: { params: ShiftParams, query: OrganizationQuery, headers: IfNoneMatchHeaders },
-  responses: { 200: withETag(jsonContent(Shift, "The shift")), ...notModified, ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND") },
+  responses: {
+    200: withETag(jsonContent(Shift, "The shift")),
+    ...notModified,
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND"),
+  },
 });
 
 export const create = createRoute({
@@ -171,7 +185,10 @@ export const create = createRoute({
     " Needs SHIFT_WRITE; every change is audited.",
   middleware: [write] as const,
   request: { query: OrganizationQuery, body: jsonBody(ManualShiftCreate) },
-  responses: { 201: withETag(jsonContent(Shift, "The created shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED") },
+  responses: {
+    201: withETag(jsonContent(Shift, "The created shift")),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED"),
+  },
 });
 
 export const patch = createRoute({
@@ -189,7 +206,18 @@ export const patch = createRoute({
     " Needs SHIFT_WRITE.",
   middleware: [write] as const,
   request: { params: ShiftParams, query: OrganizationQuery, body: jsonBody(ShiftPatch), headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(Shift, "The updated shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED", "SHIFT_CHANGED", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(Shift, "The updated shift")),
+    ...problems(
+      "ORGANIZATION_SCOPE_REQUIRED",
+      "ORGANIZATION_NOT_FOUND",
+      "SHIFT_NOT_FOUND",
+      "SHIFT_OVERLAP",
+      "DAY_LOCKED",
+      "SHIFT_CHANGED",
+      "PRECONDITION_FAILED",
+    ),
+  },
 });
 
 export const remove = createRoute({
@@ -198,10 +226,20 @@ export const remove = createRoute({
   operationId: "deleteTimesheetShift",
   tags,
   summary: "Delete a specific shift",
-  description: "Soft delete: the shift leaves listings and totals; the audit keeps it." + lockedNote + " Needs SHIFT_WRITE.",
+  description: `Soft delete: the shift leaves listings and totals; the audit keeps it.${lockedNote} Needs SHIFT_WRITE.`,
   middleware: [write] as const,
   request: { params: ShiftParams, query: OrganizationQuery, headers: IfMatchHeaders },
-  responses: { 200: withETag(jsonContent(Shift, "The deleted shift")), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED", "PRECONDITION_FAILED") },
+  responses: {
+    200: withETag(jsonContent(Shift, "The deleted shift")),
+    ...problems(
+      "ORGANIZATION_SCOPE_REQUIRED",
+      "ORGANIZATION_NOT_FOUND",
+      "SHIFT_NOT_FOUND",
+      "DAY_LOCKED",
+      "SHIFT_CHANGED",
+      "PRECONDITION_FAILED",
+    ),
+  },
 });
 
 export const removeDay = createRoute({
@@ -217,7 +255,10 @@ export const removeDay = createRoute({
     " Needs SHIFT_WRITE.",
   middleware: [write] as const,
   request: { query: DayAtLocationQuery },
-  responses: { 200: jsonContent(DeletedShifts, "How many shifts were deleted"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED") },
+  responses: {
+    200: jsonContent(DeletedShifts, "How many shifts were deleted"),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED"),
+  },
 });
 
 export type ListRoute = typeof list;

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { Shift } from "@/features/shifts/shifts.schemas";
 import { ListQuery } from "@/platform/http/pagination";
 import { CalendarDate, DateOrInstant, Name, Timestamp, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
-import { Shift } from "@/features/shifts/shifts.schemas";
 
 const Id = z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
 
@@ -24,7 +24,10 @@ export const RangeQuery = {
       "ISO 8601 instant compared with the shift's start.",
     "2026-03-01",
   ),
-  endDate: DateOrInstant("Last business date (inclusive) or an ISO 8601 instant (inclusive). At most 366 days after startDate.", "2026-03-31"),
+  endDate: DateOrInstant(
+    "Last business date (inclusive) or an ISO 8601 instant (inclusive). At most 366 days after startDate.",
+    "2026-03-31",
+  ),
 };
 
 export const FilterQuery = {
@@ -53,13 +56,15 @@ export const TimesheetTotals = z
     totalPaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     totalUnpaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     payableDuration: z.number().int().openapi({ description: "Minutes: duration − totalUnpaidBreaks." }),
-    amount: z.number().openapi({ description: "Σ of each shift's payable hours × hourlyWage, rounded to the cent per shift.", example: 1234.5 }),
+    amount: z
+      .number()
+      .openapi({ description: "Σ of each shift's payable hours × hourlyWage, rounded to the cent per shift.", example: 1234.5 }),
   })
   .openapi("TimesheetTotals");
 
 export const TimesheetListing = z
   .object({
-    shifts: z.array(Shift).openapi({ description: "One page, by business date then id; `Link: rel=\"next\"` when more remain." }),
+    shifts: z.array(Shift).openapi({ description: 'One page, by business date then id; `Link: rel="next"` when more remain.' }),
     lockedDays: z.array(BusinessDate).openapi({ description: "Dates in the range locked at any location in the filter." }),
     totals: TimesheetTotals,
   })
@@ -83,7 +88,7 @@ export const ManualBreak = z
     startTime: WallClock,
     endTime: WallClock,
     typeId: Id.optional().openapi({ description: "A break type of the shift's location: name, paid and settings come from it." }),
-    name: Name.max(100).optional().openapi({ description: "Without typeId; default \"Break\"." }),
+    name: Name.max(100).optional().openapi({ description: 'Without typeId; default "Break".' }),
     paid: z.boolean().optional().openapi({ description: "Without typeId; default false (unpaid)." }),
   })
   .openapi("ManualShiftBreak");
@@ -106,7 +111,9 @@ export const ShiftPatch = z
     roleId: Id.optional(),
     startTime: WallClock.optional(),
     endTime: WallClock.optional(),
-    utcOffset: UtcOffset.openapi({ description: "Minutes east of UTC (a number or an integer string). Omitted or null: the shift's own utcOffset." }),
+    utcOffset: UtcOffset.openapi({
+      description: "Minutes east of UTC (a number or an integer string). Omitted or null: the shift's own utcOffset.",
+    }),
     hourlyWage: z.number().min(0).max(100_000).optional(),
     breaks: z.array(ManualBreak).max(20).optional().openapi({ description: "Replaces every break of the shift." }),
   })

@@ -1,15 +1,15 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
-import { setETag } from "@/platform/http/conditional";
 import { newId } from "@/data/ids";
-import { encodeIdCursor, decodeIdCursor } from "@/platform/http/pagination";
 import { guardedBatch } from "@/data/write/guarded-batch";
-import { invalidField } from "@/problems/problem";
 import { findLive, getLive, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
+import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { post } from "@/webhooks/send";
+import { decodeIdCursor, encodeIdCursor } from "@/platform/http/pagination";
+import { invalidField } from "@/problems/problem";
 import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
+import { post } from "@/webhooks/send";
 import { webhookUrlProblem } from "@/webhooks/url";
+import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 import type * as routes from "./webhooks.routes";
 import { serializeDelivery, serializeWebhook } from "./webhooks.schemas";
 
@@ -46,7 +46,9 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     updatedAt: now,
   };
   const [[created]] = await guardedBatch(c.var, [c.var.db.insert(webhooks).values(row).returning()], [], {
-    events: [{ type: "webhook.created", organizationId: organization_id, occurredAt: now, row: { table: webhooks, where: eq(webhooks.id, id) } }],
+    events: [
+      { type: "webhook.created", organizationId: organization_id, occurredAt: now, row: { table: webhooks, where: eq(webhooks.id, id) } },
+    ],
   });
   setETag(c, created!);
   return c.json({ ...serializeWebhook(created!), secret }, 201);

@@ -1,8 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { conditionalGet } from "@/platform/http/conditional";
-import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, OrganizationParams, OrganizationRecordParams, problems, withETag } from "@/platform/openapi/helpers";
-import { ListQuery, queryInteger, MAX_LIMIT, DEFAULT_LIMIT } from "@/platform/http/pagination";
 import { authorize } from "@/auth/authorize";
+import { conditionalGet } from "@/platform/http/conditional";
+import { DEFAULT_LIMIT, ListQuery, MAX_LIMIT, queryInteger } from "@/platform/http/pagination";
+import {
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  jsonBody,
+  jsonContent,
+  notModified,
+  OrganizationParams,
+  OrganizationRecordParams,
+  problems,
+  withETag,
+} from "@/platform/openapi/helpers";
 import { Webhook, WebhookCreate, WebhookDelivery, WebhookPatch, WebhookWithSecret } from "./webhooks.schemas";
 
 const tags = ["Webhooks"];

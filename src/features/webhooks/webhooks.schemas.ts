@@ -1,12 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import type { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 import { EVENT_TYPES } from "@/data/outbox/outbox";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { recordLifecycle } from "@/platform/schemas/validation";
+import type { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 
 const Url = z.string().min(1).max(2000).openapi({
   example: "https://hooks.example.com/shiftline",
-  description: "https only (production also refuses private and internal hosts); outside production http://localhost and http://127.0.0.1 too.",
+  description:
+    "https only (production also refuses private and internal hosts); outside production http://localhost and http://127.0.0.1 too.",
 });
 const Types = z
   .array(z.enum(EVENT_TYPES))

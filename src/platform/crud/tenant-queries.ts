@@ -3,13 +3,13 @@ import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSourc
 import type { Context } from "hono";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
-import { keysetPage, type ListOptions, pageResult } from "@/platform/http/pagination";
-import { type HeaderContext, ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
-import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { notFound, preconditionFailed } from "@/problems/problem";
-import type { NotFoundResource } from "@/problems/codes";
 import { inOrganization, softDeleted } from "@/data/tenancy";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { type HeaderContext, ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
+import { keysetPage, type ListOptions, pageResult } from "@/platform/http/pagination";
+import type { NotFoundResource } from "@/problems/codes";
+import { notFound, preconditionFailed } from "@/problems/problem";
 
 /** A table of tenant records: every one has these columns. */
 export type TenantTable = SQLiteTable & {

@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { etag } from "hono/etag";
 import { badRequest, preconditionFailed } from "@/problems/problem";
@@ -19,7 +19,8 @@ const versionOf = ({ updatedAt }: Versioned) => (typeof updatedAt === "string" ?
 export const nextVersion = (updatedAt: SQLiteColumn, now = new Date()): SQL => sql`max(${now.getTime()}, ${updatedAt} + 1)`;
 
 /** The same for a write that read the row it writes (and guards that it is still that version). */
-export const nextVersionAfter = (read: { updatedAt: Date }, now = new Date()) => new Date(Math.max(now.getTime(), read.updatedAt.getTime() + 1));
+export const nextVersionAfter = (read: { updatedAt: Date }, now = new Date()) =>
+  new Date(Math.max(now.getTime(), read.updatedAt.getTime() + 1));
 
 export interface HeaderContext {
   req: { header: (name: string) => string | undefined };
@@ -48,7 +49,7 @@ export function ifMatchOf(c: HeaderContext): IfMatch {
   if (value === "*") return { kind: "any" };
   const tags = value.split(",").map((tag) => tag.trim());
   if (tags.some((tag) => !/^(W\/)?"[^"]*"$/.test(tag))) {
-    throw badRequest("INVALID_IF_MATCH", "If-Match takes \"*\" or a list of quoted entity tags, e.g. If-Match: \"1732283136000\".");
+    throw badRequest("INVALID_IF_MATCH", 'If-Match takes "*" or a list of quoted entity tags, e.g. If-Match: "1732283136000".');
   }
   const versions = tags.filter((tag) => /^"\d{1,15}"$/.test(tag)).map((tag) => Number(tag.slice(1, -1)));
   return { kind: "versions", versions };
@@ -57,13 +58,17 @@ export function ifMatchOf(c: HeaderContext): IfMatch {
 /** The write's condition on the record's version: undefined unless If-Match names versions. */
 export function versionCondition(column: SQLiteColumn, ifMatch: IfMatch): SQL | undefined {
   if (ifMatch.kind !== "versions") return undefined;
-  return ifMatch.versions.length ? inArray(column, ifMatch.versions.map((ms) => new Date(ms))) : sql`0`;
+  return ifMatch.versions.length
+    ? inArray(
+        column,
+        ifMatch.versions.map((ms) => new Date(ms)),
+      )
+    : sql`0`;
 }
 
 /** Whether the record is a version If-Match accepts (always, when it names none). */
 export const matchesVersion = (ifMatch: IfMatch, row: Versioned) =>
   ifMatch.kind !== "versions" || ifMatch.versions.includes(versionOf(row));
-
 
 /**
  * For writes that read the record and then write under a version guard of their own (timesheet shifts: the write

@@ -1,9 +1,10 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { RequestIdVariables } from "hono/request-id";
-import type { Principal } from "@/domain/permissions";
-import type { RequestDatabases } from "@/data/sessions";
 import type { Database } from "@/data/client";
 import type { IdempotentRequest } from "@/data/idempotency";
+import type { RequestDatabases } from "@/data/sessions";
+import type { Principal } from "@/domain/permissions";
 
 export interface AppBindings {
   Bindings: Env;
@@ -22,3 +23,7 @@ export interface AppBindings {
 export type AppOpenAPI = OpenAPIHono<AppBindings>;
 
 export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppBindings>;
+
+/** The context of any route of the app, whatever its path and input (the timesheets' scope variables included). */
+// biome-ignore lint/suspicious/noExplicitAny: Hono's own idiom for "any path, any validated input"
+export type AppContext<E extends AppBindings = AppBindings> = Context<E, any, any>;

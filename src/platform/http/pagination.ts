@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { and, asc, gt, gte, isNull, type SQL } from "drizzle-orm";
-import type { Context } from "hono";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { invalidField } from "@/problems/problem";
+import type { Context } from "hono";
 import { Instant } from "@/platform/schemas/validation";
+import { invalidField } from "@/problems/problem";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 500;
@@ -29,8 +29,7 @@ export const queryBoolean = (description: string) =>
 export const ListQuery = z.object({
   limit: queryInteger(1, MAX_LIMIT, DEFAULT_LIMIT, `Page size, 1–${MAX_LIMIT} (decimal digits).`),
   cursor: z.string().min(1).max(200).optional().openapi({
-    description:
-      "Opaque cursor from the `Link: rel=\"next\"` header of the previous page; one this list did not hand out is a 400.",
+    description: 'Opaque cursor from the `Link: rel="next"` header of the previous page; one this list did not hand out is a 400.',
   }),
   updatedSince: Instant.optional().openapi({
     description: "Only records updated at or after this instant (for incremental sync).",

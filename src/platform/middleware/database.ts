@@ -1,10 +1,9 @@
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "@/data/client";
 import { RequestDatabases, type SentBookmark } from "@/data/sessions";
-import { badRequest } from "@/problems/problem";
 import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
-import type { AppBindings } from "@/platform/http/env";
+import type { AppBindings, AppContext } from "@/platform/http/env";
+import { badRequest } from "@/problems/problem";
 import { isPunch } from "./rate-limit";
 
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
@@ -17,8 +16,6 @@ const BOOKMARK = /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([0-9a-f]{8}-[0-9a-f]{8}-[0-9a-
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Any route's context, its own variables included (the timesheets' scope). */
-type AppContext<E extends AppBindings = AppBindings> = Context<E, any, any>;
 const base = <E extends AppBindings>(c: AppContext<E>) => c as unknown as AppContext;
 
 function sentBookmark(header: string | undefined): SentBookmark | undefined {

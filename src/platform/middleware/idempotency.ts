@@ -1,13 +1,12 @@
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { claimKey, type IdempotentRequest, releaseKey, requestHash, storeResponse } from "@/data/idempotency";
-import { badRequest, ProblemError } from "@/problems/problem";
 import type { AppBindings } from "@/platform/http/env";
+import { badRequest, ProblemError } from "@/problems/problem";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
-export const keyReused = () =>
-  new ProblemError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
+export const keyReused = () => new ProblemError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
 
 export const requestInProgress = () =>
   new ProblemError(409, "IDEMPOTENCY_REQUEST_IN_PROGRESS", "The first request with this Idempotency-Key is still running.");
@@ -24,8 +23,7 @@ const pathWithQuery = (url: string) => {
   return pathname + search;
 };
 
-const handledInBatches = (c: Parameters<typeof idempotency>[0]) =>
-  matchedRoutes(c).some((route) => route.handler === idempotencyInBatches);
+const handledInBatches = (c: Parameters<typeof idempotency>[0]) => matchedRoutes(c).some((route) => route.handler === idempotencyInBatches);
 
 /**
  * Exactly-once POSTs for retrying clients (phones on bad networks): the first successful response for a key,
@@ -63,7 +61,11 @@ export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
     await releaseKey(db, scope, key);
     return;
   }
-  const answer = { status: c.res.status, body: await c.res.clone().text(), contentType: c.res.headers.get("Content-Type") ?? "application/json" };
+  const answer = {
+    status: c.res.status,
+    body: await c.res.clone().text(),
+    contentType: c.res.headers.get("Content-Type") ?? "application/json",
+  };
   try {
     await storeResponse(db, scope, key, answer);
   } catch (error) {

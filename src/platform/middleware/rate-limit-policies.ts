@@ -12,7 +12,9 @@ export interface RateLimitPolicy {
 }
 
 const Setting = z.object({ limit: z.number().int().positive(), period: z.union([z.literal(10), z.literal(60)]) });
-const Settings = z.object(Object.fromEntries(RATE_LIMIT_POLICIES.map((name) => [name, Setting])) as Record<RateLimitPolicyName, typeof Setting>);
+const Settings = z.object(
+  Object.fromEntries(RATE_LIMIT_POLICIES.map((name) => [name, Setting])) as Record<RateLimitPolicyName, typeof Setting>,
+);
 
 type Settings = z.infer<typeof Settings>;
 let cached: { source: string | undefined; settings: Settings } | undefined;
@@ -44,7 +46,7 @@ export const exhaustedHeader = (policy: RateLimitPolicy, resetSeconds: number) =
  * deployed binding reports no reset time, so there it is an estimate within one period.
  */
 export const secondsToReset = (policy: RateLimitPolicy, nowMs = Date.now()) =>
-  Math.max(1, Math.ceil(policy.period - (nowMs / 1000) % policy.period));
+  Math.max(1, Math.ceil(policy.period - ((nowMs / 1000) % policy.period)));
 
 /** A bucket key that does not keep the credential itself: the first 128 bits of its SHA-256, hex. */
 export async function credentialKey(credential: string) {

@@ -2,16 +2,16 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { rateLimiter } from "hono-rate-limiter";
+import type { AppBindings } from "@/platform/http/env";
 import { ProblemError, problemResponse } from "@/problems/problem";
 import {
   credentialKey,
   exhaustedHeader,
   policyHeader,
-  rateLimitPolicy,
   type RateLimitPolicyName,
+  rateLimitPolicy,
   secondsToReset,
 } from "./rate-limit-policies";
-import type { AppBindings } from "@/platform/http/env";
 
 type AppContext = Context<AppBindings>;
 
@@ -64,12 +64,21 @@ function bucket(
 }
 
 /** Route middleware of the punches: their own, looser bucket, so a shift change is not refused by other traffic. */
-export const punchRateLimit = bucket("punches", (env) => env.PUNCH_RATE_LIMITER, (c) => credentialKey(bearer(c)));
+export const punchRateLimit = bucket(
+  "punches",
+  (env) => env.PUNCH_RATE_LIMITER,
+  (c) => credentialKey(bearer(c)),
+);
 
 export const isPunch = (c: AppContext) => matchedRoutes(c).some((route) => route.handler === punchRateLimit);
 
 /** Every authenticated request except punches, per access token (after `authenticate`, so only valid ones count). */
-export const apiRateLimit = bucket("api", (env) => env.API_RATE_LIMITER, (c) => credentialKey(bearer(c)), isPunch);
+export const apiRateLimit = bucket(
+  "api",
+  (env) => env.API_RATE_LIMITER,
+  (c) => credentialKey(bearer(c)),
+  isPunch,
+);
 
 /** Route middleware of `POST /api/auth/exchangeToken`, per client IP. */
 export const exchangeRateLimit = bucket(

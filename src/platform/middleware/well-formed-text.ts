@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { badRequest } from "@/problems/problem";
 import { queryTextFaults, textFaults } from "@/platform/schemas/well-formed-text";
+import { badRequest } from "@/problems/problem";
 
 const summary = (errors: { path: string; message: string }[]) => errors.map((e) => `${e.path}: ${e.message}`).join("; ");
 

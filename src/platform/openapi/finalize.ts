@@ -1,14 +1,16 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 
 type OpenAPIObject = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
-import { PROBLEM_CODES_KEY, PROBLEM_LABELS, type ProblemStatusCode } from "./helpers";
+
 import { codesOfStatus, PROBLEM_CODES, type ProblemCode } from "@/problems/codes";
+import { PROBLEM_CODES_KEY, PROBLEM_LABELS, type ProblemStatusCode } from "./helpers";
 
 /**
  * What every operation shares, declared once after the routes are generated: headers, Idempotency-Key, the
  * platform's error codes, request bodies read as input. Routes declare only what is theirs.
  */
 
+// biome-ignore lint/suspicious/noExplicitAny: the generated document is walked as untyped JSON
 type Json = Record<string, any>;
 
 interface OperationContext {
@@ -44,7 +46,8 @@ const HEADERS: Json = {
     schema: { type: "string", enum: ["true"] },
   },
   "Retry-After": {
-    description: "Seconds to wait before retrying: until the rate-limit window resets (429), or while the organization is moved between databases (503).",
+    description:
+      "Seconds to wait before retrying: until the rate-limit window resets (429), or while the organization is moved between databases (503).",
     schema: { type: "integer", minimum: 1 },
   },
   "RateLimit-Policy": {
@@ -120,9 +123,7 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
       ...(op.idempotent ? (["INVALID_IDEMPOTENCY_KEY"] as const) : []),
       ...(parameters.some((p) => p.in === "header" && p.name === "If-Match") ? (["INVALID_IF_MATCH"] as const) : []),
     ],
-    401: op.secured
-      ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN", ...(op.method === "get" ? [] : (["TOKEN_REVOKED"] as const))]
-      : [],
+    401: op.secured ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN", ...(op.method === "get" ? [] : (["TOKEN_REVOKED"] as const))] : [],
     403: op.secured ? ["FORBIDDEN", ...(inOrganization ? (["ORGANIZATION_SCOPE_REQUIRED"] as const) : [])] : [],
     404: inOrganization ? ["ORGANIZATION_NOT_FOUND"] : [],
     409: op.idempotent ? ["IDEMPOTENCY_REQUEST_IN_PROGRESS"] : [],
@@ -178,7 +179,7 @@ function addHeaders(op: OperationContext) {
 }
 
 /** A copy of `schema` with every schema reference replaced by its target (request bodies are never recursive). */
-function inline(schema: unknown, schemas: Json): any {
+function inline(schema: unknown, schemas: Json): Json[string] {
   if (Array.isArray(schema)) return schema.map((s) => inline(s, schemas));
   if (!schema || typeof schema !== "object") return schema;
   const { $ref, ...rest } = schema as Json;
@@ -252,9 +253,7 @@ export function finalizeDocument(generated: OpenAPIObject, webhooks: Record<stri
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const secured = operation.security
-        ? operation.security.some((r: Json) => Object.keys(r).length > 0)
-        : globallySecured;
+      const secured = operation.security ? operation.security.some((r: Json) => Object.keys(r).length > 0) : globallySecured;
       const op: OperationContext = {
         path,
         method,

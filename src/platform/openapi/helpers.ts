@@ -1,7 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
+import {
+  codesOfStatus,
+  PLATFORM_CODES,
+  PROBLEM_CODES,
+  PROBLEM_LABELS,
+  type ProblemCode,
+  type ProblemStatus,
+  type StatusOfCode,
+} from "@/problems/codes";
 import { ProblemSchema } from "@/problems/problem";
-import { codesOfStatus, PLATFORM_CODES, PROBLEM_CODES, PROBLEM_LABELS, type ProblemCode, type ProblemStatus, type StatusOfCode } from "@/problems/codes";
 
 export const jsonContent = <T extends ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
@@ -13,7 +21,6 @@ export const jsonBody = <T extends ZodType>(schema: T, description = "JSON body"
   description,
   required: true,
 });
-
 
 export { PROBLEM_LABELS };
 
@@ -53,7 +60,10 @@ function collect(args: readonly ProblemArg[], always: ProblemStatusCode[]) {
   // A status named without any code: every route-level code the registry has for it.
   for (const arg of args) {
     if (typeof arg === "number" && byStatus.get(arg)?.length === 0) {
-      byStatus.set(arg, codesOfStatus(arg).filter((c) => !PLATFORM_CODES.has(c)));
+      byStatus.set(
+        arg,
+        codesOfStatus(arg).filter((c) => !PLATFORM_CODES.has(c)),
+      );
     }
   }
   return Object.fromEntries([...byStatus].map(([s, codes]) => [s, problemContent(ProblemSchema, s, codes)]));
@@ -81,7 +91,11 @@ export function publicProblems<const A extends readonly ProblemArg[]>(...args: A
 }
 
 export const idParam = (name: string, description: string) =>
-  z.string().min(1).max(64).openapi({ param: { name, in: "path" }, description, example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name, in: "path" }, description, example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
 
 export const OrganizationParams = z.object({
   organization_id: idParam("organization_id", "Organization id"),
@@ -99,7 +113,10 @@ export const TAGS = [
   { name: "Time tracking", description: "Shift state, clock in and out, and breaks, with geofence and trust checks." },
   { name: "Break types", description: "The breaks a location offers, paid or unpaid, optional or mandatory." },
   { name: "Shift notes", description: "Notes on a staff member's current shift." },
-  { name: "Timesheets", description: "Shifts for managers and payroll: listing with totals, manual shifts, locked days, exports and reports." },
+  {
+    name: "Timesheets",
+    description: "Shifts for managers and payroll: listing with totals, manual shifts, locked days, exports and reports.",
+  },
   { name: "Time off", description: "Policies and their types, balances kept as a ledger, accrual, requests with approval, settings." },
   { name: "Schedules", description: "Planned shifts of a location: drafts, publishing and bulk copy." },
   { name: "Open shifts", description: "Shifts offered to a location's staff, with claims, preferences and assignments." },
@@ -146,12 +163,16 @@ export const IfNoneMatchHeaders = z.object({
 });
 
 export const IfMatchHeaders = z.object({
-  "If-Match": z.string().max(1024).optional().openapi({
-    description:
-      "Write only if the record is still this version (an ETag from an earlier answer), else 412 `PRECONDITION_FAILED` " +
-      "and nothing is written; `*` only asks that the record exists.",
-    example: '"1732283136000"',
-  }),
+  "If-Match": z
+    .string()
+    .max(1024)
+    .optional()
+    .openapi({
+      description:
+        "Write only if the record is still this version (an ETag from an earlier answer), else 412 `PRECONDITION_FAILED` " +
+        "and nothing is written; `*` only asks that the record exists.",
+      example: '"1732283136000"',
+    }),
 });
 
 export const notModified = {

@@ -5,7 +5,10 @@ import { isValidTimeZone } from "./time";
 
 // Built on first use: loading Intl's region names takes ≈ 20 ms of CPU that every cold isolate would pay otherwise.
 let regionNames: Intl.DisplayNames | undefined;
-const regionName = (code: string) => (regionNames ??= new Intl.DisplayNames(["en"], { type: "region" })).of(code);
+const regionName = (code: string) => {
+  regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
+  return regionNames.of(code);
+};
 const currencies = new Set(Intl.supportedValuesOf("currency"));
 
 /** ISO 3166-1 alpha-2: Intl knows every assigned code and echoes unknown ones back unchanged. */
@@ -84,8 +87,7 @@ const WALL_CLOCK_NOTE =
 export const WallClockTime = (what: string) =>
   Timestamp.openapi({ description: `${what}. ${WALL_CLOCK_NOTE}`, example: "2026-01-15T09:30:00.000Z" });
 
-export const WallClockTimeOrNull = (what: string) =>
-  TimestampOrNull.openapi({ description: `${what}. ${WALL_CLOCK_NOTE}` });
+export const WallClockTimeOrNull = (what: string) => TimestampOrNull.openapi({ description: `${what}. ${WALL_CLOCK_NOTE}` });
 
 export const UtcTime = (what: string) => Timestamp.openapi({ description: `${what}: the instant, in UTC.` });
 
