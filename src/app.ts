@@ -1,32 +1,70 @@
+import type { Hono, Schema } from "hono";
 import { authenticate } from "@/auth/authorize";
-import { webhooksOfDocument } from "@/events/webhooks-document";
-import accessRoles from "@/features/access-roles/access-roles.index";
-import auth from "@/features/auth/auth.index";
-import breakTypes from "@/features/break-types/break-types.index";
-import events from "@/features/events/events.index";
-import locations from "@/features/locations/locations.index";
-import meta from "@/features/meta/meta.index";
-import operator from "@/features/operator/operator.index";
-import organizations from "@/features/organizations/organizations.index";
-import roles from "@/features/roles/roles.index";
-import openShifts from "@/features/scheduling/open-shifts.index";
-import schedules from "@/features/scheduling/schedules.index";
-import shiftNotes from "@/features/shift-notes/shift-notes.index";
-import staffMembers from "@/features/staff-members/staff-members.index";
-import policies from "@/features/time-off/policies.index";
-import timeOffRequests from "@/features/time-off/time-off-requests.index";
-import timeOffSettings from "@/features/time-off/time-off-settings.index";
-import timeTracking from "@/features/time-tracking/time-tracking.index";
-import timesheets from "@/features/timesheets/timesheets.index";
-import webhooks from "@/features/webhooks/webhooks.index";
 import { createApp } from "@/platform/create-app";
-import type { AppOpenAPI } from "@/platform/http/env";
+import type { AppBindings, AppOpenAPI } from "@/platform/http/env";
+import { mounts } from "@/platform/http/mounts";
 import { organizationDatabase } from "@/platform/middleware/database";
 import { drainAfterWrites } from "@/platform/middleware/drain-outbox";
 import { idempotency } from "@/platform/middleware/idempotency";
 import { apiRateLimit } from "@/platform/middleware/rate-limit";
 import { finalizeDocument } from "@/platform/openapi/finalize";
 import { DOCUMENT_INTRODUCTION, TAGS } from "@/platform/openapi/helpers";
+
+type FeatureModule = Promise<{ default: Hono<AppBindings, Schema, string> }>;
+
+/**
+ * Every feature, in the document's order, loaded on first use. Public features answer without a bearer token
+ * (operator: its own secret); every other one runs behind `authenticate` and the shared middleware.
+ */
+export const FEATURES = {
+  meta: { public: true, load: (): FeatureModule => import("@/features/meta/meta.index") },
+  auth: { public: true, load: (): FeatureModule => import("@/features/auth/auth.index") },
+  operator: { public: true, load: (): FeatureModule => import("@/features/operator/operator.index") },
+  organizations: { public: false, load: (): FeatureModule => import("@/features/organizations/organizations.index") },
+  locations: { public: false, load: (): FeatureModule => import("@/features/locations/locations.index") },
+  roles: { public: false, load: (): FeatureModule => import("@/features/roles/roles.index") },
+  accessRoles: { public: false, load: (): FeatureModule => import("@/features/access-roles/access-roles.index") },
+  breakTypes: { public: false, load: (): FeatureModule => import("@/features/break-types/break-types.index") },
+  staffMembers: { public: false, load: (): FeatureModule => import("@/features/staff-members/staff-members.index") },
+  timeTracking: { public: false, load: (): FeatureModule => import("@/features/time-tracking/time-tracking.index") },
+  shiftNotes: { public: false, load: (): FeatureModule => import("@/features/shift-notes/shift-notes.index") },
+  timesheets: { public: false, load: (): FeatureModule => import("@/features/timesheets/timesheets.index") },
+  timeOff: { public: false, load: (): FeatureModule => import("@/features/time-off/time-off.index") },
+  scheduling: { public: false, load: (): FeatureModule => import("@/features/scheduling/scheduling.index") },
+  events: { public: false, load: (): FeatureModule => import("@/features/events/events.index") },
+  webhooks: { public: false, load: (): FeatureModule => import("@/features/webhooks/webhooks.index") },
+} as const;
+
+type FeatureName = keyof typeof FEATURES;
+
+/** Mount prefixes → feature: the longest prefix a path starts with names the one feature a request loads. */
+export const MOUNTS = mounts<FeatureName>([
+  ["/api/health", "meta"],
+  ["/api/docs", "meta"],
+  ["/api/auth", "auth"],
+  ["/operator", "operator"],
+  ["/api/organizations", "organizations"],
+  ["/api/organizations/*/locations", "locations"],
+  ["/api/organizations/*/roles", "roles"],
+  ["/api/organizations/*/access-roles", "accessRoles"],
+  ["/api/organizations/*/locations/*/breaks", "breakTypes"],
+  ["/api/organizations/*/staffmembers", "staffMembers"],
+  ["/api/organizations/*/locations/*/staffmembers", "staffMembers"],
+  ["/api/organizations/*/staffmembers/*/locations/*", "timeTracking"],
+  ["/api/organizations/*/staffmembers/*/shift-notes", "shiftNotes"],
+  ["/api/timesheets", "timesheets"],
+  ["/api/organizations/*/locations/*/timesheets", "timesheets"],
+  ["/api/organizations/*/policies", "timeOff"],
+  ["/api/organizations/*/worker-policies", "timeOff"],
+  ["/api/organizations/*/time-off-requests", "timeOff"],
+  ["/api/organizations/*/time-off-settings", "timeOff"],
+  ["/api/organizations/*/locations/*/schedules", "scheduling"],
+  ["/api/organizations/*/locations/*/open-shifts", "scheduling"],
+  ["/api/organizations/*/events", "events"],
+  ["/api/organizations/*/webhooks", "webhooks"],
+]);
+
+const DOCUMENT_PATH = "/api/openapi.json";
 
 const DOCUMENT = {
   openapi: "3.1.0",
@@ -41,30 +79,8 @@ const DOCUMENT = {
   tags: [...TAGS],
 };
 
-/** Public routers first: everything mounted after `authenticate` needs a bearer token (operator: its own secret). */
-const publicRouters = [meta, auth, operator];
-const protectedRouters: AppOpenAPI[] = [
-  organizations,
-  locations,
-  roles,
-  accessRoles,
-  breakTypes,
-  staffMembers,
-  timeTracking,
-  shiftNotes,
-  timesheets,
-  policies,
-  timeOffRequests,
-  timeOffSettings,
-  schedules,
-  openShifts,
-  events,
-  webhooks,
-];
-
-export function buildApp() {
-  const app = createApp();
-  for (const router of publicRouters) app.route("/", router);
+/** The served document: every feature's routes, finalized once per isolate. */
+function serveDocument(app: AppOpenAPI) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
@@ -72,15 +88,50 @@ export function buildApp() {
     description: "An access token from `POST /api/auth/exchangeToken`.",
   });
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
-  app.get("/api/openapi.json", (c) => {
+  app.get(DOCUMENT_PATH, async (c) => {
+    // Only the document needs every event type's schema: the registry imports every feature's serializers.
+    const { webhooksOfDocument } = await import("@/events/webhooks-document");
     document ??= finalizeDocument(app.getOpenAPI31Document(DOCUMENT), webhooksOfDocument());
     const { openapi, info, ...rest } = document;
     // The origin answering is the server: generated clients and the docs page talk to whoever serves the document.
     return c.json({ openapi, info, servers: [{ url: new URL(c.req.url).origin, description: "This server" }], ...rest });
   });
+}
+
+/**
+ * An app of these features: public routers first, then everything behind `authenticate`. With no feature it still
+ * runs the shared middleware, so an unknown path answers as before: 401 without a token, 404 with one.
+ */
+async function buildApp(names: readonly FeatureName[], withDocument: boolean): Promise<AppOpenAPI> {
+  const routers = await Promise.all(names.map(async (name) => ({ name, router: (await FEATURES[name].load()).default })));
+  const app = createApp();
+  for (const { name, router } of routers) if (FEATURES[name].public) app.route("/", router);
+  if (withDocument) serveDocument(app);
   app.use("/api/*", authenticate, apiRateLimit, organizationDatabase, drainAfterWrites, idempotency);
-  for (const router of protectedRouters) app.route("/", router);
+  for (const { name, router } of routers) if (!FEATURES[name].public) app.route("/", router);
   return app;
 }
 
-export const app = buildApp();
+const built = new Map<string, Promise<AppOpenAPI>>();
+
+/** The app that serves `path`, built on its first request: its feature alone, or every feature for the document. */
+export function appFor(path: string): Promise<AppOpenAPI> {
+  const key = path === DOCUMENT_PATH ? DOCUMENT_PATH : (MOUNTS.featureOf(path) ?? "");
+  let app = built.get(key);
+  if (!app) {
+    app = key === DOCUMENT_PATH ? buildApp(Object.keys(FEATURES) as FeatureName[], true) : buildApp(key ? [key as FeatureName] : [], false);
+    built.set(key, app);
+  }
+  return app;
+}
+
+/** The Worker's fetch over the feature apps, with Hono's `request` for tests that pass their own bindings. */
+export const app = {
+  async fetch(request: Request, env: Env, ctx?: ExecutionContext): Promise<Response> {
+    return (await appFor(new URL(request.url).pathname)).fetch(request, env, ctx);
+  },
+  request(input: string | Request, init?: RequestInit, env?: object, ctx?: ExecutionContext): Promise<Response> {
+    const request = input instanceof Request ? input : new Request(/^https?:/.test(input) ? input : `http://localhost${input}`, init);
+    return app.fetch(request, env as Env, ctx);
+  },
+};

@@ -3,8 +3,8 @@ import type { app as App } from "./app";
 
 let app: Promise<typeof App> | undefined;
 /**
- * The app (every router, route definition and zod schema) is built on the first request, not at isolate startup:
- * esbuild turns this dynamic import into a lazy initializer within the one bundle (docs/PERFORMANCE.md).
+ * Nothing of the app is evaluated at isolate startup: the first request imports the table of features (src/app.ts),
+ * which builds the app of that request's feature alone (docs/PERFORMANCE.md).
  */
 const loadApp = () => (app ??= import("./app").then((module) => module.app));
 

@@ -42,10 +42,13 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
     expect(atStartup.filter((path) => APP_CODE.test(path))).toEqual([]);
   });
 
-  it("the startup check sees the app code the app module imports statically", () => {
+  it("the table of features loads none of them: a request imports its own feature on first use", () => {
     const fromApp = evaluatedAtStartup(meta, input(meta, "src/app.ts"));
     expect(fromApp.some((path) => path.includes("node_modules/zod/"))).toBe(true);
-    expect(fromApp.some((path) => path.includes("src/features/"))).toBe(true);
+    expect(fromApp.filter((path) => path.includes("src/features/"))).toEqual([]);
+    const fromFeature = evaluatedAtStartup(meta, input(meta, "src/features/time-tracking/time-tracking.index.ts"));
+    expect(fromFeature.some((path) => path.includes("src/features/time-tracking/"))).toBe(true);
+    expect(fromFeature.filter((path) => /src\/features\/(scheduling|time-off|webhooks)\//.test(path))).toEqual([]);
   });
 
   it("replaces through each [alias] only modules zod imports, and each alias still applies", () => {

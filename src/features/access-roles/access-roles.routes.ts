@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
 import { ListQuery } from "@/platform/http/pagination";
@@ -13,6 +13,7 @@ import {
   problems,
   withETag,
 } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { AccessRole, AccessRoleCreate, AccessRolePatch } from "./access-roles.schemas";
 
 const tags = ["Access roles"];
@@ -23,10 +24,11 @@ const TOKENS_NOTE =
   "Access tokens carry the permissions they were exchanged with (for at most an hour): a changed permission set " +
   "applies to tokens exchanged afterwards.";
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/access-roles",
   operationId: "listAccessRoles",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List Access Roles",
   description: "The organization's access roles, oldest first (the defaults Admin, Manager, Employee lead). Needs ORGANIZATION_ADMIN.",
@@ -35,10 +37,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(AccessRole), "Access roles, oldest first"), ...problems() },
 });
 
-export const getOne = createRoute({
+export const getOne = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/access-roles/{id}",
   operationId: "getAccessRole",
+  flags: { scope: "organization" },
   tags,
   summary: "Get Access Role",
   description: "Needs ORGANIZATION_ADMIN. A deleted access role answers 404.",
@@ -47,10 +50,11 @@ export const getOne = createRoute({
   responses: { 200: withETag(jsonContent(AccessRole, "The access role")), ...notModified, ...problems("ACCESS_ROLE_NOT_FOUND") },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path: "/api/organizations/{organization_id}/access-roles",
   operationId: "createAccessRole",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create Access Role",
   description:
@@ -61,10 +65,11 @@ export const create = createRoute({
   responses: { 201: withETag(jsonContent(AccessRole, "The created access role")), ...problems("ACCESS_ROLE_NAME_TAKEN") },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: "/api/organizations/{organization_id}/access-roles/{id}",
   operationId: "updateAccessRole",
+  flags: { scope: "organization" },
   tags,
   summary: "Update Access Role",
   description: `Needs ORGANIZATION_ADMIN. \`permissions\`, when sent, replaces the whole set. ${TOKENS_NOTE}`,
@@ -76,10 +81,11 @@ export const patch = createRoute({
   },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: "/api/organizations/{organization_id}/access-roles/{id}",
   operationId: "deleteAccessRole",
+  flags: { scope: "organization" },
   tags,
   summary: "Delete Access Role",
   description:

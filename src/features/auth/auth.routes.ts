@@ -1,6 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { exchangeRateLimit } from "@/platform/middleware/rate-limit";
 import { jsonBody, jsonContent, publicProblems } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 
 export const ExchangeTokenRequest = z
   .object({
@@ -26,10 +27,11 @@ export const ExchangeTokenResponse = z
   })
   .openapi("ExchangeTokenResponse");
 
-export const exchangeToken = createRoute({
+export const exchangeToken = defineRoute({
   method: "post",
   path: "/api/auth/exchangeToken",
   operationId: "exchangeToken",
+  flags: { scope: "public" },
   tags: ["Authentication"],
   summary: "Exchange Token",
   description:

@@ -1,16 +1,18 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { ListQuery } from "@/platform/http/pagination";
 import { IfMatchHeaders, jsonBody, jsonContent, problems, withETag } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { BreakType, BreakTypeCreate, BreakTypeParams, BreakTypePatch, LocationParams } from "./break-types.schemas";
 
 const tags = ["Break types"];
 const path = "/api/organizations/{organization_id}/locations/{id}/breaks";
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path,
   operationId: "listBreakTypes",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Retrieve break types for a specific location",
   description: "The location's live break types, paged like every list (`limit`, `cursor`, `Link`).",
@@ -19,10 +21,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(BreakType), "The location's break types"), ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path,
   operationId: "createBreakType",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a new break type for a location",
   description:
@@ -32,10 +35,11 @@ export const create = createRoute({
   responses: { 201: withETag(jsonContent(BreakType, "The created break type")), ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: `${path}/{breakId}`,
   operationId: "updateBreakType",
+  flags: { scope: "organization" },
   tags,
   summary: "Update a specific break type",
   description: "Changes apply to breaks started afterwards; breaks already taken keep the settings they had.",
@@ -47,10 +51,11 @@ export const patch = createRoute({
   },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: `${path}/{breakId}`,
   operationId: "deleteBreakType",
+  flags: { scope: "organization" },
   tags,
   summary: "Delete a specific break type",
   description: "Soft delete: the type can no longer be started; breaks already taken keep their name and settings.",

@@ -1,12 +1,14 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { Event, EventsQuery } from "./events.schemas";
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/events",
   operationId: "listEvents",
+  flags: { scope: "organization", list: true },
   tags: ["Events"],
   summary: "Retrieve the organization's events",
   description:

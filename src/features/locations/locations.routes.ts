@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
 import {
@@ -11,6 +11,7 @@ import {
   problems,
   withETag,
 } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import {
   Location,
   LocationCreate,
@@ -31,10 +32,11 @@ const EXTRA_FIELDS =
   "Besides the brief's fields a location carries `timezone` (IANA, default `UTC`) and `geofenceMode` " +
   "(`block`, the default, or `flag`). `latitude` and `longitude` are decimal strings and are set or cleared together.";
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/locations",
   operationId: "listLocations",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Retrieve all locations",
   description: "Oldest first. `name` matches locations whose name contains the text, ignoring (ASCII) case.",
@@ -43,10 +45,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(Location), "Locations, oldest first"), ...problems() },
 });
 
-export const getOne = createRoute({
+export const getOne = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/locations/{id}",
   operationId: "getLocation",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve a specific location",
   description: "One live location of the organization; a deleted one or one of another organization is 404.",
@@ -55,10 +58,11 @@ export const getOne = createRoute({
   responses: { 200: withETag(jsonContent(Location, "The location")), ...notModified, ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const getByExternalId = createRoute({
+export const getByExternalId = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/locations/external/{externalId}",
   operationId: "getLocationByExternalId",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve a specific location by external ID",
   description: "The live location whose `externalId` (the integrator's own id) matches; none is 404.",
@@ -67,10 +71,11 @@ export const getByExternalId = createRoute({
   responses: { 200: withETag(jsonContent(Location, "The location")), ...notModified, ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path: "/api/organizations/{organization_id}/locations",
   operationId: "createLocation",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a new location",
   description:
@@ -81,10 +86,11 @@ export const create = createRoute({
   responses: { 201: withETag(jsonContent(Location, "The created location")), ...problems("EXTERNAL_ID_TAKEN") },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: "/api/organizations/{organization_id}/locations/{id}",
   operationId: "updateLocation",
+  flags: { scope: "organization" },
   tags,
   summary: "Update a specific location",
   description: `Changes only the fields sent; \`null\` clears a nullable field. ${EXTRA_FIELDS}`,
@@ -96,10 +102,11 @@ export const patch = createRoute({
   },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: "/api/organizations/{organization_id}/locations/{id}",
   operationId: "deleteLocation",
+  flags: { scope: "organization" },
   tags,
   summary: "Delete a specific location",
   description:
@@ -109,10 +116,11 @@ export const remove = createRoute({
   responses: { 200: withETag(jsonContent(Location, "The deleted location")), ...problems("LOCATION_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
-export const sync = createRoute({
+export const sync = defineRoute({
   method: "post",
   path: "/api/organizations/{organization_id}/locations/sync",
   operationId: "syncLocations",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags: ["Organizations", "Locations"],
   summary: "Sync Locations",
   description:

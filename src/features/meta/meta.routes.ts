@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { jsonContent } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 
 export const Health = z
   .object({
@@ -8,10 +9,11 @@ export const Health = z
   })
   .openapi("Health");
 
-export const health = createRoute({
+export const health = defineRoute({
   method: "get",
   path: "/api/health",
   operationId: "getHealth",
+  flags: { scope: "public" },
   tags: ["Meta"],
   summary: "Health check",
   description:

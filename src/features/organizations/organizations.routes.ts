@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize, authorizePartner } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
 import { ListQuery } from "@/platform/http/pagination";
@@ -12,6 +12,7 @@ import {
   problems,
   withETag,
 } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { ExternalIdParams, Organization, OrganizationCreate, OrganizationPatch, OrganizationWithDefaults } from "./organizations.schemas";
 
 const tags = ["Organizations"];
@@ -23,10 +24,11 @@ const OrganizationParams = z.object({ organization_id: idParam("organization_id"
 const member = authorize(null, { partnerLevel: true });
 const admin = authorize("ORGANIZATION_ADMIN", { partnerLevel: true });
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path: "/api/organizations",
   operationId: "listOrganizations",
+  flags: { scope: "partner", list: true },
   tags,
   summary: "List Organizations",
   description:
@@ -38,10 +40,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(Organization), "Organizations, oldest first"), ...problems() },
 });
 
-export const getOne = createRoute({
+export const getOne = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}",
   operationId: "getOrganization",
+  flags: { scope: "organization" },
   tags,
   summary: "Get Organization",
   description: "One organization of the partner (partner-level token) or the caller's own; any other is 404.",
@@ -50,10 +53,11 @@ export const getOne = createRoute({
   responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems() },
 });
 
-export const getByExternalId = createRoute({
+export const getByExternalId = defineRoute({
   method: "get",
   path: "/api/organizations/external/{externalId}",
   operationId: "getOrganizationByExternalId",
+  flags: { scope: "partner" },
   tags,
   summary: "Get Organization by External ID",
   description: "The partner's organization with this `externalId` (the partner's own id for it); none is 404.",
@@ -62,10 +66,11 @@ export const getByExternalId = createRoute({
   responses: { 200: withETag(jsonContent(Organization, "The organization")), ...notModified, ...problems("ORGANIZATION_NOT_FOUND") },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path: "/api/organizations",
   operationId: "createOrganization",
+  flags: { scope: "partner", idempotency: "middleware" },
   tags,
   summary: "Create Organization",
   description: "Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).",
@@ -77,10 +82,11 @@ export const create = createRoute({
   },
 });
 
-export const createWithDefaults = createRoute({
+export const createWithDefaults = defineRoute({
   method: "post",
   path: "/api/organizations/with-defaults",
   operationId: "createOrganizationWithDefaults",
+  flags: { scope: "partner", idempotency: "middleware" },
   tags,
   summary: "Create Organization With Defaults",
   description:
@@ -95,10 +101,11 @@ export const createWithDefaults = createRoute({
   },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: "/api/organizations/{organization_id}",
   operationId: "updateOrganization",
+  flags: { scope: "organization" },
   tags,
   summary: "Update Organization",
   description: "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
@@ -110,10 +117,11 @@ export const patch = createRoute({
   },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: "/api/organizations/{organization_id}",
   operationId: "deleteOrganization",
+  flags: { scope: "organization" },
   tags,
   summary: "Delete Organization",
   description:
@@ -124,10 +132,11 @@ export const remove = createRoute({
   responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems("PRECONDITION_FAILED") },
 });
 
-export const removeByExternalId = createRoute({
+export const removeByExternalId = defineRoute({
   method: "delete",
   path: "/api/organizations/external/{externalId}",
   operationId: "deleteOrganizationByExternalId",
+  flags: { scope: "partner" },
   tags,
   summary: "Delete Organization by External ID",
   description: "Deletes by the partner's own id for the organization (soft delete, as Delete Organization).",

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
 import { ListQuery } from "@/platform/http/pagination";
@@ -13,6 +13,7 @@ import {
   problems,
   withETag,
 } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { Role, RoleCreate, RolePatch } from "./roles.schemas";
 
 const tags = ["Roles"];
@@ -20,10 +21,11 @@ const tags = ["Roles"];
 const reader = authorize("LOCATION_READ");
 const writer = authorize("LOCATION_ADMIN");
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/roles",
   operationId: "listRoles",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Retrieve all roles",
   description:
@@ -34,10 +36,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(Role), "Roles, oldest first"), ...problems() },
 });
 
-export const getOne = createRoute({
+export const getOne = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/roles/{id}",
   operationId: "getRole",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve a specific role",
   description: "Needs LOCATION_READ. A deleted role answers 404.",
@@ -46,10 +49,11 @@ export const getOne = createRoute({
   responses: { 200: withETag(jsonContent(Role, "The role")), ...notModified, ...problems("ROLE_NOT_FOUND") },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path: "/api/organizations/{organization_id}/roles",
   operationId: "createRole",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a new role",
   description:
@@ -60,10 +64,11 @@ export const create = createRoute({
   responses: { 201: withETag(jsonContent(Role, "The created role")), ...problems("EXTERNAL_ID_TAKEN") },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: "/api/organizations/{organization_id}/roles/{id}",
   operationId: "updateRole",
+  flags: { scope: "organization" },
   tags,
   summary: "Update a specific role",
   description: "Needs LOCATION_ADMIN. Only the fields sent change; send null to clear `hourlyWage` or `externalId`.",
@@ -75,10 +80,11 @@ export const patch = createRoute({
   },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: "/api/organizations/{organization_id}/roles/{id}",
   operationId: "deleteRole",
+  flags: { scope: "organization" },
   tags,
   summary: "Delete a specific role",
   description:

@@ -1,8 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { conditionalGet } from "@/platform/http/conditional";
 import type { AppBindings } from "@/platform/http/env";
 import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import {
   BulkAssignBody,
   OpenShift,
@@ -32,10 +33,11 @@ const claimCodes =
   " 409 `OPEN_SHIFT_NOT_PUBLISHED` (a draft), `WORKER_NOT_ASSIGNED` (not active and assigned to the location), " +
   "`ALREADY_CLAIMED` (a live claim or preference exists), `SCHEDULE_OVERLAP`, `TIME_OFF_CONFLICT`.";
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path,
   operationId: "listOpenShifts",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List open shifts",
   description:
@@ -47,10 +49,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(OpenShift), "A page of open shifts"), ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const getOne = createRoute({
+export const getOne = defineRoute({
   method: "get",
   path: `${path}/{id}`,
   operationId: "getOpenShift",
+  flags: { scope: "organization" },
   tags,
   summary: "Get details for an open shift",
   description: `The open shift with its preferences and draft assignments, and its ETag.${selfNote}`,
@@ -63,10 +66,11 @@ export const getOne = createRoute({
   },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path,
   operationId: "createOpenShift",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create open shift",
   description:
@@ -79,10 +83,11 @@ export const create = createRoute({
   responses: { 201: jsonContent(OpenShift, "The created open shift"), ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: `${path}/{id}`,
   operationId: "updateOpenShift",
+  flags: { scope: "organization" },
   tags,
   summary: "Update open shift",
   description:
@@ -96,10 +101,11 @@ export const patch = createRoute({
   },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: `${path}/{id}`,
   operationId: "deleteOpenShift",
+  flags: { scope: "organization" },
   tags,
   summary: "Remove open shift",
   description: "Soft delete; schedule entries its approvals created stay.",
@@ -111,10 +117,11 @@ export const remove = createRoute({
   },
 });
 
-export const claim = createRoute({
+export const claim = defineRoute({
   method: "post",
   path: `${path}/{id}/claim`,
   operationId: "claimOpenShift",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Claim open shift",
   description:
@@ -142,10 +149,11 @@ export const claim = createRoute({
   },
 });
 
-export const retract = createRoute({
+export const retract = defineRoute({
   method: "post",
   path: `${path}/{id}/retract`,
   operationId: "retractOpenShiftClaim",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Retract open shift submission",
   description: `The worker's PENDING claim or preference becomes RETRACTED; none pending is 409 \`PREFERENCE_NOT_PENDING\`.${selfNote}`,
@@ -157,10 +165,11 @@ export const retract = createRoute({
   },
 });
 
-export const createPreference = createRoute({
+export const createPreference = defineRoute({
   method: "post",
   path: `${path}/{id}/preferences`,
   operationId: "createOpenShiftPreference",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create open shift preference",
   description: `A PENDING PREFERRED or NOT_PREFERRED preference; managers may state one on a draft open shift.${claimCodes}${selfNote}`,
@@ -179,10 +188,11 @@ export const createPreference = createRoute({
   },
 });
 
-export const bulkAssign = createRoute({
+export const bulkAssign = defineRoute({
   method: "post",
   path: `${path}/{id}/preferences/bulk-assign`,
   operationId: "bulkAssignOpenShiftPreferences",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Bulk assign or accept open shift preferences",
   description:
@@ -205,10 +215,11 @@ export const bulkAssign = createRoute({
   },
 });
 
-export const retractPreference = createRoute({
+export const retractPreference = defineRoute({
   method: "post",
   path: `${path}/{id}/preferences/{preferenceId}/retract`,
   operationId: "retractOpenShiftPreference",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Retract open shift preference",
   description: `PENDING → RETRACTED, by its worker or a manager; otherwise 409 \`PREFERENCE_NOT_PENDING\`.${selfNote}`,
@@ -220,10 +231,11 @@ export const retractPreference = createRoute({
   },
 });
 
-export const patchPreference = createRoute({
+export const patchPreference = defineRoute({
   method: "patch",
   path: `${path}/{id}/preferences/{preferenceId}`,
   operationId: "updateOpenShiftPreference",
+  flags: { scope: "organization" },
   tags,
   summary: "Update open shift preference",
   description: `Changes \`preference\` while PENDING; otherwise 409 \`PREFERENCE_NOT_PENDING\`.${selfNote}`,
@@ -235,10 +247,11 @@ export const patchPreference = createRoute({
   },
 });
 
-export const removePreference = createRoute({
+export const removePreference = defineRoute({
   method: "patch",
   path: `${path}/{id}/preferences/{preferenceId}/remove`,
   operationId: "removeOpenShiftPreference",
+  flags: { scope: "organization" },
   tags,
   summary: "Remove open shift preference",
   description:
@@ -251,10 +264,11 @@ export const removePreference = createRoute({
   },
 });
 
-export const assign = createRoute({
+export const assign = defineRoute({
   method: "post",
   path: `${path}/{id}/preferences/{preferenceId}/assign`,
   operationId: "assignOpenShiftPreference",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Assign or accept open shift preference",
   description:

@@ -1,8 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { conditionalGet } from "@/platform/http/conditional";
 import type { AppBindings } from "@/platform/http/env";
 import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { type ScheduleEnv, scheduleAccess } from "./schedule-access.guards";
 import {
   BulkCopyBody,
@@ -33,10 +34,11 @@ const listNote =
   "Entries starting in [startDate, endDate] (local dates of the location, inclusive, or ISO instants), keyset-paged " +
   'by id with `limit`/`cursor` and `Link: rel="next"`; `updatedSince` for incremental sync.';
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path,
   operationId: "listScheduleEntries",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List all schedule entries",
   description: `The published schedule. ${listNote}${selfNote}`,
@@ -45,10 +47,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(ScheduleEntry), "A page of published entries"), ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const getOne = createRoute({
+export const getOne = defineRoute({
   method: "get",
   path: `${path}/{id}`,
   operationId: "getScheduleEntry",
+  flags: { scope: "organization" },
   tags,
   summary: "Get details for a schedule",
   description: `A published entry (a draft's id is 404 here).${selfNote}`,
@@ -61,10 +64,11 @@ export const getOne = createRoute({
   },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path,
   operationId: "createScheduleEntry",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create schedule entry",
   description: `Creates a published entry directly.${timeNote}`,
@@ -76,10 +80,11 @@ export const create = createRoute({
   },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: `${path}/{id}`,
   operationId: "updateScheduleEntry",
+  flags: { scope: "organization" },
   tags,
   summary: "Update schedule entry",
   description: `Changes only the named fields; times are read with the body's utcOffset, else the entry's.${timeNote}`,
@@ -91,10 +96,11 @@ export const patch = createRoute({
   },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: `${path}/{id}`,
   operationId: "deleteScheduleEntry",
+  flags: { scope: "organization" },
   tags,
   summary: "Remove schedule entry",
   description: "Soft delete: the entry leaves the schedule and answers with `deletedAt` set.",
@@ -106,10 +112,11 @@ export const remove = createRoute({
   },
 });
 
-export const bulkCopy = createRoute({
+export const bulkCopy = defineRoute({
   method: "post",
   path: `${path}/bulk-copy`,
   operationId: "bulkCopyScheduleEntries",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Bulk copy schedule shifts",
   description:
@@ -125,10 +132,11 @@ export const bulkCopy = createRoute({
   },
 });
 
-export const publish = createRoute({
+export const publish = defineRoute({
   method: "post",
   path: `${path}/publish`,
   operationId: "publishSchedule",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Publish draft schedule",
   description:
@@ -145,10 +153,11 @@ export const publish = createRoute({
   },
 });
 
-export const listDrafts = createRoute({
+export const listDrafts = defineRoute({
   method: "get",
   path: `${path}/drafts`,
   operationId: "listDraftScheduleEntries",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List all draft schedule entries",
   description: `${listNote} Needs SCHEDULE_READ.`,
@@ -157,10 +166,11 @@ export const listDrafts = createRoute({
   responses: { 200: jsonContent(z.array(ScheduleEntry), "A page of draft entries"), ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const getDraft = createRoute({
+export const getDraft = defineRoute({
   method: "get",
   path: `${path}/drafts/{id}`,
   operationId: "getDraftScheduleEntry",
+  flags: { scope: "organization" },
   tags,
   summary: "Get details for a draft entry",
   description: "A draft entry of the location (a published entry's id is 404 here), with its ETag. Needs SCHEDULE_READ.",
@@ -169,10 +179,11 @@ export const getDraft = createRoute({
   responses: { 200: withETag(jsonContent(ScheduleEntry, "The draft entry")), ...notModified, ...problems("SCHEDULE_ENTRY_NOT_FOUND") },
 });
 
-export const createDraft = createRoute({
+export const createDraft = defineRoute({
   method: "post",
   path: `${path}/drafts`,
   operationId: "createDraftScheduleEntry",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create draft schedule entry",
   description: `A draft, visible to staff once published.${timeNote}`,
@@ -184,10 +195,11 @@ export const createDraft = createRoute({
   },
 });
 
-export const patchDraft = createRoute({
+export const patchDraft = defineRoute({
   method: "patch",
   path: `${path}/drafts/{id}`,
   operationId: "updateDraftScheduleEntry",
+  flags: { scope: "organization" },
   tags,
   summary: "Update draft entry",
   description: `Changes only the named fields.${timeNote}`,
@@ -199,10 +211,11 @@ export const patchDraft = createRoute({
   },
 });
 
-export const removeDraft = createRoute({
+export const removeDraft = defineRoute({
   method: "delete",
   path: `${path}/drafts/{id}`,
   operationId: "deleteDraftScheduleEntry",
+  flags: { scope: "organization" },
   tags,
   summary: "Remove draft schedule entry",
   description: "Soft-deletes a draft entry; with If-Match, only the version it names (else 412). Needs SCHEDULE_WRITE.",

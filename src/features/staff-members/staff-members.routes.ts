@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { Location } from "@/features/locations/locations.schemas";
 import { conditionalGet } from "@/platform/http/conditional";
@@ -13,6 +13,7 @@ import {
   problems,
   withETag,
 } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import {
   LocationRecordParams,
   MAX_SYNC_RECORDS,
@@ -45,10 +46,11 @@ const MANAGE =
   "and nothing changes — a Manager cannot touch an Admin. The rule is checked again by the write itself, so a " +
   "member promoted meanwhile is refused too.";
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/staffmembers",
   operationId: "listStaffMembers",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Retrieve all staff members",
   description: "Needs EMPLOYEE_READ. Filters combine: `locationId`, `roleId`, `email` (exact, case-insensitive), `active`.",
@@ -57,10 +59,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(StaffMember), "Staff members, oldest first"), ...problems() },
 });
 
-export const getOne = createRoute({
+export const getOne = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/staffmembers/{id}",
   operationId: "getStaffMember",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve a specific staff member",
   description: "Needs EMPLOYEE_READ, or the token of that staff member. A deleted member answers 404.",
@@ -69,10 +72,11 @@ export const getOne = createRoute({
   responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
-export const getByExternalId = createRoute({
+export const getByExternalId = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/staffmembers/external/{externalId}",
   operationId: "getStaffMemberByExternalId",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve a staff member by external ID",
   description: "Needs EMPLOYEE_READ. A deleted member answers 404.",
@@ -81,10 +85,11 @@ export const getByExternalId = createRoute({
   responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
-export const listLocations = createRoute({
+export const listLocations = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/staffmembers/{id}/locations",
   operationId: "listStaffMemberLocations",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve staff member locations",
   description:
@@ -95,10 +100,11 @@ export const listLocations = createRoute({
   responses: { 200: jsonContent(z.array(Location), "The member's locations"), ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
-export const listForLocation = createRoute({
+export const listForLocation = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/locations/{id}/staffmembers",
   operationId: "listLocationStaffMembers",
+  flags: { scope: "organization", list: true },
   tags: ["Locations"],
   summary: "Retrieve staff members for a specific location",
   description: "Staff members whose `locationIds` include the location, oldest first. Needs EMPLOYEE_READ.",
@@ -107,10 +113,11 @@ export const listForLocation = createRoute({
   responses: { 200: jsonContent(z.array(StaffMember), "Staff members of the location"), ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path: "/api/organizations/{organization_id}/staffmembers",
   operationId: "createStaffMember",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a new staff member",
   description:
@@ -125,10 +132,11 @@ export const create = createRoute({
   },
 });
 
-export const sync = createRoute({
+export const sync = defineRoute({
   method: "post",
   path: "/api/organizations/{organization_id}/staffmembers/sync",
   operationId: "syncStaffMembers",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Synchronize staff members",
   description:
@@ -151,10 +159,11 @@ export const sync = createRoute({
   },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: "/api/organizations/{organization_id}/staffmembers/{id}",
   operationId: "updateStaffMember",
+  flags: { scope: "organization" },
   tags,
   summary: "Update a specific staff member",
   description:
@@ -168,10 +177,11 @@ export const patch = createRoute({
   },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: "/api/organizations/{organization_id}/staffmembers/{id}",
   operationId: "deleteStaffMember",
+  flags: { scope: "organization" },
   tags,
   summary: "Delete a specific staff member",
   description: `Needs EMPLOYEE_WRITE. Soft delete: reads answer 404 afterwards; lists show it with \`includeDeleted=true\`. ${MANAGE}`,

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
 import { ListQuery, PageQuery } from "@/platform/http/pagination";
@@ -12,6 +12,7 @@ import {
   problems,
   withETag,
 } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import {
   LedgerEntry,
   LedgerParams,
@@ -30,10 +31,11 @@ import {
 const tags = ["Time off"];
 const base = "/api/organizations/{organization_id}";
 
-export const listTypes = createRoute({
+export const listTypes = defineRoute({
   method: "get",
   path: `${base}/policies/types`,
   operationId: "listPolicyTypes",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List all policy types",
   description: "The five default types made with the organization, then those it added.",
@@ -42,10 +44,11 @@ export const listTypes = createRoute({
   responses: { 200: jsonContent(z.array(PolicyType), "The organization's policy types"), ...problems() },
 });
 
-export const createType = createRoute({
+export const createType = defineRoute({
   method: "post",
   path: `${base}/policies/types`,
   operationId: "createPolicyType",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a policy type",
   description: "A type of the organization's own, of one of the enumeration's kinds (`Other` for anything else).",
@@ -54,10 +57,11 @@ export const createType = createRoute({
   responses: { 201: jsonContent(PolicyType, "The created policy type"), ...problems() },
 });
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path: `${base}/policies`,
   operationId: "listPolicies",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Retrieve all time off policies",
   description: "Keyset pages, oldest first; filters `status`, `typeId` and `locationId` combine.",
@@ -66,10 +70,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(Policy), "The organization's policies"), ...problems() },
 });
 
-export const get = createRoute({
+export const get = defineRoute({
   method: "get",
   path: `${base}/policies/{policy_id}`,
   operationId: "getPolicy",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve a policy",
   description: "The policy with its type embedded and `assignedStaffCount`, and its ETag for If-None-Match and If-Match.",
@@ -78,10 +83,11 @@ export const get = createRoute({
   responses: { 200: withETag(jsonContent(Policy, "The policy")), ...notModified, ...problems("POLICY_NOT_FOUND") },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path: `${base}/policies`,
   operationId: "createPolicy",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create Policy",
   description: "A new policy is a Draft: activate it to accept requests and accrue.",
@@ -90,10 +96,11 @@ export const create = createRoute({
   responses: { 201: withETag(jsonContent(Policy, "The created policy")), ...problems() },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: `${base}/policies/{policy_id}`,
   operationId: "updatePolicy",
+  flags: { scope: "organization" },
   tags,
   summary: "Update Policy",
   description:
@@ -106,10 +113,11 @@ export const patch = createRoute({
   responses: { 200: withETag(jsonContent(Policy, "The whole updated policy")), ...problems("POLICY_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
-export const activate = createRoute({
+export const activate = defineRoute({
   method: "patch",
   path: `${base}/policies/{policy_id}/activate`,
   operationId: "activatePolicy",
+  flags: { scope: "organization" },
   tags,
   summary: "Activate Policy",
   description: "Draft or Inactive → Active; activating an Active policy is a no-op.",
@@ -118,10 +126,11 @@ export const activate = createRoute({
   responses: { 200: withETag(jsonContent(Policy, "The policy")), ...problems("POLICY_NOT_FOUND") },
 });
 
-export const deactivate = createRoute({
+export const deactivate = defineRoute({
   method: "patch",
   path: `${base}/policies/{policy_id}/deactivate`,
   operationId: "deactivatePolicy",
+  flags: { scope: "organization" },
   tags,
   summary: "Deactivate Policy",
   description: "Active → Inactive; an Inactive policy is a no-op, a Draft is 409 `POLICY_NOT_ACTIVE`.",
@@ -130,10 +139,11 @@ export const deactivate = createRoute({
   responses: { 200: withETag(jsonContent(Policy, "The policy")), ...problems("POLICY_NOT_FOUND", "POLICY_NOT_ACTIVE") },
 });
 
-export const listForPolicy = createRoute({
+export const listForPolicy = defineRoute({
   method: "get",
   path: `${base}/policies/{policy_id}/worker-policies`,
   operationId: "getWorkerPolicies",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Get Worker Policies",
   description:
@@ -144,10 +154,11 @@ export const listForPolicy = createRoute({
   responses: { 200: jsonContent(z.array(WorkerPolicy), "The policy's balances"), ...problems("POLICY_NOT_FOUND") },
 });
 
-export const listWorkerPolicies = createRoute({
+export const listWorkerPolicies = defineRoute({
   method: "get",
   path: `${base}/worker-policies`,
   operationId: "listWorkerPolicies",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List all worker policies",
   description:
@@ -158,10 +169,11 @@ export const listWorkerPolicies = createRoute({
   responses: { 200: jsonContent(z.array(WorkerPolicy), "Balances"), ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
-export const ledger = createRoute({
+export const ledger = defineRoute({
   method: "get",
   path: `${base}/policies/{policy_id}/worker-policies/{workerId}/ledger`,
   operationId: "getWorkerPolicyLedger",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "A balance's ledger",
   description:

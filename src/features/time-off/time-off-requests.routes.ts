@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { MAX_REQUEST_DAYS } from "@/domain/hour-configuration";
 import { conditionalGet } from "@/platform/http/conditional";
@@ -13,6 +13,7 @@ import {
   problemWith,
   withETag,
 } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import type { ProblemCode } from "@/problems/codes";
 import { ProblemSchema } from "@/problems/problem";
 import {
@@ -40,10 +41,11 @@ const BalanceProblem = ProblemSchema.extend({
 
 const conflicts = (...codes: ProblemCode[]) => ({ 409: problemWith(409, BalanceProblem, undefined, codes) });
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path,
   operationId: "listTimeOffRequests",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List time-off requests",
   description: `Filters combine; startTime/endTime select requests overlapping the window. ${self}`,
@@ -52,10 +54,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(TimeOffRequest), "Requests"), ...problems() },
 });
 
-export const timeOffs = createRoute({
+export const timeOffs = defineRoute({
   method: "get",
   path: `${path}/time-offs`,
   operationId: "listTimeOffs",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List Time-Offs",
   description: `Approved requests overlapping the window, as a bare array. ${self}`,
@@ -64,10 +67,11 @@ export const timeOffs = createRoute({
   responses: { 200: jsonContent(z.array(TimeOffRequest), "Approved time off"), ...problems() },
 });
 
-export const get = createRoute({
+export const get = defineRoute({
   method: "get",
   path: `${path}/{id}`,
   operationId: "getTimeOffRequest",
+  flags: { scope: "organization" },
   tags,
   summary: "Get Time-Off Request",
   description: self,
@@ -76,10 +80,11 @@ export const get = createRoute({
   responses: { 200: withETag(jsonContent(TimeOffRequest, "The request")), ...notModified, ...problems("TIME_OFF_REQUEST_NOT_FOUND") },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path,
   operationId: "createTimeOffRequest",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a time off request",
   description:
@@ -96,10 +101,11 @@ export const create = createRoute({
   },
 });
 
-export const update = createRoute({
+export const update = defineRoute({
   method: "put",
   path: `${path}/{id}`,
   operationId: "updateTimeOffRequest",
+  flags: { scope: "organization" },
   tags,
   summary: "Update Time-Off Request",
   description: `Rewrites a pending request under the same checks as creation (a window of at most ${MAX_REQUEST_DAYS} days). ${self}`,
@@ -112,10 +118,11 @@ export const update = createRoute({
   },
 });
 
-export const cancel = createRoute({
+export const cancel = defineRoute({
   method: "delete",
   path: `${path}/{id}`,
   operationId: "deleteTimeOffRequest",
+  flags: { scope: "organization" },
   tags,
   summary: "Delete Time-Off Request",
   description: `Cancels a pending or approved request; an approved one's usage is given back by a reversal entry. ${self}`,
@@ -128,10 +135,11 @@ export const cancel = createRoute({
   },
 });
 
-export const approve = createRoute({
+export const approve = defineRoute({
   method: "post",
   path: `${path}/{id}/approve`,
   operationId: "approveTimeOffRequest",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Approve Time-Off Request",
   description:
@@ -151,10 +159,11 @@ export const approve = createRoute({
   },
 });
 
-export const decline = createRoute({
+export const decline = defineRoute({
   method: "post",
   path: `${path}/{id}/decline`,
   operationId: "declineTimeOffRequest",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Decline Time-Off Request",
   description: "Pending → declined, with an optional reason; any other status is 409 `REQUEST_NOT_PENDING`.",

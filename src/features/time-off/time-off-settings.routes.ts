@@ -1,15 +1,16 @@
-import { createRoute } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { jsonBody, jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { TimeOffSettings, TimeOffSettingsPatch } from "./time-off-settings.schemas";
 
 const tags = ["Time off"];
 const path = "/api/organizations/{organization_id}/time-off-settings";
 
-export const get = createRoute({
+export const get = defineRoute({
   method: "get",
   path,
   operationId: "getTimeOffSettings",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve organization time off settings",
   description: "The stored settings, the defaults where none were changed.",
@@ -18,10 +19,11 @@ export const get = createRoute({
   responses: { 200: jsonContent(TimeOffSettings, "The settings"), ...problems() },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path,
   operationId: "updateTimeOffSettings",
+  flags: { scope: "organization" },
   tags,
   summary: "Update organization time off settings",
   description: "Changes only the named settings; requests created or edited afterwards are checked against them.",

@@ -1,9 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { Shift } from "@/features/shifts/shifts.schemas";
-import { idempotencyInBatches } from "@/platform/middleware/idempotency";
-import { punchRateLimit } from "@/platform/middleware/rate-limit";
 import { jsonBody, jsonContent, problems, problemWith } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { BreakStartBody, ClockInBody, GeofenceProblem, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
 
 const tags = ["Time tracking"];
@@ -43,10 +41,11 @@ const punchProblems = {
   ]),
 };
 
-export const shiftState = createRoute({
+export const shiftState = defineRoute({
   method: "get",
   path: `${base}/shift-state`,
   operationId: "getShiftState",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve staff member shift state",
   description: "The staff member's open shift (at any location) or null, minutes worked today, and the breaks they may start here.",
@@ -55,10 +54,11 @@ export const shiftState = createRoute({
   responses: { 200: jsonContent(ShiftState, "The shift state"), ...problems("STAFF_MEMBER_NOT_FOUND", "LOCATION_NOT_FOUND") },
 });
 
-export const clockIn = createRoute({
+export const clockIn = defineRoute({
   method: "post",
   path: `${base}/clock-in`,
   operationId: "clockIn",
+  flags: { scope: "organization", idempotency: "in-batches", punch: true },
   tags,
   summary: "Clock in a staff member",
   description:
@@ -68,15 +68,16 @@ export const clockIn = createRoute({
     "clock-in (`occurredAt`) inside another shift of the staff member, or before one (the open shift runs on), is " +
     "409 `SHIFT_OVERLAP`, as for manual shifts." +
     punchNotes,
-  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: selfOr("SHIFT_WRITE"),
   request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
   responses: { 200: jsonContent(Shift, "The new open shift"), ...punchProblems },
 });
 
-export const clockOut = createRoute({
+export const clockOut = defineRoute({
   method: "post",
   path: `${base}/clock-out`,
   operationId: "clockOut",
+  flags: { scope: "organization", idempotency: "in-batches", punch: true },
   tags,
   summary: "Clock out a staff member",
   description:
@@ -84,34 +85,36 @@ export const clockOut = createRoute({
     "at the same instant first. A mandatory break type not taken in a shift longer than its frequencyMinutes adds " +
     "an automatic unpaid deduction of its durationMinutes (`automatic: true`)." +
     punchNotes,
-  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: selfOr("SHIFT_WRITE"),
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
   responses: { 200: jsonContent(Shift, "The closed shift"), ...punchProblems },
 });
 
-export const breakStart = createRoute({
+export const breakStart = defineRoute({
   method: "post",
   path: `${base}/break-start`,
   operationId: "startBreak",
+  flags: { scope: "organization", idempotency: "in-batches", punch: true },
   tags,
   summary: "Start a break",
   description:
     "Starts a break of an enabled break type of this location (400 `BREAK_TYPE_UNAVAILABLE` otherwise) on the open " +
     "shift (409 `NO_OPEN_SHIFT`); one open break at a time (409 `BREAK_ALREADY_OPEN`)." +
     punchNotes,
-  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: selfOr("SHIFT_WRITE"),
   request: { params: StaffLocationParams, body: jsonBody(BreakStartBody) },
   responses: { 200: jsonContent(Shift, "The shift with the break started"), ...punchProblems },
 });
 
-export const breakEnd = createRoute({
+export const breakEnd = defineRoute({
   method: "post",
   path: `${base}/break-end`,
   operationId: "endBreak",
+  flags: { scope: "organization", idempotency: "in-batches", punch: true },
   tags,
   summary: "End a break",
   description: `Ends the open break of the open shift (409 \`NO_OPEN_BREAK\` without one).${punchNotes}`,
-  middleware: [punchRateLimit, selfOr("SHIFT_WRITE"), idempotencyInBatches] as const,
+  middleware: selfOr("SHIFT_WRITE"),
   request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
   responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...punchProblems },
 });

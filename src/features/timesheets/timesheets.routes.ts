@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { Shift } from "@/features/shifts/shifts.schemas";
 import { conditionalGet } from "@/platform/http/conditional";
@@ -13,6 +13,7 @@ import {
   problems,
   withETag,
 } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { EmployeeReport, EmployeeReportQuery, ExportQuery, ExportRecord, Report, ReportQuery } from "./timesheet-reports.schemas";
 import { type TimesheetEnv, timesheetAccess } from "./timesheet-scope.guards";
 import {
@@ -46,10 +47,11 @@ const listingNote =
   "count 0 until clocked out. A start after the end or a range over 366 days is 400.";
 const lockedNote = " A shift whose business date is locked at its location is 409 `DAY_LOCKED`.";
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path: "/api/timesheets",
   operationId: "listTimesheets",
+  flags: { scope: "caller", list: true },
   tags,
   summary: "Retrieve all shifts",
   description: listingNote + scopeNote,
@@ -61,10 +63,11 @@ export const list = createRoute({
   },
 });
 
-export const listForLocation = createRoute({
+export const listForLocation = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/locations/{id}/timesheets",
   operationId: "listLocationTimesheets",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Retrieve timesheets for a specific location",
   description: `The timesheet listing of one location (404 for a location not in the organization). ${listingNote}`,
@@ -73,10 +76,11 @@ export const listForLocation = createRoute({
   responses: { 200: jsonContent(TimesheetListing, "A page of the location's shifts"), ...problems("LOCATION_NOT_FOUND") },
 });
 
-export const exportShifts = createRoute({
+export const exportShifts = defineRoute({
   method: "get",
   path: "/api/timesheets/export",
   operationId: "exportTimesheets",
+  flags: { scope: "caller" },
   tags,
   summary: "Export shifts",
   description:
@@ -96,10 +100,11 @@ export const exportShifts = createRoute({
   },
 });
 
-export const reportDays = createRoute({
+export const reportDays = defineRoute({
   method: "get",
   path: "/api/timesheets/reports",
   operationId: "getTimesheetReport",
+  flags: { scope: "caller" },
   tags,
   summary: "Generate shift reports",
   description:
@@ -111,10 +116,11 @@ export const reportDays = createRoute({
   responses: { 200: jsonContent(Report, "The report"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
 });
 
-export const reportEmployees = createRoute({
+export const reportEmployees = defineRoute({
   method: "get",
   path: "/api/timesheets/reports/employees",
   operationId: "getTimesheetEmployeeReport",
+  flags: { scope: "caller", list: true },
   tags,
   summary: "Generate per-employee shift reports",
   description: `Totals per staff member over the range, by staff member id, paged with \`limit\`/\`cursor\`.${scopeNote}`,
@@ -126,10 +132,11 @@ export const reportEmployees = createRoute({
   },
 });
 
-export const lockDay = createRoute({
+export const lockDay = defineRoute({
   method: "post",
   path: "/api/timesheets/locked-days",
   operationId: "lockTimesheetDay",
+  flags: { scope: "caller", idempotency: "middleware" },
   tags,
   summary: "Lock a day",
   description:
@@ -140,10 +147,11 @@ export const lockDay = createRoute({
   responses: { 200: jsonContent(LockedDay, "The locked day"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
 });
 
-export const unlockDay = createRoute({
+export const unlockDay = defineRoute({
   method: "delete",
   path: "/api/timesheets/locked-days",
   operationId: "unlockTimesheetDay",
+  flags: { scope: "caller" },
   tags,
   summary: "Reopen a locked day",
   description: "Removes the lock (idempotent: reopening an open day answers it as open). Needs LOCATION_ADMIN.",
@@ -152,10 +160,11 @@ export const unlockDay = createRoute({
   responses: { 200: jsonContent(LockedDay, "The reopened day"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
 });
 
-export const getOne = createRoute({
+export const getOne = defineRoute({
   method: "get",
   path: "/api/timesheets/{id}",
   operationId: "getTimesheetShift",
+  flags: { scope: "caller" },
   tags,
   summary: "Retrieve a specific shift",
   description: `The shift with its breaks and clock events.${scopeNote}`,
@@ -168,10 +177,11 @@ export const getOne = createRoute({
   },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path: "/api/timesheets",
   operationId: "createTimesheetShift",
+  flags: { scope: "caller", idempotency: "middleware" },
   tags,
   summary: "Create a new shift",
   description:
@@ -191,10 +201,11 @@ export const create = createRoute({
   },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: "/api/timesheets/{id}",
   operationId: "updateTimesheetShift",
+  flags: { scope: "caller" },
   tags,
   summary: "Update a specific shift",
   description:
@@ -220,10 +231,11 @@ export const patch = createRoute({
   },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: "/api/timesheets/{id}",
   operationId: "deleteTimesheetShift",
+  flags: { scope: "caller" },
   tags,
   summary: "Delete a specific shift",
   description: `Soft delete: the shift leaves listings and totals; the audit keeps it.${lockedNote} Needs SHIFT_WRITE.`,
@@ -242,10 +254,11 @@ export const remove = createRoute({
   },
 });
 
-export const removeDay = createRoute({
+export const removeDay = defineRoute({
   method: "delete",
   path: "/api/timesheets",
   operationId: "deleteTimesheetDay",
+  flags: { scope: "caller" },
   tags,
   summary: "Delete all shifts on a specific date",
   description:

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
 import { DEFAULT_LIMIT, ListQuery, MAX_LIMIT, queryInteger } from "@/platform/http/pagination";
@@ -13,6 +13,7 @@ import {
   problems,
   withETag,
 } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
 import { Webhook, WebhookCreate, WebhookDelivery, WebhookPatch, WebhookWithSecret } from "./webhooks.schemas";
 
 const tags = ["Webhooks"];
@@ -20,10 +21,11 @@ const tags = ["Webhooks"];
 const admin = authorize("ORGANIZATION_ADMIN");
 const path = "/api/organizations/{organization_id}/webhooks";
 
-export const list = createRoute({
+export const list = defineRoute({
   method: "get",
   path,
   operationId: "listWebhooks",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Retrieve all webhook endpoints",
   description: "Needs ORGANIZATION_ADMIN. Secrets are never listed.",
@@ -32,10 +34,11 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.array(Webhook), "Webhook endpoints, oldest first"), ...problems() },
 });
 
-export const create = createRoute({
+export const create = defineRoute({
   method: "post",
   path,
   operationId: "createWebhook",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a webhook endpoint",
   description:
@@ -46,10 +49,11 @@ export const create = createRoute({
   responses: { 201: withETag(jsonContent(WebhookWithSecret, "The endpoint, with its signing secret")), ...problems() },
 });
 
-export const getOne = createRoute({
+export const getOne = defineRoute({
   method: "get",
   path: `${path}/{id}`,
   operationId: "getWebhook",
+  flags: { scope: "organization" },
   tags,
   summary: "Retrieve a webhook endpoint",
   description: "Needs ORGANIZATION_ADMIN.",
@@ -58,10 +62,11 @@ export const getOne = createRoute({
   responses: { 200: withETag(jsonContent(Webhook, "The endpoint")), ...notModified, ...problems("WEBHOOK_NOT_FOUND") },
 });
 
-export const patch = createRoute({
+export const patch = defineRoute({
   method: "patch",
   path: `${path}/{id}`,
   operationId: "updateWebhook",
+  flags: { scope: "organization" },
   tags,
   summary: "Update a webhook endpoint",
   description: "Needs ORGANIZATION_ADMIN. `enabled: true` re-enables an endpoint disabled after failures (and resets its count).",
@@ -70,10 +75,11 @@ export const patch = createRoute({
   responses: { 200: withETag(jsonContent(Webhook, "The updated endpoint")), ...problems("WEBHOOK_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
-export const remove = createRoute({
+export const remove = defineRoute({
   method: "delete",
   path: `${path}/{id}`,
   operationId: "deleteWebhook",
+  flags: { scope: "organization" },
   tags,
   summary: "Delete a webhook endpoint",
   description: "Needs ORGANIZATION_ADMIN. Nothing more is delivered to it.",
@@ -82,10 +88,11 @@ export const remove = createRoute({
   responses: { 200: withETag(jsonContent(Webhook, "The deleted endpoint")), ...problems("WEBHOOK_NOT_FOUND", "PRECONDITION_FAILED") },
 });
 
-export const test = createRoute({
+export const test = defineRoute({
   method: "post",
   path: `${path}/{id}/test`,
   operationId: "testWebhook",
+  flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Send a test event",
   description:
@@ -96,10 +103,11 @@ export const test = createRoute({
   responses: { 200: jsonContent(WebhookDelivery, "The attempt"), ...problems("WEBHOOK_NOT_FOUND") },
 });
 
-export const deliveries = createRoute({
+export const deliveries = defineRoute({
   method: "get",
   path: `${path}/{id}/deliveries`,
   operationId: "listWebhookDeliveries",
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Retrieve an endpoint's delivery attempts",
   description: "Needs ORGANIZATION_ADMIN. Every attempt, newest first: status, response code, duration and the next retry.",

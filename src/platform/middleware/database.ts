@@ -3,8 +3,8 @@ import type { Database } from "@/data/client";
 import { RequestDatabases, type SentBookmark } from "@/data/sessions";
 import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
 import type { AppBindings, AppContext } from "@/platform/http/env";
+import { flagsOf } from "@/platform/routes/define-route";
 import { badRequest } from "@/problems/problem";
-import { isPunch } from "./rate-limit";
 
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
 
@@ -41,7 +41,7 @@ export const database = createMiddleware<AppBindings>(async (c, next) => {
   const sent = sentBookmark(header);
   shardConfig(c.env); // a misconfigured SHARDS fails every request loudly, never misroutes one
   const databases = new RequestDatabases(c.env, sent, () =>
-    READS.has(c.req.method) || isPunch(c) ? "first-unconstrained" : "first-primary",
+    READS.has(c.req.method) || flagsOf(c).punch ? "first-unconstrained" : "first-primary",
   );
   c.set("databases", databases);
   c.set("shard", DIRECTORY_SHARD);

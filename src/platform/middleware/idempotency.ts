@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { matchedRoutes } from "hono/route";
 import { claimKey, type IdempotentRequest, releaseKey, requestHash, storeResponse } from "@/data/idempotency";
 import type { AppBindings } from "@/platform/http/env";
+import { flagsOf } from "@/platform/routes/define-route";
 import { badRequest, ProblemError } from "@/problems/problem";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -11,19 +11,11 @@ export const keyReused = () => new ProblemError(422, "IDEMPOTENCY_KEY_REUSED", "
 export const requestInProgress = () =>
   new ProblemError(409, "IDEMPOTENCY_REQUEST_IN_PROGRESS", "The first request with this Idempotency-Key is still running.");
 
-/**
- * Route middleware marking a hot path that looks up and records its key inside its own read and write batches
- * (see data/idempotency `recordStatement`), so a key costs it no extra D1 round trip.
- */
-export const idempotencyInBatches = createMiddleware<AppBindings>((_c, next) => next());
-
 /** The query belongs to the request: a partner token's `?organizationId=` names what the POST acts on. */
 const pathWithQuery = (url: string) => {
   const { pathname, search } = new URL(url);
   return pathname + search;
 };
-
-const handledInBatches = (c: Parameters<typeof idempotency>[0]) => matchedRoutes(c).some((route) => route.handler === idempotencyInBatches);
 
 /**
  * Exactly-once POSTs for retrying clients (phones on bad networks): the first successful response for a key,
@@ -31,7 +23,8 @@ const handledInBatches = (c: Parameters<typeof idempotency>[0]) => matchedRoutes
  */
 export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
-  if (c.req.method !== "POST" || key === undefined) return next();
+  const { idempotency: handling } = flagsOf(c);
+  if (handling === undefined || key === undefined) return next();
   if (key.length < 1 || key.length > 255) {
     throw badRequest("INVALID_IDEMPOTENCY_KEY", "Idempotency-Key must be 1 to 255 characters.");
   }
@@ -41,7 +34,8 @@ export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
     key,
     hash: await requestHash(c.req.method, pathWithQuery(c.req.url), await c.req.text()),
   };
-  if (handledInBatches(c)) {
+  // The route looks the key up and records it inside its own batches (data/idempotency `recordStatements`).
+  if (handling === "in-batches") {
     c.set("idempotency", request);
     return next();
   }

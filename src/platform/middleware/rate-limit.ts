@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { matchedRoutes } from "hono/route";
 import { rateLimiter } from "hono-rate-limiter";
 import type { AppBindings } from "@/platform/http/env";
+import { flagsOf } from "@/platform/routes/define-route";
 import { ProblemError, problemResponse } from "@/problems/problem";
 import {
   credentialKey,
@@ -44,41 +44,37 @@ function tooManyRequests(c: AppContext, name: RateLimitPolicyName) {
  * allowed-or-not, so every response advertises the policy (`RateLimit-Policy`) and a refusal adds `RateLimit`
  * with nothing remaining and `Retry-After`.
  */
-function bucket(
-  name: RateLimitPolicyName,
-  binding: (env: Env) => RateLimit,
-  key: (c: AppContext) => string | Promise<string>,
-  skip: (c: AppContext) => boolean = () => false,
-) {
+function bucket(name: RateLimitPolicyName, binding: (env: Env) => RateLimit, key: (c: AppContext) => string | Promise<string>) {
   const limit = rateLimiter<AppBindings>({
     binding: (c) => binding(c.env),
     keyGenerator: key,
     handler: (c) => tooManyRequests(c, name),
   });
   return createMiddleware<AppBindings>(async (c, next) => {
-    if (skip(c)) return next();
     const response = await limit(c, next);
     if (response) return response;
     c.header("RateLimit-Policy", policyHeader(rateLimitPolicy(c.env.RATE_LIMITS, name)));
   });
 }
 
-/** Route middleware of the punches: their own, looser bucket, so a shift change is not refused by other traffic. */
-export const punchRateLimit = bucket(
+const isPunch = (c: AppContext) => flagsOf(c).punch === true;
+
+/** Punches (routes flagged `punch`): their own, looser bucket, so a shift change is not refused by other traffic. */
+const punchRateLimit = bucket(
   "punches",
   (env) => env.PUNCH_RATE_LIMITER,
   (c) => credentialKey(bearer(c)),
 );
 
-export const isPunch = (c: AppContext) => matchedRoutes(c).some((route) => route.handler === punchRateLimit);
-
-/** Every authenticated request except punches, per access token (after `authenticate`, so only valid ones count). */
-export const apiRateLimit = bucket(
+/** Every other authenticated request, per access token. */
+const otherRateLimit = bucket(
   "api",
   (env) => env.API_RATE_LIMITER,
   (c) => credentialKey(bearer(c)),
-  isPunch,
 );
+
+/** Every authenticated request, per access token, in its route's bucket (after `authenticate`: only valid ones count). */
+export const apiRateLimit = createMiddleware<AppBindings>((c, next) => (isPunch(c) ? punchRateLimit : otherRateLimit)(c, next));
 
 /** Route middleware of `POST /api/auth/exchangeToken`, per client IP. */
 export const exchangeRateLimit = bucket(

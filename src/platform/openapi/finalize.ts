@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { FLAGS_EXTENSION, type RouteFlags } from "@/platform/routes/define-route";
 
 type OpenAPIObject = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 
@@ -19,6 +20,8 @@ interface OperationContext {
   operation: Json;
   secured: boolean;
   idempotent: boolean;
+  /** The path names the organization acted on (scope `organization`). */
+  inOrganization: boolean;
   hasBody: boolean;
   isList: boolean;
 }
@@ -114,7 +117,7 @@ const REQUEST_PARAMETERS: [name: string, applies: (op: OperationContext) => bool
 function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, ProblemCode[]>> {
   const parameters: Json[] = op.operation.parameters ?? [];
   const hasInput = op.hasBody || parameters.some((p) => !p.$ref);
-  const inOrganization = /\{organization_?[iI]d\}/.test(op.path);
+  const { inOrganization } = op;
   return {
     400: [
       "INVALID_D1_BOOKMARK",
@@ -241,6 +244,24 @@ function referencedSchemas(document: Json): Set<string> {
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
+/**
+ * The flags the route declared (defineRoute), taken out of the served operation. A declaration the operation
+ * contradicts fails the build of the document, so the flags and the routes cannot drift apart.
+ */
+function declaredFlags(method: string, path: string, operation: Json): RouteFlags {
+  const flags = operation[FLAGS_EXTENSION] as RouteFlags | undefined;
+  delete operation[FLAGS_EXTENSION];
+  const where = `${method.toUpperCase()} ${path}`;
+  if (!flags) throw new Error(`${where} is not defined with defineRoute`);
+  const paged = (operation.parameters ?? []).some((p: Json) => p.in === "query" && (p.name === "cursor" || p.name === "after"));
+  if (paged !== (flags.list === true))
+    throw new Error(`${where}: flagged list: ${flags.list === true}, but ${paged ? "takes" : "lacks"} a cursor`);
+  const organizationInPath = /\{organization_?[iI]d\}/.test(path);
+  if (organizationInPath !== (flags.scope === "organization")) throw new Error(`${where}: scope ${flags.scope} does not fit its path`);
+  if (flags.idempotency && method !== "post") throw new Error(`${where}: only a POST takes an Idempotency-Key`);
+  return flags;
+}
+
 /** `webhooks`: the document's top-level webhooks (every event type's envelope), which only the events registry knows. */
 export function finalizeDocument(generated: OpenAPIObject, webhooks: Record<string, unknown>): OpenAPIObject {
   const document = structuredClone(generated) as Json;
@@ -254,16 +275,16 @@ export function finalizeDocument(generated: OpenAPIObject, webhooks: Record<stri
       const operation = item[method];
       if (!operation) continue;
       const secured = operation.security ? operation.security.some((r: Json) => Object.keys(r).length > 0) : globallySecured;
+      const flags = declaredFlags(method, path, operation);
       const op: OperationContext = {
         path,
         method,
         operation,
         secured,
-        // The idempotency middleware runs for authenticated callers: a key is scoped to one.
-        idempotent: method === "post" && secured,
+        idempotent: flags.idempotency !== undefined,
+        inOrganization: flags.scope === "organization",
         hasBody: Boolean(operation.requestBody),
-        // Paged by an opaque cursor, or by `after` (the event feed's sequence).
-        isList: (operation.parameters ?? []).some((p: Json) => p.in === "query" && (p.name === "cursor" || p.name === "after")),
+        isList: flags.list === true,
       };
       completeProblems(op, problemSchemaRef);
       addHeaders(op);

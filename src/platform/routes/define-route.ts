@@ -1,0 +1,52 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { matchedRoutes } from "hono/route";
+
+/**
+ * What the platform needs to know of a route, declared on it (never inferred from its method, its path or the
+ * identity of a middleware function). The middleware reads it per request (`flagsOf`), the OpenAPI finalizer from
+ * the document (the operation's `x-shiftline`, removed from the served document).
+ */
+export interface RouteFlags {
+  /** Who may call it: nobody in particular (no token), a partner, the organization its path names, or the caller's own. */
+  scope: "public" | "partner" | "organization" | "caller";
+  /**
+   * Takes an Idempotency-Key: the idempotency middleware claims and replays it, or (`in-batches`) the handler looks
+   * it up and records it inside its own read and write batches, so a key costs no extra D1 round trip.
+   */
+  idempotency?: "middleware" | "in-batches";
+  /** A punch: the punches' own rate-limit bucket, and its reads start at a replica (its write batch re-checks all). */
+  punch?: boolean;
+  /** A paged list: answers a `Link` header to its next page (its query has `cursor`, or `after` for the event feed). */
+  list?: boolean;
+}
+
+/** The key of the document's operations that carries the flags to the finalizer. */
+export const FLAGS_EXTENSION = "x-shiftline";
+
+const byRoute = new Map<string, RouteFlags>();
+const routeKey = (method: string, honoPath: string) => `${method.toUpperCase()} ${honoPath}`;
+
+/** `createRoute` with the route's flags. */
+export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P }>({
+  flags,
+  ...config
+}: R & { flags: RouteFlags }) {
+  const route = createRoute({ ...config, [FLAGS_EXTENSION]: flags } as unknown as R);
+  byRoute.set(routeKey(route.method, route.getRoutingPath()), flags);
+  return route;
+}
+
+const NONE: RouteFlags = { scope: "public" };
+
+/** The flags of the route a request matched (none for a path no route serves). */
+export function flagsOf(c: Context): RouteFlags {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) {
+    const route = routes[i]!;
+    if (route.method === "ALL") continue;
+    const flags = byRoute.get(routeKey(route.method, route.path));
+    if (flags) return flags;
+  }
+  return NONE;
+}
