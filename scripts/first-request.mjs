@@ -1,7 +1,8 @@
 // What the first request of a cold isolate costs over the same request warm, on a fresh `wrangler dev` each run:
-// readiness is polled on a static asset (served without running the Worker), then one token exchange is timed
-// first, then the same request `--warm` more times. Prints each run's first and warm median and their difference.
-// Used by `npm run measure:startup`; `node scripts/first-request.mjs --runs 5 --warm 20` runs it alone.
+// readiness is polled on a static asset (answered without running the Worker), then one request is timed first and
+// `--warm` more times. Ours: a token exchange (POST /api/auth/exchangeToken). The floor: a frameworkless Worker
+// (scripts/first-request-floor.ts) on the same config, whose first request shows what wrangler and workerd add to any.
+// Runs alternate between the two. Used by `npm run measure:startup`; `node scripts/first-request.mjs --runs 5` alone.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,51 +17,64 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+async function firstAndWarm({ entry, persistTo, logFile, warm, send }) {
+  const server = await startWorker({
+    name: "first-request",
+    config: "wrangler.toml",
+    entry,
+    persistTo,
+    logFile,
+    port: await freePort(8871),
+    inspectorPort: await freePort(9371),
+    vars: { TOKEN_SECRET: randomBytes(32).toString("base64url") },
+    readyPath: "/api/docs/scalar.js",
+  });
+  try {
+    const request = client(server.url);
+    const timed = async () => {
+      const started = performance.now();
+      await send(request);
+      return performance.now() - started;
+    };
+    const first = await timed();
+    const warmTimes = [];
+    for (let i = 0; i < warm; i++) warmTimes.push(await timed());
+    return { first, warm: median(warmTimes) };
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function measureFirstRequest({ runs = 5, warm = 20 } = {}) {
   const work = mkdtempSync(join(tmpdir(), "shiftline-first-request-"));
   const persistTo = join(work, "d1");
   const logFile = join(work, "wrangler.log");
-  const results = [];
+  const ours = [];
+  const floor = [];
   try {
     await migrate({ config: "wrangler.toml", persistTo, logFile });
     const token = await partnerToken({}, 3600);
+    const exchange = (request) => expectStatus(request("POST", "/api/auth/exchangeToken", { body: { token } }), 200, "token exchange");
     for (let run = 0; run < runs; run++) {
-      const server = await startWorker({
-        name: `first-request-${run}`,
-        config: "wrangler.toml",
-        entry: process.env.PROBE_ENTRY,
-        persistTo,
-        logFile,
-        port: await freePort(8871),
-        inspectorPort: await freePort(9371),
-        vars: { TOKEN_SECRET: randomBytes(32).toString("base64url") },
-        readyPath: "/api/docs/scalar.js",
-      });
-      const request = client(server.url);
-      const exchange = async () => {
-        const started = performance.now();
-        if (process.env.PROBE_PATH) await request("GET", process.env.PROBE_PATH);
-        else await expectStatus(request("POST", "/api/auth/exchangeToken", { body: { token } }), 200, "token exchange");
-        return performance.now() - started;
-      };
-      const first = await exchange();
-      const warmTimes = [];
-      for (let i = 0; i < warm; i++) warmTimes.push(await exchange());
-      results.push({ first, warm: median(warmTimes) });
-      await server.stop();
+      ours.push(await firstAndWarm({ persistTo, logFile, warm, send: exchange }));
+      floor.push(await firstAndWarm({ entry: "scripts/first-request-floor.ts", persistTo, logFile, warm, send: (r) => r("GET", "/") }));
     }
   } finally {
     await stopAll();
     rmSync(work, { recursive: true, force: true });
   }
-  const added = median(results.map((r) => r.first - r.warm));
-  return { results, added };
+  return { ours, floor, added: median(ours.map((r) => r.first - r.warm)), floorAdded: median(floor.map((r) => r.first - r.warm)) };
 }
 
-export function printFirstRequest({ results, added }) {
-  const runs = results.map((r) => `${r.first.toFixed(1)}/${r.warm.toFixed(1)}`).join(", ");
-  console.log(`first request of a fresh wrangler dev (POST /api/auth/exchangeToken), first/warm ms per run: ${runs}`);
-  console.log(`the first request of a cold isolate adds: median ${added.toFixed(1)} ms over the same request warm`);
+export function printFirstRequest({ ours, floor, added, floorAdded }) {
+  const list = (results) => results.map((r) => `${r.first.toFixed(1)}/${r.warm.toFixed(1)}`).join(", ");
+  console.log(`first request of a fresh wrangler dev, first/warm ms per run:`);
+  console.log(`  ours  (POST /api/auth/exchangeToken): ${list(ours)}`);
+  console.log(`  floor (a frameworkless Worker, GET /): ${list(floor)}`);
+  console.log(
+    `the first request of a cold isolate adds: ours median ${added.toFixed(1)} ms, the floor ${floorAdded.toFixed(1)} ms; ` +
+      `ours beyond the floor ${(added - floorAdded).toFixed(1)} ms`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

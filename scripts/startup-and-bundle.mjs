@@ -4,6 +4,8 @@
 //    "Active" startup CPU of the local profile. No account or network is needed for either.
 // 3. The same for scripts/startup-eager.ts (the Worker with its app built at startup), interleaved run by run with 2.
 //    The difference is what the first request of a cold isolate pays to build the app (src/worker.ts defers it).
+// 4. scripts/first-request.mjs: the first request of a fresh `wrangler dev` against the same request warm, beside a
+//    frameworkless Worker's (what wrangler and workerd add to any first request).
 // The CPU figures are sampled wall time of the isolate's thread: they grow with the machine's load, printed alongside.
 // Flags: --runs <n> (default 5), --minify (adds wrangler's --minify; otherwise wrangler.toml decides), --top <n>.
 import { execFileSync } from "node:child_process";
@@ -11,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { measureFirstRequest, printFirstRequest } from "./first-request.mjs";
 
 const root = join(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -69,9 +72,9 @@ try {
   const outdir = join(work, "out");
   const metafile = join(work, "meta.json");
   wrangler("deploy", "--dry-run", "--outdir", outdir, "--metafile", metafile, ...minifyFlag);
-  const script = readFileSync(join(outdir, "index.js"));
+  const script = readFileSync(join(outdir, "worker.js"));
   const meta = JSON.parse(readFileSync(metafile, "utf8"));
-  const output = Object.entries(meta.outputs).find(([path]) => path.endsWith("index.js"))[1];
+  const output = Object.entries(meta.outputs).find(([path]) => path.endsWith("worker.js"))[1];
   const groups = new Map();
   for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
     const group = inputGroup(path);
@@ -101,20 +104,21 @@ try {
   const list = (values) => values.map((s) => s.toFixed(1)).join(", ");
 
   console.log(`build: wrangler deploy --dry-run${minifyFlag.length ? " --minify" : ""} (otherwise as wrangler.toml says)`);
-  console.log(`bundle: ${kib(script.length)} raw, ${kib(gzipSync(script, { level: 9 }).length)} gzip (index.js)`);
+  console.log(`bundle: ${kib(script.length)} raw, ${kib(gzipSync(script, { level: 9 }).length)} gzip (worker.js)`);
   console.log(
     `evaluated at startup: ${atStartup.size} of ${Object.keys(meta.inputs).length} bundled modules (${[...atStartup].map(inputGroup).join(", ")})`,
   );
   console.log(`startup CPU: median ${median(samples).toFixed(1)} ms of ${runs} (${list(samples)} ms)`);
   console.log(
-    `startup CPU with the app built at startup: median ${median(eagerSamples).toFixed(1)} ms (${list(eagerSamples)} ms); ` +
+    `startup CPU with a token exchange's modules evaluated at startup: median ${median(eagerSamples).toFixed(1)} ms (${list(eagerSamples)} ms); ` +
       `the first request of a cold isolate adds ≈ ${(median(eagerSamples) - median(samples)).toFixed(1)} ms`,
   );
   console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
-  console.log(`largest inputs (their bytes in index.js):`);
+  console.log(`largest inputs (their bytes in worker.js):`);
   for (const [group, bytes] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`  ${kib(bytes).padStart(10)}  ${group}`);
   }
+  printFirstRequest(await measureFirstRequest({ runs }));
 } catch (error) {
   console.error(error.stderr ?? error.stdout ?? error);
   process.exitCode = 1;

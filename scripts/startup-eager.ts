@@ -1,5 +1,7 @@
-// Measurement only (scripts/startup-and-bundle.mjs): the Worker with its app built at startup rather than on the first
-// request. Its startup CPU minus the Worker's is what the first request of a cold isolate pays to build the app.
+// Measurement only (scripts/startup-and-bundle.mjs): the Worker with what its first token exchange loads — the table
+// of features and the platform (src/app.ts) and the auth feature — evaluated at startup rather than on that request.
+// Its startup CPU minus the Worker's is what evaluating those modules costs a cold isolate's first request.
 import "../src/app";
+import "../src/features/auth/auth.index";
 
 export { default } from "../src/worker";
