@@ -10,7 +10,7 @@ import type { AppBindings } from "@/platform/http/env";
 import { database } from "@/platform/middleware/database";
 import { requireJsonBody } from "@/platform/middleware/json-body";
 import { requireWellFormedText } from "@/platform/middleware/well-formed-text";
-import { badRequest, ProblemError, problemResponse } from "@/problems/problem";
+import { badRequest, ProblemError, problemResponse, validationFailed } from "@/problems/problem";
 
 /** Response headers browsers may read: every response header the document declares. */
 export const EXPOSED_HEADERS = [
@@ -44,9 +44,7 @@ const fieldErrors = (error: ZodError) => error.issues.map((issue) => ({ path: is
 /** Every validation failure, of body, query or path, leaves in one shape. */
 const defaultHook: Hook<unknown, AppBindings, string, unknown> = (result) => {
   if (result.success) return;
-  const errors = fieldErrors(result.error);
-  const summary = errors.map((e) => `${e.path}: ${e.message}`).join("; ");
-  throw badRequest("VALIDATION_FAILED", `Invalid ${result.target}: ${summary}`, errors);
+  throw validationFailed(fieldErrors(result.error), `Invalid ${result.target}: `);
 };
 
 export const createRouter = () => new OpenAPIHono<AppBindings>({ strict: false, defaultHook });

@@ -54,8 +54,15 @@ export const problemResponse = (problem: ProblemError, headers: Record<string, s
 export const badRequest = (code: ProblemCode, detail: string, errors?: FieldError[]) =>
   new ProblemError(400, code, detail, errors ? { errors } : {});
 
+/**
+ * The one 400 of invalid input: every field error in `errors`, and a detail that sums them up (`path: message; …`),
+ * after `prefix` (e.g. "Invalid json: ") when given.
+ */
+export const validationFailed = (errors: FieldError[], prefix = "") =>
+  badRequest("VALIDATION_FAILED", prefix + errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
+
 /** A 400 naming one invalid field, for rules zod cannot see (unknown references, cross-field checks). */
-export const invalidField = (path: string, message: string) => badRequest("VALIDATION_FAILED", `${path}: ${message}`, [{ path, message }]);
+export const invalidField = (path: string, message: string) => validationFailed([{ path, message }]);
 
 export const notFound = (resource: NotFoundResource) =>
   new ProblemError(404, notFoundCode(resource), `No ${resource.toLowerCase()} with that id.`);

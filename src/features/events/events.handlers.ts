@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { serializeEvent } from "@/events/serializers";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { pageOf } from "@/platform/http/pagination";
 import { events } from "../../../drizzle/schema";
 import type * as routes from "./events.routes";
 
@@ -13,11 +14,6 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
     .where(and(eq(events.organizationId, organization_id), gt(events.sequence, after), types ? inArray(events.type, types) : undefined))
     .orderBy(asc(events.sequence))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  if (rows.length > limit) {
-    const next = new URL(c.req.url);
-    next.searchParams.set("after", String(page[page.length - 1]!.sequence));
-    c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
-  }
+  const page = pageOf(c, rows, limit, (last) => ({ after: String(last.sequence) }));
   return c.json(page.map(serializeEvent), 200);
 };

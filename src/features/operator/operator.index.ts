@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createRouter } from "@/platform/create-app";
-import { badRequest, ProblemError } from "@/problems/problem";
+import { ProblemError, validationFailed } from "@/problems/problem";
 import { advanceMove, DEFAULT_SETTLE_MS, MoveRefused, requestAbort, startMove } from "@/shards/move-organization";
 
 /**
@@ -39,7 +39,7 @@ export default createRouter().post(MOVE_PATH, async (c) => {
   const parsed = MoveRequest.safeParse(await c.req.json().catch(() => ({})));
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join(".") || "(root)", message: issue.message }));
-    throw badRequest("VALIDATION_FAILED", errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
+    throw validationFailed(errors);
   }
   const { to, abort, pages, settleSeconds } = parsed.data;
   const organizationId = c.req.param("organizationId");

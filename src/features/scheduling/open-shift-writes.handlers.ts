@@ -10,7 +10,7 @@ import { planEntrySpan, unknownBreakIds } from "@/domain/schedule-entry";
 import type { OffsetRule } from "@/domain/zoned-wall-clock";
 import type { WriteContext } from "@/platform/crud/tenant-queries";
 import { ifMatchOf, nextVersionAfter, setETag, versionCondition } from "@/platform/http/conditional";
-import { badRequest, invalidField, notFound, preconditionFailed } from "@/problems/problem";
+import { invalidField, notFound, preconditionFailed, validationFailed } from "@/problems/problem";
 import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
 import { findOpenShift } from "./open-shift-reads.data";
 import { type OpenShiftCreateInput, type OpenShiftPatchInput, type OpenShiftRow, serializeOpenShift } from "./open-shifts.schemas";
@@ -21,7 +21,7 @@ const WALL_CLOCK_PATHS = { start: "startDate", end: "endDate" };
 
 function span(wallClock: { start: string; end: string }, rule: OffsetRule) {
   const plan = planEntrySpan({ start: new Date(wallClock.start), end: new Date(wallClock.end) }, rule, WALL_CLOCK_PATHS);
-  if (!plan.ok) throw badRequest("VALIDATION_FAILED", plan.errors.map((e) => `${e.path}: ${e.message}`).join("; "), plan.errors);
+  if (!plan.ok) throw validationFailed(plan.errors);
   return plan;
 }
 

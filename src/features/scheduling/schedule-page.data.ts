@@ -1,6 +1,7 @@
 import { and, asc, gte, isNull, type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { ListOptions } from "@/platform/http/pagination";
+import { pageOf } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 import { scheduleEntries } from "../../../drizzle/schema";
 import type { ScheduleEntryRow } from "./schedules.schemas";
@@ -33,12 +34,6 @@ export function entryPage(options: ListOptions) {
   return { where: and(...conditions), orderBy: [asc(scheduleEntries.startAt), asc(scheduleEntries.id)], limit: options.limit + 1 };
 }
 
-/** Trims the extra row and, when there is one, sets `Link: <…>; rel="next"`. */
-export function entryPageResult(c: Context, rows: ScheduleEntryRow[], limit: number): ScheduleEntryRow[] {
-  if (rows.length <= limit) return rows;
-  const page = rows.slice(0, limit);
-  const next = new URL(c.req.url);
-  next.searchParams.set("cursor", encode(page[page.length - 1]!));
-  c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
-  return page;
-}
+/** A page of entries in start order (`entryPage`). */
+export const entryPageResult = (c: Context, rows: ScheduleEntryRow[], limit: number): ScheduleEntryRow[] =>
+  pageOf(c, rows, limit, (last) => ({ cursor: encode(last) }));

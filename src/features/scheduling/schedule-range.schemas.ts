@@ -1,7 +1,7 @@
 import { and, gte, lt, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { parseDateParam } from "@/domain/local-time";
-import { badRequest, invalidField } from "@/problems/problem";
+import { invalidField } from "@/problems/problem";
 
 export interface InstantRange {
   start: Date;
@@ -15,9 +15,7 @@ export function instantRange(startDate: string, endDate: string, timeZone: strin
   if (!start) throw invalidField("startDate", "must be YYYY-MM-DD or an ISO 8601 timestamp");
   if (!end) throw invalidField("endDate", "must be YYYY-MM-DD or an ISO 8601 timestamp");
   if (start.at.getTime() >= end.at.getTime()) {
-    throw badRequest("VALIDATION_FAILED", "endDate: must not be before startDate", [
-      { path: "endDate", message: "must not be before startDate" },
-    ]);
+    throw invalidField("endDate", "must not be before startDate");
   }
   return { start: start.at, end: end.at };
 }

@@ -11,7 +11,7 @@ import {
   updateLive,
   type WriteContext,
 } from "@/platform/crud/tenant-queries";
-import { badRequest } from "@/problems/problem";
+import { validationFailed } from "@/problems/problem";
 import { scheduleEntries } from "../../../drizzle/schema";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { checkEntryReferences } from "./schedule-references.data";
@@ -20,7 +20,7 @@ import type { EntryCreateInput, EntryPatchInput, ScheduleEntryRow } from "./sche
 
 function span(wallClock: { start: string; end: string }, rule: { utcOffset: number } | { timeZone: string }) {
   const plan = planEntrySpan({ start: new Date(wallClock.start), end: new Date(wallClock.end) }, rule);
-  if (!plan.ok) throw badRequest("VALIDATION_FAILED", plan.errors.map((e) => `${e.path}: ${e.message}`).join("; "), plan.errors);
+  if (!plan.ok) throw validationFailed(plan.errors);
   return plan;
 }
 

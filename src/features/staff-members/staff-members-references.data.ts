@@ -4,7 +4,7 @@ import { inJsonList } from "@/data/json-list";
 import { inOrganization } from "@/data/tenancy";
 import { EMPLOYEE_ACCESS_ROLE } from "@/domain/organization-defaults";
 import { lackingToGrant, mayManage, type Principal } from "@/domain/permissions";
-import { badRequest, type FieldError, forbidden, notFound, ProblemError } from "@/problems/problem";
+import { badRequest, type FieldError, forbidden, notFound, ProblemError, validationFailed } from "@/problems/problem";
 import { accessRoles, locations, roles, staffMembers } from "../../../drizzle/schema";
 
 export interface ReferenceInput {
@@ -139,7 +139,7 @@ export async function resolveReferences(
     }
     return undefined;
   });
-  if (errors.length) throw badRequest("VALIDATION_FAILED", errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
+  if (errors.length) throw validationFailed(errors);
 
   const lacking = (accessRoleId: string) => lackingToGrant(grantor.permissions, accessRoleById.get(accessRoleId)?.permissions ?? []);
   if (subjects) assertMayManageSubjects(subjects, members, inputs, pathOf, accessRoleById, lacking);

@@ -12,7 +12,7 @@ import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import { dayLocked, guardProblems, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
 import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
-import { badRequest, invalidField } from "@/problems/problem";
+import { invalidField, validationFailed } from "@/problems/problem";
 import { locations, lockedDays, roles, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
 import { auditAfter, auditBefore, auditDeletes, auditEntry } from "./shift-audit.data";
 import { loadReferences, loadShift, manualBreaks } from "./shift-references.data";
@@ -23,7 +23,7 @@ type Planned = Extract<ShiftPlan, { ok: true }>;
 
 function planned(plan: ShiftPlan): Planned {
   if (plan.ok) return plan;
-  throw badRequest("VALIDATION_FAILED", plan.errors.map((e) => `${e.path}: ${e.message}`).join("; "), plan.errors);
+  throw validationFailed(plan.errors);
 }
 
 const breakRowsOf = (breaks: readonly ShiftBreak[], shift: ShiftRow): ShiftBreakRow[] =>

@@ -5,6 +5,7 @@ import { lockedDateBounds, parseTimesheetRange } from "@/domain/timesheet-range"
 import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "@/domain/timesheet-totals";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";
+import { setNextLink } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 import {
   decodeShiftCursor,
@@ -48,13 +49,6 @@ export const wireTotals = (t: MinuteTotals) => ({
   payableDuration: t.payableDuration,
   amount: centsToAmount(t.amountCents),
 });
-
-/** RFC 8288 `Link: <…>; rel="next"`: the same request with the next cursor. */
-export function setNextLink(c: Context, params: Record<string, string>) {
-  const next = new URL(c.req.url);
-  for (const [name, value] of Object.entries(params)) next.searchParams.set(name, value);
-  c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
-}
 
 /**
  * GET /timesheets: one page of shifts, the totals of the whole filtered range and its locked days — three statements

@@ -4,7 +4,7 @@ import { guardedBatch } from "@/data/write/guarded-batch";
 import { findLive, getLive, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { decodeIdCursor, encodeIdCursor } from "@/platform/http/pagination";
+import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
 import { post } from "@/webhooks/send";
@@ -122,11 +122,5 @@ export const deliveries: AppRouteHandler<routes.DeliveriesRoute> = async (c) => 
     .where(and(eq(webhookDeliveries.webhookId, id), cursor ? lt(webhookDeliveries.id, decodeIdCursor(cursor)) : undefined))
     .orderBy(desc(webhookDeliveries.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  if (rows.length > limit) {
-    const next = new URL(c.req.url);
-    next.searchParams.set("cursor", encodeIdCursor(page[page.length - 1]!.id));
-    c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
-  }
-  return c.json(page.map(serializeDelivery), 200);
+  return c.json(pageResult(c, rows, limit).map(serializeDelivery), 200);
 };

@@ -76,12 +76,24 @@ export function keysetPage(table: KeysetColumns, options: ListOptions) {
   return { where: and(...conditions), orderBy: asc(table.id), limit: options.limit + 1 };
 }
 
-/** Trims the extra row and, when there is one, sets the RFC 8288 `Link: <…>; rel="next"` header. */
-export function pageResult<T extends { id: string }>(c: Context, rows: T[], limit: number): T[] {
+/** The one RFC 8288 `Link: <…>; rel="next"` of every list: the same request with `params` set (its next cursor). */
+export function setNextLink(c: Context, params: Record<string, string>) {
+  const next = new URL(c.req.url);
+  for (const [name, value] of Object.entries(params)) next.searchParams.set(name, value);
+  c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+}
+
+/**
+ * A page of `rows` read with `limit + 1`: trims the extra row and, when there was one, links the next page, whose
+ * query `nextParams` answers from the page's last row.
+ */
+export function pageOf<T>(c: Context, rows: T[], limit: number, nextParams: (last: T) => Record<string, string>): T[] {
   if (rows.length <= limit) return rows;
   const page = rows.slice(0, limit);
-  const next = new URL(c.req.url);
-  next.searchParams.set("cursor", encodeIdCursor(page[page.length - 1]!.id));
-  c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  setNextLink(c, nextParams(page[page.length - 1]!));
   return page;
 }
+
+/** A page of a list keyset-paged by id (`keysetPage`). */
+export const pageResult = <T extends { id: string }>(c: Context, rows: T[], limit: number): T[] =>
+  pageOf(c, rows, limit, (last) => ({ cursor: encodeIdCursor(last.id) }));

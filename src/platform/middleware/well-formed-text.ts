@@ -1,8 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { queryTextFaults, textFaults } from "@/platform/schemas/well-formed-text";
-import { badRequest } from "@/problems/problem";
-
-const summary = (errors: { path: string; message: string }[]) => errors.map((e) => `${e.path}: ${e.message}`).join("; ");
+import { validationFailed } from "@/problems/problem";
 
 /**
  * Refuses text that would not be stored as sent, in any field of any route: NUL, unpaired surrogates, query text that
@@ -10,7 +8,7 @@ const summary = (errors: { path: string; message: string }[]) => errors.map((e) 
  */
 export const requireWellFormedText = createMiddleware(async (c, next) => {
   const query = queryTextFaults(new URL(c.req.url).search);
-  if (query.length > 0) throw badRequest("VALIDATION_FAILED", `Invalid query: ${summary(query)}`, query);
+  if (query.length > 0) throw validationFailed(query, "Invalid query: ");
   if (/^application\/([\w.-]+\+)?json/i.test(c.req.header("content-type") ?? "") && c.req.method !== "GET") {
     let body: unknown;
     try {
@@ -20,7 +18,7 @@ export const requireWellFormedText = createMiddleware(async (c, next) => {
       return next(); // malformed JSON: the route's validation answers it
     }
     const errors = textFaults(body);
-    if (errors.length > 0) throw badRequest("VALIDATION_FAILED", `Invalid json: ${summary(errors)}`, errors);
+    if (errors.length > 0) throw validationFailed(errors, "Invalid json: ");
   }
   await next();
 });
