@@ -1,3 +1,5 @@
+import { nullInto, refusedBy } from "@/data/write/constraint-problems";
+import { writeGuards } from "../../drizzle/schema";
 import type { MovedTable } from "./tables";
 
 /**
@@ -41,7 +43,7 @@ async function behindGuard<T>(batch: Promise<T>): Promise<T> {
   try {
     return await batch;
   } catch (error) {
-    if (/NOT NULL constraint failed: write_guards\.settled/i.test(String((error as Error)?.message))) throw new TargetUnmarked();
+    if (refusedBy(error, nullInto(writeGuards.settled))) throw new TargetUnmarked();
     throw error;
   }
 }

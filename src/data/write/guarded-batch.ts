@@ -7,7 +7,7 @@ import { noteEndpointsToWake, pendingEndpoints, type WakeUp } from "@/data/outbo
 import type { Principal } from "@/domain/permissions";
 import { ProblemError, unauthorized } from "@/problems/problem";
 import { organizationFreezes, writeGuards } from "../../../drizzle/schema";
-import { type ConstraintProblems, guarded } from "./constraint-problems";
+import { type ConstraintProblem, type ConstraintProblems, guarded, whenNull } from "./constraint-problems";
 import { preconditionGuardProblem } from "./precondition-guard";
 
 /**
@@ -82,10 +82,7 @@ export const organizationMoving = () =>
     { "Retry-After": String(MOVING_RETRY_AFTER_SECONDS) },
   );
 
-export const organizationMovingProblem: ConstraintProblems[number] = [
-  /NOT NULL constraint failed: write_guards\.settled/i,
-  organizationMoving,
-];
+export const organizationMovingProblem: ConstraintProblem = whenNull(writeGuards.settled, organizationMoving);
 
 export const tokenRevoked = () =>
   unauthorized(
@@ -94,7 +91,7 @@ export const tokenRevoked = () =>
       "given other permissions since it was issued. Nothing was written; exchange a new token.",
   );
 
-export const principalGuardProblem: ConstraintProblems[number] = [/NOT NULL constraint failed: write_guards\.ok/i, tokenRevoked];
+export const principalGuardProblem: ConstraintProblem = whenNull(writeGuards.ok, tokenRevoked);
 
 /** Who writes: the request's database and principal (a handler passes `c.var`). */
 export interface Writer {

@@ -3,7 +3,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "@/data/client";
 import { ProblemError, preconditionFailed } from "@/problems/problem";
 import { writeGuards } from "../../../drizzle/schema";
-import type { ConstraintProblems } from "./constraint-problems";
+import { type ConstraintProblem, whenNull } from "./constraint-problems";
 
 /**
  * A statement placed in a write batch before the writes it protects: it inserts NULL into the NOT NULL
@@ -21,10 +21,7 @@ export const preconditionGuard = (db: Database, condition: SQL) =>
 export const rowExists = (table: SQLiteTable, where: SQL | undefined): SQL => sql`EXISTS (SELECT 1 FROM ${table} WHERE ${where ?? sql`1`})`;
 
 /** guardedBatch maps a failed precondition guard to 412; `orGone` turns it into 404 when the record is gone. */
-export const preconditionGuardProblem: ConstraintProblems[number] = [
-  /NOT NULL constraint failed: write_guards\.precondition/i,
-  preconditionFailed,
-];
+export const preconditionGuardProblem: ConstraintProblem = whenNull(writeGuards.precondition, preconditionFailed);
 
 const isPreconditionFailed = (error: unknown) =>
   error instanceof ProblemError && error.status === 412 && error.code === "PRECONDITION_FAILED";

@@ -3,7 +3,7 @@ import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import { rawRun } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
-import { refusedOn } from "@/data/write/constraint-problems";
+import { REFERENCE_MISSING, refusedBy } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { planEntrySpan, unknownBreakIds } from "@/domain/schedule-entry";
@@ -88,7 +88,7 @@ async function onceMoreIfNamedRoleRaced<T>(write: () => Promise<T>): Promise<T> 
   try {
     return await write();
   } catch (error) {
-    if (!refusedOn(error, /FOREIGN KEY constraint failed/i)) throw error;
+    if (!refusedBy(error, REFERENCE_MISSING)) throw error;
     return write();
   }
 }

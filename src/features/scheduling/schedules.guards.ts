@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { type ConstraintProblems, whenDuplicate, whenNull } from "@/data/write/constraint-problems";
 import { conflict, type ProblemError } from "@/problems/problem";
+import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
 import { timeOffConflict } from "./time-off-conflicts.guards";
 
 /**
@@ -88,17 +89,16 @@ export const preferenceNotPending = (): ProblemError =>
   conflict("PREFERENCE_NOT_PENDING", "The preference is no longer pending: read it again.");
 
 export const scheduleGuardProblems: ConstraintProblems = [
-  [/NOT NULL constraint failed: schedule_entries\.employee_id/i, scheduleOverlap],
-  [/NOT NULL constraint failed: schedule_entries\.location_id/i, timeOffConflictProblem],
-  [/NOT NULL constraint failed: schedule_entries\.organization_id/i, preferenceNotPending],
-  [/NOT NULL constraint failed: open_shift_preferences\.open_shift_id/i, openShiftFull],
-  [/NOT NULL constraint failed: open_shift_preferences\.worker_id/i, scheduleOverlap],
-  [/NOT NULL constraint failed: open_shift_preferences\.organization_id/i, timeOffConflictProblem],
-  [/NOT NULL constraint failed: open_shifts\.staff_count_required/i, openShiftFull],
-  [/NOT NULL constraint failed: open_shift_preferences\.status/i, openShiftChanged],
-  [/NOT NULL constraint failed: open_shifts\.role_id/i, openShiftChanged],
-  [
-    /UNIQUE constraint failed: open_shift_preferences/i,
-    () => conflict("ALREADY_CLAIMED", "This worker already has a claim or preference on this open shift."),
-  ],
+  whenNull(scheduleEntries.employeeId, scheduleOverlap),
+  whenNull(scheduleEntries.locationId, timeOffConflictProblem),
+  whenNull(scheduleEntries.organizationId, preferenceNotPending),
+  whenNull(openShiftPreferences.openShiftId, openShiftFull),
+  whenNull(openShiftPreferences.workerId, scheduleOverlap),
+  whenNull(openShiftPreferences.organizationId, timeOffConflictProblem),
+  whenNull(openShifts.staffCountRequired, openShiftFull),
+  whenNull(openShiftPreferences.status, openShiftChanged),
+  whenNull(openShifts.roleId, openShiftChanged),
+  whenDuplicate(openShiftPreferences, () =>
+    conflict("ALREADY_CLAIMED", "This worker already has a claim or preference on this open shift."),
+  ),
 ];

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { inOrganization } from "@/data/tenancy";
+import { whenNull } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
@@ -68,7 +69,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
         .values({ ...note, shiftId: openShiftId })
         .returning(),
     ],
-    [[/NOT NULL constraint failed: shift_notes\.shift_id/i, noOpenShift]],
+    [whenNull(shiftNotes.shiftId, noOpenShift)],
     {
       events: [
         {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { type ConstraintProblems, whenNull } from "@/data/write/constraint-problems";
 import { conflict, type ProblemError } from "@/problems/problem";
+import { shiftAudits, shifts } from "../../../drizzle/schema";
 
 /**
  * Invariants of shift writes are checked by the write itself, not by a read before it: each guard is the value
@@ -62,7 +63,7 @@ export const shiftChanged = (): ProblemError =>
 
 /** The problem each guard's failure means; `days` are the dates the lock guard checked, named in the detail. */
 export const guardProblems = (days: readonly DayAtLocation[]): ConstraintProblems => [
-  [/NOT NULL constraint failed: shifts\.organization_id/i, () => dayLocked([...new Set(days.map((d) => d.date))].join(" or "))],
-  [/NOT NULL constraint failed: shifts\.employee_id/i, shiftOverlap],
-  [/NOT NULL constraint failed: shift_audits\.shift_id/i, shiftChanged],
+  whenNull(shifts.organizationId, () => dayLocked([...new Set(days.map((d) => d.date))].join(" or "))),
+  whenNull(shifts.employeeId, shiftOverlap),
+  whenNull(shiftAudits.shiftId, shiftChanged),
 ];

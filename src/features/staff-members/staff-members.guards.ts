@@ -1,7 +1,7 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { type ConstraintProblems, whenNull } from "@/data/write/constraint-problems";
 import { conflict, forbidden } from "@/problems/problem";
 import { staffMembers } from "../../../drizzle/schema";
 
@@ -57,9 +57,8 @@ export const accessRoleDeleted = () =>
 
 /** The problem each guard's failure means. */
 export const guardProblems: ConstraintProblems = [
-  [/NOT NULL constraint failed: staff_members\.access_role_id/i, accessRoleDeleted],
-  [
-    /NOT NULL constraint failed: staff_members\.name/i,
-    () => forbidden("A staff member the payload names got an access role you may not grant meanwhile; nothing was written."),
-  ],
+  whenNull(staffMembers.accessRoleId, accessRoleDeleted),
+  whenNull(staffMembers.name, () =>
+    forbidden("A staff member the payload names got an access role you may not grant meanwhile; nothing was written."),
+  ),
 ];

@@ -5,7 +5,7 @@ import { newId } from "@/data/ids";
 import { inJsonList, jsonArrayContains } from "@/data/json-list";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { grantsForStaff, staffWithIds } from "@/features/time-off/grants-now.data";
@@ -22,7 +22,7 @@ import { defaultAccessRole, resolveMember, resolveReferences } from "./staff-mem
 import { syncStaffMembers } from "./staff-members-sync.handlers";
 
 const WRITE_PROBLEMS: ConstraintProblems = [
-  [/UNIQUE constraint failed/i, () => conflict("EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId.")],
+  whenDuplicate(staffMembers, () => conflict("EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId.")),
   ...guardProblems,
 ];
 

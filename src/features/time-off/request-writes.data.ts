@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { rawAll, rawRun } from "@/data/raw-statement";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { type ConstraintProblems, nullInto, whenNull } from "@/data/write/constraint-problems";
 import { policyNotAvailable, timeOffOverlap } from "@/problems/time-off";
+import { timeOffRequests } from "../../../drizzle/schema";
 import { includedSql, sqlUuid } from "./inclusion.data";
 import type { RequestPlan } from "./request-plan.handlers";
 
@@ -15,12 +16,12 @@ import type { RequestPlan } from "./request-plan.handlers";
  *   time_off_requests.status NULL      → approving: the balance cannot cover it any more
  */
 export const requestGuardProblems: ConstraintProblems = [
-  [/NOT NULL constraint failed: time_off_requests\.policy_id/i, policyNotAvailable],
-  [/NOT NULL constraint failed: time_off_requests\.worker_id/i, timeOffOverlap],
+  whenNull(timeOffRequests.policyId, policyNotAvailable),
+  whenNull(timeOffRequests.workerId, timeOffOverlap),
 ];
 
 /** The guard of an approval over published work: time_off_requests.timezone turns NULL (see `unlessOverPublishedWork`). */
-export const SCHEDULE_CONFLICT_GUARD = /NOT NULL constraint failed: time_off_requests\.timezone/i;
+export const SCHEDULE_CONFLICT_GUARD = nullInto(timeOffRequests.timezone);
 
 /** A SQL boolean: a live published entry of `worker` overlaps [start, end) (columns or values). */
 const publishedWorkDuring = (worker: SQL, start: SQL, end: SQL) =>
@@ -54,7 +55,7 @@ export function cancelPublishedWork(db: Database, requestId: string, now: Date) 
   );
 }
 
-export const BALANCE_GUARD = /NOT NULL constraint failed: time_off_requests\.(total_hours|status)/i;
+export const BALANCE_GUARDS = [nullInto(timeOffRequests.totalHours), nullInto(timeOffRequests.status)];
 
 /** Σ ledger − pending requests other than `requestId`, for the worker policy `wpId` (a column or a value). */
 const availableSql = (wpId: SQL, requestId: SQL) =>

@@ -4,7 +4,7 @@ import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
 import { inOrganization } from "@/data/tenancy";
-import { refusedOn } from "@/data/write/constraint-problems";
+import { refusedBy } from "@/data/write/constraint-problems";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { localDate } from "@/domain/accrual";
@@ -20,7 +20,7 @@ import { planRequest, type RequestInput } from "./request-plan.handlers";
 import { findRequest, type RequestReadRow, requestEventData, selectRequests, serializeRequest } from "./request-read.data";
 import {
   approveRequest,
-  BALANCE_GUARD,
+  BALANCE_GUARDS,
   cancelPublishedWork,
   cancelRequest,
   declineRequest,
@@ -70,10 +70,10 @@ async function writeRequest<T extends readonly [Statement, ...Statement[]]>(
   try {
     return await written;
   } catch (error) {
-    if (write.span && refusedOn(error, SCHEDULE_CONFLICT_GUARD)) {
+    if (write.span && refusedBy(error, SCHEDULE_CONFLICT_GUARD)) {
       throw scheduleConflict((await publishedWorkOf(db, write.span)).map((entry) => entry.id));
     }
-    if (!balance || !refusedOn(error, BALANCE_GUARD)) throw error;
+    if (!balance || !refusedBy(error, ...BALANCE_GUARDS)) throw error;
     const worker = await findWorkerPolicy(db, balance.policyId, balance.workerId);
     throw insufficientBalance(balance.hours, worker ? Math.round((worker.balance - worker.pending) * 10_000) / 10_000 : 0);
   }

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import { outcomeOf, recordStatements } from "@/data/idempotency";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { type ConstraintProblem, whenDuplicate } from "@/data/write/constraint-problems";
 import type { ShiftWire } from "@/features/shifts/shifts.schemas";
 import type { AppBindings } from "@/platform/http/env";
 import { keyReused, requestInProgress } from "@/platform/middleware/idempotency";
+import { idempotencyKeys } from "../../../drizzle/schema";
 import type { PunchContext } from "./punch-context.data";
 
 type PunchCtx = Context<AppBindings>;
@@ -30,4 +31,4 @@ export const recordAnswer = (c: PunchCtx, answer: ShiftWire) =>
     : [];
 
 /** A concurrent twin with the same key wrote first: this one fails whole and says so. */
-export const concurrentTwin: ConstraintProblems[number] = [/UNIQUE constraint failed: idempotency_keys/i, requestInProgress];
+export const concurrentTwin: ConstraintProblem = whenDuplicate(idempotencyKeys, requestInProgress);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
-import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { type ConstraintProblems, whenDuplicate, whenNull } from "@/data/write/constraint-problems";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import { dayLocked, guardProblems, shiftChanged, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
 import type { ShiftBreakRow, ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
@@ -68,7 +68,7 @@ export const clockInWrites = (db: Database, shift: ShiftRow, event: ShiftEventRo
 
 export const clockInProblems = (shift: ShiftRow): ConstraintProblems => [
   ...guardProblems(dayOf(shift)),
-  [/UNIQUE constraint failed: shifts\.employee_id/i, shiftAlreadyOpen],
+  whenDuplicate(shifts, shiftAlreadyOpen),
 ];
 
 type ShiftChanges = Partial<ShiftRow>;
@@ -100,10 +100,10 @@ export const clockOutWrites = (db: Database, shift: ShiftRow, closed: ClosedShif
 
 /** What a refused break or clock-out batch means. */
 export const onShiftProblems = (shift: ShiftRow): ConstraintProblems => [
-  [/NOT NULL constraint failed: shift_events\.organization_id/i, () => dayLocked(shift.businessDate)],
-  [/NOT NULL constraint failed: shift_events\.shift_id/i, noOpenShift],
-  [/NOT NULL constraint failed: shift_events\.employee_id/i, shiftChanged],
-  [/UNIQUE constraint failed: shift_breaks/i, breakAlreadyOpen],
+  whenNull(shiftEvents.organizationId, () => dayLocked(shift.businessDate)),
+  whenNull(shiftEvents.shiftId, noOpenShift),
+  whenNull(shiftEvents.employeeId, shiftChanged),
+  whenDuplicate(shiftBreaks, breakAlreadyOpen),
   // Each event happens once; a repeat that got past the version guard is a change it did not see.
-  [/UNIQUE constraint failed: shift_events/i, shiftChanged],
+  whenDuplicate(shiftEvents, shiftChanged),
 ];
