@@ -2,7 +2,7 @@ import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { timestamp } from "./columns";
 
 /**
- * The directory: which shard (a D1 binding name, src/shards/config.ts) holds each organization. Read from the DB
+ * The directory: which shard (a D1 binding name, src/data/shards.ts) holds each organization. Read from the DB
  * binding only; the table exists in every shard because every database gets the same migrations. It carries the
  * partner and externalId so that a partner's listing and its lookups by externalId are answered here, and so that
  * an externalId stays unique per partner across shards. A soft-deleted organization keeps its entry.
