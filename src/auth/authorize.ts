@@ -1,7 +1,10 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { isPartnerLevel, mayAct, type Permission } from "@/domain/permissions";
-import type { AppBindings } from "@/platform/http/env";
-import { forbidden, ProblemError, unauthorized } from "@/problems/problem";
+import { isPartnerLevel, mayAct, type Permission, type Principal } from "@/domain/permissions";
+import type { AppBindings, AppContext } from "@/platform/http/env";
+import { routeToOrganization } from "@/platform/middleware/database";
+import { forbidden, invalidField, ProblemError, unauthorized } from "@/problems/problem";
+import { organizations } from "../../drizzle/schema";
 import { verifyAccessToken } from "./access-token";
 
 /** Bearer access token -> c.var.principal. */
@@ -18,29 +21,69 @@ export const authenticate = createMiddleware<AppBindings>(async (c, next) => {
 interface AuthorizeOptions {
   /** Name of the path parameter holding a staff member id the caller may act on as themself. */
   self?: string;
+  /** Without the permission, a staff member may still act, only as themself (`scope.ownStaffMemberId`). */
+  asThemself?: boolean;
   /** Partner-level tokens pass too (organization directory routes, whose queries are scoped by partner). */
   partnerLevel?: boolean;
+  /**
+   * Where the organization comes from when the path names none: the caller's token, or for a partner-level token
+   * `?organizationId=` (one of the partner's, routed to its shard), the partner then acting as its admin.
+   */
+  organizationOfCaller?: boolean;
+}
+
+const organizationNotFound = () => new ProblemError(404, "ORGANIZATION_NOT_FOUND", "No organization with that id.");
+const organizationScopeRequired = () =>
+  new ProblemError(403, "ORGANIZATION_SCOPE_REQUIRED", "Exchange a token that names an organization.");
+
+/**
+ * The organization a request acts on: the one in its path (another's is 404, exactly as a missing one), else the
+ * token's; with `organizationOfCaller`, a partner-level token names one of its own with `?organizationId=`.
+ */
+async function organizationOf(c: AppContext, principal: Principal, options: AuthorizeOptions): Promise<string | null> {
+  const inPath = c.req.param("organization_id") ?? c.req.param("organizationId");
+  if (inPath !== undefined) {
+    if (isPartnerLevel(principal)) throw organizationScopeRequired();
+    if (principal.organizationId !== inPath) throw organizationNotFound();
+    return inPath;
+  }
+  if (!options.organizationOfCaller) return principal.organizationId;
+  const named = c.req.query("organizationId");
+  if (!isPartnerLevel(principal)) {
+    if (named !== undefined && named !== principal.organizationId) throw organizationNotFound();
+    return principal.organizationId;
+  }
+  if (!named) throw invalidField("organizationId", "required with a partner-level token");
+  // Routed to that organization's shard here: the partner's request reads and writes there.
+  const db = await routeToOrganization(c, named);
+  if (!db) throw organizationNotFound();
+  const [owned] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, named), eq(organizations.partnerId, principal.partnerId), isNull(organizations.deletedAt)));
+  if (!owned) throw organizationNotFound();
+  return owned.id;
 }
 
 /**
- * The permission a route needs, checked against the organization in its path: a record of another
- * organization answers 404, exactly as a missing one.
+ * The one authorization step: the permission a route needs, checked against the organization it acts on, which
+ * leaves who acts on what in `c.var.scope` for the handler. A partner token naming an organization acts as its admin.
  */
 export const authorize = (permission: Permission | null, options: AuthorizeOptions = {}) =>
   createMiddleware<AppBindings>(async (c, next) => {
-    const principal = c.get("principal");
+    const principal = c.var.principal;
     if (options.partnerLevel && isPartnerLevel(principal)) return next();
-    const organizationId = c.req.param("organization_id") ?? c.req.param("organizationId");
-    if (organizationId !== undefined) {
-      if (isPartnerLevel(principal)) {
-        throw new ProblemError(403, "ORGANIZATION_SCOPE_REQUIRED", "Exchange a token that names an organization.");
-      }
-      if (principal.organizationId !== organizationId) {
-        throw new ProblemError(404, "ORGANIZATION_NOT_FOUND", "No organization with that id.");
-      }
-    }
+    const organizationId = await organizationOf(c, principal, options);
+    let ownStaffMemberId: string | null = null;
     const subject = options.self ? c.req.param(options.self) : undefined;
-    if (permission && !mayAct(principal, permission, subject)) throw forbidden(`This operation needs the ${permission} permission.`);
+    const granted = permission === null || mayAct(principal, permission, subject) || (isPartnerLevel(principal) && organizationId !== null);
+    if (!granted) {
+      if (!options.asThemself || !principal.staffMemberId) throw forbidden(`This operation needs the ${permission} permission.`);
+      ownStaffMemberId = principal.staffMemberId;
+    }
+    const locationId = c.req.param("locationId") ?? c.req.param("location_id") ?? null;
+    // Only a partner's own directory routes act on no organization; they read `c.var.principal`.
+    if (organizationId !== null) c.set("scope", { principal, organizationId, locationId, ownStaffMemberId });
     await next();
   });
 

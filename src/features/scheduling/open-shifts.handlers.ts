@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { setETag } from "@/platform/http/conditional";
+import type { AppRouteHandler } from "@/platform/http/env";
 import { staffMembers } from "../../../drizzle/schema";
 import * as assignments from "./open-shift-assignments.handlers";
 import * as claims from "./open-shift-claims.handlers";
@@ -9,7 +10,7 @@ import { findOpenShift, listOpenShifts, viewOf } from "./open-shift-reads.data";
 import { createOpenShift, patchOpenShift, removeOpenShift } from "./open-shift-writes.handlers";
 import type * as routes from "./open-shifts.routes";
 import { type PreferenceRow, serializePreference } from "./open-shifts.schemas";
-import { loadLocation, type ScheduleHandler, type ScheduleScope } from "./schedule-access.guards";
+import { loadLocation, type ScheduleScope, scheduleScope } from "./schedule-access.guards";
 
 async function preferenceWire(db: Database, scope: ScheduleScope, row: PreferenceRow) {
   const [worker] = await db
@@ -19,29 +20,29 @@ async function preferenceWire(db: Database, scope: ScheduleScope, row: Preferenc
   return serializePreference({ preference: row, workerExternalId: worker?.externalId ?? null });
 }
 
-export const list: ScheduleHandler<routes.ListRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const scope = scheduleScope(c);
   const location = await loadLocation(c.var.db, scope);
   return c.json(await listOpenShifts(c, c.var.db, scope, location, c.req.valid("query")), 200);
 };
 
-export const getOne: ScheduleHandler<routes.GetOneRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  const scope = scheduleScope(c);
   const location = await loadLocation(c.var.db, scope);
   const row = await findOpenShift(c.var.db, scope, c.req.valid("param").id);
   setETag(c, row);
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 
-export const create: ScheduleHandler<routes.CreateRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const scope = scheduleScope(c);
   const location = await loadLocation(c.var.db, scope);
   const row = await createOpenShift(c.var.db, scope, location, c.req.valid("json"));
   return c.json(await viewOf(c.var.db, scope, location, row), 201);
 };
 
-export const patch: ScheduleHandler<routes.PatchRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const scope = scheduleScope(c);
   const location = await loadLocation(c.var.db, scope);
   const row = await patchOpenShift(c, scope, c.req.valid("param").id, c.req.valid("json"), (shift) =>
     viewOf(c.var.db, scope, location, shift),
@@ -49,63 +50,63 @@ export const patch: ScheduleHandler<routes.PatchRoute> = async (c) => {
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 
-export const remove: ScheduleHandler<routes.RemoveRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
+  const scope = scheduleScope(c);
   const location = await loadLocation(c.var.db, scope);
   const row = await removeOpenShift(c, scope, c.req.valid("param").id, (shift) => viewOf(c.var.db, scope, location, shift));
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 
-export const claim: ScheduleHandler<routes.ClaimRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const claim: AppRouteHandler<routes.ClaimRoute> = async (c) => {
+  const scope = scheduleScope(c);
   await loadLocation(c.var.db, scope);
   const row = await claims.claim(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").workerId);
   return c.json(await preferenceWire(c.var.db, scope, row), 201);
 };
 
-export const retract: ScheduleHandler<routes.RetractRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const retract: AppRouteHandler<routes.RetractRoute> = async (c) => {
+  const scope = scheduleScope(c);
   await loadLocation(c.var.db, scope);
   const row = await claims.retractClaim(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").workerId);
   return c.json(await preferenceWire(c.var.db, scope, row), 200);
 };
 
-export const createPreference: ScheduleHandler<routes.CreatePreferenceRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const createPreference: AppRouteHandler<routes.CreatePreferenceRoute> = async (c) => {
+  const scope = scheduleScope(c);
   await loadLocation(c.var.db, scope);
   const row = await claims.createPreference(c.var.db, scope, c.req.valid("param").id, c.req.valid("json"));
   return c.json(await preferenceWire(c.var.db, scope, row), 201);
 };
 
-export const retractPreference: ScheduleHandler<routes.RetractPreferenceRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const retractPreference: AppRouteHandler<routes.RetractPreferenceRoute> = async (c) => {
+  const scope = scheduleScope(c);
   await loadLocation(c.var.db, scope);
   const { id, preferenceId } = c.req.valid("param");
   return c.json(await preferenceWire(c.var.db, scope, await preferences.retractPreference(c.var.db, scope, id, preferenceId)), 200);
 };
 
-export const patchPreference: ScheduleHandler<routes.PatchPreferenceRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const patchPreference: AppRouteHandler<routes.PatchPreferenceRoute> = async (c) => {
+  const scope = scheduleScope(c);
   await loadLocation(c.var.db, scope);
   const { id, preferenceId } = c.req.valid("param");
   const row = await preferences.changePreference(c.var.db, scope, id, preferenceId, c.req.valid("json").preference);
   return c.json(await preferenceWire(c.var.db, scope, row), 200);
 };
 
-export const removePreference: ScheduleHandler<routes.RemovePreferenceRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const removePreference: AppRouteHandler<routes.RemovePreferenceRoute> = async (c) => {
+  const scope = scheduleScope(c);
   const { id, preferenceId } = c.req.valid("param");
   return c.json(await preferenceWire(c.var.db, scope, await preferences.declinePreference(c.var.db, scope, id, preferenceId)), 200);
 };
 
-export const assign: ScheduleHandler<routes.AssignRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const assign: AppRouteHandler<routes.AssignRoute> = async (c) => {
+  const scope = scheduleScope(c);
   const { id, preferenceId } = c.req.valid("param");
   return c.json(await preferenceWire(c.var.db, scope, await assignments.assign(c.var.db, scope, id, preferenceId)), 200);
 };
 
-export const bulkAssign: ScheduleHandler<routes.BulkAssignRoute> = async (c) => {
-  const scope = c.var.schedule;
+export const bulkAssign: AppRouteHandler<routes.BulkAssignRoute> = async (c) => {
+  const scope = scheduleScope(c);
   const rows = await assignments.bulkAssign(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").preferenceIds);
   return c.json(await Promise.all(rows.map((row) => preferenceWire(c.var.db, scope, row))), 200);
 };

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
 import type { AppBindings } from "@/platform/http/env";
 import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
@@ -17,15 +18,14 @@ import {
   PreferencePatch,
   WorkerBody,
 } from "./open-shifts.schemas";
-import { type ScheduleEnv, scheduleAccess } from "./schedule-access.guards";
 import { LocationParams } from "./schedules.schemas";
 
-const conditional = createMiddleware<AppBindings & ScheduleEnv>((c, next) => conditionalGet(c, next));
+const conditional = createMiddleware<AppBindings>((c, next) => conditionalGet(c, next));
 const tags = ["Open shifts"];
 const path = "/api/organizations/{organizationId}/locations/{locationId}/open-shifts";
-const read = scheduleAccess("SCHEDULE_READ", { self: true });
-const write = scheduleAccess("SCHEDULE_WRITE");
-const selfWrite = scheduleAccess("SCHEDULE_WRITE", { self: true });
+const read = authorize("SCHEDULE_READ", { asThemself: true });
+const write = authorize("SCHEDULE_WRITE");
+const selfWrite = authorize("SCHEDULE_WRITE", { asThemself: true });
 const selfNote =
   " A staff member without the permission acts for themself only (workerId omitted or their own): on published open " +
   "shifts of their own locations, seeing only their own preferences.";

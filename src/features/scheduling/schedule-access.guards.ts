@@ -1,55 +1,24 @@
-import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
-import { createMiddleware } from "hono/factory";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
 import type { Writer } from "@/data/write/guarded-batch";
-import { expandPermissions, isPartnerLevel, type Permission, type Principal } from "@/domain/permissions";
-import type { AppBindings } from "@/platform/http/env";
-import { forbidden, invalidField, notFound, ProblemError } from "@/problems/problem";
+import type { Scope } from "@/domain/scope";
+import type { AppContext } from "@/platform/http/env";
+import { forbidden, invalidField, notFound } from "@/problems/problem";
 import { locations, staffMembers } from "../../../drizzle/schema";
 
-/** Whose schedule a request reads or writes, settled before the handler runs. */
-export interface ScheduleScope {
-  organizationId: string;
-  locationId: string;
-  /**
-   * Set when the caller acts only as themself: a staff member without the route's permission, who sees only
-   * published entries and open shifts of their own locations and claims and states preferences for themself.
-   */
-  ownStaffMemberId: string | null;
-  principal: Principal;
-}
+/** Whose schedule a request reads or writes: the request's scope, whose path always names a location. */
+export type ScheduleScope = Scope & { locationId: string };
 
-export interface ScheduleEnv {
-  Variables: { schedule: ScheduleScope };
+/** The scope `authorize` settled, for a schedule or open-shift route (its path names the location). */
+export function scheduleScope(c: AppContext): ScheduleScope {
+  const scope = c.var.scope;
+  if (scope.locationId === null) throw new Error("a schedule route without a location in its path");
+  return scope as ScheduleScope;
 }
 
 /** Who writes for the scope: its principal on the request's database (guardedBatch takes it). */
 export const writerOf = (db: Database, scope: ScheduleScope): Writer => ({ db, principal: scope.principal });
-
-export type ScheduleHandler<R extends RouteConfig> = RouteHandler<R, AppBindings & ScheduleEnv>;
-
-/**
- * The permission a schedule or open-shift operation needs, checked against the organization in its path (another
- * is 404). With `self`, a staff member without it may still act as themself (see ScheduleScope).
- */
-export const scheduleAccess = (permission: Permission, options: { self?: boolean } = {}) =>
-  createMiddleware<AppBindings & ScheduleEnv>(async (c, next) => {
-    const principal = c.var.principal;
-    const organizationId = c.req.param("organizationId")!;
-    if (isPartnerLevel(principal)) {
-      throw new ProblemError(403, "ORGANIZATION_SCOPE_REQUIRED", "Exchange a token that names an organization.");
-    }
-    if (principal.organizationId !== organizationId) throw new ProblemError(404, "ORGANIZATION_NOT_FOUND", "No organization with that id.");
-    let ownStaffMemberId: string | null = null;
-    if (!expandPermissions(principal.permissions).has(permission)) {
-      if (!options.self || !principal.staffMemberId) throw forbidden(`This operation needs the ${permission} permission.`);
-      ownStaffMemberId = principal.staffMemberId;
-    }
-    c.set("schedule", { organizationId, locationId: c.req.param("locationId")!, ownStaffMemberId, principal });
-    await next();
-  });
 
 /** The scope's location; for a caller acting as themself, only one of their own locations (else 404). */
 export async function loadLocation(db: Database, scope: ScheduleScope) {

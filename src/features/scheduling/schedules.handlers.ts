@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Context } from "hono";
-import type { AppBindings } from "@/platform/http/env";
+import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { scheduleEntries } from "../../../drizzle/schema";
-import { loadLocation, type ScheduleEnv, type ScheduleHandler } from "./schedule-access.guards";
+import { loadLocation, scheduleScope } from "./schedule-access.guards";
 import { bulkCopy as copyEntries } from "./schedule-copy.handlers";
 import { entryPage, entryPageResult } from "./schedule-page.data";
 import { publishRange } from "./schedule-publish.handlers";
@@ -11,8 +10,8 @@ import { createEntry, getEntry, patchEntry, removeEntry } from "./schedule-write
 import type * as routes from "./schedules.routes";
 import { type ScheduleListInput, serializeEntry } from "./schedules.schemas";
 
-async function listEntries(c: Context<AppBindings & ScheduleEnv>, query: ScheduleListInput, isDraft: boolean) {
-  const scope = c.var.schedule;
+async function listEntries(c: AppContext, query: ScheduleListInput, isDraft: boolean) {
+  const scope = scheduleScope(c);
   const location = await loadLocation(c.var.db, scope);
   const page = entryPage(query);
   const rows = await c.var.db
@@ -34,47 +33,47 @@ async function listEntries(c: Context<AppBindings & ScheduleEnv>, query: Schedul
   return entryPageResult(c, rows, query.limit).map(serializeEntry);
 }
 
-export const list: ScheduleHandler<routes.ListRoute> = async (c) => c.json(await listEntries(c, c.req.valid("query"), false), 200);
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => c.json(await listEntries(c, c.req.valid("query"), false), 200);
 
-export const listDrafts: ScheduleHandler<routes.ListDraftsRoute> = async (c) =>
+export const listDrafts: AppRouteHandler<routes.ListDraftsRoute> = async (c) =>
   c.json(await listEntries(c, c.req.valid("query"), true), 200);
 
-export const getOne: ScheduleHandler<routes.GetOneRoute> = async (c) => {
-  await loadLocation(c.var.db, c.var.schedule);
-  return c.json(serializeEntry(await getEntry(c, c.var.schedule, c.req.valid("param").id, false)), 200);
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  await loadLocation(c.var.db, scheduleScope(c));
+  return c.json(serializeEntry(await getEntry(c, scheduleScope(c), c.req.valid("param").id, false)), 200);
 };
 
-export const getDraft: ScheduleHandler<routes.GetDraftRoute> = async (c) =>
-  c.json(serializeEntry(await getEntry(c, c.var.schedule, c.req.valid("param").id, true)), 200);
+export const getDraft: AppRouteHandler<routes.GetDraftRoute> = async (c) =>
+  c.json(serializeEntry(await getEntry(c, scheduleScope(c), c.req.valid("param").id, true)), 200);
 
-export const create: ScheduleHandler<routes.CreateRoute> = async (c) => {
-  const location = await loadLocation(c.var.db, c.var.schedule);
-  return c.json(serializeEntry(await createEntry(c, c.var.schedule, location, c.req.valid("json"), false)), 201);
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const location = await loadLocation(c.var.db, scheduleScope(c));
+  return c.json(serializeEntry(await createEntry(c, scheduleScope(c), location, c.req.valid("json"), false)), 201);
 };
 
-export const createDraft: ScheduleHandler<routes.CreateDraftRoute> = async (c) => {
-  const location = await loadLocation(c.var.db, c.var.schedule);
-  return c.json(serializeEntry(await createEntry(c, c.var.schedule, location, c.req.valid("json"), true)), 201);
+export const createDraft: AppRouteHandler<routes.CreateDraftRoute> = async (c) => {
+  const location = await loadLocation(c.var.db, scheduleScope(c));
+  return c.json(serializeEntry(await createEntry(c, scheduleScope(c), location, c.req.valid("json"), true)), 201);
 };
 
-export const patch: ScheduleHandler<routes.PatchRoute> = async (c) =>
-  c.json(serializeEntry(await patchEntry(c, c.var.schedule, c.req.valid("param").id, c.req.valid("json"), false)), 200);
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) =>
+  c.json(serializeEntry(await patchEntry(c, scheduleScope(c), c.req.valid("param").id, c.req.valid("json"), false)), 200);
 
-export const patchDraft: ScheduleHandler<routes.PatchDraftRoute> = async (c) =>
-  c.json(serializeEntry(await patchEntry(c, c.var.schedule, c.req.valid("param").id, c.req.valid("json"), true)), 200);
+export const patchDraft: AppRouteHandler<routes.PatchDraftRoute> = async (c) =>
+  c.json(serializeEntry(await patchEntry(c, scheduleScope(c), c.req.valid("param").id, c.req.valid("json"), true)), 200);
 
-export const remove: ScheduleHandler<routes.RemoveRoute> = async (c) =>
-  c.json(serializeEntry(await removeEntry(c, c.var.schedule, c.req.valid("param").id, false)), 200);
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) =>
+  c.json(serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, false)), 200);
 
-export const removeDraft: ScheduleHandler<routes.RemoveDraftRoute> = async (c) =>
-  c.json(serializeEntry(await removeEntry(c, c.var.schedule, c.req.valid("param").id, true)), 200);
+export const removeDraft: AppRouteHandler<routes.RemoveDraftRoute> = async (c) =>
+  c.json(serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, true)), 200);
 
-export const publish: ScheduleHandler<routes.PublishRoute> = async (c) => {
-  const location = await loadLocation(c.var.db, c.var.schedule);
-  return c.json(await publishRange(c.var, c.var.schedule, location, c.req.valid("json")), 200);
+export const publish: AppRouteHandler<routes.PublishRoute> = async (c) => {
+  const location = await loadLocation(c.var.db, scheduleScope(c));
+  return c.json(await publishRange(c.var, scheduleScope(c), location, c.req.valid("json")), 200);
 };
 
-export const bulkCopy: ScheduleHandler<routes.BulkCopyRoute> = async (c) => {
-  const location = await loadLocation(c.var.db, c.var.schedule);
-  return c.json(await copyEntries(c.var, c.var.schedule, location, c.req.valid("json")), 200);
+export const bulkCopy: AppRouteHandler<routes.BulkCopyRoute> = async (c) => {
+  const location = await loadLocation(c.var.db, scheduleScope(c));
+  return c.json(await copyEntries(c.var, scheduleScope(c), location, c.req.valid("json")), 200);
 };

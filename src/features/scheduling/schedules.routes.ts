@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
 import type { AppBindings } from "@/platform/http/env";
 import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
-import { type ScheduleEnv, scheduleAccess } from "./schedule-access.guards";
 import {
   BulkCopyBody,
   BulkCopyResult,
@@ -18,12 +18,12 @@ import {
   ScheduleListQuery,
 } from "./schedules.schemas";
 
-const conditional = createMiddleware<AppBindings & ScheduleEnv>((c, next) => conditionalGet(c, next));
+const conditional = createMiddleware<AppBindings>((c, next) => conditionalGet(c, next));
 const tags = ["Schedules"];
 const path = "/api/organizations/{organizationId}/locations/{locationId}/schedules";
-const readPublished = scheduleAccess("SCHEDULE_READ", { self: true });
-const read = scheduleAccess("SCHEDULE_READ");
-const write = scheduleAccess("SCHEDULE_WRITE");
+const readPublished = authorize("SCHEDULE_READ", { asThemself: true });
+const read = authorize("SCHEDULE_READ");
+const write = authorize("SCHEDULE_WRITE");
 const selfNote = " Needs SCHEDULE_READ, except that a staff member without it reads the published schedule of their own locations.";
 const timeNote =
   " startTime/endTime are local wall-clock times written with Z; without utcOffset they are read in the location's zone " +

@@ -164,7 +164,7 @@ export const listWorkerPolicies = defineRoute({
   description:
     "With `workerId`: that staff member's balance in every live policy (read-only, as the policy's listing); without it, " +
     "the balances written so far. A caller without TIMEOFF_READ sees only their own.",
-  middleware: [authorize(null)] as const,
+  middleware: [authorize("TIMEOFF_READ", { asThemself: true })] as const,
   request: { params: OrganizationParams, query: WorkerPolicyListQuery },
   responses: { 200: jsonContent(z.array(WorkerPolicy), "Balances"), ...problems("STAFF_MEMBER_NOT_FOUND") },
 });

@@ -1,20 +1,17 @@
-import type { Context } from "hono";
-import { mayAct, type Permission } from "@/domain/permissions";
-import type { AppBindings } from "@/platform/http/env";
+import type { Scope } from "@/domain/scope";
 import { forbiddenForOthers } from "@/problems/time-off";
 
 /**
- * The self rule for a worker named in a body or query: a caller with the permission acts on anyone; any other
- * caller only on themself (their own id when none is named). Answers the worker id to act on, or undefined when
- * a permitted caller named none.
+ * The worker a body or query names, under the request's scope: anyone for a caller with the route's permission; a
+ * caller acting as themself (`scope.ownStaffMemberId`) only themself, their own id when none is named. Answers
+ * undefined when a permitted caller named none.
  */
-export function selfScoped(c: Context<AppBindings>, permission: Permission, workerId: string | undefined): string | undefined {
-  const principal = c.var.principal;
-  if (mayAct(principal, permission)) return workerId;
-  if (!principal.staffMemberId || (workerId !== undefined && workerId !== principal.staffMemberId)) throw forbiddenForOthers();
-  return principal.staffMemberId;
+export function workerInScope(scope: Scope, workerId: string | undefined): string | undefined {
+  const own = scope.ownStaffMemberId;
+  if (own === null) return workerId;
+  if (workerId !== undefined && workerId !== own) throw forbiddenForOthers();
+  return own;
 }
 
-/** Whether the caller may act on this worker's time off (the permission, or being them). */
-export const mayActOn = (c: Context<AppBindings>, permission: Permission, workerId: string) =>
-  mayAct(c.var.principal, permission, workerId);
+/** Whether the scope reaches this worker's time off (the route's permission, or being them). */
+export const mayActOn = (scope: Scope, workerId: string) => scope.ownStaffMemberId === null || scope.ownStaffMemberId === workerId;

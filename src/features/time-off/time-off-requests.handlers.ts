@@ -33,7 +33,7 @@ import {
   updatePendingRequest,
   usageEntry,
 } from "./request-writes.data";
-import { mayActOn, selfScoped } from "./self-scope.guards";
+import { mayActOn, workerInScope } from "./self-scope.guards";
 import type * as routes from "./time-off-requests.routes";
 import { readSettings } from "./time-off-settings.data";
 import { findWorkerPolicy } from "./worker-policy-read.data";
@@ -135,7 +135,7 @@ async function listRequests(
   query: { limit: number; cursor?: string; updatedSince?: string; workerId?: string; startTime?: string; endTime?: string },
   filters: (SQL | undefined)[],
 ) {
-  const workerId = selfScoped(c, "TIMEOFF_READ", query.workerId);
+  const workerId = workerInScope(c.var.scope, query.workerId);
   const page = keysetPage(timeOffRequests, { ...query, includeDeleted: false });
   const window = await overlapWindow(c.var.db, organization_id, query.startTime, query.endTime);
   const rows = await selectRequests(
@@ -181,7 +181,7 @@ export const timeOffs: AppRouteHandler<routes.TimeOffsRoute> = async (c) => {
 export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const row = await findRequest(c.var.db, organization_id, id);
-  if (!mayActOn(c, "TIMEOFF_READ", row.request.workerId)) throw forbiddenForOthers();
+  if (!mayActOn(c.var.scope, row.request.workerId)) throw forbiddenForOthers();
   return c.json(serializeRequest(withETag(c, row)), 200);
 };
 
@@ -189,7 +189,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   const db = c.var.db;
-  const workerId = selfScoped(c, "TIMEOFF_WRITE", body.workerId) ?? c.var.principal.staffMemberId;
+  const workerId = workerInScope(c.var.scope, body.workerId) ?? c.var.principal.staffMemberId;
   if (!workerId) throw invalidField("workerId", "required: this token acts for no staff member of its own");
   const { policy, settings, locationId } = await references(db, organization_id, { ...body, workerId });
   const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, {
@@ -264,7 +264,7 @@ function withETag(c: HeaderContext, row: RequestReadRow) {
 
 async function ownRequest(c: Context<AppBindings>, organizationId: string, id: string) {
   const row = await findRequest(c.var.db, organizationId, id);
-  if (!mayActOn(c, "TIMEOFF_WRITE", row.request.workerId)) throw forbiddenForOthers();
+  if (!mayActOn(c.var.scope, row.request.workerId)) throw forbiddenForOthers();
   return row;
 }
 

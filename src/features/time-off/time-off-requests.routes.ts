@@ -49,7 +49,7 @@ export const list = defineRoute({
   tags,
   summary: "List time-off requests",
   description: `Filters combine; startTime/endTime select requests overlapping the window. ${self}`,
-  middleware: [authorize(null)] as const,
+  middleware: [authorize("TIMEOFF_READ", { asThemself: true })] as const,
   request: { params: OrganizationParams, query: RequestListQuery },
   responses: { 200: jsonContent(z.array(TimeOffRequest), "Requests"), ...problems() },
 });
@@ -62,7 +62,7 @@ export const timeOffs = defineRoute({
   tags,
   summary: "List Time-Offs",
   description: `Approved requests overlapping the window, as a bare array. ${self}`,
-  middleware: [authorize(null)] as const,
+  middleware: [authorize("TIMEOFF_READ", { asThemself: true })] as const,
   request: { params: OrganizationParams, query: TimeOffsQuery },
   responses: { 200: jsonContent(z.array(TimeOffRequest), "Approved time off"), ...problems() },
 });
@@ -75,7 +75,7 @@ export const get = defineRoute({
   tags,
   summary: "Get Time-Off Request",
   description: self,
-  middleware: [authorize(null), conditionalGet] as const,
+  middleware: [authorize("TIMEOFF_READ", { asThemself: true }), conditionalGet] as const,
   request: { params: RequestParams, headers: IfNoneMatchHeaders },
   responses: { 200: withETag(jsonContent(TimeOffRequest, "The request")), ...notModified, ...problems("TIME_OFF_REQUEST_NOT_FOUND") },
 });
@@ -92,7 +92,7 @@ export const create = defineRoute({
     `check and the write are one statement. A window longer than ${MAX_REQUEST_DAYS} days (of 24 hours) is a 400 naming ` +
     `endTime. A request its policy would approve at once over the worker's published schedule is 409 ` +
     `SCHEDULE_CONFLICT naming the entries: a worker does not cancel a manager's schedule; a manager approves it. ${self}`,
-  middleware: [authorize(null)] as const,
+  middleware: [authorize("TIMEOFF_WRITE", { asThemself: true })] as const,
   request: { params: OrganizationParams, body: jsonBody(TimeOffRequestCreate) },
   responses: {
     201: withETag(jsonContent(TimeOffRequest, "The request")),
@@ -109,7 +109,7 @@ export const update = defineRoute({
   tags,
   summary: "Update Time-Off Request",
   description: `Rewrites a pending request under the same checks as creation (a window of at most ${MAX_REQUEST_DAYS} days). ${self}`,
-  middleware: [authorize(null)] as const,
+  middleware: [authorize("TIMEOFF_WRITE", { asThemself: true })] as const,
   request: { params: RequestParams, body: jsonBody(TimeOffRequestUpdate), headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(TimeOffRequest, "The request")),
@@ -126,7 +126,7 @@ export const cancel = defineRoute({
   tags,
   summary: "Delete Time-Off Request",
   description: `Cancels a pending or approved request; an approved one's usage is given back by a reversal entry. ${self}`,
-  middleware: [authorize(null)] as const,
+  middleware: [authorize("TIMEOFF_WRITE", { asThemself: true })] as const,
   request: { params: RequestParams, headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(TimeOffRequest, "The cancelled request")),

@@ -5,7 +5,7 @@ import type { AppRouteHandler } from "@/platform/http/env";
 import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
 import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "../../../drizzle/schema";
 import type * as routes from "./policies.routes";
-import { selfScoped } from "./self-scope.guards";
+import { workerInScope } from "./self-scope.guards";
 import { selectComputedWorkerPolicies, selectWorkerPolicies, serializeWorkerPolicy, type WorkerPolicyRow } from "./worker-policy-read.data";
 
 const decodeCursor = (cursor: string | undefined) => (cursor ? decodeIdCursor(cursor) : "");
@@ -48,7 +48,7 @@ export const list: AppRouteHandler<routes.ListWorkerPoliciesRoute> = async (c) =
   const { organization_id } = c.req.valid("param");
   const query = c.req.valid("query");
   const db = c.var.db;
-  const workerId = selfScoped(c, "TIMEOFF_READ", query.workerId);
+  const workerId = workerInScope(c.var.scope, query.workerId);
   const after = decodeCursor(query.cursor);
   let rows: WorkerPolicyRow[];
   if (workerId) {

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { inOrganization } from "@/data/tenancy";
 import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
+import type { AppRouteHandler } from "@/platform/http/env";
 import { notFound } from "@/problems/problem";
 import { locations } from "../../../drizzle/schema";
 import { lockDayAt, unlockDayAt } from "./locked-days.data";
@@ -10,19 +11,18 @@ import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from ".
 import { exportStream } from "./timesheet-export.data";
 import { readTimesheet, timesheetFilter } from "./timesheet-listing.data";
 import { readEmployeeReport, readReport, reportFilter } from "./timesheet-reports.data";
-import type { TimesheetHandler } from "./timesheet-scope.guards";
 import type * as routes from "./timesheets.routes";
 
-export const list: TimesheetHandler<routes.ListRoute> = async (c) => {
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const query = c.req.valid("query");
-  const filter = timesheetFilter(c.var.timesheets, query);
+  const filter = timesheetFilter(c.var.scope, query);
   return c.json(await readTimesheet(c, c.var.db, filter, query), 200);
 };
 
-export const listForLocation: TimesheetHandler<routes.ListForLocationRoute> = async (c) => {
+export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const query = c.req.valid("query");
-  const scope = c.var.timesheets;
+  const scope = c.var.scope;
   const [location] = await c.var.db
     .select({ id: locations.id })
     .from(locations)
@@ -32,9 +32,9 @@ export const listForLocation: TimesheetHandler<routes.ListForLocationRoute> = as
   return c.json(await readTimesheet(c, c.var.db, filter, query), 200);
 };
 
-export const exportShifts: TimesheetHandler<routes.ExportRoute> = async (c) => {
+export const exportShifts: AppRouteHandler<routes.ExportRoute> = async (c) => {
   const query = c.req.valid("query");
-  const filter = timesheetFilter(c.var.timesheets, query);
+  const filter = timesheetFilter(c.var.scope, query);
   const csv = query.format === "csv";
   const name = `timesheets-${filter.range.start.date}-${filter.range.end.date}.${query.format}`;
   return new Response(exportStream(c.var.db, filter, query.format), {
@@ -47,25 +47,25 @@ export const exportShifts: TimesheetHandler<routes.ExportRoute> = async (c) => {
   });
 };
 
-export const reportDays: TimesheetHandler<routes.ReportDaysRoute> = async (c) => {
+export const reportDays: AppRouteHandler<routes.ReportDaysRoute> = async (c) => {
   const query = c.req.valid("query");
-  const filter = { ...reportFilter(c.var.timesheets, query), dayOffset: query.utcOffset };
+  const filter = { ...reportFilter(c.var.scope, query), dayOffset: query.utcOffset };
   return c.json(await readReport(c, c.var.db, filter, query), 200);
 };
 
-export const reportEmployees: TimesheetHandler<routes.ReportEmployeesRoute> = async (c) => {
+export const reportEmployees: AppRouteHandler<routes.ReportEmployeesRoute> = async (c) => {
   const query = c.req.valid("query");
-  return c.json(await readEmployeeReport(c, c.var.db, reportFilter(c.var.timesheets, query), query), 200);
+  return c.json(await readEmployeeReport(c, c.var.db, reportFilter(c.var.scope, query), query), 200);
 };
 
-export const lockDay: TimesheetHandler<routes.LockDayRoute> = async (c) =>
-  c.json(await lockDayAt(c.var.db, c.var.timesheets, c.req.valid("json")), 200);
+export const lockDay: AppRouteHandler<routes.LockDayRoute> = async (c) =>
+  c.json(await lockDayAt(c.var.db, c.var.scope, c.req.valid("json")), 200);
 
-export const unlockDay: TimesheetHandler<routes.UnlockDayRoute> = async (c) =>
-  c.json(await unlockDayAt(c.var.db, c.var.timesheets, c.req.valid("query")), 200);
+export const unlockDay: AppRouteHandler<routes.UnlockDayRoute> = async (c) =>
+  c.json(await unlockDayAt(c.var.db, c.var.scope, c.req.valid("query")), 200);
 
-export const getOne: TimesheetHandler<routes.GetOneRoute> = async (c) => {
-  const found = await loadShift(c.var.db, c.var.timesheets, c.req.valid("param").id);
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  const found = await loadShift(c.var.db, c.var.scope, c.req.valid("param").id);
   setETag(c, found.shift);
   return c.json(serializeShift(found.shift, found.breaks, { locked: found.locked, events: found.events }), 200);
 };
@@ -76,16 +76,16 @@ const written = <S extends ShiftWire>(c: HeaderContext, shift: S) => {
   return shift;
 };
 
-export const create: TimesheetHandler<routes.CreateRoute> = async (c) =>
-  c.json(written(c, await createManualShift(c.var.db, c.var.timesheets, c.req.valid("json"))), 201);
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) =>
+  c.json(written(c, await createManualShift(c.var.db, c.var.scope, c.req.valid("json"))), 201);
 
-export const patch: TimesheetHandler<routes.PatchRoute> = async (c) => {
-  const shift = await patchShift(c.var.db, c.var.timesheets, c.req.valid("param").id, c.req.valid("json"), ifMatchOf(c));
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const shift = await patchShift(c.var.db, c.var.scope, c.req.valid("param").id, c.req.valid("json"), ifMatchOf(c));
   return c.json(written(c, shift), 200);
 };
 
-export const remove: TimesheetHandler<routes.RemoveRoute> = async (c) =>
-  c.json(written(c, await deleteShift(c.var.db, c.var.timesheets, c.req.valid("param").id, ifMatchOf(c))), 200);
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) =>
+  c.json(written(c, await deleteShift(c.var.db, c.var.scope, c.req.valid("param").id, ifMatchOf(c))), 200);
 
-export const removeDay: TimesheetHandler<routes.RemoveDayRoute> = async (c) =>
-  c.json(await deleteShiftsOfDay(c.var.db, c.var.timesheets, c.req.valid("query")), 200);
+export const removeDay: AppRouteHandler<routes.RemoveDayRoute> = async (c) =>
+  c.json(await deleteShiftsOfDay(c.var.db, c.var.scope, c.req.valid("query")), 200);

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { authorize } from "@/auth/authorize";
 import { Shift } from "@/features/shifts/shifts.schemas";
 import { conditionalGet } from "@/platform/http/conditional";
 import type { AppBindings } from "@/platform/http/env";
@@ -15,7 +16,6 @@ import {
 } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import { EmployeeReport, EmployeeReportQuery, ExportQuery, ExportRecord, Report, ReportQuery } from "./timesheet-reports.schemas";
-import { type TimesheetEnv, timesheetAccess } from "./timesheet-scope.guards";
 import {
   DayAtLocationQuery,
   DeletedShifts,
@@ -31,11 +31,11 @@ import {
 } from "./timesheets.schemas";
 
 const tags = ["Timesheets"];
-const read = timesheetAccess("SHIFT_READ");
-const write = timesheetAccess("SHIFT_WRITE");
+const read = authorize("SHIFT_READ", { organizationOfCaller: true, asThemself: true });
+const write = authorize("SHIFT_WRITE", { organizationOfCaller: true });
 /** Locking guards approved payroll from SHIFT_WRITE holders, so only managers (LOCATION_ADMIN) lock and reopen. */
-const lock = timesheetAccess("LOCATION_ADMIN");
-const conditional = createMiddleware<AppBindings & TimesheetEnv>((c, next) => conditionalGet(c, next));
+const lock = authorize("LOCATION_ADMIN", { organizationOfCaller: true });
+const conditional = createMiddleware<AppBindings>((c, next) => conditionalGet(c, next));
 const scopeNote =
   " The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, " +
   "except that a staff member without it sees only their own shifts.";

@@ -5,6 +5,7 @@ import type { Database } from "@/data/client";
 import type { IdempotentRequest } from "@/data/idempotency";
 import type { RequestDatabases } from "@/data/sessions";
 import type { Principal } from "@/domain/permissions";
+import type { Scope } from "@/domain/scope";
 
 export interface AppBindings {
   Bindings: Env;
@@ -15,6 +16,8 @@ export interface AppBindings {
     shard: string;
     databases: RequestDatabases;
     principal: Principal;
+    /** Who acts on what, settled by `authorize` (every route but a partner's own directory routes). */
+    scope: Scope;
     /** Set for routes that record their Idempotency-Key inside their own batches. */
     idempotency?: IdempotentRequest;
   };
