@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
 import { recordingRequest } from "./helpers/recording-d1";
-import { createEntry, createSchedulePlace } from "./helpers/schedules";
+import { addWorker, createEntry, createOpenShift, createSchedulePlace } from "./helpers/schedules";
 
 describe("D1 round trips of the schedule's hot paths", () => {
   it("a week view is two round trips; a publish three, its writes in one batch behind the principal guard", async () => {
@@ -27,5 +28,24 @@ describe("D1 round trips of the schedule's hot paths", () => {
     expect(statements.length).toBeGreaterThan(0);
     // The updates, and the read of the drafts left behind on approved time off (publish's `skipped`).
     expect(statements.every((sql) => /^(update|select)/i.test(sql))).toBe(true);
+  });
+
+  it("a bulk assignment reads its workers once, however many preferences it assigns", async () => {
+    const p = await createSchedulePlace();
+    const shift = await createOpenShift(p, { requireApproval: true, staffCountRequired: 4 });
+    const ids: string[] = [];
+    for (const worker of [p.staff, await addWorker(p), await addWorker(p), await addWorker(p)]) {
+      ids.push(
+        (await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.org.adminToken, body: { workerId: worker.id } })).body.id,
+      );
+    }
+    const res = await recordingRequest("POST", `${p.base}/open-shifts/${shift.id}/preferences/bulk-assign`, {
+      token: p.org.adminToken,
+      body: { preferenceIds: ids },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toHaveLength(4);
+    const workerReads = res.trips.flat().filter((sql) => /^select .* from "staff_members"/i.test(sql) && !/locations/i.test(sql));
+    expect(workerReads).toHaveLength(1);
   });
 });

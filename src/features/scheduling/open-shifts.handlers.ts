@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
@@ -10,40 +10,43 @@ import { findOpenShift, listOpenShifts, viewOf } from "./open-shift-reads.data";
 import { createOpenShift, patchOpenShift, removeOpenShift } from "./open-shift-writes.handlers";
 import type * as routes from "./open-shifts.routes";
 import { type PreferenceRow, serializePreference } from "./open-shifts.schemas";
-import { loadLocation, type ScheduleScope, scheduleScope } from "./schedule-access.guards";
+import { type ScheduleScope, scheduleScope, scopeAtLocation } from "./schedule-access.guards";
 
-async function preferenceWire(db: Database, scope: ScheduleScope, row: PreferenceRow) {
-  const [worker] = await db
-    .select({ externalId: staffMembers.externalId })
-    .from(staffMembers)
-    .where(and(eq(staffMembers.organizationId, scope.organizationId), eq(staffMembers.id, row.workerId)));
-  return serializePreference({ preference: row, workerExternalId: worker?.externalId ?? null });
+/** Preferences as the API answers them: one read of their workers' externalIds, however many there are. */
+async function preferenceWires(db: Database, scope: ScheduleScope, rows: readonly PreferenceRow[]) {
+  const workerIds = [...new Set(rows.map((row) => row.workerId))];
+  const workers = workerIds.length
+    ? await db
+        .select({ id: staffMembers.id, externalId: staffMembers.externalId })
+        .from(staffMembers)
+        .where(and(eq(staffMembers.organizationId, scope.organizationId), inArray(staffMembers.id, workerIds)))
+    : [];
+  const externalIds = new Map(workers.map((worker) => [worker.id, worker.externalId]));
+  return rows.map((row) => serializePreference({ preference: row, workerExternalId: externalIds.get(row.workerId) ?? null }));
 }
 
+const preferenceWire = async (db: Database, scope: ScheduleScope, row: PreferenceRow) => (await preferenceWires(db, scope, [row]))[0]!;
+
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  const location = await loadLocation(c.var.db, scope);
+  const { scope, location } = await scopeAtLocation(c);
   return c.json(await listOpenShifts(c, c.var.db, scope, location, c.req.valid("query")), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  const location = await loadLocation(c.var.db, scope);
+  const { scope, location } = await scopeAtLocation(c);
   const row = await findOpenShift(c.var.db, scope, c.req.valid("param").id);
   setETag(c, row);
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  const location = await loadLocation(c.var.db, scope);
+  const { scope, location } = await scopeAtLocation(c);
   const row = await createOpenShift(c.var.db, scope, location, c.req.valid("json"));
   return c.json(await viewOf(c.var.db, scope, location, row), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  const location = await loadLocation(c.var.db, scope);
+  const { scope, location } = await scopeAtLocation(c);
   const row = await patchOpenShift(c, scope, c.req.valid("param").id, c.req.valid("json"), (shift) =>
     viewOf(c.var.db, scope, location, shift),
   );
@@ -51,43 +54,37 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  const location = await loadLocation(c.var.db, scope);
+  const { scope, location } = await scopeAtLocation(c);
   const row = await removeOpenShift(c, scope, c.req.valid("param").id, (shift) => viewOf(c.var.db, scope, location, shift));
   return c.json(await viewOf(c.var.db, scope, location, row), 200);
 };
 
 export const claim: AppRouteHandler<routes.ClaimRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  await loadLocation(c.var.db, scope);
+  const { scope } = await scopeAtLocation(c);
   const row = await claims.claim(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").workerId);
   return c.json(await preferenceWire(c.var.db, scope, row), 201);
 };
 
 export const retract: AppRouteHandler<routes.RetractRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  await loadLocation(c.var.db, scope);
+  const { scope } = await scopeAtLocation(c);
   const row = await claims.retractClaim(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").workerId);
   return c.json(await preferenceWire(c.var.db, scope, row), 200);
 };
 
 export const createPreference: AppRouteHandler<routes.CreatePreferenceRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  await loadLocation(c.var.db, scope);
+  const { scope } = await scopeAtLocation(c);
   const row = await claims.createPreference(c.var.db, scope, c.req.valid("param").id, c.req.valid("json"));
   return c.json(await preferenceWire(c.var.db, scope, row), 201);
 };
 
 export const retractPreference: AppRouteHandler<routes.RetractPreferenceRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  await loadLocation(c.var.db, scope);
+  const { scope } = await scopeAtLocation(c);
   const { id, preferenceId } = c.req.valid("param");
   return c.json(await preferenceWire(c.var.db, scope, await preferences.retractPreference(c.var.db, scope, id, preferenceId)), 200);
 };
 
 export const patchPreference: AppRouteHandler<routes.PatchPreferenceRoute> = async (c) => {
-  const scope = scheduleScope(c);
-  await loadLocation(c.var.db, scope);
+  const { scope } = await scopeAtLocation(c);
   const { id, preferenceId } = c.req.valid("param");
   const row = await preferences.changePreference(c.var.db, scope, id, preferenceId, c.req.valid("json").preference);
   return c.json(await preferenceWire(c.var.db, scope, row), 200);
@@ -108,5 +105,5 @@ export const assign: AppRouteHandler<routes.AssignRoute> = async (c) => {
 export const bulkAssign: AppRouteHandler<routes.BulkAssignRoute> = async (c) => {
   const scope = scheduleScope(c);
   const rows = await assignments.bulkAssign(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").preferenceIds);
-  return c.json(await Promise.all(rows.map((row) => preferenceWire(c.var.db, scope, row))), 200);
+  return c.json(await preferenceWires(c.var.db, scope, rows), 200);
 };

@@ -40,6 +40,12 @@ export async function loadLocation(db: Database, scope: ScheduleScope) {
 
 export type LocationRow = Awaited<ReturnType<typeof loadLocation>>;
 
+/** The request's schedule scope with its location's row, read once (a location not the caller's to see is 404). */
+export async function scopeAtLocation(c: AppContext): Promise<{ scope: ScheduleScope; location: LocationRow }> {
+  const scope = scheduleScope(c);
+  return { scope, location: await loadLocation(c.var.db, scope) };
+}
+
 /** The staff member a self-service request is about: the body's workerId, else the caller (who may act only as themself). */
 export function workerOf(scope: ScheduleScope, workerId: string | undefined): string {
   if (scope.ownStaffMemberId) {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { scheduleEntries } from "../../../drizzle/schema";
-import { loadLocation, scheduleScope } from "./schedule-access.guards";
+import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
 import { bulkCopy as copyEntries } from "./schedule-copy.handlers";
 import { entryPage, entryPageResult } from "./schedule-page.data";
 import { publishRange } from "./schedule-publish.handlers";
@@ -11,8 +11,7 @@ import type * as routes from "./schedules.routes";
 import { type ScheduleListInput, serializeEntry } from "./schedules.schemas";
 
 async function listEntries(c: AppContext, query: ScheduleListInput, isDraft: boolean) {
-  const scope = scheduleScope(c);
-  const location = await loadLocation(c.var.db, scope);
+  const { scope, location } = await scopeAtLocation(c);
   const page = entryPage(query);
   const rows = await c.var.db
     .select()
@@ -39,7 +38,7 @@ export const listDrafts: AppRouteHandler<routes.ListDraftsRoute> = async (c) =>
   c.json(await listEntries(c, c.req.valid("query"), true), 200);
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
-  await loadLocation(c.var.db, scheduleScope(c));
+  await scopeAtLocation(c);
   return c.json(serializeEntry(await getEntry(c, scheduleScope(c), c.req.valid("param").id, false)), 200);
 };
 
@@ -47,12 +46,12 @@ export const getDraft: AppRouteHandler<routes.GetDraftRoute> = async (c) =>
   c.json(serializeEntry(await getEntry(c, scheduleScope(c), c.req.valid("param").id, true)), 200);
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
-  const location = await loadLocation(c.var.db, scheduleScope(c));
+  const { location } = await scopeAtLocation(c);
   return c.json(serializeEntry(await createEntry(c, scheduleScope(c), location, c.req.valid("json"), false)), 201);
 };
 
 export const createDraft: AppRouteHandler<routes.CreateDraftRoute> = async (c) => {
-  const location = await loadLocation(c.var.db, scheduleScope(c));
+  const { location } = await scopeAtLocation(c);
   return c.json(serializeEntry(await createEntry(c, scheduleScope(c), location, c.req.valid("json"), true)), 201);
 };
 
@@ -69,11 +68,11 @@ export const removeDraft: AppRouteHandler<routes.RemoveDraftRoute> = async (c) =
   c.json(serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, true)), 200);
 
 export const publish: AppRouteHandler<routes.PublishRoute> = async (c) => {
-  const location = await loadLocation(c.var.db, scheduleScope(c));
+  const { location } = await scopeAtLocation(c);
   return c.json(await publishRange(c.var, scheduleScope(c), location, c.req.valid("json")), 200);
 };
 
 export const bulkCopy: AppRouteHandler<routes.BulkCopyRoute> = async (c) => {
-  const location = await loadLocation(c.var.db, scheduleScope(c));
+  const { location } = await scopeAtLocation(c);
   return c.json(await copyEntries(c.var, scheduleScope(c), location, c.req.valid("json")), 200);
 };
