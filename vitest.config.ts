@@ -1,8 +1,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
-/** The `@/` import alias of tsconfig.json (wrangler's esbuild reads it there; vite needs it here). */
-const alias = [{ find: /^@\//, replacement: `${import.meta.dirname}/src/` }];
+/** The `@/` and `@db/` import aliases of tsconfig.json (wrangler's esbuild reads them there; vite needs them here). */
+const alias = [
+  { find: /^@\//, replacement: `${import.meta.dirname}/src/` },
+  { find: /^@db\//, replacement: `${import.meta.dirname}/drizzle/` },
+];
 
 type Limits = Record<"api" | "punches" | "exchange", number>;
 const bindingNames = { api: "API_RATE_LIMITER", punches: "PUNCH_RATE_LIMITER", exchange: "EXCHANGE_RATE_LIMITER" } as const;

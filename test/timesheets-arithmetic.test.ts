@@ -1,9 +1,9 @@
+import { shifts } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { amountCents, reportDay } from "@/domain/timesheet-totals";
 import { amountCentsSql, daySql } from "@/features/timesheets/timesheet-query.data";
-import { shifts } from "../drizzle/schema";
 import { tenantDb } from "./helpers/shards";
 import { seedShifts } from "./helpers/timesheets";
 import { createWorkplace } from "./helpers/workplace";

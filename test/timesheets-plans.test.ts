@@ -1,3 +1,4 @@
+import { shifts } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
@@ -6,7 +7,6 @@ import { unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards
 import { exportPageQuery } from "@/features/timesheets/timesheet-export.data";
 import { lockedDaysQuery, pageQuery, shiftPage, type TimesheetFilter, totalsQuery } from "@/features/timesheets/timesheet-query.data";
 import { employeeReportQuery, reportDaysQuery } from "@/features/timesheets/timesheet-reports.data";
-import { shifts } from "../drizzle/schema";
 import { createLocation } from "./helpers/locations";
 import { tenantDb } from "./helpers/shards";
 import { createStaffMember } from "./helpers/staff";

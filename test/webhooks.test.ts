@@ -1,4 +1,5 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { webhooks } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
@@ -10,7 +11,6 @@ import { DISABLE_AFTER_FAILURES, deliverPending, MAX_ATTEMPTS } from "@/jobs/web
 import { drainOutbox } from "@/webhooks/drain";
 import { newSigningSecret } from "@/webhooks/secret";
 import worker from "@/worker";
-import { webhooks } from "../drizzle/schema";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
 import { recordingRequest } from "./helpers/recording-d1";

@@ -1,10 +1,10 @@
+import { organizations } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { isPartnerLevel, mayAct, type Permission, type Principal } from "@/domain/permissions";
 import type { AppBindings, AppContext } from "@/platform/http/env";
 import { routeToOrganization } from "@/platform/middleware/database";
 import { forbidden, invalidField, ProblemError, unauthorized } from "@/problems/problem";
-import { organizations } from "../../drizzle/schema";
 import { verifyAccessToken } from "./access-token";
 
 /** Bearer access token -> c.var.principal. */

@@ -1,6 +1,6 @@
+import * as schema from "@db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../drizzle/schema";
 
 /**
  * drizzle over a binding or a request's D1 session (src/platform/middleware/database.ts). Its D1 driver only calls `prepare` and

@@ -1,5 +1,5 @@
+import { organizationFreezes } from "@db/schema";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { organizationFreezes } from "../../drizzle/schema";
 
 /** True while `organizationId` is frozen on this database for a move between shards (src/shards). */
 export const frozenHere = (organizationId: SQLWrapper | string): SQL =>

@@ -1,5 +1,5 @@
+import { idempotencyKeys } from "@db/schema";
 import { and, eq, isNull, lte, not, or, sql } from "drizzle-orm";
-import { idempotencyKeys } from "../../drizzle/schema";
 import type { Database } from "./client";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,3 +1,20 @@
+import {
+  accessRoles,
+  breakTypes,
+  type events,
+  locations,
+  openShiftPreferences,
+  organizations,
+  policyTypes,
+  roles,
+  scheduleEntries,
+  shiftNotes,
+  shifts,
+  staffMembers,
+  timeOffPolicies,
+  timeOffRequests,
+  webhooks,
+} from "@db/schema";
 import type { EventType } from "@/data/outbox/outbox";
 import { fromSnapshot, rowOf } from "@/data/outbox/snapshot";
 import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
@@ -18,23 +35,6 @@ import { type PolicyReadRow, policyFields, serializePolicyRead } from "@/feature
 import { type RequestReadRow, requestFields, serializeRequest, serializeRequestRecord } from "@/features/time-off/request-read.data";
 import { serializeWebhook } from "@/features/webhooks/webhooks.schemas";
 import { iso } from "@/platform/schemas/time";
-import {
-  accessRoles,
-  breakTypes,
-  type events,
-  locations,
-  openShiftPreferences,
-  organizations,
-  policyTypes,
-  roles,
-  scheduleEntries,
-  shiftNotes,
-  shifts,
-  staffMembers,
-  timeOffPolicies,
-  timeOffRequests,
-  webhooks,
-} from "../../drizzle/schema";
 
 type EventRow = typeof events.$inferSelect;
 

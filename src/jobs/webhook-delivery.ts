@@ -1,3 +1,4 @@
+import { events, webhookDeliveries, webhooks } from "@db/schema";
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
@@ -9,7 +10,6 @@ import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationMovingProblem } fr
 import { serializeEvent } from "@/events/serializers";
 import { ProblemError } from "@/problems/problem";
 import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhooks/send";
-import { events, webhookDeliveries, webhooks } from "../../drizzle/schema";
 
 export const MAX_ATTEMPTS = 6;
 /** Events failed for good in a row after which an endpoint is disabled. */

@@ -1,7 +1,7 @@
+import { organizationDirectory, organizationMoves } from "@db/schema";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { createDatabase, type Database } from "@/data/client";
 import { directoryBinding, shardBinding, shardConfig } from "@/data/shards";
-import { organizationDirectory, organizationMoves } from "../../drizzle/schema";
 import {
   arrivalGuard,
   type Cursor,

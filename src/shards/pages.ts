@@ -1,5 +1,5 @@
+import { writeGuards } from "@db/schema";
 import { nullInto, refusedBy } from "@/data/write/constraint-problems";
-import { writeGuards } from "../../drizzle/schema";
 import type { MovedTable } from "./tables";
 
 /**

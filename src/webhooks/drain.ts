@@ -1,9 +1,9 @@
+import { webhooks } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { pendingEvents } from "@/data/outbox/pending";
 import type { WakeUp } from "@/data/outbox/wake";
-import { webhooks } from "../../drizzle/schema";
 
 /**
  * The outbox drain: one queue message per enabled endpoint that has events past its cursor (of an organization,

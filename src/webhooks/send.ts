@@ -1,6 +1,6 @@
+import type { webhooks } from "@db/schema";
 import { Webhook } from "standardwebhooks";
 import type { Database } from "@/data/client";
-import type { webhooks } from "../../drizzle/schema";
 import { decryptSecret } from "./secret";
 
 /** How long one POST may take before it counts as failed. */

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
+import { webhooks } from "@db/schema";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
-import { webhooks } from "../../drizzle/schema";
 
 /** A webhook endpoint inserted straight into `db` (no API write, so no drain runs behind the test's back). */
 export async function insertEndpoint(

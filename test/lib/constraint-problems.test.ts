@@ -1,8 +1,8 @@
+import { idempotencyKeys, writeGuards } from "@db/schema";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { guarded, nullInto, REFERENCE_MISSING, refusedBy, whenDuplicate, whenNull } from "@/data/write/constraint-problems";
 import { conflict } from "@/problems/problem";
-import { idempotencyKeys, writeGuards } from "../../drizzle/schema";
 import { tenantDb } from "../helpers/shards";
 
 /** The real refusals of the local D1, so a declared refusal that no longer names what SQLite says fails here. */

@@ -1,9 +1,9 @@
+import { locations, staffMembers } from "@db/schema";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { groupByGiven, rowsPerUpsert, upsertChunks, upsertStatements } from "@/data/write/sync-by-external-id";
 import { newStaffMemberRow } from "@/features/staff-members/staff-members-columns.data";
-import { locations, staffMembers } from "../../drizzle/schema";
 import { tenantDb } from "../helpers/shards";
 
 const ORDER = ["id", "name", "email", "phone", "wage"];

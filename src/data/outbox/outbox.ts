@@ -1,9 +1,9 @@
+import { events } from "@db/schema";
 import { getTableColumns, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "@/data/client";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
-import { events } from "../../../drizzle/schema";
 import { type Fields, rowSnapshot, snapshotOf } from "./snapshot";
 
 export const EVENT_TYPES = [

@@ -1,5 +1,5 @@
+import { webhooks } from "@db/schema";
 import { sql } from "drizzle-orm";
-import { webhooks } from "../../../drizzle/schema";
 
 /**
  * On a `webhooks` row: an event of its organization after its cursor that it subscribes to (no types: all). Events

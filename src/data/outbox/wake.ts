@@ -1,6 +1,6 @@
+import { webhooks } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { webhooks } from "../../../drizzle/schema";
 import { pendingEvents } from "./pending";
 
 export interface WakeUp {

@@ -1,3 +1,4 @@
+import { organizationFreezes, writeGuards } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { Database, Statement } from "@/data/client";
@@ -6,7 +7,6 @@ import { type EventSpec, eventStatement } from "@/data/outbox/outbox";
 import { noteEndpointsToWake, pendingEndpoints, type WakeUp } from "@/data/outbox/wake";
 import type { Principal } from "@/domain/permissions";
 import { ProblemError, unauthorized } from "@/problems/problem";
-import { organizationFreezes, writeGuards } from "../../../drizzle/schema";
 import { type ConstraintProblem, type ConstraintProblems, guarded, whenNull } from "./constraint-problems";
 import { preconditionGuardProblem } from "./precondition-guard";
 

@@ -1,8 +1,8 @@
+import { writeGuards } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "@/data/client";
 import { ProblemError, preconditionFailed } from "@/problems/problem";
-import { writeGuards } from "../../../drizzle/schema";
 import { type ConstraintProblem, whenNull } from "./constraint-problems";
 
 /**

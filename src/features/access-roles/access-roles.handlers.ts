@@ -1,3 +1,4 @@
+import { accessRoles, staffMembers } from "@db/schema";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { uniquely } from "@/data/write/constraint-problems";
@@ -6,7 +7,6 @@ import { findLive, getLive, insertRecord, listPage, updateLive } from "@/platfor
 import { ifMatchOf, matchesVersion, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { conflict, preconditionFailed } from "@/problems/problem";
-import { accessRoles, staffMembers } from "../../../drizzle/schema";
 import type * as routes from "./access-roles.routes";
 import { distinctPermissions, serializeAccessRole } from "./access-roles.schemas";
 

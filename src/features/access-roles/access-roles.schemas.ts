@@ -1,8 +1,8 @@
+import type { accessRoles } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { isPermission, PERMISSIONS, type Permission } from "@/domain/permissions";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { Name, recordLifecycle } from "@/platform/schemas/validation";
-import type { accessRoles } from "../../../drizzle/schema";
 
 const PermissionName = z.enum(PERMISSIONS).openapi("Permission", {
   description: "ORGANIZATION_ADMIN includes LOCATION_ADMIN, which includes every other permission.",

@@ -1,3 +1,4 @@
+import { accessRoles, organizations, staffMembers } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/auth/access-token";
 import { type PartnerClaims, verifyPartnerToken } from "@/auth/partner-token";
@@ -6,7 +7,6 @@ import { isPermission, type Principal } from "@/domain/permissions";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { routeToOrganization } from "@/platform/middleware/database";
 import { unauthorized } from "@/problems/problem";
-import { accessRoles, organizations, staffMembers } from "../../../drizzle/schema";
 import type { ExchangeTokenRoute } from "./auth.routes";
 
 async function staffPrincipal(db: Database, claims: PartnerClaims, organizationId: string): Promise<Principal> {

@@ -1,8 +1,8 @@
+import { breakTypes, locations } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { findLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { breakTypes, locations } from "../../../drizzle/schema";
 import type * as routes from "./break-types.routes";
 import { serializeBreakType } from "./break-types.schemas";
 

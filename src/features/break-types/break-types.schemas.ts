@@ -1,8 +1,8 @@
+import type { breakTypes } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { Name, recordLifecycle } from "@/platform/schemas/validation";
-import type { breakTypes } from "../../../drizzle/schema";
 
 const minutes = (min: number) =>
   z

@@ -1,8 +1,8 @@
+import { events } from "@db/schema";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { serializeEvent } from "@/events/serializers";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { pageOf } from "@/platform/http/pagination";
-import { events } from "../../../drizzle/schema";
 import type * as routes from "./events.routes";
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {

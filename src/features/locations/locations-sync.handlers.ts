@@ -1,8 +1,8 @@
+import { locations } from "@db/schema";
 import type { z } from "@hono/zod-openapi";
 import { newId } from "@/data/ids";
 import type { Writer } from "@/data/write/guarded-batch";
 import { type ContentKey, type SyncEntry, syncByExternalId } from "@/data/write/sync-by-external-id";
-import { locations } from "../../../drizzle/schema";
 import { type LocationSync, type LocationSyncRecord, toColumns } from "./locations.schemas";
 
 type SyncRecord = z.infer<typeof LocationSyncRecord>;

@@ -1,8 +1,8 @@
+import { locations } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import { uniquely } from "@/data/write/constraint-problems";
 import { getLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { locations } from "../../../drizzle/schema";
 import type * as routes from "./locations.routes";
 import { serializeLocation, toColumns } from "./locations.schemas";
 import { syncLocations } from "./locations-sync.handlers";

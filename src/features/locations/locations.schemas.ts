@@ -1,9 +1,9 @@
+import type { locations } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { ListQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CountryCode, ExternalId, Name, recordLifecycle, TimeZone } from "@/platform/schemas/validation";
-import type { locations } from "../../../drizzle/schema";
 
 export const MAX_SYNC_RECORDS = 1000;
 export const MAX_DISTANCE_CENTIMETERS = 10_000_000;

@@ -1,3 +1,4 @@
+import { organizationDirectory, organizations } from "@db/schema";
 import { and, asc, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { DIRECTORY_SHARD, shardBinding } from "@/data/shards";
@@ -5,7 +6,6 @@ import type { AppContext } from "@/platform/http/env";
 import { decodeIdCursor, type ListOptions } from "@/platform/http/pagination";
 import { databaseOf, routeTo } from "@/platform/middleware/database";
 import { notFound } from "@/problems/problem";
-import { organizationDirectory, organizations } from "../../../drizzle/schema";
 
 /**
  * Organizations across shards. The directory (on DB) names each organization's shard and carries its partner and

@@ -1,3 +1,4 @@
+import { accessRoles, organizations, policyTypes, roles, timeOffSettings } from "@db/schema";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
@@ -14,7 +15,6 @@ import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
 import { routeTo } from "@/platform/middleware/database";
 import { notFound, ProblemError, preconditionFailed } from "@/problems/problem";
-import { accessRoles, organizations, policyTypes, roles, timeOffSettings } from "../../../drizzle/schema";
 import {
   directoryEntry,
   directoryFollowsRow,

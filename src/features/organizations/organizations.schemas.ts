@@ -1,7 +1,7 @@
+import type { organizations } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CountryCode, CurrencyCode, ExternalId, Name, recordLifecycle, TimeZone } from "@/platform/schemas/validation";
-import type { organizations } from "../../../drizzle/schema";
 
 export const Organization = z
   .object({

@@ -1,7 +1,7 @@
+import type { roles } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { ExternalId, Name, recordLifecycle } from "@/platform/schemas/validation";
-import type { roles } from "../../../drizzle/schema";
 
 const HourlyWage = z.number().min(0).max(1_000_000).openapi({ description: "Hourly wage in the organization's currency.", example: 18.5 });
 

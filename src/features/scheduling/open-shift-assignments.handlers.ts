@@ -1,10 +1,10 @@
+import { openShiftPreferences, openShifts } from "@db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
 import { invalidField, notFound } from "@/problems/problem";
-import { openShiftPreferences, openShifts } from "../../../drizzle/schema";
 import { findPreference } from "./open-shift-preferences.handlers";
 import { findOpenShift } from "./open-shift-reads.data";
 import { approvedEntry, spanOf, touched } from "./open-shift-statements.data";

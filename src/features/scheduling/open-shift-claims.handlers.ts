@@ -1,3 +1,4 @@
+import { openShiftPreferences, openShifts, staffMembers } from "@db/schema";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -5,7 +6,6 @@ import { inOrganization } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { type ClaimRefusal, claimRefusal, claimStatus } from "@/domain/open-shift-claim";
 import { conflict, invalidField, notFound } from "@/problems/problem";
-import { openShiftPreferences, openShifts, staffMembers } from "../../../drizzle/schema";
 import { transition } from "./open-shift-preferences.handlers";
 import { findOpenShift } from "./open-shift-reads.data";
 import { approvedEntry, spanOf, touched } from "./open-shift-statements.data";

@@ -1,9 +1,9 @@
+import { openShiftPreferences } from "@db/schema";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import type { EventType } from "@/data/outbox/outbox";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { notFound } from "@/problems/problem";
-import { openShiftPreferences } from "../../../drizzle/schema";
 import { findOpenShift } from "./open-shift-reads.data";
 import { touched } from "./open-shift-statements.data";
 import { preferenceEvent } from "./open-shifts.events";

@@ -1,3 +1,4 @@
+import { openShiftPreferences, openShifts, roles, staffMembers } from "@db/schema";
 import { and, count, eq, isNull, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "@/data/client";
@@ -5,7 +6,6 @@ import { inJsonList } from "@/data/json-list";
 import { inOrganization } from "@/data/tenancy";
 import { listPage } from "@/platform/crud/tenant-queries";
 import { notFound } from "@/problems/problem";
-import { openShiftPreferences, openShifts, roles, staffMembers } from "../../../drizzle/schema";
 import { type OpenShiftListInput, type OpenShiftRow, type PreferenceWithWorker, serializeOpenShift } from "./open-shifts.schemas";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { startsWithin } from "./schedule-range.schemas";

@@ -1,7 +1,7 @@
+import { openShifts, scheduleEntries } from "@db/schema";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { nextVersion } from "@/platform/http/conditional";
-import { openShifts, scheduleEntries } from "../../../drizzle/schema";
 import type { OpenShiftRow } from "./open-shifts.schemas";
 import type { ScheduleScope } from "./schedule-access.guards";
 import { ifApprovedWith, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";

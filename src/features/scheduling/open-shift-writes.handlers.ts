@@ -1,3 +1,4 @@
+import { breakTypes, openShifts, roles } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -11,7 +12,6 @@ import type { OffsetRule } from "@/domain/zoned-wall-clock";
 import type { WriteContext } from "@/platform/crud/tenant-queries";
 import { ifMatchOf, nextVersionAfter, setETag, versionCondition } from "@/platform/http/conditional";
 import { invalidField, notFound, preconditionFailed, validationFailed } from "@/problems/problem";
-import { breakTypes, openShifts, roles } from "../../../drizzle/schema";
 import { findOpenShift } from "./open-shift-reads.data";
 import { type OpenShiftCreateInput, type OpenShiftPatchInput, type OpenShiftRow, serializeOpenShift } from "./open-shifts.schemas";
 import { type LocationRow, type ScheduleScope, writerOf } from "./schedule-access.guards";

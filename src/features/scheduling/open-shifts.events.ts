@@ -1,6 +1,6 @@
+import { openShiftPreferences, staffMembers } from "@db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EventSpec, EventType, Snapshot } from "@/data/outbox/outbox";
-import { openShiftPreferences, staffMembers } from "../../../drizzle/schema";
 import type { PreferenceRow } from "./open-shifts.schemas";
 
 /** What the API answers of a preference: the row and its worker's externalId (a correlated read, in the batch). */

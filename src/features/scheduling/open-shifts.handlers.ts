@@ -1,8 +1,8 @@
+import { staffMembers } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { staffMembers } from "../../../drizzle/schema";
 import * as assignments from "./open-shift-assignments.handlers";
 import * as claims from "./open-shift-claims.handlers";
 import * as preferences from "./open-shift-preferences.handlers";

@@ -1,3 +1,4 @@
+import type { openShiftPreferences, openShifts } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { localWallClock } from "@/domain/local-time";
 import { isFullyClaimed } from "@/domain/open-shift-claim";
@@ -5,7 +6,6 @@ import { ListQuery } from "@/platform/http/pagination";
 import { idParam } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { Name, Timestamp, TimestampOrNull, TimeZone, UtcOffset } from "@/platform/schemas/validation";
-import type { openShiftPreferences, openShifts } from "../../../drizzle/schema";
 import { BreakIds, EntryUtcOffset, Id, LocationParams, RangeFields, WallClock } from "./schedules.schemas";
 
 export type OpenShiftRow = typeof openShifts.$inferSelect;

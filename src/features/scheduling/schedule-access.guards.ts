@@ -1,3 +1,4 @@
+import { locations, staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
@@ -5,7 +6,6 @@ import type { Writer } from "@/data/write/guarded-batch";
 import type { Scope } from "@/domain/scope";
 import type { AppContext } from "@/platform/http/env";
 import { forbidden, invalidField, notFound } from "@/problems/problem";
-import { locations, staffMembers } from "../../../drizzle/schema";
 
 /** Whose schedule a request reads or writes: the request's scope, whose path always names a location. */
 export type ScheduleScope = Scope & { locationId: string };

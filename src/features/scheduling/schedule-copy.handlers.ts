@@ -1,3 +1,4 @@
+import { scheduleEntries } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Statement } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -8,7 +9,6 @@ import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { addDays, localDayBounds, localWallClock } from "@/domain/local-time";
 import { daysBetween, planCopies } from "@/domain/schedule-copy";
 import { invalidField } from "@/problems/problem";
-import { scheduleEntries } from "../../../drizzle/schema";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";

@@ -1,9 +1,9 @@
+import { scheduleEntries } from "@db/schema";
 import { and, asc, gte, isNull, type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { ListOptions } from "@/platform/http/pagination";
 import { pageOf } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
-import { scheduleEntries } from "../../../drizzle/schema";
 import type { ScheduleEntryRow } from "./schedules.schemas";
 
 /**

@@ -1,3 +1,4 @@
+import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { and, eq, exists, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 import type { Statement } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -8,7 +9,6 @@ import { inOrganization } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { localWallClock } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
-import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";

@@ -1,9 +1,9 @@
+import { breakTypes, roles, staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
 import { unknownBreakIds } from "@/domain/schedule-entry";
 import { invalidField } from "@/problems/problem";
-import { breakTypes, roles, staffMembers } from "../../../drizzle/schema";
 
 /**
  * What a schedule entry names, read in one batch: the staff member must be active and assigned to the location,

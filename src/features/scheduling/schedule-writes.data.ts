@@ -1,3 +1,4 @@
+import { scheduleEntries } from "@db/schema";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { guarded } from "@/data/write/constraint-problems";
@@ -12,7 +13,6 @@ import {
   type WriteContext,
 } from "@/platform/crud/tenant-queries";
 import { validationFailed } from "@/problems/problem";
-import { scheduleEntries } from "../../../drizzle/schema";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { checkEntryReferences } from "./schedule-references.data";
 import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";

@@ -1,7 +1,7 @@
+import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { type ConstraintProblems, whenDuplicate, whenNull } from "@/data/write/constraint-problems";
 import { conflict, type ProblemError } from "@/problems/problem";
-import { openShiftPreferences, openShifts, scheduleEntries } from "../../../drizzle/schema";
 import { timeOffConflict } from "./time-off-conflicts.guards";
 
 /**

@@ -1,6 +1,6 @@
+import { scheduleEntries } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
-import { scheduleEntries } from "../../../drizzle/schema";
 import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
 import { bulkCopy as copyEntries } from "./schedule-copy.handlers";
 import { entryPage, entryPageResult } from "./schedule-page.data";

@@ -1,10 +1,10 @@
+import type { scheduleEntries } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { localWallClock } from "@/domain/local-time";
 import { ListQuery } from "@/platform/http/pagination";
 import { idParam } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, DateOrInstant, Timestamp, TimestampOrNull, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
-import type { scheduleEntries } from "../../../drizzle/schema";
 
 export type ScheduleEntryRow = typeof scheduleEntries.$inferSelect;
 

@@ -1,6 +1,6 @@
+import { timeOffRequests } from "@db/schema";
 import { and, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { timeOffRequests } from "../../../drizzle/schema";
 
 /**
  * The one place schedules meet time off (TIME_OFF_CONFLICT, and bulk copy's skips): a staff member's approved,

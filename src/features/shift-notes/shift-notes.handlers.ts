@@ -1,3 +1,4 @@
+import { shiftNotes, shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -8,7 +9,6 @@ import type { AppRouteHandler } from "@/platform/http/env";
 import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
 import { notFound } from "@/problems/problem";
 import { noOpenShift } from "@/problems/shifts";
-import { shiftNotes, shifts, staffMembers } from "../../../drizzle/schema";
 import type * as routes from "./shift-notes.routes";
 import { serializeShiftNote } from "./shift-notes.schemas";
 

@@ -1,8 +1,8 @@
+import type { shiftNotes } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
 import { Timestamp } from "@/platform/schemas/validation";
-import type { shiftNotes } from "../../../drizzle/schema";
 
 export const ShiftNote = z
   .object({

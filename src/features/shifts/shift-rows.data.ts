@@ -1,7 +1,7 @@
+import { shiftBreaks, shifts } from "@db/schema";
 import { getTableColumns } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
-import { shiftBreaks, shifts } from "../../../drizzle/schema";
 import type { ShiftBreakRow, ShiftRow } from "./shifts.schemas";
 
 /** Rows per multi-row INSERT that keep every column's parameter within D1's 100 bound parameters. */

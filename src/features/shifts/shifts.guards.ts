@@ -1,7 +1,7 @@
+import { shiftAudits, shifts } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { type ConstraintProblems, whenNull } from "@/data/write/constraint-problems";
 import { conflict, type ProblemError } from "@/problems/problem";
-import { shiftAudits, shifts } from "../../../drizzle/schema";
 
 /**
  * Invariants of shift writes are checked by the write itself, not by a read before it: each guard is the value

@@ -1,3 +1,4 @@
+import type { shiftBreaks, shiftEvents, shifts } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { localWallClock } from "@/domain/local-time";
 import { iso, isoOrNull } from "@/platform/schemas/time";
@@ -10,7 +11,6 @@ import {
   WallClockTime,
   WallClockTimeOrNull,
 } from "@/platform/schemas/validation";
-import type { shiftBreaks, shiftEvents, shifts } from "../../../drizzle/schema";
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type ShiftBreakRow = typeof shiftBreaks.$inferSelect;

@@ -1,3 +1,4 @@
+import { accessRoles, locations, roles, staffMembers } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
@@ -5,7 +6,6 @@ import { inOrganization } from "@/data/tenancy";
 import { EMPLOYEE_ACCESS_ROLE } from "@/domain/organization-defaults";
 import { lackingToGrant, mayManage, type Principal } from "@/domain/permissions";
 import { badRequest, type FieldError, forbidden, notFound, ProblemError, validationFailed } from "@/problems/problem";
-import { accessRoles, locations, roles, staffMembers } from "../../../drizzle/schema";
 
 export interface ReferenceInput {
   accessRoleId?: string;

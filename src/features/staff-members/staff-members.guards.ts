@@ -1,9 +1,9 @@
+import { staffMembers } from "@db/schema";
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
 import { type ConstraintProblems, whenNull } from "@/data/write/constraint-problems";
 import { conflict, forbidden } from "@/problems/problem";
-import { staffMembers } from "../../../drizzle/schema";
 
 /**
  * What a staff member write checks in the write itself, not in the read before it (the same mechanism as

@@ -1,3 +1,4 @@
+import { locations, staffMembers } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Statement } from "@/data/client";
@@ -13,7 +14,6 @@ import { findLive, getLive, listPage, type WriteContext } from "@/platform/crud/
 import { ifMatchOf, matchesVersion, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { conflict, forbidden, preconditionFailed } from "@/problems/problem";
-import { locations, staffMembers } from "../../../drizzle/schema";
 import { guardProblems, holdingOneOf, liveAccessRole } from "./staff-members.guards";
 import type * as routes from "./staff-members.routes";
 import { serializeStaffMember } from "./staff-members.schemas";

@@ -1,3 +1,4 @@
+import type { staffMembers } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { ListQuery, queryBoolean } from "@/platform/http/pagination";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
@@ -14,7 +15,6 @@ import {
   Timestamp,
   TimestampOrNull,
 } from "@/platform/schemas/validation";
-import type { staffMembers } from "../../../drizzle/schema";
 
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contractor", "seasonal"] as const;
 export const WAGE_TYPES = ["hourly", "salary"] as const;

@@ -1,10 +1,10 @@
+import { organizations } from "@db/schema";
+import { timeOffPolicies } from "@db/schema/time-off";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { rawRun } from "@/data/raw-statement";
 import type { LimitSettings } from "@/domain/accrual";
 import { entriesDue } from "@/domain/accrual";
-import { organizations } from "../../../drizzle/schema";
-import { timeOffPolicies } from "../../../drizzle/schema/time-off";
 import { includedSql, sqlUuid } from "./inclusion.data";
 import { ensureWorkerPolicies } from "./worker-policy-rows.data";
 

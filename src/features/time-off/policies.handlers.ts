@@ -1,3 +1,4 @@
+import { policyTypes, timeOffPolicies } from "@db/schema";
 import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { EventType } from "@/data/outbox/outbox";
@@ -11,7 +12,6 @@ import { type HeaderContext, ifMatchOf, nextVersion, requireVersion, setETag, ve
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
 import { policyNotActive } from "@/problems/time-off";
-import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import { grantsDueNow } from "./grants-now.data";
 import type * as routes from "./policies.routes";
 import { serializePolicyType } from "./policies.schemas";

@@ -1,10 +1,10 @@
+import type { policyTypes, timeOffPolicies } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { POLICY_TYPE_KINDS } from "@/domain/organization-defaults";
 import { ListQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { ExternalId, Name, recordLifecycle } from "@/platform/schemas/validation";
-import type { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 
 const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;

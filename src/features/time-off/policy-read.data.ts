@@ -1,9 +1,9 @@
+import { policyTypes, timeOffPolicies } from "@db/schema";
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { snapshotOf } from "@/data/outbox/snapshot";
 import { inOrganization } from "@/data/tenancy";
 import { notFound } from "@/problems/problem";
-import { policyTypes, timeOffPolicies } from "../../../drizzle/schema";
 import { assignedStaffCountSql } from "./inclusion.data";
 import { serializePolicy } from "./policies.schemas";
 

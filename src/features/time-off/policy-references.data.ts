@@ -1,9 +1,9 @@
+import { locations, policyTypes, roles, staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
 import { inOrganization } from "@/data/tenancy";
 import { invalidField } from "@/problems/problem";
-import { locations, policyTypes, roles, staffMembers } from "../../../drizzle/schema";
 
 interface References {
   typeId?: string;

@@ -1,3 +1,4 @@
+import { policyTypes, staffMembers, timeOffPolicies, timeOffRequests, workerPolicies } from "@db/schema";
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "@/data/client";
@@ -6,7 +7,6 @@ import { inOrganization } from "@/data/tenancy";
 import { inUnits } from "@/domain/time-off-units";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { notFound } from "@/problems/problem";
-import { policyTypes, staffMembers, timeOffPolicies, timeOffRequests, workerPolicies } from "../../../drizzle/schema";
 import { hoursBalanceSql, includedSql, pendingHoursSql } from "./inclusion.data";
 import { serializePolicy } from "./policies.schemas";
 

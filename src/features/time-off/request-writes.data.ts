@@ -1,9 +1,9 @@
+import { timeOffRequests } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { rawAll, rawRun } from "@/data/raw-statement";
 import { type ConstraintProblems, nullInto, whenNull } from "@/data/write/constraint-problems";
 import { policyNotAvailable, timeOffOverlap } from "@/problems/time-off";
-import { timeOffRequests } from "../../../drizzle/schema";
 import { includedSql, sqlUuid } from "./inclusion.data";
 import type { RequestPlan } from "./request-plan.handlers";
 

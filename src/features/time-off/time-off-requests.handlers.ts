@@ -1,3 +1,4 @@
+import { scheduleEntries, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, eq, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database, Statement } from "@/data/client";
@@ -15,7 +16,6 @@ import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
 import { forbidden, invalidField } from "@/problems/problem";
 import { forbiddenForOthers, insufficientBalance, policyNotAvailable, requestNotPending, scheduleConflict } from "@/problems/time-off";
-import { scheduleEntries, staffMembers, timeOffPolicies, timeOffRequests } from "../../../drizzle/schema";
 import { planRequest, type RequestInput } from "./request-plan.handlers";
 import { findRequest, type RequestReadRow, requestEventData, selectRequests, serializeRequest } from "./request-read.data";
 import {

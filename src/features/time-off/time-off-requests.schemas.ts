@@ -1,8 +1,8 @@
+import { REQUEST_STATUSES } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { ListQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { CalendarDate, Instant, TimeZone } from "@/platform/schemas/validation";
-import { REQUEST_STATUSES } from "../../../drizzle/schema";
 import { Policy } from "./policies.schemas";
 
 const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";

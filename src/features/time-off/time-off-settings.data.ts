@@ -1,7 +1,7 @@
+import { organizations, timeOffSettings } from "@db/schema";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
-import { organizations, timeOffSettings } from "../../../drizzle/schema";
 
 export type TimeOffSettingsValues = typeof DEFAULT_TIME_OFF_SETTINGS;
 

@@ -1,3 +1,4 @@
+import { timeOffSettings } from "@db/schema";
 import type { z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
@@ -6,7 +7,6 @@ import { guardedBatch } from "@/data/write/guarded-batch";
 import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { iso } from "@/platform/schemas/time";
-import { timeOffSettings } from "../../../drizzle/schema";
 import { readSettings } from "./time-off-settings.data";
 import type * as routes from "./time-off-settings.routes";
 import type { TimeOffSettings } from "./time-off-settings.schemas";

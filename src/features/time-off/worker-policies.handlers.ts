@@ -1,9 +1,9 @@
+import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "@db/schema";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { rawAll } from "@/data/raw-statement";
 import { findLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
-import { staffMembers, timeOffLedger, timeOffPolicies, workerPolicies } from "../../../drizzle/schema";
 import type * as routes from "./policies.routes";
 import { workerInScope } from "./self-scope.guards";
 import { selectComputedWorkerPolicies, selectWorkerPolicies, serializeWorkerPolicy, type WorkerPolicyRow } from "./worker-policy-read.data";

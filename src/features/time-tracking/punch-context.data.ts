@@ -1,10 +1,10 @@
+import { breakTypes, locations, lockedDays, roles, shiftBreaks, shiftEvents, shifts, staffMembers } from "@db/schema";
 import { and, between, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
 import { inOrganization } from "@/data/tenancy";
 import { addDays } from "@/domain/local-time";
 import { notFound } from "@/problems/problem";
-import { breakTypes, locations, lockedDays, roles, shiftBreaks, shiftEvents, shifts, staffMembers } from "../../../drizzle/schema";
 
 interface PunchScope {
   /** The request's Idempotency-Key, looked up in the same batch (see punch-idempotency.ts). */

@@ -1,10 +1,10 @@
+import { idempotencyKeys } from "@db/schema";
 import type { Context } from "hono";
 import { outcomeOf, recordStatements } from "@/data/idempotency";
 import { type ConstraintProblem, whenDuplicate } from "@/data/write/constraint-problems";
 import type { ShiftWire } from "@/features/shifts/shifts.schemas";
 import type { AppBindings } from "@/platform/http/env";
 import { keyReused, requestInProgress } from "@/platform/middleware/idempotency";
-import { idempotencyKeys } from "../../../drizzle/schema";
 import type { PunchContext } from "./punch-context.data";
 
 type PunchCtx = Context<AppBindings>;

@@ -1,3 +1,4 @@
+import type { breakTypes } from "@db/schema";
 import { newId } from "@/data/ids";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { breakSettingsOf, closeBreaks, closeShift } from "@/domain/shift-totals";
@@ -5,7 +6,6 @@ import { shiftWage } from "@/domain/shift-wage";
 import { type TrustFlag, unionFlags } from "@/domain/trust";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
-import type { breakTypes } from "../../../drizzle/schema";
 import type { Judgement } from "./punch.handlers";
 import type { PunchContext } from "./punch-context.data";
 

@@ -1,3 +1,4 @@
+import { shiftBreaks, shiftEvents, shifts } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type ConstraintProblems, whenDuplicate, whenNull } from "@/data/write/constraint-problems";
@@ -5,7 +6,6 @@ import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import { dayLocked, guardProblems, shiftChanged, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
 import type { ShiftBreakRow, ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import { breakAlreadyOpen, noOpenShift, shiftAlreadyOpen } from "@/problems/shifts";
-import { shiftBreaks, shiftEvents, shifts } from "../../../drizzle/schema";
 import type { ClosedShift } from "./punch-rows.data";
 
 /*

@@ -1,3 +1,4 @@
+import { breakTypes, locations, lockedDays, shiftBreaks, shifts, staffMembers } from "@db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
@@ -6,7 +7,6 @@ import { minutesWorkedOnBusinessDay } from "@/domain/shift-totals";
 import { toDomainBreak } from "@/features/shifts/breaks.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";
 import { notFound } from "@/problems/problem";
-import { breakTypes, locations, lockedDays, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
 
 /** A business date's shifts can only have started within a day either side of now's UTC date. */
 const nearbyUtcDates = (now: Date) => [-1, 0, 1].map((days) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10));

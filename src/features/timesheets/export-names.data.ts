@@ -1,6 +1,6 @@
+import { locations, roles, staffMembers } from "@db/schema";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
-import { locations, roles, staffMembers } from "../../../drizzle/schema";
 
 /**
  * The names an export writes beside each shift's ids, read once per export for the whole organization (deleted

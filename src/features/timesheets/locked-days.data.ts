@@ -1,10 +1,10 @@
+import { locations, lockedDays } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { iso } from "@/platform/schemas/time";
 import { invalidField } from "@/problems/problem";
-import { locations, lockedDays } from "../../../drizzle/schema";
 import { actorOf, type TimesheetScope } from "./timesheet-scope.guards";
 
 interface DayAtLocation {

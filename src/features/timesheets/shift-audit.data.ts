@@ -1,8 +1,8 @@
+import { shiftAudits } from "@db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { Principal } from "@/domain/permissions";
-import { shiftAudits } from "../../../drizzle/schema";
 
 const isoSql = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
 const isoOrNullSql = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoSql(column)} END`;

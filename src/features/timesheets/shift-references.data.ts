@@ -1,3 +1,4 @@
+import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
@@ -5,7 +6,6 @@ import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
 import { type OffsetRule, readWallClock } from "@/domain/zoned-wall-clock";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import { invalidField, notFound } from "@/problems/problem";
-import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from "../../../drizzle/schema";
 import { lockedSql } from "./timesheet-query.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 import type { ManualBreakInput } from "./timesheets.schemas";

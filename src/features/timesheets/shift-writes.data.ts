@@ -1,3 +1,4 @@
+import { locations, lockedDays, roles, shiftBreaks, shifts, staffMembers } from "@db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -13,7 +14,6 @@ import { dayLocked, guardProblems, unlessLocked, unlessOverlapping } from "@/fea
 import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { invalidField, validationFailed } from "@/problems/problem";
-import { locations, lockedDays, roles, shiftBreaks, shifts, staffMembers } from "../../../drizzle/schema";
 import { auditAfter, auditBefore, auditDeletes, auditEntry } from "./shift-audit.data";
 import { loadReferences, loadShift, manualBreaks } from "./shift-references.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";

@@ -1,3 +1,4 @@
+import { shifts } from "@db/schema";
 import { asc } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
@@ -6,7 +7,6 @@ import { lockedDayLookup } from "@/domain/locked-days";
 import { amountCents, centsToAmount, hoursDecimal } from "@/domain/timesheet-totals";
 import type { ShiftRow } from "@/features/shifts/shifts.schemas";
 import { iso, isoOrNull } from "@/platform/schemas/time";
-import { shifts } from "../../../drizzle/schema";
 import { type ExportNames, exportNames, exportNamesQueries } from "./export-names.data";
 import { lockedDaysQuery, type ShiftCursor, shiftConditions, type TimesheetFilter } from "./timesheet-query.data";
 import type { ExportRecord } from "./timesheet-reports.schemas";

@@ -1,10 +1,10 @@
+import { lockedDays, shifts } from "@db/schema";
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
 import { businessDateBounds, type TimesheetRange } from "@/domain/timesheet-range";
 import type { MinuteTotals } from "@/domain/timesheet-totals";
 import { invalidField } from "@/problems/problem";
-import { lockedDays, shifts } from "../../../drizzle/schema";
 
 /** Everything that selects the shifts of a timesheet read. */
 export interface TimesheetFilter {

@@ -1,9 +1,9 @@
+import { shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "@/data/client";
 import { centsToAmount, hoursDecimal, ZERO_TOTALS } from "@/domain/timesheet-totals";
 import { decodeIdCursor, encodeIdCursor, setNextLink } from "@/platform/http/pagination";
-import { shifts, staffMembers } from "../../../drizzle/schema";
 import { timesheetFilter } from "./timesheet-listing.data";
 import { daySql, shiftConditions, type TimesheetFilter, totalsColumns, totalsQuery } from "./timesheet-query.data";
 import type { EmployeeReportQueryInput } from "./timesheet-reports.schemas";

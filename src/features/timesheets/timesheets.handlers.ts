@@ -1,10 +1,10 @@
+import { locations } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import { inOrganization } from "@/data/tenancy";
 import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { notFound } from "@/problems/problem";
-import { locations } from "../../../drizzle/schema";
 import { lockDayAt, unlockDayAt } from "./locked-days.data";
 import { loadShift } from "./shift-references.data";
 import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";

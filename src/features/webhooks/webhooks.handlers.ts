@@ -1,3 +1,4 @@
+import { webhookDeliveries, webhooks } from "@db/schema";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { newId } from "@/data/ids";
 import { guardedBatch } from "@/data/write/guarded-batch";
@@ -9,7 +10,6 @@ import { invalidField } from "@/problems/problem";
 import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
 import { post } from "@/webhooks/send";
 import { webhookUrlProblem } from "@/webhooks/url";
-import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 import type * as routes from "./webhooks.routes";
 import { serializeDelivery, serializeWebhook } from "./webhooks.schemas";
 

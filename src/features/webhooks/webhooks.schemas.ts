@@ -1,8 +1,8 @@
+import type { webhookDeliveries, webhooks } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "@/data/outbox/outbox";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { recordLifecycle } from "@/platform/schemas/validation";
-import type { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 
 const Url = z.string().min(1).max(2000).openapi({
   example: "https://hooks.example.com/shiftline",
