@@ -118,7 +118,7 @@ try {
   for (const [group, bytes] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`  ${kib(bytes).padStart(10)}  ${group}`);
   }
-  printFirstRequest(await measureFirstRequest({ runs }));
+  printFirstRequest(await measureFirstRequest({ runs: Math.max(runs, 9) }));
 } catch (error) {
   console.error(error.stderr ?? error.stdout ?? error);
   process.exitCode = 1;

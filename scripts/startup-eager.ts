@@ -1,7 +1,6 @@
-// Measurement only (scripts/startup-and-bundle.mjs): the Worker with what its first token exchange loads — the table
-// of features and the platform (src/app.ts) and the auth feature — evaluated at startup rather than on that request.
-// Its startup CPU minus the Worker's is what evaluating those modules costs a cold isolate's first request.
-import "../src/app";
+// Measurement only (scripts/startup-and-bundle.mjs): the Worker with the feature of a token exchange evaluated at
+// startup rather than on that request. Its startup CPU minus the Worker's is what evaluating a feature's modules costs
+// a cold isolate's first request to it (the platform itself is evaluated at startup: src/worker.ts).
 import "../src/features/auth/auth.index";
 
 export { default } from "../src/worker";

@@ -1,16 +1,14 @@
 import type { WakeUp } from "@/data/outbox/wake";
-import type { app as App } from "./app";
-
-let app: Promise<typeof App> | undefined;
 /**
- * Nothing of the app is evaluated at isolate startup: the first request imports the table of features (src/app.ts),
- * which builds the app of that request's feature alone (docs/PERFORMANCE.md).
+ * The platform every request needs (hono, zod, drizzle, jose, the middleware and the table of features) is evaluated at
+ * isolate startup, which Cloudflare runs during the TLS handshake of the connection that needs it; each feature's
+ * routes and schemas wait for the first request to that feature (src/app.ts, docs/PERFORMANCE.md).
  */
-const loadApp = () => (app ??= import("./app").then((module) => module.app));
+import { app } from "./app";
 
 export default {
   async fetch(request, env, ctx) {
-    return (await loadApp()).fetch(request, env, ctx);
+    return app.fetch(request, env, ctx);
   },
   /**
    * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
