@@ -121,6 +121,8 @@ export function appFor(path: string): Promise<AppOpenAPI> {
   if (!app) {
     app = key === DOCUMENT_PATH ? buildApp(Object.keys(FEATURES) as FeatureName[], true) : buildApp(key ? [key as FeatureName] : [], false);
     built.set(key, app);
+    // A build that failed (a module that could not load) is tried again by the next request, not kept.
+    app.catch(() => built.delete(key));
   }
   return app;
 }
