@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { FLAGS_EXTENSION, type RouteFlags } from "@/platform/routes/define-route";
+import { takeDeclaredFlags } from "@/platform/routes/define-route";
 
 type OpenAPIObject = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 
@@ -244,24 +244,6 @@ function referencedSchemas(document: Json): Set<string> {
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
-/**
- * The flags the route declared (defineRoute), taken out of the served operation. A declaration the operation
- * contradicts fails the build of the document, so the flags and the routes cannot drift apart.
- */
-function declaredFlags(method: string, path: string, operation: Json): RouteFlags {
-  const flags = operation[FLAGS_EXTENSION] as RouteFlags | undefined;
-  delete operation[FLAGS_EXTENSION];
-  const where = `${method.toUpperCase()} ${path}`;
-  if (!flags) throw new Error(`${where} is not defined with defineRoute`);
-  const paged = (operation.parameters ?? []).some((p: Json) => p.in === "query" && (p.name === "cursor" || p.name === "after"));
-  if (paged !== (flags.list === true))
-    throw new Error(`${where}: flagged list: ${flags.list === true}, but ${paged ? "takes" : "lacks"} a cursor`);
-  const organizationInPath = /\{organization_?[iI]d\}/.test(path);
-  if (organizationInPath !== (flags.scope === "organization")) throw new Error(`${where}: scope ${flags.scope} does not fit its path`);
-  if (flags.idempotency && method !== "post") throw new Error(`${where}: only a POST takes an Idempotency-Key`);
-  return flags;
-}
-
 /** `webhooks`: the document's top-level webhooks (every event type's envelope), which only the events registry knows. */
 export function finalizeDocument(generated: OpenAPIObject, webhooks: Record<string, unknown>): OpenAPIObject {
   const document = structuredClone(generated) as Json;
@@ -275,7 +257,7 @@ export function finalizeDocument(generated: OpenAPIObject, webhooks: Record<stri
       const operation = item[method];
       if (!operation) continue;
       const secured = operation.security ? operation.security.some((r: Json) => Object.keys(r).length > 0) : globallySecured;
-      const flags = declaredFlags(method, path, operation);
+      const flags = takeDeclaredFlags(method, path, operation);
       const op: OperationContext = {
         path,
         method,

@@ -50,3 +50,24 @@ export function flagsOf(c: Context): RouteFlags {
   }
   return NONE;
 }
+
+/** An operation of the generated document, as far as its flags are checked. */
+type Operation = { [FLAGS_EXTENSION]?: RouteFlags; parameters?: { in?: string; name?: string }[] };
+
+/**
+ * The flags the route declared (defineRoute), taken out of the served operation. A declaration the operation
+ * contradicts fails the build of the document, so the flags and the routes cannot drift apart.
+ */
+export function takeDeclaredFlags(method: string, path: string, operation: Operation): RouteFlags {
+  const flags = operation[FLAGS_EXTENSION];
+  delete operation[FLAGS_EXTENSION];
+  const where = `${method.toUpperCase()} ${path}`;
+  if (!flags) throw new Error(`${where} is not defined with defineRoute`);
+  const paged = (operation.parameters ?? []).some((p) => p.in === "query" && (p.name === "cursor" || p.name === "after"));
+  if (paged !== (flags.list === true))
+    throw new Error(`${where}: flagged list: ${flags.list === true}, but ${paged ? "takes" : "lacks"} a cursor`);
+  const organizationInPath = /\{organization_?[iI]d\}/.test(path);
+  if (organizationInPath !== (flags.scope === "organization")) throw new Error(`${where}: scope ${flags.scope} does not fit its path`);
+  if (flags.idempotency && method !== "post") throw new Error(`${where}: only a POST takes an Idempotency-Key`);
+  return flags;
+}
