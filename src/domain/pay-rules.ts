@@ -199,3 +199,25 @@ export function governingRuleSets(sets: readonly PayRuleSet[]): (locationId: str
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The sets in force on some date of [startDate, endDate]: each set governs from its effectiveFrom until the next
+ * set's of the same scope. What a close of that period reads, and so what must not change after it.
+ */
+export function ruleSetsInForce(sets: readonly PayRuleSet[], startDate: string, endDate: string): string[] {
+  const byScope = new Map<string | null, PayRuleSet[]>();
+  for (const set of sets) byScope.set(set.locationId, [...(byScope.get(set.locationId) ?? []), set]);
+  const used: string[] = [];
+  for (const versions of byScope.values()) {
+    versions.sort((a, b) => compareText(a.effectiveFrom, b.effectiveFrom) || compareText(a.id, b.id));
+    versions.forEach((set, index) => {
+      const next = versions[index + 1];
+      if (set.effectiveFrom <= endDate && (!next || next.effectiveFrom > startDate)) used.push(set.id);
+    });
+  }
+  return used.sort(compareText);
+}
+
+/** The hourly wage pay uses: none for a salaried staff member (lines carry minutes, no amounts), else the given one. */
+export const payWage = (wageType: string | null, hourlyWage: number | null): number | null =>
+  wageType === "salary" ? null : (hourlyWage ?? 0);

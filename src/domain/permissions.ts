@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   "TIMEOFF_READ",
   "TIMEOFF_WRITE",
   "TIMEOFF_APPROVE",
+  "TIMESHEET_APPROVE",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -57,6 +57,14 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "webhook.updated": "Webhook",
   "webhook.deleted": "Webhook",
   "webhook.test": "Webhook",
+  "pay_rule_set.created": "PayRuleSet",
+  "pay_rule_set.updated": "PayRuleSet",
+  "pay_rule_set.deleted": "PayRuleSet",
+  "pay_period_settings.updated": "PayPeriodSettings",
+  "timesheet.approved": "TimesheetApproval",
+  "timesheet.unapproved": "TimesheetApproval",
+  "pay_period.closed": "PayPeriod",
+  "pay_period.reopened": "PayPeriod",
 };
 
 const PUBLISHED = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillFromPreset, governingRuleSets, PRESET_RULES, payRuleProblems } from "@/domain/pay-rules";
+import { fillFromPreset, governingRuleSets, PRESET_RULES, payRuleProblems, payWage, ruleSetsInForce } from "@/domain/pay-rules";
 import { ruleSet } from "../helpers/pay-fixtures";
 
 const valid = (preset: "NONE" | "FLSA" | "CALIFORNIA" | "CUSTOM" = "CALIFORNIA") => ({
@@ -121,5 +121,29 @@ describe("governingRuleSets", () => {
 
   it("with no set, the NONE rules apply", () => {
     expect(governingRuleSets([])("loc_1", "2026-06-01")).toEqual({ ruleSetId: null, rules: PRESET_RULES.NONE });
+  });
+});
+
+describe("ruleSetsInForce", () => {
+  const set = (id: string, locationId: string | null, effectiveFrom: string) => ({ ...PRESET_RULES.NONE, id, locationId, effectiveFrom, preset: "NONE" as const });
+  it("names each set governing a date of the range, per scope, and none that ended before or starts after", () => {
+    const sets = [
+      set("old", null, "2026-01-01"),
+      set("mid", null, "2026-03-04"),
+      set("late", null, "2026-04-01"),
+      set("loc", "L1", "2026-03-10"),
+      set("future", "L1", "2026-05-01"),
+    ];
+    expect(ruleSetsInForce(sets, "2026-03-02", "2026-03-15")).toEqual(["loc", "mid", "old"]);
+    expect(ruleSetsInForce(sets, "2026-04-06", "2026-04-12")).toEqual(["late", "loc"]);
+    expect(ruleSetsInForce(sets, "2025-01-01", "2025-01-07")).toEqual([]);
+  });
+});
+
+describe("payWage", () => {
+  it("is null for a salaried staff member, the wage (or 0) otherwise", () => {
+    expect(payWage("salary", 30)).toBeNull();
+    expect(payWage("hourly", 18.5)).toBe(18.5);
+    expect(payWage(null, null)).toBe(0);
   });
 });

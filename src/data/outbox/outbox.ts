@@ -61,6 +61,14 @@ export const EVENT_TYPES = [
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
+  "pay_rule_set.created",
+  "pay_rule_set.updated",
+  "pay_rule_set.deleted",
+  "pay_period_settings.updated",
+  "timesheet.approved",
+  "timesheet.unapproved",
+  "pay_period.closed",
+  "pay_period.reopened",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

@@ -3,7 +3,15 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type ConstraintProblems, whenDuplicate, whenNull } from "@/data/write/constraint-problems";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
-import { dayLocked, guardProblems, shiftChanged, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
+import {
+  dayLocked,
+  guardProblems,
+  shiftChanged,
+  timesheetApproved,
+  unlessFrozen,
+  unlessLocked,
+  unlessOverlapping,
+} from "@/features/shifts/shifts.guards";
 import type { ShiftBreakRow, ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import { breakAlreadyOpen, noOpenShift, shiftAlreadyOpen } from "@/problems/shifts";
 import type { ClosedShift } from "./punch-rows.data";
@@ -16,6 +24,7 @@ import type { ClosedShift } from "./punch-rows.data";
  *   shift_events.organization_id NULL → the shift's business date got locked (DAY_LOCKED)
  *   shift_events.shift_id NULL        → the shift is no longer open: clocked out or deleted (NO_OPEN_SHIFT)
  *   shift_events.employee_id NULL     → the shift changed since the punch read it (SHIFT_CHANGED)
+ *   shift_events.verdict NULL         → the staff member's timesheet got approved or its period closed (TIMESHEET_APPROVED)
  * SQLite checks NOT NULL columns in table order, so the first failing guard in that list names the problem.
  */
 
@@ -36,6 +45,7 @@ const guardedEvent = (shift: ShiftRow, event: ShiftEventRow) => ({
   organizationId: unlessLocked(shift.organizationId, dayOf(shift)),
   shiftId: stillOpen(shift),
   employeeId: unchangedSince(shift),
+  verdict: unlessFrozen(event.verdict, shift.organizationId, shift.employeeId, [shift.businessDate]),
 });
 
 const updateShift = (db: Database, shift: ShiftRow, changes: Partial<ShiftRow>) =>
@@ -55,6 +65,7 @@ export const clockInWrites = (db: Database, shift: ShiftRow, event: ShiftEventRo
   db.insert(shifts).values({
     ...shift,
     organizationId: unlessLocked(shift.organizationId, dayOf(shift)),
+    locationId: unlessFrozen(shift.locationId, shift.organizationId, shift.employeeId, [shift.businessDate]),
     employeeId: unlessOverlapping({
       organizationId: shift.organizationId,
       employeeId: shift.employeeId,
@@ -103,6 +114,7 @@ export const onShiftProblems = (shift: ShiftRow): ConstraintProblems => [
   whenNull(shiftEvents.organizationId, () => dayLocked(shift.businessDate)),
   whenNull(shiftEvents.shiftId, noOpenShift),
   whenNull(shiftEvents.employeeId, shiftChanged),
+  whenNull(shiftEvents.verdict, () => timesheetApproved(shift.businessDate)),
   whenDuplicate(shiftBreaks, breakAlreadyOpen),
   // Each event happens once; a repeat that got past the version guard is a change it did not see.
   whenDuplicate(shiftEvents, shiftChanged),

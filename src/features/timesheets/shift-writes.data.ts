@@ -10,7 +10,7 @@ import { shiftWage } from "@/domain/shift-wage";
 import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
-import { dayLocked, guardProblems, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
+import { dayLocked, guardProblems, unlessFrozen, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
 import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { invalidField, validationFailed } from "@/problems/problem";
@@ -68,6 +68,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     ...shift,
     organizationId: unlessLocked(organizationId, days),
     employeeId: unlessOverlapping({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
+    locationId: unlessFrozen(shift.locationId, organizationId, shift.employeeId, [shift.businessDate]),
   };
   await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },
@@ -149,6 +150,7 @@ export async function patchShift(
           ...changes,
           organizationId: unlessLocked(organizationId, days),
           employeeId: unlessOverlapping({ organizationId, employeeId: was.employeeId, shiftId: id, start, end }),
+          locationId: unlessFrozen(was.locationId, organizationId, was.employeeId, [was.businessDate, plan.businessDate]),
         })
         .where(eq(shifts.id, id)),
       ...replaceBreaks,
@@ -176,7 +178,11 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
       auditBefore(db, audit, was.updatedAt),
       db
         .update(shifts)
-        .set({ ...softDeleted(now), organizationId: unlessLocked(organizationId, days) })
+        .set({
+          ...softDeleted(now),
+          organizationId: unlessLocked(organizationId, days),
+          locationId: unlessFrozen(was.locationId, organizationId, was.employeeId, [was.businessDate]),
+        })
         .where(eq(shifts.id, id)),
     ],
     guardProblems(days),
@@ -210,7 +216,12 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
       auditDeletes(db, newId(now.getTime()), scope.principal, now, ofDay),
       db
         .update(shifts)
-        .set({ ...softDeleted(now), organizationId: unlessLocked(organizationId, [day]) })
+        .set({
+          ...softDeleted(now),
+          organizationId: unlessLocked(organizationId, [day]),
+          // Each shift's own employee: the day is refused when any of them is frozen.
+          locationId: unlessFrozen(day.locationId, organizationId, sql`shifts.employee_id`, [day.date]),
+        })
         .where(
           and(
             sql`+${shifts.organizationId} = ${organizationId}`,

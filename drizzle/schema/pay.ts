@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { MealBreakRule } from "../../src/domain/pay-rules";
+import { timestamp } from "./columns";
+import { locations, organizations, staffMembers } from "./directory";
+
+/** A versioned set of pay rules: the organization's (location_id NULL) or a location's own. */
+export const payRuleSets = sqliteTable(
+  "pay_rule_sets",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    locationId: text("location_id").references(() => locations.id),
+    /** location_id, or '' for the organization's own sets: the version index's key (NULLs never collide). */
+    scopeKey: text("scope_key").notNull(),
+    name: text("name").notNull(),
+    effectiveFrom: text("effective_from").notNull(),
+    preset: text("preset").notNull(),
+    workweekStartsOn: text("workweek_starts_on").notNull(),
+    dailyOvertimeAfterMinutes: integer("daily_overtime_after_minutes"),
+    dailyDoubleTimeAfterMinutes: integer("daily_double_time_after_minutes"),
+    weeklyOvertimeAfterMinutes: integer("weekly_overtime_after_minutes"),
+    seventhConsecutiveDay: integer("seventh_consecutive_day", { mode: "boolean" }).notNull(),
+    overtimeMultiplier: real("overtime_multiplier").notNull(),
+    doubleTimeMultiplier: real("double_time_multiplier").notNull(),
+    roundingIncrementMinutes: integer("rounding_increment_minutes").notNull(),
+    roundingMode: text("rounding_mode").notNull(),
+    mealBreak: text("meal_break", { mode: "json" }).$type<MealBreakRule>(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+    deletedAt: timestamp("deleted_at"),
+  },
+  (t) => [
+    // One version per scope and date: which set governs a day is never ambiguous.
+    uniqueIndex("pay_rule_sets_version")
+      .on(t.organizationId, t.scopeKey, t.effectiveFrom)
+      .where(sql`deleted_at IS NULL`),
+  ],
+);
+
+/** The rule sets a close of a period read (in force on one of its dates): they can no longer change. */
+export const payRuleSetUses = sqliteTable(
+  "pay_rule_set_uses",
+  {
+    ruleSetId: text("rule_set_id")
+      .notNull()
+      .references(() => payRuleSets.id),
+    organizationId: text("organization_id").notNull(),
+    periodStartDate: text("period_start_date").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleSetId, t.periodStartDate] })],
+);
+
+/**
+ * How an organization's pay periods are cut; no row means the default (weekly from the Monday of its creation week).
+ * `revision` counts what fixed the grid (approvals, closes): a settings change guards on it.
+ */
+export const payPeriodSettings = sqliteTable("pay_period_settings", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id),
+  frequency: text("frequency").notNull(),
+  anchorDate: text("anchor_date").notNull(),
+  revision: integer("revision").notNull().default(0),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/** A period that was closed at least once; an open period that never was has no row. */
+export const payPeriods = sqliteTable(
+  "pay_periods",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    status: text("status", { enum: ["OPEN", "CLOSED"] }).notNull(),
+    version: integer("version").notNull(),
+    closedAt: timestamp("closed_at"),
+    closedBy: text("closed_by"),
+    snapshotHash: text("snapshot_hash"),
+    reopenedAt: timestamp("reopened_at"),
+    reopenedBy: text("reopened_by"),
+    reopenReason: text("reopen_reason"),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.startDate] }), index("pay_periods_end").on(t.organizationId, t.endDate)],
+);
+
+/** Each close's payroll, stored once: the payroll read answers the latest version as stored. */
+export const payPeriodSnapshots = sqliteTable(
+  "pay_period_snapshots",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    periodStartDate: text("period_start_date").notNull(),
+    version: integer("version").notNull(),
+    snapshot: text("snapshot").notNull(),
+    snapshotHash: text("snapshot_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.periodStartDate, t.version] })],
+);
+
+/** An employee's timesheet approved for a period: their shifts dated in [start_date, end_date] are frozen. */
+export const timesheetApprovals = sqliteTable(
+  "timesheet_approvals",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    periodStartDate: text("period_start_date").notNull(),
+    periodEndDate: text("period_end_date").notNull(),
+    employeeId: text("employee_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    approvedAt: timestamp("approved_at").notNull(),
+    approvedBy: text("approved_by").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.periodStartDate, t.employeeId] }),
+    // The freeze guard of a shift write looks up the employee's approval covering a date.
+    index("timesheet_approvals_employee").on(t.employeeId, t.periodEndDate),
+  ],
+);

@@ -1,0 +1,177 @@
+import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
+import { and, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { inJsonList } from "@/data/json-list";
+import { addDays } from "@/domain/local-time";
+import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
+import { type PayRuleSet, payWage } from "@/domain/pay-rules";
+import { payShiftFromStored } from "@/domain/pay-shift";
+import { ruleSetOfRow } from "./pay-rules.schemas";
+
+/** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
+export interface PayEmployee {
+  id: string;
+  name: string;
+  externalId: string | null;
+  externalPayrollId: string | null;
+  currencyCode: string;
+  hourlyWage: number | null;
+}
+
+/** Everything a pay computation of [startDate, endDate] reads. */
+export interface PayInputs {
+  ruleSets: PayRuleSet[];
+  shifts: PayShift[];
+  timeOff: PaidTimeOffDay[];
+  employees: Map<string, PayEmployee>;
+  /** payInputsFingerprint as read with the inputs (a close guards its write on it). */
+  fingerprint: string;
+}
+
+export interface PayFilter {
+  organizationId: string;
+  startDate: string;
+  endDate: string;
+  employeeId?: string;
+  /** Only employees with a shift at this location in the range (their figures still count every shift). */
+  locationId?: string;
+}
+
+/**
+ * The first business date read: a workweek the range touches is computed whole, and a workweek starts at most 6
+ * days before the range under any set (domain/pay-workweek), so the read never depends on the sets it reads.
+ */
+export const readStartOf = (startDate: string) => addDays(startDate, -6);
+
+/**
+ * What a close's snapshot depends on, as one text: the shifts of the days read (deleted ones too: a delete is a
+ * change), the time off overlapping them and every rule set, each as a count and the sum of their versions. The
+ * close reads it with its inputs and writes only while it is still the same, so nothing changes unseen under it.
+ */
+export const payInputsFingerprint = (organizationId: string, startDate: string, endDate: string): SQL<string> => {
+  const from = readStartOf(startDate);
+  const rangeStart = Date.parse(`${from}T00:00:00Z`) - 86_400_000;
+  const rangeEnd = Date.parse(`${endDate}T00:00:00Z`) + 2 * 86_400_000;
+  return sql<string>`(SELECT count(*) || ':' || total(updated_at) FROM shifts
+      WHERE organization_id = ${organizationId} AND business_date >= ${from} AND business_date <= ${endDate})
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM time_off_requests
+      WHERE organization_id = ${organizationId} AND start_at < ${rangeEnd} AND end_at > ${rangeStart})
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM pay_rule_sets WHERE organization_id = ${organizationId})`;
+};
+
+const shiftColumns = {
+  id: shifts.id,
+  employeeId: shifts.employeeId,
+  locationId: shifts.locationId,
+  businessDate: shifts.businessDate,
+  startAt: shifts.startAt,
+  endAt: shifts.endAt,
+  utcOffset: shifts.utcOffset,
+  hourlyWage: shifts.hourlyWage,
+  breaks: shifts.breaksJson,
+};
+
+/** Employees with a shift at the location in the range, as a subquery of the employee index's reads. */
+const workedAt = (filter: PayFilter, locationId: string) =>
+  sql`${shifts.employeeId} IN (SELECT employee_id FROM shifts AS here WHERE here.location_id = ${locationId}
+    AND here.business_date >= ${filter.startDate} AND here.business_date <= ${filter.endDate} AND here.deleted_at IS NULL)`;
+
+function shiftConditions(filter: PayFilter): SQL {
+  const conditions = [
+    eq(shifts.organizationId, filter.organizationId),
+    gte(shifts.businessDate, readStartOf(filter.startDate)),
+    lte(shifts.businessDate, filter.endDate),
+    isNull(shifts.deletedAt),
+  ];
+  if (filter.employeeId) conditions.push(eq(shifts.employeeId, filter.employeeId));
+  if (filter.locationId) conditions.push(workedAt(filter, filter.locationId));
+  return and(...conditions)!;
+}
+
+/** Approved requests on paid policies overlapping the range (their hour configuration is per local date). */
+function timeOffConditions(filter: PayFilter): SQL {
+  const conditions = [
+    eq(timeOffRequests.organizationId, filter.organizationId),
+    eq(timeOffRequests.status, "approved"),
+    isNull(timeOffRequests.deletedAt),
+    sql`${timeOffRequests.startAt} < ${Date.parse(`${filter.endDate}T00:00:00Z`) + 2 * 86_400_000}`,
+    sql`${timeOffRequests.endAt} > ${Date.parse(`${filter.startDate}T00:00:00Z`) - 86_400_000}`,
+    eq(timeOffPolicies.paid, true),
+  ];
+  if (filter.employeeId) conditions.push(eq(timeOffRequests.workerId, filter.employeeId));
+  return and(...conditions)!;
+}
+
+/**
+ * The inputs of a pay computation in two round trips: the rule sets, the shifts from the first day of the range's
+ * first workweek, the approved paid time off and the organization's currency in one batch; then the staff members
+ * those name (their identifiers and wages), by id.
+ */
+export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
+  const { organizationId } = filter;
+  const [sets, shiftRows, timeOffRows, organization] = await db.batch([
+    db.select().from(payRuleSets).where(and(eq(payRuleSets.organizationId, organizationId), isNull(payRuleSets.deletedAt))),
+    db.select(shiftColumns).from(shifts).where(shiftConditions(filter)),
+    db
+      .select({ workerId: timeOffRequests.workerId, hourConfiguration: timeOffRequests.hourConfiguration })
+      .from(timeOffRequests)
+      .innerJoin(timeOffPolicies, eq(timeOffPolicies.id, timeOffRequests.policyId))
+      .where(timeOffConditions(filter)),
+    db
+      .select({
+        currencyCode: organizations.currencyCode,
+        fingerprint: payInputsFingerprint(organizationId, filter.startDate, filter.endDate),
+      })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId)),
+  ]);
+  // A location filter names employees by their shifts there; their time off counts wherever it is.
+  const workers = filter.locationId ? new Set(shiftRows.map((s) => s.employeeId)) : null;
+  const timeOffOf = timeOffRows.filter((r) => !workers || workers.has(r.workerId));
+  const ids = [...new Set([...shiftRows.map((s) => s.employeeId), ...timeOffOf.map((r) => r.workerId)])];
+  const staff = ids.length
+    ? await db
+        .select({
+          id: staffMembers.id,
+          name: staffMembers.name,
+          externalId: staffMembers.externalId,
+          externalPayrollId: staffMembers.externalPayrollId,
+          currencyCode: staffMembers.currencyCode,
+          hourlyWage: staffMembers.hourlyWage,
+          wageType: staffMembers.wageType,
+        })
+        .from(staffMembers)
+        .where(and(eq(staffMembers.organizationId, organizationId), inJsonList(staffMembers.id, ids)))
+    : [];
+  const currency = organization[0]?.currencyCode ?? "USD";
+  const employees = new Map(
+    staff.map((s) => [
+      s.id,
+      {
+        id: s.id,
+        name: s.name,
+        externalId: s.externalId,
+        externalPayrollId: s.externalPayrollId,
+        currencyCode: s.currencyCode ?? currency,
+        hourlyWage: payWage(s.wageType, s.hourlyWage),
+      },
+    ]),
+  );
+  const salaried = new Set(staff.filter((s) => s.wageType === "salary").map((s) => s.id));
+  return {
+    ruleSets: sets.map(ruleSetOfRow),
+    shifts: shiftRows.map((row) =>
+      payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
+    ),
+    timeOff: timeOffOf.flatMap((r) =>
+      r.hourConfiguration.map((day) => ({
+        employeeId: r.workerId,
+        date: day.date,
+        hours: day.hours,
+        hourlyWage: employees.get(r.workerId)?.hourlyWage ?? 0,
+      })),
+    ),
+    employees,
+    fingerprint: organization[0]?.fingerprint ?? "",
+  };
+}

@@ -1,0 +1,33 @@
+import type { Database } from "@/data/client";
+import { computePay, type EmployeePay } from "@/domain/pay-classification";
+import { invalidField } from "@/problems/problem";
+import { type PayEmployee, type PayFilter, readPayInputs } from "./pay-inputs.data";
+
+/** The longest range one pay read computes: a quarter, so a read stays within one isolate's CPU and memory. */
+export const MAX_PAY_RANGE_DAYS = 93;
+
+/** An employee's pay with who they are, as payroll systems key them. */
+export const employeePayWire = (pay: EmployeePay, employees: ReadonlyMap<string, PayEmployee>) => {
+  const employee = employees.get(pay.employeeId);
+  const { employeeId, lines, ...totals } = pay;
+  return {
+    employeeId,
+    externalId: employee?.externalId ?? null,
+    externalPayrollId: employee?.externalPayrollId ?? null,
+    currencyCode: employee?.currencyCode ?? "USD",
+    ...totals,
+    lines,
+  };
+};
+
+/** GET /timesheets/pay: two round trips (data/pay-inputs), then pure classification. */
+export async function payLines(db: Database, filter: PayFilter) {
+  const { startDate, endDate } = filter;
+  if (startDate > endDate) throw invalidField("endDate", "must not be before startDate");
+  if (Date.parse(endDate) - Date.parse(startDate) >= MAX_PAY_RANGE_DAYS * 86_400_000) {
+    throw invalidField("endDate", `the range is at most ${MAX_PAY_RANGE_DAYS} days`);
+  }
+  const inputs = await readPayInputs(db, filter);
+  const pay = computePay({ startDate, endDate, ...inputs });
+  return { startDate, endDate, employees: pay.employees.map((e) => employeePayWire(e, inputs.employees)), totals: pay.totals };
+}

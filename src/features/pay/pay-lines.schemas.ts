@@ -1,0 +1,62 @@
+import { z } from "@hono/zod-openapi";
+import { CalendarDate } from "@/platform/schemas/validation";
+
+const KINDS = ["REGULAR", "OVERTIME", "DOUBLE_TIME", "MEAL_PENALTY", "TIME_OFF"] as const;
+const RULES = [
+  "DAILY_OVERTIME",
+  "DAILY_DOUBLE_TIME",
+  "WEEKLY_OVERTIME",
+  "SEVENTH_DAY_OVERTIME",
+  "SEVENTH_DAY_DOUBLE_TIME",
+  "MEAL_BREAK",
+] as const;
+
+export const PayLine = z
+  .object({
+    date: z.string().openapi({ format: "date", description: "The workday: the business date the shift started on." }),
+    shiftId: z.string().nullable().openapi({ description: "Null for meal penalties and time off." }),
+    kind: z.enum(KINDS),
+    minutes: z.number().int(),
+    hours: z.number(),
+    rate: z.number().nullable().openapi({ description: "hourlyWage × the kind's multiplier; null for a salaried staff member." }),
+    amount: z.number().nullable().openapi({ description: "rate × hours, rounded to cents half away from zero; null without a wage." }),
+    rule: z.enum(RULES).nullable().openapi({ description: "The rule that made the line; null for regular time and time off." }),
+    ruleSetId: z.string().nullable().openapi({ description: "The rule set whose rules made the line; null where none governs." }),
+  })
+  .openapi("PayLine");
+
+export const PayTotals = z
+  .object({
+    regularMinutes: z.number().int(),
+    overtimeMinutes: z.number().int(),
+    doubleTimeMinutes: z.number().int(),
+    penaltyHours: z.number(),
+    timeOffHours: z.number(),
+    grossPay: z.number(),
+  })
+  .openapi("PayTotals");
+
+export const EmployeePay = PayTotals.extend({
+  employeeId: z.string(),
+  externalId: z.string().nullable(),
+  externalPayrollId: z.string().nullable(),
+  currencyCode: z.string(),
+  lines: z.array(PayLine),
+}).openapi("EmployeePay");
+
+export const PayLines = z
+  .object({ startDate: z.string(), endDate: z.string(), employees: z.array(EmployeePay), totals: PayTotals })
+  .openapi("PayLines");
+
+export const PayLinesQuery = z.object({
+  startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
+  endDate: CalendarDate.openapi({ param: { name: "endDate", in: "query" } }),
+  employeeId: z.string().min(1).max(64).optional().openapi({ param: { name: "employeeId", in: "query" } }),
+  locationId: z.string().min(1).max(64).optional().openapi({ param: { name: "locationId", in: "query" } }),
+  organizationId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ param: { name: "organizationId", in: "query" }, description: "A partner-level token names the organization." }),
+});

@@ -1,0 +1,243 @@
+import { payPeriodSnapshots, payPeriods, payRuleSetUses } from "@db/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { chunk } from "@/data/chunk";
+import { whenDuplicate, whenNull } from "@/data/write/constraint-problems";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { canonicalHash, canonicalJson } from "@/domain/canonical-json";
+import { computePay, type PayTotals } from "@/domain/pay-classification";
+import { ruleSetsInForce } from "@/domain/pay-rules";
+import { type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
+import { iso } from "@/platform/schemas/time";
+import { conflict } from "@/problems/problem";
+import { payInputsFingerprint, readPayInputs } from "./pay-inputs.data";
+import { employeePayWire } from "./pay-lines.data";
+import {
+  actorOf,
+  approvalProblems,
+  approvedEvents,
+  insertApprovals,
+  keepSettings,
+  keepSettingsProblem,
+  openShiftInPeriod,
+  periodClosed,
+  periodDetail,
+  periodSummary,
+  readPeriodState,
+} from "./pay-periods.data";
+import { packSnapshot, unpackSnapshot } from "./snapshot.data";
+
+const inputsChanged = () =>
+  conflict(
+    "PAY_PERIOD_CHANGED",
+    "Shifts, time off or pay rules of the period changed while it was being closed: nothing was written. Close it again.",
+  );
+
+const periodOpen = (id: string, why: string) => conflict("PAY_PERIOD_OPEN", `The pay period ${id} ${why}.`);
+
+/** rule_set_id, period_start_date, organization_id: 3 parameters a row, well under D1's 100 a statement. */
+const USES_PER_STATEMENT = 30;
+
+/** The latest snapshot of a period, unpacked: the payroll as its close stored it. */
+async function latestSnapshot(db: Database, organizationId: string, startDate: string): Promise<Snapshot | null> {
+  const [row] = await db
+    .select({ snapshot: payPeriodSnapshots.snapshot })
+    .from(payPeriodSnapshots)
+    .where(and(eq(payPeriodSnapshots.organizationId, organizationId), eq(payPeriodSnapshots.periodStartDate, startDate)))
+    .orderBy(desc(payPeriodSnapshots.version))
+    .limit(1);
+  return row ? (JSON.parse(await unpackSnapshot(row.snapshot)) as Snapshot) : null;
+}
+
+type SnapshotEmployee = ReturnType<typeof employeePayWire> & { name: string };
+
+/** A close's payroll as stored; its canonical JSON is what snapshotHash hashes. */
+interface Snapshot {
+  periodId: string;
+  startDate: string;
+  endDate: string;
+  version: number;
+  closedAt: string;
+  closedBy: string;
+  employees: SnapshotEmployee[];
+  totals: PayTotals;
+  adjustments: ReturnType<typeof payrollAdjustments>;
+}
+
+/** The payroll of a close: every employee's pay lines of the period, totals, and adjustments against the previous close. */
+async function buildSnapshot(input: {
+  span: { id: string; startDate: string; endDate: string };
+  version: number;
+  closedAt: Date;
+  closedBy: string;
+  pay: ReturnType<typeof computePay>;
+  employees: Awaited<ReturnType<typeof readPayInputs>>["employees"];
+  previous: Snapshot | null;
+}) {
+  const employees = input.pay.employees.map((pay) => ({ ...employeePayWire(pay, input.employees), name: input.employees.get(pay.employeeId)?.name ?? "" }));
+  const snapshot: Snapshot = {
+    periodId: input.span.id,
+    startDate: input.span.startDate,
+    endDate: input.span.endDate,
+    version: input.version,
+    closedAt: iso(input.closedAt),
+    closedBy: input.closedBy,
+    employees,
+    totals: input.pay.totals,
+    adjustments: input.previous ? payrollAdjustments(input.previous.employees, employees) : [],
+  };
+  const canonical = canonicalJson(snapshot);
+  return { snapshot, canonical, hash: await canonicalHash(snapshot) };
+}
+
+/**
+ * POST …/close. Reads the period and its pay inputs, computes the pay lines, and writes in one batch: the settings
+ * kept, the missing approvals (approveAll), the snapshot (stored once, packed), the period CLOSED at version + 1,
+ * the rule sets it used marked immutable, and the events. Guards make a race a 409 that writes nothing:
+ *   pay_period_snapshots.snapshot NULL → shifts, time off or rule sets changed since the read (PAY_PERIOD_CHANGED)
+ *   pay_period_snapshots primary key   → another close of this version landed first (PAY_PERIOD_CLOSED)
+ */
+export async function closePeriod(writer: Writer, organizationId: string, periodId: string, approveAll: boolean) {
+  const { db } = writer;
+  const state = await readPeriodState(db, organizationId, periodId);
+  const { span } = state;
+  if (state.row?.status === "CLOSED") throw periodClosed(span.id);
+  const stillOpen = state.workers.filter((w) => w.open).map((w) => w.employeeId);
+  if (stillOpen.length) throw openShiftInPeriod(stillOpen);
+  const approved = new Set(state.approvals.map((a) => a.employeeId));
+  const unapproved = state.workers.map((w) => w.employeeId).filter((id) => !approved.has(id));
+  if (unapproved.length && !approveAll) {
+    throw conflict("TIMESHEETS_NOT_APPROVED", "Timesheets of the period are not approved: approve them, or close with approveAll.", {
+      employeeIds: unapproved,
+    });
+  }
+  const inputs = await readPayInputs(db, { organizationId, startDate: span.startDate, endDate: span.endDate });
+  const pay = computePay({ startDate: span.startDate, endDate: span.endDate, ...inputs });
+  const version = (state.row?.version ?? 0) + 1;
+  const closedAt = new Date();
+  const closedBy = actorOf(writer.principal);
+  const previous = version > 1 ? await latestSnapshot(db, organizationId, span.startDate) : null;
+  const { canonical, hash } = await buildSnapshot({ span, version, closedAt, closedBy, pay, employees: inputs.employees, previous });
+  const packed = await packSnapshot(canonical);
+  const used = ruleSetsInForce(inputs.ruleSets, span.startDate, span.endDate);
+  const closed = { status: "CLOSED" as const, version, closedAt, closedBy, snapshotHash: hash };
+  const row = { organizationId, startDate: span.startDate, endDate: span.endDate, ...closed, reopenedAt: null, reopenedBy: null, reopenReason: null };
+  const answer = periodDetail({
+    span,
+    row: { ...row, ...(state.row && { reopenedAt: state.row.reopenedAt, reopenedBy: state.row.reopenedBy, reopenReason: state.row.reopenReason }) },
+    approvals: [
+      ...state.approvals,
+      ...unapproved.map((employeeId) => ({
+        organizationId,
+        periodStartDate: span.startDate,
+        periodEndDate: span.endDate,
+        employeeId,
+        approvedAt: closedAt,
+        approvedBy: closedBy,
+      })),
+    ],
+    workers: state.workers,
+  });
+  await guardedBatch(
+    writer,
+    [
+      keepSettings(db, organizationId, state.settings),
+      ...(unapproved.length ? [insertApprovals(db, organizationId, span, unapproved, closedBy, closedAt)] : []),
+      db.insert(payPeriodSnapshots).values({
+        organizationId,
+        periodStartDate: span.startDate,
+        version,
+        snapshot: sql`(SELECT ${packed} WHERE ${payInputsFingerprint(organizationId, span.startDate, span.endDate)} = ${inputs.fingerprint})`,
+        snapshotHash: hash,
+      }),
+      db
+        .insert(payPeriods)
+        .values(row)
+        .onConflictDoUpdate({ target: [payPeriods.organizationId, payPeriods.startDate], set: closed }),
+      ...chunk(used, USES_PER_STATEMENT).map((ids) =>
+        db
+          .insert(payRuleSetUses)
+          .values(ids.map((ruleSetId) => ({ ruleSetId, organizationId, periodStartDate: span.startDate })))
+          .onConflictDoNothing(),
+      ),
+    ],
+    [
+      keepSettingsProblem,
+      ...approvalProblems(span, unapproved),
+      whenNull(payPeriodSnapshots.snapshot, inputsChanged),
+      whenDuplicate(payPeriodSnapshots, () => periodClosed(span.id)),
+    ],
+    {
+      events: [
+        ...approvedEvents(organizationId, span, unapproved, closedBy, closedAt),
+        { type: "pay_period.closed", organizationId, occurredAt: closedAt, data: periodSummary(answer) },
+      ],
+    },
+  );
+  return answer;
+}
+
+/** POST …/reopen: the period OPEN again, approvals kept; the next close stores version + 1 with adjustments. */
+export async function reopenPeriod(writer: Writer, organizationId: string, periodId: string, reason: string) {
+  const { db } = writer;
+  const state = await readPeriodState(db, organizationId, periodId);
+  const { span, row } = state;
+  if (row?.status !== "CLOSED") throw periodOpen(span.id, "is not closed");
+  const reopenedAt = new Date();
+  const reopened = { status: "OPEN" as const, reopenedAt, reopenedBy: actorOf(writer.principal), reopenReason: reason };
+  const answer = periodDetail({ ...state, row: { ...row, ...reopened } });
+  const [result] = await guardedBatch(
+    writer,
+    [
+      db
+        .update(payPeriods)
+        .set(reopened)
+        .where(
+          and(
+            eq(payPeriods.organizationId, organizationId),
+            eq(payPeriods.startDate, span.startDate),
+            eq(payPeriods.status, "CLOSED"),
+            eq(payPeriods.version, row.version),
+          ),
+        ),
+    ],
+    [],
+    { events: [{ type: "pay_period.reopened", organizationId, occurredAt: reopenedAt, data: periodSummary(answer), whenChanged: true }] },
+  );
+  if (result.meta.changes === 0) throw periodOpen(span.id, "was reopened meanwhile");
+  return answer;
+}
+
+/** GET …/payroll: the latest close's snapshot as stored, as JSON (with its hash) or as CSV. */
+export async function payroll(db: Database, organizationId: string, periodId: string, format: "json" | "csv") {
+  const state = await readPeriodState(db, organizationId, periodId);
+  const { span, row } = state;
+  if (!row || row.version === 0) throw periodOpen(span.id, "has not been closed yet: it has no payroll");
+  const [stored] = await db
+    .select()
+    .from(payPeriodSnapshots)
+    .where(
+      and(
+        eq(payPeriodSnapshots.organizationId, organizationId),
+        eq(payPeriodSnapshots.periodStartDate, span.startDate),
+        eq(payPeriodSnapshots.version, row.version),
+      ),
+    );
+  const canonical = await unpackSnapshot(stored!.snapshot);
+  if (format === "json") return { json: `{"snapshotHash":${JSON.stringify(stored!.snapshotHash)},${canonical.slice(1)}` };
+  const snapshot = JSON.parse(canonical) as Snapshot;
+  const rows: PayrollRow[] = snapshot.employees.map((e) => ({
+    employeeId: e.employeeId,
+    externalId: e.externalId,
+    externalPayrollId: e.externalPayrollId,
+    name: e.name,
+    currencyCode: e.currencyCode,
+    regularMinutes: e.regularMinutes,
+    overtimeMinutes: e.overtimeMinutes,
+    doubleTimeMinutes: e.doubleTimeMinutes,
+    penaltyHours: e.penaltyHours,
+    timeOffHours: e.timeOffHours,
+    grossPay: e.grossPay,
+  }));
+  return { csv: payrollCsv(rows), filename: `payroll-${span.id}-v${row.version}.csv` };
+}

@@ -1,0 +1,158 @@
+import { locations, payRuleSets, payRuleSetUses } from "@db/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { newId } from "@/data/ids";
+import { inOrganization } from "@/data/tenancy";
+import { whenDuplicate, whenNull } from "@/data/write/constraint-problems";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { fillFromPreset, type PayPreset, type PayRules, payRuleProblems } from "@/domain/pay-rules";
+import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
+import { conflict, invalidField, notFound, preconditionFailed, validationFailed } from "@/problems/problem";
+import type { PayRuleSetCreateInput, PayRuleSetPatchInput } from "./pay-rules.schemas";
+
+type RuleSetRow = typeof payRuleSets.$inferSelect;
+
+/*
+ * A rule set a closed period used is immutable: each write of a set sets its NOT NULL name through a guard that
+ * turns NULL once a close recorded the set in pay_rule_set_uses, in the write itself (no read before it decides).
+ *   pay_rule_sets.name NULL → a closed period used the set (PAY_RULES_IN_USE)
+ *   the version index       → another set of the scope takes effect that date (PAY_RULES_VERSION_TAKEN)
+ */
+const unlessUsed = (id: string, name: string) =>
+  sql`(SELECT ${name} WHERE NOT EXISTS (SELECT 1 FROM ${payRuleSetUses} WHERE ${payRuleSetUses.ruleSetId} = ${id}))`;
+
+export const rulesInUse = () =>
+  conflict("PAY_RULES_IN_USE", "A closed pay period used this rule set: it can no longer change. Add a newer set (a later effectiveFrom) instead.");
+
+const versionTaken = () =>
+  conflict("PAY_RULES_VERSION_TAKEN", "Another rule set of the same scope (the location, or the organization) takes effect on that date.");
+
+const problems = [whenNull(payRuleSets.name, rulesInUse), whenDuplicate(payRuleSets, versionTaken)];
+
+/** The set's rule columns from filled rules, after checking them (400 naming each field). */
+function ruleColumns(preset: PayPreset, rules: PayRules, effectiveFrom: string) {
+  const fieldProblems = payRuleProblems({ preset, effectiveFrom, rules });
+  if (fieldProblems.length) throw validationFailed(fieldProblems);
+  const { rounding, ...rest } = rules;
+  return { ...rest, preset, effectiveFrom, roundingIncrementMinutes: rounding.incrementMinutes, roundingMode: rounding.mode };
+}
+
+const rulesOfRow = (row: RuleSetRow): PayRules => ({
+  workweekStartsOn: row.workweekStartsOn as PayRules["workweekStartsOn"],
+  dailyOvertimeAfterMinutes: row.dailyOvertimeAfterMinutes,
+  dailyDoubleTimeAfterMinutes: row.dailyDoubleTimeAfterMinutes,
+  weeklyOvertimeAfterMinutes: row.weeklyOvertimeAfterMinutes,
+  seventhConsecutiveDay: row.seventhConsecutiveDay,
+  overtimeMultiplier: row.overtimeMultiplier,
+  doubleTimeMultiplier: row.doubleTimeMultiplier,
+  rounding: { incrementMinutes: row.roundingIncrementMinutes, mode: row.roundingMode as PayRules["rounding"]["mode"] },
+  mealBreak: row.mealBreak,
+});
+
+export async function findRuleSet(db: Database, organizationId: string, id: string): Promise<RuleSetRow> {
+  const [row] = await db
+    .select()
+    .from(payRuleSets)
+    .where(and(eq(payRuleSets.organizationId, organizationId), eq(payRuleSets.id, id), isNull(payRuleSets.deletedAt)));
+  if (!row) throw notFound("Pay rule set");
+  return row;
+}
+
+export const listRuleSets = (db: Database, organizationId: string, locationId?: string) =>
+  db
+    .select()
+    .from(payRuleSets)
+    .where(
+      and(
+        eq(payRuleSets.organizationId, organizationId),
+        isNull(payRuleSets.deletedAt),
+        locationId === undefined ? undefined : eq(payRuleSets.locationId, locationId),
+      ),
+    )
+    .orderBy(payRuleSets.scopeKey, payRuleSets.effectiveFrom);
+
+async function requireLocation(db: Database, organizationId: string, locationId: string) {
+  const [location] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(inOrganization(locations, organizationId), eq(locations.id, locationId)));
+  if (!location) throw invalidField("locationId", "no location with that id in this organization");
+}
+
+export async function createRuleSet(writer: Writer, organizationId: string, body: PayRuleSetCreateInput, wire: (row: RuleSetRow) => unknown) {
+  const { db } = writer;
+  const { name, locationId = null, effectiveFrom, preset, ...request } = body;
+  const columns = ruleColumns(preset, fillFromPreset(preset, request), effectiveFrom);
+  if (locationId) await requireLocation(db, organizationId, locationId);
+  const now = new Date();
+  const row: RuleSetRow = {
+    id: newId(now.getTime()),
+    organizationId,
+    locationId,
+    scopeKey: locationId ?? "",
+    name,
+    ...columns,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  await guardedBatch(writer, [db.insert(payRuleSets).values(row)], problems, {
+    events: [{ type: "pay_rule_set.created", organizationId, occurredAt: now, data: wire(row) }],
+  });
+  return row;
+}
+
+/** PATCH: the fields named change, the others keep their values (a preset named fills nothing). */
+export async function patchRuleSet(
+  writer: Writer,
+  organizationId: string,
+  id: string,
+  body: PayRuleSetPatchInput,
+  ifMatch: IfMatch,
+  wire: (row: RuleSetRow) => unknown,
+) {
+  const { db } = writer;
+  const was = await findRuleSet(db, organizationId, id);
+  requireVersion(ifMatch, was);
+  const { name, effectiveFrom, preset, rounding, ...named } = body;
+  const current = rulesOfRow(was);
+  const defined = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
+  const rules: PayRules = { ...current, ...defined, rounding: { ...current.rounding, ...rounding } };
+  const columns = ruleColumns((preset ?? was.preset) as PayPreset, rules, effectiveFrom ?? was.effectiveFrom);
+  const now = nextVersionAfter(was);
+  const row: RuleSetRow = { ...was, ...columns, name: name ?? was.name, updatedAt: now };
+  await write(writer, was, { ...columns, name: unlessUsed(id, row.name), updatedAt: now }, "pay_rule_set.updated", wire(row));
+  return row;
+}
+
+export async function deleteRuleSet(writer: Writer, organizationId: string, id: string, ifMatch: IfMatch, wire: (row: RuleSetRow) => unknown) {
+  const was = await findRuleSet(writer.db, organizationId, id);
+  requireVersion(ifMatch, was);
+  const now = nextVersionAfter(was);
+  const row: RuleSetRow = { ...was, updatedAt: now, deletedAt: now };
+  await write(writer, was, { name: unlessUsed(id, was.name), updatedAt: now, deletedAt: now }, "pay_rule_set.deleted", wire(row));
+  return row;
+}
+
+/** The update, only of the version read (a concurrent change makes it a 412 rather than a lost update). */
+async function write(
+  writer: Writer,
+  was: RuleSetRow,
+  set: Partial<Record<keyof RuleSetRow, unknown>>,
+  type: "pay_rule_set.updated" | "pay_rule_set.deleted",
+  data: unknown,
+) {
+  const { db } = writer;
+  const [result] = await guardedBatch(
+    writer,
+    [
+      db
+        .update(payRuleSets)
+        .set(set as Partial<RuleSetRow>)
+        .where(and(eq(payRuleSets.id, was.id), eq(payRuleSets.updatedAt, was.updatedAt), isNull(payRuleSets.deletedAt))),
+    ],
+    problems,
+    { events: [{ type, organizationId: was.organizationId, data, whenChanged: true }] },
+  );
+  if (result.meta.changes === 0) throw preconditionFailed();
+}

@@ -1,0 +1,107 @@
+import { z } from "@hono/zod-openapi";
+import { authorize } from "@/auth/authorize";
+import { IfMatchHeaders, jsonBody, jsonContent, OrganizationParams, problems, withETag } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
+import { PayRuleSet, PayRuleSetCreate, PayRuleSetParams, PayRuleSetPatch } from "./pay-rules.schemas";
+
+const tags = ["Pay"];
+const path = "/api/organizations/{organization_id}/pay-rules";
+const read = authorize("SHIFT_READ");
+const write = authorize("ORGANIZATION_ADMIN");
+
+const inUseNote =
+  " A set that a closed pay period used (in force on one of its dates) can no longer change or be deleted: 409 " +
+  "`PAY_RULES_IN_USE`; add a newer set instead.";
+
+const rulesNote =
+  "A preset fills the fields the request leaves out (an explicit null is kept): FLSA = weekly overtime after 2400 " +
+  "minutes; CALIFORNIA = daily overtime after 480 and double time after 720, weekly after 2400, the seventh " +
+  "consecutive day, meal break {300, 30, 1}; NONE and CUSTOM = nothing. Multipliers default to 1.5 and 2 (1 to 10, " +
+  "double time never below overtime); rounding defaults to none. A location's own set wins over the organization's; " +
+  "a set governs workdays from effectiveFrom until the next set's of the same scope, and two sets of one scope " +
+  "cannot share a date (409 `PAY_RULES_VERSION_TAKEN`).";
+
+export const list = defineRoute({
+  method: "get",
+  path,
+  operationId: "listPayRuleSets",
+  flags: { scope: "organization" },
+  tags,
+  summary: "List pay rule sets",
+  description:
+    "Every live rule set of the organization (and of its locations), by scope then effectiveFrom. Not paged: an " +
+    "organization keeps a handful of versions.",
+  middleware: [read] as const,
+  request: {
+    params: OrganizationParams,
+    query: z.object({ locationId: z.string().min(1).max(64).optional().openapi({ description: "Only this location's own sets." }) }),
+  },
+  responses: { 200: jsonContent(z.array(PayRuleSet), "The rule sets"), ...problems("ORGANIZATION_NOT_FOUND") },
+});
+
+export const create = defineRoute({
+  method: "post",
+  path,
+  operationId: "createPayRuleSet",
+  flags: { scope: "organization", idempotency: "middleware" },
+  tags,
+  summary: "Create a pay rule set",
+  description: rulesNote,
+  middleware: [write] as const,
+  request: { params: OrganizationParams, body: jsonBody(PayRuleSetCreate) },
+  responses: {
+    201: withETag(jsonContent(PayRuleSet, "The created rule set")),
+    ...problems("ORGANIZATION_NOT_FOUND", "PAY_RULES_VERSION_TAKEN"),
+  },
+});
+
+export const get = defineRoute({
+  method: "get",
+  path: `${path}/{id}`,
+  operationId: "getPayRuleSet",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Retrieve a pay rule set",
+  description: "One live rule set.",
+  middleware: [read] as const,
+  request: { params: PayRuleSetParams },
+  responses: { 200: withETag(jsonContent(PayRuleSet, "The rule set")), ...problems("PAY_RULE_SET_NOT_FOUND") },
+});
+
+export const patch = defineRoute({
+  method: "patch",
+  path: `${path}/{id}`,
+  operationId: "updatePayRuleSet",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Update a pay rule set",
+  description: `Changes the fields named; the others keep their values (a preset named fills nothing on a PATCH).${inUseNote}`,
+  middleware: [write] as const,
+  request: { params: PayRuleSetParams, body: jsonBody(PayRuleSetPatch), headers: IfMatchHeaders },
+  responses: {
+    200: withETag(jsonContent(PayRuleSet, "The updated rule set")),
+    ...problems("PAY_RULE_SET_NOT_FOUND", "PAY_RULES_IN_USE", "PAY_RULES_VERSION_TAKEN", "PRECONDITION_FAILED"),
+  },
+});
+
+export const remove = defineRoute({
+  method: "delete",
+  path: `${path}/{id}`,
+  operationId: "deletePayRuleSet",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Delete a pay rule set",
+  description: `The previous version of the scope governs the set's dates again.${inUseNote}`,
+  middleware: [write] as const,
+  request: { params: PayRuleSetParams, headers: IfMatchHeaders },
+  responses: {
+    200: withETag(jsonContent(PayRuleSet, "The deleted rule set")),
+    ...problems("PAY_RULE_SET_NOT_FOUND", "PAY_RULES_IN_USE", "PRECONDITION_FAILED"),
+  },
+});
+
+export type ListRoute = typeof list;
+export type CreateRoute = typeof create;
+export type GetRoute = typeof get;
+export type PatchRoute = typeof patch;
+export type RemoveRoute = typeof remove;

@@ -1,0 +1,122 @@
+import type { payRuleSets } from "@db/schema";
+import { z } from "@hono/zod-openapi";
+import { PAY_PRESETS, type PayRuleSet as DomainRuleSet, ROUNDING_INCREMENTS, ROUNDING_MODES, type RoundingMode, WORKWEEK_DAYS } from "@/domain/pay-rules";
+import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { iso } from "@/platform/schemas/time";
+import { CalendarDate, Name, orNull, Timestamp } from "@/platform/schemas/validation";
+
+type RuleSetRow = typeof payRuleSets.$inferSelect;
+
+const thresholdMinutes = (description: string) =>
+  orNull(z.number().int().min(0).max(100_000)).openapi({ description: `${description} Whole minutes; null for none.`, example: 480 });
+
+const multiplier = (description: string, example: number) => z.number().min(1).max(10).openapi({ description, example });
+
+const Rounding = z
+  .object({
+    incrementMinutes: z.literal([...ROUNDING_INCREMENTS]).openapi({
+      description: "Each clock-in and clock-out is rounded to this many minutes for pay; 0 leaves punches as they are.",
+      example: 15,
+    }),
+    mode: z.enum(ROUNDING_MODES).openapi({ description: "NEAREST rounds a tie up.", example: "NEAREST" }),
+  })
+  .openapi("PayRounding");
+
+const MealBreak = z
+  .object({
+    afterMinutes: z.number().int().min(1).max(1440).openapi({ example: 300 }),
+    minimumMinutes: z.number().int().min(1).max(1440).openapi({ example: 30 }),
+    penaltyHours: z.number().min(0).max(24).openapi({ example: 1 }),
+  })
+  .openapi("PayMealBreakRule", {
+    description:
+      "A workday longer than afterMinutes without an unpaid break of at least minimumMinutes started before that much work earns one MEAL_PENALTY line of penaltyHours at the regular rate.",
+  });
+
+const ruleFields = {
+  workweekStartsOn: z.enum(WORKWEEK_DAYS).openapi({ example: "Monday" }),
+  dailyOvertimeAfterMinutes: thresholdMinutes("Minutes of a workday past which time is overtime."),
+  dailyDoubleTimeAfterMinutes: thresholdMinutes("Minutes of a workday past which time is double time (not below dailyOvertimeAfterMinutes)."),
+  weeklyOvertimeAfterMinutes: thresholdMinutes("Regular minutes of a workweek past which time is overtime (overtime never counts toward it)."),
+  seventhConsecutiveDay: z.boolean().openapi({ description: "The seventh consecutive workday of a workweek: its first 480 minutes are overtime, the rest double time." }),
+  overtimeMultiplier: multiplier("The wage multiplier of overtime (default 1.5).", 1.5),
+  doubleTimeMultiplier: multiplier("The wage multiplier of double time (default 2, not below overtimeMultiplier).", 2),
+  rounding: Rounding,
+  mealBreak: orNull(MealBreak),
+};
+
+export const PayRuleSet = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    locationId: z.string().nullable().openapi({ description: "Null: organization-wide. A location's own set wins over the organization's." }),
+    name: z.string().openapi({ example: "California" }),
+    effectiveFrom: z.string().openapi({ format: "date", example: "2026-01-01", description: "The set governs workdays from this date until the next set's of the same scope." }),
+    preset: z.enum(PAY_PRESETS),
+    ...ruleFields,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi("PayRuleSet");
+
+export const PayRuleSetCreate = z
+  .object({
+    name: Name.openapi({ example: "California" }),
+    locationId: orNull(z.string().min(1).max(64)).optional().openapi({ description: "A location of the organization, or null/absent for the organization's own set." }),
+    effectiveFrom: CalendarDate,
+    preset: z.enum(PAY_PRESETS).default("CUSTOM"),
+    workweekStartsOn: ruleFields.workweekStartsOn.optional(),
+    dailyOvertimeAfterMinutes: ruleFields.dailyOvertimeAfterMinutes.optional(),
+    dailyDoubleTimeAfterMinutes: ruleFields.dailyDoubleTimeAfterMinutes.optional(),
+    weeklyOvertimeAfterMinutes: ruleFields.weeklyOvertimeAfterMinutes.optional(),
+    seventhConsecutiveDay: ruleFields.seventhConsecutiveDay.optional(),
+    overtimeMultiplier: ruleFields.overtimeMultiplier.optional(),
+    doubleTimeMultiplier: ruleFields.doubleTimeMultiplier.optional(),
+    rounding: Rounding.partial().optional(),
+    mealBreak: ruleFields.mealBreak.optional(),
+  })
+  .openapi("PayRuleSetCreate");
+
+/** A PATCH names what changes; the preset it names (or the set's own) fills nothing: fields keep their values. */
+export const PayRuleSetPatch = PayRuleSetCreate.omit({ locationId: true })
+  .extend({ preset: z.enum(PAY_PRESETS).optional() })
+  .partial()
+  .openapi("PayRuleSetPatch");
+
+export type PayRuleSetCreateInput = z.infer<typeof PayRuleSetCreate>;
+export type PayRuleSetPatchInput = z.infer<typeof PayRuleSetPatch>;
+
+export const PayRuleSetParams = OrganizationParams.extend({ id: idParam("id", "Pay rule set id") });
+
+/** The set as classification reads it. */
+export const ruleSetOfRow = (row: RuleSetRow): DomainRuleSet => ({
+  id: row.id,
+  locationId: row.locationId,
+  effectiveFrom: row.effectiveFrom,
+  preset: row.preset as DomainRuleSet["preset"],
+  workweekStartsOn: row.workweekStartsOn as DomainRuleSet["workweekStartsOn"],
+  dailyOvertimeAfterMinutes: row.dailyOvertimeAfterMinutes,
+  dailyDoubleTimeAfterMinutes: row.dailyDoubleTimeAfterMinutes,
+  weeklyOvertimeAfterMinutes: row.weeklyOvertimeAfterMinutes,
+  seventhConsecutiveDay: row.seventhConsecutiveDay,
+  overtimeMultiplier: row.overtimeMultiplier,
+  doubleTimeMultiplier: row.doubleTimeMultiplier,
+  rounding: { incrementMinutes: row.roundingIncrementMinutes, mode: row.roundingMode as RoundingMode },
+  mealBreak: row.mealBreak,
+});
+
+export const serializePayRuleSet = (row: RuleSetRow): z.infer<typeof PayRuleSet> => {
+  const { id: _, locationId: __, effectiveFrom: ___, preset: ____, ...rules } = ruleSetOfRow(row);
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    locationId: row.locationId,
+    name: row.name,
+    effectiveFrom: row.effectiveFrom,
+    preset: row.preset as DomainRuleSet["preset"],
+    ...rules,
+    rounding: rules.rounding as z.infer<typeof Rounding>,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+};
