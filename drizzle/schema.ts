@@ -2,6 +2,7 @@
 export * from "./schema/directory";
 export * from "./schema/events";
 export * from "./schema/idempotency";
+export * from "./schema/pay";
 export * from "./schema/schedules";
 export * from "./schema/shard-directory";
 export * from "./schema/shard-moves";
@@ -10,4 +11,3 @@ export * from "./schema/time-tracking";
 export * from "./schema/timesheets";
 export * from "./schema/webhooks";
 export * from "./schema/write-guards";
-export * from "./schema/pay";

@@ -34,9 +34,7 @@ export const payRuleSets = sqliteTable(
   },
   (t) => [
     // One version per scope and date: which set governs a day is never ambiguous.
-    uniqueIndex("pay_rule_sets_version")
-      .on(t.organizationId, t.scopeKey, t.effectiveFrom)
-      .where(sql`deleted_at IS NULL`),
+    uniqueIndex("pay_rule_sets_version").on(t.organizationId, t.scopeKey, t.effectiveFrom).where(sql`deleted_at IS NULL`),
   ],
 );
 

@@ -102,7 +102,10 @@ export const PROBLEM_CODES = {
   PAY_PERIOD_OPEN: code([409], "The pay period has never been closed, or is open: it has no payroll, or cannot be reopened"),
   PAY_PERIOD_CLOSED: code([409], "The pay period is closed: reopen it first"),
   OPEN_SHIFT_IN_PERIOD: code([409], "A staff member has a shift still open (clocked in) in the pay period (named in `employeeIds`)"),
-  PAY_PERIOD_CHANGED: code([409], "Shifts, time off or pay rules of the period changed while it was closed: nothing was written; retry"),
+  PAY_PERIOD_CHANGED: code(
+    [409],
+    "The pay period settings, or the shifts, time off or pay rules a close read, changed meanwhile: nothing was written; retry",
+  ),
   PAY_PERIODS_CLOSED: code([409], "The change would move a pay period that has been closed"),
   PAY_RULES_IN_USE: code([409], "A closed pay period used the rule set: it cannot change; add a newer one"),
   PAY_RULES_VERSION_TAKEN: code([409], "Another rule set of the same scope takes effect on that date"),

@@ -125,7 +125,13 @@ describe("governingRuleSets", () => {
 });
 
 describe("ruleSetsInForce", () => {
-  const set = (id: string, locationId: string | null, effectiveFrom: string) => ({ ...PRESET_RULES.NONE, id, locationId, effectiveFrom, preset: "NONE" as const });
+  const set = (id: string, locationId: string | null, effectiveFrom: string) => ({
+    ...PRESET_RULES.NONE,
+    id,
+    locationId,
+    effectiveFrom,
+    preset: "NONE" as const,
+  });
   it("names each set governing a date of the range, per scope, and none that ended before or starts after", () => {
     const sets = [
       set("old", null, "2026-01-01"),

@@ -110,7 +110,10 @@ function timeOffConditions(filter: PayFilter): SQL {
 export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
   const { organizationId } = filter;
   const [sets, shiftRows, timeOffRows, organization] = await db.batch([
-    db.select().from(payRuleSets).where(and(eq(payRuleSets.organizationId, organizationId), isNull(payRuleSets.deletedAt))),
+    db
+      .select()
+      .from(payRuleSets)
+      .where(and(eq(payRuleSets.organizationId, organizationId), isNull(payRuleSets.deletedAt))),
     db.select(shiftColumns).from(shifts).where(shiftConditions(filter)),
     db
       .select({ workerId: timeOffRequests.workerId, hourConfiguration: timeOffRequests.hourConfiguration })

@@ -51,8 +51,18 @@ export const PayLines = z
 export const PayLinesQuery = z.object({
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
   endDate: CalendarDate.openapi({ param: { name: "endDate", in: "query" } }),
-  employeeId: z.string().min(1).max(64).optional().openapi({ param: { name: "employeeId", in: "query" } }),
-  locationId: z.string().min(1).max(64).optional().openapi({ param: { name: "locationId", in: "query" } }),
+  employeeId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ param: { name: "employeeId", in: "query" } }),
+  locationId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ param: { name: "locationId", in: "query" } }),
   organizationId: z
     .string()
     .min(1)

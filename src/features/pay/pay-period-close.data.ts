@@ -1,7 +1,7 @@
 import { payPeriodSnapshots, payPeriods, payRuleSetUses } from "@db/schema";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "@/data/client";
 import { chunk } from "@/data/chunk";
+import type { Database } from "@/data/client";
 import { whenDuplicate, whenNull } from "@/data/write/constraint-problems";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { canonicalHash, canonicalJson } from "@/domain/canonical-json";
@@ -74,7 +74,10 @@ async function buildSnapshot(input: {
   employees: Awaited<ReturnType<typeof readPayInputs>>["employees"];
   previous: Snapshot | null;
 }) {
-  const employees = input.pay.employees.map((pay) => ({ ...employeePayWire(pay, input.employees), name: input.employees.get(pay.employeeId)?.name ?? "" }));
+  const employees = input.pay.employees.map((pay) => ({
+    ...employeePayWire(pay, input.employees),
+    name: input.employees.get(pay.employeeId)?.name ?? "",
+  }));
   const snapshot: Snapshot = {
     periodId: input.span.id,
     startDate: input.span.startDate,
@@ -121,10 +124,21 @@ export async function closePeriod(writer: Writer, organizationId: string, period
   const packed = await packSnapshot(canonical);
   const used = ruleSetsInForce(inputs.ruleSets, span.startDate, span.endDate);
   const closed = { status: "CLOSED" as const, version, closedAt, closedBy, snapshotHash: hash };
-  const row = { organizationId, startDate: span.startDate, endDate: span.endDate, ...closed, reopenedAt: null, reopenedBy: null, reopenReason: null };
+  const row = {
+    organizationId,
+    startDate: span.startDate,
+    endDate: span.endDate,
+    ...closed,
+    reopenedAt: null,
+    reopenedBy: null,
+    reopenReason: null,
+  };
   const answer = periodDetail({
     span,
-    row: { ...row, ...(state.row && { reopenedAt: state.row.reopenedAt, reopenedBy: state.row.reopenedBy, reopenReason: state.row.reopenReason }) },
+    row: {
+      ...row,
+      ...(state.row && { reopenedAt: state.row.reopenedAt, reopenedBy: state.row.reopenedBy, reopenReason: state.row.reopenReason }),
+    },
     approvals: [
       ...state.approvals,
       ...unapproved.map((employeeId) => ({

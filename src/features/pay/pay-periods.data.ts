@@ -4,7 +4,6 @@ import type { Database, Statement } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
 import { whenNull } from "@/data/write/constraint-problems";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import type { Principal } from "@/domain/permissions";
 import {
   defaultPayPeriodSettings,
   isPayPeriodId,
@@ -14,6 +13,7 @@ import {
   payPeriodSettingsProblems,
   payPeriodsOverlapping,
 } from "@/domain/pay-periods";
+import type { Principal } from "@/domain/permissions";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { conflict, invalidField, notFound, validationFailed } from "@/problems/problem";
 
@@ -53,7 +53,12 @@ function settingsOf(rows: Awaited<ReturnType<typeof settingsStatement>>): Settin
   const row = rows[0];
   if (!row) throw notFound("Organization");
   if (row.frequency && row.anchorDate && row.updatedAt) {
-    return { frequency: row.frequency as SettingsRead["frequency"], anchorDate: row.anchorDate, revision: row.revision ?? 0, updatedAt: row.updatedAt };
+    return {
+      frequency: row.frequency as SettingsRead["frequency"],
+      anchorDate: row.anchorDate,
+      revision: row.revision ?? 0,
+      updatedAt: row.updatedAt,
+    };
   }
   return { ...defaultPayPeriodSettings(row.createdAt.toISOString().slice(0, 10)), revision: 0, updatedAt: row.createdAt };
 }
@@ -139,7 +144,15 @@ export async function readPeriodState(db: Database, organizationId: string, peri
   return { settings, span, row: rows[0], approvals, workers: workers.map((w) => ({ employeeId: w.employeeId, open: Boolean(w.open) })) };
 }
 
-const STATUS_OPEN = { status: "OPEN" as const, version: 0, closedAt: null, closedBy: null, snapshotHash: null, reopenedAt: null, reopenReason: null };
+const STATUS_OPEN = {
+  status: "OPEN" as const,
+  version: 0,
+  closedAt: null,
+  closedBy: null,
+  snapshotHash: null,
+  reopenedAt: null,
+  reopenReason: null,
+};
 
 const periodFields = (row: PeriodRow | undefined) =>
   row
@@ -235,7 +248,14 @@ export async function listPeriods(db: Database, organizationId: string, startDat
  *   timesheet_approvals.employee_id NULL     → the employee has a shift still open in it (OPEN_SHIFT_IN_PERIOD)
  * An employee already approved keeps their first approval.
  */
-export const insertApprovals = (db: Database, organizationId: string, span: PayPeriodSpan, employeeIds: readonly string[], by: string, at: Date) =>
+export const insertApprovals = (
+  db: Database,
+  organizationId: string,
+  span: PayPeriodSpan,
+  employeeIds: readonly string[],
+  by: string,
+  at: Date,
+) =>
   db.run(sql`INSERT INTO timesheet_approvals
       (organization_id, period_start_date, period_end_date, employee_id, approved_at, approved_by)
     SELECT ${organizationId}, ${span.startDate},
@@ -258,7 +278,15 @@ export const approvedEvents = (organizationId: string, span: PayPeriodSpan, empl
     type: "timesheet.approved" as const,
     organizationId,
     occurredAt: at,
-    data: { periodId: span.id, startDate: span.startDate, endDate: span.endDate, employeeId, approved: true, approvedAt: iso(at), approvedBy: by },
+    data: {
+      periodId: span.id,
+      startDate: span.startDate,
+      endDate: span.endDate,
+      employeeId,
+      approved: true,
+      approvedAt: iso(at),
+      approvedBy: by,
+    },
     when: sql`EXISTS (SELECT 1 FROM timesheet_approvals WHERE organization_id = ${organizationId}
       AND period_start_date = ${span.startDate} AND employee_id = ${employeeId} AND approved_at = ${at.getTime()} AND approved_by = ${by})`,
   }));
@@ -326,7 +354,15 @@ export async function withdrawApproval(writer: Writer, organizationId: string, p
           type: "timesheet.unapproved",
           organizationId,
           occurredAt: at,
-          data: { periodId: span.id, startDate: span.startDate, endDate: span.endDate, employeeId, approved: false, approvedAt: null, approvedBy: null },
+          data: {
+            periodId: span.id,
+            startDate: span.startDate,
+            endDate: span.endDate,
+            employeeId,
+            approved: false,
+            approvedAt: null,
+            approvedBy: null,
+          },
           // Recorded only when the delete removed an approval (the select after it leaves changes() as it was).
           whenChanged: true,
         },

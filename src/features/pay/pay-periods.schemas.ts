@@ -50,7 +50,11 @@ export const PayPeriodRangeQuery = z.object({
 });
 
 export const PayPeriodParams = OrganizationParams.extend({
-  periodId: CalendarDate.openapi({ param: { name: "periodId", in: "path" }, description: "The period's startDate.", example: "2026-03-02" }),
+  periodId: CalendarDate.openapi({
+    param: { name: "periodId", in: "path" },
+    description: "The period's startDate.",
+    example: "2026-03-02",
+  }),
 });
 
 export const ApprovalParams = PayPeriodParams.extend({ employeeId: idParam("employeeId", "Staff member id") });
@@ -61,17 +65,17 @@ export const ApprovalBody = z
 
 export const CloseBody = z
   .object({
-    approveAll: z
-      .boolean()
-      .default(false)
-      .openapi({ description: "Approve every timesheet not yet approved, in the close's own batch." }),
+    approveAll: z.boolean().default(false).openapi({ description: "Approve every timesheet not yet approved, in the close's own batch." }),
   })
   .openapi("PayPeriodCloseRequest");
 
 export const ReopenBody = z.object({ reason: z.string().trim().min(1).max(1000) }).openapi("PayPeriodReopenRequest");
 
 export const PayrollQuery = z.object({
-  format: z.enum(["json", "csv"]).default("json").openapi({ param: { name: "format", in: "query" } }),
+  format: z
+    .enum(["json", "csv"])
+    .default("json")
+    .openapi({ param: { name: "format", in: "query" } }),
 });
 
 const Adjustment = PayTotals.extend({ employeeId: z.string() }).openapi("PayrollAdjustment", {

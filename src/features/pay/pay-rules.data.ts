@@ -22,7 +22,10 @@ const unlessUsed = (id: string, name: string) =>
   sql`(SELECT ${name} WHERE NOT EXISTS (SELECT 1 FROM ${payRuleSetUses} WHERE ${payRuleSetUses.ruleSetId} = ${id}))`;
 
 export const rulesInUse = () =>
-  conflict("PAY_RULES_IN_USE", "A closed pay period used this rule set: it can no longer change. Add a newer set (a later effectiveFrom) instead.");
+  conflict(
+    "PAY_RULES_IN_USE",
+    "A closed pay period used this rule set: it can no longer change. Add a newer set (a later effectiveFrom) instead.",
+  );
 
 const versionTaken = () =>
   conflict("PAY_RULES_VERSION_TAKEN", "Another rule set of the same scope (the location, or the organization) takes effect on that date.");
@@ -79,7 +82,12 @@ async function requireLocation(db: Database, organizationId: string, locationId:
   if (!location) throw invalidField("locationId", "no location with that id in this organization");
 }
 
-export async function createRuleSet(writer: Writer, organizationId: string, body: PayRuleSetCreateInput, wire: (row: RuleSetRow) => unknown) {
+export async function createRuleSet(
+  writer: Writer,
+  organizationId: string,
+  body: PayRuleSetCreateInput,
+  wire: (row: RuleSetRow) => unknown,
+) {
   const { db } = writer;
   const { name, locationId = null, effectiveFrom, preset, ...request } = body;
   const columns = ruleColumns(preset, fillFromPreset(preset, request), effectiveFrom);
@@ -125,7 +133,13 @@ export async function patchRuleSet(
   return row;
 }
 
-export async function deleteRuleSet(writer: Writer, organizationId: string, id: string, ifMatch: IfMatch, wire: (row: RuleSetRow) => unknown) {
+export async function deleteRuleSet(
+  writer: Writer,
+  organizationId: string,
+  id: string,
+  ifMatch: IfMatch,
+  wire: (row: RuleSetRow) => unknown,
+) {
   const was = await findRuleSet(writer.db, organizationId, id);
   requireVersion(ifMatch, was);
   const now = nextVersionAfter(was);

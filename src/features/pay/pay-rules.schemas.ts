@@ -1,6 +1,13 @@
 import type { payRuleSets } from "@db/schema";
 import { z } from "@hono/zod-openapi";
-import { PAY_PRESETS, type PayRuleSet as DomainRuleSet, ROUNDING_INCREMENTS, ROUNDING_MODES, type RoundingMode, WORKWEEK_DAYS } from "@/domain/pay-rules";
+import {
+  type PayRuleSet as DomainRuleSet,
+  PAY_PRESETS,
+  ROUNDING_INCREMENTS,
+  ROUNDING_MODES,
+  type RoundingMode,
+  WORKWEEK_DAYS,
+} from "@/domain/pay-rules";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
 import { CalendarDate, Name, orNull, Timestamp } from "@/platform/schemas/validation";
@@ -36,9 +43,15 @@ const MealBreak = z
 const ruleFields = {
   workweekStartsOn: z.enum(WORKWEEK_DAYS).openapi({ example: "Monday" }),
   dailyOvertimeAfterMinutes: thresholdMinutes("Minutes of a workday past which time is overtime."),
-  dailyDoubleTimeAfterMinutes: thresholdMinutes("Minutes of a workday past which time is double time (not below dailyOvertimeAfterMinutes)."),
-  weeklyOvertimeAfterMinutes: thresholdMinutes("Regular minutes of a workweek past which time is overtime (overtime never counts toward it)."),
-  seventhConsecutiveDay: z.boolean().openapi({ description: "The seventh consecutive workday of a workweek: its first 480 minutes are overtime, the rest double time." }),
+  dailyDoubleTimeAfterMinutes: thresholdMinutes(
+    "Minutes of a workday past which time is double time (not below dailyOvertimeAfterMinutes).",
+  ),
+  weeklyOvertimeAfterMinutes: thresholdMinutes(
+    "Regular minutes of a workweek past which time is overtime (overtime never counts toward it).",
+  ),
+  seventhConsecutiveDay: z
+    .boolean()
+    .openapi({ description: "The seventh consecutive workday of a workweek: its first 480 minutes are overtime, the rest double time." }),
   overtimeMultiplier: multiplier("The wage multiplier of overtime (default 1.5).", 1.5),
   doubleTimeMultiplier: multiplier("The wage multiplier of double time (default 2, not below overtimeMultiplier).", 2),
   rounding: Rounding,
@@ -49,9 +62,16 @@ export const PayRuleSet = z
   .object({
     id: z.string(),
     organizationId: z.string(),
-    locationId: z.string().nullable().openapi({ description: "Null: organization-wide. A location's own set wins over the organization's." }),
+    locationId: z
+      .string()
+      .nullable()
+      .openapi({ description: "Null: organization-wide. A location's own set wins over the organization's." }),
     name: z.string().openapi({ example: "California" }),
-    effectiveFrom: z.string().openapi({ format: "date", example: "2026-01-01", description: "The set governs workdays from this date until the next set's of the same scope." }),
+    effectiveFrom: z.string().openapi({
+      format: "date",
+      example: "2026-01-01",
+      description: "The set governs workdays from this date until the next set's of the same scope.",
+    }),
     preset: z.enum(PAY_PRESETS),
     ...ruleFields,
     createdAt: Timestamp,
@@ -62,7 +82,9 @@ export const PayRuleSet = z
 export const PayRuleSetCreate = z
   .object({
     name: Name.openapi({ example: "California" }),
-    locationId: orNull(z.string().min(1).max(64)).optional().openapi({ description: "A location of the organization, or null/absent for the organization's own set." }),
+    locationId: orNull(z.string().min(1).max(64))
+      .optional()
+      .openapi({ description: "A location of the organization, or null/absent for the organization's own set." }),
     effectiveFrom: CalendarDate,
     preset: z.enum(PAY_PRESETS).default("CUSTOM"),
     workweekStartsOn: ruleFields.workweekStartsOn.optional(),

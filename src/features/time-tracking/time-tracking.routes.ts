@@ -11,7 +11,9 @@ const punchNotes =
   " Every event records its position, accuracy, distance, geofence verdict and trust flags (`events`); flags " +
   "never block. A location fence (radius > 0 and coordinates) needs `latitude` and `longitude` (400 naming them); " +
   "a position certainly outside in `block` mode is 422 `OUTSIDE_GEOFENCE`. A day locked for the shift's business " +
-  "date is 409 `DAY_LOCKED`, even when the lock lands while the punch is being written. A shift changed by another " +
+  "date is 409 `DAY_LOCKED`, and a shift in a pay period where the staff member's timesheet is approved, or the " +
+  "period closed, is 409 `TIMESHEET_APPROVED`, even when the lock or approval lands while the punch is being " +
+  "written. A shift changed by another " +
   "request meanwhile is 409 `SHIFT_CHANGED`: read it again and retry. Send an `Idempotency-Key` so retries from a " +
   "phone are applied once.";
 
@@ -33,6 +35,7 @@ const punchProblems = {
     "BREAK_ALREADY_OPEN",
     "NO_OPEN_BREAK",
     "DAY_LOCKED",
+    "TIMESHEET_APPROVED",
     "SHIFT_OVERLAP",
     "SHIFT_CHANGED",
   ),

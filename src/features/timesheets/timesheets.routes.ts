@@ -45,7 +45,9 @@ const listingNote =
   'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and ' +
   "`lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts " +
   "count 0 until clocked out. A start after the end or a range over 366 days is 400.";
-const lockedNote = " A shift whose business date is locked at its location is 409 `DAY_LOCKED`.";
+const lockedNote =
+  " A shift whose business date is locked at its location is 409 `DAY_LOCKED`; one in a pay period where the staff " +
+  "member's timesheet is approved, or the period closed, is 409 `TIMESHEET_APPROVED`.";
 
 export const list = defineRoute({
   method: "get",
@@ -197,7 +199,7 @@ export const create = defineRoute({
   request: { query: OrganizationQuery, body: jsonBody(ManualShiftCreate) },
   responses: {
     201: withETag(jsonContent(Shift, "The created shift")),
-    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED"),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED", "TIMESHEET_APPROVED"),
   },
 });
 
@@ -225,6 +227,7 @@ export const patch = defineRoute({
       "SHIFT_NOT_FOUND",
       "SHIFT_OVERLAP",
       "DAY_LOCKED",
+      "TIMESHEET_APPROVED",
       "SHIFT_CHANGED",
       "PRECONDITION_FAILED",
     ),
@@ -248,6 +251,7 @@ export const remove = defineRoute({
       "ORGANIZATION_NOT_FOUND",
       "SHIFT_NOT_FOUND",
       "DAY_LOCKED",
+      "TIMESHEET_APPROVED",
       "SHIFT_CHANGED",
       "PRECONDITION_FAILED",
     ),
@@ -270,7 +274,7 @@ export const removeDay = defineRoute({
   request: { query: DayAtLocationQuery },
   responses: {
     200: jsonContent(DeletedShifts, "How many shifts were deleted"),
-    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "DAY_LOCKED", "SHIFT_CHANGED"),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "DAY_LOCKED", "TIMESHEET_APPROVED", "SHIFT_CHANGED"),
   },
 });
 

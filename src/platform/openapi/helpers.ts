@@ -117,6 +117,10 @@ export const TAGS = [
     name: "Timesheets",
     description: "Shifts for managers and payroll: listing with totals, manual shifts, locked days, exports and reports.",
   },
+  {
+    name: "Pay",
+    description: "Pay rules, pay lines with overtime explained, pay periods with approval, close and payroll export.",
+  },
   { name: "Time off", description: "Policies and their types, balances kept as a ledger, accrual, requests with approval, settings." },
   { name: "Schedules", description: "Planned shifts of a location: drafts, publishing and bulk copy." },
   { name: "Open shifts", description: "Shifts offered to a location's staff, with claims, preferences and assignments." },

@@ -1,0 +1,27 @@
+import { authorize } from "@/auth/authorize";
+import { jsonContent, problems } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
+import { PayLines, PayLinesQuery } from "./pay-lines.schemas";
+
+export const payLines = defineRoute({
+  method: "get",
+  path: "/api/timesheets/pay",
+  operationId: "getPayLines",
+  flags: { scope: "caller" },
+  tags: ["Pay"],
+  summary: "Compute pay lines",
+  description:
+    "Every shift of the range classified under the rule sets in force: one line per (date, shift, kind), each " +
+    "naming the rule that made it and its rule set, approved time off on a paid policy as TIME_OFF lines, meal " +
+    "penalties, and totals per staff member and overall. A workweek the range cuts is computed whole and only its " +
+    "lines inside the range are answered, so a figure never depends on the window. Open shifts count nothing until " +
+    "clocked out. `locationId` keeps staff members with a shift there in the range (their figures count every " +
+    "shift). The range is at most 93 days. The organization is the token's; a partner-level token names it with " +
+    "`organizationId`. Needs SHIFT_READ, except that a staff member without it sees only their own pay (another " +
+    "`employeeId` is 403).",
+  middleware: [authorize("SHIFT_READ", { organizationOfCaller: true, asThemself: true })] as const,
+  request: { query: PayLinesQuery },
+  responses: { 200: jsonContent(PayLines, "The pay lines"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
+});
+
+export type PayLinesRoute = typeof payLines;

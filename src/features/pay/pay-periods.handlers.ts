@@ -1,0 +1,59 @@
+import type { AppRouteHandler } from "@/platform/http/env";
+import { closePeriod, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
+import {
+  approveTimesheets as approve,
+  listPeriods,
+  periodDetail,
+  readPeriodState,
+  readSettings,
+  settingsWire,
+  withdrawApproval as withdraw,
+  patchSettings as writeSettings,
+} from "./pay-periods.data";
+import type * as routes from "./pay-periods.routes";
+
+export const getSettings: AppRouteHandler<routes.GetSettingsRoute> = async (c) =>
+  c.json(settingsWire(await readSettings(c.var.db, c.req.valid("param").organization_id)), 200);
+
+export const patchSettings: AppRouteHandler<routes.PatchSettingsRoute> = async (c) =>
+  c.json(await writeSettings(c.var, c.req.valid("param").organization_id, c.req.valid("json")), 200);
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { startDate, endDate } = c.req.valid("query");
+  return c.json(await listPeriods(c.var.db, c.req.valid("param").organization_id, startDate, endDate), 200);
+};
+
+export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
+  const { organization_id, periodId } = c.req.valid("param");
+  return c.json(periodDetail(await readPeriodState(c.var.db, organization_id, periodId)), 200);
+};
+
+export const approveTimesheets: AppRouteHandler<routes.ApproveRoute> = async (c) => {
+  const { organization_id, periodId } = c.req.valid("param");
+  return c.json(await approve(c.var, organization_id, periodId, c.req.valid("json").employeeIds), 200);
+};
+
+export const withdrawApproval: AppRouteHandler<routes.WithdrawRoute> = async (c) => {
+  const { organization_id, periodId, employeeId } = c.req.valid("param");
+  return c.json(await withdraw(c.var, organization_id, periodId, employeeId), 200);
+};
+
+export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
+  const { organization_id, periodId } = c.req.valid("param");
+  return c.json(await closePeriod(c.var, organization_id, periodId, c.req.valid("json").approveAll), 200);
+};
+
+export const reopen: AppRouteHandler<routes.ReopenRoute> = async (c) => {
+  const { organization_id, periodId } = c.req.valid("param");
+  return c.json(await reopenPeriod(c.var, organization_id, periodId, c.req.valid("json").reason), 200);
+};
+
+export const payroll: AppRouteHandler<routes.PayrollRoute> = async (c) => {
+  const { organization_id, periodId } = c.req.valid("param");
+  const answer = await readPayroll(c.var.db, organization_id, periodId, c.req.valid("query").format);
+  if (answer.json !== undefined) return c.body(answer.json, 200, { "Content-Type": "application/json; charset=utf-8" });
+  return c.body(answer.csv, 200, {
+    "Content-Type": "text/csv; charset=utf-8; header=present",
+    "Content-Disposition": `attachment; filename="${answer.filename}"`,
+  });
+};

@@ -1,0 +1,205 @@
+import { z } from "@hono/zod-openapi";
+import { authorize } from "@/auth/authorize";
+import { jsonBody, jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
+import {
+  ApprovalBody,
+  ApprovalParams,
+  CloseBody,
+  PayPeriod,
+  PayPeriodDetail,
+  PayPeriodParams,
+  PayPeriodRangeQuery,
+  PayPeriodSettings,
+  PayPeriodSettingsPatch,
+  Payroll,
+  PayrollQuery,
+  ReopenBody,
+} from "./pay-periods.schemas";
+
+const tags = ["Pay"];
+const settingsPath = "/api/organizations/{organization_id}/pay-period-settings";
+const periodsPath = "/api/organizations/{organization_id}/pay-periods";
+const periodPath = `${periodsPath}/{periodId}`;
+const read = authorize("SHIFT_READ");
+const admin = authorize("ORGANIZATION_ADMIN");
+const approve = authorize("TIMESHEET_APPROVE");
+
+const freezeNote =
+  " An approved timesheet freezes that staff member's shifts dated in the period, and a closed period every shift " +
+  "in it: clocking, breaks, manual shifts, edits and deletes of them answer 409 `TIMESHEET_APPROVED`.";
+
+export const getSettings = defineRoute({
+  method: "get",
+  path: settingsPath,
+  operationId: "getPayPeriodSettings",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Retrieve the pay period settings",
+  description: "Until changed: WEEKLY, anchored on the Monday of the week the organization was created.",
+  middleware: [read] as const,
+  request: { params: OrganizationParams },
+  responses: { 200: jsonContent(PayPeriodSettings, "The settings"), ...problems("ORGANIZATION_NOT_FOUND") },
+});
+
+export const patchSettings = defineRoute({
+  method: "patch",
+  path: settingsPath,
+  operationId: "updatePayPeriodSettings",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Update the pay period settings",
+  description:
+    "Changes the frequency or the anchor (the first day of any one period). WEEKLY and BIWEEKLY periods repeat " +
+    "from the anchor; SEMIMONTHLY ones start each month on the anchor's day and 15 days after (or before) it, so " +
+    "day 31 is 400; MONTHLY ones on the anchor's day, the month's last day when it is shorter. A change that would move a period closed at " +
+    "least once is 409 `PAY_PERIODS_CLOSED`; one that would move a period holding approved timesheets is 409 " +
+    "`TIMESHEET_APPROVED` (withdraw them first). Both name the `periodIds`.",
+  middleware: [admin] as const,
+  request: { params: OrganizationParams, body: jsonBody(PayPeriodSettingsPatch) },
+  responses: {
+    200: jsonContent(PayPeriodSettings, "The updated settings"),
+    ...problems("ORGANIZATION_NOT_FOUND", "PAY_PERIODS_CLOSED", "TIMESHEET_APPROVED", "PAY_PERIOD_CHANGED"),
+  },
+});
+
+export const list = defineRoute({
+  method: "get",
+  path: periodsPath,
+  operationId: "listPayPeriods",
+  flags: { scope: "organization" },
+  tags,
+  summary: "List pay periods",
+  description:
+    "Every period overlapping the range (at most 366 days), by start date, with its status and counts. Not paged: " +
+    "the range bounds it. A period's id is its start date.",
+  middleware: [read] as const,
+  request: { params: OrganizationParams, query: PayPeriodRangeQuery },
+  responses: { 200: jsonContent(z.array(PayPeriod), "The periods"), ...problems("ORGANIZATION_NOT_FOUND") },
+});
+
+export const get = defineRoute({
+  method: "get",
+  path: periodPath,
+  operationId: "getPayPeriod",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Retrieve a pay period",
+  description:
+    "The period with every staff member who has shifts in it (or an approved timesheet), approved or not. A date " +
+    "on which no period starts under the settings is 404.",
+  middleware: [read] as const,
+  request: { params: PayPeriodParams },
+  responses: { 200: jsonContent(PayPeriodDetail, "The period"), ...problems("PAY_PERIOD_NOT_FOUND") },
+});
+
+export const approveTimesheets = defineRoute({
+  method: "post",
+  path: `${periodPath}/approvals`,
+  operationId: "approveTimesheets",
+  flags: { scope: "organization", idempotency: "middleware" },
+  tags,
+  summary: "Approve timesheets",
+  description:
+    "Approves the named staff members' timesheets for the period (one already approved keeps its first approval). " +
+    "Refused while one of them still has a shift open in the period (409 `OPEN_SHIFT_IN_PERIOD`) or when the " +
+    "period is closed (409 `PAY_PERIOD_CLOSED`). Needs TIMESHEET_APPROVE (LOCATION_ADMIN implies it)." +
+    freezeNote,
+  middleware: [approve] as const,
+  request: { params: PayPeriodParams, body: jsonBody(ApprovalBody) },
+  responses: {
+    200: jsonContent(PayPeriodDetail, "The period"),
+    ...problems("PAY_PERIOD_NOT_FOUND", "PAY_PERIOD_CLOSED", "OPEN_SHIFT_IN_PERIOD", "PAY_PERIOD_CHANGED"),
+  },
+});
+
+export const withdrawApproval = defineRoute({
+  method: "delete",
+  path: `${periodPath}/approvals/{employeeId}`,
+  operationId: "withdrawTimesheetApproval",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Withdraw a timesheet approval",
+  description:
+    "The staff member's shifts in the period can change again. Only while the period is open (409 " +
+    "`PAY_PERIOD_CLOSED`); withdrawing an approval that does not exist changes nothing and records no event.",
+  middleware: [approve] as const,
+  request: { params: ApprovalParams },
+  responses: {
+    200: jsonContent(PayPeriodDetail, "The period"),
+    ...problems("PAY_PERIOD_NOT_FOUND", "STAFF_MEMBER_NOT_FOUND", "PAY_PERIOD_CLOSED"),
+  },
+});
+
+export const close = defineRoute({
+  method: "post",
+  path: `${periodPath}/close`,
+  operationId: "closePayPeriod",
+  flags: { scope: "organization", idempotency: "middleware" },
+  tags,
+  summary: "Close a pay period",
+  description:
+    "Computes the period's pay lines and stores them once as the payroll snapshot, with `snapshotHash` = SHA-256 " +
+    "(hex) of its canonical JSON (keys sorted, no spaces), in one atomic batch: status CLOSED, version + 1, every " +
+    "shift of the period frozen, the rule sets it used immutable. Refused with 409 `TIMESHEETS_NOT_APPROVED` " +
+    "(naming `employeeIds`) unless every staff member with shifts in it is approved or `approveAll` is true; with " +
+    "409 `OPEN_SHIFT_IN_PERIOD` while a shift is still open; with 409 `PAY_PERIOD_CLOSED` when it is closed (of " +
+    "two concurrent closes one wins); with 409 `PAY_PERIOD_CHANGED` when a shift, time off or rule set changed " +
+    "while it computed (nothing is written: retry). After a reopen, the payroll of the next version carries " +
+    "signed `adjustments` against the previous one. Needs ORGANIZATION_ADMIN.",
+  middleware: [admin] as const,
+  request: { params: PayPeriodParams, body: jsonBody(CloseBody) },
+  responses: {
+    200: jsonContent(PayPeriodDetail, "The closed period"),
+    ...problems("PAY_PERIOD_NOT_FOUND", "TIMESHEETS_NOT_APPROVED", "OPEN_SHIFT_IN_PERIOD", "PAY_PERIOD_CLOSED", "PAY_PERIOD_CHANGED"),
+  },
+});
+
+export const reopen = defineRoute({
+  method: "post",
+  path: `${periodPath}/reopen`,
+  operationId: "reopenPayPeriod",
+  flags: { scope: "organization", idempotency: "middleware" },
+  tags,
+  summary: "Reopen a pay period",
+  description:
+    "Makes a closed period OPEN again with the reason given; approvals are kept (withdraw one to change that " +
+    "staff member's shifts), the stored payroll stays until the next close stores version + 1. A period not " +
+    "closed is 409 `PAY_PERIOD_OPEN`. Needs ORGANIZATION_ADMIN.",
+  middleware: [admin] as const,
+  request: { params: PayPeriodParams, body: jsonBody(ReopenBody) },
+  responses: { 200: jsonContent(PayPeriodDetail, "The reopened period"), ...problems("PAY_PERIOD_NOT_FOUND", "PAY_PERIOD_OPEN") },
+});
+
+export const payroll = defineRoute({
+  method: "get",
+  path: `${periodPath}/payroll`,
+  operationId: "getPayroll",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Export a pay period's payroll",
+  description:
+    "The latest close's snapshot as stored (never recomputed): JSON whose `snapshotHash` is the SHA-256 (hex) of " +
+    "the canonical JSON of the document without it, or CSV (RFC 4180, CRLF, header row) with one row per staff " +
+    "member: employeeId, externalId, externalPayrollId, name, regularHours, overtimeHours, doubleTimeHours, " +
+    "penaltyHours, timeOffHours, grossPay, currencyCode. A period never closed is 409 `PAY_PERIOD_OPEN`.",
+  middleware: [read] as const,
+  request: { params: PayPeriodParams, query: PayrollQuery },
+  responses: {
+    200: {
+      description: "The payroll (CSV as an attachment)",
+      content: { "application/json": { schema: Payroll }, "text/csv": { schema: z.string() } },
+    },
+    ...problems("PAY_PERIOD_NOT_FOUND", "PAY_PERIOD_OPEN"),
+  },
+});
+
+export type GetSettingsRoute = typeof getSettings;
+export type PatchSettingsRoute = typeof patchSettings;
+export type ListRoute = typeof list;
+export type GetRoute = typeof get;
+export type ApproveRoute = typeof approveTimesheets;
+export type WithdrawRoute = typeof withdrawApproval;
+export type CloseRoute = typeof close;
+export type ReopenRoute = typeof reopen;
+export type PayrollRoute = typeof payroll;
