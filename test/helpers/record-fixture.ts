@@ -115,6 +115,14 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     "open shift",
   );
 
+  const payRuleSet = await created(
+    api("POST", `${orgPath}/pay-rules`, { ...admin, body: { name: unique("Rules"), effectiveFrom: "2026-01-01", preset: "FLSA" } }),
+    "pay rule set",
+  );
+  // The period holding today under the default settings (weekly, from the Monday of the organization's creation week).
+  const today = new Date();
+  const payPeriodId = new Date(Date.now() - ((today.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+
   const types = await created(api("GET", `${orgPath}/policies/types`, admin), "policy types");
   const policy = await created(
     api("POST", `${orgPath}/policies`, {
@@ -164,6 +172,9 @@ export async function createRecordFixture(): Promise<RecordFixture> {
       "open-shifts": openShift.id,
       preferences: preference.id,
       webhooks: webhook.id,
+      "pay-rules": payRuleSet.id,
+      "pay-periods": payPeriodId,
+      approvals: subject.id,
     },
   };
 }

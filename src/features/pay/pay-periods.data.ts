@@ -2,6 +2,7 @@ import { organizations, payPeriodSettings, payPeriods, shifts, staffMembers, tim
 import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
+import { rawAll, rawRun } from "@/data/raw-statement";
 import { whenNull } from "@/data/write/constraint-problems";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import {
@@ -217,7 +218,9 @@ export async function listPeriods(db: Database, organizationId: string, startDat
       .from(payPeriods)
       .where(and(eq(payPeriods.organizationId, organizationId), inJsonList(payPeriods.startDate, starts))),
     // Per period: its workers (shift employees plus approved ones without shifts) and its approvals.
-    db.all<{ startDate: string; workers: number; approved: number }>(sql`
+    rawAll<{ startDate: string; workers: number; approved: number }>(
+      db,
+      sql`
       SELECT p.value ->> '$[0]' AS startDate,
         (SELECT count(DISTINCT employee_id) FROM shifts WHERE organization_id = ${organizationId}
           AND business_date >= p.value ->> '$[0]' AND business_date <= p.value ->> '$[1]' AND deleted_at IS NULL)
@@ -227,10 +230,11 @@ export async function listPeriods(db: Database, organizationId: string, startDat
         (SELECT count(*) FROM timesheet_approvals WHERE organization_id = ${organizationId}
           AND period_start_date = p.value ->> '$[0]') AS approved
       FROM json_each(${JSON.stringify(spans.map((s) => [s.startDate, s.endDate]))}) AS p
-      WHERE ${first} <= ${last}`),
+      WHERE ${first} <= ${last}`,
+    ),
   ]);
   const rowOf = new Map(rows.map((r) => [r.startDate, r]));
-  const countOf = new Map(counts.map((c) => [c.startDate, c]));
+  const countOf = new Map((counts as { startDate: string; workers: number; approved: number }[]).map((c) => [c.startDate, c]));
   return spans.map((span) => ({
     id: span.id,
     startDate: span.startDate,
@@ -256,7 +260,9 @@ export const insertApprovals = (
   by: string,
   at: Date,
 ) =>
-  db.run(sql`INSERT INTO timesheet_approvals
+  rawRun(
+    db,
+    sql`INSERT INTO timesheet_approvals
       (organization_id, period_start_date, period_end_date, employee_id, approved_at, approved_by)
     SELECT ${organizationId}, ${span.startDate},
       (SELECT ${span.endDate} WHERE NOT EXISTS (SELECT 1 FROM pay_periods
@@ -265,7 +271,8 @@ export const insertApprovals = (
         AND deleted_at IS NULL AND business_date >= ${span.startDate} AND business_date <= ${span.endDate})),
       ${at.getTime()}, ${by}
     FROM json_each(${JSON.stringify(employeeIds)}) AS e WHERE true
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING`,
+  );
 
 export const approvalProblems = (span: PayPeriodSpan, employeeIds: string[]) => [
   whenNull(timesheetApprovals.periodEndDate, () => periodClosed(span.id)),
