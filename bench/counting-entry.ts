@@ -10,7 +10,8 @@
 // `GET /__bench/dump` (see baseline/d1-rows.js) lets the bench copy the seeded rows into the baseline's database,
 // `POST /__bench/seed-shifts` inserts many shifts at once (the timesheets scenario) with src's own row builders, and
 // `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN, `POST /__bench/sql` runs one statement (seeding in
-// bulk, and the raw SQL a scenario compares ours with) and `POST /__bench/accrual-pass` runs the Cron's time-off pass
+// bulk, and the raw SQL a scenario compares ours with), `POST /__bench/replay` sends a traced request's round trips again
+// as raw SQL and `POST /__bench/accrual-pass` runs the Cron's time-off pass
 // at a given instant with D1 counting on, and `POST /__bench/seed-events` appends events to an organization's outbox
 // (the webhooks scenario). The queue consumer and the Cron handler are the real Worker's.
 //
@@ -334,6 +335,18 @@ export default {
           .bind(...params)
           .all();
         return Response.json({ results, rowsRead: meta.rows_read, rowsWritten: meta.rows_written });
+      }
+      if (url.pathname === "/__bench/replay" && request.method === "POST") {
+        // Traced round trips sent again as they were (a batch as one batch), every row answered as JSON: the raw SQL
+        // of a request with nothing around it. {trips: [{call, statements, params}]} → {rows: [[row]] per statement}.
+        const { trips } = await request.json<{ trips: Pick<RoundTrip, "call" | "statements" | "params">[] }>();
+        const rows: unknown[][] = [];
+        for (const trip of trips) {
+          const bound = trip.statements.map((sql, i) => data.prepare(sql).bind(...(trip.params[i] ?? [])));
+          const results = trip.call === "batch" ? await data.batch(bound) : [await bound[0]!.all()];
+          rows.push(...results.map((r) => r.results));
+        }
+        return Response.json({ rows });
       }
       if (url.pathname === "/__bench/accrual-pass" && request.method === "POST") {
         // The Cron pass at {now}, counted: {report, seconds, roundTrips, rowsRead, rowsWritten}.

@@ -8,7 +8,7 @@ import { manualShift } from "./helpers/timesheets";
 import { clockIn, createWorkplace, punch, type Workplace } from "./helpers/workplace";
 
 const settingsPath = (w: Workplace) => `/api/organizations/${w.org.id}/pay-period-settings`;
-const periodUrl = (w: Workplace, id = PERIOD) => `${periodsPath(w.org)}/${id}`;
+const periodUrl = (w: Workplace, id: string = PERIOD) => `${periodsPath(w.org)}/${id}`;
 
 /** A workplace whose staff member worked Monday and Tuesday of WEEK, and a colleague who worked Wednesday. */
 async function workedWeek() {
