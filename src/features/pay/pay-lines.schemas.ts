@@ -25,28 +25,37 @@ export const PayLine = z
   })
   .openapi("PayLine");
 
-export const PayTotals = z
-  .object({
-    regularMinutes: z.number().int(),
-    overtimeMinutes: z.number().int(),
-    doubleTimeMinutes: z.number().int(),
-    penaltyHours: z.number(),
-    timeOffHours: z.number(),
-    grossPay: z.number(),
-  })
-  .openapi("PayTotals");
+const payTotalsShape = {
+  regularMinutes: z.number().int(),
+  overtimeMinutes: z.number().int(),
+  doubleTimeMinutes: z.number().int(),
+  penaltyHours: z.number(),
+  timeOffHours: z.number(),
+  grossPay: z.number(),
+};
 
-export const EmployeePay = PayTotals.extend({
+export const PayTotals = z.object(payTotalsShape).openapi("PayTotals");
+
+/** An employee's pay: their identifiers, totals and lines (shared by pay lines and payroll). */
+export const employeePayShape = {
   employeeId: z.string(),
   externalId: z.string().nullable(),
   externalPayrollId: z.string().nullable(),
   currencyCode: z.string(),
+  ...payTotalsShape,
   lines: z.array(PayLine),
-}).openapi("EmployeePay");
+};
+
+export const EmployeePay = z.object(employeePayShape).openapi("EmployeePay");
 
 export const PayLines = z
   .object({ startDate: z.string(), endDate: z.string(), employees: z.array(EmployeePay), totals: PayTotals })
   .openapi("PayLines");
+
+/** The signed difference of an employee's totals from the previous close's. */
+export const PayrollAdjustment = z
+  .object({ employeeId: z.string(), ...payTotalsShape })
+  .openapi("PayrollAdjustment", { description: "The signed difference from the previous version's figures." });
 
 export const PayLinesQuery = z.object({
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),

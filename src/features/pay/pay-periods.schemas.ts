@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { PAY_FREQUENCIES } from "@/domain/pay-periods";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { CalendarDate, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
-import { EmployeePay, PayTotals } from "./pay-lines.schemas";
+import { employeePayShape, PayrollAdjustment, PayTotals } from "./pay-lines.schemas";
 
 export const PayPeriodSettings = z
   .object({
@@ -16,33 +16,36 @@ export const PayPeriodSettingsPatch = z
   .object({ frequency: z.enum(PAY_FREQUENCIES).optional(), anchorDate: CalendarDate.optional() })
   .openapi("PayPeriodSettingsPatch");
 
-export const PayPeriod = z
-  .object({
-    id: z.string().openapi({ description: "The period's startDate.", example: "2026-03-02" }),
-    startDate: z.string().openapi({ format: "date" }),
-    endDate: z.string().openapi({ format: "date" }),
-    status: z.enum(["OPEN", "CLOSED"]),
-    version: z.number().int().openapi({ description: "How many times it was closed (0: never)." }),
-    approvedCount: z.number().int(),
-    employeeCount: z.number().int().openapi({ description: "Staff members with shifts in the period, or an approved timesheet." }),
-    closedAt: TimestampOrNull,
-    closedBy: z.string().nullable(),
-    snapshotHash: z.string().nullable().openapi({ description: "SHA-256 (hex) of the latest close's payroll snapshot." }),
-    reopenedAt: TimestampOrNull,
-    reopenReason: z.string().nullable(),
-  })
-  .openapi("PayPeriod");
+const payPeriodShape = {
+  id: z.string().openapi({ description: "The period's startDate.", example: "2026-03-02" }),
+  startDate: z.string().openapi({ format: "date" }),
+  endDate: z.string().openapi({ format: "date" }),
+  status: z.enum(["OPEN", "CLOSED"]),
+  version: z.number().int().openapi({ description: "How many times it was closed (0: never)." }),
+  approvedCount: z.number().int(),
+  employeeCount: z.number().int().openapi({ description: "Staff members with shifts in the period, or an approved timesheet." }),
+  closedAt: TimestampOrNull,
+  closedBy: z.string().nullable(),
+  snapshotHash: z.string().nullable().openapi({ description: "SHA-256 (hex) of the latest close's payroll snapshot." }),
+  reopenedAt: TimestampOrNull,
+  reopenReason: z.string().nullable(),
+};
 
-export const PayPeriodDetail = PayPeriod.extend({
-  employees: z.array(
-    z.object({
-      employeeId: z.string(),
-      approved: z.boolean(),
-      approvedAt: TimestampOrNull,
-      approvedBy: z.string().nullable(),
-    }),
-  ),
-}).openapi("PayPeriodDetail");
+export const PayPeriod = z.object(payPeriodShape).openapi("PayPeriod");
+
+export const PayPeriodDetail = z
+  .object({
+    ...payPeriodShape,
+    employees: z.array(
+      z.object({
+        employeeId: z.string(),
+        approved: z.boolean(),
+        approvedAt: TimestampOrNull,
+        approvedBy: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("PayPeriodDetail");
 
 export const PayPeriodRangeQuery = z.object({
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
@@ -78,10 +81,6 @@ export const PayrollQuery = z.object({
     .openapi({ param: { name: "format", in: "query" } }),
 });
 
-const Adjustment = PayTotals.extend({ employeeId: z.string() }).openapi("PayrollAdjustment", {
-  description: "The signed difference from the previous version's figures.",
-});
-
 export const Payroll = z
   .object({
     periodId: z.string(),
@@ -91,9 +90,9 @@ export const Payroll = z
     snapshotHash: z.string().openapi({ description: "SHA-256 (hex) of the canonical JSON of this document without snapshotHash." }),
     closedAt: Timestamp,
     closedBy: z.string(),
-    employees: z.array(EmployeePay.extend({ name: z.string() })),
+    employees: z.array(z.object({ ...employeePayShape, name: z.string() }).openapi("PayrollEmployee")),
     totals: PayTotals,
-    adjustments: z.array(Adjustment),
+    adjustments: z.array(PayrollAdjustment),
   })
   .openapi("Payroll");
 

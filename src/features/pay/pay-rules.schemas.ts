@@ -21,10 +21,15 @@ const multiplier = (description: string, example: number) => z.number().min(1).m
 
 const Rounding = z
   .object({
-    incrementMinutes: z.literal([...ROUNDING_INCREMENTS]).openapi({
-      description: "Each clock-in and clock-out is rounded to this many minutes for pay; 0 leaves punches as they are.",
-      example: 15,
-    }),
+    incrementMinutes: z
+      .number()
+      .int()
+      .refine((n) => (ROUNDING_INCREMENTS as readonly number[]).includes(n), `must be one of ${ROUNDING_INCREMENTS.join(", ")}`)
+      .openapi({
+        enum: [...ROUNDING_INCREMENTS],
+        description: "Each clock-in and clock-out is rounded to this many minutes for pay; 0 leaves punches as they are.",
+        example: 15,
+      }),
     mode: z.enum(ROUNDING_MODES).openapi({ description: "NEAREST rounds a tie up.", example: "NEAREST" }),
   })
   .openapi("PayRounding");

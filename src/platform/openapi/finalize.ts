@@ -239,6 +239,7 @@ function referencedSchemas(document: Json): Set<string> {
   };
   walk(document.paths);
   walk(document.components.requestBodies);
+  walk(document.webhooks);
   return found;
 }
 
@@ -273,11 +274,12 @@ export function finalizeDocument(generated: OpenAPIObject, webhooks: Record<stri
       requestBodiesAsInput(document, op);
     }
   }
+  // Schemas no operation and no event refers to are left out (an event's data may be a schema only events carry).
+  document.webhooks = webhooks;
   const used = referencedSchemas(document);
   for (const name of Object.keys(document.components.schemas)) {
     if (!used.has(name)) delete document.components.schemas[name];
   }
   defaultsRequired(document.components.schemas);
-  document.webhooks = webhooks;
   return document as OpenAPIObject;
 }

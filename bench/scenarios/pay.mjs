@@ -1,0 +1,254 @@
+// Issue 18, "Scale and speed": 500 staff × 2 weeks (5,000 shifts) under California rules. Pay lines of the two
+// weeks and the close of their biweekly period, against the raw SQL of the same request (its traced round trips
+// sent again by the bench endpoint /__bench/replay, every row answered as JSON, nothing around it), in the same
+// run; D1 round trips, rows read next to the shifts the request read, and the close's batch.
+import { expectStatus, seedOrganization } from "../lib/api.mjs";
+import { measure, percentile } from "../lib/load.mjs";
+import { comparisonTable, ms, table } from "../lib/report.mjs";
+import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
+
+export const name = "pay";
+export const description = "500 staff × 2 weeks (5,000 shifts): pay lines and a pay period close vs the raw SQL (issue 18)";
+
+const STAFF = 500;
+/** A Monday: the biweekly period measured is FIRST_DAY … FIRST_DAY + 13, and the workweeks are Monday to Sunday. */
+const FIRST_DAY = "2026-03-02";
+const LAST_DAY = "2026-03-15";
+const SEED_CHUNK = 1000;
+/** Closes measured one after the other (each after a reopen): a close is not a request one repeats under load. */
+const CLOSES = 12;
+
+const addDays = (date, days) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
+const x = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "-");
+
+/** Weekdays of both weeks: 8 to 10.5 hours from 08:00 UTC (the location is in UTC), a 30-minute unpaid lunch on most. */
+function generateShifts(staff, locationId, roleId) {
+  const seeds = [];
+  staff.forEach((member, i) => {
+    for (let day = 0; day < 14; day++) {
+      if (day % 7 >= 5) continue;
+      const date = addDays(FIRST_DAY, day);
+      const minutes = 480 + ((i + day) % 6) * 30;
+      const lunch = (i + day) % 4 !== 0;
+      seeds.push({
+        employeeId: member.id,
+        locationId,
+        roleId,
+        startAt: Date.parse(`${date}T08:00:00Z`),
+        minutes,
+        utcOffset: 0,
+        hourlyWage: 18 + (i % 10),
+        breaks: lunch ? [{ afterMinutes: 240, minutes: 30, paid: false, name: "Lunch" }] : [],
+      });
+    }
+  });
+  return seeds;
+}
+
+async function seed(ours, print) {
+  const r = ours.request;
+  const started = Date.now();
+  const { org, admin } = await seedOrganization(r, { name: "Bench Payroll", timezone: "UTC" });
+  const path = `/api/organizations/${org.id}`;
+  const location = await expectStatus(
+    r("POST", `${path}/locations`, { token: admin, body: { name: "Depot", timezone: "UTC" } }),
+    201,
+    "location",
+  );
+  const records = Array.from({ length: STAFF }, (_, i) => ({
+    externalId: `emp-${1001 + i}`,
+    name: `Staff ${i + 1}`,
+    externalPayrollId: `pay-${i + 1}`,
+  }));
+  await expectStatus(r("POST", `${path}/staffmembers/sync`, { token: admin, body: { records } }), 200, "staff sync");
+  const staff = await expectStatus(r("GET", `${path}/staffmembers?limit=500`, { token: admin }), 200, "staff list");
+  if (staff.length !== STAFF) throw new Error(`seeded ${staff.length} staff, not ${STAFF}`);
+  const seeds = generateShifts(staff, location.id, org.defaults.roles[0].id);
+  for (let i = 0; i < seeds.length; i += SEED_CHUNK) {
+    await expectStatus(
+      r("POST", "/__bench/seed-shifts", { body: { organizationId: org.id, shifts: seeds.slice(i, i + SEED_CHUNK) } }),
+      200,
+      "seed",
+    );
+  }
+  await expectStatus(
+    r("POST", `${path}/pay-rules`, { token: admin, body: { name: "California", effectiveFrom: "2026-01-01", preset: "CALIFORNIA" } }),
+    201,
+    "rule set",
+  );
+  await expectStatus(
+    r("PATCH", `${path}/pay-period-settings`, { token: admin, body: { frequency: "BIWEEKLY", anchorDate: FIRST_DAY } }),
+    200,
+    "settings",
+  );
+  print(
+    `  seeded ${STAFF} staff (one sync) and ${seeds.length} shifts (${FIRST_DAY} … ${LAST_DAY}), California rules, biweekly periods, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { org, admin, path, shifts: seeds.length };
+}
+
+/** rows read and returned of a traced request, and the rows of its shifts statement. */
+function d1Figures(res) {
+  const trips = res.roundTrips;
+  const statements = trips.flatMap((t) =>
+    t.statements.map((sql, k) => ({ sql, read: t.rowsRead[k], returned: t.rowsReturned[k], written: t.rowsWritten[k] })),
+  );
+  const shifts = statements.find((s) => /from "shifts"/i.test(s.sql) && /^\s*select/i.test(s.sql));
+  return {
+    trips: trips.length,
+    statements: statements.length,
+    read: sum(statements.map((s) => s.read)),
+    written: sum(statements.map((s) => s.written)),
+    shiftsRead: shifts?.read ?? null,
+    shiftsReturned: shifts?.returned ?? null,
+  };
+}
+
+export async function run({ stateDir, options, print }) {
+  print("Starting our Worker (wrangler dev, bench/counting-entry.ts) and seeding it…");
+  const ours = await startOurs(stateDir);
+  const world = await seed(ours, print);
+  const linesPath = `/api/timesheets/pay?startDate=${FIRST_DAY}&endDate=${LAST_DAY}`;
+
+  const lines = await traced(ours, "GET", linesPath, { token: world.admin });
+  if (lines.status !== 200) throw new Error(`pay lines: ${lines.status} ${lines.text.slice(0, 300)}`);
+  const totals = lines.body.totals;
+  const lineCount = sum(lines.body.employees.map((e) => e.lines.length));
+  const replayBody = { trips: lines.roundTrips.map(({ call, statements, params }) => ({ call, statements, params })) };
+  const replay = await expectStatus(ours.request("POST", "/__bench/replay", { body: replayBody }), 200, "replay");
+
+  print(
+    `Load: ${options.connections} connections, ${options.warmupSeconds} s warm-up (discarded), ${options.durationSeconds} s measured per phase`,
+  );
+  const phase = async (label, request) => {
+    const base = { url: ours.url, connections: options.connections, requestsFor: () => [{ label, ...request }], timeoutSeconds: 60 };
+    if (options.warmupSeconds > 0) await measure({ ...base, durationSeconds: options.warmupSeconds });
+    print(`  ${options.durationSeconds} s of ${label}`);
+    return (await measure({ ...base, durationSeconds: options.durationSeconds })).byLabel[label];
+  };
+  const oursLines = await phase("pay lines, 2 weeks", {
+    method: "GET",
+    path: linesPath,
+    headers: { authorization: `Bearer ${world.admin}` },
+  });
+  const rawLines = await phase("raw SQL of pay lines", {
+    method: "POST",
+    path: "/__bench/replay",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(replayBody),
+  });
+
+  // Closes: the first approves all 500 timesheets in its batch; each later one follows a reopen and adds adjustments.
+  const periodPath = `${world.path}/pay-periods/${FIRST_DAY}`;
+  const closeTimes = [];
+  let firstClose;
+  let laterClose;
+  for (let i = 0; i < CLOSES; i++) {
+    if (i > 0)
+      await expectStatus(ours.request("POST", `${periodPath}/reopen`, { token: world.admin, body: { reason: "bench" } }), 200, "reopen");
+    const started = performance.now();
+    const res = await traced(ours, "POST", `${periodPath}/close`, { token: world.admin, body: { approveAll: true } });
+    closeTimes.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`close ${i + 1}: ${res.status} ${res.text.slice(0, 300)}`);
+    if (i === 0) firstClose = res;
+    if (i === 1) laterClose = res;
+  }
+  const closeReadTrips = laterClose.roundTrips.filter((t) => !t.statements.some((s) => /^\s*(insert|update|delete)/i.test(s)));
+  const rawCloseReadsBody = { trips: closeReadTrips.map(({ call, statements, params }) => ({ call, statements, params })) };
+  const rawCloseTimes = [];
+  for (let i = 0; i < CLOSES; i++) {
+    const started = performance.now();
+    await expectStatus(ours.request("POST", "/__bench/replay", { body: rawCloseReadsBody }), 200, "replay close reads");
+    rawCloseTimes.push(performance.now() - started);
+  }
+  const payroll = await ours.request("GET", `${periodPath}/payroll`, { token: world.admin });
+  const payrollCsv = await ours.request("GET", `${periodPath}/payroll?format=csv`, { token: world.admin });
+  const snapshot = await expectStatus(
+    ours.request("POST", "/__bench/sql", {
+      body: {
+        sql: "SELECT length(snapshot) AS bytes FROM pay_period_snapshots WHERE organization_id = ? ORDER BY version DESC LIMIT 1",
+        params: [world.org.id],
+      },
+    }),
+    200,
+    "snapshot size",
+  );
+
+  print("");
+  print(comparisonTable([{ label: "pay lines, 2 weeks", ours: oursLines, baseline: rawLines }]).replaceAll("baseline", "raw SQL "));
+  print(
+    `  pay lines: GET ${linesPath} — ${lines.body.employees.length} staff, ${lineCount} lines, ${totals.regularMinutes} regular / ` +
+      `${totals.overtimeMinutes} overtime / ${totals.doubleTimeMinutes} double-time minutes, ${totals.penaltyHours} penalty hours, gross ${totals.grossPay}.`,
+  );
+  print(
+    `  raw SQL: the same round trips with the same values (POST /__bench/replay), ${sum(replay.rows.map((r) => r.length))} rows as JSON, no classification.`,
+  );
+
+  const closeSorted = [...closeTimes.slice(1)].sort((a, b) => a - b);
+  const rawSorted = [...rawCloseTimes].sort((a, b) => a - b);
+  print("");
+  print(
+    table(
+      ["close (sequential, traced)", "p50 ms", "first ms", "raw SQL of its reads p50 ms", "ratio"],
+      [
+        [
+          `${CLOSES - 1} closes after a reopen`,
+          ms(percentile(closeSorted, 0.5)),
+          ms(closeTimes[0]),
+          ms(percentile(rawSorted, 0.5)),
+          x(percentile(closeSorted, 0.5) / percentile(rawSorted, 0.5)),
+        ],
+      ],
+    ),
+  );
+
+  print("");
+  print("D1 per request (traced; rows read summed over its statements):");
+  const rows = [
+    ["pay lines", lines],
+    ["close, first (approves 500 in its batch)", firstClose],
+    ["close, after a reopen", laterClose],
+  ].map(([label, res]) => {
+    const f = d1Figures(res);
+    return [
+      label,
+      String(f.trips),
+      String(f.statements),
+      String(f.read),
+      String(f.written),
+      `${f.shiftsRead}/${f.shiftsReturned}`,
+      x(f.read / f.shiftsReturned),
+    ];
+  });
+  print(table(["request", "round trips", "statements", "rows read", "rows written", "shifts: read/returned", "rows read / shifts"], rows));
+  for (const [label, res] of [
+    ["pay lines", lines],
+    ["close, after a reopen", laterClose],
+  ]) {
+    print(`  ${label}:`);
+    res.roundTrips.forEach((trip, i) => {
+      const figures = trip.statements.map((_, k) => `${trip.rowsRead[k] ?? "?"} read/${trip.rowsReturned[k] ?? "?"} returned`).join(", ");
+      print(`    ${i + 1}. ${describeRoundTrip(trip)} (${figures})`);
+    });
+  }
+  const shiftsRead = lines.roundTrips
+    .flatMap((t) => t.statements.map((sql, k) => [sql, t.rowsReturned[k]]))
+    .find(([sql]) => /from "shifts"/i.test(sql))?.[1];
+  print(
+    `  The shifts read: ${shiftsRead} = the ${world.shifts} of the range and none before it (a workweek starts at most 6 days ` +
+      "before the range; here the range starts on the workweek's Monday, so the edge days hold no shift).",
+  );
+  const maxParams = Math.max(
+    ...laterClose.roundTrips.flatMap((t) => t.params.map((p) => p.length)),
+    ...firstClose.roundTrips.flatMap((t) => t.params.map((p) => p.length)),
+  );
+  const closeBatch = laterClose.roundTrips.find(
+    (t) => t.call === "batch" && t.statements.some((s) => /insert into "pay_period_snapshots"/i.test(s)),
+  );
+  print(
+    `  The close writes in one batch of ${closeBatch?.statements.length ?? "?"} statements (one D1 transaction); at most ${maxParams} bound ` +
+      `parameters in any statement (D1's cap is 100). Snapshot stored once: ${snapshot.results[0]?.bytes ?? "?"} bytes packed (gzip, base64); ` +
+      `payroll JSON ${payroll.text.length} bytes, CSV ${payrollCsv.text.length} bytes, read from it without recomputing.`,
+  );
+}
