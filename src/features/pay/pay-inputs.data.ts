@@ -1,7 +1,7 @@
 import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
-import { and, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";
-import { inJsonList } from "@/data/json-list";
 import { addDays } from "@/domain/local-time";
 import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
@@ -24,7 +24,7 @@ export interface PayInputs {
   shifts: PayShift[];
   timeOff: PaidTimeOffDay[];
   employees: Map<string, PayEmployee>;
-  /** payInputsFingerprint as read with the inputs (a close guards its write on it). */
+  /** payInputsFingerprint as read with the inputs when asked for (a close guards its write on it), else "". */
   fingerprint: string;
 }
 
@@ -102,18 +102,20 @@ function timeOffConditions(filter: PayFilter): SQL {
   return and(...conditions)!;
 }
 
+/** Ids a statement looks up by primary key: 1 organization id + 90 ids, under D1's 100 bound parameters. */
+const IDS_PER_STATEMENT = 90;
+
 /**
- * The inputs of a pay computation in two round trips: the rule sets, the shifts from the first day of the range's
- * first workweek, the approved paid time off and the organization's currency in one batch; then the staff members
- * those name (their identifiers and wages), by id.
+ * The first round trip's statements of a pay computation: the rule sets, the shifts from the first day of the
+ * range's first workweek, the approved paid time off, and the organization's currency (with the fingerprint a close
+ * guards on, when asked: it reads the shifts once more). A caller may batch its own statements after them.
  */
-export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
-  const { organizationId } = filter;
-  const [sets, shiftRows, timeOffRows, organization] = await db.batch([
+export const payInputStatements = (db: Database, filter: PayFilter, { fingerprint = false } = {}) =>
+  [
     db
       .select()
       .from(payRuleSets)
-      .where(and(eq(payRuleSets.organizationId, organizationId), isNull(payRuleSets.deletedAt))),
+      .where(and(eq(payRuleSets.organizationId, filter.organizationId), isNull(payRuleSets.deletedAt))),
     db.select(shiftColumns).from(shifts).where(shiftConditions(filter)),
     db
       .select({ workerId: timeOffRequests.workerId, hourConfiguration: timeOffRequests.hourConfiguration })
@@ -123,29 +125,48 @@ export async function readPayInputs(db: Database, filter: PayFilter): Promise<Pa
     db
       .select({
         currencyCode: organizations.currencyCode,
-        fingerprint: payInputsFingerprint(organizationId, filter.startDate, filter.endDate),
+        fingerprint: fingerprint ? payInputsFingerprint(filter.organizationId, filter.startDate, filter.endDate) : sql<string>`''`,
       })
       .from(organizations)
-      .where(eq(organizations.id, organizationId)),
-  ]);
+      .where(eq(organizations.id, filter.organizationId)),
+  ] as const;
+
+type Statements = ReturnType<typeof payInputStatements>;
+/** The rows of payInputStatements, in their order. */
+export type PayInputRows = readonly [Awaited<Statements[0]>, Awaited<Statements[1]>, Awaited<Statements[2]>, Awaited<Statements[3]>];
+
+/** The second round trip: the staff members the shifts and time off name, by primary key. */
+async function readStaff(db: Database, organizationId: string, ids: readonly string[]) {
+  const statements = chunk(ids, IDS_PER_STATEMENT).map((part) =>
+    db
+      .select({
+        id: staffMembers.id,
+        name: staffMembers.name,
+        externalId: staffMembers.externalId,
+        externalPayrollId: staffMembers.externalPayrollId,
+        currencyCode: staffMembers.currencyCode,
+        hourlyWage: staffMembers.hourlyWage,
+        wageType: staffMembers.wageType,
+      })
+      .from(staffMembers)
+      .where(and(inArray(staffMembers.id, part), eq(staffMembers.organizationId, organizationId))),
+  );
+  if (statements.length === 0) return [];
+  const [first, ...rest] = statements;
+  return (await db.batch([first!, ...rest])).flat();
+}
+
+/** The inputs of a pay computation from the first round trip's rows, after reading the staff they name. */
+export async function payInputsOf(
+  db: Database,
+  filter: PayFilter,
+  [sets, shiftRows, timeOffRows, organization]: PayInputRows,
+): Promise<PayInputs> {
   // A location filter names employees by their shifts there; their time off counts wherever it is.
   const workers = filter.locationId ? new Set(shiftRows.map((s) => s.employeeId)) : null;
   const timeOffOf = timeOffRows.filter((r) => !workers || workers.has(r.workerId));
   const ids = [...new Set([...shiftRows.map((s) => s.employeeId), ...timeOffOf.map((r) => r.workerId)])];
-  const staff = ids.length
-    ? await db
-        .select({
-          id: staffMembers.id,
-          name: staffMembers.name,
-          externalId: staffMembers.externalId,
-          externalPayrollId: staffMembers.externalPayrollId,
-          currencyCode: staffMembers.currencyCode,
-          hourlyWage: staffMembers.hourlyWage,
-          wageType: staffMembers.wageType,
-        })
-        .from(staffMembers)
-        .where(and(eq(staffMembers.organizationId, organizationId), inJsonList(staffMembers.id, ids)))
-    : [];
+  const staff = await readStaff(db, filter.organizationId, ids);
   const currency = organization[0]?.currencyCode ?? "USD";
   const employees = new Map(
     staff.map((s) => [
@@ -177,4 +198,9 @@ export async function readPayInputs(db: Database, filter: PayFilter): Promise<Pa
     employees,
     fingerprint: organization[0]?.fingerprint ?? "",
   };
+}
+
+/** The inputs of a pay computation in two round trips (payInputStatements, then the staff by id). */
+export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
+  return payInputsOf(db, filter, await db.batch(payInputStatements(db, filter)));
 }

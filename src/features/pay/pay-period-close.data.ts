@@ -10,11 +10,12 @@ import { ruleSetsInForce } from "@/domain/pay-rules";
 import { type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
 import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
-import { payInputsFingerprint, readPayInputs } from "./pay-inputs.data";
+import { type PayInputs, payInputStatements, payInputsFingerprint, payInputsOf } from "./pay-inputs.data";
 import { employeePayWire } from "./pay-lines.data";
 import {
   actorOf,
   approvalProblems,
+  approvalsStatement,
   approvedEvents,
   insertApprovals,
   keepSettings,
@@ -22,8 +23,12 @@ import {
   openShiftInPeriod,
   periodClosed,
   periodDetail,
+  periodRowStatement,
   periodSummary,
   readPeriodState,
+  readSettings,
+  spanOf,
+  workersOf,
 } from "./pay-periods.data";
 import { packSnapshot, unpackSnapshot } from "./snapshot.data";
 
@@ -38,16 +43,14 @@ const periodOpen = (id: string, why: string) => conflict("PAY_PERIOD_OPEN", `The
 /** rule_set_id, period_start_date, organization_id: 3 parameters a row, well under D1's 100 a statement. */
 const USES_PER_STATEMENT = 30;
 
-/** The latest snapshot of a period, unpacked: the payroll as its close stored it. */
-async function latestSnapshot(db: Database, organizationId: string, startDate: string): Promise<Snapshot | null> {
-  const [row] = await db
-    .select({ snapshot: payPeriodSnapshots.snapshot })
+/** The latest snapshot of a period as stored (packed). */
+const latestSnapshotStatement = (db: Database, organizationId: string, startDate: string) =>
+  db
+    .select()
     .from(payPeriodSnapshots)
     .where(and(eq(payPeriodSnapshots.organizationId, organizationId), eq(payPeriodSnapshots.periodStartDate, startDate)))
     .orderBy(desc(payPeriodSnapshots.version))
     .limit(1);
-  return row ? (JSON.parse(await unpackSnapshot(row.snapshot)) as Snapshot) : null;
-}
 
 type SnapshotEmployee = ReturnType<typeof employeePayWire> & { name: string };
 
@@ -71,7 +74,7 @@ async function buildSnapshot(input: {
   closedAt: Date;
   closedBy: string;
   pay: ReturnType<typeof computePay>;
-  employees: Awaited<ReturnType<typeof readPayInputs>>["employees"];
+  employees: PayInputs["employees"];
   previous: Snapshot | null;
 }) {
   const employees = input.pay.employees.map((pay) => ({
@@ -102,8 +105,17 @@ async function buildSnapshot(input: {
  */
 export async function closePeriod(writer: Writer, organizationId: string, periodId: string, approveAll: boolean) {
   const { db } = writer;
-  const state = await readPeriodState(db, organizationId, periodId);
-  const { span } = state;
+  const settings = await readSettings(db, organizationId);
+  const span = spanOf(settings, periodId);
+  const filter = { organizationId, startDate: span.startDate, endDate: span.endDate };
+  // One round trip for the pay inputs, the period and its approvals, and the previous snapshot; one for the staff.
+  const [sets, shiftRows, timeOffRows, organization, periodRows, approvals, previousRows] = await db.batch([
+    ...payInputStatements(db, filter, { fingerprint: true }),
+    periodRowStatement(db, organizationId, span.startDate),
+    approvalsStatement(db, organizationId, span.startDate),
+    latestSnapshotStatement(db, organizationId, span.startDate),
+  ]);
+  const state = { settings, span, row: periodRows[0], approvals, workers: workersOf(shiftRows, span) };
   if (state.row?.status === "CLOSED") throw periodClosed(span.id);
   const stillOpen = state.workers.filter((w) => w.open).map((w) => w.employeeId);
   if (stillOpen.length) throw openShiftInPeriod(stillOpen);
@@ -114,12 +126,12 @@ export async function closePeriod(writer: Writer, organizationId: string, period
       employeeIds: unapproved,
     });
   }
-  const inputs = await readPayInputs(db, { organizationId, startDate: span.startDate, endDate: span.endDate });
-  const pay = computePay({ startDate: span.startDate, endDate: span.endDate, ...inputs });
+  const inputs = await payInputsOf(db, filter, [sets, shiftRows, timeOffRows, organization]);
+  const pay = computePay({ ...filter, ...inputs });
   const version = (state.row?.version ?? 0) + 1;
   const closedAt = new Date();
   const closedBy = actorOf(writer.principal);
-  const previous = version > 1 ? await latestSnapshot(db, organizationId, span.startDate) : null;
+  const previous = previousRows[0] ? (JSON.parse(await unpackSnapshot(previousRows[0].snapshot)) as Snapshot) : null;
   const { canonical, hash } = await buildSnapshot({ span, version, closedAt, closedBy, pay, employees: inputs.employees, previous });
   const packed = await packSnapshot(canonical);
   const used = ruleSetsInForce(inputs.ruleSets, span.startDate, span.endDate);
@@ -224,21 +236,16 @@ export async function reopenPeriod(writer: Writer, organizationId: string, perio
 
 /** GET …/payroll: the latest close's snapshot as stored, as JSON (with its hash) or as CSV. */
 export async function payroll(db: Database, organizationId: string, periodId: string, format: "json" | "csv") {
-  const state = await readPeriodState(db, organizationId, periodId);
-  const { span, row } = state;
-  if (!row || row.version === 0) throw periodOpen(span.id, "has not been closed yet: it has no payroll");
-  const [stored] = await db
-    .select()
-    .from(payPeriodSnapshots)
-    .where(
-      and(
-        eq(payPeriodSnapshots.organizationId, organizationId),
-        eq(payPeriodSnapshots.periodStartDate, span.startDate),
-        eq(payPeriodSnapshots.version, row.version),
-      ),
-    );
-  const canonical = await unpackSnapshot(stored!.snapshot);
-  if (format === "json") return { json: `{"snapshotHash":${JSON.stringify(stored!.snapshotHash)},${canonical.slice(1)}` };
+  const span = spanOf(await readSettings(db, organizationId), periodId);
+  const [periodRows, snapshots] = await db.batch([
+    periodRowStatement(db, organizationId, span.startDate),
+    latestSnapshotStatement(db, organizationId, span.startDate),
+  ]);
+  const row = periodRows[0];
+  const stored = snapshots[0];
+  if (!row || !stored) throw periodOpen(span.id, "has not been closed yet: it has no payroll");
+  const canonical = await unpackSnapshot(stored.snapshot);
+  if (format === "json") return { json: `{"snapshotHash":${JSON.stringify(stored.snapshotHash)},${canonical.slice(1)}` };
   const snapshot = JSON.parse(canonical) as Snapshot;
   const rows: PayrollRow[] = snapshot.employees.map((e) => ({
     employeeId: e.employeeId,
@@ -253,5 +260,5 @@ export async function payroll(db: Database, organizationId: string, periodId: st
     timeOffHours: e.timeOffHours,
     grossPay: e.grossPay,
   }));
-  return { csv: payrollCsv(rows), filename: `payroll-${span.id}-v${row.version}.csv` };
+  return { csv: payrollCsv(rows), filename: `payroll-${span.id}-v${stored.version}.csv` };
 }

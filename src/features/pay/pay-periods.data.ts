@@ -98,13 +98,13 @@ export function spanOf(settings: PayPeriodSettings, periodId: string): PayPeriod
   return payPeriodContaining(settings, periodId);
 }
 
-const periodRowStatement = (db: Database, organizationId: string, startDate: string) =>
+export const periodRowStatement = (db: Database, organizationId: string, startDate: string) =>
   db
     .select()
     .from(payPeriods)
     .where(and(eq(payPeriods.organizationId, organizationId), eq(payPeriods.startDate, startDate)));
 
-const approvalsStatement = (db: Database, organizationId: string, startDate: string) =>
+export const approvalsStatement = (db: Database, organizationId: string, startDate: string) =>
   db
     .select()
     .from(timesheetApprovals)
@@ -124,6 +124,16 @@ const workersStatement = (db: Database, organizationId: string, span: PayPeriodS
       ),
     )
     .groupBy(shifts.employeeId);
+
+/** The same from shift rows already read (a close reads the period's shifts anyway): no statement of its own. */
+export function workersOf(rows: readonly { employeeId: string; businessDate: string; endAt: Date | null }[], span: PayPeriodSpan) {
+  const open = new Map<string, boolean>();
+  for (const row of rows) {
+    if (row.businessDate < span.startDate || row.businessDate > span.endDate) continue;
+    open.set(row.employeeId, (open.get(row.employeeId) ?? false) || row.endAt === null);
+  }
+  return [...open].map(([employeeId, isOpen]) => ({ employeeId, open: isOpen }));
+}
 
 export interface PeriodState {
   settings: SettingsRead;
