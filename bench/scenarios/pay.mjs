@@ -232,12 +232,15 @@ export async function run({ stateDir, options, print }) {
       print(`    ${i + 1}. ${describeRoundTrip(trip)} (${figures})`);
     });
   }
-  const shiftsRead = lines.roundTrips
-    .flatMap((t) => t.statements.map((sql, k) => [sql, t.rowsReturned[k]]))
-    .find(([sql]) => /from "shifts"/i.test(sql))?.[1];
+  const linesFigures = d1Figures(lines);
+  const computeTrips = lines.roundTrips.filter(
+    (t) => t.kind !== "directory" && !t.statements.some((q) => /organization_directory/.test(q)),
+  );
   print(
-    `  The shifts read: ${shiftsRead} = the ${world.shifts} of the range and none before it (a workweek starts at most 6 days ` +
-      "before the range; here the range starts on the workweek's Monday, so the edge days hold no shift).",
+    `  Pay lines: ${computeTrips.length} round trip(s) for the computation (plus the shard directory's read every request makes); ` +
+      `${linesFigures.read} rows read for ${linesFigures.shiftsReturned} shifts = ${x(linesFigures.read / linesFigures.shiftsReturned)}: the shifts, ` +
+      `one row per staff member of the organization (${STAFF}), the rule set and the organization. The range starts on its ` +
+      "workweek's Monday, so no edge day before it is read.",
   );
   const maxParams = Math.max(
     ...laterClose.roundTrips.flatMap((t) => t.params.map((p) => p.length)),

@@ -1,6 +1,5 @@
 import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
-import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { chunk } from "@/data/chunk";
+import { and, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { addDays } from "@/domain/local-time";
 import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
@@ -102,13 +101,22 @@ function timeOffConditions(filter: PayFilter): SQL {
   return and(...conditions)!;
 }
 
-/** Ids a statement looks up by primary key: 1 organization id + 90 ids, under D1's 100 bound parameters. */
-const IDS_PER_STATEMENT = 90;
+const staffColumns = {
+  id: staffMembers.id,
+  name: staffMembers.name,
+  externalId: staffMembers.externalId,
+  externalPayrollId: staffMembers.externalPayrollId,
+  currencyCode: staffMembers.currencyCode,
+  hourlyWage: staffMembers.hourlyWage,
+  wageType: staffMembers.wageType,
+};
 
 /**
- * The first round trip's statements of a pay computation: the rule sets, the shifts from the first day of the
- * range's first workweek, the approved paid time off, and the organization's currency (with the fingerprint a close
- * guards on, when asked: it reads the shifts once more). A caller may batch its own statements after them.
+ * Every statement of a pay computation, sent as one batch: the rule sets, the shifts from the first day of the
+ * range's first workweek, the approved paid time off, the organization's currency (with the fingerprint a close
+ * guards on, when asked: it reads the shifts once more) and the staff members — the one named, else every one of
+ * the organization (a row each: one round trip instead of a second one by the ids the shifts name, which D1 counts
+ * three rows per id). A caller may batch its own statements after them.
  */
 export const payInputStatements = (db: Database, filter: PayFilter, { fingerprint = false } = {}) =>
   [
@@ -129,44 +137,34 @@ export const payInputStatements = (db: Database, filter: PayFilter, { fingerprin
       })
       .from(organizations)
       .where(eq(organizations.id, filter.organizationId)),
+    db
+      .select(staffColumns)
+      .from(staffMembers)
+      .where(
+        and(
+          eq(staffMembers.organizationId, filter.organizationId),
+          filter.employeeId === undefined ? undefined : eq(staffMembers.id, filter.employeeId),
+        ),
+      ),
   ] as const;
 
 type Statements = ReturnType<typeof payInputStatements>;
 /** The rows of payInputStatements, in their order. */
-export type PayInputRows = readonly [Awaited<Statements[0]>, Awaited<Statements[1]>, Awaited<Statements[2]>, Awaited<Statements[3]>];
+export type PayInputRows = readonly [
+  Awaited<Statements[0]>,
+  Awaited<Statements[1]>,
+  Awaited<Statements[2]>,
+  Awaited<Statements[3]>,
+  Awaited<Statements[4]>,
+];
 
-/** The second round trip: the staff members the shifts and time off name, by primary key. */
-async function readStaff(db: Database, organizationId: string, ids: readonly string[]) {
-  const statements = chunk(ids, IDS_PER_STATEMENT).map((part) =>
-    db
-      .select({
-        id: staffMembers.id,
-        name: staffMembers.name,
-        externalId: staffMembers.externalId,
-        externalPayrollId: staffMembers.externalPayrollId,
-        currencyCode: staffMembers.currencyCode,
-        hourlyWage: staffMembers.hourlyWage,
-        wageType: staffMembers.wageType,
-      })
-      .from(staffMembers)
-      .where(and(inArray(staffMembers.id, part), eq(staffMembers.organizationId, organizationId))),
-  );
-  if (statements.length === 0) return [];
-  const [first, ...rest] = statements;
-  return (await db.batch([first!, ...rest])).flat();
-}
-
-/** The inputs of a pay computation from the first round trip's rows, after reading the staff they name. */
-export async function payInputsOf(
-  db: Database,
-  filter: PayFilter,
-  [sets, shiftRows, timeOffRows, organization]: PayInputRows,
-): Promise<PayInputs> {
+/** The inputs of a pay computation from the rows of payInputStatements. */
+export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, organization, staffRows]: PayInputRows): PayInputs {
   // A location filter names employees by their shifts there; their time off counts wherever it is.
   const workers = filter.locationId ? new Set(shiftRows.map((s) => s.employeeId)) : null;
   const timeOffOf = timeOffRows.filter((r) => !workers || workers.has(r.workerId));
-  const ids = [...new Set([...shiftRows.map((s) => s.employeeId), ...timeOffOf.map((r) => r.workerId)])];
-  const staff = await readStaff(db, filter.organizationId, ids);
+  const ids = new Set([...shiftRows.map((s) => s.employeeId), ...timeOffOf.map((r) => r.workerId)]);
+  const staff = staffRows.filter((s) => ids.has(s.id));
   const currency = organization[0]?.currencyCode ?? "USD";
   const employees = new Map(
     staff.map((s) => [
@@ -200,7 +198,7 @@ export async function payInputsOf(
   };
 }
 
-/** The inputs of a pay computation in two round trips (payInputStatements, then the staff by id). */
+/** The inputs of a pay computation in one round trip (payInputStatements). */
 export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
-  return payInputsOf(db, filter, await db.batch(payInputStatements(db, filter)));
+  return payInputsOf(filter, await db.batch(payInputStatements(db, filter)));
 }

@@ -20,7 +20,7 @@ export const employeePayWire = (pay: EmployeePay, employees: ReadonlyMap<string,
   };
 };
 
-/** GET /timesheets/pay: two round trips (data/pay-inputs), then pure classification. */
+/** GET /timesheets/pay: one round trip (payInputStatements), then pure classification. */
 export async function payLines(db: Database, filter: PayFilter) {
   const { startDate, endDate } = filter;
   if (startDate > endDate) throw invalidField("endDate", "must not be before startDate");

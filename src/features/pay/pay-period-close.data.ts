@@ -108,8 +108,8 @@ export async function closePeriod(writer: Writer, organizationId: string, period
   const settings = await readSettings(db, organizationId);
   const span = spanOf(settings, periodId);
   const filter = { organizationId, startDate: span.startDate, endDate: span.endDate };
-  // One round trip for the pay inputs, the period and its approvals, and the previous snapshot; one for the staff.
-  const [sets, shiftRows, timeOffRows, organization, periodRows, approvals, previousRows] = await db.batch([
+  // One round trip for the pay inputs, the period and its approvals, and the previous snapshot.
+  const [sets, shiftRows, timeOffRows, organization, staffRows, periodRows, approvals, previousRows] = await db.batch([
     ...payInputStatements(db, filter, { fingerprint: true }),
     periodRowStatement(db, organizationId, span.startDate),
     approvalsStatement(db, organizationId, span.startDate),
@@ -126,7 +126,7 @@ export async function closePeriod(writer: Writer, organizationId: string, period
       employeeIds: unapproved,
     });
   }
-  const inputs = await payInputsOf(db, filter, [sets, shiftRows, timeOffRows, organization]);
+  const inputs = payInputsOf(filter, [sets, shiftRows, timeOffRows, organization, staffRows]);
   const pay = computePay({ ...filter, ...inputs });
   const version = (state.row?.version ?? 0) + 1;
   const closedAt = new Date();
