@@ -65,6 +65,9 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "timesheet.unapproved": "TimesheetApproval",
   "pay_period.closed": "PayPeriod",
   "pay_period.reopened": "PayPeriod",
+  "availability.created": "Availability",
+  "availability.updated": "Availability",
+  "availability.deleted": "Availability",
 };
 
 const PUBLISHED = {

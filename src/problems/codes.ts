@@ -67,6 +67,7 @@ export const PROBLEM_CODES = {
   WEBHOOK_NOT_FOUND: missing("Webhook", "No such webhook endpoint in the organization"),
   PAY_RULE_SET_NOT_FOUND: missing("Pay rule set", "No such pay rule set in the organization"),
   PAY_PERIOD_NOT_FOUND: missing("Pay period", "No pay period starts on that date under the organization's settings"),
+  AVAILABILITY_NOT_FOUND: missing("Availability", "No such availability of the staff member"),
 
   IDEMPOTENCY_REQUEST_IN_PROGRESS: code([409], "The first request with this Idempotency-Key is still running"),
   EXTERNAL_ID_TAKEN: code([409], "Another record of the organization has that externalId"),
@@ -109,6 +110,7 @@ export const PROBLEM_CODES = {
   PAY_PERIODS_CLOSED: code([409], "The change would move a pay period that has been closed"),
   PAY_RULES_IN_USE: code([409], "A closed pay period used the rule set: it cannot change; add a newer one"),
   PAY_RULES_VERSION_TAKEN: code([409], "Another rule set of the same scope takes effect on that date"),
+  WORKER_UNAVAILABLE: code([409], "The staff member is unavailable then (an UNAVAILABLE occurrence of their availability)"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),

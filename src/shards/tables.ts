@@ -35,6 +35,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("break_types"),
   owned("locked_days", ["location_id", "date"]),
   owned("open_shifts"),
+  owned("availabilities"),
+  owned("availability_occurrences", ["availability_id", "start_at"]),
   owned("schedule_entries"),
   owned("open_shift_preferences"),
   owned("shifts"),

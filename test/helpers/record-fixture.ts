@@ -115,6 +115,13 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     "open shift",
   );
 
+  const availability = await created(
+    api("POST", `${orgPath}/staffmembers/${subject.id}/availability`, {
+      ...admin,
+      body: { type: "UNAVAILABLE", startTime: "2027-01-04T09:00:00Z", endTime: "2027-01-04T12:00:00Z", recurrence: "FREQ=WEEKLY" },
+    }),
+    "availability",
+  );
   const payRuleSet = await created(
     api("POST", `${orgPath}/pay-rules`, { ...admin, body: { name: unique("Rules"), effectiveFrom: "2026-01-01", preset: "FLSA" } }),
     "pay rule set",
@@ -175,6 +182,7 @@ export async function createRecordFixture(): Promise<RecordFixture> {
       "pay-rules": payRuleSet.id,
       "pay-periods": payPeriodId,
       approvals: subject.id,
+      availability: availability.id,
     },
   };
 }

@@ -69,6 +69,9 @@ export const EVENT_TYPES = [
   "timesheet.unapproved",
   "pay_period.closed",
   "pay_period.reopened",
+  "availability.created",
+  "availability.updated",
+  "availability.deleted",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

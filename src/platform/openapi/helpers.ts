@@ -122,6 +122,7 @@ export const TAGS = [
     description: "Pay rules, pay lines with overtime explained, pay periods with approval, close and payroll export.",
   },
   { name: "Time off", description: "Policies and their types, balances kept as a ledger, accrual, requests with approval, settings." },
+  { name: "Availability", description: "When staff members cannot or would like to work, one-off or recurring (RFC 5545)." },
   { name: "Schedules", description: "Planned shifts of a location: drafts, publishing and bulk copy." },
   { name: "Open shifts", description: "Shifts offered to a location's staff, with claims, preferences and assignments." },
   { name: "Events", description: "Every change as an ordered, replayable feed (the webhooks' source)." },

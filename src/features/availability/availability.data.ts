@@ -1,0 +1,242 @@
+import { availabilities, availabilityOccurrences, organizations, staffMembers } from "@db/schema";
+import { and, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { chunk } from "@/data/chunk";
+import type { Database, Statement } from "@/data/client";
+import { newId } from "@/data/ids";
+import { jsonArrayContains } from "@/data/json-list";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import {
+  type AvailabilityRule,
+  availabilityProblems,
+  expandAvailability,
+  MAX_OCCURRENCE_MS,
+  materializedOccurrences,
+} from "@/domain/availability";
+import { addDays } from "@/domain/local-time";
+import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
+import { iso } from "@/platform/schemas/time";
+import { invalidField, notFound, preconditionFailed, validationFailed } from "@/problems/problem";
+import { type AvailabilityCreateInput, type AvailabilityPatchInput, serializeAvailability } from "./availability.schemas";
+
+type AvailabilityRow = typeof availabilities.$inferSelect;
+
+/** The longest range one expansion answers. */
+export const MAX_RANGE_DAYS = 92;
+/** availability_id, organization_id, employee_id, type, start_at, end_at: 16 rows stay under D1's 100 parameters. */
+const OCCURRENCES_PER_STATEMENT = 16;
+
+/**
+ * A SQL boolean for guards (compares only with bound values): an UNAVAILABLE occurrence of the staff member
+ * overlaps [start, end). Occurrences last at most MAX_OCCURRENCE_MS, which bounds the index range read.
+ */
+export const unavailableDuring = (employeeId: string, start: Date, end: Date): SQL =>
+  sql`EXISTS (SELECT 1 FROM availability_occurrences WHERE employee_id = ${employeeId} AND start_at < ${end.getTime()}
+    AND start_at > ${start.getTime() - MAX_OCCURRENCE_MS} AND end_at > ${start.getTime()} AND type = 'UNAVAILABLE')`;
+
+const ruleOf = (row: Pick<AvailabilityRow, "startTime" | "endTime" | "timezone" | "recurrence">): AvailabilityRule => ({
+  startTime: row.startTime,
+  endTime: row.endTime,
+  timezone: row.timezone,
+  recurrence: row.recurrence,
+});
+
+/** The occurrence rows of an availability, written out in chunked multi-row INSERTs. */
+function occurrenceStatements(db: Database, row: AvailabilityRow): Statement[] {
+  const rows = materializedOccurrences(ruleOf(row)).map((o) => ({
+    availabilityId: row.id,
+    organizationId: row.organizationId,
+    employeeId: row.employeeId,
+    type: row.type,
+    startAt: o.utcStartTime.getTime(),
+    endAt: o.utcEndTime.getTime(),
+  }));
+  // Two occurrences starting at one instant (a fall-back hour read twice) are one.
+  const unique = [...new Map(rows.map((r) => [r.startAt, r])).values()];
+  return chunk(unique, OCCURRENCES_PER_STATEMENT).map((part) => db.insert(availabilityOccurrences).values(part).onConflictDoNothing());
+}
+
+function checked(rule: AvailabilityRule) {
+  const problems = availabilityProblems(rule);
+  if (problems.length) throw validationFailed(problems);
+}
+
+/** The staff member (404 when not in the organization) and the organization's time zone, in one round trip. */
+async function staffAndZone(db: Database, organizationId: string, employeeId: string) {
+  const [[staff], [organization]] = await db.batch([
+    db
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(and(eq(staffMembers.organizationId, organizationId), eq(staffMembers.id, employeeId), isNull(staffMembers.deletedAt))),
+    db.select({ timezone: organizations.timezone }).from(organizations).where(eq(organizations.id, organizationId)),
+  ]);
+  if (!staff) throw notFound("Staff member");
+  return organization?.timezone ?? "UTC";
+}
+
+export async function listOfStaff(db: Database, organizationId: string, employeeId: string) {
+  await staffAndZone(db, organizationId, employeeId);
+  return db
+    .select()
+    .from(availabilities)
+    .where(
+      and(eq(availabilities.employeeId, employeeId), eq(availabilities.organizationId, organizationId), isNull(availabilities.deletedAt)),
+    )
+    .orderBy(availabilities.startTime, availabilities.id);
+}
+
+export async function findAvailability(db: Database, organizationId: string, employeeId: string, id: string): Promise<AvailabilityRow> {
+  const [row] = await db
+    .select()
+    .from(availabilities)
+    .where(
+      and(
+        eq(availabilities.id, id),
+        eq(availabilities.employeeId, employeeId),
+        eq(availabilities.organizationId, organizationId),
+        isNull(availabilities.deletedAt),
+      ),
+    );
+  if (!row) throw notFound("Availability");
+  return row;
+}
+
+export async function createAvailability(writer: Writer, organizationId: string, employeeId: string, body: AvailabilityCreateInput) {
+  const { db } = writer;
+  const zone = await staffAndZone(db, organizationId, employeeId);
+  const now = new Date();
+  const row: AvailabilityRow = {
+    id: newId(now.getTime()),
+    organizationId,
+    employeeId,
+    type: body.type,
+    startTime: new Date(body.startTime),
+    endTime: new Date(body.endTime),
+    timezone: body.timezone ?? zone,
+    recurrence: body.recurrence,
+    note: body.note,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  checked(ruleOf(row));
+  await guardedBatch(writer, [db.insert(availabilities).values(row), ...occurrenceStatements(db, row)], [], {
+    events: [{ type: "availability.created", organizationId, occurredAt: now, data: serializeAvailability(row) }],
+  });
+  return row;
+}
+
+/** The update of the version read, its occurrences written again; a concurrent change is 412. */
+async function rewrite(writer: Writer, was: AvailabilityRow, row: AvailabilityRow, type: "availability.updated" | "availability.deleted") {
+  const { db } = writer;
+  const occurrences = row.deletedAt ? [] : occurrenceStatements(db, row);
+  const [result] = await guardedBatch(
+    writer,
+    [
+      db
+        .update(availabilities)
+        .set({ ...row, id: undefined })
+        .where(and(eq(availabilities.id, was.id), eq(availabilities.updatedAt, was.updatedAt), isNull(availabilities.deletedAt))),
+      // Only when the update above changed the row (a stale one leaves the occurrences as they were).
+      db
+        .delete(availabilityOccurrences)
+        .where(
+          and(
+            eq(availabilityOccurrences.availabilityId, was.id),
+            sql`EXISTS (SELECT 1 FROM availabilities WHERE id = ${was.id} AND updated_at = ${row.updatedAt.getTime()})`,
+          ),
+        ),
+      ...occurrences,
+    ],
+    [],
+    {
+      events: [
+        {
+          type,
+          organizationId: was.organizationId,
+          occurredAt: row.updatedAt,
+          data: serializeAvailability(row),
+          when: sql`EXISTS (SELECT 1 FROM availabilities WHERE id = ${was.id} AND updated_at = ${row.updatedAt.getTime()})`,
+        },
+      ],
+    },
+  );
+  if (result.meta.changes === 0) throw preconditionFailed();
+}
+
+export async function patchAvailability(
+  writer: Writer,
+  organizationId: string,
+  employeeId: string,
+  id: string,
+  body: AvailabilityPatchInput,
+  ifMatch: IfMatch,
+) {
+  const was = await findAvailability(writer.db, organizationId, employeeId, id);
+  requireVersion(ifMatch, was);
+  const row: AvailabilityRow = {
+    ...was,
+    type: body.type ?? was.type,
+    startTime: body.startTime ? new Date(body.startTime) : was.startTime,
+    endTime: body.endTime ? new Date(body.endTime) : was.endTime,
+    timezone: body.timezone ?? was.timezone,
+    recurrence: body.recurrence === undefined ? was.recurrence : body.recurrence,
+    note: body.note === undefined ? was.note : body.note,
+    updatedAt: nextVersionAfter(was),
+  };
+  checked(ruleOf(row));
+  await rewrite(writer, was, row, "availability.updated");
+  return row;
+}
+
+export async function deleteAvailability(writer: Writer, organizationId: string, employeeId: string, id: string, ifMatch: IfMatch) {
+  const was = await findAvailability(writer.db, organizationId, employeeId, id);
+  requireVersion(ifMatch, was);
+  const now = nextVersionAfter(was);
+  const row: AvailabilityRow = { ...was, updatedAt: now, deletedAt: now };
+  await rewrite(writer, was, row, "availability.deleted");
+  return row;
+}
+
+/**
+ * GET …/availability: every occurrence overlapping [startDate, endDate] (local dates in each rule's zone) of the
+ * organization's live rules, expanded here (the same expansion the stored occurrences come from), in order.
+ */
+export async function expandRange(
+  db: Database,
+  organizationId: string,
+  query: { startDate: string; endDate: string; employeeId?: string; locationId?: string },
+) {
+  const { startDate, endDate } = query;
+  if (startDate > endDate) throw invalidField("endDate", "must not be before startDate");
+  if (Date.parse(endDate) - Date.parse(startDate) >= MAX_RANGE_DAYS * 86_400_000) {
+    throw invalidField("endDate", `the range is at most ${MAX_RANGE_DAYS} days`);
+  }
+  const from = new Date(`${startDate}T00:00:00Z`);
+  const to = new Date(`${addDays(endDate, 1)}T00:00:00Z`);
+  const rows = await db
+    .select({ availability: availabilities })
+    .from(availabilities)
+    .innerJoin(staffMembers, eq(staffMembers.id, availabilities.employeeId))
+    .where(
+      and(
+        eq(availabilities.organizationId, organizationId),
+        isNull(availabilities.deletedAt),
+        lte(availabilities.startTime, to),
+        query.employeeId === undefined ? undefined : eq(availabilities.employeeId, query.employeeId),
+        query.locationId === undefined ? undefined : jsonArrayContains(staffMembers.locationIds, query.locationId),
+      ),
+    );
+  return rows
+    .flatMap(({ availability: a }) =>
+      expandAvailability(ruleOf(a), from, to).map((o) => ({
+        availabilityId: a.id,
+        employeeId: a.employeeId,
+        type: a.type as "UNAVAILABLE" | "PREFERRED",
+        startTime: iso(o.startTime),
+        endTime: iso(o.endTime),
+        utcStartTime: iso(o.utcStartTime),
+        utcEndTime: iso(o.utcEndTime),
+      })),
+    )
+    .sort((a, b) => a.utcStartTime.localeCompare(b.utcStartTime) || a.availabilityId.localeCompare(b.availabilityId));
+}

@@ -1,0 +1,44 @@
+import { ifMatchOf, setETag } from "@/platform/http/conditional";
+import type { AppRouteHandler } from "@/platform/http/env";
+import { createAvailability, deleteAvailability, expandRange, findAvailability, listOfStaff, patchAvailability } from "./availability.data";
+import type * as routes from "./availability.routes";
+import { serializeAvailability } from "./availability.schemas";
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  return c.json((await listOfStaff(c.var.db, organization_id, id)).map(serializeAvailability), 200);
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { organization_id, id } = c.req.valid("param");
+  const row = await createAvailability(c.var, organization_id, id, c.req.valid("json"));
+  setETag(c, row);
+  return c.json(serializeAvailability(row), 201);
+};
+
+export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
+  const { organization_id, id, availabilityId } = c.req.valid("param");
+  const row = await findAvailability(c.var.db, organization_id, id, availabilityId);
+  setETag(c, row);
+  return c.json(serializeAvailability(row), 200);
+};
+
+export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
+  const { organization_id, id, availabilityId } = c.req.valid("param");
+  const row = await patchAvailability(c.var, organization_id, id, availabilityId, c.req.valid("json"), ifMatchOf(c));
+  setETag(c, row);
+  return c.json(serializeAvailability(row), 200);
+};
+
+export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
+  const { organization_id, id, availabilityId } = c.req.valid("param");
+  const row = await deleteAvailability(c.var, organization_id, id, availabilityId, ifMatchOf(c));
+  setETag(c, row);
+  return c.json(serializeAvailability(row), 200);
+};
+
+export const expand: AppRouteHandler<routes.ExpandRoute> = async (c) => {
+  const query = c.req.valid("query");
+  const { organizationId, ownStaffMemberId } = c.var.scope;
+  return c.json(await expandRange(c.var.db, organizationId, { ...query, employeeId: ownStaffMemberId ?? query.employeeId }), 200);
+};

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
+import { createStaffMember, staffToken } from "./helpers/staff";
+import { createWorkplace, type Workplace } from "./helpers/workplace";
+
+const staffPath = (w: Workplace, id = w.staff.id) => `/api/organizations/${w.org.id}/staffmembers/${id}/availability`;
+const weekly = {
+  type: "UNAVAILABLE",
+  startTime: "2026-03-02T09:00:00Z",
+  endTime: "2026-03-02T17:00:00Z",
+  recurrence: "FREQ=WEEKLY;BYDAY=MO,WE",
+};
+const feed = async (w: Workplace) =>
+  ((await api("GET", `/api/organizations/${w.org.id}/events?limit=500`, { token: w.org.adminToken })).body as { type: string }[]).map(
+    (e) => e.type,
+  );
+
+describe("availability rules", () => {
+  it("a staff member adds their own; it reads back with the organization's zone by default, and records its event", async () => {
+    const w = await createWorkplace();
+    const res = await api("POST", staffPath(w), { token: w.token, body: { ...weekly, note: "Classes" } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("ETag")).toBeTruthy();
+    expect(res.body).toMatchObject({
+      employeeId: w.staff.id,
+      type: "UNAVAILABLE",
+      startTime: "2026-03-02T09:00:00.000Z",
+      endTime: "2026-03-02T17:00:00.000Z",
+      timezone: "UTC",
+      recurrence: "FREQ=WEEKLY;BYDAY=MO,WE",
+      note: "Classes",
+    });
+    expect((await api("GET", `${staffPath(w)}/${res.body.id}`, { token: w.token })).body).toEqual(res.body);
+    expect((await api("GET", staffPath(w), { token: w.org.adminToken })).body).toEqual([res.body]);
+    expect(await feed(w)).toContain("availability.created");
+  });
+
+  it("refuses an invalid RRULE, an end before the start, an occurrence over 7 days and a bad zone with 400, writing nothing", async () => {
+    const w = await createWorkplace();
+    const bad: [Record<string, unknown>, string][] = [
+      [{ recurrence: "FREQ=HOURLY" }, "recurrence"],
+      [{ recurrence: "FREQ=WEEKLY;BYDAY=XX" }, "recurrence"],
+      [{ recurrence: "every monday" }, "recurrence"],
+      [{ endTime: "2026-03-02T08:00:00Z" }, "endTime"],
+      [{ endTime: "2026-03-12T08:00:00Z" }, "endTime"],
+      [{ timezone: "Mars/Olympus" }, "timezone"],
+      [{ type: "MAYBE" }, "type"],
+      [{ startTime: "2026-02-30T09:00:00Z" }, "startTime"],
+    ];
+    for (const [body, path] of bad) {
+      const res = await api("POST", staffPath(w), { token: w.token, body: { ...weekly, ...body } });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    expect((await api("GET", staffPath(w), { token: w.token })).body).toEqual([]);
+  });
+
+  it("PATCH and DELETE under If-Match; another staff member's rules are 403, another organization's 404", async () => {
+    const w = await createWorkplace();
+    const created = (await api("POST", staffPath(w), { token: w.token, body: weekly })).body;
+    const url = `${staffPath(w)}/${created.id}`;
+    const colleague = await createStaffMember(w.org, { locationIds: [w.location.id], accessRoleName: "Employee" });
+    const colleagueToken = await staffToken(w.org, colleague.id);
+    expect((await api("GET", url, { token: colleagueToken })).status).toBe(403);
+    expect((await api("PATCH", url, { token: colleagueToken, body: { note: "x" } })).status).toBe(403);
+    expect((await api("POST", staffPath(w), { token: colleagueToken, body: weekly })).status).toBe(403);
+    const other = await createWorkplace();
+    expect((await api("GET", url, { token: other.org.adminToken })).status).toBe(404);
+    expect((await api("GET", `${staffPath(w)}/nope`, { token: w.token })).body.code).toBe("AVAILABILITY_NOT_FOUND");
+    expect((await api("GET", staffPath(w, "nope"), { token: w.org.adminToken })).body.code).toBe("STAFF_MEMBER_NOT_FOUND");
+
+    expect((await api("PATCH", url, { token: w.token, body: { note: "x" }, headers: { "If-Match": '"1"' } })).status).toBe(412);
+    const patched = await api("PATCH", url, { token: w.org.adminToken, body: { type: "PREFERRED", recurrence: null } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ type: "PREFERRED", recurrence: null });
+    expect((await api("PATCH", url, { token: w.token, body: { recurrence: "FREQ=SECONDLY" } })).status).toBe(400);
+    const removed = await api("DELETE", url, { token: w.token });
+    expect(removed.status).toBe(200);
+    expect((await api("GET", url, { token: w.token })).status).toBe(404);
+    expect((await feed(w)).filter((t) => t.startsWith("availability."))).toEqual([
+      "availability.created",
+      "availability.updated",
+      "availability.deleted",
+    ]);
+  });
+});
+
+describe("GET /organizations/{org}/availability", () => {
+  it("expands occurrences over a range, keeping 09:00 local across DST", async () => {
+    const w = await createWorkplace();
+    await api("POST", staffPath(w), { token: w.token, body: { ...weekly, timezone: "America/New_York" } });
+    const res = await api("GET", `/api/organizations/${w.org.id}/availability?startDate=2026-03-02&endDate=2026-03-11`, {
+      token: w.org.adminToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.map((o: { startTime: string; utcStartTime: string }) => [o.startTime, o.utcStartTime])).toEqual([
+      ["2026-03-02T09:00:00.000Z", "2026-03-02T14:00:00.000Z"],
+      ["2026-03-04T09:00:00.000Z", "2026-03-04T14:00:00.000Z"],
+      ["2026-03-09T09:00:00.000Z", "2026-03-09T13:00:00.000Z"],
+      ["2026-03-11T09:00:00.000Z", "2026-03-11T13:00:00.000Z"],
+    ]);
+    expect(res.body[0]).toMatchObject({ employeeId: w.staff.id, type: "UNAVAILABLE", endTime: "2026-03-02T17:00:00.000Z" });
+  });
+
+  it("a staff member without SCHEDULE_READ sees only their own; filters by location; ranges over 92 days are 400", async () => {
+    const w = await createWorkplace();
+    const colleague = await createStaffMember(w.org, { accessRoleName: "Employee" });
+    await api("POST", staffPath(w), { token: w.token, body: weekly });
+    await api("POST", staffPath(w, colleague.id), { token: w.org.adminToken, body: weekly });
+    const range = `/api/organizations/${w.org.id}/availability?startDate=2026-03-02&endDate=2026-03-02`;
+    expect((await api("GET", range, { token: w.org.adminToken })).body).toHaveLength(2);
+    const own = await api("GET", range, { token: w.token });
+    expect(own.body.map((o: { employeeId: string }) => o.employeeId)).toEqual([w.staff.id]);
+    const atLocation = await api("GET", `${range}&locationId=${w.location.id}`, { token: w.org.adminToken });
+    expect(atLocation.body.map((o: { employeeId: string }) => o.employeeId)).toEqual([w.staff.id]);
+    const long = await api("GET", `/api/organizations/${w.org.id}/availability?startDate=2026-01-01&endDate=2026-06-01`, {
+      token: w.org.adminToken,
+    });
+    expect(long.status).toBe(400);
+    const other = await createWorkplace();
+    expect((await api("GET", range, { token: other.org.adminToken })).status).toBe(404);
+  });
+});
