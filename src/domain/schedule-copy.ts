@@ -30,7 +30,7 @@ export function copyAcrossDays(source: CopySource, days: number): { start: Date;
   return { start, end: shift(source.end), utcOffset: offsetMinutesAt(source.timezone, start) };
 }
 
-export type SkipReason = "SCHEDULE_OVERLAP" | "TIME_OFF_CONFLICT";
+export type SkipReason = "SCHEDULE_OVERLAP" | "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE";
 
 export interface PlannedCopy extends CopySource {
   sourceId: string;
@@ -45,7 +45,8 @@ type EmployeeSpan = Span & { employeeId: string };
 
 /**
  * Bulk copy: each source entry `days` later at the same local times, skipping a copy that would overlap an
- * existing entry of its staff member (or an earlier copy) or fall on their approved time off.
+ * existing entry of its staff member (or an earlier copy), fall on their approved time off, or meet an occurrence
+ * of their unavailability.
  */
 export function planCopies(
   sources: readonly CopySource[],
@@ -53,6 +54,7 @@ export function planCopies(
   existing: readonly EmployeeSpan[],
   timeOff: readonly EmployeeSpan[],
   newId: () => string,
+  unavailable: readonly EmployeeSpan[] = [],
 ): CopyPlan {
   const plan: CopyPlan = { copies: [], skipped: [] };
   const taken: EmployeeSpan[] = [...existing];
@@ -60,7 +62,13 @@ export function planCopies(
     const moved = copyAcrossDays(source, days);
     const span = { employeeId: source.employeeId, start: moved.start, end: moved.end };
     const clash = (other: EmployeeSpan) => other.employeeId === source.employeeId && overlaps(other, span);
-    const reason: SkipReason | null = timeOff.some(clash) ? "TIME_OFF_CONFLICT" : taken.some(clash) ? "SCHEDULE_OVERLAP" : null;
+    const reason: SkipReason | null = timeOff.some(clash)
+      ? "TIME_OFF_CONFLICT"
+      : unavailable.some(clash)
+        ? "WORKER_UNAVAILABLE"
+        : taken.some(clash)
+          ? "SCHEDULE_OVERLAP"
+          : null;
     if (reason) {
       plan.skipped.push({ sourceId: source.id, employeeId: source.employeeId, ...moved, reason });
       continue;

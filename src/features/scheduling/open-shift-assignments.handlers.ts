@@ -20,6 +20,7 @@ import {
   unlessFull,
   unlessOnTimeOff,
   unlessOverlapping,
+  unlessUnavailable,
 } from "./schedules.guards";
 
 /**
@@ -43,6 +44,7 @@ function assignStatements(db: Database, scope: ScheduleScope, shift: OpenShiftRo
         workerId: unlessOverlapping(spanOf(scope, shift, preference.workerId)),
         // A draft assignment has no entry (and so no entry guards) until publish: its conflicts surface here.
         organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, preference.workerId)),
+        preference: unlessUnavailable(preference.preference, spanOf(scope, shift, preference.workerId)) as "PREFERRED",
       })
       .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.status, "PENDING")));
     return kind === "draft" ? [approve] : [approve, approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now)];

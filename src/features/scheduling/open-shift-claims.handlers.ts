@@ -12,7 +12,14 @@ import { approvedEntry, spanOf, touched } from "./open-shift-statements.data";
 import { claimedEvent } from "./open-shifts.events";
 import type { PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, workerOf, writerOf } from "./schedule-access.guards";
-import { preferenceNotPending, scheduleGuardProblems, unlessFull, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
+import {
+  preferenceNotPending,
+  scheduleGuardProblems,
+  unlessFull,
+  unlessOnTimeOff,
+  unlessOverlapping,
+  unlessUnavailable,
+} from "./schedules.guards";
 
 const refusals: Record<ClaimRefusal, string> = {
   OPEN_SHIFT_NOT_PUBLISHED: "The open shift is a draft: it can be claimed once published.",
@@ -104,6 +111,7 @@ export async function claim(
             ...row,
             workerId: unlessOverlapping(span),
             organizationId: unlessOnTimeOff(scope.organizationId, span),
+            preference: unlessUnavailable(row.preference, span) as "PREFERRED",
           }),
         ];
   await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), ...statements], scheduleGuardProblems, {
@@ -141,7 +149,11 @@ export async function createPreference(
   // A PREFERRED preference is a wish to work it: refused on approved time off (TIME_OFF_CONFLICT), like a claim.
   const values =
     body.preference === "PREFERRED"
-      ? { ...row, organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, workerId)) }
+      ? {
+          ...row,
+          organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, workerId)),
+          preference: unlessUnavailable(row.preference, spanOf(scope, shift, workerId)) as "PREFERRED",
+        }
       : row;
   await guardedBatch(
     writerOf(db, scope),

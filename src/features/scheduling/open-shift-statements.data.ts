@@ -4,7 +4,7 @@ import type { Database } from "@/data/client";
 import { nextVersion } from "@/platform/http/conditional";
 import type { OpenShiftRow } from "./open-shifts.schemas";
 import type { ScheduleScope } from "./schedule-access.guards";
-import { ifApprovedWith, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
+import { ifApprovedWith, unlessOnTimeOff, unlessOverlapping, unlessUnavailable } from "./schedules.guards";
 
 /** Bumps the open shift's updatedAt with a change to its preferences, so incremental sync sees it. */
 export const touched = (db: Database, shiftId: string, now: Date) =>
@@ -31,6 +31,7 @@ export function approvedEntry(
   workerId: string,
   entryId: string,
   now: Date,
+  ignoreAvailability = false,
 ) {
   const guard = spanOf(scope, shift, workerId, entryId);
   return db.insert(scheduleEntries).values({
@@ -38,7 +39,7 @@ export function approvedEntry(
     organizationId: ifApprovedWith(scope.organizationId, preferenceId, entryId),
     locationId: unlessOnTimeOff(shift.locationId, guard),
     employeeId: unlessOverlapping(guard),
-    roleId: shift.roleId,
+    roleId: unlessUnavailable(shift.roleId, guard, ignoreAvailability),
     startAt: shift.startAt,
     endAt: shift.endAt,
     utcOffset: shift.utcOffset,

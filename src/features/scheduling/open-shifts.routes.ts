@@ -31,7 +31,8 @@ const selfNote =
   "shifts of their own locations, seeing only their own preferences.";
 const claimCodes =
   " 409 `OPEN_SHIFT_NOT_PUBLISHED` (a draft), `WORKER_NOT_ASSIGNED` (not active and assigned to the location), " +
-  "`ALREADY_CLAIMED` (a live claim or preference exists), `SCHEDULE_OVERLAP`, `TIME_OFF_CONFLICT`.";
+  "`ALREADY_CLAIMED` (a live claim or preference exists), `SCHEDULE_OVERLAP`, `TIME_OFF_CONFLICT`, `WORKER_UNAVAILABLE` " +
+  "(an UNAVAILABLE occurrence of the worker's availability overlaps the shift).";
 
 export const list = defineRoute({
   method: "get",
@@ -144,6 +145,7 @@ export const claim = defineRoute({
       "OPEN_SHIFT_FULL",
       "SCHEDULE_OVERLAP",
       "TIME_OFF_CONFLICT",
+      "WORKER_UNAVAILABLE",
       "PREFERENCE_NOT_PENDING",
     ),
   },
@@ -184,6 +186,7 @@ export const createPreference = defineRoute({
       "ALREADY_CLAIMED",
       "SCHEDULE_OVERLAP",
       "TIME_OFF_CONFLICT",
+      "WORKER_UNAVAILABLE",
     ),
   },
 });
@@ -210,6 +213,7 @@ export const bulkAssign = defineRoute({
       "OPEN_SHIFT_FULL",
       "SCHEDULE_OVERLAP",
       "TIME_OFF_CONFLICT",
+      "WORKER_UNAVAILABLE",
       "OPEN_SHIFT_CHANGED",
     ),
   },
@@ -285,6 +289,7 @@ export const assign = defineRoute({
       "OPEN_SHIFT_FULL",
       "SCHEDULE_OVERLAP",
       "TIME_OFF_CONFLICT",
+      "WORKER_UNAVAILABLE",
       "OPEN_SHIFT_CHANGED",
     ),
   },

@@ -8,9 +8,10 @@ import { inOrganization } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { addDays, localDayBounds, localWallClock } from "@/domain/local-time";
 import { daysBetween, planCopies } from "@/domain/schedule-copy";
+import { unavailableSpans } from "@/features/availability/availability.data";
 import { invalidField } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
-import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
+import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping, unlessUnavailable } from "./schedules.guards";
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { approvedTimeOff } from "./time-off-conflicts.guards";
 
@@ -24,12 +25,13 @@ export interface BulkCopyInput {
   toStartDate: string;
   employeeIds?: string[];
   asDrafts: boolean;
+  ignoreAvailability?: boolean;
 }
 
 /**
  * POST /schedules/bulk-copy: the live entries (drafts and published) of the location starting in the source dates,
  * moved by whole days at the same local times, skipping and reporting copies that would overlap or fall on
- * approved time off. The copies are written in one batch, each still guarded against a schedule written meanwhile.
+ * approved time off, or meet the staff member's unavailability (unless ignoreAvailability). The copies are written in one batch, each still guarded against a schedule written meanwhile.
  */
 export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: LocationRow, body: BulkCopyInput) {
   const { db } = writer;
@@ -62,7 +64,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     start: localDayBounds(addDays(body.toStartDate, -1), location.timezone).start,
     end: new Date(localDayBounds(addDays(body.toStartDate, length + 1), location.timezone).end.getTime() + DAY_MS),
   };
-  const [existing, timeOff] = await Promise.all([
+  const [existing, timeOff, unavailable] = await Promise.all([
     db
       .select({ employeeId: scheduleEntries.employeeId, start: scheduleEntries.startAt, end: scheduleEntries.endAt })
       .from(scheduleEntries)
@@ -76,6 +78,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
         ),
       ),
     approvedTimeOff(db, organizationId, employeeIds, target),
+    body.ignoreAvailability ? [] : unavailableSpans(db, employeeIds, target),
   ]);
   const plan = planCopies(
     sources.map((s) => ({
@@ -90,6 +93,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     existing,
     timeOff,
     () => newId(),
+    unavailable,
   );
   const bySource = new Map(sources.map((s) => [s.id, s]));
   const now = new Date();
@@ -112,9 +116,12 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
   });
   const statements: Statement[] = rows.map((row) => {
     const guard = { organizationId, employeeId: row.employeeId, entryId: row.id, start: row.startAt, end: row.endAt };
-    return db
-      .insert(scheduleEntries)
-      .values({ ...row, locationId: unlessOnTimeOff(row.locationId, guard), employeeId: unlessOverlapping(guard) });
+    return db.insert(scheduleEntries).values({
+      ...row,
+      locationId: unlessOnTimeOff(row.locationId, guard),
+      employeeId: unlessOverlapping(guard),
+      roleId: unlessUnavailable(row.roleId, guard, body.ignoreAvailability),
+    });
   });
   const [first, ...rest] = statements;
   const copied = {

@@ -92,7 +92,8 @@ export async function publishRange(
             eq(openShiftPreferences.status, "APPROVED"),
           ),
         ),
-      approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now),
+      // Checked against availability when the draft assignment was made: a publish does not refuse it again.
+      approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, true),
     ];
   });
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(

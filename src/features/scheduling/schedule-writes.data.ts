@@ -15,7 +15,7 @@ import {
 import { validationFailed } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { checkEntryReferences } from "./schedule-references.data";
-import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping } from "./schedules.guards";
+import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping, unlessUnavailable } from "./schedules.guards";
 import type { EntryCreateInput, EntryPatchInput, ScheduleEntryRow } from "./schedules.schemas";
 
 function span(wallClock: { start: string; end: string }, rule: { utcOffset: number } | { timeZone: string }) {
@@ -61,7 +61,7 @@ export async function createEntry(
       {
         locationId: unlessOnTimeOff(location.id, guard) as unknown as string,
         employeeId: unlessOverlapping(guard) as unknown as string,
-        roleId: body.roleId,
+        roleId: unlessUnavailable(body.roleId, guard, body.ignoreAvailability) as unknown as string,
         startAt: planned.start,
         endAt: planned.end,
         utcOffset: planned.utcOffset,
@@ -104,7 +104,7 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
       {
         locationId: unlessOnTimeOff(was.locationId, guard),
         employeeId: unlessOverlapping(guard),
-        roleId,
+        roleId: unlessUnavailable(roleId, guard, body.ignoreAvailability),
         startAt: planned.start,
         endAt: planned.end,
         utcOffset: planned.utcOffset,

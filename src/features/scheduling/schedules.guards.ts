@@ -1,6 +1,7 @@
 import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { type ConstraintProblems, whenDuplicate, whenNull } from "@/data/write/constraint-problems";
+import { unavailableDuring } from "@/features/availability/availability.data";
 import { conflict, type ProblemError } from "@/problems/problem";
 import { timeOffConflict } from "./time-off-conflicts.guards";
 
@@ -10,6 +11,8 @@ import { timeOffConflict } from "./time-off-conflicts.guards";
  *   schedule_entries.employee_id NULL             → overlaps another entry of the staff member (SCHEDULE_OVERLAP)
  *   schedule_entries.location_id NULL             → on approved time off of the staff member (TIME_OFF_CONFLICT)
  *   schedule_entries.organization_id NULL         → the approval it belongs to did not happen (PREFERENCE_NOT_PENDING)
+ *   schedule_entries.role_id NULL                 → the staff member is unavailable then (WORKER_UNAVAILABLE)
+ *   open_shift_preferences.preference NULL        → the worker is unavailable during the open shift (WORKER_UNAVAILABLE)
  *   open_shift_preferences.open_shift_id NULL     → no place left on the open shift (OPEN_SHIFT_FULL)
  *   open_shift_preferences.worker_id NULL         → the claim overlaps the worker's schedule (SCHEDULE_OVERLAP)
  *   open_shift_preferences.organization_id NULL   → the claim falls on approved time off (TIME_OFF_CONFLICT)
@@ -39,6 +42,10 @@ export const unlessOverlapping = (span: EntrySpan): SQL => unless(span.employeeI
 
 export const unlessOnTimeOff = (value: string, span: EntrySpan): SQL =>
   unless(value, timeOffConflict(span.employeeId, span.start, span.end));
+
+/** `value`, or NULL when an UNAVAILABLE occurrence of the staff member overlaps the span; as is when ignored. */
+export const unlessUnavailable = <T extends string>(value: T, span: EntrySpan, ignoreAvailability = false): SQL | T =>
+  ignoreAvailability ? value : unless(value, unavailableDuring(span.employeeId, span.start, span.end));
 
 /** Approved places of an open shift, counted by the statement that would add one. */
 export const approvedPlaces = (openShiftId: string): SQL =>
@@ -83,6 +90,12 @@ export const scheduleOverlap = (): ProblemError =>
 export const timeOffConflictProblem = (): ProblemError =>
   conflict("TIME_OFF_CONFLICT", "The staff member has approved time off during these times.");
 
+export const workerUnavailable = (): ProblemError =>
+  conflict(
+    "WORKER_UNAVAILABLE",
+    "The staff member is unavailable during these times (their availability); a manager may pass ignoreAvailability.",
+  );
+
 export const openShiftFull = (): ProblemError => conflict("OPEN_SHIFT_FULL", "Every place on this open shift is taken.");
 
 export const preferenceNotPending = (): ProblemError =>
@@ -92,6 +105,8 @@ export const scheduleGuardProblems: ConstraintProblems = [
   whenNull(scheduleEntries.employeeId, scheduleOverlap),
   whenNull(scheduleEntries.locationId, timeOffConflictProblem),
   whenNull(scheduleEntries.organizationId, preferenceNotPending),
+  whenNull(scheduleEntries.roleId, workerUnavailable),
+  whenNull(openShiftPreferences.preference, workerUnavailable),
   whenNull(openShiftPreferences.openShiftId, openShiftFull),
   whenNull(openShiftPreferences.workerId, scheduleOverlap),
   whenNull(openShiftPreferences.organizationId, timeOffConflictProblem),

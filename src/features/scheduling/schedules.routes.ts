@@ -29,7 +29,8 @@ const timeNote =
   " startTime/endTime are local wall-clock times written with Z; without utcOffset they are read in the location's zone " +
   "(DST-correct). An entry ends after it starts, lasts at most 24 hours, names an active staff member assigned to the " +
   "location, a role and break types of the location (else 400 naming the field). 409 `SCHEDULE_OVERLAP` when it overlaps " +
-  "another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off.";
+  "another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off, 409 " +
+  "`WORKER_UNAVAILABLE` on an UNAVAILABLE occurrence of their availability unless `ignoreAvailability` is true.";
 const listNote =
   "Entries starting in [startDate, endDate] (local dates of the location, inclusive, or ISO instants), keyset-paged " +
   'by id with `limit`/`cursor` and `Link: rel="next"`; `updatedSince` for incremental sync.';
@@ -76,7 +77,7 @@ export const create = defineRoute({
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
   responses: {
     201: withETag(jsonContent(ScheduleEntry, "The published entry")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"),
   },
 });
 
@@ -92,7 +93,14 @@ export const patch = defineRoute({
   request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(ScheduleEntry, "The updated entry")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED"),
+    ...problems(
+      "LOCATION_NOT_FOUND",
+      "SCHEDULE_ENTRY_NOT_FOUND",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+      "WORKER_UNAVAILABLE",
+      "PRECONDITION_FAILED",
+    ),
   },
 });
 
@@ -123,12 +131,13 @@ export const bulkCopy = defineRoute({
     "Copies the live entries (drafts and published) starting on the local dates fromStartDate…fromEndDate (at most 62 " +
     "days) to the range starting at toStartDate, keeping each entry's local wall-clock times in its zone across DST " +
     "changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall " +
-    "on approved time off are skipped and listed in `skipped`; the rest are written in one atomic batch.",
+    "on approved time off or an UNAVAILABLE occurrence of their availability (unless `ignoreAvailability`) are skipped " +
+    "and listed in `skipped`; the rest are written in one atomic batch.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(BulkCopyBody) },
   responses: {
     200: jsonContent(BulkCopyResult, "The copies made and those skipped"),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"),
   },
 });
 
@@ -191,7 +200,7 @@ export const createDraft = defineRoute({
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
   responses: {
     201: withETag(jsonContent(ScheduleEntry, "The draft entry")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"),
   },
 });
 
@@ -207,7 +216,14 @@ export const patchDraft = defineRoute({
   request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(ScheduleEntry, "The updated draft")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_ENTRY_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PRECONDITION_FAILED"),
+    ...problems(
+      "LOCATION_NOT_FOUND",
+      "SCHEDULE_ENTRY_NOT_FOUND",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+      "WORKER_UNAVAILABLE",
+      "PRECONDITION_FAILED",
+    ),
   },
 });
 

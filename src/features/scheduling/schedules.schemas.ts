@@ -88,6 +88,10 @@ export const ScheduleEntry = z
 
 const Note = z.string().trim().max(1000).nullable().optional();
 
+const IgnoreAvailability = z.boolean().default(false).openapi({
+  description: "Schedule the staff member even where their availability says UNAVAILABLE (a manager's override).",
+});
+
 export const ScheduleEntryCreate = z
   .object({
     employeeId: Id,
@@ -97,6 +101,7 @@ export const ScheduleEntryCreate = z
     utcOffset: EntryUtcOffset,
     breaks: BreakIds.optional(),
     note: Note,
+    ignoreAvailability: IgnoreAvailability,
   })
   .openapi("ScheduleEntryCreate");
 
@@ -109,8 +114,9 @@ export const ScheduleEntryPatch = z
     utcOffset: UtcOffset.openapi({ description: "Minutes east of UTC. Omitted or null: the entry's own utcOffset." }),
     breaks: BreakIds.optional(),
     note: Note,
+    ignoreAvailability: IgnoreAvailability,
   })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), "send at least one field")
+  .refine(({ ignoreAvailability: _, ...fields }) => Object.values(fields).some((v) => v !== undefined), "send at least one field")
   .openapi("ScheduleEntryPatch");
 
 export const PublishBody = z.object(RangeFields).openapi("SchedulePublishRequest");
@@ -165,6 +171,7 @@ export const BulkCopyBody = z
     toStartDate: LocalDate,
     employeeIds: z.array(Id).min(1).max(500).optional().openapi({ description: "Only these staff members' entries." }),
     asDrafts: z.boolean().default(true).openapi({ description: "Create the copies as drafts (default) or published." }),
+    ignoreAvailability: IgnoreAvailability,
   })
   .openapi("ScheduleBulkCopyRequest");
 
@@ -178,7 +185,7 @@ export const BulkCopyResult = z
           employeeId: z.string(),
           startTime: Timestamp,
           endTime: Timestamp,
-          reason: z.enum(["SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT"]),
+          reason: z.enum(["SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"]),
         })
         .openapi("ScheduleCopySkip"),
     ),
