@@ -110,3 +110,54 @@ describe("scheduling respects availability (409 WORKER_UNAVAILABLE)", () => {
     expect(forced.body.created).toHaveLength(1);
   });
 });
+
+describe("GET …/schedules/eligibility", () => {
+  it("ranks the location's staff for a slot with reasons, preference, the week's minutes and projected overtime", async () => {
+    const p = await createSchedulePlace();
+    const busy = await addWorker(p);
+    const keen = await addWorker(p);
+    await unavailableMondays(p);
+    await createEntry(p, { employeeId: busy.id, startTime: "2027-03-15T11:00:00Z", endTime: "2027-03-15T13:00:00Z" });
+    await createEntry(p, { employeeId: keen.id, startTime: "2027-03-16T09:00:00Z", endTime: "2027-03-16T17:00:00Z" });
+    await api("POST", `/api/organizations/${p.org.id}/staffmembers/${keen.id}/availability`, {
+      token: p.org.adminToken,
+      body: { type: "PREFERRED", startTime: "2027-03-15T08:00:00Z", endTime: "2027-03-15T20:00:00Z", timezone: "America/New_York" },
+    });
+    await api("POST", `/api/organizations/${p.org.id}/pay-rules`, {
+      token: p.org.adminToken,
+      body: { name: "Tight", effectiveFrom: "2027-01-01", preset: "CUSTOM", weeklyOvertimeAfterMinutes: 600 },
+    });
+    const url = `${p.base}/schedules/eligibility?startTime=2027-03-15T10:00:00Z&endTime=2027-03-15T14:00:00Z`;
+    const res = await api("GET", url, { token: p.org.adminToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { employeeId: keen.id, eligible: true, reasons: [], preferred: true, scheduledMinutesThisWeek: 480, projectedOvertimeMinutes: 120 },
+      {
+        employeeId: p.staff.id,
+        eligible: false,
+        reasons: ["UNAVAILABLE"],
+        preferred: false,
+        scheduledMinutesThisWeek: 0,
+        projectedOvertimeMinutes: 0,
+      },
+      {
+        employeeId: busy.id,
+        eligible: false,
+        reasons: ["SCHEDULE_OVERLAP"],
+        preferred: false,
+        scheduledMinutesThisWeek: 120,
+        projectedOvertimeMinutes: 0,
+      },
+    ]);
+    expect((await api("GET", url, { token: p.token })).status).toBe(403);
+    const other = await createSchedulePlace();
+    expect((await api("GET", url, { token: other.org.adminToken })).status).toBe(404);
+    expect(
+      (
+        await api("GET", `${p.base}/schedules/eligibility?startTime=2027-03-15T10:00:00Z&endTime=2027-03-15T09:00:00Z`, {
+          token: p.org.adminToken,
+        })
+      ).status,
+    ).toBe(400);
+  });
+});

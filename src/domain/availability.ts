@@ -1,5 +1,8 @@
 import { Frequency, RRule } from "rrule";
+import { MAX_OCCURRENCE_MS } from "./availability-limits";
 import { instantInZone } from "./zoned-wall-clock";
+
+export { MAX_OCCURRENCE_MS };
 
 export const AVAILABILITY_TYPES = ["UNAVAILABLE", "PREFERRED"] as const;
 export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];
@@ -7,8 +10,6 @@ export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** One occurrence is at most a week long (a longer absence is time off). */
-export const MAX_OCCURRENCE_MS = 7 * DAY_MS;
 /** How far a recurring rule is written out for the scheduling guards: two years from its first occurrence. */
 export const MATERIALIZED_DAYS = 731;
 /** The most occurrences one rule writes out (a daily rule over two years). */

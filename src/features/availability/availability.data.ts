@@ -1,17 +1,11 @@
 import { availabilities, availabilityOccurrences, organizations, staffMembers } from "@db/schema";
-import { and, eq, gt, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
-import { inJsonList, jsonArrayContains } from "@/data/json-list";
+import { jsonArrayContains } from "@/data/json-list";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import {
-  type AvailabilityRule,
-  availabilityProblems,
-  expandAvailability,
-  MAX_OCCURRENCE_MS,
-  materializedOccurrences,
-} from "@/domain/availability";
+import { type AvailabilityRule, availabilityProblems, expandAvailability, materializedOccurrences } from "@/domain/availability";
 import { addDays } from "@/domain/local-time";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { iso } from "@/platform/schemas/time";
@@ -24,32 +18,6 @@ type AvailabilityRow = typeof availabilities.$inferSelect;
 export const MAX_RANGE_DAYS = 92;
 /** availability_id, organization_id, employee_id, type, start_at, end_at: 16 rows stay under D1's 100 parameters. */
 const OCCURRENCES_PER_STATEMENT = 16;
-
-/**
- * A SQL boolean for guards (compares only with bound values): an UNAVAILABLE occurrence of the staff member
- * overlaps [start, end). Occurrences last at most MAX_OCCURRENCE_MS, which bounds the index range read.
- */
-export const unavailableDuring = (employeeId: string, start: Date, end: Date): SQL =>
-  sql`EXISTS (SELECT 1 FROM availability_occurrences WHERE employee_id = ${employeeId} AND start_at < ${end.getTime()}
-    AND start_at > ${start.getTime() - MAX_OCCURRENCE_MS} AND end_at > ${start.getTime()} AND type = 'UNAVAILABLE')`;
-
-/** The UNAVAILABLE occurrences of these staff members overlapping [start, end), as instants (bulk copy's skips). */
-export async function unavailableSpans(db: Database, employeeIds: readonly string[], range: { start: Date; end: Date }) {
-  if (employeeIds.length === 0) return [];
-  const rows = await db
-    .select({ employeeId: availabilityOccurrences.employeeId, start: availabilityOccurrences.startAt, end: availabilityOccurrences.endAt })
-    .from(availabilityOccurrences)
-    .where(
-      and(
-        inJsonList(availabilityOccurrences.employeeId, employeeIds),
-        lt(availabilityOccurrences.startAt, range.end.getTime()),
-        gt(availabilityOccurrences.startAt, range.start.getTime() - MAX_OCCURRENCE_MS),
-        gt(availabilityOccurrences.endAt, range.start.getTime()),
-        eq(availabilityOccurrences.type, "UNAVAILABLE"),
-      ),
-    );
-  return rows.map((r) => ({ employeeId: r.employeeId, start: new Date(r.start), end: new Date(r.end) }));
-}
 
 const ruleOf = (row: Pick<AvailabilityRow, "startTime" | "endTime" | "timezone" | "recurrence">): AvailabilityRule => ({
   startTime: row.startTime,

@@ -1,7 +1,7 @@
 import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { type ConstraintProblems, whenDuplicate, whenNull } from "@/data/write/constraint-problems";
-import { unavailableDuring } from "@/features/availability/availability.data";
+import { unavailableDuring } from "@/features/availability/availability.guards";
 import { conflict, type ProblemError } from "@/problems/problem";
 import { timeOffConflict } from "./time-off-conflicts.guards";
 

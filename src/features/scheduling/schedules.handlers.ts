@@ -1,6 +1,7 @@
 import { scheduleEntries } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
+import { eligibility as rankedEligibility } from "./eligibility.data";
 import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
 import { bulkCopy as copyEntries } from "./schedule-copy.handlers";
 import { entryPage, entryPageResult } from "./schedule-page.data";
@@ -75,4 +76,9 @@ export const publish: AppRouteHandler<routes.PublishRoute> = async (c) => {
 export const bulkCopy: AppRouteHandler<routes.BulkCopyRoute> = async (c) => {
   const { location } = await scopeAtLocation(c);
   return c.json(await copyEntries(c.var, scheduleScope(c), location, c.req.valid("json")), 200);
+};
+
+export const eligibility: AppRouteHandler<routes.EligibilityRoute> = async (c) => {
+  const { scope, location } = await scopeAtLocation(c);
+  return c.json(await rankedEligibility(c.var.db, scope, location, c.req.valid("query")), 200);
 };

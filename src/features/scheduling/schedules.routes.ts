@@ -8,6 +8,8 @@ import { defineRoute } from "@/platform/routes/define-route";
 import {
   BulkCopyBody,
   BulkCopyResult,
+  EligibilityQuery,
+  EligibilityRow,
   EntryParams,
   LocationParams,
   PublishBody,
@@ -118,6 +120,26 @@ export const remove = defineRoute({
     200: withETag(jsonContent(ScheduleEntry, "The removed entry")),
     ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED"),
   },
+});
+
+export const eligibility = defineRoute({
+  method: "get",
+  path: `${path}/eligibility`,
+  operationId: "getScheduleEligibility",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Who fits a slot",
+  description:
+    "Every active staff member assigned to the location (with `roleId`, only those holding that role) for the slot " +
+    "[startTime, endTime) (local wall-clock, read in the location's zone): `eligible`, with the `reasons` when not — " +
+    "UNAVAILABLE (an UNAVAILABLE occurrence of their availability overlaps it), TIME_OFF (approved time off), " +
+    "SCHEDULE_OVERLAP (another live entry, draft or published) —, `preferred` (a PREFERRED occurrence overlaps it), " +
+    "the minutes of their entries starting in the slot's workweek (the pay rules' workweek at the location) and the " +
+    "weekly overtime the slot would add under those rules (daily overtime is not projected). Ordered eligible first, " +
+    "then preferred, then fewest minutes scheduled. Needs SCHEDULE_WRITE.",
+  middleware: [write] as const,
+  request: { params: LocationParams, query: EligibilityQuery },
+  responses: { 200: jsonContent(z.array(EligibilityRow), "The staff members, ranked"), ...problems("LOCATION_NOT_FOUND") },
 });
 
 export const bulkCopy = defineRoute({
@@ -244,6 +266,7 @@ export const removeDraft = defineRoute({
 });
 
 export type ListRoute = typeof list;
+export type EligibilityRoute = typeof eligibility;
 export type GetOneRoute = typeof getOne;
 export type CreateRoute = typeof create;
 export type PatchRoute = typeof patch;

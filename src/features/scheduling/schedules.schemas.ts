@@ -1,5 +1,6 @@
 import type { scheduleEntries } from "@db/schema";
 import { z } from "@hono/zod-openapi";
+import { INELIGIBILITY_REASONS } from "@/domain/eligibility";
 import { localWallClock } from "@/domain/local-time";
 import { ListQuery } from "@/platform/http/pagination";
 import { idParam } from "@/platform/openapi/helpers";
@@ -163,6 +164,26 @@ export const PublishResult = z
       }),
   })
   .openapi("SchedulePublishResult");
+
+export const EligibilityQuery = z.object({
+  startTime: WallClock.openapi({ param: { name: "startTime", in: "query" } }),
+  endTime: WallClock.openapi({ param: { name: "endTime", in: "query" } }),
+  roleId: Id.optional().openapi({ param: { name: "roleId", in: "query" }, description: "Only staff members with this role." }),
+});
+
+export const EligibilityRow = z
+  .object({
+    employeeId: z.string(),
+    eligible: z.boolean(),
+    reasons: z.array(z.enum(INELIGIBILITY_REASONS)),
+    preferred: z.boolean().openapi({ description: "A PREFERRED occurrence of their availability overlaps the slot." }),
+    scheduledMinutesThisWeek: z.number().int(),
+    projectedOvertimeMinutes: z
+      .number()
+      .int()
+      .openapi({ description: "Weekly overtime the slot would add under the pay rules in force at the location." }),
+  })
+  .openapi("Eligibility");
 
 export const BulkCopyBody = z
   .object({
