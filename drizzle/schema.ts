@@ -7,6 +7,7 @@ export * from "./schema/pay";
 export * from "./schema/schedules";
 export * from "./schema/shard-directory";
 export * from "./schema/shard-moves";
+export * from "./schema/shift-requests";
 export * from "./schema/time-off";
 export * from "./schema/time-tracking";
 export * from "./schema/timesheets";

@@ -68,6 +68,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/time-off-settings", "timeOff"],
   ["/api/organizations/*/locations/*/schedules", "scheduling"],
   ["/api/organizations/*/locations/*/open-shifts", "scheduling"],
+  ["/api/organizations/*/locations/*/shift-requests", "scheduling"],
   ["/api/organizations/*/events", "events"],
   ["/api/organizations/*/webhooks", "webhooks"],
 ]);

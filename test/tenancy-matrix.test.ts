@@ -48,6 +48,15 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   "POST /api/organizations/{organizationId}/locations/{locationId}/open-shifts/{id}/preferences": { status: 409 },
   "POST /api/organizations/{organizationId}/locations/{locationId}/open-shifts/{id}/preferences/{preferenceId}/retract": { status: 404 },
   "PATCH /api/organizations/{organizationId}/locations/{locationId}/open-shifts/{id}/preferences/{preferenceId}": { status: 404 },
+  // Shift requests (self rule): their own, those naming them and open drops; the fixture's is a swap between two
+  // others (404 to them), and the document's example entry is none of theirs (400).
+  "GET /api/organizations/{organizationId}/locations/{locationId}/shift-requests": { status: 200, hides: "shift-requests" },
+  "POST /api/organizations/{organizationId}/locations/{locationId}/shift-requests": { status: 400 },
+  "GET /api/organizations/{organizationId}/locations/{locationId}/shift-requests/{id}": { status: 404 },
+  "POST /api/organizations/{organizationId}/locations/{locationId}/shift-requests/{id}/accept": { status: 404 },
+  "POST /api/organizations/{organizationId}/locations/{locationId}/shift-requests/{id}/cancel": { status: 404 },
+  // Availability: a staff member without SCHEDULE_READ expands only their own.
+  "GET /api/organizations/{organization_id}/availability": { status: 200, hides: "availability" },
 };
 
 let fixture: RecordFixture;

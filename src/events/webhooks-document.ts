@@ -68,6 +68,11 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "availability.created": "Availability",
   "availability.updated": "Availability",
   "availability.deleted": "Availability",
+  "shift_request.created": "ShiftRequest",
+  "shift_request.accepted": "ShiftRequest",
+  "shift_request.approved": "ShiftRequest",
+  "shift_request.declined": "ShiftRequest",
+  "shift_request.cancelled": "ShiftRequest",
 };
 
 const PUBLISHED = {

@@ -68,6 +68,7 @@ export const PROBLEM_CODES = {
   PAY_RULE_SET_NOT_FOUND: missing("Pay rule set", "No such pay rule set in the organization"),
   PAY_PERIOD_NOT_FOUND: missing("Pay period", "No pay period starts on that date under the organization's settings"),
   AVAILABILITY_NOT_FOUND: missing("Availability", "No such availability of the staff member"),
+  SHIFT_REQUEST_NOT_FOUND: missing("Shift request", "No such shift request at the location (or not one the caller may see)"),
 
   IDEMPOTENCY_REQUEST_IN_PROGRESS: code([409], "The first request with this Idempotency-Key is still running"),
   EXTERNAL_ID_TAKEN: code([409], "Another record of the organization has that externalId"),
@@ -110,6 +111,11 @@ export const PROBLEM_CODES = {
   PAY_PERIODS_CLOSED: code([409], "The change would move a pay period that has been closed"),
   PAY_RULES_IN_USE: code([409], "A closed pay period used the rule set: it cannot change; add a newer one"),
   PAY_RULES_VERSION_TAKEN: code([409], "Another rule set of the same scope takes effect on that date"),
+  SHIFT_REQUEST_NOT_PENDING: code(
+    [409],
+    "The shift request is no longer in the state the action needs (accepted, decided, cancelled or expired)",
+  ),
+  SHIFT_REQUEST_EXISTS: code([409], "The schedule entry already has a pending or accepted shift request"),
   WORKER_UNAVAILABLE: code([409], "The staff member is unavailable then (an UNAVAILABLE occurrence of their availability)"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),

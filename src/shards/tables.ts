@@ -39,6 +39,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("availability_occurrences", ["availability_id", "start_at"]),
   owned("schedule_entries"),
   owned("open_shift_preferences"),
+  owned("shift_requests"),
   owned("shifts"),
   owned("shift_audits"),
   owned("shift_breaks"),

@@ -122,6 +122,16 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     }),
     "availability",
   );
+  // A swap of a future entry of the subject with a third staff member: nothing the bystander may see or act on.
+  const swapWith = await createStaffMember(org, { locationIds: [location.id], roleIds: [role.id] });
+  const future = await entry("schedules", "2027-06-08");
+  const shiftRequest = await created(
+    api("POST", `${schedulePath}/shift-requests`, {
+      ...admin,
+      body: { type: "SWAP", scheduleEntryId: future.id, targetEmployeeId: swapWith.id },
+    }),
+    "shift request",
+  );
   const payRuleSet = await created(
     api("POST", `${orgPath}/pay-rules`, { ...admin, body: { name: unique("Rules"), effectiveFrom: "2026-01-01", preset: "FLSA" } }),
     "pay rule set",
@@ -183,6 +193,7 @@ export async function createRecordFixture(): Promise<RecordFixture> {
       "pay-periods": payPeriodId,
       approvals: subject.id,
       availability: availability.id,
+      "shift-requests": shiftRequest.id,
     },
   };
 }

@@ -72,6 +72,11 @@ export const EVENT_TYPES = [
   "availability.created",
   "availability.updated",
   "availability.deleted",
+  "shift_request.created",
+  "shift_request.accepted",
+  "shift_request.approved",
+  "shift_request.declined",
+  "shift_request.cancelled",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

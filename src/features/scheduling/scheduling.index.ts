@@ -3,6 +3,8 @@ import * as openShifts from "./open-shifts.handlers";
 import * as openShiftRoutes from "./open-shifts.routes";
 import * as schedules from "./schedules.handlers";
 import * as scheduleRoutes from "./schedules.routes";
+import * as shiftRequests from "./shift-requests.handlers";
+import * as shiftRequestRoutes from "./shift-requests.routes";
 
 /** Schedules and open shifts. Fixed paths (drafts, publish, bulk-copy) before /{id}, so an id never shadows them. */
 export default createRouter()
@@ -19,6 +21,13 @@ export default createRouter()
   .openapi(scheduleRoutes.create, schedules.create)
   .openapi(scheduleRoutes.patch, schedules.patch)
   .openapi(scheduleRoutes.remove, schedules.remove)
+  .openapi(shiftRequestRoutes.list, shiftRequests.list)
+  .openapi(shiftRequestRoutes.create, shiftRequests.create)
+  .openapi(shiftRequestRoutes.getOne, shiftRequests.getOne)
+  .openapi(shiftRequestRoutes.accept, shiftRequests.accept)
+  .openapi(shiftRequestRoutes.approve, shiftRequests.approve)
+  .openapi(shiftRequestRoutes.decline, shiftRequests.decline)
+  .openapi(shiftRequestRoutes.cancel, shiftRequests.cancel)
   .openapi(openShiftRoutes.list, openShifts.list)
   .openapi(openShiftRoutes.create, openShifts.create)
   .openapi(openShiftRoutes.getOne, openShifts.getOne)

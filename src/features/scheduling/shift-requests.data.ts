@@ -1,0 +1,287 @@
+import { scheduleEntries, shiftRequests, staffMembers } from "@db/schema";
+import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { newId } from "@/data/ids";
+import { whenDuplicate } from "@/data/write/constraint-problems";
+import { guardedBatch } from "@/data/write/guarded-batch";
+import { conflict, forbidden, invalidField, notFound } from "@/problems/problem";
+import { type ScheduleScope, writerOf } from "./schedule-access.guards";
+import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping, unlessUnavailable } from "./schedules.guards";
+import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
+import { type ShiftRequestRow, serializeShiftRequest, statusAt } from "./shift-requests.schemas";
+
+type Action = "accepted" | "approved" | "declined" | "cancelled";
+
+const notPending = (status: string) =>
+  conflict("SHIFT_REQUEST_NOT_PENDING", `The shift request is ${status.toLowerCase()}: read it again.`);
+
+/** What a staff member acting as themself sees: their own requests, those naming them, and open drops. */
+const visibleTo = (employeeId: string): SQL =>
+  or(
+    eq(shiftRequests.requesterId, employeeId),
+    eq(shiftRequests.targetEmployeeId, employeeId),
+    and(eq(shiftRequests.type, "DROP"), isNull(shiftRequests.targetEmployeeId)),
+  )!;
+
+const atLocation = (scope: ScheduleScope) =>
+  and(eq(shiftRequests.organizationId, scope.organizationId), eq(shiftRequests.locationId, scope.locationId))!;
+
+export async function findShiftRequest(db: Database, scope: ScheduleScope, id: string): Promise<ShiftRequestRow> {
+  const [row] = await db
+    .select()
+    .from(shiftRequests)
+    .where(and(atLocation(scope), eq(shiftRequests.id, id), scope.ownStaffMemberId ? visibleTo(scope.ownStaffMemberId) : undefined));
+  if (!row) throw notFound("Shift request");
+  return row;
+}
+
+export async function listShiftRequests(db: Database, scope: ScheduleScope, status: string | undefined) {
+  const rows = await db
+    .select()
+    .from(shiftRequests)
+    .where(and(atLocation(scope), scope.ownStaffMemberId ? visibleTo(scope.ownStaffMemberId) : undefined))
+    .orderBy(desc(shiftRequests.createdAt), shiftRequests.id)
+    .limit(500);
+  const now = new Date();
+  return rows.filter((r) => status === undefined || statusAt(r, now) === status);
+}
+
+/** A published entry of the location that has not started, by id (400 naming `field` otherwise). */
+async function requestableEntry(db: Database, scope: ScheduleScope, id: string, field: string, now: Date) {
+  const [entry] = await db
+    .select()
+    .from(scheduleEntries)
+    .where(
+      and(
+        eq(scheduleEntries.organizationId, scope.organizationId),
+        eq(scheduleEntries.locationId, scope.locationId),
+        eq(scheduleEntries.id, id),
+        isNull(scheduleEntries.deletedAt),
+      ),
+    );
+  if (!entry) throw invalidField(field, "no schedule entry with that id at this location");
+  if (entry.isDraft) throw invalidField(field, "only a published entry can be requested");
+  if (entry.startAt <= now) throw invalidField(field, "the entry has started");
+  return entry;
+}
+
+async function activeAtLocation(db: Database, scope: ScheduleScope, employeeId: string) {
+  const [staff] = await db
+    .select({ id: staffMembers.id, locationIds: staffMembers.locationIds, active: staffMembers.active })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.organizationId, scope.organizationId), eq(staffMembers.id, employeeId), isNull(staffMembers.deletedAt)));
+  return Boolean(staff?.active && staff.locationIds.includes(scope.locationId));
+}
+
+export async function createShiftRequest(
+  db: Database,
+  scope: ScheduleScope,
+  body: { type: "DROP" | "SWAP"; scheduleEntryId: string; targetEmployeeId?: string; targetScheduleEntryId?: string; note?: string },
+) {
+  const now = new Date();
+  const entry = await requestableEntry(db, scope, body.scheduleEntryId, "scheduleEntryId", now);
+  if (scope.ownStaffMemberId && entry.employeeId !== scope.ownStaffMemberId) {
+    throw forbidden("Only the entry's own worker, or a manager with SCHEDULE_WRITE, requests a drop or swap of it.");
+  }
+  if (body.type === "SWAP" && !body.targetEmployeeId) throw invalidField("targetEmployeeId", "required for a SWAP");
+  if (body.type === "DROP" && body.targetScheduleEntryId) throw invalidField("targetScheduleEntryId", "only a SWAP gives an entry back");
+  if (body.targetEmployeeId) {
+    if (body.targetEmployeeId === entry.employeeId) throw invalidField("targetEmployeeId", "must be someone other than the entry's worker");
+    if (!(await activeAtLocation(db, scope, body.targetEmployeeId))) {
+      throw invalidField("targetEmployeeId", "no active staff member assigned to this location with that id");
+    }
+  }
+  if (body.targetScheduleEntryId) {
+    const given = await requestableEntry(db, scope, body.targetScheduleEntryId, "targetScheduleEntryId", now);
+    if (given.employeeId !== body.targetEmployeeId) throw invalidField("targetScheduleEntryId", "must be an entry of targetEmployeeId");
+  }
+  const row: ShiftRequestRow = {
+    id: newId(now.getTime()),
+    organizationId: scope.organizationId,
+    locationId: scope.locationId,
+    type: body.type,
+    status: "PENDING",
+    scheduleEntryId: entry.id,
+    requesterId: entry.employeeId,
+    targetEmployeeId: body.targetEmployeeId ?? null,
+    targetScheduleEntryId: body.targetScheduleEntryId ?? null,
+    acceptedBy: null,
+    decidedBy: null,
+    note: body.note ?? null,
+    expiresAt: entry.startAt,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await guardedBatch(
+    writerOf(db, scope),
+    [db.insert(shiftRequests).values(row)],
+    [whenDuplicate(shiftRequests, () => conflict("SHIFT_REQUEST_EXISTS", "The entry already has a pending or accepted shift request."))],
+    {
+      events: [
+        { type: "shift_request.created", organizationId: scope.organizationId, occurredAt: now, data: serializeShiftRequest(row, now) },
+      ],
+    },
+  );
+  return row;
+}
+
+/**
+ * One transition, decided by the statement itself (status in `from` and not expired): of two colleagues accepting
+ * one drop, one changes the row and the other changes nothing and is told 409.
+ */
+async function transition(
+  db: Database,
+  scope: ScheduleScope,
+  was: ShiftRequestRow,
+  from: readonly string[],
+  set: Partial<ShiftRequestRow> & { status: string },
+  action: Action,
+) {
+  const now = new Date();
+  const status = statusAt(was, now);
+  if (!from.includes(status)) throw notPending(status);
+  const row: ShiftRequestRow = { ...was, ...set, updatedAt: now };
+  const [result] = await guardedBatch(
+    writerOf(db, scope),
+    [
+      db
+        .update(shiftRequests)
+        .set({ ...set, updatedAt: now })
+        .where(
+          and(
+            eq(shiftRequests.id, was.id),
+            sql`${shiftRequests.status} IN (${sql.join(
+              from.map((s) => sql`${s}`),
+              sql`, `,
+            )})`,
+            sql`${shiftRequests.expiresAt} > ${now.getTime()}`,
+          ),
+        ),
+    ],
+    [],
+    {
+      events: [
+        {
+          type: `shift_request.${action}`,
+          organizationId: scope.organizationId,
+          occurredAt: now,
+          data: serializeShiftRequest(row, now),
+          whenChanged: true,
+        },
+      ],
+    },
+  );
+  if (result.meta.changes === 0) throw notPending(statusAt(await findShiftRequest(db, scope, was.id), now));
+  return row;
+}
+
+/** POST …/accept: the target, or for an open drop any active colleague at the location other than the requester. */
+export async function acceptShiftRequest(db: Database, scope: ScheduleScope, id: string) {
+  const was = await findShiftRequest(db, scope, id);
+  const actor = scope.ownStaffMemberId ?? scope.principal.staffMemberId;
+  if (!actor) throw forbidden("A shift request is accepted by a staff member: the target, or for an open drop a colleague.");
+  if (was.targetEmployeeId ? actor !== was.targetEmployeeId : actor === was.requesterId) {
+    throw forbidden(was.targetEmployeeId ? "Only the request's target accepts it." : "The requester cannot accept their own drop.");
+  }
+  if (!was.targetEmployeeId && !(await activeAtLocation(db, scope, actor))) {
+    throw forbidden("Only an active colleague assigned to the location accepts an open drop.");
+  }
+  return transition(db, scope, was, ["PENDING"], { status: "ACCEPTED", acceptedBy: actor }, "accepted");
+}
+
+export async function declineShiftRequest(db: Database, scope: ScheduleScope, id: string) {
+  const was = await findShiftRequest(db, scope, id);
+  return transition(db, scope, was, ["PENDING", "ACCEPTED"], { status: "DECLINED", decidedBy: deciderOf(scope) }, "declined");
+}
+
+export async function cancelShiftRequest(db: Database, scope: ScheduleScope, id: string) {
+  const was = await findShiftRequest(db, scope, id);
+  if (scope.ownStaffMemberId && scope.ownStaffMemberId !== was.requesterId) throw forbidden("Only the requester cancels a shift request.");
+  return transition(db, scope, was, ["PENDING", "ACCEPTED"], { status: "CANCELLED" }, "cancelled");
+}
+
+const deciderOf = (scope: ScheduleScope) => scope.principal.staffMemberId ?? `partner:${scope.principal.partnerId}`;
+
+/**
+ * POST …/approve: ACCEPTED → APPROVED with the entry given to the acceptor (and, for a swap, the entry given back
+ * to the requester) in one batch. Each entry's reassignment re-checks overlap, time off and availability in its own
+ * statement; the approval is written only if the reassignments were, so a refusal writes nothing.
+ */
+export async function approveShiftRequest(db: Database, scope: ScheduleScope, id: string) {
+  const was = await findShiftRequest(db, scope, id);
+  const now = new Date();
+  const status = statusAt(was, now);
+  if (status !== "ACCEPTED") throw notPending(status);
+  const acceptor = was.acceptedBy!;
+  const entries = await db
+    .select()
+    .from(scheduleEntries)
+    .where(
+      and(
+        eq(scheduleEntries.organizationId, scope.organizationId),
+        sql`${scheduleEntries.id} IN (${was.scheduleEntryId}, ${was.targetScheduleEntryId ?? was.scheduleEntryId})`,
+        isNull(scheduleEntries.deletedAt),
+      ),
+    );
+  const given = entries.find((e) => e.id === was.scheduleEntryId);
+  const back = was.targetScheduleEntryId ? entries.find((e) => e.id === was.targetScheduleEntryId) : undefined;
+  if (!given || (was.targetScheduleEntryId && !back)) throw notPending("no longer possible: its entry was deleted");
+  const stillAccepted = sql`EXISTS (SELECT 1 FROM shift_requests WHERE id = ${was.id} AND status = 'ACCEPTED' AND expires_at > ${now.getTime()})`;
+  const reassign = (entry: ScheduleEntryRow, from: string, to: string) => {
+    const span = { organizationId: scope.organizationId, employeeId: to, entryId: entry.id, start: entry.startAt, end: entry.endAt };
+    return db
+      .update(scheduleEntries)
+      .set({
+        employeeId: unlessOverlapping(span),
+        locationId: unlessOnTimeOff(entry.locationId, span),
+        roleId: unlessUnavailable(entry.roleId, span),
+        updatedAt: now,
+      })
+      .where(and(eq(scheduleEntries.id, entry.id), eq(scheduleEntries.employeeId, from), isNull(scheduleEntries.deletedAt), stillAccepted));
+  };
+  const moved = (entry: ScheduleEntryRow, to: string) =>
+    sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${entry.id} AND employee_id = ${to} AND updated_at = ${now.getTime()})`;
+  const row: ShiftRequestRow = { ...was, status: "APPROVED", decidedBy: deciderOf(scope), updatedAt: now };
+  const approved = sql`EXISTS (SELECT 1 FROM shift_requests WHERE id = ${was.id} AND status = 'APPROVED' AND updated_at = ${now.getTime()})`;
+  const entryEvent = (entry: ScheduleEntryRow, to: string) => ({
+    type: "schedule_entry.updated" as const,
+    organizationId: scope.organizationId,
+    occurredAt: now,
+    data: serializeEntry({ ...entry, employeeId: to, updatedAt: now }),
+    when: approved,
+  });
+  const [, , approval] = await guardedBatch(
+    writerOf(db, scope),
+    [
+      reassign(given, was.requesterId, acceptor),
+      back ? reassign(back, acceptor, was.requesterId) : db.select({ id: shiftRequests.id }).from(shiftRequests).where(sql`0`),
+      db
+        .update(shiftRequests)
+        .set({ status: "APPROVED", decidedBy: row.decidedBy, updatedAt: now })
+        .where(
+          and(
+            eq(shiftRequests.id, was.id),
+            eq(shiftRequests.status, "ACCEPTED"),
+            moved(given, acceptor),
+            back ? moved(back, was.requesterId) : undefined,
+          ),
+        ),
+    ],
+    scheduleGuardProblems,
+    {
+      events: [
+        {
+          type: "shift_request.approved",
+          organizationId: scope.organizationId,
+          occurredAt: now,
+          data: serializeShiftRequest(row, now),
+          when: approved,
+        },
+        entryEvent(given, acceptor),
+        ...(back ? [entryEvent(back, was.requesterId)] : []),
+      ],
+    },
+  );
+  if (approval.meta.changes === 0) throw notPending(statusAt(await findShiftRequest(db, scope, was.id), now));
+  return row;
+}

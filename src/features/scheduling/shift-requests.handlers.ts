@@ -1,0 +1,44 @@
+import type { AppRouteHandler } from "@/platform/http/env";
+import { scopeAtLocation } from "./schedule-access.guards";
+import {
+  acceptShiftRequest,
+  approveShiftRequest,
+  cancelShiftRequest,
+  createShiftRequest,
+  declineShiftRequest,
+  findShiftRequest,
+  listShiftRequests,
+} from "./shift-requests.data";
+import type * as routes from "./shift-requests.routes";
+import { serializeShiftRequest } from "./shift-requests.schemas";
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { scope } = await scopeAtLocation(c);
+  const rows = await listShiftRequests(c.var.db, scope, c.req.valid("query").status);
+  return c.json(
+    rows.map((row) => serializeShiftRequest(row)),
+    200,
+  );
+};
+
+export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
+  const { scope } = await scopeAtLocation(c);
+  return c.json(serializeShiftRequest(await createShiftRequest(c.var.db, scope, c.req.valid("json"))), 201);
+};
+
+export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
+  const { scope } = await scopeAtLocation(c);
+  return c.json(serializeShiftRequest(await findShiftRequest(c.var.db, scope, c.req.valid("param").id)), 200);
+};
+
+const act =
+  (run: typeof acceptShiftRequest): AppRouteHandler<routes.ActionRoute> =>
+  async (c) => {
+    const { scope } = await scopeAtLocation(c);
+    return c.json(serializeShiftRequest(await run(c.var.db, scope, c.req.valid("param").id)), 200);
+  };
+
+export const accept = act(acceptShiftRequest);
+export const approve = act(approveShiftRequest);
+export const decline = act(declineShiftRequest);
+export const cancel = act(cancelShiftRequest);

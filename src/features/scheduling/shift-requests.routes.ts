@@ -1,0 +1,113 @@
+import { z } from "@hono/zod-openapi";
+import { authorize } from "@/auth/authorize";
+import { jsonBody, jsonContent, problems } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
+import { LocationParams } from "./schedules.schemas";
+import { ShiftRequest, ShiftRequestCreate, ShiftRequestListQuery, ShiftRequestParams } from "./shift-requests.schemas";
+
+const tags = ["Shift requests"];
+const path = "/api/organizations/{organizationId}/locations/{locationId}/shift-requests";
+const selfOrManager = authorize("SCHEDULE_WRITE", { asThemself: true });
+const manager = authorize("SCHEDULE_WRITE");
+const visibility =
+  " A staff member without SCHEDULE_WRITE sees their own requests, those naming them and open drops at their own " +
+  "locations (others are 404).";
+const stateNote =
+  " A request that is not in the state the action needs (or whose entry has started: EXPIRED) is 409 `SHIFT_REQUEST_NOT_PENDING`.";
+
+export const list = defineRoute({
+  method: "get",
+  path,
+  operationId: "listShiftRequests",
+  flags: { scope: "organization" },
+  tags,
+  summary: "List shift requests",
+  description: `The location's drop and swap requests, newest first (at most 500), optionally by \`status\`.${visibility}`,
+  middleware: [selfOrManager] as const,
+  request: { params: LocationParams, query: ShiftRequestListQuery },
+  responses: { 200: jsonContent(z.array(ShiftRequest), "The requests"), ...problems("LOCATION_NOT_FOUND") },
+});
+
+export const create = defineRoute({
+  method: "post",
+  path,
+  operationId: "createShiftRequest",
+  flags: { scope: "organization", idempotency: "middleware" },
+  tags,
+  summary: "Request a drop or a swap",
+  description:
+    "By the entry's worker (or a manager): a DROP gives a published entry that has not started to `targetEmployeeId`, " +
+    "or without one to any colleague at the location who accepts; a SWAP names the colleague and optionally the " +
+    "entry of theirs given back. The request expires when the entry starts. An entry holds one live request at a " +
+    "time (409 `SHIFT_REQUEST_EXISTS`); a draft, a started entry, an unknown one or an unknown target is 400 naming " +
+    "the field." +
+    visibility,
+  middleware: [selfOrManager] as const,
+  request: { params: LocationParams, body: jsonBody(ShiftRequestCreate) },
+  responses: { 201: jsonContent(ShiftRequest, "The created request"), ...problems("LOCATION_NOT_FOUND", "SHIFT_REQUEST_EXISTS") },
+});
+
+export const getOne = defineRoute({
+  method: "get",
+  path: `${path}/{id}`,
+  operationId: "getShiftRequest",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Retrieve a shift request",
+  description: `One request.${visibility}`,
+  middleware: [selfOrManager] as const,
+  request: { params: ShiftRequestParams },
+  responses: { 200: jsonContent(ShiftRequest, "The request"), ...problems("LOCATION_NOT_FOUND", "SHIFT_REQUEST_NOT_FOUND") },
+});
+
+const action = (name: "accept" | "approve" | "decline" | "cancel", summary: string, description: string, who: typeof manager) =>
+  defineRoute({
+    method: "post",
+    path: `${path}/{id}/${name}`,
+    operationId: `${name}ShiftRequest`,
+    flags: { scope: "organization", idempotency: "middleware" },
+    tags,
+    summary,
+    description: description + stateNote,
+    middleware: [who] as const,
+    request: { params: ShiftRequestParams },
+    responses: {
+      200: jsonContent(ShiftRequest, "The request"),
+      ...problems(
+        "LOCATION_NOT_FOUND",
+        "SHIFT_REQUEST_NOT_FOUND",
+        "SHIFT_REQUEST_NOT_PENDING",
+        "SCHEDULE_OVERLAP",
+        "TIME_OFF_CONFLICT",
+        "WORKER_UNAVAILABLE",
+      ),
+    },
+  });
+
+export const accept = action(
+  "accept",
+  "Accept a shift request",
+  "PENDING → ACCEPTED, by the target, or for an open drop by any active colleague at the location other than the " +
+    "requester. Of two colleagues accepting one drop at once, one is 200 and the other 409.",
+  selfOrManager,
+);
+export const approve = action(
+  "approve",
+  "Approve a shift request",
+  "ACCEPTED → APPROVED (SCHEDULE_WRITE): the entry goes to the acceptor (and a swap's entry given back to the " +
+    "requester) in the same atomic batch, each re-checked for overlap (409 `SCHEDULE_OVERLAP`), approved time off " +
+    "(409 `TIME_OFF_CONFLICT`) and availability (409 `WORKER_UNAVAILABLE`); a refusal writes nothing.",
+  manager,
+);
+export const decline = action("decline", "Decline a shift request", "PENDING or ACCEPTED → DECLINED (SCHEDULE_WRITE).", manager);
+export const cancel = action(
+  "cancel",
+  "Cancel a shift request",
+  "PENDING or ACCEPTED → CANCELLED, by the requester (or a manager).",
+  selfOrManager,
+);
+
+export type ListRoute = typeof list;
+export type CreateRoute = typeof create;
+export type GetOneRoute = typeof getOne;
+export type ActionRoute = typeof accept;

@@ -1,0 +1,72 @@
+import type { shiftRequests } from "@db/schema";
+import { z } from "@hono/zod-openapi";
+import { idParam } from "@/platform/openapi/helpers";
+import { iso } from "@/platform/schemas/time";
+import { Timestamp } from "@/platform/schemas/validation";
+import { Id, LocationParams } from "./schedules.schemas";
+
+export type ShiftRequestRow = typeof shiftRequests.$inferSelect;
+
+export const SHIFT_REQUEST_TYPES = ["DROP", "SWAP"] as const;
+export const SHIFT_REQUEST_STATUSES = ["PENDING", "ACCEPTED", "APPROVED", "DECLINED", "CANCELLED", "EXPIRED"] as const;
+type Status = (typeof SHIFT_REQUEST_STATUSES)[number];
+
+export const ShiftRequest = z
+  .object({
+    id: z.string(),
+    type: z.enum(SHIFT_REQUEST_TYPES),
+    status: z.enum(SHIFT_REQUEST_STATUSES).openapi({
+      description:
+        "PENDING → ACCEPTED → APPROVED, or DECLINED / CANCELLED; a PENDING or ACCEPTED request whose entry has started reads EXPIRED.",
+    }),
+    scheduleEntryId: z.string(),
+    requesterId: z.string().openapi({ description: "The worker of the entry given away." }),
+    targetEmployeeId: z.string().nullable().openapi({ description: "Null: an open drop any colleague at the location may accept." }),
+    targetScheduleEntryId: z.string().nullable().openapi({ description: "SWAP: the target's entry given back, if any." }),
+    acceptedBy: z.string().nullable(),
+    decidedBy: z.string().nullable(),
+    note: z.string().nullable(),
+    expiresAt: Timestamp.openapi({ description: "The entry's start: the request expires then." }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi("ShiftRequest");
+
+export const ShiftRequestCreate = z
+  .object({
+    type: z.enum(SHIFT_REQUEST_TYPES),
+    scheduleEntryId: Id,
+    targetEmployeeId: Id.optional().openapi({ description: "SWAP: required. DROP: optional; without it, open to every colleague." }),
+    targetScheduleEntryId: Id.optional().openapi({ description: "SWAP only: the target's published entry they give back." }),
+    note: z.string().max(1000).optional(),
+  })
+  .openapi("ShiftRequestCreate");
+
+export const ShiftRequestListQuery = z.object({
+  status: z
+    .enum(SHIFT_REQUEST_STATUSES)
+    .optional()
+    .openapi({ param: { name: "status", in: "query" } }),
+});
+
+export const ShiftRequestParams = LocationParams.extend({ id: idParam("id", "Shift request id") });
+
+/** The status a request reads: a live one whose entry has started has expired. */
+export const statusAt = (row: Pick<ShiftRequestRow, "status" | "expiresAt">, now: Date): Status =>
+  (row.status === "PENDING" || row.status === "ACCEPTED") && row.expiresAt <= now ? "EXPIRED" : (row.status as Status);
+
+export const serializeShiftRequest = (row: ShiftRequestRow, now = new Date()): z.infer<typeof ShiftRequest> => ({
+  id: row.id,
+  type: row.type as z.infer<typeof ShiftRequest>["type"],
+  status: statusAt(row, now),
+  scheduleEntryId: row.scheduleEntryId,
+  requesterId: row.requesterId,
+  targetEmployeeId: row.targetEmployeeId,
+  targetScheduleEntryId: row.targetScheduleEntryId,
+  acceptedBy: row.acceptedBy,
+  decidedBy: row.decidedBy,
+  note: row.note,
+  expiresAt: iso(row.expiresAt),
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
