@@ -79,7 +79,7 @@ describe("scheduling respects availability (409 WORKER_UNAVAILABLE)", () => {
     expect(ok.status).toBe(201);
   });
 
-  it("refuses assigning a pending preference of an unavailable worker", async () => {
+  it("refuses assigning a pending preference of an unavailable worker, unless ignoreAvailability", async () => {
     const p = await createSchedulePlace();
     const shift = await createOpenShift(p, { startDate: "2027-03-08T09:00:00Z", endDate: "2027-03-08T13:00:00Z", requireApproval: true });
     const claim = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} });
@@ -91,6 +91,11 @@ describe("scheduling respects availability (409 WORKER_UNAVAILABLE)", () => {
     });
     expect(assign.status).toBe(409);
     expect(assign.body.code).toBe("WORKER_UNAVAILABLE");
+    const forced = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/bulk-assign`, {
+      token: p.org.adminToken,
+      body: { preferenceIds: [claim.body.id], ignoreAvailability: true },
+    });
+    expect(forced.status).toBe(200);
   });
 
   it("bulk copy skips and reports copies onto an occurrence, or copies them with ignoreAvailability", async () => {

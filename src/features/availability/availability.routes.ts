@@ -97,8 +97,8 @@ export const expand = defineRoute({
   tags,
   summary: "Expand availability over a range",
   description:
-    "Every occurrence overlapping the local dates [startDate, endDate] (at most 92 days, read in each rule's own " +
-    "zone), by instant: a weekly 09:00–17:00 stays 09:00 local across DST, its UTC instants move. `locationId` keeps " +
+    "Every occurrence overlapping the local dates [startDate, endDate] (read in each rule's own zone). Not paged: " +
+    "the range (at most 92 days) bounds it. Ordered by instant: a weekly 09:00–17:00 stays 09:00 local across DST, its UTC instants move. `locationId` keeps " +
     "staff members assigned to that location. Needs SCHEDULE_READ, except that a staff member without it sees only " +
     "their own.",
   middleware: [authorize("SCHEDULE_READ", { asThemself: true })] as const,

@@ -28,7 +28,14 @@ import {
  * schedule entry; on a draft it becomes a draft assignment (its entry comes at publish). Each approval carries the
  * capacity guard, so in one batch the first one over staffCountRequired fails them all.
  */
-function assignStatements(db: Database, scope: ScheduleScope, shift: OpenShiftRow, preferences: readonly PreferenceRow[], now: Date) {
+function assignStatements(
+  db: Database,
+  scope: ScheduleScope,
+  shift: OpenShiftRow,
+  preferences: readonly PreferenceRow[],
+  now: Date,
+  ignoreAvailability: boolean,
+) {
   const kind = assignmentKind(shift);
   return preferences.flatMap((preference): Statement[] => {
     const entryId = newId(now.getTime());
@@ -44,14 +51,22 @@ function assignStatements(db: Database, scope: ScheduleScope, shift: OpenShiftRo
         workerId: unlessOverlapping(spanOf(scope, shift, preference.workerId)),
         // A draft assignment has no entry (and so no entry guards) until publish: its conflicts surface here.
         organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, preference.workerId)),
-        preference: unlessUnavailable(preference.preference, spanOf(scope, shift, preference.workerId)) as "PREFERRED",
+        preference: unlessUnavailable(preference.preference, spanOf(scope, shift, preference.workerId), ignoreAvailability) as "PREFERRED",
       })
       .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.status, "PENDING")));
-    return kind === "draft" ? [approve] : [approve, approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now)];
+    return kind === "draft"
+      ? [approve]
+      : [approve, approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, ignoreAvailability)];
   });
 }
 
-async function assignAll(db: Database, scope: ScheduleScope, shift: OpenShiftRow, preferenceIds: readonly string[]) {
+async function assignAll(
+  db: Database,
+  scope: ScheduleScope,
+  shift: OpenShiftRow,
+  preferenceIds: readonly string[],
+  ignoreAvailability = false,
+) {
   const [preferences, [places]] = await db.batch([
     db
       .select()
@@ -76,7 +91,7 @@ async function assignAll(db: Database, scope: ScheduleScope, shift: OpenShiftRow
   const now = new Date();
   await guardedBatch(
     writerOf(db, scope),
-    [touched(db, shift.id, now), ...assignStatements(db, scope, shift, preferences, now)],
+    [touched(db, shift.id, now), ...assignStatements(db, scope, shift, preferences, now, ignoreAvailability)],
     scheduleGuardProblems,
     {
       events: [assignedEvents(scope.organizationId, preferenceIds, now)],
@@ -97,7 +112,13 @@ export async function assign(db: Database, scope: ScheduleScope, openShiftId: st
 }
 
 /** POST /open-shifts/{id}/preferences/bulk-assign: all or none; over capacity is 409 OPEN_SHIFT_FULL. */
-export async function bulkAssign(db: Database, scope: ScheduleScope, openShiftId: string, preferenceIds: readonly string[]) {
+export async function bulkAssign(
+  db: Database,
+  scope: ScheduleScope,
+  openShiftId: string,
+  preferenceIds: readonly string[],
+  ignoreAvailability = false,
+) {
   if (new Set(preferenceIds).size !== preferenceIds.length) throw invalidField("preferenceIds", "must not repeat an id");
-  return assignAll(db, scope, await findOpenShift(db, scope, openShiftId), preferenceIds);
+  return assignAll(db, scope, await findOpenShift(db, scope, openShiftId), preferenceIds, ignoreAvailability);
 }

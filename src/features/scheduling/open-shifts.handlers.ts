@@ -104,6 +104,7 @@ export const assign: AppRouteHandler<routes.AssignRoute> = async (c) => {
 
 export const bulkAssign: AppRouteHandler<routes.BulkAssignRoute> = async (c) => {
   const scope = scheduleScope(c);
-  const rows = await assignments.bulkAssign(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").preferenceIds);
+  const { preferenceIds, ignoreAvailability } = c.req.valid("json");
+  const rows = await assignments.bulkAssign(c.var.db, scope, c.req.valid("param").id, preferenceIds, ignoreAvailability);
   return c.json(await preferenceWires(c.var.db, scope, rows), 200);
 };

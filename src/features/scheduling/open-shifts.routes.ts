@@ -201,7 +201,9 @@ export const bulkAssign = defineRoute({
   description:
     "Assigns every named PENDING preference in one atomic batch, or none: more than the places left is 409 " +
     "`OPEN_SHIFT_FULL`, one not pending 409 `PREFERENCE_NOT_PENDING`, one overlapping its worker's schedule 409 " +
-    "`SCHEDULE_OVERLAP`. On a draft open shift they become draft assignments (`draftPreferences`), applied at publish.",
+    "`SCHEDULE_OVERLAP`, one on an UNAVAILABLE occurrence of its worker's availability 409 `WORKER_UNAVAILABLE` " +
+    "(unless `ignoreAvailability`). On a draft open shift they become draft assignments (`draftPreferences`), " +
+    "applied at publish.",
   middleware: [write] as const,
   request: { params: OpenShiftParams, body: jsonBody(BulkAssignBody) },
   responses: {

@@ -130,7 +130,14 @@ export const PreferenceCreate = z.object({ workerId: WorkerId, preference: Prefe
 
 export const PreferencePatch = z.object({ preference: PreferenceValue }).openapi("OpenShiftPreferencePatch");
 
-export const BulkAssignBody = z.object({ preferenceIds: z.array(Id).min(1).max(100) }).openapi("OpenShiftBulkAssignRequest");
+export const BulkAssignBody = z
+  .object({
+    preferenceIds: z.array(Id).min(1).max(100),
+    ignoreAvailability: z.boolean().default(false).openapi({
+      description: "Assign even where a worker's availability says UNAVAILABLE (a manager's override).",
+    }),
+  })
+  .openapi("OpenShiftBulkAssignRequest");
 
 export interface PreferenceWithWorker {
   preference: PreferenceRow;

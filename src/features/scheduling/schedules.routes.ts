@@ -136,7 +136,8 @@ export const eligibility = defineRoute({
     "SCHEDULE_OVERLAP (another live entry, draft or published) —, `preferred` (a PREFERRED occurrence overlaps it), " +
     "the minutes of their entries starting in the slot's workweek (the pay rules' workweek at the location) and the " +
     "weekly overtime the slot would add under those rules (daily overtime is not projected). Ordered eligible first, " +
-    "then preferred, then fewest minutes scheduled. Needs SCHEDULE_WRITE.",
+    "then preferred, then fewest minutes scheduled. Not paged: one row per staff member of the location, whom a " +
+    "picker shows all at once. Needs SCHEDULE_WRITE.",
   middleware: [write] as const,
   request: { params: LocationParams, query: EligibilityQuery },
   responses: { 200: jsonContent(z.array(EligibilityRow), "The staff members, ranked"), ...problems("LOCATION_NOT_FOUND") },

@@ -22,7 +22,7 @@ export const list = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "List shift requests",
-  description: `The location's drop and swap requests, newest first (at most 500), optionally by \`status\`.${visibility}`,
+  description: `The location's drop and swap requests, newest first, optionally by \`status\`. Not paged: the 500 newest are answered (requests end when their entry starts, so few are live).${visibility}`,
   middleware: [selfOrManager] as const,
   request: { params: LocationParams, query: ShiftRequestListQuery },
   responses: { 200: jsonContent(z.array(ShiftRequest), "The requests"), ...problems("LOCATION_NOT_FOUND") },
