@@ -238,7 +238,13 @@ describe("closing a pay period", () => {
     expect(patchRules.status).toBe(409);
     expect(patchRules.body.code).toBe("PAY_RULES_IN_USE");
     expect((await api("DELETE", `${rulesPath(w.org)}/${rules.id}`, { token: w.org.adminToken })).body.code).toBe("PAY_RULES_IN_USE");
-    // A newer set is fine.
+    // No set may take effect inside (or before the end of) a closed period; a newer one is fine.
+    const inside = await api("POST", rulesPath(w.org), {
+      token: w.org.adminToken,
+      body: { name: "Late", effectiveFrom: WEEK[3], preset: "NONE" },
+    });
+    expect(inside.status).toBe(409);
+    expect(inside.body.code).toBe("PAY_RULES_IN_USE");
     await createRuleSet(w.org, { preset: "CALIFORNIA", effectiveFrom: "2026-07-01" });
     const moved = await api("PATCH", settingsPath(w), { token: w.org.adminToken, body: { frequency: "BIWEEKLY", anchorDate: WEEK[1] } });
     expect(moved.status).toBe(409);

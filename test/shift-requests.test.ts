@@ -83,6 +83,38 @@ describe("shift requests", () => {
     expect((await api("POST", `${url}/cancel`, { token: p.token })).body.code).toBe("SHIFT_REQUEST_NOT_PENDING");
   });
 
+  it("a swap of two entries at the same time trades them (neither side overlaps the entry it gives away)", async () => {
+    const p = await createSchedulePlace();
+    const other = await colleague(p);
+    const mine = await createEntry(p, MONDAY);
+    const theirs = await createEntry(p, { ...MONDAY, employeeId: other.id });
+    const created = await api("POST", requests(p), {
+      token: p.token,
+      body: { type: "SWAP", scheduleEntryId: mine.id, targetEmployeeId: other.id, targetScheduleEntryId: theirs.id },
+    });
+    const url = `${requests(p)}/${created.body.id}`;
+    expect((await api("POST", `${url}/accept`, { token: other.token })).status).toBe(200);
+    const approved = await api("POST", `${url}/approve`, { token: p.org.adminToken });
+    expect(approved.status).toBe(200);
+    expect((await api("GET", `${p.base}/schedules/${mine.id}`, { token: p.org.adminToken })).body.employeeId).toBe(other.id);
+    expect((await api("GET", `${p.base}/schedules/${theirs.id}`, { token: p.org.adminToken })).body.employeeId).toBe(p.staff.id);
+  });
+
+  it("an approval whose entry was given to someone else meanwhile writes nothing (409)", async () => {
+    const p = await createSchedulePlace();
+    const [taker, third] = [await colleague(p), await colleague(p)];
+    const entry = await createEntry(p, MONDAY);
+    const created = await api("POST", requests(p), { token: p.token, body: { type: "DROP", scheduleEntryId: entry.id } });
+    const url = `${requests(p)}/${created.body.id}`;
+    await api("POST", `${url}/accept`, { token: taker.token });
+    await api("PATCH", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken, body: { employeeId: third.id } });
+    const refused = await api("POST", `${url}/approve`, { token: p.org.adminToken });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("SHIFT_REQUEST_NOT_PENDING");
+    expect((await api("GET", url, { token: p.org.adminToken })).body.status).toBe("ACCEPTED");
+    expect((await api("GET", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken })).body.employeeId).toBe(third.id);
+  });
+
   it("refuses drafts, started entries, another worker's entry, unknown targets; staff see only what concerns them", async () => {
     const p = await createSchedulePlace();
     const other = await colleague(p);

@@ -44,6 +44,9 @@ export function parseRecurrence(
 ): { ok: true; options: Partial<ConstructorParameters<typeof RRule>[0]> } | { ok: false; message: string } {
   const rule = text.trim().replace(/^RRULE:/i, "");
   if (/DTSTART/i.test(rule)) return { ok: false, message: "must not carry DTSTART: startTime is the first occurrence" };
+  // At most one occurrence a day: startTime sets the time of day, so no BYHOUR, BYMINUTE or BYSECOND.
+  if (/(?:^|;)BY(?:HOUR|MINUTE|SECOND)=/i.test(rule))
+    return { ok: false, message: "must not set BYHOUR, BYMINUTE or BYSECOND: startTime sets the time of day" };
   const byDay = /(?:^|;)BYDAY=([^;]*)/i.exec(rule)?.[1];
   if (byDay !== undefined && !byDay.split(",").every((day) => /^[+-]?(?:[1-9]|[1-4]\d|5[0-3])?(?:MO|TU|WE|TH|FR|SA|SU)$/i.test(day))) {
     return { ok: false, message: "BYDAY lists days as MO, TU, WE, TH, FR, SA, SU (optionally numbered, e.g. 1MO or -1FR)" };

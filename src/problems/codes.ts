@@ -109,7 +109,10 @@ export const PROBLEM_CODES = {
     "The pay period settings, or the shifts, time off or pay rules a close read, changed meanwhile: nothing was written; retry",
   ),
   PAY_PERIODS_CLOSED: code([409], "The change would move a pay period that has been closed"),
-  PAY_RULES_IN_USE: code([409], "A closed pay period used the rule set: it cannot change; add a newer one"),
+  PAY_RULES_IN_USE: code(
+    [409],
+    "A closed pay period used the rule set, or the change would alter which set governs a closed period: add a newer one",
+  ),
   PAY_RULES_VERSION_TAKEN: code([409], "Another rule set of the same scope takes effect on that date"),
   SHIFT_REQUEST_NOT_PENDING: code(
     [409],

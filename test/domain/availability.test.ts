@@ -55,6 +55,7 @@ describe("availability recurrence", () => {
   it("refuses what is not an RRULE, sub-daily frequencies, DTSTART, and bad spans", () => {
     for (const bad of [
       "FREQ=HOURLY",
+      "FREQ=DAILY;BYHOUR=9,17",
       "BYDAY=MO",
       "FREQ=WEEKLY;BYDAY=XX",
       "DTSTART:20260101T000000Z\nRRULE:FREQ=DAILY",

@@ -4,6 +4,7 @@ import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import { jsonArrayContains } from "@/data/json-list";
+import { whenNull } from "@/data/write/constraint-problems";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type AvailabilityRule, availabilityProblems, expandAvailability, materializedOccurrences } from "@/domain/availability";
 import { addDays } from "@/domain/local-time";
@@ -16,8 +17,8 @@ type AvailabilityRow = typeof availabilities.$inferSelect;
 
 /** The longest range one expansion answers. */
 export const MAX_RANGE_DAYS = 92;
-/** availability_id, organization_id, employee_id, type, start_at, end_at: 16 rows stay under D1's 100 parameters. */
-const OCCURRENCES_PER_STATEMENT = 16;
+/** availability_id (a guard of 2 parameters), organization_id, employee_id, type, start_at, end_at: 12 rows = 96 parameters. */
+const OCCURRENCES_PER_STATEMENT = 12;
 
 const ruleOf = (row: Pick<AvailabilityRow, "startTime" | "endTime" | "timezone" | "recurrence">): AvailabilityRule => ({
   startTime: row.startTime,
@@ -26,10 +27,15 @@ const ruleOf = (row: Pick<AvailabilityRow, "startTime" | "endTime" | "timezone" 
   recurrence: row.recurrence,
 });
 
-/** The occurrence rows of an availability, written out in chunked multi-row INSERTs. */
+/**
+ * The occurrence rows of an availability, written out in chunked multi-row INSERTs. Each row's NOT NULL
+ * availability_id is the rule's id only while the rule is the version this write made; otherwise NULL fails the
+ * batch, so a stale edit writes no occurrence (availability_occurrences.availability_id NULL → 412).
+ */
 function occurrenceStatements(db: Database, row: AvailabilityRow): Statement[] {
+  const written = sql`(SELECT id FROM availabilities WHERE id = ${row.id} AND updated_at = ${row.updatedAt.getTime()} AND deleted_at IS NULL)`;
   const rows = materializedOccurrences(ruleOf(row)).map((o) => ({
-    availabilityId: row.id,
+    availabilityId: written as unknown as string,
     organizationId: row.organizationId,
     employeeId: row.employeeId,
     type: row.type,
@@ -112,6 +118,8 @@ export async function createAvailability(writer: Writer, organizationId: string,
 }
 
 /** The update of the version read, its occurrences written again; a concurrent change is 412. */
+const staleOccurrences = whenNull(availabilityOccurrences.availabilityId, preconditionFailed);
+
 async function rewrite(writer: Writer, was: AvailabilityRow, row: AvailabilityRow, type: "availability.updated" | "availability.deleted") {
   const { db } = writer;
   const occurrences = row.deletedAt ? [] : occurrenceStatements(db, row);
@@ -133,7 +141,7 @@ async function rewrite(writer: Writer, was: AvailabilityRow, row: AvailabilityRo
         ),
       ...occurrences,
     ],
-    [],
+    [staleOccurrences],
     {
       events: [
         {

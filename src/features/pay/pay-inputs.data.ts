@@ -44,8 +44,9 @@ export const readStartOf = (startDate: string) => addDays(startDate, -6);
 
 /**
  * What a close's snapshot depends on, as one text: the shifts of the days read (deleted ones too: a delete is a
- * change), the time off overlapping them and every rule set, each as a count and the sum of their versions. The
- * close reads it with its inputs and writes only while it is still the same, so nothing changes unseen under it.
+ * change), the time off overlapping them, every rule set and the approvals of the period starting on startDate, each
+ * as a count and the sum of their versions. The close reads it with its inputs and writes only while it is still the
+ * same (before the approvals it adds), so nothing changes unseen under it: not even an approval withdrawn meanwhile.
  */
 export const payInputsFingerprint = (organizationId: string, startDate: string, endDate: string): SQL<string> => {
   const from = readStartOf(startDate);
@@ -55,7 +56,9 @@ export const payInputsFingerprint = (organizationId: string, startDate: string, 
       WHERE organization_id = ${organizationId} AND business_date >= ${from} AND business_date <= ${endDate})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM time_off_requests
       WHERE organization_id = ${organizationId} AND start_at < ${rangeEnd} AND end_at > ${rangeStart})
-    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM pay_rule_sets WHERE organization_id = ${organizationId})`;
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM pay_rule_sets WHERE organization_id = ${organizationId})
+    || '/' || (SELECT count(*) || ':' || total(approved_at) FROM timesheet_approvals
+      WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})`;
 };
 
 const shiftColumns = {

@@ -168,7 +168,6 @@ export async function closePeriod(writer: Writer, organizationId: string, period
     writer,
     [
       keepSettings(db, organizationId, state.settings),
-      ...(unapproved.length ? [insertApprovals(db, organizationId, span, unapproved, closedBy, closedAt)] : []),
       db.insert(payPeriodSnapshots).values({
         organizationId,
         periodStartDate: span.startDate,
@@ -176,6 +175,8 @@ export async function closePeriod(writer: Writer, organizationId: string, period
         snapshot: sql`(SELECT ${packed} WHERE ${payInputsFingerprint(organizationId, span.startDate, span.endDate)} = ${inputs.fingerprint})`,
         snapshotHash: hash,
       }),
+      // After the snapshot: its fingerprint counts the approvals as read.
+      ...(unapproved.length ? [insertApprovals(db, organizationId, span, unapproved, closedBy, closedAt)] : []),
       db
         .insert(payPeriods)
         .values(row)

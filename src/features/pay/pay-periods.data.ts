@@ -213,7 +213,7 @@ const MAX_LISTED_DAYS = 366;
 /** GET …/pay-periods: the periods overlapping the range, counted in one round trip after the settings. */
 export async function listPeriods(db: Database, organizationId: string, startDate: string, endDate: string) {
   if (startDate > endDate) throw invalidField("endDate", "must not be before startDate");
-  if (Date.parse(endDate) - Date.parse(startDate) > MAX_LISTED_DAYS * 86_400_000) {
+  if (Date.parse(endDate) - Date.parse(startDate) >= MAX_LISTED_DAYS * 86_400_000) {
     throw invalidField("endDate", `the range is at most ${MAX_LISTED_DAYS} days`);
   }
   const settings = await readSettings(db, organizationId);
@@ -410,6 +410,8 @@ export async function patchSettings(writer: Writer, organizationId: string, body
   const problems = payPeriodSettingsProblems(next);
   if (problems.length) throw validationFailed(problems);
   const settings = next as PayPeriodSettings;
+  // Nothing to change: no write and no event.
+  if (settings.frequency === was.frequency && settings.anchorDate === was.anchorDate) return settingsWire(was);
   const moved = (spans: { startDate: string; endDate: string }[]) =>
     spans
       .filter((s) => !isPayPeriodId(settings, s.startDate) || payPeriodContaining(settings, s.startDate).endDate !== s.endDate)

@@ -14,12 +14,21 @@ type RuleSetRow = typeof payRuleSets.$inferSelect;
 
 /*
  * A rule set a closed period used is immutable: each write of a set sets its NOT NULL name through a guard that
- * turns NULL once a close recorded the set in pay_rule_set_uses, in the write itself (no read before it decides).
+ * turns NULL once a close recorded the set in pay_rule_set_uses, or when the set's date (before or after the write)
+ * is on or before the end of a closed period, in the write itself (no read before it decides).
  *   pay_rule_sets.name NULL → a closed period used the set (PAY_RULES_IN_USE)
  *   the version index       → another set of the scope takes effect that date (PAY_RULES_VERSION_TAKEN)
  */
-const unlessUsed = (id: string, name: string) =>
-  sql`(SELECT ${name} WHERE NOT EXISTS (SELECT 1 FROM ${payRuleSetUses} WHERE ${payRuleSetUses.ruleSetId} = ${id}))`;
+const unlessUsed = (id: string, name: string, organizationId: string, effectiveFrom: string) =>
+  sql`(SELECT ${name} WHERE NOT EXISTS (SELECT 1 FROM ${payRuleSetUses} WHERE ${payRuleSetUses.ruleSetId} = ${id})
+    AND NOT ${closedOnOrAfter(organizationId, effectiveFrom)})`;
+
+/**
+ * A closed period ends on or after the date: a set taking effect then (or moved from or to it) would change which
+ * set governs a day already paid, so it is refused like a used one.
+ */
+const closedOnOrAfter = (organizationId: string, date: string) =>
+  sql`EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ${organizationId} AND end_date >= ${date} AND status = 'CLOSED')`;
 
 export const rulesInUse = () =>
   conflict(
@@ -104,7 +113,8 @@ export async function createRuleSet(
     updatedAt: now,
     deletedAt: null,
   };
-  await guardedBatch(writer, [db.insert(payRuleSets).values(row)], problems, {
+  const guarded = { ...row, name: unlessUsed(row.id, name, organizationId, effectiveFrom) as unknown as string };
+  await guardedBatch(writer, [db.insert(payRuleSets).values(guarded)], problems, {
     events: [{ type: "pay_rule_set.created", organizationId, occurredAt: now, data: wire(row) }],
   });
   return row;
@@ -129,7 +139,14 @@ export async function patchRuleSet(
   const columns = ruleColumns((preset ?? was.preset) as PayPreset, rules, effectiveFrom ?? was.effectiveFrom);
   const now = nextVersionAfter(was);
   const row: RuleSetRow = { ...was, ...columns, name: name ?? was.name, updatedAt: now };
-  await write(writer, was, { ...columns, name: unlessUsed(id, row.name), updatedAt: now }, "pay_rule_set.updated", wire(row));
+  const earliest = row.effectiveFrom < was.effectiveFrom ? row.effectiveFrom : was.effectiveFrom;
+  await write(
+    writer,
+    was,
+    { ...columns, name: unlessUsed(id, row.name, organizationId, earliest), updatedAt: now },
+    "pay_rule_set.updated",
+    wire(row),
+  );
   return row;
 }
 
@@ -144,7 +161,13 @@ export async function deleteRuleSet(
   requireVersion(ifMatch, was);
   const now = nextVersionAfter(was);
   const row: RuleSetRow = { ...was, updatedAt: now, deletedAt: now };
-  await write(writer, was, { name: unlessUsed(id, was.name), updatedAt: now, deletedAt: now }, "pay_rule_set.deleted", wire(row));
+  await write(
+    writer,
+    was,
+    { name: unlessUsed(id, was.name, organizationId, was.effectiveFrom), updatedAt: now, deletedAt: now },
+    "pay_rule_set.deleted",
+    wire(row),
+  );
   return row;
 }
 

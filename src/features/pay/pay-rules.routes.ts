@@ -10,7 +10,8 @@ const read = authorize("SHIFT_READ");
 const write = authorize("ORGANIZATION_ADMIN");
 
 const inUseNote =
-  " A set that a closed pay period used (in force on one of its dates) can no longer change or be deleted: 409 " +
+  " A set that a closed pay period used (in force on one of its dates) can no longer change or be deleted, and no set " +
+  "may take effect (or be moved from or to a date) on or before the end of a closed period: 409 " +
   "`PAY_RULES_IN_USE`; add a newer set instead.";
 
 const rulesNote =
@@ -46,12 +47,12 @@ export const create = defineRoute({
   flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a pay rule set",
-  description: rulesNote,
+  description: rulesNote + inUseNote,
   middleware: [write] as const,
   request: { params: OrganizationParams, body: jsonBody(PayRuleSetCreate) },
   responses: {
     201: withETag(jsonContent(PayRuleSet, "The created rule set")),
-    ...problems("ORGANIZATION_NOT_FOUND", "PAY_RULES_VERSION_TAKEN"),
+    ...problems("ORGANIZATION_NOT_FOUND", "PAY_RULES_VERSION_TAKEN", "PAY_RULES_IN_USE"),
   },
 });
 

@@ -50,7 +50,7 @@ export async function eligibility(
         and(
           sql`${availabilityOccurrences.employeeId} IN (${staff})`,
           lt(availabilityOccurrences.startAt, slot.end.getTime()),
-          gt(availabilityOccurrences.startAt, slot.start.getTime() - MAX_OCCURRENCE_MS),
+          gt(availabilityOccurrences.startAt, slot.start.getTime() - MAX_OCCURRENCE_MS - 3_600_000),
           gt(availabilityOccurrences.endAt, slot.start.getTime()),
         ),
       ),

@@ -5,11 +5,11 @@ import type { EventType } from "@/data/outbox/outbox";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { notFound } from "@/problems/problem";
 import { findOpenShift } from "./open-shift-reads.data";
-import { touched } from "./open-shift-statements.data";
+import { spanOf, touched } from "./open-shift-statements.data";
 import { preferenceEvent } from "./open-shifts.events";
 import type { PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
-import { preferenceNotPending } from "./schedules.guards";
+import { preferenceNotPending, scheduleGuardProblems, unlessOnTimeOff, unlessUnavailable } from "./schedules.guards";
 
 /** A preference of the open shift; a caller acting as themself reaches only their own (others are 404). */
 export async function findPreference(db: Database, scope: ScheduleScope, openShiftId: string, preferenceId: string) {
@@ -46,6 +46,7 @@ export async function transition(
   preferenceId: string,
   changes: Partial<PreferenceRow>,
   from: "PENDING" | "PENDING_OR_DRAFT" = "PENDING",
+  guards: Record<string, unknown> = {},
 ): Promise<PreferenceRow> {
   const now = new Date();
   const pending = eq(openShiftPreferences.status, "PENDING");
@@ -55,12 +56,12 @@ export async function transition(
     [
       db
         .update(openShiftPreferences)
-        .set({ ...changes, updatedAt: now })
+        .set({ ...changes, ...guards, updatedAt: now })
         .where(and(eq(openShiftPreferences.id, preferenceId), from === "PENDING" ? pending : or(pending, draftAssignment)))
         .returning(),
       touched(db, openShiftId, now),
     ],
-    [],
+    scheduleGuardProblems,
     { events: [preferenceEvent(scope.organizationId, transitionEvent(changes), preferenceId, now)] },
   );
   const row = (updated as PreferenceRow[])[0];
@@ -82,8 +83,14 @@ export async function changePreference(
   preferenceId: string,
   preference: PreferenceRow["preference"],
 ) {
-  await findPreference(db, scope, openShiftId, preferenceId);
-  return transition(db, scope, openShiftId, preferenceId, { preference });
+  const { shift, preference: was } = await findPreference(db, scope, openShiftId, preferenceId);
+  // Turning PREFERRED is a wish to work it: refused on time off or unavailability, as a new PREFERRED one is.
+  const span = spanOf(scope, shift, was.workerId);
+  const guards =
+    preference === "PREFERRED"
+      ? { preference: unlessUnavailable("PREFERRED", span), organizationId: unlessOnTimeOff(scope.organizationId, span) }
+      : {};
+  return transition(db, scope, openShiftId, preferenceId, { preference }, "PENDING", guards);
 }
 
 /** PATCH …/preferences/{preferenceId}/remove: a manager declines a pending preference or withdraws a draft assignment. */

@@ -78,7 +78,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
         ),
       ),
     approvedTimeOff(db, organizationId, employeeIds, target),
-    body.ignoreAvailability ? [] : unavailableSpans(db, employeeIds, target),
+    body.ignoreAvailability ? [] : unavailableSpans(db, organizationId, employeeIds, target),
   ]);
   const plan = planCopies(
     sources.map((s) => ({

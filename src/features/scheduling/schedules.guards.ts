@@ -26,6 +26,8 @@ export interface EntrySpan {
   employeeId: string;
   /** The entry being written, which never overlaps itself. */
   entryId: string;
+  /** Another entry the same batch takes from the staff member (a swap's other side): not an overlap either. */
+  leavingEntryId?: string;
   start: Date;
   end: Date;
 }
@@ -33,7 +35,8 @@ export interface EntrySpan {
 /** A SQL boolean: another live entry (draft or published) of the staff member overlaps [start, end). */
 export const overlapsSchedule = (span: EntrySpan): SQL =>
   sql`EXISTS (SELECT 1 FROM schedule_entries WHERE employee_id = ${span.employeeId} AND +organization_id = ${span.organizationId}
-    AND deleted_at IS NULL AND id <> ${span.entryId} AND start_at < ${span.end.getTime()} AND end_at > ${span.start.getTime()})`;
+    AND deleted_at IS NULL AND id <> ${span.entryId} AND id <> ${span.leavingEntryId ?? span.entryId}
+    AND start_at < ${span.end.getTime()} AND end_at > ${span.start.getTime()})`;
 
 /** `value`, or NULL when `refusal` holds. */
 const unless = (value: string | number, refusal: SQL): SQL => sql`(SELECT ${value} WHERE NOT (${refusal}))`;
@@ -45,7 +48,7 @@ export const unlessOnTimeOff = (value: string, span: EntrySpan): SQL =>
 
 /** `value`, or NULL when an UNAVAILABLE occurrence of the staff member overlaps the span; as is when ignored. */
 export const unlessUnavailable = <T extends string>(value: T, span: EntrySpan, ignoreAvailability = false): SQL | T =>
-  ignoreAvailability ? value : unless(value, unavailableDuring(span.employeeId, span.start, span.end));
+  ignoreAvailability ? value : unless(value, unavailableDuring(span.organizationId, span.employeeId, span.start, span.end));
 
 /** Approved places of an open shift, counted by the statement that would add one. */
 export const approvedPlaces = (openShiftId: string): SQL =>

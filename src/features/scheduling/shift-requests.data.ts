@@ -2,7 +2,7 @@ import { scheduleEntries, shiftRequests, staffMembers } from "@db/schema";
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
-import { whenDuplicate } from "@/data/write/constraint-problems";
+import { whenDuplicate, whenNull } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { conflict, forbidden, invalidField, notFound } from "@/problems/problem";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
@@ -11,6 +11,9 @@ import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { type ShiftRequestRow, serializeShiftRequest, statusAt } from "./shift-requests.schemas";
 
 type Action = "accepted" | "approved" | "declined" | "cancelled";
+
+const entriesChanged = () =>
+  conflict("SHIFT_REQUEST_NOT_PENDING", "The request's entries changed hands, moved or started meanwhile: nothing was written.");
 
 const notPending = (status: string) =>
   conflict("SHIFT_REQUEST_NOT_PENDING", `The shift request is ${status.toLowerCase()}: read it again.`);
@@ -226,9 +229,18 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
   const given = entries.find((e) => e.id === was.scheduleEntryId);
   const back = was.targetScheduleEntryId ? entries.find((e) => e.id === was.targetScheduleEntryId) : undefined;
   if (!given || (was.targetScheduleEntryId && !back)) throw notPending("no longer possible: its entry was deleted");
-  const stillAccepted = sql`EXISTS (SELECT 1 FROM shift_requests WHERE id = ${was.id} AND status = 'ACCEPTED' AND expires_at > ${now.getTime()})`;
-  const reassign = (entry: ScheduleEntryRow, from: string, to: string) => {
-    const span = { organizationId: scope.organizationId, employeeId: to, entryId: entry.id, start: entry.startAt, end: entry.endAt };
+  // Still accepted, and its entry not started (a manager may have moved it since the request was made).
+  const stillAccepted = sql`EXISTS (SELECT 1 FROM shift_requests WHERE id = ${was.id} AND status = 'ACCEPTED'
+    AND expires_at > ${now.getTime()}) AND EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${given.id} AND start_at > ${now.getTime()})`;
+  const reassign = (entry: ScheduleEntryRow, from: string, to: string, leaving?: ScheduleEntryRow) => {
+    const span = {
+      organizationId: scope.organizationId,
+      employeeId: to,
+      entryId: entry.id,
+      leavingEntryId: leaving?.id,
+      start: entry.startAt,
+      end: entry.endAt,
+    };
     return db
       .update(scheduleEntries)
       .set({
@@ -253,21 +265,20 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
   const [, , approval] = await guardedBatch(
     writerOf(db, scope),
     [
-      reassign(given, was.requesterId, acceptor),
-      back ? reassign(back, acceptor, was.requesterId) : db.select({ id: shiftRequests.id }).from(shiftRequests).where(sql`0`),
+      reassign(given, was.requesterId, acceptor, back),
+      back ? reassign(back, acceptor, was.requesterId, given) : db.select({ id: shiftRequests.id }).from(shiftRequests).where(sql`0`),
+      // Approved only with both reassignments made: a request still accepted whose entries changed hands meanwhile
+      // (moved, deleted, given to someone else, started) turns its NOT NULL status NULL and fails the whole batch.
       db
         .update(shiftRequests)
-        .set({ status: "APPROVED", decidedBy: row.decidedBy, updatedAt: now })
-        .where(
-          and(
-            eq(shiftRequests.id, was.id),
-            eq(shiftRequests.status, "ACCEPTED"),
-            moved(given, acceptor),
-            back ? moved(back, was.requesterId) : undefined,
-          ),
-        ),
+        .set({
+          status: sql`CASE WHEN ${moved(given, acceptor)} AND ${back ? moved(back, was.requesterId) : sql`1`} THEN 'APPROVED' END`,
+          decidedBy: row.decidedBy,
+          updatedAt: now,
+        })
+        .where(and(eq(shiftRequests.id, was.id), eq(shiftRequests.status, "ACCEPTED"), sql`${shiftRequests.expiresAt} > ${now.getTime()}`)),
     ],
-    scheduleGuardProblems,
+    [...scheduleGuardProblems, whenNull(shiftRequests.status, entriesChanged)],
     {
       events: [
         {
