@@ -12,21 +12,17 @@ import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
 import { type PayInputs, payInputStatements, payInputsFingerprint, payInputsOf } from "./pay-inputs.data";
 import { employeePayWire } from "./pay-lines.data";
+import { approvalProblems, approvedEvents, insertApprovals } from "./pay-period-approvals.data";
+import { keepSettings, keepSettingsProblem, readSettings } from "./pay-period-settings.data";
 import {
   actorOf,
-  approvalProblems,
   approvalsStatement,
-  approvedEvents,
-  insertApprovals,
-  keepSettings,
-  keepSettingsProblem,
   openShiftInPeriod,
   periodClosed,
   periodDetail,
   periodRowStatement,
   periodSummary,
   readPeriodState,
-  readSettings,
   spanOf,
   workersOf,
 } from "./pay-periods.data";

@@ -1,96 +1,29 @@
-import { organizations, payPeriodSettings, payPeriods, shifts, staffMembers, timesheetApprovals } from "@db/schema";
+import { payPeriods, shifts, timesheetApprovals } from "@db/schema";
 import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
-import type { Database, Statement } from "@/data/client";
+import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
-import { rawAll, rawRun } from "@/data/raw-statement";
-import { whenNull } from "@/data/write/constraint-problems";
-import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { rawAll } from "@/data/raw-statement";
 import {
-  defaultPayPeriodSettings,
   isPayPeriodId,
   type PayPeriodSettings,
   type PayPeriodSpan,
   payPeriodContaining,
-  payPeriodSettingsProblems,
   payPeriodsOverlapping,
 } from "@/domain/pay-periods";
 import type { Principal } from "@/domain/permissions";
 import { iso, isoOrNull } from "@/platform/schemas/time";
-import { conflict, invalidField, notFound, validationFailed } from "@/problems/problem";
+import { conflict, invalidField, notFound } from "@/problems/problem";
+import { readSettings, type SettingsRead } from "./pay-period-settings.data";
 
 type PeriodRow = typeof payPeriods.$inferSelect;
 
-/** The settings in force: the stored row, or the default from the organization's creation week (revision 0). */
-export interface SettingsRead extends PayPeriodSettings {
-  revision: number;
-  updatedAt: Date;
-}
-
 export const actorOf = (principal: Principal) => principal.staffMemberId ?? `partner:${principal.partnerId}`;
-
-export const settingsChanged = () =>
-  conflict("PAY_PERIOD_CHANGED", "The pay period settings changed meanwhile: nothing was written. Read the periods again and retry.");
 
 export const periodClosed = (id: string) =>
   conflict("PAY_PERIOD_CLOSED", `The pay period ${id} is closed: reopen it before changing its approvals or closing it again.`);
 
 export const openShiftInPeriod = (employeeIds: string[]) =>
   conflict("OPEN_SHIFT_IN_PERIOD", "Staff members have a shift still open in the period: clock them out first.", { employeeIds });
-
-const settingsStatement = (db: Database, organizationId: string) =>
-  db
-    .select({
-      createdAt: organizations.createdAt,
-      frequency: payPeriodSettings.frequency,
-      anchorDate: payPeriodSettings.anchorDate,
-      revision: payPeriodSettings.revision,
-      updatedAt: payPeriodSettings.updatedAt,
-    })
-    .from(organizations)
-    .leftJoin(payPeriodSettings, eq(payPeriodSettings.organizationId, organizations.id))
-    .where(eq(organizations.id, organizationId));
-
-function settingsOf(rows: Awaited<ReturnType<typeof settingsStatement>>): SettingsRead {
-  const row = rows[0];
-  if (!row) throw notFound("Organization");
-  if (row.frequency && row.anchorDate && row.updatedAt) {
-    return {
-      frequency: row.frequency as SettingsRead["frequency"],
-      anchorDate: row.anchorDate,
-      revision: row.revision ?? 0,
-      updatedAt: row.updatedAt,
-    };
-  }
-  return { ...defaultPayPeriodSettings(row.createdAt.toISOString().slice(0, 10)), revision: 0, updatedAt: row.createdAt };
-}
-
-export const settingsWire = (settings: SettingsRead) => ({
-  frequency: settings.frequency,
-  anchorDate: settings.anchorDate,
-  updatedAt: iso(settings.updatedAt),
-});
-
-export const readSettings = async (db: Database, organizationId: string) => settingsOf(await settingsStatement(db, organizationId));
-
-/**
- * Keeps the settings as a write read them, in that write's batch: the row is written (the default made explicit)
- * with its revision counted up, and its NOT NULL frequency turns NULL when the settings changed since the read.
- *   pay_period_settings.frequency NULL → the settings changed meanwhile (PAY_PERIOD_CHANGED)
- */
-export const keepSettings = (db: Database, organizationId: string, read: SettingsRead): Statement =>
-  db
-    .insert(payPeriodSettings)
-    .values({ organizationId, frequency: read.frequency, anchorDate: read.anchorDate, revision: 1, updatedAt: read.updatedAt })
-    .onConflictDoUpdate({
-      target: payPeriodSettings.organizationId,
-      set: {
-        revision: sql`${payPeriodSettings.revision} + 1`,
-        frequency: sql`CASE WHEN ${payPeriodSettings.frequency} = ${read.frequency}
-          AND ${payPeriodSettings.anchorDate} = ${read.anchorDate} THEN ${payPeriodSettings.frequency} END`,
-      },
-    });
-
-export const keepSettingsProblem = whenNull(payPeriodSettings.frequency, settingsChanged);
 
 /** The period a path names, or 404 when no period starts on that date under the settings. */
 export function spanOf(settings: PayPeriodSettings, periodId: string): PayPeriodSpan {
@@ -253,199 +186,4 @@ export async function listPeriods(db: Database, organizationId: string, startDat
     approvedCount: countOf.get(span.startDate)?.approved ?? 0,
     employeeCount: countOf.get(span.startDate)?.workers ?? 0,
   }));
-}
-
-/**
- * An approval row per named employee, in one statement whatever their number (the ids as one JSON parameter),
- * guarded in the statement itself:
- *   timesheet_approvals.period_end_date NULL → the period is closed (PAY_PERIOD_CLOSED)
- *   timesheet_approvals.employee_id NULL     → the employee has a shift still open in it (OPEN_SHIFT_IN_PERIOD)
- * An employee already approved keeps their first approval.
- */
-export const insertApprovals = (
-  db: Database,
-  organizationId: string,
-  span: PayPeriodSpan,
-  employeeIds: readonly string[],
-  by: string,
-  at: Date,
-) =>
-  rawRun(
-    db,
-    sql`INSERT INTO timesheet_approvals
-      (organization_id, period_start_date, period_end_date, employee_id, approved_at, approved_by)
-    SELECT ${organizationId}, ${span.startDate},
-      (SELECT ${span.endDate} WHERE NOT EXISTS (SELECT 1 FROM pay_periods
-        WHERE organization_id = ${organizationId} AND start_date = ${span.startDate} AND status = 'CLOSED')),
-      (SELECT e.value WHERE NOT EXISTS (SELECT 1 FROM shifts WHERE employee_id = e.value AND end_at IS NULL
-        AND deleted_at IS NULL AND business_date >= ${span.startDate} AND business_date <= ${span.endDate})),
-      ${at.getTime()}, ${by}
-    FROM json_each(${JSON.stringify(employeeIds)}) AS e WHERE true
-    ON CONFLICT DO NOTHING`,
-  );
-
-export const approvalProblems = (span: PayPeriodSpan, employeeIds: string[]) => [
-  whenNull(timesheetApprovals.periodEndDate, () => periodClosed(span.id)),
-  whenNull(timesheetApprovals.employeeId, () => openShiftInPeriod(employeeIds)),
-];
-
-/** One timesheet.approved per employee this batch approved (not one approved before: their row is older). */
-export const approvedEvents = (organizationId: string, span: PayPeriodSpan, employeeIds: readonly string[], by: string, at: Date) =>
-  employeeIds.map((employeeId) => ({
-    type: "timesheet.approved" as const,
-    organizationId,
-    occurredAt: at,
-    data: {
-      periodId: span.id,
-      startDate: span.startDate,
-      endDate: span.endDate,
-      employeeId,
-      approved: true,
-      approvedAt: iso(at),
-      approvedBy: by,
-    },
-    when: sql`EXISTS (SELECT 1 FROM timesheet_approvals WHERE organization_id = ${organizationId}
-      AND period_start_date = ${span.startDate} AND employee_id = ${employeeId} AND approved_at = ${at.getTime()} AND approved_by = ${by})`,
-  }));
-
-async function requireStaff(db: Database, organizationId: string, ids: readonly string[]) {
-  const found = await db
-    .select({ id: staffMembers.id })
-    .from(staffMembers)
-    .where(and(eq(staffMembers.organizationId, organizationId), inJsonList(staffMembers.id, ids)));
-  const known = new Set(found.map((s) => s.id));
-  const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length) throw invalidField("employeeIds", `no staff member with these ids in this organization: ${unknown.join(", ")}`);
-}
-
-/** POST …/approvals: approves the named timesheets (a repeat is a no-op) and answers the period. */
-export async function approveTimesheets(writer: Writer, organizationId: string, periodId: string, employeeIds: string[]) {
-  const { db } = writer;
-  const ids = [...new Set(employeeIds)];
-  const state = await readPeriodState(db, organizationId, periodId);
-  if (state.row?.status === "CLOSED") throw periodClosed(state.span.id);
-  await requireStaff(db, organizationId, ids);
-  const stillOpen = state.workers.filter((w) => w.open && ids.includes(w.employeeId)).map((w) => w.employeeId);
-  if (stillOpen.length) throw openShiftInPeriod(stillOpen);
-  const at = new Date();
-  const by = actorOf(writer.principal);
-  await guardedBatch(
-    writer,
-    [keepSettings(db, organizationId, state.settings), insertApprovals(db, organizationId, state.span, ids, by, at)],
-    [keepSettingsProblem, ...approvalProblems(state.span, ids)],
-    { events: approvedEvents(organizationId, state.span, ids, by, at) },
-  );
-  return periodDetail(await readPeriodState(db, organizationId, periodId));
-}
-
-/** DELETE …/approvals/{employeeId}: withdraws one approval while the period is open. */
-export async function withdrawApproval(writer: Writer, organizationId: string, periodId: string, employeeId: string) {
-  const { db } = writer;
-  const state = await readPeriodState(db, organizationId, periodId);
-  const [staff] = await db
-    .select({ id: staffMembers.id })
-    .from(staffMembers)
-    .where(and(eq(staffMembers.organizationId, organizationId), eq(staffMembers.id, employeeId)));
-  if (!staff) throw notFound("Staff member");
-  if (state.row?.status === "CLOSED") throw periodClosed(state.span.id);
-  const at = new Date();
-  const { span } = state;
-  const [, after] = await guardedBatch(
-    writer,
-    [
-      db.delete(timesheetApprovals).where(
-        and(
-          eq(timesheetApprovals.organizationId, organizationId),
-          eq(timesheetApprovals.periodStartDate, span.startDate),
-          eq(timesheetApprovals.employeeId, employeeId),
-          sql`NOT EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ${organizationId}
-            AND start_date = ${span.startDate} AND status = 'CLOSED')`,
-        ),
-      ),
-      periodRowStatement(db, organizationId, span.startDate),
-    ],
-    [],
-    {
-      events: [
-        {
-          type: "timesheet.unapproved",
-          organizationId,
-          occurredAt: at,
-          data: {
-            periodId: span.id,
-            startDate: span.startDate,
-            endDate: span.endDate,
-            employeeId,
-            approved: false,
-            approvedAt: null,
-            approvedBy: null,
-          },
-          // Recorded only when the delete removed an approval (the select after it leaves changes() as it was).
-          whenChanged: true,
-        },
-      ],
-    },
-  );
-  // A close that landed between the read and the delete: the delete's condition kept the approval.
-  if (after[0]?.status === "CLOSED") throw periodClosed(span.id);
-  return periodDetail(await readPeriodState(db, organizationId, periodId));
-}
-
-/** Periods a settings change must not move: every one closed at least once, and every one holding approvals. */
-export async function patchSettings(writer: Writer, organizationId: string, body: { frequency?: string; anchorDate?: string }) {
-  const { db } = writer;
-  const [settingsRows, closed, approved] = await db.batch([
-    settingsStatement(db, organizationId),
-    db
-      .select({ startDate: payPeriods.startDate, endDate: payPeriods.endDate })
-      .from(payPeriods)
-      .where(and(eq(payPeriods.organizationId, organizationId), sql`${payPeriods.version} > 0`)),
-    db
-      .selectDistinct({ startDate: timesheetApprovals.periodStartDate, endDate: timesheetApprovals.periodEndDate })
-      .from(timesheetApprovals)
-      .where(eq(timesheetApprovals.organizationId, organizationId)),
-  ]);
-  const was = settingsOf(settingsRows);
-  const next = { frequency: body.frequency ?? was.frequency, anchorDate: body.anchorDate ?? was.anchorDate };
-  const problems = payPeriodSettingsProblems(next);
-  if (problems.length) throw validationFailed(problems);
-  const settings = next as PayPeriodSettings;
-  // Nothing to change: no write and no event.
-  if (settings.frequency === was.frequency && settings.anchorDate === was.anchorDate) return settingsWire(was);
-  const moved = (spans: { startDate: string; endDate: string }[]) =>
-    spans
-      .filter((s) => !isPayPeriodId(settings, s.startDate) || payPeriodContaining(settings, s.startDate).endDate !== s.endDate)
-      .map((s) => s.startDate);
-  const movedClosed = moved(closed);
-  if (movedClosed.length) {
-    throw conflict("PAY_PERIODS_CLOSED", "The change would move pay periods that have been closed.", { periodIds: movedClosed });
-  }
-  const movedApproved = moved(approved);
-  if (movedApproved.length) {
-    throw conflict("TIMESHEET_APPROVED", "The change would move pay periods holding approved timesheets: withdraw them first.", {
-      periodIds: movedApproved,
-    });
-  }
-  const now = new Date();
-  const written: SettingsRead = { ...settings, revision: was.revision, updatedAt: now };
-  await guardedBatch(
-    writer,
-    [
-      db
-        .insert(payPeriodSettings)
-        .values({ organizationId, ...settings, revision: 0, updatedAt: now })
-        .onConflictDoUpdate({
-          target: payPeriodSettings.organizationId,
-          // Only over the revision read: an approval or close since then fixed periods this check did not see.
-          set: {
-            frequency: sql`CASE WHEN ${payPeriodSettings.revision} = ${was.revision} THEN excluded.frequency END`,
-            anchorDate: sql`excluded.anchor_date`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-        }),
-    ],
-    [keepSettingsProblem],
-    { events: [{ type: "pay_period_settings.updated", organizationId, occurredAt: now, data: settingsWire(written) }] },
-  );
-  return settingsWire(written);
 }

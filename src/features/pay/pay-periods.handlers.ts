@@ -1,15 +1,8 @@
 import type { AppRouteHandler } from "@/platform/http/env";
+import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
 import { closePeriod, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
-import {
-  approveTimesheets as approve,
-  listPeriods,
-  periodDetail,
-  readPeriodState,
-  readSettings,
-  settingsWire,
-  withdrawApproval as withdraw,
-  patchSettings as writeSettings,
-} from "./pay-periods.data";
+import { readSettings, settingsWire, patchSettings as writeSettings } from "./pay-period-settings.data";
+import { listPeriods, periodDetail, readPeriodState } from "./pay-periods.data";
 import type * as routes from "./pay-periods.routes";
 
 export const getSettings: AppRouteHandler<routes.GetSettingsRoute> = async (c) =>

@@ -1,0 +1,148 @@
+import { staffMembers, timesheetApprovals } from "@db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { inJsonList } from "@/data/json-list";
+import { rawRun } from "@/data/raw-statement";
+import { whenNull } from "@/data/write/constraint-problems";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import type { PayPeriodSpan } from "@/domain/pay-periods";
+import { iso } from "@/platform/schemas/time";
+import { invalidField, notFound } from "@/problems/problem";
+import { keepSettings, keepSettingsProblem } from "./pay-period-settings.data";
+import { actorOf, openShiftInPeriod, periodClosed, periodDetail, periodRowStatement, readPeriodState } from "./pay-periods.data";
+
+/**
+ * An approval row per named employee, in one statement whatever their number (the ids as one JSON parameter),
+ * guarded in the statement itself:
+ *   timesheet_approvals.period_end_date NULL → the period is closed (PAY_PERIOD_CLOSED)
+ *   timesheet_approvals.employee_id NULL     → the employee has a shift still open in it (OPEN_SHIFT_IN_PERIOD)
+ * An employee already approved keeps their first approval.
+ */
+export const insertApprovals = (
+  db: Database,
+  organizationId: string,
+  span: PayPeriodSpan,
+  employeeIds: readonly string[],
+  by: string,
+  at: Date,
+) =>
+  rawRun(
+    db,
+    sql`INSERT INTO timesheet_approvals
+      (organization_id, period_start_date, period_end_date, employee_id, approved_at, approved_by)
+    SELECT ${organizationId}, ${span.startDate},
+      (SELECT ${span.endDate} WHERE NOT EXISTS (SELECT 1 FROM pay_periods
+        WHERE organization_id = ${organizationId} AND start_date = ${span.startDate} AND status = 'CLOSED')),
+      (SELECT e.value WHERE NOT EXISTS (SELECT 1 FROM shifts WHERE employee_id = e.value AND end_at IS NULL
+        AND deleted_at IS NULL AND business_date >= ${span.startDate} AND business_date <= ${span.endDate})),
+      ${at.getTime()}, ${by}
+    FROM json_each(${JSON.stringify(employeeIds)}) AS e WHERE true
+    ON CONFLICT DO NOTHING`,
+  );
+
+export const approvalProblems = (span: PayPeriodSpan, employeeIds: string[]) => [
+  whenNull(timesheetApprovals.periodEndDate, () => periodClosed(span.id)),
+  whenNull(timesheetApprovals.employeeId, () => openShiftInPeriod(employeeIds)),
+];
+
+/** One timesheet.approved per employee this batch approved (not one approved before: their row is older). */
+export const approvedEvents = (organizationId: string, span: PayPeriodSpan, employeeIds: readonly string[], by: string, at: Date) =>
+  employeeIds.map((employeeId) => ({
+    type: "timesheet.approved" as const,
+    organizationId,
+    occurredAt: at,
+    data: {
+      periodId: span.id,
+      startDate: span.startDate,
+      endDate: span.endDate,
+      employeeId,
+      approved: true,
+      approvedAt: iso(at),
+      approvedBy: by,
+    },
+    when: sql`EXISTS (SELECT 1 FROM timesheet_approvals WHERE organization_id = ${organizationId}
+      AND period_start_date = ${span.startDate} AND employee_id = ${employeeId} AND approved_at = ${at.getTime()} AND approved_by = ${by})`,
+  }));
+
+async function requireStaff(db: Database, organizationId: string, ids: readonly string[]) {
+  const found = await db
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.organizationId, organizationId), inJsonList(staffMembers.id, ids)));
+  const known = new Set(found.map((s) => s.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length) throw invalidField("employeeIds", `no staff member with these ids in this organization: ${unknown.join(", ")}`);
+}
+
+/** POST …/approvals: approves the named timesheets (a repeat is a no-op) and answers the period. */
+export async function approveTimesheets(writer: Writer, organizationId: string, periodId: string, employeeIds: string[]) {
+  const { db } = writer;
+  const ids = [...new Set(employeeIds)];
+  const state = await readPeriodState(db, organizationId, periodId);
+  if (state.row?.status === "CLOSED") throw periodClosed(state.span.id);
+  await requireStaff(db, organizationId, ids);
+  const stillOpen = state.workers.filter((w) => w.open && ids.includes(w.employeeId)).map((w) => w.employeeId);
+  if (stillOpen.length) throw openShiftInPeriod(stillOpen);
+  const at = new Date();
+  const by = actorOf(writer.principal);
+  await guardedBatch(
+    writer,
+    [keepSettings(db, organizationId, state.settings), insertApprovals(db, organizationId, state.span, ids, by, at)],
+    [keepSettingsProblem, ...approvalProblems(state.span, ids)],
+    { events: approvedEvents(organizationId, state.span, ids, by, at) },
+  );
+  return periodDetail(await readPeriodState(db, organizationId, periodId));
+}
+
+/** DELETE …/approvals/{employeeId}: withdraws one approval while the period is open. */
+export async function withdrawApproval(writer: Writer, organizationId: string, periodId: string, employeeId: string) {
+  const { db } = writer;
+  const state = await readPeriodState(db, organizationId, periodId);
+  const [staff] = await db
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.organizationId, organizationId), eq(staffMembers.id, employeeId)));
+  if (!staff) throw notFound("Staff member");
+  if (state.row?.status === "CLOSED") throw periodClosed(state.span.id);
+  const at = new Date();
+  const { span } = state;
+  const [, after] = await guardedBatch(
+    writer,
+    [
+      db.delete(timesheetApprovals).where(
+        and(
+          eq(timesheetApprovals.organizationId, organizationId),
+          eq(timesheetApprovals.periodStartDate, span.startDate),
+          eq(timesheetApprovals.employeeId, employeeId),
+          sql`NOT EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ${organizationId}
+            AND start_date = ${span.startDate} AND status = 'CLOSED')`,
+        ),
+      ),
+      periodRowStatement(db, organizationId, span.startDate),
+    ],
+    [],
+    {
+      events: [
+        {
+          type: "timesheet.unapproved",
+          organizationId,
+          occurredAt: at,
+          data: {
+            periodId: span.id,
+            startDate: span.startDate,
+            endDate: span.endDate,
+            employeeId,
+            approved: false,
+            approvedAt: null,
+            approvedBy: null,
+          },
+          // Recorded only when the delete removed an approval (the select after it leaves changes() as it was).
+          whenChanged: true,
+        },
+      ],
+    },
+  );
+  // A close that landed between the read and the delete: the delete's condition kept the approval.
+  if (after[0]?.status === "CLOSED") throw periodClosed(span.id);
+  return periodDetail(await readPeriodState(db, organizationId, periodId));
+}
