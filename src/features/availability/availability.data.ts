@@ -7,6 +7,7 @@ import { jsonArrayContains } from "@/data/json-list";
 import { whenNull } from "@/data/write/constraint-problems";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type AvailabilityRule, availabilityProblems, expandAvailability, materializedOccurrences } from "@/domain/availability";
+import { calendarRangeProblem } from "@/domain/calendar-range";
 import { addDays } from "@/domain/local-time";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { iso } from "@/platform/schemas/time";
@@ -201,10 +202,8 @@ export async function expandRange(
   query: { startDate: string; endDate: string; employeeId?: string; locationId?: string },
 ) {
   const { startDate, endDate } = query;
-  if (startDate > endDate) throw invalidField("endDate", "must not be before startDate");
-  if (Date.parse(endDate) - Date.parse(startDate) >= MAX_RANGE_DAYS * 86_400_000) {
-    throw invalidField("endDate", `the range is at most ${MAX_RANGE_DAYS} days`);
-  }
+  const rangeProblem = calendarRangeProblem(startDate, endDate, MAX_RANGE_DAYS);
+  if (rangeProblem) throw invalidField(rangeProblem.path, rangeProblem.message);
   const from = new Date(`${startDate}T00:00:00Z`);
   const to = new Date(`${addDays(endDate, 1)}T00:00:00Z`);
   const rows = await db

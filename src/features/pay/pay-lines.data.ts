@@ -1,4 +1,5 @@
 import type { Database } from "@/data/client";
+import { calendarRangeProblem } from "@/domain/calendar-range";
 import { computePay, type EmployeePay } from "@/domain/pay-classification";
 import { invalidField } from "@/problems/problem";
 import { type PayEmployee, type PayFilter, readPayInputs } from "./pay-inputs.data";
@@ -23,10 +24,8 @@ export const employeePayWire = (pay: EmployeePay, employees: ReadonlyMap<string,
 /** GET /timesheets/pay: one round trip (payInputStatements), then pure classification. */
 export async function payLines(db: Database, filter: PayFilter) {
   const { startDate, endDate } = filter;
-  if (startDate > endDate) throw invalidField("endDate", "must not be before startDate");
-  if (Date.parse(endDate) - Date.parse(startDate) >= MAX_PAY_RANGE_DAYS * 86_400_000) {
-    throw invalidField("endDate", `the range is at most ${MAX_PAY_RANGE_DAYS} days`);
-  }
+  const rangeProblem = calendarRangeProblem(startDate, endDate, MAX_PAY_RANGE_DAYS);
+  if (rangeProblem) throw invalidField(rangeProblem.path, rangeProblem.message);
   const inputs = await readPayInputs(db, filter);
   const pay = computePay({ startDate, endDate, ...inputs });
   return { startDate, endDate, employees: pay.employees.map((e) => employeePayWire(e, inputs.employees)), totals: pay.totals };

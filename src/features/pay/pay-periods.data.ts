@@ -3,6 +3,7 @@ import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
 import { rawAll } from "@/data/raw-statement";
+import { calendarRangeProblem } from "@/domain/calendar-range";
 import {
   isPayPeriodId,
   type PayPeriodSettings,
@@ -145,10 +146,8 @@ const MAX_LISTED_DAYS = 366;
 
 /** GET …/pay-periods: the periods overlapping the range, counted in one round trip after the settings. */
 export async function listPeriods(db: Database, organizationId: string, startDate: string, endDate: string) {
-  if (startDate > endDate) throw invalidField("endDate", "must not be before startDate");
-  if (Date.parse(endDate) - Date.parse(startDate) >= MAX_LISTED_DAYS * 86_400_000) {
-    throw invalidField("endDate", `the range is at most ${MAX_LISTED_DAYS} days`);
-  }
+  const rangeProblem = calendarRangeProblem(startDate, endDate, MAX_LISTED_DAYS);
+  if (rangeProblem) throw invalidField(rangeProblem.path, rangeProblem.message);
   const settings = await readSettings(db, organizationId);
   const spans = payPeriodsOverlapping(settings, startDate, endDate);
   if (spans.length === 0) return [];
