@@ -12,17 +12,18 @@ export default {
   },
   /**
    * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
-   * 30 days, runs the time-off accrual pass, and wakes every webhook endpoint with events to deliver (the safety net
-   * of the drain after each write).
+   * 30 days, runs the time-off accrual pass and the attendance pass (no-shows, forgotten clock-outs), then wakes every
+   * webhook endpoint with events to deliver (the safety net of the drain after each write).
    */
   async scheduled(controller, env, ctx) {
-    const { createDatabase, drainOutbox, purgeExpiredEvents, purgeExpiredKeys, runAccrualPass, shardBinding, shardConfig } = await import(
-      "@/jobs/index"
-    );
-    for (const shard of shardConfig(env).shards) {
-      const db = createDatabase(shardBinding(env, shard));
-      ctx.waitUntil(Promise.all([purgeExpiredKeys(db), purgeExpiredEvents(db), drainOutbox(db, env.WEBHOOK_QUEUE)]));
-      ctx.waitUntil(runAccrualPass(db, new Date(controller.scheduledTime)));
+    const jobs = await import("@/jobs/index");
+    const now = new Date(controller.scheduledTime);
+    for (const shard of jobs.shardConfig(env).shards) {
+      const db = jobs.createDatabase(jobs.shardBinding(env, shard));
+      ctx.waitUntil(Promise.all([jobs.purgeExpiredKeys(db), jobs.purgeExpiredEvents(db)]));
+      ctx.waitUntil(jobs.runAccrualPass(db, now));
+      // The drain after the attendance pass delivers what it raised in this same invocation.
+      ctx.waitUntil(jobs.runAttendancePass(db, now).finally(() => jobs.drainOutbox(db, env.WEBHOOK_QUEUE)));
     }
   },
   /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order from its shard. */

@@ -88,6 +88,8 @@ export const shifts = sqliteTable(
     index("shifts_location_business_date").on(t.locationId, t.businessDate, t.id),
     // The time-off pass reads shifts changed since its cursor (per-hour accrual corrections).
     index("shifts_organization_updated").on(t.organizationId, t.updatedAt),
+    // The attendance pass reads open shifts, oldest first, across organizations (forgotten clock-outs).
+    index("shifts_open_start").on(t.startAt).where(sql`end_at IS NULL AND deleted_at IS NULL`),
   ],
 );
 

@@ -103,6 +103,24 @@ function mealPenaltyShift(day: readonly PreparedShift[], meal: MealBreakRule): P
   return crossing;
 }
 
+/**
+ * Whether one employee's workday of closed shifts passed its meal rule's `afterMinutes` of work without a qualifying
+ * meal break (as the MEAL_PENALTY line reads it, whatever the penalty's hours): the shift during which the day passed
+ * it, and the day's payable minutes beyond it; null when the rule is met or there is none.
+ */
+export function missedMealBreak(
+  day: readonly (PayShift & { endTime: Date })[],
+  governing: GoverningSet,
+): { shiftId: string; minutesPast: number } | null {
+  const meal = governing.rules.mealBreak;
+  if (!meal) return null;
+  const prepared = [...day].sort((a, b) => a.startTime.getTime() - b.startTime.getTime()).map((shift) => prepare(shift, governing));
+  const payable = prepared.reduce((sum, p) => sum + p.payable, 0);
+  if (payable <= meal.afterMinutes) return null;
+  const crossing = mealPenaltyShift(prepared, meal);
+  return crossing && { shiftId: crossing.shift.id, minutesPast: payable - meal.afterMinutes };
+}
+
 interface WorkweekState {
   regularMinutes: number;
   lastWorkedDate: string | null;

@@ -1,6 +1,14 @@
 import { type Coordinates, distanceCentimeters, type GeofenceCheck } from "./geofence";
 
-export const TRUST_FLAGS = ["IMPOSSIBLE_TRAVEL", "IP_FAR", "MOCK_LOCATION", "OUTSIDE_GEOFENCE", "UNDETERMINED_GEOFENCE"] as const;
+/** AUTO_CLOCK_OUT: the attendance pass closed a forgotten shift (jobs/attendance-pass); the others judge a punch. */
+export const TRUST_FLAGS = [
+  "AUTO_CLOCK_OUT",
+  "IMPOSSIBLE_TRAVEL",
+  "IP_FAR",
+  "MOCK_LOCATION",
+  "OUTSIDE_GEOFENCE",
+  "UNDETERMINED_GEOFENCE",
+] as const;
 
 export type TrustFlag = (typeof TRUST_FLAGS)[number];
 

@@ -1,5 +1,7 @@
 import {
   accessRoles,
+  attendanceExceptions,
+  attendanceSettings,
   breakTypes,
   type events,
   locations,
@@ -19,6 +21,7 @@ import type { EventType } from "@/data/outbox/outbox";
 import { fromSnapshot, rowOf } from "@/data/outbox/snapshot";
 import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
 import { serializeAccessRole } from "@/features/access-roles/access-roles.schemas";
+import { serializeAttendanceException, serializeAttendanceSettings } from "@/features/attendance/attendance.schemas";
 import { serializeBreakType } from "@/features/break-types/break-types.schemas";
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
@@ -52,6 +55,11 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
   schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),
+  attendance_exceptions: (snapshot) => serializeAttendanceException(rowOf(attendanceExceptions, snapshot)),
+  attendance_settings: (snapshot) => {
+    const row = rowOf(attendanceSettings, snapshot);
+    return serializeAttendanceSettings(row, row.updatedAt);
+  },
   time_off_settings: (snapshot) => ({
     ...DEFAULT_TIME_OFF_SETTINGS,
     ...(snapshot.settings as object),

@@ -73,6 +73,9 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "shift_request.approved": "ShiftRequest",
   "shift_request.declined": "ShiftRequest",
   "shift_request.cancelled": "ShiftRequest",
+  "attendance_settings.updated": "AttendanceSettings",
+  "attendance_exception.raised": "AttendanceException",
+  "attendance_exception.resolved": "AttendanceException",
 };
 
 const PUBLISHED = {

@@ -69,6 +69,10 @@ export const PROBLEM_CODES = {
   PAY_PERIOD_NOT_FOUND: missing("Pay period", "No pay period starts on that date under the organization's settings"),
   AVAILABILITY_NOT_FOUND: missing("Availability", "No such availability of the staff member"),
   SHIFT_REQUEST_NOT_FOUND: missing("Shift request", "No such shift request at the location (or not one the caller may see)"),
+  ATTENDANCE_EXCEPTION_NOT_FOUND: missing(
+    "Attendance exception",
+    "No such attendance exception in the organization (or not one the caller may see)",
+  ),
 
   IDEMPOTENCY_REQUEST_IN_PROGRESS: code([409], "The first request with this Idempotency-Key is still running"),
   EXTERNAL_ID_TAKEN: code([409], "Another record of the organization has that externalId"),

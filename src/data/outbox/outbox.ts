@@ -77,6 +77,9 @@ export const EVENT_TYPES = [
   "shift_request.approved",
   "shift_request.declined",
   "shift_request.cancelled",
+  "attendance_settings.updated",
+  "attendance_exception.raised",
+  "attendance_exception.resolved",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;
@@ -111,7 +114,7 @@ export interface Snapshot {
   fields: Fields;
 }
 
-interface RowsEvents {
+export interface RowsEvents {
   table: SQLiteTable;
   where: SQL;
   typeOf: SQL;
@@ -151,6 +154,24 @@ function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { 
   return db.insert(events).select(
     sql`SELECT ${prefix} || ${position}, ${organizationId}, ${nextSequence(organizationId)} - 1 + ${position}, ${typeOf},
       ${occurredAt.getTime()}, ${formOf(table, snapshot)} FROM ${table} WHERE ${where}`,
+  );
+}
+
+/**
+ * One event per row `where` picks, each recorded in its row's own organization with that organization's next
+ * sequences (a background pass writing many organizations in one statement; requests use `eventStatement`).
+ */
+export function eventsOfRowsByOrganization(db: Database, occurredAt: Date, { table, where, typeOf, snapshot }: RowsEvents): Statement {
+  // Qualified by hand: drizzle writes a lone table's columns unqualified, which the subquery on events would capture.
+  const column = (name: string) => sql`${table}.${sql.identifier(name)}`;
+  const organizationId = column("organization_id");
+  const id = column("id");
+  const prefix = `${newId()}.`;
+  const inOrganization = sql`row_number() OVER (PARTITION BY ${organizationId} ORDER BY ${id})`;
+  return db.insert(events).select(
+    sql`SELECT ${prefix} || row_number() OVER (ORDER BY ${id}), ${organizationId},
+      coalesce((SELECT max(e.sequence) FROM events e WHERE e.organization_id = ${organizationId}), 0) + ${inOrganization},
+      ${typeOf}, ${occurredAt.getTime()}, ${formOf(table, snapshot)} FROM ${table} WHERE ${where}`,
   );
 }
 

@@ -3,10 +3,13 @@ import { and, between, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
 import { inOrganization } from "@/data/tenancy";
+import type { PunchKind } from "@/domain/geofence";
 import { addDays } from "@/domain/local-time";
+import { attendanceContext, attendanceReads } from "@/features/attendance/punch-attendance.data";
 import { notFound } from "@/problems/problem";
 
 interface PunchScope {
+  kind: PunchKind;
   /** The request's Idempotency-Key, looked up in the same batch (see punch-idempotency.ts). */
   idempotency?: IdempotentRequest;
   organizationId: string;
@@ -22,7 +25,8 @@ const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
 /**
  * Everything a clock or break event needs to decide, read in ONE batch (one D1 round trip): the staff member,
  * the location and its break types, the role, the open shift with its breaks, the member's latest event, and
- * the location's locked days near the instant and on the open shift's business date, and the Idempotency-Key.
+ * the location's locked days near the instant and on the open shift's business date, the Idempotency-Key, and what
+ * attendance exceptions are found with (features/attendance: settings, published entries near, the meal rule).
  */
 export async function loadPunchContext(db: Database, scope: PunchScope) {
   const { organizationId, staffMemberId, locationId } = scope;
@@ -31,7 +35,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     between(lockedDays.date, utcDate(new Date(scope.around.getTime() - 86_400_000)), addDays(utcDate(scope.around), 1)),
     inArray(lockedDays.date, db.select({ date: shifts.businessDate }).from(shifts).where(openShiftOf)),
   );
-  const [staff, location, role, openShift, openShiftBreaks, lastEvent, locationBreakTypes, locked, key] = await db.batch([
+  const [staff, location, role, openShift, openShiftBreaks, lastEvent, locationBreakTypes, locked, key, ...attendance] = await db.batch([
     db
       .select()
       .from(staffMembers)
@@ -65,6 +69,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
       .from(lockedDays)
       .where(and(eq(lockedDays.organizationId, organizationId), eq(lockedDays.locationId, locationId), lockableDates)),
     lookupStatement(db, scope.idempotency ?? { scope: "", key: "", hash: "" }),
+    ...attendanceReads(db, { organizationId, staffMemberId, locationId, around: scope.around, kind: scope.kind }),
   ]);
   if (!staff[0]) throw notFound("Staff member");
   if (!location[0]) throw notFound("Location");
@@ -78,6 +83,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     breakTypes: locationBreakTypes,
     lockedDates: new Set(locked.map((l) => l.date)),
     idempotencyRecord: key[0],
+    attendance: attendanceContext(attendance),
   };
 }
 

@@ -84,7 +84,7 @@ export function closedShift(
   shift: ShiftRow,
   breaks: readonly ShiftBreakRow[],
   types: readonly BreakTypeRow[],
-  judgement: Judgement,
+  judgement: Pick<Judgement, "at" | "flags">,
   receivedAt: Date,
 ) {
   const closed = closeShift({ start: shift.startAt, end: judgement.at, breaks: breaks.map(toDomainBreak), breakTypes: types });

@@ -3,6 +3,9 @@ import type { Statement } from "@/data/client";
 import type { EventType } from "@/data/outbox/outbox";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
+import type { AttendanceExceptionRow } from "@/features/attendance/attendance.schemas";
+import { raising } from "@/features/attendance/attendance-exceptions.data";
+import { clockInExceptions, clockOutExceptions } from "@/features/attendance/punch-attendance.data";
 import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/problems/shifts";
@@ -39,6 +42,7 @@ async function punch<K extends PunchRequest["kind"]>(
 ): Promise<Punch<K>> {
   const receivedAt = new Date();
   const context = await loadPunchContext(c.var.db, {
+    kind,
     organizationId: params.organization_id,
     staffMemberId: params.id,
     locationId: params.location_id,
@@ -55,12 +59,25 @@ async function punch<K extends PunchRequest["kind"]>(
 
 /**
  * A punch's one atomic write batch (round trip 2 of 2): the principal guard, its answer under the Idempotency-Key,
- * then its rows.
+ * then its rows, then the attendance exceptions it raises (features/attendance), each with its event.
  */
-const commit = (c: PunchCtx, type: EventType, answer: ShiftWire, statements: Statement[], problems: ConstraintProblems) =>
-  guardedBatch(c.var, [...recordAnswer(c, answer), ...statements] as [Statement, ...Statement[]], [concurrentTwin, ...problems], {
-    events: [{ type, organizationId: c.req.param("organization_id")!, data: answer }],
-  });
+function commit(
+  c: PunchCtx,
+  type: EventType,
+  answer: ShiftWire,
+  statements: Statement[],
+  problems: ConstraintProblems,
+  exceptions: readonly AttendanceExceptionRow[] = [],
+) {
+  const organizationId = c.req.param("organization_id")!;
+  const raised = raising(c.var.db, organizationId, exceptions);
+  return guardedBatch(
+    c.var,
+    [...recordAnswer(c, answer), ...statements, ...raised.statements] as [Statement, ...Statement[]],
+    [concurrentTwin, ...problems],
+    { events: [{ type, organizationId, data: answer }, ...raised.events] },
+  );
+}
 
 export const shiftState: AppRouteHandler<routes.ShiftStateRoute> = async (c) => {
   const { organization_id, id, location_id } = c.req.valid("param");
@@ -77,7 +94,8 @@ export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
   refuseLockedDay(context, shift.businessDate);
   const event = eventRow(context, request, judgement, shift.id);
   const answer = serializeShift(shift, [], { events: [event] });
-  await commit(c, "shift.clocked_in", answer, clockInWrites(c.var.db, shift, event), clockInProblems(shift));
+  const exceptions = clockInExceptions(context.attendance, shift, request.receivedAt);
+  await commit(c, "shift.clocked_in", answer, clockInWrites(c.var.db, shift, event), clockInProblems(shift), exceptions);
   return c.json(answer, 200);
 };
 
@@ -123,6 +141,8 @@ export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
   const events = [eventRow(context, request, judgement, shift.id)];
   if (closed.ended) events.push(eventRow(context, { ...request, kind: "break_end" }, judgement, shift.id, closed.ended.id));
   const answer = serializeShift({ ...shift, ...closed.changes }, closed.breaks, { events });
-  await commit(c, "shift.clocked_out", answer, clockOutWrites(c.var.db, shift, { ...closed, events }), onShiftProblems(shift));
+  const exceptions = clockOutExceptions(context.attendance, shift, { endAt: judgement.at, breaks: closed.breaks }, request.receivedAt);
+  const writes = clockOutWrites(c.var.db, shift, { ...closed, events });
+  await commit(c, "shift.clocked_out", answer, writes, onShiftProblems(shift), exceptions);
   return c.json(answer, 200);
 };

@@ -123,6 +123,11 @@ export const TAGS = [
   },
   { name: "Time off", description: "Policies and their types, balances kept as a ledger, accrual, requests with approval, settings." },
   { name: "Availability", description: "When staff members cannot or would like to work, one-off or recurring (RFC 5545)." },
+  {
+    name: "Attendance",
+    description:
+      "Schedule against actual: late, early, unscheduled, no-show, missed meal break and forgotten clock-outs closed automatically.",
+  },
   { name: "Schedules", description: "Planned shifts of a location: drafts, publishing and bulk copy." },
   { name: "Shift requests", description: "Drops and swaps of published entries, accepted by colleagues and approved by managers." },
   { name: "Open shifts", description: "Shifts offered to a location's staff, with claims, preferences and assignments." },

@@ -1,0 +1,107 @@
+/** Schedule against actual: the rules that turn punches and published entries into attendance exceptions. */
+
+export const ATTENDANCE_EXCEPTION_TYPES = [
+  "LATE_CLOCK_IN",
+  "EARLY_CLOCK_OUT",
+  "UNSCHEDULED_SHIFT",
+  "NO_SHOW",
+  "MISSED_CLOCK_OUT",
+  "MISSED_MEAL_BREAK",
+] as const;
+export type AttendanceExceptionType = (typeof ATTENDANCE_EXCEPTION_TYPES)[number];
+
+export const ATTENDANCE_STATUSES = ["OPEN", "RESOLVED", "EXCUSED"] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+export interface AttendanceSettings {
+  lateGraceMinutes: number;
+  earlyLeaveGraceMinutes: number;
+  noShowAfterMinutes: number;
+  /** Null: a forgotten shift stays open until someone closes it. */
+  autoClockOutAfterMinutes: number | null;
+}
+
+export const DEFAULT_ATTENDANCE_SETTINGS: AttendanceSettings = {
+  lateGraceMinutes: 5,
+  earlyLeaveGraceMinutes: 5,
+  noShowAfterMinutes: 30,
+  autoClockOutAfterMinutes: 960,
+};
+
+/** How long before a published entry's start a clock-in still works that entry (an early arrival, not a shift of its own). */
+export const EARLY_CLOCK_IN_WINDOW_MINUTES = 120;
+
+/** How far back the Cron looks for no-shows: a pass that runs late still finds the entries of the week before. */
+export const NO_SHOW_LOOKBACK_DAYS = 7;
+
+const MINUTE_MS = 60_000;
+
+/** A published schedule entry of the staff member at the location, as the rules read it. */
+export interface ScheduledSpan {
+  id: string;
+  start: Date;
+  end: Date;
+}
+
+/** What a rule found: its type, the entry it is about (if any) and its minutes. */
+export interface AttendanceFinding {
+  type: AttendanceExceptionType;
+  scheduleEntryId: string | null;
+  minutes: number | null;
+}
+
+const wholeMinutes = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / MINUTE_MS);
+
+/** The entry a shift starting at `at` works: the earliest-starting one whose [start − early window, end) holds `at`. */
+export function entryWorkedAt(entries: readonly ScheduledSpan[], at: Date): ScheduledSpan | null {
+  const time = at.getTime();
+  let found: ScheduledSpan | null = null;
+  for (const entry of entries) {
+    const opens = entry.start.getTime() - EARLY_CLOCK_IN_WINDOW_MINUTES * MINUTE_MS;
+    if (time < opens || time >= entry.end.getTime()) continue;
+    if (!found || entry.start < found.start || (entry.start.getTime() === found.start.getTime() && entry.id < found.id)) found = entry;
+  }
+  return found;
+}
+
+/**
+ * At clock-in: UNSCHEDULED_SHIFT when no published entry of the staff member at the location is worked by it;
+ * LATE_CLOCK_IN (minutes after the entry's start) when it is later than the start plus the grace.
+ */
+export function clockInFindings(at: Date, entries: readonly ScheduledSpan[], settings: AttendanceSettings): AttendanceFinding[] {
+  const entry = entryWorkedAt(entries, at);
+  if (!entry) return [{ type: "UNSCHEDULED_SHIFT", scheduleEntryId: null, minutes: null }];
+  if (at.getTime() <= entry.start.getTime() + settings.lateGraceMinutes * MINUTE_MS) return [];
+  return [{ type: "LATE_CLOCK_IN", scheduleEntryId: entry.id, minutes: wholeMinutes(entry.start, at) }];
+}
+
+/** At clock-out: EARLY_CLOCK_OUT (minutes before the entry's end) when the shift's entry ends later than the clock-out plus the grace. */
+export function clockOutFindings(
+  shiftStart: Date,
+  at: Date,
+  entries: readonly ScheduledSpan[],
+  settings: AttendanceSettings,
+): AttendanceFinding[] {
+  const entry = entryWorkedAt(entries, shiftStart);
+  if (!entry || at.getTime() + settings.earlyLeaveGraceMinutes * MINUTE_MS >= entry.end.getTime()) return [];
+  return [{ type: "EARLY_CLOCK_OUT", scheduleEntryId: entry.id, minutes: wholeMinutes(at, entry.end) }];
+}
+
+/**
+ * When the attendance pass closes a shift still open at `now`: at its entry's end if it works one, else at its start
+ * plus `autoClockOutAfterMinutes`, never before its last punch. Null while it is not due: auto clock-out is off, the
+ * shift has been open less than that, or its entry has not ended yet (a long scheduled shift is not cut short).
+ */
+export function autoClockOutAt(input: {
+  start: Date;
+  lastPunch: Date;
+  entryEnd: Date | null;
+  afterMinutes: number | null;
+  now: Date;
+}): Date | null {
+  if (input.afterMinutes === null) return null;
+  const limit = input.start.getTime() + input.afterMinutes * MINUTE_MS;
+  if (input.now.getTime() < limit) return null;
+  if (input.entryEnd && input.entryEnd > input.now) return null;
+  return new Date(Math.max(input.entryEnd?.getTime() ?? limit, input.lastPunch.getTime()));
+}

@@ -1,0 +1,55 @@
+import { attendanceSettings, organizations } from "@db/schema";
+import type { z } from "@hono/zod-openapi";
+import { eq, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { DEFAULT_ATTENDANCE_SETTINGS } from "@/domain/attendance";
+import { notFound } from "@/problems/problem";
+import { type AttendanceSettingsPatch, serializeAttendanceSettings } from "./attendance.schemas";
+
+type Patch = z.infer<typeof AttendanceSettingsPatch>;
+
+/** The organization's stored settings row, if it ever changed them: a statement for a read batch (the punch's). */
+export const settingsStatement = (db: Database, organizationId: string) =>
+  db.select().from(attendanceSettings).where(eq(attendanceSettings.organizationId, organizationId));
+
+/** The settings as the API answers them: the defaults, dated the organization's creation, until a PATCH. */
+export async function readSettings(db: Database, organizationId: string) {
+  const [[row], [organization]] = await db.batch([
+    settingsStatement(db, organizationId),
+    db.select({ createdAt: organizations.createdAt }).from(organizations).where(eq(organizations.id, organizationId)),
+  ]);
+  if (!organization) throw notFound("Organization");
+  return serializeAttendanceSettings(row, organization.createdAt);
+}
+
+const COLUMNS = {
+  lateGraceMinutes: attendanceSettings.lateGraceMinutes,
+  earlyLeaveGraceMinutes: attendanceSettings.earlyLeaveGraceMinutes,
+  noShowAfterMinutes: attendanceSettings.noShowAfterMinutes,
+  autoClockOutAfterMinutes: attendanceSettings.autoClockOutAfterMinutes,
+} as const;
+
+/**
+ * One upsert of the named settings (concurrent PATCHes of different settings both stick). It changes the row, and
+ * so records `attendance_settings.updated`, only when a named setting differs from the stored one.
+ */
+export async function patchSettings(writer: Writer, organizationId: string, patch: Patch) {
+  const now = new Date();
+  const named = Object.keys(patch) as (keyof typeof COLUMNS)[];
+  const differs: SQL[] = named.map((key) => sql`${COLUMNS[key]} IS NOT ${patch[key] ?? null}`);
+  const upsert = writer.db
+    .insert(attendanceSettings)
+    .values({ ...DEFAULT_ATTENDANCE_SETTINGS, ...patch, organizationId, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: attendanceSettings.organizationId, set: { ...patch, updatedAt: now }, setWhere: or(...differs) });
+  await guardedBatch(writer, [upsert], [], {
+    events: [
+      {
+        organizationId,
+        type: "attendance_settings.updated",
+        row: { table: attendanceSettings, where: eq(attendanceSettings.organizationId, organizationId) },
+      },
+    ],
+  });
+  return readSettings(writer.db, organizationId);
+}

@@ -1,0 +1,33 @@
+import type { AppRouteHandler } from "@/platform/http/env";
+import type * as routes from "./attendance.routes";
+import { serializeAttendanceException } from "./attendance.schemas";
+import { findException, listExceptions, resolveException } from "./attendance-exceptions.data";
+import { patchSettings as patchStoredSettings, readSettings } from "./attendance-settings.data";
+
+export const getSettings: AppRouteHandler<routes.GetSettingsRoute> = async (c) =>
+  c.json(await readSettings(c.var.db, c.var.scope.organizationId), 200);
+
+export const patchSettings: AppRouteHandler<routes.PatchSettingsRoute> = async (c) =>
+  c.json(await patchStoredSettings(c.var, c.var.scope.organizationId, c.req.valid("json")), 200);
+
+export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
+  const { organizationId, ownStaffMemberId } = c.var.scope;
+  const query = c.req.valid("query");
+  const rows = await listExceptions(c.var.db, organizationId, { ...query, employeeId: ownStaffMemberId ?? query.employeeId });
+  // A staff member naming a colleague sees nothing of theirs.
+  const visible = ownStaffMemberId && query.employeeId && query.employeeId !== ownStaffMemberId ? [] : rows;
+  return c.json(visible.map(serializeAttendanceException), 200);
+};
+
+export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
+  const { organizationId, ownStaffMemberId } = c.var.scope;
+  return c.json(
+    serializeAttendanceException(await findException(c.var.db, organizationId, c.req.valid("param").id, ownStaffMemberId)),
+    200,
+  );
+};
+
+export const resolve: AppRouteHandler<routes.ResolveRoute> = async (c) => {
+  const row = await resolveException(c.var, c.var.scope.organizationId, c.req.valid("param").id, c.req.valid("json"));
+  return c.json(serializeAttendanceException(row), 200);
+};

@@ -1,0 +1,104 @@
+import { z } from "@hono/zod-openapi";
+import { authorize } from "@/auth/authorize";
+import { jsonBody, jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
+import {
+  AttendanceException,
+  AttendanceExceptionListQuery,
+  AttendanceExceptionParams,
+  AttendanceExceptionPatch,
+  AttendanceSettingsPatch,
+  AttendanceSettingsSchema,
+} from "./attendance.schemas";
+
+const tags = ["Attendance"];
+const settingsPath = "/api/organizations/{organization_id}/attendance-settings";
+const exceptionsPath = "/api/organizations/{organization_id}/attendance-exceptions";
+const ownOnly = " A staff member without SHIFT_READ sees only their own (another's is 404).";
+
+export const getSettings = defineRoute({
+  method: "get",
+  path: settingsPath,
+  operationId: "getAttendanceSettings",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Retrieve attendance settings",
+  description: "The thresholds attendance exceptions are measured with; the defaults until changed.",
+  middleware: [authorize("SHIFT_READ")] as const,
+  request: { params: OrganizationParams },
+  responses: { 200: jsonContent(AttendanceSettingsSchema, "The settings"), ...problems("ORGANIZATION_NOT_FOUND") },
+});
+
+export const patchSettings = defineRoute({
+  method: "patch",
+  path: settingsPath,
+  operationId: "updateAttendanceSettings",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Update attendance settings",
+  description:
+    "Changes only the named settings, from the next punch and the next attendance pass on (exceptions already raised " +
+    "stay). `autoClockOutAfterMinutes: null` turns automatic clock-out off. A PATCH that changes nothing records no event.",
+  middleware: [authorize("ORGANIZATION_ADMIN")] as const,
+  request: { params: OrganizationParams, body: jsonBody(AttendanceSettingsPatch) },
+  responses: { 200: jsonContent(AttendanceSettingsSchema, "The settings"), ...problems("ORGANIZATION_NOT_FOUND") },
+});
+
+export const list = defineRoute({
+  method: "get",
+  path: exceptionsPath,
+  operationId: "listAttendanceExceptions",
+  flags: { scope: "organization" },
+  tags,
+  summary: "List attendance exceptions",
+  description:
+    "Exceptions whose business date is in [startDate, endDate] (at most 92 days), by date then id. Not paged: the range " +
+    "bounds it. How each is found: LATE_CLOCK_IN, UNSCHEDULED_SHIFT at clock-in (a clock-in works the published entry " +
+    "of that staff member at that location whose span, opened 2 hours before its start, holds it); EARLY_CLOCK_OUT and " +
+    "MISSED_MEAL_BREAK (the pay rules' meal rule over the workday) at clock-out; NO_SHOW and MISSED_CLOCK_OUT by the " +
+    "attendance pass every 30 minutes (entries published before they were due, starting in the last 7 days). Each is " +
+    `raised once per shift or entry, however often the pass runs.${ownOnly}`,
+  middleware: [authorize("SHIFT_READ", { asThemself: true })] as const,
+  request: { params: OrganizationParams, query: AttendanceExceptionListQuery },
+  responses: { 200: jsonContent(z.array(AttendanceException), "The exceptions"), ...problems("ORGANIZATION_NOT_FOUND") },
+});
+
+export const get = defineRoute({
+  method: "get",
+  path: `${exceptionsPath}/{id}`,
+  operationId: "getAttendanceException",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Retrieve an attendance exception",
+  description: `One exception.${ownOnly}`,
+  middleware: [authorize("SHIFT_READ", { asThemself: true })] as const,
+  request: { params: AttendanceExceptionParams },
+  responses: {
+    200: jsonContent(AttendanceException, "The exception"),
+    ...problems("ORGANIZATION_NOT_FOUND", "ATTENDANCE_EXCEPTION_NOT_FOUND"),
+  },
+});
+
+export const resolve = defineRoute({
+  method: "patch",
+  path: `${exceptionsPath}/{id}`,
+  operationId: "resolveAttendanceException",
+  flags: { scope: "organization" },
+  tags,
+  summary: "Resolve or excuse an attendance exception",
+  description:
+    "RESOLVED (handled) or EXCUSED (not held against the staff member; a note is required), recording who and when. " +
+    "A resolved exception may be resolved again (the last resolution stands); the note is kept when none is sent.",
+  middleware: [authorize("SHIFT_WRITE")] as const,
+  request: { params: AttendanceExceptionParams, body: jsonBody(AttendanceExceptionPatch) },
+  responses: {
+    200: jsonContent(AttendanceException, "The exception"),
+    ...problems("ORGANIZATION_NOT_FOUND", "ATTENDANCE_EXCEPTION_NOT_FOUND"),
+  },
+});
+
+export type GetSettingsRoute = typeof getSettings;
+export type PatchSettingsRoute = typeof patchSettings;
+export type ListRoute = typeof list;
+export type GetRoute = typeof get;
+export type ResolveRoute = typeof resolve;

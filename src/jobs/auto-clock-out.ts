@@ -1,0 +1,232 @@
+import { attendanceExceptions, attendanceSettings, breakTypes, scheduleEntries, shifts } from "@db/schema";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { frozenHere } from "@/data/freezes";
+import { newId } from "@/data/ids";
+import { eventsOfRowsByOrganization } from "@/data/outbox/outbox";
+import { rawRun } from "@/data/raw-statement";
+import { autoClockOutAt, DEFAULT_ATTENDANCE_SETTINGS, EARLY_CLOCK_IN_WINDOW_MINUTES, entryWorkedAt } from "@/domain/attendance";
+import { breaksOfShift } from "@/features/shifts/break-copies.data";
+import type { ShiftRow } from "@/features/shifts/shifts.schemas";
+import { closedShift } from "@/features/time-tracking/punch-rows.data";
+
+const MINUTE_MS = 60_000;
+/** The shortest `autoClockOutAfterMinutes` the settings allow: no shift younger than that is read. */
+const SHORTEST_AFTER_MINUTES = 60;
+/** Entries that started up to this long before a shift are looked at for the one it works. */
+const LONGEST_ENTRY_MS = 24 * 60 * MINUTE_MS;
+
+/** Where the pass is in the open shifts, by (start, id). */
+export interface ShiftCursor {
+  startAt: number;
+  id: string;
+}
+
+export const FIRST_SHIFT: ShiftCursor = { startAt: -1, id: "" };
+
+/**
+ * Open shifts after `cursor` that have been open at least their organization's `autoClockOutAfterMinutes` (never
+ * when it is null), oldest first, skipping organizations frozen for a move: a subquery the chunk's reads share.
+ */
+function dueShiftIds(now: Date, cursor: ShiftCursor, limit: number): SQL {
+  const time = now.getTime();
+  const after = sql`CASE WHEN s.organization_id IS NULL THEN ${DEFAULT_ATTENDANCE_SETTINGS.autoClockOutAfterMinutes}
+    ELSE s.auto_clock_out_after_minutes END`;
+  return sql`SELECT sh.id FROM shifts sh LEFT JOIN attendance_settings s ON s.organization_id = sh.organization_id
+    WHERE sh.end_at IS NULL AND sh.deleted_at IS NULL AND sh.start_at <= ${time - SHORTEST_AFTER_MINUTES * MINUTE_MS}
+      AND (sh.start_at > ${cursor.startAt} OR (sh.start_at = ${cursor.startAt} AND sh.id > ${cursor.id}))
+      AND sh.start_at <= ${time} - ${MINUTE_MS} * ${after}
+      AND NOT ${frozenHere(sql`sh.organization_id`)}
+    ORDER BY sh.start_at, sh.id LIMIT ${limit}`;
+}
+
+/**
+ * One chunk of shifts due for automatic clock-out, in one read batch: the shifts with their threshold, the break
+ * types of their locations (automatic deductions at close) and the published entries they may work.
+ */
+export async function readDueShifts(db: Database, now: Date, cursor: ShiftCursor, limit: number) {
+  const due = dueShiftIds(now, cursor, limit);
+  const [rows, types, entries] = await db.batch([
+    db
+      .select({
+        shift: shifts,
+        afterMinutes: sql<number | null>`CASE WHEN ${attendanceSettings.organizationId} IS NULL
+          THEN ${DEFAULT_ATTENDANCE_SETTINGS.autoClockOutAfterMinutes} ELSE ${attendanceSettings.autoClockOutAfterMinutes} END`,
+      })
+      .from(shifts)
+      .leftJoin(attendanceSettings, eq(attendanceSettings.organizationId, shifts.organizationId))
+      .where(sql`${shifts.id} IN (${due})`)
+      .orderBy(shifts.startAt, shifts.id),
+    db
+      .selectDistinct({ type: breakTypes })
+      .from(shifts)
+      .innerJoin(breakTypes, and(eq(breakTypes.organizationId, shifts.organizationId), eq(breakTypes.locationId, shifts.locationId)))
+      .where(sql`${shifts.id} IN (${due})`),
+    db
+      .select({
+        id: scheduleEntries.id,
+        employeeId: scheduleEntries.employeeId,
+        locationId: scheduleEntries.locationId,
+        start: scheduleEntries.startAt,
+        end: scheduleEntries.endAt,
+      })
+      .from(shifts)
+      .innerJoin(
+        scheduleEntries,
+        and(
+          eq(scheduleEntries.employeeId, shifts.employeeId),
+          sql`${scheduleEntries.startAt} >= ${shifts.startAt} - ${LONGEST_ENTRY_MS}`,
+          sql`${scheduleEntries.startAt} <= ${shifts.startAt} + ${EARLY_CLOCK_IN_WINDOW_MINUTES * MINUTE_MS}`,
+          eq(scheduleEntries.locationId, shifts.locationId),
+          eq(scheduleEntries.isDraft, false),
+          isNull(scheduleEntries.deletedAt),
+        ),
+      )
+      .where(sql`${shifts.id} IN (${due})`),
+  ]);
+  return { rows, types: types.map((t) => t.type), entries };
+}
+
+export type DueShifts = Awaited<ReturnType<typeof readDueShifts>>;
+
+/** How the pass closes one shift: at its entry's end, or its start plus the threshold, never before its last punch. */
+export interface Closure {
+  shift: ShiftRow;
+  scheduleEntryId: string | null;
+  closed: ReturnType<typeof closedShift>;
+}
+
+/** The closures due now among a chunk's shifts (autoClockOutAt), each closed as a clock-out closes it (closedShift). */
+export function planClosures({ rows, types, entries }: DueShifts, now: Date): Closure[] {
+  return rows.flatMap(({ shift, afterMinutes }) => {
+    const breaks = breaksOfShift(shift);
+    const lastPunch = Math.max(shift.startAt.getTime(), ...breaks.map((b) => (b.endAt ?? b.startAt).getTime()));
+    const own = entries.filter((e) => e.employeeId === shift.employeeId && e.locationId === shift.locationId);
+    const entry = entryWorkedAt(own, shift.startAt);
+    const at = autoClockOutAt({ start: shift.startAt, lastPunch: new Date(lastPunch), entryEnd: entry?.end ?? null, afterMinutes, now });
+    if (!at) return [];
+    const here = types.filter((t) => t.locationId === shift.locationId);
+    const closed = closedShift(shift, breaks, here, { at, flags: ["AUTO_CLOCK_OUT"] }, now);
+    return [{ shift, scheduleEntryId: entry?.id ?? null, closed }];
+  });
+}
+
+const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
+
+/**
+ * The closing is this pass's: the shift reads as the pass wrote it (its version, end and flag). Every statement after
+ * the close checks it, so a shift a real clock-out closed a moment before is left entirely alone.
+ */
+const closedByThisPass = sql.raw(`EXISTS (SELECT 1 FROM shifts c WHERE c.id = json_extract(j.value, '$.shiftId')
+  AND c.updated_at = json_extract(j.value, '$.version') AND c.end_at = json_extract(j.value, '$.endAt')
+  AND c.flags LIKE '%"AUTO_CLOCK_OUT"%')`);
+
+/**
+ * Closes a chunk's shifts in one atomic batch of a fixed number of statements (one JSON parameter each, whatever the
+ * chunk's size). The close is a conditional update — still open, still the version read, not frozen for a move, its
+ * day not locked — and what follows it applies only to the shifts it closed: the open break ended, the automatic
+ * deductions, the clock-out (and break-end) events on the shift's record, MISSED_CLOCK_OUT once per shift, and the
+ * events `shift.clocked_out` and `attendance_exception.raised`. Answers how many shifts it closed.
+ */
+export async function closeShifts(db: Database, closures: readonly Closure[], now: Date): Promise<number> {
+  if (closures.length === 0) return 0;
+  const time = now.getTime();
+  const mark = (c: Closure) => ({
+    shiftId: c.shift.id,
+    version: c.closed.changes.updatedAt.getTime(),
+    endAt: c.closed.changes.endAt.getTime(),
+  });
+  const closes = closures.map((c) => ({
+    ...mark(c),
+    readVersion: c.shift.updatedAt.getTime(),
+    duration: c.closed.changes.duration,
+    totalPaidBreaks: c.closed.changes.totalPaidBreaks,
+    totalUnpaidBreaks: c.closed.changes.totalUnpaidBreaks,
+    payableDuration: c.closed.changes.payableDuration,
+    flags: c.closed.changes.flags,
+  }));
+  const endedBreaks = closures.flatMap((c) => (c.closed.ended ? [{ ...mark(c), breakId: c.closed.ended.id }] : []));
+  const automatic = closures.flatMap((c) =>
+    c.closed.automatic.map((b) => ({ ...mark(c), ...b, startAt: b.startAt.getTime(), endAt: b.endAt?.getTime() ?? null })),
+  );
+  const shiftEventRows = closures.flatMap((c) => [
+    { ...mark(c), id: newId(), organizationId: c.shift.organizationId, employeeId: c.shift.employeeId, kind: "clock_out", breakId: "" },
+    ...(c.closed.ended
+      ? [
+          {
+            ...mark(c),
+            id: newId(),
+            organizationId: c.shift.organizationId,
+            employeeId: c.shift.employeeId,
+            kind: "break_end",
+            breakId: c.closed.ended.id,
+          },
+        ]
+      : []),
+  ]);
+  const exceptions = closures.map((c) => ({
+    ...mark(c),
+    id: newId(),
+    organizationId: c.shift.organizationId,
+    locationId: c.shift.locationId,
+    employeeId: c.shift.employeeId,
+    businessDate: c.shift.businessDate,
+    scheduleEntryId: c.scheduleEntryId,
+    minutes: c.closed.changes.duration,
+  }));
+  const [closed] = await db.batch([
+    rawRun(
+      db,
+      sql`UPDATE shifts SET end_at = ${field("endAt")}, duration = ${field("duration")},
+          total_paid_breaks = ${field("totalPaidBreaks")}, total_unpaid_breaks = ${field("totalUnpaidBreaks")},
+          payable_duration = ${field("payableDuration")}, active = 0, flags = ${field("flags")}, updated_at = ${field("version")}
+        FROM json_each(${JSON.stringify(closes)}) j
+        WHERE shifts.id = ${field("shiftId")} AND shifts.end_at IS NULL AND shifts.deleted_at IS NULL
+          AND shifts.updated_at = ${field("readVersion")} AND NOT ${frozenHere(sql`shifts.organization_id`)}
+          AND NOT EXISTS (SELECT 1 FROM locked_days WHERE location_id = shifts.location_id AND date = shifts.business_date)`,
+    ),
+    rawRun(
+      db,
+      sql`UPDATE shift_breaks SET end_at = ${field("endAt")} FROM json_each(${JSON.stringify(endedBreaks)}) j
+        WHERE shift_breaks.id = ${field("breakId")} AND shift_breaks.end_at IS NULL AND ${closedByThisPass}`,
+    ),
+    rawRun(
+      db,
+      sql`INSERT INTO shift_breaks (id, organization_id, shift_id, type_id, name, paid, mandatory, frequency_minutes,
+          duration_in_settings_minutes, start_at, end_at, automatic)
+        SELECT ${field("id")}, ${field("organizationId")}, ${field("shiftId")}, ${field("typeId")}, ${field("name")}, ${field("paid")},
+          ${field("mandatory")}, ${field("frequencyMinutes")}, ${field("durationInSettingsMinutes")}, ${field("startAt")},
+          ${field("endAt")}, 1
+        FROM json_each(${JSON.stringify(automatic)}) j WHERE ${closedByThisPass}`,
+    ),
+    rawRun(
+      db,
+      sql`INSERT INTO shift_events (id, organization_id, shift_id, employee_id, kind, break_id, occurred_at, received_at,
+          latitude, longitude, accuracy_centimeters, distance_centimeters, verdict, flags, idempotency_key)
+        SELECT ${field("id")}, ${field("organizationId")}, ${field("shiftId")}, ${field("employeeId")}, ${field("kind")},
+          ${field("breakId")}, ${field("endAt")}, ${time}, NULL, NULL, NULL, NULL, 'undetermined', '["AUTO_CLOCK_OUT"]', NULL
+        FROM json_each(${JSON.stringify(shiftEventRows)}) j WHERE ${closedByThisPass}`,
+    ),
+    rawRun(
+      db,
+      sql`INSERT INTO attendance_exceptions (id, organization_id, location_id, employee_id, type, business_date,
+          schedule_entry_id, shift_id, minutes, status, note, detected_at, resolved_at, resolved_by, updated_at)
+        SELECT ${field("id")}, ${field("organizationId")}, ${field("locationId")}, ${field("employeeId")}, 'MISSED_CLOCK_OUT',
+          ${field("businessDate")}, ${field("scheduleEntryId")}, ${field("shiftId")}, ${field("minutes")}, 'OPEN', NULL, ${time},
+          NULL, NULL, ${time}
+        FROM json_each(${JSON.stringify(exceptions)}) j WHERE ${closedByThisPass}
+        ON CONFLICT DO NOTHING`,
+    ),
+    eventsOfRowsByOrganization(db, now, {
+      table: shifts,
+      where: sql`${shifts.id} IN (SELECT ${field("shiftId")} FROM json_each(${JSON.stringify(closures.map(mark))}) j WHERE ${closedByThisPass})`,
+      typeOf: sql`'shift.clocked_out'`,
+    }),
+    eventsOfRowsByOrganization(db, now, {
+      table: attendanceExceptions,
+      where: sql`${attendanceExceptions.id} IN (SELECT value FROM json_each(${JSON.stringify(exceptions.map((e) => e.id))}))`,
+      typeOf: sql`'attendance_exception.raised'`,
+    }),
+  ]);
+  return closed.changes;
+}
