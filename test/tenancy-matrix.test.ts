@@ -57,6 +57,9 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   "POST /api/organizations/{organizationId}/locations/{locationId}/shift-requests/{id}/cancel": { status: 404 },
   // Availability: a staff member without SCHEDULE_READ expands only their own.
   "GET /api/organizations/{organization_id}/availability": { status: 200, hides: "availability" },
+  // Attendance: a staff member without SHIFT_READ lists and reads only their own exceptions (the subject's is 404).
+  "GET /api/organizations/{organization_id}/attendance-exceptions": { status: 200, hides: "attendance-exceptions" },
+  "GET /api/organizations/{organization_id}/attendance-exceptions/{id}": { status: 404 },
 };
 
 let fixture: RecordFixture;

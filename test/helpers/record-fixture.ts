@@ -115,6 +115,12 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     "open shift",
   );
 
+  // The clock-in above had no published entry: its UNSCHEDULED_SHIFT exception.
+  const today = new Date().toISOString().slice(0, 10);
+  const [attendanceException] = await created(
+    api("GET", `${orgPath}/attendance-exceptions?startDate=${yesterday("").slice(0, 10)}&endDate=${today}`, admin),
+    "attendance exceptions",
+  );
   const availability = await created(
     api("POST", `${orgPath}/staffmembers/${subject.id}/availability`, {
       ...admin,
@@ -137,8 +143,7 @@ export async function createRecordFixture(): Promise<RecordFixture> {
     "pay rule set",
   );
   // The period holding today under the default settings (weekly, from the Monday of the organization's creation week).
-  const today = new Date();
-  const payPeriodId = new Date(Date.now() - ((today.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+  const payPeriodId = new Date(Date.now() - ((new Date().getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
 
   const types = await created(api("GET", `${orgPath}/policies/types`, admin), "policy types");
   const policy = await created(
@@ -194,6 +199,7 @@ export async function createRecordFixture(): Promise<RecordFixture> {
       approvals: subject.id,
       availability: availability.id,
       "shift-requests": shiftRequest.id,
+      "attendance-exceptions": attendanceException.id,
     },
   };
 }
