@@ -11,8 +11,8 @@
 // `POST /__bench/seed-shifts` inserts many shifts at once (the timesheets scenario) with src's own row builders, and
 // `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN, `POST /__bench/sql` runs one statement (seeding in
 // bulk, and the raw SQL a scenario compares ours with), `POST /__bench/replay` sends a traced request's round trips again
-// as raw SQL and `POST /__bench/accrual-pass` runs the Cron's time-off pass
-// at a given instant with D1 counting on, and `POST /__bench/seed-events` appends events to an organization's outbox
+// as raw SQL and `POST /__bench/accrual-pass` and `/__bench/attendance-pass` run the Cron's time-off and attendance
+// passes at a given instant with D1 counting on, and `POST /__bench/seed-events` appends events to an organization's outbox
 // (the webhooks scenario). The queue consumer and the Cron handler are the real Worker's.
 //
 // Never deployed: wrangler.toml's `main` stays src/worker.ts; the bench starts this file with `wrangler dev`.
@@ -26,6 +26,7 @@ import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
 import { insertBreakStatements, insertShiftStatements } from "../src/features/shifts/shift-rows.data";
 import type { ShiftBreakRow, ShiftRow } from "../src/features/shifts/shifts.schemas";
 import { runAccrualPass } from "../src/jobs/accrual-pass";
+import { runAttendancePass } from "../src/jobs/attendance-pass";
 import worker from "../src/worker";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
 import { benchCopyEndpoint } from "./baseline/d1-rows.js";
@@ -63,6 +64,12 @@ type TripLog = Pick<RoundTrip[], "push">;
 const writes = (sql: string) => /^\s*(insert|update|delete|replace)\b/i.test(sql);
 
 const TRACE_HEADER = "x-bench-trace";
+
+/** The Cron's passes the bench runs on their own, counted: POST {now}. */
+const PASSES: Record<string, (db: ReturnType<typeof createDatabase>, now: Date) => Promise<unknown>> = {
+  "/__bench/accrual-pass": runAccrualPass,
+  "/__bench/attendance-pass": runAttendancePass,
+};
 /** Recorded traces by id, kept small: the bench reads each right after its request. */
 const traces = new Map<string, RoundTrip[]>();
 const MAX_TRACES = 100;
@@ -348,12 +355,13 @@ export default {
         }
         return Response.json({ rows });
       }
-      if (url.pathname === "/__bench/accrual-pass" && request.method === "POST") {
-        // The Cron pass at {now}, counted: {report, seconds, roundTrips, rowsRead, rowsWritten}.
+      const pass = PASSES[url.pathname];
+      if (pass && request.method === "POST") {
+        // A Cron pass at {now}, counted: {report, seconds, roundTrips, statements, rowsRead, rowsWritten}.
         const { now } = await request.json<{ now: string }>();
         const log: RoundTrip[] = [];
         const started = performance.now();
-        const report = await runAccrualPass(createDatabase(countingDatabase(data, log)), new Date(now));
+        const report = await pass(createDatabase(countingDatabase(data, log)), new Date(now));
         const seconds = (performance.now() - started) / 1000;
         const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
         return Response.json({
