@@ -1,7 +1,15 @@
 // Baseline clock-in, clock-out and shift-state: the same D1 statements and round trips as our Worker, written by hand
 // with no framework, no validation, no authorisation and no trust flags. What is left is the floor: parsing the
 // request, the D1 batches, the least arithmetic that gives a correct answer, and JSON out.
-import { CLOCK_IN_WRITES, CLOCK_OUT_WRITES, IDEMPOTENCY_WRITES, PUNCH_READS, SHIFT_STATE_READS } from "./statements.js";
+import {
+  CLOCK_IN_READS,
+  CLOCK_IN_WRITES,
+  CLOCK_OUT_READS,
+  CLOCK_OUT_WRITES,
+  EXCEPTION_WRITE,
+  IDEMPOTENCY_WRITES,
+  SHIFT_STATE_READS,
+} from "./statements.js";
 import { writeGuard } from "./write-guard.js";
 
 const DAY_MS = 86_400_000;
@@ -49,21 +57,33 @@ async function idempotencyOf(request, url, org, staffId, text) {
   return { scope: `baseline:${org}:${staffId}`, key, hash };
 }
 
-/** The one read batch of a punch (9 statements, one round trip). */
-async function punchContext(db, { org, staffId, locationId, roleId, now, idempotency }) {
+const HOUR_MS = 3_600_000;
+/** A clock-in works the published entry whose span, opened this long before its start, holds it (domain/attendance). */
+const EARLY_WINDOW_MS = 2 * HOUR_MS;
+
+/** The one read batch of a punch (13 statements, one round trip): the punch's context, then attendance's. */
+async function punchContext(db, { kind, org, staffId, locationId, roleId, now, idempotency }) {
   const lockFrom = utcDate(now - DAY_MS);
   const lockTo = utcDate(now + DAY_MS);
-  const [staff, location, role, openShift, breaks, lastEvent, breakTypes, locked, key] = await run(db, PUNCH_READS, [
-    [org, staffId],
-    [org, locationId],
-    [org, roleId ?? ""],
-    [org, staffId],
-    [org, staffId],
-    [org, staffId, 1],
-    [org, locationId],
-    [org, locationId, lockFrom, lockTo, org, staffId],
-    [idempotency?.scope ?? "", idempotency?.key ?? ""],
-  ]);
+  const [staff, location, role, openShift, breaks, lastEvent, breakTypes, locked, key, settings, entries] = await run(
+    db,
+    kind === "clock_in" ? CLOCK_IN_READS : CLOCK_OUT_READS,
+    [
+      [org, staffId],
+      [org, locationId],
+      [org, roleId ?? ""],
+      [org, staffId],
+      [org, staffId],
+      [org, staffId, 1],
+      [org, locationId],
+      [org, locationId, lockFrom, lockTo, org, staffId],
+      [idempotency?.scope ?? "", idempotency?.key ?? ""],
+      [org],
+      [staffId, now - 72 * HOUR_MS, now + EARLY_WINDOW_MS, locationId, org, 0],
+      [org, locationId],
+      [staffId, org, staffId],
+    ],
+  );
   return {
     staff: staff.results[0],
     location: location.results[0],
@@ -74,8 +94,35 @@ async function punchContext(db, { org, staffId, locationId, roleId, now, idempot
     breakTypes: breakTypes.results,
     lockedDates: new Set(locked.results.map((r) => r.date)),
     storedKey: key.results[0],
+    grace: { late: settings.results[0]?.late_grace_minutes ?? 5, early: settings.results[0]?.early_leave_grace_minutes ?? 5 },
+    entries: entries.results,
   };
 }
+
+/** The entry a shift starting at `at` works (the earliest holding it, opened two hours early). */
+const entryWorkedAt = (entries, at) =>
+  entries
+    .filter((e) => at >= e.start_at - EARLY_WINDOW_MS && at < e.end_at)
+    .sort((a, b) => a.start_at - b.start_at || (a.id < b.id ? -1 : 1))[0];
+
+/** The values of one exception insert (EXCEPTION_WRITE). */
+const exceptionValues = (shift, type, entryId, minutes, now) => [
+  crypto.randomUUID(),
+  shift.organization_id,
+  shift.location_id,
+  shift.employee_id,
+  type,
+  shift.business_date,
+  entryId,
+  shift.id,
+  minutes,
+  "OPEN",
+  null,
+  now,
+  null,
+  null,
+  now,
+];
 
 /** A retry under a key already used: its stored answer, or a refusal of another request under the same key. */
 function previousAnswer(ctx, idempotency, now) {
@@ -210,7 +257,7 @@ export async function clockIn(db, { org, staffId, locationId }, request) {
   const body = JSON.parse(text);
   const now = Date.now();
   const idempotency = await idempotencyOf(request, url, org, staffId, text);
-  const ctx = await punchContext(db, { org, staffId, locationId, roleId: body.roleId, now, idempotency });
+  const ctx = await punchContext(db, { kind: "clock_in", org, staffId, locationId, roleId: body.roleId, now, idempotency });
   if (!ctx.staff || !ctx.location) return problem(404, "NOT_FOUND");
   const replay = previousAnswer(ctx, idempotency, now);
   if (replay) return replay;
@@ -257,8 +304,21 @@ export async function clockIn(db, { org, staffId, locationId }, request) {
   ];
   const event = eventValues(ctx, shift.id, "clock_in", now, body, idempotency);
   const answer = shiftJson(shift, [], [{ kind: "clock_in", occurredAt: new Date(now).toISOString() }]);
+  const entry = entryWorkedAt(ctx.entries, now);
+  const late = entry && now > entry.start_at + ctx.grace.late * 60_000;
+  const exception = !entry
+    ? exceptionValues(shift, "UNSCHEDULED_SHIFT", null, null, now)
+    : late
+      ? exceptionValues(shift, "LATE_CLOCK_IN", entry.id, Math.floor((now - entry.start_at) / 60_000), now)
+      : null;
+  const writes = exception
+    ? [
+        [...CLOCK_IN_WRITES, EXCEPTION_WRITE],
+        [guarded, event, exception],
+      ]
+    : [CLOCK_IN_WRITES, [guarded, event]];
   try {
-    await commit(db, request, idempotency, answer, now, CLOCK_IN_WRITES, [guarded, event]);
+    await commit(db, request, idempotency, answer, now, ...writes);
   } catch (error) {
     return refusal(error, [
       KEY_TWIN,
@@ -276,7 +336,7 @@ export async function clockOut(db, { org, staffId, locationId }, request) {
   const body = JSON.parse(text);
   const now = Date.now();
   const idempotency = await idempotencyOf(request, url, org, staffId, text);
-  const ctx = await punchContext(db, { org, staffId, locationId, now, idempotency });
+  const ctx = await punchContext(db, { kind: "clock_out", org, staffId, locationId, now, idempotency });
   if (!ctx.staff || !ctx.location) return problem(404, "NOT_FOUND");
   const replay = previousAnswer(ctx, idempotency, now);
   if (replay) return replay;
@@ -314,8 +374,18 @@ export async function clockOut(db, { org, staffId, locationId }, request) {
     open.id,
   ];
   const answer = shiftJson(closed, breaks, [{ kind: "clock_out", occurredAt: new Date(now).toISOString() }]);
+  const entry = entryWorkedAt(ctx.entries, open.start_at);
+  const early = entry && now + ctx.grace.early * 60_000 < entry.end_at;
+  const exception = early && exceptionValues(closed, "EARLY_CLOCK_OUT", entry.id, Math.floor((entry.end_at - now) / 60_000), now);
+  // The meal rule needs pay rule sets, which the bench's organization has none of (no MISSED_MEAL_BREAK to find).
+  const writes = exception
+    ? [
+        [...CLOCK_OUT_WRITES, EXCEPTION_WRITE],
+        [event, close, exception],
+      ]
+    : [CLOCK_OUT_WRITES, [event, close]];
   try {
-    await commit(db, request, idempotency, answer, now, CLOCK_OUT_WRITES, [event, close]);
+    await commit(db, request, idempotency, answer, now, ...writes);
   } catch (error) {
     return refusal(error, [
       KEY_TWIN,

@@ -8,6 +8,8 @@ import { rawRun } from "@/data/raw-statement";
 import { DEFAULT_ATTENDANCE_SETTINGS, NO_SHOW_LOOKBACK_DAYS } from "@/domain/attendance";
 
 const MINUTE_MS = 60_000;
+/** The WHERE of the unique index attendance_exceptions_once_per_entry, verbatim, so that SQLite's planner may use it. */
+const ONCE_PER_ENTRY = sql.raw("x.type IN ('NO_SHOW', 'LATE_CLOCK_IN', 'EARLY_CLOCK_OUT')");
 const DAY_MS = 86_400_000;
 
 /**
@@ -33,9 +35,10 @@ export async function raiseNoShows(db: Database, now: Date, limit: number): Prom
       WHERE e.is_draft = 0 AND e.deleted_at IS NULL
         AND e.start_at >= ${time - NO_SHOW_LOOKBACK_DAYS * DAY_MS} AND e.start_at <= ${time} - ${after}
         AND e.published_at <= e.start_at + ${after}
-        AND NOT EXISTS (SELECT 1 FROM attendance_exceptions x WHERE x.schedule_entry_id = e.id AND x.type = 'NO_SHOW')
+        AND NOT EXISTS (SELECT 1 FROM attendance_exceptions x WHERE x.schedule_entry_id = e.id AND x.type = 'NO_SHOW'
+          AND ${ONCE_PER_ENTRY})
         AND NOT EXISTS (SELECT 1 FROM shifts sh WHERE sh.employee_id = e.employee_id AND sh.deleted_at IS NULL
-          AND sh.location_id = e.location_id AND sh.start_at <= e.start_at + ${after}
+          AND +sh.location_id = e.location_id AND sh.start_at <= e.start_at + ${after}
           AND (sh.end_at IS NULL OR sh.end_at > e.start_at))
         AND NOT ${frozenHere(sql`e.organization_id`)}
       ORDER BY e.id LIMIT ${limit}
