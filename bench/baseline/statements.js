@@ -65,10 +65,15 @@ export const IDEMPOTENCY_WRITES = [
  */
 export const CLOCK_IN_WRITES = [
   // shift: [id, organizationId, locationId, businessDate, staffMemberId, organizationId, staffMemberId, id, startAt,
-  //   then the 18 columns from location_id to deleted_at]
+  //   locationId, staffMemberId, businessDate, businessDate, organizationId, organizationId, businessDate, businessDate,
+  //   then the 17 columns from role_id to deleted_at]; location_id is NULL when the staff member's timesheet of the
+  //   date is approved or its pay period closed (TIMESHEET_APPROVED)
   `insert into "shifts" ("id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "breaks_json", "active", "created_at", "updated_at", "deleted_at") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT ? WHERE NOT EXISTS (SELECT 1 FROM shifts
     WHERE +organization_id = ? AND employee_id = ? AND deleted_at IS NULL
-      AND id <> ? AND end_at > ?)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      AND id <> ? AND end_at > ?)), (SELECT ? WHERE NOT ((EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ? AND period_end_date >= ?
+      AND period_start_date <= ? AND organization_id = ?)
+    OR EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ? AND end_date >= ?
+      AND start_date <= ? AND status = 'CLOSED')))), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   // event: 15 values
   `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 ];
@@ -80,10 +85,15 @@ export const CLOCK_IN_WRITES = [
  */
 export const CLOCK_OUT_WRITES = [
   // clock_out event: [id, organizationId, locationId, businessDate, shiftId, organizationId, shiftId, organizationId,
-  //   shift's updatedAt, then the 11 columns from kind to idempotency_key]
+  //   shift's updatedAt, the 7 columns from kind to distance_centimeters, then the verdict guard: [verdict,
+  //   staffMemberId, businessDate, businessDate, organizationId, organizationId, businessDate, businessDate] (NULL when
+  //   the timesheet is approved or the period closed), then flags and idempotency_key]
   `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT id FROM shifts WHERE id = ? AND organization_id = ?
     AND end_at IS NULL AND deleted_at IS NULL), (SELECT employee_id FROM shifts WHERE id = ? AND organization_id = ?
-    AND updated_at = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    AND updated_at = ?), ?, ?, ?, ?, ?, ?, ?, ?, (SELECT ? WHERE NOT ((EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ? AND period_end_date >= ?
+      AND period_start_date <= ? AND organization_id = ?)
+    OR EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ? AND end_date >= ?
+      AND start_date <= ? AND status = 'CLOSED')))), ?, ?)`,
   // close the shift: [endAt, duration, paid, unpaid, payable, flags, 0, updatedAt, organizationId, shiftId]
   `update "shifts" set "end_at" = ?, "duration" = ?, "total_paid_breaks" = ?, "total_unpaid_breaks" = ?, "payable_duration" = ?, "flags" = ?, "active" = ?, "updated_at" = ? where ("shifts"."organization_id" = ? and "shifts"."id" = ?)`,
 ];

@@ -105,6 +105,9 @@ const entryWorkedAt = (entries, at) =>
     .filter((e) => at >= e.start_at - EARLY_WINDOW_MS && at < e.end_at)
     .sort((a, b) => a.start_at - b.start_at || (a.id < b.id ? -1 : 1))[0];
 
+/** The values of a pay-freeze guard: `value`, or NULL when the staff member's timesheet of `date` is approved or its period closed. */
+const frozenGuard = (value, staffId, date, org) => [value, staffId, date, date, org, org, date, date];
+
 /** The values of one exception insert (EXCEPTION_WRITE). */
 const exceptionValues = (shift, type, entryId, minutes, now) => [
   crypto.randomUUID(),
@@ -300,7 +303,8 @@ export async function clockIn(db, { org, staffId, locationId }, request) {
     staffId,
     shift.id,
     now,
-    ...SHIFT_COLUMNS.slice(3).map((c) => shift[c]),
+    ...frozenGuard(locationId, staffId, date, shift.organization_id),
+    ...SHIFT_COLUMNS.slice(4).map((c) => shift[c]),
   ];
   const event = eventValues(ctx, shift.id, "clock_in", now, body, idempotency);
   const answer = shiftJson(shift, [], [{ kind: "clock_in", occurredAt: new Date(now).toISOString() }]);
@@ -360,7 +364,24 @@ export async function clockOut(db, { org, staffId, locationId }, request) {
   };
   // The event's guards: organization_id NULL on a locked day, shift_id NULL once closed, employee_id NULL once changed.
   const [id, , , , kind, ...rest] = eventValues(ctx, open.id, "clock_out", now, body, idempotency);
-  const event = [id, org, open.location_id, open.business_date, open.id, org, open.id, org, open.updated_at, kind, ...rest];
+  const [verdict, flags, key] = rest.slice(7);
+  const guardedVerdict = frozenGuard(verdict, staffId, open.business_date, org);
+  const event = [
+    id,
+    org,
+    open.location_id,
+    open.business_date,
+    open.id,
+    org,
+    open.id,
+    org,
+    open.updated_at,
+    kind,
+    ...rest.slice(0, 7),
+    ...guardedVerdict,
+    flags,
+    key,
+  ];
   const close = [
     closed.end_at,
     closed.duration,
