@@ -18,12 +18,15 @@ export default {
   async scheduled(controller, env, ctx) {
     const jobs = await import("@/jobs/index");
     const now = new Date(controller.scheduledTime);
-    for (const shard of jobs.shardConfig(env).shards) {
+    const { shards } = jobs.shardConfig(env);
+    // D1's queries per invocation are shared by every shard's attendance pass.
+    const attendanceStatements = Math.floor(jobs.STATEMENTS_PER_INVOCATION / shards.length);
+    for (const shard of shards) {
       const db = jobs.createDatabase(jobs.shardBinding(env, shard));
       ctx.waitUntil(Promise.all([jobs.purgeExpiredKeys(db), jobs.purgeExpiredEvents(db)]));
       ctx.waitUntil(jobs.runAccrualPass(db, now));
       // The drain after the attendance pass delivers what it raised in this same invocation.
-      ctx.waitUntil(jobs.runAttendancePass(db, now).finally(() => jobs.drainOutbox(db, env.WEBHOOK_QUEUE)));
+      ctx.waitUntil(jobs.runAttendancePass(db, now, attendanceStatements).finally(() => jobs.drainOutbox(db, env.WEBHOOK_QUEUE)));
     }
   },
   /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order from its shard. */

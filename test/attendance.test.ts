@@ -147,6 +147,10 @@ describe("listing, reading and resolving", () => {
     expect((await api("GET", exceptionsPath(w, `?${aroundToday()}`), { token: theirs })).body).toEqual([]);
     expect((await api("GET", exceptionsPath(w, `/${unscheduled!.id}`), { token: theirs })).status).toBe(404);
     expect((await api("GET", exceptionsPath(w, `/${unscheduled!.id}`), { token: w.token })).body).toMatchObject({ id: unscheduled!.id });
+    // Naming a colleague shows nothing of theirs.
+    const named = await api("GET", exceptionsPath(w, `?${aroundToday()}&employeeId=${colleague.id}`), { token: w.token });
+    expect(named.body).toEqual([]);
+    expect((await api("GET", settingsPath(w), { token: w.token })).status).toBe(403);
   });
 
   it("refuses a range over 92 days or reversed, and an unknown filter value", async () => {
@@ -161,7 +165,7 @@ describe("listing, reading and resolving", () => {
     }
   });
 
-  it("a manager resolves or excuses (with a note), recording who, when and the event; staff may not", async () => {
+  it("a manager resolves, excuses (with a note, sent or stored) and reopens, recording who, when and the events; staff may not", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
     await clockIn(w);
     const [exception] = await exceptionsOf(w);
@@ -174,11 +178,43 @@ describe("listing, reading and resolving", () => {
     expect(excused.status).toBe(200);
     expect(excused.body).toMatchObject({ status: "EXCUSED", note: "Covering for a colleague", resolvedBy: expect.any(String) });
     expect(excused.body.resolvedAt).not.toBeNull();
-    const resolved = await api("PATCH", path, { token: w.org.adminToken, body: { status: "RESOLVED" } });
-    expect(resolved.body).toMatchObject({ status: "RESOLVED", note: "Covering for a colleague" });
-    const events = (await feed(w.org)).filter((e) => e.type === "attendance_exception.resolved");
-    expect(events.map((e) => e.data.status)).toEqual(["EXCUSED", "RESOLVED"]);
-    expect((await api("PATCH", exceptionsPath(w, "/nope"), { token: w.org.adminToken, body: { status: "RESOLVED" } })).status).toBe(404);
+    const reopened = await api("PATCH", path, { token: w.org.adminToken, body: { status: "OPEN" } });
+    expect(reopened.body).toMatchObject({ status: "OPEN", resolvedAt: null, resolvedBy: null, note: "Covering for a colleague" });
+    // The stored note is enough to excuse again.
+    expect((await api("PATCH", path, { token: w.org.adminToken, body: { status: "EXCUSED" } })).body.status).toBe("EXCUSED");
+    const events = (await feed(w.org)).filter(
+      (e) => e.type.startsWith("attendance_exception.") && e.type !== "attendance_exception.raised",
+    );
+    expect(events.map((e) => [e.type, e.data.status])).toEqual([
+      ["attendance_exception.resolved", "EXCUSED"],
+      ["attendance_exception.reopened", "OPEN"],
+      ["attendance_exception.resolved", "EXCUSED"],
+    ]);
+  });
+
+  it("refuses a manager their own exception, an unknown id (404) and a body without a status (400)", async () => {
+    const w = await createWorkplace({ timezone: "UTC" });
+    const role = await api("POST", `/api/organizations/${w.org.id}/access-roles`, {
+      token: w.org.adminToken,
+      body: { name: "Shift lead", permissions: ["SHIFT_READ", "SHIFT_WRITE"] },
+    });
+    const lead = await createStaffMember(w.org, { locationIds: [w.location.id], accessRoleId: role.body.id });
+    const leadToken = await staffToken(w.org, lead.id);
+    const leadPlace: Workplace = { ...w, staff: lead, token: leadToken, punchPath: w.punchPath.replace(w.staff.id, lead.id) };
+    await clockIn(leadPlace);
+    const [own] = await exceptionsOf(w, `&employeeId=${lead.id}`);
+    const refused = await api("PATCH", exceptionsPath(w, `/${own!.id}`), { token: leadToken, body: { status: "RESOLVED" } });
+    expect(refused.status).toBe(403);
+    expect((await api("GET", exceptionsPath(w, `/${own!.id}`), { token: w.org.adminToken })).body.status).toBe("OPEN");
+    await clockIn(w);
+    const [theirs] = await exceptionsOf(w, `&employeeId=${w.staff.id}`);
+    expect((await api("PATCH", exceptionsPath(w, `/${theirs!.id}`), { token: leadToken, body: { status: "RESOLVED" } })).status).toBe(200);
+    const unknown = await api("GET", exceptionsPath(w, "/0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e"), { token: w.org.adminToken });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("ATTENDANCE_EXCEPTION_NOT_FOUND");
+    const empty = await api("PATCH", exceptionsPath(w, `/${theirs!.id}`), { token: w.org.adminToken, body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors[0].path).toBe("status");
   });
 });
 
@@ -192,6 +228,10 @@ describe("the attendance pass (Cron)", () => {
     const soon = new Date(start + 20 * MINUTE);
     await runAttendancePass(db(), soon);
     expect((await exceptionsOf(w, "&type=NO_SHOW")).length).toBe(0);
+    // Published after it was due: a schedule written after the fact raises nothing.
+    const latecomer = await createStaffMember(w.org, { locationIds: [w.location.id], accessRoleName: "Employee" });
+    const pastStart = Date.now() - 60 * MINUTE;
+    await publishEntry(w, pastStart, pastStart + 120 * MINUTE, latecomer.id);
     const later = new Date(start + 31 * MINUTE);
     // The colleague was there: their open shift began before the entry's start plus the threshold.
     await tenantDb()
@@ -214,8 +254,7 @@ describe("the attendance pass (Cron)", () => {
     const started = Date.now() - 20 * 60 * MINUTE;
     const shift = await clockIn(w, { occurredAt: iso(started) });
     await punch(w, "break-start", { typeId: lunch.id, occurredAt: iso(started + 14 * 60 * MINUTE) });
-    const first = await runAttendancePass(db(), new Date());
-    expect(first.autoClockOuts).toBeGreaterThanOrEqual(1);
+    await runAttendancePass(db(), new Date());
     await runAttendancePass(db(), new Date());
     const read = await api("GET", `/api/timesheets/${shift.body.id}`, { token: w.org.adminToken });
     expect(read.body.utcEndTime).toBe(iso(started + 960 * MINUTE));
@@ -248,9 +287,32 @@ describe("the attendance pass (Cron)", () => {
     expect((await api("GET", `/api/timesheets/${open.body.id}`, { token: long.org.adminToken })).body.utcEndTime).toBeNull();
   });
 
+  it("writes the automatic deductions of mandatory breaks, once, when two passes of the same instant race", async () => {
+    const w = await createWorkplace({ timezone: "UTC" });
+    await createBreakType(w, { name: "Meal", mandatory: true, frequencyMinutes: 360, durationMinutes: 30 });
+    const started = Date.now() - 18 * 60 * MINUTE;
+    const shift = await clockIn(w, { occurredAt: iso(started) });
+    const now = new Date();
+    const due = await readDueShifts(db(), now, FIRST_SHIFT, 1000);
+    const mine = (closures: ReturnType<typeof planClosures>) => closures.filter((c) => c.shift.id === shift.body.id);
+    const [closedA, closedB] = await Promise.all([
+      closeShifts(db(), mine(planClosures(due, now)), now),
+      closeShifts(db(), mine(planClosures(due, now)), now),
+    ]);
+    expect(closedA + closedB).toBe(1);
+    const read = await api("GET", `/api/timesheets/${shift.body.id}`, { token: w.org.adminToken });
+    expect(read.body.breaks.filter((b: { automatic: boolean }) => b.automatic)).toHaveLength(1);
+    expect(read.body.totalUnpaidBreaks).toBe(30);
+    expect(read.body.payableDuration).toBe(960 - 30);
+    expect(await exceptionsOf(w, "&type=MISSED_CLOCK_OUT")).toHaveLength(1);
+    expect((await feed(w.org)).filter((e) => e.type === "shift.clocked_out")).toHaveLength(1);
+  });
+
   it("never closes a shift a real clock-out closed after the pass read it, nor one of an organization that turned it off", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
+    const lunch = await createBreakType(w);
     const shift = await clockIn(w, { occurredAt: iso(Date.now() - 17 * 60 * MINUTE) });
+    await punch(w, "break-start", { typeId: lunch.id, occurredAt: iso(Date.now() - 30 * MINUTE) });
     const now = new Date();
     const due = await readDueShifts(db(), now, FIRST_SHIFT, 1000);
     const closures = planClosures(due, now).filter((c) => c.shift.id === shift.body.id);
@@ -261,7 +323,9 @@ describe("the attendance pass (Cron)", () => {
     const read = await api("GET", `/api/timesheets/${shift.body.id}`, { token: w.org.adminToken });
     expect(read.body.flags).not.toContain("AUTO_CLOCK_OUT");
     expect(read.body.utcEndTime).toBe(out.body.utcEndTime);
+    expect(read.body.breaks.map((b: { utcEndTime: string }) => b.utcEndTime)).toEqual([out.body.utcEndTime]);
     expect(await exceptionsOf(w, "&type=MISSED_CLOCK_OUT")).toEqual([]);
+    expect((await feed(w.org)).filter((e) => e.type === "shift.clocked_out")).toHaveLength(1);
 
     const off = await createWorkplace({ timezone: "UTC" });
     await api("PATCH", settingsPath(off), { token: off.org.adminToken, body: { autoClockOutAfterMinutes: null } });

@@ -31,6 +31,12 @@ export const DEFAULT_ATTENDANCE_SETTINGS: AttendanceSettings = {
 /** How long before a published entry's start a clock-in still works that entry (an early arrival, not a shift of its own). */
 export const EARLY_CLOCK_IN_WINDOW_MINUTES = 120;
 
+/** A published entry lasts at most this long (domain/schedule-entry): entries that can hold an instant start within it before. */
+export const LONGEST_ENTRY_MINUTES = 24 * 60;
+
+/** The shortest `autoClockOutAfterMinutes` a setting may have. */
+export const SHORTEST_AUTO_CLOCK_OUT_MINUTES = 60;
+
 /** How far back the Cron looks for no-shows: a pass that runs late still finds the entries of the week before. */
 export const NO_SHOW_LOOKBACK_DAYS = 7;
 
@@ -52,14 +58,26 @@ export interface AttendanceFinding {
 
 const wholeMinutes = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / MINUTE_MS);
 
-/** The entry a shift starting at `at` works: the earliest-starting one whose [start − early window, end) holds `at`. */
+/**
+ * The entry a shift starting at `at` works: of the entries whose [start − early window, end) holds `at`, the one whose
+ * start is nearest to `at` (the earlier on a tie), so a clock-in 90 minutes before an evening entry is early for it,
+ * not 7 hours late for a morning entry it never came to.
+ */
 export function entryWorkedAt(entries: readonly ScheduledSpan[], at: Date): ScheduledSpan | null {
   const time = at.getTime();
   let found: ScheduledSpan | null = null;
+  let foundDistance = Infinity;
   for (const entry of entries) {
-    const opens = entry.start.getTime() - EARLY_CLOCK_IN_WINDOW_MINUTES * MINUTE_MS;
-    if (time < opens || time >= entry.end.getTime()) continue;
-    if (!found || entry.start < found.start || (entry.start.getTime() === found.start.getTime() && entry.id < found.id)) found = entry;
+    const start = entry.start.getTime();
+    if (time < start - EARLY_CLOCK_IN_WINDOW_MINUTES * MINUTE_MS || time >= entry.end.getTime()) continue;
+    const distance = Math.abs(time - start);
+    const foundStart = found?.start.getTime() ?? Infinity;
+    const nearer =
+      distance < foundDistance || (distance === foundDistance && (start < foundStart || (start === foundStart && entry.id < found!.id)));
+    if (nearer) {
+      found = entry;
+      foundDistance = distance;
+    }
   }
   return found;
 }

@@ -76,6 +76,7 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "attendance_settings.updated": "AttendanceSettings",
   "attendance_exception.raised": "AttendanceException",
   "attendance_exception.resolved": "AttendanceException",
+  "attendance_exception.reopened": "AttendanceException",
 };
 
 const PUBLISHED = {

@@ -1,42 +1,54 @@
 import type { Database } from "@/data/client";
-import { raiseNoShows } from "@/features/attendance/no-shows.data";
 import { closeShifts, FIRST_SHIFT, planClosures, readDueShifts, type ShiftCursor } from "./auto-clock-out";
+import { raiseNoShows } from "./no-shows";
 
 /** NO_SHOW exceptions raised per batch (one round trip). */
 export const NO_SHOWS_PER_BATCH = 500;
 /** Open shifts read per chunk (one read round trip, and one write round trip when any is due). */
 export const SHIFTS_PER_CHUNK = 250;
-/** A pass stops after this many batches of each kind; the next pass, 30 minutes on, carries on. */
-const MAX_BATCHES = 80;
+/**
+ * D1 answers at most 1,000 queries per Worker invocation, and one Cron invocation runs every shard's jobs: the
+ * attendance passes share 600 statements (counted one by one, whether or not D1 counts a batch as one query), the
+ * rest is the other jobs'. A pass that reaches its share stops; the next, 30 minutes on, carries on where the work is.
+ */
+export const STATEMENTS_PER_INVOCATION = 600;
+/** Statements of each batch the pass sends: a no-show batch, a chunk's read, a chunk's close. */
+const STATEMENTS = { noShows: 2, read: 3, close: 7 } as const;
 
 export interface AttendancePassReport {
   noShows: number;
   autoClockOuts: number;
   roundTrips: number;
+  statements: number;
 }
 
 /**
  * The Cron Trigger's attendance pass over one database, every organization at once: NO_SHOW for published entries
  * nobody clocked in for, then forgotten shifts closed automatically (MISSED_CLOCK_OUT). Each exception happens once
  * by the unique indexes, whoever writes it and however often or late the pass runs; each batch is atomic with its
- * events. Round trips are bounded by chunks: ⌈due no-shows / 500⌉ + 2 × ⌈open shifts due / 250⌉ (+ 1).
+ * events. Round trips: ⌈due no-shows / 500⌉ + 2 × ⌈open shifts due / 250⌉ (+ 1), within `maxStatements`.
  */
-export async function runAttendancePass(db: Database, now: Date): Promise<AttendancePassReport> {
-  const report: AttendancePassReport = { noShows: 0, autoClockOuts: 0, roundTrips: 0 };
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const raised = await raiseNoShows(db, now, NO_SHOWS_PER_BATCH);
+export async function runAttendancePass(db: Database, now: Date, maxStatements = STATEMENTS_PER_INVOCATION): Promise<AttendancePassReport> {
+  const report: AttendancePassReport = { noShows: 0, autoClockOuts: 0, roundTrips: 0, statements: 0 };
+  const sent = (statements: number) => {
     report.roundTrips++;
+    report.statements += statements;
+  };
+  // No-shows may take half of the share.
+  while (report.statements + STATEMENTS.noShows <= maxStatements / 2) {
+    const raised = await raiseNoShows(db, now, NO_SHOWS_PER_BATCH);
+    sent(STATEMENTS.noShows);
     report.noShows += raised;
     if (raised < NO_SHOWS_PER_BATCH) break;
   }
   let cursor: ShiftCursor = FIRST_SHIFT;
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+  while (report.statements + STATEMENTS.read + STATEMENTS.close <= maxStatements) {
     const due = await readDueShifts(db, now, cursor, SHIFTS_PER_CHUNK);
-    report.roundTrips++;
+    sent(STATEMENTS.read);
     const closures = planClosures(due, now);
     if (closures.length > 0) {
       report.autoClockOuts += await closeShifts(db, closures, now);
-      report.roundTrips++;
+      sent(STATEMENTS.close);
     }
     const last = due.rows.at(-1);
     if (!last || due.rows.length < SHIFTS_PER_CHUNK) break;

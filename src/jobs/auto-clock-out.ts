@@ -5,16 +5,21 @@ import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
 import { eventsOfRowsByOrganization } from "@/data/outbox/outbox";
 import { rawRun } from "@/data/raw-statement";
-import { autoClockOutAt, DEFAULT_ATTENDANCE_SETTINGS, EARLY_CLOCK_IN_WINDOW_MINUTES, entryWorkedAt } from "@/domain/attendance";
+import {
+  autoClockOutAt,
+  DEFAULT_ATTENDANCE_SETTINGS,
+  EARLY_CLOCK_IN_WINDOW_MINUTES,
+  entryWorkedAt,
+  LONGEST_ENTRY_MINUTES,
+  SHORTEST_AUTO_CLOCK_OUT_MINUTES,
+} from "@/domain/attendance";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import type { ShiftRow } from "@/features/shifts/shifts.schemas";
 import { closedShift } from "@/features/time-tracking/punch-rows.data";
 
 const MINUTE_MS = 60_000;
-/** The shortest `autoClockOutAfterMinutes` the settings allow: no shift younger than that is read. */
-const SHORTEST_AFTER_MINUTES = 60;
-/** Entries that started up to this long before a shift are looked at for the one it works. */
-const LONGEST_ENTRY_MS = 24 * 60 * MINUTE_MS;
+/** Entries that started up to this long before a shift may hold its start. */
+const LONGEST_ENTRY_MS = LONGEST_ENTRY_MINUTES * MINUTE_MS;
 
 /** Where the pass is in the open shifts, by (start, id). */
 export interface ShiftCursor {
@@ -33,7 +38,7 @@ function dueShiftIds(now: Date, cursor: ShiftCursor, limit: number): SQL {
   const after = sql`CASE WHEN s.organization_id IS NULL THEN ${DEFAULT_ATTENDANCE_SETTINGS.autoClockOutAfterMinutes}
     ELSE s.auto_clock_out_after_minutes END`;
   return sql`SELECT sh.id FROM shifts sh LEFT JOIN attendance_settings s ON s.organization_id = sh.organization_id
-    WHERE sh.end_at IS NULL AND sh.deleted_at IS NULL AND sh.start_at <= ${time - SHORTEST_AFTER_MINUTES * MINUTE_MS}
+    WHERE sh.end_at IS NULL AND sh.deleted_at IS NULL AND sh.start_at <= ${time - SHORTEST_AUTO_CLOCK_OUT_MINUTES * MINUTE_MS}
       AND (sh.start_at > ${cursor.startAt} OR (sh.start_at = ${cursor.startAt} AND sh.id > ${cursor.id}))
       AND sh.start_at <= ${time} - ${MINUTE_MS} * ${after}
       AND NOT ${frozenHere(sql`sh.organization_id`)}
@@ -60,7 +65,14 @@ export async function readDueShifts(db: Database, now: Date, cursor: ShiftCursor
     db
       .selectDistinct({ type: breakTypes })
       .from(shifts)
-      .innerJoin(breakTypes, and(eq(breakTypes.organizationId, shifts.organizationId), eq(breakTypes.locationId, shifts.locationId)))
+      .innerJoin(
+        breakTypes,
+        and(
+          eq(breakTypes.organizationId, shifts.organizationId),
+          eq(breakTypes.locationId, shifts.locationId),
+          isNull(breakTypes.deletedAt),
+        ),
+      )
       .where(sql`${shifts.id} IN (${due})`),
     db
       .select({
@@ -94,6 +106,8 @@ export interface Closure {
   shift: ShiftRow;
   scheduleEntryId: string | null;
   closed: ReturnType<typeof closedShift>;
+  /** The MISSED_CLOCK_OUT this close raises: made here, so only this batch's close can have written it. */
+  exceptionId: string;
 }
 
 /** The closures due now among a chunk's shifts (autoClockOutAt), each closed as a clock-out closes it (closedShift). */
@@ -107,37 +121,49 @@ export function planClosures({ rows, types, entries }: DueShifts, now: Date): Cl
     if (!at) return [];
     const here = types.filter((t) => t.locationId === shift.locationId);
     const closed = closedShift(shift, breaks, here, { at, flags: ["AUTO_CLOCK_OUT"] }, now);
-    return [{ shift, scheduleEntryId: entry?.id ?? null, closed }];
+    return [{ shift, scheduleEntryId: entry?.id ?? null, closed, exceptionId: newId() }];
   });
 }
 
-const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
+/** A value of the JSON item `j` a statement reads from its one JSON parameter. */
+const field = (path: string) => sql.raw(`json_extract(j.value, '$.${path}')`);
+
+/** Each item names the close it belongs to under `close`, apart from its own fields. */
+const closeOf = (c: Closure) => ({
+  shiftId: c.shift.id,
+  version: c.closed.changes.updatedAt.getTime(),
+  endAt: c.closed.changes.endAt.getTime(),
+  exceptionId: c.exceptionId,
+});
+
+/** The shift reads as the close wrote it (its version, end and flag): the close took, by this pass or a twin of it. */
+const closedAsPlanned = sql.raw(`EXISTS (SELECT 1 FROM shifts c WHERE c.id = json_extract(j.value, '$.close.shiftId')
+  AND c.updated_at = json_extract(j.value, '$.close.version') AND c.end_at = json_extract(j.value, '$.close.endAt')
+  AND c.flags LIKE '%"AUTO_CLOCK_OUT"%')`);
 
 /**
- * The closing is this pass's: the shift reads as the pass wrote it (its version, end and flag). Every statement after
- * the close checks it, so a shift a real clock-out closed a moment before is left entirely alone.
+ * The close is this batch's: its MISSED_CLOCK_OUT landed. A twin pass (the same scheduled instant, delivered twice)
+ * plans the same close, but the exception's unique index lets one pass's row in, so only that pass goes on.
  */
-const closedByThisPass = sql.raw(`EXISTS (SELECT 1 FROM shifts c WHERE c.id = json_extract(j.value, '$.shiftId')
-  AND c.updated_at = json_extract(j.value, '$.version') AND c.end_at = json_extract(j.value, '$.endAt')
-  AND c.flags LIKE '%"AUTO_CLOCK_OUT"%')`);
+const closedByThisBatch = sql.raw(
+  `EXISTS (SELECT 1 FROM attendance_exceptions x WHERE x.id = json_extract(j.value, '$.close.exceptionId'))`,
+);
+
+const json = (items: unknown[]) => JSON.stringify(items);
 
 /**
  * Closes a chunk's shifts in one atomic batch of a fixed number of statements (one JSON parameter each, whatever the
  * chunk's size). The close is a conditional update — still open, still the version read, not frozen for a move, its
- * day not locked — and what follows it applies only to the shifts it closed: the open break ended, the automatic
- * deductions, the clock-out (and break-end) events on the shift's record, MISSED_CLOCK_OUT once per shift, and the
- * events `shift.clocked_out` and `attendance_exception.raised`. Answers how many shifts it closed.
+ * day not locked; MISSED_CLOCK_OUT follows for the shifts it closed (once per shift), and everything else only for the
+ * shifts whose exception this batch wrote: the open break ended, the automatic deductions, the clock-out (and
+ * break-end) events on the shift's record, and the events `shift.clocked_out` and `attendance_exception.raised`. A
+ * shift a real clock-out closed a moment before is left entirely alone. Answers how many shifts it closed.
  */
 export async function closeShifts(db: Database, closures: readonly Closure[], now: Date): Promise<number> {
   if (closures.length === 0) return 0;
   const time = now.getTime();
-  const mark = (c: Closure) => ({
-    shiftId: c.shift.id,
-    version: c.closed.changes.updatedAt.getTime(),
-    endAt: c.closed.changes.endAt.getTime(),
-  });
   const closes = closures.map((c) => ({
-    ...mark(c),
+    close: closeOf(c),
     readVersion: c.shift.updatedAt.getTime(),
     duration: c.closed.changes.duration,
     totalPaidBreaks: c.closed.changes.totalPaidBreaks,
@@ -145,28 +171,8 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     payableDuration: c.closed.changes.payableDuration,
     flags: c.closed.changes.flags,
   }));
-  const endedBreaks = closures.flatMap((c) => (c.closed.ended ? [{ ...mark(c), breakId: c.closed.ended.id }] : []));
-  const automatic = closures.flatMap((c) =>
-    c.closed.automatic.map((b) => ({ ...mark(c), ...b, startAt: b.startAt.getTime(), endAt: b.endAt?.getTime() ?? null })),
-  );
-  const shiftEventRows = closures.flatMap((c) => [
-    { ...mark(c), id: newId(), organizationId: c.shift.organizationId, employeeId: c.shift.employeeId, kind: "clock_out", breakId: "" },
-    ...(c.closed.ended
-      ? [
-          {
-            ...mark(c),
-            id: newId(),
-            organizationId: c.shift.organizationId,
-            employeeId: c.shift.employeeId,
-            kind: "break_end",
-            breakId: c.closed.ended.id,
-          },
-        ]
-      : []),
-  ]);
   const exceptions = closures.map((c) => ({
-    ...mark(c),
-    id: newId(),
+    close: closeOf(c),
     organizationId: c.shift.organizationId,
     locationId: c.shift.locationId,
     employeeId: c.shift.employeeId,
@@ -174,21 +180,47 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     scheduleEntryId: c.scheduleEntryId,
     minutes: c.closed.changes.duration,
   }));
+  const endedBreaks = closures.flatMap((c) => (c.closed.ended ? [{ close: closeOf(c), breakId: c.closed.ended.id }] : []));
+  const automatic = closures.flatMap((c) =>
+    c.closed.automatic.map((b) => ({ close: closeOf(c), ...b, startAt: b.startAt.getTime(), endAt: b.endAt?.getTime() ?? null })),
+  );
+  const punch = (c: Closure, kind: string, breakId: string) => ({
+    close: closeOf(c),
+    id: newId(),
+    organizationId: c.shift.organizationId,
+    employeeId: c.shift.employeeId,
+    kind,
+    breakId,
+  });
+  const punches = closures.flatMap((c) => [
+    punch(c, "clock_out", ""),
+    ...(c.closed.ended ? [punch(c, "break_end", c.closed.ended.id)] : []),
+  ]);
   const [closed] = await db.batch([
     rawRun(
       db,
-      sql`UPDATE shifts SET end_at = ${field("endAt")}, duration = ${field("duration")},
+      sql`UPDATE shifts SET end_at = ${field("close.endAt")}, duration = ${field("duration")},
           total_paid_breaks = ${field("totalPaidBreaks")}, total_unpaid_breaks = ${field("totalUnpaidBreaks")},
-          payable_duration = ${field("payableDuration")}, active = 0, flags = ${field("flags")}, updated_at = ${field("version")}
-        FROM json_each(${JSON.stringify(closes)}) j
-        WHERE shifts.id = ${field("shiftId")} AND shifts.end_at IS NULL AND shifts.deleted_at IS NULL
+          payable_duration = ${field("payableDuration")}, active = 0, flags = ${field("flags")}, updated_at = ${field("close.version")}
+        FROM json_each(${json(closes)}) j
+        WHERE shifts.id = ${field("close.shiftId")} AND shifts.end_at IS NULL AND shifts.deleted_at IS NULL
           AND shifts.updated_at = ${field("readVersion")} AND NOT ${frozenHere(sql`shifts.organization_id`)}
           AND NOT EXISTS (SELECT 1 FROM locked_days WHERE location_id = shifts.location_id AND date = shifts.business_date)`,
     ),
     rawRun(
       db,
-      sql`UPDATE shift_breaks SET end_at = ${field("endAt")} FROM json_each(${JSON.stringify(endedBreaks)}) j
-        WHERE shift_breaks.id = ${field("breakId")} AND shift_breaks.end_at IS NULL AND ${closedByThisPass}`,
+      sql`INSERT INTO attendance_exceptions (id, organization_id, location_id, employee_id, type, business_date,
+          schedule_entry_id, shift_id, minutes, status, note, detected_at, resolved_at, resolved_by, updated_at)
+        SELECT ${field("close.exceptionId")}, ${field("organizationId")}, ${field("locationId")}, ${field("employeeId")},
+          'MISSED_CLOCK_OUT', ${field("businessDate")}, ${field("scheduleEntryId")}, ${field("close.shiftId")}, ${field("minutes")},
+          'OPEN', NULL, ${time}, NULL, NULL, ${time}
+        FROM json_each(${json(exceptions)}) j WHERE ${closedAsPlanned}
+        ON CONFLICT DO NOTHING`,
+    ),
+    rawRun(
+      db,
+      sql`UPDATE shift_breaks SET end_at = ${field("close.endAt")} FROM json_each(${json(endedBreaks)}) j
+        WHERE shift_breaks.id = ${field("breakId")} AND shift_breaks.end_at IS NULL AND ${closedByThisBatch}`,
     ),
     rawRun(
       db,
@@ -197,34 +229,25 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
         SELECT ${field("id")}, ${field("organizationId")}, ${field("shiftId")}, ${field("typeId")}, ${field("name")}, ${field("paid")},
           ${field("mandatory")}, ${field("frequencyMinutes")}, ${field("durationInSettingsMinutes")}, ${field("startAt")},
           ${field("endAt")}, 1
-        FROM json_each(${JSON.stringify(automatic)}) j WHERE ${closedByThisPass}`,
+        FROM json_each(${json(automatic)}) j WHERE ${closedByThisBatch}`,
     ),
     rawRun(
       db,
       sql`INSERT INTO shift_events (id, organization_id, shift_id, employee_id, kind, break_id, occurred_at, received_at,
           latitude, longitude, accuracy_centimeters, distance_centimeters, verdict, flags, idempotency_key)
-        SELECT ${field("id")}, ${field("organizationId")}, ${field("shiftId")}, ${field("employeeId")}, ${field("kind")},
-          ${field("breakId")}, ${field("endAt")}, ${time}, NULL, NULL, NULL, NULL, 'undetermined', '["AUTO_CLOCK_OUT"]', NULL
-        FROM json_each(${JSON.stringify(shiftEventRows)}) j WHERE ${closedByThisPass}`,
-    ),
-    rawRun(
-      db,
-      sql`INSERT INTO attendance_exceptions (id, organization_id, location_id, employee_id, type, business_date,
-          schedule_entry_id, shift_id, minutes, status, note, detected_at, resolved_at, resolved_by, updated_at)
-        SELECT ${field("id")}, ${field("organizationId")}, ${field("locationId")}, ${field("employeeId")}, 'MISSED_CLOCK_OUT',
-          ${field("businessDate")}, ${field("scheduleEntryId")}, ${field("shiftId")}, ${field("minutes")}, 'OPEN', NULL, ${time},
-          NULL, NULL, ${time}
-        FROM json_each(${JSON.stringify(exceptions)}) j WHERE ${closedByThisPass}
-        ON CONFLICT DO NOTHING`,
+        SELECT ${field("id")}, ${field("organizationId")}, ${field("close.shiftId")}, ${field("employeeId")}, ${field("kind")},
+          ${field("breakId")}, ${field("close.endAt")}, ${time}, NULL, NULL, NULL, NULL, 'undetermined', '["AUTO_CLOCK_OUT"]', NULL
+        FROM json_each(${json(punches)}) j WHERE ${closedByThisBatch}`,
     ),
     eventsOfRowsByOrganization(db, now, {
       table: shifts,
-      where: sql`${shifts.id} IN (SELECT ${field("shiftId")} FROM json_each(${JSON.stringify(closures.map(mark))}) j WHERE ${closedByThisPass})`,
+      where: sql`${shifts.id} IN (SELECT ${field("close.shiftId")} FROM json_each(${json(closes.map((c) => ({ close: c.close })))}) j
+        WHERE ${closedByThisBatch})`,
       typeOf: sql`'shift.clocked_out'`,
     }),
     eventsOfRowsByOrganization(db, now, {
       table: attendanceExceptions,
-      where: sql`${attendanceExceptions.id} IN (SELECT value FROM json_each(${JSON.stringify(exceptions.map((e) => e.id))}))`,
+      where: sql`${attendanceExceptions.id} IN (SELECT value FROM json_each(${json(closures.map((c) => c.exceptionId))}))`,
       typeOf: sql`'attendance_exception.raised'`,
     }),
   ]);

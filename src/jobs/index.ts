@@ -8,5 +8,5 @@ export { shardBinding, shardConfig } from "@/data/shards";
 export { drainOutbox } from "@/webhooks/drain";
 export { webhookShard } from "@/webhooks/shard";
 export { runAccrualPass } from "./accrual-pass";
-export { runAttendancePass } from "./attendance-pass";
+export { runAttendancePass, STATEMENTS_PER_INVOCATION } from "./attendance-pass";
 export { deliverPending } from "./webhook-delivery";

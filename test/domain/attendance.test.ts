@@ -7,12 +7,17 @@ const evening = { id: "evening", start: at("18:00"), end: at("22:00") };
 const settings = DEFAULT_ATTENDANCE_SETTINGS;
 
 describe("the entry a clock-in works", () => {
-  it("is the earliest whose span, opened two hours early, holds the instant", () => {
+  it("is one whose span, opened two hours early, holds the instant", () => {
     expect(entryWorkedAt([evening, nine], at("07:00"))?.id).toBe("nine");
     expect(entryWorkedAt([evening, nine], at("06:59"))).toBeNull();
-    expect(entryWorkedAt([evening, nine], at("16:30"))?.id).toBe("nine");
     expect(entryWorkedAt([evening, nine], at("17:00"))?.id).toBe("evening");
     expect(entryWorkedAt([evening, nine], at("22:00"))).toBeNull();
+  });
+  it("of two that hold it, the one whose start is nearest: early for the evening, not late for the morning", () => {
+    expect(entryWorkedAt([evening, nine], at("16:30"))?.id).toBe("evening");
+    expect(entryWorkedAt([evening, nine], at("13:00"))?.id).toBe("nine");
+    const twin = { id: "twin", start: at("09:00"), end: at("12:00") };
+    expect(entryWorkedAt([nine, twin], at("09:30"))?.id).toBe("nine");
   });
 });
 

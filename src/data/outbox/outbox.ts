@@ -80,6 +80,7 @@ export const EVENT_TYPES = [
   "attendance_settings.updated",
   "attendance_exception.raised",
   "attendance_exception.resolved",
+  "attendance_exception.reopened",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

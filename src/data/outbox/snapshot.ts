@@ -12,11 +12,32 @@ export type Fields = { [key: string]: SQLiteTable | Column | SQL | SQL.Aliased |
 /** A key of the code's own (a column or field name) as a SQL string literal: keys bind no parameter (D1 allows 100). */
 const key = (name: string) => sql.raw(`'${name.replaceAll("'", "''")}'`);
 
-/** `json_object(...)` of every column of the table's row, keyed by column name (SQLite values as stored). */
-export function rowSnapshot(table: SQLiteTable): SQL {
-  const pairs = Object.values(getTableColumns(table)).map((column) => sql`${key(column.name)}, ${column}`);
-  return sql`json_object(${sql.join(pairs, sql`, `)})`;
+/** Pairs per SQL function call: D1 allows 32 arguments per function (json_insert takes the target, then 2 per pair). */
+const PAIRS_PER_CALL = 15;
+
+/** A JSON path to a key of the code's own, as a SQL string literal. */
+const path = (name: string) => sql.raw(`'$."${name.replaceAll("'", "''")}"'`);
+
+/**
+ * `json_object` of the named values, in order; more than 15 pairs are added by `json_insert` calls of 15 each, so no
+ * call passes D1's 32 arguments (a shifts row has 21 columns). A value that is JSON (a nested object) stays JSON.
+ */
+function jsonObject(pairs: readonly (readonly [string, SQL])[]): SQL {
+  const first = pairs.slice(0, PAIRS_PER_CALL);
+  let object = sql`json_object(${sql.join(
+    first.map(([name, value]) => sql`${key(name)}, ${value}`),
+    sql`, `,
+  )})`;
+  for (let start = PAIRS_PER_CALL; start < pairs.length; start += PAIRS_PER_CALL) {
+    const more = pairs.slice(start, start + PAIRS_PER_CALL).map(([name, value]) => sql`${path(name)}, ${value}`);
+    object = sql`json_insert(${object}, ${sql.join(more, sql`, `)})`;
+  }
+  return object;
 }
+
+/** `json_object(...)` of every column of the table's row, keyed by column name (SQLite values as stored). */
+export const rowSnapshot = (table: SQLiteTable): SQL =>
+  jsonObject(Object.values(getTableColumns(table)).map((column) => [column.name, sql`${column}`] as const));
 
 const snapshotValue = (value: Fields[string]): SQL =>
   is(value, Table)
@@ -26,10 +47,8 @@ const snapshotValue = (value: Fields[string]): SQL =>
       : snapshotOf(value as Fields);
 
 /** The selection as one `json_object(...)`: a table's row by column name, nested objects as objects. */
-export function snapshotOf(fields: Fields): SQL {
-  const pairs = Object.entries(fields).map(([name, value]) => sql`${key(name)}, ${snapshotValue(value)}`);
-  return sql`json_object(${sql.join(pairs, sql`, `)})`;
-}
+export const snapshotOf = (fields: Fields): SQL =>
+  jsonObject(Object.entries(fields).map(([name, value]) => [name, snapshotValue(value)] as const));
 
 const fromDriver = (column: Column, value: unknown) => (value === null || value === undefined ? null : column.mapFromDriverValue(value));
 

@@ -3,10 +3,11 @@ import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec } from "@/data/outbox/outbox";
+import { whenNull } from "@/data/write/constraint-problems";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { AttendanceFinding } from "@/domain/attendance";
 import { calendarRangeProblem } from "@/domain/calendar-range";
-import { invalidField, notFound } from "@/problems/problem";
+import { forbidden, invalidField, notFound } from "@/problems/problem";
 import type { AttendanceExceptionRow } from "./attendance.schemas";
 
 /** The longest range one listing may span, in days (both dates counted). */
@@ -116,40 +117,50 @@ export async function findException(db: Database, organizationId: string, id: st
   return row;
 }
 
+const noteRequired = () => invalidField("note", "a note is required to excuse (none is stored)");
+const ownException = () => forbidden("Nobody resolves, excuses or reopens their own attendance exception.");
+
 /**
- * A manager's resolution: RESOLVED or EXCUSED, with the note (kept when none is sent), who and when; one update
- * that answers the row and records `attendance_exception.resolved` in its batch. Resolving again replaces it.
+ * A manager's resolution: RESOLVED or EXCUSED (which needs a note, sent or stored), recording who and when, or OPEN
+ * again (clearing them); the note is kept when none is sent. One update that answers the row and records
+ * `attendance_exception.resolved` (or `.reopened`) in its batch. Its refusals are guards of the update itself: status
+ * NULL when excusing without a note, updated_at NULL when the caller is the exception's staff member.
  */
 export async function resolveException(
   writer: Writer,
   organizationId: string,
   id: string,
-  resolution: { status: "RESOLVED" | "EXCUSED"; note?: string },
+  resolution: { status: "OPEN" | "RESOLVED" | "EXCUSED"; note?: string },
 ) {
   const now = new Date();
   const { principal } = writer;
+  const e = attendanceExceptions;
+  const note = resolution.note ?? null;
+  const open = resolution.status === "OPEN";
   const [rows] = await guardedBatch(
     writer,
     [
       writer.db
-        .update(attendanceExceptions)
+        .update(e)
         .set({
-          status: resolution.status,
-          note: resolution.note ?? sql`${attendanceExceptions.note}`,
-          resolvedAt: now,
-          resolvedBy: principal.staffMemberId ?? principal.partnerId,
-          updatedAt: now,
+          status: sql`CASE WHEN ${resolution.status} = 'EXCUSED' AND coalesce(${note}, ${e.note}) IS NULL THEN NULL ELSE ${resolution.status} END`,
+          note: sql`coalesce(${note}, ${e.note})`,
+          resolvedAt: open ? null : now,
+          resolvedBy: open ? null : (principal.staffMemberId ?? principal.partnerId),
+          updatedAt: principal.staffMemberId
+            ? sql`CASE WHEN ${e.employeeId} = ${principal.staffMemberId} THEN NULL ELSE ${now.getTime()} END`
+            : now,
         })
         .where(mine(organizationId, id, null))
         .returning(),
     ],
-    [],
+    [whenNull(e.status, noteRequired), whenNull(e.updatedAt, ownException)],
     {
       events: [
         {
           organizationId,
-          type: "attendance_exception.resolved",
-          row: { table: attendanceExceptions, where: mine(organizationId, id, null) },
+          type: open ? "attendance_exception.reopened" : "attendance_exception.resolved",
+          row: { table: e, where: mine(organizationId, id, null) },
         },
       ],
     },

@@ -85,10 +85,12 @@ export const resolve = defineRoute({
   operationId: "resolveAttendanceException",
   flags: { scope: "organization" },
   tags,
-  summary: "Resolve or excuse an attendance exception",
+  summary: "Resolve, excuse or reopen an attendance exception",
   description:
-    "RESOLVED (handled) or EXCUSED (not held against the staff member; a note is required), recording who and when. " +
-    "A resolved exception may be resolved again (the last resolution stands); the note is kept when none is sent.",
+    "RESOLVED (handled) or EXCUSED (not held against the staff member; a note must be sent or already stored: else 400 " +
+    "naming `note`), recording who and when (`attendance_exception.resolved`); OPEN reopens it, clearing them " +
+    "(`attendance_exception.reopened`). The last change stands; the note is kept when none is sent. Nobody changes " +
+    "their own exception (403).",
   middleware: [authorize("SHIFT_WRITE")] as const,
   request: { params: AttendanceExceptionParams, body: jsonBody(AttendanceExceptionPatch) },
   responses: {

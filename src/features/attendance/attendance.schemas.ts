@@ -1,6 +1,12 @@
 import type { attendanceExceptions, attendanceSettings } from "@db/schema";
 import { z } from "@hono/zod-openapi";
-import { ATTENDANCE_EXCEPTION_TYPES, ATTENDANCE_STATUSES, type AttendanceSettings, DEFAULT_ATTENDANCE_SETTINGS } from "@/domain/attendance";
+import {
+  ATTENDANCE_EXCEPTION_TYPES,
+  ATTENDANCE_STATUSES,
+  type AttendanceSettings,
+  DEFAULT_ATTENDANCE_SETTINGS,
+  SHORTEST_AUTO_CLOCK_OUT_MINUTES,
+} from "@/domain/attendance";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
@@ -18,7 +24,7 @@ const settingsFields = {
     2880,
     "A shift still open this long after it started is closed by the attendance pass (default 960; null: never).",
   )
-    .min(60)
+    .min(SHORTEST_AUTO_CLOCK_OUT_MINUTES)
     .nullable(),
 };
 
@@ -60,10 +66,15 @@ export const AttendanceException = z
 
 export const AttendanceExceptionPatch = z
   .object({
-    status: z.enum(["RESOLVED", "EXCUSED"]),
-    note: z.string().trim().min(1).max(1000).optional().openapi({ description: "Required to excuse." }),
+    status: z.enum(ATTENDANCE_STATUSES).openapi({ description: "RESOLVED or EXCUSED; OPEN reopens it." }),
+    note: z
+      .string()
+      .trim()
+      .min(1)
+      .max(1000)
+      .optional()
+      .openapi({ description: "Kept when none is sent; to excuse, one must be sent or stored." }),
   })
-  .refine((patch) => patch.status !== "EXCUSED" || patch.note !== undefined, { message: "a note is required to excuse", path: ["note"] })
   .openapi("AttendanceExceptionPatch");
 
 const queryId = (name: string, description: string) =>

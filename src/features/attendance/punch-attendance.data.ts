@@ -1,4 +1,4 @@
-import { attendanceSettings, payRuleSets, scheduleEntries, shifts } from "@db/schema";
+import { payRuleSets, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import {
@@ -6,6 +6,7 @@ import {
   clockInFindings,
   clockOutFindings,
   EARLY_CLOCK_IN_WINDOW_MINUTES,
+  LONGEST_ENTRY_MINUTES,
   type ScheduledSpan,
 } from "@/domain/attendance";
 import type { PunchKind } from "@/domain/geofence";
@@ -17,10 +18,14 @@ import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import type { AttendanceExceptionRow } from "./attendance.schemas";
 import { settingsOf } from "./attendance.schemas";
 import { exceptionRow } from "./attendance-exceptions.data";
+import { settingsStatement } from "./attendance-settings.data";
 
-const HOUR_MS = 3_600_000;
-/** A shift is looked at against entries that started up to this long before the punch (a clock-out of a long shift). */
-const ENTRY_LOOKBACK_MS = 72 * HOUR_MS;
+const MINUTE_MS = 60_000;
+/**
+ * Entries that started up to this long before the punch: enough for a clock-out of a shift open 48 hours (the longest
+ * automatic clock-out) in an entry of up to 24. A longer shift is measured against no entry (no EARLY_CLOCK_OUT).
+ */
+const ENTRY_LOOKBACK_MS = (48 * 60 + LONGEST_ENTRY_MINUTES) * MINUTE_MS;
 
 interface PunchPlace {
   organizationId: string;
@@ -49,10 +54,7 @@ export function attendanceReads(db: Database, place: PunchPlace) {
     .from(shifts)
     .where(and(eq(shifts.organizationId, place.organizationId), eq(shifts.employeeId, place.staffMemberId), isNull(shifts.endAt)));
   return [
-    db
-      .select()
-      .from(attendanceSettings)
-      .where(and(onlyIf(clock), eq(attendanceSettings.organizationId, place.organizationId))),
+    settingsStatement(db, place.organizationId, onlyIf(clock)),
     db
       .select({ id: scheduleEntries.id, start: scheduleEntries.startAt, end: scheduleEntries.endAt })
       .from(scheduleEntries)
@@ -61,7 +63,7 @@ export function attendanceReads(db: Database, place: PunchPlace) {
           onlyIf(clock),
           eq(scheduleEntries.employeeId, place.staffMemberId),
           gte(scheduleEntries.startAt, new Date(time - ENTRY_LOOKBACK_MS)),
-          lte(scheduleEntries.startAt, new Date(time + EARLY_CLOCK_IN_WINDOW_MINUTES * 60_000)),
+          lte(scheduleEntries.startAt, new Date(time + EARLY_CLOCK_IN_WINDOW_MINUTES * MINUTE_MS)),
           eq(scheduleEntries.locationId, place.locationId),
           eq(scheduleEntries.organizationId, place.organizationId),
           eq(scheduleEntries.isDraft, false),
