@@ -15,7 +15,8 @@ const USAGE =
   `  --duration     seconds of measured load per phase (default 10, at most 60)\n` +
   `  --warmup       seconds of discarded warm-up load per phase (default 2, at most 30)\n` +
   `  --connections  concurrent connections (default 8, at most ${MAX_CONNECTIONS})\n` +
-  `  --keep-state   keep the temporary D1 databases and wrangler logs`;
+  `  --keep-state   keep the temporary D1 databases and wrangler logs\n` +
+  `  --profile      CPU-profile our Worker during its measured load (scenarios that support it): top self time`;
 
 function options() {
   const { values } = parseArgs({
@@ -25,6 +26,7 @@ function options() {
       warmup: { type: "string", default: "2" },
       connections: { type: "string", default: "8" },
       "keep-state": { type: "boolean", default: false },
+      profile: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -43,6 +45,7 @@ function options() {
   return {
     scenario: values.scenario,
     keepState: values["keep-state"],
+    profile: values.profile,
     durationSeconds: bounded("duration", values.duration, 1, 60),
     warmupSeconds: bounded("warmup", values.warmup, 0, 30),
     connections: bounded("connections", values.connections, 1, MAX_CONNECTIONS),

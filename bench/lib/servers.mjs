@@ -96,6 +96,7 @@ export async function startWorker({
   const server = {
     name,
     url: `http://${HOST}:${port}`,
+    inspectorPort,
     pid: child.pid,
     logFile,
     logTail: (chars = 3000) => {

@@ -14,6 +14,7 @@ import { STAFF_WRITE_GUARD } from "../baseline/write-guard.js";
 import { accessToken, expectStatus, seedOrganization } from "../lib/api.mjs";
 import { describeEventCost, eventCost, withoutEventInserts } from "../lib/event-trips.mjs";
 import { measure } from "../lib/load.mjs";
+import { selfTime, startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
@@ -150,7 +151,7 @@ const read = (m) => [
  * Each phase (cycles, then reads) runs against our Worker and then the baseline, back to back, each preceded by its
  * own discarded warm-up: the two figures of a row are measured as close in time as possible.
  */
-async function drive(servers, world, { connections, durationSeconds, warmupSeconds }, print) {
+async function drive(servers, world, { connections, durationSeconds, warmupSeconds, profile }, print) {
   const phases = [
     {
       what: "clock-in/clock-out cycles",
@@ -160,18 +161,21 @@ async function drive(servers, world, { connections, durationSeconds, warmupSecon
     { what: "shift-state reads", warm: (i) => read(world.readers[i]), load: (i) => read(world.readers[i]) },
   ];
   const results = Object.fromEntries(servers.map((s) => [s.name, { errors: 0, timeouts: 0 }]));
+  const profiles = [];
   for (const phase of phases) {
     for (const server of servers) {
       const base = { url: server.url, connections };
       if (warmupSeconds > 0) await measure({ ...base, durationSeconds: warmupSeconds, requestsFor: phase.warm });
       print(`  ${server.name}: ${durationSeconds} s of ${phase.what}`);
+      const profiling = profile && server.name === "ours" ? await startProfile(server.inspectorPort) : null;
       const measured = await measure({ ...base, durationSeconds, requestsFor: phase.load });
+      if (profiling) profiles.push({ what: phase.what, profile: await profiling.stop() });
       Object.assign(results[server.name], measured.byLabel);
       results[server.name].errors += measured.errors;
       results[server.name].timeouts += measured.timeouts;
     }
   }
-  return results;
+  return { ...results, profiles };
 }
 
 export async function run({ stateDir, options, print }) {
@@ -199,7 +203,7 @@ export async function run({ stateDir, options, print }) {
   if (smoke.status !== 200 || !smoke.body?.openShift) throw new Error(`baseline shift-state: ${smoke.status} ${smoke.text.slice(0, 300)}`);
 
   print(`Load: ${connections} connections, ${options.warmupSeconds} s warm-up per phase (discarded)`);
-  const { ours: oursResult, baseline: baselineResult } = await drive([ours, baseline], world, options, print);
+  const { ours: oursResult, baseline: baselineResult, profiles } = await drive([ours, baseline], world, options, print);
 
   print("");
   print(
@@ -293,4 +297,25 @@ export async function run({ stateDir, options, print }) {
     print("Our Worker now sends (per round trip) — update bench/baseline/statements.js and its bound values (README):");
     for (const { op, actual } of drift) print(`  ${op}: ${JSON.stringify(actual, null, 2).replaceAll("\n", "\n  ")}`);
   }
+  for (const { what, profile } of profiles) printProfile(print, `our Worker during ${what}`, profile);
+}
+
+/** The top self time of a CPU profile, by group (package or src folder) and by function. */
+function printProfile(print, label, profile) {
+  const time = selfTime(profile);
+  const pct = (share) => `${(share * 100).toFixed(1)}%`;
+  print("");
+  print(`CPU profile of ${label}: ${time.totalMs.toFixed(0)} ms sampled`);
+  print(
+    table(
+      ["group", "self ms", "share"],
+      time.groups(12).map((r) => [r.what, r.ms.toFixed(0), pct(r.share)]),
+    ),
+  );
+  print(
+    table(
+      ["function (module:line)", "self ms", "share"],
+      time.functions(20).map((r) => [r.what.slice(0, 110), r.ms.toFixed(0), pct(r.share)]),
+    ),
+  );
 }
