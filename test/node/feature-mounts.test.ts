@@ -1,5 +1,9 @@
+import { PatternRouter } from "hono/router/pattern-router";
+import { RegExpRouter } from "hono/router/reg-exp-router";
+import { SmartRouter } from "hono/router/smart-router";
+import { TrieRouter } from "hono/router/trie-router";
 import { describe, expect, it } from "vitest";
-import { FEATURES, MOUNTS } from "@/app";
+import { appFor, FEATURES, MOUNTS } from "@/app";
 import { mounts } from "@/platform/http/mounts";
 
 describe("feature mounts", () => {
@@ -28,5 +32,33 @@ describe("feature mounts", () => {
       }
     }
     expect(routes).toBeGreaterThan(110);
+  });
+
+  it("matches every route alike with the serving router (PatternRouter) and hono's default router", async () => {
+    // The document's app: the platform's middleware and every feature's routes, mounted as requests meet them.
+    const app = await appFor("/api/openapi.json");
+    const pattern = new PatternRouter<unknown>();
+    const byDefault = new SmartRouter<unknown>({ routers: [new RegExpRouter(), new TrieRouter()] });
+    for (const { method, path, handler } of app.routes) {
+      pattern.add(method, path, handler);
+      byDefault.add(method, path, handler);
+    }
+    const matched = (router: PatternRouter<unknown> | SmartRouter<unknown>, method: string, path: string) => {
+      const [handlers, stash] = router.match(method, path);
+      return handlers.map(([handler, params]) => [
+        handler,
+        Object.fromEntries(Object.entries(params).map(([name, value]) => [name, stash ? stash[value as number] : value])),
+      ]);
+    };
+    expect(matched(pattern, "GET", "/api/unknown")).toEqual(matched(byDefault, "GET", "/api/unknown"));
+    for (const { method, path } of app.routes) {
+      const concrete = path.replace(/:[^/]+/g, "p1").replace(/\*$/, "x");
+      for (const verb of method === "ALL" ? ["GET", "POST", "PATCH", "DELETE"] : [method]) {
+        const expected = matched(byDefault, verb, concrete);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(matched(pattern, verb, concrete), `${verb} ${concrete}`).toEqual(expected);
+      }
+    }
+    expect(app.routes.length).toBeGreaterThan(110);
   });
 });
