@@ -1,6 +1,6 @@
 // CPU profiles of a Worker under load, through the inspector `wrangler dev` exposes (--inspector-port): the DevTools
 // protocol's Profiler domain over a WebSocket (Node 22's global WebSocket), then self time per function, attributed to
-// the module esbuild bundled it from (the bundle marks each module with a `// path` comment line).
+// the module it was bundled from (by the bundle's source map).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -13,68 +13,113 @@ async function debuggerUrl(inspectorPort) {
   return target.webSocketDebuggerUrl;
 }
 
-/** Starts sampling (every `intervalMicros`); `stop()` answers the profile. */
+/**
+ * Starts sampling (every `intervalMicros`); `stop()` answers the profile. wrangler's inspector proxy asks for an Origin
+ * and renumbers message ids, so commands are sent one at a time and each answer goes to the one waiting.
+ */
 export async function startProfile(inspectorPort, intervalMicros = 100) {
-  const socket = new WebSocket(await debuggerUrl(inspectorPort));
+  const socket = new WebSocket(await debuggerUrl(inspectorPort), { headers: { Origin: `http://127.0.0.1:${inspectorPort}` } });
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve, { once: true });
-    socket.addEventListener("error", reject, { once: true });
+    socket.addEventListener("error", (event) => reject(new Error(`inspector: ${event.message ?? "connection refused"}`)), { once: true });
   });
-  let next = 1;
-  const pending = new Map();
+  let waiting = null;
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    const waiter = message.id !== undefined && pending.get(message.id);
-    if (!waiter) return;
-    pending.delete(message.id);
-    if (message.error) waiter.reject(new Error(JSON.stringify(message.error)));
-    else waiter.resolve(message.result);
+    if (message.id === undefined || !waiting) return;
+    const { resolve, reject } = waiting;
+    waiting = null;
+    if (message.error) reject(new Error(JSON.stringify(message.error)));
+    else resolve(message.result);
   });
+  let next = 1;
   const send = (method, params = {}) =>
     new Promise((resolve, reject) => {
-      const id = next++;
-      pending.set(id, { resolve, reject });
-      socket.send(JSON.stringify({ id, method, params }));
+      waiting = { resolve, reject };
+      socket.send(JSON.stringify({ id: next++, method, params }));
     });
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: intervalMicros });
   await send("Profiler.start");
   return {
+    /** The profile, with the source of each script it sampled (`sources` by scriptId: the bundle, read from the isolate). */
     async stop() {
       const { profile } = await send("Profiler.stop");
+      await send("Debugger.enable");
+      const sources = {};
+      for (const { callFrame } of profile.nodes) {
+        if (!callFrame.url || callFrame.scriptId in sources) continue;
+        sources[callFrame.scriptId] = (await send("Debugger.getScriptSource", { scriptId: callFrame.scriptId })).scriptSource;
+      }
+      await send("Debugger.disable");
       socket.close();
-      return profile;
+      return { ...profile, sources };
     },
   };
 }
 
-/** For a bundled script: each line's module, from the `// path` comment esbuild writes before each module. */
-function moduleIndex(url) {
-  let text;
-  try {
-    text = readFileSync(url.startsWith("file:") ? fileURLToPath(url) : url, "utf8");
-  } catch {
-    return () => null;
-  }
-  const starts = [];
-  text.split("\n").forEach((line, i) => {
-    const m = /^\/\/ (\S+\.(?:[cm]?[jt]sx?))$/.exec(line);
-    if (m) starts.push([i, m[1]]);
-  });
-  return (line) => {
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (starts[mid][0] <= line) low = mid + 1;
-      else high = mid;
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/** A source map's `mappings`, decoded: per generated line, its segments [column, source index] in column order. */
+function decodeMappings(mappings) {
+  const lines = [];
+  let source = 0;
+  for (const line of mappings.split(";")) {
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(",")) {
+      if (!segment) continue;
+      const fields = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0];
+      if (fields.length > 1) {
+        source += fields[1];
+        segments.push([column, source]);
+      }
+      // The original line, column and name are not needed: only which module a column came from.
     }
-    return low === 0 ? null : starts[low - 1][1];
+    lines.push(segments);
+  }
+  return lines;
+}
+
+/**
+ * For a bundled script's source: the module each (line, column) came from, by the bundle's source map (wrangler
+ * writes it beside the bundle named by `//# sourceURL`, while `wrangler dev` runs).
+ */
+function moduleIndex(text) {
+  const url = /\/\/# sourceURL=(file:\/\/\S+)/.exec(text)?.[1];
+  let map = null;
+  try {
+    map = url && JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, "utf8"));
+  } catch {
+    map = null;
+  }
+  if (!map) return () => null;
+  const lines = decodeMappings(map.mappings);
+  return (line, column) => {
+    const segments = lines[line] ?? [];
+    let found = null;
+    for (const [start, source] of segments) {
+      if (start > column) break;
+      found = source;
+    }
+    return found === null ? null : map.sources[found];
   };
 }
 
 const groupOf = (module) => {
-  if (!module) return "(runtime)";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module);
   if (pkg) return pkg[1];
   const src = /(?:^|\/)(src\/[^/]+(?:\/[^/]+)?)\//.exec(module);
@@ -91,9 +136,10 @@ export function selfTime(profile) {
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const indexes = new Map();
   const moduleOf = (frame) => {
-    if (!frame.url) return null;
-    if (!indexes.has(frame.url)) indexes.set(frame.url, moduleIndex(frame.url));
-    return indexes.get(frame.url)(frame.lineNumber);
+    const source = profile.sources?.[frame.scriptId];
+    if (!frame.url || source === undefined) return null;
+    if (!indexes.has(frame.scriptId)) indexes.set(frame.scriptId, moduleIndex(source));
+    return indexes.get(frame.scriptId)(frame.lineNumber, frame.columnNumber);
   };
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const byFunction = new Map();
@@ -104,7 +150,7 @@ export function selfTime(profile) {
     const name = frame.functionName || "(anonymous)";
     const key = module ? `${name} ${module}:${frame.lineNumber + 1}` : `${name}${frame.url ? ` ${frame.url}:${frame.lineNumber + 1}` : ""}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + micros);
-    const group = frame.url ? groupOf(module) : name;
+    const group = !frame.url ? name : module ? groupOf(module) : frame.url;
     byGroup.set(group, (byGroup.get(group) ?? 0) + micros);
   }
   const rows = (map, n) =>
