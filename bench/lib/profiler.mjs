@@ -119,11 +119,15 @@ function moduleIndex(text) {
   };
 }
 
+/** A module's group: its package (drizzle's source maps name its own `src/`), a folder of our src/, or the bench's entry. */
 const groupOf = (module) => {
+  if (/node_modules\/src\//.test(module)) return "drizzle-orm";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module);
   if (pkg) return pkg[1];
-  const src = /(?:^|\/)(src\/[^/]+(?:\/[^/]+)?)\//.exec(module);
-  return src ? src[1] : module;
+  const src = /(?:^|\/)src\/([^/]+)(\/[^/]+)?/.exec(module);
+  if (src) return src[2] ? `src/${src[1]}${src[1] === "features" || src[1] === "platform" ? src[2] : ""}` : `src/${src[1]}`;
+  if (/(?:^|\/)bench\//.test(module)) return "bench entry (counting-entry.ts)";
+  return module;
 };
 
 /**

@@ -28,24 +28,58 @@ export async function signAccessToken(principal: Principal, secret: string, ttlS
   );
 }
 
+/** The HMAC key of a secret, imported once per isolate (jose would import it from the bytes on every verification). */
+const verifyingKeys = new Map<string, Promise<CryptoKey>>();
+const verifyingKey = (secret: string) => {
+  let imported = verifyingKeys.get(secret);
+  if (!imported) {
+    imported = crypto.subtle.importKey("raw", key(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    verifyingKeys.set(secret, imported);
+  }
+  return imported;
+};
+
+/**
+ * Tokens this isolate verified, until they expire: a phone sends the same token for its hour, so its signature is
+ * checked once per isolate, not on every punch. Keyed by secret and token (a new secret verifies anew); the oldest
+ * entries go first past the capacity. A cached token still expires on time: its `exp` is checked on every use.
+ */
+const VERIFIED_CAPACITY = 2000;
+const verified = new Map<string, { principal: Principal; expiresAt: number }>();
+
+function remember(cacheKey: string, principal: Principal, expiresAt: number) {
+  if (verified.size >= VERIFIED_CAPACITY) verified.delete(verified.keys().next().value!);
+  verified.set(cacheKey, { principal, expiresAt });
+}
+
 /** Returns null for any token this service did not issue or that has expired. */
-export async function verifyAccessToken(token: string, secret: string): Promise<Principal | null> {
+export async function verifyAccessToken(token: string, secret: string, now = Date.now()): Promise<Principal | null> {
+  const cacheKey = `${secret.length}:${secret}\n${token}`;
+  const known = verified.get(cacheKey);
+  if (known) {
+    if (now < known.expiresAt) return known.principal;
+    verified.delete(cacheKey);
+    return null;
+  }
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, await verifyingKey(secret), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
+      currentDate: new Date(now),
     });
     const perms = Array.isArray(payload.perms) ? payload.perms.filter((p): p is string => typeof p === "string") : [];
-    if (typeof payload.pid !== "string") return null;
+    if (typeof payload.pid !== "string" || typeof payload.exp !== "number") return null;
     const grant = grantOf(payload);
-    return {
+    const principal: Principal = {
       partnerId: payload.pid,
       organizationId: typeof payload.org === "string" ? payload.org : null,
       staffMemberId: typeof payload.emp === "string" ? payload.emp : null,
       permissions: perms.filter(isPermission),
       ...(grant && { grant }),
     };
+    remember(cacheKey, principal, payload.exp * 1000);
+    return principal;
   } catch {
     return null;
   }
