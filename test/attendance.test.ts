@@ -3,7 +3,7 @@ import { createDatabase } from "@/data/client";
 import { runAttendancePass } from "@/jobs/attendance-pass";
 import { closeShifts, FIRST_SHIFT, planClosures, readDueShifts } from "@/jobs/auto-clock-out";
 import { api } from "./helpers/api";
-import { createRuleSet, feed } from "./helpers/pay";
+import { createRuleSet, feed, payLines } from "./helpers/pay";
 import { tenantDb } from "./helpers/shards";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { clockIn, createBreakType, createWorkplace, minutesAgo, punch, type Workplace } from "./helpers/workplace";
@@ -264,6 +264,10 @@ describe("the attendance pass (Cron)", () => {
     expect(read.body.payableDuration).toBe(960 - 120);
     const missed = await exceptionsOf(w, "&type=MISSED_CLOCK_OUT");
     expect(missed.map((e) => [e.shiftId, e.minutes])).toEqual([[shift.body.id, 960]]);
+    // Pay reads the closed shift like any other: its payable minutes, all regular without a rule set.
+    const date = read.body.startTime.slice(0, 10);
+    const pay = await payLines(w, { startDate: date, endDate: date, employeeId: w.staff.id });
+    expect(pay.body.totals.regularMinutes).toBe(960 - 120);
     const types = (await feed(w.org)).map((e) => e.type);
     expect(types.filter((t) => t === "shift.clocked_out")).toHaveLength(1);
     expect((await raisedEvents(w)).filter((e) => e.data.type === "MISSED_CLOCK_OUT")).toHaveLength(1);
