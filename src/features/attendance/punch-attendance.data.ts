@@ -13,6 +13,7 @@ import type { PunchKind } from "@/domain/geofence";
 import { missedMealBreak, type PayShift } from "@/domain/pay-classification";
 import { governingRuleSets } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
+import { payShiftColumns } from "@/features/pay/pay-inputs.data";
 import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
 import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import type { AttendanceExceptionRow } from "./attendance.schemas";
@@ -82,17 +83,7 @@ export function attendanceReads(db: Database, place: PunchPlace) {
         ),
       ),
     db
-      .select({
-        id: shifts.id,
-        employeeId: shifts.employeeId,
-        locationId: shifts.locationId,
-        businessDate: shifts.businessDate,
-        startAt: shifts.startAt,
-        endAt: shifts.endAt,
-        utcOffset: shifts.utcOffset,
-        hourlyWage: shifts.hourlyWage,
-        breaks: shifts.breaksJson,
-      })
+      .select(payShiftColumns)
       .from(shifts)
       .where(
         and(

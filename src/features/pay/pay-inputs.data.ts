@@ -61,7 +61,8 @@ export const payInputsFingerprint = (organizationId: string, startDate: string, 
       WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})`;
 };
 
-const shiftColumns = {
+/** A shift as pay reads it (domain/pay-shift: StoredShiftForPay, less the staff member's wage type). */
+export const payShiftColumns = {
   id: shifts.id,
   employeeId: shifts.employeeId,
   locationId: shifts.locationId,
@@ -127,7 +128,7 @@ export const payInputStatements = (db: Database, filter: PayFilter, { fingerprin
       .select()
       .from(payRuleSets)
       .where(and(eq(payRuleSets.organizationId, filter.organizationId), isNull(payRuleSets.deletedAt))),
-    db.select(shiftColumns).from(shifts).where(shiftConditions(filter)),
+    db.select(payShiftColumns).from(shifts).where(shiftConditions(filter)),
     db
       .select({ workerId: timeOffRequests.workerId, hourConfiguration: timeOffRequests.hourConfiguration })
       .from(timeOffRequests)
