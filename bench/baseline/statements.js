@@ -27,22 +27,23 @@ export const PUNCH_READS = [
 /**
  * What attendance exceptions are found with, at the end of the same read batch (src/features/attendance/
  * punch-attendance.data.ts): the settings and published entries near the punch for a clock-in or clock-out, and for a
- * clock-out the pay rule sets and the workday's other closed shifts (the meal rule). `on` is 1 where the punch reads
- * it, else 0, which SQLite's planner turns into no read at all.
+ * clock-out the pay rule sets and the workday's other closed shifts (the meal rule).
  */
-const attendanceReads = (entries, clockOut) => [
+const ATTENDANCE_READS = [
   // settings: [organizationId]
-  `select "organization_id", "late_grace_minutes", "early_leave_grace_minutes", "no_show_after_minutes", "auto_clock_out_after_minutes", "created_at", "updated_at" from "attendance_settings" where (${entries} and "attendance_settings"."organization_id" = ?)`,
+  `select "organization_id", "late_grace_minutes", "early_leave_grace_minutes", "no_show_after_minutes", "auto_clock_out_after_minutes", "created_at", "updated_at" from "attendance_settings" where "attendance_settings"."organization_id" = ?`,
   // published entries near: [staffMemberId, around - 72 h, around + 2 h, locationId, organizationId, 0]
-  `select "id", "start_at", "end_at" from "schedule_entries" where (${entries} and "schedule_entries"."employee_id" = ? and "schedule_entries"."start_at" >= ? and "schedule_entries"."start_at" <= ? and "schedule_entries"."location_id" = ? and "schedule_entries"."organization_id" = ? and "schedule_entries"."is_draft" = ? and "schedule_entries"."deleted_at" is null)`,
+  `select "id", "start_at", "end_at" from "schedule_entries" where ("schedule_entries"."employee_id" = ? and "schedule_entries"."start_at" >= ? and "schedule_entries"."start_at" <= ? and "schedule_entries"."location_id" = ? and "schedule_entries"."organization_id" = ? and "schedule_entries"."is_draft" = ? and "schedule_entries"."deleted_at" is null)`,
+];
+const MEAL_RULE_READS = [
   // pay rule sets of the organization and the location: [organizationId, locationId]
-  `select "id", "organization_id", "location_id", "scope_key", "name", "effective_from", "preset", "workweek_starts_on", "daily_overtime_after_minutes", "daily_double_time_after_minutes", "weekly_overtime_after_minutes", "seventh_consecutive_day", "overtime_multiplier", "double_time_multiplier", "rounding_increment_minutes", "rounding_mode", "meal_break", "created_at", "updated_at", "deleted_at" from "pay_rule_sets" where (${clockOut} and "pay_rule_sets"."organization_id" = ? and "pay_rule_sets"."deleted_at" is null and ("pay_rule_sets"."location_id" is null or "pay_rule_sets"."location_id" = ?))`,
+  `select "id", "organization_id", "location_id", "scope_key", "name", "effective_from", "preset", "workweek_starts_on", "daily_overtime_after_minutes", "daily_double_time_after_minutes", "weekly_overtime_after_minutes", "seventh_consecutive_day", "overtime_multiplier", "double_time_multiplier", "rounding_increment_minutes", "rounding_mode", "meal_break", "created_at", "updated_at", "deleted_at" from "pay_rule_sets" where ("pay_rule_sets"."organization_id" = ? and "pay_rule_sets"."deleted_at" is null and ("pay_rule_sets"."location_id" is null or "pay_rule_sets"."location_id" = ?))`,
   // the open shift's workday's closed shifts: [staffMemberId, organizationId, staffMemberId]
-  `select "id", "employee_id", "location_id", "business_date", "start_at", "end_at", "utc_offset", "hourly_wage", "breaks_json" from "shifts" where (${clockOut} and "shifts"."employee_id" = ? and "shifts"."business_date" IN (select "business_date" from "shifts" where ("shifts"."organization_id" = ? and "shifts"."employee_id" = ? and "shifts"."end_at" is null)) and "shifts"."end_at" is not null and "shifts"."deleted_at" is null)`,
+  `select "id", "employee_id", "location_id", "business_date", "start_at", "end_at", "utc_offset", "hourly_wage", "breaks_json" from "shifts" where ("shifts"."employee_id" = ? and "shifts"."business_date" IN (select "business_date" from "shifts" where ("shifts"."organization_id" = ? and "shifts"."employee_id" = ? and "shifts"."end_at" is null)) and "shifts"."end_at" is not null and "shifts"."deleted_at" is null)`,
 ];
 
-export const CLOCK_IN_READS = [...PUNCH_READS, ...attendanceReads(1, 0)];
-export const CLOCK_OUT_READS = [...PUNCH_READS, ...attendanceReads(1, 1)];
+export const CLOCK_IN_READS = [...PUNCH_READS, ...ATTENDANCE_READS];
+export const CLOCK_OUT_READS = [...PUNCH_READS, ...ATTENDANCE_READS, ...MEAL_RULE_READS];
 
 /** An attendance exception raised by a punch (UNSCHEDULED_SHIFT, LATE_CLOCK_IN, …), once: 15 values. */
 export const EXCEPTION_WRITE = `insert into "attendance_exceptions" ("id", "organization_id", "location_id", "employee_id", "type", "business_date", "schedule_entry_id", "shift_id", "minutes", "status", "note", "detected_at", "resolved_at", "resolved_by", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`;

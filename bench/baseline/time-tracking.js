@@ -61,7 +61,7 @@ const HOUR_MS = 3_600_000;
 /** A clock-in works the published entry whose span, opened this long before its start, holds it (domain/attendance). */
 const EARLY_WINDOW_MS = 2 * HOUR_MS;
 
-/** The one read batch of a punch (13 statements, one round trip): the punch's context, then attendance's. */
+/** The one read batch of a punch (11 statements for a clock-in, 13 for a clock-out, one round trip): the punch's context, then attendance's. */
 async function punchContext(db, { kind, org, staffId, locationId, roleId, now, idempotency }) {
   const lockFrom = utcDate(now - DAY_MS);
   const lockTo = utcDate(now + DAY_MS);
@@ -80,8 +80,12 @@ async function punchContext(db, { kind, org, staffId, locationId, roleId, now, i
       [idempotency?.scope ?? "", idempotency?.key ?? ""],
       [org],
       [staffId, now - 72 * HOUR_MS, now + EARLY_WINDOW_MS, locationId, org, 0],
-      [org, locationId],
-      [staffId, org, staffId],
+      ...(kind === "clock_out"
+        ? [
+            [org, locationId],
+            [staffId, org, staffId],
+          ]
+        : []),
     ],
   );
   return {

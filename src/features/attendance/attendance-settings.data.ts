@@ -1,6 +1,6 @@
 import { attendanceSettings, organizations } from "@db/schema";
 import type { z } from "@hono/zod-openapi";
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_ATTENDANCE_SETTINGS } from "@/domain/attendance";
@@ -9,12 +9,9 @@ import { type AttendanceSettingsPatch, serializeAttendanceSettings } from "./att
 
 type Patch = z.infer<typeof AttendanceSettingsPatch>;
 
-/** The organization's stored settings row, if it ever changed them; `when`: a condition of a batch that may not need it (a punch's). */
-export const settingsStatement = (db: Database, organizationId: string, when?: SQL) =>
-  db
-    .select()
-    .from(attendanceSettings)
-    .where(and(when, eq(attendanceSettings.organizationId, organizationId)));
+/** The organization's stored settings row, if it ever changed them: also a statement of a punch's read batch. */
+export const settingsStatement = (db: Database, organizationId: string) =>
+  db.select().from(attendanceSettings).where(eq(attendanceSettings.organizationId, organizationId));
 
 /** The settings as the API answers them: the defaults, dated the organization's creation, until a PATCH. */
 export async function readSettings(db: Database, organizationId: string) {

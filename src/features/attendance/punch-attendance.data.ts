@@ -34,34 +34,25 @@ interface PunchPlace {
   locationId: string;
   /** The instant the punch is about. */
   around: Date;
-  /** A break punch reads nothing here; only a clock-out reads the pay rules and the workday's other shifts (the meal rule). */
   kind: PunchKind;
 }
 
-/** Only rows of a statement that `when` allows: a literal, so SQLite's planner drops the statement's reads. */
-const onlyIf = (when: boolean) => sql.raw(when ? "1" : "0");
-
 /**
- * What a clock-in or clock-out needs to find its attendance exceptions, as statements of the punch's own read batch
- * (no round trip of their own): the organization's settings, the staff member's published entries at the location
- * near the punch, and for a clock-out the pay rule sets and the other closed shifts of the open shift's workday.
+ * What a clock-in or clock-out needs to find its attendance exceptions, as statements appended to the punch's own
+ * read batch (no round trip of their own): the organization's settings and the staff member's published entries at
+ * the location near the punch; a clock-out also the pay rule sets and the other closed shifts of the open shift's
+ * workday (the meal rule). A break punch reads none.
  */
 export function attendanceReads(db: Database, place: PunchPlace) {
+  if (place.kind !== "clock_in" && place.kind !== "clock_out") return [];
   const time = place.around.getTime();
-  const clockOut = place.kind === "clock_out";
-  const clock = clockOut || place.kind === "clock_in";
-  const openShiftDate = db
-    .select({ date: shifts.businessDate })
-    .from(shifts)
-    .where(and(eq(shifts.organizationId, place.organizationId), eq(shifts.employeeId, place.staffMemberId), isNull(shifts.endAt)));
-  return [
-    settingsStatement(db, place.organizationId, onlyIf(clock)),
+  const found = [
+    settingsStatement(db, place.organizationId),
     db
       .select({ id: scheduleEntries.id, start: scheduleEntries.startAt, end: scheduleEntries.endAt })
       .from(scheduleEntries)
       .where(
         and(
-          onlyIf(clock),
           eq(scheduleEntries.employeeId, place.staffMemberId),
           gte(scheduleEntries.startAt, new Date(time - ENTRY_LOOKBACK_MS)),
           lte(scheduleEntries.startAt, new Date(time + EARLY_CLOCK_IN_WINDOW_MINUTES * MINUTE_MS)),
@@ -71,12 +62,19 @@ export function attendanceReads(db: Database, place: PunchPlace) {
           isNull(scheduleEntries.deletedAt),
         ),
       ),
+  ] as const;
+  if (place.kind === "clock_in") return found;
+  const openShiftDate = db
+    .select({ date: shifts.businessDate })
+    .from(shifts)
+    .where(and(eq(shifts.organizationId, place.organizationId), eq(shifts.employeeId, place.staffMemberId), isNull(shifts.endAt)));
+  return [
+    ...found,
     db
       .select()
       .from(payRuleSets)
       .where(
         and(
-          onlyIf(clockOut),
           eq(payRuleSets.organizationId, place.organizationId),
           isNull(payRuleSets.deletedAt),
           or(isNull(payRuleSets.locationId), eq(payRuleSets.locationId, place.locationId)),
@@ -87,7 +85,6 @@ export function attendanceReads(db: Database, place: PunchPlace) {
       .from(shifts)
       .where(
         and(
-          onlyIf(clockOut),
           eq(shifts.employeeId, place.staffMemberId),
           sql`${shifts.businessDate} IN ${openShiftDate}`,
           isNotNull(shifts.endAt),
@@ -97,13 +94,14 @@ export function attendanceReads(db: Database, place: PunchPlace) {
   ] as const;
 }
 
-type Reads = ReturnType<typeof attendanceReads>;
-export type AttendanceRows = readonly [Awaited<Reads[0]>, Awaited<Reads[1]>, Awaited<Reads[2]>, Awaited<Reads[3]>];
+type ClockOutReads = Extract<ReturnType<typeof attendanceReads>, readonly [unknown, unknown, unknown, unknown]>;
+/** The rows of attendanceReads, in their order: none for a break punch, two for a clock-in, four for a clock-out. */
+export type AttendanceRows = Partial<{ -readonly [K in 0 | 1 | 2 | 3]: Awaited<ClockOutReads[K]> }>;
 
 /** What the punch's read found, ready for the rules. */
-export function attendanceContext([settings, entries, ruleSets, dayShifts]: AttendanceRows) {
+export function attendanceContext({ 0: settings, 1: entries = [], 2: ruleSets = [], 3: dayShifts = [] }: AttendanceRows) {
   return {
-    settings: settingsOf(settings[0]),
+    settings: settingsOf(settings?.[0]),
     entries: entries as ScheduledSpan[],
     ruleSets: ruleSets.map(ruleSetOfRow),
     dayShifts: dayShifts.map((row) => payShiftFromStored(row)),

@@ -5,7 +5,7 @@ import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
 import { inOrganization } from "@/data/tenancy";
 import type { PunchKind } from "@/domain/geofence";
 import { addDays } from "@/domain/local-time";
-import { attendanceContext, attendanceReads } from "@/features/attendance/punch-attendance.data";
+import { type AttendanceRows, attendanceContext, attendanceReads } from "@/features/attendance/punch-attendance.data";
 import { notFound } from "@/problems/problem";
 
 interface PunchScope {
@@ -83,7 +83,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     breakTypes: locationBreakTypes,
     lockedDates: new Set(locked.map((l) => l.date)),
     idempotencyRecord: key[0],
-    attendance: attendanceContext(attendance),
+    attendance: attendanceContext(attendance as AttendanceRows),
   };
 }
 
