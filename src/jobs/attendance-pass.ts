@@ -1,6 +1,6 @@
 import type { Database } from "@/data/client";
 import { closeShifts, FIRST_SHIFT, planClosures, readDueShifts, type ShiftCursor } from "./auto-clock-out";
-import { raiseNoShows } from "./no-shows";
+import { type EntryCursor, FIRST_ENTRY, raiseNoShows } from "./no-shows";
 
 /** NO_SHOW exceptions raised per batch (one round trip). */
 export const NO_SHOWS_PER_BATCH = 500;
@@ -13,7 +13,7 @@ export const SHIFTS_PER_CHUNK = 250;
  */
 export const STATEMENTS_PER_INVOCATION = 600;
 /** Statements of each batch the pass sends: a no-show batch, a chunk's read, a chunk's close. */
-const STATEMENTS = { noShows: 2, read: 3, close: 7 } as const;
+const STATEMENTS = { noShows: 3, read: 3, close: 7 } as const;
 
 export interface AttendancePassReport {
   noShows: number;
@@ -35,11 +35,12 @@ export async function runAttendancePass(db: Database, now: Date, maxStatements =
     report.statements += statements;
   };
   // No-shows may take half of the share.
-  while (report.statements + STATEMENTS.noShows <= maxStatements / 2) {
-    const raised = await raiseNoShows(db, now, NO_SHOWS_PER_BATCH);
+  let entries: EntryCursor | null = FIRST_ENTRY;
+  while (entries && report.statements + STATEMENTS.noShows <= maxStatements / 2) {
+    const { raised, next } = await raiseNoShows(db, now, NO_SHOWS_PER_BATCH, entries);
     sent(STATEMENTS.noShows);
     report.noShows += raised;
-    if (raised < NO_SHOWS_PER_BATCH) break;
+    entries = raised < NO_SHOWS_PER_BATCH ? null : next;
   }
   let cursor: ShiftCursor = FIRST_SHIFT;
   while (report.statements + STATEMENTS.read + STATEMENTS.close <= maxStatements) {
