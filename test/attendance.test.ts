@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { runAttendancePass } from "@/jobs/attendance-pass";
 import { closeShifts, FIRST_SHIFT, planClosures, readDueShifts } from "@/jobs/auto-clock-out";
+import { raiseNoShows } from "@/jobs/no-shows";
 import { api } from "./helpers/api";
 import { createRuleSet, feed, payLines } from "./helpers/pay";
 import { tenantDb } from "./helpers/shards";
@@ -246,6 +247,23 @@ describe("the attendance pass (Cron)", () => {
     const noShows = await exceptionsOf(w, "&type=NO_SHOW");
     expect(noShows.map((e) => [e.scheduleEntryId, e.employeeId, e.minutes, e.shiftId])).toEqual([[missed.id, w.staff.id, 240, null]]);
     expect((await raisedEvents(w)).filter((e) => e.data.type === "NO_SHOW")).toHaveLength(1);
+  });
+
+  it("walks a backlog of no-shows batch by batch from where the last one stopped", async () => {
+    const w = await createWorkplace({ timezone: "UTC" });
+    const start = Date.now() + 60 * MINUTE;
+    const staff = await Promise.all(
+      [0, 1, 2].map(() => createStaffMember(w.org, { locationIds: [w.location.id], accessRoleName: "Employee" })),
+    );
+    const entries = await Promise.all(staff.map((s, i) => publishEntry(w, start + i * MINUTE, start + 240 * MINUTE, s.id)));
+    const now = new Date(start + 60 * MINUTE);
+    const first = await raiseNoShows(db(), now, 1);
+    const second = await raiseNoShows(db(), now, 1, first.next!);
+    const third = await raiseNoShows(db(), now, 1, second.next!);
+    // The other tests' entries were raised already, worked, or published after they were due: only these three are due.
+    expect([first, second, third].map((b) => [b.raised, b.next?.id])).toEqual(entries.map((e) => [1, e.id]));
+    expect((await raiseNoShows(db(), now, 1, third.next!)).raised).toBe(0);
+    expect((await exceptionsOf(w, "&type=NO_SHOW")).map((e) => e.scheduleEntryId).sort()).toEqual(entries.map((e) => e.id).sort());
   });
 
   it("closes a forgotten shift at start + the threshold, its break first, with AUTO_CLOCK_OUT, totals and MISSED_CLOCK_OUT once", async () => {

@@ -1,5 +1,5 @@
 import { attendanceExceptions } from "@db/schema";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
@@ -37,7 +37,8 @@ export async function raiseNoShows(
 ): Promise<{ raised: number; next: EntryCursor | null }> {
   const time = now.getTime();
   const prefix = `${newId()}.`;
-  const thisBatch = sql`${attendanceExceptions.id} > ${prefix} AND ${attendanceExceptions.id} < ${`${prefix.slice(0, -1)}/`}`;
+  /** The exceptions this batch made: their ids carry its prefix. */
+  const ofThisBatch = (id: SQL) => sql`${id} > ${prefix} AND ${id} < ${`${prefix.slice(0, -1)}/`}`;
   const after = sql`${MINUTE_MS} * coalesce(s.no_show_after_minutes, ${DEFAULT_ATTENDANCE_SETTINGS.noShowAfterMinutes})`;
   const from = Math.max(time - NO_SHOW_LOOKBACK_DAYS * DAY_MS, cursor.startAt);
   const insert = rawRun(
@@ -65,13 +66,13 @@ export async function raiseNoShows(
     insert,
     eventsOfRowsByOrganization(db, now, {
       table: attendanceExceptions,
-      where: thisBatch,
+      where: ofThisBatch(sql`${attendanceExceptions.id}`),
       typeOf: sql`'attendance_exception.raised'`,
     }),
     rawAll<{ start_at: number; id: string }>(
       db,
       sql`SELECT e.start_at, e.id FROM attendance_exceptions x JOIN schedule_entries e ON e.id = x.schedule_entry_id
-        WHERE ${thisBatch} ORDER BY e.start_at DESC, e.id DESC LIMIT 1`,
+        WHERE ${ofThisBatch(sql`x.id`)} ORDER BY e.start_at DESC, e.id DESC LIMIT 1`,
     ),
   ]);
   const [end] = last as { start_at: number; id: string }[];
