@@ -16,8 +16,7 @@ import { payShiftFromStored } from "@/domain/pay-shift";
 import { payShiftColumns } from "@/features/pay/pay-inputs.data";
 import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
 import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
-import type { AttendanceExceptionRow } from "./attendance.schemas";
-import { settingsOf } from "./attendance.schemas";
+import { type AttendanceExceptionRow, settingsOf } from "./attendance.schemas";
 import { exceptionRow } from "./attendance-exceptions.data";
 import { settingsStatement } from "./attendance-settings.data";
 
