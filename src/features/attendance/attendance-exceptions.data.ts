@@ -78,10 +78,15 @@ interface ListQuery {
   status?: string;
 }
 
-/** The organization's exceptions on the local dates [startDate, endDate], by date then id, filtered. */
-export async function listExceptions(db: Database, organizationId: string, query: ListQuery) {
+/**
+ * The organization's exceptions on the local dates [startDate, endDate], by date then id, filtered; a staff member
+ * acting as themself (`ownStaffMemberId`) sees only their own, and nothing when naming a colleague.
+ */
+export async function listExceptions(db: Database, organizationId: string, query: ListQuery, ownStaffMemberId: string | null = null) {
   const rangeProblem = calendarRangeProblem(query.startDate, query.endDate, MAX_RANGE_DAYS);
   if (rangeProblem) throw invalidField(rangeProblem.path, rangeProblem.message);
+  if (ownStaffMemberId !== null && query.employeeId !== undefined && query.employeeId !== ownStaffMemberId) return [];
+  const employeeId = ownStaffMemberId ?? query.employeeId;
   const e = attendanceExceptions;
   return db
     .select()
@@ -92,7 +97,7 @@ export async function listExceptions(db: Database, organizationId: string, query
         gte(e.businessDate, query.startDate),
         lte(e.businessDate, query.endDate),
         query.locationId === undefined ? undefined : eq(e.locationId, query.locationId),
-        query.employeeId === undefined ? undefined : eq(e.employeeId, query.employeeId),
+        employeeId === undefined ? undefined : eq(e.employeeId, employeeId),
         query.type === undefined ? undefined : eq(e.type, query.type),
         query.status === undefined ? undefined : eq(e.status, query.status),
       ),

@@ -7,7 +7,7 @@ import {
   DEFAULT_ATTENDANCE_SETTINGS,
   SHORTEST_AUTO_CLOCK_OUT_MINUTES,
 } from "@/domain/attendance";
-import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
 
@@ -77,19 +77,11 @@ export const AttendanceExceptionPatch = z
   })
   .openapi("AttendanceExceptionPatch");
 
-const queryId = (name: string, description: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .openapi({ param: { name, in: "query" }, description });
-
 export const AttendanceExceptionListQuery = z.object({
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
   endDate: CalendarDate.openapi({ param: { name: "endDate", in: "query" } }),
-  locationId: queryId("locationId", "Only this location's."),
-  employeeId: queryId("employeeId", "Only this staff member's."),
+  locationId: queryIdParam("locationId", "Only this location's."),
+  employeeId: queryIdParam("employeeId", "Only this staff member's."),
   type: z
     .enum(ATTENDANCE_EXCEPTION_TYPES)
     .optional()

@@ -139,13 +139,14 @@ export function clockOutExceptions(
   detectedAt: Date,
 ) {
   const findings = clockOutFindings(shift.startAt, closed.endAt, context.entries, context.settings);
+  const governing = governingRuleSets(context.ruleSets)(shift.locationId, shift.businessDate);
+  if (!governing.rules.mealBreak) return rowsOf(shift, findings, detectedAt);
   const closing = payShiftFromStored({
     ...shift,
     endAt: closed.endAt,
     breaks: closed.breaks.map((b) => ({ ...b, startAt: b.startAt.getTime(), endAt: b.endAt?.getTime() ?? null })),
   });
   const day = [...context.dayShifts.filter((s) => s.id !== shift.id), closing] as (PayShift & { endTime: Date })[];
-  const governing = governingRuleSets(context.ruleSets)(shift.locationId, shift.businessDate);
   const missed = missedMealBreak(day, governing);
   if (missed?.shiftId === shift.id) findings.push({ type: "MISSED_MEAL_BREAK", scheduleEntryId: null, minutes: missed.minutesPast });
   return rowsOf(shift, findings, detectedAt);

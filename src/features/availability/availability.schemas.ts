@@ -1,7 +1,7 @@
 import type { availabilities } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { AVAILABILITY_TYPES } from "@/domain/availability";
-import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
 import { CalendarDate, Timestamp, TimeZone, UtcTime, WallClockInput } from "@/platform/schemas/validation";
 
@@ -65,18 +65,8 @@ export const AvailabilityParams = StaffAvailabilityParams.extend({ availabilityI
 export const AvailabilityRangeQuery = z.object({
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
   endDate: CalendarDate.openapi({ param: { name: "endDate", in: "query" } }),
-  employeeId: z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .openapi({ param: { name: "employeeId", in: "query" } }),
-  locationId: z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .openapi({ param: { name: "locationId", in: "query" }, description: "Staff members assigned to this location." }),
+  employeeId: queryIdParam("employeeId"),
+  locationId: queryIdParam("locationId", "Staff members assigned to this location."),
 });
 
 export const AvailabilityOccurrence = z

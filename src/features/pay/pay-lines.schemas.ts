@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { queryIdParam } from "@/platform/openapi/helpers";
 import { CalendarDate } from "@/platform/schemas/validation";
 
 const KINDS = ["REGULAR", "OVERTIME", "DOUBLE_TIME", "MEAL_PENALTY", "TIME_OFF"] as const;
@@ -60,22 +61,7 @@ export const PayrollAdjustment = z
 export const PayLinesQuery = z.object({
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
   endDate: CalendarDate.openapi({ param: { name: "endDate", in: "query" } }),
-  employeeId: z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .openapi({ param: { name: "employeeId", in: "query" } }),
-  locationId: z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .openapi({ param: { name: "locationId", in: "query" } }),
-  organizationId: z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .openapi({ param: { name: "organizationId", in: "query" }, description: "A partner-level token names the organization." }),
+  employeeId: queryIdParam("employeeId"),
+  locationId: queryIdParam("locationId"),
+  organizationId: queryIdParam("organizationId", "A partner-level token names the organization."),
 });

@@ -97,6 +97,15 @@ export const idParam = (name: string, description: string) =>
     .max(64)
     .openapi({ param: { name, in: "path" }, description, example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
 
+/** An optional id in the query string (a filter), as the path's ids are checked. */
+export const queryIdParam = (name: string, description?: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ param: { name, in: "query" }, ...(description === undefined ? {} : { description }) });
+
 export const OrganizationParams = z.object({
   organization_id: idParam("organization_id", "Organization id"),
 });
