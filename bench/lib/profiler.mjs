@@ -126,6 +126,7 @@ const groupOf = (module) => {
   if (pkg) return pkg[1];
   const src = /(?:^|\/)src\/([^/]+)(\/[^/]+)?/.exec(module);
   if (src) return src[2] ? `src/${src[1]}${src[1] === "features" || src[1] === "platform" ? src[2] : ""}` : `src/${src[1]}`;
+  if (/(?:^|\/)bench\/baseline\//.test(module)) return "bench/baseline";
   if (/(?:^|\/)bench\//.test(module)) return "bench entry (counting-entry.ts)";
   return module;
 };
@@ -157,10 +158,39 @@ export function selfTime(profile) {
     const group = !frame.url ? name : module ? groupOf(module) : frame.url;
     byGroup.set(group, (byGroup.get(group) ?? 0) + micros);
   }
+  /**
+   * Self time of `group` (a package) by the nearest function of our src/ on its stack: which of our call sites
+   * spend it (e.g. which statements drizzle builds).
+   */
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const byCaller = new Map();
+  for (const [id, micros] of self) {
+    const leafModule = moduleOf(nodes.get(id).callFrame);
+    const group = leafModule ? groupOf(leafModule) : null;
+    if (!group) continue;
+    let caller = "(no src/ frame)";
+    for (let at = parents.get(id); at !== undefined; at = parents.get(at)) {
+      const frame = nodes.get(at).callFrame;
+      const module = moduleOf(frame);
+      if (module && /(?:^|\/)src\//.test(module) && !/node_modules/.test(module)) {
+        caller = `${frame.functionName || "(anonymous)"} ${module.replace(/^.*?src\//, "src/")}:${frame.lineNumber + 1}`;
+        break;
+      }
+    }
+    const callers = byCaller.get(group) ?? new Map();
+    callers.set(caller, (callers.get(caller) ?? 0) + micros);
+    byCaller.set(group, callers);
+  }
   const rows = (map, n) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([what, micros]) => ({ what, ms: micros / 1000, share: micros / total }));
-  return { totalMs: total / 1000, functions: (n = 20) => rows(byFunction, n), groups: (n = 15) => rows(byGroup, n) };
+  return {
+    totalMs: total / 1000,
+    functions: (n = 20) => rows(byFunction, n),
+    groups: (n = 15) => rows(byGroup, n),
+    callers: (group, n = 12) => rows(byCaller.get(group) ?? new Map(), n),
+  };
 }

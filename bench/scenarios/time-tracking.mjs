@@ -167,9 +167,12 @@ async function drive(servers, world, { connections, durationSeconds, warmupSecon
       const base = { url: server.url, connections };
       if (warmupSeconds > 0) await measure({ ...base, durationSeconds: warmupSeconds, requestsFor: phase.warm });
       print(`  ${server.name}: ${durationSeconds} s of ${phase.what}`);
-      const profiling = profile && server.name === "ours" ? await startProfile(server.inspectorPort) : null;
+      const profiling = profile ? await startProfile(server.inspectorPort) : null;
       const measured = await measure({ ...base, durationSeconds, requestsFor: phase.load });
-      if (profiling) profiles.push({ what: phase.what, profile: await profiling.stop() });
+      if (profiling) {
+        const requests = Object.values(measured.byLabel).reduce((n, r) => n + r.count, 0);
+        profiles.push({ what: phase.what, server: server.name, requests, profile: await profiling.stop() });
+      }
       Object.assign(results[server.name], measured.byLabel);
       results[server.name].errors += measured.errors;
       results[server.name].timeouts += measured.timeouts;
@@ -297,7 +300,43 @@ export async function run({ stateDir, options, print }) {
     print("Our Worker now sends (per round trip) — update bench/baseline/statements.js and its bound values (README):");
     for (const { op, actual } of drift) print(`  ${op}: ${JSON.stringify(actual, null, 2).replaceAll("\n", "\n  ")}`);
   }
-  for (const { what, profile } of profiles) printProfile(print, `our Worker during ${what}`, profile);
+  for (const { what, server, profile } of profiles) {
+    if (server === "ours") printProfile(print, `our Worker during ${what}`, profile);
+  }
+  for (const what of new Set(profiles.map((p) => p.what))) {
+    const [ours, base] = ["ours", "baseline"].map((name) => profiles.find((p) => p.what === what && p.server === name));
+    if (ours && base) printCpuPerRequest(print, what, ours, base);
+  }
+}
+
+/**
+ * Sampled CPU per request of both Workers, by group: where our extra time goes. Idle is left out; the sampling
+ * profiler slows both sides alike.
+ */
+function printCpuPerRequest(print, what, ours, base) {
+  const perRequest = ({ profile, requests }) => {
+    const groups = selfTime(profile)
+      .groups(Number.POSITIVE_INFINITY)
+      .filter((g) => g.what !== "(idle)");
+    return { total: groups.reduce((ms, g) => ms + g.ms, 0) / requests, byGroup: new Map(groups.map((g) => [g.what, g.ms / requests])) };
+  };
+  const [o, b] = [perRequest(ours), perRequest(base)];
+  const names = [...new Set([...o.byGroup.keys(), ...b.byGroup.keys()])];
+  const rows = names
+    .map((name) => ({ name, ours: o.byGroup.get(name) ?? 0, base: b.byGroup.get(name) ?? 0 }))
+    .sort((x, y) => y.ours - y.base - (x.ours - x.base))
+    .slice(0, 16);
+  print("");
+  print(
+    `CPU per request during ${what} (sampled, idle left out): ours ${o.total.toFixed(2)} ms, baseline ${b.total.toFixed(2)} ms ` +
+      `(${(o.total / b.total).toFixed(2)}x); by group, largest difference first:`,
+  );
+  print(
+    table(
+      ["group", "ours ms", "baseline ms", "difference"],
+      rows.map((r) => [r.name, r.ours.toFixed(2), r.base.toFixed(2), (r.ours - r.base).toFixed(2)]),
+    ),
+  );
 }
 
 /** The top self time of a CPU profile, by group (package or src folder) and by function. */
@@ -318,4 +357,15 @@ function printProfile(print, label, profile) {
       time.functions(20).map((r) => [r.what.slice(0, 110), r.ms.toFixed(0), pct(r.share)]),
     ),
   );
+  for (const group of ["drizzle-orm", "hono", "@hono/zod-openapi", "zod"]) {
+    const callers = time.callers(group, 10);
+    if (callers.length === 0) continue;
+    print(`${group}'s self time by the src/ function on its stack:`);
+    print(
+      table(
+        ["src/ caller (module:line)", "self ms", "share"],
+        callers.map((r) => [r.what.slice(0, 110), r.ms.toFixed(0), pct(r.share)]),
+      ),
+    );
+  }
 }
