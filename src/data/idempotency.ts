@@ -1,6 +1,7 @@
 import { idempotencyKeys } from "@db/schema";
 import { and, eq, isNull, lte, not, or, sql } from "drizzle-orm";
 import type { Database } from "./client";
+import { type Placeholders, prepared } from "./prepared";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A claim with no stored answer after this long belongs to a request that died; the key may be claimed again. */
@@ -68,12 +69,15 @@ export function outcomeOf(row: KeyRow | undefined, hash: string, now = new Date(
   };
 }
 
-/** For a read batch: the stored key, if any. */
-export const lookupStatement = (db: Database, request: IdempotentRequest) =>
+const storedKey = prepared((db, p: Placeholders<{ scope: string; key: string }>) =>
   db
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key)));
+    .where(and(eq(idempotencyKeys.scope, p.scope), eq(idempotencyKeys.key, p.key))),
+);
+
+/** For a read batch: the stored key, if any. */
+export const lookupStatement = (db: Database, request: IdempotentRequest) => storedKey(db, { scope: request.scope, key: request.key });
 
 /**
  * For a write batch, FIRST in it: drops an expired use of the key, then records this response. A concurrent

@@ -1,16 +1,15 @@
-import type { SQL } from "drizzle-orm";
+import type { Query, SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "./client";
 
 const dialect = new SQLiteAsyncDialect();
 
 /**
- * A raw SQL statement usable both on its own (awaited) and inside a batch (`guardedBatch`). drizzle's own `db.run`/
- * `db.all` cannot be batched once they bind parameters (its D1 batch reads a prepared statement they lack), so
- * this gives the batch the D1 statement it expects.
+ * Built SQL and its values as a statement usable both on its own (awaited) and inside a batch (`db.batch`,
+ * `guardedBatch`): drizzle's D1 batch takes any item whose `_prepare()` has the D1 statement (`stmt`), the query and
+ * `mapResult`, which is what this gives it.
  */
-function raw<T>(db: Database, query: SQL, map: (result: D1Result) => T): Statement & PromiseLike<T> {
-  const built = dialect.sqlToQuery(query);
+export function batchItem<T>(db: Database, built: Query, map: (result: D1Result) => T): Statement & PromiseLike<T> {
   const stmt = db.$client.prepare(built.sql);
   const item = {
     stmt,
@@ -28,6 +27,12 @@ function raw<T>(db: Database, query: SQL, map: (result: D1Result) => T): Stateme
   };
   return item as unknown as Statement & PromiseLike<T>;
 }
+
+/**
+ * A raw SQL statement usable both on its own (awaited) and inside a batch. drizzle's own `db.run`/`db.all` cannot be
+ * batched once they bind parameters (its D1 batch reads a prepared statement they lack).
+ */
+const raw = <T>(db: Database, query: SQL, map: (result: D1Result) => T) => batchItem(db, dialect.sqlToQuery(query), map);
 
 /** A write; answers how many rows it changed. */
 export const rawRun = (db: Database, query: SQL) => raw(db, query, (r) => ({ changes: r.meta.changes }));

@@ -2,6 +2,7 @@ import { attendanceSettings, organizations } from "@db/schema";
 import type { z } from "@hono/zod-openapi";
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { type Placeholders, prepared } from "@/data/prepared";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_ATTENDANCE_SETTINGS } from "@/domain/attendance";
 import { notFound } from "@/problems/problem";
@@ -9,9 +10,12 @@ import { type AttendanceSettingsPatch, serializeAttendanceSettings } from "./att
 
 type Patch = z.infer<typeof AttendanceSettingsPatch>;
 
+const storedSettings = prepared((db, p: Placeholders<{ organizationId: string }>) =>
+  db.select().from(attendanceSettings).where(eq(attendanceSettings.organizationId, p.organizationId)),
+);
+
 /** The organization's stored settings row, if it ever changed them: also a statement of a punch's read batch. */
-export const settingsStatement = (db: Database, organizationId: string) =>
-  db.select().from(attendanceSettings).where(eq(attendanceSettings.organizationId, organizationId));
+export const settingsStatement = (db: Database, organizationId: string) => storedSettings(db, { organizationId });
 
 /** The settings as the API answers them: the defaults, dated the organization's creation, until a PATCH. */
 export async function readSettings(db: Database, organizationId: string) {

@@ -1,6 +1,7 @@
 import { payRuleSets, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { type Placeholders, prepared } from "@/data/prepared";
 import {
   type AttendanceFinding,
   clockInFindings,
@@ -36,6 +37,56 @@ interface PunchPlace {
   kind: PunchKind;
 }
 
+type Member = Placeholders<{ organizationId: string; staffMemberId: string }>;
+
+// The statements of attendanceReads, built once per isolate (data/prepared).
+const entriesNear = prepared((db, p: Member & Placeholders<{ locationId: string; from: number; to: number }>) =>
+  db
+    .select({ id: scheduleEntries.id, start: scheduleEntries.startAt, end: scheduleEntries.endAt })
+    .from(scheduleEntries)
+    .where(
+      and(
+        eq(scheduleEntries.employeeId, p.staffMemberId),
+        gte(scheduleEntries.startAt, p.from),
+        lte(scheduleEntries.startAt, p.to),
+        eq(scheduleEntries.locationId, p.locationId),
+        eq(scheduleEntries.organizationId, p.organizationId),
+        eq(scheduleEntries.isDraft, false),
+        isNull(scheduleEntries.deletedAt),
+      ),
+    ),
+);
+const ruleSetsAt = prepared((db, p: Placeholders<{ organizationId: string; locationId: string }>) =>
+  db
+    .select()
+    .from(payRuleSets)
+    .where(
+      and(
+        eq(payRuleSets.organizationId, p.organizationId),
+        isNull(payRuleSets.deletedAt),
+        or(isNull(payRuleSets.locationId), eq(payRuleSets.locationId, p.locationId)),
+      ),
+    ),
+);
+/** The member's closed shifts of the open shift's business date. */
+const workdayShifts = prepared((db, p: Member) => {
+  const openShiftDate = db
+    .select({ date: shifts.businessDate })
+    .from(shifts)
+    .where(and(eq(shifts.organizationId, p.organizationId), eq(shifts.employeeId, p.staffMemberId), isNull(shifts.endAt)));
+  return db
+    .select(payShiftColumns)
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.employeeId, p.staffMemberId),
+        sql`${shifts.businessDate} IN ${openShiftDate}`,
+        isNotNull(shifts.endAt),
+        isNull(shifts.deletedAt),
+      ),
+    );
+});
+
 /**
  * What a clock-in or clock-out needs to find its attendance exceptions, as statements appended to the punch's own
  * read batch (no round trip of their own): the organization's settings and the staff member's published entries at
@@ -44,53 +95,20 @@ interface PunchPlace {
  */
 export function attendanceReads(db: Database, place: PunchPlace) {
   if (place.kind !== "clock_in" && place.kind !== "clock_out") return [];
+  const { organizationId, staffMemberId, locationId } = place;
   const time = place.around.getTime();
   const found = [
-    settingsStatement(db, place.organizationId),
-    db
-      .select({ id: scheduleEntries.id, start: scheduleEntries.startAt, end: scheduleEntries.endAt })
-      .from(scheduleEntries)
-      .where(
-        and(
-          eq(scheduleEntries.employeeId, place.staffMemberId),
-          gte(scheduleEntries.startAt, new Date(time - ENTRY_LOOKBACK_MS)),
-          lte(scheduleEntries.startAt, new Date(time + EARLY_CLOCK_IN_WINDOW_MINUTES * MINUTE_MS)),
-          eq(scheduleEntries.locationId, place.locationId),
-          eq(scheduleEntries.organizationId, place.organizationId),
-          eq(scheduleEntries.isDraft, false),
-          isNull(scheduleEntries.deletedAt),
-        ),
-      ),
+    settingsStatement(db, organizationId),
+    entriesNear(db, {
+      organizationId,
+      staffMemberId,
+      locationId,
+      from: time - ENTRY_LOOKBACK_MS,
+      to: time + EARLY_CLOCK_IN_WINDOW_MINUTES * MINUTE_MS,
+    }),
   ] as const;
   if (place.kind === "clock_in") return found;
-  const openShiftDate = db
-    .select({ date: shifts.businessDate })
-    .from(shifts)
-    .where(and(eq(shifts.organizationId, place.organizationId), eq(shifts.employeeId, place.staffMemberId), isNull(shifts.endAt)));
-  return [
-    ...found,
-    db
-      .select()
-      .from(payRuleSets)
-      .where(
-        and(
-          eq(payRuleSets.organizationId, place.organizationId),
-          isNull(payRuleSets.deletedAt),
-          or(isNull(payRuleSets.locationId), eq(payRuleSets.locationId, place.locationId)),
-        ),
-      ),
-    db
-      .select(payShiftColumns)
-      .from(shifts)
-      .where(
-        and(
-          eq(shifts.employeeId, place.staffMemberId),
-          sql`${shifts.businessDate} IN ${openShiftDate}`,
-          isNotNull(shifts.endAt),
-          isNull(shifts.deletedAt),
-        ),
-      ),
-  ] as const;
+  return [...found, ruleSetsAt(db, { organizationId, locationId }), workdayShifts(db, { organizationId, staffMemberId })] as const;
 }
 
 type ClockOutReads = Extract<ReturnType<typeof attendanceReads>, readonly [unknown, unknown, unknown, unknown]>;

@@ -2,6 +2,7 @@ import { breakTypes, locations, lockedDays, roles, shiftBreaks, shiftEvents, shi
 import { and, between, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
+import { type Placeholders, prepared } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";
 import type { PunchKind } from "@/domain/geofence";
 import { addDays } from "@/domain/local-time";
@@ -22,6 +23,70 @@ interface PunchScope {
 
 const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
 
+type Member = Placeholders<{ organizationId: string; staffMemberId: string }>;
+type AtLocation = Placeholders<{ organizationId: string; locationId: string }>;
+
+const openShiftOf = (p: Member) =>
+  and(inOrganization(shifts, p.organizationId), eq(shifts.employeeId, p.staffMemberId), isNull(shifts.endAt));
+
+// The statements of the read, built once per isolate (data/prepared).
+const staffMember = prepared((db, p: Member) =>
+  db
+    .select()
+    .from(staffMembers)
+    .where(and(inOrganization(staffMembers, p.organizationId), eq(staffMembers.id, p.staffMemberId))),
+);
+const location = prepared((db, p: AtLocation) =>
+  db
+    .select()
+    .from(locations)
+    .where(and(inOrganization(locations, p.organizationId), eq(locations.id, p.locationId))),
+);
+const role = prepared((db, p: Placeholders<{ organizationId: string; roleId: string }>) =>
+  db
+    .select()
+    .from(roles)
+    .where(and(inOrganization(roles, p.organizationId), eq(roles.id, p.roleId))),
+);
+const openShift = prepared((db, p: Member) => db.select().from(shifts).where(openShiftOf(p)));
+const openShiftBreaks = prepared((db, p: Member) =>
+  db
+    .select()
+    .from(shiftBreaks)
+    .where(inArray(shiftBreaks.shiftId, db.select({ id: shifts.id }).from(shifts).where(openShiftOf(p))))
+    .orderBy(shiftBreaks.startAt),
+);
+const lastEvent = prepared((db, p: Member) =>
+  db
+    .select()
+    .from(shiftEvents)
+    .where(and(eq(shiftEvents.organizationId, p.organizationId), eq(shiftEvents.employeeId, p.staffMemberId)))
+    .orderBy(desc(shiftEvents.occurredAt))
+    .limit(1),
+);
+const locationBreakTypes = prepared((db, p: AtLocation) =>
+  db
+    .select()
+    .from(breakTypes)
+    .where(and(inOrganization(breakTypes, p.organizationId), eq(breakTypes.locationId, p.locationId))),
+);
+/** The location's locked days among the dates from `from` to `to` and the open shift's business date. */
+const lockedDates = prepared((db, p: Member & AtLocation & Placeholders<{ from: string; to: string }>) =>
+  db
+    .select({ date: lockedDays.date })
+    .from(lockedDays)
+    .where(
+      and(
+        eq(lockedDays.organizationId, p.organizationId),
+        eq(lockedDays.locationId, p.locationId),
+        or(
+          between(lockedDays.date, p.from, p.to),
+          inArray(lockedDays.date, db.select({ date: shifts.businessDate }).from(shifts).where(openShiftOf(p))),
+        ),
+      ),
+    ),
+);
+
 /**
  * Everything a clock or break event needs to decide, read in ONE batch (one D1 round trip): the staff member,
  * the location and its break types, the role, the open shift with its breaks, the member's latest event, and
@@ -30,57 +95,35 @@ const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
  */
 export async function loadPunchContext(db: Database, scope: PunchScope) {
   const { organizationId, staffMemberId, locationId } = scope;
-  const openShiftOf = and(inOrganization(shifts, organizationId), eq(shifts.employeeId, staffMemberId), isNull(shifts.endAt));
-  const lockableDates = or(
-    between(lockedDays.date, utcDate(new Date(scope.around.getTime() - 86_400_000)), addDays(utcDate(scope.around), 1)),
-    inArray(lockedDays.date, db.select({ date: shifts.businessDate }).from(shifts).where(openShiftOf)),
-  );
-  const [staff, location, role, openShift, openShiftBreaks, lastEvent, locationBreakTypes, locked, key, ...attendance] = await db.batch([
-    db
-      .select()
-      .from(staffMembers)
-      .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, staffMemberId))),
-    db
-      .select()
-      .from(locations)
-      .where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
-    db
-      .select()
-      .from(roles)
-      .where(and(inOrganization(roles, organizationId), eq(roles.id, scope.roleId ?? ""))),
-    db.select().from(shifts).where(openShiftOf),
-    db
-      .select()
-      .from(shiftBreaks)
-      .where(inArray(shiftBreaks.shiftId, db.select({ id: shifts.id }).from(shifts).where(openShiftOf)))
-      .orderBy(shiftBreaks.startAt),
-    db
-      .select()
-      .from(shiftEvents)
-      .where(and(eq(shiftEvents.organizationId, organizationId), eq(shiftEvents.employeeId, staffMemberId)))
-      .orderBy(desc(shiftEvents.occurredAt))
-      .limit(1),
-    db
-      .select()
-      .from(breakTypes)
-      .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, locationId))),
-    db
-      .select({ date: lockedDays.date })
-      .from(lockedDays)
-      .where(and(eq(lockedDays.organizationId, organizationId), eq(lockedDays.locationId, locationId), lockableDates)),
+  const member = { organizationId, staffMemberId };
+  const here = { organizationId, locationId };
+  const [staff, place, roleRows, open, breaks, last, types, locked, key, ...attendance] = await db.batch([
+    staffMember(db, member),
+    location(db, here),
+    role(db, { organizationId, roleId: scope.roleId ?? "" }),
+    openShift(db, member),
+    openShiftBreaks(db, member),
+    lastEvent(db, member),
+    locationBreakTypes(db, here),
+    lockedDates(db, {
+      ...member,
+      locationId,
+      from: utcDate(new Date(scope.around.getTime() - 86_400_000)),
+      to: addDays(utcDate(scope.around), 1),
+    }),
     lookupStatement(db, scope.idempotency ?? { scope: "", key: "", hash: "" }),
     ...attendanceReads(db, { organizationId, staffMemberId, locationId, around: scope.around, kind: scope.kind }),
   ]);
   if (!staff[0]) throw notFound("Staff member");
-  if (!location[0]) throw notFound("Location");
+  if (!place[0]) throw notFound("Location");
   return {
     staff: staff[0],
-    location: location[0],
-    role: role[0] ?? null,
-    openShift: openShift[0] ?? null,
-    openShiftBreaks,
-    lastEvent: lastEvent[0] ?? null,
-    breakTypes: locationBreakTypes,
+    location: place[0],
+    role: roleRows[0] ?? null,
+    openShift: open[0] ?? null,
+    openShiftBreaks: breaks,
+    lastEvent: last[0] ?? null,
+    breakTypes: types,
     lockedDates: new Set(locked.map((l) => l.date)),
     idempotencyRecord: key[0],
     attendance: attendanceContext(attendance as AttendanceRows),

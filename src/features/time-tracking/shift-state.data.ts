@@ -1,6 +1,7 @@
 import { breakTypes, locations, lockedDays, shiftBreaks, shifts, staffMembers } from "@db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { type Placeholders, prepared } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { minutesWorkedOnBusinessDay } from "@/domain/shift-totals";
@@ -11,6 +12,71 @@ import { notFound } from "@/problems/problem";
 /** A business date's shifts can only have started within a day either side of now's UTC date. */
 const nearbyUtcDates = (now: Date) => [-1, 0, 1].map((days) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10));
 
+type Member = Placeholders<{ organizationId: string; staffMemberId: string }>;
+type AtLocation = Placeholders<{ organizationId: string; locationId: string }>;
+type Recent = Member & Placeholders<{ dayBefore: string; utcToday: string; dayAfter: string }>;
+
+const openShiftOf = (p: Member) =>
+  and(inOrganization(shifts, p.organizationId), eq(shifts.employeeId, p.staffMemberId), isNull(shifts.endAt));
+const recentShiftsOf = (p: Recent) =>
+  and(
+    inOrganization(shifts, p.organizationId),
+    eq(shifts.employeeId, p.staffMemberId),
+    inArray(shifts.businessDate, [p.dayBefore, p.utcToday, p.dayAfter]),
+  );
+
+// The statements of the read, built once per isolate (data/prepared).
+const staffMember = prepared((db, p: Member) =>
+  db
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(and(inOrganization(staffMembers, p.organizationId), eq(staffMembers.id, p.staffMemberId))),
+);
+const locationRow = prepared((db, p: AtLocation) =>
+  db
+    .select()
+    .from(locations)
+    .where(and(inOrganization(locations, p.organizationId), eq(locations.id, p.locationId))),
+);
+/** The open shift and the shifts of the nearby business dates. */
+const dayShifts = prepared((db, p: Recent) =>
+  db
+    .select()
+    .from(shifts)
+    .where(openShiftOf(p))
+    .union(db.select().from(shifts).where(recentShiftsOf(p))),
+);
+const dayShiftBreaks = prepared((db, p: Recent) =>
+  db
+    .select()
+    .from(shiftBreaks)
+    .where(
+      inArray(
+        shiftBreaks.shiftId,
+        db
+          .select({ id: shifts.id })
+          .from(shifts)
+          .where(openShiftOf(p))
+          .union(db.select({ id: shifts.id }).from(shifts).where(recentShiftsOf(p))),
+      ),
+    )
+    .orderBy(shiftBreaks.startAt),
+);
+const enabledBreakTypes = prepared((db, p: AtLocation) =>
+  db
+    .select({ id: breakTypes.id })
+    .from(breakTypes)
+    .where(and(inOrganization(breakTypes, p.organizationId), eq(breakTypes.locationId, p.locationId), eq(breakTypes.enabled, true))),
+);
+/** Whether the open shift's business date is locked at its location. */
+const openShiftLock = prepared((db, p: Member) =>
+  db
+    .select({ date: lockedDays.date })
+    .from(lockedDays)
+    .innerJoin(shifts, and(eq(shifts.locationId, lockedDays.locationId), eq(shifts.businessDate, lockedDays.date)))
+    .where(and(eq(lockedDays.organizationId, p.organizationId), openShiftOf(p))),
+);
+
 /** The shift-state read: one batch, then the day's totals from the domain. */
 export async function loadShiftState(
   db: Database,
@@ -18,46 +84,16 @@ export async function loadShiftState(
   now = new Date(),
 ) {
   const { organizationId, staffMemberId, locationId } = scope;
-  const openShift = and(inOrganization(shifts, organizationId), eq(shifts.employeeId, staffMemberId), isNull(shifts.endAt));
-  const recentShifts = and(
-    inOrganization(shifts, organizationId),
-    eq(shifts.employeeId, staffMemberId),
-    inArray(shifts.businessDate, nearbyUtcDates(now)),
-  );
-  const [staff, location, shiftRows, breakRows, types, openShiftLock] = await db.batch([
-    db
-      .select({ id: staffMembers.id })
-      .from(staffMembers)
-      .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, staffMemberId))),
-    db
-      .select()
-      .from(locations)
-      .where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
-    db.select().from(shifts).where(openShift).union(db.select().from(shifts).where(recentShifts)),
-    db
-      .select()
-      .from(shiftBreaks)
-      .where(
-        inArray(
-          shiftBreaks.shiftId,
-          db
-            .select({ id: shifts.id })
-            .from(shifts)
-            .where(openShift)
-            .union(db.select({ id: shifts.id }).from(shifts).where(recentShifts)),
-        ),
-      )
-      .orderBy(shiftBreaks.startAt),
-    db
-      .select({ id: breakTypes.id })
-      .from(breakTypes)
-      .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, locationId), eq(breakTypes.enabled, true))),
-    // Whether the open shift's business date is locked at its location.
-    db
-      .select({ date: lockedDays.date })
-      .from(lockedDays)
-      .innerJoin(shifts, and(eq(shifts.locationId, lockedDays.locationId), eq(shifts.businessDate, lockedDays.date)))
-      .where(and(eq(lockedDays.organizationId, organizationId), openShift)),
+  const member = { organizationId, staffMemberId };
+  const [dayBefore = "", utcToday = "", dayAfter = ""] = nearbyUtcDates(now);
+  const recent = { ...member, dayBefore, utcToday, dayAfter };
+  const [staff, location, shiftRows, breakRows, types, locked] = await db.batch([
+    staffMember(db, member),
+    locationRow(db, { organizationId, locationId }),
+    dayShifts(db, recent),
+    dayShiftBreaks(db, recent),
+    enabledBreakTypes(db, { organizationId, locationId }),
+    openShiftLock(db, member),
   ]);
   if (!staff[0]) throw notFound("Staff member");
   if (!location[0]) throw notFound("Location");
@@ -73,7 +109,7 @@ export async function loadShiftState(
   const canStartBreak = open !== null && open.locationId === locationId && !breakOpen;
   return {
     totalShiftTimeToday,
-    openShift: open ? serializeShift(open, breaksOf(open.id), { locked: openShiftLock.length > 0 }) : null,
+    openShift: open ? serializeShift(open, breaksOf(open.id), { locked: locked.length > 0 }) : null,
     availableBreaks: canStartBreak ? types.map((t) => t.id) : [],
   };
 }
