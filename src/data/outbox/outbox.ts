@@ -1,9 +1,10 @@
 import { events } from "@db/schema";
-import { getTableColumns, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { getTableColumns, getTableName, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "@/data/client";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
+import { type Placeholders, prepared } from "@/data/prepared";
 import { type Fields, rowSnapshot, snapshotOf } from "./snapshot";
 
 export const EVENT_TYPES = [
@@ -123,7 +124,7 @@ export interface RowsEvents {
 }
 
 /** The next sequence of the organization, read inside the batch: D1 runs a batch as one serialized transaction. */
-const nextSequence = (organizationId: string) =>
+const nextSequence = (organizationId: string | Placeholder) =>
   sql`coalesce((SELECT max(sequence) FROM events WHERE organization_id = ${organizationId}), 0) + 1`;
 
 /** The form and data expression of a row's event: the row alone (form: its table's name), or a snapshot. */
@@ -144,9 +145,23 @@ export function eventStatement(db: Database, spec: EventSpec): Statement {
     const when = spec.always ? sql`true` : sql`changes() > 0`;
     return db.insert(events).select(sql`SELECT ${fixed}, ${spec.read.form}, q.data FROM ${spec.read.select} q WHERE ${when}`);
   }
-  const when = spec.when ? sql`WHERE ${spec.when}` : spec.whenChanged ? sql`WHERE changes() > 0` : sql``;
-  return db.insert(events).select(sql`SELECT ${fixed}, 'wire', ${JSON.stringify(spec.data)} ${when}`);
+  const data = JSON.stringify(spec.data);
+  if (spec.when) return db.insert(events).select(sql`SELECT ${fixed}, 'wire', ${data} WHERE ${spec.when}`);
+  const wire = { id, organizationId: spec.organizationId, type: spec.type, occurredAt, data };
+  return spec.whenChanged ? wireEventWhenChanged(db, wire) : wireEvent(db, wire);
 }
+
+/** An event whose data is known before the batch (the resource as the API answers it): built once per isolate. */
+const wireEventStatement = (when: SQL) =>
+  prepared((db, p: Placeholders<{ id: string; organizationId: string; type: string; occurredAt: number; data: string }>) =>
+    db
+      .insert(events)
+      .select(
+        sql`SELECT ${p.id}, ${p.organizationId}, ${nextSequence(p.organizationId)}, ${p.type}, ${p.occurredAt}, 'wire', ${p.data} ${when}`,
+      ),
+  );
+const wireEvent = wireEventStatement(sql``);
+const wireEventWhenChanged = wireEventStatement(sql`WHERE changes() > 0`);
 
 /** Many events in one INSERT … SELECT: a fixed number of parameters, whatever the number of rows. */
 function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { table, where, typeOf, snapshot }: RowsEvents): Statement {

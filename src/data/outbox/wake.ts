@@ -1,6 +1,7 @@
 import { webhooks } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { type Placeholders, prepared } from "@/data/prepared";
 import { pendingEvents } from "./pending";
 
 export interface WakeUp {
@@ -9,15 +10,18 @@ export interface WakeUp {
   organizationId?: string;
 }
 
+const endpointsWithEvents = prepared((db, p: Placeholders<{ organizationId: string }>) =>
+  db
+    .select({ webhookId: webhooks.id, organizationId: webhooks.organizationId })
+    .from(webhooks)
+    .where(and(eq(webhooks.organizationId, p.organizationId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true), pendingEvents())),
+);
+
 /**
  * The endpoints of an organization with events to deliver, read as the last statement of the write batch that
  * records events: the drain after the request then needs no D1 round trip of its own.
  */
-export const pendingEndpoints = (db: Database, organizationId: string) =>
-  db
-    .select({ webhookId: webhooks.id, organizationId: webhooks.organizationId })
-    .from(webhooks)
-    .where(and(eq(webhooks.organizationId, organizationId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true), pendingEvents()));
+export const pendingEndpoints = (db: Database, organizationId: string) => endpointsWithEvents(db, { organizationId });
 
 /** What a request's write batches found, keyed by the request's database (one per request, platform/middleware/database). */
 const found = new WeakMap<Database, Map<string, WakeUp>>();

@@ -1,14 +1,35 @@
 import { organizationFreezes, writeGuards } from "@db/schema";
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { Database, Statement } from "@/data/client";
 import { frozenHere } from "@/data/freezes";
 import { type EventSpec, eventStatement } from "@/data/outbox/outbox";
 import { noteEndpointsToWake, pendingEndpoints, type WakeUp } from "@/data/outbox/wake";
+import { type Placeholders, prepared } from "@/data/prepared";
 import type { Principal } from "@/domain/permissions";
 import { ProblemError, unauthorized } from "@/problems/problem";
 import { type ConstraintProblem, type ConstraintProblems, guarded, whenNull } from "./constraint-problems";
 import { preconditionGuardProblem } from "./precondition-guard";
+
+/** The organization is live and still the partner's. */
+const organizationLive = (p: { organizationId: Bound; partnerId: Bound }) =>
+  sql`EXISTS (SELECT 1 FROM organizations
+    WHERE id = ${p.organizationId} AND partner_id = ${p.partnerId} AND deleted_at IS NULL)`;
+
+type Bound = string | Placeholder;
+
+/** That, and the member is live, active, and holds the access role at the permissions version the token names. */
+const staffMemberStill = (p: {
+  organizationId: Bound;
+  partnerId: Bound;
+  staffMemberId: Bound;
+  accessRoleId: Bound;
+  version: number | null | Placeholder;
+}) =>
+  sql`${organizationLive(p)} AND EXISTS (SELECT 1 FROM staff_members
+      WHERE id = ${p.staffMemberId} AND organization_id = ${p.organizationId} AND deleted_at IS NULL AND active = 1
+        AND access_role_id = ${p.accessRoleId})
+    AND (SELECT permissions_version FROM access_roles WHERE id = ${p.accessRoleId} AND deleted_at IS NULL) IS ${p.version}`;
 
 /**
  * Revocation that costs no read. Reads trust the access token for its hour; every write re-checks, inside its own
@@ -22,35 +43,51 @@ import { preconditionGuardProblem } from "./precondition-guard";
 function stillSo(principal: Principal): SQL {
   const { partnerId, organizationId, staffMemberId, grant } = principal;
   if (organizationId === null) return sql`1`;
-  const organization = sql`EXISTS (SELECT 1 FROM organizations
-    WHERE id = ${organizationId} AND partner_id = ${partnerId} AND deleted_at IS NULL)`;
-  if (staffMemberId === null) return organization;
+  if (staffMemberId === null) return organizationLive({ organizationId, partnerId });
   // A staff token from before grants were carried cannot be checked: it is refused, and a new exchange fixes that.
   if (!grant) return sql`0`;
-  return sql`${organization} AND EXISTS (SELECT 1 FROM staff_members
-      WHERE id = ${staffMemberId} AND organization_id = ${organizationId} AND deleted_at IS NULL AND active = 1
-        AND access_role_id = ${grant.accessRoleId})
-    AND (SELECT permissions_version FROM access_roles WHERE id = ${grant.accessRoleId} AND deleted_at IS NULL) IS ${grant.version}`;
+  return staffMemberStill({ organizationId, partnerId, staffMemberId, accessRoleId: grant.accessRoleId, version: grant.version });
 }
 
 /**
  * SQL that is 1 unless `organizationId` is frozen on this database for a move between shards (src/shards), else NULL:
  * written into the NOT NULL write_guards.settled, it fails the batch it opens.
  */
-const settled = (organizationId: string | null | undefined): SQL =>
+const settled = (organizationId: Bound | null | undefined): SQL =>
   organizationId ? sql`(SELECT 1 WHERE NOT ${frozenHere(organizationId)})` : sql`1`;
 
 /**
  * The statement that opens every write batch: it inserts NULL into the NOT NULL write_guards.ok when the principal
  * is stale, or into write_guards.settled when the organization written is frozen for a move, failing the batch
- * (SQLite checks NOT NULL before the primary key's ON CONFLICT), else changes nothing. The organization written is
- * the principal's, or `organizationId` for a partner-level principal acting on one (`?organizationId=`).
+ * (SQLite checks NOT NULL before the primary key's ON CONFLICT), else changes nothing.
  */
-export const principalGuard = (db: Database, principal: Principal, organizationId = principal.organizationId) =>
+const guardStatement = (db: Database, stillHolds: SQL, written: Bound | null | undefined) =>
   db
     .insert(writeGuards)
-    .values({ id: 1, ok: sql`(SELECT 1 WHERE ${stillSo(principal)})`, settled: settled(organizationId) })
+    .values({ id: 1, ok: sql`(SELECT 1 WHERE ${stillHolds})`, settled: settled(written) })
     .onConflictDoNothing();
+
+// The guards of organization and staff member tokens, built once per isolate (data/prepared).
+type Written = { partnerId: string; organizationId: string; written: string };
+const organizationGuard = prepared((db, p: Placeholders<Written>) => guardStatement(db, organizationLive(p), p.written));
+const staffMemberGuard = prepared(
+  (db, p: Placeholders<Written & { staffMemberId: string; accessRoleId: string; version: number | null }>) =>
+    guardStatement(db, staffMemberStill(p), p.written),
+);
+
+/**
+ * The guard of a write by `principal`. The organization written is the principal's, or `organizationId` for a
+ * partner-level principal acting on one (`?organizationId=`).
+ */
+export function principalGuard(db: Database, principal: Principal, organizationId = principal.organizationId) {
+  const { partnerId, staffMemberId, grant } = principal;
+  if (principal.organizationId !== null && organizationId) {
+    const written = { partnerId, organizationId: principal.organizationId, written: organizationId };
+    if (staffMemberId === null) return organizationGuard(db, written);
+    if (grant) return staffMemberGuard(db, { ...written, staffMemberId, accessRoleId: grant.accessRoleId, version: grant.version });
+  }
+  return guardStatement(db, stillSo(principal), organizationId);
+}
 
 /**
  * The freeze check alone, for a write batch outside a request, which has no principal guard (the accrual pass, over
