@@ -48,8 +48,22 @@ export const exhaustedHeader = (policy: RateLimitPolicy, resetSeconds: number) =
 export const secondsToReset = (policy: RateLimitPolicy, nowMs = Date.now()) =>
   Math.max(1, Math.ceil(policy.period - ((nowMs / 1000) % policy.period)));
 
-/** A bucket key that does not keep the credential itself: the first 128 bits of its SHA-256, hex. */
-export async function credentialKey(credential: string) {
+async function digestKey(credential: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(credential));
   return [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Keys of the credentials this isolate has seen (a phone sends the same token all hour), the oldest out first. */
+const keys = new Map<string, Promise<string>>();
+const MAX_KEYS = 1000;
+
+/** A bucket key that does not keep the credential itself: the first 128 bits of its SHA-256, hex. */
+export function credentialKey(credential: string): Promise<string> {
+  let key = keys.get(credential);
+  if (!key) {
+    if (keys.size >= MAX_KEYS) keys.delete(keys.keys().next().value ?? "");
+    key = digestKey(credential);
+    keys.set(credential, key);
+  }
+  return key;
 }
