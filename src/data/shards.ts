@@ -12,8 +12,19 @@ export interface ShardConfig {
 
 type ShardVars = Partial<Record<"SHARDS" | "NEW_ORGANIZATION_SHARD", string>>;
 
-/** Reads and checks the shard vars: a misconfiguration fails every request loudly instead of misrouting one. */
+let parsed: { vars: string; config: ShardConfig } | undefined;
+
+/**
+ * Reads and checks the shard vars: a misconfiguration fails every request loudly instead of misrouting one. Parsed
+ * once per isolate (every query of a request names its shard).
+ */
 export function shardConfig(vars: ShardVars): ShardConfig {
+  const key = `${vars.SHARDS}\n${vars.NEW_ORGANIZATION_SHARD}`;
+  if (parsed?.vars !== key) parsed = { vars: key, config: parseShardConfig(vars) };
+  return parsed.config;
+}
+
+function parseShardConfig(vars: ShardVars): ShardConfig {
   const shards = (vars.SHARDS ?? DIRECTORY_SHARD)
     .split(",")
     .map((name) => name.trim())
