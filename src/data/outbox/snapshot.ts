@@ -1,5 +1,5 @@
 import { Column, getTableColumns, is, SQL, sql, Table } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { SQLiteAsyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
  * A selection as drizzle's `db.select(fields)` takes it: tables (or aliases), columns, SQL expressions and objects
@@ -35,9 +35,23 @@ function jsonObject(pairs: readonly (readonly [string, SQL])[]): SQL {
   return object;
 }
 
-/** `json_object(...)` of every column of the table's row, keyed by column name (SQLite values as stored). */
-export const rowSnapshot = (table: SQLiteTable): SQL =>
-  jsonObject(Object.values(getTableColumns(table)).map((column) => [column.name, sql`${column}`] as const));
+const dialect = new SQLiteAsyncDialect();
+const rowSnapshots = new WeakMap<SQLiteTable, SQL>();
+
+/**
+ * `json_object(...)` of every column of the table's row, keyed by column name (SQLite values as stored). It binds
+ * nothing, so its text is built once per table and isolate: a row's event is the costliest statement of a write to
+ * build (one call per column).
+ */
+export function rowSnapshot(table: SQLiteTable): SQL {
+  let snapshot = rowSnapshots.get(table);
+  if (!snapshot) {
+    const built = jsonObject(Object.values(getTableColumns(table)).map((column) => [column.name, sql`${column}`] as const));
+    snapshot = sql.raw(dialect.sqlToQuery(built).sql);
+    rowSnapshots.set(table, snapshot);
+  }
+  return snapshot;
+}
 
 const snapshotValue = (value: Fields[string]): SQL =>
   is(value, Table)
