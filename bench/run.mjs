@@ -16,7 +16,8 @@ const USAGE =
   `  --warmup       seconds of discarded warm-up load per phase (default 2, at most 30)\n` +
   `  --connections  concurrent connections (default 8, at most ${MAX_CONNECTIONS})\n` +
   `  --keep-state   keep the temporary D1 databases and wrangler logs\n` +
-  `  --profile      CPU-profile our Worker during its measured load (scenarios that support it): top self time`;
+  `  --profile      CPU-profile both Workers during their measured load (scenarios that support it): top self time,\n` +
+  `                 and CPU per request of ours vs the baseline by group`;
 
 function options() {
   const { values } = parseArgs({
