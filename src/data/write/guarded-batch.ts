@@ -11,12 +11,13 @@ import { ProblemError, unauthorized } from "@/problems/problem";
 import { type ConstraintProblem, type ConstraintProblems, guarded, whenNull } from "./constraint-problems";
 import { preconditionGuardProblem } from "./precondition-guard";
 
+/** A value of a guard, or a prepared guard's placeholder. */
+type Bound = string | Placeholder;
+
 /** The organization is live and still the partner's. */
 const organizationLive = (p: { organizationId: Bound; partnerId: Bound }) =>
   sql`EXISTS (SELECT 1 FROM organizations
     WHERE id = ${p.organizationId} AND partner_id = ${p.partnerId} AND deleted_at IS NULL)`;
-
-type Bound = string | Placeholder;
 
 /** That, and the member is live, active, and holds the access role at the permissions version the token names. */
 const staffMemberStill = (p: {
