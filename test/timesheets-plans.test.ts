@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { parseTimesheetRange, type TimesheetRange } from "@/domain/timesheet-range";
-import { unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
+import { noShiftOverlap, shiftDayUnlocked } from "@/features/shifts/shifts.guards";
 import { exportPageQuery } from "@/features/timesheets/timesheet-export.data";
 import { lockedDaysQuery, pageQuery, shiftPage, type TimesheetFilter, totalsQuery } from "@/features/timesheets/timesheet-query.data";
 import { employeeReportQuery, reportDaysQuery } from "@/features/timesheets/timesheet-reports.data";
@@ -156,14 +156,14 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
 
   it("the write guards probe indexes: the staff member's shifts and the locked day's key", async () => {
     const db = createDatabase(tenantDb());
-    const guard = unlessOverlapping({
+    const guard = noShiftOverlap.sql({
       organizationId: w.org.id,
       employeeId: w.staff.id,
       shiftId: "new",
       start: new Date("2026-03-05T13:00:00Z"),
       end: new Date("2026-03-05T21:00:00Z"),
     });
-    const lock = unlessLocked(w.org.id, [{ locationId, date: "2026-03-05" }]);
+    const lock = shiftDayUnlocked.sql(w.org.id, [{ locationId, date: "2026-03-05" }]);
     const row = (await db.select().from(shifts).where(eq(shifts.organizationId, w.org.id)).limit(1))[0]!;
     const plan = await planOf(db.insert(shifts).values({ ...row, id: "new", organizationId: lock, employeeId: guard }));
     expect(plan.join("\n")).toMatch(/SEARCH shifts USING INDEX shifts_employee_business_date \(employee_id=\?\)/);

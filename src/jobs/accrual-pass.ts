@@ -4,7 +4,7 @@ import type { Database, Statement } from "@/data/client";
 import { frozenHere } from "@/data/freezes";
 import { rawAll, rawRun } from "@/data/raw-statement";
 import { guarded } from "@/data/write/constraint-problems";
-import { freezeGuard, organizationMovingProblem } from "@/data/write/guarded-batch";
+import { freezeGuard, organizationSettled } from "@/data/write/guarded-batch";
 import type { LimitSettings } from "@/domain/accrual";
 import { entriesDue, localDate } from "@/domain/accrual";
 import { inclusionStart } from "@/domain/time-off-inclusion";
@@ -243,7 +243,7 @@ function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, 
 async function runBatches(db: Database, statements: Statement[], report: PassReport, guard: () => Statement): Promise<unknown[]> {
   const results: unknown[] = [];
   for (const part of chunk(statements, STATEMENTS_PER_BATCH)) {
-    const [, ...answers] = await guarded(db.batch([guard(), ...part]), [organizationMovingProblem]);
+    const [, ...answers] = await guarded(db.batch([guard(), ...part]), [organizationSettled]);
     results.push(...answers);
     report.roundTrips++;
   }

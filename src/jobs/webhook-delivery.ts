@@ -6,7 +6,7 @@ import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
 import { pendingEvents } from "@/data/outbox/pending";
 import { guarded } from "@/data/write/constraint-problems";
-import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationMovingProblem } from "@/data/write/guarded-batch";
+import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationSettled } from "@/data/write/guarded-batch";
 import { serializeEvent } from "@/events/serializers";
 import { ProblemError } from "@/problems/problem";
 import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhooks/send";
@@ -52,7 +52,7 @@ const frozenRetry = { retryInSeconds: Math.max(MOVING_RETRY_AFTER_SECONDS, Math.
 async function recordUnlessFrozen(db: Database, organizationId: string, statements: Statement[]): Promise<unknown[] | null> {
   try {
     const [, ...results] = await guarded(db.batch([freezeGuard(db, organizationId), ...statements] as [Statement, ...Statement[]]), [
-      organizationMovingProblem,
+      organizationSettled,
     ]);
     return results;
   } catch (error) {

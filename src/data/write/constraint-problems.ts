@@ -13,23 +13,20 @@ export interface Refusal {
   readonly refusal: string;
 }
 
-/** A refusal and the problem it answers. */
+/** A refusal and the problem it answers (read, when naming it takes a read: the balance then, say). */
 export interface ConstraintProblem extends Refusal {
-  readonly problem: () => ProblemError;
+  readonly problem: () => ProblemError | Promise<ProblemError>;
 }
 
 export type ConstraintProblems = readonly ConstraintProblem[];
 
 /**
  * A guard's refusal: the write put NULL into `column` (NOT NULL), the guard technique of every conditional write
- * here — a statement writes `(SELECT … WHERE <condition>)`, which is NULL when the condition fails, failing the batch.
+ * here (data/write/guard declares each guard with its column, its SQL and its problem).
  */
 export const nullInto = (column: SQLiteColumn): Refusal => ({
   refusal: `NOT NULL constraint failed: ${getTableName(column.table)}.${column.name}`,
 });
-
-/** `nullInto(column)`, answered by `problem`. */
-export const whenNull = (column: SQLiteColumn, problem: () => ProblemError): ConstraintProblem => ({ ...nullInto(column), problem });
 
 /** A unique index of `table` refused a second row. */
 export const whenDuplicate = (table: SQLiteTable, problem: () => ProblemError): ConstraintProblem => ({
@@ -55,7 +52,7 @@ export async function guarded<T>(write: Promise<T>, problems: ConstraintProblems
   } catch (error) {
     const message = messageOf(error);
     const match = problems.find((reason) => refuses(message, reason));
-    if (match) throw match.problem();
+    if (match) throw await match.problem();
     throw error;
   }
 }

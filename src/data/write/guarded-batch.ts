@@ -8,8 +8,9 @@ import { noteEndpointsToWake, pendingEndpoints, type WakeUp } from "@/data/outbo
 import { type Placeholders, prepared } from "@/data/prepared";
 import type { Principal } from "@/domain/permissions";
 import { ProblemError, unauthorized } from "@/problems/problem";
-import { type ConstraintProblem, type ConstraintProblems, guarded, whenNull } from "./constraint-problems";
-import { preconditionGuardProblem } from "./precondition-guard";
+import { type ConstraintProblems, guarded } from "./constraint-problems";
+import { guard } from "./guard";
+import { preconditionHolds } from "./precondition-guard";
 
 /** A value of a guard, or a prepared guard's placeholder. */
 type Bound = string | Placeholder;
@@ -50,12 +51,46 @@ function stillSo(principal: Principal): SQL {
   return staffMemberStill({ organizationId, partnerId, staffMemberId, accessRoleId: grant.accessRoleId, version: grant.version });
 }
 
+/** Seconds a client waits before retrying a write refused during a move: a move's freeze lasts seconds to minutes. */
+export const MOVING_RETRY_AFTER_SECONDS = 30;
+
+export const organizationMoving = () =>
+  new ProblemError(
+    503,
+    "ORGANIZATION_MOVING",
+    "The organization is being moved to another database. Nothing was written; retry after the Retry-After seconds.",
+    {},
+    { "Retry-After": String(MOVING_RETRY_AFTER_SECONDS) },
+  );
+
+export const tokenRevoked = () =>
+  unauthorized(
+    "TOKEN_REVOKED",
+    "The access token no longer holds: its organization was deleted, or its staff member was deactivated, deleted or " +
+      "given other permissions since it was issued. Nothing was written; exchange a new token.",
+  );
+
+/** write_guards.ok: 1 while what the principal's token was issued against still holds (`stillSo`, or its prepared form). */
+const principalStillSo = guard({
+  column: writeGuards.ok,
+  problem: tokenRevoked,
+  sql: (stillHolds: SQL) => sql`(SELECT 1 WHERE ${stillHolds})`,
+});
+
 /**
- * SQL that is 1 unless `organizationId` is frozen on this database for a move between shards (src/shards), else NULL:
- * written into the NOT NULL write_guards.settled, it fails the batch it opens.
+ * write_guards.settled: 1 unless an organization written is frozen on this database for a move between shards
+ * (src/shards); a batch written for none (a partner-level one) is always settled.
  */
-const settled = (organizationId: Bound | null | undefined): SQL =>
-  organizationId ? sql`(SELECT 1 WHERE NOT ${frozenHere(organizationId)})` : sql`1`;
+export const organizationSettled = guard({
+  column: writeGuards.settled,
+  problem: organizationMoving,
+  sql: (written: Bound | readonly string[] | null | undefined): SQL => {
+    if (!written) return sql`1`;
+    if (!Array.isArray(written)) return sql`(SELECT 1 WHERE NOT ${frozenHere(written as Bound)})`;
+    return sql`(SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM ${organizationFreezes}
+            WHERE ${organizationFreezes.organizationId} IN (SELECT value FROM json_each(${JSON.stringify(written)}))))`;
+  },
+});
 
 /**
  * The statement that opens every write batch: it inserts NULL into the NOT NULL write_guards.ok when the principal
@@ -65,7 +100,7 @@ const settled = (organizationId: Bound | null | undefined): SQL =>
 const guardStatement = (db: Database, stillHolds: SQL, written: Bound | null | undefined) =>
   db
     .insert(writeGuards)
-    .values({ id: 1, ok: sql`(SELECT 1 WHERE ${stillHolds})`, settled: settled(written) })
+    .values({ id: 1, ok: principalStillSo.sql(stillHolds), settled: organizationSettled.sql(written) })
     .onConflictDoNothing();
 
 // The guards of organization and staff member tokens, built once per isolate (data/prepared).
@@ -92,44 +127,14 @@ export function principalGuard(db: Database, principal: Principal, organizationI
 
 /**
  * The freeze check alone, for a write batch outside a request, which has no principal guard (the accrual pass, over
- * many organizations; webhook delivery's records): put it first in the batch and map `organizationMovingProblem`.
- * Fails when any of them is frozen.
+ * many organizations; webhook delivery's records): put it first in the batch and list `organizationSettled` among
+ * its problems. Fails when any of them is frozen.
  */
 export const freezeGuard = (db: Database, organizationIds: string | string[]) =>
   db
     .insert(writeGuards)
-    .values({
-      id: 1,
-      ok: 1,
-      settled: Array.isArray(organizationIds)
-        ? sql`(SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM ${organizationFreezes}
-            WHERE ${organizationFreezes.organizationId} IN (SELECT value FROM json_each(${JSON.stringify(organizationIds)}))))`
-        : settled(organizationIds),
-    })
+    .values({ id: 1, ok: 1, settled: organizationSettled.sql(organizationIds) })
     .onConflictDoNothing();
-
-/** Seconds a client waits before retrying a write refused during a move: a move's freeze lasts seconds to minutes. */
-export const MOVING_RETRY_AFTER_SECONDS = 30;
-
-export const organizationMoving = () =>
-  new ProblemError(
-    503,
-    "ORGANIZATION_MOVING",
-    "The organization is being moved to another database. Nothing was written; retry after the Retry-After seconds.",
-    {},
-    { "Retry-After": String(MOVING_RETRY_AFTER_SECONDS) },
-  );
-
-export const organizationMovingProblem: ConstraintProblem = whenNull(writeGuards.settled, organizationMoving);
-
-export const tokenRevoked = () =>
-  unauthorized(
-    "TOKEN_REVOKED",
-    "The access token no longer holds: its organization was deleted, or its staff member was deactivated, deleted or " +
-      "given other permissions since it was issued. Nothing was written; exchange a new token.",
-  );
-
-export const principalGuardProblem: ConstraintProblem = whenNull(writeGuards.ok, tokenRevoked);
 
 /** Who writes: the request's database and principal (a handler passes `c.var`). */
 export interface Writer {
@@ -162,12 +167,7 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
   const wake = specs.length ? [pendingEndpoints(db, specs[0]!.organizationId)] : [];
   const guard = principalGuard(db, principal, organizationId ?? principal.organizationId);
   const batch = [guard, ...statements, ...events, ...(options.trailing ?? []), ...wake] as unknown as readonly [Statement, ...Statement[]];
-  const [, ...results] = await guarded(db.batch(batch), [
-    principalGuardProblem,
-    organizationMovingProblem,
-    preconditionGuardProblem,
-    ...problems,
-  ]);
+  const [, ...results] = await guarded(db.batch(batch), [principalStillSo, organizationSettled, preconditionHolds, ...problems]);
   if (wake.length) noteEndpointsToWake(db, results.at(-1) as WakeUp[]);
   return results.slice(0, statements.length) as unknown as BatchResponse<T>;
 }

@@ -3,7 +3,14 @@ import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "@/data/client";
 import { ProblemError, preconditionFailed } from "@/problems/problem";
-import { type ConstraintProblem, whenNull } from "./constraint-problems";
+import { guard } from "./guard";
+
+/** write_guards.precondition: 1 while `condition` holds; guardedBatch maps its refusal to 412 (`orGone`: 404 when gone). */
+export const preconditionHolds = guard({
+  column: writeGuards.precondition,
+  problem: preconditionFailed,
+  sql: (condition: SQL) => sql`(SELECT 1 WHERE ${condition})`,
+});
 
 /**
  * A statement placed in a write batch before the writes it protects: it inserts NULL into the NOT NULL
@@ -14,14 +21,11 @@ import { type ConstraintProblem, whenNull } from "./constraint-problems";
 export const preconditionGuard = (db: Database, condition: SQL) =>
   db
     .insert(writeGuards)
-    .values({ id: 1, ok: 1, precondition: sql`(SELECT 1 WHERE ${condition})` })
+    .values({ id: 1, ok: 1, precondition: preconditionHolds.sql(condition) })
     .onConflictDoNothing();
 
 /** The condition that a row of `table` matching `where` exists (the caller puts liveness and version in `where`). */
 export const rowExists = (table: SQLiteTable, where: SQL | undefined): SQL => sql`EXISTS (SELECT 1 FROM ${table} WHERE ${where ?? sql`1`})`;
-
-/** guardedBatch maps a failed precondition guard to 412; `orGone` turns it into 404 when the record is gone. */
-export const preconditionGuardProblem: ConstraintProblem = whenNull(writeGuards.precondition, preconditionFailed);
 
 const isPreconditionFailed = (error: unknown) =>
   error instanceof ProblemError && error.status === 412 && error.code === "PRECONDITION_FAILED";

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec } from "@/data/outbox/outbox";
-import { whenNull } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { AttendanceFinding } from "@/domain/attendance";
 import { calendarRangeProblem } from "@/domain/calendar-range";
@@ -125,6 +125,21 @@ export async function findException(db: Database, organizationId: string, id: st
 const noteRequired = () => invalidField("note", "a note is required to excuse (none is stored)");
 const ownException = () => forbidden("Nobody resolves, excuses or reopens their own attendance exception.");
 
+/** attendance_exceptions.status: the new status, NULL when it is EXCUSED and no note is sent or stored. */
+const excusedWithNote = guard({
+  column: attendanceExceptions.status,
+  problem: noteRequired,
+  sql: (status: string, note: string | null) =>
+    sql`CASE WHEN ${status} = 'EXCUSED' AND coalesce(${note}, ${attendanceExceptions.note}) IS NULL THEN NULL ELSE ${status} END`,
+});
+
+/** attendance_exceptions.updated_at: `now`, NULL when the caller is the exception's own staff member. */
+const notOwnException = guard({
+  column: attendanceExceptions.updatedAt,
+  problem: ownException,
+  sql: (caller: string, now: Date) => sql`CASE WHEN ${attendanceExceptions.employeeId} = ${caller} THEN NULL ELSE ${now.getTime()} END`,
+});
+
 /**
  * A manager's resolution: RESOLVED or EXCUSED (which needs a note, sent or stored), recording who and when, or OPEN
  * again (clearing them); the note is kept when none is sent. One update that answers the row and records
@@ -148,18 +163,16 @@ export async function resolveException(
       writer.db
         .update(e)
         .set({
-          status: sql`CASE WHEN ${resolution.status} = 'EXCUSED' AND coalesce(${note}, ${e.note}) IS NULL THEN NULL ELSE ${resolution.status} END`,
+          status: excusedWithNote.sql(resolution.status, note),
           note: sql`coalesce(${note}, ${e.note})`,
           resolvedAt: open ? null : now,
           resolvedBy: open ? null : (principal.staffMemberId ?? principal.partnerId),
-          updatedAt: principal.staffMemberId
-            ? sql`CASE WHEN ${e.employeeId} = ${principal.staffMemberId} THEN NULL ELSE ${now.getTime()} END`
-            : now,
+          updatedAt: principal.staffMemberId ? notOwnException.sql(principal.staffMemberId, now) : now,
         })
         .where(mine(organizationId, id, null))
         .returning(),
     ],
-    [whenNull(e.status, noteRequired), whenNull(e.updatedAt, ownException)],
+    [excusedWithNote, notOwnException],
     {
       events: [
         {

@@ -4,7 +4,7 @@ import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import { jsonArrayContains } from "@/data/json-list";
-import { whenNull } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type AvailabilityRule, availabilityProblems, expandAvailability, materializedOccurrences } from "@/domain/availability";
 import { calendarRangeProblem } from "@/domain/calendar-range";
@@ -29,12 +29,19 @@ const ruleOf = (row: Pick<AvailabilityRow, "startTime" | "endTime" | "timezone" 
 });
 
 /**
- * The occurrence rows of an availability, written out in chunked multi-row INSERTs. Each row's NOT NULL
- * availability_id is the rule's id only while the rule is the version this write made; otherwise NULL fails the
- * batch, so a stale edit writes no occurrence (availability_occurrences.availability_id NULL → 412).
+ * availability_occurrences.availability_id: the rule's id only while the rule is the version this write made, so a
+ * stale edit writes no occurrence (412).
  */
+const occurrencesOfVersion = guard({
+  column: availabilityOccurrences.availabilityId,
+  problem: preconditionFailed,
+  sql: (row: AvailabilityRow) =>
+    sql`(SELECT id FROM availabilities WHERE id = ${row.id} AND updated_at = ${row.updatedAt.getTime()} AND deleted_at IS NULL)`,
+});
+
+/** The occurrence rows of an availability, written out in chunked multi-row INSERTs, each guarded by `occurrencesOfVersion`. */
 function occurrenceStatements(db: Database, row: AvailabilityRow): Statement[] {
-  const written = sql`(SELECT id FROM availabilities WHERE id = ${row.id} AND updated_at = ${row.updatedAt.getTime()} AND deleted_at IS NULL)`;
+  const written = occurrencesOfVersion.sql(row);
   const rows = materializedOccurrences(ruleOf(row)).map((o) => ({
     availabilityId: written as unknown as string,
     organizationId: row.organizationId,
@@ -119,8 +126,6 @@ export async function createAvailability(writer: Writer, organizationId: string,
 }
 
 /** The update of the version read, its occurrences written again; a concurrent change is 412. */
-const staleOccurrences = whenNull(availabilityOccurrences.availabilityId, preconditionFailed);
-
 async function rewrite(writer: Writer, was: AvailabilityRow, row: AvailabilityRow, type: "availability.updated" | "availability.deleted") {
   const { db } = writer;
   const occurrences = row.deletedAt ? [] : occurrenceStatements(db, row);
@@ -142,7 +147,7 @@ async function rewrite(writer: Writer, was: AvailabilityRow, row: AvailabilityRo
         ),
       ...occurrences,
     ],
-    [staleOccurrences],
+    [occurrencesOfVersion],
     {
       events: [
         {

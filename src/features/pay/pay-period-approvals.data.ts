@@ -3,20 +3,35 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
 import { rawRun } from "@/data/raw-statement";
-import { whenNull } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { PayPeriodSpan } from "@/domain/pay-periods";
 import { iso } from "@/platform/schemas/time";
 import { invalidField, notFound } from "@/problems/problem";
-import { keepSettings, keepSettingsProblem } from "./pay-period-settings.data";
+import { keepSettings, settingsAsRead } from "./pay-period-settings.data";
 import { actorOf, openShiftInPeriod, periodClosed, periodDetail, periodRowStatement, readPeriodState } from "./pay-periods.data";
+
+/** timesheet_approvals.period_end_date: the period's end, NULL once the period is closed. */
+const periodStillOpen = guard({
+  column: timesheetApprovals.periodEndDate,
+  problem: (span: PayPeriodSpan) => periodClosed(span.id),
+  sql: (organizationId: string, span: PayPeriodSpan) =>
+    sql`(SELECT ${span.endDate} WHERE NOT EXISTS (SELECT 1 FROM pay_periods
+        WHERE organization_id = ${organizationId} AND start_date = ${span.startDate} AND status = 'CLOSED'))`,
+});
+
+/** timesheet_approvals.employee_id: the employee (`e.value` of the ids), NULL while a shift of theirs in the period is open. */
+const noOpenShiftInPeriod = guard({
+  column: timesheetApprovals.employeeId,
+  problem: openShiftInPeriod,
+  sql: (span: PayPeriodSpan) =>
+    sql`(SELECT e.value WHERE NOT EXISTS (SELECT 1 FROM shifts WHERE employee_id = e.value AND end_at IS NULL
+        AND deleted_at IS NULL AND business_date >= ${span.startDate} AND business_date <= ${span.endDate}))`,
+});
 
 /**
  * An approval row per named employee, in one statement whatever their number (the ids as one JSON parameter),
- * guarded in the statement itself:
- *   timesheet_approvals.period_end_date NULL → the period is closed (PAY_PERIOD_CLOSED)
- *   timesheet_approvals.employee_id NULL     → the employee has a shift still open in it (OPEN_SHIFT_IN_PERIOD)
- * An employee already approved keeps their first approval.
+ * guarded in the statement itself (the two guards above). An employee already approved keeps their first approval.
  */
 export const insertApprovals = (
   db: Database,
@@ -30,19 +45,15 @@ export const insertApprovals = (
     db,
     sql`INSERT INTO timesheet_approvals
       (organization_id, period_start_date, period_end_date, employee_id, approved_at, approved_by)
-    SELECT ${organizationId}, ${span.startDate},
-      (SELECT ${span.endDate} WHERE NOT EXISTS (SELECT 1 FROM pay_periods
-        WHERE organization_id = ${organizationId} AND start_date = ${span.startDate} AND status = 'CLOSED')),
-      (SELECT e.value WHERE NOT EXISTS (SELECT 1 FROM shifts WHERE employee_id = e.value AND end_at IS NULL
-        AND deleted_at IS NULL AND business_date >= ${span.startDate} AND business_date <= ${span.endDate})),
+    SELECT ${organizationId}, ${span.startDate}, ${periodStillOpen.sql(organizationId, span)}, ${noOpenShiftInPeriod.sql(span)},
       ${at.getTime()}, ${by}
     FROM json_each(${JSON.stringify(employeeIds)}) AS e WHERE true
     ON CONFLICT DO NOTHING`,
   );
 
 export const approvalProblems = (span: PayPeriodSpan, employeeIds: string[]) => [
-  whenNull(timesheetApprovals.periodEndDate, () => periodClosed(span.id)),
-  whenNull(timesheetApprovals.employeeId, () => openShiftInPeriod(employeeIds)),
+  periodStillOpen.about(span),
+  noOpenShiftInPeriod.about(employeeIds),
 ];
 
 /** One timesheet.approved per employee this batch approved (not one approved before: their row is older). */
@@ -88,7 +99,7 @@ export async function approveTimesheets(writer: Writer, organizationId: string, 
   await guardedBatch(
     writer,
     [keepSettings(db, organizationId, state.settings), insertApprovals(db, organizationId, state.span, ids, by, at)],
-    [keepSettingsProblem, ...approvalProblems(state.span, ids)],
+    [settingsAsRead, ...approvalProblems(state.span, ids)],
     { events: approvedEvents(organizationId, state.span, ids, by, at) },
   );
   return periodDetail(await readPeriodState(db, organizationId, periodId));

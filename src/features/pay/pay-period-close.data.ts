@@ -2,7 +2,8 @@ import { payPeriodSnapshots, payPeriods, payRuleSetUses } from "@db/schema";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";
-import { whenDuplicate, whenNull } from "@/data/write/constraint-problems";
+import { whenDuplicate } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { canonicalHash, canonicalJson } from "@/domain/canonical-json";
 import { computePay, type PayTotals } from "@/domain/pay-classification";
@@ -13,7 +14,7 @@ import { conflict } from "@/problems/problem";
 import { type PayInputs, payInputStatements, payInputsFingerprint, payInputsOf } from "./pay-inputs.data";
 import { employeePayWire } from "./pay-lines.data";
 import { approvalProblems, approvedEvents, insertApprovals } from "./pay-period-approvals.data";
-import { keepSettings, keepSettingsProblem, readSettings } from "./pay-period-settings.data";
+import { keepSettings, readSettings, settingsAsRead } from "./pay-period-settings.data";
 import {
   actorOf,
   approvalsStatement,
@@ -33,6 +34,17 @@ const inputsChanged = () =>
     "PAY_PERIOD_CHANGED",
     "Shifts, time off or pay rules of the period changed while it was being closed: nothing was written. Close it again.",
   );
+
+/**
+ * pay_period_snapshots.snapshot: the packed snapshot, NULL when the period's pay inputs no longer have the
+ * fingerprint the close read (a shift, time off or rule set changed while it was being closed).
+ */
+const inputsAsRead = guard({
+  column: payPeriodSnapshots.snapshot,
+  problem: inputsChanged,
+  sql: (packed: string, organizationId: string, span: { startDate: string; endDate: string }, fingerprint: string) =>
+    sql`(SELECT ${packed} WHERE ${payInputsFingerprint(organizationId, span.startDate, span.endDate)} = ${fingerprint})`,
+});
 
 const periodOpen = (id: string, why: string) => conflict("PAY_PERIOD_OPEN", `The pay period ${id} ${why}.`);
 
@@ -168,7 +180,7 @@ export async function closePeriod(writer: Writer, organizationId: string, period
         organizationId,
         periodStartDate: span.startDate,
         version,
-        snapshot: sql`(SELECT ${packed} WHERE ${payInputsFingerprint(organizationId, span.startDate, span.endDate)} = ${inputs.fingerprint})`,
+        snapshot: inputsAsRead.sql(packed, organizationId, span, inputs.fingerprint),
         snapshotHash: hash,
       }),
       // After the snapshot: its fingerprint counts the approvals as read.
@@ -184,12 +196,7 @@ export async function closePeriod(writer: Writer, organizationId: string, period
           .onConflictDoNothing(),
       ),
     ],
-    [
-      keepSettingsProblem,
-      ...approvalProblems(span, unapproved),
-      whenNull(payPeriodSnapshots.snapshot, inputsChanged),
-      whenDuplicate(payPeriodSnapshots, () => periodClosed(span.id)),
-    ],
+    [settingsAsRead, ...approvalProblems(span, unapproved), inputsAsRead, whenDuplicate(payPeriodSnapshots, () => periodClosed(span.id))],
     {
       events: [
         ...approvedEvents(organizationId, span, unapproved, closedBy, closedAt),

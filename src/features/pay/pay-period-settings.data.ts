@@ -1,7 +1,7 @@
 import { organizations, payPeriodSettings, payPeriods, timesheetApprovals } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
-import { whenNull } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import {
   defaultPayPeriodSettings,
@@ -57,10 +57,18 @@ export const settingsWire = (settings: SettingsRead) => ({
 
 export const readSettings = async (db: Database, organizationId: string) => settingsOf(await settingsStatement(db, organizationId));
 
+/** pay_period_settings.frequency of the kept row: as it was, NULL when the settings changed since the read. */
+export const settingsAsRead = guard({
+  column: payPeriodSettings.frequency,
+  problem: settingsChanged,
+  sql: (read: SettingsRead) =>
+    sql`CASE WHEN ${payPeriodSettings.frequency} = ${read.frequency}
+          AND ${payPeriodSettings.anchorDate} = ${read.anchorDate} THEN ${payPeriodSettings.frequency} END`,
+});
+
 /**
  * Keeps the settings as a write read them, in that write's batch: the row is written (the default made explicit)
- * with its revision counted up, and its NOT NULL frequency turns NULL when the settings changed since the read.
- *   pay_period_settings.frequency NULL → the settings changed meanwhile (PAY_PERIOD_CHANGED)
+ * with its revision counted up, guarded by `settingsAsRead`.
  */
 export const keepSettings = (db: Database, organizationId: string, read: SettingsRead): Statement =>
   db
@@ -70,12 +78,9 @@ export const keepSettings = (db: Database, organizationId: string, read: Setting
       target: payPeriodSettings.organizationId,
       set: {
         revision: sql`${payPeriodSettings.revision} + 1`,
-        frequency: sql`CASE WHEN ${payPeriodSettings.frequency} = ${read.frequency}
-          AND ${payPeriodSettings.anchorDate} = ${read.anchorDate} THEN ${payPeriodSettings.frequency} END`,
+        frequency: settingsAsRead.sql(read),
       },
     });
-
-export const keepSettingsProblem = whenNull(payPeriodSettings.frequency, settingsChanged);
 
 /** Periods a settings change must not move: every one closed at least once, and every one holding approvals. */
 export async function patchSettings(writer: Writer, organizationId: string, body: { frequency?: string; anchorDate?: string }) {
@@ -130,7 +135,7 @@ export async function patchSettings(writer: Writer, organizationId: string, body
           },
         }),
     ],
-    [keepSettingsProblem],
+    [settingsAsRead],
     { events: [{ type: "pay_period_settings.updated", organizationId, occurredAt: now, data: settingsWire(written) }] },
   );
   return settingsWire(written);

@@ -3,7 +3,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { inOrganization } from "@/data/tenancy";
-import { whenDuplicate, whenNull } from "@/data/write/constraint-problems";
+import { whenDuplicate } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { fillFromPreset, type PayPreset, type PayRules, payRuleProblems } from "@/domain/pay-rules";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
@@ -11,17 +12,6 @@ import { conflict, invalidField, notFound, preconditionFailed, validationFailed 
 import type { PayRuleSetCreateInput, PayRuleSetPatchInput } from "./pay-rules.schemas";
 
 type RuleSetRow = typeof payRuleSets.$inferSelect;
-
-/*
- * A rule set a closed period used is immutable: each write of a set sets its NOT NULL name through a guard that
- * turns NULL once a close recorded the set in pay_rule_set_uses, or when the set's date (before or after the write)
- * is on or before the end of a closed period, in the write itself (no read before it decides).
- *   pay_rule_sets.name NULL → a closed period used the set (PAY_RULES_IN_USE)
- *   the version index       → another set of the scope takes effect that date (PAY_RULES_VERSION_TAKEN)
- */
-const unlessUsed = (id: string, name: string, organizationId: string, effectiveFrom: string) =>
-  sql`(SELECT ${name} WHERE NOT EXISTS (SELECT 1 FROM ${payRuleSetUses} WHERE ${payRuleSetUses.ruleSetId} = ${id})
-    AND NOT ${closedOnOrAfter(organizationId, effectiveFrom)})`;
 
 /**
  * A closed period ends on or after the date: a set taking effect then (or moved from or to it) would change which
@@ -39,7 +29,24 @@ export const rulesInUse = () =>
 const versionTaken = () =>
   conflict("PAY_RULES_VERSION_TAKEN", "Another rule set of the same scope (the location, or the organization) takes effect on that date.");
 
-const problems = [whenNull(payRuleSets.name, rulesInUse), whenDuplicate(payRuleSets, versionTaken)];
+/*
+ * A rule set a closed period used is immutable, checked in the write itself (no read before it decides): each write
+ * of a set guards its name, and the version index refuses a second set of the scope taking effect on one date.
+ */
+
+/**
+ * pay_rule_sets.name: the name, NULL once a close recorded the set in pay_rule_set_uses, or when the set's date
+ * (before or after the write) is on or before the end of a closed period.
+ */
+const unusedByClosedPeriods = guard({
+  column: payRuleSets.name,
+  problem: rulesInUse,
+  sql: (id: string, name: string, organizationId: string, effectiveFrom: string) =>
+    sql`(SELECT ${name} WHERE NOT EXISTS (SELECT 1 FROM ${payRuleSetUses} WHERE ${payRuleSetUses.ruleSetId} = ${id})
+    AND NOT ${closedOnOrAfter(organizationId, effectiveFrom)})`,
+});
+
+const problems = [unusedByClosedPeriods, whenDuplicate(payRuleSets, versionTaken)];
 
 /** The set's rule columns from filled rules, after checking them (400 naming each field). */
 function ruleColumns(preset: PayPreset, rules: PayRules, effectiveFrom: string) {
@@ -113,7 +120,7 @@ export async function createRuleSet(
     updatedAt: now,
     deletedAt: null,
   };
-  const guarded = { ...row, name: unlessUsed(row.id, name, organizationId, effectiveFrom) as unknown as string };
+  const guarded = { ...row, name: unusedByClosedPeriods.sql(row.id, name, organizationId, effectiveFrom) as unknown as string };
   await guardedBatch(writer, [db.insert(payRuleSets).values(guarded)], problems, {
     events: [{ type: "pay_rule_set.created", organizationId, occurredAt: now, data: wire(row) }],
   });
@@ -143,7 +150,7 @@ export async function patchRuleSet(
   await write(
     writer,
     was,
-    { ...columns, name: unlessUsed(id, row.name, organizationId, earliest), updatedAt: now },
+    { ...columns, name: unusedByClosedPeriods.sql(id, row.name, organizationId, earliest), updatedAt: now },
     "pay_rule_set.updated",
     wire(row),
   );
@@ -164,7 +171,7 @@ export async function deleteRuleSet(
   await write(
     writer,
     was,
-    { name: unlessUsed(id, was.name, organizationId, was.effectiveFrom), updatedAt: now, deletedAt: now },
+    { name: unusedByClosedPeriods.sql(id, was.name, organizationId, was.effectiveFrom), updatedAt: now, deletedAt: now },
     "pay_rule_set.deleted",
     wire(row),
   );

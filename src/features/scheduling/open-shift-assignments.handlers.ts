@@ -11,17 +11,7 @@ import { approvedEntry, spanOf, touched } from "./open-shift-statements.data";
 import { assignedEvents } from "./open-shifts.events";
 import type { OpenShiftRow, PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
-import {
-  approvedPlaces,
-  ifStillDraft,
-  openShiftFull,
-  preferenceNotPending,
-  scheduleGuardProblems,
-  unlessFull,
-  unlessOnTimeOff,
-  unlessOverlapping,
-  unlessUnavailable,
-} from "./schedules.guards";
+import { approvedPlaces, claimGuards, openShiftFull, preferenceNotPending, scheduleGuardProblems } from "./schedules.guards";
 
 /**
  * The statements approving pending preferences of one open shift. On a published shift each is approved with its
@@ -42,16 +32,20 @@ function assignStatements(
     const approve = db
       .update(openShiftPreferences)
       .set({
-        status: kind === "draft" ? ifStillDraft("APPROVED", shift.id) : "APPROVED",
+        status: kind === "draft" ? claimGuards.stillDraft.sql("APPROVED", shift.id) : "APPROVED",
         isDraft: kind === "draft",
         scheduleShiftId: kind === "draft" ? null : entryId,
         assignedAt: now,
         updatedAt: now,
-        openShiftId: unlessFull(shift.id),
-        workerId: unlessOverlapping(spanOf(scope, shift, preference.workerId)),
+        openShiftId: claimGuards.placeLeft.sql(shift.id),
+        workerId: claimGuards.noOverlap.sql(spanOf(scope, shift, preference.workerId)),
         // A draft assignment has no entry (and so no entry guards) until publish: its conflicts surface here.
-        organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, preference.workerId)),
-        preference: unlessUnavailable(preference.preference, spanOf(scope, shift, preference.workerId), ignoreAvailability) as "PREFERRED",
+        organizationId: claimGuards.notOnTimeOff.sql(scope.organizationId, spanOf(scope, shift, preference.workerId)),
+        preference: claimGuards.available.sql(
+          preference.preference,
+          spanOf(scope, shift, preference.workerId),
+          ignoreAvailability,
+        ) as "PREFERRED",
       })
       .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.status, "PENDING")));
     return kind === "draft"

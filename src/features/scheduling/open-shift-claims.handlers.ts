@@ -12,14 +12,7 @@ import { approvedEntry, spanOf, touched } from "./open-shift-statements.data";
 import { claimedEvent } from "./open-shifts.events";
 import type { PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, workerOf, writerOf } from "./schedule-access.guards";
-import {
-  preferenceNotPending,
-  scheduleGuardProblems,
-  unlessFull,
-  unlessOnTimeOff,
-  unlessOverlapping,
-  unlessUnavailable,
-} from "./schedules.guards";
+import { claimGuards, preferenceNotPending, scheduleGuardProblems } from "./schedules.guards";
 
 const refusals: Record<ClaimRefusal, string> = {
   OPEN_SHIFT_NOT_PUBLISHED: "The open shift is a draft: it can be claimed once published.",
@@ -103,15 +96,15 @@ export async function claim(
   const statements: Statement[] =
     status === "APPROVED"
       ? [
-          db.insert(openShiftPreferences).values({ ...row, openShiftId: unlessFull(openShiftId) }),
+          db.insert(openShiftPreferences).values({ ...row, openShiftId: claimGuards.placeLeft.sql(openShiftId) }),
           approvedEntry(db, scope, shift, row.id, workerId, row.scheduleShiftId!, now),
         ]
       : [
           db.insert(openShiftPreferences).values({
             ...row,
-            workerId: unlessOverlapping(span),
-            organizationId: unlessOnTimeOff(scope.organizationId, span),
-            preference: unlessUnavailable(row.preference, span) as "PREFERRED",
+            workerId: claimGuards.noOverlap.sql(span),
+            organizationId: claimGuards.notOnTimeOff.sql(scope.organizationId, span),
+            preference: claimGuards.available.sql(row.preference, span) as "PREFERRED",
           }),
         ];
   await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), ...statements], scheduleGuardProblems, {
@@ -151,8 +144,8 @@ export async function createPreference(
     body.preference === "PREFERRED"
       ? {
           ...row,
-          organizationId: unlessOnTimeOff(scope.organizationId, spanOf(scope, shift, workerId)),
-          preference: unlessUnavailable(row.preference, spanOf(scope, shift, workerId)) as "PREFERRED",
+          organizationId: claimGuards.notOnTimeOff.sql(scope.organizationId, spanOf(scope, shift, workerId)),
+          preference: claimGuards.available.sql(row.preference, spanOf(scope, shift, workerId)) as "PREFERRED",
         }
       : row;
   await guardedBatch(

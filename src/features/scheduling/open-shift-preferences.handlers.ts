@@ -9,7 +9,7 @@ import { spanOf, touched } from "./open-shift-statements.data";
 import { preferenceEvent } from "./open-shifts.events";
 import type { PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
-import { preferenceNotPending, scheduleGuardProblems, unlessOnTimeOff, unlessUnavailable } from "./schedules.guards";
+import { claimGuards, preferenceNotPending, scheduleGuardProblems } from "./schedules.guards";
 
 /** A preference of the open shift; a caller acting as themself reaches only their own (others are 404). */
 export async function findPreference(db: Database, scope: ScheduleScope, openShiftId: string, preferenceId: string) {
@@ -88,7 +88,10 @@ export async function changePreference(
   const span = spanOf(scope, shift, was.workerId);
   const guards =
     preference === "PREFERRED"
-      ? { preference: unlessUnavailable("PREFERRED", span), organizationId: unlessOnTimeOff(scope.organizationId, span) }
+      ? {
+          preference: claimGuards.available.sql("PREFERRED", span),
+          organizationId: claimGuards.notOnTimeOff.sql(scope.organizationId, span),
+        }
       : {};
   return transition(db, scope, openShiftId, preferenceId, { preference }, "PENDING", guards);
 }

@@ -4,7 +4,7 @@ import type { Database } from "@/data/client";
 import { nextVersion } from "@/platform/http/conditional";
 import type { OpenShiftRow } from "./open-shifts.schemas";
 import type { ScheduleScope } from "./schedule-access.guards";
-import { ifApprovedWith, unlessOnTimeOff, unlessOverlapping, unlessUnavailable } from "./schedules.guards";
+import { entryGuards } from "./schedules.guards";
 
 /** Bumps the open shift's updatedAt with a change to its preferences, so incremental sync sees it. */
 export const touched = (db: Database, shiftId: string, now: Date) =>
@@ -36,10 +36,10 @@ export function approvedEntry(
   const guard = spanOf(scope, shift, workerId, entryId);
   return db.insert(scheduleEntries).values({
     id: entryId,
-    organizationId: ifApprovedWith(scope.organizationId, preferenceId, entryId),
-    locationId: unlessOnTimeOff(shift.locationId, guard),
-    employeeId: unlessOverlapping(guard),
-    roleId: unlessUnavailable(shift.roleId, guard, ignoreAvailability),
+    organizationId: entryGuards.approvedWith.sql(scope.organizationId, preferenceId, entryId),
+    locationId: entryGuards.notOnTimeOff.sql(shift.locationId, guard),
+    employeeId: entryGuards.noOverlap.sql(guard),
+    roleId: entryGuards.available.sql(shift.roleId, guard, ignoreAvailability),
     startAt: shift.startAt,
     endAt: shift.endAt,
     utcOffset: shift.utcOffset,

@@ -15,7 +15,7 @@ import { invalidField, notFound, preconditionFailed, validationFailed } from "@/
 import { findOpenShift } from "./open-shift-reads.data";
 import { type OpenShiftCreateInput, type OpenShiftPatchInput, type OpenShiftRow, serializeOpenShift } from "./open-shifts.schemas";
 import { type LocationRow, type ScheduleScope, writerOf } from "./schedule-access.guards";
-import { scheduleGuardProblems, unlessBelowApproved } from "./schedules.guards";
+import { openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
 
 const WALL_CLOCK_PATHS = { start: "startDate", end: "endDate" };
 
@@ -186,7 +186,7 @@ async function writeOpenShiftChanges(
   const unchanged = and(inOrganization(openShifts, organizationId), eq(openShifts.id, id), versionCondition(openShifts.updatedAt, ifMatch));
   const update = db
     .update(openShifts)
-    .set({ ...changes, staffCountRequired: unlessBelowApproved(id, changes.staffCountRequired) })
+    .set({ ...changes, staffCountRequired: openShiftGuards.placesCoverApproved.sql(id, changes.staffCountRequired) })
     .where(unchanged);
   const row = { ...was, ...changes };
   const data = await answer(row);

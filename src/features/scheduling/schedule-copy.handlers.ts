@@ -11,7 +11,7 @@ import { daysBetween, planCopies } from "@/domain/schedule-copy";
 import { unavailableSpans } from "@/features/availability/availability.guards";
 import { invalidField } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
-import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping, unlessUnavailable } from "./schedules.guards";
+import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { approvedTimeOff } from "./time-off-conflicts.guards";
 
@@ -118,9 +118,9 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     const guard = { organizationId, employeeId: row.employeeId, entryId: row.id, start: row.startAt, end: row.endAt };
     return db.insert(scheduleEntries).values({
       ...row,
-      locationId: unlessOnTimeOff(row.locationId, guard),
-      employeeId: unlessOverlapping(guard),
-      roleId: unlessUnavailable(row.roleId, guard, body.ignoreAvailability),
+      locationId: entryGuards.notOnTimeOff.sql(row.locationId, guard),
+      employeeId: entryGuards.noOverlap.sql(guard),
+      roleId: entryGuards.available.sql(row.roleId, guard, body.ignoreAvailability),
     });
   });
   const [first, ...rest] = statements;

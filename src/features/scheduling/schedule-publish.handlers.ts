@@ -12,7 +12,7 @@ import { publishSelection } from "@/domain/schedule-publish";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
-import { scheduleGuardProblems, unlessUnreadAssignments } from "./schedules.guards";
+import { openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
 import { entryOnTimeOff } from "./time-off-conflicts.guards";
 
 /**
@@ -106,7 +106,7 @@ export async function publishRange(
         .where(and(draftsOf(scheduleEntries), not(entryOnTimeOff))),
       db
         .update(openShifts)
-        .set({ ...published, roleId: unlessUnreadAssignments(selection.assignmentIds) })
+        .set({ ...published, roleId: openShiftGuards.noUnreadAssignments.sql(selection.assignmentIds) })
         .where(and(inJsonList(openShifts.id, selection.openShiftIds), eq(openShifts.isDraft, true), isNull(openShifts.deletedAt))),
       db
         .select({

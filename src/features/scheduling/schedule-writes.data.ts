@@ -15,7 +15,7 @@ import {
 import { validationFailed } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { checkEntryReferences } from "./schedule-references.data";
-import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping, unlessUnavailable } from "./schedules.guards";
+import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
 import type { EntryCreateInput, EntryPatchInput, ScheduleEntryRow } from "./schedules.schemas";
 
 function span(wallClock: { start: string; end: string }, rule: { utcOffset: number } | { timeZone: string }) {
@@ -59,9 +59,9 @@ export async function createEntry(
       scheduleEntries,
       organizationId,
       {
-        locationId: unlessOnTimeOff(location.id, guard) as unknown as string,
-        employeeId: unlessOverlapping(guard) as unknown as string,
-        roleId: unlessUnavailable(body.roleId, guard, body.ignoreAvailability) as unknown as string,
+        locationId: entryGuards.notOnTimeOff.sql(location.id, guard) as unknown as string,
+        employeeId: entryGuards.noOverlap.sql(guard) as unknown as string,
+        roleId: entryGuards.available.sql(body.roleId, guard, body.ignoreAvailability) as unknown as string,
         startAt: planned.start,
         endAt: planned.end,
         utcOffset: planned.utcOffset,
@@ -102,9 +102,9 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
       organizationId,
       entryOfKind(scope, id, isDraft),
       {
-        locationId: unlessOnTimeOff(was.locationId, guard),
-        employeeId: unlessOverlapping(guard),
-        roleId: unlessUnavailable(roleId, guard, body.ignoreAvailability),
+        locationId: entryGuards.notOnTimeOff.sql(was.locationId, guard),
+        employeeId: entryGuards.noOverlap.sql(guard),
+        roleId: entryGuards.available.sql(roleId, guard, body.ignoreAvailability),
         startAt: planned.start,
         endAt: planned.end,
         utcOffset: planned.utcOffset,

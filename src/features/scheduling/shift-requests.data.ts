@@ -2,11 +2,12 @@ import { scheduleEntries, shiftRequests, staffMembers } from "@db/schema";
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
-import { whenDuplicate, whenNull } from "@/data/write/constraint-problems";
+import { whenDuplicate } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { conflict, forbidden, invalidField, notFound } from "@/problems/problem";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
-import { scheduleGuardProblems, unlessOnTimeOff, unlessOverlapping, unlessUnavailable } from "./schedules.guards";
+import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { type ShiftRequestRow, serializeShiftRequest, statusAt } from "./shift-requests.schemas";
 
@@ -14,6 +15,24 @@ type Action = "accepted" | "approved" | "declined" | "cancelled";
 
 const entriesChanged = () =>
   conflict("SHIFT_REQUEST_NOT_PENDING", "The request's entries changed hands, moved or started meanwhile: nothing was written.");
+
+/** An entry now belongs to `to`, moved by this approval (its `now`). */
+const movedTo = (entry: ScheduleEntryRow, to: string, now: Date) =>
+  sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${entry.id} AND employee_id = ${to} AND updated_at = ${now.getTime()})`;
+
+/**
+ * shift_requests.status of an approval: APPROVED only with both reassignments of the batch made, else NULL — a request
+ * still accepted whose entries changed hands meanwhile (moved, deleted, given to someone else, started).
+ */
+const approvedWithBothMoves = guard({
+  column: shiftRequests.status,
+  problem: entriesChanged,
+  sql: (moves: readonly { entry: ScheduleEntryRow; to: string }[], now: Date) =>
+    sql`CASE WHEN ${sql.join(
+      moves.map(({ entry, to }) => movedTo(entry, to, now)),
+      sql` AND `,
+    )} THEN 'APPROVED' END`,
+});
 
 const notPending = (status: string) =>
   conflict("SHIFT_REQUEST_NOT_PENDING", `The shift request is ${status.toLowerCase()}: read it again.`);
@@ -244,15 +263,14 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
     return db
       .update(scheduleEntries)
       .set({
-        employeeId: unlessOverlapping(span),
-        locationId: unlessOnTimeOff(entry.locationId, span),
-        roleId: unlessUnavailable(entry.roleId, span),
+        employeeId: entryGuards.noOverlap.sql(span),
+        locationId: entryGuards.notOnTimeOff.sql(entry.locationId, span),
+        roleId: entryGuards.available.sql(entry.roleId, span),
         updatedAt: now,
       })
       .where(and(eq(scheduleEntries.id, entry.id), eq(scheduleEntries.employeeId, from), isNull(scheduleEntries.deletedAt), stillAccepted));
   };
-  const moved = (entry: ScheduleEntryRow, to: string) =>
-    sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${entry.id} AND employee_id = ${to} AND updated_at = ${now.getTime()})`;
+  const moves = [{ entry: given, to: acceptor }, ...(back ? [{ entry: back, to: was.requesterId }] : [])];
   const row: ShiftRequestRow = { ...was, status: "APPROVED", decidedBy: deciderOf(scope), updatedAt: now };
   const approved = sql`EXISTS (SELECT 1 FROM shift_requests WHERE id = ${was.id} AND status = 'APPROVED' AND updated_at = ${now.getTime()})`;
   const entryEvent = (entry: ScheduleEntryRow, to: string) => ({
@@ -267,18 +285,16 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
     [
       reassign(given, was.requesterId, acceptor, back),
       back ? reassign(back, acceptor, was.requesterId, given) : db.select({ id: shiftRequests.id }).from(shiftRequests).where(sql`0`),
-      // Approved only with both reassignments made: a request still accepted whose entries changed hands meanwhile
-      // (moved, deleted, given to someone else, started) turns its NOT NULL status NULL and fails the whole batch.
       db
         .update(shiftRequests)
         .set({
-          status: sql`CASE WHEN ${moved(given, acceptor)} AND ${back ? moved(back, was.requesterId) : sql`1`} THEN 'APPROVED' END`,
+          status: approvedWithBothMoves.sql(moves, now),
           decidedBy: row.decidedBy,
           updatedAt: now,
         })
         .where(and(eq(shiftRequests.id, was.id), eq(shiftRequests.status, "ACCEPTED"), sql`${shiftRequests.expiresAt} > ${now.getTime()}`)),
     ],
-    [...scheduleGuardProblems, whenNull(shiftRequests.status, entriesChanged)],
+    [...scheduleGuardProblems, approvedWithBothMoves],
     {
       events: [
         {

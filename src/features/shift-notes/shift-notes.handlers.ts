@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { inOrganization } from "@/data/tenancy";
-import { whenNull } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
@@ -14,6 +14,14 @@ import { serializeShiftNote } from "./shift-notes.schemas";
 
 const openShiftOf = (organizationId: string, staffMemberId: string) =>
   and(inOrganization(shifts, organizationId), eq(shifts.employeeId, staffMemberId), isNull(shifts.endAt));
+
+/** shift_notes.shift_id: the staff member's open shift, resolved inside the insert (NULL when none is open by then). */
+const onTheOpenShift = guard({
+  column: shiftNotes.shiftId,
+  problem: noOpenShift,
+  sql: (organizationId: string, staffMemberId: string) =>
+    sql`(SELECT ${shifts.id} FROM ${shifts} WHERE ${openShiftOf(organizationId, staffMemberId)})`,
+});
 
 async function assertStaffMember(db: Database, organizationId: string, id: string) {
   const [member] = await db
@@ -59,17 +67,15 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     text,
     createdAt: new Date(),
   };
-  // The open shift is resolved inside the insert, so a note can never land on a shift closed meanwhile.
-  const openShiftId = sql`(SELECT ${shifts.id} FROM ${shifts} WHERE ${openShiftOf(organization_id, id)})`;
   const [[row]] = await guardedBatch(
     c.var,
     [
       c.var.db
         .insert(shiftNotes)
-        .values({ ...note, shiftId: openShiftId })
+        .values({ ...note, shiftId: onTheOpenShift.sql(organization_id, id) })
         .returning(),
     ],
-    [whenNull(shiftNotes.shiftId, noOpenShift)],
+    [onTheOpenShift],
     {
       events: [
         {

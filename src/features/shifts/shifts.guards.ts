@@ -1,17 +1,15 @@
-import { shiftAudits, shifts } from "@db/schema";
+import { shiftEvents, shifts } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
-import { type ConstraintProblems, whenNull } from "@/data/write/constraint-problems";
+import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { conflict, type ProblemError } from "@/problems/problem";
 
 /**
- * Invariants of shift writes are checked by the write itself, not by a read before it: each guard is the value
- * of a NOT NULL column that turns NULL when the invariant would break, so the statement — and the D1 batch it
- * is in — fails as a whole, and the constraint's name says which invariant it was.
- *   shifts.organization_id NULL → the business date is locked (DAY_LOCKED)
- *   shifts.employee_id NULL     → the staff member has an overlapping shift (SHIFT_OVERLAP)
- *   shifts.location_id NULL     → the staff member's timesheet there is approved or its pay period closed (TIMESHEET_APPROVED)
- *   shift_audits.shift_id NULL  → the shift changed since it was read (SHIFT_CHANGED)
- * Guards only compare with bound values, so they read the same in INSERT and UPDATE statements.
+ * Invariants of shift writes are checked by the write itself, not by a read before it: each guard (data/write/guard)
+ * is the value of a NOT NULL column that turns NULL when the invariant would break, so the statement — and the D1
+ * batch it is in — fails as a whole, answered by the guard's problem. The conditions are built here once and guard
+ * the shift row (below) and a punch's event row (time-tracking/punch-writes). They only compare with bound values,
+ * so they read the same in INSERT and UPDATE statements.
  */
 
 export interface DayAtLocation {
@@ -26,7 +24,7 @@ const lockedAnyOf = (days: readonly DayAtLocation[]): SQL =>
   );
 
 /** `organizationId`, or NULL when any of the days is locked. */
-export const unlessLocked = (organizationId: string, days: readonly DayAtLocation[]): SQL =>
+const unlessLocked = (organizationId: string, days: readonly DayAtLocation[]): SQL =>
   sql`(SELECT ${organizationId} WHERE NOT (${lockedAnyOf(days)}))`;
 
 /**
@@ -40,7 +38,7 @@ const frozenOn = (organizationId: string, employee: SQL | string, date: string):
       AND start_date <= ${date} AND status = 'CLOSED'))`;
 
 /** `value`, or NULL when the employee's pay is frozen on any of the dates. */
-export const unlessFrozen = (value: string, organizationId: string, employee: SQL | string, dates: readonly string[]): SQL =>
+const unlessFrozen = (value: string, organizationId: string, employee: SQL | string, dates: readonly string[]): SQL =>
   sql`(SELECT ${value} WHERE NOT (${sql.join(
     [...new Set(dates)].map((date) => frozenOn(organizationId, employee, date)),
     sql` OR `,
@@ -62,7 +60,7 @@ export interface ShiftSpan {
  * (SHIFT_ALREADY_OPEN for a racing clock-in). Served by the staff member's index (`+organization_id` keeps
  * the planner off the organization's).
  */
-export function unlessOverlapping(span: ShiftSpan): SQL {
+function unlessOverlapping(span: ShiftSpan): SQL {
   const start = span.start.getTime();
   const otherEndsAfterStart = span.end ? sql`(end_at IS NULL OR end_at > ${start})` : sql`end_at > ${start}`;
   const endsBefore = span.end ? sql` AND start_at < ${span.end.getTime()}` : sql``;
@@ -87,10 +85,30 @@ export const shiftChanged = (): ProblemError =>
 
 const datesOf = (days: readonly DayAtLocation[]) => [...new Set(days.map((d) => d.date))].join(" or ");
 
-/** The problem each guard's failure means; `days` are the dates the lock guard checked, named in the detail. */
-export const guardProblems = (days: readonly DayAtLocation[]): ConstraintProblems => [
-  whenNull(shifts.organizationId, () => dayLocked(datesOf(days))),
-  whenNull(shifts.employeeId, shiftOverlap),
-  whenNull(shifts.locationId, () => timesheetApproved(datesOf(days))),
-  whenNull(shiftAudits.shiftId, shiftChanged),
+/** DAY_LOCKED naming the days the lock guard checked. */
+const dayLockedOn = (days: readonly DayAtLocation[]) => dayLocked(datesOf(days));
+
+/** TIMESHEET_APPROVED naming the days the pay guard checked. */
+const payFrozenOn = (days: readonly DayAtLocation[]) => timesheetApproved(datesOf(days));
+
+/** shifts.organization_id: NULL when one of the days is locked. */
+export const shiftDayUnlocked = guard({ column: shifts.organizationId, problem: dayLockedOn, sql: unlessLocked });
+
+/** shifts.location_id: NULL when the staff member's timesheet is approved, or its pay period closed, on one of the dates. */
+export const shiftPayUnfrozen = guard({ column: shifts.locationId, problem: payFrozenOn, sql: unlessFrozen });
+
+/** shifts.employee_id: NULL when another live shift of the staff member overlaps. */
+export const noShiftOverlap = guard({ column: shifts.employeeId, problem: shiftOverlap, sql: unlessOverlapping });
+
+/** A punch's event row (shift_events.organization_id): NULL when the shift's day got locked. */
+export const eventDayUnlocked = guard({ column: shiftEvents.organizationId, problem: dayLockedOn, sql: unlessLocked });
+
+/** A punch's event row (shift_events.verdict): NULL when the staff member's pay got frozen on the shift's date. */
+export const eventPayUnfrozen = guard({ column: shiftEvents.verdict, problem: payFrozenOn, sql: unlessFrozen });
+
+/** The refusals of a shift row's guards; `days` are the days its lock and pay guards checked, named in the detail. */
+export const shiftGuardProblems = (days: readonly DayAtLocation[]): ConstraintProblems => [
+  shiftDayUnlocked.about(days),
+  noShiftOverlap,
+  shiftPayUnfrozen.about(days),
 ];

@@ -5,7 +5,7 @@ import { guarded } from "@/data/write/constraint-problems";
 import type { Writer } from "@/data/write/guarded-batch";
 import { type ContentKey, syncByExternalId } from "@/data/write/sync-by-external-id";
 import { grantsForStaff, staffWithExternalIds } from "@/features/time-off/grants-now.data";
-import { guardProblems, holdingOneOf, unlessAccessRolesLive, unlessAllManageable } from "./staff-members.guards";
+import { accessRolesLive, allManageable, holdingOneOf, staffGuardProblems } from "./staff-members.guards";
 import type { StaffMemberSync } from "./staff-members.schemas";
 import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
 import { defaultAccessRole, resolveReferences } from "./staff-members-references.data";
@@ -58,11 +58,11 @@ export async function syncStaffMembers(writer: Writer, organizationId: string, b
       deactivateMissing,
       now,
       deactivateOnly: holdingOneOf(grantable),
-      guardsBefore: [unlessAllManageable(db, organizationId, externalIds, grantable)],
-      guardsAfter: [unlessAccessRolesLive(db, organizationId, externalIds)],
+      guardsBefore: [allManageable.sql(db, organizationId, externalIds, grantable)],
+      guardsAfter: [accessRolesLive.sql(db, organizationId, externalIds)],
       events: { resource: "staff_member" },
       trailing: grants,
     }),
-    guardProblems,
+    staffGuardProblems,
   );
 }

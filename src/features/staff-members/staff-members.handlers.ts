@@ -14,7 +14,7 @@ import { findLive, getLive, listPage, type WriteContext } from "@/platform/crud/
 import { ifMatchOf, matchesVersion, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { conflict, forbidden, preconditionFailed } from "@/problems/problem";
-import { guardProblems, holdingOneOf, liveAccessRole } from "./staff-members.guards";
+import { holdingOneOf, liveAccessRole, staffGuardProblems } from "./staff-members.guards";
 import type * as routes from "./staff-members.routes";
 import { serializeStaffMember } from "./staff-members.schemas";
 import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
@@ -23,7 +23,7 @@ import { syncStaffMembers } from "./staff-members-sync.handlers";
 
 const WRITE_PROBLEMS: ConstraintProblems = [
   whenDuplicate(staffMembers, () => conflict("EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId.")),
-  ...guardProblems,
+  ...staffGuardProblems,
 ];
 
 type StaffMemberChanges = SQLiteUpdateSetSource<typeof staffMembers>;
@@ -89,7 +89,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const row = newStaffMemberRow(organization_id, id, accessRoleId, body, now);
   const insert = c.var.db
     .insert(staffMembers)
-    .values({ ...row, accessRoleId: liveAccessRole(organization_id, accessRoleId) })
+    .values({ ...row, accessRoleId: liveAccessRole.sql(organization_id, accessRoleId) })
     .returning();
   const [[created]] = await guardedBatch(c.var, [insert], WRITE_PROBLEMS, {
     events: [
@@ -167,7 +167,7 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const accessRoleId = references.accessRoleIds[0];
   const changes = {
     ...toColumns(body),
-    ...(accessRoleId && { accessRoleId: liveAccessRole(organization_id, accessRoleId) }),
+    ...(accessRoleId && { accessRoleId: liveAccessRole.sql(organization_id, accessRoleId) }),
     updatedAt: new Date(),
   };
   const row = await updateManageable(c, organization_id, id, references.grantableAccessRoleIds, changes, "staff_member.updated", grants);

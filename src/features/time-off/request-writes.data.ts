@@ -2,45 +2,12 @@ import { timeOffRequests } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { rawAll, rawRun } from "@/data/raw-statement";
-import { type ConstraintProblems, nullInto, whenNull } from "@/data/write/constraint-problems";
-import { policyNotAvailable, timeOffOverlap } from "@/problems/time-off";
+import type { ConstraintProblems } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
+import { insufficientBalance, policyNotAvailable, scheduleConflict, timeOffOverlap } from "@/problems/time-off";
 import { includedSql, sqlUuid } from "./inclusion.data";
 import type { RequestPlan } from "./request-plan.handlers";
-
-/**
- * Invariants of request writes are checked by the write itself: each guard is the value of a NOT NULL column
- * that turns NULL when the invariant would break, failing the statement and its batch.
- *   time_off_requests.policy_id NULL   → the policy is not Active or does not include the worker
- *   time_off_requests.worker_id NULL   → another pending or approved request of the worker overlaps
- *   time_off_requests.total_hours NULL → the balance cannot cover it (unless allowNegativeBalance)
- *   time_off_requests.status NULL      → approving: the balance cannot cover it any more
- */
-export const requestGuardProblems: ConstraintProblems = [
-  whenNull(timeOffRequests.policyId, policyNotAvailable),
-  whenNull(timeOffRequests.workerId, timeOffOverlap),
-];
-
-/** The guard of an approval over published work: time_off_requests.timezone turns NULL (see `unlessOverPublishedWork`). */
-export const SCHEDULE_CONFLICT_GUARD = nullInto(timeOffRequests.timezone);
-
-/** A SQL boolean: a live published entry of `worker` overlaps [start, end) (columns or values). */
-const publishedWorkDuring = (worker: SQL, start: SQL, end: SQL) =>
-  sql`EXISTS (SELECT 1 FROM schedule_entries e WHERE e.employee_id = ${worker} AND e.deleted_at IS NULL AND e.is_draft = 0
-    AND e.start_at < ${end} AND e.end_at > ${start})`;
-
-/** The request's zone, or NULL (SCHEDULE_CONFLICT_GUARD) when its policy approves it at once over published work. */
-const unlessAutoApprovedOverPublishedWork = (s: Subject, plan: RequestPlan) =>
-  sql`(SELECT ${plan.timezone} WHERE NOT (
-    (SELECT requires_approval = 0 FROM time_off_policies WHERE id = ${s.policyId})
-    AND ${publishedWorkDuring(sql`${s.workerId}`, sql`${plan.start.getTime()}`, sql`${plan.end.getTime()}`)}))`;
-
-/** The live published entries of the worker during [start, end), in start order: the names a SCHEDULE_CONFLICT gives. */
-export const publishedWorkOf = (db: Database, span: { workerId: string; start: Date; end: Date }) =>
-  rawAll<{ id: string }>(
-    db,
-    sql`SELECT e.id FROM schedule_entries e WHERE e.employee_id = ${span.workerId} AND e.deleted_at IS NULL
-    AND e.is_draft = 0 AND e.start_at < ${span.end.getTime()} AND e.end_at > ${span.start.getTime()} ORDER BY e.start_at, e.id`,
-  );
+import { findWorkerPolicy } from "./worker-policy-read.data";
 
 /**
  * Removes the published entries the approval of the request would contradict (its manager said
@@ -54,8 +21,6 @@ export function cancelPublishedWork(db: Database, requestId: string, now: Date) 
       WHERE e.employee_id = r.worker_id AND e.deleted_at IS NULL AND e.is_draft = 0 AND e.start_at < r.end_at AND e.end_at > r.start_at)`,
   );
 }
-
-export const BALANCE_GUARDS = [nullInto(timeOffRequests.totalHours), nullInto(timeOffRequests.status)];
 
 /** Σ ledger − pending requests other than `requestId`, for the worker policy `wpId` (a column or a value). */
 const availableSql = (wpId: SQL, requestId: SQL) =>
@@ -76,22 +41,121 @@ interface Subject {
 
 const wpOf = (s: Subject) => sql`(SELECT id FROM worker_policies WHERE policy_id = ${s.policyId} AND worker_id = ${s.workerId})`;
 
-/** The policy id when it is Active and includes the worker, else NULL. */
-const availablePolicy = (s: Subject) =>
-  sql`(SELECT p.id FROM time_off_policies p JOIN staff_members s ON s.id = ${s.workerId}
+/** A SQL boolean: a live published entry of `worker` overlaps [start, end) (columns or values). */
+const publishedWorkDuring = (worker: SQL, start: SQL, end: SQL) =>
+  sql`EXISTS (SELECT 1 FROM schedule_entries e WHERE e.employee_id = ${worker} AND e.deleted_at IS NULL AND e.is_draft = 0
+    AND e.start_at < ${end} AND e.end_at > ${start})`;
+
+/** The time off a schedule guard checks. */
+export interface TimeOffSpan {
+  workerId: string;
+  start: Date;
+  end: Date;
+}
+
+/** The live published entries of the worker during [start, end), in start order: the names a SCHEDULE_CONFLICT gives. */
+export const publishedWorkOf = (db: Database, span: TimeOffSpan) =>
+  rawAll<{ id: string }>(
+    db,
+    sql`SELECT e.id FROM schedule_entries e WHERE e.employee_id = ${span.workerId} AND e.deleted_at IS NULL
+    AND e.is_draft = 0 AND e.start_at < ${span.end.getTime()} AND e.end_at > ${span.start.getTime()} ORDER BY e.start_at, e.id`,
+  );
+
+/*
+ * Invariants of request writes are checked by the write itself: each guard (data/write/guard) is the value of a
+ * NOT NULL column of time_off_requests that turns NULL when the invariant would break, failing the statement and
+ * its batch. The balance and schedule guards' problems name what stands in the way, read when they refuse.
+ */
+
+/** policy_id: the policy id while it is Active and includes the worker. */
+const policyAvailable = guard({
+  column: timeOffRequests.policyId,
+  problem: policyNotAvailable,
+  sql: (s: Subject) =>
+    sql`(SELECT p.id FROM time_off_policies p JOIN staff_members s ON s.id = ${s.workerId}
     LEFT JOIN worker_policies wp ON wp.policy_id = p.id AND wp.worker_id = s.id
-    WHERE p.id = ${s.policyId} AND p.status = 'Active' AND p.deleted_at IS NULL AND s.deleted_at IS NULL AND ${includedSql()})`;
+    WHERE p.id = ${s.policyId} AND p.status = 'Active' AND p.deleted_at IS NULL AND s.deleted_at IS NULL AND ${includedSql()})`,
+});
 
-/** The worker id unless another live pending or approved request of theirs overlaps [start, end). */
-const unlessOverlapping = (s: Subject, plan: RequestPlan) =>
-  sql`(SELECT ${s.workerId} WHERE NOT EXISTS (SELECT 1 FROM time_off_requests o
+/** worker_id: the worker id unless another live pending or approved request of theirs overlaps [start, end). */
+const noRequestOverlap = guard({
+  column: timeOffRequests.workerId,
+  problem: timeOffOverlap,
+  sql: (s: Subject, plan: RequestPlan) =>
+    sql`(SELECT ${s.workerId} WHERE NOT EXISTS (SELECT 1 FROM time_off_requests o
     WHERE o.worker_id = ${s.workerId} AND o.status IN ('pending', 'approved') AND o.deleted_at IS NULL AND o.id <> ${s.requestId}
-      AND o.start_at < ${plan.end.getTime()} AND o.end_at > ${plan.start.getTime()}))`;
+      AND o.start_at < ${plan.end.getTime()} AND o.end_at > ${plan.start.getTime()}))`,
+});
 
-/** The hours when the balance covers them (or the policy allows a negative balance), else NULL. */
-const coveredHours = (s: Subject, hours: number) =>
-  sql`(SELECT ${hours} FROM time_off_policies p WHERE p.id = ${s.policyId}
-    AND (p.allow_negative_balance = 1 OR ${availableSql(wpOf(s), sql`${s.requestId}`)} - ${hours} >= ${-EPSILON}))`;
+/** The refusals every request write can meet. */
+export const requestGuardProblems: ConstraintProblems = [policyAvailable, noRequestOverlap];
+
+/** What a balance guard checks: the hours a write asks of the worker's balance under the policy. */
+export interface BalanceAsked {
+  policyId: string;
+  workerId: string;
+  hours: number;
+}
+
+/** INSUFFICIENT_BALANCE with the balance as it is now. */
+const balanceShort = async ({ db, asked }: { db: Database; asked: BalanceAsked }) => {
+  const worker = await findWorkerPolicy(db, asked.policyId, asked.workerId);
+  return insufficientBalance(asked.hours, worker ? Math.round((worker.balance - worker.pending) * 10_000) / 10_000 : 0);
+};
+
+/** total_hours: the hours while the balance covers them (or the policy allows a negative balance). */
+const hoursCovered = guard({
+  column: timeOffRequests.totalHours,
+  problem: balanceShort,
+  sql: (s: Subject, hours: number) =>
+    sql`(SELECT ${hours} FROM time_off_policies p WHERE p.id = ${s.policyId}
+    AND (p.allow_negative_balance = 1 OR ${availableSql(wpOf(s), sql`${s.requestId}`)} - ${hours} >= ${-EPSILON}))`,
+});
+
+/** The request an UPDATE changes, for guards that read its own columns. */
+const r = sql.raw("time_off_requests");
+
+/** status of an approval: 'approved' while the balance still covers the request. */
+const approvalCovered = guard({
+  column: timeOffRequests.status,
+  problem: balanceShort,
+  sql: () =>
+    sql`(SELECT 'approved' FROM time_off_policies p WHERE p.id = ${r}.policy_id
+        AND (p.allow_negative_balance = 1 OR ${availableSql(sql`${r}.worker_policy_id`, sql`${r}.id`)} - ${r}.total_hours >= ${-EPSILON}))`,
+});
+
+/** The refusals of a write that draws on the balance, answered with the balance then. */
+export const balanceGuardProblems = (db: Database, asked: BalanceAsked): ConstraintProblems => [
+  hoursCovered.about({ db, asked }),
+  approvalCovered.about({ db, asked }),
+];
+
+/** SCHEDULE_CONFLICT naming the published entries in the way now. */
+const workInTheWay = async ({ db, span }: { db: Database; span: TimeOffSpan }) =>
+  scheduleConflict((await publishedWorkOf(db, span)).map((entry) => entry.id));
+
+/** timezone of a new request: its zone, NULL when its policy approves it at once over published work. */
+const autoApprovalClearOfWork = guard({
+  column: timeOffRequests.timezone,
+  problem: workInTheWay,
+  sql: (s: Subject, plan: RequestPlan) =>
+    sql`(SELECT ${plan.timezone} WHERE NOT (
+    (SELECT requires_approval = 0 FROM time_off_policies WHERE id = ${s.policyId})
+    AND ${publishedWorkDuring(sql`${s.workerId}`, sql`${plan.start.getTime()}`, sql`${plan.end.getTime()}`)}))`,
+});
+
+/** timezone of an approval: the request's zone, NULL over published work of the worker. */
+const approvalClearOfWork = guard({
+  column: timeOffRequests.timezone,
+  problem: workInTheWay,
+  sql: () => sql`(SELECT ${r}.timezone WHERE NOT ${publishedWorkDuring(sql`${r}.worker_id`, sql`${r}.start_at`, sql`${r}.end_at`)})`,
+});
+
+/** The refusals of a write that may approve time off over published work, naming the entries in the way. */
+export const scheduleGuardProblems = (db: Database, span: TimeOffSpan): ConstraintProblems => [
+  autoApprovalClearOfWork.about({ db, span }),
+  approvalClearOfWork.about({ db, span }),
+];
 
 /** Every write moves updated_at (the request's ETag) forward, even two writes within one millisecond. */
 const nextUpdatedAt = (now: number) => sql`max(${now}, time_off_requests.updated_at + 1)`;
@@ -103,11 +167,11 @@ export function insertRequest(db: Database, organizationId: string, s: Subject, 
     db,
     sql`INSERT INTO time_off_requests (id, organization_id, worker_id, policy_id, worker_policy_id, location_id, start_at, end_at,
       is_all_day, hour_configuration, total_hours, status, note, timezone, utc_offset, submitted_at, decided_at, active, created_at, updated_at)
-    VALUES (${s.requestId}, ${organizationId}, ${unlessOverlapping(s, plan)}, ${availablePolicy(s)}, ${wpOf(s)}, ${s.locationId},
+    VALUES (${s.requestId}, ${organizationId}, ${noRequestOverlap.sql(s, plan)}, ${policyAvailable.sql(s)}, ${wpOf(s)}, ${s.locationId},
       ${plan.start.getTime()}, ${plan.end.getTime()}, ${isAllDay ? 1 : 0}, ${JSON.stringify(plan.hourConfiguration)},
-      ${coveredHours(s, plan.totalHours)},
+      ${hoursCovered.sql(s, plan.totalHours)},
       (SELECT CASE WHEN requires_approval = 1 THEN 'pending' ELSE 'approved' END FROM time_off_policies WHERE id = ${s.policyId}),
-      ${note}, ${unlessAutoApprovedOverPublishedWork(s, plan)}, ${plan.utcOffset}, ${now},
+      ${note}, ${autoApprovalClearOfWork.sql(s, plan)}, ${plan.utcOffset}, ${now},
       (SELECT CASE WHEN requires_approval = 1 THEN NULL ELSE ${now} END FROM time_off_policies WHERE id = ${s.policyId}),
       1, ${now}, ${now})`,
   );
@@ -126,9 +190,9 @@ export function updatePendingRequest(
   const now = Date.now();
   return rawRun(
     db,
-    sql`UPDATE time_off_requests SET worker_id = ${unlessOverlapping(s, plan)}, policy_id = ${availablePolicy(s)},
+    sql`UPDATE time_off_requests SET worker_id = ${noRequestOverlap.sql(s, plan)}, policy_id = ${policyAvailable.sql(s)},
       worker_policy_id = ${wpOf(s)}, location_id = ${s.locationId}, start_at = ${plan.start.getTime()}, end_at = ${plan.end.getTime()}, is_all_day = ${isAllDay ? 1 : 0},
-      hour_configuration = ${JSON.stringify(plan.hourConfiguration)}, total_hours = ${coveredHours(s, plan.totalHours)},
+      hour_configuration = ${JSON.stringify(plan.hourConfiguration)}, total_hours = ${hoursCovered.sql(s, plan.totalHours)},
       note = ${note}, timezone = ${plan.timezone}, utc_offset = ${plan.utcOffset}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${s.requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL AND ${version ?? sql`1`}
     RETURNING id`,
@@ -138,13 +202,11 @@ export function updatePendingRequest(
 /** Pending → approved, only while the balance still covers it: the status guard fails the batch otherwise. */
 export function approveRequest(db: Database, organizationId: string, requestId: string) {
   const now = Date.now();
-  const r = sql.raw("time_off_requests");
   return rawAll<{ id: string }>(
     db,
     sql`UPDATE time_off_requests SET
-      status = (SELECT 'approved' FROM time_off_policies p WHERE p.id = ${r}.policy_id
-        AND (p.allow_negative_balance = 1 OR ${availableSql(sql`${r}.worker_policy_id`, sql`${r}.id`)} - ${r}.total_hours >= ${-EPSILON})),
-      timezone = (SELECT ${r}.timezone WHERE NOT ${publishedWorkDuring(sql`${r}.worker_id`, sql`${r}.start_at`, sql`${r}.end_at`)}),
+      status = ${approvalCovered.sql()},
+      timezone = ${approvalClearOfWork.sql()},
       decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${requestId} AND organization_id = ${organizationId} AND status = 'pending' AND deleted_at IS NULL
       AND EXISTS (SELECT 1 FROM time_off_policies p WHERE p.id = ${r}.policy_id AND p.status = 'Active' AND p.deleted_at IS NULL)

@@ -5,7 +5,6 @@ import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
 import { inOrganization } from "@/data/tenancy";
-import { refusedBy } from "@/data/write/constraint-problems";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { localDate } from "@/domain/accrual";
@@ -15,20 +14,21 @@ import { type HeaderContext, type IfMatch, ifMatchOf, requireVersion, setETag, v
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
 import { forbidden, invalidField } from "@/problems/problem";
-import { forbiddenForOthers, insufficientBalance, policyNotAvailable, requestNotPending, scheduleConflict } from "@/problems/time-off";
+import { forbiddenForOthers, policyNotAvailable, requestNotPending } from "@/problems/time-off";
 import { planRequest, type RequestInput } from "./request-plan.handlers";
 import { findRequest, type RequestReadRow, requestEventData, selectRequests, serializeRequest } from "./request-read.data";
 import {
   approveRequest,
-  BALANCE_GUARDS,
+  type BalanceAsked,
+  balanceGuardProblems,
   cancelPublishedWork,
   cancelRequest,
   declineRequest,
   insertRequest,
-  publishedWorkOf,
   requestGuardProblems,
   reversalEntry,
-  SCHEDULE_CONFLICT_GUARD,
+  scheduleGuardProblems,
+  type TimeOffSpan,
   touchBalance,
   updatePendingRequest,
   usageEntry,
@@ -36,7 +36,6 @@ import {
 import { mayActOn, workerInScope } from "./self-scope.guards";
 import type * as routes from "./time-off-requests.routes";
 import { readSettings } from "./time-off-settings.data";
-import { findWorkerPolicy } from "./worker-policy-read.data";
 import { ensureWorkerPolicies, onePair } from "./worker-policy-rows.data";
 
 interface RequestWrite<T> {
@@ -45,9 +44,9 @@ interface RequestWrite<T> {
   /** A second event, after the first (its `changes()` is the first event's insert: give it `always` and its own condition). */
   also?: EventSpec;
   /** The hours the batch's balance guard checks: its refusal answers 409 INSUFFICIENT_BALANCE with the balance then. */
-  balance?: { policyId: string; workerId: string; hours: number };
+  balance?: BalanceAsked;
   /** The time off the batch's schedule guard checks: its refusal answers 409 SCHEDULE_CONFLICT naming the entries. */
-  span?: { workerId: string; start: Date; end: Date };
+  span?: TimeOffSpan;
   /** The request a `requestGuard` of the batch protects: its refusal answers 404, 412 or 409 REQUEST_NOT_PENDING. */
   guarded?: { id: string; ifMatch: IfMatch };
 }
@@ -60,23 +59,17 @@ async function writeRequest<T extends readonly [Statement, ...Statement[]]>(
 ) {
   const { db } = writer;
   const events = [write.event, write.also].filter((spec) => spec !== undefined);
-  const batch = guardedBatch(writer, write.statements, requestGuardProblems, { events });
-  const { guarded, balance } = write;
-  const written = guarded
-    ? orGone(batch, async () => {
-        throw await refusal(db, organizationId, guarded.id, guarded.ifMatch);
-      })
-    : batch;
-  try {
-    return await written;
-  } catch (error) {
-    if (write.span && refusedBy(error, SCHEDULE_CONFLICT_GUARD)) {
-      throw scheduleConflict((await publishedWorkOf(db, write.span)).map((entry) => entry.id));
-    }
-    if (!balance || !refusedBy(error, ...BALANCE_GUARDS)) throw error;
-    const worker = await findWorkerPolicy(db, balance.policyId, balance.workerId);
-    throw insufficientBalance(balance.hours, worker ? Math.round((worker.balance - worker.pending) * 10_000) / 10_000 : 0);
-  }
+  const { guarded, balance, span } = write;
+  const problems = [
+    ...requestGuardProblems,
+    ...(span ? scheduleGuardProblems(db, span) : []),
+    ...(balance ? balanceGuardProblems(db, balance) : []),
+  ];
+  const batch = guardedBatch(writer, write.statements, problems, { events });
+  if (!guarded) return batch;
+  return orGone(batch, async () => {
+    throw await refusal(db, organizationId, guarded.id, guarded.ifMatch);
+  });
 }
 
 /**

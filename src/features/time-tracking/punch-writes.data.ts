@@ -1,16 +1,17 @@
 import { shiftBreaks, shiftEvents, shifts } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
-import { type ConstraintProblems, whenDuplicate, whenNull } from "@/data/write/constraint-problems";
+import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import {
-  dayLocked,
-  guardProblems,
+  eventDayUnlocked,
+  eventPayUnfrozen,
+  noShiftOverlap,
   shiftChanged,
-  timesheetApproved,
-  unlessFrozen,
-  unlessLocked,
-  unlessOverlapping,
+  shiftDayUnlocked,
+  shiftGuardProblems,
+  shiftPayUnfrozen,
 } from "@/features/shifts/shifts.guards";
 import type { ShiftBreakRow, ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import { breakAlreadyOpen, noOpenShift, shiftAlreadyOpen } from "@/problems/shifts";
@@ -18,34 +19,38 @@ import type { ClosedShift } from "./punch-rows.data";
 
 /*
  * The statements of each punch's one write batch. What the punch decided on its read must still hold when the
- * batch lands, so the batch re-checks it with guards (timesheets/shift-guards: a NOT NULL column whose value turns
- * NULL when the check fails, failing the whole batch). A clock-in guards its shift row like a manual shift
- * (day not locked, no overlapping shift). A punch on an open shift guards the event row it inserts:
- *   shift_events.organization_id NULL → the shift's business date got locked (DAY_LOCKED)
- *   shift_events.shift_id NULL        → the shift is no longer open: clocked out or deleted (NO_OPEN_SHIFT)
- *   shift_events.employee_id NULL     → the shift changed since the punch read it (SHIFT_CHANGED)
- *   shift_events.verdict NULL         → the staff member's timesheet got approved or its period closed (TIMESHEET_APPROVED)
- * SQLite checks NOT NULL columns in table order, so the first failing guard in that list names the problem.
+ * batch lands, so the batch re-checks it with guards (data/write/guard). A clock-in guards its shift row like a
+ * manual shift (day not locked, pay not frozen, no overlapping shift). A punch on an open shift guards the event row
+ * it inserts: the day still unlocked, the pay still open (shifts.guards), and the two below.
+ * SQLite checks NOT NULL columns in table order, so the first failing guard in that order names the problem.
  */
 
 const dayOf = (shift: ShiftRow) => [{ locationId: shift.locationId, date: shift.businessDate }];
 
-/** The shift's id while it is open, else NULL. */
-const stillOpen = (shift: ShiftRow) =>
-  sql`(SELECT id FROM shifts WHERE id = ${shift.id} AND organization_id = ${shift.organizationId}
-    AND end_at IS NULL AND deleted_at IS NULL)`;
+/** shift_events.shift_id: the shift's id while it is open, else NULL (clocked out or deleted meanwhile). */
+const shiftStillOpen = guard({
+  column: shiftEvents.shiftId,
+  problem: noOpenShift,
+  sql: (shift: ShiftRow) =>
+    sql`(SELECT id FROM shifts WHERE id = ${shift.id} AND organization_id = ${shift.organizationId}
+    AND end_at IS NULL AND deleted_at IS NULL)`,
+});
 
-/** The shift's employee while the shift is the version the punch read (same updated_at), else NULL. */
-const unchangedSince = (shift: ShiftRow) =>
-  sql`(SELECT employee_id FROM shifts WHERE id = ${shift.id} AND organization_id = ${shift.organizationId}
-    AND updated_at = ${shift.updatedAt.getTime()})`;
+/** shift_events.employee_id: the shift's employee while the shift is the version the punch read (same updated_at). */
+const shiftVersionRead = guard({
+  column: shiftEvents.employeeId,
+  problem: shiftChanged,
+  sql: (shift: ShiftRow) =>
+    sql`(SELECT employee_id FROM shifts WHERE id = ${shift.id} AND organization_id = ${shift.organizationId}
+    AND updated_at = ${shift.updatedAt.getTime()})`,
+});
 
 const guardedEvent = (shift: ShiftRow, event: ShiftEventRow) => ({
   ...event,
-  organizationId: unlessLocked(shift.organizationId, dayOf(shift)),
-  shiftId: stillOpen(shift),
-  employeeId: unchangedSince(shift),
-  verdict: unlessFrozen(event.verdict, shift.organizationId, shift.employeeId, [shift.businessDate]),
+  organizationId: eventDayUnlocked.sql(shift.organizationId, dayOf(shift)),
+  shiftId: shiftStillOpen.sql(shift),
+  employeeId: shiftVersionRead.sql(shift),
+  verdict: eventPayUnfrozen.sql(event.verdict, shift.organizationId, shift.employeeId, [shift.businessDate]),
 });
 
 const updateShift = (db: Database, shift: ShiftRow, changes: Partial<ShiftRow>) =>
@@ -64,9 +69,9 @@ const endBreak = (db: Database, ended: ShiftBreakRow) =>
 export const clockInWrites = (db: Database, shift: ShiftRow, event: ShiftEventRow): Statement[] => [
   db.insert(shifts).values({
     ...shift,
-    organizationId: unlessLocked(shift.organizationId, dayOf(shift)),
-    locationId: unlessFrozen(shift.locationId, shift.organizationId, shift.employeeId, [shift.businessDate]),
-    employeeId: unlessOverlapping({
+    organizationId: shiftDayUnlocked.sql(shift.organizationId, dayOf(shift)),
+    locationId: shiftPayUnfrozen.sql(shift.locationId, shift.organizationId, shift.employeeId, [shift.businessDate]),
+    employeeId: noShiftOverlap.sql({
       organizationId: shift.organizationId,
       employeeId: shift.employeeId,
       shiftId: shift.id,
@@ -78,7 +83,7 @@ export const clockInWrites = (db: Database, shift: ShiftRow, event: ShiftEventRo
 ];
 
 export const clockInProblems = (shift: ShiftRow): ConstraintProblems => [
-  ...guardProblems(dayOf(shift)),
+  ...shiftGuardProblems(dayOf(shift)),
   whenDuplicate(shifts, shiftAlreadyOpen),
 ];
 
@@ -111,10 +116,10 @@ export const clockOutWrites = (db: Database, shift: ShiftRow, closed: ClosedShif
 
 /** What a refused break or clock-out batch means. */
 export const onShiftProblems = (shift: ShiftRow): ConstraintProblems => [
-  whenNull(shiftEvents.organizationId, () => dayLocked(shift.businessDate)),
-  whenNull(shiftEvents.shiftId, noOpenShift),
-  whenNull(shiftEvents.employeeId, shiftChanged),
-  whenNull(shiftEvents.verdict, () => timesheetApproved(shift.businessDate)),
+  eventDayUnlocked.about(dayOf(shift)),
+  shiftStillOpen,
+  shiftVersionRead,
+  eventPayUnfrozen.about(dayOf(shift)),
   whenDuplicate(shiftBreaks, breakAlreadyOpen),
   // Each event happens once; a repeat that got past the version guard is a change it did not see.
   whenDuplicate(shiftEvents, shiftChanged),

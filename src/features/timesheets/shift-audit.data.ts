@@ -2,7 +2,9 @@ import { shiftAudits } from "@db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
+import { guard } from "@/data/write/guard";
 import type { Principal } from "@/domain/permissions";
+import { shiftChanged } from "@/features/shifts/shifts.guards";
 
 const isoSql = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
 const isoOrNullSql = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoSql(column)} END`;
@@ -51,14 +53,21 @@ const auditRow = (entry: AuditEntry) => ({
 });
 
 /**
- * Records the "before" of an update or delete, and guards the batch it opens: the shift must still be the
- * version the handler read (same updated_at, not deleted), else shift_id is NULL and the whole batch fails
- * (SHIFT_CHANGED), so every check made on that read still holds when the write lands.
+ * shift_audits.shift_id of the "before" row: NULL unless the shift is still the version the handler read (same
+ * updated_at, not deleted), so every check made on that read still holds when the write lands.
  */
+export const auditedVersionRead = guard({
+  column: shiftAudits.shiftId,
+  problem: shiftChanged,
+  sql: (entry: AuditEntry, expectedUpdatedAt: Date) =>
+    sql`(SELECT id FROM shifts WHERE id = ${entry.shiftId} AND organization_id = ${entry.organizationId}
+    AND deleted_at IS NULL AND updated_at = ${expectedUpdatedAt.getTime()})`,
+});
+
+/** Records the "before" of an update or delete, guarding the batch it opens with `auditedVersionRead`. */
 export function auditBefore(db: Database, entry: AuditEntry, expectedUpdatedAt: Date) {
-  const sameVersion = sql`(SELECT id FROM shifts WHERE id = ${entry.shiftId} AND organization_id = ${entry.organizationId}
-    AND deleted_at IS NULL AND updated_at = ${expectedUpdatedAt.getTime()})`;
-  return db.insert(shiftAudits).values({ ...auditRow(entry), shiftId: sameVersion, before: snapshotOf(entry.shiftId), after: null });
+  const shiftId = auditedVersionRead.sql(entry, expectedUpdatedAt);
+  return db.insert(shiftAudits).values({ ...auditRow(entry), shiftId, before: snapshotOf(entry.shiftId), after: null });
 }
 
 /** Records the "after" of a create (a new audit row) or an update (the row auditBefore opened). */

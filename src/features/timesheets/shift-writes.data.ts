@@ -10,11 +10,11 @@ import { shiftWage } from "@/domain/shift-wage";
 import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
-import { dayLocked, guardProblems, unlessFrozen, unlessLocked, unlessOverlapping } from "@/features/shifts/shifts.guards";
+import { dayLocked, noShiftOverlap, shiftDayUnlocked, shiftGuardProblems, shiftPayUnfrozen } from "@/features/shifts/shifts.guards";
 import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { invalidField, validationFailed } from "@/problems/problem";
-import { auditAfter, auditBefore, auditDeletes, auditEntry } from "./shift-audit.data";
+import { auditAfter, auditBefore, auditDeletes, auditEntry, auditedVersionRead } from "./shift-audit.data";
 import { loadReferences, loadShift, manualBreaks } from "./shift-references.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 import type { ManualShiftInput, ShiftPatchInput } from "./timesheets.schemas";
@@ -66,14 +66,14 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   const answer = serializeShift(shift, breakRows);
   const guardedShift = {
     ...shift,
-    organizationId: unlessLocked(organizationId, days),
-    employeeId: unlessOverlapping({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
-    locationId: unlessFrozen(shift.locationId, organizationId, shift.employeeId, [shift.businessDate]),
+    organizationId: shiftDayUnlocked.sql(organizationId, days),
+    employeeId: noShiftOverlap.sql({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
+    locationId: shiftPayUnfrozen.sql(shift.locationId, organizationId, shift.employeeId, [shift.businessDate]),
   };
   await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },
     [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
-    guardProblems(days),
+    shiftGuardProblems(days),
     { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
@@ -148,15 +148,15 @@ export async function patchShift(
         .update(shifts)
         .set({
           ...changes,
-          organizationId: unlessLocked(organizationId, days),
-          employeeId: unlessOverlapping({ organizationId, employeeId: was.employeeId, shiftId: id, start, end }),
-          locationId: unlessFrozen(was.locationId, organizationId, was.employeeId, [was.businessDate, plan.businessDate]),
+          organizationId: shiftDayUnlocked.sql(organizationId, days),
+          employeeId: noShiftOverlap.sql({ organizationId, employeeId: was.employeeId, shiftId: id, start, end }),
+          locationId: shiftPayUnfrozen.sql(was.locationId, organizationId, was.employeeId, [was.businessDate, plan.businessDate]),
         })
         .where(eq(shifts.id, id)),
       ...replaceBreaks,
       auditAfter(db, audit),
     ],
-    guardProblems(days),
+    [...shiftGuardProblems(days), auditedVersionRead],
     { events: [{ type: "shift.updated", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
@@ -180,12 +180,12 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
         .update(shifts)
         .set({
           ...softDeleted(now),
-          organizationId: unlessLocked(organizationId, days),
-          locationId: unlessFrozen(was.locationId, organizationId, was.employeeId, [was.businessDate]),
+          organizationId: shiftDayUnlocked.sql(organizationId, days),
+          locationId: shiftPayUnfrozen.sql(was.locationId, organizationId, was.employeeId, [was.businessDate]),
         })
         .where(eq(shifts.id, id)),
     ],
-    guardProblems(days),
+    [...shiftGuardProblems(days), auditedVersionRead],
     { events: [{ type: "shift.deleted", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
@@ -218,9 +218,9 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
         .update(shifts)
         .set({
           ...softDeleted(now),
-          organizationId: unlessLocked(organizationId, [day]),
+          organizationId: shiftDayUnlocked.sql(organizationId, [day]),
           // Each shift's own employee: the day is refused when any of them is frozen.
-          locationId: unlessFrozen(day.locationId, organizationId, sql`shifts.employee_id`, [day.date]),
+          locationId: shiftPayUnfrozen.sql(day.locationId, organizationId, sql`shifts.employee_id`, [day.date]),
         })
         .where(
           and(
@@ -231,7 +231,7 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
           ),
         ),
     ],
-    guardProblems([day]),
+    shiftGuardProblems([day]),
     {
       events: [
         {
