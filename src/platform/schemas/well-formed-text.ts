@@ -1,9 +1,10 @@
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Why a string cannot be stored as sent, or null: D1 would replace a lone surrogate, and NUL ends C strings. */
+/**
+ * Why a string cannot be stored as sent, or null: D1 would replace a lone surrogate, and NUL ends C strings.
+ * (`isWellFormed` is the engine's own check: no regular expression to compile on an isolate's first request.)
+ */
 export function textFault(text: string): string | null {
   if (text.includes("\u0000")) return "must not contain the NUL character";
-  if (LONE_SURROGATE.test(text)) return "must not contain an unpaired UTF-16 surrogate";
+  if (!text.isWellFormed()) return "must not contain an unpaired UTF-16 surrogate";
   return null;
 }
 
