@@ -13,6 +13,8 @@ import {
 } from "../baseline/timesheet-statements.js";
 import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.mjs";
 import { measure } from "../lib/load.mjs";
+import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
+import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
@@ -256,8 +258,9 @@ async function sameResponse(ours, baseline, path, token) {
  * Each operation against ours then the baseline, back to back, each after its own discarded warm-up. The requests
  * take turns among `tokens`, so that the load stays under the per-token rate limit (a 429 is no measure of a listing).
  */
-async function drive(servers, operations, tokens, { connections, durationSeconds, warmupSeconds }, print) {
+async function drive(servers, operations, tokens, { connections, durationSeconds, warmupSeconds, profile }, print) {
   const results = Object.fromEntries(servers.map((s) => [s.name, { errors: 0, timeouts: 0 }]));
+  const profiles = [];
   for (const { label, paths } of operations) {
     // Connection i starts i/connections of the way through the request list, so the pages are spread out.
     const requestsFor = (i) => {
@@ -275,13 +278,16 @@ async function drive(servers, operations, tokens, { connections, durationSeconds
       const base = { url: server.url, connections, requestsFor, timeoutSeconds: 30 };
       if (warmupSeconds > 0) await measure({ ...base, durationSeconds: warmupSeconds });
       print(`  ${server.name}: ${durationSeconds} s of ${label}`);
+      const profiling = profile ? await startProfile(server.inspectorPort) : null;
       const measured = await measure({ ...base, durationSeconds });
+      if (profiling)
+        profiles.push({ what: label, server: server.name, requests: measured.byLabel[label]?.count ?? 0, profile: await profiling.stop() });
       Object.assign(results[server.name], measured.byLabel);
       results[server.name].errors += measured.errors;
       results[server.name].timeouts += measured.timeouts;
     }
   }
-  return results;
+  return { ...results, profiles };
 }
 
 export async function run({ stateDir, options, print }) {
@@ -342,7 +348,7 @@ export async function run({ stateDir, options, print }) {
     `Load: ${connections} connections, ${options.warmupSeconds} s warm-up per phase (discarded); the month is ${MONTH.startDate}..${MONTH.endDate}, ${monthShifts} shifts`,
   );
   const tokens = await organizationTokens(ours.request, world.org.id, LOAD_TOKENS);
-  const { ours: oursResult, baseline: baselineResult } = await drive([ours, baseline], operations, tokens, options, print);
+  const { ours: oursResult, baseline: baselineResult, profiles } = await drive([ours, baseline], operations, tokens, options, print);
 
   print("");
   print(comparisonTable(operations.map(({ label }) => ({ label, ours: oursResult[label], baseline: baselineResult[label] }))));
@@ -509,5 +515,12 @@ export async function run({ stateDir, options, print }) {
   } else {
     print(`Baseline responses DIFFER from ours for ${mismatches.length} of ${compared.length} requests:`);
     for (const { path, problems } of mismatches.slice(0, 3)) print(`  ${path}: ${problems.join("; ").slice(0, 800)}`);
+  }
+  for (const { what, server, profile } of profiles) {
+    if (server === "ours") printProfile(print, `our Worker during ${what}`, profile);
+  }
+  for (const { label } of operations) {
+    const [ourProfile, baseProfile] = ["ours", "baseline"].map((name) => profiles.find((p) => p.what === label && p.server === name));
+    if (ourProfile && baseProfile) printCpuPerRequest(print, label, ourProfile, baseProfile);
   }
 }

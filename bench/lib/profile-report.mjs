@@ -1,0 +1,64 @@
+// What a CPU profile of the bench load says: our Worker's top self time, and CPU per request of both Workers by group.
+import { selfTime } from "./profiler.mjs";
+import { table } from "./report.mjs";
+
+/**
+ * Sampled CPU per request of both Workers, by group: where our extra time goes. Idle is left out; the sampling
+ * profiler slows both sides alike.
+ */
+export function printCpuPerRequest(print, what, ours, base) {
+  const perRequest = ({ profile, requests }) => {
+    const groups = selfTime(profile)
+      .groups(Number.POSITIVE_INFINITY)
+      .filter((g) => g.what !== "(idle)");
+    return { total: groups.reduce((ms, g) => ms + g.ms, 0) / requests, byGroup: new Map(groups.map((g) => [g.what, g.ms / requests])) };
+  };
+  const [o, b] = [perRequest(ours), perRequest(base)];
+  const names = [...new Set([...o.byGroup.keys(), ...b.byGroup.keys()])];
+  const rows = names
+    .map((name) => ({ name, ours: o.byGroup.get(name) ?? 0, base: b.byGroup.get(name) ?? 0 }))
+    .sort((x, y) => y.ours - y.base - (x.ours - x.base))
+    .slice(0, 16);
+  print("");
+  print(
+    `CPU per request during ${what} (sampled, idle left out): ours ${o.total.toFixed(2)} ms, baseline ${b.total.toFixed(2)} ms ` +
+      `(${(o.total / b.total).toFixed(2)}x); by group, largest difference first:`,
+  );
+  print(
+    table(
+      ["group", "ours ms", "baseline ms", "difference"],
+      rows.map((r) => [r.name, r.ours.toFixed(2), r.base.toFixed(2), (r.ours - r.base).toFixed(2)]),
+    ),
+  );
+}
+
+/** The top self time of a CPU profile, by group (package or src folder) and by function. */
+export function printProfile(print, label, profile) {
+  const time = selfTime(profile);
+  const pct = (share) => `${(share * 100).toFixed(1)}%`;
+  print("");
+  print(`CPU profile of ${label}: ${time.totalMs.toFixed(0)} ms sampled`);
+  print(
+    table(
+      ["group", "self ms", "share"],
+      time.groups(12).map((r) => [r.what, r.ms.toFixed(0), pct(r.share)]),
+    ),
+  );
+  print(
+    table(
+      ["function (module:line)", "self ms", "share"],
+      time.functions(20).map((r) => [r.what.slice(0, 110), r.ms.toFixed(0), pct(r.share)]),
+    ),
+  );
+  for (const group of ["drizzle-orm", "hono", "@hono/zod-openapi", "zod"]) {
+    const callers = time.callers(group, 10);
+    if (callers.length === 0) continue;
+    print(`${group}'s self time by the src/ function on its stack:`);
+    print(
+      table(
+        ["src/ caller (module:line)", "self ms", "share"],
+        callers.map((r) => [r.what.slice(0, 110), r.ms.toFixed(0), pct(r.share)]),
+      ),
+    );
+  }
+}
