@@ -1,5 +1,5 @@
-import { breakTypes, locations, lockedDays, roles, shiftBreaks, shiftEvents, shifts, staffMembers } from "@db/schema";
-import { and, between, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { breakTypes, lockedDays, roles, shiftBreaks, shiftEvents, shifts, staffMembers } from "@db/schema";
+import { and, between, desc, eq, inArray, or } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
 import { type Placeholders, prepared } from "@/data/prepared";
@@ -8,6 +8,7 @@ import type { PunchKind } from "@/domain/geofence";
 import { addDays } from "@/domain/local-time";
 import { type AttendanceRows, attendanceContext, attendanceReads } from "@/features/attendance/punch-attendance.data";
 import { notFound } from "@/problems/problem";
+import { type AtLocation, liveLocation, type Member, openShiftOf } from "./member-statements.data";
 
 interface PunchScope {
   kind: PunchKind;
@@ -23,24 +24,12 @@ interface PunchScope {
 
 const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
 
-type Member = Placeholders<{ organizationId: string; staffMemberId: string }>;
-type AtLocation = Placeholders<{ organizationId: string; locationId: string }>;
-
-const openShiftOf = (p: Member) =>
-  and(inOrganization(shifts, p.organizationId), eq(shifts.employeeId, p.staffMemberId), isNull(shifts.endAt));
-
 // The statements of the read, built once per isolate (data/prepared).
 const staffMember = prepared((db, p: Member) =>
   db
     .select()
     .from(staffMembers)
     .where(and(inOrganization(staffMembers, p.organizationId), eq(staffMembers.id, p.staffMemberId))),
-);
-const location = prepared((db, p: AtLocation) =>
-  db
-    .select()
-    .from(locations)
-    .where(and(inOrganization(locations, p.organizationId), eq(locations.id, p.locationId))),
 );
 const role = prepared((db, p: Placeholders<{ organizationId: string; roleId: string }>) =>
   db
@@ -99,7 +88,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
   const here = { organizationId, locationId };
   const [staff, place, roleRows, open, breaks, last, types, locked, key, ...attendance] = await db.batch([
     staffMember(db, member),
-    location(db, here),
+    liveLocation(db, here),
     role(db, { organizationId, roleId: scope.roleId ?? "" }),
     openShift(db, member),
     openShiftBreaks(db, member),

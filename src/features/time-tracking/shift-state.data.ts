@@ -1,5 +1,5 @@
-import { breakTypes, locations, lockedDays, shiftBreaks, shifts, staffMembers } from "@db/schema";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { breakTypes, lockedDays, shiftBreaks, shifts, staffMembers } from "@db/schema";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";
@@ -8,16 +8,13 @@ import { minutesWorkedOnBusinessDay } from "@/domain/shift-totals";
 import { toDomainBreak } from "@/features/shifts/breaks.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";
 import { notFound } from "@/problems/problem";
+import { type AtLocation, liveLocation, type Member, openShiftOf } from "./member-statements.data";
 
 /** A business date's shifts can only have started within a day either side of now's UTC date. */
 const nearbyUtcDates = (now: Date) => [-1, 0, 1].map((days) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10));
 
-type Member = Placeholders<{ organizationId: string; staffMemberId: string }>;
-type AtLocation = Placeholders<{ organizationId: string; locationId: string }>;
 type Recent = Member & Placeholders<{ dayBefore: string; utcToday: string; dayAfter: string }>;
 
-const openShiftOf = (p: Member) =>
-  and(inOrganization(shifts, p.organizationId), eq(shifts.employeeId, p.staffMemberId), isNull(shifts.endAt));
 const recentShiftsOf = (p: Recent) =>
   and(
     inOrganization(shifts, p.organizationId),
@@ -31,12 +28,6 @@ const staffMember = prepared((db, p: Member) =>
     .select({ id: staffMembers.id })
     .from(staffMembers)
     .where(and(inOrganization(staffMembers, p.organizationId), eq(staffMembers.id, p.staffMemberId))),
-);
-const locationRow = prepared((db, p: AtLocation) =>
-  db
-    .select()
-    .from(locations)
-    .where(and(inOrganization(locations, p.organizationId), eq(locations.id, p.locationId))),
 );
 /** The open shift and the shifts of the nearby business dates. */
 const dayShifts = prepared((db, p: Recent) =>
@@ -89,7 +80,7 @@ export async function loadShiftState(
   const recent = { ...member, dayBefore, utcToday, dayAfter };
   const [staff, location, shiftRows, breakRows, types, locked] = await db.batch([
     staffMember(db, member),
-    locationRow(db, { organizationId, locationId }),
+    liveLocation(db, { organizationId, locationId }),
     dayShifts(db, recent),
     dayShiftBreaks(db, recent),
     enabledBreakTypes(db, { organizationId, locationId }),
