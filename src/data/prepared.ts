@@ -1,18 +1,13 @@
 import { fillPlaceholders, type Placeholder, type Query, sql } from "drizzle-orm";
 import { createDatabase, type Database, type Statement } from "./client";
 import { batchItem } from "./raw-statement";
+import { type DrizzlePrepared, rowMappingOf } from "./row-mapping";
 
 /** A value as D1 binds it. */
 type BoundValue = string | number | null;
 
 /** The values of a prepared statement, as placeholders while it is built. */
 export type Placeholders<V> = { [K in keyof V]-?: Placeholder<K & string, V[K]> };
-
-/** What a built query turns into once drizzle prepares it: its SQL with placeholders, and its row mapping. */
-interface DrizzlePrepared {
-  getQuery(): Query;
-  mapResult(result: unknown, isFromBatch: boolean): unknown;
-}
 
 /** drizzle for building statements, never running them: nothing is prepared on its client. */
 const builder = createDatabase({ prepare: () => null } as unknown as D1Database);
@@ -21,7 +16,7 @@ const placeholders = new Proxy({}, { get: (_, name) => sql.placeholder(String(na
 
 /**
  * A statement whose SQL drizzle builds once per isolate; each request binds its values to it and gets drizzle's typed
- * rows. Building a query's SQL is most of what drizzle costs a hot request (docs/PERFORMANCE.md, issue 21).
+ * rows (mapped by data/row-mapping). Building a query's SQL is most of what drizzle costs a hot request (docs/PERFORMANCE.md, issue 21).
  * drizzle's own `.prepare()` does not fit: `db.batch` neither takes its prepared query nor fills its placeholders,
  * and it holds the D1 statement of the request that prepared it. This does, inside `db.batch` and `guardedBatch`
  * or awaited alone.
@@ -37,13 +32,14 @@ const placeholders = new Proxy({}, { get: (_, name) => sql.placeholder(String(na
 export function prepared<V extends Record<keyof V, BoundValue>, Q extends Statement & { prepare(): unknown }>(
   build: (db: Database, p: Placeholders<V>) => Q,
 ) {
-  let template: DrizzlePrepared | undefined;
+  let template: { query: Query; rows: (result: D1Result) => unknown } | undefined;
   return (db: Database, values: V): Q => {
-    template ??= build(builder, placeholders as Placeholders<V>).prepare() as DrizzlePrepared;
-    const { sql: text, params } = template.getQuery();
-    const map = template;
-    return batchItem(db, { sql: text, params: fillPlaceholders(params, values as Record<string, unknown>) }, (result) =>
-      map.mapResult(result, true),
-    ) as unknown as Q;
+    if (!template) {
+      const built = build(builder, placeholders as Placeholders<V>).prepare() as DrizzlePrepared;
+      template = { query: built.getQuery(), rows: rowMappingOf(built) };
+    }
+    const { query, rows } = template;
+    const params = fillPlaceholders(query.params, values as Record<string, unknown>);
+    return batchItem(db, { sql: query.sql, params }, rows) as unknown as Q;
   };
 }

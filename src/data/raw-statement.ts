@@ -9,12 +9,17 @@ const dialect = new SQLiteAsyncDialect();
  * `guardedBatch`): drizzle's D1 batch takes any item whose `_prepare()` has the D1 statement (`stmt`), the query and
  * `mapResult`, which is what this gives it.
  */
-export function batchItem<T>(db: Database, built: Query, map: (result: D1Result) => T): Statement & PromiseLike<T> {
-  const stmt = db.$client.prepare(built.sql);
+export function batchItem<T>(
+  db: Database,
+  built: Query,
+  map: (result: D1Result) => T,
+  stmt: D1PreparedStatement = db.$client.prepare(built.sql),
+): Statement & PromiseLike<T> {
   const item = {
     stmt,
     _prepare: () => item,
     getQuery: () => built,
+    toSQL: () => built,
     mapResult: (result: D1Result) => map(result),
     // biome-ignore lint/suspicious/noThenProperty: drizzle batches and awaits its queries as thenables; this is one
     then<R1 = T, R2 = never>(onFulfilled?: (value: T) => R1 | PromiseLike<R1>, onRejected?: (reason: unknown) => R2 | PromiseLike<R2>) {

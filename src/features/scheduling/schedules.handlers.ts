@@ -1,5 +1,6 @@
 import { scheduleEntries } from "@db/schema";
 import { and, eq } from "drizzle-orm";
+import { readByName } from "@/data/row-mapping";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { eligibility as rankedEligibility } from "./eligibility.data";
 import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
@@ -14,22 +15,26 @@ import { type ScheduleListInput, serializeEntry } from "./schedules.schemas";
 async function listEntries(c: AppContext, query: ScheduleListInput, isDraft: boolean) {
   const { scope, location } = await scopeAtLocation(c);
   const page = entryPage(query);
-  const rows = await c.var.db
-    .select()
-    .from(scheduleEntries)
-    .where(
-      and(
-        eq(scheduleEntries.organizationId, scope.organizationId),
-        eq(scheduleEntries.locationId, location.id),
-        eq(scheduleEntries.isDraft, isDraft),
-        startsWithin(scheduleEntries.startAt, query.cursor ? { endDate: query.endDate } : query, location.timezone),
-        query.employeeId ? eq(scheduleEntries.employeeId, query.employeeId) : undefined,
-        query.roleId ? eq(scheduleEntries.roleId, query.roleId) : undefined,
-        page.where,
-      ),
-    )
-    .orderBy(...page.orderBy)
-    .limit(page.limit);
+  const { db } = c.var;
+  const rows = await readByName(
+    db,
+    db
+      .select()
+      .from(scheduleEntries)
+      .where(
+        and(
+          eq(scheduleEntries.organizationId, scope.organizationId),
+          eq(scheduleEntries.locationId, location.id),
+          eq(scheduleEntries.isDraft, isDraft),
+          startsWithin(scheduleEntries.startAt, query.cursor ? { endDate: query.endDate } : query, location.timezone),
+          query.employeeId ? eq(scheduleEntries.employeeId, query.employeeId) : undefined,
+          query.roleId ? eq(scheduleEntries.roleId, query.roleId) : undefined,
+          page.where,
+        ),
+      )
+      .orderBy(...page.orderBy)
+      .limit(page.limit),
+  );
   return entryPageResult(c, rows, query.limit).map(serializeEntry);
 }
 

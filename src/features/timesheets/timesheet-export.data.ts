@@ -1,6 +1,7 @@
 import { shifts } from "@db/schema";
 import { asc } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { readByName } from "@/data/row-mapping";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
 import { localWallClock } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
@@ -16,12 +17,15 @@ export const EXPORT_PAGE_SIZE = 500;
 
 /** One keyset page of the export: the shifts alone, read as they are returned (names and locks are looked up). */
 export const exportPageQuery = (db: Database, filter: TimesheetFilter, cursor: ShiftCursor | null, limit = EXPORT_PAGE_SIZE) =>
-  db
-    .select()
-    .from(shifts)
-    .where(shiftConditions(filter, { after: cursor }))
-    .orderBy(asc(shifts.businessDate), asc(shifts.id))
-    .limit(limit);
+  readByName(
+    db,
+    db
+      .select()
+      .from(shifts)
+      .where(shiftConditions(filter, { after: cursor }))
+      .orderBy(asc(shifts.businessDate), asc(shifts.id))
+      .limit(limit),
+  );
 
 const localTime = (instant: Date | null, offset: number) => (instant ? localWallClock(instant, offset).replace(/Z$/, "") : null);
 
