@@ -1,11 +1,16 @@
 // Issue 18, "Scale and speed": 500 staff × 2 weeks (5,000 shifts) under California rules. Pay lines of the two
-// weeks and the close of their biweekly period, against the raw SQL of the same request (its traced round trips
-// sent again by the bench endpoint /__bench/replay, every row answered as JSON, nothing around it), in the same
-// run; D1 round trips, rows read next to the shifts the request read, and the close's batch.
-import { expectStatus, seedOrganization } from "../lib/api.mjs";
+// weeks against the frameworkless baseline (bench/baseline/pay.js: the same statements, the same pure pay rules of
+// src/domain, nothing around them) and against the raw SQL of the same request (its traced round trips sent again
+// by the bench endpoint /__bench/replay, every row answered as JSON, no classification); the close of their biweekly
+// period against the raw SQL of its reads; D1 round trips, rows read next to the shifts read, and the close's batch.
+import { isDeepStrictEqual } from "node:util";
+import { payLinesStatements } from "../baseline/pay-statements.js";
+import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.mjs";
 import { measure, percentile } from "../lib/load.mjs";
+import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
+import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
-import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
+import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "pay";
 export const description = "500 staff × 2 weeks (5,000 shifts): pay lines and a pay period close vs the raw SQL (issue 18)";
@@ -17,6 +22,8 @@ const LAST_DAY = "2026-03-15";
 const SEED_CHUNK = 1000;
 /** Closes measured one after the other (each after a reopen): a close is not a request one repeats under load. */
 const CLOSES = 12;
+/** Tokens the pay lines load takes turns among, as many users' requests would: one token alone passes the rate limit. */
+const LOAD_TOKENS = 32;
 
 const addDays = (date, days) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
@@ -118,26 +125,49 @@ export async function run({ stateDir, options, print }) {
   const replayBody = { trips: lines.roundTrips.map(({ call, statements, params }) => ({ call, statements, params })) };
   const replay = await expectStatus(ours.request("POST", "/__bench/replay", { body: replayBody }), 200, "replay");
 
+  print("Starting the baseline Worker (bench/baseline) and copying the seeded rows into its D1…");
+  const baseline = await startBaseline(stateDir);
+  const copied = await copyData(ours, baseline);
+  print(`  copied ${copied.rows} rows in ${copied.statements} INSERT statements`);
+  const baselinePath = `${linesPath}&organizationId=${world.org.id}`;
+  const expectedTrips = [
+    { call: "batch", pairs: payLinesStatements({ organizationId: world.org.id, startDate: FIRST_DAY, endDate: LAST_DAY }) },
+  ];
+  const ourTrips = lines.roundTrips
+    .filter((t) => t.kind !== "directory")
+    .map((t) => ({ call: t.call, pairs: t.statements.map((sql, i) => [sql, t.params[i]]) }));
+  const sameStatements = JSON.stringify(expectedTrips) === JSON.stringify(ourTrips);
+  const baselineLines = await baseline.request("GET", baselinePath);
+  const sameResponse = baselineLines.status === 200 && isDeepStrictEqual(baselineLines.body, lines.body);
+
   print(
     `Load: ${options.connections} connections, ${options.warmupSeconds} s warm-up (discarded), ${options.durationSeconds} s measured per phase`,
   );
-  const phase = async (label, request) => {
-    const base = { url: ours.url, connections: options.connections, requestsFor: () => [{ label, ...request }], timeoutSeconds: 60 };
+  const tokens = await organizationTokens(ours.request, world.org.id, LOAD_TOKENS);
+  const profiles = [];
+  const phase = async (label, server, requestFor, what = label) => {
+    const requestsFor = (i) => Array.from({ length: tokens.length }, (_, j) => ({ label, ...requestFor(tokens[(i + j) % tokens.length]) }));
+    const base = { url: server.url, connections: options.connections, requestsFor, timeoutSeconds: 60 };
     if (options.warmupSeconds > 0) await measure({ ...base, durationSeconds: options.warmupSeconds });
     print(`  ${options.durationSeconds} s of ${label}`);
-    return (await measure({ ...base, durationSeconds: options.durationSeconds })).byLabel[label];
+    const profiling = options.profile ? await startProfile(server.inspectorPort) : null;
+    const measured = (await measure({ ...base, durationSeconds: options.durationSeconds })).byLabel[label];
+    if (profiling) profiles.push({ what, server: server.name, requests: measured?.count ?? 0, profile: await profiling.stop() });
+    return measured;
   };
-  const oursLines = await phase("pay lines, 2 weeks", {
+  const linesLabel = "pay lines, 2 weeks";
+  const oursLines = await phase(linesLabel, ours, (token) => ({
     method: "GET",
     path: linesPath,
-    headers: { authorization: `Bearer ${world.admin}` },
-  });
-  const rawLines = await phase("raw SQL of pay lines", {
+    headers: { authorization: `Bearer ${token}` },
+  }));
+  const baselineLinesLoad = await phase("pay lines (baseline)", baseline, () => ({ method: "GET", path: baselinePath }), linesLabel);
+  const rawLines = await phase("raw SQL of pay lines", ours, () => ({
     method: "POST",
     path: "/__bench/replay",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(replayBody),
-  });
+  }));
 
   // Closes: the first approves all 500 timesheets in its batch; each later one follows a reopen and adds adjustments.
   const periodPath = `${world.path}/pay-periods/${FIRST_DAY}`;
@@ -176,7 +206,15 @@ export async function run({ stateDir, options, print }) {
   );
 
   print("");
-  print(comparisonTable([{ label: "pay lines, 2 weeks", ours: oursLines, baseline: rawLines }]).replaceAll("baseline", "raw SQL "));
+  print(comparisonTable([{ label: linesLabel, ours: oursLines, baseline: baselineLinesLoad }]));
+  print(
+    `  baseline: bench/baseline/pay.js — the same batch (statements ${sameStatements ? "identical" : "DIFFER"} to this run's trace of ` +
+      `ours, SQL and values), src/domain's computePay, the same response (${sameResponse ? "identical" : "DIFFERS"}); no framework, ` +
+      "validation, authentication or drizzle.",
+  );
+  if (!sameStatements) print(`  ours: ${JSON.stringify(ourTrips)}\n  baseline: ${JSON.stringify(expectedTrips)}`);
+  print("");
+  print(comparisonTable([{ label: linesLabel, ours: oursLines, baseline: rawLines }]).replaceAll("baseline", "raw SQL "));
   print(
     `  pay lines: GET ${linesPath} — ${lines.body.employees.length} staff, ${lineCount} lines, ${totals.regularMinutes} regular / ` +
       `${totals.overtimeMinutes} overtime / ${totals.doubleTimeMinutes} double-time minutes, ${totals.penaltyHours} penalty hours, gross ${totals.grossPay}.`,
@@ -254,4 +292,10 @@ export async function run({ stateDir, options, print }) {
       `parameters in any statement (D1's cap is 100). Snapshot stored once: ${snapshot.results[0]?.bytes ?? "?"} bytes packed (gzip, base64); ` +
       `payroll JSON ${payroll.text.length} bytes, CSV ${payrollCsv.text.length} bytes, read from it without recomputing.`,
   );
+
+  for (const { what, server, profile } of profiles) {
+    if (server === "ours" && what === linesLabel) printProfile(print, `our Worker during ${what}`, profile);
+  }
+  const [ourProfile, baseProfile] = ["ours", "baseline"].map((name) => profiles.find((p) => p.what === linesLabel && p.server === name));
+  if (ourProfile && baseProfile) printCpuPerRequest(print, linesLabel, ourProfile, baseProfile);
 }

@@ -1,0 +1,91 @@
+// Baseline pay lines: GET /api/timesheets/pay sending our Worker's batch of five statements (pay-statements.js) with
+// the same bound values, written by hand with no framework, no validation, no authentication or authorisation (the
+// organization comes from the `organizationId` query parameter), and no drizzle: rows are read by column name.
+// The pay rules themselves are the product's, not the framework's: the classification is src/domain's own pure
+// functions, imported as they are, so what this leaves out is only what our Worker does around them.
+import { computePay } from "../../src/domain/pay-classification.ts";
+import { payShiftFromStored } from "../../src/domain/pay-shift.ts";
+import { payLinesStatements } from "./pay-statements.js";
+
+const ruleSetOf = (r) => ({
+  id: r.id,
+  locationId: r.location_id,
+  effectiveFrom: r.effective_from,
+  preset: r.preset,
+  workweekStartsOn: r.workweek_starts_on,
+  dailyOvertimeAfterMinutes: r.daily_overtime_after_minutes,
+  dailyDoubleTimeAfterMinutes: r.daily_double_time_after_minutes,
+  weeklyOvertimeAfterMinutes: r.weekly_overtime_after_minutes,
+  seventhConsecutiveDay: r.seventh_consecutive_day === 1,
+  overtimeMultiplier: r.overtime_multiplier,
+  doubleTimeMultiplier: r.double_time_multiplier,
+  rounding: { incrementMinutes: r.rounding_increment_minutes, mode: r.rounding_mode },
+  mealBreak: r.meal_break === null ? null : JSON.parse(r.meal_break),
+});
+
+async function payLines(db, request) {
+  const url = new URL(request.url);
+  const organizationId = url.searchParams.get("organizationId");
+  const startDate = url.searchParams.get("startDate");
+  const endDate = url.searchParams.get("endDate");
+  const statements = payLinesStatements({ organizationId, startDate, endDate });
+  const [sets, shiftRows, timeOffRows, organization, staffRows] = (
+    await db.batch(statements.map(([sql, values]) => db.prepare(sql).bind(...values)))
+  ).map((r) => r.results);
+
+  const ids = new Set([...shiftRows.map((s) => s.employee_id), ...timeOffRows.map((t) => t.worker_id)]);
+  const currency = organization[0]?.currency_code ?? "USD";
+  const employees = new Map();
+  const salaried = new Set();
+  for (const s of staffRows) {
+    if (!ids.has(s.id)) continue;
+    if (s.wage_type === "salary") salaried.add(s.id);
+    employees.set(s.id, {
+      externalId: s.external_id,
+      externalPayrollId: s.external_payroll_id,
+      currencyCode: s.currency_code ?? currency,
+      hourlyWage: s.wage_type === "salary" ? null : (s.hourly_wage ?? 0),
+    });
+  }
+  const shifts = shiftRows.map((s) =>
+    payShiftFromStored({
+      id: s.id,
+      employeeId: s.employee_id,
+      locationId: s.location_id,
+      businessDate: s.business_date,
+      startAt: new Date(s.start_at),
+      endAt: s.end_at === null ? null : new Date(s.end_at),
+      utcOffset: s.utc_offset,
+      hourlyWage: salaried.has(s.employee_id) ? null : s.hourly_wage,
+      breaks: JSON.parse(s.breaks_json),
+    }),
+  );
+  const timeOff = timeOffRows.flatMap((t) =>
+    JSON.parse(t.hour_configuration).map((day) => ({
+      employeeId: t.worker_id,
+      date: day.date,
+      hours: day.hours,
+      hourlyWage: employees.get(t.worker_id)?.hourlyWage ?? 0,
+    })),
+  );
+  const pay = computePay({ startDate, endDate, shifts, timeOff, ruleSets: sets.map(ruleSetOf) });
+  return Response.json({
+    startDate,
+    endDate,
+    employees: pay.employees.map(({ employeeId, lines, ...totals }) => {
+      const employee = employees.get(employeeId);
+      return {
+        employeeId,
+        externalId: employee?.externalId ?? null,
+        externalPayrollId: employee?.externalPayrollId ?? null,
+        currencyCode: employee?.currencyCode ?? "USD",
+        ...totals,
+        lines,
+      };
+    }),
+    totals: pay.totals,
+  });
+}
+
+/** The worker's routes for this scenario. */
+export const routes = [{ method: "GET", pattern: /^\/api\/timesheets\/pay$/, handle: (db, _match, request) => payLines(db, request) }];
