@@ -6,6 +6,8 @@ import { publishTrips, resetDraftsStatement, weekViewTrips } from "../baseline/s
 import { writeGuardFor } from "../baseline/write-guard.js";
 import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.mjs";
 import { measure, percentile } from "../lib/load.mjs";
+import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
+import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
@@ -226,7 +228,7 @@ export async function run({ stateDir, options, print }) {
     );
   }
 
-  const { connections, durationSeconds, warmupSeconds } = options;
+  const { connections, durationSeconds, warmupSeconds, profile } = options;
   // The requests take turns among many tokens: one would be answered 429 past the API's 600 a minute per token.
   const tokens = await organizationTokens(ours.request, world.org.id, LOAD_TOKENS);
   const requestsFor = (i) => {
@@ -240,11 +242,14 @@ export async function run({ stateDir, options, print }) {
     }));
   };
   const results = {};
+  const profiles = {};
   for (const server of [ours, baseline]) {
     const base = { url: server.url, connections, requestsFor, timeoutSeconds: 30 };
     if (warmupSeconds > 0) await measure({ ...base, durationSeconds: warmupSeconds });
     print(`  ${server.name}: ${durationSeconds} s of week view pages`);
+    const profiling = profile ? await startProfile(server.inspectorPort) : null;
     results[server.name] = (await measure({ ...base, durationSeconds })).byLabel["week view page"];
+    if (profiling) profiles[server.name] = { requests: results[server.name]?.count ?? 0, profile: await profiling.stop() };
   }
   print("");
   print(
@@ -287,4 +292,8 @@ export async function run({ stateDir, options, print }) {
       ? `Baseline responses: identical to ours for the ${pages.length} week view pages.`
       : `Baseline responses DIFFER for: ${mismatches.join(", ")}`,
   );
+  if (profiles.ours && profiles.baseline) {
+    printProfile(print, "our Worker during week view pages", profiles.ours.profile);
+    printCpuPerRequest(print, "week view page", profiles.ours, profiles.baseline);
+  }
 }
