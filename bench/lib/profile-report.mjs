@@ -15,14 +15,16 @@ export function printCpuPerRequest(print, what, ours, base) {
   };
   const [o, b] = [perRequest(ours), perRequest(base)];
   const names = [...new Set([...o.byGroup.keys(), ...b.byGroup.keys()])];
-  const rows = names
+  const sorted = names
     .map((name) => ({ name, ours: o.byGroup.get(name) ?? 0, base: b.byGroup.get(name) ?? 0 }))
-    .sort((x, y) => y.ours - y.base - (x.ours - x.base))
-    .slice(0, 16);
+    .sort((x, y) => y.ours - y.base - (x.ours - x.base));
+  // The largest differences, then the baseline's own groups where it spends more: the same work under another name
+  // (its serialization is its own code, ours is src/), which the first rows overstate by as much.
+  const rows = [...sorted.slice(0, 16), ...sorted.slice(16).filter((r) => r.base - r.ours >= 0.05)];
   print("");
   print(
     `CPU per request during ${what} (sampled, idle left out): ours ${o.total.toFixed(2)} ms, baseline ${b.total.toFixed(2)} ms ` +
-      `(${(o.total / b.total).toFixed(2)}x); by group, largest difference first:`,
+      `(${(o.total / b.total).toFixed(2)}x); by group, largest difference first (then where the baseline spends more):`,
   );
   print(
     table(

@@ -1,6 +1,6 @@
 import { fillPlaceholders, type Placeholder, type Query, sql } from "drizzle-orm";
 import { createDatabase, type Database, type Statement } from "./client";
-import { batchItem } from "./raw-statement";
+import { batchItem, type Reading } from "./raw-statement";
 import { type DrizzlePrepared, rowMappingOf } from "./row-mapping";
 
 /** A value as D1 binds it. */
@@ -32,7 +32,7 @@ const placeholders = new Proxy({}, { get: (_, name) => sql.placeholder(String(na
 export function prepared<V extends Record<keyof V, BoundValue>, Q extends Statement & { prepare(): unknown }>(
   build: (db: Database, p: Placeholders<V>) => Q,
 ) {
-  let template: { query: Query; rows: (result: D1Result) => unknown } | undefined;
+  let template: { query: Query; rows: Reading<unknown> } | undefined;
   return (db: Database, values: V): Q => {
     if (!template) {
       const built = build(builder, placeholders as Placeholders<V>).prepare() as DrizzlePrepared;

@@ -5,6 +5,15 @@ import type { Database, Statement } from "./client";
 const dialect = new SQLiteAsyncDialect();
 
 /**
+ * How a statement's answer is read: from its result in a batch (row objects), and awaited alone, where it may ask D1
+ * for less (`.raw()`: positional arrays, no object per row); without `alone`, as in a batch.
+ */
+export interface Reading<T> {
+  fromBatch(result: D1Result): T;
+  alone?(bound: D1PreparedStatement): Promise<T>;
+}
+
+/**
  * Built SQL and its values as a statement usable both on its own (awaited) and inside a batch (`db.batch`,
  * `guardedBatch`): drizzle's D1 batch takes any item whose `_prepare()` has the D1 statement (`stmt`), the query and
  * `mapResult`, which is what this gives it.
@@ -12,22 +21,21 @@ const dialect = new SQLiteAsyncDialect();
 export function batchItem<T>(
   db: Database,
   built: Query,
-  map: (result: D1Result) => T,
+  reading: ((result: D1Result) => T) | Reading<T>,
   stmt: D1PreparedStatement = db.$client.prepare(built.sql),
 ): Statement & PromiseLike<T> {
+  const { fromBatch, alone } = typeof reading === "function" ? { fromBatch: reading, alone: undefined } : reading;
   const item = {
     stmt,
     _prepare: () => item,
     getQuery: () => built,
     toSQL: () => built,
-    mapResult: (result: D1Result) => map(result),
+    mapResult: (result: D1Result) => fromBatch(result),
     // biome-ignore lint/suspicious/noThenProperty: drizzle batches and awaits its queries as thenables; this is one
     then<R1 = T, R2 = never>(onFulfilled?: (value: T) => R1 | PromiseLike<R1>, onRejected?: (reason: unknown) => R2 | PromiseLike<R2>) {
-      return stmt
-        .bind(...built.params)
-        .all()
-        .then((result) => map(result))
-        .then(onFulfilled, onRejected);
+      const bound = stmt.bind(...built.params);
+      const answer = alone ? alone(bound) : bound.all().then(fromBatch);
+      return answer.then(onFulfilled, onRejected);
     },
   };
   return item as unknown as Statement & PromiseLike<T>;

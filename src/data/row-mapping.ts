@@ -1,6 +1,6 @@
 import { Column, is, type Query, SQL } from "drizzle-orm";
 import type { Database, Statement } from "./client";
-import { batchItem } from "./raw-statement";
+import { batchItem, type Reading } from "./raw-statement";
 
 /** A field of a built select as drizzle's prepared query keeps it: its path in the row and the column or SQL read. */
 export type SelectedField = { path: string[]; field: unknown };
@@ -27,14 +27,20 @@ function readerOf({ path, field }: SelectedField): ColumnReader | null {
   return null;
 }
 
+/** A select's rows from what D1 answers: a batch's row objects, or the positional arrays of `.raw()` (awaited alone). */
+export interface RowReader {
+  fromObjects(result: D1Result): Row[];
+  fromArrays(rows: unknown[][]): Row[];
+}
+
 /**
- * The rows of a D1 result as drizzle would map them, read by column name. drizzle's own mapping turns each row object
- * into an array (`Object.keys`), then walks every field's path and asks `is()` what it is, per row and column: on a
- * page of 100 shifts that was 3.3 ms of a listing's CPU (docs/PERFORMANCE.md, issue 21). This decides per column
- * once. Null when the select does not fit (a joined select's nested objects, an unaliased SQL expression, two columns
- * answered under one name): drizzle's mapping serves those.
+ * The rows of a select as drizzle would map them. drizzle's own mapping turns each row object into an array
+ * (`Object.keys`), then walks every field's path and asks `is()` what it is, per row and column: on a page of 100
+ * shifts that was 3.3 ms of a listing's CPU (docs/PERFORMANCE.md, issue 21). This decides per column once. Null when
+ * the select does not fit (a joined select's nested objects, an unaliased SQL expression, two columns answered under
+ * one name): drizzle's mapping serves those.
  */
-export function rowReader(fields: SelectedField[] | undefined): ((result: D1Result) => Row[]) | null {
+export function rowReader(fields: SelectedField[] | undefined): RowReader | null {
   if (!fields?.length) return null;
   const readers: ColumnReader[] = [];
   for (const field of fields) {
@@ -43,19 +49,19 @@ export function rowReader(fields: SelectedField[] | undefined): ((result: D1Resu
     readers.push(reader);
   }
   if (new Set(readers.map((r) => r.name)).size !== readers.length) return null;
-  return (result) => {
-    const answered = result.results as Row[];
-    const rows: Row[] = new Array(answered.length);
-    for (let i = 0; i < answered.length; i++) {
-      const stored = answered[i]!;
-      const row: Row = {};
-      for (const { name, key, decode } of readers) {
-        const value = stored[name];
-        row[key] = value === null || decode === null ? value : decode(value);
-      }
-      rows[i] = row;
+  const count = readers.length;
+  const rowOf = (valueAt: (column: number, name: string) => unknown): Row => {
+    const row: Row = {};
+    for (let k = 0; k < count; k++) {
+      const { name, key, decode } = readers[k]!;
+      const value = valueAt(k, name);
+      row[key] = value === null || decode === null ? value : decode(value);
     }
-    return rows;
+    return row;
+  };
+  return {
+    fromObjects: (result) => (result.results as Row[]).map((stored) => rowOf((_, name) => stored[name])),
+    fromArrays: (rows) => rows.map((values) => rowOf((column) => values[column])),
   };
 }
 
@@ -69,10 +75,11 @@ export interface DrizzlePrepared {
   mapResult(result: unknown, isFromBatch: boolean): unknown;
 }
 
-/** The row mapping for a prepared query: rowReader's where it fits, drizzle's own otherwise. */
-export function rowMappingOf(query: DrizzlePrepared): (result: D1Result) => unknown {
+/** The row mapping for a prepared query: rowReader's where it fits (`.raw()` awaited alone), drizzle's otherwise. */
+export function rowMappingOf(query: DrizzlePrepared): Reading<unknown> {
   const read = query.executeMethod === "all" && !query.customResultMapper ? rowReader(query.fields) : null;
-  return read ?? ((result) => query.mapResult(result, true));
+  if (!read) return { fromBatch: (result) => query.mapResult(result, true) };
+  return { fromBatch: read.fromObjects, alone: async (bound) => read.fromArrays(await bound.raw()) };
 }
 
 /**

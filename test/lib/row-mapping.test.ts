@@ -31,10 +31,11 @@ const fields = (columns: Record<string, unknown>): SelectedField[] =>
 const rolesOf = (database: Database) => database.select().from(roles).where(eq(roles.organizationId, organizationId)).orderBy(roles.name);
 
 describe("readByName", () => {
-  it("answers the rows drizzle's own mapping answers: instants, booleans, nulls, JSON", async () => {
+  it("answers the rows drizzle's own mapping answers, in a batch and alone: instants, booleans, nulls, JSON", async () => {
     expect(rowReader(fields(getTableColumns(roles)))).not.toBeNull();
     const [read, drizzles] = await db.batch([readByName(db, rolesOf(db)), rolesOf(db)]);
     expect(read).toEqual(drizzles);
+    expect(await readByName(db, rolesOf(db))).toEqual(drizzles); // awaited alone: D1's positional rows (raw)
     expect(read.map((r) => [r.name, r.active, r.hourlyWage, r.deletedAt])).toEqual([
       ["Baker", false, null, at],
       ["Barista", true, 12.5, null],
