@@ -1,4 +1,5 @@
 import { createDatabase, type Database } from "./client";
+import { routedShard } from "./shard-routes";
 import { DIRECTORY_SHARD, shardBinding, shardOfOrganization } from "./shards";
 
 /** A bookmark the client sent, and the shard it came from. */
@@ -54,10 +55,13 @@ export class RequestDatabases {
   /**
    * The shard holding `organizationId` (null: none), from the directory on a session of its own that starts at the
    * nearest replica (or at the client's bookmark when that is DB's): an entry changes only when an organization is
-   * created or moved. One shard: no read at all.
+   * created or moved, so the isolate keeps what it read for a few seconds (data/shard-routes). One shard: no read at all.
    */
   shardOf(organizationId: string): Promise<string | null> {
-    return shardOfOrganization(this.env, organizationId, this.sent?.shard === DIRECTORY_SHARD ? this.sent.bookmark : "first-unconstrained");
+    const anchor = this.sent?.shard === DIRECTORY_SHARD ? this.sent.bookmark : "first-unconstrained";
+    return routedShard(this.env, organizationId, () => shardOfOrganization(this.env, organizationId, anchor), {
+      bookmarkShard: this.sent?.shard,
+    });
   }
 
   /** The response's bookmark, naming its database; else the one the client sent, unchanged. */

@@ -1,6 +1,7 @@
 import { organizationDirectory, organizationMoves } from "@db/schema";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { createDatabase, type Database } from "@/data/client";
+import { directoryCacheMs } from "@/data/shard-routes";
 import { directoryBinding, shardBinding, shardConfig } from "@/data/shards";
 import {
   arrivalGuard,
@@ -34,7 +35,8 @@ import { MOVED_TABLES } from "./tables";
  *           freeze is, so writes resume there, and a stale call's copy or abort on T is refused. Until the marker
  *           goes T is still frozen, so a stale copy meanwhile writes S's frozen rows again, changing nothing.
  *           Any other directory value fails the move.
- *   delete  after `settleMs` more (requests routed before the flip finish reading S), S's rows, children first
+ *   delete  after `settleMs` more, plus the lifetime of an isolate's directory entry (requests routed before the
+ *           flip finish reading S: data/shard-routes), S's rows, children first
  *           (MOVED_TABLES reversed), by pages. The freeze row stays on S as a tombstone
  *           naming T: a request routed to S before the flip cannot write there (503, and its retry goes to T).
  * Before the flip an operator may abort (only while the directory names S, in the same statement): T's copied rows
@@ -354,9 +356,11 @@ const STEPS: Partial<Record<MoveStep, (context: StepContext) => Promise<Outcome>
   verify,
   flip,
   delete: async (context) => {
-    const { row, now, settleMs } = context;
-    // Requests that read the directory before the flip (or on a replica behind it) may still read S: give them time.
-    if (row.tableIndex === 0 && row.rowsDeleted === 0 && now.getTime() - row.updatedAt.getTime() < settleMs) return "wait";
+    const { env, row, now, settleMs } = context;
+    // Requests that read the directory before the flip (or on a replica behind it, or an isolate's entry read before
+    // it: data/shard-routes) may still read S: give them time.
+    const settled = settleMs + directoryCacheMs(env);
+    if (row.tableIndex === 0 && row.rowsDeleted === 0 && now.getTime() - row.updatedAt.getTime() < settled) return "wait";
     return deleteFrom(row.source, context, async () => ({ step: "done" }));
   },
   abort,

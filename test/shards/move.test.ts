@@ -106,6 +106,19 @@ describe("moving an organization between shards", () => {
     expect(rowCount(await dump(source, w.org.id))).toBe(0);
   });
 
+  it("waits the lifetime of an isolate's directory entry too before deleting: an entry read before the flip still routes to S", async () => {
+    const w = await createWorkplace();
+    const target = otherShard(await shardOf(w.org.id));
+    const kept = { ...env, DIRECTORY_CACHE_SECONDS: "5" };
+    await startMove(env, w.org.id, target);
+    let state = await advanceMove(kept, w.org.id, { pages: 1, settleMs: 0 });
+    while (state.step !== "delete") state = await advanceMove(kept, w.org.id, { pages: 1, settleMs: 0 });
+    const flipped = Date.now();
+    const after = (ms: number) => () => new Date(flipped + ms);
+    expect(await advanceMove(kept, w.org.id, { pages: 10, settleMs: 1_000, now: after(5_500) })).toMatchObject({ rowsDeleted: 0 });
+    expect(await advanceMove(kept, w.org.id, { pages: 1_000, settleMs: 1_000, now: after(7_000) })).toMatchObject({ step: "done" });
+  });
+
   it("resumes after an interruption at any point of every step and still ends byte for byte the same", async () => {
     const w = await busyOrganization();
     const source = await shardOf(w.org.id);
