@@ -114,9 +114,9 @@ describe("moving an organization between shards", () => {
     let state = await advanceMove(kept, w.org.id, { pages: 1, settleMs: 0 });
     while (state.step !== "delete") state = await advanceMove(kept, w.org.id, { pages: 1, settleMs: 0 });
     const flipped = Date.now();
-    const after = (ms: number) => () => new Date(flipped + ms);
-    expect(await advanceMove(kept, w.org.id, { pages: 10, settleMs: 1_000, now: after(5_500) })).toMatchObject({ rowsDeleted: 0 });
-    expect(await advanceMove(kept, w.org.id, { pages: 1_000, settleMs: 1_000, now: after(7_000) })).toMatchObject({ step: "done" });
+    const flipPlus = (ms: number) => () => new Date(flipped + ms);
+    expect(await advanceMove(kept, w.org.id, { pages: 10, settleMs: 1_000, now: flipPlus(5_500) })).toMatchObject({ rowsDeleted: 0 });
+    expect(await advanceMove(kept, w.org.id, { pages: 1_000, settleMs: 1_000, now: flipPlus(7_000) })).toMatchObject({ step: "done" });
   });
 
   it("resumes after an interruption at any point of every step and still ends byte for byte the same", async () => {
