@@ -49,19 +49,20 @@ export function rowReader(fields: SelectedField[] | undefined): RowReader | null
     readers.push(reader);
   }
   if (new Set(readers.map((r) => r.name)).size !== readers.length) return null;
-  const count = readers.length;
-  const rowOf = (valueAt: (column: number, name: string) => unknown): Row => {
-    const row: Row = {};
-    for (let k = 0; k < count; k++) {
-      const { name, key, decode } = readers[k]!;
-      const value = valueAt(k, name);
-      row[key] = value === null || decode === null ? value : decode(value);
-    }
-    return row;
-  };
+  const decoded = ({ decode }: ColumnReader, value: unknown) => (value === null || decode === null ? value : decode(value));
   return {
-    fromObjects: (result) => (result.results as Row[]).map((stored) => rowOf((_, name) => stored[name])),
-    fromArrays: (rows) => rows.map((values) => rowOf((column) => values[column])),
+    fromObjects: (result) =>
+      (result.results as Row[]).map((stored) => {
+        const row: Row = {};
+        for (const reader of readers) row[reader.key] = decoded(reader, stored[reader.name]);
+        return row;
+      }),
+    fromArrays: (rows) =>
+      rows.map((values) => {
+        const row: Row = {};
+        for (let k = 0; k < readers.length; k++) row[readers[k]!.key] = decoded(readers[k]!, values[k]);
+        return row;
+      }),
   };
 }
 
@@ -86,7 +87,7 @@ export function rowMappingOf(query: DrizzlePrepared): Reading<unknown> {
  * A select built for this request, its rows read by rowReader: for reads answering many rows (a listing's page, an
  * export's). Usable in `db.batch` or awaited, as the query itself.
  */
-export function readByName<Q extends Statement>(db: Database, query: Q): Q {
+export function readRows<Q extends Statement>(db: Database, query: Q): Q {
   const built = (query as unknown as { _prepare(): DrizzlePrepared })._prepare();
   return batchItem(db, built.getQuery(), rowMappingOf(built), built.stmt) as unknown as Q;
 }

@@ -3,7 +3,7 @@ import { accessRoles, organizations, roles } from "@db/schema";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "@/data/client";
-import { readByName, rowReader, type SelectedField } from "@/data/row-mapping";
+import { readRows, rowReader, type SelectedField } from "@/data/row-mapping";
 import { shardConfig } from "@/data/shards";
 import { insertOrganization, tenantDb } from "../helpers/shards";
 import { DEV_PARTNER } from "../helpers/tokens";
@@ -30,19 +30,19 @@ const fields = (columns: Record<string, unknown>): SelectedField[] =>
 
 const rolesOf = (database: Database) => database.select().from(roles).where(eq(roles.organizationId, organizationId)).orderBy(roles.name);
 
-describe("readByName", () => {
+describe("readRows", () => {
   it("answers the rows drizzle's own mapping answers, in a batch and alone: instants, booleans, nulls, JSON", async () => {
     expect(rowReader(fields(getTableColumns(roles)))).not.toBeNull();
-    const [read, drizzles] = await db.batch([readByName(db, rolesOf(db)), rolesOf(db)]);
+    const [read, drizzles] = await db.batch([readRows(db, rolesOf(db)), rolesOf(db)]);
     expect(read).toEqual(drizzles);
-    expect(await readByName(db, rolesOf(db))).toEqual(drizzles); // awaited alone: D1's positional rows (raw)
+    expect(await readRows(db, rolesOf(db))).toEqual(drizzles); // awaited alone: D1's positional rows (raw)
     expect(read.map((r) => [r.name, r.active, r.hourlyWage, r.deletedAt])).toEqual([
       ["Baker", false, null, at],
       ["Barista", true, 12.5, null],
     ]);
     expect(read[1]!.createdAt).toEqual(at);
     const access = db.select().from(accessRoles).where(eq(accessRoles.organizationId, organizationId));
-    const [grants] = await db.batch([readByName(db, access)]);
+    const [grants] = await db.batch([readRows(db, access)]);
     expect(grants.map((g) => g.permissions)).toEqual([["shifts:read"]]);
   });
 
@@ -52,7 +52,7 @@ describe("readByName", () => {
       .from(roles)
       .where(eq(roles.organizationId, organizationId))
       .orderBy(roles.name);
-    expect(await readByName(db, query)).toEqual([
+    expect(await readRows(db, query)).toEqual([
       { title: "Baker", since: new Date(at.getTime() + 1), letters: "5" },
       { title: "Barista", since: at, letters: "7" },
     ]);
@@ -65,8 +65,8 @@ describe("readByName", () => {
       .innerJoin(organizations, eq(organizations.id, roles.organizationId))
       .where(eq(roles.organizationId, organizationId))
       .orderBy(roles.name);
-    expect(await readByName(db, joined)).toEqual(await joined);
-    expect((await readByName(db, joined))[0]).toEqual({ role: { name: "Baker" }, organization: { id: organizationId } });
+    expect(await readRows(db, joined)).toEqual(await joined);
+    expect((await readRows(db, joined))[0]).toEqual({ role: { name: "Baker" }, organization: { id: organizationId } });
     expect(rowReader(fields({ role: roles.id, organization: organizations.id }))).toBeNull();
     expect(rowReader(fields({ role: roles.id, count: sql`count(*)` }))).toBeNull();
     expect(rowReader(fields({ role: roles.id, name: roles.name }))).not.toBeNull();

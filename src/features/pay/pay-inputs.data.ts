@@ -1,7 +1,7 @@
 import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { readByName } from "@/data/row-mapping";
+import { readRows } from "@/data/row-mapping";
 import { addDays } from "@/domain/local-time";
 import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
@@ -129,7 +129,7 @@ export const payInputStatements = (db: Database, filter: PayFilter, { fingerprin
       .select()
       .from(payRuleSets)
       .where(and(eq(payRuleSets.organizationId, filter.organizationId), isNull(payRuleSets.deletedAt))),
-    readByName(db, db.select(payShiftColumns).from(shifts).where(shiftConditions(filter))),
+    readRows(db, db.select(payShiftColumns).from(shifts).where(shiftConditions(filter))),
     db
       .select({ workerId: timeOffRequests.workerId, hourConfiguration: timeOffRequests.hourConfiguration })
       .from(timeOffRequests)

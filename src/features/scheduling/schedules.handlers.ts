@@ -1,6 +1,6 @@
 import { scheduleEntries } from "@db/schema";
 import { and, eq } from "drizzle-orm";
-import { readByName } from "@/data/row-mapping";
+import { readRows } from "@/data/row-mapping";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { eligibility as rankedEligibility } from "./eligibility.data";
 import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
@@ -16,7 +16,7 @@ async function listEntries(c: AppContext, query: ScheduleListInput, isDraft: boo
   const { scope, location } = await scopeAtLocation(c);
   const page = entryPage(query);
   const { db } = c.var;
-  const rows = await readByName(
+  const rows = await readRows(
     db,
     db
       .select()

@@ -1,7 +1,7 @@
 import { shifts } from "@db/schema";
 import { asc } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { readByName } from "@/data/row-mapping";
+import { readRows } from "@/data/row-mapping";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
 import { localWallClock } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
@@ -17,7 +17,7 @@ export const EXPORT_PAGE_SIZE = 500;
 
 /** One keyset page of the export: the shifts alone, read as they are returned (names and locks are looked up). */
 export const exportPageQuery = (db: Database, filter: TimesheetFilter, cursor: ShiftCursor | null, limit = EXPORT_PAGE_SIZE) =>
-  readByName(
+  readRows(
     db,
     db
       .select()

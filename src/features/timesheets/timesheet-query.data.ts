@@ -2,7 +2,7 @@ import { lockedDays, shifts } from "@db/schema";
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
-import { readByName } from "@/data/row-mapping";
+import { readRows } from "@/data/row-mapping";
 import { businessDateBounds, type TimesheetRange } from "@/domain/timesheet-range";
 import type { MinuteTotals } from "@/domain/timesheet-totals";
 import { invalidField } from "@/problems/problem";
@@ -141,7 +141,7 @@ export const shiftPage = (filter: TimesheetFilter, cursor: ShiftCursor | null, l
 
 /** One page of shifts, each with its breaks (breaks_json). Their `locked` comes from the locked days read in the same batch (lockedDaysQuery). */
 export const pageQuery = (db: Database, page: Page) =>
-  readByName(db, db.select().from(shifts).where(page.where).orderBy(asc(shifts.businessDate), asc(shifts.id)).limit(page.limit));
+  readRows(db, db.select().from(shifts).where(page.where).orderBy(asc(shifts.businessDate), asc(shifts.id)).limit(page.limit));
 
 export const totalsQuery = (db: Database, filter: TimesheetFilter) => db.select(totalsColumns).from(shifts).where(shiftConditions(filter));
 
