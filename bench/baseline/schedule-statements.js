@@ -13,10 +13,25 @@ const DRAFT_OPEN_SHIFTS =
   '"open_shifts" where (("open_shifts"."organization_id" = ? and "open_shifts"."deleted_at" is null) and "open_shifts"."location_id" = ? and "open_shifts"."is_draft" = ? and "open_shifts"."start_at" >= ? and "open_shifts"."start_at" < ?)';
 export const PUBLISH_OPEN_SHIFTS_SQL = `select "id", "organization_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "timezone", "breaks", "staff_count_required", "require_approval", "is_draft", "published_at", "active", "created_at", "updated_at", "deleted_at" from ${DRAFT_OPEN_SHIFTS}`;
 export const PUBLISH_ASSIGNMENTS_SQL = `select "id", "organization_id", "open_shift_id", "worker_id", "preference", "status", "is_draft", "schedule_shift_id", "assigned_at", "active", "created_at", "updated_at", "deleted_at" from "open_shift_preferences" where ("open_shift_preferences"."open_shift_id" in (select "id" from ${DRAFT_OPEN_SHIFTS}) and "open_shift_preferences"."is_draft" = ? and "open_shift_preferences"."status" = ? and "open_shift_preferences"."deleted_at" is null)`;
-export const PUBLISH_ENTRIES_SQL =
-  'update "schedule_entries" set "is_draft" = ?, "published_at" = ?, "updated_at" = ? where (("schedule_entries"."organization_id" = ? and "schedule_entries"."deleted_at" is null) and "schedule_entries"."location_id" = ? and "schedule_entries"."is_draft" = ? and "schedule_entries"."start_at" >= ? and "schedule_entries"."start_at" < ?)';
-export const PUBLISH_OPEN_SHIFTS_UPDATE_SQL =
-  'update "open_shifts" set "is_draft" = ?, "published_at" = ?, "updated_at" = ? where ("open_shifts"."id" IN (SELECT value FROM json_each(?)) and "open_shifts"."is_draft" = ? and "open_shifts"."deleted_at" is null)';
+const DRAFT_ENTRIES =
+  '("schedule_entries"."organization_id" = ? and "schedule_entries"."deleted_at" is null) and "schedule_entries"."location_id" = ? and "schedule_entries"."is_draft" = ? and "schedule_entries"."start_at" >= ? and "schedule_entries"."start_at" < ?';
+const ON_TIME_OFF = `EXISTS (SELECT 1 FROM time_off_requests WHERE worker_id = "schedule_entries"."employee_id"
+    AND status = 'approved' AND deleted_at IS NULL AND start_at < "schedule_entries"."end_at" AND end_at > "schedule_entries"."start_at")`;
+/** Draft entries of the range not on their staff member's approved time off (those stay drafts and are reported). */
+export const PUBLISH_ENTRIES_SQL = `update "schedule_entries" set "is_draft" = ?, "published_at" = ?, "updated_at" = ? where ((${DRAFT_ENTRIES}) and not ${ON_TIME_OFF})`;
+/** The draft open shifts, guarded: role_id NULL (failing the batch) if one gained an assignment the publish did not read. */
+export const PUBLISH_OPEN_SHIFTS_UPDATE_SQL = `update "open_shifts" set "role_id" = (SELECT "open_shifts"."role_id" WHERE NOT EXISTS (SELECT 1 FROM open_shift_preferences
+    WHERE open_shift_id = "open_shifts"."id" AND is_draft = 1 AND status = 'APPROVED' AND deleted_at IS NULL
+    AND id NOT IN (SELECT value FROM json_each(?)))), "is_draft" = ?, "published_at" = ?, "updated_at" = ? where ("open_shifts"."id" IN (SELECT value FROM json_each(?)) and "open_shifts"."is_draft" = ? and "open_shifts"."deleted_at" is null)`;
+/** The drafts left behind on time off, read after the update in the same batch. */
+export const SKIPPED_ENTRIES_SQL = `select "id", "employee_id", "start_at", "end_at", "utc_offset" from "schedule_entries" where ((${DRAFT_ENTRIES}) and "schedule_entries"."deleted_at" is null and ${ON_TIME_OFF}) order by "schedule_entries"."id"`;
+const PUBLISHED_HERE = (table) =>
+  `exists (select "id" from "${table}" where (("${table}"."organization_id" = ? and "${table}"."deleted_at" is null) and "${table}"."location_id" = ? and "${table}"."is_draft" = ? and "${table}"."published_at" = ?))`;
+/** schedule.published, recorded only if the publish published something. */
+export const PUBLISHED_EVENT_SQL = `insert into "events" ("id", "organization_id", "sequence", "type", "occurred_at", "form", "data") SELECT ?, ?, coalesce((SELECT max(sequence) FROM events WHERE organization_id = ?), 0) + 1, ?, ?, 'wire', ? WHERE (${PUBLISHED_HERE("schedule_entries")} or ${PUBLISHED_HERE("open_shifts")})`;
+/** The outbox's wake read: webhooks with events past what they delivered. */
+export const WAKE_SQL = `select "id", "organization_id" from "webhooks" where ("webhooks"."organization_id" = ? and "webhooks"."deleted_at" is null and "webhooks"."enabled" = ? and EXISTS (SELECT 1 FROM events e WHERE e.organization_id = "webhooks"."organization_id" AND e.sequence > "webhooks"."delivered_sequence"
+    AND ("webhooks"."types" = '[]' OR e.type IN (SELECT value FROM json_each("webhooks"."types")))))`;
 
 const offsetFormatters = new Map();
 /** Minutes east of UTC in a zone at an instant. */
@@ -74,9 +89,18 @@ export function weekViewTrips(url, organizationId, locationId) {
 
 /**
  * The round trips of a publish of `week` with no draft open shifts; `now` is the publish instant, `guard` the
- * principal guard opening the write batch (write-guard.js: writeGuardFor the request's token).
+ * principal guard opening the write batch (write-guard.js: writeGuardFor the request's token), `event` the id and
+ * data of its schedule.published event (the bench masks both: the id is random, the data names the instant).
  */
-export function publishTrips(organizationId, locationId, week, timeZone, now = "<now>", guard = { sql: "", params: [] }) {
+export function publishTrips(
+  organizationId,
+  locationId,
+  week,
+  timeZone,
+  now = "<now>",
+  guard = { sql: "", params: [] },
+  event = { id: "<event id>", data: "<event data>" },
+) {
   const { start, end } = weekRange(week, timeZone);
   const drafts = [organizationId, locationId, 1, start, end];
   return [
@@ -99,7 +123,18 @@ export function publishTrips(organizationId, locationId, week, timeZone, now = "
       pairs: [
         [guard.sql, guard.params],
         [PUBLISH_ENTRIES_SQL, [0, now, now, ...drafts]],
-        [PUBLISH_OPEN_SHIFTS_UPDATE_SQL, [0, now, now, "[]", 1]],
+        [PUBLISH_OPEN_SHIFTS_UPDATE_SQL, ["[]", 0, now, now, "[]", 1]],
+        [SKIPPED_ENTRIES_SQL, drafts],
+        [
+          PUBLISHED_EVENT_SQL,
+          [event.id, organizationId, organizationId, "schedule.published", now, event.data, organizationId, locationId, 0, now].concat([
+            organizationId,
+            locationId,
+            0,
+            now,
+          ]),
+        ],
+        [WAKE_SQL, [organizationId, 1]],
       ],
     },
   ];

@@ -83,14 +83,23 @@ async function publish(db, match, request) {
   const timeZone = location.results[0]?.timezone;
   if (!timeZone) return Response.json({ status: 404 }, { status: 404 });
   const now = Date.now();
-  const [, reads, writes] = publishTrips(organizationId, locationId, week, timeZone, now, writeGuard(request));
+  const event = { id: crypto.randomUUID(), data: JSON.stringify({ locationId, ...week, publishedAt: iso(now) }) };
+  const [, reads, writes] = publishTrips(organizationId, locationId, week, timeZone, now, writeGuard(request), event);
   await db.batch(reads.pairs.map((pair) => bind(db, pair)));
-  const [, entries, shifts] = await db.batch(writes.pairs.map((pair) => bind(db, pair)));
+  const [, entries, shifts, skipped] = await db.batch(writes.pairs.map((pair) => bind(db, pair)));
   return Response.json({
     publishedEntries: entries.meta.changes,
     publishedOpenShifts: shifts.meta.changes,
     appliedAssignments: 0,
     publishedAt: iso(now),
+    skipped: skipped.results.map((e) => ({
+      id: e.id,
+      employeeId: e.employee_id,
+      startTime: wall(e.start_at, e.utc_offset),
+      endTime: wall(e.end_at, e.utc_offset),
+      reason: "TIME_OFF_CONFLICT",
+    })),
+    withheldOpenShifts: [],
   });
 }
 
