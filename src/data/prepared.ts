@@ -16,7 +16,8 @@ const placeholders = new Proxy({}, { get: (_, name) => sql.placeholder(String(na
 
 /**
  * A statement whose SQL drizzle builds once per isolate; each request binds its values to it and gets drizzle's typed
- * rows (mapped by data/row-mapping). Building a query's SQL is most of what drizzle costs a hot request (docs/PERFORMANCE.md, issue 21).
+ * rows (mapped by data/row-mapping). Building a query's SQL is most of what drizzle costs a hot request
+ * (docs/PERFORMANCE.md, issue 21).
  * drizzle's own `.prepare()` does not fit: `db.batch` neither takes its prepared query nor fills its placeholders,
  * and it holds the D1 statement of the request that prepared it. This does, inside `db.batch` and `guardedBatch`
  * or awaited alone.
