@@ -46,12 +46,17 @@ const workerProject = async (name: string, include: string[], exclude: string[],
       })),
     ],
     // A shard move's test runs ≈ 6 s on a loaded 2-core machine, over vitest's default 5 s: a hang still fails.
-    test: { name, include, exclude, setupFiles: ["./test/helpers/apply-migrations.ts"], testTimeout: 30_000 },
+    // isolate: false runs a worker's files in one runtime (a new workerd, migrations and app per file cost ≈ 2 s each);
+    // the setup file empties the databases before each file, so none sees another's rows.
+    test: { name, include, exclude, setupFiles: ["./test/helpers/apply-migrations.ts"], testTimeout: 30_000, isolate: false },
   };
 };
 
 export default defineConfig({
   test: {
+    // Two runtimes side by side on the 2-core machines here (vitest's default is one less than the cores): the workerd
+    // files share them, and the Node checks (document lint, client types) run beside the workerd ones.
+    maxWorkers: 2,
     projects: [
       // Limits no test reaches: the suites send thousands of requests with one token within a minute.
       workerProject("worker", ["test/**/*.test.ts"], ["test/node/**", "test/rate-limits/**"], {
