@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
+import { requestWithInterference } from "./helpers/interfering-d1";
 import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
 import { tenantDb } from "./helpers/shards";
 import { staffToken } from "./helpers/staff";
@@ -104,6 +105,24 @@ describe("a shift request is about its entries as they were: a change of one end
     expect(approve.status).toBe(409);
     expect(approve.body.code).toBe("SHIFT_REQUEST_NOT_PENDING");
     expect((await read(p, `${p.base}/schedules/${tuesday.id}`)).employeeId).toBe(p.staff.id);
+  });
+
+  it("a request made while its entry moves is refused by its own insert (400 naming scheduleEntryId), writing nothing", async () => {
+    const p = await createSchedulePlace();
+    const entry = await createEntry(p, MONDAY);
+    const res = await requestWithInterference(
+      "POST",
+      requests(p),
+      { token: p.token, body: { type: "DROP", scheduleEntryId: entry.id } },
+      {
+        before: /^insert into "shift_requests"/i,
+        meanwhile: async () =>
+          expect((await api("PATCH", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken, body: TUESDAY })).status).toBe(200),
+      },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.errors[0].path).toBe("scheduleEntryId");
+    expect(await read(p, requests(p))).toEqual([]);
   });
 
   it("an entry reassigned to a third worker: CANCELLED (ENTRY_CHANGED), not ACCEPTED forever", async () => {

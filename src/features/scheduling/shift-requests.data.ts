@@ -35,6 +35,24 @@ const approvedWithBothMoves = guard({
     )} THEN 'APPROVED' END`,
 });
 
+/**
+ * shift_requests.schedule_entry_id of a new request: the entry's id while it, and a swap's entry given back, are
+ * still as the request read them (live, published, same worker and times), else NULL: a request is about its
+ * entries as they were, and a change committed after the read would not have ended it.
+ */
+const entriesAsRead = guard({
+  column: shiftRequests.scheduleEntryId,
+  problem: () => invalidField("scheduleEntryId", "the entry (or the entry given back) changed meanwhile: read it again"),
+  sql: (entries: readonly [ScheduleEntryRow, ...ScheduleEntryRow[]]) =>
+    sql`(SELECT ${entries[0].id} WHERE ${sql.join(
+      entries.map(
+        (e) => sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${e.id} AND employee_id = ${e.employeeId}
+          AND start_at = ${e.startAt.getTime()} AND end_at = ${e.endAt.getTime()} AND deleted_at IS NULL AND is_draft = 0)`,
+      ),
+      sql` AND `,
+    )})`,
+});
+
 const notPending = (status: string) =>
   conflict("SHIFT_REQUEST_NOT_PENDING", `The shift request is ${status.toLowerCase()}: read it again.`);
 
@@ -129,13 +147,14 @@ export async function createShiftRequest(
       throw invalidField("targetEmployeeId", "no active staff member assigned to this location with that id");
     }
   }
-  let expiresAt = entry.startAt;
+  const entries: [ScheduleEntryRow, ...ScheduleEntryRow[]] = [entry];
   if (body.targetScheduleEntryId) {
     const given = await requestableEntry(db, scope, body.targetScheduleEntryId, "targetScheduleEntryId", now);
     if (given.employeeId !== body.targetEmployeeId) throw invalidField("targetScheduleEntryId", "must be an entry of targetEmployeeId");
-    // A swap is possible only while neither entry has started.
-    if (given.startAt < expiresAt) expiresAt = given.startAt;
+    entries.push(given);
   }
+  // A swap is possible only while neither entry has started.
+  const expiresAt = new Date(Math.min(...entries.map((e) => e.startAt.getTime())));
   const row: ShiftRequestRow = {
     id: newId(now.getTime()),
     organizationId: scope.organizationId,
@@ -156,8 +175,11 @@ export async function createShiftRequest(
   };
   await guardedBatch(
     writerOf(db, scope),
-    [db.insert(shiftRequests).values(row)],
-    [whenDuplicate(shiftRequests, () => conflict("SHIFT_REQUEST_EXISTS", "The entry already has a pending or accepted shift request."))],
+    [db.insert(shiftRequests).values({ ...row, scheduleEntryId: entriesAsRead.sql(entries) as unknown as string })],
+    [
+      whenDuplicate(shiftRequests, () => conflict("SHIFT_REQUEST_EXISTS", "The entry already has a pending or accepted shift request.")),
+      entriesAsRead,
+    ],
     {
       events: [
         { type: "shift_request.created", organizationId: scope.organizationId, occurredAt: now, data: serializeShiftRequest(row, now) },
