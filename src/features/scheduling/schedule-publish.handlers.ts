@@ -121,7 +121,7 @@ export async function publishRange(
           startAt: scheduleEntries.startAt,
           endAt: scheduleEntries.endAt,
           utcOffset: scheduleEntries.utcOffset,
-          reason: sql<SkipReason>`CASE WHEN ${entryOnTimeOff} THEN 'TIME_OFF_CONFLICT' ELSE 'WORKER_UNAVAILABLE' END`,
+          reason: sql<SkipReason>`CASE WHEN ${entryOnTimeOff} THEN 'TIME_OFF_CONFLICT' ELSE 'WORKER_UNAVAILABLE' END`.as("reason"),
         })
         .from(scheduleEntries)
         .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), heldBack))

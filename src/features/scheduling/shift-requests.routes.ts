@@ -44,9 +44,9 @@ export const create = defineRoute({
     "or without one to any colleague at the location who accepts; a SWAP names the colleague and optionally the " +
     "entry of theirs given back. The request expires when the entry (or the entry given back, if it starts earlier) " +
     "starts, and ends (CANCELLED, `cancelReason`) when either entry's time or worker changes or it is deleted. An " +
-    "entry holds one live request at a " +
-    "time (409 `SHIFT_REQUEST_EXISTS`); a draft, a started entry, an unknown one or an unknown target is 400 naming " +
-    "the field." +
+    "entry holds one live request at a time (409 `SHIFT_REQUEST_EXISTS`); a draft, a started entry, an unknown one, " +
+    "an unknown target, or an entry that changed while the request was being made (checked by its insert) is 400 " +
+    "naming the field." +
     visibility,
   middleware: [selfOrManager] as const,
   request: { params: LocationParams, body: jsonBody(ShiftRequestCreate) },
