@@ -116,6 +116,69 @@ describe("scheduling respects availability (409 WORKER_UNAVAILABLE)", () => {
   });
 });
 
+/** The staff member is unavailable on Wednesday 2027-03-17, 08:00–20:00 local (New York), once. */
+async function unavailableWednesday(p: SchedulePlace) {
+  const res = await api("POST", `/api/organizations/${p.org.id}/staffmembers/${p.staff.id}/availability`, {
+    token: p.org.adminToken,
+    body: { type: "UNAVAILABLE", startTime: "2027-03-17T08:00:00Z", endTime: "2027-03-17T20:00:00Z", timezone: "America/New_York" },
+  });
+  if (res.status !== 201) throw new Error(`availability: ${res.status} ${res.text}`);
+}
+
+const publishWeek = (p: SchedulePlace) =>
+  api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { startDate: "2027-03-15", endDate: "2027-03-21" } });
+
+describe("POST …/schedules/publish and availability added after the draft", () => {
+  it("skips and reports (WORKER_UNAVAILABLE) a draft on an UNAVAILABLE occurrence; the rest publishes", async () => {
+    const p = await createSchedulePlace();
+    const tuesday = await createEntry(p, { startTime: "2027-03-16T10:00:00Z", endTime: "2027-03-16T12:00:00Z" }, true);
+    const wednesday = await createEntry(p, { startTime: "2027-03-17T10:00:00Z", endTime: "2027-03-17T12:00:00Z" }, true);
+    await unavailableWednesday(p);
+    const res = await publishWeek(p);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ publishedEntries: 1, publishedOpenShifts: 0 });
+    expect(res.body.skipped).toEqual([
+      {
+        id: wednesday.id,
+        employeeId: p.staff.id,
+        startTime: "2027-03-17T10:00:00.000Z",
+        endTime: "2027-03-17T12:00:00.000Z",
+        reason: "WORKER_UNAVAILABLE",
+      },
+    ]);
+    expect((await api("GET", `${p.base}/schedules/drafts/${wednesday.id}`, { token: p.org.adminToken })).body.isDraft).toBe(true);
+    expect((await api("GET", `${p.base}/schedules/${tuesday.id}`, { token: p.org.adminToken })).body.isPublished).toBe(true);
+    // Still skipped the next time, and reported again.
+    const again = await publishWeek(p);
+    expect(again.body).toMatchObject({ publishedEntries: 0, skipped: [expect.objectContaining({ id: wednesday.id })] });
+  });
+
+  it("publishes a draft whose last create or update carried ignoreAvailability (a draft copy too)", async () => {
+    const p = await createSchedulePlace();
+    const before = await createEntry(p, { startTime: "2027-03-17T09:00:00Z", endTime: "2027-03-17T10:00:00Z" }, true);
+    await createEntry(p, { startTime: "2027-03-10T14:00:00Z", endTime: "2027-03-10T15:00:00Z" });
+    await unavailableWednesday(p);
+    const created = await api("POST", `${p.base}/schedules/drafts`, {
+      token: p.org.adminToken,
+      body: entryBody(p, { startTime: "2027-03-17T11:00:00Z", endTime: "2027-03-17T12:00:00Z", ignoreAvailability: true }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const patched = await api("PATCH", `${p.base}/schedules/drafts/${before.id}`, {
+      token: p.org.adminToken,
+      body: { note: "Inventory", ignoreAvailability: true },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    const copied = await api("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: { fromStartDate: "2027-03-10", fromEndDate: "2027-03-10", toStartDate: "2027-03-17", ignoreAvailability: true },
+    });
+    expect(copied.body.created).toEqual([expect.objectContaining({ isDraft: true })]);
+    const res = await publishWeek(p);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ publishedEntries: 3, skipped: [] });
+  });
+});
+
 describe("GET …/schedules/eligibility", () => {
   it("ranks the location's staff for a slot with reasons, preference, the week's minutes and projected overtime", async () => {
     const p = await createSchedulePlace();

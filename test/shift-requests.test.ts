@@ -100,7 +100,7 @@ describe("shift requests", () => {
     expect((await api("GET", `${p.base}/schedules/${theirs.id}`, { token: p.org.adminToken })).body.employeeId).toBe(p.staff.id);
   });
 
-  it("an approval whose entry was given to someone else meanwhile writes nothing (409)", async () => {
+  it("an approval whose entry was given to someone else meanwhile writes nothing (409): the reassignment ended the request", async () => {
     const p = await createSchedulePlace();
     const [taker, third] = [await colleague(p), await colleague(p)];
     const entry = await createEntry(p, MONDAY);
@@ -111,7 +111,7 @@ describe("shift requests", () => {
     const refused = await api("POST", `${url}/approve`, { token: p.org.adminToken });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("SHIFT_REQUEST_NOT_PENDING");
-    expect((await api("GET", url, { token: p.org.adminToken })).body.status).toBe("ACCEPTED");
+    expect((await api("GET", url, { token: p.org.adminToken })).body).toMatchObject({ status: "CANCELLED", cancelReason: "ENTRY_CHANGED" });
     expect((await api("GET", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken })).body.employeeId).toBe(third.id);
   });
 

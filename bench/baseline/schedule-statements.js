@@ -6,7 +6,7 @@ export const LOCATION_SQL =
 export const OWN_LOCATIONS_SQL =
   'select "location_ids" from "staff_members" where (("staff_members"."organization_id" = ? and "staff_members"."deleted_at" is null) and "staff_members"."id" = ?)';
 const ENTRY_COLUMNS =
-  '"id", "organization_id", "location_id", "employee_id", "role_id", "start_at", "end_at", "utc_offset", "timezone", "breaks", "note", "is_draft", "published_at", "open_shift_id", "active", "created_at", "updated_at", "deleted_at"';
+  '"id", "organization_id", "location_id", "employee_id", "role_id", "start_at", "end_at", "utc_offset", "timezone", "breaks", "note", "is_draft", "published_at", "ignore_availability", "open_shift_id", "active", "created_at", "updated_at", "deleted_at"';
 export const FIRST_PAGE_SQL = `select ${ENTRY_COLUMNS} from "schedule_entries" where ("schedule_entries"."organization_id" = ? and "schedule_entries"."location_id" = ? and "schedule_entries"."is_draft" = ? and ("schedule_entries"."start_at" >= ? and "schedule_entries"."start_at" < ?) and "schedule_entries"."deleted_at" is null) order by "schedule_entries"."start_at" asc, "schedule_entries"."id" asc limit ?`;
 export const NEXT_PAGE_SQL = `select ${ENTRY_COLUMNS} from "schedule_entries" where ("schedule_entries"."organization_id" = ? and "schedule_entries"."location_id" = ? and "schedule_entries"."is_draft" = ? and "schedule_entries"."start_at" < ? and (("schedule_entries"."start_at", "schedule_entries"."id") > (?, ?) and "schedule_entries"."deleted_at" is null)) order by "schedule_entries"."start_at" asc, "schedule_entries"."id" asc limit ?`;
 const DRAFT_OPEN_SHIFTS =
@@ -17,14 +17,22 @@ const DRAFT_ENTRIES =
   '("schedule_entries"."organization_id" = ? and "schedule_entries"."deleted_at" is null) and "schedule_entries"."location_id" = ? and "schedule_entries"."is_draft" = ? and "schedule_entries"."start_at" >= ? and "schedule_entries"."start_at" < ?';
 const ON_TIME_OFF = `EXISTS (SELECT 1 FROM time_off_requests WHERE worker_id = "schedule_entries"."employee_id"
     AND status = 'approved' AND deleted_at IS NULL AND start_at < "schedule_entries"."end_at" AND end_at > "schedule_entries"."start_at")`;
-/** Draft entries of the range not on their staff member's approved time off (those stay drafts and are reported). */
-export const PUBLISH_ENTRIES_SQL = `update "schedule_entries" set "is_draft" = ?, "published_at" = ?, "updated_at" = ? where ((${DRAFT_ENTRIES}) and not ${ON_TIME_OFF})`;
+const UNAVAILABLE = `EXISTS (SELECT 1 FROM availability_occurrences o
+    WHERE o.employee_id = "schedule_entries"."employee_id" AND o.start_at < "schedule_entries"."end_at"
+    AND o.start_at > "schedule_entries"."start_at" - ? AND o.end_at > "schedule_entries"."start_at"
+    AND o.type = 'UNAVAILABLE' AND o.organization_id = "schedule_entries"."organization_id")`;
+/** On approved time off, or on an UNAVAILABLE occurrence without the draft's ignoreAvailability (bound: 0, then the longest occurrence). */
+const HELD_BACK = `(${ON_TIME_OFF} or ("schedule_entries"."ignore_availability" = ? and ${UNAVAILABLE}))`;
+/** The bound values of HELD_BACK: ignore_availability 0, and the longest occurrence (7 days and an hour) in ms. */
+const HELD_BACK_PARAMS = [0, 7 * 86_400_000 + 3_600_000];
+/** Draft entries of the range not held back (those stay drafts and are reported). */
+export const PUBLISH_ENTRIES_SQL = `update "schedule_entries" set "is_draft" = ?, "published_at" = ?, "updated_at" = ? where ((${DRAFT_ENTRIES}) and not ${HELD_BACK})`;
 /** The draft open shifts, guarded: role_id NULL (failing the batch) if one gained an assignment the publish did not read. */
 export const PUBLISH_OPEN_SHIFTS_UPDATE_SQL = `update "open_shifts" set "role_id" = (SELECT "open_shifts"."role_id" WHERE NOT EXISTS (SELECT 1 FROM open_shift_preferences
     WHERE open_shift_id = "open_shifts"."id" AND is_draft = 1 AND status = 'APPROVED' AND deleted_at IS NULL
     AND id NOT IN (SELECT value FROM json_each(?)))), "is_draft" = ?, "published_at" = ?, "updated_at" = ? where ("open_shifts"."id" IN (SELECT value FROM json_each(?)) and "open_shifts"."is_draft" = ? and "open_shifts"."deleted_at" is null)`;
-/** The drafts left behind on time off, read after the update in the same batch. */
-export const SKIPPED_ENTRIES_SQL = `select "id", "employee_id", "start_at", "end_at", "utc_offset" from "schedule_entries" where ((${DRAFT_ENTRIES}) and "schedule_entries"."deleted_at" is null and ${ON_TIME_OFF}) order by "schedule_entries"."id"`;
+/** The drafts left behind (on time off, or unavailable), read after the update in the same batch, with the reason. */
+export const SKIPPED_ENTRIES_SQL = `select "id", "employee_id", "start_at", "end_at", "utc_offset", CASE WHEN ${ON_TIME_OFF} THEN 'TIME_OFF_CONFLICT' ELSE 'WORKER_UNAVAILABLE' END as "reason" from "schedule_entries" where ((${DRAFT_ENTRIES}) and "schedule_entries"."deleted_at" is null and ${HELD_BACK}) order by "schedule_entries"."id"`;
 const PUBLISHED_HERE = (table) =>
   `exists (select "id" from "${table}" where (("${table}"."organization_id" = ? and "${table}"."deleted_at" is null) and "${table}"."location_id" = ? and "${table}"."is_draft" = ? and "${table}"."published_at" = ?))`;
 /** schedule.published, recorded only if the publish published something. */
@@ -122,9 +130,9 @@ export function publishTrips(
       call: "batch",
       pairs: [
         [guard.sql, guard.params],
-        [PUBLISH_ENTRIES_SQL, [0, now, now, ...drafts]],
+        [PUBLISH_ENTRIES_SQL, [0, now, now, ...drafts, ...HELD_BACK_PARAMS]],
         [PUBLISH_OPEN_SHIFTS_UPDATE_SQL, ["[]", 0, now, now, "[]", 1]],
-        [SKIPPED_ENTRIES_SQL, drafts],
+        [SKIPPED_ENTRIES_SQL, [...drafts, ...HELD_BACK_PARAMS]],
         [
           PUBLISHED_EVENT_SQL,
           [event.id, organizationId, organizationId, "schedule.published", now, event.data, organizationId, locationId, 0, now].concat([

@@ -97,7 +97,7 @@ async function publish(db, match, request) {
       employeeId: e.employee_id,
       startTime: wall(e.start_at, e.utc_offset),
       endTime: wall(e.end_at, e.utc_offset),
-      reason: "TIME_OFF_CONFLICT",
+      reason: e.reason,
     })),
     withheldOpenShifts: [],
   });

@@ -59,6 +59,8 @@ export const scheduleEntries = sqliteTable(
     note: text("note"),
     isDraft: integer("is_draft", { mode: "boolean" }).notNull(),
     publishedAt: timestamp("published_at"),
+    /** The last write said ignoreAvailability: publishing the draft does not skip it for its worker's unavailability. */
+    ignoreAvailability: integer("ignore_availability", { mode: "boolean" }).notNull().default(false),
     /** The open shift whose claim or assignment created the entry. */
     openShiftId: text("open_shift_id").references(() => openShifts.id),
     ...lifecycle,

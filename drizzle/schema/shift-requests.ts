@@ -29,6 +29,8 @@ export const shiftRequests = sqliteTable(
     acceptedBy: text("accepted_by"),
     decidedBy: text("decided_by"),
     note: text("note"),
+    /** Why a CANCELLED request ended: its entry changed or was deleted, or the requester or a manager cancelled it. */
+    cancelReason: text("cancel_reason"),
     expiresAt: timestamp("expires_at").notNull(),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
@@ -37,5 +39,7 @@ export const shiftRequests = sqliteTable(
     index("shift_requests_location").on(t.organizationId, t.locationId, t.createdAt),
     // One live request per entry: a second is 409 SHIFT_REQUEST_EXISTS, decided by the index, not a read.
     uniqueIndex("shift_requests_live_entry").on(t.scheduleEntryId).where(sql`status IN ('PENDING', 'ACCEPTED')`),
+    // A write that changes an entry ends the live requests naming it as either entry: found by both indexes.
+    index("shift_requests_live_target_entry").on(t.targetScheduleEntryId).where(sql`status IN ('PENDING', 'ACCEPTED')`),
   ],
 );

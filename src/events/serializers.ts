@@ -11,6 +11,7 @@ import {
   roles,
   scheduleEntries,
   shiftNotes,
+  shiftRequests,
   shifts,
   staffMembers,
   timeOffPolicies,
@@ -29,6 +30,7 @@ import { serializeRole } from "@/features/roles/roles.schemas";
 import { preferenceFields } from "@/features/scheduling/open-shifts.events";
 import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "@/features/scheduling/open-shifts.schemas";
 import { serializeEntry } from "@/features/scheduling/schedules.schemas";
+import { serializeShiftRequest } from "@/features/scheduling/shift-requests.schemas";
 import { serializeShiftNote } from "@/features/shift-notes/shift-notes.schemas";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";
@@ -55,6 +57,11 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
   schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),
+  // A request ended by a change of its entry (features/scheduling/shift-request-endings); its status as when recorded.
+  shift_requests: (snapshot) => {
+    const row = rowOf(shiftRequests, snapshot);
+    return serializeShiftRequest(row, row.updatedAt);
+  },
   attendance_exceptions: (snapshot) => serializeAttendanceException(rowOf(attendanceExceptions, snapshot)),
   attendance_settings: (snapshot) => {
     const row = rowOf(attendanceSettings, snapshot);

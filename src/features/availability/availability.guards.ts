@@ -21,6 +21,15 @@ export const unavailableDuring = (organizationId: string, employeeId: string, st
     AND start_at > ${start.getTime() - LONGEST_MS} AND end_at > ${start.getTime()} AND type = 'UNAVAILABLE'
     AND +organization_id = ${organizationId})`;
 
+/**
+ * A SQL boolean for statements over schedule_entries (publish): an UNAVAILABLE occurrence of the row's own staff
+ * member overlaps the row's [start_at, end_at).
+ */
+export const entryUnavailable: SQL = sql`EXISTS (SELECT 1 FROM availability_occurrences o
+    WHERE o.employee_id = "schedule_entries"."employee_id" AND o.start_at < "schedule_entries"."end_at"
+    AND o.start_at > "schedule_entries"."start_at" - ${LONGEST_MS} AND o.end_at > "schedule_entries"."start_at"
+    AND o.type = 'UNAVAILABLE' AND o.organization_id = "schedule_entries"."organization_id")`;
+
 /** The UNAVAILABLE occurrences of these staff members overlapping [start, end), as instants (bulk copy's skips). */
 export async function unavailableSpans(
   db: Database,

@@ -107,6 +107,8 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
       utcOffset: copy.utcOffset,
       isDraft: body.asDrafts,
       publishedAt: body.asDrafts ? null : now,
+      // Written with this copy's override (or without one), as its publish reads it.
+      ignoreAvailability: body.ignoreAvailability ?? false,
       openShiftId: null,
       active: true,
       createdAt: now,

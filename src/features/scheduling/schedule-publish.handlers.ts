@@ -9,11 +9,14 @@ import { inOrganization } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { localWallClock } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
+import { entryUnavailable } from "@/features/availability/availability.guards";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
 import { openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
 import { entryOnTimeOff } from "./time-off-conflicts.guards";
+
+type SkipReason = "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE";
 
 /**
  * POST /schedules/publish: every draft entry and draft open shift of the location starting in the range, and the
@@ -21,9 +24,11 @@ import { entryOnTimeOff } from "./time-off-conflicts.guards";
  * anywhere in it (an assignment now overlapping its worker's schedule) publishes nothing. Every statement is
  * conditional on the draft still being a draft, so a second publish publishes nothing twice.
  *
- * A draft entry on its staff member's approved time off (approved after the draft was made) is not published: it
- * stays a draft and is reported in `skipped` (TIME_OFF_CONFLICT), the rest publishes — as bulk copy skips and
- * reports. The report is read inside the same batch, after the update, so it names exactly what stayed behind.
+ * A draft entry on its staff member's approved time off, or on an UNAVAILABLE occurrence of their availability
+ * unless the draft was written with ignoreAvailability (either added after the draft was made), is not published: it
+ * stays a draft and is reported in `skipped` (TIME_OFF_CONFLICT, WORKER_UNAVAILABLE), the rest publishes — as bulk
+ * copy skips and reports. Both are conditions of the publish statement itself, and the report is read inside the
+ * same batch, after the update, so it names exactly what stayed behind.
  */
 export async function publishRange(
   writer: Writer,
@@ -96,6 +101,7 @@ export async function publishRange(
       approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, true),
     ];
   });
+  const heldBack = or(entryOnTimeOff, and(eq(scheduleEntries.ignoreAvailability, false), entryUnavailable))!;
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
     writer,
     [
@@ -103,7 +109,7 @@ export async function publishRange(
       db
         .update(scheduleEntries)
         .set(published)
-        .where(and(draftsOf(scheduleEntries), not(entryOnTimeOff))),
+        .where(and(draftsOf(scheduleEntries), not(heldBack))),
       db
         .update(openShifts)
         .set({ ...published, roleId: openShiftGuards.noUnreadAssignments.sql(selection.assignmentIds) })
@@ -115,9 +121,10 @@ export async function publishRange(
           startAt: scheduleEntries.startAt,
           endAt: scheduleEntries.endAt,
           utcOffset: scheduleEntries.utcOffset,
+          reason: sql<SkipReason>`CASE WHEN ${entryOnTimeOff} THEN 'TIME_OFF_CONFLICT' ELSE 'WORKER_UNAVAILABLE' END`.as("reason"),
         })
         .from(scheduleEntries)
-        .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), entryOnTimeOff))
+        .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), heldBack))
         .orderBy(scheduleEntries.id),
       ...assignmentStatements,
     ],
@@ -135,7 +142,7 @@ export async function publishRange(
       employeeId: e.employeeId,
       startTime: localWallClock(e.startAt, e.utcOffset),
       endTime: localWallClock(e.endAt, e.utcOffset),
-      reason: "TIME_OFF_CONFLICT" as const,
+      reason: e.reason,
     })),
     withheldOpenShifts: selection.withheld.map(({ id, openShiftId }) => {
       const { preference, shift } = assignments.find((a) => a.preference.id === id)!;

@@ -1,9 +1,11 @@
 import { scheduleEntries } from "@db/schema";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { guarded } from "@/data/write/constraint-problems";
+import { rowExists } from "@/data/write/precondition-guard";
 import { planEntrySpan } from "@/domain/schedule-entry";
 import {
+  type AlsoWritten,
   findLive,
   getLive,
   insertRecord,
@@ -17,6 +19,7 @@ import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { checkEntryReferences } from "./schedule-references.data";
 import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
 import type { EntryCreateInput, EntryPatchInput, ScheduleEntryRow } from "./schedules.schemas";
+import { type Ending, endRequestsOf } from "./shift-request-endings.data";
 
 function span(wallClock: { start: string; end: string }, rule: { utcOffset: number } | { timeZone: string }) {
   const plan = planEntrySpan({ start: new Date(wallClock.start), end: new Date(wallClock.end) }, rule);
@@ -34,6 +37,24 @@ export const findEntry = (db: Database, scope: ScheduleScope, id: string, isDraf
 /** GET /schedules/{id} and /schedules/drafts/{id}: the entry with its ETag. */
 export const getEntry = (c: ReadContext, scope: ScheduleScope, id: string, isDraft: boolean) =>
   getLive(c, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry");
+
+/**
+ * A write of a published entry ends the live shift requests naming it when it changes the entry's time or worker
+ * (`changes`: a condition on the entry's row as the write finds it) or deletes it, in its own batch, exactly when
+ * the write applies (the update's own condition). A draft has no requests.
+ */
+const endingRequests =
+  (db: Database, organizationId: string, id: string, reason: Ending["reason"], changes?: SQL): AlsoWritten =>
+  (where) => {
+    const ending = endRequestsOf(db, {
+      organizationId,
+      entryIds: [id],
+      reason,
+      now: new Date(),
+      when: rowExists(scheduleEntries, and(where, changes)),
+    });
+    return { before: [ending.statement], events: [ending.event] };
+  };
 
 /** POST /schedules (published at once) and POST /schedules/drafts. */
 export async function createEntry(
@@ -68,6 +89,7 @@ export async function createEntry(
         timezone: location.timezone,
         breaks,
         note: body.note ?? null,
+        ignoreAvailability: body.ignoreAvailability,
         isDraft,
         publishedAt: isDraft ? null : now,
       },
@@ -110,13 +132,35 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
         utcOffset: planned.utcOffset,
         breaks,
         note: body.note === undefined ? was.note : body.note,
+        ignoreAvailability: body.ignoreAvailability,
       },
       "Schedule entry",
       "schedule_entry.updated",
+      isDraft
+        ? undefined
+        : endingRequests(
+            db,
+            organizationId,
+            id,
+            "ENTRY_CHANGED",
+            or(
+              ne(scheduleEntries.startAt, planned.start),
+              ne(scheduleEntries.endAt, planned.end),
+              ne(scheduleEntries.employeeId, employeeId),
+            ),
+          ),
     ),
     scheduleGuardProblems,
   );
 }
 
 export const removeEntry = (c: WriteContext, scope: ScheduleScope, id: string, isDraft: boolean) =>
-  softDeleteLive(c, scheduleEntries, scope.organizationId, entryOfKind(scope, id, isDraft), "Schedule entry", "schedule_entry.deleted");
+  softDeleteLive(
+    c,
+    scheduleEntries,
+    scope.organizationId,
+    entryOfKind(scope, id, isDraft),
+    "Schedule entry",
+    "schedule_entry.deleted",
+    isDraft ? undefined : endingRequests(c.var.db, scope.organizationId, id, "ENTRY_DELETED"),
+  );

@@ -90,7 +90,11 @@ export const patch = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Update schedule entry",
-  description: `Changes only the named fields; times are read with the body's utcOffset, else the entry's.${timeNote}`,
+  description:
+    "Changes only the named fields; times are read with the body's utcOffset, else the entry's. A change of the " +
+    "entry's start, end or staff member ends the live (PENDING or ACCEPTED) shift requests naming it, in the same " +
+    "batch: CANCELLED with cancelReason ENTRY_CHANGED, each with a `shift_request.cancelled` event." +
+    timeNote,
   middleware: [write] as const,
   request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
   responses: {
@@ -113,7 +117,10 @@ export const remove = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Remove schedule entry",
-  description: "Soft delete: the entry leaves the schedule and answers with `deletedAt` set.",
+  description:
+    "Soft delete: the entry leaves the schedule and answers with `deletedAt` set. The live (PENDING or ACCEPTED) shift " +
+    "requests naming it end in the same batch: CANCELLED with cancelReason ENTRY_DELETED, each with a " +
+    "`shift_request.cancelled` event.",
   middleware: [write] as const,
   request: { params: EntryParams, headers: IfMatchHeaders },
   responses: {
@@ -175,8 +182,10 @@ export const publish = defineRoute({
     "Publishes every draft entry and draft open shift of the location starting in [startDate, endDate], and applies " +
     "the draft assignments of those open shifts (each becomes a published entry), in one atomic batch: if any part is " +
     "refused (409), nothing is published. A draft entry on its staff member's approved time off stays a draft and is " +
-    "reported in `skipped` (TIME_OFF_CONFLICT) while the rest publishes. An empty range answers zeros; publishing " +
-    "again publishes nothing twice.",
+    "reported in `skipped` (TIME_OFF_CONFLICT) while the rest publishes; so does a draft entry on an UNAVAILABLE " +
+    "occurrence of its staff member's availability (WORKER_UNAVAILABLE; availability added after the draft counts), " +
+    "unless the draft's last create or update carried `ignoreAvailability: true`. Both are checked by the publish " +
+    "batch itself. An empty range answers zeros; publishing again publishes nothing twice.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {

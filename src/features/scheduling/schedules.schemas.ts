@@ -89,9 +89,14 @@ export const ScheduleEntry = z
 
 const Note = z.string().trim().max(1000).nullable().optional();
 
-const IgnoreAvailability = z.boolean().default(false).openapi({
-  description: "Schedule the staff member even where their availability says UNAVAILABLE (a manager's override).",
-});
+const IgnoreAvailability = z
+  .boolean()
+  .default(false)
+  .openapi({
+    description:
+      "Schedule the staff member even where their availability says UNAVAILABLE (a manager's override). A draft keeps " +
+      "the value of its last create or update: publishing it skips it for unavailability only without it.",
+  });
 
 export const ScheduleEntryCreate = z
   .object({
@@ -139,11 +144,19 @@ export const PublishResult = z
             employeeId: z.string(),
             startTime: Timestamp,
             endTime: Timestamp,
-            reason: z.enum(["TIME_OFF_CONFLICT"]),
+            reason: z.enum(["TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"]).openapi({
+              description:
+                "TIME_OFF_CONFLICT: on the staff member's approved time off (checked first). WORKER_UNAVAILABLE: on an " +
+                "UNAVAILABLE occurrence of their availability, and the draft was not last written with ignoreAvailability.",
+            }),
           })
           .openapi("SchedulePublishSkip"),
       )
-      .openapi({ description: "Draft entries of the range left unpublished (still drafts): on their staff member's approved time off." }),
+      .openapi({
+        description:
+          "Draft entries of the range left unpublished (still drafts): on their staff member's approved time off, or on " +
+          "an UNAVAILABLE occurrence of their availability (unless the draft carries ignoreAvailability).",
+      }),
     withheldOpenShifts: z
       .array(
         z

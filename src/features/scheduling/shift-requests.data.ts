@@ -9,6 +9,7 @@ import { conflict, forbidden, invalidField, notFound } from "@/problems/problem"
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
 import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
+import { type CancelReason, endRequestsOf } from "./shift-request-endings.data";
 import { type ShiftRequestRow, serializeShiftRequest, statusAt } from "./shift-requests.schemas";
 
 type Action = "accepted" | "approved" | "declined" | "cancelled";
@@ -34,8 +35,41 @@ const approvedWithBothMoves = guard({
     )} THEN 'APPROVED' END`,
 });
 
+/**
+ * shift_requests.schedule_entry_id of a new request: the entry's id while it, and a swap's entry given back, are
+ * still as the request read them (live, published, same worker and times), else NULL: a request is about its
+ * entries as they were, and a change committed after the read would not have ended it.
+ */
+const entriesAsRead = guard({
+  column: shiftRequests.scheduleEntryId,
+  problem: () => invalidField("scheduleEntryId", "the entry (or the entry given back) changed meanwhile: read it again"),
+  sql: (entries: readonly [ScheduleEntryRow, ...ScheduleEntryRow[]]) =>
+    sql`(SELECT ${entries[0].id} WHERE ${sql.join(
+      entries.map(
+        (e) => sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${e.id} AND employee_id = ${e.employeeId}
+          AND start_at = ${e.startAt.getTime()} AND end_at = ${e.endAt.getTime()} AND deleted_at IS NULL AND is_draft = 0)`,
+      ),
+      sql` AND `,
+    )})`,
+});
+
 const notPending = (status: string) =>
   conflict("SHIFT_REQUEST_NOT_PENDING", `The shift request is ${status.toLowerCase()}: read it again.`);
+
+/** The refusal of an action the request's statement did not apply: its state now, or its entries started or went. */
+const refusalNow = async (db: Database, scope: ScheduleScope, id: string, from: readonly string[], now: Date) => {
+  const status = statusAt(await findShiftRequest(db, scope, id), now);
+  return from.includes(status)
+    ? conflict("SHIFT_REQUEST_NOT_PENDING", "The shift request's entry has started or is gone: nothing was written.")
+    : notPending(status);
+};
+
+/** A SQL boolean: the request's entries (both, for a swap giving one back) are live and have not started. */
+const entriesAhead = (row: Pick<ShiftRequestRow, "scheduleEntryId" | "targetScheduleEntryId">, now: Date) => {
+  const ids = [row.scheduleEntryId, ...(row.targetScheduleEntryId ? [row.targetScheduleEntryId] : [])];
+  return sql`(SELECT COUNT(*) FROM schedule_entries WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
+    AND deleted_at IS NULL AND start_at > ${now.getTime()}) = ${ids.length}`;
+};
 
 /** What a staff member acting as themself sees: their own requests, those naming them, and open drops. */
 const visibleTo = (employeeId: string): SQL =>
@@ -113,10 +147,14 @@ export async function createShiftRequest(
       throw invalidField("targetEmployeeId", "no active staff member assigned to this location with that id");
     }
   }
+  const entries: [ScheduleEntryRow, ...ScheduleEntryRow[]] = [entry];
   if (body.targetScheduleEntryId) {
     const given = await requestableEntry(db, scope, body.targetScheduleEntryId, "targetScheduleEntryId", now);
     if (given.employeeId !== body.targetEmployeeId) throw invalidField("targetScheduleEntryId", "must be an entry of targetEmployeeId");
+    entries.push(given);
   }
+  // A swap is possible only while neither entry has started.
+  const expiresAt = new Date(Math.min(...entries.map((e) => e.startAt.getTime())));
   const row: ShiftRequestRow = {
     id: newId(now.getTime()),
     organizationId: scope.organizationId,
@@ -130,14 +168,18 @@ export async function createShiftRequest(
     acceptedBy: null,
     decidedBy: null,
     note: body.note ?? null,
-    expiresAt: entry.startAt,
+    cancelReason: null,
+    expiresAt,
     createdAt: now,
     updatedAt: now,
   };
   await guardedBatch(
     writerOf(db, scope),
-    [db.insert(shiftRequests).values(row)],
-    [whenDuplicate(shiftRequests, () => conflict("SHIFT_REQUEST_EXISTS", "The entry already has a pending or accepted shift request."))],
+    [db.insert(shiftRequests).values({ ...row, scheduleEntryId: entriesAsRead.sql(entries) as unknown as string })],
+    [
+      whenDuplicate(shiftRequests, () => conflict("SHIFT_REQUEST_EXISTS", "The entry already has a pending or accepted shift request.")),
+      entriesAsRead,
+    ],
     {
       events: [
         { type: "shift_request.created", organizationId: scope.organizationId, occurredAt: now, data: serializeShiftRequest(row, now) },
@@ -148,8 +190,8 @@ export async function createShiftRequest(
 }
 
 /**
- * One transition, decided by the statement itself (status in `from` and not expired): of two colleagues accepting
- * one drop, one changes the row and the other changes nothing and is told 409.
+ * One transition, decided by the statement itself (status in `from`, not expired, and its entries still ahead): of
+ * two colleagues accepting one drop, one changes the row and the other changes nothing and is told 409.
  */
 async function transition(
   db: Database,
@@ -177,6 +219,7 @@ async function transition(
               sql`, `,
             )})`,
             sql`${shiftRequests.expiresAt} > ${now.getTime()}`,
+            action === "accepted" ? entriesAhead(was, now) : undefined,
           ),
         ),
     ],
@@ -193,7 +236,7 @@ async function transition(
       ],
     },
   );
-  if (result.meta.changes === 0) throw notPending(statusAt(await findShiftRequest(db, scope, was.id), now));
+  if (result.meta.changes === 0) throw await refusalNow(db, scope, was.id, from, now);
   return row;
 }
 
@@ -219,7 +262,9 @@ export async function declineShiftRequest(db: Database, scope: ScheduleScope, id
 export async function cancelShiftRequest(db: Database, scope: ScheduleScope, id: string) {
   const was = await findShiftRequest(db, scope, id);
   if (scope.ownStaffMemberId && scope.ownStaffMemberId !== was.requesterId) throw forbidden("Only the requester cancels a shift request.");
-  return transition(db, scope, was, ["PENDING", "ACCEPTED"], { status: "CANCELLED" }, "cancelled");
+  const actor = scope.ownStaffMemberId ?? scope.principal.staffMemberId;
+  const cancelReason: CancelReason = actor === was.requesterId ? "REQUESTER_CANCELLED" : "MANAGER_CANCELLED";
+  return transition(db, scope, was, ["PENDING", "ACCEPTED"], { status: "CANCELLED", cancelReason }, "cancelled");
 }
 
 const deciderOf = (scope: ScheduleScope) => scope.principal.staffMemberId ?? `partner:${scope.principal.partnerId}`;
@@ -248,9 +293,9 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
   const given = entries.find((e) => e.id === was.scheduleEntryId);
   const back = was.targetScheduleEntryId ? entries.find((e) => e.id === was.targetScheduleEntryId) : undefined;
   if (!given || (was.targetScheduleEntryId && !back)) throw notPending("no longer possible: its entry was deleted");
-  // Still accepted, and its entry not started (a manager may have moved it since the request was made).
+  // Still accepted, and its entries not started (a change of either would have cancelled it: this is the backstop).
   const stillAccepted = sql`EXISTS (SELECT 1 FROM shift_requests WHERE id = ${was.id} AND status = 'ACCEPTED'
-    AND expires_at > ${now.getTime()}) AND EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${given.id} AND start_at > ${now.getTime()})`;
+    AND expires_at > ${now.getTime()}) AND ${entriesAhead(was, now)}`;
   const reassign = (entry: ScheduleEntryRow, from: string, to: string, leaving?: ScheduleEntryRow) => {
     const span = {
       organizationId: scope.organizationId,
@@ -280,6 +325,15 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
     data: serializeEntry({ ...entry, employeeId: to, updatedAt: now }),
     when: approved,
   });
+  // The entries change hands: the other live requests naming them (a swap's given-back entry, say) end with it.
+  const others = endRequestsOf(db, {
+    organizationId: scope.organizationId,
+    entryIds: moves.map((m) => m.entry.id),
+    reason: "ENTRY_CHANGED",
+    now,
+    when: approved,
+    except: was.id,
+  });
   const [, , approval] = await guardedBatch(
     writerOf(db, scope),
     [
@@ -293,6 +347,7 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
           updatedAt: now,
         })
         .where(and(eq(shiftRequests.id, was.id), eq(shiftRequests.status, "ACCEPTED"), sql`${shiftRequests.expiresAt} > ${now.getTime()}`)),
+      others.statement,
     ],
     [...scheduleGuardProblems, approvedWithBothMoves],
     {
@@ -306,9 +361,10 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
         },
         entryEvent(given, acceptor),
         ...(back ? [entryEvent(back, was.requesterId)] : []),
+        others.event,
       ],
     },
   );
-  if (approval.meta.changes === 0) throw notPending(statusAt(await findShiftRequest(db, scope, was.id), now));
+  if (approval.meta.changes === 0) throw await refusalNow(db, scope, was.id, ["ACCEPTED"], now);
   return row;
 }

@@ -13,7 +13,11 @@ const visibility =
   " A staff member without SCHEDULE_WRITE sees their own requests, those naming them and open drops at their own " +
   "locations (others are 404).";
 const stateNote =
-  " A request that is not in the state the action needs (or whose entry has started: EXPIRED) is 409 `SHIFT_REQUEST_NOT_PENDING`.";
+  " A request that is not in the state the action needs (or whose entry has started: EXPIRED) is 409 " +
+  "`SHIFT_REQUEST_NOT_PENDING`. A request is about its entries as they were when it was made: a change of either " +
+  "entry's time or worker, or its deletion (schedule PATCH or DELETE, time off approved with " +
+  "cancelConflictingEntries, another request's approval) cancels it in that change's own batch (`cancelReason`, a " +
+  "`shift_request.cancelled` event), so GET never shows a status the actions contradict.";
 
 export const list = defineRoute({
   method: "get",
@@ -38,9 +42,11 @@ export const create = defineRoute({
   description:
     "By the entry's worker (or a manager): a DROP gives a published entry that has not started to `targetEmployeeId`, " +
     "or without one to any colleague at the location who accepts; a SWAP names the colleague and optionally the " +
-    "entry of theirs given back. The request expires when the entry starts. An entry holds one live request at a " +
-    "time (409 `SHIFT_REQUEST_EXISTS`); a draft, a started entry, an unknown one or an unknown target is 400 naming " +
-    "the field." +
+    "entry of theirs given back. The request expires when the entry (or the entry given back, if it starts earlier) " +
+    "starts, and ends (CANCELLED, `cancelReason`) when either entry's time or worker changes or it is deleted. An " +
+    "entry holds one live request at a time (409 `SHIFT_REQUEST_EXISTS`); a draft, a started entry, an unknown one, " +
+    "an unknown target, or an entry that changed while the request was being made (checked by its insert) is 400 " +
+    "naming the field." +
     visibility,
   middleware: [selfOrManager] as const,
   request: { params: LocationParams, body: jsonBody(ShiftRequestCreate) },
@@ -88,7 +94,8 @@ export const accept = action(
   "accept",
   "Accept a shift request",
   "PENDING → ACCEPTED, by the target, or for an open drop by any active colleague at the location other than the " +
-    "requester. Of two colleagues accepting one drop at once, one is 200 and the other 409.",
+    "requester, while its entries are live and have not started (checked by the write itself). Of two colleagues " +
+    "accepting one drop at once, one is 200 and the other 409.",
   selfOrManager,
 );
 export const approve = action(
@@ -96,14 +103,16 @@ export const approve = action(
   "Approve a shift request",
   "ACCEPTED → APPROVED (SCHEDULE_WRITE): the entry goes to the acceptor (and a swap's entry given back to the " +
     "requester) in the same atomic batch, each re-checked for overlap (409 `SCHEDULE_OVERLAP`), approved time off " +
-    "(409 `TIME_OFF_CONFLICT`) and availability (409 `WORKER_UNAVAILABLE`); a refusal writes nothing.",
+    "(409 `TIME_OFF_CONFLICT`) and availability (409 `WORKER_UNAVAILABLE`); a refusal writes nothing. Both entries " +
+    "must be live, still with their workers, and not started (else 409 `SHIFT_REQUEST_NOT_PENDING`). The other live " +
+    "requests naming either entry end in the same batch (CANCELLED, cancelReason ENTRY_CHANGED).",
   manager,
 );
 export const decline = action("decline", "Decline a shift request", "PENDING or ACCEPTED → DECLINED (SCHEDULE_WRITE).", manager);
 export const cancel = action(
   "cancel",
   "Cancel a shift request",
-  "PENDING or ACCEPTED → CANCELLED, by the requester (or a manager).",
+  "PENDING or ACCEPTED → CANCELLED, by the requester (cancelReason REQUESTER_CANCELLED) or a manager " + "(MANAGER_CANCELLED).",
   selfOrManager,
 );
 

@@ -4,6 +4,7 @@ import { idParam } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
 import { Timestamp } from "@/platform/schemas/validation";
 import { Id, LocationParams } from "./schedules.schemas";
+import { CANCEL_REASONS } from "./shift-request-endings.data";
 
 export type ShiftRequestRow = typeof shiftRequests.$inferSelect;
 
@@ -17,8 +18,19 @@ export const ShiftRequest = z
     type: z.enum(SHIFT_REQUEST_TYPES),
     status: z.enum(SHIFT_REQUEST_STATUSES).openapi({
       description:
-        "PENDING → ACCEPTED → APPROVED, or DECLINED / CANCELLED; a PENDING or ACCEPTED request whose entry has started reads EXPIRED.",
+        "PENDING → ACCEPTED → APPROVED, or DECLINED / CANCELLED; a PENDING or ACCEPTED request whose entry (or, for a " +
+        "swap, the entry given back) has started reads EXPIRED. A change of either entry's time or worker, or its " +
+        "deletion, ends a live request: CANCELLED with `cancelReason`.",
     }),
+    cancelReason: z
+      .enum(CANCEL_REASONS)
+      .nullable()
+      .openapi({
+        description:
+          "Why a CANCELLED request ended (null otherwise): ENTRY_CHANGED (a manager, or another request's approval, " +
+          "changed the time or worker of one of its entries), ENTRY_DELETED (one of its entries was deleted, e.g. by " +
+          "the approval of time off with cancelConflictingEntries), REQUESTER_CANCELLED, MANAGER_CANCELLED.",
+      }),
     scheduleEntryId: z.string(),
     requesterId: z.string().openapi({ description: "The worker of the entry given away." }),
     targetEmployeeId: z.string().nullable().openapi({ description: "Null: an open drop any colleague at the location may accept." }),
@@ -26,7 +38,9 @@ export const ShiftRequest = z
     acceptedBy: z.string().nullable(),
     decidedBy: z.string().nullable(),
     note: z.string().nullable(),
-    expiresAt: Timestamp.openapi({ description: "The entry's start: the request expires then." }),
+    expiresAt: Timestamp.openapi({
+      description: "The entry's start (for a swap giving an entry back, the earlier of the two starts): the request expires then.",
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -59,6 +73,7 @@ export const serializeShiftRequest = (row: ShiftRequestRow, now = new Date()): z
   id: row.id,
   type: row.type as z.infer<typeof ShiftRequest>["type"],
   status: statusAt(row, now),
+  cancelReason: row.status === "CANCELLED" ? (row.cancelReason as z.infer<typeof ShiftRequest>["cancelReason"]) : null,
   scheduleEntryId: row.scheduleEntryId,
   requesterId: row.requesterId,
   targetEmployeeId: row.targetEmployeeId,

@@ -10,6 +10,7 @@ import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-
 import { localDate } from "@/domain/accrual";
 import { parseDateParam } from "@/domain/local-time";
 import { mayAct } from "@/domain/permissions";
+import { endRequestsOf } from "@/features/scheduling/shift-request-endings.data";
 import { type HeaderContext, type IfMatch, ifMatchOf, requireVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
@@ -41,8 +42,8 @@ import { ensureWorkerPolicies, onePair } from "./worker-policy-rows.data";
 interface RequestWrite<T> {
   statements: T;
   event?: EventSpec;
-  /** A second event, after the first (its `changes()` is the first event's insert: give it `always` and its own condition). */
-  also?: EventSpec;
+  /** Events after the first (their `changes()` is an event's insert: give them `always` and their own condition). */
+  also?: EventSpec[];
   /** The hours the batch's balance guard checks: its refusal answers 409 INSUFFICIENT_BALANCE with the balance then. */
   balance?: BalanceAsked;
   /** The time off the batch's schedule guard checks: its refusal answers 409 SCHEDULE_CONFLICT naming the entries. */
@@ -58,7 +59,7 @@ async function writeRequest<T extends readonly [Statement, ...Statement[]]>(
   write: RequestWrite<T>,
 ) {
   const { db } = writer;
-  const events = [write.event, write.also].filter((spec) => spec !== undefined);
+  const events = [write.event, ...(write.also ?? [])].filter((spec) => spec !== undefined);
   const { guarded, balance, span } = write;
   const problems = [
     ...requestGuardProblems,
@@ -198,12 +199,14 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     ],
     event: requestEvent(db, organization_id, subject.requestId, "time_off_request.created"),
     // A policy that needs no approval approves on creation: that is an approval too.
-    also: {
-      organizationId: organization_id,
-      type: "time_off_request.approved",
-      read: requestEventData(db, subject.requestId, eq(timeOffRequests.status, "approved")),
-      always: true,
-    },
+    also: [
+      {
+        organizationId: organization_id,
+        type: "time_off_request.approved",
+        read: requestEventData(db, subject.requestId, eq(timeOffRequests.status, "approved")),
+        always: true,
+      },
+    ],
     balance: { policyId: policy.id, workerId, hours: plan.totalHours },
     span: { workerId, start: plan.start, end: plan.end },
   });
@@ -330,6 +333,13 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
       typeOf: sql`${"schedule_entry.deleted" satisfies EventType}`,
     },
   };
+  // The shift requests on the entries cancelled end with them (scheduling's shift-request-endings).
+  const ended = endRequestsOf(db, {
+    organizationId: organization_id,
+    entryIds: sql`SELECT id FROM schedule_entries WHERE employee_id = ${workerId} AND deleted_at = ${now.getTime()} AND is_draft = 0`,
+    reason: "ENTRY_DELETED",
+    now,
+  });
   const approval = [
     approveRequest(db, organization_id, id),
     touchBalance(db, id, { ifPreviousChanged: true }),
@@ -338,13 +348,13 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
   const written = await writeRequest(c.var, organization_id, {
     // The entries a manager cancels first, while the request is pending; the usage entry last: it changes a row only
     // when this approval did, which is what the event looks at.
-    statements: cancel ? [cancelPublishedWork(db, id, now), ...approval] : approval,
+    statements: cancel ? [cancelPublishedWork(db, id, now), ended.statement, ...approval] : approval,
     event: requestEvent(db, organization_id, id, "time_off_request.approved"),
-    also: cancel ? cancelled : undefined,
+    also: cancel ? [cancelled, ended.event] : undefined,
     balance: { policyId, workerId, hours: totalHours },
     span: { workerId, start: startAt, end: endAt },
   });
-  const approved = written[cancel ? 1 : 0] as { id: string }[];
+  const approved = written[cancel ? 2 : 0] as { id: string }[];
   if (approved.length === 0) {
     const now = await findRequest(db, organization_id, id);
     throw now.request.status === "pending" && now.policy.status !== "Active" ? policyNotAvailable() : requestNotPending(now.request.status);

@@ -149,7 +149,8 @@ export const approve = defineRoute({
     "Draft or Inactive one, as for new requests): reactivate the policy, or decline. Time off over the worker's " +
     "published schedule is 409 SCHEDULE_CONFLICT naming the entries (`scheduleEntryIds`), unless the body says " +
     "`cancelConflictingEntries: true`: the approval then removes them in its own batch (a schedule_entry.deleted event " +
-    "each). Drafts are left alone: publishing skips those on time off.",
+    "each), and ends the live shift requests naming them (CANCELLED with cancelReason ENTRY_DELETED, a " +
+    "shift_request.cancelled event each). Drafts are left alone: publishing skips those on time off.",
   middleware: [authorize("TIMEOFF_APPROVE")] as const,
   request: { params: RequestParams, body: { ...jsonBody(ApproveBody), required: false } },
   responses: {

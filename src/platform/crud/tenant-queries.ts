@@ -1,7 +1,7 @@
 import { and, eq, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
-import type { Database } from "@/data/client";
+import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
@@ -78,6 +78,13 @@ export async function getLive<T extends TenantTable>(
 }
 
 /**
+ * What else an update's batch writes, given the update's own condition (`where`: the live record `match` picks, at
+ * the If-Match version): statements run before the update, which can apply exactly when it will, and their events
+ * (after the update's own, which looks at the update's changes).
+ */
+export type AlsoWritten = (where: SQL) => { before: Statement[]; events: EventSpec[] };
+
+/**
  * Updates the live record `match` picks and answers it as stored, with its ETag: one batch opened by the principal
  * guard (data/write/guarded-batch), the update conditional on If-Match. When nothing matched, a conditional request reads
  * once more to tell a missing record (404) from a changed one (412).
@@ -90,14 +97,19 @@ export async function updateLive<T extends TenantTable>(
   values: SQLiteUpdateSetSource<T>,
   resource: NotFoundResource,
   event?: EventType,
+  also?: AlsoWritten,
 ): Promise<T["$inferSelect"]> {
   const ifMatch = ifMatchOf(c);
   const { db } = c.var;
-  const where = and(inOrganization(table, organizationId), matching(table, match), versionCondition(table.updatedAt, ifMatch));
+  const where = and(inOrganization(table, organizationId), matching(table, match), versionCondition(table.updatedAt, ifMatch))!;
   const set = { ...values, updatedAt: nextVersion(table.updatedAt) } as SQLiteUpdateSetSource<T>;
   const written = and(inOrganization(table, organizationId, { includeDeleted: true }), matching(table, match))!;
-  const events = event ? [{ type: event, organizationId, row: { table, where: written } }] : [];
-  const [rows] = await guardedBatch(c.var, [db.update(table).set(set).where(where).returning()], [], { events });
+  const { before, events: more } = also?.(where) ?? { before: [], events: [] };
+  const events: EventSpec[] = [...(event ? [{ type: event, organizationId, row: { table, where: written } }] : []), ...more];
+  const update = db.update(table).set(set).where(where).returning() as unknown as Statement;
+  const statements = [...before, update] as unknown as [Statement, ...Statement[]];
+  const results = await guardedBatch(c.var, statements, [], { events });
+  const rows = results[before.length];
   const row = (rows as T["$inferSelect"][])[0];
   if (!row) {
     if (ifMatch.kind === "versions") {
@@ -118,7 +130,8 @@ export const softDeleteLive = <T extends TenantTable>(
   match: string | SQL,
   resource: NotFoundResource,
   event?: EventType,
-) => updateLive(c, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource, event);
+  also?: AlsoWritten,
+) => updateLive(c, table, organizationId, match, softDeleted() as SQLiteUpdateSetSource<T>, resource, event, also);
 
 /**
  * Inserts a new record of the organization (id, timestamps and organization filled in) behind the principal guard
