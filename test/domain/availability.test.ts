@@ -83,7 +83,9 @@ describe("availability recurrence", () => {
 
   it("refuses UNTIL before the first occurrence and a rule that matches no date, quickly", () => {
     const problem = (recurrence: string) => availabilityProblems({ ...weeklyNineToFive, recurrence });
-    expect(problem("FREQ=WEEKLY;UNTIL=20260301T000000Z")).toEqual([{ path: "recurrence", message: expect.stringMatching(/UNTIL is before/) }]);
+    expect(problem("FREQ=WEEKLY;UNTIL=20260301T000000Z")).toEqual([
+      { path: "recurrence", message: expect.stringMatching(/UNTIL is before/) },
+    ]);
     const started = performance.now();
     for (const never of ["FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "FREQ=MONTHLY;BYSETPOS=40;BYDAY=MO", "FREQ=YEARLY;BYWEEKNO=1;BYMONTH=6"]) {
       expect(problem(never), never).toEqual([{ path: "recurrence", message: expect.stringMatching(/matches no date/) }]);

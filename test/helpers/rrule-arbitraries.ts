@@ -52,7 +52,10 @@ const join = (parts: [string, string][], cases: ((s: string) => string)[], prefi
 /** An RRULE-shaped string: usually FREQ first, then up to five parts (repeats possible), in any case. */
 export const rruleShaped: fc.Arbitrary<string> = fc
   .tuple(
-    fc.option(rrulePart.filter(([name]) => name === "FREQ"), { nil: undefined, freq: 8 }),
+    fc.option(
+      rrulePart.filter(([name]) => name === "FREQ"),
+      { nil: undefined, freq: 8 },
+    ),
     fc.array(rrulePart, { maxLength: 5 }),
     fc.array(anyCase, { minLength: 1, maxLength: 3 }),
     fc.constantFrom("", "", "", "RRULE:", "rrule:"),
