@@ -200,7 +200,9 @@ async function mondaysFrom(p: SchedulePlace, first: string, exdates: string[] = 
 
 /** What the three views say of the staff member on `day` 10:00–14:00 local: listed, eligible, schedulable. */
 async function views(p: SchedulePlace, day: string) {
-  const listed = await api("GET", `/api/organizations/${p.org.id}/availability?startDate=${day}&endDate=${day}`, { token: p.org.adminToken });
+  const listed = await api("GET", `/api/organizations/${p.org.id}/availability?startDate=${day}&endDate=${day}`, {
+    token: p.org.adminToken,
+  });
   const slot = { startTime: `${day}T10:00:00Z`, endTime: `${day}T14:00:00Z` };
   const eligibility = await api("GET", `${p.base}/schedules/eligibility?startTime=${slot.startTime}&endTime=${slot.endTime}`, {
     token: p.org.adminToken,
