@@ -1,10 +1,12 @@
 import { availabilities } from "@db/schema";
 import { and, asc, eq, isNotNull, isNull, lt, not, sql } from "drizzle-orm";
-import { occurrenceStatements } from "@/data/availability-occurrences";
+import { occurrenceStatements, occurrencesOfVersion } from "@/data/availability-occurrences";
 import type { Database, Statement } from "@/data/client";
 import { frozenHere } from "@/data/freezes";
-import { freezeGuard } from "@/data/write/guarded-batch";
+import { guarded } from "@/data/write/constraint-problems";
+import { freezeGuard, organizationSettled } from "@/data/write/guarded-batch";
 import { MIN_AHEAD_DAYS, writtenOut } from "@/domain/availability";
+import { ProblemError } from "@/problems/problem";
 
 const DAY_MS = 86_400_000;
 /** Statements the pass may send per invocation (D1's 1,000 queries are shared with the other jobs). */
@@ -54,10 +56,11 @@ export async function runAvailabilityHorizonPass(db: Database, now: Date, maxSta
     if (report.statements + statements.length > maxStatements) break;
     report.statements += statements.length;
     try {
-      await db.batch(statements as [Statement, ...Statement[]]);
+      await guarded(db.batch(statements as [Statement, ...Statement[]]), [organizationSettled, occurrencesOfVersion]);
       report.rules++;
-    } catch {
+    } catch (error) {
       // The rule changed (its edit wrote its own occurrences) or its organization froze for a move: next pass.
+      if (!(error instanceof ProblemError)) throw error;
     }
   }
   return report;
