@@ -110,6 +110,9 @@ describe("availability recurrence", () => {
 
   it("expands a range far from the first occurrence without walking to year 9999", () => {
     const started = performance.now();
+    // A rule stored before the strict reader refused it: no date passes its filters, and rrule would walk on.
+    const never = { ...weeklyNineToFive, recurrence: "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30" };
+    expect(expandAvailability(never, wall("2027-01-01T00:00:00"), wall("2027-04-01T00:00:00"))).toEqual([]);
     const sparse = { ...weeklyNineToFive, recurrence: "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29" };
     expect(expandAvailability(sparse, wall("2027-01-01T00:00:00"), wall("2027-04-01T00:00:00"))).toEqual([]);
     expect(expandAvailability(sparse, wall("2028-02-01T00:00:00"), wall("2028-03-01T00:00:00"))).toHaveLength(1);
