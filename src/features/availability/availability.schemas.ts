@@ -32,7 +32,7 @@ export const Availability = z
     endTime: wallClock("The first occurrence's end"),
     timezone: z.string().openapi({ example: "America/New_York" }),
     recurrence: z.string().nullable().openapi({ example: "FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270101T000000Z", description: recurrenceNote }),
-    exdates: z.array(z.string()).openapi({ example: ["2026-12-14"], description: exdatesNote }),
+    exdates: z.array(z.string().openapi({ format: "date" })).openapi({ example: ["2026-12-14"], description: exdatesNote }),
     note: z.string().nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
