@@ -12,7 +12,7 @@ export default {
   },
   /**
    * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
-   * 30 days, runs the time-off accrual pass and the attendance pass (no-shows, forgotten clock-outs), then wakes every
+   * 30 days, runs the time-off accrual pass, the availability horizon pass and the attendance pass (no-shows, forgotten clock-outs), then wakes every
    * webhook endpoint with events to deliver (the safety net of the drain after each write).
    */
   async scheduled(controller, env, ctx) {
@@ -21,10 +21,13 @@ export default {
     const { shards } = jobs.shardConfig(env);
     // D1's queries per invocation are shared by every shard's attendance pass.
     const attendanceStatements = Math.floor(jobs.STATEMENTS_PER_INVOCATION / shards.length);
+    const horizonStatements = Math.floor(jobs.HORIZON_STATEMENTS / shards.length);
     for (const shard of shards) {
       const db = jobs.createDatabase(jobs.shardBinding(env, shard));
       ctx.waitUntil(Promise.all([jobs.purgeExpiredKeys(db), jobs.purgeExpiredEvents(db)]));
       ctx.waitUntil(jobs.runAccrualPass(db, now));
+      // Availability occurrences written out two years ahead, for the scheduling guards and eligibility.
+      ctx.waitUntil(jobs.runAvailabilityHorizonPass(db, now, horizonStatements));
       // The drain after the attendance pass delivers what it raised in this same invocation.
       ctx.waitUntil(jobs.runAttendancePass(db, now, attendanceStatements).finally(() => jobs.drainOutbox(db, env.WEBHOOK_QUEUE)));
     }

@@ -121,3 +121,98 @@ describe("GET /organizations/{org}/availability", () => {
     expect((await api("GET", range, { token: other.org.adminToken })).status).toBe(404);
   });
 });
+
+describe("recurrence read strictly (issue 29, items 1 and 2)", () => {
+  it("reads parts in any case and stores the canonical upper-case form, on POST and PATCH", async () => {
+    const w = await createWorkplace();
+    for (const recurrence of ["FREQ=WEEKLY;BYDAY=mo", "FREQ=WEEKLY;BYDAY=Mo", "freq=weekly;byday=mo", "RRULE:Freq=Weekly;ByDay=Mo"]) {
+      const res = await api("POST", staffPath(w), { token: w.token, body: { ...weekly, recurrence } });
+      expect(res.status, recurrence).toBe(201);
+      expect(res.body.recurrence).toBe("FREQ=WEEKLY;BYDAY=MO");
+      expect((await api("GET", `${staffPath(w)}/${res.body.id}`, { token: w.token })).body.recurrence).toBe("FREQ=WEEKLY;BYDAY=MO");
+    }
+    const [first] = (await api("GET", staffPath(w), { token: w.token })).body;
+    const patched = await api("PATCH", `${staffPath(w)}/${first.id}`, { token: w.token, body: { recurrence: "freq=monthly;byday=+1mo" } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.recurrence).toBe("FREQ=MONTHLY;BYDAY=1MO");
+    const range = await api("GET", `/api/organizations/${w.org.id}/availability?startDate=2026-03-30&endDate=2026-04-30`, {
+      token: w.org.adminToken,
+    });
+    expect(
+      range.body.filter((o: { availabilityId: string }) => o.availabilityId === first.id).map((o: { startTime: string }) => o.startTime),
+    ).toEqual(["2026-04-06T09:00:00.000Z"]);
+  });
+
+  it("answers 400 naming recurrence, never 500, for what rrule would throw on or RFC 5545 forbids, writing nothing", async () => {
+    const w = await createWorkplace();
+    const created = (await api("POST", staffPath(w), { token: w.token, body: weekly })).body;
+    const before = await feed(w);
+    const refused = [
+      "FREQ=MONTHLY;BYSETPOS=0;BYDAY=MO",
+      "FREQ=MONTHLY;BYSETPOS=367;BYDAY=MO",
+      "FREQ=MONTHLY;BYSETPOS=-367;BYDAY=MO",
+      "FREQ=MONTHLY;BYSETPOS=400;BYDAY=MO",
+      "FREQ=WEEKLY;FREQ=DAILY",
+      "FREQ=DAILY;COUNT=3;UNTIL=20270101T000000Z",
+      "FREQ=YEARLY;BYMONTH=0",
+      "FREQ=YEARLY;BYMONTH=13",
+      "FREQ=WEEKLY;WKST=XX",
+      "FREQ=WEEKLY;BYDAY=+1MO",
+      "FREQ=WEEKLY;UNTIL=20260301T000000Z",
+      "FREQ=DAILY;UNTIL=19691231T000000Z",
+      "FREQ=DAILY;UNTIL=22010101T000000Z",
+      "FREQ=DAILY;UNTIL=20260230",
+      "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+    ];
+    for (const recurrence of refused) {
+      for (const [method, url] of [
+        ["POST", staffPath(w)],
+        ["PATCH", `${staffPath(w)}/${created.id}`],
+      ] as const) {
+        const res = await api(method, url, { token: w.token, body: { ...(method === "POST" ? weekly : {}), recurrence } });
+        expect(res.status, `${method} ${recurrence}`).toBe(400);
+        expect(res.body.code).toBe("VALIDATION_FAILED");
+        expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(["recurrence"]);
+      }
+    }
+    expect((await api("GET", staffPath(w), { token: w.token })).body).toEqual([created]);
+    expect(await feed(w)).toEqual(before);
+  });
+});
+
+describe("exdates", () => {
+  const mondays = { ...weekly, recurrence: "FREQ=WEEKLY;BYDAY=MO", startTime: "2026-12-07T09:00:00Z", endTime: "2026-12-07T17:00:00Z" };
+  const december = (w: Workplace) =>
+    api("GET", `/api/organizations/${w.org.id}/availability?startDate=2026-12-01&endDate=2026-12-31`, { token: w.org.adminToken }).then(
+      (r) => (r.body as { startTime: string }[]).map((o) => o.startTime.slice(0, 10)),
+    );
+
+  it("skips the dates listed (every Monday except the 14th); stored unique and in order; PATCH replaces them", async () => {
+    const w = await createWorkplace();
+    const res = await api("POST", staffPath(w), {
+      token: w.token,
+      body: { ...mondays, exdates: ["2026-12-28", "2026-12-14", "2026-12-14"] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.exdates).toEqual(["2026-12-14", "2026-12-28"]);
+    expect((await api("GET", `${staffPath(w)}/${res.body.id}`, { token: w.token })).body.exdates).toEqual(["2026-12-14", "2026-12-28"]);
+    expect(await december(w)).toEqual(["2026-12-07", "2026-12-21"]);
+    const patched = await api("PATCH", `${staffPath(w)}/${res.body.id}`, { token: w.token, body: { exdates: ["2026-12-21"] } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.exdates).toEqual(["2026-12-21"]);
+    expect(await december(w)).toEqual(["2026-12-07", "2026-12-14", "2026-12-28"]);
+    const plain = await api("POST", staffPath(w), { token: w.token, body: weekly });
+    expect(plain.body.exdates).toEqual([]);
+  });
+
+  it("refuses dates that are not YYYY-MM-DD and more than 366 of them, naming exdates", async () => {
+    const w = await createWorkplace();
+    const many = Array.from({ length: 367 }, (_, i) => new Date(Date.UTC(2027, 0, 1 + i)).toISOString().slice(0, 10));
+    for (const exdates of [["2026-02-30"], ["20261214"], "2026-12-14", many]) {
+      const res = await api("POST", staffPath(w), { token: w.token, body: { ...mondays, exdates } });
+      expect(res.status, JSON.stringify(exdates).slice(0, 40)).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path.split(".")[0]).filter((p: string) => p === "exdates")).not.toEqual([]);
+    }
+    expect((await api("GET", staffPath(w), { token: w.token })).body).toEqual([]);
+  });
+});

@@ -1,6 +1,13 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { availabilityOccurrences } from "@db/schema";
+import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createDatabase } from "@/data/client";
+import { runAvailabilityHorizonPass } from "@/jobs/availability-horizon";
+import worker from "@/worker";
 import { api } from "./helpers/api";
 import { addWorker, createEntry, createOpenShift, createSchedulePlace, entryBody, type SchedulePlace } from "./helpers/schedules";
+import { tenantDb } from "./helpers/shards";
 import { staffToken } from "./helpers/staff";
 
 /** The staff member is unavailable every Monday 08:00–12:00 local (New York), from 2027-03-01 (a Monday). */
@@ -227,5 +234,111 @@ describe("GET …/schedules/eligibility", () => {
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+const DAY_MS = 86_400_000;
+const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The Monday at least `days` days from now (a local date). */
+const mondayAfter = (days: number) => {
+  const at = new Date(Date.now() + days * DAY_MS);
+  return date(at.getTime() + ((8 - at.getUTCDay()) % 7) * DAY_MS);
+};
+const addDaysTo = (day: string, days: number) => date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+
+/** Every Monday 08:00–12:00 New York from `first`, with `exdates`. */
+async function mondaysFrom(p: SchedulePlace, first: string, exdates: string[] = []) {
+  const res = await api("POST", `/api/organizations/${p.org.id}/staffmembers/${p.staff.id}/availability`, {
+    token: p.org.adminToken,
+    body: {
+      type: "UNAVAILABLE",
+      startTime: `${first}T08:00:00Z`,
+      endTime: `${first}T12:00:00Z`,
+      timezone: "America/New_York",
+      recurrence: "freq=weekly;byday=mo",
+      exdates,
+    },
+  });
+  if (res.status !== 201) throw new Error(`availability: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** What the three views say of the staff member on `day` 10:00–14:00 local: listed, eligible, schedulable. */
+async function views(p: SchedulePlace, day: string) {
+  const listed = await api("GET", `/api/organizations/${p.org.id}/availability?startDate=${day}&endDate=${day}`, {
+    token: p.org.adminToken,
+  });
+  const slot = { startTime: `${day}T10:00:00Z`, endTime: `${day}T14:00:00Z` };
+  const eligibility = await api("GET", `${p.base}/schedules/eligibility?startTime=${slot.startTime}&endTime=${slot.endTime}`, {
+    token: p.org.adminToken,
+  });
+  const entry = await api("POST", `${p.base}/schedules/drafts`, { token: p.org.adminToken, body: entryBody(p, slot) });
+  if (entry.status === 201) {
+    const removed = await api("DELETE", `${p.base}/schedules/drafts/${entry.body.id}`, { token: p.org.adminToken });
+    if (removed.status !== 200) throw new Error(`delete entry: ${removed.status} ${removed.text}`);
+  }
+  return {
+    listed: (listed.body as unknown[]).length > 0,
+    eligible: (eligibility.body as { employeeId: string; eligible: boolean }[]).find((e) => e.employeeId === p.staff.id)!.eligible,
+    refused: entry.status === 409 && entry.body.code === "WORKER_UNAVAILABLE",
+  };
+}
+
+describe("exdates: scheduling and eligibility skip the dates a rule skips", () => {
+  it("every Monday except one: that Monday is free in all three views, the next is not", async () => {
+    const p = await createSchedulePlace();
+    const first = mondayAfter(14);
+    const skipped = addDaysTo(first, 7);
+    await mondaysFrom(p, first, [skipped]);
+    expect(await views(p, skipped)).toEqual({ listed: false, eligible: true, refused: false });
+    expect(await views(p, addDaysTo(first, 14))).toEqual({ listed: true, eligible: false, refused: true });
+  });
+});
+
+describe("the views agree past the first two years (issue 29, item 3)", () => {
+  it("a rule begun three years ago: GET …/availability, eligibility and the scheduling guard agree on a Monday now", async () => {
+    const p = await createSchedulePlace();
+    const target = mondayAfter(14);
+    await mondaysFrom(p, addDaysTo(target, -156 * 7));
+    expect(await views(p, target)).toEqual({ listed: true, eligible: false, refused: true });
+    expect(await views(p, addDaysTo(target, 1))).toEqual({ listed: false, eligible: true, refused: false });
+  });
+
+  it("the Cron writes occurrences out ahead of now, idempotently: three years from the first, all three views agree", async () => {
+    const p = await createSchedulePlace();
+    const first = mondayAfter(7);
+    const rule = await mondaysFrom(p, first);
+    const target = addDaysTo(first, 156 * 7);
+    const db = createDatabase(tenantDb());
+    const written = async () =>
+      (await db.select({ n: count() }).from(availabilityOccurrences).where(eq(availabilityOccurrences.availabilityId, rule.id)))[0]!.n;
+    const pass = async (now: Date) => {
+      for (let round = 0; round < 20; round++) if ((await runAvailabilityHorizonPass(db, now, 1_000)).rules === 0) return;
+    };
+    const before = await written();
+    // A year and a half from now, the Cron has kept two years ahead of then: the target is written out.
+    const later = new Date(Date.now() + 548 * DAY_MS);
+    await pass(later);
+    const after = await written();
+    expect(after).toBeGreaterThan(before + 70);
+    await pass(later);
+    expect(await written()).toBe(after);
+    expect(await views(p, target)).toEqual({ listed: true, eligible: false, refused: true });
+  });
+
+  it("the Worker's scheduled handler runs the pass", async () => {
+    const p = await createSchedulePlace();
+    const first = mondayAfter(7);
+    await mondaysFrom(p, first);
+    const target = addDaysTo(first, 156 * 7);
+    // Not yet written out: three years from now is past the two years ahead.
+    expect((await views(p, target)).eligible).toBe(true);
+    for (let round = 0; round < 20 && (await views(p, target)).eligible; round++) {
+      const ctx = createExecutionContext();
+      const scheduledTime = new Date(Date.now() + 548 * DAY_MS);
+      await worker.scheduled(createScheduledController({ scheduledTime, cron: "*/30 * * * *" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    }
+    expect(await views(p, target)).toEqual({ listed: true, eligible: false, refused: true });
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamp } from "./columns";
 import { organizations, staffMembers } from "./directory";
@@ -19,16 +20,27 @@ export const availabilities = sqliteTable(
     endTime: timestamp("end_time").notNull(),
     timezone: text("timezone").notNull(),
     recurrence: text("recurrence"),
+    /** Local dates (YYYY-MM-DD, unique, in order) on which the rule has no occurrence. */
+    exdates: text("exdates", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /**
+     * The wall-clock time up to which availability_occurrences holds the rule's occurrences; null when nothing is
+     * left to write (a one-off, a rule that ended). The Cron writes more before fewer than two years remain.
+     */
+    occurrencesThrough: timestamp("occurrences_through"),
     note: text("note"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
     deletedAt: timestamp("deleted_at"),
   },
-  (t) => [index("availabilities_employee").on(t.employeeId, t.organizationId)],
+  (t) => [
+    index("availabilities_employee").on(t.employeeId, t.organizationId),
+    index("availabilities_occurrences_through").on(t.occurrencesThrough).where(sql`deleted_at IS NULL AND occurrences_through IS NOT NULL`),
+  ],
 );
 
 /**
- * A live availability's occurrences as instants, written with it (two years of a recurring rule): what the
+ * A live availability's occurrences as instants, written with it (a recurring rule's from a month back to two
+ * years ahead, kept ahead by the Cron): what the
  * scheduling guards and eligibility check in SQL, since SQL cannot expand an RRULE.
  */
 export const availabilityOccurrences = sqliteTable(

@@ -9,4 +9,5 @@ export { drainOutbox } from "@/webhooks/drain";
 export { webhookShard } from "@/webhooks/shard";
 export { runAccrualPass } from "./accrual-pass";
 export { runAttendancePass, STATEMENTS_PER_INVOCATION } from "./attendance-pass";
+export { HORIZON_STATEMENTS, runAvailabilityHorizonPass } from "./availability-horizon";
 export { deliverPending } from "./webhook-delivery";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availabilityProblems, expandAvailability, materializedOccurrences, parseRecurrence } from "@/domain/availability";
+import { availabilityProblems, expandAvailability, HORIZON_DAYS, parseRecurrence, writtenOut } from "@/domain/availability";
 
 const wall = (text: string) => new Date(`${text}Z`);
 const weeklyNineToFive = {
@@ -37,7 +37,7 @@ describe("availability recurrence", () => {
     expect(expandAvailability(oneOff, wall("2026-03-03T00:00:00"), wall("2026-03-04T00:00:00"))).toEqual([]);
   });
 
-  it("stops at UNTIL and COUNT, and writes out at most two years of an endless rule", () => {
+  it("stops at UNTIL and COUNT, and writes out a month back to two years ahead of now of an endless rule", () => {
     expect(
       expandAvailability(
         { ...weeklyNineToFive, recurrence: "FREQ=WEEKLY;BYDAY=MO;COUNT=3" },
@@ -47,9 +47,21 @@ describe("availability recurrence", () => {
     ).toHaveLength(3);
     const until = { ...weeklyNineToFive, recurrence: "FREQ=DAILY;UNTIL=20260305T000000Z" };
     expect(expandAvailability(until, wall("2026-03-01T00:00:00"), wall("2026-04-01T00:00:00"))).toHaveLength(3);
-    const daily = materializedOccurrences({ ...weeklyNineToFive, recurrence: "FREQ=DAILY" });
-    expect(daily).toHaveLength(731);
-    expect(daily.at(-1)!.startTime.toISOString()).toBe("2028-03-01T09:00:00.000Z");
+    const daily = writtenOut({ ...weeklyNineToFive, recurrence: "FREQ=DAILY" }, wall("2026-01-01T00:00:00"));
+    expect(daily.occurrences).toHaveLength(HORIZON_DAYS);
+    expect(daily.occurrences[0]!.startTime.toISOString()).toBe("2026-03-02T09:00:00.000Z");
+    expect(daily.through!.toISOString()).toBe("2028-03-09T09:00:00.000Z");
+    // Begun three years before now: written out from a month back, two years ahead.
+    const old = writtenOut({ ...weeklyNineToFive, recurrence: "FREQ=DAILY" }, wall("2029-03-02T09:00:00"));
+    expect(old.occurrences[0]!.startTime.toISOString()).toBe("2029-01-30T09:00:00.000Z");
+    expect(old.occurrences.at(-1)!.startTime.toISOString()).toBe("2031-03-09T09:00:00.000Z");
+    // The Cron's top-up goes on from `through`.
+    const next = writtenOut({ ...weeklyNineToFive, recurrence: "FREQ=DAILY" }, wall("2026-03-10T00:00:00"), daily.through!);
+    expect(next.occurrences.map((o) => o.startTime.toISOString())).toEqual(
+      Array.from({ length: 8 }, (_, i) => `2028-03-${String(9 + i).padStart(2, "0")}T09:00:00.000Z`),
+    );
+    const ended = writtenOut({ ...weeklyNineToFive, recurrence: "FREQ=DAILY;COUNT=3" }, wall("2026-01-01T00:00:00"));
+    expect([ended.occurrences.length, ended.through]).toEqual([3, null]);
   });
 
   it("refuses what is not an RRULE, sub-daily frequencies, DTSTART, and bad spans", () => {
@@ -67,5 +79,43 @@ describe("availability recurrence", () => {
     expect(availabilityProblems({ ...weeklyNineToFive, endTime: weeklyNineToFive.startTime }).map((p) => p.path)).toEqual(["endTime"]);
     expect(availabilityProblems({ ...weeklyNineToFive, endTime: wall("2026-03-10T09:00:00") }).map((p) => p.path)).toEqual(["endTime"]);
     expect(availabilityProblems({ ...weeklyNineToFive, recurrence: "FREQ=SECONDLY" }).map((p) => p.path)).toEqual(["recurrence"]);
+  });
+
+  it("refuses UNTIL before the first occurrence and a rule that matches no date, quickly", () => {
+    const problem = (recurrence: string) => availabilityProblems({ ...weeklyNineToFive, recurrence });
+    expect(problem("FREQ=WEEKLY;UNTIL=20260301T000000Z")).toEqual([
+      { path: "recurrence", message: expect.stringMatching(/UNTIL is before/) },
+    ]);
+    const started = performance.now();
+    for (const never of ["FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "FREQ=MONTHLY;BYSETPOS=40;BYDAY=MO", "FREQ=YEARLY;BYWEEKNO=1;BYMONTH=6"]) {
+      expect(problem(never), never).toEqual([{ path: "recurrence", message: expect.stringMatching(/matches no date/) }]);
+    }
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(problem("FREQ=WEEKLY;UNTIL=20260302T090000Z")).toEqual([]);
+    expect(problem("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29")).toEqual([]);
+  });
+
+  it("skips occurrences whose local start date is an exdate (every Monday except the 14th)", () => {
+    const mondays = { ...weeklyNineToFive, recurrence: "FREQ=WEEKLY;BYDAY=MO", exdates: ["2026-12-14"] };
+    const dates = (rule: typeof mondays) =>
+      expandAvailability(rule, wall("2026-12-01T00:00:00"), wall("2027-01-01T00:00:00")).map((o) => o.startTime.toISOString().slice(0, 10));
+    expect(dates(mondays)).toEqual(["2026-12-07", "2026-12-21", "2026-12-28"]);
+    expect(dates({ ...mondays, exdates: [] })).toEqual(["2026-12-07", "2026-12-14", "2026-12-21", "2026-12-28"]);
+    const written = writtenOut(mondays, wall("2026-11-01T00:00:00")).occurrences.map((o) => o.startTime.toISOString().slice(0, 10));
+    expect(written).toContain("2026-12-07");
+    expect(written).not.toContain("2026-12-14");
+    const oneOff = { ...weeklyNineToFive, recurrence: null, exdates: ["2026-03-02"] };
+    expect(expandAvailability(oneOff, wall("2026-03-01T00:00:00"), wall("2026-03-03T00:00:00"))).toEqual([]);
+  });
+
+  it("expands a range far from the first occurrence without walking to year 9999", () => {
+    const started = performance.now();
+    // A rule stored before the strict reader refused it: no date passes its filters, and rrule would walk on.
+    const never = { ...weeklyNineToFive, recurrence: "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30" };
+    expect(expandAvailability(never, wall("2027-01-01T00:00:00"), wall("2027-04-01T00:00:00"))).toEqual([]);
+    const sparse = { ...weeklyNineToFive, recurrence: "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29" };
+    expect(expandAvailability(sparse, wall("2027-01-01T00:00:00"), wall("2027-04-01T00:00:00"))).toEqual([]);
+    expect(expandAvailability(sparse, wall("2028-02-01T00:00:00"), wall("2028-03-01T00:00:00"))).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { type OpenApiDocument, type Parameter, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
+import { exampleValue, type OpenApiDocument, type Parameter, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
+import { rruleGarbage } from "./rrule-arbitraries";
 
 /** Strings that have broken APIs: traversal, SQL, NUL, lone surrogates, RTL marks, LIKE metacharacters, dates. */
 const NASTY = [
@@ -116,6 +117,13 @@ function allowedTypes(document: OpenApiDocument, raw: Schema): Set<JsonType> | n
   return types;
 }
 
+/** A schema of RFC 5545 RRULE text (its example, or an alternative's, starts with FREQ=). */
+function isRecurrence(document: OpenApiDocument, raw: Schema): boolean {
+  const schema = resolve(document, raw);
+  if (typeof schema.example === "string" && /^FREQ=/.test(schema.example)) return true;
+  return ((schema.anyOf ?? schema.oneOf ?? []) as Schema[]).some((alternative) => isRecurrence(document, alternative));
+}
+
 const WRONG_TYPED: unknown[] = ["not-of-this-type", 12345, 1.5, true, null, [1, "two"], { nested: { deeper: true } }];
 
 /** Values no validator following the schema can accept, or none when that cannot be guaranteed. */
@@ -126,6 +134,7 @@ export function invalidValues(document: OpenApiDocument, raw: Schema): fc.Arbitr
   const options: fc.Arbitrary<unknown>[] = [];
   const wrong = WRONG_TYPED.filter((v) => !allowed.has(jsonType(v)));
   if (wrong.length > 0) options.push(fc.constantFrom(...wrong));
+  if (isRecurrence(document, schema)) options.push(rruleGarbage);
   if (!schema.anyOf && !schema.oneOf) {
     if (schema.enum) {
       options.push(nastyString.filter((s) => !(schema.enum as unknown[]).includes(s)).map((s) => `NOT_AN_ENUM_VALUE${s}`));
@@ -221,6 +230,15 @@ export function invalidBody(document: OpenApiDocument, schema: Schema): fc.Arbit
   ];
   const invalid = invalidValues(document, schema);
   if (invalid) options.push(invalid.map(asJson), invalid.map(asJson), invalid.map(asJson));
+  // RRULE-shaped garbage in an otherwise plausible body, so it reaches the recurrence parser past the schema.
+  const recurrences = Object.keys((schema.properties ?? {}) as Record<string, Schema>).filter((name) =>
+    isRecurrence(document, (schema.properties as Record<string, Schema>)[name]!),
+  );
+  if (recurrences.length > 0) {
+    const example = exampleValue(document, schema) as Record<string, unknown>;
+    const garbage = fc.tuple(fc.constantFrom(...recurrences), rruleGarbage).map(([name, text]) => asJson({ ...example, [name]: text }));
+    options.push(garbage, garbage, garbage);
+  }
   const object = schema.properties ? invalidObjectBody(document, schema) : null;
   if (object) {
     const withInfinity = object.map((body) => {

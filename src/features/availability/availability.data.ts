@@ -1,12 +1,11 @@
 import { availabilities, availabilityOccurrences, organizations, staffMembers } from "@db/schema";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { chunk } from "@/data/chunk";
+import { occurrenceStatements, occurrencesOfVersion } from "@/data/availability-occurrences";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import { jsonArrayContains } from "@/data/json-list";
-import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { type AvailabilityRule, availabilityProblems, expandAvailability, materializedOccurrences } from "@/domain/availability";
+import { type AvailabilityRule, availabilityProblems, expandAvailability, parseRecurrence, writtenOut } from "@/domain/availability";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { addDays } from "@/domain/local-time";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
@@ -18,41 +17,22 @@ type AvailabilityRow = typeof availabilities.$inferSelect;
 
 /** The longest range one expansion answers. */
 export const MAX_RANGE_DAYS = 92;
-/** availability_id (a guard of 2 parameters), organization_id, employee_id, type, start_at, end_at: 12 rows = 96 parameters. */
-const OCCURRENCES_PER_STATEMENT = 12;
 
-const ruleOf = (row: Pick<AvailabilityRow, "startTime" | "endTime" | "timezone" | "recurrence">): AvailabilityRule => ({
+const ruleOf = (row: Pick<AvailabilityRow, "startTime" | "endTime" | "timezone" | "recurrence" | "exdates">): AvailabilityRule => ({
   startTime: row.startTime,
   endTime: row.endTime,
   timezone: row.timezone,
   recurrence: row.recurrence,
+  exdates: row.exdates,
 });
 
-/**
- * availability_occurrences.availability_id: the rule's id only while the rule is the version this write made, so a
- * stale edit writes no occurrence (412).
- */
-const occurrencesOfVersion = guard({
-  column: availabilityOccurrences.availabilityId,
-  problem: preconditionFailed,
-  sql: (row: AvailabilityRow) =>
-    sql`(SELECT id FROM availabilities WHERE id = ${row.id} AND updated_at = ${row.updatedAt.getTime()} AND deleted_at IS NULL)`,
-});
-
-/** The occurrence rows of an availability, written out in chunked multi-row INSERTs, each guarded by `occurrencesOfVersion`. */
-function occurrenceStatements(db: Database, row: AvailabilityRow): Statement[] {
-  const written = occurrencesOfVersion.sql(row);
-  const rows = materializedOccurrences(ruleOf(row)).map((o) => ({
-    availabilityId: written as unknown as string,
-    organizationId: row.organizationId,
-    employeeId: row.employeeId,
-    type: row.type,
-    startAt: o.utcStartTime.getTime(),
-    endAt: o.utcEndTime.getTime(),
-  }));
-  // Two occurrences starting at one instant (a fall-back hour read twice) are one.
-  const unique = [...new Map(rows.map((r) => [r.startAt, r])).values()];
-  return chunk(unique, OCCURRENCES_PER_STATEMENT).map((part) => db.insert(availabilityOccurrences).values(part).onConflictDoNothing());
+/** The row with its recurrence in canonical form and its occurrences written out as of `now` (occurrencesThrough set). */
+function withOccurrences(db: Database, row: AvailabilityRow, now: Date): { row: AvailabilityRow; statements: Statement[] } {
+  const parsed = row.recurrence === null ? null : parseRecurrence(row.recurrence);
+  const canonical: AvailabilityRow = { ...row, recurrence: parsed?.ok ? parsed.recurrence.canonical : row.recurrence };
+  const plan = writtenOut(ruleOf(canonical), now);
+  const written = { ...canonical, occurrencesThrough: plan.through };
+  return { row: written, statements: occurrenceStatements(db, written, plan.occurrences) };
 }
 
 function checked(rule: AvailabilityRule) {
@@ -104,7 +84,7 @@ export async function createAvailability(writer: Writer, organizationId: string,
   const { db } = writer;
   const zone = await staffAndZone(db, organizationId, employeeId);
   const now = new Date();
-  const row: AvailabilityRow = {
+  const asked: AvailabilityRow = {
     id: newId(now.getTime()),
     organizationId,
     employeeId,
@@ -113,22 +93,32 @@ export async function createAvailability(writer: Writer, organizationId: string,
     endTime: new Date(body.endTime),
     timezone: body.timezone ?? zone,
     recurrence: body.recurrence,
+    exdates: body.exdates,
+    occurrencesThrough: null,
     note: body.note,
     createdAt: now,
     updatedAt: now,
     deletedAt: null,
   };
-  checked(ruleOf(row));
-  await guardedBatch(writer, [db.insert(availabilities).values(row), ...occurrenceStatements(db, row)], [], {
+  checked(ruleOf(asked));
+  const { row, statements } = withOccurrences(db, asked, now);
+  await guardedBatch(writer, [db.insert(availabilities).values(row), ...statements], [], {
     events: [{ type: "availability.created", organizationId, occurredAt: now, data: serializeAvailability(row) }],
   });
   return row;
 }
 
 /** The update of the version read, its occurrences written again; a concurrent change is 412. */
-async function rewrite(writer: Writer, was: AvailabilityRow, row: AvailabilityRow, type: "availability.updated" | "availability.deleted") {
+async function rewrite(
+  writer: Writer,
+  was: AvailabilityRow,
+  asked: AvailabilityRow,
+  type: "availability.updated" | "availability.deleted",
+) {
   const { db } = writer;
-  const occurrences = row.deletedAt ? [] : occurrenceStatements(db, row);
+  const { row, statements: occurrences } = asked.deletedAt
+    ? { row: { ...asked, occurrencesThrough: null }, statements: [] }
+    : withOccurrences(db, asked, new Date());
   const [result] = await guardedBatch(
     writer,
     [
@@ -161,6 +151,7 @@ async function rewrite(writer: Writer, was: AvailabilityRow, row: AvailabilityRo
     },
   );
   if (result.meta.changes === 0) throw preconditionFailed();
+  return row;
 }
 
 export async function patchAvailability(
@@ -180,21 +171,19 @@ export async function patchAvailability(
     endTime: body.endTime ? new Date(body.endTime) : was.endTime,
     timezone: body.timezone ?? was.timezone,
     recurrence: body.recurrence === undefined ? was.recurrence : body.recurrence,
+    exdates: body.exdates ?? was.exdates,
     note: body.note === undefined ? was.note : body.note,
     updatedAt: nextVersionAfter(was),
   };
   checked(ruleOf(row));
-  await rewrite(writer, was, row, "availability.updated");
-  return row;
+  return rewrite(writer, was, row, "availability.updated");
 }
 
 export async function deleteAvailability(writer: Writer, organizationId: string, employeeId: string, id: string, ifMatch: IfMatch) {
   const was = await findAvailability(writer.db, organizationId, employeeId, id);
   requireVersion(ifMatch, was);
   const now = nextVersionAfter(was);
-  const row: AvailabilityRow = { ...was, updatedAt: now, deletedAt: now };
-  await rewrite(writer, was, row, "availability.deleted");
-  return row;
+  return rewrite(writer, was, { ...was, updatedAt: now, deletedAt: now }, "availability.deleted");
 }
 
 /**

@@ -19,10 +19,16 @@ const writerOrSelf = authorize("EMPLOYEE_WRITE", { self: "id" });
 const selfNote = " A staff member manages their own; EMPLOYEE_WRITE (EMPLOYEE_READ to read) anyone's.";
 const guardNote =
   " UNAVAILABLE occurrences refuse schedule entries, assignments and claims that overlap them (409 " +
-  "`WORKER_UNAVAILABLE`) for two years from the first occurrence; a manager may pass `ignoreAvailability: true`.";
+  "`WORKER_UNAVAILABLE`) and make eligibility answer UNAVAILABLE; a manager may pass `ignoreAvailability: true`. " +
+  "Scheduling and eligibility see the same occurrences as `GET …/availability` from 31 days before the write to at " +
+  "least two years ahead of now: the Cron writes a recurring rule's next occurrences out before fewer than two years " +
+  "remain, however long ago its first occurrence was.";
 const rulesNote =
-  "An occurrence lasts at most 7 days (endTime − startTime); the end must be after the start. An invalid RRULE is " +
-  "400 naming `recurrence`. The time zone defaults to the organization's.";
+  "An occurrence lasts at most 7 days (endTime − startTime); the end must be after the start. The RRULE is read " +
+  "strictly (see `recurrence`): anything it refuses is 400 naming `recurrence`, never a 500, and an accepted one is " +
+  'stored and answered in its canonical upper-case form. `exdates` lists local dates the rule skips ("every Monday ' +
+  'except the 14th"), honoured by the expansion, eligibility and the scheduling guards alike. The time zone ' +
+  "defaults to the organization's.";
 
 export const list = defineRoute({
   method: "get",
@@ -70,7 +76,7 @@ export const patch = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Update an availability rule",
-  description: `Changes the fields named; its occurrences are written again. ${rulesNote}${selfNote}`,
+  description: `Changes the fields named (\`exdates\` replaces the list); its occurrences are written again. ${rulesNote}${guardNote}${selfNote}`,
   middleware: [writerOrSelf] as const,
   request: { params: AvailabilityParams, body: jsonBody(AvailabilityPatch), headers: IfMatchHeaders },
   responses: { 200: withETag(jsonContent(Availability, "The updated rule")), ...problems("AVAILABILITY_NOT_FOUND", "PRECONDITION_FAILED") },
@@ -98,7 +104,8 @@ export const expand = defineRoute({
   summary: "Expand availability over a range",
   description:
     "Every occurrence overlapping the local dates [startDate, endDate] (read in each rule's own zone). Not paged: " +
-    "the range (at most 92 days) bounds it. Ordered by instant: a weekly 09:00–17:00 stays 09:00 local across DST, its UTC instants move. `locationId` keeps " +
+    "the range (at most 92 days) bounds it. Ordered by instant: a weekly 09:00–17:00 stays 09:00 local across DST, its UTC instants move. An " +
+    "occurrence starting on one of its rule's `exdates` is left out, as scheduling and eligibility leave it out. `locationId` keeps " +
     "staff members assigned to that location. Needs SCHEDULE_READ, except that a staff member without it sees only " +
     "their own.",
   middleware: [authorize("SCHEDULE_READ", { asThemself: true })] as const,

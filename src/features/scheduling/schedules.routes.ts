@@ -139,7 +139,8 @@ export const eligibility = defineRoute({
   description:
     "Every active staff member assigned to the location (with `roleId`, only those holding that role) for the slot " +
     "[startTime, endTime) (local wall-clock, read in the location's zone): `eligible`, with the `reasons` when not — " +
-    "UNAVAILABLE (an UNAVAILABLE occurrence of their availability overlaps it), TIME_OFF (approved time off), " +
+    "UNAVAILABLE (an UNAVAILABLE occurrence of their availability overlaps it: the occurrences `GET …/availability` " +
+    "lists, less the rule's `exdates`, from a month back to at least two years ahead of now), TIME_OFF (approved time off), " +
     "SCHEDULE_OVERLAP (another live entry, draft or published) —, `preferred` (a PREFERRED occurrence overlaps it), " +
     "the minutes of their entries starting in the slot's workweek (the pay rules' workweek at the location) and the " +
     "weekly overtime the slot would add under those rules (daily overtime is not projected). Ordered eligible first, " +
