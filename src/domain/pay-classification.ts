@@ -73,9 +73,15 @@ function prepare(shift: PayShift & { endTime: Date }, governing: GoverningSet, r
   return { shift, governing, start, end, payable: shiftTotals({ start, end, breaks: shift.breaks }).payableDuration };
 }
 
-/** Payable minutes of a closed shift for pay: after its punches are rounded under its rules. */
-export const payableMinutesForPay = (shift: PayShift & { endTime: Date }, governing: GoverningSet): number =>
-  prepare(shift, governing).payable;
+/**
+ * Payable minutes of a closed shift for pay: after its punches are rounded under the set governing the workday it
+ * starts in (its location's calendar under `ruleSets`).
+ */
+export function payableMinutesForPay(shift: PayShift & { endTime: Date }, ruleSets: readonly PayRuleSet[]): number {
+  const governing = governingRuleSets(ruleSets);
+  const day = workdayAt(payCalendars(ruleSets, governing)(shift.locationId), shift.startTime.getTime());
+  return prepare(shift, governing(shift.locationId, day.date)).payable;
+}
 
 /**
  * The shift during which a workday passed `afterMinutes` of work without a qualifying meal break, or null. A meal
