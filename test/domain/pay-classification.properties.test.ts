@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/domain/local-time";
 import { computePay, type PayComputation, type PayShift, payableMinutesForPay } from "@/domain/pay-classification";
-import { governingRuleSets, PAY_PRESETS, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
+import { PAY_PRESETS, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak } from "../helpers/pay-fixtures";
 

@@ -6,7 +6,7 @@ import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
-import { ruleSetOfRow } from "./pay-rules.schemas";
+import { ruleSetOfRow, serializePayRuleSet } from "./pay-rules.schemas";
 
 /** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
 export interface PayEmployee {
@@ -21,6 +21,8 @@ export interface PayEmployee {
 /** Everything a pay computation of [startDate, endDate] reads. */
 export interface PayInputs {
   ruleSets: PayRuleSet[];
+  /** The same sets as the API shows them (with their updatedAt): what a close's snapshot records it used. */
+  ruleSetVersions: ReturnType<typeof serializePayRuleSet>[];
   shifts: PayShift[];
   timeOff: PaidTimeOffDay[];
   employees: Map<string, PayEmployee>;
@@ -188,6 +190,7 @@ export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, or
   const salaried = new Set(staff.filter((s) => s.wageType === "salary").map((s) => s.id));
   return {
     ruleSets: sets.map(ruleSetOfRow),
+    ruleSetVersions: sets.map(serializePayRuleSet),
     shifts: shiftRows.map((row) =>
       payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
     ),

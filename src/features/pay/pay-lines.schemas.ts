@@ -89,8 +89,28 @@ export const PayLines = z
 
 /** The signed difference of an employee's totals from the previous close's. */
 export const PayrollAdjustment = z
-  .object({ employeeId: z.string(), ...payTotalsShape })
-  .openapi("PayrollAdjustment", { description: "The signed difference from the previous version's figures." });
+  .object({
+    employeeId: z.string(),
+    ...payTotalsShape,
+    workweeks: z.array(
+      z
+        .object({
+          startDate: z.string().openapi({ format: "date" }),
+          endDate: z.string().openapi({ format: "date" }),
+          regularRate: z.number(),
+          minutes: z.number().int(),
+          straightTimePay: z.number(),
+        })
+        .openapi("PayrollWorkweekAdjustment", {
+          description: "A workweek whose regular rate, minutes worked or straight-time pay changed: the signed differences.",
+        }),
+    ),
+  })
+  .openapi("PayrollAdjustment", {
+    description:
+      "The signed difference from the previous version's figures, with each workweek whose regular rate, minutes or " +
+      "straight-time pay changed (even when the totals did not).",
+  });
 
 export const PayLinesQuery = z.object({
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
