@@ -85,7 +85,7 @@ describe("workday and workweek boundaries (29 CFR 778.104, 778.105; Cal. Labor C
     ]);
   });
 
-  it("workdayStartsAt 04:00 keeps a 20:00–06:00 shift on one workday, and starts the workweek then", () => {
+  it("workdayStartsAt 04:00 keeps a 20:00–04:00 shift on one workday, and starts the workweek then", () => {
     const rules = ruleSet("prs_ca4", "CALIFORNIA", { workdayStartsAt: "04:00", mealBreak: null });
     const shifts = [payShift(MON, "20:00", 480), payShift(TUE, "02:00", 240), payShift(MON, "02:00", 60)];
     const { employees } = pay(shifts, [rules], "2026-05-31", SUN);
