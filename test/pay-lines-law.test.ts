@@ -6,7 +6,15 @@ import { createWorkplace, type Workplace } from "./helpers/workplace";
 
 /* Issue "Pay you can defend", through the API: each example of the issue end to end. */
 
-type Line = { date: string; shiftId: string | null; kind: string; minutes: number; hours: number; rate: number | null; amount: number | null };
+type Line = {
+  date: string;
+  shiftId: string | null;
+  kind: string;
+  minutes: number;
+  hours: number;
+  rate: number | null;
+  amount: number | null;
+};
 type Workweek = { startDate: string; endDate: string; regularRate: number | null; minutes: number; straightTimePay: number | null };
 type Employee = { grossPay: number; regularMinutes: number; overtimeMinutes: number; workweeks: Workweek[]; lines: Line[] };
 

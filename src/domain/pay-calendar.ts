@@ -131,7 +131,9 @@ export function payCalendars(
   return (locationId) => {
     let timeline = memo.get(locationId);
     if (!timeline) {
-      const dates = [...new Set(sets.filter((s) => s.locationId === null || s.locationId === locationId).map((s) => s.effectiveFrom))].sort();
+      const dates = [
+        ...new Set(sets.filter((s) => s.locationId === null || s.locationId === locationId).map((s) => s.effectiveFrom)),
+      ].sort();
       timeline = calendarTimeline(dates.map((date) => ({ date, calendar: calendarOf(governing(locationId, date).rules) })));
       memo.set(locationId, timeline);
     }

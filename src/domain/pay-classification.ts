@@ -131,7 +131,6 @@ export function missedMealBreak(
   return crossing && { shiftId: crossing.shift.id, minutesPast: payable - meal.afterMinutes };
 }
 
-
 /** One employee's workweek as classification fills it: the weekly threshold's count, the run of days, the pay basis. */
 interface WorkweekState {
   from: number;
@@ -216,7 +215,10 @@ function payableBefore(prepared: PreparedShift, at: number): number {
   let minutes = Math.floor((to - startMs) / MINUTE_MS);
   for (const b of prepared.shift.breaks) {
     if (b.paid) continue;
-    const inside = Math.max(0, Math.floor((Math.min(b.endTime?.getTime() ?? endMs, to) - Math.max(b.startTime.getTime(), startMs)) / MINUTE_MS));
+    const inside = Math.max(
+      0,
+      Math.floor((Math.min(b.endTime?.getTime() ?? endMs, to) - Math.max(b.startTime.getTime(), startMs)) / MINUTE_MS),
+    );
     minutes -= b.automatic ? Math.min(b.durationInSettingsMinutes, inside) : inside;
   }
   return Math.min(prepared.payable, Math.max(0, minutes));
@@ -384,7 +386,8 @@ function mergePending(a: readonly PendingLine[], b: readonly PendingLine[]): Pen
  * rates ÷ the total hours worked; Cal. Labor Code 510 as the DLSE reads it, Alvarado v. Dart Container (2018) for
  * what enters it), to 4 decimals: what every premium of the week is computed from. Null without an hourly wage.
  */
-const regularRateOf = (week: WorkweekState): number | null => (week.paidMinutes === 0 ? null : rateOf(week.straightTime / week.paidMinutes));
+const regularRateOf = (week: WorkweekState): number | null =>
+  week.paidMinutes === 0 ? null : rateOf(week.straightTime / week.paidMinutes);
 
 /**
  * A line's rate: REGULAR its own wage; OVERTIME and DOUBLE_TIME their own wage + (multiplier − 1) × the workweek's

@@ -47,7 +47,15 @@ function workweekAdjustments(previous: readonly Workweek[] | undefined, current:
   return changed;
 }
 
-const ZERO: EmployeeTotals = { employeeId: "",  regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: 0, timeOffHours: 0, grossPay: 0 };
+const ZERO: EmployeeTotals = {
+  employeeId: "",
+  regularMinutes: 0,
+  overtimeMinutes: 0,
+  doubleTimeMinutes: 0,
+  penaltyHours: 0,
+  timeOffHours: 0,
+  grossPay: 0,
+};
 
 /**
  * What a new close changed against the previous version, per employee: each figure the signed difference

@@ -196,11 +196,16 @@ describe("computePay properties: pay you can defend", () => {
         const sum = { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, grossCents: 0 };
         for (const employee of result.employees) {
           const of = (kind: string) => employee.lines.filter((l) => l.kind === kind).reduce((n, l) => n + l.minutes, 0);
-          expect([employee.regularMinutes, employee.overtimeMinutes, employee.doubleTimeMinutes]).toEqual([of("REGULAR"), of("OVERTIME"), of("DOUBLE_TIME")]);
+          expect([employee.regularMinutes, employee.overtimeMinutes, employee.doubleTimeMinutes]).toEqual([
+            of("REGULAR"),
+            of("OVERTIME"),
+            of("DOUBLE_TIME"),
+          ]);
           expect(cents(employee.grossPay)).toBe(employee.lines.reduce((n, l) => n + cents(l.amount), 0));
           for (const line of employee.lines) {
             // amount = minutes ÷ 60 × rate as shown, half away from zero (read at 12 digits, past float noise)
-            if (line.rate !== null) expect(cents(line.amount)).toBe(Math.round(Number(((line.minutes * line.rate * 100) / 60).toPrecision(12))));
+            if (line.rate !== null)
+              expect(cents(line.amount)).toBe(Math.round(Number(((line.minutes * line.rate * 100) / 60).toPrecision(12))));
           }
           sum.regularMinutes += employee.regularMinutes;
           sum.overtimeMinutes += employee.overtimeMinutes;
@@ -259,7 +264,10 @@ describe("computePay properties: pay you can defend", () => {
           { ...whole, id: `${whole.id}_b`, startTime: cut, businessDate: cut.toISOString().slice(0, 10) },
         ];
         const weeks = (list: PayShift[]) =>
-          computePay({ ...WIDE, shifts: list, timeOff: [], ruleSets }).employees.map((e) => [e.employeeId, e.workweeks.map((w) => [w.startDate, w.endDate, w.minutes])]);
+          computePay({ ...WIDE, shifts: list, timeOff: [], ruleSets }).employees.map((e) => [
+            e.employeeId,
+            e.workweeks.map((w) => [w.startDate, w.endDate, w.minutes]),
+          ]);
         expect(weeks([...shifts.filter((s) => s !== whole), ...halves])).toEqual(weeks(shifts));
       }),
       { numRuns: 300 },
@@ -278,7 +286,8 @@ describe("computePay properties: pay you can defend", () => {
           });
           const worked = employee.lines.filter((l) => l.kind !== "MEAL_PENALTY").reduce((n, l) => n + l.minutes, 0);
           expect(employee.workweeks.reduce((n, w) => n + w.minutes, 0)).toBe(worked);
-          for (const line of employee.lines) expect(employee.workweeks.some((w) => w.startDate <= line.date && line.date <= w.endDate)).toBe(true);
+          for (const line of employee.lines)
+            expect(employee.workweeks.some((w) => w.startDate <= line.date && line.date <= w.endDate)).toBe(true);
         }
       }),
       { numRuns: 300 },
@@ -287,18 +296,23 @@ describe("computePay properties: pay you can defend", () => {
 
   it("the workweeks answered never depend on the window: a week the range cuts reads as it does whole", () => {
     fc.assert(
-      fc.property(scenarioArb, fc.integer({ min: 0, max: DAYS - 1 }), fc.integer({ min: 0, max: DAYS - 1 }), ({ shifts, ruleSets }, a, b) => {
-        const startDate = addDays(FIRST_DAY, Math.min(a, b));
-        const endDate = addDays(FIRST_DAY, Math.max(a, b));
-        const window = payReadWindow(startDate, endDate);
-        const read = shifts.filter((s) => s.businessDate >= window.from && s.businessDate <= window.to);
-        const narrow = computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
-        const wide = computePay({ ...WIDE, shifts, timeOff: [], ruleSets });
-        for (const employee of narrow.employees) {
-          const all = wide.employees.find((e) => e.employeeId === employee.employeeId)!;
-          for (const week of employee.workweeks) expect(all.workweeks).toContainEqual(week);
-        }
-      }),
+      fc.property(
+        scenarioArb,
+        fc.integer({ min: 0, max: DAYS - 1 }),
+        fc.integer({ min: 0, max: DAYS - 1 }),
+        ({ shifts, ruleSets }, a, b) => {
+          const startDate = addDays(FIRST_DAY, Math.min(a, b));
+          const endDate = addDays(FIRST_DAY, Math.max(a, b));
+          const window = payReadWindow(startDate, endDate);
+          const read = shifts.filter((s) => s.businessDate >= window.from && s.businessDate <= window.to);
+          const narrow = computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
+          const wide = computePay({ ...WIDE, shifts, timeOff: [], ruleSets });
+          for (const employee of narrow.employees) {
+            const all = wide.employees.find((e) => e.employeeId === employee.employeeId)!;
+            for (const week of employee.workweeks) expect(all.workweeks).toContainEqual(week);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -60,7 +60,13 @@ describe("payrollAdjustments", () => {
   });
 
   it("carries each workweek's regular-rate, minutes and pay differences, even when the totals are unchanged", () => {
-    const week = (regularRate: number, straightTimePay: number) => ({ startDate: "2026-06-01", endDate: "2026-06-07", regularRate, minutes: 3000, straightTimePay });
+    const week = (regularRate: number, straightTimePay: number) => ({
+      startDate: "2026-06-01",
+      endDate: "2026-06-07",
+      regularRate,
+      minutes: 3000,
+      straightTimePay,
+    });
     const was = totals("e", { workweeks: [week(22, 1100)] });
     // A wage moved between two shifts of the week: the same gross, another regular rate.
     const is = totals("e", { workweeks: [week(22.5, 1125)] });

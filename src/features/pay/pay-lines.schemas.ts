@@ -24,17 +24,23 @@ export const PayLine = z
     kind: z.enum(KINDS),
     minutes: z.number().int().openapi({ description: "Whole minutes: the basis of `amount`." }),
     hours: z.number().openapi({ description: "minutes ÷ 60 shown to two decimals, for reading only: never the basis of `amount`." }),
-    rate: z.number().nullable().openapi({
-      description:
-        "Per hour, to 4 decimals. REGULAR and TIME_OFF: the shift's hourly wage. OVERTIME and DOUBLE_TIME: that wage + " +
-        "(multiplier − 1) × the workweek's regularRate. MEAL_PENALTY: the workweek's regularRate. Null for a salaried " +
-        "staff member.",
-    }),
-    amount: z.number().nullable().openapi({
-      description:
-        "amount = minutes ÷ 60 × rate, rounded to cents half away from zero (a 301-minute line at rate 20 is 100.33, " +
-        "though its hours read 5.02). Null without a rate.",
-    }),
+    rate: z
+      .number()
+      .nullable()
+      .openapi({
+        description:
+          "Per hour, to 4 decimals. REGULAR and TIME_OFF: the shift's hourly wage. OVERTIME and DOUBLE_TIME: that wage + " +
+          "(multiplier − 1) × the workweek's regularRate. MEAL_PENALTY: the workweek's regularRate. Null for a salaried " +
+          "staff member.",
+      }),
+    amount: z
+      .number()
+      .nullable()
+      .openapi({
+        description:
+          "amount = minutes ÷ 60 × rate, rounded to cents half away from zero (a 301-minute line at rate 20 is 100.33, " +
+          "though its hours read 5.02). Null without a rate.",
+      }),
     rule: z.enum(RULES).nullable().openapi({ description: "The rule that made the line; null for regular time and time off." }),
     ruleSetId: z.string().nullable().openapi({ description: "The rule set whose rules made the line; null where none governs." }),
   })
@@ -56,13 +62,18 @@ export const PayTotals = z.object(payTotalsShape).openapi("PayTotals", {
 export const PayWorkweek = z
   .object({
     startDate: z.string().openapi({ format: "date", description: "The workweek's first workday." }),
-    endDate: z.string().openapi({ format: "date", description: "Its last workday (a short workweek after a change of workweek ends early)." }),
-    regularRate: z.number().nullable().openapi({
-      description:
-        "straightTimePay ÷ hours worked (29 CFR 778.115), to 4 decimals: every hour worked in the workweek at its own " +
-        "wage, divided by the hours. Null for a salaried staff member.",
-      example: 22,
-    }),
+    endDate: z
+      .string()
+      .openapi({ format: "date", description: "Its last workday (a short workweek after a change of workweek ends early)." }),
+    regularRate: z
+      .number()
+      .nullable()
+      .openapi({
+        description:
+          "straightTimePay ÷ hours worked (29 CFR 778.115), to 4 decimals: every hour worked in the workweek at its own " +
+          "wage, divided by the hours. Null for a salaried staff member.",
+        example: 22,
+      }),
     minutes: z.number().int().openapi({ description: "Minutes worked in the whole workweek (time off and penalties are not worked)." }),
     straightTimePay: z.number().nullable().openapi({ description: "Every minute worked in the workweek at its own wage, to the cent." }),
   })

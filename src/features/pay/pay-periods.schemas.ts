@@ -95,8 +95,7 @@ export const Payroll = z
     totals: PayTotals,
     adjustments: z.array(PayrollAdjustment),
     ruleSets: z.array(PayRuleSet).openapi({
-      description:
-        "The rule set versions the close used (in force on a workday of a workweek it computed), as they were then.",
+      description: "The rule set versions the close used (in force on a workday of a workweek it computed), as they were then.",
     }),
   })
   .openapi("Payroll");
