@@ -46,6 +46,8 @@ interface Segment {
   to: number;
   calendar: Calendar;
   short: boolean;
+  /** Its workdays by start, built on first use (a pay computation asks for the same few days again and again). */
+  days?: Map<number, Workday>;
 }
 
 /** Where one instant falls: its workday (clipped to its workweek) and its workweek. */
@@ -66,6 +68,17 @@ const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 function workdayIn(segment: Segment, at: number): Workday {
   const { calendar } = segment;
   const day = dayStartAt(calendar, at);
+  segment.days ??= new Map();
+  let workday = segment.days.get(day);
+  if (!workday) {
+    workday = newWorkday(segment, day, at);
+    segment.days.set(day, workday);
+  }
+  return workday;
+}
+
+function newWorkday(segment: Segment, day: number, at: number): Workday {
+  const { calendar } = segment;
   const weekFrom = segment.short ? segment.from : Math.max(weekStartAt(calendar, at), segment.from);
   const weekTo = segment.short ? segment.to : Math.min(weekFrom + WEEK_MS, segment.to);
   const weekKey = `${weekFrom}/${weekTo}`;

@@ -284,14 +284,14 @@ function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[
 interface MealDay {
   day: Workday;
   governing: GoverningSet;
-  shifts: (PayShift & { endTime: Date })[];
+  shifts: PreparedShift[];
 }
 
 /** The meal penalty of a workday judged on its shifts' actual punches (Cal. Labor Code 512(a), 226.7(c)). */
 function mealPenalty(meal: MealDay, week: WorkweekState): PendingLine | null {
   const rule = meal.governing.rules.mealBreak;
   if (!rule || rule.penaltyHours <= 0) return null;
-  const actual = meal.shifts.map((shift) => prepare(shift, meal.governing, false));
+  const actual = meal.shifts.map((p) => (p.governing.rules.rounding.incrementMinutes === 0 ? p : prepare(p.shift, p.governing, false)));
   if (actual.reduce((sum, p) => sum + p.payable, 0) <= rule.afterMinutes || !mealPenaltyShift(actual, rule)) return null;
   const minutes = Math.round(rule.penaltyHours * 60);
   return {
@@ -326,10 +326,11 @@ function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], g
     const timeline = calendars(shift.locationId);
     const day = workdayAt(timeline, shift.startTime.getTime());
     const rules = governing(shift.locationId, day.date);
-    partsOf(prepare(shift, rules), timeline, governing, parts);
+    const prepared = prepare(shift, rules);
+    partsOf(prepared, timeline, governing, parts);
     const meal = meals.get(day.key);
-    if (meal) meal.shifts.push(shift);
-    else meals.set(day.key, { day, governing: rules, shifts: [shift] });
+    if (meal) meal.shifts.push(prepared);
+    else meals.set(day.key, { day, governing: rules, shifts: [prepared] });
   }
   parts.sort(compareParts);
   const weeks = new Map<string, WorkweekState>();
@@ -363,7 +364,7 @@ function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], g
   }
   const penalties: PendingLine[] = [];
   for (const meal of meals.values()) {
-    const line = mealPenalty(meal, weekOf(meal.day, calendars(meal.shifts[0]!.locationId)));
+    const line = mealPenalty(meal, weekOf(meal.day, calendars(meal.shifts[0]!.shift.locationId)));
     if (line) penalties.push(line);
   }
   return { lines: penalties.length ? mergePending(pending, penalties) : pending, weeks };
