@@ -288,6 +288,7 @@ describe("closing a pay period", () => {
         penaltyHours: 0,
         timeOffHours: 0,
         grossPay: -20,
+        workweeks: [{ startDate: WEEK[0], endDate: WEEK[6], regularRate: 0, minutes: -60, straightTimePay: -20 }],
       },
     ]);
     const types = (await feed(w.org)).map((e) => e.type).filter((t) => t.startsWith("pay_period."));

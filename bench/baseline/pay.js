@@ -13,6 +13,7 @@ const ruleSetOf = (r) => ({
   effectiveFrom: r.effective_from,
   preset: r.preset,
   workweekStartsOn: r.workweek_starts_on,
+  workdayStartsAt: r.workday_starts_at,
   dailyOvertimeAfterMinutes: r.daily_overtime_after_minutes,
   dailyDoubleTimeAfterMinutes: r.daily_double_time_after_minutes,
   weeklyOvertimeAfterMinutes: r.weekly_overtime_after_minutes,

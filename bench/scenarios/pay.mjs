@@ -278,8 +278,8 @@ export async function run({ stateDir, options, print }) {
   print(
     `  Pay lines: ${computeTrips.length} round trip(s) for the computation (plus the shard directory's read every request makes); ` +
       `${linesFigures.read} rows read for ${linesFigures.shiftsReturned} shifts = ${x(linesFigures.read / linesFigures.shiftsReturned)}: the shifts, ` +
-      `one row per staff member of the organization (${STAFF}), the rule set and the organization. The range starts on its ` +
-      "workweek's Monday, so no edge day before it is read.",
+      `one row per staff member of the organization (${STAFF}), the rule set and the organization. The range is two whole ` +
+      "workweeks: the days read around it (8 before, 7 after, for the workweeks' regular rates) hold no shift.",
   );
   const maxParams = Math.max(
     ...laterClose.roundTrips.flatMap((t) => t.params.map((p) => p.length)),

@@ -19,6 +19,8 @@ export const payRuleSets = sqliteTable(
     effectiveFrom: text("effective_from").notNull(),
     preset: text("preset").notNull(),
     workweekStartsOn: text("workweek_starts_on").notNull(),
+    /** "HH:MM" local: the workday is the 24 hours from then (the workweek starts then on workweek_starts_on). */
+    workdayStartsAt: text("workday_starts_at").notNull().default("00:00"),
     dailyOvertimeAfterMinutes: integer("daily_overtime_after_minutes"),
     dailyDoubleTimeAfterMinutes: integer("daily_double_time_after_minutes"),
     weeklyOvertimeAfterMinutes: integer("weekly_overtime_after_minutes"),

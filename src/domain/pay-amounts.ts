@@ -1,6 +1,7 @@
 /**
- * Pay arithmetic of pay lines: amount = hourlyWage × hours × multiplier, rounded to cents half away from zero once
- * per line; every total is the sum of those cents, so an employee's lines always add up to their grossPay.
+ * Pay arithmetic of pay lines: a line's amount is its minutes ÷ 60 × its rate as shown (4 decimals), rounded to
+ * cents half away from zero once per line; every total is the sum of those cents, so an employee's lines always add
+ * up to their grossPay and anyone can re-add a line from what it shows. `hours` is for reading only.
  */
 
 /**
@@ -12,21 +13,24 @@ export function roundHalfAwayFromZero(value: number): number {
   return Math.sign(value) * Math.round(clean) || 0;
 }
 
-/** Cents of `minutes` at `hourlyWage` × `multiplier`; null when the employee is not paid by the hour. */
-export const lineAmountCents = (minutes: number, hourlyWage: number | null, multiplier: number): number | null =>
-  hourlyWage === null ? null : roundHalfAwayFromZero((minutes * hourlyWage * multiplier * 100) / 60);
-
-/** The rate a line is paid at (wage × multiplier), to 4 decimals; null without an hourly wage. */
-export const lineRate = (hourlyWage: number | null, multiplier: number): number | null =>
-  hourlyWage === null ? null : roundTo(hourlyWage * multiplier, 4);
-
-/** Hours of whole minutes as a number to 2 decimals: 450 minutes is 7.5, 20 minutes 0.33. */
-export const hoursOfMinutes = (minutes: number): number => roundHalfAwayFromZero((minutes * 100) / 60) / 100;
-
 /** Decimal hours (penalties, time off) summed without float noise. */
 export const roundTo = (value: number, decimals: number): number => {
   const factor = 10 ** decimals;
   return roundHalfAwayFromZero(value * factor) / factor;
 };
+
+/** A rate as a line shows it and its amount is computed from: 4 decimals; null without an hourly wage. */
+export const rateOf = (value: number | null): number | null => (value === null ? null : roundTo(value, 4));
+
+/** The rate of `hourlyWage` × `multiplier`, as shown (4 decimals); null without an hourly wage. */
+export const lineRate = (hourlyWage: number | null, multiplier: number): number | null =>
+  hourlyWage === null ? null : rateOf(hourlyWage * multiplier);
+
+/** Cents of a line: minutes ÷ 60 × rate, rounded half away from zero; null without a rate. */
+export const lineAmountCents = (minutes: number, rate: number | null): number | null =>
+  rate === null ? null : roundHalfAwayFromZero((minutes * rate * 100) / 60);
+
+/** Hours of whole minutes as a number to 2 decimals: 450 minutes is 7.5, 20 minutes 0.33. */
+export const hoursOfMinutes = (minutes: number): number => roundHalfAwayFromZero((minutes * 100) / 60) / 100;
 
 export { centsToAmount } from "./timesheet-totals";

@@ -1,22 +1,24 @@
 import { addDays } from "./local-time";
-import { centsToAmount, hoursOfMinutes, lineRate, roundHalfAwayFromZero } from "./pay-amounts";
+import { centsToAmount, hoursOfMinutes, lineRate, rateOf, roundHalfAwayFromZero, roundTo } from "./pay-amounts";
+import { type CalendarSegment, payCalendars, type Workday, weekEndDate, workdayAt } from "./pay-calendar";
 import {
   type EmployeePay,
   type LineWithCents,
   makeLine,
   mergeByDate,
   type PayComputation,
+  type PayLine,
   type PayLineKind,
   type PayLineRule,
   sumPayTotals,
   totalsOf,
+  type Workweek,
 } from "./pay-lines";
 
-export type { EmployeePay, PayComputation, PayLine, PayLineKind, PayLineRule, PayTotals } from "./pay-lines";
+export type { EmployeePay, PayComputation, PayLine, PayLineKind, PayLineRule, PayTotals, Workweek } from "./pay-lines";
 export { sumPayTotals } from "./pay-lines";
 
 import { type GoverningSet, governingRuleSets, type MealBreakRule, type PayRuleSet, type PunchRounding } from "./pay-rules";
-import { workweekStart } from "./pay-workweek";
 import { type BreakSpan, shiftTotals } from "./shift-totals";
 
 /** A shift as stored, with its times (and its breaks') as local wall clock readings written with Z. */
@@ -24,7 +26,7 @@ export interface PayShift {
   id: string;
   employeeId: string;
   locationId: string;
-  /** The local date the shift started on: the workday it counts on, whole, even when it runs past midnight. */
+  /** The local date the shift started on (its minutes count in the workdays they were worked in). */
   businessDate: string;
   startTime: Date;
   /** Null while clocked in: an open shift is not paid until it is closed. */
@@ -43,6 +45,7 @@ export interface PaidTimeOffDay {
 }
 
 const MINUTE_MS = 60_000;
+const AS_PUNCHED: PunchRounding = { incrementMinutes: 0, mode: "NEAREST" };
 
 /** A punch (a local wall-clock reading) rounded for pay; increment 0 leaves it as punched, NEAREST rounds ties up. */
 export function roundPunch(wallClock: Date, rounding: PunchRounding): Date {
@@ -61,18 +64,24 @@ interface PreparedShift {
   payable: number;
 }
 
-/** A closed shift's start and end rounded under its set, and its payable minutes between them. */
-function prepare(shift: PayShift & { endTime: Date }, governing: GoverningSet): PreparedShift {
-  const { rounding } = governing.rules;
+/** A closed shift's start and end rounded under its set (or as punched), and its payable minutes between them. */
+function prepare(shift: PayShift & { endTime: Date }, governing: GoverningSet, rounded = true): PreparedShift {
+  const rounding = rounded ? governing.rules.rounding : AS_PUNCHED;
   const start = roundPunch(shift.startTime, rounding);
   const roundedEnd = roundPunch(shift.endTime, rounding);
   const end = roundedEnd < start ? start : roundedEnd;
   return { shift, governing, start, end, payable: shiftTotals({ start, end, breaks: shift.breaks }).payableDuration };
 }
 
-/** Payable minutes of a closed shift for pay: after its punches are rounded under its rules. */
-export const payableMinutesForPay = (shift: PayShift & { endTime: Date }, governing: GoverningSet): number =>
-  prepare(shift, governing).payable;
+/**
+ * Payable minutes of a closed shift for pay: after its punches are rounded under the set governing the workday it
+ * starts in (its location's calendar under `ruleSets`).
+ */
+export function payableMinutesForPay(shift: PayShift & { endTime: Date }, ruleSets: readonly PayRuleSet[]): number {
+  const governing = governingRuleSets(ruleSets);
+  const day = workdayAt(payCalendars(ruleSets, governing)(shift.locationId), shift.startTime.getTime());
+  return prepare(shift, governing(shift.locationId, day.date)).payable;
+}
 
 /**
  * The shift during which a workday passed `afterMinutes` of work without a qualifying meal break, or null. A meal
@@ -106,7 +115,8 @@ function mealPenaltyShift(day: readonly PreparedShift[], meal: MealBreakRule): P
 /**
  * Whether one employee's workday of closed shifts passed its meal rule's `afterMinutes` of work without a qualifying
  * meal break (as the MEAL_PENALTY line reads it, whatever the penalty's hours): the shift during which the day passed
- * it, and the day's payable minutes beyond it; null when the rule is met or there is none.
+ * it, and the day's payable minutes beyond it; null when the rule is met or there is none. Judged on the punches as
+ * they were, never rounded ones (Donohue v. AMN Services, 11 Cal.5th 58 (2021)).
  */
 export function missedMealBreak(
   day: readonly (PayShift & { endTime: Date })[],
@@ -114,17 +124,26 @@ export function missedMealBreak(
 ): { shiftId: string; minutesPast: number } | null {
   const meal = governing.rules.mealBreak;
   if (!meal) return null;
-  const prepared = [...day].sort((a, b) => a.startTime.getTime() - b.startTime.getTime()).map((shift) => prepare(shift, governing));
+  const prepared = [...day].sort((a, b) => a.startTime.getTime() - b.startTime.getTime()).map((shift) => prepare(shift, governing, false));
   const payable = prepared.reduce((sum, p) => sum + p.payable, 0);
   if (payable <= meal.afterMinutes) return null;
   const crossing = mealPenaltyShift(prepared, meal);
   return crossing && { shiftId: crossing.shift.id, minutesPast: payable - meal.afterMinutes };
 }
 
+/** One employee's workweek as classification fills it: the weekly threshold's count, the run of days, the pay basis. */
 interface WorkweekState {
+  from: number;
+  to: number;
+  timeline: readonly CalendarSegment[];
   regularMinutes: number;
   lastWorkedDate: string | null;
   consecutiveDays: number;
+  /** Every minute worked in it, and those with an hourly wage with their straight-time pay (Σ minutes × wage). */
+  minutes: number;
+  paidMinutes: number;
+  straightTime: number;
+  regularRate: number | null;
 }
 
 interface Segment {
@@ -137,11 +156,13 @@ interface Segment {
 const overlap = (from: number, to: number, low: number, high: number) => Math.max(0, Math.min(to, high) - Math.max(from, low));
 
 /**
- * One shift's minutes, at positions [from, from + minutes) of its workday, split by its set's rules. Regular
- * minutes then meet the weekly threshold against the workweek's regular minutes so far (overtime and double time
- * never count toward it), and the state is advanced.
+ * One part of a shift's minutes, at positions [from, from + minutes) of its workday, split by its set's rules.
+ * Regular minutes then meet the weekly threshold against the workweek's regular minutes so far (overtime and double
+ * time never count toward it: no pyramiding, 29 CFR 778.201–778.202; Cal. Labor Code 510(a)), and the state is
+ * advanced. The seventh consecutive workday of a workweek: its first 8 hours overtime, the rest double time
+ * (Cal. Labor Code 510(a)).
  */
-function classifyShift(from: number, minutes: number, governing: GoverningSet, seventhDay: boolean, week: WorkweekState): Segment[] {
+function classifyPart(from: number, minutes: number, governing: GoverningSet, seventhDay: boolean, week: WorkweekState): Segment[] {
   const rules = governing.rules;
   const to = from + minutes;
   if (seventhDay && rules.seventhConsecutiveDay) {
@@ -168,91 +189,244 @@ function classifyShift(from: number, minutes: number, governing: GoverningSet, s
 const multiplierOf = (kind: PayLineKind, governing: GoverningSet) =>
   kind === "OVERTIME" ? governing.rules.overtimeMultiplier : kind === "DOUBLE_TIME" ? governing.rules.doubleTimeMultiplier : 1;
 
-/** Lines of one workday: its shifts in start order, then a meal penalty if one is due. */
-function dayLines(day: readonly PreparedShift[], date: string, week: WorkweekState): LineWithCents[] {
-  const dayPayable = day.reduce((sum, p) => sum + p.payable, 0);
+/** A line before its workweek's regular rate is known. `premium` null: paid at the regular rate (a penalty). */
+interface PendingLine {
+  fields: Omit<PayLine, "hours" | "rate" | "amount">;
+  hours: number;
+  week: WorkweekState;
+  wage: number | null;
+  premium: number | null;
+}
+
+/** One workday's part of a shift: the payable minutes worked in it, under the set governing that workday. */
+interface Part {
+  prepared: PreparedShift;
+  day: Workday;
+  governing: GoverningSet;
+  from: number;
+  minutes: number;
+}
+
+/** Payable minutes of a prepared shift before an instant: its time less the unpaid breaks inside it so far. */
+function payableBefore(prepared: PreparedShift, at: number): number {
+  const startMs = prepared.start.getTime();
+  const endMs = prepared.end.getTime();
+  const to = Math.min(Math.max(at, startMs), endMs);
+  let minutes = Math.floor((to - startMs) / MINUTE_MS);
+  for (const b of prepared.shift.breaks) {
+    if (b.paid) continue;
+    const inside = Math.max(
+      0,
+      Math.floor((Math.min(b.endTime?.getTime() ?? endMs, to) - Math.max(b.startTime.getTime(), startMs)) / MINUTE_MS),
+    );
+    minutes -= b.automatic ? Math.min(b.durationInSettingsMinutes, inside) : inside;
+  }
+  return Math.min(prepared.payable, Math.max(0, minutes));
+}
+
+/**
+ * A shift's minutes split where they were worked: at each workday (and so workweek) boundary of its location's
+ * calendar, each part under the set governing its workday. The parts' minutes always add up to the shift's payable
+ * minutes (the last part takes what is left).
+ */
+function partsOf(
+  prepared: PreparedShift,
+  timeline: readonly CalendarSegment[],
+  governing: (locationId: string, date: string) => GoverningSet,
+  out: Part[],
+): void {
+  const end = prepared.end.getTime();
+  let at = prepared.start.getTime();
+  let before = 0;
+  do {
+    const day = workdayAt(timeline, at);
+    const cut = Math.min(day.to, end);
+    const upTo = cut >= end ? prepared.payable : Math.max(before, payableBefore(prepared, cut));
+    out.push({ prepared, day, governing: governing(prepared.shift.locationId, day.date), from: at, minutes: upTo - before });
+    before = upTo;
+    at = cut;
+  } while (at < end);
+}
+
+/** Lines of one workday's parts, in start order: the day's total meets the daily thresholds, attributed in that order. */
+function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[]): void {
+  const date = parts[0]!.day.date;
+  let dayPayable = 0;
+  for (const part of parts) dayPayable += part.minutes;
   if (dayPayable > 0) {
     week.consecutiveDays = week.lastWorkedDate === addDays(date, -1) ? week.consecutiveDays + 1 : 1;
     week.lastWorkedDate = date;
   }
   const seventhDay = dayPayable > 0 && week.consecutiveDays >= 7;
-  const lines: LineWithCents[] = [];
   let position = 0;
-  for (const prepared of day) {
-    for (const segment of classifyShift(position, prepared.payable, prepared.governing, seventhDay, week)) {
-      if (segment.minutes === 0) continue;
-      lines.push(
-        makeLine(
-          { date, shiftId: prepared.shift.id, ...segment, ruleSetId: prepared.governing.ruleSetId },
-          hoursOfMinutes(segment.minutes),
-          prepared.shift.hourlyWage,
-          multiplierOf(segment.kind, prepared.governing),
-        ),
-      );
+  for (const part of parts) {
+    const wage = part.prepared.shift.hourlyWage;
+    week.minutes += part.minutes;
+    if (wage !== null) {
+      week.paidMinutes += part.minutes;
+      week.straightTime += part.minutes * wage;
     }
-    position += prepared.payable;
+    for (const segment of classifyPart(position, part.minutes, part.governing, seventhDay, week)) {
+      if (segment.minutes === 0) continue;
+      out.push({
+        fields: { date, shiftId: part.prepared.shift.id, ...segment, ruleSetId: part.governing.ruleSetId },
+        hours: hoursOfMinutes(segment.minutes),
+        week,
+        wage,
+        premium: multiplierOf(segment.kind, part.governing) - 1,
+      });
+    }
+    position += part.minutes;
   }
-  const meal = day[0]!.governing.rules.mealBreak;
-  const missed = meal && meal.penaltyHours > 0 && dayPayable > meal.afterMinutes ? mealPenaltyShift(day, meal) : null;
-  if (meal && missed) {
-    const fields = { date, shiftId: null, kind: "MEAL_PENALTY" as const, rule: "MEAL_BREAK" as const };
-    const minutes = Math.round(meal.penaltyHours * 60);
-    lines.push(makeLine({ ...fields, minutes, ruleSetId: day[0]!.governing.ruleSetId }, meal.penaltyHours, missed.shift.hourlyWage, 1));
-  }
-  return lines;
+}
+
+/** The workday a shift starts in, with its shifts so far: what the meal rule judges. */
+interface MealDay {
+  day: Workday;
+  governing: GoverningSet;
+  shifts: PreparedShift[];
+}
+
+/** The meal penalty of a workday judged on its shifts' actual punches (Cal. Labor Code 512(a), 226.7(c)). */
+function mealPenalty(meal: MealDay, week: WorkweekState): PendingLine | null {
+  const rule = meal.governing.rules.mealBreak;
+  if (!rule || rule.penaltyHours <= 0) return null;
+  const actual = meal.shifts.map((p) => (p.governing.rules.rounding.incrementMinutes === 0 ? p : prepare(p.shift, p.governing, false)));
+  if (actual.reduce((sum, p) => sum + p.payable, 0) <= rule.afterMinutes || !mealPenaltyShift(actual, rule)) return null;
+  const minutes = Math.round(rule.penaltyHours * 60);
+  return {
+    fields: { date: meal.day.date, shiftId: null, kind: "MEAL_PENALTY", rule: "MEAL_BREAK", minutes, ruleSetId: meal.governing.ruleSetId },
+    hours: rule.penaltyHours,
+    week,
+    wage: null,
+    premium: null,
+  };
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const compareShifts = (a: PayShift, b: PayShift) =>
-  compareText(a.employeeId, b.employeeId) ||
-  compareText(a.businessDate, b.businessDate) ||
-  a.startTime.getTime() - b.startTime.getTime() ||
-  compareText(a.id, b.id);
+  compareText(a.employeeId, b.employeeId) || a.startTime.getTime() - b.startTime.getTime() || compareText(a.id, b.id);
+
+const compareParts = (a: Part, b: Part) => a.day.from - b.day.from || compareText(a.day.key, b.day.key) || a.from - b.from;
 
 const isClosed = (shift: PayShift): shift is PayShift & { endTime: Date } => shift.endTime !== null;
 
-/** Every closed shift's lines of one employee, workday by workday in date order, workweeks kept apart. */
-function employeeShiftLines(
-  shifts: readonly (PayShift & { endTime: Date })[],
-  governing: ReturnType<typeof governingRuleSets>,
-  endDate: string,
-) {
-  const weeks = new Map<string, WorkweekState>();
-  const lines: LineWithCents[] = [];
-  for (let i = 0; i < shifts.length; ) {
-    const date = shifts[i]!.businessDate;
-    if (date > endDate) break;
-    const day: PreparedShift[] = [];
-    for (; i < shifts.length && shifts[i]!.businessDate === date; i++) {
-      day.push(prepare(shifts[i]!, governing(shifts[i]!.locationId, date)));
-    }
-    const weekKey = workweekStart(date, day[0]!.governing.rules.workweekStartsOn);
-    let week = weeks.get(weekKey);
-    if (!week) {
-      week = { regularMinutes: 0, lastWorkedDate: null, consecutiveDays: 0 };
-      weeks.set(weekKey, week);
-    }
-    lines.push(...dayLines(day, date, week));
+type Governing = ReturnType<typeof governingRuleSets>;
+type Calendars = ReturnType<typeof payCalendars>;
+
+/**
+ * Every closed shift's lines of one employee (in start order), before their rates: parts classified workday by
+ * workday in time order, each workweek apart; then each workday's meal penalty after its shift lines.
+ */
+function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, calendars: Calendars) {
+  const parts: Part[] = [];
+  const meals = new Map<string, MealDay>();
+  for (const shift of shifts) {
+    const timeline = calendars(shift.locationId);
+    const day = workdayAt(timeline, shift.startTime.getTime());
+    const rules = governing(shift.locationId, day.date);
+    const prepared = prepare(shift, rules);
+    partsOf(prepared, timeline, governing, parts);
+    const meal = meals.get(day.key);
+    if (meal) meal.shifts.push(prepared);
+    else meals.set(day.key, { day, governing: rules, shifts: [prepared] });
   }
-  return lines;
+  parts.sort(compareParts);
+  const weeks = new Map<string, WorkweekState>();
+  const weekOf = (day: Workday, timeline: readonly CalendarSegment[]) => {
+    let week = weeks.get(day.weekKey);
+    if (!week) {
+      week = {
+        from: day.weekFrom,
+        to: day.weekTo,
+        timeline,
+        regularMinutes: 0,
+        lastWorkedDate: null,
+        consecutiveDays: 0,
+        minutes: 0,
+        paidMinutes: 0,
+        straightTime: 0,
+        regularRate: null,
+      };
+      weeks.set(day.weekKey, week);
+    }
+    return week;
+  };
+  const pending: PendingLine[] = [];
+  for (let i = 0; i < parts.length; ) {
+    const key = parts[i]!.day.key;
+    let j = i + 1;
+    while (j < parts.length && parts[j]!.day.key === key) j++;
+    const first = parts[i]!;
+    dayLines(parts.slice(i, j), weekOf(first.day, calendars(first.prepared.shift.locationId)), pending);
+    i = j;
+  }
+  const penalties: PendingLine[] = [];
+  for (const meal of meals.values()) {
+    const line = mealPenalty(meal, weekOf(meal.day, calendars(meal.shifts[0]!.shift.locationId)));
+    if (line) penalties.push(line);
+  }
+  return { lines: penalties.length ? mergePending(pending, penalties) : pending, weeks };
+}
+
+/** Shift lines then penalties, by date (each list already in date order), shift lines first on a date. */
+function mergePending(a: readonly PendingLine[], b: readonly PendingLine[]): PendingLine[] {
+  const merged: PendingLine[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.fields.date <= b[j]!.fields.date)) merged.push(a[i++]!);
+    else merged.push(b[j++]!);
+  }
+  return merged;
+}
+
+/**
+ * The regular rate of a workweek (29 CFR 778.115: the total straight-time pay of the hours worked at their own
+ * rates ÷ the total hours worked; Cal. Labor Code 510 as the DLSE reads it, Alvarado v. Dart Container (2018) for
+ * what enters it), to 4 decimals: what every premium of the week is computed from. Null without an hourly wage.
+ */
+const regularRateOf = (week: WorkweekState): number | null =>
+  week.paidMinutes === 0 ? null : rateOf(week.straightTime / week.paidMinutes);
+
+/**
+ * A line's rate: REGULAR its own wage; OVERTIME and DOUBLE_TIME their own wage + (multiplier − 1) × the workweek's
+ * regular rate (29 CFR 778.107, 778.115; Cal. Labor Code 510(a)); a penalty the regular rate (Cal. Labor Code
+ * 226.7(c); Ferra v. Loews Hollywood Hotel, 11 Cal.5th 858 (2021)).
+ */
+function rateOfLine(line: PendingLine): number | null {
+  const regularRate = line.week.regularRate;
+  if (line.premium === null) return regularRate;
+  if (line.wage === null) return null;
+  if (line.premium === 0 || regularRate === null) return rateOf(line.wage);
+  return rateOf(line.wage + line.premium * regularRate);
+}
+
+function workweekOf(week: WorkweekState): Workweek {
+  return {
+    startDate: workdayAt(week.timeline, week.from).date,
+    endDate: weekEndDate(week.timeline, week.to),
+    regularRate: week.regularRate,
+    minutes: week.minutes,
+    straightTimePay: week.paidMinutes === 0 ? null : centsToAmount(roundHalfAwayFromZero((week.straightTime * 100) / 60)),
+  };
 }
 
 function timeOffLine(day: PaidTimeOffDay): LineWithCents {
   const minutes = Math.round(day.hours * 60);
-  const fields = { date: day.date, shiftId: null, kind: "TIME_OFF" as const, minutes, rule: null, ruleSetId: null };
-  const cents = day.hourlyWage === null ? null : roundHalfAwayFromZero(day.hours * day.hourlyWage * 100);
-  return {
-    line: { ...fields, hours: day.hours, rate: lineRate(day.hourlyWage, 1), amount: cents === null ? null : centsToAmount(cents) },
-    cents,
-  };
+  return makeLine(
+    { date: day.date, shiftId: null, kind: "TIME_OFF", minutes, rule: null, ruleSetId: null },
+    roundTo(day.hours, 4),
+    lineRate(day.hourlyWage, 1),
+  );
 }
 
 /**
- * Pay lines and totals of every employee for business dates [startDate, endDate]. `shifts` must hold every
- * shift of the workweeks the range touches (read from payReadStartDate(startDate, ruleSets) to endDate; more is
- * harmless): a workweek is computed whole and only the lines dated inside the range are answered, so no figure
- * depends on the window. Open shifts are left out. One sort, then one pass per employee.
+ * Pay lines and totals of every employee for workdays [startDate, endDate]. `shifts` must hold every shift of the
+ * workweeks the range touches (payReadWindow: more is harmless): a workweek is computed whole — its classification
+ * and its regular rate — and only the lines dated inside the range are answered, so no figure depends on the window.
+ * Open shifts are left out. One sort, then one pass per employee.
  */
 export function computePay(input: {
   startDate: string;
@@ -263,6 +437,7 @@ export function computePay(input: {
 }): PayComputation {
   const { startDate, endDate } = input;
   const governing = governingRuleSets(input.ruleSets);
+  const calendars = payCalendars(input.ruleSets, governing);
   const closed = input.shifts.filter(isClosed).sort(compareShifts);
   const timeOff = input.timeOff
     .filter((d) => d.date >= startDate && d.date <= endDate && d.hours !== 0)
@@ -276,10 +451,14 @@ export function computePay(input: {
     while (s < closed.length && closed[s]!.employeeId === employeeId) s++;
     const fromTimeOff = t;
     while (t < timeOff.length && timeOff[t]!.employeeId === employeeId) t++;
-    const shiftLines = employeeShiftLines(closed.slice(from, s), governing, endDate).filter((l) => l.line.date >= startDate);
+    const { lines: pending, weeks } = employeeShiftLines(closed.slice(from, s), governing, calendars);
+    for (const week of weeks.values()) week.regularRate = regularRateOf(week);
+    const answered = pending.filter((l) => l.fields.date >= startDate && l.fields.date <= endDate);
+    const shiftLines = answered.map((l) => makeLine(l.fields, l.hours, rateOfLine(l)));
     const lines = mergeByDate(shiftLines, timeOff.slice(fromTimeOff, t).map(timeOffLine));
     if (lines.length === 0) continue;
-    employees.push({ employeeId, ...totalsOf(lines), lines: lines.map((l) => l.line) });
+    const workweeks = [...new Set(answered.map((l) => l.week))].sort((a, b) => a.from - b.from || a.to - b.to).map(workweekOf);
+    employees.push({ employeeId, ...totalsOf(lines), workweeks, lines: lines.map((l) => l.line) });
   }
   return { startDate, endDate, employees, totals: sumPayTotals(employees) };
 }

@@ -1,4 +1,4 @@
-import { centsToAmount, lineAmountCents, lineRate, roundTo } from "./pay-amounts";
+import { centsToAmount, lineAmountCents, roundTo } from "./pay-amounts";
 
 /* Pay lines and their totals: the shapes pay answers, and sums kept in cents so lines add up to grossPay. */
 
@@ -35,8 +35,22 @@ export interface PayTotals {
   grossPay: number;
 }
 
+/**
+ * One workweek of an employee, whole even when the range cuts it: its regular rate (29 CFR 778.109/778.115: the
+ * straight-time pay of every hour worked at its own wage ÷ the hours worked; null without an hourly wage), the
+ * minutes worked in it and their straight-time pay (to the cent). Time off and penalties are not hours worked.
+ */
+export interface Workweek {
+  startDate: string;
+  endDate: string;
+  regularRate: number | null;
+  minutes: number;
+  straightTimePay: number | null;
+}
+
 export interface EmployeePay extends PayTotals {
   employeeId: string;
+  workweeks: Workweek[];
   lines: PayLine[];
 }
 
@@ -52,15 +66,10 @@ export interface LineWithCents {
   cents: number | null;
 }
 
-export function makeLine(
-  fields: Omit<PayLine, "hours" | "rate" | "amount">,
-  hours: number,
-  hourlyWage: number | null,
-  multiplier: number,
-): LineWithCents {
-  const cents = lineAmountCents(fields.minutes, hourlyWage, multiplier);
-  const line = { ...fields, hours, rate: lineRate(hourlyWage, multiplier), amount: cents === null ? null : centsToAmount(cents) };
-  return { line, cents };
+/** A line from its minutes and its rate as shown: amount = minutes ÷ 60 × rate, to the cent. */
+export function makeLine(fields: Omit<PayLine, "hours" | "rate" | "amount">, hours: number, rate: number | null): LineWithCents {
+  const cents = lineAmountCents(fields.minutes, rate);
+  return { line: { ...fields, hours, rate, amount: cents === null ? null : centsToAmount(cents) }, cents };
 }
 
 const ZERO: PayTotals = { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: 0, timeOffHours: 0, grossPay: 0 };

@@ -25,6 +25,8 @@ export interface MealBreakRule {
 /** The rules of a set, every field present: what classification reads. */
 export interface PayRules {
   workweekStartsOn: Weekday;
+  /** "HH:MM" on the local wall clock: the workday is the 24 hours from then, the workweek seven of them. */
+  workdayStartsAt: string;
   dailyOvertimeAfterMinutes: number | null;
   dailyDoubleTimeAfterMinutes: number | null;
   weeklyOvertimeAfterMinutes: number | null;
@@ -45,6 +47,7 @@ export interface PayRuleSet extends PayRules {
 
 const NO_RULES: PayRules = {
   workweekStartsOn: "Monday",
+  workdayStartsAt: "00:00",
   dailyOvertimeAfterMinutes: null,
   dailyDoubleTimeAfterMinutes: null,
   weeklyOvertimeAfterMinutes: null,
@@ -85,6 +88,7 @@ export function fillFromPreset(
   const pick = <K extends keyof PayRules>(key: K): PayRules[K] => (request[key] === undefined ? base[key] : (request[key] as PayRules[K]));
   return {
     workweekStartsOn: pick("workweekStartsOn"),
+    workdayStartsAt: pick("workdayStartsAt"),
     dailyOvertimeAfterMinutes: pick("dailyOvertimeAfterMinutes"),
     dailyDoubleTimeAfterMinutes: pick("dailyDoubleTimeAfterMinutes"),
     weeklyOvertimeAfterMinutes: pick("weeklyOvertimeAfterMinutes"),
@@ -98,6 +102,9 @@ export function fillFromPreset(
 
 const stripUndefined = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** "HH:MM", 00:00 to 23:59. */
+export const isClockTime = (value: unknown): value is string => typeof value === "string" && /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 
 const isWholeMinutes = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
@@ -118,6 +125,7 @@ export function payRuleProblems(input: {
     problem("effectiveFrom", "must be a calendar date (YYYY-MM-DD)");
   }
   if (!WORKWEEK_DAYS.includes(rules.workweekStartsOn as Weekday)) problem("workweekStartsOn", `must be one of ${WORKWEEK_DAYS.join(", ")}`);
+  if (!isClockTime(rules.workdayStartsAt)) problem("workdayStartsAt", "must be a local time HH:MM from 00:00 to 23:59");
   for (const key of ["dailyOvertimeAfterMinutes", "dailyDoubleTimeAfterMinutes", "weeklyOvertimeAfterMinutes"] as const) {
     if (rules[key] !== null && !isWholeMinutes(rules[key])) problem(key, "must be null or a whole number of minutes, 0 or more");
   }

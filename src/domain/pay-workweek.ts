@@ -1,5 +1,5 @@
 import { addDays } from "./local-time";
-import { DEFAULT_RULES, type PayRuleSet, type Weekday, WORKWEEK_DAYS } from "./pay-rules";
+import { type Weekday, WORKWEEK_DAYS } from "./pay-rules";
 
 const weekdayIndex = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
@@ -10,16 +10,9 @@ export function workweekStart(date: string, startsOn: Weekday): string {
 }
 
 /**
- * The first business date a pay computation for a range starting at `startDate` must read, so that every
- * workweek the range touches is computed whole: the earliest start of the week holding `startDate` under any
- * set's workweekStartsOn (and the default Monday). At most 6 days before `startDate`.
+ * The business dates (local start dates) of the shifts a pay computation of workdays [startDate, endDate] must
+ * read so that every workweek the range touches is computed whole, its regular rate included. A workweek starts at
+ * most 6 days before a workday it holds (a workday starts at most 23:59 after its date's midnight) and ends at most
+ * 7 days after; a shift that began up to 2 days before a week's start may still run into it. More is harmless.
  */
-export function payReadStartDate(startDate: string, ruleSets: readonly Pick<PayRuleSet, "workweekStartsOn">[]): string {
-  const startsOn = new Set<Weekday>([DEFAULT_RULES.workweekStartsOn, ...ruleSets.map((s) => s.workweekStartsOn)]);
-  let earliest = startDate;
-  for (const day of startsOn) {
-    const start = workweekStart(startDate, day);
-    if (start < earliest) earliest = start;
-  }
-  return earliest;
-}
+export const payReadWindow = (startDate: string, endDate: string) => ({ from: addDays(startDate, -8), to: addDays(endDate, 7) });

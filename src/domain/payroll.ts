@@ -1,19 +1,66 @@
 import { type CsvColumn, csvHeader, csvRecord } from "./csv";
 import { hoursOfMinutes, roundTo } from "./pay-amounts";
-import type { PayTotals } from "./pay-lines";
+import type { PayTotals, Workweek } from "./pay-lines";
 
 export interface EmployeeTotals extends PayTotals {
   employeeId: string;
+  /** Absent in a payroll closed before workweeks were recorded: its weeks are then not compared. */
+  workweeks?: readonly Workweek[];
 }
 
-export type PayrollAdjustment = EmployeeTotals;
+/** A workweek's signed differences: its regular rate, minutes worked and straight-time pay (a missing side is 0). */
+export interface WorkweekAdjustment {
+  startDate: string;
+  endDate: string;
+  regularRate: number;
+  minutes: number;
+  straightTimePay: number;
+}
 
-const ZERO: PayTotals = { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: 0, timeOffHours: 0, grossPay: 0 };
+export interface PayrollAdjustment extends PayTotals {
+  employeeId: string;
+  workweeks: WorkweekAdjustment[];
+}
+
+const cents = (amount: number | null) => Math.round((amount ?? 0) * 100);
+
+/** The workweeks whose regular rate, minutes or straight-time pay changed, by start date. */
+function workweekAdjustments(previous: readonly Workweek[] | undefined, current: readonly Workweek[] | undefined): WorkweekAdjustment[] {
+  if (!previous || !current) return [];
+  const key = (w: Workweek) => `${w.startDate}/${w.endDate}`;
+  const before = new Map(previous.map((w) => [key(w), w]));
+  const after = new Map(current.map((w) => [key(w), w]));
+  const changed: WorkweekAdjustment[] = [];
+  for (const id of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+    const was = before.get(id);
+    const is = after.get(id);
+    const week = (is ?? was)!;
+    const difference = {
+      startDate: week.startDate,
+      endDate: week.endDate,
+      regularRate: roundTo((is?.regularRate ?? 0) - (was?.regularRate ?? 0), 4),
+      minutes: (is?.minutes ?? 0) - (was?.minutes ?? 0),
+      straightTimePay: (cents(is?.straightTimePay ?? null) - cents(was?.straightTimePay ?? null)) / 100,
+    };
+    if (difference.regularRate !== 0 || difference.minutes !== 0 || difference.straightTimePay !== 0) changed.push(difference);
+  }
+  return changed;
+}
+
+const ZERO: EmployeeTotals = {
+  employeeId: "",
+  regularMinutes: 0,
+  overtimeMinutes: 0,
+  doubleTimeMinutes: 0,
+  penaltyHours: 0,
+  timeOffHours: 0,
+  grossPay: 0,
+};
 
 /**
  * What a new close changed against the previous version, per employee: each figure the signed difference
- * (current − previous; an employee missing on one side counts as zeros there). Employees whose figures are all
- * unchanged are left out. Ordered by employeeId.
+ * (current − previous; an employee missing on one side counts as zeros there), and each workweek whose regular
+ * rate, minutes or straight-time pay changed. Employees with no difference are left out. Ordered by employeeId.
  */
 export function payrollAdjustments(previous: readonly EmployeeTotals[], current: readonly EmployeeTotals[]): PayrollAdjustment[] {
   const before = new Map(previous.map((e) => [e.employeeId, e]));
@@ -21,8 +68,8 @@ export function payrollAdjustments(previous: readonly EmployeeTotals[], current:
   const ids = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const adjustments: PayrollAdjustment[] = [];
   for (const employeeId of ids) {
-    const was = before.get(employeeId) ?? ZERO;
-    const is = after.get(employeeId) ?? ZERO;
+    const was: EmployeeTotals = before.get(employeeId) ?? ZERO;
+    const is: EmployeeTotals = after.get(employeeId) ?? ZERO;
     const difference = {
       employeeId,
       regularMinutes: is.regularMinutes - was.regularMinutes,
@@ -32,8 +79,9 @@ export function payrollAdjustments(previous: readonly EmployeeTotals[], current:
       timeOffHours: roundTo(is.timeOffHours - was.timeOffHours, 4),
       grossPay: (Math.round(is.grossPay * 100) - Math.round(was.grossPay * 100)) / 100,
     };
+    const workweeks = workweekAdjustments(before.has(employeeId) ? was.workweeks : [], after.has(employeeId) ? is.workweeks : []);
     const { employeeId: _, ...figures } = difference;
-    if (Object.values(figures).some((value) => value !== 0)) adjustments.push(difference);
+    if (workweeks.length || Object.values(figures).some((value) => value !== 0)) adjustments.push({ ...difference, workweeks });
   }
   return adjustments;
 }

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/domain/local-time";
 import { computePay, type PayComputation, type PayShift, payableMinutesForPay } from "@/domain/pay-classification";
-import { governingRuleSets, PAY_PRESETS, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
-import { payReadStartDate } from "@/domain/pay-workweek";
+import { PAY_PRESETS, type PayRuleSet, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
+import { payReadWindow } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak } from "../helpers/pay-fixtures";
 
 const FIRST_DAY = "2026-05-25";
@@ -30,6 +30,7 @@ const ruleSetArb = fc.record({
   locationId: fc.constantFrom(null, "loc_1"),
   effectiveDay: fc.integer({ min: -7, max: DAYS - 1 }),
   workweekStartsOn: fc.constantFrom(...WORKWEEK_DAYS),
+  workdayStartsAt: fc.constantFrom("00:00", "04:00", "22:30"),
   daily: fc.option(fc.integer({ min: 0, max: 720 })),
   doubleExtra: fc.option(fc.integer({ min: 0, max: 480 })),
   weekly: fc.option(fc.integer({ min: 0, max: 3000 })),
@@ -63,6 +64,7 @@ const toRuleSet = (spec: SetSpec, index: number) =>
     locationId: spec.locationId,
     effectiveFrom: addDays(FIRST_DAY, spec.effectiveDay),
     workweekStartsOn: spec.workweekStartsOn,
+    workdayStartsAt: spec.workdayStartsAt,
     rounding: { incrementMinutes: spec.incrementMinutes, mode: spec.mode },
     ...(spec.preset === "CUSTOM"
       ? {
@@ -92,17 +94,17 @@ const linesByEmployee = (result: PayComputation, from: string, to: string) =>
   );
 
 describe("computePay properties", () => {
-  it("regular + overtime + double time = the payable minutes (after rounding) of the closed shifts in the range", () => {
+  it("regular + overtime + double time = the payable minutes (after rounding) of the closed shifts, however split", () => {
     fc.assert(
       fc.property(scenarioArb, ({ shifts, ruleSets }) => {
-        const governing = governingRuleSets(ruleSets);
-        const result = computePay({ startDate: FIRST_DAY, endDate: LAST_DAY, shifts, timeOff: [], ruleSets });
+        // A shift may run past the last day's end: its minutes count on the next workday.
+        const result = computePay({ startDate: addDays(FIRST_DAY, -1), endDate: addDays(LAST_DAY, 2), shifts, timeOff: [], ruleSets });
         for (const employeeId of ["emp_a", "emp_b"]) {
           const employee = result.employees.find((e) => e.employeeId === employeeId);
           const classified = (employee?.regularMinutes ?? 0) + (employee?.overtimeMinutes ?? 0) + (employee?.doubleTimeMinutes ?? 0);
           const payable = shifts
             .filter((s) => s.employeeId === employeeId)
-            .reduce((sum, s) => sum + payableMinutesForPay({ ...s, endTime: s.endTime! }, governing(s.locationId, s.businessDate)), 0);
+            .reduce((sum, s) => sum + payableMinutesForPay({ ...s, endTime: s.endTime! }, ruleSets), 0);
           expect(classified).toBe(payable);
         }
       }),
@@ -123,7 +125,7 @@ describe("computePay properties", () => {
     );
   });
 
-  it("a later punch never changes (so never lowers) earlier days' figures", () => {
+  it("a later punch never changes earlier days' minutes, nor any figure of an earlier workweek", () => {
     fc.assert(
       fc.property(scenarioArb, shiftArb, fc.integer({ min: 1, max: 3 }), ({ shifts, ruleSets }, extra, daysLater) => {
         const lastIndex = shifts
@@ -133,8 +135,17 @@ describe("computePay properties", () => {
         const endDate = addDays(LAST_DAY, 10);
         const before = computePay({ startDate: FIRST_DAY, endDate, shifts, timeOff: [], ruleSets });
         const after = computePay({ startDate: FIRST_DAY, endDate, shifts: [...shifts, punched], timeOff: [], ruleSets });
-        const earlier = addDays(punched.businessDate, -1);
-        expect(linesByEmployee(after, FIRST_DAY, earlier)).toEqual(linesByEmployee(before, FIRST_DAY, earlier));
+        // Until its workweek ends, a later shift may change the regular rate of the week's earlier overtime.
+        const minutesOf = (result: PayComputation) =>
+          Object.fromEntries(
+            Object.entries(linesByEmployee(result, FIRST_DAY, addDays(punched.businessDate, -2))).map(([id, lines]) => [
+              id,
+              lines.map((l) => [l.date, l.shiftId, l.kind, l.rule, l.minutes, l.ruleSetId]),
+            ]),
+          );
+        expect(minutesOf(after)).toEqual(minutesOf(before));
+        const earlierWeeks = addDays(punched.businessDate, -9);
+        expect(linesByEmployee(after, FIRST_DAY, earlierWeeks)).toEqual(linesByEmployee(before, FIRST_DAY, earlierWeeks));
       }),
       { numRuns: 300 },
     );
@@ -149,12 +160,157 @@ describe("computePay properties", () => {
         ({ shifts, ruleSets }, a, b) => {
           const startDate = addDays(FIRST_DAY, Math.min(a, b));
           const endDate = addDays(FIRST_DAY, Math.max(a, b));
-          const readFrom = payReadStartDate(startDate, ruleSets);
-          const read = shifts.filter((s) => s.businessDate >= readFrom && s.businessDate <= endDate);
+          const window = payReadWindow(startDate, endDate);
+          const read = shifts.filter((s) => s.businessDate >= window.from && s.businessDate <= window.to);
           const narrow = computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
           const wide = computePay({ startDate: addDays(FIRST_DAY, -7), endDate: LAST_DAY, shifts, timeOff: [], ruleSets });
           expect(linesByEmployee(narrow, startDate, endDate)).toEqual(linesByEmployee(wide, startDate, endDate));
-          expect(readFrom >= addDays(startDate, -6)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("computePay properties: pay you can defend", () => {
+  // Every workweek whole: the range reaches well past the first and last shift.
+  const WIDE = { startDate: addDays(FIRST_DAY, -10), endDate: addDays(LAST_DAY, 10) };
+  /**
+   * One timeline for everyone (organization-wide sets), so workweeks never overlap; workdays from midnight, as
+   * without any set, so no workday is cut by a change of workweek and no date is in two workweeks.
+   */
+  const orgWide = (ruleSets: PayRuleSet[]) =>
+    ruleSets.map((set, i) => ({
+      ...set,
+      locationId: null,
+      effectiveFrom: addDays(set.effectiveFrom, i),
+      workdayStartsAt: "00:00",
+    }));
+  const cents = (amount: number | null) => Math.round((amount ?? 0) * 100);
+  const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+  it("every total is the sum of its lines, to the cent: employees' figures and the overall totals", () => {
+    fc.assert(
+      fc.property(scenarioArb, ({ shifts, ruleSets }) => {
+        const result = computePay({ ...WIDE, shifts, timeOff: [], ruleSets });
+        const sum = { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, grossCents: 0 };
+        for (const employee of result.employees) {
+          const of = (kind: string) => employee.lines.filter((l) => l.kind === kind).reduce((n, l) => n + l.minutes, 0);
+          expect([employee.regularMinutes, employee.overtimeMinutes, employee.doubleTimeMinutes]).toEqual([
+            of("REGULAR"),
+            of("OVERTIME"),
+            of("DOUBLE_TIME"),
+          ]);
+          expect(cents(employee.grossPay)).toBe(employee.lines.reduce((n, l) => n + cents(l.amount), 0));
+          for (const line of employee.lines) {
+            // amount = minutes ÷ 60 × rate as shown, half away from zero (read at 12 digits, past float noise)
+            if (line.rate !== null)
+              expect(cents(line.amount)).toBe(Math.round(Number(((line.minutes * line.rate * 100) / 60).toPrecision(12))));
+          }
+          sum.regularMinutes += employee.regularMinutes;
+          sum.overtimeMinutes += employee.overtimeMinutes;
+          sum.doubleTimeMinutes += employee.doubleTimeMinutes;
+          sum.grossCents += cents(employee.grossPay);
+        }
+        expect(result.totals).toMatchObject({
+          regularMinutes: sum.regularMinutes,
+          overtimeMinutes: sum.overtimeMinutes,
+          doubleTimeMinutes: sum.doubleTimeMinutes,
+        });
+        expect(cents(result.totals.grossPay)).toBe(sum.grossCents);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("straight time + premium = gross: each workweek's straight-time pay, plus (multiplier − 1) × its regular rate per overtime hour and its regular rate per penalty hour", () => {
+    fc.assert(
+      fc.property(scenarioArb, ({ shifts, ruleSets: sets }) => {
+        const ruleSets = orgWide(sets);
+        const byId = new Map(ruleSets.map((set) => [set.id, set]));
+        const result = computePay({ ...WIDE, shifts, timeOff: [], ruleSets });
+        for (const employee of result.employees) {
+          const weekOf = (date: string) => employee.workweeks.find((w) => w.startDate <= date && date <= w.endDate)!;
+          let expected = employee.workweeks.reduce((n, w) => n + (w.straightTimePay ?? 0), 0);
+          let hours = 0;
+          for (const line of employee.lines) {
+            hours += line.minutes / 60;
+            const regularRate = weekOf(line.date).regularRate ?? 0;
+            if (line.kind === "MEAL_PENALTY") expected += (line.minutes / 60) * regularRate;
+            if (line.rate === null || (line.kind !== "OVERTIME" && line.kind !== "DOUBLE_TIME")) continue;
+            const set = line.ruleSetId === null ? null : byId.get(line.ruleSetId)!;
+            const multiplier = line.kind === "OVERTIME" ? (set?.overtimeMultiplier ?? 1.5) : (set?.doubleTimeMultiplier ?? 2);
+            expected += (line.minutes / 60) * (multiplier - 1) * regularRate;
+          }
+          // Each line and each workweek rounds once to the cent; rates and regular rates to 4 decimals.
+          const tolerance = 0.006 * (employee.lines.length + employee.workweeks.length) + 0.0002 * hours;
+          expect(Math.abs(employee.grossPay - expected)).toBeLessThanOrEqual(tolerance);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("splitting a shift at any minute never changes a workweek's minutes", () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.nat(), fc.integer({ min: 1, max: 899 }), ({ shifts, ruleSets: sets }, pick, at) => {
+        const ruleSets = orgWide(sets).map((set) => ({ ...set, rounding: { incrementMinutes: 0, mode: "NEAREST" as const } }));
+        const candidates = shifts.filter((s) => s.breaks.length === 0 && s.endTime!.getTime() - s.startTime.getTime() > at * 60_000);
+        fc.pre(candidates.length > 0);
+        const whole = candidates[pick % candidates.length]!;
+        const cut = new Date(whole.startTime.getTime() + at * 60_000);
+        const halves = [
+          { ...whole, id: `${whole.id}_a`, endTime: cut },
+          { ...whole, id: `${whole.id}_b`, startTime: cut, businessDate: cut.toISOString().slice(0, 10) },
+        ];
+        const weeks = (list: PayShift[]) =>
+          computePay({ ...WIDE, shifts: list, timeOff: [], ruleSets }).employees.map((e) => [
+            e.employeeId,
+            e.workweeks.map((w) => [w.startDate, w.endDate, w.minutes]),
+          ]);
+        expect(weeks([...shifts.filter((s) => s !== whole), ...halves])).toEqual(weeks(shifts));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("no hour leaves the seven-day window it was worked in: workweeks of at most 7 days, in order, holding every line", () => {
+    fc.assert(
+      fc.property(scenarioArb, ({ shifts, ruleSets: sets }) => {
+        const ruleSets = orgWide(sets);
+        for (const employee of computePay({ ...WIDE, shifts, timeOff: [], ruleSets }).employees) {
+          employee.workweeks.forEach((week, i) => {
+            expect(days(week.startDate, week.endDate)).toBeGreaterThanOrEqual(0);
+            expect(days(week.startDate, week.endDate)).toBeLessThanOrEqual(6);
+            if (i > 0) expect(week.startDate >= employee.workweeks[i - 1]!.endDate).toBe(true);
+          });
+          const worked = employee.lines.filter((l) => l.kind !== "MEAL_PENALTY").reduce((n, l) => n + l.minutes, 0);
+          expect(employee.workweeks.reduce((n, w) => n + w.minutes, 0)).toBe(worked);
+          for (const line of employee.lines)
+            expect(employee.workweeks.some((w) => w.startDate <= line.date && line.date <= w.endDate)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("the workweeks answered never depend on the window: a week the range cuts reads as it does whole", () => {
+    fc.assert(
+      fc.property(
+        scenarioArb,
+        fc.integer({ min: 0, max: DAYS - 1 }),
+        fc.integer({ min: 0, max: DAYS - 1 }),
+        ({ shifts, ruleSets }, a, b) => {
+          const startDate = addDays(FIRST_DAY, Math.min(a, b));
+          const endDate = addDays(FIRST_DAY, Math.max(a, b));
+          const window = payReadWindow(startDate, endDate);
+          const read = shifts.filter((s) => s.businessDate >= window.from && s.businessDate <= window.to);
+          const narrow = computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
+          const wide = computePay({ ...WIDE, shifts, timeOff: [], ruleSets });
+          for (const employee of narrow.employees) {
+            const all = wide.employees.find((e) => e.employeeId === employee.employeeId)!;
+            for (const week of employee.workweeks) expect(all.workweeks).toContainEqual(week);
+          }
         },
       ),
       { numRuns: 300 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computePay, type PayLine, type PayShift, roundPunch } from "@/domain/pay-classification";
-import { payReadStartDate } from "@/domain/pay-workweek";
+import { payReadWindow } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak, WEEK, wallClock } from "../helpers/pay-fixtures";
 
 const [MON, TUE, WED, THU, FRI, SAT, SUN] = WEEK;
@@ -94,12 +94,11 @@ describe("computePay: the contract's cases", () => {
     const cut = pay(shifts, [FLSA], { startDate: THU, endDate: FRI });
     expect(cut.employees[0]!.lines).toEqual(whole.employees[0]!.lines.filter((l) => l.date >= THU));
     expect(cut.totals).toMatchObject({ regularMinutes: 540 + 240, overtimeMinutes: 300 });
-    expect(payReadStartDate(THU, [FLSA])).toBe(MON);
+    expect(payReadWindow(THU, FRI).from <= MON).toBe(true);
   });
 
-  it("the read window reaches back to the earliest workweek start any set uses", () => {
-    expect(payReadStartDate(THU, [ruleSet("s", "FLSA", { workweekStartsOn: "Sunday" })])).toBe("2026-05-31");
-    expect(payReadStartDate(MON, [ruleSet("s", "FLSA", { workweekStartsOn: "Tuesday" })])).toBe("2026-05-26");
+  it("the read window covers every workweek the range touches, whatever the sets: 8 days before, 7 after", () => {
+    expect(payReadWindow(THU, FRI)).toEqual({ from: "2026-05-27", to: "2026-06-12" });
   });
 
   it("a rule-set change mid-week: each day under its own set, the week's regular minutes carried across", () => {
@@ -123,10 +122,23 @@ describe("computePay: the contract's cases", () => {
     expect(lines.filter((l) => l.date >= WED).every((l) => l.ruleSetId === "prs_weekly")).toBe(true);
   });
 
-  it("an overnight shift stays whole on its business date", () => {
+  it("an overnight shift splits at the workday's start (00:00 by default): its minutes count on the day worked", () => {
     const overnight = payShift(MON, "22:00", 600, { breaks: [unpaidBreak(TUE, "01:00", 30)] });
     const tuesday = payShift(TUE, "12:00", 480, { breaks: [unpaidBreak(TUE, "15:00", 30)] });
     const { employees } = pay([overnight, tuesday]);
+    expect(employees[0]!.lines.map((l) => [l.date, l.shiftId, l.kind, l.minutes])).toEqual([
+      [MON, overnight.id, "REGULAR", 120],
+      [TUE, overnight.id, "REGULAR", 450],
+      [TUE, tuesday.id, "REGULAR", 30],
+      [TUE, tuesday.id, "OVERTIME", 240],
+      [TUE, tuesday.id, "DOUBLE_TIME", 180],
+    ]);
+  });
+
+  it("workdayStartsAt 10:00 keeps the same overnight shift whole on Monday's workday", () => {
+    const overnight = payShift(MON, "22:00", 600, { breaks: [unpaidBreak(TUE, "01:00", 30)] });
+    const tuesday = payShift(TUE, "12:00", 480, { breaks: [unpaidBreak(TUE, "15:00", 30)] });
+    const { employees } = pay([overnight, tuesday], [ruleSet("prs_ca10", "CALIFORNIA", { workdayStartsAt: "10:00" })]);
     expect(brief(employees[0]!.lines)).toEqual([
       [MON, "REGULAR", null, 480],
       [MON, "OVERTIME", "DAILY_OVERTIME", 90],
@@ -187,10 +199,11 @@ describe("computePay: meal-break penalties", () => {
     expect(pay(tooLate).totals.penaltyHours).toBe(1);
   });
 
-  it("the penalty is paid at the regular rate of the shift in which the threshold passed", () => {
+  it("the penalty is paid at the workweek's regular rate (Cal. Labor Code 226.7(c); Ferra v. Loews, 2021)", () => {
     const day = [payShift(MON, "08:00", 120, { hourlyWage: 10 }), payShift(MON, "10:05", 400, { hourlyWage: 30 })];
     const penalty = pay(day).employees[0]!.lines.find((l) => l.kind === "MEAL_PENALTY")!;
-    expect(penalty).toMatchObject({ rate: 30, amount: 30, hours: 1, minutes: 60 });
+    // (120 × 10 + 400 × 30) ÷ 520 minutes = 25.3846 an hour
+    expect(penalty).toMatchObject({ rate: 25.3846, amount: 25.38, hours: 1, minutes: 60 });
   });
 });
 

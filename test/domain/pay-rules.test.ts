@@ -19,6 +19,7 @@ describe("fillFromPreset", () => {
     });
     expect(fillFromPreset("CALIFORNIA", {})).toEqual({
       workweekStartsOn: "Monday",
+      workdayStartsAt: "00:00",
       dailyOvertimeAfterMinutes: 480,
       dailyDoubleTimeAfterMinutes: 720,
       weeklyOvertimeAfterMinutes: 2400,

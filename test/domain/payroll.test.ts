@@ -30,6 +30,7 @@ describe("payrollAdjustments", () => {
         penaltyHours: -0.7,
         timeOffHours: 0,
         grossPay: -20,
+        workweeks: [],
       },
       {
         employeeId: "emp_c",
@@ -39,6 +40,7 @@ describe("payrollAdjustments", () => {
         penaltyHours: -1,
         timeOffHours: 0,
         grossPay: -880.1,
+        workweeks: [],
       },
       {
         employeeId: "emp_d",
@@ -48,12 +50,34 @@ describe("payrollAdjustments", () => {
         penaltyHours: 1,
         timeOffHours: 0,
         grossPay: 0.2,
+        workweeks: [],
       },
     ]);
   });
 
   it("differences carry no float noise: 0.3 − 0.1 gross is 0.2", () => {
     expect(payrollAdjustments([totals("e", { grossPay: 0.1 })], [totals("e", { grossPay: 0.3 })])[0]!.grossPay).toBe(0.2);
+  });
+
+  it("carries each workweek's regular-rate, minutes and pay differences, even when the totals are unchanged", () => {
+    const week = (regularRate: number, straightTimePay: number) => ({
+      startDate: "2026-06-01",
+      endDate: "2026-06-07",
+      regularRate,
+      minutes: 3000,
+      straightTimePay,
+    });
+    const was = totals("e", { workweeks: [week(22, 1100)] });
+    // A wage moved between two shifts of the week: the same gross, another regular rate.
+    const is = totals("e", { workweeks: [week(22.5, 1125)] });
+    expect(payrollAdjustments([was], [is])).toEqual([
+      {
+        ...totals("e", { regularMinutes: 0, overtimeMinutes: 0, penaltyHours: 0, grossPay: 0 }),
+        workweeks: [{ startDate: "2026-06-01", endDate: "2026-06-07", regularRate: 0.5, minutes: 0, straightTimePay: 25 }],
+      },
+    ]);
+    // A payroll closed before workweeks were recorded compares totals only.
+    expect(payrollAdjustments([totals("e")], [is])).toEqual([]);
   });
 
   it("identical versions have no adjustments", () => {

@@ -2,11 +2,11 @@ import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, time
 import { and, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
-import { addDays } from "@/domain/local-time";
 import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
-import { ruleSetOfRow } from "./pay-rules.schemas";
+import { payReadWindow } from "@/domain/pay-workweek";
+import { ruleSetOfRow, serializePayRuleSet } from "./pay-rules.schemas";
 
 /** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
 export interface PayEmployee {
@@ -21,6 +21,8 @@ export interface PayEmployee {
 /** Everything a pay computation of [startDate, endDate] reads. */
 export interface PayInputs {
   ruleSets: PayRuleSet[];
+  /** The same sets as the API shows them (with their updatedAt): what a close's snapshot records it used. */
+  ruleSetVersions: ReturnType<typeof serializePayRuleSet>[];
   shifts: PayShift[];
   timeOff: PaidTimeOffDay[];
   employees: Map<string, PayEmployee>;
@@ -38,10 +40,10 @@ export interface PayFilter {
 }
 
 /**
- * The first business date read: a workweek the range touches is computed whole, and a workweek starts at most 6
- * days before the range under any set (domain/pay-workweek), so the read never depends on the sets it reads.
+ * The business dates of the shifts read: every workweek the range touches is computed whole, its regular rate
+ * included (domain/pay-workweek), whatever the sets say, so the read never depends on the sets it reads.
  */
-export const readStartOf = (startDate: string) => addDays(startDate, -6);
+export const readWindowOf = (startDate: string, endDate: string) => payReadWindow(startDate, endDate);
 
 /**
  * What a close's snapshot depends on, as one text: the shifts of the days read (deleted ones too: a delete is a
@@ -50,11 +52,11 @@ export const readStartOf = (startDate: string) => addDays(startDate, -6);
  * same (before the approvals it adds), so nothing changes unseen under it: not even an approval withdrawn meanwhile.
  */
 export const payInputsFingerprint = (organizationId: string, startDate: string, endDate: string): SQL<string> => {
-  const from = readStartOf(startDate);
+  const { from, to } = readWindowOf(startDate, endDate);
   const rangeStart = Date.parse(`${from}T00:00:00Z`) - 86_400_000;
   const rangeEnd = Date.parse(`${endDate}T00:00:00Z`) + 2 * 86_400_000;
   return sql<string>`(SELECT count(*) || ':' || total(updated_at) FROM shifts
-      WHERE organization_id = ${organizationId} AND business_date >= ${from} AND business_date <= ${endDate})
+      WHERE organization_id = ${organizationId} AND business_date >= ${from} AND business_date <= ${to})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM time_off_requests
       WHERE organization_id = ${organizationId} AND start_at < ${rangeEnd} AND end_at > ${rangeStart})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM pay_rule_sets WHERE organization_id = ${organizationId})
@@ -81,10 +83,11 @@ const workedAt = (filter: PayFilter, locationId: string) =>
     AND here.business_date >= ${filter.startDate} AND here.business_date <= ${filter.endDate} AND here.deleted_at IS NULL)`;
 
 function shiftConditions(filter: PayFilter): SQL {
+  const window = readWindowOf(filter.startDate, filter.endDate);
   const conditions = [
     eq(shifts.organizationId, filter.organizationId),
-    gte(shifts.businessDate, readStartOf(filter.startDate)),
-    lte(shifts.businessDate, filter.endDate),
+    gte(shifts.businessDate, window.from),
+    lte(shifts.businessDate, window.to),
     isNull(shifts.deletedAt),
   ];
   if (filter.employeeId) conditions.push(eq(shifts.employeeId, filter.employeeId));
@@ -187,6 +190,7 @@ export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, or
   const salaried = new Set(staff.filter((s) => s.wageType === "salary").map((s) => s.id));
   return {
     ruleSets: sets.map(ruleSetOfRow),
+    ruleSetVersions: sets.map(serializePayRuleSet),
     shifts: shiftRows.map((row) =>
       payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
     ),

@@ -11,14 +11,20 @@ export const payLines = defineRoute({
   tags: ["Pay"],
   summary: "Compute pay lines",
   description:
-    "Every shift of the range classified under the rule sets in force: one line per (date, shift, kind), each " +
+    "Every shift of the range classified under the rule sets in force: one line per (workday, shift, kind, rule), each " +
     "naming the rule that made it and its rule set, approved time off on a paid policy as TIME_OFF lines, meal " +
-    "penalties, and totals per staff member and overall. A workweek the range cuts is computed whole and only its " +
-    "lines inside the range are answered, so a figure never depends on the window. Open shifts count nothing until " +
-    "clocked out. `locationId` keeps staff members with a shift there in the range (their figures count every " +
-    "shift). The range is at most 93 days. The organization is the token's; a partner-level token names it with " +
-    "`organizationId`. Needs SHIFT_READ, except that a staff member without it sees only their own pay (another " +
-    "`employeeId` is 403).",
+    "penalties, and totals per staff member and overall. Minutes count in the workday and workweek in which they were " +
+    "worked: a shift crossing the set's workdayStartsAt (default 00:00) or the workweek's start is split there, a line " +
+    "per part dated by its workday. Overtime and double time are paid at the shift's own wage + (multiplier − 1) × the " +
+    "workweek's regular rate, and a meal penalty at the regular rate (29 CFR 778.115; Cal. Labor Code 510, 226.7); each " +
+    "staff member carries `workweeks` with each regularRate. Meal periods are judged on the actual punches, never the " +
+    "rounded ones. A line's amount = minutes ÷ 60 × rate to the cent, and every total is the sum of its lines. A " +
+    "workweek the range cuts is computed whole (its regular rate too) and only its lines inside the range are " +
+    "answered, so a figure never depends on the window; until a workweek ends, a later shift in it can still change " +
+    "the rate of its earlier overtime. Open shifts count nothing until clocked out. `locationId` keeps staff members " +
+    "with a shift there in the range (their figures count every shift). The range is at most 93 days. The " +
+    "organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that " +
+    "a staff member without it sees only their own pay (another `employeeId` is 403).",
   middleware: [authorize("SHIFT_READ", { organizationOfCaller: true, asThemself: true })] as const,
   request: { query: PayLinesQuery },
   responses: { 200: jsonContent(PayLines, "The pay lines"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },

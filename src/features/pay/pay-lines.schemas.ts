@@ -14,13 +14,33 @@ const RULES = [
 
 export const PayLine = z
   .object({
-    date: z.string().openapi({ format: "date", description: "The workday: the business date the shift started on." }),
+    date: z.string().openapi({
+      format: "date",
+      description:
+        "The workday the minutes were worked in, named by the local date on which it starts (a shift crossing the " +
+        "rule set's workdayStartsAt has a line per workday).",
+    }),
     shiftId: z.string().nullable().openapi({ description: "Null for meal penalties and time off." }),
     kind: z.enum(KINDS),
-    minutes: z.number().int(),
-    hours: z.number(),
-    rate: z.number().nullable().openapi({ description: "hourlyWage × the kind's multiplier; null for a salaried staff member." }),
-    amount: z.number().nullable().openapi({ description: "rate × hours, rounded to cents half away from zero; null without a wage." }),
+    minutes: z.number().int().openapi({ description: "Whole minutes: the basis of `amount`." }),
+    hours: z.number().openapi({ description: "minutes ÷ 60 shown to two decimals, for reading only: never the basis of `amount`." }),
+    rate: z
+      .number()
+      .nullable()
+      .openapi({
+        description:
+          "Per hour, to 4 decimals. REGULAR and TIME_OFF: the shift's hourly wage. OVERTIME and DOUBLE_TIME: that wage + " +
+          "(multiplier − 1) × the workweek's regularRate. MEAL_PENALTY: the workweek's regularRate. Null for a salaried " +
+          "staff member.",
+      }),
+    amount: z
+      .number()
+      .nullable()
+      .openapi({
+        description:
+          "amount = minutes ÷ 60 × rate, rounded to cents half away from zero (a 301-minute line at rate 20 is 100.33, " +
+          "though its hours read 5.02). Null without a rate.",
+      }),
     rule: z.enum(RULES).nullable().openapi({ description: "The rule that made the line; null for regular time and time off." }),
     ruleSetId: z.string().nullable().openapi({ description: "The rule set whose rules made the line; null where none governs." }),
   })
@@ -35,7 +55,31 @@ const payTotalsShape = {
   grossPay: z.number(),
 };
 
-export const PayTotals = z.object(payTotalsShape).openapi("PayTotals");
+export const PayTotals = z.object(payTotalsShape).openapi("PayTotals", {
+  description: "Sums of the lines: grossPay is the sum of the line amounts, to the cent.",
+});
+
+export const PayWorkweek = z
+  .object({
+    startDate: z.string().openapi({ format: "date", description: "The workweek's first workday." }),
+    endDate: z
+      .string()
+      .openapi({ format: "date", description: "Its last workday (a short workweek after a change of workweek ends early)." }),
+    regularRate: z
+      .number()
+      .nullable()
+      .openapi({
+        description:
+          "straightTimePay ÷ hours worked (29 CFR 778.115), to 4 decimals: every hour worked in the workweek at its own " +
+          "wage, divided by the hours. Null for a salaried staff member.",
+        example: 22,
+      }),
+    minutes: z.number().int().openapi({ description: "Minutes worked in the whole workweek (time off and penalties are not worked)." }),
+    straightTimePay: z.number().nullable().openapi({ description: "Every minute worked in the workweek at its own wage, to the cent." }),
+  })
+  .openapi("PayWorkweek", {
+    description: "A workweek with a line in the answer, computed whole even when the requested range cuts it.",
+  });
 
 /** An employee's pay: their identifiers, totals and lines (shared by pay lines and payroll). */
 export const employeePayShape = {
@@ -44,6 +88,7 @@ export const employeePayShape = {
   externalPayrollId: z.string().nullable(),
   currencyCode: z.string(),
   ...payTotalsShape,
+  workweeks: z.array(PayWorkweek),
   lines: z.array(PayLine),
 };
 
@@ -55,8 +100,28 @@ export const PayLines = z
 
 /** The signed difference of an employee's totals from the previous close's. */
 export const PayrollAdjustment = z
-  .object({ employeeId: z.string(), ...payTotalsShape })
-  .openapi("PayrollAdjustment", { description: "The signed difference from the previous version's figures." });
+  .object({
+    employeeId: z.string(),
+    ...payTotalsShape,
+    workweeks: z.array(
+      z
+        .object({
+          startDate: z.string().openapi({ format: "date" }),
+          endDate: z.string().openapi({ format: "date" }),
+          regularRate: z.number(),
+          minutes: z.number().int(),
+          straightTimePay: z.number(),
+        })
+        .openapi("PayrollWorkweekAdjustment", {
+          description: "A workweek whose regular rate, minutes worked or straight-time pay changed: the signed differences.",
+        }),
+    ),
+  })
+  .openapi("PayrollAdjustment", {
+    description:
+      "The signed difference from the previous version's figures, with each workweek whose regular rate, minutes or " +
+      "straight-time pay changed (even when the totals did not).",
+  });
 
 export const PayLinesQuery = z.object({
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),

@@ -73,6 +73,20 @@ interface Snapshot {
   employees: SnapshotEmployee[];
   totals: PayTotals;
   adjustments: ReturnType<typeof payrollAdjustments>;
+  /** The rule set versions in force on the workdays of the workweeks the close computed. */
+  ruleSets: PayInputs["ruleSetVersions"];
+}
+
+/** The versions of the sets in force from the first workweek's start to the last one's end (else the period). */
+function ruleSetsUsed(inputs: PayInputs, employees: readonly SnapshotEmployee[], span: { startDate: string; endDate: string }) {
+  let from = span.startDate;
+  let to = span.endDate;
+  for (const week of employees.flatMap((e) => e.workweeks)) {
+    if (week.startDate < from) from = week.startDate;
+    if (week.endDate > to) to = week.endDate;
+  }
+  const ids = new Set(ruleSetsInForce(inputs.ruleSets, from, to));
+  return inputs.ruleSetVersions.filter((set) => ids.has(set.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The payroll of a close: every employee's pay lines of the period, totals, and adjustments against the previous close. */
@@ -82,12 +96,12 @@ async function buildSnapshot(input: {
   closedAt: Date;
   closedBy: string;
   pay: ReturnType<typeof computePay>;
-  employees: PayInputs["employees"];
+  inputs: PayInputs;
   previous: Snapshot | null;
 }) {
   const employees = input.pay.employees.map((pay) => ({
-    ...employeePayWire(pay, input.employees),
-    name: input.employees.get(pay.employeeId)?.name ?? "",
+    ...employeePayWire(pay, input.inputs.employees),
+    name: input.inputs.employees.get(pay.employeeId)?.name ?? "",
   }));
   const snapshot: Snapshot = {
     periodId: input.span.id,
@@ -99,6 +113,7 @@ async function buildSnapshot(input: {
     employees,
     totals: input.pay.totals,
     adjustments: input.previous ? payrollAdjustments(input.previous.employees, employees) : [],
+    ruleSets: ruleSetsUsed(input.inputs, employees, input.span),
   };
   const canonical = canonicalJson(snapshot);
   return { snapshot, canonical, hash: await canonicalHash(snapshot) };
@@ -140,7 +155,7 @@ export async function closePeriod(writer: Writer, organizationId: string, period
   const closedAt = new Date();
   const closedBy = actorOf(writer.principal);
   const previous = previousRows[0] ? (JSON.parse(await unpackSnapshot(previousRows[0].snapshot)) as Snapshot) : null;
-  const { canonical, hash } = await buildSnapshot({ span, version, closedAt, closedBy, pay, employees: inputs.employees, previous });
+  const { canonical, hash } = await buildSnapshot({ span, version, closedAt, closedBy, pay, inputs, previous });
   const packed = await packSnapshot(canonical);
   const used = ruleSetsInForce(inputs.ruleSets, span.startDate, span.endDate);
   const closed = { status: "CLOSED" as const, version, closedAt, closedBy, snapshotHash: hash };

@@ -182,7 +182,10 @@ export const payroll = defineRoute({
     "The latest close's snapshot as stored (never recomputed): JSON whose `snapshotHash` is the SHA-256 (hex) of " +
     "the canonical JSON of the document without it, or CSV (RFC 4180, CRLF, header row) with one row per staff " +
     "member: employeeId, externalId, externalPayrollId, name, regularHours, overtimeHours, doubleTimeHours, " +
-    "penaltyHours, timeOffHours, grossPay, currencyCode. A period never closed is 409 `PAY_PERIOD_OPEN`.",
+    "penaltyHours, timeOffHours, grossPay, currencyCode. A period never closed is 409 `PAY_PERIOD_OPEN`. The JSON " +
+    "records what the close used: each staff member's `workweeks` with their regularRate, and `ruleSets`, the rule " +
+    "set versions in force on the workdays of those workweeks; a re-close's `adjustments` also list each workweek " +
+    "whose regular rate, minutes or straight-time pay changed.",
   middleware: [read] as const,
   request: { params: PayPeriodParams, query: PayrollQuery },
   responses: {

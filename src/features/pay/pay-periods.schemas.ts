@@ -3,6 +3,7 @@ import { PAY_FREQUENCIES } from "@/domain/pay-periods";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { CalendarDate, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
 import { employeePayShape, PayrollAdjustment, PayTotals } from "./pay-lines.schemas";
+import { PayRuleSet } from "./pay-rules.schemas";
 
 export const PayPeriodSettings = z
   .object({
@@ -93,6 +94,9 @@ export const Payroll = z
     employees: z.array(z.object({ ...employeePayShape, name: z.string() }).openapi("PayrollEmployee")),
     totals: PayTotals,
     adjustments: z.array(PayrollAdjustment),
+    ruleSets: z.array(PayRuleSet).openapi({
+      description: "The rule set versions the close used (in force on a workday of a workweek it computed), as they were then.",
+    }),
   })
   .openapi("Payroll");
 

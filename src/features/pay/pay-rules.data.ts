@@ -58,6 +58,7 @@ function ruleColumns(preset: PayPreset, rules: PayRules, effectiveFrom: string) 
 
 const rulesOfRow = (row: RuleSetRow): PayRules => ({
   workweekStartsOn: row.workweekStartsOn as PayRules["workweekStartsOn"],
+  workdayStartsAt: row.workdayStartsAt,
   dailyOvertimeAfterMinutes: row.dailyOvertimeAfterMinutes,
   dailyDoubleTimeAfterMinutes: row.dailyDoubleTimeAfterMinutes,
   weeklyOvertimeAfterMinutes: row.weeklyOvertimeAfterMinutes,

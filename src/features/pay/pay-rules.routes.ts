@@ -20,7 +20,10 @@ const rulesNote =
   "consecutive day, meal break {300, 30, 1}; NONE and CUSTOM = nothing. Multipliers default to 1.5 and 2 (1 to 10, " +
   "double time never below overtime); rounding defaults to none. A location's own set wins over the organization's; " +
   "a set governs workdays from effectiveFrom until the next set's of the same scope, and two sets of one scope " +
-  "cannot share a date (409 `PAY_RULES_VERSION_TAKEN`).";
+  "cannot share a date (409 `PAY_RULES_VERSION_TAKEN`). Workdays start at workdayStartsAt (default 00:00) and minutes " +
+  "count in the workday and workweek they were worked in; a set with another workweekStartsOn or workdayStartsAt " +
+  "changes the workweek at the end of the old workweek holding its effectiveFrom (at once on that week's first day), " +
+  "the days until the first new workweek forming one short workweek.";
 
 export const list = defineRoute({
   method: "get",

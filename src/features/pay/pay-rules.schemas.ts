@@ -10,7 +10,7 @@ import {
 } from "@/domain/pay-rules";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
-import { CalendarDate, Name, orNull, Timestamp } from "@/platform/schemas/validation";
+import { CalendarDate, ClockTime, Name, orNull, Timestamp } from "@/platform/schemas/validation";
 
 type RuleSetRow = typeof payRuleSets.$inferSelect;
 
@@ -46,7 +46,17 @@ const MealBreak = z
   });
 
 const ruleFields = {
-  workweekStartsOn: z.enum(WORKWEEK_DAYS).openapi({ example: "Monday" }),
+  workweekStartsOn: z
+    .enum(WORKWEEK_DAYS)
+    .openapi({ example: "Monday", description: "The workweek is seven workdays from this day at workdayStartsAt." }),
+  workdayStartsAt: ClockTime.openapi({
+    description:
+      "Local time (HH:MM, default 00:00) at which each workday starts: the workday is the 24 hours from then. Minutes " +
+      "count in the workday and workweek they were worked in; a shift crossing a boundary is split there. Set it " +
+      "(e.g. 04:00) to keep overnight shifts whole. A change of workdayStartsAt or workweekStartsOn takes effect at " +
+      "the end of the old workweek holding effectiveFrom; the days until the first new workweek form one short workweek.",
+    example: "00:00",
+  }),
   dailyOvertimeAfterMinutes: thresholdMinutes("Minutes of a workday past which time is overtime."),
   dailyDoubleTimeAfterMinutes: thresholdMinutes(
     "Minutes of a workday past which time is double time (not below dailyOvertimeAfterMinutes).",
@@ -93,6 +103,7 @@ export const PayRuleSetCreate = z
     effectiveFrom: CalendarDate,
     preset: z.enum(PAY_PRESETS).default("CUSTOM"),
     workweekStartsOn: ruleFields.workweekStartsOn.optional(),
+    workdayStartsAt: ruleFields.workdayStartsAt.optional(),
     dailyOvertimeAfterMinutes: ruleFields.dailyOvertimeAfterMinutes.optional(),
     dailyDoubleTimeAfterMinutes: ruleFields.dailyDoubleTimeAfterMinutes.optional(),
     weeklyOvertimeAfterMinutes: ruleFields.weeklyOvertimeAfterMinutes.optional(),
@@ -122,6 +133,7 @@ export const ruleSetOfRow = (row: RuleSetRow): DomainRuleSet => ({
   effectiveFrom: row.effectiveFrom,
   preset: row.preset as DomainRuleSet["preset"],
   workweekStartsOn: row.workweekStartsOn as DomainRuleSet["workweekStartsOn"],
+  workdayStartsAt: row.workdayStartsAt,
   dailyOvertimeAfterMinutes: row.dailyOvertimeAfterMinutes,
   dailyDoubleTimeAfterMinutes: row.dailyDoubleTimeAfterMinutes,
   weeklyOvertimeAfterMinutes: row.weeklyOvertimeAfterMinutes,

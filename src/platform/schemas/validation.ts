@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { FIRST_YEAR, isCalendarDate, LAST_YEAR, parseDateParam, parseTimestamp } from "@/domain/local-time";
+import { isClockTime } from "@/domain/pay-rules";
 import { TRUST_FLAGS } from "@/domain/trust";
 import { isValidTimeZone } from "./time";
 
@@ -56,6 +57,12 @@ export const CalendarDate = z
   .string()
   .refine(isCalendarDate, `must be a calendar date YYYY-MM-DD ${YEARS}`)
   .openapi({ format: "date", example: "2026-03-14" });
+
+/** A local time of day, HH:MM from 00:00 to 23:59 (a workday's start). */
+export const ClockTime = z
+  .string()
+  .refine(isClockTime, "must be a local time HH:MM from 00:00 to 23:59")
+  .openapi({ pattern: "^([01]\\d|2[0-3]):[0-5]\\d$", example: "04:00" });
 
 /** An RFC 3339 instant, with `Z` or an offset of at most 14 h. */
 export const Instant = z

@@ -1,0 +1,1 @@
+ALTER TABLE `pay_rule_sets` ADD `workday_starts_at` text DEFAULT '00:00' NOT NULL;
