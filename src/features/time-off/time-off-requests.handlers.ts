@@ -23,7 +23,9 @@ import {
   balanceGuardProblems,
   cancelPublishedWork,
   cancelRequest,
+  datesOf,
   declineRequest,
+  freezeGuardProblems,
   insertRequest,
   requestGuardProblems,
   reversalEntry,
@@ -49,6 +51,8 @@ interface RequestWrite<T> {
   span?: TimeOffSpan;
   /** The request a `requestGuard` of the batch protects: its refusal answers 404, 412 or 409 REQUEST_NOT_PENDING. */
   guarded?: { id: string; ifMatch: IfMatch };
+  /** The request's dates the freeze guard checks: its refusal answers 409 PAY_PERIOD_CLOSED naming the period. */
+  dates?: { first: string; last: string };
 }
 
 /** Every write of a request: one guarded batch (with its event), each guard's refusal told as its problem. */
@@ -59,8 +63,9 @@ async function writeRequest<T extends readonly [Statement, ...Statement[]]>(
 ) {
   const { db } = writer;
   const events = [write.event, write.also].filter((spec) => spec !== undefined);
-  const { guarded, balance, span } = write;
+  const { guarded, balance, span, dates } = write;
   const problems = [
+    ...(dates ? freezeGuardProblems(db, organizationId, dates) : []),
     ...requestGuardProblems,
     ...(span ? scheduleGuardProblems(db, span) : []),
     ...(balance ? balanceGuardProblems(db, balance) : []),
@@ -206,6 +211,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     },
     balance: { policyId: policy.id, workerId, hours: plan.totalHours },
     span: { workerId, start: plan.start, end: plan.end },
+    dates: datesOf(plan.hourConfiguration),
   });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, subject.requestId))), 201);
 };
@@ -289,6 +295,7 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
     event: requestEvent(db, organization_id, id, "time_off_request.updated"),
     balance: { policyId: policy.id, workerId, hours: plan.totalHours },
     guarded: { id, ifMatch },
+    dates: datesOf(plan.hourConfiguration),
   });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
@@ -308,6 +315,7 @@ export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
     ],
     event: requestEvent(db, organization_id, id, "time_off_request.cancelled"),
     guarded: { id, ifMatch },
+    dates: datesOf(current.request.hourConfiguration),
   });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
@@ -343,6 +351,7 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
     also: cancel ? cancelled : undefined,
     balance: { policyId, workerId, hours: totalHours },
     span: { workerId, start: startAt, end: endAt },
+    dates: datesOf(current.request.hourConfiguration),
   });
   const approved = written[cancel ? 1 : 0] as { id: string }[];
   if (approved.length === 0) {
