@@ -6,7 +6,7 @@ import { approve, closePeriod, createRuleSet, feed, payLines, periodsPath, reope
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createPolicy, orgPath } from "./helpers/time-off";
 import { manualShift } from "./helpers/timesheets";
-import { createWorkplace, type Workplace } from "./helpers/workplace";
+import { clockIn, createWorkplace, type Workplace } from "./helpers/workplace";
 
 /** 2026-09-14 is a Monday: the weekly period Monday 14 … Sunday 20. Under Sunday workweeks, Sunday 13 … Saturday 26 count. */
 const PERIOD = "2026-09-14";
@@ -25,6 +25,9 @@ async function sundayWorkweeks() {
   for (let day = 0; day < 5; day++) await workDay(w, addDays(PERIOD, day), 10);
   return w;
 }
+
+const weekdayOf = (date: string) =>
+  ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
 const overtimeOf = async (w: Workplace) =>
   (await payLines(w, { startDate: PERIOD, endDate: addDays(PERIOD, 6) })).body.totals.overtimeMinutes as number;
@@ -116,10 +119,57 @@ describe("closed means closed: every date of every workweek overlapping the peri
   });
 });
 
+describe("closed means closed: punches and races", () => {
+  it("a clock-in dated on a frozen date (occurredAt within 72 hours) is 409 PAY_PERIOD_CLOSED naming the period", async () => {
+    const w = await createWorkplace();
+    const today = new Date().toISOString().slice(0, 10);
+    const periodId = addDays(today, -8);
+    await api("PATCH", `/api/organizations/${w.org.id}/pay-period-settings`, {
+      token: w.org.adminToken,
+      body: { frequency: "WEEKLY", anchorDate: periodId },
+    });
+    // Workweeks aligned with the periods: the period's last workweek ended two days ago.
+    await createRuleSet(w.org, { preset: "FLSA", workweekStartsOn: weekdayOf(periodId) });
+    expect((await closePeriod(w, periodId, { approveAll: true })).status).toBe(200);
+    // 23:00 UTC two days ago: 18:00 or 19:00 of that date in New York, the location's zone.
+    const refused = await clockIn(w, { occurredAt: `${addDays(today, -2)}T23:00:00Z` });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "PAY_PERIOD_CLOSED", periodId });
+    expect((await feed(w.org)).some((e) => e.type === "shift.clocked_in")).toBe(false);
+  });
+
+  it("a time-off approval racing a close: either it is refused, or the close fails or pays it — never a paid period without it", async () => {
+    // The approval starts later each round, so that both orders (and the overlap between them) are exercised.
+    for (const delay of [0, 40, 120, 400]) {
+      const w = await createWorkplace();
+      await api("PATCH", orgPath(w.org, "/time-off-settings"), { token: w.org.adminToken, body: { allowPastRequests: true } });
+      const policy = await createPolicy(w.org, { allowNegativeBalance: true, requiresApproval: true });
+      const pending = await api("POST", orgPath(w.org, "/time-off-requests"), {
+        token: w.org.adminToken,
+        body: { workerId: w.staff.id, policyId: policy.id, startTime: "2026-09-16T09:00:00Z", endTime: "2026-09-16T17:00:00Z" },
+      });
+      const [approval, close] = await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, delay)).then(() =>
+          api("POST", orgPath(w.org, `/time-off-requests/${pending.body.id}/approve`), { token: w.org.adminToken }),
+        ),
+        closePeriod(w, PERIOD, { approveAll: true }),
+      ]);
+      const outcome = [approval.status, approval.body.code ?? null, close.status, close.body.code ?? null];
+      expect([
+        [409, "PAY_PERIOD_CLOSED", 200, null],
+        [200, null, 200, null],
+        [200, null, 409, "PAY_PERIOD_CHANGED"],
+      ]).toContainEqual(outcome);
+      if (close.status === 200) {
+        const payroll = (await api("GET", `${periodsPath(w.org)}/${PERIOD}/payroll`, { token: w.org.adminToken })).body;
+        expect(payroll.totals.timeOffHours).toBe(approval.status === 200 ? 8 : 0);
+      }
+    }
+  });
+});
+
 describe("a period that has not ended cannot be closed", () => {
   const todayUtc = () => new Date().toISOString().slice(0, 10);
-  const weekdayOf = (date: string) =>
-    ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
   /** An organization in UTC with weekly periods ending yesterday, and rule sets whose workweeks start on `startsOn`. */
   async function periodEndingYesterday(startsOn: (today: string) => string) {
