@@ -198,6 +198,13 @@ describe("a period that has not ended cannot be closed", () => {
     expect((await close(addDays(today, -7))).status).toBe(200);
   });
 
+  it("the issue's 2199-12-30 (a Monday: a weekly period under the default settings) is 409 PAY_PERIOD_NOT_ENDED", async () => {
+    const w = await createWorkplace();
+    const refused = await closePeriod(w, "2199-12-30", { approveAll: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "PAY_PERIOD_NOT_ENDED", periodId: "2199-12-30" });
+  });
+
   it("refuses a period that ended while a workweek overlapping it runs on to today", async () => {
     // Workweeks from yesterday's weekday: the one holding the period's last day runs until 5 days from now.
     const { today, close } = await periodEndingYesterday((t) => weekdayOf(addDays(t, -1)));
