@@ -84,8 +84,18 @@ export const payPeriods = sqliteTable(
     reopenedAt: timestamp("reopened_at"),
     reopenedBy: text("reopened_by"),
     reopenReason: text("reopen_reason"),
+    /**
+     * The dates a close froze (set by each close): the first day of the first workweek overlapping the period to
+     * the last day of the last one, under every rule set in force then. The freeze guards compare with these.
+     */
+    frozenFrom: text("frozen_from"),
+    frozenTo: text("frozen_to"),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.startDate] }), index("pay_periods_end").on(t.organizationId, t.endDate)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.startDate] }),
+    index("pay_periods_end").on(t.organizationId, t.endDate),
+    index("pay_periods_frozen").on(t.organizationId, t.frozenTo),
+  ],
 );
 
 /** Each close's payroll, stored once: the payroll read answers the latest version as stored. */

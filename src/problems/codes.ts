@@ -103,10 +103,17 @@ export const PROBLEM_CODES = {
     [409],
     "The open shift was published, or given a draft assignment, meanwhile: nothing was written; read it again and retry",
   ),
-  TIMESHEET_APPROVED: code([409], "The staff member's timesheet for that date is approved, or its pay period is closed"),
+  TIMESHEET_APPROVED: code([409], "The staff member's timesheet for that date is approved"),
   TIMESHEETS_NOT_APPROVED: code([409], "Some employees of the pay period are not approved (named in `employeeIds`)"),
   PAY_PERIOD_OPEN: code([409], "The pay period has never been closed, or is open: it has no payroll, or cannot be reopened"),
-  PAY_PERIOD_CLOSED: code([409], "The pay period is closed: reopen it first"),
+  PAY_PERIOD_CLOSED: code(
+    [409],
+    "The pay period is closed (`periodId`): the dates of every workweek overlapping it are frozen; reopen it first",
+  ),
+  PAY_PERIOD_NOT_ENDED: code(
+    [409],
+    "The pay period, or a workweek overlapping it, has not ended in the organization's zone: it cannot be closed yet",
+  ),
   OPEN_SHIFT_IN_PERIOD: code([409], "A staff member has a shift still open (clocked in) in the pay period (named in `employeeIds`)"),
   PAY_PERIOD_CHANGED: code(
     [409],

@@ -7,7 +7,7 @@ import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { PayPeriodSpan } from "@/domain/pay-periods";
 import { iso } from "@/platform/schemas/time";
-import { invalidField, notFound } from "@/problems/problem";
+import { forbidden, invalidField, notFound } from "@/problems/problem";
 import { keepSettings, settingsAsRead } from "./pay-period-settings.data";
 import { actorOf, openShiftInPeriod, periodClosed, periodDetail, periodRowStatement, readPeriodState } from "./pay-periods.data";
 
@@ -85,10 +85,19 @@ async function requireStaff(db: Database, organizationId: string, ids: readonly 
   if (unknown.length) throw invalidField("employeeIds", `no staff member with these ids in this organization: ${unknown.join(", ")}`);
 }
 
+/** 403 when a staff member's token would approve their own timesheet (an organization token acts for no one). */
+export function refuseOwnApproval(writer: Writer, employeeIds: readonly string[]) {
+  const caller = writer.principal.staffMemberId;
+  if (caller && employeeIds.includes(caller)) {
+    throw forbidden("Nobody approves their own timesheet: another manager, or an organization token, approves it.");
+  }
+}
+
 /** POST …/approvals: approves the named timesheets (a repeat is a no-op) and answers the period. */
 export async function approveTimesheets(writer: Writer, organizationId: string, periodId: string, employeeIds: string[]) {
   const { db } = writer;
   const ids = [...new Set(employeeIds)];
+  refuseOwnApproval(writer, ids);
   const state = await readPeriodState(db, organizationId, periodId);
   if (state.row?.status === "CLOSED") throw periodClosed(state.span.id);
   await requireStaff(db, organizationId, ids);

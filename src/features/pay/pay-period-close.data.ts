@@ -1,19 +1,22 @@
-import { payPeriodSnapshots, payPeriods, payRuleSetUses } from "@db/schema";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { payPeriodSnapshots, payPeriods, payRuleSetUses, shifts } from "@db/schema";
+import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { canonicalHash, canonicalJson } from "@/domain/canonical-json";
+import { addDays, businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { computePay, type PayTotals } from "@/domain/pay-classification";
+import { type FrozenDates, frozenDates, periodEnded } from "@/domain/pay-period-freeze";
+import type { PayPeriodSpan } from "@/domain/pay-periods";
 import { ruleSetsInForce } from "@/domain/pay-rules";
 import { type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
 import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
 import { type PayInputs, payInputStatements, payInputsFingerprint, payInputsOf } from "./pay-inputs.data";
 import { employeePayWire } from "./pay-lines.data";
-import { approvalProblems, approvedEvents, insertApprovals } from "./pay-period-approvals.data";
+import { approvalProblems, approvedEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
 import { keepSettings, readSettings, settingsAsRead } from "./pay-period-settings.data";
 import {
   actorOf,
@@ -47,6 +50,30 @@ const inputsAsRead = guard({
 });
 
 const periodOpen = (id: string, why: string) => conflict("PAY_PERIOD_OPEN", `The pay period ${id} ${why}.`);
+
+const periodNotEnded = (span: PayPeriodSpan, frozen: FrozenDates | null) =>
+  conflict(
+    "PAY_PERIOD_NOT_ENDED",
+    frozen && span.endDate < frozen.to
+      ? `The pay period ${span.id} cannot be closed before ${frozen.to}, the last day of the last workweek overlapping it, has ended.`
+      : `The pay period ${span.id} ends on ${span.endDate}: it cannot be closed before that day has ended.`,
+    { periodId: span.id },
+  );
+
+/** Open shifts dated up to 6 days either side of the period: a close freezes at most that far (domain/pay-period-freeze). */
+const openShiftsAround = (db: Database, organizationId: string, span: PayPeriodSpan) =>
+  db
+    .select({ employeeId: shifts.employeeId, businessDate: shifts.businessDate })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.organizationId, organizationId),
+        gte(shifts.businessDate, addDays(span.startDate, -6)),
+        lte(shifts.businessDate, addDays(span.endDate, 6)),
+        isNull(shifts.endAt),
+        isNull(shifts.deletedAt),
+      ),
+    );
 
 /** rule_set_id, period_start_date, organization_id: 3 parameters a row, well under D1's 100 a statement. */
 const USES_PER_STATEMENT = 30;
@@ -130,17 +157,27 @@ export async function closePeriod(writer: Writer, organizationId: string, period
   const { db } = writer;
   const settings = await readSettings(db, organizationId);
   const span = spanOf(settings, periodId);
+  const now = new Date();
+  const today = businessDate(now, offsetMinutesAt(settings.timezone, now));
+  if (span.endDate >= today) throw periodNotEnded(span, null);
   const filter = { organizationId, startDate: span.startDate, endDate: span.endDate };
-  // One round trip for the pay inputs, the period and its approvals, and the previous snapshot.
-  const [sets, shiftRows, timeOffRows, organization, staffRows, periodRows, approvals, previousRows] = await db.batch([
+  // One round trip for the pay inputs, the period and its approvals, the previous snapshot and the open shifts.
+  const [sets, shiftRows, timeOffRows, organization, staffRows, periodRows, approvals, previousRows, openRows] = await db.batch([
     ...payInputStatements(db, filter, { fingerprint: true }),
     periodRowStatement(db, organizationId, span.startDate),
     approvalsStatement(db, organizationId, span.startDate),
     latestSnapshotStatement(db, organizationId, span.startDate),
+    openShiftsAround(db, organizationId, span),
   ]);
   const state = { settings, span, row: periodRows[0], approvals, workers: workersOf(shiftRows, span) };
   if (state.row?.status === "CLOSED") throw periodClosed(span.id);
-  const stillOpen = state.workers.filter((w) => w.open).map((w) => w.employeeId);
+  const inputs = payInputsOf(filter, [sets, shiftRows, timeOffRows, organization, staffRows]);
+  const frozen = frozenDates(span, inputs.ruleSets);
+  if (!periodEnded(span, frozen, today)) throw periodNotEnded(span, frozen);
+  // A shift open on a frozen date could never be clocked out.
+  const stillOpen = [
+    ...new Set(openRows.filter((o) => o.businessDate >= frozen.from && o.businessDate <= frozen.to).map((o) => o.employeeId)),
+  ];
   if (stillOpen.length) throw openShiftInPeriod(stillOpen);
   const approved = new Set(state.approvals.map((a) => a.employeeId));
   const unapproved = state.workers.map((w) => w.employeeId).filter((id) => !approved.has(id));
@@ -149,16 +186,25 @@ export async function closePeriod(writer: Writer, organizationId: string, period
       employeeIds: unapproved,
     });
   }
-  const inputs = payInputsOf(filter, [sets, shiftRows, timeOffRows, organization, staffRows]);
+  // approveAll approves the closer's own timesheet too: not theirs to approve.
+  refuseOwnApproval(writer, unapproved);
   const pay = computePay({ ...filter, ...inputs });
   const version = (state.row?.version ?? 0) + 1;
-  const closedAt = new Date();
+  const closedAt = now;
   const closedBy = actorOf(writer.principal);
   const previous = previousRows[0] ? (JSON.parse(await unpackSnapshot(previousRows[0].snapshot)) as Snapshot) : null;
   const { canonical, hash } = await buildSnapshot({ span, version, closedAt, closedBy, pay, inputs, previous });
   const packed = await packSnapshot(canonical);
   const used = ruleSetsInForce(inputs.ruleSets, span.startDate, span.endDate);
-  const closed = { status: "CLOSED" as const, version, closedAt, closedBy, snapshotHash: hash };
+  const closed = {
+    status: "CLOSED" as const,
+    version,
+    closedAt,
+    closedBy,
+    snapshotHash: hash,
+    frozenFrom: frozen.from,
+    frozenTo: frozen.to,
+  };
   const row = {
     organizationId,
     startDate: span.startDate,

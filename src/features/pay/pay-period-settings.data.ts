@@ -17,6 +17,8 @@ import { conflict, notFound, validationFailed } from "@/problems/problem";
 export interface SettingsRead extends PayPeriodSettings {
   revision: number;
   updatedAt: Date;
+  /** The organization's zone: its local date says whether a period has ended. */
+  timezone: string;
 }
 
 export const settingsChanged = () =>
@@ -26,6 +28,7 @@ const settingsStatement = (db: Database, organizationId: string) =>
   db
     .select({
       createdAt: organizations.createdAt,
+      timezone: organizations.timezone,
       frequency: payPeriodSettings.frequency,
       anchorDate: payPeriodSettings.anchorDate,
       revision: payPeriodSettings.revision,
@@ -44,9 +47,15 @@ function settingsOf(rows: Awaited<ReturnType<typeof settingsStatement>>): Settin
       anchorDate: row.anchorDate,
       revision: row.revision ?? 0,
       updatedAt: row.updatedAt,
+      timezone: row.timezone,
     };
   }
-  return { ...defaultPayPeriodSettings(row.createdAt.toISOString().slice(0, 10)), revision: 0, updatedAt: row.createdAt };
+  return {
+    ...defaultPayPeriodSettings(row.createdAt.toISOString().slice(0, 10)),
+    revision: 0,
+    updatedAt: row.createdAt,
+    timezone: row.timezone,
+  };
 }
 
 export const settingsWire = (settings: SettingsRead) => ({
@@ -118,7 +127,7 @@ export async function patchSettings(writer: Writer, organizationId: string, body
     });
   }
   const now = new Date();
-  const written: SettingsRead = { ...settings, revision: was.revision, updatedAt: now };
+  const written: SettingsRead = { ...settings, revision: was.revision, updatedAt: now, timezone: was.timezone };
   await guardedBatch(
     writer,
     [

@@ -20,8 +20,7 @@ type PeriodRow = typeof payPeriods.$inferSelect;
 
 export const actorOf = (principal: Principal) => principal.staffMemberId ?? `partner:${principal.partnerId}`;
 
-export const periodClosed = (id: string) =>
-  conflict("PAY_PERIOD_CLOSED", `The pay period ${id} is closed: reopen it before changing its approvals or closing it again.`);
+export { periodClosed } from "@/data/closed-periods";
 
 export const openShiftInPeriod = (employeeIds: string[]) =>
   conflict("OPEN_SHIFT_IN_PERIOD", "Staff members have a shift still open in the period: clock them out first.", { employeeIds });

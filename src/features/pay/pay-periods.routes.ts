@@ -26,8 +26,17 @@ const admin = authorize("ORGANIZATION_ADMIN");
 const approve = authorize("TIMESHEET_APPROVE");
 
 const freezeNote =
-  " An approved timesheet freezes that staff member's shifts dated in the period, and a closed period every shift " +
-  "in it: clocking, breaks, manual shifts, edits and deletes of them answer 409 `TIMESHEET_APPROVED`.";
+  " An approved timesheet freezes that staff member's shifts dated in the period: clocking, breaks, manual shifts, " +
+  "edits and deletes of them answer 409 `TIMESHEET_APPROVED`. Nobody approves their own timesheet: a staff " +
+  "member's token naming its own staff member is 403, whatever its permissions (an organization token approves " +
+  "anyone).";
+
+const closedNote =
+  " A close freezes every date of every workweek overlapping the period (under every rule set's " +
+  "`workweekStartsOn` in force then), in any period: shifts, punches, manual shifts and their edits and deletes, " +
+  "time off requested, approved or cancelled on those dates, and rule sets taking effect on them are refused with " +
+  "409 `PAY_PERIOD_CLOSED` naming `periodId` (rule sets: `PAY_RULES_IN_USE`) until it is reopened. Wages carry no " +
+  "effective date: a shift keeps the wage it was recorded with, and a shift on a frozen date cannot change.";
 
 export const getSettings = defineRoute({
   method: "get",
@@ -140,18 +149,29 @@ export const close = defineRoute({
   summary: "Close a pay period",
   description:
     "Computes the period's pay lines and stores them once as the payroll snapshot, with `snapshotHash` = SHA-256 " +
-    "(hex) of its canonical JSON (keys sorted, no spaces), in one atomic batch: status CLOSED, version + 1, every " +
-    "shift of the period frozen, the rule sets it used immutable. Refused with 409 `TIMESHEETS_NOT_APPROVED` " +
-    "(naming `employeeIds`) unless every staff member with shifts in it is approved or `approveAll` is true; with " +
-    "409 `OPEN_SHIFT_IN_PERIOD` while a shift is still open; with 409 `PAY_PERIOD_CLOSED` when it is closed (of " +
-    "two concurrent closes one wins); with 409 `PAY_PERIOD_CHANGED` when a shift, time off or rule set changed " +
-    "while it computed (nothing is written: retry). After a reopen, the payroll of the next version carries " +
-    "signed `adjustments` against the previous one. Needs ORGANIZATION_ADMIN.",
+    "(hex) of its canonical JSON (keys sorted, no spaces), in one atomic batch: status CLOSED, version + 1, the " +
+    "dates it freezes stored, the rule sets it used immutable. A period that has not ended cannot be closed: its " +
+    "endDate, or the last day of the last workweek overlapping it, is today or later in the organization's zone " +
+    "(409 `PAY_PERIOD_NOT_ENDED` naming `periodId`; closing earlier would refuse the rest of that week's punches). " +
+    "Refused with 409 `TIMESHEETS_NOT_APPROVED` (naming `employeeIds`) unless every staff member with shifts in it " +
+    "is approved or `approveAll` is true (403 when that would approve the caller's own timesheet); with 409 " +
+    "`OPEN_SHIFT_IN_PERIOD` while a shift is still open on a date it would freeze; with 409 `PAY_PERIOD_CLOSED` " +
+    "when it is closed (of two concurrent closes one wins); with 409 `PAY_PERIOD_CHANGED` when a shift, time off " +
+    "or rule set changed while it computed (nothing is written: retry). After a reopen, the payroll of the next " +
+    "version carries signed `adjustments` against the previous one. Needs ORGANIZATION_ADMIN." +
+    closedNote,
   middleware: [admin] as const,
   request: { params: PayPeriodParams, body: jsonBody(CloseBody) },
   responses: {
     200: jsonContent(PayPeriodDetail, "The closed period"),
-    ...problems("PAY_PERIOD_NOT_FOUND", "TIMESHEETS_NOT_APPROVED", "OPEN_SHIFT_IN_PERIOD", "PAY_PERIOD_CLOSED", "PAY_PERIOD_CHANGED"),
+    ...problems(
+      "PAY_PERIOD_NOT_FOUND",
+      "PAY_PERIOD_NOT_ENDED",
+      "TIMESHEETS_NOT_APPROVED",
+      "OPEN_SHIFT_IN_PERIOD",
+      "PAY_PERIOD_CLOSED",
+      "PAY_PERIOD_CHANGED",
+    ),
   },
 });
 

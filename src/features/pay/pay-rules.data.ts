@@ -14,11 +14,11 @@ import type { PayRuleSetCreateInput, PayRuleSetPatchInput } from "./pay-rules.sc
 type RuleSetRow = typeof payRuleSets.$inferSelect;
 
 /**
- * A closed period ends on or after the date: a set taking effect then (or moved from or to it) would change which
- * set governs a day already paid, so it is refused like a used one.
+ * A closed period froze the date or a later one (every date of every workweek overlapping it): a set taking effect
+ * then (or moved from or to it) would change which set governs a day already paid, so it is refused like a used one.
  */
 const closedOnOrAfter = (organizationId: string, date: string) =>
-  sql`EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ${organizationId} AND end_date >= ${date} AND status = 'CLOSED')`;
+  sql`EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ${organizationId} AND frozen_to >= ${date} AND status = 'CLOSED')`;
 
 export const rulesInUse = () =>
   conflict(

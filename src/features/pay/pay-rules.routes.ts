@@ -11,8 +11,8 @@ const write = authorize("ORGANIZATION_ADMIN");
 
 const inUseNote =
   " A set that a closed pay period used (in force on one of its dates) can no longer change or be deleted, and no set " +
-  "may take effect (or be moved from or to a date) on or before the end of a closed period: 409 " +
-  "`PAY_RULES_IN_USE`; add a newer set instead.";
+  "may take effect (or be moved from or to a date) on or before the last date a closed period froze (the end of " +
+  "the last workweek overlapping it): 409 `PAY_RULES_IN_USE`; add a newer set instead.";
 
 const rulesNote =
   "A preset fills the fields the request leaves out (an explicit null is kept): FLSA = weekly overtime after 2400 " +

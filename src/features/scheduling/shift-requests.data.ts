@@ -276,6 +276,11 @@ const deciderOf = (scope: ScheduleScope) => scope.principal.staffMemberId ?? `pa
  */
 export async function approveShiftRequest(db: Database, scope: ScheduleScope, id: string) {
   const was = await findShiftRequest(db, scope, id);
+  // Who made or accepted a request never changes while it is ACCEPTED: the read decides.
+  const caller = scope.principal.staffMemberId;
+  if (caller && (caller === was.requesterId || caller === was.acceptedBy)) {
+    throw forbidden("Nobody approves a shift request they made or accepted: another manager decides.");
+  }
   const now = new Date();
   const status = statusAt(was, now);
   if (status !== "ACCEPTED") throw notPending(status);

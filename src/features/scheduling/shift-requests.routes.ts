@@ -105,7 +105,9 @@ export const approve = action(
     "requester) in the same atomic batch, each re-checked for overlap (409 `SCHEDULE_OVERLAP`), approved time off " +
     "(409 `TIME_OFF_CONFLICT`) and availability (409 `WORKER_UNAVAILABLE`); a refusal writes nothing. Both entries " +
     "must be live, still with their workers, and not started (else 409 `SHIFT_REQUEST_NOT_PENDING`). The other live " +
-    "requests naming either entry end in the same batch (CANCELLED, cancelReason ENTRY_CHANGED).",
+    "requests naming either entry end in the same batch (CANCELLED, cancelReason ENTRY_CHANGED). Nobody " +
+    "approves a request they made or accepted (403), whatever their permissions: another manager, or an " +
+    "organization token, decides.",
   manager,
 );
 export const decline = action("decline", "Decline a shift request", "PENDING or ACCEPTED → DECLINED (SCHEDULE_WRITE).", manager);

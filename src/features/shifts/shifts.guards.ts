@@ -1,5 +1,7 @@
 import { shiftEvents, shifts } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { frozenByClose, periodFreezing } from "@/data/closed-periods";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { conflict, type ProblemError } from "@/problems/problem";
@@ -28,14 +30,14 @@ const unlessLocked = (organizationId: string, days: readonly DayAtLocation[]): S
   sql`(SELECT ${organizationId} WHERE NOT (${lockedAnyOf(days)}))`;
 
 /**
- * True while the employee's timesheet of the pay period holding `date` is approved, or that period is closed
- * (features/pay). `employee` is a bound id, or the updated row's own column (`sql\`shifts.employee_id\``).
+ * True while the employee's timesheet of the pay period holding `date` is approved, or a closed period froze the
+ * date (every date of every workweek overlapping it, in any period: data/closed-periods). `employee` is a bound
+ * id, or the updated row's own column (`sql\`shifts.employee_id\``).
  */
 const frozenOn = (organizationId: string, employee: SQL | string, date: string): SQL =>
   sql`(EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ${employee} AND period_end_date >= ${date}
       AND period_start_date <= ${date} AND organization_id = ${organizationId})
-    OR EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ${organizationId} AND end_date >= ${date}
-      AND start_date <= ${date} AND status = 'CLOSED'))`;
+    OR ${frozenByClose(organizationId, date)})`;
 
 /** `value`, or NULL when the employee's pay is frozen on any of the dates. */
 const unlessFrozen = (value: string, organizationId: string, employee: SQL | string, dates: readonly string[]): SQL =>
@@ -72,10 +74,7 @@ function unlessOverlapping(span: ShiftSpan): SQL {
 export const dayLocked = (date: string): ProblemError => conflict("DAY_LOCKED", `${date} is locked for this location's timesheets.`);
 
 export const timesheetApproved = (dates: string): ProblemError =>
-  conflict(
-    "TIMESHEET_APPROVED",
-    `The staff member's timesheet for ${dates} is approved, or its pay period is closed: withdraw the approval or reopen the period first.`,
-  );
+  conflict("TIMESHEET_APPROVED", `The staff member's timesheet for ${dates} is approved: withdraw the approval first.`);
 
 export const shiftOverlap = (): ProblemError =>
   conflict("SHIFT_OVERLAP", "The staff member already has a shift that overlaps these times.");
@@ -88,8 +87,20 @@ const datesOf = (days: readonly DayAtLocation[]) => [...new Set(days.map((d) => 
 /** DAY_LOCKED naming the days the lock guard checked. */
 const dayLockedOn = (days: readonly DayAtLocation[]) => dayLocked(datesOf(days));
 
-/** TIMESHEET_APPROVED naming the days the pay guard checked. */
-const payFrozenOn = (days: readonly DayAtLocation[]) => timesheetApproved(datesOf(days));
+/** The days a write's guards checked, and where to read which freeze refused it. */
+export interface GuardedDays {
+  db: Database;
+  organizationId: string;
+  days: readonly DayAtLocation[];
+}
+
+/** PAY_PERIOD_CLOSED naming the closed period that froze one of the days, else TIMESHEET_APPROVED naming them. */
+const payFrozenOn = async ({ db, organizationId, days }: GuardedDays) =>
+  (await periodFreezing(
+    db,
+    organizationId,
+    days.map((d) => ({ first: d.date, last: d.date })),
+  )) ?? timesheetApproved(datesOf(days));
 
 /** shifts.organization_id: NULL when one of the days is locked. */
 export const shiftDayUnlocked = guard({ column: shifts.organizationId, problem: dayLockedOn, sql: unlessLocked });
@@ -107,8 +118,8 @@ export const eventDayUnlocked = guard({ column: shiftEvents.organizationId, prob
 export const eventPayUnfrozen = guard({ column: shiftEvents.verdict, problem: payFrozenOn, sql: unlessFrozen });
 
 /** The refusals of a shift row's guards; `days` are the days its lock and pay guards checked, named in the detail. */
-export const shiftGuardProblems = (days: readonly DayAtLocation[]): ConstraintProblems => [
-  shiftDayUnlocked.about(days),
+export const shiftGuardProblems = (guarded: GuardedDays): ConstraintProblems => [
+  shiftDayUnlocked.about(guarded.days),
   noShiftOverlap,
-  shiftPayUnfrozen.about(days),
+  shiftPayUnfrozen.about(guarded),
 ];

@@ -1,9 +1,11 @@
 import { timeOffRequests } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { type DateRun, frozenByClose, periodFreezing } from "@/data/closed-periods";
 import { rawAll, rawRun } from "@/data/raw-statement";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
+import { conflict } from "@/problems/problem";
 import { insufficientBalance, policyNotAvailable, scheduleConflict, timeOffOverlap } from "@/problems/time-off";
 import { includedSql, sqlUuid } from "./inclusion.data";
 import type { RequestPlan } from "./request-plan.handlers";
@@ -157,8 +159,48 @@ export const scheduleGuardProblems = (db: Database, span: TimeOffSpan): Constrai
   approvalClearOfWork.about({ db, span }),
 ];
 
+/** The local dates a request takes hours on, first to last. */
+export const datesOf = (hourConfiguration: readonly { date: string }[]): DateRun => ({
+  first: hourConfiguration[0]?.date ?? "",
+  last: hourConfiguration.at(-1)?.date ?? "",
+});
+
+/** PAY_PERIOD_CLOSED naming the closed period that froze a date of the request. */
+const requestFrozen = async ({ db, organizationId, dates }: { db: Database; organizationId: string; dates: DateRun }) =>
+  (await periodFreezing(db, organizationId, [dates])) ??
+  conflict("PAY_PERIOD_CLOSED", "A closed pay period froze the request's dates meanwhile: reopen it first.");
+
+/**
+ * organization_id: the organization, NULL while a closed pay period froze one of the request's dates (its hours
+ * count in that period's pay): requesting, approving or cancelling time off there is refused.
+ */
+const datesUnfrozen = guard({
+  column: timeOffRequests.organizationId,
+  problem: requestFrozen,
+  sql: (organizationId: string, first: SQL | string, last: SQL | string) =>
+    sql`(SELECT ${organizationId} WHERE NOT ${frozenByClose(organizationId, first, last)})`,
+});
+
+/** The refusal of a write on the request's dates while a closed period froze one of them. */
+export const freezeGuardProblems = (db: Database, organizationId: string, dates: DateRun): ConstraintProblems => [
+  datesUnfrozen.about({ db, organizationId, dates }),
+];
+
+/** The guard over the updated request's own dates (approve, cancel). */
+const ownDatesUnfrozen = (organizationId: string) =>
+  datesUnfrozen.sql(
+    organizationId,
+    sql`(SELECT min(value ->> '$.date') FROM json_each(${r}.hour_configuration))`,
+    sql`(SELECT max(value ->> '$.date') FROM json_each(${r}.hour_configuration))`,
+  );
+
 /** Every write moves updated_at (the request's ETag) forward, even two writes within one millisecond. */
 const nextUpdatedAt = (now: number) => sql`max(${now}, time_off_requests.updated_at + 1)`;
+
+const planDatesUnfrozen = (organizationId: string, plan: RequestPlan) => {
+  const dates = datesOf(plan.hourConfiguration);
+  return datesUnfrozen.sql(organizationId, dates.first, dates.last);
+};
 
 /** A new request: pending, or approved at once when the policy does not require approval. */
 export function insertRequest(db: Database, organizationId: string, s: Subject, plan: RequestPlan, note: string | null, isAllDay: boolean) {
@@ -167,7 +209,7 @@ export function insertRequest(db: Database, organizationId: string, s: Subject, 
     db,
     sql`INSERT INTO time_off_requests (id, organization_id, worker_id, policy_id, worker_policy_id, location_id, start_at, end_at,
       is_all_day, hour_configuration, total_hours, status, note, timezone, utc_offset, submitted_at, decided_at, active, created_at, updated_at)
-    VALUES (${s.requestId}, ${organizationId}, ${noRequestOverlap.sql(s, plan)}, ${policyAvailable.sql(s)}, ${wpOf(s)}, ${s.locationId},
+    VALUES (${s.requestId}, ${planDatesUnfrozen(organizationId, plan)}, ${noRequestOverlap.sql(s, plan)}, ${policyAvailable.sql(s)}, ${wpOf(s)}, ${s.locationId},
       ${plan.start.getTime()}, ${plan.end.getTime()}, ${isAllDay ? 1 : 0}, ${JSON.stringify(plan.hourConfiguration)},
       ${hoursCovered.sql(s, plan.totalHours)},
       (SELECT CASE WHEN requires_approval = 1 THEN 'pending' ELSE 'approved' END FROM time_off_policies WHERE id = ${s.policyId}),
@@ -190,7 +232,7 @@ export function updatePendingRequest(
   const now = Date.now();
   return rawRun(
     db,
-    sql`UPDATE time_off_requests SET worker_id = ${noRequestOverlap.sql(s, plan)}, policy_id = ${policyAvailable.sql(s)},
+    sql`UPDATE time_off_requests SET organization_id = ${planDatesUnfrozen(organizationId, plan)}, worker_id = ${noRequestOverlap.sql(s, plan)}, policy_id = ${policyAvailable.sql(s)},
       worker_policy_id = ${wpOf(s)}, location_id = ${s.locationId}, start_at = ${plan.start.getTime()}, end_at = ${plan.end.getTime()}, is_all_day = ${isAllDay ? 1 : 0},
       hour_configuration = ${JSON.stringify(plan.hourConfiguration)}, total_hours = ${hoursCovered.sql(s, plan.totalHours)},
       note = ${note}, timezone = ${plan.timezone}, utc_offset = ${plan.utcOffset}, updated_at = ${nextUpdatedAt(now)}
@@ -205,6 +247,7 @@ export function approveRequest(db: Database, organizationId: string, requestId: 
   return rawAll<{ id: string }>(
     db,
     sql`UPDATE time_off_requests SET
+      organization_id = ${ownDatesUnfrozen(organizationId)},
       status = ${approvalCovered.sql()},
       timezone = ${approvalClearOfWork.sql()},
       decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
@@ -227,7 +270,7 @@ export function cancelRequest(db: Database, organizationId: string, requestId: s
   const now = Date.now();
   return rawAll<{ id: string }>(
     db,
-    sql`UPDATE time_off_requests SET status = 'cancelled', updated_at = ${nextUpdatedAt(now)}
+    sql`UPDATE time_off_requests SET status = 'cancelled', organization_id = ${ownDatesUnfrozen(organizationId)}, updated_at = ${nextUpdatedAt(now)}
     WHERE id = ${requestId} AND organization_id = ${organizationId} AND status IN ('pending', 'approved') AND deleted_at IS NULL
       AND ${version ?? sql`1`} RETURNING id`,
   );

@@ -24,7 +24,9 @@ import {
   balanceGuardProblems,
   cancelPublishedWork,
   cancelRequest,
+  datesOf,
   declineRequest,
+  freezeGuardProblems,
   insertRequest,
   requestGuardProblems,
   reversalEntry,
@@ -50,6 +52,8 @@ interface RequestWrite<T> {
   span?: TimeOffSpan;
   /** The request a `requestGuard` of the batch protects: its refusal answers 404, 412 or 409 REQUEST_NOT_PENDING. */
   guarded?: { id: string; ifMatch: IfMatch };
+  /** The request's dates the freeze guard checks: its refusal answers 409 PAY_PERIOD_CLOSED naming the period. */
+  dates?: { first: string; last: string };
 }
 
 /** Every write of a request: one guarded batch (with its event), each guard's refusal told as its problem. */
@@ -60,8 +64,9 @@ async function writeRequest<T extends readonly [Statement, ...Statement[]]>(
 ) {
   const { db } = writer;
   const events = [write.event, ...(write.also ?? [])].filter((spec) => spec !== undefined);
-  const { guarded, balance, span } = write;
+  const { guarded, balance, span, dates } = write;
   const problems = [
+    ...(dates ? freezeGuardProblems(db, organizationId, dates) : []),
     ...requestGuardProblems,
     ...(span ? scheduleGuardProblems(db, span) : []),
     ...(balance ? balanceGuardProblems(db, balance) : []),
@@ -209,6 +214,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     ],
     balance: { policyId: policy.id, workerId, hours: plan.totalHours },
     span: { workerId, start: plan.start, end: plan.end },
+    dates: datesOf(plan.hourConfiguration),
   });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, subject.requestId))), 201);
 };
@@ -292,6 +298,7 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
     event: requestEvent(db, organization_id, id, "time_off_request.updated"),
     balance: { policyId: policy.id, workerId, hours: plan.totalHours },
     guarded: { id, ifMatch },
+    dates: datesOf(plan.hourConfiguration),
   });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
@@ -311,6 +318,7 @@ export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
     ],
     event: requestEvent(db, organization_id, id, "time_off_request.cancelled"),
     guarded: { id, ifMatch },
+    dates: datesOf(current.request.hourConfiguration),
   });
   return c.json(serializeRequest(withETag(c, await findRequest(db, organization_id, id))), 200);
 };
@@ -353,6 +361,7 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
     also: cancel ? [cancelled, ended.event] : undefined,
     balance: { policyId, workerId, hours: totalHours },
     span: { workerId, start: startAt, end: endAt },
+    dates: datesOf(current.request.hourConfiguration),
   });
   const approved = written[cancel ? 2 : 0] as { id: string }[];
   if (approved.length === 0) {

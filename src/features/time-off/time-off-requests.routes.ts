@@ -31,6 +31,11 @@ const tags = ["Time off"];
 const path = "/api/organizations/{organization_id}/time-off-requests";
 const self = "A caller without the permission acts only on their own requests.";
 
+const frozenNote =
+  "A request taking hours on a date a closed pay period froze (every date of every workweek overlapping it, in " +
+  "any period: paid time off counts in its pay) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is " +
+  "written: reopen the period first.";
+
 const BalanceProblem = ProblemSchema.extend({
   requestedHours: z.number().optional(),
   availableHours: z.number().optional(),
@@ -91,13 +96,14 @@ export const create = defineRoute({
     "Pending, or approved at once (with its usage entry) when the policy does not require approval. The balance " +
     `check and the write are one statement. A window longer than ${MAX_REQUEST_DAYS} days (of 24 hours) is a 400 naming ` +
     `endTime. A request its policy would approve at once over the worker's published schedule is 409 ` +
-    `SCHEDULE_CONFLICT naming the entries: a worker does not cancel a manager's schedule; a manager approves it. ${self}`,
+    `SCHEDULE_CONFLICT naming the entries: a worker does not cancel a manager's schedule; a manager approves it. ` +
+    `${frozenNote} ${self}`,
   middleware: [authorize("TIMEOFF_WRITE", { asThemself: true })] as const,
   request: { params: OrganizationParams, body: jsonBody(TimeOffRequestCreate) },
   responses: {
     201: withETag(jsonContent(TimeOffRequest, "The request")),
     ...problems(),
-    ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "SCHEDULE_CONFLICT"),
+    ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "SCHEDULE_CONFLICT", "PAY_PERIOD_CLOSED"),
   },
 });
 
@@ -108,13 +114,15 @@ export const update = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Update Time-Off Request",
-  description: `Rewrites a pending request under the same checks as creation (a window of at most ${MAX_REQUEST_DAYS} days). ${self}`,
+  description:
+    `Rewrites a pending request under the same checks as creation (a window of at most ${MAX_REQUEST_DAYS} days). ` +
+    `${frozenNote} ${self}`,
   middleware: [authorize("TIMEOFF_WRITE", { asThemself: true })] as const,
   request: { params: RequestParams, body: jsonBody(TimeOffRequestUpdate), headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(TimeOffRequest, "The request")),
     ...problems("TIME_OFF_REQUEST_NOT_FOUND", "PRECONDITION_FAILED"),
-    ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "REQUEST_NOT_PENDING"),
+    ...conflicts("POLICY_NOT_AVAILABLE", "INSUFFICIENT_BALANCE", "TIME_OFF_OVERLAP", "REQUEST_NOT_PENDING", "PAY_PERIOD_CLOSED"),
   },
 });
 
@@ -125,13 +133,16 @@ export const cancel = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Delete Time-Off Request",
-  description: `Cancels a pending or approved request; an approved one's usage is given back by a reversal entry. ${self}`,
+  description:
+    "Cancels a pending or approved request; an approved one's usage is given back by a reversal entry. A request " +
+    "with hours on a date a closed pay period froze is 409 `PAY_PERIOD_CLOSED` naming `periodId`: reopen it " +
+    `first. ${self}`,
   middleware: [authorize("TIMEOFF_WRITE", { asThemself: true })] as const,
   request: { params: RequestParams, headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(TimeOffRequest, "The cancelled request")),
     ...problems("TIME_OFF_REQUEST_NOT_FOUND", "PRECONDITION_FAILED"),
-    ...conflicts("REQUEST_NOT_PENDING"),
+    ...conflicts("REQUEST_NOT_PENDING", "PAY_PERIOD_CLOSED"),
   },
 });
 
@@ -150,13 +161,15 @@ export const approve = defineRoute({
     "published schedule is 409 SCHEDULE_CONFLICT naming the entries (`scheduleEntryIds`), unless the body says " +
     "`cancelConflictingEntries: true`: the approval then removes them in its own batch (a schedule_entry.deleted event " +
     "each), and ends the live shift requests naming them (CANCELLED with cancelReason ENTRY_DELETED, a " +
-    "shift_request.cancelled event each). Drafts are left alone: publishing skips those on time off.",
+    "shift_request.cancelled event each). Drafts are left alone: publishing skips those on time off. A request with " +
+    "hours on a date a closed pay period froze (every date of every workweek overlapping it) is 409 " +
+    "`PAY_PERIOD_CLOSED` naming `periodId`.",
   middleware: [authorize("TIMEOFF_APPROVE")] as const,
   request: { params: RequestParams, body: { ...jsonBody(ApproveBody), required: false } },
   responses: {
     200: withETag(jsonContent(TimeOffRequest, "The approved request")),
     ...problems("TIME_OFF_REQUEST_NOT_FOUND"),
-    ...conflicts("INSUFFICIENT_BALANCE", "REQUEST_NOT_PENDING", "POLICY_NOT_AVAILABLE", "SCHEDULE_CONFLICT"),
+    ...conflicts("INSUFFICIENT_BALANCE", "REQUEST_NOT_PENDING", "POLICY_NOT_AVAILABLE", "SCHEDULE_CONFLICT", "PAY_PERIOD_CLOSED"),
   },
 });
 

@@ -82,8 +82,11 @@ export const clockInWrites = (db: Database, shift: ShiftRow, event: ShiftEventRo
   db.insert(shiftEvents).values(event),
 ];
 
-export const clockInProblems = (shift: ShiftRow): ConstraintProblems => [
-  ...shiftGuardProblems(dayOf(shift)),
+/** The days a punch's guards check, and where its pay guard's refusal reads which freeze it met. */
+const guardedDays = (db: Database, shift: ShiftRow) => ({ db, organizationId: shift.organizationId, days: dayOf(shift) });
+
+export const clockInProblems = (db: Database, shift: ShiftRow): ConstraintProblems => [
+  ...shiftGuardProblems(guardedDays(db, shift)),
   whenDuplicate(shifts, shiftAlreadyOpen),
 ];
 
@@ -115,11 +118,11 @@ export const clockOutWrites = (db: Database, shift: ShiftRow, closed: ClosedShif
 ];
 
 /** What a refused break or clock-out batch means. */
-export const onShiftProblems = (shift: ShiftRow): ConstraintProblems => [
+export const onShiftProblems = (db: Database, shift: ShiftRow): ConstraintProblems => [
   eventDayUnlocked.about(dayOf(shift)),
   shiftStillOpen,
   shiftVersionRead,
-  eventPayUnfrozen.about(dayOf(shift)),
+  eventPayUnfrozen.about(guardedDays(db, shift)),
   whenDuplicate(shiftBreaks, breakAlreadyOpen),
   // Each event happens once; a repeat that got past the version guard is a change it did not see.
   whenDuplicate(shiftEvents, shiftChanged),

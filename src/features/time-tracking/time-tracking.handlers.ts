@@ -95,7 +95,7 @@ export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
   const event = eventRow(context, request, judgement, shift.id);
   const answer = serializeShift(shift, [], { events: [event] });
   const exceptions = clockInExceptions(context.attendance, shift, request.receivedAt);
-  await commit(c, "shift.clocked_in", answer, clockInWrites(c.var.db, shift, event), clockInProblems(shift), exceptions);
+  await commit(c, "shift.clocked_in", answer, clockInWrites(c.var.db, shift, event), clockInProblems(c.var.db, shift), exceptions);
   return c.json(answer, 200);
 };
 
@@ -112,7 +112,13 @@ export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) => 
   const event = eventRow(context, request, judgement, shift.id, started.id);
   const changes = touchedShift(shift, event.flags, request.receivedAt);
   const answer = serializeShift({ ...shift, ...changes }, [...context.openShiftBreaks, started], { events: [event] });
-  await commit(c, "shift.break_started", answer, breakStartWrites(c.var.db, shift, { started, event, changes }), onShiftProblems(shift));
+  await commit(
+    c,
+    "shift.break_started",
+    answer,
+    breakStartWrites(c.var.db, shift, { started, event, changes }),
+    onShiftProblems(c.var.db, shift),
+  );
   return c.json(answer, 200);
 };
 
@@ -128,7 +134,13 @@ export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) => {
   const changes = touchedShift(shift, event.flags, request.receivedAt);
   const breaks = context.openShiftBreaks.map((b) => (b.id === open.id ? ended : b));
   const answer = serializeShift({ ...shift, ...changes }, breaks, { events: [event] });
-  await commit(c, "shift.break_ended", answer, breakEndWrites(c.var.db, shift, { ended, event, changes }), onShiftProblems(shift));
+  await commit(
+    c,
+    "shift.break_ended",
+    answer,
+    breakEndWrites(c.var.db, shift, { ended, event, changes }),
+    onShiftProblems(c.var.db, shift),
+  );
   return c.json(answer, 200);
 };
 
@@ -143,6 +155,6 @@ export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
   const answer = serializeShift({ ...shift, ...closed.changes }, closed.breaks, { events });
   const exceptions = clockOutExceptions(context.attendance, shift, { endAt: judgement.at, breaks: closed.breaks }, request.receivedAt);
   const writes = clockOutWrites(c.var.db, shift, { ...closed, events });
-  await commit(c, "shift.clocked_out", answer, writes, onShiftProblems(shift), exceptions);
+  await commit(c, "shift.clocked_out", answer, writes, onShiftProblems(c.var.db, shift), exceptions);
   return c.json(answer, 200);
 };

@@ -11,9 +11,10 @@ const punchNotes =
   " Every event records its position, accuracy, distance, geofence verdict and trust flags (`events`); flags " +
   "never block. A location fence (radius > 0 and coordinates) needs `latitude` and `longitude` (400 naming them); " +
   "a position certainly outside in `block` mode is 422 `OUTSIDE_GEOFENCE`. A day locked for the shift's business " +
-  "date is 409 `DAY_LOCKED`, and a shift in a pay period where the staff member's timesheet is approved, or the " +
-  "period closed, is 409 `TIMESHEET_APPROVED`, even when the lock or approval lands while the punch is being " +
-  "written. A shift changed by another " +
+  "date is 409 `DAY_LOCKED`; a shift in a pay period where the staff member's timesheet is approved is 409 " +
+  "`TIMESHEET_APPROVED`, and one on a date a closed pay period froze (every date of every workweek overlapping it, " +
+  "in any period) 409 `PAY_PERIOD_CLOSED` naming `periodId` — even when the lock, approval or close lands while " +
+  "the punch is being written. A shift changed by another " +
   "request meanwhile is 409 `SHIFT_CHANGED`: read it again and retry. Send an `Idempotency-Key` so retries from a " +
   "phone are applied once.";
 
@@ -36,6 +37,7 @@ const punchProblems = {
     "NO_OPEN_BREAK",
     "DAY_LOCKED",
     "TIMESHEET_APPROVED",
+    "PAY_PERIOD_CLOSED",
     "SHIFT_OVERLAP",
     "SHIFT_CHANGED",
   ),

@@ -73,7 +73,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },
     [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
-    shiftGuardProblems(days),
+    shiftGuardProblems({ db, organizationId, days }),
     { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
@@ -156,7 +156,7 @@ export async function patchShift(
       ...replaceBreaks,
       auditAfter(db, audit),
     ],
-    [...shiftGuardProblems(days), auditedVersionRead],
+    [...shiftGuardProblems({ db, organizationId, days }), auditedVersionRead],
     { events: [{ type: "shift.updated", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
@@ -185,7 +185,7 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
         })
         .where(eq(shifts.id, id)),
     ],
-    [...shiftGuardProblems(days), auditedVersionRead],
+    [...shiftGuardProblems({ db, organizationId, days }), auditedVersionRead],
     { events: [{ type: "shift.deleted", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
@@ -231,7 +231,7 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
           ),
         ),
     ],
-    shiftGuardProblems([day]),
+    shiftGuardProblems({ db, organizationId, days: [day] }),
     {
       events: [
         {

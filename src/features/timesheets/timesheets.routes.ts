@@ -47,7 +47,9 @@ const listingNote =
   "count 0 until clocked out. A start after the end or a range over 366 days is 400.";
 const lockedNote =
   " A shift whose business date is locked at its location is 409 `DAY_LOCKED`; one in a pay period where the staff " +
-  "member's timesheet is approved, or the period closed, is 409 `TIMESHEET_APPROVED`.";
+  "member's timesheet is approved is 409 `TIMESHEET_APPROVED`; one dated (before or after an edit) on a date a " +
+  "closed pay period froze — every date of every workweek overlapping it, in any period — is 409 " +
+  "`PAY_PERIOD_CLOSED` naming `periodId`.";
 
 export const list = defineRoute({
   method: "get",
@@ -199,7 +201,14 @@ export const create = defineRoute({
   request: { query: OrganizationQuery, body: jsonBody(ManualShiftCreate) },
   responses: {
     201: withETag(jsonContent(Shift, "The created shift")),
-    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_OVERLAP", "DAY_LOCKED", "TIMESHEET_APPROVED"),
+    ...problems(
+      "ORGANIZATION_SCOPE_REQUIRED",
+      "ORGANIZATION_NOT_FOUND",
+      "SHIFT_OVERLAP",
+      "DAY_LOCKED",
+      "TIMESHEET_APPROVED",
+      "PAY_PERIOD_CLOSED",
+    ),
   },
 });
 
@@ -228,6 +237,7 @@ export const patch = defineRoute({
       "SHIFT_OVERLAP",
       "DAY_LOCKED",
       "TIMESHEET_APPROVED",
+      "PAY_PERIOD_CLOSED",
       "SHIFT_CHANGED",
       "PRECONDITION_FAILED",
     ),
@@ -252,6 +262,7 @@ export const remove = defineRoute({
       "SHIFT_NOT_FOUND",
       "DAY_LOCKED",
       "TIMESHEET_APPROVED",
+      "PAY_PERIOD_CLOSED",
       "SHIFT_CHANGED",
       "PRECONDITION_FAILED",
     ),
@@ -274,7 +285,14 @@ export const removeDay = defineRoute({
   request: { query: DayAtLocationQuery },
   responses: {
     200: jsonContent(DeletedShifts, "How many shifts were deleted"),
-    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "DAY_LOCKED", "TIMESHEET_APPROVED", "SHIFT_CHANGED"),
+    ...problems(
+      "ORGANIZATION_SCOPE_REQUIRED",
+      "ORGANIZATION_NOT_FOUND",
+      "DAY_LOCKED",
+      "TIMESHEET_APPROVED",
+      "PAY_PERIOD_CLOSED",
+      "SHIFT_CHANGED",
+    ),
   },
 });
 
