@@ -163,7 +163,7 @@ describe("computePay properties", () => {
 });
 
 describe("computePay at scale", () => {
-  it("5,000 shifts (500 staff × 2 weeks) in one sort and one pass", () => {
+  it("5,000 shifts (500 staff × 2 weeks): every employee and every shift answered", () => {
     const shifts: PayShift[] = [];
     for (let e = 0; e < 500; e++) {
       for (let d = 0; d < 10; d++) {
@@ -177,7 +177,7 @@ describe("computePay at scale", () => {
         );
       }
     }
-    const started = performance.now();
+    // How long it takes is a figure of the bench (bench/pay-classification.ts), not a test's assertion.
     const result = computePay({
       startDate: "2026-06-01",
       endDate: "2026-06-14",
@@ -185,9 +185,7 @@ describe("computePay at scale", () => {
       timeOff: [],
       ruleSets: [ruleSet("prs_ca", "CALIFORNIA")],
     });
-    const elapsed = performance.now() - started;
     expect(result.employees).toHaveLength(500);
     expect(result.employees.reduce((n, e) => n + new Set(e.lines.map((l) => l.shiftId)).size, 0)).toBe(5000);
-    expect(elapsed).toBeLessThan(3000);
   });
 });
