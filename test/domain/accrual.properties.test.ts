@@ -1,25 +1,27 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { carryoverExpiry, cappedIncrement, earnedForShift, fixedAccrualsDue, type LimitSettings } from "@/domain/accrual";
+import { cappedIncrement, carryoverExpiry, earnedForShift, fixedAccrualsDue, type LimitSettings } from "@/domain/accrual";
 import { addDays } from "@/domain/local-time";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 const FIRST = "2026-01-01";
 const dateArb = fc.integer({ min: 0, max: 800 }).map((n) => addDays(FIRST, n));
 
-const fixedArb: fc.Arbitrary<LimitSettings> = fc.oneof(
-  fc.record({
-    accrualFrequency: fc.constant("EveryOneWeek" as const),
-    accrualDay: fc.constantFrom(...WEEKDAYS),
-    hours: fc.integer({ min: 1, max: 40 }),
-  }),
-  fc.record({
-    accrualFrequency: fc.constant("EveryMonth" as const),
-    accrualDate: fc.constantFrom("1st", "2nd", "15th", "28th", "29th", "30th", "31st", "last"),
-    hours: fc.integer({ min: 1, max: 40 }),
-  }),
-  fc.record({ accrualFrequency: fc.constant("EveryYear" as const), hours: fc.integer({ min: 1, max: 40 }) }),
-).map((fixed) => ({ isFixedAmount: true, fixedAmount: { accrualCycle: "Periodic" as const, ...fixed } }));
+const fixedArb: fc.Arbitrary<LimitSettings> = fc
+  .oneof(
+    fc.record({
+      accrualFrequency: fc.constant("EveryOneWeek" as const),
+      accrualDay: fc.constantFrom(...WEEKDAYS),
+      hours: fc.integer({ min: 1, max: 40 }),
+    }),
+    fc.record({
+      accrualFrequency: fc.constant("EveryMonth" as const),
+      accrualDate: fc.constantFrom("1st", "2nd", "15th", "28th", "29th", "30th", "31st", "last"),
+      hours: fc.integer({ min: 1, max: 40 }),
+    }),
+    fc.record({ accrualFrequency: fc.constant("EveryYear" as const), hours: fc.integer({ min: 1, max: 40 }) }),
+  )
+  .map((fixed) => ({ isFixedAmount: true, fixedAmount: { accrualCycle: "Periodic" as const, ...fixed } }));
 
 /** The dates each accrual falls on, from the rule read straight off the policy: one day at a time. */
 function oracleDates(limit: LimitSettings, start: string, today: string): string[] {
@@ -83,16 +85,20 @@ describe("accrual (properties)", () => {
       fc.property(
         limitArb,
         fc.integer({ min: 0, max: 80 }),
-        fc.array(fc.integer({ min: 0, max: 900 }), { maxLength: 12 }).chain((shifts) =>
-          fc.tuple(fc.constant(shifts), fc.shuffledSubarray(shifts, { minLength: shifts.length, maxLength: shifts.length })),
-        ),
+        fc
+          .array(fc.integer({ min: 0, max: 900 }), { maxLength: 12 })
+          .chain((shifts) =>
+            fc.tuple(fc.constant(shifts), fc.shuffledSubarray(shifts, { minLength: shifts.length, maxLength: shifts.length })),
+          ),
         (earnings, opening, [shifts, reordered]) => {
           const limit: LimitSettings = { perHourEarnings: earnings };
           const run = (order: number[]) =>
             order.reduce((balance, minutes) => balance + cappedIncrement(limit, earnedForShift(limit, minutes), balance), opening);
           const total = shifts.reduce((sum, minutes) => sum + ((minutes / 60) * earnings.hoursEarned) / earnings.hoursWorked, 0);
           const uncapped = opening + total;
-          const expected = earnings.isLimitedMaximumBalance ? Math.max(opening, Math.min(uncapped, earnings.maximumHoursBalance)) : uncapped;
+          const expected = earnings.isLimitedMaximumBalance
+            ? Math.max(opening, Math.min(uncapped, earnings.maximumHoursBalance))
+            : uncapped;
           expect(run(shifts)).toBeCloseTo(expected, 9);
           expect(run(reordered)).toBeCloseTo(expected, 9);
         },
