@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/domain/local-time";
-import { computePay, type PayComputation, type PayShift, payableMinutesForPay } from "@/domain/pay-classification";
-import { governingRuleSets, PAY_PRESETS, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
+import { computePay, type PayComputation, type PayShift } from "@/domain/pay-classification";
+import { PAY_PRESETS, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
 import { payReadStartDate } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak } from "../helpers/pay-fixtures";
+import { referencePayable, referenceRules } from "../helpers/pay-reference";
 
 const FIRST_DAY = "2026-05-25";
 const DAYS = 21;
@@ -92,17 +93,19 @@ const linesByEmployee = (result: PayComputation, from: string, to: string) =>
   );
 
 describe("computePay properties", () => {
-  it("regular + overtime + double time = the payable minutes (after rounding) of the closed shifts in the range", () => {
+  it("regular + overtime + double time = the payable minutes (after rounding), as the reference calculator reads them", () => {
     fc.assert(
       fc.property(scenarioArb, ({ shifts, ruleSets }) => {
-        const governing = governingRuleSets(ruleSets);
         const result = computePay({ startDate: FIRST_DAY, endDate: LAST_DAY, shifts, timeOff: [], ruleSets });
         for (const employeeId of ["emp_a", "emp_b"]) {
           const employee = result.employees.find((e) => e.employeeId === employeeId);
           const classified = (employee?.regularMinutes ?? 0) + (employee?.overtimeMinutes ?? 0) + (employee?.doubleTimeMinutes ?? 0);
           const payable = shifts
             .filter((s) => s.employeeId === employeeId)
-            .reduce((sum, s) => sum + payableMinutesForPay({ ...s, endTime: s.endTime! }, governing(s.locationId, s.businessDate)), 0);
+            .reduce(
+              (sum, s) => sum + referencePayable({ ...s, endTime: s.endTime! }, referenceRules(ruleSets, s.locationId, s.businessDate)),
+              0,
+            );
           expect(classified).toBe(payable);
         }
       }),
