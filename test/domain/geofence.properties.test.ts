@@ -49,8 +49,18 @@ describe("geofence (properties)", () => {
 
   it("verdict: inside ⇔ d + accuracy ≤ radius; outside ⇔ d − accuracy > radius; undetermined otherwise", () => {
     const cm = fc.integer({ min: 0, max: 1_000_000 });
+    // Radii anywhere, and (as often) within 2 cm of either edge, where < and ≤ part.
+    const case_ = fc.tuple(cm, cm).chain(([distanceCm, accuracyCm]) =>
+      fc
+        .oneof(
+          cm,
+          fc.integer({ min: -2, max: 2 }).map((e) => distanceCm + accuracyCm + e),
+          fc.integer({ min: -2, max: 2 }).map((e) => distanceCm - accuracyCm + e),
+        )
+        .map((radiusCm) => [distanceCm, Math.max(0, radiusCm), accuracyCm] as const),
+    );
     fc.assert(
-      fc.property(cm, cm, cm, (distanceCm, radiusCm, accuracyCm) => {
+      fc.property(case_, ([distanceCm, radiusCm, accuracyCm]) => {
         const verdict = geofenceVerdict({ distanceCm, radiusCm, accuracyCm });
         expect(verdict === "inside").toBe(distanceCm + accuracyCm <= radiusCm);
         expect(verdict === "outside").toBe(distanceCm - accuracyCm > radiusCm);
