@@ -123,7 +123,8 @@ describe("approvals: refusals and side effects", () => {
     const first = await approve(w, PERIOD, [w.staff.id]);
     const again = await approve(w, PERIOD, [w.staff.id], await staffToken(w.org, manager.id));
     expect(again.status).toBe(200);
-    const mine = (body: { employees: { employeeId: string }[] }) => body.employees.find((e) => e.employeeId === w.staff.id);
+    const mine = (body: { employees: { employeeId: string; approvedAt: string }[] }) =>
+      body.employees.find((e) => e.employeeId === w.staff.id);
     expect(mine(again.body)).toEqual(mine(first.body));
     expect(mine(again.body)).toMatchObject({ approved: true, approvedBy: "partner:dev-partner" });
     const events = (await feed(w.org)).filter((e) => e.type === "timesheet.approved");

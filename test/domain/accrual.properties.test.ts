@@ -60,7 +60,7 @@ describe("accrual (properties)", () => {
         const passes = [...new Set(cuts)].sort((a, b) => a - b).map((n) => addDays(start, n));
         const today = passes.at(-1)!;
         let watermark: string | null = null;
-        const granted = [];
+        const granted: ReturnType<typeof fixedAccrualsDue> = [];
         for (const passDate of passes) {
           granted.push(...fixedAccrualsDue(limit, 8, start, watermark, passDate));
           watermark = passDate;

@@ -67,11 +67,14 @@ describe("computePay against the reference calculator (test/helpers/pay-referenc
             const day = ((engine[employee.employeeId] ??= {})[line.date] ??= [0, 0, 0]);
             const slot = { REGULAR: 0, OVERTIME: 1, DOUBLE_TIME: 2 }[line.kind as string];
             expect(slot, `unexpected ${line.kind} line`).toBeDefined();
-            day[slot!] += line.minutes;
+            day[slot as 0 | 1 | 2] += line.minutes;
           }
         }
         const reference: Record<string, Record<string, [number, number, number]>> = {};
-        for (const [employeeId, days] of referenceClassification(shifts, set)) {
+        for (const [employeeId, days] of referenceClassification(
+          shifts.map((s) => ({ ...s, endTime: s.endTime! })),
+          set,
+        )) {
           for (const [date, d] of days) {
             if (d.regularMinutes + d.overtimeMinutes + d.doubleTimeMinutes === 0) continue;
             (reference[employeeId] ??= {})[date] = [d.regularMinutes, d.overtimeMinutes, d.doubleTimeMinutes];
