@@ -316,6 +316,29 @@ describe("closing: refusals and side effects", () => {
     expect(again).toMatchObject({ version: 2, adjustments: [], employees: first.employees, totals: first.totals });
   });
 
+  it("a staff member first paid in the second version appears in adjustments with their whole figures", async () => {
+    const { w } = await workedWeek();
+    await closePeriod(w, PERIOD, { approveAll: true });
+    await reopenPeriod(w, PERIOD);
+    const newcomer = await createStaffMember(w.org, { locationIds: [w.location.id] });
+    expect((await workDay({ ...w, staff: newcomer }, WEEK[4], 2)).id).toBeTruthy();
+    const refused = await closePeriod(w, PERIOD);
+    expect(refused.body).toMatchObject({ code: "TIMESHEETS_NOT_APPROVED", employeeIds: [newcomer.id] });
+    const second = await closePeriod(w, PERIOD, { approveAll: true });
+    expect(second.body).toMatchObject({ status: "CLOSED", version: 2, approvedCount: 3 });
+    expect((await payroll(w)).body.adjustments).toEqual([
+      {
+        employeeId: newcomer.id,
+        regularMinutes: 120,
+        overtimeMinutes: 0,
+        doubleTimeMinutes: 0,
+        penaltyHours: 0,
+        timeOffHours: 0,
+        grossPay: 40,
+      },
+    ]);
+  });
+
   it("closing a period with nobody in it stores an empty payroll", async () => {
     const { w } = await workedWeek();
     const empty = addDays(PERIOD, -7);
