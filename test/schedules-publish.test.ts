@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { requestWithInterference } from "./helpers/interfering-d1";
+import { expectInvalid } from "./helpers/problems";
 import { addWorker, createEntry, createOpenShift, createSchedulePlace } from "./helpers/schedules";
 import { tenantDb } from "./helpers/shards";
 import { createPolicy } from "./helpers/time-off";
@@ -176,8 +177,8 @@ describe("POST /schedules/publish", () => {
       token: p.org.adminToken,
       body: { startDate: "2026-06-07", endDate: "2026-06-01" },
     });
-    expect(backwards.status).toBe(400);
-    expect((await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: {} })).status).toBe(400);
+    expectInvalid(backwards, ["endDate"]);
+    expectInvalid(await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: {} }), ["startDate", "endDate"]);
     expect((await api("POST", `${p.base}/schedules/publish`, { token: p.token, body: week })).status).toBe(403);
     const other = await createOrganization();
     expect((await api("POST", `${p.base}/schedules/publish`, { token: other.adminToken, body: week })).status).toBe(404);
@@ -252,12 +253,12 @@ describe("POST /schedules/bulk-copy", () => {
   it("rejects a backwards source range and a copy onto itself, and refuses staff", async () => {
     const p = await createSchedulePlace();
     const body = { fromStartDate: "2026-06-07", fromEndDate: "2026-06-01", toStartDate: "2026-06-08" };
-    expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body })).status).toBe(400);
+    expectInvalid(await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body }), ["fromEndDate"]);
     const self = { fromStartDate: "2026-06-01", fromEndDate: "2026-06-07", toStartDate: "2026-06-01" };
-    expect((await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: self })).status).toBe(400);
-    expect(
-      (await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: { ...self, toStartDate: "June" } })).status,
-    ).toBe(400);
+    expectInvalid(await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: self }), ["toStartDate"]);
+    expectInvalid(await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: { ...self, toStartDate: "June" } }), [
+      "toStartDate",
+    ]);
     expect(
       (await api("POST", `${p.base}/schedules/bulk-copy`, { token: p.token, body: { ...self, toStartDate: "2026-06-08" } })).status,
     ).toBe(403);

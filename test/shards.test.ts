@@ -17,6 +17,7 @@ import worker from "@/worker";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
 import { requestWithInterference } from "./helpers/interfering-d1";
+import { expectInvalid } from "./helpers/problems";
 import { directoryDb, insertOrganization, shardOf, tenantDb } from "./helpers/shards";
 import { accessToken, DEV_PARTNER, partnerToken } from "./helpers/tokens";
 import { insertEndpoint } from "./helpers/webhooks";
@@ -169,7 +170,7 @@ describe("a partner's listing reads the directory, then the shards", () => {
 
   it("a malformed cursor is still a 400", async () => {
     const res = await api("GET", "/api/organizations?cursor=%21%21", { token: await accessToken() });
-    expect(res.status).toBe(400);
+    expectInvalid(res, ["cursor"]);
   });
 });
 

@@ -240,10 +240,17 @@ describe("the Cron accrual pass", () => {
 
   it("the Worker's scheduled handler runs the pass", async () => {
     const place = await createTimeOffPlace(weekly);
-    await backdate(place, new Date(Date.now() - 15 * 86_400_000).toISOString());
+    const now = new Date();
+    await backdate(place, new Date(now.getTime() - 15 * 86_400_000).toISOString());
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/30 * * * *" }), env, ctx);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "*/30 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    expect((await accruals(place)).length).toBeGreaterThanOrEqual(2);
+    // Every Monday (UTC, the organization's zone) from the inclusion date to today, each once, 2 hours.
+    const mondays: string[] = [];
+    for (let day = 15; day >= 0; day--) {
+      const date = new Date(now.getTime() - day * 86_400_000);
+      if (date.getUTCDay() === 1) mondays.push(`week:${date.toISOString().slice(0, 10)}`);
+    }
+    expect((await accruals(place)).map((e) => [e.source_id, e.hours])).toEqual(mondays.map((key) => [key, 2]));
   });
 });

@@ -5,6 +5,10 @@ import { tenantDb } from "./helpers/shards";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { clockIn, createBreakType, createWorkplace, HERE, minutesAgo, punch } from "./helpers/workplace";
 
+/** Instants `minutes` after a shift's clock-in, so that every total below is exact. */
+const afterStart = (shift: { utcStartTime: string }) => (minutes: number) =>
+  new Date(Date.parse(shift.utcStartTime) + minutes * 60_000).toISOString();
+
 const count = async (table: string, column: string, value: string) =>
   (await tenantDb().prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`).bind(value).first<{ n: number }>())!.n;
 
@@ -266,8 +270,9 @@ describe("breaks and clock out", () => {
   it("starts and ends a break, then clocks out with the totals", async () => {
     const w = await createWorkplace();
     const lunch = await createBreakType(w, { paid: false });
-    await clockIn(w, { occurredAt: minutesAgo(120) });
-    const started = await punch(w, "break-start", { typeId: lunch.id, occurredAt: minutesAgo(60) });
+    const opened = await clockIn(w, { occurredAt: minutesAgo(120) });
+    const at = afterStart(opened.body);
+    const started = await punch(w, "break-start", { typeId: lunch.id, occurredAt: at(60) });
     expect(started.status).toBe(200);
     expect(started.body.breaks).toHaveLength(1);
     expect(started.body.breaks[0]).toMatchObject({
@@ -281,14 +286,12 @@ describe("breaks and clock out", () => {
     });
     const state = await api("GET", `${w.punchPath}/shift-state`, { token: w.token });
     expect(state.body.availableBreaks).toEqual([]);
-    const ended = await punch(w, "break-end", { occurredAt: minutesAgo(30) });
+    const ended = await punch(w, "break-end", { occurredAt: at(90) });
     expect(ended.status).toBe(200);
     expect(ended.body.breaks[0].endTime).not.toBeNull();
-    const out = await punch(w, "clock-out");
+    const out = await punch(w, "clock-out", { occurredAt: at(120) });
     expect(out.status).toBe(200);
-    expect(out.body).toMatchObject({ active: false, totalUnpaidBreaks: 30, totalPaidBreaks: 0 });
-    expect(out.body.duration).toBeGreaterThanOrEqual(119);
-    expect(out.body.payableDuration).toBe(out.body.duration - 30);
+    expect(out.body).toMatchObject({ active: false, duration: 120, totalUnpaidBreaks: 30, totalPaidBreaks: 0, payableDuration: 90 });
     expect(out.body.endTime).not.toBeNull();
     expect(Date.parse(out.body.utcEndTime) - Date.parse(out.body.endTime)).toBe(out.body.utcOffset * -60_000);
   });
@@ -296,13 +299,12 @@ describe("breaks and clock out", () => {
   it("clock-out ends an open break at the same instant", async () => {
     const w = await createWorkplace();
     const coffee = await createBreakType(w, { name: "Coffee", paid: true, durationMinutes: 10 });
-    await clockIn(w, { occurredAt: minutesAgo(50) });
-    await punch(w, "break-start", { typeId: coffee.id, occurredAt: minutesAgo(20) });
-    const out = await punch(w, "clock-out");
+    const at = afterStart((await clockIn(w, { occurredAt: minutesAgo(50) })).body);
+    await punch(w, "break-start", { typeId: coffee.id, occurredAt: at(30) });
+    const out = await punch(w, "clock-out", { occurredAt: at(50) });
     expect(out.status).toBe(200);
     expect(out.body.breaks[0].endTime).toBe(out.body.endTime);
-    expect(out.body.totalPaidBreaks).toBeGreaterThanOrEqual(19);
-    expect(out.body.payableDuration).toBe(out.body.duration);
+    expect(out.body).toMatchObject({ duration: 50, totalPaidBreaks: 20, totalUnpaidBreaks: 0, payableDuration: 50 });
     expect(out.body.events.map((e: { kind: string }) => e.kind)).toEqual(["clock_out", "break_end"]);
   });
 
@@ -388,11 +390,20 @@ describe("shift state", () => {
     const idle = await api("GET", `${w.punchPath}/shift-state`, { token: w.token });
     expect(idle.status).toBe(200);
     expect(idle.body).toEqual({ totalShiftTimeToday: 0, openShift: null, availableBreaks: [] });
-    const opened = await clockIn(w, { occurredAt: minutesAgo(1) });
+    // A closed shift of 40 minutes with 10 unpaid, then an open one 3 minutes old: 30 + 3 payable minutes.
+    const earlier = afterStart((await clockIn(w, { occurredAt: minutesAgo(60) })).body);
+    await punch(w, "break-start", { typeId: lunch.id, occurredAt: earlier(10) });
+    await punch(w, "break-end", { occurredAt: earlier(20) });
+    const closed = await punch(w, "clock-out", { occurredAt: earlier(40) });
+    expect(closed.body.payableDuration).toBe(30);
+    const opened = await clockIn(w, { occurredAt: minutesAgo(3) });
     const state = await api("GET", `${w.punchPath}/shift-state`, { token: w.token });
     expect(state.body.openShift.id).toBe(opened.body.id);
     expect(state.body.availableBreaks).toEqual([lunch.id]);
-    expect(state.body.totalShiftTimeToday).toBeGreaterThanOrEqual(0);
+    // Only shifts that started on today's local date count (near local midnight the earlier one may not).
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    const expected = (closed.body.businessDate === today ? 30 : 0) + (opened.body.businessDate === today ? 3 : 0);
+    expect(state.body.totalShiftTimeToday).toBe(expected);
   });
 
   it("is 404 for unknown staff or location, 403 for a colleague, 401 without a token", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/domain/csv";
 import { api } from "./helpers/api";
 import { createLocation } from "./helpers/locations";
+import { expectInvalid } from "./helpers/problems";
 import { createStaffMember } from "./helpers/staff";
 import { allPages, createManual, createRole, lockDay, newYork, seedShifts, timesheets } from "./helpers/timesheets";
 import { createWorkplace } from "./helpers/workplace";
@@ -127,9 +128,9 @@ describe("GET /api/timesheets/export", () => {
 
   it("refuses a bad range or format with 400", async () => {
     const w = await createWorkplace();
-    expect((await api("GET", "/api/timesheets/export?startDate=2026-03-31&endDate=2026-03-01", { token: w.org.adminToken })).status).toBe(
-      400,
-    );
+    expectInvalid(await api("GET", "/api/timesheets/export?startDate=2026-03-31&endDate=2026-03-01", { token: w.org.adminToken }), [
+      "endDate",
+    ]);
     expect((await api("GET", `/api/timesheets/export?${MARCH}&format=xml`, { token: w.org.adminToken })).body.errors[0].path).toBe(
       "format",
     );
@@ -219,9 +220,9 @@ describe("GET /api/timesheets/reports", () => {
 
   it("refuses a bad range or utcOffset with 400", async () => {
     const w = await createWorkplace();
-    expect((await api("GET", "/api/timesheets/reports?startDate=2026-03-31&endDate=2026-03-01", { token: w.org.adminToken })).status).toBe(
-      400,
-    );
+    expectInvalid(await api("GET", "/api/timesheets/reports?startDate=2026-03-31&endDate=2026-03-01", { token: w.org.adminToken }), [
+      "endDate",
+    ]);
     expect((await api("GET", `/api/timesheets/reports?${MARCH}&utcOffset=5000`, { token: w.org.adminToken })).body.errors[0].path).toBe(
       "utcOffset",
     );

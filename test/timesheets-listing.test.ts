@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createLocation } from "./helpers/locations";
+import { expectInvalid } from "./helpers/problems";
 import { createStaffMember } from "./helpers/staff";
 import { allPages, createManual, createRole, ids, lockDay, newYork, seedShifts, timesheets } from "./helpers/timesheets";
 import { createWorkplace, type Workplace } from "./helpers/workplace";
@@ -352,6 +353,6 @@ describe("GET /api/organizations/{organization_id}/locations/{id}/timesheets", (
         token: w.org.adminToken,
       },
     );
-    expect(bad.status).toBe(400);
+    expectInvalid(bad, ["endDate"]);
   });
 });

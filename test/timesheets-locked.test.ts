@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { instantInZone } from "@/domain/zoned-wall-clock";
 import { api } from "./helpers/api";
+import { expectInvalid } from "./helpers/problems";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createManual, lockDay, manualShift, staffWithPermissions, timesheets, unlockDay } from "./helpers/timesheets";
 import { clockIn, createBreakType, createWorkplace, punch } from "./helpers/workplace";
@@ -51,7 +52,7 @@ describe("POST /api/timesheets/locked-days", () => {
     const foreign = await post({ date: "2026-03-14", locationId: other.location.id });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors[0].path).toBe("locationId");
-    expect((await unlockDay({ ...w, location: other.location }, "2026-03-14")).status).toBe(400);
+    expectInvalid(await unlockDay({ ...w, location: other.location }, "2026-03-14"), ["locationId"]);
   });
 
   it("DELETE reopens the day, idempotently", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { createLocation } from "./helpers/locations";
+import { expectInvalid } from "./helpers/problems";
 import { tenantDb } from "./helpers/shards";
 import { createStaffMember } from "./helpers/staff";
 import { createManual, createRole, manualShift, timesheets } from "./helpers/timesheets";
@@ -115,7 +116,7 @@ describe("POST /api/timesheets", () => {
       ...DAY,
       breaks: [{ startTime: "2026-03-14T12:00:00Z", endTime: "2026-03-14T12:30:00Z", typeId: foreignType.id }],
     });
-    expect(res.status).toBe(400);
+    expectInvalid(res, ["breaks.0.typeId"]);
     const other = await createWorkplace();
     const stranger = await manualShift(w, { ...DAY, employeeId: other.staff.id });
     expect(stranger.status).toBe(400);

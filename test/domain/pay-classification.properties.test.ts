@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/domain/local-time";
-import { computePay, type PayComputation, type PayShift, payableMinutesForPay } from "@/domain/pay-classification";
+import { computePay, type PayComputation, type PayShift } from "@/domain/pay-classification";
 import { PAY_PRESETS, type PayRuleSet, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak } from "../helpers/pay-fixtures";
+import { referencePayable, referenceRules } from "../helpers/pay-reference";
 
 const FIRST_DAY = "2026-05-25";
 const DAYS = 21;
@@ -94,9 +95,12 @@ const linesByEmployee = (result: PayComputation, from: string, to: string) =>
   );
 
 describe("computePay properties", () => {
-  it("regular + overtime + double time = the payable minutes (after rounding) of the closed shifts, however split", () => {
+  it("regular + overtime + double time = the payable minutes (after rounding), as the reference calculator reads them", () => {
     fc.assert(
-      fc.property(scenarioArb, ({ shifts, ruleSets }) => {
+      fc.property(scenarioArb, ({ shifts, ruleSets: drawn }) => {
+        // Workdays from midnight, so a shift's workday is its business date, as the reference reads the set in force;
+        // the properties below cover other workday starts.
+        const ruleSets = drawn.map((set) => ({ ...set, workdayStartsAt: "00:00" }));
         // A shift may run past the last day's end: its minutes count on the next workday.
         const result = computePay({ startDate: addDays(FIRST_DAY, -1), endDate: addDays(LAST_DAY, 2), shifts, timeOff: [], ruleSets });
         for (const employeeId of ["emp_a", "emp_b"]) {
@@ -104,7 +108,10 @@ describe("computePay properties", () => {
           const classified = (employee?.regularMinutes ?? 0) + (employee?.overtimeMinutes ?? 0) + (employee?.doubleTimeMinutes ?? 0);
           const payable = shifts
             .filter((s) => s.employeeId === employeeId)
-            .reduce((sum, s) => sum + payableMinutesForPay({ ...s, endTime: s.endTime! }, ruleSets), 0);
+            .reduce(
+              (sum, s) => sum + referencePayable({ ...s, endTime: s.endTime! }, referenceRules(ruleSets, s.locationId, s.businessDate)),
+              0,
+            );
           expect(classified).toBe(payable);
         }
       }),
@@ -319,7 +326,7 @@ describe("computePay properties: pay you can defend", () => {
 });
 
 describe("computePay at scale", () => {
-  it("5,000 shifts (500 staff × 2 weeks) in one sort and one pass", () => {
+  it("5,000 shifts (500 staff × 2 weeks): every employee and every shift answered", () => {
     const shifts: PayShift[] = [];
     for (let e = 0; e < 500; e++) {
       for (let d = 0; d < 10; d++) {
@@ -333,7 +340,7 @@ describe("computePay at scale", () => {
         );
       }
     }
-    const started = performance.now();
+    // How long it takes is a figure of the bench (bench/pay-classification.ts), not a test's assertion.
     const result = computePay({
       startDate: "2026-06-01",
       endDate: "2026-06-14",
@@ -341,9 +348,7 @@ describe("computePay at scale", () => {
       timeOff: [],
       ruleSets: [ruleSet("prs_ca", "CALIFORNIA")],
     });
-    const elapsed = performance.now() - started;
     expect(result.employees).toHaveLength(500);
     expect(result.employees.reduce((n, e) => n + new Set(e.lines.map((l) => l.shiftId)).size, 0)).toBe(5000);
-    expect(elapsed).toBeLessThan(3000);
   });
 });

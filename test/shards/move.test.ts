@@ -6,6 +6,7 @@ import { PAGE_ROWS } from "@/shards/pages";
 import { api } from "../helpers/api";
 import { unique } from "../helpers/fixtures";
 import { createLocation, sampleLocation } from "../helpers/locations";
+import { expectInvalid } from "../helpers/problems";
 import { dump, freezeOf, move, operatorMove, otherShard, rowCount, runMove, shardOf } from "../helpers/shards";
 import { createStaffMember } from "../helpers/staff";
 import { accessToken, DEV_PARTNER } from "../helpers/tokens";
@@ -332,10 +333,10 @@ describe("POST /operator/organizations/{id}/move", () => {
     const w = await createWorkplace();
     const source = await shardOf(w.org.id);
     const same = await operatorMove(w.org.id, { to: source });
-    expect(same.status).toBe(400);
+    expectInvalid(same, ["to"]);
     expect(same.body.detail).toMatch(/already on/);
     const unknown = await operatorMove(w.org.id, { to: "DB_SHARD_99" });
-    expect(unknown.status).toBe(400);
+    expectInvalid(unknown, ["to"]);
     expect(unknown.body.detail).toMatch(/not one of SHARDS/);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM organization_moves WHERE organization_id = ?").bind(w.org.id).first("n")).toBe(
       0,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createRouter } from "@/platform/create-app";
-import { ProblemError, validationFailed } from "@/problems/problem";
+import { invalidField, ProblemError, validationFailed } from "@/problems/problem";
 import { advanceMove, DEFAULT_SETTLE_MS, MoveRefused, requestAbort, startMove } from "@/shards/move-organization";
 
 /**
@@ -28,7 +28,11 @@ async function isOperator(secret: string, authorization: string | undefined): Pr
   return crypto.subtle.timingSafeEqual(await digest(sent), await digest(secret));
 }
 
-const refusal = (error: unknown) => (error instanceof MoveRefused ? new ProblemError(error.status, "HTTP_ERROR", error.message) : error);
+/** A move refused as bad input (the target shard) names `to`, as every other 400 names its field. */
+const refusal = (error: unknown) => {
+  if (!(error instanceof MoveRefused)) return error;
+  return error.status === 400 ? invalidField("to", error.message) : new ProblemError(error.status, "HTTP_ERROR", error.message);
+};
 
 export default createRouter().post(MOVE_PATH, async (c) => {
   const secret = c.env.OPERATOR_SECRET;
