@@ -1,12 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
 import { changes, snapshot } from "./helpers/db-snapshot";
 import { type Send, sendToWorker } from "./helpers/fuzz-harness";
 import { loadDocument, type WalkedOperation, walk } from "./helpers/openapi-walk";
 import { createRecordFixture, fixtureId, type RecordFixture } from "./helpers/record-fixture";
-import { refusal } from "./helpers/tenancy-matrix";
+import { createStaffMember } from "./helpers/staff";
+import { foreignRequests, foreignVerdict, namesRecords, refusal } from "./helpers/tenancy-matrix";
+import { accessToken, SECOND_PARTNER } from "./helpers/tokens";
 
 const document = await loadDocument();
-const withPathIds = walk(document).filter((op) => !op.isPublic && op.pathParams.length > 0);
+const authenticated = walk(document).filter((op) => !op.isPublic);
+const withPathIds = authenticated.filter((op) => op.pathParams.length > 0);
 
 interface EmployeeAnswer {
   status: number;
@@ -88,6 +92,114 @@ describe("tenancy matrix", () => {
     const employeeGets = OPEN_TO_EVERY_STAFF_MEMBER[op.name] ?? { status: 403 };
     it(`${op.name} answers a permission-less employee ${employeeGets.status} and changes nothing`, async () => {
       await expectAnswer(op, fixture.employeeToken, employeeGets);
+    });
+  }
+});
+
+/**
+ * Another organization's admin naming their own organization (in the path, or as the token's) and the fixture
+ * organization's records everywhere else, one reference at a time: past `authorize`, into the record lookups.
+ */
+describe("tenancy matrix: the caller's own organization, another's records", () => {
+  const later = (time: string) => `2027-07-01T${time}Z`;
+  const yesterday = (time: string) => `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T${time}Z`;
+  /** Valid values where the document's examples are not (a start equal to its end): the lookups come after them. */
+  const VALID: Record<string, { query?: Record<string, string>; body?: Record<string, unknown> }> = {
+    "POST /api/organizations/{organizationId}/locations/{locationId}/schedules": {
+      body: { startTime: later("09:00:00"), endTime: later("17:00:00") },
+    },
+    "POST /api/organizations/{organizationId}/locations/{locationId}/schedules/drafts": {
+      body: { startTime: later("09:00:00"), endTime: later("17:00:00") },
+    },
+    "GET /api/organizations/{organizationId}/locations/{locationId}/schedules/eligibility": {
+      query: { startTime: later("09:00:00"), endTime: later("17:00:00") },
+    },
+    "POST /api/organizations/{organizationId}/locations/{locationId}/open-shifts": {
+      body: { startDate: later("09:00:00"), endDate: later("17:00:00") },
+    },
+    "POST /api/organizations/{organizationId}/locations/{locationId}/schedules/bulk-copy": { body: { toStartDate: "2027-07-05" } },
+    // A swap of the intruder's entry with their colleague's (readyForWrites).
+    "POST /api/organizations/{organizationId}/locations/{locationId}/shift-requests": { body: { type: "SWAP" } },
+    "POST /api/timesheets": { body: { breaks: [{ startTime: later("12:00:00"), endTime: later("12:30:00") }] } },
+    "PATCH /api/timesheets/{id}": { body: { breaks: [{ startTime: yesterday("12:00:00"), endTime: yesterday("12:30:00") }] } },
+  };
+
+  interface Intruder {
+    name: string;
+    records: RecordFixture;
+    token: string;
+    partnerLevel: boolean;
+  }
+  const intruders: Intruder[] = [];
+  beforeAll(async () => {
+    const [sibling, stranger] = await Promise.all([
+      createRecordFixture().then(readyForWrites),
+      createRecordFixture(SECOND_PARTNER).then(readyForWrites),
+    ]);
+    intruders.push(
+      { name: "the same partner's other organization's admin", records: sibling, token: sibling.org.adminToken, partnerLevel: false },
+      { name: "another partner's organization's admin", records: stranger, token: stranger.org.adminToken, partnerLevel: false },
+      {
+        name: "another partner's partner-level token",
+        records: stranger,
+        token: await accessToken({}, SECOND_PARTNER),
+        partnerLevel: true,
+      },
+    );
+  }, 60_000);
+
+  /**
+   * The intruder's records in a state their writes accept, so that only the foreign reference is refused: a pending
+   * time-off request and a schedule entry yet to start.
+   */
+  async function readyForWrites(records: RecordFixture): Promise<RecordFixture> {
+    const { org, ids } = records;
+    const admin = { token: org.adminToken };
+    const pending = await api("POST", `/api/organizations/${org.id}/time-off-requests`, {
+      ...admin,
+      body: {
+        workerId: ids.staffmembers,
+        policyId: ids.policies,
+        startTime: "2027-09-01T09:00:00Z",
+        endTime: "2027-09-01T17:00:00Z",
+        isAllDay: false,
+      },
+    });
+    const entry = (employeeId: string) =>
+      api("POST", `/api/organizations/${org.id}/locations/${ids.locations}/schedules`, {
+        ...admin,
+        body: { employeeId, roleId: ids.roles, startTime: "2027-08-03T09:00:00Z", endTime: "2027-08-03T17:00:00Z" },
+      });
+    const colleague = await createStaffMember(org, { locationIds: [ids.locations!], roleIds: [ids.roles!] });
+    const [own, theirs] = await Promise.all([entry(ids.staffmembers!), entry(colleague.id)]);
+    for (const res of [pending, own, theirs]) if (res.status !== 201) throw new Error(`intruder's records: ${res.status} ${res.text}`);
+    return {
+      ...records,
+      ids: {
+        ...ids,
+        "time-off-requests": pending.body.id,
+        schedules: own.body.id,
+        "staffmembers/colleague": colleague.id,
+        "schedules/colleague": theirs.body.id,
+      },
+    };
+  }
+
+  const callerScoped = (op: WalkedOperation) => op.queryParams.some((p) => p.name === "organizationId");
+  for (const op of authenticated.filter((op) => namesRecords(document, op))) {
+    it(`${op.name} refuses another organization's records to the admin of their own and changes nothing`, async () => {
+      const before = await snapshot();
+      const wrong: string[] = [];
+      for (const intruder of intruders) {
+        if (intruder.partnerLevel && !callerScoped(op)) continue;
+        const options = { ...VALID[op.name], partnerLevel: intruder.partnerLevel };
+        for (const foreign of foreignRequests(document, op, fixture, intruder.records, options)) {
+          const verdict = foreignVerdict(op, foreign, await sendToWorker(foreign.request, intruder.token), fixture);
+          if (verdict) wrong.push(`${intruder.name}: ${verdict}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(changes(before, await snapshot())).toEqual([]);
     });
   }
 });
