@@ -103,8 +103,23 @@ describe("tenancy matrix", () => {
 describe("tenancy matrix: the caller's own organization, another's records", () => {
   const later = (time: string) => `2027-07-01T${time}Z`;
   const yesterday = (time: string) => `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T${time}Z`;
-  /** Valid values where the document's examples are not (a start equal to its end): the lookups come after them. */
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  /** A range holding the fixture's shifts and attendance exception, so that a listing leaking them would show them. */
+  const recent = { query: { startDate: day(-30), endDate: day(1) } };
+  /**
+   * Valid values where the document's examples are not (a start equal to its end), so that the lookups are reached,
+   * and listing ranges that hold the fixture's records.
+   */
   const VALID: Record<string, { query?: Record<string, string>; body?: Record<string, unknown> }> = {
+    "GET /api/timesheets": recent,
+    "GET /api/timesheets/export": recent,
+    "GET /api/timesheets/reports": recent,
+    "GET /api/timesheets/reports/employees": recent,
+    "GET /api/timesheets/pay": recent,
+    "GET /api/organizations/{organization_id}/locations/{id}/timesheets": recent,
+    "GET /api/organizations/{organization_id}/attendance-exceptions": recent,
+    // The fixture's weekly unavailability starts on Monday 2027-01-04.
+    "GET /api/organizations/{organization_id}/availability": { query: { startDate: "2027-01-01", endDate: "2027-01-31" } },
     "POST /api/organizations/{organizationId}/locations/{locationId}/schedules": {
       body: { startTime: later("09:00:00"), endTime: later("17:00:00") },
     },
@@ -194,7 +209,9 @@ describe("tenancy matrix: the caller's own organization, another's records", () 
         if (intruder.partnerLevel && !callerScoped(op)) continue;
         const options = { ...VALID[op.name], partnerLevel: intruder.partnerLevel };
         for (const foreign of foreignRequests(document, op, fixture, intruder.records, options)) {
-          const verdict = foreignVerdict(op, foreign, await sendToWorker(foreign.request, intruder.token), fixture);
+          const res = await sendToWorker(foreign.request, intruder.token);
+          console.log(`DIAG ${intruder.name.slice(0, 12)} | ${op.name} | ${foreign.reference} | ${res.status} ${res.text.match(/"code":"([A-Z_]+)"/)?.[1] ?? ""} ${res.text.match(/"errors":(\[[^\]]*\])/)?.[1]?.slice(0, 80) ?? ""}`);
+          const verdict = foreignVerdict(op, foreign, res, fixture);
           if (verdict) wrong.push(`${intruder.name}: ${verdict}`);
         }
       }
