@@ -209,9 +209,7 @@ describe("tenancy matrix: the caller's own organization, another's records", () 
         if (intruder.partnerLevel && !callerScoped(op)) continue;
         const options = { ...VALID[op.name], partnerLevel: intruder.partnerLevel };
         for (const foreign of foreignRequests(document, op, fixture, intruder.records, options)) {
-          const res = await sendToWorker(foreign.request, intruder.token);
-          console.log(`DIAG ${intruder.name.slice(0, 12)} | ${op.name} | ${foreign.reference} | ${res.status} ${res.text.match(/"code":"([A-Z_]+)"/)?.[1] ?? ""} ${res.text.match(/"errors":(\[[^\]]*\])/)?.[1]?.slice(0, 80) ?? ""}`);
-          const verdict = foreignVerdict(op, foreign, res, fixture);
+          const verdict = foreignVerdict(op, foreign, await sendToWorker(foreign.request, intruder.token), fixture);
           if (verdict) wrong.push(`${intruder.name}: ${verdict}`);
         }
       }
