@@ -201,22 +201,28 @@ describe("tenancy matrix: the caller's own organization, another's records", () 
   }
 
   const callerScoped = (op: WalkedOperation) => op.queryParams.some((p) => p.name === "organizationId");
-  for (const op of authenticated.filter((op) => namesRecords(document, op))) {
-    it(`${op.name} refuses another organization's records to the admin of their own and changes nothing`, async () => {
-      const before = await snapshot();
-      const wrong: string[] = [];
-      for (const intruder of intruders) {
-        if (intruder.partnerLevel && !callerScoped(op)) continue;
-        const options = { ...VALID[op.name], partnerLevel: intruder.partnerLevel };
-        for (const foreign of foreignRequests(document, op, fixture, intruder.records, options)) {
-          const verdict = foreignVerdict(op, foreign, await sendToWorker(foreign.request, intruder.token), fixture);
-          if (verdict) wrong.push(`${intruder.name}: ${verdict}`);
+  // Each reference is tried once, by the intruders in turn (offset per operation): every intruder meets every kind of
+  // lookup across the matrix at half the requests of trying each reference with each.
+  authenticated
+    .filter((op) => namesRecords(document, op))
+    .forEach((op, turn) => {
+      it(`${op.name} refuses another organization's records to the admin of their own and changes nothing`, async () => {
+        const applicable = intruders.filter((intruder) => !intruder.partnerLevel || callerScoped(op));
+        const sent = applicable.map((intruder) =>
+          foreignRequests(document, op, fixture, intruder.records, { ...VALID[op.name], partnerLevel: intruder.partnerLevel }),
+        );
+        const before = await snapshot();
+        const wrong: string[] = [];
+        for (let i = 0; i < sent[0]!.length; i++) {
+          const by = (turn + i) % applicable.length;
+          const foreign = sent[by]![i]!;
+          const verdict = foreignVerdict(op, foreign, await sendToWorker(foreign.request, applicable[by]!.token), fixture);
+          if (verdict) wrong.push(`${applicable[by]!.name}: ${verdict}`);
         }
-      }
-      expect(wrong).toEqual([]);
-      expect(changes(before, await snapshot())).toEqual([]);
+        expect(wrong).toEqual([]);
+        expect(changes(before, await snapshot())).toEqual([]);
+      });
     });
-  }
 });
 
 describe("tenancy matrix harness", () => {
@@ -233,6 +239,23 @@ describe("tenancy matrix harness", () => {
     expect(await refusal(document, target(), fixture, fixture.other.adminToken, 404, leaking)).toMatch(/answered 200, expected 404/);
     const forbidding: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 403 });
     expect(await refusal(document, target(), fixture, fixture.other.adminToken, 404, forbidding)).toMatch(/answered 403, expected 404/);
+  });
+
+  it("fails when a record of another organization is shown, written, or refused for another reason", async () => {
+    const location = withPathIds.find((op) => op.name === "GET /api/organizations/{organization_id}/locations/{id}")!;
+    const intruder = await createRecordFixture();
+    const [foreign] = foreignRequests(document, location, fixture, intruder);
+    expect(foreign!.request.path).toBe(`/api/organizations/${intruder.org.id}/locations/${fixture.ids.locations}`);
+    const answer = (status: number, body: unknown) => ({ status, contentType: "application/problem+json", text: JSON.stringify(body) });
+    expect(foreignVerdict(location, foreign!, answer(404, { code: "LOCATION_NOT_FOUND" }), fixture)).toBeNull();
+    const shown = { ...answer(200, { id: fixture.ids.locations }), contentType: "application/json" };
+    expect(foreignVerdict(location, foreign!, shown, fixture)).toMatch(/showed the victim's locations/);
+    expect(foreignVerdict(location, foreign!, answer(404, { code: "ORGANIZATION_NOT_FOUND" }), fixture)).toMatch(/caller's own/);
+    const otherField = answer(400, { code: "VALIDATION_FAILED", errors: [{ path: "endTime", message: "x" }] });
+    expect(foreignVerdict(location, foreign!, otherField, fixture)).toMatch(/naming \["endTime"\], not id/);
+    const write = withPathIds.find((op) => op.name === "PATCH /api/organizations/{organization_id}/locations/{id}")!;
+    const [patch] = foreignRequests(document, write, fixture, intruder);
+    expect(foreignVerdict(write, patch!, { ...answer(200, {}), contentType: "application/json" }, fixture)).toMatch(/answered 200/);
   });
 
   it("fails when the employee's expectation is not what the route does", async () => {
