@@ -201,6 +201,13 @@ describe("tenancy matrix: the caller's own organization, another's records", () 
   }
 
   const callerScoped = (op: WalkedOperation) => op.queryParams.some((p) => p.name === "organizationId");
+  it("covers the timesheet operations that take the organization from the token or ?organizationId=", () => {
+    const tried = authenticated.filter((op) => namesRecords(document, op)).map((op) => op.name);
+    const callerScopedOps = authenticated.filter((op) => op.path.startsWith("/api/timesheets") && callerScoped(op));
+    expect(callerScopedOps.length).toBeGreaterThanOrEqual(12);
+    for (const op of callerScopedOps) expect(tried).toContain(op.name);
+  });
+
   // Each reference is tried once, by the intruders in turn (offset per operation): every intruder meets every kind of
   // lookup across the matrix at half the requests of trying each reference with each.
   authenticated
