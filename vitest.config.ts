@@ -1,5 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import devPartner from "./dev/dev-partner.private.jwk.json";
+import secondPartner from "./test/helpers/second-partner.private.jwk.json";
 
 /** The `@/` and `@db/` import aliases of tsconfig.json (wrangler's esbuild reads them there; vite needs them here). */
 const alias = [
@@ -21,6 +23,10 @@ const rateLimits = (limits: Limits) => ({
   RATE_LIMITS: JSON.stringify(Object.fromEntries(Object.entries(limits).map(([policy, limit]) => [policy, { limit, period: 60 }]))),
 });
 
+/** wrangler.toml's development partner and a second partner, whose organizations the tenancy matrix tries too. */
+const publicKey = ({ d: _, ...jwk }: { d: string }) => jwk;
+const PARTNER_KEYS = JSON.stringify({ "dev-partner": publicKey(devPartner), "second-partner": publicKey(secondPartner) });
+
 const workerProject = async (name: string, include: string[], exclude: string[], limits: Limits) => {
   const { ratelimits, RATE_LIMITS } = rateLimits(limits);
   return {
@@ -37,6 +43,7 @@ const workerProject = async (name: string, include: string[], exclude: string[],
             WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS1ub3QtZm9yLXByb2R1Y3Q=",
             TEST_MIGRATIONS: await readD1Migrations("./migrations"),
             RATE_LIMITS,
+            PARTNER_KEYS,
             // The suites move organizations with no settle time and request them at once from the same isolate; the
             // directory entries an isolate keeps are tested with their own lifetime (test/lib/shard-routes.test.ts).
             DIRECTORY_CACHE_SECONDS: "0",

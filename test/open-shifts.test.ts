@@ -244,6 +244,14 @@ describe("claims", () => {
     const twice = await api("POST", `${p.base}/open-shifts/${shift.id}/retract`, { token: p.token, body: {} });
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe("PREFERENCE_NOT_PENDING");
+    // A staff member of another organization has nothing here to retract: 400 naming workerId, not a conflict.
+    const elsewhere = await createSchedulePlace();
+    const foreign = await api("POST", `${p.base}/open-shifts/${shift.id}/retract`, {
+      token: p.org.adminToken,
+      body: { workerId: elsewhere.staff.id },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "workerId" }] });
     const again = await api("POST", `${p.base}/open-shifts/${shift.id}/claim`, { token: p.token, body: {} });
     expect(again.status).toBe(201);
     expect((await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${again.body.id}/assign`, { token: p.token })).status).toBe(

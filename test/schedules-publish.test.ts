@@ -250,6 +250,25 @@ describe("POST /schedules/bulk-copy", () => {
     expect(filtered.body.created.map((e: { employeeId: string }) => e.employeeId)).toEqual([other.id]);
   });
 
+  it("refuses employeeIds naming another organization's staff member with 400 naming it, and copies nothing", async () => {
+    const p = await createSchedulePlace();
+    const elsewhere = await createSchedulePlace();
+    await createEntry(p, { startTime: "2026-06-01T09:00:00Z", endTime: "2026-06-01T17:00:00Z" });
+    const res = await api("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: {
+        fromStartDate: "2026-06-01",
+        fromEndDate: "2026-06-01",
+        toStartDate: "2026-06-08",
+        employeeIds: [p.staff.id, elsewhere.staff.id],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "employeeIds.1" }] });
+    const drafts = await api("GET", `${p.base}/schedules/drafts?startDate=2026-06-08&endDate=2026-06-08`, { token: p.org.adminToken });
+    expect(drafts.body).toEqual([]);
+  });
+
   it("rejects a backwards source range and a copy onto itself, and refuses staff", async () => {
     const p = await createSchedulePlace();
     const body = { fromStartDate: "2026-06-07", fromEndDate: "2026-06-01", toStartDate: "2026-06-08" };

@@ -1,12 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
 import { changes, snapshot } from "./helpers/db-snapshot";
 import { type Send, sendToWorker } from "./helpers/fuzz-harness";
 import { loadDocument, type WalkedOperation, walk } from "./helpers/openapi-walk";
 import { createRecordFixture, fixtureId, type RecordFixture } from "./helpers/record-fixture";
-import { refusal } from "./helpers/tenancy-matrix";
+import { createStaffMember } from "./helpers/staff";
+import { foreignRequests, foreignVerdict, namesRecords, refusal } from "./helpers/tenancy-matrix";
+import { accessToken, SECOND_PARTNER } from "./helpers/tokens";
 
 const document = await loadDocument();
-const withPathIds = walk(document).filter((op) => !op.isPublic && op.pathParams.length > 0);
+const authenticated = walk(document).filter((op) => !op.isPublic);
+const withPathIds = authenticated.filter((op) => op.pathParams.length > 0);
 
 interface EmployeeAnswer {
   status: number;
@@ -92,6 +96,142 @@ describe("tenancy matrix", () => {
   }
 });
 
+/**
+ * Another organization's admin naming their own organization (in the path, or as the token's) and the fixture
+ * organization's records everywhere else, one reference at a time: past `authorize`, into the record lookups.
+ */
+describe("tenancy matrix: the caller's own organization, another's records", () => {
+  const later = (time: string) => `2027-07-01T${time}Z`;
+  const yesterday = (time: string) => `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T${time}Z`;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  /** A range holding the fixture's shifts and attendance exception, so that a listing leaking them would show them. */
+  const recent = { query: { startDate: day(-30), endDate: day(1) } };
+  /**
+   * Valid values where the document's examples are not (a start equal to its end), so that the lookups are reached,
+   * and listing ranges that hold the fixture's records.
+   */
+  const VALID: Record<string, { query?: Record<string, string>; body?: Record<string, unknown> }> = {
+    "GET /api/timesheets": recent,
+    "GET /api/timesheets/export": recent,
+    "GET /api/timesheets/reports": recent,
+    "GET /api/timesheets/reports/employees": recent,
+    "GET /api/timesheets/pay": recent,
+    "GET /api/organizations/{organization_id}/locations/{id}/timesheets": recent,
+    "GET /api/organizations/{organization_id}/attendance-exceptions": recent,
+    // The fixture's weekly unavailability starts on Monday 2027-01-04.
+    "GET /api/organizations/{organization_id}/availability": { query: { startDate: "2027-01-01", endDate: "2027-01-31" } },
+    "POST /api/organizations/{organizationId}/locations/{locationId}/schedules": {
+      body: { startTime: later("09:00:00"), endTime: later("17:00:00") },
+    },
+    "POST /api/organizations/{organizationId}/locations/{locationId}/schedules/drafts": {
+      body: { startTime: later("09:00:00"), endTime: later("17:00:00") },
+    },
+    "GET /api/organizations/{organizationId}/locations/{locationId}/schedules/eligibility": {
+      query: { startTime: later("09:00:00"), endTime: later("17:00:00") },
+    },
+    "POST /api/organizations/{organizationId}/locations/{locationId}/open-shifts": {
+      body: { startDate: later("09:00:00"), endDate: later("17:00:00") },
+    },
+    "POST /api/organizations/{organizationId}/locations/{locationId}/schedules/bulk-copy": { body: { toStartDate: "2027-07-05" } },
+    // A swap of the intruder's entry with their colleague's (readyForWrites).
+    "POST /api/organizations/{organizationId}/locations/{locationId}/shift-requests": { body: { type: "SWAP" } },
+    "POST /api/timesheets": { body: { breaks: [{ startTime: later("12:00:00"), endTime: later("12:30:00") }] } },
+    "PATCH /api/timesheets/{id}": { body: { breaks: [{ startTime: yesterday("12:00:00"), endTime: yesterday("12:30:00") }] } },
+  };
+
+  interface Intruder {
+    name: string;
+    records: RecordFixture;
+    token: string;
+    partnerLevel: boolean;
+  }
+  const intruders: Intruder[] = [];
+  beforeAll(async () => {
+    const [sibling, stranger] = await Promise.all([
+      createRecordFixture().then(readyForWrites),
+      createRecordFixture(SECOND_PARTNER).then(readyForWrites),
+    ]);
+    intruders.push(
+      { name: "the same partner's other organization's admin", records: sibling, token: sibling.org.adminToken, partnerLevel: false },
+      { name: "another partner's organization's admin", records: stranger, token: stranger.org.adminToken, partnerLevel: false },
+      {
+        name: "another partner's partner-level token",
+        records: stranger,
+        token: await accessToken({}, SECOND_PARTNER),
+        partnerLevel: true,
+      },
+    );
+  }, 60_000);
+
+  /**
+   * The intruder's records in a state their writes accept, so that only the foreign reference is refused: a pending
+   * time-off request and a schedule entry yet to start.
+   */
+  async function readyForWrites(records: RecordFixture): Promise<RecordFixture> {
+    const { org, ids } = records;
+    const admin = { token: org.adminToken };
+    const pending = await api("POST", `/api/organizations/${org.id}/time-off-requests`, {
+      ...admin,
+      body: {
+        workerId: ids.staffmembers,
+        policyId: ids.policies,
+        startTime: "2027-09-01T09:00:00Z",
+        endTime: "2027-09-01T17:00:00Z",
+        isAllDay: false,
+      },
+    });
+    const entry = (employeeId: string) =>
+      api("POST", `/api/organizations/${org.id}/locations/${ids.locations}/schedules`, {
+        ...admin,
+        body: { employeeId, roleId: ids.roles, startTime: "2027-08-03T09:00:00Z", endTime: "2027-08-03T17:00:00Z" },
+      });
+    const colleague = await createStaffMember(org, { locationIds: [ids.locations!], roleIds: [ids.roles!] });
+    const [own, theirs] = await Promise.all([entry(ids.staffmembers!), entry(colleague.id)]);
+    for (const res of [pending, own, theirs]) if (res.status !== 201) throw new Error(`intruder's records: ${res.status} ${res.text}`);
+    return {
+      ...records,
+      ids: {
+        ...ids,
+        "time-off-requests": pending.body.id,
+        schedules: own.body.id,
+        "staffmembers/colleague": colleague.id,
+        "schedules/colleague": theirs.body.id,
+      },
+    };
+  }
+
+  const callerScoped = (op: WalkedOperation) => op.queryParams.some((p) => p.name === "organizationId");
+  it("covers the timesheet operations that take the organization from the token or ?organizationId=", () => {
+    const tried = authenticated.filter((op) => namesRecords(document, op)).map((op) => op.name);
+    const callerScopedOps = authenticated.filter((op) => op.path.startsWith("/api/timesheets") && callerScoped(op));
+    expect(callerScopedOps.length).toBeGreaterThanOrEqual(12);
+    for (const op of callerScopedOps) expect(tried).toContain(op.name);
+  });
+
+  // Each reference is tried once, by the intruders in turn (offset per operation): every intruder meets every kind of
+  // lookup across the matrix at half the requests of trying each reference with each.
+  authenticated
+    .filter((op) => namesRecords(document, op))
+    .forEach((op, turn) => {
+      it(`${op.name} refuses another organization's records to the admin of their own and changes nothing`, async () => {
+        const applicable = intruders.filter((intruder) => !intruder.partnerLevel || callerScoped(op));
+        const sent = applicable.map((intruder) =>
+          foreignRequests(document, op, fixture, intruder.records, { ...VALID[op.name], partnerLevel: intruder.partnerLevel }),
+        );
+        const before = await snapshot();
+        const wrong: string[] = [];
+        for (let i = 0; i < sent[0]!.length; i++) {
+          const by = (turn + i) % applicable.length;
+          const foreign = sent[by]![i]!;
+          const verdict = foreignVerdict(op, foreign, await sendToWorker(foreign.request, applicable[by]!.token), fixture);
+          if (verdict) wrong.push(`${applicable[by]!.name}: ${verdict}`);
+        }
+        expect(wrong).toEqual([]);
+        expect(changes(before, await snapshot())).toEqual([]);
+      });
+    });
+});
+
 describe("tenancy matrix harness", () => {
   const target = () => withPathIds.find((op) => op.name === "GET /api/organizations/{organization_id}/locations/{id}")!;
 
@@ -106,6 +246,23 @@ describe("tenancy matrix harness", () => {
     expect(await refusal(document, target(), fixture, fixture.other.adminToken, 404, leaking)).toMatch(/answered 200, expected 404/);
     const forbidding: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 403 });
     expect(await refusal(document, target(), fixture, fixture.other.adminToken, 404, forbidding)).toMatch(/answered 403, expected 404/);
+  });
+
+  it("fails when a record of another organization is shown, written, or refused for another reason", async () => {
+    const location = withPathIds.find((op) => op.name === "GET /api/organizations/{organization_id}/locations/{id}")!;
+    const intruder = await createRecordFixture();
+    const [foreign] = foreignRequests(document, location, fixture, intruder);
+    expect(foreign!.request.path).toBe(`/api/organizations/${intruder.org.id}/locations/${fixture.ids.locations}`);
+    const answer = (status: number, body: unknown) => ({ status, contentType: "application/problem+json", text: JSON.stringify(body) });
+    expect(foreignVerdict(location, foreign!, answer(404, { code: "LOCATION_NOT_FOUND" }), fixture)).toBeNull();
+    const shown = { ...answer(200, { id: fixture.ids.locations }), contentType: "application/json" };
+    expect(foreignVerdict(location, foreign!, shown, fixture)).toMatch(/showed the victim's locations/);
+    expect(foreignVerdict(location, foreign!, answer(404, { code: "ORGANIZATION_NOT_FOUND" }), fixture)).toMatch(/caller's own/);
+    const otherField = answer(400, { code: "VALIDATION_FAILED", errors: [{ path: "endTime", message: "x" }] });
+    expect(foreignVerdict(location, foreign!, otherField, fixture)).toMatch(/naming \["endTime"\], not id/);
+    const write = withPathIds.find((op) => op.name === "PATCH /api/organizations/{organization_id}/locations/{id}")!;
+    const [patch] = foreignRequests(document, write, fixture, intruder);
+    expect(foreignVerdict(write, patch!, { ...answer(200, {}), contentType: "application/json" }, fixture)).toMatch(/answered 200/);
   });
 
   it("fails when the employee's expectation is not what the route does", async () => {

@@ -1,5 +1,5 @@
 import { api } from "./api";
-import { accessToken } from "./tokens";
+import { accessToken, type Partner } from "./tokens";
 
 let sequence = 0;
 /** Unique per call, so tests never depend on one another's data. */
@@ -10,21 +10,23 @@ export interface OrganizationFixture {
   adminToken: string;
   accessRoles: Record<string, string>;
   defaultRoleId: string;
+  /** Its partner, when not the development partner. */
+  partner?: Partner;
 }
 
-/** A fresh organization with its defaults, and an admin token for it. */
-export async function createOrganization(body: Record<string, unknown> = {}): Promise<OrganizationFixture> {
-  const partner = await accessToken();
+/** A fresh organization with its defaults, and an admin token for it; the development partner's unless named. */
+export async function createOrganization(body: Record<string, unknown> = {}, partner?: Partner): Promise<OrganizationFixture> {
   const res = await api("POST", "/api/organizations/with-defaults", {
-    token: partner,
+    token: await accessToken({}, partner),
     body: { name: unique("Org"), ...body },
   });
   if (res.status !== 201) throw new Error(`organization: ${res.status} ${res.text}`);
   const accessRoles = Object.fromEntries((res.body.defaults.accessRoles as { id: string; name: string }[]).map((r) => [r.name, r.id]));
   return {
     id: res.body.id,
-    adminToken: await accessToken({ organizationId: res.body.id }),
+    adminToken: await accessToken({ organizationId: res.body.id }, partner),
     accessRoles,
     defaultRoleId: res.body.defaults.roles[0].id,
+    ...(partner ? { partner } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { createOrganization, type OrganizationFixture, unique } from "./fixtures
 import { createLocation } from "./locations";
 import { paramKey } from "./openapi-walk";
 import { createStaffMember, staffToken } from "./staff";
+import type { Partner } from "./tokens";
 import { HERE } from "./workplace";
 
 export interface RecordFixture {
@@ -26,11 +27,12 @@ const yesterday = (time: string) => `${new Date(Date.now() - 86_400_000).toISOSt
 
 /**
  * One record of each kind, for tests driven by the OpenAPI document. A route with a new path parameter needs
- * its record here: create it below and add its id under the parameter's path key to `ids`.
+ * its record here: create it below and add its id under the parameter's path key to `ids`. The organizations are
+ * the development partner's unless another is named.
  */
-export async function createRecordFixture(): Promise<RecordFixture> {
-  const org = await createOrganization({ externalId: unique("org-ext") });
-  const other = await createOrganization();
+export async function createRecordFixture(partner?: Partner): Promise<RecordFixture> {
+  const org = await createOrganization({ externalId: unique("org-ext") }, partner);
+  const other = await createOrganization({}, partner);
   const admin = { token: org.adminToken };
   const orgPath = `/api/organizations/${org.id}`;
 
@@ -187,6 +189,7 @@ export async function createRecordFixture(): Promise<RecordFixture> {
       "staffmembers/external": subject.externalId as string,
       timesheets: shift.id,
       policies: policy.id,
+      "policies/types": types[0].id,
       "worker-policies": subject.id,
       "time-off-requests": timeOff.id,
       schedules: published.id,

@@ -18,4 +18,5 @@ export async function createStaffMember(org: OrganizationFixture, body: Record<s
 }
 
 /** That staff member's access token, with the permissions of their access role. */
-export const staffToken = (org: OrganizationFixture, staffId: string) => accessToken({ organizationId: org.id, employeeId: staffId });
+export const staffToken = (org: OrganizationFixture, staffId: string) =>
+  accessToken({ organizationId: org.id, employeeId: staffId }, org.partner);

@@ -174,6 +174,14 @@ export async function retractClaim(db: Database, scope: ScheduleScope, openShift
         isNull(openShiftPreferences.deletedAt),
       ),
     );
-  if (!pending) throw preferenceNotPending();
+  if (!pending) {
+    // Another organization's staff member (or none) has no claim here to retract: a 400 naming it, not a conflict.
+    const [worker] = await db
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(and(inOrganization(staffMembers, scope.organizationId), eq(staffMembers.id, workerId)));
+    if (!worker) throw invalidField("workerId", "no staff member with that id in this organization");
+    throw preferenceNotPending();
+  }
   return transition(db, scope, openShiftId, pending.id, { status: "RETRACTED" });
 }

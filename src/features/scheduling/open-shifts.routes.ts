@@ -158,7 +158,7 @@ export const retract = defineRoute({
   flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Retract open shift submission",
-  description: `The worker's PENDING claim or preference becomes RETRACTED; none pending is 409 \`PREFERENCE_NOT_PENDING\`.${selfNote}`,
+  description: `The worker's PENDING claim or preference becomes RETRACTED; none pending is 409 \`PREFERENCE_NOT_PENDING\`, and a \`workerId\` that is no staff member of the organization is 400 naming it.${selfNote}`,
   middleware: [selfWrite] as const,
   request: { params: OpenShiftParams, body: jsonBody(WorkerBody) },
   responses: {

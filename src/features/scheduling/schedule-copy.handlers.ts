@@ -1,4 +1,4 @@
-import { scheduleEntries } from "@db/schema";
+import { scheduleEntries, staffMembers } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Statement } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -45,19 +45,29 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     start: localDayBounds(body.fromStartDate, location.timezone).start,
     end: localDayBounds(body.fromEndDate, location.timezone).end,
   };
-  const sources = await db
-    .select()
-    .from(scheduleEntries)
-    .where(
-      and(
-        inOrganization(scheduleEntries, organizationId),
-        eq(scheduleEntries.locationId, location.id),
-        gte(scheduleEntries.startAt, from.start),
-        lt(scheduleEntries.startAt, from.end),
-        body.employeeIds ? inJsonList(scheduleEntries.employeeId, body.employeeIds) : undefined,
-      ),
-    )
-    .orderBy(scheduleEntries.startAt, scheduleEntries.id);
+  const [sources, named] = await db.batch([
+    db
+      .select()
+      .from(scheduleEntries)
+      .where(
+        and(
+          inOrganization(scheduleEntries, organizationId),
+          eq(scheduleEntries.locationId, location.id),
+          gte(scheduleEntries.startAt, from.start),
+          lt(scheduleEntries.startAt, from.end),
+          body.employeeIds ? inJsonList(scheduleEntries.employeeId, body.employeeIds) : undefined,
+        ),
+      )
+      .orderBy(scheduleEntries.startAt, scheduleEntries.id),
+    // The staff members the filter names must be the organization's: another's is a foreign reference, not a filter.
+    db
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(and(inOrganization(staffMembers, organizationId), inJsonList(staffMembers.id, body.employeeIds ?? []))),
+  ]);
+  const known = new Set(named.map((s) => s.id));
+  const unknown = (body.employeeIds ?? []).findIndex((id) => !known.has(id));
+  if (unknown >= 0) throw invalidField(`employeeIds.${unknown}`, "no staff member with that id in this organization");
   const employeeIds = [...new Set(sources.map((s) => s.employeeId))];
   // Wide enough for any copy: a day of margin covers DST shifts and entries running past midnight.
   const target = {

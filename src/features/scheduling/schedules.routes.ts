@@ -163,7 +163,8 @@ export const bulkCopy = defineRoute({
     "days) to the range starting at toStartDate, keeping each entry's local wall-clock times in its zone across DST " +
     "changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall " +
     "on approved time off or an UNAVAILABLE occurrence of their availability (unless `ignoreAvailability`) are skipped " +
-    "and listed in `skipped`; the rest are written in one atomic batch.",
+    "and listed in `skipped`; the rest are written in one atomic batch. An `employeeIds` entry that is no staff member of " +
+    "the organization is 400 naming it.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(BulkCopyBody) },
   responses: {
