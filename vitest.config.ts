@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 const alias = [
   { find: /^@\//, replacement: `${import.meta.dirname}/src/` },
   { find: /^@db\//, replacement: `${import.meta.dirname}/drizzle/` },
+  // Written by the worker projects' global setup (test/setup/response-validators.ts).
+  { find: /^@generated\/(.*)$/, replacement: `${import.meta.dirname}/test/.generated/$1.js` },
 ];
 
 type Limits = Record<"api" | "punches" | "exchange", number>;
@@ -46,7 +48,14 @@ const workerProject = async (name: string, include: string[], exclude: string[],
       })),
     ],
     // A shard move's test runs ≈ 6 s on a loaded 2-core machine, over vitest's default 5 s: a hang still fails.
-    test: { name, include, exclude, setupFiles: ["./test/helpers/apply-migrations.ts"], testTimeout: 30_000 },
+    test: {
+      name,
+      include,
+      exclude,
+      globalSetup: ["./test/setup/response-validators.ts"],
+      setupFiles: ["./test/helpers/apply-migrations.ts"],
+      testTimeout: 30_000,
+    },
   };
 };
 

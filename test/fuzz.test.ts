@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fuzzOperation, histogram, newStats, type Send, sendToWorker } from "./helpers/fuzz-harness";
+import { type FuzzResponse, fuzzOperation, histogram, newStats, type Send, sendToWorker } from "./helpers/fuzz-harness";
 import { loadDocument, walk } from "./helpers/openapi-walk";
 import { createRecordFixture, type RecordFixture } from "./helpers/record-fixture";
 import { tenantDb } from "./helpers/shards";
@@ -62,6 +62,43 @@ describe("OpenAPI fuzz harness", () => {
     };
     await expect(fuzzOperation(document, target(), fixture, { runs: 2, seed: SEED, send: writing })).rejects.toThrow(
       /locations: rows changed/,
+    );
+  });
+});
+
+describe("OpenAPI fuzz against the document", () => {
+  const byName = (name: string) => operations.find((op) => op.name === name)!;
+  const patchLocation = () => byName("PATCH /api/organizations/{organization_id}/locations/{id}");
+  const getLocation = () => byName("GET /api/organizations/{organization_id}/locations/{id}");
+  const reshaped =
+    (change: (response: FuzzResponse) => FuzzResponse): Send =>
+    async (request, token) =>
+      change(await sendToWorker(request, token));
+
+  it("fails on a status the operation does not declare", async () => {
+    const teapot = reshaped((r) => ({ ...r, status: 418, text: r.text.replace(/"status":\d+/, '"status":418') }));
+    await expect(fuzzOperation(document, patchLocation(), fixture, { runs: 3, seed: SEED, send: teapot })).rejects.toThrow(
+      /answered 418, not among its declared responses/,
+    );
+  });
+
+  it("fails on a problem code not declared for its status", async () => {
+    const undeclared = reshaped((r) => ({ ...r, text: r.text.replace(/"code":"[A-Z_]+"/, '"code":"NOT_A_DECLARED_CODE"') }));
+    await expect(fuzzOperation(document, patchLocation(), fixture, { runs: 3, seed: SEED, send: undeclared })).rejects.toThrow(
+      /NOT_A_DECLARED_CODE/,
+    );
+  });
+
+  it("fails on a 2xx body its response schema refuses", async () => {
+    const ok = await sendToWorker(
+      { mode: "real ids", method: "GET", path: `/api/organizations/${fixture.org.id}/locations/${fixture.ids.locations}`, query: [] },
+      fixture.org.adminToken,
+    );
+    expect(ok.status).toBe(200);
+    const { name: _dropped, ...withoutName } = JSON.parse(ok.text);
+    const missing = reshaped(() => ({ ...ok, text: JSON.stringify(withoutName) }));
+    await expect(fuzzOperation(document, getLocation(), fixture, { runs: 1, seed: SEED, send: missing })).rejects.toThrow(
+      /body its schema refuses: \/ must have required property 'name'/,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { changes, snapshot } from "./db-snapshot";
+import { documentMismatch } from "./document-match";
 import { type FuzzBody, garbageId, idempotencyKey, invalidBody, invalidValues, looseBody, nastyString, queryValue } from "./fuzz-inputs";
 import { exampleValue, fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
@@ -173,7 +174,8 @@ export function requests(document: OpenApiDocument, op: WalkedOperation, fixture
 
 /**
  * Sends `runs` generated requests to one operation with the organization admin's token: no 5xx, every 4xx a
- * problem document, no write accepted, and every table's rows as they were. Rejects with the first failure.
+ * problem document, no write accepted, every answer as the document declares it (status, body, problem code) and
+ * every table's rows as they were. Rejects with the first failure.
  */
 export async function fuzzOperation(
   document: OpenApiDocument,
@@ -194,7 +196,7 @@ export async function fuzzOperation(
         if (!options.stats.byMode.has(request.mode)) options.stats.byMode.set(request.mode, new Map());
         bump(options.stats.byMode.get(request.mode)!, response.status);
       }
-      const wrong = verdict(request, response);
+      const wrong = verdict(request, response) ?? documentMismatch(op.name, response);
       if (wrong) throw new Error(`${op.name} (${request.mode}) ${wrong}`);
     }),
     { numRuns: options.runs, seed: options.seed, includeErrorInReport: true },
