@@ -3,15 +3,17 @@ import fc from "fast-check";
 import { changes, snapshot } from "./db-snapshot";
 import { documentMismatch } from "./document-match";
 import { type FuzzBody, garbageId, idempotencyKey, invalidBody, invalidValues, looseBody, nastyString, queryValue } from "./fuzz-inputs";
-import { exampleValue, fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
+import { fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
+import { validExample } from "./valid-writes";
 
 export interface FuzzRequest {
   /**
    * "real ids" sends the fixture's records with invalid input; "unknown ids" names at least one missing record in
-   * the path; "unknown references" sends a plausible body whose record ids (`…Id`, `…Ids`) name no record.
+   * the path; "unknown references" sends a plausible body whose record ids (`…Id`, `…Ids`) name no record;
+   * "edge values" a valid write with one property at an edge of its schema (test/helpers/edge-writes.ts).
    */
-  mode: "real ids" | "unknown ids" | "unknown references";
+  mode: "real ids" | "unknown ids" | "unknown references" | "edge values";
   method: string;
   path: string;
   query: [string, string][];
@@ -69,9 +71,25 @@ export interface FuzzStats {
   /** Status -> count, overall and per request mode. */
   statuses: Map<number, number>;
   byMode: Map<string, Map<number, number>>;
+  /** Per request mode, the requests refused before their handler ran (see `refusedBeforeHandler`). */
+  beforeHandler: Map<string, number>;
 }
 
-export const newStats = (): FuzzStats => ({ requests: 0, statuses: new Map(), byMode: new Map() });
+export const newStats = (): FuzzStats => ({ requests: 0, statuses: new Map(), byMode: new Map(), beforeHandler: new Map() });
+
+/** Problems the platform answers before a handler runs: the request schemas' (`Invalid json: …`) and the body's. */
+const BEFORE_HANDLER = new Set(["MALFORMED_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"]);
+
+/** Whether the request was refused by the platform (validation, body parsing) before its operation's handler ran. */
+export function refusedBeforeHandler(response: FuzzResponse): boolean {
+  if (response.status !== 400 && response.status !== 413 && response.status !== 415) return false;
+  try {
+    const problem = JSON.parse(response.text);
+    return BEFORE_HANDLER.has(problem.code) || (problem.code === "VALIDATION_FAILED" && /^Invalid \w+: /.test(problem.detail));
+  } catch {
+    return true;
+  }
+}
 
 const bump = (counts: Map<number, number>, status: number) => counts.set(status, (counts.get(status) ?? 0) + 1);
 
@@ -93,7 +111,7 @@ function unknownReferences(document: OpenApiDocument, schema: Schema): fc.Arbitr
     .filter(([name]) => REFERENCE.test(name))
     .map(([name, property]) => ({ name, isList: resolve(document, property).type === "array" }));
   if (names.length === 0) return null;
-  const example = exampleValue(document, schema) as Record<string, unknown>;
+  const example = validExample(document, schema) as Record<string, unknown>;
   return fc
     .tuple(...names.map(() => fc.string({ unit: "grapheme", minLength: 1, maxLength: 64 }).filter((s) => s.length <= 64)))
     .map((ids) => {
@@ -195,6 +213,9 @@ export async function fuzzOperation(
         bump(options.stats.statuses, response.status);
         if (!options.stats.byMode.has(request.mode)) options.stats.byMode.set(request.mode, new Map());
         bump(options.stats.byMode.get(request.mode)!, response.status);
+        if (refusedBeforeHandler(response)) {
+          options.stats.beforeHandler.set(request.mode, (options.stats.beforeHandler.get(request.mode) ?? 0) + 1);
+        }
       }
       const wrong = verdict(request, response) ?? documentMismatch(op.name, response);
       if (wrong) throw new Error(`${op.name} (${request.mode}) ${wrong}`);

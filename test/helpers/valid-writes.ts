@@ -8,6 +8,13 @@ import { createStaffMember, staffToken } from "./staff";
 import { accessToken } from "./tokens";
 import { HERE } from "./workplace";
 
+/**
+ * Writes that change records and record no event, known and listed so that none is added silently: a new
+ * organization has no `organization.created` event type (its events start with the first change in it; the
+ * webhook and events suites count on that). The test fails when one of these starts recording an event.
+ */
+export const WITHOUT_EVENT = new Set(["POST /api/organizations", "POST /api/organizations/with-defaults"]);
+
 const EARLY = { date: "2026-03-14", dateTime: "2026-03-14T09:00:00Z" };
 const LATE = { date: "2026-03-15", dateTime: "2026-03-14T17:00:00Z" };
 /** Names of the later bound of a range: `endTime`, `endDate`, `fromEndDate`, `to`. */
