@@ -2,7 +2,17 @@ import { exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { changes, snapshot } from "./db-snapshot";
 import { documentMismatch } from "./document-match";
-import { type FuzzBody, garbageId, idempotencyKey, invalidBody, invalidValues, looseBody, nastyString, queryValue } from "./fuzz-inputs";
+import {
+  type FuzzBody,
+  garbageId,
+  idempotencyKey,
+  invalidBody,
+  invalidValues,
+  looseBody,
+  nastyString,
+  queryValue,
+  validIdempotencyKey,
+} from "./fuzz-inputs";
 import { fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
 import { validExample } from "./valid-writes";
@@ -73,9 +83,28 @@ export interface FuzzStats {
   byMode: Map<string, Map<number, number>>;
   /** Per request mode, the requests refused before their handler ran (see `refusedBeforeHandler`). */
   beforeHandler: Map<string, number>;
+  /** "unknown references" requests refused for something else than their references: `operation: detail`. */
+  notForReferences: string[];
 }
 
-export const newStats = (): FuzzStats => ({ requests: 0, statuses: new Map(), byMode: new Map(), beforeHandler: new Map() });
+export const newStats = (): FuzzStats => ({
+  requests: 0,
+  statuses: new Map(),
+  byMode: new Map(),
+  beforeHandler: new Map(),
+  notForReferences: [],
+});
+
+/** Whether an "unknown references" request was refused for its references: not found, or a 400 naming one. */
+function refusedForReferences(response: FuzzResponse): boolean {
+  if (response.status !== 400) return response.status === 404 || response.status === 409 || response.status === 422;
+  try {
+    const errors: { path?: string }[] = JSON.parse(response.text).errors ?? [];
+    return errors.length > 0 && errors.every((e) => REFERENCE.test(String(e.path ?? "").split(/[.[]/)[0]!));
+  } catch {
+    return false;
+  }
+}
 
 /** Problems the platform answers before a handler runs: the request schemas' (`Invalid json: …`) and the body's. */
 const BEFORE_HANDLER = new Set(["MALFORMED_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"]);
@@ -170,7 +199,9 @@ export function requests(document: OpenApiDocument, op: WalkedOperation, fixture
   } else if (op.body) {
     modes.push(fc.tuple(optionalQuery, invalidBody(document, op.body), key).map(([query, b, k]) => request("real ids", real, query, b, k)));
     const references = unknownReferences(document, op.body);
-    if (references) modes.push(fc.tuple(references, key).map(([b, k]) => request("unknown references", real, [], b, k)));
+    // A valid key, if any: the request must get past the platform's checks to its handler's.
+    const validKey = op.method === "POST" ? fc.option(validIdempotencyKey, { nil: undefined }) : fc.constant(undefined);
+    if (references) modes.push(fc.tuple(references, validKey).map(([b, k]) => request("unknown references", real, [], b, k)));
   } else {
     const required = op.queryParams.filter((p) => p.required);
     if (required.length > 0) {
@@ -215,6 +246,9 @@ export async function fuzzOperation(
         bump(options.stats.byMode.get(request.mode)!, response.status);
         if (refusedBeforeHandler(response)) {
           options.stats.beforeHandler.set(request.mode, (options.stats.beforeHandler.get(request.mode) ?? 0) + 1);
+        }
+        if (request.mode === "unknown references" && !refusedForReferences(response)) {
+          options.stats.notForReferences.push(`${op.name} ${response.status}: ${response.text.slice(0, 160)}`);
         }
       }
       const wrong = verdict(request, response) ?? documentMismatch(op.name, response);
