@@ -138,3 +138,25 @@ describe("OpenAPI fuzz against the document", () => {
     );
   });
 });
+
+describe("valid-but-edge writes harness", () => {
+  const target = () => operations.find((op) => op.name === "PATCH /api/organizations/{organization_id}/locations/{id}")!;
+
+  it("fails on a 5xx, on a refusal that wrote, and on a change without its event", async () => {
+    const crashing: Send = async (request, token) => ({ ...(await sendToWorker(request, token)), status: 500 });
+    await expect(edgeWrites(document, target(), fixture, { runs: 1, seed: SEED, send: crashing })).rejects.toThrow(/answered 500/);
+    const writingRefusal: Send = async (request) => {
+      await tenantDb().prepare("UPDATE locations SET name = name || '!' WHERE id = ?").bind(fixture.ids.locations).run();
+      return sendToWorker({ ...request, body: { text: "{\"name\": 5}", contentType: "application/json" } }, fixture.org.adminToken);
+    };
+    await expect(edgeWrites(document, target(), fixture, { runs: 1, seed: SEED, send: writingRefusal })).rejects.toThrow(
+      /refused with 400 but changed .*locations: rows changed/,
+    );
+    const silent: Send = async (request, token) => {
+      const response = await sendToWorker(request, token);
+      await tenantDb().prepare("DELETE FROM events WHERE organization_id = ? AND type = 'location.updated'").bind(fixture.org.id).run();
+      return response;
+    };
+    await expect(edgeWrites(document, target(), fixture, { runs: 1, seed: SEED, send: silent })).rejects.toThrow(/recorded no event/);
+  });
+});
