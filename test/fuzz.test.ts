@@ -147,7 +147,7 @@ describe("valid-but-edge writes harness", () => {
     await expect(edgeWrites(document, target(), fixture, { runs: 1, seed: SEED, send: crashing })).rejects.toThrow(/answered 500/);
     const writingRefusal: Send = async (request) => {
       await tenantDb().prepare("UPDATE locations SET name = name || '!' WHERE id = ?").bind(fixture.ids.locations).run();
-      return sendToWorker({ ...request, body: { text: "{\"name\": 5}", contentType: "application/json" } }, fixture.org.adminToken);
+      return sendToWorker({ ...request, body: { text: '{"name": 5}', contentType: "application/json" } }, fixture.org.adminToken);
     };
     await expect(edgeWrites(document, target(), fixture, { runs: 1, seed: SEED, send: writingRefusal })).rejects.toThrow(
       /refused with 400 but changed .*locations: rows changed/,
