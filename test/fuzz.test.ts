@@ -11,7 +11,7 @@ const RUNS = Number(env.FUZZ_RUNS) > 0 ? Number(env.FUZZ_RUNS) : 20;
 const SEED = 20261122;
 const TIMEOUT = 60_000 + RUNS * 500;
 /** Edge writes per operation with a body: each prepares its own records, so fewer than the invalid requests. */
-const EDGE_RUNS = Math.max(3, Math.round(RUNS / 6));
+const EDGE_RUNS = Math.max(2, Math.round(RUNS / 10));
 
 const document = await loadDocument();
 const operations = walk(document).filter((op) => !op.isPublic);
