@@ -7,6 +7,8 @@ import secondPartner from "./test/helpers/second-partner.private.jwk.json";
 const alias = [
   { find: /^@\//, replacement: `${import.meta.dirname}/src/` },
   { find: /^@db\//, replacement: `${import.meta.dirname}/drizzle/` },
+  // Written by the worker projects' global setup (test/setup/response-validators.ts).
+  { find: /^@generated\/(.*)$/, replacement: `${import.meta.dirname}/test/.generated/$1.js` },
 ];
 
 type Limits = Record<"api" | "punches" | "exchange", number>;
@@ -55,7 +57,15 @@ const workerProject = async (name: string, include: string[], exclude: string[],
     // A shard move's test runs ≈ 6 s on a loaded 2-core machine, over vitest's default 5 s: a hang still fails.
     // isolate: false runs a worker's files in one runtime (a new workerd, migrations and app per file cost ≈ 2 s each);
     // the setup file empties the databases before each file, so none sees another's rows.
-    test: { name, include, exclude, setupFiles: ["./test/helpers/apply-migrations.ts"], testTimeout: 30_000, isolate: false },
+    test: {
+      name,
+      include,
+      exclude,
+      globalSetup: ["./test/setup/response-validators.ts"],
+      setupFiles: ["./test/helpers/apply-migrations.ts"],
+      testTimeout: 30_000,
+      isolate: false,
+    },
   };
 };
 

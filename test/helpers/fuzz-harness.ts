@@ -1,16 +1,29 @@
 import { exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { changes, snapshot } from "./db-snapshot";
-import { type FuzzBody, garbageId, idempotencyKey, invalidBody, invalidValues, looseBody, nastyString, queryValue } from "./fuzz-inputs";
-import { exampleValue, fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
+import { documentMismatch } from "./document-match";
+import {
+  type FuzzBody,
+  garbageId,
+  idempotencyKey,
+  invalidBody,
+  invalidValues,
+  looseBody,
+  nastyString,
+  queryValue,
+  validIdempotencyKey,
+} from "./fuzz-inputs";
+import { fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
+import { validExample } from "./valid-writes";
 
 export interface FuzzRequest {
   /**
    * "real ids" sends the fixture's records with invalid input; "unknown ids" names at least one missing record in
-   * the path; "unknown references" sends a plausible body whose record ids (`…Id`, `…Ids`) name no record.
+   * the path; "unknown references" sends a plausible body whose record ids (`…Id`, `…Ids`) name no record;
+   * "edge values" a valid write with one property at an edge of its schema (test/helpers/edge-writes.ts).
    */
-  mode: "real ids" | "unknown ids" | "unknown references";
+  mode: "real ids" | "unknown ids" | "unknown references" | "edge values";
   method: string;
   path: string;
   query: [string, string][];
@@ -68,9 +81,44 @@ export interface FuzzStats {
   /** Status -> count, overall and per request mode. */
   statuses: Map<number, number>;
   byMode: Map<string, Map<number, number>>;
+  /** Per request mode, the requests refused before their handler ran (see `refusedBeforeHandler`). */
+  beforeHandler: Map<string, number>;
+  /** "unknown references" requests refused for something else than their references: `operation: detail`. */
+  notForReferences: string[];
 }
 
-export const newStats = (): FuzzStats => ({ requests: 0, statuses: new Map(), byMode: new Map() });
+export const newStats = (): FuzzStats => ({
+  requests: 0,
+  statuses: new Map(),
+  byMode: new Map(),
+  beforeHandler: new Map(),
+  notForReferences: [],
+});
+
+/** Whether an "unknown references" request was refused for its references: not found, or a 400 naming one. */
+function refusedForReferences(response: FuzzResponse): boolean {
+  if (response.status !== 400) return response.status === 404 || response.status === 409 || response.status === 422;
+  try {
+    const errors: { path?: string }[] = JSON.parse(response.text).errors ?? [];
+    return errors.length > 0 && errors.every((e) => REFERENCE.test(String(e.path ?? "").split(/[.[]/)[0]!));
+  } catch {
+    return false;
+  }
+}
+
+/** Problems the platform answers before a handler runs: the request schemas' (`Invalid json: …`) and the body's. */
+const BEFORE_HANDLER = new Set(["MALFORMED_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"]);
+
+/** Whether the request was refused by the platform (validation, body parsing) before its operation's handler ran. */
+export function refusedBeforeHandler(response: FuzzResponse): boolean {
+  if (response.status !== 400 && response.status !== 413 && response.status !== 415) return false;
+  try {
+    const problem = JSON.parse(response.text);
+    return BEFORE_HANDLER.has(problem.code) || (problem.code === "VALIDATION_FAILED" && /^Invalid \w+: /.test(problem.detail));
+  } catch {
+    return true;
+  }
+}
 
 const bump = (counts: Map<number, number>, status: number) => counts.set(status, (counts.get(status) ?? 0) + 1);
 
@@ -92,7 +140,7 @@ function unknownReferences(document: OpenApiDocument, schema: Schema): fc.Arbitr
     .filter(([name]) => REFERENCE.test(name))
     .map(([name, property]) => ({ name, isList: resolve(document, property).type === "array" }));
   if (names.length === 0) return null;
-  const example = exampleValue(document, schema) as Record<string, unknown>;
+  const example = validExample(document, schema) as Record<string, unknown>;
   return fc
     .tuple(...names.map(() => fc.string({ unit: "grapheme", minLength: 1, maxLength: 64 }).filter((s) => s.length <= 64)))
     .map((ids) => {
@@ -151,7 +199,9 @@ export function requests(document: OpenApiDocument, op: WalkedOperation, fixture
   } else if (op.body) {
     modes.push(fc.tuple(optionalQuery, invalidBody(document, op.body), key).map(([query, b, k]) => request("real ids", real, query, b, k)));
     const references = unknownReferences(document, op.body);
-    if (references) modes.push(fc.tuple(references, key).map(([b, k]) => request("unknown references", real, [], b, k)));
+    // A valid key, if any: the request must get past the platform's checks to its handler's.
+    const validKey = op.method === "POST" ? fc.option(validIdempotencyKey, { nil: undefined }) : fc.constant(undefined);
+    if (references) modes.push(fc.tuple(references, validKey).map(([b, k]) => request("unknown references", real, [], b, k)));
   } else {
     const required = op.queryParams.filter((p) => p.required);
     if (required.length > 0) {
@@ -173,7 +223,8 @@ export function requests(document: OpenApiDocument, op: WalkedOperation, fixture
 
 /**
  * Sends `runs` generated requests to one operation with the organization admin's token: no 5xx, every 4xx a
- * problem document, no write accepted, and every table's rows as they were. Rejects with the first failure.
+ * problem document, no write accepted, every answer as the document declares it (status, body, problem code) and
+ * every table's rows as they were. Rejects with the first failure.
  */
 export async function fuzzOperation(
   document: OpenApiDocument,
@@ -193,8 +244,14 @@ export async function fuzzOperation(
         bump(options.stats.statuses, response.status);
         if (!options.stats.byMode.has(request.mode)) options.stats.byMode.set(request.mode, new Map());
         bump(options.stats.byMode.get(request.mode)!, response.status);
+        if (refusedBeforeHandler(response)) {
+          options.stats.beforeHandler.set(request.mode, (options.stats.beforeHandler.get(request.mode) ?? 0) + 1);
+        }
+        if (request.mode === "unknown references" && !refusedForReferences(response)) {
+          options.stats.notForReferences.push(`${op.name} ${response.status}: ${response.text.slice(0, 160)}`);
+        }
       }
-      const wrong = verdict(request, response);
+      const wrong = verdict(request, response) ?? documentMismatch(op.name, response);
       if (wrong) throw new Error(`${op.name} (${request.mode}) ${wrong}`);
     }),
     { numRuns: options.runs, seed: options.seed, includeErrorInReport: true },

@@ -276,6 +276,9 @@ export function queryValue(document: OpenApiDocument, parameter: Parameter, real
 /** Path values that name no record. Dot segments and empty ones are left out: URL normalisation would drop them. */
 export const garbageId = nastyString.filter((s) => s.length > 0 && !/^\.+$/.test(s));
 
+/** Keys the API accepts: for requests whose other parts must reach the handler. */
+export const validIdempotencyKey = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 40 });
+
 export const idempotencyKey = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 40 }) },
   { weight: 1, arbitrary: fc.constant("k".repeat(300)) },
