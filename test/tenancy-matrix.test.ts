@@ -254,7 +254,9 @@ describe("tenancy matrix harness", () => {
     const [foreign] = foreignRequests(document, location, fixture, intruder);
     expect(foreign!.request.path).toBe(`/api/organizations/${intruder.org.id}/locations/${fixture.ids.locations}`);
     const answer = (status: number, body: unknown) => ({ status, contentType: "application/problem+json", text: JSON.stringify(body) });
-    expect(foreignVerdict(location, foreign!, answer(404, { code: "LOCATION_NOT_FOUND" }), fixture)).toBeNull();
+    expect(foreignVerdict(location, foreign!, await sendToWorker(foreign!.request, intruder.org.adminToken), fixture)).toBeNull();
+    // An answer the document does not declare fails too, after the tenancy verdicts below.
+    expect(foreignVerdict(location, foreign!, answer(404, { code: "LOCATION_NOT_FOUND" }), fixture)).toMatch(/schema refuses/);
     const shown = { ...answer(200, { id: fixture.ids.locations }), contentType: "application/json" };
     expect(foreignVerdict(location, foreign!, shown, fixture)).toMatch(/showed the victim's locations/);
     expect(foreignVerdict(location, foreign!, answer(404, { code: "ORGANIZATION_NOT_FOUND" }), fixture)).toMatch(/caller's own/);

@@ -1,3 +1,4 @@
+import { documentMismatch } from "./document-match";
 import { type FuzzRequest, type FuzzResponse, type Send, sendToWorker } from "./fuzz-harness";
 import { exampleValue, fillPath, type OpenApiDocument, paramKey, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixtureId, fixturePathValues, type RecordFixture } from "./record-fixture";
@@ -29,7 +30,7 @@ export async function refusal(
   if (response.status >= 400 && !response.contentType.startsWith("application/problem+json")) {
     return `${op.name} answered ${response.status} as '${response.contentType}', not a problem document`;
   }
-  return null;
+  return documentMismatch(op.name, response);
 }
 
 /** Query parameters and body fields naming records; an `externalId` or `payrollId` is the caller's own key. */
@@ -225,6 +226,13 @@ export function foreignRequests(
  * successful read passes only when it shows none of the victim's records (a filter that matches nothing).
  */
 export function foreignVerdict(op: WalkedOperation, foreign: ForeignRequest, response: FuzzResponse, victim: RecordFixture): string | null {
+  const leak = tenancyVerdict(op, foreign, response, victim);
+  if (leak) return leak;
+  const undeclared = documentMismatch(op.name, response);
+  return undeclared && `${op.name} with another organization's ${foreign.reference}: ${undeclared}`;
+}
+
+function tenancyVerdict(op: WalkedOperation, foreign: ForeignRequest, response: FuzzResponse, victim: RecordFixture): string | null {
   const where = `${op.name} with another organization's ${foreign.reference}`;
   const { status, text } = response;
   let body: any;
