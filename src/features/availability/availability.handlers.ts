@@ -1,6 +1,15 @@
 import { ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { createAvailability, deleteAvailability, expandRange, findAvailability, listOfStaff, patchAvailability } from "./availability.data";
+import { pageOf } from "@/platform/http/pagination";
+import {
+  createAvailability,
+  deleteAvailability,
+  encodeOccurrenceCursor,
+  expandRange,
+  findAvailability,
+  listOfStaff,
+  patchAvailability,
+} from "./availability.data";
 import type * as routes from "./availability.routes";
 import { serializeAvailability } from "./availability.schemas";
 
@@ -40,5 +49,9 @@ export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
 export const expand: AppRouteHandler<routes.ExpandRoute> = async (c) => {
   const query = c.req.valid("query");
   const { organizationId, ownStaffMemberId } = c.var.scope;
-  return c.json(await expandRange(c.var.db, organizationId, { ...query, employeeId: ownStaffMemberId ?? query.employeeId }), 200);
+  const rows = await expandRange(c.var.db, organizationId, { ...query, employeeId: ownStaffMemberId ?? query.employeeId });
+  return c.json(
+    pageOf(c, rows, query.limit, (last) => ({ cursor: encodeOccurrenceCursor(last) })),
+    200,
+  );
 };

@@ -93,12 +93,14 @@ export const expand = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/availability",
   operationId: "listAvailabilityOccurrences",
-  flags: { scope: "organization" },
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Expand availability over a range",
   description:
-    "Every occurrence overlapping the local dates [startDate, endDate] (read in each rule's own zone). Not paged: " +
-    "the range (at most 92 days) bounds it. Ordered by instant: a weekly 09:00–17:00 stays 09:00 local across DST, its UTC instants move. `locationId` keeps " +
+    "Every occurrence overlapping the local dates [startDate, endDate] (at most 92 days; read in each rule's own " +
+    "zone), ordered by instant then availabilityId: a weekly 09:00–17:00 stays 09:00 local across DST, its UTC " +
+    'instants move. Paged like every list: `limit` (1–500, default 100) and `cursor`, with `Link: <…>; rel="next"` ' +
+    "while more remain, so an organization's whole expansion is reachable. `locationId` keeps " +
     "staff members assigned to that location. Needs SCHEDULE_READ, except that a staff member without it sees only " +
     "their own.",
   middleware: [authorize("SCHEDULE_READ", { asThemself: true })] as const,
