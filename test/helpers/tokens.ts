@@ -11,16 +11,23 @@ export interface PartnerClaimsInput {
   [claim: string]: unknown;
 }
 
-/** Signs a partner token with the committed development key, as `npm run token` does. */
-export async function partnerToken(claims: PartnerClaimsInput = {}, options: { ttl?: number; iss?: string; iat?: number } = {}) {
+/**
+ * Signs a partner token with the committed development key, as `npm run token` does: each with a fresh random `jti`
+ * (the exchange takes each token once), unless `jti` names one (null: none at all).
+ */
+export async function partnerToken(
+  claims: PartnerClaimsInput = {},
+  options: { ttl?: number; iss?: string; iat?: number; jti?: string | null } = {},
+) {
   const key = await importJWK(devPartnerKey as JWK, "ES256");
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims)
+  const token = new SignJWT(claims)
     .setProtectedHeader({ alg: "ES256", kid: devPartnerKey.kid })
     .setIssuer(options.iss ?? DEV_PARTNER)
     .setIssuedAt(options.iat ?? now)
-    .setExpirationTime(now + (options.ttl ?? 300))
-    .sign(key);
+    .setExpirationTime(now + (options.ttl ?? 300));
+  if (options.jti !== null) token.setJti(options.jti ?? crypto.randomUUID());
+  return token.sign(key);
 }
 
 export async function accessToken(claims: PartnerClaimsInput = {}) {
