@@ -1,0 +1,1 @@
+ALTER TABLE `shifts` ADD `salaried` integer DEFAULT false NOT NULL;
