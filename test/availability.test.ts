@@ -86,6 +86,32 @@ describe("availability rules", () => {
   });
 });
 
+describe("GET …/staffmembers/{id}/availability", () => {
+  it("pages a staff member's rules by first occurrence with limit, cursor and Link", async () => {
+    const w = await createWorkplace();
+    const starts = ["2026-03-05", "2026-03-02", "2026-03-04", "2026-03-02", "2026-03-03"];
+    const made: { id: string; startTime: string }[] = [];
+    for (const day of starts) {
+      const res = await api("POST", staffPath(w), {
+        token: w.token,
+        body: { ...weekly, startTime: `${day}T09:00:00Z`, endTime: `${day}T17:00:00Z` },
+      });
+      expect(res.status).toBe(201);
+      made.push(res.body);
+    }
+    const expected = made
+      .map((r) => `${r.startTime}|${r.id}`)
+      .sort()
+      .map((key) => key.split("|")[1]);
+    const first = await api("GET", `${staffPath(w)}?limit=2`, { token: w.token });
+    expect(first.body).toHaveLength(2);
+    expect(first.headers.get("Link")).toMatch(/^<\/api\/organizations\/[^>]+cursor=[^>]+>; rel="next"$/);
+    const pages = await allPages(`${staffPath(w)}?limit=2`, w.token, 2);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat().map((r: { id: string }) => r.id)).toEqual(expected);
+  });
+});
+
 describe("GET /organizations/{org}/availability", () => {
   it("expands occurrences over a range, keeping 09:00 local across DST", async () => {
     const w = await createWorkplace();

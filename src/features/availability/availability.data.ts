@@ -74,15 +74,31 @@ async function staffAndZone(db: Database, organizationId: string, employeeId: st
   return organization?.timezone ?? "UTC";
 }
 
-export async function listOfStaff(db: Database, organizationId: string, employeeId: string) {
+/** Pages of a staff member's rules follow (start_time, id): by first occurrence. */
+export const encodeRuleCursor = (row: Pick<AvailabilityRow, "startTime" | "id">) => encodeKeyCursor(row.startTime.getTime(), row.id);
+
+function decodeRuleCursor(cursor: string) {
+  const [ms, id] = decodeKeyCursor(cursor, /^(-?\d{1,15})\|([0-9A-Za-z-]{1,64})$/);
+  return { startTime: Number(ms), id: id! };
+}
+
+/** One page (limit + 1 rows, so the caller knows whether more remain) of a staff member's live rules, after the cursor. */
+export async function listOfStaff(db: Database, organizationId: string, employeeId: string, page: { limit: number; cursor?: string }) {
+  const after = page.cursor ? decodeRuleCursor(page.cursor) : null;
   await staffAndZone(db, organizationId, employeeId);
   return db
     .select()
     .from(availabilities)
     .where(
-      and(eq(availabilities.employeeId, employeeId), eq(availabilities.organizationId, organizationId), isNull(availabilities.deletedAt)),
+      and(
+        eq(availabilities.employeeId, employeeId),
+        eq(availabilities.organizationId, organizationId),
+        isNull(availabilities.deletedAt),
+        after ? sql`(${availabilities.startTime}, ${availabilities.id}) > (${after.startTime}, ${after.id})` : undefined,
+      ),
     )
-    .orderBy(availabilities.startTime, availabilities.id);
+    .orderBy(availabilities.startTime, availabilities.id)
+    .limit(page.limit + 1);
 }
 
 export async function findAvailability(db: Database, organizationId: string, employeeId: string, id: string): Promise<AvailabilityRow> {

@@ -5,6 +5,7 @@ import {
   createAvailability,
   deleteAvailability,
   encodeOccurrenceCursor,
+  encodeRuleCursor,
   expandRange,
   findAvailability,
   listOfStaff,
@@ -15,7 +16,9 @@ import { serializeAvailability } from "./availability.schemas";
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json((await listOfStaff(c.var.db, organization_id, id)).map(serializeAvailability), 200);
+  const query = c.req.valid("query");
+  const rows = await listOfStaff(c.var.db, organization_id, id, query);
+  return c.json(pageOf(c, rows, query.limit, (last) => ({ cursor: encodeRuleCursor(last) })).map(serializeAvailability), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {

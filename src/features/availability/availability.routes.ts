@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
+import { PageQuery } from "@/platform/http/pagination";
 import { IfMatchHeaders, jsonBody, jsonContent, OrganizationParams, problems, withETag } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import {
@@ -28,12 +29,14 @@ export const list = defineRoute({
   method: "get",
   path,
   operationId: "listStaffAvailability",
-  flags: { scope: "organization" },
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List a staff member's availability",
-  description: `Every live rule of the staff member, by first occurrence. Not paged: a person keeps a handful.${selfNote}`,
+  description:
+    "Every live rule of the staff member, by first occurrence (startTime, then id), paged like every list: `limit` " +
+    `(1–500, default 100) and \`cursor\`, with \`Link: <…>; rel="next"\` while more remain.${selfNote}`,
   middleware: [readerOrSelf] as const,
-  request: { params: StaffAvailabilityParams },
+  request: { params: StaffAvailabilityParams, query: PageQuery },
   responses: { 200: jsonContent(z.array(Availability), "The rules"), ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
