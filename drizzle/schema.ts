@@ -4,6 +4,7 @@ export * from "./schema/availability";
 export * from "./schema/directory";
 export * from "./schema/events";
 export * from "./schema/idempotency";
+export * from "./schema/partner-tokens";
 export * from "./schema/pay";
 export * from "./schema/schedules";
 export * from "./schema/shard-directory";

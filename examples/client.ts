@@ -8,7 +8,10 @@ import type { components, paths } from "./api-types";
 
 type Shift = components["schemas"]["Shift"];
 
-/** Signs a partner token (your backend holds the partner key): `organizationId` scopes it to one organization. */
+/**
+ * Signs a partner token (your backend holds the partner key): `organizationId` scopes it to one organization. Each
+ * token carries a fresh `jti` and is exchanged once (a second exchange is 401 TOKEN_REPLAYED): sign one per exchange.
+ */
 export type SignPartnerToken = (claims: { organizationId?: string; employeeId?: string }) => Promise<string>;
 
 export async function firstShift(baseUrl: string, sign: SignPartnerToken): Promise<Shift[]> {

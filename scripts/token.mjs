@@ -1,4 +1,6 @@
 // Prints a partner token signed with the committed development key (local use only: never configure it in production).
+// Each run signs a fresh token with a new random `jti`: the exchange takes each token once (a replay is 401 TOKEN_REPLAYED).
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -63,6 +65,7 @@ const token = await new SignJWT(claims)
   .setProtectedHeader({ alg: "ES256", kid: jwk.kid, typ: "JWT" })
   .setIssuer(PARTNER_ID)
   .setIssuedAt(now)
+  .setJti(randomUUID())
   .setExpirationTime(now + Number(options.ttl))
   .sign(await importJWK(jwk, "ES256"));
 process.stdout.write(`${token}\n`);

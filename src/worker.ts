@@ -12,8 +12,9 @@ export default {
   },
   /**
    * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
-   * 30 days, runs the time-off accrual pass, the availability horizon pass and the attendance pass (no-shows, forgotten clock-outs), then wakes every
-   * webhook endpoint with events to deliver (the safety net of the drain after each write).
+   * 30 days, runs the time-off accrual pass, the availability horizon pass and the attendance pass (no-shows, forgotten
+   * clock-outs), then wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
+   * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired.
    */
   async scheduled(controller, env, ctx) {
     const jobs = await import("@/jobs/index");
@@ -22,6 +23,7 @@ export default {
     // D1's queries per invocation are shared by every shard's attendance pass.
     const attendanceStatements = Math.floor(jobs.STATEMENTS_PER_INVOCATION / shards.length);
     const horizonStatements = Math.floor(jobs.HORIZON_STATEMENTS / shards.length);
+    ctx.waitUntil(jobs.purgeExpiredTokenUses(jobs.createDatabase(jobs.directoryBinding(env)), now));
     for (const shard of shards) {
       const db = jobs.createDatabase(jobs.shardBinding(env, shard));
       ctx.waitUntil(Promise.all([jobs.purgeExpiredKeys(db), jobs.purgeExpiredEvents(db)]));

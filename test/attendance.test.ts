@@ -4,6 +4,7 @@ import { runAttendancePass } from "@/jobs/attendance-pass";
 import { closeShifts, FIRST_SHIFT, planClosures, readDueShifts } from "@/jobs/auto-clock-out";
 import { raiseNoShows } from "@/jobs/no-shows";
 import { api } from "./helpers/api";
+import { allPages } from "./helpers/pages";
 import { createRuleSet, feed, payLines } from "./helpers/pay";
 import { expectInvalid } from "./helpers/problems";
 import { tenantDb } from "./helpers/shards";
@@ -153,6 +154,32 @@ describe("listing, reading and resolving", () => {
     const named = await api("GET", exceptionsPath(w, `?${aroundToday()}&employeeId=${colleague.id}`), { token: w.token });
     expect(named.body).toEqual([]);
     expect((await api("GET", settingsPath(w), { token: w.token })).status).toBe(403);
+  });
+
+  it("pages by (businessDate, id) with limit, cursor and Link: every exception of the range is reachable once", async () => {
+    const w = await createWorkplace({ timezone: "UTC" });
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // Seven exceptions over three dates, several a date, so pages end inside a date.
+    const seeded = [-2, -2, -1, -1, -1, 0, 0].map((offset) => ({ id: crypto.randomUUID(), date: day(offset) }));
+    for (const { id, date } of seeded) {
+      await tenantDb()
+        .prepare(
+          `INSERT INTO attendance_exceptions (id, organization_id, location_id, employee_id, type, business_date, status, detected_at, updated_at)
+           VALUES (?, ?, ?, ?, 'UNSCHEDULED_SHIFT', ?, 'OPEN', ?, ?)`,
+        )
+        .bind(id, w.org.id, w.location.id, w.staff.id, date, Date.now(), Date.now())
+        .run();
+    }
+    const expected = seeded.map((e) => `${e.date}|${e.id}`).sort();
+    const first = await api("GET", exceptionsPath(w, `?${aroundToday()}&limit=3`), { token: w.org.adminToken });
+    expect(first.body).toHaveLength(3);
+    expect(first.headers.get("Link")).toMatch(/^<\/api\/organizations\/[^>]+cursor=[^>]+>; rel="next"$/);
+    const pages = await allPages(exceptionsPath(w, `?${aroundToday()}&limit=3`), w.org.adminToken, 3);
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+    expect(pages.flat().map((e) => `${e.businessDate}|${e.id}`)).toEqual(expected);
+    // The filters hold on every page, and a staff member pages their own.
+    expect((await allPages(exceptionsPath(w, `?${aroundToday()}&limit=2&status=OPEN`), w.token, 2)).flat()).toHaveLength(7);
+    expect((await allPages(exceptionsPath(w, `?${aroundToday()}&limit=2&status=RESOLVED`), w.token, 2)).flat()).toHaveLength(0);
   });
 
   it("refuses a range over 92 days or reversed, and an unknown filter value", async () => {

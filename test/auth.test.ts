@@ -1,10 +1,11 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { decodeJwt, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import worker from "@/worker";
 import devPartnerKey from "../dev/dev-partner.private.jwk.json";
 import { api } from "./helpers/api";
 import { createOrganization, unique } from "./helpers/fixtures";
-import { tenantDb } from "./helpers/shards";
+import { directoryDb, tenantDb } from "./helpers/shards";
 import { DEV_PARTNER, partnerToken } from "./helpers/tokens";
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -61,8 +62,7 @@ describe("POST /api/auth/exchangeToken", () => {
   });
 
   it("gives every access token its own jti, so two exchanged in the same second differ", async () => {
-    const token = await partnerToken();
-    const [first, second] = await Promise.all([exchange(token), exchange(token)]);
+    const [first, second] = await Promise.all([exchange(await partnerToken()), exchange(await partnerToken())]);
     const [a, b] = [decodeJwt(first.body.accessToken), decodeJwt(second.body.accessToken)];
     expect(a.jti).toEqual(expect.any(String));
     expect(a.jti).not.toBe(b.jti);
@@ -117,19 +117,85 @@ describe("POST /api/auth/exchangeToken", () => {
   });
 
   it("refuses an expired token", async () => {
-    await expectRefused(await signWithDevKey({ iss: DEV_PARTNER, iat: now() - 7200, exp: now() - 3600 }), "TOKEN_EXPIRED");
+    await expectRefused(
+      await signWithDevKey({ iss: DEV_PARTNER, jti: crypto.randomUUID(), iat: now() - 7200, exp: now() - 3600 }),
+      "TOKEN_EXPIRED",
+    );
   });
 
   it("refuses a token issued an hour in the future", async () => {
-    await expectRefused(await signWithDevKey({ iss: DEV_PARTNER, iat: now() + 3600, exp: now() + 7200 }), "TOKEN_ISSUED_IN_FUTURE");
+    await expectRefused(
+      await signWithDevKey({ iss: DEV_PARTNER, jti: crypto.randomUUID(), iat: now() + 3600, exp: now() + 7200 }),
+      "TOKEN_ISSUED_IN_FUTURE",
+    );
   });
 
   it("refuses a token without exp", async () => {
-    await expectRefused(await signWithDevKey({ iss: DEV_PARTNER, iat: now() }), "TOKEN_CLAIM_MISSING");
+    await expectRefused(await signWithDevKey({ iss: DEV_PARTNER, jti: crypto.randomUUID(), iat: now() }), "TOKEN_CLAIM_MISSING");
   });
 
   it("refuses a token without iss", async () => {
     await expectRefused(await signWithDevKey({ iat: now(), exp: now() + 300 }), "TOKEN_CLAIM_MISSING");
+  });
+
+  it("refuses a token without jti, or with a jti that is not a string of 1 to 255 characters", async () => {
+    await expectRefused(await partnerToken({}, { jti: null }), "TOKEN_CLAIM_MISSING");
+    await expectRefused(
+      await signWithDevKey({ iss: DEV_PARTNER, jti: 42 as unknown as string, iat: now(), exp: now() + 300 }),
+      "TOKEN_CLAIM_INVALID",
+    );
+    await expectRefused(await partnerToken({}, { jti: "x".repeat(256) }), "TOKEN_CLAIM_INVALID");
+  });
+
+  it("exchanges each partner token once: a replay is 401 TOKEN_REPLAYED, also when both arrive at once", async () => {
+    const organization = await createOrganization();
+    const token = await partnerToken({ organizationId: organization.id });
+    expect((await exchange(token)).status).toBe(200);
+    await expectRefused(token, "TOKEN_REPLAYED");
+    const racing = await partnerToken({ organizationId: organization.id });
+    const results = await Promise.all([exchange(racing), exchange(racing), exchange(racing)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+    expect(results.filter((r) => r.status === 401).map((r) => r.body.code)).toEqual(["TOKEN_REPLAYED", "TOKEN_REPLAYED"]);
+    // A jti is the partner's own: another token with the same claims and a new jti is exchanged.
+    expect((await exchange(await partnerToken({ organizationId: organization.id }))).status).toBe(200);
+  });
+
+  it("a refused exchange spends nothing; a jti is recorded in the directory until its token expires, then pruned by the Cron", async () => {
+    const organization = await createOrganization();
+    const jti = crypto.randomUUID();
+    const early = await partnerToken({ organizationId: organization.id, externalEmployeeId: "hired-later" }, { jti });
+    await expectRefused(early, "UNKNOWN_EMPLOYEE");
+    const use = () =>
+      directoryDb().prepare("SELECT expires_at FROM partner_token_uses WHERE jti = ?").bind(jti).first<{ expires_at: number }>();
+    expect(await use()).toBeNull();
+    expect((await exchange(await partnerToken({ organizationId: organization.id }, { jti, ttl: 120 }))).status).toBe(200);
+    // Kept until the token's exp plus the 60 s clock tolerance.
+    expect((await use())!.expires_at).toBeGreaterThan(Date.now() + 170_000);
+    expect((await use())!.expires_at).toBeLessThanOrEqual(Date.now() + 180_000);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/30 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await use()).not.toBeNull();
+    await directoryDb()
+      .prepare("UPDATE partner_token_uses SET expires_at = ? WHERE jti = ?")
+      .bind(Date.now() - 1000, jti)
+      .run();
+    const later = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/30 * * * *" }), env, later);
+    await waitOnExecutionContext(later);
+    expect(await use()).toBeNull();
+  });
+
+  it("a jti whose earlier token has expired may be used by a new token before the Cron prunes it", async () => {
+    const organization = await createOrganization();
+    const jti = crypto.randomUUID();
+    expect((await exchange(await partnerToken({ organizationId: organization.id }, { jti }))).status).toBe(200);
+    await directoryDb()
+      .prepare("UPDATE partner_token_uses SET expires_at = ? WHERE jti = ?")
+      .bind(Date.now() - 1000, jti)
+      .run();
+    expect((await exchange(await partnerToken({ organizationId: organization.id }, { jti }))).status).toBe(200);
+    await expectRefused(await partnerToken({ organizationId: organization.id }, { jti }), "TOKEN_REPLAYED");
   });
 
   it("refuses what is not a JWT", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
+import { allPages } from "./helpers/pages";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createWorkplace, type Workplace } from "./helpers/workplace";
 
@@ -85,6 +86,32 @@ describe("availability rules", () => {
   });
 });
 
+describe("GET …/staffmembers/{id}/availability", () => {
+  it("pages a staff member's rules by first occurrence with limit, cursor and Link", async () => {
+    const w = await createWorkplace();
+    const starts = ["2026-03-05", "2026-03-02", "2026-03-04", "2026-03-02", "2026-03-03"];
+    const made: { id: string; startTime: string }[] = [];
+    for (const day of starts) {
+      const res = await api("POST", staffPath(w), {
+        token: w.token,
+        body: { ...weekly, startTime: `${day}T09:00:00Z`, endTime: `${day}T17:00:00Z` },
+      });
+      expect(res.status).toBe(201);
+      made.push(res.body);
+    }
+    const expected = made
+      .map((r) => `${r.startTime}|${r.id}`)
+      .sort()
+      .map((key) => key.split("|")[1]);
+    const first = await api("GET", `${staffPath(w)}?limit=2`, { token: w.token });
+    expect(first.body).toHaveLength(2);
+    expect(first.headers.get("Link")).toMatch(/^<\/api\/organizations\/[^>]+cursor=[^>]+>; rel="next"$/);
+    const pages = await allPages(`${staffPath(w)}?limit=2`, w.token, 2);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat().map((r: { id: string }) => r.id)).toEqual(expected);
+  });
+});
+
 describe("GET /organizations/{org}/availability", () => {
   it("expands occurrences over a range, keeping 09:00 local across DST", async () => {
     const w = await createWorkplace();
@@ -119,6 +146,29 @@ describe("GET /organizations/{org}/availability", () => {
     expect(long.status).toBe(400);
     const other = await createWorkplace();
     expect((await api("GET", range, { token: other.org.adminToken })).status).toBe(404);
+  });
+
+  it("pages the expansion by (utcStartTime, availabilityId) with limit, cursor and Link: every occurrence is reachable once", async () => {
+    const w = await createWorkplace();
+    const colleague = await createStaffMember(w.org, { accessRoleName: "Employee" });
+    const daily = { ...weekly, recurrence: "FREQ=DAILY", timezone: "America/New_York" };
+    // Two rules starting at the same instants: ties are broken by availabilityId, so no page boundary loses one.
+    await api("POST", staffPath(w), { token: w.org.adminToken, body: daily });
+    await api("POST", staffPath(w, colleague.id), { token: w.org.adminToken, body: daily });
+    const range = `/api/organizations/${w.org.id}/availability?startDate=2026-03-02&endDate=2026-06-01`;
+    const first = await api("GET", range, { token: w.org.adminToken });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(100);
+    expect(first.headers.get("Link")).toMatch(/^<\/api\/organizations\/[^>]+cursor=[^>]+>; rel="next"$/);
+    const key = (o: { utcStartTime: string; availabilityId: string }) => `${o.utcStartTime}|${o.availabilityId}`;
+    const pages = await allPages(`${range}&limit=7`, w.org.adminToken, 7);
+    const all = pages.flat().map(key);
+    // 92 days × 2 rules, each once, in order.
+    expect(all).toHaveLength(184);
+    expect(new Set(all).size).toBe(184);
+    expect(all).toEqual([...all].sort());
+    expect(pages.at(-1)!.length).toBe(184 % 7);
+    expect((await allPages(range, w.org.adminToken, 100)).flat().map(key)).toEqual(all);
   });
 });
 

@@ -64,6 +64,9 @@ describe("pay rule sets", () => {
       [{ preset: "TEXAS" }, "preset"],
       [{ rounding: { incrementMinutes: 7 } }, "rounding.incrementMinutes"],
       [{ mealBreak: { afterMinutes: 0, minimumMinutes: 30, penaltyHours: 1 } }, "mealBreak.afterMinutes"],
+      [{ mealBreak: { afterMinutes: 10, minimumMinutes: 1440, penaltyHours: 1 } }, "mealBreak.afterMinutes"],
+      [{ mealBreak: { afterMinutes: 120, minimumMinutes: 121, penaltyHours: 1 } }, "mealBreak.minimumMinutes"],
+      [{ mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 24 } }, "mealBreak.penaltyHours"],
     ];
     for (const [body, path] of bad) {
       const res = await api("POST", rulesPath(org), { token: org.adminToken, body: { name: "Bad", effectiveFrom: "2026-01-01", ...body } });
@@ -112,6 +115,13 @@ describe("pay rule sets", () => {
     });
     expect(invalid.status).toBe(400);
     expect((await api("GET", url, { token: org.adminToken })).body.dailyOvertimeAfterMinutes).toBeNull();
+    const longMeal = await api("PATCH", url, {
+      token: org.adminToken,
+      body: { mealBreak: { afterMinutes: 60, minimumMinutes: 90, penaltyHours: 1 } },
+    });
+    expect(longMeal.status).toBe(400);
+    expect(longMeal.body.errors.map((e: { path: string }) => e.path)).toEqual(["mealBreak.minimumMinutes"]);
+    expect((await api("GET", url, { token: org.adminToken })).body.mealBreak).toBeNull();
     const removed = await api("DELETE", url, { token: org.adminToken });
     expect(removed.status).toBe(200);
     expect((await api("GET", url, { token: org.adminToken })).status).toBe(404);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
+import { allPages } from "./helpers/pages";
 import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+import { tenantDb } from "./helpers/shards";
 import { staffToken } from "./helpers/staff";
 
 const requests = (p: SchedulePlace) => `${p.base}/shift-requests`;
@@ -143,5 +145,52 @@ describe("shift requests", () => {
     expect(cancelled.body.status).toBe("CANCELLED");
     const elsewhere = await createSchedulePlace();
     expect((await api("GET", url, { token: elsewhere.org.adminToken })).status).toBe(404);
+  });
+
+  it("pages newest first with limit, cursor and Link; the status filter (EXPIRED as read) holds on every page", async () => {
+    const p = await createSchedulePlace();
+    const made: string[] = [];
+    for (const day of [15, 16, 17, 18, 19]) {
+      const entry = await createEntry(p, { startTime: `2027-03-${day}T10:00:00Z`, endTime: `2027-03-${day}T14:00:00Z` });
+      const res = await api("POST", requests(p), { token: p.token, body: { type: "DROP", scheduleEntryId: entry.id } });
+      expect(res.status).toBe(201);
+      made.push(res.body.id);
+    }
+    const [cancelled, expired] = [made[1]!, made[3]!];
+    expect((await api("POST", `${requests(p)}/${cancelled}/cancel`, { token: p.token })).status).toBe(200);
+    // A request whose entry has started reads EXPIRED (its expiry moved to the past here, as time passing would).
+    await tenantDb()
+      .prepare("UPDATE shift_requests SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, expired)
+      .run();
+    const newestFirst = [...made].reverse();
+    const first = await api("GET", `${requests(p)}?limit=2`, { token: p.org.adminToken });
+    expect(first.body.map((r: { id: string }) => r.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.headers.get("Link")).toMatch(/^<\/api\/organizations\/[^>]+cursor=[^>]+>; rel="next"$/);
+    const ids = async (query: string, limit: number) =>
+      (await allPages(`${requests(p)}?limit=${limit}${query}`, p.org.adminToken, limit)).flat().map((r: { id: string }) => r.id);
+    expect(await ids("", 2)).toEqual(newestFirst);
+    expect(await ids("&status=PENDING", 1)).toEqual(newestFirst.filter((id) => id !== cancelled && id !== expired));
+    expect(await ids("&status=EXPIRED", 1)).toEqual([expired]);
+    expect(await ids("&status=CANCELLED", 1)).toEqual([cancelled]);
+    // The worker pages what they may see.
+    expect((await allPages(`${requests(p)}?limit=2`, p.token, 2)).flat()).toHaveLength(5);
+  });
+
+  it("answers past the 500th request: none is cut off", async () => {
+    const p = await createSchedulePlace();
+    const entry = await createEntry(p, MONDAY);
+    // 501 decided requests of one entry (only live ones are one an entry), created a millisecond apart.
+    await tenantDb()
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 501)
+         INSERT INTO shift_requests (id, organization_id, location_id, type, status, schedule_entry_id, requester_id, expires_at, created_at, updated_at)
+         SELECT printf('req-%04d', i), ?, ?, 'DROP', 'CANCELLED', ?, ?, ?, 1700000000000 + i, 1700000000000 + i FROM n`,
+      )
+      .bind(p.org.id, p.location.id, entry.id, p.staff.id, Date.parse(MONDAY.startTime))
+      .run();
+    const pages = await allPages(`${requests(p)}?limit=500`, p.org.adminToken, 500);
+    expect(pages.map((page) => page.length)).toEqual([500, 1]);
+    expect(pages[1]![0].id).toBe("req-0001");
   });
 });

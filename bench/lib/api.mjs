@@ -1,4 +1,5 @@
 // A small JSON client for a Worker under `wrangler dev`, and the development partner's tokens.
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { importJWK, SignJWT } from "jose";
@@ -36,7 +37,7 @@ export async function expectStatus(promise, status, what) {
 }
 
 let partnerKey;
-/** A partner token signed with the committed development key, as `npm run token` does. */
+/** A partner token signed with the committed development key, as `npm run token` does: a fresh `jti` each (one exchange each). */
 export async function partnerToken(claims = {}, ttlSeconds = 300) {
   partnerKey ??= JSON.parse(readFileSync(KEY_PATH, "utf8"));
   const now = Math.floor(Date.now() / 1000);
@@ -44,6 +45,7 @@ export async function partnerToken(claims = {}, ttlSeconds = 300) {
     .setProtectedHeader({ alg: "ES256", kid: partnerKey.kid, typ: "JWT" })
     .setIssuer(DEV_PARTNER)
     .setIssuedAt(now)
+    .setJti(randomUUID())
     .setExpirationTime(now + ttlSeconds)
     .sign(await importJWK(partnerKey, "ES256"));
 }

@@ -62,7 +62,13 @@ export const shifts = sqliteTable(
     utcOffset: integer("utc_offset").notNull(),
     /** Local date the shift started on at its location (YYYY-MM-DD): the timesheet key. */
     businessDate: text("business_date").notNull(),
+    /** The wage the shift is paid at; 0 for a salaried staff member's shift (`salaried`), whose wire hourlyWage is null. */
     hourlyWage: real("hourly_wage").notNull().default(0),
+    /**
+     * The staff member was salaried (wage_type 'salary') when the shift was recorded (clock-in, manual entry, or a
+     * role change): not paid by the hour, so the wire's hourlyWage is null, as pay lines' rate is.
+     */
+    salaried: integer("salaried", { mode: "boolean" }).notNull().default(false),
     duration: integer("duration").notNull().default(0),
     totalPaidBreaks: integer("total_paid_breaks").notNull().default(0),
     totalUnpaidBreaks: integer("total_unpaid_breaks").notNull().default(0),

@@ -13,9 +13,15 @@ import { unauthorized } from "@/problems/problem";
 const ALGORITHMS = ["ES256", "RS256"];
 /** Allowed clock skew between a partner's backend and the edge. */
 const CLOCK_TOLERANCE_SECONDS = 60;
+/** The longest `jti` a partner token may carry. */
+const MAX_JTI_LENGTH = 255;
 
 export interface PartnerClaims {
   partnerId: string;
+  /** The token's id: each is exchanged once within its lifetime. */
+  jti: string;
+  /** When the token stops verifying (its `exp` plus the clock tolerance): until then a replay is refused. */
+  usableUntil: Date;
   organizationId?: string;
   employeeId?: string;
   externalEmployeeId?: string;
@@ -60,7 +66,7 @@ export async function verifyPartnerToken(token: string, partnerKeys: string): Pr
     ({ payload } = await jwtVerify(token, key, {
       algorithms: ALGORITHMS,
       issuer: partnerId,
-      requiredClaims: ["exp"],
+      requiredClaims: ["exp", "jti"],
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
     }));
   } catch (error) {
@@ -76,8 +82,14 @@ export async function verifyPartnerToken(token: string, partnerKeys: string): Pr
   if (typeof payload.iat === "number" && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) {
     throw unauthorized("TOKEN_ISSUED_IN_FUTURE", "The partner token's 'iat' is in the future.");
   }
+  const { jti } = payload;
+  if (typeof jti !== "string" || jti === "" || jti.length > MAX_JTI_LENGTH) {
+    throw unauthorized("TOKEN_CLAIM_INVALID", `Claim 'jti' must be a string of 1 to ${MAX_JTI_LENGTH} characters.`);
+  }
   const claims: PartnerClaims = {
     partnerId,
+    jti,
+    usableUntil: new Date(((payload.exp as number) + CLOCK_TOLERANCE_SECONDS) * 1000),
     organizationId: optionalString(payload.organizationId, "organizationId"),
     employeeId: optionalString(payload.employeeId, "employeeId"),
     externalEmployeeId: optionalString(payload.externalEmployeeId, "externalEmployeeId"),

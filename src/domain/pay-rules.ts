@@ -146,15 +146,37 @@ export function payRuleProblems(input: {
     problem("rounding.incrementMinutes", `must be one of ${ROUNDING_INCREMENTS.join(", ")}`);
   }
   if (!ROUNDING_MODES.includes(rounding?.mode as RoundingMode)) problem("rounding.mode", `must be one of ${ROUNDING_MODES.join(", ")}`);
-  const meal = rules.mealBreak as Partial<MealBreakRule> | null | undefined;
-  if (meal !== null) {
-    if (!isWholeMinutes(meal?.afterMinutes) || meal.afterMinutes === 0)
-      problem("mealBreak.afterMinutes", "must be a whole number of minutes above 0");
-    if (!isWholeMinutes(meal?.minimumMinutes) || meal.minimumMinutes === 0)
-      problem("mealBreak.minimumMinutes", "must be a whole number of minutes above 0");
-    const hours = meal?.penaltyHours;
-    if (typeof hours !== "number" || !Number.isFinite(hours) || hours < 0 || hours > 24)
-      problem("mealBreak.penaltyHours", "must be a number of hours from 0 to 24");
+  problems.push(...mealBreakProblems(rules.mealBreak));
+  return problems;
+}
+
+/** The shortest work a meal rule may count before its break is due: a rule under an hour is no meal rule. */
+export const MEAL_AFTER_MINUTES_MIN = 60;
+/** The longest penalty a missed meal break may earn: a workday's worth of hours at most. */
+export const MEAL_PENALTY_HOURS_MAX = 8;
+
+/**
+ * What is wrong with a meal rule (null: none): due after MEAL_AFTER_MINUTES_MIN to 1440 minutes of work, a break
+ * of at least a minute and no longer than the work before it, and a penalty from 0 to MEAL_PENALTY_HOURS_MAX hours.
+ */
+export function mealBreakProblems(value: unknown): FieldProblem[] {
+  if (value === null) return [];
+  const meal = value as Partial<MealBreakRule> | undefined;
+  const problems: FieldProblem[] = [];
+  const after = meal?.afterMinutes;
+  const afterOk = isWholeMinutes(after) && after >= MEAL_AFTER_MINUTES_MIN && after <= 1440;
+  if (!afterOk) {
+    problems.push({ path: "mealBreak.afterMinutes", message: `must be a whole number of minutes from ${MEAL_AFTER_MINUTES_MIN} to 1440` });
+  }
+  const minimum = meal?.minimumMinutes;
+  if (!isWholeMinutes(minimum) || minimum === 0) {
+    problems.push({ path: "mealBreak.minimumMinutes", message: "must be a whole number of minutes above 0" });
+  } else if (afterOk && minimum > after) {
+    problems.push({ path: "mealBreak.minimumMinutes", message: "must not be longer than afterMinutes, the work before the break" });
+  }
+  const hours = meal?.penaltyHours;
+  if (typeof hours !== "number" || !Number.isFinite(hours) || hours < 0 || hours > MEAL_PENALTY_HOURS_MAX) {
+    problems.push({ path: "mealBreak.penaltyHours", message: `must be a number of hours from 0 to ${MEAL_PENALTY_HOURS_MAX}` });
   }
   return problems;
 }

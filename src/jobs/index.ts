@@ -4,7 +4,8 @@
 export { createDatabase } from "@/data/client";
 export { purgeExpiredKeys } from "@/data/idempotency";
 export { purgeExpiredEvents } from "@/data/outbox/outbox";
-export { shardBinding, shardConfig } from "@/data/shards";
+export { purgeExpiredTokenUses } from "@/data/partner-token-uses";
+export { directoryBinding, shardBinding, shardConfig } from "@/data/shards";
 export { drainOutbox } from "@/webhooks/drain";
 export { webhookShard } from "@/webhooks/shard";
 export { runAccrualPass } from "./accrual-pass";

@@ -42,6 +42,7 @@ export const PROBLEM_CODES = {
   TOKEN_ISSUED_IN_FUTURE: code([401], "The partner token's `iat` is in the future"),
   TOKEN_CLAIM_MISSING: code([401], "A required claim of the partner token is missing"),
   TOKEN_CLAIM_INVALID: code([401], "A claim of the partner token is invalid"),
+  TOKEN_REPLAYED: code([401], "The partner token (its `jti`) was exchanged already: each is exchanged once within its lifetime"),
   UNKNOWN_PARTNER: code([401], "No partner with the token's `iss` is configured"),
   UNKNOWN_ORGANIZATION: code([401], "The token's organization does not exist for this partner"),
   UNKNOWN_EMPLOYEE: code([401], "No active staff member matches the token's employee claim"),

@@ -90,8 +90,37 @@ describe("payRuleProblems", () => {
       { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: -1 } } },
       ["mealBreak.penaltyHours"],
     ],
+    [
+      "a meal break longer than the work before it",
+      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 60, minimumMinutes: 1440, penaltyHours: 1 } } },
+      ["mealBreak.minimumMinutes"],
+    ],
+    [
+      "a meal rule under one hour",
+      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 10, minimumMinutes: 5, penaltyHours: 1 } } },
+      ["mealBreak.afterMinutes"],
+    ],
+    [
+      "a meal rule past a day",
+      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 1441, minimumMinutes: 30, penaltyHours: 1 } } },
+      ["mealBreak.afterMinutes"],
+    ],
+    [
+      "a penalty over 8 hours",
+      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 8.5 } } },
+      ["mealBreak.penaltyHours"],
+    ],
   ] as const)("refuses %s", (_, input, expected) => {
     expect(paths(input as Parameters<typeof payRuleProblems>[0])).toEqual(expected);
+  });
+
+  it("accepts a meal rule at its edges: due after exactly an hour, a break as long as that hour, penalties 0 and 8", () => {
+    for (const mealBreak of [
+      { afterMinutes: 60, minimumMinutes: 60, penaltyHours: 0 },
+      { afterMinutes: 1440, minimumMinutes: 1, penaltyHours: 8 },
+    ]) {
+      expect(payRuleProblems({ preset: "CUSTOM", rules: { ...valid().rules, mealBreak } })).toEqual([]);
+    }
   });
 
   it("accepts double time equal to overtime and every listed increment", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shiftWage } from "@/domain/shift-wage";
+import { shiftPay, shiftWage, wireWage } from "@/domain/shift-wage";
 
 describe("shiftWage", () => {
   it("is the role's wage, else the staff member's, else 0", () => {
@@ -11,5 +11,18 @@ describe("shiftWage", () => {
 
   it("keeps a wage of 0 set on the role (unpaid role) instead of falling through", () => {
     expect(shiftWage({ hourlyWage: 0 }, { hourlyWage: 18 })).toBe(0);
+  });
+});
+
+describe("shiftPay and wireWage", () => {
+  it("a salaried staff member's shift stores no wage and reads null; anyone else's the explicit, role's or own wage", () => {
+    const salaried = { hourlyWage: 40, wageType: "salary" };
+    expect(shiftPay({ hourlyWage: 21.5 }, salaried)).toEqual({ hourlyWage: 0, salaried: true });
+    expect(shiftPay({ hourlyWage: 21.5 }, { hourlyWage: 18, wageType: "hourly" })).toEqual({ hourlyWage: 21.5, salaried: false });
+    expect(shiftPay({ hourlyWage: 21.5 }, { hourlyWage: 18, wageType: null }, 30)).toEqual({ hourlyWage: 30, salaried: false });
+    expect(shiftPay({ hourlyWage: null }, null)).toEqual({ hourlyWage: 0, salaried: false });
+    expect(wireWage({ hourlyWage: 0, salaried: true })).toBeNull();
+    expect(wireWage({ hourlyWage: 0, salaried: false })).toBe(0);
+    expect(wireWage({ hourlyWage: 18, salaried: false })).toBe(18);
   });
 });

@@ -21,20 +21,24 @@ export interface PartnerClaimsInput {
   [claim: string]: unknown;
 }
 
-/** Signs a partner token with the committed development key, as `npm run token` does, or with another partner's. */
+/**
+ * Signs a partner token with the committed development key, as `npm run token` does, or with another partner's: each
+ * with a fresh random `jti` (the exchange takes each token once), unless `jti` names one (null: none at all).
+ */
 export async function partnerToken(
   claims: PartnerClaimsInput = {},
-  options: { ttl?: number; iss?: string; iat?: number; partner?: Partner } = {},
+  options: { ttl?: number; iss?: string; iat?: number; jti?: string | null; partner?: Partner } = {},
 ) {
   const partner = options.partner ?? { id: DEV_PARTNER, key: devPartnerKey };
   const key = await importJWK(partner.key, "ES256");
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims)
+  const token = new SignJWT(claims)
     .setProtectedHeader({ alg: "ES256", kid: partner.key.kid })
     .setIssuer(options.iss ?? partner.id)
     .setIssuedAt(options.iat ?? now)
-    .setExpirationTime(now + (options.ttl ?? 300))
-    .sign(key);
+    .setExpirationTime(now + (options.ttl ?? 300));
+  if (options.jti !== null) token.setJti(options.jti ?? crypto.randomUUID());
+  return token.sign(key);
 }
 
 export async function accessToken(claims: PartnerClaimsInput = {}, partner?: Partner) {

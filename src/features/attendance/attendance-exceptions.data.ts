@@ -7,6 +7,7 @@ import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { AttendanceFinding } from "@/domain/attendance";
 import { calendarRangeProblem } from "@/domain/calendar-range";
+import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { forbidden, invalidField, notFound } from "@/problems/problem";
 import type { AttendanceExceptionRow } from "./attendance.schemas";
 
@@ -70,6 +71,8 @@ export function raising(
 }
 
 interface ListQuery {
+  limit: number;
+  cursor?: string;
   startDate: string;
   endDate: string;
   locationId?: string;
@@ -78,13 +81,24 @@ interface ListQuery {
   status?: string;
 }
 
+/** Pages follow (business_date, id), the order of the index attendance_exceptions_date. */
+export const encodeExceptionCursor = (row: Pick<AttendanceExceptionRow, "businessDate" | "id">) =>
+  encodeKeyCursor(row.businessDate, row.id);
+
+function decodeExceptionCursor(cursor: string) {
+  const [businessDate, id] = decodeKeyCursor(cursor, /^(\d{4}-\d{2}-\d{2})\|([0-9A-Za-z-]{1,64})$/);
+  return { businessDate: businessDate!, id: id! };
+}
+
 /**
- * The organization's exceptions on the local dates [startDate, endDate], by date then id, filtered; a staff member
- * acting as themself (`ownStaffMemberId`) sees only their own, and nothing when naming a colleague.
+ * One page (limit + 1 rows, so the caller knows whether more remain) of the organization's exceptions on the local
+ * dates [startDate, endDate], by date then id, filtered, after the cursor; a staff member acting as themself
+ * (`ownStaffMemberId`) sees only their own, and nothing when naming a colleague.
  */
 export async function listExceptions(db: Database, organizationId: string, query: ListQuery, ownStaffMemberId: string | null = null) {
   const rangeProblem = calendarRangeProblem(query.startDate, query.endDate, MAX_RANGE_DAYS);
   if (rangeProblem) throw invalidField(rangeProblem.path, rangeProblem.message);
+  const after = query.cursor ? decodeExceptionCursor(query.cursor) : null;
   if (ownStaffMemberId !== null && query.employeeId !== undefined && query.employeeId !== ownStaffMemberId) return [];
   const employeeId = ownStaffMemberId ?? query.employeeId;
   const e = attendanceExceptions;
@@ -96,13 +110,15 @@ export async function listExceptions(db: Database, organizationId: string, query
         eq(e.organizationId, organizationId),
         gte(e.businessDate, query.startDate),
         lte(e.businessDate, query.endDate),
+        after ? sql`(${e.businessDate}, ${e.id}) > (${after.businessDate}, ${after.id})` : undefined,
         query.locationId === undefined ? undefined : eq(e.locationId, query.locationId),
         employeeId === undefined ? undefined : eq(e.employeeId, employeeId),
         query.type === undefined ? undefined : eq(e.type, query.type),
         query.status === undefined ? undefined : eq(e.status, query.status),
       ),
     )
-    .orderBy(asc(e.businessDate), asc(e.id));
+    .orderBy(asc(e.businessDate), asc(e.id))
+    .limit(query.limit + 1);
 }
 
 const mine = (organizationId: string, id: string, ownStaffMemberId: string | null): SQL =>

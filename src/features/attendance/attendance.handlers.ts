@@ -1,7 +1,8 @@
 import type { AppRouteHandler } from "@/platform/http/env";
+import { pageOf } from "@/platform/http/pagination";
 import type * as routes from "./attendance.routes";
 import { serializeAttendanceException } from "./attendance.schemas";
-import { findException, listExceptions, resolveException } from "./attendance-exceptions.data";
+import { encodeExceptionCursor, findException, listExceptions, resolveException } from "./attendance-exceptions.data";
 import { patchSettings as patchStoredSettings, readSettings } from "./attendance-settings.data";
 
 export const getSettings: AppRouteHandler<routes.GetSettingsRoute> = async (c) =>
@@ -12,8 +13,10 @@ export const patchSettings: AppRouteHandler<routes.PatchSettingsRoute> = async (
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organizationId, ownStaffMemberId } = c.var.scope;
-  const rows = await listExceptions(c.var.db, organizationId, c.req.valid("query"), ownStaffMemberId);
-  return c.json(rows.map(serializeAttendanceException), 200);
+  const query = c.req.valid("query");
+  const rows = await listExceptions(c.var.db, organizationId, query, ownStaffMemberId);
+  const page = pageOf(c, rows, query.limit, (last) => ({ cursor: encodeExceptionCursor(last) }));
+  return c.json(page.map(serializeAttendanceException), 200);
 };
 
 export const get: AppRouteHandler<routes.GetRoute> = async (c) => {

@@ -48,12 +48,13 @@ export const list = defineRoute({
   method: "get",
   path: exceptionsPath,
   operationId: "listAttendanceExceptions",
-  flags: { scope: "organization" },
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List attendance exceptions",
   description:
-    "Exceptions whose business date is in [startDate, endDate] (at most 92 days), by date then id. Not paged: the range " +
-    "bounds it. How each is found: LATE_CLOCK_IN, UNSCHEDULED_SHIFT at clock-in (a clock-in works the published entry " +
+    "Exceptions whose business date is in [startDate, endDate] (at most 92 days), by date then id, paged like every " +
+    'list: `limit` (1–500, default 100) and `cursor`, with `Link: <…>; rel="next"` while more remain. ' +
+    "How each is found: LATE_CLOCK_IN, UNSCHEDULED_SHIFT at clock-in (a clock-in works the published entry " +
     "of that staff member at that location whose span, opened 2 hours before its start, holds it); EARLY_CLOCK_OUT and " +
     "MISSED_MEAL_BREAK (the pay rules' meal rule over the workday) at clock-out; NO_SHOW and MISSED_CLOCK_OUT by the " +
     "attendance pass every 30 minutes (entries published before they were due, starting in the last 7 days). Each is " +

@@ -7,6 +7,7 @@ import {
   DEFAULT_ATTENDANCE_SETTINGS,
   SHORTEST_AUTO_CLOCK_OUT_MINUTES,
 } from "@/domain/attendance";
+import { PageQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
@@ -78,6 +79,7 @@ export const AttendanceExceptionPatch = z
   .openapi("AttendanceExceptionPatch");
 
 export const AttendanceExceptionListQuery = z.object({
+  ...PageQuery.shape,
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
   endDate: CalendarDate.openapi({ param: { name: "endDate", in: "query" } }),
   locationId: queryIdParam("locationId", "Only this location's."),

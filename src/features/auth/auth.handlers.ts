@@ -3,9 +3,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/auth/access-token";
 import { type PartnerClaims, verifyPartnerToken } from "@/auth/partner-token";
 import type { Database } from "@/data/client";
+import { recordTokenUse } from "@/data/partner-token-uses";
+import { DIRECTORY_SHARD } from "@/data/shards";
 import { isPermission, type Principal } from "@/domain/permissions";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { routeToOrganization } from "@/platform/middleware/database";
+import { databaseOf, routeToOrganization } from "@/platform/middleware/database";
 import { unauthorized } from "@/problems/problem";
 import type { ExchangeTokenRoute } from "./auth.routes";
 
@@ -56,7 +58,13 @@ async function principalFor(c: Parameters<AppRouteHandler<ExchangeTokenRoute>>[0
 export const exchangeToken: AppRouteHandler<ExchangeTokenRoute> = async (c) => {
   const { token } = c.req.valid("json");
   const claims = await verifyPartnerToken(token, c.env.PARTNER_KEYS);
+  // The directory's database, where the exchange starts (principalFor may route the request to a shard).
+  const directory = databaseOf(c, DIRECTORY_SHARD);
   const principal = await principalFor(c, claims);
+  // Only a token that would be exchanged is spent: a refused one (unknown organization or employee) may be retried.
+  if (!(await recordTokenUse(directory, claims.partnerId, claims.jti, claims.usableUntil))) {
+    throw unauthorized("TOKEN_REPLAYED", "This partner token was exchanged already: sign a new one (with a new 'jti') for each exchange.");
+  }
   const accessToken = await signAccessToken(principal, c.env.TOKEN_SECRET);
   return c.json({ accessToken, tokenType: "Bearer" as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS }, 200);
 };

@@ -11,7 +11,8 @@ export const ExchangeTokenRequest = z
       .max(8192)
       .openapi({
         description:
-          "A JWT signed by the partner's key (ES256 or RS256). Claims: `iss` (partner id), `exp`, optional `iat`, " +
+          "A JWT signed by the partner's key (ES256 or RS256). Claims: `iss` (partner id), `exp`, `jti` (a fresh " +
+          "unique id, 1 to 255 characters, e.g. a random UUID: the token is exchanged once), optional `iat`, " +
           "optional `organizationId`, and optionally `employeeId` (a staff member id) or `externalEmployeeId` (the " +
           "partner's own id for the staff member).",
         example: "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJkZXYtcGFydG5lciJ9.c2ln",
@@ -35,7 +36,11 @@ export const exchangeToken = defineRoute({
   tags: ["Authentication"],
   summary: "Exchange Token",
   description:
-    "Trades a partner-signed JWT for a Shiftline access token valid for at most one hour. Without " +
+    "Trades a partner-signed JWT for a Shiftline access token valid for at most one hour. Each partner token is " +
+    "exchanged once within its lifetime: it must carry a `jti` (else 401 `TOKEN_CLAIM_MISSING`), and a second " +
+    "exchange of the same partner and `jti` before the token expires is 401 `TOKEN_REPLAYED` (of two at once, one " +
+    "succeeds), so a token intercepted or logged cannot be replayed. Sign a new token, with a new `jti`, for each " +
+    "exchange; a refused exchange (unknown organization or employee) does not spend it. Without " +
     "`organizationId` the token acts at partner level (list and create the partner's organizations); with it " +
     "and no employee it acts as an organization admin; with an employee it carries that staff member's " +
     "access-role permissions. Reads trust the token until it expires, without reading the database. Writes do " +

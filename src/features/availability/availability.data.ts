@@ -9,6 +9,7 @@ import { type AvailabilityRule, availabilityProblems, expandAvailability, parseR
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { addDays } from "@/domain/local-time";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
+import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { iso } from "@/platform/schemas/time";
 import { invalidField, notFound, preconditionFailed, validationFailed } from "@/problems/problem";
 import { type AvailabilityCreateInput, type AvailabilityPatchInput, serializeAvailability } from "./availability.schemas";
@@ -53,15 +54,31 @@ async function staffAndZone(db: Database, organizationId: string, employeeId: st
   return organization?.timezone ?? "UTC";
 }
 
-export async function listOfStaff(db: Database, organizationId: string, employeeId: string) {
+/** Pages of a staff member's rules follow (start_time, id): by first occurrence. */
+export const encodeRuleCursor = (row: Pick<AvailabilityRow, "startTime" | "id">) => encodeKeyCursor(row.startTime.getTime(), row.id);
+
+function decodeRuleCursor(cursor: string) {
+  const [ms, id] = decodeKeyCursor(cursor, /^(-?\d{1,15})\|([0-9A-Za-z-]{1,64})$/);
+  return { startTime: Number(ms), id: id! };
+}
+
+/** One page (limit + 1 rows, so the caller knows whether more remain) of a staff member's live rules, after the cursor. */
+export async function listOfStaff(db: Database, organizationId: string, employeeId: string, page: { limit: number; cursor?: string }) {
+  const after = page.cursor ? decodeRuleCursor(page.cursor) : null;
   await staffAndZone(db, organizationId, employeeId);
   return db
     .select()
     .from(availabilities)
     .where(
-      and(eq(availabilities.employeeId, employeeId), eq(availabilities.organizationId, organizationId), isNull(availabilities.deletedAt)),
+      and(
+        eq(availabilities.employeeId, employeeId),
+        eq(availabilities.organizationId, organizationId),
+        isNull(availabilities.deletedAt),
+        after ? sql`(${availabilities.startTime}, ${availabilities.id}) > (${after.startTime}, ${after.id})` : undefined,
+      ),
     )
-    .orderBy(availabilities.startTime, availabilities.id);
+    .orderBy(availabilities.startTime, availabilities.id)
+    .limit(page.limit + 1);
 }
 
 export async function findAvailability(db: Database, organizationId: string, employeeId: string, id: string): Promise<AvailabilityRow> {
@@ -186,18 +203,45 @@ export async function deleteAvailability(writer: Writer, organizationId: string,
   return rewrite(writer, was, { ...was, updatedAt: now, deletedAt: now }, "availability.deleted");
 }
 
+type ExpandedOccurrence = {
+  availabilityId: string;
+  employeeId: string;
+  type: "UNAVAILABLE" | "PREFERRED";
+  startTime: string;
+  endTime: string;
+  utcStartTime: string;
+  utcEndTime: string;
+};
+
 /**
- * GET …/availability: every occurrence overlapping [startDate, endDate] (local dates in each rule's zone) of the
- * organization's live rules, expanded here (the same expansion the stored occurrences come from), in order.
+ * The expansion's order key, (utcStartTime, availabilityId): unique, as a rule has at most one occurrence a local
+ * day. Its instant is a fixed-width ISO string, so text order is time order.
+ */
+const orderKey = (o: Pick<ExpandedOccurrence, "utcStartTime" | "availabilityId">) => `${o.utcStartTime}|${o.availabilityId}`;
+
+export const encodeOccurrenceCursor = (o: ExpandedOccurrence) => encodeKeyCursor(new Date(o.utcStartTime).getTime(), o.availabilityId);
+
+function decodeOccurrenceCursor(cursor: string): string {
+  const [ms, availabilityId] = decodeKeyCursor(cursor, /^(-?\d{1,15})\|([0-9A-Za-z-]{1,64})$/);
+  const at = new Date(Number(ms));
+  if (Number.isNaN(at.getTime())) throw invalidField("cursor", "not a cursor from this list's Link header");
+  return orderKey({ utcStartTime: iso(at), availabilityId: availabilityId! });
+}
+
+/**
+ * GET …/availability: one page (limit + 1, so the caller knows whether more remain) of the occurrences overlapping
+ * [startDate, endDate] (local dates in each rule's zone) of the organization's live rules, expanded here (the same
+ * expansion the stored occurrences come from), in (utcStartTime, availabilityId) order, after the cursor.
  */
 export async function expandRange(
   db: Database,
   organizationId: string,
-  query: { startDate: string; endDate: string; employeeId?: string; locationId?: string },
-) {
+  query: { startDate: string; endDate: string; employeeId?: string; locationId?: string; limit: number; cursor?: string },
+): Promise<ExpandedOccurrence[]> {
   const { startDate, endDate } = query;
   const rangeProblem = calendarRangeProblem(startDate, endDate, MAX_RANGE_DAYS);
   if (rangeProblem) throw invalidField(rangeProblem.path, rangeProblem.message);
+  const after = query.cursor ? decodeOccurrenceCursor(query.cursor) : null;
   const from = new Date(`${startDate}T00:00:00Z`);
   const to = new Date(`${addDays(endDate, 1)}T00:00:00Z`);
   const rows = await db
@@ -215,15 +259,19 @@ export async function expandRange(
     );
   return rows
     .flatMap(({ availability: a }) =>
-      expandAvailability(ruleOf(a), from, to).map((o) => ({
-        availabilityId: a.id,
-        employeeId: a.employeeId,
-        type: a.type as "UNAVAILABLE" | "PREFERRED",
-        startTime: iso(o.startTime),
-        endTime: iso(o.endTime),
-        utcStartTime: iso(o.utcStartTime),
-        utcEndTime: iso(o.utcEndTime),
-      })),
+      expandAvailability(ruleOf(a), from, to).map(
+        (o): ExpandedOccurrence => ({
+          availabilityId: a.id,
+          employeeId: a.employeeId,
+          type: a.type as "UNAVAILABLE" | "PREFERRED",
+          startTime: iso(o.startTime),
+          endTime: iso(o.endTime),
+          utcStartTime: iso(o.utcStartTime),
+          utcEndTime: iso(o.utcEndTime),
+        }),
+      ),
     )
-    .sort((a, b) => a.utcStartTime.localeCompare(b.utcStartTime) || a.availabilityId.localeCompare(b.availabilityId));
+    .filter((o) => after === null || orderKey(o) > after)
+    .sort((a, b) => (orderKey(a) < orderKey(b) ? -1 : orderKey(a) > orderKey(b) ? 1 : 0))
+    .slice(0, query.limit + 1);
 }

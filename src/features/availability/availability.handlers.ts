@@ -1,12 +1,24 @@
 import { ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { createAvailability, deleteAvailability, expandRange, findAvailability, listOfStaff, patchAvailability } from "./availability.data";
+import { pageOf } from "@/platform/http/pagination";
+import {
+  createAvailability,
+  deleteAvailability,
+  encodeOccurrenceCursor,
+  encodeRuleCursor,
+  expandRange,
+  findAvailability,
+  listOfStaff,
+  patchAvailability,
+} from "./availability.data";
 import type * as routes from "./availability.routes";
 import { serializeAvailability } from "./availability.schemas";
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json((await listOfStaff(c.var.db, organization_id, id)).map(serializeAvailability), 200);
+  const query = c.req.valid("query");
+  const rows = await listOfStaff(c.var.db, organization_id, id, query);
+  return c.json(pageOf(c, rows, query.limit, (last) => ({ cursor: encodeRuleCursor(last) })).map(serializeAvailability), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
@@ -40,5 +52,9 @@ export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
 export const expand: AppRouteHandler<routes.ExpandRoute> = async (c) => {
   const query = c.req.valid("query");
   const { organizationId, ownStaffMemberId } = c.var.scope;
-  return c.json(await expandRange(c.var.db, organizationId, { ...query, employeeId: ownStaffMemberId ?? query.employeeId }), 200);
+  const rows = await expandRange(c.var.db, organizationId, { ...query, employeeId: ownStaffMemberId ?? query.employeeId });
+  return c.json(
+    pageOf(c, rows, query.limit, (last) => ({ cursor: encodeOccurrenceCursor(last) })),
+    200,
+  );
 };

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
+import { PageQuery } from "@/platform/http/pagination";
 import { IfMatchHeaders, jsonBody, jsonContent, OrganizationParams, problems, withETag } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import {
@@ -34,12 +35,14 @@ export const list = defineRoute({
   method: "get",
   path,
   operationId: "listStaffAvailability",
-  flags: { scope: "organization" },
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List a staff member's availability",
-  description: `Every live rule of the staff member, by first occurrence. Not paged: a person keeps a handful.${selfNote}`,
+  description:
+    "Every live rule of the staff member, by first occurrence (startTime, then id), paged like every list: `limit` " +
+    `(1–500, default 100) and \`cursor\`, with \`Link: <…>; rel="next"\` while more remain.${selfNote}`,
   middleware: [readerOrSelf] as const,
-  request: { params: StaffAvailabilityParams },
+  request: { params: StaffAvailabilityParams, query: PageQuery },
   responses: { 200: jsonContent(z.array(Availability), "The rules"), ...problems("STAFF_MEMBER_NOT_FOUND") },
 });
 
@@ -99,13 +102,15 @@ export const expand = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/availability",
   operationId: "listAvailabilityOccurrences",
-  flags: { scope: "organization" },
+  flags: { scope: "organization", list: true },
   tags,
   summary: "Expand availability over a range",
   description:
-    "Every occurrence overlapping the local dates [startDate, endDate] (read in each rule's own zone). Not paged: " +
-    "the range (at most 92 days) bounds it. Ordered by instant: a weekly 09:00–17:00 stays 09:00 local across DST, its UTC instants move. An " +
-    "occurrence starting on one of its rule's `exdates` is left out, as scheduling and eligibility leave it out. `locationId` keeps " +
+    "Every occurrence overlapping the local dates [startDate, endDate] (at most 92 days; read in each rule's own " +
+    "zone), ordered by instant then availabilityId: a weekly 09:00–17:00 stays 09:00 local across DST, its UTC " +
+    'instants move. Paged like every list: `limit` (1–500, default 100) and `cursor`, with `Link: <…>; rel="next"` ' +
+    "while more remain, so an organization's whole expansion is reachable. An occurrence starting on one of its " +
+    "rule's `exdates` is left out, as scheduling and eligibility leave it out. `locationId` keeps " +
     "staff members assigned to that location. Needs SCHEDULE_READ, except that a staff member without it sees only " +
     "their own.",
   middleware: [authorize("SCHEDULE_READ", { asThemself: true })] as const,

@@ -1,6 +1,7 @@
 import type { availabilities } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { AVAILABILITY_TYPES, MAX_EXDATES, normalizeExdates } from "@/domain/availability";
+import { PageQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
 import { CalendarDate, Timestamp, TimeZone, UtcTime, WallClockInput } from "@/platform/schemas/validation";
@@ -79,6 +80,7 @@ export const StaffAvailabilityParams = OrganizationParams.extend({ id: idParam("
 export const AvailabilityParams = StaffAvailabilityParams.extend({ availabilityId: idParam("availabilityId", "Availability id") });
 
 export const AvailabilityRangeQuery = z.object({
+  ...PageQuery.shape,
   startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
   endDate: CalendarDate.openapi({ param: { name: "endDate", in: "query" } }),
   employeeId: queryIdParam("employeeId"),

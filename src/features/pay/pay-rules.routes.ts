@@ -14,6 +14,11 @@ const inUseNote =
   "may take effect (or be moved from or to a date) on or before the last date a closed period froze (the end of " +
   "the last workweek overlapping it): 409 `PAY_RULES_IN_USE`; add a newer set instead.";
 
+const mealNote =
+  " A meal rule is due after 60 to 1440 minutes of work (a rule under an hour is a 400 naming " +
+  "`mealBreak.afterMinutes`), its break no longer than that work (400 naming `mealBreak.minimumMinutes`), its " +
+  "penalty 0 to 8 hours (400 naming `mealBreak.penaltyHours`).";
+
 const rulesNote =
   "A preset fills the fields the request leaves out (an explicit null is kept): FLSA = weekly overtime after 2400 " +
   "minutes; CALIFORNIA = daily overtime after 480 and double time after 720, weekly after 2400, the seventh " +
@@ -50,7 +55,7 @@ export const create = defineRoute({
   flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a pay rule set",
-  description: rulesNote + inUseNote,
+  description: rulesNote + mealNote + inUseNote,
   middleware: [write] as const,
   request: { params: OrganizationParams, body: jsonBody(PayRuleSetCreate) },
   responses: {
@@ -79,7 +84,7 @@ export const patch = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Update a pay rule set",
-  description: `Changes the fields named; the others keep their values (a preset named fills nothing on a PATCH).${inUseNote}`,
+  description: `Changes the fields named; the others keep their values (a preset named fills nothing on a PATCH); the result is checked as on creation.${mealNote}${inUseNote}`,
   middleware: [write] as const,
   request: { params: PayRuleSetParams, body: jsonBody(PayRuleSetPatch), headers: IfMatchHeaders },
   responses: {

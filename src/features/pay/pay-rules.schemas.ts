@@ -2,6 +2,8 @@ import type { payRuleSets } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import {
   type PayRuleSet as DomainRuleSet,
+  MEAL_AFTER_MINUTES_MIN,
+  MEAL_PENALTY_HOURS_MAX,
   PAY_PRESETS,
   ROUNDING_INCREMENTS,
   ROUNDING_MODES,
@@ -36,13 +38,28 @@ const Rounding = z
 
 const MealBreak = z
   .object({
-    afterMinutes: z.number().int().min(1).max(1440).openapi({ example: 300 }),
-    minimumMinutes: z.number().int().min(1).max(1440).openapi({ example: 30 }),
-    penaltyHours: z.number().min(0).max(24).openapi({ example: 1 }),
+    afterMinutes: z
+      .number()
+      .int()
+      .min(MEAL_AFTER_MINUTES_MIN)
+      .max(1440)
+      .openapi({ example: 300, description: `Minutes of work, ${MEAL_AFTER_MINUTES_MIN} to 1440: a rule under an hour is a 400.` }),
+    minimumMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(1440)
+      .openapi({ example: 30, description: "Minutes of the break, at least 1 and not above afterMinutes (else 400 naming this field)." }),
+    penaltyHours: z
+      .number()
+      .min(0)
+      .max(MEAL_PENALTY_HOURS_MAX)
+      .openapi({ example: 1, description: `Hours of the penalty, 0 to ${MEAL_PENALTY_HOURS_MAX} (0 writes no penalty line).` }),
   })
   .openapi("PayMealBreakRule", {
     description:
-      "A workday longer than afterMinutes without an unpaid break of at least minimumMinutes started before that much work earns one MEAL_PENALTY line of penaltyHours at the regular rate.",
+      "A workday longer than afterMinutes without an unpaid break of at least minimumMinutes started before that much work earns one MEAL_PENALTY line of penaltyHours at the regular rate. " +
+      `afterMinutes is ${MEAL_AFTER_MINUTES_MIN} to 1440, minimumMinutes at most afterMinutes (a break longer than the work before it is a 400), penaltyHours 0 to ${MEAL_PENALTY_HOURS_MAX}.`,
   });
 
 const ruleFields = {

@@ -1,10 +1,11 @@
 import { scheduleEntries, shiftRequests, staffMembers } from "@db/schema";
-import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch } from "@/data/write/guarded-batch";
+import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { conflict, forbidden, invalidField, notFound } from "@/problems/problem";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
 import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
@@ -91,15 +92,43 @@ export async function findShiftRequest(db: Database, scope: ScheduleScope, id: s
   return row;
 }
 
-export async function listShiftRequests(db: Database, scope: ScheduleScope, status: string | undefined) {
-  const rows = await db
+/** A request's status as stored and read (`statusAt`): a live one whose entry has started reads EXPIRED. */
+function statusReads(status: string, now: Date): SQL {
+  const live = inArray(shiftRequests.status, ["PENDING", "ACCEPTED"]);
+  if (status === "EXPIRED") return and(live, lte(shiftRequests.expiresAt, now))!;
+  if (status === "PENDING" || status === "ACCEPTED") return and(eq(shiftRequests.status, status), gt(shiftRequests.expiresAt, now))!;
+  return eq(shiftRequests.status, status);
+}
+
+/** Pages follow (created_at, id), newest first. */
+export const encodeShiftRequestCursor = (row: Pick<ShiftRequestRow, "createdAt" | "id">) =>
+  encodeKeyCursor(row.createdAt.getTime(), row.id);
+
+function decodeShiftRequestCursor(cursor: string) {
+  const [ms, id] = decodeKeyCursor(cursor, /^(\d{1,15})\|([0-9A-Za-z-]{1,64})$/);
+  return { createdAt: Number(ms), id: id! };
+}
+
+/**
+ * One page (limit + 1 rows, so the caller knows whether more remain) of the location's requests visible to the
+ * caller, newest first, after the cursor; the status filter reads as the wire does (EXPIRED included), in SQL, so
+ * a page is never cut short by a filter applied after it.
+ */
+export async function listShiftRequests(db: Database, scope: ScheduleScope, query: { status?: string; limit: number; cursor?: string }) {
+  const after = query.cursor ? decodeShiftRequestCursor(query.cursor) : null;
+  return db
     .select()
     .from(shiftRequests)
-    .where(and(atLocation(scope), scope.ownStaffMemberId ? visibleTo(scope.ownStaffMemberId) : undefined))
-    .orderBy(desc(shiftRequests.createdAt), shiftRequests.id)
-    .limit(500);
-  const now = new Date();
-  return rows.filter((r) => status === undefined || statusAt(r, now) === status);
+    .where(
+      and(
+        atLocation(scope),
+        scope.ownStaffMemberId ? visibleTo(scope.ownStaffMemberId) : undefined,
+        query.status === undefined ? undefined : statusReads(query.status, new Date()),
+        after ? sql`(${shiftRequests.createdAt}, ${shiftRequests.id}) < (${after.createdAt}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(shiftRequests.createdAt), desc(shiftRequests.id))
+    .limit(query.limit + 1);
 }
 
 /** A published entry of the location that has not started, by id (400 naming `field` otherwise). */

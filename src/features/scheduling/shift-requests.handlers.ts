@@ -1,4 +1,5 @@
 import type { AppRouteHandler } from "@/platform/http/env";
+import { pageOf } from "@/platform/http/pagination";
 import { scopeAtLocation } from "./schedule-access.guards";
 import {
   acceptShiftRequest,
@@ -6,6 +7,7 @@ import {
   cancelShiftRequest,
   createShiftRequest,
   declineShiftRequest,
+  encodeShiftRequestCursor,
   findShiftRequest,
   listShiftRequests,
 } from "./shift-requests.data";
@@ -14,9 +16,12 @@ import { serializeShiftRequest } from "./shift-requests.schemas";
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { scope } = await scopeAtLocation(c);
-  const rows = await listShiftRequests(c.var.db, scope, c.req.valid("query").status);
+  const query = c.req.valid("query");
+  const rows = await listShiftRequests(c.var.db, scope, query);
+  const page = pageOf(c, rows, query.limit, (last) => ({ cursor: encodeShiftRequestCursor(last) }));
+  const now = new Date();
   return c.json(
-    rows.map((row) => serializeShiftRequest(row)),
+    page.map((row) => serializeShiftRequest(row, now)),
     200,
   );
 };

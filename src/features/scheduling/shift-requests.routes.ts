@@ -23,10 +23,14 @@ export const list = defineRoute({
   method: "get",
   path,
   operationId: "listShiftRequests",
-  flags: { scope: "organization" },
+  flags: { scope: "organization", list: true },
   tags,
   summary: "List shift requests",
-  description: `The location's drop and swap requests, newest first, optionally by \`status\`. Not paged: the 500 newest are answered (requests end when their entry starts, so few are live).${visibility}`,
+  description:
+    "The location's drop and swap requests, newest first (by creation, then id), optionally by `status` (as the " +
+    "request reads: `EXPIRED` finds live requests whose entry has started, `PENDING` and `ACCEPTED` only those " +
+    'that have not). Paged like every list: `limit` (1–500, default 100) and `cursor`, with `Link: <…>; rel="next"` ' +
+    `while more remain; every request is reachable, none is cut off.${visibility}`,
   middleware: [selfOrManager] as const,
   request: { params: LocationParams, query: ShiftRequestListQuery },
   responses: { 200: jsonContent(z.array(ShiftRequest), "The requests"), ...problems("LOCATION_NOT_FOUND") },

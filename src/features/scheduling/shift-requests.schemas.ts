@@ -1,5 +1,6 @@
 import type { shiftRequests } from "@db/schema";
 import { z } from "@hono/zod-openapi";
+import { PageQuery } from "@/platform/http/pagination";
 import { idParam } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
 import { Timestamp } from "@/platform/schemas/validation";
@@ -57,6 +58,7 @@ export const ShiftRequestCreate = z
   .openapi("ShiftRequestCreate");
 
 export const ShiftRequestListQuery = z.object({
+  ...PageQuery.shape,
   status: z
     .enum(SHIFT_REQUEST_STATUSES)
     .optional()

@@ -1,6 +1,7 @@
 import type { shiftBreaks, shiftEvents, shifts } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { localWallClock } from "@/domain/local-time";
+import { wireWage } from "@/domain/shift-wage";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import {
   Timestamp,
@@ -57,7 +58,16 @@ export const Shift = z
     startTime: WallClockTime("Start of the shift"),
     endTime: WallClockTimeOrNull("End of the shift; null while it is open"),
     breaks: z.array(ShiftBreak),
-    hourlyWage: z.number().openapi({ example: 18.5 }),
+    hourlyWage: z
+      .number()
+      .nullable()
+      .openapi({
+        example: 18.5,
+        description:
+          "The wage the shift is paid at (the role's, else the staff member's, unless set). Null: not paid by the hour — " +
+          "the staff member was salaried (wageType salary) when the shift was recorded, as their pay lines' rate is null; " +
+          "such a shift adds nothing to timesheet amounts.",
+      }),
     totalPaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     totalUnpaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     duration: z.number().int().openapi({ description: "Elapsed minutes from start to end (real time, DST-safe)." }),
@@ -120,7 +130,7 @@ export function serializeShift(
     startTime: localWallClock(row.startAt, row.utcOffset),
     endTime: local(row.endAt, row.utcOffset),
     breaks: breaks.map((b) => serializeShiftBreak(b, row.utcOffset)),
-    hourlyWage: row.hourlyWage,
+    hourlyWage: wireWage(row),
     totalPaidBreaks: row.totalPaidBreaks,
     totalUnpaidBreaks: row.totalUnpaidBreaks,
     duration: row.duration,

@@ -2,7 +2,7 @@ import type { breakTypes } from "@db/schema";
 import { newId } from "@/data/ids";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { breakSettingsOf, closeBreaks, closeShift } from "@/domain/shift-totals";
-import { shiftWage } from "@/domain/shift-wage";
+import { shiftPay } from "@/domain/shift-wage";
 import { type TrustFlag, unionFlags } from "@/domain/trust";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
@@ -18,7 +18,7 @@ type Role = NonNullable<PunchContext["role"]>;
  */
 const nextVersion = (shift: ShiftRow, receivedAt: Date) => new Date(Math.max(receivedAt.getTime(), shift.updatedAt.getTime() + 1));
 
-/** The shift a clock-in opens: the brief's state table (open, zero totals, no breaks), its wage from shiftWage. */
+/** The shift a clock-in opens: the brief's state table (open, zero totals, no breaks), its wage from shiftPay. */
 export function openShiftRow(
   context: PunchContext,
   role: Role,
@@ -37,7 +37,7 @@ export function openShiftRow(
     endAt: null,
     utcOffset,
     businessDate: businessDate(judgement.at, utcOffset),
-    hourlyWage: shiftWage(role, staff),
+    ...shiftPay(role, staff),
     duration: 0,
     totalPaidBreaks: 0,
     totalUnpaidBreaks: 0,

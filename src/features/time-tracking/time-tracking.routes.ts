@@ -69,7 +69,8 @@ export const clockIn = defineRoute({
   description:
     "Opens a shift. The staff member must be active and assigned to the location (400 `NOT_ASSIGNED_TO_LOCATION`, " +
     "`STAFF_MEMBER_INACTIVE`); the role must be the organization's (404 `ROLE_NOT_FOUND`). The shift's hourlyWage " +
-    "is the role's, else the staff member's. One open shift per staff member: 409 `SHIFT_ALREADY_OPEN`; an offline " +
+    "is the role's, else the staff member's; null for a salaried staff member (not paid by the hour, as their pay " +
+    "lines' rate is null). One open shift per staff member: 409 `SHIFT_ALREADY_OPEN`; an offline " +
     "clock-in (`occurredAt`) inside another shift of the staff member, or before one (the open shift runs on), is " +
     "409 `SHIFT_OVERLAP`, as for manual shifts." +
     punchNotes,

@@ -17,7 +17,8 @@ const boolSql = (column: string) => `json(CASE WHEN ${column} THEN 'true' ELSE '
 const SNAPSHOT = sql.raw(`json_object(
   'id', audited.id, 'employeeId', audited.employee_id, 'locationId', audited.location_id, 'roleId', audited.role_id,
   'utcStartTime', ${isoSql("audited.start_at")}, 'utcEndTime', ${isoOrNullSql("audited.end_at")},
-  'utcOffset', audited.utc_offset, 'businessDate', audited.business_date, 'hourlyWage', audited.hourly_wage,
+  'utcOffset', audited.utc_offset, 'businessDate', audited.business_date,
+  'hourlyWage', CASE WHEN audited.salaried THEN NULL ELSE audited.hourly_wage END,
   'duration', audited.duration, 'totalPaidBreaks', audited.total_paid_breaks,
   'totalUnpaidBreaks', audited.total_unpaid_breaks, 'payableDuration', audited.payable_duration,
   'flags', json(audited.flags), 'manualEntry', ${boolSql("audited.manual_entry")},

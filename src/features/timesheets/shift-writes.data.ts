@@ -6,7 +6,7 @@ import { inOrganization, softDeleted } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { planShift, type ShiftPlan } from "@/domain/shift-plan";
 import type { ShiftBreak } from "@/domain/shift-totals";
-import { shiftWage } from "@/domain/shift-wage";
+import { isSalaried, shiftPay } from "@/domain/shift-wage";
 import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
@@ -21,6 +21,8 @@ import type { ManualShiftInput, ShiftPatchInput } from "./timesheets.schemas";
 
 type Planned = Extract<ShiftPlan, { ok: true }>;
 
+const salariedWage = () => invalidField("hourlyWage", "a salaried staff member's shift is not paid by the hour: it takes no hourlyWage");
+
 function planned(plan: ShiftPlan): Planned {
   if (plan.ok) return plan;
   throw validationFailed(plan.errors);
@@ -33,6 +35,7 @@ const breakRowsOf = (breaks: readonly ShiftBreak[], shift: ShiftRow): ShiftBreak
 export async function createManualShift(db: Database, scope: TimesheetScope, body: ManualShiftInput): Promise<ShiftWire> {
   const { organizationId } = scope;
   const refs = await loadReferences(db, organizationId, body);
+  if (body.hourlyWage !== undefined && isSalaried(refs.staff)) throw salariedWage();
   const rule: OffsetRule = body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: refs.location.timezone };
   const start = readWallClock(new Date(body.startTime), rule);
   const end = readWallClock(new Date(body.endTime), rule);
@@ -50,7 +53,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     endAt: end,
     utcOffset,
     businessDate: plan.businessDate,
-    hourlyWage: body.hourlyWage ?? shiftWage(refs.role, refs.staff),
+    ...shiftPay(refs.role, refs.staff, body.hourlyWage),
     ...plan.totals,
     flags: [],
     manualEntry: true,
@@ -85,7 +88,10 @@ async function roleAndStaff(db: Database, organizationId: string, roleId: string
       .select()
       .from(roles)
       .where(and(inOrganization(roles, organizationId), eq(roles.id, roleId))),
-    db.select({ hourlyWage: staffMembers.hourlyWage }).from(staffMembers).where(eq(staffMembers.id, staffId)),
+    db
+      .select({ hourlyWage: staffMembers.hourlyWage, wageType: staffMembers.wageType })
+      .from(staffMembers)
+      .where(eq(staffMembers.id, staffId)),
   ]);
   if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
   return { role: role[0], staff: staff[0] };
@@ -113,11 +119,13 @@ export async function patchShift(
   if (body.breaks && !end) throw invalidField("breaks", "breaks can be replaced on a closed shift only: send endTime too");
   const breaks = body.breaks ? manualBreaks(body.breaks, rule, current.breakTypes) : current.breaks.map(toDomainBreak);
   const plan = planned(planShift({ start, end, utcOffset, breaks, breakTypes: current.breakTypes }));
-  let hourlyWage = body.hourlyWage ?? was.hourlyWage;
+  // A new role brings its wage, and the staff member's wage type as it is now; otherwise the shift keeps both.
+  let pay = { hourlyWage: body.hourlyWage ?? was.hourlyWage, salaried: was.salaried };
   if (body.roleId && body.roleId !== was.roleId) {
     const { role, staff } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId);
-    hourlyWage = body.hourlyWage ?? shiftWage(role, staff);
+    pay = shiftPay(role, staff, body.hourlyWage);
   }
+  if (pay.salaried && body.hourlyWage !== undefined) throw salariedWage();
   const now = nextVersionAfter(was);
   const changes = {
     roleId: body.roleId ?? was.roleId,
@@ -125,7 +133,7 @@ export async function patchShift(
     endAt: end,
     utcOffset,
     businessDate: plan.businessDate,
-    hourlyWage,
+    ...pay,
     ...plan.totals,
     active: end === null,
     updatedAt: now,

@@ -5,6 +5,7 @@ import { readRows } from "@/data/row-mapping";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
 import { localWallClock } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
+import { wireWage } from "@/domain/shift-wage";
 import { amountCents, centsToAmount, hoursDecimal } from "@/domain/timesheet-totals";
 import type { ShiftRow } from "@/features/shifts/shifts.schemas";
 import { iso, isoOrNull } from "@/platform/schemas/time";
@@ -56,8 +57,8 @@ export function exportRecord(s: ShiftRow, names: ExportNames, locked: boolean): 
     totalUnpaidBreaks: s.totalUnpaidBreaks,
     payableDuration: s.payableDuration,
     payableHours: Number(hoursDecimal(s.payableDuration)),
-    hourlyWage: s.hourlyWage,
-    amount: centsToAmount(amountCents(s.payableDuration, s.hourlyWage)),
+    hourlyWage: wireWage(s),
+    amount: s.salaried ? null : centsToAmount(amountCents(s.payableDuration, s.hourlyWage)),
     flags: s.flags,
     manualEntry: s.manualEntry,
     locked,
@@ -90,7 +91,7 @@ export const CSV_COLUMNS: CsvColumn<ExportRecord>[] = [
   { header: "payableDuration", value: (r) => r.payableDuration },
   { header: "payableHours", value: (r) => hoursDecimal(r.payableDuration) },
   { header: "hourlyWage", value: (r) => r.hourlyWage },
-  { header: "amount", value: (r) => r.amount.toFixed(2) },
+  { header: "amount", value: (r) => (r.amount === null ? null : r.amount.toFixed(2)) },
   { header: "flags", value: (r) => r.flags.join(";") },
   { header: "manualEntry", value: (r) => r.manualEntry },
   { header: "locked", value: (r) => r.locked },

@@ -39,12 +39,16 @@ const conditional = createMiddleware<AppBindings>((c, next) => conditionalGet(c,
 const scopeNote =
   " The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, " +
   "except that a staff member without it sees only their own shifts.";
+const salariedNote =
+  " A salaried staff member's shift (wageType salary when it was recorded) is not paid by the hour: its " +
+  "hourlyWage is null, as their pay lines' rate is, and it adds no amount.";
 const listingNote =
   "Shifts whose business date (the local date their start fell on at their location) is in the range; a " +
   "full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` " +
   'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and ' +
   "`lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts " +
-  "count 0 until clocked out. A start after the end or a range over 366 days is 400.";
+  "count 0 until clocked out. A start after the end or a range over 366 days is 400." +
+  salariedNote;
 const lockedNote =
   " A shift whose business date is locked at its location is 409 `DAY_LOCKED`; one in a pay period where the staff " +
   "member's timesheet is approved is 409 `TIMESHEET_APPROVED`; one dated (before or after an edit) on a date a " +
@@ -91,7 +95,8 @@ export const exportShifts = defineRoute({
     "Every shift of the filtered range as an attachment, streamed page by page: CSV (RFC 4180, CRLF, header row; " +
     "text fields starting with = + - @ get a leading ' so spreadsheets do not run them) or a JSON array. Local " +
     "times carry no zone suffix; amount = payable hours × hourlyWage, rounded to the cent. Not paged: an export is " +
-    "one file of a range of at most 366 days, streamed as it is read." +
+    "one file of a range of at most 366 days, streamed as it is read. A salaried staff member's shift has " +
+    "hourlyWage and amount null (empty in the CSV): not paid by the hour, as their pay lines say." +
     scopeNote,
   middleware: [read] as const,
   request: { query: ExportQuery },
@@ -194,7 +199,8 @@ export const create = defineRoute({
     "moment (the first of a repeated fall-back hour), so 22:00–06:00 across a fall-back night is 540 minutes; the " +
     "shift keeps the start's offset, as clocked shifts do. Totals and automatic break deductions come from the same " +
     "computation as clock-out. Unknown employee, location, role or break type: 400 naming it. End not after start, " +
-    "or over 24 h: 400. An overlap with another shift of the staff member: 409 `SHIFT_OVERLAP`." +
+    "or over 24 h: 400. An overlap with another shift of the staff member: 409 `SHIFT_OVERLAP`. A salaried staff " +
+    "member's shift reads hourlyWage null and takes none (400 naming `hourlyWage`)." +
     lockedNote +
     " Needs SHIFT_WRITE; every change is audited.",
   middleware: [write] as const,
@@ -223,7 +229,8 @@ export const patch = defineRoute({
     "Changes times, role, wage or breaks. Times read with the body's `utcOffset`, else the shift's own (as the wire " +
     "shows them). A closed shift's breaks and totals are recomputed as at clock-out; `breaks` replaces them all " +
     "and needs a closed shift; `endTime` closes an open one. A new role brings its wage unless `hourlyWage` is " +
-    "given. 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry)." +
+    "given, and re-reads whether the staff member is salaried; a salaried staff member's shift (hourlyWage null) " +
+    "takes no `hourlyWage` (400 naming it). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry)." +
     lockedNote +
     " Needs SHIFT_WRITE.",
   middleware: [write] as const,

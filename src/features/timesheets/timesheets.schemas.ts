@@ -101,7 +101,12 @@ export const ManualShiftCreate = z
     startTime: WallClock,
     endTime: WallClock,
     utcOffset: ManualUtcOffset,
-    hourlyWage: z.number().min(0).max(100_000).optional().openapi({ description: "Default: the role's wage, else the staff member's." }),
+    hourlyWage: z
+      .number()
+      .min(0)
+      .max(100_000)
+      .optional()
+      .openapi({ description: "Default: the role's wage, else the staff member's. A salaried staff member's shift takes none (400)." }),
     breaks: z.array(ManualBreak).max(20).default([]),
   })
   .openapi("ManualShiftCreate");
