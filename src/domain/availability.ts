@@ -98,8 +98,9 @@ function wallStarts(rule: AvailabilityRule, from: Date, to: Date, limit: number,
       if (!skipped.has(localDate(date))) starts.push(date);
       return starts.length < limit;
     });
-  } catch {
-    // Out of steps: no occurrence is left in range. Nothing else is expected of a rule the parser accepted.
+  } catch (error) {
+    // Out of steps: no occurrence is left in range. Anything else is a defect, and must not read as "no occurrence".
+    if (!(error instanceof OutOfSteps)) throw error;
   }
   return starts;
 }
