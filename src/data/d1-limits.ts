@@ -1,5 +1,3 @@
-import { D1_MAX_BOUND_PARAMETERS } from "./chunk";
-
 /**
  * D1's production limits that local D1 (miniflare's SQLite) does not enforce, from
  * https://developers.cloudflare.com/d1/platform/limits/ (queries per invocation: Workers Paid; the Workers limits
@@ -8,7 +6,7 @@ import { D1_MAX_BOUND_PARAMETERS } from "./chunk";
  */
 export const D1_LIMITS = {
   /** "Maximum bound parameters per query". */
-  boundParameters: D1_MAX_BOUND_PARAMETERS,
+  boundParameters: 100,
   /** "Maximum SQL statement length", in UTF-8 bytes. */
   sqlBytes: 100_000,
   /** "Maximum string, BLOB or table row size", in bytes: each bound value. */
