@@ -50,6 +50,8 @@ const workerProject = async (name: string, include: string[], exclude: string[],
             // directory entries an isolate keeps are tested with their own lifetime (test/lib/shard-routes.test.ts).
             DIRECTORY_CACHE_SECONDS: "0",
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
+            // Every invocation's D1 bindings refuse what production D1 would (src/worker.ts, src/data/d1-limits.ts).
+            D1_LIMITS_ENFORCED: "1",
           },
         },
       })),

@@ -6,9 +6,17 @@ import type { WakeUp } from "@/data/outbox/wake";
  */
 import { app } from "./app";
 
+/**
+ * Tests and the bench set D1_LIMITS_ENFORCED="1": each invocation then gets its D1 bindings under a guard that
+ * refuses what production D1 would (src/data/limited-d1.ts); local D1 enforces none of its limits. Without the flag
+ * the env passes through untouched and the guard is never loaded.
+ */
+const limitsEnforced = (env: Env) => (env as { D1_LIMITS_ENFORCED?: string }).D1_LIMITS_ENFORCED === "1";
+const limited = async (env: Env): Promise<Env> => (await import("@/data/limited-d1")).limitedEnv(env);
+
 export default {
   async fetch(request, env, ctx) {
-    return app.fetch(request, env, ctx);
+    return app.fetch(request, limitsEnforced(env) ? await limited(env) : env, ctx);
   },
   /**
    * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
@@ -16,7 +24,8 @@ export default {
    * clock-outs), then wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
    * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired.
    */
-  async scheduled(controller, env, ctx) {
+  async scheduled(controller, invocation, ctx) {
+    const env = limitsEnforced(invocation) ? await limited(invocation) : invocation;
     const jobs = await import("@/jobs/index");
     const now = new Date(controller.scheduledTime);
     const { shards } = jobs.shardConfig(env);
@@ -35,7 +44,8 @@ export default {
     }
   },
   /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order from its shard. */
-  async queue(batch, env) {
+  async queue(batch, invocation) {
+    const env = limitsEnforced(invocation) ? await limited(invocation) : invocation;
     const { createDatabase, deliverPending, shardBinding, webhookShard } = await import("@/jobs/index");
     const seen = new Set<string>();
     for (const message of batch.messages) {

@@ -41,6 +41,13 @@ describe("PATCH /api/timesheets/{id}", () => {
     const [, update] = await audits(shift.id);
     expect(update!.action).toBe("update");
     expect(JSON.parse(update!.before!)).toMatchObject({ duration: 480, breaks: [] });
+    // Every key, in order: the last two are added apart (D1's 32 arguments per SQL function).
+    expect(Object.keys(JSON.parse(update!.before!))).toEqual([
+      ...["id", "employeeId", "locationId", "roleId", "utcStartTime", "utcEndTime", "utcOffset", "businessDate"],
+      ...["hourlyWage", "duration", "totalPaidBreaks", "totalUnpaidBreaks", "payableDuration", "flags", "manualEntry"],
+      ...["deletedAt", "breaks"],
+    ]);
+    expect(JSON.parse(update!.before!)).toMatchObject({ manualEntry: true, deletedAt: null, flags: [] });
     expect(JSON.parse(update!.after!)).toMatchObject({
       duration: 540,
       breaks: [{ paid: false, utcStartTime: "2026-03-14T16:00:00.000Z" }],

@@ -41,7 +41,12 @@ export const startOurs = (stateDir, name = "ours", { testScheduled = false } = {
     name,
     config: OUR_CONFIG,
     entry: join("bench", "counting-entry.ts"),
-    vars: { TOKEN_SECRET: randomBytes(32).toString("base64url"), WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64") },
+    // D1_LIMITS_ENFORCED: each invocation's D1 bindings refuse what production D1 would (src/worker.ts).
+    vars: {
+      TOKEN_SECRET: randomBytes(32).toString("base64url"),
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
+      D1_LIMITS_ENFORCED: "1",
+    },
     flags: testScheduled ? ["--test-scheduled"] : [],
   });
 

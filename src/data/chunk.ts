@@ -1,5 +1,7 @@
+import { D1_LIMITS } from "./d1-limits";
+
 /** D1 refuses a statement that binds more than this many parameters. */
-export const D1_MAX_BOUND_PARAMETERS = 100;
+export const D1_MAX_BOUND_PARAMETERS = D1_LIMITS.boundParameters;
 
 /** How many rows of `parametersPerRow` fit in one statement next to `reserved` other parameters. */
 export function rowsPerStatement(parametersPerRow: number, reserved = 0, max = D1_MAX_BOUND_PARAMETERS): number {

@@ -1,4 +1,5 @@
 import type { Database } from "@/data/client";
+import { D1_LIMITS } from "@/data/d1-limits";
 import { closeShifts, FIRST_SHIFT, planClosures, readDueShifts, type ShiftCursor } from "./auto-clock-out";
 import { type EntryCursor, FIRST_ENTRY, raiseNoShows } from "./no-shows";
 
@@ -11,7 +12,7 @@ export const SHIFTS_PER_CHUNK = 250;
  * attendance passes share 600 statements (counted one by one, whether or not D1 counts a batch as one query), the
  * rest is the other jobs'. A pass that reaches its share stops; the next, 30 minutes on, carries on where the work is.
  */
-export const STATEMENTS_PER_INVOCATION = 600;
+export const STATEMENTS_PER_INVOCATION = Math.floor(D1_LIMITS.queriesPerInvocation * 0.6);
 /** Statements of each batch the pass sends: a no-show batch, a chunk's read, a chunk's close. */
 const STATEMENTS = { noShows: 3, read: 3, close: 7 } as const;
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { app } from "@/app";
+import { limitedEnv } from "@/data/limited-d1";
 import { shardBinding } from "@/data/shards";
 import { shardNames, tenantDb } from "./shards";
 
@@ -59,7 +60,8 @@ export async function requestWithInterference(
   const bindings = Object.fromEntries(shardNames().map((shard) => [shard, interfering(shardBinding(env, shard))]));
   const headers = new Headers({ ...options.headers, Authorization: `Bearer ${options.token}`, "Content-Type": "application/json" });
   const init = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
-  const response = await app.request(`http://shiftline.test${path}`, init, { ...env, ...bindings });
+  // Under the D1 limits guard as a request through the Worker's fetch is (src/worker.ts); `meanwhile` is not.
+  const response = await app.request(`http://shiftline.test${path}`, init, limitedEnv({ ...env, ...bindings } as Env));
   if (pending) throw new Error(`no round trip matched ${interference.before}`);
   return { status: response.status, body: await response.json<Record<string, any>>() };
 }

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { app } from "@/app";
+import { limitedEnv } from "@/data/limited-d1";
 import { shardBinding } from "@/data/shards";
 import { shardNames } from "./shards";
 
@@ -64,7 +65,9 @@ export async function recordingRequest(
   headers.set("Content-Type", "application/json");
   const init = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
   const bindings = Object.fromEntries(shardNames().map((shard) => [shard, recording(shard)]));
-  const response = await app.request(`http://shiftline.test${path}`, init, { ...env, ...options.env, ...bindings }, options.ctx);
+  // Under the D1 limits guard as a request through the Worker's fetch is (src/worker.ts), outside the recording.
+  const invocation = limitedEnv({ ...env, ...options.env, ...bindings } as Env);
+  const response = await app.request(`http://shiftline.test${path}`, init, invocation, options.ctx);
   const tenant = all.filter((s) => !s.directory);
   return {
     status: response.status,

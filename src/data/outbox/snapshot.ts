@@ -1,5 +1,6 @@
 import { Column, getTableColumns, is, SQL, sql, Table } from "drizzle-orm";
 import { SQLiteAsyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { D1_LIMITS } from "@/data/d1-limits";
 
 /**
  * A selection as drizzle's `db.select(fields)` takes it: tables (or aliases), columns, SQL expressions and objects
@@ -13,7 +14,7 @@ export type Fields = { [key: string]: SQLiteTable | Column | SQL | SQL.Aliased |
 const key = (name: string) => sql.raw(`'${name.replaceAll("'", "''")}'`);
 
 /** Pairs per SQL function call: D1 allows 32 arguments per function (json_insert takes the target, then 2 per pair). */
-const PAIRS_PER_CALL = 15;
+const PAIRS_PER_CALL = Math.floor((D1_LIMITS.functionArguments - 1) / 2);
 
 /** A JSON path to a key of the code's own, as a SQL string literal. */
 const path = (name: string) => sql.raw(`'$."${name.replaceAll("'", "''")}"'`);
