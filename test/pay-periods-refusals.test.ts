@@ -335,6 +335,8 @@ describe("closing: refusals and side effects", () => {
         penaltyHours: 0,
         timeOffHours: 0,
         grossPay: 40,
+        // Their one workweek, whole: it is all difference from a version that did not have them.
+        workweeks: [{ startDate: PERIOD, endDate: addDays(PERIOD, 6), minutes: 120, regularRate: 20, straightTimePay: 40 }],
       },
     ]);
   });

@@ -32,16 +32,20 @@ describe("geofence (properties)", () => {
         expect(distanceCentimeters(a, a)).toBe(0);
         expect(d).toBeGreaterThanOrEqual(0);
         // Rounding to whole centimetres, and float error of the two formulas (≈ 1e-9 of the Earth's half-circumference).
-        expect(Math.abs(d - chordDistanceCm(a, b))).toBeLessThanOrEqual(1 + d * 1e-9 + 3);
+        // Near antipodes both arcsines are ill-conditioned (tens of centimetres apart at 20,000 km): compared up to
+        // 19,000 km, far beyond any fence.
+        if (d < 1.9e9) expect(Math.abs(d - chordDistanceCm(a, b))).toBeLessThanOrEqual(1 + d * 1e-9 + 3);
       }),
       { numRuns: 200 },
     );
   });
 
-  it("the triangle inequality holds (to the centimetre of rounding)", () => {
+  it("the triangle inequality holds (to the centimetre of rounding, and the haversine's float error near antipodes)", () => {
     fc.assert(
       fc.property(point, point, point, (a, b, c) => {
-        expect(distanceCentimeters(a, c)).toBeLessThanOrEqual(distanceCentimeters(a, b) + distanceCentimeters(b, c) + 2);
+        const [ab, bc] = [distanceCentimeters(a, b), distanceCentimeters(b, c)];
+        // Near an antipode the haversine's arcsine is off by up to tens of centimetres (1e-7 of 20,000 km is 2 m).
+        expect(distanceCentimeters(a, c)).toBeLessThanOrEqual(ab + bc + 2 + (ab + bc) * 1e-7);
       }),
       { numRuns: 200 },
     );
