@@ -7,7 +7,7 @@ export interface FrozenDates {
   to: string;
 }
 
-type WorkweekSet = Pick<PayRuleSet, "locationId" | "effectiveFrom" | "workweekStartsOn">;
+type WorkweekSet = Pick<PayRuleSet, "locationId" | "effectiveFrom" | "workweekStartsOn"> & Partial<Pick<PayRuleSet, "workdayStartsAt">>;
 
 const weekdayIndex = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
@@ -19,20 +19,23 @@ const weekStart = (date: string, startsOn: Weekday) => addDays(date, -((weekdayI
  * one taking effect by `last`, and the default rules' while the organization has no set of its own in force yet
  * (a location without a set of its own follows the organization's).
  */
-function startsInForce(sets: readonly WorkweekSet[], first: string, last: string): Set<Weekday> {
+function setsInForce(sets: readonly WorkweekSet[], first: string, last: string): { days: Set<Weekday>; lateWorkdays: boolean } {
   const byScope = new Map<string | null, WorkweekSet[]>();
   for (const set of sets) byScope.set(set.locationId, [...(byScope.get(set.locationId) ?? []), set]);
   const days = new Set<Weekday>();
+  let lateWorkdays = false;
   for (const versions of byScope.values()) {
     const sorted = [...versions].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0));
     sorted.forEach((set, index) => {
       const next = sorted[index + 1];
-      if (set.effectiveFrom <= last && (!next || next.effectiveFrom > first)) days.add(set.workweekStartsOn);
+      if (set.effectiveFrom > last || (next && next.effectiveFrom <= first)) return;
+      days.add(set.workweekStartsOn);
+      if ((set.workdayStartsAt ?? "00:00") !== "00:00") lateWorkdays = true;
     });
   }
   const organizationsOwn = sets.filter((s) => s.locationId === null).map((s) => s.effectiveFrom);
   if (!organizationsOwn.some((date) => date <= first)) days.add(DEFAULT_RULES.workweekStartsOn);
-  return days;
+  return { days, lateWorkdays };
 }
 
 /**
@@ -40,19 +43,22 @@ function startsInForce(sets: readonly WorkweekSet[], first: string, last: string
  * workweek holding its start to the last day of the workweek holding its end. Overtime is counted by workweek, so a
  * day of such a week outside the period (a Sunday before a Monday-to-Sunday period under Sunday workweeks) still
  * changes the period's pay. With sets of different `workweekStartsOn` in force (per location, or a change of
- * workweek near the period), every such week counts: the widest range is frozen. At most 6 days either side.
+ * workweek near the period), every such week counts: the widest range is frozen. At most 6 days either side (7 after,
+ * when a workday starts after midnight).
  */
 export function frozenDates(period: { startDate: string; endDate: string }, sets: readonly WorkweekSet[]): FrozenDates {
-  const starts = startsInForce(sets, addDays(period.startDate, -6), addDays(period.endDate, 6));
+  const { days, lateWorkdays } = setsInForce(sets, addDays(period.startDate, -6), addDays(period.endDate, 6));
   let from = period.startDate;
   let to = period.endDate;
-  for (const day of starts) {
+  for (const day of days) {
     const first = weekStart(period.startDate, day);
     const last = addDays(weekStart(period.endDate, day), 6);
     if (first < from) from = first;
     if (last > to) to = last;
   }
-  return { from, to };
+  // A workday starting after midnight ends on the next date's morning: a shift dated the day after the last workweek
+  // may still count in it, so that date is frozen too (its later hours with it: a close errs on the frozen side).
+  return { from, to: lateWorkdays ? addDays(to, 1) : to };
 }
 
 /**

@@ -75,6 +75,17 @@ describe("frozenDates: every date of every workweek overlapping the period", () 
     expect(frozenDates(period, sets)).toEqual(expected);
   });
 
+  it("a workday starting after midnight freezes the date after the last workweek too: its early hours count in it", () => {
+    // Sunday workweeks from 04:00: Sunday 27 at 02:00 is still Saturday 26's workday, in the last frozen week.
+    expect(frozenDates(PERIOD, [{ ...set("Sunday"), workdayStartsAt: "04:00" }])).toEqual({ from: "2026-09-13", to: "2026-09-27" });
+    expect(frozenDates(PERIOD, [{ ...set("Sunday"), workdayStartsAt: "00:00" }])).toEqual({ from: "2026-09-13", to: "2026-09-26" });
+    // A later set's late workday counts only once it is in force near the period.
+    expect(frozenDates(PERIOD, [set("Sunday"), { ...set("Sunday", "2027-01-03"), workdayStartsAt: "04:00" }])).toEqual({
+      from: "2026-09-13",
+      to: "2026-09-26",
+    });
+  });
+
   it("never reaches more than 6 days beyond either end", () => {
     const days: Weekday[] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
     const frozen = frozenDates(
