@@ -1,6 +1,6 @@
 // The SQL our Worker sends to D1 for a page of pay lines (GET /api/timesheets/pay without filters), as plain strings:
 // the `.toSQL().sql` of src/features/pay/pay-inputs.data.ts's readPayInputsPage, two round trips: the rule sets, the
-// currency and the page's staff members; then their shifts, time off and staff rows by IN lists of at most 90 ids.
+// currency and the page's staff members (their rows); then their shifts and time off by IN lists of at most 90 ids.
 // `payLinesStatements` and `payLinesPageStatements` answer them with the bound values of a request, in drizzle's
 // order. The baseline Worker sends exactly these, and the pay scenario compares both, statements AND values, with a
 // fresh trace of our Worker at every run.
@@ -19,14 +19,12 @@ export const SQL = {
     `select "time_off_requests"."worker_id", "time_off_requests"."hour_configuration" from "time_off_requests" inner join "time_off_policies" on "time_off_policies"."id" = "time_off_requests"."policy_id" where ("time_off_requests"."organization_id" = ? and "time_off_requests"."status" = ? and "time_off_requests"."deleted_at" is null and "time_off_requests"."start_at" < ? and "time_off_requests"."end_at" > ? and "time_off_policies"."paid" = ? and "time_off_requests"."worker_id" in (${marks(ids)}))`,
   organization: `select "currency_code", '' from "organizations" where "organizations"."id" = ?`,
   page: [
-    'select "id" from "staff_members" where ("staff_members"."organization_id" = ? and (EXISTS (SELECT 1 FROM shifts AS worked WHERE worked.employee_id = "staff_members"."id"',
+    'select "id", "name", "external_id", "external_payroll_id", "currency_code", "hourly_wage", "wage_type" from "staff_members" where ("staff_members"."organization_id" = ? and (EXISTS (SELECT 1 FROM shifts AS worked WHERE worked.employee_id = "staff_members"."id"',
     "        AND worked.business_date >= ? AND worked.business_date <= ? AND worked.deleted_at IS NULL)",
     "      OR EXISTS (SELECT 1 FROM time_off_requests AS away INNER JOIN time_off_policies AS policy ON policy.id = away.policy_id",
     '        WHERE away.worker_id = "staff_members"."id" AND away.status = \'approved\' AND away.deleted_at IS NULL',
     '        AND away.start_at < ? AND away.end_at > ? AND policy.paid = 1))) order by "staff_members"."id" asc limit ?',
   ].join("\n"),
-  staff: (ids) =>
-    `select "id", "name", "external_id", "external_payroll_id", "currency_code", "hourly_wage", "wage_type" from "staff_members" where ("staff_members"."organization_id" = ? and "staff_members"."id" in (${marks(ids)}))`,
 };
 
 /** Ids bound in one IN list (src/features/pay/pay-inputs.data.ts's IDS_PER_STATEMENT). */
@@ -55,7 +53,7 @@ export function payLinesStatements({ organizationId, startDate, endDate, limit =
   ];
 }
 
-/** The second: the shifts from 8 days before the range to 7 after (its workweeks, whole), time off and staff rows of `ids`. */
+/** The second: the shifts from 8 days before the range to 7 after (its workweeks, whole) and the time off of `ids`. */
 export function payLinesPageStatements({ organizationId, startDate, endDate }, ids) {
   const pairs = [];
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
@@ -73,7 +71,6 @@ export function payLinesPageStatements({ organizationId, startDate, endDate }, i
           ...part,
         ],
       ],
-      [SQL.staff(part), [organizationId, ...part]],
     );
   }
   return pairs;

@@ -38,8 +38,8 @@ async function payLines(db, request) {
   const [sets, organization, pageRows] = await send(db, payLinesStatements(range));
   const pageIds = pageRows.slice(0, limit).map((r) => r.id);
   const rows = pageIds.length ? await send(db, payLinesPageStatements(range, pageIds)) : [];
-  const part = (k) => rows.filter((_, i) => i % 3 === k).flat();
-  const [shiftRows, timeOffRows, staffRows] = [part(0), part(1), part(2)];
+  const part = (k) => rows.filter((_, i) => i % 2 === k).flat();
+  const [shiftRows, timeOffRows, staffRows] = [part(0), part(1), pageRows.slice(0, limit)];
 
   const ids = new Set([...shiftRows.map((s) => s.employee_id), ...timeOffRows.map((t) => t.worker_id)]);
   const currency = organization[0]?.currency_code ?? "USD";

@@ -169,7 +169,7 @@ const organizationStatement = (db: Database, filter: PayFilter, fingerprint = fa
     .from(organizations)
     .where(eq(organizations.id, filter.organizationId));
 
-const staffStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
+const staffStatement = (db: Database, filter: PayFilter) =>
   db
     .select(staffColumns)
     .from(staffMembers)
@@ -177,7 +177,6 @@ const staffStatement = (db: Database, filter: PayFilter, employeeIds?: string[])
       and(
         eq(staffMembers.organizationId, filter.organizationId),
         filter.employeeId === undefined ? undefined : eq(staffMembers.id, filter.employeeId),
-        employeeIds === undefined ? undefined : inArray(staffMembers.id, employeeIds),
       ),
     );
 
@@ -247,7 +246,8 @@ export interface PayPage {
 const IDS_PER_STATEMENT = rowsPerStatement(1, 10);
 
 /**
- * The page's employees, in id order, limit + 1 of them (to know whether more remain): staff members of the
+ * The page's employees as pay reads them (staffColumns), in id order, limit + 1 of them (to know whether more
+ * remain): staff members of the
  * organization (deleted ones too: their shifts are still paid) with an input in the read — a shift of the read
  * window or approved paid time off overlapping the range; with `locationId`, a shift there in the range instead.
  * It walks the staff index in id order and probes each one's shifts and time off by their own indexes, so a page
@@ -267,7 +267,7 @@ function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
         WHERE away.worker_id = ${staffMembers.id} AND away.status = 'approved' AND away.deleted_at IS NULL
         AND away.start_at < ${rangeEnd} AND away.end_at > ${rangeStart} AND policy.paid = 1))`;
   return db
-    .select({ id: staffMembers.id })
+    .select(staffColumns)
     .from(staffMembers)
     .where(
       and(
@@ -283,8 +283,8 @@ function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
 
 /**
  * The inputs of one page of employees (GET /timesheets/pay), in two round trips: the rule sets, the currency and
- * the page's employees; then only their shifts (every workweek the range touches, whole), time off and staff rows,
- * by IN lists of at most IDS_PER_STATEMENT ids. `more` tells whether employees remain after the page.
+ * the page's employees (their staff rows); then only their shifts (every workweek the range touches, whole) and
+ * time off, by IN lists of at most IDS_PER_STATEMENT ids. `more` tells whether employees remain after the page.
  */
 export async function readPayInputsPage(
   db: Database,
@@ -296,24 +296,15 @@ export async function readPayInputsPage(
     organizationStatement(db, filter),
     payEmployeesStatement(db, filter, page),
   ]);
-  const employeeIds = pageRows.slice(0, page.limit).map((r) => r.id);
+  const staffRows = pageRows.slice(0, page.limit);
+  const employeeIds = staffRows.map((r) => r.id);
   const more = pageRows.length > page.limit;
   // The page's ids already name the location's employees: their shifts and time off count wherever they are.
   const byIds: PayFilter = { organizationId: filter.organizationId, startDate: filter.startDate, endDate: filter.endDate };
   const chunks = chunk(employeeIds, IDS_PER_STATEMENT);
-  const [first, ...rest] = chunks.flatMap((ids) => [
-    shiftsStatement(db, byIds, ids),
-    timeOffStatement(db, byIds, ids),
-    staffStatement(db, byIds, ids),
-  ]);
+  const [first, ...rest] = chunks.flatMap((ids) => [shiftsStatement(db, byIds, ids), timeOffStatement(db, byIds, ids)]);
   const rows = first ? ((await db.batch([first, ...rest])) as unknown[][]) : [];
-  const part = <T>(k: number) => rows.filter((_, i) => i % 3 === k).flat() as T[];
-  const inputs = payInputsOf(byIds, [
-    sets,
-    part<PayInputRows[1][number]>(0),
-    part<PayInputRows[2][number]>(1),
-    organization,
-    part<PayInputRows[4][number]>(2),
-  ]);
+  const part = <T>(k: number) => rows.filter((_, i) => i % 2 === k).flat() as T[];
+  const inputs = payInputsOf(byIds, [sets, part<PayInputRows[1][number]>(0), part<PayInputRows[2][number]>(1), organization, staffRows]);
   return { inputs, employeeIds, more };
 }
