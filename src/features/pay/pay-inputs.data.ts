@@ -247,11 +247,11 @@ const IDS_PER_STATEMENT = rowsPerStatement(1, 10);
 
 /**
  * The page's employees as pay reads them (staffColumns), in id order, limit + 1 of them (to know whether more
- * remain): staff members of the
- * organization (deleted ones too: their shifts are still paid) with an input in the read — a shift of the read
- * window or approved paid time off overlapping the range; with `locationId`, a shift there in the range instead.
- * It walks the staff index in id order and probes each one's shifts and time off by their own indexes, so a page
- * reads about as many staff members as it answers, whatever the organization's size.
+ * remain): staff members of the organization (deleted ones too: their shifts are still paid) with an input in the
+ * read — a shift of the read window or approved paid time off overlapping the range; with `locationId`, a shift
+ * there in the range instead. It walks the staff index in id order from the cursor and probes each one's shifts and
+ * time off by their own indexes, so a page reads the staff members it answers and those without input between
+ * them, never the whole organization's shifts.
  */
 function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
   const { from, to } = readWindowOf(filter.startDate, filter.endDate);
