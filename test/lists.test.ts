@@ -25,6 +25,7 @@ async function lists() {
       `${org}/locations/${w.location.id}/timesheets?startDate=2026-03-01&endDate=2026-03-31`,
       "/api/timesheets?startDate=2026-03-01&endDate=2026-03-31",
       "/api/timesheets/reports/employees?startDate=2026-03-01&endDate=2026-03-31",
+      "/api/timesheets/pay?startDate=2026-03-01&endDate=2026-03-31",
       `${org}/availability?startDate=2026-03-01&endDate=2026-03-31`,
       `${org}/attendance-exceptions?startDate=2026-03-01&endDate=2026-03-31`,
       `${org}/locations/${w.location.id}/shift-requests`,

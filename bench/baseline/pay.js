@@ -1,11 +1,13 @@
-// Baseline pay lines: GET /api/timesheets/pay sending our Worker's batch of five statements (pay-statements.js) with
-// the same bound values, written by hand with no framework, no validation, no authentication or authorisation (the
+// Baseline pay lines: GET /api/timesheets/pay paged by staff member as ours (`limit`, `cursor`, `Link`), sending our
+// Worker's two round trips (pay-statements.js) with the same bound values, written by hand with no framework, no validation, no authentication or authorisation (the
 // organization comes from the `organizationId` query parameter), and no drizzle: rows are read by column name.
 // The pay rules themselves are the product's, not the framework's: the classification is src/domain's own pure
 // functions, imported as they are, so what this leaves out is only what our Worker does around them.
 import { computePay } from "../../src/domain/pay-classification.ts";
 import { payShiftFromStored } from "../../src/domain/pay-shift.ts";
-import { payLinesStatements } from "./pay-statements.js";
+import { payLinesPageStatements, payLinesStatements } from "./pay-statements.js";
+
+const send = async (db, pairs) => (await db.batch(pairs.map(([sql, values]) => db.prepare(sql).bind(...values)))).map((r) => r.results);
 
 const ruleSetOf = (r) => ({
   id: r.id,
@@ -29,10 +31,15 @@ async function payLines(db, request) {
   const organizationId = url.searchParams.get("organizationId");
   const startDate = url.searchParams.get("startDate");
   const endDate = url.searchParams.get("endDate");
-  const statements = payLinesStatements({ organizationId, startDate, endDate });
-  const [sets, shiftRows, timeOffRows, organization, staffRows] = (
-    await db.batch(statements.map(([sql, values]) => db.prepare(sql).bind(...values)))
-  ).map((r) => r.results);
+  const limit = Number(url.searchParams.get("limit") ?? 100);
+  const cursor = url.searchParams.get("cursor");
+  const afterId = cursor === null ? undefined : atob(cursor).split("|")[2];
+  const range = { organizationId, startDate, endDate, limit, afterId };
+  const [sets, organization, pageRows] = await send(db, payLinesStatements(range));
+  const pageIds = pageRows.slice(0, limit).map((r) => r.id);
+  const rows = pageIds.length ? await send(db, payLinesPageStatements(range, pageIds)) : [];
+  const part = (k) => rows.filter((_, i) => i % 2 === k).flat();
+  const [shiftRows, timeOffRows, staffRows] = [part(0), part(1), pageRows.slice(0, limit)];
 
   const ids = new Set([...shiftRows.map((s) => s.employee_id), ...timeOffRows.map((t) => t.worker_id)]);
   const currency = organization[0]?.currency_code ?? "USD";
@@ -70,22 +77,31 @@ async function payLines(db, request) {
     })),
   );
   const pay = computePay({ startDate, endDate, shifts, timeOff, ruleSets: sets.map(ruleSetOf) });
-  return Response.json({
-    startDate,
-    endDate,
-    employees: pay.employees.map(({ employeeId, lines, ...totals }) => {
-      const employee = employees.get(employeeId);
-      return {
-        employeeId,
-        externalId: employee?.externalId ?? null,
-        externalPayrollId: employee?.externalPayrollId ?? null,
-        currencyCode: employee?.currencyCode ?? "USD",
-        ...totals,
-        lines,
-      };
-    }),
-    totals: pay.totals,
-  });
+  const headers = {};
+  if (pageRows.length > limit) {
+    const next = new URL(request.url);
+    next.searchParams.set("cursor", btoa([startDate, endDate, pageIds[pageIds.length - 1]].join("|")).replaceAll("=", ""));
+    headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
+  }
+  return Response.json(
+    {
+      startDate,
+      endDate,
+      employees: pay.employees.map(({ employeeId, lines, ...totals }) => {
+        const employee = employees.get(employeeId);
+        return {
+          employeeId,
+          externalId: employee?.externalId ?? null,
+          externalPayrollId: employee?.externalPayrollId ?? null,
+          currencyCode: employee?.currencyCode ?? "USD",
+          ...totals,
+          lines,
+        };
+      }),
+      totals: pay.totals,
+    },
+    { headers },
+  );
 }
 
 /** The worker's routes for this scenario. */

@@ -4,7 +4,7 @@
 // by the bench endpoint /__bench/replay, every row answered as JSON, no classification); the close of their biweekly
 // period against the raw SQL of its reads; D1 round trips, rows read next to the shifts read, and the close's batch.
 import { isDeepStrictEqual } from "node:util";
-import { payLinesStatements } from "../baseline/pay-statements.js";
+import { payLinesPageStatements, payLinesStatements } from "../baseline/pay-statements.js";
 import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.mjs";
 import { measure, percentile } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
@@ -113,11 +113,28 @@ function d1Figures(res) {
   };
 }
 
+/** Pages of 100 followed by their Link on ours and on the baseline: the same pages, whose staff are the whole page's. */
+async function samePagesOf(ours, baseline, world, path, whole) {
+  const employees = [];
+  let next = path;
+  for (let pages = 0; next && pages < 20; pages++) {
+    const mine = await ours.request("GET", next, { token: world.admin });
+    const theirs = await baseline.request("GET", `${next}&organizationId=${world.org.id}`);
+    if (mine.status !== 200 || !isDeepStrictEqual(mine.body, theirs.body)) return false;
+    employees.push(...mine.body.employees);
+    next = /^<([^>]+)>; rel="next"$/.exec(mine.headers.get("link") ?? "")?.[1] ?? null;
+    const theirNext = /^<([^>]+)>; rel="next"$/.exec(theirs.headers.get("link") ?? "")?.[1] ?? null;
+    if ((next === null) !== (theirNext === null)) return false;
+  }
+  return next === null && isDeepStrictEqual(employees, whole);
+}
+
 export async function run({ stateDir, options, print }) {
   print("Starting our Worker (wrangler dev, bench/counting-entry.ts) and seeding it…");
   const ours = await startOurs(stateDir);
   const world = await seed(ours, print);
-  const linesPath = `/api/timesheets/pay?startDate=${FIRST_DAY}&endDate=${LAST_DAY}`;
+  // One page of 500: the whole organization, as before pay lines were paged by staff member.
+  const linesPath = `/api/timesheets/pay?startDate=${FIRST_DAY}&endDate=${LAST_DAY}&limit=${STAFF}`;
 
   const lines = await traced(ours, "GET", linesPath, { token: world.admin });
   if (lines.status !== 200) throw new Error(`pay lines: ${lines.status} ${lines.text.slice(0, 300)}`);
@@ -131,15 +148,20 @@ export async function run({ stateDir, options, print }) {
   const copied = await copyData(ours, baseline);
   print(`  copied ${copied.rows} rows in ${copied.statements} INSERT statements`);
   const baselinePath = `${linesPath}&organizationId=${world.org.id}`;
+  const range = { organizationId: world.org.id, startDate: FIRST_DAY, endDate: LAST_DAY, limit: STAFF };
+  const pageIds = lines.body.employees.map((e) => e.employeeId);
   const expectedTrips = [
-    { call: "batch", pairs: payLinesStatements({ organizationId: world.org.id, startDate: FIRST_DAY, endDate: LAST_DAY }) },
+    { call: "batch", pairs: payLinesStatements(range) },
+    { call: "batch", pairs: payLinesPageStatements(range, pageIds) },
   ];
   const ourTrips = lines.roundTrips
     .filter((t) => t.kind !== "directory")
     .map((t) => ({ call: t.call, pairs: t.statements.map((sql, i) => [sql, t.params[i]]) }));
   const sameStatements = JSON.stringify(expectedTrips) === JSON.stringify(ourTrips);
   const baselineLines = await baseline.request("GET", baselinePath);
-  const sameResponse = baselineLines.status === 200 && isDeepStrictEqual(baselineLines.body, lines.body);
+  const samePages = await samePagesOf(ours, baseline, world, linesPath.replace(`limit=${STAFF}`, "limit=100"), lines.body.employees);
+  const sameResponse =
+    baselineLines.status === 200 && isDeepStrictEqual(baselineLines.body, lines.body) && !lines.headers.get("link") && samePages;
 
   print(
     `Load: ${options.connections} connections, ${options.warmupSeconds} s warm-up (discarded), ${options.durationSeconds} s measured per phase`,
@@ -209,7 +231,7 @@ export async function run({ stateDir, options, print }) {
   print("");
   print(comparisonTable([{ label: linesLabel, ours: oursLines, baseline: baselineLinesLoad }]));
   print(
-    `  baseline: bench/baseline/pay.js — the same batch (statements ${sameStatements ? "identical" : "DIFFER"} to this run's trace of ` +
+    `  baseline: bench/baseline/pay.js — the same round trips (statements ${sameStatements ? "identical" : "DIFFER"} to this run's trace of ` +
       `ours, SQL and values), src/domain's computePay, the same response (${sameResponse ? "identical" : "DIFFERS"}); no framework, ` +
       "validation, authentication or drizzle.",
   );

@@ -1,5 +1,6 @@
 import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
-import { and, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
 import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
@@ -82,21 +83,28 @@ const workedAt = (filter: PayFilter, locationId: string) =>
   sql`${shifts.employeeId} IN (SELECT employee_id FROM shifts AS here WHERE here.location_id = ${locationId}
     AND here.business_date >= ${filter.startDate} AND here.business_date <= ${filter.endDate} AND here.deleted_at IS NULL)`;
 
-function shiftConditions(filter: PayFilter): SQL {
+/**
+ * The shifts of the read window; of `employeeIds` alone when named, read by the staff member's index (the `+`
+ * keeps SQLite off the organization's, which would read every shift of the window).
+ */
+function shiftConditions(filter: PayFilter, employeeIds?: string[]): SQL {
   const window = readWindowOf(filter.startDate, filter.endDate);
   const conditions = [
-    eq(shifts.organizationId, filter.organizationId),
+    employeeIds === undefined
+      ? eq(shifts.organizationId, filter.organizationId)
+      : sql`+${shifts.organizationId} = ${filter.organizationId}`,
     gte(shifts.businessDate, window.from),
     lte(shifts.businessDate, window.to),
     isNull(shifts.deletedAt),
   ];
   if (filter.employeeId) conditions.push(eq(shifts.employeeId, filter.employeeId));
+  if (employeeIds) conditions.push(inArray(shifts.employeeId, employeeIds));
   if (filter.locationId) conditions.push(workedAt(filter, filter.locationId));
   return and(...conditions)!;
 }
 
 /** Approved requests on paid policies overlapping the range (their hour configuration is per local date). */
-function timeOffConditions(filter: PayFilter): SQL {
+function timeOffConditions(filter: PayFilter, employeeIds?: string[]): SQL {
   const conditions = [
     eq(timeOffRequests.organizationId, filter.organizationId),
     eq(timeOffRequests.status, "approved"),
@@ -106,6 +114,7 @@ function timeOffConditions(filter: PayFilter): SQL {
     eq(timeOffPolicies.paid, true),
   ];
   if (filter.employeeId) conditions.push(eq(timeOffRequests.workerId, filter.employeeId));
+  if (employeeIds) conditions.push(inArray(timeOffRequests.workerId, employeeIds));
   return and(...conditions)!;
 }
 
@@ -128,33 +137,48 @@ const staffColumns = {
  */
 export const payInputStatements = (db: Database, filter: PayFilter, { fingerprint = false } = {}) =>
   [
-    db
-      .select()
-      .from(payRuleSets)
-      .where(and(eq(payRuleSets.organizationId, filter.organizationId), isNull(payRuleSets.deletedAt))),
-    readRows(db, db.select(payShiftColumns).from(shifts).where(shiftConditions(filter))),
-    db
-      .select({ workerId: timeOffRequests.workerId, hourConfiguration: timeOffRequests.hourConfiguration })
-      .from(timeOffRequests)
-      .innerJoin(timeOffPolicies, eq(timeOffPolicies.id, timeOffRequests.policyId))
-      .where(timeOffConditions(filter)),
-    db
-      .select({
-        currencyCode: organizations.currencyCode,
-        fingerprint: fingerprint ? payInputsFingerprint(filter.organizationId, filter.startDate, filter.endDate) : sql<string>`''`,
-      })
-      .from(organizations)
-      .where(eq(organizations.id, filter.organizationId)),
-    db
-      .select(staffColumns)
-      .from(staffMembers)
-      .where(
-        and(
-          eq(staffMembers.organizationId, filter.organizationId),
-          filter.employeeId === undefined ? undefined : eq(staffMembers.id, filter.employeeId),
-        ),
-      ),
+    ruleSetsStatement(db, filter),
+    shiftsStatement(db, filter),
+    timeOffStatement(db, filter),
+    organizationStatement(db, filter, fingerprint),
+    staffStatement(db, filter),
   ] as const;
+
+const ruleSetsStatement = (db: Database, filter: PayFilter) =>
+  db
+    .select()
+    .from(payRuleSets)
+    .where(and(eq(payRuleSets.organizationId, filter.organizationId), isNull(payRuleSets.deletedAt)));
+
+const shiftsStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
+  readRows(db, db.select(payShiftColumns).from(shifts).where(shiftConditions(filter, employeeIds)));
+
+const timeOffStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
+  db
+    .select({ workerId: timeOffRequests.workerId, hourConfiguration: timeOffRequests.hourConfiguration })
+    .from(timeOffRequests)
+    .innerJoin(timeOffPolicies, eq(timeOffPolicies.id, timeOffRequests.policyId))
+    .where(timeOffConditions(filter, employeeIds));
+
+const organizationStatement = (db: Database, filter: PayFilter, fingerprint = false) =>
+  db
+    .select({
+      currencyCode: organizations.currencyCode,
+      fingerprint: fingerprint ? payInputsFingerprint(filter.organizationId, filter.startDate, filter.endDate) : sql<string>`''`,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, filter.organizationId));
+
+const staffStatement = (db: Database, filter: PayFilter) =>
+  db
+    .select(staffColumns)
+    .from(staffMembers)
+    .where(
+      and(
+        eq(staffMembers.organizationId, filter.organizationId),
+        filter.employeeId === undefined ? undefined : eq(staffMembers.id, filter.employeeId),
+      ),
+    );
 
 type Statements = ReturnType<typeof payInputStatements>;
 /** The rows of payInputStatements, in their order. */
@@ -207,7 +231,80 @@ export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, or
   };
 }
 
-/** The inputs of a pay computation in one round trip (payInputStatements). */
+/** The inputs of a pay computation in one round trip (payInputStatements): every employee, as a close reads them. */
 export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
   return payInputsOf(filter, await db.batch(payInputStatements(db, filter)));
+}
+
+/** A page of employees: those after `afterId` in id order, at most `limit`. */
+export interface PayPage {
+  limit: number;
+  afterId?: string;
+}
+
+/** Ids bound in one IN list, next to the few other parameters of its statement (D1 binds at most 100). */
+const IDS_PER_STATEMENT = rowsPerStatement(1, 10);
+
+/**
+ * The page's employees as pay reads them (staffColumns), in id order, limit + 1 of them (to know whether more
+ * remain): staff members of the organization (deleted ones too: their shifts are still paid) with an input in the
+ * read — a shift of the read window or approved paid time off overlapping the range; with `locationId`, a shift
+ * there in the range instead. It walks the staff index in id order from the cursor and probes each one's shifts and
+ * time off by their own indexes, so a page reads the staff members it answers and those without input between
+ * them, never the whole organization's shifts.
+ */
+function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
+  const { from, to } = readWindowOf(filter.startDate, filter.endDate);
+  const rangeStart = Date.parse(`${filter.startDate}T00:00:00Z`) - 86_400_000;
+  const rangeEnd = Date.parse(`${filter.endDate}T00:00:00Z`) + 2 * 86_400_000;
+  const hasInput = filter.locationId
+    ? sql`EXISTS (SELECT 1 FROM shifts AS here WHERE here.employee_id = ${staffMembers.id}
+        AND here.location_id = ${filter.locationId} AND here.business_date >= ${filter.startDate}
+        AND here.business_date <= ${filter.endDate} AND here.deleted_at IS NULL)`
+    : sql`(EXISTS (SELECT 1 FROM shifts AS worked WHERE worked.employee_id = ${staffMembers.id}
+        AND worked.business_date >= ${from} AND worked.business_date <= ${to} AND worked.deleted_at IS NULL)
+      OR EXISTS (SELECT 1 FROM time_off_requests AS away INNER JOIN time_off_policies AS policy ON policy.id = away.policy_id
+        WHERE away.worker_id = ${staffMembers.id} AND away.status = 'approved' AND away.deleted_at IS NULL
+        AND away.start_at < ${rangeEnd} AND away.end_at > ${rangeStart} AND policy.paid = 1))`;
+  return db
+    .select(staffColumns)
+    .from(staffMembers)
+    .where(
+      and(
+        eq(staffMembers.organizationId, filter.organizationId),
+        filter.employeeId === undefined ? undefined : eq(staffMembers.id, filter.employeeId),
+        page.afterId === undefined ? undefined : gt(staffMembers.id, page.afterId),
+        hasInput,
+      ),
+    )
+    .orderBy(asc(staffMembers.id))
+    .limit(page.limit + 1);
+}
+
+/**
+ * The inputs of one page of employees (GET /timesheets/pay), in two round trips: the rule sets, the currency and
+ * the page's employees (their staff rows); then only their shifts (every workweek the range touches, whole) and
+ * time off, by IN lists of at most IDS_PER_STATEMENT ids. `more` tells whether employees remain after the page.
+ */
+export async function readPayInputsPage(
+  db: Database,
+  filter: PayFilter,
+  page: PayPage,
+): Promise<{ inputs: PayInputs; employeeIds: string[]; more: boolean }> {
+  const [sets, organization, pageRows] = await db.batch([
+    ruleSetsStatement(db, filter),
+    organizationStatement(db, filter),
+    payEmployeesStatement(db, filter, page),
+  ]);
+  const staffRows = pageRows.slice(0, page.limit);
+  const employeeIds = staffRows.map((r) => r.id);
+  const more = pageRows.length > page.limit;
+  // The page's ids already name the location's employees: their shifts and time off count wherever they are.
+  const byIds: PayFilter = { organizationId: filter.organizationId, startDate: filter.startDate, endDate: filter.endDate };
+  const chunks = chunk(employeeIds, IDS_PER_STATEMENT);
+  const [first, ...rest] = chunks.flatMap((ids) => [shiftsStatement(db, byIds, ids), timeOffStatement(db, byIds, ids)]);
+  const rows = first ? ((await db.batch([first, ...rest])) as unknown[][]) : [];
+  const part = <T>(k: number) => rows.filter((_, i) => i % 2 === k).flat() as T[];
+  const inputs = payInputsOf(byIds, [sets, part<PayInputRows[1][number]>(0), part<PayInputRows[2][number]>(1), organization, staffRows]);
+  return { inputs, employeeIds, more };
 }

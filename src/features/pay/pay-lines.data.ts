@@ -1,8 +1,9 @@
 import type { Database } from "@/data/client";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { computePay, type EmployeePay } from "@/domain/pay-classification";
+import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
-import { type PayEmployee, type PayFilter, readPayInputs } from "./pay-inputs.data";
+import { type PayEmployee, type PayFilter, readPayInputsPage } from "./pay-inputs.data";
 
 /** The longest range one pay read computes: a quarter, so a read stays within one isolate's CPU and memory. */
 export const MAX_PAY_RANGE_DAYS = 93;
@@ -21,12 +22,33 @@ export const employeePayWire = (pay: EmployeePay, employees: ReadonlyMap<string,
   };
 };
 
-/** GET /timesheets/pay: one round trip (payInputStatements), then pure classification. */
-export async function payLines(db: Database, filter: PayFilter) {
+/** A pay lines cursor: the range it was handed out for and the last employee id of its page. */
+const CURSOR = /^(\d{4}-\d{2}-\d{2})\|(\d{4}-\d{2}-\d{2})\|([0-9A-Za-z-]{1,64})$/;
+
+export const payLinesCursor = (filter: PayFilter, lastEmployeeId: string) =>
+  encodeKeyCursor(filter.startDate, filter.endDate, lastEmployeeId);
+
+/** The employee id a cursor pages after; one handed out for another range is a 400 naming `cursor`. */
+function afterIdOf(filter: PayFilter, cursor: string | undefined) {
+  if (cursor === undefined) return undefined;
+  const [startDate, endDate, afterId] = decodeKeyCursor(cursor, CURSOR);
+  if (startDate !== filter.startDate || endDate !== filter.endDate) {
+    throw invalidField("cursor", "a cursor of another range: follow the Link of this range's previous page");
+  }
+  return afterId;
+}
+
+/**
+ * GET /timesheets/pay: one page of employees in id order, in two round trips (readPayInputsPage), then pure
+ * classification of theirs alone; `totals` are the page's. `next` is the cursor of the next page, if any.
+ */
+export async function payLines(db: Database, filter: PayFilter, page: { limit: number; cursor?: string }) {
   const { startDate, endDate } = filter;
   const rangeProblem = calendarRangeProblem(startDate, endDate, MAX_PAY_RANGE_DAYS);
   if (rangeProblem) throw invalidField(rangeProblem.path, rangeProblem.message);
-  const inputs = await readPayInputs(db, filter);
+  const afterId = afterIdOf(filter, page.cursor);
+  const { inputs, employeeIds, more } = await readPayInputsPage(db, filter, { limit: page.limit, afterId });
   const pay = computePay({ startDate, endDate, ...inputs });
-  return { startDate, endDate, employees: pay.employees.map((e) => employeePayWire(e, inputs.employees)), totals: pay.totals };
+  const body = { startDate, endDate, employees: pay.employees.map((e) => employeePayWire(e, inputs.employees)), totals: pay.totals };
+  return { body, next: more ? payLinesCursor(filter, employeeIds[employeeIds.length - 1]!) : null };
 }

@@ -7,7 +7,7 @@ export const payLines = defineRoute({
   method: "get",
   path: "/api/timesheets/pay",
   operationId: "getPayLines",
-  flags: { scope: "caller" },
+  flags: { scope: "caller", list: true },
   tags: ["Pay"],
   summary: "Compute pay lines",
   description:
@@ -21,7 +21,13 @@ export const payLines = defineRoute({
     "rounded ones. A line's amount = minutes ÷ 60 × rate to the cent, and every total is the sum of its lines. A " +
     "workweek the range cuts is computed whole (its regular rate too) and only its lines inside the range are " +
     "answered, so a figure never depends on the window; until a workweek ends, a later shift in it can still change " +
-    "the rate of its earlier overtime. Open shifts count nothing until clocked out. `locationId` keeps staff members " +
+    "the rate of its earlier overtime. Open shifts count nothing until clocked out. Paged by staff member, in id " +
+    "order, like every list: `limit` (1–500, default 100) staff members a page and `cursor`, with " +
+    '`Link: <…>; rel="next"` while more remain; a page holds the staff members with a shift in its workweeks or ' +
+    "approved paid time off in the range (deleted staff members too), and may answer fewer than `limit` (one whose " +
+    "inputs make no line in the range is left out), so only the Link says whether more remain. `totals` cover the " +
+    "page's staff members alone: the organization's totals are the sums of every page's. A cursor is good only for " +
+    "the range it was handed out for (another is a 400 naming `cursor`). `locationId` keeps staff members " +
     "with a shift there in the range (their figures count every shift). The range is at most 93 days. The " +
     "organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that " +
     "a staff member without it sees only their own pay (another `employeeId` is 403).",

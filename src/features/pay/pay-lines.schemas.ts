@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { PageQuery } from "@/platform/http/pagination";
 import { queryIdParam } from "@/platform/openapi/helpers";
 import { CalendarDate } from "@/platform/schemas/validation";
 
@@ -129,4 +130,5 @@ export const PayLinesQuery = z.object({
   employeeId: queryIdParam("employeeId"),
   locationId: queryIdParam("locationId"),
   organizationId: queryIdParam("organizationId", "A partner-level token names the organization."),
+  ...PageQuery.shape,
 });
