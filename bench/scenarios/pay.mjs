@@ -300,7 +300,7 @@ export async function run({ stateDir, options, print }) {
   print(
     `  Pay lines: ${computeTrips.length} round trip(s) for the computation (plus the shard directory's read every request makes); ` +
       `${linesFigures.read} rows read for ${linesFigures.shiftsReturned} shifts = ${x(linesFigures.read / linesFigures.shiftsReturned)}: the shifts, ` +
-      `one row per staff member of the organization (${STAFF}), the rule set and the organization. The range is two whole ` +
+      `the page's staff rows (the page statement reads the organization's ${STAFF} staff to choose them), the rule set and the organization. The range is two whole ` +
       "workweeks: the days read around it (8 before, 7 after, for the workweeks' regular rates) hold no shift.",
   );
   const maxParams = Math.max(
