@@ -30,7 +30,7 @@ import {
   spanOf,
   workersOf,
 } from "./pay-periods.data";
-import { putSnapshot, payrollDocument, snapshotCsv, snapshotDocument, snapshotText } from "./snapshot.data";
+import { payrollDocument, putSnapshot, snapshotCsv, snapshotDocument, snapshotText } from "./snapshot.data";
 
 const inputsChanged = () =>
   conflict(
