@@ -51,7 +51,7 @@ async function workedWeek() {
   await workDay(w, WEEK[0], 8);
   await workDay(w, WEEK[1], 9);
   await workDay({ ...w, staff: colleague }, WEEK[2], 6);
-  return { w };
+  return { w, colleague };
 }
 
 const databases = () => shardConfig(env).shards.map((shard) => createDatabase(shardBinding(env, shard)));
@@ -59,7 +59,7 @@ const later = () => new Date(Date.now() + ORPHAN_AGE_MS + 60_000);
 
 describe("payroll snapshots in R2 (FILES)", () => {
   it("a close writes the JSON and CSV objects; D1 keeps the key, size and SHA-256; the payroll streams them", async () => {
-    const { w } = await workedWeek();
+    const { w, colleague } = await workedWeek();
     const closed = await closePeriod(w, PERIOD, { approveAll: true });
     expect(closed.status).toBe(200);
     const [row] = await snapshotRows(w);
@@ -74,6 +74,15 @@ describe("payroll snapshots in R2 (FILES)", () => {
     const head = await env.FILES.head(jsonKey);
     // R2 checked the SHA-256 as it received the bytes, and keeps it.
     expect(hex(head!.checksums.sha256!)).toBe(row!.object_sha256);
+
+    // approveAll's timesheet.approved events: one per staff member, as the approval endpoint records them.
+    const approved = (await api("GET", `/api/organizations/${w.org.id}/events?limit=500`, { token: w.org.adminToken })).body.filter(
+      (e: { type: string }) => e.type === "timesheet.approved",
+    );
+    const wire = { periodId: PERIOD, startDate: PERIOD, endDate: WEEK[6], approved: true, approvedAt: closed.body.closedAt };
+    expect(approved.map((e: { data: unknown }) => e.data)).toEqual(
+      [w.staff.id, colleague.id].sort().map((employeeId) => ({ ...wire, employeeId, approvedBy: closed.body.closedBy })),
+    );
 
     const json = await payroll(w);
     expect(json.status).toBe(200);

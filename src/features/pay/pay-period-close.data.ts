@@ -16,7 +16,7 @@ import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
 import { type PayInputs, payInputStatements, payInputsFingerprint, payInputsOf } from "./pay-inputs.data";
 import { employeePayWire } from "./pay-lines.data";
-import { approvalProblems, approvedEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
+import { approvalProblems, approvedRowsEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
 import { keepSettings, readSettings, settingsAsRead } from "./pay-period-settings.data";
 import {
   actorOf,
@@ -289,7 +289,7 @@ export async function closePeriod(writer: Writer, files: R2Bucket, organizationI
     [settingsAsRead, ...approvalProblems(span, unapproved), inputsAsRead, whenDuplicate(payPeriodSnapshots, () => periodClosed(span.id))],
     {
       events: [
-        ...approvedEvents(organizationId, span, unapproved, closedBy, closedAt),
+        ...(unapproved.length ? [approvedRowsEvents(organizationId, span, closedBy, closedAt)] : []),
         { type: "pay_period.closed", organizationId, occurredAt: closedAt, data: periodSummary(answer) },
       ],
     },
