@@ -179,6 +179,31 @@ describe("payroll snapshots in R2 (FILES)", () => {
     expect((await payroll(w)).body).toMatchObject({ version: 1, snapshotHash: retried.body.snapshotHash });
   });
 
+  it("the sweep stops at its statement budget and carries on after the last key it examined on the next run", async () => {
+    const w = await createWorkplace();
+    const prefix = `payroll/sweep-${crypto.randomUUID()}/`;
+    const keyOf = (i: number) => `${prefix}${String(i).padStart(4, "0")}.json`;
+    // 150 objects named by committed rows, then 100 orphans: a run sees one page (100 keys) within its budget.
+    const keys = Array.from({ length: 250 }, (_, i) => keyOf(i));
+    for (const key of keys) await env.FILES.put(key, "{}");
+    await (await orgDb(w))
+      .prepare(
+        `INSERT INTO pay_period_snapshots (organization_id, period_start_date, version, snapshot_hash, object_key)
+         WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 149)
+         SELECT ?, '2026-06-01', i + 1, 'x', ? || printf('%04d', i) || '.json' FROM n`,
+      )
+      .bind(w.org.id, prefix)
+      .run();
+    const budget = databases().length;
+    await sweepOrphanFiles(env.FILES, databases(), later(), budget);
+    expect(await env.FILES.head(SWEEP_CURSOR_KEY)).not.toBeNull();
+    for (let run = 0; run < 10 && (await env.FILES.head(SWEEP_CURSOR_KEY)) !== null; run++) {
+      await sweepOrphanFiles(env.FILES, databases(), later(), budget);
+    }
+    expect(await env.FILES.head(SWEEP_CURSOR_KEY)).toBeNull();
+    expect((await env.FILES.list({ prefix })).objects.map((o) => o.key)).toEqual(keys.slice(0, 150));
+  });
+
   it("a snapshot stored in D1 before R2 is still answered, JSON and CSV", async () => {
     const { w } = await workedWeek();
     await closePeriod(w, PERIOD, { approveAll: true });

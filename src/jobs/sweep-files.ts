@@ -21,7 +21,12 @@ const jsonKeyOf = (key: string) => key.replace(/\.csv$/, ".json");
  * Younger objects are left alone: their close may still be committing. Walks the bucket in key order from where the
  * previous run stopped, within SWEEP_STATEMENTS; answers the keys it deleted.
  */
-export async function sweepOrphanFiles(files: R2Bucket, databases: readonly Database[], now: Date): Promise<string[]> {
+export async function sweepOrphanFiles(
+  files: R2Bucket,
+  databases: readonly Database[],
+  now: Date,
+  budget = SWEEP_STATEMENTS,
+): Promise<string[]> {
   const perStatement = rowsPerStatement(1);
   const cursorObject = await files.get(SWEEP_CURSOR_KEY);
   let startAfter = cursorObject ? await cursorObject.text() : undefined;
@@ -50,7 +55,7 @@ export async function sweepOrphanFiles(files: R2Bucket, databases: readonly Data
       return deleted;
     }
     startAfter = last;
-    if (statements + databases.length > SWEEP_STATEMENTS) {
+    if (statements + databases.length > budget) {
       await files.put(SWEEP_CURSOR_KEY, last);
       return deleted;
     }
