@@ -22,7 +22,8 @@ export default {
    * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
    * 30 days, runs the time-off accrual pass, the availability horizon pass and the attendance pass (no-shows, forgotten
    * clock-outs), then wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
-   * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired.
+   * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired. In FILES: deletes
+   * the payroll objects of closes whose batch failed (src/jobs/sweep-files.ts), looking their keys up on every shard.
    */
   async scheduled(controller, invocation, ctx) {
     const env = limitsEnforced(invocation) ? await limited(invocation) : invocation;
@@ -33,6 +34,13 @@ export default {
     const attendanceStatements = Math.floor(jobs.STATEMENTS_PER_INVOCATION / shards.length);
     const horizonStatements = Math.floor(jobs.HORIZON_STATEMENTS / shards.length);
     ctx.waitUntil(jobs.purgeExpiredTokenUses(jobs.createDatabase(jobs.directoryBinding(env)), now));
+    ctx.waitUntil(
+      jobs.sweepOrphanFiles(
+        env.FILES,
+        shards.map((shard) => jobs.createDatabase(jobs.shardBinding(env, shard))),
+        now,
+      ),
+    );
     for (const shard of shards) {
       const db = jobs.createDatabase(jobs.shardBinding(env, shard));
       ctx.waitUntil(Promise.all([jobs.purgeExpiredKeys(db), jobs.purgeExpiredEvents(db)]));

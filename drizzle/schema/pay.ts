@@ -98,7 +98,12 @@ export const payPeriods = sqliteTable(
   ],
 );
 
-/** Each close's payroll, stored once: the payroll read answers the latest version as stored. */
+/**
+ * Each close's payroll, stored once: the payroll read answers the latest version as stored. A close writes it to R2
+ * (FILES) first and commits this row last, with the object's key, size and SHA-256: an object no row names is the
+ * orphan of a close that failed, swept by the Cron (src/jobs/sweep-files.ts). `snapshot` holds the packed payroll of
+ * closes made before R2 (src/features/pay/snapshot.data.ts), NULL since.
+ */
 export const payPeriodSnapshots = sqliteTable(
   "pay_period_snapshots",
   {
@@ -107,10 +112,16 @@ export const payPeriodSnapshots = sqliteTable(
       .references(() => organizations.id),
     periodStartDate: text("period_start_date").notNull(),
     version: integer("version").notNull(),
-    snapshot: text("snapshot").notNull(),
+    snapshot: text("snapshot"),
     snapshotHash: text("snapshot_hash").notNull(),
+    objectKey: text("object_key"),
+    objectSize: integer("object_size"),
+    objectSha256: text("object_sha256"),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.periodStartDate, t.version] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.periodStartDate, t.version] }),
+    uniqueIndex("pay_period_snapshots_object").on(t.objectKey),
+  ],
 );
 
 /** An employee's timesheet approved for a period: their shifts dated in [start_date, end_date] are frozen. */

@@ -11,4 +11,5 @@ export { webhookShard } from "@/webhooks/shard";
 export { runAccrualPass } from "./accrual-pass";
 export { runAttendancePass, STATEMENTS_PER_INVOCATION } from "./attendance-pass";
 export { HORIZON_STATEMENTS, runAvailabilityHorizonPass } from "./availability-horizon";
+export { sweepOrphanFiles } from "./sweep-files";
 export { deliverPending } from "./webhook-delivery";

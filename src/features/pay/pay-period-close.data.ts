@@ -16,7 +16,7 @@ import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
 import { type PayInputs, payInputStatements, payInputsFingerprint, payInputsOf } from "./pay-inputs.data";
 import { employeePayWire } from "./pay-lines.data";
-import { approvalProblems, approvedEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
+import { approvalProblems, approvedRowsEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
 import { keepSettings, readSettings, settingsAsRead } from "./pay-period-settings.data";
 import {
   actorOf,
@@ -30,7 +30,7 @@ import {
   spanOf,
   workersOf,
 } from "./pay-periods.data";
-import { packSnapshot, unpackSnapshot } from "./snapshot.data";
+import { payrollDocument, putSnapshot, snapshotCsv, snapshotDocument, snapshotText } from "./snapshot.data";
 
 const inputsChanged = () =>
   conflict(
@@ -39,14 +39,14 @@ const inputsChanged = () =>
   );
 
 /**
- * pay_period_snapshots.snapshot: the packed snapshot, NULL when the period's pay inputs no longer have the
+ * pay_period_snapshots.snapshot_hash: the snapshot's hash, NULL when the period's pay inputs no longer have the
  * fingerprint the close read (a shift, time off or rule set changed while it was being closed).
  */
 const inputsAsRead = guard({
-  column: payPeriodSnapshots.snapshot,
+  column: payPeriodSnapshots.snapshotHash,
   problem: inputsChanged,
-  sql: (packed: string, organizationId: string, span: { startDate: string; endDate: string }, fingerprint: string) =>
-    sql`(SELECT ${packed} WHERE ${payInputsFingerprint(organizationId, span.startDate, span.endDate)} = ${fingerprint})`,
+  sql: (hash: string, organizationId: string, span: { startDate: string; endDate: string }, fingerprint: string) =>
+    sql`(SELECT ${hash} WHERE ${payInputsFingerprint(organizationId, span.startDate, span.endDate)} = ${fingerprint})`,
 });
 
 const periodOpen = (id: string, why: string) => conflict("PAY_PERIOD_OPEN", `The pay period ${id} ${why}.`);
@@ -146,14 +146,35 @@ async function buildSnapshot(input: {
   return { snapshot, canonical, hash: await canonicalHash(snapshot) };
 }
 
+/** The CSV of a payroll: one row per staff member. */
+const csvOf = (snapshot: Pick<Snapshot, "employees">) =>
+  payrollCsv(
+    snapshot.employees.map(
+      (e): PayrollRow => ({
+        employeeId: e.employeeId,
+        externalId: e.externalId,
+        externalPayrollId: e.externalPayrollId,
+        name: e.name,
+        currencyCode: e.currencyCode,
+        regularMinutes: e.regularMinutes,
+        overtimeMinutes: e.overtimeMinutes,
+        doubleTimeMinutes: e.doubleTimeMinutes,
+        penaltyHours: e.penaltyHours,
+        timeOffHours: e.timeOffHours,
+        grossPay: e.grossPay,
+      }),
+    ),
+  );
+
 /**
- * POST …/close. Reads the period and its pay inputs, computes the pay lines, and writes in one batch: the settings
- * kept, the missing approvals (approveAll), the snapshot (stored once, packed), the period CLOSED at version + 1,
+ * POST …/close. Reads the period and its pay inputs, computes the pay lines, writes the snapshot's objects to R2
+ * (snapshot.data.ts: new keys, never over an object), and only then writes in one batch: the settings kept, the
+ * missing approvals (approveAll), the snapshot row naming the objects (key, size, SHA-256), the period CLOSED at version + 1,
  * the rule sets it used marked immutable, and the events. Guards make a race a 409 that writes nothing:
  *   pay_period_snapshots.snapshot NULL → shifts, time off or rule sets changed since the read (PAY_PERIOD_CHANGED)
  *   pay_period_snapshots primary key   → another close of this version landed first (PAY_PERIOD_CLOSED)
  */
-export async function closePeriod(writer: Writer, organizationId: string, periodId: string, approveAll: boolean) {
+export async function closePeriod(writer: Writer, files: R2Bucket, organizationId: string, periodId: string, approveAll: boolean) {
   const { db } = writer;
   const settings = await readSettings(db, organizationId);
   const span = spanOf(settings, periodId);
@@ -192,9 +213,15 @@ export async function closePeriod(writer: Writer, organizationId: string, period
   const version = (state.row?.version ?? 0) + 1;
   const closedAt = now;
   const closedBy = actorOf(writer.principal);
-  const previous = previousRows[0] ? (JSON.parse(await unpackSnapshot(previousRows[0].snapshot)) as Snapshot) : null;
-  const { canonical, hash } = await buildSnapshot({ span, version, closedAt, closedBy, pay, inputs, previous });
-  const packed = await packSnapshot(canonical);
+  const previous = previousRows[0] ? (JSON.parse(await snapshotText(files, previousRows[0])) as Snapshot) : null;
+  const { snapshot, canonical, hash } = await buildSnapshot({ span, version, closedAt, closedBy, pay, inputs, previous });
+  // The objects first, the row last: a batch that fails leaves objects no row names (swept), never a row without them.
+  const object = await putSnapshot(
+    files,
+    { organizationId, periodStartDate: span.startDate, version },
+    payrollDocument(canonical, hash),
+    csvOf(snapshot),
+  );
   const used = ruleSetsInForce(inputs.ruleSets, span.startDate, span.endDate);
   const closed = {
     status: "CLOSED" as const,
@@ -241,8 +268,10 @@ export async function closePeriod(writer: Writer, organizationId: string, period
         organizationId,
         periodStartDate: span.startDate,
         version,
-        snapshot: inputsAsRead.sql(packed, organizationId, span, inputs.fingerprint),
-        snapshotHash: hash,
+        snapshotHash: inputsAsRead.sql(hash, organizationId, span, inputs.fingerprint),
+        objectKey: object.key,
+        objectSize: object.size,
+        objectSha256: object.sha256,
       }),
       // After the snapshot: its fingerprint counts the approvals as read.
       ...(unapproved.length ? [insertApprovals(db, organizationId, span, unapproved, closedBy, closedAt)] : []),
@@ -260,7 +289,7 @@ export async function closePeriod(writer: Writer, organizationId: string, period
     [settingsAsRead, ...approvalProblems(span, unapproved), inputsAsRead, whenDuplicate(payPeriodSnapshots, () => periodClosed(span.id))],
     {
       events: [
-        ...approvedEvents(organizationId, span, unapproved, closedBy, closedAt),
+        ...(unapproved.length ? [approvedRowsEvents(organizationId, span, closedBy, closedAt)] : []),
         { type: "pay_period.closed", organizationId, occurredAt: closedAt, data: periodSummary(answer) },
       ],
     },
@@ -299,8 +328,11 @@ export async function reopenPeriod(writer: Writer, organizationId: string, perio
   return answer;
 }
 
-/** GET …/payroll: the latest close's snapshot as stored, as JSON (with its hash) or as CSV. */
-export async function payroll(db: Database, organizationId: string, periodId: string, format: "json" | "csv") {
+/**
+ * GET …/payroll: the latest close's snapshot as stored, streamed from its R2 object (JSON, or the CSV object the close
+ * wrote beside it); a snapshot stored in D1 before R2 is unpacked, its CSV derived.
+ */
+export async function payroll(db: Database, files: R2Bucket, organizationId: string, periodId: string, format: "json" | "csv") {
   const span = spanOf(await readSettings(db, organizationId), periodId);
   const [periodRows, snapshots] = await db.batch([
     periodRowStatement(db, organizationId, span.startDate),
@@ -309,21 +341,7 @@ export async function payroll(db: Database, organizationId: string, periodId: st
   const row = periodRows[0];
   const stored = snapshots[0];
   if (!row || !stored) throw periodOpen(span.id, "has not been closed yet: it has no payroll");
-  const canonical = await unpackSnapshot(stored.snapshot);
-  if (format === "json") return { json: `{"snapshotHash":${JSON.stringify(stored.snapshotHash)},${canonical.slice(1)}` };
-  const snapshot = JSON.parse(canonical) as Snapshot;
-  const rows: PayrollRow[] = snapshot.employees.map((e) => ({
-    employeeId: e.employeeId,
-    externalId: e.externalId,
-    externalPayrollId: e.externalPayrollId,
-    name: e.name,
-    currencyCode: e.currencyCode,
-    regularMinutes: e.regularMinutes,
-    overtimeMinutes: e.overtimeMinutes,
-    doubleTimeMinutes: e.doubleTimeMinutes,
-    penaltyHours: e.penaltyHours,
-    timeOffHours: e.timeOffHours,
-    grossPay: e.grossPay,
-  }));
-  return { csv: payrollCsv(rows), filename: `payroll-${span.id}-v${stored.version}.csv` };
+  if (format === "json") return { json: await snapshotDocument(files, stored), size: stored.objectSize };
+  const csv = (await snapshotCsv(files, stored)) ?? csvOf(JSON.parse(await snapshotText(files, stored)) as Snapshot);
+  return { csv, filename: `payroll-${span.id}-v${stored.version}.csv` };
 }

@@ -33,7 +33,7 @@ export const withdrawApproval: AppRouteHandler<routes.WithdrawRoute> = async (c)
 
 export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
   const { organization_id, periodId } = c.req.valid("param");
-  return c.json(await closePeriod(c.var, organization_id, periodId, c.req.valid("json").approveAll), 200);
+  return c.json(await closePeriod(c.var, c.env.FILES, organization_id, periodId, c.req.valid("json").approveAll), 200);
 };
 
 export const reopen: AppRouteHandler<routes.ReopenRoute> = async (c) => {
@@ -43,8 +43,13 @@ export const reopen: AppRouteHandler<routes.ReopenRoute> = async (c) => {
 
 export const payroll: AppRouteHandler<routes.PayrollRoute> = async (c) => {
   const { organization_id, periodId } = c.req.valid("param");
-  const answer = await readPayroll(c.var.db, organization_id, periodId, c.req.valid("query").format);
-  if (answer.json !== undefined) return c.body(answer.json, 200, { "Content-Type": "application/json; charset=utf-8" });
+  const answer = await readPayroll(c.var.db, c.env.FILES, organization_id, periodId, c.req.valid("query").format);
+  if (answer.json !== undefined) {
+    return c.body(answer.json, 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      ...(answer.size !== null && { "Content-Length": String(answer.size) }),
+    });
+  }
   return c.body(answer.csv, 200, {
     "Content-Type": "text/csv; charset=utf-8; header=present",
     "Content-Disposition": `attachment; filename="${answer.filename}"`,

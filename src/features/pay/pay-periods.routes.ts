@@ -149,8 +149,12 @@ export const close = defineRoute({
   summary: "Close a pay period",
   description:
     "Computes the period's pay lines and stores them once as the payroll snapshot, with `snapshotHash` = SHA-256 " +
-    "(hex) of its canonical JSON (keys sorted, no spaces), in one atomic batch: status CLOSED, version + 1, the " +
-    "dates it freezes stored, the rule sets it used immutable. A period that has not ended cannot be closed: its " +
+    "(hex) of its canonical JSON (keys sorted, no spaces). The snapshot is written first as two immutable objects in " +
+    "R2, named by organization, period, version and close (`payroll/{organizationId}/{periodStartDate}/v{version}/" +
+    "{closeId}.json` and `.csv`, never overwritten; their keys stay valid when the organization moves between " +
+    "shards), then one atomic batch commits it with the JSON object's key, size and SHA-256: status CLOSED, version " +
+    "+ 1, the dates it freezes stored, the rule sets it used immutable. A close whose batch fails (any 4xx/5xx) " +
+    "leaves no visible snapshot: its objects are named by no row, and are deleted by the Cron after an hour. A period that has not ended cannot be closed: its " +
     "endDate, or the last day of the last workweek overlapping it, is today or later in the organization's zone " +
     "(409 `PAY_PERIOD_NOT_ENDED` naming `periodId`; closing earlier would refuse the rest of that week's punches). " +
     "Refused with 409 `TIMESHEETS_NOT_APPROVED` (naming `employeeIds`) unless every staff member with shifts in it " +
@@ -199,7 +203,9 @@ export const payroll = defineRoute({
   tags,
   summary: "Export a pay period's payroll",
   description:
-    "The latest close's snapshot as stored (never recomputed): JSON whose `snapshotHash` is the SHA-256 (hex) of " +
+    "The latest close's snapshot as stored (never recomputed), streamed from its R2 object (with Content-Length); the " +
+    "CSV is the object the close wrote beside the JSON (a snapshot stored before R2 is read from the database, its " +
+    "CSV derived from it: same bytes). JSON whose `snapshotHash` is the SHA-256 (hex) of " +
     "the canonical JSON of the document without it, or CSV (RFC 4180, CRLF, header row) with one row per staff " +
     "member: employeeId, externalId, externalPayrollId, name, regularHours, overtimeHours, doubleTimeHours, " +
     "penaltyHours, timeOffHours, grossPay, currencyCode. A period never closed is 409 `PAY_PERIOD_OPEN`. The JSON " +

@@ -1,0 +1,65 @@
+/**
+ * Files (payroll snapshots, exports) in R2, the FILES bucket: the one module over that binding, as client.ts is over
+ * D1. Objects are immutable: a put never replaces one (`put` refuses a key that exists), and D1 keeps each committed
+ * object's key, size and SHA-256. The bucket is global, not sharded: an organization's keys stay valid when a shard
+ * move copies its rows elsewhere (docs/SCALING.md).
+ */
+
+/** What D1 keeps of a stored object. */
+export interface StoredFile {
+  key: string;
+  size: number;
+  /** SHA-256 (hex) of the object's bytes. */
+  sha256: string;
+}
+
+/** A put whose key already holds an object: objects are never overwritten. */
+export class FileExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`The file ${key} exists: files are immutable.`);
+  }
+}
+
+const encoder = new TextEncoder();
+
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Stores `body` under `key` unless an object is there already (FileExistsError, nothing written). R2 checks the
+ * SHA-256 computed here as it receives the bytes, and keeps it among the object's checksums.
+ */
+export async function putFile(bucket: R2Bucket, key: string, body: Uint8Array | string, contentType: string): Promise<StoredFile> {
+  const bytes = typeof body === "string" ? encoder.encode(body) : body;
+  const sha256 = await sha256Hex(bytes);
+  const stored = await bucket.put(key, bytes, {
+    onlyIf: new Headers({ "If-None-Match": "*" }),
+    sha256,
+    httpMetadata: { contentType },
+  });
+  if (stored === null) throw new FileExistsError(key);
+  return { key, size: bytes.byteLength, sha256 };
+}
+
+/** The object's bytes as a stream (null when there is none). */
+export const getFile = (bucket: R2Bucket, key: string) => bucket.get(key);
+
+/** The object's size and checksums without its bytes (null when there is none). */
+export const headFile = (bucket: R2Bucket, key: string) => bucket.head(key);
+
+/** Deletes up to 1,000 objects (R2's limit per call). */
+export async function deleteFiles(bucket: R2Bucket, keys: readonly string[]) {
+  for (let i = 0; i < keys.length; i += 1000) await bucket.delete(keys.slice(i, i + 1000));
+}
+
+/** Every object under `prefix`, a page (≤ 1,000) at a time, with its upload time. */
+export async function* listFiles(bucket: R2Bucket, prefix: string): AsyncGenerator<R2Object[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, cursor, limit: 1000 });
+    if (page.objects.length) yield page.objects;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+}
