@@ -15,3 +15,4 @@ export * from "./schema/time-tracking";
 export * from "./schema/timesheets";
 export * from "./schema/webhooks";
 export * from "./schema/write-guards";
+export * from "./schema/exports";
