@@ -52,6 +52,8 @@ const workerProject = async (name: string, include: string[], exclude: string[],
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
             // Every invocation's D1 bindings refuse what production D1 would (src/worker.ts, src/data/d1-limits.ts).
             D1_LIMITS_ENFORCED: "1",
+            // Export jobs in chunks of a few rows, so a handful of shifts takes several chunks (test/exports.test.ts).
+            EXPORT_CHUNK_ROWS: "2",
           },
         },
       })),
