@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { sha256Hex } from "@/data/files";
 import { newId } from "@/data/ids";
+import { shardBinding, shardConfig } from "@/data/shards";
 import type { ExportMessage } from "@/features/exports/export-chunk";
 import worker from "@/worker";
 import { api } from "./helpers/api";
@@ -44,6 +45,39 @@ async function deliver(organizationId: string, exportId: string, attempts = 1) {
   ]);
   const ctx = createExecutionContext();
   await worker.queue(batch as never, env);
+  return getQueueResult(batch, ctx);
+}
+
+/**
+ * One delivery that reads the export's state, then waits before its write for `meanwhile` (other deliveries working
+ * the chunks after it): a message redelivered while its first delivery was still running, or after a crash.
+ */
+async function staleDelivery(organizationId: string, exportId: string, meanwhile: () => Promise<unknown>) {
+  const shard = shardConfig(env).placement;
+  const binding = shardBinding(env, shard);
+  const sqlOf = new WeakMap<D1PreparedStatement, string>();
+  let pending = true;
+  const track = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    sqlOf.set(statement, sql);
+    const bind = statement.bind.bind(statement);
+    statement.bind = (...values: unknown[]) => track(bind(...values), sql);
+    return statement;
+  };
+  const interfering = {
+    prepare: (sql: string) => track(binding.prepare(sql), sql),
+    batch: async (statements: D1PreparedStatement[]) => {
+      if (pending && statements.some((s) => /^update "exports"/.test(sqlOf.get(s) ?? ""))) {
+        pending = false;
+        await meanwhile();
+      }
+      return binding.batch(statements);
+    },
+  };
+  const batch = createMessageBatch<ExportMessage>("shiftline-exports", [
+    { id: newId(), timestamp: new Date(), attempts: 1, body: { exportId, organizationId } },
+  ]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch as never, { ...env, [shard]: interfering } as Env);
   return getQueueResult(batch, ctx);
 }
 
@@ -129,6 +163,24 @@ describe("POST /organizations/{org}/exports", () => {
     // A message redelivered after the export finished changes nothing.
     await deliver(w.org.id, res.body.id);
     expect(await rowOf(res.body.id)).toEqual(done);
+  });
+
+  it("a delivery whose chunk others did meanwhile writes nothing: no row twice, none missing", async () => {
+    const w = await march();
+    const res = await create(w, { kind: "TIMESHEETS", format: "csv", startDate: "2026-03-01", endDate: "2026-03-31" });
+    let ahead: Awaited<ReturnType<typeof rowOf>> | undefined;
+    await staleDelivery(w.org.id, res.body.id, async () => {
+      await deliver(w.org.id, res.body.id);
+      await deliver(w.org.id, res.body.id);
+      ahead = await rowOf(res.body.id);
+    });
+    expect(ahead).toMatchObject({ chunk: 2, rowsWritten: 4 });
+    expect(await rowOf(res.body.id)).toEqual(ahead);
+    const done = await work(w.org.id, res.body.id);
+    expect(done).toMatchObject({ status: "SUCCEEDED", rowsWritten: SHIFTS });
+    const file = await api("GET", exportsPath(w, `/${res.body.id}/download`), { token: w.org.adminToken });
+    const sync = await api("GET", "/api/timesheets/export?startDate=2026-03-01&endDate=2026-03-31", { token: w.org.adminToken });
+    expect(file.text).toBe(sync.text);
   });
 
   it("EVENTS: the feed's events of the range, in sequence order", async () => {
