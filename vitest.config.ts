@@ -38,6 +38,13 @@ const workerProject = async (name: string, include: string[], exclude: string[],
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           ratelimits,
+          // Export jobs are worked by the tests themselves, message by message through the queue handler
+          // (test/exports.test.ts): their messages go to a queue nothing consumes, so no job runs in the background
+          // while another test compares the database before and after a request.
+          queueProducers: {
+            WEBHOOK_QUEUE: { queueName: "shiftline-webhooks" },
+            EXPORT_QUEUE: { queueName: "shiftline-exports-unconsumed" },
+          },
           bindings: {
             TOKEN_SECRET: "test-secret-not-for-production-0123456789",
             OPERATOR_SECRET: "test-operator-secret-not-for-production",

@@ -233,6 +233,14 @@ describe("POST /organizations/{org}/exports", () => {
     const foreign = await api("GET", `/api/organizations/${other.org.id}/exports/${ok.body.id}`, { token: other.org.adminToken });
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe("EXPORT_NOT_FOUND");
+    const foreignFilter = await create(w, {
+      kind: "TIMESHEETS",
+      startDate: "2026-03-01",
+      endDate: "2026-03-02",
+      locationId: other.location.id,
+    });
+    expect(foreignFilter.status).toBe(404);
+    expect(foreignFilter.body.code).toBe("LOCATION_NOT_FOUND");
     const listed = await api("GET", exportsPath(w), { token: w.org.adminToken });
     expect(listed.body.map((e: { id: string }) => e.id)).toEqual([ok.body.id]);
   });

@@ -1,4 +1,4 @@
-import { exports } from "@db/schema";
+import { exports, locations, staffMembers } from "@db/schema";
 import { getFile } from "@/data/files";
 import { newId } from "@/data/ids";
 import { guardedBatch } from "@/data/write/guarded-batch";
@@ -13,6 +13,9 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   if (body.endDate < body.startDate) throw invalidField("endDate", "must not be before startDate");
+  // Filters name the organization's own records (a filter on another's would export nothing, silently).
+  if (body.locationId) await findLive(c.var.db, locations, organization_id, body.locationId, "Location");
+  if (body.employeeId) await findLive(c.var.db, staffMembers, organization_id, body.employeeId, "Staff member");
   const now = new Date();
   const id = newId(now.getTime());
   const row = {

@@ -25,7 +25,8 @@ export const create = defineRoute({
     "TIMESHEETS writes exactly what `GET /api/timesheets/export` writes for the same range and filters (CSV or JSON); " +
     "EVENTS writes the event feed's events that occurred on those UTC dates, in sequence order (CSV: the data as JSON " +
     "in one column). An export is a snapshot of when it ran: the same request later, after new data, writes a new " +
-    "file. `locationId`/`employeeId` apply to TIMESHEETS only. `endDate` before `startDate` is a 400 naming endDate.",
+    "file. `locationId`/`employeeId` apply to TIMESHEETS only and must name the organization's live location and " +
+    "staff member (else 404). `endDate` before `startDate` is a 400 naming endDate.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(ExportCreate) },
   responses: {
@@ -34,7 +35,7 @@ export const create = defineRoute({
       headers: z.object({ Location: z.string().openapi({ description: "The job's URL" }) }),
       content: { "application/json": { schema: Export } },
     },
-    ...problems(),
+    ...problems("LOCATION_NOT_FOUND", "STAFF_MEMBER_NOT_FOUND"),
   },
 });
 
