@@ -1,5 +1,5 @@
 import type { WakeUp } from "@/data/outbox/wake";
-import type { ExportMessage } from "@/features/exports/export-chunk";
+import type { ExportMessage } from "@/jobs/export-queue";
 /**
  * The platform every request needs (hono, zod, drizzle, jose, the middleware and the table of features) is evaluated at
  * isolate startup, which Cloudflare runs during the TLS handshake of the connection that needs it; each feature's
@@ -59,7 +59,7 @@ export default {
   async queue(batch, invocation) {
     const env = limitsEnforced(invocation) ? await limited(invocation) : invocation;
     if (batch.messages.some((message) => "exportId" in message.body)) {
-      await (await import("@/features/exports/export-queue")).workExports(batch as MessageBatch<ExportMessage>, env);
+      await (await import("@/jobs/export-queue")).workExports(batch as MessageBatch<ExportMessage>, env);
       return;
     }
     const { createDatabase, deliverPending, shardBinding, webhookShard } = await import("@/jobs/index");

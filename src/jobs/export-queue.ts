@@ -1,6 +1,6 @@
 import { createDatabase } from "@/data/client";
 import { shardBinding, shardOfOrganization } from "@/data/shards";
-import { chunkRows, EXPORT_ATTEMPTS, type ExportMessage, failExport, runExportChunk } from "./export-chunk";
+import { chunkRows, EXPORT_ATTEMPTS, type ExportMessage, failExport, runExportChunk } from "@/features/exports/export-chunk";
 
 /**
  * The exports queue's consumer: each message works the export's next chunk on the organization's shard and, when
@@ -31,3 +31,4 @@ export async function workExports(batch: MessageBatch<ExportMessage>, env: Env) 
     }
   }
 }
+export type { ExportMessage } from "@/features/exports/export-chunk";
