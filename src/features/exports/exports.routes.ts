@@ -74,7 +74,8 @@ export const download = defineRoute({
   summary: "Download an export's file",
   description:
     "Needs ORGANIZATION_ADMIN. The file, streamed from storage (Content-Disposition: attachment), once the job " +
-    "SUCCEEDED; before that (or when it FAILED), 409 EXPORT_NOT_READY.",
+    "SUCCEEDED; before that (or when it FAILED), 409 EXPORT_NOT_READY. Not paged: the file is one object, streamed " +
+    "as storage reads it, whatever its size.",
   middleware: [admin] as const,
   request: { params: OrganizationRecordParams },
   responses: {
