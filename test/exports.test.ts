@@ -183,6 +183,27 @@ describe("POST /organizations/{org}/exports", () => {
     expect(file.text).toBe(sync.text);
   });
 
+  it("PAY_LINES: the lines of GET /timesheets/pay, one record per line with its employee, a chunk per employee", async () => {
+    const w = await march();
+    const res = await create(w, { kind: "PAY_LINES", format: "json", startDate: "2026-03-01", endDate: "2026-03-31" });
+    const done = await work(w.org.id, res.body.id);
+    const pay = await api("GET", "/api/timesheets/pay?startDate=2026-03-01&endDate=2026-03-31", { token: w.org.adminToken });
+    const expected = pay.body.employees.flatMap(
+      (e: { employeeId: string; externalId: string; externalPayrollId: string; currencyCode: string; lines: object[] }) =>
+        e.lines.map((line) => ({
+          employeeId: e.employeeId,
+          externalId: e.externalId,
+          externalPayrollId: e.externalPayrollId,
+          currencyCode: e.currencyCode,
+          ...line,
+        })),
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(SHIFTS);
+    const file = await api("GET", exportsPath(w, `/${res.body.id}/download`), { token: w.org.adminToken });
+    expect(file.body).toEqual(expected);
+    expect(done).toMatchObject({ status: "SUCCEEDED", rowsWritten: expected.length, chunk: 2 });
+  });
+
   it("EVENTS: the feed's events of the range, in sequence order", async () => {
     const w = await createWorkplace();
     const today = new Date().toISOString().slice(0, 10);

@@ -18,7 +18,7 @@ export const exports = sqliteTable(
   {
     id: text("id").primaryKey(),
     organizationId: text("organization_id").notNull(),
-    kind: text("kind", { enum: ["TIMESHEETS", "EVENTS"] }).notNull(),
+    kind: text("kind", { enum: ["TIMESHEETS", "PAY_LINES", "EVENTS"] }).notNull(),
     format: text("format", { enum: ["csv", "json"] }).notNull(),
     startDate: text("start_date").notNull(),
     endDate: text("end_date").notNull(),

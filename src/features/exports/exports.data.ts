@@ -4,7 +4,10 @@ import type { Database } from "@/data/client";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
 import { addDays } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
+import { computePay, type PayLine } from "@/domain/pay-classification";
 import { type EventWire, serializeEvent } from "@/events/serializers";
+import { readPayInputsPage } from "@/features/pay/pay-inputs.data";
+import { employeePayWire } from "@/features/pay/pay-lines.data";
 import { exportNames, exportNamesQueries } from "@/features/timesheets/export-names.data";
 import { CSV_COLUMNS, exportPageQuery, exportRecord } from "@/features/timesheets/timesheet-export.data";
 import { lockedDaysQuery, type TimesheetFilter } from "@/features/timesheets/timesheet-query.data";
@@ -88,5 +91,52 @@ async function eventsChunk(db: Database, row: ExportRow, size: number): Promise<
   return { text: encode(row, EVENT_COLUMNS, rows.map(serializeEvent), last), rows: rows.length, cursor, last };
 }
 
-export const readChunk = (db: Database, row: ExportRow, size: number) =>
-  row.kind === "TIMESHEETS" ? timesheetsChunk(db, row, size) : eventsChunk(db, row, size);
+/** A pay line with the employee it pays, as payroll systems key them. */
+type PayLineRecord = { employeeId: string; externalId: string | null; externalPayrollId: string | null; currencyCode: string } & PayLine;
+
+const PAY_LINE_COLUMNS: CsvColumn<PayLineRecord>[] = [
+  { header: "employeeId", value: (r) => r.employeeId },
+  { header: "externalId", value: (r) => r.externalId, text: true },
+  { header: "externalPayrollId", value: (r) => r.externalPayrollId, text: true },
+  { header: "currencyCode", value: (r) => r.currencyCode },
+  { header: "date", value: (r) => r.date },
+  { header: "shiftId", value: (r) => r.shiftId },
+  { header: "kind", value: (r) => r.kind },
+  { header: "minutes", value: (r) => r.minutes },
+  { header: "hours", value: (r) => r.hours },
+  { header: "rate", value: (r) => r.rate },
+  { header: "amount", value: (r) => (r.amount === null ? null : r.amount.toFixed(2)) },
+  { header: "rule", value: (r) => r.rule },
+  { header: "ruleSetId", value: (r) => r.ruleSetId },
+];
+
+/**
+ * The next chunk of a PAY_LINES export: the pay lines of a page of employees (in id order), computed over the
+ * whole range as GET /timesheets/pay computes them (without its 93-day cap: a chunk holds few employees), one
+ * record per line.
+ */
+async function payLinesChunk(db: Database, row: ExportRow, size: number): Promise<Chunk> {
+  const filter = {
+    organizationId: row.organizationId,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    employeeId: row.employeeId ?? undefined,
+    locationId: row.locationId ?? undefined,
+  };
+  // An employee's lines are many rows (each shift's, over a range of any span): a twentieth as many employees.
+  const limit = Math.max(1, Math.ceil(size / 20));
+  const { inputs, employeeIds, more } = await readPayInputsPage(db, filter, { limit, afterId: row.cursor ?? undefined });
+  const pay = computePay({ startDate: row.startDate, endDate: row.endDate, ...inputs });
+  const records = pay.employees.flatMap((e) => {
+    const { lines, employeeId, externalId, externalPayrollId, currencyCode } = employeePayWire(e, inputs.employees);
+    return lines.map((line) => ({ employeeId, externalId, externalPayrollId, currencyCode, ...line }));
+  });
+  const cursor = employeeIds.at(-1) ?? row.cursor;
+  return { text: encode(row, PAY_LINE_COLUMNS, records, !more), rows: records.length, cursor, last: !more };
+}
+
+export function readChunk(db: Database, row: ExportRow, size: number) {
+  if (row.kind === "TIMESHEETS") return timesheetsChunk(db, row, size);
+  if (row.kind === "PAY_LINES") return payLinesChunk(db, row, size);
+  return eventsChunk(db, row, size);
+}

@@ -23,9 +23,11 @@ export const create = defineRoute({
     "follow `rowsWritten` with `GET …/exports/{id}` until `status` is SUCCEEDED (then download it, with its `bytes` " +
     "and `sha256`) or FAILED (`error` says why). The events `export.succeeded` and `export.failed` say so too. " +
     "TIMESHEETS writes exactly what `GET /api/timesheets/export` writes for the same range and filters (CSV or JSON); " +
+    "PAY_LINES writes the lines of `GET /api/timesheets/pay` (any span: the job computes a few employees at a time), " +
+    "one record per line with its employee's ids and currency; " +
     "EVENTS writes the event feed's events that occurred on those UTC dates, in sequence order (CSV: the data as JSON " +
     "in one column). An export is a snapshot of when it ran: the same request later, after new data, writes a new " +
-    "file. `locationId`/`employeeId` apply to TIMESHEETS only and must name the organization's live location and " +
+    "file. `locationId`/`employeeId` apply to TIMESHEETS and PAY_LINES and must name the organization's live location and " +
     "staff member (else 404). `endDate` before `startDate` is a 400 naming endDate.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(ExportCreate) },

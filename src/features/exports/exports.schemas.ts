@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate } from "@/platform/schemas/validation";
 
-export const EXPORT_KINDS = ["TIMESHEETS", "EVENTS"] as const;
+export const EXPORT_KINDS = ["TIMESHEETS", "PAY_LINES", "EVENTS"] as const;
 export const EXPORT_STATUSES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED"] as const;
 
 const id = z.string().min(1).max(64);
@@ -11,13 +11,15 @@ const id = z.string().min(1).max(64);
 export const ExportCreate = z
   .object({
     kind: z.enum(EXPORT_KINDS).openapi({
-      description: "TIMESHEETS: the shifts as `GET /api/timesheets/export` writes them; EVENTS: the event feed's events.",
+      description:
+        "TIMESHEETS: the shifts as `GET /api/timesheets/export` writes them; PAY_LINES: the pay lines of " +
+        "`GET /api/timesheets/pay`, one record per line with its employee; EVENTS: the event feed's events.",
     }),
     format: z.enum(["csv", "json"]).default("csv"),
     startDate: CalendarDate.openapi({ description: "First date (TIMESHEETS: business date; EVENTS: UTC date occurred)." }),
     endDate: CalendarDate.openapi({ description: "Last date, inclusive; any span (no 366-day cap).", example: "2026-03-15" }),
-    locationId: id.optional().openapi({ description: "TIMESHEETS only: this location's shifts." }),
-    employeeId: id.optional().openapi({ description: "TIMESHEETS only: this staff member's shifts." }),
+    locationId: id.optional().openapi({ description: "TIMESHEETS: this location's shifts; PAY_LINES: its employees'." }),
+    employeeId: id.optional().openapi({ description: "TIMESHEETS and PAY_LINES: this staff member's." }),
   })
   .openapi("ExportCreate");
 
