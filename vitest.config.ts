@@ -38,6 +38,13 @@ const workerProject = async (name: string, include: string[], exclude: string[],
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           ratelimits,
+          // Export jobs are worked by the tests themselves, message by message through the queue handler
+          // (test/exports.test.ts): their messages go to a queue nothing consumes, so no job runs in the background
+          // while another test compares the database before and after a request.
+          queueProducers: {
+            WEBHOOK_QUEUE: { queueName: "shiftline-webhooks" },
+            EXPORT_QUEUE: { queueName: "shiftline-exports-unconsumed" },
+          },
           bindings: {
             TOKEN_SECRET: "test-secret-not-for-production-0123456789",
             OPERATOR_SECRET: "test-operator-secret-not-for-production",
@@ -52,6 +59,8 @@ const workerProject = async (name: string, include: string[], exclude: string[],
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
             // Every invocation's D1 bindings refuse what production D1 would (src/worker.ts, src/data/d1-limits.ts).
             D1_LIMITS_ENFORCED: "1",
+            // Export jobs in chunks of a few rows, so a handful of shifts takes several chunks (test/exports.test.ts).
+            EXPORT_CHUNK_ROWS: "2",
           },
         },
       })),

@@ -3,6 +3,7 @@ export * from "./schema/attendance";
 export * from "./schema/availability";
 export * from "./schema/directory";
 export * from "./schema/events";
+export * from "./schema/exports";
 export * from "./schema/idempotency";
 export * from "./schema/partner-tokens";
 export * from "./schema/pay";

@@ -36,6 +36,7 @@ export const FEATURES = {
   scheduling: { public: false, load: (): FeatureModule => import("@/features/scheduling/scheduling.index") },
   events: { public: false, load: (): FeatureModule => import("@/features/events/events.index") },
   webhooks: { public: false, load: (): FeatureModule => import("@/features/webhooks/webhooks.index") },
+  exports: { public: false, load: (): FeatureModule => import("@/features/exports/exports.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -74,6 +75,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/locations/*/shift-requests", "scheduling"],
   ["/api/organizations/*/events", "events"],
   ["/api/organizations/*/webhooks", "webhooks"],
+  ["/api/organizations/*/exports", "exports"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

@@ -1,4 +1,5 @@
 import type { WakeUp } from "@/data/outbox/wake";
+import type { ExportMessage } from "@/jobs/export-queue";
 /**
  * The platform every request needs (hono, zod, drizzle, jose, the middleware and the table of features) is evaluated at
  * isolate startup, which Cloudflare runs during the TLS handshake of the connection that needs it; each feature's
@@ -51,12 +52,19 @@ export default {
       ctx.waitUntil(jobs.runAttendancePass(db, now, attendanceStatements).finally(() => jobs.drainOutbox(db, env.WEBHOOK_QUEUE)));
     }
   },
-  /** Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order from its shard. */
+  /**
+   * Webhook delivery: each message wakes one endpoint, which gets its pending events in sequence order from its shard.
+   * Export jobs (a message naming `exportId`): each message works one chunk of the export on its organization's shard.
+   */
   async queue(batch, invocation) {
     const env = limitsEnforced(invocation) ? await limited(invocation) : invocation;
+    if (batch.messages.some((message) => "exportId" in message.body)) {
+      await (await import("@/jobs/export-queue")).workExports(batch as MessageBatch<ExportMessage>, env);
+      return;
+    }
     const { createDatabase, deliverPending, shardBinding, webhookShard } = await import("@/jobs/index");
     const seen = new Set<string>();
-    for (const message of batch.messages) {
+    for (const message of (batch as MessageBatch<WakeUp>).messages) {
       const { webhookId } = message.body;
       if (seen.has(webhookId)) {
         message.ack();
@@ -82,4 +90,4 @@ export default {
       message.ack();
     }
   },
-} satisfies ExportedHandler<Env, WakeUp>;
+} satisfies ExportedHandler<Env, WakeUp | ExportMessage>;

@@ -63,3 +63,35 @@ export async function* listFiles(bucket: R2Bucket, prefix: string): AsyncGenerat
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
 }
+
+/**
+ * Multipart objects (exports written in chunks over many invocations): an upload is started once, each part is
+ * uploaded by the invocation that produced it, and the part list (number and etag) is kept in D1 until the last
+ * invocation completes the object. R2 wants every part but the last to be at least MIN_PART_BYTES.
+ */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+
+export async function startUpload(bucket: R2Bucket, key: string, contentType: string): Promise<string> {
+  const upload = await bucket.createMultipartUpload(key, { httpMetadata: { contentType } });
+  return upload.uploadId;
+}
+
+export async function uploadPart(bucket: R2Bucket, key: string, uploadId: string, partNumber: number, body: Uint8Array) {
+  const part = await bucket.resumeMultipartUpload(key, uploadId).uploadPart(partNumber, body);
+  return { partNumber: part.partNumber, etag: part.etag };
+}
+
+export const completeUpload = (bucket: R2Bucket, key: string, uploadId: string, parts: R2UploadedPart[]) =>
+  bucket.resumeMultipartUpload(key, uploadId).complete(parts);
+
+export const abortUpload = (bucket: R2Bucket, key: string, uploadId: string) => bucket.resumeMultipartUpload(key, uploadId).abort();
+
+/** The object's bytes and SHA-256 (hex), read back as a stream (an object completed from parts has no SHA-256 in R2). */
+export async function objectDigest(bucket: R2Bucket, key: string): Promise<{ size: number; sha256: string } | null> {
+  const object = await bucket.get(key);
+  if (!object) return null;
+  const digest = new crypto.DigestStream("SHA-256");
+  await object.body.pipeTo(digest);
+  const bytes = new Uint8Array(await digest.digest);
+  return { size: object.size, sha256: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") };
+}

@@ -77,6 +77,9 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "attendance_exception.raised": "AttendanceException",
   "attendance_exception.resolved": "AttendanceException",
   "attendance_exception.reopened": "AttendanceException",
+  "export.created": "Export",
+  "export.succeeded": "Export",
+  "export.failed": "Export",
 };
 
 const PUBLISHED = {

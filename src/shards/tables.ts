@@ -61,6 +61,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("events"),
   owned("webhooks"),
   owned("webhook_deliveries"),
+  // Its rows name objects in R2 (FILES), global like the payroll snapshots'.
+  owned("exports"),
   // A claim without an answer belongs to a request still running: during the freeze it fails and releases its key.
   { name: "idempotency_keys", owner: "idempotency_scope", key: ["scope", "key"], transient: `"status" IS NULL` },
 ];

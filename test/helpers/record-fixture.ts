@@ -109,6 +109,12 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     api("POST", `${orgPath}/webhooks`, { ...admin, body: { url: "http://127.0.0.1:9/hook", enabled: false } }),
     "webhook",
   );
+  // A job answers 202: its record exists from then on (QUEUED until the exports queue works it).
+  const exportJob = await api("POST", `${orgPath}/exports`, {
+    ...admin,
+    body: { kind: "EVENTS", startDate: "2026-03-01", endDate: "2026-03-31" },
+  });
+  if (exportJob.status !== 202) throw new Error(`export: ${exportJob.status} ${exportJob.text}`);
   await created(
     api("POST", `${orgPath}/staffmembers/${subject.id}/locations/${location.id}/clock-in`, {
       ...admin,
@@ -197,6 +203,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       "open-shifts": openShift.id,
       preferences: preference.id,
       webhooks: webhook.id,
+      exports: exportJob.body.id,
       "pay-rules": payRuleSet.id,
       "pay-periods": payPeriodId,
       approvals: subject.id,

@@ -82,6 +82,9 @@ export const EVENT_TYPES = [
   "attendance_exception.raised",
   "attendance_exception.resolved",
   "attendance_exception.reopened",
+  "export.created",
+  "export.succeeded",
+  "export.failed",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

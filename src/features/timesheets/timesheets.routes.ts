@@ -95,7 +95,9 @@ export const exportShifts = defineRoute({
     "Every shift of the filtered range as an attachment, streamed page by page: CSV (RFC 4180, CRLF, header row; " +
     "text fields starting with = + - @ get a leading ' so spreadsheets do not run them) or a JSON array. Local " +
     "times carry no zone suffix; amount = payable hours × hourlyWage, rounded to the cent. Not paged: an export is " +
-    "one file of a range of at most 366 days, streamed as it is read. A salaried staff member's shift has " +
+    "one file of a range of at most 366 days, streamed as it is read, for small ranges: for a long range, a large " +
+    "organization or a file to keep, create an export job (`POST /api/organizations/{organization_id}/exports`, kind " +
+    "TIMESHEETS), which writes the same file over any range in the background. A salaried staff member's shift has " +
     "hourlyWage and amount null (empty in the CSV): not paid by the hour, as their pay lines say." +
     scopeNote,
   middleware: [read] as const,

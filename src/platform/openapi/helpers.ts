@@ -142,6 +142,7 @@ export const TAGS = [
   { name: "Open shifts", description: "Shifts offered to a location's staff, with claims, preferences and assignments." },
   { name: "Events", description: "Every change as an ordered, replayable feed (the webhooks' source)." },
   { name: "Webhooks", description: "Endpoints that receive the events, signed per Standard Webhooks, in order." },
+  { name: "Exports", description: "Timesheets and events over any range, written as files by background jobs." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 

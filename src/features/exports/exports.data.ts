@@ -1,0 +1,142 @@
+import { events } from "@db/schema";
+import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
+import { addDays } from "@/domain/local-time";
+import { lockedDayLookup } from "@/domain/locked-days";
+import { computePay, type PayLine } from "@/domain/pay-classification";
+import { type EventWire, serializeEvent } from "@/events/serializers";
+import { readPayInputsPage } from "@/features/pay/pay-inputs.data";
+import { employeePayWire } from "@/features/pay/pay-lines.data";
+import { exportNames, exportNamesQueries } from "@/features/timesheets/export-names.data";
+import { CSV_COLUMNS, exportPageQuery, exportRecord } from "@/features/timesheets/timesheet-export.data";
+import { lockedDaysQuery, type TimesheetFilter } from "@/features/timesheets/timesheet-query.data";
+import type { ExportRow } from "./exports.schemas";
+
+/** One chunk's rows, encoded, and where the next chunk reads from (null cursor with `last`: the export is complete). */
+export interface Chunk {
+  text: string;
+  rows: number;
+  cursor: string | null;
+  last: boolean;
+}
+
+/** The shifts of a TIMESHEETS export: the synchronous export's filter, over dates of any span. */
+const timesheetFilter = (row: ExportRow): TimesheetFilter => ({
+  organizationId: row.organizationId,
+  range: { start: { kind: "date", date: row.startDate }, end: { kind: "date", date: row.endDate } },
+  locationId: row.locationId ?? undefined,
+  employeeId: row.employeeId ?? undefined,
+});
+
+const EVENT_COLUMNS: CsvColumn<EventWire>[] = [
+  { header: "id", value: (e) => e.id },
+  { header: "sequence", value: (e) => e.sequence },
+  { header: "type", value: (e) => e.type },
+  { header: "organizationId", value: (e) => e.organizationId },
+  { header: "occurredAt", value: (e) => e.occurredAt },
+  { header: "data", value: (e) => JSON.stringify(e.data), text: true },
+];
+
+/**
+ * The text of a chunk of records: the file's opening on the first chunk (CSV header or `[`), its closing on the last
+ * (`]`), JSON records separated by commas across chunks (`before`: the records written by earlier chunks).
+ */
+function encode<T>(row: ExportRow, columns: CsvColumn<T>[], records: T[], last: boolean): string {
+  const first = row.chunk === 0;
+  if (row.format === "csv") return (first ? csvHeader(columns) : "") + records.map((r) => csvRecord(columns, r)).join("");
+  const body = records.map((r, i) => (row.rowsWritten + i === 0 ? "" : ",") + JSON.stringify(r)).join("");
+  return (first ? "[" : "") + body + (last ? "]" : "");
+}
+
+/** The next chunk of a TIMESHEETS export: one batch (names, locked days, a keyset page of shifts). */
+async function timesheetsChunk(db: Database, row: ExportRow, size: number): Promise<Chunk> {
+  const filter = timesheetFilter(row);
+  const after = row.cursor ? (JSON.parse(row.cursor) as { businessDate: string; id: string }) : null;
+  const [staff, locations, roles] = exportNamesQueries(db, row.organizationId);
+  const [staffRows, locationRows, roleRows, locked, shifts] = await db.batch([
+    staff,
+    locations,
+    roles,
+    lockedDaysQuery(db, filter),
+    exportPageQuery(db, filter, after, size),
+  ]);
+  const names = exportNames(staffRows, locationRows, roleRows);
+  const isLocked = lockedDayLookup(locked);
+  const records = shifts.map((shift) => exportRecord(shift, names, isLocked(shift)));
+  const lastShift = shifts.at(-1);
+  const last = shifts.length < size;
+  const cursor = lastShift ? JSON.stringify({ businessDate: lastShift.businessDate, id: lastShift.id }) : row.cursor;
+  return { text: encode(row, CSV_COLUMNS, records, last), rows: records.length, cursor, last };
+}
+
+/** The next chunk of an EVENTS export: the events that occurred on the range's UTC dates, by sequence. */
+async function eventsChunk(db: Database, row: ExportRow, size: number): Promise<Chunk> {
+  const after = row.cursor ? Number(row.cursor) : 0;
+  const rows = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.organizationId, row.organizationId),
+        gt(events.sequence, after),
+        gte(events.occurredAt, new Date(`${row.startDate}T00:00:00Z`)),
+        lt(events.occurredAt, new Date(`${addDays(row.endDate, 1)}T00:00:00Z`)),
+      ),
+    )
+    .orderBy(asc(events.sequence))
+    .limit(size);
+  const last = rows.length < size;
+  const cursor = rows.length ? String(rows.at(-1)!.sequence) : row.cursor;
+  return { text: encode(row, EVENT_COLUMNS, rows.map(serializeEvent), last), rows: rows.length, cursor, last };
+}
+
+/** A pay line with the employee it pays, as payroll systems key them. */
+type PayLineRecord = { employeeId: string; externalId: string | null; externalPayrollId: string | null; currencyCode: string } & PayLine;
+
+const PAY_LINE_COLUMNS: CsvColumn<PayLineRecord>[] = [
+  { header: "employeeId", value: (r) => r.employeeId },
+  { header: "externalId", value: (r) => r.externalId, text: true },
+  { header: "externalPayrollId", value: (r) => r.externalPayrollId, text: true },
+  { header: "currencyCode", value: (r) => r.currencyCode },
+  { header: "date", value: (r) => r.date },
+  { header: "shiftId", value: (r) => r.shiftId },
+  { header: "kind", value: (r) => r.kind },
+  { header: "minutes", value: (r) => r.minutes },
+  { header: "hours", value: (r) => r.hours },
+  { header: "rate", value: (r) => r.rate },
+  { header: "amount", value: (r) => (r.amount === null ? null : r.amount.toFixed(2)) },
+  { header: "rule", value: (r) => r.rule },
+  { header: "ruleSetId", value: (r) => r.ruleSetId },
+];
+
+/**
+ * The next chunk of a PAY_LINES export: the pay lines of a page of employees (in id order), computed over the
+ * whole range as GET /timesheets/pay computes them (without its 93-day cap: a chunk holds few employees), one
+ * record per line.
+ */
+async function payLinesChunk(db: Database, row: ExportRow, size: number): Promise<Chunk> {
+  const filter = {
+    organizationId: row.organizationId,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    employeeId: row.employeeId ?? undefined,
+    locationId: row.locationId ?? undefined,
+  };
+  // An employee's lines are many rows (each shift's, over a range of any span): a twentieth as many employees.
+  const limit = Math.max(1, Math.ceil(size / 20));
+  const { inputs, employeeIds, more } = await readPayInputsPage(db, filter, { limit, afterId: row.cursor ?? undefined });
+  const pay = computePay({ startDate: row.startDate, endDate: row.endDate, ...inputs });
+  const records = pay.employees.flatMap((e) => {
+    const { lines, employeeId, externalId, externalPayrollId, currencyCode } = employeePayWire(e, inputs.employees);
+    return lines.map((line) => ({ employeeId, externalId, externalPayrollId, currencyCode, ...line }));
+  });
+  const cursor = employeeIds.at(-1) ?? row.cursor;
+  return { text: encode(row, PAY_LINE_COLUMNS, records, !more), rows: records.length, cursor, last: !more };
+}
+
+export function readChunk(db: Database, row: ExportRow, size: number) {
+  if (row.kind === "TIMESHEETS") return timesheetsChunk(db, row, size);
+  if (row.kind === "PAY_LINES") return payLinesChunk(db, row, size);
+  return eventsChunk(db, row, size);
+}
