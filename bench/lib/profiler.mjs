@@ -194,3 +194,73 @@ export function selfTime(profile) {
     callers: (group, n = 12) => rows(byCaller.get(group) ?? new Map(), n),
   };
 }
+
+/**
+ * CPU time and peak JS heap of the Worker's isolate while `work()` runs (the scale scenario), through the same
+ * inspector: a garbage collection first (so the peak is this work's, over what the isolate keeps between requests),
+ * the Profiler sampling every `intervalMicros` (CPU = the sampled time outside "(idle)"), and `Runtime.getHeapUsage`
+ * polled every `pollMillis` (the isolate answers between its tasks and at each await, so a peak inside one long
+ * synchronous stretch can be missed; the figure is a lower bound of the true peak). Answers {result, cpuMs, peakHeapBytes}.
+ */
+export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, pollMillis = 10 } = {}) {
+  const socket = new WebSocket(await debuggerUrl(inspectorPort), { headers: { Origin: `http://127.0.0.1:${inspectorPort}` } });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", (event) => reject(new Error(`inspector: ${event.message ?? "connection refused"}`)), { once: true });
+  });
+  let waiting = null;
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.id === undefined || !waiting) return;
+    const { resolve, reject } = waiting;
+    waiting = null;
+    if (message.error) reject(new Error(JSON.stringify(message.error)));
+    else resolve(message.result);
+  });
+  // One command at a time (the proxy renumbers ids): every send waits for the one before.
+  let queue = Promise.resolve();
+  let next = 1;
+  const send = (method, params = {}) => {
+    const sent = queue.then(
+      () =>
+        new Promise((resolve, reject) => {
+          waiting = { resolve, reject };
+          socket.send(JSON.stringify({ id: next++, method, params }));
+        }),
+    );
+    queue = sent.catch(() => {});
+    return sent;
+  };
+  try {
+    await send("HeapProfiler.collectGarbage").catch(() => {});
+    let peakHeapBytes = (await send("Runtime.getHeapUsage")).usedSize;
+    await send("Profiler.enable");
+    await send("Profiler.setSamplingInterval", { interval: intervalMicros });
+    await send("Profiler.start");
+    let done = false;
+    const polling = (async () => {
+      while (!done) {
+        const usage = await send("Runtime.getHeapUsage");
+        peakHeapBytes = Math.max(peakHeapBytes, usage.usedSize);
+        await new Promise((r) => setTimeout(r, pollMillis));
+      }
+    })();
+    let result;
+    try {
+      result = await work();
+    } finally {
+      done = true;
+      await polling;
+    }
+    const { profile } = await send("Profiler.stop");
+    await send("Profiler.disable");
+    const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
+    let cpuMicros = 0;
+    profile.samples.forEach((node, i) => {
+      if (!idle.has(node)) cpuMicros += profile.timeDeltas[i] ?? 0;
+    });
+    return { result, cpuMs: cpuMicros / 1000, peakHeapBytes };
+  } finally {
+    socket.close();
+  }
+}
