@@ -202,45 +202,62 @@ export function selfTime(profile) {
  * polled every `pollMillis` (the isolate answers between its tasks and at each await, so a peak inside one long
  * synchronous stretch can be missed; the figure is a lower bound of the true peak). Answers {result, cpuMs, peakHeapBytes}.
  */
+const COMMAND_TIMEOUT_MS = 120_000;
+
 export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, pollMillis = 10 } = {}) {
   const socket = new WebSocket(await debuggerUrl(inspectorPort), { headers: { Origin: `http://127.0.0.1:${inspectorPort}` } });
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve, { once: true });
     socket.addEventListener("error", (event) => reject(new Error(`inspector: ${event.message ?? "connection refused"}`)), { once: true });
   });
-  let waiting = null;
+  // Answers are matched by id: the proxy also passes on answers to commands of its own (ids from 100000000), and
+  // echoes some of ours (the Profiler's set-up commands) without a result: for those the echo is the answer. A command
+  // unanswered within `COMMAND_TIMEOUT_MS` fails.
+  const pending = new Map();
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.id === undefined || !waiting) return;
-    const { resolve, reject } = waiting;
-    waiting = null;
-    if (message.error) reject(new Error(JSON.stringify(message.error)));
-    else resolve(message.result);
+    const waiter = pending.get(message.id);
+    if (!waiter) return;
+    if (!("result" in message || "error" in message)) {
+      if (!waiter.echoAnswers || message.method !== waiter.method) return;
+      message.result = {};
+    }
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(`${waiter.method}: ${JSON.stringify(message.error)}`));
+    else waiter.resolve(message.result);
   });
-  // One command at a time (the proxy renumbers ids): every send waits for the one before.
-  let queue = Promise.resolve();
   let next = 1;
-  const send = (method, params = {}) => {
-    const sent = queue.then(
-      () =>
-        new Promise((resolve, reject) => {
-          waiting = { resolve, reject };
-          socket.send(JSON.stringify({ id: next++, method, params }));
-        }),
-    );
-    queue = sent.catch(() => {});
-    return sent;
-  };
+  const send = (method, params = {}, echoAnswers = false) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      // A set-up command whose echo does not come is taken as sent after a short wait.
+      const timer = setTimeout(
+        () => {
+          pending.delete(id);
+          if (echoAnswers) resolve({});
+          else reject(new Error(`inspector: no answer to ${method}`));
+        },
+        echoAnswers ? 2000 : COMMAND_TIMEOUT_MS,
+      );
+      pending.set(id, {
+        method,
+        echoAnswers,
+        resolve: (value) => (clearTimeout(timer), resolve(value)),
+        reject: (error) => (clearTimeout(timer), reject(error)),
+      });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
   try {
-    await send("HeapProfiler.collectGarbage").catch(() => {});
-    let peakHeapBytes = (await send("Runtime.getHeapUsage")).usedSize;
-    await send("Profiler.enable");
-    await send("Profiler.setSamplingInterval", { interval: intervalMicros });
-    await send("Profiler.start");
+    const heapUsage = () => send("Runtime.getHeapUsage");
+    await send("HeapProfiler.collectGarbage", {}, true).catch(() => {});
+    let peakHeapBytes = (await heapUsage()).usedSize;
+    await send("Profiler.enable", {}, true);
+    await send("Profiler.setSamplingInterval", { interval: intervalMicros }, true);
+    await send("Profiler.start", {}, true);
     let done = false;
     const polling = (async () => {
       while (!done) {
-        const usage = await send("Runtime.getHeapUsage");
+        const usage = await heapUsage();
         peakHeapBytes = Math.max(peakHeapBytes, usage.usedSize);
         await new Promise((r) => setTimeout(r, pollMillis));
       }
@@ -253,7 +270,7 @@ export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, 
       await polling;
     }
     const { profile } = await send("Profiler.stop");
-    await send("Profiler.disable");
+    await send("Profiler.disable", {}, true).catch(() => {});
     const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
     let cpuMicros = 0;
     profile.samples.forEach((node, i) => {

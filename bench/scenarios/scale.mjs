@@ -17,7 +17,7 @@ export const name = "scale";
 export const description =
   "10,000 staff in 200 locations, two weeks of shifts: every operation that grows with the organization against D1's limits (issue 31)";
 
-const LOCATIONS = 200;
+const LOCATIONS = Number(process.env.SCALE_LOCATIONS ?? 200);
 /** Two weeks from a Monday (the location zone is UTC): the biweekly pay period and the shifts' range. */
 const FIRST_DAY = "2026-03-02";
 const LAST_DAY = "2026-03-15";
@@ -40,6 +40,7 @@ const WEEKDAYS = Array.from({ length: 14 }, (_, d) => addDays(FIRST_DAY, d)).fil
 const query = (params) => new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined)).toString();
 const nextOf = (headers) => /<([^>]+)>;\s*rel="next"/.exec(headers.get("Link") ?? "")?.[1] ?? null;
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} kB`;
 const sql = (ours, text, params = []) =>
   expectStatus(ours.request("POST", "/__bench/sql", { body: { sql: text, params } }), 200, "bench sql");
 const counter = (count) => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})`;
@@ -76,7 +77,11 @@ async function seedStaffAndShifts(ours, { orgId, tag, staff, locationIds, roleId
   let batch = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    await expectStatus(ours.request("POST", "/__bench/seed-shifts", { body: { organizationId: orgId, shifts: batch } }), 200, "seed shifts");
+    await expectStatus(
+      ours.request("POST", "/__bench/seed-shifts", { body: { organizationId: orgId, shifts: batch } }),
+      200,
+      "seed shifts",
+    );
     shifts += batch.length;
     batch = [];
   };
@@ -313,7 +318,16 @@ async function invoke(ours, method, path, { token, body } = {}) {
   } catch {
     json = undefined;
   }
-  return { status, headers: responseHeaders, text, body: json, wallMs, cpuMs: watched.cpuMs, heapBytes: watched.peakHeapBytes, ...d1Figures(trips) };
+  return {
+    status,
+    headers: responseHeaders,
+    text,
+    body: json,
+    wallMs,
+    cpuMs: watched.cpuMs,
+    heapBytes: watched.peakHeapBytes,
+    ...d1Figures(trips),
+  };
 }
 
 const writes = (statement) => /^\s*(insert|update|delete|replace)\b/i.test(statement);
@@ -396,7 +410,8 @@ export async function run({ stateDir, options, print }) {
   const { org, admin, path, locationIds, plan } = world;
   const range = { organizationId: org.id, startDate: FIRST_DAY, endDate: LAST_DAY };
   const ops = [];
-  const step = (label) => print(`  ${label}…`);
+  const began = Date.now();
+  const step = (label) => print(`  ${((Date.now() - began) / 1000).toFixed(0)} s: ${label}…`);
 
   step("pay lines, every page");
   const payLines = await walk(ours, admin, `/api/timesheets/pay?${query({ startDate: FIRST_DAY, endDate: LAST_DAY, limit: 500 })}`);
@@ -413,9 +428,9 @@ export async function run({ stateDir, options, print }) {
   ops.push(summarize("close the period (approve all)", [close]));
   step("payroll JSON and CSV");
   const payrollJson = await invoke(ours, "GET", `${periodPath}/payroll`, { token: admin });
-  ops.push(summarize("payroll JSON", [payrollJson], `${mb(Buffer.byteLength(payrollJson.text))} MB answered`));
+  ops.push(summarize("payroll JSON", [payrollJson], `${kb(Buffer.byteLength(payrollJson.text))} answered`));
   const payrollCsv = await invoke(ours, "GET", `${periodPath}/payroll?format=csv`, { token: admin });
-  ops.push(summarize("payroll CSV", [payrollCsv], `${mb(Buffer.byteLength(payrollCsv.text))} MB answered`));
+  ops.push(summarize("payroll CSV", [payrollCsv], `${kb(Buffer.byteLength(payrollCsv.text))} answered`));
 
   step("export job (if the document has it)");
   const document = await expectStatus(ours.request("GET", "/api/openapi.json"), 200, "openapi");
@@ -439,7 +454,11 @@ export async function run({ stateDir, options, print }) {
       await walk(ours, admin, `/api/timesheets?${query({ ...range, limit: 500 })}`, LISTING_PAGES),
     ),
   );
-  ops.push(summarize("timesheets totals (limit=1)", [await invoke(ours, "GET", `/api/timesheets?${query({ ...range, limit: 1 })}`, { token: admin })]));
+  ops.push(
+    summarize("timesheets totals (limit=1)", [
+      await invoke(ours, "GET", `/api/timesheets?${query({ ...range, limit: 1 })}`, { token: admin }),
+    ]),
+  );
   ops.push(
     summarize(
       `timesheet reports, first ${LISTING_PAGES} pages of 500`,
@@ -457,7 +476,11 @@ export async function run({ stateDir, options, print }) {
   ops.push(
     summarize(
       `availability expansion, ${plan.big}-staff location, 2 weeks`,
-      await walk(ours, admin, `${path}/availability?${query({ startDate: FIRST_DAY, endDate: LAST_DAY, locationId: locationIds[0], limit: 500 })}`),
+      await walk(
+        ours,
+        admin,
+        `${path}/availability?${query({ startDate: FIRST_DAY, endDate: LAST_DAY, locationId: locationIds[0], limit: 500 })}`,
+      ),
     ),
   );
   const slot = { startTime: "2026-03-07T09:00:00Z", endTime: "2026-03-07T13:00:00Z" };
@@ -471,7 +494,11 @@ export async function run({ stateDir, options, print }) {
   ops.push(
     summarize(
       `week view, ${plan.week}-staff location, every page`,
-      await walk(ours, admin, `${path}/locations/${locationIds[1]}/schedules?${query({ startDate: FIRST_DAY, endDate: WEEK_END, limit: 500 })}`),
+      await walk(
+        ours,
+        admin,
+        `${path}/locations/${locationIds[1]}/schedules?${query({ startDate: FIRST_DAY, endDate: WEEK_END, limit: 500 })}`,
+      ),
     ),
   );
 
@@ -540,13 +567,33 @@ export async function run({ stateDir, options, print }) {
     table(
       ["pay lines per employee", "CPU ms", "wall ms", "rows read", "round trips"],
       [
-        [`${world.staff} staff (${payEmployees} employees paid)`, big.cpu.toFixed(3), big.wall.toFixed(3), big.rows.toFixed(1), big.trips.toFixed(4)],
-        [`${SMALL_STAFF} staff (${smallEmployees} employees paid)`, little.cpu.toFixed(3), little.wall.toFixed(3), little.rows.toFixed(1), little.trips.toFixed(4)],
-        ["ratio", `${cpuRatio.toFixed(2)}x`, `${(big.wall / little.wall).toFixed(2)}x`, `${(big.rows / little.rows).toFixed(2)}x`, `${(big.trips / little.trips).toFixed(2)}x`],
+        [
+          `${world.staff} staff (${payEmployees} employees paid)`,
+          big.cpu.toFixed(3),
+          big.wall.toFixed(3),
+          big.rows.toFixed(1),
+          big.trips.toFixed(4),
+        ],
+        [
+          `${SMALL_STAFF} staff (${smallEmployees} employees paid)`,
+          little.cpu.toFixed(3),
+          little.wall.toFixed(3),
+          little.rows.toFixed(1),
+          little.trips.toFixed(4),
+        ],
+        [
+          "ratio",
+          `${cpuRatio.toFixed(2)}x`,
+          `${(big.wall / little.wall).toFixed(2)}x`,
+          `${(big.rows / little.rows).toFixed(2)}x`,
+          `${(big.trips / little.trips).toFixed(2)}x`,
+        ],
       ],
     ),
   );
-  print(`  target: CPU per employee at ${world.staff} within ${TARGETS.payLinesRatio}x of ${SMALL_STAFF}: ${cpuRatio <= TARGETS.payLinesRatio ? "yes" : "no"}`);
+  print(
+    `  target: CPU per employee at ${world.staff} within ${TARGETS.payLinesRatio}x of ${SMALL_STAFF}: ${cpuRatio <= TARGETS.payLinesRatio ? "yes" : "no"}`,
+  );
 
   const all = verdicts.every((v) => v.over.length === 0) && cpuRatio <= TARGETS.payLinesRatio;
   const maxOf = (key) => Math.max(...ops.map((o) => o[key]));
