@@ -17,6 +17,7 @@ export const name = "scale";
 export const description =
   "10,000 staff in 200 locations, two weeks of shifts: every operation that grows with the organization against D1's limits (issue 31)";
 
+/** Locations of the organization (SCALE_LOCATIONS=3 in the environment makes a quick smoke run while developing). */
 const LOCATIONS = Number(process.env.SCALE_LOCATIONS ?? 200);
 /** Two weeks from a Monday (the location zone is UTC): the biweekly pay period and the shifts' range. */
 const FIRST_DAY = "2026-03-02";
