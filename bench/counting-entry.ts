@@ -12,12 +12,13 @@
 // `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN, `POST /__bench/sql` runs one statement (seeding in
 // bulk, and the raw SQL a scenario compares ours with), `POST /__bench/replay` sends a traced request's round trips again
 // as raw SQL and `POST /__bench/accrual-pass` and `/__bench/attendance-pass` run the Cron's time-off and attendance
-// passes at a given instant with D1 counting on, and `POST /__bench/seed-events` appends events to an organization's outbox
+// passes at a given instant with D1 counting on (traced, with the header), and `POST /__bench/seed-events` appends events to an organization's outbox
 // (the webhooks scenario). The queue consumer and the Cron handler are the real Worker's.
 //
 // Never deployed: wrangler.toml's `main` stays src/worker.ts; the bench starts this file with `wrangler dev`.
 
 import { createDatabase } from "../src/data/client";
+import { D1_LIMITS } from "../src/data/d1-limits";
 import { newId } from "../src/data/ids";
 import type { WakeUp } from "../src/data/outbox/wake";
 import { shardBinding, shardConfig } from "../src/data/shards";
@@ -325,6 +326,8 @@ export default {
         const trace = traces.get(traced[1]!);
         return trace ? Response.json({ roundTrips: trace }) : new Response("unknown trace", { status: 404 });
       }
+      // The guard's numbers (src/data/d1-limits.ts), for the scale scenario's verdicts.
+      if (url.pathname === "/__bench/limits") return Response.json(D1_LIMITS);
       if (url.pathname === "/__bench/explain" && request.method === "POST") {
         // The plan of one statement (EXPLAIN runs nothing): {sql, params} → [{id, parent, detail}].
         const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
@@ -363,6 +366,9 @@ export default {
         const started = performance.now();
         const report = await pass(createDatabase(countingDatabase(data, log)), new Date(now));
         const seconds = (performance.now() - started) / 1000;
+        // With X-Bench-Trace, its round trips are kept like a traced request's (the scale scenario reads them).
+        const passTrace = request.headers.get(TRACE_HEADER);
+        if (passTrace) traces.set(passTrace, log);
         const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
         return Response.json({
           report,

@@ -1,4 +1,4 @@
-// `npm run bench [-- --scenario NAME] [--duration S] [--warmup S] [--connections N] [--keep-state]`
+// `npm run bench [-- --scenario NAME] [--duration S] [--warmup S] [--connections N] [--staff N] [--keep-state]`
 // Runs each scenario of bench/scenarios/ (or the one named): every scenario starts its own Workers on 127.0.0.1 with
 // fresh local D1 databases in a temporary directory, and every server is stopped when it ends, fails or is
 // interrupted. Figures are printed, never asserted.
@@ -10,12 +10,13 @@ import { MAX_CONNECTIONS } from "./lib/load.mjs";
 import { stopAll } from "./lib/servers.mjs";
 
 const USAGE =
-  "Usage: npm run bench -- [--scenario NAME] [--duration SECONDS] [--warmup SECONDS] [--connections N] [--keep-state]\n" +
+  "Usage: npm run bench -- [--scenario NAME] [--duration SECONDS] [--warmup SECONDS] [--connections N] [--staff N] [--keep-state]\n" +
   `  --scenario     run only this scenario (default: all of bench/scenarios/)\n` +
   `  --duration     seconds of measured load per phase (default 10, at most 60)\n` +
   `  --warmup       seconds of discarded warm-up load per phase (default 2, at most 30)\n` +
   `  --connections  concurrent connections (default 8, at most ${MAX_CONNECTIONS})\n` +
   `  --keep-state   keep the temporary D1 databases and wrangler logs\n` +
+  `  --staff        staff of the scale scenario's organization (default 10000, from 500): smaller while developing\n` +
   `  --profile      CPU-profile both Workers during their measured load (scenarios that support it): top self time,\n` +
   `                 and CPU per request of ours vs the baseline by group`;
 
@@ -27,6 +28,7 @@ function options() {
       warmup: { type: "string", default: "2" },
       connections: { type: "string", default: "8" },
       "keep-state": { type: "boolean", default: false },
+      staff: { type: "string", default: "10000" },
       profile: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
@@ -50,6 +52,7 @@ function options() {
     durationSeconds: bounded("duration", values.duration, 1, 60),
     warmupSeconds: bounded("warmup", values.warmup, 0, 30),
     connections: bounded("connections", values.connections, 1, MAX_CONNECTIONS),
+    staff: bounded("staff", values.staff, 500, 10_000),
   };
 }
 

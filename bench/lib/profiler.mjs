@@ -194,3 +194,90 @@ export function selfTime(profile) {
     callers: (group, n = 12) => rows(byCaller.get(group) ?? new Map(), n),
   };
 }
+
+/**
+ * CPU time and peak JS heap of the Worker's isolate while `work()` runs (the scale scenario), through the same
+ * inspector: a garbage collection first (so the peak is this work's, over what the isolate keeps between requests),
+ * the Profiler sampling every `intervalMicros` (CPU = the sampled time outside "(idle)"), and `Runtime.getHeapUsage`
+ * polled every `pollMillis` (the isolate answers between its tasks and at each await, so a peak inside one long
+ * synchronous stretch can be missed; the figure is a lower bound of the true peak). Answers {result, cpuMs, peakHeapBytes}.
+ */
+const COMMAND_TIMEOUT_MS = 120_000;
+
+export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, pollMillis = 10 } = {}) {
+  const socket = new WebSocket(await debuggerUrl(inspectorPort), { headers: { Origin: `http://127.0.0.1:${inspectorPort}` } });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", (event) => reject(new Error(`inspector: ${event.message ?? "connection refused"}`)), { once: true });
+  });
+  // Answers are matched by id: the proxy also passes on answers to commands of its own (ids from 100000000), and
+  // echoes some of ours (the Profiler's set-up commands) without a result: for those the echo is the answer. A command
+  // unanswered within `COMMAND_TIMEOUT_MS` fails.
+  const pending = new Map();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    const waiter = pending.get(message.id);
+    if (!waiter) return;
+    if (!("result" in message || "error" in message)) {
+      if (!waiter.echoAnswers || message.method !== waiter.method) return;
+      message.result = {};
+    }
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(`${waiter.method}: ${JSON.stringify(message.error)}`));
+    else waiter.resolve(message.result);
+  });
+  let next = 1;
+  const send = (method, params = {}, echoAnswers = false) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      // A set-up command whose echo does not come is taken as sent after a short wait.
+      const timer = setTimeout(
+        () => {
+          pending.delete(id);
+          if (echoAnswers) resolve({});
+          else reject(new Error(`inspector: no answer to ${method}`));
+        },
+        echoAnswers ? 2000 : COMMAND_TIMEOUT_MS,
+      );
+      pending.set(id, {
+        method,
+        echoAnswers,
+        resolve: (value) => (clearTimeout(timer), resolve(value)),
+        reject: (error) => (clearTimeout(timer), reject(error)),
+      });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    const heapUsage = () => send("Runtime.getHeapUsage");
+    await send("HeapProfiler.collectGarbage", {}, true).catch(() => {});
+    let peakHeapBytes = (await heapUsage()).usedSize;
+    await send("Profiler.enable", {}, true);
+    await send("Profiler.setSamplingInterval", { interval: intervalMicros }, true);
+    await send("Profiler.start", {}, true);
+    let done = false;
+    const polling = (async () => {
+      while (!done) {
+        const usage = await heapUsage();
+        peakHeapBytes = Math.max(peakHeapBytes, usage.usedSize);
+        await new Promise((r) => setTimeout(r, pollMillis));
+      }
+    })();
+    let result;
+    try {
+      result = await work();
+    } finally {
+      done = true;
+      await polling;
+    }
+    const { profile } = await send("Profiler.stop");
+    await send("Profiler.disable", {}, true).catch(() => {});
+    const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
+    let cpuMicros = 0;
+    profile.samples.forEach((node, i) => {
+      if (!idle.has(node)) cpuMicros += profile.timeDeltas[i] ?? 0;
+    });
+    return { result, cpuMs: cpuMicros / 1000, peakHeapBytes };
+  } finally {
+    socket.close();
+  }
+}
