@@ -41,7 +41,11 @@ export const DemandUpload = z
   .object({
     metric: Metric,
     kind: Kind,
-    intervals: z.array(IntervalInput).min(1).max(MAX_INTERVALS_PER_UPLOAD),
+    intervals: z
+      .array(IntervalInput)
+      .min(1)
+      .max(MAX_INTERVALS_PER_UPLOAD)
+      .openapi({ example: [{ start: "2026-03-14T09:00:00Z", value: 1250.5 }] }),
   })
   .superRefine((body, ctx) => {
     const starts = body.intervals.map((interval) => parseTimestamp(interval.start));
