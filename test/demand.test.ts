@@ -39,9 +39,9 @@ describe("PUT …/demand", () => {
       startTime: iso(START),
       endTime: iso(START + 2000 * QUARTER),
     });
-    // The location read, then the write: every interval and the event in one batch.
-    const writes = res.trips.filter((trip) => trip.some((s) => /insert into "demand_intervals"/i.test(s)));
-    expect(writes).toHaveLength(1);
+    // One round trip: the location's guard, every interval and the event in one batch.
+    expect(res.trips).toHaveLength(1);
+    const writes = res.trips;
     expect(writes[0]!.filter((s) => /insert into "demand_intervals"/i.test(s))).toHaveLength(Math.ceil(2000 / 16));
     expect(writes[0]!.filter((s) => /insert into "events"/i.test(s))).toHaveLength(1);
     const window = `?startTime=${iso(START)}&endTime=${iso(START + 92 * 86_400_000)}&limit=500`;
@@ -113,6 +113,13 @@ describe("PUT …/demand", () => {
     expect(read.status).toBe(404);
     expect((await upload(w, body, w.token)).status).toBe(403);
     expect(await stored(w)).toEqual([]);
+    const gone = await createLocation(w.org);
+    const removed = await api("DELETE", `/api/organizations/${w.org.id}/locations/${gone.id}`, { token: w.org.adminToken });
+    expect(removed.status).toBe(200);
+    const late = await api("PUT", `/api/organizations/${w.org.id}/locations/${gone.id}/demand`, { token: w.org.adminToken, body });
+    expect(late.status).toBe(404);
+    expect(late.body.code).toBe("LOCATION_NOT_FOUND");
+    expect((await feed(w.org)).filter((e) => e.type === "demand.updated")).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import { findLive } from "@/platform/crud/tenant-queries";
 import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { iso } from "@/platform/schemas/time";
 import { invalidField } from "@/problems/problem";
+import { demandLocationLive, targetsLocationLive } from "./demand.guards";
 import type { DemandListQuery, DemandUpload, LaborTargetsInput } from "./demand.schemas";
 
 type Upload = z.infer<typeof DemandUpload>;
@@ -21,19 +22,20 @@ export const assertLocation = (db: Database, organizationId: string, locationId:
 
 /** Bound parameters of one interval row: organization, location, metric, kind, start, value (the times are literals). */
 const PARAMETERS_PER_ROW = 6;
-const ROWS_PER_STATEMENT = rowsPerStatement(PARAMETERS_PER_ROW);
+/** Two more in the first row: its location guard. */
+const ROWS_PER_STATEMENT = rowsPerStatement(PARAMETERS_PER_ROW, 2);
 
 /**
  * The upload as one batch: multi-row INSERT … ON CONFLICT (location, metric, kind, start) DO UPDATE statements of at
  * most ROWS_PER_STATEMENT rows each, and one `demand.updated` event summing them up. Repeating it rewrites the same
- * values (only updatedAt moves).
+ * values (only updatedAt moves). The location is checked by the batch itself (demandLocationLive): no read first.
  */
 export async function upsertDemand(writer: Writer, organizationId: string, locationId: string, upload: Upload) {
   const now = new Date();
   const stamp = sql.raw(String(now.getTime()));
   const starts = upload.intervals.map((interval) => parseTimestamp(interval.start)!);
   const rows = upload.intervals.map((interval, index) => ({
-    organizationId,
+    organizationId: index === 0 ? demandLocationLive.sql(organizationId, locationId) : organizationId,
     locationId,
     metric: upload.metric,
     kind: upload.kind,
@@ -60,7 +62,9 @@ export async function upsertDemand(writer: Writer, organizationId: string, locat
     startTime: iso(span.start),
     endTime: iso(span.end),
   };
-  await guardedBatch(writer, statements, [], { events: [{ organizationId, type: "demand.updated", data: summary, occurredAt: now }] });
+  await guardedBatch(writer, statements, [demandLocationLive], {
+    events: [{ organizationId, type: "demand.updated", data: summary, occurredAt: now }],
+  });
   return summary;
 }
 
@@ -128,9 +132,11 @@ export async function putLaborTargets(
   const now = new Date();
   const upsert = writer.db
     .insert(laborTargets)
-    .values({ ...targets, organizationId, locationId, createdAt: now, updatedAt: now })
+    .values({ ...targets, organizationId: targetsLocationLive.sql(organizationId, locationId), locationId, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: laborTargets.locationId, set: { ...targets, updatedAt: now } });
   const data = { locationId, ...targets, updatedAt: iso(now) };
-  await guardedBatch(writer, [upsert], [], { events: [{ organizationId, type: "labor_targets.updated", data, occurredAt: now }] });
+  await guardedBatch(writer, [upsert], [targetsLocationLive], {
+    events: [{ organizationId, type: "labor_targets.updated", data, occurredAt: now }],
+  });
   return data;
 }

@@ -7,7 +7,6 @@ import { serializeDemandInterval, serializeLaborTargets } from "./demand.schemas
 export const upload: AppRouteHandler<routes.UploadRoute> = async (c) => {
   const { organizationId } = c.var.scope;
   const { locationId } = c.req.valid("param");
-  await assertLocation(c.var.db, organizationId, locationId);
   return c.json(await upsertDemand(c.var, organizationId, locationId, c.req.valid("json")), 200);
 };
 
@@ -31,6 +30,5 @@ export const getTargets: AppRouteHandler<routes.GetTargetsRoute> = async (c) => 
 export const putTargets: AppRouteHandler<routes.PutTargetsRoute> = async (c) => {
   const { organizationId } = c.var.scope;
   const { locationId } = c.req.valid("param");
-  await assertLocation(c.var.db, organizationId, locationId);
   return c.json(await putLaborTargets(c.var, organizationId, locationId, c.req.valid("json")), 200);
 };
