@@ -80,6 +80,8 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "export.created": "Export",
   "export.succeeded": "Export",
   "export.failed": "Export",
+  "demand.updated": "DemandUpdate",
+  "labor_targets.updated": "LaborTargets",
 };
 
 const PUBLISHED = {

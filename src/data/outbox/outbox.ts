@@ -85,6 +85,8 @@ export const EVENT_TYPES = [
   "export.created",
   "export.succeeded",
   "export.failed",
+  "demand.updated",
+  "labor_targets.updated",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;
