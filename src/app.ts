@@ -37,6 +37,7 @@ export const FEATURES = {
   events: { public: false, load: (): FeatureModule => import("@/features/events/events.index") },
   webhooks: { public: false, load: (): FeatureModule => import("@/features/webhooks/webhooks.index") },
   exports: { public: false, load: (): FeatureModule => import("@/features/exports/exports.index") },
+  wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -76,6 +77,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/events", "events"],
   ["/api/organizations/*/webhooks", "webhooks"],
   ["/api/organizations/*/exports", "exports"],
+  ["/api/organizations/*/wage-rates", "wageRates"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

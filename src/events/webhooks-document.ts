@@ -80,6 +80,9 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "export.created": "Export",
   "export.succeeded": "Export",
   "export.failed": "Export",
+  "wage_rate.created": "WageRate",
+  "wage_rate.updated": "WageRate",
+  "wage_rate.deleted": "WageRate",
 };
 
 const PUBLISHED = {

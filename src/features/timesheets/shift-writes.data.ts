@@ -4,9 +4,11 @@ import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
+import { addDays } from "@/domain/local-time";
 import { planShift, type ShiftPlan } from "@/domain/shift-plan";
 import type { ShiftBreak } from "@/domain/shift-totals";
 import { isSalaried, shiftPay } from "@/domain/shift-wage";
+import { resolveWage } from "@/domain/wage-rate";
 import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
@@ -34,7 +36,8 @@ const breakRowsOf = (breaks: readonly ShiftBreak[], shift: ShiftRow): ShiftBreak
 /** POST /timesheets: a closed shift entered by a manager, totals from the same closeShift as clock-out. */
 export async function createManualShift(db: Database, scope: TimesheetScope, body: ManualShiftInput): Promise<ShiftWire> {
   const { organizationId } = scope;
-  const refs = await loadReferences(db, organizationId, body);
+  // The wall clock's date + 1 bounds the business date (it is the start's local date, in any offset).
+  const refs = await loadReferences(db, organizationId, body, addDays(body.startTime.slice(0, 10), 1));
   if (body.hourlyWage !== undefined && isSalaried(refs.staff)) throw salariedWage();
   const rule: OffsetRule = body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: refs.location.timezone };
   const start = readWallClock(new Date(body.startTime), rule);
@@ -53,7 +56,12 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     endAt: end,
     utcOffset,
     businessDate: plan.businessDate,
-    ...shiftPay(refs.role, refs.staff, body.hourlyWage),
+    ...shiftPay(
+      refs.role,
+      refs.staff,
+      body.hourlyWage,
+      resolveWage(refs.wageRates, { roleId: refs.role.id, locationId: refs.location.id, date: plan.businessDate }, refs.role, refs.staff),
+    ),
     ...plan.totals,
     flags: [],
     manualEntry: true,
@@ -120,7 +128,11 @@ export async function patchShift(
   const breaks = body.breaks ? manualBreaks(body.breaks, rule, current.breakTypes) : current.breaks.map(toDomainBreak);
   const plan = planned(planShift({ start, end, utcOffset, breaks, breakTypes: current.breakTypes }));
   // A new role brings its wage, and the staff member's wage type as it is now; otherwise the shift keeps both.
-  let pay = { hourlyWage: body.hourlyWage ?? was.hourlyWage, salaried: was.salaried };
+  let pay = {
+    hourlyWage: body.hourlyWage ?? was.hourlyWage,
+    salaried: was.salaried,
+    wageRateId: body.hourlyWage === undefined ? was.wageRateId : null,
+  };
   if (body.roleId && body.roleId !== was.roleId) {
     const { role, staff } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId);
     pay = shiftPay(role, staff, body.hourlyWage);
