@@ -1,5 +1,5 @@
 import { locations, roles, staffMembers, wageRates } from "@db/schema";
-import { and, desc, eq, isNull, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lte } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { guarded } from "@/data/write/constraint-problems";
 import { type ResolvedWage, resolveWage, type WageRateRow } from "@/domain/wage-rate";
@@ -62,14 +62,14 @@ export function createRate(
 export function changeRate(
   c: WriteContext,
   organizationId: string,
-  match: SQL,
+  rateId: string,
   changes: { hourlyRate?: number; effectiveFrom?: string; active?: boolean; deletedAt?: Date },
   event: "wage_rate.updated" | "wage_rate.deleted",
 ): Promise<Row> {
   const { db } = c.var;
   const values = { ...changes, organizationId: updateUnfrozen.sql(organizationId, changes.effectiveFrom) as unknown as string };
-  return guarded(updateLive(c, wageRates, organizationId, match, values, "Wage rate", event), [
-    updateUnfrozen.about({ db, organizationId, dates: changes.effectiveFrom ? [changes.effectiveFrom] : [] }),
+  return guarded(updateLive(c, wageRates, organizationId, rateId, values, "Wage rate", event), [
+    updateUnfrozen.about({ db, organizationId, dates: changes.effectiveFrom ? [changes.effectiveFrom] : [], rateId }),
     rateTaken,
   ]);
 }

@@ -1,5 +1,5 @@
 import { wageRates } from "@db/schema";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { frozenByClose, periodFreezing } from "@/data/closed-periods";
 import type { ConstraintProblem } from "@/data/write/constraint-problems";
@@ -10,13 +10,22 @@ interface Frozen {
   db: Database;
   organizationId: string;
   dates: string[];
+  /** The rate updated or deleted: its stored effectiveFrom is read to name the period that froze it. */
+  rateId?: string;
 }
 
-const rateFrozen = async ({ db, organizationId, dates }: Frozen) =>
+async function storedDate(db: Database, rateId: string | undefined): Promise<string[]> {
+  if (rateId === undefined) return [];
+  const [row] = await db.select({ date: wageRates.effectiveFrom }).from(wageRates).where(eq(wageRates.id, rateId));
+  return row ? [row.date] : [];
+}
+
+/** PAY_PERIOD_CLOSED naming the closed period that froze a date of the rate (read once the guard refused). */
+const rateFrozen = async ({ db, organizationId, dates, rateId }: Frozen) =>
   (await periodFreezing(
     db,
     organizationId,
-    dates.map((date) => ({ first: date, last: date })),
+    [...dates, ...(await storedDate(db, rateId))].map((date) => ({ first: date, last: date })),
   )) ?? conflict("PAY_PERIOD_CLOSED", "A closed pay period froze the rate's effectiveFrom meanwhile: reopen it first.");
 
 const unfrozen = (value: SQL | string, organizationId: string, dates: readonly (SQL | string)[]): SQL =>

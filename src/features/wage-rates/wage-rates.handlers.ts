@@ -47,13 +47,13 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organizationId } = c.var.scope;
-  const row = await changeRate(c, organizationId, eq(wageRates.id, c.req.valid("param").id), c.req.valid("json"), "wage_rate.updated");
+  const row = await changeRate(c, organizationId, c.req.valid("param").id, c.req.valid("json"), "wage_rate.updated");
   return c.json(serializeWageRate(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organizationId } = c.var.scope;
   const { active, deletedAt } = softDeleted();
-  const row = await changeRate(c, organizationId, eq(wageRates.id, c.req.valid("param").id), { active, deletedAt }, "wage_rate.deleted");
+  const row = await changeRate(c, organizationId, c.req.valid("param").id, { active, deletedAt }, "wage_rate.deleted");
   return c.json(serializeWageRate(row), 200);
 };
