@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "@/domain/local-time";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
-import { closePeriod, createRuleSet, feed, workDay } from "./helpers/pay";
+import { closePeriod, createRuleSet, feed, payLines, workDay } from "./helpers/pay";
 import { expectInvalid } from "./helpers/problems";
 import { tenantDb } from "./helpers/shards";
 import { createStaffMember } from "./helpers/staff";
@@ -190,6 +190,20 @@ describe("wage rates: resolving a shift's rate", () => {
     const salaried = await createStaffMember(w.org, { locationIds: [w.location.id], wageType: "salary", hourlyWage: 40 });
     await createRate({ ...w, staff: salaried }, { hourlyRate: 50, effectiveFrom: "2026-01-01" });
     expect(await createManual({ ...w, staff: salaried }, day("2026-06-04"))).toMatchObject({ hourlyWage: null, wageRateId: null });
+  });
+});
+
+describe("wage rates: pay", () => {
+  it("pay lines pay each shift at the rate it recorded: a raise from the second day pays that day more", async () => {
+    const w = await createWorkplace();
+    const role = await createRole(w, 18);
+    await createRate(w, { roleId: role.id, hourlyRate: 20, effectiveFrom: "2026-06-01" });
+    await createRate(w, { roleId: role.id, hourlyRate: 30, effectiveFrom: "2026-06-02" });
+    await workDay(w, "2026-06-01", 4, { roleId: role.id, hourlyWage: undefined });
+    await workDay(w, "2026-06-02", 4, { roleId: role.id, hourlyWage: undefined });
+    const res = await payLines(w, { startDate: "2026-06-01", endDate: "2026-06-02" });
+    expect(res.status).toBe(200);
+    expect(res.body.totals).toMatchObject({ regularMinutes: 480, grossPay: 200 });
   });
 });
 
