@@ -187,6 +187,12 @@ describe("wage rates: resolving a shift's rate", () => {
     expect(await createManual(w, day("2026-06-02"))).toMatchObject({ hourlyWage: 26, wageRateId: rate.id });
     expect(await createManual(w, day("2026-06-01"))).toMatchObject({ hourlyWage: 18, wageRateId: null });
     expect(await createManual(w, { ...day("2026-06-03"), hourlyWage: 12 })).toMatchObject({ hourlyWage: 12, wageRateId: null });
+    // A manager's change of role re-resolves the rate for the new role on the shift's date.
+    const other = await createRole(w, 17, "Other");
+    const otherRate = await createRate(w, { roleId: other.id, hourlyRate: 28, effectiveFrom: "2026-06-01" });
+    const moved = await createManual(w, day("2026-06-05"));
+    const patched = await api("PATCH", `/api/timesheets/${moved.id}`, { token: w.org.adminToken, body: { roleId: other.id } });
+    expect(patched.body).toMatchObject({ roleId: other.id, hourlyWage: 28, wageRateId: otherRate.id });
     const salaried = await createStaffMember(w.org, { locationIds: [w.location.id], wageType: "salary", hourlyWage: 40 });
     await createRate({ ...w, staff: salaried }, { hourlyRate: 50, effectiveFrom: "2026-01-01" });
     expect(await createManual({ ...w, staff: salaried }, day("2026-06-04"))).toMatchObject({ hourlyWage: null, wageRateId: null });
