@@ -15,5 +15,6 @@ export * from "./schema/shift-requests";
 export * from "./schema/time-off";
 export * from "./schema/time-tracking";
 export * from "./schema/timesheets";
+export * from "./schema/wage-rates";
 export * from "./schema/webhooks";
 export * from "./schema/write-guards";

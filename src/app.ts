@@ -38,6 +38,7 @@ export const FEATURES = {
   webhooks: { public: false, load: (): FeatureModule => import("@/features/webhooks/webhooks.index") },
   exports: { public: false, load: (): FeatureModule => import("@/features/exports/exports.index") },
   demand: { public: false, load: (): FeatureModule => import("@/features/demand/demand.index") },
+  wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -79,6 +80,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/exports", "exports"],
   ["/api/organizations/*/locations/*/demand", "demand"],
   ["/api/organizations/*/locations/*/labor-targets", "demand"],
+  ["/api/organizations/*/wage-rates", "wageRates"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

@@ -64,6 +64,9 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   // Attendance: a staff member without SHIFT_READ lists and reads only their own exceptions (the subject's is 404).
   "GET /api/organizations/{organization_id}/attendance-exceptions": { status: 200, hides: "attendance-exceptions" },
   "GET /api/organizations/{organization_id}/attendance-exceptions/{id}": { status: 404 },
+  // Wage rates: a staff member without EMPLOYEE_WRITE lists, reads and resolves only their own (the subject's is 404).
+  "GET /api/organizations/{organization_id}/wage-rates": { status: 200, hides: "wage-rates" },
+  "GET /api/organizations/{organization_id}/wage-rates/{id}": { status: 404 },
 };
 
 let fixture: RecordFixture;

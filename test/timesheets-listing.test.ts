@@ -30,6 +30,7 @@ const SHIFT_FIELDS = [
   "utcEndTime",
   "utcOffset",
   "utcStartTime",
+  "wageRateId",
 ];
 
 /** Two staff, two locations, two roles and a spread of shifts in March 2026, seeded straight into D1. */

@@ -69,6 +69,8 @@ export const shifts = sqliteTable(
      * role change): not paid by the hour, so the wire's hourlyWage is null, as pay lines' rate is.
      */
     salaried: integer("salaried", { mode: "boolean" }).notNull().default(false),
+    /** The wage rate (wage_rates) the shift's hourlyWage was resolved from, or NULL (the role's or staff member's wage). */
+    wageRateId: text("wage_rate_id"),
     duration: integer("duration").notNull().default(0),
     totalPaidBreaks: integer("total_paid_breaks").notNull().default(0),
     totalUnpaidBreaks: integer("total_unpaid_breaks").notNull().default(0),

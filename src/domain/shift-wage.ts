@@ -9,16 +9,20 @@ export const shiftWage = (role: Wage, staff: Wage | null | undefined): number =>
 export const isSalaried = (staff: { wageType: string | null } | null | undefined): boolean => staff?.wageType === "salary";
 
 /**
- * What a shift stores of its pay: a salaried staff member's shift is `salaried` with wage 0 (no amount), anyone
- * else's the explicit wage, else the role's, else the staff member's (shiftWage).
+ * What a shift stores of its pay: a salaried staff member's shift is `salaried` with wage 0 (no amount) and no
+ * rate, anyone else's the explicit wage, else the resolved wage rate (domain/wage-rate's resolveWage: a rate, else
+ * the role's, else the staff member's), else the role's, else the staff member's (shiftWage).
  */
 export function shiftPay(
   role: Wage,
   staff: (Wage & { wageType: string | null }) | null | undefined,
   explicit?: number,
-): { hourlyWage: number; salaried: boolean } {
-  if (isSalaried(staff)) return { hourlyWage: 0, salaried: true };
-  return { hourlyWage: explicit ?? shiftWage(role, staff), salaried: false };
+  resolved?: { hourlyRate: number; wageRateId: string | null },
+): { hourlyWage: number; salaried: boolean; wageRateId: string | null } {
+  if (isSalaried(staff)) return { hourlyWage: 0, salaried: true, wageRateId: null };
+  if (explicit !== undefined) return { hourlyWage: explicit, salaried: false, wageRateId: null };
+  if (resolved) return { hourlyWage: resolved.hourlyRate, salaried: false, wageRateId: resolved.wageRateId };
+  return { hourlyWage: shiftWage(role, staff), salaried: false, wageRateId: null };
 }
 
 /** The wire's hourlyWage of a stored shift: null when it is a salaried staff member's (as pay lines' rate is). */

@@ -16,6 +16,7 @@ import {
   staffMembers,
   timeOffPolicies,
   timeOffRequests,
+  wageRates,
   webhooks,
 } from "@db/schema";
 import type { EventType } from "@/data/outbox/outbox";
@@ -38,6 +39,7 @@ import { serializeStaffMember } from "@/features/staff-members/staff-members.sch
 import { serializePolicy, serializePolicyType } from "@/features/time-off/policies.schemas";
 import { type PolicyReadRow, policyFields, serializePolicyRead } from "@/features/time-off/policy-read.data";
 import { type RequestReadRow, requestFields, serializeRequest, serializeRequestRecord } from "@/features/time-off/request-read.data";
+import { serializeWageRate } from "@/features/wage-rates/wage-rates.schemas";
 import { serializeWebhook } from "@/features/webhooks/webhooks.schemas";
 import { iso } from "@/platform/schemas/time";
 
@@ -54,6 +56,7 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   roles: (snapshot) => serializeRole(rowOf(roles, snapshot)),
   access_roles: (snapshot) => serializeAccessRole(rowOf(accessRoles, snapshot)),
   break_types: (snapshot) => serializeBreakType(rowOf(breakTypes, snapshot)),
+  wage_rates: (snapshot) => serializeWageRate(rowOf(wageRates, snapshot)),
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
   schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),

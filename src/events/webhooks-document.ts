@@ -82,6 +82,9 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "export.failed": "Export",
   "demand.updated": "DemandUpdate",
   "labor_targets.updated": "LaborTargets",
+  "wage_rate.created": "WageRate",
+  "wage_rate.updated": "WageRate",
+  "wage_rate.deleted": "WageRate",
 };
 
 const PUBLISHED = {

@@ -71,6 +71,7 @@ export const PROBLEM_CODES = {
   PAY_PERIOD_NOT_FOUND: missing("Pay period", "No pay period starts on that date under the organization's settings"),
   AVAILABILITY_NOT_FOUND: missing("Availability", "No such availability of the staff member"),
   SHIFT_REQUEST_NOT_FOUND: missing("Shift request", "No such shift request at the location (or not one the caller may see)"),
+  WAGE_RATE_NOT_FOUND: missing("Wage rate", "No such wage rate in the organization (or not one the caller may see)"),
   ATTENDANCE_EXCEPTION_NOT_FOUND: missing(
     "Attendance exception",
     "No such attendance exception in the organization (or not one the caller may see)",
@@ -133,6 +134,7 @@ export const PROBLEM_CODES = {
     "The shift request is no longer in the state the action needs (accepted, decided, cancelled or expired)",
   ),
   SHIFT_REQUEST_EXISTS: code([409], "The schedule entry already has a pending or accepted shift request"),
+  WAGE_RATE_TAKEN: code([409], "The staff member has a wage rate for that role, location and effectiveFrom already"),
   WORKER_UNAVAILABLE: code([409], "The staff member is unavailable then (an UNAVAILABLE occurrence of their availability)"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),

@@ -34,6 +34,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("attendance_settings", ["organization_id"]),
   owned("staff_members"),
   owned("break_types"),
+  owned("wage_rates"),
   owned("locked_days", ["location_id", "date"]),
   owned("open_shifts"),
   owned("availabilities"),

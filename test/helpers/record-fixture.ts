@@ -150,6 +150,10 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     api("POST", `${orgPath}/pay-rules`, { ...admin, body: { name: unique("Rules"), effectiveFrom: "2026-01-01", preset: "FLSA" } }),
     "pay rule set",
   );
+  const wageRate = await created(
+    api("POST", `${orgPath}/wage-rates`, { ...admin, body: { employeeId: subject.id, hourlyRate: 21, effectiveFrom: "2027-01-01" } }),
+    "wage rate",
+  );
   // The period holding today under the default settings (weekly, from the Monday of the organization's creation week).
   const payPeriodId = new Date(Date.now() - ((new Date().getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
 
@@ -210,6 +214,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       availability: availability.id,
       "shift-requests": shiftRequest.id,
       "attendance-exceptions": attendanceException.id,
+      "wage-rates": wageRate.id,
     },
   };
 }

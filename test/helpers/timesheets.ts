@@ -88,6 +88,7 @@ export async function seedShifts(organizationId: string, seeds: readonly SeedShi
       utcOffset: s.utcOffset,
       businessDate: businessDate(s.start, s.utcOffset),
       hourlyWage: s.hourlyWage ?? 20,
+      wageRateId: null,
       salaried: false,
       ...closed.totals,
       flags: s.flags ?? [],

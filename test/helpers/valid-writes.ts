@@ -322,6 +322,12 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
   [`DELETE ${S}/open-shifts/{id}`]: async (c) => ({ path: { id: (await openShift(c)).id } }),
   [`DELETE ${S}/schedules/{id}`]: async (c) => ({ path: { id: (await entry(c, c.fixture.ids.staffmembers!)).id } }),
   [`DELETE ${S}/schedules/drafts/{id}`]: async (c) => ({ path: { id: (await entry(c, c.fixture.ids.staffmembers!, true)).id } }),
+  // Wage rates: a fresh staff member each, so that (employee, role, location, effectiveFrom) is never taken.
+  [`POST ${O}/wage-rates`]: async (c) => ({ body: { employeeId: (await staffAt(c)).id, hourlyRate: 20, effectiveFrom: "2027-02-01" } }),
+  [`DELETE ${O}/wage-rates/{id}`]: async (c) => {
+    const body = { employeeId: (await staffAt(c)).id, hourlyRate: 20, effectiveFrom: "2027-02-01" };
+    return { path: { id: (await ok(api("POST", `${c.orgPath}/wage-rates`, { token: c.org.adminToken, body }), "wage rate")).id } };
+  },
 };
 
 /**

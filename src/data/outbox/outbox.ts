@@ -87,6 +87,9 @@ export const EVENT_TYPES = [
   "export.failed",
   "demand.updated",
   "labor_targets.updated",
+  "wage_rate.created",
+  "wage_rate.updated",
+  "wage_rate.deleted",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

@@ -64,10 +64,15 @@ export const Shift = z
       .openapi({
         example: 18.5,
         description:
-          "The wage the shift is paid at (the role's, else the staff member's, unless set). Null: not paid by the hour — " +
+          "The wage the shift is paid at, resolved at its start (the staff member's most specific wage rate effective that " +
+          "day, else the role's, else the staff member's, unless set) and kept. Null: not paid by the hour — " +
           "the staff member was salaried (wageType salary) when the shift was recorded, as their pay lines' rate is null; " +
           "such a shift adds nothing to timesheet amounts.",
       }),
+    wageRateId: z.string().nullable().openapi({
+      description:
+        "The wage rate hourlyWage was resolved from (GET …/wage-rates/resolve), or null: the role's or staff member's wage, or a wage set by hand.",
+    }),
     totalPaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     totalUnpaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     duration: z.number().int().openapi({ description: "Elapsed minutes from start to end (real time, DST-safe)." }),
@@ -131,6 +136,7 @@ export function serializeShift(
     endTime: local(row.endAt, row.utcOffset),
     breaks: breaks.map((b) => serializeShiftBreak(b, row.utcOffset)),
     hourlyWage: wireWage(row),
+    wageRateId: row.wageRateId,
     totalPaidBreaks: row.totalPaidBreaks,
     totalUnpaidBreaks: row.totalUnpaidBreaks,
     duration: row.duration,

@@ -1,5 +1,5 @@
-import { breakTypes, lockedDays, roles, shiftBreaks, shiftEvents, shifts, staffMembers } from "@db/schema";
-import { and, between, desc, eq, inArray, or } from "drizzle-orm";
+import { breakTypes, lockedDays, roles, shiftBreaks, shiftEvents, shifts, staffMembers, wageRates } from "@db/schema";
+import { and, between, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
 import { type Placeholders, prepared } from "@/data/prepared";
@@ -76,6 +76,27 @@ const lockedDates = prepared((db, p: Member & AtLocation & Placeholders<{ from: 
     ),
 );
 
+/** The staff member's live wage rates effective by `to` (the latest local date the punch can fall on): a clock-in resolves its rate with them. */
+const wageRatesBy = prepared((db, p: Member & Placeholders<{ to: string }>) =>
+  db
+    .select({
+      id: wageRates.id,
+      roleId: wageRates.roleId,
+      locationId: wageRates.locationId,
+      hourlyRate: wageRates.hourlyRate,
+      effectiveFrom: wageRates.effectiveFrom,
+    })
+    .from(wageRates)
+    .where(
+      and(
+        eq(wageRates.organizationId, p.organizationId),
+        eq(wageRates.employeeId, p.staffMemberId),
+        isNull(wageRates.deletedAt),
+        lte(wageRates.effectiveFrom, p.to),
+      ),
+    ),
+);
+
 /**
  * Everything a clock or break event needs to decide, read in ONE batch (one D1 round trip): the staff member,
  * the location and its break types, the role, the open shift with its breaks, the member's latest event, and
@@ -86,7 +107,8 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
   const { organizationId, staffMemberId, locationId } = scope;
   const member = { organizationId, staffMemberId };
   const here = { organizationId, locationId };
-  const [staff, place, roleRows, open, breaks, last, types, locked, key, ...attendance] = await db.batch([
+  const latestDate = addDays(utcDate(scope.around), 1);
+  const [staff, place, roleRows, open, breaks, last, types, locked, rates, key, ...attendance] = await db.batch([
     staffMember(db, member),
     liveLocation(db, here),
     role(db, { organizationId, roleId: scope.roleId ?? "" }),
@@ -98,8 +120,9 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
       ...member,
       locationId,
       from: utcDate(new Date(scope.around.getTime() - 86_400_000)),
-      to: addDays(utcDate(scope.around), 1),
+      to: latestDate,
     }),
+    wageRatesBy(db, { ...member, to: latestDate }),
     lookupStatement(db, scope.idempotency ?? { scope: "", key: "", hash: "" }),
     ...attendanceReads(db, { organizationId, staffMemberId, locationId, around: scope.around, kind: scope.kind }),
   ]);
@@ -113,6 +136,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     openShiftBreaks: breaks,
     lastEvent: last[0] ?? null,
     breakTypes: types,
+    wageRates: rates,
     lockedDates: new Set(locked.map((l) => l.date)),
     idempotencyRecord: key[0],
     attendance: attendanceContext(attendance as AttendanceRows),

@@ -4,6 +4,7 @@ import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { breakSettingsOf, closeBreaks, closeShift } from "@/domain/shift-totals";
 import { shiftPay } from "@/domain/shift-wage";
 import { type TrustFlag, unionFlags } from "@/domain/trust";
+import { resolveWage } from "@/domain/wage-rate";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import type { Judgement } from "./punch.handlers";
@@ -18,7 +19,10 @@ type Role = NonNullable<PunchContext["role"]>;
  */
 const nextVersion = (shift: ShiftRow, receivedAt: Date) => new Date(Math.max(receivedAt.getTime(), shift.updatedAt.getTime() + 1));
 
-/** The shift a clock-in opens: the brief's state table (open, zero totals, no breaks), its wage from shiftPay. */
+/**
+ * The shift a clock-in opens: the brief's state table (open, zero totals, no breaks), its wage from shiftPay with the
+ * staff member's wage rate resolved on its business date (domain/wage-rate), kept as wageRateId.
+ */
 export function openShiftRow(
   context: PunchContext,
   role: Role,
@@ -27,6 +31,8 @@ export function openShiftRow(
 ): ShiftRow {
   const { staff, location } = context;
   const utcOffset = input.utcOffset ?? offsetMinutesAt(location.timezone, judgement.at);
+  const date = businessDate(judgement.at, utcOffset);
+  const resolved = resolveWage(context.wageRates, { roleId: role.id, locationId: location.id, date }, role, staff);
   return {
     id: newId(),
     organizationId: location.organizationId,
@@ -36,8 +42,8 @@ export function openShiftRow(
     startAt: judgement.at,
     endAt: null,
     utcOffset,
-    businessDate: businessDate(judgement.at, utcOffset),
-    ...shiftPay(role, staff),
+    businessDate: date,
+    ...shiftPay(role, staff, undefined, resolved),
     duration: 0,
     totalPaidBreaks: 0,
     totalUnpaidBreaks: 0,

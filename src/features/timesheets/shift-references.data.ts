@@ -5,6 +5,7 @@ import { inOrganization } from "@/data/tenancy";
 import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
 import { type OffsetRule, readWallClock } from "@/domain/zoned-wall-clock";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
+import { ratesEffectiveBy } from "@/features/wage-rates/wage-rates.data";
 import { invalidField, notFound } from "@/problems/problem";
 import { lockedSql } from "./timesheet-query.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
@@ -17,8 +18,10 @@ export async function loadReferences(
   db: Database,
   organizationId: string,
   ids: { employeeId: string; locationId: string; roleId: string },
+  /** The latest local date the shift can start on: the staff member's wage rates effective by then are read too. */
+  latestDate = "",
 ) {
-  const [staff, location, role, types] = await db.batch([
+  const [staff, location, role, types, rates] = await db.batch([
     db
       .select()
       .from(staffMembers)
@@ -35,11 +38,12 @@ export async function loadReferences(
       .select()
       .from(breakTypes)
       .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, ids.locationId))),
+    ratesEffectiveBy(db, organizationId, ids.employeeId, latestDate),
   ]);
   if (!staff[0]) throw invalidField("employeeId", "no staff member with that id in this organization");
   if (!location[0]) throw invalidField("locationId", "no location with that id in this organization");
   if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
-  return { staff: staff[0], location: location[0], role: role[0], breakTypes: types };
+  return { staff: staff[0], location: location[0], role: role[0], breakTypes: types, wageRates: rates };
 }
 
 /** A shift of the scope with its breaks (its breaks_json copy) and events: another's shift, or a deleted one, is 404. */

@@ -4,14 +4,17 @@ import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
+import { addDays } from "@/domain/local-time";
 import { planShift, type ShiftPlan } from "@/domain/shift-plan";
 import type { ShiftBreak } from "@/domain/shift-totals";
 import { isSalaried, shiftPay } from "@/domain/shift-wage";
+import { resolveWage } from "@/domain/wage-rate";
 import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import { dayLocked, noShiftOverlap, shiftDayUnlocked, shiftGuardProblems, shiftPayUnfrozen } from "@/features/shifts/shifts.guards";
 import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
+import { ratesEffectiveBy } from "@/features/wage-rates/wage-rates.data";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { invalidField, validationFailed } from "@/problems/problem";
 import { auditAfter, auditBefore, auditDeletes, auditEntry, auditedVersionRead } from "./shift-audit.data";
@@ -34,7 +37,8 @@ const breakRowsOf = (breaks: readonly ShiftBreak[], shift: ShiftRow): ShiftBreak
 /** POST /timesheets: a closed shift entered by a manager, totals from the same closeShift as clock-out. */
 export async function createManualShift(db: Database, scope: TimesheetScope, body: ManualShiftInput): Promise<ShiftWire> {
   const { organizationId } = scope;
-  const refs = await loadReferences(db, organizationId, body);
+  // The wall clock's date + 1 bounds the business date (it is the start's local date, in any offset).
+  const refs = await loadReferences(db, organizationId, body, addDays(body.startTime.slice(0, 10), 1));
   if (body.hourlyWage !== undefined && isSalaried(refs.staff)) throw salariedWage();
   const rule: OffsetRule = body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: refs.location.timezone };
   const start = readWallClock(new Date(body.startTime), rule);
@@ -53,7 +57,12 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     endAt: end,
     utcOffset,
     businessDate: plan.businessDate,
-    ...shiftPay(refs.role, refs.staff, body.hourlyWage),
+    ...shiftPay(
+      refs.role,
+      refs.staff,
+      body.hourlyWage,
+      resolveWage(refs.wageRates, { roleId: refs.role.id, locationId: refs.location.id, date: plan.businessDate }, refs.role, refs.staff),
+    ),
     ...plan.totals,
     flags: [],
     manualEntry: true,
@@ -82,8 +91,9 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   return answer;
 }
 
-async function roleAndStaff(db: Database, organizationId: string, roleId: string, staffId: string) {
-  const [role, staff] = await db.batch([
+/** A new role of a shift, its staff member's wage, and their wage rates effective by `date`, in one read. */
+async function roleAndStaff(db: Database, organizationId: string, roleId: string, staffId: string, date: string) {
+  const [role, staff, rates] = await db.batch([
     db
       .select()
       .from(roles)
@@ -92,9 +102,10 @@ async function roleAndStaff(db: Database, organizationId: string, roleId: string
       .select({ hourlyWage: staffMembers.hourlyWage, wageType: staffMembers.wageType })
       .from(staffMembers)
       .where(eq(staffMembers.id, staffId)),
+    ratesEffectiveBy(db, organizationId, staffId, date),
   ]);
   if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
-  return { role: role[0], staff: staff[0] };
+  return { role: role[0], staff: staff[0], rates };
 }
 
 /**
@@ -119,11 +130,17 @@ export async function patchShift(
   if (body.breaks && !end) throw invalidField("breaks", "breaks can be replaced on a closed shift only: send endTime too");
   const breaks = body.breaks ? manualBreaks(body.breaks, rule, current.breakTypes) : current.breaks.map(toDomainBreak);
   const plan = planned(planShift({ start, end, utcOffset, breaks, breakTypes: current.breakTypes }));
-  // A new role brings its wage, and the staff member's wage type as it is now; otherwise the shift keeps both.
-  let pay = { hourlyWage: body.hourlyWage ?? was.hourlyWage, salaried: was.salaried };
+  // A new role brings its wage (the staff member's wage rate for it on the shift's date, else the role's, else
+  // theirs: domain/wage-rate), and the staff member's wage type as it is now; otherwise the shift keeps both.
+  let pay = {
+    hourlyWage: body.hourlyWage ?? was.hourlyWage,
+    salaried: was.salaried,
+    wageRateId: body.hourlyWage === undefined ? was.wageRateId : null,
+  };
   if (body.roleId && body.roleId !== was.roleId) {
-    const { role, staff } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId);
-    pay = shiftPay(role, staff, body.hourlyWage);
+    const { role, staff, rates } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId, plan.businessDate);
+    const on = { roleId: role.id, locationId: was.locationId, date: plan.businessDate };
+    pay = shiftPay(role, staff, body.hourlyWage, resolveWage(rates, on, role, staff));
   }
   if (pay.salaried && body.hourlyWage !== undefined) throw salariedWage();
   const now = nextVersionAfter(was);

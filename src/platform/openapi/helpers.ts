@@ -144,6 +144,7 @@ export const TAGS = [
   { name: "Webhooks", description: "Endpoints that receive the events, signed per Standard Webhooks, in order." },
   { name: "Exports", description: "Timesheets and events over any range, written as files by background jobs." },
   { name: "Demand", description: "Sales and transactions per 15-minute interval, actual and forecast, and labor targets." },
+  { name: "Wage rates", description: "Effective-dated hourly rates per staff member, role and location; what a shift is paid." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 
