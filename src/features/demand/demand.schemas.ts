@@ -79,8 +79,16 @@ export const DemandInterval = z
 
 export const DemandListQuery = z.object({
   ...PageQuery.shape,
-  startTime: Instant.openapi({ param: { name: "startTime", in: "query" }, description: "Intervals starting at or after this instant." }),
-  endTime: Instant.openapi({ param: { name: "endTime", in: "query" }, description: "Intervals starting before this instant." }),
+  startTime: Instant.openapi({
+    param: { name: "startTime", in: "query" },
+    example: "2026-03-16T00:00:00Z",
+    description: "Intervals starting at or after this instant.",
+  }),
+  endTime: Instant.openapi({
+    param: { name: "endTime", in: "query" },
+    example: "2026-03-23T00:00:00Z",
+    description: "Intervals starting before this instant (at most 92 days after startTime).",
+  }),
   metric: Metric.optional().openapi({ param: { name: "metric", in: "query" } }),
   kind: Kind.optional().openapi({ param: { name: "kind", in: "query" } }),
 });
