@@ -37,6 +37,7 @@ export const FEATURES = {
   events: { public: false, load: (): FeatureModule => import("@/features/events/events.index") },
   webhooks: { public: false, load: (): FeatureModule => import("@/features/webhooks/webhooks.index") },
   exports: { public: false, load: (): FeatureModule => import("@/features/exports/exports.index") },
+  costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -76,6 +77,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/events", "events"],
   ["/api/organizations/*/webhooks", "webhooks"],
   ["/api/organizations/*/exports", "exports"],
+  ["/api/organizations/*/cost-codes", "costCodes"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

@@ -80,6 +80,10 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "export.created": "Export",
   "export.succeeded": "Export",
   "export.failed": "Export",
+  "cost_code.created": "CostCode",
+  "cost_code.updated": "CostCode",
+  "cost_code.deleted": "CostCode",
+  "cost_code.assignments_updated": "CostCodeAssignments",
 };
 
 const PUBLISHED = {

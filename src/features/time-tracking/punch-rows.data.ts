@@ -43,6 +43,7 @@ export function openShiftRow(
     totalUnpaidBreaks: 0,
     payableDuration: 0,
     flags: judgement.flags,
+    costCodeId: null,
     manualEntry: false,
     breaksJson: [], // filled by the shift_breaks triggers
     active: true,

@@ -57,6 +57,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     ...plan.totals,
     flags: [],
     manualEntry: true,
+    costCodeId: null,
     breaksJson: [], // filled by the shift_breaks triggers
     active: false,
     createdAt: now,

@@ -143,6 +143,7 @@ export const TAGS = [
   { name: "Events", description: "Every change as an ordered, replayable feed (the webhooks' source)." },
   { name: "Webhooks", description: "Endpoints that receive the events, signed per Standard Webhooks, in order." },
   { name: "Exports", description: "Timesheets and events over any range, written as files by background jobs." },
+  { name: "Cost codes", description: "A tree of codes (up to 5 levels) that time is charged to, assigned to staff members." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 
