@@ -64,6 +64,10 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   // Attendance: a staff member without SHIFT_READ lists and reads only their own exceptions (the subject's is 404).
   "GET /api/organizations/{organization_id}/attendance-exceptions": { status: 200, hides: "attendance-exceptions" },
   "GET /api/organizations/{organization_id}/attendance-exceptions/{id}": { status: 404 },
+  // Cost codes: every staff member reads the tree and who may charge a code (they pick one at clock-in).
+  "GET /api/organizations/{organization_id}/cost-codes": { status: 200 },
+  "GET /api/organizations/{organization_id}/cost-codes/{id}": { status: 200 },
+  "GET /api/organizations/{organization_id}/cost-codes/{id}/assignments": { status: 200 },
 };
 
 let fixture: RecordFixture;

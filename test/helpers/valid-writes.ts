@@ -322,6 +322,18 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
   [`DELETE ${S}/open-shifts/{id}`]: async (c) => ({ path: { id: (await openShift(c)).id } }),
   [`DELETE ${S}/schedules/{id}`]: async (c) => ({ path: { id: (await entry(c, c.fixture.ids.staffmembers!)).id } }),
   [`DELETE ${S}/schedules/drafts/{id}`]: async (c) => ({ path: { id: (await entry(c, c.fixture.ids.staffmembers!, true)).id } }),
+  [`POST ${O}/cost-codes`]: async () => ({ body: { code: unique("CC") } }),
+  // A fresh code: the fixture's stays for the writes after this one.
+  [`DELETE ${O}/cost-codes/{id}`]: async (c) => ({
+    path: {
+      id: (
+        await ok(
+          api("POST", `${c.orgPath}/cost-codes`, { token: c.org.adminToken, body: { code: unique("CC"), name: "Gone" } }),
+          "cost code",
+        )
+      ).id,
+    },
+  }),
 };
 
 /**

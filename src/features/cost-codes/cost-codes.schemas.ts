@@ -34,9 +34,9 @@ export const CostCodeCreate = z
 
 export const CostCodePatch = z
   .object({
+    name: Name.openapi({ example: "Site labor" }),
     parentId: ParentId.nullable(),
     code: Code,
-    name: Name.openapi({ example: "Site labor" }),
     externalId: ExternalId.nullable(),
     active: z.boolean(),
   })
