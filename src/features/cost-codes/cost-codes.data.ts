@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import type { EventSpec } from "@/data/outbox/outbox";
 import { rawAll, rawRun } from "@/data/raw-statement";
-import { guarded } from "@/data/write/constraint-problems";
+import { guarded, whenDuplicateOf } from "@/data/write/constraint-problems";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { Placement } from "@/domain/cost-codes";
 import { findLive } from "@/platform/crud/tenant-queries";
@@ -52,9 +52,9 @@ export const shiftDescendants = (db: Database, movingId: string, parentId: strin
 
 /** Refusals of a cost code's writes: its unique indexes (the two sibling indexes, externalId) and its guards. */
 const costCodeProblems = [
-  { refusal: "UNIQUE constraint failed: cost_codes.organization_id, cost_codes.external_id", problem: externalIdTaken },
-  { refusal: "UNIQUE constraint failed: cost_codes.organization_id, cost_codes.code", problem: costCodeTaken },
-  { refusal: "UNIQUE constraint failed: cost_codes.parent_id, cost_codes.code", problem: costCodeTaken },
+  whenDuplicateOf([costCodes.organizationId, costCodes.externalId], externalIdTaken),
+  whenDuplicateOf([costCodes.organizationId, costCodes.code], costCodeTaken),
+  whenDuplicateOf([costCodes.parentId, costCodes.code], costCodeTaken),
   costCodeGuards.placed,
   costCodeGuards.childless,
 ];
