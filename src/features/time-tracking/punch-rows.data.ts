@@ -23,7 +23,7 @@ export function openShiftRow(
   context: PunchContext,
   role: Role,
   judgement: Judgement,
-  input: { utcOffset?: number; receivedAt: Date },
+  input: { utcOffset?: number; receivedAt: Date; costCodeId?: string },
 ): ShiftRow {
   const { staff, location } = context;
   const utcOffset = input.utcOffset ?? offsetMinutesAt(location.timezone, judgement.at);
@@ -43,7 +43,7 @@ export function openShiftRow(
     totalUnpaidBreaks: 0,
     payableDuration: 0,
     flags: judgement.flags,
-    costCodeId: null,
+    costCodeId: input.costCodeId ?? null,
     manualEntry: false,
     breaksJson: [], // filled by the shift_breaks triggers
     active: true,

@@ -90,7 +90,11 @@ export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
   if (replay) return c.json(replay, 200);
   const role = clockInRole(context);
   const judgement = judge(context, request);
-  const shift = openShiftRow(context, role, judgement, { utcOffset: body.utcOffset, receivedAt: request.receivedAt });
+  const shift = openShiftRow(context, role, judgement, {
+    utcOffset: body.utcOffset,
+    receivedAt: request.receivedAt,
+    costCodeId: body.costCodeId,
+  });
   refuseLockedDay(context, shift.businessDate);
   const event = eventRow(context, request, judgement, shift.id);
   const answer = serializeShift(shift, [], { events: [event] });

@@ -46,6 +46,17 @@ const punchProblems = {
   ]),
 };
 
+/** Punches that open a shift, which may name a cost code. */
+const openingPunchProblems = {
+  ...punchProblems,
+  422: problemWith(
+    422,
+    GeofenceProblem,
+    "Unprocessable Entity: the position is outside the fence (with the distances), or the cost code is not the worker's",
+    ["OUTSIDE_GEOFENCE", "COST_CODE_NOT_ASSIGNED"],
+  ),
+};
+
 export const shiftState = defineRoute({
   method: "get",
   path: `${base}/shift-state`,
@@ -72,11 +83,13 @@ export const clockIn = defineRoute({
     "is the role's, else the staff member's; null for a salaried staff member (not paid by the hour, as their pay " +
     "lines' rate is null). One open shift per staff member: 409 `SHIFT_ALREADY_OPEN`; an offline " +
     "clock-in (`occurredAt`) inside another shift of the staff member, or before one (the open shift runs on), is " +
-    "409 `SHIFT_OVERLAP`, as for manual shifts." +
+    "409 `SHIFT_OVERLAP`, as for manual shifts. `costCodeId` (optional) charges the shift to a cost code: an " +
+    "active code assigned to the staff member (or to everyone), checked in the write's own batch, else 422 " +
+    "`COST_CODE_NOT_ASSIGNED`; the shift answers it as `costCodeId`." +
     punchNotes,
   middleware: selfOr("SHIFT_WRITE"),
   request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
-  responses: { 200: jsonContent(Shift, "The new open shift"), ...punchProblems },
+  responses: { 200: jsonContent(Shift, "The new open shift"), ...openingPunchProblems },
 });
 
 export const clockOut = defineRoute({

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
+import { unique } from "./helpers/fixtures";
+import { requestWithInterference } from "./helpers/interfering-d1";
+import { tenantDb } from "./helpers/shards";
+import { clockIn, createWorkplace, HERE, type Workplace } from "./helpers/workplace";
+
+const codesPath = (w: Workplace, suffix = "") => `/api/organizations/${w.org.id}/cost-codes${suffix}`;
+
+/** A cost code of the workplace's organization assigned as given (the staff member alone by default). */
+async function code(w: Workplace, assignment: Record<string, unknown> = { employeeIds: [w.staff.id] }, body: Record<string, unknown> = {}) {
+  const created = await api("POST", codesPath(w), { token: w.org.adminToken, body: { code: unique("C"), name: "Code", ...body } });
+  if (created.status !== 201) throw new Error(`cost code: ${created.status} ${created.text}`);
+  const put = await api("PUT", codesPath(w, `/${created.body.id}/assignments`), { token: w.org.adminToken, body: assignment });
+  if (put.status !== 200) throw new Error(`assignment: ${put.status} ${put.text}`);
+  return created.body.id as string;
+}
+
+const shiftsOf = async (w: Workplace) =>
+  (
+    await tenantDb()
+      .prepare("SELECT cost_code_id AS costCodeId FROM shifts WHERE employee_id = ?")
+      .bind(w.staff.id)
+      .all<{ costCodeId: string | null }>()
+  ).results;
+
+const expectNotAssigned = (res: { status: number; body: any }) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  expect(res.body.code).toBe("COST_CODE_NOT_ASSIGNED");
+  expect(res.body.errors).toEqual([{ path: "costCodeId", message: expect.any(String) }]);
+};
+
+describe("clock-in with a cost code", () => {
+  it("charges the shift to an assigned code: stored, answered and in the event", async () => {
+    const w = await createWorkplace();
+    const costCodeId = await code(w);
+    const res = await clockIn(w, { costCodeId });
+    expect(res.status).toBe(200);
+    expect(res.body.costCodeId).toBe(costCodeId);
+    expect(await shiftsOf(w)).toEqual([{ costCodeId }]);
+    const events = await api("GET", `/api/organizations/${w.org.id}/events?limit=500`, { token: w.org.adminToken });
+    const clockedIn = events.body.find((e: { type: string }) => e.type === "shift.clocked_in");
+    expect(clockedIn.data.costCodeId).toBe(costCodeId);
+  });
+
+  it("a code assigned to everyone may be charged; without costCodeId the shift has none", async () => {
+    const w = await createWorkplace();
+    const costCodeId = await code(w, { all: true });
+    expect((await clockIn(w, { costCodeId })).body.costCodeId).toBe(costCodeId);
+    const other = await createWorkplace();
+    const none = await clockIn(other);
+    expect(none.status).toBe(200);
+    expect(none.body.costCodeId).toBeNull();
+  });
+
+  it("a code not assigned to the worker, inactive, deleted or another organization's is 422 COST_CODE_NOT_ASSIGNED; no shift", async () => {
+    const w = await createWorkplace();
+    const elsewhere = await createWorkplace();
+    const notTheirs = await code(w, { employeeIds: [] });
+    const inactive = await code(w, { employeeIds: [w.staff.id] }, { active: false });
+    const deleted = await code(w);
+    expect((await api("DELETE", codesPath(w, `/${deleted}`), { token: w.org.adminToken })).status).toBe(200);
+    const foreign = await code(elsewhere, { all: true });
+    for (const costCodeId of [notTheirs, inactive, deleted, foreign, "no-such-code"]) expectNotAssigned(await clockIn(w, { costCodeId }));
+    expect(await shiftsOf(w)).toEqual([]);
+  });
+
+  it("an assignment withdrawn between the punch's read and its write refuses the clock-in (the batch's guard)", async () => {
+    const w = await createWorkplace();
+    const costCodeId = await code(w);
+    const res = await requestWithInterference(
+      "POST",
+      `${w.punchPath}/clock-in`,
+      { token: w.token, body: { ...HERE, roleId: w.roleId, costCodeId } },
+      {
+        before: /^insert into "shifts"/,
+        meanwhile: () => tenantDb().prepare("DELETE FROM cost_code_assignments WHERE cost_code_id = ?").bind(costCodeId).run(),
+      },
+    );
+    expectNotAssigned(res);
+    expect(await shiftsOf(w)).toEqual([]);
+  });
+
+  it("a costCodeId that is not a string is 400 naming costCodeId", async () => {
+    const w = await createWorkplace();
+    const res = await clockIn(w, { costCodeId: 5 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(["costCodeId"]);
+  });
+});
