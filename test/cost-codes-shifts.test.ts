@@ -88,3 +88,51 @@ describe("clock-in with a cost code", () => {
     expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(["costCodeId"]);
   });
 });
+
+const timesheetBody = (w: Workplace, day: string, extra: Record<string, unknown> = {}) => ({
+  employeeId: w.staff.id,
+  locationId: w.location.id,
+  roleId: w.roleId,
+  startTime: `${day}T09:00:00Z`,
+  endTime: `${day}T17:00:00Z`,
+  ...extra,
+});
+
+const createManual = (w: Workplace, day: string, extra: Record<string, unknown> = {}) =>
+  api("POST", `/api/timesheets?organizationId=${w.org.id}`, { token: w.org.adminToken, body: timesheetBody(w, day, extra) });
+
+describe("manual shifts and edits with a cost code", () => {
+  it("a manual shift takes an assigned code; an unassigned one is 422 COST_CODE_NOT_ASSIGNED and writes nothing", async () => {
+    const w = await createWorkplace();
+    const costCodeId = await code(w);
+    const created = await createManual(w, "2026-03-02", { costCodeId });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.costCodeId).toBe(costCodeId);
+    const notTheirs = await code(w, { employeeIds: [] });
+    expectNotAssigned(await createManual(w, "2026-03-03", { costCodeId: notTheirs }));
+    expect(await shiftsOf(w)).toEqual([{ costCodeId }]);
+  });
+
+  it("PATCH sets, keeps (omitted) and removes (null) the code; an unassigned one is 422 and changes nothing", async () => {
+    const w = await createWorkplace();
+    const first = await code(w);
+    const second = await code(w, { all: true });
+    const shift = (await createManual(w, "2026-03-04")).body;
+    expect(shift.costCodeId).toBeNull();
+    const path = `/api/timesheets/${shift.id}?organizationId=${w.org.id}`;
+    const set = await api("PATCH", path, { token: w.org.adminToken, body: { costCodeId: first } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.costCodeId).toBe(first);
+    const kept = await api("PATCH", path, { token: w.org.adminToken, body: { endTime: "2026-03-04T18:00:00Z" } });
+    expect(kept.body.costCodeId).toBe(first);
+    const notTheirs = await code(w, { employeeIds: [] });
+    expectNotAssigned(await api("PATCH", path, { token: w.org.adminToken, body: { costCodeId: notTheirs } }));
+    expect(await shiftsOf(w)).toEqual([{ costCodeId: first }]);
+    const changed = await api("PATCH", path, { token: w.org.adminToken, body: { costCodeId: second } });
+    expect(changed.body.costCodeId).toBe(second);
+    const removed = await api("PATCH", path, { token: w.org.adminToken, body: { costCodeId: null } });
+    expect(removed.status).toBe(200);
+    expect(removed.body.costCodeId).toBeNull();
+    expect(await shiftsOf(w)).toEqual([{ costCodeId: null }]);
+  });
+});

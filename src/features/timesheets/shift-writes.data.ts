@@ -10,7 +10,15 @@ import { isSalaried, shiftPay } from "@/domain/shift-wage";
 import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
-import { dayLocked, noShiftOverlap, shiftDayUnlocked, shiftGuardProblems, shiftPayUnfrozen } from "@/features/shifts/shifts.guards";
+import {
+  chargedRole,
+  costCodeAssigned,
+  dayLocked,
+  noShiftOverlap,
+  shiftDayUnlocked,
+  shiftGuardProblems,
+  shiftPayUnfrozen,
+} from "@/features/shifts/shifts.guards";
 import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { invalidField, validationFailed } from "@/problems/problem";
@@ -57,7 +65,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     ...plan.totals,
     flags: [],
     manualEntry: true,
-    costCodeId: null,
+    costCodeId: body.costCodeId ?? null,
     breaksJson: [], // filled by the shift_breaks triggers
     active: false,
     createdAt: now,
@@ -73,11 +81,12 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     organizationId: shiftDayUnlocked.sql(organizationId, days),
     employeeId: noShiftOverlap.sql({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
     locationId: shiftPayUnfrozen.sql(shift.locationId, organizationId, shift.employeeId, [shift.businessDate]),
+    roleId: chargedRole(shift),
   };
   await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },
     [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
-    shiftGuardProblems({ db, organizationId, days }),
+    [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned],
     { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
@@ -130,6 +139,7 @@ export async function patchShift(
   const now = nextVersionAfter(was);
   const changes = {
     roleId: body.roleId ?? was.roleId,
+    costCodeId: body.costCodeId === undefined ? was.costCodeId : body.costCodeId,
     startAt: start,
     endAt: end,
     utcOffset,
@@ -160,12 +170,14 @@ export async function patchShift(
           organizationId: shiftDayUnlocked.sql(organizationId, days),
           employeeId: noShiftOverlap.sql({ organizationId, employeeId: was.employeeId, shiftId: id, start, end }),
           locationId: shiftPayUnfrozen.sql(was.locationId, organizationId, was.employeeId, [was.businessDate, plan.businessDate]),
+          // A code the edit names must be the worker's now; one the shift already had stays as it is.
+          roleId: chargedRole({ organizationId, employeeId: was.employeeId, roleId: changes.roleId, costCodeId: body.costCodeId ?? null }),
         })
         .where(eq(shifts.id, id)),
       ...replaceBreaks,
       auditAfter(db, audit),
     ],
-    [...shiftGuardProblems({ db, organizationId, days }), auditedVersionRead],
+    [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned, auditedVersionRead],
     { events: [{ type: "shift.updated", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
