@@ -136,3 +136,99 @@ describe("manual shifts and edits with a cost code", () => {
     expect(await shiftsOf(w)).toEqual([{ costCodeId: null }]);
   });
 });
+
+const switchTo = (w: Workplace, body: Record<string, unknown>) =>
+  api("POST", `${w.punchPath}/switch`, { token: w.token, body: { ...HERE, ...body } });
+
+const shiftRows = async (w: Workplace) =>
+  (
+    await tenantDb()
+      .prepare(
+        "SELECT id, role_id AS roleId, cost_code_id AS costCodeId, start_at AS startAt, end_at AS endAt FROM shifts WHERE employee_id = ? ORDER BY start_at, end_at IS NULL",
+      )
+      .bind(w.staff.id)
+      .all<{ id: string; roleId: string; costCodeId: string | null; startAt: number; endAt: number | null }>()
+  ).results;
+
+describe("switch", () => {
+  it("ends the open shift and opens the next at the same instant with the new code, keeping the role; both events", async () => {
+    const w = await createWorkplace();
+    const first = await code(w);
+    const second = await code(w);
+    const opened = await clockIn(w, { costCodeId: first });
+    const res = await switchTo(w, { costCodeId: second });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ costCodeId: second, roleId: w.roleId, endTime: null, active: true });
+    const rows = await shiftRows(w);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ id: opened.body.id, costCodeId: first });
+    expect(rows[1]).toMatchObject({ id: res.body.id, costCodeId: second, roleId: w.roleId, endAt: null });
+    expect(rows[0]!.endAt).toBe(rows[1]!.startAt);
+    const events = (await api("GET", `/api/organizations/${w.org.id}/events?limit=500`, { token: w.org.adminToken })).body as {
+      type: string;
+      data: { id: string; utcEndTime: string | null; utcStartTime: string };
+    }[];
+    const shiftEvents = events.filter((e) => e.type.startsWith("shift.")).map((e) => [e.type, e.data.id]);
+    expect(shiftEvents).toEqual([
+      ["shift.clocked_in", opened.body.id],
+      ["shift.clocked_out", opened.body.id],
+      ["shift.clocked_in", res.body.id],
+    ]);
+    const out = events.find((e) => e.type === "shift.clocked_out")!;
+    expect(out.data.utcEndTime).toBe(res.body.utcStartTime);
+  });
+
+  it("roleId switches the role too", async () => {
+    const w = await createWorkplace();
+    const costCodeId = await code(w, { all: true });
+    const role = await api("POST", `/api/organizations/${w.org.id}/roles`, { token: w.org.adminToken, body: { name: unique("Role") } });
+    await clockIn(w);
+    const res = await switchTo(w, { costCodeId, roleId: role.body.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.roleId).toBe(role.body.id);
+  });
+
+  it("without an open shift is 409 NO_OPEN_SHIFT; with an open break 409 BREAK_ALREADY_OPEN; nothing changes", async () => {
+    const w = await createWorkplace();
+    const costCodeId = await code(w);
+    const none = await switchTo(w, { costCodeId });
+    expect(none.status).toBe(409);
+    expect(none.body.code).toBe("NO_OPEN_SHIFT");
+    expect(await shiftRows(w)).toEqual([]);
+    const lunch = await api("POST", `/api/organizations/${w.org.id}/locations/${w.location.id}/breaks`, {
+      token: w.org.adminToken,
+      body: { name: "Lunch", durationMinutes: 30, frequencyMinutes: 360, paid: false },
+    });
+    await clockIn(w);
+    expect((await api("POST", `${w.punchPath}/break-start`, { token: w.token, body: { ...HERE, typeId: lunch.body.id } })).status).toBe(
+      200,
+    );
+    const before = await shiftRows(w);
+    const onBreak = await switchTo(w, { costCodeId });
+    expect(onBreak.status).toBe(409);
+    expect(onBreak.body.code).toBe("BREAK_ALREADY_OPEN");
+    expect(await shiftRows(w)).toEqual(before);
+  });
+
+  it("a code the worker may not charge is 422 COST_CODE_NOT_ASSIGNED and the open shift stays open (one batch)", async () => {
+    const w = await createWorkplace();
+    const notTheirs = await code(w, { employeeIds: [] });
+    await clockIn(w);
+    const before = await shiftRows(w);
+    expectNotAssigned(await switchTo(w, { costCodeId: notTheirs }));
+    expect(await shiftRows(w)).toEqual(before);
+    const events = (await api("GET", `/api/organizations/${w.org.id}/events?limit=500`, { token: w.org.adminToken })).body as {
+      type: string;
+    }[];
+    expect(events.filter((e) => e.type === "shift.clocked_out")).toEqual([]);
+  });
+
+  it("costCodeId is required (400 naming it)", async () => {
+    const w = await createWorkplace();
+    await clockIn(w);
+    const res = await switchTo(w, {});
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("VALIDATION_FAILED");
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(["costCodeId"]);
+  });
+});

@@ -7,7 +7,7 @@ export const shiftOpenElsewhere = () => noOpenShift("The staff member's open shi
 
 export const shiftAlreadyOpen = () => conflict("SHIFT_ALREADY_OPEN", "The staff member already has an open shift.");
 
-export const breakAlreadyOpen = () => conflict("BREAK_ALREADY_OPEN", "A break is already open on this shift.");
+export const breakAlreadyOpen = (detail = "A break is already open on this shift.") => conflict("BREAK_ALREADY_OPEN", detail);
 
 export const noOpenBreak = () => conflict("NO_OPEN_BREAK", "No break is open on this shift.");
 

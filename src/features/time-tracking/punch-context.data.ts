@@ -37,6 +37,10 @@ const role = prepared((db, p: Placeholders<{ organizationId: string; roleId: str
     .from(roles)
     .where(and(inOrganization(roles, p.organizationId), eq(roles.id, p.roleId))),
 );
+/** A role of the organization by id, or null (a switch that keeps the ending shift's role reads it). */
+export const roleOf = async (db: Database, organizationId: string, roleId: string) =>
+  (await role(db, { organizationId, roleId }))[0] ?? null;
+
 const openShift = prepared((db, p: Member) => db.select().from(shifts).where(openShiftOf(p)));
 const openShiftBreaks = prepared((db, p: Member) =>
   db

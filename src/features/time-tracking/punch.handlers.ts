@@ -86,6 +86,11 @@ export function clockInRole(context: PunchContext) {
   return role;
 }
 
+/** The next shift's role at a switch: the one named (or the ending shift's), of an active staff member of the location. */
+export function switchRole(context: PunchContext, role: PunchContext["role"]) {
+  return clockInRole({ ...context, role, openShift: null });
+}
+
 /** The open shift a break or clock-out is about: it must be at the location in the path, on a day not locked. */
 export function openShiftHere(context: PunchContext): ShiftRow {
   const shift = context.openShift;

@@ -9,8 +9,8 @@ import { clockInExceptions, clockOutExceptions } from "@/features/attendance/pun
 import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/problems/shifts";
-import { clockInRole, eventRow, judge, openShiftHere, type PunchRequest, refuseLockedDay } from "./punch.handlers";
-import { loadPunchContext, type PunchContext } from "./punch-context.data";
+import { clockInRole, eventRow, judge, openShiftHere, type PunchRequest, refuseLockedDay, switchRole } from "./punch.handlers";
+import { loadPunchContext, type PunchContext, roleOf } from "./punch-context.data";
 import { concurrentTwin, previousAnswer, recordAnswer } from "./punch-idempotency.data";
 import { closedShift, endedBreakRow, openShiftRow, startedBreakRow, touchedShift } from "./punch-rows.data";
 import { breakEndWrites, breakStartWrites, clockInProblems, clockInWrites, clockOutWrites, onShiftProblems } from "./punch-writes.data";
@@ -160,5 +160,46 @@ export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
   const exceptions = clockOutExceptions(context.attendance, shift, { endAt: judgement.at, breaks: closed.breaks }, request.receivedAt);
   const writes = clockOutWrites(c.var.db, shift, { ...closed, events });
   await commit(c, "shift.clocked_out", answer, writes, onShiftProblems(c.var.db, shift), exceptions);
+  return c.json(answer, 200);
+};
+
+/**
+ * Switch: the clock-out of the open shift and the clock-in of the next at the same instant, in one write batch
+ * (each with its guards and its event), so that no time falls between them and neither lands alone.
+ */
+export const switchShift: AppRouteHandler<routes.SwitchRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), body);
+  if (replay) return c.json(replay, 200);
+  const ending = openShiftHere(context);
+  if (context.openShiftBreaks.some((b) => b.endAt === null))
+    throw breakAlreadyOpen("A break is open on the shift: end it before switching.");
+  const role = switchRole(context, body.roleId ? context.role : await roleOf(c.var.db, ending.organizationId, ending.roleId));
+  const out = judge(context, request);
+  const opening = { ...request, kind: "clock_in" as const };
+  const judgedIn = judge(context, opening);
+  const closed = closedShift(ending, context.openShiftBreaks, context.breakTypes, out, request.receivedAt);
+  const outEvent = eventRow(context, request, out, ending.id);
+  const ended = serializeShift({ ...ending, ...closed.changes }, closed.breaks, { events: [outEvent] });
+  const next = openShiftRow(context, role, { ...judgedIn, at: out.at }, { receivedAt: request.receivedAt, costCodeId: body.costCodeId });
+  refuseLockedDay(context, next.businessDate);
+  const inEvent = eventRow(context, opening, { ...judgedIn, at: out.at }, next.id);
+  const answer = serializeShift(next, [], { events: [inEvent] });
+  const { db } = c.var;
+  const organizationId = ending.organizationId;
+  await guardedBatch(
+    c.var,
+    [...recordAnswer(c, answer), ...clockOutWrites(db, ending, { ...closed, events: [outEvent] }), ...clockInWrites(db, next, inEvent)] as [
+      Statement,
+      ...Statement[],
+    ],
+    [concurrentTwin, ...onShiftProblems(db, ending), ...clockInProblems(db, next)],
+    {
+      events: [
+        { type: "shift.clocked_out", organizationId, data: ended },
+        { type: "shift.clocked_in", organizationId, data: answer },
+      ],
+    },
+  );
   return c.json(answer, 200);
 };

@@ -2,7 +2,15 @@ import { authorize } from "@/auth/authorize";
 import { Shift } from "@/features/shifts/shifts.schemas";
 import { jsonBody, jsonContent, problems, problemWith } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
-import { BreakStartBody, ClockInBody, GeofenceProblem, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
+import {
+  BreakStartBody,
+  ClockInBody,
+  GeofenceProblem,
+  PunchBody,
+  ShiftState,
+  StaffLocationParams,
+  SwitchBody,
+} from "./time-tracking.schemas";
 
 const tags = ["Time tracking"];
 const base = "/api/organizations/{organization_id}/staffmembers/{id}/locations/{location_id}";
@@ -138,6 +146,28 @@ export const breakEnd = defineRoute({
   responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...punchProblems },
 });
 
+export const switchShift = defineRoute({
+  method: "post",
+  path: `${base}/switch`,
+  operationId: "switchShift",
+  flags: { scope: "organization", idempotency: "in-batches", punch: true },
+  tags,
+  summary: "Switch a staff member to another cost code",
+  description:
+    "Ends the staff member's open shift at this location and opens the next one at the same instant, charged to " +
+    "`costCodeId` (an active cost code assigned to the staff member, else 422 `COST_CODE_NOT_ASSIGNED`), in the " +
+    "role `roleId` (omitted: the ending shift's role), in one batch: both happen or neither. Answers the new open " +
+    "shift and records `shift.clocked_out` (the ended shift) and `shift.clocked_in` (the new one), as a clock-out " +
+    "followed by a clock-in would. Without an open shift here: 409 `NO_OPEN_SHIFT`; with a break open: 409 " +
+    "`BREAK_ALREADY_OPEN` (end the break first). The position is judged as for both a clock-out and a clock-in. " +
+    "A switch raises no attendance exceptions: the staff member stays at work." +
+    punchNotes,
+  middleware: selfOr("SHIFT_WRITE"),
+  request: { params: StaffLocationParams, body: jsonBody(SwitchBody) },
+  responses: { 200: jsonContent(Shift, "The new open shift"), ...openingPunchProblems },
+});
+
+export type SwitchRoute = typeof switchShift;
 export type ShiftStateRoute = typeof shiftState;
 export type ClockInRoute = typeof clockIn;
 export type ClockOutRoute = typeof clockOut;

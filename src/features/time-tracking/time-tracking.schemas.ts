@@ -45,6 +45,19 @@ export const ClockInBody = z
   })
   .openapi("ClockInRequest");
 
+export const SwitchBody = z
+  .object({
+    costCodeId: CostCodeId,
+    roleId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: "The next shift's role; omitted: the ending shift's.", example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
+    ...position,
+  })
+  .openapi("SwitchRequest");
+
 export const BreakStartBody = z
   .object({ typeId: z.string().min(1).max(64).openapi({ description: "An enabled break type of the location." }), ...position })
   .openapi("BreakStartRequest");
