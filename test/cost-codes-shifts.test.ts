@@ -53,15 +53,42 @@ describe("clock-in with a cost code", () => {
     expect(none.body.costCodeId).toBeNull();
   });
 
-  it("a code not assigned to the worker, inactive, deleted or another organization's is 422 COST_CODE_NOT_ASSIGNED; no shift", async () => {
+  it("a code not assigned to the worker, or inactive, is 422 COST_CODE_NOT_ASSIGNED; no shift", async () => {
     const w = await createWorkplace();
-    const elsewhere = await createWorkplace();
     const notTheirs = await code(w, { employeeIds: [] });
     const inactive = await code(w, { employeeIds: [w.staff.id] }, { active: false });
+    for (const costCodeId of [notTheirs, inactive]) expectNotAssigned(await clockIn(w, { costCodeId }));
+    expect(await shiftsOf(w)).toEqual([]);
+  });
+
+  it("a code that is no live code of the organization (deleted, another's, none) is 404 COST_CODE_NOT_FOUND; no shift", async () => {
+    const w = await createWorkplace();
+    const elsewhere = await createWorkplace();
     const deleted = await code(w);
     expect((await api("DELETE", codesPath(w, `/${deleted}`), { token: w.org.adminToken })).status).toBe(200);
     const foreign = await code(elsewhere, { all: true });
-    for (const costCodeId of [notTheirs, inactive, deleted, foreign, "no-such-code"]) expectNotAssigned(await clockIn(w, { costCodeId }));
+    for (const costCodeId of [deleted, foreign, "no-such-code"]) {
+      const res = await clockIn(w, { costCodeId });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe("COST_CODE_NOT_FOUND");
+      expect(res.body.errors).toEqual([{ path: "costCodeId", message: expect.any(String) }]);
+    }
+    expect(await shiftsOf(w)).toEqual([]);
+  });
+
+  it("a code deleted between the punch's read and its write refuses the clock-in (the batch's guard)", async () => {
+    const w = await createWorkplace();
+    const costCodeId = await code(w, { all: true });
+    const res = await requestWithInterference(
+      "POST",
+      `${w.punchPath}/clock-in`,
+      { token: w.token, body: { ...HERE, roleId: w.roleId, costCodeId } },
+      {
+        before: /^insert into "shifts"/,
+        meanwhile: () => tenantDb().prepare("UPDATE cost_codes SET deleted_at = 1, active = 0 WHERE id = ?").bind(costCodeId).run(),
+      },
+    );
+    expectNotAssigned(res);
     expect(await shiftsOf(w)).toEqual([]);
   });
 
@@ -110,6 +137,10 @@ describe("manual shifts and edits with a cost code", () => {
     expect(created.body.costCodeId).toBe(costCodeId);
     const notTheirs = await code(w, { employeeIds: [] });
     expectNotAssigned(await createManual(w, "2026-03-03", { costCodeId: notTheirs }));
+    const foreign = await code(await createWorkplace(), { all: true });
+    const unknown = await createManual(w, "2026-03-03", { costCodeId: foreign });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.map((e: { path: string }) => e.path)).toEqual(["costCodeId"]);
     expect(await shiftsOf(w)).toEqual([{ costCodeId }]);
   });
 
@@ -127,6 +158,9 @@ describe("manual shifts and edits with a cost code", () => {
     expect(kept.body.costCodeId).toBe(first);
     const notTheirs = await code(w, { employeeIds: [] });
     expectNotAssigned(await api("PATCH", path, { token: w.org.adminToken, body: { costCodeId: notTheirs } }));
+    const unknown = await api("PATCH", path, { token: w.org.adminToken, body: { costCodeId: "no-such-code" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.map((e: { path: string }) => e.path)).toEqual(["costCodeId"]);
     expect(await shiftsOf(w)).toEqual([{ costCodeId: first }]);
     const changed = await api("PATCH", path, { token: w.org.adminToken, body: { costCodeId: second } });
     expect(changed.body.costCodeId).toBe(second);
@@ -221,6 +255,16 @@ describe("switch", () => {
       type: string;
     }[];
     expect(events.filter((e) => e.type === "shift.clocked_out")).toEqual([]);
+  });
+
+  it("a code that is no live code of the organization is 404 COST_CODE_NOT_FOUND and the open shift stays open", async () => {
+    const w = await createWorkplace();
+    await clockIn(w);
+    const before = await shiftRows(w);
+    const res = await switchTo(w, { costCodeId: "no-such-code" });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("COST_CODE_NOT_FOUND");
+    expect(await shiftRows(w)).toEqual(before);
   });
 
   it("costCodeId is required (400 naming it)", async () => {

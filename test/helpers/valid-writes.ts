@@ -322,6 +322,14 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
   [`DELETE ${S}/open-shifts/{id}`]: async (c) => ({ path: { id: (await openShift(c)).id } }),
   [`DELETE ${S}/schedules/{id}`]: async (c) => ({ path: { id: (await entry(c, c.fixture.ids.staffmembers!)).id } }),
   [`DELETE ${S}/schedules/drafts/{id}`]: async (c) => ({ path: { id: (await entry(c, c.fixture.ids.staffmembers!, true)).id } }),
+  [`POST ${PUNCH}/switch`]: async (c) => {
+    const code = await ok(
+      api("POST", `${c.orgPath}/cost-codes`, { token: c.org.adminToken, body: { code: unique("CC"), name: "Next" } }),
+      "cost code",
+    );
+    await ok(api("PUT", `${c.orgPath}/cost-codes/${code.id}/assignments`, { token: c.org.adminToken, body: { all: true } }), "assignment");
+    return { path: { id: (await clockedIn(c)).staff.id }, body: { ...HERE, costCodeId: code.id, roleId: c.fixture.ids.roles } };
+  },
   [`POST ${O}/cost-codes`]: async () => ({ body: { code: unique("CC") } }),
   // A fresh code: the fixture's stays for the writes after this one.
   [`DELETE ${O}/cost-codes/{id}`]: async (c) => ({

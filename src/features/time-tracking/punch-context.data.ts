@@ -7,6 +7,7 @@ import { inOrganization } from "@/data/tenancy";
 import type { PunchKind } from "@/domain/geofence";
 import { addDays } from "@/domain/local-time";
 import { type AttendanceRows, attendanceContext, attendanceReads } from "@/features/attendance/punch-attendance.data";
+import { costCodeRead } from "@/features/shifts/cost-code-reads.data";
 import { notFound } from "@/problems/problem";
 import { type AtLocation, liveLocation, type Member, openShiftOf } from "./member-statements.data";
 
@@ -18,6 +19,8 @@ interface PunchScope {
   staffMemberId: string;
   locationId: string;
   roleId?: string;
+  /** The cost code the punch charges, if any. */
+  costCodeId?: string;
   /** The instant the punch is about; locked days are read for the local dates it can fall on. */
   around: Date;
 }
@@ -90,10 +93,11 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
   const { organizationId, staffMemberId, locationId } = scope;
   const member = { organizationId, staffMemberId };
   const here = { organizationId, locationId };
-  const [staff, place, roleRows, open, breaks, last, types, locked, key, ...attendance] = await db.batch([
+  const [staff, place, roleRows, code, open, breaks, last, types, locked, key, ...attendance] = await db.batch([
     staffMember(db, member),
     liveLocation(db, here),
     role(db, { organizationId, roleId: scope.roleId ?? "" }),
+    costCodeRead(db, organizationId, scope.costCodeId ?? ""),
     openShift(db, member),
     openShiftBreaks(db, member),
     lastEvent(db, member),
@@ -113,6 +117,8 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     staff: staff[0],
     location: place[0],
     role: roleRows[0] ?? null,
+    /** False when the punch named a cost code that is no live code of the organization. */
+    costCodeFound: scope.costCodeId === undefined || code.length > 0,
     openShift: open[0] ?? null,
     openShiftBreaks: breaks,
     lastEvent: last[0] ?? null,

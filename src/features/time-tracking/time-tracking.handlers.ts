@@ -9,7 +9,16 @@ import { clockInExceptions, clockOutExceptions } from "@/features/attendance/pun
 import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/problems/shifts";
-import { clockInRole, eventRow, judge, openShiftHere, type PunchRequest, refuseLockedDay, switchRole } from "./punch.handlers";
+import {
+  clockInRole,
+  eventRow,
+  judge,
+  openShiftHere,
+  type PunchRequest,
+  refuseLockedDay,
+  refuseUnknownCostCode,
+  switchRole,
+} from "./punch.handlers";
 import { loadPunchContext, type PunchContext, roleOf } from "./punch-context.data";
 import { concurrentTwin, previousAnswer, recordAnswer } from "./punch-idempotency.data";
 import { closedShift, endedBreakRow, openShiftRow, startedBreakRow, touchedShift } from "./punch-rows.data";
@@ -38,7 +47,7 @@ async function punch<K extends PunchRequest["kind"]>(
   c: PunchCtx,
   kind: K,
   params: { organization_id: string; id: string; location_id: string },
-  body: PunchFields & { roleId?: string },
+  body: PunchFields & { roleId?: string; costCodeId?: string },
 ): Promise<Punch<K>> {
   const receivedAt = new Date();
   const context = await loadPunchContext(c.var.db, {
@@ -47,6 +56,7 @@ async function punch<K extends PunchRequest["kind"]>(
     staffMemberId: params.id,
     locationId: params.location_id,
     roleId: body.roleId,
+    costCodeId: body.costCodeId,
     around: body.occurredAt ? new Date(body.occurredAt) : receivedAt,
     idempotency: c.var.idempotency,
   });
@@ -171,6 +181,7 @@ export const switchShift: AppRouteHandler<routes.SwitchRoute> = async (c) => {
   const body = c.req.valid("json");
   const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), body);
   if (replay) return c.json(replay, 200);
+  refuseUnknownCostCode(context);
   const ending = openShiftHere(context);
   if (context.openShiftBreaks.some((b) => b.endAt === null))
     throw breakAlreadyOpen("A break is open on the shift: end it before switching.");

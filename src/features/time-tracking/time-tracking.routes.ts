@@ -57,6 +57,28 @@ const punchProblems = {
 /** Punches that open a shift, which may name a cost code. */
 const openingPunchProblems = {
   ...punchProblems,
+  ...problems(
+    "POSITION_REQUIRED",
+    "BREAK_TYPE_UNAVAILABLE",
+    "STAFF_MEMBER_INACTIVE",
+    "NOT_ASSIGNED_TO_LOCATION",
+    "OCCURRED_AT_IN_FUTURE",
+    "OCCURRED_AT_TOO_OLD",
+    "OCCURRED_AT_BEFORE_PREVIOUS_EVENT",
+    "STAFF_MEMBER_NOT_FOUND",
+    "LOCATION_NOT_FOUND",
+    "ROLE_NOT_FOUND",
+    "COST_CODE_NOT_FOUND",
+    "SHIFT_ALREADY_OPEN",
+    "NO_OPEN_SHIFT",
+    "BREAK_ALREADY_OPEN",
+    "NO_OPEN_BREAK",
+    "DAY_LOCKED",
+    "TIMESHEET_APPROVED",
+    "PAY_PERIOD_CLOSED",
+    "SHIFT_OVERLAP",
+    "SHIFT_CHANGED",
+  ),
   422: problemWith(
     422,
     GeofenceProblem,
@@ -91,9 +113,10 @@ export const clockIn = defineRoute({
     "is the role's, else the staff member's; null for a salaried staff member (not paid by the hour, as their pay " +
     "lines' rate is null). One open shift per staff member: 409 `SHIFT_ALREADY_OPEN`; an offline " +
     "clock-in (`occurredAt`) inside another shift of the staff member, or before one (the open shift runs on), is " +
-    "409 `SHIFT_OVERLAP`, as for manual shifts. `costCodeId` (optional) charges the shift to a cost code: an " +
-    "active code assigned to the staff member (or to everyone), checked in the write's own batch, else 422 " +
-    "`COST_CODE_NOT_ASSIGNED`; the shift answers it as `costCodeId`." +
+    "409 `SHIFT_OVERLAP`, as for manual shifts. `costCodeId` (optional) charges the shift to a cost code: a live " +
+    "code of the organization (else 404 `COST_CODE_NOT_FOUND`), active and assigned to the staff member (or to " +
+    "everyone), checked in the write's own batch, else 422 `COST_CODE_NOT_ASSIGNED`; the shift answers it as " +
+    "`costCodeId`." +
     punchNotes,
   middleware: selfOr("SHIFT_WRITE"),
   request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
@@ -155,7 +178,8 @@ export const switchShift = defineRoute({
   summary: "Switch a staff member to another cost code",
   description:
     "Ends the staff member's open shift at this location and opens the next one at the same instant, charged to " +
-    "`costCodeId` (an active cost code assigned to the staff member, else 422 `COST_CODE_NOT_ASSIGNED`), in the " +
+    "`costCodeId` (a live code of the organization, else 404 `COST_CODE_NOT_FOUND`; active and assigned to the " +
+    "staff member, else 422 `COST_CODE_NOT_ASSIGNED`), in the " +
     "role `roleId` (omitted: the ending shift's role), in one batch: both happen or neither. Answers the new open " +
     "shift and records `shift.clocked_out` (the ended shift) and `shift.clocked_in` (the new one), as a clock-out " +
     "followed by a clock-in would. Without an open shift here: 409 `NO_OPEN_SHIFT`; with a break open: 409 " +

@@ -5,6 +5,7 @@ import { inOrganization } from "@/data/tenancy";
 import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
 import { type OffsetRule, readWallClock } from "@/domain/zoned-wall-clock";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
+import { costCodeRead } from "@/features/shifts/cost-code-reads.data";
 import { invalidField, notFound } from "@/problems/problem";
 import { lockedSql } from "./timesheet-query.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
@@ -13,12 +14,19 @@ import type { ManualBreakInput } from "./timesheets.schemas";
 type BreakTypeRow = typeof breakTypes.$inferSelect;
 
 /** The records a manual shift names, read in one batch; an unknown one is a 400 naming its field. */
+export const unknownCostCode = () => invalidField("costCodeId", "no cost code with that id in this organization");
+
+/** A cost code an edit names: a live code of the organization, else 400 naming costCodeId. */
+export async function assertCostCode(db: Database, organizationId: string, costCodeId: string) {
+  if (!(await costCodeRead(db, organizationId, costCodeId))[0]) throw unknownCostCode();
+}
+
 export async function loadReferences(
   db: Database,
   organizationId: string,
-  ids: { employeeId: string; locationId: string; roleId: string },
+  ids: { employeeId: string; locationId: string; roleId: string; costCodeId?: string },
 ) {
-  const [staff, location, role, types] = await db.batch([
+  const [staff, location, role, types, code] = await db.batch([
     db
       .select()
       .from(staffMembers)
@@ -35,10 +43,12 @@ export async function loadReferences(
       .select()
       .from(breakTypes)
       .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, ids.locationId))),
+    costCodeRead(db, organizationId, ids.costCodeId ?? ""),
   ]);
   if (!staff[0]) throw invalidField("employeeId", "no staff member with that id in this organization");
   if (!location[0]) throw invalidField("locationId", "no location with that id in this organization");
   if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
+  if (ids.costCodeId !== undefined && !code[0]) throw unknownCostCode();
   return { staff: staff[0], location: location[0], role: role[0], breakTypes: types };
 }
 

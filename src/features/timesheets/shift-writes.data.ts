@@ -23,7 +23,7 @@ import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } fro
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { invalidField, validationFailed } from "@/problems/problem";
 import { auditAfter, auditBefore, auditDeletes, auditEntry, auditedVersionRead } from "./shift-audit.data";
-import { loadReferences, loadShift, manualBreaks } from "./shift-references.data";
+import { assertCostCode, loadReferences, loadShift, manualBreaks } from "./shift-references.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 import type { ManualShiftInput, ShiftPatchInput } from "./timesheets.schemas";
 
@@ -122,6 +122,7 @@ export async function patchShift(
   const current = await loadShift(db, scope, id);
   const was = current.shift;
   requireVersion(ifMatch, was);
+  if (body.costCodeId) await assertCostCode(db, organizationId, body.costCodeId);
   const utcOffset = body.utcOffset ?? was.utcOffset;
   const rule = { utcOffset };
   const start = body.startTime ? readWallClock(new Date(body.startTime), rule) : was.startAt;

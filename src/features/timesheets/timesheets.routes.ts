@@ -203,8 +203,8 @@ export const create = defineRoute({
     "computation as clock-out. Unknown employee, location, role or break type: 400 naming it. End not after start, " +
     "or over 24 h: 400. An overlap with another shift of the staff member: 409 `SHIFT_OVERLAP`. A salaried staff " +
     "member's shift reads hourlyWage null and takes none (400 naming `hourlyWage`). `costCodeId` (optional) charges " +
-    "the shift to an active cost code assigned to the staff member (or to everyone), checked in the write's own " +
-    "batch, else 422 `COST_CODE_NOT_ASSIGNED`." +
+    "the shift to a cost code: a live code of the organization (else 400 naming costCodeId), active and assigned " +
+    "to the staff member (or to everyone), checked in the write's own batch, else 422 `COST_CODE_NOT_ASSIGNED`." +
     lockedNote +
     " Needs SHIFT_WRITE; every change is audited.",
   middleware: [write] as const,
@@ -236,8 +236,9 @@ export const patch = defineRoute({
     "and needs a closed shift; `endTime` closes an open one. A new role brings its wage unless `hourlyWage` is " +
     "given, and re-reads whether the staff member is salaried; a salaried staff member's shift (hourlyWage null) " +
     "takes no `hourlyWage` (400 naming it). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry). " +
-    "`costCodeId` names a cost code to charge (an active code assigned to the staff member, checked in the write's " +
-    "batch, else 422 `COST_CODE_NOT_ASSIGNED`), null removes the shift's code, omitted keeps it." +
+    "`costCodeId` names a cost code to charge (a live code of the organization, else 400 naming costCodeId; active " +
+    "and assigned to the staff member, checked in the write's batch, else 422 `COST_CODE_NOT_ASSIGNED`), null " +
+    "removes the shift's code, omitted keeps it." +
     lockedNote +
     " Needs SHIFT_WRITE.",
   middleware: [write] as const,
