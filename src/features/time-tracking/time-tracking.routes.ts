@@ -26,29 +26,32 @@ const punchNotes =
   "request meanwhile is 409 `SHIFT_CHANGED`: read it again and retry. Send an `Idempotency-Key` so retries from a " +
   "phone are applied once.";
 
+/** The codes every punch may answer, besides its 422. */
+const PUNCH_CODES = [
+  "POSITION_REQUIRED",
+  "BREAK_TYPE_UNAVAILABLE",
+  "STAFF_MEMBER_INACTIVE",
+  "NOT_ASSIGNED_TO_LOCATION",
+  "OCCURRED_AT_IN_FUTURE",
+  "OCCURRED_AT_TOO_OLD",
+  "OCCURRED_AT_BEFORE_PREVIOUS_EVENT",
+  "STAFF_MEMBER_NOT_FOUND",
+  "LOCATION_NOT_FOUND",
+  "ROLE_NOT_FOUND",
+  "SHIFT_ALREADY_OPEN",
+  "NO_OPEN_SHIFT",
+  "BREAK_ALREADY_OPEN",
+  "NO_OPEN_BREAK",
+  "DAY_LOCKED",
+  "TIMESHEET_APPROVED",
+  "PAY_PERIOD_CLOSED",
+  "SHIFT_OVERLAP",
+  "SHIFT_CHANGED",
+] as const;
+
 /** The errors of a punch: 422 is OUTSIDE_GEOFENCE with its distances, or IDEMPOTENCY_KEY_REUSED. */
 const punchProblems = {
-  ...problems(
-    "POSITION_REQUIRED",
-    "BREAK_TYPE_UNAVAILABLE",
-    "STAFF_MEMBER_INACTIVE",
-    "NOT_ASSIGNED_TO_LOCATION",
-    "OCCURRED_AT_IN_FUTURE",
-    "OCCURRED_AT_TOO_OLD",
-    "OCCURRED_AT_BEFORE_PREVIOUS_EVENT",
-    "STAFF_MEMBER_NOT_FOUND",
-    "LOCATION_NOT_FOUND",
-    "ROLE_NOT_FOUND",
-    "SHIFT_ALREADY_OPEN",
-    "NO_OPEN_SHIFT",
-    "BREAK_ALREADY_OPEN",
-    "NO_OPEN_BREAK",
-    "DAY_LOCKED",
-    "TIMESHEET_APPROVED",
-    "PAY_PERIOD_CLOSED",
-    "SHIFT_OVERLAP",
-    "SHIFT_CHANGED",
-  ),
+  ...problems(...PUNCH_CODES),
   422: problemWith(422, GeofenceProblem, "Unprocessable Entity: the position is outside the fence, with the distances", [
     "OUTSIDE_GEOFENCE",
   ]),
@@ -56,29 +59,7 @@ const punchProblems = {
 
 /** Punches that open a shift, which may name a cost code. */
 const openingPunchProblems = {
-  ...punchProblems,
-  ...problems(
-    "POSITION_REQUIRED",
-    "BREAK_TYPE_UNAVAILABLE",
-    "STAFF_MEMBER_INACTIVE",
-    "NOT_ASSIGNED_TO_LOCATION",
-    "OCCURRED_AT_IN_FUTURE",
-    "OCCURRED_AT_TOO_OLD",
-    "OCCURRED_AT_BEFORE_PREVIOUS_EVENT",
-    "STAFF_MEMBER_NOT_FOUND",
-    "LOCATION_NOT_FOUND",
-    "ROLE_NOT_FOUND",
-    "COST_CODE_NOT_FOUND",
-    "SHIFT_ALREADY_OPEN",
-    "NO_OPEN_SHIFT",
-    "BREAK_ALREADY_OPEN",
-    "NO_OPEN_BREAK",
-    "DAY_LOCKED",
-    "TIMESHEET_APPROVED",
-    "PAY_PERIOD_CLOSED",
-    "SHIFT_OVERLAP",
-    "SHIFT_CHANGED",
-  ),
+  ...problems(...PUNCH_CODES, "COST_CODE_NOT_FOUND"),
   422: problemWith(
     422,
     GeofenceProblem,
