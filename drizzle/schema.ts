@@ -1,6 +1,7 @@
 // The tables, one file per area; drizzle-kit reads them all through this file.
 export * from "./schema/attendance";
 export * from "./schema/availability";
+export * from "./schema/cost-codes";
 export * from "./schema/demand";
 export * from "./schema/directory";
 export * from "./schema/events";

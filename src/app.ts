@@ -39,6 +39,7 @@ export const FEATURES = {
   exports: { public: false, load: (): FeatureModule => import("@/features/exports/exports.index") },
   demand: { public: false, load: (): FeatureModule => import("@/features/demand/demand.index") },
   wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
+  costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -81,6 +82,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/locations/*/demand", "demand"],
   ["/api/organizations/*/locations/*/labor-targets", "demand"],
   ["/api/organizations/*/wage-rates", "wageRates"],
+  ["/api/organizations/*/cost-codes", "costCodes"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

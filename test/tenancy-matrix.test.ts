@@ -67,6 +67,10 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   // Wage rates: a staff member without EMPLOYEE_WRITE lists, reads and resolves only their own (the subject's is 404).
   "GET /api/organizations/{organization_id}/wage-rates": { status: 200, hides: "wage-rates" },
   "GET /api/organizations/{organization_id}/wage-rates/{id}": { status: 404 },
+  // Cost codes: every staff member reads the tree and who may charge a code (they pick one at clock-in).
+  "GET /api/organizations/{organization_id}/cost-codes": { status: 200 },
+  "GET /api/organizations/{organization_id}/cost-codes/{id}": { status: 200 },
+  "GET /api/organizations/{organization_id}/cost-codes/{id}/assignments": { status: 200 },
 };
 
 let fixture: RecordFixture;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { TrustFlag } from "../../src/domain/trust";
 import { lifecycle, timestamp } from "./columns";
+import { costCodes } from "./cost-codes";
 import { locations, organizations, roles, staffMembers } from "./directory";
 
 export const breakTypes = sqliteTable(
@@ -82,6 +83,8 @@ export const shifts = sqliteTable(
      * shift_breaks_json_triggers), never written by the application: a timesheet page reads its breaks with its
      * shifts, in one statement that reads what it returns.
      */
+    /** The cost code the time is charged to (an active code assigned to the worker when written), or null. */
+    costCodeId: text("cost_code_id").references(() => costCodes.id),
     breaksJson: text("breaks_json", { mode: "json" }).$type<ShiftBreakCopy[]>().notNull().default(sql`'[]'`),
     ...lifecycle,
   },

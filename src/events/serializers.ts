@@ -3,6 +3,7 @@ import {
   attendanceExceptions,
   attendanceSettings,
   breakTypes,
+  costCodes,
   type events,
   locations,
   openShiftPreferences,
@@ -25,6 +26,7 @@ import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
 import { serializeAccessRole } from "@/features/access-roles/access-roles.schemas";
 import { serializeAttendanceException, serializeAttendanceSettings } from "@/features/attendance/attendance.schemas";
 import { serializeBreakType } from "@/features/break-types/break-types.schemas";
+import { serializeCostCode } from "@/features/cost-codes/cost-codes.schemas";
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
 import { serializeRole } from "@/features/roles/roles.schemas";
@@ -57,6 +59,7 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   access_roles: (snapshot) => serializeAccessRole(rowOf(accessRoles, snapshot)),
   break_types: (snapshot) => serializeBreakType(rowOf(breakTypes, snapshot)),
   wage_rates: (snapshot) => serializeWageRate(rowOf(wageRates, snapshot)),
+  cost_codes: (snapshot) => serializeCostCode(rowOf(costCodes, snapshot)),
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
   schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),

@@ -85,6 +85,10 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "wage_rate.created": "WageRate",
   "wage_rate.updated": "WageRate",
   "wage_rate.deleted": "WageRate",
+  "cost_code.created": "CostCode",
+  "cost_code.updated": "CostCode",
+  "cost_code.deleted": "CostCode",
+  "cost_code.assignments_updated": "CostCodeAssignments",
 };
 
 const PUBLISHED = {

@@ -72,6 +72,7 @@ export const PROBLEM_CODES = {
   AVAILABILITY_NOT_FOUND: missing("Availability", "No such availability of the staff member"),
   SHIFT_REQUEST_NOT_FOUND: missing("Shift request", "No such shift request at the location (or not one the caller may see)"),
   WAGE_RATE_NOT_FOUND: missing("Wage rate", "No such wage rate in the organization (or not one the caller may see)"),
+  COST_CODE_NOT_FOUND: missing("Cost code", "No such cost code in the organization"),
   ATTENDANCE_EXCEPTION_NOT_FOUND: missing(
     "Attendance exception",
     "No such attendance exception in the organization (or not one the caller may see)",
@@ -135,6 +136,8 @@ export const PROBLEM_CODES = {
   ),
   SHIFT_REQUEST_EXISTS: code([409], "The schedule entry already has a pending or accepted shift request"),
   WAGE_RATE_TAKEN: code([409], "The staff member has a wage rate for that role, location and effectiveFrom already"),
+  COST_CODE_TAKEN: code([409], "Another live cost code under the same parent (or another root) has that code"),
+  COST_CODE_HAS_CHILDREN: code([409], "The cost code has live child codes: delete or move them first"),
   WORKER_UNAVAILABLE: code([409], "The staff member is unavailable then (an UNAVAILABLE occurrence of their availability)"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
@@ -142,6 +145,9 @@ export const PROBLEM_CODES = {
   UNSUPPORTED_MEDIA_TYPE: code([415], "The body is not application/json"),
 
   IDEMPOTENCY_KEY_REUSED: code([422], "The Idempotency-Key was used with a different request"),
+  COST_CODE_TOO_DEEP: code([422], "The cost code (with the codes under it) would be deeper than 5 levels"),
+  COST_CODE_CYCLE: code([422], "The new parent is the cost code itself or one of the codes under it"),
+  COST_CODE_NOT_ASSIGNED: code([422], "The cost code is not an active cost code assigned to the staff member"),
   OUTSIDE_GEOFENCE: code([422], "The position is outside the location's geofence (with the distances)"),
 
   RATE_LIMITED: code([429], "The caller's rate limit is used up until Retry-After"),

@@ -33,6 +33,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("time_off_settings", ["organization_id"]),
   owned("attendance_settings", ["organization_id"]),
   owned("staff_members"),
+  owned("cost_codes"),
+  owned("cost_code_assignments", ["cost_code_id", "employee_id"]),
   owned("break_types"),
   owned("wage_rates"),
   owned("locked_days", ["location_id", "date"]),

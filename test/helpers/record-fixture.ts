@@ -180,6 +180,10 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     }),
     "time-off request",
   );
+  const costCode = await created(
+    api("POST", `${orgPath}/cost-codes`, { ...admin, body: { code: unique("CC"), name: "Labor" } }),
+    "cost code",
+  );
   // Approved, so that operation 9 (approved time off) has the subject's request to hide from the bystander.
   await created(api("POST", `${orgPath}/time-off-requests/${timeOff.id}/approve`, admin), "approved time off");
 
@@ -215,6 +219,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       "shift-requests": shiftRequest.id,
       "attendance-exceptions": attendanceException.id,
       "wage-rates": wageRate.id,
+      "cost-codes": costCode.id,
     },
   };
 }

@@ -64,6 +64,8 @@ const REFERENCE_KEYS: Record<string, string> = {
   scheduleEntryId: "schedules",
   targetScheduleEntryId: "schedules/colleague",
   preferenceIds: "preferences",
+  parentId: "cost-codes",
+  costCodeId: "cost-codes",
 };
 
 /** A reference the request can carry: where it goes, and its value for the ids of one fixture or another. */

@@ -93,6 +93,7 @@ export async function seedShifts(organizationId: string, seeds: readonly SeedShi
       ...closed.totals,
       flags: s.flags ?? [],
       manualEntry: false,
+      costCodeId: null,
       breaksJson: [], // filled by the shift_breaks triggers
       active: Boolean(s.open),
       createdAt: s.start,

@@ -328,6 +328,26 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
     const body = { employeeId: (await staffAt(c)).id, hourlyRate: 20, effectiveFrom: "2027-02-01" };
     return { path: { id: (await ok(api("POST", `${c.orgPath}/wage-rates`, { token: c.org.adminToken, body }), "wage rate")).id } };
   },
+  [`POST ${PUNCH}/switch`]: async (c) => {
+    const code = await ok(
+      api("POST", `${c.orgPath}/cost-codes`, { token: c.org.adminToken, body: { code: unique("CC"), name: "Next" } }),
+      "cost code",
+    );
+    await ok(api("PUT", `${c.orgPath}/cost-codes/${code.id}/assignments`, { token: c.org.adminToken, body: { all: true } }), "assignment");
+    return { path: { id: (await clockedIn(c)).staff.id }, body: { ...HERE, costCodeId: code.id, roleId: c.fixture.ids.roles } };
+  },
+  [`POST ${O}/cost-codes`]: async () => ({ body: { code: unique("CC") } }),
+  // A fresh code: the fixture's stays for the writes after this one.
+  [`DELETE ${O}/cost-codes/{id}`]: async (c) => ({
+    path: {
+      id: (
+        await ok(
+          api("POST", `${c.orgPath}/cost-codes`, { token: c.org.adminToken, body: { code: unique("CC"), name: "Gone" } }),
+          "cost code",
+        )
+      ).id,
+    },
+  }),
 };
 
 /**

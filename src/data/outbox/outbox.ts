@@ -90,6 +90,10 @@ export const EVENT_TYPES = [
   "wage_rate.created",
   "wage_rate.updated",
   "wage_rate.deleted",
+  "cost_code.created",
+  "cost_code.updated",
+  "cost_code.deleted",
+  "cost_code.assignments_updated",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

@@ -34,6 +34,12 @@ export const whenDuplicate = (table: SQLiteTable, problem: () => ProblemError): 
   problem,
 });
 
+/** The unique index over exactly `columns` (in the index's order) refused a second row: for a table with several. */
+export const whenDuplicateOf = (columns: readonly [SQLiteColumn, ...SQLiteColumn[]], problem: () => ProblemError): ConstraintProblem => ({
+  refusal: `UNIQUE constraint failed: ${columns.map((column) => `${getTableName(column.table)}.${column.name}`).join(", ")}`,
+  problem,
+});
+
 /** A foreign key refused a row whose reference is gone. */
 export const REFERENCE_MISSING: Refusal = { refusal: "FOREIGN KEY constraint failed" };
 

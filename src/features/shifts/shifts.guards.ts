@@ -5,6 +5,7 @@ import { frozenByClose, periodFreezing } from "@/data/closed-periods";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { conflict, type ProblemError } from "@/problems/problem";
+import { costCodeNotAssigned } from "@/problems/shifts";
 
 /**
  * Invariants of shift writes are checked by the write itself, not by a read before it: each guard (data/write/guard)
@@ -123,3 +124,28 @@ export const shiftGuardProblems = (guarded: GuardedDays): ConstraintProblems => 
   noShiftOverlap,
   shiftPayUnfrozen.about(guarded),
 ];
+
+export interface CostCodeCharge {
+  organizationId: string;
+  employeeId: string;
+  /** The shift's role id, the column's own value when the guard holds. */
+  roleId: string;
+  costCodeId: string;
+}
+
+/**
+ * `roleId`, or NULL unless the cost code is a live, active code of the organization that the staff member may
+ * charge: assigned to everyone, or to them (features/cost-codes).
+ */
+const ifCostCodeAssigned = ({ organizationId, employeeId, roleId, costCodeId }: CostCodeCharge): SQL =>
+  sql`(SELECT ${roleId} WHERE EXISTS (SELECT 1 FROM cost_codes cc WHERE cc.id = ${costCodeId}
+    AND cc.organization_id = ${organizationId} AND cc.active = 1 AND cc.deleted_at IS NULL
+    AND (cc.assign_all = 1 OR EXISTS (SELECT 1 FROM cost_code_assignments a
+      WHERE a.cost_code_id = cc.id AND a.employee_id = ${employeeId}))))`;
+
+/** shifts.role_id: NULL when the shift's cost code is not one its staff member may charge. */
+export const costCodeAssigned = guard({ column: shifts.roleId, problem: costCodeNotAssigned, sql: ifCostCodeAssigned });
+
+/** The role_id value of a shift row written with `costCodeId`: guarded when it names a code, else the role as is. */
+export const chargedRole = (charge: Omit<CostCodeCharge, "costCodeId"> & { costCodeId: string | null }): SQL | string =>
+  charge.costCodeId === null ? charge.roleId : costCodeAssigned.sql({ ...charge, costCodeId: charge.costCodeId });

@@ -7,6 +7,7 @@ import { inOrganization } from "@/data/tenancy";
 import type { PunchKind } from "@/domain/geofence";
 import { addDays } from "@/domain/local-time";
 import { type AttendanceRows, attendanceContext, attendanceReads } from "@/features/attendance/punch-attendance.data";
+import { costCodeRead } from "@/features/shifts/cost-code-reads.data";
 import { notFound } from "@/problems/problem";
 import { type AtLocation, liveLocation, type Member, openShiftOf } from "./member-statements.data";
 
@@ -18,6 +19,8 @@ interface PunchScope {
   staffMemberId: string;
   locationId: string;
   roleId?: string;
+  /** The cost code the punch charges, if any. */
+  costCodeId?: string;
   /** The instant the punch is about; locked days are read for the local dates it can fall on. */
   around: Date;
 }
@@ -37,6 +40,10 @@ const role = prepared((db, p: Placeholders<{ organizationId: string; roleId: str
     .from(roles)
     .where(and(inOrganization(roles, p.organizationId), eq(roles.id, p.roleId))),
 );
+/** A role of the organization by id, or null (a switch that keeps the ending shift's role reads it). */
+export const roleOf = async (db: Database, organizationId: string, roleId: string) =>
+  (await role(db, { organizationId, roleId }))[0] ?? null;
+
 const openShift = prepared((db, p: Member) => db.select().from(shifts).where(openShiftOf(p)));
 const openShiftBreaks = prepared((db, p: Member) =>
   db
@@ -108,10 +115,11 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
   const member = { organizationId, staffMemberId };
   const here = { organizationId, locationId };
   const latestDate = addDays(utcDate(scope.around), 1);
-  const [staff, place, roleRows, open, breaks, last, types, locked, rates, key, ...attendance] = await db.batch([
+  const [staff, place, roleRows, code, open, breaks, last, types, locked, rates, key, ...attendance] = await db.batch([
     staffMember(db, member),
     liveLocation(db, here),
     role(db, { organizationId, roleId: scope.roleId ?? "" }),
+    costCodeRead(db, organizationId, scope.costCodeId ?? ""),
     openShift(db, member),
     openShiftBreaks(db, member),
     lastEvent(db, member),
@@ -132,6 +140,8 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     staff: staff[0],
     location: place[0],
     role: roleRows[0] ?? null,
+    /** False when the punch named a cost code that is no live code of the organization. */
+    costCodeFound: scope.costCodeId === undefined || code.length > 0,
     openShift: open[0] ?? null,
     openShiftBreaks: breaks,
     lastEvent: last[0] ?? null,

@@ -27,7 +27,7 @@ export function openShiftRow(
   context: PunchContext,
   role: Role,
   judgement: Judgement,
-  input: { utcOffset?: number; receivedAt: Date },
+  input: { utcOffset?: number; receivedAt: Date; costCodeId?: string },
 ): ShiftRow {
   const { staff, location } = context;
   const utcOffset = input.utcOffset ?? offsetMinutesAt(location.timezone, judgement.at);
@@ -49,6 +49,7 @@ export function openShiftRow(
     totalUnpaidBreaks: 0,
     payableDuration: 0,
     flags: judgement.flags,
+    costCodeId: input.costCodeId ?? null,
     manualEntry: false,
     breaksJson: [], // filled by the shift_breaks triggers
     active: true,

@@ -5,6 +5,8 @@ import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-
 import { guard } from "@/data/write/guard";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import {
+  chargedRole,
+  costCodeAssigned,
   eventDayUnlocked,
   eventPayUnfrozen,
   noShiftOverlap,
@@ -71,6 +73,7 @@ export const clockInWrites = (db: Database, shift: ShiftRow, event: ShiftEventRo
     ...shift,
     organizationId: shiftDayUnlocked.sql(shift.organizationId, dayOf(shift)),
     locationId: shiftPayUnfrozen.sql(shift.locationId, shift.organizationId, shift.employeeId, [shift.businessDate]),
+    roleId: chargedRole(shift),
     employeeId: noShiftOverlap.sql({
       organizationId: shift.organizationId,
       employeeId: shift.employeeId,
@@ -87,6 +90,7 @@ const guardedDays = (db: Database, shift: ShiftRow) => ({ db, organizationId: sh
 
 export const clockInProblems = (db: Database, shift: ShiftRow): ConstraintProblems => [
   ...shiftGuardProblems(guardedDays(db, shift)),
+  costCodeAssigned,
   whenDuplicate(shifts, shiftAlreadyOpen),
 ];
 

@@ -70,6 +70,15 @@ export function refuseLockedDay(context: PunchContext, businessDate: string) {
   if (context.lockedDates.has(businessDate)) throw dayLocked(businessDate);
 }
 
+/** A costCodeId that is no live cost code of the organization: 404, as an unknown role is. */
+export function refuseUnknownCostCode(context: PunchContext) {
+  if (!context.costCodeFound) {
+    throw new ProblemError(404, "COST_CODE_NOT_FOUND", "No cost code with that id in this organization.", {
+      errors: [{ path: "costCodeId", message: "unknown cost code" }],
+    });
+  }
+}
+
 /** Who may clock in with which role: an active staff member of the location, a role of the organization. */
 export function clockInRole(context: PunchContext) {
   const { staff, location, role } = context;
@@ -78,12 +87,18 @@ export function clockInRole(context: PunchContext) {
       errors: [{ path: "roleId", message: "unknown role" }],
     });
   }
+  refuseUnknownCostCode(context);
   if (!staff.active) throw badRequest("STAFF_MEMBER_INACTIVE", "The staff member is not active.");
   if (!staff.locationIds.includes(location.id)) {
     throw badRequest("NOT_ASSIGNED_TO_LOCATION", "The staff member is not assigned to this location.");
   }
   if (context.openShift) throw shiftAlreadyOpen();
   return role;
+}
+
+/** The next shift's role at a switch: the one named (or the ending shift's), of an active staff member of the location. */
+export function switchRole(context: PunchContext, role: PunchContext["role"]) {
+  return clockInRole({ ...context, role, openShift: null });
 }
 
 /** The open shift a break or clock-out is about: it must be at the location in the path, on a day not locked. */

@@ -9,8 +9,17 @@ import { clockInExceptions, clockOutExceptions } from "@/features/attendance/pun
 import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/problems/shifts";
-import { clockInRole, eventRow, judge, openShiftHere, type PunchRequest, refuseLockedDay } from "./punch.handlers";
-import { loadPunchContext, type PunchContext } from "./punch-context.data";
+import {
+  clockInRole,
+  eventRow,
+  judge,
+  openShiftHere,
+  type PunchRequest,
+  refuseLockedDay,
+  refuseUnknownCostCode,
+  switchRole,
+} from "./punch.handlers";
+import { loadPunchContext, type PunchContext, roleOf } from "./punch-context.data";
 import { concurrentTwin, previousAnswer, recordAnswer } from "./punch-idempotency.data";
 import { closedShift, endedBreakRow, openShiftRow, startedBreakRow, touchedShift } from "./punch-rows.data";
 import { breakEndWrites, breakStartWrites, clockInProblems, clockInWrites, clockOutWrites, onShiftProblems } from "./punch-writes.data";
@@ -38,7 +47,7 @@ async function punch<K extends PunchRequest["kind"]>(
   c: PunchCtx,
   kind: K,
   params: { organization_id: string; id: string; location_id: string },
-  body: PunchFields & { roleId?: string },
+  body: PunchFields & { roleId?: string; costCodeId?: string },
 ): Promise<Punch<K>> {
   const receivedAt = new Date();
   const context = await loadPunchContext(c.var.db, {
@@ -47,6 +56,7 @@ async function punch<K extends PunchRequest["kind"]>(
     staffMemberId: params.id,
     locationId: params.location_id,
     roleId: body.roleId,
+    costCodeId: body.costCodeId,
     around: body.occurredAt ? new Date(body.occurredAt) : receivedAt,
     idempotency: c.var.idempotency,
   });
@@ -90,7 +100,11 @@ export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
   if (replay) return c.json(replay, 200);
   const role = clockInRole(context);
   const judgement = judge(context, request);
-  const shift = openShiftRow(context, role, judgement, { utcOffset: body.utcOffset, receivedAt: request.receivedAt });
+  const shift = openShiftRow(context, role, judgement, {
+    utcOffset: body.utcOffset,
+    receivedAt: request.receivedAt,
+    costCodeId: body.costCodeId,
+  });
   refuseLockedDay(context, shift.businessDate);
   const event = eventRow(context, request, judgement, shift.id);
   const answer = serializeShift(shift, [], { events: [event] });
@@ -156,5 +170,47 @@ export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
   const exceptions = clockOutExceptions(context.attendance, shift, { endAt: judgement.at, breaks: closed.breaks }, request.receivedAt);
   const writes = clockOutWrites(c.var.db, shift, { ...closed, events });
   await commit(c, "shift.clocked_out", answer, writes, onShiftProblems(c.var.db, shift), exceptions);
+  return c.json(answer, 200);
+};
+
+/**
+ * Switch: the clock-out of the open shift and the clock-in of the next at the same instant, in one write batch
+ * (each with its guards and its event), so that no time falls between them and neither lands alone.
+ */
+export const switchShift: AppRouteHandler<routes.SwitchRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), body);
+  if (replay) return c.json(replay, 200);
+  refuseUnknownCostCode(context);
+  const ending = openShiftHere(context);
+  if (context.openShiftBreaks.some((b) => b.endAt === null))
+    throw breakAlreadyOpen("A break is open on the shift: end it before switching.");
+  const role = switchRole(context, body.roleId ? context.role : await roleOf(c.var.db, ending.organizationId, ending.roleId));
+  const out = judge(context, request);
+  const opening = { ...request, kind: "clock_in" as const };
+  const judgedIn = judge(context, opening);
+  const closed = closedShift(ending, context.openShiftBreaks, context.breakTypes, out, request.receivedAt);
+  const outEvent = eventRow(context, request, out, ending.id);
+  const ended = serializeShift({ ...ending, ...closed.changes }, closed.breaks, { events: [outEvent] });
+  const next = openShiftRow(context, role, { ...judgedIn, at: out.at }, { receivedAt: request.receivedAt, costCodeId: body.costCodeId });
+  refuseLockedDay(context, next.businessDate);
+  const inEvent = eventRow(context, opening, { ...judgedIn, at: out.at }, next.id);
+  const answer = serializeShift(next, [], { events: [inEvent] });
+  const { db } = c.var;
+  const organizationId = ending.organizationId;
+  await guardedBatch(
+    c.var,
+    [...recordAnswer(c, answer), ...clockOutWrites(db, ending, { ...closed, events: [outEvent] }), ...clockInWrites(db, next, inEvent)] as [
+      Statement,
+      ...Statement[],
+    ],
+    [concurrentTwin, ...onShiftProblems(db, ending), ...clockInProblems(db, next)],
+    {
+      events: [
+        { type: "shift.clocked_out", organizationId, data: ended },
+        { type: "shift.clocked_in", organizationId, data: answer },
+      ],
+    },
+  );
   return c.json(answer, 200);
 };

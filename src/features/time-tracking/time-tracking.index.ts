@@ -7,4 +7,5 @@ export default createRouter()
   .openapi(routes.clockIn, handlers.clockIn)
   .openapi(routes.clockOut, handlers.clockOut)
   .openapi(routes.breakStart, handlers.breakStart)
-  .openapi(routes.breakEnd, handlers.breakEnd);
+  .openapi(routes.breakEnd, handlers.breakEnd)
+  .openapi(routes.switchShift, handlers.switchShift);

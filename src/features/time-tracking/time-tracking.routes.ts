@@ -2,7 +2,15 @@ import { authorize } from "@/auth/authorize";
 import { Shift } from "@/features/shifts/shifts.schemas";
 import { jsonBody, jsonContent, problems, problemWith } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
-import { BreakStartBody, ClockInBody, GeofenceProblem, PunchBody, ShiftState, StaffLocationParams } from "./time-tracking.schemas";
+import {
+  BreakStartBody,
+  ClockInBody,
+  GeofenceProblem,
+  PunchBody,
+  ShiftState,
+  StaffLocationParams,
+  SwitchBody,
+} from "./time-tracking.schemas";
 
 const tags = ["Time tracking"];
 const base = "/api/organizations/{organization_id}/staffmembers/{id}/locations/{location_id}";
@@ -18,32 +26,46 @@ const punchNotes =
   "request meanwhile is 409 `SHIFT_CHANGED`: read it again and retry. Send an `Idempotency-Key` so retries from a " +
   "phone are applied once.";
 
+/** The codes every punch may answer, besides its 422. */
+const PUNCH_CODES = [
+  "POSITION_REQUIRED",
+  "BREAK_TYPE_UNAVAILABLE",
+  "STAFF_MEMBER_INACTIVE",
+  "NOT_ASSIGNED_TO_LOCATION",
+  "OCCURRED_AT_IN_FUTURE",
+  "OCCURRED_AT_TOO_OLD",
+  "OCCURRED_AT_BEFORE_PREVIOUS_EVENT",
+  "STAFF_MEMBER_NOT_FOUND",
+  "LOCATION_NOT_FOUND",
+  "ROLE_NOT_FOUND",
+  "SHIFT_ALREADY_OPEN",
+  "NO_OPEN_SHIFT",
+  "BREAK_ALREADY_OPEN",
+  "NO_OPEN_BREAK",
+  "DAY_LOCKED",
+  "TIMESHEET_APPROVED",
+  "PAY_PERIOD_CLOSED",
+  "SHIFT_OVERLAP",
+  "SHIFT_CHANGED",
+] as const;
+
 /** The errors of a punch: 422 is OUTSIDE_GEOFENCE with its distances, or IDEMPOTENCY_KEY_REUSED. */
 const punchProblems = {
-  ...problems(
-    "POSITION_REQUIRED",
-    "BREAK_TYPE_UNAVAILABLE",
-    "STAFF_MEMBER_INACTIVE",
-    "NOT_ASSIGNED_TO_LOCATION",
-    "OCCURRED_AT_IN_FUTURE",
-    "OCCURRED_AT_TOO_OLD",
-    "OCCURRED_AT_BEFORE_PREVIOUS_EVENT",
-    "STAFF_MEMBER_NOT_FOUND",
-    "LOCATION_NOT_FOUND",
-    "ROLE_NOT_FOUND",
-    "SHIFT_ALREADY_OPEN",
-    "NO_OPEN_SHIFT",
-    "BREAK_ALREADY_OPEN",
-    "NO_OPEN_BREAK",
-    "DAY_LOCKED",
-    "TIMESHEET_APPROVED",
-    "PAY_PERIOD_CLOSED",
-    "SHIFT_OVERLAP",
-    "SHIFT_CHANGED",
-  ),
+  ...problems(...PUNCH_CODES),
   422: problemWith(422, GeofenceProblem, "Unprocessable Entity: the position is outside the fence, with the distances", [
     "OUTSIDE_GEOFENCE",
   ]),
+};
+
+/** Punches that open a shift, which may name a cost code. */
+const openingPunchProblems = {
+  ...problems(...PUNCH_CODES, "COST_CODE_NOT_FOUND"),
+  422: problemWith(
+    422,
+    GeofenceProblem,
+    "Unprocessable Entity: the position is outside the fence (with the distances), or the cost code is not the worker's",
+    ["OUTSIDE_GEOFENCE", "COST_CODE_NOT_ASSIGNED"],
+  ),
 };
 
 export const shiftState = defineRoute({
@@ -72,11 +94,14 @@ export const clockIn = defineRoute({
     "is the role's, else the staff member's; null for a salaried staff member (not paid by the hour, as their pay " +
     "lines' rate is null). One open shift per staff member: 409 `SHIFT_ALREADY_OPEN`; an offline " +
     "clock-in (`occurredAt`) inside another shift of the staff member, or before one (the open shift runs on), is " +
-    "409 `SHIFT_OVERLAP`, as for manual shifts." +
+    "409 `SHIFT_OVERLAP`, as for manual shifts. `costCodeId` (optional) charges the shift to a cost code: a live " +
+    "code of the organization (else 404 `COST_CODE_NOT_FOUND`), active and assigned to the staff member (or to " +
+    "everyone), checked in the write's own batch, else 422 `COST_CODE_NOT_ASSIGNED`; the shift answers it as " +
+    "`costCodeId`." +
     punchNotes,
   middleware: selfOr("SHIFT_WRITE"),
   request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
-  responses: { 200: jsonContent(Shift, "The new open shift"), ...punchProblems },
+  responses: { 200: jsonContent(Shift, "The new open shift"), ...openingPunchProblems },
 });
 
 export const clockOut = defineRoute({
@@ -125,6 +150,29 @@ export const breakEnd = defineRoute({
   responses: { 200: jsonContent(Shift, "The shift with the break ended"), ...punchProblems },
 });
 
+export const switchShift = defineRoute({
+  method: "post",
+  path: `${base}/switch`,
+  operationId: "switchShift",
+  flags: { scope: "organization", idempotency: "in-batches", punch: true },
+  tags,
+  summary: "Switch a staff member to another cost code",
+  description:
+    "Ends the staff member's open shift at this location and opens the next one at the same instant, charged to " +
+    "`costCodeId` (a live code of the organization, else 404 `COST_CODE_NOT_FOUND`; active and assigned to the " +
+    "staff member, else 422 `COST_CODE_NOT_ASSIGNED`), in the " +
+    "role `roleId` (omitted: the ending shift's role), in one batch: both happen or neither. Answers the new open " +
+    "shift and records `shift.clocked_out` (the ended shift) and `shift.clocked_in` (the new one), as a clock-out " +
+    "followed by a clock-in would. Without an open shift here: 409 `NO_OPEN_SHIFT`; with a break open: 409 " +
+    "`BREAK_ALREADY_OPEN` (end the break first). The position is judged as for both a clock-out and a clock-in. " +
+    "A switch raises no attendance exceptions: the staff member stays at work." +
+    punchNotes,
+  middleware: selfOr("SHIFT_WRITE"),
+  request: { params: StaffLocationParams, body: jsonBody(SwitchBody) },
+  responses: { 200: jsonContent(Shift, "The new open shift"), ...openingPunchProblems },
+});
+
+export type SwitchRoute = typeof switchShift;
 export type ShiftStateRoute = typeof shiftState;
 export type ClockInRoute = typeof clockIn;
 export type ClockOutRoute = typeof clockOut;

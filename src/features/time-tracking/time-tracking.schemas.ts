@@ -27,11 +27,16 @@ const position = {
   mock: z.boolean().optional().openapi({ description: "The device reports a mocked location (flags MOCK_LOCATION)." }),
 };
 
+const CostCodeId = z.string().min(1).max(64).openapi({
+  description: "The cost code the time is charged to: an active code assigned to the staff member (else 422 COST_CODE_NOT_ASSIGNED).",
+});
+
 export const PunchBody = z.object(position).openapi("PunchPosition");
 
 export const ClockInBody = z
   .object({
     roleId: z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
+    costCodeId: CostCodeId.optional(),
     utcOffset: UtcOffset.openapi({
       description:
         "Minutes east of UTC (a number or an integer string). Omitted or null: derived from the location's time zone at that instant.",
@@ -39,6 +44,19 @@ export const ClockInBody = z
     ...position,
   })
   .openapi("ClockInRequest");
+
+export const SwitchBody = z
+  .object({
+    costCodeId: CostCodeId,
+    roleId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: "The next shift's role; omitted: the ending shift's.", example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
+    ...position,
+  })
+  .openapi("SwitchRequest");
 
 export const BreakStartBody = z
   .object({ typeId: z.string().min(1).max(64).openapi({ description: "An enabled break type of the location." }), ...position })

@@ -5,6 +5,7 @@ import { inOrganization } from "@/data/tenancy";
 import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
 import { type OffsetRule, readWallClock } from "@/domain/zoned-wall-clock";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
+import { costCodeRead } from "@/features/shifts/cost-code-reads.data";
 import { ratesEffectiveBy } from "@/features/wage-rates/wage-rates.data";
 import { invalidField, notFound } from "@/problems/problem";
 import { lockedSql } from "./timesheet-query.data";
@@ -14,14 +15,21 @@ import type { ManualBreakInput } from "./timesheets.schemas";
 type BreakTypeRow = typeof breakTypes.$inferSelect;
 
 /** The records a manual shift names, read in one batch; an unknown one is a 400 naming its field. */
+export const unknownCostCode = () => invalidField("costCodeId", "no cost code with that id in this organization");
+
+/** A cost code an edit names: a live code of the organization, else 400 naming costCodeId. */
+export async function assertCostCode(db: Database, organizationId: string, costCodeId: string) {
+  if (!(await costCodeRead(db, organizationId, costCodeId))[0]) throw unknownCostCode();
+}
+
 export async function loadReferences(
   db: Database,
   organizationId: string,
-  ids: { employeeId: string; locationId: string; roleId: string },
+  ids: { employeeId: string; locationId: string; roleId: string; costCodeId?: string },
   /** The latest local date the shift can start on: the staff member's wage rates effective by then are read too. */
   latestDate = "",
 ) {
-  const [staff, location, role, types, rates] = await db.batch([
+  const [staff, location, role, types, rates, code] = await db.batch([
     db
       .select()
       .from(staffMembers)
@@ -39,10 +47,12 @@ export async function loadReferences(
       .from(breakTypes)
       .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, ids.locationId))),
     ratesEffectiveBy(db, organizationId, ids.employeeId, latestDate),
+    costCodeRead(db, organizationId, ids.costCodeId ?? ""),
   ]);
   if (!staff[0]) throw invalidField("employeeId", "no staff member with that id in this organization");
   if (!location[0]) throw invalidField("locationId", "no location with that id in this organization");
   if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
+  if (ids.costCodeId !== undefined && !code[0]) throw unknownCostCode();
   return { staff: staff[0], location: location[0], role: role[0], breakTypes: types, wageRates: rates };
 }
 

@@ -12,13 +12,21 @@ import { resolveWage } from "@/domain/wage-rate";
 import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
-import { dayLocked, noShiftOverlap, shiftDayUnlocked, shiftGuardProblems, shiftPayUnfrozen } from "@/features/shifts/shifts.guards";
+import {
+  chargedRole,
+  costCodeAssigned,
+  dayLocked,
+  noShiftOverlap,
+  shiftDayUnlocked,
+  shiftGuardProblems,
+  shiftPayUnfrozen,
+} from "@/features/shifts/shifts.guards";
 import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import { ratesEffectiveBy } from "@/features/wage-rates/wage-rates.data";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { invalidField, validationFailed } from "@/problems/problem";
 import { auditAfter, auditBefore, auditDeletes, auditEntry, auditedVersionRead } from "./shift-audit.data";
-import { loadReferences, loadShift, manualBreaks } from "./shift-references.data";
+import { assertCostCode, loadReferences, loadShift, manualBreaks } from "./shift-references.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 import type { ManualShiftInput, ShiftPatchInput } from "./timesheets.schemas";
 
@@ -66,6 +74,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     ...plan.totals,
     flags: [],
     manualEntry: true,
+    costCodeId: body.costCodeId ?? null,
     breaksJson: [], // filled by the shift_breaks triggers
     active: false,
     createdAt: now,
@@ -81,11 +90,12 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     organizationId: shiftDayUnlocked.sql(organizationId, days),
     employeeId: noShiftOverlap.sql({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
     locationId: shiftPayUnfrozen.sql(shift.locationId, organizationId, shift.employeeId, [shift.businessDate]),
+    roleId: chargedRole(shift),
   };
   await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },
     [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
-    shiftGuardProblems({ db, organizationId, days }),
+    [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned],
     { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
@@ -123,6 +133,7 @@ export async function patchShift(
   const current = await loadShift(db, scope, id);
   const was = current.shift;
   requireVersion(ifMatch, was);
+  if (body.costCodeId) await assertCostCode(db, organizationId, body.costCodeId);
   const utcOffset = body.utcOffset ?? was.utcOffset;
   const rule = { utcOffset };
   const start = body.startTime ? readWallClock(new Date(body.startTime), rule) : was.startAt;
@@ -146,6 +157,7 @@ export async function patchShift(
   const now = nextVersionAfter(was);
   const changes = {
     roleId: body.roleId ?? was.roleId,
+    costCodeId: body.costCodeId === undefined ? was.costCodeId : body.costCodeId,
     startAt: start,
     endAt: end,
     utcOffset,
@@ -176,12 +188,14 @@ export async function patchShift(
           organizationId: shiftDayUnlocked.sql(organizationId, days),
           employeeId: noShiftOverlap.sql({ organizationId, employeeId: was.employeeId, shiftId: id, start, end }),
           locationId: shiftPayUnfrozen.sql(was.locationId, organizationId, was.employeeId, [was.businessDate, plan.businessDate]),
+          // A code the edit names must be the worker's now; one the shift already had stays as it is.
+          roleId: chargedRole({ organizationId, employeeId: was.employeeId, roleId: changes.roleId, costCodeId: body.costCodeId ?? null }),
         })
         .where(eq(shifts.id, id)),
       ...replaceBreaks,
       auditAfter(db, audit),
     ],
-    [...shiftGuardProblems({ db, organizationId, days }), auditedVersionRead],
+    [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned, auditedVersionRead],
     { events: [{ type: "shift.updated", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;

@@ -202,7 +202,9 @@ export const create = defineRoute({
     "shift keeps the start's offset, as clocked shifts do. Totals and automatic break deductions come from the same " +
     "computation as clock-out. Unknown employee, location, role or break type: 400 naming it. End not after start, " +
     "or over 24 h: 400. An overlap with another shift of the staff member: 409 `SHIFT_OVERLAP`. A salaried staff " +
-    "member's shift reads hourlyWage null and takes none (400 naming `hourlyWage`)." +
+    "member's shift reads hourlyWage null and takes none (400 naming `hourlyWage`). `costCodeId` (optional) charges " +
+    "the shift to a cost code: a live code of the organization (else 400 naming costCodeId), active and assigned " +
+    "to the staff member (or to everyone), checked in the write's own batch, else 422 `COST_CODE_NOT_ASSIGNED`." +
     lockedNote +
     " Needs SHIFT_WRITE; every change is audited.",
   middleware: [write] as const,
@@ -216,6 +218,7 @@ export const create = defineRoute({
       "DAY_LOCKED",
       "TIMESHEET_APPROVED",
       "PAY_PERIOD_CLOSED",
+      "COST_CODE_NOT_ASSIGNED",
     ),
   },
 });
@@ -232,7 +235,10 @@ export const patch = defineRoute({
     "shows them). A closed shift's breaks and totals are recomputed as at clock-out; `breaks` replaces them all " +
     "and needs a closed shift; `endTime` closes an open one. A new role brings its wage unless `hourlyWage` is " +
     "given, and re-reads whether the staff member is salaried; a salaried staff member's shift (hourlyWage null) " +
-    "takes no `hourlyWage` (400 naming it). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry)." +
+    "takes no `hourlyWage` (400 naming it). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry). " +
+    "`costCodeId` names a cost code to charge (a live code of the organization, else 400 naming costCodeId; active " +
+    "and assigned to the staff member, checked in the write's batch, else 422 `COST_CODE_NOT_ASSIGNED`), null " +
+    "removes the shift's code, omitted keeps it." +
     lockedNote +
     " Needs SHIFT_WRITE.",
   middleware: [write] as const,
@@ -249,6 +255,7 @@ export const patch = defineRoute({
       "PAY_PERIOD_CLOSED",
       "SHIFT_CHANGED",
       "PRECONDITION_FAILED",
+      "COST_CODE_NOT_ASSIGNED",
     ),
   },
 });

@@ -93,11 +93,14 @@ export const ManualBreak = z
   })
   .openapi("ManualShiftBreak");
 
+const COST_CODE = "The cost code the shift is charged to: an active code assigned to the staff member (else 422 COST_CODE_NOT_ASSIGNED).";
+
 export const ManualShiftCreate = z
   .object({
     employeeId: Id,
     locationId: Id,
     roleId: Id,
+    costCodeId: Id.optional().openapi({ description: COST_CODE }),
     startTime: WallClock,
     endTime: WallClock,
     utcOffset: ManualUtcOffset,
@@ -114,6 +117,9 @@ export const ManualShiftCreate = z
 export const ShiftPatch = z
   .object({
     roleId: Id.optional(),
+    costCodeId: Id.nullable()
+      .optional()
+      .openapi({ description: `${COST_CODE} Null removes the shift's code; omitted keeps it.` }),
     startTime: WallClock.optional(),
     endTime: WallClock.optional(),
     utcOffset: UtcOffset.openapi({

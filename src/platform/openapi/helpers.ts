@@ -145,6 +145,7 @@ export const TAGS = [
   { name: "Exports", description: "Timesheets and events over any range, written as files by background jobs." },
   { name: "Demand", description: "Sales and transactions per 15-minute interval, actual and forecast, and labor targets." },
   { name: "Wage rates", description: "Effective-dated hourly rates per staff member, role and location; what a shift is paid." },
+  { name: "Cost codes", description: "A tree of codes (up to 5 levels) that time is charged to, assigned to staff members." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 
