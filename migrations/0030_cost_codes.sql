@@ -23,8 +23,7 @@ CREATE TABLE `cost_codes` (
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
 	`deleted_at` integer,
-	FOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,
-	FOREIGN KEY (`parent_id`) REFERENCES `cost_codes`(`id`) ON UPDATE no action ON DELETE no action
+	FOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `cost_codes_root_code` ON `cost_codes` (`organization_id`,`code`) WHERE parent_id IS NULL AND deleted_at IS NULL;--> statement-breakpoint

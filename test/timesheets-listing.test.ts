@@ -10,6 +10,7 @@ const SHIFT_FIELDS = [
   "active",
   "breaks",
   "businessDate",
+  "costCodeId",
   "createdAt",
   "deletedAt",
   "duration",
