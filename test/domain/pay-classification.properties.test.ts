@@ -94,6 +94,22 @@ const linesByEmployee = (result: PayComputation, from: string, to: string) =>
       .filter(([, lines]) => lines.length > 0),
   );
 
+/** A scenario and a range of its days. */
+const windowedArb = fc
+  .tuple(scenarioArb, fc.integer({ min: 0, max: DAYS - 1 }), fc.integer({ min: 0, max: DAYS - 1 }))
+  .map(([scenario, a, b]) => ({
+    ...scenario,
+    startDate: addDays(FIRST_DAY, Math.min(a, b)),
+    endDate: addDays(FIRST_DAY, Math.max(a, b)),
+  }));
+
+/** Pay of the range from only the shifts the pay read would fetch for it (its whole workweeks and the days around). */
+function payOfWindow(shifts: PayShift[], ruleSets: PayRuleSet[], startDate: string, endDate: string): PayComputation {
+  const window = payReadWindow(startDate, endDate);
+  const read = shifts.filter((s) => s.businessDate >= window.from && s.businessDate <= window.to);
+  return computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
+}
+
 describe("computePay properties", () => {
   it("regular + overtime + double time = the payable minutes (after rounding), as the reference calculator reads them", () => {
     fc.assert(
@@ -160,20 +176,11 @@ describe("computePay properties", () => {
 
   it("the lines inside a window equal the same lines computed from a wider window", () => {
     fc.assert(
-      fc.property(
-        scenarioArb,
-        fc.integer({ min: 0, max: DAYS - 1 }),
-        fc.integer({ min: 0, max: DAYS - 1 }),
-        ({ shifts, ruleSets }, a, b) => {
-          const startDate = addDays(FIRST_DAY, Math.min(a, b));
-          const endDate = addDays(FIRST_DAY, Math.max(a, b));
-          const window = payReadWindow(startDate, endDate);
-          const read = shifts.filter((s) => s.businessDate >= window.from && s.businessDate <= window.to);
-          const narrow = computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
-          const wide = computePay({ startDate: addDays(FIRST_DAY, -7), endDate: LAST_DAY, shifts, timeOff: [], ruleSets });
-          expect(linesByEmployee(narrow, startDate, endDate)).toEqual(linesByEmployee(wide, startDate, endDate));
-        },
-      ),
+      fc.property(windowedArb, ({ shifts, ruleSets, startDate, endDate }) => {
+        const narrow = payOfWindow(shifts, ruleSets, startDate, endDate);
+        const wide = computePay({ startDate: addDays(FIRST_DAY, -7), endDate: LAST_DAY, shifts, timeOff: [], ruleSets });
+        expect(linesByEmployee(narrow, startDate, endDate)).toEqual(linesByEmployee(wide, startDate, endDate));
+      }),
       { numRuns: 300 },
     );
   });
@@ -303,23 +310,14 @@ describe("computePay properties: pay you can defend", () => {
 
   it("the workweeks answered never depend on the window: a week the range cuts reads as it does whole", () => {
     fc.assert(
-      fc.property(
-        scenarioArb,
-        fc.integer({ min: 0, max: DAYS - 1 }),
-        fc.integer({ min: 0, max: DAYS - 1 }),
-        ({ shifts, ruleSets }, a, b) => {
-          const startDate = addDays(FIRST_DAY, Math.min(a, b));
-          const endDate = addDays(FIRST_DAY, Math.max(a, b));
-          const window = payReadWindow(startDate, endDate);
-          const read = shifts.filter((s) => s.businessDate >= window.from && s.businessDate <= window.to);
-          const narrow = computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
-          const wide = computePay({ ...WIDE, shifts, timeOff: [], ruleSets });
-          for (const employee of narrow.employees) {
-            const all = wide.employees.find((e) => e.employeeId === employee.employeeId)!;
-            for (const week of employee.workweeks) expect(all.workweeks).toContainEqual(week);
-          }
-        },
-      ),
+      fc.property(windowedArb, ({ shifts, ruleSets, startDate, endDate }) => {
+        const narrow = payOfWindow(shifts, ruleSets, startDate, endDate);
+        const wide = computePay({ ...WIDE, shifts, timeOff: [], ruleSets });
+        for (const employee of narrow.employees) {
+          const all = wide.employees.find((e) => e.employeeId === employee.employeeId)!;
+          for (const week of employee.workweeks) expect(all.workweeks).toContainEqual(week);
+        }
+      }),
       { numRuns: 300 },
     );
   });
