@@ -28,12 +28,18 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 export const effectiveKind = (change: ScheduleChange): ChangeKind =>
   change.kind === "MOVED" && change.minutesLost > 0 ? "SHORTENED" : change.kind;
 
-/** How much the change moves the worker's time: what the grace compares against. */
-const changedMinutes = (change: ScheduleChange): number =>
-  Math.max(change.minutesAdded, change.minutesLost, Math.abs(change.movedMinutes ?? 0));
-
-/** ADDED and CANCELLED/REASSIGNED shifts are whole changes; only an edit of an existing entry can be in grace. */
-const GRACE_KINDS: ChangeKind[] = ["EXTENDED", "SHORTENED", "MOVED"];
+/**
+ * The pack's grace: an extension by at most graceMinutes, or a cut (a shortened or moved entry losing time) by less
+ * than graceMinutes, is no change. A move with no loss is a change whatever its size (LAMC: "does not result in a
+ * loss of time").
+ */
+function withinGrace(pack: RulePack, change: ScheduleChange): boolean {
+  if (pack.graceMinutes <= 0) return false;
+  const kind = effectiveKind(change);
+  if (kind === "EXTENDED") return change.minutesAdded <= pack.graceMinutes;
+  if (kind === "SHORTENED") return change.minutesLost < pack.graceMinutes;
+  return false;
+}
 
 export function findBand(pack: RulePack, change: ScheduleChange): ChangeBand | null {
   const kind = effectiveKind(change);
@@ -52,12 +58,10 @@ export function findBand(pack: RulePack, change: ScheduleChange): ChangeBand | n
 export function changePremium(pack: RulePack, change: ScheduleChange): PremiumOwed | null {
   if (change.initiatedBy === "EMPLOYEE" || change.exemption !== null) return null;
   if (change.noticeMinutes >= pack.noticeDays * 24 * 60) return null;
-  if (pack.graceMinutes > 0 && GRACE_KINDS.includes(change.kind) && changedMinutes(change) <= pack.graceMinutes) return null;
+  if (withinGrace(pack, change)) return null;
   const band = findBand(pack, change);
   if (!band) return null;
-  if (band.minMinutesAdded && change.minutesLost === 0 && change.minutesAdded > 0 && change.minutesAdded <= band.minMinutesAdded) {
-    return null;
-  }
+  if (band.minMinutesAdded && change.kind === "EXTENDED" && change.minutesAdded <= band.minMinutesAdded) return null;
   const rule = `${pack.id}.${band.code}`;
   const premium = band.premium;
   switch (premium.type) {

@@ -41,14 +41,14 @@ export type ChangeBand = {
   kinds: ChangeKind[];
   minNoticeMinutes: number;
   maxNoticeMinutes: number;
-  /** Added time at or under this earns nothing (Oregon: "more than 30 minutes"); 0 where the law has none. */
+  /** An EXTENDED shift earns nothing unless more than this is added (Oregon: "more than 30 minutes"). */
   minMinutesAdded?: number;
   premium: ChangePremiumRule;
 };
 
 export const REST_PREMIUM_TYPES = ["FLAT", "MULTIPLIER"] as const;
 export const REST_APPLIES_TO = ["GAP_HOURS", "NEXT_SHIFT"] as const;
-export const REST_SCOPES = ["ANY", "CLOPENING"] as const;
+export const REST_SCOPES = ["ANY", "CONSECUTIVE_DAYS"] as const;
 export type RestRule = {
   minHours: number;
   /** FLAT: `value` dollars for the next shift; MULTIPLIER: the hours inside the window at `value` × the rate. */
@@ -58,7 +58,10 @@ export type RestRule = {
   appliesTo: (typeof REST_APPLIES_TO)[number];
   consentRequired: boolean;
   published: boolean;
-  /** CLOPENING: only a shift on the next calendar day after one ending the day before (NYC §20-1231). */
+  /**
+   * CONSECUTIVE_DAYS: only a shift starting on a later calendar day than the previous shift started (a shift that
+   * ends the previous day or spans two days: NYC's clopening, "the previous day's shift" in Seattle, Oregon, Chicago).
+   */
   scope: (typeof REST_SCOPES)[number];
 };
 
@@ -71,7 +74,10 @@ export type RulePack = {
   noticeDays: number;
   changePay: ChangeBand[];
   rest: RestRule | null;
-  /** A start or end moved by at most this many minutes is no change; 0 where the law has no such grace. */
+  /**
+   * An extension of at most this many minutes, or a cut of less, earns nothing (Los Angeles: added time that
+   * "exceeds 15 minutes", a reduction "by at least 15 minutes"); 0 where the law has no such grace.
+   */
   graceMinutes: number;
 };
 
@@ -116,14 +122,14 @@ const hourOrHalfCut = (days: number, minMinutesAdded = 0): ChangeBand[] => [
   },
 ];
 
-const multiplierRest = (minHours: number, value: number): RestRule => ({
+const multiplierRest = (minHours: number, value: number, scope: RestRule["scope"]): RestRule => ({
   minHours,
   premium: "MULTIPLIER",
   value,
   appliesTo: "GAP_HOURS",
   consentRequired: false,
   published: true,
-  scope: "ANY",
+  scope,
 });
 
 const unpublishedRest = (minHours: number): RestRule => ({
@@ -232,7 +238,7 @@ export const RULE_PACKS: readonly RulePack[] = [
       appliesTo: "NEXT_SHIFT",
       consentRequired: true,
       published: true,
-      scope: "CLOPENING",
+      scope: "CONSECUTIVE_DAYS",
     },
     graceMinutes: 0,
   },
@@ -250,7 +256,7 @@ export const RULE_PACKS: readonly RulePack[] = [
       "premium carries the extra half for the hours inside the 10 hours).",
     noticeDays: 14,
     changePay: hourOrHalfCut(14),
-    rest: multiplierRest(10, 1.5),
+    rest: multiplierRest(10, 1.5, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
   },
   {
@@ -280,7 +286,7 @@ export const RULE_PACKS: readonly RulePack[] = [
       "hours worked less than 10 hours after the previous shift are paid at 1.5 times the regular rate.",
     noticeDays: 7,
     changePay: hourOrHalfCut(7, 30),
-    rest: multiplierRest(10, 1.5),
+    rest: multiplierRest(10, 1.5, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
   },
   {
@@ -296,7 +302,7 @@ export const RULE_PACKS: readonly RulePack[] = [
       "rate.",
     noticeDays: 14,
     changePay: hourOrHalfCut(14, 30),
-    rest: multiplierRest(10, 1.5),
+    rest: multiplierRest(10, 1.5, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
   },
   {
@@ -305,15 +311,17 @@ export const RULE_PACKS: readonly RulePack[] = [
     effectiveFrom: "2023-04-01",
     name: "Los Angeles — Fair Work Week (retail)",
     description:
-      "Los Angeles Municipal Code ch. XVIII art. 5.7 (§§185.00–185.12). LAMC 185.03: schedule 14 days ahead. " +
-      "LAMC 185.04: one hour at the regular rate for each change adding hours or changing the date/time with no " +
-      "loss; half the regular rate for the hours not worked where hours are cut. LAMC 185.02: hours worked less " +
-      "than 10 hours after the previous shift are paid at 1.5 times the regular rate (owed with or without the " +
-      "employee's written consent).",
+      "Los Angeles Municipal Code ch. XVIII art. 5.7, Fair Work Week (§185.00 ff.; cited at the article level). " +
+      "Schedule 14 days ahead. Predictability pay: one additional hour at the regular rate for each change to a " +
+      "scheduled date, time or location that does not result in a loss of time, or that results in additional " +
+      "work time that exceeds 15 minutes; one-half the regular rate for the time not worked where the work time " +
+      "is reduced by at least 15 minutes (the 15-minute grace); none where the employee initiated the change or " +
+      "force majeure. Rest: hours worked less than 10 hours after the previous shift are paid at 1.5 times the " +
+      "regular rate, with or without the employee's written consent.",
     noticeDays: 14,
     changePay: hourOrHalfCut(14),
-    rest: multiplierRest(10, 1.5),
-    graceMinutes: 0,
+    rest: multiplierRest(10, 1.5, "ANY"),
+    graceMinutes: 15,
   },
   {
     id: "CHICAGO",
@@ -328,7 +336,7 @@ export const RULE_PACKS: readonly RulePack[] = [
       "previous shift are paid at 1.25 times the regular rate.",
     noticeDays: 10,
     changePay: chicagoChangePay(10),
-    rest: multiplierRest(10, 1.25),
+    rest: multiplierRest(10, 1.25, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
   },
   {
@@ -344,7 +352,7 @@ export const RULE_PACKS: readonly RulePack[] = [
       "previous shift are paid at 1.25 times the regular rate.",
     noticeDays: 14,
     changePay: chicagoChangePay(14),
-    rest: multiplierRest(10, 1.25),
+    rest: multiplierRest(10, 1.25, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
   },
   {

@@ -17,8 +17,9 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /**
  * Whether the next shift starts too soon after the previous one ended under `pack` (a gap of exactly minHours is
- * enough rest). NYC counts only a clopening (§20-1231): the next shift on a later calendar day in `zone` than the
- * previous one (its start where given, else the day its last minute falls on).
+ * enough rest). A CONSECUTIVE_DAYS pack (NYC §20-1231's clopening; "the previous day's shift" elsewhere) counts
+ * only a next shift on a later calendar day in `zone` than the previous one: its start where given (pass it: a
+ * closing shift that spans midnight counts), else the day its last minute falls on.
  */
 export function restViolation(
   pack: RulePack,
@@ -33,7 +34,7 @@ export function restViolation(
   const gapMinutes = Math.round((nextStart.getTime() - previousEnd.getTime()) / MINUTE_MS);
   const windowMinutes = Math.round(rest.minHours * 60);
   if (gapMinutes < 0 || gapMinutes >= windowMinutes) return null;
-  if (rest.scope === "CLOPENING") {
+  if (rest.scope === "CONSECUTIVE_DAYS") {
     const previousDay = localDate(previousStart ?? new Date(previousEnd.getTime() - 1), zone);
     if (previousDay >= localDate(nextStart, zone)) return null;
   }
@@ -52,7 +53,7 @@ const localDate = (instant: Date, zone: string) => businessDate(instant, offsetM
  */
 export function restPremium(pack: RulePack, violation: RestViolation): RestPremium {
   const rest = pack.rest;
-  if (!rest || !rest.published || rest.value === null) return { hours: null, amount: null, rule: violation.rule, flagged: true };
+  if (!rest?.published || rest.value === null) return { hours: null, amount: null, rule: violation.rule, flagged: true };
   if (rest.premium === "FLAT") return { hours: null, amount: rest.value, rule: violation.rule, flagged: false };
   const hours = round4(((rest.value - 1) * violation.minutesInsideWindow) / 60);
   return { hours, amount: null, rule: violation.rule, flagged: false };
