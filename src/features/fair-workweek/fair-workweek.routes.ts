@@ -36,7 +36,7 @@ export const listRulePacks = defineRoute({
   flags: { scope: "partner" },
   tags,
   summary: "List Fair Workweek rule packs",
-  description: `Every version of every rule pack, by id and then effectiveFrom (\`date\`: only the version of each in effect that day). Any valid token may read them. ${PACKS}`,
+  description: `Every version of every rule pack, by id and then effectiveFrom (\`date\`: only the version of each in effect that day). Any valid token may read them. Not paged: a fixed, short list. ${PACKS}`,
   middleware: [authorize(null, { partnerLevel: true })] as const,
   request: { query: RulePacksQuery },
   responses: { 200: jsonContent(z.array(RulePackSchema), "The rule packs") },

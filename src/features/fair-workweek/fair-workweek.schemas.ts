@@ -11,7 +11,7 @@ import {
 } from "@/domain/fair-workweek/packs";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
-import { CalendarDate, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
+import { CalendarDate, orNull, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
 
 const MAX_NOTICE_MINUTES = 90 * 24 * 60;
 
@@ -104,7 +104,7 @@ export const RulePackSchema = z
     description: z.string().openapi({ description: "The ordinance each figure comes from." }),
     noticeDays: z.number().int(),
     changePay: z.array(ChangeBand),
-    rest: RestRule.nullable(),
+    rest: orNull(RestRule),
     graceMinutes: z.number().int(),
   })
   .openapi("RulePack");
@@ -121,9 +121,9 @@ export const LocationFairWorkweekParams = OrganizationParams.extend({ locationId
 export const LocationFairWorkweek = z
   .object({
     locationId: z.string(),
-    rulePack: RulePackId.nullable(),
-    overrides: RulePackOverridesSchema.nullable(),
-    effective: RulePackSchema.nullable().openapi({
+    rulePack: orNull(RulePackId),
+    overrides: orNull(RulePackOverridesSchema),
+    effective: orNull(RulePackSchema).openapi({
       description: "The pack's version in effect today with the overrides laid over it; null without a pack.",
     }),
     updatedAt: TimestampOrNull,
@@ -132,8 +132,8 @@ export const LocationFairWorkweek = z
 
 export const LocationFairWorkweekPut = z
   .object({
-    rulePack: RulePackId.nullable(),
-    overrides: RulePackOverridesSchema.nullable().optional(),
+    rulePack: orNull(RulePackId),
+    overrides: orNull(RulePackOverridesSchema).optional(),
   })
   .strict()
   .openapi("LocationFairWorkweekPut", { example: { rulePack: "SEATTLE", overrides: null } });
@@ -187,7 +187,7 @@ export const GoodFaithEstimatePut = z
 export const GoodFaithEstimates = z
   .object({
     employeeId: z.string(),
-    current: GoodFaithEstimate.nullable().openapi({ description: "The estimate in effect on `date` (default today); null: none yet." }),
+    current: orNull(GoodFaithEstimate).openapi({ description: "The estimate in effect on `date` (default today); null: none yet." }),
     history: z.array(GoodFaithEstimate).openapi({ description: "Every estimate, the newest effectiveFrom first." }),
   })
   .openapi("GoodFaithEstimates");
