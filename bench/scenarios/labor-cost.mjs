@@ -312,9 +312,11 @@ export async function run({ stateDir, options, print }) {
   const sameDemand = isDeepStrictEqual(expectedDemand, maskDemand(oursTrips(demandTrace)));
   checks.push([`demand upsert of ${DEMAND_INTERVALS}`, sameDemand ? "yes" : "NO", "-"]);
   if (!sameDemand) {
-    print("  demand: statements differ; ours:");
-    for (const t of oursTrips(demandTrace))
-      print(`    ${t.call}: ${t.pairs.map(([sql, v]) => `${sql.slice(0, 400)} ${JSON.stringify(v.slice(0, 12))}`).join("\n      ")}`);
+    const [mine, expected] = [maskDemand(oursTrips(demandTrace)), expectedDemand].map((trips) => trips.flatMap((t) => t.pairs));
+    const at = mine.findIndex((pair, k) => !isDeepStrictEqual(pair, expected[k]));
+    print(`  demand: statements differ (${mine.length} ours, ${expected.length} the baseline's); the first at ${at}:`);
+    print(`    ours:     ${JSON.stringify(mine[at]).slice(0, 600)}`);
+    print(`    baseline: ${JSON.stringify(expected[at]).slice(0, 600)}`);
   }
 
   print(
