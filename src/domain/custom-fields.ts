@@ -172,6 +172,4 @@ export const missingRequired = (fields: readonly CustomFieldRule[], values: Stor
 
 /** The export's columns: the active fields, by name then id. */
 export const exportedFields = <F extends { id: string; name: string; active: boolean }>(fields: readonly F[]): F[] =>
-  fields
-    .filter((f) => f.active)
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  fields.filter((f) => f.active).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -4,6 +4,7 @@ import {
   attendanceSettings,
   breakTypes,
   costCodes,
+  customFields,
   type events,
   locations,
   openShiftPreferences,
@@ -27,6 +28,7 @@ import { serializeAccessRole } from "@/features/access-roles/access-roles.schema
 import { serializeAttendanceException, serializeAttendanceSettings } from "@/features/attendance/attendance.schemas";
 import { serializeBreakType } from "@/features/break-types/break-types.schemas";
 import { serializeCostCode } from "@/features/cost-codes/cost-codes.schemas";
+import { serializeCustomField } from "@/features/custom-fields/custom-fields.schemas";
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
 import { serializeRole } from "@/features/roles/roles.schemas";
@@ -60,6 +62,7 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   break_types: (snapshot) => serializeBreakType(rowOf(breakTypes, snapshot)),
   wage_rates: (snapshot) => serializeWageRate(rowOf(wageRates, snapshot)),
   cost_codes: (snapshot) => serializeCostCode(rowOf(costCodes, snapshot)),
+  custom_fields: (snapshot) => serializeCustomField(rowOf(customFields, snapshot)),
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
   schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),

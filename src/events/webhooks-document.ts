@@ -89,6 +89,9 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "cost_code.updated": "CostCode",
   "cost_code.deleted": "CostCode",
   "cost_code.assignments_updated": "CostCodeAssignments",
+  "custom_field.created": "CustomField",
+  "custom_field.updated": "CustomField",
+  "custom_field.deleted": "CustomField",
 };
 
 const PUBLISHED = {

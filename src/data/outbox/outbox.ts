@@ -94,6 +94,9 @@ export const EVENT_TYPES = [
   "cost_code.updated",
   "cost_code.deleted",
   "cost_code.assignments_updated",
+  "custom_field.created",
+  "custom_field.updated",
+  "custom_field.deleted",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;
