@@ -7,7 +7,15 @@ import { createStaffMember, staffToken } from "./helpers/staff";
 
 const fieldsPath = (org: OrganizationFixture, suffix = "") => `/api/organizations/${org.id}/custom-fields${suffix}`;
 
-type Field = { id: string; name: string; type: string; options: string[] | null; pattern: string | null; required: boolean; active: boolean };
+type Field = {
+  id: string;
+  name: string;
+  type: string;
+  options: string[] | null;
+  pattern: string | null;
+  required: boolean;
+  active: boolean;
+};
 
 async function createField(org: OrganizationFixture, body: Record<string, unknown> = {}): Promise<Field> {
   const res = await api("POST", fieldsPath(org), { token: org.adminToken, body: { name: unique("F"), type: "TEXT", ...body } });
@@ -113,7 +121,9 @@ describe("custom fields", () => {
     expectInvalid(await api("PATCH", fieldsPath(org, `/${text.id}`), { token: org.adminToken, body: { options: ["x"] } }), ["options"]);
     expectInvalid(await api("PATCH", fieldsPath(org, `/${list.id}`), { token: org.adminToken, body: { pattern: "x" } }), ["pattern"]);
     expectInvalid(await api("PATCH", fieldsPath(org, `/${text.id}`), { token: org.adminToken, body: { pattern: "(a*)*" } }), ["pattern"]);
-    expectInvalid(await api("PATCH", fieldsPath(org, `/${list.id}`), { token: org.adminToken, body: { options: ["b", "b"] } }), ["options"]);
+    expectInvalid(await api("PATCH", fieldsPath(org, `/${list.id}`), { token: org.adminToken, body: { options: ["b", "b"] } }), [
+      "options",
+    ]);
     const after = await api("GET", fieldsPath(org, `/${list.id}`), { token: org.adminToken });
     expect(after.body).toMatchObject({ type: "LIST", options: ["a", "b"], pattern: null });
   });
