@@ -33,7 +33,7 @@ const CostCodeId = z.string().min(1).max(64).openapi({
 
 export const PunchBody = z.object(position).openapi("PunchPosition");
 
-export const ClockOutBody = z.object({ customFields: CustomFieldValuesInput.optional(), ...position }).openapi("ClockOutRequest");
+export const ClockOutBody = z.object({ ...position, customFields: CustomFieldValuesInput.optional() }).openapi("ClockOutRequest");
 
 export const ClockInBody = z
   .object({
