@@ -53,14 +53,14 @@ export const customFieldsOf = (organizationId: string, rows: FieldRows): CustomF
 });
 
 const fingerprintNow = (organizationId: string): SQL =>
-  sql`(SELECT count(*) || ':' || ifnull(sum(updated_at), 0) FROM custom_fields WHERE organization_id = ${organizationId})`;
+  sql`(SELECT count(*) || ':' || ifnull(sum(f."updated_at"), 0) FROM custom_fields f WHERE f."organization_id" = ${organizationId})`;
 
 /** shifts.custom_fields: the values, while the organization's fields are the version the write checked them against. */
 export const customFieldsAsRead = guard({
   column: shifts.customFields,
   problem: customFieldsChanged,
   sql: (values: StoredValues, read: CustomFieldsRead): SQL =>
-    sql`(SELECT ${JSON.stringify(values)} WHERE ${fingerprintNow(read.organizationId)} = ${read.fingerprint})`,
+    sql`(CASE WHEN ${fingerprintNow(read.organizationId)} = ${read.fingerprint} THEN ${JSON.stringify(values)} END)`,
 });
 
 /**
