@@ -2,6 +2,7 @@
 export * from "./schema/attendance";
 export * from "./schema/availability";
 export * from "./schema/cost-codes";
+export * from "./schema/custom-fields";
 export * from "./schema/demand";
 export * from "./schema/directory";
 export * from "./schema/events";

@@ -41,6 +41,7 @@ export const FEATURES = {
   wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
   costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
   fairWorkweek: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/fair-workweek.index") },
+  customFields: { public: false, load: (): FeatureModule => import("@/features/custom-fields/custom-fields.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -88,6 +89,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/fair-workweek", "fairWorkweek"],
   ["/api/organizations/*/locations/*/fair-workweek", "fairWorkweek"],
   ["/api/organizations/*/staffmembers/*/good-faith-estimate", "fairWorkweek"],
+  ["/api/organizations/*/custom-fields", "customFields"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

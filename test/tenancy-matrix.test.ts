@@ -71,6 +71,9 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   "GET /api/organizations/{organization_id}/cost-codes": { status: 200 },
   "GET /api/organizations/{organization_id}/cost-codes/{id}": { status: 200 },
   "GET /api/organizations/{organization_id}/cost-codes/{id}/assignments": { status: 200 },
+  // Custom fields: every staff member reads them (they fill them in at clock-in and clock-out).
+  "GET /api/organizations/{organization_id}/custom-fields": { status: 200 },
+  "GET /api/organizations/{organization_id}/custom-fields/{id}": { status: 200 },
 };
 
 let fixture: RecordFixture;

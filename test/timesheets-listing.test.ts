@@ -12,6 +12,7 @@ const SHIFT_FIELDS = [
   "businessDate",
   "costCodeId",
   "createdAt",
+  "customFields",
   "deletedAt",
   "duration",
   "employeeId",

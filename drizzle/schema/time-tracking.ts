@@ -86,6 +86,8 @@ export const shifts = sqliteTable(
     /** The cost code the time is charged to (an active code assigned to the worker when written), or null. */
     costCodeId: text("cost_code_id").references(() => costCodes.id),
     breaksJson: text("breaks_json", { mode: "json" }).$type<ShiftBreakCopy[]>().notNull().default(sql`'[]'`),
+    /** The values of the organization's custom fields (custom_fields), keyed by field id. */
+    customFields: text("custom_fields", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
     ...lifecycle,
   },
   (t) => [

@@ -26,7 +26,9 @@ export interface CsvColumn<T> {
   text?: boolean;
 }
 
-export const csvHeader = <T>(columns: readonly CsvColumn<T>[]): string => columns.map((c) => csvField(c.header)).join(",") + CSV_EOL;
+/** The header line; a `text` column's header (a name users chose) is guarded against formulas as its values are. */
+export const csvHeader = <T>(columns: readonly CsvColumn<T>[]): string =>
+  columns.map((c) => csvField(c.header, { text: c.text })).join(",") + CSV_EOL;
 
 export const csvRecord = <T>(columns: readonly CsvColumn<T>[], row: T): string =>
   columns.map((c) => csvField(c.value(row), { text: c.text })).join(",") + CSV_EOL;

@@ -4,6 +4,7 @@ import {
   attendanceSettings,
   breakTypes,
   costCodes,
+  customFields,
   type events,
   goodFaithEstimates,
   locationFairWorkweek,
@@ -29,6 +30,7 @@ import { serializeAccessRole } from "@/features/access-roles/access-roles.schema
 import { serializeAttendanceException, serializeAttendanceSettings } from "@/features/attendance/attendance.schemas";
 import { serializeBreakType } from "@/features/break-types/break-types.schemas";
 import { serializeCostCode } from "@/features/cost-codes/cost-codes.schemas";
+import { serializeCustomField } from "@/features/custom-fields/custom-fields.schemas";
 import { serializeGoodFaithEstimate, serializeLocationFairWorkweekRow } from "@/features/fair-workweek/fair-workweek.schemas";
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
@@ -65,6 +67,7 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   cost_codes: (snapshot) => serializeCostCode(rowOf(costCodes, snapshot)),
   location_fair_workweek: (snapshot) => serializeLocationFairWorkweekRow(rowOf(locationFairWorkweek, snapshot)),
   good_faith_estimates: (snapshot) => serializeGoodFaithEstimate(rowOf(goodFaithEstimates, snapshot)),
+  custom_fields: (snapshot) => serializeCustomField(rowOf(customFields, snapshot)),
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
   schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),

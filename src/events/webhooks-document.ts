@@ -91,6 +91,9 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "cost_code.assignments_updated": "CostCodeAssignments",
   "location.fair_workweek_updated": "LocationFairWorkweek",
   "staff_member.good_faith_estimate_updated": "GoodFaithEstimate",
+  "custom_field.created": "CustomField",
+  "custom_field.updated": "CustomField",
+  "custom_field.deleted": "CustomField",
 };
 
 const PUBLISHED = {

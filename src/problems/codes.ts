@@ -73,6 +73,7 @@ export const PROBLEM_CODES = {
   SHIFT_REQUEST_NOT_FOUND: missing("Shift request", "No such shift request at the location (or not one the caller may see)"),
   WAGE_RATE_NOT_FOUND: missing("Wage rate", "No such wage rate in the organization (or not one the caller may see)"),
   COST_CODE_NOT_FOUND: missing("Cost code", "No such cost code in the organization"),
+  CUSTOM_FIELD_NOT_FOUND: missing("Custom field", "No such custom field in the organization"),
   ATTENDANCE_EXCEPTION_NOT_FOUND: missing(
     "Attendance exception",
     "No such attendance exception in the organization (or not one the caller may see)",
@@ -138,6 +139,11 @@ export const PROBLEM_CODES = {
   WAGE_RATE_TAKEN: code([409], "The staff member has a wage rate for that role, location and effectiveFrom already"),
   COST_CODE_TAKEN: code([409], "Another live cost code under the same parent (or another root) has that code"),
   COST_CODE_HAS_CHILDREN: code([409], "The cost code has live child codes: delete or move them first"),
+  CUSTOM_FIELD_NAME_TAKEN: code([409], "Another active custom field of the organization has that name"),
+  CUSTOM_FIELDS_CHANGED: code(
+    [409],
+    "The organization's custom fields changed while the shift was written: nothing was written; read them and retry",
+  ),
   WORKER_UNAVAILABLE: code([409], "The staff member is unavailable then (an UNAVAILABLE occurrence of their availability)"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),

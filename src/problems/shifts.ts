@@ -16,6 +16,12 @@ export const breakTypeUnavailable = () =>
     { path: "typeId", message: "not an enabled break type of this location" },
   ]);
 
+export const customFieldsChanged = () =>
+  conflict(
+    "CUSTOM_FIELDS_CHANGED",
+    "The organization's custom fields changed while the shift was written. Nothing was written: read them and retry.",
+  );
+
 export const costCodeNotAssigned = () =>
   new ProblemError(
     422,

@@ -35,6 +35,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("staff_members"),
   owned("cost_codes"),
   owned("cost_code_assignments", ["cost_code_id", "employee_id"]),
+  owned("custom_fields"),
   owned("break_types"),
   owned("wage_rates"),
   owned("locked_days", ["location_id", "date"]),

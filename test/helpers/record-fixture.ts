@@ -184,6 +184,11 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     api("POST", `${orgPath}/cost-codes`, { ...admin, body: { code: unique("CC"), name: "Labor" } }),
     "cost code",
   );
+  // Not required: the punches the route-wide tests make clock out without values.
+  const customField = await created(
+    api("POST", `${orgPath}/custom-fields`, { ...admin, body: { name: unique("CF"), type: "TEXT" } }),
+    "custom field",
+  );
   // Approved, so that operation 9 (approved time off) has the subject's request to hide from the bystander.
   await created(api("POST", `${orgPath}/time-off-requests/${timeOff.id}/approve`, admin), "approved time off");
 
@@ -220,6 +225,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       "attendance-exceptions": attendanceException.id,
       "wage-rates": wageRate.id,
       "cost-codes": costCode.id,
+      "custom-fields": customField.id,
     },
   };
 }

@@ -96,6 +96,7 @@ export async function seedShifts(organizationId: string, seeds: readonly SeedShi
       flags: s.flags ?? [],
       manualEntry: false,
       costCodeId: s.costCodeId ?? null,
+      customFields: {},
       breaksJson: [], // filled by the shift_breaks triggers
       active: Boolean(s.open),
       createdAt: s.start,

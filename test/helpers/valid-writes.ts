@@ -337,6 +337,19 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
     return { path: { id: (await clockedIn(c)).staff.id }, body: { ...HERE, costCodeId: code.id, roleId: c.fixture.ids.roles } };
   },
   [`POST ${O}/cost-codes`]: async () => ({ body: { code: unique("CC") } }),
+  // Custom fields: a fresh name each, never required (the punches after this one clock out without values).
+  [`POST ${O}/custom-fields`]: async () => ({ body: { name: unique("CF"), required: false } }),
+  [`PATCH ${O}/custom-fields/{id}`]: async () => ({ body: { name: unique("CF") } }),
+  [`DELETE ${O}/custom-fields/{id}`]: async (c) => ({
+    path: {
+      id: (
+        await ok(
+          api("POST", `${c.orgPath}/custom-fields`, { token: c.org.adminToken, body: { name: unique("CF"), type: "TEXT" } }),
+          "custom field",
+        )
+      ).id,
+    },
+  }),
   // A fresh code: the fixture's stays for the writes after this one.
   [`DELETE ${O}/cost-codes/{id}`]: async (c) => ({
     path: {

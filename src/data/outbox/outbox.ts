@@ -96,6 +96,9 @@ export const EVENT_TYPES = [
   "cost_code.assignments_updated",
   "location.fair_workweek_updated",
   "staff_member.good_faith_estimate_updated",
+  "custom_field.created",
+  "custom_field.updated",
+  "custom_field.deleted",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

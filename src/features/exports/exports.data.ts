@@ -9,7 +9,14 @@ import { type EventWire, serializeEvent } from "@/events/serializers";
 import { readPayInputsPage } from "@/features/pay/pay-inputs.data";
 import { employeePayWire } from "@/features/pay/pay-lines.data";
 import { exportNames, exportNamesQueries } from "@/features/timesheets/export-names.data";
-import { CSV_COLUMNS, exportPageQuery, exportRecord } from "@/features/timesheets/timesheet-export.data";
+import {
+  csvColumnsWith,
+  type ExportedField,
+  exportedFieldsOf,
+  exportedFieldsQuery,
+  exportPageQuery,
+  exportRecord,
+} from "@/features/timesheets/timesheet-export.data";
 import { lockedDaysQuery, type TimesheetFilter } from "@/features/timesheets/timesheet-query.data";
 import type { ExportRow } from "./exports.schemas";
 
@@ -49,25 +56,38 @@ function encode<T>(row: ExportRow, columns: CsvColumn<T>[], records: T[], last: 
   return (first ? "[" : "") + body + (last ? "]" : "");
 }
 
-/** The next chunk of a TIMESHEETS export: one batch (names, locked days, a keyset page of shifts). */
+/** Where a TIMESHEETS export goes on: after this shift, with the custom field columns its first chunk wrote. */
+interface TimesheetsCursor {
+  businessDate: string;
+  id: string;
+  fields?: ExportedField[];
+}
+
+/**
+ * The next chunk of a TIMESHEETS export: one batch (names, locked days, the active custom fields, a keyset page of
+ * shifts). The custom field columns are those of the first chunk (its header names them), carried in the cursor, so
+ * every record has the header's columns even when the fields change while the export runs.
+ */
 async function timesheetsChunk(db: Database, row: ExportRow, size: number): Promise<Chunk> {
   const filter = timesheetFilter(row);
-  const after = row.cursor ? (JSON.parse(row.cursor) as { businessDate: string; id: string }) : null;
+  const after = row.cursor ? (JSON.parse(row.cursor) as TimesheetsCursor) : null;
   const [staff, locations, roles] = exportNamesQueries(db, row.organizationId);
-  const [staffRows, locationRows, roleRows, locked, shifts] = await db.batch([
+  const [staffRows, locationRows, roleRows, locked, fieldRows, shifts] = await db.batch([
     staff,
     locations,
     roles,
     lockedDaysQuery(db, filter),
+    exportedFieldsQuery(db, row.organizationId),
     exportPageQuery(db, filter, after, size),
   ]);
   const names = exportNames(staffRows, locationRows, roleRows);
   const isLocked = lockedDayLookup(locked);
+  const fields = row.chunk === 0 ? exportedFieldsOf(fieldRows) : (after?.fields ?? []);
   const records = shifts.map((shift) => exportRecord(shift, names, isLocked(shift)));
   const lastShift = shifts.at(-1);
   const last = shifts.length < size;
-  const cursor = lastShift ? JSON.stringify({ businessDate: lastShift.businessDate, id: lastShift.id }) : row.cursor;
-  return { text: encode(row, CSV_COLUMNS, records, last), rows: records.length, cursor, last };
+  const cursor = lastShift ? JSON.stringify({ businessDate: lastShift.businessDate, id: lastShift.id, fields }) : row.cursor;
+  return { text: encode(row, csvColumnsWith(fields), records, last), rows: records.length, cursor, last };
 }
 
 /** The next chunk of an EVENTS export: the events that occurred on the range's UTC dates, by sequence. */

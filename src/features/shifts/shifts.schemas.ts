@@ -1,5 +1,6 @@
 import type { shiftBreaks, shiftEvents, shifts } from "@db/schema";
 import { z } from "@hono/zod-openapi";
+import { MAX_OPTIONS, MAX_VALUE_LENGTH } from "@/domain/custom-fields";
 import { localWallClock } from "@/domain/local-time";
 import { wireWage } from "@/domain/shift-wage";
 import { iso, isoOrNull } from "@/platform/schemas/time";
@@ -16,6 +17,18 @@ import {
 export type ShiftRow = typeof shifts.$inferSelect;
 export type ShiftBreakRow = typeof shiftBreaks.$inferSelect;
 export type ShiftEventRow = typeof shiftEvents.$inferSelect;
+
+/** The values of a shift's custom fields, as writes give them: a value sets a field, null removes it. */
+export const CustomFieldValuesInput = z
+  .record(z.string().min(1).max(64), z.string().min(1).max(MAX_VALUE_LENGTH).nullable())
+  .refine((values) => Object.keys(values).length <= MAX_OPTIONS, `at most ${MAX_OPTIONS} fields`)
+  .openapi("CustomFieldValuesInput", {
+    description:
+      "Values of the organization's custom fields, keyed by field id: a value (1 to 500 characters) sets a field, null " +
+      "removes it. A value must name an active field and fit it (LIST: one of its options; TEXT: matching its pattern " +
+      "as a whole), else 400 VALIDATION_FAILED naming `customFields.<fieldId>`.",
+    example: { "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6f": "AB-1234" },
+  });
 
 export const ShiftBreak = z
   .object({
@@ -56,6 +69,12 @@ export const Shift = z
     locationId: z.string(),
     roleId: z.string(),
     costCodeId: z.string().nullable().openapi({ description: "The cost code the shift's time is charged to (null: none)." }),
+    customFields: z.record(z.string(), z.string()).openapi({
+      description:
+        "The values of the organization's custom fields (GET …/custom-fields), keyed by field id. Values of fields " +
+        "made inactive or deleted since stay.",
+      example: { "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6f": "AB-1234" },
+    }),
     startTime: WallClockTime("Start of the shift"),
     endTime: WallClockTimeOrNull("End of the shift; null while it is open"),
     breaks: z.array(ShiftBreak),
@@ -134,6 +153,7 @@ export function serializeShift(
     locationId: row.locationId,
     roleId: row.roleId,
     costCodeId: row.costCodeId,
+    customFields: row.customFields,
     startTime: localWallClock(row.startAt, row.utcOffset),
     endTime: local(row.endAt, row.utcOffset),
     breaks: breaks.map((b) => serializeShiftBreak(b, row.utcOffset)),

@@ -8,6 +8,7 @@ import type { PunchKind } from "@/domain/geofence";
 import { addDays } from "@/domain/local-time";
 import { type AttendanceRows, attendanceContext, attendanceReads } from "@/features/attendance/punch-attendance.data";
 import { costCodeRead } from "@/features/shifts/cost-code-reads.data";
+import { customFieldsOf, customFieldsRead } from "@/features/shifts/custom-field-values.data";
 import { notFound } from "@/problems/problem";
 import { type AtLocation, liveLocation, type Member, openShiftOf } from "./member-statements.data";
 
@@ -107,7 +108,8 @@ const wageRatesBy = prepared((db, p: Member & Placeholders<{ to: string }>) =>
 /**
  * Everything a clock or break event needs to decide, read in ONE batch (one D1 round trip): the staff member,
  * the location and its break types, the role, the open shift with its breaks, the member's latest event, and
- * the location's locked days near the instant and on the open shift's business date, the Idempotency-Key, and what
+ * the location's locked days near the instant and on the open shift's business date, the organization's custom
+ * fields, the Idempotency-Key, and what
  * attendance exceptions are found with (features/attendance: settings, published entries near, the meal rule).
  */
 export async function loadPunchContext(db: Database, scope: PunchScope) {
@@ -115,7 +117,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
   const member = { organizationId, staffMemberId };
   const here = { organizationId, locationId };
   const latestDate = addDays(utcDate(scope.around), 1);
-  const [staff, place, roleRows, code, open, breaks, last, types, locked, rates, key, ...attendance] = await db.batch([
+  const [staff, place, roleRows, code, open, breaks, last, types, locked, rates, fields, key, ...attendance] = await db.batch([
     staffMember(db, member),
     liveLocation(db, here),
     role(db, { organizationId, roleId: scope.roleId ?? "" }),
@@ -131,6 +133,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
       to: latestDate,
     }),
     wageRatesBy(db, { ...member, to: latestDate }),
+    customFieldsRead(db, organizationId),
     lookupStatement(db, scope.idempotency ?? { scope: "", key: "", hash: "" }),
     ...attendanceReads(db, { organizationId, staffMemberId, locationId, around: scope.around, kind: scope.kind }),
   ]);
@@ -147,6 +150,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     lastEvent: last[0] ?? null,
     breakTypes: types,
     wageRates: rates,
+    customFields: customFieldsOf(organizationId, fields),
     lockedDates: new Set(locked.map((l) => l.date)),
     idempotencyRecord: key[0],
     attendance: attendanceContext(attendance as AttendanceRows),

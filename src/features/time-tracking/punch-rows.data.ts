@@ -27,7 +27,7 @@ export function openShiftRow(
   context: PunchContext,
   role: Role,
   judgement: Judgement,
-  input: { utcOffset?: number; receivedAt: Date; costCodeId?: string },
+  input: { utcOffset?: number; receivedAt: Date; costCodeId?: string; customFields?: Record<string, string> },
 ): ShiftRow {
   const { staff, location } = context;
   const utcOffset = input.utcOffset ?? offsetMinutesAt(location.timezone, judgement.at);
@@ -50,6 +50,7 @@ export function openShiftRow(
     payableDuration: 0,
     flags: judgement.flags,
     costCodeId: input.costCodeId ?? null,
+    customFields: input.customFields ?? {},
     manualEntry: false,
     breaksJson: [], // filled by the shift_breaks triggers
     active: true,

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
+import { customFieldsAsRead } from "@/features/shifts/custom-field-values.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import {
   chargedRole,
@@ -67,10 +68,19 @@ const endBreak = (db: Database, ended: ShiftBreakRow) =>
     .set({ endAt: ended.endAt })
     .where(and(eq(shiftBreaks.organizationId, ended.organizationId), eq(shiftBreaks.id, ended.id)));
 
-/** Clock-in: the shift, open (it runs on for the overlap guard), and its event. */
-export const clockInWrites = (db: Database, shift: ShiftRow, event: ShiftEventRow): Statement[] => [
+/**
+ * Clock-in: the shift, open (it runs on for the overlap guard), and its event. `customFields`: what goes into the
+ * column (the values, guarded when they were checked: custom-field-values).
+ */
+export const clockInWrites = (
+  db: Database,
+  shift: ShiftRow,
+  event: ShiftEventRow,
+  customFields: ShiftRow["customFields"] = shift.customFields,
+): Statement[] => [
   db.insert(shifts).values({
     ...shift,
+    customFields,
     organizationId: shiftDayUnlocked.sql(shift.organizationId, dayOf(shift)),
     locationId: shiftPayUnfrozen.sql(shift.locationId, shift.organizationId, shift.employeeId, [shift.businessDate]),
     roleId: chargedRole(shift),
@@ -91,6 +101,7 @@ const guardedDays = (db: Database, shift: ShiftRow) => ({ db, organizationId: sh
 export const clockInProblems = (db: Database, shift: ShiftRow): ConstraintProblems => [
   ...shiftGuardProblems(guardedDays(db, shift)),
   costCodeAssigned,
+  customFieldsAsRead,
   whenDuplicate(shifts, shiftAlreadyOpen),
 ];
 
@@ -114,7 +125,11 @@ export const breakEndWrites = (
 ) => [db.insert(shiftEvents).values(guardedEvent(shift, write.event)), endBreak(db, write.ended), updateShift(db, shift, write.changes)];
 
 /** Clock-out writes only what it changes: the open break's end, the automatic deductions, the shift's closing columns. */
-export const clockOutWrites = (db: Database, shift: ShiftRow, closed: ClosedShift & { events: ShiftEventRow[] }) => [
+export const clockOutWrites = (
+  db: Database,
+  shift: ShiftRow,
+  closed: Omit<ClosedShift, "changes"> & { changes: ShiftChanges; events: ShiftEventRow[] },
+) => [
   db.insert(shiftEvents).values(closed.events.map((event) => guardedEvent(shift, event))),
   ...(closed.ended ? [endBreak(db, closed.ended)] : []),
   ...insertBreakStatements(db, closed.automatic),
@@ -127,6 +142,7 @@ export const onShiftProblems = (db: Database, shift: ShiftRow): ConstraintProble
   shiftStillOpen,
   shiftVersionRead,
   eventPayUnfrozen.about(guardedDays(db, shift)),
+  customFieldsAsRead,
   whenDuplicate(shiftBreaks, breakAlreadyOpen),
   // Each event happens once; a repeat that got past the version guard is a change it did not see.
   whenDuplicate(shiftEvents, shiftChanged),

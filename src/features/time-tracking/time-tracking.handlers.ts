@@ -6,6 +6,7 @@ import { guardedBatch } from "@/data/write/guarded-batch";
 import type { AttendanceExceptionRow } from "@/features/attendance/attendance.schemas";
 import { raising } from "@/features/attendance/attendance-exceptions.data";
 import { clockInExceptions, clockOutExceptions } from "@/features/attendance/punch-attendance.data";
+import { checkedValues } from "@/features/shifts/custom-field-values.data";
 import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/problems/shifts";
@@ -100,16 +101,19 @@ export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
   if (replay) return c.json(replay, 200);
   const role = clockInRole(context);
   const judgement = judge(context, request);
+  const fields = checkedValues(context.customFields, {}, body.customFields);
   const shift = openShiftRow(context, role, judgement, {
     utcOffset: body.utcOffset,
     receivedAt: request.receivedAt,
     costCodeId: body.costCodeId,
+    customFields: fields.values,
   });
   refuseLockedDay(context, shift.businessDate);
   const event = eventRow(context, request, judgement, shift.id);
   const answer = serializeShift(shift, [], { events: [event] });
   const exceptions = clockInExceptions(context.attendance, shift, request.receivedAt);
-  await commit(c, "shift.clocked_in", answer, clockInWrites(c.var.db, shift, event), clockInProblems(c.var.db, shift), exceptions);
+  const writes = clockInWrites(c.var.db, shift, event, fields.column);
+  await commit(c, "shift.clocked_in", answer, writes, clockInProblems(c.var.db, shift), exceptions);
   return c.json(answer, 200);
 };
 
@@ -159,16 +163,19 @@ export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) => {
 };
 
 export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
-  const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), c.req.valid("json"));
+  const body = c.req.valid("json");
+  const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), body);
   if (replay) return c.json(replay, 200);
   const shift = openShiftHere(context);
   const judgement = judge(context, request);
+  // Every active required field needs a value once the shift ends.
+  const fields = checkedValues(context.customFields, shift.customFields, body.customFields, true);
   const closed = closedShift(shift, context.openShiftBreaks, context.breakTypes, judgement, request.receivedAt);
   const events = [eventRow(context, request, judgement, shift.id)];
   if (closed.ended) events.push(eventRow(context, { ...request, kind: "break_end" }, judgement, shift.id, closed.ended.id));
-  const answer = serializeShift({ ...shift, ...closed.changes }, closed.breaks, { events });
+  const answer = serializeShift({ ...shift, ...closed.changes, customFields: fields.values }, closed.breaks, { events });
   const exceptions = clockOutExceptions(context.attendance, shift, { endAt: judgement.at, breaks: closed.breaks }, request.receivedAt);
-  const writes = clockOutWrites(c.var.db, shift, { ...closed, events });
+  const writes = clockOutWrites(c.var.db, shift, { ...closed, changes: { ...closed.changes, customFields: fields.column }, events });
   await commit(c, "shift.clocked_out", answer, writes, onShiftProblems(c.var.db, shift), exceptions);
   return c.json(answer, 200);
 };

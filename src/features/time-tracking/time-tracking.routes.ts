@@ -5,6 +5,7 @@ import { defineRoute } from "@/platform/routes/define-route";
 import {
   BreakStartBody,
   ClockInBody,
+  ClockOutBody,
   GeofenceProblem,
   PunchBody,
   ShiftState,
@@ -25,6 +26,13 @@ const punchNotes =
   "the punch is being written. A shift changed by another " +
   "request meanwhile is 409 `SHIFT_CHANGED`: read it again and retry. Send an `Idempotency-Key` so retries from a " +
   "phone are applied once.";
+
+const CUSTOM_FIELDS_AT_PUNCH =
+  " `customFields` (optional) sets values of the organization's custom fields, keyed by field id (null removes " +
+  "one): each must name an active field (an unknown or inactive id is 400) and fit it — LIST: one of its options; " +
+  "TEXT: 1 to 500 characters matching its pattern as a whole — else 400 VALIDATION_FAILED naming " +
+  "`customFields.<fieldId>`. The shift answers its values as `customFields`. Fields changed while the punch is " +
+  "written: 409 `CUSTOM_FIELDS_CHANGED` (nothing written; retry).";
 
 /** The codes every punch may answer, besides its 422. */
 const PUNCH_CODES = [
@@ -47,6 +55,7 @@ const PUNCH_CODES = [
   "PAY_PERIOD_CLOSED",
   "SHIFT_OVERLAP",
   "SHIFT_CHANGED",
+  "CUSTOM_FIELDS_CHANGED",
 ] as const;
 
 /** The errors of a punch: 422 is OUTSIDE_GEOFENCE with its distances, or IDEMPOTENCY_KEY_REUSED. */
@@ -98,6 +107,8 @@ export const clockIn = defineRoute({
     "code of the organization (else 404 `COST_CODE_NOT_FOUND`), active and assigned to the staff member (or to " +
     "everyone), checked in the write's own batch, else 422 `COST_CODE_NOT_ASSIGNED`; the shift answers it as " +
     "`costCodeId`." +
+    CUSTOM_FIELDS_AT_PUNCH +
+    " Clock-in may leave required fields empty." +
     punchNotes,
   middleware: selfOr("SHIFT_WRITE"),
   request: { params: StaffLocationParams, body: jsonBody(ClockInBody) },
@@ -115,9 +126,12 @@ export const clockOut = defineRoute({
     "Closes the staff member's open shift at this location (409 `NO_OPEN_SHIFT` without one), ending an open break " +
     "at the same instant first. A mandatory break type not taken in a shift longer than its frequencyMinutes adds " +
     "an automatic unpaid deduction of its durationMinutes (`automatic: true`)." +
+    CUSTOM_FIELDS_AT_PUNCH +
+    " At clock-out every active required field must have a value (given now or at clock-in), else 400 " +
+    "VALIDATION_FAILED naming each missing `customFields.<fieldId>`; nothing is written." +
     punchNotes,
   middleware: selfOr("SHIFT_WRITE"),
-  request: { params: StaffLocationParams, body: jsonBody(PunchBody) },
+  request: { params: StaffLocationParams, body: jsonBody(ClockOutBody) },
   responses: { 200: jsonContent(Shift, "The closed shift"), ...punchProblems },
 });
 
@@ -165,7 +179,8 @@ export const switchShift = defineRoute({
     "shift and records `shift.clocked_out` (the ended shift) and `shift.clocked_in` (the new one), as a clock-out " +
     "followed by a clock-in would. Without an open shift here: 409 `NO_OPEN_SHIFT`; with a break open: 409 " +
     "`BREAK_ALREADY_OPEN` (end the break first). The position is judged as for both a clock-out and a clock-in. " +
-    "A switch raises no attendance exceptions: the staff member stays at work." +
+    "A switch raises no attendance exceptions: the staff member stays at work. The ended shift keeps its custom " +
+    "field values and is not checked for required ones (the next shift starts empty, as a clock-in may)." +
     punchNotes,
   middleware: selfOr("SHIFT_WRITE"),
   request: { params: StaffLocationParams, body: jsonBody(SwitchBody) },

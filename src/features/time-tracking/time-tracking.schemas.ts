@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Shift } from "@/features/shifts/shifts.schemas";
+import { CustomFieldValuesInput, Shift } from "@/features/shifts/shifts.schemas";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { Instant, orNull, UtcOffset } from "@/platform/schemas/validation";
 import { ProblemSchema } from "@/problems/problem";
@@ -33,10 +33,13 @@ const CostCodeId = z.string().min(1).max(64).openapi({
 
 export const PunchBody = z.object(position).openapi("PunchPosition");
 
+export const ClockOutBody = z.object({ ...position, customFields: CustomFieldValuesInput.optional() }).openapi("ClockOutRequest");
+
 export const ClockInBody = z
   .object({
     roleId: z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" }),
     costCodeId: CostCodeId.optional(),
+    customFields: CustomFieldValuesInput.optional(),
     utcOffset: UtcOffset.openapi({
       description:
         "Minutes east of UTC (a number or an integer string). Omitted or null: derived from the location's time zone at that instant.",

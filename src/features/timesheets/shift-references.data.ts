@@ -6,6 +6,7 @@ import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
 import { type OffsetRule, readWallClock } from "@/domain/zoned-wall-clock";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import { costCodeRead } from "@/features/shifts/cost-code-reads.data";
+import { customFieldsOf, customFieldsRead } from "@/features/shifts/custom-field-values.data";
 import { ratesEffectiveBy } from "@/features/wage-rates/wage-rates.data";
 import { invalidField, notFound } from "@/problems/problem";
 import { lockedSql } from "./timesheet-query.data";
@@ -29,7 +30,7 @@ export async function loadReferences(
   /** The latest local date the shift can start on: the staff member's wage rates effective by then are read too. */
   latestDate = "",
 ) {
-  const [staff, location, role, types, rates, code] = await db.batch([
+  const [staff, location, role, types, rates, code, fields] = await db.batch([
     db
       .select()
       .from(staffMembers)
@@ -48,12 +49,14 @@ export async function loadReferences(
       .where(and(inOrganization(breakTypes, organizationId), eq(breakTypes.locationId, ids.locationId))),
     ratesEffectiveBy(db, organizationId, ids.employeeId, latestDate),
     costCodeRead(db, organizationId, ids.costCodeId ?? ""),
+    customFieldsRead(db, organizationId),
   ]);
   if (!staff[0]) throw invalidField("employeeId", "no staff member with that id in this organization");
   if (!location[0]) throw invalidField("locationId", "no location with that id in this organization");
   if (!role[0]) throw invalidField("roleId", "no role with that id in this organization");
   if (ids.costCodeId !== undefined && !code[0]) throw unknownCostCode();
-  return { staff: staff[0], location: location[0], role: role[0], breakTypes: types, wageRates: rates };
+  const customFields = customFieldsOf(organizationId, fields);
+  return { staff: staff[0], location: location[0], role: role[0], breakTypes: types, wageRates: rates, customFields };
 }
 
 /** A shift of the scope with its breaks (its breaks_json copy) and events: another's shift, or a deleted one, is 404. */

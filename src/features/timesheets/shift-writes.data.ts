@@ -11,6 +11,7 @@ import { isSalaried, shiftPay } from "@/domain/shift-wage";
 import { resolveWage } from "@/domain/wage-rate";
 import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
 import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
+import { checkedValues, customFieldsAsRead, customFieldsOf, customFieldsRead } from "@/features/shifts/custom-field-values.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import {
   chargedRole,
@@ -47,6 +48,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   const { organizationId } = scope;
   // The wall clock's date + 1 bounds the business date (it is the start's local date, in any offset).
   const refs = await loadReferences(db, organizationId, body, addDays(body.startTime.slice(0, 10), 1));
+  const fields = checkedValues(refs.customFields, {}, body.customFields);
   if (body.hourlyWage !== undefined && isSalaried(refs.staff)) throw salariedWage();
   const rule: OffsetRule = body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: refs.location.timezone };
   const start = readWallClock(new Date(body.startTime), rule);
@@ -75,6 +77,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     flags: [],
     manualEntry: true,
     costCodeId: body.costCodeId ?? null,
+    customFields: fields.values,
     breaksJson: [], // filled by the shift_breaks triggers
     active: false,
     createdAt: now,
@@ -91,11 +94,12 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     employeeId: noShiftOverlap.sql({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
     locationId: shiftPayUnfrozen.sql(shift.locationId, organizationId, shift.employeeId, [shift.businessDate]),
     roleId: chargedRole(shift),
+    customFields: fields.column,
   };
   await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },
     [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
-    [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned],
+    [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned, customFieldsAsRead],
     { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;
@@ -134,6 +138,9 @@ export async function patchShift(
   const was = current.shift;
   requireVersion(ifMatch, was);
   if (body.costCodeId) await assertCostCode(db, organizationId, body.costCodeId);
+  const fields = body.customFields
+    ? checkedValues(customFieldsOf(organizationId, await customFieldsRead(db, organizationId)), was.customFields, body.customFields)
+    : { values: was.customFields, column: was.customFields };
   const utcOffset = body.utcOffset ?? was.utcOffset;
   const rule = { utcOffset };
   const start = body.startTime ? readWallClock(new Date(body.startTime), rule) : was.startAt;
@@ -158,6 +165,7 @@ export async function patchShift(
   const changes = {
     roleId: body.roleId ?? was.roleId,
     costCodeId: body.costCodeId === undefined ? was.costCodeId : body.costCodeId,
+    customFields: fields.values,
     startAt: start,
     endAt: end,
     utcOffset,
@@ -190,12 +198,13 @@ export async function patchShift(
           locationId: shiftPayUnfrozen.sql(was.locationId, organizationId, was.employeeId, [was.businessDate, plan.businessDate]),
           // A code the edit names must be the worker's now; one the shift already had stays as it is.
           roleId: chargedRole({ organizationId, employeeId: was.employeeId, roleId: changes.roleId, costCodeId: body.costCodeId ?? null }),
+          customFields: fields.column,
         })
         .where(eq(shifts.id, id)),
       ...replaceBreaks,
       auditAfter(db, audit),
     ],
-    [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned, auditedVersionRead],
+    [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned, customFieldsAsRead, auditedVersionRead],
     { events: [{ type: "shift.updated", organizationId, occurredAt: now, data: answer }] },
   );
   return answer;

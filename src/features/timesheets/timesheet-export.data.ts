@@ -1,8 +1,10 @@
-import { shifts } from "@db/schema";
-import { asc } from "drizzle-orm";
+import { customFields, shifts } from "@db/schema";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
+import { inOrganization } from "@/data/tenancy";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
+import { exportedFields } from "@/domain/custom-fields";
 import { localWallClock } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
 import { wireWage } from "@/domain/shift-wage";
@@ -62,6 +64,7 @@ export function exportRecord(s: ShiftRow, names: ExportNames, locked: boolean): 
     flags: s.flags,
     manualEntry: s.manualEntry,
     locked,
+    customFields: s.customFields,
   };
 }
 
@@ -97,20 +100,50 @@ export const CSV_COLUMNS: CsvColumn<ExportRecord>[] = [
   { header: "locked", value: (r) => r.locked },
 ];
 
+/** The organization's active custom fields, read for the export's columns (domain/custom-fields orders them). */
+export const exportedFieldsQuery = (db: Database, organizationId: string) =>
+  db
+    .select({ id: customFields.id, name: customFields.name, active: customFields.active })
+    .from(customFields)
+    .where(and(inOrganization(customFields, organizationId), eq(customFields.active, true)));
+
+export interface ExportedField {
+  id: string;
+  name: string;
+}
+
+/**
+ * The CSV columns of an export: the fixed ones, then one per active custom field (read once, when the export
+ * starts: domain/custom-fields' exportedFields), headed by its name, holding the shift's value or nothing.
+ */
+export const csvColumnsWith = (fields: readonly ExportedField[]): CsvColumn<ExportRecord>[] => [
+  ...CSV_COLUMNS,
+  ...fields.map((f) => ({ header: f.name, value: (r: ExportRecord) => r.customFields[f.id] ?? null, text })),
+];
+
+export const exportedFieldsOf = (rows: readonly (ExportedField & { active: boolean })[]): ExportedField[] =>
+  exportedFields(rows).map(({ id, name }) => ({ id, name }));
+
 /**
  * The first page of an export, in one batch with what every page looks up: the organization's staff member,
  * location and role names and the range's locked days (memory grows with the organization, not the range).
  */
 async function firstPage(db: Database, filter: TimesheetFilter) {
   const [staff, locations, roles] = exportNamesQueries(db, filter.organizationId);
-  const [staffRows, locationRows, roleRows, locked, rows] = await db.batch([
+  const [staffRows, locationRows, roleRows, locked, fields, rows] = await db.batch([
     staff,
     locations,
     roles,
     lockedDaysQuery(db, filter),
+    exportedFieldsQuery(db, filter.organizationId),
     exportPageQuery(db, filter, null),
   ]);
-  return { names: exportNames(staffRows, locationRows, roleRows), isLocked: lockedDayLookup(locked), rows };
+  return {
+    names: exportNames(staffRows, locationRows, roleRows),
+    isLocked: lockedDayLookup(locked),
+    columns: csvColumnsWith(exportedFieldsOf(fields)),
+    rows,
+  };
 }
 
 /**
@@ -120,20 +153,22 @@ async function firstPage(db: Database, filter: TimesheetFilter) {
 export function exportStream(db: Database, filter: TimesheetFilter, format: "csv" | "json"): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: ShiftCursor | null = null;
-  let lookups: Pick<Awaited<ReturnType<typeof firstPage>>, "names" | "isLocked"> | null = null;
+  let lookups: Pick<Awaited<ReturnType<typeof firstPage>>, "names" | "isLocked" | "columns"> | null = null;
   let written = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(format === "csv" ? csvHeader(CSV_COLUMNS) : "["));
+      if (format === "json") controller.enqueue(encoder.encode("["));
     },
     async pull(controller) {
+      const first = lookups === null;
       const page = lookups ? { ...lookups, rows: await exportPageQuery(db, filter, cursor) } : await firstPage(db, filter);
-      const { names, isLocked, rows } = page;
-      lookups = { names, isLocked };
+      const { names, isLocked, columns, rows } = page;
+      lookups = { names, isLocked, columns };
       const records = rows.map((shift) => exportRecord(shift, names, isLocked(shift)));
+      // The CSV header names the custom fields, read with the first page.
       const chunk =
         format === "csv"
-          ? records.map((r) => csvRecord(CSV_COLUMNS, r)).join("")
+          ? (first ? csvHeader(columns) : "") + records.map((r) => csvRecord(columns, r)).join("")
           : records.map((r, i) => (written + i === 0 ? "" : ",") + JSON.stringify(r)).join("");
       written += records.length;
       if (chunk) controller.enqueue(encoder.encode(chunk));

@@ -40,6 +40,9 @@ export const ExportRecord = z
     flags: z.array(TrustFlag),
     manualEntry: z.boolean(),
     locked: z.boolean(),
+    customFields: z.record(z.string(), z.string()).openapi({
+      description: "The shift's custom field values, keyed by field id (in CSV: one column per active field, headed by its name).",
+    }),
   })
   .openapi("TimesheetExportRecord");
 

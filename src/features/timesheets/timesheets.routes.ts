@@ -204,7 +204,12 @@ export const create = defineRoute({
     "or over 24 h: 400. An overlap with another shift of the staff member: 409 `SHIFT_OVERLAP`. A salaried staff " +
     "member's shift reads hourlyWage null and takes none (400 naming `hourlyWage`). `costCodeId` (optional) charges " +
     "the shift to a cost code: a live code of the organization (else 400 naming costCodeId), active and assigned " +
-    "to the staff member (or to everyone), checked in the write's own batch, else 422 `COST_CODE_NOT_ASSIGNED`." +
+    "to the staff member (or to everyone), checked in the write's own batch, else 422 `COST_CODE_NOT_ASSIGNED`. " +
+    "`customFields` (optional) sets values of the organization's custom fields, keyed by field id: each must name an " +
+    "active field (an unknown or inactive id is 400) and fit it (LIST: one of its options; TEXT: 1 to 500 " +
+    "characters matching its pattern as a whole), else 400 VALIDATION_FAILED naming `customFields.<fieldId>`; a " +
+    "manager may leave required fields empty (they are enforced at clock-out). Fields changed while the shift is " +
+    "written: 409 `CUSTOM_FIELDS_CHANGED` (nothing written; retry)." +
     lockedNote +
     " Needs SHIFT_WRITE; every change is audited.",
   middleware: [write] as const,
@@ -219,6 +224,7 @@ export const create = defineRoute({
       "TIMESHEET_APPROVED",
       "PAY_PERIOD_CLOSED",
       "COST_CODE_NOT_ASSIGNED",
+      "CUSTOM_FIELDS_CHANGED",
     ),
   },
 });
@@ -238,7 +244,10 @@ export const patch = defineRoute({
     "takes no `hourlyWage` (400 naming it). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry). " +
     "`costCodeId` names a cost code to charge (a live code of the organization, else 400 naming costCodeId; active " +
     "and assigned to the staff member, checked in the write's batch, else 422 `COST_CODE_NOT_ASSIGNED`), null " +
-    "removes the shift's code, omitted keeps it." +
+    "removes the shift's code, omitted keeps it. `customFields` changes only the values it names: a value sets a " +
+    "field (an active field it fits, as for manual shifts, else 400 VALIDATION_FAILED naming " +
+    "`customFields.<fieldId>`), null removes it; the other values, those of inactive fields included, stay. Fields " +
+    "changed while the shift is written: 409 `CUSTOM_FIELDS_CHANGED`." +
     lockedNote +
     " Needs SHIFT_WRITE.",
   middleware: [write] as const,
@@ -256,6 +265,7 @@ export const patch = defineRoute({
       "SHIFT_CHANGED",
       "PRECONDITION_FAILED",
       "COST_CODE_NOT_ASSIGNED",
+      "CUSTOM_FIELDS_CHANGED",
     ),
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Shift } from "@/features/shifts/shifts.schemas";
+import { CustomFieldValuesInput, Shift } from "@/features/shifts/shifts.schemas";
 import { ListQuery } from "@/platform/http/pagination";
 import { CalendarDate, DateOrInstant, Name, Timestamp, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
 
@@ -101,6 +101,7 @@ export const ManualShiftCreate = z
     locationId: Id,
     roleId: Id,
     costCodeId: Id.optional().openapi({ description: COST_CODE }),
+    customFields: CustomFieldValuesInput.optional(),
     startTime: WallClock,
     endTime: WallClock,
     utcOffset: ManualUtcOffset,
@@ -120,6 +121,7 @@ export const ShiftPatch = z
     costCodeId: Id.nullable()
       .optional()
       .openapi({ description: `${COST_CODE} Null removes the shift's code; omitted keeps it.` }),
+    customFields: CustomFieldValuesInput.optional(),
     startTime: WallClock.optional(),
     endTime: WallClock.optional(),
     utcOffset: UtcOffset.openapi({

@@ -150,6 +150,7 @@ export const TAGS = [
     name: "Fair Workweek",
     description: "Rule packs per jurisdiction (notice, predictability pay, rest between shifts), per location, and good-faith estimates.",
   },
+  { name: "Custom fields", description: "Fields of the organization's own that shifts carry (text with a pattern, or a list)." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 
