@@ -33,7 +33,7 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
     });
     meta = JSON.parse(readFileSync(metafile, "utf8")) as Metafile;
-  }, 60_000);
+  }, 180_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it("evaluates the platform at isolate startup and no feature: each waits for its first request", () => {

@@ -83,7 +83,7 @@ describe("a client generated from the document (examples/client.ts)", () => {
     defaultsAsOutput.components.schemas.OrganizationCreate = body.schema;
     body.schema = { $ref: "#/components/schemas/OrganizationCreate" };
     results = await typeCheckClient({ served: document, nullableShift, defaultsAsOutput });
-  }, 60_000);
+  }, 180_000);
 
   it("type-checks under --strict with no casts and no non-null assertions", () => {
     expect(castsIn("const a = b as string; const c = d as const; e!.f;")).toEqual(["b as string", "e!"]);
