@@ -7,7 +7,7 @@ import { createRuleSet, payLines } from "./helpers/pay";
 import { expectInvalid } from "./helpers/problems";
 import { createStaffMember } from "./helpers/staff";
 import { createRole, staffWithPermissions } from "./helpers/timesheets";
-import { createBreakType, createWorkplace, type Workplace } from "./helpers/workplace";
+import { createBreakType, createWorkplace, punch, type Workplace } from "./helpers/workplace";
 
 /* GET …/schedules/cost: the pay engine over worked shifts plus the entries to come (issue "Labor cost", item 6). */
 
@@ -87,7 +87,9 @@ async function californiaWorkplace() {
   await createRuleSet(w.org, { preset: "CALIFORNIA" });
   // Due 4 hours in: a 30-minute unpaid meal that meets California's 5-hour rule.
   const lunch = await createBreakType(w, { name: "Lunch", durationMinutes: 30, frequencyMinutes: 240, paid: false });
-  return { w, cook, lead, lunch };
+  // Due 5.5 hours in: too late for the 5-hour rule, so a day with it owes a penalty hour.
+  const lateLunch = await createBreakType(w, { name: "Late lunch", durationMinutes: 30, frequencyMinutes: 330, paid: false });
+  return { w, cook, lead, lunch, lateLunch };
 }
 
 /** Σ of the pay lines' amounts by date, in cents. */
@@ -99,14 +101,14 @@ const centsByDate = (lines: readonly Line[]) => {
 
 describe("GET …/schedules/cost", () => {
   it("projects a California workweek (daily OT, double time, weekly OT, meal penalties) that the pay lines equal to the cent once worked", async () => {
-    const { w, cook, lead, lunch } = await californiaWorkplace();
+    const { w, cook, lead, lunch, lateLunch } = await californiaWorkplace();
     const MON = futureMonday();
     const day = (i: number) => addDays(MON, i);
     const plan: Planned[] = [
       { date: day(0), start: "08:00", minutes: 630, roleId: cook.id, breaks: [lunch.id] }, // 600: 480 + 120 daily OT
       { date: day(1), start: "07:00", minutes: 810, roleId: cook.id, breaks: [lunch.id] }, // 780: 480 + 240 OT + 60 DT
       { date: day(2), start: "09:00", minutes: 360, roleId: cook.id }, // 360, no meal: a penalty hour
-      { date: day(3), start: "08:00", minutes: 510, roleId: lead.id, breaks: [lunch.id] }, // 480 at $26 (wage rate)
+      { date: day(3), start: "08:00", minutes: 510, roleId: lead.id, breaks: [lateLunch.id] }, // 480 at $26 (wage rate), a penalty
       { date: day(4), start: "08:00", minutes: 510, roleId: cook.id, breaks: [lunch.id] }, // 480: 2,280 regular so far
       { date: day(5), start: "08:00", minutes: 360, roleId: cook.id }, // 120 + 240 weekly OT, and a penalty hour
     ];
@@ -119,16 +121,23 @@ describe("GET …/schedules/cost", () => {
       regularMinutes: 2400,
       overtimeMinutes: 600,
       doubleTimeMinutes: 60,
-      penaltyHours: 2,
+      penaltyHours: 3,
       sales: null,
       laborPercent: null,
     });
     expect(projected.dates.map((d) => d.date)).toEqual([0, 1, 2, 3, 4, 5, 6].map(day));
     expect(projected.dates[6]).toMatchObject({ scheduledMinutes: 0, laborCost: 0 });
 
-    // Worked exactly: manual shifts at the entries' times, each planned break where it was due (start + 4 h).
+    // Worked exactly: manual shifts at the entries' times, each planned break where it was due (start + frequency).
+    const dueAfter = new Map([
+      [lunch.id, 240],
+      [lateLunch.id, 330],
+    ]);
     for (const p of plan) {
-      const breaks = (p.breaks ?? []).map(() => ({ startTime: at(p.date, p.start, 240), endTime: at(p.date, p.start, 270), typeId: lunch.id }));
+      const breaks = (p.breaks ?? []).map((typeId) => {
+        const due = dueAfter.get(typeId)!;
+        return { startTime: at(p.date, p.start, due), endTime: at(p.date, p.start, due + 30), typeId };
+      });
       const res = await api("POST", "/api/timesheets", {
         token: w.org.adminToken,
         body: {
@@ -185,14 +194,21 @@ describe("GET …/schedules/cost", () => {
     const demand = (kind: string, metric: string, start: string, values: number[]) =>
       api("PUT", `${base(w)}/demand`, {
         token: w.org.adminToken,
-        body: { metric, kind, intervals: values.map((value, i) => ({ start: new Date(Date.parse(start) + i * 900_000).toISOString(), value })) },
+        body: {
+          metric,
+          kind,
+          intervals: values.map((value, i) => ({ start: new Date(Date.parse(start) + i * 900_000).toISOString(), value })),
+        },
       });
     // 23:45 local on Monday is 07:45Z on Tuesday (PST, -8): it is Monday's.
     expect((await demand("FORECAST", "SALES", `${addDays(MON, 1)}T07:15:00Z`, [100, 100, 200])).status).toBe(200);
     expect((await demand("FORECAST", "SALES", `${addDays(MON, 1)}T18:00:00Z`, [150, 250])).status).toBe(200);
     expect((await demand("ACTUAL", "SALES", `${addDays(MON, 1)}T18:00:00Z`, [9999])).status).toBe(200);
     expect((await demand("FORECAST", "TRANSACTIONS", `${addDays(MON, 1)}T18:00:00Z`, [9999])).status).toBe(200);
-    const targets = await api("PUT", `${base(w)}/labor-targets`, { token: w.org.adminToken, body: { laborPercent: 25, salesPerLaborHour: 80 } });
+    const targets = await api("PUT", `${base(w)}/labor-targets`, {
+      token: w.org.adminToken,
+      body: { laborPercent: 25, salesPerLaborHour: 80 },
+    });
     expect(targets.status).toBe(200);
 
     const res = await costOf(w, { startDate: MON, endDate: addDays(MON, 2) });
@@ -216,7 +232,8 @@ describe("GET …/schedules/cost", () => {
     const role = await createRole(w, 30, "Server");
     await createRuleSet(w.org, { preset: "FLSA" });
     const MON = futureMonday();
-    for (let i = 0; i < 5; i++) await entry(w, { date: addDays(MON, i), start: "09:00", minutes: 480, roleId: role.id, locationId: other.id });
+    for (let i = 0; i < 5; i++)
+      await entry(w, { date: addDays(MON, i), start: "09:00", minutes: 480, roleId: role.id, locationId: other.id });
     await entry(w, { date: addDays(MON, 5), start: "09:00", minutes: 480, roleId: role.id });
     const here = await costOf(w, { startDate: MON, endDate: addDays(MON, 6) });
     expect(here.totals).toMatchObject({ scheduledMinutes: 480, regularMinutes: 0, overtimeMinutes: 480, laborCost: 360 });
@@ -233,7 +250,13 @@ describe("GET …/schedules/cost", () => {
     await entry(w, { date: ago(2), start: "09:00", minutes: 480, roleId: role.id });
     const worked = await api("POST", "/api/timesheets", {
       token: w.org.adminToken,
-      body: { employeeId: w.staff.id, locationId: w.location.id, roleId: role.id, startTime: at(ago(2), "09:00"), endTime: at(ago(2), "15:00") },
+      body: {
+        employeeId: w.staff.id,
+        locationId: w.location.id,
+        roleId: role.id,
+        startTime: at(ago(2), "09:00"),
+        endTime: at(ago(2), "15:00"),
+      },
     });
     expect(worked.status, worked.text).toBe(201);
     const res = await costOf(w, { startDate: ago(3), endDate: ago(2) });
@@ -243,36 +266,32 @@ describe("GET …/schedules/cost", () => {
     ]);
   });
 
-  it("an open shift stands for the entry it covers and runs to its planned end", async () => {
+  it("an open shift stands for the entry it covers and is counted to the entry's planned end", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
     const role = await createRole(w, 20, "Host");
-    // Started 2 h ago, ends 2 h from now; the staff member clocked in 1 h ago.
+    await api("PATCH", `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}`, {
+      token: w.org.adminToken,
+      body: { roleIds: [role.id] },
+    });
+    // Started 2 h ago, ends 2 h from now.
     const hour = 3_600_000;
     const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 2 * hour);
-    const startTime = start.toISOString().replace(".000Z", "Z");
-    const endTime = new Date(start.getTime() + 4 * hour).toISOString().replace(".000Z", "Z");
+    const wire = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
     const res = await api("POST", `${base(w)}/schedules`, {
       token: w.org.adminToken,
-      body: { employeeId: w.staff.id, roleId: role.id, startTime, endTime },
+      body: { employeeId: w.staff.id, roleId: role.id, startTime: wire(start.getTime()), endTime: wire(start.getTime() + 4 * hour) },
     });
     expect(res.status, res.text).toBe(201);
-    const date = startTime.slice(0, 10);
+    const date = wire(start.getTime()).slice(0, 10);
     const range = { startDate: date, endDate: addDays(date, 1) };
-    const before = await costOf(w, range);
-    expect(before.totals).toMatchObject({ scheduledMinutes: 240, laborCost: 80 });
-    const seeded = await api("POST", "/api/timesheets", {
-      token: w.org.adminToken,
-      body: {
-        employeeId: w.staff.id,
-        locationId: w.location.id,
-        roleId: role.id,
-        startTime: new Date(start.getTime() + hour).toISOString().replace(".000Z", "Z"),
-        endTime: new Date(start.getTime() + hour + 60_000).toISOString().replace(".000Z", "Z"),
-      },
-    });
-    expect(seeded.status, seeded.text).toBe(201);
-    // A closed shift overlapping the entry stands for it: only its minute counts.
-    expect((await costOf(w, range)).totals).toMatchObject({ scheduledMinutes: 1 });
+    // Under way without a clock-in: it still counts whole.
+    expect((await costOf(w, range)).totals).toMatchObject({ scheduledMinutes: 240, laborCost: 80 });
+    const clockIn = await punch(w, "clock-in", { roleId: role.id });
+    expect(clockIn.status, clockIn.text).toBe(200);
+    // Clocked in 2 h late: from the clock-in to the entry's planned end, about 120 minutes, the entry no longer counted.
+    const now = (await costOf(w, range)).totals;
+    expect(now.scheduledMinutes).toBeGreaterThanOrEqual(119);
+    expect(now.scheduledMinutes).toBeLessThanOrEqual(120);
   });
 
   it("refuses bad ranges (400 naming the field), an unknown location (404), a token without SCHEDULE_READ (403)", async () => {
@@ -292,9 +311,13 @@ describe("GET …/schedules/cost", () => {
     const foreign = await cost(w, { startDate: "2026-03-01", endDate: "2026-03-02" }, w.org.adminToken, elsewhere.id);
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe("LOCATION_NOT_FOUND");
-    const otherOrg = await api("GET", `/api/organizations/${stranger.id}/locations/${elsewhere.id}/schedules/cost?startDate=2026-03-01&endDate=2026-03-02`, {
-      token: w.org.adminToken,
-    });
+    const otherOrg = await api(
+      "GET",
+      `/api/organizations/${stranger.id}/locations/${elsewhere.id}/schedules/cost?startDate=2026-03-01&endDate=2026-03-02`,
+      {
+        token: w.org.adminToken,
+      },
+    );
     expect(otherOrg.status).toBe(404);
 
     expect((await cost(w, { startDate: "2026-03-01", endDate: "2026-03-02" }, w.token)).status).toBe(403);

@@ -129,11 +129,13 @@ const overlaps = (a: { start: number; end: number }, b: { start: number; end: nu
  */
 function projectedOpenShift(shift: WorkedShift, covered: readonly ScheduledEntry[], now: number, types: readonly PlannedBreakType[]) {
   const end = Math.max(now, shift.startAt.getTime(), ...covered.map((e) => e.endAt.getTime()));
-  const breaks = shift.breaks.map(domainBreak).map((b) =>
-    b.endTime === null
-      ? { ...b, endTime: new Date(Math.min(end, Math.max(now, b.startTime.getTime() + b.durationInSettingsMinutes * MINUTE_MS))) }
-      : b,
-  );
+  const breaks = shift.breaks
+    .map(domainBreak)
+    .map((b) =>
+      b.endTime === null
+        ? { ...b, endTime: new Date(Math.min(end, Math.max(now, b.startTime.getTime() + b.durationInSettingsMinutes * MINUTE_MS))) }
+        : b,
+    );
   const closed = closeShift({ start: shift.startAt, end: new Date(end), breaks, breakTypes: types });
   return { ...shift, endAt: new Date(end), breaks: closed.breaks.map(storedBreak) };
 }
@@ -161,7 +163,9 @@ export function projectedShifts(input: {
   for (const shift of input.shifts) {
     const start = shift.startAt.getTime();
     const span = { start, end: shift.endAt === null ? Math.max(now, start + 1) : shift.endAt.getTime() };
-    const covered = (entriesOf.get(shift.employeeId) ?? []).filter((e) => overlaps(span, { start: e.startAt.getTime(), end: e.endAt.getTime() }));
+    const covered = (entriesOf.get(shift.employeeId) ?? []).filter((e) =>
+      overlaps(span, { start: e.startAt.getTime(), end: e.endAt.getTime() }),
+    );
     for (const entry of covered) represented.add(entry.id);
     out.push(shift.endAt === null ? projectedOpenShift(shift, covered, now, typesAt(shift.locationId)) : shift);
   }

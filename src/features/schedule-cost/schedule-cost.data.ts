@@ -134,10 +134,7 @@ function statements(db: Database, r: ScheduleCostRequest) {
       .select({ id: staffMembers.id, hourlyWage: staffMembers.hourlyWage, wageType: staffMembers.wageType })
       .from(staffMembers)
       .where(and(sql`${staffMembers.id} IN (${staff})`, eq(staffMembers.organizationId, r.organizationId))),
-    db
-      .select({ id: roles.id, hourlyWage: roles.hourlyWage })
-      .from(roles)
-      .where(eq(roles.organizationId, r.organizationId)),
+    db.select({ id: roles.id, hourlyWage: roles.hourlyWage }).from(roles).where(eq(roles.organizationId, r.organizationId)),
     db
       .select({
         id: breakTypes.id,

@@ -19,7 +19,9 @@ export const ScheduleCostQuery = z.object({
     example: "2026-03-22",
     description: "Last local date of the location (YYYY-MM-DD, inclusive).",
   }),
-  includeDrafts: queryBoolean("`true` counts draft entries too (everywhere the staff members are scheduled); default `false`: published entries only."),
+  includeDrafts: queryBoolean(
+    "`true` counts draft entries too (everywhere the staff members are scheduled); default `false`: published entries only.",
+  ),
 });
 
 const minutes = (description: string) => z.number().int().openapi({ example: 480, description });
@@ -38,12 +40,15 @@ const figureFields = {
   sales: amountOrNull("Σ of the FORECAST SALES demand intervals starting on the date (local); null when there are none.", 5000),
   laborPercent: amountOrNull("laborCost ÷ sales × 100, to 2 decimals; null without sales.", 24.69),
   salesPerLaborHour: amountOrNull("sales ÷ (scheduledMinutes ÷ 60), to 2 decimals; null without sales or minutes.", 81.3),
-  overTarget: z.boolean().nullable().openapi({
-    example: false,
-    description:
-      "laborPercent above the location's laborPercent target, or salesPerLaborHour below its salesPerLaborHour target; " +
-      "null without sales or without targets.",
-  }),
+  overTarget: z
+    .boolean()
+    .nullable()
+    .openapi({
+      example: false,
+      description:
+        "laborPercent above the location's laborPercent target, or salesPerLaborHour below its salesPerLaborHour target; " +
+        "null without sales or without targets.",
+    }),
 };
 
 const ScheduleCostFigures = z.object(figureFields).openapi("ScheduleCostFigures");
