@@ -1,10 +1,14 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { shardBinding } from "@/data/shards";
 import { addDays } from "@/domain/local-time";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
 import { createRuleSet, payLines } from "./helpers/pay";
 import { expectInvalid } from "./helpers/problems";
+import { recordingRequest } from "./helpers/recording-d1";
+import { shardOf } from "./helpers/shards";
 import { createStaffMember } from "./helpers/staff";
 import { createRole, staffWithPermissions } from "./helpers/timesheets";
 import { createBreakType, createWorkplace, punch, type Workplace } from "./helpers/workplace";
@@ -327,4 +331,47 @@ describe("GET …/schedules/cost", () => {
     expect(unauthenticated.status).toBe(401);
     await createStaffMember(w.org, {});
   });
+
+  it("reads a 200-staff location's week in two round trips, within D1's limits", async () => {
+    const STAFF = 200;
+    const w = await createWorkplace({ timezone: "UTC" });
+    const role = await createRole(w, 20, "Crew");
+    await createRuleSet(w.org, { preset: "CALIFORNIA" });
+    const MON = futureMonday();
+    const db = shardBinding(env, await shardOf(w.org.id));
+    await copyRows(db, "staff_members", w.staff.id, STAFF - 1, { id: copyId(w.staff.id), external_id: "NULL" });
+    for (let i = 0; i < 5; i++) {
+      const planned = await entry(w, { date: addDays(MON, i), start: "09:00", minutes: 600, roleId: role.id });
+      await copyRows(db, "schedule_entries", planned.id, STAFF - 1, { id: copyId(planned.id), employee_id: copyId(w.staff.id) });
+    }
+    const path = `${base(w)}/schedules/cost?startDate=${MON}&endDate=${addDays(MON, 6)}`;
+    const res = await recordingRequest("GET", path, { token: w.org.adminToken });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The location, then every read of the projection in one batch.
+    expect(res.trips).toHaveLength(2);
+    expect(res.body.totals).toMatchObject({
+      scheduledMinutes: STAFF * 5 * 600,
+      regularMinutes: STAFF * 5 * 480,
+      overtimeMinutes: STAFF * 5 * 120,
+      penaltyHours: STAFF * 5, // 10 hours without a meal: a penalty hour a day
+      laborCost: STAFF * 5 * (160 + 60 + 20),
+    });
+  });
 });
+
+/** INSERT … SELECT copying row `id` of `table` `copies` times, with `overrides` (SQL over the copy number i). */
+async function copyRows(db: D1Database, table: string, id: string, copies: number, overrides: Record<string, string>) {
+  const { results } = await db.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>();
+  const columns = results.map((c) => c.name);
+  const values = columns.map((c) => overrides[c] ?? `t.${c}`);
+  await db
+    .prepare(
+      `INSERT INTO ${table} (${columns.join(", ")})
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${copies})
+       SELECT ${values.join(", ")} FROM n, ${table} AS t WHERE t.id = '${id}'`,
+    )
+    .run();
+}
+
+/** A uuid of the same version as `id`, its last group the copy number i. */
+const copyId = (id: string) => `'${id.slice(0, 24)}' || printf('%012d', n.i)`;
