@@ -217,6 +217,9 @@ interface SeedShift {
   hourlyWage: number;
   flags?: string[];
   breaks?: { afterMinutes: number; minutes: number; paid: boolean; name: string }[];
+  /** The cost code and the wage rate the shift was charged and paid at (the labor-cost scenario), else none. */
+  costCodeId?: string | null;
+  wageRateId?: string | null;
 }
 
 /** Statements per D1 batch while seeding (one round trip, one transaction each). */
@@ -257,6 +260,8 @@ async function seedShifts(binding: D1Database, body: { organizationId: string; s
       utcOffset: s.utcOffset,
       businessDate: businessDate(start, s.utcOffset),
       hourlyWage: s.hourlyWage,
+      costCodeId: s.costCodeId ?? null,
+      wageRateId: s.wageRateId ?? null,
       ...closed.totals,
       flags: s.flags ?? [],
       manualEntry: false,

@@ -67,6 +67,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/timesheets", "timesheets"],
   ["/api/organizations/*/locations/*/timesheets", "timesheets"],
   ["/api/timesheets/pay", "pay"],
+  ["/api/timesheets/labor-cost", "pay"],
   ["/api/organizations/*/pay-rules", "pay"],
   ["/api/organizations/*/pay-period-settings", "pay"],
   ["/api/organizations/*/pay-periods", "pay"],

@@ -2,12 +2,13 @@
 // hand-written handlers that send our Worker's D1 statements (see statements.js). Another scenario adds its routes by
 // exporting `routes` from its own module and listing it below.
 import { benchCopyEndpoint } from "./d1-rows.js";
+import * as laborCost from "./labor-cost.js";
 import * as pay from "./pay.js";
 import * as schedules from "./schedules.js";
 import * as timeTracking from "./time-tracking.js";
 import * as timesheets from "./timesheets.js";
 
-const routes = [...timeTracking.routes, ...pay.routes, ...timesheets.routes, ...schedules.routes];
+const routes = [...timeTracking.routes, ...pay.routes, ...timesheets.routes, ...schedules.routes, ...laborCost.routes];
 
 export default {
   async fetch(request, env) {

@@ -196,6 +196,8 @@ interface PendingLine {
   week: WorkweekState;
   wage: number | null;
   premium: number | null;
+  /** The shift the line's cost is charged to: its own, or for a meal penalty the shift during which the day passed the rule. */
+  chargedShiftId: string | null;
 }
 
 /** One workday's part of a shift: the payable minutes worked in it, under the set governing that workday. */
@@ -274,6 +276,7 @@ function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[
         week,
         wage,
         premium: multiplierOf(segment.kind, part.governing) - 1,
+        chargedShiftId: part.prepared.shift.id,
       });
     }
     position += part.minutes;
@@ -292,7 +295,9 @@ function mealPenalty(meal: MealDay, week: WorkweekState): PendingLine | null {
   const rule = meal.governing.rules.mealBreak;
   if (!rule || rule.penaltyHours <= 0) return null;
   const actual = meal.shifts.map((p) => (p.governing.rules.rounding.incrementMinutes === 0 ? p : prepare(p.shift, p.governing, false)));
-  if (actual.reduce((sum, p) => sum + p.payable, 0) <= rule.afterMinutes || !mealPenaltyShift(actual, rule)) return null;
+  if (actual.reduce((sum, p) => sum + p.payable, 0) <= rule.afterMinutes) return null;
+  const crossing = mealPenaltyShift(actual, rule);
+  if (!crossing) return null;
   const minutes = Math.round(rule.penaltyHours * 60);
   return {
     fields: { date: meal.day.date, shiftId: null, kind: "MEAL_PENALTY", rule: "MEAL_BREAK", minutes, ruleSetId: meal.governing.ruleSetId },
@@ -300,6 +305,7 @@ function mealPenalty(meal: MealDay, week: WorkweekState): PendingLine | null {
     week,
     wage: null,
     premium: null,
+    chargedShiftId: crossing.shift.id,
   };
 }
 
@@ -422,19 +428,35 @@ function timeOffLine(day: PaidTimeOffDay): LineWithCents {
   );
 }
 
-/**
- * Pay lines and totals of every employee for workdays [startDate, endDate]. `shifts` must hold every shift of the
- * workweeks the range touches (payReadWindow: more is harmless): a workweek is computed whole — its classification
- * and its regular rate — and only the lines dated inside the range are answered, so no figure depends on the window.
- * Open shifts are left out. One sort, then one pass per employee.
- */
-export function computePay(input: {
+/** The input of a pay computation: every shift of the workweeks the range touches, paid time off and the rule sets. */
+export interface PayInput {
   startDate: string;
   endDate: string;
   shifts: readonly PayShift[];
   timeOff: readonly PaidTimeOffDay[];
   ruleSets: readonly PayRuleSet[];
-}): PayComputation {
+}
+
+/**
+ * A line with the shift its cost is charged to: a shift line's own shift (overtime and double time are lines of the
+ * shifts whose minutes became overtime: a day's or week's last minutes, split at each shift), a meal penalty's the
+ * shift during which the day passed the rule, time off none.
+ */
+export interface ChargedLine extends LineWithCents {
+  chargedShiftId: string | null;
+}
+
+/** An employee's pay with its lines as computed (in cents, with the shift each is charged to). */
+export interface ChargedEmployeePay {
+  pay: EmployeePay;
+  lines: ChargedLine[];
+}
+
+/**
+ * Pay lines of every employee for workdays [startDate, endDate], each with its cents and the shift it is charged to
+ * (what labor cost groups). computePay is this without the charges.
+ */
+export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
   const { startDate, endDate } = input;
   const governing = governingRuleSets(input.ruleSets);
   const calendars = payCalendars(input.ruleSets, governing);
@@ -443,7 +465,7 @@ export function computePay(input: {
     .filter((d) => d.date >= startDate && d.date <= endDate && d.hours !== 0)
     .sort((a, b) => compareText(a.employeeId, b.employeeId) || compareText(a.date, b.date));
   const employeeIds = [...new Set([...closed.map((s) => s.employeeId), ...timeOff.map((d) => d.employeeId)])].sort(compareText);
-  const employees: EmployeePay[] = [];
+  const employees: ChargedEmployeePay[] = [];
   let s = 0;
   let t = 0;
   for (const employeeId of employeeIds) {
@@ -454,11 +476,26 @@ export function computePay(input: {
     const { lines: pending, weeks } = employeeShiftLines(closed.slice(from, s), governing, calendars);
     for (const week of weeks.values()) week.regularRate = regularRateOf(week);
     const answered = pending.filter((l) => l.fields.date >= startDate && l.fields.date <= endDate);
-    const shiftLines = answered.map((l) => makeLine(l.fields, l.hours, rateOfLine(l)));
-    const lines = mergeByDate(shiftLines, timeOff.slice(fromTimeOff, t).map(timeOffLine));
+    const shiftLines: ChargedLine[] = answered.map((l) => ({
+      ...makeLine(l.fields, l.hours, rateOfLine(l)),
+      chargedShiftId: l.chargedShiftId,
+    }));
+    const timeOffLines: ChargedLine[] = timeOff.slice(fromTimeOff, t).map((d) => ({ ...timeOffLine(d), chargedShiftId: null }));
+    const lines = mergeByDate(shiftLines, timeOffLines);
     if (lines.length === 0) continue;
     const workweeks = [...new Set(answered.map((l) => l.week))].sort((a, b) => a.from - b.from || a.to - b.to).map(workweekOf);
-    employees.push({ employeeId, ...totalsOf(lines), workweeks, lines: lines.map((l) => l.line) });
+    employees.push({ pay: { employeeId, ...totalsOf(lines), workweeks, lines: lines.map((l) => l.line) }, lines });
   }
-  return { startDate, endDate, employees, totals: sumPayTotals(employees) };
+  return employees;
+}
+
+/**
+ * Pay lines and totals of every employee for workdays [startDate, endDate]. `shifts` must hold every shift of the
+ * workweeks the range touches (payReadWindow: more is harmless): a workweek is computed whole — its classification
+ * and its regular rate — and only the lines dated inside the range are answered, so no figure depends on the window.
+ * Open shifts are left out. One sort, then one pass per employee.
+ */
+export function computePay(input: PayInput): PayComputation {
+  const employees = computeChargedPay(input).map((e) => e.pay);
+  return { startDate: input.startDate, endDate: input.endDate, employees, totals: sumPayTotals(employees) };
 }

@@ -115,8 +115,8 @@ export function sumPayTotals(items: readonly PayTotals[]): PayTotals {
 }
 
 /** Merges two date-ordered line lists by date, shift lines before time off on the same date. */
-export function mergeByDate(a: readonly LineWithCents[], b: readonly LineWithCents[]): LineWithCents[] {
-  const merged: LineWithCents[] = [];
+export function mergeByDate<T extends LineWithCents>(a: readonly T[], b: readonly T[]): T[] {
+  const merged: T[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {

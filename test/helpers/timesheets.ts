@@ -50,6 +50,8 @@ export interface SeedShift {
   flags?: TrustFlag[];
   /** Still clocked in: no end, zero totals. */
   open?: boolean;
+  /** The cost code the shift is charged to (none unless told). */
+  costCodeId?: string | null;
 }
 
 /** Inserts shifts straight into D1 (chunked multi-row inserts under the 100-parameter cap), totals from closeShift. */
@@ -93,7 +95,7 @@ export async function seedShifts(organizationId: string, seeds: readonly SeedShi
       ...closed.totals,
       flags: s.flags ?? [],
       manualEntry: false,
-      costCodeId: null,
+      costCodeId: s.costCodeId ?? null,
       breaksJson: [], // filled by the shift_breaks triggers
       active: Boolean(s.open),
       createdAt: s.start,

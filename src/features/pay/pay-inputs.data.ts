@@ -3,6 +3,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "driz
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
+import type { ShiftCharge } from "@/domain/labor-cost";
 import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
@@ -153,6 +154,12 @@ const ruleSetsStatement = (db: Database, filter: PayFilter) =>
 const shiftsStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
   readRows(db, db.select(payShiftColumns).from(shifts).where(shiftConditions(filter, employeeIds)));
 
+/** What labor cost charges a shift's lines to, read with its pay columns. */
+const chargedShiftColumns = { ...payShiftColumns, roleId: shifts.roleId, costCodeId: shifts.costCodeId };
+
+const chargedShiftsStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
+  readRows(db, db.select(chargedShiftColumns).from(shifts).where(shiftConditions(filter, employeeIds)));
+
 const timeOffStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
   db
     .select({ workerId: timeOffRequests.workerId, hourConfiguration: timeOffRequests.hourConfiguration })
@@ -285,12 +292,14 @@ function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
  * The inputs of one page of employees (GET /timesheets/pay), in two round trips: the rule sets, the currency and
  * the page's employees (their staff rows); then only their shifts (every workweek the range touches, whole) and
  * time off, by IN lists of at most IDS_PER_STATEMENT ids. `more` tells whether employees remain after the page.
+ * With `charges` (labor cost) the shifts are read with their role and cost code: `charges` by shift id.
  */
 export async function readPayInputsPage(
   db: Database,
   filter: PayFilter,
   page: PayPage,
-): Promise<{ inputs: PayInputs; employeeIds: string[]; more: boolean }> {
+  { charges = false } = {},
+): Promise<{ inputs: PayInputs; employeeIds: string[]; more: boolean; charges: Map<string, ShiftCharge> }> {
   const [sets, organization, pageRows] = await db.batch([
     ruleSetsStatement(db, filter),
     organizationStatement(db, filter),
@@ -302,9 +311,14 @@ export async function readPayInputsPage(
   // The page's ids already name the location's employees: their shifts and time off count wherever they are.
   const byIds: PayFilter = { organizationId: filter.organizationId, startDate: filter.startDate, endDate: filter.endDate };
   const chunks = chunk(employeeIds, IDS_PER_STATEMENT);
-  const [first, ...rest] = chunks.flatMap((ids) => [shiftsStatement(db, byIds, ids), timeOffStatement(db, byIds, ids)]);
+  const shiftsOf = charges ? chargedShiftsStatement : shiftsStatement;
+  const [first, ...rest] = chunks.flatMap((ids) => [shiftsOf(db, byIds, ids), timeOffStatement(db, byIds, ids)]);
   const rows = first ? ((await db.batch([first, ...rest])) as unknown[][]) : [];
   const part = <T>(k: number) => rows.filter((_, i) => i % 2 === k).flat() as T[];
-  const inputs = payInputsOf(byIds, [sets, part<PayInputRows[1][number]>(0), part<PayInputRows[2][number]>(1), organization, staffRows]);
-  return { inputs, employeeIds, more };
+  const shiftRows = part<PayInputRows[1][number] & Partial<ShiftCharge>>(0);
+  const inputs = payInputsOf(byIds, [sets, shiftRows, part<PayInputRows[2][number]>(1), organization, staffRows]);
+  const shiftCharges = new Map(
+    charges ? shiftRows.map((r) => [r.id, { locationId: r.locationId, roleId: r.roleId ?? null, costCodeId: r.costCodeId ?? null }]) : [],
+  );
+  return { inputs, employeeIds, more, charges: shiftCharges };
 }

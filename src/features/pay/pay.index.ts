@@ -1,4 +1,6 @@
 import { createRouter } from "@/platform/create-app";
+import * as laborCost from "./labor-cost.handlers";
+import * as laborCostRoutes from "./labor-cost.routes";
 import * as lines from "./pay-lines.handlers";
 import * as linesRoutes from "./pay-lines.routes";
 import * as periods from "./pay-periods.handlers";
@@ -9,6 +11,7 @@ import * as rulesRoutes from "./pay-rules.routes";
 
 const router = createRouter()
   .openapi(linesRoutes.payLines, lines.payLines)
+  .openapi(laborCostRoutes.laborCost, laborCost.laborCost)
   .openapi(rulesRoutes.list, rules.list)
   .openapi(rulesRoutes.create, rules.create)
   .openapi(rulesRoutes.get, rules.get)
