@@ -1,6 +1,6 @@
 import { addDays, businessDate, offsetMinutesAt } from "./local-time";
 import { centsToAmount, roundTo } from "./pay-amounts";
-import type { PayComputation, PayLine } from "./pay-lines";
+import type { ChargedEmployeePay, ChargedLine } from "./pay-classification";
 import type { StoredShiftForPay } from "./pay-shift";
 import { type BreakRule, breakSettingsOf, closeShift, type ShiftBreak } from "./shift-totals";
 import { isSalaried } from "./shift-wage";
@@ -221,12 +221,12 @@ interface Accumulator {
 
 const empty = (): Accumulator => ({ regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: 0, cents: 0, sales: null });
 
-function add(into: Accumulator, line: PayLine): void {
+function add(into: Accumulator, { line, cents }: ChargedLine): void {
   if (line.kind === "REGULAR") into.regularMinutes += line.minutes;
   else if (line.kind === "OVERTIME") into.overtimeMinutes += line.minutes;
   else if (line.kind === "DOUBLE_TIME") into.doubleTimeMinutes += line.minutes;
-  else if (line.kind === "MEAL_PENALTY") into.penaltyHours += line.hours;
-  into.cents += Math.round((line.amount ?? 0) * 100);
+  else into.penaltyHours += line.hours;
+  into.cents += cents ?? 0;
 }
 
 function figuresOf(sum: Accumulator, targets: LaborTargets): ScheduleCostFigures {
@@ -254,37 +254,28 @@ function figuresOf(sum: Accumulator, targets: LaborTargets): ScheduleCostFigures
 }
 
 /**
- * The location's figures per date of [startDate, endDate] and in total, from a pay computation of the projected
- * shifts: the lines of the shifts (and planned entries) at `locationId`, and each workday's meal penalty where the
- * staff member's first shift of that workday is; laborCost sums the lines' amounts (to the cent, as grossPay does).
+ * The location's figures per date of [startDate, endDate] and in total, from the charged lines of a pay computation
+ * of the projected shifts (computeChargedPay): the lines charged to a shift or planned entry at `locationId` — its
+ * own minutes, and a meal penalty where the day passed the rule, as labor cost charges them; laborCost sums the
+ * lines' cents, as grossPay does. Time off is charged to no shift: it is not counted.
  */
 export function scheduleCost(input: {
-  pay: PayComputation;
+  employees: readonly ChargedEmployeePay[];
   startDate: string;
   endDate: string;
   locationId: string;
-  /** Every shift and planned entry the computation classified: its location and start. */
-  shifts: readonly { id: string; locationId: string; startAt: Date }[];
+  /** Every shift and planned entry the computation classified, with its location. */
+  shifts: readonly { id: string; locationId: string }[];
   sales: ReadonlyMap<string, number>;
   targets: LaborTargets;
 }): { dates: ScheduleCostDay[]; totals: ScheduleCostFigures } {
-  const where = new Map(input.shifts.map((s) => [s.id, s]));
+  const locationOf = new Map(input.shifts.map((s) => [s.id, s.locationId]));
   const days = new Map<string, Accumulator>();
   for (let date = input.startDate; date <= input.endDate; date = addDays(date, 1)) days.set(date, empty());
-  for (const employee of input.pay.employees) {
-    const firstShiftOf = new Map<string, { locationId: string; startAt: number }>();
-    for (const line of employee.lines) {
-      const shift = line.shiftId === null ? undefined : where.get(line.shiftId);
-      const first = firstShiftOf.get(line.date);
-      if (shift && (!first || shift.startAt.getTime() < first.startAt)) {
-        firstShiftOf.set(line.date, { locationId: shift.locationId, startAt: shift.startAt.getTime() });
-      }
-    }
-    for (const line of employee.lines) {
-      const day = days.get(line.date);
-      if (!day) continue;
-      const locationId = line.shiftId === null ? firstShiftOf.get(line.date)?.locationId : where.get(line.shiftId)?.locationId;
-      if (locationId === input.locationId && line.kind !== "TIME_OFF") add(day, line);
+  for (const employee of input.employees) {
+    for (const charged of employee.lines) {
+      const day = days.get(charged.line.date);
+      if (day && charged.chargedShiftId !== null && locationOf.get(charged.chargedShiftId) === input.locationId) add(day, charged);
     }
   }
   const total = empty();

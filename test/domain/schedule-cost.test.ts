@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computePay } from "@/domain/pay-classification";
+import { computeChargedPay, computePay } from "@/domain/pay-classification";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import {
   entryWage,
@@ -167,7 +167,7 @@ describe("scheduleCost: the location's lines per date", () => {
   const sets = [ruleSet("ca", "CALIFORNIA")];
   const here = shift("s1", 0, 360); // no meal by 5 h: a penalty
   const there = shift("s2", 420, 180, { locationId: "loc_2" });
-  const pay = computePay({
+  const employees = computeChargedPay({
     startDate: "2026-06-01",
     endDate: "2026-06-02",
     shifts: [here, there].map(payShiftFromStored),
@@ -175,15 +175,15 @@ describe("scheduleCost: the location's lines per date", () => {
     ruleSets: sets,
   });
   const cost = (targets: { laborPercent: number | null; salesPerLaborHour: number | null }, sales = new Map([["2026-06-01", 1000]])) =>
-    scheduleCost({ pay, startDate: "2026-06-01", endDate: "2026-06-02", locationId: "loc_1", shifts: [here, there], sales, targets });
+    scheduleCost({ employees, startDate: "2026-06-01", endDate: "2026-06-02", locationId: "loc_1", shifts: [here, there], sales, targets });
 
-  it("keeps this location's lines and the penalty where the day's first shift is; the other's hours still push overtime", () => {
+  it("keeps this location's lines and the penalty of the day it passed the rule in; the other's hours still push overtime", () => {
     const { dates, totals } = cost({ laborPercent: null, salesPerLaborHour: null });
     expect(dates[0]).toMatchObject({ date: "2026-06-01", scheduledMinutes: 360, regularMinutes: 360, penaltyHours: 1, laborCost: 140 });
     expect(dates[1]).toMatchObject({ date: "2026-06-02", scheduledMinutes: 0, laborCost: 0, sales: null, laborPercent: null });
     expect(totals).toMatchObject({ laborCost: 140, sales: 1000, laborPercent: 14, salesPerLaborHour: 166.67, overTarget: null });
     const other = scheduleCost({
-      pay,
+      employees,
       startDate: "2026-06-01",
       endDate: "2026-06-01",
       locationId: "loc_2",
@@ -192,6 +192,30 @@ describe("scheduleCost: the location's lines per date", () => {
       targets: { laborPercent: null, salesPerLaborHour: null },
     });
     expect(other.totals).toMatchObject({ regularMinutes: 120, overtimeMinutes: 60, penaltyHours: 0, laborCost: 70 });
+  });
+
+  it("charges a meal penalty to the location of the shift during which the day passed the rule", () => {
+    const first = shift("s1", 0, 240);
+    const second = shift("s2", 250, 180, { locationId: "loc_2" });
+    const charged = computeChargedPay({
+      startDate: "2026-06-01",
+      endDate: "2026-06-01",
+      shifts: [first, second].map(payShiftFromStored),
+      timeOff: [],
+      ruleSets: sets,
+    });
+    const at = (locationId: string) =>
+      scheduleCost({
+        employees: charged,
+        startDate: "2026-06-01",
+        endDate: "2026-06-01",
+        locationId,
+        shifts: [first, second],
+        sales: new Map(),
+        targets: { laborPercent: null, salesPerLaborHour: null },
+      }).totals;
+    expect(at("loc_1")).toMatchObject({ scheduledMinutes: 240, penaltyHours: 0, laborCost: 80 });
+    expect(at("loc_2")).toMatchObject({ scheduledMinutes: 180, penaltyHours: 1, laborCost: 80 });
   });
 
   it.each([

@@ -16,7 +16,7 @@ import { readRows } from "@/data/row-mapping";
 import { inOrganization } from "@/data/tenancy";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { addDays, localDayBounds } from "@/domain/local-time";
-import { computePay } from "@/domain/pay-classification";
+import { computeChargedPay } from "@/domain/pay-classification";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
 import {
@@ -199,10 +199,11 @@ export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
   const entries: ScheduledEntry[] = entryRows;
   const projected = projectedShifts({ now: r.now, shifts: worked, entries, breakTypes: typeRows, wages });
   const ruleSets = sets.map(ruleSetOfRow);
-  const pay = computePay({ startDate: r.startDate, endDate: r.endDate, shifts: projected.map(payShiftFromStored), timeOff: [], ruleSets });
+  const shiftsForPay = projected.map(payShiftFromStored);
+  const employees = computeChargedPay({ startDate: r.startDate, endDate: r.endDate, shifts: shiftsForPay, timeOff: [], ruleSets });
   const targets = { laborPercent: targetRows[0]?.laborPercent ?? null, salesPerLaborHour: targetRows[0]?.salesPerLaborHour ?? null };
   const cost = scheduleCost({
-    pay,
+    employees,
     startDate: r.startDate,
     endDate: r.endDate,
     locationId: r.location.id,

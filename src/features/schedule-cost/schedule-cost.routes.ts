@@ -25,8 +25,8 @@ export const get = defineRoute({
     "entries it overlaps so far and is counted as closing at the later of now and their planned end (an open break " +
     "ending after its planned length). An entry under way without a clock-in still counts whole until its planned " +
     "end; one that ended without a shift counts nothing. Only the lines dated in the range of this location's shifts " +
-    "and entries are reported (a meal penalty where the staff member's first shift of that workday is), but their " +
-    "hours at other locations, and their entries there, still count toward their daily and weekly overtime " +
+    "and entries are reported (a meal penalty where the day passed the meal rule, as labor cost charges it), but " +
+    "their hours at other locations, and their entries there, still count toward their daily and weekly overtime " +
     "thresholds. Paid time off is not labor cost here. `includeDrafts=true` counts draft entries too (the staff " +
     "members' drafts everywhere); by default only published entries count. `sales` is the sum of the location's " +
     "FORECAST `SALES` demand intervals starting on the date (local), null when there are none; `laborPercent` = " +
