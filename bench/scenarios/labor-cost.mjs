@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { demandTrips } from "../baseline/demand-statements.js";
 import { laborCostTrips } from "../baseline/labor-cost-statements.js";
+import { locationRead, projectionRead } from "../baseline/schedule-cost-statements.js";
 import { writeGuardFor } from "../baseline/write-guard.js";
 import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.mjs";
 import { measure, percentile } from "../lib/load.mjs";
@@ -21,6 +22,12 @@ export const description =
 const STAFF = 200;
 /** A Monday; the week measured is WEEK.startDate … WEEK.endDate (UTC location, California rules: Monday workweeks). */
 const WEEK = { startDate: "2026-03-02", endDate: "2026-03-08" };
+/** A Monday four weeks or more ahead: its published entries are all still to come, so schedule cost projects them. */
+const FUTURE_WEEK = (() => {
+  const day = new Date(Date.now() + 28 * 86_400_000);
+  const startDate = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+  return { startDate, endDate: new Date(Date.parse(startDate) + 6 * 86_400_000).toISOString().slice(0, 10) };
+})();
 const CODES = 4;
 const WAGE_RATES = 20;
 const LOAD_TOKENS = 32;
@@ -71,11 +78,11 @@ function generateShifts(staff, locationId, roleId, codes, rates) {
   return seeds;
 }
 
-/** The week's published schedule: one 8-hour entry a day for each staff member (what schedule cost projects). */
-function entryRows(org, locationId, staff, roleId, now) {
+/** A week's published schedule: one 8-hour entry a day for each staff member (what schedule cost projects). */
+function entryRows(org, locationId, staff, roleId, now, week = WEEK) {
   const rows = [];
   for (let day = 0; day < 7; day++) {
-    const date = addDays(WEEK.startDate, day);
+    const date = addDays(week.startDate, day);
     staff.forEach((member, i) => {
       const startAt = Date.parse(`${date}T${String(6 + (i % 8)).padStart(2, "0")}:00:00Z`);
       rows.push([
@@ -161,7 +168,11 @@ async function seed(ours, print) {
       "seed",
     );
   }
-  const entries = entryRows(org, location.id, staff, roleId, Date.now());
+  // This week's (worked) and a future week's (projected by schedule cost).
+  const entries = [
+    ...entryRows(org, location.id, staff, roleId, Date.now()),
+    ...entryRows(org, location.id, staff, roleId, Date.now(), FUTURE_WEEK),
+  ];
   await expectStatus(
     r("POST", "/__bench/load", { body: { tables: [{ table: "schedule_entries", columns: ENTRY_COLUMNS, rows: entries }] } }),
     200,
@@ -219,13 +230,25 @@ function reads(world) {
         return laborCostTrips({ organizationId: world.org.id, ...WEEK }, [ids]);
       },
     },
-    {
-      label: "schedule cost, week",
+    ...[
+      ["schedule cost, worked week", WEEK],
+      ["schedule cost, future week (projected)", FUTURE_WEEK],
+    ].map(([label, week]) => ({
+      label,
       route: "/api/organizations/{organizationId}/locations/{locationId}/schedules/cost",
-      path: `${world.base}/schedules/cost?${range}`,
-      baselinePath: null,
-      expectedTrips: null,
-    },
+      path: `${world.base}/schedules/cost?startDate=${week.startDate}&endDate=${week.endDate}`,
+      baselinePath: `${world.base}/schedules/cost?startDate=${week.startDate}&endDate=${week.endDate}`,
+      expectedTrips: (res) => {
+        // The location (UTC: its days are UTC days), then the projection's batch, read at ours' `now`.
+        const [first, second] = res.roundTrips.filter((t) => t.kind !== "directory");
+        const request = { organizationId: world.org.id, locationId: world.location.id, ...week };
+        const range = { start: Date.parse(week.startDate), end: Date.parse(week.endDate) + 86_400_000 };
+        return [
+          { call: first.call, pairs: locationRead(request) },
+          { call: "batch", pairs: projectionRead({ ...request, range, now: second?.params[2]?.[11] }) },
+        ];
+      },
+    })),
   ];
 }
 

@@ -48,12 +48,13 @@ export interface ScheduleCostRequest {
  * The staff members a schedule cost is about, as a subquery of ids: those with a live entry (published, or any with
  * drafts) starting in the range at the location, or a live shift there on a business date of the range.
  */
-const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL =>
-  sql`SELECT employee_id FROM schedule_entries WHERE location_id = ${r.location.id} AND +organization_id = ${r.organizationId}
-      AND start_at >= ${range.start.getTime()} AND start_at < ${range.end.getTime()} AND deleted_at IS NULL
-      ${r.includeDrafts ? sql`` : sql`AND is_draft = 0`}
-    UNION SELECT employee_id FROM shifts WHERE location_id = ${r.location.id} AND +organization_id = ${r.organizationId}
-      AND business_date >= ${r.startDate} AND business_date <= ${r.endDate} AND deleted_at IS NULL`;
+const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL => {
+  const here = { locationId: r.location.id, organizationId: r.organizationId };
+  const entries = sql`SELECT employee_id FROM schedule_entries WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND start_at >= ${range.start.getTime()} AND start_at < ${range.end.getTime()} AND deleted_at IS NULL`;
+  const published = r.includeDrafts ? sql`` : sql` AND is_draft = 0`;
+  const worked = sql`SELECT employee_id FROM shifts WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND business_date >= ${r.startDate} AND business_date <= ${r.endDate} AND deleted_at IS NULL`;
+  return sql`${entries}${published} UNION ${worked}`;
+};
 
 /**
  * Every statement of a schedule cost, sent as one batch (one round trip, a handful of bound parameters each: the
@@ -62,7 +63,7 @@ const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL
  * their entries still to end in it, anywhere; their wage rates, staff rows, the organization's roles and break types,
  * the location's FORECAST SALES and targets, and the organization's currency.
  */
-function statements(db: Database, r: ScheduleCostRequest) {
+export function scheduleCostStatements(db: Database, r: ScheduleCostRequest) {
   const range = { start: localDayBounds(r.startDate, r.location.timezone).start, end: localDayBounds(r.endDate, r.location.timezone).end };
   const staff = staffOf(r, range);
   const window = payReadWindow(r.startDate, r.endDate);
@@ -187,7 +188,7 @@ export function assertRange(startDate: string, endDate: string): void {
  */
 export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
   const [sets, shiftRows, entryRows, rateRows, staffRows, roleRows, typeRows, intervals, targetRows, organization] = await db.batch(
-    statements(db, r),
+    scheduleCostStatements(db, r),
   );
   const salaried = new Set(staffRows.filter((s) => s.wageType === "salary").map((s) => s.id));
   const worked: WorkedShift[] = shiftRows.map((row) => ({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage }));
