@@ -1,8 +1,8 @@
 // Issue 32, "Labor cost": a 200-staff location's week (shifts charged to cost codes, some switched mid-day, some paid
 // at wage rates; a published schedule for the week). Each entry of READS is one measured GET, ours against the
 // frameworkless baseline (bench/baseline/labor-cost.js: the same statements, the same pure rules of src/domain):
-// labor cost now; schedule cost when its route is in the served document (GET …/schedules/cost, added on its own
-// branch: give its entry a baseline path once bench/baseline serves it). Then demand upserts of 2,000 intervals:
+// labor cost; schedule cost of the worked week and of a future week (every entry projected), each skipped when its
+// route is not in the served document. Then demand upserts of 2,000 intervals:
 // round trips, rows written and p50, ours against the baseline sending the same statements.
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
@@ -17,7 +17,7 @@ import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from ".
 
 export const name = "labor-cost";
 export const description =
-  "a 200-staff location's week: labor cost (and schedule cost, when served) vs a frameworkless baseline; demand upserts of 2,000 intervals (issue 32)";
+  "a 200-staff location's week: labor cost and schedule cost vs a frameworkless baseline; demand upserts of 2,000 intervals (issue 32)";
 
 const STAFF = 200;
 /** A Monday; the week measured is WEEK.startDate … WEEK.endDate (UTC location, California rules: Monday workweeks). */
@@ -279,6 +279,9 @@ export async function run({ stateDir, options, print }) {
   const ours = await startOurs(stateDir);
   const world = await seed(ours, print);
   const document = await expectStatus(ours.request("GET", "/api/openapi.json"), 200, "document");
+  // The demand first: the baseline gets a copy of it, so schedule cost's sales (FORECAST SALES) are the same on both.
+  const demandTrace = await traced(ours, "PUT", `${world.base}/demand`, { token: world.admin, body: demandUpload(0) });
+  if (demandTrace.status !== 200) throw new Error(`demand: ${demandTrace.status} ${demandTrace.text.slice(0, 300)}`);
   const served = [];
   for (const entry of reads(world)) {
     if (!document.paths?.[entry.route]) {
@@ -289,8 +292,6 @@ export async function run({ stateDir, options, print }) {
     if (res.status !== 200) throw new Error(`${entry.label}: ${res.status} ${res.text.slice(0, 300)}`);
     served.push({ ...entry, res });
   }
-  const demandTrace = await traced(ours, "PUT", `${world.base}/demand`, { token: world.admin, body: demandUpload(0) });
-  if (demandTrace.status !== 200) throw new Error(`demand: ${demandTrace.status} ${demandTrace.text.slice(0, 300)}`);
 
   print("Starting the baseline Worker (bench/baseline) and copying the seeded rows into its D1…");
   const baseline = await startBaseline(stateDir);
