@@ -4,6 +4,7 @@ import { api } from "./helpers/api";
 import { unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
 import { createRuleSet } from "./helpers/pay";
+import { tenantDb } from "./helpers/shards";
 import { createStaffMember } from "./helpers/staff";
 import { seedShifts } from "./helpers/timesheets";
 import { createWorkplace, type Workplace } from "./helpers/workplace";
@@ -30,9 +31,9 @@ const shiftArb = fc.record({
 });
 
 /** Every page of pay lines' totals, summed in cents. */
-async function grossPayCents(w: Workplace, query: Record<string, string>) {
+async function grossPayCents(w: Workplace, query: Record<string, string>, limit = "1") {
   let cents = 0;
-  let next: string | null = `/api/timesheets/pay?${new URLSearchParams({ ...query, limit: "1" })}`;
+  let next: string | null = `/api/timesheets/pay?${new URLSearchParams({ ...query, limit })}`;
   while (next) {
     const res = await api("GET", next, { token: w.org.adminToken });
     expect(res.status).toBe(200);
@@ -86,5 +87,39 @@ describe("GET /api/timesheets/labor-cost properties", () => {
       }),
       { numRuns: 8 },
     );
+  });
+
+  it("reads the staff members 500 at a time: 501 of them are two pages, every one counted once", async () => {
+    const w = await createWorkplace();
+    const records = Array.from({ length: 501 }, (_, i) => ({ externalId: `lc-${i}`, name: `Staff ${i}` }));
+    const sync = await api("POST", `/api/organizations/${w.org.id}/staffmembers/sync`, { token: w.org.adminToken, body: { records } });
+    expect(sync.status, sync.text).toBe(200);
+    const { results } = await tenantDb()
+      .prepare("SELECT id FROM staff_members WHERE organization_id = ? AND id <> ?")
+      .bind(w.org.id, w.staff.id)
+      .all<{ id: string }>();
+    expect(results).toHaveLength(501);
+    const monday = new Date("2026-06-01T12:00:00Z");
+    await seedShifts(
+      w.org.id,
+      results.map((r, i) => ({
+        employeeId: r.id,
+        locationId: w.location.id,
+        roleId: w.roleId,
+        start: monday,
+        minutes: 60 + (i % 3),
+        utcOffset: 0,
+        hourlyWage: 20,
+      })),
+    );
+    const range = { startDate: "2026-06-01", endDate: "2026-06-07" };
+    const res = await api("GET", `/api/timesheets/labor-cost?${new URLSearchParams({ ...range, groupBy: "employee" })}`, {
+      token: w.org.adminToken,
+    });
+    expect(res.status).toBe(200);
+    expect(new Set(res.body.rows.map((r: { employeeId: string }) => r.employeeId)).size).toBe(501);
+    // 167 × 60 + 167 × 61 + 167 × 62 minutes at $20.
+    expect(res.body.totals).toMatchObject({ regularMinutes: 167 * 183, laborCost: (167 * 183 * 20) / 60 });
+    expect(Math.round(res.body.totals.laborCost * 100)).toBe(await grossPayCents(w, range, "500"));
   });
 });

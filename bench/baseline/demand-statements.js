@@ -14,7 +14,7 @@ const ON_CONFLICT =
   'on conflict ("demand_intervals"."location_id", "demand_intervals"."metric", "demand_intervals"."kind", "demand_intervals"."start_at") do update set "value" = excluded.value, "updated_at" = excluded.updated_at';
 const LIVE_LOCATION = "(SELECT organization_id FROM locations WHERE id = ? AND organization_id = ? AND deleted_at IS NULL)";
 const EVENT_SQL =
-  'insert into "events" ("id", "organization_id", "sequence", "type", "occurred_at", "form", "data") SELECT ?, ?, coalesce((SELECT max(sequence) FROM events WHERE organization_id = ?), 0) + 1, ?, ?, \'wire\', ?';
+  'insert into "events" ("id", "organization_id", "sequence", "type", "occurred_at", "form", "data") SELECT ?, ?, coalesce((SELECT max(sequence) FROM events WHERE organization_id = ?), 0) + 1, ?, ?, \'wire\', ? ';
 
 /**
  * The round trips of an upload: [{call, pairs: [[sql, values]]}]. `now` is the instant written (epoch ms; the

@@ -12,6 +12,8 @@ import { locationRead, projectionRead } from "../baseline/schedule-cost-statemen
 import { writeGuardFor } from "../baseline/write-guard.js";
 import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.mjs";
 import { measure, percentile } from "../lib/load.mjs";
+import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
+import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
@@ -336,9 +338,11 @@ export async function run({ stateDir, options, print }) {
   const sameDemand = isDeepStrictEqual(expectedDemand, maskDemand(oursTrips(demandTrace)));
   checks.push([`demand upsert of ${DEMAND_INTERVALS}`, sameDemand ? "yes" : "NO", "-"]);
   if (!sameDemand) {
-    print("  demand: statements differ; ours:");
-    for (const t of oursTrips(demandTrace))
-      print(`    ${t.call}: ${t.pairs.map(([sql, v]) => `${sql.slice(0, 400)} ${JSON.stringify(v.slice(0, 12))}`).join("\n      ")}`);
+    const [mine, expected] = [maskDemand(oursTrips(demandTrace)), expectedDemand].map((trips) => trips.flatMap((t) => t.pairs));
+    const at = mine.findIndex((pair, k) => !isDeepStrictEqual(pair, expected[k]));
+    print(`  demand: statements differ (${mine.length} ours, ${expected.length} the baseline's); the first at ${at}:`);
+    print(`    ours:     ${JSON.stringify(mine[at]).slice(0, 600)}`);
+    print(`    baseline: ${JSON.stringify(expected[at]).slice(0, 600)}`);
   }
 
   print(
@@ -350,8 +354,12 @@ export async function run({ stateDir, options, print }) {
     const base = { url: server.url, connections: options.connections, requestsFor, timeoutSeconds: 60 };
     if (options.warmupSeconds > 0) await measure({ ...base, durationSeconds: options.warmupSeconds });
     print(`  ${options.durationSeconds} s of ${label} (${server.name})`);
-    return (await measure({ ...base, durationSeconds: options.durationSeconds })).byLabel[label];
+    const profiling = options.profile ? await startProfile(server.inspectorPort) : null;
+    const measured = (await measure({ ...base, durationSeconds: options.durationSeconds })).byLabel[label];
+    if (profiling) profiles.push({ what: label, server: server.name, requests: measured?.count ?? 0, profile: await profiling.stop() });
+    return measured;
   };
+  const profiles = [];
   const operations = [];
   for (const entry of served) {
     const mine = await phase(entry.label, ours, (token) => ({
@@ -409,5 +417,11 @@ export async function run({ stateDir, options, print }) {
     `demand ${DEMAND_INTERVALS} p50 ${x(percentile(demandOurs, 0.5) / percentile(demandBaseline, 0.5))}, ${d1Figures(demandTrace).trips} round trips, ${d1Figures(demandTrace).written} rows written, ≤ ${maxParams} parameters a statement`,
     `statements identical: ${checks.every((c) => c[1] !== "NO") ? "yes" : "NO"}`,
   ];
+  for (const entry of served) {
+    const mine = profiles.find((p) => p.what === entry.label && p.server === "ours");
+    const theirs = profiles.find((p) => p.what === entry.label && p.server === "baseline");
+    if (mine) printProfile(print, `our Worker during ${entry.label}`, mine.profile);
+    if (mine && theirs) printCpuPerRequest(print, entry.label, mine, theirs);
+  }
   print(`labor-cost summary: ${summary.join("; ")}`);
 }
