@@ -42,6 +42,7 @@ export const FEATURES = {
   costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
   fairWorkweek: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/fair-workweek.index") },
   customFields: { public: false, load: (): FeatureModule => import("@/features/custom-fields/custom-fields.index") },
+  scheduleCost: { public: false, load: (): FeatureModule => import("@/features/schedule-cost/schedule-cost.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -90,6 +91,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/locations/*/fair-workweek", "fairWorkweek"],
   ["/api/organizations/*/staffmembers/*/good-faith-estimate", "fairWorkweek"],
   ["/api/organizations/*/custom-fields", "customFields"],
+  ["/api/organizations/*/locations/*/schedules/cost", "scheduleCost"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

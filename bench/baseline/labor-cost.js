@@ -12,7 +12,7 @@ import { writeGuard } from "./write-guard.js";
 
 const send = async (db, pairs) => (await db.batch(pairs.map(([sql, values]) => db.prepare(sql).bind(...values)))).map((r) => r.results);
 
-const ruleSetOf = (r) => ({
+export const ruleSetOf = (r) => ({
   id: r.id,
   locationId: r.location_id,
   effectiveFrom: r.effective_from,

@@ -4,11 +4,19 @@
 import { benchCopyEndpoint } from "./d1-rows.js";
 import * as laborCost from "./labor-cost.js";
 import * as pay from "./pay.js";
+import * as scheduleCost from "./schedule-cost.js";
 import * as schedules from "./schedules.js";
 import * as timeTracking from "./time-tracking.js";
 import * as timesheets from "./timesheets.js";
 
-const routes = [...timeTracking.routes, ...pay.routes, ...timesheets.routes, ...schedules.routes, ...laborCost.routes];
+const routes = [
+  ...timeTracking.routes,
+  ...pay.routes,
+  ...timesheets.routes,
+  ...schedules.routes,
+  ...laborCost.routes,
+  ...scheduleCost.routes,
+];
 
 export default {
   async fetch(request, env) {

@@ -1,13 +1,14 @@
 // Issue 32, "Labor cost": a 200-staff location's week (shifts charged to cost codes, some switched mid-day, some paid
 // at wage rates; a published schedule for the week). Each entry of READS is one measured GET, ours against the
 // frameworkless baseline (bench/baseline/labor-cost.js: the same statements, the same pure rules of src/domain):
-// labor cost now; schedule cost when its route is in the served document (GET …/schedules/cost, added on its own
-// branch: give its entry a baseline path once bench/baseline serves it). Then demand upserts of 2,000 intervals:
+// labor cost; schedule cost of the worked week and of a future week (every entry projected), each skipped when its
+// route is not in the served document. Then demand upserts of 2,000 intervals:
 // round trips, rows written and p50, ours against the baseline sending the same statements.
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { demandTrips } from "../baseline/demand-statements.js";
 import { laborCostTrips } from "../baseline/labor-cost-statements.js";
+import { locationRead, projectionRead } from "../baseline/schedule-cost-statements.js";
 import { writeGuardFor } from "../baseline/write-guard.js";
 import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.mjs";
 import { measure, percentile } from "../lib/load.mjs";
@@ -18,11 +19,17 @@ import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from ".
 
 export const name = "labor-cost";
 export const description =
-  "a 200-staff location's week: labor cost (and schedule cost, when served) vs a frameworkless baseline; demand upserts of 2,000 intervals (issue 32)";
+  "a 200-staff location's week: labor cost and schedule cost vs a frameworkless baseline; demand upserts of 2,000 intervals (issue 32)";
 
 const STAFF = 200;
 /** A Monday; the week measured is WEEK.startDate … WEEK.endDate (UTC location, California rules: Monday workweeks). */
 const WEEK = { startDate: "2026-03-02", endDate: "2026-03-08" };
+/** A Monday four weeks or more ahead: its published entries are all still to come, so schedule cost projects them. */
+const FUTURE_WEEK = (() => {
+  const day = new Date(Date.now() + 28 * 86_400_000);
+  const startDate = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+  return { startDate, endDate: new Date(Date.parse(startDate) + 6 * 86_400_000).toISOString().slice(0, 10) };
+})();
 const CODES = 4;
 const WAGE_RATES = 20;
 const LOAD_TOKENS = 32;
@@ -73,11 +80,11 @@ function generateShifts(staff, locationId, roleId, codes, rates) {
   return seeds;
 }
 
-/** The week's published schedule: one 8-hour entry a day for each staff member (what schedule cost projects). */
-function entryRows(org, locationId, staff, roleId, now) {
+/** A week's published schedule: one 8-hour entry a day for each staff member (what schedule cost projects). */
+function entryRows(org, locationId, staff, roleId, now, week = WEEK) {
   const rows = [];
   for (let day = 0; day < 7; day++) {
-    const date = addDays(WEEK.startDate, day);
+    const date = addDays(week.startDate, day);
     staff.forEach((member, i) => {
       const startAt = Date.parse(`${date}T${String(6 + (i % 8)).padStart(2, "0")}:00:00Z`);
       rows.push([
@@ -163,7 +170,11 @@ async function seed(ours, print) {
       "seed",
     );
   }
-  const entries = entryRows(org, location.id, staff, roleId, Date.now());
+  // This week's (worked) and a future week's (projected by schedule cost).
+  const entries = [
+    ...entryRows(org, location.id, staff, roleId, Date.now()),
+    ...entryRows(org, location.id, staff, roleId, Date.now(), FUTURE_WEEK),
+  ];
   await expectStatus(
     r("POST", "/__bench/load", { body: { tables: [{ table: "schedule_entries", columns: ENTRY_COLUMNS, rows: entries }] } }),
     200,
@@ -221,13 +232,25 @@ function reads(world) {
         return laborCostTrips({ organizationId: world.org.id, ...WEEK }, [ids]);
       },
     },
-    {
-      label: "schedule cost, week",
+    ...[
+      ["schedule cost, worked week", WEEK],
+      ["schedule cost, future week (projected)", FUTURE_WEEK],
+    ].map(([label, week]) => ({
+      label,
       route: "/api/organizations/{organizationId}/locations/{locationId}/schedules/cost",
-      path: `${world.base}/schedules/cost?${range}`,
-      baselinePath: null,
-      expectedTrips: null,
-    },
+      path: `${world.base}/schedules/cost?startDate=${week.startDate}&endDate=${week.endDate}`,
+      baselinePath: `${world.base}/schedules/cost?startDate=${week.startDate}&endDate=${week.endDate}`,
+      expectedTrips: (res) => {
+        // The location (UTC: its days are UTC days), then the projection's batch, read at ours' `now`.
+        const [first, second] = res.roundTrips.filter((t) => t.kind !== "directory");
+        const request = { organizationId: world.org.id, locationId: world.location.id, ...week };
+        const range = { start: Date.parse(week.startDate), end: Date.parse(week.endDate) + 86_400_000 };
+        return [
+          { call: first.call, pairs: locationRead(request) },
+          { call: "batch", pairs: projectionRead({ ...request, range, now: second?.params[2]?.[11] }) },
+        ];
+      },
+    })),
   ];
 }
 
@@ -258,6 +281,9 @@ export async function run({ stateDir, options, print }) {
   const ours = await startOurs(stateDir);
   const world = await seed(ours, print);
   const document = await expectStatus(ours.request("GET", "/api/openapi.json"), 200, "document");
+  // The demand first: the baseline gets a copy of it, so schedule cost's sales (FORECAST SALES) are the same on both.
+  const demandTrace = await traced(ours, "PUT", `${world.base}/demand`, { token: world.admin, body: demandUpload(0) });
+  if (demandTrace.status !== 200) throw new Error(`demand: ${demandTrace.status} ${demandTrace.text.slice(0, 300)}`);
   const served = [];
   for (const entry of reads(world)) {
     if (!document.paths?.[entry.route]) {
@@ -268,8 +294,6 @@ export async function run({ stateDir, options, print }) {
     if (res.status !== 200) throw new Error(`${entry.label}: ${res.status} ${res.text.slice(0, 300)}`);
     served.push({ ...entry, res });
   }
-  const demandTrace = await traced(ours, "PUT", `${world.base}/demand`, { token: world.admin, body: demandUpload(0) });
-  if (demandTrace.status !== 200) throw new Error(`demand: ${demandTrace.status} ${demandTrace.text.slice(0, 300)}`);
 
   print("Starting the baseline Worker (bench/baseline) and copying the seeded rows into its D1…");
   const baseline = await startBaseline(stateDir);

@@ -1,0 +1,224 @@
+import {
+  breakTypes,
+  demandIntervals,
+  laborTargets,
+  organizations,
+  payRuleSets,
+  roles,
+  scheduleEntries,
+  shifts,
+  staffMembers,
+  wageRates,
+} from "@db/schema";
+import { and, eq, gt, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { readRows } from "@/data/row-mapping";
+import { inOrganization } from "@/data/tenancy";
+import { calendarRangeProblem } from "@/domain/calendar-range";
+import { addDays, localDayBounds } from "@/domain/local-time";
+import { computeChargedPay } from "@/domain/pay-classification";
+import { payShiftFromStored } from "@/domain/pay-shift";
+import { payReadWindow } from "@/domain/pay-workweek";
+import {
+  MAX_SCHEDULE_COST_DAYS,
+  projectedShifts,
+  type ScheduledEntry,
+  salesByDate,
+  scheduleCost,
+  type WageSources,
+  type WorkedShift,
+} from "@/domain/schedule-cost";
+import type { WageRateRow } from "@/domain/wage-rate";
+import { payShiftColumns } from "@/features/pay/pay-inputs.data";
+import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
+import { invalidField } from "@/problems/problem";
+
+const DAY_MS = 86_400_000;
+
+export interface ScheduleCostRequest {
+  organizationId: string;
+  location: { id: string; timezone: string };
+  startDate: string;
+  endDate: string;
+  includeDrafts: boolean;
+  now: Date;
+}
+
+/**
+ * The staff members a schedule cost is about, as a subquery of ids: those with a live entry (published, or any with
+ * drafts) starting in the range at the location, or a live shift there on a business date of the range.
+ */
+const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL => {
+  const here = { locationId: r.location.id, organizationId: r.organizationId };
+  const entries = sql`SELECT employee_id FROM schedule_entries WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND start_at >= ${range.start.getTime()} AND start_at < ${range.end.getTime()} AND deleted_at IS NULL`;
+  const published = r.includeDrafts ? sql`` : sql` AND is_draft = 0`;
+  const worked = sql`SELECT employee_id FROM shifts WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND business_date >= ${r.startDate} AND business_date <= ${r.endDate} AND deleted_at IS NULL`;
+  return sql`${entries}${published} UNION ${worked}`;
+};
+
+/**
+ * Every statement of a schedule cost, sent as one batch (one round trip, a handful of bound parameters each: the
+ * staff members are a subquery, never an IN list, so a location of any size stays within D1's 100 parameters and
+ * 1,000 queries): the rule sets, the staff members' shifts of every workweek the range touches (payReadWindow) and
+ * their entries still to end in it, anywhere; their wage rates, staff rows, the organization's roles and break types,
+ * the location's FORECAST SALES and targets, and the organization's currency.
+ */
+export function scheduleCostStatements(db: Database, r: ScheduleCostRequest) {
+  const range = { start: localDayBounds(r.startDate, r.location.timezone).start, end: localDayBounds(r.endDate, r.location.timezone).end };
+  const staff = staffOf(r, range);
+  const window = payReadWindow(r.startDate, r.endDate);
+  // Entries elsewhere may be in another zone: a day's margin either side of the window's local days.
+  const entriesFrom = Date.parse(`${window.from}T00:00:00Z`) - 2 * DAY_MS;
+  const entriesTo = Date.parse(`${addDays(window.to, 1)}T00:00:00Z`) + 2 * DAY_MS;
+  return [
+    db
+      .select()
+      .from(payRuleSets)
+      .where(and(eq(payRuleSets.organizationId, r.organizationId), isNull(payRuleSets.deletedAt))),
+    readRows(
+      db,
+      db
+        .select(payShiftColumns)
+        .from(shifts)
+        .where(
+          and(
+            sql`${shifts.employeeId} IN (${staff})`,
+            sql`+${shifts.organizationId} = ${r.organizationId}`,
+            gte(shifts.businessDate, window.from),
+            lte(shifts.businessDate, window.to),
+            isNull(shifts.deletedAt),
+          ),
+        ),
+    ),
+    db
+      .select({
+        id: scheduleEntries.id,
+        employeeId: scheduleEntries.employeeId,
+        locationId: scheduleEntries.locationId,
+        roleId: scheduleEntries.roleId,
+        startAt: scheduleEntries.startAt,
+        endAt: scheduleEntries.endAt,
+        utcOffset: scheduleEntries.utcOffset,
+        breakTypeIds: scheduleEntries.breaks,
+      })
+      .from(scheduleEntries)
+      .where(
+        and(
+          sql`${scheduleEntries.employeeId} IN (${staff})`,
+          sql`+${scheduleEntries.organizationId} = ${r.organizationId}`,
+          gte(scheduleEntries.startAt, new Date(entriesFrom)),
+          lt(scheduleEntries.startAt, new Date(entriesTo)),
+          gt(scheduleEntries.endAt, r.now),
+          isNull(scheduleEntries.deletedAt),
+          r.includeDrafts ? undefined : eq(scheduleEntries.isDraft, false),
+        ),
+      ),
+    db
+      .select({
+        employeeId: wageRates.employeeId,
+        id: wageRates.id,
+        roleId: wageRates.roleId,
+        locationId: wageRates.locationId,
+        hourlyRate: wageRates.hourlyRate,
+        effectiveFrom: wageRates.effectiveFrom,
+      })
+      .from(wageRates)
+      .where(
+        and(
+          sql`${wageRates.employeeId} IN (${staff})`,
+          eq(wageRates.organizationId, r.organizationId),
+          isNull(wageRates.deletedAt),
+          lte(wageRates.effectiveFrom, window.to),
+        ),
+      ),
+    db
+      .select({ id: staffMembers.id, hourlyWage: staffMembers.hourlyWage, wageType: staffMembers.wageType })
+      .from(staffMembers)
+      .where(and(sql`${staffMembers.id} IN (${staff})`, eq(staffMembers.organizationId, r.organizationId))),
+    db.select({ id: roles.id, hourlyWage: roles.hourlyWage }).from(roles).where(eq(roles.organizationId, r.organizationId)),
+    db
+      .select({
+        id: breakTypes.id,
+        locationId: breakTypes.locationId,
+        name: breakTypes.name,
+        mandatory: breakTypes.mandatory,
+        enabled: breakTypes.enabled,
+        frequencyMinutes: breakTypes.frequencyMinutes,
+        durationMinutes: breakTypes.durationMinutes,
+        paid: breakTypes.paid,
+      })
+      .from(breakTypes)
+      .where(inOrganization(breakTypes, r.organizationId)),
+    db
+      .select({ startAt: demandIntervals.startAt, value: demandIntervals.value })
+      .from(demandIntervals)
+      .where(
+        and(
+          eq(demandIntervals.locationId, r.location.id),
+          eq(demandIntervals.metric, "SALES"),
+          eq(demandIntervals.kind, "FORECAST"),
+          gte(demandIntervals.startAt, range.start.getTime()),
+          lt(demandIntervals.startAt, range.end.getTime()),
+          eq(demandIntervals.organizationId, r.organizationId),
+        ),
+      ),
+    db
+      .select({ laborPercent: laborTargets.laborPercent, salesPerLaborHour: laborTargets.salesPerLaborHour })
+      .from(laborTargets)
+      .where(and(eq(laborTargets.locationId, r.location.id), eq(laborTargets.organizationId, r.organizationId))),
+    db.select({ currencyCode: organizations.currencyCode }).from(organizations).where(eq(organizations.id, r.organizationId)),
+  ] as const;
+}
+
+const groupBy = <T extends { employeeId: string }>(rows: readonly T[]) => {
+  const map = new Map<string, T[]>();
+  for (const row of rows) map.set(row.employeeId, [...(map.get(row.employeeId) ?? []), row]);
+  return map;
+};
+
+/** endDate before startDate, or a range over MAX_SCHEDULE_COST_DAYS days: 400 naming endDate. */
+export function assertRange(startDate: string, endDate: string): void {
+  const problem = calendarRangeProblem(startDate, endDate, MAX_SCHEDULE_COST_DAYS);
+  if (problem) throw invalidField(problem.path, problem.message);
+}
+
+/**
+ * GET …/schedules/cost: one round trip of reads, then pure work: the projected shifts (domain/schedule-cost), the
+ * pay engine over them, and the location's figures per date.
+ */
+export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
+  const [sets, shiftRows, entryRows, rateRows, staffRows, roleRows, typeRows, intervals, targetRows, organization] = await db.batch(
+    scheduleCostStatements(db, r),
+  );
+  const salaried = new Set(staffRows.filter((s) => s.wageType === "salary").map((s) => s.id));
+  const worked: WorkedShift[] = shiftRows.map((row) => ({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage }));
+  const wages: WageSources = {
+    rates: groupBy<WageRateRow & { employeeId: string }>(rateRows),
+    roles: new Map(roleRows.map((role) => [role.id, role])),
+    staff: new Map(staffRows.map((s) => [s.id, s])),
+  };
+  const entries: ScheduledEntry[] = entryRows;
+  const projected = projectedShifts({ now: r.now, shifts: worked, entries, breakTypes: typeRows, wages });
+  const ruleSets = sets.map(ruleSetOfRow);
+  const shiftsForPay = projected.map(payShiftFromStored);
+  const employees = computeChargedPay({ startDate: r.startDate, endDate: r.endDate, shifts: shiftsForPay, timeOff: [], ruleSets });
+  const targets = { laborPercent: targetRows[0]?.laborPercent ?? null, salesPerLaborHour: targetRows[0]?.salesPerLaborHour ?? null };
+  const cost = scheduleCost({
+    employees,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    locationId: r.location.id,
+    shifts: projected,
+    sales: salesByDate(intervals, r.location.timezone),
+    targets,
+  });
+  return {
+    locationId: r.location.id,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    includeDrafts: r.includeDrafts,
+    currencyCode: organization[0]?.currencyCode ?? "USD",
+    targets,
+    ...cost,
+  };
+}
