@@ -25,3 +25,20 @@ export async function sha256Hex(text: string): Promise<string> {
 
 /** The snapshotHash of a payroll snapshot: SHA-256 hex of its canonical JSON. */
 export const canonicalHash = (value: unknown): Promise<string> => sha256Hex(canonicalJson(value));
+
+/**
+ * The canonical JSON of an object around one of its members' value: the text before the value (from `{` to the
+ * member's `"key":`) and after it (the following members and `}`), so that before + canonicalJson(value[key]) +
+ * after is canonicalJson(value). A payroll snapshot is written this way with its employees streamed in between.
+ */
+export function canonicalAround(value: Record<string, unknown>, key: string): [string, string] {
+  const keys = Object.keys(value)
+    .filter((k) => k !== key && value[k] !== undefined)
+    .concat(key)
+    .sort();
+  const at = keys.indexOf(key);
+  const member = (k: string) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`;
+  const before = keys.slice(0, at).map((k) => `${member(k)},`);
+  const after = keys.slice(at + 1).map((k) => `,${member(k)}`);
+  return [`{${before.join("")}${JSON.stringify(key)}:`, `${after.join("")}}`];
+}
