@@ -81,7 +81,7 @@ async function closeInParts(w: Workplace, files: R2Bucket = env.FILES, options: 
     body: JSON.stringify({ approveAll: true }),
   });
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request, { ...env, ...options, FILES: files } as Env, ctx);
+  const response = await worker.fetch(request as never, { ...env, ...options, FILES: files } as Env, ctx);
   await waitOnExecutionContext(ctx);
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) };
