@@ -119,7 +119,7 @@ export function partBytesOf(env: object): number {
 }
 
 /**
- * An object written piece by piece, never whole in memory: the bytes go into one part buffer of `partBytes`; each
+ * An object written piece by piece, never whole in memory: the bytes go into one part buffer (up to `partBytes`); each
  * time it is full it is uploaded as the next part of a multipart upload (started with the first full part; R2 wants
  * every part but the last at least MIN_PART_BYTES and all of the same size, which a fixed buffer gives). SHA-256 and
  * size are computed as the bytes pass. `finish` uploads the rest as the last part and completes the object; an object
@@ -148,13 +148,24 @@ export class FileWriter {
     this.#size += bytes.byteLength;
     let offset = 0;
     while (offset < bytes.byteLength) {
-      this.#buffer ??= new Uint8Array(this.partBytes);
-      const take = Math.min(this.partBytes - this.#filled, bytes.byteLength - offset);
-      this.#buffer.set(bytes.subarray(offset, offset + take), this.#filled);
+      this.#grow(this.#filled + bytes.byteLength - offset);
+      const take = Math.min(this.#buffer!.byteLength - this.#filled, bytes.byteLength - offset);
+      this.#buffer!.set(bytes.subarray(offset, offset + take), this.#filled);
       this.#filled += take;
       offset += take;
       if (this.#filled === this.partBytes) await this.#uploadPart();
     }
+  }
+
+  /** The part buffer grown towards `wanted` bytes (doubling from 64 KiB, at most partBytes): a small object stays small. */
+  #grow(wanted: number) {
+    const size = this.#buffer?.byteLength ?? 0;
+    if (size >= this.partBytes || size >= wanted) return;
+    let next = Math.max(size, 64 * 1024);
+    while (next < wanted && next < this.partBytes) next *= 2;
+    const grown = new Uint8Array(Math.min(next, this.partBytes));
+    if (this.#buffer) grown.set(this.#buffer.subarray(0, this.#filled));
+    this.#buffer = grown;
   }
 
   async #uploadPart() {
