@@ -19,11 +19,13 @@
 
 import { createDatabase } from "../src/data/client";
 import { D1_LIMITS } from "../src/data/d1-limits";
+import { partBytesOf } from "../src/data/files";
 import { newId } from "../src/data/ids";
 import type { WakeUp } from "../src/data/outbox/wake";
 import { shardBinding, shardConfig } from "../src/data/shards";
 import { businessDate } from "../src/domain/local-time";
 import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
+import { chunkRows, runExportChunk } from "../src/features/exports/export-chunk";
 import { insertBreakStatements, insertShiftStatements } from "../src/features/shifts/shift-rows.data";
 import type { ShiftBreakRow, ShiftRow } from "../src/features/shifts/shifts.schemas";
 import { runAccrualPass } from "../src/jobs/accrual-pass";
@@ -71,6 +73,13 @@ const PASSES: Record<string, (db: ReturnType<typeof createDatabase>, now: Date) 
   "/__bench/accrual-pass": runAccrualPass,
   "/__bench/attendance-pass": runAttendancePass,
 };
+/**
+ * Export jobs the bench works itself (POST /__bench/exports-by-bench, then /__bench/export-chunk {exportId} per chunk,
+ * traced): from then on the queue consumer acks their messages without working them, so that no chunk runs unmeasured
+ * in the background.
+ */
+let exportsByBench = false;
+
 /** Recorded traces by id, kept small: the bench reads each right after its request. */
 const traces = new Map<string, RoundTrip[]>();
 const MAX_TRACES = 100;
@@ -384,6 +393,25 @@ export default {
           rowsWritten: sum(log.flatMap((t) => t.rowsWritten)),
         });
       }
+      if (url.pathname === "/__bench/exports-by-bench" && request.method === "POST") {
+        exportsByBench = true;
+        return Response.json({ exportsByBench });
+      }
+      if (url.pathname === "/__bench/export-chunk" && request.method === "POST") {
+        // One chunk of an export job as the queue consumer works it, counted (traced with X-Bench-Trace): {next}.
+        const { exportId } = await request.json<{ exportId: string }>();
+        const log: RoundTrip[] = [];
+        const next = await runExportChunk(
+          createDatabase(countingDatabase(data, log)),
+          env.FILES,
+          exportId,
+          chunkRows(env),
+          partBytesOf(env),
+        );
+        const chunkTrace = request.headers.get(TRACE_HEADER);
+        if (chunkTrace) traces.set(chunkTrace, log);
+        return Response.json({ next });
+      }
       if (url.pathname === "/__bench/seed-events" && request.method === "POST") {
         return Response.json(await seedEvents(data, await request.json()));
       }
@@ -415,5 +443,11 @@ export default {
     return counted;
   },
   scheduled: worker.scheduled,
-  queue: worker.queue,
+  async queue(batch, env, ctx) {
+    if (exportsByBench && batch.messages.some((message) => "exportId" in (message.body as object))) {
+      for (const message of batch.messages) message.ack();
+      return;
+    }
+    return worker.queue!(batch, env, ctx);
+  },
 } satisfies ExportedHandler<Env, WakeUp>;

@@ -25,6 +25,7 @@ export default {
    * clock-outs), then wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
    * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired. In FILES: deletes
    * the payroll objects of closes whose batch failed (src/jobs/sweep-files.ts), looking their keys up on every shard.
+   * Exports QUEUED or RUNNING that have not moved for 5 minutes get their message again (src/jobs/export-resend.ts).
    */
   async scheduled(controller, invocation, ctx) {
     const env = limitsEnforced(invocation) ? await limited(invocation) : invocation;
@@ -46,6 +47,8 @@ export default {
       const db = jobs.createDatabase(jobs.shardBinding(env, shard));
       ctx.waitUntil(Promise.all([jobs.purgeExpiredKeys(db), jobs.purgeExpiredEvents(db)]));
       ctx.waitUntil(jobs.runAccrualPass(db, now));
+      // Exports whose message was never sent or got lost: sent again (idempotent, src/jobs/export-resend.ts).
+      ctx.waitUntil(jobs.resendStalledExports(db, env.EXPORT_QUEUE, now));
       // Availability occurrences written out two years ahead, for the scheduling guards and eligibility.
       ctx.waitUntil(jobs.runAvailabilityHorizonPass(db, now, horizonStatements));
       // The drain after the attendance pass delivers what it raised in this same invocation.

@@ -437,14 +437,33 @@ export async function run({ stateDir, options, print }) {
   const document = await expectStatus(ours.request("GET", "/api/openapi.json"), 200, "openapi");
   const exportPath = Object.keys(document.paths ?? {}).find((p) => /\/exports$/.test(p));
   if (exportPath) {
-    // The job's request (ExportCreate on main: kind, format, dates, an optional location or employee): a year of the
-    // timesheets of the 2,000-staff location. Only this request is measured; the queue's chunks run after it.
+    // The job's request (ExportCreate: kind, format, dates, an optional location or employee): a year of the
+    // timesheets of the 2,000-staff location. Then every chunk of the job, each one invocation as the queue consumer
+    // works it (POST /__bench/export-chunk, traced; the real consumer leaves the bench's jobs alone), and its download.
     const exportUrl = exportPath.replace(/\{organization_?[iI]d\}/, org.id);
+    await expectStatus(ours.request("POST", "/__bench/exports-by-bench"), 200, "exports by bench");
     const job = await invoke(ours, "POST", exportUrl, {
       token: admin,
       body: { kind: "TIMESHEETS", format: "csv", startDate: addDays(LAST_DAY, -364), endDate: LAST_DAY, locationId: locationIds[0] },
     });
     ops.push(summarize(`export job request: a year of timesheets, ${plan.big}-staff location`, [job], `POST ${exportPath}: ${job.status}`));
+    step("export job chunks");
+    const chunks = [];
+    for (let i = 0; i < 1000 && job.body?.id; i++) {
+      const chunk = await invoke(ours, "POST", "/__bench/export-chunk", { body: { exportId: job.body.id } });
+      chunks.push(chunk);
+      if (chunk.status !== 200 || chunk.body?.next !== "more") break;
+    }
+    const finished = await invoke(ours, "GET", `${exportUrl}/${job.body?.id}`, { token: admin });
+    ops.push(
+      summarize(
+        `export job chunks (${chunks.length}), a year of timesheets, ${plan.big}-staff location`,
+        chunks,
+        `${finished.body?.status}: ${finished.body?.rowsWritten} rows, ${kb(finished.body?.bytes ?? 0)}`,
+      ),
+    );
+    const download = await invoke(ours, "GET", `${exportUrl}/${job.body?.id}/download`, { token: admin });
+    ops.push(summarize("export download", [download], `${kb(Buffer.byteLength(download.text))} answered`));
   } else {
     print("  export job: skipped: not built (no …/exports path in /api/openapi.json)");
   }

@@ -22,9 +22,26 @@ export class FileExistsError extends Error {
 
 const encoder = new TextEncoder();
 
+const hexOf = (digest: ArrayBuffer) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  return hexOf(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+/** SHA-256 over bytes given piece by piece (workerd's crypto.DigestStream: no piece is kept). */
+export class Sha256 {
+  readonly #stream = new crypto.DigestStream("SHA-256");
+  readonly #writer = this.#stream.getWriter();
+
+  update(bytes: Uint8Array): Promise<void> {
+    return this.#writer.write(bytes);
+  }
+
+  /** The digest (hex) of every byte given; nothing may be given after. */
+  async hex(): Promise<string> {
+    await this.#writer.close();
+    return hexOf(await this.#stream.digest);
+  }
 }
 
 /**
@@ -92,6 +109,97 @@ export async function objectDigest(bucket: R2Bucket, key: string): Promise<{ siz
   if (!object) return null;
   const digest = new crypto.DigestStream("SHA-256");
   await object.body.pipeTo(digest);
-  const bytes = new Uint8Array(await digest.digest);
-  return { size: object.size, sha256: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") };
+  return { size: object.size, sha256: hexOf(await digest.digest) };
+}
+
+/** Bytes of every part of a multipart object but the last: FILE_PART_BYTES when set (the tests), else MIN_PART_BYTES. */
+export function partBytesOf(env: object): number {
+  const value = Number((env as { FILE_PART_BYTES?: string }).FILE_PART_BYTES);
+  return Number.isInteger(value) && value > 0 ? value : MIN_PART_BYTES;
+}
+
+/**
+ * An object written piece by piece, never whole in memory: the bytes go into one part buffer (up to `partBytes`); each
+ * time it is full it is uploaded as the next part of a multipart upload (started with the first full part; R2 wants
+ * every part but the last at least MIN_PART_BYTES and all of the same size, which a fixed buffer gives). SHA-256 and
+ * size are computed as the bytes pass. `finish` uploads the rest as the last part and completes the object; an object
+ * smaller than one part is stored by one put instead (refused, like putFile, when its key exists: FileExistsError).
+ * Until `finish` returns nothing is visible under `key`; `abort` discards the parts uploaded so far. Keys are new
+ * (a close's or an export's own): a completed multipart object is not checked against an existing one.
+ */
+export class FileWriter {
+  readonly #hash = new Sha256();
+  readonly #parts: R2UploadedPart[] = [];
+  #buffer: Uint8Array | null = null;
+  #filled = 0;
+  #size = 0;
+  #upload: R2MultipartUpload | null = null;
+
+  constructor(
+    readonly bucket: R2Bucket,
+    readonly key: string,
+    readonly contentType: string,
+    readonly partBytes: number,
+  ) {}
+
+  async write(piece: Uint8Array | string): Promise<void> {
+    const bytes = typeof piece === "string" ? encoder.encode(piece) : piece;
+    await this.#hash.update(bytes);
+    this.#size += bytes.byteLength;
+    let offset = 0;
+    while (offset < bytes.byteLength) {
+      this.#grow(this.#filled + bytes.byteLength - offset);
+      const take = Math.min(this.#buffer!.byteLength - this.#filled, bytes.byteLength - offset);
+      this.#buffer!.set(bytes.subarray(offset, offset + take), this.#filled);
+      this.#filled += take;
+      offset += take;
+      if (this.#filled === this.partBytes) await this.#uploadPart();
+    }
+  }
+
+  /** The part buffer grown towards `wanted` bytes (doubling from 64 KiB, at most partBytes): a small object stays small. */
+  #grow(wanted: number) {
+    const size = this.#buffer?.byteLength ?? 0;
+    if (size >= this.partBytes || size >= wanted) return;
+    let next = Math.max(size, 64 * 1024);
+    while (next < wanted && next < this.partBytes) next *= 2;
+    const grown = new Uint8Array(Math.min(next, this.partBytes));
+    if (this.#buffer) grown.set(this.#buffer.subarray(0, this.#filled));
+    this.#buffer = grown;
+  }
+
+  async #uploadPart() {
+    this.#upload ??= await this.bucket.createMultipartUpload(this.key, { httpMetadata: { contentType: this.contentType } });
+    this.#parts.push(await this.#upload.uploadPart(this.#parts.length + 1, this.#buffer!.subarray(0, this.#filled)));
+    this.#filled = 0;
+  }
+
+  /** Parts uploaded so far. */
+  get parts(): number {
+    return this.#parts.length;
+  }
+
+  async finish(): Promise<StoredFile> {
+    const sha256 = await this.#hash.hex();
+    const rest = this.#buffer ? this.#buffer.subarray(0, this.#filled) : new Uint8Array();
+    if (this.#upload === null) {
+      const stored = await this.bucket.put(this.key, rest, {
+        onlyIf: new Headers({ "If-None-Match": "*" }),
+        sha256,
+        httpMetadata: { contentType: this.contentType },
+      });
+      if (stored === null) throw new FileExistsError(this.key);
+    } else {
+      if (this.#filled > 0) await this.#uploadPart();
+      await this.#upload.complete(this.#parts);
+    }
+    this.#buffer = null;
+    return { key: this.key, size: this.#size, sha256 };
+  }
+
+  /** Discards what was uploaded (an upload never completed leaves no object). */
+  async abort(): Promise<void> {
+    this.#buffer = null;
+    if (this.#upload) await this.#upload.abort().catch(() => undefined);
+  }
 }

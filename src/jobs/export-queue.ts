@@ -1,4 +1,5 @@
 import { createDatabase } from "@/data/client";
+import { partBytesOf } from "@/data/files";
 import { shardBinding, shardOfOrganization } from "@/data/shards";
 import { chunkRows, EXPORT_ATTEMPTS, type ExportMessage, failExport, runExportChunk } from "@/features/exports/export-chunk";
 
@@ -18,7 +19,7 @@ export async function workExports(batch: MessageBatch<ExportMessage>, env: Env) 
     }
     const db = createDatabase(shardBinding(env, shard));
     try {
-      const next = await runExportChunk(db, env.FILES, exportId, chunkRows(env));
+      const next = await runExportChunk(db, env.FILES, exportId, chunkRows(env), partBytesOf(env));
       if (next === "more") await env.EXPORT_QUEUE.send({ exportId, organizationId });
       message.ack();
     } catch (error) {

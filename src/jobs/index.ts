@@ -11,5 +11,6 @@ export { webhookShard } from "@/webhooks/shard";
 export { runAccrualPass } from "./accrual-pass";
 export { runAttendancePass, STATEMENTS_PER_INVOCATION } from "./attendance-pass";
 export { HORIZON_STATEMENTS, runAvailabilityHorizonPass } from "./availability-horizon";
+export { resendStalledExports } from "./export-resend";
 export { sweepOrphanFiles } from "./sweep-files";
 export { deliverPending } from "./webhook-delivery";

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalHash, canonicalJson, sha256Hex } from "@/domain/canonical-json";
 
@@ -30,5 +31,30 @@ describe("sha256Hex", () => {
   it("the snapshot hash does not depend on key order", async () => {
     expect(await canonicalHash({ b: [1, 2], a: "é" })).toBe(await canonicalHash({ a: "é", b: [1, 2] }));
     expect(await canonicalHash({ a: 1 })).not.toBe(await canonicalHash({ a: 2 }));
+  });
+});
+
+/** The definition, written member by member: what canonicalJson's faster path must equal. */
+function reference(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? "null" : reference(item))).join(",")}]`;
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object)
+    .sort()
+    .filter((key) => object[key] !== undefined);
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${reference(object[key])}`).join(",")}}`;
+}
+
+describe("canonicalJson against its definition", () => {
+  it("equals the member-by-member text for any JSON value, keys like array indexes included", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+      { numRuns: 500 },
+    );
+    const indexed = { b: { "10": 1, "9": 2, a: [{ "2": null, "1": true }] }, "0": "x" };
+    expect(canonicalJson(indexed)).toBe(reference(indexed));
+    expect(canonicalJson(indexed)).toBe('{"0":"x","b":{"10":1,"9":2,"a":[{"1":true,"2":null}]}}');
   });
 });

@@ -1,3 +1,4 @@
+import type { ExportPart } from "@db/schema";
 import { exports } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
@@ -29,15 +30,22 @@ const unchanged = (row: ExportRow) =>
  *
  * Design (resumable, no duplicate or missing rows): the export row is the whole state. A chunk reads the rows after
  * `cursor`, appends their text to the pending tail (an R2 object named in `pendingKey`, text not yet uploaded), and
- * uploads the whole as the next multipart part once it reaches R2's 5 MiB minimum (or on the last chunk); otherwise
- * it writes the new tail to a fresh R2 object. Then ONE conditional UPDATE, guarded by the chunk number it read,
+ * uploads as many whole parts of `partBytes` (R2's 5 MiB minimum by default; R2 wants every part but the last of one
+ * size) as the text holds, then writes the rest, the new tail, to a fresh R2 object; the last chunk uploads its rest
+ * as the last part. Then ONE conditional UPDATE, guarded by the chunk number it read,
  * moves cursor, parts, pendingKey and rowsWritten together. A delivery that crashed before that UPDATE left only
  * unreferenced R2 objects: its redelivery redoes the same chunk from the same cursor. A delivery whose chunk was done
  * by another changes nothing (its UPDATE matches no row) and sends no next message. The last chunk completes the
  * object (once: a redelivery finding the object there skips to the UPDATE), reads back its size and SHA-256, and
  * records SUCCEEDED with `export.succeeded` in the same batch.
  */
-export async function runExportChunk(db: Database, bucket: R2Bucket, exportId: string, size: number): Promise<"more" | "done"> {
+export async function runExportChunk(
+  db: Database,
+  bucket: R2Bucket,
+  exportId: string,
+  size: number,
+  partBytes = MIN_PART_BYTES,
+): Promise<"more" | "done"> {
   const [row] = await db.select().from(exports).where(eq(exports.id, exportId));
   if (!row || (row.status !== "QUEUED" && row.status !== "RUNNING")) return "done";
   const chunk = await readChunk(db, row, size);
@@ -51,13 +59,20 @@ export async function runExportChunk(db: Database, bucket: R2Bucket, exportId: s
 
   const finished = chunk.last && (await headFile(bucket, row.objectKey)) !== null;
   const uploadId = row.uploadId ?? (await startUpload(bucket, row.objectKey, contentType(row)));
-  let parts = row.parts;
+  const parts: ExportPart[] = [...row.parts];
   let pendingKey: string | null = null;
-  if (!finished && (chunk.last || buffered.byteLength >= MIN_PART_BYTES)) {
-    parts = [...parts, await uploadPart(bucket, row.objectKey, uploadId, parts.length + 1, buffered)];
-  } else if (!chunk.last) {
-    pendingKey = `${row.objectKey}.pending/${row.chunk + 1}-${newId()}`;
-    await bucket.put(pendingKey, buffered);
+  if (!finished) {
+    // Whole parts of partBytes; the last chunk's rest is the last part, any other chunk's the new pending tail.
+    let offset = 0;
+    while (buffered.byteLength - offset >= partBytes || (chunk.last && offset < buffered.byteLength)) {
+      const body = buffered.subarray(offset, Math.min(offset + partBytes, buffered.byteLength));
+      parts.push(await uploadPart(bucket, row.objectKey, uploadId, parts.length + 1, body));
+      offset += body.byteLength;
+    }
+    if (!chunk.last && offset < buffered.byteLength) {
+      pendingKey = `${row.objectKey}.pending/${row.chunk + 1}-${newId()}`;
+      await bucket.put(pendingKey, buffered.subarray(offset));
+    }
   }
   const progress = {
     chunk: row.chunk + 1,

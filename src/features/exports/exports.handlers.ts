@@ -49,7 +49,8 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     events: [{ type: "export.created", organizationId: organization_id, occurredAt: now, data: wire }],
   });
   const message: ExportMessage = { exportId: id, organizationId: organization_id };
-  await c.env.EXPORT_QUEUE.send(message);
+  // The job is committed: a send that fails leaves it QUEUED, and the Cron sends it again (src/jobs/export-resend.ts).
+  await c.env.EXPORT_QUEUE.send(message).catch(() => undefined);
   c.header("Location", `/api/organizations/${organization_id}/exports/${id}`);
   return c.json(wire, 202);
 };

@@ -19,7 +19,9 @@ export const create = defineRoute({
   summary: "Start an export job",
   description:
     "Needs ORGANIZATION_ADMIN. Queues an export of any range (no 366-day cap) and answers 202 at once with the job " +
-    "and its `Location`. A background consumer writes it in chunks of rows into one file (an R2 multipart object); " +
+    "and its `Location`. A background consumer writes it in chunks of rows into one file (an R2 multipart object of " +
+    "5 MiB parts); a job whose work has not moved for 5 minutes (its message never sent, or lost) is sent again by " +
+    "the Cron, which repeats no row and drops none; " +
     "follow `rowsWritten` with `GET …/exports/{id}` until `status` is SUCCEEDED (then download it, with its `bytes` " +
     "and `sha256`) or FAILED (`error` says why). The events `export.succeeded` and `export.failed` say so too. " +
     "TIMESHEETS writes exactly what `GET /api/timesheets/export` writes for the same range and filters (CSV or JSON); " +

@@ -322,3 +322,19 @@ export async function readPayInputsPage(
   );
   return { inputs, employeeIds, more, charges: shiftCharges };
 }
+
+/**
+ * What a close reads of its pay inputs before it computes them page by page (readPayInputsPage): the rule sets and
+ * the fingerprint its write guards on, in one batch with the caller's statements.
+ */
+export const closeInputStatements = (db: Database, filter: PayFilter) =>
+  [ruleSetsStatement(db, filter), organizationStatement(db, filter, true)] as const;
+
+/** The rule sets (as pay applies them and as the API shows them) and the fingerprint of closeInputStatements' rows. */
+export function closeInputsOf([sets, organization]: readonly [Awaited<Statements[0]>, Awaited<Statements[3]>]) {
+  return {
+    ruleSets: sets.map(ruleSetOfRow),
+    ruleSetVersions: sets.map(serializePayRuleSet),
+    fingerprint: organization[0]?.fingerprint ?? "",
+  };
+}

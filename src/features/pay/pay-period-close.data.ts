@@ -2,19 +2,22 @@ import { payPeriodSnapshots, payPeriods, payRuleSetUses, shifts } from "@db/sche
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";
+import { FileWriter, getFile, MIN_PART_BYTES, partBytesOf, Sha256 } from "@/data/files";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { canonicalHash, canonicalJson } from "@/domain/canonical-json";
+import { canonicalAround, canonicalJson } from "@/domain/canonical-json";
+import { csvHeader, csvRecord } from "@/domain/csv";
 import { addDays, businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { computePay, type PayTotals } from "@/domain/pay-classification";
+import { sumPayTotals } from "@/domain/pay-lines";
 import { type FrozenDates, frozenDates, periodEnded } from "@/domain/pay-period-freeze";
 import type { PayPeriodSpan } from "@/domain/pay-periods";
 import { ruleSetsInForce } from "@/domain/pay-rules";
-import { type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
+import { type EmployeeTotals, PAYROLL_COLUMNS, type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
 import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
-import { type PayInputs, payInputStatements, payInputsFingerprint, payInputsOf } from "./pay-inputs.data";
+import { closeInputStatements, closeInputsOf, type PayInputs, payInputsFingerprint, readPayInputsPage } from "./pay-inputs.data";
 import { employeePayWire } from "./pay-lines.data";
 import { approvalProblems, approvedRowsEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
 import { keepSettings, readSettings, settingsAsRead } from "./pay-period-settings.data";
@@ -28,9 +31,18 @@ import {
   periodSummary,
   readPeriodState,
   spanOf,
-  workersOf,
+  workersStatement,
 } from "./pay-periods.data";
-import { payrollDocument, putSnapshot, snapshotCsv, snapshotDocument, snapshotText } from "./snapshot.data";
+import {
+  csvKeyOf,
+  PAYROLL_CSV_TYPE,
+  PAYROLL_JSON_TYPE,
+  snapshotCsv,
+  snapshotDocument,
+  snapshotKey,
+  snapshotText,
+  snapshotTotals,
+} from "./snapshot.data";
 
 const inputsChanged = () =>
   conflict(
@@ -104,77 +116,189 @@ interface Snapshot {
   ruleSets: PayInputs["ruleSetVersions"];
 }
 
-/** The versions of the sets in force from the first workweek's start to the last one's end (else the period). */
-function ruleSetsUsed(inputs: PayInputs, employees: readonly SnapshotEmployee[], span: { startDate: string; endDate: string }) {
-  let from = span.startDate;
-  let to = span.endDate;
-  for (const week of employees.flatMap((e) => e.workweeks)) {
-    if (week.startDate < from) from = week.startDate;
-    if (week.endDate > to) to = week.endDate;
-  }
-  const ids = new Set(ruleSetsInForce(inputs.ruleSets, from, to));
-  return inputs.ruleSetVersions.filter((set) => ids.has(set.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/** The CSV row of a snapshot's employee. */
+const csvRowOf = (e: SnapshotEmployee): PayrollRow => ({
+  employeeId: e.employeeId,
+  externalId: e.externalId,
+  externalPayrollId: e.externalPayrollId,
+  name: e.name,
+  currencyCode: e.currencyCode,
+  regularMinutes: e.regularMinutes,
+  overtimeMinutes: e.overtimeMinutes,
+  doubleTimeMinutes: e.doubleTimeMinutes,
+  penaltyHours: e.penaltyHours,
+  timeOffHours: e.timeOffHours,
+  grossPay: e.grossPay,
+});
+
+/** The CSV of a payroll: one row per staff member (a snapshot stored in D1 before R2, whose CSV is derived). */
+const csvOf = (snapshot: Pick<Snapshot, "employees">) => payrollCsv(snapshot.employees.map(csvRowOf));
+
+/** Employees a close computes per page (PAYROLL_PAGE_EMPLOYEES, else 500): one page's inputs and lines in memory. */
+export const DEFAULT_CLOSE_PAGE = 500;
+
+export interface CloseOptions {
+  /** Employees per page. */
+  pageEmployees?: number;
+  /** Bytes per part of the snapshot's multipart objects (files.ts partBytesOf). */
+  partBytes?: number;
 }
 
-/** The payroll of a close: every employee's pay lines of the period, totals, and adjustments against the previous close. */
-async function buildSnapshot(input: {
+/** The close's options from the Worker's environment (PAYROLL_PAGE_EMPLOYEES, FILE_PART_BYTES). */
+export function closeOptionsOf(env: object): CloseOptions {
+  const page = Number((env as { PAYROLL_PAGE_EMPLOYEES?: string }).PAYROLL_PAGE_EMPLOYEES);
+  return { pageEmployees: Number.isInteger(page) && page > 0 ? page : DEFAULT_CLOSE_PAGE, partBytes: partBytesOf(env) };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Computes the payroll page by page of employees (id order, readPayInputsPage) and writes it as it goes: each page's
+ * employees as canonical JSON into `employees` (the JSON object, or a staging object on a re-close), their CSV rows
+ * into `csv`. Keeps of each employee only the totals (the snapshot's totals and a re-close's adjustments) and the
+ * span of their workweeks (the rule sets used). Heap: one page's inputs and lines, plus the writers' part buffers.
+ */
+async function writeEmployees(
+  db: Database,
+  filter: { organizationId: string; startDate: string; endDate: string },
+  pageEmployees: number,
+  out: { employees: (bytes: Uint8Array) => Promise<void>; csv: FileWriter },
+) {
+  const totals: EmployeeTotals[] = [];
+  let weeksFrom = filter.startDate;
+  let weeksTo = filter.endDate;
+  let afterId: string | undefined;
+  let first = true;
+  await out.csv.write(csvHeader(PAYROLL_COLUMNS));
+  while (true) {
+    const page = await readPayInputsPage(db, filter, { limit: pageEmployees, afterId });
+    const pay = computePay({ ...filter, ...page.inputs });
+    let json = "";
+    let csv = "";
+    for (const employeePay of pay.employees) {
+      const employee: SnapshotEmployee = {
+        ...employeePayWire(employeePay, page.inputs.employees),
+        name: page.inputs.employees.get(employeePay.employeeId)?.name ?? "",
+      };
+      json += (first ? "" : ",") + canonicalJson(employee);
+      first = false;
+      csv += csvRecord(PAYROLL_COLUMNS, csvRowOf(employee));
+      const { lines: _, externalId: __, externalPayrollId: ___, currencyCode: ____, name: _____, ...figures } = employee;
+      totals.push(figures);
+      for (const week of employee.workweeks) {
+        if (week.startDate < weeksFrom) weeksFrom = week.startDate;
+        if (week.endDate > weeksTo) weeksTo = week.endDate;
+      }
+    }
+    if (json) await out.employees(encoder.encode(json));
+    if (csv) await out.csv.write(csv);
+    if (!page.more) break;
+    afterId = page.employeeIds.at(-1);
+  }
+  return { totals, weeksFrom, weeksTo };
+}
+
+/** The bytes of an object, piece by piece, into `sink`. */
+async function copyObject(files: R2Bucket, key: string, sink: (bytes: Uint8Array) => Promise<void>) {
+  const object = await getFile(files, key);
+  if (!object) throw new Error(`The staged payroll ${key} is missing from FILES.`);
+  const reader = object.body.getReader();
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    await sink(value);
+  }
+}
+
+/**
+ * Writes a close's objects, streamed (never whole in memory): the JSON document (the snapshot's canonical JSON with
+ * snapshotHash among its members) and its CSV, each an R2 multipart object completed only once whole. The canonical
+ * JSON's members are in key order — adjustments, closedAt, closedBy, employees, … — so a first close (no
+ * adjustments) writes its employees straight into the document; a re-close, whose adjustments need every employee's
+ * totals first, stages the employees in an object of their own and copies it in after the adjustments (then deletes
+ * it). snapshotHash is the SHA-256 of the canonical JSON, hashed as it is written. On any failure every upload is
+ * aborted: nothing is left under the close's keys.
+ */
+async function writeSnapshot(input: {
+  db: Database;
+  files: R2Bucket;
+  options: Required<CloseOptions>;
+  filter: { organizationId: string; startDate: string; endDate: string };
   span: { id: string; startDate: string; endDate: string };
   version: number;
   closedAt: Date;
   closedBy: string;
-  pay: ReturnType<typeof computePay>;
-  inputs: PayInputs;
-  previous: Snapshot | null;
+  inputs: Pick<PayInputs, "ruleSets" | "ruleSetVersions">;
+  previous: EmployeeTotals[] | null;
 }) {
-  const employees = input.pay.employees.map((pay) => ({
-    ...employeePayWire(pay, input.inputs.employees),
-    name: input.inputs.employees.get(pay.employeeId)?.name ?? "",
-  }));
-  const snapshot: Snapshot = {
-    periodId: input.span.id,
-    startDate: input.span.startDate,
-    endDate: input.span.endDate,
-    version: input.version,
-    closedAt: iso(input.closedAt),
-    closedBy: input.closedBy,
-    employees,
-    totals: input.pay.totals,
-    adjustments: input.previous ? payrollAdjustments(input.previous.employees, employees) : [],
-    ruleSets: ruleSetsUsed(input.inputs, employees, input.span),
+  const { files, filter, span, options } = input;
+  const key = snapshotKey({ organizationId: filter.organizationId, periodStartDate: span.startDate, version: input.version });
+  const json = new FileWriter(files, key, PAYROLL_JSON_TYPE, options.partBytes);
+  const csv = new FileWriter(files, csvKeyOf(key), PAYROLL_CSV_TYPE, options.partBytes);
+  const staged = input.previous ? new FileWriter(files, `${key}.employees`, PAYROLL_JSON_TYPE, options.partBytes) : null;
+  const canonical = new Sha256();
+  const both = async (bytes: Uint8Array) => {
+    await canonical.update(bytes);
+    await json.write(bytes);
   };
-  const canonical = canonicalJson(snapshot);
-  return { snapshot, canonical, hash: await canonicalHash(snapshot) };
+  const head = (adjustments: Snapshot["adjustments"]) =>
+    encoder.encode(
+      `${canonicalAround({ adjustments, closedAt: iso(input.closedAt), closedBy: input.closedBy, employees: null }, "employees")[0]}[`,
+    );
+  try {
+    if (!staged) await both(head([]));
+    const written = await writeEmployees(input.db, filter, options.pageEmployees, {
+      employees: staged ? (bytes) => staged.write(bytes) : both,
+      csv,
+    });
+    const adjustments = input.previous ? payrollAdjustments(input.previous, written.totals) : [];
+    if (staged) {
+      await staged.finish();
+      await both(head(adjustments));
+      await copyObject(files, staged.key, both);
+    }
+    const ids = new Set(ruleSetsInForce(input.inputs.ruleSets, written.weeksFrom, written.weeksTo));
+    const rest = {
+      employees: null,
+      endDate: span.endDate,
+      periodId: span.id,
+      ruleSets: input.inputs.ruleSetVersions.filter((set) => ids.has(set.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+      startDate: span.startDate,
+      totals: sumPayTotals(written.totals),
+      version: input.version,
+    };
+    await canonical.update(encoder.encode(`]${canonicalAround(rest, "employees")[1]}`));
+    const hash = await canonical.hex();
+    await json.write(`]${canonicalAround({ ...rest, snapshotHash: hash }, "employees")[1]}`);
+    const object = await json.finish();
+    await csv.finish();
+    return { object, hash, employeeCount: written.totals.length };
+  } catch (error) {
+    await Promise.all([json.abort(), csv.abort(), staged?.abort()]);
+    throw error;
+  } finally {
+    if (staged) await files.delete(staged.key).catch(() => undefined);
+  }
 }
 
-/** The CSV of a payroll: one row per staff member. */
-const csvOf = (snapshot: Pick<Snapshot, "employees">) =>
-  payrollCsv(
-    snapshot.employees.map(
-      (e): PayrollRow => ({
-        employeeId: e.employeeId,
-        externalId: e.externalId,
-        externalPayrollId: e.externalPayrollId,
-        name: e.name,
-        currencyCode: e.currencyCode,
-        regularMinutes: e.regularMinutes,
-        overtimeMinutes: e.overtimeMinutes,
-        doubleTimeMinutes: e.doubleTimeMinutes,
-        penaltyHours: e.penaltyHours,
-        timeOffHours: e.timeOffHours,
-        grossPay: e.grossPay,
-      }),
-    ),
-  );
-
 /**
- * POST …/close. Reads the period and its pay inputs, computes the pay lines, writes the snapshot's objects to R2
- * (snapshot.data.ts: new keys, never over an object), and only then writes in one batch: the settings kept, the
- * missing approvals (approveAll), the snapshot row naming the objects (key, size, SHA-256), the period CLOSED at version + 1,
- * the rule sets it used marked immutable, and the events. Guards make a race a 409 that writes nothing:
+ * POST …/close. Reads the period, its approvals, the rule sets and the fingerprint of its pay inputs, then computes
+ * the pay lines page by page of employees and streams the snapshot's objects to R2 (writeSnapshot: new keys, never
+ * over an object, multipart), and only then writes in one batch: the settings kept, the missing approvals
+ * (approveAll), the snapshot row naming the objects (key, size, SHA-256), the period CLOSED at version + 1, the rule
+ * sets it used marked immutable, and the events. Guards make a race a 409 that writes nothing:
  *   pay_period_snapshots.snapshot NULL → shifts, time off or rule sets changed since the read (PAY_PERIOD_CHANGED)
  *   pay_period_snapshots primary key   → another close of this version landed first (PAY_PERIOD_CLOSED)
+ * The pages are read after the fingerprint: a change between two pages changes the fingerprint, so the batch refuses.
  */
-export async function closePeriod(writer: Writer, files: R2Bucket, organizationId: string, periodId: string, approveAll: boolean) {
+export async function closePeriod(
+  writer: Writer,
+  files: R2Bucket,
+  organizationId: string,
+  periodId: string,
+  approveAll: boolean,
+  options: CloseOptions = {},
+) {
   const { db } = writer;
   const settings = await readSettings(db, organizationId);
   const span = spanOf(settings, periodId);
@@ -182,17 +306,20 @@ export async function closePeriod(writer: Writer, files: R2Bucket, organizationI
   const today = businessDate(now, offsetMinutesAt(settings.timezone, now));
   if (span.endDate >= today) throw periodNotEnded(span, null);
   const filter = { organizationId, startDate: span.startDate, endDate: span.endDate };
-  // One round trip for the pay inputs, the period and its approvals, the previous snapshot and the open shifts.
-  const [sets, shiftRows, timeOffRows, organization, staffRows, periodRows, approvals, previousRows, openRows] = await db.batch([
-    ...payInputStatements(db, filter, { fingerprint: true }),
+  // One round trip for the rule sets and the fingerprint, the period and its approvals and workers, the previous
+  // snapshot and the open shifts; the pay inputs themselves are read page by page (writeSnapshot).
+  const [sets, organization, periodRows, approvals, workerRows, previousRows, openRows] = await db.batch([
+    ...closeInputStatements(db, filter),
     periodRowStatement(db, organizationId, span.startDate),
     approvalsStatement(db, organizationId, span.startDate),
+    workersStatement(db, organizationId, span),
     latestSnapshotStatement(db, organizationId, span.startDate),
     openShiftsAround(db, organizationId, span),
   ]);
-  const state = { settings, span, row: periodRows[0], approvals, workers: workersOf(shiftRows, span) };
+  const workers = workerRows.map((w) => ({ employeeId: w.employeeId, open: Boolean(w.open) }));
+  const state = { settings, span, row: periodRows[0], approvals, workers };
   if (state.row?.status === "CLOSED") throw periodClosed(span.id);
-  const inputs = payInputsOf(filter, [sets, shiftRows, timeOffRows, organization, staffRows]);
+  const inputs = closeInputsOf([sets, organization]);
   const frozen = frozenDates(span, inputs.ruleSets);
   if (!periodEnded(span, frozen, today)) throw periodNotEnded(span, frozen);
   // A shift open on a frozen date could never be clocked out.
@@ -209,19 +336,23 @@ export async function closePeriod(writer: Writer, files: R2Bucket, organizationI
   }
   // approveAll approves the closer's own timesheet too: not theirs to approve.
   refuseOwnApproval(writer, unapproved);
-  const pay = computePay({ ...filter, ...inputs });
   const version = (state.row?.version ?? 0) + 1;
   const closedAt = now;
   const closedBy = actorOf(writer.principal);
-  const previous = previousRows[0] ? (JSON.parse(await snapshotText(files, previousRows[0])) as Snapshot) : null;
-  const { snapshot, canonical, hash } = await buildSnapshot({ span, version, closedAt, closedBy, pay, inputs, previous });
+  const previous = previousRows[0] ? await snapshotTotals(files, previousRows[0]) : null;
   // The objects first, the row last: a batch that fails leaves objects no row names (swept), never a row without them.
-  const object = await putSnapshot(
+  const { object, hash } = await writeSnapshot({
+    db,
     files,
-    { organizationId, periodStartDate: span.startDate, version },
-    payrollDocument(canonical, hash),
-    csvOf(snapshot),
-  );
+    options: { pageEmployees: options.pageEmployees ?? DEFAULT_CLOSE_PAGE, partBytes: options.partBytes ?? MIN_PART_BYTES },
+    filter,
+    span,
+    version,
+    closedAt,
+    closedBy,
+    inputs,
+    previous,
+  });
   const used = ruleSetsInForce(inputs.ruleSets, span.startDate, span.endDate);
   const closed = {
     status: "CLOSED" as const,

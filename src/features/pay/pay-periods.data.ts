@@ -44,7 +44,7 @@ export const approvalsStatement = (db: Database, organizationId: string, startDa
     .where(and(eq(timesheetApprovals.organizationId, organizationId), eq(timesheetApprovals.periodStartDate, startDate)));
 
 /** Staff members with a live shift dated in the span (open ones too), with whether one is still open. */
-const workersStatement = (db: Database, organizationId: string, span: PayPeriodSpan) =>
+export const workersStatement = (db: Database, organizationId: string, span: PayPeriodSpan) =>
   db
     .select({ employeeId: shifts.employeeId, open: sql<number>`max(${shifts.endAt} IS NULL)` })
     .from(shifts)

@@ -1,6 +1,6 @@
 import type { AppRouteHandler } from "@/platform/http/env";
 import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
-import { closePeriod, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
+import { closeOptionsOf, closePeriod, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
 import { readSettings, settingsWire, patchSettings as writeSettings } from "./pay-period-settings.data";
 import { listPeriods, periodDetail, readPeriodState } from "./pay-periods.data";
 import type * as routes from "./pay-periods.routes";
@@ -33,7 +33,10 @@ export const withdrawApproval: AppRouteHandler<routes.WithdrawRoute> = async (c)
 
 export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
   const { organization_id, periodId } = c.req.valid("param");
-  return c.json(await closePeriod(c.var, c.env.FILES, organization_id, periodId, c.req.valid("json").approveAll), 200);
+  return c.json(
+    await closePeriod(c.var, c.env.FILES, organization_id, periodId, c.req.valid("json").approveAll, closeOptionsOf(c.env)),
+    200,
+  );
 };
 
 export const reopen: AppRouteHandler<routes.ReopenRoute> = async (c) => {

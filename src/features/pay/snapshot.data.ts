@@ -1,11 +1,16 @@
 import type { payPeriodSnapshots } from "@db/schema";
-import { getFile, putFile, type StoredFile } from "@/data/files";
+import { getFile } from "@/data/files";
 import { newId } from "@/data/ids";
+import { canonicalJson } from "@/domain/canonical-json";
+import { jsonArrayItems } from "@/domain/json-array-items";
+import type { EmployeeTotals } from "@/domain/payroll";
 
 /**
  * A payroll snapshot as stored. Since R2: two immutable objects in FILES written by the close before its D1 batch,
  *   payroll/{organizationId}/{periodStartDate}/v{version}/{closeId}.json — the payroll document as GET …/payroll
- *     answers it: `{"snapshotHash":…,` then the canonical JSON's members (snapshotHash = SHA-256 of that canonical JSON);
+ *     answers it: the canonical JSON of the snapshot with its snapshotHash among its members (in key order), where
+ *     snapshotHash = SHA-256 of the canonical JSON without it. Objects written before the close streamed its
+ *     snapshot have `{"snapshotHash":…,` first instead: the same members, still answered as stored;
  *   the same key ending .csv — its CSV.
  * The row keeps the JSON object's key, size and SHA-256 (R2 checked the CSV's SHA-256 as it received it). closeId
  * makes every attempt's keys its own: a close whose batch fails leaves objects no row names, which neither block
@@ -16,23 +21,42 @@ export const PAYROLL_PREFIX = "payroll/";
 
 type SnapshotRow = typeof payPeriodSnapshots.$inferSelect;
 
-/** The payroll document: the canonical JSON with its hash first. */
-export const payrollDocument = (canonical: string, hash: string) => `{"snapshotHash":${JSON.stringify(hash)},${canonical.slice(1)}`;
+/** The payroll document of a snapshot stored in D1 (its canonical JSON): as a close writes it now, hash among the members. */
+export const payrollDocument = (canonical: string, hash: string) =>
+  canonicalJson({ ...(JSON.parse(canonical) as Record<string, unknown>), snapshotHash: hash });
 
 /** The CSV object of a JSON object's key. */
 export const csvKeyOf = (jsonKey: string) => jsonKey.replace(/\.json$/, ".csv");
 
-/** Writes a close's objects (never over an existing one): the JSON first, then its CSV. */
-export async function putSnapshot(
-  files: R2Bucket,
-  at: { organizationId: string; periodStartDate: string; version: number },
-  document: string,
-  csv: string,
-): Promise<StoredFile> {
-  const key = `${PAYROLL_PREFIX}${at.organizationId}/${at.periodStartDate}/v${at.version}/${newId()}.json`;
-  const stored = await putFile(files, key, document, "application/json; charset=utf-8");
-  await putFile(files, csvKeyOf(key), csv, "text/csv; charset=utf-8; header=present");
-  return stored;
+export const PAYROLL_JSON_TYPE = "application/json; charset=utf-8";
+export const PAYROLL_CSV_TYPE = "text/csv; charset=utf-8; header=present";
+
+/** A new close's JSON key (its CSV: csvKeyOf); closeId makes every attempt's keys its own. */
+export const snapshotKey = (at: { organizationId: string; periodStartDate: string; version: number }) =>
+  `${PAYROLL_PREFIX}${at.organizationId}/${at.periodStartDate}/v${at.version}/${newId()}.json`;
+
+/** What a re-close compares of each employee of the previous snapshot (its adjustments). */
+const totalsOf = (e: EmployeeTotals): EmployeeTotals => ({
+  employeeId: e.employeeId,
+  regularMinutes: e.regularMinutes,
+  overtimeMinutes: e.overtimeMinutes,
+  doubleTimeMinutes: e.doubleTimeMinutes,
+  penaltyHours: e.penaltyHours,
+  timeOffHours: e.timeOffHours,
+  grossPay: e.grossPay,
+  workweeks: e.workweeks,
+});
+
+/**
+ * Each employee's totals of a stored snapshot, read as a stream one employee at a time (never the whole document:
+ * at 10,000 staff it is ≈ 28 MB of JSON); a snapshot stored in D1 before R2 is small and parsed whole.
+ */
+export async function snapshotTotals(files: R2Bucket, row: SnapshotRow): Promise<EmployeeTotals[]> {
+  const document = await snapshotDocument(files, row);
+  if (typeof document === "string") return (JSON.parse(document) as { employees: EmployeeTotals[] }).employees.map(totalsOf);
+  const totals: EmployeeTotals[] = [];
+  for await (const item of jsonArrayItems(document, "employees")) totals.push(totalsOf(JSON.parse(item) as EmployeeTotals));
+  return totals;
 }
 
 const missing = (key: string) => new Error(`The payroll object ${key} named by a committed snapshot is missing from FILES.`);
