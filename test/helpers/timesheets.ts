@@ -93,6 +93,10 @@ export async function seedShifts(organizationId: string, seeds: readonly SeedShi
       ...closed.totals,
       flags: s.flags ?? [],
       manualEntry: false,
+      clockInSource: "MOBILE",
+      clockInDeviceId: null,
+      clockOutSource: s.open ? null : "MOBILE",
+      clockOutDeviceId: null,
       costCodeId: null,
       breaksJson: [], // filled by the shift_breaks triggers
       active: Boolean(s.open),

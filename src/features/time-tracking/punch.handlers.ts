@@ -1,5 +1,6 @@
 import { newId } from "@/data/ids";
 import type { PunchKind } from "@/domain/geofence";
+import type { PunchOrigin } from "@/domain/punch-source";
 import { fenceFor } from "@/domain/geofence";
 import { judgePunch } from "@/domain/punch";
 import type { RequestLocation } from "@/domain/trust";
@@ -16,6 +17,8 @@ export interface PunchRequest {
   receivedAt: Date;
   requestLocation?: RequestLocation | null;
   idempotencyKey?: string | null;
+  /** Where the punch came from (MOBILE, API, KIOSK with its device), and a kiosk's photo of it. */
+  origin: PunchOrigin & { photoId?: string | null };
 }
 
 const previousEventOf = (context: PunchContext) =>
@@ -128,5 +131,8 @@ export function eventRow(context: PunchContext, request: PunchRequest, judgement
     verdict: judgement.geofence.verdict,
     flags: judgement.flags,
     idempotencyKey: request.idempotencyKey ?? null,
+    source: request.origin.source,
+    deviceId: request.origin.deviceId,
+    photoId: request.origin.photoId ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ListQuery, queryInteger } from "@/platform/http/pagination";
+import { PunchSource } from "@/features/shifts/shifts.schemas";
 import { TrustFlag, UtcOffset, UtcTime, UtcTimeOrNull } from "@/platform/schemas/validation";
 import { BusinessDate, FilterQuery, OrganizationQuery, RangeQuery } from "./timesheets.schemas";
 
@@ -39,6 +40,10 @@ export const ExportRecord = z
     amount: z.number().nullable().openapi({ example: 138.75, description: "Null with hourlyWage: not paid by the hour." }),
     flags: z.array(TrustFlag),
     manualEntry: z.boolean(),
+    clockInSource: PunchSource,
+    clockInDeviceId: z.string().nullable().openapi({ description: "The kiosk of a KIOSK clock-in." }),
+    clockOutSource: PunchSource.nullable().openapi({ description: "Null while the shift is open." }),
+    clockOutDeviceId: z.string().nullable().openapi({ description: "The kiosk of a KIOSK clock-out." }),
     locked: z.boolean(),
   })
   .openapi("TimesheetExportRecord");

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { parseSources } from "@/domain/punch-source";
 import { Shift } from "@/features/shifts/shifts.schemas";
 import { ListQuery } from "@/platform/http/pagination";
 import { CalendarDate, DateOrInstant, Name, Timestamp, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
@@ -36,6 +37,23 @@ export const FilterQuery = {
   roleId: Id.optional().openapi({ description: "Only shifts worked in this role." }),
   flagged: BooleanQuery.optional().openapi({ description: "true: only shifts with trust flags; false: only those without." }),
   open: BooleanQuery.optional().openapi({ description: "true: only open shifts (not clocked out); false: only closed ones." }),
+  source: z
+    .string()
+    .max(100)
+    .transform((text, ctx) => {
+      const parsed = parseSources(text);
+      if (parsed.ok) return parsed.sources;
+      ctx.addIssue({ code: "custom", message: `not a source: ${parsed.unknown.join(", ") || "(empty)"} (MOBILE, KIOSK, MANUAL, API, AUTO)` });
+      return z.NEVER;
+    })
+    .optional()
+    .openapi({
+      type: "string",
+      example: "KIOSK,MOBILE",
+      description:
+        "Only shifts whose clock-in or clock-out came from one of these sources (comma-separated: MOBILE, KIOSK, MANUAL, " +
+        "API, AUTO; case-insensitive). An unknown source is 400 naming `source`.",
+    }),
 };
 
 export const TimesheetQuery = OrganizationQuery.extend({
