@@ -55,11 +55,17 @@ describe("the source of every shift event", () => {
   it("punches with an organization-level token (the integrator's backend) are API", async () => {
     const w = await createWorkplace();
     const path = `${w.punchPath}/clock-in`;
-    const opened = await api("POST", path, { token: w.org.adminToken, body: { roleId: w.roleId, latitude: 40.748817, longitude: -73.985428 } });
+    const opened = await api("POST", path, {
+      token: w.org.adminToken,
+      body: { roleId: w.roleId, latitude: 40.748817, longitude: -73.985428 },
+    });
     expect(opened.status).toBe(200);
     expect(opened.body.clockInSource).toBe("API");
     expect(await storedSources(opened.body.id)).toEqual([["clock_in", "API", null]]);
-    const closed = await api("POST", `${w.punchPath}/clock-out`, { token: w.org.adminToken, body: { latitude: 40.748817, longitude: -73.985428 } });
+    const closed = await api("POST", `${w.punchPath}/clock-out`, {
+      token: w.org.adminToken,
+      body: { latitude: 40.748817, longitude: -73.985428 },
+    });
     expect(closed.body).toMatchObject({ clockInSource: "API", clockOutSource: "API" });
   });
 

@@ -5,7 +5,6 @@ import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
 import { eventsOfRowsByOrganization } from "@/data/outbox/outbox";
 import { rawRun } from "@/data/raw-statement";
-import { AUTO_ORIGIN } from "@/domain/punch-source";
 import {
   autoClockOutAt,
   DEFAULT_ATTENDANCE_SETTINGS,
@@ -14,6 +13,7 @@ import {
   LONGEST_ENTRY_MINUTES,
   SHORTEST_AUTO_CLOCK_OUT_MINUTES,
 } from "@/domain/attendance";
+import { AUTO_ORIGIN } from "@/domain/punch-source";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import type { ShiftRow } from "@/features/shifts/shifts.schemas";
 import { closedShift } from "@/features/time-tracking/punch-rows.data";

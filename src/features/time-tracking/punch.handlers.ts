@@ -1,8 +1,8 @@
 import { newId } from "@/data/ids";
 import type { PunchKind } from "@/domain/geofence";
-import type { PunchOrigin } from "@/domain/punch-source";
 import { fenceFor } from "@/domain/geofence";
 import { judgePunch } from "@/domain/punch";
+import type { PunchOrigin } from "@/domain/punch-source";
 import type { RequestLocation } from "@/domain/trust";
 import { dayLocked } from "@/features/shifts/shifts.guards";
 import type { ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";

@@ -3,8 +3,8 @@ import type { Statement } from "@/data/client";
 import type { EventType } from "@/data/outbox/outbox";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
+import { originOf, type PunchOrigin } from "@/domain/punch-source";
 import type { AttendanceExceptionRow } from "@/features/attendance/attendance.schemas";
-import { type PunchOrigin, originOf } from "@/domain/punch-source";
 import { raising } from "@/features/attendance/attendance-exceptions.data";
 import { clockInExceptions, clockOutExceptions } from "@/features/attendance/punch-attendance.data";
 import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
@@ -132,7 +132,12 @@ export async function clockInWith(c: PunchCtx, params: PunchParams, body: ClockI
 export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) =>
   c.json(await clockInWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
 
-export async function breakStartWith(c: PunchCtx, params: PunchParams, body: PunchFields & { typeId: string }, origin: PunchRequest["origin"]) {
+export async function breakStartWith(
+  c: PunchCtx,
+  params: PunchParams,
+  body: PunchFields & { typeId: string },
+  origin: PunchRequest["origin"],
+) {
   const { context, request, replay } = await punch(c, "break_start", params, body, origin);
   if (replay) return replay;
   const shift = openShiftHere(context);
@@ -210,11 +215,16 @@ export const switchShift: AppRouteHandler<routes.SwitchRoute> = async (c) => {
   const closed = closedShift(ending, context.openShiftBreaks, context.breakTypes, out, request.receivedAt, origin);
   const outEvent = eventRow(context, request, out, ending.id);
   const ended = serializeShift({ ...ending, ...closed.changes }, closed.breaks, { events: [outEvent] });
-  const next = openShiftRow(context, role, { ...judgedIn, at: out.at }, {
-    receivedAt: request.receivedAt,
-    costCodeId: body.costCodeId,
-    origin,
-  });
+  const next = openShiftRow(
+    context,
+    role,
+    { ...judgedIn, at: out.at },
+    {
+      receivedAt: request.receivedAt,
+      costCodeId: body.costCodeId,
+      origin,
+    },
+  );
   refuseLockedDay(context, next.businessDate);
   const inEvent = eventRow(context, opening, { ...judgedIn, at: out.at }, next.id);
   const answer = serializeShift(next, [], { events: [inEvent] });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { ListQuery, queryInteger } from "@/platform/http/pagination";
 import { PunchSource } from "@/features/shifts/shifts.schemas";
+import { ListQuery, queryInteger } from "@/platform/http/pagination";
 import { TrustFlag, UtcOffset, UtcTime, UtcTimeOrNull } from "@/platform/schemas/validation";
 import { BusinessDate, FilterQuery, OrganizationQuery, RangeQuery } from "./timesheets.schemas";
 

@@ -43,7 +43,10 @@ export const FilterQuery = {
     .transform((text, ctx) => {
       const parsed = parseSources(text);
       if (parsed.ok) return parsed.sources;
-      ctx.addIssue({ code: "custom", message: `not a source: ${parsed.unknown.join(", ") || "(empty)"} (MOBILE, KIOSK, MANUAL, API, AUTO)` });
+      ctx.addIssue({
+        code: "custom",
+        message: `not a source: ${parsed.unknown.join(", ") || "(empty)"} (MOBILE, KIOSK, MANUAL, API, AUTO)`,
+      });
       return z.NEVER;
     })
     .optional()
