@@ -19,3 +19,4 @@ export * from "./schema/timesheets";
 export * from "./schema/wage-rates";
 export * from "./schema/webhooks";
 export * from "./schema/write-guards";
+export * from "./schema/photos";

@@ -31,6 +31,7 @@ export const PROBLEM_CODES = {
   OCCURRED_AT_IN_FUTURE: code([400], "`occurredAt` is more than 2 minutes ahead of the server"),
   OCCURRED_AT_TOO_OLD: code([400], "`occurredAt` is more than 72 hours old"),
   OCCURRED_AT_BEFORE_PREVIOUS_EVENT: code([400], "`occurredAt` is before the shift's previous event"),
+  PHOTO_CONTENT_INVALID: code([400], "The photo's bytes are not a JPEG, PNG or WebP image, or not the type its Content-Type says"),
   HTTP_ERROR: code([400, 401, 403, 404, 409, 413, 415, 422, 429], "A refusal from the HTTP layer with no code of its own"),
 
   MISSING_BEARER_TOKEN: code([401], "No `Authorization: Bearer` header"),
@@ -51,6 +52,8 @@ export const PROBLEM_CODES = {
   FORBIDDEN: code([403], "The token lacks the permission this operation needs"),
   ORGANIZATION_SCOPE_REQUIRED: code([403], "The operation needs a token that names an organization"),
   PARTNER_SCOPE_REQUIRED: code([403], "The operation needs a partner-level token (no organizationId)"),
+  PHOTO_URL_INVALID: code([403], "The photo link's signature is not the service's for that photo and expiry"),
+  PHOTO_URL_EXPIRED: code([403], "The photo link has expired: list the shift's photos again for a fresh one"),
 
   ROUTE_NOT_FOUND: code([404], "No operation at this method and path"),
   ORGANIZATION_NOT_FOUND: missing("Organization", "No such organization for this partner"),
@@ -73,6 +76,7 @@ export const PROBLEM_CODES = {
   SHIFT_REQUEST_NOT_FOUND: missing("Shift request", "No such shift request at the location (or not one the caller may see)"),
   WAGE_RATE_NOT_FOUND: missing("Wage rate", "No such wage rate in the organization (or not one the caller may see)"),
   COST_CODE_NOT_FOUND: missing("Cost code", "No such cost code in the organization"),
+  PHOTO_NOT_FOUND: missing("Photo", "No such photo (of this kiosk's location, or the file was deleted with its organization)"),
   ATTENDANCE_EXCEPTION_NOT_FOUND: missing(
     "Attendance exception",
     "No such attendance exception in the organization (or not one the caller may see)",
@@ -139,16 +143,19 @@ export const PROBLEM_CODES = {
   COST_CODE_TAKEN: code([409], "Another live cost code under the same parent (or another root) has that code"),
   COST_CODE_HAS_CHILDREN: code([409], "The cost code has live child codes: delete or move them first"),
   WORKER_UNAVAILABLE: code([409], "The staff member is unavailable then (an UNAVAILABLE occurrence of their availability)"),
+  PHOTO_ALREADY_ATTACHED: code([409], "The photo is attached to another punch already: take a new one"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),
   UNSUPPORTED_MEDIA_TYPE: code([415], "The body is not application/json"),
+  PHOTO_TYPE_UNSUPPORTED: code([415], "A photo's Content-Type is not image/jpeg, image/png or image/webp"),
 
   IDEMPOTENCY_KEY_REUSED: code([422], "The Idempotency-Key was used with a different request"),
   COST_CODE_TOO_DEEP: code([422], "The cost code (with the codes under it) would be deeper than 5 levels"),
   COST_CODE_CYCLE: code([422], "The new parent is the cost code itself or one of the codes under it"),
   COST_CODE_NOT_ASSIGNED: code([422], "The cost code is not an active cost code assigned to the staff member"),
   OUTSIDE_GEOFENCE: code([422], "The position is outside the location's geofence (with the distances)"),
+  PHOTO_REQUIRED: code([422], "The location requires a photo with each kiosk punch (kioskPhotoRequired): send its photoId"),
 
   RATE_LIMITED: code([429], "The caller's rate limit is used up until Retry-After"),
 
