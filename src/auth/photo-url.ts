@@ -20,7 +20,11 @@ const keyOf = (secret: string) => {
 const message = (p: { organizationId: string; photoId: string; expires: number }) =>
   encoder.encode(`photo\n${p.organizationId}\n${p.photoId}\n${p.expires}`);
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 
 function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
@@ -41,7 +45,11 @@ export async function photoSignature(secret: string, link: PhotoLink): Promise<s
 
 /** The path and query of a link to the photo that works until `now` + PHOTO_URL_TTL_SECONDS. */
 export async function signedPhotoPath(secret: string, photo: { organizationId: string; id: string }, now: Date) {
-  const link = { organizationId: photo.organizationId, photoId: photo.id, expires: Math.floor(now.getTime() / 1000) + PHOTO_URL_TTL_SECONDS };
+  const link = {
+    organizationId: photo.organizationId,
+    photoId: photo.id,
+    expires: Math.floor(now.getTime() / 1000) + PHOTO_URL_TTL_SECONDS,
+  };
   const query = new URLSearchParams({
     organizationId: link.organizationId,
     expires: String(link.expires),

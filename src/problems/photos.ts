@@ -11,4 +11,5 @@ export const photoRequired = () =>
     errors: [{ path: "photoId", message: "required at this location (kioskPhotoRequired)" }],
   });
 
-export const photoAlreadyAttached = () => conflict("PHOTO_ALREADY_ATTACHED", "The photo is attached to another punch already: take a new one.");
+export const photoAlreadyAttached = () =>
+  conflict("PHOTO_ALREADY_ATTACHED", "The photo is attached to another punch already: take a new one.");

@@ -1,8 +1,8 @@
 import { signatureValid } from "@/auth/photo-url";
 import { getFile, photoKey } from "@/data/files";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { notFound } from "@/problems/problem";
 import { photoUrlExpired, photoUrlInvalid } from "@/problems/photos";
+import { notFound } from "@/problems/problem";
 import type { GetPhotoFileRoute } from "./photo-files.routes";
 
 /** The signature first (a forged link learns nothing, not even whether it expired), then the expiry, then R2. */

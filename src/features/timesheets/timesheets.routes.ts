@@ -26,6 +26,7 @@ import {
   OrganizationQuery,
   ShiftParams,
   ShiftPatch,
+  ShiftPhoto,
   TimesheetListing,
   TimesheetQuery,
 } from "./timesheets.schemas";
@@ -335,3 +336,27 @@ export type CreateRoute = typeof create;
 export type PatchRoute = typeof patch;
 export type RemoveRoute = typeof remove;
 export type RemoveDayRoute = typeof removeDay;
+
+/** Photos are a manager's: SHIFT_READ, with no own-shift exception. */
+const readPhotos = authorize("SHIFT_READ", { organizationOfCaller: true });
+
+export const photos = defineRoute({
+  method: "get",
+  path: "/api/timesheets/{id}/photos",
+  operationId: "listTimesheetShiftPhotos",
+  flags: { scope: "caller" },
+  tags,
+  summary: "List a shift's photos",
+  description:
+    "The kiosk photos taken with the shift's punches, oldest first (a bare array, not paged: a shift has a few), each " +
+    "with `url`, a signed link that serves the image without a token for 5 minutes (`urlExpiresAt`) and then answers " +
+    "403 `PHOTO_URL_EXPIRED`: list again for fresh links. The organization is the token's; a partner-level token names " +
+    "it with `organizationId`. Needs SHIFT_READ (a staff member without it does not see photos, even of their own shifts).",
+  middleware: [readPhotos] as const,
+  request: { params: ShiftParams, query: OrganizationQuery },
+  responses: {
+    200: jsonContent(z.array(ShiftPhoto), "The shift's photos"),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND"),
+  },
+});
+export type PhotosRoute = typeof photos;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { PHOTO_TYPES } from "@/domain/photo-content";
 import { parseSources } from "@/domain/punch-source";
 import { Shift } from "@/features/shifts/shifts.schemas";
 import { ListQuery } from "@/platform/http/pagination";
@@ -153,6 +154,26 @@ export const ShiftPatch = z
   .openapi("ShiftPatch");
 
 export const ShiftParams = z.object({ id: Id.openapi({ param: { name: "id", in: "path" }, description: "Shift id" }) });
+
+export const ShiftPhoto = z
+  .object({
+    id: z.string(),
+    shiftId: z.string(),
+    employeeId: z.string().nullable(),
+    locationId: z.string(),
+    deviceId: z.string().openapi({ description: "The kiosk that took it." }),
+    contentType: z.enum(PHOTO_TYPES),
+    size: z.number().int().openapi({ description: "Bytes." }),
+    sha256: z.string().openapi({ description: "SHA-256 of the image's bytes, hex." }),
+    createdAt: Timestamp,
+    url: z
+      .string()
+      .openapi({ description: "Serves the image without a token until urlExpiresAt (5 minutes); then 403 PHOTO_URL_EXPIRED." }),
+    urlExpiresAt: Timestamp,
+  })
+  .openapi("ShiftPhoto");
+
+export type ShiftPhoto = z.infer<typeof ShiftPhoto>;
 
 export const DayAtLocationQuery = OrganizationQuery.extend({ date: BusinessDate, locationId: Id });
 
