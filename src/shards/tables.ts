@@ -69,6 +69,10 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("demand_intervals", ["location_id", "metric", "kind", "start_at"]),
   owned("labor_targets", ["location_id"]),
   // A claim without an answer belongs to a request still running: during the freeze it fails and releases its key.
+  // Kiosks (features/kiosk): devices of a location, PINs and wrong PINs of a staff member.
+  owned("devices"),
+  owned("staff_member_pins", ["employee_id"]),
+  owned("pin_failures"),
   { name: "idempotency_keys", owner: "idempotency_scope", key: ["scope", "key"], transient: `"status" IS NULL` },
 ];
 
