@@ -46,7 +46,9 @@ export const createDevice = defineRoute({
   description:
     "Needs LOCATION_ADMIN. Answers the device PENDING with its `enrollmentCode`: 8 characters of " +
     "`ABCDEFGHJKMNPQRSTUVWXYZ23456789` (no 0/O or 1/I/L), crypto-random, single use, valid 10 minutes, answered only " +
-    "here (only its hash is stored). Type it on the device, which calls POST /api/devices/enroll. Event `device.created`.",
+    "here; the device keeps only its hash. A retry with the same Idempotency-Key replays this answer, code included " +
+    "(the code itself stops working after 10 minutes or its first use). Type it on the device, which calls POST " +
+    "/api/devices/enroll. Event `device.created`.",
   middleware: [locationAdmin] as const,
   request: { params: LocationDevicesParams, body: jsonBody(DeviceCreate) },
   responses: { 201: jsonContent(Device, "The device, with its enrollment code"), ...problems("LOCATION_NOT_FOUND") },
@@ -90,7 +92,8 @@ export const rotateDevice = defineRoute({
   description:
     `Needs LOCATION_ADMIN. A new device token, answered once; the old one stops at once (401 \`INVALID_ACCESS_TOKEN\`). ` +
     "A PENDING device becomes ACTIVE with it and its enrollment code is spent. A revoked device is 404. Event " +
-    `\`device.rotated\`. ${DEVICE_TOKENS}`,
+    "`device.rotated`. No Idempotency-Key: the token would be stored to be replayed; a retry is safe without one, " +
+    `as each call replaces the token and only the last answer's works. ${DEVICE_TOKENS}`,
   middleware: [locationAdmin] as const,
   request: { params: DeviceParams },
   responses: { 200: jsonContent(DeviceToken, "The device's new token"), ...problems("DEVICE_NOT_FOUND") },
@@ -187,7 +190,7 @@ export const pinCheck = defineRoute({
   method: "post",
   path: "/api/kiosk/pin-check",
   operationId: "checkKioskPin",
-  flags: { scope: "device" },
+  flags: { scope: "device", idempotency: "middleware" },
   tags,
   summary: "Check a staff member's PIN at a kiosk",
   description:
