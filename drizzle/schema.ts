@@ -7,6 +7,7 @@ export * from "./schema/directory";
 export * from "./schema/events";
 export * from "./schema/exports";
 export * from "./schema/idempotency";
+export * from "./schema/kiosk";
 export * from "./schema/partner-tokens";
 export * from "./schema/pay";
 export * from "./schema/photos";

@@ -40,6 +40,8 @@ export const FEATURES = {
   demand: { public: false, load: (): FeatureModule => import("@/features/demand/demand.index") },
   wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
   costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
+  kiosk: { public: false, load: (): FeatureModule => import("@/features/kiosk/kiosk.index") },
+  deviceEnrollment: { public: true, load: (): FeatureModule => import("@/features/kiosk/kiosk-enroll.index") },
   photoFiles: { public: true, load: (): FeatureModule => import("@/features/photo-files/photo-files.index") },
 } as const;
 
@@ -84,6 +86,11 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/locations/*/labor-targets", "demand"],
   ["/api/organizations/*/wage-rates", "wageRates"],
   ["/api/organizations/*/cost-codes", "costCodes"],
+  ["/api/organizations/*/locations/*/devices", "kiosk"],
+  ["/api/organizations/*/staffmembers/*/pin", "kiosk"],
+  ["/api/organizations/*/staffmembers/*/pin-lock", "kiosk"],
+  ["/api/kiosk", "kiosk"],
+  ["/api/devices", "deviceEnrollment"],
   ["/api/photos", "photoFiles"],
 ]);
 

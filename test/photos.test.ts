@@ -7,6 +7,7 @@ import { newId } from "@/data/ids";
 import { sweepDeletedOrganizationPhotos } from "@/jobs/sweep-photos";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
+import { enrollDevice } from "./helpers/kiosk";
 import { expectInvalid } from "./helpers/problems";
 import { tenantDb } from "./helpers/shards";
 import { manualShift } from "./helpers/timesheets";
@@ -17,17 +18,18 @@ const SECRET = "test-photo-url-secret-not-for-production";
 
 /** A kiosk photo of the workplace's shift, stored as the upload stores one: the object in R2, its row in D1. */
 async function seedPhoto(w: Workplace, shiftId: string, bytes = JPEG) {
+  const { deviceId } = await enrollDevice(w.org, w.location.id);
   const id = newId();
   const key = `photos/${w.org.id}/${id}`;
   await env.FILES.put(key, bytes, { httpMetadata: { contentType: "image/jpeg" } });
   await tenantDb()
     .prepare(
       `INSERT INTO photos (id, organization_id, location_id, device_id, employee_id, shift_id, object_key, size, sha256, content_type, created_at)
-       VALUES (?, ?, ?, 'device-1', ?, ?, ?, ?, 'ab', 'image/jpeg', ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ab', 'image/jpeg', ?)`,
     )
-    .bind(id, w.org.id, w.location.id, w.staff.id, shiftId, key, bytes.byteLength, Date.now())
+    .bind(id, w.org.id, w.location.id, deviceId, w.staff.id, shiftId, key, bytes.byteLength, Date.now())
     .run();
-  return { id, key };
+  return { id, key, deviceId };
 }
 
 async function shiftWithPhoto() {
@@ -59,7 +61,7 @@ describe("GET /api/timesheets/{id}/photos", () => {
       shiftId,
       employeeId: w.staff.id,
       locationId: w.location.id,
-      deviceId: "device-1",
+      deviceId: photo.deviceId,
       contentType: "image/jpeg",
       size: JPEG.byteLength,
     });

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamp } from "./columns";
 import { locations, organizations } from "./directory";
+import { devices } from "./kiosk";
 
 /**
  * Kiosk photos: the bytes in R2 (FILES) under photos/{organizationId}/{id}, what D1 keeps of them here. A photo is
@@ -18,7 +19,9 @@ export const photos = sqliteTable(
       .notNull()
       .references(() => locations.id),
     /** The kiosk that took it. */
-    deviceId: text("device_id").notNull(),
+    deviceId: text("device_id")
+      .notNull()
+      .references(() => devices.id),
     employeeId: text("employee_id"),
     shiftId: text("shift_id"),
     objectKey: text("object_key").notNull(),

@@ -89,6 +89,12 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "cost_code.updated": "CostCode",
   "cost_code.deleted": "CostCode",
   "cost_code.assignments_updated": "CostCodeAssignments",
+  "device.created": "Device",
+  "device.enrolled": "Device",
+  "device.rotated": "Device",
+  "device.revoked": "Device",
+  "staff_member.pin_updated": "StaffMemberPinChange",
+  "staff_member.pin_unlocked": "StaffMemberPinUnlock",
 };
 
 const PUBLISHED = {

@@ -3,7 +3,7 @@
  * OpenAPI document's `Problem.code` enum and each operation's per-status code lists are read from here; adding a
  * code is one line. `resource` marks the 404 that `notFound(resource)` answers.
  */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 423 | 429 | 500 | 503;
 
 interface CodeEntry {
   statuses: readonly ProblemStatus[];
@@ -31,6 +31,7 @@ export const PROBLEM_CODES = {
   OCCURRED_AT_IN_FUTURE: code([400], "`occurredAt` is more than 2 minutes ahead of the server"),
   OCCURRED_AT_TOO_OLD: code([400], "`occurredAt` is more than 72 hours old"),
   OCCURRED_AT_BEFORE_PREVIOUS_EVENT: code([400], "`occurredAt` is before the shift's previous event"),
+  ENROLLMENT_CODE_INVALID: code([400], "The enrollment code is unknown, used or expired (the same answer for each)"),
   PHOTO_CONTENT_INVALID: code([400], "The photo's bytes are not a JPEG, PNG or WebP image, or not the type its Content-Type says"),
   HTTP_ERROR: code([400, 401, 403, 404, 409, 413, 415, 422, 429], "A refusal from the HTTP layer with no code of its own"),
 
@@ -47,6 +48,8 @@ export const PROBLEM_CODES = {
   UNKNOWN_PARTNER: code([401], "No partner with the token's `iss` is configured"),
   UNKNOWN_ORGANIZATION: code([401], "The token's organization does not exist for this partner"),
   UNKNOWN_EMPLOYEE: code([401], "No active staff member matches the token's employee claim"),
+  DEVICE_REVOKED: code([401], "The device token belongs to a revoked device (or one of a deleted location)"),
+  PIN_INCORRECT: code([401], "The PIN is wrong, or the staff member is unknown here or has no PIN (the same answer for each)"),
   TOKEN_REVOKED: code([401], "A write with a stale token: organization deleted, staff member deactivated or access changed"),
 
   FORBIDDEN: code([403], "The token lacks the permission this operation needs"),
@@ -76,6 +79,7 @@ export const PROBLEM_CODES = {
   SHIFT_REQUEST_NOT_FOUND: missing("Shift request", "No such shift request at the location (or not one the caller may see)"),
   WAGE_RATE_NOT_FOUND: missing("Wage rate", "No such wage rate in the organization (or not one the caller may see)"),
   COST_CODE_NOT_FOUND: missing("Cost code", "No such cost code in the organization"),
+  DEVICE_NOT_FOUND: missing("Device", "No such device (or a revoked one) at the location"),
   PHOTO_NOT_FOUND: missing("Photo", "No such photo (of this kiosk's location, or the file was deleted with its organization)"),
   ATTENDANCE_EXCEPTION_NOT_FOUND: missing(
     "Attendance exception",
@@ -157,6 +161,8 @@ export const PROBLEM_CODES = {
   OUTSIDE_GEOFENCE: code([422], "The position is outside the location's geofence (with the distances)"),
   PHOTO_REQUIRED: code([422], "The location requires a photo with each kiosk punch (kioskPhotoRequired): send its photoId"),
 
+  PIN_LOCKED: code([423], "Five wrong PINs within 15 minutes locked the staff member's PIN until Retry-After (or a manager lifts it)"),
+
   RATE_LIMITED: code([429], "The caller's rate limit is used up until Retry-After"),
 
   ORGANIZATION_MOVING: code([503], "The organization is being moved between databases: nothing was written; retry after Retry-After"),
@@ -220,6 +226,7 @@ export const PROBLEM_LABELS = {
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
+  423: "Locked",
   429: "Too Many Requests",
   503: "Service Unavailable",
 } as const;

@@ -1,5 +1,6 @@
 import { api } from "./api";
 import { createOrganization, type OrganizationFixture, unique } from "./fixtures";
+import { enrollDevice } from "./kiosk";
 import { createLocation } from "./locations";
 import { paramKey } from "./openapi-walk";
 import { createStaffMember, staffToken } from "./staff";
@@ -184,6 +185,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     api("POST", `${orgPath}/cost-codes`, { ...admin, body: { code: unique("CC"), name: "Labor" } }),
     "cost code",
   );
+  const device = await enrollDevice(org, location.id);
   // Approved, so that operation 9 (approved time off) has the subject's request to hide from the bystander.
   await created(api("POST", `${orgPath}/time-off-requests/${timeOff.id}/approve`, admin), "approved time off");
 
@@ -220,6 +222,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       "attendance-exceptions": attendanceException.id,
       "wage-rates": wageRate.id,
       "cost-codes": costCode.id,
+      devices: device.deviceId,
     },
   };
 }

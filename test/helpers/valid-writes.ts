@@ -4,6 +4,7 @@ import { createOrganization, unique } from "./fixtures";
 import type { FuzzRequest } from "./fuzz-harness";
 import { fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
+import { enrollDevice, setStaffPin } from "./kiosk";
 import { createStaffMember, staffToken } from "./staff";
 import { accessToken } from "./tokens";
 import { HERE } from "./workplace";
@@ -211,6 +212,13 @@ async function timeOffRequest(c: Context) {
 /** Last week's weekly period (from its Monday): one that has ended, so it can be closed. */
 const endedPeriod = () => new Date(Date.now() - (((new Date().getUTCDay() + 6) % 7) + 7) * 86_400_000).toISOString().slice(0, 10);
 
+/** A fresh enrolled device of the fixture's location, with one request made (its lastSeenAt set for the minute). */
+async function kioskDevice(c: Context) {
+  const device = await enrollDevice(c.org, c.fixture.ids.locations!);
+  await ok(api("GET", "/api/kiosk/staff", { token: device.token }), "kiosk staff");
+  return device;
+}
+
 const O = "/api/organizations/{organization_id}";
 const S = "/api/organizations/{organizationId}/locations/{locationId}";
 const PUNCH = `${O}/staffmembers/{id}/locations/{location_id}`;
@@ -337,6 +345,25 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
     return { path: { id: (await clockedIn(c)).staff.id }, body: { ...HERE, costCodeId: code.id, roleId: c.fixture.ids.roles } };
   },
   [`POST ${O}/cost-codes`]: async () => ({ body: { code: unique("CC") } }),
+  // Kiosks: a device of its own to revoke; a member with a PIN to remove, with a wrong PIN to forget, to check.
+  [`DELETE ${O}/locations/{locationId}/devices/{id}`]: async (c) => ({ path: { id: (await kioskDevice(c)).deviceId } }),
+  [`DELETE ${O}/staffmembers/{id}/pin`]: async (c) => {
+    const staff = await staffAt(c);
+    await setStaffPin(c.org, staff.id, "2468");
+    return { path: { id: staff.id } };
+  },
+  [`DELETE ${O}/staffmembers/{id}/pin-lock`]: async (c) => {
+    const staff = await staffAt(c);
+    await setStaffPin(c.org, staff.id, "2468");
+    const device = await kioskDevice(c);
+    await api("POST", "/api/kiosk/pin-check", { token: device.token, body: { employeeId: staff.id, pin: "1357" } });
+    return { path: { id: staff.id } };
+  },
+  "POST /api/kiosk/pin-check": async (c) => {
+    const staff = await staffAt(c);
+    await setStaffPin(c.org, staff.id, "2468");
+    return { token: (await kioskDevice(c)).token, body: { employeeId: staff.id, pin: "2468" } };
+  },
   // A fresh code: the fixture's stays for the writes after this one.
   [`DELETE ${O}/cost-codes/{id}`]: async (c) => ({
     path: {

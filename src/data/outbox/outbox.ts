@@ -94,6 +94,12 @@ export const EVENT_TYPES = [
   "cost_code.updated",
   "cost_code.deleted",
   "cost_code.assignments_updated",
+  "device.created",
+  "device.enrolled",
+  "device.rotated",
+  "device.revoked",
+  "staff_member.pin_updated",
+  "staff_member.pin_unlocked",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

@@ -28,9 +28,10 @@ export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
   if (key.length < 1 || key.length > 255) {
     throw badRequest("INVALID_IDEMPOTENCY_KEY", "Idempotency-Key must be 1 to 255 characters.");
   }
-  const { partnerId, organizationId, staffMemberId } = c.var.principal;
+  const { partnerId, organizationId, staffMemberId, device } = c.var.principal;
   const request: IdempotentRequest = {
-    scope: `${partnerId}:${organizationId ?? ""}:${staffMemberId ?? ""}`,
+    // A kiosk's keys are its own: never those of an admin token of its organization.
+    scope: `${partnerId}:${organizationId ?? ""}:${staffMemberId ?? (device ? `device:${device.deviceId}` : "")}`,
     key,
     hash: await requestHash(c.req.method, pathWithQuery(c.req.url), await c.req.text()),
   };

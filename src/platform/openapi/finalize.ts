@@ -50,7 +50,7 @@ const HEADERS: Json = {
   },
   "Retry-After": {
     description:
-      "Seconds to wait before retrying: until the rate-limit window resets (429), or while the organization is moved between databases (503).",
+      "Seconds to wait before retrying: until the rate-limit window resets (429), until a locked PIN opens again (423), or while the organization is moved between databases (503).",
     schema: { type: "integer", minimum: 1 },
   },
   "RateLimit-Policy": {
@@ -102,7 +102,7 @@ const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: s
   ["Link", (op, status) => op.isList && status.startsWith("2")],
   ["Idempotent-Replayed", (op, status) => op.idempotent && status.startsWith("2")],
   ["Content-Disposition", (_op, status, response) => status.startsWith("2") && Boolean(response.content?.["text/csv"])],
-  ["Retry-After", (_op, status) => status === "429" || status === "503"],
+  ["Retry-After", (_op, status) => status === "423" || status === "429" || status === "503"],
   ["RateLimit-Policy", (_op, status) => status === "429"],
   ["RateLimit", (_op, status) => status === "429"],
 ];

@@ -146,6 +146,7 @@ export const TAGS = [
   { name: "Demand", description: "Sales and transactions per 15-minute interval, actual and forecast, and labor targets." },
   { name: "Wage rates", description: "Effective-dated hourly rates per staff member, role and location; what a shift is paid." },
   { name: "Cost codes", description: "A tree of codes (up to 5 levels) that time is charged to, assigned to staff members." },
+  { name: "Kiosks", description: "Shared devices at a location's door, enrolled once, and staff PINs to punch on them." },
   { name: "Photos", description: "Kiosk photos taken with punches, served through short-lived signed links." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;

@@ -1,0 +1,27 @@
+CREATE TABLE `photos` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`location_id` text NOT NULL,
+	`device_id` text NOT NULL,
+	`employee_id` text,
+	`shift_id` text,
+	`object_key` text NOT NULL,
+	`size` integer NOT NULL,
+	`sha256` text NOT NULL,
+	`content_type` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`device_id`) REFERENCES `devices`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `photos_shift` ON `photos` (`shift_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `photos_organization` ON `photos` (`organization_id`,`id`);--> statement-breakpoint
+ALTER TABLE `locations` ADD `kiosk_photo_required` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `shift_events` ADD `source` text DEFAULT 'MOBILE' NOT NULL;--> statement-breakpoint
+ALTER TABLE `shift_events` ADD `device_id` text;--> statement-breakpoint
+ALTER TABLE `shift_events` ADD `photo_id` text;--> statement-breakpoint
+ALTER TABLE `shifts` ADD `clock_in_source` text DEFAULT 'MOBILE' NOT NULL;--> statement-breakpoint
+ALTER TABLE `shifts` ADD `clock_in_device_id` text;--> statement-breakpoint
+ALTER TABLE `shifts` ADD `clock_out_source` text;--> statement-breakpoint
+ALTER TABLE `shifts` ADD `clock_out_device_id` text;
