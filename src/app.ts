@@ -43,6 +43,7 @@ export const FEATURES = {
   kiosk: { public: false, load: (): FeatureModule => import("@/features/kiosk/kiosk.index") },
   deviceEnrollment: { public: true, load: (): FeatureModule => import("@/features/kiosk/kiosk-enroll.index") },
   photoFiles: { public: true, load: (): FeatureModule => import("@/features/photo-files/photo-files.index") },
+  kioskPunches: { public: false, load: (): FeatureModule => import("@/features/kiosk-punches/kiosk-punches.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -92,6 +93,8 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/kiosk", "kiosk"],
   ["/api/devices", "deviceEnrollment"],
   ["/api/photos", "photoFiles"],
+  ["/api/kiosk/punches", "kioskPunches"],
+  ["/api/kiosk/photos", "kioskPunches"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

@@ -95,6 +95,7 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "device.revoked": "Device",
   "staff_member.pin_updated": "StaffMemberPinChange",
   "staff_member.pin_unlocked": "StaffMemberPinUnlock",
+  "photo.created": "KioskPhoto",
 };
 
 const PUBLISHED = {

@@ -202,6 +202,10 @@ export function requests(document: OpenApiDocument, op: WalkedOperation, fixture
     // A valid key, if any: the request must get past the platform's checks to its handler's.
     const validKey = op.method === "POST" ? fc.option(validIdempotencyKey, { nil: undefined }) : fc.constant(undefined);
     if (references) modes.push(fc.tuple(references, validKey).map(([b, k]) => request("unknown references", real, [], b, k)));
+  } else if (op.rawBodyTypes.length > 0) {
+    // A raw body (an image): text that is no such image, under each declared type or another.
+    const types = fc.constantFrom(...op.rawBodyTypes, "text/plain", "application/octet-stream");
+    modes.push(fc.tuple(nastyString, types, key).map(([text, contentType, k]) => request("real ids", real, [], { text, contentType }, k)));
   } else {
     const required = op.queryParams.filter((p) => p.required);
     if (required.length > 0) {

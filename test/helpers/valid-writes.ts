@@ -2,9 +2,9 @@ import { api } from "./api";
 import type { OrganizationFixture } from "./fixtures";
 import { createOrganization, unique } from "./fixtures";
 import type { FuzzRequest } from "./fuzz-harness";
+import { enrollDevice, setStaffPin } from "./kiosk";
 import { fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
-import { enrollDevice, setStaffPin } from "./kiosk";
 import { createStaffMember, staffToken } from "./staff";
 import { accessToken } from "./tokens";
 import { HERE } from "./workplace";
@@ -95,6 +95,8 @@ function withFixtureReferences(body: unknown, fixture: RecordFixture): unknown {
 interface Preparation {
   path?: Record<string, string>;
   body?: Record<string, unknown>;
+  /** A body that is not JSON, as sent (a kiosk photo). */
+  raw?: { text: string; contentType: string };
   query?: [string, string][];
   token?: string;
 }
@@ -364,6 +366,17 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
     await setStaffPin(c.org, staff.id, "2468");
     return { token: (await kioskDevice(c)).token, body: { employeeId: staff.id, pin: "2468" } };
   },
+  // Kiosk punches: a member with a PIN clocks in at a fresh device; a WebP photo whose bytes are all ASCII (sent as text).
+  "POST /api/kiosk/punches": async (c) => {
+    const staff = await staffAt(c);
+    await setStaffPin(c.org, staff.id, "2468");
+    const token = (await kioskDevice(c)).token;
+    return { token, body: { employeeId: staff.id, pin: "2468", action: "CLOCK_IN", roleId: c.fixture.ids.roles } };
+  },
+  "POST /api/kiosk/photos": async (c) => ({
+    token: (await kioskDevice(c)).token,
+    raw: { text: "RIFF\u0024\u0000\u0000\u0000WEBPVP8 kiosk", contentType: "image/webp" },
+  }),
   // A fresh code: the fixture's stays for the writes after this one.
   [`DELETE ${O}/cost-codes/{id}`]: async (c) => ({
     path: {
@@ -407,7 +420,11 @@ export async function validWrite(
       method: op.method,
       path: fillPath(op.path, { ...fixturePathValues(fixture, op.path, op.pathParams), ...prepared.path }),
       query: [...query, ...(prepared.query ?? [])],
-      ...(body !== undefined ? { body: { text: JSON.stringify(body), contentType: "application/json" } } : {}),
+      ...(prepared.raw
+        ? { body: prepared.raw }
+        : body !== undefined
+          ? { body: { text: JSON.stringify(body), contentType: "application/json" } }
+          : {}),
     },
     token: prepared.token ?? org.adminToken,
   };

@@ -100,6 +100,7 @@ export const EVENT_TYPES = [
   "device.revoked",
   "staff_member.pin_updated",
   "staff_member.pin_unlocked",
+  "photo.created",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

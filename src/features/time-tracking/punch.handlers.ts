@@ -40,7 +40,8 @@ export function judge(context: PunchContext, request: PunchRequest) {
   const lastShiftEvent = context.openShift && context.lastEvent?.shiftId === context.openShift.id ? context.lastEvent : null;
   const verdict = judgePunch({
     kind,
-    fence: fenceFor(context.location, kind),
+    // A kiosk is at its location: no position, no fence.
+    fence: request.origin.source === "KIOSK" ? { ...fenceFor(context.location, kind), radiusCm: null } : fenceFor(context.location, kind),
     position: { latitude: body.latitude, longitude: body.longitude, accuracyMeters: body.accuracy },
     mock: body.mock,
     occurredAt: body.occurredAt ? new Date(body.occurredAt) : undefined,

@@ -50,6 +50,9 @@ export interface PunchParams {
   location_id: string;
 }
 
+/** What a client's punches must also satisfy, checked on the read (a kiosk's photo, say); a replay skips it. */
+export type PunchCheck = (context: PunchContext) => void;
+
 /** A punch's one read batch (D1 round trip 1 of 2). */
 async function punch<K extends PunchRequest["kind"]>(
   c: PunchCtx,
@@ -57,6 +60,7 @@ async function punch<K extends PunchRequest["kind"]>(
   params: PunchParams,
   body: PunchFields & { roleId?: string; costCodeId?: string },
   origin: PunchRequest["origin"],
+  check?: PunchCheck,
 ): Promise<Punch<K>> {
   const receivedAt = new Date();
   const context = await loadPunchContext(c.var.db, {
@@ -68,11 +72,14 @@ async function punch<K extends PunchRequest["kind"]>(
     costCodeId: body.costCodeId,
     around: body.occurredAt ? new Date(body.occurredAt) : receivedAt,
     idempotency: c.var.idempotency,
+    photoId: origin.photoId ?? undefined,
   });
+  const replay = previousAnswer(c, context);
+  if (!replay) check?.(context);
   return {
     context,
     request: { kind, body, receivedAt, requestLocation: cfLocation(c), idempotencyKey: c.var.idempotency?.key ?? null, origin },
-    replay: previousAnswer(c, context),
+    replay,
   };
 }
 
@@ -109,8 +116,14 @@ export const shiftState: AppRouteHandler<routes.ShiftStateRoute> = async (c) => 
 type ClockInFields = PunchFields & { roleId: string; costCodeId?: string; utcOffset?: number };
 
 /** Clock-in, by whichever client: the shift it opens, as answered (a replay answers the first answer). */
-export async function clockInWith(c: PunchCtx, params: PunchParams, body: ClockInFields, origin: PunchRequest["origin"]) {
-  const { context, request, replay } = await punch(c, "clock_in", params, body, origin);
+export async function clockInWith(
+  c: PunchCtx,
+  params: PunchParams,
+  body: ClockInFields,
+  origin: PunchRequest["origin"],
+  check?: PunchCheck,
+) {
+  const { context, request, replay } = await punch(c, "clock_in", params, body, origin, check);
   if (replay) return replay;
   const role = clockInRole(context);
   const judgement = judge(context, request);
@@ -137,8 +150,9 @@ export async function breakStartWith(
   params: PunchParams,
   body: PunchFields & { typeId: string },
   origin: PunchRequest["origin"],
+  check?: PunchCheck,
 ) {
-  const { context, request, replay } = await punch(c, "break_start", params, body, origin);
+  const { context, request, replay } = await punch(c, "break_start", params, body, origin, check);
   if (replay) return replay;
   const shift = openShiftHere(context);
   if (context.openShiftBreaks.some((b) => b.endAt === null)) throw breakAlreadyOpen();
@@ -157,8 +171,14 @@ export async function breakStartWith(
 export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) =>
   c.json(await breakStartWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
 
-export async function breakEndWith(c: PunchCtx, params: PunchParams, body: PunchFields, origin: PunchRequest["origin"]) {
-  const { context, request, replay } = await punch(c, "break_end", params, body, origin);
+export async function breakEndWith(
+  c: PunchCtx,
+  params: PunchParams,
+  body: PunchFields,
+  origin: PunchRequest["origin"],
+  check?: PunchCheck,
+) {
+  const { context, request, replay } = await punch(c, "break_end", params, body, origin, check);
   if (replay) return replay;
   const shift = openShiftHere(context);
   const open = context.openShiftBreaks.find((b) => b.endAt === null);
@@ -177,14 +197,24 @@ export async function breakEndWith(c: PunchCtx, params: PunchParams, body: Punch
 export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) =>
   c.json(await breakEndWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
 
-export async function clockOutWith(c: PunchCtx, params: PunchParams, body: PunchFields, origin: PunchRequest["origin"]) {
-  const { context, request, replay } = await punch(c, "clock_out", params, body, origin);
+export async function clockOutWith(
+  c: PunchCtx,
+  params: PunchParams,
+  body: PunchFields,
+  origin: PunchRequest["origin"],
+  check?: PunchCheck,
+) {
+  const { context, request, replay } = await punch(c, "clock_out", params, body, origin, check);
   if (replay) return replay;
   const shift = openShiftHere(context);
   const judgement = judge(context, request);
   const closed = closedShift(shift, context.openShiftBreaks, context.breakTypes, judgement, request.receivedAt, origin);
   const events = [eventRow(context, request, judgement, shift.id)];
-  if (closed.ended) events.push(eventRow(context, { ...request, kind: "break_end" }, judgement, shift.id, closed.ended.id));
+  if (closed.ended) {
+    // The break's end is the clock-out's: its source and device, not its photo (the clock-out's event has that).
+    const breakEnd = { ...request, kind: "break_end" as const, origin: { ...request.origin, photoId: null } };
+    events.push(eventRow(context, breakEnd, judgement, shift.id, closed.ended.id));
+  }
   const answer = serializeShift({ ...shift, ...closed.changes }, closed.breaks, { events });
   const exceptions = clockOutExceptions(context.attendance, shift, { endAt: judgement.at, breaks: closed.breaks }, request.receivedAt);
   const writes = clockOutWrites(c.var.db, shift, { ...closed, events });
