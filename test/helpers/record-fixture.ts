@@ -186,6 +186,15 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     "cost code",
   );
   const device = await enrollDevice(org, location.id);
+  // A kiosk photo of the location: a WebP whose bytes are all ASCII, so it travels as text.
+  const photo = await created(
+    api("POST", "/api/kiosk/photos", {
+      token: device.token,
+      body: "RIFF\u0024\u0000\u0000\u0000WEBPVP8 fixture",
+      headers: { "Content-Type": "image/webp" },
+    }),
+    "kiosk photo",
+  );
   // Approved, so that operation 9 (approved time off) has the subject's request to hide from the bystander.
   await created(api("POST", `${orgPath}/time-off-requests/${timeOff.id}/approve`, admin), "approved time off");
 
@@ -223,6 +232,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       "wage-rates": wageRate.id,
       "cost-codes": costCode.id,
       devices: device.deviceId,
+      photos: photo.photoId,
     },
   };
 }

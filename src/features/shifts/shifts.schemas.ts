@@ -100,7 +100,7 @@ export const Shift = z
     manualEntry: z.boolean(),
     clockInSource: PunchSource.openapi({ description: "Where the clock-in (or the manual entry) came from." }),
     clockInDeviceId: DeviceId,
-    clockOutSource: PunchSource.nullable().openapi({
+    clockOutSource: z.enum(PUNCH_SOURCES).nullable().openapi({
       description: "Where the clock-out came from (AUTO: the attendance pass); null while the shift is open. Each break's is in `events`.",
     }),
     clockOutDeviceId: DeviceId,

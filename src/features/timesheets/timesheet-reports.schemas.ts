@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { PUNCH_SOURCES } from "@/domain/punch-source";
 import { PunchSource } from "@/features/shifts/shifts.schemas";
 import { ListQuery, queryInteger } from "@/platform/http/pagination";
 import { TrustFlag, UtcOffset, UtcTime, UtcTimeOrNull } from "@/platform/schemas/validation";
@@ -42,7 +43,7 @@ export const ExportRecord = z
     manualEntry: z.boolean(),
     clockInSource: PunchSource,
     clockInDeviceId: z.string().nullable().openapi({ description: "The kiosk of a KIOSK clock-in." }),
-    clockOutSource: PunchSource.nullable().openapi({ description: "Null while the shift is open." }),
+    clockOutSource: z.enum(PUNCH_SOURCES).nullable().openapi({ description: "Null while the shift is open." }),
     clockOutDeviceId: z.string().nullable().openapi({ description: "The kiosk of a KIOSK clock-out." }),
     locked: z.boolean(),
   })
