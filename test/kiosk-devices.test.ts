@@ -154,7 +154,9 @@ describe("devices: revoke and rotate", () => {
     const all = await api("GET", `${devicesPath(org, location.id)}?includeDeleted=true`, { token: org.adminToken });
     expect(all.body).toEqual([expect.objectContaining({ id: deviceId, status: "REVOKED" })]);
     // Revoking again, or rotating a revoked device: 404.
-    expect((await api("DELETE", `${devicesPath(org, location.id)}/${deviceId}`, { token: org.adminToken })).body.code).toBe("DEVICE_NOT_FOUND");
+    expect((await api("DELETE", `${devicesPath(org, location.id)}/${deviceId}`, { token: org.adminToken })).body.code).toBe(
+      "DEVICE_NOT_FOUND",
+    );
     expect((await api("POST", `${devicesPath(org, location.id)}/${deviceId}/rotate`, { token: org.adminToken })).body.code).toBe(
       "DEVICE_NOT_FOUND",
     );
