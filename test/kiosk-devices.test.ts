@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { changes, snapshot } from "./helpers/db-snapshot";
 import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
+import { requestWithInterference } from "./helpers/interfering-d1";
 import { enrollDevice } from "./helpers/kiosk";
 import { createLocation } from "./helpers/locations";
 import { loadDocument, walk } from "./helpers/openapi-walk";
@@ -96,6 +97,24 @@ describe("devices: creation and enrollment", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
     const winner = answers.find((a) => a.status === 200)!;
     expect((await api("GET", "/api/kiosk/staff", { token: winner.body.deviceToken })).status).toBe(200);
+    expect((await feed(org, "device.enrolled")).length).toBe(1);
+  });
+
+  it("an enroll that read the code before another spent it writes nothing and is told the code is invalid", async () => {
+    const org = await createOrganization();
+    const location = await createLocation(org);
+    const device = await createDevice(org, location.id);
+    let other: Awaited<ReturnType<typeof enroll>> | undefined;
+    const late = await requestWithInterference(
+      "POST",
+      "/api/devices/enroll",
+      { token: "", body: { enrollmentCode: device.enrollmentCode } },
+      { before: /^update "devices"/i, meanwhile: async () => (other = await enroll(device.enrollmentCode)) },
+    );
+    expect(other!.status).toBe(200);
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe("ENROLLMENT_CODE_INVALID");
+    expect((await api("GET", "/api/kiosk/staff", { token: other!.body.deviceToken })).status).toBe(200);
     expect((await feed(org, "device.enrolled")).length).toBe(1);
   });
 
