@@ -8,6 +8,7 @@ import { createLocation } from "./helpers/locations";
 import { loadDocument, walk } from "./helpers/openapi-walk";
 import { tenantDb } from "./helpers/shards";
 import { createStaffMember, staffToken } from "./helpers/staff";
+import { HERE } from "./helpers/workplace";
 
 const devicesPath = (org: OrganizationFixture, locationId: string) => `/api/organizations/${org.id}/locations/${locationId}/devices`;
 
@@ -283,5 +284,54 @@ describe("device tokens reach the kiosk operations of their location only", () =
     expect((await deviceRow(deviceId))!.last_seen_at).toBeGreaterThan(Date.now() - 60_000);
     const listed = await api("GET", devicesPath(org, here.id), { token: org.adminToken });
     expect(listed.body[0].lastSeenAt).not.toBeNull();
+  });
+
+  it("GET /api/kiosk/staff answers each member's shift state at the device's location", async () => {
+    const org = await createOrganization();
+    const location = await createLocation(org);
+    const member = await createStaffMember(org, { locationIds: [location.id], roleIds: [org.defaultRoleId] });
+    await api("PUT", `/api/organizations/${org.id}/staffmembers/${member.id}/pin`, { token: org.adminToken, body: { pin: "4321" } });
+    const clockIn = await api("POST", `/api/organizations/${org.id}/staffmembers/${member.id}/locations/${location.id}/clock-in`, {
+      token: org.adminToken,
+      body: { ...HERE, roleId: org.defaultRoleId },
+    });
+    expect(clockIn.status, clockIn.text).toBe(200);
+    const { token } = await enrollDevice(org, location.id);
+    const staff = await api("GET", "/api/kiosk/staff", { token });
+    const state = await api("GET", `/api/organizations/${org.id}/staffmembers/${member.id}/locations/${location.id}/shift-state`, {
+      token: org.adminToken,
+    });
+    expect(staff.body).toHaveLength(1);
+    expect(staff.body[0].shiftState.openShift.id).toBe(clockIn.body.id);
+    expect(staff.body[0].shiftState).toEqual({ ...state.body, totalShiftTimeToday: staff.body[0].shiftState.totalShiftTimeToday });
+  });
+
+  it("a device of a deleted location is revoked with it (401 DEVICE_REVOKED)", async () => {
+    const org = await createOrganization();
+    const location = await createLocation(org);
+    const { token } = await enrollDevice(org, location.id);
+    expect((await api("DELETE", `/api/organizations/${org.id}/locations/${location.id}`, { token: org.adminToken })).status).toBe(200);
+    const res = await api("GET", "/api/kiosk/staff", { token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("DEVICE_REVOKED");
+  });
+
+  it("an Idempotency-Key of a device is its own: another device's same key is not a replay of it", async () => {
+    const org = await createOrganization();
+    const location = await createLocation(org);
+    const member = await createStaffMember(org, { locationIds: [location.id] });
+    await api("PUT", `/api/organizations/${org.id}/staffmembers/${member.id}/pin`, { token: org.adminToken, body: { pin: "4321" } });
+    const [first, second] = [await enrollDevice(org, location.id), await enrollDevice(org, location.id)];
+    const check = (token: string) =>
+      api("POST", "/api/kiosk/pin-check", {
+        token,
+        body: { employeeId: member.id, pin: "4321" },
+        headers: { "Idempotency-Key": "who-am-i-1" },
+      });
+    expect((await check(first.token)).headers.get("Idempotent-Replayed")).toBeNull();
+    expect((await check(first.token)).headers.get("Idempotent-Replayed")).toBe("true");
+    const other = await check(second.token);
+    expect(other.status).toBe(204);
+    expect(other.headers.get("Idempotent-Replayed")).toBeNull();
   });
 });
