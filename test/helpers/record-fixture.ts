@@ -16,6 +16,8 @@ export interface RecordFixture {
   employeeToken: string;
   /** Record ids by path key (see `paramKey`): the literal segments before the parameter. */
   ids: Record<string, string>;
+  /** The token of an enrolled kiosk device of `org`'s location (`ids.devices`), for the kiosk operations. */
+  deviceToken: string;
 }
 
 async function created(res: Promise<Awaited<ReturnType<typeof api>>>, what: string) {
@@ -202,6 +204,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     org,
     other,
     employeeToken: await staffToken(org, bystander.id),
+    deviceToken: device.token,
     ids: {
       organizations: org.id,
       "organizations/external": organization.externalId,

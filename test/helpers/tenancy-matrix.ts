@@ -249,6 +249,8 @@ function tenancyVerdict(op: WalkedOperation, foreign: ForeignRequest, response: 
       ? `${where} answered ORGANIZATION_NOT_FOUND: the request named the caller's own`
       : null;
   }
+  // The kiosk answers a member it does not know exactly as a wrong PIN, so that members cannot be enumerated.
+  if (status === 401 && response.contentType.startsWith("application/problem+json") && body?.code === "PIN_INCORRECT") return null;
   if (status === 400 && response.contentType.startsWith("application/problem+json")) {
     const paths: string[] = (body?.errors ?? []).map((e: { path: string }) => e.path);
     return paths.some((p) => p.split(/[./[\]]/).includes(foreign.leaf))
