@@ -117,6 +117,8 @@ describe("POST /api/kiosk/punches", () => {
     expectInvalid(await kioskPunch(k, { action: "BREAK_START" }), ["typeId"]);
     const end = await kioskPunch(k, { action: "BREAK_END" });
     expect([end.status, end.body.code]).toEqual([409, "NO_OPEN_BREAK"]);
+    // A break type named is checked whatever the action.
+    expectInvalid(await kioskPunch(k, { action: "CLOCK_OUT", typeId: "no-such-type" }), ["typeId"], "BREAK_TYPE_UNAVAILABLE");
     const future = await kioskPunch(k, { action: "CLOCK_OUT", occurredAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect([future.status, future.body.code]).toEqual([400, "OCCURRED_AT_IN_FUTURE"]);
   });

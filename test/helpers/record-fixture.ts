@@ -1,6 +1,6 @@
 import { api } from "./api";
 import { createOrganization, type OrganizationFixture, unique } from "./fixtures";
-import { enrollDevice } from "./kiosk";
+import { enrollDevice, setStaffPin } from "./kiosk";
 import { createLocation } from "./locations";
 import { paramKey } from "./openapi-walk";
 import { createStaffMember, staffToken } from "./staff";
@@ -188,6 +188,8 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     "cost code",
   );
   const device = await enrollDevice(org, location.id);
+  // The subject's PIN is the document's example, so a kiosk punch gets past the PIN to the records its body names.
+  await setStaffPin(org, subject.id, "4821");
   // A kiosk photo of the location: a WebP whose bytes are all ASCII, so it travels as text.
   const photo = await created(
     api("POST", "/api/kiosk/photos", {

@@ -7,14 +7,20 @@ import { breakEndWith, breakStartWith, clockInWith, clockOutWith, type PunchChec
 import type { AppRouteHandler } from "@/platform/http/env";
 import { photoAlreadyAttached, photoRequired } from "@/problems/photos";
 import { badRequest, notFound, ProblemError } from "@/problems/problem";
+import { breakTypeUnavailable } from "@/problems/shifts";
 import { storePhoto } from "./kiosk-punches.data";
 import type * as routes from "./kiosk-punches.routes";
 import type { KioskPunchInput } from "./kiosk-punches.schemas";
 
-/** The punch's photo, as the location requires it and as the read found it (domain/kiosk-photo). */
-const photoCheck =
-  (photoId: string | undefined): PunchCheck =>
+/**
+ * What a kiosk punch checks on the phone punch's read: a break type it names is one of the location's (whatever the
+ * action: a record named is never ignored unread), and its photo, as the location requires it and as the read found
+ * it (domain/kiosk-photo).
+ */
+const kioskCheck =
+  ({ photoId, typeId }: Pick<KioskPunchInput, "photoId" | "typeId">): PunchCheck =>
   (context: PunchContext) => {
+    if (typeId !== undefined && !context.breakTypes.some((t) => t.id === typeId && t.enabled)) throw breakTypeUnavailable();
     const verdict = kioskPhotoVerdict({
       required: context.location.kioskPhotoRequired,
       photoId,
@@ -36,7 +42,7 @@ function kioskPunch(c: Parameters<AppRouteHandler<routes.PunchRoute>>[0], body: 
   const params = { organization_id: principal.organizationId!, id: body.employeeId, location_id: device.locationId };
   const origin = { ...kioskOrigin(device.deviceId), photoId: body.photoId ?? null };
   const fields = { occurredAt: body.occurredAt };
-  const check = photoCheck(body.photoId);
+  const check = kioskCheck(body);
   switch (body.action) {
     case "CLOCK_IN":
       return clockInWith(c, params, { ...fields, roleId: body.roleId!, costCodeId: body.costCodeId }, origin, check);

@@ -14,9 +14,14 @@ export const KioskPunchBody = z
     employeeId: Id.openapi({ description: "The staff member punching: active, assigned to the device's location, with a PIN." }),
     pin: z.string().regex(PIN_PATTERN, "must be 4 to 8 digits").openapi({ description: "Their PIN (4 to 8 digits).", example: "4821" }),
     action: z.enum(KIOSK_ACTIONS),
-    roleId: Id.optional().openapi({ description: "CLOCK_IN: the shift's role (required then)." }),
-    typeId: Id.optional().openapi({ description: "BREAK_START: an enabled break type of the location (required then)." }),
-    costCodeId: Id.optional().openapi({ description: "CLOCK_IN: the cost code the shift is charged to, as for a phone's clock-in." }),
+    roleId: Id.optional().openapi({ description: "CLOCK_IN: the shift's role (required then; other actions ignore it)." }),
+    typeId: Id.optional().openapi({
+      description:
+        "BREAK_START: the break to start (required then). Whenever given, an enabled break type of the location, else 400 BREAK_TYPE_UNAVAILABLE.",
+    }),
+    costCodeId: Id.optional().openapi({
+      description: "CLOCK_IN: the cost code the shift is charged to, as for a phone's clock-in (other actions ignore it).",
+    }),
     occurredAt: Instant.optional().openapi({
       example: "2026-03-14T13:02:00Z",
       description:
