@@ -348,7 +348,8 @@ export const photos = defineRoute({
   tags,
   summary: "List a shift's photos",
   description:
-    "The kiosk photos taken with the shift's punches, oldest first (a bare array, not paged: a shift has a few), each " +
+    "The kiosk photos taken with the shift's punches, oldest first, as a bare array. Not paged: a shift has a photo per " +
+    "kiosk punch at most, a handful. Each comes " +
     "with `url`, a signed link that serves the image without a token for 5 minutes (`urlExpiresAt`) and then answers " +
     "403 `PHOTO_URL_EXPIRED`: list again for fresh links. The organization is the token's; a partner-level token names " +
     "it with `organizationId`. Needs SHIFT_READ (a staff member without it does not see photos, even of their own shifts).",
