@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { enrollDevice, setStaffPin } from "./helpers/kiosk";
 import { createLocation } from "./helpers/locations";
+import { meanwhile } from "./helpers/meanwhile";
 import { feed } from "./helpers/pay";
 import { expectInvalid } from "./helpers/problems";
 import { tenantDb } from "./helpers/shards";
@@ -237,6 +238,20 @@ describe("kiosk photos", () => {
     expect(results.find((r) => r.status === 409)!.body.code).toBe("PHOTO_ALREADY_ATTACHED");
     const open = await count("SELECT count(*) AS n FROM shifts WHERE employee_id IN (?, ?)", k.staff.id, second.id);
     expect(open).toBe(1);
+  });
+
+  it("a photo another punch takes between this punch's read and its write: 409, and the batch writes nothing", async () => {
+    const k = await kioskWorkplace();
+    const photo = await upload(k.device.token, JPEG, "image/jpeg");
+    const undo = await meanwhile("photo-race", [`UPDATE photos SET shift_id = 'another-shift' WHERE id = '${photo.body.photoId}'`]);
+    try {
+      const res = await clockIn(k, { photoId: photo.body.photoId }, { "Idempotency-Key": "photo-race" });
+      expect([res.status, res.body.code]).toEqual([409, "PHOTO_ALREADY_ATTACHED"]);
+    } finally {
+      await undo();
+    }
+    expect(await shiftsOf(k)).toBe(0);
+    expect(await eventsOf(k)).toBe(0);
   });
 
   it("checks the content by its magic bytes: a PNG sent as JPEG, text, another type, too large; nothing stored", async () => {
