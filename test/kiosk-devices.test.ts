@@ -222,7 +222,12 @@ describe("device tokens reach the kiosk operations of their location only", () =
     const document = await loadDocument();
     const operations = walk(document).filter((op) => !op.isPublic);
     const kiosk = operations.filter((op) => op.path.startsWith("/api/kiosk/"));
-    expect(kiosk.map((op) => op.name).sort()).toEqual(["GET /api/kiosk/staff", "POST /api/kiosk/pin-check"]);
+    expect(kiosk.map((op) => op.name).sort()).toEqual([
+      "GET /api/kiosk/staff",
+      "POST /api/kiosk/photos",
+      "POST /api/kiosk/pin-check",
+      "POST /api/kiosk/punches",
+    ]);
     // Its lastSeenAt set for the minute, so that nothing below has a reason to write.
     expect((await api("GET", "/api/kiosk/staff", { token })).status).toBe(200);
     const before = await snapshot();
