@@ -161,14 +161,17 @@ describe("devices: revoke and rotate", () => {
     const revoked = await api("DELETE", `${devicesPath(org, location.id)}/${deviceId}`, { token: org.adminToken });
     expect(revoked.status, revoked.text).toBe(200);
     expect(revoked.body).toMatchObject({ id: deviceId, status: "REVOKED", active: false });
-    for (const [method, path] of [
-      ["GET", "/api/kiosk/staff"],
-      ["POST", "/api/kiosk/pin-check"],
-      ["GET", `/api/organizations/${org.id}`],
+    const document = await loadDocument();
+    for (const [method, path, documented] of [
+      ["GET", "/api/kiosk/staff", "/api/kiosk/staff"],
+      ["POST", "/api/kiosk/pin-check", "/api/kiosk/pin-check"],
+      ["GET", `/api/organizations/${org.id}`, "/api/organizations/{organization_id}"],
     ] as const) {
       const res = await api(method, path, { token, body: method === "POST" ? { employeeId: "x", pin: "1234" } : undefined });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body.code).toBe("DEVICE_REVOKED");
+      // Every operation lists it among its 401 codes.
+      expect(document.paths[documented]![method.toLowerCase()]!.responses["401"]["x-problem-codes"]).toContain("DEVICE_REVOKED");
     }
     expect((await api("GET", devicesPath(org, location.id), { token: org.adminToken })).body).toEqual([]);
     const all = await api("GET", `${devicesPath(org, location.id)}?includeDeleted=true`, { token: org.adminToken });

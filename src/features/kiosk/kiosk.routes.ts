@@ -182,7 +182,7 @@ export const kioskStaff = defineRoute({
   request: { query: KioskStaffQuery },
   responses: {
     200: jsonContent(z.array(KioskStaffMember), "Staff members with a PIN, oldest first"),
-    ...problems("DEVICE_REVOKED"),
+    ...problems(),
   },
 });
 
@@ -200,7 +200,7 @@ export const pinCheck = defineRoute({
   request: { body: jsonBody(PinCheck) },
   responses: {
     204: { description: "The PIN is right" },
-    ...problems("DEVICE_REVOKED", "PIN_INCORRECT", "PIN_LOCKED"),
+    ...problems("PIN_INCORRECT", "PIN_LOCKED"),
   },
 });
 

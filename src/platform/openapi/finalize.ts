@@ -126,7 +126,10 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
       ...(op.idempotent ? (["INVALID_IDEMPOTENCY_KEY"] as const) : []),
       ...(parameters.some((p) => p.in === "header" && p.name === "If-Match") ? (["INVALID_IF_MATCH"] as const) : []),
     ],
-    401: op.secured ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN", ...(op.method === "get" ? [] : (["TOKEN_REVOKED"] as const))] : [],
+    // DEVICE_REVOKED: a revoked kiosk device's token, which every operation answers so (features/kiosk).
+    401: op.secured
+      ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN", "DEVICE_REVOKED", ...(op.method === "get" ? [] : (["TOKEN_REVOKED"] as const))]
+      : [],
     403: op.secured ? ["FORBIDDEN", ...(inOrganization ? (["ORGANIZATION_SCOPE_REQUIRED"] as const) : [])] : [],
     404: inOrganization ? ["ORGANIZATION_NOT_FOUND"] : [],
     409: op.idempotent ? ["IDEMPOTENCY_REQUEST_IN_PROGRESS"] : [],
