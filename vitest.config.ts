@@ -48,6 +48,7 @@ const workerProject = async (name: string, include: string[], exclude: string[],
           bindings: {
             TOKEN_SECRET: "test-secret-not-for-production-0123456789",
             OPERATOR_SECRET: "test-operator-secret-not-for-production",
+            PHOTO_URL_SECRET: "test-photo-url-secret-not-for-production",
             // base64 of 32 bytes: the AES-GCM key of stored webhook secrets (tests only).
             WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS1ub3QtZm9yLXByb2R1Y3Q=",
             TEST_MIGRATIONS: await readD1Migrations("./migrations"),

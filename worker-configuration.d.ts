@@ -20,6 +20,7 @@ interface __BaseEnv_Env {
 	TOKEN_SECRET: string;
 	WEBHOOK_SECRET_KEY: string;
 	OPERATOR_SECRET: string;
+	PHOTO_URL_SECRET: string;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

@@ -1,4 +1,4 @@
-// Creates `.dev.vars` (gitignored) with a random TOKEN_SECRET, WEBHOOK_SECRET_KEY and OPERATOR_SECRET (the operator
+// Creates `.dev.vars` (gitignored) with a random TOKEN_SECRET, WEBHOOK_SECRET_KEY, PHOTO_URL_SECRET (kiosk photo links) and OPERATOR_SECRET (the operator
 // routes' bearer secret, e.g. `npm run shards:move`) on first start, so a fresh clone runs as is.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,6 +12,7 @@ for (const [name, value] of [
   ["TOKEN_SECRET", () => randomBytes(32).toString("base64url")],
   ["WEBHOOK_SECRET_KEY", () => randomBytes(32).toString("base64")],
   ["OPERATOR_SECRET", () => randomBytes(32).toString("base64url")],
+  ["PHOTO_URL_SECRET", () => randomBytes(32).toString("base64url")],
 ]) {
   if (new RegExp(`^${name}=\\S`, "m").test(contents)) continue;
   const separator = contents === "" || contents.endsWith("\n") ? "" : "\n";

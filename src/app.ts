@@ -43,6 +43,10 @@ export const FEATURES = {
   fairWorkweek: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/fair-workweek.index") },
   customFields: { public: false, load: (): FeatureModule => import("@/features/custom-fields/custom-fields.index") },
   scheduleCost: { public: false, load: (): FeatureModule => import("@/features/schedule-cost/schedule-cost.index") },
+  kiosk: { public: false, load: (): FeatureModule => import("@/features/kiosk/kiosk.index") },
+  deviceEnrollment: { public: true, load: (): FeatureModule => import("@/features/kiosk/kiosk-enroll.index") },
+  photoFiles: { public: true, load: (): FeatureModule => import("@/features/photo-files/photo-files.index") },
+  kioskPunches: { public: false, load: (): FeatureModule => import("@/features/kiosk-punches/kiosk-punches.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -92,6 +96,14 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/staffmembers/*/good-faith-estimate", "fairWorkweek"],
   ["/api/organizations/*/custom-fields", "customFields"],
   ["/api/organizations/*/locations/*/schedules/cost", "scheduleCost"],
+  ["/api/organizations/*/locations/*/devices", "kiosk"],
+  ["/api/organizations/*/staffmembers/*/pin", "kiosk"],
+  ["/api/organizations/*/staffmembers/*/pin-lock", "kiosk"],
+  ["/api/kiosk", "kiosk"],
+  ["/api/devices", "deviceEnrollment"],
+  ["/api/photos", "photoFiles"],
+  ["/api/kiosk/punches", "kioskPunches"],
+  ["/api/kiosk/photos", "kioskPunches"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

@@ -24,8 +24,9 @@ export default {
    * 30 days, runs the time-off accrual pass, the availability horizon pass and the attendance pass (no-shows, forgotten
    * clock-outs), then wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
    * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired. In FILES: deletes
-   * the payroll objects of closes whose batch failed (src/jobs/sweep-files.ts), looking their keys up on every shard.
-   * Exports QUEUED or RUNNING that have not moved for 5 minutes get their message again (src/jobs/export-resend.ts).
+   * the payroll objects of closes whose batch failed (src/jobs/sweep-files.ts), looking their keys up on every shard, and
+   * the kiosk photos of deleted organizations with their rows (src/jobs/sweep-photos.ts). Exports QUEUED or RUNNING that
+   * have not moved for 5 minutes get their message again (src/jobs/export-resend.ts).
    */
   async scheduled(controller, invocation, ctx) {
     const env = limitsEnforced(invocation) ? await limited(invocation) : invocation;
@@ -46,6 +47,7 @@ export default {
     for (const shard of shards) {
       const db = jobs.createDatabase(jobs.shardBinding(env, shard));
       ctx.waitUntil(Promise.all([jobs.purgeExpiredKeys(db), jobs.purgeExpiredEvents(db)]));
+      ctx.waitUntil(jobs.sweepDeletedOrganizationPhotos(env.FILES, db));
       ctx.waitUntil(jobs.runAccrualPass(db, now));
       // Exports whose message was never sent or got lost: sent again (idempotent, src/jobs/export-resend.ts).
       ctx.waitUntil(jobs.resendStalledExports(db, env.EXPORT_QUEUE, now));

@@ -180,7 +180,7 @@ describe("POST /locations/sync", () => {
     );
     const counts = statements.map((statement) => statement.toSQL().params.length);
     expect(Math.max(...counts)).toBeLessThanOrEqual(100);
-    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1000 * 23);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1000 * 24);
     expect(statements.length).toBe(250);
   });
 

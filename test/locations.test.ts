@@ -30,6 +30,7 @@ describe("locations", () => {
         "externalId",
         "timezone",
         "geofenceMode",
+        "kioskPhotoRequired",
         "id",
         "organizationId",
         "active",

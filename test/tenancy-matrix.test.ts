@@ -233,7 +233,9 @@ describe("tenancy matrix: the caller's own organization, another's records", () 
         for (let i = 0; i < sent[0]!.length; i++) {
           const by = (turn + i) % applicable.length;
           const foreign = sent[by]![i]!;
-          const verdict = foreignVerdict(op, foreign, await sendToWorker(foreign.request, applicable[by]!.token), fixture);
+          // The kiosk operations take the intruder organization's device token.
+          const token = op.path.startsWith("/api/kiosk/") ? applicable[by]!.records.deviceToken : applicable[by]!.token;
+          const verdict = foreignVerdict(op, foreign, await sendToWorker(foreign.request, token), fixture);
           if (verdict) wrong.push(`${applicable[by]!.name}: ${verdict}`);
         }
         expect(wrong).toEqual([]);

@@ -45,6 +45,7 @@ export const startOurs = (stateDir, name = "ours", { testScheduled = false } = {
     vars: {
       TOKEN_SECRET: randomBytes(32).toString("base64url"),
       WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
+      PHOTO_URL_SECRET: randomBytes(32).toString("base64url"),
       D1_LIMITS_ENFORCED: "1",
     },
     flags: testScheduled ? ["--test-scheduled"] : [],

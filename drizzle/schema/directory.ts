@@ -46,6 +46,8 @@ export const locations = sqliteTable(
     geofenceMode: text("geofence_mode", { enum: ["block", "flag"] })
       .notNull()
       .default("block"),
+    /** A kiosk punch here needs a photo (POST /api/kiosk/photos, then its photoId): else 422 PHOTO_REQUIRED. */
+    kioskPhotoRequired: integer("kiosk_photo_required", { mode: "boolean" }).notNull().default(false),
     ...lifecycle,
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { PunchSource } from "../../src/domain/punch-source";
 import type { TrustFlag } from "../../src/domain/trust";
 import { lifecycle, timestamp } from "./columns";
 import { costCodes } from "./cost-codes";
@@ -78,6 +79,12 @@ export const shifts = sqliteTable(
     payableDuration: integer("payable_duration").notNull().default(0),
     flags: text("flags", { mode: "json" }).$type<TrustFlag[]>().notNull().default(sql`'[]'`),
     manualEntry: integer("manual_entry", { mode: "boolean" }).notNull().default(false),
+    /** Where the clock-in came from (domain/punch-source) and the kiosk that recorded it; its shift_events row says the same. */
+    clockInSource: text("clock_in_source").$type<PunchSource>().notNull().default("MOBILE"),
+    clockInDeviceId: text("clock_in_device_id"),
+    /** Where the clock-out came from (null while the shift is open) and the kiosk that recorded it. */
+    clockOutSource: text("clock_out_source").$type<PunchSource>(),
+    clockOutDeviceId: text("clock_out_device_id"),
     /**
      * A copy of the shift's shift_breaks rows in (start_at, id) order, kept by triggers on shift_breaks (migration
      * shift_breaks_json_triggers), never written by the application: a timesheet page reads its breaks with its
@@ -156,6 +163,10 @@ export const shiftEvents = sqliteTable(
     verdict: text("verdict").notNull(),
     flags: text("flags", { mode: "json" }).$type<TrustFlag[]>().notNull(),
     idempotencyKey: text("idempotency_key"),
+    /** Where the event came from (domain/punch-source), the kiosk that recorded it, and the kiosk's photo of it. */
+    source: text("source").$type<PunchSource>().notNull().default("MOBILE"),
+    deviceId: text("device_id"),
+    photoId: text("photo_id"),
   },
   (t) => [
     // Each event happens once: one clock-in and clock-out per shift, one start and end per break.

@@ -4,14 +4,28 @@ import { createMiddleware } from "hono/factory";
 import { isPartnerLevel, mayAct, type Permission, type Principal } from "@/domain/permissions";
 import type { AppBindings, AppContext } from "@/platform/http/env";
 import { routeToOrganization } from "@/platform/middleware/database";
+import { flagsOf } from "@/platform/routes/define-route";
 import { forbidden, invalidField, ProblemError, unauthorized } from "@/problems/problem";
 import { verifyAccessToken } from "./access-token";
+import { devicePrincipal } from "./device-auth";
+import { isDeviceToken } from "./device-token";
 
-/** Bearer access token -> c.var.principal. */
+const deviceOnlyForKiosk = () => forbidden("A device token is good only for the kiosk operations (/api/kiosk/…) of its location.");
+
+/**
+ * Bearer token -> c.var.principal: an access token, or a kiosk's device token (`sld_…`), which only the kiosk
+ * operations (flag scope `device`) accept; every other operation answers it 403 once the device is known.
+ */
 export const authenticate = createMiddleware<AppBindings>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized("MISSING_BEARER_TOKEN", "Send an access token as 'Authorization: Bearer <token>'.");
+  if (isDeviceToken(match[1])) {
+    const device = await devicePrincipal(c, match[1]);
+    if (flagsOf(c).scope !== "device") throw deviceOnlyForKiosk();
+    c.set("principal", device);
+    return next();
+  }
   const principal = await verifyAccessToken(match[1], c.env.TOKEN_SECRET);
   if (!principal) throw unauthorized("INVALID_ACCESS_TOKEN", "The access token is invalid or has expired.");
   c.set("principal", principal);
@@ -86,6 +100,19 @@ export const authorize = (permission: Permission | null, options: AuthorizeOptio
     if (organizationId !== null) c.set("scope", { principal, organizationId, locationId, ownStaffMemberId });
     await next();
   });
+
+/**
+ * The kiosk operations' authorization: a device token only (an access token is 403), acting on its organization
+ * and location (`scope.locationId` is the device's).
+ */
+export const authorizeDevice = createMiddleware<AppBindings>(async (c, next) => {
+  const principal = c.var.principal;
+  if (!principal.device || principal.organizationId === null) {
+    throw forbidden("Kiosk operations take a device token (POST /api/devices/enroll), not an access token.");
+  }
+  c.set("scope", { principal, organizationId: principal.organizationId, locationId: principal.device.locationId, ownStaffMemberId: null });
+  await next();
+});
 
 /** Operations only a partner-level token may perform (creating organizations). */
 export const authorizePartner = createMiddleware<AppBindings>(async (c, next) => {

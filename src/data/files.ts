@@ -203,3 +203,20 @@ export class FileWriter {
     if (this.#upload) await this.#upload.abort().catch(() => undefined);
   }
 }
+
+/** Where an organization's kiosk photos live: photos/{organizationId}/{photoId}. */
+export const organizationPhotosPrefix = (organizationId: string) => `photos/${organizationId}/`;
+export const photoKey = (organizationId: string, photoId: string) => `${organizationPhotosPrefix(organizationId)}${photoId}`;
+
+/** Deletes every object under `prefix` (a page at a time); answers how many it deleted. */
+export async function deleteFilesUnder(bucket: R2Bucket, prefix: string): Promise<number> {
+  let deleted = 0;
+  for await (const page of listFiles(bucket, prefix)) {
+    await deleteFiles(
+      bucket,
+      page.map((o) => o.key),
+    );
+    deleted += page.length;
+  }
+  return deleted;
+}

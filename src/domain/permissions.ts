@@ -30,6 +30,14 @@ export interface Principal {
   permissions: Permission[];
   /** Staff member tokens: what writes check is still so (data/write/guarded-batch). Absent from older tokens. */
   grant?: AccessRoleGrant;
+  /** A kiosk's device token: good only for the kiosk operations (flag scope `device`) of its location. */
+  device?: DeviceGrant;
+}
+
+/** The enrolled device a device token belongs to. */
+export interface DeviceGrant {
+  deviceId: string;
+  locationId: string;
 }
 
 const LOCATION_ADMIN_GRANTS = PERMISSIONS.filter((p) => p !== "ORGANIZATION_ADMIN" && p !== "LOCATION_ADMIN");

@@ -32,6 +32,8 @@ import { serializeBreakType } from "@/features/break-types/break-types.schemas";
 import { serializeCostCode } from "@/features/cost-codes/cost-codes.schemas";
 import { serializeCustomField } from "@/features/custom-fields/custom-fields.schemas";
 import { serializeGoodFaithEstimate, serializeLocationFairWorkweekRow } from "@/features/fair-workweek/fair-workweek.schemas";
+import { deviceFields } from "@/features/kiosk/kiosk.events";
+import { type DeviceRow, serializeDevice } from "@/features/kiosk/kiosk.schemas";
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
 import { serializeRole } from "@/features/roles/roles.schemas";
@@ -57,6 +59,7 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   time_off_request: (snapshot) => serializeRequest(fromSnapshot<RequestReadRow>(requestFields, snapshot)),
   time_off_policy: (snapshot) => serializePolicyRead(fromSnapshot<PolicyReadRow>(policyFields, snapshot)),
   open_shift_preference: (snapshot) => serializePreference(fromSnapshot<PreferenceWithWorker>(preferenceFields, snapshot)),
+  device: (snapshot) => serializeDevice(fromSnapshot<DeviceRow>(deviceFields, snapshot)),
 
   locations: (snapshot) => serializeLocation(rowOf(locations, snapshot)),
   organizations: (snapshot) => serializeOrganization(rowOf(organizations, snapshot)),

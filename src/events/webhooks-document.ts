@@ -94,6 +94,13 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "custom_field.created": "CustomField",
   "custom_field.updated": "CustomField",
   "custom_field.deleted": "CustomField",
+  "device.created": "Device",
+  "device.enrolled": "Device",
+  "device.rotated": "Device",
+  "device.revoked": "Device",
+  "staff_member.pin_updated": "StaffMemberPinChange",
+  "staff_member.pin_unlocked": "StaffMemberPinUnlock",
+  "photo.created": "KioskPhoto",
 };
 
 const PUBLISHED = {

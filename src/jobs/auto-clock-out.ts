@@ -13,6 +13,7 @@ import {
   LONGEST_ENTRY_MINUTES,
   SHORTEST_AUTO_CLOCK_OUT_MINUTES,
 } from "@/domain/attendance";
+import { AUTO_ORIGIN } from "@/domain/punch-source";
 import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import type { ShiftRow } from "@/features/shifts/shifts.schemas";
 import { closedShift } from "@/features/time-tracking/punch-rows.data";
@@ -120,7 +121,7 @@ export function planClosures({ rows, types, entries }: DueShifts, now: Date): Cl
     const at = autoClockOutAt({ start: shift.startAt, lastPunch: new Date(lastPunch), entryEnd: entry?.end ?? null, afterMinutes, now });
     if (!at) return [];
     const here = types.filter((t) => t.locationId === shift.locationId);
-    const closed = closedShift(shift, breaks, here, { at, flags: ["AUTO_CLOCK_OUT"] }, now);
+    const closed = closedShift(shift, breaks, here, { at, flags: ["AUTO_CLOCK_OUT"] }, now, AUTO_ORIGIN);
     return [{ shift, scheduleEntryId: entry?.id ?? null, closed, exceptionId: newId() }];
   });
 }
@@ -201,7 +202,8 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
       db,
       sql`UPDATE shifts SET end_at = ${field("close.endAt")}, duration = ${field("duration")},
           total_paid_breaks = ${field("totalPaidBreaks")}, total_unpaid_breaks = ${field("totalUnpaidBreaks")},
-          payable_duration = ${field("payableDuration")}, active = 0, flags = ${field("flags")}, updated_at = ${field("close.version")}
+          payable_duration = ${field("payableDuration")}, active = 0, flags = ${field("flags")}, updated_at = ${field("close.version")},
+          clock_out_source = 'AUTO', clock_out_device_id = NULL
         FROM json_each(${json(closes)}) j
         WHERE shifts.id = ${field("close.shiftId")} AND shifts.end_at IS NULL AND shifts.deleted_at IS NULL
           AND shifts.updated_at = ${field("readVersion")} AND NOT ${frozenHere(sql`shifts.organization_id`)}
@@ -234,9 +236,9 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     rawRun(
       db,
       sql`INSERT INTO shift_events (id, organization_id, shift_id, employee_id, kind, break_id, occurred_at, received_at,
-          latitude, longitude, accuracy_centimeters, distance_centimeters, verdict, flags, idempotency_key)
+          latitude, longitude, accuracy_centimeters, distance_centimeters, verdict, flags, idempotency_key, source)
         SELECT ${field("id")}, ${field("organizationId")}, ${field("close.shiftId")}, ${field("employeeId")}, ${field("kind")},
-          ${field("breakId")}, ${field("close.endAt")}, ${time}, NULL, NULL, NULL, NULL, 'undetermined', '["AUTO_CLOCK_OUT"]', NULL
+          ${field("breakId")}, ${field("close.endAt")}, ${time}, NULL, NULL, NULL, NULL, 'undetermined', '["AUTO_CLOCK_OUT"]', NULL, 'AUTO'
         FROM json_each(${json(punches)}) j WHERE ${closedByThisBatch}`,
     ),
     eventsOfRowsByOrganization(db, now, {

@@ -13,4 +13,5 @@ export { runAttendancePass, STATEMENTS_PER_INVOCATION } from "./attendance-pass"
 export { HORIZON_STATEMENTS, runAvailabilityHorizonPass } from "./availability-horizon";
 export { resendStalledExports } from "./export-resend";
 export { sweepOrphanFiles } from "./sweep-files";
+export { sweepDeletedOrganizationPhotos } from "./sweep-photos";
 export { deliverPending } from "./webhook-delivery";

@@ -8,6 +8,7 @@ import { PatternRouter } from "hono/router/pattern-router";
 import { secureHeaders } from "hono/secure-headers";
 import type { H, RouterRoute } from "hono/types";
 import type { ZodError } from "zod";
+import { MAX_PHOTO_BYTES } from "@/domain/photo-content";
 import type { AppBindings } from "@/platform/http/env";
 import { database } from "@/platform/middleware/database";
 import { requireJsonBody } from "@/platform/middleware/json-body";
@@ -40,6 +41,11 @@ const limitTo = (maxSize: number) =>
   });
 const defaultBodyLimit = limitTo(MAX_BODY_BYTES);
 const syncBodyLimit = limitTo(MAX_SYNC_BODY_BYTES);
+/** Kiosk photos (POST /api/kiosk/photos): the one body that is not JSON, an image of up to 2 MiB. */
+export const RAW_IMAGE_PATH = "/api/kiosk/photos";
+const imageBodyLimit = limitTo(MAX_PHOTO_BYTES);
+const bodyLimitOf = (path: string) =>
+  path === RAW_IMAGE_PATH ? imageBodyLimit : path.endsWith("/sync") ? syncBodyLimit : defaultBodyLimit;
 
 const fieldErrors = (error: ZodError) => error.issues.map((issue) => ({ path: issue.path.join(".") || "(root)", message: issue.message }));
 
@@ -82,8 +88,8 @@ export function createApp() {
   app.use(withRequestId);
   app.use(withSecureHeaders);
   app.use("/api/*", withCors);
-  app.use("/api/*", (c, next) => (c.req.path.endsWith("/sync") ? syncBodyLimit : defaultBodyLimit)(c, next));
-  app.use("/api/*", requireJsonBody);
+  app.use("/api/*", (c, next) => bodyLimitOf(c.req.path)(c, next));
+  app.use("/api/*", (c, next) => (c.req.path === RAW_IMAGE_PATH ? next() : requireJsonBody(c, next)));
   app.use("/api/*", requireWellFormedText);
   app.use("/api/*", database);
 

@@ -3,7 +3,7 @@
  * OpenAPI document's `Problem.code` enum and each operation's per-status code lists are read from here; adding a
  * code is one line. `resource` marks the 404 that `notFound(resource)` answers.
  */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 423 | 429 | 500 | 503;
 
 interface CodeEntry {
   statuses: readonly ProblemStatus[];
@@ -31,6 +31,8 @@ export const PROBLEM_CODES = {
   OCCURRED_AT_IN_FUTURE: code([400], "`occurredAt` is more than 2 minutes ahead of the server"),
   OCCURRED_AT_TOO_OLD: code([400], "`occurredAt` is more than 72 hours old"),
   OCCURRED_AT_BEFORE_PREVIOUS_EVENT: code([400], "`occurredAt` is before the shift's previous event"),
+  ENROLLMENT_CODE_INVALID: code([400], "The enrollment code is unknown, used or expired (the same answer for each)"),
+  PHOTO_CONTENT_INVALID: code([400], "The photo's bytes are not a JPEG, PNG or WebP image, or not the type its Content-Type says"),
   HTTP_ERROR: code([400, 401, 403, 404, 409, 413, 415, 422, 429], "A refusal from the HTTP layer with no code of its own"),
 
   MISSING_BEARER_TOKEN: code([401], "No `Authorization: Bearer` header"),
@@ -46,11 +48,15 @@ export const PROBLEM_CODES = {
   UNKNOWN_PARTNER: code([401], "No partner with the token's `iss` is configured"),
   UNKNOWN_ORGANIZATION: code([401], "The token's organization does not exist for this partner"),
   UNKNOWN_EMPLOYEE: code([401], "No active staff member matches the token's employee claim"),
+  DEVICE_REVOKED: code([401], "The device token belongs to a revoked device (or one of a deleted location)"),
+  PIN_INCORRECT: code([401], "The PIN is wrong, or the staff member is unknown here or has no PIN (the same answer for each)"),
   TOKEN_REVOKED: code([401], "A write with a stale token: organization deleted, staff member deactivated or access changed"),
 
   FORBIDDEN: code([403], "The token lacks the permission this operation needs"),
   ORGANIZATION_SCOPE_REQUIRED: code([403], "The operation needs a token that names an organization"),
   PARTNER_SCOPE_REQUIRED: code([403], "The operation needs a partner-level token (no organizationId)"),
+  PHOTO_URL_INVALID: code([403], "The photo link's signature is not the service's for that photo and expiry"),
+  PHOTO_URL_EXPIRED: code([403], "The photo link has expired: list the shift's photos again for a fresh one"),
 
   ROUTE_NOT_FOUND: code([404], "No operation at this method and path"),
   ORGANIZATION_NOT_FOUND: missing("Organization", "No such organization for this partner"),
@@ -74,6 +80,8 @@ export const PROBLEM_CODES = {
   WAGE_RATE_NOT_FOUND: missing("Wage rate", "No such wage rate in the organization (or not one the caller may see)"),
   COST_CODE_NOT_FOUND: missing("Cost code", "No such cost code in the organization"),
   CUSTOM_FIELD_NOT_FOUND: missing("Custom field", "No such custom field in the organization"),
+  DEVICE_NOT_FOUND: missing("Device", "No such device (or a revoked one) at the location"),
+  PHOTO_NOT_FOUND: missing("Photo", "No such photo (of this kiosk's location, or the file was deleted with its organization)"),
   ATTENDANCE_EXCEPTION_NOT_FOUND: missing(
     "Attendance exception",
     "No such attendance exception in the organization (or not one the caller may see)",
@@ -145,16 +153,21 @@ export const PROBLEM_CODES = {
     "The organization's custom fields changed while the shift was written: nothing was written; read them and retry",
   ),
   WORKER_UNAVAILABLE: code([409], "The staff member is unavailable then (an UNAVAILABLE occurrence of their availability)"),
+  PHOTO_ALREADY_ATTACHED: code([409], "The photo is attached to another punch already: take a new one"),
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),
   UNSUPPORTED_MEDIA_TYPE: code([415], "The body is not application/json"),
+  PHOTO_TYPE_UNSUPPORTED: code([415], "A photo's Content-Type is not image/jpeg, image/png or image/webp"),
 
   IDEMPOTENCY_KEY_REUSED: code([422], "The Idempotency-Key was used with a different request"),
   COST_CODE_TOO_DEEP: code([422], "The cost code (with the codes under it) would be deeper than 5 levels"),
   COST_CODE_CYCLE: code([422], "The new parent is the cost code itself or one of the codes under it"),
   COST_CODE_NOT_ASSIGNED: code([422], "The cost code is not an active cost code assigned to the staff member"),
   OUTSIDE_GEOFENCE: code([422], "The position is outside the location's geofence (with the distances)"),
+  PHOTO_REQUIRED: code([422], "The location requires a photo with each kiosk punch (kioskPhotoRequired): send its photoId"),
+
+  PIN_LOCKED: code([423], "Five wrong PINs within 15 minutes locked the staff member's PIN until Retry-After (or a manager lifts it)"),
 
   RATE_LIMITED: code([429], "The caller's rate limit is used up until Retry-After"),
 
@@ -195,6 +208,7 @@ export const PLATFORM_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   "HTTP_ERROR",
   "MISSING_BEARER_TOKEN",
   "INVALID_ACCESS_TOKEN",
+  "DEVICE_REVOKED",
   "TOKEN_REVOKED",
   "FORBIDDEN",
   "ORGANIZATION_SCOPE_REQUIRED",
@@ -219,6 +233,7 @@ export const PROBLEM_LABELS = {
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
+  423: "Locked",
   429: "Too Many Requests",
   503: "Service Unavailable",
 } as const;

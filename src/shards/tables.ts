@@ -71,6 +71,12 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("labor_targets", ["location_id"]),
   owned("location_fair_workweek", ["location_id"]),
   owned("good_faith_estimates"),
+  // Kiosks (features/kiosk): devices of a location, PINs and wrong PINs of a staff member.
+  owned("devices"),
+  owned("staff_member_pins", ["employee_id"]),
+  owned("pin_failures"),
+  // Kiosk photos: rows name objects in R2 (FILES), global like the payroll snapshots'.
+  owned("photos"),
   // A claim without an answer belongs to a request still running: during the freeze it fails and releases its key.
   { name: "idempotency_keys", owner: "idempotency_scope", key: ["scope", "key"], transient: `"status" IS NULL` },
 ];

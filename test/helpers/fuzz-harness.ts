@@ -97,6 +97,8 @@ export const newStats = (): FuzzStats => ({
 
 /** Whether an "unknown references" request was refused for its references: not found, or a 400 naming one. */
 function refusedForReferences(response: FuzzResponse): boolean {
+  // The kiosk answers an unknown member as a wrong PIN (401 PIN_INCORRECT), so that members cannot be enumerated.
+  if (response.status === 401) return response.text.includes('"code":"PIN_INCORRECT"');
   if (response.status !== 400) return response.status === 404 || response.status === 409 || response.status === 422;
   try {
     const errors: { path?: string }[] = JSON.parse(response.text).errors ?? [];
@@ -202,6 +204,10 @@ export function requests(document: OpenApiDocument, op: WalkedOperation, fixture
     // A valid key, if any: the request must get past the platform's checks to its handler's.
     const validKey = op.method === "POST" ? fc.option(validIdempotencyKey, { nil: undefined }) : fc.constant(undefined);
     if (references) modes.push(fc.tuple(references, validKey).map(([b, k]) => request("unknown references", real, [], b, k)));
+  } else if (op.rawBodyTypes.length > 0) {
+    // A raw body (an image): text that is no such image, under each declared type or another.
+    const types = fc.constantFrom(...op.rawBodyTypes, "text/plain", "application/octet-stream");
+    modes.push(fc.tuple(nastyString, types, key).map(([text, contentType, k]) => request("real ids", real, [], { text, contentType }, k)));
   } else {
     const required = op.queryParams.filter((p) => p.required);
     if (required.length > 0) {
@@ -222,7 +228,7 @@ export function requests(document: OpenApiDocument, op: WalkedOperation, fixture
 }
 
 /**
- * Sends `runs` generated requests to one operation with the organization admin's token: no 5xx, every 4xx a
+ * Sends `runs` generated requests to one operation with the organization admin's token (a kiosk's: the device's): no 5xx, every 4xx a
  * problem document, no write accepted, every answer as the document declares it (status, body, problem code) and
  * every table's rows as they were. Rejects with the first failure.
  */
@@ -238,7 +244,8 @@ export async function fuzzOperation(
   const before = await snapshot();
   await fc.assert(
     fc.asyncProperty(arbitrary, async (request) => {
-      const response = await send(request, fixture.org.adminToken);
+      // The kiosk operations take the fixture's device token, every other one its admin's.
+      const response = await send(request, op.path.startsWith("/api/kiosk/") ? fixture.deviceToken : fixture.org.adminToken);
       if (options.stats) {
         options.stats.requests++;
         bump(options.stats.statuses, response.status);

@@ -19,6 +19,8 @@ export interface WalkedOperation {
   queryParams: Parameter[];
   /** The resolved JSON schema of the request body, if the operation takes one. */
   body: Schema | undefined;
+  /** The media types of a body that is not JSON (a kiosk photo's image types), if the operation takes one. */
+  rawBodyTypes: string[];
   isPublic: boolean;
 }
 
@@ -68,6 +70,7 @@ export function walk(document: OpenApiDocument): WalkedOperation[] {
         pathParams: parameters.filter((p) => p.in === "path"),
         queryParams: parameters.filter((p) => p.in === "query"),
         body: bodySchema ? resolve(document, bodySchema) : undefined,
+        rawBodyTypes: Object.keys(requestBody?.content ?? {}).filter((type) => type !== "application/json"),
         isPublic: Array.isArray(operation.security) && operation.security.length === 0,
       });
     }

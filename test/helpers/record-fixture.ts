@@ -1,5 +1,6 @@
 import { api } from "./api";
 import { createOrganization, type OrganizationFixture, unique } from "./fixtures";
+import { enrollDevice, setStaffPin } from "./kiosk";
 import { createLocation } from "./locations";
 import { paramKey } from "./openapi-walk";
 import { createStaffMember, staffToken } from "./staff";
@@ -15,6 +16,8 @@ export interface RecordFixture {
   employeeToken: string;
   /** Record ids by path key (see `paramKey`): the literal segments before the parameter. */
   ids: Record<string, string>;
+  /** The token of an enrolled kiosk device of `org`'s location (`ids.devices`), for the kiosk operations. */
+  deviceToken: string;
 }
 
 async function created(res: Promise<Awaited<ReturnType<typeof api>>>, what: string) {
@@ -189,6 +192,18 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     api("POST", `${orgPath}/custom-fields`, { ...admin, body: { name: unique("CF"), type: "TEXT" } }),
     "custom field",
   );
+  const device = await enrollDevice(org, location.id);
+  // The subject's PIN is the document's example, so a kiosk punch gets past the PIN to the records its body names.
+  await setStaffPin(org, subject.id, "4821");
+  // A kiosk photo of the location: a WebP whose bytes are all ASCII, so it travels as text.
+  const photo = await created(
+    api("POST", "/api/kiosk/photos", {
+      token: device.token,
+      body: "RIFF\u0024\u0000\u0000\u0000WEBPVP8 fixture",
+      headers: { "Content-Type": "image/webp" },
+    }),
+    "kiosk photo",
+  );
   // Approved, so that operation 9 (approved time off) has the subject's request to hide from the bystander.
   await created(api("POST", `${orgPath}/time-off-requests/${timeOff.id}/approve`, admin), "approved time off");
 
@@ -196,6 +211,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     org,
     other,
     employeeToken: await staffToken(org, bystander.id),
+    deviceToken: device.token,
     ids: {
       organizations: org.id,
       "organizations/external": organization.externalId,
@@ -226,6 +242,8 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       "wage-rates": wageRate.id,
       "cost-codes": costCode.id,
       "custom-fields": customField.id,
+      devices: device.deviceId,
+      photos: photo.photoId,
     },
   };
 }

@@ -66,6 +66,7 @@ const REFERENCE_KEYS: Record<string, string> = {
   preferenceIds: "preferences",
   parentId: "cost-codes",
   costCodeId: "cost-codes",
+  photoId: "photos",
 };
 
 /** A reference the request can carry: where it goes, and its value for the ids of one fixture or another. */
@@ -248,6 +249,8 @@ function tenancyVerdict(op: WalkedOperation, foreign: ForeignRequest, response: 
       ? `${where} answered ORGANIZATION_NOT_FOUND: the request named the caller's own`
       : null;
   }
+  // The kiosk answers a member it does not know exactly as a wrong PIN, so that members cannot be enumerated.
+  if (status === 401 && response.contentType.startsWith("application/problem+json") && body?.code === "PIN_INCORRECT") return null;
   if (status === 400 && response.contentType.startsWith("application/problem+json")) {
     const paths: string[] = (body?.errors ?? []).map((e: { path: string }) => e.path);
     return paths.some((p) => p.split(/[./[\]]/).includes(foreign.leaf))

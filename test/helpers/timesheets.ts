@@ -95,6 +95,10 @@ export async function seedShifts(organizationId: string, seeds: readonly SeedShi
       ...closed.totals,
       flags: s.flags ?? [],
       manualEntry: false,
+      clockInSource: "MOBILE",
+      clockInDeviceId: null,
+      clockOutSource: s.open ? null : "MOBILE",
+      clockOutDeviceId: null,
       costCodeId: s.costCodeId ?? null,
       customFields: {},
       breaksJson: [], // filled by the shift_breaks triggers

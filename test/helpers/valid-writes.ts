@@ -2,6 +2,7 @@ import { api } from "./api";
 import type { OrganizationFixture } from "./fixtures";
 import { createOrganization, unique } from "./fixtures";
 import type { FuzzRequest } from "./fuzz-harness";
+import { enrollDevice, setStaffPin } from "./kiosk";
 import { fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
 import { createStaffMember, staffToken } from "./staff";
@@ -94,6 +95,8 @@ function withFixtureReferences(body: unknown, fixture: RecordFixture): unknown {
 interface Preparation {
   path?: Record<string, string>;
   body?: Record<string, unknown>;
+  /** A body that is not JSON, as sent (a kiosk photo). */
+  raw?: { text: string; contentType: string };
   query?: [string, string][];
   token?: string;
 }
@@ -210,6 +213,13 @@ async function timeOffRequest(c: Context) {
 /** The Monday starting the current weekly pay period (the default settings). */
 /** Last week's weekly period (from its Monday): one that has ended, so it can be closed. */
 const endedPeriod = () => new Date(Date.now() - (((new Date().getUTCDay() + 6) % 7) + 7) * 86_400_000).toISOString().slice(0, 10);
+
+/** A fresh enrolled device of the fixture's location, with one request made (its lastSeenAt set for the minute). */
+async function kioskDevice(c: Context) {
+  const device = await enrollDevice(c.org, c.fixture.ids.locations!);
+  await ok(api("GET", "/api/kiosk/staff", { token: device.token }), "kiosk staff");
+  return device;
+}
 
 const O = "/api/organizations/{organization_id}";
 const S = "/api/organizations/{organizationId}/locations/{locationId}";
@@ -350,6 +360,36 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
       ).id,
     },
   }),
+  // Kiosks: a device of its own to revoke; a member with a PIN to remove, with a wrong PIN to forget, to check.
+  [`DELETE ${O}/locations/{locationId}/devices/{id}`]: async (c) => ({ path: { id: (await kioskDevice(c)).deviceId } }),
+  [`DELETE ${O}/staffmembers/{id}/pin`]: async (c) => {
+    const staff = await staffAt(c);
+    await setStaffPin(c.org, staff.id, "2468");
+    return { path: { id: staff.id } };
+  },
+  [`DELETE ${O}/staffmembers/{id}/pin-lock`]: async (c) => {
+    const staff = await staffAt(c);
+    await setStaffPin(c.org, staff.id, "2468");
+    const device = await kioskDevice(c);
+    await api("POST", "/api/kiosk/pin-check", { token: device.token, body: { employeeId: staff.id, pin: "1357" } });
+    return { path: { id: staff.id } };
+  },
+  "POST /api/kiosk/pin-check": async (c) => {
+    const staff = await staffAt(c);
+    await setStaffPin(c.org, staff.id, "2468");
+    return { token: (await kioskDevice(c)).token, body: { employeeId: staff.id, pin: "2468" } };
+  },
+  // Kiosk punches: a member with a PIN clocks in at a fresh device; a WebP photo whose bytes are all ASCII (sent as text).
+  "POST /api/kiosk/punches": async (c) => {
+    const staff = await staffAt(c);
+    await setStaffPin(c.org, staff.id, "2468");
+    const token = (await kioskDevice(c)).token;
+    return { token, body: { employeeId: staff.id, pin: "2468", action: "CLOCK_IN", roleId: c.fixture.ids.roles } };
+  },
+  "POST /api/kiosk/photos": async (c) => ({
+    token: (await kioskDevice(c)).token,
+    raw: { text: "RIFF\u0024\u0000\u0000\u0000WEBPVP8 kiosk", contentType: "image/webp" },
+  }),
   // A fresh code: the fixture's stays for the writes after this one.
   [`DELETE ${O}/cost-codes/{id}`]: async (c) => ({
     path: {
@@ -393,7 +433,11 @@ export async function validWrite(
       method: op.method,
       path: fillPath(op.path, { ...fixturePathValues(fixture, op.path, op.pathParams), ...prepared.path }),
       query: [...query, ...(prepared.query ?? [])],
-      ...(body !== undefined ? { body: { text: JSON.stringify(body), contentType: "application/json" } } : {}),
+      ...(prepared.raw
+        ? { body: prepared.raw }
+        : body !== undefined
+          ? { body: { text: JSON.stringify(body), contentType: "application/json" } }
+          : {}),
     },
     token: prepared.token ?? org.adminToken,
   };

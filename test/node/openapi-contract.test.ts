@@ -16,6 +16,11 @@ const isSecured = (operation: Operation, document: OpenApiDocument) =>
 
 /** Lists that stay unpaged say so, and why they are bounded, in these words. */
 const NOT_PAGED = /Not paged: /;
+/**
+ * A POST that answers a long-lived secret (a device token) takes no Idempotency-Key, so the secret is never stored
+ * for replay; its description says so and why a retry is safe.
+ */
+const NO_IDEMPOTENCY_KEY = /No Idempotency-Key: /;
 
 /** Whether the operation's 200 answers a JSON array: a list, which must be paged or bounded. */
 function answersArray(document: OpenApiDocument, operation: Operation) {
@@ -45,7 +50,7 @@ function contractGaps(document: OpenApiDocument): string[] {
         parameters.some((p) => p.name === "cursor" || p.name === "after") || NOT_PAGED.test(operation.description ?? ""),
       );
     }
-    if (method === "post" && isSecured(operation, document)) {
+    if (method === "post" && isSecured(operation, document) && !NO_IDEMPOTENCY_KEY.test(operation.description ?? "")) {
       const key = parameters.find((p) => p.in === "header" && p.name === "Idempotency-Key");
       need("an Idempotency-Key header of 1–255 characters", key?.schema?.minLength === 1 && key.schema.maxLength === 255);
       for (const [status, response] of successes(operation)) {

@@ -99,6 +99,13 @@ export const EVENT_TYPES = [
   "custom_field.created",
   "custom_field.updated",
   "custom_field.deleted",
+  "device.created",
+  "device.enrolled",
+  "device.rotated",
+  "device.revoked",
+  "staff_member.pin_updated",
+  "staff_member.pin_unlocked",
+  "photo.created",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

@@ -43,8 +43,13 @@ const staffMemberStill = (p: {
  * is scoped by partner id in the write itself.
  */
 function stillSo(principal: Principal): SQL {
-  const { partnerId, organizationId, staffMemberId, grant } = principal;
+  const { partnerId, organizationId, staffMemberId, grant, device } = principal;
   if (organizationId === null) return sql`1`;
+  // A kiosk's device: still enrolled (not revoked or rotated away meanwhile).
+  if (device) {
+    return sql`${organizationLive({ organizationId, partnerId })} AND EXISTS (SELECT 1 FROM devices
+      WHERE id = ${device.deviceId} AND organization_id = ${organizationId} AND status = 'ACTIVE' AND deleted_at IS NULL)`;
+  }
   if (staffMemberId === null) return organizationLive({ organizationId, partnerId });
   // A staff token from before grants were carried cannot be checked: it is refused, and a new exchange fixes that.
   if (!grant) return sql`0`;
@@ -117,7 +122,7 @@ const staffMemberGuard = prepared(
  */
 export function principalGuard(db: Database, principal: Principal, organizationId = principal.organizationId) {
   const { partnerId, staffMemberId, grant } = principal;
-  if (principal.organizationId !== null && organizationId) {
+  if (principal.organizationId !== null && organizationId && !principal.device) {
     const written = { partnerId, organizationId: principal.organizationId, written: organizationId };
     if (staffMemberId === null) return organizationGuard(db, written);
     if (grant) return staffMemberGuard(db, { ...written, staffMemberId, accessRoleId: grant.accessRoleId, version: grant.version });

@@ -25,6 +25,7 @@ const OPTIONAL = [
   "breakEndDistanceCentimeters",
   "timezone",
   "geofenceMode",
+  "kioskPhotoRequired",
 ] as const satisfies readonly ContentKey<typeof locations>[];
 
 /** The insert for a new externalId, and the columns the record decides for a known one. */
@@ -50,6 +51,7 @@ export function locationEntry(organizationId: string, record: SyncRecord, now: D
     breakEndDistanceCentimeters: columns.breakEndDistanceCentimeters ?? null,
     timezone: record.timezone ?? "UTC",
     geofenceMode: record.geofenceMode ?? "block",
+    kioskPhotoRequired: record.kioskPhotoRequired ?? false,
     active: true,
     createdAt: now,
     updatedAt: now,

@@ -30,7 +30,10 @@ const admin = authorize("LOCATION_ADMIN");
 
 const EXTRA_FIELDS =
   "Besides the brief's fields a location carries `timezone` (IANA, default `UTC`) and `geofenceMode` " +
-  "(`block`, the default, or `flag`). `latitude` and `longitude` are decimal strings and are set or cleared together.";
+  "(`block`, the default, or `flag`). `latitude` and `longitude` are decimal strings and are set or cleared together. " +
+  "`kioskPhotoRequired` (default false) makes every kiosk punch at the location need a photo (POST /api/kiosk/photos " +
+  "first, then the punch with its photoId; without one 422 `PHOTO_REQUIRED`); managers see the photos with " +
+  "GET /api/timesheets/{id}/photos.";
 
 export const list = defineRoute({
   method: "get",

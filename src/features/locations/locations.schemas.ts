@@ -58,6 +58,10 @@ const fields = {
   break_end_distance_centimeters: Distance,
   timezone: TimeZone,
   geofenceMode: GeofenceMode,
+  kioskPhotoRequired: z.boolean().openapi({
+    description:
+      "Kiosk punches here need a photo: POST /api/kiosk/punches without a photoId is 422 PHOTO_REQUIRED. Phones' punches are unaffected.",
+  }),
 };
 
 /** Optional on create, and clearable with null on update. */
@@ -93,6 +97,7 @@ const CreateFields = z.object({
   ...z.object(nullableFields).partial().shape,
   timezone: fields.timezone.default("UTC"),
   geofenceMode: fields.geofenceMode.default("block"),
+  kioskPhotoRequired: fields.kioskPhotoRequired.optional(),
 });
 
 export const LocationCreate = CreateFields.superRefine(coordinatesTogether).openapi("LocationCreate", {
@@ -118,7 +123,13 @@ export const LocationCreate = CreateFields.superRefine(coordinatesTogether).open
 });
 
 export const LocationPatch = z
-  .object({ name: fields.name, ...nullableFields, timezone: fields.timezone, geofenceMode: fields.geofenceMode })
+  .object({
+    name: fields.name,
+    ...nullableFields,
+    timezone: fields.timezone,
+    geofenceMode: fields.geofenceMode,
+    kioskPhotoRequired: fields.kioskPhotoRequired,
+  })
   .partial()
   .superRefine(coordinatesTogether)
   .openapi("LocationPatch", { example: { name: "Main Street Store", addressLine2: null } });
@@ -180,6 +191,7 @@ export const Location = z
     break_end_distance_centimeters: z.number().int().nullable().openapi({ example: 10000 }),
     timezone: z.string().openapi({ example: "America/New_York", description: "IANA time zone" }),
     geofenceMode: GeofenceMode.openapi({ example: "block" }),
+    kioskPhotoRequired: z.boolean().openapi({ description: "Kiosk punches here need a photo (422 PHOTO_REQUIRED without one)." }),
     organizationId: z.string().openapi({ example: "0193a5a0-6b0d-7a19-8c3d-0e1f2a3b4c5d" }),
     ...recordLifecycle,
   })
@@ -255,6 +267,7 @@ export const serializeLocation = (row: LocationRow): z.infer<typeof Location> =>
   break_end_distance_centimeters: row.breakEndDistanceCentimeters,
   timezone: row.timezone,
   geofenceMode: row.geofenceMode,
+  kioskPhotoRequired: row.kioskPhotoRequired,
   organizationId: row.organizationId,
   active: row.active,
   createdAt: iso(row.createdAt),

@@ -3,6 +3,7 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "@/data/client";
+import { deleteFilesUnder, organizationPhotosPrefix } from "@/data/files";
 import { newId } from "@/data/ids";
 import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
 import { softDeleted } from "@/data/tenancy";
@@ -225,12 +226,28 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   return c.json(await updateVisible(c, { id: organization_id }, { ...changes, updatedAt: new Date() }, "organization.updated"), 200);
 };
 
+/**
+ * A deleted organization's kiosk photos go with it: their R2 objects at once, after the deletion committed; what
+ * that could not delete, and the rows, the Cron's sweep removes (jobs/sweep-photos).
+ */
+async function deletePhotosOf(c: AppContext, organizationId: string) {
+  try {
+    await deleteFilesUnder(c.env.FILES, organizationPhotosPrefix(organizationId));
+  } catch (error) {
+    console.error(JSON.stringify({ requestId: c.get("requestId"), photosOf: organizationId, error: String(error) }));
+  }
+}
+
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  return c.json(await updateVisible(c, { id: organization_id }, softDeleted(), "organization.deleted"), 200);
+  const deleted = await updateVisible(c, { id: organization_id }, softDeleted(), "organization.deleted");
+  await deletePhotosOf(c, deleted.id);
+  return c.json(deleted, 200);
 };
 
 export const removeByExternalId: AppRouteHandler<routes.RemoveByExternalIdRoute> = async (c) => {
   const { externalId } = c.req.valid("param");
-  return c.json(await updateVisible(c, { externalId }, softDeleted(), "organization.deleted"), 200);
+  const deleted = await updateVisible(c, { externalId }, softDeleted(), "organization.deleted");
+  await deletePhotosOf(c, deleted.id);
+  return c.json(deleted, 200);
 };

@@ -126,7 +126,8 @@ export const remove = defineRoute({
   summary: "Delete Organization",
   description:
     "Soft delete: the organization answers 404 afterwards and its tokens can no longer be exchanged. A partner-level " +
-    "token may delete any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
+    "token may delete any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN. Its kiosk " +
+    "photos are deleted with it: their files at once (their links answer 404), anything left by the hourly Cron.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, headers: IfMatchHeaders },
   responses: { 200: withETag(jsonContent(Organization, "The deleted organization")), ...problems("PRECONDITION_FAILED") },

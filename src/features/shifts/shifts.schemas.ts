@@ -2,6 +2,7 @@ import type { shiftBreaks, shiftEvents, shifts } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { MAX_OPTIONS, MAX_VALUE_LENGTH } from "@/domain/custom-fields";
 import { localWallClock } from "@/domain/local-time";
+import { PUNCH_SOURCES } from "@/domain/punch-source";
 import { wireWage } from "@/domain/shift-wage";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import {
@@ -48,6 +49,15 @@ export const ShiftBreak = z
   })
   .openapi("ShiftBreak");
 
+export const PunchSource = z.enum(PUNCH_SOURCES).openapi("PunchSource", {
+  description:
+    "Where a shift event came from: MOBILE (a staff member's own token: the phone), KIOSK (a location's kiosk, with its " +
+    "deviceId), MANUAL (a timesheet entry or edit with a staff member's token: a manager), API (an organization-level " +
+    "token: the integrator's backend, punch or timesheet write), AUTO (the attendance pass closing a forgotten shift).",
+});
+
+const DeviceId = z.string().nullable().openapi({ description: "The kiosk that recorded the event (source KIOSK); null otherwise." });
+
 export const ShiftEvent = z
   .object({
     kind: z.enum(["clock_in", "clock_out", "break_start", "break_end"]),
@@ -59,6 +69,9 @@ export const ShiftEvent = z
     distanceCentimeters: z.number().int().nullable(),
     verdict: z.enum(["inside", "outside", "undetermined", "unfenced"]),
     flags: z.array(TrustFlag),
+    source: PunchSource,
+    deviceId: DeviceId,
+    photoId: z.string().nullable().openapi({ description: "The kiosk photo taken with the punch (GET /timesheets/{id}/photos)." }),
   })
   .openapi("ShiftEvent");
 
@@ -104,6 +117,12 @@ export const Shift = z
     active: z.boolean().openapi({ description: "True while the shift is open." }),
     flags: z.array(TrustFlag).openapi({ description: "Union of the trust flags of the shift's events." }),
     manualEntry: z.boolean(),
+    clockInSource: PunchSource.openapi({ description: "Where the clock-in (or the manual entry) came from." }),
+    clockInDeviceId: DeviceId,
+    clockOutSource: z.enum(PUNCH_SOURCES).nullable().openapi({
+      description: "Where the clock-out came from (AUTO: the attendance pass); null while the shift is open. Each break's is in `events`.",
+    }),
+    clockOutDeviceId: DeviceId,
     businessDate: z.string().openapi({ example: "2026-03-14", description: "Local date the shift started on." }),
     events: z.array(ShiftEvent).optional(),
     createdAt: Timestamp,
@@ -140,6 +159,9 @@ export const serializeShiftEvent = (row: ShiftEventRow): z.infer<typeof ShiftEve
   distanceCentimeters: row.distanceCentimeters,
   verdict: row.verdict as z.infer<typeof ShiftEvent>["verdict"],
   flags: row.flags,
+  source: row.source,
+  deviceId: row.deviceId,
+  photoId: row.photoId,
 });
 
 export function serializeShift(
@@ -170,6 +192,10 @@ export function serializeShift(
     active: row.endAt === null && row.deletedAt === null,
     flags: row.flags,
     manualEntry: row.manualEntry,
+    clockInSource: row.clockInSource,
+    clockInDeviceId: row.clockInDeviceId,
+    clockOutSource: row.clockOutSource,
+    clockOutDeviceId: row.clockOutDeviceId,
     businessDate: row.businessDate,
     ...(options.events ? { events: options.events.map(serializeShiftEvent) } : {}),
     createdAt: iso(row.createdAt),

@@ -1,4 +1,4 @@
-import { breakTypes, lockedDays, roles, shiftBreaks, shiftEvents, shifts, staffMembers, wageRates } from "@db/schema";
+import { breakTypes, lockedDays, photos, roles, shiftBreaks, shiftEvents, shifts, staffMembers, wageRates } from "@db/schema";
 import { and, between, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
@@ -24,6 +24,8 @@ interface PunchScope {
   costCodeId?: string;
   /** The instant the punch is about; locked days are read for the local dates it can fall on. */
   around: Date;
+  /** A kiosk's photo of the punch (kiosk punches), read with the rest. */
+  photoId?: string;
 }
 
 const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
@@ -84,6 +86,14 @@ const lockedDates = prepared((db, p: Member & AtLocation & Placeholders<{ from: 
     ),
 );
 
+/** A photo of the organization by id (its location and whether a punch took it already). */
+const photoOf = prepared((db, p: Placeholders<{ organizationId: string; photoId: string }>) =>
+  db
+    .select({ id: photos.id, locationId: photos.locationId, shiftId: photos.shiftId })
+    .from(photos)
+    .where(and(eq(photos.organizationId, p.organizationId), eq(photos.id, p.photoId))),
+);
+
 /** The staff member's live wage rates effective by `to` (the latest local date the punch can fall on): a clock-in resolves its rate with them. */
 const wageRatesBy = prepared((db, p: Member & Placeholders<{ to: string }>) =>
   db
@@ -117,7 +127,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
   const member = { organizationId, staffMemberId };
   const here = { organizationId, locationId };
   const latestDate = addDays(utcDate(scope.around), 1);
-  const [staff, place, roleRows, code, open, breaks, last, types, locked, rates, fields, key, ...attendance] = await db.batch([
+  const [staff, place, roleRows, code, open, breaks, last, types, locked, rates, fields, key, photo, ...attendance] = await db.batch([
     staffMember(db, member),
     liveLocation(db, here),
     role(db, { organizationId, roleId: scope.roleId ?? "" }),
@@ -135,6 +145,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     wageRatesBy(db, { ...member, to: latestDate }),
     customFieldsRead(db, organizationId),
     lookupStatement(db, scope.idempotency ?? { scope: "", key: "", hash: "" }),
+    photoOf(db, { organizationId, photoId: scope.photoId ?? "" }),
     ...attendanceReads(db, { organizationId, staffMemberId, locationId, around: scope.around, kind: scope.kind }),
   ]);
   if (!staff[0]) throw notFound("Staff member");
@@ -153,6 +164,8 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     customFields: customFieldsOf(organizationId, fields),
     lockedDates: new Set(locked.map((l) => l.date)),
     idempotencyRecord: key[0],
+    /** The photo the punch names (kiosk punches), if it is the organization's. */
+    photo: photo[0] ?? null,
     attendance: attendanceContext(attendance as AttendanceRows),
   };
 }

@@ -1,6 +1,7 @@
 import type { breakTypes } from "@db/schema";
 import { newId } from "@/data/ids";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
+import type { PunchOrigin } from "@/domain/punch-source";
 import { breakSettingsOf, closeBreaks, closeShift } from "@/domain/shift-totals";
 import { shiftPay } from "@/domain/shift-wage";
 import { type TrustFlag, unionFlags } from "@/domain/trust";
@@ -27,7 +28,7 @@ export function openShiftRow(
   context: PunchContext,
   role: Role,
   judgement: Judgement,
-  input: { utcOffset?: number; receivedAt: Date; costCodeId?: string; customFields?: Record<string, string> },
+  input: { utcOffset?: number; receivedAt: Date; costCodeId?: string; customFields?: Record<string, string>; origin: PunchOrigin },
 ): ShiftRow {
   const { staff, location } = context;
   const utcOffset = input.utcOffset ?? offsetMinutesAt(location.timezone, judgement.at);
@@ -52,6 +53,10 @@ export function openShiftRow(
     costCodeId: input.costCodeId ?? null,
     customFields: input.customFields ?? {},
     manualEntry: false,
+    clockInSource: input.origin.source,
+    clockInDeviceId: input.origin.deviceId,
+    clockOutSource: null,
+    clockOutDeviceId: null,
     breaksJson: [], // filled by the shift_breaks triggers
     active: true,
     createdAt: input.receivedAt,
@@ -94,13 +99,21 @@ export function closedShift(
   types: readonly BreakTypeRow[],
   judgement: Pick<Judgement, "at" | "flags">,
   receivedAt: Date,
+  origin: PunchOrigin,
 ) {
   const closed = closeShift({ start: shift.startAt, end: judgement.at, breaks: breaks.map(toDomainBreak), breakTypes: types });
   const ids = (b: (typeof closed.breaks)[number]) => ({ id: b.id ?? newId(), organizationId: shift.organizationId, shiftId: shift.id });
   const rows = closed.breaks.map((b) => fromDomainBreak(b, ids(b)));
   const wasOpen = breaks.find((b) => b.endAt === null);
   return {
-    changes: { ...closed.totals, endAt: judgement.at, active: false, ...touchedShift(shift, judgement.flags, receivedAt) },
+    changes: {
+      ...closed.totals,
+      endAt: judgement.at,
+      active: false,
+      clockOutSource: origin.source,
+      clockOutDeviceId: origin.deviceId,
+      ...touchedShift(shift, judgement.flags, receivedAt),
+    },
     breaks: rows,
     ended: wasOpen ? rows.find((b) => b.id === wasOpen.id) : undefined,
     automatic: rows.filter((b) => b.automatic),

@@ -1,5 +1,5 @@
-import { shiftBreaks, shiftEvents, shifts } from "@db/schema";
-import { and, eq, sql } from "drizzle-orm";
+import { photos, shiftBreaks, shiftEvents, shifts } from "@db/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
@@ -17,6 +17,7 @@ import {
   shiftPayUnfrozen,
 } from "@/features/shifts/shifts.guards";
 import type { ShiftBreakRow, ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+import { photoAlreadyAttached } from "@/problems/photos";
 import { breakAlreadyOpen, noOpenShift, shiftAlreadyOpen } from "@/problems/shifts";
 import type { ClosedShift } from "./punch-rows.data";
 
@@ -48,8 +49,36 @@ const shiftVersionRead = guard({
     AND updated_at = ${shift.updatedAt.getTime()})`,
 });
 
+/**
+ * shift_events.source of an event with a kiosk photo: its source while the photo is the organization's, of the
+ * shift's location and not taken by another punch yet, else NULL (two punches naming one photo: one lands).
+ */
+const photoUnattached = guard({
+  column: shiftEvents.source,
+  problem: photoAlreadyAttached,
+  sql: (shift: ShiftRow, event: ShiftEventRow) =>
+    sql`(SELECT ${event.source} FROM photos WHERE id = ${event.photoId} AND organization_id = ${shift.organizationId}
+    AND location_id = ${shift.locationId} AND shift_id IS NULL)`,
+});
+
+/** The event's photo, guarded, and attached to the shift after the event (in the same batch). */
+const photoGuarded = <T extends object>(shift: ShiftRow, event: ShiftEventRow, values: T) =>
+  event.photoId ? { ...values, source: photoUnattached.sql(shift, event) } : values;
+
+const attachPhotos = (db: Database, shift: ShiftRow, events: readonly ShiftEventRow[]) =>
+  events.flatMap((event) =>
+    event.photoId
+      ? [
+          db
+            .update(photos)
+            .set({ shiftId: shift.id, employeeId: shift.employeeId })
+            .where(and(eq(photos.id, event.photoId), eq(photos.organizationId, shift.organizationId), isNull(photos.shiftId))),
+        ]
+      : [],
+  );
+
 const guardedEvent = (shift: ShiftRow, event: ShiftEventRow) => ({
-  ...event,
+  ...photoGuarded(shift, event, event),
   organizationId: eventDayUnlocked.sql(shift.organizationId, dayOf(shift)),
   shiftId: shiftStillOpen.sql(shift),
   employeeId: shiftVersionRead.sql(shift),
@@ -92,7 +121,8 @@ export const clockInWrites = (
       end: null,
     }),
   }),
-  db.insert(shiftEvents).values(event),
+  db.insert(shiftEvents).values(photoGuarded(shift, event, event)),
+  ...attachPhotos(db, shift, [event]),
 ];
 
 /** The days a punch's guards check, and where its pay guard's refusal reads which freeze it met. */
@@ -103,6 +133,7 @@ export const clockInProblems = (db: Database, shift: ShiftRow): ConstraintProble
   costCodeAssigned,
   customFieldsAsRead,
   whenDuplicate(shifts, shiftAlreadyOpen),
+  photoUnattached,
 ];
 
 type ShiftChanges = Partial<ShiftRow>;
@@ -115,6 +146,7 @@ export const breakStartWrites = (
 ) => [
   db.insert(shiftBreaks).values(write.started),
   db.insert(shiftEvents).values(guardedEvent(shift, write.event)),
+  ...attachPhotos(db, shift, [write.event]),
   updateShift(db, shift, write.changes),
 ];
 
@@ -122,7 +154,12 @@ export const breakEndWrites = (
   db: Database,
   shift: ShiftRow,
   write: { ended: ShiftBreakRow; event: ShiftEventRow; changes: ShiftChanges },
-) => [db.insert(shiftEvents).values(guardedEvent(shift, write.event)), endBreak(db, write.ended), updateShift(db, shift, write.changes)];
+) => [
+  db.insert(shiftEvents).values(guardedEvent(shift, write.event)),
+  ...attachPhotos(db, shift, [write.event]),
+  endBreak(db, write.ended),
+  updateShift(db, shift, write.changes),
+];
 
 /** Clock-out writes only what it changes: the open break's end, the automatic deductions, the shift's closing columns. */
 export const clockOutWrites = (
@@ -131,6 +168,7 @@ export const clockOutWrites = (
   closed: Omit<ClosedShift, "changes"> & { changes: ShiftChanges; events: ShiftEventRow[] },
 ) => [
   db.insert(shiftEvents).values(closed.events.map((event) => guardedEvent(shift, event))),
+  ...attachPhotos(db, shift, closed.events),
   ...(closed.ended ? [endBreak(db, closed.ended)] : []),
   ...insertBreakStatements(db, closed.automatic),
   updateShift(db, shift, closed.changes),
@@ -144,6 +182,7 @@ export const onShiftProblems = (db: Database, shift: ShiftRow): ConstraintProble
   eventPayUnfrozen.about(guardedDays(db, shift)),
   customFieldsAsRead,
   whenDuplicate(shiftBreaks, breakAlreadyOpen),
+  photoUnattached,
   // Each event happens once; a repeat that got past the version guard is a change it did not see.
   whenDuplicate(shiftEvents, shiftChanged),
 ];

@@ -2,6 +2,7 @@ import { newId } from "@/data/ids";
 import type { PunchKind } from "@/domain/geofence";
 import { fenceFor } from "@/domain/geofence";
 import { judgePunch } from "@/domain/punch";
+import type { PunchOrigin } from "@/domain/punch-source";
 import type { RequestLocation } from "@/domain/trust";
 import { dayLocked } from "@/features/shifts/shifts.guards";
 import type { ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
@@ -16,6 +17,8 @@ export interface PunchRequest {
   receivedAt: Date;
   requestLocation?: RequestLocation | null;
   idempotencyKey?: string | null;
+  /** Where the punch came from (MOBILE, API, KIOSK with its device), and a kiosk's photo of it. */
+  origin: PunchOrigin & { photoId?: string | null };
 }
 
 const previousEventOf = (context: PunchContext) =>
@@ -37,7 +40,8 @@ export function judge(context: PunchContext, request: PunchRequest) {
   const lastShiftEvent = context.openShift && context.lastEvent?.shiftId === context.openShift.id ? context.lastEvent : null;
   const verdict = judgePunch({
     kind,
-    fence: fenceFor(context.location, kind),
+    // A kiosk is at its location: no position, no fence.
+    fence: request.origin.source === "KIOSK" ? { ...fenceFor(context.location, kind), radiusCm: null } : fenceFor(context.location, kind),
     position: { latitude: body.latitude, longitude: body.longitude, accuracyMeters: body.accuracy },
     mock: body.mock,
     occurredAt: body.occurredAt ? new Date(body.occurredAt) : undefined,
@@ -128,5 +132,8 @@ export function eventRow(context: PunchContext, request: PunchRequest, judgement
     verdict: judgement.geofence.verdict,
     flags: judgement.flags,
     idempotencyKey: request.idempotencyKey ?? null,
+    source: request.origin.source,
+    deviceId: request.origin.deviceId,
+    photoId: request.origin.photoId ?? null,
   };
 }

@@ -3,6 +3,7 @@ import type { Statement } from "@/data/client";
 import type { EventType } from "@/data/outbox/outbox";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
+import { originOf, type PunchOrigin } from "@/domain/punch-source";
 import type { AttendanceExceptionRow } from "@/features/attendance/attendance.schemas";
 import { raising } from "@/features/attendance/attendance-exceptions.data";
 import { clockInExceptions, clockOutExceptions } from "@/features/attendance/punch-attendance.data";
@@ -26,7 +27,7 @@ import { closedShift, endedBreakRow, openShiftRow, startedBreakRow, touchedShift
 import { breakEndWrites, breakStartWrites, clockInProblems, clockInWrites, clockOutWrites, onShiftProblems } from "./punch-writes.data";
 import { loadShiftState } from "./shift-state.data";
 import type * as routes from "./time-tracking.routes";
-import type { PunchFields } from "./time-tracking.schemas";
+import type { ClockOutFields, PunchFields } from "./time-tracking.schemas";
 
 type PunchCtx = Context<AppBindings>;
 
@@ -43,12 +44,24 @@ interface Punch<K extends PunchRequest["kind"]> {
   replay: ShiftWire | undefined;
 }
 
+/** Who punches where: the staff member and location of the path (a kiosk's: its body and its device's location). */
+export interface PunchParams {
+  organization_id: string;
+  id: string;
+  location_id: string;
+}
+
+/** What a client's punches must also satisfy, checked on the read (a kiosk's photo, say); a replay skips it. */
+export type PunchCheck = (context: PunchContext) => void;
+
 /** A punch's one read batch (D1 round trip 1 of 2). */
 async function punch<K extends PunchRequest["kind"]>(
   c: PunchCtx,
   kind: K,
-  params: { organization_id: string; id: string; location_id: string },
+  params: PunchParams,
   body: PunchFields & { roleId?: string; costCodeId?: string },
+  origin: PunchRequest["origin"],
+  check?: PunchCheck,
 ): Promise<Punch<K>> {
   const receivedAt = new Date();
   const context = await loadPunchContext(c.var.db, {
@@ -60,11 +73,14 @@ async function punch<K extends PunchRequest["kind"]>(
     costCodeId: body.costCodeId,
     around: body.occurredAt ? new Date(body.occurredAt) : receivedAt,
     idempotency: c.var.idempotency,
+    photoId: origin.photoId ?? undefined,
   });
+  const replay = previousAnswer(c, context);
+  if (!replay) check?.(context);
   return {
     context,
-    request: { kind, body, receivedAt, requestLocation: cfLocation(c), idempotencyKey: c.var.idempotency?.key ?? null },
-    replay: previousAnswer(c, context),
+    request: { kind, body, receivedAt, requestLocation: cfLocation(c), idempotencyKey: c.var.idempotency?.key ?? null, origin },
+    replay,
   };
 }
 
@@ -74,13 +90,13 @@ async function punch<K extends PunchRequest["kind"]>(
  */
 function commit(
   c: PunchCtx,
+  organizationId: string,
   type: EventType,
   answer: ShiftWire,
   statements: Statement[],
   problems: ConstraintProblems,
   exceptions: readonly AttendanceExceptionRow[] = [],
 ) {
-  const organizationId = c.req.param("organization_id")!;
   const raised = raising(c.var.db, organizationId, exceptions);
   return guardedBatch(
     c.var,
@@ -90,15 +106,26 @@ function commit(
   );
 }
 
+/** A punch with an access token: the staff member's own (MOBILE) or an organization-level one (API). */
+const tokenOrigin = (c: PunchCtx): PunchOrigin => originOf(c.var.principal, "punch");
+
 export const shiftState: AppRouteHandler<routes.ShiftStateRoute> = async (c) => {
   const { organization_id, id, location_id } = c.req.valid("param");
   return c.json(await loadShiftState(c.var.db, { organizationId: organization_id, staffMemberId: id, locationId: location_id }), 200);
 };
 
-export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
-  const body = c.req.valid("json");
-  const { context, request, replay } = await punch(c, "clock_in", c.req.valid("param"), body);
-  if (replay) return c.json(replay, 200);
+type ClockInFields = PunchFields & Pick<ClockOutFields, "customFields"> & { roleId: string; costCodeId?: string; utcOffset?: number };
+
+/** Clock-in, by whichever client: the shift it opens, as answered (a replay answers the first answer). */
+export async function clockInWith(
+  c: PunchCtx,
+  params: PunchParams,
+  body: ClockInFields,
+  origin: PunchRequest["origin"],
+  check?: PunchCheck,
+) {
+  const { context, request, replay } = await punch(c, "clock_in", params, body, origin, check);
+  if (replay) return replay;
   const role = clockInRole(context);
   const judgement = judge(context, request);
   const fields = checkedValues(context.customFields, {}, body.customFields);
@@ -107,20 +134,29 @@ export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) => {
     receivedAt: request.receivedAt,
     costCodeId: body.costCodeId,
     customFields: fields.values,
+    origin,
   });
   refuseLockedDay(context, shift.businessDate);
   const event = eventRow(context, request, judgement, shift.id);
   const answer = serializeShift(shift, [], { events: [event] });
   const exceptions = clockInExceptions(context.attendance, shift, request.receivedAt);
   const writes = clockInWrites(c.var.db, shift, event, fields.column);
-  await commit(c, "shift.clocked_in", answer, writes, clockInProblems(c.var.db, shift), exceptions);
-  return c.json(answer, 200);
-};
+  await commit(c, shift.organizationId, "shift.clocked_in", answer, writes, clockInProblems(c.var.db, shift), exceptions);
+  return answer;
+}
 
-export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) => {
-  const body = c.req.valid("json");
-  const { context, request, replay } = await punch(c, "break_start", c.req.valid("param"), body);
-  if (replay) return c.json(replay, 200);
+export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) =>
+  c.json(await clockInWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
+
+export async function breakStartWith(
+  c: PunchCtx,
+  params: PunchParams,
+  body: PunchFields & { typeId: string },
+  origin: PunchRequest["origin"],
+  check?: PunchCheck,
+) {
+  const { context, request, replay } = await punch(c, "break_start", params, body, origin, check);
+  if (replay) return replay;
   const shift = openShiftHere(context);
   if (context.openShiftBreaks.some((b) => b.endAt === null)) throw breakAlreadyOpen();
   const type = context.breakTypes.find((t) => t.id === body.typeId && t.enabled);
@@ -130,19 +166,23 @@ export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) => 
   const event = eventRow(context, request, judgement, shift.id, started.id);
   const changes = touchedShift(shift, event.flags, request.receivedAt);
   const answer = serializeShift({ ...shift, ...changes }, [...context.openShiftBreaks, started], { events: [event] });
-  await commit(
-    c,
-    "shift.break_started",
-    answer,
-    breakStartWrites(c.var.db, shift, { started, event, changes }),
-    onShiftProblems(c.var.db, shift),
-  );
-  return c.json(answer, 200);
-};
+  const writes = breakStartWrites(c.var.db, shift, { started, event, changes });
+  await commit(c, shift.organizationId, "shift.break_started", answer, writes, onShiftProblems(c.var.db, shift));
+  return answer;
+}
 
-export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) => {
-  const { context, request, replay } = await punch(c, "break_end", c.req.valid("param"), c.req.valid("json"));
-  if (replay) return c.json(replay, 200);
+export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) =>
+  c.json(await breakStartWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
+
+export async function breakEndWith(
+  c: PunchCtx,
+  params: PunchParams,
+  body: PunchFields,
+  origin: PunchRequest["origin"],
+  check?: PunchCheck,
+) {
+  const { context, request, replay } = await punch(c, "break_end", params, body, origin, check);
+  if (replay) return replay;
   const shift = openShiftHere(context);
   const open = context.openShiftBreaks.find((b) => b.endAt === null);
   if (!open) throw noOpenBreak();
@@ -152,33 +192,43 @@ export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) => {
   const changes = touchedShift(shift, event.flags, request.receivedAt);
   const breaks = context.openShiftBreaks.map((b) => (b.id === open.id ? ended : b));
   const answer = serializeShift({ ...shift, ...changes }, breaks, { events: [event] });
-  await commit(
-    c,
-    "shift.break_ended",
-    answer,
-    breakEndWrites(c.var.db, shift, { ended, event, changes }),
-    onShiftProblems(c.var.db, shift),
-  );
-  return c.json(answer, 200);
-};
+  const writes = breakEndWrites(c.var.db, shift, { ended, event, changes });
+  await commit(c, shift.organizationId, "shift.break_ended", answer, writes, onShiftProblems(c.var.db, shift));
+  return answer;
+}
 
-export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
-  const body = c.req.valid("json");
-  const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), body);
-  if (replay) return c.json(replay, 200);
+export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) =>
+  c.json(await breakEndWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
+
+export async function clockOutWith(
+  c: PunchCtx,
+  params: PunchParams,
+  body: ClockOutFields,
+  origin: PunchRequest["origin"],
+  check?: PunchCheck,
+) {
+  const { context, request, replay } = await punch(c, "clock_out", params, body, origin, check);
+  if (replay) return replay;
   const shift = openShiftHere(context);
   const judgement = judge(context, request);
   // Every active required field needs a value once the shift ends.
   const fields = checkedValues(context.customFields, shift.customFields, body.customFields, true);
-  const closed = closedShift(shift, context.openShiftBreaks, context.breakTypes, judgement, request.receivedAt);
+  const closed = closedShift(shift, context.openShiftBreaks, context.breakTypes, judgement, request.receivedAt, origin);
   const events = [eventRow(context, request, judgement, shift.id)];
-  if (closed.ended) events.push(eventRow(context, { ...request, kind: "break_end" }, judgement, shift.id, closed.ended.id));
+  if (closed.ended) {
+    // The break's end is the clock-out's: its source and device, not its photo (the clock-out's event has that).
+    const breakEnd = { ...request, kind: "break_end" as const, origin: { ...request.origin, photoId: null } };
+    events.push(eventRow(context, breakEnd, judgement, shift.id, closed.ended.id));
+  }
   const answer = serializeShift({ ...shift, ...closed.changes, customFields: fields.values }, closed.breaks, { events });
   const exceptions = clockOutExceptions(context.attendance, shift, { endAt: judgement.at, breaks: closed.breaks }, request.receivedAt);
   const writes = clockOutWrites(c.var.db, shift, { ...closed, changes: { ...closed.changes, customFields: fields.column }, events });
-  await commit(c, "shift.clocked_out", answer, writes, onShiftProblems(c.var.db, shift), exceptions);
-  return c.json(answer, 200);
-};
+  await commit(c, shift.organizationId, "shift.clocked_out", answer, writes, onShiftProblems(c.var.db, shift), exceptions);
+  return answer;
+}
+
+export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) =>
+  c.json(await clockOutWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
 
 /**
  * Switch: the clock-out of the open shift and the clock-in of the next at the same instant, in one write batch
@@ -186,7 +236,8 @@ export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) => {
  */
 export const switchShift: AppRouteHandler<routes.SwitchRoute> = async (c) => {
   const body = c.req.valid("json");
-  const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), body);
+  const origin = tokenOrigin(c);
+  const { context, request, replay } = await punch(c, "clock_out", c.req.valid("param"), body, origin);
   if (replay) return c.json(replay, 200);
   refuseUnknownCostCode(context);
   const ending = openShiftHere(context);
@@ -196,10 +247,19 @@ export const switchShift: AppRouteHandler<routes.SwitchRoute> = async (c) => {
   const out = judge(context, request);
   const opening = { ...request, kind: "clock_in" as const };
   const judgedIn = judge(context, opening);
-  const closed = closedShift(ending, context.openShiftBreaks, context.breakTypes, out, request.receivedAt);
+  const closed = closedShift(ending, context.openShiftBreaks, context.breakTypes, out, request.receivedAt, origin);
   const outEvent = eventRow(context, request, out, ending.id);
   const ended = serializeShift({ ...ending, ...closed.changes }, closed.breaks, { events: [outEvent] });
-  const next = openShiftRow(context, role, { ...judgedIn, at: out.at }, { receivedAt: request.receivedAt, costCodeId: body.costCodeId });
+  const next = openShiftRow(
+    context,
+    role,
+    { ...judgedIn, at: out.at },
+    {
+      receivedAt: request.receivedAt,
+      costCodeId: body.costCodeId,
+      origin,
+    },
+  );
   refuseLockedDay(context, next.businessDate);
   const inEvent = eventRow(context, opening, { ...judgedIn, at: out.at }, next.id);
   const answer = serializeShift(next, [], { events: [inEvent] });

@@ -25,7 +25,9 @@ const punchNotes =
   "in any period) 409 `PAY_PERIOD_CLOSED` naming `periodId` — even when the lock, approval or close lands while " +
   "the punch is being written. A shift changed by another " +
   "request meanwhile is 409 `SHIFT_CHANGED`: read it again and retry. Send an `Idempotency-Key` so retries from a " +
-  "phone are applied once.";
+  "phone are applied once. Every event records its `source` and `deviceId` (events) and the shift its " +
+  "`clockInSource`/`clockOutSource`: MOBILE with the staff member's own token, API with an organization-level token " +
+  "(an integrator punching for them), device null; kiosks punch through POST /api/kiosk/punches (KIOSK).";
 
 const CUSTOM_FIELDS_AT_PUNCH =
   " `customFields` (optional) sets values of the organization's custom fields, keyed by field id (null removes " +

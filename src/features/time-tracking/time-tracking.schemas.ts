@@ -95,3 +95,4 @@ export const GeofenceProblem = ProblemSchema.extend({
 });
 
 export type PunchFields = z.infer<typeof PunchBody>;
+export type ClockOutFields = z.infer<typeof ClockOutBody>;

@@ -5,6 +5,7 @@ import { newId } from "@/data/ids";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { addDays } from "@/domain/local-time";
+import { originOf } from "@/domain/punch-source";
 import { planShift, type ShiftPlan } from "@/domain/shift-plan";
 import type { ShiftBreak } from "@/domain/shift-totals";
 import { isSalaried, shiftPay } from "@/domain/shift-wage";
@@ -57,6 +58,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   const breaks = manualBreaks(body.breaks, rule, refs.breakTypes);
   const plan = planned(planShift({ start, end, utcOffset, breaks, breakTypes: refs.breakTypes }));
   const now = new Date();
+  const origin = originOf(scope.principal, "edit");
   const shift: ShiftRow = {
     id: newId(now.getTime()),
     organizationId,
@@ -76,6 +78,10 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     ...plan.totals,
     flags: [],
     manualEntry: true,
+    clockInSource: origin.source,
+    clockInDeviceId: null,
+    clockOutSource: origin.source,
+    clockOutDeviceId: null,
     costCodeId: body.costCodeId ?? null,
     customFields: fields.values,
     breaksJson: [], // filled by the shift_breaks triggers
@@ -162,7 +168,11 @@ export async function patchShift(
   }
   if (pay.salaried && body.hourlyWage !== undefined) throw salariedWage();
   const now = nextVersionAfter(was);
+  // An edited start or end is now the editor's: a manager's (MANUAL) or the integrator's (API).
+  const editor = originOf(scope.principal, "edit");
   const changes = {
+    ...(body.startTime ? { clockInSource: editor.source, clockInDeviceId: null } : {}),
+    ...(body.endTime ? { clockOutSource: editor.source, clockOutDeviceId: null } : {}),
     roleId: body.roleId ?? was.roleId,
     costCodeId: body.costCodeId === undefined ? was.costCodeId : body.costCodeId,
     customFields: fields.values,

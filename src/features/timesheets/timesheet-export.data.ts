@@ -63,6 +63,10 @@ export function exportRecord(s: ShiftRow, names: ExportNames, locked: boolean): 
     amount: s.salaried ? null : centsToAmount(amountCents(s.payableDuration, s.hourlyWage)),
     flags: s.flags,
     manualEntry: s.manualEntry,
+    clockInSource: s.clockInSource,
+    clockInDeviceId: s.clockInDeviceId,
+    clockOutSource: s.clockOutSource,
+    clockOutDeviceId: s.clockOutDeviceId,
     locked,
     customFields: s.customFields,
   };
@@ -97,6 +101,10 @@ export const CSV_COLUMNS: CsvColumn<ExportRecord>[] = [
   { header: "amount", value: (r) => (r.amount === null ? null : r.amount.toFixed(2)) },
   { header: "flags", value: (r) => r.flags.join(";") },
   { header: "manualEntry", value: (r) => r.manualEntry },
+  { header: "clockInSource", value: (r) => r.clockInSource },
+  { header: "clockInDeviceId", value: (r) => r.clockInDeviceId },
+  { header: "clockOutSource", value: (r) => r.clockOutSource },
+  { header: "clockOutDeviceId", value: (r) => r.clockOutDeviceId },
   { header: "locked", value: (r) => r.locked },
 ];
 

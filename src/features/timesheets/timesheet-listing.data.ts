@@ -18,7 +18,7 @@ import {
 } from "./timesheet-query.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 
-type FilterInput = { startDate: string; endDate: string } & Pick<
+type FilterInput = { startDate: string; endDate: string; source?: TimesheetFilter["sources"] } & Pick<
   TimesheetFilter,
   "locationId" | "employeeId" | "roleId" | "flagged" | "open" | "updatedSince"
 >;
@@ -36,6 +36,7 @@ export function timesheetFilter(scope: TimesheetScope, query: FilterInput): Time
     roleId: query.roleId,
     flagged: query.flagged,
     open: query.open,
+    sources: query.source,
     updatedSince: query.updatedSince,
   };
 }

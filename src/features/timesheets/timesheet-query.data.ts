@@ -3,6 +3,7 @@ import { and, asc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from "dr
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
 import { readRows } from "@/data/row-mapping";
+import type { PunchSource } from "@/domain/punch-source";
 import { businessDateBounds, type TimesheetRange } from "@/domain/timesheet-range";
 import type { MinuteTotals } from "@/domain/timesheet-totals";
 import { invalidField } from "@/problems/problem";
@@ -18,6 +19,8 @@ export interface TimesheetFilter {
   roleId?: string;
   flagged?: boolean;
   open?: boolean;
+  /** Only shifts clocked in or out from one of these sources. */
+  sources?: readonly PunchSource[];
   updatedSince?: string;
   employees?: readonly string[];
   locations?: readonly string[];
@@ -90,6 +93,9 @@ export function shiftConditions(filter: TimesheetFilter, options: { includeDelet
     optional(filter.roleId, () => eq(shifts.roleId, filter.roleId!)),
     optional(filter.flagged, () => (filter.flagged ? flaggedSql : sql`NOT ${flaggedSql}`)),
     optional(filter.open, () => (filter.open ? isNull(shifts.endAt) : isNotNull(shifts.endAt))),
+    filter.sources?.length
+      ? sql`(${inJsonList(shifts.clockInSource, filter.sources)} OR ${inJsonList(shifts.clockOutSource, filter.sources)})`
+      : undefined,
     optional(filter.updatedSince, () => gte(shifts.updatedAt, new Date(filter.updatedSince!))),
     filter.employees?.length ? inJsonList(shifts.employeeId, filter.employees) : undefined,
     filter.locations?.length ? inJsonList(shifts.locationId, filter.locations) : undefined,

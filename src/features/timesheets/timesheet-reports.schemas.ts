@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { PUNCH_SOURCES } from "@/domain/punch-source";
+import { PunchSource } from "@/features/shifts/shifts.schemas";
 import { ListQuery, queryInteger } from "@/platform/http/pagination";
 import { TrustFlag, UtcOffset, UtcTime, UtcTimeOrNull } from "@/platform/schemas/validation";
 import { BusinessDate, FilterQuery, OrganizationQuery, RangeQuery } from "./timesheets.schemas";
@@ -39,6 +41,10 @@ export const ExportRecord = z
     amount: z.number().nullable().openapi({ example: 138.75, description: "Null with hourlyWage: not paid by the hour." }),
     flags: z.array(TrustFlag),
     manualEntry: z.boolean(),
+    clockInSource: PunchSource,
+    clockInDeviceId: z.string().nullable().openapi({ description: "The kiosk of a KIOSK clock-in." }),
+    clockOutSource: z.enum(PUNCH_SOURCES).nullable().openapi({ description: "Null while the shift is open." }),
+    clockOutDeviceId: z.string().nullable().openapi({ description: "The kiosk of a KIOSK clock-out." }),
     locked: z.boolean(),
     customFields: z.record(z.string(), z.string()).openapi({
       description: "The shift's custom field values, keyed by field id (in CSV: one column per active field, headed by its name).",

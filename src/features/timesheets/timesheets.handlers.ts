@@ -6,6 +6,7 @@ import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditio
 import type { AppRouteHandler } from "@/platform/http/env";
 import { notFound } from "@/problems/problem";
 import { lockDayAt, unlockDayAt } from "./locked-days.data";
+import { serializeShiftPhoto, shiftPhotos } from "./shift-photos.data";
 import { loadShift } from "./shift-references.data";
 import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";
 import { exportStream } from "./timesheet-export.data";
@@ -89,3 +90,9 @@ export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) =>
 
 export const removeDay: AppRouteHandler<routes.RemoveDayRoute> = async (c) =>
   c.json(await deleteShiftsOfDay(c.var.db, c.var.scope, c.req.valid("query")), 200);
+
+export const photos: AppRouteHandler<routes.PhotosRoute> = async (c) => {
+  const rows = await shiftPhotos(c.var.db, c.var.scope, c.req.valid("param").id);
+  const link = { secret: c.env.PHOTO_URL_SECRET, origin: new URL(c.req.url).origin, now: new Date() };
+  return c.json(await Promise.all(rows.map((row) => serializeShiftPhoto(row, link))), 200);
+};

@@ -26,6 +26,7 @@ import {
   OrganizationQuery,
   ShiftParams,
   ShiftPatch,
+  ShiftPhoto,
   TimesheetListing,
   TimesheetQuery,
 } from "./timesheets.schemas";
@@ -42,13 +43,22 @@ const scopeNote =
 const salariedNote =
   " A salaried staff member's shift (wageType salary when it was recorded) is not paid by the hour: its " +
   "hourlyWage is null, as their pay lines' rate is, and it adds no amount.";
+const sourceNote =
+  " Each shift says where its clock-in and clock-out came from (`clockInSource`, `clockOutSource`: MOBILE, KIOSK, " +
+  "MANUAL, API, AUTO, with the kiosk's `clockInDeviceId`/`clockOutDeviceId`); each break's is on its events " +
+  "(GET /timesheets/{id}). `source=KIOSK,MOBILE` keeps the shifts whose clock-in or clock-out came from one of them " +
+  "(an unknown source: 400 naming `source`).";
+const editorNote =
+  " The times written are the editor's: `clockInSource` (and `clockOutSource`, for an end written) become MANUAL " +
+  "with a staff member's token (a manager) and API with an organization-level token (an integrator), device null.";
 const listingNote =
   "Shifts whose business date (the local date their start fell on at their location) is in the range; a " +
   "full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` " +
   'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and ' +
   "`lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts " +
   "count 0 until clocked out. A start after the end or a range over 366 days is 400." +
-  salariedNote;
+  salariedNote +
+  sourceNote;
 const lockedNote =
   " A shift whose business date is locked at its location is 409 `DAY_LOCKED`; one in a pay period where the staff " +
   "member's timesheet is approved is 409 `TIMESHEET_APPROVED`; one dated (before or after an edit) on a date a " +
@@ -98,7 +108,8 @@ export const exportShifts = defineRoute({
     "one file of a range of at most 366 days, streamed as it is read, for small ranges: for a long range, a large " +
     "organization or a file to keep, create an export job (`POST /api/organizations/{organization_id}/exports`, kind " +
     "TIMESHEETS), which writes the same file over any range in the background. A salaried staff member's shift has " +
-    "hourlyWage and amount null (empty in the CSV): not paid by the hour, as their pay lines say." +
+    "hourlyWage and amount null (empty in the CSV): not paid by the hour, as their pay lines say. Each record ends " +
+    "with clockInSource, clockInDeviceId, clockOutSource, clockOutDeviceId, then locked; `source=` filters as the listing's." +
     scopeNote,
   middleware: [read] as const,
   request: { query: ExportQuery },
@@ -211,6 +222,7 @@ export const create = defineRoute({
     "manager may leave required fields empty (they are enforced at clock-out). Fields changed while the shift is " +
     "written: 409 `CUSTOM_FIELDS_CHANGED` (nothing written; retry)." +
     lockedNote +
+    editorNote +
     " Needs SHIFT_WRITE; every change is audited.",
   middleware: [write] as const,
   request: { query: OrganizationQuery, body: jsonBody(ManualShiftCreate) },
@@ -241,7 +253,7 @@ export const patch = defineRoute({
     "shows them). A closed shift's breaks and totals are recomputed as at clock-out; `breaks` replaces them all " +
     "and needs a closed shift; `endTime` closes an open one. A new role brings its wage unless `hourlyWage` is " +
     "given, and re-reads whether the staff member is salaried; a salaried staff member's shift (hourlyWage null) " +
-    "takes no `hourlyWage` (400 naming it). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry). " +
+    "takes no `hourlyWage` (400 naming it). A new startTime or endTime is the editor's (its source: see create a shift). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry). " +
     "`costCodeId` names a cost code to charge (a live code of the organization, else 400 naming costCodeId; active " +
     "and assigned to the staff member, checked in the write's batch, else 422 `COST_CODE_NOT_ASSIGNED`), null " +
     "removes the shift's code, omitted keeps it. `customFields` changes only the values it names: a value sets a " +
@@ -334,3 +346,28 @@ export type CreateRoute = typeof create;
 export type PatchRoute = typeof patch;
 export type RemoveRoute = typeof remove;
 export type RemoveDayRoute = typeof removeDay;
+
+/** Photos are a manager's: SHIFT_READ, with no own-shift exception. */
+const readPhotos = authorize("SHIFT_READ", { organizationOfCaller: true });
+
+export const photos = defineRoute({
+  method: "get",
+  path: "/api/timesheets/{id}/photos",
+  operationId: "listTimesheetShiftPhotos",
+  flags: { scope: "caller" },
+  tags,
+  summary: "List a shift's photos",
+  description:
+    "The kiosk photos taken with the shift's punches, oldest first, as a bare array. Not paged: a shift has a photo per " +
+    "kiosk punch at most, a handful. Each comes " +
+    "with `url`, a signed link that serves the image without a token for 5 minutes (`urlExpiresAt`) and then answers " +
+    "403 `PHOTO_URL_EXPIRED`: list again for fresh links. The organization is the token's; a partner-level token names " +
+    "it with `organizationId`. Needs SHIFT_READ (a staff member without it does not see photos, even of their own shifts).",
+  middleware: [readPhotos] as const,
+  request: { params: ShiftParams, query: OrganizationQuery },
+  responses: {
+    200: jsonContent(z.array(ShiftPhoto), "The shift's photos"),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND"),
+  },
+});
+export type PhotosRoute = typeof photos;

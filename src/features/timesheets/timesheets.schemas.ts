@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { PHOTO_TYPES } from "@/domain/photo-content";
+import { parseSources } from "@/domain/punch-source";
 import { CustomFieldValuesInput, Shift } from "@/features/shifts/shifts.schemas";
 import { ListQuery } from "@/platform/http/pagination";
 import { CalendarDate, DateOrInstant, Name, Timestamp, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
@@ -36,6 +38,26 @@ export const FilterQuery = {
   roleId: Id.optional().openapi({ description: "Only shifts worked in this role." }),
   flagged: BooleanQuery.optional().openapi({ description: "true: only shifts with trust flags; false: only those without." }),
   open: BooleanQuery.optional().openapi({ description: "true: only open shifts (not clocked out); false: only closed ones." }),
+  source: z
+    .string()
+    .max(100)
+    .transform((text, ctx) => {
+      const parsed = parseSources(text);
+      if (parsed.ok) return parsed.sources;
+      ctx.addIssue({
+        code: "custom",
+        message: `not a source: ${parsed.unknown.join(", ") || "(empty)"} (MOBILE, KIOSK, MANUAL, API, AUTO)`,
+      });
+      return z.NEVER;
+    })
+    .optional()
+    .openapi({
+      type: "string",
+      example: "KIOSK,MOBILE",
+      description:
+        "Only shifts whose clock-in or clock-out came from one of these sources (comma-separated: MOBILE, KIOSK, MANUAL, " +
+        "API, AUTO; case-insensitive). An unknown source is 400 naming `source`.",
+    }),
 };
 
 export const TimesheetQuery = OrganizationQuery.extend({
@@ -134,6 +156,26 @@ export const ShiftPatch = z
   .openapi("ShiftPatch");
 
 export const ShiftParams = z.object({ id: Id.openapi({ param: { name: "id", in: "path" }, description: "Shift id" }) });
+
+export const ShiftPhoto = z
+  .object({
+    id: z.string(),
+    shiftId: z.string(),
+    employeeId: z.string().nullable(),
+    locationId: z.string(),
+    deviceId: z.string().openapi({ description: "The kiosk that took it." }),
+    contentType: z.enum(PHOTO_TYPES),
+    size: z.number().int().openapi({ description: "Bytes." }),
+    sha256: z.string().openapi({ description: "SHA-256 of the image's bytes, hex." }),
+    createdAt: Timestamp,
+    url: z
+      .string()
+      .openapi({ description: "Serves the image without a token until urlExpiresAt (5 minutes); then 403 PHOTO_URL_EXPIRED." }),
+    urlExpiresAt: Timestamp,
+  })
+  .openapi("ShiftPhoto");
+
+export type ShiftPhoto = z.infer<typeof ShiftPhoto>;
 
 export const DayAtLocationQuery = OrganizationQuery.extend({ date: BusinessDate, locationId: Id });
 

@@ -1,3 +1,4 @@
+import type { HonoRequest } from "hono";
 import { createMiddleware } from "hono/factory";
 import { claimKey, type IdempotentRequest, releaseKey, requestHash, storeResponse } from "@/data/idempotency";
 import type { AppBindings } from "@/platform/http/env";
@@ -18,6 +19,16 @@ const pathWithQuery = (url: string) => {
 };
 
 /**
+ * What the hash covers of the body: its text, or for a binary body (a kiosk photo) its SHA-256 — read as bytes, so
+ * the handler reads the very bytes sent (text would have replaced what is not UTF-8).
+ */
+async function bodyForHash(req: HonoRequest): Promise<string> {
+  if (/^application\/([\w.-]+\+)?json/i.test(req.header("content-type") ?? "") || !req.header("content-type")) return req.text();
+  const digest = await crypto.subtle.digest("SHA-256", await req.arrayBuffer());
+  return `sha256:${Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
  * Exactly-once POSTs for retrying clients (phones on bad networks): the first successful response for a key,
  * per organization and caller, is stored for 24 h and replayed; the same key with another body is refused.
  */
@@ -28,11 +39,12 @@ export const idempotency = createMiddleware<AppBindings>(async (c, next) => {
   if (key.length < 1 || key.length > 255) {
     throw badRequest("INVALID_IDEMPOTENCY_KEY", "Idempotency-Key must be 1 to 255 characters.");
   }
-  const { partnerId, organizationId, staffMemberId } = c.var.principal;
+  const { partnerId, organizationId, staffMemberId, device } = c.var.principal;
   const request: IdempotentRequest = {
-    scope: `${partnerId}:${organizationId ?? ""}:${staffMemberId ?? ""}`,
+    // A kiosk's keys are its own: never those of an admin token of its organization.
+    scope: `${partnerId}:${organizationId ?? ""}:${staffMemberId ?? (device ? `device:${device.deviceId}` : "")}`,
     key,
-    hash: await requestHash(c.req.method, pathWithQuery(c.req.url), await c.req.text()),
+    hash: await requestHash(c.req.method, pathWithQuery(c.req.url), await bodyForHash(c.req)),
   };
   // The route looks the key up and records it inside its own batches (data/idempotency `recordStatements`).
   if (handling === "in-batches") {

@@ -50,7 +50,7 @@ const HEADERS: Json = {
   },
   "Retry-After": {
     description:
-      "Seconds to wait before retrying: until the rate-limit window resets (429), or while the organization is moved between databases (503).",
+      "Seconds to wait before retrying: until the rate-limit window resets (429), until a locked PIN opens again (423), or while the organization is moved between databases (503).",
     schema: { type: "integer", minimum: 1 },
   },
   "RateLimit-Policy": {
@@ -102,7 +102,7 @@ const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: s
   ["Link", (op, status) => op.isList && status.startsWith("2")],
   ["Idempotent-Replayed", (op, status) => op.idempotent && status.startsWith("2")],
   ["Content-Disposition", (_op, status, response) => status.startsWith("2") && Boolean(response.content?.["text/csv"])],
-  ["Retry-After", (_op, status) => status === "429" || status === "503"],
+  ["Retry-After", (_op, status) => status === "423" || status === "429" || status === "503"],
   ["RateLimit-Policy", (_op, status) => status === "429"],
   ["RateLimit", (_op, status) => status === "429"],
 ];
@@ -126,7 +126,10 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
       ...(op.idempotent ? (["INVALID_IDEMPOTENCY_KEY"] as const) : []),
       ...(parameters.some((p) => p.in === "header" && p.name === "If-Match") ? (["INVALID_IF_MATCH"] as const) : []),
     ],
-    401: op.secured ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN", ...(op.method === "get" ? [] : (["TOKEN_REVOKED"] as const))] : [],
+    // DEVICE_REVOKED: a revoked kiosk device's token, which every operation answers so (features/kiosk).
+    401: op.secured
+      ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN", "DEVICE_REVOKED", ...(op.method === "get" ? [] : (["TOKEN_REVOKED"] as const))]
+      : [],
     403: op.secured ? ["FORBIDDEN", ...(inOrganization ? (["ORGANIZATION_SCOPE_REQUIRED"] as const) : [])] : [],
     404: inOrganization ? ["ORGANIZATION_NOT_FOUND"] : [],
     409: op.idempotent ? ["IDEMPOTENCY_REQUEST_IN_PROGRESS"] : [],

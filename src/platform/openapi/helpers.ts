@@ -151,6 +151,8 @@ export const TAGS = [
     description: "Rule packs per jurisdiction (notice, predictability pay, rest between shifts), per location, and good-faith estimates.",
   },
   { name: "Custom fields", description: "Fields of the organization's own that shifts carry (text with a pattern, or a list)." },
+  { name: "Kiosks", description: "Shared devices at a location's door, enrolled once, and staff PINs to punch on them." },
+  { name: "Photos", description: "Kiosk photos taken with punches, served through short-lived signed links." },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 

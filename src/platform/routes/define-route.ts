@@ -8,8 +8,11 @@ import { matchedRoutes } from "hono/route";
  * the document (the operation's `x-shiftline`, removed from the served document).
  */
 export interface RouteFlags {
-  /** Who may call it: nobody in particular (no token), a partner, the organization its path names, or the caller's own. */
-  scope: "public" | "partner" | "organization" | "caller";
+  /**
+   * Who may call it: nobody in particular (no token), a partner, the organization its path names, the caller's own,
+   * or (`device`) a kiosk's device token, which no other operation accepts.
+   */
+  scope: "public" | "partner" | "organization" | "caller" | "device";
   /**
    * Takes an Idempotency-Key: the idempotency middleware claims and replays it, or (`in-batches`) the handler looks
    * it up and records it inside its own read and write batches, so a key costs no extra D1 round trip.

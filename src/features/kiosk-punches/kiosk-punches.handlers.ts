@@ -1,0 +1,85 @@
+import { kioskPhotoVerdict } from "@/domain/kiosk-photo";
+import { judgePhoto } from "@/domain/photo-content";
+import { kioskOrigin } from "@/domain/punch-source";
+import { verifyKioskPin } from "@/features/kiosk/verify-pin";
+import type { PunchContext } from "@/features/time-tracking/punch-context.data";
+import { breakEndWith, breakStartWith, clockInWith, clockOutWith, type PunchCheck } from "@/features/time-tracking/time-tracking.handlers";
+import type { AppRouteHandler } from "@/platform/http/env";
+import { photoAlreadyAttached, photoRequired } from "@/problems/photos";
+import { badRequest, notFound, ProblemError } from "@/problems/problem";
+import { breakTypeUnavailable } from "@/problems/shifts";
+import { storePhoto } from "./kiosk-punches.data";
+import type * as routes from "./kiosk-punches.routes";
+import type { KioskPunchInput } from "./kiosk-punches.schemas";
+
+/**
+ * What a kiosk punch checks on the phone punch's read: a break type it names is one of the location's (whatever the
+ * action: a record named is never ignored unread), and its photo, as the location requires it and as the read found
+ * it (domain/kiosk-photo).
+ */
+const kioskCheck =
+  ({ photoId, typeId }: Pick<KioskPunchInput, "photoId" | "typeId">): PunchCheck =>
+  (context: PunchContext) => {
+    if (typeId !== undefined && !context.breakTypes.some((t) => t.id === typeId && t.enabled)) throw breakTypeUnavailable();
+    const verdict = kioskPhotoVerdict({
+      required: context.location.kioskPhotoRequired,
+      photoId,
+      photo: context.photo,
+      locationId: context.location.id,
+    });
+    if (verdict === "required") throw photoRequired();
+    if (verdict === "not_found") {
+      const problem = notFound("Photo");
+      throw new ProblemError(404, problem.code, problem.detail, { errors: [{ path: "photoId", message: "no photo of this location" }] });
+    }
+    if (verdict === "attached") throw photoAlreadyAttached();
+  };
+
+/** The punch a kiosk asks for, through the phone's punch (features/time-tracking) with the device as its origin. */
+function kioskPunch(c: Parameters<AppRouteHandler<routes.PunchRoute>>[0], body: KioskPunchInput) {
+  const { principal } = c.var;
+  const device = principal.device!;
+  const params = { organization_id: principal.organizationId!, id: body.employeeId, location_id: device.locationId };
+  const origin = { ...kioskOrigin(device.deviceId), photoId: body.photoId ?? null };
+  const fields = { occurredAt: body.occurredAt };
+  const check = kioskCheck(body);
+  switch (body.action) {
+    case "CLOCK_IN":
+      return clockInWith(
+        c,
+        params,
+        { ...fields, roleId: body.roleId!, costCodeId: body.costCodeId, customFields: body.customFields },
+        origin,
+        check,
+      );
+    case "BREAK_START":
+      return breakStartWith(c, params, { ...fields, typeId: body.typeId! }, origin, check);
+    case "BREAK_END":
+      return breakEndWith(c, params, fields, origin, check);
+    case "CLOCK_OUT":
+      return clockOutWith(c, params, { ...fields, customFields: body.customFields }, origin, check);
+  }
+}
+
+/** The PIN first, on every request (a replay too): a wrong one writes nothing but the failure it counts. */
+export const punch: AppRouteHandler<routes.PunchRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const verdict = await verifyKioskPin(c.var.db, c.var.principal, body.employeeId, body.pin);
+  if (!verdict.ok) throw verdict.problem;
+  return c.json(await kioskPunch(c, body), 200);
+};
+
+export const uploadPhoto: AppRouteHandler<routes.UploadPhotoRoute> = async (c) => {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const verdict = judgePhoto(bytes, c.req.header("content-type"));
+  if (!verdict.ok) {
+    if (verdict.reason === "unsupported_type") throw new ProblemError(415, "PHOTO_TYPE_UNSUPPORTED", `${verdict.message}.`);
+    if (verdict.reason === "too_large") throw new ProblemError(413, "PAYLOAD_TOO_LARGE", `The photo is ${verdict.message}.`);
+    throw badRequest("PHOTO_CONTENT_INVALID", `The photo is refused: ${verdict.message}.`, [{ path: "body", message: verdict.message }]);
+  }
+  const answer = await storePhoto(
+    { db: c.var.db, principal: c.var.principal, files: c.env.FILES },
+    { bytes, contentType: verdict.contentType },
+  );
+  return c.json(answer, 201);
+};

@@ -1,0 +1,110 @@
+import { pinFailures, staffMemberPins, staffMembers } from "@db/schema";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { newId } from "@/data/ids";
+import type { Principal } from "@/domain/permissions";
+import { PIN_MAX_FAILURES, pinLock, windowStart } from "@/domain/pin-lockout";
+import { ProblemError, unauthorized } from "@/problems/problem";
+import { pinMatches } from "./pin-hash";
+
+/** The member a right PIN names: live, active, assigned to the device's location. */
+export interface KioskStaffMember {
+  id: string;
+  name: string;
+  organizationId: string;
+}
+
+export type PinVerdict = { ok: true; staffMember: KioskStaffMember } | { ok: false; problem: ProblemError };
+
+/** One body for a wrong PIN, no PIN, and a member who is unknown, inactive or not of this location. */
+export const pinIncorrect = () => unauthorized("PIN_INCORRECT", "That PIN is not right for that staff member.");
+
+export const pinLocked = (retryAfterSeconds: number) =>
+  new ProblemError(
+    423,
+    "PIN_LOCKED",
+    `Too many wrong PINs for this staff member: their PIN is locked on every device for ${retryAfterSeconds} s, or until a manager lifts the lock.`,
+    {},
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+
+const failuresOf = (db: Database, organizationId: string, employeeId: string, now: Date) =>
+  db
+    .select({ failedAt: pinFailures.failedAt })
+    .from(pinFailures)
+    .where(
+      and(
+        eq(pinFailures.organizationId, organizationId),
+        eq(pinFailures.employeeId, employeeId),
+        gt(pinFailures.failedAt, windowStart(now)),
+      ),
+    )
+    .orderBy(asc(pinFailures.failedAt));
+
+/**
+ * Records one wrong PIN in ONE conditional statement: it inserts only while fewer than five failures of the member
+ * are inside the window (and only for a member of the organization), so concurrent guesses, each checked by D1's
+ * serialized writes, never record more than five. Answers whether it recorded one.
+ */
+async function recordFailure(db: Database, organizationId: string, employeeId: string, deviceId: string | null, now: Date) {
+  const result = await db.run(sql`INSERT INTO ${pinFailures} (id, organization_id, employee_id, device_id, failed_at)
+    SELECT ${newId(now.getTime())}, ${organizationId}, ${employeeId}, ${deviceId}, ${now.getTime()}
+    WHERE EXISTS (SELECT 1 FROM ${staffMembers} WHERE ${staffMembers.id} = ${employeeId} AND ${staffMembers.organizationId} = ${organizationId})
+      AND (SELECT count(*) FROM ${pinFailures} WHERE ${pinFailures.employeeId} = ${employeeId}
+        AND ${pinFailures.failedAt} > ${windowStart(now).getTime()}) < ${PIN_MAX_FAILURES}`);
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/**
+ * The kiosk's PIN check for a device principal: `{ok: true, staffMember}` for the right PIN of a live, active member
+ * assigned to the device's location; else the problem to answer. Locked (five wrong PINs within 15 minutes) is 423
+ * PIN_LOCKED with Retry-After, even for the right PIN. A wrong PIN, no PIN and an unknown, inactive or other
+ * location's member are the same 401 PIN_INCORRECT, after the same PBKDF2 derivation (timing alike); each wrong PIN
+ * of a member of the organization counts toward the lock.
+ */
+export async function verifyKioskPin(
+  db: Database,
+  principal: Principal,
+  employeeId: string,
+  pin: string,
+  now = new Date(),
+): Promise<PinVerdict> {
+  const organizationId = principal.organizationId;
+  const device = principal.device;
+  if (!device || organizationId === null) return { ok: false, problem: pinIncorrect() };
+  const [members, pins, failures] = await db.batch([
+    db
+      .select({
+        id: staffMembers.id,
+        name: staffMembers.name,
+        active: staffMembers.active,
+        deletedAt: staffMembers.deletedAt,
+        locationIds: staffMembers.locationIds,
+      })
+      .from(staffMembers)
+      .where(and(eq(staffMembers.organizationId, organizationId), eq(staffMembers.id, employeeId))),
+    db
+      .select({ hash: staffMemberPins.hash, salt: staffMemberPins.salt, iterations: staffMemberPins.iterations })
+      .from(staffMemberPins)
+      .where(and(eq(staffMemberPins.organizationId, organizationId), eq(staffMemberPins.employeeId, employeeId))),
+    failuresOf(db, organizationId, employeeId, now),
+  ]);
+  const lock = pinLock(
+    failures.map((f) => f.failedAt),
+    now,
+  );
+  if (lock.locked) return { ok: false, problem: pinLocked(lock.retryAfterSeconds) };
+  const member = members[0];
+  const matches = await pinMatches(pin, pins[0] ?? null);
+  const eligible = member?.active === true && member.deletedAt === null && member.locationIds.includes(device.locationId);
+  if (member && matches && eligible) return { ok: true, staffMember: { id: member.id, name: member.name, organizationId } };
+  if (member && !(await recordFailure(db, organizationId, employeeId, device.deviceId, now))) {
+    // Others' guesses filled the window meanwhile: this one was not even tried.
+    const recent = pinLock(
+      (await failuresOf(db, organizationId, employeeId, now)).map((f) => f.failedAt),
+      now,
+    );
+    if (recent.locked) return { ok: false, problem: pinLocked(recent.retryAfterSeconds) };
+  }
+  return { ok: false, problem: pinIncorrect() };
+}

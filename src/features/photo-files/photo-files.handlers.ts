@@ -1,0 +1,26 @@
+import { signatureValid } from "@/auth/photo-url";
+import { getFile, photoKey } from "@/data/files";
+import type { AppRouteHandler } from "@/platform/http/env";
+import { photoUrlExpired, photoUrlInvalid } from "@/problems/photos";
+import { notFound } from "@/problems/problem";
+import type { GetPhotoFileRoute } from "./photo-files.routes";
+
+/** The signature first (a forged link learns nothing, not even whether it expired), then the expiry, then R2. */
+export const getPhotoFile: AppRouteHandler<GetPhotoFileRoute> = async (c) => {
+  const { photoId } = c.req.valid("param");
+  const { organizationId, expires, signature } = c.req.valid("query");
+  if (!(await signatureValid(c.env.PHOTO_URL_SECRET, { organizationId, photoId, expires }, signature))) throw photoUrlInvalid();
+  const secondsLeft = expires - Math.floor(Date.now() / 1000);
+  if (secondsLeft <= 0) throw photoUrlExpired();
+  const object = await getFile(c.env.FILES, photoKey(organizationId, photoId));
+  if (!object) throw notFound("Photo");
+  return new Response(object.body, {
+    status: 200,
+    headers: {
+      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+      "Content-Length": String(object.size),
+      "Cache-Control": `private, max-age=${secondsLeft}`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  }) as never;
+};

@@ -1,0 +1,220 @@
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
+import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
+import { enrollDevice, pinCheck, setStaffPin } from "./helpers/kiosk";
+import { createLocation } from "./helpers/locations";
+import { tenantDb } from "./helpers/shards";
+import { createStaffMember, staffToken } from "./helpers/staff";
+
+const pinPath = (org: OrganizationFixture, staffId: string, suffix = "pin") =>
+  `/api/organizations/${org.id}/staffmembers/${staffId}/${suffix}`;
+
+const feed = async (org: OrganizationFixture, prefix: string) =>
+  ((await api("GET", `/api/organizations/${org.id}/events?limit=500`, { token: org.adminToken })).body as { type: string; data: any }[])
+    .filter((e) => e.type.startsWith(prefix))
+    .map((e) => [e.type, e.data] as const);
+
+const failures = async (staffId: string) =>
+  (await tenantDb().prepare("SELECT COUNT(*) AS n FROM pin_failures WHERE employee_id = ?").bind(staffId).first<{ n: number }>())!.n;
+
+/** An organization with a location, a device there, and a member of it with PIN 2468. */
+async function kiosk() {
+  const org = await createOrganization();
+  const location = await createLocation(org);
+  const member = await createStaffMember(org, { locationIds: [location.id], accessRoleName: "Employee" });
+  await setStaffPin(org, member.id, "2468");
+  const device = await enrollDevice(org, location.id);
+  return { org, location, member, device };
+}
+
+describe("PINs: set and remove", () => {
+  it("PUT stores only a salted PBKDF2 hash with its iterations, never answers the PIN, and records pin_updated", async () => {
+    const org = await createOrganization();
+    const member = await createStaffMember(org);
+    const res = await api("PUT", pinPath(org, member.id), { token: org.adminToken, body: { pin: "04821" } });
+    expect(res.status, res.text).toBe(204);
+    expect(res.text).toBe("");
+    const row = await tenantDb()
+      .prepare("SELECT * FROM staff_member_pins WHERE employee_id = ?")
+      .bind(member.id)
+      .first<Record<string, any>>();
+    expect(row).toMatchObject({ iterations: 100_000 });
+    expect(atob(row!.salt)).toHaveLength(16);
+    expect(atob(row!.hash)).toHaveLength(32);
+    expect(JSON.stringify(row)).not.toContain("04821");
+    // The same PIN again: a new salt, so a new hash.
+    await setStaffPin(org, member.id, "04821");
+    const again = await tenantDb().prepare("SELECT salt, hash FROM staff_member_pins WHERE employee_id = ?").bind(member.id).first();
+    expect(again).not.toEqual({ salt: row!.salt, hash: row!.hash });
+    const events = await feed(org, "staff_member.pin");
+    expect(events).toEqual([
+      ["staff_member.pin_updated", { employeeId: member.id, hasPin: true, updatedAt: expect.any(String) }],
+      ["staff_member.pin_updated", { employeeId: member.id, hasPin: true, updatedAt: expect.any(String) }],
+    ]);
+    const member2 = await api("GET", `/api/organizations/${org.id}/staffmembers/${member.id}`, { token: org.adminToken });
+    expect(member2.text).not.toMatch(/04821|pin/i);
+  });
+
+  it("a member sets their own PIN; another member without EMPLOYEE_WRITE cannot; bad PINs are 400 naming pin", async () => {
+    const org = await createOrganization();
+    const member = await createStaffMember(org, { accessRoleName: "Employee" });
+    const colleague = await createStaffMember(org, { accessRoleName: "Employee" });
+    const own = await api("PUT", pinPath(org, member.id), { token: await staffToken(org, member.id), body: { pin: "1234" } });
+    expect(own.status, own.text).toBe(204);
+    const other = await api("PUT", pinPath(org, member.id), { token: await staffToken(org, colleague.id), body: { pin: "9999" } });
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe("FORBIDDEN");
+    for (const pin of ["123", "123456789", "12a4", 1234, ""]) {
+      const bad = await api("PUT", pinPath(org, member.id), { token: org.adminToken, body: { pin } });
+      expect(bad.status, String(pin)).toBe(400);
+      expect(bad.body.code).toBe("VALIDATION_FAILED");
+      expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(["pin"]);
+    }
+    expect((await feed(org, "staff_member.pin")).length).toBe(1);
+  });
+
+  it("an unknown, deleted or other organization's member is 404 and nothing is written", async () => {
+    const org = await createOrganization();
+    const other = await createOrganization();
+    const stranger = await createStaffMember(other);
+    const gone = await createStaffMember(org);
+    await api("DELETE", `/api/organizations/${org.id}/staffmembers/${gone.id}`, { token: org.adminToken });
+    for (const id of ["no-such-member", stranger.id, gone.id]) {
+      for (const [method, suffix] of [
+        ["PUT", "pin"],
+        ["DELETE", "pin"],
+        ["DELETE", "pin-lock"],
+      ] as const) {
+        const res = await api(method, pinPath(org, id, suffix), {
+          token: org.adminToken,
+          body: method === "PUT" ? { pin: "1234" } : undefined,
+        });
+        expect(res.status, `${method} ${suffix} ${id}`).toBe(404);
+        expect(res.body.code).toBe("STAFF_MEMBER_NOT_FOUND");
+      }
+    }
+    const stored = await tenantDb()
+      .prepare("SELECT COUNT(*) AS n FROM staff_member_pins WHERE employee_id IN (?, ?)")
+      .bind(stranger.id, gone.id)
+      .first<{ n: number }>();
+    expect(stored!.n).toBe(0);
+    expect(await feed(org, "staff_member.pin")).toEqual([]);
+  });
+
+  it("DELETE removes the PIN: the kiosk then answers PIN_INCORRECT for it; pin_updated says hasPin false", async () => {
+    const { org, member, device } = await kiosk();
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(204);
+    const removed = await api("DELETE", pinPath(org, member.id), { token: org.adminToken });
+    expect(removed.status, removed.text).toBe(204);
+    const after = await pinCheck(device.token, member.id, "2468");
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe("PIN_INCORRECT");
+    expect((await api("GET", "/api/kiosk/staff", { token: device.token })).body).toEqual([]);
+    // Removing it again changes nothing and records nothing.
+    expect((await api("DELETE", pinPath(org, member.id), { token: org.adminToken })).status).toBe(204);
+    expect((await feed(org, "staff_member.pin")).map(([, data]) => data.hasPin)).toEqual([true, false]);
+  });
+});
+
+describe("PINs at the kiosk: the check and the lock", () => {
+  it("a wrong PIN, no PIN, an unknown, inactive or other location's member: one and the same 401", async () => {
+    const { org, location, member, device } = await kiosk();
+    const elsewhere = await createLocation(org);
+    const remote = await createStaffMember(org, { locationIds: [elsewhere.id] });
+    await setStaffPin(org, remote.id, "2468");
+    const inactive = await createStaffMember(org, { locationIds: [location.id] });
+    await setStaffPin(org, inactive.id, "2468");
+    await api("PATCH", `/api/organizations/${org.id}/staffmembers/${inactive.id}`, { token: org.adminToken, body: { active: false } });
+    const withoutPin = await createStaffMember(org, { locationIds: [location.id] });
+    const otherOrg = await kiosk();
+
+    const answers = await Promise.all([
+      pinCheck(device.token, member.id, "1111"),
+      pinCheck(device.token, withoutPin.id, "2468"),
+      pinCheck(device.token, "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e", "2468"),
+      pinCheck(device.token, inactive.id, "2468"),
+      pinCheck(device.token, remote.id, "2468"),
+      pinCheck(device.token, otherOrg.member.id, "2468"),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual(answers[0]!.body);
+    }
+    expect(answers[0]!.body.code).toBe("PIN_INCORRECT");
+    // The right PIN of a member of this location.
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(204);
+    // The other organization's member counted nothing here.
+    expect(await failures(otherOrg.member.id)).toBe(0);
+  });
+
+  it("five wrong PINs lock the member on every device (423 with Retry-After), even for the right PIN; a manager lifts it", async () => {
+    const { org, location, member, device } = await kiosk();
+    const second = await enrollDevice(org, location.id, "Back door");
+    for (let i = 0; i < 5; i++) {
+      const wrong = await pinCheck(i % 2 ? device.token : second.token, member.id, "0000");
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.code).toBe("PIN_INCORRECT");
+    }
+    for (const token of [device.token, second.token]) {
+      const locked = await pinCheck(token, member.id, "2468");
+      expect(locked.status).toBe(423);
+      expect(locked.body).toMatchObject({ code: "PIN_LOCKED", status: 423, title: "Locked" });
+      const retryAfter = Number(locked.headers.get("Retry-After"));
+      expect(retryAfter).toBeGreaterThan(890);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+    }
+    expect(await failures(member.id)).toBe(5);
+
+    // Only a manager lifts it.
+    const self = await api("DELETE", pinPath(org, member.id, "pin-lock"), { token: await staffToken(org, member.id) });
+    expect(self.status).toBe(403);
+    const manager = await createStaffMember(org, { accessRoleName: "Manager", locationIds: [location.id] });
+    const lifted = await api("DELETE", pinPath(org, member.id, "pin-lock"), { token: await staffToken(org, manager.id) });
+    expect(lifted.status, lifted.text).toBe(204);
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(204);
+    expect(await feed(org, "staff_member.pin_unlocked")).toEqual([
+      ["staff_member.pin_unlocked", { employeeId: member.id, unlockedAt: expect.any(String) }],
+    ]);
+  });
+
+  it("the lock ends when the oldest counted failure is 15 minutes old", async () => {
+    const { member, device } = await kiosk();
+    for (let i = 0; i < 5; i++) await pinCheck(device.token, member.id, "0000");
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(423);
+    // The oldest failure 14 minutes 50 seconds ago: 10 seconds left.
+    const oldest = await tenantDb()
+      .prepare("SELECT id FROM pin_failures WHERE employee_id = ? ORDER BY failed_at LIMIT 1")
+      .bind(member.id)
+      .first<{ id: string }>();
+    await tenantDb()
+      .prepare("UPDATE pin_failures SET failed_at = ? WHERE id = ?")
+      .bind(Date.now() - 890_000, oldest!.id)
+      .run();
+    const locked = await pinCheck(device.token, member.id, "2468");
+    expect(locked.status).toBe(423);
+    expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(10);
+    await tenantDb()
+      .prepare("UPDATE pin_failures SET failed_at = ? WHERE id = ?")
+      .bind(Date.now() - 901_000, oldest!.id)
+      .run();
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(204);
+  });
+
+  it("fifty simultaneous wrong guesses get at most five tries: five failures recorded, the rest locked out", async () => {
+    const { member, device } = await kiosk();
+    const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => pinCheck(device.token, member.id, String(1000 + i))));
+    const statuses = guesses.map((g) => g.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401 && s !== 423)).toEqual([]);
+    expect(await failures(member.id)).toBe(5);
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(423);
+  });
+
+  it("pin-check refuses bad input with 400 naming the fields, and changes nothing", async () => {
+    const { member, device } = await kiosk();
+    const bad = await api("POST", "/api/kiosk/pin-check", { token: device.token, body: { employeeId: "", pin: "12" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["employeeId", "pin"]);
+    expect(await failures(member.id)).toBe(0);
+  });
+});
