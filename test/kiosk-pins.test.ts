@@ -73,6 +73,28 @@ describe("PINs: set and remove", () => {
     expect((await feed(org, "staff_member.pin")).length).toBe(1);
   });
 
+  it("a Manager cannot set or remove an Admin's PIN (403, nothing written) but may a Manager's or an Employee's", async () => {
+    const org = await createOrganization();
+    const manager = await createStaffMember(org, { accessRoleName: "Manager" });
+    const admin = await createStaffMember(org, { accessRoleName: "Admin" });
+    const employee = await createStaffMember(org, { accessRoleName: "Employee" });
+    const managerToken = await staffToken(org, manager.id);
+    await setStaffPin(org, admin.id, "1357");
+    const adminPin = async () =>
+      tenantDb().prepare("SELECT hash, salt FROM staff_member_pins WHERE employee_id = ?").bind(admin.id).first<Record<string, string>>();
+    const before = await adminPin();
+    const put = await api("PUT", pinPath(org, admin.id), { token: managerToken, body: { pin: "2468" } });
+    expect(put.status, put.text).toBe(403);
+    expect(put.body.code).toBe("FORBIDDEN");
+    const removed = await api("DELETE", pinPath(org, admin.id), { token: managerToken });
+    expect(removed.status, removed.text).toBe(403);
+    expect(await adminPin()).toEqual(before);
+    for (const id of [manager.id, employee.id]) {
+      expect((await api("PUT", pinPath(org, id), { token: managerToken, body: { pin: "2468" } })).status).toBe(204);
+      expect((await api("DELETE", pinPath(org, id), { token: managerToken })).status).toBe(204);
+    }
+  });
+
   it("an unknown, deleted or other organization's member is 404 and nothing is written", async () => {
     const org = await createOrganization();
     const other = await createOrganization();

@@ -126,7 +126,8 @@ export const putPin = defineRoute({
   tags,
   summary: "Set a staff member's kiosk PIN",
   description:
-    "Needs EMPLOYEE_WRITE, or the token of that staff member. `pin` is 4 to 8 digits. It is never answered or " +
+    "Needs EMPLOYEE_WRITE, or the token of that staff member; a member whose access role the caller could not grant " +
+    "is 403 (a Manager cannot set an Admin's PIN and punch as them), checked by the write itself. `pin` is 4 to 8 digits. It is never answered or " +
     "logged: only a salted PBKDF2-SHA-256 hash is stored (WebCrypto, a 16-byte random salt, " +
     `${PIN_ITERATIONS.toLocaleString("en-US")} iterations: the most Workers allows, measured at about 20-25 ms of ` +
     "CPU per derivation; the iterations are stored with the hash so they can be raised). Replaces any earlier PIN. " +
@@ -144,7 +145,8 @@ export const deletePin = defineRoute({
   tags,
   summary: "Remove a staff member's kiosk PIN",
   description:
-    "Needs EMPLOYEE_WRITE, or the token of that staff member. The member can no longer punch at a kiosk until a " +
+    "Needs EMPLOYEE_WRITE, or the token of that staff member; a member above the caller (an access role the caller " +
+    "could not grant) is 403. The member can no longer punch at a kiosk until a " +
     "new PIN is set. Event `staff_member.pin_updated` (`hasPin: false`); a member without a PIN is a 204 that " +
     "changes nothing.",
   middleware: [authorize("EMPLOYEE_WRITE", { self: "id" })] as const,
