@@ -9,6 +9,7 @@ export * from "./schema/exports";
 export * from "./schema/idempotency";
 export * from "./schema/partner-tokens";
 export * from "./schema/pay";
+export * from "./schema/schedule-changes";
 export * from "./schema/schedules";
 export * from "./schema/shard-directory";
 export * from "./schema/shard-moves";

@@ -40,6 +40,7 @@ export const FEATURES = {
   demand: { public: false, load: (): FeatureModule => import("@/features/demand/demand.index") },
   wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
   costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
+  scheduleChanges: { public: false, load: (): FeatureModule => import("@/features/schedule-changes/schedule-changes.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -83,6 +84,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/locations/*/labor-targets", "demand"],
   ["/api/organizations/*/wage-rates", "wageRates"],
   ["/api/organizations/*/cost-codes", "costCodes"],
+  ["/api/organizations/*/schedule-changes", "scheduleChanges"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

@@ -10,6 +10,7 @@ import {
   organizations,
   policyTypes,
   roles,
+  scheduleChanges,
   scheduleEntries,
   shiftNotes,
   shiftRequests,
@@ -30,6 +31,7 @@ import { serializeCostCode } from "@/features/cost-codes/cost-codes.schemas";
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
 import { serializeRole } from "@/features/roles/roles.schemas";
+import { serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { preferenceFields } from "@/features/scheduling/open-shifts.events";
 import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "@/features/scheduling/open-shifts.schemas";
 import { serializeEntry } from "@/features/scheduling/schedules.schemas";
@@ -60,6 +62,7 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   break_types: (snapshot) => serializeBreakType(rowOf(breakTypes, snapshot)),
   wage_rates: (snapshot) => serializeWageRate(rowOf(wageRates, snapshot)),
   cost_codes: (snapshot) => serializeCostCode(rowOf(costCodes, snapshot)),
+  schedule_changes: (snapshot) => serializeScheduleChange(rowOf(scheduleChanges, snapshot)),
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
   schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),

@@ -89,6 +89,7 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "cost_code.updated": "CostCode",
   "cost_code.deleted": "CostCode",
   "cost_code.assignments_updated": "CostCodeAssignments",
+  "schedule_change.recorded": "ScheduleChange",
 };
 
 const PUBLISHED = {

@@ -94,6 +94,7 @@ export const EVENT_TYPES = [
   "cost_code.updated",
   "cost_code.deleted",
   "cost_code.assignments_updated",
+  "schedule_change.recorded",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

@@ -25,6 +25,8 @@ export interface ClassifiedChange {
   minutesLost: number;
   /** Scheduled minutes the worker gains. */
   minutesAdded: number;
+  /** How far the start moved, in minutes (signed: later is positive); 0 unless the same worker's times changed. */
+  movedMinutes: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -55,6 +57,7 @@ export function classifyChange(before: EntryState | null, after: EntryState | nu
         noticeMinutes: noticeTo(at, added.start),
         minutesLost: 0,
         minutesAdded: minutesOf(added),
+        movedMinutes: 0,
       },
     ];
   }
@@ -66,6 +69,7 @@ export function classifyChange(before: EntryState | null, after: EntryState | nu
         noticeMinutes: noticeTo(at, was.start),
         minutesLost: minutesOf(was),
         minutesAdded: 0,
+        movedMinutes: 0,
       },
     ];
   }
@@ -73,8 +77,8 @@ export function classifyChange(before: EntryState | null, after: EntryState | nu
   const noticeMinutes = noticeTo(at, earlier);
   if (was.employeeId !== will.employeeId) {
     return [
-      { employeeId: was.employeeId, kind: "REASSIGNED", noticeMinutes, minutesLost: minutesOf(was), minutesAdded: 0 },
-      { employeeId: will.employeeId, kind: "ADDED", noticeMinutes, minutesLost: 0, minutesAdded: minutesOf(will) },
+      { employeeId: was.employeeId, kind: "REASSIGNED", noticeMinutes, minutesLost: minutesOf(was), minutesAdded: 0, movedMinutes: 0 },
+      { employeeId: will.employeeId, kind: "ADDED", noticeMinutes, minutesLost: 0, minutesAdded: minutesOf(will), movedMinutes: 0 },
     ];
   }
   const sameStart = was.start.getTime() === will.start.getTime();
@@ -84,7 +88,10 @@ export function classifyChange(before: EntryState | null, after: EntryState | nu
   const within = will.start.getTime() >= was.start.getTime() && will.end.getTime() <= was.end.getTime();
   const kind: ScheduleChangeKind = covers ? "EXTENDED" : within ? "SHORTENED" : "MOVED";
   const net = minutesOf(will) - minutesOf(was);
-  return [{ employeeId: was.employeeId, kind, noticeMinutes, minutesLost: Math.max(0, -net), minutesAdded: Math.max(0, net) }];
+  const movedMinutes = Math.round((will.start.getTime() - was.start.getTime()) / MINUTE_MS);
+  return [
+    { employeeId: was.employeeId, kind, noticeMinutes, minutesLost: Math.max(0, -net), minutesAdded: Math.max(0, net), movedMinutes },
+  ];
 }
 
 /**
@@ -101,3 +108,21 @@ export const recordedChanges = (
   at: Date,
   noticeDays: number | null,
 ): ClassifiedChange[] => classifyChange(before, after, at).filter((c) => insideNoticeWindow(c.noticeMinutes, noticeDays));
+
+/** What a change earns: hours at the workweek's regular rate, or a flat amount, and the pack's rule that priced it. */
+export interface ChangePremium {
+  hours: number | null;
+  amount: number | null;
+  rule: string;
+}
+
+/**
+ * A location's change rules on a date, from its Fair Workweek rule pack: its name, its notice window and the price
+ * of a change (`entryMinutes`: the entry's scheduled minutes before the change), or null when the pack pays nothing
+ * for it.
+ */
+export interface ChangeRules {
+  rulePack: string;
+  noticeDays: number;
+  premiumOf: (change: ClassifiedChange, entryMinutes: number) => ChangePremium | null;
+}

@@ -2,6 +2,7 @@ import type { scheduleEntries } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { INELIGIBILITY_REASONS } from "@/domain/eligibility";
 import { localWallClock } from "@/domain/local-time";
+import { ChangeReason, Exemption } from "@/features/schedule-changes/schedule-changes.schemas";
 import { ListQuery } from "@/platform/http/pagination";
 import { idParam } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
@@ -121,9 +122,20 @@ export const ScheduleEntryPatch = z
     breaks: BreakIds.optional(),
     note: Note,
     ignoreAvailability: IgnoreAvailability,
+    changeReason: ChangeReason,
+    exemption: Exemption,
   })
-  .refine(({ ignoreAvailability: _, ...fields }) => Object.values(fields).some((v) => v !== undefined), "send at least one field")
+  .refine(
+    ({ ignoreAvailability: _, changeReason: __, exemption: ___, ...fields }) => Object.values(fields).some((v) => v !== undefined),
+    "send at least one field",
+  )
   .openapi("ScheduleEntryPatch");
+
+/** DELETE of a published entry: what its change says (recorded in the Fair Workweek change log). */
+export const EntryRemoveQuery = z.object({
+  changeReason: ChangeReason.openapi({ param: { name: "changeReason", in: "query" } }),
+  exemption: Exemption.openapi({ param: { name: "exemption", in: "query" } }),
+});
 
 export const PublishBody = z.object(RangeFields).openapi("SchedulePublishRequest");
 
@@ -252,4 +264,5 @@ export const serializeEntry = (row: ScheduleEntryRow): z.infer<typeof ScheduleEn
 
 export type EntryCreateInput = z.infer<typeof ScheduleEntryCreate>;
 export type EntryPatchInput = z.infer<typeof ScheduleEntryPatch>;
+export type EntryRemoveInput = z.infer<typeof EntryRemoveQuery>;
 export type ScheduleListInput = z.infer<typeof ScheduleListQuery>;

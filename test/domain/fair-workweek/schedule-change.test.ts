@@ -28,13 +28,13 @@ describe("classifyChange", () => {
     ["moved and cut", base, entry("2026-06-04T16:00:00Z", "2026-06-04T22:00:00Z"), "MOVED", NOTICE, 120, 0],
     ["moved and lengthened", base, entry("2026-06-04T14:00:00Z", "2026-06-04T23:00:00Z"), "MOVED", NOTICE, 0, 60],
   ] as const)("%s → %s", (_, before, after, kind, noticeMinutes, minutesLost, minutesAdded) => {
-    expect(classifyChange(before, after, at)).toEqual([{ employeeId: "ann", kind, noticeMinutes, minutesLost, minutesAdded }]);
+    expect(classifyChange(before, after, at)).toMatchObject([{ employeeId: "ann", kind, noticeMinutes, minutesLost, minutesAdded }]);
   });
 
   it("a reassignment: REASSIGNED for the worker losing it, ADDED for the one gaining it", () => {
     expect(classifyChange(base, { ...base, employeeId: "bob" }, at)).toEqual([
-      { employeeId: "ann", kind: "REASSIGNED", noticeMinutes: NOTICE, minutesLost: 480, minutesAdded: 0 },
-      { employeeId: "bob", kind: "ADDED", noticeMinutes: NOTICE, minutesLost: 0, minutesAdded: 480 },
+      { employeeId: "ann", kind: "REASSIGNED", noticeMinutes: NOTICE, minutesLost: 480, minutesAdded: 0, movedMinutes: 0 },
+      { employeeId: "bob", kind: "ADDED", noticeMinutes: NOTICE, minutesLost: 0, minutesAdded: 480, movedMinutes: 0 },
     ]);
   });
 
@@ -50,7 +50,7 @@ describe("classifyChange", () => {
   it("notice runs to the earlier start: a shift moved into the window counts from its new start", () => {
     const far = entry("2026-06-30T12:00:00Z", "2026-06-30T20:00:00Z");
     const [change] = classifyChange(far, base, at);
-    expect(change).toMatchObject({ kind: "MOVED", noticeMinutes: NOTICE });
+    expect(change).toMatchObject({ kind: "MOVED", noticeMinutes: NOTICE, movedMinutes: -26 * 1440 });
   });
 
   it("a shift already started has no notice (0), not a negative one", () => {
