@@ -1,0 +1,82 @@
+import type { ChangeBand, ChangeKind, RulePack } from "./packs";
+
+export const INITIATORS = ["EMPLOYER", "EMPLOYEE"] as const;
+export type Initiator = (typeof INITIATORS)[number];
+export const EXEMPTIONS = ["EMPLOYEE_REQUEST", "MUTUAL_CONSENT", "FORCE_MAJEURE"] as const;
+export type Exemption = (typeof EXEMPTIONS)[number];
+
+export type ScheduleChange = {
+  kind: ChangeKind;
+  /** Minutes from when the worker was told of the change to the start of the shift (the earlier of old and new). */
+  noticeMinutes: number;
+  minutesLost: number;
+  minutesAdded: number;
+  /** The entry's scheduled length before the change (0 for ADDED). */
+  originalMinutes: number;
+  initiatedBy: Initiator;
+  exemption: Exemption | null;
+  /** How far a MOVED entry's start moved, in minutes (either way). */
+  movedMinutes?: number;
+};
+
+/** Hours are paid at the workweek's regular rate by the pay engine; `amount` is flat dollars. */
+export type PremiumOwed = { hours: number | null; amount: number | null; rule: string };
+
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** The kind a change is matched as: a MOVED entry that loses time is a cut. */
+export const effectiveKind = (change: ScheduleChange): ChangeKind =>
+  change.kind === "MOVED" && change.minutesLost > 0 ? "SHORTENED" : change.kind;
+
+/**
+ * The pack's grace: an extension by at most graceMinutes, or a cut (a shortened or moved entry losing time) by less
+ * than graceMinutes, is no change. A move with no loss is a change whatever its size (LAMC: "does not result in a
+ * loss of time").
+ */
+function withinGrace(pack: RulePack, change: ScheduleChange): boolean {
+  if (pack.graceMinutes <= 0) return false;
+  const kind = effectiveKind(change);
+  if (kind === "EXTENDED") return change.minutesAdded <= pack.graceMinutes;
+  if (kind === "SHORTENED") return change.minutesLost < pack.graceMinutes;
+  return false;
+}
+
+export function findBand(pack: RulePack, change: ScheduleChange): ChangeBand | null {
+  const kind = effectiveKind(change);
+  return (
+    pack.changePay.find(
+      (band) => band.kinds.includes(kind) && change.noticeMinutes >= band.minNoticeMinutes && change.noticeMinutes < band.maxNoticeMinutes,
+    ) ?? null
+  );
+}
+
+/**
+ * The predictability premium one change to a published entry earns under `pack`, or null: notice at or beyond the
+ * pack's window, a change the worker initiated or an exempt one, a change within the pack's grace, or one no band
+ * pays for.
+ */
+export function changePremium(pack: RulePack, change: ScheduleChange): PremiumOwed | null {
+  if (change.initiatedBy === "EMPLOYEE" || change.exemption !== null) return null;
+  if (change.noticeMinutes >= pack.noticeDays * 24 * 60) return null;
+  if (withinGrace(pack, change)) return null;
+  const band = findBand(pack, change);
+  if (!band) return null;
+  if (band.minMinutesAdded && change.kind === "EXTENDED" && change.minutesAdded <= band.minMinutesAdded) return null;
+  const rule = `${pack.id}.${band.code}`;
+  const premium = band.premium;
+  switch (premium.type) {
+    case "FLAT":
+      return premium.amount > 0 ? { hours: null, amount: premium.amount, rule } : null;
+    case "HOURS":
+      return premium.hours > 0 ? { hours: premium.hours, amount: null, rule } : null;
+    case "FRACTION_OF_LOST_HOURS": {
+      const hours = round4((premium.fraction * change.minutesLost) / 60);
+      return hours > 0 ? { hours, amount: null, rule } : null;
+    }
+    case "HOURS_BY_SHIFT_LENGTH": {
+      const shiftMinutes = change.kind === "ADDED" ? change.minutesAdded : change.originalMinutes;
+      const hours = shiftMinutes <= premium.maxShiftMinutes ? premium.hoursUpTo : premium.hoursOver;
+      return hours > 0 ? { hours, amount: null, rule } : null;
+    }
+  }
+}

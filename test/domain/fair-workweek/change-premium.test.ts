@@ -1,0 +1,296 @@
+import { describe, expect, it } from "vitest";
+import { changePremium, type ScheduleChange } from "@/domain/fair-workweek/change-premium";
+import { type RulePack, type RulePackId, rulePack } from "@/domain/fair-workweek/packs";
+
+/* Issue 33: each predictability-pay figure as a table, each row named for the ordinance's own words. */
+
+const DAY = 24 * 60;
+const HOUR = 60;
+const ON = "2026-11-27";
+
+const pack = (id: RulePackId, onDate = ON): RulePack => {
+  const found = rulePack(id, onDate);
+  if (!found) throw new Error(`no ${id} pack on ${onDate}`);
+  return found;
+};
+
+const change = (kind: ScheduleChange["kind"], noticeMinutes: number, over: Partial<ScheduleChange> = {}): ScheduleChange => ({
+  kind,
+  noticeMinutes,
+  minutesLost: kind === "SHORTENED" ? 120 : kind === "CANCELLED" || kind === "REASSIGNED" ? 480 : 0,
+  minutesAdded: kind === "ADDED" ? 480 : kind === "EXTENDED" ? 120 : 0,
+  originalMinutes: kind === "ADDED" ? 0 : 480,
+  initiatedBy: "EMPLOYER",
+  exemption: null,
+  ...over,
+});
+
+type Row = [name: string, change: ScheduleChange, expected: { hours: number | null; amount: number | null; rule: string } | null];
+
+const table = (id: RulePackId, rows: Row[], onDate = ON) =>
+  describe(id, () => {
+    it.each(rows)("%s", (_name, input, expected) => {
+      expect(changePremium(pack(id, onDate), input)).toEqual(expected);
+    });
+  });
+
+table("NYC_FAST_FOOD", [
+  ["§20-1222: exactly 14 days' notice is the schedule itself → no premium", change("ADDED", 14 * DAY), null],
+  [
+    "§20-1222: 7–13 days' notice, shift added → $10",
+    change("ADDED", 10 * DAY),
+    { hours: null, amount: 10, rule: "NYC_FAST_FOOD.CHANGE_7_TO_13_DAYS_ADDED" },
+  ],
+  [
+    "§20-1222: exactly 7 days' notice, 'a change in the date or time of a work shift with no loss of hours' → $10",
+    change("MOVED", 7 * DAY, { movedMinutes: 60 }),
+    { hours: null, amount: 10, rule: "NYC_FAST_FOOD.CHANGE_7_TO_13_DAYS_ADDED" },
+  ],
+  [
+    "§20-1222: 7–13 days' notice, 'results in any loss of hours' → $20",
+    change("SHORTENED", 13 * DAY),
+    { hours: null, amount: 20, rule: "NYC_FAST_FOOD.CHANGE_7_TO_13_DAYS_CUT" },
+  ],
+  [
+    "§20-1222: under 7 days' notice, additional hours → $15",
+    change("EXTENDED", 7 * DAY - 1),
+    { hours: null, amount: 15, rule: "NYC_FAST_FOOD.CHANGE_UNDER_7_DAYS_ADDED" },
+  ],
+  [
+    "§20-1222: exactly 24 hours' notice, loss of hours → $45",
+    change("CANCELLED", 24 * HOUR),
+    { hours: null, amount: 45, rule: "NYC_FAST_FOOD.CHANGE_UNDER_7_DAYS_CUT" },
+  ],
+  [
+    "§20-1222: less than 24 hours' notice, loss of hours → $75",
+    change("SHORTENED", 24 * HOUR - 1),
+    { hours: null, amount: 75, rule: "NYC_FAST_FOOD.CHANGE_UNDER_7_DAYS_CUT_24H" },
+  ],
+  [
+    "§20-1222: a move that loses time is a loss of hours → $20",
+    change("MOVED", 8 * DAY, { minutesLost: 30, movedMinutes: 90 }),
+    { hours: null, amount: 20, rule: "NYC_FAST_FOOD.CHANGE_7_TO_13_DAYS_CUT" },
+  ],
+  ["§20-1222: a change the employee requested in writing → no premium", change("SHORTENED", 2 * HOUR, { initiatedBy: "EMPLOYEE" }), null],
+  ["§20-1222: a mutually agreed shift swap → no premium", change("REASSIGNED", 2 * HOUR, { exemption: "MUTUAL_CONSENT" }), null],
+  [
+    "§20-1222: force majeure (acts of nature, utilities failing) → no premium",
+    change("CANCELLED", 60, { exemption: "FORCE_MAJEURE" }),
+    null,
+  ],
+]);
+
+table("SEATTLE", [
+  ["SMC 14.22.050: exactly 14 days' notice → no premium", change("EXTENDED", 14 * DAY), null],
+  [
+    "SMC 14.22.050: 'adds hours' inside 14 days → one hour of additional pay",
+    change("EXTENDED", 13 * DAY),
+    { hours: 1, amount: null, rule: "SEATTLE.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  [
+    "SMC 14.22.050: 'changes the date or time of a work shift with no loss of hours' at 24 hours → one hour",
+    change("MOVED", 24 * HOUR, { movedMinutes: 120 }),
+    { hours: 1, amount: null, rule: "SEATTLE.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  [
+    "SMC 14.22.050: 'subtracts hours' (2 h cut) → half the regular rate for the hours not worked: 1 h",
+    change("SHORTENED", 3 * DAY),
+    { hours: 1, amount: null, rule: "SEATTLE.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
+  [
+    "SMC 14.22.050: 'cancels a work shift' of 8 h under 24 hours → 4 h",
+    change("CANCELLED", 60),
+    { hours: 4, amount: null, rule: "SEATTLE.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
+  ["SMC 14.22.050: a change the employee requested → no premium", change("CANCELLED", 60, { exemption: "EMPLOYEE_REQUEST" }), null],
+  [
+    "Seattle has no 15-minute grace: a 10-minute cut → 5 minutes' half-pay",
+    change("SHORTENED", DAY, { minutesLost: 10 }),
+    {
+      hours: 0.0833,
+      amount: null,
+      rule: "SEATTLE.CHANGE_UNDER_14_DAYS_CUT",
+    },
+  ],
+]);
+
+table("SAN_FRANCISCO", [
+  ["Police Code Art. 33G: exactly 7 days' notice → no predictability pay", change("MOVED", 7 * DAY, { movedMinutes: 60 }), null],
+  [
+    "Art. 33G: 'less than seven days' notice but 24 hours or more' → one hour of pay",
+    change("ADDED", 6 * DAY),
+    { hours: 1, amount: null, rule: "SAN_FRANCISCO.CHANGE_UNDER_7_DAYS" },
+  ],
+  [
+    "Art. 33G: exactly 24 hours' notice → one hour of pay",
+    change("CANCELLED", 24 * HOUR),
+    { hours: 1, amount: null, rule: "SAN_FRANCISCO.CHANGE_UNDER_7_DAYS" },
+  ],
+  [
+    "Art. 33G: 'less than 24 hours' notice', a shift of four hours or less → two hours of pay",
+    change("CANCELLED", 23 * HOUR, { originalMinutes: 240, minutesLost: 240 }),
+    { hours: 2, amount: null, rule: "SAN_FRANCISCO.CHANGE_UNDER_24H" },
+  ],
+  [
+    "Art. 33G: 'less than 24 hours' notice', a shift of more than four hours → four hours of pay",
+    change("SHORTENED", 23 * HOUR, { originalMinutes: 241 }),
+    { hours: 4, amount: null, rule: "SAN_FRANCISCO.CHANGE_UNDER_24H" },
+  ],
+  ["Art. 33G: a change the employee asked for → nothing", change("SHORTENED", 2 * HOUR, { initiatedBy: "EMPLOYEE" }), null],
+]);
+
+table("OREGON", [
+  ["ORS 653.436: exactly 14 days' notice → no additional pay", change("ADDED", 14 * DAY), null],
+  [
+    "ORS 653.455(1)(a): 'adds more than 30 minutes of work' (31) → one hour of pay",
+    change("EXTENDED", 5 * DAY, { minutesAdded: 31 }),
+    { hours: 1, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  [
+    "ORS 653.455(1)(a): adding exactly 30 minutes is not 'more than 30 minutes' → nothing",
+    change("EXTENDED", 5 * DAY, { minutesAdded: 30 }),
+    null,
+  ],
+  [
+    "ORS 653.455(1)(a): 'changes the date or start or end time ... with no loss of hours' → one hour",
+    change("MOVED", 24 * HOUR, { movedMinutes: 15 }),
+    { hours: 1, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  [
+    "ORS 653.455(1)(b): 'one-half times the regular rate ... for each scheduled hour' cancelled (8 h) → 4 h",
+    change("CANCELLED", 7 * DAY),
+    { hours: 4, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
+  ["ORS 653.455(2): the employee's own request → nothing", change("ADDED", DAY, { initiatedBy: "EMPLOYEE" }), null],
+]);
+
+table(
+  "OREGON",
+  [
+    ["ORS 653.436 (2018–2020 text): 'seven calendar days' notice' → 10 days' notice is no change", change("ADDED", 10 * DAY), null],
+    ["ORS 653.436 (2018–2020 text): exactly 7 days → nothing", change("ADDED", 7 * DAY), null],
+    [
+      "ORS 653.455 (2018–2020 text): under 7 days, shift added → one hour",
+      change("ADDED", 6 * DAY),
+      { hours: 1, amount: null, rule: "OREGON.CHANGE_UNDER_7_DAYS_ADDED" },
+    ],
+  ],
+  "2019-03-01",
+);
+
+table("LOS_ANGELES", [
+  ["LAMC Fair Work Week: exactly 14 days' notice → no predictability pay", change("EXTENDED", 14 * DAY), null],
+  [
+    "LAMC: a change of date, time or location that 'does not result in a loss of time' → one additional hour",
+    change("MOVED", 3 * DAY, { movedMinutes: 5 }),
+    { hours: 1, amount: null, rule: "LOS_ANGELES.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  [
+    "LAMC: 'additional work time that exceeds 15 minutes' (16) → one hour",
+    change("EXTENDED", 24 * HOUR, { minutesAdded: 16 }),
+    { hours: 1, amount: null, rule: "LOS_ANGELES.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  ["LAMC grace: exactly 15 minutes added does not exceed 15 minutes → nothing", change("EXTENDED", 24 * HOUR, { minutesAdded: 15 }), null],
+  [
+    "LAMC: work time 'reduced by at least 15 minutes' (exactly 15) → one-half the rate for the 15 minutes",
+    change("SHORTENED", 2 * DAY, { minutesLost: 15 }),
+    { hours: 0.125, amount: null, rule: "LOS_ANGELES.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
+  ["LAMC grace: reduced by 14 minutes → nothing", change("SHORTENED", 2 * DAY, { minutesLost: 14 }), null],
+  [
+    "LAMC: 'an Employee initiates the requested Work Schedule change' → nothing",
+    change("CANCELLED", 60, { initiatedBy: "EMPLOYEE" }),
+    null,
+  ],
+]);
+
+table("CHICAGO", [
+  ["MCC 6-110-030: exactly 14 days' notice → no predictability pay", change("ADDED", 14 * DAY), null],
+  [
+    "MCC 6-110-040: 'adds hours of work' within 14 days → one hour of predictability pay",
+    change("ADDED", 13 * DAY),
+    { hours: 1, amount: null, rule: "CHICAGO.CHANGE_UNDER_14_DAYS" },
+  ],
+  [
+    "MCC 6-110-040: 'with more than 24 hours' notice, cancels or subtracts hours' → one hour",
+    change("CANCELLED", 24 * HOUR),
+    { hours: 1, amount: null, rule: "CHICAGO.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
+  [
+    "MCC 6-110-040: 'less than 24 hours' notice, subtracts hours' (8 h cancelled) → 50%: 4 h",
+    change("CANCELLED", 24 * HOUR - 1),
+    { hours: 4, amount: null, rule: "CHICAGO.CUT_UNDER_24H" },
+  ],
+  [
+    "MCC 6-110-040: 'changes the date or time ... with no loss of hours' → one hour",
+    change("MOVED", 2 * DAY, { movedMinutes: 60 }),
+    { hours: 1, amount: null, rule: "CHICAGO.CHANGE_UNDER_14_DAYS" },
+  ],
+  ["MCC 6-110-040: mutually agreed shift trade → nothing", change("REASSIGNED", DAY, { exemption: "MUTUAL_CONSENT" }), null],
+]);
+
+table(
+  "CHICAGO",
+  [
+    ["MCC 6-110-030 (2020–2022 text): 'at least 10 days' → 10 days' notice is no change", change("ADDED", 10 * DAY), null],
+    [
+      "MCC 6-110-040 (2020–2022 text): 9 days' notice → one hour",
+      change("ADDED", 9 * DAY),
+      { hours: 1, amount: null, rule: "CHICAGO.CHANGE_UNDER_10_DAYS" },
+    ],
+  ],
+  "2021-06-01",
+);
+
+table("PHILADELPHIA", [
+  ["Phila. Code 9-4600: exactly 14 days' notice → no predictability pay", change("ADDED", 14 * DAY), null],
+  [
+    "9-4600: 'adds time to a work shift' → one hour at the regular rate",
+    change("EXTENDED", 7 * DAY),
+    { hours: 1, amount: null, rule: "PHILADELPHIA.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  [
+    "9-4600: 'changes the date or time ... with no loss of hours' at exactly 24 hours → one hour",
+    change("MOVED", 24 * HOUR, { movedMinutes: 30 }),
+    { hours: 1, amount: null, rule: "PHILADELPHIA.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  [
+    "9-4600: 'subtracts hours' → one-half the regular rate for the hours not worked (2 h → 1 h)",
+    change("SHORTENED", 3 * DAY),
+    { hours: 1, amount: null, rule: "PHILADELPHIA.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
+  [
+    "9-4600: 'cancels a work shift' (8 h) → 4 h",
+    change("CANCELLED", 2 * HOUR),
+    { hours: 4, amount: null, rule: "PHILADELPHIA.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
+  ["9-4600: 'the change was requested by the employee' → nothing", change("SHORTENED", DAY, { exemption: "EMPLOYEE_REQUEST" }), null],
+]);
+
+for (const id of ["EVANSTON", "BERKELEY", "EMERYVILLE"] as const) {
+  table(id, [
+    [`${id}: exactly 14 days' notice → no predictability pay`, change("ADDED", 14 * DAY), null],
+    [
+      `${id}: a shift added inside 14 days → one hour`,
+      change("ADDED", 13 * DAY),
+      { hours: 1, amount: null, rule: `${id}.CHANGE_UNDER_14_DAYS` },
+    ],
+    [
+      `${id}: exactly 24 hours' notice, hours cut → one hour`,
+      change("SHORTENED", 24 * HOUR),
+      { hours: 1, amount: null, rule: `${id}.CHANGE_UNDER_14_DAYS` },
+    ],
+    [
+      `${id}: a shift cancelled under 24 hours → one hour`,
+      change("CANCELLED", 60),
+      { hours: 1, amount: null, rule: `${id}.CHANGE_UNDER_14_DAYS` },
+    ],
+    [`${id}: a change the worker asked for → nothing`, change("MOVED", DAY, { initiatedBy: "EMPLOYEE" }), null],
+  ]);
+}
+
+describe("CUSTOM", () => {
+  it("has no bands: no change earns anything until overrides add some", () => {
+    expect(changePremium(pack("CUSTOM"), change("CANCELLED", 60))).toBeNull();
+  });
+});
