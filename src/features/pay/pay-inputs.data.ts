@@ -3,10 +3,11 @@ import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "driz
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
-import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
+import type { PaidTimeOffDay, PayShift, PremiumOwed } from "@/domain/pay-classification";
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
+import { premiumChangesStatement } from "@/features/schedule-changes/schedule-changes.data";
 import { ruleSetOfRow, serializePayRuleSet } from "./pay-rules.schemas";
 
 /** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
@@ -26,6 +27,8 @@ export interface PayInputs {
   ruleSetVersions: ReturnType<typeof serializePayRuleSet>[];
   shifts: PayShift[];
   timeOff: PaidTimeOffDay[];
+  /** Fair Workweek premiums of the range: the change log's priced changes. */
+  premiums: PremiumOwed[];
   employees: Map<string, PayEmployee>;
   /** payInputsFingerprint as read with the inputs when asked for (a close guards its write on it), else "". */
   fingerprint: string;
@@ -62,7 +65,9 @@ export const payInputsFingerprint = (organizationId: string, startDate: string, 
       WHERE organization_id = ${organizationId} AND start_at < ${rangeEnd} AND end_at > ${rangeStart})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM pay_rule_sets WHERE organization_id = ${organizationId})
     || '/' || (SELECT count(*) || ':' || total(approved_at) FROM timesheet_approvals
-      WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})`;
+      WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM schedule_changes
+      WHERE organization_id = ${organizationId} AND entry_date >= ${startDate} AND entry_date <= ${endDate})`;
 };
 
 /** A shift as pay reads it (domain/pay-shift: StoredShiftForPay, less the staff member's wage type). */
@@ -144,6 +149,16 @@ export const payInputStatements = (db: Database, filter: PayFilter, { fingerprin
     staffStatement(db, filter),
   ] as const;
 
+/** The Fair Workweek premiums of the range (the change log's priced changes): the sixth rows of payInputsOf. */
+export const premiumsStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
+  premiumChangesStatement(
+    db,
+    filter.organizationId,
+    filter.startDate,
+    filter.endDate,
+    employeeIds ?? (filter.employeeId === undefined ? undefined : [filter.employeeId]),
+  );
+
 const ruleSetsStatement = (db: Database, filter: PayFilter) =>
   db
     .select()
@@ -180,7 +195,7 @@ const staffStatement = (db: Database, filter: PayFilter) =>
       ),
     );
 
-type Statements = ReturnType<typeof payInputStatements>;
+type Statements = [...ReturnType<typeof payInputStatements>, ReturnType<typeof premiumsStatement>];
 /** The rows of payInputStatements, in their order. */
 export type PayInputRows = readonly [
   Awaited<Statements[0]>,
@@ -188,14 +203,19 @@ export type PayInputRows = readonly [
   Awaited<Statements[2]>,
   Awaited<Statements[3]>,
   Awaited<Statements[4]>,
+  Awaited<Statements[5]>?,
 ];
 
 /** The inputs of a pay computation from the rows of payInputStatements. */
-export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, organization, staffRows]: PayInputRows): PayInputs {
+export function payInputsOf(
+  filter: PayFilter,
+  [sets, shiftRows, timeOffRows, organization, staffRows, premiumRows = []]: PayInputRows,
+): PayInputs {
   // A location filter names employees by their shifts there; their time off counts wherever it is.
   const workers = filter.locationId ? new Set(shiftRows.map((s) => s.employeeId)) : null;
   const timeOffOf = timeOffRows.filter((r) => !workers || workers.has(r.workerId));
-  const ids = new Set([...shiftRows.map((s) => s.employeeId), ...timeOffOf.map((r) => r.workerId)]);
+  const premiumsOf = premiumRows.filter((r) => !workers || workers.has(r.employeeId));
+  const ids = new Set([...shiftRows.map((s) => s.employeeId), ...timeOffOf.map((r) => r.workerId), ...premiumsOf.map((r) => r.employeeId)]);
   const staff = staffRows.filter((s) => ids.has(s.id));
   const currency = organization[0]?.currencyCode ?? "USD";
   const employees = new Map(
@@ -226,6 +246,15 @@ export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, or
         hourlyWage: employees.get(r.workerId)?.hourlyWage ?? 0,
       })),
     ),
+    premiums: premiumsOf.map((r) => ({
+      employeeId: r.employeeId,
+      date: r.entryDate,
+      kind: "PREDICTABILITY" as const,
+      hours: r.premiumHours,
+      amount: r.premiumAmount,
+      rule: r.premiumRule as `${string}.${string}`,
+      hourlyWage: employees.get(r.employeeId)?.hourlyWage ?? null,
+    })),
     employees,
     fingerprint: organization[0]?.fingerprint ?? "",
   };
@@ -233,7 +262,7 @@ export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, or
 
 /** The inputs of a pay computation in one round trip (payInputStatements): every employee, as a close reads them. */
 export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
-  return payInputsOf(filter, await db.batch(payInputStatements(db, filter)));
+  return payInputsOf(filter, await db.batch([...payInputStatements(db, filter), premiumsStatement(db, filter)]));
 }
 
 /** A page of employees: those after `afterId` in id order, at most `limit`. */
@@ -265,7 +294,10 @@ function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
         AND worked.business_date >= ${from} AND worked.business_date <= ${to} AND worked.deleted_at IS NULL)
       OR EXISTS (SELECT 1 FROM time_off_requests AS away INNER JOIN time_off_policies AS policy ON policy.id = away.policy_id
         WHERE away.worker_id = ${staffMembers.id} AND away.status = 'approved' AND away.deleted_at IS NULL
-        AND away.start_at < ${rangeEnd} AND away.end_at > ${rangeStart} AND policy.paid = 1))`;
+        AND away.start_at < ${rangeEnd} AND away.end_at > ${rangeStart} AND policy.paid = 1)
+      OR EXISTS (SELECT 1 FROM schedule_changes AS owed WHERE owed.employee_id = ${staffMembers.id}
+        AND owed.entry_date >= ${filter.startDate} AND owed.entry_date <= ${filter.endDate}
+        AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL))`;
   return db
     .select(staffColumns)
     .from(staffMembers)
@@ -302,9 +334,20 @@ export async function readPayInputsPage(
   // The page's ids already name the location's employees: their shifts and time off count wherever they are.
   const byIds: PayFilter = { organizationId: filter.organizationId, startDate: filter.startDate, endDate: filter.endDate };
   const chunks = chunk(employeeIds, IDS_PER_STATEMENT);
-  const [first, ...rest] = chunks.flatMap((ids) => [shiftsStatement(db, byIds, ids), timeOffStatement(db, byIds, ids)]);
+  const [first, ...rest] = chunks.flatMap((ids) => [
+    shiftsStatement(db, byIds, ids),
+    timeOffStatement(db, byIds, ids),
+    premiumsStatement(db, byIds, ids),
+  ]);
   const rows = first ? ((await db.batch([first, ...rest])) as unknown[][]) : [];
-  const part = <T>(k: number) => rows.filter((_, i) => i % 2 === k).flat() as T[];
-  const inputs = payInputsOf(byIds, [sets, part<PayInputRows[1][number]>(0), part<PayInputRows[2][number]>(1), organization, staffRows]);
+  const part = <T>(k: number) => rows.filter((_, i) => i % 3 === k).flat() as T[];
+  const inputs = payInputsOf(byIds, [
+    sets,
+    part<PayInputRows[1][number]>(0),
+    part<PayInputRows[2][number]>(1),
+    organization,
+    staffRows,
+    part<NonNullable<PayInputRows[5]>[number]>(2),
+  ]);
   return { inputs, employeeIds, more };
 }
