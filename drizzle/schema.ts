@@ -6,6 +6,7 @@ export * from "./schema/demand";
 export * from "./schema/directory";
 export * from "./schema/events";
 export * from "./schema/exports";
+export * from "./schema/fair-workweek";
 export * from "./schema/idempotency";
 export * from "./schema/partner-tokens";
 export * from "./schema/pay";

@@ -40,6 +40,7 @@ export const FEATURES = {
   demand: { public: false, load: (): FeatureModule => import("@/features/demand/demand.index") },
   wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
   costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
+  fairWorkweek: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/fair-workweek.index") },
   scheduleChanges: { public: false, load: (): FeatureModule => import("@/features/schedule-changes/schedule-changes.index") },
 } as const;
 
@@ -84,6 +85,9 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/locations/*/labor-targets", "demand"],
   ["/api/organizations/*/wage-rates", "wageRates"],
   ["/api/organizations/*/cost-codes", "costCodes"],
+  ["/api/fair-workweek", "fairWorkweek"],
+  ["/api/organizations/*/locations/*/fair-workweek", "fairWorkweek"],
+  ["/api/organizations/*/staffmembers/*/good-faith-estimate", "fairWorkweek"],
   ["/api/organizations/*/schedule-changes", "scheduleChanges"],
 ]);
 

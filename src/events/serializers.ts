@@ -5,6 +5,8 @@ import {
   breakTypes,
   costCodes,
   type events,
+  goodFaithEstimates,
+  locationFairWorkweek,
   locations,
   openShiftPreferences,
   organizations,
@@ -28,6 +30,7 @@ import { serializeAccessRole } from "@/features/access-roles/access-roles.schema
 import { serializeAttendanceException, serializeAttendanceSettings } from "@/features/attendance/attendance.schemas";
 import { serializeBreakType } from "@/features/break-types/break-types.schemas";
 import { serializeCostCode } from "@/features/cost-codes/cost-codes.schemas";
+import { serializeGoodFaithEstimate, serializeLocationFairWorkweekRow } from "@/features/fair-workweek/fair-workweek.schemas";
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
 import { serializeRole } from "@/features/roles/roles.schemas";
@@ -62,6 +65,8 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   break_types: (snapshot) => serializeBreakType(rowOf(breakTypes, snapshot)),
   wage_rates: (snapshot) => serializeWageRate(rowOf(wageRates, snapshot)),
   cost_codes: (snapshot) => serializeCostCode(rowOf(costCodes, snapshot)),
+  location_fair_workweek: (snapshot) => serializeLocationFairWorkweekRow(rowOf(locationFairWorkweek, snapshot)),
+  good_faith_estimates: (snapshot) => serializeGoodFaithEstimate(rowOf(goodFaithEstimates, snapshot)),
   schedule_changes: (snapshot) => serializeScheduleChange(rowOf(scheduleChanges, snapshot)),
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),

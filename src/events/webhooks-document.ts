@@ -89,6 +89,8 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "cost_code.updated": "CostCode",
   "cost_code.deleted": "CostCode",
   "cost_code.assignments_updated": "CostCodeAssignments",
+  "location.fair_workweek_updated": "LocationFairWorkweek",
+  "staff_member.good_faith_estimate_updated": "GoodFaithEstimate",
   "schedule_change.recorded": "ScheduleChange",
 };
 

@@ -68,6 +68,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("exports"),
   owned("demand_intervals", ["location_id", "metric", "kind", "start_at"]),
   owned("labor_targets", ["location_id"]),
+  owned("location_fair_workweek", ["location_id"]),
+  owned("good_faith_estimates"),
   owned("schedule_changes"),
   // A claim without an answer belongs to a request still running: during the freeze it fails and releases its key.
   { name: "idempotency_keys", owner: "idempotency_scope", key: ["scope", "key"], transient: `"status" IS NULL` },

@@ -94,6 +94,8 @@ export const EVENT_TYPES = [
   "cost_code.updated",
   "cost_code.deleted",
   "cost_code.assignments_updated",
+  "location.fair_workweek_updated",
+  "staff_member.good_faith_estimate_updated",
   "schedule_change.recorded",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",

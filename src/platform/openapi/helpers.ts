@@ -146,7 +146,10 @@ export const TAGS = [
   { name: "Demand", description: "Sales and transactions per 15-minute interval, actual and forecast, and labor targets." },
   { name: "Wage rates", description: "Effective-dated hourly rates per staff member, role and location; what a shift is paid." },
   { name: "Cost codes", description: "A tree of codes (up to 5 levels) that time is charged to, assigned to staff members." },
-  { name: "Fair Workweek", description: "Predictable scheduling: rule packs, the change log, consents and premiums." },
+  {
+    name: "Fair Workweek",
+    description: "Rule packs per jurisdiction (notice, predictability pay, rest between shifts), per location, and good-faith estimates.",
+  },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 

@@ -1,0 +1,47 @@
+import { index, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { timestamp } from "./columns";
+import { locations, organizations, staffMembers } from "./directory";
+
+/**
+ * A location's Fair Workweek rule pack (domain/fair-workweek/packs) and its overrides (JSON, validated against the
+ * pack's shape by the API). No row, or a NULL rule_pack: no Fair Workweek rules at that location.
+ */
+export const locationFairWorkweek = sqliteTable("location_fair_workweek", {
+  locationId: text("location_id")
+    .primaryKey()
+    .references(() => locations.id),
+  organizationId: text("organization_id")
+    .notNull()
+    .references(() => organizations.id),
+  rulePack: text("rule_pack"),
+  overrides: text("overrides", { mode: "json" }).$type<Record<string, unknown>>(),
+  createdAt: timestamp("created_at").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/**
+ * A staff member's good-faith estimates of weekly hours, one per effectiveFrom (the history): the one in effect on a
+ * date is the newest whose effectiveFrom is on or before it.
+ */
+export const goodFaithEstimates = sqliteTable(
+  "good_faith_estimates",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    employeeId: text("employee_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    weeklyHoursMin: real("weekly_hours_min").notNull(),
+    weeklyHoursMax: real("weekly_hours_max").notNull(),
+    /** Local date (YYYY-MM-DD) from which the estimate applies. */
+    effectiveFrom: text("effective_from").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("good_faith_estimates_employee_date").on(t.employeeId, t.effectiveFrom),
+    index("good_faith_estimates_organization").on(t.organizationId, t.id),
+  ],
+);
