@@ -1,3 +1,6 @@
+import { changePremium } from "./change-premium";
+import type { RulePack } from "./packs";
+
 /*
  * Which change of a published schedule entry a write makes, for the Fair Workweek change log (predictability pay:
  * NYC Admin. Code 20-1222; Seattle SMC 14.22.050; Oregon ORS 653.455; and the other packs alike). Pure: the entry as
@@ -126,3 +129,23 @@ export interface ChangeRules {
   noticeDays: number;
   premiumOf: (change: ClassifiedChange, entryMinutes: number) => ChangePremium | null;
 }
+
+/**
+ * A pack's change rules (an adapter over changePremium): the change as the log classifies it, employer initiated and
+ * not exempt (the log prices nothing else), its original length for the bands that depend on it.
+ */
+export const changeRulesOf = (pack: RulePack): ChangeRules => ({
+  rulePack: pack.id,
+  noticeDays: pack.noticeDays,
+  premiumOf: (change, entryMinutes) =>
+    changePremium(pack, {
+      kind: change.kind,
+      noticeMinutes: change.noticeMinutes,
+      minutesLost: change.minutesLost,
+      minutesAdded: change.minutesAdded,
+      originalMinutes: change.kind === "ADDED" ? 0 : entryMinutes,
+      initiatedBy: "EMPLOYER",
+      exemption: null,
+      movedMinutes: change.movedMinutes,
+    }),
+});

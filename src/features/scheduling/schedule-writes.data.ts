@@ -94,7 +94,10 @@ const recordingChangesOf = (
     ? undefined
     : (where) => {
         const recording = recordingChanges(db, organizationId, rows, () => rowExists(scheduleEntries, where));
-        return { before: [preconditionGuard(db, asRead(was)), ...recording.statements], events: recording.events };
+        return {
+          before: [preconditionGuard(db, rowExists(scheduleEntries, asRead(was))), ...recording.statements],
+          events: recording.events,
+        };
       };
 
 /** The location's change rules on the earlier of an entry's dates: null for drafts, or without a pack. */

@@ -1,0 +1,202 @@
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
+import { createOrganization } from "./helpers/fixtures";
+import { expectInvalid } from "./helpers/problems";
+import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+
+const DAY = 86_400_000;
+/** A wall-clock time `days` from now at a UTC location, on the hour (the location's local time is UTC). */
+const at = (days: number, hour: number) => {
+  const d = new Date(Date.now() + days * DAY);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d.toISOString().replace(".000Z", "Z");
+};
+const dateOf = (time: string) => time.slice(0, 10);
+
+async function placeWithPack(rulePack: string | null = "NYC_FAST_FOOD"): Promise<SchedulePlace> {
+  const p = await createSchedulePlace("UTC");
+  if (rulePack) {
+    const res = await api("PUT", `${p.base}/fair-workweek`, { token: p.org.adminToken, body: { rulePack } });
+    expect(res.status).toBe(200);
+  }
+  return p;
+}
+
+const changesOf = async (p: SchedulePlace, days = [0, 30], query = "") => {
+  const res = await api(
+    "GET",
+    `/api/organizations/${p.org.id}/schedule-changes?startDate=${dateOf(at(days[0]!, 0))}&endDate=${dateOf(at(days[1]!, 0))}${query}`,
+    { token: p.org.adminToken },
+  );
+  expect(res.status).toBe(200);
+  return res.body as Record<string, any>[];
+};
+
+const eventsOf = async (p: SchedulePlace, type: string) =>
+  (
+    (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as { type: string; data: any }[]
+  ).filter((e) => e.type === type);
+
+describe("the Fair Workweek change log", () => {
+  it("records a published entry added inside the window as ADDED with its premium (NYC: $15 under 7 days), and its event", async () => {
+    const p = await placeWithPack();
+    const entry = await createEntry(p, { startTime: at(3, 9), endTime: at(3, 17) });
+    const [change, ...more] = await changesOf(p);
+    expect(more).toEqual([]);
+    expect(change).toMatchObject({
+      scheduleEntryId: entry.id,
+      employeeId: p.staff.id,
+      locationId: p.location.id,
+      kind: "ADDED",
+      minutesLost: 0,
+      minutesAdded: 480,
+      initiatedBy: "EMPLOYER",
+      exemption: null,
+      entryDate: dateOf(at(3, 9)),
+      rulePack: "NYC_FAST_FOOD",
+      premium: { hours: null, amount: 15 },
+    });
+    expect(change!.noticeMinutes).toBeGreaterThan(2 * 1440);
+    expect(change!.noticeMinutes).toBeLessThan(4 * 1440);
+    const events = await eventsOf(p, "schedule_change.recorded");
+    expect(events.map((e) => e.data)).toEqual([change]);
+  });
+
+  it("records a cut with its reason ($45 with 24 h or more), an exempt change without premium, and a delete as CANCELLED", async () => {
+    const p = await placeWithPack();
+    const entry = await createEntry(p, { startTime: at(3, 9), endTime: at(3, 17) }, true);
+    // A draft's changes are not the published schedule's.
+    await api("PATCH", `${p.base}/schedules/drafts/${entry.id}`, { token: p.org.adminToken, body: { endTime: at(3, 16) } });
+    expect(await changesOf(p)).toEqual([]);
+    const published = await createEntry(p, { startTime: at(4, 9), endTime: at(4, 17) });
+    const base = await changesOf(p);
+    const cut = await api("PATCH", `${p.base}/schedules/${published.id}`, {
+      token: p.org.adminToken,
+      body: { endTime: at(4, 13), changeReason: "slow day" },
+    });
+    expect(cut.status).toBe(200);
+    const exempt = await api("PATCH", `${p.base}/schedules/${published.id}`, {
+      token: p.org.adminToken,
+      body: { startTime: at(4, 10), endTime: at(4, 14), exemption: "MUTUAL_CONSENT" },
+    });
+    expect(exempt.status).toBe(200);
+    const removed = await api("DELETE", `${p.base}/schedules/${published.id}?changeReason=closed&exemption=FORCE_MAJEURE`, {
+      token: p.org.adminToken,
+    });
+    expect(removed.status).toBe(200);
+    const changes = (await changesOf(p)).filter((c) => !base.some((b) => b.id === c.id));
+    expect(changes.map((c) => [c.kind, c.minutesLost, c.minutesAdded, c.reason, c.exemption, c.premium?.amount ?? null])).toEqual([
+      ["SHORTENED", 240, 0, "slow day", null, 45],
+      ["MOVED", 0, 0, null, "MUTUAL_CONSENT", null],
+      ["CANCELLED", 240, 0, "closed", "FORCE_MAJEURE", null],
+    ]);
+    expect(changes.every((c) => c.entryDate === dateOf(at(4, 9)))).toBe(true);
+  });
+
+  it("records nothing outside the window, nothing without a pack, and nothing for a refused write", async () => {
+    const far = await placeWithPack();
+    await createEntry(far, { startTime: at(15, 9), endTime: at(15, 17) });
+    expect(await changesOf(far)).toEqual([]);
+    const none = await placeWithPack(null);
+    const plain = await createEntry(none, { startTime: at(3, 9), endTime: at(3, 17) });
+    await api("DELETE", `${none.base}/schedules/${plain.id}`, { token: none.org.adminToken });
+    expect(await changesOf(none)).toEqual([]);
+    const p = await placeWithPack();
+    const first = await createEntry(p, { startTime: at(3, 9), endTime: at(3, 17) });
+    await createEntry(p, { startTime: at(3, 18), endTime: at(3, 22) });
+    const before = await changesOf(p);
+    const refused = await api("PATCH", `${p.base}/schedules/${first.id}`, { token: p.org.adminToken, body: { endTime: at(3, 20) } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("SCHEDULE_OVERLAP");
+    expect(await changesOf(p)).toEqual(before);
+    expect(await eventsOf(p, "schedule_change.recorded")).toHaveLength(before.length);
+  });
+
+  it("records a reassignment as REASSIGNED for the worker losing it and ADDED for the one gaining it", async () => {
+    const p = await placeWithPack();
+    const other = await addWorker(p);
+    const entry = await createEntry(p, { startTime: at(10, 9), endTime: at(10, 17) });
+    const base = await changesOf(p);
+    await api("PATCH", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken, body: { employeeId: other.id } });
+    const changes = (await changesOf(p)).filter((c) => !base.some((b) => b.id === c.id));
+    expect(changes.map((c) => [c.employeeId, c.kind, c.premium?.amount])).toEqual([
+      [p.staff.id, "REASSIGNED", 20],
+      [other.id, "ADDED", 10],
+    ]);
+  });
+
+  it("records the drafts a publish makes public inside the window as ADDED, and none twice", async () => {
+    const p = await placeWithPack();
+    await createEntry(p, { startTime: at(2, 9), endTime: at(2, 17) }, true);
+    await createEntry(p, { startTime: at(20, 9), endTime: at(20, 17) }, true);
+    const body = { startDate: dateOf(at(1, 0)), endDate: dateOf(at(25, 0)) };
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
+    expect(res.body.publishedEntries).toBe(2);
+    await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
+    const changes = await changesOf(p);
+    expect(changes.map((c) => [c.kind, c.entryDate, c.premium?.amount])).toEqual([["ADDED", dateOf(at(2, 9)), 15]]);
+    expect(await eventsOf(p, "schedule_change.recorded")).toHaveLength(1);
+  });
+
+  it("lists by employee and location, a staff member only their own; 400 for a bad range; 404 for another organization", async () => {
+    const p = await placeWithPack();
+    await createEntry(p, { startTime: at(3, 9), endTime: at(3, 17) });
+    expect(await changesOf(p, [0, 30], `&employeeId=${p.staff.id}&locationId=${p.location.id}`)).toHaveLength(1);
+    expect(await changesOf(p, [0, 30], "&employeeId=nobody")).toEqual([]);
+    const range = `startDate=${dateOf(at(0, 0))}&endDate=${dateOf(at(30, 0))}`;
+    const own = await api("GET", `/api/organizations/${p.org.id}/schedule-changes?${range}`, { token: p.token });
+    expect(own.status).toBe(200);
+    expect(own.body).toHaveLength(1);
+    const colleague = await addWorker(p);
+    const theirs = await api("GET", `/api/organizations/${p.org.id}/schedule-changes?${range}&employeeId=${colleague.id}`, {
+      token: p.token,
+    });
+    expect(theirs.body).toEqual([]);
+    expectInvalid(
+      await api("GET", `/api/organizations/${p.org.id}/schedule-changes?startDate=2026-06-10&endDate=2026-06-01`, {
+        token: p.org.adminToken,
+      }),
+      ["endDate"],
+    );
+    const stranger = await createOrganization();
+    const res = await api("GET", `/api/organizations/${p.org.id}/schedule-changes?${range}`, { token: stranger.adminToken });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("premiums are pay", () => {
+  it("pays a change's flat premium as a PREDICTABILITY line dated by the entry, in grossPay", async () => {
+    const p = await placeWithPack();
+    await createEntry(p, { startTime: at(3, 9), endTime: at(3, 17) });
+    const date = dateOf(at(3, 9));
+    const res = await api("GET", `/api/timesheets/pay?startDate=${date}&endDate=${date}`, { token: p.org.adminToken });
+    expect(res.status).toBe(200);
+    const [employee] = res.body.employees;
+    expect(employee).toMatchObject({ employeeId: p.staff.id, regularMinutes: 0, timeOffHours: 0, penaltyHours: 0, grossPay: 15 });
+    expect(employee.lines).toEqual([
+      {
+        date,
+        shiftId: null,
+        kind: "PREDICTABILITY",
+        minutes: 0,
+        hours: 0,
+        rate: null,
+        amount: 15,
+        rule: "NYC_FAST_FOOD.CHANGE_UNDER_7_DAYS_ADDED",
+        ruleSetId: null,
+      },
+    ]);
+    expect(res.body.totals.grossPay).toBe(15);
+  });
+
+  it("pays an hours premium at the wage when nothing was worked that workweek (Seattle: 1 h added)", async () => {
+    const p = await placeWithPack("SEATTLE");
+    await api("PATCH", `/api/organizations/${p.org.id}/staffmembers/${p.staff.id}`, { token: p.org.adminToken, body: { hourlyWage: 20 } });
+    await createEntry(p, { startTime: at(3, 9), endTime: at(3, 17) });
+    const date = dateOf(at(3, 9));
+    const res = await api("GET", `/api/timesheets/pay?startDate=${date}&endDate=${date}`, { token: p.org.adminToken });
+    const [employee] = res.body.employees;
+    expect(employee.lines).toMatchObject([{ kind: "PREDICTABILITY", minutes: 60, hours: 1, rate: 20, amount: 20 }]);
+    expect(employee.grossPay).toBe(20);
+  });
+});
