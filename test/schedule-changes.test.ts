@@ -3,6 +3,7 @@ import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { expectInvalid } from "./helpers/problems";
 import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+import { staffToken } from "./helpers/staff";
 
 const DAY = 86_400_000;
 /** A wall-clock time `days` from now at a UTC location, on the hour (the location's local time is UTC). */
@@ -122,6 +123,23 @@ describe("the Fair Workweek change log", () => {
     expect(changes.map((c) => [c.employeeId, c.kind, c.premium?.amount])).toEqual([
       [p.staff.id, "REASSIGNED", 20],
       [other.id, "ADDED", 10],
+    ]);
+  });
+
+  it("records an approved drop as EMPLOYEE initiated with no premium, for both workers", async () => {
+    const p = await placeWithPack();
+    const taker = await addWorker(p);
+    const takerToken = await staffToken(p.org, taker.id);
+    const entry = await createEntry(p, { startTime: at(3, 9), endTime: at(3, 17) });
+    const base = await changesOf(p);
+    const requests = `${p.base}/shift-requests`;
+    const created = await api("POST", requests, { token: p.token, body: { type: "DROP", scheduleEntryId: entry.id } });
+    expect((await api("POST", `${requests}/${created.body.id}/accept`, { token: takerToken })).status).toBe(200);
+    expect((await api("POST", `${requests}/${created.body.id}/approve`, { token: p.org.adminToken })).status).toBe(200);
+    const changes = (await changesOf(p)).filter((c) => !base.some((b) => b.id === c.id));
+    expect(changes.map((c) => [c.employeeId, c.kind, c.initiatedBy, c.premium])).toEqual([
+      [p.staff.id, "REASSIGNED", "EMPLOYEE", null],
+      [taker.id, "ADDED", "EMPLOYEE", null],
     ]);
   });
 
