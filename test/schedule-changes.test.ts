@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
+import { snapshot, changes as tableChanges } from "./helpers/db-snapshot";
 import { createOrganization } from "./helpers/fixtures";
 import { expectInvalid } from "./helpers/problems";
 import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
@@ -179,6 +180,33 @@ describe("the Fair Workweek change log", () => {
     const stranger = await createOrganization();
     const res = await api("GET", `/api/organizations/${p.org.id}/schedule-changes?${range}`, { token: stranger.adminToken });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("POST …/schedules/publish with dryRun", () => {
+  it("answers what the publish would record and its premiums, per employee and in total, and writes nothing", async () => {
+    const p = await placeWithPack();
+    const other = await addWorker(p);
+    await createEntry(p, { startTime: at(2, 9), endTime: at(2, 17) }, true);
+    await createEntry(p, { employeeId: other.id, startTime: at(9, 9), endTime: at(9, 17) }, true);
+    await createEntry(p, { startTime: at(20, 9), endTime: at(20, 17) }, true);
+    const body = { startDate: dateOf(at(1, 0)), endDate: dateOf(at(25, 0)), dryRun: true };
+    const before = await snapshot();
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
+    expect(res.status, res.text).toBe(200);
+    expect(tableChanges(before, await snapshot())).toEqual([]);
+    expect(res.body).toMatchObject({ dryRun: true, totals: { changes: 2, premiumHours: 0, premiumAmount: 25 } });
+    expect(res.body.changes.map((c: Record<string, any>) => [c.employeeId, c.kind, c.premium.amount])).toEqual(
+      expect.arrayContaining([
+        [p.staff.id, "ADDED", 15],
+        [other.id, "ADDED", 10],
+      ]),
+    );
+    expect(res.body.employees).toHaveLength(2);
+    const drafts = await api("GET", `${p.base}/schedules/drafts?startDate=${body.startDate}&endDate=${body.endDate}`, {
+      token: p.org.adminToken,
+    });
+    expect(drafts.body).toHaveLength(3);
   });
 });
 

@@ -11,7 +11,7 @@ import { businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-ti
 import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
 import { changeRowsOf, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
-import type { ScheduleChangeRow } from "@/features/schedule-changes/schedule-changes.schemas";
+import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
@@ -36,7 +36,7 @@ export async function publishRange(
   writer: Writer,
   scope: ScheduleScope,
   location: LocationRow,
-  body: { startDate: string; endDate: string },
+  body: { startDate: string; endDate: string; dryRun?: boolean },
 ) {
   const { db } = writer;
   const { organizationId } = scope;
@@ -49,6 +49,7 @@ export async function publishRange(
       gte(table.startAt, range.start),
       lt(table.startAt, range.end),
     );
+  const heldBack = or(entryOnTimeOff, and(eq(scheduleEntries.ignoreAvailability, false), entryUnavailable))!;
   const rules = await changeRulesAt(
     db,
     organizationId,
@@ -83,6 +84,7 @@ export async function publishRange(
         and(
           draftsOf(scheduleEntries),
           isNull(scheduleEntries.deletedAt),
+          not(heldBack),
           rules ? lt(scheduleEntries.startAt, new Date(Date.now() + rules.noticeDays * 86_400_000)) : sql`0`,
         ),
       ),
@@ -127,7 +129,6 @@ export async function publishRange(
       approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, true),
     ];
   });
-  const heldBack = or(entryOnTimeOff, and(eq(scheduleEntries.ignoreAvailability, false), entryUnavailable))!;
   const added = (entryId: string, span: { employeeId: string; startAt: Date; endAt: Date; utcOffset: number }) =>
     changeRowsOf(
       rules,
@@ -153,6 +154,7 @@ export async function publishRange(
       }),
     ),
   ];
+  if (body.dryRun) return dryRunResult(changeRows, now);
   // Entries first published by this batch (a draft held back, or one published meanwhile, records nothing).
   const recording = recordingChanges(
     db,
@@ -215,6 +217,27 @@ export async function publishRange(
         reason: conflicts.get(id)!,
       };
     }),
+  };
+}
+
+/**
+ * What a publish would record, writing nothing: the changes (each ADDED inside the pack's window) and their
+ * premiums per employee and in total (hours at the regular rate and flat amounts apart: hours become money only in
+ * pay, at each workweek's regular rate).
+ */
+function dryRunResult(rows: readonly ScheduleChangeRow[], now: Date) {
+  const sum = (of: readonly ScheduleChangeRow[]) => ({
+    changes: of.length,
+    premiumHours: Math.round(of.reduce((t, r) => t + (r.premiumHours ?? 0), 0) * 10_000) / 10_000,
+    premiumAmount: Math.round(of.reduce((t, r) => t + (r.premiumAmount ?? 0), 0) * 100) / 100,
+  });
+  const employeeIds = [...new Set(rows.map((r) => r.employeeId))].sort();
+  return {
+    dryRun: true as const,
+    evaluatedAt: now.toISOString(),
+    changes: rows.map(serializeScheduleChange),
+    employees: employeeIds.map((employeeId) => ({ employeeId, ...sum(rows.filter((r) => r.employeeId === employeeId)) })),
+    totals: sum(rows),
   };
 }
 

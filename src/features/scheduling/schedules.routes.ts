@@ -14,6 +14,7 @@ import {
   EntryRemoveQuery,
   LocationParams,
   PublishBody,
+  PublishDryRunResult,
   PublishResult,
   ScheduleEntry,
   ScheduleEntryCreate,
@@ -200,11 +201,15 @@ export const publish = defineRoute({
     "reported in `skipped` (TIME_OFF_CONFLICT) while the rest publishes; so does a draft entry on an UNAVAILABLE " +
     "occurrence of its staff member's availability (WORKER_UNAVAILABLE; availability added after the draft counts), " +
     "unless the draft's last create or update carried `ignoreAvailability: true`. Both are checked by the publish " +
-    "batch itself. An empty range answers zeros; publishing again publishes nothing twice.",
+    "batch itself. An empty range answers zeros; publishing again publishes nothing twice. Fair Workweek: drafts " +
+    "starting inside the location's pack's notice window (and entries of applied assignments) are first published " +
+    "inside it and are recorded as ADDED changes with their premiums, in the same batch (GET …/schedule-changes). " +
+    "`dryRun: true` answers 200 with what the publish would record — the changes, and per employee and in total " +
+    "their count, premium hours (paid at each workweek's regular rate) and flat amounts — and writes nothing.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {
-    200: jsonContent(PublishResult, "What was published"),
+    200: jsonContent(z.union([PublishResult, PublishDryRunResult]), "What was published, or (dryRun) what would be recorded"),
     ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_CHANGED"),
   },
 });

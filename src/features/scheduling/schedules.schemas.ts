@@ -2,7 +2,7 @@ import type { scheduleEntries } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { INELIGIBILITY_REASONS } from "@/domain/eligibility";
 import { localWallClock } from "@/domain/local-time";
-import { ChangeReason, Exemption } from "@/features/schedule-changes/schedule-changes.schemas";
+import { ChangeReason, Exemption, ScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { ListQuery } from "@/platform/http/pagination";
 import { idParam } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
@@ -137,7 +137,30 @@ export const EntryRemoveQuery = z.object({
   exemption: Exemption.openapi({ param: { name: "exemption", in: "query" } }),
 });
 
-export const PublishBody = z.object(RangeFields).openapi("SchedulePublishRequest");
+export const PublishBody = z
+  .object({
+    ...RangeFields,
+    dryRun: z.boolean().default(false).openapi({
+      description: "Answer what publishing would record in the Fair Workweek change log and its premiums, writing nothing.",
+    }),
+  })
+  .openapi("SchedulePublishRequest");
+
+const PremiumSums = {
+  changes: z.number().int(),
+  premiumHours: z.number().openapi({ description: "Hours at the regular rate the changes earn (priced in pay by each workweek's rate)." }),
+  premiumAmount: z.number().openapi({ description: "Flat amounts the changes earn." }),
+};
+
+export const PublishDryRunResult = z
+  .object({
+    dryRun: z.literal(true),
+    evaluatedAt: Timestamp,
+    changes: z.array(ScheduleChange).openapi({ description: "The changes the publish would record (ids are not kept)." }),
+    employees: z.array(z.object({ employeeId: z.string(), ...PremiumSums }).openapi("PublishDryRunEmployee")),
+    totals: z.object(PremiumSums).openapi("PublishDryRunTotals"),
+  })
+  .openapi("SchedulePublishDryRun");
 
 export const PublishResult = z
   .object({
