@@ -235,6 +235,26 @@ describe("premiums are pay", () => {
     expect(res.body.totals.grossPay).toBe(15);
   });
 
+  it("freezes a closed period's premiums in its payroll; a later change shows in pay lines, not in the payroll", async () => {
+    const p = await placeWithPack();
+    // A published entry of a past week (its period has ended): added with no notice.
+    const entry = await createEntry(p, { startTime: "2026-09-15T09:00:00Z", endTime: "2026-09-15T17:00:00Z" });
+    const periods = `/api/organizations/${p.org.id}/pay-periods`;
+    const closed = await api("POST", `${periods}/2026-09-14/close`, { token: p.org.adminToken, body: { approveAll: true } });
+    expect(closed.status, closed.text).toBe(200);
+    const payroll = async () => (await api("GET", `${periods}/2026-09-14/payroll?format=json`, { token: p.org.adminToken })).body;
+    const frozen = await payroll();
+    expect(frozen.employees).toMatchObject([
+      { employeeId: p.staff.id, grossPay: 15, lines: [{ kind: "PREDICTABILITY", date: "2026-09-15", amount: 15 }] },
+    ]);
+    const cut = await api("PATCH", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken, body: { endTime: "2026-09-15T13:00:00Z" } });
+    expect(cut.status).toBe(200);
+    const live = await api("GET", "/api/timesheets/pay?startDate=2026-09-14&endDate=2026-09-20", { token: p.org.adminToken });
+    expect(live.body.employees[0].lines.map((l: Record<string, unknown>) => l.kind)).toEqual(["PREDICTABILITY", "PREDICTABILITY"]);
+    expect(live.body.employees[0].grossPay).toBeGreaterThan(15);
+    expect(await payroll()).toEqual(frozen);
+  });
+
   it("pays an hours premium at the wage when nothing was worked that workweek (Seattle: 1 h added)", async () => {
     const p = await placeWithPack("SEATTLE");
     await api("PATCH", `/api/organizations/${p.org.id}/staffmembers/${p.staff.id}`, { token: p.org.adminToken, body: { hourlyWage: 20 } });
