@@ -247,12 +247,34 @@ describe("premiums are pay", () => {
     expect(frozen.employees).toMatchObject([
       { employeeId: p.staff.id, grossPay: 15, lines: [{ kind: "PREDICTABILITY", date: "2026-09-15", amount: 15 }] },
     ]);
-    const cut = await api("PATCH", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken, body: { endTime: "2026-09-15T13:00:00Z" } });
+    const cut = await api("PATCH", `${p.base}/schedules/${entry.id}`, {
+      token: p.org.adminToken,
+      body: { endTime: "2026-09-15T13:00:00Z" },
+    });
     expect(cut.status).toBe(200);
     const live = await api("GET", "/api/timesheets/pay?startDate=2026-09-14&endDate=2026-09-20", { token: p.org.adminToken });
     expect(live.body.employees[0].lines.map((l: Record<string, unknown>) => l.kind)).toEqual(["PREDICTABILITY", "PREDICTABILITY"]);
     expect(live.body.employees[0].grossPay).toBeGreaterThan(15);
     expect(await payroll()).toEqual(frozen);
+  });
+
+  it("pays a rest premium for a shift worked inside the rest window (Seattle: the extra half of the hours inside 10 h)", async () => {
+    const p = await placeWithPack("SEATTLE");
+    const shift = (startTime: string, endTime: string) =>
+      api("POST", "/api/timesheets", {
+        token: p.org.adminToken,
+        body: { employeeId: p.staff.id, locationId: p.location.id, roleId: p.roleId, startTime, endTime, hourlyWage: 20 },
+      });
+    expect((await shift("2026-10-06T14:00:00Z", "2026-10-06T22:00:00Z")).status).toBe(201);
+    // 8 h of rest: the first 2 h of the next shift are inside the 10 h window.
+    expect((await shift("2026-10-07T06:00:00Z", "2026-10-07T14:00:00Z")).status).toBe(201);
+    const res = await api("GET", "/api/timesheets/pay?startDate=2026-10-05&endDate=2026-10-11", { token: p.org.adminToken });
+    const [employee] = res.body.employees;
+    const rest = employee.lines.filter((l: Record<string, unknown>) => l.kind === "REST");
+    expect(rest).toMatchObject([{ date: "2026-10-07", shiftId: null, minutes: 60, hours: 1, rate: 20, amount: 20 }]);
+    expect(rest[0].rule).toMatch(/^SEATTLE\.REST/);
+    expect(employee.regularMinutes).toBe(960);
+    expect(employee.grossPay).toBe(340);
   });
 
   it("pays an hours premium at the wage when nothing was worked that workweek (Seattle: 1 h added)", async () => {

@@ -1,12 +1,14 @@
-import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
+import { locationFairWorkweek, organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
+import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { PaidTimeOffDay, PayShift, PremiumOwed } from "@/domain/pay-classification";
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
+import { effectivePack } from "@/features/fair-workweek/fair-workweek.data";
 import { premiumChangesStatement } from "@/features/schedule-changes/schedule-changes.data";
 import { ruleSetOfRow, serializePayRuleSet } from "./pay-rules.schemas";
 
@@ -195,7 +197,15 @@ const staffStatement = (db: Database, filter: PayFilter) =>
       ),
     );
 
-type Statements = [...ReturnType<typeof payInputStatements>, ReturnType<typeof premiumsStatement>];
+/** The organization's Fair Workweek settings per location (a row each, few): what REST premiums are judged by. */
+export const packsStatement = (db: Database, filter: PayFilter) =>
+  db.select().from(locationFairWorkweek).where(eq(locationFairWorkweek.organizationId, filter.organizationId));
+
+/** The Fair Workweek reads of pay after payInputStatements: the change log's premiums and the locations' packs. */
+export const premiumInputStatements = (db: Database, filter: PayFilter) =>
+  [premiumsStatement(db, filter), packsStatement(db, filter)] as const;
+
+type Statements = [...ReturnType<typeof payInputStatements>, ReturnType<typeof premiumsStatement>, ReturnType<typeof packsStatement>];
 /** The rows of payInputStatements, in their order. */
 export type PayInputRows = readonly [
   Awaited<Statements[0]>,
@@ -204,12 +214,13 @@ export type PayInputRows = readonly [
   Awaited<Statements[3]>,
   Awaited<Statements[4]>,
   Awaited<Statements[5]>?,
+  Awaited<Statements[6]>?,
 ];
 
 /** The inputs of a pay computation from the rows of payInputStatements. */
 export function payInputsOf(
   filter: PayFilter,
-  [sets, shiftRows, timeOffRows, organization, staffRows, premiumRows = []]: PayInputRows,
+  [sets, shiftRows, timeOffRows, organization, staffRows, premiumRows = [], packRows = []]: PayInputRows,
 ): PayInputs {
   // A location filter names employees by their shifts there; their time off counts wherever it is.
   const workers = filter.locationId ? new Set(shiftRows.map((s) => s.employeeId)) : null;
@@ -232,12 +243,21 @@ export function payInputsOf(
     ]),
   );
   const salaried = new Set(staff.filter((s) => s.wageType === "salary").map((s) => s.id));
+  const payShifts = shiftRows.map((row) =>
+    payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
+  );
+  const packRow = new Map(packRows.map((r) => [r.locationId, r]));
+  const rest = packRows.length
+    ? restPremiums(
+        payShifts,
+        (locationId, date) => effectivePack(packRow.get(locationId), date),
+        (id) => employees.get(id)?.hourlyWage ?? null,
+      )
+    : [];
   return {
     ruleSets: sets.map(ruleSetOfRow),
     ruleSetVersions: sets.map(serializePayRuleSet),
-    shifts: shiftRows.map((row) =>
-      payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
-    ),
+    shifts: payShifts,
     timeOff: timeOffOf.flatMap((r) =>
       r.hourConfiguration.map((day) => ({
         employeeId: r.workerId,
@@ -246,15 +266,18 @@ export function payInputsOf(
         hourlyWage: employees.get(r.workerId)?.hourlyWage ?? 0,
       })),
     ),
-    premiums: premiumsOf.map((r) => ({
-      employeeId: r.employeeId,
-      date: r.entryDate,
-      kind: "PREDICTABILITY" as const,
-      hours: r.premiumHours,
-      amount: r.premiumAmount,
-      rule: r.premiumRule as `${string}.${string}`,
-      hourlyWage: employees.get(r.employeeId)?.hourlyWage ?? null,
-    })),
+    premiums: [
+      ...rest,
+      ...premiumsOf.map((r) => ({
+        employeeId: r.employeeId,
+        date: r.entryDate,
+        kind: "PREDICTABILITY" as const,
+        hours: r.premiumHours,
+        amount: r.premiumAmount,
+        rule: r.premiumRule as `${string}.${string}`,
+        hourlyWage: employees.get(r.employeeId)?.hourlyWage ?? null,
+      })),
+    ],
     employees,
     fingerprint: organization[0]?.fingerprint ?? "",
   };
@@ -262,7 +285,7 @@ export function payInputsOf(
 
 /** The inputs of a pay computation in one round trip (payInputStatements): every employee, as a close reads them. */
 export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
-  return payInputsOf(filter, await db.batch([...payInputStatements(db, filter), premiumsStatement(db, filter)]));
+  return payInputsOf(filter, await db.batch([...payInputStatements(db, filter), ...premiumInputStatements(db, filter)]));
 }
 
 /** A page of employees: those after `afterId` in id order, at most `limit`. */
@@ -323,10 +346,11 @@ export async function readPayInputsPage(
   filter: PayFilter,
   page: PayPage,
 ): Promise<{ inputs: PayInputs; employeeIds: string[]; more: boolean }> {
-  const [sets, organization, pageRows] = await db.batch([
+  const [sets, organization, pageRows, packRows] = await db.batch([
     ruleSetsStatement(db, filter),
     organizationStatement(db, filter),
     payEmployeesStatement(db, filter, page),
+    packsStatement(db, filter),
   ]);
   const staffRows = pageRows.slice(0, page.limit);
   const employeeIds = staffRows.map((r) => r.id);
@@ -348,6 +372,7 @@ export async function readPayInputsPage(
     organization,
     staffRows,
     part<NonNullable<PayInputRows[5]>[number]>(2),
+    packRows,
   ]);
   return { inputs, employeeIds, more };
 }

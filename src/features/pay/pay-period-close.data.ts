@@ -14,7 +14,7 @@ import { ruleSetsInForce } from "@/domain/pay-rules";
 import { type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
 import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
-import { type PayInputs, payInputStatements, payInputsFingerprint, payInputsOf, premiumsStatement } from "./pay-inputs.data";
+import { type PayInputs, payInputStatements, payInputsFingerprint, payInputsOf, premiumInputStatements } from "./pay-inputs.data";
 import { employeePayWire } from "./pay-lines.data";
 import { approvalProblems, approvedRowsEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
 import { keepSettings, readSettings, settingsAsRead } from "./pay-period-settings.data";
@@ -183,18 +183,18 @@ export async function closePeriod(writer: Writer, files: R2Bucket, organizationI
   if (span.endDate >= today) throw periodNotEnded(span, null);
   const filter = { organizationId, startDate: span.startDate, endDate: span.endDate };
   // One round trip for the pay inputs, the period and its approvals, the previous snapshot and the open shifts.
-  const [sets, shiftRows, timeOffRows, organization, staffRows, periodRows, approvals, previousRows, openRows, premiumRows] =
+  const [sets, shiftRows, timeOffRows, organization, staffRows, periodRows, approvals, previousRows, openRows, premiumRows, packRows] =
     await db.batch([
       ...payInputStatements(db, filter, { fingerprint: true }),
       periodRowStatement(db, organizationId, span.startDate),
       approvalsStatement(db, organizationId, span.startDate),
       latestSnapshotStatement(db, organizationId, span.startDate),
       openShiftsAround(db, organizationId, span),
-      premiumsStatement(db, filter),
+      ...premiumInputStatements(db, filter),
     ]);
   const state = { settings, span, row: periodRows[0], approvals, workers: workersOf(shiftRows, span) };
   if (state.row?.status === "CLOSED") throw periodClosed(span.id);
-  const inputs = payInputsOf(filter, [sets, shiftRows, timeOffRows, organization, staffRows, premiumRows]);
+  const inputs = payInputsOf(filter, [sets, shiftRows, timeOffRows, organization, staffRows, premiumRows, packRows]);
   const frozen = frozenDates(span, inputs.ruleSets);
   if (!periodEnded(span, frozen, today)) throw periodNotEnded(span, frozen);
   // A shift open on a frozen date could never be clocked out.
