@@ -1,3 +1,20 @@
+CREATE TABLE `consents` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`employee_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`schedule_entry_id` text,
+	`note` text,
+	`active` integer DEFAULT true NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	`deleted_at` integer,
+	FOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`employee_id`) REFERENCES `staff_members`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `consents_employee` ON `consents` (`employee_id`,`id`);--> statement-breakpoint
+CREATE INDEX `consents_organization` ON `consents` (`organization_id`,`id`);--> statement-breakpoint
 CREATE TABLE `schedule_changes` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,

@@ -89,6 +89,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/locations/*/fair-workweek", "fairWorkweek"],
   ["/api/organizations/*/staffmembers/*/good-faith-estimate", "fairWorkweek"],
   ["/api/organizations/*/schedule-changes", "scheduleChanges"],
+  ["/api/organizations/*/staffmembers/*/consents", "scheduleChanges"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

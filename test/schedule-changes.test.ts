@@ -183,6 +183,44 @@ describe("the Fair Workweek change log", () => {
   });
 });
 
+describe("rest between shifts: consent", () => {
+  it("refuses an entry inside a consent-requiring rest window (NYC clopening, 11 h) with 409 unless it names the worker's REST consent", async () => {
+    const p = await placeWithPack();
+    const other = await addWorker(p);
+    await createEntry(p, { startTime: at(5, 14), endTime: at(5, 23) });
+    const opening = { employeeId: p.staff.id, roleId: p.roleId, startTime: at(6, 6), endTime: at(6, 12) };
+    const before = await snapshot();
+    const refused = await api("POST", `${p.base}/schedules`, { token: p.org.adminToken, body: opening });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("REST_CONSENT_REQUIRED");
+    expect(tableChanges(before, await snapshot())).toEqual([]);
+    const consents = `/api/organizations/${p.org.id}/staffmembers/${p.staff.id}/consents`;
+    const byManager = await api("POST", consents, { token: p.org.adminToken, body: { kind: "REST" } });
+    expect(byManager.status).toBe(403);
+    const theirs = await api("POST", `/api/organizations/${p.org.id}/staffmembers/${other.id}/consents`, {
+      token: await staffToken(p.org, other.id),
+      body: { kind: "REST", note: "fine by me" },
+    });
+    expect(theirs.status).toBe(201);
+    const wrong = await api("POST", `${p.base}/schedules`, { token: p.org.adminToken, body: { ...opening, consentId: theirs.body.id } });
+    expect(wrong.body.code).toBe("REST_CONSENT_REQUIRED");
+    const consent = await api("POST", consents, { token: p.token, body: { kind: "REST", note: "I can open" } });
+    expect(consent.status).toBe(201);
+    expect(consent.body).toMatchObject({ employeeId: p.staff.id, kind: "REST", scheduleEntryId: null, note: "I can open" });
+    const created = await api("POST", `${p.base}/schedules`, { token: p.org.adminToken, body: { ...opening, consentId: consent.body.id } });
+    expect(created.status, created.text).toBe(201);
+    expect((await eventsOf(p, "consent.created")).map((e) => e.data.id)).toEqual([theirs.body.id, consent.body.id]);
+    const listed = await api("GET", consents, { token: p.token });
+    expect(listed.body.map((c: Record<string, unknown>) => c.id)).toEqual([consent.body.id]);
+    // The same hours on another day, 11 h or more after: no consent needed.
+    const later = await api("POST", `${p.base}/schedules`, {
+      token: p.org.adminToken,
+      body: { ...opening, startTime: at(7, 10), endTime: at(7, 14) },
+    });
+    expect(later.status).toBe(201);
+  });
+});
+
 describe("POST …/schedules/publish with dryRun", () => {
   it("answers what the publish would record and its premiums, per employee and in total, and writes nothing", async () => {
     const p = await placeWithPack();

@@ -45,3 +45,26 @@ export const scheduleChanges = sqliteTable(
     index("schedule_changes_employee_date").on(t.employeeId, t.entryDate),
   ],
 );
+
+/**
+ * A worker's own consent (Fair Workweek): to work inside the rest window between shifts (REST), or to added hours
+ * (ADDED_HOURS), for one entry or (scheduleEntryId null) whichever entry names it. A schedule write inside the rest
+ * window of a pack requiring consent names it by `consentId` (checked in the write's batch).
+ */
+export const consents = sqliteTable(
+  "consents",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    employeeId: text("employee_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    kind: text("kind", { enum: ["REST", "ADDED_HOURS"] }).notNull(),
+    scheduleEntryId: text("schedule_entry_id"),
+    note: text("note"),
+    ...lifecycle,
+  },
+  (t) => [index("consents_employee").on(t.employeeId, t.id), index("consents_organization").on(t.organizationId, t.id)],
+);

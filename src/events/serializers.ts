@@ -3,6 +3,7 @@ import {
   attendanceExceptions,
   attendanceSettings,
   breakTypes,
+  consents,
   costCodes,
   type events,
   goodFaithEstimates,
@@ -34,7 +35,7 @@ import { serializeGoodFaithEstimate, serializeLocationFairWorkweekRow } from "@/
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
 import { serializeRole } from "@/features/roles/roles.schemas";
-import { serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
+import { serializeConsent, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { preferenceFields } from "@/features/scheduling/open-shifts.events";
 import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "@/features/scheduling/open-shifts.schemas";
 import { serializeEntry } from "@/features/scheduling/schedules.schemas";
@@ -68,6 +69,7 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   location_fair_workweek: (snapshot) => serializeLocationFairWorkweekRow(rowOf(locationFairWorkweek, snapshot)),
   good_faith_estimates: (snapshot) => serializeGoodFaithEstimate(rowOf(goodFaithEstimates, snapshot)),
   schedule_changes: (snapshot) => serializeScheduleChange(rowOf(scheduleChanges, snapshot)),
+  consents: (snapshot) => serializeConsent(rowOf(consents, snapshot)),
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
   schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),

@@ -92,6 +92,7 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "location.fair_workweek_updated": "LocationFairWorkweek",
   "staff_member.good_faith_estimate_updated": "GoodFaithEstimate",
   "schedule_change.recorded": "ScheduleChange",
+  "consent.created": "Consent",
 };
 
 const PUBLISHED = {

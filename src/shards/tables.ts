@@ -71,6 +71,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("location_fair_workweek", ["location_id"]),
   owned("good_faith_estimates"),
   owned("schedule_changes"),
+  owned("consents"),
   // A claim without an answer belongs to a request still running: during the freeze it fails and releases its key.
   { name: "idempotency_keys", owner: "idempotency_scope", key: ["scope", "key"], transient: `"status" IS NULL` },
 ];

@@ -97,6 +97,7 @@ export const EVENT_TYPES = [
   "location.fair_workweek_updated",
   "staff_member.good_faith_estimate_updated",
   "schedule_change.recorded",
+  "consent.created",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

@@ -128,6 +128,8 @@ export interface ChangeRules {
   rulePack: string;
   noticeDays: number;
   premiumOf: (change: ClassifiedChange, entryMinutes: number) => ChangePremium | null;
+  /** Rest between shifts where the pack asks the worker's consent to schedule inside it; null: no consent needed. */
+  restConsent: { minHours: number; consecutiveDays: boolean } | null;
 }
 
 /**
@@ -137,6 +139,10 @@ export interface ChangeRules {
 export const changeRulesOf = (pack: RulePack): ChangeRules => ({
   rulePack: pack.id,
   noticeDays: pack.noticeDays,
+  restConsent:
+    pack.rest?.consentRequired && pack.rest.minHours > 0
+      ? { minHours: pack.rest.minHours, consecutiveDays: pack.rest.scope === "CONSECUTIVE_DAYS" }
+      : null,
   premiumOf: (change, entryMinutes) =>
     changePremium(pack, {
       kind: change.kind,

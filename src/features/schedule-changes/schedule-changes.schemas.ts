@@ -1,7 +1,7 @@
-import type { scheduleChanges } from "@db/schema";
+import type { consents, scheduleChanges } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { PageQuery } from "@/platform/http/pagination";
-import { OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
+import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";
 import { CalendarDate, Timestamp } from "@/platform/schemas/validation";
 
@@ -88,5 +88,44 @@ export const serializeScheduleChange = (row: ScheduleChangeRow): z.infer<typeof 
   entryDate: row.entryDate,
   rulePack: row.rulePack,
   premium: row.premiumRule === null ? null : { hours: row.premiumHours, amount: row.premiumAmount, rule: row.premiumRule },
+  createdAt: iso(row.createdAt),
+});
+
+export type ConsentRow = typeof consents.$inferSelect;
+
+export const Consent = z
+  .object({
+    id: z.string(),
+    employeeId: z.string(),
+    kind: z.enum(["REST", "ADDED_HOURS"]),
+    scheduleEntryId: z.string().nullable().openapi({ description: "The entry it is for; null: whichever entry names it." }),
+    note: z.string().nullable(),
+    createdAt: Timestamp,
+  })
+  .openapi("Consent");
+
+export const ConsentCreate = z
+  .object({
+    kind: z
+      .enum(["REST", "ADDED_HOURS"])
+      .openapi({ description: "REST: to work inside the rest between shifts; ADDED_HOURS: to added hours." }),
+    scheduleEntryId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: "Only for this entry; omitted: any entry that names it." }),
+    note: z.string().trim().max(1000).optional(),
+  })
+  .openapi("ConsentCreate");
+
+export const ConsentParams = OrganizationParams.extend({ id: idParam("id", "Staff member id") });
+
+export const serializeConsent = (row: ConsentRow): z.infer<typeof Consent> => ({
+  id: row.id,
+  employeeId: row.employeeId,
+  kind: row.kind,
+  scheduleEntryId: row.scheduleEntryId,
+  note: row.note,
   createdAt: iso(row.createdAt),
 });

@@ -91,7 +91,7 @@ export const create = defineRoute({
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
   responses: {
     201: withETag(jsonContent(ScheduleEntry, "The published entry")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE", "REST_CONSENT_REQUIRED"),
   },
 });
 
@@ -119,6 +119,7 @@ export const patch = defineRoute({
       "TIME_OFF_CONFLICT",
       "WORKER_UNAVAILABLE",
       "PRECONDITION_FAILED",
+      "REST_CONSENT_REQUIRED",
     ),
   },
 });
@@ -252,7 +253,7 @@ export const createDraft = defineRoute({
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
   responses: {
     201: withETag(jsonContent(ScheduleEntry, "The draft entry")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE", "REST_CONSENT_REQUIRED"),
   },
 });
 

@@ -99,6 +99,12 @@ const IgnoreAvailability = z
       "the value of its last create or update: publishing it skips it for unavailability only without it.",
   });
 
+const ConsentId = Id.optional().openapi({
+  description:
+    "The worker's REST consent (POST …/staffmembers/{id}/consents) when a published entry falls inside their rest " +
+    "between shifts at a location whose Fair Workweek pack requires consent; without it that is 409 REST_CONSENT_REQUIRED.",
+});
+
 export const ScheduleEntryCreate = z
   .object({
     employeeId: Id,
@@ -109,6 +115,7 @@ export const ScheduleEntryCreate = z
     breaks: BreakIds.optional(),
     note: Note,
     ignoreAvailability: IgnoreAvailability,
+    consentId: ConsentId,
   })
   .openapi("ScheduleEntryCreate");
 
@@ -124,9 +131,11 @@ export const ScheduleEntryPatch = z
     ignoreAvailability: IgnoreAvailability,
     changeReason: ChangeReason,
     exemption: Exemption,
+    consentId: ConsentId,
   })
   .refine(
-    ({ ignoreAvailability: _, changeReason: __, exemption: ___, ...fields }) => Object.values(fields).some((v) => v !== undefined),
+    ({ ignoreAvailability: _, changeReason: __, exemption: ___, consentId: ____, ...fields }) =>
+      Object.values(fields).some((v) => v !== undefined),
     "send at least one field",
   )
   .openapi("ScheduleEntryPatch");
