@@ -203,7 +203,7 @@ describe("rest between shifts: consent", () => {
     });
     expect(theirs.status).toBe(201);
     const wrong = await api("POST", `${p.base}/schedules`, { token: p.org.adminToken, body: { ...opening, consentId: theirs.body.id } });
-    expect(wrong.body.code).toBe("REST_CONSENT_REQUIRED");
+    expectInvalid(wrong, ["consentId"]);
     const consent = await api("POST", consents, { token: p.token, body: { kind: "REST", note: "I can open" } });
     expect(consent.status).toBe(201);
     expect(consent.body).toMatchObject({ employeeId: p.staff.id, kind: "REST", scheduleEntryId: null, note: "I can open" });

@@ -184,6 +184,11 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     api("POST", `${orgPath}/cost-codes`, { ...admin, body: { code: unique("CC"), name: "Labor" } }),
     "cost code",
   );
+  // The subject's own REST consent (Fair Workweek): only their token gives one.
+  const consent = await created(
+    api("POST", `${orgPath}/staffmembers/${subject.id}/consents`, { token: await staffToken(org, subject.id), body: { kind: "REST" } }),
+    "consent",
+  );
   // Approved, so that operation 9 (approved time off) has the subject's request to hide from the bystander.
   await created(api("POST", `${orgPath}/time-off-requests/${timeOff.id}/approve`, admin), "approved time off");
 
@@ -220,6 +225,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       "attendance-exceptions": attendanceException.id,
       "wage-rates": wageRate.id,
       "cost-codes": costCode.id,
+      consents: consent.id,
     },
   };
 }

@@ -66,6 +66,7 @@ const REFERENCE_KEYS: Record<string, string> = {
   preferenceIds: "preferences",
   parentId: "cost-codes",
   costCodeId: "cost-codes",
+  consentId: "consents",
 };
 
 /** A reference the request can carry: where it goes, and its value for the ids of one fixture or another. */

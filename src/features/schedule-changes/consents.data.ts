@@ -1,4 +1,4 @@
-import { consents, staffMembers } from "@db/schema";
+import { consents, scheduleEntries, staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "@/data/client";
@@ -6,7 +6,7 @@ import { inOrganization } from "@/data/tenancy";
 import type { Scope } from "@/domain/scope";
 import { insertRecord, listPage, type WriteContext } from "@/platform/crud/tenant-queries";
 import type { ListOptions } from "@/platform/http/pagination";
-import { forbidden, notFound } from "@/problems/problem";
+import { forbidden, invalidField, notFound } from "@/problems/problem";
 
 /** The staff member a consent route names: live in the organization (404 otherwise). */
 async function staffMemberOf(db: Database, organizationId: string, id: string) {
@@ -26,6 +26,19 @@ export async function createConsent(
   body: { kind: "REST" | "ADDED_HOURS"; scheduleEntryId?: string | undefined; note?: string | undefined },
 ) {
   await staffMemberOf(c.var.db, scope.organizationId, employeeId);
+  if (body.scheduleEntryId !== undefined) {
+    const [entry] = await c.var.db
+      .select({ id: scheduleEntries.id })
+      .from(scheduleEntries)
+      .where(
+        and(
+          inOrganization(scheduleEntries, scope.organizationId),
+          eq(scheduleEntries.id, body.scheduleEntryId),
+          eq(scheduleEntries.employeeId, employeeId),
+        ),
+      );
+    if (!entry) throw invalidField("scheduleEntryId", "not a schedule entry of this staff member");
+  }
   if (scope.principal.staffMemberId !== employeeId) throw forbidden("Only the staff member's own token gives their consent.");
   return insertRecord(
     c,

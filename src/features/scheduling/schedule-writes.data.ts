@@ -1,4 +1,4 @@
-import { scheduleEntries } from "@db/schema";
+import { consents, scheduleEntries } from "@db/schema";
 import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { guarded } from "@/data/write/constraint-problems";
@@ -18,7 +18,7 @@ import {
   updateLive,
   type WriteContext,
 } from "@/platform/crud/tenant-queries";
-import { validationFailed } from "@/problems/problem";
+import { invalidField, validationFailed } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { checkEntryReferences } from "./schedule-references.data";
 import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
@@ -104,6 +104,23 @@ const recordingChangesOf = (
 const rulesFor = (db: Database, organizationId: string, locationId: string, starts: Date[], utcOffset: number) =>
   changeRulesAt(db, organizationId, locationId, businessDate(new Date(Math.min(...starts.map((d) => d.getTime()))), utcOffset));
 
+/** A consentId a write names is one of the worker's consents (else 400 naming it); the batch's guard re-checks it. */
+async function checkConsent(db: Database, organizationId: string, employeeId: string, consentId: string | undefined) {
+  if (consentId === undefined) return;
+  const [row] = await db
+    .select({ id: consents.id })
+    .from(consents)
+    .where(
+      and(
+        eq(consents.organizationId, organizationId),
+        eq(consents.id, consentId),
+        eq(consents.employeeId, employeeId),
+        isNull(consents.deletedAt),
+      ),
+    );
+  if (!row) throw invalidField("consentId", "not a consent of this staff member");
+}
+
 /** POST /schedules (published at once) and POST /schedules/drafts. */
 export async function createEntry(
   c: WriteContext,
@@ -120,6 +137,7 @@ export async function createEntry(
     body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: location.timezone },
   );
   await checkEntryReferences(db, organizationId, location.id, { employeeId: body.employeeId, roleId: body.roleId, breaks });
+  await checkConsent(db, organizationId, body.employeeId, body.consentId);
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
   const now = new Date();
   const rules = isDraft ? null : await rulesFor(db, organizationId, location.id, [planned.start], planned.utcOffset);
@@ -188,6 +206,7 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
   const roleId = body.roleId ?? was.roleId;
   const breaks = body.breaks ?? was.breaks;
   await checkEntryReferences(db, organizationId, was.locationId, { employeeId, roleId, breaks });
+  await checkConsent(db, organizationId, employeeId, body.consentId);
   const guard = { organizationId, employeeId, entryId: id, start: planned.start, end: planned.end };
   const at = new Date();
   const rules = isDraft ? null : await rulesFor(db, organizationId, was.locationId, [was.startAt, planned.start], was.utcOffset);
