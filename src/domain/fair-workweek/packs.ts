@@ -248,7 +248,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     effectiveFrom: "2017-07-01",
     name: "Seattle — Secure Scheduling",
     description:
-      "Seattle Municipal Code ch. 14.22. SMC 14.22.045: schedule 14 days ahead. SMC 14.22.050: an employer " +
+      "Seattle Municipal Code ch. 14.22. Schedule 14 days ahead. SMC 14.22.050: an employer " +
       "change after the schedule is posted earns one hour at the regular rate where hours are added or the " +
       "date/time changes with no loss, and half the regular rate for the hours not worked where hours are cut; " +
       "none for employee-requested changes, mutually agreed swaps or force majeure. SMC 14.22.035: hours " +
@@ -265,8 +265,8 @@ export const RULE_PACKS: readonly RulePack[] = [
     effectiveFrom: "2015-07-03",
     name: "San Francisco — Formula Retail Employee Rights",
     description:
-      "San Francisco Police Code Art. 33G (Formula Retail Employee Rights Ordinances). §3300G.4: schedule two " +
-      "weeks ahead. Predictability pay per change: under 7 days' but at least 24 hours' notice, 1 hour at the " +
+      "San Francisco Police Code Art. 33G (Formula Retail Employee Rights Ordinances; cited at the article " +
+      "level). Schedule two weeks ahead. Predictability pay per change: under 7 days' but at least 24 hours' notice, 1 hour at the " +
       "regular rate; under 24 hours' notice, 2 hours for a shift of 4 hours or less, 4 hours for a longer " +
       "shift. No rest-between-shifts rule.",
     noticeDays: 14,
@@ -329,10 +329,10 @@ export const RULE_PACKS: readonly RulePack[] = [
     effectiveFrom: "2020-07-01",
     name: "Chicago — Fair Workweek (10 days)",
     description:
-      "Chicago Municipal Code ch. 6-110. 6-110-030: schedule 10 days ahead (14 days from 2022-07-01). " +
-      "6-110-040: one hour at the regular rate for each change adding hours, changing the date/time, or cutting " +
+      "Chicago Municipal Code ch. 6-110, Fair Workweek (cited at the chapter level). Schedule 10 days ahead (14 " +
+      "days from 2022-07-01). Predictability pay: one hour at the regular rate for each change adding hours, changing the date/time, or cutting " +
       "hours with at least 24 hours' notice; at least 50% of the regular rate for the hours not worked where " +
-      "hours are cut with less than 24 hours' notice. 6-110-050: hours worked less than 10 hours after the " +
+      "hours are cut with less than 24 hours' notice. Right to rest: hours worked less than 10 hours after the " +
       "previous shift are paid at 1.25 times the regular rate.",
     noticeDays: 10,
     changePay: chicagoChangePay(10),
@@ -345,10 +345,10 @@ export const RULE_PACKS: readonly RulePack[] = [
     effectiveFrom: "2022-07-01",
     name: "Chicago — Fair Workweek",
     description:
-      "Chicago Municipal Code ch. 6-110. 6-110-030: schedule 14 days ahead (from 2022-07-01; 10 days before). " +
-      "6-110-040: one hour at the regular rate for each change adding hours, changing the date/time, or cutting " +
+      "Chicago Municipal Code ch. 6-110, Fair Workweek (cited at the chapter level). Schedule 14 days ahead " +
+      "(from 2022-07-01; 10 days before). Predictability pay: one hour at the regular rate for each change adding hours, changing the date/time, or cutting " +
       "hours with at least 24 hours' notice; at least 50% of the regular rate for the hours not worked where " +
-      "hours are cut with less than 24 hours' notice. 6-110-050: hours worked less than 10 hours after the " +
+      "hours are cut with less than 24 hours' notice. Right to rest: hours worked less than 10 hours after the " +
       "previous shift are paid at 1.25 times the regular rate.",
     noticeDays: 14,
     changePay: chicagoChangePay(14),
@@ -361,9 +361,9 @@ export const RULE_PACKS: readonly RulePack[] = [
     effectiveFrom: "2020-04-01",
     name: "Philadelphia — Fair Workweek",
     description:
-      "The Philadelphia Code ch. 9-4600 (Fair Workweek Employment Standards). §9-4603: schedule 14 days ahead. " +
-      "§9-4605: one hour at the regular rate for each change adding time or changing the date/time with no loss " +
-      "of hours; half the regular rate for the hours not worked where hours are cut. §9-4604: a shift starting " +
+      "The Philadelphia Code ch. 9-4600 (Fair Workweek Employment Standards; cited at the chapter level). " +
+      "Schedule 14 days ahead. Predictability pay: one hour at the regular rate for each change adding time or changing the date/time with no loss " +
+      "of hours; half the regular rate for the hours not worked where hours are cut. Right to rest: a shift starting " +
       "less than 9 hours after the previous one ended needs the employee's written consent and earns $40.",
     noticeDays: 14,
     changePay: hourOrHalfCut(14),

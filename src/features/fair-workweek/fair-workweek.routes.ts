@@ -90,7 +90,7 @@ export const getGoodFaithEstimate = defineRoute({
   description:
     "The estimate of weekly hours in effect on `date` (default today, UTC; null: none yet) and every estimate the " +
     "staff member has had, newest effectiveFrom first. The Fair Workweek ordinances require one per worker (e.g. " +
-    "NYC Admin. Code §20-1221, SMC 14.22.020). Needs EMPLOYEE_READ, or the staff member's own token.",
+    "NYC Admin. Code §20-1221, SMC ch. 14.22). Needs EMPLOYEE_READ, or the staff member's own token.",
   middleware: [authorize("EMPLOYEE_READ", { self: "id" })] as const,
   request: { params: StaffMemberEstimateParams, query: GoodFaithEstimateQuery },
   responses: { 200: jsonContent(GoodFaithEstimates, "The estimates"), ...problems("STAFF_MEMBER_NOT_FOUND") },

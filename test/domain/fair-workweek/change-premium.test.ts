@@ -205,36 +205,36 @@ table("LOS_ANGELES", [
 ]);
 
 table("CHICAGO", [
-  ["MCC 6-110-030: exactly 14 days' notice → no predictability pay", change("ADDED", 14 * DAY), null],
+  ["MCC ch. 6-110: exactly 14 days' notice → no predictability pay", change("ADDED", 14 * DAY), null],
   [
-    "MCC 6-110-040: 'adds hours of work' within 14 days → one hour of predictability pay",
+    "MCC ch. 6-110: 'adds hours of work' within 14 days → one hour of predictability pay",
     change("ADDED", 13 * DAY),
     { hours: 1, amount: null, rule: "CHICAGO.CHANGE_UNDER_14_DAYS" },
   ],
   [
-    "MCC 6-110-040: 'with more than 24 hours' notice, cancels or subtracts hours' → one hour",
+    "MCC ch. 6-110: 'with more than 24 hours' notice, cancels or subtracts hours' → one hour",
     change("CANCELLED", 24 * HOUR),
     { hours: 1, amount: null, rule: "CHICAGO.CHANGE_UNDER_14_DAYS_CUT" },
   ],
   [
-    "MCC 6-110-040: 'less than 24 hours' notice, subtracts hours' (8 h cancelled) → 50%: 4 h",
+    "MCC ch. 6-110: 'less than 24 hours' notice, subtracts hours' (8 h cancelled) → 50%: 4 h",
     change("CANCELLED", 24 * HOUR - 1),
     { hours: 4, amount: null, rule: "CHICAGO.CUT_UNDER_24H" },
   ],
   [
-    "MCC 6-110-040: 'changes the date or time ... with no loss of hours' → one hour",
+    "MCC ch. 6-110: 'changes the date or time ... with no loss of hours' → one hour",
     change("MOVED", 2 * DAY, { movedMinutes: 60 }),
     { hours: 1, amount: null, rule: "CHICAGO.CHANGE_UNDER_14_DAYS" },
   ],
-  ["MCC 6-110-040: mutually agreed shift trade → nothing", change("REASSIGNED", DAY, { exemption: "MUTUAL_CONSENT" }), null],
+  ["MCC ch. 6-110: mutually agreed shift trade → nothing", change("REASSIGNED", DAY, { exemption: "MUTUAL_CONSENT" }), null],
 ]);
 
 table(
   "CHICAGO",
   [
-    ["MCC 6-110-030 (2020–2022 text): 'at least 10 days' → 10 days' notice is no change", change("ADDED", 10 * DAY), null],
+    ["MCC ch. 6-110 (2020–2022 text): 'at least 10 days' → 10 days' notice is no change", change("ADDED", 10 * DAY), null],
     [
-      "MCC 6-110-040 (2020–2022 text): 9 days' notice → one hour",
+      "MCC ch. 6-110 (2020–2022 text): 9 days' notice → one hour",
       change("ADDED", 9 * DAY),
       { hours: 1, amount: null, rule: "CHICAGO.CHANGE_UNDER_10_DAYS" },
     ],

@@ -174,31 +174,31 @@ table("LOS_ANGELES", [
 
 table("CHICAGO", [
   {
-    name: "MCC 6-110-050: 'less than 10 hours after the end of the previous day's shift' (8 h) → 1.25×: 2 h × 0.25 = 0.5 h",
+    name: "MCC ch. 6-110: 'less than 10 hours after the end of the previous day's shift' (8 h) → 1.25×: 2 h × 0.25 = 0.5 h",
     previous: ["2026-11-02T14:00:00Z", "2026-11-02T22:00:00Z"],
     next: ["2026-11-03T06:00:00Z", "2026-11-03T14:00:00Z"],
     expected: { gapMinutes: 480, minutesInsideWindow: 120, hours: 0.5, amount: null },
   },
   {
-    name: "MCC 6-110-050: exactly 10 hours → no premium",
+    name: "MCC ch. 6-110: exactly 10 hours → no premium",
     previous: ["2026-11-02T14:00:00Z", "2026-11-02T22:00:00Z"],
     next: ["2026-11-03T08:00:00Z", "2026-11-03T16:00:00Z"],
     expected: null,
   },
   {
-    name: "MCC 6-110-050: 6 h gap, 4 h inside → 1 h",
+    name: "MCC ch. 6-110: 6 h gap, 4 h inside → 1 h",
     previous: ["2026-11-02T14:00:00Z", "2026-11-02T22:00:00Z"],
     next: ["2026-11-03T04:00:00Z", "2026-11-03T12:00:00Z"],
     expected: { gapMinutes: 360, minutesInsideWindow: 240, hours: 1, amount: null },
   },
   {
-    name: "MCC 6-110-050: a same-day split shift is not 'the previous day's shift'",
+    name: "MCC ch. 6-110: a same-day split shift is not 'the previous day's shift'",
     previous: ["2026-11-02T06:00:00Z", "2026-11-02T10:00:00Z"],
     next: ["2026-11-02T13:00:00Z", "2026-11-02T18:00:00Z"],
     expected: null,
   },
   {
-    name: "MCC 6-110-050: 9 h gap → 1 h inside × 0.25 = 0.25 h",
+    name: "MCC ch. 6-110: 9 h gap → 1 h inside × 0.25 = 0.25 h",
     previous: ["2026-11-02T14:00:00Z", "2026-11-02T22:00:00Z"],
     next: ["2026-11-03T07:00:00Z", "2026-11-03T15:00:00Z"],
     expected: { gapMinutes: 540, minutesInsideWindow: 60, hours: 0.25, amount: null },
