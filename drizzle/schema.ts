@@ -13,6 +13,7 @@ export * from "./schema/kiosk";
 export * from "./schema/partner-tokens";
 export * from "./schema/pay";
 export * from "./schema/photos";
+export * from "./schema/schedule-changes";
 export * from "./schema/schedules";
 export * from "./schema/shard-directory";
 export * from "./schema/shard-moves";

@@ -47,6 +47,7 @@ export const FEATURES = {
   deviceEnrollment: { public: true, load: (): FeatureModule => import("@/features/kiosk/kiosk-enroll.index") },
   photoFiles: { public: true, load: (): FeatureModule => import("@/features/photo-files/photo-files.index") },
   kioskPunches: { public: false, load: (): FeatureModule => import("@/features/kiosk-punches/kiosk-punches.index") },
+  scheduleChanges: { public: false, load: (): FeatureModule => import("@/features/schedule-changes/schedule-changes.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -104,6 +105,8 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/photos", "photoFiles"],
   ["/api/kiosk/punches", "kioskPunches"],
   ["/api/kiosk/photos", "kioskPunches"],
+  ["/api/organizations/*/schedule-changes", "scheduleChanges"],
+  ["/api/organizations/*/staffmembers/*/consents", "scheduleChanges"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

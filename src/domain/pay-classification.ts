@@ -44,6 +44,21 @@ export interface PaidTimeOffDay {
   hourlyWage: number | null;
 }
 
+/**
+ * A Fair Workweek premium owed on a date (the changed entry's original date; the shift a rest violation was worked
+ * on): hours at the workweek's regular rate, or a flat amount, named by the pack's rule.
+ */
+export interface PremiumOwed {
+  employeeId: string;
+  date: string;
+  kind: "PREDICTABILITY" | "REST";
+  hours: number | null;
+  amount: number | null;
+  rule: `${string}.${string}`;
+  /** The rate of hours when the employee worked nothing that workweek (no regular rate): their hourly wage. */
+  hourlyWage: number | null;
+}
+
 const MINUTE_MS = 60_000;
 const AS_PUNCHED: PunchRounding = { incrementMinutes: 0, mode: "NEAREST" };
 
@@ -428,6 +443,26 @@ function timeOffLine(day: PaidTimeOffDay): LineWithCents {
   );
 }
 
+const NOON_MS = 12 * 3_600_000;
+
+/**
+ * A premium's line. Hours are paid at the regular rate of the workweek holding its date, as a meal penalty is (a
+ * premium is not hours worked and never enters the regular rate: 29 CFR 778.224); without one (nothing worked that
+ * week) at the employee's wage. A flat amount is its own line of 0 minutes and no rate.
+ */
+function premiumLine(premium: PremiumOwed, weeks: Iterable<WorkweekState>): LineWithCents {
+  const fields = { date: premium.date, shiftId: null, kind: premium.kind, rule: premium.rule, ruleSetId: null };
+  if (premium.hours === null) {
+    const cents = premium.amount === null ? null : roundHalfAwayFromZero(premium.amount * 100);
+    return { line: { ...fields, minutes: 0, hours: 0, rate: null, amount: cents === null ? null : centsToAmount(cents) }, cents };
+  }
+  const at = Date.parse(`${premium.date}T00:00:00Z`) + NOON_MS;
+  let regularRate: number | null = null;
+  for (const week of weeks) if (week.from <= at && at < week.to) regularRate = week.regularRate;
+  const rate = regularRate ?? rateOf(premium.hourlyWage);
+  return makeLine({ ...fields, minutes: Math.round(premium.hours * 60) }, roundTo(premium.hours, 4), rate);
+}
+
 /** The input of a pay computation: every shift of the workweeks the range touches, paid time off and the rule sets. */
 export interface PayInput {
   startDate: string;
@@ -435,12 +470,14 @@ export interface PayInput {
   shifts: readonly PayShift[];
   timeOff: readonly PaidTimeOffDay[];
   ruleSets: readonly PayRuleSet[];
+  /** Fair Workweek premiums (change log and rest); those dated outside the range are left out. */
+  premiums?: readonly PremiumOwed[];
 }
 
 /**
  * A line with the shift its cost is charged to: a shift line's own shift (overtime and double time are lines of the
  * shifts whose minutes became overtime: a day's or week's last minutes, split at each shift), a meal penalty's the
- * shift during which the day passed the rule, time off none.
+ * shift during which the day passed the rule, time off and Fair Workweek premiums none.
  */
 export interface ChargedLine extends LineWithCents {
   chargedShiftId: string | null;
@@ -464,15 +501,23 @@ export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
   const timeOff = input.timeOff
     .filter((d) => d.date >= startDate && d.date <= endDate && d.hours !== 0)
     .sort((a, b) => compareText(a.employeeId, b.employeeId) || compareText(a.date, b.date));
-  const employeeIds = [...new Set([...closed.map((s) => s.employeeId), ...timeOff.map((d) => d.employeeId)])].sort(compareText);
+  const premiums = (input.premiums ?? [])
+    .filter((p) => p.date >= startDate && p.date <= endDate)
+    .sort((a, b) => compareText(a.employeeId, b.employeeId) || compareText(a.date, b.date) || compareText(a.rule, b.rule));
+  const employeeIds = [
+    ...new Set([...closed.map((s) => s.employeeId), ...timeOff.map((d) => d.employeeId), ...premiums.map((p) => p.employeeId)]),
+  ].sort(compareText);
   const employees: ChargedEmployeePay[] = [];
   let s = 0;
   let t = 0;
+  let q = 0;
   for (const employeeId of employeeIds) {
     const from = s;
     while (s < closed.length && closed[s]!.employeeId === employeeId) s++;
     const fromTimeOff = t;
     while (t < timeOff.length && timeOff[t]!.employeeId === employeeId) t++;
+    const fromPremiums = q;
+    while (q < premiums.length && premiums[q]!.employeeId === employeeId) q++;
     const { lines: pending, weeks } = employeeShiftLines(closed.slice(from, s), governing, calendars);
     for (const week of weeks.values()) week.regularRate = regularRateOf(week);
     const answered = pending.filter((l) => l.fields.date >= startDate && l.fields.date <= endDate);
@@ -481,7 +526,10 @@ export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
       chargedShiftId: l.chargedShiftId,
     }));
     const timeOffLines: ChargedLine[] = timeOff.slice(fromTimeOff, t).map((d) => ({ ...timeOffLine(d), chargedShiftId: null }));
-    const lines = mergeByDate(shiftLines, timeOffLines);
+    const premiumLines: ChargedLine[] = premiums
+      .slice(fromPremiums, q)
+      .map((p) => ({ ...premiumLine(p, weeks.values()), chargedShiftId: null }));
+    const lines = mergeByDate(mergeByDate(shiftLines, timeOffLines), premiumLines);
     if (lines.length === 0) continue;
     const workweeks = [...new Set(answered.map((l) => l.week))].sort((a, b) => a.from - b.from || a.to - b.to).map(workweekOf);
     employees.push({ pay: { employeeId, ...totalsOf(lines), workweeks, lines: lines.map((l) => l.line) }, lines });

@@ -2,14 +2,19 @@ import { centsToAmount, lineAmountCents, roundTo } from "./pay-amounts";
 
 /* Pay lines and their totals: the shapes pay answers, and sums kept in cents so lines add up to grossPay. */
 
-export type PayLineKind = "REGULAR" | "OVERTIME" | "DOUBLE_TIME" | "MEAL_PENALTY" | "TIME_OFF";
+export type PayLineKind = "REGULAR" | "OVERTIME" | "DOUBLE_TIME" | "MEAL_PENALTY" | "TIME_OFF" | "PREDICTABILITY" | "REST";
+
+/** Fair Workweek premiums: pay, not hours worked (no minute total counts them; they add to grossPay). */
+export const PREMIUM_KINDS: readonly PayLineKind[] = ["PREDICTABILITY", "REST"];
 export type PayLineRule =
   | "DAILY_OVERTIME"
   | "DAILY_DOUBLE_TIME"
   | "WEEKLY_OVERTIME"
   | "SEVENTH_DAY_OVERTIME"
   | "SEVENTH_DAY_DOUBLE_TIME"
-  | "MEAL_BREAK";
+  | "MEAL_BREAK"
+  /** A Fair Workweek pack's rule, `<PACK>.<RULE>` (e.g. NYC_FAST_FOOD.CHANGE_7_TO_13_DAYS_ADDED). */
+  | `${string}.${string}`;
 
 export interface PayLine {
   date: string;
@@ -83,7 +88,7 @@ export function totalsOf(lines: readonly LineWithCents[]): PayTotals {
     else if (line.kind === "OVERTIME") totals.overtimeMinutes += line.minutes;
     else if (line.kind === "DOUBLE_TIME") totals.doubleTimeMinutes += line.minutes;
     else if (line.kind === "MEAL_PENALTY") totals.penaltyHours += line.hours;
-    else totals.timeOffHours += line.hours;
+    else if (line.kind === "TIME_OFF") totals.timeOffHours += line.hours;
     cents += lineCents ?? 0;
   }
   return {

@@ -3,6 +3,7 @@ import {
   attendanceExceptions,
   attendanceSettings,
   breakTypes,
+  consents,
   costCodes,
   customFields,
   type events,
@@ -13,6 +14,7 @@ import {
   organizations,
   policyTypes,
   roles,
+  scheduleChanges,
   scheduleEntries,
   shiftNotes,
   shiftRequests,
@@ -37,6 +39,7 @@ import { type DeviceRow, serializeDevice } from "@/features/kiosk/kiosk.schemas"
 import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
 import { serializeRole } from "@/features/roles/roles.schemas";
+import { serializeConsent, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { preferenceFields } from "@/features/scheduling/open-shifts.events";
 import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "@/features/scheduling/open-shifts.schemas";
 import { serializeEntry } from "@/features/scheduling/schedules.schemas";
@@ -71,6 +74,8 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   location_fair_workweek: (snapshot) => serializeLocationFairWorkweekRow(rowOf(locationFairWorkweek, snapshot)),
   good_faith_estimates: (snapshot) => serializeGoodFaithEstimate(rowOf(goodFaithEstimates, snapshot)),
   custom_fields: (snapshot) => serializeCustomField(rowOf(customFields, snapshot)),
+  schedule_changes: (snapshot) => serializeScheduleChange(rowOf(scheduleChanges, snapshot)),
+  consents: (snapshot) => serializeConsent(rowOf(consents, snapshot)),
   policy_types: (snapshot) => serializePolicyType(rowOf(policyTypes, snapshot)),
   shift_notes: (snapshot) => serializeShiftNote(rowOf(shiftNotes, snapshot)),
   schedule_entries: (snapshot) => serializeEntry(rowOf(scheduleEntries, snapshot)),

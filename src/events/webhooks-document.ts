@@ -101,6 +101,8 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "staff_member.pin_updated": "StaffMemberPinChange",
   "staff_member.pin_unlocked": "StaffMemberPinUnlock",
   "photo.created": "KioskPhoto",
+  "schedule_change.recorded": "ScheduleChange",
+  "consent.created": "Consent",
 };
 
 const PUBLISHED = {

@@ -105,6 +105,10 @@ export const PROBLEM_CODES = {
   INSUFFICIENT_BALANCE: code([409], "The request needs more hours than the balance has available (with both amounts)"),
   TIME_OFF_OVERLAP: code([409], "The staff member has a pending or approved request overlapping these times"),
   REQUEST_NOT_PENDING: code([409], "Only a pending time-off request can be edited, approved or declined"),
+  REST_CONSENT_REQUIRED: code(
+    [409],
+    "The entry starts inside the rest window after (or ends inside the one before) another of the worker's entries, and the location's Fair Workweek pack requires the worker's consent: name their REST consent as `consentId`",
+  ),
   SCHEDULE_OVERLAP: code([409], "The staff member already has a schedule entry (draft or published) overlapping these times"),
   SCHEDULE_CONFLICT: code([409], "Published schedule entries of the staff member overlap the time off (named in `scheduleEntryIds`)"),
   TIME_OFF_CONFLICT: code([409], "The staff member has approved time off during these times"),

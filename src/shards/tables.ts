@@ -77,6 +77,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("pin_failures"),
   // Kiosk photos: rows name objects in R2 (FILES), global like the payroll snapshots'.
   owned("photos"),
+  owned("schedule_changes"),
+  owned("consents"),
   // A claim without an answer belongs to a request still running: during the freeze it fails and releases its key.
   { name: "idempotency_keys", owner: "idempotency_scope", key: ["scope", "key"], transient: `"status" IS NULL` },
 ];

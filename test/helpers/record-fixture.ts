@@ -204,6 +204,11 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     }),
     "kiosk photo",
   );
+  // The subject's own REST consent (Fair Workweek): only their token gives one.
+  const consent = await created(
+    api("POST", `${orgPath}/staffmembers/${subject.id}/consents`, { token: await staffToken(org, subject.id), body: { kind: "REST" } }),
+    "consent",
+  );
   // Approved, so that operation 9 (approved time off) has the subject's request to hide from the bystander.
   await created(api("POST", `${orgPath}/time-off-requests/${timeOff.id}/approve`, admin), "approved time off");
 
@@ -244,6 +249,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       "custom-fields": customField.id,
       devices: device.deviceId,
       photos: photo.photoId,
+      consents: consent.id,
     },
   };
 }

@@ -67,6 +67,7 @@ const REFERENCE_KEYS: Record<string, string> = {
   parentId: "cost-codes",
   costCodeId: "cost-codes",
   photoId: "photos",
+  consentId: "consents",
 };
 
 /** A reference the request can carry: where it goes, and its value for the ids of one fixture or another. */

@@ -264,6 +264,11 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
     await ok(api("POST", `/api/organizations/${org.id}/pay-periods/${endedPeriod()}/close`, { token: org.adminToken, body: {} }), "close");
     return { path: { organization_id: org.id, periodId: endedPeriod() }, token: org.adminToken };
   },
+  // Only the worker's own token gives their consent.
+  [`POST ${O}/staffmembers/{id}/consents`]: async (c) => {
+    const staff = await staffAt(c);
+    return { path: { id: staff.id }, token: await staffToken(c.org, staff.id) };
+  },
   [`POST ${O}/staffmembers/{id}/availability`]: async () => ({
     body: { startTime: "2030-01-07T09:00:00Z", endTime: "2030-01-07T12:00:00Z" },
   }),

@@ -106,6 +106,8 @@ export const EVENT_TYPES = [
   "staff_member.pin_updated",
   "staff_member.pin_unlocked",
   "photo.created",
+  "schedule_change.recorded",
+  "consent.created",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

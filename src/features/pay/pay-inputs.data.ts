@@ -1,13 +1,16 @@
-import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
+import { locationFairWorkweek, organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
+import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
-import type { PaidTimeOffDay, PayShift } from "@/domain/pay-classification";
+import type { PaidTimeOffDay, PayShift, PremiumOwed } from "@/domain/pay-classification";
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
+import { effectivePack } from "@/features/fair-workweek/fair-workweek.data";
+import { premiumChangesStatement } from "@/features/schedule-changes/schedule-changes.data";
 import { ruleSetOfRow, serializePayRuleSet } from "./pay-rules.schemas";
 
 /** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
@@ -27,6 +30,8 @@ export interface PayInputs {
   ruleSetVersions: ReturnType<typeof serializePayRuleSet>[];
   shifts: PayShift[];
   timeOff: PaidTimeOffDay[];
+  /** Fair Workweek premiums of the range: the change log's priced changes. */
+  premiums: PremiumOwed[];
   employees: Map<string, PayEmployee>;
   /** payInputsFingerprint as read with the inputs when asked for (a close guards its write on it), else "". */
   fingerprint: string;
@@ -63,7 +68,9 @@ export const payInputsFingerprint = (organizationId: string, startDate: string, 
       WHERE organization_id = ${organizationId} AND start_at < ${rangeEnd} AND end_at > ${rangeStart})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM pay_rule_sets WHERE organization_id = ${organizationId})
     || '/' || (SELECT count(*) || ':' || total(approved_at) FROM timesheet_approvals
-      WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})`;
+      WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM schedule_changes
+      WHERE organization_id = ${organizationId} AND entry_date >= ${startDate} AND entry_date <= ${endDate})`;
 };
 
 /** A shift as pay reads it (domain/pay-shift: StoredShiftForPay, less the staff member's wage type). */
@@ -145,6 +152,16 @@ export const payInputStatements = (db: Database, filter: PayFilter, { fingerprin
     staffStatement(db, filter),
   ] as const;
 
+/** The Fair Workweek premiums of the range (the change log's priced changes): the sixth rows of payInputsOf. */
+export const premiumsStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
+  premiumChangesStatement(
+    db,
+    filter.organizationId,
+    filter.startDate,
+    filter.endDate,
+    employeeIds ?? (filter.employeeId === undefined ? undefined : [filter.employeeId]),
+  );
+
 const ruleSetsStatement = (db: Database, filter: PayFilter) =>
   db
     .select()
@@ -187,7 +204,15 @@ const staffStatement = (db: Database, filter: PayFilter) =>
       ),
     );
 
-type Statements = ReturnType<typeof payInputStatements>;
+/** The organization's Fair Workweek settings per location (a row each, few): what REST premiums are judged by. */
+export const packsStatement = (db: Database, filter: PayFilter) =>
+  db.select().from(locationFairWorkweek).where(eq(locationFairWorkweek.organizationId, filter.organizationId));
+
+/** The Fair Workweek reads of pay after payInputStatements: the change log's premiums and the locations' packs. */
+export const premiumInputStatements = (db: Database, filter: PayFilter) =>
+  [premiumsStatement(db, filter), packsStatement(db, filter)] as const;
+
+type Statements = [...ReturnType<typeof payInputStatements>, ReturnType<typeof premiumsStatement>, ReturnType<typeof packsStatement>];
 /** The rows of payInputStatements, in their order. */
 export type PayInputRows = readonly [
   Awaited<Statements[0]>,
@@ -195,14 +220,20 @@ export type PayInputRows = readonly [
   Awaited<Statements[2]>,
   Awaited<Statements[3]>,
   Awaited<Statements[4]>,
+  Awaited<Statements[5]>?,
+  Awaited<Statements[6]>?,
 ];
 
 /** The inputs of a pay computation from the rows of payInputStatements. */
-export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, organization, staffRows]: PayInputRows): PayInputs {
+export function payInputsOf(
+  filter: PayFilter,
+  [sets, shiftRows, timeOffRows, organization, staffRows, premiumRows = [], packRows = []]: PayInputRows,
+): PayInputs {
   // A location filter names employees by their shifts there; their time off counts wherever it is.
   const workers = filter.locationId ? new Set(shiftRows.map((s) => s.employeeId)) : null;
   const timeOffOf = timeOffRows.filter((r) => !workers || workers.has(r.workerId));
-  const ids = new Set([...shiftRows.map((s) => s.employeeId), ...timeOffOf.map((r) => r.workerId)]);
+  const premiumsOf = premiumRows.filter((r) => !workers || workers.has(r.employeeId));
+  const ids = new Set([...shiftRows.map((s) => s.employeeId), ...timeOffOf.map((r) => r.workerId), ...premiumsOf.map((r) => r.employeeId)]);
   const staff = staffRows.filter((s) => ids.has(s.id));
   const currency = organization[0]?.currencyCode ?? "USD";
   const employees = new Map(
@@ -219,12 +250,21 @@ export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, or
     ]),
   );
   const salaried = new Set(staff.filter((s) => s.wageType === "salary").map((s) => s.id));
+  const payShifts = shiftRows.map((row) =>
+    payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
+  );
+  const packRow = new Map(packRows.map((r) => [r.locationId, r]));
+  const rest = packRows.length
+    ? restPremiums(
+        payShifts,
+        (locationId, date) => effectivePack(packRow.get(locationId), date),
+        (id) => employees.get(id)?.hourlyWage ?? null,
+      )
+    : [];
   return {
     ruleSets: sets.map(ruleSetOfRow),
     ruleSetVersions: sets.map(serializePayRuleSet),
-    shifts: shiftRows.map((row) =>
-      payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
-    ),
+    shifts: payShifts,
     timeOff: timeOffOf.flatMap((r) =>
       r.hourConfiguration.map((day) => ({
         employeeId: r.workerId,
@@ -233,6 +273,18 @@ export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, or
         hourlyWage: employees.get(r.workerId)?.hourlyWage ?? 0,
       })),
     ),
+    premiums: [
+      ...rest,
+      ...premiumsOf.map((r) => ({
+        employeeId: r.employeeId,
+        date: r.entryDate,
+        kind: "PREDICTABILITY" as const,
+        hours: r.premiumHours,
+        amount: r.premiumAmount,
+        rule: r.premiumRule as `${string}.${string}`,
+        hourlyWage: employees.get(r.employeeId)?.hourlyWage ?? null,
+      })),
+    ],
     employees,
     fingerprint: organization[0]?.fingerprint ?? "",
   };
@@ -240,7 +292,7 @@ export function payInputsOf(filter: PayFilter, [sets, shiftRows, timeOffRows, or
 
 /** The inputs of a pay computation in one round trip (payInputStatements): every employee, as a close reads them. */
 export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
-  return payInputsOf(filter, await db.batch(payInputStatements(db, filter)));
+  return payInputsOf(filter, await db.batch([...payInputStatements(db, filter), ...premiumInputStatements(db, filter)]));
 }
 
 /** A page of employees: those after `afterId` in id order, at most `limit`. */
@@ -272,7 +324,10 @@ function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
         AND worked.business_date >= ${from} AND worked.business_date <= ${to} AND worked.deleted_at IS NULL)
       OR EXISTS (SELECT 1 FROM time_off_requests AS away INNER JOIN time_off_policies AS policy ON policy.id = away.policy_id
         WHERE away.worker_id = ${staffMembers.id} AND away.status = 'approved' AND away.deleted_at IS NULL
-        AND away.start_at < ${rangeEnd} AND away.end_at > ${rangeStart} AND policy.paid = 1))`;
+        AND away.start_at < ${rangeEnd} AND away.end_at > ${rangeStart} AND policy.paid = 1)
+      OR EXISTS (SELECT 1 FROM schedule_changes AS owed WHERE owed.employee_id = ${staffMembers.id}
+        AND owed.entry_date >= ${filter.startDate} AND owed.entry_date <= ${filter.endDate}
+        AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL))`;
   return db
     .select(staffColumns)
     .from(staffMembers)
@@ -300,10 +355,11 @@ export async function readPayInputsPage(
   page: PayPage,
   { charges = false } = {},
 ): Promise<{ inputs: PayInputs; employeeIds: string[]; more: boolean; charges: Map<string, ShiftCharge> }> {
-  const [sets, organization, pageRows] = await db.batch([
+  const [sets, organization, pageRows, packRows] = await db.batch([
     ruleSetsStatement(db, filter),
     organizationStatement(db, filter),
     payEmployeesStatement(db, filter, page),
+    packsStatement(db, filter),
   ]);
   const staffRows = pageRows.slice(0, page.limit);
   const employeeIds = staffRows.map((r) => r.id);
@@ -312,11 +368,23 @@ export async function readPayInputsPage(
   const byIds: PayFilter = { organizationId: filter.organizationId, startDate: filter.startDate, endDate: filter.endDate };
   const chunks = chunk(employeeIds, IDS_PER_STATEMENT);
   const shiftsOf = charges ? chargedShiftsStatement : shiftsStatement;
-  const [first, ...rest] = chunks.flatMap((ids) => [shiftsOf(db, byIds, ids), timeOffStatement(db, byIds, ids)]);
+  const [first, ...rest] = chunks.flatMap((ids) => [
+    shiftsOf(db, byIds, ids),
+    timeOffStatement(db, byIds, ids),
+    premiumsStatement(db, byIds, ids),
+  ]);
   const rows = first ? ((await db.batch([first, ...rest])) as unknown[][]) : [];
-  const part = <T>(k: number) => rows.filter((_, i) => i % 2 === k).flat() as T[];
+  const part = <T>(k: number) => rows.filter((_, i) => i % 3 === k).flat() as T[];
   const shiftRows = part<PayInputRows[1][number] & Partial<ShiftCharge>>(0);
-  const inputs = payInputsOf(byIds, [sets, shiftRows, part<PayInputRows[2][number]>(1), organization, staffRows]);
+  const inputs = payInputsOf(byIds, [
+    sets,
+    shiftRows,
+    part<PayInputRows[2][number]>(1),
+    organization,
+    staffRows,
+    part<NonNullable<PayInputRows[5]>[number]>(2),
+    packRows,
+  ]);
   const shiftCharges = new Map(
     charges ? shiftRows.map((r) => [r.id, { locationId: r.locationId, roleId: r.roleId ?? null, costCodeId: r.costCodeId ?? null }]) : [],
   );

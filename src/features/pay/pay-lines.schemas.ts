@@ -3,7 +3,7 @@ import { PageQuery } from "@/platform/http/pagination";
 import { queryIdParam } from "@/platform/openapi/helpers";
 import { CalendarDate } from "@/platform/schemas/validation";
 
-const KINDS = ["REGULAR", "OVERTIME", "DOUBLE_TIME", "MEAL_PENALTY", "TIME_OFF"] as const;
+const KINDS = ["REGULAR", "OVERTIME", "DOUBLE_TIME", "MEAL_PENALTY", "TIME_OFF", "PREDICTABILITY", "REST"] as const;
 const RULES = [
   "DAILY_OVERTIME",
   "DAILY_DOUBLE_TIME",
@@ -21,8 +21,14 @@ export const PayLine = z
         "The workday the minutes were worked in, named by the local date on which it starts (a shift crossing the " +
         "rule set's workdayStartsAt has a line per workday).",
     }),
-    shiftId: z.string().nullable().openapi({ description: "Null for meal penalties and time off." }),
-    kind: z.enum(KINDS),
+    shiftId: z.string().nullable().openapi({ description: "Null for meal penalties, premiums and time off." }),
+    kind: z.enum(KINDS).openapi({
+      description:
+        "PREDICTABILITY: a Fair Workweek change premium (GET …/schedule-changes), dated by the changed entry's original " +
+        "date; REST: a rest-between-shifts premium, dated by the shift worked inside the rest window. Premiums are pay, " +
+        "not hours worked: no minute total counts them, they add to grossPay; hours are paid at the workweek's " +
+        "regularRate (at the wage when nothing was worked that workweek), a flat amount is a line of 0 minutes and no rate.",
+    }),
     minutes: z.number().int().openapi({ description: "Whole minutes: the basis of `amount`." }),
     hours: z.number().openapi({ description: "minutes ÷ 60 shown to two decimals, for reading only: never the basis of `amount`." }),
     rate: z
@@ -42,7 +48,14 @@ export const PayLine = z
           "amount = minutes ÷ 60 × rate, rounded to cents half away from zero (a 301-minute line at rate 20 is 100.33, " +
           "though its hours read 5.02). Null without a rate.",
       }),
-    rule: z.enum(RULES).nullable().openapi({ description: "The rule that made the line; null for regular time and time off." }),
+    rule: z
+      .union([z.enum(RULES), z.string().regex(/^[A-Z0-9_]+\.[A-Z0-9_.]+$/)])
+      .nullable()
+      .openapi({
+        description:
+          "The rule that made the line; null for regular time and time off. A premium names its Fair Workweek pack's rule " +
+          "as `<PACK>.<RULE>` (e.g. NYC_FAST_FOOD.CHANGE_7_TO_13_DAYS_ADDED).",
+      }),
     ruleSetId: z.string().nullable().openapi({ description: "The rule set whose rules made the line; null where none governs." }),
   })
   .openapi("PayLine");

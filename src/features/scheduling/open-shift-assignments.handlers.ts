@@ -7,7 +7,7 @@ import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
 import { invalidField, notFound } from "@/problems/problem";
 import { findPreference } from "./open-shift-preferences.handlers";
 import { findOpenShift } from "./open-shift-reads.data";
-import { approvedEntry, spanOf, touched } from "./open-shift-statements.data";
+import { approvedEntry, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
 import { assignedEvents } from "./open-shifts.events";
 import type { OpenShiftRow, PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
@@ -25,10 +25,12 @@ function assignStatements(
   preferences: readonly PreferenceRow[],
   now: Date,
   ignoreAvailability: boolean,
+  /** The entry id each preference's approval creates. */
+  entryIds: ReadonlyMap<string, string>,
 ) {
   const kind = assignmentKind(shift);
   return preferences.flatMap((preference): Statement[] => {
-    const entryId = newId(now.getTime());
+    const entryId = entryIds.get(preference.id)!;
     const approve = db
       .update(openShiftPreferences)
       .set({
@@ -83,13 +85,25 @@ async function assignAll(
   if (preferences.some((p) => p.status !== "PENDING")) throw preferenceNotPending();
   if (!placesFit(places?.approved ?? 0, preferences.length, shift.staffCountRequired)) throw openShiftFull();
   const now = new Date();
+  const entryIds = new Map(preferences.map((p) => [p.id, newId(now.getTime())]));
+  const recording = await recordingAssignments(
+    db,
+    scope,
+    shift,
+    assignmentKind(shift) === "draft"
+      ? []
+      : preferences.map((p) => ({ entryId: entryIds.get(p.id)!, workerId: p.workerId, preferred: p.preference === "PREFERRED" })),
+    now,
+  );
   await guardedBatch(
     writerOf(db, scope),
-    [touched(db, shift.id, now), ...assignStatements(db, scope, shift, preferences, now, ignoreAvailability)],
+    [
+      touched(db, shift.id, now),
+      ...assignStatements(db, scope, shift, preferences, now, ignoreAvailability, entryIds),
+      ...recording.statements,
+    ],
     scheduleGuardProblems,
-    {
-      events: [assignedEvents(scope.organizationId, preferenceIds, now)],
-    },
+    { events: [assignedEvents(scope.organizationId, preferenceIds, now), ...recording.events] },
   );
   return db
     .select()

@@ -1,6 +1,8 @@
 import { openShifts, scheduleEntries } from "@db/schema";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { businessDate } from "@/domain/local-time";
+import { changeRowsOf, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { nextVersion } from "@/platform/http/conditional";
 import type { OpenShiftRow } from "./open-shifts.schemas";
 import type { ScheduleScope } from "./schedule-access.guards";
@@ -51,4 +53,36 @@ export function approvedEntry(
     createdAt: now,
     updatedAt: now,
   });
+}
+
+/**
+ * The change log of entries an open shift's claims or assignments create (Fair Workweek): ADDED for each worker,
+ * EMPLOYEE initiated (the worker claimed it or stated a preference for it: no premium) unless the worker said
+ * NOT_PREFERRED. Recorded only for entries the batch wrote.
+ */
+export async function recordingAssignments(
+  db: Database,
+  scope: ScheduleScope,
+  shift: OpenShiftRow,
+  assigned: readonly { entryId: string; workerId: string; preferred: boolean }[],
+  now: Date,
+) {
+  if (assigned.length === 0 || shift.isDraft) return { statements: [], events: [] };
+  const rules = await changeRulesAt(db, scope.organizationId, shift.locationId, businessDate(shift.startAt, shift.utcOffset));
+  const rows = assigned.flatMap(({ entryId, workerId, preferred }) =>
+    changeRowsOf(
+      rules,
+      {
+        organizationId: scope.organizationId,
+        locationId: shift.locationId,
+        scheduleEntryId: entryId,
+        utcOffset: shift.utcOffset,
+        before: null,
+        after: { employeeId: workerId, start: shift.startAt, end: shift.endAt, published: true, deleted: false },
+      },
+      { initiatedBy: preferred ? "EMPLOYEE" : "EMPLOYER", reason: `open shift ${shift.id}` },
+      now,
+    ),
+  );
+  return recordingChanges(db, scope.organizationId, rows, (entryId) => sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${entryId})`);
 }

@@ -7,9 +7,11 @@ import type { EventSpec } from "@/data/outbox/outbox";
 import { rawAll } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { localWallClock } from "@/domain/local-time";
+import { businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
+import { changeRowsOf, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
+import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
@@ -34,7 +36,7 @@ export async function publishRange(
   writer: Writer,
   scope: ScheduleScope,
   location: LocationRow,
-  body: { startDate: string; endDate: string },
+  body: { startDate: string; endDate: string; dryRun?: boolean },
 ) {
   const { db } = writer;
   const { organizationId } = scope;
@@ -47,8 +49,15 @@ export async function publishRange(
       gte(table.startAt, range.start),
       lt(table.startAt, range.end),
     );
+  const heldBack = or(entryOnTimeOff, and(eq(scheduleEntries.ignoreAvailability, false), entryUnavailable))!;
+  const rules = await changeRulesAt(
+    db,
+    organizationId,
+    location.id,
+    businessDate(range.start, offsetMinutesAt(location.timezone, range.start)),
+  );
   // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
-  const [shifts, preferences] = await db.batch([
+  const [shifts, preferences, drafts] = await db.batch([
     db.select().from(openShifts).where(draftsOf(openShifts)),
     db
       .select()
@@ -59,6 +68,24 @@ export async function publishRange(
           eq(openShiftPreferences.isDraft, true),
           eq(openShiftPreferences.status, "APPROVED"),
           isNull(openShiftPreferences.deletedAt),
+        ),
+      ),
+    // The drafts the change log may record as ADDED (none without a pack): those starting inside its notice window.
+    db
+      .select({
+        id: scheduleEntries.id,
+        employeeId: scheduleEntries.employeeId,
+        startAt: scheduleEntries.startAt,
+        endAt: scheduleEntries.endAt,
+        utcOffset: scheduleEntries.utcOffset,
+      })
+      .from(scheduleEntries)
+      .where(
+        and(
+          draftsOf(scheduleEntries),
+          isNull(scheduleEntries.deletedAt),
+          not(heldBack),
+          rules ? lt(scheduleEntries.startAt, new Date(Date.now() + rules.noticeDays * 86_400_000)) : sql`0`,
         ),
       ),
   ]);
@@ -84,8 +111,9 @@ export async function publishRange(
   const now = new Date();
   const published = { isDraft: false, publishedAt: now, updatedAt: now };
   const applied = assignments.filter((a) => selection.assignmentIds.includes(a.preference.id));
+  const entryIdOf = new Map(applied.map(({ preference }) => [preference.id, newId(now.getTime())]));
   const assignmentStatements = applied.flatMap(({ preference, shift }): Statement[] => {
-    const entryId = newId(now.getTime());
+    const entryId = entryIdOf.get(preference.id)!;
     return [
       db
         .update(openShiftPreferences)
@@ -101,7 +129,40 @@ export async function publishRange(
       approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, true),
     ];
   });
-  const heldBack = or(entryOnTimeOff, and(eq(scheduleEntries.ignoreAvailability, false), entryUnavailable))!;
+  const added = (entryId: string, span: { employeeId: string; startAt: Date; endAt: Date; utcOffset: number }) =>
+    changeRowsOf(
+      rules,
+      {
+        organizationId,
+        locationId: location.id,
+        scheduleEntryId: entryId,
+        utcOffset: span.utcOffset,
+        before: null,
+        after: { employeeId: span.employeeId, start: span.startAt, end: span.endAt, published: true, deleted: false },
+      },
+      { initiatedBy: "EMPLOYER" },
+      now,
+    );
+  const changeRows: ScheduleChangeRow[] = [
+    ...drafts.flatMap((d) => added(d.id, d)),
+    ...applied.flatMap(({ preference, shift }) =>
+      added(entryIdOf.get(preference.id)!, {
+        employeeId: preference.workerId,
+        startAt: shift.startAt,
+        endAt: shift.endAt,
+        utcOffset: shift.utcOffset,
+      }),
+    ),
+  ];
+  if (body.dryRun) return dryRunResult(changeRows, now);
+  // Entries first published by this batch (a draft held back, or one published meanwhile, records nothing).
+  const recording = recordingChanges(
+    db,
+    organizationId,
+    changeRows,
+    (entryId) => sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${entryId} AND is_draft = 0
+      AND published_at = ${now.getTime()} AND deleted_at IS NULL)`,
+  );
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
     writer,
     [
@@ -127,9 +188,10 @@ export async function publishRange(
         .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), heldBack))
         .orderBy(scheduleEntries.id),
       ...assignmentStatements,
+      ...recording.statements,
     ],
     scheduleGuardProblems,
-    { events: [publishedEvent(writer, scope, location, body, now)] },
+    { events: [publishedEvent(writer, scope, location, body, now), ...recording.events] },
   );
   const changes = (result: unknown) => (result as { meta: { changes: number } }).meta.changes;
   return {
@@ -155,6 +217,27 @@ export async function publishRange(
         reason: conflicts.get(id)!,
       };
     }),
+  };
+}
+
+/**
+ * What a publish would record, writing nothing: the changes (each ADDED inside the pack's window) and their
+ * premiums per employee and in total (hours at the regular rate and flat amounts apart: hours become money only in
+ * pay, at each workweek's regular rate).
+ */
+function dryRunResult(rows: readonly ScheduleChangeRow[], now: Date) {
+  const sum = (of: readonly ScheduleChangeRow[]) => ({
+    changes: of.length,
+    premiumHours: Math.round(of.reduce((t, r) => t + (r.premiumHours ?? 0), 0) * 10_000) / 10_000,
+    premiumAmount: Math.round(of.reduce((t, r) => t + (r.premiumAmount ?? 0), 0) * 100) / 100,
+  });
+  const employeeIds = [...new Set(rows.map((r) => r.employeeId))].sort();
+  return {
+    dryRun: true as const,
+    evaluatedAt: now.toISOString(),
+    changes: rows.map(serializeScheduleChange),
+    employees: employeeIds.map((employeeId) => ({ employeeId, ...sum(rows.filter((r) => r.employeeId === employeeId)) })),
+    totals: sum(rows),
   };
 }
 

@@ -1,9 +1,13 @@
-import { scheduleEntries } from "@db/schema";
-import { and, eq, ne, or, type SQL } from "drizzle-orm";
+import { consents, scheduleEntries } from "@db/schema";
+import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { guarded } from "@/data/write/constraint-problems";
-import { rowExists } from "@/data/write/precondition-guard";
+import { preconditionGuard, rowExists } from "@/data/write/precondition-guard";
+import { businessDate } from "@/domain/local-time";
 import { planEntrySpan } from "@/domain/schedule-entry";
+import type { ChangeContext } from "@/features/schedule-changes/schedule-changes.data";
+import { changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
+import type { ScheduleChangeRow } from "@/features/schedule-changes/schedule-changes.schemas";
 import {
   type AlsoWritten,
   findLive,
@@ -14,11 +18,11 @@ import {
   updateLive,
   type WriteContext,
 } from "@/platform/crud/tenant-queries";
-import { validationFailed } from "@/problems/problem";
+import { invalidField, validationFailed } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { checkEntryReferences } from "./schedule-references.data";
 import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
-import type { EntryCreateInput, EntryPatchInput, ScheduleEntryRow } from "./schedules.schemas";
+import type { EntryCreateInput, EntryPatchInput, EntryRemoveInput, ScheduleEntryRow } from "./schedules.schemas";
 import { type Ending, endRequestsOf } from "./shift-request-endings.data";
 
 function span(wallClock: { start: string; end: string }, rule: { utcOffset: number } | { timeZone: string }) {
@@ -56,6 +60,67 @@ const endingRequests =
     return { before: [ending.statement], events: [ending.event] };
   };
 
+/** Both of an update's other writes, in order (each given the update's own condition). */
+const both =
+  (...parts: (AlsoWritten | undefined)[]): AlsoWritten =>
+  (where) => {
+    const written = parts.map((part) => part?.(where) ?? { before: [], events: [] });
+    return { before: written.flatMap((w) => w.before), events: written.flatMap((w) => w.events) };
+  };
+
+/** The entry's row exactly as a write read it: its worker and times, live and published. */
+const asRead = (was: ScheduleEntryRow): SQL =>
+  and(
+    eq(scheduleEntries.id, was.id),
+    eq(scheduleEntries.employeeId, was.employeeId),
+    eq(scheduleEntries.startAt, was.startAt),
+    eq(scheduleEntries.endAt, was.endAt),
+    eq(scheduleEntries.isDraft, false),
+    isNull(scheduleEntries.deletedAt),
+  )!;
+
+/**
+ * The Fair Workweek change log of an update of a published entry (`rows`, classified from the entry as read): the
+ * batch holds only while the entry is still as read (a precondition guard: a concurrent change answers 412, so a
+ * change is never recorded against times it did not change), and the rows land exactly when the update applies.
+ */
+const recordingChangesOf = (
+  db: Database,
+  organizationId: string,
+  was: ScheduleEntryRow,
+  rows: readonly ScheduleChangeRow[],
+): AlsoWritten | undefined =>
+  rows.length === 0
+    ? undefined
+    : (where) => {
+        const recording = recordingChanges(db, organizationId, rows, () => rowExists(scheduleEntries, where));
+        return {
+          before: [preconditionGuard(db, rowExists(scheduleEntries, asRead(was))), ...recording.statements],
+          events: recording.events,
+        };
+      };
+
+/** The location's change rules on the earlier of an entry's dates: null for drafts, or without a pack. */
+const rulesFor = (db: Database, organizationId: string, locationId: string, starts: Date[], utcOffset: number) =>
+  changeRulesAt(db, organizationId, locationId, businessDate(new Date(Math.min(...starts.map((d) => d.getTime()))), utcOffset));
+
+/** A consentId a write names is one of the worker's consents (else 400 naming it); the batch's guard re-checks it. */
+async function checkConsent(db: Database, organizationId: string, employeeId: string, consentId: string | undefined) {
+  if (consentId === undefined) return;
+  const [row] = await db
+    .select({ id: consents.id })
+    .from(consents)
+    .where(
+      and(
+        eq(consents.organizationId, organizationId),
+        eq(consents.id, consentId),
+        eq(consents.employeeId, employeeId),
+        isNull(consents.deletedAt),
+      ),
+    );
+  if (!row) throw invalidField("consentId", "not a consent of this staff member");
+}
+
 /** POST /schedules (published at once) and POST /schedules/drafts. */
 export async function createEntry(
   c: WriteContext,
@@ -72,8 +137,24 @@ export async function createEntry(
     body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: location.timezone },
   );
   await checkEntryReferences(db, organizationId, location.id, { employeeId: body.employeeId, roleId: body.roleId, breaks });
+  await checkConsent(db, organizationId, body.employeeId, body.consentId);
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
   const now = new Date();
+  const rules = isDraft ? null : await rulesFor(db, organizationId, location.id, [planned.start], planned.utcOffset);
+  const added = (entryId: string) =>
+    changeRowsOf(
+      rules,
+      {
+        organizationId,
+        locationId: location.id,
+        scheduleEntryId: entryId,
+        utcOffset: planned.utcOffset,
+        before: null,
+        after: { employeeId: body.employeeId, start: planned.start, end: planned.end, published: true, deleted: false },
+      },
+      { initiatedBy: "EMPLOYER" },
+      now,
+    );
   return guarded(
     insertRecord(
       c,
@@ -86,7 +167,12 @@ export async function createEntry(
         startAt: planned.start,
         endAt: planned.end,
         utcOffset: planned.utcOffset,
-        timezone: location.timezone,
+        timezone: entryGuards.restConsent.sql(location.timezone, {
+          ...guard,
+          rest: rules?.restConsent ?? null,
+          startDate: businessDate(planned.start, planned.utcOffset),
+          consentId: body.consentId ?? null,
+        }) as unknown as string,
         breaks,
         note: body.note ?? null,
         ignoreAvailability: body.ignoreAvailability,
@@ -94,6 +180,10 @@ export async function createEntry(
         publishedAt: isDraft ? null : now,
       },
       "schedule_entry.created",
+      (entryId) => {
+        const recording = recordingChanges(db, organizationId, added(entryId));
+        return { after: recording.statements, events: recording.events };
+      },
     ),
     scheduleGuardProblems,
   );
@@ -116,7 +206,23 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
   const roleId = body.roleId ?? was.roleId;
   const breaks = body.breaks ?? was.breaks;
   await checkEntryReferences(db, organizationId, was.locationId, { employeeId, roleId, breaks });
+  await checkConsent(db, organizationId, employeeId, body.consentId);
   const guard = { organizationId, employeeId, entryId: id, start: planned.start, end: planned.end };
+  const at = new Date();
+  const rules = isDraft ? null : await rulesFor(db, organizationId, was.locationId, [was.startAt, planned.start], was.utcOffset);
+  const changes = changeRowsOf(
+    rules,
+    {
+      organizationId,
+      locationId: was.locationId,
+      scheduleEntryId: id,
+      utcOffset: was.utcOffset,
+      before: entryState(was),
+      after: { employeeId, start: planned.start, end: planned.end, published: true, deleted: false },
+    },
+    changeContext(body),
+    at,
+  );
   return guarded(
     updateLive(
       c,
@@ -130,6 +236,12 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
         startAt: planned.start,
         endAt: planned.end,
         utcOffset: planned.utcOffset,
+        timezone: entryGuards.restConsent.sql(was.timezone, {
+          ...guard,
+          rest: rules?.restConsent ?? null,
+          startDate: businessDate(planned.start, planned.utcOffset),
+          consentId: body.consentId ?? null,
+        }),
         breaks,
         note: body.note === undefined ? was.note : body.note,
         ignoreAvailability: body.ignoreAvailability,
@@ -138,29 +250,51 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
       "schedule_entry.updated",
       isDraft
         ? undefined
-        : endingRequests(
-            db,
-            organizationId,
-            id,
-            "ENTRY_CHANGED",
-            or(
-              ne(scheduleEntries.startAt, planned.start),
-              ne(scheduleEntries.endAt, planned.end),
-              ne(scheduleEntries.employeeId, employeeId),
+        : both(
+            endingRequests(
+              db,
+              organizationId,
+              id,
+              "ENTRY_CHANGED",
+              or(
+                ne(scheduleEntries.startAt, planned.start),
+                ne(scheduleEntries.endAt, planned.end),
+                ne(scheduleEntries.employeeId, employeeId),
+              ),
             ),
+            recordingChangesOf(db, organizationId, was, changes),
           ),
     ),
     scheduleGuardProblems,
   );
 }
 
-export const removeEntry = (c: WriteContext, scope: ScheduleScope, id: string, isDraft: boolean) =>
-  softDeleteLive(
+/** What a manager's write says about its change: employer initiated, with the body's reason and exemption. */
+const changeContext = (body: { changeReason?: string | undefined; exemption?: ChangeContext["exemption"] }): ChangeContext => ({
+  initiatedBy: "EMPLOYER",
+  exemption: body.exemption ?? null,
+  reason: body.changeReason ?? null,
+});
+
+/** DELETE /schedules/{id} and /schedules/drafts/{id}; a published entry's cancellation goes to the change log. */
+export async function removeEntry(c: WriteContext, scope: ScheduleScope, id: string, isDraft: boolean, query: EntryRemoveInput = {}) {
+  const { db } = c.var;
+  const { organizationId } = scope;
+  let recording: AlsoWritten | undefined;
+  if (!isDraft) {
+    const was = await findEntry(db, scope, id, isDraft);
+    const rules = await rulesFor(db, organizationId, was.locationId, [was.startAt], was.utcOffset);
+    const write = { organizationId, locationId: was.locationId, scheduleEntryId: id, utcOffset: was.utcOffset };
+    const rows = changeRowsOf(rules, { ...write, before: entryState(was), after: null }, changeContext(query), new Date());
+    recording = recordingChangesOf(db, organizationId, was, rows);
+  }
+  return softDeleteLive(
     c,
     scheduleEntries,
-    scope.organizationId,
+    organizationId,
     entryOfKind(scope, id, isDraft),
     "Schedule entry",
     "schedule_entry.deleted",
-    isDraft ? undefined : endingRequests(c.var.db, scope.organizationId, id, "ENTRY_DELETED"),
+    isDraft ? undefined : both(endingRequests(db, organizationId, id, "ENTRY_DELETED"), recording),
   );
+}

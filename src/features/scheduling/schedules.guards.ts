@@ -30,6 +30,35 @@ export const overlapsSchedule = (span: EntrySpan): SQL =>
     AND deleted_at IS NULL AND id <> ${span.entryId} AND id <> ${span.leavingEntryId ?? span.entryId}
     AND start_at < ${span.end.getTime()} AND end_at > ${span.start.getTime()})`;
 
+/** Rest between shifts a pack requires consent for, and the consent a write names (Fair Workweek). */
+export interface RestConsentSpan extends EntrySpan {
+  rest: { minHours: number; consecutiveDays: boolean } | null;
+  /** The local date the entry starts on (a CONSECUTIVE_DAYS pack counts only entries of other days). */
+  startDate: string;
+  consentId: string | null;
+}
+
+const localDateOf = (column: SQL) => sql`date((${column}) / 1000, 'unixepoch')`;
+
+/**
+ * A SQL boolean: another live entry of the worker ends less than minHours before the span starts, or starts less
+ * than minHours after it ends (on another local day, for a CONSECUTIVE_DAYS pack), and the worker's REST consent
+ * named by the write (theirs, live, for this entry or any) does not exist.
+ */
+const restWithoutConsent = (span: RestConsentSpan & { rest: NonNullable<RestConsentSpan["rest"]> }): SQL => {
+  const window = Math.round(span.rest.minHours * 3_600_000);
+  const start = span.start.getTime();
+  const end = span.end.getTime();
+  const otherDay = (comparison: SQL) => (span.rest.consecutiveDays ? sql`AND ${comparison}` : sql``);
+  const otherStartDate = localDateOf(sql`o.start_at + o.utc_offset * 60000`);
+  return sql`EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${span.employeeId}
+      AND +o.organization_id = ${span.organizationId} AND o.deleted_at IS NULL AND o.id <> ${span.entryId}
+      AND ((o.end_at <= ${start} AND o.end_at > ${start - window} ${otherDay(sql`${otherStartDate} < ${span.startDate}`)})
+        OR (o.start_at >= ${end} AND o.start_at < ${end + window} ${otherDay(sql`${otherStartDate} > ${span.startDate}`)})))
+    AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.id = ${span.consentId ?? ""} AND c.employee_id = ${span.employeeId}
+      AND c.kind = 'REST' AND c.deleted_at IS NULL AND (c.schedule_entry_id IS NULL OR c.schedule_entry_id = ${span.entryId}))`;
+};
+
 /** `value`, or NULL when `refusal` holds. */
 const unless = (value: string | number, refusal: SQL): SQL => sql`(SELECT ${value} WHERE NOT (${refusal}))`;
 
@@ -40,6 +69,17 @@ const unlessOnTimeOff = (value: string, span: EntrySpan): SQL => unless(value, t
 /** `value`, or NULL when an UNAVAILABLE occurrence of the staff member overlaps the span; as is when ignored. */
 const unlessUnavailable = <T extends string>(value: T, span: EntrySpan, ignoreAvailability = false): SQL | T =>
   ignoreAvailability ? value : unless(value, unavailableDuring(span.organizationId, span.employeeId, span.start, span.end));
+
+/** `timezone`, or NULL when the span is inside a consent-requiring rest window without the worker's consent. */
+const unlessRestWithoutConsent = (timezone: string, span: RestConsentSpan): SQL | string =>
+  span.rest ? unless(timezone, restWithoutConsent({ ...span, rest: span.rest })) : timezone;
+
+export const restConsentRequired = (): ProblemError =>
+  conflict(
+    "REST_CONSENT_REQUIRED",
+    "The entry falls inside the worker's rest between shifts, and the location's Fair Workweek pack requires their consent: " +
+      "name the worker's REST consent (POST …/staffmembers/{id}/consents) as consentId.",
+  );
 
 /** Approved places of an open shift, counted by the statement that would add one. */
 export const approvedPlaces = (openShiftId: string): SQL =>
@@ -100,6 +140,7 @@ export const entryGuards = {
   noOverlap: guard({ column: scheduleEntries.employeeId, problem: scheduleOverlap, sql: unlessOverlapping }),
   notOnTimeOff: guard({ column: scheduleEntries.locationId, problem: timeOffConflictProblem, sql: unlessOnTimeOff }),
   available: guard({ column: scheduleEntries.roleId, problem: workerUnavailable, sql: unlessUnavailable }),
+  restConsent: guard({ column: scheduleEntries.timezone, problem: restConsentRequired, sql: unlessRestWithoutConsent }),
   /** The entry of an approved claim or assignment lands only with that approval. */
   approvedWith: guard({ column: scheduleEntries.organizationId, problem: preferenceNotPending, sql: ifApprovedWith }),
 };

@@ -68,7 +68,7 @@ export const patchDraft: AppRouteHandler<routes.PatchDraftRoute> = async (c) =>
   c.json(serializeEntry(await patchEntry(c, scheduleScope(c), c.req.valid("param").id, c.req.valid("json"), true)), 200);
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) =>
-  c.json(serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, false)), 200);
+  c.json(serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, false, c.req.valid("query"))), 200);
 
 export const removeDraft: AppRouteHandler<routes.RemoveDraftRoute> = async (c) =>
   c.json(serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, true)), 200);

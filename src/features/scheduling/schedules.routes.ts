@@ -11,8 +11,10 @@ import {
   EligibilityQuery,
   EligibilityRow,
   EntryParams,
+  EntryRemoveQuery,
   LocationParams,
   PublishBody,
+  PublishDryRunResult,
   PublishResult,
   ScheduleEntry,
   ScheduleEntryCreate,
@@ -33,6 +35,16 @@ const timeNote =
   "location, a role and break types of the location (else 400 naming the field). 409 `SCHEDULE_OVERLAP` when it overlaps " +
   "another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off, 409 " +
   "`WORKER_UNAVAILABLE` on an UNAVAILABLE occurrence of their availability unless `ignoreAvailability` is true.";
+const changeLogNote =
+  " Fair Workweek: at a location with a rule pack (…/locations/{locationId}/fair-workweek), a change of a published " +
+  "entry inside the pack's notice window (less than noticeDays days before the earlier of its original and new start; " +
+  "exactly noticeDays days is outside) is recorded in the change log (GET /organizations/{organization_id}/schedule-changes) " +
+  "in this write's own batch, with a `schedule_change.recorded` event each: a new published entry ADDED; a later end or " +
+  "earlier start EXTENDED; times within the old ones SHORTENED; other new times MOVED; a delete CANCELLED; another " +
+  "staff member REASSIGNED for the one losing it and ADDED for the one gaining it. Each carries the premium the pack " +
+  "prices it at (paid as a PREDICTABILITY pay line dated by the entry's original date), unless the write names an " +
+  "`exemption` (PATCH body; DELETE query), which is recorded with `changeReason` and earns nothing. An entry changed " +
+  "by another write after this one read it: 412 PRECONDITION_FAILED, nothing written.";
 const listNote =
   "Entries starting in [startDate, endDate] (local dates of the location, inclusive, or ISO instants), keyset-paged " +
   'by id with `limit`/`cursor` and `Link: rel="next"`; `updatedSince` for incremental sync.';
@@ -74,12 +86,12 @@ export const create = defineRoute({
   flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create schedule entry",
-  description: `Creates a published entry directly.${timeNote}`,
+  description: `Creates a published entry directly.${changeLogNote}${timeNote}`,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
   responses: {
     201: withETag(jsonContent(ScheduleEntry, "The published entry")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE", "REST_CONSENT_REQUIRED"),
   },
 });
 
@@ -94,6 +106,7 @@ export const patch = defineRoute({
     "Changes only the named fields; times are read with the body's utcOffset, else the entry's. A change of the " +
     "entry's start, end or staff member ends the live (PENDING or ACCEPTED) shift requests naming it, in the same " +
     "batch: CANCELLED with cancelReason ENTRY_CHANGED, each with a `shift_request.cancelled` event." +
+    changeLogNote +
     timeNote,
   middleware: [write] as const,
   request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
@@ -106,6 +119,7 @@ export const patch = defineRoute({
       "TIME_OFF_CONFLICT",
       "WORKER_UNAVAILABLE",
       "PRECONDITION_FAILED",
+      "REST_CONSENT_REQUIRED",
     ),
   },
 });
@@ -120,9 +134,10 @@ export const remove = defineRoute({
   description:
     "Soft delete: the entry leaves the schedule and answers with `deletedAt` set. The live (PENDING or ACCEPTED) shift " +
     "requests naming it end in the same batch: CANCELLED with cancelReason ENTRY_DELETED, each with a " +
-    "`shift_request.cancelled` event.",
+    "`shift_request.cancelled` event." +
+    changeLogNote,
   middleware: [write] as const,
-  request: { params: EntryParams, headers: IfMatchHeaders },
+  request: { params: EntryParams, query: EntryRemoveQuery, headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(ScheduleEntry, "The removed entry")),
     ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED"),
@@ -187,11 +202,15 @@ export const publish = defineRoute({
     "reported in `skipped` (TIME_OFF_CONFLICT) while the rest publishes; so does a draft entry on an UNAVAILABLE " +
     "occurrence of its staff member's availability (WORKER_UNAVAILABLE; availability added after the draft counts), " +
     "unless the draft's last create or update carried `ignoreAvailability: true`. Both are checked by the publish " +
-    "batch itself. An empty range answers zeros; publishing again publishes nothing twice.",
+    "batch itself. An empty range answers zeros; publishing again publishes nothing twice. Fair Workweek: drafts " +
+    "starting inside the location's pack's notice window (and entries of applied assignments) are first published " +
+    "inside it and are recorded as ADDED changes with their premiums, in the same batch (GET …/schedule-changes). " +
+    "`dryRun: true` answers 200 with what the publish would record — the changes, and per employee and in total " +
+    "their count, premium hours (paid at each workweek's regular rate) and flat amounts — and writes nothing.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {
-    200: jsonContent(PublishResult, "What was published"),
+    200: jsonContent(z.union([PublishResult, PublishDryRunResult]), "What was published, or (dryRun) what would be recorded"),
     ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_CHANGED"),
   },
 });
@@ -234,7 +253,7 @@ export const createDraft = defineRoute({
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
   responses: {
     201: withETag(jsonContent(ScheduleEntry, "The draft entry")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE", "REST_CONSENT_REQUIRED"),
   },
 });
 

@@ -2,6 +2,7 @@ import type { scheduleEntries } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { INELIGIBILITY_REASONS } from "@/domain/eligibility";
 import { localWallClock } from "@/domain/local-time";
+import { ChangeReason, Exemption, ScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { ListQuery } from "@/platform/http/pagination";
 import { idParam } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
@@ -98,6 +99,12 @@ const IgnoreAvailability = z
       "the value of its last create or update: publishing it skips it for unavailability only without it.",
   });
 
+const ConsentId = Id.optional().openapi({
+  description:
+    "The worker's REST consent (POST …/staffmembers/{id}/consents) when a published entry falls inside their rest " +
+    "between shifts at a location whose Fair Workweek pack requires consent; without it that is 409 REST_CONSENT_REQUIRED.",
+});
+
 export const ScheduleEntryCreate = z
   .object({
     employeeId: Id,
@@ -108,6 +115,7 @@ export const ScheduleEntryCreate = z
     breaks: BreakIds.optional(),
     note: Note,
     ignoreAvailability: IgnoreAvailability,
+    consentId: ConsentId,
   })
   .openapi("ScheduleEntryCreate");
 
@@ -121,11 +129,47 @@ export const ScheduleEntryPatch = z
     breaks: BreakIds.optional(),
     note: Note,
     ignoreAvailability: IgnoreAvailability,
+    changeReason: ChangeReason,
+    exemption: Exemption,
+    consentId: ConsentId,
   })
-  .refine(({ ignoreAvailability: _, ...fields }) => Object.values(fields).some((v) => v !== undefined), "send at least one field")
+  .refine(
+    ({ ignoreAvailability: _, changeReason: __, exemption: ___, consentId: ____, ...fields }) =>
+      Object.values(fields).some((v) => v !== undefined),
+    "send at least one field",
+  )
   .openapi("ScheduleEntryPatch");
 
-export const PublishBody = z.object(RangeFields).openapi("SchedulePublishRequest");
+/** DELETE of a published entry: what its change says (recorded in the Fair Workweek change log). */
+export const EntryRemoveQuery = z.object({
+  changeReason: ChangeReason.openapi({ param: { name: "changeReason", in: "query" } }),
+  exemption: Exemption.openapi({ param: { name: "exemption", in: "query" } }),
+});
+
+export const PublishBody = z
+  .object({
+    ...RangeFields,
+    dryRun: z.boolean().default(false).openapi({
+      description: "Answer what publishing would record in the Fair Workweek change log and its premiums, writing nothing.",
+    }),
+  })
+  .openapi("SchedulePublishRequest");
+
+const PremiumSums = {
+  changes: z.number().int(),
+  premiumHours: z.number().openapi({ description: "Hours at the regular rate the changes earn (priced in pay by each workweek's rate)." }),
+  premiumAmount: z.number().openapi({ description: "Flat amounts the changes earn." }),
+};
+
+export const PublishDryRunResult = z
+  .object({
+    dryRun: z.literal(true),
+    evaluatedAt: Timestamp,
+    changes: z.array(ScheduleChange).openapi({ description: "The changes the publish would record (ids are not kept)." }),
+    employees: z.array(z.object({ employeeId: z.string(), ...PremiumSums }).openapi("PublishDryRunEmployee")),
+    totals: z.object(PremiumSums).openapi("PublishDryRunTotals"),
+  })
+  .openapi("SchedulePublishDryRun");
 
 export const PublishResult = z
   .object({
@@ -252,4 +296,5 @@ export const serializeEntry = (row: ScheduleEntryRow): z.infer<typeof ScheduleEn
 
 export type EntryCreateInput = z.infer<typeof ScheduleEntryCreate>;
 export type EntryPatchInput = z.infer<typeof ScheduleEntryPatch>;
+export type EntryRemoveInput = z.infer<typeof EntryRemoveQuery>;
 export type ScheduleListInput = z.infer<typeof ScheduleListQuery>;

@@ -5,6 +5,8 @@ import { newId } from "@/data/ids";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch } from "@/data/write/guarded-batch";
+import { businessDate } from "@/domain/local-time";
+import { changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { conflict, forbidden, invalidField, notFound } from "@/problems/problem";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
@@ -368,6 +370,24 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
     when: approved,
     except: was.id,
   });
+  // The change log (Fair Workweek): each worker's side of the reassignment, EMPLOYEE initiated, so it earns nothing.
+  const rules = await changeRulesAt(db, scope.organizationId, given.locationId, businessDate(given.startAt, given.utcOffset));
+  const changeRows = moves.flatMap(({ entry, to }) =>
+    changeRowsOf(
+      rules,
+      {
+        organizationId: scope.organizationId,
+        locationId: entry.locationId,
+        scheduleEntryId: entry.id,
+        utcOffset: entry.utcOffset,
+        before: entryState(entry),
+        after: { ...entryState(entry), employeeId: to },
+      },
+      { initiatedBy: "EMPLOYEE", reason: `shift request ${was.id}` },
+      now,
+    ),
+  );
+  const recording = recordingChanges(db, scope.organizationId, changeRows, () => approved);
   const [, , approval] = await guardedBatch(
     writerOf(db, scope),
     [
@@ -382,6 +402,7 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
         })
         .where(and(eq(shiftRequests.id, was.id), eq(shiftRequests.status, "ACCEPTED"), sql`${shiftRequests.expiresAt} > ${now.getTime()}`)),
       others.statement,
+      ...recording.statements,
     ],
     [...scheduleGuardProblems, approvedWithBothMoves],
     {
@@ -396,6 +417,7 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
         entryEvent(given, acceptor),
         ...(back ? [entryEvent(back, was.requesterId)] : []),
         others.event,
+        ...recording.events,
       ],
     },
   );

@@ -144,6 +144,11 @@ export async function insertRecord<T extends TenantTable>(
   values: Omit<SQLiteInsertValue<T>, "id" | "organizationId" | "createdAt" | "updatedAt">,
   /** The event: the row as stored, or (`read`) the API's read of the new record by its id (data/outbox/outbox). */
   event?: EventType | { type: EventType; read: (id: string) => { form: string; select: SQLWrapper } },
+  /**
+   * Statements after the insert, given the new id (a write the record's creation causes), and their events. Each must
+   * change a row whenever it runs (the record's own event reads the last statement's changes()).
+   */
+  also?: (id: string) => { after: Statement[]; events: EventSpec[] },
 ): Promise<T["$inferSelect"]> {
   const now = new Date();
   const id = newId(now.getTime());
@@ -157,7 +162,8 @@ export async function insertRecord<T extends TenantTable>(
       : typeof event === "string"
         ? [{ type: event, organizationId, occurredAt: now, row: { table, where: eq(table.id, id) } }]
         : [{ type: event.type, organizationId, occurredAt: now, read: event.read(id) }];
-  const [rows] = await guardedBatch(c.var, [insert], [], { events });
+  const more = also?.(id) ?? { after: [], events: [] };
+  const [rows] = await guardedBatch(c.var, [insert, ...more.after], [], { events: [...events, ...more.events] });
   const row = (rows as T["$inferSelect"][])[0]!;
   setETag(c, row as unknown as { updatedAt: Date });
   return row;
