@@ -3,7 +3,7 @@ import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { sendToWorker } from "./helpers/fuzz-harness";
 import { loadDocument, walk } from "./helpers/openapi-walk";
-import { createRecordFixture } from "./helpers/record-fixture";
+import { createRecordFixture, fixtureToken } from "./helpers/record-fixture";
 import { recordRequest } from "./helpers/tenancy-matrix";
 import { createTimeOffPlace, orgPath, setBalance } from "./helpers/time-off";
 import { clockIn, createWorkplace } from "./helpers/workplace";
@@ -70,7 +70,7 @@ describe("lists", () => {
       const request = recordRequest(document, op, fixture);
       const res = await sendToWorker(
         { ...request, query: [...request.query, ["cursor", "bm9wZSB3aXRoIHNwYWNlcw"]] },
-        fixture.org.adminToken,
+        fixtureToken(fixture, op.path),
       );
       expect(res.status, `${op.name}: ${res.text.slice(0, 200)}`).toBe(400);
       expect(

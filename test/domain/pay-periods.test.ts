@@ -65,6 +65,11 @@ describe("period ids and settings", () => {
     expect(isPayPeriodId(biweekly, "latest")).toBe(false);
   });
 
+  it("a date whose period would start before 1970 names no period (was a RangeError, a 500 found by the fuzz)", () => {
+    expect(isPayPeriodId(biweekly, "1970-01-01")).toBe(false);
+    expect(isPayPeriodId({ frequency: "WEEKLY", anchorDate: "2026-06-01" }, "1970-01-01")).toBe(false);
+  });
+
   it("defaults to weekly from the Monday of the creation week", () => {
     expect(defaultPayPeriodSettings("2026-06-04")).toEqual({ frequency: "WEEKLY", anchorDate: "2026-06-01" });
     expect(defaultPayPeriodSettings("2026-06-01")).toEqual({ frequency: "WEEKLY", anchorDate: "2026-06-01" });

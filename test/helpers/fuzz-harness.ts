@@ -14,7 +14,7 @@ import {
   validIdempotencyKey,
 } from "./fuzz-inputs";
 import { fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
-import { fixturePathValues, type RecordFixture } from "./record-fixture";
+import { fixturePathValues, fixtureToken, type RecordFixture } from "./record-fixture";
 import { validExample } from "./valid-writes";
 
 export interface FuzzRequest {
@@ -245,7 +245,7 @@ export async function fuzzOperation(
   await fc.assert(
     fc.asyncProperty(arbitrary, async (request) => {
       // The kiosk operations take the fixture's device token, every other one its admin's.
-      const response = await send(request, op.path.startsWith("/api/kiosk/") ? fixture.deviceToken : fixture.org.adminToken);
+      const response = await send(request, fixtureToken(fixture, op.path));
       if (options.stats) {
         options.stats.requests++;
         bump(options.stats.statuses, response.status);

@@ -254,6 +254,10 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
   };
 }
 
+/** The token that may call an operation on the fixture's records: the kiosk's device token on /api/kiosk/*, else the admin's. */
+export const fixtureToken = (fixture: RecordFixture, path: string): string =>
+  path.startsWith("/api/kiosk/") ? fixture.deviceToken : fixture.org.adminToken;
+
 /** The fixture's id for a path parameter; a parameter it cannot fill fails with what to add. */
 export function fixtureId(fixture: RecordFixture, path: string, param: string): string {
   const key = paramKey(path, param);
