@@ -121,12 +121,15 @@ function moduleIndex(text) {
 
 /** A module's group: its package (drizzle's source maps name its own `src/`), a folder of our src/, or the bench's entry. */
 const groupOf = (module) => {
+  if (/wrangler\/templates\//.test(module) || /middleware-(loader|insertion)/.test(module)) return "wrangler middleware loader (all three)";
   if (/node_modules\/src\//.test(module)) return "drizzle-orm";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module);
   if (pkg) return pkg[1];
   const src = /(?:^|\/)src\/([^/]+)(\/[^/]+)?/.exec(module);
   if (src) return src[2] ? `src/${src[1]}${src[1] === "features" || src[1] === "platform" ? src[2] : ""}` : `src/${src[1]}`;
   if (/(?:^|\/)bench\/baseline\//.test(module)) return "bench/baseline";
+  if (/(?:^|\/)bench\/hono-only\//.test(module)) return "bench/hono-only";
+  if (/(?:^|\/)bench\/bench-entry\.js$/.test(module)) return "bench entry (bench-entry.js, all three)";
   if (/(?:^|\/)bench\//.test(module)) return "bench entry (counting-entry.ts)";
   return module;
 };

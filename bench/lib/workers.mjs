@@ -9,6 +9,7 @@ import { freePort, migrate, ROOT, startWorker } from "./servers.mjs";
 
 const OUR_CONFIG = join(ROOT, "wrangler.toml");
 const BASELINE_CONFIG = join(ROOT, "bench", "baseline", "wrangler.toml");
+const HONO_ONLY_CONFIG = join(ROOT, "bench", "hono-only", "wrangler.toml");
 const FIRST_PORT = 8791;
 const FIRST_INSPECTOR_PORT = 9291;
 const takenPorts = new Set();
@@ -51,6 +52,12 @@ export const startOurs = (stateDir, name = "ours", { testScheduled = false } = {
   });
 
 export const startBaseline = (stateDir, name = "baseline") => start({ stateDir, name, config: BASELINE_CONFIG });
+
+/**
+ * The hono-only Worker (bench/hono-only, issue 36): OpenAPIHono and the project's request schemas around the
+ * baseline's handlers and statements. Serves the time-tracking scenario's three operations.
+ */
+export const startHonoOnly = (stateDir, name = "hono-only") => start({ stateDir, name, config: HONO_ONLY_CONFIG });
 
 /** Copies every application row of one Worker's D1 into the other's (both must serve /__bench/dump and /load). */
 export async function copyData(from, to) {
