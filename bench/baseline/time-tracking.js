@@ -64,22 +64,24 @@ const HOUR_MS = 3_600_000;
 /** A clock-in works the published entry whose span, opened this long before its start, holds it (domain/attendance). */
 const EARLY_WINDOW_MS = 2 * HOUR_MS;
 
-/** The one read batch of a punch (11 statements for a clock-in, 13 for a clock-out, one round trip): the punch's context, then attendance's. */
-async function punchContext(db, { kind, org, staffId, locationId, roleId, now, idempotency }) {
+/** The one read batch of a punch (13 statements for a clock-in, 15 for a clock-out, one round trip): the punch's context, then attendance's. */
+async function punchContext(db, { kind, org, staffId, locationId, roleId, costCodeId, now, idempotency }) {
   const lockFrom = utcDate(now - DAY_MS);
   const lockTo = utcDate(now + DAY_MS);
-  const [staff, location, role, openShift, breaks, lastEvent, breakTypes, locked, key, settings, entries] = await run(
+  const [staff, location, role, , openShift, breaks, lastEvent, breakTypes, locked, , key, settings, entries] = await run(
     db,
     kind === "clock_in" ? CLOCK_IN_READS : CLOCK_OUT_READS,
     [
       [org, staffId],
       [org, locationId],
       [org, roleId ?? ""],
+      [org, costCodeId ?? ""],
       [org, staffId],
       [org, staffId],
       [org, staffId, 1],
       [org, locationId],
       [org, locationId, lockFrom, lockTo, org, staffId],
+      [org, staffId, lockTo],
       [idempotency?.scope ?? "", idempotency?.key ?? ""],
       [org],
       [staffId, now - 72 * HOUR_MS, now + EARLY_WINDOW_MS, locationId, org, 0],
@@ -183,6 +185,7 @@ const shiftJson = (s, breaks, events, locked = false) => ({
   employeeId: s.employee_id,
   locationId: s.location_id,
   roleId: s.role_id,
+  costCodeId: s.cost_code_id ?? null,
   startTime: wall(s.start_at, s.utc_offset),
   endTime: wall(s.end_at, s.utc_offset),
   breaks: breaks.map((b) => ({
@@ -193,6 +196,7 @@ const shiftJson = (s, breaks, events, locked = false) => ({
     name: b.name,
   })),
   hourlyWage: s.hourly_wage,
+  wageRateId: s.wage_rate_id ?? null,
   totalPaidBreaks: s.total_paid_breaks,
   totalUnpaidBreaks: s.total_unpaid_breaks,
   duration: s.duration,
@@ -240,12 +244,15 @@ const SHIFT_COLUMNS = [
   "utc_offset",
   "business_date",
   "hourly_wage",
+  "salaried",
+  "wage_rate_id",
   "duration",
   "total_paid_breaks",
   "total_unpaid_breaks",
   "payable_duration",
   "flags",
   "manual_entry",
+  "cost_code_id",
   "breaks_json",
   "active",
   "created_at",
@@ -265,7 +272,16 @@ export async function clockIn(db, { org, staffId, locationId }, input) {
   const body = input.body;
   const now = Date.now();
   const idempotency = await idempotencyOf(input, org, staffId);
-  const ctx = await punchContext(db, { kind: "clock_in", org, staffId, locationId, roleId: body.roleId, now, idempotency });
+  const ctx = await punchContext(db, {
+    kind: "clock_in",
+    org,
+    staffId,
+    locationId,
+    roleId: body.roleId,
+    costCodeId: body.costCodeId,
+    now,
+    idempotency,
+  });
   if (!ctx.staff || !ctx.location) return problem(input, 404, "NOT_FOUND");
   const replay = previousAnswer(input, ctx, idempotency, now);
   if (replay) return replay;
@@ -285,12 +301,15 @@ export async function clockIn(db, { org, staffId, locationId }, input) {
     utc_offset: utcOffset,
     business_date: date,
     hourly_wage: ctx.role.hourly_wage ?? ctx.staff.hourly_wage ?? 0,
+    salaried: 0,
+    wage_rate_id: null,
     duration: 0,
     total_paid_breaks: 0,
     total_unpaid_breaks: 0,
     payable_duration: 0,
     flags: "[]",
     manual_entry: 0,
+    cost_code_id: null,
     breaks_json: "[]",
     active: 1,
     created_at: now,
