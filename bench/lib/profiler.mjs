@@ -2,6 +2,7 @@
 // protocol's Profiler domain over a WebSocket (Node 22's global WebSocket), then self time per function, attributed to
 // the module it was bundled from (by the bundle's source map).
 import { readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The inspector's first target's WebSocket URL. */
@@ -58,6 +59,8 @@ export async function startProfile(inspectorPort, intervalMicros = 100) {
   };
 }
 
+const ROOT = join(import.meta.dirname, "..", "..");
+
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /** A source map's `mappings`, decoded: per generated line, its segments [column, source index] in column order. */
@@ -107,6 +110,12 @@ function moduleIndex(text) {
     map = null;
   }
   if (!map) return () => null;
+  // Sources are relative to the map's folder (each Worker's bundle folder differs in depth): resolved, every Worker's
+  // modules get the same names (bench/baseline/…, node_modules/hono/…), so the groups line up across Workers.
+  const folder = dirname(fileURLToPath(url));
+  map.sources = map.sources.map((source) =>
+    /^[a-z]+:/.test(source) ? source : relative(ROOT, resolve(folder, map.sourceRoot ?? "", source)),
+  );
   const lines = decodeMappings(map.mappings);
   return (line, column) => {
     const segments = lines[line] ?? [];
