@@ -33,6 +33,7 @@ import { runAttendancePass } from "../src/jobs/attendance-pass";
 import worker from "../src/worker";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
 import { benchCopyEndpoint } from "./baseline/d1-rows.js";
+import { benchEntry, TRACE_HEADER } from "./bench-entry.js";
 
 interface RoundTrip {
   /** How the Worker reached D1: "batch", "all", "run", "first", "raw", "exec" or "dump". */
@@ -66,20 +67,11 @@ type TripLog = Pick<RoundTrip[], "push">;
 
 const writes = (sql: string) => /^\s*(insert|update|delete|replace)\b/i.test(sql);
 
-const TRACE_HEADER = "x-bench-trace";
-
 /** The Cron's passes the bench runs on their own, counted: POST {now}. */
 const PASSES: Record<string, (db: ReturnType<typeof createDatabase>, now: Date) => Promise<unknown>> = {
   "/__bench/accrual-pass": runAccrualPass,
   "/__bench/attendance-pass": runAttendancePass,
 };
-/**
- * Export jobs the bench works itself (POST /__bench/exports-by-bench, then /__bench/export-chunk {exportId} per chunk,
- * traced): from then on the queue consumer acks their messages without working them, so that no chunk runs unmeasured
- * in the background.
- */
-let exportsByBench = false;
-
 /** Recorded traces by id, kept small: the bench reads each right after its request. */
 const traces = new Map<string, RoundTrip[]>();
 const MAX_TRACES = 100;
@@ -330,124 +322,129 @@ async function seedEvents(binding: D1Database, body: { organizationId: string; c
   return { first: base + 1, last: base + count };
 }
 
-export default {
-  async fetch(request, env, ctx) {
-    const url = new URL(request.url);
-    if (url.pathname.startsWith("/__bench/")) {
-      const data = shardBinding(env, shardConfig(env).placement);
-      const traced = url.pathname.match(/^\/__bench\/trace\/([\w-]+)$/);
-      if (traced) {
-        const trace = traces.get(traced[1]!);
-        return trace ? Response.json({ roundTrips: trace }) : new Response("unknown trace", { status: 404 });
-      }
-      // The guard's numbers (src/data/d1-limits.ts), for the scale scenario's verdicts.
-      if (url.pathname === "/__bench/limits") return Response.json(D1_LIMITS);
-      if (url.pathname === "/__bench/explain" && request.method === "POST") {
-        // The plan of one statement (EXPLAIN runs nothing): {sql, params} → [{id, parent, detail}].
-        const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
-        const { results } = await data
-          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
-          .bind(...params)
-          .all();
-        return Response.json(results);
-      }
-      if (url.pathname === "/__bench/sql" && request.method === "POST") {
-        // One statement, bound: {sql, params} → {results, rowsRead, rowsWritten}.
-        const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
-        const { results, meta } = await data
-          .prepare(sql)
-          .bind(...params)
-          .all();
-        return Response.json({ results, rowsRead: meta.rows_read, rowsWritten: meta.rows_written });
-      }
-      if (url.pathname === "/__bench/replay" && request.method === "POST") {
-        // Traced round trips sent again as they were (a batch as one batch), every row answered as JSON: the raw SQL
-        // of a request with nothing around it. {trips: [{call, statements, params}]} → {rows: [[row]] per statement}.
-        const { trips } = await request.json<{ trips: Pick<RoundTrip, "call" | "statements" | "params">[] }>();
-        const rows: unknown[][] = [];
-        for (const trip of trips) {
-          const bound = trip.statements.map((sql, i) => data.prepare(sql).bind(...(trip.params[i] ?? [])));
-          const results = trip.call === "batch" ? await data.batch(bound) : [await bound[0]!.all()];
-          rows.push(...results.map((r) => r.results));
-        }
-        return Response.json({ rows });
-      }
-      const pass = PASSES[url.pathname];
-      if (pass && request.method === "POST") {
-        // A Cron pass at {now}, counted: {report, seconds, roundTrips, statements, rowsRead, rowsWritten}.
-        const { now } = await request.json<{ now: string }>();
-        const log: RoundTrip[] = [];
-        const started = performance.now();
-        const report = await pass(createDatabase(countingDatabase(data, log)), new Date(now));
-        const seconds = (performance.now() - started) / 1000;
-        // With X-Bench-Trace, its round trips are kept like a traced request's (the scale scenario reads them).
-        const passTrace = request.headers.get(TRACE_HEADER);
-        if (passTrace) traces.set(passTrace, log);
-        const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
-        return Response.json({
-          report,
-          seconds,
-          roundTrips: log.length,
-          statements: log.reduce((n, t) => n + t.statements.length, 0),
-          rowsRead: sum(log.flatMap((t) => t.rowsRead)),
-          rowsWritten: sum(log.flatMap((t) => t.rowsWritten)),
-        });
-      }
-      if (url.pathname === "/__bench/exports-by-bench" && request.method === "POST") {
-        exportsByBench = true;
-        return Response.json({ exportsByBench });
-      }
-      if (url.pathname === "/__bench/export-chunk" && request.method === "POST") {
-        // One chunk of an export job as the queue consumer works it, counted (traced with X-Bench-Trace): {next}.
-        const { exportId } = await request.json<{ exportId: string }>();
-        const log: RoundTrip[] = [];
-        const next = await runExportChunk(
-          createDatabase(countingDatabase(data, log)),
-          env.FILES,
-          exportId,
-          chunkRows(env),
-          partBytesOf(env),
-        );
-        const chunkTrace = request.headers.get(TRACE_HEADER);
-        if (chunkTrace) traces.set(chunkTrace, log);
-        return Response.json({ next });
-      }
-      if (url.pathname === "/__bench/seed-events" && request.method === "POST") {
-        return Response.json(await seedEvents(data, await request.json()));
-      }
-      if (url.pathname === "/__bench/seed-shifts" && request.method === "POST") {
-        try {
-          return Response.json(await seedShifts(data, await request.json()));
-        } catch (error) {
-          return Response.json({ error: String(error) }, { status: 500 });
-        }
-      }
-      return (await benchCopyEndpoint(request, data)) ?? new Response("unknown bench endpoint", { status: 404 });
-    }
-    const traceId = request.headers.get(TRACE_HEADER);
-    if (!traceId) return worker.fetch(request, env, ctx);
+/**
+ * Export jobs the bench works itself (POST /__bench/exports-by-bench, then /__bench/export-chunk {exportId} per chunk,
+ * traced): from then on the queue consumer acks their messages without working them, so that no chunk runs unmeasured
+ * in the background.
+ */
+let exportsByBench = false;
 
-    const log: RoundTrip[] = [];
-    const counting = shardConfig(env).shards.map((shard) => [shard, countingDatabase(shardBinding(env, shard), log, shard)]);
-    const response = await worker.fetch(request, { ...env, ...Object.fromEntries(counting) }, ctx);
-    traces.set(traceId, log);
-    while (traces.size > MAX_TRACES) traces.delete(traces.keys().next().value!);
-    const counted = new Response(response.body, response);
-    counted.headers.set("X-D1-Round-Trips", String(log.length));
-    counted.headers.set("X-D1-Statements", String(log.reduce((n, trip) => n + trip.statements.length, 0)));
-    counted.headers.set(
-      "X-D1-Primary-Round-Trips",
-      String(log.filter((trip) => trip.kind === undefined || trip.kind === "primary").length),
-    );
-    counted.headers.set("X-D1-Directory-Round-Trips", String(log.filter((trip) => trip.kind === "directory").length));
-    return counted;
-  },
-  scheduled: worker.scheduled,
-  async queue(batch, env, ctx) {
-    if (exportsByBench && batch.messages.some((message) => "exportId" in (message.body as object))) {
-      for (const message of batch.messages) message.ack();
-      return;
+/** Bench endpoints and traced requests (bench-entry.js sends only those here; the load goes to the real fetch). */
+async function special(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/__bench/")) {
+    const data = shardBinding(env, shardConfig(env).placement);
+    const traced = url.pathname.match(/^\/__bench\/trace\/([\w-]+)$/);
+    if (traced) {
+      const trace = traces.get(traced[1]!);
+      return trace ? Response.json({ roundTrips: trace }) : new Response("unknown trace", { status: 404 });
     }
-    return worker.queue!(batch, env, ctx);
-  },
-} satisfies ExportedHandler<Env, WakeUp>;
+    // The guard's numbers (src/data/d1-limits.ts), for the scale scenario's verdicts.
+    if (url.pathname === "/__bench/limits") return Response.json(D1_LIMITS);
+    if (url.pathname === "/__bench/explain" && request.method === "POST") {
+      // The plan of one statement (EXPLAIN runs nothing): {sql, params} → [{id, parent, detail}].
+      const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
+      const { results } = await data
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all();
+      return Response.json(results);
+    }
+    if (url.pathname === "/__bench/sql" && request.method === "POST") {
+      // One statement, bound: {sql, params} → {results, rowsRead, rowsWritten}.
+      const { sql, params = [] } = await request.json<{ sql: string; params?: unknown[] }>();
+      const { results, meta } = await data
+        .prepare(sql)
+        .bind(...params)
+        .all();
+      return Response.json({ results, rowsRead: meta.rows_read, rowsWritten: meta.rows_written });
+    }
+    if (url.pathname === "/__bench/replay" && request.method === "POST") {
+      // Traced round trips sent again as they were (a batch as one batch), every row answered as JSON: the raw SQL
+      // of a request with nothing around it. {trips: [{call, statements, params}]} → {rows: [[row]] per statement}.
+      const { trips } = await request.json<{ trips: Pick<RoundTrip, "call" | "statements" | "params">[] }>();
+      const rows: unknown[][] = [];
+      for (const trip of trips) {
+        const bound = trip.statements.map((sql, i) => data.prepare(sql).bind(...(trip.params[i] ?? [])));
+        const results = trip.call === "batch" ? await data.batch(bound) : [await bound[0]!.all()];
+        rows.push(...results.map((r) => r.results));
+      }
+      return Response.json({ rows });
+    }
+    const pass = PASSES[url.pathname];
+    if (pass && request.method === "POST") {
+      // A Cron pass at {now}, counted: {report, seconds, roundTrips, statements, rowsRead, rowsWritten}.
+      const { now } = await request.json<{ now: string }>();
+      const log: RoundTrip[] = [];
+      const started = performance.now();
+      const report = await pass(createDatabase(countingDatabase(data, log)), new Date(now));
+      const seconds = (performance.now() - started) / 1000;
+      // With X-Bench-Trace, its round trips are kept like a traced request's (the scale scenario reads them).
+      const passTrace = request.headers.get(TRACE_HEADER);
+      if (passTrace) traces.set(passTrace, log);
+      const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
+      return Response.json({
+        report,
+        seconds,
+        roundTrips: log.length,
+        statements: log.reduce((n, t) => n + t.statements.length, 0),
+        rowsRead: sum(log.flatMap((t) => t.rowsRead)),
+        rowsWritten: sum(log.flatMap((t) => t.rowsWritten)),
+      });
+    }
+    if (url.pathname === "/__bench/seed-events" && request.method === "POST") {
+      return Response.json(await seedEvents(data, await request.json()));
+    }
+    if (url.pathname === "/__bench/exports-by-bench" && request.method === "POST") {
+      exportsByBench = true;
+      return Response.json({ exportsByBench });
+    }
+    if (url.pathname === "/__bench/export-chunk" && request.method === "POST") {
+      // One chunk of an export job as the queue consumer works it, counted (traced with X-Bench-Trace): {next}.
+      const { exportId } = await request.json<{ exportId: string }>();
+      const log: RoundTrip[] = [];
+      const next = await runExportChunk(createDatabase(countingDatabase(data, log)), env.FILES, exportId, chunkRows(env), partBytesOf(env));
+      const chunkTrace = request.headers.get(TRACE_HEADER);
+      if (chunkTrace) traces.set(chunkTrace, log);
+      return Response.json({ next });
+    }
+    if (url.pathname === "/__bench/seed-shifts" && request.method === "POST") {
+      try {
+        return Response.json(await seedShifts(data, await request.json()));
+      } catch (error) {
+        return Response.json({ error: String(error) }, { status: 500 });
+      }
+    }
+    return (await benchCopyEndpoint(request, data)) ?? new Response("unknown bench endpoint", { status: 404 });
+  }
+  const traceId = request.headers.get(TRACE_HEADER);
+  if (!traceId) return worker.fetch(request, env, ctx);
+
+  const log: RoundTrip[] = [];
+  const counting = shardConfig(env).shards.map((shard) => [shard, countingDatabase(shardBinding(env, shard), log, shard)]);
+  const response = await worker.fetch(request, { ...env, ...Object.fromEntries(counting) }, ctx);
+  traces.set(traceId, log);
+  while (traces.size > MAX_TRACES) traces.delete(traces.keys().next().value!);
+  const counted = new Response(response.body, response);
+  counted.headers.set("X-D1-Round-Trips", String(log.length));
+  counted.headers.set("X-D1-Statements", String(log.reduce((n, trip) => n + trip.statements.length, 0)));
+  counted.headers.set("X-D1-Primary-Round-Trips", String(log.filter((trip) => trip.kind === undefined || trip.kind === "primary").length));
+  counted.headers.set("X-D1-Directory-Round-Trips", String(log.filter((trip) => trip.kind === "directory").length));
+  return counted;
+}
+
+// The load goes straight to the real Worker's fetch behind the door every Worker of the bench has (bench-entry.js).
+export default benchEntry(
+  {
+    fetch: worker.fetch,
+    scheduled: worker.scheduled,
+    async queue(batch, env, ctx) {
+      if (exportsByBench && batch.messages.some((message) => "exportId" in (message.body as object))) {
+        for (const message of batch.messages) message.ack();
+        return;
+      }
+      return worker.queue!(batch, env, ctx);
+    },
+  } satisfies ExportedHandler<Env, WakeUp>,
+  special,
+) as ExportedHandler<Env, WakeUp>;

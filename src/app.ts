@@ -1,4 +1,5 @@
 import type { Hono, Schema } from "hono";
+import { getPath } from "hono/utils/url";
 import { authenticate } from "@/auth/authorize";
 import { createApp } from "@/platform/create-app";
 import type { AppBindings, AppOpenAPI } from "@/platform/http/env";
@@ -172,10 +173,14 @@ export function appFor(path: string): Promise<AppOpenAPI> {
   return app;
 }
 
-/** The Worker's fetch over the feature apps, with Hono's `request` for tests that pass their own bindings. */
+/**
+ * The Worker's fetch over the feature apps, with Hono's `request` for tests that pass their own bindings. The mount is
+ * looked up on hono's own path of the request (`getPath`: a scan of the URL string, what the feature app then routes
+ * on), not on a second parse of the URL (issue 36).
+ */
 export const app = {
   async fetch(request: Request, env: Env, ctx?: ExecutionContext): Promise<Response> {
-    return (await appFor(new URL(request.url).pathname)).fetch(request, env, ctx);
+    return (await appFor(getPath(request))).fetch(request, env, ctx);
   },
   request(input: string | Request, init?: RequestInit, env?: object, ctx?: ExecutionContext): Promise<Response> {
     const request = input instanceof Request ? input : new Request(/^https?:/.test(input) ? input : `http://localhost${input}`, init);

@@ -74,6 +74,15 @@ describe("platform", () => {
     expectProblem(big, 413, "PAYLOAD_TOO_LARGE");
   });
 
+  it("a percent-encoded path is served by the feature its routing path names (the mount is looked up on hono's path)", async () => {
+    const org = await createOrganization();
+    const plain = await api("GET", `/api/organizations/${org.id}/roles`, { token: org.adminToken });
+    const encoded = await api("GET", `/api/organizations/${org.id}/r%6Fles`, { token: org.adminToken });
+    expect(plain.status).toBe(200);
+    expect(encoded.status).toBe(200);
+    expect(encoded.body).toEqual(plain.body);
+  });
+
   it("an unknown route is a 404 problem, with or without the /api prefix", async () => {
     const partner = await accessToken();
     const res = await api("GET", "/api/nowhere", { token: partner });

@@ -10,8 +10,10 @@ export const PUNCH_READS = [
   `select "id", "organization_id", "name", "website", "country", "state", "city", "address_line1", "address_line2", "zip_code", "external_id", "longitude", "latitude", "clock_in_distance_centimeters", "clock_out_distance_centimeters", "break_start_distance_centimeters", "break_end_distance_centimeters", "timezone", "geofence_mode", "active", "created_at", "updated_at", "deleted_at" from "locations" where (("locations"."organization_id" = ? and "locations"."deleted_at" is null) and "locations"."id" = ?)`,
   // role: [organizationId, roleId or '']
   `select "id", "organization_id", "name", "hourly_wage", "external_id", "active", "created_at", "updated_at", "deleted_at" from "roles" where (("roles"."organization_id" = ? and "roles"."deleted_at" is null) and "roles"."id" = ?)`,
+  // cost code of the body (clock-in's costCodeId): [organizationId, costCodeId or '']
+  `select "id" from "cost_codes" where (("cost_codes"."organization_id" = ? and "cost_codes"."deleted_at" is null) and "cost_codes"."id" = ?)`,
   // open shift: [organizationId, staffMemberId]
-  `select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "breaks_json", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null)`,
+  `select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "cost_code_id", "breaks_json", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null)`,
   // its breaks: [organizationId, staffMemberId]
   `select "id", "organization_id", "shift_id", "type_id", "name", "paid", "mandatory", "frequency_minutes", "duration_in_settings_minutes", "start_at", "end_at", "automatic" from "shift_breaks" where "shift_breaks"."shift_id" in (select "id" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null)) order by "shift_breaks"."start_at"`,
   // latest event: [organizationId, staffMemberId, 1]
@@ -20,6 +22,8 @@ export const PUNCH_READS = [
   `select "id", "organization_id", "location_id", "name", "duration_minutes", "frequency_minutes", "paid", "mandatory", "enabled", "active", "created_at", "updated_at", "deleted_at" from "break_types" where (("break_types"."organization_id" = ? and "break_types"."deleted_at" is null) and "break_types"."location_id" = ?)`,
   // locked days near the instant or on the open shift's date: [organizationId, locationId, from, to, organizationId, staffMemberId]
   `select "date" from "locked_days" where ("locked_days"."organization_id" = ? and "locked_days"."location_id" = ? and ("locked_days"."date" between ? and ? or "locked_days"."date" in (select "business_date" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null))))`,
+  // the staff member's wage rates in effect by the day after: [organizationId, staffMemberId, to]
+  `select "id", "role_id", "location_id", "hourly_rate", "effective_from" from "wage_rates" where ("wage_rates"."organization_id" = ? and "wage_rates"."employee_id" = ? and "wage_rates"."deleted_at" is null and "wage_rates"."effective_from" <= ?)`,
   // the request's Idempotency-Key: [scope, key], both '' without the header
   `select "scope", "key", "request_hash", "status", "body", "content_type", "created_at", "expires_at" from "idempotency_keys" where ("idempotency_keys"."scope" = ? and "idempotency_keys"."key" = ?)`,
 ];
@@ -37,7 +41,7 @@ const ATTENDANCE_READS = [
 ];
 const MEAL_RULE_READS = [
   // pay rule sets of the organization and the location: [organizationId, locationId]
-  `select "id", "organization_id", "location_id", "scope_key", "name", "effective_from", "preset", "workweek_starts_on", "daily_overtime_after_minutes", "daily_double_time_after_minutes", "weekly_overtime_after_minutes", "seventh_consecutive_day", "overtime_multiplier", "double_time_multiplier", "rounding_increment_minutes", "rounding_mode", "meal_break", "created_at", "updated_at", "deleted_at" from "pay_rule_sets" where ("pay_rule_sets"."organization_id" = ? and "pay_rule_sets"."deleted_at" is null and ("pay_rule_sets"."location_id" is null or "pay_rule_sets"."location_id" = ?))`,
+  `select "id", "organization_id", "location_id", "scope_key", "name", "effective_from", "preset", "workweek_starts_on", "workday_starts_at", "daily_overtime_after_minutes", "daily_double_time_after_minutes", "weekly_overtime_after_minutes", "seventh_consecutive_day", "overtime_multiplier", "double_time_multiplier", "rounding_increment_minutes", "rounding_mode", "meal_break", "created_at", "updated_at", "deleted_at" from "pay_rule_sets" where ("pay_rule_sets"."organization_id" = ? and "pay_rule_sets"."deleted_at" is null and ("pay_rule_sets"."location_id" is null or "pay_rule_sets"."location_id" = ?))`,
   // the open shift's workday's closed shifts: [staffMemberId, organizationId, staffMemberId]
   `select "id", "employee_id", "location_id", "business_date", "start_at", "end_at", "utc_offset", "hourly_wage", "breaks_json" from "shifts" where ("shifts"."employee_id" = ? and "shifts"."business_date" IN (select "business_date" from "shifts" where ("shifts"."organization_id" = ? and "shifts"."employee_id" = ? and "shifts"."end_at" is null)) and "shifts"."end_at" is not null and "shifts"."deleted_at" is null)`,
 ];
@@ -69,12 +73,12 @@ export const CLOCK_IN_WRITES = [
   //   locationId, staffMemberId, businessDate, businessDate, organizationId, organizationId, businessDate, businessDate,
   //   then the 17 columns from role_id to deleted_at]; location_id is NULL when the staff member's timesheet of the
   //   date is approved or its pay period closed (TIMESHEET_APPROVED)
-  `insert into "shifts" ("id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "breaks_json", "active", "created_at", "updated_at", "deleted_at") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT ? WHERE NOT EXISTS (SELECT 1 FROM shifts
+  `insert into "shifts" ("id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "cost_code_id", "breaks_json", "active", "created_at", "updated_at", "deleted_at") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT ? WHERE NOT EXISTS (SELECT 1 FROM shifts
     WHERE +organization_id = ? AND employee_id = ? AND deleted_at IS NULL
       AND id <> ? AND end_at > ?)), (SELECT ? WHERE NOT ((EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ? AND period_end_date >= ?
       AND period_start_date <= ? AND organization_id = ?)
-    OR EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ? AND end_date >= ?
-      AND start_date <= ? AND status = 'CLOSED')))), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    OR EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ? AND status = 'CLOSED'
+    AND frozen_to >= ? AND frozen_from <= ?)))), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   // event: 15 values
   `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 ];
@@ -93,8 +97,8 @@ export const CLOCK_OUT_WRITES = [
     AND end_at IS NULL AND deleted_at IS NULL), (SELECT employee_id FROM shifts WHERE id = ? AND organization_id = ?
     AND updated_at = ?), ?, ?, ?, ?, ?, ?, ?, ?, (SELECT ? WHERE NOT ((EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ? AND period_end_date >= ?
       AND period_start_date <= ? AND organization_id = ?)
-    OR EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ? AND end_date >= ?
-      AND start_date <= ? AND status = 'CLOSED')))), ?, ?)`,
+    OR EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ? AND status = 'CLOSED'
+    AND frozen_to >= ? AND frozen_from <= ?)))), ?, ?)`,
   // close the shift: [endAt, duration, paid, unpaid, payable, flags, 0, updatedAt, organizationId, shiftId]
   `update "shifts" set "end_at" = ?, "duration" = ?, "total_paid_breaks" = ?, "total_unpaid_breaks" = ?, "payable_duration" = ?, "flags" = ?, "active" = ?, "updated_at" = ? where ("shifts"."organization_id" = ? and "shifts"."id" = ?)`,
 ];
@@ -106,7 +110,7 @@ export const SHIFT_STATE_READS = [
   // location: [organizationId, locationId]
   `select "id", "organization_id", "name", "website", "country", "state", "city", "address_line1", "address_line2", "zip_code", "external_id", "longitude", "latitude", "clock_in_distance_centimeters", "clock_out_distance_centimeters", "break_start_distance_centimeters", "break_end_distance_centimeters", "timezone", "geofence_mode", "active", "created_at", "updated_at", "deleted_at" from "locations" where (("locations"."organization_id" = ? and "locations"."deleted_at" is null) and "locations"."id" = ?)`,
   // open shift union shifts of the 3 business dates around today: [org, staff, org, staff, d-1, d, d+1]
-  `select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "breaks_json", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null) union select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "breaks_json", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."business_date" in (?, ?, ?))`,
+  `select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "cost_code_id", "breaks_json", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null) union select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "cost_code_id", "breaks_json", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."business_date" in (?, ?, ?))`,
   // their breaks: same values
   `select "id", "organization_id", "shift_id", "type_id", "name", "paid", "mandatory", "frequency_minutes", "duration_in_settings_minutes", "start_at", "end_at", "automatic" from "shift_breaks" where "shift_breaks"."shift_id" in (select "id" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null) union select "id" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."business_date" in (?, ?, ?))) order by "shift_breaks"."start_at"`,
   // enabled break types: [organizationId, locationId, 1]

@@ -1,6 +1,10 @@
 // Baseline clock-in, clock-out and shift-state: the same D1 statements and round trips as our Worker, written by hand
 // with no framework, no validation, no authorisation and no trust flags. What is left is the floor: parsing the
 // request, the D1 batches, the least arithmetic that gives a correct answer, and JSON out.
+//
+// The handlers take the request as a small `input` ({headers, body, text(), path(), reply(body, status)}) so that two
+// Workers share them: the frameworkless baseline (worker.js: `request.json()`, `Response.json`) and the hono-only
+// Worker (bench/hono-only: zod-validated body, `c.json`), which then differ by the framework alone.
 import {
   CLOCK_IN_READS,
   CLOCK_IN_WRITES,
@@ -15,8 +19,7 @@ import { writeGuard } from "./write-guard.js";
 const DAY_MS = 86_400_000;
 const IDEMPOTENCY_TTL_MS = DAY_MS;
 const utcDate = (ms) => new Date(ms).toISOString().slice(0, 10);
-const json = (body, status = 200) => Response.json(body, { status });
-const problem = (status, code) => json({ status, code }, status);
+const problem = (input, status, code) => input.reply({ status, code }, status);
 
 const formatters = new Map();
 /** Minutes east of UTC in an IANA zone at an instant. */
@@ -49,10 +52,10 @@ function run(db, statements, params) {
  * The Idempotency-Key of a punch, if sent: no token here, so the scope is the organization and staff member of the
  * path; the hash is of the method, path and body, as ours computes it.
  */
-async function idempotencyOf(request, url, org, staffId, text) {
-  const key = request.headers.get("Idempotency-Key");
+async function idempotencyOf(input, org, staffId) {
+  const key = input.headers.get("Idempotency-Key");
   if (key === null) return null;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`POST ${url.pathname}${url.search}\n${text}`));
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`POST ${input.path()}\n${await input.text()}`));
   const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
   return { scope: `baseline:${org}:${staffId}`, key, hash };
 }
@@ -61,22 +64,24 @@ const HOUR_MS = 3_600_000;
 /** A clock-in works the published entry whose span, opened this long before its start, holds it (domain/attendance). */
 const EARLY_WINDOW_MS = 2 * HOUR_MS;
 
-/** The one read batch of a punch (11 statements for a clock-in, 13 for a clock-out, one round trip): the punch's context, then attendance's. */
-async function punchContext(db, { kind, org, staffId, locationId, roleId, now, idempotency }) {
+/** The one read batch of a punch (13 statements for a clock-in, 15 for a clock-out, one round trip): the punch's context, then attendance's. */
+async function punchContext(db, { kind, org, staffId, locationId, roleId, costCodeId, now, idempotency }) {
   const lockFrom = utcDate(now - DAY_MS);
   const lockTo = utcDate(now + DAY_MS);
-  const [staff, location, role, openShift, breaks, lastEvent, breakTypes, locked, key, settings, entries] = await run(
+  const [staff, location, role, , openShift, breaks, lastEvent, breakTypes, locked, , key, settings, entries] = await run(
     db,
     kind === "clock_in" ? CLOCK_IN_READS : CLOCK_OUT_READS,
     [
       [org, staffId],
       [org, locationId],
       [org, roleId ?? ""],
+      [org, costCodeId ?? ""],
       [org, staffId],
       [org, staffId],
       [org, staffId, 1],
       [org, locationId],
       [org, locationId, lockFrom, lockTo, org, staffId],
+      [org, staffId, lockTo],
       [idempotency?.scope ?? "", idempotency?.key ?? ""],
       [org],
       [staffId, now - 72 * HOUR_MS, now + EARLY_WINDOW_MS, locationId, org, 0],
@@ -132,11 +137,11 @@ const exceptionValues = (shift, type, entryId, minutes, now) => [
 ];
 
 /** A retry under a key already used: its stored answer, or a refusal of another request under the same key. */
-function previousAnswer(ctx, idempotency, now) {
+function previousAnswer(input, ctx, idempotency, now) {
   const stored = ctx.storedKey;
   if (!idempotency || !stored || stored.expires_at <= now) return null;
-  if (stored.request_hash !== idempotency.hash) return problem(422, "IDEMPOTENCY_KEY_REUSED");
-  if (stored.status === null) return problem(409, "IDEMPOTENCY_REQUEST_IN_PROGRESS");
+  if (stored.request_hash !== idempotency.hash) return problem(input, 422, "IDEMPOTENCY_KEY_REUSED");
+  if (stored.status === null) return problem(input, 409, "IDEMPOTENCY_REQUEST_IN_PROGRESS");
   return new Response(stored.body, {
     status: stored.status,
     headers: { "Content-Type": stored.content_type, "Idempotent-Replayed": "true" },
@@ -144,8 +149,8 @@ function previousAnswer(ctx, idempotency, now) {
 }
 
 /** The write batch: the principal guard, then the answer stored under the key when one was sent, then the punch. */
-async function commit(db, request, idempotency, answer, now, statements, params) {
-  const guard = writeGuard(request);
+async function commit(db, input, idempotency, answer, now, statements, params) {
+  const guard = writeGuard(input);
   const keyed = idempotency
     ? [
         [
@@ -180,6 +185,7 @@ const shiftJson = (s, breaks, events, locked = false) => ({
   employeeId: s.employee_id,
   locationId: s.location_id,
   roleId: s.role_id,
+  costCodeId: s.cost_code_id ?? null,
   startTime: wall(s.start_at, s.utc_offset),
   endTime: wall(s.end_at, s.utc_offset),
   breaks: breaks.map((b) => ({
@@ -190,6 +196,7 @@ const shiftJson = (s, breaks, events, locked = false) => ({
     name: b.name,
   })),
   hourlyWage: s.hourly_wage,
+  wageRateId: s.wage_rate_id ?? null,
   totalPaidBreaks: s.total_paid_breaks,
   totalUnpaidBreaks: s.total_unpaid_breaks,
   duration: s.duration,
@@ -237,12 +244,15 @@ const SHIFT_COLUMNS = [
   "utc_offset",
   "business_date",
   "hourly_wage",
+  "salaried",
+  "wage_rate_id",
   "duration",
   "total_paid_breaks",
   "total_unpaid_breaks",
   "payable_duration",
   "flags",
   "manual_entry",
+  "cost_code_id",
   "breaks_json",
   "active",
   "created_at",
@@ -251,28 +261,35 @@ const SHIFT_COLUMNS = [
 ];
 
 /** Constraint failures of a punch's write batch, as ours maps them. */
-function refusal(error, problems) {
+function refusal(input, error, problems) {
   const found = problems.find(([pattern]) => pattern.test(String(error)));
-  if (found) return problem(409, found[1]);
+  if (found) return problem(input, 409, found[1]);
   throw error;
 }
 const KEY_TWIN = [/UNIQUE constraint failed: idempotency_keys/i, "IDEMPOTENCY_REQUEST_IN_PROGRESS"];
 
-export async function clockIn(db, { org, staffId, locationId }, request) {
-  const url = new URL(request.url);
-  const text = await request.text();
-  const body = JSON.parse(text);
+export async function clockIn(db, { org, staffId, locationId }, input) {
+  const body = input.body;
   const now = Date.now();
-  const idempotency = await idempotencyOf(request, url, org, staffId, text);
-  const ctx = await punchContext(db, { kind: "clock_in", org, staffId, locationId, roleId: body.roleId, now, idempotency });
-  if (!ctx.staff || !ctx.location) return problem(404, "NOT_FOUND");
-  const replay = previousAnswer(ctx, idempotency, now);
+  const idempotency = await idempotencyOf(input, org, staffId);
+  const ctx = await punchContext(db, {
+    kind: "clock_in",
+    org,
+    staffId,
+    locationId,
+    roleId: body.roleId,
+    costCodeId: body.costCodeId,
+    now,
+    idempotency,
+  });
+  if (!ctx.staff || !ctx.location) return problem(input, 404, "NOT_FOUND");
+  const replay = previousAnswer(input, ctx, idempotency, now);
   if (replay) return replay;
-  if (!ctx.role) return problem(404, "ROLE_NOT_FOUND");
-  if (ctx.openShift) return problem(409, "SHIFT_ALREADY_OPEN");
+  if (!ctx.role) return problem(input, 404, "ROLE_NOT_FOUND");
+  if (ctx.openShift) return problem(input, 409, "SHIFT_ALREADY_OPEN");
   const utcOffset = body.utcOffset ?? offsetMinutesAt(ctx.location.timezone, now);
   const date = businessDate(now, utcOffset);
-  if (ctx.lockedDates.has(date)) return problem(409, "DAY_LOCKED");
+  if (ctx.lockedDates.has(date)) return problem(input, 409, "DAY_LOCKED");
   const shift = {
     id: crypto.randomUUID(),
     organization_id: ctx.location.organization_id,
@@ -284,12 +301,15 @@ export async function clockIn(db, { org, staffId, locationId }, request) {
     utc_offset: utcOffset,
     business_date: date,
     hourly_wage: ctx.role.hourly_wage ?? ctx.staff.hourly_wage ?? 0,
+    salaried: 0,
+    wage_rate_id: null,
     duration: 0,
     total_paid_breaks: 0,
     total_unpaid_breaks: 0,
     payable_duration: 0,
     flags: "[]",
     manual_entry: 0,
+    cost_code_id: null,
     breaks_json: "[]",
     active: 1,
     created_at: now,
@@ -326,31 +346,29 @@ export async function clockIn(db, { org, staffId, locationId }, request) {
       ]
     : [CLOCK_IN_WRITES, [guarded, event]];
   try {
-    await commit(db, request, idempotency, answer, now, ...writes);
+    await commit(db, input, idempotency, answer, now, ...writes);
   } catch (error) {
-    return refusal(error, [
+    return refusal(input, error, [
       KEY_TWIN,
       [/NOT NULL constraint failed: shifts\.organization_id/i, "DAY_LOCKED"],
       [/NOT NULL constraint failed: shifts\.employee_id/i, "SHIFT_OVERLAP"],
       [/UNIQUE constraint failed: shifts\.employee_id/i, "SHIFT_ALREADY_OPEN"],
     ]);
   }
-  return json(answer);
+  return input.reply(answer, 200);
 }
 
-export async function clockOut(db, { org, staffId, locationId }, request) {
-  const url = new URL(request.url);
-  const text = await request.text();
-  const body = JSON.parse(text);
+export async function clockOut(db, { org, staffId, locationId }, input) {
+  const body = input.body;
   const now = Date.now();
-  const idempotency = await idempotencyOf(request, url, org, staffId, text);
+  const idempotency = await idempotencyOf(input, org, staffId);
   const ctx = await punchContext(db, { kind: "clock_out", org, staffId, locationId, now, idempotency });
-  if (!ctx.staff || !ctx.location) return problem(404, "NOT_FOUND");
-  const replay = previousAnswer(ctx, idempotency, now);
+  if (!ctx.staff || !ctx.location) return problem(input, 404, "NOT_FOUND");
+  const replay = previousAnswer(input, ctx, idempotency, now);
   if (replay) return replay;
   const open = ctx.openShift;
-  if (!open || open.location_id !== locationId) return problem(409, "NO_OPEN_SHIFT");
-  if (ctx.lockedDates.has(open.business_date)) return problem(409, "DAY_LOCKED");
+  if (!open || open.location_id !== locationId) return problem(input, 409, "NO_OPEN_SHIFT");
+  if (ctx.lockedDates.has(open.business_date)) return problem(input, 409, "DAY_LOCKED");
   const breaks = ctx.breaks.map((b) => (b.end_at === null ? { ...b, end_at: now } : b));
   const minutes = (from, to) => Math.floor((to - from) / 60_000);
   const paid = breaks.filter((b) => b.paid).reduce((n, b) => n + minutes(b.start_at, b.end_at), 0);
@@ -410,19 +428,19 @@ export async function clockOut(db, { org, staffId, locationId }, request) {
       ]
     : [CLOCK_OUT_WRITES, [event, close]];
   try {
-    await commit(db, request, idempotency, answer, now, ...writes);
+    await commit(db, input, idempotency, answer, now, ...writes);
   } catch (error) {
-    return refusal(error, [
+    return refusal(input, error, [
       KEY_TWIN,
       [/NOT NULL constraint failed: shift_events\.organization_id/i, "DAY_LOCKED"],
       [/NOT NULL constraint failed: shift_events\.shift_id/i, "NO_OPEN_SHIFT"],
       [/NOT NULL constraint failed: shift_events\.employee_id/i, "SHIFT_CHANGED"],
     ]);
   }
-  return json(answer);
+  return input.reply(answer, 200);
 }
 
-export async function shiftState(db, { org, staffId, locationId }) {
+export async function shiftState(db, { org, staffId, locationId }, input) {
   const now = Date.now();
   const dates = [-1, 0, 1].map((d) => utcDate(now + d * DAY_MS));
   const around = [org, staffId, org, staffId, ...dates];
@@ -434,7 +452,7 @@ export async function shiftState(db, { org, staffId, locationId }) {
     [org, locationId, 1],
     [org, org, staffId],
   ]);
-  if (!staff.results[0] || !location.results[0]) return problem(404, "NOT_FOUND");
+  if (!staff.results[0] || !location.results[0]) return problem(input, 404, "NOT_FOUND");
   const today = businessDate(now, offsetMinutesAt(location.results[0].timezone, now));
   const breaksOf = (id) => breaks.results.filter((b) => b.shift_id === id);
   let total = 0;
@@ -449,7 +467,7 @@ export async function shiftState(db, { org, staffId, locationId }) {
   const open = shifts.results.find((s) => s.end_at === null) ?? null;
   const breakOpen = open ? breaksOf(open.id).some((b) => b.end_at === null) : false;
   const canStartBreak = open !== null && open.location_id === locationId && !breakOpen;
-  return json({
+  return input.reply({
     totalShiftTimeToday: total,
     openShift: open ? shiftJson(open, breaksOf(open.id), undefined, openShiftLock.results.length > 0) : null,
     availableBreaks: canStartBreak ? types.results.map((t) => t.id) : [],
@@ -465,5 +483,21 @@ export const routes = [
 ].map(([method, pattern, handler]) => ({
   method,
   pattern,
-  handle: (db, match, request) => handler(db, { org: match[1], staffId: match[2], locationId: match[3] }, request),
+  handle: async (db, match, request) => handler(db, { org: match[1], staffId: match[2], locationId: match[3] }, await plainInput(request)),
 }));
+
+const reply = (body, status) => Response.json(body, { status });
+/** The frameworkless input: the body read and parsed by hand (a GET has none), `Response.json` answers. */
+async function plainInput(request) {
+  const text = request.method === "POST" ? await request.text() : "";
+  return {
+    headers: request.headers,
+    body: text === "" ? undefined : JSON.parse(text),
+    text: () => text,
+    path: () => {
+      const url = new URL(request.url);
+      return `${url.pathname}${url.search}`;
+    },
+    reply,
+  };
+}

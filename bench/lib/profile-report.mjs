@@ -6,7 +6,8 @@ import { table } from "./report.mjs";
  * Sampled CPU per request of both Workers, by group: where our extra time goes. Idle is left out; the sampling
  * profiler slows both sides alike.
  */
-export function printCpuPerRequest(print, what, ours, base) {
+export function printCpuPerRequest(print, what, ours, base, middle) {
+  if (middle) return printCpuPerRequestOfThree(print, what, ours, middle, base);
   const perRequest = ({ profile, requests }) => {
     const groups = selfTime(profile)
       .groups(Number.POSITIVE_INFINITY)
@@ -63,4 +64,39 @@ export function printProfile(print, label, profile) {
       ),
     );
   }
+}
+
+/**
+ * The same with a third Worker between ours and the baseline (the time-tracking scenario's hono-only Worker): CPU per
+ * request of the three, by group, so that the framework's cost (hono-only − baseline) and ours (ours − hono-only) show
+ * apart in the same run.
+ */
+function printCpuPerRequestOfThree(print, what, ours, middle, base) {
+  const [o, m, b] = [ours, middle, base].map(perRequest);
+  const names = [...new Set([...o.byGroup.keys(), ...m.byGroup.keys(), ...b.byGroup.keys()])];
+  const rows = names
+    .map((name) => ({ name, ours: o.byGroup.get(name) ?? 0, middle: m.byGroup.get(name) ?? 0, base: b.byGroup.get(name) ?? 0 }))
+    .sort((x, y) => y.ours - y.middle - (x.ours - x.middle))
+    .filter((r, i) => i < 18 || Math.max(r.ours, r.middle, r.base) >= 0.1);
+  const x = (a, c) => `${(a / c).toFixed(2)}x`;
+  print("");
+  print(
+    `CPU per request during ${what} (sampled, idle left out): ours ${o.total.toFixed(2)} ms, hono-only ${m.total.toFixed(2)} ms, ` +
+      `baseline ${b.total.toFixed(2)} ms — ours/hono-only ${x(o.total, m.total)}, ours/baseline ${x(o.total, b.total)}, ` +
+      `hono-only/baseline ${x(m.total, b.total)}; by group, largest (ours − hono-only) first:`,
+  );
+  print(
+    table(
+      ["group", "ours ms", "hono-only ms", "baseline ms", "ours − hono-only"],
+      rows.map((r) => [r.name, r.ours.toFixed(2), r.middle.toFixed(2), r.base.toFixed(2), (r.ours - r.middle).toFixed(2)]),
+    ),
+  );
+  return { ours: o.total, middle: m.total, base: b.total };
+}
+
+function perRequest({ profile, requests }) {
+  const groups = selfTime(profile)
+    .groups(Number.POSITIVE_INFINITY)
+    .filter((g) => g.what !== "(idle)");
+  return { total: groups.reduce((ms, g) => ms + g.ms, 0) / requests, byGroup: new Map(groups.map((g) => [g.what, g.ms / requests])) };
 }

@@ -2,6 +2,7 @@
 // protocol's Profiler domain over a WebSocket (Node 22's global WebSocket), then self time per function, attributed to
 // the module it was bundled from (by the bundle's source map).
 import { readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The inspector's first target's WebSocket URL. */
@@ -58,6 +59,8 @@ export async function startProfile(inspectorPort, intervalMicros = 100) {
   };
 }
 
+const ROOT = join(import.meta.dirname, "..", "..");
+
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /** A source map's `mappings`, decoded: per generated line, its segments [column, source index] in column order. */
@@ -107,6 +110,12 @@ function moduleIndex(text) {
     map = null;
   }
   if (!map) return () => null;
+  // Sources are relative to the map's folder (each Worker's bundle folder differs in depth): resolved, every Worker's
+  // modules get the same names (bench/baseline/…, node_modules/hono/…), so the groups line up across Workers.
+  const folder = dirname(fileURLToPath(url));
+  map.sources = map.sources.map((source) =>
+    /^[a-z]+:/.test(source) ? source : relative(ROOT, resolve(folder, map.sourceRoot ?? "", source)),
+  );
   const lines = decodeMappings(map.mappings);
   return (line, column) => {
     const segments = lines[line] ?? [];
@@ -121,12 +130,15 @@ function moduleIndex(text) {
 
 /** A module's group: its package (drizzle's source maps name its own `src/`), a folder of our src/, or the bench's entry. */
 const groupOf = (module) => {
+  if (/wrangler\/templates\//.test(module) || /middleware-(loader|insertion)/.test(module)) return "wrangler middleware loader (all three)";
   if (/node_modules\/src\//.test(module)) return "drizzle-orm";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module);
   if (pkg) return pkg[1];
   const src = /(?:^|\/)src\/([^/]+)(\/[^/]+)?/.exec(module);
   if (src) return src[2] ? `src/${src[1]}${src[1] === "features" || src[1] === "platform" ? src[2] : ""}` : `src/${src[1]}`;
   if (/(?:^|\/)bench\/baseline\//.test(module)) return "bench/baseline";
+  if (/(?:^|\/)bench\/hono-only\//.test(module)) return "bench/hono-only";
+  if (/(?:^|\/)bench\/bench-entry\.js$/.test(module)) return "bench entry (bench-entry.js, all three)";
   if (/(?:^|\/)bench\//.test(module)) return "bench entry (counting-entry.ts)";
   return module;
 };

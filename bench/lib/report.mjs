@@ -51,3 +51,27 @@ export function comparisonTable(operations) {
   }
   return table(header, rows);
 }
+
+/**
+ * The time-tracking scenario's table with a third Worker (issue 36): ours, the hono-only Worker and the baseline for
+ * each operation, then ours/hono-only (our pipeline), ours/baseline, and hono-only/baseline (the framework).
+ */
+export function comparisonTableOfThree(operations, names = ["ours", "hono-only", "baseline"]) {
+  const header = ["operation", "server", "requests", "non-2xx", "p50 ms", "p99 ms", "req/s"];
+  const rows = [];
+  const none = { count: 0, statuses: {}, p50: NaN, p99: NaN, rps: 0 };
+  for (const { label, results } of operations) {
+    const [o = none, m = none, b = none] = results;
+    results.forEach((r = none, i) => {
+      rows.push([i === 0 ? label : "", names[i], String(r.count), refusals(r.statuses) || "0", ms(r.p50), ms(r.p99), perSecond(r.rps)]);
+    });
+    for (const [name, x, y] of [
+      [`${names[0]}/${names[1]}`, o, m],
+      [`${names[0]}/${names[2]}`, o, b],
+      [`${names[1]}/${names[2]}`, m, b],
+    ]) {
+      rows.push(["", name, "", "", ratio(x.p50, y.p50), ratio(x.p99, y.p99), ratio(x.rps, y.rps)]);
+    }
+  }
+  return table(header, rows);
+}

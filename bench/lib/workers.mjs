@@ -9,6 +9,7 @@ import { freePort, migrate, ROOT, startWorker } from "./servers.mjs";
 
 const OUR_CONFIG = join(ROOT, "wrangler.toml");
 const BASELINE_CONFIG = join(ROOT, "bench", "baseline", "wrangler.toml");
+const HONO_ONLY_CONFIG = join(ROOT, "bench", "hono-only", "wrangler.toml");
 const FIRST_PORT = 8791;
 const FIRST_INSPECTOR_PORT = 9291;
 const takenPorts = new Set();
@@ -35,23 +36,30 @@ async function start({ stateDir, name, config, entry, vars, flags }) {
  * Our Worker with a random TOKEN_SECRET (the bench mints every token through the API) and WEBHOOK_SECRET_KEY of its
  * own. `testScheduled`: `GET /__scheduled` runs the Cron handler (wrangler dev --test-scheduled).
  */
-export const startOurs = (stateDir, name = "ours", { testScheduled = false } = {}) =>
+export const startOurs = (stateDir, name = "ours", { testScheduled = false, limitsEnforced = true } = {}) =>
   start({
     stateDir,
     name,
     config: OUR_CONFIG,
     entry: join("bench", "counting-entry.ts"),
-    // D1_LIMITS_ENFORCED: each invocation's D1 bindings refuse what production D1 would (src/worker.ts).
+    // D1_LIMITS_ENFORCED: each invocation's D1 bindings refuse what production D1 would (src/worker.ts). A scenario
+    // comparing CPU with Workers that have no such guard turns it off (`limitsEnforced: false`): production runs without.
     vars: {
       TOKEN_SECRET: randomBytes(32).toString("base64url"),
       WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
       PHOTO_URL_SECRET: randomBytes(32).toString("base64url"),
-      D1_LIMITS_ENFORCED: "1",
+      ...(limitsEnforced ? { D1_LIMITS_ENFORCED: "1" } : {}),
     },
     flags: testScheduled ? ["--test-scheduled"] : [],
   });
 
 export const startBaseline = (stateDir, name = "baseline") => start({ stateDir, name, config: BASELINE_CONFIG });
+
+/**
+ * The hono-only Worker (bench/hono-only, issue 36): OpenAPIHono and the project's request schemas around the
+ * baseline's handlers and statements. Serves the time-tracking scenario's three operations.
+ */
+export const startHonoOnly = (stateDir, name = "hono-only") => start({ stateDir, name, config: HONO_ONLY_CONFIG });
 
 /** Copies every application row of one Worker's D1 into the other's (both must serve /__bench/dump and /load). */
 export async function copyData(from, to) {

@@ -1,5 +1,7 @@
 let lastMs = 0;
 let sequence = 0;
+/** "00" … "ff". */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 
 /**
  * UUIDv7: time-ordered, so keyset pagination by id follows creation order and inserts stay index-local.
@@ -21,6 +23,8 @@ export function newId(now = Date.now()): string {
   bytes[6] = 0x70 | (sequence >> 8);
   bytes[7] = sequence & 0xff;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // Byte by byte through a table: no array of 16 strings and no join per id (issue 36: every write makes several).
+  let id = "";
+  for (let i = 0; i < 16; i++) id += (i === 4 || i === 6 || i === 8 || i === 10 ? "-" : "") + HEX[bytes[i]!];
+  return id;
 }

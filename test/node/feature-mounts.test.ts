@@ -17,8 +17,22 @@ describe("feature mounts", () => {
     expect(table.featureOf("/api/organizations/o1")).toBe("organizations");
     expect(table.featureOf("/api/organizations/o1/locations/l1")).toBe("locations");
     expect(table.featureOf("/api/organizations/o1/locations/l1/schedules/drafts/")).toBe("scheduling");
+    expect(table.featureOf("/api//organizations/o1/locations/l1")).toBe("locations");
+    expect(table.featureOf("/api/organizations/locations/locations/l1/schedules")).toBe("scheduling");
     expect(table.featureOf("/api/organizationsX")).toBeUndefined();
     expect(table.featureOf("/")).toBeUndefined();
+  });
+
+  it("prefers the longest match whether it runs through a named segment or a *", () => {
+    const table = mounts([
+      ["/api/organizations/*/staffmembers", "staffMembers"],
+      ["/api/organizations/*/staffmembers/*/locations/*", "timeTracking"],
+      ["/api/organizations/*/locations/*/staffmembers", "staffMembers"],
+      ["/api/organizations/*/locations", "locations"],
+    ]);
+    expect(table.featureOf("/api/organizations/locations/staffmembers/s1/locations/l1/clock-in")).toBe("timeTracking");
+    expect(table.featureOf("/api/organizations/o1/locations/l1/staffmembers")).toBe("staffMembers");
+    expect(table.featureOf("/api/organizations/o1/staffmembers/s1")).toBe("staffMembers");
   });
 
   it("sends every route of every feature to the feature that registers it", async () => {
