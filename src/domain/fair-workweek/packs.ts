@@ -85,6 +85,9 @@ export type RulePackOverrides = Partial<Pick<RulePack, "noticeDays" | "changePay
   rest?: Partial<RestRule> | null;
 };
 
+/** The longest notice window an override may set, in days (the built-in packs' is 14). */
+export const MAX_NOTICE_DAYS = 90;
+
 export const MINUTES_PER_HOUR = 60;
 export const MINUTES_PER_DAY = 24 * 60;
 const DAY = MINUTES_PER_DAY;

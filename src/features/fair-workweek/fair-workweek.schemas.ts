@@ -2,6 +2,7 @@ import type { goodFaithEstimates, locationFairWorkweek } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import {
   CHANGE_KINDS,
+  MAX_NOTICE_DAYS,
   REST_APPLIES_TO,
   REST_PREMIUM_TYPES,
   REST_SCOPES,
@@ -81,7 +82,7 @@ export const RestRule = z.object(restFields).openapi("RestRule");
 
 export const RulePackOverridesSchema = z
   .object({
-    noticeDays: z.number().int().min(1).max(90).optional(),
+    noticeDays: z.number().int().min(1).max(MAX_NOTICE_DAYS).optional(),
     changePay: z.array(ChangeBand).max(20).optional(),
     rest: z
       .object(restFields)

@@ -1,4 +1,4 @@
-import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
+import { locationFairWorkweek, openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { and, eq, exists, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 import type { Statement } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -7,16 +7,20 @@ import type { EventSpec } from "@/data/outbox/outbox";
 import { rawAll } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { MAX_NOTICE_DAYS } from "@/domain/fair-workweek/packs";
 import { businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
-import { changeRowsOf, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
+import { changeRulesOfSetting, locationSettingStatement } from "@/features/schedule-changes/change-rules.data";
+import { changeRowsOf, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
 import { openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
 import { entryOnTimeOff } from "./time-off-conflicts.guards";
+
+const DAY_MS = 86_400_000;
 
 type SkipReason = "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE";
 
@@ -50,14 +54,9 @@ export async function publishRange(
       lt(table.startAt, range.end),
     );
   const heldBack = or(entryOnTimeOff, and(eq(scheduleEntries.ignoreAvailability, false), entryUnavailable))!;
-  const rules = await changeRulesAt(
-    db,
-    organizationId,
-    location.id,
-    businessDate(range.start, offsetMinutesAt(location.timezone, range.start)),
-  );
+  const now = new Date();
   // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
-  const [shifts, preferences, drafts] = await db.batch([
+  const [shifts, preferences, candidates, [setting]] = await db.batch([
     db.select().from(openShifts).where(draftsOf(openShifts)),
     db
       .select()
@@ -70,7 +69,8 @@ export async function publishRange(
           isNull(openShiftPreferences.deletedAt),
         ),
       ),
-    // The drafts the change log may record as ADDED (none without a pack): those starting inside its notice window.
+    // The drafts the change log may record as ADDED: none without a pack, else those starting inside the longest
+    // notice window a pack may have (narrowed to the location's own below, once its setting is read in this batch).
     db
       .select({
         id: scheduleEntries.id,
@@ -85,10 +85,15 @@ export async function publishRange(
           draftsOf(scheduleEntries),
           isNull(scheduleEntries.deletedAt),
           not(heldBack),
-          rules ? lt(scheduleEntries.startAt, new Date(Date.now() + rules.noticeDays * 86_400_000)) : sql`0`,
+          sql`EXISTS (SELECT 1 FROM ${locationFairWorkweek} WHERE ${locationFairWorkweek.organizationId} = ${organizationId}
+            AND ${locationFairWorkweek.locationId} = ${location.id} AND ${locationFairWorkweek.rulePack} IS NOT NULL)`,
+          lt(scheduleEntries.startAt, new Date(now.getTime() + MAX_NOTICE_DAYS * DAY_MS)),
         ),
       ),
+    locationSettingStatement(db, organizationId, location.id),
   ]);
+  const rules = changeRulesOfSetting(setting, businessDate(range.start, offsetMinutesAt(location.timezone, range.start)));
+  const drafts = rules ? candidates.filter((d) => d.startAt.getTime() < now.getTime() + rules.noticeDays * DAY_MS) : [];
   const shiftById = new Map(shifts.map((s) => [s.id, s]));
   const assignments = preferences
     .map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! }))
@@ -108,7 +113,6 @@ export async function publishRange(
     },
     range,
   );
-  const now = new Date();
   const published = { isDraft: false, publishedAt: now, updatedAt: now };
   const applied = assignments.filter((a) => selection.assignmentIds.includes(a.preference.id));
   const entryIdOf = new Map(applied.map(({ preference }) => [preference.id, newId(now.getTime())]));
