@@ -253,7 +253,10 @@ export async function run({ stateDir, options, print }) {
   for (const l of world.locations) {
     print(`  ${l.label}:`);
     tracedRuns[l.key].res.roundTrips.forEach((trip, i) =>
-      print(`    ${i + 1}. ${describeRoundTrip(trip)} (read ${trip.rowsRead.join("/")}, written ${trip.rowsWritten.join("/")})`),
+      print(
+        `    ${i + 1}. ${describeRoundTrip(trip)} (read ${trip.rowsRead.join("/")}, written ${trip.rowsWritten.join("/")}` +
+          `${trip.sqlMs ? `; SQL ms ${trip.sqlMs.map((v) => (v === null ? "-" : v.toFixed(1))).join("/")}` : ""})`,
+      ),
     );
   }
 
