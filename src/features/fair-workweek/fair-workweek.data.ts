@@ -14,7 +14,8 @@ const liveLocation = (db: Database, organizationId: string, locationId: string) 
     .from(locations)
     .where(and(eq(locations.organizationId, organizationId), eq(locations.id, locationId), isNull(locations.deletedAt)));
 
-const storedSetting = (db: Database, organizationId: string, locationId: string) =>
+/** The location's stored setting (no row: never set), a statement to run alone or inside another read's batch. */
+export const storedSetting = (db: Database, organizationId: string, locationId: string) =>
   db
     .select()
     .from(locationFairWorkweek)

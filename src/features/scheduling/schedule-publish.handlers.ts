@@ -10,7 +10,8 @@ import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
-import { changeRowsOf, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
+import { changeRulesOfSetting, changeRulesStatement, insideLocationWindow } from "@/features/schedule-changes/change-rules.data";
+import { changeRowsOf, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
@@ -50,14 +51,12 @@ export async function publishRange(
       lt(table.startAt, range.end),
     );
   const heldBack = or(entryOnTimeOff, and(eq(scheduleEntries.ignoreAvailability, false), entryUnavailable))!;
-  const rules = await changeRulesAt(
-    db,
-    organizationId,
-    location.id,
-    businessDate(range.start, offsetMinutesAt(location.timezone, range.start)),
-  );
+  // The location's Fair Workweek setting is read in the same batch: the drafts the change log may record are chosen
+  // by its notice window in SQL (insideLocationWindow), and its rules are built from the row it answers.
+  const onDate = businessDate(range.start, offsetMinutesAt(location.timezone, range.start));
+  const readAt = Date.now();
   // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
-  const [shifts, preferences, drafts] = await db.batch([
+  const [shifts, preferences, drafts, [setting]] = await db.batch([
     db.select().from(openShifts).where(draftsOf(openShifts)),
     db
       .select()
@@ -85,10 +84,12 @@ export async function publishRange(
           draftsOf(scheduleEntries),
           isNull(scheduleEntries.deletedAt),
           not(heldBack),
-          rules ? lt(scheduleEntries.startAt, new Date(Date.now() + rules.noticeDays * 86_400_000)) : sql`0`,
+          insideLocationWindow(organizationId, location.id, scheduleEntries.startAt, readAt, onDate),
         ),
       ),
+    changeRulesStatement(db, organizationId, location.id),
   ]);
+  const rules = changeRulesOfSetting(setting, onDate);
   const shiftById = new Map(shifts.map((s) => [s.id, s]));
   const assignments = preferences
     .map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! }))
