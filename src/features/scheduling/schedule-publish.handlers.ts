@@ -82,9 +82,9 @@ export async function publishRange(
       .where(
         and(
           draftsOf(scheduleEntries),
+          insideLocationWindow(organizationId, location.id, scheduleEntries.startAt, readAt, onDate),
           isNull(scheduleEntries.deletedAt),
           not(heldBack),
-          insideLocationWindow(organizationId, location.id, scheduleEntries.startAt, readAt, onDate),
         ),
       ),
     changeRulesStatement(db, organizationId, location.id),
