@@ -26,9 +26,8 @@ export function changeRulesOfSetting(row: Pick<LocationFairWorkweekRow, "rulePac
 /**
  * In SQL, for a read in the same batch as the setting's: `start` is inside the notice window of the location's pack
  * on `onDate` as seen at `now` (less than noticeDays days away, the overrides' noticeDays first), false without a
- * pack (the bound is NULL). The bound is one uncorrelated subquery on the setting's key, run once per statement, so
- * an index on the start column takes it as its range's end: without a pack nothing is read. The window it applies
- * is the one changeRulesOfSetting answers.
+ * pack. Both are uncorrelated subqueries on the setting's key, run once per statement: without a pack nothing is
+ * read. The window it applies is the one changeRulesOfSetting answers.
  */
 export function insideLocationWindow(organizationId: string, locationId: string, start: SQLWrapper, now: number, onDate: string): SQL {
   // The built-in packs' ids and notice days are the code's own constants: written inline, no parameter each.
@@ -38,8 +37,10 @@ export function insideLocationWindow(organizationId: string, locationId: string,
       return pack ? [`WHEN '${id}' THEN ${pack.noticeDays}`] : [];
     }).join(" ") || "WHEN NULL THEN NULL",
   );
-  // Qualified by hand: the outer statement's table shares location_id and organization_id.
-  return sql`${start} < (SELECT ${now} + coalesce(json_extract(f.overrides, '$.noticeDays'), CASE f.rule_pack ${byPack} END) * 86400000
-    FROM location_fair_workweek f WHERE f.location_id = ${locationId} AND f.organization_id = ${organizationId}
-    AND f.rule_pack IS NOT NULL)`;
+  // Qualified by hand: the outer statement's table shares location_id and organization_id. The EXISTS names no
+  // column of the outer statement: SQLite tests it once, before its loop, so without a pack nothing is read.
+  const setting = sql`location_fair_workweek f WHERE f.location_id = ${locationId} AND f.organization_id = ${organizationId}
+    AND f.rule_pack IS NOT NULL`;
+  return sql`(EXISTS (SELECT 1 FROM ${setting}) AND ${start} < (SELECT ${now} + coalesce(json_extract(f.overrides, '$.noticeDays'), CASE f.rule_pack ${byPack} END) * 86400000
+    FROM ${setting}))`;
 }
