@@ -50,6 +50,8 @@ interface RoundTrip {
   rowsWritten: (number | null)[];
   /** Rows each statement answered (results of all/batch, arrays of raw, 0 or 1 for first). */
   rowsReturned: (number | null)[];
+  /** D1's `meta.duration` per statement (ms of SQL execution; batch and all/run only, else absent). */
+  sqlMs?: (number | null)[];
   /** True when rowsRead comes from that shadow `.all()` (traced requests only; a SELECT has no side effect). */
   shadowRead?: boolean;
   /**
@@ -81,7 +83,7 @@ const realStatement = new WeakMap<object, D1PreparedStatement>();
 const statementSql = new WeakMap<object, string>();
 const statementParams = new WeakMap<object, unknown[]>();
 
-type Meta = { meta?: { rows_read?: number; rows_written?: number }; results?: unknown[] } | undefined;
+type Meta = { meta?: { rows_read?: number; rows_written?: number; duration?: number }; results?: unknown[] } | undefined;
 
 const isSelect = (sql: string) => /^\s*(select|with)\b/i.test(sql) && !/\breturning\b/i.test(sql);
 
@@ -116,6 +118,7 @@ function record<T>(
       trip.rowsRead = metas.map((m) => m?.meta?.rows_read ?? null);
       trip.rowsWritten = metas.map((m) => m?.meta?.rows_written ?? null);
       trip.rowsReturned = metas.map((m) => m?.results?.length ?? null);
+      trip.sqlMs = metas.map((m) => m?.meta?.duration ?? null);
     }
     return value;
   });

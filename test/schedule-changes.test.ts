@@ -157,6 +157,23 @@ describe("the Fair Workweek change log", () => {
     expect(await eventsOf(p, "schedule_change.recorded")).toHaveLength(1);
   });
 
+  it("a publish chooses the drafts it records by the window of the pack's overrides (noticeDays 20, NYC's own 14), in its read batch", async () => {
+    const p = await placeWithPack(null);
+    const put = await api("PUT", `${p.base}/fair-workweek`, {
+      token: p.org.adminToken,
+      body: { rulePack: "NYC_FAST_FOOD", overrides: { noticeDays: 20 } },
+    });
+    expect(put.status).toBe(200);
+    await createEntry(p, { startTime: at(16, 9), endTime: at(16, 17) }, true);
+    await createEntry(p, { startTime: at(22, 9), endTime: at(22, 17) }, true);
+    const body = { startDate: dateOf(at(15, 0)), endDate: dateOf(at(23, 0)) };
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
+    expect(res.body.publishedEntries).toBe(2);
+    const changes = await changesOf(p);
+    expect(changes.map((c) => [c.kind, c.entryDate])).toEqual([["ADDED", dateOf(at(16, 9))]]);
+    expect(await eventsOf(p, "schedule_change.recorded")).toHaveLength(1);
+  });
+
   it("lists by employee and location, a staff member only their own; 400 for a bad range; 404 for another organization", async () => {
     const p = await placeWithPack();
     await createEntry(p, { startTime: at(3, 9), endTime: at(3, 17) });

@@ -14,7 +14,7 @@ const liveLocation = (db: Database, organizationId: string, locationId: string) 
     .from(locations)
     .where(and(eq(locations.organizationId, organizationId), eq(locations.id, locationId), isNull(locations.deletedAt)));
 
-/** The location's stored Fair Workweek setting (at most one row): a statement, for a caller's batch. */
+/** The location's stored setting (no row: never set), a statement to run alone or inside another read's batch. */
 export const storedSetting = (db: Database, organizationId: string, locationId: string) =>
   db
     .select()

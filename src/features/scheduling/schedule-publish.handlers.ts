@@ -1,4 +1,4 @@
-import { locationFairWorkweek, openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
+import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { and, eq, exists, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 import type { Statement } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -7,11 +7,10 @@ import type { EventSpec } from "@/data/outbox/outbox";
 import { rawAll } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { MAX_NOTICE_DAYS } from "@/domain/fair-workweek/packs";
 import { businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
-import { changeRulesOfSetting, locationSettingStatement } from "@/features/schedule-changes/change-rules.data";
+import { changeRulesOfSetting, changeRulesStatement, insideLocationWindow } from "@/features/schedule-changes/change-rules.data";
 import { changeRowsOf, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry } from "./open-shift-statements.data";
@@ -19,8 +18,6 @@ import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
 import { openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
 import { entryOnTimeOff } from "./time-off-conflicts.guards";
-
-const DAY_MS = 86_400_000;
 
 type SkipReason = "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE";
 
@@ -54,9 +51,12 @@ export async function publishRange(
       lt(table.startAt, range.end),
     );
   const heldBack = or(entryOnTimeOff, and(eq(scheduleEntries.ignoreAvailability, false), entryUnavailable))!;
-  const now = new Date();
+  // The location's Fair Workweek setting is read in the same batch: the drafts the change log may record are chosen
+  // by its notice window in SQL (insideLocationWindow), and its rules are built from the row it answers.
+  const onDate = businessDate(range.start, offsetMinutesAt(location.timezone, range.start));
+  const readAt = Date.now();
   // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
-  const [shifts, preferences, candidates, [setting]] = await db.batch([
+  const [shifts, preferences, drafts, [setting]] = await db.batch([
     db.select().from(openShifts).where(draftsOf(openShifts)),
     db
       .select()
@@ -69,8 +69,7 @@ export async function publishRange(
           isNull(openShiftPreferences.deletedAt),
         ),
       ),
-    // The drafts the change log may record as ADDED: none without a pack, else those starting inside the longest
-    // notice window a pack may have (narrowed to the location's own below, once its setting is read in this batch).
+    // The drafts the change log may record as ADDED (none without a pack): those starting inside its notice window.
     db
       .select({
         id: scheduleEntries.id,
@@ -83,17 +82,14 @@ export async function publishRange(
       .where(
         and(
           draftsOf(scheduleEntries),
+          insideLocationWindow(organizationId, location.id, scheduleEntries.startAt, readAt, onDate),
           isNull(scheduleEntries.deletedAt),
           not(heldBack),
-          sql`EXISTS (SELECT 1 FROM ${locationFairWorkweek} WHERE ${locationFairWorkweek.organizationId} = ${organizationId}
-            AND ${locationFairWorkweek.locationId} = ${location.id} AND ${locationFairWorkweek.rulePack} IS NOT NULL)`,
-          lt(scheduleEntries.startAt, new Date(now.getTime() + MAX_NOTICE_DAYS * DAY_MS)),
         ),
       ),
-    locationSettingStatement(db, organizationId, location.id),
+    changeRulesStatement(db, organizationId, location.id),
   ]);
-  const rules = changeRulesOfSetting(setting, businessDate(range.start, offsetMinutesAt(location.timezone, range.start)));
-  const drafts = rules ? candidates.filter((d) => d.startAt.getTime() < now.getTime() + rules.noticeDays * DAY_MS) : [];
+  const rules = changeRulesOfSetting(setting, onDate);
   const shiftById = new Map(shifts.map((s) => [s.id, s]));
   const assignments = preferences
     .map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! }))
@@ -113,6 +109,7 @@ export async function publishRange(
     },
     range,
   );
+  const now = new Date();
   const published = { isDraft: false, publishedAt: now, updatedAt: now };
   const applied = assignments.filter((a) => selection.assignmentIds.includes(a.preference.id));
   const entryIdOf = new Map(applied.map(({ preference }) => [preference.id, newId(now.getTime())]));
