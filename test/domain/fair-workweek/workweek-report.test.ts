@@ -38,7 +38,11 @@ describe("workweekReport", () => {
         { employeeId: "a", date: "2026-11-29", minutes: 720 },
       ],
       estimates: [{ employeeId: "a", effectiveFrom: "2026-01-01", weeklyHoursMin: 10, weeklyHoursMax: 20 }],
-      expect: { scheduledHours: 20, outsideEstimate: false, estimate: { weeklyHoursMin: 10, weeklyHoursMax: 20, effectiveFrom: "2026-01-01" } },
+      expect: {
+        scheduledHours: 20,
+        outsideEstimate: false,
+        estimate: { weeklyHoursMin: 10, weeklyHoursMax: 20, effectiveFrom: "2026-01-01" },
+      },
     },
     {
       name: "hours under the minimum are outside",
@@ -53,7 +57,11 @@ describe("workweekReport", () => {
         { employeeId: "a", effectiveFrom: "2026-01-01", weeklyHoursMin: 0, weeklyHoursMax: 8 },
         { employeeId: "a", effectiveFrom: "2026-11-24", weeklyHoursMin: 10, weeklyHoursMax: 20 },
       ],
-      expect: { scheduledHours: 10, outsideEstimate: true, estimate: { weeklyHoursMin: 0, weeklyHoursMax: 8, effectiveFrom: "2026-01-01" } },
+      expect: {
+        scheduledHours: 10,
+        outsideEstimate: true,
+        estimate: { weeklyHoursMin: 0, weeklyHoursMax: 8, effectiveFrom: "2026-01-01" },
+      },
     },
     {
       name: "premiums summed: hours and flat amounts, unpriced changes counted",
@@ -86,8 +94,20 @@ describe("workweekReport", () => {
       estimates: [],
     });
     expect(report.map((r) => [r.employeeId, r.weeks.map((w) => [w.weekStart, w.scheduledHours, w.premiumAmount])])).toEqual([
-      ["a", [["2026-11-23", 0, 0], ["2026-11-30", 0, 0]]],
-      ["b", [["2026-11-23", 0, 0], ["2026-11-30", 1, 0]]],
+      [
+        "a",
+        [
+          ["2026-11-23", 0, 0],
+          ["2026-11-30", 0, 0],
+        ],
+      ],
+      [
+        "b",
+        [
+          ["2026-11-23", 0, 0],
+          ["2026-11-30", 1, 0],
+        ],
+      ],
     ]);
   });
 });
