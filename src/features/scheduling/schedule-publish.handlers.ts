@@ -15,7 +15,7 @@ import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/sche
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
-import { openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
+import { entryGuards, openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
 import { entryOnTimeOff } from "./time-off-conflicts.guards";
 
 type SkipReason = "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE";
@@ -169,7 +169,11 @@ export async function publishRange(
       // The same rule as publishSelection (a draft starting in [start, end)), through the location's index.
       db
         .update(scheduleEntries)
-        .set(published)
+        .set(
+          rules?.restConsent
+            ? { ...published, timezone: entryGuards.publishedRestConsent.sql(organizationId, rules.restConsent) as unknown as string }
+            : published,
+        )
         .where(and(draftsOf(scheduleEntries), not(heldBack))),
       db
         .update(openShifts)
