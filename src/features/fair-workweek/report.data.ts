@@ -5,9 +5,7 @@ import type { Database } from "@/data/client";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { type ReportWorker, workweekReport, workweekStarts } from "@/domain/fair-workweek/workweek-report";
 import { addDays, businessDate } from "@/domain/local-time";
-import { governingRuleSets } from "@/domain/pay-rules";
-import { workweekStart } from "@/domain/pay-workweek";
-import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
+import { organizationWorkweekStartsOn, workweekStart } from "@/domain/pay-workweek";
 import { decodeIdCursor } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 
@@ -66,9 +64,8 @@ async function buildReport(db: Database, organizationId: string, query: ReportQu
     .select()
     .from(payRuleSets)
     .where(and(eq(payRuleSets.organizationId, organizationId), isNull(payRuleSets.locationId), isNull(payRuleSets.deletedAt)));
-  // The organization-wide sets only: no location's id is "", so each date falls back to them.
-  const governing = governingRuleSets(sets.map(ruleSetOfRow));
-  const weekStartOf = (date: string) => workweekStart(date, governing("", date).rules.workweekStartsOn);
+  const startsOn = organizationWorkweekStartsOn(sets);
+  const weekStartOf = (date: string) => workweekStart(date, startsOn(date));
   const weekStarts = workweekStarts(query.startDate, query.endDate, weekStartOf);
   const from = weekStarts[0]!;
   const to = addDays(weekStarts[weekStarts.length - 1]!, 6);

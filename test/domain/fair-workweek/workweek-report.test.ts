@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { workweekReport, workweekStarts } from "@/domain/fair-workweek/workweek-report";
-import { workweekStart } from "@/domain/pay-workweek";
+import { organizationWorkweekStartsOn, workweekStart } from "@/domain/pay-workweek";
 
 /* Issue 33: the Fair Workweek report — scheduled hours against the good-faith estimate, per worker and workweek. */
 
@@ -109,5 +109,21 @@ describe("workweekReport", () => {
         ],
       ],
     ]);
+  });
+});
+
+describe("organizationWorkweekStartsOn", () => {
+  const sets = [
+    { id: "b", locationId: null, effectiveFrom: "2026-06-01", workweekStartsOn: "Sunday" },
+    { id: "a", locationId: null, effectiveFrom: "2026-01-01", workweekStartsOn: "Wednesday" },
+    { id: "c", locationId: "loc", effectiveFrom: "2026-03-01", workweekStartsOn: "Friday" },
+  ];
+  it.each([
+    ["2025-12-31", "Monday"],
+    ["2026-01-01", "Wednesday"],
+    ["2026-03-15", "Wednesday"],
+    ["2026-06-01", "Sunday"],
+  ])("on %s: %s (a location's own set does not count)", (date, expected) => {
+    expect(organizationWorkweekStartsOn(sets)(date)).toBe(expected);
   });
 });
