@@ -87,6 +87,16 @@ export function payPeriodsOverlapping(settings: PayPeriodSettings, startDate: st
   return periods;
 }
 
-/** A period id names a period when it is the start date of one under the settings. */
-export const isPayPeriodId = (settings: PayPeriodSettings, id: string): boolean =>
-  isCalendarDate(id) && payPeriodContaining(settings, id).startDate === id;
+/**
+ * A period id names a period when it is the start date of one under the settings. A date at the edge of the
+ * supported calendar whose period would start or end outside it names none.
+ */
+export function isPayPeriodId(settings: PayPeriodSettings, id: string): boolean {
+  if (!isCalendarDate(id)) return false;
+  try {
+    return payPeriodContaining(settings, id).startDate === id;
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
+}

@@ -65,6 +65,11 @@ describe("period ids and settings", () => {
     expect(isPayPeriodId(biweekly, "latest")).toBe(false);
   });
 
+  it("a date whose period would start before the supported calendar is no id (not an error)", () => {
+    expect(isPayPeriodId(biweekly, "1970-01-01")).toBe(false);
+    expect(isPayPeriodId({ frequency: "WEEKLY", anchorDate: "2026-06-01" }, "1970-01-01")).toBe(false);
+  });
+
   it("defaults to weekly from the Monday of the creation week", () => {
     expect(defaultPayPeriodSettings("2026-06-04")).toEqual({ frequency: "WEEKLY", anchorDate: "2026-06-01" });
     expect(defaultPayPeriodSettings("2026-06-01")).toEqual({ frequency: "WEEKLY", anchorDate: "2026-06-01" });
