@@ -19,10 +19,10 @@ async function placeWithPack(rulePack: string): Promise<SchedulePlace> {
   return p;
 }
 
-const publish = (p: SchedulePlace) =>
+const publish = (p: SchedulePlace, dryRun = false) =>
   api("POST", `${p.base}/schedules/publish`, {
     token: p.org.adminToken,
-    body: { startDate: dateOf(at(1, 0)), endDate: dateOf(at(10, 0)) },
+    body: { startDate: dateOf(at(1, 0)), endDate: dateOf(at(10, 0)), ...(dryRun ? { dryRun } : {}) },
   });
 
 const consent = (p: SchedulePlace, scheduleEntryId?: string) =>
@@ -39,6 +39,9 @@ describe("publish and rest between shifts (NYC: 11 h, consent required)", () => 
     const clear = await createEntry(p, { startTime: at(8, 10), endTime: at(8, 14) }, true);
     const opening = await createEntry(p, { startTime: at(6, 6), endTime: at(6, 12) }, true);
     const before = await snapshot();
+    const dryRun = await publish(p, true);
+    expect(dryRun.status, dryRun.text).toBe(200);
+    expect(dryRun.body.restConsentRequired).toEqual([opening.id]);
     const refused = await publish(p);
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.code).toBe("REST_CONSENT_REQUIRED");
@@ -47,6 +50,7 @@ describe("publish and rest between shifts (NYC: 11 h, consent required)", () => 
     expect((await consent(p)).status).toBe(201);
     expect((await publish(p)).body.code).toBe("REST_CONSENT_REQUIRED");
     expect((await consent(p, opening.id)).status).toBe(201);
+    expect((await publish(p, true)).body.restConsentRequired).toEqual([]);
     const published = await publish(p);
     expect(published.status, published.text).toBe(200);
     expect(published.body.publishedEntries).toBe(2);
@@ -59,6 +63,7 @@ describe("publish and rest between shifts (NYC: 11 h, consent required)", () => 
     const p = await placeWithPack("SEATTLE");
     await createEntry(p, { startTime: at(5, 14), endTime: at(5, 23) });
     await createEntry(p, { startTime: at(6, 6), endTime: at(6, 12) }, true);
+    expect((await publish(p, true)).body.restConsentRequired).toEqual([]);
     const res = await publish(p);
     expect(res.status, res.text).toBe(200);
     expect(res.body.publishedEntries).toBe(1);

@@ -97,6 +97,10 @@ const rowRestWithoutConsent = (organizationId: string, rest: NonNullable<RestCon
       AND c.deleted_at IS NULL AND c.schedule_entry_id = ${ownColumn("id")})`;
 };
 
+/** A SQL boolean over a `schedule_entries` row read or written: the publish would refuse it (REST_CONSENT_REQUIRED). */
+export const needsRestConsent = (organizationId: string, rest: NonNullable<RestConsentSpan["rest"]>): SQL =>
+  rowRestWithoutConsent(organizationId, rest);
+
 /** The row's own timezone, or NULL when it is inside a consent-requiring rest window without its worker's consent. */
 const unlessRowRestWithoutConsent = (organizationId: string, rest: NonNullable<RestConsentSpan["rest"]>): SQL =>
   sql`(SELECT ${ownColumn("timezone")} WHERE NOT (${rowRestWithoutConsent(organizationId, rest)}))`;

@@ -211,7 +211,7 @@ export const publish = defineRoute({
     "rest.minHours after another live entry of its worker ends (or ending less than that before one starts) is 409 " +
     "REST_CONSENT_REQUIRED and nothing is published, unless the worker gave a REST consent for that entry (POST " +
     "…/staffmembers/{id}/consents with its scheduleEntryId): checked by the publish statement itself, as create and " +
-    "update check it.",
+    "update check it. The dry run lists those drafts in `restConsentRequired`.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {
