@@ -42,8 +42,7 @@ const figureFields = {
   }),
   laborCost: z.number().openapi({
     example: 1234.56,
-    description:
-      "Σ of the pay lines' amounts (regular, overtime, double time, meal penalties, Fair Workweek premiums), to the cent.",
+    description: "Σ of the pay lines' amounts (regular, overtime, double time, meal penalties, Fair Workweek premiums), to the cent.",
   }),
   sales: amountOrNull("Σ of the FORECAST SALES demand intervals starting on the date (local); null when there are none.", 5000),
   laborPercent: amountOrNull("laborCost ÷ sales × 100, to 2 decimals; null without sales.", 24.69),
