@@ -108,6 +108,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/kiosk/photos", "kioskPunches"],
   ["/api/organizations/*/schedule-changes", "scheduleChanges"],
   ["/api/organizations/*/staffmembers/*/consents", "scheduleChanges"],
+  ["/api/organizations/*/fair-workweek", "fairWorkweek"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

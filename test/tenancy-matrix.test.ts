@@ -76,6 +76,8 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   "GET /api/organizations/{organization_id}/custom-fields/{id}": { status: 200 },
   // Fair Workweek change log: a staff member without SCHEDULE_READ lists only their own changes.
   "GET /api/organizations/{organization_id}/schedule-changes": { status: 200 },
+  // Fair Workweek report: a staff member without SCHEDULE_READ sees only their own workweeks.
+  "GET /api/organizations/{organization_id}/fair-workweek/report": { status: 200 },
 };
 
 let fixture: RecordFixture;
@@ -131,6 +133,7 @@ describe("tenancy matrix: the caller's own organization, another's records", () 
     "GET /api/organizations/{organization_id}/locations/{id}/timesheets": recent,
     "GET /api/organizations/{organization_id}/attendance-exceptions": recent,
     "GET /api/organizations/{organization_id}/schedule-changes": recent,
+    "GET /api/organizations/{organization_id}/fair-workweek/report": recent,
     // The fixture's weekly unavailability starts on Monday 2027-01-04.
     "GET /api/organizations/{organization_id}/availability": { query: { startDate: "2027-01-01", endDate: "2027-01-31" } },
     "POST /api/organizations/{organizationId}/locations/{locationId}/schedules": {

@@ -57,6 +57,8 @@ export interface PremiumOwed {
   rule: `${string}.${string}`;
   /** The rate of hours when the employee worked nothing that workweek (no regular rate): their hourly wage. */
   hourlyWage: number | null;
+  /** Where it is owed: the location of the changed entry, or of the shift worked inside the rest (schedule cost). */
+  locationId?: string;
 }
 
 const MINUTE_MS = 60_000;

@@ -1,5 +1,5 @@
 import { addDays } from "./local-time";
-import { type Weekday, WORKWEEK_DAYS } from "./pay-rules";
+import { DEFAULT_RULES, type Weekday, WORKWEEK_DAYS } from "./pay-rules";
 
 const weekdayIndex = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
@@ -16,3 +16,20 @@ export function workweekStart(date: string, startsOn: Weekday): string {
  * 7 days after; a shift that began up to 2 days before a week's start may still run into it. More is harmless.
  */
 export const payReadWindow = (startDate: string, endDate: string) => ({ from: addDays(startDate, -8), to: addDays(endDate, 7) });
+
+/**
+ * The day the organization's workweek starts on each date: the workweekStartsOn of its organization-wide rule set
+ * (locationId null) in force that day — the latest effectiveFrom on or before it — else the default (Monday).
+ */
+export function organizationWorkweekStartsOn(
+  sets: readonly { id: string; locationId: string | null; effectiveFrom: string; workweekStartsOn: string }[],
+): (date: string) => Weekday {
+  const versions = sets
+    .filter((set) => set.locationId === null)
+    .sort((a, b) => (a.effectiveFrom === b.effectiveFrom ? (a.id < b.id ? -1 : 1) : a.effectiveFrom < b.effectiveFrom ? -1 : 1));
+  return (date) => {
+    let found: Weekday = DEFAULT_RULES.workweekStartsOn;
+    for (const set of versions) if (set.effectiveFrom <= date) found = set.workweekStartsOn as Weekday;
+    return found;
+  };
+}

@@ -189,6 +189,8 @@ export interface ScheduleCostFigures {
   overtimeMinutes: number;
   doubleTimeMinutes: number;
   penaltyHours: number;
+  /** Fair Workweek premiums (PREDICTABILITY and REST lines), to the cent: part of laborCost. */
+  premiumAmount: number;
   laborCost: number;
   sales: number | null;
   laborPercent: number | null;
@@ -215,16 +217,28 @@ interface Accumulator {
   overtimeMinutes: number;
   doubleTimeMinutes: number;
   penaltyHours: number;
+  premiumCents: number;
   cents: number;
   sales: number | null;
 }
 
-const empty = (): Accumulator => ({ regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: 0, cents: 0, sales: null });
+const empty = (): Accumulator => ({
+  regularMinutes: 0,
+  overtimeMinutes: 0,
+  doubleTimeMinutes: 0,
+  penaltyHours: 0,
+  premiumCents: 0,
+  cents: 0,
+  sales: null,
+});
+
+const isPremium = (kind: string) => kind === "PREDICTABILITY" || kind === "REST";
 
 function add(into: Accumulator, { line, cents }: ChargedLine): void {
   if (line.kind === "REGULAR") into.regularMinutes += line.minutes;
   else if (line.kind === "OVERTIME") into.overtimeMinutes += line.minutes;
   else if (line.kind === "DOUBLE_TIME") into.doubleTimeMinutes += line.minutes;
+  else if (isPremium(line.kind)) into.premiumCents += cents ?? 0;
   else into.penaltyHours += line.hours;
   into.cents += cents ?? 0;
 }
@@ -245,6 +259,7 @@ function figuresOf(sum: Accumulator, targets: LaborTargets): ScheduleCostFigures
     overtimeMinutes: sum.overtimeMinutes,
     doubleTimeMinutes: sum.doubleTimeMinutes,
     penaltyHours: roundTo(sum.penaltyHours, 4),
+    premiumAmount: centsToAmount(sum.premiumCents),
     laborCost,
     sales,
     laborPercent,
@@ -257,7 +272,9 @@ function figuresOf(sum: Accumulator, targets: LaborTargets): ScheduleCostFigures
  * The location's figures per date of [startDate, endDate] and in total, from the charged lines of a pay computation
  * of the projected shifts (computeChargedPay): the lines charged to a shift or planned entry at `locationId` — its
  * own minutes, and a meal penalty where the day passed the rule, as labor cost charges them; laborCost sums the
- * lines' cents, as grossPay does. Time off is charged to no shift: it is not counted.
+ * lines' cents, as grossPay does. Time off is charged to no shift: it is not counted. Premium lines (PREDICTABILITY,
+ * REST) are charged to no shift either: the computation is given only the location's premiums, so each counts here,
+ * in premiumAmount and laborCost.
  */
 export function scheduleCost(input: {
   employees: readonly ChargedEmployeePay[];
@@ -275,7 +292,9 @@ export function scheduleCost(input: {
   for (const employee of input.employees) {
     for (const charged of employee.lines) {
       const day = days.get(charged.line.date);
-      if (day && charged.chargedShiftId !== null && locationOf.get(charged.chargedShiftId) === input.locationId) add(day, charged);
+      if (!day) continue;
+      const here = charged.chargedShiftId !== null && locationOf.get(charged.chargedShiftId) === input.locationId;
+      if (here || (charged.chargedShiftId === null && isPremium(charged.line.kind))) add(day, charged);
     }
   }
   const total = empty();
@@ -285,6 +304,7 @@ export function scheduleCost(input: {
     total.overtimeMinutes += day.overtimeMinutes;
     total.doubleTimeMinutes += day.doubleTimeMinutes;
     total.penaltyHours += day.penaltyHours;
+    total.premiumCents += day.premiumCents;
     total.cents += day.cents;
     if (day.sales !== null) total.sales = roundTo((total.sales ?? 0) + day.sales, 2);
   }

@@ -218,6 +218,40 @@ describe("scheduleCost: the location's lines per date", () => {
     expect(at("loc_2")).toMatchObject({ scheduledMinutes: 180, penaltyHours: 1, laborCost: 80 });
   });
 
+  it("counts the premiums it is given (charged to no shift) in premiumAmount and laborCost, never time off", () => {
+    const first = shift("s1", 0, 240);
+    const charged = computeChargedPay({
+      startDate: "2026-06-01",
+      endDate: "2026-06-01",
+      shifts: [first].map(payShiftFromStored),
+      timeOff: [{ employeeId: first.employeeId, date: "2026-06-01", hours: 2, hourlyWage: 20 }],
+      ruleSets: sets,
+      premiums: [
+        {
+          employeeId: first.employeeId,
+          date: "2026-06-01",
+          kind: "PREDICTABILITY",
+          hours: 1,
+          amount: null,
+          rule: "SEATTLE.ADDED",
+          hourlyWage: 20,
+        },
+        { employeeId: first.employeeId, date: "2026-06-01", kind: "REST", hours: null, amount: 100, rule: "NYC.REST", hourlyWage: 20 },
+      ],
+    });
+    const { dates, totals } = scheduleCost({
+      employees: charged,
+      startDate: "2026-06-01",
+      endDate: "2026-06-01",
+      locationId: "loc_1",
+      shifts: [first],
+      sales: new Map(),
+      targets: { laborPercent: null, salesPerLaborHour: null },
+    });
+    expect(dates[0]).toMatchObject({ scheduledMinutes: 240, penaltyHours: 0, premiumAmount: 120, laborCost: 200 });
+    expect(totals).toMatchObject({ premiumAmount: 120, laborCost: 200 });
+  });
+
   it.each([
     [{ laborPercent: 15, salesPerLaborHour: 100 }, false],
     [{ laborPercent: 10, salesPerLaborHour: null }, true],

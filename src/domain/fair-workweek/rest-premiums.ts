@@ -36,6 +36,7 @@ export function restPremiums(
       amount: premium.amount,
       rule: premium.rule as `${string}.${string}`,
       hourlyWage: wageOf(next.employeeId),
+      locationId: next.locationId,
     });
   }
   return owed;

@@ -2,9 +2,11 @@ import {
   breakTypes,
   demandIntervals,
   laborTargets,
+  locationFairWorkweek,
   organizations,
   payRuleSets,
   roles,
+  scheduleChanges,
   scheduleEntries,
   shifts,
   staffMembers,
@@ -15,8 +17,10 @@ import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
 import { inOrganization } from "@/data/tenancy";
 import { calendarRangeProblem } from "@/domain/calendar-range";
+import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import { addDays, localDayBounds } from "@/domain/local-time";
-import { computeChargedPay } from "@/domain/pay-classification";
+import { computeChargedPay, type PremiumOwed } from "@/domain/pay-classification";
+import { payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
 import {
@@ -29,6 +33,7 @@ import {
   type WorkedShift,
 } from "@/domain/schedule-cost";
 import type { WageRateRow } from "@/domain/wage-rate";
+import { effectivePack } from "@/features/fair-workweek/fair-workweek.data";
 import { payShiftColumns } from "@/features/pay/pay-inputs.data";
 import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
 import { invalidField } from "@/problems/problem";
@@ -46,14 +51,16 @@ export interface ScheduleCostRequest {
 
 /**
  * The staff members a schedule cost is about, as a subquery of ids: those with a live entry (published, or any with
- * drafts) starting in the range at the location, or a live shift there on a business date of the range.
+ * drafts) starting in the range at the location, a live shift there on a business date of the range, or a priced
+ * change of an entry there (the change log) dated in the range.
  */
 const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL => {
   const here = { locationId: r.location.id, organizationId: r.organizationId };
   const entries = sql`SELECT employee_id FROM schedule_entries WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND start_at >= ${range.start.getTime()} AND start_at < ${range.end.getTime()} AND deleted_at IS NULL`;
   const published = r.includeDrafts ? sql`` : sql` AND is_draft = 0`;
   const worked = sql`SELECT employee_id FROM shifts WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND business_date >= ${r.startDate} AND business_date <= ${r.endDate} AND deleted_at IS NULL`;
-  return sql`${entries}${published} UNION ${worked}`;
+  const changed = sql`SELECT employee_id FROM schedule_changes WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND entry_date >= ${r.startDate} AND entry_date <= ${r.endDate} AND premium_rule IS NOT NULL AND deleted_at IS NULL`;
+  return sql`${entries}${published} UNION ${worked} UNION ${changed}`;
 };
 
 /**
@@ -61,7 +68,8 @@ const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL
  * staff members are a subquery, never an IN list, so a location of any size stays within D1's 100 parameters and
  * 1,000 queries): the rule sets, the staff members' shifts of every workweek the range touches (payReadWindow) and
  * their entries still to end in it, anywhere; their wage rates, staff rows, the organization's roles and break types,
- * the location's FORECAST SALES and targets, and the organization's currency.
+ * the location's FORECAST SALES and targets, the organization's currency, the priced changes of the location's
+ * entries dated in the range and the organization's Fair Workweek packs (REST premiums over the projected shifts).
  */
 export function scheduleCostStatements(db: Database, r: ScheduleCostRequest) {
   const range = { start: localDayBounds(r.startDate, r.location.timezone).start, end: localDayBounds(r.endDate, r.location.timezone).end };
@@ -167,6 +175,26 @@ export function scheduleCostStatements(db: Database, r: ScheduleCostRequest) {
       .from(laborTargets)
       .where(and(eq(laborTargets.locationId, r.location.id), eq(laborTargets.organizationId, r.organizationId))),
     db.select({ currencyCode: organizations.currencyCode }).from(organizations).where(eq(organizations.id, r.organizationId)),
+    db
+      .select({
+        employeeId: scheduleChanges.employeeId,
+        entryDate: scheduleChanges.entryDate,
+        premiumHours: scheduleChanges.premiumHours,
+        premiumAmount: scheduleChanges.premiumAmount,
+        premiumRule: scheduleChanges.premiumRule,
+      })
+      .from(scheduleChanges)
+      .where(
+        and(
+          eq(scheduleChanges.organizationId, r.organizationId),
+          eq(scheduleChanges.locationId, r.location.id),
+          gte(scheduleChanges.entryDate, r.startDate),
+          lte(scheduleChanges.entryDate, r.endDate),
+          sql`${scheduleChanges.premiumRule} IS NOT NULL`,
+          isNull(scheduleChanges.deletedAt),
+        ),
+      ),
+    db.select().from(locationFairWorkweek).where(eq(locationFairWorkweek.organizationId, r.organizationId)),
   ] as const;
 }
 
@@ -187,9 +215,8 @@ export function assertRange(startDate: string, endDate: string): void {
  * pay engine over them, and the location's figures per date.
  */
 export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
-  const [sets, shiftRows, entryRows, rateRows, staffRows, roleRows, typeRows, intervals, targetRows, organization] = await db.batch(
-    scheduleCostStatements(db, r),
-  );
+  const [sets, shiftRows, entryRows, rateRows, staffRows, roleRows, typeRows, intervals, targetRows, organization, changeRows, packRows] =
+    await db.batch(scheduleCostStatements(db, r));
   const salaried = new Set(staffRows.filter((s) => s.wageType === "salary").map((s) => s.id));
   const worked: WorkedShift[] = shiftRows.map((row) => ({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage }));
   const wages: WageSources = {
@@ -201,7 +228,15 @@ export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
   const projected = projectedShifts({ now: r.now, shifts: worked, entries, breakTypes: typeRows, wages });
   const ruleSets = sets.map(ruleSetOfRow);
   const shiftsForPay = projected.map(payShiftFromStored);
-  const employees = computeChargedPay({ startDate: r.startDate, endDate: r.endDate, shifts: shiftsForPay, timeOff: [], ruleSets });
+  const premiums = locationPremiums(r.location.id, shiftsForPay, changeRows, packRows, staffRows);
+  const employees = computeChargedPay({
+    startDate: r.startDate,
+    endDate: r.endDate,
+    shifts: shiftsForPay,
+    timeOff: [],
+    ruleSets,
+    premiums,
+  });
   const targets = { laborPercent: targetRows[0]?.laborPercent ?? null, salesPerLaborHour: targetRows[0]?.salesPerLaborHour ?? null };
   const cost = scheduleCost({
     employees,
@@ -221,4 +256,42 @@ export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
     targets,
     ...cost,
   };
+}
+
+/**
+ * The Fair Workweek premiums the location owes, as pay prices them: the priced changes of its entries (PREDICTABILITY)
+ * and the REST premiums of the projected shifts (worked and planned) that start there inside a pack's rest window.
+ */
+function locationPremiums(
+  locationId: string,
+  shiftsForPay: ReturnType<typeof payShiftFromStored>[],
+  changeRows: readonly {
+    employeeId: string;
+    entryDate: string;
+    premiumHours: number | null;
+    premiumAmount: number | null;
+    premiumRule: string | null;
+  }[],
+  packRows: readonly (typeof locationFairWorkweek.$inferSelect)[],
+  staffRows: readonly { id: string; hourlyWage: number | null; wageType: string | null }[],
+): PremiumOwed[] {
+  const wages = new Map(staffRows.map((s) => [s.id, payWage(s.wageType, s.hourlyWage)]));
+  const wageOf = (id: string) => wages.get(id) ?? null;
+  const packRow = new Map(packRows.map((row) => [row.locationId, row]));
+  const rest = packRows.length
+    ? restPremiums(shiftsForPay, (at, date) => effectivePack(packRow.get(at), date), wageOf).filter((p) => p.locationId === locationId)
+    : [];
+  const predictability = changeRows.map(
+    (row): PremiumOwed => ({
+      employeeId: row.employeeId,
+      date: row.entryDate,
+      kind: "PREDICTABILITY",
+      hours: row.premiumHours,
+      amount: row.premiumAmount,
+      rule: row.premiumRule as `${string}.${string}`,
+      hourlyWage: wageOf(row.employeeId),
+      locationId,
+    }),
+  );
+  return [...rest, ...predictability];
 }

@@ -27,7 +27,10 @@ export const get = defineRoute({
     "end; one that ended without a shift counts nothing. Only the lines dated in the range of this location's shifts " +
     "and entries are reported (a meal penalty where the day passed the meal rule, as labor cost charges it), but " +
     "their hours at other locations, and their entries there, still count toward their daily and weekly overtime " +
-    "thresholds. Paid time off is not labor cost here. `includeDrafts=true` counts draft entries too (the staff " +
+    "thresholds. Fair Workweek premiums are labor cost (`premiumAmount`, inside laborCost): the PREDICTABILITY premiums " +
+    "recorded for the location's changed entries dated in the range (the change log), and the REST premiums that the " +
+    "projected shifts (worked, and entries to come) starting at the location inside its pack's rest window earn, both " +
+    "priced as pay prices them (hours at the workweek's regular rate, or flat amounts). Paid time off is not labor cost here. `includeDrafts=true` counts draft entries too (the staff " +
     "members' drafts everywhere); by default only published entries count. `sales` is the sum of the location's " +
     "FORECAST `SALES` demand intervals starting on the date (local), null when there are none; `laborPercent` = " +
     "laborCost ÷ sales × 100 and `salesPerLaborHour` = sales ÷ scheduled hours, null without sales; `overTarget` " +

@@ -33,9 +33,16 @@ const figureFields = {
   overtimeMinutes: minutes("Overtime minutes (daily, weekly and seventh-day)."),
   doubleTimeMinutes: minutes("Double-time minutes."),
   penaltyHours: z.number().openapi({ example: 1, description: "Meal penalty hours (paid at the workweek's regular rate)." }),
+  premiumAmount: z.number().openapi({
+    example: 15,
+    description:
+      "Fair Workweek premiums, to the cent (part of laborCost): the recorded PREDICTABILITY premiums of the location's " +
+      "changed entries dated on the date (GET …/schedule-changes), and the REST premiums the projected shifts starting " +
+      "at the location inside their pack's rest window would earn — as pay lines of kinds PREDICTABILITY and REST.",
+  }),
   laborCost: z.number().openapi({
     example: 1234.56,
-    description: "Σ of the pay lines' amounts (regular, overtime, double time, meal penalties), to the cent.",
+    description: "Σ of the pay lines' amounts (regular, overtime, double time, meal penalties, Fair Workweek premiums), to the cent.",
   }),
   sales: amountOrNull("Σ of the FORECAST SALES demand intervals starting on the date (local); null when there are none.", 5000),
   laborPercent: amountOrNull("laborCost ÷ sales × 100, to 2 decimals; null without sales.", 24.69),

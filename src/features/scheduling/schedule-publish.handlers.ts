@@ -16,7 +16,7 @@ import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/sche
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
-import { openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
+import { entryGuards, needsRestConsent, openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
 import { entryOnTimeOff } from "./time-off-conflicts.guards";
 
 type SkipReason = "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE";
@@ -155,7 +155,23 @@ export async function publishRange(
       }),
     ),
   ];
-  if (body.dryRun) return dryRunResult(changeRows, now);
+  if (body.dryRun) {
+    const refused = rules?.restConsent
+      ? await db
+          .select({ id: scheduleEntries.id })
+          .from(scheduleEntries)
+          .where(
+            and(
+              draftsOf(scheduleEntries),
+              isNull(scheduleEntries.deletedAt),
+              not(heldBack),
+              needsRestConsent(organizationId, rules.restConsent),
+            ),
+          )
+          .orderBy(scheduleEntries.id)
+      : [];
+    return { ...dryRunResult(changeRows, now), restConsentRequired: refused.map((row) => row.id) };
+  }
   // Entries first published by this batch (a draft held back, or one published meanwhile, records nothing).
   const recording = recordingChanges(
     db,
@@ -170,7 +186,11 @@ export async function publishRange(
       // The same rule as publishSelection (a draft starting in [start, end)), through the location's index.
       db
         .update(scheduleEntries)
-        .set(published)
+        .set(
+          rules?.restConsent
+            ? { ...published, timezone: entryGuards.publishedRestConsent.sql(organizationId, rules.restConsent) as unknown as string }
+            : published,
+        )
         .where(and(draftsOf(scheduleEntries), not(heldBack))),
       db
         .update(openShifts)

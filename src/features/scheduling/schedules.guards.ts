@@ -74,6 +74,37 @@ const unlessUnavailable = <T extends string>(value: T, span: EntrySpan, ignoreAv
 const unlessRestWithoutConsent = (timezone: string, span: RestConsentSpan): SQL | string =>
   span.rest ? unless(timezone, restWithoutConsent({ ...span, rest: span.rest })) : timezone;
 
+/** A column of the `schedule_entries` row a set-based UPDATE writes (the publish), inside its subqueries. */
+const ownColumn = (column: string) => sql.raw(`"schedule_entries"."${column}"`);
+
+/**
+ * restWithoutConsent for every row of a set-based UPDATE of schedule entries (the publish of drafts): the row's own
+ * worker, times and local start date in place of a span's, and — no write naming a consent — the worker's REST
+ * consent given for that entry (POST …/consents with its scheduleEntryId).
+ */
+const rowRestWithoutConsent = (organizationId: string, rest: NonNullable<RestConsentSpan["rest"]>): SQL => {
+  const window = Math.round(rest.minHours * 3_600_000);
+  const start = ownColumn("start_at");
+  const end = ownColumn("end_at");
+  const otherDay = (comparison: SQL) => (rest.consecutiveDays ? sql`AND ${comparison}` : sql``);
+  const startDate = localDateOf(sql`${start} + ${ownColumn("utc_offset")} * 60000`);
+  const otherStartDate = localDateOf(sql`o.start_at + o.utc_offset * 60000`);
+  return sql`EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${ownColumn("employee_id")}
+      AND +o.organization_id = ${organizationId} AND o.deleted_at IS NULL AND o.id <> ${ownColumn("id")}
+      AND ((o.end_at <= ${start} AND o.end_at > ${start} - ${window} ${otherDay(sql`${otherStartDate} < ${startDate}`)})
+        OR (o.start_at >= ${end} AND o.start_at < ${end} + ${window} ${otherDay(sql`${otherStartDate} > ${startDate}`)})))
+    AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.employee_id = ${ownColumn("employee_id")} AND c.kind = 'REST'
+      AND c.deleted_at IS NULL AND c.schedule_entry_id = ${ownColumn("id")})`;
+};
+
+/** A SQL boolean over a `schedule_entries` row read or written: the publish would refuse it (REST_CONSENT_REQUIRED). */
+export const needsRestConsent = (organizationId: string, rest: NonNullable<RestConsentSpan["rest"]>): SQL =>
+  rowRestWithoutConsent(organizationId, rest);
+
+/** The row's own timezone, or NULL when it is inside a consent-requiring rest window without its worker's consent. */
+const unlessRowRestWithoutConsent = (organizationId: string, rest: NonNullable<RestConsentSpan["rest"]>): SQL =>
+  sql`(SELECT ${ownColumn("timezone")} WHERE NOT (${rowRestWithoutConsent(organizationId, rest)}))`;
+
 export const restConsentRequired = (): ProblemError =>
   conflict(
     "REST_CONSENT_REQUIRED",
@@ -141,6 +172,8 @@ export const entryGuards = {
   notOnTimeOff: guard({ column: scheduleEntries.locationId, problem: timeOffConflictProblem, sql: unlessOnTimeOff }),
   available: guard({ column: scheduleEntries.roleId, problem: workerUnavailable, sql: unlessUnavailable }),
   restConsent: guard({ column: scheduleEntries.timezone, problem: restConsentRequired, sql: unlessRestWithoutConsent }),
+  /** The same check for each row of a set-based publish of drafts. */
+  publishedRestConsent: guard({ column: scheduleEntries.timezone, problem: restConsentRequired, sql: unlessRowRestWithoutConsent }),
   /** The entry of an approved claim or assignment lands only with that approval. */
   approvedWith: guard({ column: scheduleEntries.organizationId, problem: preferenceNotPending, sql: ifApprovedWith }),
 };

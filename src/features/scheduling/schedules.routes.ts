@@ -206,12 +206,24 @@ export const publish = defineRoute({
     "starting inside the location's pack's notice window (and entries of applied assignments) are first published " +
     "inside it and are recorded as ADDED changes with their premiums, in the same batch (GET …/schedule-changes). " +
     "`dryRun: true` answers 200 with what the publish would record — the changes, and per employee and in total " +
-    "their count, premium hours (paid at each workweek's regular rate) and flat amounts — and writes nothing.",
+    "their count, premium hours (paid at each workweek's regular rate) and flat amounts — and writes nothing. Rest " +
+    "between shifts: where the pack requires consent (rest.consentRequired), a draft entry starting less than " +
+    "rest.minHours after another live entry of its worker ends (or ending less than that before one starts) is 409 " +
+    "REST_CONSENT_REQUIRED and nothing is published, unless the worker gave a REST consent for that entry (POST " +
+    "…/staffmembers/{id}/consents with its scheduleEntryId): checked by the publish statement itself, as create and " +
+    "update check it. The dry run lists those drafts in `restConsentRequired`.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {
     200: jsonContent(z.union([PublishResult, PublishDryRunResult]), "What was published, or (dryRun) what would be recorded"),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "PREFERENCE_NOT_PENDING", "OPEN_SHIFT_CHANGED"),
+    ...problems(
+      "LOCATION_NOT_FOUND",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+      "PREFERENCE_NOT_PENDING",
+      "OPEN_SHIFT_CHANGED",
+      "REST_CONSENT_REQUIRED",
+    ),
   },
 });
 

@@ -168,6 +168,11 @@ export const PublishDryRunResult = z
     changes: z.array(ScheduleChange).openapi({ description: "The changes the publish would record (ids are not kept)." }),
     employees: z.array(z.object({ employeeId: z.string(), ...PremiumSums }).openapi("PublishDryRunEmployee")),
     totals: z.object(PremiumSums).openapi("PublishDryRunTotals"),
+    restConsentRequired: z.array(z.string()).openapi({
+      description:
+        "Ids of the drafts inside a consent-requiring rest window without their worker's REST consent for them: the " +
+        "publish would be refused 409 REST_CONSENT_REQUIRED while any remain.",
+    }),
   })
   .openapi("SchedulePublishDryRun");
 

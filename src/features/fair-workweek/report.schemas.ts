@@ -1,0 +1,42 @@
+import { z } from "@hono/zod-openapi";
+import { PageQuery } from "@/platform/http/pagination";
+import { OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
+import { CalendarDate } from "@/platform/schemas/validation";
+
+export const FairWorkweekReportWeek = z
+  .object({
+    weekStart: CalendarDate.openapi({ description: "The workweek's first day (the organization's pay workweekStartsOn)." }),
+    weekEnd: CalendarDate.openapi({ description: "The workweek's last day." }),
+    scheduledHours: z
+      .number()
+      .openapi({ description: "Hours of the worker's published entries starting (local date) in the workweek, to 2 decimals." }),
+    estimate: z
+      .object({ weeklyHoursMin: z.number(), weeklyHoursMax: z.number(), effectiveFrom: CalendarDate })
+      .nullable()
+      .openapi({ description: "The good-faith estimate in effect on the workweek's first day; null: none." }),
+    outsideEstimate: z
+      .boolean()
+      .nullable()
+      .openapi({ description: "scheduledHours < weeklyHoursMin or > weeklyHoursMax; null without an estimate." }),
+    changes: z.number().int().openapi({ description: "Schedule changes recorded for the worker dated (entryDate) in the workweek." }),
+    premiumHours: z.number().openapi({ description: "The sum of those changes' premium hours (paid at the workweek's regular rate)." }),
+    premiumAmount: z.number().openapi({ description: "The sum of those changes' flat premium amounts." }),
+  })
+  .openapi("FairWorkweekReportWeek");
+
+export const FairWorkweekReportRow = z
+  .object({
+    employeeId: z.string(),
+    weeks: z.array(FairWorkweekReportWeek).openapi({ description: "Every workweek touching [startDate, endDate], in order." }),
+  })
+  .openapi("FairWorkweekReportRow");
+
+export const FairWorkweekReportQuery = z.object({
+  ...PageQuery.shape,
+  startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
+  endDate: CalendarDate.openapi({ param: { name: "endDate", in: "query" } }),
+  locationId: queryIdParam("locationId", "Only this location's staff, entries and changes."),
+  employeeId: queryIdParam("employeeId", "Only this staff member."),
+});
+
+export const FairWorkweekReportParams = OrganizationParams;

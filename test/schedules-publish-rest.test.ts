@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers/api";
+import { snapshot, changes as tableChanges } from "./helpers/db-snapshot";
+import { createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+
+const DAY = 86_400_000;
+/** A wall-clock time `days` from now at a UTC location, on the hour. */
+const at = (days: number, hour: number) => {
+  const d = new Date(Date.now() + days * DAY);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d.toISOString().replace(".000Z", "Z");
+};
+const dateOf = (time: string) => time.slice(0, 10);
+
+async function placeWithPack(rulePack: string): Promise<SchedulePlace> {
+  const p = await createSchedulePlace("UTC");
+  const res = await api("PUT", `${p.base}/fair-workweek`, { token: p.org.adminToken, body: { rulePack } });
+  expect(res.status).toBe(200);
+  return p;
+}
+
+const publish = (p: SchedulePlace, dryRun = false) =>
+  api("POST", `${p.base}/schedules/publish`, {
+    token: p.org.adminToken,
+    body: { startDate: dateOf(at(1, 0)), endDate: dateOf(at(10, 0)), ...(dryRun ? { dryRun } : {}) },
+  });
+
+const consent = (p: SchedulePlace, scheduleEntryId?: string) =>
+  api("POST", `/api/organizations/${p.org.id}/staffmembers/${p.staff.id}/consents`, {
+    token: p.token,
+    body: { kind: "REST", ...(scheduleEntryId ? { scheduleEntryId } : {}) },
+  });
+
+describe("publish and rest between shifts (NYC: 11 h, consent required)", () => {
+  it("a draft inside the rest window is 409 REST_CONSENT_REQUIRED, nothing published, until the worker consents for it", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD");
+    await createEntry(p, { startTime: at(5, 14), endTime: at(5, 23) });
+    // Another draft, clear of any rest window: the refusal holds it back too (one atomic batch).
+    const clear = await createEntry(p, { startTime: at(8, 10), endTime: at(8, 14) }, true);
+    const opening = await createEntry(p, { startTime: at(6, 6), endTime: at(6, 12) }, true);
+    const before = await snapshot();
+    const dryRun = await publish(p, true);
+    expect(dryRun.status, dryRun.text).toBe(200);
+    expect(dryRun.body.restConsentRequired).toEqual([opening.id]);
+    const refused = await publish(p);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe("REST_CONSENT_REQUIRED");
+    expect(tableChanges(before, await snapshot())).toEqual([]);
+    // A consent for no entry in particular must be named by a write: a publish names none.
+    expect((await consent(p)).status).toBe(201);
+    expect((await publish(p)).body.code).toBe("REST_CONSENT_REQUIRED");
+    expect((await consent(p, opening.id)).status).toBe(201);
+    expect((await publish(p, true)).body.restConsentRequired).toEqual([]);
+    const published = await publish(p);
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.publishedEntries).toBe(2);
+    for (const id of [clear.id, opening.id]) {
+      expect((await api("GET", `${p.base}/schedules/${id}`, { token: p.org.adminToken })).status).toBe(200);
+    }
+  });
+
+  it("a pack whose rest needs no consent (Seattle) publishes the same drafts", async () => {
+    const p = await placeWithPack("SEATTLE");
+    await createEntry(p, { startTime: at(5, 14), endTime: at(5, 23) });
+    await createEntry(p, { startTime: at(6, 6), endTime: at(6, 12) }, true);
+    expect((await publish(p, true)).body.restConsentRequired).toEqual([]);
+    const res = await publish(p);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.publishedEntries).toBe(1);
+  });
+});
