@@ -1,9 +1,16 @@
 import { kioskPhotoVerdict } from "@/domain/kiosk-photo";
 import { judgePhoto } from "@/domain/photo-content";
 import { kioskOrigin } from "@/domain/punch-source";
-import { verifyKioskPin } from "@/features/kiosk/verify-pin";
-import type { PunchContext } from "@/features/time-tracking/punch-context.data";
-import { breakEndWith, breakStartWith, clockInWith, clockOutWith, type PunchCheck } from "@/features/time-tracking/time-tracking.handlers";
+import { judgeKioskPin, type PinRows, pinReads } from "@/features/kiosk/verify-pin";
+import type { PunchContext, PunchGate } from "@/features/time-tracking/punch-context.data";
+import {
+  breakEndWith,
+  breakStartWith,
+  clockInWith,
+  clockOutWith,
+  type PunchCheck,
+  type PunchChecks,
+} from "@/features/time-tracking/time-tracking.handlers";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { photoAlreadyAttached, photoRequired } from "@/problems/photos";
 import { badRequest, notFound, ProblemError } from "@/problems/problem";
@@ -35,6 +42,22 @@ const kioskCheck =
     if (verdict === "attached") throw photoAlreadyAttached();
   };
 
+/**
+ * The PIN, read in the punch's own read batch (one D1 round trip for both) and judged before anything else, a replay
+ * too: a wrong one writes nothing but the failure it counts (verify-pin), and its refusal is the answer.
+ */
+function pinGate(c: Parameters<AppRouteHandler<routes.PunchRoute>>[0], body: KioskPunchInput): PunchGate {
+  const { db, principal } = c.var;
+  const now = new Date();
+  return {
+    reads: pinReads(db, principal.organizationId!, body.employeeId, now),
+    async pass(rows) {
+      const verdict = await judgeKioskPin(db, principal, body.employeeId, body.pin, rows as unknown as PinRows, now);
+      if (!verdict.ok) throw verdict.problem;
+    },
+  };
+}
+
 /** The punch a kiosk asks for, through the phone's punch (features/time-tracking) with the device as its origin. */
 function kioskPunch(c: Parameters<AppRouteHandler<routes.PunchRoute>>[0], body: KioskPunchInput) {
   const { principal } = c.var;
@@ -42,7 +65,7 @@ function kioskPunch(c: Parameters<AppRouteHandler<routes.PunchRoute>>[0], body: 
   const params = { organization_id: principal.organizationId!, id: body.employeeId, location_id: device.locationId };
   const origin = { ...kioskOrigin(device.deviceId), photoId: body.photoId ?? null };
   const fields = { occurredAt: body.occurredAt };
-  const check = kioskCheck(body);
+  const check: PunchChecks = { gate: pinGate(c, body), check: kioskCheck(body) };
   switch (body.action) {
     case "CLOCK_IN":
       return clockInWith(
@@ -61,13 +84,8 @@ function kioskPunch(c: Parameters<AppRouteHandler<routes.PunchRoute>>[0], body: 
   }
 }
 
-/** The PIN first, on every request (a replay too): a wrong one writes nothing but the failure it counts. */
-export const punch: AppRouteHandler<routes.PunchRoute> = async (c) => {
-  const body = c.req.valid("json");
-  const verdict = await verifyKioskPin(c.var.db, c.var.principal, body.employeeId, body.pin);
-  if (!verdict.ok) throw verdict.problem;
-  return c.json(await kioskPunch(c, body), 200);
-};
+/** The PIN first, on every request (a replay too), in the punch's read batch: see pinGate. */
+export const punch: AppRouteHandler<routes.PunchRoute> = async (c) => c.json(await kioskPunch(c, c.req.valid("json")), 200);
 
 export const uploadPhoto: AppRouteHandler<routes.UploadPhotoRoute> = async (c) => {
   const bytes = new Uint8Array(await c.req.arrayBuffer());

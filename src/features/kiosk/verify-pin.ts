@@ -55,24 +55,9 @@ async function recordFailure(db: Database, organizationId: string, employeeId: s
   return (result.meta.changes ?? 0) > 0;
 }
 
-/**
- * The kiosk's PIN check for a device principal: `{ok: true, staffMember}` for the right PIN of a live, active member
- * assigned to the device's location; else the problem to answer. Locked (five wrong PINs within 15 minutes) is 423
- * PIN_LOCKED with Retry-After, even for the right PIN. A wrong PIN, no PIN and an unknown, inactive or other
- * location's member are the same 401 PIN_INCORRECT, after the same PBKDF2 derivation (timing alike); each wrong PIN
- * of a member of the organization counts toward the lock.
- */
-export async function verifyKioskPin(
-  db: Database,
-  principal: Principal,
-  employeeId: string,
-  pin: string,
-  now = new Date(),
-): Promise<PinVerdict> {
-  const organizationId = principal.organizationId;
-  const device = principal.device;
-  if (!device || organizationId === null) return { ok: false, problem: pinIncorrect() };
-  const [members, pins, failures] = await db.batch([
+/** The three reads a PIN check judges: the member, their stored PIN, and their failures inside the window. */
+export const pinReads = (db: Database, organizationId: string, employeeId: string, now: Date) =>
+  [
     db
       .select({
         id: staffMembers.id,
@@ -88,7 +73,46 @@ export async function verifyKioskPin(
       .from(staffMemberPins)
       .where(and(eq(staffMemberPins.organizationId, organizationId), eq(staffMemberPins.employeeId, employeeId))),
     failuresOf(db, organizationId, employeeId, now),
-  ]);
+  ] as const;
+
+export type PinRows = Awaited<ReturnType<typeof batchPinReads>>;
+const batchPinReads = (db: Database, organizationId: string, employeeId: string, now: Date) =>
+  db.batch(pinReads(db, organizationId, employeeId, now));
+
+/**
+ * The kiosk's PIN check for a device principal: `{ok: true, staffMember}` for the right PIN of a live, active member
+ * assigned to the device's location; else the problem to answer. Locked (five wrong PINs within 15 minutes) is 423
+ * PIN_LOCKED with Retry-After, even for the right PIN. A wrong PIN, no PIN and an unknown, inactive or other
+ * location's member are the same 401 PIN_INCORRECT, after the same PBKDF2 derivation (timing alike); each wrong PIN
+ * of a member of the organization counts toward the lock.
+ */
+export async function verifyKioskPin(
+  db: Database,
+  principal: Principal,
+  employeeId: string,
+  pin: string,
+  now = new Date(),
+): Promise<PinVerdict> {
+  const organizationId = principal.organizationId;
+  if (!principal.device || organizationId === null) return { ok: false, problem: pinIncorrect() };
+  return judgeKioskPin(db, principal, employeeId, pin, await batchPinReads(db, organizationId, employeeId, now), now);
+}
+
+/**
+ * The verdict on the rows of `pinReads`, read by the caller (a kiosk punch reads them in its own read batch: one D1
+ * round trip for the PIN and the punch). Only a wrong PIN writes: its failure, in one conditional statement.
+ */
+export async function judgeKioskPin(
+  db: Database,
+  principal: Principal,
+  employeeId: string,
+  pin: string,
+  [members, pins, failures]: PinRows,
+  now: Date,
+): Promise<PinVerdict> {
+  const organizationId = principal.organizationId;
+  const device = principal.device;
+  if (!device || organizationId === null) return { ok: false, problem: pinIncorrect() };
   const lock = pinLock(
     failures.map((f) => f.failedAt),
     now,

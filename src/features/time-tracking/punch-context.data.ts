@@ -1,6 +1,6 @@
 import { breakTypes, lockedDays, photos, roles, shiftBreaks, shiftEvents, shifts, staffMembers, wageRates } from "@db/schema";
 import { and, between, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import type { Database } from "@/data/client";
+import type { Database, Statement } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";
@@ -26,6 +26,18 @@ interface PunchScope {
   around: Date;
   /** A kiosk's photo of the punch (kiosk punches), read with the rest. */
   photoId?: string;
+  /** What a caller must pass before anything else is judged (a kiosk's PIN), read in the same batch. */
+  gate?: PunchGate;
+}
+
+/**
+ * Reads a caller judges before the punch is (a kiosk's PIN: its member, stored PIN and failures), joined to the
+ * punch's one read batch; `pass` gets their rows, in order, before any other refusal or a replay, and throws the
+ * caller's refusal.
+ */
+export interface PunchGate {
+  reads: readonly Statement[];
+  pass(rows: unknown[]): Promise<void>;
 }
 
 const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
@@ -120,14 +132,16 @@ const wageRatesBy = prepared((db, p: Member & Placeholders<{ to: string }>) =>
  * the location and its break types, the role, the open shift with its breaks, the member's latest event, and
  * the location's locked days near the instant and on the open shift's business date, the organization's custom
  * fields, the Idempotency-Key, and what
- * attendance exceptions are found with (features/attendance: settings, published entries near, the meal rule).
+ * attendance exceptions are found with (features/attendance: settings, published entries near, the meal rule); and
+ * a caller's gate (a kiosk's PIN), judged first.
  */
 export async function loadPunchContext(db: Database, scope: PunchScope) {
   const { organizationId, staffMemberId, locationId } = scope;
   const member = { organizationId, staffMemberId };
   const here = { organizationId, locationId };
   const latestDate = addDays(utcDate(scope.around), 1);
-  const [staff, place, roleRows, code, open, breaks, last, types, locked, rates, fields, key, photo, ...attendance] = await db.batch([
+  const gateReads = scope.gate?.reads ?? [];
+  const [staff, place, roleRows, code, open, breaks, last, types, locked, rates, fields, key, photo, ...rest] = await db.batch([
     staffMember(db, member),
     liveLocation(db, here),
     role(db, { organizationId, roleId: scope.roleId ?? "" }),
@@ -147,7 +161,10 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     lookupStatement(db, scope.idempotency ?? { scope: "", key: "", hash: "" }),
     photoOf(db, { organizationId, photoId: scope.photoId ?? "" }),
     ...attendanceReads(db, { organizationId, staffMemberId, locationId, around: scope.around, kind: scope.kind }),
+    ...gateReads,
   ]);
+  const attendance = rest.slice(0, rest.length - gateReads.length);
+  await scope.gate?.pass(rest.slice(rest.length - gateReads.length));
   if (!staff[0]) throw notFound("Staff member");
   if (!place[0]) throw notFound("Location");
   return {
@@ -166,7 +183,7 @@ export async function loadPunchContext(db: Database, scope: PunchScope) {
     idempotencyRecord: key[0],
     /** The photo the punch names (kiosk punches), if it is the organization's. */
     photo: photo[0] ?? null,
-    attendance: attendanceContext(attendance as AttendanceRows),
+    attendance: attendanceContext(attendance as unknown as AttendanceRows),
   };
 }
 

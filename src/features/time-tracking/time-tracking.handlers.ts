@@ -21,7 +21,7 @@ import {
   refuseUnknownCostCode,
   switchRole,
 } from "./punch.handlers";
-import { loadPunchContext, type PunchContext, roleOf } from "./punch-context.data";
+import { loadPunchContext, type PunchContext, type PunchGate, roleOf } from "./punch-context.data";
 import { concurrentTwin, previousAnswer, recordAnswer } from "./punch-idempotency.data";
 import { closedShift, endedBreakRow, openShiftRow, startedBreakRow, touchedShift } from "./punch-rows.data";
 import { breakEndWrites, breakStartWrites, clockInProblems, clockInWrites, clockOutWrites, onShiftProblems } from "./punch-writes.data";
@@ -54,6 +54,12 @@ export interface PunchParams {
 /** What a client's punches must also satisfy, checked on the read (a kiosk's photo, say); a replay skips it. */
 export type PunchCheck = (context: PunchContext) => void;
 
+/** A client's own checks: a gate read in the punch's batch and passed first, a replay too (a kiosk's PIN), and a check. */
+export interface PunchChecks {
+  gate?: PunchGate;
+  check?: PunchCheck;
+}
+
 /** A punch's one read batch (D1 round trip 1 of 2). */
 async function punch<K extends PunchRequest["kind"]>(
   c: PunchCtx,
@@ -61,7 +67,7 @@ async function punch<K extends PunchRequest["kind"]>(
   params: PunchParams,
   body: PunchFields & { roleId?: string; costCodeId?: string },
   origin: PunchRequest["origin"],
-  check?: PunchCheck,
+  checks: PunchChecks = {},
 ): Promise<Punch<K>> {
   const receivedAt = new Date();
   const context = await loadPunchContext(c.var.db, {
@@ -74,9 +80,10 @@ async function punch<K extends PunchRequest["kind"]>(
     around: body.occurredAt ? new Date(body.occurredAt) : receivedAt,
     idempotency: c.var.idempotency,
     photoId: origin.photoId ?? undefined,
+    gate: checks.gate,
   });
   const replay = previousAnswer(c, context);
-  if (!replay) check?.(context);
+  if (!replay) checks.check?.(context);
   return {
     context,
     request: { kind, body, receivedAt, requestLocation: cfLocation(c), idempotencyKey: c.var.idempotency?.key ?? null, origin },
@@ -122,9 +129,9 @@ export async function clockInWith(
   params: PunchParams,
   body: ClockInFields,
   origin: PunchRequest["origin"],
-  check?: PunchCheck,
+  checks?: PunchChecks,
 ) {
-  const { context, request, replay } = await punch(c, "clock_in", params, body, origin, check);
+  const { context, request, replay } = await punch(c, "clock_in", params, body, origin, checks);
   if (replay) return replay;
   const role = clockInRole(context);
   const judgement = judge(context, request);
@@ -153,9 +160,9 @@ export async function breakStartWith(
   params: PunchParams,
   body: PunchFields & { typeId: string },
   origin: PunchRequest["origin"],
-  check?: PunchCheck,
+  checks?: PunchChecks,
 ) {
-  const { context, request, replay } = await punch(c, "break_start", params, body, origin, check);
+  const { context, request, replay } = await punch(c, "break_start", params, body, origin, checks);
   if (replay) return replay;
   const shift = openShiftHere(context);
   if (context.openShiftBreaks.some((b) => b.endAt === null)) throw breakAlreadyOpen();
@@ -179,9 +186,9 @@ export async function breakEndWith(
   params: PunchParams,
   body: PunchFields,
   origin: PunchRequest["origin"],
-  check?: PunchCheck,
+  checks?: PunchChecks,
 ) {
-  const { context, request, replay } = await punch(c, "break_end", params, body, origin, check);
+  const { context, request, replay } = await punch(c, "break_end", params, body, origin, checks);
   if (replay) return replay;
   const shift = openShiftHere(context);
   const open = context.openShiftBreaks.find((b) => b.endAt === null);
@@ -205,9 +212,9 @@ export async function clockOutWith(
   params: PunchParams,
   body: ClockOutFields,
   origin: PunchRequest["origin"],
-  check?: PunchCheck,
+  checks?: PunchChecks,
 ) {
-  const { context, request, replay } = await punch(c, "clock_out", params, body, origin, check);
+  const { context, request, replay } = await punch(c, "clock_out", params, body, origin, checks);
   if (replay) return replay;
   const shift = openShiftHere(context);
   const judgement = judge(context, request);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { enrollDevice, setStaffPin } from "./helpers/kiosk";
+import { recordingRequest } from "./helpers/recording-d1";
+import { createWorkplace } from "./helpers/workplace";
+
+const PIN = "2468";
+
+/** The round trips of a request that read staff_member_pins or pin_failures, and of all of them. */
+const pinTrips = (trips: string[][]) => trips.filter((trip) => trip.some((sql) => /"staff_member_pins"|"pin_failures"/.test(sql)));
+
+describe("a kiosk punch's D1 round trips (issue Kiosks' bench)", () => {
+  it("the PIN is read in the punch's own read batch: the device, one read, one write, as a phone's punch plus the device", async () => {
+    const w = await createWorkplace();
+    await setStaffPin(w.org, w.staff.id, PIN);
+    const device = await enrollDevice(w.org, w.location.id);
+    const figures: string[] = [];
+    for (const body of [{ action: "CLOCK_IN", roleId: w.roleId }, { action: "CLOCK_OUT" }]) {
+      const res = await recordingRequest("POST", "/api/kiosk/punches", {
+        token: device.token,
+        body: { employeeId: w.staff.id, pin: PIN, ...body },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // The device's lookup (and, at most once a minute, its lastSeenAt), then the read batch, then the write batch.
+      const punchTrips = res.trips.filter((trip) => !trip.every((sql) => /^update "devices"/i.test(sql)));
+      expect(punchTrips).toHaveLength(3);
+      expect(punchTrips[0]!.some((sql) => /from "devices"/i.test(sql))).toBe(true);
+      const [pinRead] = pinTrips(punchTrips);
+      expect(pinTrips(punchTrips)).toHaveLength(1);
+      expect(pinRead).toBe(punchTrips[1]);
+      expect(pinRead!.some((sql) => /from "shifts"/i.test(sql))).toBe(true);
+      figures.push(`${body.action}: ${res.trips.length} round trips (${res.trips.map((t) => t.length).join(" + ")} statements)`);
+    }
+    console.log(`D1 per kiosk punch: ${figures.join("; ")}`);
+  });
+
+  it("a wrong PIN: the same read batch, then only its failure, in one conditional statement", async () => {
+    const w = await createWorkplace();
+    await setStaffPin(w.org, w.staff.id, PIN);
+    const device = await enrollDevice(w.org, w.location.id);
+    const res = await recordingRequest("POST", "/api/kiosk/punches", {
+      token: device.token,
+      body: { employeeId: w.staff.id, pin: "1357", action: "CLOCK_IN", roleId: w.roleId },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("PIN_INCORRECT");
+    const writes = res.trips.flat().filter((sql) => /^\s*(insert|update|delete)/i.test(sql) && !/^update "devices"/i.test(sql));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/^insert into "pin_failures"/i);
+    expect(writes[0]).toMatch(/where exists/i);
+  });
+});
