@@ -159,19 +159,24 @@ async function buildApp(names: readonly FeatureName[], withDocument: boolean): P
   return app;
 }
 
-const built = new Map<string, Promise<AppOpenAPI>>();
+const built = new Map<string, AppOpenAPI>();
 
-/** The app that serves `path`, built on its first request: its feature alone, or every feature for the document. */
-export function appFor(path: string): Promise<AppOpenAPI> {
+/**
+ * The app that serves `path`, built on its first request: its feature alone, or every feature for the document.
+ * Only built apps are shared, never a build under way: a promise begun in one request and awaited by another is what
+ * workerd cancels as hung when the first request ends before it settles, so requests arriving together while a
+ * feature is cold each build it (its modules load once either way) and the first build finished is kept. A build that
+ * failed is kept by nobody: the next request tries again.
+ */
+export async function appFor(path: string): Promise<AppOpenAPI> {
   const key = path === DOCUMENT_PATH ? DOCUMENT_PATH : (MOUNTS.featureOf(path) ?? "");
-  let app = built.get(key);
-  if (!app) {
-    app = key === DOCUMENT_PATH ? buildApp(Object.keys(FEATURES) as FeatureName[], true) : buildApp(key ? [key as FeatureName] : [], false);
-    built.set(key, app);
-    // A build that failed (a module that could not load) is tried again by the next request, not kept.
-    app.catch(() => built.delete(key));
-  }
-  return app;
+  const ready = built.get(key);
+  if (ready) return ready;
+  const app = await (key === DOCUMENT_PATH
+    ? buildApp(Object.keys(FEATURES) as FeatureName[], true)
+    : buildApp(key ? [key as FeatureName] : [], false));
+  if (!built.has(key)) built.set(key, app);
+  return built.get(key)!;
 }
 
 /**

@@ -29,13 +29,13 @@ export async function signAccessToken(principal: Principal, secret: string, ttlS
 }
 
 /** The HMAC key of a secret, imported once per isolate (jose would import it from the bytes on every verification). */
-const verifyingKeys = new Map<string, Promise<CryptoKey>>();
-const verifyingKey = (secret: string) => {
-  let imported = verifyingKeys.get(secret);
-  if (!imported) {
-    imported = crypto.subtle.importKey("raw", key(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-    verifyingKeys.set(secret, imported);
-  }
+const verifyingKeys = new Map<string, CryptoKey>();
+const verifyingKey = async (secret: string) => {
+  const cached = verifyingKeys.get(secret);
+  if (cached) return cached;
+  // Cached once imported, never while importing (no promise of one request awaited by another: appFor, src/app.ts).
+  const imported = await crypto.subtle.importKey("raw", key(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  verifyingKeys.set(secret, imported);
   return imported;
 };
 

@@ -7,13 +7,13 @@
 export const PHOTO_URL_TTL_SECONDS = 5 * 60;
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-const keyOf = (secret: string) => {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-    keys.set(secret, key);
-  }
+const keys = new Map<string, CryptoKey>();
+/** The HMAC key of a secret, cached once imported (never a promise one request leaves to another: appFor, src/app.ts). */
+const keyOf = async (secret: string) => {
+  const cached = keys.get(secret);
+  if (cached) return cached;
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  keys.set(secret, key);
   return key;
 };
 

@@ -54,16 +54,18 @@ async function digestKey(credential: string) {
 }
 
 /** Keys of the credentials this isolate has seen (a phone sends the same token all hour), the oldest out first. */
-const keys = new Map<string, Promise<string>>();
+const keys = new Map<string, string>();
 const MAX_KEYS = 1000;
 
-/** A bucket key that does not keep the credential itself: the first 128 bits of its SHA-256, hex. */
-export function credentialKey(credential: string): Promise<string> {
-  let key = keys.get(credential);
-  if (!key) {
-    if (keys.size >= MAX_KEYS) keys.delete(keys.keys().next().value ?? "");
-    key = digestKey(credential);
-    keys.set(credential, key);
-  }
+/**
+ * A bucket key that does not keep the credential itself: the first 128 bits of its SHA-256, hex. Keys are cached once
+ * computed, never while being computed (no promise of one request awaited by another: see appFor in src/app.ts).
+ */
+export async function credentialKey(credential: string): Promise<string> {
+  const cached = keys.get(credential);
+  if (cached !== undefined) return cached;
+  const key = await digestKey(credential);
+  if (keys.size >= MAX_KEYS) keys.delete(keys.keys().next().value ?? "");
+  keys.set(credential, key);
   return key;
 }
