@@ -417,6 +417,11 @@ export async function run({ stateDir, options, print }) {
   step("pay lines, every page");
   const payLines = await walk(ours, admin, `/api/timesheets/pay?${query({ startDate: FIRST_DAY, endDate: LAST_DAY, limit: 500 })}`);
   ops.push(summarize("pay lines, all pages (500 staff a page)", payLines));
+  print(`  pay lines heap MB by page: ${payLines.map((p) => mb(p.heapBytes)).join(" ")}`);
+  if (process.env.SCALE_ONLY_PAY) {
+    print(`  pay lines CPU ms by page: ${payLines.map((p) => p.cpuMs.toFixed(0)).join(" ")}`);
+    return;
+  }
   const payEmployees = payLines.reduce((n, p) => n + (p.body?.employees?.length ?? 0), 0);
   step(`pay lines at ${SMALL_STAFF} staff`);
   const smallLines = await walk(ours, small.admin, `/api/timesheets/pay?${query({ startDate: FIRST_DAY, endDate: LAST_DAY, limit: 500 })}`);
