@@ -261,8 +261,11 @@ export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, 
     });
   try {
     const heapUsage = () => send("Runtime.getHeapUsage");
-    await send("HeapProfiler.collectGarbage", {}, true).catch(() => {});
+    const beforeGc = (await heapUsage()).usedSize;
+    const t0 = Date.now();
+    const gcAnswer = await send("HeapProfiler.collectGarbage", {}, true).catch((e) => ({ error: String(e) }));
     let peakHeapBytes = (await heapUsage()).usedSize;
+    if (process.env.PROFILER_DEBUG) console.error(`GC: before ${(beforeGc / 1048576).toFixed(1)} after ${(peakHeapBytes / 1048576).toFixed(1)} MB in ${Date.now() - t0} ms answer ${JSON.stringify(gcAnswer)}`);
     await send("Profiler.enable", {}, true);
     await send("Profiler.setSamplingInterval", { interval: intervalMicros }, true);
     await send("Profiler.start", {}, true);
