@@ -128,7 +128,10 @@ describe("GET /api/timesheets/pay: paged by staff member", () => {
     expect(empty.status).toBe(200);
     const none = { startDate: addDays(RANGE.endDate, 30), endDate: addDays(RANGE.endDate, 31), employees: [] };
     expect(empty.text).toBe(
-      JSON.stringify({ ...none, totals: { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: 0, timeOffHours: 0, grossPay: 0 } }),
+      JSON.stringify({
+        ...none,
+        totals: { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: 0, timeOffHours: 0, grossPay: 0 },
+      }),
     );
   });
 

@@ -263,9 +263,17 @@ export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, 
     const heapUsage = () => send("Runtime.getHeapUsage");
     const beforeGc = (await heapUsage()).usedSize;
     const t0 = Date.now();
-    const gcAnswer = await send("HeapProfiler.collectGarbage", {}, true).catch((e) => ({ error: String(e) }));
+    await send("Runtime.enable", {}, true).catch(() => {});
+    await new Promise((r) => setTimeout(r, 100));
+    const gcAnswer = await send("Runtime.evaluate", {
+      expression: "typeof gc === 'function' ? (gc(), 'gc') : 'none'",
+      returnByValue: true,
+    }).catch((e) => ({ error: String(e) }));
     let peakHeapBytes = (await heapUsage()).usedSize;
-    if (process.env.PROFILER_DEBUG) console.error(`GC: before ${(beforeGc / 1048576).toFixed(1)} after ${(peakHeapBytes / 1048576).toFixed(1)} MB in ${Date.now() - t0} ms answer ${JSON.stringify(gcAnswer)}`);
+    if (process.env.PROFILER_DEBUG)
+      console.error(
+        `GC: before ${(beforeGc / 1048576).toFixed(1)} after ${(peakHeapBytes / 1048576).toFixed(1)} MB in ${Date.now() - t0} ms answer ${JSON.stringify(gcAnswer)}`,
+      );
     await send("Profiler.enable", {}, true);
     await send("Profiler.setSamplingInterval", { interval: intervalMicros }, true);
     await send("Profiler.start", {}, true);
