@@ -216,7 +216,7 @@ export function selfTime(profile) {
  */
 const COMMAND_TIMEOUT_MS = 120_000;
 
-export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, pollMillis = 10 } = {}) {
+export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, pollMillis = 10, collect } = {}) {
   const socket = new WebSocket(await debuggerUrl(inspectorPort), { headers: { Origin: `http://127.0.0.1:${inspectorPort}` } });
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve, { once: true });
@@ -263,12 +263,9 @@ export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, 
     const heapUsage = () => send("Runtime.getHeapUsage");
     const beforeGc = (await heapUsage()).usedSize;
     const t0 = Date.now();
-    await send("Runtime.enable", {}, true).catch(() => {});
-    await new Promise((r) => setTimeout(r, 100));
-    const gcAnswer = await send("Runtime.evaluate", {
-      expression: "typeof gc === 'function' ? (gc(), 'gc') : 'none'",
-      returnByValue: true,
-    }).catch((e) => ({ error: String(e) }));
+    const gcAnswer = collect
+      ? await collect().catch((e) => ({ error: String(e) }))
+      : await send("HeapProfiler.collectGarbage", {}, true).catch(() => ({}));
     let peakHeapBytes = (await heapUsage()).usedSize;
     if (process.env.PROFILER_DEBUG)
       console.error(

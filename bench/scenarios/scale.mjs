@@ -299,17 +299,21 @@ async function invoke(ours, method, path, { token, body } = {}) {
   const headers = { "X-Bench-Trace": id };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const watched = await watchIsolate(ours.inspectorPort, async () => {
-    const started = performance.now();
-    const response = await fetch(`${ours.url}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text, wallMs: performance.now() - started };
-  });
+  const watched = await watchIsolate(
+    ours.inspectorPort,
+    async () => {
+      const started = performance.now();
+      const response = await fetch(`${ours.url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, text, wallMs: performance.now() - started };
+    },
+    { collect: () => fetch(`${ours.url}/__bench/gc`, { method: "POST" }).then((r) => r.json()) },
+  );
   const { status, headers: responseHeaders, text, wallMs } = watched.result;
   const trace = await ours.request("GET", `/__bench/trace/${id}`);
   const trips = trace.status === 200 ? trace.body.roundTrips : [];
