@@ -209,7 +209,10 @@ export function selfTime(profile) {
 
 /**
  * CPU time and peak JS heap of the Worker's isolate while `work()` runs (the scale scenario), through the same
- * inspector: a garbage collection first (so the peak is this work's, over what the isolate keeps between requests),
+ * inspector: a garbage collection first (so the peak is this work's, over what the isolate keeps between requests:
+ * `collect()`, the scale scenario's POST /__bench/gc calling the isolate's `gc()`; workerd never answers nor runs the
+ * inspector's HeapProfiler.collectGarbage, which is only the fallback and left each figure carrying the garbage of
+ * the requests before it; PROFILER_DEBUG=1 prints the heap before and after each collection),
  * the Profiler sampling every `intervalMicros` (CPU = the sampled time outside "(idle)"), and `Runtime.getHeapUsage`
  * polled every `pollMillis` (the isolate answers between its tasks and at each await, so a peak inside one long
  * synchronous stretch can be missed; the figure is a lower bound of the true peak). Answers {result, cpuMs, peakHeapBytes}.
