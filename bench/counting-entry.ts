@@ -342,6 +342,12 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
       const trace = traces.get(traced[1]!);
       return trace ? Response.json({ roundTrips: trace }) : new Response("unknown trace", { status: 404 });
     }
+    // A full garbage collection (workerd started with --expose-gc: bench/lib/servers.mjs), before a watched call.
+    if (url.pathname === "/__bench/gc") {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      return Response.json({ collected: typeof gc === "function" });
+    }
     // The guard's numbers (src/data/d1-limits.ts), for the scale scenario's verdicts.
     if (url.pathname === "/__bench/limits") return Response.json(D1_LIMITS);
     if (url.pathname === "/__bench/explain" && request.method === "POST") {

@@ -111,6 +111,30 @@ describe("GET /api/timesheets/pay: paged by staff member", () => {
     expect(sumOf(pages.map((p) => p.totals))).toEqual(inCents((whole.body as PayBody).totals));
   });
 
+  it("the answer, written employee by employee, is the bytes of the whole as JSON: members in order, totals last; an empty page too", async () => {
+    const { w } = await payroll();
+    const res = await payLines(w, { ...RANGE, limit: "500" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/json");
+    const body = res.body as PayBody;
+    expect(body.employees.length).toBeGreaterThan(1);
+    expect(Object.keys(body)).toEqual(["startDate", "endDate", "employees", "totals"]);
+    expect(Object.keys(body.employees[0]!).slice(0, 4)).toEqual(["employeeId", "externalId", "externalPayrollId", "currencyCode"]);
+    expect(Object.keys(body.employees[0]!).slice(-2)).toEqual(["workweeks", "lines"]);
+    expect(res.text).toBe(JSON.stringify(body));
+    expect(inCents(body.totals)).toEqual(sumOf(body.employees));
+
+    const empty = await payLines(w, { startDate: addDays(RANGE.endDate, 30), endDate: addDays(RANGE.endDate, 31) });
+    expect(empty.status).toBe(200);
+    const none = { startDate: addDays(RANGE.endDate, 30), endDate: addDays(RANGE.endDate, 31), employees: [] };
+    expect(empty.text).toBe(
+      JSON.stringify({
+        ...none,
+        totals: { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, penaltyHours: 0, timeOffHours: 0, grossPay: 0 },
+      }),
+    );
+  });
+
   it("without limit a page holds 100 staff members; a page of 200 reads by IN lists of at most 100 bound parameters, in two round trips", async () => {
     const w = await createWorkplace();
     const staff = await syncStaff(w, 205);

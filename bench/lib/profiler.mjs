@@ -209,14 +209,17 @@ export function selfTime(profile) {
 
 /**
  * CPU time and peak JS heap of the Worker's isolate while `work()` runs (the scale scenario), through the same
- * inspector: a garbage collection first (so the peak is this work's, over what the isolate keeps between requests),
+ * inspector: a garbage collection first (so the peak is this work's, over what the isolate keeps between requests:
+ * `collect()`, the scale scenario's POST /__bench/gc calling the isolate's `gc()`; workerd never answers nor runs the
+ * inspector's HeapProfiler.collectGarbage, which is only the fallback and left each figure carrying the garbage of
+ * the requests before it; PROFILER_DEBUG=1 prints the heap before and after each collection),
  * the Profiler sampling every `intervalMicros` (CPU = the sampled time outside "(idle)"), and `Runtime.getHeapUsage`
  * polled every `pollMillis` (the isolate answers between its tasks and at each await, so a peak inside one long
  * synchronous stretch can be missed; the figure is a lower bound of the true peak). Answers {result, cpuMs, peakHeapBytes}.
  */
 const COMMAND_TIMEOUT_MS = 120_000;
 
-export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, pollMillis = 10 } = {}) {
+export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, pollMillis = 10, collect } = {}) {
   const socket = new WebSocket(await debuggerUrl(inspectorPort), { headers: { Origin: `http://127.0.0.1:${inspectorPort}` } });
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve, { once: true });
@@ -261,8 +264,16 @@ export async function watchIsolate(inspectorPort, work, { intervalMicros = 250, 
     });
   try {
     const heapUsage = () => send("Runtime.getHeapUsage");
-    await send("HeapProfiler.collectGarbage", {}, true).catch(() => {});
+    const beforeGc = (await heapUsage()).usedSize;
+    const t0 = Date.now();
+    const gcAnswer = collect
+      ? await collect().catch((e) => ({ error: String(e) }))
+      : await send("HeapProfiler.collectGarbage", {}, true).catch(() => ({}));
     let peakHeapBytes = (await heapUsage()).usedSize;
+    if (process.env.PROFILER_DEBUG)
+      console.error(
+        `GC: before ${(beforeGc / 1048576).toFixed(1)} after ${(peakHeapBytes / 1048576).toFixed(1)} MB in ${Date.now() - t0} ms answer ${JSON.stringify(gcAnswer)}`,
+      );
     await send("Profiler.enable", {}, true);
     await send("Profiler.setSamplingInterval", { interval: intervalMicros }, true);
     await send("Profiler.start", {}, true);

@@ -299,17 +299,21 @@ async function invoke(ours, method, path, { token, body } = {}) {
   const headers = { "X-Bench-Trace": id };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const watched = await watchIsolate(ours.inspectorPort, async () => {
-    const started = performance.now();
-    const response = await fetch(`${ours.url}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text, wallMs: performance.now() - started };
-  });
+  const watched = await watchIsolate(
+    ours.inspectorPort,
+    async () => {
+      const started = performance.now();
+      const response = await fetch(`${ours.url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, text, wallMs: performance.now() - started };
+    },
+    { collect: () => fetch(`${ours.url}/__bench/gc`, { method: "POST" }).then((r) => r.json()) },
+  );
   const { status, headers: responseHeaders, text, wallMs } = watched.result;
   const trace = await ours.request("GET", `/__bench/trace/${id}`);
   const trips = trace.status === 200 ? trace.body.roundTrips : [];
@@ -417,6 +421,11 @@ export async function run({ stateDir, options, print }) {
   step("pay lines, every page");
   const payLines = await walk(ours, admin, `/api/timesheets/pay?${query({ startDate: FIRST_DAY, endDate: LAST_DAY, limit: 500 })}`);
   ops.push(summarize("pay lines, all pages (500 staff a page)", payLines));
+  print(`  pay lines heap MB by page: ${payLines.map((p) => mb(p.heapBytes)).join(" ")}`);
+  if (process.env.SCALE_ONLY_PAY) {
+    print(`  pay lines CPU ms by page: ${payLines.map((p) => p.cpuMs.toFixed(0)).join(" ")}`);
+    return;
+  }
   const payEmployees = payLines.reduce((n, p) => n + (p.body?.employees?.length ?? 0), 0);
   step(`pay lines at ${SMALL_STAFF} staff`);
   const smallLines = await walk(ours, small.admin, `/api/timesheets/pay?${query({ startDate: FIRST_DAY, endDate: LAST_DAY, limit: 500 })}`);

@@ -496,6 +496,14 @@ export interface ChargedEmployeePay {
  * (what labor cost groups). computePay is this without the charges.
  */
 export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
+  return [...chargedPayByEmployee(input)];
+}
+
+/**
+ * computeChargedPay one employee at a time, in employee id order: a caller that writes each employee out as it comes
+ * (GET /timesheets/pay streams its answer) holds one employee's lines at a time instead of the page's.
+ */
+export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmployeePay> {
   const { startDate, endDate } = input;
   const governing = governingRuleSets(input.ruleSets);
   const calendars = payCalendars(input.ruleSets, governing);
@@ -509,7 +517,6 @@ export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
   const employeeIds = [
     ...new Set([...closed.map((s) => s.employeeId), ...timeOff.map((d) => d.employeeId), ...premiums.map((p) => p.employeeId)]),
   ].sort(compareText);
-  const employees: ChargedEmployeePay[] = [];
   let s = 0;
   let t = 0;
   let q = 0;
@@ -534,9 +541,13 @@ export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
     const lines = mergeByDate(mergeByDate(shiftLines, timeOffLines), premiumLines);
     if (lines.length === 0) continue;
     const workweeks = [...new Set(answered.map((l) => l.week))].sort((a, b) => a.from - b.from || a.to - b.to).map(workweekOf);
-    employees.push({ pay: { employeeId, ...totalsOf(lines), workweeks, lines: lines.map((l) => l.line) }, lines });
+    yield { pay: { employeeId, ...totalsOf(lines), workweeks, lines: lines.map((l) => l.line) }, lines };
   }
-  return employees;
+}
+
+/** computePay's employees one at a time (chargedPayByEmployee without the charges); their totals: sumPayTotals. */
+export function* payByEmployee(input: PayInput): Generator<EmployeePay> {
+  for (const employee of chargedPayByEmployee(input)) yield employee.pay;
 }
 
 /**

@@ -106,9 +106,38 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
   const excluded = read.filter((b) => b.included !== 1).map((b) => b.id);
   report.balances = balances.length;
 
-  const byId = new Map(policies.map((p) => [p.id, p]));
   const nowMs = now.getTime();
-  const accruals: { w: string; o: string; h: number; d: string; k: string }[] = [];
+  await runBatches(db, passWrites(db, { balances, excluded, policies, limits, now, nowMs, report }), report, guard);
+  return report;
+}
+
+/**
+ * The pass's write statements in their order, built as the batches take them: the fixed accruals as each balance's
+ * are computed (ENTRIES_PER_STATEMENT a statement), then carryovers and watermarks. Only one batch's statements
+ * (and their JSON) are held at a time, never the whole pass's (110,000 entries at 10,000 staff).
+ */
+function* passWrites(
+  db: Database,
+  {
+    balances,
+    excluded,
+    policies,
+    limits,
+    now,
+    nowMs,
+    report,
+  }: {
+    balances: Balance[];
+    excluded: string[];
+    policies: ActivePolicy[];
+    limits: Map<string, LimitSettings>;
+    now: Date;
+    nowMs: number;
+    report: PassReport;
+  },
+): Generator<Statement> {
+  const byId = new Map(policies.map((p) => [p.id, p]));
+  let accruals: { w: string; o: string; h: number; d: string; k: string }[] = [];
   const carryovers = new Map<string, { w: string; o: string; limit: number }[]>();
   const touched: string[] = [];
   const handled = new Map<string, string[]>();
@@ -127,7 +156,14 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
       p.timezone,
       b.accrued_through,
     );
-    for (const e of due.accruals) accruals.push({ w: b.id, o: p.organization_id, h: e.hours, d: e.effectiveDate, k: e.periodKey });
+    for (const e of due.accruals) {
+      accruals.push({ w: b.id, o: p.organization_id, h: e.hours, d: e.effectiveDate, k: e.periodKey });
+      report.entries++;
+      if (accruals.length === ENTRIES_PER_STATEMENT) {
+        yield accrualStatement(db, accruals, nowMs);
+        accruals = [];
+      }
+    }
     for (const year of due.carryovers) {
       const list = carryovers.get(year.effectiveDate) ?? [];
       list.push({
@@ -138,64 +174,58 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
       carryovers.set(year.effectiveDate, list);
     }
     if (due.accruals.length > 0 || due.carryovers.length > 0) touched.push(b.id);
-    handled.set(due.today, [...(handled.get(due.today) ?? []), b.id]);
+    const handledToday = handled.get(due.today);
+    if (handledToday) handledToday.push(b.id);
+    else handled.set(due.today, [b.id]);
   }
-  report.entries = accruals.length;
-
-  const writes: Statement[] = [];
-  for (const part of chunk(accruals, ENTRIES_PER_STATEMENT)) {
-    writes.push(
-      rawRun(
-        db,
-        sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
-          SELECT ${sqlUuid}, json_extract(value, '$.o'), json_extract(value, '$.w'), 'accrual', json_extract(value, '$.h'),
-            json_extract(value, '$.d'), 'period', json_extract(value, '$.k'), ${nowMs}
-          FROM json_each(${JSON.stringify(part)}) WHERE true
-          ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
-      ),
-    );
-  }
+  if (accruals.length > 0) yield accrualStatement(db, accruals, nowMs);
   for (const year of [...carryovers.keys()].sort()) {
     for (const part of chunk(carryovers.get(year)!, ENTRIES_PER_STATEMENT)) {
-      writes.push(
-        rawRun(
-          db,
-          sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
+      yield rawRun(
+        db,
+        sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
             SELECT ${sqlUuid}, c.o, c.w, 'carryover', -(c.balance - c.lim), ${year}, 'year', ${`year:${year.slice(0, 4)}`}, ${nowMs}
             FROM (SELECT json_extract(value, '$.o') AS o, json_extract(value, '$.w') AS w, json_extract(value, '$.limit') AS lim,
                 (SELECT COALESCE(SUM(hours), 0) FROM time_off_ledger l WHERE l.worker_policy_id = json_extract(value, '$.w') AND l.effective_date < ${year}) AS balance
               FROM json_each(${JSON.stringify(part)})) AS c
             WHERE c.balance > c.lim
             ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
-        ),
       );
     }
   }
   for (const [date, ids] of handled) {
     for (const part of chunk(ids, 2000)) {
-      writes.push(
-        rawRun(
-          db,
-          sql`UPDATE worker_policies SET accrued_through = ${date} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
-        ),
+      yield rawRun(
+        db,
+        sql`UPDATE worker_policies SET accrued_through = ${date} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
       );
     }
   }
   for (const part of chunk(excluded, 2000)) {
-    writes.push(
-      rawRun(db, sql`UPDATE worker_policies SET included_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`),
+    yield rawRun(
+      db,
+      sql`UPDATE worker_policies SET included_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
     );
   }
   for (const part of chunk(touched, 2000)) {
-    writes.push(
-      rawRun(db, sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`),
+    yield rawRun(
+      db,
+      sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
     );
   }
-  for (const p of policies.filter((x) => earnsPerHour(limits.get(x.id)!)))
-    writes.push(...perHourStatements(db, p, limits.get(p.id)!, nowMs));
-  await runBatches(db, writes, report, guard);
-  return report;
+  for (const p of policies.filter((x) => earnsPerHour(limits.get(x.id)!))) yield* perHourStatements(db, p, limits.get(p.id)!, nowMs);
 }
+
+/** One statement of fixed accruals (each entry once, under the ledger's unique source index). */
+const accrualStatement = (db: Database, part: { w: string; o: string; h: number; d: string; k: string }[], nowMs: number) =>
+  rawRun(
+    db,
+    sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
+      SELECT ${sqlUuid}, json_extract(value, '$.o'), json_extract(value, '$.w'), 'accrual', json_extract(value, '$.h'),
+        json_extract(value, '$.d'), 'period', json_extract(value, '$.k'), ${nowMs}
+      FROM json_each(${JSON.stringify(part)}) WHERE true
+      ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
+  );
 
 /**
  * Per-hour accrual as an idempotent recompute per (worker policy, shift): a shift whose payable minutes differ from
@@ -240,12 +270,20 @@ function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, 
   ];
 }
 
-async function runBatches(db: Database, statements: Statement[], report: PassReport, guard: () => Statement): Promise<unknown[]> {
+/** The statements in batches of STATEMENTS_PER_BATCH, each opened by the guard; taken from `statements` batch by batch. */
+async function runBatches(db: Database, statements: Iterable<Statement>, report: PassReport, guard: () => Statement): Promise<unknown[]> {
   const results: unknown[] = [];
-  for (const part of chunk(statements, STATEMENTS_PER_BATCH)) {
+  let part: Statement[] = [];
+  const run = async () => {
     const [, ...answers] = await guarded(db.batch([guard(), ...part]), [organizationSettled]);
     results.push(...answers);
     report.roundTrips++;
+    part = [];
+  };
+  for (const statement of statements) {
+    part.push(statement);
+    if (part.length === STATEMENTS_PER_BATCH) await run();
   }
+  if (part.length > 0) await run();
   return results;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computePay, type PayLine, type PayShift, roundPunch } from "@/domain/pay-classification";
+import { computePay, type PayLine, type PayShift, payByEmployee, roundPunch } from "@/domain/pay-classification";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak, WEEK, wallClock } from "../helpers/pay-fixtures";
 
@@ -285,6 +285,17 @@ describe("computePay: rule sets, wages, time off", () => {
     const open = { ...payShift(MON, "08:00", 60), endTime: null };
     const outside = payShift("2026-06-08", "08:00", 60, { employeeId: "emp_b" });
     expect(pay([open, outside]).employees).toEqual([]);
+  });
+
+  it("payByEmployee yields computePay's employees one at a time, in id order, lazily", () => {
+    const shifts = [MON, TUE].flatMap((d) => ["emp_c", "emp_a", "emp_b"].map((employeeId) => payShift(d, "08:00", 600, { employeeId })));
+    const input = { startDate: MON, endDate: SUN, shifts, timeOff: [], ruleSets: [FLSA] };
+    const each = payByEmployee(input);
+    const first = each.next();
+    expect(first.done).toBe(false);
+    expect(first.value).toEqual(computePay(input).employees[0]);
+    expect([first.value, ...each]).toEqual(computePay(input).employees);
+    expect(computePay(input).employees.map((e) => e.employeeId)).toEqual(["emp_a", "emp_b", "emp_c"]);
   });
 
   it("amounts are rounded per line and grossPay is their sum", () => {

@@ -1,6 +1,6 @@
 import type { Database } from "@/data/client";
 import { calendarRangeProblem } from "@/domain/calendar-range";
-import { computePay, type EmployeePay } from "@/domain/pay-classification";
+import { type EmployeePay, type PayTotals, payByEmployee, sumPayTotals } from "@/domain/pay-classification";
 import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 import { type PayEmployee, type PayFilter, readPayInputsPage } from "./pay-inputs.data";
@@ -40,7 +40,10 @@ function afterIdOf(filter: PayFilter, cursor: string | undefined) {
 
 /**
  * GET /timesheets/pay: one page of employees in id order, in two round trips (readPayInputsPage), then pure
- * classification of theirs alone; `totals` are the page's. `next` is the cursor of the next page, if any.
+ * classification of theirs alone; `totals` are the page's. `next` is the cursor of the next page, if any. The
+ * answer comes as the pieces of its JSON text, one employee at a time (`pieces`, computed as they are pulled):
+ * together exactly JSON.stringify({ startDate, endDate, employees, totals }), while only one employee's lines are
+ * held at a time.
  */
 export async function payLines(db: Database, filter: PayFilter, page: { limit: number; cursor?: string }) {
   const { startDate, endDate } = filter;
@@ -48,7 +51,17 @@ export async function payLines(db: Database, filter: PayFilter, page: { limit: n
   if (rangeProblem) throw invalidField(rangeProblem.path, rangeProblem.message);
   const afterId = afterIdOf(filter, page.cursor);
   const { inputs, employeeIds, more } = await readPayInputsPage(db, filter, { limit: page.limit, afterId });
-  const pay = computePay({ startDate, endDate, ...inputs });
-  const body = { startDate, endDate, employees: pay.employees.map((e) => employeePayWire(e, inputs.employees)), totals: pay.totals };
-  return { body, next: more ? payLinesCursor(filter, employeeIds[employeeIds.length - 1]!) : null };
+  return { pieces: payLinesJson({ startDate, endDate, ...inputs }), next: more ? payLinesCursor(filter, employeeIds.at(-1)!) : null };
+}
+
+/** The pay lines' JSON text, employee by employee; the page's totals (sumPayTotals of theirs) close it. */
+function* payLinesJson(input: Parameters<typeof payByEmployee>[0] & { employees: ReadonlyMap<string, PayEmployee> }) {
+  yield `{"startDate":${JSON.stringify(input.startDate)},"endDate":${JSON.stringify(input.endDate)},"employees":[`;
+  const totals: PayTotals[] = [];
+  for (const pay of payByEmployee(input)) {
+    const { regularMinutes, overtimeMinutes, doubleTimeMinutes, penaltyHours, timeOffHours, grossPay } = pay;
+    yield `${totals.length === 0 ? "" : ","}${JSON.stringify(employeePayWire(pay, input.employees))}`;
+    totals.push({ regularMinutes, overtimeMinutes, doubleTimeMinutes, penaltyHours, timeOffHours, grossPay });
+  }
+  yield `],"totals":${JSON.stringify(sumPayTotals(totals))}}`;
 }

@@ -1,4 +1,5 @@
 import type { AppRouteHandler } from "@/platform/http/env";
+import { textStream } from "@/platform/http/json-stream";
 import { setNextLink } from "@/platform/http/pagination";
 import { forbidden } from "@/problems/problem";
 import { payLines as computePayLines } from "./pay-lines.data";
@@ -11,7 +12,8 @@ export const payLines: AppRouteHandler<PayLinesRoute> = async (c) => {
     throw forbidden("This operation needs the SHIFT_READ permission to read another staff member's pay.");
   }
   const filter = { organizationId, startDate, endDate, employeeId: ownStaffMemberId ?? employeeId, locationId };
-  const { body, next } = await computePayLines(c.var.db, filter, { limit, cursor });
+  const { pieces, next } = await computePayLines(c.var.db, filter, { limit, cursor });
   if (next) setNextLink(c, { cursor: next });
-  return c.json(body, 200);
+  // Streamed: the bytes c.json would answer, written employee by employee (a page of 500 is megabytes of JSON).
+  return c.body(textStream(pieces), 200, { "Content-Type": "application/json" }) as never;
 };

@@ -30,7 +30,8 @@ export const payLines = defineRoute({
     "the range it was handed out for (another is a 400 naming `cursor`). `locationId` keeps staff members " +
     "with a shift there in the range (their figures count every shift). The range is at most 93 days. The " +
     "organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that " +
-    "a staff member without it sees only their own pay (another `employeeId` is 403).",
+    "a staff member without it sees only their own pay (another `employeeId` is 403). The answer is written staff " +
+    "member by staff member as it is computed (chunked, without Content-Length); its bytes are the same JSON.",
   middleware: [authorize("SHIFT_READ", { organizationOfCaller: true, asThemself: true })] as const,
   request: { query: PayLinesQuery },
   responses: { 200: jsonContent(PayLines, "The pay lines"), ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND") },
