@@ -77,11 +77,6 @@ const workerProject = async (name: string, include: string[], exclude: string[],
       setupFiles: ["./test/helpers/apply-migrations.ts"],
       testTimeout: 30_000,
       isolate: false,
-      // A stop-gap, said in the issues' note: since the kiosk merge, a full run intermittently loses 2–4 of its
-      // concurrent-request tests to workerd's "Cannot perform I/O on behalf of a different request" while a handler
-      // reads the test's request body (a different test each run, none alone or in a smaller run). A failing test is
-      // run again up to twice; one that fails three times still fails the run.
-      retry: 2,
     },
   };
 };
