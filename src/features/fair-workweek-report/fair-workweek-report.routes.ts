@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { jsonContent, problems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
-import { MAX_REPORT_DAYS } from "./report.data";
-import { FairWorkweekReportParams, FairWorkweekReportQuery, FairWorkweekReportRow } from "./report.schemas";
+import { MAX_REPORT_DAYS } from "./fair-workweek-report.data";
+import { FairWorkweekReportParams, FairWorkweekReportQuery, FairWorkweekReportRow } from "./fair-workweek-report.schemas";
 
 export const report = defineRoute({
   method: "get",
