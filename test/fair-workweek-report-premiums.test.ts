@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
+import { unique } from "./helpers/fixtures";
+import { recordingRequest } from "./helpers/recording-d1";
 import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+import { staffPath } from "./helpers/staff";
+import { seedShifts } from "./helpers/timesheets";
 
 /* Issue 33 item 5: the report's premiums owed are the pay lines' PREDICTABILITY and REST premiums, to the cent. */
 
@@ -119,6 +123,9 @@ describe("GET …/fair-workweek/report: premiums owed, as pay computes them", ()
       restPremiumAmount: 100,
       premiumsOwed: { predictability: predictability / 100, rest: 100, total: (predictability + 10_000) / 100 },
     });
+    // Owed at the location of the changed entries and of the shift worked inside the rest.
+    const here = await reportWeek(p, p.staff.id, "2026-09-14", "2026-09-20", `&locationId=${p.location.id}`);
+    expect(here.premiumsOwed).toEqual(week.premiumsOwed);
   });
 
   it("Seattle: an hour of predictability pay owed in money at the workweek's regular rate, equal to its pay line", async () => {
@@ -137,5 +144,52 @@ describe("GET …/fair-workweek/report: premiums owed, as pay computes them", ()
       restPremiumAmount: 0,
       premiumsOwed: { predictability: cents(lines, "PREDICTABILITY") / 100, rest: 0, total: 21.56 },
     });
+  });
+
+  it("a page of 200 workers: each one's REST premium is its pay line's, read in one batch of statements within 100 bound parameters", async () => {
+    const p = await placeWithPack("SEATTLE");
+    const records = Array.from({ length: 200 }, (_, i) => ({ externalId: unique(`emp-${i}`), name: `Staff ${i}` }));
+    const synced = await api("POST", staffPath(p.org, "/sync"), { token: p.org.adminToken, body: { records } });
+    expect(synced.status, synced.text).toBe(200);
+    const listed = await api("GET", staffPath(p.org, "?limit=500"), { token: p.org.adminToken });
+    const staff = (listed.body as { id: string; externalId: string | null }[]).filter((s) => s.externalId?.startsWith("emp-"));
+    expect(staff).toHaveLength(200);
+    // Each closes at 22:00 and opens at 06:00 (8 h of rest), at a wage of its own.
+    await seedShifts(
+      p.org.id,
+      staff.flatMap((s, i) =>
+        ["2026-10-06T14:00:00Z", "2026-10-07T06:00:00Z"].map((start) => ({
+          employeeId: s.id,
+          locationId: p.location.id,
+          roleId: p.roleId,
+          start: new Date(start),
+          minutes: 480,
+          utcOffset: 0,
+          hourlyWage: 15 + i / 100,
+        })),
+      ),
+    );
+    const pay = await api("GET", "/api/timesheets/pay?startDate=2026-10-05&endDate=2026-10-11&limit=500", {
+      token: p.org.adminToken,
+    });
+    expect(pay.status).toBe(200);
+    const restOf = new Map(
+      (pay.body.employees as { employeeId: string; lines: Line[] }[]).map((e) => [e.employeeId, cents(e.lines, "REST")]),
+    );
+    const report = await recordingRequest(
+      "GET",
+      `/api/organizations/${p.org.id}/fair-workweek/report?startDate=2026-10-05&endDate=2026-10-11&limit=500`,
+      { token: p.org.adminToken },
+    );
+    expect(report.status).toBe(200);
+    const rows = report.body as unknown as { employeeId: string; weeks: Week[] }[];
+    const owed = new Map(rows.map((r) => [r.employeeId, Math.round(r.weeks[0]!.premiumsOwed.rest * 100)]));
+    for (const [i, s] of staff.entries()) {
+      expect(owed.get(s.id), s.id).toBe(restOf.get(s.id));
+      expect(owed.get(s.id)).toBe(Math.round((15 + i / 100) * 100));
+    }
+    // The page, the organization's workweeks, then the page's entries, changes, estimates and pay inputs together.
+    expect(report.trips.length).toBe(3);
+    for (const sql of report.trips.flat()) expect(sql.split("?").length - 1, sql.slice(0, 200)).toBeLessThanOrEqual(100);
   });
 });
