@@ -42,6 +42,7 @@ export const FEATURES = {
   wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
   costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
   fairWorkweek: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/fair-workweek.index") },
+  fairWorkweekReport: { public: false, load: (): FeatureModule => import("@/features/fair-workweek-report/fair-workweek-report.index") },
   customFields: { public: false, load: (): FeatureModule => import("@/features/custom-fields/custom-fields.index") },
   scheduleCost: { public: false, load: (): FeatureModule => import("@/features/schedule-cost/schedule-cost.index") },
   kiosk: { public: false, load: (): FeatureModule => import("@/features/kiosk/kiosk.index") },
@@ -108,7 +109,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/kiosk/photos", "kioskPunches"],
   ["/api/organizations/*/schedule-changes", "scheduleChanges"],
   ["/api/organizations/*/staffmembers/*/consents", "scheduleChanges"],
-  ["/api/organizations/*/fair-workweek", "fairWorkweek"],
+  ["/api/organizations/*/fair-workweek/report", "fairWorkweekReport"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

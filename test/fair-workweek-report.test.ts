@@ -68,6 +68,10 @@ describe("GET /organizations/{org}/fair-workweek/report", () => {
           changes: 2,
           premiumHours: 0,
           premiumAmount: 30,
+          // Nothing worked: no REST premium; the two changes' $15 PREDICTABILITY pay lines.
+          restPremiumHours: 0,
+          restPremiumAmount: 0,
+          premiumsOwed: { predictability: 30, rest: 0, total: 30 },
         },
       ],
     });

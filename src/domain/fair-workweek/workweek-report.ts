@@ -1,4 +1,5 @@
 import { addDays } from "../local-time";
+import { centsToAmount, roundTo } from "../pay-amounts";
 
 /** A published entry as the report counts it: its worker, local start date and scheduled minutes. */
 export interface ReportEntry {
@@ -23,6 +24,26 @@ export interface ReportEstimate {
   weeklyHoursMax: number;
 }
 
+/**
+ * A pay line of the worker (GET /timesheets/pay, as pay computes it): its date, kind, hours and amount in cents
+ * (null: no amount, an hours premium of a worker without an hourly wage). Kinds other than the Fair Workweek premiums
+ * are left out of the report.
+ */
+export interface ReportPayLine {
+  employeeId: string;
+  date: string;
+  kind: string;
+  hours: number;
+  cents: number | null;
+}
+
+/** What a workweek owes in Fair Workweek premiums, in money: the amounts of its PREDICTABILITY and REST pay lines. */
+export interface PremiumsOwed {
+  predictability: number;
+  rest: number;
+  total: number;
+}
+
 export interface ReportWeek {
   weekStart: string;
   weekEnd: string;
@@ -32,6 +53,9 @@ export interface ReportWeek {
   changes: number;
   premiumHours: number;
   premiumAmount: number;
+  restPremiumHours: number;
+  restPremiumAmount: number;
+  premiumsOwed: PremiumsOwed;
 }
 
 export interface ReportWorker {
@@ -55,7 +79,9 @@ export function workweekStarts(startDate: string, endDate: string, weekStartOf: 
  * Per worker and workweek: the scheduled hours of the published entries starting in it (by local date), the
  * estimate in effect on the workweek's first day and whether the hours fall outside [min, max] (null without an
  * estimate), the number of recorded changes dated in it and the sum of their premiums (hours at the regular rate,
- * and flat amounts). Entries and changes of dates in no listed workweek are left out.
+ * and flat amounts); and what it owes in money as pay computes it: the hours and amount of its REST pay lines and the
+ * amounts of its PREDICTABILITY and REST lines, each summed in cents (a line without an amount adds nothing, as in
+ * grossPay). Entries, changes and lines of dates in no listed workweek are left out.
  */
 export function workweekReport(input: {
   employeeIds: readonly string[];
@@ -64,6 +90,7 @@ export function workweekReport(input: {
   entries: readonly ReportEntry[];
   changes: readonly ReportChange[];
   estimates: readonly ReportEstimate[];
+  payLines: readonly ReportPayLine[];
 }): ReportWorker[] {
   const weeks = new Set(input.weekStarts);
   const key = (employeeId: string, date: string) => `${employeeId}\u0000${input.weekStartOf(date)}`;
@@ -83,6 +110,17 @@ export function workweekReport(input: {
     sum.amount += change.premiumAmount ?? 0;
     changes.set(k, sum);
   }
+  const owed = new Map<string, { restHours: number; restCents: number; predictabilityCents: number }>();
+  for (const line of input.payLines) {
+    if ((line.kind !== "REST" && line.kind !== "PREDICTABILITY") || !weeks.has(input.weekStartOf(line.date))) continue;
+    const k = key(line.employeeId, line.date);
+    const sum = owed.get(k) ?? { restHours: 0, restCents: 0, predictabilityCents: 0 };
+    if (line.kind === "REST") {
+      sum.restHours += line.hours;
+      sum.restCents += line.cents ?? 0;
+    } else sum.predictabilityCents += line.cents ?? 0;
+    owed.set(k, sum);
+  }
   const estimatesOf = new Map<string, ReportEstimate[]>();
   for (const estimate of [...input.estimates].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : -1))) {
     estimatesOf.set(estimate.employeeId, [...(estimatesOf.get(estimate.employeeId) ?? []), estimate]);
@@ -97,6 +135,7 @@ export function workweekReport(input: {
         ? { weeklyHoursMin: found.weeklyHoursMin, weeklyHoursMax: found.weeklyHoursMax, effectiveFrom: found.effectiveFrom }
         : null;
       const sum = changes.get(k) ?? { count: 0, hours: 0, amount: 0 };
+      const due = owed.get(k) ?? { restHours: 0, restCents: 0, predictabilityCents: 0 };
       return {
         weekStart,
         weekEnd: addDays(weekStart, 6),
@@ -106,6 +145,13 @@ export function workweekReport(input: {
         changes: sum.count,
         premiumHours: round(sum.hours, 4),
         premiumAmount: round(sum.amount, 2),
+        restPremiumHours: roundTo(due.restHours, 4),
+        restPremiumAmount: centsToAmount(due.restCents),
+        premiumsOwed: {
+          predictability: centsToAmount(due.predictabilityCents),
+          rest: centsToAmount(due.restCents),
+          total: centsToAmount(due.predictabilityCents + due.restCents),
+        },
       };
     }),
   }));

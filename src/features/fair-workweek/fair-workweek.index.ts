@@ -1,13 +1,10 @@
 import { createRouter } from "@/platform/create-app";
 import * as handlers from "./fair-workweek.handlers";
 import * as routes from "./fair-workweek.routes";
-import * as reportHandlers from "./report.handlers";
-import * as reportRoutes from "./report.routes";
 
 export default createRouter()
   .openapi(routes.listRulePacks, handlers.listRulePacks)
   .openapi(routes.getLocationFairWorkweek, handlers.getLocationFairWorkweek)
   .openapi(routes.putLocationFairWorkweek, handlers.putLocationFairWorkweek)
   .openapi(routes.getGoodFaithEstimate, handlers.getGoodFaithEstimate)
-  .openapi(routes.putGoodFaithEstimate, handlers.putGoodFaithEstimate)
-  .openapi(reportRoutes.report, reportHandlers.report);
+  .openapi(routes.putGoodFaithEstimate, handlers.putGoodFaithEstimate);

@@ -283,6 +283,7 @@ export function payInputsOf(
         amount: r.premiumAmount,
         rule: r.premiumRule as `${string}.${string}`,
         hourlyWage: employees.get(r.employeeId)?.hourlyWage ?? null,
+        locationId: r.locationId,
       })),
     ],
     employees,
@@ -389,6 +390,49 @@ export async function readPayInputsPage(
     charges ? shiftRows.map((r) => [r.id, { locationId: r.locationId, roleId: r.roleId ?? null, costCodeId: r.costCodeId ?? null }]) : [],
   );
   return { inputs, employeeIds, more, charges: shiftCharges };
+}
+
+const staffOfIdsStatement = (db: Database, filter: PayFilter, employeeIds: string[]) =>
+  db
+    .select(staffColumns)
+    .from(staffMembers)
+    .where(and(eq(staffMembers.organizationId, filter.organizationId), inArray(staffMembers.id, employeeIds)));
+
+/**
+ * The statements of the pay of named employees (a page another feature lists, such as the Fair Workweek report's),
+ * to send in the caller's one batch: the rule sets, the currency and the locations' packs, then per IN list of at
+ * most IDS_PER_STATEMENT ids their staff rows, shifts (every workweek of the range, whole), paid time off and the
+ * change log's premiums. namedPayInputsOf reads their rows back, as readPayInputsPage would for the same employees.
+ */
+export function namedPayStatements(db: Database, filter: PayFilter, employeeIds: readonly string[]) {
+  const byIds: PayFilter = { organizationId: filter.organizationId, startDate: filter.startDate, endDate: filter.endDate };
+  return [
+    ruleSetsStatement(db, byIds),
+    organizationStatement(db, byIds),
+    packsStatement(db, byIds),
+    ...chunk(employeeIds, IDS_PER_STATEMENT).flatMap((ids) => [
+      staffOfIdsStatement(db, byIds, ids),
+      shiftsStatement(db, byIds, ids),
+      timeOffStatement(db, byIds, ids),
+      premiumsStatement(db, byIds, ids),
+    ]),
+  ];
+}
+
+/** The inputs of a pay computation from the rows of namedPayStatements, in their order. */
+export function namedPayInputsOf(filter: PayFilter, rows: readonly unknown[]): PayInputs {
+  const byIds: PayFilter = { organizationId: filter.organizationId, startDate: filter.startDate, endDate: filter.endDate };
+  const [sets, organization, packs, ...perIds] = rows as unknown[][];
+  const part = <T>(k: number) => perIds.filter((_, i) => i % 4 === k).flat() as T[];
+  return payInputsOf(byIds, [
+    sets as PayInputRows[0],
+    part<PayInputRows[1][number]>(1),
+    part<PayInputRows[2][number]>(2),
+    organization as PayInputRows[3],
+    part<PayInputRows[4][number]>(0),
+    part<NonNullable<PayInputRows[5]>[number]>(3),
+    packs as NonNullable<PayInputRows[6]>,
+  ]);
 }
 
 /**

@@ -25,11 +25,22 @@ describe("workweekReport", () => {
     entries?: { employeeId: string; date: string; minutes: number }[];
     changes?: { employeeId: string; entryDate: string; premiumHours: number | null; premiumAmount: number | null }[];
     estimates?: { employeeId: string; effectiveFrom: string; weeklyHoursMin: number; weeklyHoursMax: number }[];
+    payLines?: { employeeId: string; date: string; kind: string; hours: number; cents: number | null }[];
     expect: Record<string, unknown>;
   }[] = [
     {
       name: "no estimate: outsideEstimate null, zero figures",
-      expect: { scheduledHours: 0, estimate: null, outsideEstimate: null, changes: 0, premiumHours: 0, premiumAmount: 0 },
+      expect: {
+        scheduledHours: 0,
+        estimate: null,
+        outsideEstimate: null,
+        changes: 0,
+        premiumHours: 0,
+        premiumAmount: 0,
+        restPremiumHours: 0,
+        restPremiumAmount: 0,
+        premiumsOwed: { predictability: 0, rest: 0, total: 0 },
+      },
     },
     {
       name: "hours inside the estimate (bounds included)",
@@ -75,10 +86,38 @@ describe("workweekReport", () => {
       ],
       expect: { changes: 4, premiumHours: 1.5, premiumAmount: 60.5 },
     },
+    {
+      name: "premiums owed: the amounts of the week's PREDICTABILITY and REST pay lines, in cents; other kinds left out",
+      payLines: [
+        { employeeId: "a", date: "2026-11-23", kind: "PREDICTABILITY", hours: 0, cents: 1500 },
+        { employeeId: "a", date: "2026-11-24", kind: "PREDICTABILITY", hours: 1, cents: 2033 },
+        { employeeId: "a", date: "2026-11-24", kind: "REST", hours: 1, cents: 1001 },
+        { employeeId: "a", date: "2026-11-29", kind: "REST", hours: 0.5, cents: 1002 },
+        { employeeId: "a", date: "2026-11-25", kind: "REST", hours: 0, cents: 10000 },
+        { employeeId: "a", date: "2026-11-26", kind: "REST", hours: 2, cents: null },
+        { employeeId: "a", date: "2026-11-24", kind: "REGULAR", hours: 8, cents: 16000 },
+        { employeeId: "a", date: "2026-11-24", kind: "MEAL_PENALTY", hours: 1, cents: 2000 },
+        { employeeId: "b", date: "2026-11-24", kind: "REST", hours: 1, cents: 999 },
+        { employeeId: "a", date: "2026-11-30", kind: "REST", hours: 1, cents: 999 },
+      ],
+      expect: {
+        restPremiumHours: 3.5,
+        restPremiumAmount: 120.03,
+        premiumsOwed: { predictability: 35.33, rest: 120.03, total: 155.36 },
+        premiumHours: 0,
+        premiumAmount: 0,
+      },
+    },
   ];
 
   it.each(cases)("$name", (c) => {
-    const [a] = workweekReport({ ...base, entries: c.entries ?? [], changes: c.changes ?? [], estimates: c.estimates ?? [] });
+    const [a] = workweekReport({
+      ...base,
+      entries: c.entries ?? [],
+      changes: c.changes ?? [],
+      estimates: c.estimates ?? [],
+      payLines: c.payLines ?? [],
+    });
     expect(a!.employeeId).toBe("a");
     expect(a!.weeks[0]).toMatchObject({ weekStart: "2026-11-23", weekEnd: "2026-11-29", ...c.expect });
   });
@@ -92,20 +131,26 @@ describe("workweekReport", () => {
       ],
       changes: [{ employeeId: "b", entryDate: "2026-11-22", premiumHours: null, premiumAmount: 10 }],
       estimates: [],
+      payLines: [
+        { employeeId: "b", date: "2026-11-22", kind: "REST", hours: 0, cents: 10000 },
+        { employeeId: "b", date: "2026-12-02", kind: "PREDICTABILITY", hours: 0, cents: 1500 },
+      ],
     });
-    expect(report.map((r) => [r.employeeId, r.weeks.map((w) => [w.weekStart, w.scheduledHours, w.premiumAmount])])).toEqual([
+    expect(
+      report.map((r) => [r.employeeId, r.weeks.map((w) => [w.weekStart, w.scheduledHours, w.premiumAmount, w.premiumsOwed.total])]),
+    ).toEqual([
       [
         "a",
         [
-          ["2026-11-23", 0, 0],
-          ["2026-11-30", 0, 0],
+          ["2026-11-23", 0, 0, 0],
+          ["2026-11-30", 0, 0, 0],
         ],
       ],
       [
         "b",
         [
-          ["2026-11-23", 0, 0],
-          ["2026-11-30", 1, 0],
+          ["2026-11-23", 0, 0, 0],
+          ["2026-11-30", 1, 0, 15],
         ],
       ],
     ]);

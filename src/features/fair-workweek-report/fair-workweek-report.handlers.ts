@@ -1,7 +1,7 @@
 import type { AppRouteHandler } from "@/platform/http/env";
 import { encodeIdCursor, pageOf } from "@/platform/http/pagination";
-import { readReport } from "./report.data";
-import type * as routes from "./report.routes";
+import { readReport } from "./fair-workweek-report.data";
+import type * as routes from "./fair-workweek-report.routes";
 
 export const report: AppRouteHandler<routes.ReportRoute> = async (c) => {
   const { organizationId, ownStaffMemberId } = c.var.scope;

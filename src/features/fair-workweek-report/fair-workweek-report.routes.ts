@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { jsonContent, problems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
-import { MAX_REPORT_DAYS } from "./report.data";
-import { FairWorkweekReportParams, FairWorkweekReportQuery, FairWorkweekReportRow } from "./report.schemas";
+import { MAX_REPORT_DAYS } from "./fair-workweek-report.data";
+import { FairWorkweekReportParams, FairWorkweekReportQuery, FairWorkweekReportRow } from "./fair-workweek-report.schemas";
 
 export const report = defineRoute({
   method: "get",
@@ -21,8 +21,14 @@ export const report = defineRoute({
     "(local date) in the workweek; `estimate`: the good-faith estimate in effect on its first day (null: none) and " +
     "`outsideEstimate` whether the hours fall below weeklyHoursMin or above weeklyHoursMax; `changes`: the schedule " +
     "changes recorded for the worker dated in it (GET …/schedule-changes), and `premiumHours`/`premiumAmount` the sum " +
-    "of their predictability premiums. REST premiums are not summed here: they are owed for rest worked and appear as " +
-    "REST pay lines. Paged by staff member like every list: `limit` (1–500, default 100) and `cursor`, with " +
+    "of their predictability premiums. What the workweek owes in money follows the pay lines (GET /timesheets/pay, " +
+    "the same engine: worked shifts, the workweek's regular rate), dated in it: `restPremiumHours` and " +
+    "`restPremiumAmount` the hours and amount of its REST lines (a shift worked inside the rest window: Seattle the " +
+    "extra half of the hours inside it, New York City $100), and `premiumsOwed` {predictability, rest, total} the " +
+    "amounts of its PREDICTABILITY and REST lines and their sum, to the cent (predictability hours at the regular " +
+    "rate, as their lines); zeros for a worker with none. With `locationId`, only the premiums owed there (a change's " +
+    "entry, or the shift worked inside the rest, at that location), still at the regular rate of every shift worked. " +
+    "Paged by staff member like every list: `limit` (1–500, default 100) and `cursor`, with " +
     '`Link: <…>; rel="next"` while more remain. Needs SCHEDULE_READ; a staff member without it sees only themself ' +
     "(naming a colleague answers an empty list).",
   middleware: [authorize("SCHEDULE_READ", { asThemself: true })] as const,

@@ -21,6 +21,26 @@ export const FairWorkweekReportWeek = z
     changes: z.number().int().openapi({ description: "Schedule changes recorded for the worker dated (entryDate) in the workweek." }),
     premiumHours: z.number().openapi({ description: "The sum of those changes' premium hours (paid at the workweek's regular rate)." }),
     premiumAmount: z.number().openapi({ description: "The sum of those changes' flat premium amounts." }),
+    restPremiumHours: z.number().openapi({
+      description:
+        "Hours of the worker's REST pay lines dated in the workweek (GET /timesheets/pay: shifts worked inside the " +
+        "rest window; Seattle's extra half of the hours inside it, 0 for a flat premium such as New York City's), to 4 decimals.",
+    }),
+    restPremiumAmount: z.number().openapi({
+      description: "The amount of those REST pay lines (hours at the workweek's regular rate, or the flat premium), to the cent.",
+    }),
+    premiumsOwed: z
+      .object({
+        predictability: z.number().openapi({ description: "The amount of the worker's PREDICTABILITY pay lines dated in the workweek." }),
+        rest: z.number().openapi({ description: "The amount of their REST pay lines: restPremiumAmount." }),
+        total: z.number().openapi({ description: "predictability + rest, summed in cents." }),
+      })
+      .openapi({
+        description:
+          "The Fair Workweek premiums the workweek owes in money, as pay computes them: the amounts of the pay lines " +
+          "(hours at the regular rate of the pay workweek, or without hours worked the hourly wage; flat amounts as " +
+          "they are; a line without an amount, no hourly wage, adds nothing), each summed in cents.",
+      }),
   })
   .openapi("FairWorkweekReportWeek");
 

@@ -5,7 +5,9 @@ import type { Database } from "@/data/client";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { type ReportWorker, workweekReport, workweekStarts } from "@/domain/fair-workweek/workweek-report";
 import { addDays, businessDate } from "@/domain/local-time";
+import { computeChargedPay } from "@/domain/pay-classification";
 import { organizationWorkweekStartsOn, workweekStart } from "@/domain/pay-workweek";
+import { namedPayInputsOf, namedPayStatements } from "@/features/pay/pay-inputs.data";
 import { decodeIdCursor } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 
@@ -28,8 +30,8 @@ const IDS_PER_STATEMENT = rowsPerStatement(1, 8);
 
 /**
  * The report's page of staff ids (limit + 1, by id; a staff member acting as themself only their own, and none
- * when naming a colleague), and `build`, which reads the page's entries, changes and estimates and the
- * organization's pay rule sets in one round trip and reports each of them per workweek.
+ * when naming a colleague), and `build`, which reads the organization's pay rule sets (its workweeks), then in one
+ * round trip the page's entries, changes and estimates and their pay inputs, and reports each of them per workweek.
  */
 export async function readReport(db: Database, organizationId: string, query: ReportQuery, ownStaffMemberId: string | null) {
   const rangeProblem = calendarRangeProblem(query.startDate, query.endDate, MAX_REPORT_DAYS);
@@ -113,7 +115,13 @@ async function buildReport(db: Database, organizationId: string, query: ReportQu
       .from(g)
       .where(and(eq(g.organizationId, organizationId), inArray(g.employeeId, ids), lte(g.effectiveFrom, to))),
   ]);
-  const results = reads.length === 0 ? [] : await db.batch(reads as [(typeof reads)[number], ...(typeof reads)[number][]]);
+  // Pay of the page's workers for the report's whole workweeks, as GET /timesheets/pay computes it: its premium lines.
+  const payFilter = { organizationId, startDate: from, endDate: to };
+  const payReads = namedPayStatements(db, payFilter, staffIds);
+  const all = [...payReads, ...reads];
+  const batched = await db.batch(all as unknown as [(typeof all)[number], ...(typeof all)[number][]]);
+  const inputs = namedPayInputsOf(payFilter, batched.slice(0, payReads.length));
+  const results = batched.slice(payReads.length);
   type Entry = { employeeId: string; startAt: Date; endAt: Date; utcOffset: number };
   type Change = { employeeId: string; entryDate: string; premiumHours: number | null; premiumAmount: number | null };
   type Estimate = { employeeId: string; effectiveFrom: string; weeklyHoursMin: number; weeklyHoursMax: number };
@@ -136,5 +144,20 @@ async function buildReport(db: Database, organizationId: string, query: ReportQu
     })),
     changes,
     estimates,
+    payLines: premiumLines(inputs, from, to, query.locationId),
   });
+}
+
+/**
+ * The Fair Workweek premium lines of the workers' pay of [from, to] (computeChargedPay, the pay lines' engine), with
+ * `locationId` only those owed there: a change's at its entry's location, a rest premium's at the shift worked
+ * inside the rest. The other lines and the regular rates they are paid at still count every shift.
+ */
+function premiumLines(inputs: ReturnType<typeof namedPayInputsOf>, from: string, to: string, locationId: string | undefined) {
+  const premiums = locationId === undefined ? inputs.premiums : inputs.premiums.filter((p) => p.locationId === locationId);
+  return computeChargedPay({ ...inputs, premiums, startDate: from, endDate: to }).flatMap(({ pay, lines }) =>
+    lines
+      .filter(({ line }) => line.kind === "PREDICTABILITY" || line.kind === "REST")
+      .map(({ line, cents }) => ({ employeeId: pay.employeeId, date: line.date, kind: line.kind, hours: line.hours, cents })),
+  );
 }
