@@ -309,9 +309,14 @@ describe("the attendance pass (Cron)", () => {
     expect(read.body.payableDuration).toBe(960 - 120);
     const missed = await exceptionsOf(w, "&type=MISSED_CLOCK_OUT");
     expect(missed.map((e) => [e.shiftId, e.minutes])).toEqual([[shift.body.id, 960]]);
-    // Pay reads the closed shift like any other: its payable minutes, all regular without a rule set.
-    const date = read.body.startTime.slice(0, 10);
-    const pay = await payLines(w, { startDate: date, endDate: date, employeeId: w.staff.id });
+    // Pay reads the closed shift like any other: its payable minutes, all regular without a rule set. The range spans
+    // both dates the shift touches (pay counts minutes by the day they are worked; the shift crosses midnight at most
+    // times of day this test runs).
+    const pay = await payLines(w, {
+      startDate: read.body.startTime.slice(0, 10),
+      endDate: read.body.endTime.slice(0, 10),
+      employeeId: w.staff.id,
+    });
     expect(pay.body.totals.regularMinutes).toBe(960 - 120);
     const types = (await feed(w.org)).map((e) => e.type);
     expect(types.filter((t) => t === "shift.clocked_out")).toHaveLength(1);
