@@ -138,8 +138,10 @@ function serveDocument(app: AppOpenAPI) {
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   app.get(DOCUMENT_PATH, async (c) => {
     // Only the document needs every event type's schema: the registry imports every feature's serializers.
-    const { webhooksOfDocument } = await import("@/events/webhooks-document");
-    document ??= finalizeDocument(app.getOpenAPI31Document(DOCUMENT), webhooksOfDocument());
+    if (!document) {
+      const { webhooksOfDocument } = await import("@/events/webhooks-document");
+      document ??= finalizeDocument(app.getOpenAPI31Document(DOCUMENT), webhooksOfDocument());
+    }
     const { openapi, info, ...rest } = document;
     // The origin answering is the server: generated clients and the docs page talk to whoever serves the document.
     return c.json({ openapi, info, servers: [{ url: new URL(c.req.url).origin, description: "This server" }], ...rest });
@@ -178,6 +180,17 @@ export async function appFor(path: string): Promise<AppOpenAPI> {
     : buildApp(key ? [key as FeatureName] : [], false));
   if (!built.has(key)) built.set(key, app);
   return built.get(key)!;
+}
+
+/**
+ * Builds the app of every feature (and of no feature) now, one after another, so no request waits on a feature's
+ * first load: the test setup calls it before a file's requests, since under vitest a module's import is I/O that
+ * concurrent cold requests would share across requests (see `appFor`).
+ */
+export async function buildEveryApp(): Promise<void> {
+  for (const key of ["", ...Object.keys(FEATURES)]) {
+    if (!built.has(key)) built.set(key, await buildApp(key ? [key as FeatureName] : [], false));
+  }
 }
 
 /**

@@ -13,7 +13,23 @@ import { app } from "./app";
  * the env passes through untouched and the guard is never loaded.
  */
 const limitsEnforced = (env: Env) => (env as { D1_LIMITS_ENFORCED?: string }).D1_LIMITS_ENFORCED === "1";
-const limited = async (env: Env): Promise<Env> => (await import("@/data/limited-d1")).limitedEnv(env);
+/**
+ * A module loaded on first use and kept once loaded, so only its first users import it. Under vitest every dynamic
+ * `import()` is an RPC to the module runner, even of a module already loaded, and concurrent imports of one module share
+ * that RPC's promise: requests arriving together would each wait on I/O begun by another request, which workerd refuses
+ * ("Cannot perform I/O on behalf of a different request") or cancels as hung when that request ends first.
+ */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: T | undefined;
+  return async () => {
+    loaded ??= await load();
+    return loaded;
+  };
+}
+const limitedD1 = loadedOnce(() => import("@/data/limited-d1"));
+const backgroundJobs = loadedOnce(() => import("@/jobs/index"));
+const exportQueue = loadedOnce(() => import("@/jobs/export-queue"));
+const limited = async (env: Env): Promise<Env> => (await limitedD1()).limitedEnv(env);
 
 export default {
   async fetch(request, env, ctx) {
@@ -30,7 +46,7 @@ export default {
    */
   async scheduled(controller, invocation, ctx) {
     const env = limitsEnforced(invocation) ? await limited(invocation) : invocation;
-    const jobs = await import("@/jobs/index");
+    const jobs = await backgroundJobs();
     const now = new Date(controller.scheduledTime);
     const { shards } = jobs.shardConfig(env);
     // D1's queries per invocation are shared by every shard's attendance pass.
@@ -64,10 +80,10 @@ export default {
   async queue(batch, invocation) {
     const env = limitsEnforced(invocation) ? await limited(invocation) : invocation;
     if (batch.messages.some((message) => "exportId" in message.body)) {
-      await (await import("@/jobs/export-queue")).workExports(batch as MessageBatch<ExportMessage>, env);
+      await (await exportQueue()).workExports(batch as MessageBatch<ExportMessage>, env);
       return;
     }
-    const { createDatabase, deliverPending, shardBinding, webhookShard } = await import("@/jobs/index");
+    const { createDatabase, deliverPending, shardBinding, webhookShard } = await backgroundJobs();
     const seen = new Set<string>();
     for (const message of (batch as MessageBatch<WakeUp>).messages) {
       const { webhookId } = message.body;

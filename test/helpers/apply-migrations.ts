@@ -1,4 +1,5 @@
 import { applyD1Migrations, env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { shardBinding, shardConfig } from "@/data/shards";
 import { emptyDatabase } from "./empty-database";
 
@@ -10,10 +11,11 @@ for (const shard of shardConfig(env).shards) {
   await applyD1Migrations(db, env.TEST_MIGRATIONS);
   await emptyDatabase(db);
 }
-// The Worker builds its app on the first request (src/worker.ts): load it here, outside any one test's time limit,
-// with every feature module. Under vitest a feature's first dynamic import is I/O (the module runner fetches it) done in
-// the context of the request that asked first; requests arriving together for a cold feature all wait on that one
-// import, and workerd cancels the others when the first ends ("hung", "Cannot perform I/O on behalf of a different
-// request"). A deployed Worker's modules are in its bundle: no I/O, nothing to share.
-const { FEATURES } = await import("@/app");
-await Promise.all(Object.values(FEATURES).map((feature) => feature.load()));
+// Every feature's app built and the Worker's D1 guard loaded before a file's tests, outside any one test's time limit.
+// Under vitest a module's import is an RPC to the module runner, even once loaded, and concurrent imports of one module
+// share it: requests arriving together for a cold feature would wait on I/O begun by another request, which workerd
+// refuses ("Cannot perform I/O on behalf of a different request") or cancels as hung. A deployed Worker's modules are
+// in its bundle: nothing to share. The health request loads the guard through the Worker's own fetch (src/worker.ts).
+const { buildEveryApp } = await import("@/app");
+await buildEveryApp();
+await exports.default.fetch(new Request("http://shiftline.test/api/health"));
