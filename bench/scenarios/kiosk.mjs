@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { accessToken, expectStatus, seedOrganization } from "../lib/api.mjs";
 import { measure } from "../lib/load.mjs";
-import { printProfile } from "../lib/profile-report.mjs";
+import { printCpuDifference, printProfile } from "../lib/profile-report.mjs";
 import { selfTime, startProfile } from "../lib/profiler.mjs";
 import { ms, table } from "../lib/report.mjs";
 import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
@@ -221,10 +221,17 @@ export async function run({ stateDir, options, print }) {
       load: (i) => relabel("again", phoneCycle(world.phones[i], world.roleId)),
     },
   ];
+  const laterProfiles = [];
   for (const phase of later) {
     if (warmupSeconds > 0) await measure({ ...base, durationSeconds: warmupSeconds, requestsFor: phase.warm });
     print(`  ${durationSeconds} s of ${phase.what}`);
-    Object.assign(results, (await measure({ ...base, durationSeconds, requestsFor: phase.load })).byLabel);
+    const profiling = profile ? await startProfile(ours.inspectorPort) : null;
+    const measured = await measure({ ...base, durationSeconds, requestsFor: phase.load });
+    if (profiling) {
+      const requests = Object.values(measured.byLabel).reduce((n, r) => n + r.count, 0);
+      laterProfiles.push({ what: phase.what, requests, profile: await profiling.stop() });
+    }
+    Object.assign(results, measured.byLabel);
   }
   const none = { count: 0, ok: 0, p50: Number.NaN, p99: Number.NaN };
   const row = (label) => {
@@ -282,5 +289,18 @@ export async function run({ stateDir, options, print }) {
     `Under saturating load latency ≈ connections × CPU per request, so the CPU ratio without PBKDF2 is the fair one: ` +
       `${ms(kioskCpu.total - kioskCpu.pbkdf2)} / ${ms(phoneCpu.total)} = ${verdict((kioskCpu.total - kioskCpu.pbkdf2) / phoneCpu.total)}`,
   );
+  const [cheapCpu, phoneAgainCpu] = laterProfiles.map(cpuPerRequest);
+  print(
+    `The 1-iteration phases: phone (again) ${ms(phoneAgainCpu.total)} ms, kiosk ${ms(cheapCpu.total)} ms, of which PBKDF2 ` +
+      `${ms(cheapCpu.pbkdf2)} ms: CPU ratio ${verdict(cheapCpu.total / phoneAgainCpu.total)}`,
+  );
   for (const { what, profile: p } of profiles) printProfile(print, `our Worker during ${what}`, p);
+  // What is left of the kiosk's extra CPU once PBKDF2 is out: the 1-iteration kiosk phase against the phone's after it.
+  printCpuDifference(
+    print,
+    "kiosk punches with PINs at 1 iteration against the phone's punches after them",
+    laterProfiles[0],
+    laterProfiles[1],
+    ["kiosk", "phone"],
+  );
 }
