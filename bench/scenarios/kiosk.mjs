@@ -152,6 +152,9 @@ async function countRoundTrips(ours, world) {
     }
     return out;
   };
+  // The kiosk's token once before (its staff list): a device the isolate has not seen yet is looked up on its own
+  // first (3 round trips); from then on its row is read in the punch's read batch, as under the load.
+  await expectStatus(ours.request("GET", "/api/kiosk/staff", { token: world.deviceTokens[0] }), 200, "kiosk staff");
   return [
     ...(await trips("phone", phoneCycle(tracer, roleId))),
     ...(await trips("kiosk", kioskCycle(tracer, world, world.deviceTokens[0]))),
