@@ -30,6 +30,9 @@ interface DeviceIdentity {
 const known = new Map<string, DeviceIdentity>();
 const MAX_KNOWN = 5000;
 
+/** Forgets every device this isolate has seen: its next request looks its device up on its own (the bench's "before"). */
+export const forgetKnownDevices = () => known.clear();
+
 function remember(tokenHash: string, identity: DeviceIdentity) {
   known.delete(tokenHash);
   if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value ?? "");
