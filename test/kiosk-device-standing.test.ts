@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { changes, snapshot } from "./helpers/db-snapshot";
+import { requestWithInterference } from "./helpers/interfering-d1";
 import { enrollDevice, setStaffPin } from "./helpers/kiosk";
 import { tenantDb } from "./helpers/shards";
 import { createWorkplace, type Workplace } from "./helpers/workplace";
@@ -56,6 +57,36 @@ describe("a kiosk punch reads its device in its own read batch, and still refuse
     const res = await kioskPunch(k, { action: "CLOCK_SOMEWHERE" });
     expect(res.status, res.text).toBe(401);
     expect(res.body.code).toBe("DEVICE_REVOKED");
+  });
+
+  it("a device revoked between the punch's read and its write does not punch: the write batch refuses it, nothing written", async () => {
+    const k = await warmKiosk();
+    const before = await snapshot();
+    let revokedMeanwhile = false;
+    const res = await requestWithInterference(
+      "POST",
+      "/api/kiosk/punches",
+      { token: k.device.token, body: { employeeId: k.staff.id, pin: PIN, action: "CLOCK_OUT" } },
+      {
+        before: /^insert into "write_guards"/i,
+        meanwhile: async () => {
+          await revoke(k);
+          revokedMeanwhile = true;
+        },
+      },
+    );
+    expect(revokedMeanwhile).toBe(true);
+    expect(res.status, JSON.stringify(res.body)).toBe(401);
+    expect(res.body.code).toBe("TOKEN_REVOKED");
+    // Only the revocation itself changed anything: the device's row and its event.
+    const changed = changes(before, await snapshot());
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.filter((change) => !/\.(devices|events): /.test(change))).toEqual([]);
+    const open = await tenantDb()
+      .prepare("SELECT end_at AS endAt FROM shifts WHERE employee_id = ?")
+      .bind(k.staff.id)
+      .first<{ endAt: number | null }>();
+    expect(open!.endAt).toBeNull();
   });
 
   it("a device of a deleted location: 401 DEVICE_REVOKED on its next punch", async () => {
