@@ -21,6 +21,8 @@ export const description = "kiosk clock-in (PIN) vs phone clock-in in the same r
 const PIN = "2468";
 const TARGET = 1.2;
 const SEED_PARALLELISM = 8;
+/** Members of each client in the one-connection alternating phases (fresh ones per phase: none left clocked in). */
+const ALTERNATING = 4;
 
 /** The iterations the Worker derives a PIN with (src/features/kiosk/pin-hash.ts), read from the source itself. */
 function pinIterations() {
@@ -123,6 +125,20 @@ async function seed(ours, connections) {
     kiosks: await inGroups(labels("Kiosk"), SEED_PARALLELISM, member),
     warmers: await inGroups(labels("Warmer"), SEED_PARALLELISM, member),
     tracer: await member("Tracer"),
+    alternating: await Promise.all(
+      ["A", "B"].map(async (phase) => ({
+        phones: await inGroups(
+          Array.from({ length: ALTERNATING }, (_, i) => `Alternating phone ${phase} ${i + 1}`),
+          SEED_PARALLELISM,
+          member,
+        ),
+        kiosks: await inGroups(
+          Array.from({ length: ALTERNATING }, (_, i) => `Alternating kiosk ${phase} ${i + 1}`),
+          SEED_PARALLELISM,
+          member,
+        ),
+      })),
+    ),
   };
 }
 
@@ -211,9 +227,28 @@ export async function run({ stateDir, options, print }) {
     }
     Object.assign(results, measured.byLabel);
   }
+  // One connection, the phone's and the kiosk's cycles alternating (each member's own token and kiosk in turn, under
+  // the punch rate limit per token): no queue, and the machine's load drifts alike for both, so the p50 ratio is the
+  // latency of one punch against the other's.
+  const alternating = async (what, cyclesOf) => {
+    const list = Array.from({ length: ALTERNATING }, (_, j) => cyclesOf(j, world.deviceTokens[j % world.deviceTokens.length])).flat();
+    const one = { ...base, connections: 1, requestsFor: () => list };
+    if (warmupSeconds > 0) await measure({ ...one, durationSeconds: warmupSeconds });
+    print(`  ${durationSeconds} s of ${what}`);
+    Object.assign(results, (await measure({ ...one, durationSeconds })).byLabel);
+  };
+  const renamed = (label, [clockIn, clockOut]) => [
+    { ...clockIn, label: `${label} clock-in` },
+    { ...clockOut, label: `${label} clock-out` },
+  ];
+  const [altA, altB] = world.alternating;
+  await alternating("phone and kiosk cycles alternating on one connection", (j, token) => [
+    ...renamed("phone, alternating:", phoneCycle(altA.phones[j], world.roleId)),
+    ...renamed("kiosk, alternating:", kioskCycle(altA.kiosks[j], world, token)),
+  ]);
   // The same kiosk cycles once more, their PINs stored at one iteration (what is left without PBKDF2), then the phone's
   // again: the load of a shared machine drifts between phases, so this ratio compares the two phases back to back.
-  await cheapPins(ours, [...world.kiosks, ...world.warmers]);
+  await cheapPins(ours, [...world.kiosks, ...world.warmers, ...altB.kiosks]);
   const relabel = (suffix, requests) => requests.map((r) => ({ ...r, label: `${r.label}, ${suffix}` }));
   const later = [
     {
@@ -244,6 +279,14 @@ export async function run({ stateDir, options, print }) {
     }
     Object.assign(results, measured.byLabel);
   }
+  await alternating(
+    "phone and kiosk cycles alternating on one connection, PINs at 1 iteration, the kiosk's device in its read batch and apart",
+    (j, token) => [
+      ...renamed("phone, alternating, 1-iteration phase:", phoneCycle(altB.phones[j], world.roleId)),
+      ...renamed("kiosk, alternating, PIN at 1 iteration:", kioskCycle(altB.kiosks[j], world, token)),
+      ...renamed("kiosk, alternating, PIN at 1 iteration, device apart:", kioskCycle(altB.kiosks[j], world, token, true)),
+    ],
+  );
   const none = { count: 0, ok: 0, p50: Number.NaN, p99: Number.NaN };
   const row = (label) => {
     const r = results[label] ?? none;
@@ -264,6 +307,11 @@ export async function run({ stateDir, options, print }) {
         "phone clock-out, again",
         "kiosk clock-out, PIN at 1 iteration",
         "kiosk clock-out, PIN at 1 iteration, device apart",
+        "phone, alternating: clock-in",
+        "kiosk, alternating: clock-in",
+        "phone, alternating, 1-iteration phase: clock-in",
+        "kiosk, alternating, PIN at 1 iteration: clock-in",
+        "kiosk, alternating, PIN at 1 iteration, device apart: clock-in",
       ].map(row),
     ),
   );
@@ -290,6 +338,17 @@ export async function run({ stateDir, options, print }) {
   const apart = results["kiosk clock-in, PIN at 1 iteration, device apart"]?.p50 ?? Number.NaN;
   print(
     `the same with the device looked up on its own, as before (its own round trip), against the same phone phase: ${verdict(apart / phoneAgain)}`,
+  );
+  const p50 = (label) => results[label]?.p50 ?? Number.NaN;
+  const altPhone = p50("phone, alternating: clock-in");
+  const altPhoneCheap = p50("phone, alternating, 1-iteration phase: clock-in");
+  print("One connection, phone and kiosk alternating (no queue; both under the same load), clock-in p50:");
+  print(`  kiosk / phone, raw:                                ${verdict(p50("kiosk, alternating: clock-in") / altPhone)}`);
+  print(
+    `  kiosk / phone, PINs at 1 iteration:                ${verdict(p50("kiosk, alternating, PIN at 1 iteration: clock-in") / altPhoneCheap)}`,
+  );
+  print(
+    `  kiosk / phone, PINs at 1 iteration, device apart:  ${verdict(p50("kiosk, alternating, PIN at 1 iteration, device apart: clock-in") / altPhoneCheap)}`,
   );
   print(
     "  (Under saturating load every request also waits for the derivations queued before it on the one isolate, so " +
