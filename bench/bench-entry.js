@@ -4,13 +4,17 @@
 // the load sends neither, so it reaches each Worker's own fetch.
 
 export const TRACE_HEADER = "x-bench-trace";
+/** Our Worker only: forget the devices the isolate knows before this request (the kiosk scenario's "device apart"). */
+export const FORGET_DEVICES_HEADER = "x-bench-forget-devices";
 
 /** `worker` with its fetch behind the bench's common door; its other handlers (scheduled, queue) as they are. */
 export function benchEntry(worker, special) {
   return {
     ...worker,
     fetch(request, env, ctx) {
-      if (request.headers.has(TRACE_HEADER) || request.url.includes("/__bench/")) return special(request, env, ctx);
+      if (request.headers.has(TRACE_HEADER) || request.headers.has(FORGET_DEVICES_HEADER) || request.url.includes("/__bench/")) {
+        return special(request, env, ctx);
+      }
       return worker.fetch(request, env, ctx);
     },
   };

@@ -17,6 +17,7 @@
 //
 // Never deployed: wrangler.toml's `main` stays src/worker.ts; the bench starts this file with `wrangler dev`.
 
+import { forgetKnownDevices } from "../src/auth/device-auth";
 import { createDatabase } from "../src/data/client";
 import { D1_LIMITS } from "../src/data/d1-limits";
 import { partBytesOf } from "../src/data/files";
@@ -33,7 +34,7 @@ import { runAttendancePass } from "../src/jobs/attendance-pass";
 import worker from "../src/worker";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
 import { benchCopyEndpoint } from "./baseline/d1-rows.js";
-import { benchEntry, TRACE_HEADER } from "./bench-entry.js";
+import { benchEntry, FORGET_DEVICES_HEADER, TRACE_HEADER } from "./bench-entry.js";
 
 interface RoundTrip {
   /** How the Worker reached D1: "batch", "all", "run", "first", "raw", "exec" or "dump". */
@@ -335,6 +336,11 @@ let exportsByBench = false;
 /** Bench endpoints and traced requests (bench-entry.js sends only those here; the load goes to the real fetch). */
 async function special(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
+  // A kiosk punch as before its device was read in the punch's read batch: the device unknown, looked up on its own.
+  if (request.headers.has(FORGET_DEVICES_HEADER)) {
+    forgetKnownDevices();
+    if (!request.headers.has(TRACE_HEADER)) return worker.fetch(request, env, ctx);
+  }
   if (url.pathname.startsWith("/__bench/")) {
     const data = shardBinding(env, shardConfig(env).placement);
     const traced = url.pathname.match(/^\/__bench\/trace\/([\w-]+)$/);

@@ -9,25 +9,34 @@ const PIN = "2468";
 const pinTrips = (trips: string[][]) => trips.filter((trip) => trip.some((sql) => /"staff_member_pins"|"pin_failures"/.test(sql)));
 
 describe("a kiosk punch's D1 round trips (issue Kiosks' bench)", () => {
-  it("the PIN is read in the punch's own read batch: the device, one read, one write, as a phone's punch plus the device", async () => {
+  it("the device and the PIN are read in the punch's own read batch: one read, one write, as a phone's punch", async () => {
     const w = await createWorkplace();
     await setStaffPin(w.org, w.staff.id, PIN);
     const device = await enrollDevice(w.org, w.location.id);
     const figures: string[] = [];
-    for (const body of [{ action: "CLOCK_IN", roleId: w.roleId }, { action: "CLOCK_OUT" }]) {
+    const bodies = [{ action: "CLOCK_IN", roleId: w.roleId }, { action: "CLOCK_OUT" }, { action: "CLOCK_IN", roleId: w.roleId }];
+    for (const [i, body] of bodies.entries()) {
       const res = await recordingRequest("POST", "/api/kiosk/punches", {
         token: device.token,
         body: { employeeId: w.staff.id, pin: PIN, ...body },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      // The device's lookup (and, at most once a minute, its lastSeenAt), then the read batch, then the write batch.
+      // At most once a minute, the device's lastSeenAt (a conditional UPDATE of its own).
       const punchTrips = res.trips.filter((trip) => !trip.every((sql) => /^update "devices"/i.test(sql)));
-      expect(punchTrips).toHaveLength(3);
-      expect(punchTrips[0]!.some((sql) => /from "devices"/i.test(sql))).toBe(true);
-      const [pinRead] = pinTrips(punchTrips);
-      expect(pinTrips(punchTrips)).toHaveLength(1);
-      expect(pinRead).toBe(punchTrips[1]);
-      expect(pinRead!.some((sql) => /from "shifts"/i.test(sql))).toBe(true);
+      const deviceTrips = punchTrips.filter((trip) => trip.some((sql) => /from "devices"/i.test(sql)));
+      if (i === 0) {
+        // The token's first request on this isolate: the device is looked up first (its location decides the reads).
+        expect(punchTrips).toHaveLength(3);
+        expect(deviceTrips).toEqual([punchTrips[0]]);
+        expect(punchTrips[0]).toHaveLength(1);
+      } else {
+        // Then: the device's row (still enrolled?) in the read batch, with the PIN's rows and the punch's.
+        expect(punchTrips).toHaveLength(2);
+        expect(deviceTrips).toEqual([punchTrips[0]]);
+      }
+      const readBatch = punchTrips.at(-2)!;
+      expect(pinTrips(punchTrips)).toEqual([readBatch]);
+      expect(readBatch.some((sql) => /from "shifts"/i.test(sql))).toBe(true);
       figures.push(`${body.action}: ${res.trips.length} round trips (${res.trips.map((t) => t.length).join(" + ")} statements)`);
     }
     console.log(`D1 per kiosk punch: ${figures.join("; ")}`);

@@ -100,3 +100,47 @@ function perRequest({ profile, requests }) {
     .filter((g) => g.what !== "(idle)");
   return { total: groups.reduce((ms, g) => ms + g.ms, 0) / requests, byGroup: new Map(groups.map((g) => [g.what, g.ms / requests])) };
 }
+
+/**
+ * Where one profiled phase spends more CPU per request than another (the kiosk's punches against the phone's): by
+ * group, by function, and drizzle's, hono's and zod's self time by the src/ caller on their stack, largest difference
+ * first. Idle left out; each side's time divided by its own request count.
+ */
+export function printCpuDifference(print, what, a, b, labels = ["a", "b"]) {
+  const perRequestOf = ({ profile, requests }) => {
+    const time = selfTime(profile);
+    const all = (rows) => new Map(rows.filter((r) => r.what !== "(idle)").map((r) => [r.what, r.ms / requests]));
+    const groups = all(time.groups(Number.POSITIVE_INFINITY));
+    const callers = new Map(
+      ["drizzle-orm", "hono", "@hono/zod-openapi", "zod"].map((g) => [g, all(time.callers(g, Number.POSITIVE_INFINITY))]),
+    );
+    return {
+      total: [...groups.values()].reduce((s, v) => s + v, 0),
+      groups,
+      functions: all(time.functions(Number.POSITIVE_INFINITY)),
+      callers,
+    };
+  };
+  const [x, y] = [perRequestOf(a), perRequestOf(b)];
+  const differences = (mx, my, n) =>
+    [...new Set([...mx.keys(), ...my.keys()])]
+      .map((name) => ({ name, x: mx.get(name) ?? 0, y: my.get(name) ?? 0 }))
+      .sort((p, q) => Math.abs(q.x - q.y) - Math.abs(p.x - p.y))
+      .slice(0, n);
+  const rows = (list) => list.map((r) => [r.name.slice(0, 110), r.x.toFixed(2), r.y.toFixed(2), (r.x - r.y).toFixed(2)]);
+  const head = (first) => [first, `${labels[0]} ms`, `${labels[1]} ms`, "difference"];
+  print("");
+  print(
+    `CPU per request, ${what} (sampled, idle left out): ${labels[0]} ${x.total.toFixed(2)} ms, ${labels[1]} ${y.total.toFixed(2)} ms ` +
+      `(difference ${(x.total - y.total).toFixed(2)} ms, ${(x.total / y.total).toFixed(2)}x); largest differences first:`,
+  );
+  print(table(head("group"), rows(differences(x.groups, y.groups, 16))));
+  print(table(head("function (module:line)"), rows(differences(x.functions, y.functions, 30))));
+  for (const group of x.callers.keys()) {
+    const list = differences(x.callers.get(group), y.callers.get(group), 10).filter((r) => Math.abs(r.x - r.y) >= 0.05);
+    if (list.length === 0) continue;
+    print(`${group}'s self time by the src/ function on its stack:`);
+    print(table(head("src/ caller (module:line)"), rows(list)));
+  }
+  return { a: x.total, b: y.total };
+}

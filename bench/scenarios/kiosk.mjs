@@ -1,14 +1,16 @@
-// Issue "Kiosks": a kiosk's clock-in (its PIN read in the punch's own read batch) against a phone's clock-in in the
-// same run, target p50 ≤ 1.2×; the PBKDF2 derivation the PIN check costs, measured apart in Node and (--profile) in
-// workerd; and the same kiosk punches once more with their PINs stored at one iteration, PBKDF2's cost taken out.
-// Also the D1 round trips of one traced punch of each client.
+// Issue "Kiosks": a kiosk's clock-in (its device and PIN read in the punch's own read batch) against a phone's
+// clock-in in the same run, target p50 ≤ 1.2×; the PBKDF2 derivation the PIN check costs, measured apart in Node and
+// (--profile) in workerd; the same kiosk punches once more with their PINs stored at one iteration, PBKDF2's cost
+// taken out, and again with each device forgotten before its punch (looked up on its own, as before: the lever's
+// before and after in one run). Also the D1 round trips of one traced punch of each client. --profile: CPU profiles
+// of every phase, and the kiosk's extra CPU per request over the phone's by group, function and src/ caller.
 
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { accessToken, expectStatus, seedOrganization } from "../lib/api.mjs";
 import { measure } from "../lib/load.mjs";
-import { printProfile } from "../lib/profile-report.mjs";
+import { printCpuDifference, printProfile } from "../lib/profile-report.mjs";
 import { selfTime, startProfile } from "../lib/profiler.mjs";
 import { ms, table } from "../lib/report.mjs";
 import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
@@ -19,6 +21,8 @@ export const description = "kiosk clock-in (PIN) vs phone clock-in in the same r
 const PIN = "2468";
 const TARGET = 1.2;
 const SEED_PARALLELISM = 8;
+/** Members of each client in the one-connection alternating phases (fresh ones per phase: none left clocked in). */
+const ALTERNATING = 4;
 
 /** The iterations the Worker derives a PIN with (src/features/kiosk/pin-hash.ts), read from the source itself. */
 function pinIterations() {
@@ -121,6 +125,20 @@ async function seed(ours, connections) {
     kiosks: await inGroups(labels("Kiosk"), SEED_PARALLELISM, member),
     warmers: await inGroups(labels("Warmer"), SEED_PARALLELISM, member),
     tracer: await member("Tracer"),
+    alternating: await Promise.all(
+      ["A", "B"].map(async (phase) => ({
+        phones: await inGroups(
+          Array.from({ length: ALTERNATING }, (_, i) => `Alternating phone ${phase} ${i + 1}`),
+          SEED_PARALLELISM,
+          member,
+        ),
+        kiosks: await inGroups(
+          Array.from({ length: ALTERNATING }, (_, i) => `Alternating kiosk ${phase} ${i + 1}`),
+          SEED_PARALLELISM,
+          member,
+        ),
+      })),
+    ),
   };
 }
 
@@ -129,12 +147,13 @@ const phoneCycle = (m, roleId) => [
   { label: "phone clock-in", method: "POST", path: `${m.path}/clock-in`, headers: json(m.token), body: JSON.stringify({ roleId }) },
   { label: "phone clock-out", method: "POST", path: `${m.path}/clock-out`, headers: json(m.token), body: "{}" },
 ];
-const kioskCycle = (m, world, deviceToken) => {
+/** `apart`: the device forgotten before each punch (bench-entry: x-bench-forget-devices), looked up on its own as before. */
+const kioskCycle = (m, world, deviceToken, apart = false) => {
   const punch = (label, body) => ({
     label,
     method: "POST",
     path: "/api/kiosk/punches",
-    headers: json(deviceToken),
+    headers: apart ? { ...json(deviceToken), "x-bench-forget-devices": "1" } : json(deviceToken),
     body: JSON.stringify({ employeeId: m.id, pin: PIN, ...body }),
   });
   return [punch("kiosk clock-in", { action: "CLOCK_IN", roleId: world.roleId }), punch("kiosk clock-out", { action: "CLOCK_OUT" })];
@@ -152,6 +171,9 @@ async function countRoundTrips(ours, world) {
     }
     return out;
   };
+  // The kiosk's token once before (its staff list): a device the isolate has not seen yet is looked up on its own
+  // first (3 round trips); from then on its row is read in the punch's read batch, as under the load.
+  await expectStatus(ours.request("GET", "/api/kiosk/staff", { token: world.deviceTokens[0] }), 200, "kiosk staff");
   return [
     ...(await trips("phone", phoneCycle(tracer, roleId))),
     ...(await trips("kiosk", kioskCycle(tracer, world, world.deviceTokens[0]))),
@@ -205,9 +227,28 @@ export async function run({ stateDir, options, print }) {
     }
     Object.assign(results, measured.byLabel);
   }
+  // One connection, the phone's and the kiosk's cycles alternating (each member's own token and kiosk in turn, under
+  // the punch rate limit per token): no queue, and the machine's load drifts alike for both, so the p50 ratio is the
+  // latency of one punch against the other's.
+  const alternating = async (what, cyclesOf) => {
+    const list = Array.from({ length: ALTERNATING }, (_, j) => cyclesOf(j, world.deviceTokens[j % world.deviceTokens.length])).flat();
+    const one = { ...base, connections: 1, requestsFor: () => list };
+    if (warmupSeconds > 0) await measure({ ...one, durationSeconds: warmupSeconds });
+    print(`  ${durationSeconds} s of ${what}`);
+    Object.assign(results, (await measure({ ...one, durationSeconds })).byLabel);
+  };
+  const renamed = (label, [clockIn, clockOut]) => [
+    { ...clockIn, label: `${label} clock-in` },
+    { ...clockOut, label: `${label} clock-out` },
+  ];
+  const [altA, altB] = world.alternating;
+  await alternating("phone and kiosk cycles alternating on one connection", (j, token) => [
+    ...renamed("phone, alternating:", phoneCycle(altA.phones[j], world.roleId)),
+    ...renamed("kiosk, alternating:", kioskCycle(altA.kiosks[j], world, token)),
+  ]);
   // The same kiosk cycles once more, their PINs stored at one iteration (what is left without PBKDF2), then the phone's
   // again: the load of a shared machine drifts between phases, so this ratio compares the two phases back to back.
-  await cheapPins(ours, [...world.kiosks, ...world.warmers]);
+  await cheapPins(ours, [...world.kiosks, ...world.warmers, ...altB.kiosks]);
   const relabel = (suffix, requests) => requests.map((r) => ({ ...r, label: `${r.label}, ${suffix}` }));
   const later = [
     {
@@ -216,16 +257,36 @@ export async function run({ stateDir, options, print }) {
       load: (i) => relabel("PIN at 1 iteration", kioskCycle(world.kiosks[i], world, world.deviceTokens[i])),
     },
     {
+      what: "the same, each device forgotten before its punch: looked up on its own, as before its read joined the punch's read batch",
+      warm: (i) => kioskCycle(world.warmers[i], world, world.deviceTokens[i], true),
+      load: (i) => relabel("PIN at 1 iteration, device apart", kioskCycle(world.kiosks[i], world, world.deviceTokens[i], true)),
+    },
+    {
       what: "phone clock-in/clock-out cycles again",
       warm: (i) => phoneCycle(world.warmers[i], world.roleId),
       load: (i) => relabel("again", phoneCycle(world.phones[i], world.roleId)),
     },
   ];
+  const laterProfiles = [];
   for (const phase of later) {
     if (warmupSeconds > 0) await measure({ ...base, durationSeconds: warmupSeconds, requestsFor: phase.warm });
     print(`  ${durationSeconds} s of ${phase.what}`);
-    Object.assign(results, (await measure({ ...base, durationSeconds, requestsFor: phase.load })).byLabel);
+    const profiling = profile ? await startProfile(ours.inspectorPort) : null;
+    const measured = await measure({ ...base, durationSeconds, requestsFor: phase.load });
+    if (profiling) {
+      const requests = Object.values(measured.byLabel).reduce((n, r) => n + r.count, 0);
+      laterProfiles.push({ what: phase.what, requests, profile: await profiling.stop() });
+    }
+    Object.assign(results, measured.byLabel);
   }
+  await alternating(
+    "phone and kiosk cycles alternating on one connection, PINs at 1 iteration, the kiosk's device in its read batch and apart",
+    (j, token) => [
+      ...renamed("phone, alternating, 1-iteration phase:", phoneCycle(altB.phones[j], world.roleId)),
+      ...renamed("kiosk, alternating, PIN at 1 iteration:", kioskCycle(altB.kiosks[j], world, token)),
+      ...renamed("kiosk, alternating, PIN at 1 iteration, device apart:", kioskCycle(altB.kiosks[j], world, token, true)),
+    ],
+  );
   const none = { count: 0, ok: 0, p50: Number.NaN, p99: Number.NaN };
   const row = (label) => {
     const r = results[label] ?? none;
@@ -240,10 +301,17 @@ export async function run({ stateDir, options, print }) {
         "kiosk clock-in",
         "phone clock-in, again",
         "kiosk clock-in, PIN at 1 iteration",
+        "kiosk clock-in, PIN at 1 iteration, device apart",
         "phone clock-out",
         "kiosk clock-out",
         "phone clock-out, again",
         "kiosk clock-out, PIN at 1 iteration",
+        "kiosk clock-out, PIN at 1 iteration, device apart",
+        "phone, alternating: clock-in",
+        "kiosk, alternating: clock-in",
+        "phone, alternating, 1-iteration phase: clock-in",
+        "kiosk, alternating, PIN at 1 iteration: clock-in",
+        "kiosk, alternating, PIN at 1 iteration, device apart: clock-in",
       ].map(row),
     ),
   );
@@ -267,6 +335,21 @@ export async function run({ stateDir, options, print }) {
   print(
     `kiosk clock-in p50 / phone clock-in p50, PBKDF2 taken out (measured, PINs at 1 iteration, against the phone's phase after it): ${verdict(cheap / phoneAgain)}`,
   );
+  const apart = results["kiosk clock-in, PIN at 1 iteration, device apart"]?.p50 ?? Number.NaN;
+  print(
+    `the same with the device looked up on its own, as before (its own round trip), against the same phone phase: ${verdict(apart / phoneAgain)}`,
+  );
+  const p50 = (label) => results[label]?.p50 ?? Number.NaN;
+  const altPhone = p50("phone, alternating: clock-in");
+  const altPhoneCheap = p50("phone, alternating, 1-iteration phase: clock-in");
+  print("One connection, phone and kiosk alternating (no queue; both under the same load), clock-in p50:");
+  print(`  kiosk / phone, raw:                                ${verdict(p50("kiosk, alternating: clock-in") / altPhone)}`);
+  print(
+    `  kiosk / phone, PINs at 1 iteration:                ${verdict(p50("kiosk, alternating, PIN at 1 iteration: clock-in") / altPhoneCheap)}`,
+  );
+  print(
+    `  kiosk / phone, PINs at 1 iteration, device apart:  ${verdict(p50("kiosk, alternating, PIN at 1 iteration, device apart: clock-in") / altPhoneCheap)}`,
+  );
   print(
     "  (Under saturating load every request also waits for the derivations queued before it on the one isolate, so " +
       "subtracting one derivation understates PBKDF2's share; the measured line is the one to judge the target by.)",
@@ -282,5 +365,26 @@ export async function run({ stateDir, options, print }) {
     `Under saturating load latency ≈ connections × CPU per request, so the CPU ratio without PBKDF2 is the fair one: ` +
       `${ms(kioskCpu.total - kioskCpu.pbkdf2)} / ${ms(phoneCpu.total)} = ${verdict((kioskCpu.total - kioskCpu.pbkdf2) / phoneCpu.total)}`,
   );
+  const [cheapCpu, apartCpu, phoneAgainCpu] = laterProfiles.map(cpuPerRequest);
+  print(
+    `The 1-iteration phases: phone (again) ${ms(phoneAgainCpu.total)} ms, kiosk ${ms(cheapCpu.total)} ms (device looked up ` +
+      `apart: ${ms(apartCpu.total)} ms), of which PBKDF2 ${ms(cheapCpu.pbkdf2)} ms: CPU ratio ${verdict(cheapCpu.total / phoneAgainCpu.total)}` +
+      ` (device apart: ${verdict(apartCpu.total / phoneAgainCpu.total)})`,
+  );
   for (const { what, profile: p } of profiles) printProfile(print, `our Worker during ${what}`, p);
+  // What is left of the kiosk's extra CPU once PBKDF2 is out: the 1-iteration kiosk phase against the phone's after it.
+  printCpuDifference(
+    print,
+    "kiosk punches, device looked up apart, against the same with the device in the read batch",
+    laterProfiles[1],
+    laterProfiles[0],
+    ["apart", "in batch"],
+  );
+  printCpuDifference(
+    print,
+    "kiosk punches with PINs at 1 iteration against the phone's punches after them",
+    laterProfiles[0],
+    laterProfiles[2],
+    ["kiosk", "phone"],
+  );
 }

@@ -7,22 +7,31 @@ import { routeToOrganization } from "@/platform/middleware/database";
 import { flagsOf } from "@/platform/routes/define-route";
 import { forbidden, invalidField, ProblemError, unauthorized } from "@/problems/problem";
 import { verifyAccessToken } from "./access-token";
-import { devicePrincipal } from "./device-auth";
+import { checkDeviceAfter, devicePrincipal, deviceToRead } from "./device-auth";
 import { isDeviceToken } from "./device-token";
 
 const deviceOnlyForKiosk = () => forbidden("A device token is good only for the kiosk operations (/api/kiosk/…) of its location.");
 
 /**
  * Bearer token -> c.var.principal: an access token, or a kiosk's device token (`sld_…`), which only the kiosk
- * operations (flag scope `device`) accept; every other operation answers it 403 once the device is known.
+ * operations (flag scope `device`) accept; every other operation answers it 403 once the device is known. A kiosk
+ * punch reads its device in its own read batch (device-auth: `deviceToRead`); answered before that read, it reads
+ * the device after, so a revoked device is 401 DEVICE_REVOKED whatever else was wrong.
  */
 export const authenticate = createMiddleware<AppBindings>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized("MISSING_BEARER_TOKEN", "Send an access token as 'Authorization: Bearer <token>'.");
   if (isDeviceToken(match[1])) {
+    const flags = flagsOf(c);
+    if (flags.scope === "device" && flags.punch) {
+      const device = await deviceToRead(c, match[1]);
+      c.set("principal", device);
+      await next();
+      return checkDeviceAfter(c, match[1], device);
+    }
     const device = await devicePrincipal(c, match[1]);
-    if (flagsOf(c).scope !== "device") throw deviceOnlyForKiosk();
+    if (flags.scope !== "device") throw deviceOnlyForKiosk();
     c.set("principal", device);
     return next();
   }

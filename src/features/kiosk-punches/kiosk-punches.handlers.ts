@@ -1,3 +1,4 @@
+import { deviceStanding } from "@/auth/device-auth";
 import { kioskPhotoVerdict } from "@/domain/kiosk-photo";
 import { judgePhoto } from "@/domain/photo-content";
 import { kioskOrigin } from "@/domain/punch-source";
@@ -43,16 +44,19 @@ const kioskCheck =
   };
 
 /**
- * The PIN, read in the punch's own read batch (one D1 round trip for both) and judged before anything else, a replay
- * too: a wrong one writes nothing but the failure it counts (verify-pin), and its refusal is the answer.
+ * The device (auth/device-auth: still enrolled) and the PIN, read in the punch's own read batch (one D1 round trip
+ * for all of it) and judged before anything else, a replay too, the device first: a wrong PIN writes nothing but the
+ * failure it counts (verify-pin), and its refusal is the answer.
  */
 function pinGate(c: Parameters<AppRouteHandler<routes.PunchRoute>>[0], body: KioskPunchInput): PunchGate {
   const { db, principal } = c.var;
   const now = new Date();
+  const device = deviceStanding(db, principal);
   return {
-    reads: pinReads(db, principal.organizationId!, body.employeeId, now),
+    reads: [...device.reads, ...pinReads(db, principal.organizationId!, body.employeeId, now)],
     async pass(rows) {
-      const verdict = await judgeKioskPin(db, principal, body.employeeId, body.pin, rows as unknown as PinRows, now);
+      const pinRows = await device.pass(rows, now);
+      const verdict = await judgeKioskPin(db, principal, body.employeeId, body.pin, pinRows as unknown as PinRows, now);
       if (!verdict.ok) throw verdict.problem;
     },
   };

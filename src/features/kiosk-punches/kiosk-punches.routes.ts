@@ -22,8 +22,11 @@ export const punch = defineRoute({
     "rules — one open shift, breaks, locked days, approved timesheets and closed pay periods, attendance exceptions, " +
     "`occurredAt` for punches queued offline — with no position and no geofence (the device is at its location). " +
     "Every event records `source` KIOSK and the device's `deviceId`, the shift its clockInSource/clockOutSource. " +
-    "The PIN is read in the punch's own read (one D1 round trip for both) and checked first, on every request, before " +
-    "any other refusal: a wrong one is 401 `PIN_INCORRECT` and writes nothing but the " +
+    "The device and the PIN are read in the punch's own read (one D1 round trip for all of it; only a device's first " +
+    "request to a Worker instance looks the device up on its own first) and checked first, on every request, the " +
+    "device before the PIN: a revoked device (or one of a deleted location) is 401 `DEVICE_REVOKED`, whatever else the " +
+    "request gets wrong, and writes nothing; a device revoked after that read does not punch either (its write is " +
+    "refused, 401 `TOKEN_REVOKED`). The PIN is checked before any other refusal: a wrong one is 401 `PIN_INCORRECT` and writes nothing but the " +
     "failure it counts; five within 15 minutes lock the member's PIN (423 `PIN_LOCKED`, `Retry-After`). Send an " +
     "`Idempotency-Key` (the device's own): a retry with the same key and body is answered the first answer without " +
     "punching again — after its PIN is checked again, so a retry while the PIN is locked is 423 and is answered once " +

@@ -2,6 +2,7 @@ import { pinFailures, staffMemberPins, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
+import { type Placeholders, prepared } from "@/data/prepared";
 import type { Principal } from "@/domain/permissions";
 import { PIN_MAX_FAILURES, pinLock, windowStart } from "@/domain/pin-lockout";
 import { ProblemError, unauthorized } from "@/problems/problem";
@@ -55,24 +56,43 @@ async function recordFailure(db: Database, organizationId: string, employeeId: s
   return (result.meta.changes ?? 0) > 0;
 }
 
+type MemberOf = Placeholders<{ organizationId: string; employeeId: string }>;
+
+// The PIN check's reads, built once per isolate (data/prepared): a kiosk punch sends them in its read batch.
+const memberRead = prepared((db, p: MemberOf) =>
+  db
+    .select({
+      id: staffMembers.id,
+      name: staffMembers.name,
+      active: staffMembers.active,
+      deletedAt: staffMembers.deletedAt,
+      locationIds: staffMembers.locationIds,
+    })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.organizationId, p.organizationId), eq(staffMembers.id, p.employeeId))),
+);
+const storedPinRead = prepared((db, p: MemberOf) =>
+  db
+    .select({ hash: staffMemberPins.hash, salt: staffMemberPins.salt, iterations: staffMemberPins.iterations })
+    .from(staffMemberPins)
+    .where(and(eq(staffMemberPins.organizationId, p.organizationId), eq(staffMemberPins.employeeId, p.employeeId))),
+);
+const failuresRead = prepared((db, p: MemberOf & Placeholders<{ after: number }>) =>
+  db
+    .select({ failedAt: pinFailures.failedAt })
+    .from(pinFailures)
+    .where(
+      and(eq(pinFailures.organizationId, p.organizationId), eq(pinFailures.employeeId, p.employeeId), gt(pinFailures.failedAt, p.after)),
+    )
+    .orderBy(asc(pinFailures.failedAt)),
+);
+
 /** The three reads a PIN check judges: the member, their stored PIN, and their failures inside the window. */
 export const pinReads = (db: Database, organizationId: string, employeeId: string, now: Date) =>
   [
-    db
-      .select({
-        id: staffMembers.id,
-        name: staffMembers.name,
-        active: staffMembers.active,
-        deletedAt: staffMembers.deletedAt,
-        locationIds: staffMembers.locationIds,
-      })
-      .from(staffMembers)
-      .where(and(eq(staffMembers.organizationId, organizationId), eq(staffMembers.id, employeeId))),
-    db
-      .select({ hash: staffMemberPins.hash, salt: staffMemberPins.salt, iterations: staffMemberPins.iterations })
-      .from(staffMemberPins)
-      .where(and(eq(staffMemberPins.organizationId, organizationId), eq(staffMemberPins.employeeId, employeeId))),
-    failuresOf(db, organizationId, employeeId, now),
+    memberRead(db, { organizationId, employeeId }),
+    storedPinRead(db, { organizationId, employeeId }),
+    failuresRead(db, { organizationId, employeeId, after: windowStart(now).getTime() }),
   ] as const;
 
 export type PinRows = Awaited<ReturnType<typeof batchPinReads>>;
