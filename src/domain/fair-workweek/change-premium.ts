@@ -127,6 +127,7 @@ export function addedPremiumBands(pack: RulePack): AddedPremiumBand[] {
         return [of(hours(premium.hoursUpTo), null, premium.maxShiftMinutes), of(hours(premium.hoursOver), premium.maxShiftMinutes, null)];
       }
     }
+    return [];
   });
 }
 

@@ -310,16 +310,36 @@ describe("addedPremiumBands: the ADDED premium a set-based publish applies in SQ
     }),
   ];
   // Notice at each edge: 0, 1 h, exactly 24 h, exactly 7 days, exactly 14 days, and a minute either side.
-  const notices = [0, 1, HOUR - 1, HOUR, DAY - 1, DAY, DAY + 1, 3 * DAY, 7 * DAY - 1, 7 * DAY, 7 * DAY + 1, 10 * DAY, 14 * DAY - 1, 14 * DAY, 14 * DAY + 1, 20 * DAY];
+  const notices = [
+    0,
+    1,
+    HOUR - 1,
+    HOUR,
+    DAY - 1,
+    DAY,
+    DAY + 1,
+    3 * DAY,
+    7 * DAY - 1,
+    7 * DAY,
+    7 * DAY + 1,
+    10 * DAY,
+    14 * DAY - 1,
+    14 * DAY,
+    14 * DAY + 1,
+    20 * DAY,
+  ];
   const lengths = [30, 60, 4 * HOUR - 1, 4 * HOUR, 4 * HOUR + 1, 8 * HOUR, 12 * HOUR];
-  it.each(packs.map((p) => [`${p.id} v${p.version} (${p.noticeDays} days)`, p] as const))("%s: the same premium as changePremium", (_name, p) => {
-    const bands = addedPremiumBands(p);
-    for (const notice of notices)
-      for (const minutes of lengths) {
-        const expected = changePremium(p, change("ADDED", notice, { minutesAdded: minutes }));
-        expect([notice, minutes, addedPremiumOf(bands, notice, minutes)]).toEqual([notice, minutes, expected]);
-      }
-  });
+  it.each(packs.map((p) => [`${p.id} v${p.version} (${p.noticeDays} days)`, p] as const))(
+    "%s: the same premium as changePremium",
+    (_name, p) => {
+      const bands = addedPremiumBands(p);
+      for (const notice of notices)
+        for (const minutes of lengths) {
+          const expected = changePremium(p, change("ADDED", notice, { minutesAdded: minutes }));
+          expect([notice, minutes, addedPremiumOf(bands, notice, minutes)]).toEqual([notice, minutes, expected]);
+        }
+    },
+  );
 
   it("NYC: $15 under 7 days, $10 from exactly 7 days, nothing from exactly 14 days", () => {
     const bands = addedPremiumBands(pack("NYC_FAST_FOOD"));
