@@ -101,7 +101,10 @@ describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
     // The edges are where they should be: 14 days and 20 days out of the window, the rest in it.
     expect(expected).toHaveLength(EDGES.length - 2);
     const before = newId(at.getTime());
-    const { statements } = recordingPublishedAdditions(db, p.org.id, p.location.id, rules, at);
+    const { statements } = recordingPublishedAdditions(db, p.org.id, p.location.id, rules, at, {
+      start: new Date(at.getTime() - DAY),
+      end: new Date(at.getTime() + 30 * DAY),
+    });
     await db.batch(statements as [(typeof statements)[number]]);
     const after = newId(at.getTime());
     const recorded = await db

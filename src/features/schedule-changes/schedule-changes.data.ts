@@ -167,8 +167,8 @@ const literal = (value: number) => {
 
 /**
  * What records, inside a publish's batch and after its writes, the ADDED change of every entry that batch published
- * at `location` (published_at = `at`: drafts made public and the entries of applied assignments alike) whose start is
- * inside the pack's notice window as seen at `at`: ONE INSERT … SELECT FROM schedule_entries, the rows changeRowsOf
+ * at `location` (published_at = `at`: drafts made public and the entries of applied assignments alike, all starting
+ * in the publish's `range`) whose start is inside the pack's notice window as seen at `at`: ONE INSERT … SELECT FROM schedule_entries, the rows changeRowsOf
  * makes for the same entries (test/schedule-changes-publish.test.ts), priced by the pack's ADDED bands
  * (domain/fair-workweek addedPremiumBands) in a CASE, and one `schedule_change.recorded` event per row.
  *
@@ -183,6 +183,7 @@ export function recordingPublishedAdditions(
   locationId: string,
   rules: ChangeRules,
   at: Date,
+  range: { start: Date; end: Date },
 ): { statements: Statement[]; events: EventSpec[] } {
   const now = at.getTime();
   const prefix = newId(now).slice(0, 24);
@@ -218,7 +219,8 @@ export function recordingPublishedAdditions(
           max(0, (start_at - ${now}) / 60000) AS notice, CAST(round((end_at - start_at) / 60000.0) AS INTEGER) AS minutes,
           date((start_at + utc_offset * 60000) / 1000, 'unixepoch') AS entry_date
         FROM schedule_entries WHERE location_id = ${locationId} AND is_draft = 0 AND published_at = ${now}
-          AND organization_id = ${organizationId} AND deleted_at IS NULL AND start_at < ${now + window})) e
+          AND organization_id = ${organizationId} AND deleted_at IS NULL AND start_at >= ${range.start.getTime()}
+          AND start_at < ${Math.min(range.end.getTime(), now + window)})) e
       LEFT JOIN json_each(${premiums}) b ON b.key = e.band`,
   ) as Statement;
   const events: EventSpec[] = [

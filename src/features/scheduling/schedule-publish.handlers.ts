@@ -176,7 +176,9 @@ export async function publishRange(
     return { ...dryRunResult(changeRows, now), restConsentRequired: refused.map((row) => row.id) };
   }
   // Entries first published by this batch, after its writes (a draft held back, or one published meanwhile, records nothing).
-  const recording = rules ? recordingPublishedAdditions(db, organizationId, location.id, rules, now) : { statements: [], events: [] };
+  const recording = rules
+    ? recordingPublishedAdditions(db, organizationId, location.id, rules, now, range)
+    : { statements: [], events: [] };
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
     writer,
     [
