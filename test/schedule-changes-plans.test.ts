@@ -46,7 +46,10 @@ describe("EXPLAIN QUERY PLAN: the publish's rest-consent guard and the change lo
     const db = createDatabase(tenantDb());
     const at = new Date("2026-11-27T12:00:00Z");
     const range = { start: new Date("2026-12-04T05:00:00Z"), end: new Date("2026-12-11T05:00:00Z") };
-    const [statement] = recordingPublishedAdditions(db, "o", "l", NYC, at, range).statements;
+    const [statement] = recordingPublishedAdditions(db, "o", "l", NYC, at, range, {
+      startDate: "2026-12-04",
+      endDate: "2026-12-10",
+    }).statements;
     const plan = await planOf((statement as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL());
     expect(plan.join("\n")).toMatch(
       /SEARCH schedule_entries USING INDEX schedule_entries_location_draft_start \(location_id=\? AND is_draft=\? AND start_at>\? AND start_at<\?\)/,

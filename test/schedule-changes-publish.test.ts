@@ -101,10 +101,15 @@ describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
     // The edges are where they should be: 14 days and 20 days out of the window, the rest in it.
     expect(expected).toHaveLength(EDGES.length - 2);
     const before = newId(at.getTime());
-    const { statements } = recordingPublishedAdditions(db, p.org.id, p.location.id, rules, at, {
-      start: new Date(at.getTime() - DAY),
-      end: new Date(at.getTime() + 30 * DAY),
-    });
+    const { statements } = recordingPublishedAdditions(
+      db,
+      p.org.id,
+      p.location.id,
+      rules,
+      at,
+      { start: new Date(at.getTime() - DAY), end: new Date(at.getTime() + 30 * DAY) },
+      { startDate: dateOf(at.getTime() - DAY), endDate: dateOf(at.getTime() + 30 * DAY) },
+    );
     await db.batch(statements as [(typeof statements)[number]]);
     const after = newId(at.getTime());
     const recorded = await db
@@ -161,5 +166,14 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
     expect(listed.body.map(shape).sort(bySchedule)).toEqual(dry.body.changes.map(shape).sort(bySchedule));
     expect(listed.body).toHaveLength(4);
     expect(dry.body.totals).toEqual({ changes: 4, premiumHours: 0, premiumAmount: 50 });
+    // One event for the publish's changes, carrying the dry run's totals.
+    const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(events.filter((e) => e.type === "schedule_change.recorded")).toEqual([]);
+    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+    ]);
   });
 });

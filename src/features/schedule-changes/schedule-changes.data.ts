@@ -170,7 +170,8 @@ const literal = (value: number) => {
  * at `location` (published_at = `at`: drafts made public and the entries of applied assignments alike, all starting
  * in the publish's `range`) whose start is inside the pack's notice window as seen at `at`: ONE INSERT … SELECT FROM schedule_entries, the rows changeRowsOf
  * makes for the same entries (test/schedule-changes-publish.test.ts), priced by the pack's ADDED bands
- * (domain/fair-workweek addedPremiumBands) in a CASE, and one `schedule_change.recorded` event per row.
+ * (domain/fair-workweek addedPremiumBands) in a CASE, and ONE `schedule_changes.recorded` event for them all (the
+ * publish's range, instant, number of changes and premiums in total; none when it recorded none).
  *
  * Ids keep the project's format and order (data/ids newId, a UUIDv7): the first ten bytes are one newId(at)'s (its
  * millisecond, version, per-isolate counter and random bits), then three bytes of the row's position (by entry id)
@@ -184,6 +185,7 @@ export function recordingPublishedAdditions(
   rules: ChangeRules,
   at: Date,
   range: { start: Date; end: Date },
+  dates: { startDate: string; endDate: string },
 ): { statements: Statement[]; events: EventSpec[] } {
   const now = at.getTime();
   const prefix = newId(now).slice(0, 24);
@@ -223,16 +225,13 @@ export function recordingPublishedAdditions(
           AND start_at < ${Math.min(range.end.getTime(), now + window)})) e
       LEFT JOIN json_each(${premiums}) b ON b.key = e.band`,
   ) as Statement;
+  // One event for all of them (as the publish records one schedule.published for all its entries), none when none.
+  const summary = sql`(SELECT json_object('locationId', ${locationId}, 'startDate', ${dates.startDate}, 'endDate', ${dates.endDate},
+      'publishedAt', ${at.toISOString()}, 'changes', count(*), 'premiumHours', round(total(premium_hours), 4),
+      'premiumAmount', round(total(premium_amount), 2)) AS data
+    FROM schedule_changes WHERE id >= ${prefix} AND id < ${`${prefix}~`} HAVING count(*) > 0)`;
   const events: EventSpec[] = [
-    {
-      organizationId,
-      occurredAt: at,
-      rows: {
-        table: scheduleChanges,
-        where: sql`${scheduleChanges.id} >= ${prefix} AND ${scheduleChanges.id} < ${`${prefix}~`}`,
-        typeOf: sql`'schedule_change.recorded'`,
-      },
-    },
+    { organizationId, occurredAt: at, type: "schedule_changes.recorded", read: { form: "wire", select: summary }, always: true },
   ];
   return { statements: [statement], events };
 }

@@ -177,7 +177,7 @@ export async function publishRange(
   }
   // Entries first published by this batch, after its writes (a draft held back, or one published meanwhile, records nothing).
   const recording = rules
-    ? recordingPublishedAdditions(db, organizationId, location.id, rules, now, range)
+    ? recordingPublishedAdditions(db, organizationId, location.id, rules, now, range, body)
     : { statements: [], events: [] };
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
     writer,
