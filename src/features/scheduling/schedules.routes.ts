@@ -214,9 +214,10 @@ export const publish = defineRoute({
     "their count, premium hours (paid at each workweek's regular rate) and flat amounts — and writes nothing. Rest " +
     "between shifts: where the pack requires consent (rest.consentRequired), a draft entry starting less than " +
     "rest.minHours after another live entry of its worker ends (or ending less than that before one starts) is 409 " +
-    "REST_CONSENT_REQUIRED and nothing is published, unless the worker gave a REST consent for that entry (POST " +
-    "…/staffmembers/{id}/consents with its scheduleEntryId): checked by the publish statement itself, as create and " +
-    "update check it. The dry run lists those drafts in `restConsentRequired`.",
+    "REST_CONSENT_REQUIRED and nothing is published, unless the worker gave a live REST consent for that entry (POST " +
+    "…/staffmembers/{id}/consents with its scheduleEntryId) or a general one (no scheduleEntryId: create and update " +
+    "take it when named by consentId; the publish names none, so any of the worker's counts): checked by the publish " +
+    "statement itself, as create and update check it. The dry run lists those drafts in `restConsentRequired`.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {
