@@ -207,7 +207,16 @@ export function recordingPublishedAdditions(
         sql` `,
       )
     : sql`NULL`;
-  const premiums = JSON.stringify(bands.map((b) => b.premium ?? {}));
+  // Each band's premium as literals (no json_each to join per row): numbers as they are, the rule quoted.
+  const byBand = (value: (premium: NonNullable<(typeof bands)[number]["premium"]>) => SQL) =>
+    bands.some((b) => b.premium)
+      ? sql.join(
+          [sql`CASE e.band`, ...bands.flatMap((b, i) => (b.premium ? [sql`WHEN ${literal(i)} THEN ${value(b.premium)}`] : [])), sql`END`],
+          sql` `,
+        )
+      : sql`NULL`;
+  const orNull = (value: number | null) => (value === null ? sql`NULL` : literal(value));
+  const text = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
   const statement = rawRun(
     db,
     sql`INSERT INTO schedule_changes (id, organization_id, location_id, schedule_entry_id, employee_id, kind, notice_minutes,
@@ -215,15 +224,14 @@ export function recordingPublishedAdditions(
         premium_amount, premium_rule, active, created_at, updated_at, deleted_at)
       SELECT ${prefix} || printf('%06x', row_number() OVER (ORDER BY e.id)) || lower(hex(randomblob(3))), ${organizationId},
         ${locationId}, e.id, e.employee_id, 'ADDED', e.notice, 0, e.minutes, e.minutes, 'EMPLOYER', NULL, NULL, e.entry_date,
-        ${rules.rulePack}, json_extract(b.value, '$.hours'), json_extract(b.value, '$.amount'), json_extract(b.value, '$.rule'),
+        ${rules.rulePack}, ${byBand((p) => orNull(p.hours))}, ${byBand((p) => orNull(p.amount))}, ${byBand((p) => text(p.rule))},
         1, ${now}, ${now}, NULL
       FROM (SELECT id, employee_id, notice, minutes, entry_date, ${bandOf} AS band FROM (SELECT id, employee_id,
           max(0, (start_at - ${now}) / 60000) AS notice, CAST(round((end_at - start_at) / 60000.0) AS INTEGER) AS minutes,
           date((start_at + utc_offset * 60000) / 1000, 'unixepoch') AS entry_date
         FROM schedule_entries WHERE location_id = ${locationId} AND is_draft = 0 AND published_at = ${now}
           AND organization_id = ${organizationId} AND deleted_at IS NULL AND start_at >= ${range.start.getTime()}
-          AND start_at < ${Math.min(range.end.getTime(), now + window)})) e
-      LEFT JOIN json_each(${premiums}) b ON b.key = e.band`,
+          AND start_at < ${Math.min(range.end.getTime(), now + window)})) e`,
   ) as Statement;
   // One event for all of them (as the publish records one schedule.published for all its entries), none when none.
   const summary = sql`(SELECT json_object('locationId', ${locationId}, 'startDate', ${dates.startDate}, 'endDate', ${dates.endDate},
