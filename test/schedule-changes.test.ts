@@ -154,7 +154,18 @@ describe("the Fair Workweek change log", () => {
     await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
     const changes = await changesOf(p);
     expect(changes.map((c) => [c.kind, c.entryDate, c.premium?.amount])).toEqual([["ADDED", dateOf(at(2, 9)), 15]]);
-    expect(await eventsOf(p, "schedule_change.recorded")).toHaveLength(1);
+    // One event for the publish's changes, none per change; the second publish recorded nothing and no event.
+    expect(await eventsOf(p, "schedule_change.recorded")).toEqual([]);
+    expect((await eventsOf(p, "schedule_changes.recorded")).map((e) => e.data)).toEqual([
+      {
+        locationId: p.location.id,
+        ...body,
+        publishedAt: res.body.publishedAt,
+        changes: 1,
+        premiumHours: 0,
+        premiumAmount: 15,
+      },
+    ]);
   });
 
   it("a publish chooses the drafts it records by the window of the pack's overrides (noticeDays 20, NYC's own 14), in its read batch", async () => {
@@ -171,7 +182,7 @@ describe("the Fair Workweek change log", () => {
     expect(res.body.publishedEntries).toBe(2);
     const changes = await changesOf(p);
     expect(changes.map((c) => [c.kind, c.entryDate])).toEqual([["ADDED", dateOf(at(16, 9))]]);
-    expect(await eventsOf(p, "schedule_change.recorded")).toHaveLength(1);
+    expect((await eventsOf(p, "schedule_changes.recorded")).map((e) => e.data.changes)).toEqual([1]);
   });
 
   it("lists by employee and location, a staff member only their own; 400 for a bad range; 404 for another organization", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
 import { snapshot, changes as tableChanges } from "./helpers/db-snapshot";
-import { createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+import { staffToken } from "./helpers/staff";
 
 const DAY = 86_400_000;
 /** A wall-clock time `days` from now at a UTC location, on the hour. */
@@ -46,8 +47,8 @@ describe("publish and rest between shifts (NYC: 11 h, consent required)", () => 
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.code).toBe("REST_CONSENT_REQUIRED");
     expect(tableChanges(before, await snapshot())).toEqual([]);
-    // A consent for no entry in particular must be named by a write: a publish names none.
-    expect((await consent(p)).status).toBe(201);
+    // A consent for another entry does not clear it.
+    expect((await consent(p, clear.id)).status).toBe(201);
     expect((await publish(p)).body.code).toBe("REST_CONSENT_REQUIRED");
     expect((await consent(p, opening.id)).status).toBe(201);
     expect((await publish(p, true)).body.restConsentRequired).toEqual([]);
@@ -57,6 +58,34 @@ describe("publish and rest between shifts (NYC: 11 h, consent required)", () => 
     for (const id of [clear.id, opening.id]) {
       expect((await api("GET", `${p.base}/schedules/${id}`, { token: p.org.adminToken })).status).toBe(200);
     }
+  });
+
+  it("a general REST consent of the worker (no scheduleEntryId) clears it, as create and PATCH take one named by consentId", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD");
+    await createEntry(p, { startTime: at(5, 14), endTime: at(5, 23) });
+    const opening = await createEntry(p, { startTime: at(6, 6), endTime: at(6, 12) }, true);
+    expect((await publish(p)).body.code).toBe("REST_CONSENT_REQUIRED");
+    // Another worker's general consent does not count.
+    const other = await addWorker(p);
+    const theirs = await api("POST", `/api/organizations/${p.org.id}/staffmembers/${other.id}/consents`, {
+      token: await staffToken(p.org, other.id),
+      body: { kind: "REST" },
+    });
+    expect(theirs.status).toBe(201);
+    expect((await publish(p, true)).body.restConsentRequired).toEqual([opening.id]);
+    const general = await consent(p);
+    expect(general.status).toBe(201);
+    expect(general.body.scheduleEntryId).toBeNull();
+    // The same consent clears a create naming it (consentId) and the publish: the dry run says so, the publish does.
+    const named = await api("POST", `${p.base}/schedules/drafts`, {
+      token: p.org.adminToken,
+      body: { employeeId: p.staff.id, roleId: p.roleId, startTime: at(7, 6), endTime: at(7, 8), consentId: general.body.id },
+    });
+    expect(named.status, named.text).toBe(201);
+    expect((await publish(p, true)).body.restConsentRequired).toEqual([]);
+    const published = await publish(p);
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.publishedEntries).toBe(2);
   });
 
   it("a pack whose rest needs no consent (Seattle) publishes the same drafts", async () => {

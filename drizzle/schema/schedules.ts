@@ -69,6 +69,8 @@ export const scheduleEntries = sqliteTable(
     // A location's week (published or drafts) in page order (start, id); the overlap guard reads a staff member's by start.
     index("schedule_entries_location_draft_start").on(t.locationId, t.isDraft, t.startAt, t.id),
     index("schedule_entries_employee_start").on(t.employeeId, t.startAt),
+    // The rest-consent guard reads a worker's entries ending in the rest window before an entry (schedules.guards).
+    index("schedule_entries_employee_end").on(t.employeeId, t.endAt),
     // The attendance pass reads published entries by start across organizations (no-shows).
     index("schedule_entries_published_start").on(t.startAt).where(sql`is_draft = 0 AND deleted_at IS NULL`),
   ],

@@ -1,7 +1,7 @@
 import { EVENT_TYPES, type EventType } from "@/data/outbox/outbox";
 
 /** The component each event type's `data` is: the resource as the API answers it (null: described inline). */
-const DATA_SCHEMA: Record<EventType, string | null> = {
+const DATA_SCHEMA: Record<EventType, string | null | Record<string, unknown>> = {
   "shift.clocked_in": "Shift",
   "shift.clocked_out": "Shift",
   "shift.break_started": "Shift",
@@ -103,6 +103,23 @@ const DATA_SCHEMA: Record<EventType, string | null> = {
   "photo.created": "KioskPhoto",
   "schedule_change.recorded": "ScheduleChange",
   "consent.created": "Consent",
+  "schedule_changes.recorded": {
+    type: "object",
+    description:
+      "The changes one publish recorded in the Fair Workweek change log (each entry it made public inside the pack's notice " +
+      "window, ADDED), in one event: their number and premiums in total (hours at the regular rate and flat amounts apart). " +
+      "Read the changes through GET /organizations/{organizationId}/schedule-changes (locationId, the range's dates).",
+    properties: {
+      locationId: { type: "string" },
+      startDate: { type: "string" },
+      endDate: { type: "string" },
+      publishedAt: { type: "string", format: "date-time" },
+      changes: { type: "integer" },
+      premiumHours: { type: "number" },
+      premiumAmount: { type: "number" },
+    },
+    required: ["locationId", "startDate", "endDate", "publishedAt", "changes", "premiumHours", "premiumAmount"],
+  },
 };
 
 const PUBLISHED = {
@@ -145,7 +162,10 @@ export function webhooksOfDocument(): Record<string, unknown> {
                       { $ref: "#/components/schemas/Event" },
                       {
                         type: "object",
-                        properties: { type: { const: type }, data: data ? { $ref: `#/components/schemas/${data}` } : PUBLISHED },
+                        properties: {
+                          type: { const: type },
+                          data: typeof data === "string" ? { $ref: `#/components/schemas/${data}` } : (data ?? PUBLISHED),
+                        },
                       },
                     ],
                   },

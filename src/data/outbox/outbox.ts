@@ -108,6 +108,7 @@ export const EVENT_TYPES = [
   "photo.created",
   "schedule_change.recorded",
   "consent.created",
+  "schedule_changes.recorded",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

@@ -80,3 +80,63 @@ export function changePremium(pack: RulePack, change: ScheduleChange): PremiumOw
     }
   }
 }
+
+/**
+ * The premium of an ADDED change (an entry first published, employer initiated, not exempt) by its notice and its
+ * length, as a list a set-based write applies in order (the first band whose notice range and length hold decides;
+ * a band with a null premium pays nothing and stops the search, as findBand's first match does). Only notice inside
+ * the pack's window is covered: a change at or beyond it is not recorded. The same answer as changePremium for every
+ * ADDED change (test/domain/fair-workweek/change-premium.test.ts).
+ */
+export type AddedPremiumBand = {
+  /** Notice in [minNoticeMinutes, maxNoticeMinutes). */
+  minNoticeMinutes: number;
+  maxNoticeMinutes: number;
+  /** The entry's minutes: more than `longerThan` (null: any), at most `atMost` (null: any). */
+  longerThan: number | null;
+  atMost: number | null;
+  premium: PremiumOwed | null;
+};
+
+export function addedPremiumBands(pack: RulePack): AddedPremiumBand[] {
+  const window = pack.noticeDays * 24 * 60;
+  return pack.changePay.flatMap((band): AddedPremiumBand[] => {
+    if (!band.kinds.includes("ADDED")) return [];
+    const minNoticeMinutes = band.minNoticeMinutes;
+    const maxNoticeMinutes = Math.min(band.maxNoticeMinutes, window);
+    if (minNoticeMinutes >= maxNoticeMinutes) return [];
+    const rule = `${pack.id}.${band.code}`;
+    const of = (premium: PremiumOwed | null, longerThan: number | null = null, atMost: number | null = null): AddedPremiumBand => ({
+      minNoticeMinutes,
+      maxNoticeMinutes,
+      longerThan,
+      atMost,
+      premium,
+    });
+    const premium = band.premium;
+    switch (premium.type) {
+      case "FLAT":
+        return [of(premium.amount > 0 ? { hours: null, amount: premium.amount, rule } : null)];
+      case "HOURS":
+        return [of(premium.hours > 0 ? { hours: premium.hours, amount: null, rule } : null)];
+      case "FRACTION_OF_LOST_HOURS":
+        // An ADDED change loses no minutes: nothing, and no later band is looked at.
+        return [of(null)];
+      case "HOURS_BY_SHIFT_LENGTH": {
+        const hours = (value: number) => (value > 0 ? { hours: value, amount: null, rule } : null);
+        return [of(hours(premium.hoursUpTo), null, premium.maxShiftMinutes), of(hours(premium.hoursOver), premium.maxShiftMinutes, null)];
+      }
+    }
+    return [];
+  });
+}
+
+/** What `bands` give an ADDED change of `noticeMinutes` and `entryMinutes` (the lookup a set-based write does in SQL). */
+export const addedPremiumOf = (bands: readonly AddedPremiumBand[], noticeMinutes: number, entryMinutes: number): PremiumOwed | null =>
+  bands.find(
+    (b) =>
+      noticeMinutes >= b.minNoticeMinutes &&
+      noticeMinutes < b.maxNoticeMinutes &&
+      (b.longerThan === null || entryMinutes > b.longerThan) &&
+      (b.atMost === null || entryMinutes <= b.atMost),
+  )?.premium ?? null;

@@ -1,4 +1,4 @@
-import { changePremium } from "./change-premium";
+import { type AddedPremiumBand, addedPremiumBands, changePremium } from "./change-premium";
 import type { RulePack } from "./packs";
 
 /*
@@ -130,6 +130,8 @@ export interface ChangeRules {
   premiumOf: (change: ClassifiedChange, entryMinutes: number) => ChangePremium | null;
   /** Rest between shifts where the pack asks the worker's consent to schedule inside it; null: no consent needed. */
   restConsent: { minHours: number; consecutiveDays: boolean } | null;
+  /** premiumOf for an ADDED change, as bands a set-based write applies in SQL (addedPremiumBands). */
+  addedBands: AddedPremiumBand[];
 }
 
 /**
@@ -143,6 +145,7 @@ export const changeRulesOf = (pack: RulePack): ChangeRules => ({
     pack.rest?.consentRequired && pack.rest.minHours > 0
       ? { minHours: pack.rest.minHours, consecutiveDays: pack.rest.scope === "CONSECUTIVE_DAYS" }
       : null,
+  addedBands: addedPremiumBands(pack),
   premiumOf: (change, entryMinutes) =>
     changePremium(pack, {
       kind: change.kind,

@@ -11,7 +11,7 @@ import { businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-ti
 import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
 import { changeRulesOfSetting, changeRulesStatement, insideLocationWindow } from "@/features/schedule-changes/change-rules.data";
-import { changeRowsOf, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
+import { changeRowsOf, recordingPublishedAdditions } from "@/features/schedule-changes/schedule-changes.data";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
@@ -69,7 +69,8 @@ export async function publishRange(
           isNull(openShiftPreferences.deletedAt),
         ),
       ),
-    // The drafts the change log may record as ADDED (none without a pack): those starting inside its notice window.
+    // What a dry run answers it would record as ADDED (none without a pack): the drafts starting inside its notice
+    // window. A publish reads none: its write records them in SQL (recordingPublishedAdditions).
     db
       .select({
         id: scheduleEntries.id,
@@ -85,6 +86,7 @@ export async function publishRange(
           insideLocationWindow(organizationId, location.id, scheduleEntries.startAt, readAt, onDate),
           isNull(scheduleEntries.deletedAt),
           not(heldBack),
+          body.dryRun ? undefined : sql`0`,
         ),
       ),
     changeRulesStatement(db, organizationId, location.id),
@@ -144,9 +146,10 @@ export async function publishRange(
       { initiatedBy: "EMPLOYER" },
       now,
     );
+  // The dry run's changes, computed here (it writes nothing); a publish records the same in SQL (test/schedule-changes-publish).
   const changeRows: ScheduleChangeRow[] = [
     ...drafts.flatMap((d) => added(d.id, d)),
-    ...applied.flatMap(({ preference, shift }) =>
+    ...(body.dryRun ? applied : []).flatMap(({ preference, shift }) =>
       added(entryIdOf.get(preference.id)!, {
         employeeId: preference.workerId,
         startAt: shift.startAt,
@@ -172,14 +175,10 @@ export async function publishRange(
       : [];
     return { ...dryRunResult(changeRows, now), restConsentRequired: refused.map((row) => row.id) };
   }
-  // Entries first published by this batch (a draft held back, or one published meanwhile, records nothing).
-  const recording = recordingChanges(
-    db,
-    organizationId,
-    changeRows,
-    (entryId) => sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${entryId} AND is_draft = 0
-      AND published_at = ${now.getTime()} AND deleted_at IS NULL)`,
-  );
+  // Entries first published by this batch, after its writes (a draft held back, or one published meanwhile, records nothing).
+  const recording = rules
+    ? recordingPublishedAdditions(db, organizationId, location.id, rules, now, range, body)
+    : { statements: [], events: [] };
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
     writer,
     [

@@ -79,8 +79,9 @@ const ownColumn = (column: string) => sql.raw(`"schedule_entries"."${column}"`);
 
 /**
  * restWithoutConsent for every row of a set-based UPDATE of schedule entries (the publish of drafts): the row's own
- * worker, times and local start date in place of a span's, and — no write naming a consent — the worker's REST
- * consent given for that entry (POST …/consents with its scheduleEntryId).
+ * worker, times and local start date in place of a span's, and — no write naming a consent — any live REST consent
+ * of the worker given for that entry (POST …/consents with its scheduleEntryId) or for no entry in particular (a
+ * general one, which create and PATCH accept when named by consentId: the publish cannot name one, so it takes any).
  */
 const rowRestWithoutConsent = (organizationId: string, rest: NonNullable<RestConsentSpan["rest"]>): SQL => {
   const window = Math.round(rest.minHours * 3_600_000);
@@ -89,12 +90,15 @@ const rowRestWithoutConsent = (organizationId: string, rest: NonNullable<RestCon
   const otherDay = (comparison: SQL) => (rest.consecutiveDays ? sql`AND ${comparison}` : sql``);
   const startDate = localDateOf(sql`${start} + ${ownColumn("utc_offset")} * 60000`);
   const otherStartDate = localDateOf(sql`o.start_at + o.utc_offset * 60000`);
-  return sql`EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${ownColumn("employee_id")}
-      AND +o.organization_id = ${organizationId} AND o.deleted_at IS NULL AND o.id <> ${ownColumn("id")}
-      AND ((o.end_at <= ${start} AND o.end_at > ${start} - ${window} ${otherDay(sql`${otherStartDate} < ${startDate}`)})
-        OR (o.start_at >= ${end} AND o.start_at < ${end} + ${window} ${otherDay(sql`${otherStartDate} > ${startDate}`)})))
+  // One EXISTS per side of the row, each a range of one index (schedule_entries_employee_end, _employee_start): the
+  // worker's entries ending in the window before it, starting in the window after it; no other entry of theirs is read.
+  const other = sql`+o.organization_id = ${organizationId} AND o.deleted_at IS NULL AND o.id <> ${ownColumn("id")}`;
+  return sql`(EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${ownColumn("employee_id")}
+        AND o.end_at <= ${start} AND o.end_at > ${start} - ${window} AND ${other} ${otherDay(sql`${otherStartDate} < ${startDate}`)})
+      OR EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${ownColumn("employee_id")}
+        AND o.start_at >= ${end} AND o.start_at < ${end} + ${window} AND ${other} ${otherDay(sql`${otherStartDate} > ${startDate}`)}))
     AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.employee_id = ${ownColumn("employee_id")} AND c.kind = 'REST'
-      AND c.deleted_at IS NULL AND c.schedule_entry_id = ${ownColumn("id")})`;
+      AND c.deleted_at IS NULL AND (c.schedule_entry_id IS NULL OR c.schedule_entry_id = ${ownColumn("id")}))`;
 };
 
 /** A SQL boolean over a `schedule_entries` row read or written: the publish would refuse it (REST_CONSENT_REQUIRED). */

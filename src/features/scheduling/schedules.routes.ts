@@ -204,14 +204,20 @@ export const publish = defineRoute({
     "unless the draft's last create or update carried `ignoreAvailability: true`. Both are checked by the publish " +
     "batch itself. An empty range answers zeros; publishing again publishes nothing twice. Fair Workweek: drafts " +
     "starting inside the location's pack's notice window (and entries of applied assignments) are first published " +
-    "inside it and are recorded as ADDED changes with their premiums, in the same batch (GET …/schedule-changes). " +
+    "inside it and are recorded as ADDED changes with their premiums, in the same batch (GET …/schedule-changes), " +
+    "under ONE `schedule_changes.recorded` event for the publish (locationId, startDate, endDate, publishedAt, and the " +
+    "number of changes and their premiumHours and premiumAmount in total; none when it recorded none) rather than a " +
+    "`schedule_change.recorded` each, as one `schedule.published` stands for all its entries; every other change " +
+    "(create, PATCH, DELETE, claims, approvals) still records its own `schedule_change.recorded`. The dry run answers " +
+    "the same changes and premiums as the publish records. " +
     "`dryRun: true` answers 200 with what the publish would record — the changes, and per employee and in total " +
     "their count, premium hours (paid at each workweek's regular rate) and flat amounts — and writes nothing. Rest " +
     "between shifts: where the pack requires consent (rest.consentRequired), a draft entry starting less than " +
     "rest.minHours after another live entry of its worker ends (or ending less than that before one starts) is 409 " +
-    "REST_CONSENT_REQUIRED and nothing is published, unless the worker gave a REST consent for that entry (POST " +
-    "…/staffmembers/{id}/consents with its scheduleEntryId): checked by the publish statement itself, as create and " +
-    "update check it. The dry run lists those drafts in `restConsentRequired`.",
+    "REST_CONSENT_REQUIRED and nothing is published, unless the worker gave a live REST consent for that entry (POST " +
+    "…/staffmembers/{id}/consents with its scheduleEntryId) or a general one (no scheduleEntryId: create and update " +
+    "take it when named by consentId; the publish names none, so any of the worker's counts): checked by the publish " +
+    "statement itself, as create and update check it. The dry run lists those drafts in `restConsentRequired`.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {

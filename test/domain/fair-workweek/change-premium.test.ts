@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changePremium, type ScheduleChange } from "@/domain/fair-workweek/change-premium";
-import { type RulePack, type RulePackId, rulePack } from "@/domain/fair-workweek/packs";
+import { addedPremiumBands, addedPremiumOf, changePremium, type ScheduleChange } from "@/domain/fair-workweek/change-premium";
+import { allRulePacks, applyOverrides, type RulePack, type RulePackId, rulePack } from "@/domain/fair-workweek/packs";
 
 /* Issue 33: each predictability-pay figure as a table, each row named for the ordinance's own words. */
 
@@ -292,5 +292,66 @@ for (const id of ["EVANSTON", "BERKELEY", "EMERYVILLE"] as const) {
 describe("CUSTOM", () => {
   it("has no bands: no change earns anything until overrides add some", () => {
     expect(changePremium(pack("CUSTOM"), change("CANCELLED", 60))).toBeNull();
+  });
+});
+
+describe("addedPremiumBands: the ADDED premium a set-based publish applies in SQL", () => {
+  // Every version of every pack, and overrides that move the window inside a band and add a band paying nothing first.
+  const packs: RulePack[] = [
+    ...allRulePacks(),
+    applyOverrides(pack("NYC_FAST_FOOD"), { noticeDays: 10 }),
+    applyOverrides(pack("SAN_FRANCISCO"), { noticeDays: 3 }),
+    applyOverrides(pack("CUSTOM"), {
+      noticeDays: 20,
+      changePay: [
+        { code: "NOTHING_UNDER_1H", kinds: ["ADDED"], minNoticeMinutes: 0, maxNoticeMinutes: HOUR, premium: { type: "FLAT", amount: 0 } },
+        { code: "ANY", kinds: ["ADDED", "MOVED"], minNoticeMinutes: 0, maxNoticeMinutes: 30 * DAY, premium: { type: "HOURS", hours: 2 } },
+      ],
+    }),
+  ];
+  // Notice at each edge: 0, 1 h, exactly 24 h, exactly 7 days, exactly 14 days, and a minute either side.
+  const notices = [
+    0,
+    1,
+    HOUR - 1,
+    HOUR,
+    DAY - 1,
+    DAY,
+    DAY + 1,
+    3 * DAY,
+    7 * DAY - 1,
+    7 * DAY,
+    7 * DAY + 1,
+    10 * DAY,
+    14 * DAY - 1,
+    14 * DAY,
+    14 * DAY + 1,
+    20 * DAY,
+  ];
+  const lengths = [30, 60, 4 * HOUR - 1, 4 * HOUR, 4 * HOUR + 1, 8 * HOUR, 12 * HOUR];
+  it.each(packs.map((p) => [`${p.id} v${p.version} (${p.noticeDays} days)`, p] as const))(
+    "%s: the same premium as changePremium",
+    (_name, p) => {
+      const bands = addedPremiumBands(p);
+      for (const notice of notices)
+        for (const minutes of lengths) {
+          const expected = changePremium(p, change("ADDED", notice, { minutesAdded: minutes }));
+          expect([notice, minutes, addedPremiumOf(bands, notice, minutes)]).toEqual([notice, minutes, expected]);
+        }
+    },
+  );
+
+  it("NYC: $15 under 7 days, $10 from exactly 7 days, nothing from exactly 14 days", () => {
+    const bands = addedPremiumBands(pack("NYC_FAST_FOOD"));
+    expect(addedPremiumOf(bands, 7 * DAY - 1, 480)?.amount).toBe(15);
+    expect(addedPremiumOf(bands, 7 * DAY, 480)?.amount).toBe(10);
+    expect(addedPremiumOf(bands, 14 * DAY, 480)).toBeNull();
+  });
+
+  it("San Francisco: under exactly 24 h, 2 hours for a shift of 4 hours or less, 4 for a longer one; 1 hour from 24 h", () => {
+    const bands = addedPremiumBands(pack("SAN_FRANCISCO"));
+    expect(addedPremiumOf(bands, DAY - 1, 4 * HOUR)?.hours).toBe(2);
+    expect(addedPremiumOf(bands, DAY - 1, 4 * HOUR + 1)?.hours).toBe(4);
+    expect(addedPremiumOf(bands, DAY, 4 * HOUR + 1)?.hours).toBe(1);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX `schedule_entries_employee_end` ON `schedule_entries` (`employee_id`,`end_at`);

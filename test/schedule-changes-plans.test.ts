@@ -1,0 +1,71 @@
+import { scheduleEntries } from "@db/schema";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "@/data/client";
+import { rulePack } from "@/domain/fair-workweek/packs";
+import { changeRulesOf } from "@/domain/fair-workweek/schedule-change";
+import { premiumChangesStatement, recordingPublishedAdditions } from "@/features/schedule-changes/schedule-changes.data";
+import { needsRestConsent } from "@/features/scheduling/schedules.guards";
+import { tenantDb } from "./helpers/shards";
+
+/*
+ * Issue 33's bench: which index each read of the Fair Workweek publish path and of schedule_changes goes through
+ * (EXPLAIN QUERY PLAN), so that an index no query uses is noticed and the rest-consent guard reads no more than the
+ * worker's entries next to the published one.
+ */
+
+const dialect = new SQLiteAsyncDialect();
+const bind = (params: unknown[]) => params.map((p) => (p instanceof Date ? p.getTime() : p));
+
+async function planOf(query: { sql: string; params: unknown[] }): Promise<string[]> {
+  const plan = await tenantDb()
+    .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+    .bind(...bind(query.params))
+    .all<{ detail: string }>();
+  return plan.results.map((r) => r.detail);
+}
+const planOfSql = (query: SQL) => planOf(dialect.sqlToQuery(query));
+
+const NYC = changeRulesOf(rulePack("NYC_FAST_FOOD", "2026-11-27")!);
+
+describe("EXPLAIN QUERY PLAN: the publish's rest-consent guard and the change log", () => {
+  it("the rest-consent guard reads the worker's entries by end before and by start after the row, through two indexes", async () => {
+    const plan = await planOfSql(
+      sql`SELECT id FROM schedule_entries WHERE ${and(eq(scheduleEntries.locationId, "l"), eq(scheduleEntries.isDraft, true))}
+        AND ${needsRestConsent("o", NYC.restConsent!)}`,
+    );
+    expect(plan.join("\n")).toMatch(/SEARCH o USING INDEX schedule_entries_employee_end \(employee_id=\? AND end_at>\? AND end_at<\?\)/);
+    expect(plan.join("\n")).toMatch(
+      /SEARCH o USING INDEX schedule_entries_employee_start \(employee_id=\? AND start_at>\? AND start_at<\?\)/,
+    );
+    expect(plan.filter((line) => /^SCAN o\b/.test(line))).toEqual([]);
+  });
+
+  it("the publish's INSERT … SELECT reads the location's published entries of the range by index", async () => {
+    const db = createDatabase(tenantDb());
+    const at = new Date("2026-11-27T12:00:00Z");
+    const range = { start: new Date("2026-12-04T05:00:00Z"), end: new Date("2026-12-11T05:00:00Z") };
+    const [statement] = recordingPublishedAdditions(db, "o", "l", NYC, at, range, {
+      startDate: "2026-12-04",
+      endDate: "2026-12-10",
+    }).statements;
+    const plan = await planOf((statement as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL());
+    expect(plan.join("\n")).toMatch(
+      /SEARCH schedule_entries USING INDEX schedule_entries_location_draft_start \(location_id=\? AND is_draft=\? AND start_at>\? AND start_at<\?\)/,
+    );
+  });
+
+  it("each index of schedule_changes serves a read: by organization and date (the listing), by employee and date (pay)", async () => {
+    const db = createDatabase(tenantDb());
+    const listing = await planOfSql(
+      sql`SELECT * FROM schedule_changes WHERE organization_id = ${"o"} AND entry_date >= ${"2026-11-01"} AND entry_date <= ${"2026-11-30"}
+        ORDER BY entry_date, id LIMIT 51`,
+    );
+    expect(listing.join("\n")).toMatch(/USING INDEX schedule_changes_organization_date/);
+    const pay = await planOf(premiumChangesStatement(db, "o", "2026-11-01", "2026-11-30", ["e1", "e2"]).toSQL());
+    expect(pay.join("\n")).toMatch(/USING INDEX schedule_changes_employee_date/);
+    const events = await planOfSql(sql`SELECT id FROM schedule_changes WHERE id >= ${"a"} AND id < ${"a~"}`);
+    expect(events.join("\n")).toMatch(/USING (?:COVERING )?INDEX sqlite_autoindex_schedule_changes_1/);
+  });
+});

@@ -1,0 +1,179 @@
+import { scheduleChanges, scheduleEntries } from "@db/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "@/data/client";
+import { newId } from "@/data/ids";
+import { changeRulesOfLocation } from "@/features/schedule-changes/change-rules.data";
+import { changeRowsOf, recordingPublishedAdditions } from "@/features/schedule-changes/schedule-changes.data";
+import { api } from "./helpers/api";
+import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+import { tenantDb } from "./helpers/shards";
+
+/*
+ * The publish records its ADDED changes with one INSERT … SELECT FROM schedule_entries (recordingPublishedAdditions):
+ * the rows it writes are the rows changeRowsOf computes for the same entries at the same instant, at every notice edge.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const wire = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+async function placeWithPack(rulePack: string, timezone: string): Promise<SchedulePlace> {
+  const p = await createSchedulePlace(timezone);
+  const res = await api("PUT", `${p.base}/fair-workweek`, { token: p.org.adminToken, body: { rulePack } });
+  expect(res.status, res.text).toBe(200);
+  return p;
+}
+
+/** Notice from the publish instant (minutes; 14 days exactly first: it fixes the instant) and the entry's length. */
+const EDGES: [notice: number, minutes: number][] = [
+  [14 * DAY, 480],
+  [14 * DAY - MINUTE, 480],
+  [7 * DAY, 240],
+  [7 * DAY - MINUTE, 241],
+  [DAY, 241],
+  [DAY - MINUTE, 240],
+  [DAY - MINUTE, 241],
+  [HOUR, 480],
+  [-2 * HOUR, 480],
+  [20 * DAY, 480],
+];
+
+describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
+  it.each([
+    ["NYC_FAST_FOOD", "America/New_York"],
+    ["SAN_FRANCISCO", "UTC"],
+    ["SEATTLE", "Asia/Tokyo"],
+  ])("%s (%s): the rows changeRowsOf computes for the same entries, at exactly 14 days, 7 days and 24 h", async (pack, zone) => {
+    const p = await placeWithPack(pack, zone);
+    // Wall-clock times 40 days ahead on the minute (no DST change within the 20 days they span in these zones).
+    const base = Math.floor((Date.now() + 40 * DAY) / HOUR) * HOUR;
+    const drafts = [];
+    for (const [notice, minutes] of EDGES) {
+      const worker = await addWorker(p);
+      drafts.push(
+        await createEntry(
+          p,
+          { employeeId: worker.id, startTime: wire(base + notice), endTime: wire(base + notice + minutes * MINUTE) },
+          true,
+        ),
+      );
+    }
+    // Not recorded: a draft, and an entry published by another write (another instant).
+    const stillDraft = await createEntry(p, { startTime: wire(base + 3 * DAY), endTime: wire(base + 3 * DAY + 8 * HOUR) }, true);
+    const other = await addWorker(p);
+    const publishedBefore = await createEntry(p, {
+      employeeId: other.id,
+      startTime: wire(base + 2 * DAY),
+      endTime: wire(base + 2 * DAY + HOUR),
+    });
+    const db = createDatabase(tenantDb());
+    const [first] = await db.select().from(scheduleEntries).where(eq(scheduleEntries.id, drafts[0]!.id));
+    const at = new Date(first!.startAt.getTime() - 14 * DAY);
+    const ids = drafts.map((d) => d.id as string);
+    await db.run(
+      sql`UPDATE schedule_entries SET is_draft = 0, published_at = ${at.getTime()}
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+    );
+    const entries = await db
+      .select()
+      .from(scheduleEntries)
+      .where(sql`${scheduleEntries.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+    const rules = (await changeRulesOfLocation(db, p.org.id, p.location.id, dateOf(at.getTime())))!;
+    const expected = entries.flatMap((e) =>
+      changeRowsOf(
+        rules,
+        {
+          organizationId: p.org.id,
+          locationId: p.location.id,
+          scheduleEntryId: e.id,
+          utcOffset: e.utcOffset,
+          before: null,
+          after: { employeeId: e.employeeId, start: e.startAt, end: e.endAt, published: true, deleted: false },
+        },
+        { initiatedBy: "EMPLOYER" },
+        at,
+      ),
+    );
+    // The edges are where they should be: 14 days and 20 days out of the window, the rest in it.
+    expect(expected).toHaveLength(EDGES.length - 2);
+    const before = newId(at.getTime());
+    const { statements } = recordingPublishedAdditions(
+      db,
+      p.org.id,
+      p.location.id,
+      rules,
+      at,
+      { start: new Date(at.getTime() - DAY), end: new Date(at.getTime() + 30 * DAY) },
+      { startDate: dateOf(at.getTime() - DAY), endDate: dateOf(at.getTime() + 30 * DAY) },
+    );
+    await db.batch(statements as [(typeof statements)[number]]);
+    const after = newId(at.getTime());
+    const recorded = await db
+      .select()
+      .from(scheduleChanges)
+      .where(eq(scheduleChanges.locationId, p.location.id))
+      .orderBy(asc(scheduleChanges.id));
+    const withoutId = (rows: typeof recorded) =>
+      rows.map(({ id: _, ...row }) => row).sort((a, b) => a.scheduleEntryId.localeCompare(b.scheduleEntryId));
+    expect(withoutId(recorded)).toEqual(withoutId(expected));
+    expect(recorded.some((r) => r.premiumRule !== null)).toBe(true);
+    expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(stillDraft.id);
+    expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(publishedBefore.id);
+    // Ids: UUIDv7, unique, after every id made before and before every one made after, in entry id order.
+    for (const r of recorded) expect(r.id).toMatch(UUID_V7);
+    expect(new Set(recorded.map((r) => r.id)).size).toBe(recorded.length);
+    expect(recorded.every((r) => r.id > before && r.id < after)).toBe(true);
+    expect(recorded.map((r) => r.scheduleEntryId)).toEqual(recorded.map((r) => r.scheduleEntryId).sort());
+  });
+});
+
+describe("POST …/schedules/publish records what its dry run answers", () => {
+  it("the same changes and premiums at several notices (under 7 days, 7 to 13, beyond 14)", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD", "UTC");
+    const now = Math.floor(Date.now() / HOUR) * HOUR;
+    for (const [days, hours] of [
+      [1, 4],
+      [3, 8],
+      [8, 6],
+      [12, 8],
+      [16, 8],
+    ] as const) {
+      const worker = await addWorker(p);
+      await createEntry(
+        p,
+        { employeeId: worker.id, startTime: wire(now + days * DAY), endTime: wire(now + days * DAY + hours * HOUR) },
+        true,
+      );
+    }
+    const body = { startDate: dateOf(now), endDate: dateOf(now + 20 * DAY) };
+    const dry = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { ...body, dryRun: true } });
+    expect(dry.status, dry.text).toBe(200);
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.publishedEntries).toBe(5);
+    const listed = await api(
+      "GET",
+      `/api/organizations/${p.org.id}/schedule-changes?startDate=${body.startDate}&endDate=${body.endDate}&locationId=${p.location.id}`,
+      { token: p.org.adminToken },
+    );
+    expect(listed.status).toBe(200);
+    const shape = (c: Record<string, any>) => [c.scheduleEntryId, c.employeeId, c.kind, c.minutesAdded, c.entryDate, c.premium, c.rulePack];
+    const bySchedule = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+    expect(listed.body.map(shape).sort(bySchedule)).toEqual(dry.body.changes.map(shape).sort(bySchedule));
+    expect(listed.body).toHaveLength(4);
+    expect(dry.body.totals).toEqual({ changes: 4, premiumHours: 0, premiumAmount: 50 });
+    // One event for the publish's changes, carrying the dry run's totals.
+    const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(events.filter((e) => e.type === "schedule_change.recorded")).toEqual([]);
+    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+    ]);
+  });
+});
