@@ -4,6 +4,7 @@ import { authenticate } from "@/auth/authorize";
 import { createApp } from "@/platform/create-app";
 import type { AppBindings, AppOpenAPI } from "@/platform/http/env";
 import { mounts } from "@/platform/http/mounts";
+import { chain } from "@/platform/middleware/chain";
 import { organizationDatabase } from "@/platform/middleware/database";
 import { drainAfterWrites } from "@/platform/middleware/drain-outbox";
 import { idempotency } from "@/platform/middleware/idempotency";
@@ -157,10 +158,16 @@ async function buildApp(names: readonly FeatureName[], withDocument: boolean): P
   const app = createApp();
   for (const { name, router } of routers) if (FEATURES[name].public) app.route("/", router);
   if (withDocument) serveDocument(app);
-  app.use("/api/*", authenticate, apiRateLimit, organizationDatabase, drainAfterWrites, idempotency);
+  // Three layers, not five (issue 36): `authenticate` and `organizationDatabase` refuse only before their `next()`, and
+  // nothing runs after `apiRateLimit`'s inside its layer; the idempotency check, whose refusals the rate-limit
+  // header and the drain still see, keeps a layer of its own.
+  app.use("/api/*", authenticated, routedToOrganization, idempotency);
   for (const { name, router } of routers) if (!FEATURES[name].public) app.route("/", router);
   return app;
 }
+
+const authenticated = chain(authenticate, apiRateLimit);
+const routedToOrganization = chain(organizationDatabase, drainAfterWrites);
 
 const built = new Map<string, AppOpenAPI>();
 

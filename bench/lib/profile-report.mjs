@@ -41,6 +41,10 @@ export function printProfile(print, label, profile) {
   const pct = (share) => `${(share * 100).toFixed(1)}%`;
   print("");
   print(`CPU profile of ${label}: ${time.totalMs.toFixed(0)} ms sampled`);
+  // A module outside this checkout (`../wt-…/src/…`): the inspector port was another bench's Worker.
+  if (time.functions(Number.POSITIVE_INFINITY).some((r) => / \.\.\//.test(r.what))) {
+    print("WARNING: this profile samples modules of another checkout: its inspector port answered another bench's Worker.");
+  }
   print(
     table(
       ["group", "self ms", "share"],

@@ -10,8 +10,13 @@ import { freePort, migrate, ROOT, startWorker } from "./servers.mjs";
 const OUR_CONFIG = join(ROOT, "wrangler.toml");
 const BASELINE_CONFIG = join(ROOT, "bench", "baseline", "wrangler.toml");
 const HONO_ONLY_CONFIG = join(ROOT, "bench", "hono-only", "wrangler.toml");
-const FIRST_PORT = 8791;
-const FIRST_INSPECTOR_PORT = 9291;
+/**
+ * Each bench process starts its search at its own offset: several engineers' benches starting together probed the
+ * same free ports and one's profiler attached to another's Worker (its profile named modules of another checkout).
+ */
+const OFFSET = (process.pid % 40) * 5;
+const FIRST_PORT = 8791 + OFFSET;
+const FIRST_INSPECTOR_PORT = 9291 + OFFSET;
 const takenPorts = new Set();
 
 async function ports() {

@@ -3,10 +3,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
 import { PatternRouter } from "hono/router/pattern-router";
-import { secureHeaders } from "hono/secure-headers";
-import type { H, RouterRoute } from "hono/types";
+import type { H, MiddlewareHandler, RouterRoute } from "hono/types";
 import type { ZodError } from "zod";
 import { MAX_PHOTO_BYTES } from "@/domain/photo-content";
 import type { AppBindings } from "@/platform/http/env";
@@ -79,19 +77,86 @@ function toProblem(error: unknown): ProblemError {
 }
 
 // Built once per isolate, at startup: every app shares them.
-const withRequestId = requestId();
-const withSecureHeaders = secureHeaders({ crossOriginResourcePolicy: "cross-origin" });
 const withCors = cors({ origin: "*", exposeHeaders: [...EXPOSED_HEADERS] });
+const EXPOSED = EXPOSED_HEADERS.join(",");
+/** What hono's `secureHeaders({ crossOriginResourcePolicy: "cross-origin" })` sets (test/response-headers.test.ts). */
+const SECURE_HEADERS: readonly (readonly [string, string])[] = [
+  ["Cross-Origin-Resource-Policy", "cross-origin"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Origin-Agent-Cluster", "?1"],
+  ["Referrer-Policy", "no-referrer"],
+  ["Strict-Transport-Security", "max-age=15552000; includeSubDomains"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-DNS-Prefetch-Control", "off"],
+  ["X-Download-Options", "noopen"],
+  ["X-Frame-Options", "SAMEORIGIN"],
+  ["X-Permitted-Cross-Domain-Policies", "none"],
+  ["X-XSS-Protection", "0"],
+];
+const REQUEST_ID_HEADER = "X-Request-Id";
+/** hono's requestId rule: a caller's id of up to 255 word characters, `-` or `=` is kept, anything else replaced. */
+const UNSAFE_REQUEST_ID = /[^\w\-=]/;
+const isApi = (path: string) => path.startsWith("/api/") || path === "/api";
+
+function setPlatformHeaders(headers: Headers, requestId: string, api: boolean) {
+  headers.set(REQUEST_ID_HEADER, requestId);
+  if (api) {
+    headers.set("Access-Control-Allow-Origin", "*");
+    headers.set("Access-Control-Expose-Headers", EXPOSED);
+  }
+  for (const [name, value] of SECURE_HEADERS) headers.set(name, value);
+  headers.delete("X-Powered-By");
+}
+
+/**
+ * The request id, CORS and the secure headers in one middleware, set once on the response that leaves (issue 36).
+ * hono's three (requestId, cors, secureHeaders) did the same in three layers of the chain, and CORS set its headers
+ * on a placeholder response before the handler ran, which hono then copied into the handler's response, header by
+ * header. Only a preflight goes through hono's cors (it answers it).
+ */
+const platformHeaders: MiddlewareHandler<AppBindings> = async (c, next) => {
+  let requestId = c.req.header(REQUEST_ID_HEADER);
+  if (!requestId || requestId.length > 255 || UNSAFE_REQUEST_ID.test(requestId)) requestId = crypto.randomUUID();
+  c.set("requestId", requestId);
+  const api = isApi(c.req.path);
+  if (api && c.req.method === "OPTIONS") {
+    const preflight = await withCors(c, next);
+    if (preflight) c.res = preflight;
+  } else await next();
+  try {
+    setPlatformHeaders(c.res.headers, requestId, api);
+  } catch {
+    // A response whose headers are immutable (a static asset's from ASSETS.fetch): answered as a copy.
+    c.res = new Response(c.res.body, c.res);
+    setPlatformHeaders(c.res.headers, requestId, api);
+  }
+};
+
+/**
+ * A request's body checks and its databases, one layer of the chain: none of the checks has work after the handler,
+ * so nesting them changes no refusal (each throws before anything after it runs).
+ */
+const apiRequest: MiddlewareHandler<AppBindings> = async (c, next) => {
+  const path = c.req.path;
+  const routed = async () => {
+    await database(c, next);
+  };
+  const wellFormed = async () => {
+    await requireWellFormedText(c, routed);
+  };
+  const checked =
+    path === RAW_IMAGE_PATH
+      ? wellFormed
+      : async () => {
+          await requireJsonBody(c, wellFormed);
+        };
+  await bodyLimitOf(path)(c, checked);
+};
 
 export function createApp() {
   const app = new OpenAPIHono<AppBindings>({ strict: false, defaultHook, router: servingRouter() });
-  app.use(withRequestId);
-  app.use(withSecureHeaders);
-  app.use("/api/*", withCors);
-  app.use("/api/*", (c, next) => bodyLimitOf(c.req.path)(c, next));
-  app.use("/api/*", (c, next) => (c.req.path === RAW_IMAGE_PATH ? next() : requireJsonBody(c, next)));
-  app.use("/api/*", requireWellFormedText);
-  app.use("/api/*", database);
+  app.use(platformHeaders);
+  app.use("/api/*", apiRequest);
 
   app.notFound((c) =>
     problemResponse(new ProblemError(404, "ROUTE_NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), {

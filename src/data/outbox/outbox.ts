@@ -4,6 +4,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "@/data/client";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
+import { jsonOnce } from "@/data/json-once";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { type Fields, rowSnapshot, snapshotOf } from "./snapshot";
 
@@ -172,7 +173,8 @@ export function eventStatement(db: Database, spec: EventSpec): Statement {
     const when = spec.always ? sql`true` : sql`changes() > 0`;
     return db.insert(events).select(sql`SELECT ${fixed}, ${spec.read.form}, q.data FROM ${spec.read.select} q WHERE ${when}`);
   }
-  const data = JSON.stringify(spec.data);
+  // An answer recorded as its own event (a punch) is serialized once for both (data/json-once).
+  const data = typeof spec.data === "object" && spec.data !== null ? jsonOnce(spec.data) : JSON.stringify(spec.data);
   if (spec.when) return db.insert(events).select(sql`SELECT ${fixed}, 'wire', ${data} WHERE ${spec.when}`);
   const wire = { id, organizationId: spec.organizationId, type: spec.type, occurredAt, data };
   return spec.whenChanged ? wireEventWhenChanged(db, wire) : wireEvent(db, wire);

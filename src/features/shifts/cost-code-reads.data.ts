@@ -1,6 +1,7 @@
 import { costCodes } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { type Placeholders, prepared } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";
 
 /**
@@ -8,8 +9,10 @@ import { inOrganization } from "@/data/tenancy";
  * reference error (another organization's code, or no code), told before anything else; whether the worker may
  * charge it is the write's own guard (shifts.guards costCodeAssigned).
  */
-export const costCodeRead = (db: Database, organizationId: string, costCodeId: string) =>
+const liveCostCode = prepared((db, p: Placeholders<{ organizationId: string; costCodeId: string }>) =>
   db
     .select({ id: costCodes.id })
     .from(costCodes)
-    .where(and(inOrganization(costCodes, organizationId), eq(costCodes.id, costCodeId)));
+    .where(and(inOrganization(costCodes, p.organizationId), eq(costCodes.id, p.costCodeId))),
+);
+export const costCodeRead = (db: Database, organizationId: string, costCodeId: string) => liveCostCode(db, { organizationId, costCodeId });

@@ -1,6 +1,7 @@
 import { customFields, shifts } from "@db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { type Placeholders, prepared } from "@/data/prepared";
 import { guard } from "@/data/write/guard";
 import {
   type CustomFieldRule,
@@ -17,7 +18,7 @@ import { customFieldsChanged } from "@/problems/shifts";
  * Every custom field of the organization, deleted ones too (for the read's fingerprint), in one statement of a shift
  * write's read batch.
  */
-export const customFieldsRead = (db: Database, organizationId: string) =>
+const fieldsOfOrganization = prepared((db, p: Placeholders<{ organizationId: string }>) =>
   db
     .select({
       id: customFields.id,
@@ -30,7 +31,11 @@ export const customFieldsRead = (db: Database, organizationId: string) =>
       updatedAt: customFields.updatedAt,
     })
     .from(customFields)
-    .where(eq(customFields.organizationId, organizationId));
+    .where(eq(customFields.organizationId, p.organizationId)),
+);
+
+/** Built once per isolate (data/prepared): it is in every punch's read batch. */
+export const customFieldsRead = (db: Database, organizationId: string) => fieldsOfOrganization(db, { organizationId });
 
 type FieldRows = Awaited<ReturnType<typeof customFieldsRead>>;
 

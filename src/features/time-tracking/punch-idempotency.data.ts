@@ -1,6 +1,7 @@
 import { idempotencyKeys } from "@db/schema";
 import type { Context } from "hono";
 import { outcomeOf, recordStatements } from "@/data/idempotency";
+import { jsonOnce } from "@/data/json-once";
 import { type ConstraintProblem, whenDuplicate } from "@/data/write/constraint-problems";
 import type { ShiftWire } from "@/features/shifts/shifts.schemas";
 import type { AppBindings } from "@/platform/http/env";
@@ -27,7 +28,7 @@ export function previousAnswer(c: PunchCtx, context: PunchContext): ShiftWire | 
 /** Statements that store this answer under the key: they go first in the punch's write batch. */
 export const recordAnswer = (c: PunchCtx, answer: ShiftWire) =>
   c.var.idempotency
-    ? recordStatements(c.var.db, c.var.idempotency, { status: 200, body: JSON.stringify(answer), contentType: "application/json" })
+    ? recordStatements(c.var.db, c.var.idempotency, { status: 200, body: jsonOnce(answer), contentType: "application/json" })
     : [];
 
 /** A concurrent twin with the same key wrote first: this one fails whole and says so. */

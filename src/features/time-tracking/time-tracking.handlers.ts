@@ -10,6 +10,7 @@ import { clockInExceptions, clockOutExceptions } from "@/features/attendance/pun
 import { checkedValues } from "@/features/shifts/custom-field-values.data";
 import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
+import { jsonAnswer } from "@/platform/http/json-answer";
 import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/problems/shifts";
 import {
   clockInRole,
@@ -153,7 +154,7 @@ export async function clockInWith(
 }
 
 export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) =>
-  c.json(await clockInWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
+  jsonAnswer(c, await clockInWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)));
 
 export async function breakStartWith(
   c: PunchCtx,
@@ -179,7 +180,7 @@ export async function breakStartWith(
 }
 
 export const breakStart: AppRouteHandler<routes.BreakStartRoute> = async (c) =>
-  c.json(await breakStartWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
+  jsonAnswer(c, await breakStartWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)));
 
 export async function breakEndWith(
   c: PunchCtx,
@@ -205,7 +206,7 @@ export async function breakEndWith(
 }
 
 export const breakEnd: AppRouteHandler<routes.BreakEndRoute> = async (c) =>
-  c.json(await breakEndWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
+  jsonAnswer(c, await breakEndWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)));
 
 export async function clockOutWith(
   c: PunchCtx,
@@ -235,7 +236,7 @@ export async function clockOutWith(
 }
 
 export const clockOut: AppRouteHandler<routes.ClockOutRoute> = async (c) =>
-  c.json(await clockOutWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)), 200);
+  jsonAnswer(c, await clockOutWith(c, c.req.valid("param"), c.req.valid("json"), tokenOrigin(c)));
 
 /**
  * Switch: the clock-out of the open shift and the clock-in of the next at the same instant, in one write batch
@@ -286,5 +287,5 @@ export const switchShift: AppRouteHandler<routes.SwitchRoute> = async (c) => {
       ],
     },
   );
-  return c.json(answer, 200);
+  return jsonAnswer(c, answer);
 };

@@ -30,3 +30,16 @@ export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppBindings
 /** The context of any route of the app, whatever its path and input (the timesheets' scope variables included). */
 // biome-ignore lint/suspicious/noExplicitAny: Hono's own idiom for "any path, any validated input"
 export type AppContext<E extends AppBindings = AppBindings> = Context<E, any, any>;
+
+/**
+ * A header set on the response after the handler answered: on its own headers, where hono's `c.header` would first
+ * copy the whole response (it cannot know the headers are mutable). A response whose headers are not (a static
+ * asset's) gets hono's copy.
+ */
+export function setAnsweredHeader(c: Context, name: string, value: string) {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
+}

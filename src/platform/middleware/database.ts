@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { Database } from "@/data/client";
 import { RequestDatabases, type SentBookmark } from "@/data/sessions";
 import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
-import type { AppBindings, AppContext } from "@/platform/http/env";
+import { type AppBindings, type AppContext, setAnsweredHeader } from "@/platform/http/env";
 import { flagsOf } from "@/platform/routes/define-route";
 import { badRequest } from "@/problems/problem";
 
@@ -48,7 +48,7 @@ export const database = createMiddleware<AppBindings>(async (c, next) => {
   c.set("db", databases.of(DIRECTORY_SHARD));
   await next();
   const bookmark = databases.bookmark(header);
-  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+  if (bookmark) setAnsweredHeader(c, BOOKMARK_HEADER, bookmark);
 });
 
 /** Makes `shard` the request's database: `c.var.db`, and the bookmark the response returns. */

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { rateLimiter } from "hono-rate-limiter";
-import type { AppBindings } from "@/platform/http/env";
+import { type AppBindings, setAnsweredHeader } from "@/platform/http/env";
 import { flagsOf } from "@/platform/routes/define-route";
 import { ProblemError, problemResponse } from "@/problems/problem";
 import {
@@ -53,7 +53,7 @@ function bucket(name: RateLimitPolicyName, binding: (env: Env) => RateLimit, key
   return createMiddleware<AppBindings>(async (c, next) => {
     const response = await limit(c, next);
     if (response) return response;
-    c.header("RateLimit-Policy", policyHeader(rateLimitPolicy(c.env.RATE_LIMITS, name)));
+    setAnsweredHeader(c, "RateLimit-Policy", policyHeader(rateLimitPolicy(c.env.RATE_LIMITS, name)));
   });
 }
 

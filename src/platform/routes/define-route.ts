@@ -42,8 +42,20 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"
 
 const NONE: RouteFlags = { scope: "public" };
 
+/** Each request's flags, found once: the database, rate-limit and idempotency middleware each ask (issue 36). */
+const flagsOfRequest = new WeakMap<Context, RouteFlags>();
+
 /** The flags of the route a request matched (none for a path no route serves). */
 export function flagsOf(c: Context): RouteFlags {
+  let flags = flagsOfRequest.get(c);
+  if (flags === undefined) {
+    flags = matchedFlags(c);
+    flagsOfRequest.set(c, flags);
+  }
+  return flags;
+}
+
+function matchedFlags(c: Context): RouteFlags {
   const routes = matchedRoutes(c);
   for (let i = routes.length - 1; i >= 0; i--) {
     const route = routes[i]!;
