@@ -247,8 +247,26 @@ const eventValues = (ctx, shiftId, kind, now, body, idempotency) => [
 ];
 /** The event as the punch's answer lists it (ours: each event's columns but its ids). */
 const eventJson = (values) => {
-  const [, , , , kind, , occurredAt, receivedAt, latitude, longitude, accuracyCentimeters, distanceCentimeters, verdict, flags, , source, deviceId, photoId] =
-    values;
+  const [
+    ,
+    ,
+    ,
+    ,
+    kind,
+    ,
+    occurredAt,
+    receivedAt,
+    latitude,
+    longitude,
+    accuracyCentimeters,
+    distanceCentimeters,
+    verdict,
+    flags,
+    ,
+    source,
+    deviceId,
+    photoId,
+  ] = values;
   return {
     kind,
     occurredAt: new Date(occurredAt).toISOString(),
