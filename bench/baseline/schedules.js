@@ -26,6 +26,7 @@ function entryJson(v) {
     note,
     isDraft,
     publishedAt,
+    ,
     openShiftId,
     active,
     createdAt,

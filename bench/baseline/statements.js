@@ -7,25 +7,29 @@ export const PUNCH_READS = [
   // staff member: [organizationId, staffMemberId]
   `select "id", "organization_id", "name", "email", "phone_number", "external_id", "external_payroll_id", "access_role_id", "hourly_wage", "wage_type", "employment_type", "currency_code", "birth_date", "location_ids", "role_ids", "active", "created_at", "updated_at", "deleted_at" from "staff_members" where (("staff_members"."organization_id" = ? and "staff_members"."deleted_at" is null) and "staff_members"."id" = ?)`,
   // location: [organizationId, locationId]
-  `select "id", "organization_id", "name", "website", "country", "state", "city", "address_line1", "address_line2", "zip_code", "external_id", "longitude", "latitude", "clock_in_distance_centimeters", "clock_out_distance_centimeters", "break_start_distance_centimeters", "break_end_distance_centimeters", "timezone", "geofence_mode", "active", "created_at", "updated_at", "deleted_at" from "locations" where (("locations"."organization_id" = ? and "locations"."deleted_at" is null) and "locations"."id" = ?)`,
+  `select "id", "organization_id", "name", "website", "country", "state", "city", "address_line1", "address_line2", "zip_code", "external_id", "longitude", "latitude", "clock_in_distance_centimeters", "clock_out_distance_centimeters", "break_start_distance_centimeters", "break_end_distance_centimeters", "timezone", "geofence_mode", "kiosk_photo_required", "active", "created_at", "updated_at", "deleted_at" from "locations" where (("locations"."organization_id" = ? and "locations"."deleted_at" is null) and "locations"."id" = ?)`,
   // role: [organizationId, roleId or '']
   `select "id", "organization_id", "name", "hourly_wage", "external_id", "active", "created_at", "updated_at", "deleted_at" from "roles" where (("roles"."organization_id" = ? and "roles"."deleted_at" is null) and "roles"."id" = ?)`,
   // cost code of the body (clock-in's costCodeId): [organizationId, costCodeId or '']
   `select "id" from "cost_codes" where (("cost_codes"."organization_id" = ? and "cost_codes"."deleted_at" is null) and "cost_codes"."id" = ?)`,
   // open shift: [organizationId, staffMemberId]
-  `select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "cost_code_id", "breaks_json", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null)`,
+  `select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "clock_in_source", "clock_in_device_id", "clock_out_source", "clock_out_device_id", "cost_code_id", "breaks_json", "custom_fields", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null)`,
   // its breaks: [organizationId, staffMemberId]
   `select "id", "organization_id", "shift_id", "type_id", "name", "paid", "mandatory", "frequency_minutes", "duration_in_settings_minutes", "start_at", "end_at", "automatic" from "shift_breaks" where "shift_breaks"."shift_id" in (select "id" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null)) order by "shift_breaks"."start_at"`,
   // latest event: [organizationId, staffMemberId, 1]
-  `select "id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key" from "shift_events" where ("shift_events"."organization_id" = ? and "shift_events"."employee_id" = ?) order by "shift_events"."occurred_at" desc limit ?`,
+  `select "id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key", "source", "device_id", "photo_id" from "shift_events" where ("shift_events"."organization_id" = ? and "shift_events"."employee_id" = ?) order by "shift_events"."occurred_at" desc limit ?`,
   // location's break types: [organizationId, locationId]
   `select "id", "organization_id", "location_id", "name", "duration_minutes", "frequency_minutes", "paid", "mandatory", "enabled", "active", "created_at", "updated_at", "deleted_at" from "break_types" where (("break_types"."organization_id" = ? and "break_types"."deleted_at" is null) and "break_types"."location_id" = ?)`,
   // locked days near the instant or on the open shift's date: [organizationId, locationId, from, to, organizationId, staffMemberId]
   `select "date" from "locked_days" where ("locked_days"."organization_id" = ? and "locked_days"."location_id" = ? and ("locked_days"."date" between ? and ? or "locked_days"."date" in (select "business_date" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null))))`,
   // the staff member's wage rates in effect by the day after: [organizationId, staffMemberId, to]
   `select "id", "role_id", "location_id", "hourly_rate", "effective_from" from "wage_rates" where ("wage_rates"."organization_id" = ? and "wage_rates"."employee_id" = ? and "wage_rates"."deleted_at" is null and "wage_rates"."effective_from" <= ?)`,
+  // every custom field of the organization, deleted ones too (the clock-out's guard fingerprints them): [organizationId]
+  `select "id", "type", "options", "pattern", "required", "active", "deleted_at", "updated_at" from "custom_fields" where "custom_fields"."organization_id" = ?`,
   // the request's Idempotency-Key: [scope, key], both '' without the header
   `select "scope", "key", "request_hash", "status", "body", "content_type", "created_at", "expires_at" from "idempotency_keys" where ("idempotency_keys"."scope" = ? and "idempotency_keys"."key" = ?)`,
+  // a kiosk's photo of the punch: [organizationId, photoId or '']
+  `select "id", "location_id", "shift_id" from "photos" where ("photos"."organization_id" = ? and "photos"."id" = ?)`,
 ];
 
 /**
@@ -71,16 +75,16 @@ export const IDEMPOTENCY_WRITES = [
 export const CLOCK_IN_WRITES = [
   // shift: [id, organizationId, locationId, businessDate, staffMemberId, organizationId, staffMemberId, id, startAt,
   //   locationId, staffMemberId, businessDate, businessDate, organizationId, organizationId, businessDate, businessDate,
-  //   then the 17 columns from role_id to deleted_at]; location_id is NULL when the staff member's timesheet of the
+  //   then the 22 columns from role_id to deleted_at]; location_id is NULL when the staff member's timesheet of the
   //   date is approved or its pay period closed (TIMESHEET_APPROVED)
-  `insert into "shifts" ("id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "cost_code_id", "breaks_json", "active", "created_at", "updated_at", "deleted_at") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT ? WHERE NOT EXISTS (SELECT 1 FROM shifts
+  `insert into "shifts" ("id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "clock_in_source", "clock_in_device_id", "clock_out_source", "clock_out_device_id", "cost_code_id", "breaks_json", "custom_fields", "active", "created_at", "updated_at", "deleted_at") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT ? WHERE NOT EXISTS (SELECT 1 FROM shifts
     WHERE +organization_id = ? AND employee_id = ? AND deleted_at IS NULL
       AND id <> ? AND end_at > ?)), (SELECT ? WHERE NOT ((EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ? AND period_end_date >= ?
       AND period_start_date <= ? AND organization_id = ?)
     OR EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ? AND status = 'CLOSED'
-    AND frozen_to >= ? AND frozen_from <= ?)))), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  // event: 15 values
-  `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    AND frozen_to >= ? AND frozen_from <= ?)))), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // event: 18 values (source, device_id and photo_id last)
+  `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key", "source", "device_id", "photo_id") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 ];
 
 /**
@@ -92,15 +96,17 @@ export const CLOCK_OUT_WRITES = [
   // clock_out event: [id, organizationId, locationId, businessDate, shiftId, organizationId, shiftId, organizationId,
   //   shift's updatedAt, the 7 columns from kind to distance_centimeters, then the verdict guard: [verdict,
   //   staffMemberId, businessDate, businessDate, organizationId, organizationId, businessDate, businessDate] (NULL when
-  //   the timesheet is approved or the period closed), then flags and idempotency_key]
-  `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT id FROM shifts WHERE id = ? AND organization_id = ?
+  //   the timesheet is approved or the period closed), then flags, idempotency_key, source, device_id, photo_id]
+  `insert into "shift_events" ("id", "organization_id", "shift_id", "employee_id", "kind", "break_id", "occurred_at", "received_at", "latitude", "longitude", "accuracy_centimeters", "distance_centimeters", "verdict", "flags", "idempotency_key", "source", "device_id", "photo_id") values (?, (SELECT ? WHERE NOT (EXISTS (SELECT 1 FROM locked_days WHERE location_id = ? AND date = ?))), (SELECT id FROM shifts WHERE id = ? AND organization_id = ?
     AND end_at IS NULL AND deleted_at IS NULL), (SELECT employee_id FROM shifts WHERE id = ? AND organization_id = ?
     AND updated_at = ?), ?, ?, ?, ?, ?, ?, ?, ?, (SELECT ? WHERE NOT ((EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ? AND period_end_date >= ?
       AND period_start_date <= ? AND organization_id = ?)
     OR EXISTS (SELECT 1 FROM pay_periods WHERE organization_id = ? AND status = 'CLOSED'
-    AND frozen_to >= ? AND frozen_from <= ?)))), ?, ?)`,
-  // close the shift: [endAt, duration, paid, unpaid, payable, flags, 0, updatedAt, organizationId, shiftId]
-  `update "shifts" set "end_at" = ?, "duration" = ?, "total_paid_breaks" = ?, "total_unpaid_breaks" = ?, "payable_duration" = ?, "flags" = ?, "active" = ?, "updated_at" = ? where ("shifts"."organization_id" = ? and "shifts"."id" = ?)`,
+    AND frozen_to >= ? AND frozen_from <= ?)))), ?, ?, ?, ?, ?)`,
+  // close the shift: [endAt, duration, paid, unpaid, payable, flags, clockOutSource, clockOutDeviceId, then the
+  //   custom fields guard: [organizationId, the fields' fingerprint as read (count:sum of updated_at), the values' JSON]
+  //   (NULL when a custom field changed since the read), then 0, updatedAt, organizationId, shiftId]
+  `update "shifts" set "end_at" = ?, "duration" = ?, "total_paid_breaks" = ?, "total_unpaid_breaks" = ?, "payable_duration" = ?, "flags" = ?, "clock_out_source" = ?, "clock_out_device_id" = ?, "custom_fields" = (CASE WHEN (SELECT count(*) || ':' || ifnull(sum(f."updated_at"), 0) FROM custom_fields f WHERE f."organization_id" = ?) = ? THEN ? END), "active" = ?, "updated_at" = ? where ("shifts"."organization_id" = ? and "shifts"."id" = ?)`,
 ];
 
 /** Shift-state: ONE read batch (src/routes/time-tracking/shift-state.ts). */
@@ -108,9 +114,9 @@ export const SHIFT_STATE_READS = [
   // staff member exists: [organizationId, staffMemberId]
   `select "id" from "staff_members" where (("staff_members"."organization_id" = ? and "staff_members"."deleted_at" is null) and "staff_members"."id" = ?)`,
   // location: [organizationId, locationId]
-  `select "id", "organization_id", "name", "website", "country", "state", "city", "address_line1", "address_line2", "zip_code", "external_id", "longitude", "latitude", "clock_in_distance_centimeters", "clock_out_distance_centimeters", "break_start_distance_centimeters", "break_end_distance_centimeters", "timezone", "geofence_mode", "active", "created_at", "updated_at", "deleted_at" from "locations" where (("locations"."organization_id" = ? and "locations"."deleted_at" is null) and "locations"."id" = ?)`,
+  `select "id", "organization_id", "name", "website", "country", "state", "city", "address_line1", "address_line2", "zip_code", "external_id", "longitude", "latitude", "clock_in_distance_centimeters", "clock_out_distance_centimeters", "break_start_distance_centimeters", "break_end_distance_centimeters", "timezone", "geofence_mode", "kiosk_photo_required", "active", "created_at", "updated_at", "deleted_at" from "locations" where (("locations"."organization_id" = ? and "locations"."deleted_at" is null) and "locations"."id" = ?)`,
   // open shift union shifts of the 3 business dates around today: [org, staff, org, staff, d-1, d, d+1]
-  `select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "cost_code_id", "breaks_json", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null) union select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "cost_code_id", "breaks_json", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."business_date" in (?, ?, ?))`,
+  `select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "clock_in_source", "clock_in_device_id", "clock_out_source", "clock_out_device_id", "cost_code_id", "breaks_json", "custom_fields", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null) union select "id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "clock_in_source", "clock_in_device_id", "clock_out_source", "clock_out_device_id", "cost_code_id", "breaks_json", "custom_fields", "active", "created_at", "updated_at", "deleted_at" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."business_date" in (?, ?, ?))`,
   // their breaks: same values
   `select "id", "organization_id", "shift_id", "type_id", "name", "paid", "mandatory", "frequency_minutes", "duration_in_settings_minutes", "start_at", "end_at", "automatic" from "shift_breaks" where "shift_breaks"."shift_id" in (select "id" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."end_at" is null) union select "id" from "shifts" where (("shifts"."organization_id" = ? and "shifts"."deleted_at" is null) and "shifts"."employee_id" = ? and "shifts"."business_date" in (?, ?, ?))) order by "shift_breaks"."start_at"`,
   // enabled break types: [organizationId, locationId, 1]

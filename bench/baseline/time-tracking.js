@@ -64,11 +64,11 @@ const HOUR_MS = 3_600_000;
 /** A clock-in works the published entry whose span, opened this long before its start, holds it (domain/attendance). */
 const EARLY_WINDOW_MS = 2 * HOUR_MS;
 
-/** The one read batch of a punch (13 statements for a clock-in, 15 for a clock-out, one round trip): the punch's context, then attendance's. */
+/** The one read batch of a punch (15 statements for a clock-in, 17 for a clock-out, one round trip): the punch's context, then attendance's. */
 async function punchContext(db, { kind, org, staffId, locationId, roleId, costCodeId, now, idempotency }) {
   const lockFrom = utcDate(now - DAY_MS);
   const lockTo = utcDate(now + DAY_MS);
-  const [staff, location, role, , openShift, breaks, lastEvent, breakTypes, locked, , key, settings, entries] = await run(
+  const [staff, location, role, , openShift, breaks, lastEvent, breakTypes, locked, , fields, key, , settings, entries] = await run(
     db,
     kind === "clock_in" ? CLOCK_IN_READS : CLOCK_OUT_READS,
     [
@@ -82,7 +82,9 @@ async function punchContext(db, { kind, org, staffId, locationId, roleId, costCo
       [org, locationId],
       [org, locationId, lockFrom, lockTo, org, staffId],
       [org, staffId, lockTo],
+      [org],
       [idempotency?.scope ?? "", idempotency?.key ?? ""],
+      [org, ""],
       [org],
       [staffId, now - 72 * HOUR_MS, now + EARLY_WINDOW_MS, locationId, org, 0],
       ...(kind === "clock_out"
@@ -103,6 +105,8 @@ async function punchContext(db, { kind, org, staffId, locationId, roleId, costCo
     breakTypes: breakTypes.results,
     lockedDates: new Set(locked.results.map((r) => r.date)),
     storedKey: key.results[0],
+    // The custom fields' version as read (every field, deleted ones too): what the clock-out's guard compares.
+    fieldsFingerprint: `${fields.results.length}:${fields.results.reduce((n, f) => n + f.updated_at, 0)}`,
     grace: { late: settings.results[0]?.late_grace_minutes ?? 5, early: settings.results[0]?.early_leave_grace_minutes ?? 5 },
     entries: entries.results,
   };
@@ -186,6 +190,7 @@ const shiftJson = (s, breaks, events, locked = false) => ({
   locationId: s.location_id,
   roleId: s.role_id,
   costCodeId: s.cost_code_id ?? null,
+  customFields: JSON.parse(s.custom_fields),
   startTime: wall(s.start_at, s.utc_offset),
   endTime: wall(s.end_at, s.utc_offset),
   breaks: breaks.map((b) => ({
@@ -208,6 +213,10 @@ const shiftJson = (s, breaks, events, locked = false) => ({
   active: s.end_at === null,
   flags: JSON.parse(s.flags),
   manualEntry: !!s.manual_entry,
+  clockInSource: s.clock_in_source,
+  clockInDeviceId: s.clock_in_device_id,
+  clockOutSource: s.clock_out_source,
+  clockOutDeviceId: s.clock_out_device_id,
   businessDate: s.business_date,
   ...(events ? { events } : {}),
   createdAt: new Date(s.created_at).toISOString(),
@@ -215,7 +224,7 @@ const shiftJson = (s, breaks, events, locked = false) => ({
   deletedAt: null,
 });
 
-/** [id, organization_id, shift_id, employee_id, kind, break_id, occurred_at, received_at, lat, lon, accuracy, distance, verdict, flags, idempotency_key] */
+/** [id, organization_id, shift_id, employee_id, kind, break_id, occurred_at, received_at, lat, lon, accuracy, distance, verdict, flags, idempotency_key, source, device_id, photo_id] */
 const eventValues = (ctx, shiftId, kind, now, body, idempotency) => [
   crypto.randomUUID(),
   ctx.location.organization_id,
@@ -232,7 +241,49 @@ const eventValues = (ctx, shiftId, kind, now, body, idempotency) => [
   "unfenced",
   "[]",
   idempotency?.key ?? null,
+  SOURCE,
+  null,
+  null,
 ];
+/** The event as the punch's answer lists it (ours: each event's columns but its ids). */
+const eventJson = (values) => {
+  const [
+    ,
+    ,
+    ,
+    ,
+    kind,
+    ,
+    occurredAt,
+    receivedAt,
+    latitude,
+    longitude,
+    accuracyCentimeters,
+    distanceCentimeters,
+    verdict,
+    flags,
+    ,
+    source,
+    deviceId,
+    photoId,
+  ] = values;
+  return {
+    kind,
+    occurredAt: new Date(occurredAt).toISOString(),
+    receivedAt: new Date(receivedAt).toISOString(),
+    latitude,
+    longitude,
+    accuracyCentimeters,
+    distanceCentimeters,
+    verdict,
+    flags: JSON.parse(flags),
+    source,
+    deviceId,
+    photoId,
+  };
+};
+/** A staff member's own punch through the API, as ours records it (no kiosk device, no photo). */
+const SOURCE = "MOBILE";
 const SHIFT_COLUMNS = [
   "id",
   "organization_id",
@@ -252,8 +303,13 @@ const SHIFT_COLUMNS = [
   "payable_duration",
   "flags",
   "manual_entry",
+  "clock_in_source",
+  "clock_in_device_id",
+  "clock_out_source",
+  "clock_out_device_id",
   "cost_code_id",
   "breaks_json",
+  "custom_fields",
   "active",
   "created_at",
   "updated_at",
@@ -309,8 +365,13 @@ export async function clockIn(db, { org, staffId, locationId }, input) {
     payable_duration: 0,
     flags: "[]",
     manual_entry: 0,
+    clock_in_source: SOURCE,
+    clock_in_device_id: null,
+    clock_out_source: null,
+    clock_out_device_id: null,
     cost_code_id: null,
     breaks_json: "[]",
+    custom_fields: "{}",
     active: 1,
     created_at: now,
     updated_at: now,
@@ -331,7 +392,7 @@ export async function clockIn(db, { org, staffId, locationId }, input) {
     ...SHIFT_COLUMNS.slice(4).map((c) => shift[c]),
   ];
   const event = eventValues(ctx, shift.id, "clock_in", now, body, idempotency);
-  const answer = shiftJson(shift, [], [{ kind: "clock_in", occurredAt: new Date(now).toISOString() }]);
+  const answer = shiftJson(shift, [], [eventJson(event)]);
   const entry = entryWorkedAt(ctx.entries, now);
   const late = entry && now > entry.start_at + ctx.grace.late * 60_000;
   const exception = !entry
@@ -381,12 +442,15 @@ export async function clockOut(db, { org, staffId, locationId }, input) {
     total_paid_breaks: paid,
     total_unpaid_breaks: unpaid,
     payable_duration: Math.max(0, duration - unpaid),
+    clock_out_source: SOURCE,
+    clock_out_device_id: null,
     active: 0,
     updated_at: Math.max(now, open.updated_at + 1),
   };
   // The event's guards: organization_id NULL on a locked day, shift_id NULL once closed, employee_id NULL once changed.
-  const [id, , , , kind, ...rest] = eventValues(ctx, open.id, "clock_out", now, body, idempotency);
-  const [verdict, flags, key] = rest.slice(7);
+  const values = eventValues(ctx, open.id, "clock_out", now, body, idempotency);
+  const [id, , , , kind, ...rest] = values;
+  const [verdict, flags, key, source, deviceId, photoId] = rest.slice(7);
   const guardedVerdict = frozenGuard(verdict, staffId, open.business_date, org);
   const event = [
     id,
@@ -403,6 +467,9 @@ export async function clockOut(db, { org, staffId, locationId }, input) {
     ...guardedVerdict,
     flags,
     key,
+    source,
+    deviceId,
+    photoId,
   ];
   const close = [
     closed.end_at,
@@ -411,12 +478,18 @@ export async function clockOut(db, { org, staffId, locationId }, input) {
     closed.total_unpaid_breaks,
     closed.payable_duration,
     closed.flags,
+    closed.clock_out_source,
+    closed.clock_out_device_id,
+    // The custom fields, as clock-out checks them (every required field valued): guarded by the fields' version.
+    org,
+    ctx.fieldsFingerprint,
+    closed.custom_fields,
     0,
     closed.updated_at,
     org,
     open.id,
   ];
-  const answer = shiftJson(closed, breaks, [{ kind: "clock_out", occurredAt: new Date(now).toISOString() }]);
+  const answer = shiftJson(closed, breaks, [eventJson(values)]);
   const entry = entryWorkedAt(ctx.entries, open.start_at);
   const early = entry && now + ctx.grace.early * 60_000 < entry.end_at;
   const exception = early && exceptionValues(closed, "EARLY_CLOCK_OUT", entry.id, Math.floor((entry.end_at - now) / 60_000), now);
@@ -435,6 +508,7 @@ export async function clockOut(db, { org, staffId, locationId }, input) {
       [/NOT NULL constraint failed: shift_events\.organization_id/i, "DAY_LOCKED"],
       [/NOT NULL constraint failed: shift_events\.shift_id/i, "NO_OPEN_SHIFT"],
       [/NOT NULL constraint failed: shift_events\.employee_id/i, "SHIFT_CHANGED"],
+      [/NOT NULL constraint failed: shifts\.custom_fields/i, "CUSTOM_FIELDS_CHANGED"],
     ]);
   }
   return input.reply(answer, 200);

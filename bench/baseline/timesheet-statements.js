@@ -6,7 +6,7 @@
 //
 // Plain JS with no Worker-only imports: the bench (Node) imports it too.
 
-const SHIFT_COLUMNS = `"id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "breaks_json", "active", "created_at", "updated_at", "deleted_at"`;
+const SHIFT_COLUMNS = `"id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "clock_in_source", "clock_in_device_id", "clock_out_source", "clock_out_device_id", "cost_code_id", "breaks_json", "custom_fields", "active", "created_at", "updated_at", "deleted_at"`;
 const AMOUNT_CENTS = `CAST(ROUND("shifts"."payable_duration" * "shifts"."hourly_wage" * 100 / 60.0) AS INTEGER)`;
 
 /** The range: first page `business_date >= ?`; after a cursor the row value `(business_date, id) > (?, ?)`. */
@@ -24,12 +24,15 @@ export const SQL = {
   /** (date, location) pairs: a shift is locked when its (business date, location) is among them. */
   lockedDays: `select "date", "location_id" from "locked_days" where ("locked_days"."organization_id" = ? and "locked_days"."date" >= ? and "locked_days"."date" <= ?) order by "locked_days"."date" asc`,
   /**
-   * GET /timesheets/export: the first page in one batch with the organization's names and the range's locked days
-   * ([staff, locations, roles, locked days, page]), then one statement per keyset page of 500.
+   * GET /timesheets/export: the first page in one batch with the organization's names, the range's locked days and
+   * the active custom fields ([staff, locations, roles, locked days, custom fields, page]), then one statement per
+   * keyset page of 500.
    */
   staffNames: `select "id", "name", "external_id", "external_payroll_id" from "staff_members" where "staff_members"."organization_id" = ?`,
   locationNames: `select "id", "name", "external_id" from "locations" where "locations"."organization_id" = ?`,
   roleNames: `select "id", "name", "external_id" from "roles" where "roles"."organization_id" = ?`,
+  /** The organization's active custom fields: one CSV column each (timesheet-export's exportedFieldsQuery). */
+  exportedFields: `select "id", "name", "active" from "custom_fields" where (("custom_fields"."organization_id" = ? and "custom_fields"."deleted_at" is null) and "custom_fields"."active" = ?)`,
   exportFirst: page(RANGE_FIRST),
   exportAfter: page(RANGE_AFTER),
   /** GET /timesheets/reports, one batch: [days of the page, totals]; page > 1 has ` offset ?` after the inner limit. */
@@ -97,12 +100,13 @@ export function listingStatements(p, after) {
   ];
 }
 
-/** The export's first round trip: the organization's names, the range's locked days and the first page. */
+/** The export's first round trip: the organization's names, the range's locked days, its custom fields and the first page. */
 export const exportFirstStatements = (p) => [
   [SQL.staffNames, [p.org]],
   [SQL.locationNames, [p.org]],
   [SQL.roleNames, [p.org]],
   [SQL.lockedDays, [p.org, p.first, p.last]],
+  [SQL.exportedFields, [p.org, 1]],
   exportStatement(p, null),
 ];
 

@@ -21,6 +21,8 @@ const isoOrNull = (ms) => (ms === null ? null : iso(ms));
 const wall = (ms, offset) => (ms === null ? null : new Date(ms + offset * 60_000).toISOString());
 const amount = (cents) => cents / 100;
 const amountCents = (minutes, wage) => Math.round((minutes * wage * 100) / 60);
+/** A salaried staff member's shift has no hourly wage on the wire (nor an amount in the export). */
+const wage = (s) => (s.salaried ? null : s.hourlyWage);
 const hours = (minutes) => String(Math.round((minutes * 100) / 60) / 100);
 
 function batch(db, pairs) {
@@ -34,7 +36,7 @@ function nextLink(url, params) {
   return `<${next.pathname}${next.search}>; rel="next"`;
 }
 
-/** A shifts row (21 columns) in positional form, as the page and export statements answer it. */
+/** A shifts row (29 columns) in positional form, as the page and export statements answer it. */
 function shiftOf(values) {
   const [
     id,
@@ -47,13 +49,21 @@ function shiftOf(values) {
     utcOffset,
     businessDate,
     hourlyWage,
+    salaried,
+    wageRateId,
     duration,
     paidBreaks,
     unpaidBreaks,
     payable,
     flags,
     manualEntry,
+    clockInSource,
+    clockInDeviceId,
+    clockOutSource,
+    clockOutDeviceId,
+    costCodeId,
     breaksJson,
+    customFields,
     ,
     createdAt,
     updatedAt,
@@ -69,13 +79,21 @@ function shiftOf(values) {
     utcOffset,
     businessDate,
     hourlyWage,
+    salaried: salaried === 1,
+    wageRateId,
     duration,
     paidBreaks,
     unpaidBreaks,
     payable,
     flags: JSON.parse(flags),
     manualEntry: manualEntry === 1,
+    clockInSource,
+    clockInDeviceId,
+    clockOutSource,
+    clockOutDeviceId,
+    costCodeId,
     breaksJson,
+    customFields: JSON.parse(customFields),
     createdAt,
     updatedAt,
     deletedAt,
@@ -108,10 +126,13 @@ const shiftJson = (s, breaks, locked) => ({
   employeeId: s.employeeId,
   locationId: s.locationId,
   roleId: s.roleId,
+  costCodeId: s.costCodeId,
+  customFields: s.customFields,
   startTime: wall(s.startAt, s.utcOffset),
   endTime: wall(s.endAt, s.utcOffset),
   breaks: breaks.map((b) => breakJson(b, s.utcOffset)),
-  hourlyWage: s.hourlyWage,
+  hourlyWage: wage(s),
+  wageRateId: s.wageRateId,
   totalPaidBreaks: s.paidBreaks,
   totalUnpaidBreaks: s.unpaidBreaks,
   duration: s.duration,
@@ -123,6 +144,10 @@ const shiftJson = (s, breaks, locked) => ({
   active: s.endAt === null && s.deletedAt === null,
   flags: s.flags,
   manualEntry: s.manualEntry,
+  clockInSource: s.clockInSource,
+  clockInDeviceId: s.clockInDeviceId,
+  clockOutSource: s.clockOutSource,
+  clockOutDeviceId: s.clockOutDeviceId,
   businessDate: s.businessDate,
   createdAt: iso(s.createdAt),
   updatedAt: iso(s.updatedAt),
@@ -166,7 +191,8 @@ const csvField = (value, text) => {
 const CSV_HEADER =
   "shiftId,businessDate,employeeId,employeeExternalId,employeePayrollId,employeeName,locationId,locationExternalId," +
   "locationName,roleId,roleExternalId,roleName,utcOffset,localStartTime,localEndTime,utcStartTime,utcEndTime,duration," +
-  "totalPaidBreaks,totalUnpaidBreaks,payableDuration,payableHours,hourlyWage,amount,flags,manualEntry,locked\r\n";
+  "totalPaidBreaks,totalUnpaidBreaks,payableDuration,payableHours,hourlyWage,amount,flags,manualEntry,clockInSource," +
+  "clockInDeviceId,clockOutSource,clockOutDeviceId,locked";
 const localTime = (ms, offset) => (ms === null ? null : wall(ms, offset).replace(/Z$/, ""));
 
 function csvRecord(values, lookups) {
@@ -200,11 +226,17 @@ function csvRecord(values, lookups) {
     csvField(s.unpaidBreaks),
     csvField(s.payable),
     csvField(hours(s.payable)),
-    csvField(s.hourlyWage),
-    csvField(amount(amountCents(s.payable, s.hourlyWage)).toFixed(2)),
+    csvField(wage(s)),
+    csvField(s.salaried ? null : amount(amountCents(s.payable, s.hourlyWage)).toFixed(2)),
     csvField(s.flags.join(";")),
     csvField(s.manualEntry),
+    csvField(s.clockInSource),
+    csvField(s.clockInDeviceId),
+    csvField(s.clockOutSource),
+    csvField(s.clockOutDeviceId),
     csvField(lookups.isLocked(s)),
+    // One column per active custom field (the shift's value, or nothing), as ours writes them after the fixed ones.
+    ...lookups.fields.map((f) => csvField(s.customFields[f.id] ?? null, true)),
   ].join(",")}\r\n`;
 }
 
@@ -218,9 +250,6 @@ function exportCsv(db, request) {
   let after = null;
   let lookups = null;
   const body = new ReadableStream({
-    start(controller) {
-      controller.enqueue(encoder.encode(CSV_HEADER));
-    },
     async pull(controller) {
       let rows;
       if (lookups) {
@@ -231,9 +260,21 @@ function exportCsv(db, request) {
           .raw();
       } else {
         // The first page comes in one batch with the organization's names and the range's locked days.
-        const [staff, locations, roles, locked, page] = await batch(db, exportFirstStatements(p));
+        const [staff, locations, roles, locked, fields, page] = await batch(db, exportFirstStatements(p));
         const byId = (result) => new Map(result.results.map((r) => [r.id, r]));
-        lookups = { staff: byId(staff), locations: byId(locations), roles: byId(roles), isLocked: lockedLookup(locked.results) };
+        lookups = {
+          staff: byId(staff),
+          locations: byId(locations),
+          roles: byId(roles),
+          isLocked: lockedLookup(locked.results),
+          // Active fields by name, then id (domain/custom-fields' exportedFields): their names head the extra columns.
+          fields: fields.results
+            .filter((f) => f.active)
+            .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+        };
+        // The header names the custom fields, so it goes out with the first page (ours writes it before any row too).
+        const header = [CSV_HEADER, ...lookups.fields.map((f) => csvField(f.name, true))].join(",");
+        controller.enqueue(encoder.encode(`${header}\r\n`));
         rows = page.results.map((r) => Object.values(r));
       }
       if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((r) => csvRecord(r, lookups)).join("")));

@@ -1,6 +1,7 @@
 // Issue 10: the week view of a 200-staff location (1,400 entries a week) and a publish of a week of drafts, ours vs
 // the baseline (the same statements by hand, bench/baseline/schedules.js); D1 round trips, rows_read and p50/p99.
 import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { publishTrips, resetDraftsStatement, weekViewTrips } from "../baseline/schedule-statements.js";
 import { writeGuardFor } from "../baseline/write-guard.js";
@@ -191,11 +192,16 @@ export async function run({ stateDir, options, print }) {
   const actualPublish = oursTrips(publish).map((t) => ({ ...t, pairs: t.pairs.map(([sql, values]) => [sql, maskedValues(sql, values)]) }));
   if (!isDeepStrictEqual(expectedPublish, actualPublish)) drift.push({ what: "publish", expected: expectedPublish, actual: actualPublish });
   const mismatches = [];
+  const answers = [];
   for (const { path } of pages) {
     const [a, b] = await Promise.all([ours.request("GET", path, { token: world.admin }), baseline.request("GET", path)]);
     if (a.status !== b.status || !isDeepStrictEqual(a.body, b.body) || a.headers.get("Link") !== b.headers.get("Link"))
       mismatches.push(path);
+    if (process.env.BENCH_DUMP_TRACES && mismatches.at(-1) === path) answers.push({ path, ours: a.body, baseline: b.body });
   }
+  // BENCH_DUMP_TRACES=file: every drifted round trip (ours, then the baseline's) and the answers that differ, to bring
+  // bench/baseline/schedule-statements.js and schedules.js up to date.
+  if (process.env.BENCH_DUMP_TRACES) writeFileSync(process.env.BENCH_DUMP_TRACES, JSON.stringify({ drift, answers }, null, 2));
 
   print("");
   print(`D1 per request (traced; read = meta.rows_read, returned = rows answered; ${7 * STAFF} entries a week, ${2 * 7 * STAFF} stored):`);

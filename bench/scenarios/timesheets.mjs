@@ -1,6 +1,7 @@
 // Issue 4, "At scale": 10,000 shifts (50 staff, 3 locations, 90 days, with breaks); a month's listing walked page
 // by page, its totals, the CSV export and both reports, ours vs the baseline; D1's rows_read per listing page next
 // to the rows returned, and the D1 round trips of each request, counted on traced requests.
+import { writeFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import {
   decodeShiftCursor,
@@ -337,6 +338,9 @@ export async function run({ stateDir, options, print }) {
     if (problems.length > 0) mismatches.push({ path, problems });
   }
 
+  // BENCH_DUMP_TRACES=file: every drifted round trip (ours, then the baseline's) and every differing answer, to bring
+  // bench/baseline/timesheet-statements.js and timesheets.js up to date.
+  if (process.env.BENCH_DUMP_TRACES) writeFileSync(process.env.BENCH_DUMP_TRACES, JSON.stringify({ drift, mismatches }, null, 2));
   const operations = [
     { label: `listing page (${pages.length} pages)`, paths: pages.map((p) => p.path) },
     { label: "totals (limit=1)", paths: [paths.totals] },
