@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { rulePack } from "@/domain/fair-workweek/packs";
 import { changeRulesOf } from "@/domain/fair-workweek/schedule-change";
-import { premiumChangesStatement, recordingPublishedAdditions } from "@/features/schedule-changes/schedule-changes.data";
+import { recordingPublishedAdditions } from "@/features/schedule-changes/published-additions.data";
+import { premiumChangesStatement } from "@/features/schedule-changes/schedule-changes.data";
 import { needsRestConsent } from "@/features/scheduling/schedules.guards";
 import { tenantDb } from "./helpers/shards";
 

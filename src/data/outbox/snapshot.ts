@@ -1,6 +1,7 @@
 import { Column, getTableColumns, is, SQL, sql, Table } from "drizzle-orm";
 import { SQLiteAsyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { D1_LIMITS } from "@/data/d1-limits";
+import { sqlText } from "@/data/sql-literal";
 
 /**
  * A selection as drizzle's `db.select(fields)` takes it: tables (or aliases), columns, SQL expressions and objects
@@ -11,13 +12,13 @@ import { D1_LIMITS } from "@/data/d1-limits";
 export type Fields = { [key: string]: SQLiteTable | Column | SQL | SQL.Aliased | Fields };
 
 /** A key of the code's own (a column or field name) as a SQL string literal: keys bind no parameter (D1 allows 100). */
-const key = (name: string) => sql.raw(`'${name.replaceAll("'", "''")}'`);
+const key = sqlText;
 
 /** Pairs per SQL function call: D1 allows 32 arguments per function (json_insert takes the target, then 2 per pair). */
 const PAIRS_PER_CALL = Math.floor((D1_LIMITS.functionArguments - 1) / 2);
 
 /** A JSON path to a key of the code's own, as a SQL string literal. */
-const path = (name: string) => sql.raw(`'$."${name.replaceAll("'", "''")}"'`);
+const path = (name: string) => sqlText(`$."${name}"`);
 
 /**
  * `json_object` of the named values, in order; more than 15 pairs are added by `json_insert` calls of 15 each, so no

@@ -11,7 +11,8 @@ import { businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-ti
 import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
 import { changeRulesOfSetting, changeRulesStatement, insideLocationWindow } from "@/features/schedule-changes/change-rules.data";
-import { changeRowsOf, recordingPublishedAdditions } from "@/features/schedule-changes/schedule-changes.data";
+import { recordingPublishedAdditions } from "@/features/schedule-changes/published-additions.data";
+import { changeRowsOf } from "@/features/schedule-changes/schedule-changes.data";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
