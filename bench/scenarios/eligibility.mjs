@@ -4,6 +4,7 @@
 import { accessToken, expectStatus, seedOrganization } from "../lib/api.mjs";
 import { measure } from "../lib/load.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
+import { inGroups } from "../lib/seeding.mjs";
 import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "eligibility";
@@ -14,12 +15,6 @@ const PARALLEL = 8;
 /** 2027-03-15 is a Monday; the slot is that morning, local time in New York. */
 const SLOT = { startTime: "2027-03-15T10:00:00Z", endTime: "2027-03-15T14:00:00Z" };
 const WEEK = ["2027-03-16", "2027-03-17", "2027-03-18", "2027-03-19"];
-
-async function inGroups(items, size, fn) {
-  const out = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
 
 async function seed(ours, print) {
   const r = ours.request;

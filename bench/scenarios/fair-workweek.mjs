@@ -7,6 +7,7 @@ import { percentile } from "../lib/load.mjs";
 import { printProfile } from "../lib/profile-report.mjs";
 import { startProfile, watchIsolate } from "../lib/profiler.mjs";
 import { ms, table } from "../lib/report.mjs";
+import { addDays, ENTRY_COLUMNS, inGroups } from "../lib/seeding.mjs";
 import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "fair-workweek";
@@ -23,7 +24,6 @@ const REPETITIONS = 16;
 const CPU_SAMPLES = 6;
 const PARALLELISM = 8;
 
-const addDays = (date, days) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 const localToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
 const offsetFormatter = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, timeZoneName: "longOffset" });
 function offsetAt(ms) {
@@ -37,33 +37,6 @@ function localInstant(date, hour) {
   return { startAt: naive - utcOffset * 60_000, utcOffset };
 }
 const startHour = (i) => 6 + (i % 8);
-
-async function inGroups(items, size, fn) {
-  const out = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
-
-const ENTRY_COLUMNS = [
-  "id",
-  "organization_id",
-  "location_id",
-  "employee_id",
-  "role_id",
-  "start_at",
-  "end_at",
-  "utc_offset",
-  "timezone",
-  "breaks",
-  "note",
-  "is_draft",
-  "published_at",
-  "open_shift_id",
-  "active",
-  "created_at",
-  "updated_at",
-  "deleted_at",
-];
 
 /** One 8-hour entry a day for each staff member of a location, starting 06:00 to 13:00 local (the same each day). */
 function entryRows(orgId, location, week, isDraft, now) {

@@ -13,6 +13,7 @@ import { measure } from "../lib/load.mjs";
 import { printCpuDifference, printProfile } from "../lib/profile-report.mjs";
 import { selfTime, startProfile } from "../lib/profiler.mjs";
 import { ms, table } from "../lib/report.mjs";
+import { inGroups } from "../lib/seeding.mjs";
 import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "kiosk";
@@ -61,12 +62,6 @@ async function cheapPins(ours, members) {
     200,
     "PINs at one iteration",
   );
-}
-
-async function inGroups(items, size, fn) {
-  const out = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
 }
 
 /** An organization, an unfenced location with an enrolled kiosk per connection, and staff members with their own tokens and PINs. */

@@ -15,6 +15,7 @@ import { measure, percentile } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
+import { addDays, ENTRY_COLUMNS } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "labor-cost";
@@ -37,7 +38,6 @@ const DEMAND_INTERVALS = 2000;
 const DEMAND_SAMPLES = 20;
 const SEED_CHUNK = 1000;
 
-const addDays = (date, days) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
 const x = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "-");
 
@@ -111,27 +111,6 @@ function entryRows(org, locationId, staff, roleId, now, week = WEEK) {
   }
   return rows;
 }
-const ENTRY_COLUMNS = [
-  "id",
-  "organization_id",
-  "location_id",
-  "employee_id",
-  "role_id",
-  "start_at",
-  "end_at",
-  "utc_offset",
-  "timezone",
-  "breaks",
-  "note",
-  "is_draft",
-  "published_at",
-  "open_shift_id",
-  "active",
-  "created_at",
-  "updated_at",
-  "deleted_at",
-];
-
 async function seed(ours, print) {
   const r = ours.request;
   const started = Date.now();

@@ -10,6 +10,7 @@ import { measure, percentile } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
+import { addDays } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "pay";
@@ -26,7 +27,6 @@ const CLOSES = 12;
 /** Tokens the pay lines load takes turns among, as many users' requests would: one token alone passes the rate limit. */
 const LOAD_TOKENS = 32;
 
-const addDays = (date, days) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
 const x = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "-");
 

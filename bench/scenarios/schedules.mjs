@@ -10,6 +10,7 @@ import { measure, percentile } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
+import { addDays, ENTRY_COLUMNS, inGroups } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "schedules";
@@ -26,13 +27,6 @@ const LOAD_TOKENS = 96;
 const PUBLISH_SAMPLES = 20;
 const PARALLELISM = 8;
 
-async function inGroups(items, size, fn) {
-  const out = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
-
-const addDays = (date, days) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 const offsetFormatter = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, timeZoneName: "longOffset" });
 function offsetAt(ms) {
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(offsetFormatter.format(ms));
@@ -72,27 +66,6 @@ function entryRows(org, location, staff, week, isDraft, now) {
   }
   return rows;
 }
-
-const ENTRY_COLUMNS = [
-  "id",
-  "organization_id",
-  "location_id",
-  "employee_id",
-  "role_id",
-  "start_at",
-  "end_at",
-  "utc_offset",
-  "timezone",
-  "breaks",
-  "note",
-  "is_draft",
-  "published_at",
-  "open_shift_id",
-  "active",
-  "created_at",
-  "updated_at",
-  "deleted_at",
-];
 
 async function seed(ours, print) {
   const r = ours.request;

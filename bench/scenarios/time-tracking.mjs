@@ -18,6 +18,7 @@ import { measure } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTableOfThree, table } from "../lib/report.mjs";
+import { inGroups } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startHonoOnly, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "time-tracking";
@@ -27,12 +28,6 @@ export const description = "clock-in/clock-out cycles and shift-state reads, our
 const POSITION = { latitude: 40.748817, longitude: -73.985428, accuracy: 12 };
 /** Requests in flight while seeding (the load phases have their own bound). */
 const SEED_PARALLELISM = 8;
-
-async function inGroups(items, size, fn) {
-  const out = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
 
 /**
  * Through our API, as a partner would: an organization with defaults, one unfenced New York location with a break

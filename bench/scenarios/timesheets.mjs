@@ -17,6 +17,7 @@ import { measure } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
+import { addDays, inGroups } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "timesheets";
@@ -61,12 +62,6 @@ const MAX_PAGES = 200;
 /** Target of issue 4: D1 rows_read of a listing page within 1.05× the rows it returns. */
 const ROWS_READ_TARGET = 1.05;
 
-async function inGroups(items, size, fn) {
-  const out = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
-
 /** A small seeded PRNG: the same 10,000 shifts at every run. */
 function mulberry32(seed) {
   return () => {
@@ -93,7 +88,6 @@ function localToUtc(date, time, timeZone) {
   return { startAt: naive - utcOffset * 60_000, utcOffset };
 }
 
-const addDays = (date, days) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 const hhmm = (minutes) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** The 10,000 shifts, in start order: staff member i works at location i % 3, one day in five at the next one. */
