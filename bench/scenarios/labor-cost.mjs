@@ -257,7 +257,8 @@ async function demandLatencies(server, world) {
 
 export async function run({ stateDir, options, print }) {
   print("Starting our Worker (wrangler dev, bench/counting-entry.ts) and seeding it…");
-  const ours = await startOurs(stateDir);
+  // Without the D1 limits guard, as the baseline it is compared with (production runs without it; issue 36).
+  const ours = await startOurs(stateDir, "ours", { limitsEnforced: false });
   const world = await seed(ours, print);
   const document = await expectStatus(ours.request("GET", "/api/openapi.json"), 200, "document");
   // The demand first: the baseline gets a copy of it, so schedule cost's sales (FORECAST SALES) are the same on both.

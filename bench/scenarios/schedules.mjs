@@ -137,7 +137,8 @@ async function publishLatencies(server, world) {
 
 export async function run({ stateDir, options, print }) {
   print("Starting our Worker and seeding it…");
-  const ours = await startOurs(stateDir);
+  // Without the D1 limits guard, as the baseline it is compared with (production runs without it; issue 36).
+  const ours = await startOurs(stateDir, "ours", { limitsEnforced: false });
   const world = await seed(ours, print);
   const viewPath = `${world.base}/schedules?startDate=${PUBLISHED.startDate}&endDate=${PUBLISHED.endDate}&limit=${PAGE_LIMIT}`;
   const pages = await walk(ours, world, viewPath);

@@ -288,7 +288,8 @@ async function drive(servers, operations, tokens, { connections, durationSeconds
 export async function run({ stateDir, options, print }) {
   const { connections } = options;
   print("Starting our Worker (wrangler dev, bench/counting-entry.ts) and seeding it…");
-  const ours = await startOurs(stateDir);
+  // Without the D1 limits guard, as the baseline it is compared with (production runs without it; issue 36).
+  const ours = await startOurs(stateDir, "ours", { limitsEnforced: false });
   const world = await seed(ours, print);
   const paths = requests(world);
 
