@@ -1,5 +1,5 @@
 import { shiftEvents, shifts } from "@db/schema";
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { frozenByClose, periodFreezing } from "@/data/closed-periods";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
@@ -20,14 +20,17 @@ export interface DayAtLocation {
   date: string;
 }
 
-const lockedAnyOf = (days: readonly DayAtLocation[]): SQL =>
+/** A value a condition compares with: bound, or a prepared statement's placeholder (data/prepared). */
+type Bound = string | SQLWrapper;
+
+const lockedAnyOf = (days: readonly { locationId: Bound; date: Bound }[]): SQL =>
   sql.join(
     days.map((d) => sql`EXISTS (SELECT 1 FROM locked_days WHERE location_id = ${d.locationId} AND date = ${d.date})`),
     sql` OR `,
   );
 
 /** `organizationId`, or NULL when any of the days is locked. */
-const unlessLocked = (organizationId: string, days: readonly DayAtLocation[]): SQL =>
+const unlessLocked = (organizationId: Bound, days: readonly { locationId: Bound; date: Bound }[]): SQL =>
   sql`(SELECT ${organizationId} WHERE NOT (${lockedAnyOf(days)}))`;
 
 /**
@@ -35,24 +38,25 @@ const unlessLocked = (organizationId: string, days: readonly DayAtLocation[]): S
  * date (every date of every workweek overlapping it, in any period: data/closed-periods). `employee` is a bound
  * id, or the updated row's own column (`sql\`shifts.employee_id\``).
  */
-const frozenOn = (organizationId: string, employee: SQL | string, date: string): SQL =>
+const frozenOn = (organizationId: Bound, employee: Bound, date: Bound): SQL =>
   sql`(EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ${employee} AND period_end_date >= ${date}
       AND period_start_date <= ${date} AND organization_id = ${organizationId})
     OR ${frozenByClose(organizationId, date)})`;
 
 /** `value`, or NULL when the employee's pay is frozen on any of the dates. */
-const unlessFrozen = (value: string, organizationId: string, employee: SQL | string, dates: readonly string[]): SQL =>
+const unlessFrozen = (value: Bound, organizationId: Bound, employee: Bound, dates: readonly Bound[]): SQL =>
   sql`(SELECT ${value} WHERE NOT (${sql.join(
     [...new Set(dates)].map((date) => frozenOn(organizationId, employee, date)),
     sql` OR `,
   )}))`;
 
 export interface ShiftSpan {
-  organizationId: string;
-  employeeId: string;
+  organizationId: Bound;
+  employeeId: Bound;
   /** The shift being written, which never overlaps itself. */
-  shiftId: string;
-  start: Date;
+  shiftId: Bound;
+  /** An instant, or a placeholder bound to its milliseconds. */
+  start: Date | SQLWrapper;
   end: Date | null;
 }
 
@@ -64,7 +68,7 @@ export interface ShiftSpan {
  * the planner off the organization's).
  */
 function unlessOverlapping(span: ShiftSpan): SQL {
-  const start = span.start.getTime();
+  const start = span.start instanceof Date ? span.start.getTime() : span.start;
   const otherEndsAfterStart = span.end ? sql`(end_at IS NULL OR end_at > ${start})` : sql`end_at > ${start}`;
   const endsBefore = span.end ? sql` AND start_at < ${span.end.getTime()}` : sql``;
   return sql`(SELECT ${span.employeeId} WHERE NOT EXISTS (SELECT 1 FROM shifts

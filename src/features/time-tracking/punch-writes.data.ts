@@ -1,6 +1,8 @@
 import { photos, shiftBreaks, shiftEvents, shifts } from "@db/schema";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, is, isNull, SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { type Placeholders, prepared } from "@/data/prepared";
+import { rowBinding } from "@/data/prepared-rows";
 import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { customFieldsAsRead } from "@/features/shifts/custom-field-values.data";
@@ -31,11 +33,14 @@ import type { ClosedShift } from "./punch-rows.data";
 
 const dayOf = (shift: ShiftRow) => [{ locationId: shift.locationId, date: shift.businessDate }];
 
+/** A shift as its event's guards name it: bound values, or a prepared statement's placeholders. */
+type ShiftNamed = { id: string | SQLWrapper; organizationId: string | SQLWrapper };
+
 /** shift_events.shift_id: the shift's id while it is open, else NULL (clocked out or deleted meanwhile). */
 const shiftStillOpen = guard({
   column: shiftEvents.shiftId,
   problem: noOpenShift,
-  sql: (shift: ShiftRow) =>
+  sql: (shift: ShiftNamed) =>
     sql`(SELECT id FROM shifts WHERE id = ${shift.id} AND organization_id = ${shift.organizationId}
     AND end_at IS NULL AND deleted_at IS NULL)`,
 });
@@ -44,9 +49,9 @@ const shiftStillOpen = guard({
 const shiftVersionRead = guard({
   column: shiftEvents.employeeId,
   problem: shiftChanged,
-  sql: (shift: ShiftRow) =>
+  sql: (shift: ShiftNamed, version: number | SQLWrapper) =>
     sql`(SELECT employee_id FROM shifts WHERE id = ${shift.id} AND organization_id = ${shift.organizationId}
-    AND updated_at = ${shift.updatedAt.getTime()})`,
+    AND updated_at = ${version})`,
 });
 
 /**
@@ -81,7 +86,7 @@ const guardedEvent = (shift: ShiftRow, event: ShiftEventRow) => ({
   ...photoGuarded(shift, event, event),
   organizationId: eventDayUnlocked.sql(shift.organizationId, dayOf(shift)),
   shiftId: shiftStillOpen.sql(shift),
-  employeeId: shiftVersionRead.sql(shift),
+  employeeId: shiftVersionRead.sql(shift, shift.updatedAt.getTime()),
   verdict: eventPayUnfrozen.sql(event.verdict, shift.organizationId, shift.employeeId, [shift.businessDate]),
 });
 
@@ -99,9 +104,10 @@ const endBreak = (db: Database, ended: ShiftBreakRow) =>
 
 /**
  * Clock-in: the shift, open (it runs on for the overlap guard), and its event. `customFields`: what goes into the
- * column (the values, guarded when they were checked: custom-field-values).
+ * column (the values, guarded when they were checked: custom-field-values). Built here; its commonest shape is
+ * prepared (below).
  */
-export const clockInWrites = (
+export const builtClockInWrites = (
   db: Database,
   shift: ShiftRow,
   event: ShiftEventRow,
@@ -162,17 +168,121 @@ export const breakEndWrites = (
 ];
 
 /** Clock-out writes only what it changes: the open break's end, the automatic deductions, the shift's closing columns. */
-export const clockOutWrites = (
-  db: Database,
-  shift: ShiftRow,
-  closed: Omit<ClosedShift, "changes"> & { changes: ShiftChanges; events: ShiftEventRow[] },
-) => [
+export const builtClockOutWrites = (db: Database, shift: ShiftRow, closed: ClockOut) => [
   db.insert(shiftEvents).values(closed.events.map((event) => guardedEvent(shift, event))),
   ...attachPhotos(db, shift, closed.events),
   ...(closed.ended ? [endBreak(db, closed.ended)] : []),
   ...insertBreakStatements(db, closed.automatic),
   updateShift(db, shift, closed.changes),
 ];
+
+type ClockOut = Omit<ClosedShift, "changes"> & { changes: ShiftChanges; events: ShiftEventRow[] };
+
+/*
+ * The commonest clock-in and clock-out (a phone's, or a kiosk's without a photo; no cost code; custom fields not
+ * guarded; at clock-out no break open and none added), prepared once per isolate (data/prepared): the statements
+ * above, built with placeholders, each request binding its values. Building them was drizzle's whole share of a
+ * punch's CPU (docs/PERFORMANCE.md, issue 36). test/punch-writes-prepared.test.ts checks each is the built
+ * statement: the same SQL and values.
+ */
+type Bound<K extends string> = Record<K, string | number | null>;
+/** The open shift as the guards of an event on it name it. */
+type OnShift = Bound<"openShiftId" | "shiftOrganizationId" | "shiftEmployeeId" | "shiftLocationId" | "shiftBusinessDate" | "shiftVersion">;
+
+const shiftColumns = rowBinding(shifts);
+const eventColumns = rowBinding(shiftEvents);
+const CLOSING = [
+  "duration",
+  "totalPaidBreaks",
+  "totalUnpaidBreaks",
+  "payableDuration",
+  "endAt",
+  "active",
+  "clockOutSource",
+  "clockOutDeviceId",
+  "flags",
+  "updatedAt",
+  "customFields",
+] as const;
+const closingColumns = rowBinding(shifts, CLOSING);
+
+const openingShift = prepared((db, p: Placeholders<Bound<keyof ShiftRow>>) =>
+  db.insert(shifts).values({
+    ...shiftColumns.placeholders,
+    organizationId: shiftDayUnlocked.sql(p.organizationId, [{ locationId: p.locationId, date: p.businessDate }]),
+    locationId: shiftPayUnfrozen.sql(p.locationId, p.organizationId, p.employeeId, [p.businessDate]),
+    employeeId: noShiftOverlap.sql({
+      organizationId: p.organizationId,
+      employeeId: p.employeeId,
+      shiftId: p.id,
+      start: p.startAt,
+      end: null,
+    }),
+  }),
+);
+
+const clockInEvent = prepared((db, _: Placeholders<Bound<keyof ShiftEventRow>>) =>
+  db.insert(shiftEvents).values(eventColumns.placeholders),
+);
+
+const eventOnShift = prepared((db, p: Placeholders<Bound<keyof ShiftEventRow> & OnShift>) => {
+  const shift = { id: p.openShiftId, organizationId: p.shiftOrganizationId };
+  return db.insert(shiftEvents).values({
+    ...eventColumns.placeholders,
+    organizationId: eventDayUnlocked.sql(p.shiftOrganizationId, [{ locationId: p.shiftLocationId, date: p.shiftBusinessDate }]),
+    shiftId: shiftStillOpen.sql(shift),
+    employeeId: shiftVersionRead.sql(shift, p.shiftVersion),
+    verdict: eventPayUnfrozen.sql(p.verdict, p.shiftOrganizationId, p.shiftEmployeeId, [p.shiftBusinessDate]),
+  });
+});
+
+const closingShift = prepared((db, p: Placeholders<Bound<(typeof CLOSING)[number]> & OnShift>) =>
+  db
+    .update(shifts)
+    .set(closingColumns.placeholders)
+    .where(and(eq(shifts.organizationId, p.shiftOrganizationId), eq(shifts.id, p.openShiftId))),
+);
+
+const onShift = (shift: ShiftRow): OnShift => ({
+  openShiftId: shift.id,
+  shiftOrganizationId: shift.organizationId,
+  shiftEmployeeId: shift.employeeId,
+  shiftLocationId: shift.locationId,
+  shiftBusinessDate: shift.businessDate,
+  shiftVersion: shift.updatedAt.getTime(),
+});
+
+/** Clock-in's statements: prepared in the commonest shape, built otherwise. */
+export const clockInWrites = (
+  db: Database,
+  shift: ShiftRow,
+  event: ShiftEventRow,
+  customFields: ShiftRow["customFields"] = shift.customFields,
+): Statement[] =>
+  event.photoId || shift.costCodeId !== null || is(customFields, SQL)
+    ? builtClockInWrites(db, shift, event, customFields)
+    : [openingShift(db, shiftColumns.values({ ...shift, customFields })), clockInEvent(db, eventColumns.values(event))];
+
+/** Clock-out's statements: prepared in the commonest shape, built otherwise. */
+export function clockOutWrites(db: Database, shift: ShiftRow, closed: ClockOut): Statement[] {
+  const [event, ...more] = closed.events;
+  const { changes } = closed;
+  const preparable =
+    event &&
+    more.length === 0 &&
+    !event.photoId &&
+    !closed.ended &&
+    closed.automatic.length === 0 &&
+    !is(changes.customFields, SQL) &&
+    Object.keys(changes).length === CLOSING.length &&
+    CLOSING.every((key) => changes[key] !== undefined);
+  if (!preparable) return builtClockOutWrites(db, shift, closed);
+  const guarded = onShift(shift);
+  return [
+    eventOnShift(db, { ...eventColumns.values(event), ...guarded }),
+    closingShift(db, { ...closingColumns.values(changes as Pick<ShiftRow, (typeof CLOSING)[number]>), ...guarded }),
+  ];
+}
 
 /** What a refused break or clock-out batch means. */
 export const onShiftProblems = (db: Database, shift: ShiftRow): ConstraintProblems => [
