@@ -6,6 +6,7 @@ import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
 import { jsonOnce } from "@/data/json-once";
 import { type Placeholders, prepared } from "@/data/prepared";
+import { sqlText } from "@/data/sql-literal";
 import { type Fields, rowSnapshot, snapshotOf } from "./snapshot";
 
 export const EVENT_TYPES = [
@@ -136,6 +137,8 @@ export type EventSpec = {
   | { type: EventType; read: { form: string; select: SQLWrapper }; always?: boolean }
   /** One event per row `where` picks (after the batch's writes), typed per row by `typeOf`, in id order. */
   | { rows: RowsEvents }
+  /** `rows` of the one row with this id, if the batch left it there: its statement built once per table and type. */
+  | { type: EventType; rowById: { table: SQLiteTable; id: string } }
 );
 
 /** Instead of the row alone: `fields` (the row's table, correlated subqueries…) under the form `name` (events/serializers). */
@@ -162,6 +165,7 @@ const formOf = (table: SQLiteTable, snapshot?: Snapshot) =>
 /** The statement that records one event (an INSERT … SELECT listing the columns in declared order). */
 export function eventStatement(db: Database, spec: EventSpec): Statement {
   if ("rows" in spec) return eventsOfRows(db, spec.organizationId, spec.occurredAt ?? new Date(), spec.rows);
+  if ("rowById" in spec) return eventOfRowById(db, spec.organizationId, spec.occurredAt ?? new Date(), spec.type, spec.rowById);
   const id = newId();
   const occurredAt = (spec.occurredAt ?? new Date()).getTime();
   const fixed = sql`${id}, ${spec.organizationId}, ${nextSequence(spec.organizationId)}, ${spec.type}, ${occurredAt}`;
@@ -200,6 +204,32 @@ function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { 
     sql`SELECT ${prefix} || ${position}, ${organizationId}, ${nextSequence(organizationId)} - 1 + ${position}, ${typeOf},
       ${occurredAt.getTime()}, ${formOf(table, snapshot)} FROM ${table} WHERE ${where}`,
   );
+}
+
+type RowEventValues = { eventId: string; organizationId: string; occurredAt: number; id: string };
+const rowEventsById = new Map<string, (db: Database, values: RowEventValues) => Statement>();
+
+/** eventsOfRows' statement for one id (its event id the same `<newId>.1`), built once per table, type and isolate. */
+function eventOfRowById(
+  db: Database,
+  organizationId: string,
+  occurredAt: Date,
+  type: EventType,
+  { table, id }: { table: SQLiteTable; id: string },
+) {
+  const key = `${getTableName(table)} ${type}`;
+  let statement = rowEventsById.get(key);
+  if (!statement) {
+    const idColumn = (getTableColumns(table) as Record<string, SQLWrapper>).id!;
+    statement = prepared((builder, p: Placeholders<RowEventValues>) =>
+      builder.insert(events).select(
+        sql`SELECT ${p.eventId}, ${p.organizationId}, ${nextSequence(p.organizationId)}, ${sqlText(type)}, ${p.occurredAt},
+          ${formOf(table)} FROM ${table} WHERE ${idColumn} = ${p.id}`,
+      ),
+    );
+    rowEventsById.set(key, statement);
+  }
+  return statement(db, { eventId: `${newId()}.1`, organizationId, occurredAt: occurredAt.getTime(), id });
 }
 
 /**

@@ -3,6 +3,8 @@ import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec } from "@/data/outbox/outbox";
+import { type Placeholders, prepared } from "@/data/prepared";
+import { rowBinding } from "@/data/prepared-rows";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { AttendanceFinding } from "@/domain/attendance";
@@ -47,6 +49,14 @@ export function raising(
   rows: readonly AttendanceExceptionRow[],
 ): { statements: Statement[]; events: EventSpec[] } {
   if (rows.length === 0) return { statements: [], events: [] };
+  // A punch raises one at most: its statements are prepared (data/prepared), as the punch's own.
+  if (rows.length === 1) {
+    const [row] = rows as [AttendanceExceptionRow];
+    return {
+      statements: [insertingOne(db, exceptionColumns.values(row))],
+      events: [{ organizationId, type: "attendance_exception.raised", rowById: { table: attendanceExceptions, id: row.id } }],
+    };
+  }
   return {
     statements: [
       db
@@ -69,6 +79,11 @@ export function raising(
     ],
   };
 }
+
+const exceptionColumns = rowBinding(attendanceExceptions);
+const insertingOne = prepared((db, _: Placeholders<Record<keyof AttendanceExceptionRow, string | number | null>>) =>
+  db.insert(attendanceExceptions).values(exceptionColumns.placeholders).onConflictDoNothing(),
+);
 
 interface ListQuery {
   limit: number;
