@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase, type Statement } from "@/data/client";
+import { customFieldsAsRead } from "@/features/shifts/custom-field-values.data";
 import type { ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import { builtClockInWrites, builtClockOutWrites, clockInWrites, clockOutWrites } from "@/features/time-tracking/punch-writes.data";
 
@@ -95,10 +96,15 @@ describe("the prepared punch writes", () => {
     expect(sent(writes)).toEqual(sent(builtClockInWrites(db, shift, event("clock_in", at))));
   });
 
-  it("clock-out sends the built statements' SQL and values, guards included", () => {
-    const writes = clockOutWrites(db, shift, closing);
+  it("clock-out sends the built statements' SQL and values, guards included (the custom fields' too)", () => {
+    // A clock-out always checks the custom fields (every required one needs a value): its column is their guard.
+    const fields = { values: closing.changes.customFields, fingerprint: "2:1764147600000" };
+    const guardedFields = customFieldsAsRead.sql(JSON.stringify(fields.values), shift.organizationId, fields.fingerprint);
+    const built = { ...closing, changes: { ...closing.changes, customFields: guardedFields as unknown as Record<string, string> } };
+    const writes = clockOutWrites(db, shift, built, fields);
     expect(preparedOnes(writes)).toBe(2);
-    expect(sent(writes)).toEqual(sent(builtClockOutWrites(db, shift, closing)));
+    expect(sent(writes)).toEqual(sent(builtClockOutWrites(db, shift, built)));
+    expect(preparedOnes(clockOutWrites(db, shift, built))).toBe(0);
   });
 
   it("any other shape is built per request: a photo, a cost code, an open break", () => {

@@ -1,5 +1,5 @@
 import { customFields, shifts } from "@db/schema";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { guard } from "@/data/write/guard";
@@ -57,15 +57,16 @@ export const customFieldsOf = (organizationId: string, rows: FieldRows): CustomF
   fingerprint: `${rows.length}:${rows.reduce((sum, r) => sum + r.updatedAt.getTime(), 0)}`,
 });
 
-const fingerprintNow = (organizationId: string): SQL =>
+const fingerprintNow = (organizationId: string | SQLWrapper): SQL =>
   sql`(SELECT count(*) || ':' || ifnull(sum(f."updated_at"), 0) FROM custom_fields f WHERE f."organization_id" = ${organizationId})`;
 
 /** shifts.custom_fields: the values, while the organization's fields are the version the write checked them against. */
 export const customFieldsAsRead = guard({
   column: shifts.customFields,
   problem: customFieldsChanged,
-  sql: (values: StoredValues, read: CustomFieldsRead): SQL =>
-    sql`(CASE WHEN ${fingerprintNow(read.organizationId)} = ${read.fingerprint} THEN ${JSON.stringify(values)} END)`,
+  /** `values`: the values' JSON; each a bound value or a prepared statement's placeholder. */
+  sql: (values: string | SQLWrapper, organizationId: string | SQLWrapper, fingerprint: string | SQLWrapper): SQL =>
+    sql`(CASE WHEN ${fingerprintNow(organizationId)} = ${fingerprint} THEN ${values} END)`,
 });
 
 /**
@@ -79,5 +80,7 @@ export function checkedValues(read: CustomFieldsRead, stored: StoredValues, give
   const errors = [...givenValueErrors(read.rules, given ?? {}), ...(requireAll ? missingRequired(read.rules, values) : [])];
   if (errors.length) throw validationFailed(errors);
   const checked = requireAll || (given !== undefined && Object.keys(given).length > 0);
-  return { values, column: checked ? (customFieldsAsRead.sql(values, read) as unknown as Record<string, string>) : values };
+  const column = checked ? customFieldsAsRead.sql(JSON.stringify(values), read.organizationId, read.fingerprint) : values;
+  /** `fingerprint`: the fields' version the guard in `column` holds the write to, null when unchecked. */
+  return { values, column: column as unknown as Record<string, string>, fingerprint: checked ? read.fingerprint : null };
 }

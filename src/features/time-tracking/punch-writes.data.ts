@@ -236,10 +236,13 @@ const eventOnShift = prepared((db, p: Placeholders<Bound<keyof ShiftEventRow> & 
   });
 });
 
-const closingShift = prepared((db, p: Placeholders<Bound<(typeof CLOSING)[number]> & OnShift>) =>
+const closingShift = prepared((db, p: Placeholders<Bound<(typeof CLOSING)[number] | "fieldsFingerprint"> & OnShift>) =>
   db
     .update(shifts)
-    .set(closingColumns.placeholders)
+    .set({
+      ...closingColumns.placeholders,
+      customFields: customFieldsAsRead.sql(p.customFields, p.shiftOrganizationId, p.fieldsFingerprint),
+    })
     .where(and(eq(shifts.organizationId, p.shiftOrganizationId), eq(shifts.id, p.openShiftId))),
 );
 
@@ -263,8 +266,16 @@ export const clockInWrites = (
     ? builtClockInWrites(db, shift, event, customFields)
     : [openingShift(db, shiftColumns.values({ ...shift, customFields })), clockInEvent(db, eventColumns.values(event))];
 
-/** Clock-out's statements: prepared in the commonest shape, built otherwise. */
-export function clockOutWrites(db: Database, shift: ShiftRow, closed: ClockOut): Statement[] {
+/**
+ * Clock-out's statements: prepared in the commonest shape, built otherwise. `fields`: the custom fields as checked
+ * (custom-field-values' checkedValues), whose guard `closed.changes.customFields` holds.
+ */
+export function clockOutWrites(
+  db: Database,
+  shift: ShiftRow,
+  closed: ClockOut,
+  fields?: { values: ShiftRow["customFields"]; fingerprint: string | null },
+): Statement[] {
   const [event, ...more] = closed.events;
   const { changes } = closed;
   const preparable =
@@ -273,14 +284,18 @@ export function clockOutWrites(db: Database, shift: ShiftRow, closed: ClockOut):
     !event.photoId &&
     !closed.ended &&
     closed.automatic.length === 0 &&
-    !is(changes.customFields, SQL) &&
+    fields?.fingerprint &&
     Object.keys(changes).length === CLOSING.length &&
     CLOSING.every((key) => changes[key] !== undefined);
   if (!preparable) return builtClockOutWrites(db, shift, closed);
   const guarded = onShift(shift);
   return [
     eventOnShift(db, { ...eventColumns.values(event), ...guarded }),
-    closingShift(db, { ...closingColumns.values(changes as Pick<ShiftRow, (typeof CLOSING)[number]>), ...guarded }),
+    closingShift(db, {
+      ...closingColumns.values({ ...(changes as Pick<ShiftRow, (typeof CLOSING)[number]>), customFields: fields.values }),
+      fieldsFingerprint: fields.fingerprint,
+      ...guarded,
+    }),
   ];
 }
 

@@ -230,7 +230,12 @@ export async function clockOutWith(
   }
   const answer = serializeShift({ ...shift, ...closed.changes, customFields: fields.values }, closed.breaks, { events });
   const exceptions = clockOutExceptions(context.attendance, shift, { endAt: judgement.at, breaks: closed.breaks }, request.receivedAt);
-  const writes = clockOutWrites(c.var.db, shift, { ...closed, changes: { ...closed.changes, customFields: fields.column }, events });
+  const writes = clockOutWrites(
+    c.var.db,
+    shift,
+    { ...closed, changes: { ...closed.changes, customFields: fields.column }, events },
+    fields,
+  );
   await commit(c, shift.organizationId, "shift.clocked_out", answer, writes, onShiftProblems(c.var.db, shift), exceptions);
   return answer;
 }
