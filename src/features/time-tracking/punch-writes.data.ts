@@ -179,15 +179,17 @@ export const builtClockOutWrites = (db: Database, shift: ShiftRow, closed: Clock
 type ClockOut = Omit<ClosedShift, "changes"> & { changes: ShiftChanges; events: ShiftEventRow[] };
 
 /*
- * The commonest clock-in and clock-out (a phone's, or a kiosk's without a photo; no cost code; custom fields not
- * guarded; at clock-out no break open and none added), prepared once per isolate (data/prepared): the statements
- * above, built with placeholders, each request binding its values. Building them was drizzle's whole share of a
- * punch's CPU (docs/PERFORMANCE.md, issue 36). test/punch-writes-prepared.test.ts checks each is the built
- * statement: the same SQL and values.
+ * The commonest clock-in and clock-out (a phone's, or a kiosk's without a photo; no cost code; at clock-in no custom
+ * field given, at clock-out no break open and none added), prepared once per isolate (data/prepared): the statements
+ * above, built with placeholders, each request binding its values. Building them per punch was most of drizzle's
+ * share of a punch's CPU (docs/PERFORMANCE.md, issue 36). test/punch-writes-prepared.test.ts checks each sends what
+ * the built statement sends: the same SQL and values.
  */
-type Bound<K extends string> = Record<K, string | number | null>;
+type BoundValues<K extends string> = Record<K, string | number | null>;
 /** The open shift as the guards of an event on it name it. */
-type OnShift = Bound<"openShiftId" | "shiftOrganizationId" | "shiftEmployeeId" | "shiftLocationId" | "shiftBusinessDate" | "shiftVersion">;
+type OnShift = BoundValues<
+  "openShiftId" | "shiftOrganizationId" | "shiftEmployeeId" | "shiftLocationId" | "shiftBusinessDate" | "shiftVersion"
+>;
 
 const shiftColumns = rowBinding(shifts);
 const eventColumns = rowBinding(shiftEvents);
@@ -206,7 +208,7 @@ const CLOSING = [
 ] as const;
 const closingColumns = rowBinding(shifts, CLOSING);
 
-const openingShift = prepared((db, p: Placeholders<Bound<keyof ShiftRow>>) =>
+const openingShift = prepared((db, p: Placeholders<BoundValues<keyof ShiftRow>>) =>
   db.insert(shifts).values({
     ...shiftColumns.placeholders,
     organizationId: shiftDayUnlocked.sql(p.organizationId, [{ locationId: p.locationId, date: p.businessDate }]),
@@ -221,11 +223,11 @@ const openingShift = prepared((db, p: Placeholders<Bound<keyof ShiftRow>>) =>
   }),
 );
 
-const clockInEvent = prepared((db, _: Placeholders<Bound<keyof ShiftEventRow>>) =>
+const clockInEvent = prepared((db, _: Placeholders<BoundValues<keyof ShiftEventRow>>) =>
   db.insert(shiftEvents).values(eventColumns.placeholders),
 );
 
-const eventOnShift = prepared((db, p: Placeholders<Bound<keyof ShiftEventRow> & OnShift>) => {
+const eventOnShift = prepared((db, p: Placeholders<BoundValues<keyof ShiftEventRow> & OnShift>) => {
   const shift = { id: p.openShiftId, organizationId: p.shiftOrganizationId };
   return db.insert(shiftEvents).values({
     ...eventColumns.placeholders,
@@ -236,7 +238,7 @@ const eventOnShift = prepared((db, p: Placeholders<Bound<keyof ShiftEventRow> & 
   });
 });
 
-const closingShift = prepared((db, p: Placeholders<Bound<(typeof CLOSING)[number] | "fieldsFingerprint"> & OnShift>) =>
+const closingShift = prepared((db, p: Placeholders<BoundValues<(typeof CLOSING)[number] | "fieldsFingerprint"> & OnShift>) =>
   db
     .update(shifts)
     .set({
