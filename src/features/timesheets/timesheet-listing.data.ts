@@ -7,6 +7,7 @@ import { breaksOfShift } from "@/features/shifts/break-copies.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";
 import { setNextLink } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
+import { isOrganizationListing, organizationListing } from "./organization-listing.data";
 import {
   decodeShiftCursor,
   encodeShiftCursor,
@@ -64,8 +65,11 @@ export async function readTimesheet(
   page: { limit: number; cursor?: string; includeDeleted?: boolean },
 ) {
   const cursor = page.cursor ? decodeShiftCursor(page.cursor) : null;
-  const shiftsPage = shiftPage(filter, cursor, page.limit, page.includeDeleted);
-  const [rows, totals, locked] = await db.batch([pageQuery(db, shiftsPage), totalsQuery(db, filter), lockedDaysQuery(db, filter)]);
+  const [rows, totals, locked] = await db.batch(
+    isOrganizationListing(filter, page.includeDeleted)
+      ? organizationListing(db, filter, cursor, page.limit)
+      : [pageQuery(db, shiftPage(filter, cursor, page.limit, page.includeDeleted)), totalsQuery(db, filter), lockedDaysQuery(db, filter)],
+  );
   const isLocked = lockedDayLookup(locked);
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];

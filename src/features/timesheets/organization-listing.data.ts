@@ -1,0 +1,96 @@
+import { lockedDays, shifts } from "@db/schema";
+import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import type { Database, Statement } from "@/data/client";
+import { type Placeholders, prepared } from "@/data/prepared";
+import { businessDateBounds } from "@/domain/timesheet-range";
+import { type ShiftCursor, type TimesheetFilter, totalsColumns } from "./timesheet-query.data";
+
+/*
+ * GET /timesheets' commonest read — the organization's live shifts between two dates, no other filter, by an
+ * organization-level token — prepared once per isolate (data/prepared): the page (first, or after a cursor), its
+ * totals and its locked days, the statements timesheet-query builds for it, each request binding its values.
+ * test/timesheet-listing-prepared.test.ts checks they send what the built ones send.
+ */
+
+type Range = { organizationId: string; first: string; last: string };
+
+const firstPage = prepared((db, p: Placeholders<Range & { limit: number }>) =>
+  db
+    .select()
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.organizationId, p.organizationId),
+        gte(shifts.businessDate, p.first),
+        lte(shifts.businessDate, p.last),
+        isNull(shifts.deletedAt),
+      ),
+    )
+    .orderBy(asc(shifts.businessDate), asc(shifts.id))
+    .limit(p.limit),
+);
+
+const pageAfter = prepared((db, p: Placeholders<Range & { limit: number; afterDate: string; afterId: string }>) =>
+  db
+    .select()
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.organizationId, p.organizationId),
+        sql`(${shifts.businessDate}, ${shifts.id}) > (${p.afterDate}, ${p.afterId})`,
+        lte(shifts.businessDate, p.last),
+        isNull(shifts.deletedAt),
+      ),
+    )
+    .orderBy(asc(shifts.businessDate), asc(shifts.id))
+    .limit(p.limit),
+);
+
+const totals = prepared((db, p: Placeholders<Range>) =>
+  db
+    .select(totalsColumns)
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.organizationId, p.organizationId),
+        gte(shifts.businessDate, p.first),
+        lte(shifts.businessDate, p.last),
+        isNull(shifts.deletedAt),
+      ),
+    ),
+);
+
+const locked = prepared((db, p: Placeholders<Range>) =>
+  db
+    .select({ date: lockedDays.date, locationId: lockedDays.locationId })
+    .from(lockedDays)
+    .where(and(eq(lockedDays.organizationId, p.organizationId), gte(lockedDays.date, p.first), lte(lockedDays.date, p.last)))
+    .orderBy(asc(lockedDays.date)),
+);
+
+/** Whether a listing is the shape prepared here: the organization's, between dates, live shifts, no other filter. */
+export function isOrganizationListing(filter: TimesheetFilter, includeDeleted = false): boolean {
+  // Every other field narrows the listing: one added to TimesheetFilter later keeps a listing off this path.
+  const { organizationId: _, range, ownStaffMemberId, sources, employees, locations, ...narrowing } = filter;
+  return (
+    !includeDeleted &&
+    range.start.kind === "date" &&
+    range.end.kind === "date" &&
+    !ownStaffMemberId &&
+    !sources?.length &&
+    !employees?.length &&
+    !locations?.length &&
+    Object.values(narrowing).every((value) => value === undefined || value === null)
+  );
+}
+
+/** The page (limit + 1 rows), totals and locked days of an organization listing (isOrganizationListing). */
+export function organizationListing(db: Database, filter: TimesheetFilter, cursor: ShiftCursor | null, limit: number) {
+  const { first, last } = businessDateBounds(filter.range);
+  const range = { organizationId: filter.organizationId, first, last };
+  const page =
+    cursor && cursor.businessDate >= first
+      ? pageAfter(db, { ...range, limit: limit + 1, afterDate: cursor.businessDate, afterId: cursor.id })
+      : firstPage(db, { ...range, limit: limit + 1 });
+  return [page, totals(db, range), locked(db, range)] as const satisfies readonly Statement[];
+}
