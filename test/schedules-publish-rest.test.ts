@@ -88,6 +88,35 @@ describe("publish and rest between shifts (NYC: 11 h, consent required)", () => 
     expect(published.body.publishedEntries).toBe(2);
   });
 
+  it("a draft closing shift before the worker's opening one is refused too (the window after the draft)", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD");
+    await createEntry(p, { startTime: at(6, 6), endTime: at(6, 12) });
+    const closing = await createEntry(p, { startTime: at(5, 14), endTime: at(5, 23) }, true);
+    expect((await publish(p, true)).body.restConsentRequired).toEqual([closing.id]);
+    const before = await snapshot();
+    const refused = await publish(p);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe("REST_CONSENT_REQUIRED");
+    expect(tableChanges(before, await snapshot())).toEqual([]);
+  });
+
+  it("an entry as long as an entry may be (24 h) ending inside the window is seen; one on the same day is not rest (NYC)", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD");
+    // 22:00 on day 4 to 22:00 on day 5: its start is 32 h before the draft's, its end 8 h before.
+    await createEntry(p, { startTime: at(4, 22), endTime: at(5, 22) });
+    const opening = await createEntry(p, { startTime: at(6, 6), endTime: at(6, 12) }, true);
+    // A split shift on one day is no closing-then-opening: 4 h apart, same local date.
+    await createEntry(p, { startTime: at(8, 6), endTime: at(8, 10) });
+    const split = await createEntry(p, { startTime: at(8, 14), endTime: at(8, 20) }, true);
+    expect((await publish(p, true)).body.restConsentRequired).toEqual([opening.id]);
+    expect((await publish(p)).body.code).toBe("REST_CONSENT_REQUIRED");
+    expect((await consent(p, opening.id)).status).toBe(201);
+    const published = await publish(p);
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.publishedEntries).toBe(2);
+    expect((await api("GET", `${p.base}/schedules/${split.id}`, { token: p.org.adminToken })).status).toBe(200);
+  });
+
   it("a pack whose rest needs no consent (Seattle) publishes the same drafts", async () => {
     const p = await placeWithPack("SEATTLE");
     await createEntry(p, { startTime: at(5, 14), endTime: at(5, 23) });

@@ -68,9 +68,9 @@ export const scheduleEntries = sqliteTable(
   (t) => [
     // A location's week (published or drafts) in page order (start, id); the overlap guard reads a staff member's by start.
     index("schedule_entries_location_draft_start").on(t.locationId, t.isDraft, t.startAt, t.id),
-    index("schedule_entries_employee_start").on(t.employeeId, t.startAt),
-    // The rest-consent guard reads a worker's entries ending in the rest window before an entry (schedules.guards).
-    index("schedule_entries_employee_end").on(t.employeeId, t.endAt),
+    // A staff member's entries by start, with their end: the overlap and rest-consent guards judge each entry of the
+    // range on the index's own columns (schedules.guards), reading the table only for one that is near.
+    index("schedule_entries_employee_start").on(t.employeeId, t.startAt, t.endAt),
     // The attendance pass reads published entries by start across organizations (no-shows).
     index("schedule_entries_published_start").on(t.startAt).where(sql`is_draft = 0 AND deleted_at IS NULL`),
   ],

@@ -5,6 +5,13 @@ import { type BreakRule, closeShift, type ShiftBreak, type ShiftTotals } from ".
 /** A manual or edited shift is at most this long; a longer one is almost always a typo in a date. */
 export const MAX_SHIFT_MINUTES = 24 * 60;
 
+/**
+ * The longest a stored schedule entry lasts: MAX_SHIFT_MINUTES when written, but a bulk copy keeps its wall-clock
+ * times (schedule-copy), so across changes of its zone's offset (≤ 2 h each, at either end) the copy's instants last
+ * a few hours longer. A query finding the entries that END near an instant by their START reads from this far before.
+ */
+export const MAX_ENTRY_SPAN_MINUTES = MAX_SHIFT_MINUTES + 12 * 60;
+
 const MINUTE_MS = 60_000;
 
 export interface FieldProblem {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { copyAcrossDays, daysBetween, planCopies } from "@/domain/schedule-copy";
+import { MAX_ENTRY_SPAN_MINUTES, MAX_SHIFT_MINUTES } from "@/domain/shift-plan";
 
 const NY = "America/New_York";
 const source = (start: string, end: string, utcOffset: number, extra: Record<string, unknown> = {}) => ({
@@ -41,6 +42,17 @@ describe("copyAcrossDays", () => {
     // 22:00 Mar 6 → 06:00 Mar 7 local becomes 22:00 Mar 7 → 06:00 Mar 8, across the 02:00 gap: 7 h long.
     expect(copy.start.toISOString()).toBe("2026-03-08T03:00:00.000Z");
     expect(copy.end.toISOString()).toBe("2026-03-08T10:00:00.000Z");
+  });
+
+  it("lasts longer than it was written across offset changes, never more than MAX_ENTRY_SPAN_MINUTES", () => {
+    // 24 h written across the March change, copied (as 00:00 to 00:00 local) onto the November change: 25 h.
+    const written = source("2026-03-08T05:00:00Z", "2026-03-09T05:00:00Z", -300);
+    expect(written.end.getTime() - written.start.getTime()).toBe(MAX_SHIFT_MINUTES * 60_000);
+    const copy = copyAcrossDays(written, daysBetween("2026-03-08", "2026-11-01"));
+    expect(copy.start.toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(copy.end.toISOString()).toBe("2026-11-02T05:00:00.000Z");
+    expect(copy.end.getTime() - copy.start.getTime()).toBe(25 * 3_600_000);
+    expect(copy.end.getTime() - copy.start.getTime()).toBeLessThanOrEqual(MAX_ENTRY_SPAN_MINUTES * 60_000);
   });
 });
 

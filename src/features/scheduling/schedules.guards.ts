@@ -2,6 +2,7 @@ import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
+import { MAX_ENTRY_SPAN_MINUTES } from "@/domain/shift-plan";
 import { unavailableDuring } from "@/features/availability/availability.guards";
 import { conflict, type ProblemError } from "@/problems/problem";
 import { timeOffConflict } from "./time-off-conflicts.guards";
@@ -87,18 +88,21 @@ const rowRestWithoutConsent = (organizationId: string, rest: NonNullable<RestCon
   const window = Math.round(rest.minHours * 3_600_000);
   const start = ownColumn("start_at");
   const end = ownColumn("end_at");
-  const otherDay = (comparison: SQL) => (rest.consecutiveDays ? sql`AND ${comparison}` : sql``);
   const startDate = localDateOf(sql`${start} + ${ownColumn("utc_offset")} * 60000`);
   const otherStartDate = localDateOf(sql`o.start_at + o.utc_offset * 60000`);
-  // One EXISTS per side of the row, each a range of one index (schedule_entries_employee_end, _employee_start): the
-  // worker's entries ending in the window before it, starting in the window after it; no other entry of theirs is read.
-  const other = sql`+o.organization_id = ${organizationId} AND o.deleted_at IS NULL AND o.id <> ${ownColumn("id")}`;
+  // ONE range of schedule_entries_employee_start (employee_id, start_at, end_at) per row: the worker's entries starting
+  // from the longest an entry lasts before the rest window to the end of the window after it. Which of them end in
+  // the window before the row or start in the window after it is judged on the index's own columns first, so no
+  // table row is read for the others (the row itself among them); only a near one is read for the rest.
+  const near = sql`(o.end_at <= ${start} AND o.end_at > ${start} - ${window} OR o.start_at >= ${end})`;
+  const otherDay = rest.consecutiveDays
+    ? sql`AND CASE WHEN o.end_at <= ${start} THEN ${otherStartDate} < ${startDate} ELSE ${otherStartDate} > ${startDate} END`
+    : sql``;
   return sql`(EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${ownColumn("employee_id")}
-        AND o.end_at <= ${start} AND o.end_at > ${start} - ${window} AND ${other} ${otherDay(sql`${otherStartDate} < ${startDate}`)})
-      OR EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${ownColumn("employee_id")}
-        AND o.start_at >= ${end} AND o.start_at < ${end} + ${window} AND ${other} ${otherDay(sql`${otherStartDate} > ${startDate}`)}))
+        AND o.start_at > ${start} - ${window + MAX_ENTRY_SPAN_MINUTES * 60_000} AND o.start_at < ${end} + ${window} AND ${near}
+        AND +o.organization_id = ${organizationId} AND o.deleted_at IS NULL AND o.id <> ${ownColumn("id")} ${otherDay})
     AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.employee_id = ${ownColumn("employee_id")} AND c.kind = 'REST'
-      AND c.deleted_at IS NULL AND (c.schedule_entry_id IS NULL OR c.schedule_entry_id = ${ownColumn("id")}))`;
+      AND c.deleted_at IS NULL AND (c.schedule_entry_id IS NULL OR c.schedule_entry_id = ${ownColumn("id")})))`;
 };
 
 /** A SQL boolean over a `schedule_entries` row read or written: the publish would refuse it (REST_CONSENT_REQUIRED). */
