@@ -124,11 +124,17 @@ describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
     expect(recorded.some((r) => r.premiumRule !== null)).toBe(true);
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(stillDraft.id);
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(publishedBefore.id);
-    // Ids: UUIDv7, unique, after every id made before and before every one made after, in entry id order.
+    // Ids: UUIDv7, unique, after every id made before and before every one made after, in the entries' order by
+    // start then id (the location's index reads them in), and inserted in id order (every index insert appends).
     for (const r of recorded) expect(r.id).toMatch(UUID_V7);
     expect(new Set(recorded.map((r) => r.id)).size).toBe(recorded.length);
     expect(recorded.every((r) => r.id > before && r.id < after)).toBe(true);
-    expect(recorded.map((r) => r.scheduleEntryId)).toEqual(recorded.map((r) => r.scheduleEntryId).sort());
+    const byStart = entries
+      .filter((e) => recorded.some((r) => r.scheduleEntryId === e.id))
+      .sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.id.localeCompare(b.id));
+    expect(recorded.map((r) => r.scheduleEntryId)).toEqual(byStart.map((e) => e.id));
+    const inserted = await db.all<{ id: string }>(sql`SELECT id FROM schedule_changes WHERE location_id = ${p.location.id} ORDER BY rowid`);
+    expect(inserted.map((r) => r.id)).toEqual(recorded.map((r) => r.id));
   });
 });
 
