@@ -7,7 +7,7 @@ import { rulePack } from "@/domain/fair-workweek/packs";
 import { changeRulesOf } from "@/domain/fair-workweek/schedule-change";
 import { recordingPublishedAdditions } from "@/features/schedule-changes/published-additions.data";
 import { premiumChangesStatement } from "@/features/schedule-changes/schedule-changes.data";
-import { needsRestConsent } from "@/features/scheduling/schedules.guards";
+import { entryGuards, needsRestConsent } from "@/features/scheduling/schedules.guards";
 import { tenantDb } from "./helpers/shards";
 
 /*
@@ -35,6 +35,24 @@ describe("EXPLAIN QUERY PLAN: the publish's rest-consent guard and the change lo
     const plan = await planOfSql(
       sql`SELECT id FROM schedule_entries WHERE ${and(eq(scheduleEntries.locationId, "l"), eq(scheduleEntries.isDraft, true))}
         AND ${needsRestConsent("o", NYC.restConsent!)}`,
+    );
+    const searches = plan.filter((line) => /^(SEARCH|SCAN) o\b/.test(line));
+    expect(searches).toHaveLength(1);
+    expect(searches[0]).toMatch(
+      /^SEARCH o (?:EXISTS )?USING INDEX schedule_entries_employee_start \(employee_id=\? AND start_at>\? AND start_at<\?\)$/,
+    );
+  });
+
+  it("a create's or PATCH's rest-consent guard reads the same one range of the worker's entries", async () => {
+    const span = { organizationId: "o", employeeId: "e", entryId: "x", start: new Date("2026-12-04T11:00:00Z") };
+    const plan = await planOfSql(
+      sql`SELECT ${entryGuards.restConsent.sql("UTC", {
+        ...span,
+        end: new Date("2026-12-04T19:00:00Z"),
+        rest: NYC.restConsent,
+        startDate: "2026-12-04",
+        consentId: null,
+      })}`,
     );
     const searches = plan.filter((line) => /^(SEARCH|SCAN) o\b/.test(line));
     expect(searches).toHaveLength(1);

@@ -247,6 +247,24 @@ describe("rest between shifts: consent", () => {
     });
     expect(later.status).toBe(201);
   });
+
+  it("sees the window after the entry, an entry as long as one may be (24 h) before it, and no rest inside one day", async () => {
+    const p = await placeWithPack();
+    const write = (startTime: string, endTime: string) =>
+      api("POST", `${p.base}/schedules`, {
+        token: p.org.adminToken,
+        body: { employeeId: p.staff.id, roleId: p.roleId, startTime, endTime },
+      });
+    await createEntry(p, { startTime: at(6, 6), endTime: at(6, 12) });
+    const closing = await write(at(5, 14), at(5, 23));
+    expect(closing.status).toBe(409);
+    expect(closing.body.code).toBe("REST_CONSENT_REQUIRED");
+    await createEntry(p, { startTime: at(8, 22), endTime: at(9, 22) });
+    const opening = await write(at(10, 6), at(10, 12));
+    expect(opening.body.code).toBe("REST_CONSENT_REQUIRED");
+    await createEntry(p, { startTime: at(12, 6), endTime: at(12, 10) });
+    expect((await write(at(12, 14), at(12, 20))).status).toBe(201);
+  });
 });
 
 describe("POST …/schedules/publish with dryRun", () => {

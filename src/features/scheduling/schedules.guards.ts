@@ -42,20 +42,39 @@ export interface RestConsentSpan extends EntrySpan {
 const localDateOf = (column: SQL) => sql`date((${column}) / 1000, 'unixepoch')`;
 
 /**
+ * A SQL boolean: another live entry `o` of the worker ends less than `window` ms before `start` or starts less than
+ * `window` ms after `end` (for a CONSECUTIVE_DAYS pack, only one starting on an earlier, resp. later, local date than
+ * `startDate`). ONE range of schedule_entries_employee_start (employee_id, start_at, end_at): the worker's entries
+ * starting from the longest an entry lasts before the window to the end of the window after. Which of them end in
+ * the window before or start in the window after is judged on the index's own columns first, so no table row is read
+ * for the others (the entry itself among them); only a near one is read for the rest.
+ */
+const restNeighbour = (
+  of: { organizationId: string; employeeId: SQL | string; entryId: SQL | string; start: SQL | number; end: SQL | number },
+  startDate: SQL | string,
+  window: number,
+  consecutiveDays: boolean,
+): SQL => {
+  const { start, end } = of;
+  const near = sql`(o.end_at <= ${start} AND o.end_at > ${start} - ${window} OR o.start_at >= ${end})`;
+  const otherStartDate = localDateOf(sql`o.start_at + o.utc_offset * 60000`);
+  const otherDay = consecutiveDays
+    ? sql`AND CASE WHEN o.end_at <= ${start} THEN ${otherStartDate} < ${startDate} ELSE ${otherStartDate} > ${startDate} END`
+    : sql``;
+  return sql`EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${of.employeeId}
+      AND o.start_at > ${start} - ${window + MAX_ENTRY_SPAN_MINUTES * 60_000} AND o.start_at < ${end} + ${window} AND ${near}
+      AND +o.organization_id = ${of.organizationId} AND o.deleted_at IS NULL AND o.id <> ${of.entryId} ${otherDay})`;
+};
+
+/**
  * A SQL boolean: another live entry of the worker ends less than minHours before the span starts, or starts less
  * than minHours after it ends (on another local day, for a CONSECUTIVE_DAYS pack), and the worker's REST consent
  * named by the write (theirs, live, for this entry or any) does not exist.
  */
 const restWithoutConsent = (span: RestConsentSpan & { rest: NonNullable<RestConsentSpan["rest"]> }): SQL => {
   const window = Math.round(span.rest.minHours * 3_600_000);
-  const start = span.start.getTime();
-  const end = span.end.getTime();
-  const otherDay = (comparison: SQL) => (span.rest.consecutiveDays ? sql`AND ${comparison}` : sql``);
-  const otherStartDate = localDateOf(sql`o.start_at + o.utc_offset * 60000`);
-  return sql`EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${span.employeeId}
-      AND +o.organization_id = ${span.organizationId} AND o.deleted_at IS NULL AND o.id <> ${span.entryId}
-      AND ((o.end_at <= ${start} AND o.end_at > ${start - window} ${otherDay(sql`${otherStartDate} < ${span.startDate}`)})
-        OR (o.start_at >= ${end} AND o.start_at < ${end + window} ${otherDay(sql`${otherStartDate} > ${span.startDate}`)})))
+  const of = { ...span, start: span.start.getTime(), end: span.end.getTime() };
+  return sql`${restNeighbour(of, span.startDate, window, span.rest.consecutiveDays)}
     AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.id = ${span.consentId ?? ""} AND c.employee_id = ${span.employeeId}
       AND c.kind = 'REST' AND c.deleted_at IS NULL AND (c.schedule_entry_id IS NULL OR c.schedule_entry_id = ${span.entryId}))`;
 };
@@ -86,23 +105,17 @@ const ownColumn = (column: string) => sql.raw(`"schedule_entries"."${column}"`);
  */
 const rowRestWithoutConsent = (organizationId: string, rest: NonNullable<RestConsentSpan["rest"]>): SQL => {
   const window = Math.round(rest.minHours * 3_600_000);
-  const start = ownColumn("start_at");
-  const end = ownColumn("end_at");
-  const startDate = localDateOf(sql`${start} + ${ownColumn("utc_offset")} * 60000`);
-  const otherStartDate = localDateOf(sql`o.start_at + o.utc_offset * 60000`);
-  // ONE range of schedule_entries_employee_start (employee_id, start_at, end_at) per row: the worker's entries starting
-  // from the longest an entry lasts before the rest window to the end of the window after it. Which of them end in
-  // the window before the row or start in the window after it is judged on the index's own columns first, so no
-  // table row is read for the others (the row itself among them); only a near one is read for the rest.
-  const near = sql`(o.end_at <= ${start} AND o.end_at > ${start} - ${window} OR o.start_at >= ${end})`;
-  const otherDay = rest.consecutiveDays
-    ? sql`AND CASE WHEN o.end_at <= ${start} THEN ${otherStartDate} < ${startDate} ELSE ${otherStartDate} > ${startDate} END`
-    : sql``;
-  return sql`(EXISTS (SELECT 1 FROM schedule_entries o WHERE o.employee_id = ${ownColumn("employee_id")}
-        AND o.start_at > ${start} - ${window + MAX_ENTRY_SPAN_MINUTES * 60_000} AND o.start_at < ${end} + ${window} AND ${near}
-        AND +o.organization_id = ${organizationId} AND o.deleted_at IS NULL AND o.id <> ${ownColumn("id")} ${otherDay})
-    AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.employee_id = ${ownColumn("employee_id")} AND c.kind = 'REST'
-      AND c.deleted_at IS NULL AND (c.schedule_entry_id IS NULL OR c.schedule_entry_id = ${ownColumn("id")})))`;
+  const of = {
+    organizationId,
+    employeeId: ownColumn("employee_id"),
+    entryId: ownColumn("id"),
+    start: ownColumn("start_at"),
+    end: ownColumn("end_at"),
+  };
+  const startDate = localDateOf(sql`${of.start} + ${ownColumn("utc_offset")} * 60000`);
+  return sql`(${restNeighbour(of, startDate, window, rest.consecutiveDays)}
+    AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.employee_id = ${of.employeeId} AND c.kind = 'REST'
+      AND c.deleted_at IS NULL AND (c.schedule_entry_id IS NULL OR c.schedule_entry_id = ${of.entryId})))`;
 };
 
 /** A SQL boolean over a `schedule_entries` row read or written: the publish would refuse it (REST_CONSENT_REQUIRED). */
