@@ -81,6 +81,6 @@ export function checkedValues(read: CustomFieldsRead, stored: StoredValues, give
   if (errors.length) throw validationFailed(errors);
   const checked = requireAll || (given !== undefined && Object.keys(given).length > 0);
   const column = checked ? customFieldsAsRead.sql(JSON.stringify(values), read.organizationId, read.fingerprint) : values;
-  /** `fingerprint`: the fields' version the guard in `column` holds the write to, null when unchecked. */
+  // `fingerprint`: the fields' version the guard in `column` holds the write to (a prepared write binds it), null when unchecked.
   return { values, column: column as unknown as Record<string, string>, fingerprint: checked ? read.fingerprint : null };
 }
