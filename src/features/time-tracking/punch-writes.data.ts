@@ -34,7 +34,10 @@ import type { ClosedShift } from "./punch-rows.data";
 const dayOf = (shift: ShiftRow) => [{ locationId: shift.locationId, date: shift.businessDate }];
 
 /** A shift as its event's guards name it: bound values, or a prepared statement's placeholders. */
-type ShiftNamed = { id: string | SQLWrapper; organizationId: string | SQLWrapper };
+type ShiftNamed = { id: Bound; organizationId: Bound };
+
+/** A value a guard compares with: bound, or a prepared statement's placeholder (data/prepared). */
+type Bound = string | SQLWrapper;
 
 /** shift_events.shift_id: the shift's id while it is open, else NULL (clocked out or deleted meanwhile). */
 const shiftStillOpen = guard({
@@ -82,19 +85,53 @@ const attachPhotos = (db: Database, shift: ShiftRow, events: readonly ShiftEvent
       : [],
   );
 
-const guardedEvent = (shift: ShiftRow, event: ShiftEventRow) => ({
-  ...photoGuarded(shift, event, event),
-  organizationId: eventDayUnlocked.sql(shift.organizationId, dayOf(shift)),
+/** The open shift as its event's guards name it; `version`: the updated_at the punch read, in milliseconds. */
+interface GuardedShift {
+  id: Bound;
+  organizationId: Bound;
+  employeeId: Bound;
+  locationId: Bound;
+  businessDate: Bound;
+  version: number | SQLWrapper;
+}
+
+const guardedShiftOf = (shift: ShiftRow): GuardedShift => ({ ...shift, version: shift.updatedAt.getTime() });
+
+/** The guarded columns of an event on an open shift (the built and the prepared statement alike). */
+const onShiftGuards = (shift: GuardedShift, verdict: Bound) => ({
+  organizationId: eventDayUnlocked.sql(shift.organizationId, [{ locationId: shift.locationId, date: shift.businessDate }]),
   shiftId: shiftStillOpen.sql(shift),
-  employeeId: shiftVersionRead.sql(shift, shift.updatedAt.getTime()),
-  verdict: eventPayUnfrozen.sql(event.verdict, shift.organizationId, shift.employeeId, [shift.businessDate]),
+  employeeId: shiftVersionRead.sql(shift, shift.version),
+  verdict: eventPayUnfrozen.sql(verdict, shift.organizationId, shift.employeeId, [shift.businessDate]),
 });
 
-const updateShift = (db: Database, shift: ShiftRow, changes: Partial<ShiftRow>) =>
-  db
-    .update(shifts)
-    .set(changes)
-    .where(and(eq(shifts.organizationId, shift.organizationId), eq(shifts.id, shift.id)));
+const guardedEvent = (shift: ShiftRow, event: ShiftEventRow) => ({
+  ...photoGuarded(shift, event, event),
+  ...onShiftGuards(guardedShiftOf(shift), event.verdict),
+});
+
+/** The guarded columns of the shift a clock-in opens (the built and the prepared statement alike). */
+const openingGuards = (
+  shift: Record<"id" | "organizationId" | "employeeId" | "locationId" | "businessDate", Bound> & {
+    startAt: Date | SQLWrapper;
+  },
+) => ({
+  organizationId: shiftDayUnlocked.sql(shift.organizationId, [{ locationId: shift.locationId, date: shift.businessDate }]),
+  locationId: shiftPayUnfrozen.sql(shift.locationId, shift.organizationId, shift.employeeId, [shift.businessDate]),
+  employeeId: noShiftOverlap.sql({
+    organizationId: shift.organizationId,
+    employeeId: shift.employeeId,
+    shiftId: shift.id,
+    start: shift.startAt,
+    end: null,
+  }),
+});
+
+/** The shift row a write changes, by its key. */
+const shiftKey = (shift: { id: Bound; organizationId: Bound }) =>
+  and(eq(shifts.organizationId, shift.organizationId), eq(shifts.id, shift.id));
+
+const updateShift = (db: Database, shift: ShiftRow, changes: Partial<ShiftRow>) => db.update(shifts).set(changes).where(shiftKey(shift));
 
 const endBreak = (db: Database, ended: ShiftBreakRow) =>
   db
@@ -113,20 +150,7 @@ export const builtClockInWrites = (
   event: ShiftEventRow,
   customFields: ShiftRow["customFields"] = shift.customFields,
 ): Statement[] => [
-  db.insert(shifts).values({
-    ...shift,
-    customFields,
-    organizationId: shiftDayUnlocked.sql(shift.organizationId, dayOf(shift)),
-    locationId: shiftPayUnfrozen.sql(shift.locationId, shift.organizationId, shift.employeeId, [shift.businessDate]),
-    roleId: chargedRole(shift),
-    employeeId: noShiftOverlap.sql({
-      organizationId: shift.organizationId,
-      employeeId: shift.employeeId,
-      shiftId: shift.id,
-      start: shift.startAt,
-      end: null,
-    }),
-  }),
+  db.insert(shifts).values({ ...shift, customFields, ...openingGuards(shift), roleId: chargedRole(shift) }),
   db.insert(shiftEvents).values(photoGuarded(shift, event, event)),
   ...attachPhotos(db, shift, [event]),
 ];
@@ -186,7 +210,7 @@ type ClockOut = Omit<ClosedShift, "changes"> & { changes: ShiftChanges; events: 
  * the built statement sends: the same SQL and values.
  */
 type BoundValues<K extends string> = Record<K, string | number | null>;
-/** The open shift as the guards of an event on it name it. */
+/** The open shift as the guards of an event on it name it, prepared. */
 type OnShift = BoundValues<
   "openShiftId" | "shiftOrganizationId" | "shiftEmployeeId" | "shiftLocationId" | "shiftBusinessDate" | "shiftVersion"
 >;
@@ -209,34 +233,26 @@ const CLOSING = [
 const closingColumns = rowBinding(shifts, CLOSING);
 
 const openingShift = prepared((db, p: Placeholders<BoundValues<keyof ShiftRow>>) =>
-  db.insert(shifts).values({
-    ...shiftColumns.placeholders,
-    organizationId: shiftDayUnlocked.sql(p.organizationId, [{ locationId: p.locationId, date: p.businessDate }]),
-    locationId: shiftPayUnfrozen.sql(p.locationId, p.organizationId, p.employeeId, [p.businessDate]),
-    employeeId: noShiftOverlap.sql({
-      organizationId: p.organizationId,
-      employeeId: p.employeeId,
-      shiftId: p.id,
-      start: p.startAt,
-      end: null,
-    }),
-  }),
+  db.insert(shifts).values({ ...shiftColumns.placeholders, ...openingGuards(p) }),
 );
 
 const clockInEvent = prepared((db, _: Placeholders<BoundValues<keyof ShiftEventRow>>) =>
   db.insert(shiftEvents).values(eventColumns.placeholders),
 );
 
-const eventOnShift = prepared((db, p: Placeholders<BoundValues<keyof ShiftEventRow> & OnShift>) => {
-  const shift = { id: p.openShiftId, organizationId: p.shiftOrganizationId };
-  return db.insert(shiftEvents).values({
-    ...eventColumns.placeholders,
-    organizationId: eventDayUnlocked.sql(p.shiftOrganizationId, [{ locationId: p.shiftLocationId, date: p.shiftBusinessDate }]),
-    shiftId: shiftStillOpen.sql(shift),
-    employeeId: shiftVersionRead.sql(shift, p.shiftVersion),
-    verdict: eventPayUnfrozen.sql(p.verdict, p.shiftOrganizationId, p.shiftEmployeeId, [p.shiftBusinessDate]),
-  });
+/** The open shift's placeholders as the shared guards take them. */
+const onShiftPlaceholders = (p: Placeholders<OnShift>): GuardedShift => ({
+  id: p.openShiftId,
+  organizationId: p.shiftOrganizationId,
+  employeeId: p.shiftEmployeeId,
+  locationId: p.shiftLocationId,
+  businessDate: p.shiftBusinessDate,
+  version: p.shiftVersion,
 });
+
+const eventOnShift = prepared((db, p: Placeholders<BoundValues<keyof ShiftEventRow> & OnShift>) =>
+  db.insert(shiftEvents).values({ ...eventColumns.placeholders, ...onShiftGuards(onShiftPlaceholders(p), p.verdict) }),
+);
 
 const closingShift = prepared((db, p: Placeholders<BoundValues<(typeof CLOSING)[number] | "fieldsFingerprint"> & OnShift>) =>
   db
@@ -245,7 +261,7 @@ const closingShift = prepared((db, p: Placeholders<BoundValues<(typeof CLOSING)[
       ...closingColumns.placeholders,
       customFields: customFieldsAsRead.sql(p.customFields, p.shiftOrganizationId, p.fieldsFingerprint),
     })
-    .where(and(eq(shifts.organizationId, p.shiftOrganizationId), eq(shifts.id, p.openShiftId))),
+    .where(shiftKey(onShiftPlaceholders(p))),
 );
 
 const onShift = (shift: ShiftRow): OnShift => ({

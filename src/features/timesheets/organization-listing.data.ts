@@ -1,9 +1,9 @@
 import { lockedDays, shifts } from "@db/schema";
-import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { businessDateBounds } from "@/domain/timesheet-range";
-import { type ShiftCursor, type TimesheetFilter, totalsColumns } from "./timesheet-query.data";
+import { pageSelect, type ShiftCursor, type TimesheetFilter, totalsSelect } from "./timesheet-query.data";
 
 /*
  * GET /timesheets' commonest read — the organization's live shifts between two dates, no other filter, by an
@@ -14,51 +14,19 @@ import { type ShiftCursor, type TimesheetFilter, totalsColumns } from "./timeshe
 
 type Range = { organizationId: string; first: string; last: string };
 
-const firstPage = prepared((db, p: Placeholders<Range & { limit: number }>) =>
-  db
-    .select()
-    .from(shifts)
-    .where(
-      and(
-        eq(shifts.organizationId, p.organizationId),
-        gte(shifts.businessDate, p.first),
-        lte(shifts.businessDate, p.last),
-        isNull(shifts.deletedAt),
-      ),
-    )
-    .orderBy(asc(shifts.businessDate), asc(shifts.id))
-    .limit(p.limit),
-);
+/** The organization's live shifts from `lower` to the range's last date. */
+const liveShifts = (p: Placeholders<Range>, lower: SQL) =>
+  and(eq(shifts.organizationId, p.organizationId), lower, lte(shifts.businessDate, p.last), isNull(shifts.deletedAt));
+
+const fromFirst = (p: Placeholders<Range>) => liveShifts(p, gte(shifts.businessDate, p.first));
+
+const firstPage = prepared((db, p: Placeholders<Range & { limit: number }>) => pageSelect(db, fromFirst(p), p.limit));
 
 const pageAfter = prepared((db, p: Placeholders<Range & { limit: number; afterDate: string; afterId: string }>) =>
-  db
-    .select()
-    .from(shifts)
-    .where(
-      and(
-        eq(shifts.organizationId, p.organizationId),
-        sql`(${shifts.businessDate}, ${shifts.id}) > (${p.afterDate}, ${p.afterId})`,
-        lte(shifts.businessDate, p.last),
-        isNull(shifts.deletedAt),
-      ),
-    )
-    .orderBy(asc(shifts.businessDate), asc(shifts.id))
-    .limit(p.limit),
+  pageSelect(db, liveShifts(p, sql`(${shifts.businessDate}, ${shifts.id}) > (${p.afterDate}, ${p.afterId})`), p.limit),
 );
 
-const totals = prepared((db, p: Placeholders<Range>) =>
-  db
-    .select(totalsColumns)
-    .from(shifts)
-    .where(
-      and(
-        eq(shifts.organizationId, p.organizationId),
-        gte(shifts.businessDate, p.first),
-        lte(shifts.businessDate, p.last),
-        isNull(shifts.deletedAt),
-      ),
-    ),
-);
+const totals = prepared((db, p: Placeholders<Range>) => totalsSelect(db, fromFirst(p)));
 
 const locked = prepared((db, p: Placeholders<Range>) =>
   db

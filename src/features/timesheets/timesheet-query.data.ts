@@ -1,5 +1,5 @@
 import { lockedDays, shifts } from "@db/schema";
-import { and, asc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
 import { readRows } from "@/data/row-mapping";
@@ -145,11 +145,17 @@ export const shiftPage = (filter: TimesheetFilter, cursor: ShiftCursor | null, l
   limit: limit + 1,
 });
 
-/** One page of shifts, each with its breaks (breaks_json). Their `locked` comes from the locked days read in the same batch (lockedDaysQuery). */
-export const pageQuery = (db: Database, page: Page) =>
-  readRows(db, db.select().from(shifts).where(page.where).orderBy(asc(shifts.businessDate), asc(shifts.id)).limit(page.limit));
+/** The shifts `where` picks, a page in (business_date, id) order: the select of pageQuery, and of a prepared listing. */
+export const pageSelect = (db: Database, where: SQL | undefined, limit: number | Placeholder) =>
+  db.select().from(shifts).where(where).orderBy(asc(shifts.businessDate), asc(shifts.id)).limit(limit);
 
-export const totalsQuery = (db: Database, filter: TimesheetFilter) => db.select(totalsColumns).from(shifts).where(shiftConditions(filter));
+/** One page of shifts, each with its breaks (breaks_json). Their `locked` comes from the locked days read in the same batch (lockedDaysQuery). */
+export const pageQuery = (db: Database, page: Page) => readRows(db, pageSelect(db, page.where, page.limit));
+
+/** The totals of the shifts `where` picks. */
+export const totalsSelect = (db: Database, where: SQL | undefined) => db.select(totalsColumns).from(shifts).where(where);
+
+export const totalsQuery = (db: Database, filter: TimesheetFilter) => totalsSelect(db, shiftConditions(filter));
 
 /**
  * Locked days of the range at the filtered location(s), or at any location of the organization: enough to mark
