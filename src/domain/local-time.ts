@@ -1,3 +1,5 @@
+import { isoTimestamp } from "./iso-timestamp";
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -34,8 +36,7 @@ export function offsetMinutesAt(timeZone: string, instant: Date): number {
 }
 
 /** The wire's local time: the wall-clock reading written with `Z`, so that utc = local - utcOffset minutes. */
-export const localWallClock = (instant: Date, offsetMinutes: number): string =>
-  new Date(instant.getTime() + offsetMinutes * MINUTE_MS).toISOString();
+export const localWallClock = (instant: Date, offsetMinutes: number): string => isoTimestamp(instant.getTime() + offsetMinutes * MINUTE_MS);
 
 /** The inverse of localWallClock: the UTC instant of a wall-clock reading (given as a `Z` timestamp). */
 export const instantFromWallClock = (wallClock: Date, offsetMinutes: number): Date =>

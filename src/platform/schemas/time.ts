@@ -1,6 +1,9 @@
-export const iso = (date: Date) => date.toISOString();
+import { isoTimestamp } from "@/domain/iso-timestamp";
 
-export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+/** An instant as the wire writes it: what toISOString writes, at half its cost (domain/iso-timestamp). */
+export const iso = (date: Date) => isoTimestamp(date.getTime());
+
+export const isoOrNull = (date: Date | null) => (date ? isoTimestamp(date.getTime()) : null);
 
 export function isValidTimeZone(zone: string): boolean {
   try {
