@@ -36,7 +36,7 @@ const MINUTE_MS = 60_000;
 const DAY_MINUTES = 1440;
 
 const minutesOf = (e: EntryState) => Math.round((e.end.getTime() - e.start.getTime()) / MINUTE_MS);
-const isLive = (e: EntryState | null): e is EntryState => e !== null && e.published && !e.deleted;
+const isLive = (e: EntryState | null): e is EntryState => e?.published === true && !e.deleted;
 const noticeTo = (at: Date, start: Date) => Math.max(0, Math.floor((start.getTime() - at.getTime()) / MINUTE_MS));
 
 /**
