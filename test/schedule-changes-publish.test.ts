@@ -125,8 +125,7 @@ describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(stillDraft.id);
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(publishedBefore.id);
     // Ids: UUIDv7, unique, after every id made before and before every one made after, in the entries' order by
-    // start then id (the location's index reads them in, so they are inserted in id order: the table, clustered on
-    // id, and its (organization, date) index append; test/schedule-changes-plans: no sort).
+    // start then id (the location's index reads them in), and inserted in id order (every index insert appends).
     for (const r of recorded) expect(r.id).toMatch(UUID_V7);
     expect(new Set(recorded.map((r) => r.id)).size).toBe(recorded.length);
     expect(recorded.every((r) => r.id > before && r.id < after)).toBe(true);
@@ -134,6 +133,8 @@ describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
       .filter((e) => recorded.some((r) => r.scheduleEntryId === e.id))
       .sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.id.localeCompare(b.id));
     expect(recorded.map((r) => r.scheduleEntryId)).toEqual(byStart.map((e) => e.id));
+    const inserted = await db.all<{ id: string }>(sql`SELECT id FROM schedule_changes WHERE location_id = ${p.location.id} ORDER BY rowid`);
+    expect(inserted.map((r) => r.id)).toEqual(recorded.map((r) => r.id));
     // Their last three bytes are their entry id's (random bits of that UUID), not a randomblob of each row.
     for (const r of recorded) expect(r.id.slice(-6)).toBe(r.scheduleEntryId.slice(-6));
   });

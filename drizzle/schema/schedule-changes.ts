@@ -7,12 +7,6 @@ import { locations, organizations, staffMembers } from "./directory";
  * window (domain/fair-workweek/schedule-change), written in the change's own batch, with the premium it earns as the
  * location's rule pack says when it was written. Pay reads the premiums by entry_date (the changed entry's original
  * local date).
- *
- * Stored WITHOUT ROWID, clustered on its id (migration 0038; drizzle-kit does not model it, so a rebuild of this table
- * must be written by hand and keep it): a publish's ADDED changes come in ascending ids and append to the table
- * itself, three b-tree entries a change (the row, two indexes) instead of four (a rowid table, its id's index, two
- * indexes), and the publish's summary event reads them back as one range of the table. Nothing reads its rowid.
- * test/schedule-changes-plans.test.ts fails if the table is recreated with a rowid.
  */
 export const scheduleChanges = sqliteTable(
   "schedule_changes",

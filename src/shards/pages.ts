@@ -181,10 +181,9 @@ export async function deletePage(
 ): Promise<number> {
   const [owner, params] = ownerCondition(table, organization);
   const name = quoted(table.name);
-  const row = table.withoutRowid ? table.key.map(quoted).join(", ") : "rowid";
   // Counted by RETURNING: D1's `changes` also counts what triggers change (shift_breaks' keep shifts.breaks_json).
   const deletion = db
-    .prepare(`DELETE FROM ${name} WHERE (${row}) IN (SELECT ${row} FROM ${name} WHERE ${owner} LIMIT ?) RETURNING 1 AS deleted`)
+    .prepare(`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name} WHERE ${owner} LIMIT ?) RETURNING 1 AS deleted`)
     .bind(...params, DELETE_ROWS);
   if (!guard) return (await deletion.all()).results.length;
   const [, deleted] = await behindGuard(db.batch([guard, deletion]));

@@ -20,8 +20,6 @@ export interface MovedTable {
   key: readonly string[];
   /** Rows the copy and its verification leave out (the delete still removes them). */
   transient?: string;
-  /** Stored WITHOUT ROWID (clustered on its key): it has no rowid, so its rows are deleted by key. */
-  withoutRowid?: true;
 }
 
 const owned = (name: string, key: readonly string[] = ["id"]): MovedTable => ({ name, owner: "organization_id", key });
@@ -79,8 +77,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("pin_failures"),
   // Kiosk photos: rows name objects in R2 (FILES), global like the payroll snapshots'.
   owned("photos"),
-  // WITHOUT ROWID (drizzle/schema/schedule-changes.ts says why).
-  { ...owned("schedule_changes"), withoutRowid: true },
+  owned("schedule_changes"),
   owned("consents"),
   // A claim without an answer belongs to a request still running: during the freeze it fails and releases its key.
   { name: "idempotency_keys", owner: "idempotency_scope", key: ["scope", "key"], transient: `"status" IS NULL` },

@@ -26,27 +26,13 @@ const withoutVolatile = (name: string, rows: Record<string, unknown>[]) => {
   return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !volatile.includes(column))));
 };
 
-/** How to order a table's rows: by rowid, or by primary key for a table stored WITHOUT ROWID (it has no rowid). */
-async function rowOrders(db: D1Database): Promise<Map<string, string>> {
-  const { results } = await db
-    .prepare(
-      `SELECT m.name, p.name AS column FROM sqlite_master m, pragma_table_info(m.name) p
-        WHERE m.type = 'table' AND m.sql LIKE '%WITHOUT ROWID%' AND p.pk > 0 ORDER BY m.name, p.pk`,
-    )
-    .all<{ name: string; column: string }>();
-  const orders = new Map<string, string>();
-  for (const r of results) orders.set(r.name, [orders.get(r.name), `"${r.column}"`].filter(Boolean).join(", "));
-  return orders;
-}
-
-/** Each table's row count and its rows, serialised in rowid (else primary key) order, on every shard (keys `<shard>.<table>`). */
+/** Each table's row count and its rows, serialised in rowid order, on every shard (keys `<shard>.<table>`). */
 export async function snapshot(): Promise<Snapshot> {
   const snapshot: Snapshot = new Map();
   for (const shard of shardNames()) {
     const db = shardBinding(env, shard);
     const names = await tableNames(db);
-    const orders = await rowOrders(db);
-    const results = await db.batch(names.map((name) => db.prepare(`SELECT * FROM "${name}" ORDER BY ${orders.get(name) ?? "rowid"}`)));
+    const results = await db.batch(names.map((name) => db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`)));
     names.forEach((name, i) =>
       snapshot.set(`${shard}.${name}`, {
         count: results[i]!.results.length,

@@ -44,13 +44,6 @@ describe("the tables a move knows", () => {
     }
   });
 
-  it("deletes by key exactly the tables stored WITHOUT ROWID (they have no rowid)", async () => {
-    const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{ name: string; sql: string }>();
-    const withoutRowid = results.filter((t) => /\bWITHOUT\s+ROWID\b/i.test(t.sql)).map((t) => t.name);
-    expect(withoutRowid).toContain("schedule_changes");
-    expect(MOVED_TABLES.filter((t) => t.withoutRowid).map((t) => t.name)).toEqual(withoutRowid.sort());
-  });
-
   it("moves with its organization every table that has an organization_id column", async () => {
     for (const name of await tablesOf(env.DB)) {
       if (!(await columnsOf(env.DB, name)).includes("organization_id")) continue;

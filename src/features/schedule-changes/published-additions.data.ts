@@ -20,8 +20,7 @@ import type { ChangeRules } from "@/domain/fair-workweek/schedule-change";
  * per row). The rows sort after every id made before and before every id made after them in this isolate, in
  * position order among themselves, and are unique within the statement by position. The position is the order the
  * location's index (schedule_entries_location_draft_start) reads the entries in, by start then id: no sort, and the
- * rows are inserted in id order, so they append to the table (WITHOUT ROWID, clustered on id) and to its
- * (organization, date) index; the summary event reads them back as one range of the table.
+ * rows are inserted in id order, so their primary key and (organization, date) index entries append.
  */
 export function recordingPublishedAdditions(
   db: Database,
