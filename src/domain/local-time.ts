@@ -26,6 +26,8 @@ function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** Minutes east of UTC in an IANA zone at an instant (DST-correct). Throws RangeError for an unknown zone. */
 export function offsetMinutesAt(timeZone: string, instant: Date): number {
+  // Intl's formatToParts costs microseconds a call; UTC's offset is known.
+  if (timeZone === "UTC") return 0;
   const parts: Record<string, number> = {};
   for (const part of wallClockFormatter(timeZone).formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -87,6 +89,9 @@ export function parseTimestamp(value: string, offsets = true): Date | null {
 
 export const isCalendarDate = (value: string) => parseCalendarDate(value) !== null;
 
+/** Whether parseDateParam takes the value (a calendar date or a timestamp), without placing it in a zone. */
+export const isDateOrInstant = (value: string) => isCalendarDate(value) || parseTimestamp(value) !== null;
+
 export const addDays = (date: string, days: number): string => {
   const ms = parseCalendarDate(date);
   if (ms === null) throw new RangeError(`Not a calendar date: ${date}`);
@@ -107,14 +112,22 @@ function startOfLocalDay(midnightMs: number, timeZone: string): number {
   return candidates.length > 0 ? Math.min(...candidates) : midnightMs - before * MINUTE_MS;
 }
 
+/** Day bounds already found, by zone and date: each takes up to eight of Intl's formatToParts (issue 36). */
+const dayBounds = new Map<string, readonly [start: number, end: number]>();
+const DAY_BOUNDS_KEPT = 4096;
+
 /** The UTC instants [start, end) of a local day: 23 h or 25 h long on DST change days. */
 export function localDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
-  const midnightMs = parseCalendarDate(date);
-  if (midnightMs === null) throw new RangeError(`Not a calendar date: ${date}`);
-  return {
-    start: new Date(startOfLocalDay(midnightMs, timeZone)),
-    end: new Date(startOfLocalDay(midnightMs + DAY_MS, timeZone)),
-  };
+  const key = `${timeZone} ${date}`;
+  let bounds = dayBounds.get(key);
+  if (!bounds) {
+    const midnightMs = parseCalendarDate(date);
+    if (midnightMs === null) throw new RangeError(`Not a calendar date: ${date}`);
+    bounds = [startOfLocalDay(midnightMs, timeZone), startOfLocalDay(midnightMs + DAY_MS, timeZone)];
+    if (dayBounds.size >= DAY_BOUNDS_KEPT) dayBounds.clear();
+    dayBounds.set(key, bounds);
+  }
+  return { start: new Date(bounds[0]), end: new Date(bounds[1]) };
 }
 
 /**

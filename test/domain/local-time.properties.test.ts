@@ -59,6 +59,15 @@ describe("local time across DST (properties, checked against Intl's own reading)
     );
   });
 
+  it("offsetMinutesAt: UTC's offset, answered without Intl, is what Intl reads at any instant", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2200, 11, 31) }), (ms) => {
+        expect(offsetMinutesAt("UTC", new Date(ms))).toBe(offsetIn("UTC", ms));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("localDayBounds: the first instant of the date and of the next one, 22 to 26 hours apart", () => {
     fc.assert(
       fc.property(zonedInstant, ({ zone, ms }) => {

@@ -4,6 +4,7 @@ import {
   businessDate,
   instantFromWallClock,
   isCalendarDate,
+  isDateOrInstant,
   localDayBounds,
   localWallClock,
   offsetMinutesAt,
@@ -91,6 +92,33 @@ describe("localDayBounds", () => {
 
   it("rejects a date that is not on the calendar", () => {
     expect(() => localDayBounds("2026-02-30", "UTC")).toThrow(RangeError);
+  });
+
+  it("answers new instants each time: a caller changing them changes no later answer (the bounds are kept per zone and date)", () => {
+    const first = localDayBounds("2026-11-01", "America/New_York");
+    first.start.setTime(0);
+    first.end.setTime(0);
+    const again = localDayBounds("2026-11-01", "America/New_York");
+    expect(again.start.toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(again.end.toISOString()).toBe("2026-11-02T05:00:00.000Z");
+    expect(() => localDayBounds("2026-02-30", "America/New_York")).toThrow(RangeError);
+    expect(() => localDayBounds("2026-11-01", "Not/AZone")).toThrow(RangeError);
+  });
+});
+
+describe("isDateOrInstant", () => {
+  it.each([
+    ["2026-03-01", true],
+    ["2026-03-01T09:00:00Z", true],
+    ["2026-03-01T09:00:00+05:30", true],
+    ["2026-02-30", false],
+    ["2026-03-01T24:00:00Z", false],
+    ["1969-12-31", false],
+    ["yesterday", false],
+    ["", false],
+  ])("%s: %s, as parseDateParam takes it", (value, taken) => {
+    expect(isDateOrInstant(value)).toBe(taken);
+    expect(parseDateParam(value, "UTC", "start") !== null).toBe(taken);
   });
 });
 

@@ -10,8 +10,8 @@ const range = (start: string, end: string): TimesheetRange => {
 describe("parseTimesheetRange", () => {
   it("takes business dates and instants", () => {
     expect(range("2026-03-01", "2026-03-31")).toEqual({
-      start: { kind: "date", date: "2026-03-01", at: expect.any(Date) },
-      end: { kind: "date", date: "2026-03-31", at: expect.any(Date) },
+      start: { kind: "date", date: "2026-03-01" },
+      end: { kind: "date", date: "2026-03-31" },
     });
     expect(range("2026-03-01T00:00:00-05:00", "2026-03-02T00:00:00Z").start).toMatchObject({
       kind: "instant",

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { FIRST_YEAR, isCalendarDate, LAST_YEAR, parseDateParam, parseTimestamp } from "@/domain/local-time";
+import { FIRST_YEAR, isCalendarDate, isDateOrInstant, LAST_YEAR, parseTimestamp } from "@/domain/local-time";
 import { isClockTime } from "@/domain/pay-rules";
 import { TRUST_FLAGS } from "@/domain/trust";
 import { isValidTimeZone } from "./time";
@@ -78,11 +78,7 @@ export const WallClockInput = z
 
 /** A range query bound: a local date (a whole business day) or an instant. */
 export const DateOrInstant = (description: string, example: string) =>
-  z
-    .string()
-    .max(40)
-    .refine((v) => parseDateParam(v, "UTC", "start") !== null, `must be YYYY-MM-DD or an RFC 3339 date-time, ${YEARS}`)
-    .openapi({ description, example });
+  z.string().max(40).refine(isDateOrInstant, `must be YYYY-MM-DD or an RFC 3339 date-time, ${YEARS}`).openapi({ description, example });
 
 export const TimestampOrNull = Timestamp.nullable().openapi({ format: "date-time", example: null });
 
