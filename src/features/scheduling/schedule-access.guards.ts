@@ -1,6 +1,8 @@
-import { locations, staffMembers } from "@db/schema";
+import { staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { liveLocation } from "@/data/live-location";
+import { type Placeholders, prepared } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";
 import type { Writer } from "@/data/write/guarded-batch";
 import type { Scope } from "@/domain/scope";
@@ -20,18 +22,20 @@ export function scheduleScope(c: AppContext): ScheduleScope {
 /** Who writes for the scope: its principal on the request's database (guardedBatch takes it). */
 export const writerOf = (db: Database, scope: ScheduleScope): Writer => ({ db, principal: scope.principal });
 
+/** The locations of a staff member (none for the empty id: a caller acting for the organization). */
+const locationsOf = prepared((db, p: Placeholders<{ organizationId: string; staffMemberId: string }>) =>
+  db
+    .select({ locationIds: staffMembers.locationIds })
+    .from(staffMembers)
+    .where(and(inOrganization(staffMembers, p.organizationId), eq(staffMembers.id, p.staffMemberId))),
+);
+
 /** The scope's location; for a caller acting as themself, only one of their own locations (else 404). */
 export async function loadLocation(db: Database, scope: ScheduleScope) {
   const { organizationId, locationId, ownStaffMemberId } = scope;
   const [location, own] = await db.batch([
-    db
-      .select()
-      .from(locations)
-      .where(and(inOrganization(locations, organizationId), eq(locations.id, locationId))),
-    db
-      .select({ locationIds: staffMembers.locationIds })
-      .from(staffMembers)
-      .where(and(inOrganization(staffMembers, organizationId), eq(staffMembers.id, ownStaffMemberId ?? ""))),
+    liveLocation(db, { organizationId, locationId }),
+    locationsOf(db, { organizationId, staffMemberId: ownStaffMemberId ?? "" }),
   ]);
   if (!location[0]) throw notFound("Location");
   if (ownStaffMemberId && !own[0]?.locationIds.includes(locationId)) throw notFound("Location");

@@ -2,6 +2,7 @@ import { breakTypes, lockedDays, photos, roles, shiftBreaks, shiftEvents, shifts
 import { and, between, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
+import { type AtLocation, liveLocation } from "@/data/live-location";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";
 import type { PunchKind } from "@/domain/geofence";
@@ -10,7 +11,7 @@ import { type AttendanceRows, attendanceContext, attendanceReads } from "@/featu
 import { costCodeRead } from "@/features/shifts/cost-code-reads.data";
 import { customFieldsOf, customFieldsRead } from "@/features/shifts/custom-field-values.data";
 import { notFound } from "@/problems/problem";
-import { type AtLocation, liveLocation, type Member, openShiftOf } from "./member-statements.data";
+import { type Member, openShiftOf } from "./member-statements.data";
 
 interface PunchScope {
   kind: PunchKind;

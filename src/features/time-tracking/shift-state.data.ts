@@ -1,6 +1,7 @@
 import { breakTypes, lockedDays, shiftBreaks, shifts, staffMembers } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { type AtLocation, liveLocation } from "@/data/live-location";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
@@ -8,7 +9,7 @@ import { minutesWorkedOnBusinessDay } from "@/domain/shift-totals";
 import { toDomainBreak } from "@/features/shifts/breaks.data";
 import { serializeShift } from "@/features/shifts/shifts.schemas";
 import { notFound } from "@/problems/problem";
-import { type AtLocation, liveLocation, type Member, openShiftOf } from "./member-statements.data";
+import { type Member, openShiftOf } from "./member-statements.data";
 
 /** A business date's shifts can only have started within a day either side of now's UTC date. */
 const nearbyUtcDates = (now: Date) => [-1, 0, 1].map((days) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10));
