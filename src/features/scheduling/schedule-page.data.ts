@@ -1,10 +1,13 @@
 import { scheduleEntries } from "@db/schema";
-import { and, asc, gte, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import type { Database } from "@/data/client";
+import { readRows } from "@/data/row-mapping";
 import type { ListOptions } from "@/platform/http/pagination";
 import { pageOf } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
-import type { ScheduleEntryRow } from "./schedules.schemas";
+import { startsWithin } from "./schedule-range.schemas";
+import type { ScheduleEntryRow, ScheduleListInput } from "./schedules.schemas";
 
 /**
  * Keyset pages of schedule entries in the order a week view reads them, (start, id), which the location index
@@ -23,9 +26,15 @@ function decode(cursor: string): { startAt: number; id: string } | null {
   }
 }
 
-export function entryPage(options: ListOptions) {
+/** The entry a page follows, from the listing's cursor (null without one); a cursor it did not hand out is 400. */
+export function entryCursor(options: Pick<ListOptions, "cursor">): { startAt: number; id: string } | null {
   const after = options.cursor ? decode(options.cursor) : null;
   if (options.cursor && !after) throw invalidField("cursor", "not a cursor from this listing's Link header");
+  return after;
+}
+
+export function entryPage(options: ListOptions) {
+  const after = entryCursor(options);
   const conditions: (SQL | undefined)[] = [
     after ? sql`(${scheduleEntries.startAt}, ${scheduleEntries.id}) > (${after.startAt}, ${after.id})` : undefined,
     options.updatedSince ? gte(scheduleEntries.updatedAt, new Date(options.updatedSince)) : undefined,
@@ -37,3 +46,33 @@ export function entryPage(options: ListOptions) {
 /** A page of entries in start order (`entryPage`). */
 export const entryPageResult = (c: Context, rows: ScheduleEntryRow[], limit: number): ScheduleEntryRow[] =>
   pageOf(c, rows, limit, (last) => ({ cursor: encode(last) }));
+
+/** A page of a location's entries as the listing's query asks, built per request (the week view's commonest shape is prepared: week-view.data). */
+export function builtEntryPage(
+  db: Database,
+  organizationId: string,
+  location: { id: string; timezone: string },
+  query: ScheduleListInput,
+  isDraft: boolean,
+) {
+  const page = entryPage(query);
+  return readRows(
+    db,
+    db
+      .select()
+      .from(scheduleEntries)
+      .where(
+        and(
+          eq(scheduleEntries.organizationId, organizationId),
+          eq(scheduleEntries.locationId, location.id),
+          eq(scheduleEntries.isDraft, isDraft),
+          startsWithin(scheduleEntries.startAt, query.cursor ? { endDate: query.endDate } : query, location.timezone),
+          query.employeeId ? eq(scheduleEntries.employeeId, query.employeeId) : undefined,
+          query.roleId ? eq(scheduleEntries.roleId, query.roleId) : undefined,
+          page.where,
+        ),
+      )
+      .orderBy(...page.orderBy)
+      .limit(page.limit),
+  );
+}

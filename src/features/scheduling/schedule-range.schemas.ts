@@ -20,13 +20,16 @@ export function instantRange(startDate: string, endDate: string, timeZone: strin
   return { start: start.at, end: end.at };
 }
 
-/** Optional range filters of a listing on a start column: either bound may be omitted. */
-export function startsWithin(column: SQLiteColumn, query: { startDate?: string; endDate?: string }, timeZone: string): SQL | undefined {
-  if (query.startDate && query.endDate) {
-    const range = instantRange(query.startDate, query.endDate, timeZone);
-    return and(gte(column, range.start), lt(column, range.end));
-  }
+/** A listing's optional range filters as instants: either may be omitted; both given, as instantRange checks them. */
+export function startBounds(query: { startDate?: string; endDate?: string }, timeZone: string): { start?: Date; end?: Date } {
+  if (query.startDate && query.endDate) return instantRange(query.startDate, query.endDate, timeZone);
   const start = query.startDate ? parseDateParam(query.startDate, timeZone, "start") : null;
   const end = query.endDate ? parseDateParam(query.endDate, timeZone, "end") : null;
-  return and(start ? gte(column, start.at) : undefined, end ? lt(column, end.at) : undefined);
+  return { start: start?.at, end: end?.at };
+}
+
+/** Optional range filters of a listing on a start column: either bound may be omitted. */
+export function startsWithin(column: SQLiteColumn, query: { startDate?: string; endDate?: string }, timeZone: string): SQL | undefined {
+  const { start, end } = startBounds(query, timeZone);
+  return and(start ? gte(column, start) : undefined, end ? lt(column, end) : undefined);
 }

@@ -1,40 +1,19 @@
-import { scheduleEntries } from "@db/schema";
-import { and, eq } from "drizzle-orm";
-import { readRows } from "@/data/row-mapping";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { eligibility as rankedEligibility } from "./eligibility.data";
 import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
 import { bulkCopy as copyEntries } from "./schedule-copy.handlers";
-import { entryPage, entryPageResult } from "./schedule-page.data";
+import { builtEntryPage, entryPageResult } from "./schedule-page.data";
 import { publishRange } from "./schedule-publish.handlers";
-import { startsWithin } from "./schedule-range.schemas";
 import { createEntry, getEntry, patchEntry, removeEntry } from "./schedule-writes.data";
 import type * as routes from "./schedules.routes";
 import { type ScheduleListInput, serializeEntry } from "./schedules.schemas";
+import { weekViewPage } from "./week-view.data";
 
 async function listEntries(c: AppContext, query: ScheduleListInput, isDraft: boolean) {
   const { scope, location } = await scopeAtLocation(c);
-  const page = entryPage(query);
   const { db } = c.var;
-  const rows = await readRows(
-    db,
-    db
-      .select()
-      .from(scheduleEntries)
-      .where(
-        and(
-          eq(scheduleEntries.organizationId, scope.organizationId),
-          eq(scheduleEntries.locationId, location.id),
-          eq(scheduleEntries.isDraft, isDraft),
-          startsWithin(scheduleEntries.startAt, query.cursor ? { endDate: query.endDate } : query, location.timezone),
-          query.employeeId ? eq(scheduleEntries.employeeId, query.employeeId) : undefined,
-          query.roleId ? eq(scheduleEntries.roleId, query.roleId) : undefined,
-          page.where,
-        ),
-      )
-      .orderBy(...page.orderBy)
-      .limit(page.limit),
-  );
+  const rows = await (weekViewPage(db, scope.organizationId, location, query, isDraft) ??
+    builtEntryPage(db, scope.organizationId, location, query, isDraft));
   return entryPageResult(c, rows, query.limit).map(serializeEntry);
 }
 
