@@ -25,6 +25,7 @@ const atLocation = (p: Placeholders<Week>) => [
 const inStartOrder = (db: Database, where: SQL | undefined, p: Placeholders<Week>) =>
   db.select().from(e).where(where).orderBy(asc(e.startAt), asc(e.id)).limit(p.limit);
 
+// The nested `and`s are the built statement's own (startsWithin's range, entryPage's conditions), so the text is the same.
 const firstPage = prepared((db, p: Placeholders<Week & { start: number }>) =>
   inStartOrder(db, and(...atLocation(p), and(gte(e.startAt, p.start), lt(e.startAt, p.end)), isNull(e.deletedAt)), p),
 );
