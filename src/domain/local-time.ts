@@ -89,8 +89,15 @@ export function parseTimestamp(value: string, offsets = true): Date | null {
 
 export const isCalendarDate = (value: string) => parseCalendarDate(value) !== null;
 
-/** Whether parseDateParam takes the value (a calendar date or a timestamp), without placing it in a zone. */
-export const isDateOrInstant = (value: string) => isCalendarDate(value) || parseTimestamp(value) !== null;
+/** A date parameter as written, placed in no zone: a calendar date or an instant; null when it is neither. */
+export function dateOrInstant(value: string): { kind: "date"; date: string } | { kind: "instant"; at: Date } | null {
+  if (isCalendarDate(value)) return { kind: "date", date: value };
+  const at = parseTimestamp(value);
+  return at === null ? null : { kind: "instant", at };
+}
+
+/** Whether parseDateParam takes the value, without placing it in a zone (Intl's work, which a check need not do). */
+export const isDateOrInstant = (value: string) => dateOrInstant(value) !== null;
 
 export const addDays = (date: string, days: number): string => {
   const ms = parseCalendarDate(date);
@@ -142,11 +149,11 @@ export function parseDateParam(
   timeZone: string,
   edge: "start" | "end",
 ): { kind: "date"; date: string; at: Date } | { kind: "instant"; at: Date } | null {
-  if (isCalendarDate(value)) {
+  const parsed = dateOrInstant(value);
+  if (parsed?.kind === "date") {
     const bounds = localDayBounds(value, timeZone);
-    return { kind: "date", date: value, at: edge === "start" ? bounds.start : bounds.end };
+    return { ...parsed, at: edge === "start" ? bounds.start : bounds.end };
   }
-  const instant = parseTimestamp(value);
-  if (instant === null) return null;
-  return { kind: "instant", at: new Date(edge === "start" ? instant.getTime() : instant.getTime() + 1) };
+  if (!parsed) return null;
+  return { kind: "instant", at: new Date(edge === "start" ? parsed.at.getTime() : parsed.at.getTime() + 1) };
 }

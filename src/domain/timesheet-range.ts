@@ -1,4 +1,4 @@
-import { addDays, isCalendarDate, parseTimestamp } from "./local-time";
+import { addDays, dateOrInstant } from "./local-time";
 
 /** A timesheet query covers at most this many days. */
 export const MAX_RANGE_DAYS = 366;
@@ -20,9 +20,8 @@ export interface TimesheetRange {
 export type RangeResult = { ok: true; range: TimesheetRange } | { ok: false; path: string; message: string };
 
 function edge(value: string): RangeEdge | null {
-  if (isCalendarDate(value)) return { kind: "date", date: value };
-  const at = parseTimestamp(value);
-  return at === null ? null : { kind: "instant", at, date: value.slice(0, 10) };
+  const parsed = dateOrInstant(value);
+  return parsed?.kind === "instant" ? { ...parsed, date: value.slice(0, 10) } : parsed;
 }
 
 const startMs = (e: RangeEdge) => (e.kind === "date" ? Date.parse(e.date) : e.at.getTime());
