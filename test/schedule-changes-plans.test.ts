@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { rulePack } from "@/domain/fair-workweek/packs";
 import { changeRulesOf } from "@/domain/fair-workweek/schedule-change";
-import { recordingPublishedAdditions } from "@/features/schedule-changes/published-additions.data";
+import { payInputsFingerprint } from "@/features/pay/pay-inputs.data";
+import { publishedAdditions } from "@/features/schedule-changes/published-additions.data";
 import { premiumChangesStatement } from "@/features/schedule-changes/schedule-changes.data";
 import { entryGuards, needsRestConsent } from "@/features/scheduling/schedules.guards";
 import { tenantDb } from "./helpers/shards";
@@ -61,31 +62,66 @@ describe("EXPLAIN QUERY PLAN: the publish's rest-consent guard and the change lo
     );
   });
 
-  it("the publish's INSERT … SELECT reads the location's published entries of the range by index, in its order (no sort)", async () => {
+  it("the publish's summary event reads the location's published entries of the range by index (what it ADDED)", async () => {
     const db = createDatabase(tenantDb());
     const at = new Date("2026-11-27T12:00:00Z");
     const range = { start: new Date("2026-12-04T05:00:00Z"), end: new Date("2026-12-11T05:00:00Z") };
-    const [statement] = recordingPublishedAdditions(db, "o", "l", NYC, at, range, {
-      startDate: "2026-12-04",
-      endDate: "2026-12-10",
-    }).statements;
-    const plan = await planOf((statement as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL());
+    const [event] = publishedAdditions(db, "o", "l", NYC, at, range, { startDate: "2026-12-04", endDate: "2026-12-10" }).events;
+    const plan = await planOfSql(sql`SELECT ${(event as unknown as { read: { select: SQL } }).read.select}`);
     expect(plan.join("\n")).toMatch(
       /SEARCH schedule_entries USING INDEX schedule_entries_location_draft_start \(location_id=\? AND is_draft=\? AND start_at>\? AND start_at<\?\)/,
     );
-    expect(plan.filter((line) => /TEMP B-TREE/.test(line))).toEqual([]);
   });
 
-  it("each index of schedule_changes serves a read: by organization and date (the listing), by employee and date (pay)", async () => {
-    const db = createDatabase(tenantDb());
-    const listing = await planOfSql(
-      sql`SELECT * FROM schedule_changes WHERE organization_id = ${"o"} AND entry_date >= ${"2026-11-01"} AND entry_date <= ${"2026-11-30"}
-        ORDER BY entry_date, id LIMIT 51`,
+  /** Each arm of the view schedule_change_log: the table's rows and the ADDED changes kept on entries. */
+  const arms = (plan: string[]) => ({
+    table: plan.filter((line) => /\bschedule_changes\b/.test(line)),
+    entries: plan.filter((line) => /\bschedule_entries\b/.test(line)),
+  });
+
+  it("the log's reads reach an index in both of its arms: by organization and date (the listing, the pay fingerprint)", async () => {
+    const listing = arms(
+      await planOfSql(
+        sql`SELECT * FROM schedule_change_log WHERE organization_id = ${"o"} AND entry_date >= ${"2026-11-01"}
+          AND entry_date <= ${"2026-11-30"} ORDER BY entry_date, id LIMIT 51`,
+      ),
     );
-    expect(listing.join("\n")).toMatch(/USING INDEX schedule_changes_organization_date/);
-    const pay = await planOf(premiumChangesStatement(db, "o", "2026-11-01", "2026-11-30", ["e1", "e2"]).toSQL());
-    expect(pay.join("\n")).toMatch(/USING INDEX schedule_changes_employee_date/);
-    const events = await planOfSql(sql`SELECT id FROM schedule_changes WHERE id >= ${"a"} AND id < ${"a~"}`);
-    expect(events.join("\n")).toMatch(/USING (?:COVERING )?INDEX sqlite_autoindex_schedule_changes_1/);
+    expect(listing.table).toEqual([
+      expect.stringMatching(
+        /^SEARCH schedule_changes USING INDEX schedule_changes_organization_date \(organization_id=\? AND entry_date>\? AND entry_date<\?\)$/,
+      ),
+    ]);
+    expect(listing.entries).toEqual([
+      expect.stringMatching(
+        /^SEARCH schedule_entries USING INDEX schedule_entries_added_date \(organization_id=\? AND added_entry_date>\? AND added_entry_date<\?\)$/,
+      ),
+    ]);
+    const fingerprint = arms(await planOfSql(sql`SELECT ${payInputsFingerprint("o", "2026-11-01", "2026-11-30")}`));
+    expect(fingerprint.table.join("\n")).toMatch(/USING (?:COVERING )?INDEX schedule_changes_organization_date/);
+    expect(fingerprint.entries.join("\n")).toMatch(/USING INDEX schedule_entries_added_date/);
+  });
+
+  it("…and by worker and date (pay's premiums); pay's staff with a premium owed, once by organization and date", async () => {
+    const db = createDatabase(tenantDb());
+    const pay = arms(await planOf(premiumChangesStatement(db, "o", "2026-11-01", "2026-11-30", ["e1", "e2"]).toSQL()));
+    expect(pay.table.join("\n")).toMatch(
+      /USING INDEX schedule_changes_employee_date \(employee_id=\? AND entry_date>\? AND entry_date<\?\)/,
+    );
+    expect(pay.entries.join("\n")).toMatch(
+      /USING INDEX schedule_entries_added_employee \(added_employee_id=\? AND added_entry_date>\? AND added_entry_date<\?\)/,
+    );
+    const owed = arms(
+      await planOfSql(
+        sql`SELECT id FROM staff_members AS s WHERE organization_id = ${"o"} AND s.id IN (SELECT owed.employee_id
+          FROM schedule_change_log AS owed WHERE owed.organization_id = ${"o"} AND owed.entry_date >= ${"2026-11-01"}
+          AND owed.entry_date <= ${"2026-11-30"} AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL)`,
+      ),
+    );
+    expect(owed.table.join("\n")).toMatch(
+      /USING INDEX schedule_changes_organization_date \(organization_id=\? AND entry_date>\? AND entry_date<\?\)/,
+    );
+    expect(owed.entries.join("\n")).toMatch(
+      /USING INDEX schedule_entries_added_date \(organization_id=\? AND added_entry_date>\? AND added_entry_date<\?\)/,
+    );
   });
 });

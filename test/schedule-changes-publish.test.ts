@@ -1,18 +1,19 @@
-import { scheduleChanges, scheduleEntries } from "@db/schema";
+import { scheduleChangeLog, scheduleEntries } from "@db/schema";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { newId } from "@/data/ids";
 import { changeRulesOfLocation } from "@/features/schedule-changes/change-rules.data";
-import { recordingPublishedAdditions } from "@/features/schedule-changes/published-additions.data";
+import { publishedAdditions } from "@/features/schedule-changes/published-additions.data";
 import { changeRowsOf } from "@/features/schedule-changes/schedule-changes.data";
 import { api } from "./helpers/api";
-import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+import { addWorker, createEntry, createOpenShift, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
 import { tenantDb } from "./helpers/shards";
 
 /*
- * The publish records its ADDED changes with one INSERT … SELECT FROM schedule_entries (recordingPublishedAdditions):
- * the rows it writes are the rows changeRowsOf computes for the same entries at the same instant, at every notice edge.
+ * The publish records its ADDED changes on the entries' own rows, in the UPDATE that publishes them (publishedAdditions):
+ * the change log (the view schedule_change_log) then reads the rows changeRowsOf computes for the same entries at the
+ * same instant, at every notice edge.
  */
 
 const MINUTE = 60_000;
@@ -43,7 +44,7 @@ const EDGES: [notice: number, minutes: number][] = [
   [20 * DAY, 480],
 ];
 
-describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
+describe("publishedAdditions: what a publish records, in SQL", () => {
   it.each([
     ["NYC_FAST_FOOD", "America/New_York"],
     ["SAN_FRANCISCO", "UTC"],
@@ -75,14 +76,8 @@ describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
     const [first] = await db.select().from(scheduleEntries).where(eq(scheduleEntries.id, drafts[0]!.id));
     const at = new Date(first!.startAt.getTime() - 14 * DAY);
     const ids = drafts.map((d) => d.id as string);
-    await db.run(
-      sql`UPDATE schedule_entries SET is_draft = 0, published_at = ${at.getTime()}
-        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
-    );
-    const entries = await db
-      .select()
-      .from(scheduleEntries)
-      .where(sql`${scheduleEntries.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+    const inIds = sql`${scheduleEntries.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+    const entries = await db.select().from(scheduleEntries).where(inIds);
     const rules = (await changeRulesOfLocation(db, p.org.id, p.location.id, dateOf(at.getTime())))!;
     const expected = entries.flatMap((e) =>
       changeRowsOf(
@@ -102,7 +97,7 @@ describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
     // The edges are where they should be: 14 days and 20 days out of the window, the rest in it.
     expect(expected).toHaveLength(EDGES.length - 2);
     const before = newId(at.getTime());
-    const { statements } = recordingPublishedAdditions(
+    const { set } = publishedAdditions(
       db,
       p.org.id,
       p.location.id,
@@ -111,32 +106,35 @@ describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
       { start: new Date(at.getTime() - DAY), end: new Date(at.getTime() + 30 * DAY) },
       { startDate: dateOf(at.getTime() - DAY), endDate: dateOf(at.getTime() + 30 * DAY) },
     );
-    await db.batch(statements as [(typeof statements)[number]]);
+    // The publish's own UPDATE, as POST …/schedules/publish sends it, at the instant `at`.
+    await db
+      .update(scheduleEntries)
+      .set({ isDraft: false, publishedAt: at, updatedAt: at, ...set })
+      .where(inIds);
     const after = newId(at.getTime());
     const recorded = await db
       .select()
-      .from(scheduleChanges)
-      .where(eq(scheduleChanges.locationId, p.location.id))
-      .orderBy(asc(scheduleChanges.id));
+      .from(scheduleChangeLog)
+      .where(eq(scheduleChangeLog.locationId, p.location.id))
+      .orderBy(asc(scheduleChangeLog.id));
     const withoutId = (rows: typeof recorded) =>
       rows.map(({ id: _, ...row }) => row).sort((a, b) => a.scheduleEntryId.localeCompare(b.scheduleEntryId));
     expect(withoutId(recorded)).toEqual(withoutId(expected));
     expect(recorded.some((r) => r.premiumRule !== null)).toBe(true);
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(stillDraft.id);
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(publishedBefore.id);
-    // Ids: UUIDv7, unique, after every id made before and before every one made after, in the entries' order by
-    // start then id (the location's index reads them in), and inserted in id order (every index insert appends).
+    // Ids: UUIDv7, unique, after every id made before and before every one made after; the last six bytes are their
+    // entry id's (random bits of that UUID), not a randomblob of each row.
     for (const r of recorded) expect(r.id).toMatch(UUID_V7);
     expect(new Set(recorded.map((r) => r.id)).size).toBe(recorded.length);
     expect(recorded.every((r) => r.id > before && r.id < after)).toBe(true);
-    const byStart = entries
-      .filter((e) => recorded.some((r) => r.scheduleEntryId === e.id))
-      .sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.id.localeCompare(b.id));
-    expect(recorded.map((r) => r.scheduleEntryId)).toEqual(byStart.map((e) => e.id));
-    const inserted = await db.all<{ id: string }>(sql`SELECT id FROM schedule_changes WHERE location_id = ${p.location.id} ORDER BY rowid`);
-    expect(inserted.map((r) => r.id)).toEqual(recorded.map((r) => r.id));
-    // Their last three bytes are their entry id's (random bits of that UUID), not a randomblob of each row.
-    for (const r of recorded) expect(r.id.slice(-6)).toBe(r.scheduleEntryId.slice(-6));
+    for (const r of recorded) expect(r.id.slice(-12)).toBe(r.scheduleEntryId.slice(-12));
+    // Outside the window, the entry's columns stay empty: the 14-day and 20-day edges record nothing.
+    const empty = await db.all<{ id: string }>(
+      sql`SELECT id FROM schedule_entries WHERE ${inIds} AND added_change_id IS NULL AND added_employee_id IS NULL
+        AND added_entry_date IS NULL AND added_premium_rule IS NULL AND added_at IS NULL`,
+    );
+    expect(empty).toHaveLength(2);
   });
 });
 
@@ -184,5 +182,82 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
     expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
       { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
     ]);
+  });
+
+  it("an applied assignment's new entry is ADDED too, with the drafts' changes, under the one summary event", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD", "UTC");
+    const now = Math.floor(Date.now() / HOUR) * HOUR;
+    const draftWorker = await addWorker(p);
+    const draft = await createEntry(
+      p,
+      { employeeId: draftWorker.id, startTime: wire(now + 3 * DAY), endTime: wire(now + 3 * DAY + 8 * HOUR) },
+      true,
+    );
+    const assigned = await addWorker(p);
+    const shift = await createOpenShift(p, {
+      publish: false,
+      startDate: wire(now + 2 * DAY),
+      endDate: wire(now + 2 * DAY + 6 * HOUR),
+      staffCountRequired: 1,
+    });
+    const preference = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: assigned.id, preference: "PREFERRED" },
+    });
+    expect(preference.status, preference.text).toBe(201);
+    const assign = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${preference.body.id}/assign`, {
+      token: p.org.adminToken,
+    });
+    expect(assign.status, assign.text).toBe(200);
+    const body = { startDate: dateOf(now), endDate: dateOf(now + 10 * DAY) };
+    const dry = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { ...body, dryRun: true } });
+    // NYC_FAST_FOOD: an addition with under 7 days' notice earns $15 (the dry run's figures are the rule's).
+    expect(dry.body.totals).toEqual({ changes: 2, premiumHours: 0, premiumAmount: 30 });
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ publishedEntries: 1, appliedAssignments: 1 });
+    const listed = await api("GET", `/api/organizations/${p.org.id}/schedule-changes?startDate=${body.startDate}&endDate=${body.endDate}`, {
+      token: p.org.adminToken,
+    });
+    expect(listed.status).toBe(200);
+    const shape = (c: Record<string, any>) => [c.employeeId, c.kind, c.minutesAdded, c.entryDate, c.premium];
+    expect(listed.body.map(shape).sort()).toEqual(dry.body.changes.map(shape).sort());
+    expect(listed.body.map((c: Record<string, any>) => c.employeeId).sort()).toEqual([draftWorker.id, assigned.id].sort());
+    expect(listed.body.find((c: Record<string, any>) => c.employeeId === draftWorker.id).scheduleEntryId).toBe(draft.id);
+    const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+    ]);
+  });
+});
+
+describe("an entry's ADDED change stays its own", () => {
+  it("a bulk copy of published entries that hold ADDED changes copies none of them", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD", "UTC");
+    const day = Math.floor(Date.now() / DAY) * DAY + 2 * DAY;
+    const worker = await addWorker(p);
+    await createEntry(p, { employeeId: worker.id, startTime: wire(day + 9 * HOUR), endTime: wire(day + 17 * HOUR) }, true);
+    const week = { startDate: dateOf(day), endDate: dateOf(day) };
+    expect((await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: week })).body.publishedEntries).toBe(1);
+    const copied = await api("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: { fromStartDate: week.startDate, fromEndDate: week.endDate, toStartDate: dateOf(day + DAY) },
+    });
+    expect(copied.status, copied.text).toBe(200);
+    expect(copied.body.created).toHaveLength(1);
+    const listed = await api(
+      "GET",
+      `/api/organizations/${p.org.id}/schedule-changes?startDate=${week.startDate}&endDate=${dateOf(day + 7 * DAY)}`,
+      { token: p.org.adminToken },
+    );
+    expect(listed.body.map((c: Record<string, any>) => [c.kind, c.entryDate])).toEqual([["ADDED", week.startDate]]);
+    const copy = await tenantDb()
+      .prepare("SELECT added_change_id, added_entry_date, added_at FROM schedule_entries WHERE id = ?")
+      .bind(copied.body.created[0].id)
+      .first();
+    expect(copy).toEqual({ added_change_id: null, added_entry_date: null, added_at: null });
   });
 });

@@ -24,7 +24,7 @@ export const SQL = {
     "      OR EXISTS (SELECT 1 FROM time_off_requests AS away INNER JOIN time_off_policies AS policy ON policy.id = away.policy_id",
     '        WHERE away.worker_id = "staff_members"."id" AND away.status = \'approved\' AND away.deleted_at IS NULL',
     "        AND away.start_at < ? AND away.end_at > ? AND policy.paid = 1)",
-    '      OR EXISTS (SELECT 1 FROM schedule_changes AS owed WHERE owed.employee_id = "staff_members"."id"',
+    '      OR "staff_members"."id" IN (SELECT owed.employee_id FROM schedule_change_log AS owed WHERE owed.organization_id = ?',
     "        AND owed.entry_date >= ? AND owed.entry_date <= ?",
     '        AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL))) order by "staff_members"."id" asc limit ?',
   ].join("\n"),
@@ -32,7 +32,7 @@ export const SQL = {
   packs: `select "location_id", "organization_id", "rule_pack", "overrides", "created_at", "updated_at" from "location_fair_workweek" where "location_fair_workweek"."organization_id" = ?`,
   /** Fair Workweek: the change log's priced changes of the range (the premiums owed) of `ids`. */
   premiums: (ids) =>
-    `select "id", "organization_id", "location_id", "schedule_entry_id", "employee_id", "kind", "notice_minutes", "minutes_lost", "minutes_added", "entry_minutes", "initiated_by", "exemption", "reason", "entry_date", "rule_pack", "premium_hours", "premium_amount", "premium_rule", "active", "created_at", "updated_at", "deleted_at" from "schedule_changes" where (+"schedule_changes"."organization_id" = ? and "schedule_changes"."entry_date" >= ? and "schedule_changes"."entry_date" <= ? and "schedule_changes"."premium_rule" IS NOT NULL and "schedule_changes"."deleted_at" IS NULL and "schedule_changes"."employee_id" in (${marks(ids)}))`,
+    `select "id", "organization_id", "location_id", "schedule_entry_id", "employee_id", "kind", "notice_minutes", "minutes_lost", "minutes_added", "entry_minutes", "initiated_by", "exemption", "reason", "entry_date", "rule_pack", "premium_hours", "premium_amount", "premium_rule", "active", "created_at", "updated_at", "deleted_at" from "schedule_change_log" where (+"schedule_change_log"."organization_id" = ? and "schedule_change_log".entry_date" >= ? and "schedule_change_log".entry_date" <= ? and "schedule_change_log".premium_rule" IS NOT NULL and "schedule_change_log".deleted_at" IS NULL and "schedule_change_log".employee_id" in (${marks(ids)}))`,
 };
 
 /** Ids bound in one IN list (src/features/pay/pay-inputs.data.ts's IDS_PER_STATEMENT). */
@@ -55,6 +55,7 @@ export function payLinesStatements({ organizationId, startDate, endDate, limit =
         addDays(endDate, 7),
         Date.parse(`${endDate}T00:00:00Z`) + 2 * DAY_MS,
         Date.parse(`${startDate}T00:00:00Z`) - DAY_MS,
+        organizationId,
         startDate,
         endDate,
         limit + 1,

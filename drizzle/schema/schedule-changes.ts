@@ -1,28 +1,16 @@
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, sqliteView, text } from "drizzle-orm/sqlite-core";
 import { lifecycle } from "./columns";
 import { locations, organizations, staffMembers } from "./directory";
 
-/**
- * The Fair Workweek change log: one row per change of a published schedule entry inside its location's notice
- * window (domain/fair-workweek/schedule-change), written in the change's own batch, with the premium it earns as the
- * location's rule pack says when it was written. Pay reads the premiums by entry_date (the changed entry's original
- * local date).
- */
-export const scheduleChanges = sqliteTable(
-  "schedule_changes",
-  {
+/** The change log's columns, fresh builders each call: the table's (with its foreign keys) and the view's. */
+function changeColumns() {
+  return {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id),
-    locationId: text("location_id")
-      .notNull()
-      .references(() => locations.id),
+    organizationId: text("organization_id").notNull(),
+    locationId: text("location_id").notNull(),
     /** No foreign key: an entry first published is written in the same batch, and the log outlives its entry. */
     scheduleEntryId: text("schedule_entry_id").notNull(),
-    employeeId: text("employee_id")
-      .notNull()
-      .references(() => staffMembers.id),
+    employeeId: text("employee_id").notNull(),
     kind: text("kind", { enum: ["ADDED", "EXTENDED", "SHORTENED", "MOVED", "CANCELLED", "REASSIGNED"] }).notNull(),
     noticeMinutes: integer("notice_minutes").notNull(),
     minutesLost: integer("minutes_lost").notNull(),
@@ -39,12 +27,41 @@ export const scheduleChanges = sqliteTable(
     premiumAmount: real("premium_amount"),
     premiumRule: text("premium_rule"),
     ...lifecycle,
+  };
+}
+
+/**
+ * The Fair Workweek change log: one row per change of a published schedule entry inside its location's notice
+ * window (domain/fair-workweek/schedule-change), written in the change's own batch, with the premium it earns as the
+ * location's rule pack says when it was written. Pay reads the premiums by entry_date (the changed entry's original
+ * local date).
+ */
+export const scheduleChanges = sqliteTable(
+  "schedule_changes",
+  {
+    ...changeColumns(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
+    employeeId: text("employee_id")
+      .notNull()
+      .references(() => staffMembers.id),
   },
   (t) => [
     index("schedule_changes_organization_date").on(t.organizationId, t.entryDate, t.id),
     index("schedule_changes_employee_date").on(t.employeeId, t.entryDate),
   ],
 );
+
+/**
+ * The whole change log as readers see it: schedule_changes and the ADDED changes publishes keep on their entries'
+ * rows (schedule_entries.added_*), one shape. Created by migration 0039 (drizzle-kit does not manage it); each arm
+ * has its own indexes by organization and date and by worker and date, which SQLite reaches through the view.
+ */
+export const scheduleChangeLog = sqliteView("schedule_change_log", changeColumns()).existing();
 
 /**
  * A worker's own consent (Fair Workweek): to work inside the rest window between shifts (REST), or to added hours

@@ -1,28 +1,58 @@
+import { scheduleEntries } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
+import { inJsonList } from "@/data/json-list";
 import type { EventSpec } from "@/data/outbox/outbox";
-import { rawRun } from "@/data/raw-statement";
 import { sqlNumber, sqlText } from "@/data/sql-literal";
+import type { AddedPremiumBand, PremiumOwed } from "@/domain/fair-workweek/change-premium";
 import type { ChangeRules } from "@/domain/fair-workweek/schedule-change";
 
+/** The ADDED change's columns on schedule_entries (drizzle/schema/schedules.ts), as an UPDATE sets them. */
+type AddedColumns = Pick<
+  typeof scheduleEntries.$inferInsert,
+  | "addedChangeId"
+  | "addedEmployeeId"
+  | "addedNoticeMinutes"
+  | "addedMinutes"
+  | "addedEntryDate"
+  | "addedRulePack"
+  | "addedPremiumHours"
+  | "addedPremiumAmount"
+  | "addedPremiumRule"
+  | "addedAt"
+>;
+
+/** An entry without an ADDED change of its own: what a copy of an entry is written with (its source's change is not its). */
+export const NO_ADDED_CHANGE = {
+  addedChangeId: null,
+  addedEmployeeId: null,
+  addedNoticeMinutes: null,
+  addedMinutes: null,
+  addedEntryDate: null,
+  addedRulePack: null,
+  addedPremiumHours: null,
+  addedPremiumAmount: null,
+  addedPremiumRule: null,
+  addedAt: null,
+} as const satisfies Required<{ [K in keyof AddedColumns]: null }>;
+
 /**
- * What records, inside a publish's batch and after its writes, the ADDED change of every entry that batch published
- * at `location` (published_at = `at`: drafts made public and the entries of applied assignments alike, all starting
- * in the publish's `range`) whose start is inside the pack's notice window as seen at `at`: ONE INSERT … SELECT FROM schedule_entries, the rows changeRowsOf
- * makes for the same entries (test/schedule-changes-publish.test.ts), priced by the pack's ADDED bands
- * (domain/fair-workweek addedPremiumBands) in a CASE, and ONE `schedule_changes.recorded` event for them all (the
- * publish's range, instant, number of changes and premiums in total; none when it recorded none).
+ * How a publish at `location` (instant `at`, its `range`) records the ADDED change of every entry it makes public
+ * whose start is inside the pack's notice window as seen at `at` (the rows changeRowsOf makes for the same entries:
+ * test/schedule-changes-publish.test.ts): on the entry's own row, by the publish's own UPDATE of its drafts (`set`,
+ * columns schedule_entries.added_*) and, for the entries of applied assignments the same batch inserts published, by
+ * `assignedStatements` after those inserts; read through the view schedule_change_log. No row of its own per change:
+ * a week published inside the window writes no second row, key and index entries per entry (issue 33's bench).
  *
- * Ids keep the project's format and order (data/ids newId, a UUIDv7): the first ten bytes are one newId(at)'s (its
- * millisecond, version, per-isolate counter and random bits), then three bytes of the row's position and the last
- * three bytes of its entry's id (random bits of that UUID: as random as randomblob, without its three function calls
- * per row). The rows sort after every id made before and before every id made after them in this isolate, in
- * position order among themselves, and are unique within the statement by position. The position is the order the
- * location's index (schedule_entries_location_draft_start) reads the entries in, by start then id: no sort, and the
- * rows are inserted in id order, so their primary key and (organization, date) index entries append.
+ * Priced in SQL by the pack's ADDED bands (domain/fair-workweek addedPremiumBands), first matching band first. Each
+ * change's id is one newId(at)'s first ten bytes (its millisecond, version, per-isolate counter and random bits) and
+ * the last six of its entry's id (48 random bits of that UUIDv7: two entries of a publish share them with a
+ * probability of about n² / 2⁴⁹, 2 × 10⁻⁷ for 10,000 entries): ids sort after every id made before and before every
+ * id made after them in this isolate. And ONE `schedule_changes.recorded` event for them all (the publish's range,
+ * instant, number of changes and premiums in total; none when it recorded none).
  */
-export function recordingPublishedAdditions(
+export function publishedAdditions(
   db: Database,
   organizationId: string,
   locationId: string,
@@ -30,59 +60,65 @@ export function recordingPublishedAdditions(
   at: Date,
   range: { start: Date; end: Date },
   dates: { startDate: string; endDate: string },
-): { statements: Statement[]; events: EventSpec[] } {
+): { set: Record<keyof AddedColumns, SQL>; assignedStatements: (entryIds: string[]) => Statement[]; events: EventSpec[] } {
   const now = at.getTime();
   const prefix = newId(now).slice(0, 24);
   // Whole minutes of notice under noticeDays days: the start is less than that many minutes after `at`.
-  const window = Math.ceil(rules.noticeDays * 24 * 60) * 60_000;
-  const bands = rules.addedBands;
-  const bandOf = bands.length
-    ? sql.join(
-        [
-          sql`CASE`,
-          ...bands.map(
-            (b, i) =>
-              sql`WHEN notice >= ${sqlNumber(b.minNoticeMinutes)} AND notice < ${sqlNumber(b.maxNoticeMinutes)}${
-                b.longerThan === null ? sql`` : sql` AND minutes > ${sqlNumber(b.longerThan)}`
-              }${b.atMost === null ? sql`` : sql` AND minutes <= ${sqlNumber(b.atMost)}`} THEN ${sqlNumber(i)}`,
-          ),
-          sql`END`,
-        ],
-        sql` `,
-      )
-    : sql`NULL`;
-  // Each band's premium as literals (no json_each to join per row): numbers as they are, the rule quoted.
-  const byBand = (value: (premium: NonNullable<(typeof bands)[number]["premium"]>) => SQL) =>
-    bands.some((b) => b.premium)
-      ? sql.join(
-          [sql`CASE e.band`, ...bands.flatMap((b, i) => (b.premium ? [sql`WHEN ${sqlNumber(i)} THEN ${value(b.premium)}`] : [])), sql`END`],
-          sql` `,
-        )
-      : sql`NULL`;
+  const windowEnd = now + Math.ceil(rules.noticeDays * 24 * 60) * 60_000;
+  const inside = sql`start_at < ${sqlNumber(windowEnd)}`;
+  const ifInside = (value: SQL) => sql`CASE WHEN ${inside} THEN ${value} END`;
+  const notice = sql`max(0, (start_at - ${sqlNumber(now)}) / 60000)`;
+  const minutes = sql`CAST(round((end_at - start_at) / 60000.0) AS INTEGER)`;
+  const byBand = (value: (premium: PremiumOwed) => SQL) => premiumByBand(rules.addedBands, inside, notice, minutes, value);
   const orNull = (value: number | null) => (value === null ? sql`NULL` : sqlNumber(value));
-  const statement = rawRun(
-    db,
-    sql`INSERT INTO schedule_changes (id, organization_id, location_id, schedule_entry_id, employee_id, kind, notice_minutes,
-        minutes_lost, minutes_added, entry_minutes, initiated_by, exemption, reason, entry_date, rule_pack, premium_hours,
-        premium_amount, premium_rule, active, created_at, updated_at, deleted_at)
-      SELECT ${prefix} || printf('%06x', row_number() OVER (ORDER BY e.start_at, e.id)) || lower(substr(e.id, -6)), ${organizationId},
-        ${locationId}, e.id, e.employee_id, 'ADDED', e.notice, 0, e.minutes, e.minutes, 'EMPLOYER', NULL, NULL, e.entry_date,
-        ${rules.rulePack}, ${byBand((p) => orNull(p.hours))}, ${byBand((p) => orNull(p.amount))}, ${byBand((p) => sqlText(p.rule))},
-        1, ${now}, ${now}, NULL
-      FROM (SELECT id, employee_id, start_at, notice, minutes, entry_date, ${bandOf} AS band FROM (SELECT id, employee_id, start_at,
-          max(0, (start_at - ${now}) / 60000) AS notice, CAST(round((end_at - start_at) / 60000.0) AS INTEGER) AS minutes,
-          date((start_at + utc_offset * 60000) / 1000, 'unixepoch') AS entry_date
-        FROM schedule_entries WHERE location_id = ${locationId} AND is_draft = 0 AND published_at = ${now}
-          AND organization_id = ${organizationId} AND deleted_at IS NULL AND start_at >= ${range.start.getTime()}
-          AND start_at < ${Math.min(range.end.getTime(), now + window)})) e`,
-  ) as Statement;
+  const set = {
+    addedChangeId: ifInside(sql`${sqlText(prefix)} || substr(id, 25)`),
+    addedEmployeeId: ifInside(sql`employee_id`),
+    addedNoticeMinutes: ifInside(notice),
+    addedMinutes: ifInside(minutes),
+    addedEntryDate: ifInside(sql`date((start_at + utc_offset * 60000) / 1000, 'unixepoch')`),
+    addedRulePack: ifInside(sqlText(rules.rulePack)),
+    addedPremiumHours: byBand((p) => orNull(p.hours)),
+    addedPremiumAmount: byBand((p) => orNull(p.amount)),
+    addedPremiumRule: byBand((p) => sqlText(p.rule)),
+    addedAt: ifInside(sqlNumber(now)),
+  };
+  const assignedStatements = (entryIds: string[]): Statement[] =>
+    entryIds.length === 0
+      ? []
+      : [
+          db
+            .update(scheduleEntries)
+            .set(set)
+            .where(sql`${inJsonList(scheduleEntries.id, entryIds)} AND published_at = ${now} AND is_draft = 0 AND added_change_id IS NULL`),
+        ];
   // One event for all of them (as the publish records one schedule.published for all its entries), none when none.
   const summary = sql`(SELECT json_object('locationId', ${locationId}, 'startDate', ${dates.startDate}, 'endDate', ${dates.endDate},
-      'publishedAt', ${at.toISOString()}, 'changes', count(*), 'premiumHours', round(total(premium_hours), 4),
-      'premiumAmount', round(total(premium_amount), 2)) AS data
-    FROM schedule_changes WHERE id >= ${prefix} AND id < ${`${prefix}~`} HAVING count(*) > 0)`;
+      'publishedAt', ${at.toISOString()}, 'changes', count(*), 'premiumHours', round(total(added_premium_hours), 4),
+      'premiumAmount', round(total(added_premium_amount), 2)) AS data
+    FROM schedule_entries WHERE location_id = ${locationId} AND is_draft = 0 AND start_at >= ${range.start.getTime()}
+      AND start_at < ${Math.min(range.end.getTime(), windowEnd)} AND organization_id = ${organizationId}
+      AND added_change_id >= ${prefix} AND added_change_id < ${`${prefix}~`} HAVING count(*) > 0)`;
   const events: EventSpec[] = [
     { organizationId, occurredAt: at, type: "schedule_changes.recorded", read: { form: "wire", select: summary }, always: true },
   ];
-  return { statements: [statement], events };
+  return { set, assignedStatements, events };
+}
+
+/**
+ * The premium field `value` of the first of `bands` an entry's notice and length fall in, null outside the window
+ * (`inside`) and for a band without a premium: one CASE of literals, no join per row.
+ */
+function premiumByBand(bands: readonly AddedPremiumBand[], inside: SQL, notice: SQL, minutes: SQL, value: (premium: PremiumOwed) => SQL) {
+  if (!bands.some((b) => b.premium)) return sql`NULL`;
+  const when = bands.map((b) => {
+    const conditions = [
+      sql`${notice} >= ${sqlNumber(b.minNoticeMinutes)}`,
+      sql`${notice} < ${sqlNumber(b.maxNoticeMinutes)}`,
+      ...(b.longerThan === null ? [] : [sql`${minutes} > ${sqlNumber(b.longerThan)}`]),
+      ...(b.atMost === null ? [] : [sql`${minutes} <= ${sqlNumber(b.atMost)}`]),
+    ];
+    return sql`WHEN ${sql.join(conditions, sql` AND `)} THEN ${b.premium ? value(b.premium) : sql`NULL`}`;
+  });
+  return sql.join([sql`CASE WHEN NOT (${inside}) THEN NULL`, ...when, sql`END`], sql` `);
 }

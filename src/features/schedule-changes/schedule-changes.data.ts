@@ -1,4 +1,4 @@
-import { scheduleChanges } from "@db/schema";
+import { scheduleChangeLog, scheduleChanges } from "@db/schema";
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
@@ -189,7 +189,7 @@ export async function listChanges(db: Database, organizationId: string, query: L
   if (ownStaffMemberId !== null && query.employeeId !== undefined && query.employeeId !== ownStaffMemberId) return [];
   const after = query.cursor ? decodeChangeCursor(query.cursor) : null;
   const employeeId = ownStaffMemberId ?? query.employeeId;
-  const c = scheduleChanges;
+  const c = scheduleChangeLog;
   return db
     .select()
     .from(c)
@@ -208,17 +208,19 @@ export async function listChanges(db: Database, organizationId: string, query: L
 }
 
 /** The premiums of changes of `employeeIds` dated in [from, to] (pay reads them beside the shifts). */
-export const premiumChangesStatement = (db: Database, organizationId: string, from: string, to: string, employeeIds?: string[]) =>
-  db
+export const premiumChangesStatement = (db: Database, organizationId: string, from: string, to: string, employeeIds?: string[]) => {
+  const c = scheduleChangeLog;
+  return db
     .select()
-    .from(scheduleChanges)
+    .from(c)
     .where(
       and(
-        sql`+${scheduleChanges.organizationId} = ${organizationId}`,
-        gte(scheduleChanges.entryDate, from),
-        lte(scheduleChanges.entryDate, to),
-        sql`${scheduleChanges.premiumRule} IS NOT NULL`,
-        sql`${scheduleChanges.deletedAt} IS NULL`,
-        employeeIds === undefined ? undefined : inArray(scheduleChanges.employeeId, employeeIds),
+        sql`+${c.organizationId} = ${organizationId}`,
+        gte(c.entryDate, from),
+        lte(c.entryDate, to),
+        sql`${c.premiumRule} IS NOT NULL`,
+        sql`${c.deletedAt} IS NULL`,
+        employeeIds === undefined ? undefined : inArray(c.employeeId, employeeIds),
       ),
     );
+};

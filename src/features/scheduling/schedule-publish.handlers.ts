@@ -11,7 +11,7 @@ import { businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-ti
 import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
 import { changeRulesOfSetting, changeRulesStatement, insideLocationWindow } from "@/features/schedule-changes/change-rules.data";
-import { recordingPublishedAdditions } from "@/features/schedule-changes/published-additions.data";
+import { publishedAdditions } from "@/features/schedule-changes/published-additions.data";
 import { changeRowsOf } from "@/features/schedule-changes/schedule-changes.data";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry } from "./open-shift-statements.data";
@@ -71,7 +71,7 @@ export async function publishRange(
         ),
       ),
     // What a dry run answers it would record as ADDED (none without a pack): the drafts starting inside its notice
-    // window. A publish reads none: its write records them in SQL (recordingPublishedAdditions).
+    // window. A publish reads none: its write records them in SQL (publishedAdditions).
     db
       .select({
         id: scheduleEntries.id,
@@ -176,21 +176,21 @@ export async function publishRange(
       : [];
     return { ...dryRunResult(changeRows, now), restConsentRequired: refused.map((row) => row.id) };
   }
-  // Entries first published by this batch, after its writes (a draft held back, or one published meanwhile, records nothing).
-  const recording = rules
-    ? recordingPublishedAdditions(db, organizationId, location.id, rules, now, range, body)
-    : { statements: [], events: [] };
+  // The ADDED changes of the entries this batch makes public, on their own rows (a draft held back records nothing).
+  const additions = rules ? publishedAdditions(db, organizationId, location.id, rules, now, range, body) : null;
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
     writer,
     [
       // The same rule as publishSelection (a draft starting in [start, end)), through the location's index.
       db
         .update(scheduleEntries)
-        .set(
-          rules?.restConsent
-            ? { ...published, timezone: entryGuards.publishedRestConsent.sql(organizationId, rules.restConsent) as unknown as string }
-            : published,
-        )
+        .set({
+          ...published,
+          ...additions?.set,
+          ...(rules?.restConsent
+            ? { timezone: entryGuards.publishedRestConsent.sql(organizationId, rules.restConsent) as unknown as string }
+            : {}),
+        })
         .where(and(draftsOf(scheduleEntries), not(heldBack))),
       db
         .update(openShifts)
@@ -209,10 +209,10 @@ export async function publishRange(
         .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), heldBack))
         .orderBy(scheduleEntries.id),
       ...assignmentStatements,
-      ...recording.statements,
+      ...(additions?.assignedStatements([...entryIdOf.values()]) ?? []),
     ],
     scheduleGuardProblems,
-    { events: [publishedEvent(writer, scope, location, body, now), ...recording.events] },
+    { events: [publishedEvent(writer, scope, location, body, now), ...(additions?.events ?? [])] },
   );
   const changes = (result: unknown) => (result as { meta: { changes: number } }).meta.changes;
   return {

@@ -1,0 +1,12 @@
+ALTER TABLE `schedule_entries` ADD `added_change_id` text;--> statement-breakpoint
+ALTER TABLE `schedule_entries` ADD `added_employee_id` text;--> statement-breakpoint
+ALTER TABLE `schedule_entries` ADD `added_notice_minutes` integer;--> statement-breakpoint
+ALTER TABLE `schedule_entries` ADD `added_minutes` integer;--> statement-breakpoint
+ALTER TABLE `schedule_entries` ADD `added_entry_date` text;--> statement-breakpoint
+ALTER TABLE `schedule_entries` ADD `added_rule_pack` text;--> statement-breakpoint
+ALTER TABLE `schedule_entries` ADD `added_premium_hours` real;--> statement-breakpoint
+ALTER TABLE `schedule_entries` ADD `added_premium_amount` real;--> statement-breakpoint
+ALTER TABLE `schedule_entries` ADD `added_premium_rule` text;--> statement-breakpoint
+ALTER TABLE `schedule_entries` ADD `added_at` integer;--> statement-breakpoint
+CREATE INDEX `schedule_entries_added_date` ON `schedule_entries` (`organization_id`,`added_entry_date`,`added_change_id`) WHERE added_change_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `schedule_entries_added_employee` ON `schedule_entries` (`added_employee_id`,`added_entry_date`) WHERE added_change_id IS NOT NULL;
