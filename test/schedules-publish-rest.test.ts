@@ -127,3 +127,63 @@ describe("publish and rest between shifts (NYC: 11 h, consent required)", () => 
     expect(res.body.publishedEntries).toBe(1);
   });
 });
+
+describe("a published bulk copy under a pack (asDrafts: false) is a schedule change", () => {
+  const copy = (p: SchedulePlace, from: string, to: string, asDrafts = false) =>
+    api("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: { fromStartDate: from, fromEndDate: from, toStartDate: to, asDrafts },
+    });
+
+  it("each copy inside the notice window is ADDED and earns its premium (NYC: under 7 days, $15); drafts record nothing", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD");
+    await createEntry(p, { startTime: at(2, 9), endTime: at(2, 17) }, true);
+    const drafts = await copy(p, dateOf(at(2, 0)), dateOf(at(3, 0)), true);
+    expect(drafts.status, drafts.text).toBe(200);
+    const published = await copy(p, dateOf(at(2, 0)), dateOf(at(4, 0)));
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.created).toEqual([expect.objectContaining({ isDraft: false })]);
+    const listed = await api(
+      "GET",
+      `/api/organizations/${p.org.id}/schedule-changes?startDate=${dateOf(at(0, 0))}&endDate=${dateOf(at(10, 0))}`,
+      { token: p.org.adminToken },
+    );
+    expect(listed.body).toEqual([
+      expect.objectContaining({
+        scheduleEntryId: published.body.created[0].id,
+        kind: "ADDED",
+        entryDate: dateOf(at(4, 0)),
+        premium: expect.objectContaining({ amount: 15 }),
+      }),
+    ]);
+    const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(events.filter((e) => e.type === "schedule_change.recorded").map((e) => e.data.scheduleEntryId)).toEqual([
+      published.body.created[0].id,
+    ]);
+  });
+
+  it("a copy inside the rest window is 409 REST_CONSENT_REQUIRED, nothing copied, until the worker's standing consent", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD");
+    await createEntry(p, { startTime: at(5, 14), endTime: at(5, 23) });
+    await createEntry(p, { startTime: at(4, 6), endTime: at(4, 12) }, true);
+    const before = await snapshot();
+    const refused = await copy(p, dateOf(at(4, 0)), dateOf(at(6, 0)));
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe("REST_CONSENT_REQUIRED");
+    expect(tableChanges(before, await snapshot())).toEqual([]);
+    // As drafts, the copy is made: the publish judges it.
+    const asDrafts = await copy(p, dateOf(at(4, 0)), dateOf(at(6, 0)), true);
+    expect(asDrafts.body.created).toEqual([expect.objectContaining({ isDraft: true })]);
+    expect((await api("DELETE", `${p.base}/schedules/drafts/${asDrafts.body.created[0].id}`, { token: p.org.adminToken })).status).toBe(
+      200,
+    );
+    const general = await consent(p);
+    expect(general.status).toBe(201);
+    const copied = await copy(p, dateOf(at(4, 0)), dateOf(at(6, 0)));
+    expect(copied.status, copied.text).toBe(200);
+    expect(copied.body.created).toEqual([expect.objectContaining({ isDraft: false, startTime: `${dateOf(at(6, 0))}T06:00:00.000Z` })]);
+  });
+});

@@ -69,8 +69,7 @@ export function publishedAdditions(
   const ifInside = (value: SQL) => sql`CASE WHEN ${inside} THEN ${value} END`;
   const notice = sql`max(0, (start_at - ${sqlNumber(now)}) / 60000)`;
   const minutes = sql`CAST(round((end_at - start_at) / 60000.0) AS INTEGER)`;
-  const byBand = (value: (premium: PremiumOwed) => SQL) => premiumByBand(rules.addedBands, inside, now, value);
-  const orNull = (value: number | null) => (value === null ? sql`NULL` : sqlNumber(value));
+  const byBand = (field: keyof PremiumOwed) => premiumByBand(rules.addedBands, inside, now, field);
   const set = {
     addedChangeId: ifInside(sql`${sqlText(prefix)} || substr(id, 25)`),
     addedEmployeeId: ifInside(sql`employee_id`),
@@ -78,9 +77,9 @@ export function publishedAdditions(
     addedMinutes: ifInside(minutes),
     addedEntryDate: ifInside(sql`date((start_at + utc_offset * 60000) / 1000, 'unixepoch')`),
     addedRulePack: ifInside(sqlText(rules.rulePack)),
-    addedPremiumHours: byBand((p) => orNull(p.hours)),
-    addedPremiumAmount: byBand((p) => orNull(p.amount)),
-    addedPremiumRule: byBand((p) => sqlText(p.rule)),
+    addedPremiumHours: byBand("hours"),
+    addedPremiumAmount: byBand("amount"),
+    addedPremiumRule: byBand("rule"),
     addedAt: ifInside(sqlNumber(now)),
   };
   const assignedStatements = (entryIds: string[]): Statement[] =>
@@ -106,7 +105,7 @@ export function publishedAdditions(
 }
 
 /**
- * The premium field `value` of the first of `bands` an entry's notice and length fall in, null outside the window
+ * The premium's `field` of the first of `bands` an entry's notice and length fall in, null outside the window
  * (`inside`) and for a band without a premium: one CASE of literals, no join per row. Each band's bounds are written
  * as bounds on the entry's own columns, so a row costs comparisons and no arithmetic (a week of 1,400 entries
  * evaluates them three times each): the notice n = max(0, (start_at − at) / 60000) is whole minutes, so n ≥ a ⇔
@@ -114,8 +113,13 @@ export function publishedAdditions(
  * length m = round((end_at − start_at) / 60000.0) rounds halves up, so m > x ⇔ end_at − start_at ≥ (⌊x⌋ + ½) min and
  * m ≤ y ⇔ end_at − start_at < (⌊y⌋ + ½) min.
  */
-function premiumByBand(bands: readonly AddedPremiumBand[], inside: SQL, at: number, value: (premium: PremiumOwed) => SQL) {
-  if (!bands.some((b) => b.premium)) return sql`NULL`;
+function premiumByBand(bands: readonly AddedPremiumBand[], inside: SQL, at: number, field: keyof PremiumOwed) {
+  const value = (premium: PremiumOwed | null) => {
+    const v = premium?.[field] ?? null;
+    return v === null ? sql`NULL` : typeof v === "string" ? sqlText(v) : sqlNumber(v);
+  };
+  // NULL whatever the band (NYC's flat amounts have no hours): no CASE to evaluate per row.
+  if (bands.every((b) => (b.premium?.[field] ?? null) === null)) return sql`NULL`;
   const startFrom = (minutes: number) => sqlNumber(at + Math.ceil(minutes) * 60_000);
   const halfMinuteAbove = (minutes: number) => sqlNumber(Math.floor(minutes) * 60_000 + 30_000);
   const when = bands.map((b) => {
@@ -125,7 +129,7 @@ function premiumByBand(bands: readonly AddedPremiumBand[], inside: SQL, at: numb
       ...(b.longerThan === null ? [] : [sql`end_at - start_at >= ${halfMinuteAbove(b.longerThan)}`]),
       ...(b.atMost === null ? [] : [sql`end_at - start_at < ${halfMinuteAbove(b.atMost)}`]),
     ];
-    return sql`WHEN ${sql.join(conditions, sql` AND `)} THEN ${b.premium ? value(b.premium) : sql`NULL`}`;
+    return sql`WHEN ${sql.join(conditions, sql` AND `)} THEN ${value(b.premium)}`;
   });
   return sql.join([sql`CASE WHEN NOT (${inside}) THEN NULL`, ...when, sql`END`], sql` `);
 }

@@ -6,10 +6,11 @@ import { inJsonList } from "@/data/json-list";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { addDays, localDayBounds, localWallClock } from "@/domain/local-time";
+import { addDays, businessDate, localDayBounds, localWallClock } from "@/domain/local-time";
 import { daysBetween, planCopies } from "@/domain/schedule-copy";
 import { unavailableSpans } from "@/features/availability/availability.guards";
 import { NO_ADDED_CHANGE } from "@/features/schedule-changes/published-additions.data";
+import { changeRowsOf, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { invalidField } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
@@ -128,6 +129,13 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
       deletedAt: null,
     };
   });
+  // Published copies are schedule changes as a published create is: each inside the pack's notice window is ADDED,
+  // and one inside a consent-requiring rest window refuses the copy (409 REST_CONSENT_REQUIRED) unless the worker has
+  // a standing REST consent (a copy can name none: as the publish, it takes one given for no entry in particular).
+  const rules =
+    body.asDrafts || rows.length === 0
+      ? null
+      : await changeRulesAt(db, organizationId, location.id, businessDate(rows[0]!.startAt, rows[0]!.utcOffset));
   const statements: Statement[] = rows.map((row) => {
     const guard = { organizationId, employeeId: row.employeeId, entryId: row.id, start: row.startAt, end: row.endAt };
     return db.insert(scheduleEntries).values({
@@ -135,8 +143,34 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
       locationId: entryGuards.notOnTimeOff.sql(row.locationId, guard),
       employeeId: entryGuards.noOverlap.sql(guard),
       roleId: entryGuards.available.sql(row.roleId, guard, body.ignoreAvailability),
+      timezone: entryGuards.restConsent.sql(row.timezone, {
+        ...guard,
+        rest: rules?.restConsent ?? null,
+        startDate: businessDate(row.startAt, row.utcOffset),
+        consentId: null,
+        takesStandingConsent: true,
+      }),
     });
   });
+  const recording = recordingChanges(
+    db,
+    organizationId,
+    rows.flatMap((row) =>
+      changeRowsOf(
+        rules,
+        {
+          organizationId,
+          locationId: location.id,
+          scheduleEntryId: row.id,
+          utcOffset: row.utcOffset,
+          before: null,
+          after: { employeeId: row.employeeId, start: row.startAt, end: row.endAt, published: true, deleted: false },
+        },
+        { initiatedBy: "EMPLOYER" },
+        now,
+      ),
+    ),
+  );
   const [first, ...rest] = statements;
   const copied = {
     table: scheduleEntries,
@@ -147,7 +181,9 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     typeOf: sql`${"schedule_entry.created" satisfies EventType}`,
   };
   if (first)
-    await guardedBatch(writer, [first, ...rest], scheduleGuardProblems, { events: [{ organizationId, occurredAt: now, rows: copied }] });
+    await guardedBatch(writer, [first, ...rest, ...recording.statements], scheduleGuardProblems, {
+      events: [{ organizationId, occurredAt: now, rows: copied }, ...recording.events],
+    });
   return {
     created: rows.map(serializeEntry),
     skipped: plan.skipped.map((s) => ({

@@ -37,6 +37,11 @@ export interface RestConsentSpan extends EntrySpan {
   /** The local date the entry starts on (a CONSECUTIVE_DAYS pack counts only entries of other days). */
   startDate: string;
   consentId: string | null;
+  /**
+   * A write that can name no consent (a bulk copy) takes any standing REST consent of the worker (one given for no
+   * entry in particular), as the publish does; the others take only the one they name.
+   */
+  takesStandingConsent?: boolean;
 }
 
 const localDateOf = (column: SQL) => sql`date((${column}) / 1000, 'unixepoch')`;
@@ -74,9 +79,12 @@ const restNeighbour = (
 const restWithoutConsent = (span: RestConsentSpan & { rest: NonNullable<RestConsentSpan["rest"]> }): SQL => {
   const window = Math.round(span.rest.minHours * 3_600_000);
   const of = { ...span, start: span.start.getTime(), end: span.end.getTime() };
+  const consent = span.takesStandingConsent
+    ? sql`c.schedule_entry_id IS NULL`
+    : sql`c.id = ${span.consentId ?? ""} AND (c.schedule_entry_id IS NULL OR c.schedule_entry_id = ${span.entryId})`;
   return sql`${restNeighbour(of, span.startDate, window, span.rest.consecutiveDays)}
-    AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.id = ${span.consentId ?? ""} AND c.employee_id = ${span.employeeId}
-      AND c.kind = 'REST' AND c.deleted_at IS NULL AND (c.schedule_entry_id IS NULL OR c.schedule_entry_id = ${span.entryId}))`;
+    AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.employee_id = ${span.employeeId} AND c.kind = 'REST'
+      AND c.deleted_at IS NULL AND ${consent})`;
 };
 
 /** `value`, or NULL when `refusal` holds. */

@@ -179,12 +179,16 @@ export const bulkCopy = defineRoute({
     "changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall " +
     "on approved time off or an UNAVAILABLE occurrence of their availability (unless `ignoreAvailability`) are skipped " +
     "and listed in `skipped`; the rest are written in one atomic batch. An `employeeIds` entry that is no staff member of " +
-    "the organization is 400 naming it.",
+    "the organization is 400 naming it. Published copies (`asDrafts: false`) are schedule changes under the " +
+    "location's Fair Workweek pack, as a published create is: each starting inside its notice window is recorded as " +
+    "ADDED (`schedule_change.recorded`), and one inside a rest window its pack requires consent for refuses the whole " +
+    "copy with 409 REST_CONSENT_REQUIRED unless the worker has a standing REST consent (one given for no entry: a copy " +
+    "cannot name one).",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(BulkCopyBody) },
   responses: {
     200: jsonContent(BulkCopyResult, "The copies made and those skipped"),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"),
+    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE", "REST_CONSENT_REQUIRED"),
   },
 });
 
