@@ -199,7 +199,6 @@ export async function run({ stateDir, options, print }) {
       location.id,
     ]);
     tracedRuns[location.key] = { res, recorded: recorded.results[0].n };
-    if (process.env.FW_DUMP) (await import("node:fs")).writeFileSync(`/tmp/fw-trace-${location.key}.json`, JSON.stringify(res.roundTrips));
     await reset(ours, location, range);
   }
   print("");
