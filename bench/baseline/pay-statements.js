@@ -32,7 +32,7 @@ export const SQL = {
   packs: `select "location_id", "organization_id", "rule_pack", "overrides", "created_at", "updated_at" from "location_fair_workweek" where "location_fair_workweek"."organization_id" = ?`,
   /** Fair Workweek: the change log's priced changes of the range (the premiums owed) of `ids`. */
   premiums: (ids) =>
-    `select "id", "organization_id", "location_id", "schedule_entry_id", "employee_id", "kind", "notice_minutes", "minutes_lost", "minutes_added", "entry_minutes", "initiated_by", "exemption", "reason", "entry_date", "rule_pack", "premium_hours", "premium_amount", "premium_rule", "active", "created_at", "updated_at", "deleted_at" from "schedule_change_log" where (+"schedule_change_log"."organization_id" = ? and "schedule_change_log".entry_date" >= ? and "schedule_change_log".entry_date" <= ? and "schedule_change_log".premium_rule" IS NOT NULL and "schedule_change_log".deleted_at" IS NULL and "schedule_change_log".employee_id" in (${marks(ids)}))`,
+    `select "id", "organization_id", "location_id", "schedule_entry_id", "employee_id", "kind", "notice_minutes", "minutes_lost", "minutes_added", "entry_minutes", "initiated_by", "exemption", "reason", "entry_date", "rule_pack", "premium_hours", "premium_amount", "premium_rule", "active", "created_at", "updated_at", "deleted_at" from "schedule_change_log" where ("schedule_change_log"."organization_id" = ? and "schedule_change_log"."entry_date" >= ? and "schedule_change_log"."entry_date" <= ? and "schedule_change_log"."premium_rule" IS NOT NULL and "schedule_change_log"."deleted_at" IS NULL and "schedule_change_log"."employee_id" in (${marks(ids)}))`,
 };
 
 /** Ids bound in one IN list (src/features/pay/pay-inputs.data.ts's IDS_PER_STATEMENT). */

@@ -50,16 +50,16 @@ export const scheduleChanges = sqliteTable(
       .notNull()
       .references(() => staffMembers.id),
   },
-  (t) => [
-    index("schedule_changes_organization_date").on(t.organizationId, t.entryDate, t.id),
-    index("schedule_changes_employee_date").on(t.employeeId, t.entryDate),
-  ],
+  // ONE index, as the ADDED changes kept on entries have (schedule_entries_added_date): every read names the
+  // organization and dates, the listing in its order, and a read by worker picks its workers' on the index alone.
+  (t) => [index("schedule_changes_organization_date").on(t.organizationId, t.entryDate, t.id, t.employeeId)],
 );
 
 /**
  * The whole change log as readers see it: schedule_changes and the ADDED changes publishes keep on their entries'
- * rows (schedule_entries.added_*), one shape. Created by migration 0039 (drizzle-kit does not manage it); each arm
- * has its own indexes by organization and date and by worker and date, which SQLite reaches through the view.
+ * rows (schedule_entries.added_*), one shape. Created by migration 0039 (drizzle-kit does not manage it). SQLite
+ * pushes a read's conditions into each arm, which then uses its own index by organization and date (with the
+ * worker as its last column): schedule_changes_organization_date, schedule_entries_added_date.
  */
 export const scheduleChangeLog = sqliteView("schedule_change_log", changeColumns()).existing();
 

@@ -90,10 +90,14 @@ export const scheduleEntries = sqliteTable(
     index("schedule_entries_employee_start").on(t.employeeId, t.startAt, t.endAt),
     // The attendance pass reads published entries by start across organizations (no-shows).
     index("schedule_entries_published_start").on(t.startAt).where(sql`is_draft = 0 AND deleted_at IS NULL`),
-    // The ADDED changes kept on entries, as schedule_changes' own two indexes serve the log: by organization and date
-    // (the listing, schedule cost, the pay fingerprint), by worker and date (pay, the workweek report).
-    index("schedule_entries_added_date").on(t.organizationId, t.addedEntryDate, t.addedChangeId).where(sql`added_change_id IS NOT NULL`),
-    index("schedule_entries_added_employee").on(t.addedEmployeeId, t.addedEntryDate).where(sql`added_change_id IS NOT NULL`),
+    // The ADDED changes kept on entries: ONE index, by organization and date (the listing's order, schedule cost, the
+    // pay fingerprint), whose last column lets a read by worker (pay, the workweek report) pick its workers' changes
+    // of the dates on the index alone, as schedule_changes_organization_date does. A second index by worker would
+    // cost every publish inside the window one more index entry per entry (issue 33's bench); a read by worker steps
+    // over the organization's other changes of its dates instead.
+    index("schedule_entries_added_date")
+      .on(t.organizationId, t.addedEntryDate, t.addedChangeId, t.addedEmployeeId)
+      .where(sql`added_change_id IS NOT NULL`),
   ],
 );
 

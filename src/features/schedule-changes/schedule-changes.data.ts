@@ -215,7 +215,7 @@ export const premiumChangesStatement = (db: Database, organizationId: string, fr
     .from(c)
     .where(
       and(
-        sql`+${c.organizationId} = ${organizationId}`,
+        eq(c.organizationId, organizationId),
         gte(c.entryDate, from),
         lte(c.entryDate, to),
         sql`${c.premiumRule} IS NOT NULL`,

@@ -59,7 +59,7 @@ const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL
   const entries = sql`SELECT employee_id FROM schedule_entries WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND start_at >= ${range.start.getTime()} AND start_at < ${range.end.getTime()} AND deleted_at IS NULL`;
   const published = r.includeDrafts ? sql`` : sql` AND is_draft = 0`;
   const worked = sql`SELECT employee_id FROM shifts WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND business_date >= ${r.startDate} AND business_date <= ${r.endDate} AND deleted_at IS NULL`;
-  const changed = sql`SELECT employee_id FROM schedule_change_log WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND entry_date >= ${r.startDate} AND entry_date <= ${r.endDate} AND premium_rule IS NOT NULL AND deleted_at IS NULL`;
+  const changed = sql`SELECT employee_id FROM schedule_change_log WHERE location_id = ${here.locationId} AND organization_id = ${here.organizationId} AND entry_date >= ${r.startDate} AND entry_date <= ${r.endDate} AND premium_rule IS NOT NULL AND deleted_at IS NULL`;
   return sql`${entries}${published} UNION ${worked} UNION ${changed}`;
 };
 
