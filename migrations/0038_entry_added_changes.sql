@@ -11,4 +11,4 @@ ALTER TABLE `schedule_entries` ADD `added_premium_hours` real;--> statement-brea
 ALTER TABLE `schedule_entries` ADD `added_premium_amount` real;--> statement-breakpoint
 ALTER TABLE `schedule_entries` ADD `added_premium_rule` text;--> statement-breakpoint
 ALTER TABLE `schedule_entries` ADD `added_at` integer;--> statement-breakpoint
-CREATE INDEX `schedule_entries_added_date` ON `schedule_entries` (`organization_id`,`added_entry_date`,`added_change_id`,`added_employee_id`) WHERE added_change_id IS NOT NULL;
+CREATE INDEX `schedule_entries_added_date` ON `schedule_entries` (`organization_id`,`added_entry_date`,`added_change_id`,`added_employee_id`,`added_premium_hours`,`added_premium_amount`) WHERE added_change_id IS NOT NULL;

@@ -97,15 +97,10 @@ describe("publishedAdditions: what a publish records, in SQL", () => {
     // The edges are where they should be: 14 days and 20 days out of the window, the rest in it.
     expect(expected).toHaveLength(EDGES.length - 2);
     const before = newId(at.getTime());
-    const { set } = publishedAdditions(
-      db,
-      p.org.id,
-      p.location.id,
-      rules,
-      at,
-      { start: new Date(at.getTime() - DAY), end: new Date(at.getTime() + 30 * DAY) },
-      { startDate: dateOf(at.getTime() - DAY), endDate: dateOf(at.getTime() + 30 * DAY) },
-    );
+    const { set } = publishedAdditions(db, p.org.id, p.location.id, rules, at, {
+      startDate: dateOf(at.getTime() - DAY),
+      endDate: dateOf(at.getTime() + 30 * DAY),
+    });
     // The publish's own UPDATE, as POST …/schedules/publish sends it, at the instant `at`.
     await db
       .update(scheduleEntries)

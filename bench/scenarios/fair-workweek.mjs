@@ -19,7 +19,7 @@ const ZONE = "America/New_York";
 const PACK = "NYC_FAST_FOOD";
 const TARGET = 1.3;
 /** Measured publishes per location, alternating (pack first on odd repetitions, no pack first on even ones). */
-const REPETITIONS = 16;
+const REPETITIONS = 64;
 /** Publishes per location whose isolate CPU is measured (--profile), after the timed ones. */
 const CPU_SAMPLES = 6;
 const PARALLELISM = 8;

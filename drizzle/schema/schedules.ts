@@ -95,8 +95,9 @@ export const scheduleEntries = sqliteTable(
     // of the dates on the index alone, as schedule_changes_organization_date does. A second index by worker would
     // cost every publish inside the window one more index entry per entry (issue 33's bench); a read by worker steps
     // over the organization's other changes of its dates instead.
+    // Its premiums last: the publish's one summary event counts and sums what it recorded on the index alone.
     index("schedule_entries_added_date")
-      .on(t.organizationId, t.addedEntryDate, t.addedChangeId, t.addedEmployeeId)
+      .on(t.organizationId, t.addedEntryDate, t.addedChangeId, t.addedEmployeeId, t.addedPremiumHours, t.addedPremiumAmount)
       .where(sql`added_change_id IS NOT NULL`),
   ],
 );

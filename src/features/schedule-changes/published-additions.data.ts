@@ -7,6 +7,7 @@ import type { EventSpec } from "@/data/outbox/outbox";
 import { sqlNumber, sqlText } from "@/data/sql-literal";
 import type { AddedPremiumBand, PremiumOwed } from "@/domain/fair-workweek/change-premium";
 import type { ChangeRules } from "@/domain/fair-workweek/schedule-change";
+import { addDays } from "@/domain/local-time";
 
 /** The ADDED change's columns on schedule_entries (drizzle/schema/schedules.ts), as an UPDATE sets them. */
 type AddedColumns = Pick<
@@ -38,7 +39,7 @@ export const NO_ADDED_CHANGE = {
 } as const satisfies Required<{ [K in keyof AddedColumns]: null }>;
 
 /**
- * How a publish at `location` (instant `at`, its `range`) records the ADDED change of every entry it makes public
+ * How a publish at `location` (instant `at`) records the ADDED change of every entry it makes public
  * whose start is inside the pack's notice window as seen at `at` (the rows changeRowsOf makes for the same entries:
  * test/schedule-changes-publish.test.ts): on the entry's own row, by the publish's own UPDATE of its drafts (`set`,
  * columns schedule_entries.added_*) and, for the entries of applied assignments the same batch inserts published, by
@@ -58,7 +59,6 @@ export function publishedAdditions(
   locationId: string,
   rules: ChangeRules,
   at: Date,
-  range: { start: Date; end: Date },
   dates: { startDate: string; endDate: string },
 ): { set: Record<keyof AddedColumns, SQL>; assignedStatements: (entryIds: string[]) => Statement[]; events: EventSpec[] } {
   const now = at.getTime();
@@ -92,12 +92,14 @@ export function publishedAdditions(
             .where(sql`${inJsonList(scheduleEntries.id, entryIds)} AND published_at = ${now} AND is_draft = 0 AND added_change_id IS NULL`),
         ];
   // One event for all of them (as the publish records one schedule.published for all its entries), none when none.
+  // Read on schedule_entries_added_date alone (its last columns are the premiums): the publish's dates, a day wider
+  // each side for an entry whose own offset puts it on another local date, and this publish's ids.
   const summary = sql`(SELECT json_object('locationId', ${locationId}, 'startDate', ${dates.startDate}, 'endDate', ${dates.endDate},
       'publishedAt', ${at.toISOString()}, 'changes', count(*), 'premiumHours', round(total(added_premium_hours), 4),
       'premiumAmount', round(total(added_premium_amount), 2)) AS data
-    FROM schedule_entries WHERE location_id = ${locationId} AND is_draft = 0 AND start_at >= ${range.start.getTime()}
-      AND start_at < ${Math.min(range.end.getTime(), windowEnd)} AND organization_id = ${organizationId}
-      AND added_change_id >= ${prefix} AND added_change_id < ${`${prefix}~`} HAVING count(*) > 0)`;
+    FROM schedule_entries WHERE organization_id = ${organizationId} AND added_entry_date >= ${addDays(dates.startDate, -1)}
+      AND added_entry_date <= ${addDays(dates.endDate, 1)} AND added_change_id >= ${prefix} AND added_change_id < ${`${prefix}~`}
+    HAVING count(*) > 0)`;
   const events: EventSpec[] = [
     { organizationId, occurredAt: at, type: "schedule_changes.recorded", read: { form: "wire", select: summary }, always: true },
   ];

@@ -177,7 +177,7 @@ export async function publishRange(
     return { ...dryRunResult(changeRows, now), restConsentRequired: refused.map((row) => row.id) };
   }
   // The ADDED changes of the entries this batch makes public, on their own rows (a draft held back records nothing).
-  const additions = rules ? publishedAdditions(db, organizationId, location.id, rules, now, range, body) : null;
+  const additions = rules ? publishedAdditions(db, organizationId, location.id, rules, now, body) : null;
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
     writer,
     [
