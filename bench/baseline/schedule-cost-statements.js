@@ -11,8 +11,8 @@ const addDays = (date, days) => new Date(Date.parse(date) + days * DAY_MS).toISO
 
 const staff = (includeDrafts) =>
   includeDrafts
-    ? "SELECT employee_id FROM schedule_entries WHERE location_id = ? AND +organization_id = ? AND start_at >= ? AND start_at < ? AND deleted_at IS NULL UNION SELECT employee_id FROM shifts WHERE location_id = ? AND +organization_id = ? AND business_date >= ? AND business_date <= ? AND deleted_at IS NULL"
-    : "SELECT employee_id FROM schedule_entries WHERE location_id = ? AND +organization_id = ? AND start_at >= ? AND start_at < ? AND deleted_at IS NULL AND is_draft = 0 UNION SELECT employee_id FROM shifts WHERE location_id = ? AND +organization_id = ? AND business_date >= ? AND business_date <= ? AND deleted_at IS NULL";
+    ? "SELECT employee_id FROM schedule_entries WHERE location_id = ? AND +organization_id = ? AND start_at >= ? AND start_at < ? AND deleted_at IS NULL UNION SELECT employee_id FROM shifts WHERE location_id = ? AND +organization_id = ? AND business_date >= ? AND business_date <= ? AND deleted_at IS NULL UNION SELECT employee_id FROM schedule_change_log WHERE location_id = ? AND organization_id = ? AND entry_date >= ? AND entry_date <= ? AND premium_rule IS NOT NULL AND deleted_at IS NULL"
+    : "SELECT employee_id FROM schedule_entries WHERE location_id = ? AND +organization_id = ? AND start_at >= ? AND start_at < ? AND deleted_at IS NULL AND is_draft = 0 UNION SELECT employee_id FROM shifts WHERE location_id = ? AND +organization_id = ? AND business_date >= ? AND business_date <= ? AND deleted_at IS NULL UNION SELECT employee_id FROM schedule_change_log WHERE location_id = ? AND organization_id = ? AND entry_date >= ? AND entry_date <= ? AND premium_rule IS NOT NULL AND deleted_at IS NULL";
 
 export const SQL = {
   location:
@@ -38,6 +38,11 @@ export const SQL = {
   targets:
     'select "labor_percent", "sales_per_labor_hour" from "labor_targets" where ("labor_targets"."location_id" = ? and "labor_targets"."organization_id" = ?)',
   organization: 'select "currency_code" from "organizations" where "organizations"."id" = ?',
+  /** Fair Workweek: the priced changes of the location's entries dated in the range, and the organization's packs. */
+  premiums:
+    'select "employee_id", "entry_date", "premium_hours", "premium_amount", "premium_rule" from "schedule_change_log" where ("schedule_change_log"."organization_id" = ? and "schedule_change_log"."location_id" = ? and "schedule_change_log"."entry_date" >= ? and "schedule_change_log"."entry_date" <= ? and "schedule_change_log"."premium_rule" IS NOT NULL and "schedule_change_log"."deleted_at" is null)',
+  packs:
+    'select "location_id", "organization_id", "rule_pack", "overrides", "created_at", "updated_at" from "location_fair_workweek" where "location_fair_workweek"."organization_id" = ?',
 };
 
 /** The first round trip: the location, with its zone. */
@@ -49,6 +54,7 @@ export const locationRead = ({ organizationId, locationId }) => [[SQL.location, 
  */
 export function projectionRead({ organizationId, locationId, startDate, endDate, includeDrafts = false, range, now }) {
   const staffValues = [locationId, organizationId, range.start, range.end, locationId, organizationId, startDate, endDate];
+  staffValues.push(locationId, organizationId, startDate, endDate);
   // src/domain/pay-workweek's payReadWindow, and a day's margin either side for entries in other zones.
   const window = { from: addDays(startDate, -8), to: addDays(endDate, 7) };
   const entriesFrom = Date.parse(`${window.from}T00:00:00Z`) - 2 * DAY_MS;
@@ -64,5 +70,7 @@ export function projectionRead({ organizationId, locationId, startDate, endDate,
     [SQL.sales, [locationId, "SALES", "FORECAST", range.start, range.end, organizationId]],
     [SQL.targets, [locationId, organizationId]],
     [SQL.organization, [organizationId]],
+    [SQL.premiums, [organizationId, locationId, startDate, endDate]],
+    [SQL.packs, [organizationId]],
   ];
 }

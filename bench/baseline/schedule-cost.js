@@ -35,6 +35,8 @@ async function scheduleCostOf(db, match, request) {
   };
   const now = new Date();
   const read = projectionRead({ organizationId, locationId, startDate, endDate, includeDrafts, range, now: now.getTime() });
+  // The last two reads (Fair Workweek premiums and packs) are sent as ours sends them and not applied: the bench's
+  // organization has no pack, so they answer nothing and neither projection has a premium line.
   const [sets, shiftRows, entryRows, rateRows, staffRows, roleRows, typeRows, intervals, targetRows, organization] = await send(db, read);
   const salaried = new Set(staffRows.filter((s) => s.wage_type === "salary").map((s) => s.id));
   const shifts = shiftRows.map((s) => ({

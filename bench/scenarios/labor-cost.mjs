@@ -206,7 +206,8 @@ function reads(world) {
       baselinePath: `${laborCost}&organizationId=${world.org.id}`,
       expectedTrips: (res) => {
         // Pages of 500: the 200 staff are one page.
-        const shifts = res.roundTrips.filter((t) => t.kind !== "directory")[1]?.params.filter((_, i) => i % 2 === 0) ?? [];
+        // Per chunk of ids: shifts, time off, premiums owed (bench/baseline/pay-statements.js).
+        const shifts = res.roundTrips.filter((t) => t.kind !== "directory")[1]?.params.filter((_, i) => i % 3 === 0) ?? [];
         const ids = shifts.flatMap((p) => p.slice(3));
         return laborCostTrips({ organizationId: world.org.id, ...WEEK }, [ids]);
       },
@@ -226,7 +227,7 @@ function reads(world) {
         const range = { start: Date.parse(week.startDate), end: Date.parse(week.endDate) + 86_400_000 };
         return [
           { call: first.call, pairs: locationRead(request) },
-          { call: "batch", pairs: projectionRead({ ...request, range, now: second?.params[2]?.[11] }) },
+          { call: "batch", pairs: projectionRead({ ...request, range, now: second?.params[2]?.[15] }) },
         ];
       },
     })),
