@@ -1,5 +1,6 @@
 -- The change log as readers see it (drizzle/schema/schedule-changes.ts scheduleChangeLog): schedule_changes, and the
--- ADDED changes a publish keeps on its entries' rows. Each arm's WHERE matches its partial indexes.
+-- ADDED changes a publish keeps on its entries' rows. Each arm's WHERE matches its partial indexes. A later migration
+-- that rebuilds either table must drop this view first and create it again after.
 CREATE VIEW `schedule_change_log` AS
 SELECT `id`, `organization_id`, `location_id`, `schedule_entry_id`, `employee_id`, `kind`, `notice_minutes`, `minutes_lost`,
   `minutes_added`, `entry_minutes`, `initiated_by`, `exemption`, `reason`, `entry_date`, `rule_pack`, `premium_hours`,

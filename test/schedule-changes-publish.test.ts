@@ -256,3 +256,27 @@ describe("an entry's ADDED change stays its own", () => {
     expect(copy).toEqual({ added_change_id: null, added_entry_date: null, added_at: null });
   });
 });
+
+describe("the publish's summary event counts every change it recorded", () => {
+  it("an entry whose own offset puts it two local days after the location's date (UTC−12 location, +14:00 entry)", async () => {
+    const p = await placeWithPack("NYC_FAST_FOOD", "Etc/GMT+12");
+    const day = dateOf(Date.now() + 3 * DAY);
+    // 23:00 on `day` at the location (UTC−12) is 11:00 UTC the next day and 01:00 two days later at +14:00, the
+    // entry's own offset (its times are wall-clock times in it).
+    const local = dateOf(Date.parse(`${day}T00:00:00Z`) + 2 * DAY);
+    const draft = await createEntry(p, { startTime: `${local}T01:00:00Z`, endTime: `${local}T05:00:00Z`, utcOffset: 840 }, true);
+    expect(draft.utcOffset).toBe(840);
+    const body = { startDate: day, endDate: day };
+    const dry = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { ...body, dryRun: true } });
+    expect(dry.body.changes.map((c: Record<string, any>) => c.entryDate)).toEqual([local]);
+    const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
+    expect(res.body.publishedEntries).toBe(1);
+    const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+    ]);
+  });
+});

@@ -60,6 +60,10 @@ export const scheduleChanges = sqliteTable(
  * rows (schedule_entries.added_*), one shape. Created by migration 0039 (drizzle-kit does not manage it). SQLite
  * pushes a read's conditions into each arm, which then uses its own index by organization and date (with the
  * worker as its last column): schedule_changes_organization_date, schedule_entries_added_date.
+ *
+ * A migration that rebuilds schedule_changes or schedule_entries (drizzle-kit's CREATE __new_…, DROP, RENAME) must
+ * DROP VIEW schedule_change_log first and create it again after (0039's statement): SQLite refuses the RENAME while
+ * the view names the table, so the migration fails in every test run rather than landing.
  */
 export const scheduleChangeLog = sqliteView("schedule_change_log", changeColumns()).existing();
 

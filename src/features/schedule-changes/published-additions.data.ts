@@ -92,13 +92,14 @@ export function publishedAdditions(
             .where(sql`${inJsonList(scheduleEntries.id, entryIds)} AND published_at = ${now} AND is_draft = 0 AND added_change_id IS NULL`),
         ];
   // One event for all of them (as the publish records one schedule.published for all its entries), none when none.
-  // Read on schedule_entries_added_date alone (its last columns are the premiums): the publish's dates, a day wider
-  // each side for an entry whose own offset puts it on another local date, and this publish's ids.
+  // Read on schedule_entries_added_date alone (its last columns are the premiums): the publish's dates, two days wider
+  // each side for an entry whose own offset puts it on another local date (offsets run from −12:00 to +14:00, so an
+  // entry's date and the location's differ by up to 26 hours), and this publish's ids.
   const summary = sql`(SELECT json_object('locationId', ${locationId}, 'startDate', ${dates.startDate}, 'endDate', ${dates.endDate},
       'publishedAt', ${at.toISOString()}, 'changes', count(*), 'premiumHours', round(total(added_premium_hours), 4),
       'premiumAmount', round(total(added_premium_amount), 2)) AS data
-    FROM schedule_entries WHERE organization_id = ${organizationId} AND added_entry_date >= ${addDays(dates.startDate, -1)}
-      AND added_entry_date <= ${addDays(dates.endDate, 1)} AND added_change_id >= ${prefix} AND added_change_id < ${`${prefix}~`}
+    FROM schedule_entries WHERE organization_id = ${organizationId} AND added_entry_date >= ${addDays(dates.startDate, -2)}
+      AND added_entry_date <= ${addDays(dates.endDate, 2)} AND added_change_id >= ${prefix} AND added_change_id < ${`${prefix}~`}
     HAVING count(*) > 0)`;
   const events: EventSpec[] = [
     { organizationId, occurredAt: at, type: "schedule_changes.recorded", read: { form: "wire", select: summary }, always: true },
