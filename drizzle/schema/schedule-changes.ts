@@ -2,15 +2,24 @@ import { index, integer, real, sqliteTable, sqliteView, text } from "drizzle-orm
 import { lifecycle } from "./columns";
 import { locations, organizations, staffMembers } from "./directory";
 
-/** The change log's columns, fresh builders each call: the table's (with its foreign keys) and the view's. */
+/**
+ * The change log's columns, fresh builders each call: the table's and the view's (whose foreign keys mean nothing:
+ * drizzle-kit creates neither the view nor them).
+ */
 function changeColumns() {
   return {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull(),
-    locationId: text("location_id").notNull(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
     /** No foreign key: an entry first published is written in the same batch, and the log outlives its entry. */
     scheduleEntryId: text("schedule_entry_id").notNull(),
-    employeeId: text("employee_id").notNull(),
+    employeeId: text("employee_id")
+      .notNull()
+      .references(() => staffMembers.id),
     kind: text("kind", { enum: ["ADDED", "EXTENDED", "SHORTENED", "MOVED", "CANCELLED", "REASSIGNED"] }).notNull(),
     noticeMinutes: integer("notice_minutes").notNull(),
     minutesLost: integer("minutes_lost").notNull(),
@@ -38,18 +47,7 @@ function changeColumns() {
  */
 export const scheduleChanges = sqliteTable(
   "schedule_changes",
-  {
-    ...changeColumns(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id),
-    locationId: text("location_id")
-      .notNull()
-      .references(() => locations.id),
-    employeeId: text("employee_id")
-      .notNull()
-      .references(() => staffMembers.id),
-  },
+  changeColumns(),
   // ONE index, as the ADDED changes kept on entries have (schedule_entries_added_date): every read names the
   // organization and dates, the listing in its order, and a read by worker picks its workers' on the index alone.
   (t) => [index("schedule_changes_organization_date").on(t.organizationId, t.entryDate, t.id, t.employeeId)],

@@ -131,6 +131,27 @@ export function addedPremiumBands(pack: RulePack): AddedPremiumBand[] {
   });
 }
 
+/**
+ * An ADDED band as bounds on an entry's own instants, for a write published at `at` (ms), so a set-based write
+ * compares columns and does no arithmetic per row; null when no entry can fall in it. The notice is whole minutes,
+ * max(0, trunc((start − at) / 60000)), so notice ≥ a ⇔ start ≥ at + ⌈a⌉ min (always, when ⌈a⌉ ≤ 0) and notice < b ⇔
+ * start < at + ⌈b⌉ min (never, when ⌈b⌉ ≤ 0). The length rounds halves up, round((end − start) / 60000), so for a
+ * positive length, length > x ⇔ end − start ≥ (⌊x⌋ + ½) min and length ≤ y ⇔ end − start < (⌊y⌋ + ½) min. A null
+ * bound is no bound. The same answer as addedPremiumOf's band test (test/domain/fair-workweek/added-band-span).
+ */
+export type AddedBandSpan = { startFrom: number | null; startBefore: number; lengthFrom: number | null; lengthBelow: number | null };
+
+export function addedBandSpan(band: AddedPremiumBand, at: number): AddedBandSpan | null {
+  if (Math.ceil(band.maxNoticeMinutes) <= 0) return null;
+  const halfMinuteAbove = (minutes: number) => Math.floor(minutes) * 60_000 + 30_000;
+  return {
+    startFrom: Math.ceil(band.minNoticeMinutes) <= 0 ? null : at + Math.ceil(band.minNoticeMinutes) * 60_000,
+    startBefore: at + Math.ceil(band.maxNoticeMinutes) * 60_000,
+    lengthFrom: band.longerThan === null ? null : halfMinuteAbove(band.longerThan),
+    lengthBelow: band.atMost === null ? null : halfMinuteAbove(band.atMost),
+  };
+}
+
 /** What `bands` give an ADDED change of `noticeMinutes` and `entryMinutes` (the lookup a set-based write does in SQL). */
 export const addedPremiumOf = (bands: readonly AddedPremiumBand[], noticeMinutes: number, entryMinutes: number): PremiumOwed | null =>
   bands.find(

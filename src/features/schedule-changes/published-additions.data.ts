@@ -5,26 +5,14 @@ import { newId } from "@/data/ids";
 import { inJsonList } from "@/data/json-list";
 import type { EventSpec } from "@/data/outbox/outbox";
 import { sqlNumber, sqlText } from "@/data/sql-literal";
-import type { AddedPremiumBand, PremiumOwed } from "@/domain/fair-workweek/change-premium";
+import { type AddedPremiumBand, addedBandSpan, type PremiumOwed } from "@/domain/fair-workweek/change-premium";
 import type { ChangeRules } from "@/domain/fair-workweek/schedule-change";
 import { addDays } from "@/domain/local-time";
 
-/** The ADDED change's columns on schedule_entries (drizzle/schema/schedules.ts), as an UPDATE sets them. */
-type AddedColumns = Pick<
-  typeof scheduleEntries.$inferInsert,
-  | "addedChangeId"
-  | "addedEmployeeId"
-  | "addedNoticeMinutes"
-  | "addedMinutes"
-  | "addedEntryDate"
-  | "addedRulePack"
-  | "addedPremiumHours"
-  | "addedPremiumAmount"
-  | "addedPremiumRule"
-  | "addedAt"
->;
-
-/** An entry without an ADDED change of its own: what a copy of an entry is written with (its source's change is not its). */
+/**
+ * An entry without an ADDED change of its own, every added_* column of schedule_entries (drizzle/schema/schedules.ts)
+ * null: what a copy of an entry is written with (its source's change is not its).
+ */
 export const NO_ADDED_CHANGE = {
   addedChangeId: null,
   addedEmployeeId: null,
@@ -36,7 +24,10 @@ export const NO_ADDED_CHANGE = {
   addedPremiumAmount: null,
   addedPremiumRule: null,
   addedAt: null,
-} as const satisfies Required<{ [K in keyof AddedColumns]: null }>;
+} as const satisfies Partial<typeof scheduleEntries.$inferInsert>;
+
+/** The ADDED change's columns, as a publish's UPDATE sets them. */
+type AddedColumns = keyof typeof NO_ADDED_CHANGE;
 
 /**
  * How a publish at `location` (instant `at`) records the ADDED change of every entry it makes public
@@ -60,7 +51,7 @@ export function publishedAdditions(
   rules: ChangeRules,
   at: Date,
   dates: { startDate: string; endDate: string },
-): { set: Record<keyof AddedColumns, SQL>; assignedStatements: (entryIds: string[]) => Statement[]; events: EventSpec[] } {
+): { set: Record<AddedColumns, SQL>; assignedStatements: (entryIds: string[]) => Statement[]; events: EventSpec[] } {
   const now = at.getTime();
   const prefix = newId(now).slice(0, 24);
   // Whole minutes of notice under noticeDays days: the start is less than that many minutes after `at`.
@@ -109,12 +100,8 @@ export function publishedAdditions(
 
 /**
  * The premium's `field` of the first of `bands` an entry's notice and length fall in, null outside the window
- * (`inside`) and for a band without a premium: one CASE of literals, no join per row. Each band's bounds are written
- * as bounds on the entry's own columns, so a row costs comparisons and no arithmetic (a week of 1,400 entries
- * evaluates them three times each): the notice n = max(0, (start_at − at) / 60000) is whole minutes, so n ≥ a ⇔
- * start_at ≥ at + ⌈a⌉ min (always, when ⌈a⌉ ≤ 0) and n < b ⇔ start_at < at + ⌈b⌉ min (never, when ⌈b⌉ ≤ 0); the
- * length m = round((end_at − start_at) / 60000.0) rounds halves up, so m > x ⇔ end_at − start_at ≥ (⌊x⌋ + ½) min and
- * m ≤ y ⇔ end_at − start_at < (⌊y⌋ + ½) min.
+ * (`inside`) and for a band without a premium: one CASE of literals, no join per row, each band's bounds compared
+ * with the row's own columns (domain addedBandSpan).
  */
 function premiumByBand(bands: readonly AddedPremiumBand[], inside: SQL, at: number, field: keyof PremiumOwed) {
   const value = (premium: PremiumOwed | null) => {
@@ -123,15 +110,16 @@ function premiumByBand(bands: readonly AddedPremiumBand[], inside: SQL, at: numb
   };
   // NULL whatever the band (NYC's flat amounts have no hours): no CASE to evaluate per row.
   if (bands.every((b) => (b.premium?.[field] ?? null) === null)) return sql`NULL`;
-  const startFrom = (minutes: number) => sqlNumber(at + Math.ceil(minutes) * 60_000);
-  const halfMinuteAbove = (minutes: number) => sqlNumber(Math.floor(minutes) * 60_000 + 30_000);
   const when = bands.map((b) => {
-    const conditions = [
-      ...(Math.ceil(b.minNoticeMinutes) <= 0 ? [] : [sql`start_at >= ${startFrom(b.minNoticeMinutes)}`]),
-      Math.ceil(b.maxNoticeMinutes) <= 0 ? sql`0` : sql`start_at < ${startFrom(b.maxNoticeMinutes)}`,
-      ...(b.longerThan === null ? [] : [sql`end_at - start_at >= ${halfMinuteAbove(b.longerThan)}`]),
-      ...(b.atMost === null ? [] : [sql`end_at - start_at < ${halfMinuteAbove(b.atMost)}`]),
-    ];
+    const span = addedBandSpan(b, at);
+    const conditions = span
+      ? [
+          ...(span.startFrom === null ? [] : [sql`start_at >= ${sqlNumber(span.startFrom)}`]),
+          sql`start_at < ${sqlNumber(span.startBefore)}`,
+          ...(span.lengthFrom === null ? [] : [sql`end_at - start_at >= ${sqlNumber(span.lengthFrom)}`]),
+          ...(span.lengthBelow === null ? [] : [sql`end_at - start_at < ${sqlNumber(span.lengthBelow)}`]),
+        ]
+      : [sql`0`];
     return sql`WHEN ${sql.join(conditions, sql` AND `)} THEN ${value(b.premium)}`;
   });
   return sql.join([sql`CASE WHEN NOT (${inside}) THEN NULL`, ...when, sql`END`], sql` `);

@@ -60,6 +60,38 @@ export function changeRowsOf(rules: ChangeRules | null, write: EntryWrite, conte
   return changes.map((change) => changeRow(rules, write, context, at, change, dated!));
 }
 
+/** A new entry, published as written: what addedChangeRows records of it. */
+export interface NewPublishedEntry {
+  organizationId: string;
+  locationId: string;
+  scheduleEntryId: string;
+  employeeId: string;
+  start: Date;
+  end: Date;
+  utcOffset: number;
+}
+
+/** The change-log rows of an entry first published by its own write (ADDED inside the window), employer initiated unless `context` says. */
+export const addedChangeRows = (
+  rules: ChangeRules | null,
+  entry: NewPublishedEntry,
+  at: Date,
+  context: ChangeContext = { initiatedBy: "EMPLOYER" },
+): ScheduleChangeRow[] =>
+  changeRowsOf(
+    rules,
+    {
+      organizationId: entry.organizationId,
+      locationId: entry.locationId,
+      scheduleEntryId: entry.scheduleEntryId,
+      utcOffset: entry.utcOffset,
+      before: null,
+      after: { employeeId: entry.employeeId, start: entry.start, end: entry.end, published: true, deleted: false },
+    },
+    context,
+    at,
+  );
+
 function changeRow(
   rules: ChangeRules,
   write: EntryWrite,

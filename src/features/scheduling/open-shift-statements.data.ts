@@ -2,7 +2,7 @@ import { openShifts, scheduleEntries } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { businessDate } from "@/domain/local-time";
-import { changeRowsOf, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
+import { addedChangeRows, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { nextVersion } from "@/platform/http/conditional";
 import type { OpenShiftRow } from "./open-shifts.schemas";
 import type { ScheduleScope } from "./schedule-access.guards";
@@ -70,18 +70,19 @@ export async function recordingAssignments(
   if (assigned.length === 0 || shift.isDraft) return { statements: [], events: [] };
   const rules = await changeRulesAt(db, scope.organizationId, shift.locationId, businessDate(shift.startAt, shift.utcOffset));
   const rows = assigned.flatMap(({ entryId, workerId, preferred }) =>
-    changeRowsOf(
+    addedChangeRows(
       rules,
       {
         organizationId: scope.organizationId,
         locationId: shift.locationId,
         scheduleEntryId: entryId,
+        employeeId: workerId,
+        start: shift.startAt,
+        end: shift.endAt,
         utcOffset: shift.utcOffset,
-        before: null,
-        after: { employeeId: workerId, start: shift.startAt, end: shift.endAt, published: true, deleted: false },
       },
-      { initiatedBy: preferred ? "EMPLOYEE" : "EMPLOYER", reason: `open shift ${shift.id}` },
       now,
+      { initiatedBy: preferred ? "EMPLOYEE" : "EMPLOYER", reason: `open shift ${shift.id}` },
     ),
   );
   return recordingChanges(db, scope.organizationId, rows, (entryId) => sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${entryId})`);

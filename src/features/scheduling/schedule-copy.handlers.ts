@@ -10,9 +10,10 @@ import { addDays, businessDate, localDayBounds, localWallClock } from "@/domain/
 import { daysBetween, planCopies } from "@/domain/schedule-copy";
 import { unavailableSpans } from "@/features/availability/availability.guards";
 import { NO_ADDED_CHANGE } from "@/features/schedule-changes/published-additions.data";
-import { changeRowsOf, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
+import { addedChangeRows, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { invalidField } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
+import { rulesFor } from "./schedule-writes.data";
 import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { approvedTimeOff } from "./time-off-conflicts.guards";
@@ -135,7 +136,13 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
   const rules =
     body.asDrafts || rows.length === 0
       ? null
-      : await changeRulesAt(db, organizationId, location.id, businessDate(rows[0]!.startAt, rows[0]!.utcOffset));
+      : await rulesFor(
+          db,
+          organizationId,
+          location.id,
+          rows.map((row) => row.startAt),
+          rows[0]!.utcOffset,
+        );
   const statements: Statement[] = rows.map((row) => {
     const guard = { organizationId, employeeId: row.employeeId, entryId: row.id, start: row.startAt, end: row.endAt };
     return db.insert(scheduleEntries).values({
@@ -156,17 +163,17 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     db,
     organizationId,
     rows.flatMap((row) =>
-      changeRowsOf(
+      addedChangeRows(
         rules,
         {
           organizationId,
           locationId: location.id,
           scheduleEntryId: row.id,
+          employeeId: row.employeeId,
+          start: row.startAt,
+          end: row.endAt,
           utcOffset: row.utcOffset,
-          before: null,
-          after: { employeeId: row.employeeId, start: row.startAt, end: row.endAt, published: true, deleted: false },
         },
-        { initiatedBy: "EMPLOYER" },
         now,
       ),
     ),

@@ -12,7 +12,7 @@ import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
 import { changeRulesOfSetting, changeRulesStatement, insideLocationWindow } from "@/features/schedule-changes/change-rules.data";
 import { publishedAdditions } from "@/features/schedule-changes/published-additions.data";
-import { changeRowsOf } from "@/features/schedule-changes/schedule-changes.data";
+import { addedChangeRows } from "@/features/schedule-changes/schedule-changes.data";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
@@ -133,18 +133,18 @@ export async function publishRange(
       approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, true),
     ];
   });
-  const added = (entryId: string, span: { employeeId: string; startAt: Date; endAt: Date; utcOffset: number }) =>
-    changeRowsOf(
+  const added = (scheduleEntryId: string, span: { employeeId: string; startAt: Date; endAt: Date; utcOffset: number }) =>
+    addedChangeRows(
       rules,
       {
         organizationId,
         locationId: location.id,
-        scheduleEntryId: entryId,
+        scheduleEntryId,
+        employeeId: span.employeeId,
+        start: span.startAt,
+        end: span.endAt,
         utcOffset: span.utcOffset,
-        before: null,
-        after: { employeeId: span.employeeId, start: span.startAt, end: span.endAt, published: true, deleted: false },
       },
-      { initiatedBy: "EMPLOYER" },
       now,
     );
   // The dry run's changes, computed here (it writes nothing); a publish records the same in SQL (test/schedule-changes-publish).

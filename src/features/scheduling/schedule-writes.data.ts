@@ -6,7 +6,13 @@ import { preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { businessDate } from "@/domain/local-time";
 import { planEntrySpan } from "@/domain/schedule-entry";
 import type { ChangeContext } from "@/features/schedule-changes/schedule-changes.data";
-import { changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
+import {
+  addedChangeRows,
+  changeRowsOf,
+  changeRulesAt,
+  entryState,
+  recordingChanges,
+} from "@/features/schedule-changes/schedule-changes.data";
 import type { ScheduleChangeRow } from "@/features/schedule-changes/schedule-changes.schemas";
 import {
   type AlsoWritten,
@@ -101,7 +107,7 @@ const recordingChangesOf = (
       };
 
 /** The location's change rules on the earlier of an entry's dates: null for drafts, or without a pack. */
-const rulesFor = (db: Database, organizationId: string, locationId: string, starts: Date[], utcOffset: number) =>
+export const rulesFor = (db: Database, organizationId: string, locationId: string, starts: Date[], utcOffset: number) =>
   changeRulesAt(db, organizationId, locationId, businessDate(new Date(Math.min(...starts.map((d) => d.getTime()))), utcOffset));
 
 /** A consentId a write names is one of the worker's consents (else 400 naming it); the batch's guard re-checks it. */
@@ -141,18 +147,18 @@ export async function createEntry(
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
   const now = new Date();
   const rules = isDraft ? null : await rulesFor(db, organizationId, location.id, [planned.start], planned.utcOffset);
-  const added = (entryId: string) =>
-    changeRowsOf(
+  const added = (scheduleEntryId: string) =>
+    addedChangeRows(
       rules,
       {
         organizationId,
         locationId: location.id,
-        scheduleEntryId: entryId,
+        scheduleEntryId,
+        employeeId: body.employeeId,
+        start: planned.start,
+        end: planned.end,
         utcOffset: planned.utcOffset,
-        before: null,
-        after: { employeeId: body.employeeId, start: planned.start, end: planned.end, published: true, deleted: false },
       },
-      { initiatedBy: "EMPLOYER" },
       now,
     );
   return guarded(
