@@ -54,7 +54,6 @@ describe("the overlap of a change of workweek", () => {
     expect(weekOf("2025-06-21T23:59:00", timeline)).toEqual(["2025-06-16T00:00:00.000Z", "2025-06-22T00:00:00.000Z"]);
     expect(weekOf("2025-06-22T00:00:00", timeline)).toEqual(["2025-06-22T00:00:00.000Z", "2025-06-29T00:00:00.000Z"]);
   });
-
 });
 
 describe("pay at a change of workweek is the greater of the two counts (29 CFR 778.302(a)), at $20 an hour", () => {

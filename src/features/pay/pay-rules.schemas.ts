@@ -63,13 +63,11 @@ const MealBreak = z
   });
 
 const ruleFields = {
-  workweekStartsOn: z
-    .enum(WORKWEEK_DAYS)
-    .openapi({
-      example: "Monday",
-      description:
-        "The workweek is seven workdays from this day at workdayStartsAt. The organization's: a location's set takes the organization's (422 when it names another).",
-    }),
+  workweekStartsOn: z.enum(WORKWEEK_DAYS).openapi({
+    example: "Monday",
+    description:
+      "The workweek is seven workdays from this day at workdayStartsAt. The organization's: a location's set takes the organization's (422 when it names another).",
+  }),
   workdayStartsAt: ClockTime.openapi({
     description:
       "Local time (HH:MM, default 00:00) at which each workday starts: the workday is the 24 hours from then. Minutes " +
