@@ -1,4 +1,4 @@
-import { DEFAULT_RULES, type GoverningSet, type PayRuleSet, type PayRules, WORKWEEK_DAYS } from "./pay-rules";
+import { DEFAULT_RULES, type PayRuleSet, type PayRules, WORKWEEK_DAYS } from "./pay-rules";
 
 /*
  * Workdays and workweeks on the local wall clock (instants written with Z, read as UTC milliseconds). A workday is
@@ -40,7 +40,10 @@ function weekBoundaryFrom(calendar: Calendar, at: number): number {
   return start === at ? at : start + WEEK_MS;
 }
 
-/** A stretch of time cut by one calendar; a short one is a single workweek of fewer than seven days. */
+/**
+ * A stretch of time cut by one calendar; a short one is a single workweek: of fewer than seven days, or an old
+ * calendar's last week run whole beside the new calendar's first (withOverlapsInOldWeek).
+ */
 interface Segment {
   from: number;
   to: number;
@@ -98,7 +101,9 @@ function newWorkday(segment: Segment, day: number, at: number): Workday {
  * workweekStartsOn or workdayStartsAt) takes effect at the first boundary of the old workweek at or after the
  * start of its effectiveFrom workday; the days until the new calendar's first workweek begins form one short
  * workweek, so no hour ever leaves the seven-day window it was worked in (29 CFR 778.105: a workweek may be
- * changed if the change is intended to be permanent). A change superseded before it took effect never does.
+ * changed if the change is intended to be permanent). A change superseded before it took effect never does. The
+ * short workweek is the old calendar's last week less the overlap with the new calendar's first (29 CFR 778.301):
+ * this timeline counts the overlap in the new week; workweekOverlaps and withOverlapsInOldWeek give the other count.
  */
 export function calendarTimeline(changes: readonly { date: string; calendar: Calendar }[]): Segment[] {
   const segments: Segment[] = [{ from: -Infinity, to: Infinity, calendar: calendarOf(DEFAULT_RULES), short: false }];
@@ -133,25 +138,66 @@ export function workdayAt(segments: readonly Segment[], at: number): Workday {
 }
 
 /**
- * Each location's timeline: the changes of calendar among the sets that govern it (its own, else the
- * organization's), built on first use. `governing` is governingRuleSets over the same sets.
+ * The organization's timeline: the changes of calendar among its own sets (locationId null), in date order. One
+ * workweek and one workday per employee at every location (29 CFR 778.103–778.105; Cal. Labor Code 500(a)): a
+ * location's set changes rates and rules, never the boundaries.
  */
-export function payCalendars(
-  sets: readonly PayRuleSet[],
-  governing: (locationId: string, date: string) => GoverningSet,
-): (locationId: string) => Segment[] {
-  const memo = new Map<string, Segment[]>();
-  return (locationId) => {
-    let timeline = memo.get(locationId);
-    if (!timeline) {
-      const dates = [
-        ...new Set(sets.filter((s) => s.locationId === null || s.locationId === locationId).map((s) => s.effectiveFrom)),
-      ].sort();
-      timeline = calendarTimeline(dates.map((date) => ({ date, calendar: calendarOf(governing(locationId, date).rules) })));
-      memo.set(locationId, timeline);
+export function organizationCalendar(sets: readonly PayRuleSet[]): Segment[] {
+  const own = sets
+    .filter((set) => set.locationId === null)
+    .sort((a, b) => (a.effectiveFrom === b.effectiveFrom ? (a.id < b.id ? -1 : 1) : a.effectiveFrom < b.effectiveFrom ? -1 : 1));
+  const latestOfDate = own.filter((set, i) => own[i + 1]?.effectiveFrom !== set.effectiveFrom);
+  return calendarTimeline(latestOfDate.map((set) => ({ date: set.effectiveFrom, calendar: calendarOf(set) })));
+}
+
+/**
+ * A change of workweek's overlap (29 CFR 778.301): the last old workweek [oldFrom, to) and the first new one
+ * [from, newTo) share [from, to). `index` is the timeline's short segment [oldFrom, from): the old week without the
+ * overlap, as the timeline counts the overlap by default (in the new week).
+ */
+export interface WorkweekOverlap {
+  index: number;
+  oldFrom: number;
+  from: number;
+  to: number;
+  newTo: number;
+}
+
+/**
+ * The overlaps of a timeline: each short segment between a full old calendar and a full new one that lasts at least
+ * the new week (a change superseded within a week of another keeps its short workweek: it has no whole old week).
+ */
+export function workweekOverlaps(timeline: readonly Segment[]): WorkweekOverlap[] {
+  const overlaps: WorkweekOverlap[] = [];
+  timeline.forEach((segment, index) => {
+    const before = timeline[index - 1];
+    const after = timeline[index + 1];
+    if (!segment.short || !before || before.short || !after || after.short || before.to !== segment.from) return;
+    const overlap = { index, oldFrom: segment.from, from: segment.to, to: segment.from + WEEK_MS, newTo: segment.to + WEEK_MS };
+    if (after.from === segment.to && after.to >= overlap.newTo && overlap.to > overlap.from) overlaps.push(overlap);
+  });
+  return overlaps;
+}
+
+/**
+ * The timeline with each given overlap counted in the old workweek instead (29 CFR 778.302(a)(1)): the old
+ * calendar's week runs its seven days [oldFrom, to), the new calendar's first week is what is left of it [to, newTo).
+ */
+export function withOverlapsInOldWeek(timeline: readonly Segment[], overlaps: readonly WorkweekOverlap[]): Segment[] {
+  const out: Segment[] = [];
+  timeline.forEach((segment, index) => {
+    const overlap = overlaps.find((o) => o.index === index);
+    const previous = overlaps.find((o) => o.index + 1 === index);
+    if (overlap) {
+      out.push({ from: overlap.oldFrom, to: overlap.to, calendar: timeline[index - 1]!.calendar, short: true });
+      out.push({ from: overlap.to, to: overlap.newTo, calendar: segment.calendar, short: true });
+    } else if (previous) {
+      out.push({ from: previous.newTo, to: segment.to, calendar: segment.calendar, short: false });
+    } else {
+      out.push(segment);
     }
-    return timeline;
-  };
+  });
+  return out;
 }
 
 /** The last date of a workweek [from, to): the date of the workday holding its last instant. */

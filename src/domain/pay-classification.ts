@@ -1,6 +1,15 @@
 import { addDays } from "./local-time";
 import { centsToAmount, hoursOfMinutes, lineRate, rateOf, roundHalfAwayFromZero, roundTo } from "./pay-amounts";
-import { type CalendarSegment, payCalendars, type Workday, weekEndDate, workdayAt } from "./pay-calendar";
+import {
+  type CalendarSegment,
+  organizationCalendar,
+  type Workday,
+  type WorkweekOverlap,
+  weekEndDate,
+  withOverlapsInOldWeek,
+  workdayAt,
+  workweekOverlaps,
+} from "./pay-calendar";
 import {
   type EmployeePay,
   type LineWithCents,
@@ -92,11 +101,11 @@ function prepare(shift: PayShift & { endTime: Date }, governing: GoverningSet, r
 
 /**
  * Payable minutes of a closed shift for pay: after its punches are rounded under the set governing the workday it
- * starts in (its location's calendar under `ruleSets`).
+ * starts in (the organization's calendar under `ruleSets`).
  */
 export function payableMinutesForPay(shift: PayShift & { endTime: Date }, ruleSets: readonly PayRuleSet[]): number {
   const governing = governingRuleSets(ruleSets);
-  const day = workdayAt(payCalendars(ruleSets, governing)(shift.locationId), shift.startTime.getTime());
+  const day = workdayAt(organizationCalendar(ruleSets), shift.startTime.getTime());
   return prepare(shift, governing(shift.locationId, day.date)).payable;
 }
 
@@ -244,7 +253,7 @@ function payableBefore(prepared: PreparedShift, at: number): number {
 }
 
 /**
- * A shift's minutes split where they were worked: at each workday (and so workweek) boundary of its location's
+ * A shift's minutes split where they were worked: at each workday (and so workweek) boundary of the organization's
  * calendar, each part under the set governing its workday. The parts' minutes always add up to the shift's payable
  * minutes (the last part takes what is left).
  */
@@ -336,17 +345,16 @@ const compareParts = (a: Part, b: Part) => a.day.from - b.day.from || compareTex
 const isClosed = (shift: PayShift): shift is PayShift & { endTime: Date } => shift.endTime !== null;
 
 type Governing = ReturnType<typeof governingRuleSets>;
-type Calendars = ReturnType<typeof payCalendars>;
+type Timeline = readonly CalendarSegment[];
 
 /**
  * Every closed shift's lines of one employee (in start order), before their rates: parts classified workday by
  * workday in time order, each workweek apart; then each workday's meal penalty after its shift lines.
  */
-function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, calendars: Calendars) {
+function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, timeline: Timeline) {
   const parts: Part[] = [];
   const meals = new Map<string, MealDay>();
   for (const shift of shifts) {
-    const timeline = calendars(shift.locationId);
     const day = workdayAt(timeline, shift.startTime.getTime());
     const rules = governing(shift.locationId, day.date);
     const prepared = prepare(shift, rules);
@@ -357,7 +365,7 @@ function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], g
   }
   parts.sort(compareParts);
   const weeks = new Map<string, WorkweekState>();
-  const weekOf = (day: Workday, timeline: readonly CalendarSegment[]) => {
+  const weekOf = (day: Workday) => {
     let week = weeks.get(day.weekKey);
     if (!week) {
       week = {
@@ -381,13 +389,12 @@ function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], g
     const key = parts[i]!.day.key;
     let j = i + 1;
     while (j < parts.length && parts[j]!.day.key === key) j++;
-    const first = parts[i]!;
-    dayLines(parts.slice(i, j), weekOf(first.day, calendars(first.prepared.shift.locationId)), pending);
+    dayLines(parts.slice(i, j), weekOf(parts[i]!.day), pending);
     i = j;
   }
   const penalties: PendingLine[] = [];
   for (const meal of meals.values()) {
-    const line = mealPenalty(meal, weekOf(meal.day, calendars(meal.shifts[0]!.shift.locationId)));
+    const line = mealPenalty(meal, weekOf(meal.day));
     if (line) penalties.push(line);
   }
   return { lines: penalties.length ? mergePending(pending, penalties) : pending, weeks };
@@ -465,6 +472,71 @@ function premiumLine(premium: PremiumOwed, weeks: Iterable<WorkweekState>): Line
   return makeLine({ ...fields, minutes: Math.round(premium.hours * 60) }, roundTo(premium.hours, 4), rate);
 }
 
+/** An employee's lines with their workweeks' regular rates set. */
+function ratedLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, timeline: Timeline) {
+  const computed = employeeShiftLines(shifts, governing, timeline);
+  for (const week of computed.weeks.values()) week.regularRate = regularRateOf(week);
+  return computed;
+}
+
+const centsOfLines = (lines: readonly PendingLine[]) =>
+  lines.reduce((sum, l) => sum + (makeLine(l.fields, l.hours, rateOfLine(l)).cents ?? 0), 0);
+
+/** The organization's timeline, its changes of workweek, and the timeline with some of their overlaps in the old week. */
+interface OverlapCounts {
+  timeline: Timeline;
+  overlaps: readonly WorkweekOverlap[];
+  inOldWeek: (overlaps: readonly WorkweekOverlap[]) => Timeline;
+}
+
+function overlapCounts(timeline: Timeline): OverlapCounts {
+  const memo = new Map<string, Timeline>();
+  return {
+    timeline,
+    overlaps: workweekOverlaps(timeline),
+    inOldWeek: (overlaps) => {
+      const key = overlaps.map((o) => o.index).join(",");
+      let found = memo.get(key);
+      if (!found) {
+        found = withOverlapsInOldWeek(timeline, overlaps);
+        memo.set(key, found);
+      }
+      return found;
+    },
+  };
+}
+
+/** A punch may round this far into an overlap (the largest rounding increment). */
+const ROUNDING_REACH_MS = 15 * MINUTE_MS;
+
+/**
+ * An employee's lines at a change of workweek: the greater of the two computations of 29 CFR 778.302(a) — the
+ * overlap's hours counted in the old workweek only, then in the new only — for each change whose overlap the
+ * employee worked in (otherwise both are one computation). The new-week count wins a tie. Each change is decided
+ * on the employee's whole computation: the weeks of other changes are the same in both.
+ */
+function linesAtTheGreaterCount(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, counts: OverlapCounts) {
+  let best = ratedLines(shifts, governing, counts.timeline);
+  let inOld: WorkweekOverlap[] = [];
+  let bestCents: number | null = null;
+  for (const overlap of counts.overlaps) {
+    const worked = shifts.some(
+      (s) => s.startTime.getTime() - ROUNDING_REACH_MS < overlap.to && s.endTime.getTime() + ROUNDING_REACH_MS > overlap.from,
+    );
+    if (!worked) continue;
+    const trial = [...inOld, overlap];
+    const other = ratedLines(shifts, governing, counts.inOldWeek(trial));
+    bestCents ??= centsOfLines(best.lines);
+    const otherCents = centsOfLines(other.lines);
+    if (otherCents > bestCents) {
+      best = other;
+      bestCents = otherCents;
+      inOld = trial;
+    }
+  }
+  return best;
+}
+
 /** The input of a pay computation: every shift of the workweeks the range touches, paid time off and the rule sets. */
 export interface PayInput {
   startDate: string;
@@ -506,7 +578,7 @@ export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
 export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmployeePay> {
   const { startDate, endDate } = input;
   const governing = governingRuleSets(input.ruleSets);
-  const calendars = payCalendars(input.ruleSets, governing);
+  const timelines = overlapCounts(organizationCalendar(input.ruleSets));
   const closed = input.shifts.filter(isClosed).sort(compareShifts);
   const timeOff = input.timeOff
     .filter((d) => d.date >= startDate && d.date <= endDate && d.hours !== 0)
@@ -527,8 +599,7 @@ export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmploye
     while (t < timeOff.length && timeOff[t]!.employeeId === employeeId) t++;
     const fromPremiums = q;
     while (q < premiums.length && premiums[q]!.employeeId === employeeId) q++;
-    const { lines: pending, weeks } = employeeShiftLines(closed.slice(from, s), governing, calendars);
-    for (const week of weeks.values()) week.regularRate = regularRateOf(week);
+    const { lines: pending, weeks } = linesAtTheGreaterCount(closed.slice(from, s), governing, timelines);
     const answered = pending.filter((l) => l.fields.date >= startDate && l.fields.date <= endDate);
     const shiftLines: ChargedLine[] = answered.map((l) => ({
       ...makeLine(l.fields, l.hours, rateOfLine(l)),

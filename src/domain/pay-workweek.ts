@@ -13,9 +13,11 @@ export function workweekStart(date: string, startsOn: Weekday): string {
  * The business dates (local start dates) of the shifts a pay computation of workdays [startDate, endDate] must
  * read so that every workweek the range touches is computed whole, its regular rate included. A workweek starts at
  * most 6 days before a workday it holds (a workday starts at most 23:59 after its date's midnight) and ends at most
- * 7 days after; a shift that began up to 2 days before a week's start may still run into it. More is harmless.
+ * 7 days after; at a change of workweek both counts of the overlap are computed (29 CFR 778.302), over the old
+ * week and the new one, less than 14 days together, so a date's workweeks reach at most 14 days either side; a
+ * shift that began up to 2 days before a week's start may still run into it. More is harmless.
  */
-export const payReadWindow = (startDate: string, endDate: string) => ({ from: addDays(startDate, -8), to: addDays(endDate, 7) });
+export const payReadWindow = (startDate: string, endDate: string) => ({ from: addDays(startDate, -16), to: addDays(endDate, 14) });
 
 /**
  * The day the organization's workweek starts on each date: the workweekStartsOn of its organization-wide rule set

@@ -165,6 +165,10 @@ export const PROBLEM_CODES = {
   PHOTO_TYPE_UNSUPPORTED: code([415], "A photo's Content-Type is not image/jpeg, image/png or image/webp"),
 
   IDEMPOTENCY_KEY_REUSED: code([422], "The Idempotency-Key was used with a different request"),
+  PAY_RULES_NOT_ORGANIZATIONS_WORKWEEK: code(
+    [422],
+    "A location's rule set names another workweekStartsOn or workdayStartsAt than the organization's set in force on its effectiveFrom (`errors` names the field)",
+  ),
   COST_CODE_TOO_DEEP: code([422], "The cost code (with the codes under it) would be deeper than 5 levels"),
   COST_CODE_CYCLE: code([422], "The new parent is the cost code itself or one of the codes under it"),
   COST_CODE_NOT_ASSIGNED: code([422], "The cost code is not an active cost code assigned to the staff member"),

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/domain/local-time";
+import { organizationCalendar, workweekOverlaps } from "@/domain/pay-calendar";
 import { computePay, type PayComputation, type PayShift } from "@/domain/pay-classification";
 import { PAY_PRESETS, type PayRuleSet, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
 import { payReadWindow } from "@/domain/pay-workweek";
@@ -110,6 +111,22 @@ function payOfWindow(shifts: PayShift[], ruleSets: PayRuleSet[], startDate: stri
   return computePay({ startDate, endDate, shifts: read, timeOff: [], ruleSets });
 }
 
+const earliest = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * The last date a later punch leaves alone at a change of workweek: the overlap is counted the greater way over the
+ * old and the new week (29 CFR 778.302), so a punch before the new week ends may recount the days from the old
+ * week's start (a late workday start puts its first line on the date before).
+ */
+function recountedFrom(ruleSets: readonly PayRuleSet[], punched: PayShift): string {
+  let date = "9999-12-31";
+  for (const overlap of workweekOverlaps(organizationCalendar(ruleSets))) {
+    if (punched.startTime.getTime() >= overlap.newTo) continue;
+    date = earliest(date, addDays(new Date(overlap.oldFrom).toISOString().slice(0, 10), -2));
+  }
+  return date;
+}
+
 describe("computePay properties", () => {
   it("regular + overtime + double time = the payable minutes (after rounding), as the reference calculator reads them", () => {
     fc.assert(
@@ -159,15 +176,16 @@ describe("computePay properties", () => {
         const before = computePay({ startDate: FIRST_DAY, endDate, shifts, timeOff: [], ruleSets });
         const after = computePay({ startDate: FIRST_DAY, endDate, shifts: [...shifts, punched], timeOff: [], ruleSets });
         // Until its workweek ends, a later shift may change the regular rate of the week's earlier overtime.
+        const reached = recountedFrom(ruleSets, punched);
         const minutesOf = (result: PayComputation) =>
           Object.fromEntries(
-            Object.entries(linesByEmployee(result, FIRST_DAY, addDays(punched.businessDate, -2))).map(([id, lines]) => [
+            Object.entries(linesByEmployee(result, FIRST_DAY, earliest(addDays(punched.businessDate, -2), reached))).map(([id, lines]) => [
               id,
               lines.map((l) => [l.date, l.shiftId, l.kind, l.rule, l.minutes, l.ruleSetId]),
             ]),
           );
         expect(minutesOf(after)).toEqual(minutesOf(before));
-        const earlierWeeks = addDays(punched.businessDate, -9);
+        const earlierWeeks = earliest(addDays(punched.businessDate, -9), reached);
         expect(linesByEmployee(after, FIRST_DAY, earlierWeeks)).toEqual(linesByEmployee(before, FIRST_DAY, earlierWeeks));
       }),
       { numRuns: 300 },

@@ -97,8 +97,8 @@ describe("computePay: the contract's cases", () => {
     expect(payReadWindow(THU, FRI).from <= MON).toBe(true);
   });
 
-  it("the read window covers every workweek the range touches, whatever the sets: 8 days before, 7 after", () => {
-    expect(payReadWindow(THU, FRI)).toEqual({ from: "2026-05-27", to: "2026-06-12" });
+  it("the read window covers every workweek the range touches, both counts of a change of workweek included: 16 days before, 14 after", () => {
+    expect(payReadWindow(THU, FRI)).toEqual({ from: "2026-05-19", to: "2026-06-19" });
   });
 
   it("a rule-set change mid-week: each day under its own set, the week's regular minutes carried across", () => {

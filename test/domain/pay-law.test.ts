@@ -130,13 +130,17 @@ describe("a change of workweek (29 CFR 778.105: a change intended to be permanen
     const { totals, employees } = pay(days(from, 7), [SUNDAY, WEDNESDAY], from, SAT);
     expect(totals).toMatchObject({ regularMinutes: 2400, overtimeMinutes: 1380 });
     expect(employees[0]!.workweeks.map((w) => [w.startDate, w.endDate, w.minutes])).toEqual([[from, SAT, 3780]]);
-    // The days from the old week's end to the first Wednesday are one short workweek.
+    // The next week, Sun 06-07 – Sat 06-13, holds the change: the old Sunday week 06-07..06-13 and the first
+    // Wednesday week 06-10..06-16 overlap on Wed–Sat. Overlap in the new week: 06-07..06-09 (27 h) and 06-10..06-16
+    // (36 h), no overtime; in the old week: 63 h, 23 h overtime. 29 CFR 778.302: the greater, the old week's.
     const next = pay(days(SUN, 7), [SUNDAY, WEDNESDAY], SUN, addDays(SUN, 6));
-    expect(next.employees[0]!.workweeks.map((w) => [w.startDate, w.endDate, w.minutes])).toEqual([
-      [SUN, "2026-06-09", 1620],
-      ["2026-06-10", "2026-06-16", 2160],
-    ]);
-    expect(next.totals).toMatchObject({ overtimeMinutes: 0 });
+    expect(next.employees[0]!.workweeks.map((w) => [w.startDate, w.endDate, w.minutes])).toEqual([[SUN, "2026-06-13", 3780]]);
+    expect(next.totals).toMatchObject({ regularMinutes: 2400, overtimeMinutes: 1380 });
+  });
+
+  it("with no hour worked in the overlap both counts are one: the short workweek until the first new week", () => {
+    const next = pay(days(SUN, 3), [SUNDAY, WEDNESDAY], SUN, addDays(SUN, 6));
+    expect(next.employees[0]!.workweeks.map((w) => [w.startDate, w.endDate, w.minutes])).toEqual([[SUN, "2026-06-09", 1620]]);
   });
 
   it("a change effective on the old workweek's first day takes effect at once", () => {

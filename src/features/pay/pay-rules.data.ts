@@ -1,14 +1,14 @@
 import { locations, payRuleSets, payRuleSetUses } from "@db/schema";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { inOrganization } from "@/data/tenancy";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { fillFromPreset, type PayPreset, type PayRules, payRuleProblems } from "@/domain/pay-rules";
+import { DEFAULT_RULES, fillFromPreset, type PayPreset, type PayRules, payRuleProblems } from "@/domain/pay-rules";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
-import { conflict, invalidField, notFound, preconditionFailed, validationFailed } from "@/problems/problem";
+import { conflict, type FieldError, invalidField, notFound, ProblemError, preconditionFailed, validationFailed } from "@/problems/problem";
 import type { PayRuleSetCreateInput, PayRuleSetPatchInput } from "./pay-rules.schemas";
 
 type RuleSetRow = typeof payRuleSets.$inferSelect;
@@ -47,6 +47,56 @@ const unusedByClosedPeriods = guard({
 });
 
 const problems = [unusedByClosedPeriods, whenDuplicate(payRuleSets, versionTaken)];
+
+/**
+ * One workweek and one workday per employee (29 CFR 778.103–778.105): a location's set takes the boundaries of the
+ * organization's set in force on its effectiveFrom (the default Monday/00:00 without one). Those it leaves out are
+ * filled in; one it names otherwise is a 422 naming the field. Pay reads the boundaries of the organization's sets
+ * only, so a later change of the organization's workweek applies at every location.
+ */
+async function withOrganizationsBoundaries(
+  db: Database,
+  organizationId: string,
+  locationId: string | null,
+  effectiveFrom: string,
+  rules: PayRules,
+  named: Partial<Pick<PayRules, "workweekStartsOn" | "workdayStartsAt">>,
+): Promise<PayRules> {
+  if (locationId === null) return rules;
+  const [own] = await db
+    .select({ workweekStartsOn: payRuleSets.workweekStartsOn, workdayStartsAt: payRuleSets.workdayStartsAt })
+    .from(payRuleSets)
+    .where(
+      and(
+        eq(payRuleSets.organizationId, organizationId),
+        isNull(payRuleSets.locationId),
+        isNull(payRuleSets.deletedAt),
+        lte(payRuleSets.effectiveFrom, effectiveFrom),
+      ),
+    )
+    .orderBy(desc(payRuleSets.effectiveFrom), desc(payRuleSets.id))
+    .limit(1);
+  const boundaries = {
+    workweekStartsOn: (own?.workweekStartsOn ?? DEFAULT_RULES.workweekStartsOn) as PayRules["workweekStartsOn"],
+    workdayStartsAt: own?.workdayStartsAt ?? DEFAULT_RULES.workdayStartsAt,
+  };
+  const errors = (["workweekStartsOn", "workdayStartsAt"] as const)
+    .filter((field) => named[field] !== undefined && named[field] !== boundaries[field])
+    .map((field) => ({
+      path: field,
+      message: `must be the organization's (${boundaries[field]} from its set in force on ${effectiveFrom}) or left out: a location's set cannot change the workweek or the workday`,
+    }));
+  if (errors.length) throw organizationsWorkweekOnly(errors);
+  return { ...rules, ...boundaries };
+}
+
+const organizationsWorkweekOnly = (errors: FieldError[]) =>
+  new ProblemError(
+    422,
+    "PAY_RULES_NOT_ORGANIZATIONS_WORKWEEK",
+    `One workweek and one workday per employee come from the organization's rule set: ${errors.map((e) => e.path).join(", ")} ${errors.length > 1 ? "differ" : "differs"} from it. Leave the field out on a location's set.`,
+    { errors },
+  );
 
 /** The set's rule columns from filled rules, after checking them (400 naming each field). */
 function ruleColumns(preset: PayPreset, rules: PayRules, effectiveFrom: string) {
@@ -107,8 +157,9 @@ export async function createRuleSet(
 ) {
   const { db } = writer;
   const { name, locationId = null, effectiveFrom, preset, ...request } = body;
-  const columns = ruleColumns(preset, fillFromPreset(preset, request), effectiveFrom);
   if (locationId) await requireLocation(db, organizationId, locationId);
+  const rules = await withOrganizationsBoundaries(db, organizationId, locationId, effectiveFrom, fillFromPreset(preset, request), request);
+  const columns = ruleColumns(preset, rules, effectiveFrom);
   const now = new Date();
   const row: RuleSetRow = {
     id: newId(now.getTime()),
@@ -143,8 +194,10 @@ export async function patchRuleSet(
   const { name, effectiveFrom, preset, rounding, ...named } = body;
   const current = rulesOfRow(was);
   const defined = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
-  const rules: PayRules = { ...current, ...defined, rounding: { ...current.rounding, ...rounding } };
-  const columns = ruleColumns((preset ?? was.preset) as PayPreset, rules, effectiveFrom ?? was.effectiveFrom);
+  const patched: PayRules = { ...current, ...defined, rounding: { ...current.rounding, ...rounding } };
+  const date = effectiveFrom ?? was.effectiveFrom;
+  const rules = await withOrganizationsBoundaries(db, organizationId, was.locationId, date, patched, named);
+  const columns = ruleColumns((preset ?? was.preset) as PayPreset, rules, date);
   const now = nextVersionAfter(was);
   const row: RuleSetRow = { ...was, ...columns, name: name ?? was.name, updatedAt: now };
   const earliest = row.effectiveFrom < was.effectiveFrom ? row.effectiveFrom : was.effectiveFrom;

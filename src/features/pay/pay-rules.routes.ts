@@ -28,7 +28,15 @@ const rulesNote =
   "cannot share a date (409 `PAY_RULES_VERSION_TAKEN`). Workdays start at workdayStartsAt (default 00:00) and minutes " +
   "count in the workday and workweek they were worked in; a set with another workweekStartsOn or workdayStartsAt " +
   "changes the workweek at the end of the old workweek holding its effectiveFrom (at once on that week's first day), " +
-  "the days until the first new workweek forming one short workweek.";
+  "the days until the first new workweek forming one short workweek. The old week as it was and the first new week " +
+  "overlap there (29 CFR 778.301): each employee who worked in the overlap is paid the greater of the two " +
+  "computations of 29 CFR 778.302 (the overlap counted in the old week only, then in the new week only; the new " +
+  "week's on a tie). One workweek and one workday per employee, at every location (29 CFR 778.103–778.105): the " +
+  "boundaries (workweekStartsOn, workdayStartsAt) are the organization's — its set in force on each date. A " +
+  "location's own set changes rates and rules, never the boundaries: left out, they are filled with those of the " +
+  "organization's set in force on the location set's effectiveFrom (Monday and 00:00 without one); named otherwise, " +
+  "the write is a 422 `PAY_RULES_NOT_ORGANIZATIONS_WORKWEEK` whose `errors` name the field, and nothing is written. " +
+  "A later change of the organization's workweek applies at every location (a location set keeps the copy it took).";
 
 export const list = defineRoute({
   method: "get",
@@ -60,7 +68,7 @@ export const create = defineRoute({
   request: { params: OrganizationParams, body: jsonBody(PayRuleSetCreate) },
   responses: {
     201: withETag(jsonContent(PayRuleSet, "The created rule set")),
-    ...problems("ORGANIZATION_NOT_FOUND", "PAY_RULES_VERSION_TAKEN", "PAY_RULES_IN_USE"),
+    ...problems("ORGANIZATION_NOT_FOUND", "PAY_RULES_VERSION_TAKEN", "PAY_RULES_IN_USE", "PAY_RULES_NOT_ORGANIZATIONS_WORKWEEK"),
   },
 });
 
@@ -84,12 +92,18 @@ export const patch = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Update a pay rule set",
-  description: `Changes the fields named; the others keep their values (a preset named fills nothing on a PATCH); the result is checked as on creation.${mealNote}${inUseNote}`,
+  description: `Changes the fields named; the others keep their values (a preset named fills nothing on a PATCH); the result is checked as on creation. A location's set takes the boundaries of the organization's set in force on its (new) effectiveFrom: naming others is a 422 \`PAY_RULES_NOT_ORGANIZATIONS_WORKWEEK\` naming the field.${mealNote}${inUseNote}`,
   middleware: [write] as const,
   request: { params: PayRuleSetParams, body: jsonBody(PayRuleSetPatch), headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(PayRuleSet, "The updated rule set")),
-    ...problems("PAY_RULE_SET_NOT_FOUND", "PAY_RULES_IN_USE", "PAY_RULES_VERSION_TAKEN", "PRECONDITION_FAILED"),
+    ...problems(
+      "PAY_RULE_SET_NOT_FOUND",
+      "PAY_RULES_IN_USE",
+      "PAY_RULES_VERSION_TAKEN",
+      "PAY_RULES_NOT_ORGANIZATIONS_WORKWEEK",
+      "PRECONDITION_FAILED",
+    ),
   },
 });
 

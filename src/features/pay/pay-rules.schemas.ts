@@ -63,15 +63,19 @@ const MealBreak = z
   });
 
 const ruleFields = {
-  workweekStartsOn: z
-    .enum(WORKWEEK_DAYS)
-    .openapi({ example: "Monday", description: "The workweek is seven workdays from this day at workdayStartsAt." }),
+  workweekStartsOn: z.enum(WORKWEEK_DAYS).openapi({
+    example: "Monday",
+    description:
+      "The workweek is seven workdays from this day at workdayStartsAt. The organization's: a location's set takes the organization's (422 when it names another).",
+  }),
   workdayStartsAt: ClockTime.openapi({
     description:
       "Local time (HH:MM, default 00:00) at which each workday starts: the workday is the 24 hours from then. Minutes " +
       "count in the workday and workweek they were worked in; a shift crossing a boundary is split there. Set it " +
       "(e.g. 04:00) to keep overnight shifts whole. A change of workdayStartsAt or workweekStartsOn takes effect at " +
-      "the end of the old workweek holding effectiveFrom; the days until the first new workweek form one short workweek.",
+      "the end of the old workweek holding effectiveFrom; the days until the first new workweek form one short workweek " +
+      "(the overlap is paid the greater way, 29 CFR 778.302). The organization's: a location's set takes the " +
+      "organization's (422 when it names another).",
     example: "00:00",
   }),
   dailyOvertimeAfterMinutes: thresholdMinutes("Minutes of a workday past which time is overtime."),

@@ -5,7 +5,7 @@ import { MAX_OCCURRENCE_MS } from "@/domain/availability-limits";
 import { type Eligibility, rankEligibility } from "@/domain/eligibility";
 import { addDays, businessDate, localDayBounds, offsetMinutesAt } from "@/domain/local-time";
 import { governingRuleSets } from "@/domain/pay-rules";
-import { workweekStart } from "@/domain/pay-workweek";
+import { organizationWorkweekStartsOn, workweekStart } from "@/domain/pay-workweek";
 import { planEntrySpan } from "@/domain/schedule-entry";
 import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
 import { validationFailed } from "@/problems/problem";
@@ -83,8 +83,10 @@ export async function eligibility(
       .where(and(eq(payRuleSets.organizationId, scope.organizationId), isNull(payRuleSets.deletedAt))),
   ]);
   const date = businessDate(slot.start, offsetMinutesAt(location.timezone, slot.start));
-  const { rules } = governingRuleSets(sets.map(ruleSetOfRow))(location.id, date);
-  const weekStart = workweekStart(date, rules.workweekStartsOn);
+  const ruleSets = sets.map(ruleSetOfRow);
+  const { rules } = governingRuleSets(ruleSets)(location.id, date);
+  // One workweek per employee, the organization's, whatever the location's own set (29 CFR 778.103–778.105).
+  const weekStart = workweekStart(date, organizationWorkweekStartsOn(ruleSets)(date));
   const week = {
     start: localDayBounds(weekStart, location.timezone).start,
     end: localDayBounds(addDays(weekStart, 6), location.timezone).end,
