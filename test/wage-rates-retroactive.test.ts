@@ -65,7 +65,7 @@ describe("retroactive wage rates are paid (issue 44 item 7)", () => {
     await createRuleSet(w.org, { preset: "FLSA", workweekStartsOn: "Sunday", effectiveFrom: "2025-01-01" });
     const role = await createRole(w, 16);
     const before = await resolvedDay(w, "2025-08-29", 4, { roleId: role.id });
-    const shifts = [];
+    const shifts: { id: string; hourlyWage: number }[] = [];
     for (const date of DAYS) shifts.push(await resolvedDay(w, date, 9.5, { roleId: role.id }));
     expect(shifts.map((s) => s.hourlyWage)).toEqual([16, 16, 16, 16, 16]);
     // 5 shifts × 9.5 h = 47.5 h at $16 = $760.00
