@@ -24,6 +24,7 @@ const shift: ShiftRow = {
   hourlyWage: 18.5,
   salaried: false,
   wageRateId: null,
+  wageSource: "RESOLVED",
   duration: 0,
   totalPaidBreaks: 0,
   totalUnpaidBreaks: 0,

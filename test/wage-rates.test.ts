@@ -166,17 +166,22 @@ describe("wage rates: resolving a shift's rate", () => {
     expect(await resolve(`roleId=${plain.id}&date=2026-02-28`)).toEqual({ hourlyRate: 15, wageRateId: null, source: "STAFF_MEMBER" });
   });
 
-  it("clock-in records the rate effective on the shift's date and keeps it; a future-dated raise waits for its date", async () => {
+  it("clock-in records the rate effective on the shift's date; a future-dated raise waits for its date; a retroactive one re-rates it", async () => {
     const w = await createWorkplace();
     const current = await createRate(w, { roleId: w.roleId, hourlyRate: 24, effectiveFrom: addDays(today(), -2) });
     await createRate(w, { roleId: w.roleId, hourlyRate: 30, effectiveFrom: addDays(today(), 2) });
     const opened = await clockIn(w);
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({ hourlyWage: 24, wageRateId: current.id });
-    // A newer rate effective on the shift's date changes no recorded shift.
-    await createRate(w, { roleId: w.roleId, locationId: w.location.id, hourlyRate: 40, effectiveFrom: addDays(today(), -1) });
+    // A more specific rate effective by the shift's date re-rates it (issue 44: retroactive rates are paid).
+    const specific = await createRate(w, {
+      roleId: w.roleId,
+      locationId: w.location.id,
+      hourlyRate: 40,
+      effectiveFrom: addDays(today(), -1),
+    });
     const read = await api("GET", `/api/timesheets/${opened.body.id}`, { token: w.org.adminToken });
-    expect(read.body).toMatchObject({ hourlyWage: 24, wageRateId: current.id });
+    expect(read.body).toMatchObject({ hourlyWage: 40, wageRateId: specific.id });
   });
 
   it("a manual shift records the rate of its start date; a set hourlyWage wins; a salaried member's shift carries none", async () => {

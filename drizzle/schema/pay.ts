@@ -90,6 +90,12 @@ export const payPeriods = sqliteTable(
      */
     frozenFrom: text("frozen_from"),
     frozenTo: text("frozen_to"),
+    /**
+     * The hourly wage each staff member's paid time off of the period was paid at by the last close (staff member id
+     * → wage; 0 when salaried): while the period is closed its time-off lines read these, not the wage of today.
+     * NULL for a close from before the column.
+     */
+    timeOffWages: text("time_off_wages", { mode: "json" }).$type<Record<string, number>>(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.startDate] }),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { PunchSource } from "../../src/domain/punch-source";
+import type { ShiftWageSource } from "../../src/domain/shift-wage";
 import type { TrustFlag } from "../../src/domain/trust";
 import { lifecycle, timestamp } from "./columns";
 import { costCodes } from "./cost-codes";
@@ -73,6 +74,11 @@ export const shifts = sqliteTable(
     salaried: integer("salaried", { mode: "boolean" }).notNull().default(false),
     /** The wage rate (wage_rates) the shift's hourlyWage was resolved from, or NULL (the role's or staff member's wage). */
     wageRateId: text("wage_rate_id"),
+    /**
+     * Where hourlyWage came from (domain/shift-wage): RESOLVED by the wage rules (a rate, else the role's or staff
+     * member's wage), or SET_BY_HAND. A wage rate written with a past effectiveFrom re-rates RESOLVED shifts only.
+     */
+    wageSource: text("wage_source").$type<ShiftWageSource>().notNull().default("RESOLVED"),
     duration: integer("duration").notNull().default(0),
     totalPaidBreaks: integer("total_paid_breaks").notNull().default(0),
     totalUnpaidBreaks: integer("total_unpaid_breaks").notNull().default(0),

@@ -15,11 +15,18 @@ export interface ResolvedWage {
   source: WageSource;
 }
 
+/**
+ * What naming a role or a location adds to a rate's specificity: role and location (3) > role (2) > location (1) >
+ * staff member only (0). The re-rating of recorded shifts orders rates in SQL by the same weights
+ * (features/wage-rates/shift-rerating.data).
+ */
+export const RATE_SPECIFICITY = { role: 2, location: 1 } as const;
+
 /** How specific a rate is for the shift (higher wins), or -1 when it does not apply to its role and location. */
 function specificity(rate: WageRateRow, roleId: string | null, locationId: string | null): number {
   if (rate.roleId !== null && rate.roleId !== roleId) return -1;
   if (rate.locationId !== null && rate.locationId !== locationId) return -1;
-  return (rate.roleId !== null ? 2 : 0) + (rate.locationId !== null ? 1 : 0);
+  return (rate.roleId !== null ? RATE_SPECIFICITY.role : 0) + (rate.locationId !== null ? RATE_SPECIFICITY.location : 0);
 }
 
 /**

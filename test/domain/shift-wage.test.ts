@@ -15,27 +15,35 @@ describe("shiftWage", () => {
 });
 
 describe("shiftPay and wireWage", () => {
-  it("a salaried staff member's shift stores no wage and reads null; anyone else's the explicit, role's or own wage", () => {
+  it("a salaried staff member's shift stores no wage and reads null; anyone else's the explicit (SET_BY_HAND), role's or own wage", () => {
     const salaried = { hourlyWage: 40, wageType: "salary" };
     const rate = { hourlyRate: 25, wageRateId: "wr_1" };
-    expect(shiftPay({ hourlyWage: 21.5 }, salaried, undefined, rate)).toEqual({ hourlyWage: 0, salaried: true, wageRateId: null });
+    expect(shiftPay({ hourlyWage: 21.5 }, salaried, undefined, rate)).toEqual({
+      hourlyWage: 0,
+      salaried: true,
+      wageRateId: null,
+      wageSource: "RESOLVED",
+    });
     expect(shiftPay({ hourlyWage: 21.5 }, { hourlyWage: 18, wageType: "hourly" })).toEqual({
       hourlyWage: 21.5,
       salaried: false,
       wageRateId: null,
+      wageSource: "RESOLVED",
     });
     // A wage given by hand wins over a resolved rate; a resolved rate wins over the role's and the member's.
     expect(shiftPay({ hourlyWage: 21.5 }, { hourlyWage: 18, wageType: null }, 30, rate)).toEqual({
       hourlyWage: 30,
       salaried: false,
       wageRateId: null,
+      wageSource: "SET_BY_HAND",
     });
     expect(shiftPay({ hourlyWage: 21.5 }, { hourlyWage: 18, wageType: "hourly" }, undefined, rate)).toEqual({
       hourlyWage: 25,
       salaried: false,
       wageRateId: "wr_1",
+      wageSource: "RESOLVED",
     });
-    expect(shiftPay({ hourlyWage: null }, null)).toEqual({ hourlyWage: 0, salaried: false, wageRateId: null });
+    expect(shiftPay({ hourlyWage: null }, null)).toEqual({ hourlyWage: 0, salaried: false, wageRateId: null, wageSource: "RESOLVED" });
     expect(wireWage({ hourlyWage: 0, salaried: true })).toBeNull();
     expect(wireWage({ hourlyWage: 0, salaried: false })).toBe(0);
     expect(wireWage({ hourlyWage: 18, salaried: false })).toBe(18);

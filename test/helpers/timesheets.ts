@@ -91,6 +91,8 @@ export async function seedShifts(organizationId: string, seeds: readonly SeedShi
       businessDate: businessDate(s.start, s.utcOffset),
       hourlyWage: s.hourlyWage ?? 20,
       wageRateId: null,
+      // Seeded wages are given, as a manual shift's hourlyWage is.
+      wageSource: "SET_BY_HAND",
       salaried: false,
       ...closed.totals,
       flags: s.flags ?? [],

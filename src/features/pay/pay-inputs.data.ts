@@ -70,8 +70,43 @@ export const payInputsFingerprint = (organizationId: string, startDate: string, 
     || '/' || (SELECT count(*) || ':' || total(approved_at) FROM timesheet_approvals
       WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM schedule_change_log
-      WHERE organization_id = ${organizationId} AND entry_date >= ${startDate} AND entry_date <= ${endDate})`;
+      WHERE organization_id = ${organizationId} AND entry_date >= ${startDate} AND entry_date <= ${endDate})
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM staff_members WHERE organization_id = ${organizationId})`;
 };
+
+/** Approved time off on paid policies of staff member `staffId` overlapping [rangeStart, rangeEnd) (epoch ms). */
+const paidTimeOffOf = (staffId: SQL, rangeStart: number, rangeEnd: number) =>
+  sql`EXISTS (SELECT 1 FROM time_off_requests AS away INNER JOIN time_off_policies AS policy ON policy.id = away.policy_id
+    WHERE away.worker_id = ${staffId} AND away.status = 'approved' AND away.deleted_at IS NULL
+      AND away.start_at < ${rangeEnd} AND away.end_at > ${rangeStart} AND policy.paid = 1)`;
+
+/**
+ * pay_periods.time_off_wages of a close: the wage each staff member with paid time off in the period is paid it at
+ * now (payWage: 0 when salaried), as the close's pay lines read it; its fingerprint (payInputsFingerprint) counts the
+ * staff members' versions, so no wage changes unseen between the close's reads and its write.
+ */
+export const timeOffWagesOf = (organizationId: string, startDate: string, endDate: string): SQL =>
+  sql`(SELECT json_group_object(s.id, CASE WHEN s.wage_type = 'salary' THEN 0 ELSE coalesce(s.hourly_wage, 0) END)
+    FROM staff_members AS s WHERE s.organization_id = ${organizationId}
+      AND ${paidTimeOffOf(sql`s.id`, Date.parse(`${startDate}T00:00:00Z`) - 86_400_000, Date.parse(`${endDate}T00:00:00Z`) + 2 * 86_400_000)})`;
+
+/**
+ * A time-off request's closed periods: [[startDate, endDate, wage | null]] of each closed period around it whose
+ * close recorded its staff member's time-off wage (pay_periods.time_off_wages), as JSON.
+ */
+const closedTimeOffWages = sql<string>`(SELECT json_group_array(json_array(p.start_date, p.end_date,
+    json_extract(p.time_off_wages, '$."' || ${timeOffRequests.workerId} || '"')))
+  FROM pay_periods AS p WHERE p.organization_id = ${timeOffRequests.organizationId} AND p.status = 'CLOSED'
+    AND p.time_off_wages IS NOT NULL
+    AND p.start_date <= date(${timeOffRequests.endAt} / 1000, 'unixepoch', '+1 day')
+    AND p.end_date >= date(${timeOffRequests.startAt} / 1000, 'unixepoch', '-1 day'))`;
+
+/** The wage of a time-off day: the one its closed period's close paid it at, else the staff member's now. */
+function timeOffWage(closed: string | null, date: string, now: number): number {
+  const periods = closed ? (JSON.parse(closed) as [string, string, number | null][]) : [];
+  const kept = periods.find(([from, to, wage]) => from <= date && date <= to && wage !== null);
+  return kept ? (kept[2] as number) : now;
+}
 
 /** A shift as pay reads it (domain/pay-shift: StoredShiftForPay, less the staff member's wage type). */
 export const payShiftColumns = {
@@ -179,7 +214,11 @@ const chargedShiftsStatement = (db: Database, filter: PayFilter, employeeIds?: s
 
 const timeOffStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
   db
-    .select({ workerId: timeOffRequests.workerId, hourConfiguration: timeOffRequests.hourConfiguration })
+    .select({
+      workerId: timeOffRequests.workerId,
+      hourConfiguration: timeOffRequests.hourConfiguration,
+      closedWages: closedTimeOffWages,
+    })
     .from(timeOffRequests)
     .innerJoin(timeOffPolicies, eq(timeOffPolicies.id, timeOffRequests.policyId))
     .where(timeOffConditions(filter, employeeIds));
@@ -270,7 +309,8 @@ export function payInputsOf(
         employeeId: r.workerId,
         date: day.date,
         hours: day.hours,
-        hourlyWage: employees.get(r.workerId)?.hourlyWage ?? 0,
+        // A closed period reads as it was closed: its time off at the wage its close paid.
+        hourlyWage: timeOffWage(r.closedWages, day.date, employees.get(r.workerId)?.hourlyWage ?? 0),
       })),
     ),
     premiums: [

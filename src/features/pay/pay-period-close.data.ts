@@ -17,7 +17,14 @@ import { ruleSetsInForce } from "@/domain/pay-rules";
 import { type EmployeeTotals, PAYROLL_COLUMNS, type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
 import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
-import { closeInputStatements, closeInputsOf, type PayInputs, payInputsFingerprint, readPayInputsPage } from "./pay-inputs.data";
+import {
+  closeInputStatements,
+  closeInputsOf,
+  type PayInputs,
+  payInputsFingerprint,
+  readPayInputsPage,
+  timeOffWagesOf,
+} from "./pay-inputs.data";
 import { employeePayWire } from "./pay-lines.data";
 import { approvalProblems, approvedRowsEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
 import { keepSettings, readSettings, settingsAsRead } from "./pay-period-settings.data";
@@ -363,6 +370,8 @@ export async function closePeriod(
     frozenFrom: frozen.from,
     frozenTo: frozen.to,
   };
+  // Read in the batch: the fingerprint guard (inputsAsRead) holds it to the wages the snapshot was computed with.
+  const timeOffWages = timeOffWagesOf(organizationId, span.startDate, span.endDate);
   const row = {
     organizationId,
     startDate: span.startDate,
@@ -376,6 +385,7 @@ export async function closePeriod(
     span,
     row: {
       ...row,
+      timeOffWages: null,
       ...(state.row && { reopenedAt: state.row.reopenedAt, reopenedBy: state.row.reopenedBy, reopenReason: state.row.reopenReason }),
     },
     approvals: [
@@ -408,8 +418,8 @@ export async function closePeriod(
       ...(unapproved.length ? [insertApprovals(db, organizationId, span, unapproved, closedBy, closedAt)] : []),
       db
         .insert(payPeriods)
-        .values(row)
-        .onConflictDoUpdate({ target: [payPeriods.organizationId, payPeriods.startDate], set: closed }),
+        .values({ ...row, timeOffWages })
+        .onConflictDoUpdate({ target: [payPeriods.organizationId, payPeriods.startDate], set: { ...closed, timeOffWages } }),
       ...chunk(used, USES_PER_STATEMENT).map((ids) =>
         db
           .insert(payRuleSetUses)

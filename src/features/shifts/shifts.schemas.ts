@@ -98,7 +98,8 @@ export const Shift = z
         example: 18.5,
         description:
           "The wage the shift is paid at, resolved at its start (the staff member's most specific wage rate effective that " +
-          "day, else the role's, else the staff member's, unless set) and kept. Null: not paid by the hour — " +
+          "day, else the role's, else the staff member's, unless set by hand) and kept — a wage rate written later with an " +
+          "effectiveFrom on or before that day re-rates a resolved wage, never one set by hand. Null: not paid by the hour — " +
           "the staff member was salaried (wageType salary) when the shift was recorded, as their pay lines' rate is null; " +
           "such a shift adds nothing to timesheet amounts.",
       }),

@@ -4,30 +4,8 @@ import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { guard } from "@/data/write/guard";
 import type { Principal } from "@/domain/permissions";
+import { SHIFT_AUDIT_SNAPSHOT as SNAPSHOT } from "@/features/shifts/shift-audit-snapshot.data";
 import { shiftChanged } from "@/features/shifts/shifts.guards";
-
-const isoSql = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
-const isoOrNullSql = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoSql(column)} END`;
-const boolSql = (column: string) => `json(CASE WHEN ${column} THEN 'true' ELSE 'false' END)`;
-
-/**
- * The shift row `audited` and its breaks as JSON, read inside the write's own batch: "before" is the row as the
- * change found it and "after" as it left it, whatever else ran concurrently. UTC instants, minutes, wage. D1 allows
- * 32 arguments per SQL function: the last two keys are added by json_insert (in order, after the first 15).
- */
-const SNAPSHOT = sql.raw(`json_insert(json_object(
-  'id', audited.id, 'employeeId', audited.employee_id, 'locationId', audited.location_id, 'roleId', audited.role_id,
-  'utcStartTime', ${isoSql("audited.start_at")}, 'utcEndTime', ${isoOrNullSql("audited.end_at")},
-  'utcOffset', audited.utc_offset, 'businessDate', audited.business_date,
-  'hourlyWage', CASE WHEN audited.salaried THEN NULL ELSE audited.hourly_wage END,
-  'duration', audited.duration, 'totalPaidBreaks', audited.total_paid_breaks,
-  'totalUnpaidBreaks', audited.total_unpaid_breaks, 'payableDuration', audited.payable_duration,
-  'flags', json(audited.flags), 'manualEntry', ${boolSql("audited.manual_entry")}),
-  '$.deletedAt', ${isoOrNullSql("audited.deleted_at")},
-  '$.breaks', (SELECT json_group_array(json_object(
-      'utcStartTime', ${isoSql("b.start_at")}, 'utcEndTime', ${isoOrNullSql("b.end_at")}, 'typeId', b.type_id,
-      'name', b.name, 'paid', ${boolSql("b.paid")}, 'automatic', ${boolSql("b.automatic")}))
-    FROM shift_breaks AS b WHERE b.shift_id = audited.id))`);
 
 const snapshotOf = (shiftId: string) => sql`(SELECT ${SNAPSHOT} FROM shifts AS audited WHERE audited.id = ${shiftId})`;
 

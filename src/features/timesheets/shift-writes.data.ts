@@ -160,6 +160,7 @@ export async function patchShift(
     hourlyWage: body.hourlyWage ?? was.hourlyWage,
     salaried: was.salaried,
     wageRateId: body.hourlyWage === undefined ? was.wageRateId : null,
+    wageSource: body.hourlyWage === undefined ? was.wageSource : ("SET_BY_HAND" as const),
   };
   if (body.roleId && body.roleId !== was.roleId) {
     const { role, staff, rates } = await roleAndStaff(db, organizationId, body.roleId, was.employeeId, plan.businessDate);

@@ -5,6 +5,7 @@ import { guarded } from "@/data/write/constraint-problems";
 import { type ResolvedWage, resolveWage, type WageRateRow } from "@/domain/wage-rate";
 import { insertRecord, updateLive, type WriteContext } from "@/platform/crud/tenant-queries";
 import { notFound } from "@/problems/problem";
+import { reratedUnfrozen, rerateShifts } from "./shift-rerating.data";
 import { insertUnfrozen, rateTaken, updateUnfrozen } from "./wage-rates.guards";
 
 type Row = typeof wageRates.$inferSelect;
@@ -52,9 +53,15 @@ export function createRate(
     hourlyRate: body.hourlyRate,
     effectiveFrom: body.effectiveFrom,
   };
-  return guarded(insertRecord(c, wageRates, organizationId, values, "wage_rate.created"), [
+  const rerate = (rateId: string) => ({
+    after: [],
+    events: [],
+    trailing: rerateShifts(db, c.var.principal, new Date(), { organizationId, rateId }),
+  });
+  return guarded(insertRecord(c, wageRates, organizationId, values, "wage_rate.created", rerate), [
     insertUnfrozen.about({ db, organizationId, dates: [body.effectiveFrom] }),
     rateTaken,
+    reratedUnfrozen.about({ db, organizationId, dates: [body.effectiveFrom] }),
   ]);
 }
 
@@ -68,9 +75,12 @@ export function changeRate(
 ): Promise<Row> {
   const { db } = c.var;
   const values = { ...changes, organizationId: updateUnfrozen.sql(organizationId, changes.effectiveFrom) as unknown as string };
-  return guarded(updateLive(c, wageRates, organizationId, rateId, values, "Wage rate", event), [
-    updateUnfrozen.about({ db, organizationId, dates: changes.effectiveFrom ? [changes.effectiveFrom] : [], rateId }),
+  const dates = changes.effectiveFrom ? [changes.effectiveFrom] : [];
+  const rerate = () => ({ before: [], events: [], trailing: rerateShifts(db, c.var.principal, new Date(), { organizationId, rateId }) });
+  return guarded(updateLive(c, wageRates, organizationId, rateId, values, "Wage rate", event, rerate), [
+    updateUnfrozen.about({ db, organizationId, dates, rateId }),
     rateTaken,
+    reratedUnfrozen.about({ db, organizationId, dates, rateId }),
   ]);
 }
 

@@ -23,10 +23,18 @@ const RESOLUTION =
   "A shift is paid the rate resolved at its start (its local date): among the staff member's live rates effective " +
   "that day (effectiveFrom ≤ date) matching its role and location, the most specific (role and location > role > " +
   "location > staff member only), then the newest; else the role's hourlyWage, else the staff member's. Clock-in " +
-  "and manual shifts record it on the shift (`hourlyWage`, `wageRateId`) and keep it: later rates change no " +
-  "recorded shift. A salaried staff member's shifts carry no hourly wage.";
+  "and manual shifts record it on the shift (`hourlyWage`, `wageRateId`). Retroactive rates are paid: creating, " +
+  "changing or deleting a rate re-rates, in the same write, the staff member's recorded shifts on or after its " +
+  "effectiveFrom (the stored and the new one) whose wage came from this resolution and that the rate decides, so a " +
+  "shift is always paid what resolve answers for it (29 CFR 778.303); each re-rated shift gets a new version, a " +
+  "`shift.updated` event and an entry in its history. A wage set by hand on a shift (`hourlyWage` in POST or PATCH " +
+  "/timesheets) stays; a change of the shift's role resolves it again. A salaried staff member's shifts carry no " +
+  "hourly wage.";
 
-const FROZEN = "A rate whose effectiveFrom (stored or new) is a date a closed pay period froze is refused: 409 PAY_PERIOD_CLOSED.";
+const FROZEN =
+  "A rate whose effectiveFrom (stored or new) is a date a closed pay period froze is refused: 409 PAY_PERIOD_CLOSED; " +
+  "so is a rate whose write would re-rate a shift on a date a closed period froze (409 PAY_PERIOD_CLOSED naming the " +
+  "first such period) or in an approved timesheet (409 TIMESHEET_APPROVED). A refused write changes nothing.";
 
 export const list = defineRoute({
   method: "get",
@@ -48,12 +56,19 @@ export const create = defineRoute({
   flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create a wage rate",
-  description: `Adds an effective-dated rate for the staff member, optionally only for one role and/or one location (null: any). (employeeId, roleId, locationId, effectiveFrom) is unique among live rates: 409 WAGE_RATE_TAKEN. A future effectiveFrom applies to shifts starting on or after it. ${FROZEN} ${RESOLUTION}`,
+  description: `Adds an effective-dated rate for the staff member, optionally only for one role and/or one location (null: any). (employeeId, roleId, locationId, effectiveFrom) is unique among live rates: 409 WAGE_RATE_TAKEN. A future effectiveFrom applies to shifts starting on or after it; a past one re-rates the shifts recorded since. ${FROZEN} ${RESOLUTION}`,
   middleware: [write] as const,
   request: { params: OrganizationParams, body: jsonBody(WageRateCreate) },
   responses: {
     201: withETag(jsonContent(WageRate, "The created wage rate")),
-    ...problems("STAFF_MEMBER_NOT_FOUND", "ROLE_NOT_FOUND", "LOCATION_NOT_FOUND", "WAGE_RATE_TAKEN", "PAY_PERIOD_CLOSED"),
+    ...problems(
+      "STAFF_MEMBER_NOT_FOUND",
+      "ROLE_NOT_FOUND",
+      "LOCATION_NOT_FOUND",
+      "WAGE_RATE_TAKEN",
+      "PAY_PERIOD_CLOSED",
+      "TIMESHEET_APPROVED",
+    ),
   },
 });
 
@@ -93,12 +108,12 @@ export const patch = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Update a wage rate",
-  description: `Changes the rate's hourlyRate or effectiveFrom; shifts already recorded keep the rate they were paid at. ${FROZEN}`,
+  description: `Changes the rate's hourlyRate or effectiveFrom; the recorded shifts it decided or now decides are re-rated (see the list's description). ${FROZEN}`,
   middleware: [write] as const,
   request: { params: WageRateParams, body: jsonBody(WageRatePatch), headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(WageRate, "The updated wage rate")),
-    ...problems("WAGE_RATE_NOT_FOUND", "WAGE_RATE_TAKEN", "PAY_PERIOD_CLOSED", "PRECONDITION_FAILED"),
+    ...problems("WAGE_RATE_NOT_FOUND", "WAGE_RATE_TAKEN", "PAY_PERIOD_CLOSED", "TIMESHEET_APPROVED", "PRECONDITION_FAILED"),
   },
 });
 
@@ -109,12 +124,12 @@ export const remove = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Delete a wage rate",
-  description: `Soft delete: the rate no longer applies to shifts recorded afterwards; recorded shifts keep theirs. ${FROZEN}`,
+  description: `Soft delete: the rate no longer applies; the recorded shifts resolved from it are re-rated by the rates left (else their role's wage, else the staff member's). ${FROZEN}`,
   middleware: [write] as const,
   request: { params: WageRateParams, headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(WageRate, "The deleted wage rate")),
-    ...problems("WAGE_RATE_NOT_FOUND", "PAY_PERIOD_CLOSED", "PRECONDITION_FAILED"),
+    ...problems("WAGE_RATE_NOT_FOUND", "PAY_PERIOD_CLOSED", "TIMESHEET_APPROVED", "PRECONDITION_FAILED"),
   },
 });
 

@@ -80,9 +80,10 @@ export async function getLive<T extends TenantTable>(
 /**
  * What else an update's batch writes, given the update's own condition (`where`: the live record `match` picks, at
  * the If-Match version): statements run before the update, which can apply exactly when it will, and their events
- * (after the update's own, which looks at the update's changes).
+ * (after the update's own, which looks at the update's changes); `trailing`: statements after every event (the
+ * first of them sees the update's own event as the last change: guardedBatch's `trailing`).
  */
-export type AlsoWritten = (where: SQL) => { before: Statement[]; events: EventSpec[] };
+export type AlsoWritten = (where: SQL) => { before: Statement[]; events: EventSpec[]; trailing?: Statement[] };
 
 /**
  * Updates the live record `match` picks and answers it as stored, with its ETag: one batch opened by the principal
@@ -104,11 +105,11 @@ export async function updateLive<T extends TenantTable>(
   const where = and(inOrganization(table, organizationId), matching(table, match), versionCondition(table.updatedAt, ifMatch))!;
   const set = { ...values, updatedAt: nextVersion(table.updatedAt) } as SQLiteUpdateSetSource<T>;
   const written = and(inOrganization(table, organizationId, { includeDeleted: true }), matching(table, match))!;
-  const { before, events: more } = also?.(where) ?? { before: [], events: [] };
+  const { before, events: more, trailing } = also?.(where) ?? { before: [], events: [] };
   const events: EventSpec[] = [...(event ? [{ type: event, organizationId, row: { table, where: written } }] : []), ...more];
   const update = db.update(table).set(set).where(where).returning() as unknown as Statement;
   const statements = [...before, update] as unknown as [Statement, ...Statement[]];
-  const results = await guardedBatch(c.var, statements, [], { events });
+  const results = await guardedBatch(c.var, statements, [], { events, trailing });
   const rows = results[before.length];
   const row = (rows as T["$inferSelect"][])[0];
   if (!row) {
@@ -146,9 +147,10 @@ export async function insertRecord<T extends TenantTable>(
   event?: EventType | { type: EventType; read: (id: string) => { form: string; select: SQLWrapper } },
   /**
    * Statements after the insert, given the new id (a write the record's creation causes), and their events. Each must
-   * change a row whenever it runs (the record's own event reads the last statement's changes()).
+   * change a row whenever it runs (the record's own event reads the last statement's changes()). `trailing`: after
+   * every event, so they may change nothing (guardedBatch's `trailing`).
    */
-  also?: (id: string) => { after: Statement[]; events: EventSpec[] },
+  also?: (id: string) => { after: Statement[]; events: EventSpec[]; trailing?: Statement[] },
 ): Promise<T["$inferSelect"]> {
   const now = new Date();
   const id = newId(now.getTime());
@@ -163,7 +165,10 @@ export async function insertRecord<T extends TenantTable>(
         ? [{ type: event, organizationId, occurredAt: now, row: { table, where: eq(table.id, id) } }]
         : [{ type: event.type, organizationId, occurredAt: now, read: event.read(id) }];
   const more = also?.(id) ?? { after: [], events: [] };
-  const [rows] = await guardedBatch(c.var, [insert, ...more.after], [], { events: [...events, ...more.events] });
+  const [rows] = await guardedBatch(c.var, [insert, ...more.after], [], {
+    events: [...events, ...more.events],
+    trailing: more.trailing,
+  });
   const row = (rows as T["$inferSelect"][])[0]!;
   setETag(c, row as unknown as { updatedAt: Date });
   return row;

@@ -1,0 +1,1 @@
+ALTER TABLE `pay_periods` ADD `time_off_wages` text;
