@@ -72,8 +72,8 @@ describe("custom fields", () => {
     [{ type: "LIST", options: ["a"], pattern: "a" }, ["pattern"]],
     [{ type: "TEXT", options: ["a"] }, ["options"]],
     [{ type: "TEXT", pattern: "(" }, ["pattern"]],
-    [{ type: "TEXT", pattern: "(a+)+$" }, ["pattern"]],
-    [{ type: "TEXT", pattern: "(x|xy)*" }, ["pattern"]],
+    [{ type: "TEXT", pattern: "(?=a)a" }, ["pattern"]], // RE2 has no lookarounds
+    [{ type: "TEXT", pattern: "(x)\\1" }, ["pattern"]], // nor back-references
     [{ type: "TEXT", pattern: "x".repeat(201) }, ["pattern"]],
     [{ type: "DATE" }, ["type"]],
     [{ type: "TEXT", name: "" }, ["name"]],
@@ -120,7 +120,7 @@ describe("custom fields", () => {
     expect(options.body).toMatchObject({ options: ["a", "b"] });
     expectInvalid(await api("PATCH", fieldsPath(org, `/${text.id}`), { token: org.adminToken, body: { options: ["x"] } }), ["options"]);
     expectInvalid(await api("PATCH", fieldsPath(org, `/${list.id}`), { token: org.adminToken, body: { pattern: "x" } }), ["pattern"]);
-    expectInvalid(await api("PATCH", fieldsPath(org, `/${text.id}`), { token: org.adminToken, body: { pattern: "(a*)*" } }), ["pattern"]);
+    expectInvalid(await api("PATCH", fieldsPath(org, `/${text.id}`), { token: org.adminToken, body: { pattern: "(?<=a)b" } }), ["pattern"]);
     expectInvalid(await api("PATCH", fieldsPath(org, `/${list.id}`), { token: org.adminToken, body: { options: ["b", "b"] } }), [
       "options",
     ]);

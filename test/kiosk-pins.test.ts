@@ -1,9 +1,13 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { app } from "@/app";
+import { limitedEnv } from "@/data/limited-d1";
+import { shardBinding } from "@/data/shards";
 import { api } from "./helpers/api";
 import { createOrganization, type OrganizationFixture } from "./helpers/fixtures";
 import { enrollDevice, pinCheck, setStaffPin } from "./helpers/kiosk";
 import { createLocation } from "./helpers/locations";
-import { tenantDb } from "./helpers/shards";
+import { shardNames, tenantDb } from "./helpers/shards";
 import { createStaffMember, staffToken } from "./helpers/staff";
 
 const pinPath = (org: OrganizationFixture, staffId: string, suffix = "pin") =>
@@ -26,6 +30,65 @@ async function kiosk() {
   const device = await enrollDevice(org, location.id);
   return { org, location, member, device };
 }
+
+/**
+ * Kiosk requests (POST `path` with each body) sent at once, each held after its read of the member's PIN failures
+ * until every one of them has read: as many Worker instances answering at the same moment would (one isolate
+ * interleaves only a few requests, since a PIN's PBKDF2 derivation holds its thread). The real statements reach D1.
+ * Answers their statuses.
+ */
+async function sentReadingTogether(deviceToken: string, path: string, bodies: readonly Record<string, unknown>[]) {
+  let read = 0;
+  let allRead!: () => void;
+  const together = new Promise<void>((resolve) => {
+    allRead = resolve;
+  });
+  const sqlOf = new WeakMap<D1PreparedStatement, string>();
+  const track = (statement: D1PreparedStatement, sql: string) => (sqlOf.set(statement, sql), statement);
+  const holding = (binding: D1Database) => ({
+    prepare: (sql: string) => track(binding.prepare(sql), sql),
+    withSession: (constraintOrBookmark?: string) => {
+      const session = binding.withSession(constraintOrBookmark);
+      return {
+        prepare: (sql: string) => {
+          const statement = session.prepare(sql);
+          const bind = statement.bind.bind(statement);
+          statement.bind = (...values: unknown[]) => track(bind(...values), sql);
+          return track(statement, sql);
+        },
+        batch: async (statements: D1PreparedStatement[]) => {
+          const results = await session.batch(statements);
+          if (statements.some((s) => /^select .* from "pin_failures"/.test(sqlOf.get(s) ?? ""))) {
+            if (++read === bodies.length) allRead();
+            await together;
+          }
+          return results;
+        },
+        getBookmark: () => session.getBookmark(),
+      };
+    },
+  });
+  const bindings = Object.fromEntries(shardNames().map((shard) => [shard, holding(shardBinding(env, shard))]));
+  const held = limitedEnv({ ...env, ...bindings } as Env);
+  return Promise.all(
+    bodies.map(async (body) => {
+      const init = {
+        method: "POST",
+        headers: { Authorization: `Bearer ${deviceToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      };
+      return (await app.request(`http://shiftline.test${path}`, init, held)).status;
+    }),
+  );
+}
+
+/** A hundred PINs for the member, the right one (2468) at `rightAt`, sent to pin-check reading together. */
+const hundredChecksReadingTogether = (deviceToken: string, employeeId: string, rightAt: number) =>
+  sentReadingTogether(
+    deviceToken,
+    "/api/kiosk/pin-check",
+    Array.from({ length: 100 }, (_, i) => ({ employeeId, pin: i === rightAt ? "2468" : String(1000 + i) })),
+  );
 
 describe("PINs: set and remove", () => {
   it("PUT stores only a salted PBKDF2 hash with its iterations, never answers the PIN, and records pin_updated", async () => {
@@ -230,6 +293,72 @@ describe("PINs at the kiosk: the check and the lock", () => {
     expect(statuses.filter((s) => s !== 401 && s !== 423)).toEqual([]);
     expect(await failures(member.id)).toBe(5);
     expect((await pinCheck(device.token, member.id, "2468")).status).toBe(423);
+  });
+
+  // Issue 44: a try is counted before it is judged. Through the Worker's fetch one isolate interleaves only the first
+  // few of these (see sentReadingTogether), so this one holds before the fix too; the ones reading together do not.
+  const hundredChecks = (device: { token: string }, memberId: string, rightAt: number) =>
+    Promise.all(Array.from({ length: 100 }, (_, i) => pinCheck(device.token, memberId, i === rightAt ? "2468" : String(1000 + i))));
+
+  it("a hundred simultaneous checks, the right PIN at index 50: five tried (401), 95 not tried (423), the right one too", async () => {
+    const { member, device } = await kiosk();
+    const answers = await hundredChecks(device, member.id, 50);
+    const statuses = answers.map((a) => a.status);
+    // Five slots claimed by the first wrong guesses: 5 × 401; 100 − 5 = 95 × 423, the right PIN (index 50) among them.
+    expect(statuses.filter((s) => s === 401 || s === 204).length).toBe(5);
+    expect(statuses.filter((s) => s === 401).length).toBe(5);
+    expect(statuses.filter((s) => s === 423).length).toBe(95);
+    expect(statuses[50]).toBe(423);
+    expect(await failures(member.id)).toBe(5);
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(423);
+  });
+
+  it("a hundred checks that all read the member unlocked, the right PIN at index 50: five tried, 95 × 423", async () => {
+    const { member, device } = await kiosk();
+    const statuses = await hundredChecksReadingTogether(device.token, member.id, 50);
+    // Each claims a try after its read, in the order they read: the first five (all wrong) 5 × 401; 100 − 5 = 95 × 423,
+    // the right PIN among them. Before the fix every one was compared: 5 × 401, 94 × 423 and 204 for the right one.
+    expect(statuses.filter((s) => s === 401 || s === 204).length).toBe(5);
+    expect(statuses.filter((s) => s === 423).length).toBe(95);
+    expect(statuses[50]).toBe(423);
+    expect(await failures(member.id)).toBe(5);
+  });
+
+  it("the same, the right PIN at index 2 (a claimed try): 204, and it gives its try back to the wrong ones", async () => {
+    const { member, device } = await kiosk();
+    const statuses = await hundredChecksReadingTogether(device.token, member.id, 2);
+    expect(statuses[2]).toBe(204);
+    // Five wrong tries at most whatever the order (4 beside the right one, a fifth if one claims after it gave its try
+    // back); the rest are not tried.
+    const wrong = statuses.filter((s) => s === 401).length;
+    expect(wrong).toBeGreaterThanOrEqual(4);
+    expect(wrong).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 423).length).toBe(99 - wrong);
+    expect(await failures(member.id)).toBe(wrong);
+  });
+
+  it("kiosk punches claim their try first too: twenty reading together, the right PIN at index 10, clock no one in", async () => {
+    const { org, member, device } = await kiosk();
+    const statuses = await sentReadingTogether(
+      device.token,
+      "/api/kiosk/punches",
+      Array.from({ length: 20 }, (_, i) => ({
+        employeeId: member.id,
+        pin: i === 10 ? "2468" : String(1000 + i),
+        action: "CLOCK_IN",
+        roleId: org.defaultRoleId,
+      })),
+    );
+    // 5 × 401 (the five tries), 20 − 5 = 15 × 423, the right PIN among them: no shift. Before the fix it clocked in.
+    expect(statuses.filter((s) => s === 401).length).toBe(5);
+    expect(statuses.filter((s) => s === 423).length).toBe(15);
+    expect(statuses[10]).toBe(423);
+    expect(await failures(member.id)).toBe(5);
+    const shifts = await tenantDb()
+      .prepare("SELECT COUNT(*) AS n FROM shifts WHERE employee_id = ?")
+      .bind(member.id)
+      .first<{ n: number }>();
+    expect(shifts!.n).toBe(0);
   });
 
   it("pin-check refuses bad input with 400 naming the fields, and changes nothing", async () => {

@@ -1,7 +1,9 @@
+import { RE2JS, RE2JSException } from "re2js";
+
 /**
  * Custom fields on shifts: what a field accepts, and what a shift's values must be. A TEXT field's value matches its
  * pattern (when set) as a whole; a LIST field's value is one of its options. Values are 1 to MAX_VALUE_LENGTH
- * characters, which also bounds the work any pattern can do on one.
+ * characters, which with the pattern's size bounds the work of a match.
  */
 export const MAX_PATTERN_LENGTH = 200;
 export const MAX_VALUE_LENGTH = 500;
@@ -27,95 +29,44 @@ export interface CustomFieldError {
 export type GivenValues = Readonly<Record<string, string | null>>;
 export type StoredValues = Readonly<Record<string, string>>;
 
-/** Patterns are ECMAScript regular expressions (u flag), matched against the whole value. */
-const compiled = (pattern: string) => new RegExp(`^(?:${pattern})$`, "u");
+/**
+ * The most instructions a compiled pattern may hold. RE2 matches in time linear in the value, times the program's
+ * size: a repeat count copies what it repeats (`.{0,500}` is about 1,000 instructions), so this bounds the work of
+ * one value (500 characters) to tens of milliseconds at most.
+ */
+export const MAX_PATTERN_PROGRAM_SIZE = 1200;
 
-/** Length of the `\p{…}`, `\u{…}` tail after an escape letter at `i` (0 when there is none). */
-const bracedTail = (pattern: string, i: number) => {
-  if (!"pPu".includes(pattern[i]!) || pattern[i + 1] !== "{") return 0;
-  const close = pattern.indexOf("}", i + 1);
-  return close === -1 ? 0 : close - i;
-};
-
-/** The quantifier starting at `i`: its length and whether it repeats more than a fixed number of times. */
-function quantifierAt(pattern: string, i: number): { length: number; varies: boolean } | null {
-  const ch = pattern[i];
-  if (ch === "*" || ch === "+" || ch === "?") return { length: pattern[i + 1] === "?" ? 2 : 1, varies: true };
-  if (ch !== "{") return null;
-  const match = /^\{(\d+)(,(\d*))?\}\??/.exec(pattern.slice(i));
-  if (!match) return null;
-  const varies = match[2] !== undefined && match[3] !== match[1];
-  return { length: match[0].length, varies };
-}
+type Compiled = { ok: true; engine: RE2JS } | { ok: false; refusal: string };
 
 /**
- * Whether the pattern could backtrack catastrophically, by a simple and strict reading: a group repeated by a
- * varying quantifier (`*`, `+`, `?`, `{n,}`, `{n,m}`) that itself holds a varying quantifier or an alternative
- * (`(a+)+`, `(a|ab)*`), or a back-reference. Exact counts (`{3}`) are fine anywhere.
+ * Patterns are RE2 syntax, compiled by re2js (RE2's linear-time engine: no backtracking, so no value can make a
+ * match run long). RE2 has no lookarounds and no back-references: such a pattern does not compile.
  */
-export function mayBacktrackCatastrophically(pattern: string): boolean {
-  // Read only after the pattern compiled (patternRefusal): its groups balance and its escapes are whole.
-  // Per open group: whether it holds a varying quantifier or an alternative.
-  const stack: { risky: boolean }[] = [{ risky: false }];
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!;
-    if (ch === "\\") {
-      const next = pattern[i + 1] ?? "";
-      if (/[1-9k]/.test(next)) return true;
-      i += 1 + bracedTail(pattern, i + 1);
-      continue;
-    }
-    if (inClass) {
-      if (ch === "]") inClass = false;
-      continue;
-    }
-    if (ch === "[") {
-      inClass = true;
-      continue;
-    }
-    if (ch === "(") {
-      stack.push({ risky: false });
-      // The `?:`, `?=`, `?!`, `?<=`, `?<!`, `?<name>` after the parenthesis is no quantifier.
-      if (pattern[i + 1] === "?") {
-        const named = /^\?<[A-Za-z_$][\w$]*>/.exec(pattern.slice(i + 1));
-        i += named ? named[0].length : pattern[i + 2] === "<" ? 3 : 2;
-      }
-      continue;
-    }
-    if (ch === "|") {
-      stack[stack.length - 1]!.risky = true;
-      continue;
-    }
-    if (ch === ")") {
-      // The pattern compiled, so its parentheses balance: the root stays below every group.
-      const group = stack.pop()!;
-      const quantifier = quantifierAt(pattern, i + 1);
-      if (quantifier?.varies && group.risky) return true;
-      if (group.risky || quantifier?.varies) stack[stack.length - 1]!.risky = true;
-      if (quantifier) i += quantifier.length;
-      continue;
-    }
-    const quantifier = quantifierAt(pattern, i);
-    if (quantifier) {
-      if (quantifier.varies) stack[stack.length - 1]!.risky = true;
-      i += quantifier.length - 1;
-    }
+function compiled(pattern: string): Compiled {
+  if (pattern.length > MAX_PATTERN_LENGTH) return { ok: false, refusal: `must be at most ${MAX_PATTERN_LENGTH} characters` };
+  let engine: RE2JS;
+  try {
+    engine = RE2JS.compile(pattern);
+  } catch (error) {
+    const reason = error instanceof RE2JSException ? error.message : String(error);
+    return {
+      ok: false,
+      refusal: `is not an RE2 regular expression (${reason}); RE2 matches in linear time and has no lookarounds or back-references`,
+    };
   }
-  return false;
+  const size = engine.programSize();
+  if (size > MAX_PATTERN_PROGRAM_SIZE)
+    return {
+      ok: false,
+      refusal: `is too large: it compiles to ${size} instructions, at most ${MAX_PATTERN_PROGRAM_SIZE} (lower its repeat counts)`,
+    };
+  return { ok: true, engine };
 }
 
 /** Why a pattern is refused, or null when it is accepted. */
 export function patternRefusal(pattern: string): string | null {
-  if (pattern.length > MAX_PATTERN_LENGTH) return `must be at most ${MAX_PATTERN_LENGTH} characters`;
-  try {
-    compiled(pattern);
-  } catch {
-    return "is not a valid regular expression (ECMAScript syntax, u flag)";
-  }
-  if (mayBacktrackCatastrophically(pattern))
-    return "could backtrack catastrophically: a repeated group may hold no quantifier or alternative, and no back-reference is allowed";
-  return null;
+  const result = compiled(pattern);
+  return result.ok ? null : result.refusal;
 }
 
 /** Why a field's options are refused, or null: 1 to MAX_OPTIONS distinct non-empty strings. */
@@ -130,8 +81,11 @@ export function optionsRefusal(options: readonly string[]): string | null {
 export function valueRefusal(field: CustomFieldRule, value: string): string | null {
   if (value.length === 0 || value.length > MAX_VALUE_LENGTH) return `must be 1 to ${MAX_VALUE_LENGTH} characters`;
   if (field.type === "LIST") return field.options?.includes(value) ? null : "must be one of the field's options";
-  if (field.pattern !== null && !compiled(field.pattern).test(value)) return "does not match the field's pattern";
-  return null;
+  if (field.pattern === null) return null;
+  const pattern = compiled(field.pattern);
+  // A pattern stored before patterns were RE2 (an ECMAScript lookahead, a `\\u` escape…) refuses values until replaced.
+  if (!pattern.ok) return "cannot be checked: the field's pattern is no longer accepted (RE2 syntax); an admin must replace it";
+  return pattern.engine.matches(value) ? null : "does not match the field's pattern";
 }
 
 const pathOf = (id: string) => `customFields.${id}`;

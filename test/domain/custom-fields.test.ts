@@ -4,7 +4,6 @@ import {
   exportedFields,
   givenValueErrors,
   MAX_VALUE_LENGTH,
-  mayBacktrackCatastrophically,
   mergedValues,
   missingRequired,
   optionsRefusal,
@@ -36,37 +35,80 @@ describe("patternRefusal", () => {
     ["[A-Z]{2}-\\d{4}", null],
     ["\\p{L}+", null],
     ["(?<code>[A-Z]{3})-\\d+", null],
-    ["(\\d{3}-)+\\d{4}", null], // an exact count inside a repeated group
-    ["(ab)+", null],
-    ["(a|b)", null], // an alternative in a group that is not repeated
+    ["(?P<code>[A-Z]{3})-\\d+", null],
+    ["(\\d{3}-)+\\d{4}", null],
+    ["(a|b)", null],
     ["[(+*]+", null], // quantifier characters inside a class are literals
+    ["\\-", null], // RE2 escapes any punctuation
+    ["\\x{1F600}", null],
+    ["x".repeat(200), null], // exactly MAX_PATTERN_LENGTH
+    [".{0,500}", null], // 1,002 instructions
+    ["(?:.?){599}", null], // 1,200 instructions: exactly MAX_PATTERN_PROGRAM_SIZE
   ])("accepts %s", (pattern, refusal) => {
     expect(patternRefusal(pattern)).toBe(refusal);
   });
 
   it.each([
-    ["(", "valid regular expression"],
-    ["a{2,1}", "valid regular expression"],
-    ["\\-", "valid regular expression"], // not under the u flag
-    ["x".repeat(201), "200 characters"],
-    ["(a+)+", "backtrack"],
-    ["(a*)*b", "backtrack"],
-    ["(a|aa)+", "backtrack"],
-    ["((a)+b)*", "backtrack"],
-    ["(?:x+y?)+", "backtrack"],
-    ["(a{1,3}){2,}", "backtrack"],
-    ["(a)\\1", "backtrack"],
-    ["(?<n>a)\\k<n>", "backtrack"],
+    ["(", "not an RE2 regular expression"],
+    ["a{2,1}", "not an RE2 regular expression"],
+    ["x".repeat(201), "200 characters"], // one over MAX_PATTERN_LENGTH
+    ["(?=a)a", "not an RE2 regular expression"], // lookahead
+    ["(?!b)a", "not an RE2 regular expression"],
+    ["(?<=a)b", "not an RE2 regular expression"], // lookbehind
+    ["(?<!a)b", "not an RE2 regular expression"],
+    ["(a)\\1", "not an RE2 regular expression"], // back-reference
+    ["(?<n>a)\\k<n>", "not an RE2 regular expression"],
+    ["\\u00e9", "not an RE2 regular expression"], // RE2 writes it \\x{e9}
+    ["a{1001}", "not an RE2 regular expression"], // RE2's repeat counts stop at 1000
+    ["(?:.?){600}", "compiles to 1202 instructions, at most 1200"], // one repeat over MAX_PATTERN_PROGRAM_SIZE
   ])("refuses %s", (pattern, reason) => {
     expect(patternRefusal(pattern)).toContain(reason);
   });
 
-  it("reads escapes and classes, not their characters", () => {
-    expect(mayBacktrackCatastrophically("(\\+)+")).toBe(false);
-    expect(mayBacktrackCatastrophically("(\\p{Lu})+")).toBe(false);
-    expect(mayBacktrackCatastrophically("([|*])+")).toBe(false);
-    expect(mayBacktrackCatastrophically("(\\\\1)")).toBe(false); // an escaped backslash, then 1
-  });
+  // Patterns that backtrack catastrophically in an ECMAScript engine (issue 44: `(.*a){12}` on 500 characters never
+  // answered). Each is refused, or accepted and answers at once with the right verdict on 500-character values.
+  const as = "a".repeat(500);
+  const asThenBang = `${"a".repeat(499)}!`;
+  it.each([
+    // pattern, why refused (or null), matches 500 × a, matches 499 × a then !
+    ["(.*a){12}", null, true, false],
+    ["(.*a){20}", null, true, false],
+    ["(.*a){20}b", null, false, false],
+    ["a*a*a*a*a*a*b", null, false, false],
+    ["a*a*a*a*a*a*a*a*a*a*a*a*!", null, false, true],
+    ["(a+)+b", null, false, false],
+    ["(a+)+", null, true, false],
+    ["(a*)*b", null, false, false],
+    ["(a|aa)+b", null, false, false],
+    ["(a|a)*b", null, false, false],
+    ["((a)+b)*", null, false, false],
+    ["(a{1,3}){2,}", null, true, false],
+    ["(\\w+\\s?)*$", null, true, false],
+    ["(.*){1,1000}b", "too large", false, false],
+    ["(.*a){1,100}", null, true, false],
+    [".*.*.*.*.*.*.*.*=", null, false, false],
+    ["(\\p{L}+)*\\d", null, false, false],
+    ["(?i)(A+)+\\p{Lu}", null, true, false],
+    ["(?=(a+))*b", "not an RE2 regular expression", false, false],
+    ["(?=(a+))a*b", "not an RE2 regular expression", false, false],
+    ["(?=a*)(a+)+b", "not an RE2 regular expression", false, false],
+    ["(?!a+b)(a+)+", "not an RE2 regular expression", false, false],
+    ["(?<=a+)b", "not an RE2 regular expression", false, false],
+    ["(a+)\\1+b", "not an RE2 regular expression", false, false],
+  ] as const)(
+    "%s: refused (%s), or 500 characters answer %s / %s",
+    { timeout: 10_000 }, // a hang guard, not a speed target
+    (pattern, refused, onAs, onBang) => {
+      const refusal = patternRefusal(pattern);
+      if (refused !== null) {
+        expect(refusal).toContain(refused);
+        return;
+      }
+      expect(refusal).toBeNull();
+      expect(valueRefusal(text(pattern), as)).toBe(onAs ? null : "does not match the field's pattern");
+      expect(valueRefusal(text(pattern), asThenBang)).toBe(onBang ? null : "does not match the field's pattern");
+    },
+  );
 });
 
 describe("optionsRefusal", () => {
@@ -90,6 +132,14 @@ describe("valueRefusal", () => {
     [text("[A-Z]{2}-\\d{4}"), "xAB-1234", "pattern"], // the whole value must match
     [text("[A-Z]{2}-\\d{4}"), "AB-12345", "pattern"],
     [text("a|b"), "ab", "pattern"], // the alternatives are anchored together
+    [text("a|ab"), "ab", null], // the whole value, not the first alternative that matches a prefix
+    [text("."), "😀", null], // one code point, not two UTF-16 units
+    [text(".."), "😀", "pattern"],
+    [text("\\p{L}+"), "Émilie", null],
+    [text("\\w+"), "Émilie", "pattern"], // \\w is ASCII, as in ECMAScript
+    [text("(?i)émilie"), "ÉMILIE", null],
+    [text("a.b"), "a\nb", "pattern"], // . is no line break
+    [text("(?=a)a"), "a", "no longer accepted"], // a pattern stored before RE2 refuses values until replaced
     [text(null), "anything at all", null],
     [text(null), "x".repeat(MAX_VALUE_LENGTH), null],
     [text(null), "x".repeat(MAX_VALUE_LENGTH + 1), "1 to 500"],

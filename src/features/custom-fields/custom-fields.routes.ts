@@ -23,10 +23,12 @@ const path = "/api/organizations/{organization_id}/custom-fields";
 
 const RULES =
   "A field is TEXT (a value of 1 to 500 characters matching `pattern` as a whole, when set) or LIST (a value that is " +
-  "one of `options`: 1 to 100 distinct strings); the type is fixed at creation. `pattern` is an ECMAScript regular " +
-  "expression (u flag) of at most 200 characters that must compile; one that could backtrack catastrophically is a " +
-  "400 naming `pattern` (a repeated group holding a quantifier or an alternative, or a back-reference); values are " +
-  "capped at 500 characters. `name` is unique among the organization's active fields: 409 `CUSTOM_FIELD_NAME_TAKEN`. " +
+  "one of `options`: 1 to 100 distinct strings); the type is fixed at creation. `pattern` is an RE2 regular " +
+  "expression of at most 200 characters, matched in time linear in the value (no backtracking): one RE2 cannot " +
+  "compile (lookarounds, back-references) or that compiles to more than 1200 instructions is a 400 naming `pattern`; " +
+  "a field kept from before patterns were RE2, with a pattern RE2 refuses, refuses every value (400 naming " +
+  "`customFields.<fieldId>`) until an admin replaces the pattern. Values are capped at 500 characters. `name` is " +
+  "unique among the organization's active fields: 409 `CUSTOM_FIELD_NAME_TAKEN`. " +
   "Shifts carry `customFields: {<fieldId>: value}`, set at clock-in, clock-out and by managers (manual shifts and " +
   "shift edits); an active `required` field must have a value at clock-out. The timesheet CSV exports get one " +
   "column per active field, headed by its name, ordered by name then id. An inactive field (`active: false`) takes " +

@@ -1,6 +1,13 @@
 import type { customFields } from "@db/schema";
 import { z } from "@hono/zod-openapi";
-import { MAX_OPTIONS, MAX_PATTERN_LENGTH, MAX_VALUE_LENGTH, optionsRefusal, patternRefusal } from "@/domain/custom-fields";
+import {
+  MAX_OPTIONS,
+  MAX_PATTERN_LENGTH,
+  MAX_PATTERN_PROGRAM_SIZE,
+  MAX_VALUE_LENGTH,
+  optionsRefusal,
+  patternRefusal,
+} from "@/domain/custom-fields";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { Name, recordLifecycle } from "@/platform/schemas/validation";
@@ -28,10 +35,12 @@ const Pattern = z
   })
   .openapi({
     description:
-      `TEXT only: a regular expression of at most ${MAX_PATTERN_LENGTH} characters (ECMAScript syntax with the u flag) ` +
-      "that a value must match as a whole. It must compile; a pattern that could backtrack catastrophically is refused: " +
-      "a repeated group (`*`, `+`, `?`, `{n,}`, `{n,m}`) may hold no such quantifier and no alternative (`(a+)+`, " +
-      "`(a|ab)*`), and back-references are not allowed. Null: any text.",
+      `TEXT only: a regular expression in RE2 syntax of at most ${MAX_PATTERN_LENGTH} characters that a value must ` +
+      "match as a whole. It is matched by a linear-time engine (RE2): no value can make a match run long. A pattern " +
+      "RE2 cannot compile is a 400 naming `pattern`: lookarounds (`(?=`, `(?!`, `(?<=`) and back-references (`\\1`) " +
+      "are not RE2, a repeat count is at most 1000, `\\x{…}` writes a code point (not `\\u`); so is one compiling " +
+      `to more than ${MAX_PATTERN_PROGRAM_SIZE} instructions (lower its repeat counts). \`.\` and classes match code points; ` +
+      "`\\d` and `\\w` are ASCII, `\\p{L}` any letter; `(?i)` ignores case. Null: any text.",
     example: "[A-Z]{2}-\\d{4}",
   });
 

@@ -31,9 +31,10 @@ const DEVICE_TOKENS =
 const LOCK =
   "Five wrong PINs for one staff member within 15 minutes lock that member's PIN on every device: 423 `PIN_LOCKED` " +
   "with `Retry-After` (seconds until the oldest of those failures is 15 minutes old), even for the right PIN, until " +
-  "then or until a manager calls DELETE …/staffmembers/{id}/pin-lock. Each wrong PIN is recorded by one conditional " +
-  "write that counts only while fewer than five are in the window, so concurrent guesses never get more than five " +
-  "tries (the others answer 423). A wrong PIN, a member without a PIN, and a member who is unknown, inactive or not " +
+  "then or until a manager calls DELETE …/staffmembers/{id}/pin-lock. A try is counted before it is judged: a PIN is " +
+  "compared only after one conditional write claims one of the five tries (while fewer than five failures are in " +
+  "the window), so concurrent guesses never get more than five tries and a 423 means the PIN was not tried, the " +
+  "right one included; a right PIN gives its try back, a wrong one keeps it as its failure. A wrong PIN, a member without a PIN, and a member who is unknown, inactive or not " +
   "assigned to the device's location all answer the same 401 `PIN_INCORRECT`.";
 
 export const createDevice = defineRoute({

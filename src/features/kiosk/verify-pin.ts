@@ -43,18 +43,23 @@ const failuresOf = (db: Database, organizationId: string, employeeId: string, no
     .orderBy(asc(pinFailures.failedAt));
 
 /**
- * Records one wrong PIN in ONE conditional statement: it inserts only while fewer than five failures of the member
- * are inside the window (and only for a member of the organization), so concurrent guesses, each checked by D1's
- * serialized writes, never record more than five. Answers whether it recorded one.
+ * Claims one of the member's five tries in ONE conditional statement, before the PIN is compared: it inserts a failure
+ * only while fewer than five failures of the member are inside the window (and only for a member of the
+ * organization). D1 runs writes one at a time, so of any number of concurrent guesses five at most are ever compared.
+ * Answers the claim's id, or null when no try was left (or the member is not of the organization).
  */
-async function recordFailure(db: Database, organizationId: string, employeeId: string, deviceId: string | null, now: Date) {
+async function claimTry(db: Database, organizationId: string, employeeId: string, deviceId: string | null, now: Date) {
+  const id = newId(now.getTime());
   const result = await db.run(sql`INSERT INTO ${pinFailures} (id, organization_id, employee_id, device_id, failed_at)
-    SELECT ${newId(now.getTime())}, ${organizationId}, ${employeeId}, ${deviceId}, ${now.getTime()}
+    SELECT ${id}, ${organizationId}, ${employeeId}, ${deviceId}, ${now.getTime()}
     WHERE EXISTS (SELECT 1 FROM ${staffMembers} WHERE ${staffMembers.id} = ${employeeId} AND ${staffMembers.organizationId} = ${organizationId})
       AND (SELECT count(*) FROM ${pinFailures} WHERE ${pinFailures.employeeId} = ${employeeId}
         AND ${pinFailures.failedAt} > ${windowStart(now).getTime()}) < ${PIN_MAX_FAILURES}`);
-  return (result.meta.changes ?? 0) > 0;
+  return (result.meta.changes ?? 0) > 0 ? id : null;
 }
+
+/** A right PIN gives its try back: only wrong PINs count toward the lock. */
+const releaseTry = (db: Database, id: string) => db.delete(pinFailures).where(eq(pinFailures.id, id));
 
 type MemberOf = Placeholders<{ organizationId: string; employeeId: string }>;
 
@@ -102,9 +107,10 @@ const batchPinReads = (db: Database, organizationId: string, employeeId: string,
 /**
  * The kiosk's PIN check for a device principal: `{ok: true, staffMember}` for the right PIN of a live, active member
  * assigned to the device's location; else the problem to answer. Locked (five wrong PINs within 15 minutes) is 423
- * PIN_LOCKED with Retry-After, even for the right PIN. A wrong PIN, no PIN and an unknown, inactive or other
- * location's member are the same 401 PIN_INCORRECT, after the same PBKDF2 derivation (timing alike); each wrong PIN
- * of a member of the organization counts toward the lock.
+ * PIN_LOCKED with Retry-After, even for the right PIN, and so is a guess that finds the five tries taken by
+ * concurrent ones (judgeKioskPin). A wrong PIN, no PIN and an unknown, inactive or other location's member are the
+ * same 401 PIN_INCORRECT, after the same PBKDF2 derivation (timing alike); each wrong PIN of a member of the
+ * organization counts toward the lock.
  */
 export async function verifyKioskPin(
   db: Database,
@@ -120,7 +126,9 @@ export async function verifyKioskPin(
 
 /**
  * The verdict on the rows of `pinReads`, read by the caller (a kiosk punch reads them in its own read batch: one D1
- * round trip for the PIN and the punch). Only a wrong PIN writes: its failure, in one conditional statement.
+ * round trip for the PIN and the punch). A try is counted before it is judged: a member's PIN is compared only after
+ * claiming one of the five tries (claimTry), so a 423 means the PIN was not tried; a right PIN then gives its try
+ * back, a wrong one keeps it as its failure.
  */
 export async function judgeKioskPin(
   db: Database,
@@ -139,16 +147,19 @@ export async function judgeKioskPin(
   );
   if (lock.locked) return { ok: false, problem: pinLocked(lock.retryAfterSeconds) };
   const member = members[0];
-  const matches = await pinMatches(pin, pins[0] ?? null);
-  const eligible = member?.active === true && member.deletedAt === null && member.locationIds.includes(device.locationId);
-  if (member && matches && eligible) return { ok: true, staffMember: { id: member.id, name: member.name, organizationId } };
-  if (member && !(await recordFailure(db, organizationId, employeeId, device.deviceId, now))) {
-    // Others' guesses filled the window meanwhile: this one was not even tried.
+  // Claimed for anyone named (it inserts nothing for a stranger), so an unknown member costs what a known one does.
+  const claim = await claimTry(db, organizationId, employeeId, device.deviceId, now);
+  if (member && claim === null) {
+    // Others' guesses took the last tries since the read: this one is not tried.
     const recent = pinLock(
       (await failuresOf(db, organizationId, employeeId, now)).map((f) => f.failedAt),
       now,
     );
-    if (recent.locked) return { ok: false, problem: pinLocked(recent.retryAfterSeconds) };
+    return { ok: false, problem: pinLocked(recent.locked ? recent.retryAfterSeconds : 1) };
   }
-  return { ok: false, problem: pinIncorrect() };
+  const matches = await pinMatches(pin, pins[0] ?? null);
+  const eligible = member?.active === true && member.deletedAt === null && member.locationIds.includes(device.locationId);
+  if (!(member && matches && eligible)) return { ok: false, problem: pinIncorrect() };
+  if (claim !== null) await releaseTry(db, claim);
+  return { ok: true, staffMember: { id: member.id, name: member.name, organizationId } };
 }
