@@ -31,3 +31,22 @@ export const ENTRY_COLUMNS = [
   "updated_at",
   "deleted_at",
 ];
+
+const offsetFormatters = new Map();
+/** Minutes east of UTC in an IANA zone at an instant. */
+export function offsetAt(timeZone, ms) {
+  let f = offsetFormatters.get(timeZone);
+  if (!f) offsetFormatters.set(timeZone, (f = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })));
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(f.format(ms));
+  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+/** A local wall-clock time ("HH:MM") of a date in a zone → its UTC instant and offset (DST-correct away from the skipped hour). */
+export function localInstant(date, time, timeZone) {
+  const naive = Date.parse(`${date}T${time}:00Z`);
+  const utcOffset = offsetAt(timeZone, naive - offsetAt(timeZone, naive) * 60_000);
+  return { startAt: naive - utcOffset * 60_000, utcOffset };
+}
+
+/** The hour `hour` as "HH:00". */
+export const atHour = (hour) => `${String(hour).padStart(2, "0")}:00`;

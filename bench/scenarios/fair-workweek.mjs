@@ -7,7 +7,7 @@ import { percentile } from "../lib/load.mjs";
 import { printProfile } from "../lib/profile-report.mjs";
 import { startProfile, watchIsolate } from "../lib/profiler.mjs";
 import { ms, table } from "../lib/report.mjs";
-import { addDays, ENTRY_COLUMNS, inGroups } from "../lib/seeding.mjs";
+import { addDays, atHour, ENTRY_COLUMNS, inGroups, localInstant } from "../lib/seeding.mjs";
 import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "fair-workweek";
@@ -25,17 +25,8 @@ const CPU_SAMPLES = 6;
 const PARALLELISM = 8;
 
 const localToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
-const offsetFormatter = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, timeZoneName: "longOffset" });
-function offsetAt(ms) {
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(offsetFormatter.format(ms));
-  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-}
-/** The UTC instant and utcOffset of a local wall-clock time in ZONE. */
-function localInstant(date, hour) {
-  const naive = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
-  const utcOffset = offsetAt(naive - offsetAt(naive) * 60_000);
-  return { startAt: naive - utcOffset * 60_000, utcOffset };
-}
+/** The UTC instant and utcOffset of a local hour in ZONE. */
+const localHour = (date, hour) => localInstant(date, atHour(hour), ZONE);
 const startHour = (i) => 6 + (i % 8);
 
 /** One 8-hour entry a day for each staff member of a location, starting 06:00 to 13:00 local (the same each day). */
@@ -44,7 +35,7 @@ function entryRows(orgId, location, week, isDraft, now) {
   for (let day = 0; day < 7; day++) {
     const date = addDays(week.startDate, day);
     location.staff.forEach((member, i) => {
-      const { startAt, utcOffset } = localInstant(date, startHour(i));
+      const { startAt, utcOffset } = localHour(date, startHour(i));
       const id = randomUUID();
       if (!isDraft && day === 2) member.editId = id;
       rows.push([
@@ -176,8 +167,8 @@ export async function run({ stateDir, options, print }) {
   };
   const range = {
     ...weeks.drafts,
-    start: localInstant(weeks.drafts.startDate, 0).startAt,
-    end: localInstant(addDays(weeks.drafts.endDate, 1), 0).startAt,
+    start: localHour(weeks.drafts.startDate, 0).startAt,
+    end: localHour(addDays(weeks.drafts.endDate, 1), 0).startAt,
   };
   print("Starting our Worker and seeding it…");
   const ours = await startOurs(stateDir);

@@ -14,6 +14,7 @@ import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.m
 import { measure, percentile } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
+import { shareRecording } from "../lib/recording.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
 import { addDays, ENTRY_COLUMNS } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
@@ -206,7 +207,7 @@ function reads(world) {
       baselinePath: `${laborCost}&organizationId=${world.org.id}`,
       expectedTrips: (res) => {
         // Pages of 500: the 200 staff are one page.
-        // Per chunk of ids: shifts, time off, premiums owed (bench/baseline/pay-statements.js).
+        // Per chunk of ids: shifts, time off, premiums owed (bench/baseline/labor-cost-statements.js).
         const shifts = res.roundTrips.filter((t) => t.kind !== "directory")[1]?.params.filter((_, i) => i % 3 === 0) ?? [];
         const ids = shifts.flatMap((p) => p.slice(3));
         return laborCostTrips({ organizationId: world.org.id, ...WEEK }, [ids]);
@@ -280,6 +281,10 @@ export async function run({ stateDir, options, print }) {
   const baseline = await startBaseline(stateDir);
   const copied = await copyData(ours, baseline);
   print(`  copied ${copied.rows} rows in ${copied.statements} INSERT statements`);
+  // The labor cost read's SQL and the write guard of the demand's batch are this run's trace of ours
+  // (bench/baseline/recording.js); schedule cost's and the demand's other statements are still written out by hand.
+  const laborCostRead = served.find((entry) => entry.route === "/api/timesheets/labor-cost");
+  await shareRecording({ demand: demandTrace, ...(laborCostRead ? { "labor cost": laborCostRead.res } : {}) }, [baseline]);
 
   const checks = [];
   for (const entry of served) {
