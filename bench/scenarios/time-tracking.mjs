@@ -2,13 +2,7 @@
 // D1 round trips of a clock-in counted on a traced request.
 
 import { writeFileSync } from "node:fs";
-import {
-  CLOCK_IN_READS,
-  CLOCK_IN_WRITES,
-  CLOCK_OUT_READS,
-  CLOCK_OUT_WRITES,
-  EXCEPTION_WRITE,
-} from "../baseline/statements.js";
+import { CLOCK_IN_READS, CLOCK_IN_WRITES, CLOCK_OUT_READS, CLOCK_OUT_WRITES, EXCEPTION_WRITE } from "../baseline/statements.js";
 import { STAFF_WRITE_GUARD } from "../baseline/write-guard.js";
 import { accessToken, expectStatus, seedOrganization } from "../lib/api.mjs";
 import { describeEventCost, eventCost, withoutEventInserts } from "../lib/event-trips.mjs";
