@@ -142,9 +142,10 @@ export async function run({ stateDir, options, print }) {
   const baseline = await startBaseline(stateDir);
   await reset(ours, world);
   await copyData(ours, baseline);
-  // The publish's write guard is this run's trace of ours (bench/baseline/recording.js); the week view's and the
+  // The week view's SQL and the publish's write guard are this run's trace of ours (bench/baseline/recording.js); the
   // publish's other statements are still written out by hand (schedule-statements.js).
-  await shareRecording({ publish }, [baseline]);
+  if (pages.length < 2) throw new Error(`week view: ${pages.length} page(s), the recording needs a page after a cursor`);
+  await shareRecording({ "week view": pages[0].res, "week view, next page": pages[1].res, publish }, [baseline]);
 
   const drift = [];
   pages.forEach(({ path, res }, i) => {
