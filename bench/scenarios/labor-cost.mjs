@@ -4,7 +4,6 @@
 // labor cost; schedule cost of the worked week and of a future week (every entry projected), each skipped when its
 // route is not in the served document. Then demand upserts of 2,000 intervals:
 // round trips, rows written and p50, ours against the baseline sending the same statements.
-import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { demandTrips } from "../baseline/demand-statements.js";
 import { laborCostTrips } from "../baseline/labor-cost-statements.js";
@@ -16,7 +15,7 @@ import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
 import { shareRecording } from "../lib/recording.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
-import { addDays, ENTRY_COLUMNS } from "../lib/seeding.mjs";
+import { addDays, ENTRY_COLUMNS, weekEntryRows } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "labor-cost";
@@ -82,36 +81,18 @@ function generateShifts(staff, locationId, roleId, codes, rates) {
 }
 
 /** A week's published schedule: one 8-hour entry a day for each staff member (what schedule cost projects). */
-function entryRows(org, locationId, staff, roleId, now, week = WEEK) {
-  const rows = [];
-  for (let day = 0; day < 7; day++) {
-    const date = addDays(week.startDate, day);
-    staff.forEach((member, i) => {
-      const startAt = Date.parse(`${date}T${String(6 + (i % 8)).padStart(2, "0")}:00:00Z`);
-      rows.push([
-        randomUUID(),
-        org.id,
-        locationId,
-        member.id,
-        roleId,
-        startAt,
-        startAt + 8 * 3_600_000,
-        0,
-        "UTC",
-        "[]",
-        null,
-        0,
-        now,
-        null,
-        1,
-        now,
-        now,
-        null,
-      ]);
-    });
-  }
-  return rows;
-}
+const entryRows = (org, locationId, staff, roleId, now, week = WEEK) =>
+  weekEntryRows({
+    organizationId: org.id,
+    locationId,
+    staff,
+    roleOf: () => roleId,
+    week,
+    timeZone: "UTC",
+    isDraft: false,
+    now,
+    startHour: (i) => 6 + (i % 8),
+  });
 async function seed(ours, print) {
   const r = ours.request;
   const started = Date.now();

@@ -1,6 +1,5 @@
 // Issue 10: the week view of a 200-staff location (1,400 entries a week) and a publish of a week of drafts, ours vs
 // the baseline (the same statements by hand, bench/baseline/schedules.js); D1 round trips, rows_read and p50/p99.
-import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { publishTrips, resetDraftsStatement, weekViewTrips } from "../baseline/schedule-statements.js";
@@ -11,7 +10,7 @@ import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
 import { shareRecording } from "../lib/recording.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
-import { addDays, atHour, ENTRY_COLUMNS, inGroups, localInstant } from "../lib/seeding.mjs";
+import { ENTRY_COLUMNS, inGroups, weekEntryRows } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "schedules";
@@ -29,36 +28,18 @@ const PUBLISH_SAMPLES = 20;
 const PARALLELISM = 8;
 
 /** One entry a day for each staff member, 8 hours from a start between 06:00 and 13:00 local. */
-function entryRows(org, location, staff, week, isDraft, now) {
-  const rows = [];
-  for (let day = 0; day < 7; day++) {
-    const date = addDays(week.startDate, day);
-    staff.forEach((member, i) => {
-      const { startAt, utcOffset } = localInstant(date, atHour(6 + (i % 8)), ZONE);
-      rows.push([
-        randomUUID(),
-        org.id,
-        location.id,
-        member.id,
-        member.roleId,
-        startAt,
-        startAt + 8 * 3_600_000,
-        utcOffset,
-        ZONE,
-        "[]",
-        null,
-        isDraft ? 1 : 0,
-        isDraft ? null : now,
-        null,
-        1,
-        now,
-        now,
-        null,
-      ]);
-    });
-  }
-  return rows;
-}
+const entryRows = (org, location, staff, week, isDraft, now) =>
+  weekEntryRows({
+    organizationId: org.id,
+    locationId: location.id,
+    staff,
+    roleOf: (member) => member.roleId,
+    week,
+    timeZone: ZONE,
+    isDraft,
+    now,
+    startHour: (i) => 6 + (i % 8),
+  });
 
 async function seed(ours, print) {
   const r = ours.request;
