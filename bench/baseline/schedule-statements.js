@@ -1,14 +1,37 @@
-// The SQL our Worker sends for the schedules scenario (copied from its trace: when src/ changes these queries, paste
-// the printed SQL here), with the bound values of each request in drizzle's order.
+// The SQL our Worker sends for the schedules scenario, with the bound values of each request in drizzle's order. The
+// week view's reads come from this run's recording of ours (recording.js); the publish's are still copied from a
+// trace (when src/ changes them, paste the printed SQL here), its principal guard recorded (write-guard.js).
+import { fromRecording, statement, trip } from "./recording.js";
 
-export const LOCATION_SQL =
-  'select "id", "organization_id", "name", "website", "country", "state", "city", "address_line1", "address_line2", "zip_code", "external_id", "longitude", "latitude", "clock_in_distance_centimeters", "clock_out_distance_centimeters", "break_start_distance_centimeters", "break_end_distance_centimeters", "timezone", "geofence_mode", "kiosk_photo_required", "active", "created_at", "updated_at", "deleted_at" from "locations" where (("locations"."organization_id" = ? and "locations"."deleted_at" is null) and "locations"."id" = ?)';
-export const OWN_LOCATIONS_SQL =
-  'select "location_ids" from "staff_members" where (("staff_members"."organization_id" = ? and "staff_members"."deleted_at" is null) and "staff_members"."id" = ?)';
-const ENTRY_COLUMNS =
-  '"id", "organization_id", "location_id", "employee_id", "role_id", "start_at", "end_at", "utc_offset", "timezone", "breaks", "note", "is_draft", "published_at", "ignore_availability", "open_shift_id", "active", "created_at", "updated_at", "deleted_at"';
-export const FIRST_PAGE_SQL = `select ${ENTRY_COLUMNS} from "schedule_entries" where ("schedule_entries"."organization_id" = ? and "schedule_entries"."location_id" = ? and "schedule_entries"."is_draft" = ? and ("schedule_entries"."start_at" >= ? and "schedule_entries"."start_at" < ?) and "schedule_entries"."deleted_at" is null) order by "schedule_entries"."start_at" asc, "schedule_entries"."id" asc limit ?`;
-export const NEXT_PAGE_SQL = `select ${ENTRY_COLUMNS} from "schedule_entries" where ("schedule_entries"."organization_id" = ? and "schedule_entries"."location_id" = ? and "schedule_entries"."is_draft" = ? and "schedule_entries"."start_at" < ? and (("schedule_entries"."start_at", "schedule_entries"."id") > (?, ?) and "schedule_entries"."deleted_at" is null)) order by "schedule_entries"."start_at" asc, "schedule_entries"."id" asc limit ?`;
+/** The location and the caller's own locations [organizationId, locationId], [organizationId, staff member or '']. */
+export let LOCATION_SQL;
+export let OWN_LOCATIONS_SQL;
+/**
+ * A week view page, published entries between two instants in start order: the first [org, location, 0, start, end,
+ * limit + 1], after a cursor [org, location, 0, end, cursor's start, cursor's id, limit + 1]. Read positionally.
+ */
+export let FIRST_PAGE_SQL;
+export let NEXT_PAGE_SQL;
+/** The position of each column a page reads ({id: 0, organization_id: 1, …}), from the recorded SQL. */
+export const ENTRY_COLUMN = {};
+
+/** The column names of a recorded `select "a", "b", … from`. */
+const selectedColumns = (sql) => [...sql.slice(0, sql.indexOf(" from ")).matchAll(/"(\w+)"/g)].map((m) => m[1]);
+
+fromRecording(["week view", "week view, next page"], (r) => {
+  [LOCATION_SQL, OWN_LOCATIONS_SQL] = trip(r, "week view", 0, 2);
+  trip(r, "week view", 1, 1);
+  FIRST_PAGE_SQL = statement(r, "week view", 1, 0, 'select "id"');
+  trip(r, "week view, next page", 1, 1);
+  NEXT_PAGE_SQL = statement(r, "week view, next page", 1, 0, 'select "id"');
+  const columns = selectedColumns(FIRST_PAGE_SQL);
+  if (columns.join() !== selectedColumns(NEXT_PAGE_SQL).join()) throw new Error("recording: the week view's pages read other columns");
+  for (const key of Object.keys(ENTRY_COLUMN)) delete ENTRY_COLUMN[key];
+  columns.forEach((name, i) => {
+    ENTRY_COLUMN[name] = i;
+  });
+});
+
 const DRAFT_OPEN_SHIFTS =
   '"open_shifts" where (("open_shifts"."organization_id" = ? and "open_shifts"."deleted_at" is null) and "open_shifts"."location_id" = ? and "open_shifts"."is_draft" = ? and "open_shifts"."start_at" >= ? and "open_shifts"."start_at" < ?)';
 export const PUBLISH_OPEN_SHIFTS_SQL = `select "id", "organization_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "timezone", "breaks", "staff_count_required", "require_approval", "is_draft", "published_at", "active", "created_at", "updated_at", "deleted_at" from ${DRAFT_OPEN_SHIFTS}`;

@@ -1,7 +1,7 @@
 // Baseline schedules: the published week view page and the publish of a week, sending our Worker's statements
 // (schedule-statements.js) in the same round trips with the same bound values, by hand: no framework, no
 // validation, no authentication. The range is read in the location's zone, as ours does.
-import { encodeEntryCursor, publishTrips, weekViewTrips } from "./schedule-statements.js";
+import { ENTRY_COLUMN, encodeEntryCursor, publishTrips, weekViewTrips } from "./schedule-statements.js";
 import { writeGuard } from "./write-guard.js";
 
 const base = /^\/api\/organizations\/([^/]+)\/locations\/([^/]+)\/schedules/;
@@ -10,29 +10,31 @@ const wall = (ms, offset) => new Date(ms + offset * 60_000).toISOString();
 
 const bind = (db, [sql, values]) => db.prepare(sql).bind(...values);
 
-/** A schedule_entries row in positional form (18 columns), as ours answers it. */
+/** A schedule_entries row in positional form (its columns as recorded: ENTRY_COLUMN), as ours answers it. */
 function entryJson(v) {
-  const [
-    id,
-    organizationId,
-    locationId,
-    employeeId,
-    roleId,
-    startAt,
-    endAt,
-    utcOffset,
-    timezone,
-    breaks,
-    note,
-    isDraft,
-    publishedAt,
-    ,
-    openShiftId,
-    active,
-    createdAt,
-    updatedAt,
-    deletedAt,
-  ] = v;
+  const c = ENTRY_COLUMN;
+  const [id, organizationId, locationId, employeeId, roleId, startAt, endAt, utcOffset, timezone, breaks, note] = [
+    v[c.id],
+    v[c.organization_id],
+    v[c.location_id],
+    v[c.employee_id],
+    v[c.role_id],
+    v[c.start_at],
+    v[c.end_at],
+    v[c.utc_offset],
+    v[c.timezone],
+    v[c.breaks],
+    v[c.note],
+  ];
+  const [isDraft, publishedAt, openShiftId, active, createdAt, updatedAt, deletedAt] = [
+    v[c.is_draft],
+    v[c.published_at],
+    v[c.open_shift_id],
+    v[c.active],
+    v[c.created_at],
+    v[c.updated_at],
+    v[c.deleted_at],
+  ];
   return {
     id,
     organizationId,
@@ -71,7 +73,7 @@ async function weekView(db, match, request) {
   if (rows.length > limit) {
     const last = page[page.length - 1];
     const next = new URL(url);
-    next.searchParams.set("cursor", encodeEntryCursor(last[5], last[0]));
+    next.searchParams.set("cursor", encodeEntryCursor(last[ENTRY_COLUMN.start_at], last[ENTRY_COLUMN.id]));
     headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
   }
   return Response.json(page.map(entryJson), { headers });

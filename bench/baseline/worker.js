@@ -1,10 +1,11 @@
 // The baseline Worker: a plain `export default { fetch }` with no framework, routing by regular expression to
-// hand-written handlers that send our Worker's D1 statements (see statements.js). Another scenario adds its routes by
+// hand-written handlers that send our Worker's D1 statements, recorded at the start of the run (recording.js). Another scenario adds its routes by
 // exporting `routes` from its own module and listing it below.
 import { benchEntry, tracing } from "../bench-entry.js";
 import { benchCopyEndpoint } from "./d1-rows.js";
 import * as laborCost from "./labor-cost.js";
 import * as pay from "./pay.js";
+import { recordingEndpoint } from "./recording.js";
 import * as scheduleCost from "./schedule-cost.js";
 import * as schedules from "./schedules.js";
 import * as timeTracking from "./time-tracking.js";
@@ -23,7 +24,8 @@ async function fetch(request, env) {
   const { pathname } = new URL(request.url);
   if (pathname === "/api/health") return Response.json({ status: "ok" });
   if (pathname.startsWith("/__bench/")) {
-    return (await benchCopyEndpoint(request, env.DB)) ?? new Response("unknown bench endpoint", { status: 404 });
+    const answer = (await recordingEndpoint(request)) ?? (await benchCopyEndpoint(request, env.DB));
+    return answer ?? new Response("unknown bench endpoint", { status: 404 });
   }
   for (const route of routes) {
     if (route.method !== request.method) continue;

@@ -10,6 +10,8 @@ import { ClockInBody, PunchBody, StaffLocationParams } from "../../src/features/
 // @ts-expect-error: plain JS modules shared with the baseline Worker
 import { benchCopyEndpoint } from "../baseline/d1-rows.js";
 // @ts-expect-error: plain JS modules shared with the baseline Worker
+import { recordingEndpoint } from "../baseline/recording.js";
+// @ts-expect-error: plain JS modules shared with the baseline Worker
 import { clockIn, clockOut, shiftState } from "../baseline/time-tracking.js";
 // @ts-expect-error: plain JS module shared by every Worker of the bench
 import { benchEntry, tracing } from "../bench-entry.js";
@@ -69,7 +71,9 @@ export default benchEntry(
   { fetch: app.fetch },
   tracing(async (request: Request, env: Env["Bindings"], ctx: ExecutionContext) =>
     new URL(request.url).pathname.startsWith("/__bench/")
-      ? ((await benchCopyEndpoint(request, env.DB)) ?? new Response("unknown bench endpoint", { status: 404 }))
+      ? ((await recordingEndpoint(request)) ??
+        (await benchCopyEndpoint(request, env.DB)) ??
+        new Response("unknown bench endpoint", { status: 404 }))
       : app.fetch(request, env, ctx),
   ),
 );

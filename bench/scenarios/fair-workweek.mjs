@@ -1,13 +1,12 @@
 // Issue 33 ("Fair Workweek"), its bench: a publish of a 200-staff location's week with changes inside the pack's
 // notice window costs ≤ 1.3× the same publish with no pack, in the same run. Two locations of one organization, the
 // same staff, entries and edits; one with the NYC_FAST_FOOD pack (PUT …/fair-workweek), the other with none.
-import { randomUUID } from "node:crypto";
 import { expectStatus, seedOrganization } from "../lib/api.mjs";
 import { percentile } from "../lib/load.mjs";
 import { printProfile } from "../lib/profile-report.mjs";
 import { startProfile, watchIsolate } from "../lib/profiler.mjs";
 import { ms, table } from "../lib/report.mjs";
-import { addDays, ENTRY_COLUMNS, inGroups } from "../lib/seeding.mjs";
+import { addDays, atHour, ENTRY_COLUMNS, inGroups, localInstant, weekEntryRows } from "../lib/seeding.mjs";
 import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "fair-workweek";
@@ -25,52 +24,27 @@ const CPU_SAMPLES = 6;
 const PARALLELISM = 8;
 
 const localToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
-const offsetFormatter = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, timeZoneName: "longOffset" });
-function offsetAt(ms) {
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(offsetFormatter.format(ms));
-  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-}
-/** The UTC instant and utcOffset of a local wall-clock time in ZONE. */
-function localInstant(date, hour) {
-  const naive = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
-  const utcOffset = offsetAt(naive - offsetAt(naive) * 60_000);
-  return { startAt: naive - utcOffset * 60_000, utcOffset };
-}
+/** The UTC instant and utcOffset of a local hour in ZONE. */
+const localHour = (date, hour) => localInstant(date, atHour(hour), ZONE);
 const startHour = (i) => 6 + (i % 8);
 
 /** One 8-hour entry a day for each staff member of a location, starting 06:00 to 13:00 local (the same each day). */
-function entryRows(orgId, location, week, isDraft, now) {
-  const rows = [];
-  for (let day = 0; day < 7; day++) {
-    const date = addDays(week.startDate, day);
-    location.staff.forEach((member, i) => {
-      const { startAt, utcOffset } = localInstant(date, startHour(i));
-      const id = randomUUID();
+/** A week of entries at the location; a published week's third day of each staff member is the one moved (editId). */
+const entryRows = (orgId, location, week, isDraft, now) =>
+  weekEntryRows({
+    organizationId: orgId,
+    locationId: location.id,
+    staff: location.staff,
+    roleOf: () => location.roleId,
+    week,
+    timeZone: ZONE,
+    isDraft,
+    now,
+    startHour,
+    each: (id, day, member) => {
       if (!isDraft && day === 2) member.editId = id;
-      rows.push([
-        id,
-        orgId,
-        location.id,
-        member.id,
-        location.roleId,
-        startAt,
-        startAt + 8 * 3_600_000,
-        utcOffset,
-        ZONE,
-        "[]",
-        null,
-        isDraft ? 1 : 0,
-        isDraft ? null : now,
-        null,
-        1,
-        now,
-        now,
-        null,
-      ]);
-    });
-  }
-  return rows;
-}
+    },
+  });
 
 const sql = (server, statement, params = []) =>
   expectStatus(server.request("POST", "/__bench/sql", { body: { sql: statement, params } }), 200, statement.slice(0, 60));
@@ -176,8 +150,8 @@ export async function run({ stateDir, options, print }) {
   };
   const range = {
     ...weeks.drafts,
-    start: localInstant(weeks.drafts.startDate, 0).startAt,
-    end: localInstant(addDays(weeks.drafts.endDate, 1), 0).startAt,
+    start: localHour(weeks.drafts.startDate, 0).startAt,
+    end: localHour(addDays(weeks.drafts.endDate, 1), 0).startAt,
   };
   print("Starting our Worker and seeding it…");
   const ours = await startOurs(stateDir);

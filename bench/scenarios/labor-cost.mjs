@@ -4,7 +4,6 @@
 // labor cost; schedule cost of the worked week and of a future week (every entry projected), each skipped when its
 // route is not in the served document. Then demand upserts of 2,000 intervals:
 // round trips, rows written and p50, ours against the baseline sending the same statements.
-import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { demandTrips } from "../baseline/demand-statements.js";
 import { laborCostTrips } from "../baseline/labor-cost-statements.js";
@@ -14,8 +13,9 @@ import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.m
 import { measure, percentile } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
+import { shareRecording } from "../lib/recording.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
-import { addDays, ENTRY_COLUMNS } from "../lib/seeding.mjs";
+import { addDays, ENTRY_COLUMNS, weekEntryRows } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "labor-cost";
@@ -81,36 +81,18 @@ function generateShifts(staff, locationId, roleId, codes, rates) {
 }
 
 /** A week's published schedule: one 8-hour entry a day for each staff member (what schedule cost projects). */
-function entryRows(org, locationId, staff, roleId, now, week = WEEK) {
-  const rows = [];
-  for (let day = 0; day < 7; day++) {
-    const date = addDays(week.startDate, day);
-    staff.forEach((member, i) => {
-      const startAt = Date.parse(`${date}T${String(6 + (i % 8)).padStart(2, "0")}:00:00Z`);
-      rows.push([
-        randomUUID(),
-        org.id,
-        locationId,
-        member.id,
-        roleId,
-        startAt,
-        startAt + 8 * 3_600_000,
-        0,
-        "UTC",
-        "[]",
-        null,
-        0,
-        now,
-        null,
-        1,
-        now,
-        now,
-        null,
-      ]);
-    });
-  }
-  return rows;
-}
+const entryRows = (org, locationId, staff, roleId, now, week = WEEK) =>
+  weekEntryRows({
+    organizationId: org.id,
+    locationId,
+    staff,
+    roleOf: () => roleId,
+    week,
+    timeZone: "UTC",
+    isDraft: false,
+    now,
+    startHour: (i) => 6 + (i % 8),
+  });
 async function seed(ours, print) {
   const r = ours.request;
   const started = Date.now();
@@ -206,7 +188,7 @@ function reads(world) {
       baselinePath: `${laborCost}&organizationId=${world.org.id}`,
       expectedTrips: (res) => {
         // Pages of 500: the 200 staff are one page.
-        // Per chunk of ids: shifts, time off, premiums owed (bench/baseline/pay-statements.js).
+        // Per chunk of ids: shifts, time off, premiums owed (bench/baseline/labor-cost-statements.js).
         const shifts = res.roundTrips.filter((t) => t.kind !== "directory")[1]?.params.filter((_, i) => i % 3 === 0) ?? [];
         const ids = shifts.flatMap((p) => p.slice(3));
         return laborCostTrips({ organizationId: world.org.id, ...WEEK }, [ids]);
@@ -280,6 +262,10 @@ export async function run({ stateDir, options, print }) {
   const baseline = await startBaseline(stateDir);
   const copied = await copyData(ours, baseline);
   print(`  copied ${copied.rows} rows in ${copied.statements} INSERT statements`);
+  // The labor cost read's SQL and the write guard of the demand's batch are this run's trace of ours
+  // (bench/baseline/recording.js); schedule cost's and the demand's other statements are still written out by hand.
+  const laborCostRead = served.find((entry) => entry.route === "/api/timesheets/labor-cost");
+  await shareRecording({ demand: demandTrace, ...(laborCostRead ? { "labor cost": laborCostRead.res } : {}) }, [baseline]);
 
   const checks = [];
   for (const entry of served) {

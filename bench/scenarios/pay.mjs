@@ -9,6 +9,7 @@ import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.m
 import { measure, percentile } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
+import { shareRecording } from "../lib/recording.mjs";
 import { comparisonTable, ms, table } from "../lib/report.mjs";
 import { addDays } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
@@ -148,6 +149,13 @@ export async function run({ stateDir, options, print }) {
   const baseline = await startBaseline(stateDir);
   const copied = await copyData(ours, baseline);
   print(`  copied ${copied.rows} rows in ${copied.statements} INSERT statements`);
+  // The baseline's SQL is this run's trace of ours (bench/baseline/recording.js): the page of 500, and a page after a
+  // cursor (pages of 100, as samePagesOf walks them).
+  const firstOfFive = await ours.request("GET", linesPath.replace(`limit=${STAFF}`, "limit=100"), { token: world.admin });
+  const nextPath = /^<([^>]+)>; rel="next"$/.exec(firstOfFive.headers.get("link") ?? "")?.[1];
+  if (!nextPath) throw new Error(`pay lines of 100: no next page (${firstOfFive.status} ${firstOfFive.text.slice(0, 200)})`);
+  const nextPage = await traced(ours, "GET", nextPath, { token: world.admin });
+  await shareRecording({ "pay lines": lines, "pay lines, next page": nextPage }, [baseline]);
   const baselinePath = `${linesPath}&organizationId=${world.org.id}`;
   const range = { organizationId: world.org.id, startDate: FIRST_DAY, endDate: LAST_DAY, limit: STAFF };
   const pageIds = lines.body.employees.map((e) => e.employeeId);

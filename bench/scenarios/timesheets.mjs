@@ -17,7 +17,7 @@ import { measure } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
-import { addDays, inGroups } from "../lib/seeding.mjs";
+import { addDays, inGroups, localInstant } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "timesheets";
@@ -72,22 +72,6 @@ function mulberry32(seed) {
   };
 }
 
-const offsetFormatters = new Map();
-/** Minutes east of UTC in a zone at an instant. */
-function offsetAt(timeZone, ms) {
-  let f = offsetFormatters.get(timeZone);
-  if (!f) offsetFormatters.set(timeZone, (f = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })));
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(f.format(ms));
-  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-}
-
-/** A local wall-clock time in a zone → its UTC instant and offset (DST-correct away from the skipped hour). */
-function localToUtc(date, time, timeZone) {
-  const naive = Date.parse(`${date}T${time}:00Z`);
-  const utcOffset = offsetAt(timeZone, naive - offsetAt(timeZone, naive) * 60_000);
-  return { startAt: naive - utcOffset * 60_000, utcOffset };
-}
-
 const hhmm = (minutes) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** The 10,000 shifts, in start order: staff member i works at location i % 3, one day in five at the next one. */
@@ -103,7 +87,7 @@ function generateShifts(staff, locations) {
       for (const slot of slots) {
         const { at, minutes, breaks } = SLOTS[slot];
         const [h, m] = at.split(":").map(Number);
-        const { startAt, utcOffset } = localToUtc(date, hhmm(h * 60 + m + 5 * Math.floor(random() * 3)), location.timezone);
+        const { startAt, utcOffset } = localInstant(date, hhmm(h * 60 + m + 5 * Math.floor(random() * 3)), location.timezone);
         const n = seeds.length;
         seeds.push({
           employeeId: member.id,
