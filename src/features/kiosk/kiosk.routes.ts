@@ -162,7 +162,9 @@ export const liftPinLock = defineRoute({
   tags,
   summary: "Lift a staff member's PIN lock",
   description:
-    `Needs LOCATION_ADMIN (a manager). Forgets the member's wrong PINs, which lifts a lock at once. ${LOCK} Event ` +
+    "Needs LOCATION_ADMIN (a manager); a member whose access role the caller could not grant is 403, as setting " +
+    "their PIN is (a Manager cannot lift an Admin's lock), checked by the write itself. " +
+    `Forgets the member's wrong PINs, which lifts a lock at once. ${LOCK} Event ` +
     "`staff_member.pin_unlocked`; a member with no wrong PIN is a 204 that changes nothing.",
   middleware: [locationAdmin] as const,
   request: { params: StaffMemberPinParams },
