@@ -20,7 +20,7 @@ const missing = <const R extends string>(resource: R, meaning: string) =>
 
 export const PROBLEM_CODES = {
   VALIDATION_FAILED: code([400], "A path, query or body field is invalid; `errors` names each one"),
-  MALFORMED_JSON: code([400], "The request body is not valid JSON"),
+  MALFORMED_JSON: code([400], "The request body is not valid JSON, or its bytes are not valid UTF-8"),
   INVALID_IDEMPOTENCY_KEY: code([400], "The Idempotency-Key header is not 1 to 255 characters"),
   INVALID_IF_MATCH: code([400], "The If-Match header is neither `*` nor a list of ETags"),
   INVALID_D1_BOOKMARK: code([400], "The X-D1-Bookmark header is not a bookmark this API returned"),
@@ -161,7 +161,7 @@ export const PROBLEM_CODES = {
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),
-  UNSUPPORTED_MEDIA_TYPE: code([415], "The body is not application/json"),
+  UNSUPPORTED_MEDIA_TYPE: code([415], "The body is not application/json (or a +json type) in UTF-8: no parameter but charset=utf-8"),
   PHOTO_TYPE_UNSUPPORTED: code([415], "A photo's Content-Type is not image/jpeg, image/png or image/webp"),
 
   IDEMPOTENCY_KEY_REUSED: code([422], "The Idempotency-Key was used with a different request"),
