@@ -32,7 +32,10 @@ export const PROBLEM_CODES = {
   OCCURRED_AT_TOO_OLD: code([400], "`occurredAt` is more than 72 hours old"),
   OCCURRED_AT_BEFORE_PREVIOUS_EVENT: code([400], "`occurredAt` is before the shift's previous event"),
   ENROLLMENT_CODE_INVALID: code([400], "The enrollment code is unknown, used or expired (the same answer for each)"),
-  PHOTO_CONTENT_INVALID: code([400], "The photo's bytes are not a JPEG, PNG or WebP image, or not the type its Content-Type says"),
+  PHOTO_CONTENT_INVALID: code(
+    [400],
+    "The photo's bytes are not a whole JPEG, PNG or WebP image (by its structure, start to end), or not the type its Content-Type says",
+  ),
   HTTP_ERROR: code([400, 401, 403, 404, 409, 413, 415, 422, 429], "A refusal from the HTTP layer with no code of its own"),
 
   MISSING_BEARER_TOKEN: code([401], "No `Authorization: Bearer` header"),

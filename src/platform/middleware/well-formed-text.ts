@@ -4,7 +4,7 @@ import { isJsonMediaType } from "@/platform/http/json-media-type";
 import { queryTextFaults, textFaults } from "@/platform/schemas/well-formed-text";
 import { badRequest, validationFailed } from "@/problems/problem";
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 /**
  * The body as text, refused (400 MALFORMED_JSON) when its bytes are not UTF-8: decoding would replace each bad
