@@ -11,8 +11,13 @@ const alias = [
   { find: /^@generated\/(.*)$/, replacement: `${import.meta.dirname}/test/.generated/$1.js` },
 ];
 
-type Limits = Record<"api" | "punches" | "exchange", number>;
-const bindingNames = { api: "API_RATE_LIMITER", punches: "PUNCH_RATE_LIMITER", exchange: "EXCHANGE_RATE_LIMITER" } as const;
+type Limits = Record<"api" | "punches" | "exchange" | "enroll", number>;
+const bindingNames = {
+  api: "API_RATE_LIMITER",
+  punches: "PUNCH_RATE_LIMITER",
+  exchange: "EXCHANGE_RATE_LIMITER",
+  enroll: "ENROLL_RATE_LIMITER",
+} as const;
 
 /** The [[ratelimits]] bindings and the RATE_LIMITS var they must match, at the given limits per 60 s. */
 const rateLimits = (limits: Limits) => ({
@@ -93,9 +98,10 @@ export default defineConfig({
         api: 1_000_000,
         punches: 1_000_000,
         exchange: 1_000_000,
+        enroll: 1_000_000,
       }),
       // The real bindings at small limits, so a handful of requests reaches each.
-      workerProject("rate-limits", ["test/rate-limits/**/*.test.ts"], [], { api: 5, punches: 8, exchange: 3 }),
+      workerProject("rate-limits", ["test/rate-limits/**/*.test.ts"], [], { api: 5, punches: 8, exchange: 3, enroll: 3 }),
       {
         resolve: { alias },
         test: {

@@ -9,6 +9,7 @@ interface __BaseEnv_Env {
 	API_RATE_LIMITER: RateLimit;
 	PUNCH_RATE_LIMITER: RateLimit;
 	EXCHANGE_RATE_LIMITER: RateLimit;
+	ENROLL_RATE_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	PARTNER_KEYS: string;
 	RATE_LIMITS: string;

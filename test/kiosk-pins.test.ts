@@ -158,6 +158,28 @@ describe("PINs: set and remove", () => {
     }
   });
 
+  it("a Manager cannot lift an Admin's PIN lock (403 as for setting it, the five failures stay) but may an Employee's", async () => {
+    const { org, location, member, device } = await kiosk();
+    const admin = await createStaffMember(org, { accessRoleName: "Admin", locationIds: [location.id] });
+    await setStaffPin(org, admin.id, "1357");
+    for (let i = 0; i < 5; i++) {
+      await pinCheck(device.token, admin.id, "0000");
+      await pinCheck(device.token, member.id, "0000");
+    }
+    const managerToken = await staffToken(org, (await createStaffMember(org, { accessRoleName: "Manager" })).id);
+    const refused = await api("DELETE", pinPath(org, admin.id, "pin-lock"), { token: managerToken });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.code).toBe("FORBIDDEN");
+    expect(await failures(admin.id)).toBe(5);
+    expect((await pinCheck(device.token, admin.id, "1357")).status).toBe(423);
+    expect(await feed(org, "staff_member.pin_unlocked")).toEqual([]);
+    expect((await api("DELETE", pinPath(org, member.id, "pin-lock"), { token: managerToken })).status).toBe(204);
+    expect(await failures(member.id)).toBe(0);
+    // The organization's admin token holds every permission: it lifts the Admin's lock.
+    expect((await api("DELETE", pinPath(org, admin.id, "pin-lock"), { token: org.adminToken })).status).toBe(204);
+    expect((await pinCheck(device.token, admin.id, "1357")).status).toBe(204);
+  });
+
   it("an unknown, deleted or other organization's member is 404 and nothing is written", async () => {
     const org = await createOrganization();
     const other = await createOrganization();

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
+import * as images from "./helpers/images";
 import { enrollDevice, setStaffPin } from "./helpers/kiosk";
 import { createLocation } from "./helpers/locations";
 import { meanwhile } from "./helpers/meanwhile";
@@ -12,8 +13,7 @@ import { createStaffMember } from "./helpers/staff";
 import { createBreakType, createWorkplace, minutesAgo, type Workplace } from "./helpers/workplace";
 
 const PIN = "2468";
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 9, 8, 7, 6]);
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+const { JPEG, PNG } = images;
 
 interface Kiosk extends Workplace {
   device: { deviceId: string; token: string };
@@ -267,12 +267,36 @@ describe("kiosk photos", () => {
     big.set(JPEG);
     const tooLarge = await upload(k.device.token, big, "image/jpeg");
     expect([tooLarge.status, tooLarge.body.code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
-    const fits = new Uint8Array(2 * 1024 * 1024);
-    fits.set(JPEG);
-    expect((await upload(k.device.token, fits, "image/jpeg")).status).toBe(201);
+    expect((await upload(k.device.token, images.jpegOfSize(2 * 1024 * 1024), "image/jpeg")).status).toBe(201);
     expect(await count("SELECT count(*) AS n FROM photos WHERE organization_id = ?", k.org.id)).toBe(1);
     expect((await env.FILES.list({ prefix: `photos/${k.org.id}/` })).objects).toHaveLength(1);
     const admin = await upload(k.org.adminToken, JPEG, "image/jpeg");
     expect([admin.status, admin.body.code]).toEqual([403, "FORBIDDEN"]);
+  });
+
+  it("judges the image's whole structure, not its first bytes: a JPEG header or a whole image followed by HTML is refused", async () => {
+    const k = await kioskWorkplace();
+    const html = new TextEncoder().encode("<html><script>alert(document.cookie)</script></html>");
+    const header = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+    for (const [bytes, type] of [
+      [new Uint8Array([...header, ...html]), "image/jpeg"],
+      [new Uint8Array([...JPEG, ...html]), "image/jpeg"],
+      [new Uint8Array([...PNG, ...html]), "image/png"],
+      [PNG.subarray(0, PNG.length - 12), "image/png"],
+    ] as const) {
+      const refused = await upload(k.device.token, bytes, type);
+      expect([refused.status, refused.body.code]).toEqual([400, "PHOTO_CONTENT_INVALID"]);
+      expect(refused.body.errors.map((e: { path: string }) => e.path)).toEqual(["body"]);
+    }
+    expect(await count("SELECT count(*) AS n FROM photos WHERE organization_id = ?", k.org.id)).toBe(0);
+    expect((await env.FILES.list({ prefix: `photos/${k.org.id}/` })).objects).toHaveLength(0);
+    for (const [bytes, type] of [
+      [images.PROGRESSIVE_JPEG, "image/jpeg"],
+      [images.PALETTE_PNG, "image/png"],
+      [images.WEBP_LOSSLESS, "image/webp"],
+      [images.WEBP_ALPHA, "image/webp"],
+    ] as const) {
+      expect((await upload(k.device.token, bytes, type)).status, type).toBe(201);
+    }
   });
 });

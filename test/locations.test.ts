@@ -150,6 +150,55 @@ describe("locations", () => {
     expect((await createLocation(await createOrganization(), { externalId })).externalId).toBe(externalId);
   });
 
+  it("refuses an externalId made of dot segments (400 naming it) on create, patch and sync; '...' or '..a' are ids", async () => {
+    const org = await createOrganization();
+    const location = await createLocation(org);
+    const countBefore = (await api("GET", `${base(org)}?limit=100`, { token: org.adminToken })).body.length;
+    for (const externalId of [".", "..", "%2e", "%2E%2e", ".%2e", "%2E."]) {
+      const created = await api("POST", base(org), { token: org.adminToken, body: { name: "Dots", externalId } });
+      expect(created.status, externalId).toBe(400);
+      expect(created.body.code).toBe("VALIDATION_FAILED");
+      expect(paths(created)).toEqual(["externalId"]);
+      const patched = await api("PATCH", `${base(org)}/${location.id}`, { token: org.adminToken, body: { externalId } });
+      expect(patched.status, externalId).toBe(400);
+      expect(paths(patched)).toEqual(["externalId"]);
+      const synced = await api("POST", `${base(org)}/sync`, { token: org.adminToken, body: { records: [{ name: "Dots", externalId }] } });
+      expect(synced.status, externalId).toBe(400);
+      const staff = await api("POST", `/api/organizations/${org.id}/staffmembers`, {
+        token: org.adminToken,
+        body: { name: "Dots", externalId },
+      });
+      expect(staff.status, externalId).toBe(400);
+      expect(paths(staff)).toEqual(["externalId"]);
+    }
+    expect((await api("GET", `${base(org)}?limit=100`, { token: org.adminToken })).body.length).toBe(countBefore);
+    expect((await api("GET", `${base(org)}/${location.id}`, { token: org.adminToken })).body.externalId).toBe(location.externalId);
+    for (const externalId of ["...", "..a", "a..", ".%2f"]) {
+      const created = await api("POST", base(org), { token: org.adminToken, body: { name: "Not dots", externalId } });
+      expect(created.status, externalId).toBe(201);
+    }
+  });
+
+  it("a path whose last id a URL parser resolves away (../., %2e%2e) is 404 ROUTE_NOT_FOUND, never the organization", async () => {
+    const org = await createOrganization();
+    await createLocation(org);
+    for (const id of ["%2e%2e", "..", ".%2E", "%2e", "."]) {
+      const read = await api("GET", `${base(org)}/${id}`, { token: org.adminToken });
+      expect(read.status, id).toBe(404);
+      expect(read.body.code).toBe("ROUTE_NOT_FOUND");
+      expect((await api("GET", `${base(org)}/external/${id}`, { token: org.adminToken })).status, id).toBe(404);
+      const patched = await api("PATCH", `${base(org)}/${id}`, { token: org.adminToken, body: { name: "Renamed" } });
+      expect(patched.status, id).toBe(404);
+    }
+    // What a client that resolves the path sends for DELETE …/locations/..: the organization stays.
+    const deleted = await api("DELETE", `${base(org)}/..`, { token: org.adminToken });
+    expect(deleted.status).toBe(404);
+    expect(deleted.body.code).toBe("ROUTE_NOT_FOUND");
+    const still = await api("GET", `/api/organizations/${org.id}`, { token: org.adminToken });
+    expect(still.status).toBe(200);
+    expect(still.body.deletedAt ?? null).toBeNull();
+  });
+
   it("PATCH /locations/{id} updates the fields sent, clears nulls and answers a new updatedAt", async () => {
     const org = await createOrganization();
     const location = await createLocation(org);

@@ -306,6 +306,35 @@ describe("preferences", () => {
     expect(managerView.body.preferences).toHaveLength(2);
   });
 
+  it("a refused preference write (409 PREFERENCE_NOT_PENDING) changes nothing: same ETag and updatedAt, no event", async () => {
+    const p = await createSchedulePlace();
+    const shift = await createOpenShift(p, { requireApproval: true });
+    const created = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token: p.token,
+      body: { preference: "NOT_PREFERRED" },
+    });
+    const path = `${p.base}/open-shifts/${shift.id}/preferences/${created.body.id}`;
+    expect((await api("POST", `${path}/retract`, { token: p.token })).status).toBe(200);
+    const read = () => api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken });
+    const eventCount = async () =>
+      ((await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as unknown[]).length;
+    const before = await read();
+    const events = await eventCount();
+    const refusals = [
+      await api("PATCH", path, { token: p.token, body: { preference: "PREFERRED" } }),
+      await api("POST", `${path}/retract`, { token: p.token }),
+      await api("PATCH", `${path}/remove`, { token: p.org.adminToken }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body.code).toBe("PREFERENCE_NOT_PENDING");
+    }
+    const after = await read();
+    expect(after.headers.get("etag")).toBe(before.headers.get("etag"));
+    expect(after.body.updatedAt).toBe(before.body.updatedAt);
+    expect(await eventCount()).toBe(events);
+  });
+
   it("bulk-assigns all or none: over capacity is 409 OPEN_SHIFT_FULL and assigns nobody", async () => {
     const p = await createSchedulePlace();
     const shift = await createOpenShift(p, { requireApproval: true, staffCountRequired: 2 });

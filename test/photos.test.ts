@@ -74,6 +74,19 @@ describe("GET /api/timesheets/{id}/photos", () => {
     expect([...image.bytes]).toEqual([...JPEG]);
   });
 
+  it("serves a photo only as an image type, with nosniff: an object stored as text/html leaves as application/octet-stream", async () => {
+    const { w, shiftId, photo } = await shiftWithPhoto();
+    const served = await download((await listPhotos(w, shiftId)).body[0].url);
+    expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    await env.FILES.put(photo.key, new TextEncoder().encode("<html><script>alert(1)</script>"), {
+      httpMetadata: { contentType: "text/html" },
+    });
+    const html = await download((await listPhotos(w, shiftId)).body[0].url);
+    expect(html.status).toBe(200);
+    expect(html.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(html.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+
   it("answers an empty list for a shift without photos, 404 for another organization's shift, 403 without SHIFT_READ", async () => {
     const { w, shiftId } = await shiftWithPhoto();
     const other = await manualShift(w, { startTime: "2026-03-15T09:00:00Z", endTime: "2026-03-15T17:00:00Z" });

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createApp, MAX_BODY_BYTES } from "@/platform/create-app";
 import { api } from "./helpers/api";
@@ -64,6 +65,56 @@ describe("platform", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expectProblem(form, 415, "UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("a JSON body that is not valid UTF-8 is 400 MALFORMED_JSON, never stored with U+FFFD; valid UTF-8 is kept as sent", async () => {
+    const org = await createOrganization();
+    const roles = `/api/organizations/${org.id}/roles`;
+    const before = (await api("GET", roles, { token: org.adminToken })).body.length;
+    const post = (bytes: Uint8Array) =>
+      exports.default.fetch(
+        new Request(`http://shiftline.test${roles}`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${org.adminToken}`, "Content-Type": "application/json" },
+          body: bytes,
+        }),
+      );
+    const named = (...middle: number[]) =>
+      new Uint8Array([...new TextEncoder().encode('{"name": "Bar'), ...middle, ...new TextEncoder().encode('ista"}')]);
+    // A stray byte, an overlong "/", an encoded surrogate, a character cut short, a continuation byte alone.
+    for (const bytes of [named(0xff), named(0xc0, 0xaf), named(0xed, 0xa0, 0x80), named(0xe2, 0x82), named(0x80)]) {
+      const res = await post(bytes);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ status: 400, code: "MALFORMED_JSON" });
+    }
+    expect((await api("GET", roles, { token: org.adminToken })).body.length).toBe(before);
+    const cafe = await post(named(0x20, 0x63, 0x61, 0x66, 0xc3, 0xa9));
+    expect(cafe.status).toBe(201);
+    // " café" as UTF-8 (é is C3 A9) between "Bar" and "ista".
+    expect(((await cafe.json()) as { name: string }).name).toBe("Bar caféista");
+  });
+
+  it("a JSON body declared in anything but UTF-8 JSON is 415; charset=utf-8 and +json types are taken", async () => {
+    const org = await createOrganization();
+    const roles = `/api/organizations/${org.id}/roles`;
+    const before = (await api("GET", roles, { token: org.adminToken })).body.length;
+    const post = (contentType: string) =>
+      api("POST", roles, { token: org.adminToken, body: { name: `Role ${contentType}` }, headers: { "Content-Type": contentType } });
+    for (const contentType of [
+      "application/json; charset=utf-16",
+      "application/json; charset=iso-8859-1",
+      "application/json; version=2",
+      "text/json",
+      "application/jsonx",
+    ]) {
+      const res = await post(contentType);
+      expect(res.status, contentType).toBe(415);
+      expect(res.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    }
+    expect((await api("GET", roles, { token: org.adminToken })).body.length).toBe(before);
+    for (const contentType of ["application/json", "application/json; charset=UTF-8", "application/merge-patch+json"]) {
+      expect((await post(contentType)).status, contentType).toBe(201);
+    }
   });
 
   it("a body over 256 KiB is a 413 problem", async () => {

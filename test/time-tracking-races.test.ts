@@ -163,6 +163,50 @@ describe("a shift changed between a punch's read and its write refuses the punch
   });
 });
 
+describe("a switch whose shift another request ended meanwhile is 409 SHIFT_CHANGED, not NO_OPEN_SHIFT", () => {
+  async function assignedCode(w: Workplace) {
+    const created = await api("POST", `/api/organizations/${w.org.id}/cost-codes`, {
+      token: w.org.adminToken,
+      body: { code: unique("C"), name: "Code" },
+    });
+    const put = await api("PUT", `/api/organizations/${w.org.id}/cost-codes/${created.body.id}/assignments`, {
+      token: w.org.adminToken,
+      body: { all: true },
+    });
+    expect(put.status, put.text).toBe(200);
+    return created.body.id as string;
+  }
+
+  it("the loser of a race to end the shift (another switch's clock-out) is 409 SHIFT_CHANGED and writes nothing", async () => {
+    const w = await createWorkplace({ timezone: "UTC" });
+    const costCodeId = await assignedCode(w);
+    const opened = await clockIn(w, { occurredAt: minutesAgo(60) });
+    const endedAt = Date.now() - 60_000;
+    const raced = await punchMeanwhile(w, "switch", { costCodeId }, [
+      `UPDATE shifts SET end_at = ${endedAt}, updated_at = updated_at + 1 WHERE id = '${opened.body.id}'`,
+    ]);
+    expect(raced.status, raced.text).toBe(409);
+    expect(raced.body.code).toBe("SHIFT_CHANGED");
+    expect(await count("shifts", "employee_id", w.staff.id)).toBe(1);
+    expect((await shiftOf(w, opened.body.id)).endTime).toBeNull();
+  });
+
+  it("simultaneous switches: each is 200 or 409 SHIFT_CHANGED, never NO_OPEN_SHIFT; one shift stays open", async () => {
+    const w = await createWorkplace();
+    const costCodeId = await assignedCode(w);
+    await clockIn(w, { occurredAt: minutesAgo(30) });
+    const results = await Promise.all(Array.from({ length: 5 }, () => punch(w, "switch", { costCodeId })));
+    expect(results.filter((r) => r.status !== 200).map((r) => r.body.code)).toEqual(
+      results.filter((r) => r.status !== 200).map(() => "SHIFT_CHANGED"),
+    );
+    const open = await tenantDb()
+      .prepare("SELECT COUNT(*) AS n FROM shifts WHERE employee_id = ? AND end_at IS NULL")
+      .bind(w.staff.id)
+      .first<{ n: number }>();
+    expect(open!.n).toBe(1);
+  });
+});
+
 /** An open break stored as starting after now (say, from a phone's fast clock), with no event of its own. */
 async function openBreakStartingLater(w: Workplace, shiftId: string) {
   const lunch = await createBreakType(w);

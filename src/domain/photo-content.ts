@@ -1,3 +1,5 @@
+import { imageStructureFault } from "./image-structure";
+
 /** The image types a kiosk photo may be, and its largest size (2 MiB). */
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
@@ -27,7 +29,8 @@ export type PhotoVerdict =
 
 /**
  * Whether an upload is a photo to keep: at most MAX_PHOTO_BYTES, declared as one of PHOTO_TYPES, and its content that
- * very type (a PNG sent as image/jpeg, or text sent as an image, is refused).
+ * very type (a PNG sent as image/jpeg, or text sent as an image, is refused), whole by its structure from start to
+ * end (image-structure: a JPEG header followed by HTML is refused).
  */
 export function judgePhoto(bytes: Uint8Array, declared: string | null | undefined): PhotoVerdict {
   if (bytes.byteLength > MAX_PHOTO_BYTES) return { ok: false, reason: "too_large", message: `over ${MAX_PHOTO_BYTES} bytes` };
@@ -39,5 +42,7 @@ export function judgePhoto(bytes: Uint8Array, declared: string | null | undefine
   const sniffed = sniffImage(bytes);
   if (!sniffed) return { ok: false, reason: "not_an_image", message: "the content is not a JPEG, PNG or WebP image" };
   if (sniffed !== type) return { ok: false, reason: "type_mismatch", message: `the content is ${sniffed}, not ${type}` };
+  const fault = imageStructureFault(bytes, sniffed);
+  if (fault) return { ok: false, reason: "not_an_image", message: `the content is not a whole ${sniffed} image: ${fault}` };
   return { ok: true, contentType: sniffed };
 }

@@ -5,6 +5,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { PatternRouter } from "hono/router/pattern-router";
 import type { H, MiddlewareHandler, RouterRoute } from "hono/types";
+import { getPath } from "hono/utils/url";
 import type { ZodError } from "zod";
 import { MAX_PHOTO_BYTES } from "@/domain/photo-content";
 import type { AppBindings } from "@/platform/http/env";
@@ -138,6 +139,11 @@ const platformHeaders: MiddlewareHandler<AppBindings> = async (c, next) => {
  */
 const apiRequest: MiddlewareHandler<AppBindings> = async (c, next) => {
   const path = c.req.path;
+  // `…/locations/..` (or `%2e%2e`) reaches here resolved by the URL parser as `…/organizations/{id}/`: answered as
+  // the resource above it, it would read or delete the organization. No route here ends in `/` (hono's `c.req.path`
+  // drops it: strict is off).
+  const sent = getPath(c.req.raw);
+  if (sent.endsWith("/")) throw dotSegmentPath(c.req.method, sent);
   const routed = async () => {
     await database(c, next);
   };
@@ -152,6 +158,14 @@ const apiRequest: MiddlewareHandler<AppBindings> = async (c, next) => {
         };
   await bodyLimitOf(path)(c, checked);
 };
+
+const dotSegmentPath = (method: string, path: string) =>
+  new ProblemError(
+    404,
+    "ROUTE_NOT_FOUND",
+    `No route for ${method} ${path}: no path here ends in '/'. A path whose last id was '.' or '..' (or %2e) ends so ` +
+      "once a URL parser has resolved it; ids are never dot segments.",
+  );
 
 export function createApp() {
   const app = new OpenAPIHono<AppBindings>({ strict: false, defaultHook, router: servingRouter() });

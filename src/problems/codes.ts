@@ -20,7 +20,7 @@ const missing = <const R extends string>(resource: R, meaning: string) =>
 
 export const PROBLEM_CODES = {
   VALIDATION_FAILED: code([400], "A path, query or body field is invalid; `errors` names each one"),
-  MALFORMED_JSON: code([400], "The request body is not valid JSON"),
+  MALFORMED_JSON: code([400], "The request body is not valid JSON, or its bytes are not valid UTF-8"),
   INVALID_IDEMPOTENCY_KEY: code([400], "The Idempotency-Key header is not 1 to 255 characters"),
   INVALID_IF_MATCH: code([400], "The If-Match header is neither `*` nor a list of ETags"),
   INVALID_D1_BOOKMARK: code([400], "The X-D1-Bookmark header is not a bookmark this API returned"),
@@ -32,7 +32,10 @@ export const PROBLEM_CODES = {
   OCCURRED_AT_TOO_OLD: code([400], "`occurredAt` is more than 72 hours old"),
   OCCURRED_AT_BEFORE_PREVIOUS_EVENT: code([400], "`occurredAt` is before the shift's previous event"),
   ENROLLMENT_CODE_INVALID: code([400], "The enrollment code is unknown, used or expired (the same answer for each)"),
-  PHOTO_CONTENT_INVALID: code([400], "The photo's bytes are not a JPEG, PNG or WebP image, or not the type its Content-Type says"),
+  PHOTO_CONTENT_INVALID: code(
+    [400],
+    "The photo's bytes are not a whole JPEG, PNG or WebP image (by its structure, start to end), or not the type its Content-Type says",
+  ),
   HTTP_ERROR: code([400, 401, 403, 404, 409, 413, 415, 422, 429], "A refusal from the HTTP layer with no code of its own"),
 
   MISSING_BEARER_TOKEN: code([401], "No `Authorization: Bearer` header"),
@@ -161,7 +164,7 @@ export const PROBLEM_CODES = {
 
   PRECONDITION_FAILED: code([412], "The record is no longer the version If-Match names; nothing was written"),
   PAYLOAD_TOO_LARGE: code([413], "The body is over 256 KiB (1 MiB for sync operations)"),
-  UNSUPPORTED_MEDIA_TYPE: code([415], "The body is not application/json"),
+  UNSUPPORTED_MEDIA_TYPE: code([415], "The body is not application/json (or a +json type) in UTF-8: no parameter but charset=utf-8"),
   PHOTO_TYPE_UNSUPPORTED: code([415], "A photo's Content-Type is not image/jpeg, image/png or image/webp"),
 
   IDEMPOTENCY_KEY_REUSED: code([422], "The Idempotency-Key was used with a different request"),

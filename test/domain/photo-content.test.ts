@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { judgePhoto, MAX_PHOTO_BYTES, sniffImage } from "@/domain/photo-content";
+import * as images from "../helpers/images";
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
@@ -26,10 +27,10 @@ describe("sniffImage", () => {
 
 describe("judgePhoto", () => {
   it.each([
-    [JPEG, "image/jpeg", "image/jpeg"],
-    [PNG, "image/png", "image/png"],
-    [WEBP, "image/webp; charset=binary", "image/webp"],
-    [JPEG, "IMAGE/JPEG", "image/jpeg"],
+    [images.JPEG, "image/jpeg", "image/jpeg"],
+    [images.PNG, "image/png", "image/png"],
+    [images.WEBP_LOSSY, "image/webp; charset=binary", "image/webp"],
+    [images.JPEG, "IMAGE/JPEG", "image/jpeg"],
   ])("accepts content that is what it claims", (content, declared, contentType) => {
     expect(judgePhoto(content, declared)).toEqual({ ok: true, contentType });
   });
@@ -41,16 +42,21 @@ describe("judgePhoto", () => {
     ["a GIF sent as image/gif", bytes("GIF89a"), "image/gif", "unsupported_type"],
     ["no Content-Type", JPEG, undefined, "unsupported_type"],
     ["an empty body", new Uint8Array(0), "image/jpeg", "empty"],
+    [
+      "a JPEG header followed by HTML",
+      bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, "JFIF", 0, "<html><script>alert(1)</script>"),
+      "image/jpeg",
+      "not_an_image",
+    ],
+    ["a JPEG's first bytes alone", JPEG, "image/jpeg", "not_an_image"],
+    ["a PNG signature and IHDR's start alone", PNG, "image/png", "not_an_image"],
+    ["a WebP header alone", WEBP, "image/webp", "not_an_image"],
   ])("refuses %s", (_, content, declared, reason) => {
     expect(judgePhoto(content, declared)).toMatchObject({ ok: false, reason });
   });
 
   it("takes exactly 2 MiB and refuses a byte more", () => {
-    const at = (size: number) => {
-      const content = new Uint8Array(size);
-      content.set(JPEG);
-      return judgePhoto(content, "image/jpeg");
-    };
+    const at = (size: number) => judgePhoto(images.jpegOfSize(size), "image/jpeg");
     expect(at(MAX_PHOTO_BYTES)).toEqual({ ok: true, contentType: "image/jpeg" });
     expect(at(MAX_PHOTO_BYTES + 1)).toMatchObject({ ok: false, reason: "too_large" });
   });

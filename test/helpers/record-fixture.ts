@@ -195,11 +195,12 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
   const device = await enrollDevice(org, location.id);
   // The subject's PIN is the document's example, so a kiosk punch gets past the PIN to the records its body names.
   await setStaffPin(org, subject.id, "4821");
-  // A kiosk photo of the location: a WebP whose bytes are all ASCII, so it travels as text.
+  // A kiosk photo of the location: a lossless WebP whose bytes are all ASCII, so it travels as text (RIFF of 24 bytes,
+  // one VP8L chunk of 12: its signature 2F, a 1×1 header of four zero bytes, then data).
   const photo = await created(
     api("POST", "/api/kiosk/photos", {
       token: device.token,
-      body: "RIFF\u0024\u0000\u0000\u0000WEBPVP8 fixture",
+      body: "RIFF\u0018\u0000\u0000\u0000WEBPVP8L\u000c\u0000\u0000\u0000/\u0000\u0000\u0000\u0000fixture",
       headers: { "Content-Type": "image/webp" },
     }),
     "kiosk photo",

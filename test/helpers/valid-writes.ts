@@ -384,7 +384,7 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
     await setStaffPin(c.org, staff.id, "2468");
     return { token: (await kioskDevice(c)).token, body: { employeeId: staff.id, pin: "2468" } };
   },
-  // Kiosk punches: a member with a PIN clocks in at a fresh device; a WebP photo whose bytes are all ASCII (sent as text).
+  // Kiosk punches: a member with a PIN clocks in at a fresh device.
   "POST /api/kiosk/punches": async (c) => {
     const staff = await staffAt(c);
     await setStaffPin(c.org, staff.id, "2468");
@@ -393,7 +393,9 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
   },
   "POST /api/kiosk/photos": async (c) => ({
     token: (await kioskDevice(c)).token,
-    raw: { text: "RIFF\u0024\u0000\u0000\u0000WEBPVP8 kiosk", contentType: "image/webp" },
+    // A lossless WebP whose bytes are all ASCII, so it travels as text: RIFF of 22 bytes, one VP8L chunk of 10 (its
+    // signature 2F, a 1×1 header of four zero bytes, then data). Its structure is whole; its pixels are not read.
+    raw: { text: "RIFF\u0016\u0000\u0000\u0000WEBPVP8L\u000a\u0000\u0000\u0000/\u0000\u0000\u0000\u0000kiosk", contentType: "image/webp" },
   }),
   // A fresh code: the fixture's stays for the writes after this one.
   [`DELETE ${O}/cost-codes/{id}`]: async (c) => ({

@@ -5,6 +5,7 @@ const SOURCE = JSON.stringify({
   api: { limit: 600, period: 60 },
   punches: { limit: 1200, period: 60 },
   exchange: { limit: 30, period: 10 },
+  enroll: { limit: 30, period: 60 },
 });
 
 describe("rate limit policies", () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 
-const bindingOf = { api: "API_RATE_LIMITER", punches: "PUNCH_RATE_LIMITER", exchange: "EXCHANGE_RATE_LIMITER" } as const;
+const bindingOf = {
+  api: "API_RATE_LIMITER",
+  punches: "PUNCH_RATE_LIMITER",
+  exchange: "EXCHANGE_RATE_LIMITER",
+  enroll: "ENROLL_RATE_LIMITER",
+} as const;
 
 /** Where the advertised limits (RATE_LIMITS) and the enforced ones ([[ratelimits]]) disagree. */
 function drift(config: { vars: Record<string, unknown>; ratelimits: { name: string; simple: { limit: number; period?: number } }[] }) {

@@ -5,8 +5,8 @@ import { sampleLocation } from "../helpers/locations";
 import { type PartnerClaimsInput, partnerToken } from "../helpers/tokens";
 import { HERE } from "../helpers/workplace";
 
-// This project's bindings (vitest.config.ts): api 5, punches 8, exchange 3 requests per 60 s.
-const LIMITS = { api: 5, punches: 8, exchange: 3 };
+// This project's bindings (vitest.config.ts): api 5, punches 8, exchange 3, enroll 3 requests per 60 s.
+const LIMITS = { api: 5, punches: 8, exchange: 3, enroll: 3 };
 const TIMEOUT = 30_000;
 
 let lastOctet = 0;
@@ -89,6 +89,32 @@ describe("rate limits", () => {
     }
     expectRateLimited(await exchange({}, ip), "exchange");
     expect((await exchange({}, freshIp())).status).toBe(200);
+  });
+
+  it("POST /devices/enroll beyond the per-address limit answers 429, wrong codes counted; another address enrolls", {
+    timeout: TIMEOUT,
+  }, async () => {
+    await freshWindow();
+    const org = await organization();
+    const location = await api("POST", `/api/organizations/${org.id}/locations`, { token: org.admin, body: sampleLocation() });
+    const device = await api("POST", `/api/organizations/${org.id}/locations/${location.body.id}/devices`, {
+      token: org.admin,
+      body: { name: "Front door" },
+    });
+    expect(device.status, device.text).toBe(201);
+    const enroll = (enrollmentCode: string, ip: string) =>
+      api("POST", "/api/devices/enroll", { body: { enrollmentCode }, headers: { "CF-Connecting-IP": ip } });
+    const guesser = freshIp();
+    for (let i = 0; i < LIMITS.enroll; i++) {
+      const res = await enroll(`GUESS00${i}`, guesser);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.code).toBe("ENROLLMENT_CODE_INVALID");
+      expect(res.headers.get("ratelimit-policy")).toBe(`"enroll";q=${LIMITS.enroll};w=60`);
+    }
+    // The right code too is refused from that address until the window ends: the guesser learns nothing more.
+    expectRateLimited(await enroll(device.body.enrollmentCode, guesser), "enroll");
+    const enrolled = await enroll(device.body.enrollmentCode, freshIp());
+    expect(enrolled.status, enrolled.text).toBe(200);
   });
 
   it("a request without a valid token is refused with 401 and consumes no token's bucket", { timeout: TIMEOUT }, async () => {

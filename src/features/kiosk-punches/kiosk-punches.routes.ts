@@ -79,8 +79,11 @@ export const uploadPhoto = defineRoute({
   description:
     "Device token only. The body is the image itself (at most 2 MiB; larger is 413 `PAYLOAD_TOO_LARGE`) with its " +
     "Content-Type: image/jpeg, image/png or image/webp (anything else is 415 `PHOTO_TYPE_UNSUPPORTED`). Its content " +
-    "is checked by its magic bytes, not by what the header claims: bytes that are no such image, or another of them " +
-    "than the Content-Type says, are 400 `PHOTO_CONTENT_INVALID` (naming `body`) and store nothing. The photo is " +
+    "is checked by its magic bytes, not by what the header claims, and by its whole structure, start to end: a JPEG's " +
+    "segments from start to end of image, a PNG's chunks from IHDR to IEND with every CRC, a WebP's RIFF chunks " +
+    "(pixels are not decoded). Bytes that are no such image, another of them than the Content-Type says, an image " +
+    "cut short or anything after its end (a JPEG header followed by HTML) are 400 `PHOTO_CONTENT_INVALID` (naming " +
+    "`body`) and store nothing. A photo link serves it with that image type and `X-Content-Type-Options: nosniff`. The photo is " +
     "stored in R2 and answered with its `photoId`, which the punch it was taken for names (POST /api/kiosk/punches); " +
     "it belongs to the device's location. Managers see it with GET /api/timesheets/{id}/photos. Records `photo.created`.",
   middleware: [authorizeDevice] as const,

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { authorize, authorizeDevice } from "@/auth/authorize";
 import { PIN_ITERATIONS } from "@/features/kiosk/pin-hash";
+import { enrollRateLimit } from "@/platform/middleware/rate-limit";
 import { jsonBody, jsonContent, problems, publicProblems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import {
@@ -110,12 +111,15 @@ export const enroll = defineRoute({
   description:
     "No token: the device trades its enrollment code for its device token, once. A used, expired or unknown code " +
     "is 400 `ENROLLMENT_CODE_INVALID`, the same answer for each. The code is spent by one conditional write: of two " +
-    `enrolls with the same code at once, exactly one gets a token. Event \`device.enrolled\`. ${DEVICE_TOKENS}`,
+    `enrolls with the same code at once, exactly one gets a token. Event \`device.enrolled\`. Enrolls are limited ` +
+    "per client address, refused ones included (the `RateLimit-Policy` header says how many, 30 a minute by " +
+    `default): beyond it 429 \`RATE_LIMITED\` with Retry-After. ${DEVICE_TOKENS}`,
   security: [],
+  middleware: enrollRateLimit,
   request: { body: jsonBody(EnrollRequest) },
   responses: {
     200: jsonContent(DeviceToken, "The device's token"),
-    ...publicProblems("ENROLLMENT_CODE_INVALID", 413, 415),
+    ...publicProblems("ENROLLMENT_CODE_INVALID", 413, 415, 429),
   },
 });
 
@@ -163,7 +167,9 @@ export const liftPinLock = defineRoute({
   tags,
   summary: "Lift a staff member's PIN lock",
   description:
-    `Needs LOCATION_ADMIN (a manager). Forgets the member's wrong PINs, which lifts a lock at once. ${LOCK} Event ` +
+    "Needs LOCATION_ADMIN (a manager); a member whose access role the caller could not grant is 403, as setting " +
+    "their PIN is (a Manager cannot lift an Admin's lock), checked by the write itself. " +
+    `Forgets the member's wrong PINs, which lifts a lock at once. ${LOCK} Event ` +
     "`staff_member.pin_unlocked`; a member with no wrong PIN is a 204 that changes nothing.",
   middleware: [locationAdmin] as const,
   request: { params: StaffMemberPinParams },

@@ -24,7 +24,8 @@ function manageableBy(principal: Principal, organizationId: string, employeeId: 
     WHERE m.id = ${employeeId} AND m.organization_id = ${organizationId} AND p.value NOT IN (SELECT value FROM json_each(${held})))`;
 }
 
-const aboveCaller = () => forbidden("The staff member holds an access role you may not grant; you cannot set or remove their PIN.");
+const aboveCaller = () =>
+  forbidden("The staff member holds an access role you may not grant; you cannot set or remove their PIN, or lift its lock.");
 
 /** Whether the member is live but above the caller (the write's condition failed for that reason, not a 404). */
 async function refusedAsAbove(writer: Writer, organizationId: string, employeeId: string) {
@@ -77,11 +78,17 @@ export async function removePin(writer: Writer, organizationId: string, employee
   await guardedBatch(writer, [remove], [], { events: [pinUpdatedEvent(organizationId, employeeId, false, now)] });
 }
 
-/** Lifts the lock: the member's wrong PINs are forgotten (none: nothing changes and no event). */
+/**
+ * Lifts the lock: the member's wrong PINs are forgotten (none: nothing changes and no event). A member above the
+ * caller is 403, as setting their PIN is: a lock lifted is five more guesses at an Admin's PIN.
+ */
 export async function liftPinLock(writer: Writer, organizationId: string, employeeId: string, now = new Date()) {
   await assertMember(writer, organizationId, employeeId);
+  const manageable = manageableBy(writer.principal, organizationId, employeeId);
+  const [[allowed]] = await writer.db.batch([writer.db.select({ ok: sql<number>`${manageable}` }).from(sql`(SELECT 1)`)]);
+  if (!allowed?.ok) throw aboveCaller();
   const forget = writer.db
     .delete(pinFailures)
-    .where(and(eq(pinFailures.organizationId, organizationId), eq(pinFailures.employeeId, employeeId)));
+    .where(and(eq(pinFailures.organizationId, organizationId), eq(pinFailures.employeeId, employeeId), manageable));
   await guardedBatch(writer, [forget], [], { events: [pinUnlockedEvent(organizationId, employeeId, now)] });
 }

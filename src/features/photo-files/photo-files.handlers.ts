@@ -1,5 +1,6 @@
 import { signatureValid } from "@/auth/photo-url";
 import { getFile, photoKey } from "@/data/files";
+import { PHOTO_TYPES } from "@/domain/photo-content";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { photoUrlExpired, photoUrlInvalid } from "@/problems/photos";
 import { notFound } from "@/problems/problem";
@@ -14,10 +15,13 @@ export const getPhotoFile: AppRouteHandler<GetPhotoFileRoute> = async (c) => {
   if (secondsLeft <= 0) throw photoUrlExpired();
   const object = await getFile(c.env.FILES, photoKey(organizationId, photoId));
   if (!object) throw notFound("Photo");
+  // Only an image type the upload judged, never whatever else the object might say; nosniff keeps browsers to it.
+  const stored = object.httpMetadata?.contentType ?? "";
+  const contentType = (PHOTO_TYPES as readonly string[]).includes(stored) ? stored : "application/octet-stream";
   return new Response(object.body, {
     status: 200,
     headers: {
-      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+      "Content-Type": contentType,
       "Content-Length": String(object.size),
       "Cache-Control": `private, max-age=${secondsLeft}`,
       "X-Content-Type-Options": "nosniff",

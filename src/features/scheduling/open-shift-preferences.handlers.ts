@@ -1,5 +1,5 @@
 import { openShiftPreferences } from "@db/schema";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import type { EventType } from "@/data/outbox/outbox";
 import { guardedBatch } from "@/data/write/guarded-batch";
@@ -59,7 +59,14 @@ export async function transition(
         .set({ ...changes, ...guards, updatedAt: now })
         .where(and(eq(openShiftPreferences.id, preferenceId), from === "PENDING" ? pending : or(pending, draftAssignment)))
         .returning(),
-      touched(db, openShiftId, now),
+      // Only when the transition above applied: the preference then carries this write's updatedAt.
+      touched(
+        db,
+        openShiftId,
+        now,
+        sql`EXISTS (SELECT 1 FROM ${openShiftPreferences} WHERE ${openShiftPreferences.id} = ${preferenceId}
+          AND ${openShiftPreferences.updatedAt} = ${now.getTime()})`,
+      ),
     ],
     scheduleGuardProblems,
     { events: [preferenceEvent(scope.organizationId, transitionEvent(changes), preferenceId, now)] },

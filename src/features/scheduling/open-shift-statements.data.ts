@@ -1,5 +1,5 @@
 import { openShifts, scheduleEntries } from "@db/schema";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { businessDate } from "@/domain/local-time";
 import { addedChangeRows, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
@@ -8,12 +8,15 @@ import type { OpenShiftRow } from "./open-shifts.schemas";
 import type { ScheduleScope } from "./schedule-access.guards";
 import { entryGuards } from "./schedules.guards";
 
-/** Bumps the open shift's updatedAt with a change to its preferences, so incremental sync sees it. */
-export const touched = (db: Database, shiftId: string, now: Date) =>
+/**
+ * Bumps the open shift's updatedAt with a change to its preferences, so incremental sync sees it; with `when`, only
+ * if that condition holds once the batch's earlier statements ran (a refused change touches nothing).
+ */
+export const touched = (db: Database, shiftId: string, now: Date, when?: SQL) =>
   db
     .update(openShifts)
     .set({ updatedAt: nextVersion(openShifts.updatedAt, now) })
-    .where(eq(openShifts.id, shiftId));
+    .where(and(eq(openShifts.id, shiftId), when));
 
 /** The span a worker would work on the open shift, as the schedule guards take it. */
 export const spanOf = (scope: ScheduleScope, shift: OpenShiftRow, workerId: string, entryId = "") => ({

@@ -329,3 +329,11 @@ export const onShiftProblems = (db: Database, shift: ShiftRow): ConstraintProble
   // Each event happens once; a repeat that got past the version guard is a change it did not see.
   whenDuplicate(shiftEvents, shiftChanged),
 ];
+
+/**
+ * The guards of the shift a switch ends, as a punch's, except that a shift no longer open is 409 SHIFT_CHANGED: the
+ * request that ended it meanwhile was most often another switch, which leaves the staff member on shift, so
+ * NO_OPEN_SHIFT would be untrue. Read the state again and retry (a retry with truly none is NO_OPEN_SHIFT).
+ */
+export const switchingProblems = (db: Database, shift: ShiftRow): ConstraintProblems =>
+  onShiftProblems(db, shift).map((problem) => (problem === shiftStillOpen ? { refusal: problem.refusal, problem: shiftChanged } : problem));

@@ -25,7 +25,15 @@ import {
 import { loadPunchContext, type PunchContext, type PunchGate, roleOf } from "./punch-context.data";
 import { concurrentTwin, previousAnswer, recordAnswer } from "./punch-idempotency.data";
 import { closedShift, endedBreakRow, openShiftRow, startedBreakRow, touchedShift } from "./punch-rows.data";
-import { breakEndWrites, breakStartWrites, clockInProblems, clockInWrites, clockOutWrites, onShiftProblems } from "./punch-writes.data";
+import {
+  breakEndWrites,
+  breakStartWrites,
+  clockInProblems,
+  clockInWrites,
+  clockOutWrites,
+  onShiftProblems,
+  switchingProblems,
+} from "./punch-writes.data";
 import { loadShiftState } from "./shift-state.data";
 import type * as routes from "./time-tracking.routes";
 import type { ClockOutFields, PunchFields } from "./time-tracking.schemas";
@@ -284,7 +292,7 @@ export const switchShift: AppRouteHandler<routes.SwitchRoute> = async (c) => {
       Statement,
       ...Statement[],
     ],
-    [concurrentTwin, ...onShiftProblems(db, ending), ...clockInProblems(db, next)],
+    [concurrentTwin, ...switchingProblems(db, ending), ...clockInProblems(db, next)],
     {
       events: [
         { type: "shift.clocked_out", organizationId, data: ended },

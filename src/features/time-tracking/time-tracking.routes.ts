@@ -180,7 +180,9 @@ export const switchShift = defineRoute({
     "role `roleId` (omitted: the ending shift's role), in one batch: both happen or neither. Answers the new open " +
     "shift and records `shift.clocked_out` (the ended shift) and `shift.clocked_in` (the new one), as a clock-out " +
     "followed by a clock-in would. Without an open shift here: 409 `NO_OPEN_SHIFT`; with a break open: 409 " +
-    "`BREAK_ALREADY_OPEN` (end the break first). The position is judged as for both a clock-out and a clock-in. " +
+    "`BREAK_ALREADY_OPEN` (end the break first). Of two switches of one shift at once, one ends it " +
+    "and the other is 409 `SHIFT_CHANGED` (so is a switch whose shift was clocked out meanwhile): read the shift state again. " +
+    "The position is judged as for both a clock-out and a clock-in. " +
     "A switch raises no attendance exceptions: the staff member stays at work. The ended shift keeps its custom " +
     "field values and is not checked for required ones (the next shift starts empty, as a clock-in may)." +
     punchNotes,

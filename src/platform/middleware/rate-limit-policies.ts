@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const RATE_LIMIT_POLICIES = ["api", "punches", "exchange"] as const;
+export const RATE_LIMIT_POLICIES = ["api", "punches", "exchange", "enroll"] as const;
 export type RateLimitPolicyName = (typeof RATE_LIMIT_POLICIES)[number];
 
 export interface RateLimitPolicy {

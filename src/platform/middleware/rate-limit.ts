@@ -21,6 +21,7 @@ const whose: Record<RateLimitPolicyName, string> = {
   api: "this access token",
   punches: "punches with this access token",
   exchange: "token exchanges from this address",
+  enroll: "device enrollments from this address",
 };
 
 function tooManyRequests(c: AppContext, name: RateLimitPolicyName) {
@@ -80,5 +81,12 @@ export const apiRateLimit = createMiddleware<AppBindings>((c, next) => (isPunch(
 export const exchangeRateLimit = bucket(
   "exchange",
   (env) => env.EXCHANGE_RATE_LIMITER,
+  (c) => c.req.header("cf-connecting-ip") ?? "unknown",
+);
+
+/** Route middleware of `POST /api/devices/enroll`, per client IP: an enrollment code is not guessed at speed. */
+export const enrollRateLimit = bucket(
+  "enroll",
+  (env) => env.ENROLL_RATE_LIMITER,
   (c) => c.req.header("cf-connecting-ip") ?? "unknown",
 );

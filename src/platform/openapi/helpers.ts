@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
+import { DOT_SEGMENT_MESSAGE, isDotSegment } from "@/platform/schemas/validation";
 import {
   codesOfStatus,
   PLATFORM_CODES,
@@ -90,12 +91,21 @@ export function publicProblems<const A extends readonly ProblemArg[]>(...args: A
   return collect(args, [400]) as Record<400 | StatusOfArg<A[number]>, ProblemResponse>;
 }
 
+/**
+ * A path id. The service's ids are never dot segments; one that reaches a route anyway (a client that does not resolve
+ * them) is refused rather than looked up.
+ */
 export const idParam = (name: string, description: string) =>
   z
     .string()
     .min(1)
     .max(64)
-    .openapi({ param: { name, in: "path" }, description, example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
+    .refine((text) => !isDotSegment(text), DOT_SEGMENT_MESSAGE)
+    .openapi({
+      param: { name, in: "path" },
+      description: `${description}. Never \`.\` or \`..\`: a path ending in \`/\` is 404 \`ROUTE_NOT_FOUND\` (README, Ids in paths).`,
+      example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e",
+    });
 
 /** An optional id in the query string (a filter), as the path's ids are checked. */
 export const queryIdParam = (name: string, description?: string) =>

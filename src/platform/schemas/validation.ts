@@ -33,7 +33,25 @@ export const TimeZone = z
   .refine(isValidTimeZone, "is not an IANA time zone")
   .openapi({ example: "America/New_York", description: "IANA time zone" });
 
-export const ExternalId = z.string().min(1).max(255).openapi({ example: "ext-1001" });
+/**
+ * `.` or `..`, or either written with `%2e`: URL parsers resolve such a path segment away (`…/locations/..` becomes
+ * `…/`), so an id of that form would send a client's request to another resource.
+ */
+export const isDotSegment = (text: string) => /^(?:\.|%2e){1,2}$/i.test(text);
+
+export const DOT_SEGMENT_MESSAGE = "must not be '.' or '..' (or either percent-encoded): URL parsers resolve it away";
+
+export const ExternalId = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((text) => !isDotSegment(text), DOT_SEGMENT_MESSAGE)
+  .openapi({
+    example: "ext-1001",
+    description:
+      "The integrator's own id, 1 to 255 characters; never `.` or `..` (or either written with `%2e`), which URL " +
+      "parsers resolve away as a path segment (README, Ids in paths).",
+  });
 
 export const Name = z.string().trim().min(1).max(200);
 

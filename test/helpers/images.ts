@@ -1,0 +1,39 @@
+/** Real 1×1 images (written by libvips through sharp), as a kiosk camera would send them. */
+const decode = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+export const JPEG = decode(
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCKALXj/9k=",
+);
+/** Progressive: several scans, with tables between them. */
+export const PROGRESSIVE_JPEG = decode(
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wgARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAVAQEBAAAAAAAAAAAAAAAAAAAEBf/aAAwDAQACEAMQAAABiBb3/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABBQJ//8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAgBAwEBPwF//8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAgBAgEBPwF//8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQAGPwJ//8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPyF//9oADAMBAAIAAwAAABAD/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAgBAwEBPxB//8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAgBAgEBPxB//8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxB//9k=",
+);
+export const PNG = decode(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWP4z8AAAAMBAQCc479ZAAAAAElFTkSuQmCC",
+);
+export const PALETTE_PNG = decode(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAMAAAAoyzS7AAAAA1BMVEX/AAAZ4gk3AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAACklEQVQImWNgAAAAAgAB9HFkpgAAAABJRU5ErkJggg==",
+);
+export const WEBP_LOSSY = decode("UklGRjgAAABXRUJQVlA4ICwAAACQAQCdASoBAAEAAsBMJaACdLoAA5gA/u5DH+5sc4twV/9tD/9aH/60P+lAAA==");
+export const WEBP_LOSSLESS = decode("UklGRhwAAABXRUJQVlA4TA8AAAAvAAAAAAcQ/Y/+ByKi/wEA");
+/** Extended (VP8X) with an alpha chunk before the image. */
+export const WEBP_ALPHA = decode(
+  "UklGRlQAAABXRUJQVlA4WAoAAAAQAAAAAAAAAAAAQUxQSAIAAAAAgFZQOCAsAAAAkAEAnQEqAQABAALATCWgAnS6AAOYAP7uQx/ubHOLcFf/bQ//Wh/+tD/pQAA=",
+);
+
+/** A whole JPEG of exactly `size` bytes: JPEG's own after SOI, comment segments (FF FE) making up the rest. */
+export function jpegOfSize(size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  out.set(JPEG.subarray(0, 2));
+  let at = 2;
+  let left = size - JPEG.length;
+  while (left > 0) {
+    // A comment segment is 4 to 65,537 bytes (FF FE and a length of 2 to 65,535); never leave 1 to 3 bytes.
+    const take = left > 65_537 ? Math.min(65_537, left - 4) : left;
+    out.set([0xff, 0xfe, (take - 2) >> 8, (take - 2) & 0xff], at);
+    at += take;
+    left -= take;
+  }
+  out.set(JPEG.subarray(2), at);
+  return out;
+}
