@@ -496,10 +496,13 @@ export interface PayInput {
 /**
  * A line with the shift its cost is charged to: a shift line's own shift (overtime and double time are lines of the
  * shifts whose minutes became overtime: a day's or week's last minutes, split at each shift), a meal penalty's the
- * shift during which the day passed the rule, time off and Fair Workweek premiums none.
+ * shift during which the day passed the rule, time off and Fair Workweek premiums none (a premium is charged to the
+ * location of the entry that earned it).
  */
 export interface ChargedLine extends LineWithCents {
   chargedShiftId: string | null;
+  /** A Fair Workweek premium's location (of the entry or shift that earned it); absent for other lines. */
+  chargedLocationId?: string | null;
 }
 
 /** An employee's pay with its lines as computed (in cents, with the shift each is charged to). */
@@ -554,7 +557,7 @@ export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmploye
     const timeOffLines: ChargedLine[] = timeOff.slice(fromTimeOff, t).map((d) => ({ ...timeOffLine(d), chargedShiftId: null }));
     const premiumLines: ChargedLine[] = premiums
       .slice(fromPremiums, q)
-      .map((p) => ({ ...premiumLine(p, weeks.values()), chargedShiftId: null }));
+      .map((p) => ({ ...premiumLine(p, weeks.values()), chargedShiftId: null, chargedLocationId: p.locationId ?? null }));
     const lines = mergeByDate(mergeByDate(shiftLines, timeOffLines), premiumLines);
     if (lines.length === 0) continue;
     const workweeks = [...new Set(answered.map((l) => l.week))].sort((a, b) => a.from - b.from || a.to - b.to).map(workweekOf);
