@@ -53,6 +53,18 @@ describe("the regular rate (29 CFR 778.115; Cal. Labor Code 510(a))", () => {
     expect(penalty).toMatchObject({ minutes: 60, hours: 1, rate: 24.5455, amount: 24.55 });
   });
 
+  it("one rate (29 CFR 778.110(a)): $12 an hour for 46 hours → $588 (40 × 12 + 6 × 18)", () => {
+    const shifts = [
+      ...[MON, TUE, WED, THU].map((d) => payShift(d, "08:00", 600, { hourlyWage: 12 })),
+      payShift(FRI, "08:00", 360, { hourlyWage: 12 }),
+    ];
+    const [employee] = pay(shifts, [FLSA]).employees;
+    // 46 h × 12 = 552 + 6 h × ½ × 12 = 36 → 588; i.e. 40 × 12 = 480 and 6 × 18 = 108.
+    expect(employee!.workweeks[0]).toMatchObject({ regularRate: 12, minutes: 2760, straightTimePay: 552 });
+    expect(brief(employee!.lines.filter((l) => l.kind === "OVERTIME"))).toEqual([[FRI, "OVERTIME", 360, 18, 108]]);
+    expect(employee!.grossPay).toBe(588);
+  });
+
   it("two rates (29 CFR 778.115): 24 h at $8 then 25 h at $19 → $728.26, the regular rate kept exact (not $728.25)", () => {
     const shifts = [
       ...[MON, TUE, WED].map((d) => payShift(d, "08:00", 480, { hourlyWage: 8 })),
