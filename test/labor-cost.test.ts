@@ -3,6 +3,7 @@ import { api } from "./helpers/api";
 import { unique } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";
 import { createRuleSet, payLines, WEEK } from "./helpers/pay";
+import { addWorker, createEntry, createSchedulePlace } from "./helpers/schedules";
 import { createStaffMember, staffToken } from "./helpers/staff";
 import { createRequest, createTimeOffPlace, requestBody, setBalance } from "./helpers/time-off";
 import { createManual, createRole } from "./helpers/timesheets";
@@ -11,7 +12,7 @@ import { createWorkplace, type Workplace } from "./helpers/workplace";
 
 type Row = Record<string, unknown> & { laborCost: number };
 
-const laborCost = (w: Workplace, query: Record<string, string>, token = w.org.adminToken) =>
+const laborCost = (w: Pick<Workplace, "org">, query: Record<string, string>, token = w.org.adminToken) =>
   api("GET", `/api/timesheets/labor-cost?${new URLSearchParams(query)}`, { token });
 
 /** A cost code of the organization assigned to everyone. */
@@ -169,6 +170,50 @@ describe("GET /api/timesheets/labor-cost", () => {
     expect(other.status).toBe(403);
     const manager = await createStaffMember(w.org, { accessRoleName: "Manager" });
     expect((await laborCost(w, week, await staffToken(w.org, manager.id))).body.totals.laborCost).toBe(500);
+  });
+
+  it("charges Fair Workweek premiums to the location of the entry that earned them, with and without locationId", async () => {
+    const p = await createSchedulePlace("UTC");
+    expect((await api("PUT", `${p.base}/fair-workweek`, { token: p.org.adminToken, body: { rulePack: "SEATTLE" } })).status).toBe(200);
+    const worker = await addWorker(p);
+    for (const id of [p.staff.id, worker.id]) {
+      const wage = await api("PATCH", `/api/organizations/${p.org.id}/staffmembers/${id}`, {
+        token: p.org.adminToken,
+        body: { hourlyWage: 20 },
+      });
+      expect(wage.status, wage.text).toBe(200);
+    }
+    const day = (offset: number, time: string) => {
+      const d = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      return `${d}T${time}:00Z`;
+    };
+    // Published with 3 days' notice (Seattle, SMC 14.22.050): ADDED, 1 h at the regular rate. Worked as scheduled.
+    const times = { startTime: day(3, "09:00"), endTime: day(3, "17:00") };
+    await createEntry(p, times);
+    const worked = await api("POST", "/api/timesheets", {
+      token: p.org.adminToken,
+      body: { employeeId: p.staff.id, locationId: p.location.id, roleId: p.roleId, hourlyWage: 20, ...times },
+    });
+    expect(worked.status, worked.text).toBe(201);
+    // The second worker's entry is added (1 h) then cancelled (half its 8 h: 4 h); nothing is worked that week, so
+    // both are paid at the wage, $20.
+    const cancelled = await createEntry(p, { employeeId: worker.id, startTime: day(4, "09:00"), endTime: day(4, "17:00") });
+    expect((await api("DELETE", `${p.base}/schedules/${cancelled.id}`, { token: p.org.adminToken })).status).toBe(200);
+    const range = { startDate: day(0, "00:00").slice(0, 10), endDate: day(6, "00:00").slice(0, 10) };
+    // Worker one: 8 h × $20 = $160 + 1 h × $20 = $20 → $180; worker two: (1 + 4) h × $20 = $100; all at the location.
+    const byLocation = await laborCost(p, { ...range, groupBy: "location" });
+    expect(byLocation.status, byLocation.text).toBe(200);
+    expect(byLocation.body.rows).toEqual([
+      expect.objectContaining({ locationId: p.location.id, regularMinutes: 480, premiumAmount: 120, laborCost: 280 }),
+    ]);
+    const there = await laborCost(p, { ...range, locationId: p.location.id, groupBy: "location,employee" });
+    expect(there.status, there.text).toBe(200);
+    expect(there.body.totals).toMatchObject({ premiumAmount: 120, laborCost: 280 });
+    expect(there.body.rows.find((r: Row) => r.employeeId === worker.id)).toMatchObject({
+      locationId: p.location.id,
+      premiumAmount: 100,
+      laborCost: 100,
+    });
   });
 
   it("an unknown groupBy key, a bad date, a reversed range or one over 93 days is 400 naming the field; nothing read", async () => {

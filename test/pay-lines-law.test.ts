@@ -57,7 +57,8 @@ describe("pay as the law computes it, through GET /api/timesheets/pay", () => {
     await shift(w, `${MON}T13:30`, 360, 20);
     const employee = await onlyEmployee(w, MON, SUN);
     expect(employee.grossPay).toBe(306.82);
-    expect(employee.lines.find((l) => l.kind === "OVERTIME")).toMatchObject({ minutes: 180, rate: 32.2728, amount: 96.82 });
+    // Regular rate 270 ÷ 11 = 24.5454… kept exact: 20 + 12.2727… = 32.2727… (shown 32.2727); 3 h → 96.818… → 96.82.
+    expect(employee.lines.find((l) => l.kind === "OVERTIME")).toMatchObject({ minutes: 180, rate: 32.2727, amount: 96.82 });
   });
 
   it("boundaries: Saturday 20:00 → Sunday 06:00 counts where worked under Sunday workweeks: 2,640 regular, 360 overtime", async () => {
@@ -123,7 +124,7 @@ describe("pay as the law computes it, through GET /api/timesheets/pay", () => {
     expect(employee.workweeks.map((x) => [x.startDate, x.endDate, x.minutes])).toEqual([[first, SAT, 3780]]);
   });
 
-  it("amounts you can re-add: 301 minutes read 5.02 h at 20 for 100.33; an odd multiplier's amount follows its rate", async () => {
+  it("amounts: 301 minutes read 5.02 h at 20 for 100.33; an odd multiplier's line is rounded once from its exact rate", async () => {
     const w = await createWorkplace();
     await createRuleSet(w.org, { preset: "CUSTOM", dailyOvertimeAfterMinutes: 0, overtimeMultiplier: 1.123456, effectiveFrom: TUE });
     // A week apart: each line's week has one wage, so its regular rate is that wage.
@@ -133,10 +134,11 @@ describe("pay as the law computes it, through GET /api/timesheets/pay", () => {
     const employee = res.body.employees[0] as Employee;
     expect(employee.lines.map((l) => [l.kind, l.minutes, l.hours, l.rate, l.amount])).toEqual([
       ["REGULAR", 301, 5.02, 20, 100.33],
-      ["OVERTIME", 600, 10, 16.9305, 169.31],
+      // 10 h × 15.07 × 1.123456 = 10 × 16.93048192 = 169.3048… → 169.30, rounded once (the rate is shown 16.9305).
+      ["OVERTIME", 600, 10, 16.9305, 169.3],
     ]);
-    expect(employee.grossPay).toBe(269.64);
-    expect(res.body.totals.grossPay).toBe(269.64);
+    expect(employee.grossPay).toBe(269.63); // 100.33 + 169.30
+    expect(res.body.totals.grossPay).toBe(269.63);
   });
 });
 

@@ -95,6 +95,32 @@ describe("the Fair Workweek change log", () => {
     expect(changes.every((c) => c.entryDate === dateOf(at(4, 9)))).toBe(true);
   });
 
+  it("Oregon: a start or end moved by 30 minutes or less earns nothing (ORS 653.455(3)(a)); by 31, one hour", async () => {
+    const p = await placeWithPack("OREGON");
+    const entry = await createEntry(p, { startTime: at(4, 9), endTime: at(4, 17) });
+    const base = await changesOf(p);
+    const move = (startTime: string, endTime: string) =>
+      api("PATCH", `${p.base}/schedules/${entry.id}`, { token: p.org.adminToken, body: { startTime, endTime } });
+    const plus = (time: string, minutes: number) => new Date(Date.parse(time) + minutes * 60_000).toISOString().replace(".000Z", "Z");
+    // 09:00–17:00 → 09:30–17:30 (both moved 30) → 09:59–17:59 (29) → 10:30–18:30 (31) → 10:30–18:00 (end 30 earlier).
+    for (const [start, end] of [
+      [30, 30],
+      [59, 59],
+      [90, 90],
+      [90, 60],
+    ] as const) {
+      const res = await move(plus(at(4, 9), start), plus(at(4, 17), end));
+      expect(res.status, res.text).toBe(200);
+    }
+    const changes = (await changesOf(p)).filter((c) => !base.some((b) => b.id === c.id));
+    expect(changes.map((c) => [c.kind, c.minutesLost, c.premium])).toEqual([
+      ["MOVED", 0, null],
+      ["MOVED", 0, null],
+      ["MOVED", 0, { hours: 1, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_ADDED" }],
+      ["SHORTENED", 30, null],
+    ]);
+  });
+
   it("records nothing outside the window, nothing without a pack, and nothing for a refused write", async () => {
     const far = await placeWithPack();
     await createEntry(far, { startTime: at(15, 9), endTime: at(15, 17) });

@@ -4,7 +4,8 @@ import type { ChargedLine } from "./pay-classification";
 /*
  * Labor cost: the pay engine's lines grouped by the keys asked for, each line charged to its shift's location, role
  * and cost code (computeChargedPay says which shift: overtime the shift whose minutes became overtime, a meal penalty
- * the shift during which the day passed the rule), time off to no shift (null keys). Every sum is kept in cents, so
+ * the shift during which the day passed the rule), time off to no shift (null keys), a Fair Workweek premium to the
+ * location of the entry that earned it (role and cost code null). Every sum is kept in cents, so
  * Σ rows' laborCost = totals' laborCost = the pay lines' grossPay, to the cent.
  */
 
@@ -127,7 +128,7 @@ export function laborCostAccumulator(groupBy: readonly LaborCostKey[]) {
         const keys = groupBy.map((key) => {
           if (key === "date") return charged.line.date;
           if (key === "employee") return employeeId;
-          if (key === "location") return shift?.locationId ?? null;
+          if (key === "location") return shift?.locationId ?? charged.chargedLocationId ?? null;
           if (key === "role") return shift?.roleId ?? null;
           return shift?.costCodeId ?? null;
         });

@@ -1,7 +1,9 @@
 /**
- * Pay arithmetic of pay lines: a line's amount is its minutes ÷ 60 × its rate as shown (4 decimals), rounded to
- * cents half away from zero once per line; every total is the sum of those cents, so an employee's lines always add
- * up to their grossPay and anyone can re-add a line from what it shows. `hours` is for reading only.
+ * Pay arithmetic of pay lines: a line's amount is its minutes ÷ 60 × its rate, rounded to cents half away from zero
+ * once per line; every total is the sum of those cents, so an employee's lines always add up to their grossPay. A rate
+ * is shown to 4 decimals; one that depends on the workweek's regular rate is computed from the exact regular rate and
+ * only shown rounded (29 CFR 778.115: no intermediate rounding). A premium of hours is hours × rate (0.125 h stays
+ * 0.125 h, never whole minutes). `hours` of a line of minutes is for reading only.
  */
 
 /**
@@ -29,6 +31,10 @@ export const lineRate = (hourlyWage: number | null, multiplier: number): number 
 /** Cents of a line: minutes ÷ 60 × rate, rounded half away from zero; null without a rate. */
 export const lineAmountCents = (minutes: number, rate: number | null): number | null =>
   rate === null ? null : roundHalfAwayFromZero((minutes * rate * 100) / 60);
+
+/** Cents of a premium of hours (Fair Workweek: 0.125 h): hours × rate, rounded half away from zero; null without a rate. */
+export const hoursAmountCents = (hours: number, rate: number | null): number | null =>
+  rate === null ? null : roundHalfAwayFromZero(hours * rate * 100);
 
 /** Hours of whole minutes as a number to 2 decimals: 450 minutes is 7.5, 20 minutes 0.33. */
 export const hoursOfMinutes = (minutes: number): number => roundHalfAwayFromZero((minutes * 100) / 60) / 100;

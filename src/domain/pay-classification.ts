@@ -1,5 +1,5 @@
 import { addDays } from "./local-time";
-import { centsToAmount, hoursOfMinutes, lineRate, rateOf, roundHalfAwayFromZero, roundTo } from "./pay-amounts";
+import { centsToAmount, hoursAmountCents, hoursOfMinutes, lineRate, rateOf, roundHalfAwayFromZero, roundTo } from "./pay-amounts";
 import {
   type CalendarSegment,
   organizationCalendar,
@@ -169,7 +169,9 @@ interface WorkweekState {
   minutes: number;
   paidMinutes: number;
   straightTime: number;
+  /** As shown (4 decimals); `exactRegularRate` is what lines are paid from. */
   regularRate: number | null;
+  exactRegularRate: number | null;
 }
 
 interface Segment {
@@ -379,6 +381,7 @@ function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], g
         paidMinutes: 0,
         straightTime: 0,
         regularRate: null,
+        exactRegularRate: null,
       };
       weeks.set(day.weekKey, week);
     }
@@ -415,22 +418,27 @@ function mergePending(a: readonly PendingLine[], b: readonly PendingLine[]): Pen
 /**
  * The regular rate of a workweek (29 CFR 778.115: the total straight-time pay of the hours worked at their own
  * rates ÷ the total hours worked; Cal. Labor Code 510 as the DLSE reads it, Alvarado v. Dart Container (2018) for
- * what enters it), to 4 decimals: what every premium of the week is computed from. Null without an hourly wage.
+ * what enters it), exact: what every premium of the week is computed from, never rounded before a line's amount is
+ * (shown to 4 decimals). Null without an hourly wage.
  */
-const regularRateOf = (week: WorkweekState): number | null =>
-  week.paidMinutes === 0 ? null : rateOf(week.straightTime / week.paidMinutes);
+function setRegularRate(week: WorkweekState): void {
+  week.exactRegularRate = week.paidMinutes === 0 ? null : week.straightTime / week.paidMinutes;
+  week.regularRate = rateOf(week.exactRegularRate);
+}
 
 /**
- * A line's rate: REGULAR its own wage; OVERTIME and DOUBLE_TIME their own wage + (multiplier − 1) × the workweek's
- * regular rate (29 CFR 778.107, 778.115; Cal. Labor Code 510(a)); a penalty the regular rate (Cal. Labor Code
- * 226.7(c); Ferra v. Loews Hollywood Hotel, 11 Cal.5th 858 (2021)).
+ * A line's rate as shown (4 decimals) and the exact rate its amount is computed from: REGULAR its own wage; OVERTIME
+ * and DOUBLE_TIME their own wage + (multiplier − 1) × the workweek's regular rate (29 CFR 778.107, 778.115; Cal.
+ * Labor Code 510(a)); a penalty the regular rate (Cal. Labor Code 226.7(c); Ferra v. Loews Hollywood Hotel, 11
+ * Cal.5th 858 (2021)).
  */
-function rateOfLine(line: PendingLine): number | null {
-  const regularRate = line.week.regularRate;
-  if (line.premium === null) return regularRate;
-  if (line.wage === null) return null;
-  if (line.premium === 0 || regularRate === null) return rateOf(line.wage);
-  return rateOf(line.wage + line.premium * regularRate);
+function rateOfLine(line: PendingLine): { rate: number | null; basis: number | null } {
+  const exact = (value: number | null) => ({ rate: rateOf(value), basis: value });
+  const regularRate = line.week.exactRegularRate;
+  if (line.premium === null) return exact(regularRate);
+  if (line.wage === null) return exact(null);
+  if (line.premium === 0 || regularRate === null) return exact(line.wage);
+  return exact(line.wage + line.premium * regularRate);
 }
 
 function workweekOf(week: WorkweekState): Workweek {
@@ -467,20 +475,32 @@ function premiumLine(premium: PremiumOwed, weeks: Iterable<WorkweekState>): Line
   }
   const at = Date.parse(`${premium.date}T00:00:00Z`) + NOON_MS;
   let regularRate: number | null = null;
-  for (const week of weeks) if (week.from <= at && at < week.to) regularRate = week.regularRate;
-  const rate = regularRate ?? rateOf(premium.hourlyWage);
-  return makeLine({ ...fields, minutes: Math.round(premium.hours * 60) }, roundTo(premium.hours, 4), rate);
+  for (const week of weeks) if (week.from <= at && at < week.to) regularRate = week.exactRegularRate;
+  const basis = regularRate ?? premium.hourlyWage;
+  // Exact hours × the exact rate, rounded once (a 15-minute cut at half: 0.125 h, not 8 minutes); minutes for reading.
+  const cents = hoursAmountCents(premium.hours, basis);
+  const line: PayLine = {
+    ...fields,
+    minutes: Math.round(premium.hours * 60),
+    hours: roundTo(premium.hours, 4),
+    rate: rateOf(basis),
+    amount: cents === null ? null : centsToAmount(cents),
+  };
+  return { line, cents };
 }
 
 /** An employee's lines with their workweeks' regular rates set. */
 function ratedLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, timeline: Timeline) {
   const computed = employeeShiftLines(shifts, governing, timeline);
-  for (const week of computed.weeks.values()) week.regularRate = regularRateOf(week);
+  for (const week of computed.weeks.values()) setRegularRate(week);
   return computed;
 }
 
 const centsOfLines = (lines: readonly PendingLine[]) =>
-  lines.reduce((sum, l) => sum + (makeLine(l.fields, l.hours, rateOfLine(l)).cents ?? 0), 0);
+  lines.reduce((sum, l) => {
+    const { rate, basis } = rateOfLine(l);
+    return sum + (makeLine(l.fields, l.hours, rate, basis).cents ?? 0);
+  }, 0);
 
 /** The organization's timeline, its changes of workweek, and the timeline with some of their overlaps in the old week. */
 interface OverlapCounts {
@@ -551,10 +571,13 @@ export interface PayInput {
 /**
  * A line with the shift its cost is charged to: a shift line's own shift (overtime and double time are lines of the
  * shifts whose minutes became overtime: a day's or week's last minutes, split at each shift), a meal penalty's the
- * shift during which the day passed the rule, time off and Fair Workweek premiums none.
+ * shift during which the day passed the rule, time off and Fair Workweek premiums none (a premium is charged to the
+ * location of the entry that earned it).
  */
 export interface ChargedLine extends LineWithCents {
   chargedShiftId: string | null;
+  /** A Fair Workweek premium's location (of the entry or shift that earned it); absent for other lines. */
+  chargedLocationId?: string | null;
 }
 
 /** An employee's pay with its lines as computed (in cents, with the shift each is charged to). */
@@ -601,14 +624,14 @@ export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmploye
     while (q < premiums.length && premiums[q]!.employeeId === employeeId) q++;
     const { lines: pending, weeks } = linesAtTheGreaterCount(closed.slice(from, s), governing, timelines);
     const answered = pending.filter((l) => l.fields.date >= startDate && l.fields.date <= endDate);
-    const shiftLines: ChargedLine[] = answered.map((l) => ({
-      ...makeLine(l.fields, l.hours, rateOfLine(l)),
-      chargedShiftId: l.chargedShiftId,
-    }));
+    const shiftLines: ChargedLine[] = answered.map((l) => {
+      const { rate, basis } = rateOfLine(l);
+      return { ...makeLine(l.fields, l.hours, rate, basis), chargedShiftId: l.chargedShiftId };
+    });
     const timeOffLines: ChargedLine[] = timeOff.slice(fromTimeOff, t).map((d) => ({ ...timeOffLine(d), chargedShiftId: null }));
     const premiumLines: ChargedLine[] = premiums
       .slice(fromPremiums, q)
-      .map((p) => ({ ...premiumLine(p, weeks.values()), chargedShiftId: null }));
+      .map((p) => ({ ...premiumLine(p, weeks.values()), chargedShiftId: null, chargedLocationId: p.locationId ?? null }));
     const lines = mergeByDate(mergeByDate(shiftLines, timeOffLines), premiumLines);
     if (lines.length === 0) continue;
     const workweeks = [...new Set(answered.map((l) => l.week))].sort((a, b) => a.from - b.from || a.to - b.to).map(workweekOf);

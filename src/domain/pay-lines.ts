@@ -71,9 +71,17 @@ export interface LineWithCents {
   cents: number | null;
 }
 
-/** A line from its minutes and its rate as shown: amount = minutes ÷ 60 × rate, to the cent. */
-export function makeLine(fields: Omit<PayLine, "hours" | "rate" | "amount">, hours: number, rate: number | null): LineWithCents {
-  const cents = lineAmountCents(fields.minutes, rate);
+/**
+ * A line from its minutes and its rate: amount = minutes ÷ 60 × `basis` (the exact rate; by default the rate as
+ * shown), to the cent.
+ */
+export function makeLine(
+  fields: Omit<PayLine, "hours" | "rate" | "amount">,
+  hours: number,
+  rate: number | null,
+  basis: number | null = rate,
+): LineWithCents {
+  const cents = lineAmountCents(fields.minutes, basis);
   return { line: { ...fields, hours, rate, amount: cents === null ? null : centsToAmount(cents) }, cents };
 }
 

@@ -235,9 +235,12 @@ describe("computePay properties: pay you can defend", () => {
           ]);
           expect(cents(employee.grossPay)).toBe(employee.lines.reduce((n, l) => n + cents(l.amount), 0));
           for (const line of employee.lines) {
-            // amount = minutes ÷ 60 × rate as shown, half away from zero (read at 12 digits, past float noise)
+            // amount = minutes ÷ 60 × the exact rate, rounded once; the rate is shown to 4 decimals (±0.00005 an hour),
+            // so re-added from what it shows the amount is within half a cent plus that much per hour.
             if (line.rate !== null)
-              expect(cents(line.amount)).toBe(Math.round(Number(((line.minutes * line.rate * 100) / 60).toPrecision(12))));
+              expect(Math.abs(cents(line.amount) - (line.minutes * line.rate * 100) / 60)).toBeLessThanOrEqual(
+                0.5 + (line.minutes / 60) * 0.005 + 1e-9,
+              );
           }
           sum.regularMinutes += employee.regularMinutes;
           sum.overtimeMinutes += employee.overtimeMinutes;

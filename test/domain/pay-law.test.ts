@@ -27,7 +27,7 @@ describe("the regular rate (29 CFR 778.115; Cal. Labor Code 510(a))", () => {
     expect(brief(employee!.lines.filter((l) => l.kind === "OVERTIME"))).toEqual([[FRI, "OVERTIME", 600, 31, 310]]);
   });
 
-  it("California: 5 h at $30 and 6 h at $20 in one day → $306.82 (not $300.00): 3 h overtime at 20 + ½ × 24.5455", () => {
+  it("California: 5 h at $30 and 6 h at $20 in one day → $306.82 (not $300.00): 3 h overtime at 20 + ½ × 24.5454…", () => {
     const shifts = [payShift(MON, "08:00", 300, { hourlyWage: 30 }), payShift(MON, "13:30", 360, { hourlyWage: 20 })];
     const [employee] = pay(shifts, [CA]).employees;
     expect(employee!.grossPay).toBe(306.82);
@@ -35,7 +35,8 @@ describe("the regular rate (29 CFR 778.115; Cal. Labor Code 510(a))", () => {
     expect(brief(employee!.lines)).toEqual([
       [MON, "REGULAR", 300, 30, 150],
       [MON, "REGULAR", 180, 20, 60],
-      [MON, "OVERTIME", 180, 32.2728, 96.82],
+      // 270 ÷ 11 = 24.545454… exact: 20 + 12.272727… = 32.272727… shown 32.2727; 3 h × 32.272727… = 96.8181… → 96.82.
+      [MON, "OVERTIME", 180, 32.2727, 96.82],
     ]);
   });
 
@@ -50,6 +51,35 @@ describe("the regular rate (29 CFR 778.115; Cal. Labor Code 510(a))", () => {
     const shifts = [payShift(MON, "08:00", 300, { hourlyWage: 30 }), payShift(MON, "13:05", 360, { hourlyWage: 20 })];
     const penalty = pay(shifts, [CA]).employees[0]!.lines.find((l) => l.kind === "MEAL_PENALTY");
     expect(penalty).toMatchObject({ minutes: 60, hours: 1, rate: 24.5455, amount: 24.55 });
+  });
+
+  it("one rate (29 CFR 778.110(a)): $12 an hour for 46 hours → $588 (40 × 12 + 6 × 18)", () => {
+    const shifts = [
+      ...[MON, TUE, WED, THU].map((d) => payShift(d, "08:00", 600, { hourlyWage: 12 })),
+      payShift(FRI, "08:00", 360, { hourlyWage: 12 }),
+    ];
+    const [employee] = pay(shifts, [FLSA]).employees;
+    // 46 h × 12 = 552 + 6 h × ½ × 12 = 36 → 588; i.e. 40 × 12 = 480 and 6 × 18 = 108.
+    expect(employee!.workweeks[0]).toMatchObject({ regularRate: 12, minutes: 2760, straightTimePay: 552 });
+    expect(brief(employee!.lines.filter((l) => l.kind === "OVERTIME"))).toEqual([[FRI, "OVERTIME", 360, 18, 108]]);
+    expect(employee!.grossPay).toBe(588);
+  });
+
+  it("two rates (29 CFR 778.115): 24 h at $8 then 25 h at $19 → $728.26, the regular rate kept exact (not $728.25)", () => {
+    const shifts = [
+      ...[MON, TUE, WED].map((d) => payShift(d, "08:00", 480, { hourlyWage: 8 })),
+      payShift(THU, "07:00", 720, { hourlyWage: 19 }),
+      payShift(FRI, "07:00", 780, { hourlyWage: 19 }),
+    ];
+    const [employee] = pay(shifts, [FLSA]).employees;
+    // Straight time 24 × 8 + 25 × 19 = 192 + 475 = $667.00 over 49 h: regular rate 667 ÷ 49 = 13.612244897…
+    // Friday's last 9 h are overtime at 19 + ½ × 13.612244897… = 25.806122448… an hour: 9 × 25.806122448… =
+    // 232.255102… → 232.26. Gross 192 + 12 × 19 + 4 × 19 + 232.26 = 192 + 228 + 76 + 232.26 = $728.26, the exact
+    // figure 667 + 9 × ½ × 13.612244897… = 728.2551 → 728.26. A regular rate rounded first (13.6122 → 25.8061 an
+    // hour) would pay 9 × 25.8061 = 232.2549 → 232.25 and $728.25. Rates are shown to 4 decimals.
+    expect(employee!.workweeks).toEqual([{ startDate: MON, endDate: SUN, regularRate: 13.6122, minutes: 2940, straightTimePay: 667 }]);
+    expect(brief(employee!.lines.filter((l) => l.kind === "OVERTIME"))).toEqual([[FRI, "OVERTIME", 540, 25.8061, 232.26]]);
+    expect(employee!.grossPay).toBe(728.26);
   });
 
   it("a salaried staff member's workweeks carry minutes but no regular rate or pay", () => {
@@ -172,12 +202,36 @@ describe("amounts you can re-add: amount = minutes ÷ 60 × rate, to the cent", 
     expect(line).toMatchObject({ minutes: 301, hours: 5.02, rate: 20, amount: 100.33 });
   });
 
-  it("the amount comes from the rate as shown: 600 minutes at 15.07 × 1.123456 (16.9305) are 169.31, not 169.30", () => {
+  it("a line is rounded once, from its exact rate: 600 minutes at 15.07 × 1.123456 are 169.30 (rate shown 16.9305)", () => {
     const odd = ruleSet("prs_odd", "CUSTOM", { dailyOvertimeAfterMinutes: 0, overtimeMultiplier: 1.123456 });
     const line = pay([payShift(MON, "08:00", 600, { hourlyWage: 15.07 })], [odd]).employees[0]!.lines[0]!;
-    expect(line).toMatchObject({ kind: "OVERTIME", minutes: 600, rate: 16.9305, amount: 169.31 });
-    // Re-added in decimal (float noise read away at 12 digits): 10 h × 16.9305 = 169.305 → 169.31.
-    expect(line.amount).toBe(Math.round(Number(((line.minutes * line.rate! * 100) / 60).toPrecision(12))) / 100);
+    // 15.07 + 0.123456 × 15.07 = 16.93048192 an hour; 10 h × 16.93048192 = 169.3048192 → 169.30 ("Pay at the edges":
+    // each line rounded once). Through the rate as shown it would be 10 × 16.9305 = 169.305 → 169.31.
+    expect(line).toMatchObject({ kind: "OVERTIME", minutes: 600, rate: 16.9305, amount: 169.3 });
+  });
+
+  it("a Fair Workweek premium carries exact hours: a 15-minute Los Angeles cut (½ × 0.25 h = 0.125 h) at $20 is $2.50", () => {
+    const { employees } = computePay({
+      startDate: MON,
+      endDate: SUN,
+      shifts: [payShift(TUE, "08:00", 480)],
+      timeOff: [],
+      ruleSets: [FLSA],
+      premiums: [
+        {
+          employeeId: "emp_a",
+          date: MON,
+          kind: "PREDICTABILITY",
+          hours: 0.125,
+          amount: null,
+          rule: "LOS_ANGELES.CHANGE_UNDER_14_DAYS_CUT",
+          hourlyWage: 20,
+        },
+      ],
+    });
+    // 0.125 h × $20 (the workweek's regular rate) = $2.50 — not 8 whole minutes: 8 ÷ 60 × 20 = 2.666… → $2.67.
+    expect(employees[0]!.lines.find((l) => l.kind === "PREDICTABILITY")).toMatchObject({ hours: 0.125, rate: 20, amount: 2.5 });
+    expect(employees[0]!.grossPay).toBe(162.5); // 8 h × 20 = 160 + 2.50
   });
 
   it("time off too: 7.999 hours are 480 minutes, so 160.00 at 20 (hours are never the basis)", () => {

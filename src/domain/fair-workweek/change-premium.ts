@@ -15,7 +15,7 @@ export type ScheduleChange = {
   originalMinutes: number;
   initiatedBy: Initiator;
   exemption: Exemption | null;
-  /** How far a MOVED entry's start moved, in minutes (either way). */
+  /** How far the entry's start moved, in minutes (signed: later is positive); its end moved by this + added − lost. */
   movedMinutes?: number;
 };
 
@@ -41,6 +41,18 @@ function withinGrace(pack: RulePack, change: ScheduleChange): boolean {
   return false;
 }
 
+/**
+ * The pack's grace for moved times (Oregon, ORS 653.455(3)(a)): a change of the same shift's times (EXTENDED,
+ * SHORTENED, MOVED) whose start and end each moved by at most timeChangeGraceMinutes is no change. Without the start's
+ * move (movedMinutes) the end's is unknown: no grace.
+ */
+function withinTimeChangeGrace(pack: RulePack, change: ScheduleChange): boolean {
+  if (pack.timeChangeGraceMinutes <= 0 || change.movedMinutes === undefined) return false;
+  if (change.kind !== "EXTENDED" && change.kind !== "SHORTENED" && change.kind !== "MOVED") return false;
+  const endMovedMinutes = change.movedMinutes + change.minutesAdded - change.minutesLost;
+  return Math.abs(change.movedMinutes) <= pack.timeChangeGraceMinutes && Math.abs(endMovedMinutes) <= pack.timeChangeGraceMinutes;
+}
+
 export function findBand(pack: RulePack, change: ScheduleChange): ChangeBand | null {
   const kind = effectiveKind(change);
   return (
@@ -52,13 +64,13 @@ export function findBand(pack: RulePack, change: ScheduleChange): ChangeBand | n
 
 /**
  * The predictability premium one change to a published entry earns under `pack`, or null: notice at or beyond the
- * pack's window, a change the worker initiated or an exempt one, a change within the pack's grace, or one no band
- * pays for.
+ * pack's window, a change the worker initiated or an exempt one, a change within the pack's grace or its grace for
+ * moved times, or one no band pays for.
  */
 export function changePremium(pack: RulePack, change: ScheduleChange): PremiumOwed | null {
   if (change.initiatedBy === "EMPLOYEE" || change.exemption !== null) return null;
   if (change.noticeMinutes >= pack.noticeDays * 24 * 60) return null;
-  if (withinGrace(pack, change)) return null;
+  if (withinGrace(pack, change) || withinTimeChangeGrace(pack, change)) return null;
   const band = findBand(pack, change);
   if (!band) return null;
   if (band.minMinutesAdded && change.kind === "EXTENDED" && change.minutesAdded <= band.minMinutesAdded) return null;

@@ -79,9 +79,14 @@ export type RulePack = {
    * "exceeds 15 minutes", a reduction "by at least 15 minutes"); 0 where the law has no such grace.
    */
   graceMinutes: number;
+  /**
+   * A change that only moves the same shift's start and end times, each by at most this many minutes, earns nothing
+   * (Oregon: ORS 653.455(3)(a), "changes the start or end time ... by 30 minutes or less"); 0 where the law has none.
+   */
+  timeChangeGraceMinutes: number;
 };
 
-export type RulePackOverrides = Partial<Pick<RulePack, "noticeDays" | "changePay" | "graceMinutes">> & {
+export type RulePackOverrides = Partial<Pick<RulePack, "noticeDays" | "changePay" | "graceMinutes" | "timeChangeGraceMinutes">> & {
   rest?: Partial<RestRule> | null;
 };
 
@@ -244,6 +249,7 @@ export const RULE_PACKS: readonly RulePack[] = [
       scope: "CONSECUTIVE_DAYS",
     },
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "SEATTLE",
@@ -261,6 +267,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     changePay: hourOrHalfCut(14),
     rest: multiplierRest(10, 1.5, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "SAN_FRANCISCO",
@@ -276,6 +283,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     changePay: sanFranciscoChangePay,
     rest: null,
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "OREGON",
@@ -286,11 +294,14 @@ export const RULE_PACKS: readonly RulePack[] = [
       "ORS 653.412–653.485. ORS 653.436: schedule 7 days ahead (14 days from 2020-07-01). ORS 653.455: one hour " +
       "at the regular rate where the employer adds more than 30 minutes or changes the date/time with no loss " +
       "of hours; half the regular rate for each scheduled hour not worked where hours are cut. ORS 653.442: " +
-      "hours worked less than 10 hours after the previous shift are paid at 1.5 times the regular rate.",
+      "hours worked less than 10 hours after the previous shift are paid at 1.5 times the regular rate. " +
+      "ORS 653.455(3)(a): no additional pay where the employer changes the start or end time of a shift by 30 " +
+      "minutes or less.",
     noticeDays: 7,
     changePay: hourOrHalfCut(7, 30),
     rest: multiplierRest(10, 1.5, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
+    timeChangeGraceMinutes: 30,
   },
   {
     id: "OREGON",
@@ -302,11 +313,13 @@ export const RULE_PACKS: readonly RulePack[] = [
       "one hour at the regular rate where the employer adds more than 30 minutes or changes the date/time with " +
       "no loss of hours; half the regular rate for each scheduled hour not worked where hours are cut. " +
       "ORS 653.442: hours worked less than 10 hours after the previous shift are paid at 1.5 times the regular " +
-      "rate.",
+      "rate. ORS 653.455(3)(a): no additional pay where the employer changes the start or end time of a shift by " +
+      "30 minutes or less.",
     noticeDays: 14,
     changePay: hourOrHalfCut(14, 30),
     rest: multiplierRest(10, 1.5, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
+    timeChangeGraceMinutes: 30,
   },
   {
     id: "LOS_ANGELES",
@@ -325,6 +338,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     changePay: hourOrHalfCut(14),
     rest: multiplierRest(10, 1.5, "ANY"),
     graceMinutes: 15,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "CHICAGO",
@@ -341,6 +355,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     changePay: chicagoChangePay(10),
     rest: multiplierRest(10, 1.25, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "CHICAGO",
@@ -357,6 +372,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     changePay: chicagoChangePay(14),
     rest: multiplierRest(10, 1.25, "CONSECUTIVE_DAYS"),
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "PHILADELPHIA",
@@ -380,6 +396,7 @@ export const RULE_PACKS: readonly RulePack[] = [
       scope: "ANY",
     },
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "EVANSTON",
@@ -394,6 +411,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     changePay: oneHourPerChange(14),
     rest: unpublishedRest(10),
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "BERKELEY",
@@ -408,6 +426,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     changePay: oneHourPerChange(14),
     rest: unpublishedRest(11),
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "EMERYVILLE",
@@ -422,6 +441,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     changePay: oneHourPerChange(14),
     rest: unpublishedRest(11),
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
   {
     id: "CUSTOM",
@@ -433,6 +453,7 @@ export const RULE_PACKS: readonly RulePack[] = [
     changePay: [],
     rest: null,
     graceMinutes: 0,
+    timeChangeGraceMinutes: 0,
   },
 ];
 
@@ -458,6 +479,7 @@ export function applyOverrides(pack: RulePack, overrides: RulePackOverrides | nu
   if (overrides.noticeDays !== undefined) merged.noticeDays = overrides.noticeDays;
   if (overrides.changePay !== undefined) merged.changePay = overrides.changePay;
   if (overrides.graceMinutes !== undefined) merged.graceMinutes = overrides.graceMinutes;
+  if (overrides.timeChangeGraceMinutes !== undefined) merged.timeChangeGraceMinutes = overrides.timeChangeGraceMinutes;
   if (overrides.rest === null) merged.rest = null;
   else if (overrides.rest !== undefined) {
     const base: RestRule = pack.rest ?? {

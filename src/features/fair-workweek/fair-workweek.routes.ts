@@ -26,7 +26,8 @@ const PACKS =
   "loses time counts as SHORTENED), `rest` {minHours, premium FLAT|MULTIPLIER, value, appliesTo, consentRequired, " +
   "published, scope} (null: no rest rule; `published: false` — Evanston, Berkeley, Emeryville — flags a short rest " +
   "with no amount; a MULTIPLIER premium pays the part above straight time, e.g. Seattle's extra 0.5× for the hours " +
-  "inside the 10 h) and `graceMinutes` (Los Angeles: 15). A change the worker initiated, or exempt (employee " +
+  "inside the 10 h), `graceMinutes` (Los Angeles: 15) and `timeChangeGraceMinutes` (Oregon: 30 — a start or end " +
+  "moved by 30 minutes or less earns nothing, ORS 653.455(3)(a)). A change the worker initiated, or exempt (employee " +
   "request, mutual consent, force majeure), earns nothing.";
 
 export const listRulePacks = defineRoute({
@@ -70,7 +71,7 @@ export const putLocationFairWorkweek = defineRoute({
   description:
     "Picks the location's rule pack (null: none) and replaces its overrides (null or absent: none). Overrides have " +
     "the pack's shape — `noticeDays`, `changePay` (replaces the bands), `rest` (merged field by field over the " +
-    "pack's rule; null removes it; a CUSTOM pack's rest needs `minHours`), `graceMinutes` — and any other field is " +
+    "pack's rule; null removes it; a CUSTOM pack's rest needs `minHours`), `graceMinutes`, `timeChangeGraceMinutes` — and any other field is " +
     "a 400 naming it. Records `location.fair_workweek_updated` when the pack or overrides change. Needs " +
     `LOCATION_ADMIN. ${PACKS}`,
   middleware: [authorize("LOCATION_ADMIN")] as const,

@@ -92,6 +92,7 @@ export const RulePackOverridesSchema = z
       .optional()
       .openapi({ description: "Merged over the pack's rule; null: none." }),
     graceMinutes: z.number().int().min(0).max(240).optional(),
+    timeChangeGraceMinutes: z.number().int().min(0).max(240).optional(),
   })
   .strict()
   .openapi("RulePackOverrides", { example: { noticeDays: 14 } });
@@ -107,6 +108,14 @@ export const RulePackSchema = z
     changePay: z.array(ChangeBand),
     rest: orNull(RestRule),
     graceMinutes: z.number().int(),
+    timeChangeGraceMinutes: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "A change that only moves a shift's start and end, each by at most this many minutes, earns nothing (Oregon: " +
+          "30, ORS 653.455(3)(a)); 0: no such grace.",
+      }),
   })
   .openapi("RulePack");
 

@@ -17,12 +17,14 @@ export const laborCost = defineRoute({
     "none: one row). Each line is charged to its shift's location, role and cost code: overtime and double time to " +
     "the shifts whose minutes became overtime — the last minutes of the workday or workweek, a shift switched to " +
     "another cost code mid-day charges its own minutes — a meal penalty to the shift during which the day passed the " +
-    "meal rule, and paid time off to a row of its own (location, role and cost code null). `premiumAmount` is the " +
+    "meal rule, a Fair Workweek premium (PREDICTABILITY, REST) to the location of the entry or shift that earned it " +
+    "(role and cost code null), and paid time off to a row of its own (location, role and cost code null). " +
+    "`premiumAmount` is the " +
     "amount of the premium lines (every kind but REGULAR, OVERTIME, DOUBLE_TIME and TIME_OFF: meal penalties, " +
     "scheduling premiums). Every amount is summed in cents: Σ rows' laborCost = totals.laborCost = the pay lines' " +
     "totals.grossPay for the same range and filters, to the cent. Rows are ordered by their keys in groupBy's order " +
-    "(null keys last). `locationId` keeps staff members with a shift there in the range (their figures count every " +
-    "shift, as pay lines do); `employeeId` one staff member. Not paged: the staff members are read " +
+    "(null keys last). `locationId` keeps staff members with a shift or a Fair Workweek premium there in the range " +
+    "(their figures count every shift, as pay lines do); `employeeId` one staff member. Not paged: the staff members are read " +
     `${LABOR_COST_PAGE} at a time, as pay lines pages them, and aggregated; an answer covers at most ` +
     `${MAX_LABOR_COST_PAGES * LABOR_COST_PAGE} staff members with input in the range (more is a 400 naming ` +
     "`locationId`: narrow by location or staff member). The range is at most 93 days. The organization is the " +

@@ -268,8 +268,13 @@ export function payInputsOf(
   filter: PayFilter,
   [sets, shiftRows, timeOffRows, organization, staffRows, premiumRows = [], packRows = []]: PayInputRows,
 ): PayInputs {
-  // A location filter names employees by their shifts there; their time off counts wherever it is.
-  const workers = filter.locationId ? new Set(shiftRows.map((s) => s.employeeId)) : null;
+  // A location filter names employees by their shifts or premiums there; their time off counts wherever it is.
+  const workers = filter.locationId
+    ? new Set([
+        ...shiftRows.map((s) => s.employeeId),
+        ...premiumRows.filter((r) => r.locationId === filter.locationId).map((r) => r.employeeId),
+      ])
+    : null;
   const timeOffOf = timeOffRows.filter((r) => !workers || workers.has(r.workerId));
   const premiumsOf = premiumRows.filter((r) => !workers || workers.has(r.employeeId));
   const ids = new Set([...shiftRows.map((s) => s.employeeId), ...timeOffOf.map((r) => r.workerId), ...premiumsOf.map((r) => r.employeeId)]);
@@ -349,7 +354,7 @@ const IDS_PER_STATEMENT = rowsPerStatement(1, 10);
  * The page's employees as pay reads them (staffColumns), in id order, limit + 1 of them (to know whether more
  * remain): staff members of the organization (deleted ones too: their shifts are still paid) with an input in the
  * read — a shift of the read window or approved paid time off overlapping the range; with `locationId`, a shift
- * there in the range instead. It walks the staff index in id order from the cursor and probes each one's shifts and
+ * there in the range or a Fair Workweek premium owed there (a change of an entry there) in the range instead. It walks the staff index in id order from the cursor and probes each one's shifts and
  * time off by their own indexes, so a page reads the staff members it answers and those without input between
  * them, never the whole organization's shifts.
  */
@@ -358,9 +363,12 @@ function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
   const rangeStart = Date.parse(`${filter.startDate}T00:00:00Z`) - 86_400_000;
   const rangeEnd = Date.parse(`${filter.endDate}T00:00:00Z`) + 2 * 86_400_000;
   const hasInput = filter.locationId
-    ? sql`EXISTS (SELECT 1 FROM shifts AS here WHERE here.employee_id = ${staffMembers.id}
+    ? sql`(EXISTS (SELECT 1 FROM shifts AS here WHERE here.employee_id = ${staffMembers.id}
         AND here.location_id = ${filter.locationId} AND here.business_date >= ${filter.startDate}
-        AND here.business_date <= ${filter.endDate} AND here.deleted_at IS NULL)`
+        AND here.business_date <= ${filter.endDate} AND here.deleted_at IS NULL)
+      OR ${staffMembers.id} IN (SELECT owed.employee_id FROM schedule_change_log AS owed WHERE owed.organization_id = ${filter.organizationId}
+        AND owed.location_id = ${filter.locationId} AND owed.entry_date >= ${filter.startDate} AND owed.entry_date <= ${filter.endDate}
+        AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL))`
     : sql`(EXISTS (SELECT 1 FROM shifts AS worked WHERE worked.employee_id = ${staffMembers.id}
         AND worked.business_date >= ${from} AND worked.business_date <= ${to} AND worked.deleted_at IS NULL)
       OR EXISTS (SELECT 1 FROM time_off_requests AS away INNER JOIN time_off_policies AS policy ON policy.id = away.policy_id

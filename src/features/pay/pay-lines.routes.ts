@@ -28,7 +28,8 @@ export const payLines = defineRoute({
     "inputs make no line in the range is left out), so only the Link says whether more remain. `totals` cover the " +
     "page's staff members alone: the organization's totals are the sums of every page's. A cursor is good only for " +
     "the range it was handed out for (another is a 400 naming `cursor`). `locationId` keeps staff members " +
-    "with a shift there in the range (their figures count every shift). The range is at most 93 days. The " +
+    "with a shift or a Fair Workweek premium there in the range (their figures count every shift). The range is at " +
+    "most 93 days. The " +
     "organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that " +
     "a staff member without it sees only their own pay (another `employeeId` is 403). The answer is written staff " +
     "member by staff member as it is computed (chunked, without Content-Length); its bytes are the same JSON.",

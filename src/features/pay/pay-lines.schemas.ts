@@ -29,24 +29,37 @@ export const PayLine = z
         "not hours worked: no minute total counts them, they add to grossPay; hours are paid at the workweek's " +
         "regularRate (at the wage when nothing was worked that workweek), a flat amount is a line of 0 minutes and no rate.",
     }),
-    minutes: z.number().int().openapi({ description: "Whole minutes: the basis of `amount`." }),
-    hours: z.number().openapi({ description: "minutes ÷ 60 shown to two decimals, for reading only: never the basis of `amount`." }),
+    minutes: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "Whole minutes: the basis of `amount`. A premium of hours (PREDICTABILITY, REST) shows its hours × 60 rounded, for " +
+          "reading only: its amount is its exact `hours` × rate (a 15-minute cut at half pay is 0.125 h, 8 minutes shown).",
+      }),
+    hours: z.number().openapi({
+      description:
+        "minutes ÷ 60 shown to two decimals, for reading only: never the basis of `amount` — except a premium of hours " +
+        "(PREDICTABILITY, REST), whose exact hours (to 4 decimals) are.",
+    }),
     rate: z
       .number()
       .nullable()
       .openapi({
         description:
-          "Per hour, to 4 decimals. REGULAR and TIME_OFF: the shift's hourly wage. OVERTIME and DOUBLE_TIME: that wage + " +
-          "(multiplier − 1) × the workweek's regularRate. MEAL_PENALTY: the workweek's regularRate. Null for a salaried " +
-          "staff member.",
+          "Per hour, shown to 4 decimals. REGULAR and TIME_OFF: the shift's hourly wage. OVERTIME and DOUBLE_TIME: that " +
+          "wage + (multiplier − 1) × the workweek's regularRate. MEAL_PENALTY and premiums of hours: the workweek's " +
+          "regularRate. A rate from the regular rate is computed from its exact value and only shown rounded. Null for a " +
+          "salaried staff member.",
       }),
     amount: z
       .number()
       .nullable()
       .openapi({
         description:
-          "amount = minutes ÷ 60 × rate, rounded to cents half away from zero (a 301-minute line at rate 20 is 100.33, " +
-          "though its hours read 5.02). Null without a rate.",
+          "amount = minutes ÷ 60 × the exact rate (a premium of hours: hours × the exact rate), rounded once to cents half " +
+          "away from zero (a 301-minute line at rate 20 is 100.33, though its hours read 5.02; 9 h at 19 + ½ × 667 ÷ 49 " +
+          "is 232.26, though 9 × the rate shown, 25.8061, is 232.2549). Null without a rate.",
       }),
     rule: z
       .union([z.enum(RULES), z.string().regex(/^[A-Z0-9_]+\.[A-Z0-9_.]+$/)])
@@ -84,8 +97,9 @@ export const PayWorkweek = z
       .nullable()
       .openapi({
         description:
-          "straightTimePay ÷ hours worked (29 CFR 778.115), to 4 decimals: every hour worked in the workweek at its own " +
-          "wage, divided by the hours. Null for a salaried staff member.",
+          "straightTimePay ÷ hours worked (29 CFR 778.115), shown to 4 decimals: every hour worked in the workweek at its " +
+          "own wage, divided by the hours. Lines are paid from the exact quotient, never from this rounded figure. Null " +
+          "for a salaried staff member.",
         example: 22,
       }),
     minutes: z.number().int().openapi({ description: "Minutes worked in the whole workweek (time off and penalties are not worked)." }),

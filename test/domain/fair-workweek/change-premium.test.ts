@@ -152,8 +152,8 @@ table("OREGON", [
     null,
   ],
   [
-    "ORS 653.455(1)(a): 'changes the date or start or end time ... with no loss of hours' → one hour",
-    change("MOVED", 24 * HOUR, { movedMinutes: 15 }),
+    "ORS 653.455(2)(a)(B): 'changes the date or start or end time ... with no loss of hours' (moved 31 min) → one hour",
+    change("MOVED", 24 * HOUR, { movedMinutes: 31 }),
     { hours: 1, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_ADDED" },
   ],
   [
@@ -162,6 +162,56 @@ table("OREGON", [
     { hours: 4, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_CUT" },
   ],
   ["ORS 653.455(2): the employee's own request → nothing", change("ADDED", DAY, { initiatedBy: "EMPLOYEE" }), null],
+]);
+
+/*
+ * ORS 653.455(3)(a): no additional compensation when "an employer changes the start or end time of an employee's work
+ * shift by 30 minutes or less" — at the limit (30), one minute inside (29) and one outside (31), for each kind of time
+ * change. An 8-hour shift 09:00–17:00: its end is start's move + added − lost.
+ */
+table("OREGON", [
+  ["(3)(a): start moved 30 min later, same length (MOVED) → nothing", change("MOVED", 2 * DAY, { movedMinutes: 30 }), null],
+  ["(3)(a): start moved 29 min earlier, same length (MOVED) → nothing", change("MOVED", 2 * DAY, { movedMinutes: -29 }), null],
+  [
+    "(3)(a): start moved 31 min later, same length (MOVED) → one hour (ORS 653.455(2)(a)(B))",
+    change("MOVED", 2 * DAY, { movedMinutes: 31 }),
+    { hours: 1, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  [
+    "(3)(a): end 30 min earlier (SHORTENED, 30 min lost) → nothing",
+    change("SHORTENED", 2 * DAY, { movedMinutes: 0, minutesLost: 30 }),
+    null,
+  ],
+  [
+    "(3)(a): end 29 min earlier (SHORTENED, 29 min lost) → nothing",
+    change("SHORTENED", 2 * DAY, { movedMinutes: 0, minutesLost: 29 }),
+    null,
+  ],
+  [
+    "(3)(a): end 31 min earlier (SHORTENED) → half the regular rate for 31 min: 0.5 × 31 ÷ 60 = 0.2583 h",
+    change("SHORTENED", 2 * DAY, { movedMinutes: 0, minutesLost: 31 }),
+    { hours: 0.2583, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
+  [
+    "(3)(a): start 30 min later (SHORTENED, 30 min lost) → nothing",
+    change("SHORTENED", 2 * DAY, { movedMinutes: 30, minutesLost: 30 }),
+    null,
+  ],
+  [
+    "(3)(a): start 30 min earlier and end 30 min later (EXTENDED by 60) → nothing, though 60 min are added",
+    change("EXTENDED", 2 * DAY, { movedMinutes: -30, minutesAdded: 60 }),
+    null,
+  ],
+  [
+    "(3)(a): start 29 min earlier and end 31 min later (EXTENDED by 60) → one hour",
+    change("EXTENDED", 2 * DAY, { movedMinutes: -29, minutesAdded: 60 }),
+    { hours: 1, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_ADDED" },
+  ],
+  [
+    "(3)(a) is about the same shift's times: a cancelled shift → half of its 8 h = 4 h",
+    change("CANCELLED", 2 * DAY, { movedMinutes: 0 }),
+    { hours: 4, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
 ]);
 
 table(
