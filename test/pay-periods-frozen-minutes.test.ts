@@ -11,7 +11,6 @@ import { createBreakType, createWorkplace, punch, type Workplace } from "./helpe
 
 /** October 2025, a monthly period; under Sunday workweeks its close freezes Sunday Sep 28 … Saturday Nov 1. */
 const OCTOBER = "2025-10-01";
-const FROZEN_FROM = "2025-09-28";
 
 const admin = (w: Workplace) => ({ token: w.org.adminToken });
 const octoberPay = async (w: Workplace) =>
