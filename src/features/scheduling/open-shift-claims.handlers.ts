@@ -114,9 +114,14 @@ export async function claim(
     status === "APPROVED" ? [{ entryId: row.scheduleShiftId!, workerId, preferred: true }] : [],
     now,
   );
-  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), ...statements, ...recording.statements], [approvedEntryFrozen(db, scope, [shift]), ...scheduleGuardProblems], {
-    events: [claimedEvent(row), ...recording.events],
-  });
+  await guardedBatch(
+    writerOf(db, scope),
+    [touched(db, openShiftId, now), ...statements, ...recording.statements],
+    [approvedEntryFrozen(db, scope, [shift]), ...scheduleGuardProblems],
+    {
+      events: [claimedEvent(row), ...recording.events],
+    },
+  );
   return row;
 }
 

@@ -16,7 +16,12 @@ import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { rulesFor } from "./schedule-writes.data";
 import { entryDates, entryGuards, entryUnfrozen, scheduleGuardProblems } from "./schedules.guards";
 
-const spanOfRow = (row: { startAt: Date; endAt: Date; utcOffset: number }) => ({ start: row.startAt, end: row.endAt, utcOffset: row.utcOffset });
+const spanOfRow = (row: { startAt: Date; endAt: Date; utcOffset: number }) => ({
+  start: row.startAt,
+  end: row.endAt,
+  utcOffset: row.utcOffset,
+});
+
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { approvedTimeOff } from "./time-off-conflicts.guards";
 

@@ -216,7 +216,11 @@ export async function publishRange(
     [
       // The drafts start in the range; their minutes may run into the day after it.
       entryUnfrozen.about({ db, organizationId, runs: [{ first: body.startDate, last: addDays(body.endDate, 1) }] }),
-      approvedEntryFrozen(db, scope, applied.map((a) => a.shift)),
+      approvedEntryFrozen(
+        db,
+        scope,
+        applied.map((a) => a.shift),
+      ),
       ...scheduleGuardProblems,
     ],
     { events: [publishedEvent(writer, scope, location, body, now), ...(additions?.events ?? [])] },

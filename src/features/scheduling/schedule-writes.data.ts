@@ -1,9 +1,9 @@
 import { consents, scheduleEntries } from "@db/schema";
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { softDeleted } from "@/data/tenancy";
 import { guarded } from "@/data/write/constraint-problems";
 import { preconditionGuard, rowExists } from "@/data/write/precondition-guard";
-import { softDeleted } from "@/data/tenancy";
 import { businessDate } from "@/domain/local-time";
 import { planEntrySpan } from "@/domain/schedule-entry";
 import type { ChangeContext } from "@/features/schedule-changes/schedule-changes.data";
@@ -42,7 +42,9 @@ export function frozenGuard(db: Database, organizationId: string, start: Date | 
     problem: entryUnfrozen.about({
       db,
       organizationId,
-      runs: named.flatMap((run) => (typeof run.first === "string" && typeof run.last === "string" ? [{ first: run.first, last: run.last }] : [])),
+      runs: named.flatMap((run) =>
+        typeof run.first === "string" && typeof run.last === "string" ? [{ first: run.first, last: run.last }] : [],
+      ),
     }),
   };
 }

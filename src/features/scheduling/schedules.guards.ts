@@ -221,7 +221,13 @@ export const entryDates = (entry: { start: Date; end: Date; utcOffset: number })
 
 /** `value`, or NULL while a closed pay period froze a date of any run (data/closed-periods: frozen means every minute). */
 const unlessFrozen = (value: SQL | number, organizationId: string, runs: readonly EntryDates[]): SQL =>
-  unless(value, sql.join(runs.map((run) => frozenByClose(organizationId, run.first, run.last)), sql` OR `));
+  unless(
+    value,
+    sql.join(
+      runs.map((run) => frozenByClose(organizationId, run.first, run.last)),
+      sql` OR `,
+    ),
+  );
 
 /**
  * schedule_entries.start_at: the entry's start, NULL while a closed pay period froze a date it touches (its old or
