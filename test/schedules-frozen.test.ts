@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./helpers/api";
-import { closePeriod, feed, PERIOD, periodsPath, reopenPeriod, WEEK, workDay } from "./helpers/pay";
+import { closePeriod, feed, PERIOD, payLines, periodsPath, reopenPeriod, WEEK, workDay } from "./helpers/pay";
+import { setPackSince } from "./helpers/schedules";
+import { tenantDb } from "./helpers/shards";
 import { createWorkplace, type Workplace } from "./helpers/workplace";
 
 // Frozen means every minute (API.md "Pay at the edges"): after a close, a schedule write on a frozen date would add,
@@ -13,6 +15,8 @@ const entry = (w: Workplace, date: string, from = "09:00", to = "17:00") => ({
   startTime: `${date}T${from}:00Z`,
   endTime: `${date}T${to}:00Z`,
 });
+/** Today in New York, the workplace's zone. */
+const localToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
 const admin = (w: Workplace) => ({ token: w.org.adminToken });
 const payroll = async (w: Workplace) => (await api("GET", `${periodsPath(w.org)}/${PERIOD}/payroll`, admin(w))).body;
 
@@ -22,7 +26,7 @@ const payroll = async (w: Workplace) => (await api("GET", `${periodsPath(w.org)}
  */
 async function closedSeattleWeek() {
   const w = await createWorkplace();
-  expect((await api("PUT", `${base(w)}/fair-workweek`, { ...admin(w), body: { rulePack: "SEATTLE" } })).status).toBe(200);
+  await setPackSince(w.org, w.location.id, "SEATTLE", "2026-01-01");
   const post = async (path: string, body: Record<string, unknown>) => {
     const res = await api("POST", `${base(w)}${path}`, { ...admin(w), body });
     expect(res.status, res.text).toBe(201);
@@ -96,5 +100,32 @@ describe("schedule writes on frozen dates", () => {
     const again = await payroll(w);
     expect(again).toMatchObject({ version: 2, adjustments: [] });
     expect(again.totals.grossPay).toBe(360);
+  });
+});
+
+describe("a location's pack is effective-dated: past dates keep the pack they had", () => {
+  it("a change from Seattle to Chicago today leaves June's rest premium at Seattle's 1.5× ($340, not $330)", async () => {
+    const w = await createWorkplace();
+    await setPackSince(w.org, w.location.id, "SEATTLE", "2026-01-01");
+    // A closing shift Monday 14:00–22:00 and an opening one Tuesday 06:00–14:00: 8 h of rest, 2 h inside Seattle's 10.
+    await workDay({ ...w }, WEEK[0], 0, { startTime: `${WEEK[0]}T14:00:00Z`, endTime: `${WEEK[0]}T22:00:00Z` });
+    await workDay({ ...w }, WEEK[1], 0, { startTime: `${WEEK[1]}T06:00:00Z`, endTime: `${WEEK[1]}T14:00:00Z` });
+    const june = async () => (await payLines(w, { startDate: WEEK[0], endDate: WEEK[6] })).body.totals.grossPay as number;
+    // 16 h × $20 = $320, and the rest premium: 2 h × $20 × 0.5 (Seattle's 1.5×, the line carries the extra half) = $20.
+    expect(await june()).toBe(340);
+    const changed = await api("PUT", `${base(w)}/fair-workweek`, { ...admin(w), body: { rulePack: "CHICAGO" } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.rulePack).toBe("CHICAGO");
+    // Chicago's 1.25× would make it 2 h × $20 × 0.25 = $10 ($330): June keeps Seattle's $20.
+    expect(await june()).toBe(340);
+    // The change governs from the location's today: the versions say so.
+    const versions = await tenantDb()
+      .prepare("SELECT effective_from AS d, rule_pack AS p FROM location_fair_workweek_versions WHERE location_id = ? ORDER BY d")
+      .bind(w.location.id)
+      .all();
+    expect(versions.results.map((r) => [r.d, r.p])).toEqual([
+      ["2026-01-01", "SEATTLE"],
+      [localToday(), "CHICAGO"],
+    ]);
   });
 });
