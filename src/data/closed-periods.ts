@@ -49,3 +49,8 @@ export async function periodFreezing(db: Database, organizationId: string, runs:
     .limit(1);
   return row ? periodClosed(row.startDate) : null;
 }
+
+/** PAY_PERIOD_CLOSED naming the closed period whose freeze refused a write on `runs` (read once its guard refused). */
+export const frozenRunsProblem = async (db: Database, organizationId: string, runs: readonly DateRun[]): Promise<ProblemError> =>
+  (await periodFreezing(db, organizationId, runs)) ??
+  conflict("PAY_PERIOD_CLOSED", "A closed pay period froze these dates meanwhile: reopen it first.");

@@ -1,4 +1,4 @@
-import { addDays } from "./local-time";
+import { addDays, businessDate } from "./local-time";
 import { DEFAULT_RULES, type PayRuleSet, type Weekday, WORKWEEK_DAYS } from "./pay-rules";
 
 /** The business dates a close of a period freezes, both included. */
@@ -67,3 +67,21 @@ export function frozenDates(period: { startDate: string; endDate: string }, sets
  */
 export const periodEnded = (period: { endDate: string }, frozen: FrozenDates, today: string): boolean =>
   period.endDate < today && frozen.to < today;
+
+/** The local dates a span of work touches: the date of its first minute through the date of its last. */
+export interface WorkedDates {
+  date: string;
+  through: string;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The local dates (at `utcOffset` minutes) of the minutes of [start, end): a span ending at midnight touches no
+ * minute of the next date; an open span (no end yet) touches its start's date.
+ */
+export function workedDates(start: Date, end: Date | null, utcOffset: number): WorkedDates {
+  const date = businessDate(start, utcOffset);
+  if (!end || end.getTime() <= start.getTime()) return { date, through: date };
+  return { date, through: businessDate(new Date(Math.max(start.getTime(), end.getTime() - MINUTE_MS)), utcOffset) };
+}

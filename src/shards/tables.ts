@@ -70,6 +70,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("demand_intervals", ["location_id", "metric", "kind", "start_at"]),
   owned("labor_targets", ["location_id"]),
   owned("location_fair_workweek", ["location_id"]),
+  owned("location_fair_workweek_versions"),
   owned("good_faith_estimates"),
   // Kiosks (features/kiosk): devices of a location, PINs and wrong PINs of a staff member.
   owned("devices"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frozenDates, periodEnded } from "@/domain/pay-period-freeze";
+import { frozenDates, periodEnded, workedDates } from "@/domain/pay-period-freeze";
 import type { Weekday } from "@/domain/pay-rules";
 
 /** 2026-09-14 is a Monday: the weekly period Monday 14 … Sunday 20. */
@@ -110,5 +110,30 @@ describe("periodEnded", () => {
   it("a period far in the future has not ended", () => {
     const far = { startDate: "2199-12-30", endDate: "2200-01-05" };
     expect(periodEnded(far, frozenDates(far, []), "2026-11-27")).toBe(false);
+  });
+});
+
+describe("workedDates: the local dates of a span's first and last minute", () => {
+  const at = (iso: string) => new Date(iso);
+  it.each([
+    ["a day shift", "2025-09-27T14:00:00Z", "2025-09-27T20:00:00Z", 0, "2025-09-27", "2025-09-27"],
+    [
+      "ending exactly at midnight: no minute of the next date",
+      "2025-09-27T16:00:00Z",
+      "2025-09-28T00:00:00Z",
+      0,
+      "2025-09-27",
+      "2025-09-27",
+    ],
+    ["one minute past midnight", "2025-09-27T16:00:00Z", "2025-09-28T00:01:00Z", 0, "2025-09-27", "2025-09-28"],
+    ["crossing midnight", "2025-09-27T22:00:00Z", "2025-09-28T08:00:00Z", 0, "2025-09-27", "2025-09-28"],
+    ["crossing local midnight at UTC−4", "2025-09-28T02:00:00Z", "2025-09-28T12:00:00Z", -240, "2025-09-27", "2025-09-28"],
+    ["before local midnight at UTC−4 though after UTC's", "2025-09-28T00:00:00Z", "2025-09-28T03:59:00Z", -240, "2025-09-27", "2025-09-27"],
+  ])("%s", (_, start, end, offset, date, through) => {
+    expect(workedDates(at(start), at(end), offset)).toEqual({ date, through });
+  });
+
+  it("an open span touches its start's date", () => {
+    expect(workedDates(at("2025-09-27T22:00:00Z"), null, 0)).toEqual({ date: "2025-09-27", through: "2025-09-27" });
   });
 });

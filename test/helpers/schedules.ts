@@ -1,6 +1,7 @@
 import { api } from "./api";
 import { createOrganization, type OrganizationFixture } from "./fixtures";
 import { createLocation, type LocationFixture } from "./locations";
+import { tenantDb } from "./shards";
 import { createStaffMember, staffToken } from "./staff";
 
 export interface SchedulePlace {
@@ -59,4 +60,20 @@ export async function createOpenShift(p: SchedulePlace, body: Record<string, unk
   const res = await api("POST", `${p.base}/open-shifts`, { token: p.org.adminToken, body: openShiftBody({ publish: true, ...body }) });
   if (res.status !== 201) throw new Error(`open shift: ${res.status} ${res.text}`);
   return res.body as Record<string, any>;
+}
+
+/**
+ * Sets the location's Fair Workweek pack (PUT …/fair-workweek), then dates the version the PUT wrote back to `since`:
+ * a setting made back then (a PUT takes effect on the location's today; past dates keep the pack they had).
+ */
+export async function setPackSince(org: OrganizationFixture, locationId: string, rulePack: string, since: string) {
+  const res = await api("PUT", `/api/organizations/${org.id}/locations/${locationId}/fair-workweek`, {
+    token: org.adminToken,
+    body: { rulePack },
+  });
+  if (res.status !== 200) throw new Error(`fair workweek: ${res.status} ${res.text}`);
+  await tenantDb()
+    .prepare("UPDATE location_fair_workweek_versions SET effective_from = ? WHERE location_id = ? AND rule_pack = ?")
+    .bind(since, locationId, rulePack)
+    .run();
 }

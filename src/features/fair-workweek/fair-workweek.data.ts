@@ -1,9 +1,10 @@
-import { goodFaithEstimates, locationFairWorkweek, locations, staffMembers } from "@db/schema";
-import { and, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { goodFaithEstimates, locationFairWorkweek, locationFairWorkweekVersions, locations, staffMembers } from "@db/schema";
+import { and, asc, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { applyOverrides, type RulePack, type RulePackId, type RulePackOverrides, rulePack } from "@/domain/fair-workweek/packs";
+import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { notFound } from "@/problems/problem";
 import { locationLive, staffMemberLive } from "./fair-workweek.guards";
 import type { GoodFaithEstimateRow, LocationFairWorkweekRow } from "./fair-workweek.schemas";
@@ -35,13 +36,42 @@ export async function readLocationSetting(db: Database, organizationId: string, 
   return row;
 }
 
+export type PackVersionRow = typeof locationFairWorkweekVersions.$inferSelect;
+
+/** The versions of the organization's settings (of one location, when named), oldest first: a few rows per location. */
+export const packVersionsStatement = (db: Database, organizationId: string, locationId?: string) =>
+  db
+    .select()
+    .from(locationFairWorkweekVersions)
+    .where(
+      and(
+        eq(locationFairWorkweekVersions.organizationId, organizationId),
+        locationId === undefined ? undefined : eq(locationFairWorkweekVersions.locationId, locationId),
+      ),
+    )
+    .orderBy(asc(locationFairWorkweekVersions.locationId), asc(locationFairWorkweekVersions.effectiveFrom));
+
+/** The location's setting in effect on `date`: the newest version whose effectiveFrom is on or before it (none before the first). */
+export function versionOn(versions: readonly PackVersionRow[], locationId: string, date: string): PackVersionRow | undefined {
+  let found: PackVersionRow | undefined;
+  for (const v of versions)
+    if (v.locationId === locationId && v.effectiveFrom <= date && (!found || v.effectiveFrom > found.effectiveFrom)) found = v;
+  return found;
+}
+
+/** The pack each location had on each date, from its versions: for pay, schedule cost and the change log. */
+export const packsOnDates =
+  (versions: readonly PackVersionRow[]) =>
+  (locationId: string, date: string): RulePack | null =>
+    effectivePack(versionOn(versions, locationId, date), date);
+
 /**
- * The rule pack in effect at a location on `onDate` (YYYY-MM-DD), its overrides applied: null where the location
- * has no pack (or the law had no version yet that day). For the schedule-change and pay code.
+ * The rule pack in effect at a location on `onDate` (YYYY-MM-DD), its overrides applied — the setting's version in
+ * effect that day: null where the location had no pack then (or the law had no version yet that day). For the
+ * schedule-change and pay code.
  */
 export async function readLocationPack(db: Database, organizationId: string, locationId: string, onDate: string): Promise<RulePack | null> {
-  const [row] = await storedSetting(db, organizationId, locationId);
-  return effectivePack(row, onDate);
+  return packsOnDates(await packVersionsStatement(db, organizationId, locationId))(locationId, onDate);
 }
 
 /**
@@ -55,6 +85,13 @@ export async function putLocationSetting(
   body: { rulePack: RulePackId | null; overrides?: RulePackOverrides | null },
 ): Promise<LocationFairWorkweekRow> {
   const now = new Date();
+  const [location] = await writer.db
+    .select({ timezone: locations.timezone })
+    .from(locations)
+    .where(and(eq(locations.organizationId, organizationId), eq(locations.id, locationId), isNull(locations.deletedAt)));
+  if (!location) throw notFound("Location");
+  // Effective from the location's today: past dates keep the pack they had (their premiums with it).
+  const today = businessDate(now, offsetMinutesAt(location.timezone, now));
   const overrides = body.overrides ?? null;
   const overridesJson = overrides === null ? null : JSON.stringify(overrides);
   const differs: SQL = or(
@@ -76,8 +113,29 @@ export async function putLocationSetting(
       set: { rulePack: body.rulePack, overrides, updatedAt: now },
       setWhere: differs,
     });
+  const version = writer.db
+    .insert(locationFairWorkweekVersions)
+    .values({
+      id: newId(),
+      organizationId,
+      locationId,
+      effectiveFrom: today,
+      rulePack: body.rulePack,
+      overrides,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [locationFairWorkweekVersions.locationId, locationFairWorkweekVersions.effectiveFrom],
+      set: { rulePack: body.rulePack, overrides, updatedAt: now },
+      setWhere: or(
+        sql`${locationFairWorkweekVersions.rulePack} IS NOT ${body.rulePack}`,
+        sql`${locationFairWorkweekVersions.overrides} IS NOT ${overridesJson}`,
+      ),
+    });
   const where = eq(locationFairWorkweek.locationId, locationId);
-  await guardedBatch(writer, [upsert], [locationLive], {
+  // The setting's own upsert goes last: its event is recorded only when it changed the setting.
+  await guardedBatch(writer, [version, upsert], [locationLive], {
     events: [{ organizationId, type: "location.fair_workweek_updated", row: { table: locationFairWorkweek, where } }],
   });
   const [row] = await storedSetting(writer.db, organizationId, locationId);

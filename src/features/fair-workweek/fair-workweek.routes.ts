@@ -53,8 +53,9 @@ export const getLocationFairWorkweek = defineRoute({
   tags,
   summary: "Retrieve a location's Fair Workweek rules",
   description:
-    "The location's rule pack (null: none, the default) and overrides, with `effective`: the pack's version in " +
-    "effect today with the overrides laid over it — what schedule changes, rest checks and premiums there use. " +
+    "The location's rule pack (null: none, the default) and overrides as last set (in effect from the day they were " +
+    "set; earlier dates keep the setting they had), with `effective`: the pack's version in effect today with the " +
+    "overrides laid over it — what schedule changes, rest checks and premiums there use from today. " +
     "Needs LOCATION_READ.",
   middleware: [authorize("LOCATION_READ")] as const,
   request: { params: LocationFairWorkweekParams },
@@ -71,8 +72,12 @@ export const putLocationFairWorkweek = defineRoute({
   description:
     "Picks the location's rule pack (null: none) and replaces its overrides (null or absent: none). Overrides have " +
     "the pack's shape — `noticeDays`, `changePay` (replaces the bands), `rest` (merged field by field over the " +
-    "pack's rule; null removes it; a CUSTOM pack's rest needs `minHours`), `graceMinutes`, `timeChangeGraceMinutes` — and any other field is " +
-    "a 400 naming it. Records `location.fair_workweek_updated` when the pack or overrides change. Needs " +
+    "pack's rule; null removes it; a CUSTOM pack's rest needs `minHours`), `graceMinutes`, `timeChangeGraceMinutes` — and any other " +
+    "field is a 400 naming it. Records `location.fair_workweek_updated` when the pack or overrides change. The setting is " +
+    "effective-dated: a change applies from the day it is made (the location's local date) onward; earlier dates " +
+    "keep the pack and overrides they had (rest premiums in pay, schedule cost and the workweek report, and the " +
+    "pricing of changes to their entries, read the setting in effect on the entry's or shift's date), so a closed " +
+    "period's premiums never change. Two changes on one day: the later one stands for that day. Needs " +
     `LOCATION_ADMIN. ${PACKS}`,
   middleware: [authorize("LOCATION_ADMIN")] as const,
   request: { params: LocationFairWorkweekParams, body: jsonBody(LocationFairWorkweekPut) },

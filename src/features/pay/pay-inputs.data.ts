@@ -1,4 +1,4 @@
-import { locationFairWorkweek, organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
+import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
@@ -9,7 +9,7 @@ import type { PaidTimeOffDay, PayShift, PremiumOwed } from "@/domain/pay-classif
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
-import { effectivePack } from "@/features/fair-workweek/fair-workweek.data";
+import { packsOnDates, packVersionsStatement } from "@/features/fair-workweek/fair-workweek.data";
 import { premiumChangesStatement } from "@/features/schedule-changes/schedule-changes.data";
 import { ruleSetOfRow, serializePayRuleSet } from "./pay-rules.schemas";
 
@@ -243,9 +243,11 @@ const staffStatement = (db: Database, filter: PayFilter) =>
       ),
     );
 
-/** The organization's Fair Workweek settings per location (a row each, few): what REST premiums are judged by. */
-export const packsStatement = (db: Database, filter: PayFilter) =>
-  db.select().from(locationFairWorkweek).where(eq(locationFairWorkweek.organizationId, filter.organizationId));
+/**
+ * The versions of the organization's Fair Workweek settings (a few rows per location): what REST premiums are judged
+ * by, each date by the pack its location had that day.
+ */
+export const packsStatement = (db: Database, filter: PayFilter) => packVersionsStatement(db, filter.organizationId);
 
 /** The Fair Workweek reads of pay after payInputStatements: the change log's premiums and the locations' packs. */
 export const premiumInputStatements = (db: Database, filter: PayFilter) =>
@@ -297,14 +299,7 @@ export function payInputsOf(
   const payShifts = shiftRows.map((row) =>
     payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
   );
-  const packRow = new Map(packRows.map((r) => [r.locationId, r]));
-  const rest = packRows.length
-    ? restPremiums(
-        payShifts,
-        (locationId, date) => effectivePack(packRow.get(locationId), date),
-        (id) => employees.get(id)?.hourlyWage ?? null,
-      )
-    : [];
+  const rest = packRows.length ? restPremiums(payShifts, packsOnDates(packRows), (id) => employees.get(id)?.hourlyWage ?? null) : [];
   return {
     ruleSets: sets.map(ruleSetOfRow),
     ruleSetVersions: sets.map(serializePayRuleSet),

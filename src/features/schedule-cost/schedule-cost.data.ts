@@ -2,7 +2,6 @@ import {
   breakTypes,
   demandIntervals,
   laborTargets,
-  locationFairWorkweek,
   organizations,
   payRuleSets,
   roles,
@@ -33,7 +32,7 @@ import {
   type WorkedShift,
 } from "@/domain/schedule-cost";
 import type { WageRateRow } from "@/domain/wage-rate";
-import { effectivePack } from "@/features/fair-workweek/fair-workweek.data";
+import { type PackVersionRow, packsOnDates, packVersionsStatement } from "@/features/fair-workweek/fair-workweek.data";
 import { payShiftColumns } from "@/features/pay/pay-inputs.data";
 import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
 import { invalidField } from "@/problems/problem";
@@ -194,7 +193,7 @@ export function scheduleCostStatements(db: Database, r: ScheduleCostRequest) {
           isNull(scheduleChangeLog.deletedAt),
         ),
       ),
-    db.select().from(locationFairWorkweek).where(eq(locationFairWorkweek.organizationId, r.organizationId)),
+    packVersionsStatement(db, r.organizationId),
   ] as const;
 }
 
@@ -272,15 +271,12 @@ function locationPremiums(
     premiumAmount: number | null;
     premiumRule: string | null;
   }[],
-  packRows: readonly (typeof locationFairWorkweek.$inferSelect)[],
+  packRows: readonly PackVersionRow[],
   staffRows: readonly { id: string; hourlyWage: number | null; wageType: string | null }[],
 ): PremiumOwed[] {
   const wages = new Map(staffRows.map((s) => [s.id, payWage(s.wageType, s.hourlyWage)]));
   const wageOf = (id: string) => wages.get(id) ?? null;
-  const packRow = new Map(packRows.map((row) => [row.locationId, row]));
-  const rest = packRows.length
-    ? restPremiums(shiftsForPay, (at, date) => effectivePack(packRow.get(at), date), wageOf).filter((p) => p.locationId === locationId)
-    : [];
+  const rest = packRows.length ? restPremiums(shiftsForPay, packsOnDates(packRows), wageOf).filter((p) => p.locationId === locationId) : [];
   const predictability = changeRows.map(
     (row): PremiumOwed => ({
       employeeId: row.employeeId,

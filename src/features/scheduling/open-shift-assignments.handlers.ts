@@ -7,7 +7,7 @@ import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
 import { invalidField, notFound } from "@/problems/problem";
 import { findPreference } from "./open-shift-preferences.handlers";
 import { findOpenShift } from "./open-shift-reads.data";
-import { approvedEntry, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
+import { approvedEntry, approvedEntryFrozen, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
 import { assignedEvents } from "./open-shifts.events";
 import type { OpenShiftRow, PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
@@ -102,7 +102,7 @@ async function assignAll(
       ...assignStatements(db, scope, shift, preferences, now, ignoreAvailability, entryIds),
       ...recording.statements,
     ],
-    scheduleGuardProblems,
+    [approvedEntryFrozen(db, scope, [shift]), ...scheduleGuardProblems],
     { events: [assignedEvents(scope.organizationId, preferenceIds, now), ...recording.events] },
   );
   return db

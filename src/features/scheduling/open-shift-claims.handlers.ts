@@ -8,7 +8,7 @@ import { type ClaimRefusal, claimRefusal, claimStatus } from "@/domain/open-shif
 import { conflict, invalidField, notFound } from "@/problems/problem";
 import { transition } from "./open-shift-preferences.handlers";
 import { findOpenShift } from "./open-shift-reads.data";
-import { approvedEntry, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
+import { approvedEntry, approvedEntryFrozen, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
 import { claimedEvent } from "./open-shifts.events";
 import type { PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, workerOf, writerOf } from "./schedule-access.guards";
@@ -114,9 +114,14 @@ export async function claim(
     status === "APPROVED" ? [{ entryId: row.scheduleShiftId!, workerId, preferred: true }] : [],
     now,
   );
-  await guardedBatch(writerOf(db, scope), [touched(db, openShiftId, now), ...statements, ...recording.statements], scheduleGuardProblems, {
-    events: [claimedEvent(row), ...recording.events],
-  });
+  await guardedBatch(
+    writerOf(db, scope),
+    [touched(db, openShiftId, now), ...statements, ...recording.statements],
+    [approvedEntryFrozen(db, scope, [shift]), ...scheduleGuardProblems],
+    {
+      events: [claimedEvent(row), ...recording.events],
+    },
+  );
   return row;
 }
 

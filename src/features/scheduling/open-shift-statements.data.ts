@@ -6,7 +6,7 @@ import { addedChangeRows, changeRulesAt, recordingChanges } from "@/features/sch
 import { nextVersion } from "@/platform/http/conditional";
 import type { OpenShiftRow } from "./open-shifts.schemas";
 import type { ScheduleScope } from "./schedule-access.guards";
-import { entryGuards } from "./schedules.guards";
+import { entryDates, entryGuards, entryUnfrozen } from "./schedules.guards";
 
 /**
  * Bumps the open shift's updatedAt with a change to its preferences, so incremental sync sees it; with `when`, only
@@ -27,7 +27,16 @@ export const spanOf = (scope: ScheduleScope, shift: OpenShiftRow, workerId: stri
   end: shift.endAt,
 });
 
-/** The published schedule entry an approval creates, written only if the approval statement before it applied. */
+const openShiftSpan = (shift: OpenShiftRow) => ({ start: shift.startAt, end: shift.endAt, utcOffset: shift.utcOffset });
+
+/** The refusal of approvedEntry's freeze guard, naming the closed period that froze a date of the open shift. */
+export const approvedEntryFrozen = (db: Database, scope: ScheduleScope, shifts: readonly OpenShiftRow[]) =>
+  entryUnfrozen.about({ db, organizationId: scope.organizationId, runs: shifts.map((shift) => entryDates(openShiftSpan(shift))) });
+
+/**
+ * The published schedule entry an approval creates, written only if the approval statement before it applied, and
+ * not on a date a closed pay period froze (its ADDED premium would be dated there): list approvedEntryFrozen.
+ */
 export function approvedEntry(
   db: Database,
   scope: ScheduleScope,
@@ -45,7 +54,7 @@ export function approvedEntry(
     locationId: entryGuards.notOnTimeOff.sql(shift.locationId, guard),
     employeeId: entryGuards.noOverlap.sql(guard),
     roleId: entryGuards.available.sql(shift.roleId, guard, ignoreAvailability),
-    startAt: shift.startAt,
+    startAt: entryUnfrozen.sql(shift.startAt.getTime(), scope.organizationId, [entryDates(openShiftSpan(shift))]) as unknown as Date,
     endAt: shift.endAt,
     utcOffset: shift.utcOffset,
     timezone: shift.timezone,

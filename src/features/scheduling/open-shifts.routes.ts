@@ -34,6 +34,11 @@ const claimCodes =
   "`ALREADY_CLAIMED` (a live claim or preference exists), `SCHEDULE_OVERLAP`, `TIME_OFF_CONFLICT`, `WORKER_UNAVAILABLE` " +
   "(an UNAVAILABLE occurrence of the worker's availability overlaps the shift).";
 
+const frozenNote =
+  " An approval whose entry would fall on a date a closed pay period froze (any minute of the open shift, in its " +
+  "local dates) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is written: its Fair Workweek premium " +
+  "would change the closed period's pay.";
+
 export const list = defineRoute({
   method: "get",
   path,
@@ -131,12 +136,14 @@ export const claim = defineRoute({
     "exceed `staffCountRequired` (409 `OPEN_SHIFT_FULL`). With it, the claim stays PENDING until a manager assigns or " +
     "declines it." +
     claimCodes +
-    selfNote,
+    selfNote +
+    frozenNote,
   middleware: [selfWrite] as const,
   request: { params: OpenShiftParams, body: jsonBody(WorkerBody) },
   responses: {
     201: jsonContent(Preference, "The claim"),
     ...problems(
+      "PAY_PERIOD_CLOSED",
       "LOCATION_NOT_FOUND",
       "OPEN_SHIFT_NOT_FOUND",
       "OPEN_SHIFT_NOT_PUBLISHED",
@@ -203,12 +210,14 @@ export const bulkAssign = defineRoute({
     "`OPEN_SHIFT_FULL`, one not pending 409 `PREFERENCE_NOT_PENDING`, one overlapping its worker's schedule 409 " +
     "`SCHEDULE_OVERLAP`, one on an UNAVAILABLE occurrence of its worker's availability 409 `WORKER_UNAVAILABLE` " +
     "(unless `ignoreAvailability`). On a draft open shift they become draft assignments (`draftPreferences`), " +
-    "applied at publish.",
+    "applied at publish." +
+    frozenNote,
   middleware: [write] as const,
   request: { params: OpenShiftParams, body: jsonBody(BulkAssignBody) },
   responses: {
     200: jsonContent(z.array(Preference), "The assigned preferences"),
     ...problems(
+      "PAY_PERIOD_CLOSED",
       "OPEN_SHIFT_NOT_FOUND",
       "PREFERENCE_NOT_FOUND",
       "PREFERENCE_NOT_PENDING",
@@ -279,12 +288,14 @@ export const assign = defineRoute({
   summary: "Assign or accept open shift preference",
   description:
     "PENDING → APPROVED with a published schedule entry (`scheduleShiftId`); on a draft open shift, a draft assignment " +
-    "applied at publish. 409 `OPEN_SHIFT_FULL` when no place remains, `PREFERENCE_NOT_PENDING`, `SCHEDULE_OVERLAP`.",
+    "applied at publish. 409 `OPEN_SHIFT_FULL` when no place remains, `PREFERENCE_NOT_PENDING`, `SCHEDULE_OVERLAP`." +
+    frozenNote,
   middleware: [write] as const,
   request: { params: PreferenceParams },
   responses: {
     200: jsonContent(Preference, "The approved preference"),
     ...problems(
+      "PAY_PERIOD_CLOSED",
       "OPEN_SHIFT_NOT_FOUND",
       "PREFERENCE_NOT_FOUND",
       "PREFERENCE_NOT_PENDING",

@@ -14,7 +14,14 @@ import { addedChangeRows, recordingChanges } from "@/features/schedule-changes/s
 import { invalidField } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { rulesFor } from "./schedule-writes.data";
-import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
+import { entryDates, entryGuards, entryUnfrozen, scheduleGuardProblems } from "./schedules.guards";
+
+const spanOfRow = (row: { startAt: Date; endAt: Date; utcOffset: number }) => ({
+  start: row.startAt,
+  end: row.endAt,
+  utcOffset: row.utcOffset,
+});
+
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { approvedTimeOff } from "./time-off-conflicts.guards";
 
@@ -150,6 +157,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
       locationId: entryGuards.notOnTimeOff.sql(row.locationId, guard),
       employeeId: entryGuards.noOverlap.sql(guard),
       roleId: entryGuards.available.sql(row.roleId, guard, body.ignoreAvailability),
+      startAt: entryUnfrozen.sql(row.startAt.getTime(), organizationId, [entryDates(spanOfRow(row))]) as unknown as Date,
       timezone: entryGuards.restConsent.sql(row.timezone, {
         ...guard,
         rest: rules?.restConsent ?? null,
@@ -178,6 +186,8 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
       ),
     ),
   );
+  // A copy onto frozen dates is refused whole (409 PAY_PERIOD_CLOSED), as a create there is.
+  const copyFrozen = entryUnfrozen.about({ db, organizationId, runs: rows.map((row) => entryDates(spanOfRow(row))) });
   const [first, ...rest] = statements;
   const copied = {
     table: scheduleEntries,
@@ -188,7 +198,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     typeOf: sql`${"schedule_entry.created" satisfies EventType}`,
   };
   if (first)
-    await guardedBatch(writer, [first, ...rest, ...recording.statements], scheduleGuardProblems, {
+    await guardedBatch(writer, [first, ...rest, ...recording.statements], [copyFrozen, ...scheduleGuardProblems], {
       events: [{ organizationId, occurredAt: now, rows: copied }, ...recording.events],
     });
   return {

@@ -7,17 +7,17 @@ import type { EventSpec } from "@/data/outbox/outbox";
 import { rawAll } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-time";
+import { addDays, businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
 import { entryUnavailable } from "@/features/availability/availability.guards";
 import { changeRulesOfSetting, changeRulesStatement, insideLocationWindow } from "@/features/schedule-changes/change-rules.data";
 import { publishedAdditions } from "@/features/schedule-changes/published-additions.data";
 import { addedChangeRows } from "@/features/schedule-changes/schedule-changes.data";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
-import { approvedEntry } from "./open-shift-statements.data";
+import { approvedEntry, approvedEntryFrozen } from "./open-shift-statements.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
-import { entryGuards, needsRestConsent, openShiftGuards, scheduleGuardProblems } from "./schedules.guards";
+import { entryGuards, entryUnfrozen, needsRestConsent, openShiftGuards, ownEntryDates, scheduleGuardProblems } from "./schedules.guards";
 import { entryOnTimeOff } from "./time-off-conflicts.guards";
 
 type SkipReason = "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE";
@@ -186,6 +186,8 @@ export async function publishRange(
         .update(scheduleEntries)
         .set({
           ...published,
+          // Refused on frozen dates: the entries made public would add premiums (ADDED) dated in a closed period.
+          startAt: entryUnfrozen.sql(sql`"schedule_entries"."start_at"`, organizationId, [ownEntryDates]) as unknown as Date,
           ...additions?.set,
           ...(rules?.restConsent
             ? { timezone: entryGuards.publishedRestConsent.sql(organizationId, rules.restConsent) as unknown as string }
@@ -211,7 +213,16 @@ export async function publishRange(
       ...assignmentStatements,
       ...(additions?.assignedStatements([...entryIdOf.values()]) ?? []),
     ],
-    scheduleGuardProblems,
+    [
+      // The drafts start in the range; their minutes may run into the day after it.
+      entryUnfrozen.about({ db, organizationId, runs: [{ first: body.startDate, last: addDays(body.endDate, 1) }] }),
+      approvedEntryFrozen(
+        db,
+        scope,
+        applied.map((a) => a.shift),
+      ),
+      ...scheduleGuardProblems,
+    ],
     { events: [publishedEvent(writer, scope, location, body, now), ...(additions?.events ?? [])] },
   );
   const changes = (result: unknown) => (result as { meta: { changes: number } }).meta.changes;

@@ -1,6 +1,7 @@
 import { consents, scheduleEntries } from "@db/schema";
-import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { softDeleted } from "@/data/tenancy";
 import { guarded } from "@/data/write/constraint-problems";
 import { preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { businessDate } from "@/domain/local-time";
@@ -20,16 +21,33 @@ import {
   getLive,
   insertRecord,
   type ReadContext,
-  softDeleteLive,
   updateLive,
   type WriteContext,
 } from "@/platform/crud/tenant-queries";
 import { invalidField, validationFailed } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { checkEntryReferences } from "./schedule-references.data";
-import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
+import { type EntryDates, entryDates, entryGuards, entryUnfrozen, ownEntryDates, scheduleGuardProblems } from "./schedules.guards";
 import type { EntryCreateInput, EntryPatchInput, EntryRemoveInput, ScheduleEntryRow } from "./schedules.schemas";
 import { type Ending, endRequestsOf } from "./shift-request-endings.data";
+
+/**
+ * The freeze guard of an entry's row (start_at: entryUnfrozen) over `runs` — the new dates, and in an UPDATE the
+ * row's own (old) ones — and its refusal naming the period; `named`: the dates to name it by (old ones as read).
+ */
+export function frozenGuard(db: Database, organizationId: string, start: Date | SQL, runs: readonly EntryDates[], named: EntryDates[]) {
+  const value = start instanceof Date ? start.getTime() : start;
+  return {
+    startAt: entryUnfrozen.sql(value, organizationId, runs) as unknown as Date,
+    problem: entryUnfrozen.about({
+      db,
+      organizationId,
+      runs: named.flatMap((run) =>
+        typeof run.first === "string" && typeof run.last === "string" ? [{ first: run.first, last: run.last }] : [],
+      ),
+    }),
+  };
+}
 
 function span(wallClock: { start: string; end: string }, rule: { utcOffset: number } | { timeZone: string }) {
   const plan = planEntrySpan({ start: new Date(wallClock.start), end: new Date(wallClock.end) }, rule);
@@ -147,6 +165,8 @@ export async function createEntry(
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
   const now = new Date();
   const rules = isDraft ? null : await rulesFor(db, organizationId, location.id, [planned.start], planned.utcOffset);
+  const newDates = entryDates(planned);
+  const frozen = frozenGuard(db, organizationId, planned.start, [newDates], [newDates]);
   const added = (scheduleEntryId: string) =>
     addedChangeRows(
       rules,
@@ -170,7 +190,7 @@ export async function createEntry(
         locationId: entryGuards.notOnTimeOff.sql(location.id, guard) as unknown as string,
         employeeId: entryGuards.noOverlap.sql(guard) as unknown as string,
         roleId: entryGuards.available.sql(body.roleId, guard, body.ignoreAvailability) as unknown as string,
-        startAt: planned.start,
+        startAt: frozen.startAt,
         endAt: planned.end,
         utcOffset: planned.utcOffset,
         timezone: entryGuards.restConsent.sql(location.timezone, {
@@ -191,7 +211,7 @@ export async function createEntry(
         return { after: recording.statements, events: recording.events };
       },
     ),
-    scheduleGuardProblems,
+    [frozen.problem, ...scheduleGuardProblems],
   );
 }
 
@@ -216,6 +236,10 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
   const guard = { organizationId, employeeId, entryId: id, start: planned.start, end: planned.end };
   const at = new Date();
   const rules = isDraft ? null : await rulesFor(db, organizationId, was.locationId, [was.startAt, planned.start], was.utcOffset);
+  // Its old minutes and its new ones: moving an entry out of frozen dates changes their premiums as moving one in does.
+  const newDates = entryDates(planned);
+  const oldDates = entryDates({ start: was.startAt, end: was.endAt, utcOffset: was.utcOffset });
+  const frozen = frozenGuard(db, organizationId, planned.start, [ownEntryDates, newDates], [oldDates, newDates]);
   const changes = changeRowsOf(
     rules,
     {
@@ -239,7 +263,7 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
         locationId: entryGuards.notOnTimeOff.sql(was.locationId, guard),
         employeeId: entryGuards.noOverlap.sql(guard),
         roleId: entryGuards.available.sql(roleId, guard, body.ignoreAvailability),
-        startAt: planned.start,
+        startAt: frozen.startAt,
         endAt: planned.end,
         utcOffset: planned.utcOffset,
         timezone: entryGuards.restConsent.sql(was.timezone, {
@@ -271,7 +295,7 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
             recordingChangesOf(db, organizationId, was, changes),
           ),
     ),
-    scheduleGuardProblems,
+    [frozen.problem, ...scheduleGuardProblems],
   );
 }
 
@@ -282,25 +306,34 @@ const changeContext = (body: { changeReason?: string | undefined; exemption?: Ch
   reason: body.changeReason ?? null,
 });
 
-/** DELETE /schedules/{id} and /schedules/drafts/{id}; a published entry's cancellation goes to the change log. */
+/**
+ * DELETE /schedules/{id} and /schedules/drafts/{id}; a published entry's cancellation goes to the change log. Refused
+ * on frozen dates (its row's own): a cancellation there would add a premium dated in a closed period.
+ */
 export async function removeEntry(c: WriteContext, scope: ScheduleScope, id: string, isDraft: boolean, query: EntryRemoveInput = {}) {
   const { db } = c.var;
   const { organizationId } = scope;
   let recording: AlsoWritten | undefined;
+  const was = await findEntry(db, scope, id, isDraft);
   if (!isDraft) {
-    const was = await findEntry(db, scope, id, isDraft);
     const rules = await rulesFor(db, organizationId, was.locationId, [was.startAt], was.utcOffset);
     const write = { organizationId, locationId: was.locationId, scheduleEntryId: id, utcOffset: was.utcOffset };
     const rows = changeRowsOf(rules, { ...write, before: entryState(was), after: null }, changeContext(query), new Date());
     recording = recordingChangesOf(db, organizationId, was, rows);
   }
-  return softDeleteLive(
-    c,
-    scheduleEntries,
-    organizationId,
-    entryOfKind(scope, id, isDraft),
-    "Schedule entry",
-    "schedule_entry.deleted",
-    isDraft ? undefined : both(endingRequests(db, organizationId, id, "ENTRY_DELETED"), recording),
+  const oldDates = entryDates({ start: was.startAt, end: was.endAt, utcOffset: was.utcOffset });
+  const frozen = frozenGuard(db, organizationId, sql`"schedule_entries"."start_at"`, [ownEntryDates], [oldDates]);
+  return guarded(
+    updateLive(
+      c,
+      scheduleEntries,
+      organizationId,
+      entryOfKind(scope, id, isDraft),
+      { ...softDeleted(), startAt: frozen.startAt },
+      "Schedule entry",
+      "schedule_entry.deleted",
+      isDraft ? undefined : both(endingRequests(db, organizationId, id, "ENTRY_DELETED"), recording),
+    ),
+    [frozen.problem],
   );
 }

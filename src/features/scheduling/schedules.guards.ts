@@ -1,7 +1,10 @@
 import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { type DateRun, frozenByClose, frozenRunsProblem } from "@/data/closed-periods";
 import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
+import { workedDates } from "@/domain/pay-period-freeze";
 import { MAX_ENTRY_SPAN_MINUTES } from "@/domain/shift-plan";
 import { unavailableDuring } from "@/features/availability/availability.guards";
 import { conflict, type ProblemError } from "@/problems/problem";
@@ -88,7 +91,7 @@ const restWithoutConsent = (span: RestConsentSpan & { rest: NonNullable<RestCons
 };
 
 /** `value`, or NULL when `refusal` holds. */
-const unless = (value: string | number, refusal: SQL): SQL => sql`(SELECT ${value} WHERE NOT (${refusal}))`;
+const unless = (value: SQL | string | number, refusal: SQL): SQL => sql`(SELECT ${value} WHERE NOT (${refusal}))`;
 
 const unlessOverlapping = (span: EntrySpan): SQL => unless(span.employeeId, overlapsSchedule(span));
 
@@ -194,6 +197,48 @@ export const openShiftFull = (): ProblemError => conflict("OPEN_SHIFT_FULL", "Ev
 
 export const preferenceNotPending = (): ProblemError =>
   conflict("PREFERENCE_NOT_PENDING", "The preference is no longer pending: read it again.");
+
+/** A run of local dates a schedule write touches: bound, or SQL over the written row's own columns. */
+export interface EntryDates {
+  first: SQL | string;
+  last: SQL | string;
+}
+
+/**
+ * The local dates of the minutes of the `schedule_entries` row a statement writes, from its own columns: in an
+ * UPDATE's SET, the row as it was (the old times of a change, the dates a cancellation or publish touches).
+ */
+export const ownEntryDates: EntryDates = {
+  first: localDateOf(sql`${ownColumn("start_at")} + ${ownColumn("utc_offset")} * 60000`),
+  last: localDateOf(sql`max(${ownColumn("start_at")}, ${ownColumn("end_at")} - 60000) + ${ownColumn("utc_offset")} * 60000`),
+};
+
+/** The local dates of an entry's minutes (its start's through its last minute's), as the freeze guard takes them. */
+export const entryDates = (entry: { start: Date; end: Date; utcOffset: number }): DateRun => {
+  const { date, through } = workedDates(entry.start, entry.end, entry.utcOffset);
+  return { first: date, last: through };
+};
+
+/** `value`, or NULL while a closed pay period froze a date of any run (data/closed-periods: frozen means every minute). */
+const unlessFrozen = (value: SQL | number, organizationId: string, runs: readonly EntryDates[]): SQL =>
+  unless(
+    value,
+    sql.join(
+      runs.map((run) => frozenByClose(organizationId, run.first, run.last)),
+      sql` OR `,
+    ),
+  );
+
+/**
+ * schedule_entries.start_at: the entry's start, NULL while a closed pay period froze a date it touches (its old or
+ * new minutes): the change would add, move or cancel Fair Workweek premiums dated in the closed period.
+ */
+export const entryUnfrozen = guard({
+  column: scheduleEntries.startAt,
+  problem: ({ db, organizationId, runs }: { db: Database; organizationId: string; runs: readonly DateRun[] }) =>
+    frozenRunsProblem(db, organizationId, runs),
+  sql: unlessFrozen,
+});
 
 /** Guards of a schedule entry's row. */
 export const entryGuards = {

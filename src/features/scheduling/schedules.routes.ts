@@ -45,6 +45,10 @@ const changeLogNote =
   "prices it at (paid as a PREDICTABILITY pay line dated by the entry's original date), unless the write names an " +
   "`exemption` (PATCH body; DELETE query), which is recorded with `changeReason` and earns nothing. An entry changed " +
   "by another write after this one read it: 412 PRECONDITION_FAILED, nothing written.";
+const frozenNote =
+  " A write touching a date a closed pay period froze (any minute of the entry's old or new times, in the entry's " +
+  "local dates; every date of every workweek overlapping a closed period) is 409 `PAY_PERIOD_CLOSED` naming " +
+  "`periodId`, and nothing is written: its Fair Workweek premiums would change the closed period's pay. Reopen it first.";
 const listNote =
   "Entries starting in [startDate, endDate] (local dates of the location, inclusive, or ISO instants), keyset-paged " +
   'by id with `limit`/`cursor` and `Link: rel="next"`; `updatedSince` for incremental sync.';
@@ -86,12 +90,19 @@ export const create = defineRoute({
   flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create schedule entry",
-  description: `Creates a published entry directly.${changeLogNote}${timeNote}`,
+  description: `Creates a published entry directly.${changeLogNote}${timeNote}${frozenNote}`,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
   responses: {
     201: withETag(jsonContent(ScheduleEntry, "The published entry")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE", "REST_CONSENT_REQUIRED"),
+    ...problems(
+      "PAY_PERIOD_CLOSED",
+      "LOCATION_NOT_FOUND",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+      "WORKER_UNAVAILABLE",
+      "REST_CONSENT_REQUIRED",
+    ),
   },
 });
 
@@ -107,12 +118,14 @@ export const patch = defineRoute({
     "entry's start, end or staff member ends the live (PENDING or ACCEPTED) shift requests naming it, in the same " +
     "batch: CANCELLED with cancelReason ENTRY_CHANGED, each with a `shift_request.cancelled` event." +
     changeLogNote +
-    timeNote,
+    timeNote +
+    frozenNote,
   middleware: [write] as const,
   request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(ScheduleEntry, "The updated entry")),
     ...problems(
+      "PAY_PERIOD_CLOSED",
       "LOCATION_NOT_FOUND",
       "SCHEDULE_ENTRY_NOT_FOUND",
       "SCHEDULE_OVERLAP",
@@ -135,12 +148,13 @@ export const remove = defineRoute({
     "Soft delete: the entry leaves the schedule and answers with `deletedAt` set. The live (PENDING or ACCEPTED) shift " +
     "requests naming it end in the same batch: CANCELLED with cancelReason ENTRY_DELETED, each with a " +
     "`shift_request.cancelled` event." +
-    changeLogNote,
+    changeLogNote +
+    frozenNote,
   middleware: [write] as const,
   request: { params: EntryParams, query: EntryRemoveQuery, headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(ScheduleEntry, "The removed entry")),
-    ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED"),
+    ...problems("PAY_PERIOD_CLOSED", "SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED"),
   },
 });
 
@@ -183,12 +197,20 @@ export const bulkCopy = defineRoute({
     "location's Fair Workweek pack, as a published create is: each starting inside its notice window is recorded as " +
     "ADDED (`schedule_change.recorded`), and one inside a rest window its pack requires consent for refuses the whole " +
     "copy with 409 REST_CONSENT_REQUIRED unless the worker has a standing REST consent (one given for no entry: a copy " +
-    "cannot name one).",
+    "cannot name one)." +
+    frozenNote,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(BulkCopyBody) },
   responses: {
     200: jsonContent(BulkCopyResult, "The copies made and those skipped"),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE", "REST_CONSENT_REQUIRED"),
+    ...problems(
+      "PAY_PERIOD_CLOSED",
+      "LOCATION_NOT_FOUND",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+      "WORKER_UNAVAILABLE",
+      "REST_CONSENT_REQUIRED",
+    ),
   },
 });
 
@@ -221,12 +243,14 @@ export const publish = defineRoute({
     "REST_CONSENT_REQUIRED and nothing is published, unless the worker gave a live REST consent for that entry (POST " +
     "…/staffmembers/{id}/consents with its scheduleEntryId) or a general one (no scheduleEntryId: create and update " +
     "take it when named by consentId; the publish names none, so any of the worker's counts): checked by the publish " +
-    "statement itself, as create and update check it. The dry run lists those drafts in `restConsentRequired`.",
+    "statement itself, as create and update check it. The dry run lists those drafts in `restConsentRequired`." +
+    frozenNote,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {
     200: jsonContent(z.union([PublishResult, PublishDryRunResult]), "What was published, or (dryRun) what would be recorded"),
     ...problems(
+      "PAY_PERIOD_CLOSED",
       "LOCATION_NOT_FOUND",
       "SCHEDULE_OVERLAP",
       "TIME_OFF_CONFLICT",
@@ -270,12 +294,19 @@ export const createDraft = defineRoute({
   flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create draft schedule entry",
-  description: `A draft, visible to staff once published.${timeNote}`,
+  description: `A draft, visible to staff once published.${timeNote}${frozenNote}`,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
   responses: {
     201: withETag(jsonContent(ScheduleEntry, "The draft entry")),
-    ...problems("LOCATION_NOT_FOUND", "SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE", "REST_CONSENT_REQUIRED"),
+    ...problems(
+      "PAY_PERIOD_CLOSED",
+      "LOCATION_NOT_FOUND",
+      "SCHEDULE_OVERLAP",
+      "TIME_OFF_CONFLICT",
+      "WORKER_UNAVAILABLE",
+      "REST_CONSENT_REQUIRED",
+    ),
   },
 });
 
@@ -286,12 +317,13 @@ export const patchDraft = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Update draft entry",
-  description: `Changes only the named fields.${timeNote}`,
+  description: `Changes only the named fields.${timeNote}${frozenNote}`,
   middleware: [write] as const,
   request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(ScheduleEntry, "The updated draft")),
     ...problems(
+      "PAY_PERIOD_CLOSED",
       "LOCATION_NOT_FOUND",
       "SCHEDULE_ENTRY_NOT_FOUND",
       "SCHEDULE_OVERLAP",
@@ -309,12 +341,12 @@ export const removeDraft = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Remove draft schedule entry",
-  description: "Soft-deletes a draft entry; with If-Match, only the version it names (else 412). Needs SCHEDULE_WRITE.",
+  description: `Soft-deletes a draft entry; with If-Match, only the version it names (else 412). Needs SCHEDULE_WRITE.${frozenNote}`,
   middleware: [write] as const,
   request: { params: EntryParams, headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(ScheduleEntry, "The removed draft")),
-    ...problems("SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED"),
+    ...problems("PAY_PERIOD_CLOSED", "SCHEDULE_ENTRY_NOT_FOUND", "PRECONDITION_FAILED"),
   },
 });
 

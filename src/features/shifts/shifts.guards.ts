@@ -18,6 +18,8 @@ import { costCodeNotAssigned } from "@/problems/shifts";
 export interface DayAtLocation {
   locationId: string;
   date: string;
+  /** The local date of the last minute the write touches on this day's shift, when later than `date`. */
+  through?: string;
 }
 
 /** A value a condition compares with: bound, or a prepared statement's placeholder (data/prepared). */
@@ -34,19 +36,30 @@ const unlessLocked = (organizationId: Bound, days: readonly { locationId: Bound;
   sql`(SELECT ${organizationId} WHERE NOT (${lockedAnyOf(days)}))`;
 
 /**
- * True while the employee's timesheet of the pay period holding `date` is approved, or a closed period froze the
- * date (every date of every workweek overlapping it, in any period: data/closed-periods). `employee` is a bound
- * id, or the updated row's own column (`sql\`shifts.employee_id\``).
+ * The dates a shift write touches: its business date (an approval holds a shift by it), and `through`, the local date
+ * of the last minute it adds, removes or moves (a shift crossing midnight reaches the next date: a close freezes
+ * every minute, data/closed-periods). A bare date is a one-day span.
  */
-const frozenOn = (organizationId: Bound, employee: Bound, date: Bound): SQL =>
-  sql`(EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ${employee} AND period_end_date >= ${date}
+export type PayDates = Bound | { date: Bound; through: Bound };
+
+const spanOf = (dates: PayDates) => (typeof dates === "object" && "through" in dates ? dates : { date: dates, through: dates });
+
+/**
+ * True while the employee's timesheet of the pay period holding the business date is approved, or a closed period
+ * froze a date from it through the last (every date of every workweek overlapping it, in any period:
+ * data/closed-periods). `employee` is a bound id, or the updated row's own column (`sql\`shifts.employee_id\``).
+ */
+const frozenOn = (organizationId: Bound, employee: Bound, dates: PayDates): SQL => {
+  const { date, through } = spanOf(dates);
+  return sql`(EXISTS (SELECT 1 FROM timesheet_approvals WHERE employee_id = ${employee} AND period_end_date >= ${date}
       AND period_start_date <= ${date} AND organization_id = ${organizationId})
-    OR ${frozenByClose(organizationId, date)})`;
+    OR ${frozenByClose(organizationId, date, through)})`;
+};
 
 /** `value`, or NULL when the employee's pay is frozen on any of the dates. */
-const unlessFrozen = (value: Bound, organizationId: Bound, employee: Bound, dates: readonly Bound[]): SQL =>
+const unlessFrozen = (value: Bound, organizationId: Bound, employee: Bound, dates: readonly PayDates[]): SQL =>
   sql`(SELECT ${value} WHERE NOT (${sql.join(
-    [...new Set(dates)].map((date) => frozenOn(organizationId, employee, date)),
+    dates.map((span) => frozenOn(organizationId, employee, span)),
     sql` OR `,
   )}))`;
 
@@ -104,7 +117,7 @@ const payFrozenOn = async ({ db, organizationId, days }: GuardedDays) =>
   (await periodFreezing(
     db,
     organizationId,
-    days.map((d) => ({ first: d.date, last: d.date })),
+    days.map((d) => ({ first: d.date, last: d.through ?? d.date })),
   )) ?? timesheetApproved(datesOf(days));
 
 /** shifts.organization_id: NULL when one of the days is locked. */

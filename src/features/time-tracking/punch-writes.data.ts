@@ -5,6 +5,7 @@ import { type Placeholders, prepared } from "@/data/prepared";
 import { rowBinding } from "@/data/prepared-rows";
 import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
+import { workedDates } from "@/domain/pay-period-freeze";
 import { customFieldsAsRead } from "@/features/shifts/custom-field-values.data";
 import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
 import {
@@ -31,7 +32,24 @@ import type { ClosedShift } from "./punch-rows.data";
  * SQLite checks NOT NULL columns in table order, so the first failing guard in that order names the problem.
  */
 
-const dayOf = (shift: ShiftRow) => [{ locationId: shift.locationId, date: shift.businessDate }];
+const MINUTE_MS = 60_000;
+
+/**
+ * The local date of the last minute an event on the open shift changes: a clock-out or a break's end changes the
+ * minutes before it (from the shift's start, which a close may have frozen since: every minute counts), a break's
+ * start the minute it starts.
+ */
+const eventThrough = (shift: ShiftRow, event: Pick<ShiftEventRow, "kind" | "occurredAt">): string =>
+  workedDates(shift.startAt, new Date(event.occurredAt.getTime() + (event.kind === "break_start" ? MINUTE_MS : 0)), shift.utcOffset)
+    .through;
+
+const dayOf = (shift: ShiftRow, events: readonly Pick<ShiftEventRow, "kind" | "occurredAt">[] = []) => [
+  {
+    locationId: shift.locationId,
+    date: shift.businessDate,
+    through: events.map((event) => eventThrough(shift, event)).reduce((a, b) => (a > b ? a : b), shift.businessDate),
+  },
+];
 
 /** A shift as its event's guards name it: bound values, or a prepared statement's placeholders. */
 type ShiftNamed = { id: Bound; organizationId: Bound };
@@ -97,17 +115,20 @@ interface GuardedShift {
 
 const guardedShiftOf = (shift: ShiftRow): GuardedShift => ({ ...shift, version: shift.updatedAt.getTime() });
 
-/** The guarded columns of an event on an open shift (the built and the prepared statement alike). */
-const onShiftGuards = (shift: GuardedShift, verdict: Bound) => ({
+/**
+ * The guarded columns of an event on an open shift (the built and the prepared statement alike); `through`: the
+ * local date of the last minute it changes (eventThrough).
+ */
+const onShiftGuards = (shift: GuardedShift, verdict: Bound, through: Bound) => ({
   organizationId: eventDayUnlocked.sql(shift.organizationId, [{ locationId: shift.locationId, date: shift.businessDate }]),
   shiftId: shiftStillOpen.sql(shift),
   employeeId: shiftVersionRead.sql(shift, shift.version),
-  verdict: eventPayUnfrozen.sql(verdict, shift.organizationId, shift.employeeId, [shift.businessDate]),
+  verdict: eventPayUnfrozen.sql(verdict, shift.organizationId, shift.employeeId, [{ date: shift.businessDate, through }]),
 });
 
 const guardedEvent = (shift: ShiftRow, event: ShiftEventRow) => ({
   ...photoGuarded(shift, event, event),
-  ...onShiftGuards(guardedShiftOf(shift), event.verdict),
+  ...onShiftGuards(guardedShiftOf(shift), event.verdict, eventThrough(shift, event)),
 });
 
 /** The guarded columns of the shift a clock-in opens (the built and the prepared statement alike). */
@@ -156,7 +177,11 @@ export const builtClockInWrites = (
 ];
 
 /** The days a punch's guards check, and where its pay guard's refusal reads which freeze it met. */
-const guardedDays = (db: Database, shift: ShiftRow) => ({ db, organizationId: shift.organizationId, days: dayOf(shift) });
+const guardedDays = (db: Database, shift: ShiftRow, events?: readonly ShiftEventRow[]) => ({
+  db,
+  organizationId: shift.organizationId,
+  days: dayOf(shift, events),
+});
 
 export const clockInProblems = (db: Database, shift: ShiftRow): ConstraintProblems => [
   ...shiftGuardProblems(guardedDays(db, shift)),
@@ -250,8 +275,8 @@ const onShiftPlaceholders = (p: Placeholders<OnShift>): GuardedShift => ({
   version: p.shiftVersion,
 });
 
-const eventOnShift = prepared((db, p: Placeholders<BoundValues<keyof ShiftEventRow> & OnShift>) =>
-  db.insert(shiftEvents).values({ ...eventColumns.placeholders, ...onShiftGuards(onShiftPlaceholders(p), p.verdict) }),
+const eventOnShift = prepared((db, p: Placeholders<BoundValues<keyof ShiftEventRow | "eventThrough"> & OnShift>) =>
+  db.insert(shiftEvents).values({ ...eventColumns.placeholders, ...onShiftGuards(onShiftPlaceholders(p), p.verdict, p.eventThrough) }),
 );
 
 const closingShift = prepared((db, p: Placeholders<BoundValues<(typeof CLOSING)[number] | "fieldsFingerprint"> & OnShift>) =>
@@ -308,7 +333,7 @@ export function clockOutWrites(
   if (!preparable) return builtClockOutWrites(db, shift, closed);
   const guarded = onShift(shift);
   return [
-    eventOnShift(db, { ...eventColumns.values(event), ...guarded }),
+    eventOnShift(db, { ...eventColumns.values(event), eventThrough: eventThrough(shift, event), ...guarded }),
     closingShift(db, {
       ...closingColumns.values({ ...(changes as Pick<ShiftRow, (typeof CLOSING)[number]>), customFields: fields.values }),
       fieldsFingerprint: fields.fingerprint,
@@ -317,12 +342,12 @@ export function clockOutWrites(
   ];
 }
 
-/** What a refused break or clock-out batch means. */
-export const onShiftProblems = (db: Database, shift: ShiftRow): ConstraintProblems => [
+/** What a refused break or clock-out batch means; `events`: the batch's events on the shift (the dates they reach). */
+export const onShiftProblems = (db: Database, shift: ShiftRow, events?: readonly ShiftEventRow[]): ConstraintProblems => [
   eventDayUnlocked.about(dayOf(shift)),
   shiftStillOpen,
   shiftVersionRead,
-  eventPayUnfrozen.about(guardedDays(db, shift)),
+  eventPayUnfrozen.about(guardedDays(db, shift, events)),
   customFieldsAsRead,
   whenDuplicate(shiftBreaks, breakAlreadyOpen),
   photoUnattached,
@@ -335,5 +360,7 @@ export const onShiftProblems = (db: Database, shift: ShiftRow): ConstraintProble
  * request that ended it meanwhile was most often another switch, which leaves the staff member on shift, so
  * NO_OPEN_SHIFT would be untrue. Read the state again and retry (a retry with truly none is NO_OPEN_SHIFT).
  */
-export const switchingProblems = (db: Database, shift: ShiftRow): ConstraintProblems =>
-  onShiftProblems(db, shift).map((problem) => (problem === shiftStillOpen ? { refusal: problem.refusal, problem: shiftChanged } : problem));
+export const switchingProblems = (db: Database, shift: ShiftRow, events?: readonly ShiftEventRow[]): ConstraintProblems =>
+  onShiftProblems(db, shift, events).map((problem) =>
+    problem === shiftStillOpen ? { refusal: problem.refusal, problem: shiftChanged } : problem,
+  );

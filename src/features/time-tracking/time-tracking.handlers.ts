@@ -183,7 +183,7 @@ export async function breakStartWith(
   const changes = touchedShift(shift, event.flags, request.receivedAt);
   const answer = serializeShift({ ...shift, ...changes }, [...context.openShiftBreaks, started], { events: [event] });
   const writes = breakStartWrites(c.var.db, shift, { started, event, changes });
-  await commit(c, shift.organizationId, "shift.break_started", answer, writes, onShiftProblems(c.var.db, shift));
+  await commit(c, shift.organizationId, "shift.break_started", answer, writes, onShiftProblems(c.var.db, shift, [event]));
   return answer;
 }
 
@@ -209,7 +209,7 @@ export async function breakEndWith(
   const breaks = context.openShiftBreaks.map((b) => (b.id === open.id ? ended : b));
   const answer = serializeShift({ ...shift, ...changes }, breaks, { events: [event] });
   const writes = breakEndWrites(c.var.db, shift, { ended, event, changes });
-  await commit(c, shift.organizationId, "shift.break_ended", answer, writes, onShiftProblems(c.var.db, shift));
+  await commit(c, shift.organizationId, "shift.break_ended", answer, writes, onShiftProblems(c.var.db, shift, [event]));
   return answer;
 }
 
@@ -244,7 +244,7 @@ export async function clockOutWith(
     { ...closed, changes: { ...closed.changes, customFields: fields.column }, events },
     fields,
   );
-  await commit(c, shift.organizationId, "shift.clocked_out", answer, writes, onShiftProblems(c.var.db, shift), exceptions);
+  await commit(c, shift.organizationId, "shift.clocked_out", answer, writes, onShiftProblems(c.var.db, shift, events), exceptions);
   return answer;
 }
 
@@ -292,7 +292,7 @@ export const switchShift: AppRouteHandler<routes.SwitchRoute> = async (c) => {
       Statement,
       ...Statement[],
     ],
-    [concurrentTwin, ...switchingProblems(db, ending), ...clockInProblems(db, next)],
+    [concurrentTwin, ...switchingProblems(db, ending, [outEvent]), ...clockInProblems(db, next)],
     {
       events: [
         { type: "shift.clocked_out", organizationId, data: ended },

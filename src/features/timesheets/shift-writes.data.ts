@@ -5,6 +5,7 @@ import { newId } from "@/data/ids";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { addDays } from "@/domain/local-time";
+import { workedDates } from "@/domain/pay-period-freeze";
 import { originOf } from "@/domain/punch-source";
 import { planShift, type ShiftPlan } from "@/domain/shift-plan";
 import type { ShiftBreak } from "@/domain/shift-totals";
@@ -92,13 +93,14 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   };
   const breakRows = breakRowsOf(plan.breaks, shift);
   const audit = auditEntry({ organizationId, shiftId: shift.id, action: "create", principal: scope.principal, at: now });
-  const days = [{ locationId: shift.locationId, date: shift.businessDate }];
+  const worked = { date: shift.businessDate, through: workedDates(start, end, utcOffset).through };
+  const days = [{ locationId: shift.locationId, ...worked }];
   const answer = serializeShift(shift, breakRows);
   const guardedShift = {
     ...shift,
     organizationId: shiftDayUnlocked.sql(organizationId, days),
     employeeId: noShiftOverlap.sql({ organizationId, employeeId: shift.employeeId, shiftId: shift.id, start, end }),
-    locationId: shiftPayUnfrozen.sql(shift.locationId, organizationId, shift.employeeId, [shift.businessDate]),
+    locationId: shiftPayUnfrozen.sql(shift.locationId, organizationId, shift.employeeId, [worked]),
     roleId: chargedRole(shift),
     customFields: fields.column,
   };
@@ -188,10 +190,12 @@ export async function patchShift(
   };
   const updated: ShiftRow = { ...was, ...changes };
   const audit = auditEntry({ organizationId, shiftId: id, action: "update", principal: scope.principal, at: now });
-  const days = [
-    { locationId: was.locationId, date: was.businessDate },
-    { locationId: was.locationId, date: plan.businessDate },
+  // Every minute the edit moves: the shift's old dates and its new ones (a shift crossing midnight, both of its dates).
+  const worked = [
+    { date: was.businessDate, through: workedDates(was.startAt, was.endAt, was.utcOffset).through },
+    { date: plan.businessDate, through: workedDates(start, end, utcOffset).through },
   ];
+  const days = worked.map((dates) => ({ locationId: was.locationId, ...dates }));
   // An open shift keeps its break rows as they are; a closed one gets the recomputed set.
   const breakRows = end ? breakRowsOf(plan.breaks, updated) : current.breaks;
   const answer = serializeShift(updated, breakRows);
@@ -206,7 +210,7 @@ export async function patchShift(
           ...changes,
           organizationId: shiftDayUnlocked.sql(organizationId, days),
           employeeId: noShiftOverlap.sql({ organizationId, employeeId: was.employeeId, shiftId: id, start, end }),
-          locationId: shiftPayUnfrozen.sql(was.locationId, organizationId, was.employeeId, [was.businessDate, plan.businessDate]),
+          locationId: shiftPayUnfrozen.sql(was.locationId, organizationId, was.employeeId, worked),
           // A code the edit names must be the worker's now; one the shift already had stays as it is.
           roleId: chargedRole({ organizationId, employeeId: was.employeeId, roleId: changes.roleId, costCodeId: body.costCodeId ?? null }),
           customFields: fields.column,
@@ -230,7 +234,8 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
   const now = nextVersionAfter(was);
   const audit = auditEntry({ organizationId, shiftId: id, action: "delete", principal: scope.principal, at: now });
   const answer = serializeShift({ ...was, ...softDeleted(now) }, current.breaks);
-  const days = [{ locationId: was.locationId, date: was.businessDate }];
+  const worked = { date: was.businessDate, through: workedDates(was.startAt, was.endAt, was.utcOffset).through };
+  const days = [{ locationId: was.locationId, ...worked }];
   await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },
     [
@@ -240,7 +245,7 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
         .set({
           ...softDeleted(now),
           organizationId: shiftDayUnlocked.sql(organizationId, days),
-          locationId: shiftPayUnfrozen.sql(was.locationId, organizationId, was.employeeId, [was.businessDate]),
+          locationId: shiftPayUnfrozen.sql(was.locationId, organizationId, was.employeeId, [worked]),
         })
         .where(eq(shifts.id, id)),
     ],
@@ -249,6 +254,10 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
   );
   return answer;
 }
+
+/** The local date of a shift row's last minute (its start's date while it is open), in SQL over its own columns. */
+const lastWorkedDate = sql`max(shifts.business_date,
+  coalesce(date((shifts.end_at + shifts.utc_offset * 60000 - 60000) / 1000, 'unixepoch'), shifts.business_date))`;
 
 /** DELETE /timesheets?date&locationId: every live shift of that business date there, in one atomic batch. */
 export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day: { date: string; locationId: string }) {
@@ -278,8 +287,10 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
         .set({
           ...softDeleted(now),
           organizationId: shiftDayUnlocked.sql(organizationId, [day]),
-          // Each shift's own employee: the day is refused when any of them is frozen.
-          locationId: shiftPayUnfrozen.sql(day.locationId, organizationId, sql`shifts.employee_id`, [day.date]),
+          // Each shift's own employee and last minute's date: the day is refused when any of them is frozen.
+          locationId: shiftPayUnfrozen.sql(day.locationId, organizationId, sql`shifts.employee_id`, [
+            { date: day.date, through: lastWorkedDate },
+          ]),
         })
         .where(
           and(
@@ -290,7 +301,8 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
           ),
         ),
     ],
-    shiftGuardProblems({ db, organizationId, days: [day] }),
+    // A refusal names a period freezing the day or the next (a shift of the day may end there).
+    shiftGuardProblems({ db, organizationId, days: [{ ...day, through: addDays(day.date, 1) }] }),
     {
       events: [
         {
