@@ -21,6 +21,12 @@ const feed = async (org: OrganizationFixture, prefix: string) =>
 const failures = async (staffId: string) =>
   (await tenantDb().prepare("SELECT COUNT(*) AS n FROM pin_failures WHERE employee_id = ?").bind(staffId).first<{ n: number }>())!.n;
 
+const failuresAt = async (staffId: string, locationId: string) =>
+  (await tenantDb()
+    .prepare("SELECT COUNT(*) AS n FROM pin_failures WHERE employee_id = ? AND location_id = ?")
+    .bind(staffId, locationId)
+    .first<{ n: number }>())!.n;
+
 /** An organization with a location, a device there, and a member of it with PIN 2468. */
 async function kiosk() {
   const org = await createOrganization();
@@ -254,7 +260,7 @@ describe("PINs at the kiosk: the check and the lock", () => {
     expect(await failures(otherOrg.member.id)).toBe(0);
   });
 
-  it("five wrong PINs lock the member on every device (423 with Retry-After), even for the right PIN; a manager lifts it", async () => {
+  it("five wrong PINs lock the member on every device of that location (423 with Retry-After), even for the right PIN; a manager lifts it", async () => {
     const { org, location, member, device } = await kiosk();
     const second = await enrollDevice(org, location.id, "Back door");
     for (let i = 0; i < 5; i++) {
@@ -282,6 +288,68 @@ describe("PINs at the kiosk: the check and the lock", () => {
     expect(await feed(org, "staff_member.pin_unlocked")).toEqual([
       ["staff_member.pin_unlocked", { employeeId: member.id, unlockedAt: expect.any(String) }],
     ]);
+  });
+
+  // Issue 44 item 11: a kiosk of one location must not lock the member out at their other locations.
+  it("five wrong PINs at location A lock A's devices only: B's device still answers 204 for the right PIN", async () => {
+    const { org, location: a, member, device } = await kiosk();
+    const b = await createLocation(org);
+    await api("PATCH", `/api/organizations/${org.id}/staffmembers/${member.id}`, {
+      token: org.adminToken,
+      body: { locationIds: [a.id, b.id] },
+    });
+    const atB = await enrollDevice(org, b.id, "Store B");
+    for (let i = 0; i < 5; i++) expect((await pinCheck(device.token, member.id, "0000")).status).toBe(401);
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(423);
+    // B: the right PIN passes; a wrong one is tried (401, counted at B) — five tries of B's own, not A's lock.
+    expect((await pinCheck(atB.token, member.id, "2468")).status).toBe(204);
+    const wrongAtB = await pinCheck(atB.token, member.id, "0000");
+    expect(wrongAtB.status).toBe(401);
+    expect(wrongAtB.body.code).toBe("PIN_INCORRECT");
+    expect(await failuresAt(member.id, a.id)).toBe(5);
+    expect(await failuresAt(member.id, b.id)).toBe(1);
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(423);
+    // Lifting the lock forgets the member's failures at every location: 5 at A + 1 at B → 0.
+    expect((await api("DELETE", pinPath(org, member.id, "pin-lock"), { token: org.adminToken })).status).toBe(204);
+    expect(await failures(member.id)).toBe(0);
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(204);
+  });
+
+  it("fifty simultaneous wrong guesses at each of two locations: five tries at each, ten failures in all", async () => {
+    const { org, location: a, member, device } = await kiosk();
+    const b = await createLocation(org);
+    await api("PATCH", `/api/organizations/${org.id}/staffmembers/${member.id}`, {
+      token: org.adminToken,
+      body: { locationIds: [a.id, b.id] },
+    });
+    const atB = await enrollDevice(org, b.id, "Store B");
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => pinCheck(i % 2 ? atB.token : device.token, member.id, String(1000 + i))),
+    );
+    // 5 tries per location × 2 locations = 10 × 401; 100 − 10 = 90 × 423.
+    expect(guesses.filter((g) => g.status === 401).length).toBe(10);
+    expect(guesses.filter((g) => g.status === 423).length).toBe(90);
+    expect(await failuresAt(member.id, a.id)).toBe(5);
+    expect(await failuresAt(member.id, b.id)).toBe(5);
+  });
+
+  it("wrong PINs at a location the member is not assigned to are 401 and record nothing: their own kiosk still takes them", async () => {
+    const { org, location, member, device } = await kiosk();
+    const elsewhere = await createLocation(org);
+    const foreign = await enrollDevice(org, elsewhere.id, "Other store");
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await pinCheck(foreign.token, member.id, String(1000 + i)));
+    // The right PIN there answers exactly as the wrong ones do: it is never compared, so guessing there learns nothing.
+    answers.push(await pinCheck(foreign.token, member.id, "2468"));
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual(answers[0]!.body);
+    }
+    expect(answers[0]!.body.code).toBe("PIN_INCORRECT");
+    // 8 guesses elsewhere, 0 failures recorded; before the fix 5 were recorded and the member was locked at their own kiosk.
+    expect(await failures(member.id)).toBe(0);
+    expect((await pinCheck(device.token, member.id, "2468")).status).toBe(204);
+    expect(await failuresAt(member.id, location.id)).toBe(0);
   });
 
   it("the lock ends when the oldest counted failure is 15 minutes old", async () => {

@@ -53,8 +53,9 @@ export const staffMemberPins = sqliteTable("staff_member_pins", {
 });
 
 /**
- * Wrong PINs, one row each, recorded only while fewer than five exist in the last 15 minutes (one conditional
- * INSERT): five in the window lock the member's PIN on every device until the oldest leaves it.
+ * Wrong PINs, one row each, at the device's location, recorded only while fewer than five of the member's exist there
+ * in the last 15 minutes (one conditional INSERT) and only at a location the member is assigned to: five in the
+ * window lock the member's PIN on that location's devices until the oldest leaves it.
  */
 export const pinFailures = sqliteTable(
   "pin_failures",
@@ -67,7 +68,9 @@ export const pinFailures = sqliteTable(
       .notNull()
       .references(() => staffMembers.id),
     deviceId: text("device_id"),
+    /** The device's location (null only for a failure recorded without a device, before failures had locations). */
+    locationId: text("location_id"),
     failedAt: timestamp("failed_at").notNull(),
   },
-  (t) => [index("pin_failures_member").on(t.employeeId, t.failedAt)],
+  (t) => [index("pin_failures_member_location").on(t.employeeId, t.locationId, t.failedAt)],
 );

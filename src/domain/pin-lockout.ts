@@ -1,4 +1,4 @@
-/** Five wrong PINs for one staff member within 15 minutes lock that member's PIN on every device. */
+/** Five wrong PINs for one staff member at one location within 15 minutes lock that member's PIN on that location's devices. */
 export const PIN_MAX_FAILURES = 5;
 export const PIN_WINDOW_MS = 15 * 60 * 1000;
 

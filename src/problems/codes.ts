@@ -178,7 +178,10 @@ export const PROBLEM_CODES = {
   OUTSIDE_GEOFENCE: code([422], "The position is outside the location's geofence (with the distances)"),
   PHOTO_REQUIRED: code([422], "The location requires a photo with each kiosk punch (kioskPhotoRequired): send its photoId"),
 
-  PIN_LOCKED: code([423], "Five wrong PINs within 15 minutes locked the staff member's PIN until Retry-After (or a manager lifts it)"),
+  PIN_LOCKED: code(
+    [423],
+    "Five wrong PINs at one location within 15 minutes locked the staff member's PIN on that location's devices until Retry-After (or a manager lifts it)",
+  ),
 
   RATE_LIMITED: code([429], "The caller's rate limit is used up until Retry-After"),
 

@@ -53,7 +53,7 @@ function pinGate(c: Parameters<AppRouteHandler<routes.PunchRoute>>[0], body: Kio
   const now = new Date();
   const device = deviceStanding(db, principal);
   return {
-    reads: [...device.reads, ...pinReads(db, principal.organizationId!, body.employeeId, now)],
+    reads: [...device.reads, ...pinReads(db, principal.organizationId!, body.employeeId, principal.device!.locationId, now)],
     async pass(rows) {
       const pinRows = await device.pass(rows, now);
       const verdict = await judgeKioskPin(db, principal, body.employeeId, body.pin, pinRows as unknown as PinRows, now);

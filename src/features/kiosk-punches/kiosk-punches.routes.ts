@@ -27,7 +27,7 @@ export const punch = defineRoute({
     "device before the PIN: a revoked device (or one of a deleted location) is 401 `DEVICE_REVOKED`, whatever else the " +
     "request gets wrong, and writes nothing; a device revoked after that read does not punch either (its write is " +
     "refused, 401 `TOKEN_REVOKED`). The PIN is checked before any other refusal: a wrong one is 401 `PIN_INCORRECT` and writes nothing but the " +
-    "failure it counts, claimed before the PIN is compared; five within 15 minutes lock the member's PIN (423 " +
+    "failure it counts, claimed before the PIN is compared; five within 15 minutes lock the member's PIN on this location's devices (423 " +
     "`PIN_LOCKED`, `Retry-After`: the PIN was not tried, as for guesses that find the five tries taken). Send an " +
     "`Idempotency-Key` (the device's own): a retry with the same key and body is answered the first answer without " +
     "punching again — after its PIN is checked again, so a retry while the PIN is locked is 423 and is answered once " +

@@ -30,13 +30,18 @@ const DEVICE_TOKENS =
   "answers 401 `DEVICE_REVOKED`. Only its SHA-256 is stored: it is answered once and cannot be read again.";
 
 const LOCK =
-  "Five wrong PINs for one staff member within 15 minutes lock that member's PIN on every device: 423 `PIN_LOCKED` " +
-  "with `Retry-After` (seconds until the oldest of those failures is 15 minutes old), even for the right PIN, until " +
-  "then or until a manager calls DELETE …/staffmembers/{id}/pin-lock. A try is counted before it is judged: a PIN is " +
-  "compared only after one conditional write claims one of the five tries (while fewer than five failures are in " +
-  "the window), so concurrent guesses never get more than five tries and a 423 means the PIN was not tried, the " +
-  "right one included; a right PIN gives its try back, a wrong one keeps it as its failure. A wrong PIN, a member without a PIN, and a member who is unknown, inactive or not " +
-  "assigned to the device's location all answer the same 401 `PIN_INCORRECT`.";
+  "Five wrong PINs for one staff member at one location within 15 minutes lock that member's PIN on that location's " +
+  "devices: 423 `PIN_LOCKED` with `Retry-After` (seconds until the oldest of those failures is 15 minutes old), even " +
+  "for the right PIN, until then or until a manager calls DELETE …/staffmembers/{id}/pin-lock (which forgets the " +
+  "member's wrong PINs at every location). The member's devices at their other locations still take their PIN, so a " +
+  "kiosk cannot lock anyone out where it is not; the price is that a member assigned to N locations with kiosks faces " +
+  "at most 5·N guesses per 15 minutes. A try is counted before it is judged: a PIN is compared only after one " +
+  "conditional write claims one of the five tries at the device's location (while fewer than five failures are in " +
+  "the window there), so concurrent guesses never get more than five tries per location and a 423 means the PIN was " +
+  "not tried, the right one included; a right PIN gives its try back, a wrong one keeps it as its failure. A wrong " +
+  "PIN, a member without a PIN, and a member who is unknown, inactive or not assigned to the device's location all " +
+  "answer the same 401 `PIN_INCORRECT`; a member not assigned to the device's location counts no failure there (and " +
+  "their PIN is never compared there).";
 
 export const createDevice = defineRoute({
   method: "post",
@@ -169,7 +174,7 @@ export const liftPinLock = defineRoute({
   description:
     "Needs LOCATION_ADMIN (a manager); a member whose access role the caller could not grant is 403, as setting " +
     "their PIN is (a Manager cannot lift an Admin's lock), checked by the write itself. " +
-    `Forgets the member's wrong PINs, which lifts a lock at once. ${LOCK} Event ` +
+    `Forgets the member's wrong PINs at every location, which lifts a lock at once. ${LOCK} Event ` +
     "`staff_member.pin_unlocked`; a member with no wrong PIN is a 204 that changes nothing.",
   middleware: [locationAdmin] as const,
   request: { params: StaffMemberPinParams },

@@ -79,8 +79,8 @@ export async function removePin(writer: Writer, organizationId: string, employee
 }
 
 /**
- * Lifts the lock: the member's wrong PINs are forgotten (none: nothing changes and no event). A member above the
- * caller is 403, as setting their PIN is: a lock lifted is five more guesses at an Admin's PIN.
+ * Lifts the lock: the member's wrong PINs at every location are forgotten (none: nothing changes and no event). A
+ * member above the caller is 403, as setting their PIN is: a lock lifted is five more guesses at an Admin's PIN.
  */
 export async function liftPinLock(writer: Writer, organizationId: string, employeeId: string, now = new Date()) {
   await assertMember(writer, organizationId, employeeId);
