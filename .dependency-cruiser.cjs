@@ -4,6 +4,15 @@
  * Type imports count: a cycle of types is still a cycle for a reader.
  */
 const FEATURE = "^src/features/";
+
+/**
+ * The only feature → feature imports, each with its reason: features are leaves, and what several need lives a layer
+ * down (src/data, src/wire, src/domain, src/auth). A pair's target imports no feature, so there is no chain.
+ */
+const FEATURE_PAIRS = {
+  // A punch raises its attendance exceptions (late, early, unscheduled…) in the punch's own batch: one transaction.
+  "time-tracking": ["attendance"],
+};
 module.exports = {
   forbidden: [
     { name: "no-file-cycle", severity: "error", comment: "Files import each other in a loop.", from: {}, to: { circular: true } },
@@ -37,13 +46,39 @@ module.exports = {
       to: { path: [FEATURE, "^src/(events|jobs)/"] },
     },
     {
-      name: "features-are-leaves",
+      name: "only-the-app-imports-features",
       severity: "error",
       comment:
-        "Only the app's table of features, the events registry and the background jobs import a feature; features share " +
-        "through src/features/shifts (the shift model, no router) and the time-off grants a staff write makes.",
+        "Only the app's table of features, the events registry and the background jobs import a feature: what several " +
+        "features need lives a layer down (src/data, src/wire, src/domain, src/auth).",
       from: { path: "^src/", pathNot: ["^src/app\\.ts$", "^src/events/", "^src/jobs/", FEATURE] },
       to: { path: FEATURE },
+    },
+    {
+      name: "features-are-leaves",
+      severity: "error",
+      comment: "A feature imports no other feature but the pairs of FEATURE_PAIRS.",
+      from: { path: "^src/features/([^/]+)/" },
+      to: {
+        path: FEATURE,
+        pathNot: ["^src/features/$1/", ...Object.entries(FEATURE_PAIRS).map(([from, to]) => `^src/features/(${to.join("|")})/`)],
+      },
+    },
+    ...Object.entries(FEATURE_PAIRS).map(([from, to]) => ({
+      name: `only-${from}-imports-${to.join("-")}`,
+      severity: "error",
+      comment: `FEATURE_PAIRS: only ${from} imports ${to.join(", ")}.`,
+      from: { path: FEATURE, pathNot: [`^src/features/(${from}|${to.join("|")})/`] },
+      to: { path: `^src/features/(${to.join("|")})/` },
+    })),
+    {
+      name: "wire-below-features",
+      severity: "error",
+      comment:
+        "src/wire holds the wire forms (zod schemas and serializers) several features answer with: it knows no feature, " +
+        "route, middleware, event or job.",
+      from: { path: "^src/wire/" },
+      to: { path: [FEATURE, "^src/(events|jobs|webhooks|auth|shards)/", "^src/platform/(middleware|routes)/"] },
     },
   ],
   options: {

@@ -17,6 +17,8 @@
 //
 // Never deployed: wrangler.toml's `main` stays src/worker.ts; the bench starts this file with `wrangler dev`.
 
+import { insertBreakStatements, insertShiftStatements } from "@/data/shifts/shift-rows.data";
+import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
 import { forgetKnownDevices } from "../src/auth/device-auth";
 import { createDatabase } from "../src/data/client";
 import { D1_LIMITS } from "../src/data/d1-limits";
@@ -27,8 +29,6 @@ import { shardBinding, shardConfig } from "../src/data/shards";
 import { businessDate } from "../src/domain/local-time";
 import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
 import { chunkRows, runExportChunk } from "../src/features/exports/export-chunk";
-import { insertBreakStatements, insertShiftStatements } from "../src/features/shifts/shift-rows.data";
-import type { ShiftBreakRow, ShiftRow } from "../src/features/shifts/shifts.schemas";
 import { runAccrualPass } from "../src/jobs/accrual-pass";
 import { runAttendancePass } from "../src/jobs/attendance-pass";
 import worker from "../src/worker";

@@ -43,14 +43,14 @@ export const FEATURES = {
   wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
   costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
   fairWorkweek: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/fair-workweek.index") },
-  fairWorkweekReport: { public: false, load: (): FeatureModule => import("@/features/fair-workweek-report/fair-workweek-report.index") },
+  fairWorkweekReport: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/fair-workweek-report.index") },
   customFields: { public: false, load: (): FeatureModule => import("@/features/custom-fields/custom-fields.index") },
   scheduleCost: { public: false, load: (): FeatureModule => import("@/features/schedule-cost/schedule-cost.index") },
   kiosk: { public: false, load: (): FeatureModule => import("@/features/kiosk/kiosk.index") },
   deviceEnrollment: { public: true, load: (): FeatureModule => import("@/features/kiosk/kiosk-enroll.index") },
   photoFiles: { public: true, load: (): FeatureModule => import("@/features/photo-files/photo-files.index") },
-  kioskPunches: { public: false, load: (): FeatureModule => import("@/features/kiosk-punches/kiosk-punches.index") },
-  scheduleChanges: { public: false, load: (): FeatureModule => import("@/features/schedule-changes/schedule-changes.index") },
+  kioskPunches: { public: false, load: (): FeatureModule => import("@/features/time-tracking/kiosk-punches.index") },
+  scheduleChanges: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/schedule-changes.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;

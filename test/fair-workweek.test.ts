@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
-import { readLocationPack } from "@/features/fair-workweek/fair-workweek.data";
+import { readLocationPack } from "@/data/fair-workweek/fair-workweek.data";
 import { api } from "./helpers/api";
 import { createOrganization } from "./helpers/fixtures";
 import { createLocation } from "./helpers/locations";

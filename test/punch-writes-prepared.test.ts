@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase, type Statement } from "@/data/client";
-import { customFieldsAsRead } from "@/features/shifts/custom-field-values.data";
-import type { ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+import { customFieldsAsRead } from "@/data/shifts/custom-field-values.data";
 import { builtClockInWrites, builtClockOutWrites, clockInWrites, clockOutWrites } from "@/features/time-tracking/punch-writes.data";
+import type { ShiftEventRow, ShiftRow } from "@/wire/shift.schemas";
 
 // The commonest clock-in and clock-out are prepared once per isolate (time-tracking/punch-writes.data): each must send
 // exactly what the statements drizzle builds per request send, guards and all (the punch tests exercise the guards).

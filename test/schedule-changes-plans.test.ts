@@ -3,11 +3,11 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
+import { publishedAdditions } from "@/data/fair-workweek/published-additions.data";
+import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.data";
+import { payInputsFingerprint } from "@/data/pay/pay-inputs.data";
 import { rulePack } from "@/domain/fair-workweek/packs";
 import { changeRulesOf } from "@/domain/fair-workweek/schedule-change";
-import { payInputsFingerprint } from "@/features/pay/pay-inputs.data";
-import { publishedAdditions } from "@/features/schedule-changes/published-additions.data";
-import { premiumChangesStatement } from "@/features/schedule-changes/schedule-changes.data";
 import { entryGuards, needsRestConsent } from "@/features/scheduling/schedules.guards";
 import { tenantDb } from "./helpers/shards";
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
+import { lockedDaysQuery, pageQuery, shiftPage, type TimesheetFilter, totalsQuery } from "@/data/timesheets/timesheet-query.data";
 import { parseTimesheetRange, type TimesheetRange } from "@/domain/timesheet-range";
 import { isOrganizationListing, organizationListing } from "@/features/timesheets/organization-listing.data";
-import { lockedDaysQuery, pageQuery, shiftPage, type TimesheetFilter, totalsQuery } from "@/features/timesheets/timesheet-query.data";
 
 // GET /timesheets' commonest read is prepared once per isolate (timesheets/organization-listing.data): it must send
 // exactly what the statements timesheet-query builds per request send (the listing tests exercise its answers).

@@ -6,7 +6,7 @@
 
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ClockInBody, PunchBody, StaffLocationParams } from "../../src/features/time-tracking/time-tracking.schemas";
+import { ClockInBody, PunchBody, StaffLocationParams } from "@/wire/punch.schemas";
 // @ts-expect-error: plain JS modules shared with the baseline Worker
 import { benchCopyEndpoint } from "../baseline/d1-rows.js";
 // @ts-expect-error: plain JS modules shared with the baseline Worker

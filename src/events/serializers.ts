@@ -27,6 +27,7 @@ import {
 } from "@db/schema";
 import type { EventType } from "@/data/outbox/outbox";
 import { fromSnapshot, rowOf } from "@/data/outbox/snapshot";
+import { breaksOfShift } from "@/data/shifts/break-copies.data";
 import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
 import { serializeAccessRole } from "@/features/access-roles/access-roles.schemas";
 import { serializeAttendanceException, serializeAttendanceSettings } from "@/features/attendance/attendance.schemas";
@@ -36,17 +37,13 @@ import { serializeCustomField } from "@/features/custom-fields/custom-fields.sch
 import { serializeGoodFaithEstimate, serializeLocationFairWorkweekRow } from "@/features/fair-workweek/fair-workweek.schemas";
 import { deviceFields } from "@/features/kiosk/kiosk.events";
 import { type DeviceRow, serializeDevice } from "@/features/kiosk/kiosk.schemas";
-import { serializeLocation } from "@/features/locations/locations.schemas";
 import { serializeOrganization } from "@/features/organizations/organizations.schemas";
 import { serializeRole } from "@/features/roles/roles.schemas";
-import { serializeConsent, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { preferenceFields } from "@/features/scheduling/open-shifts.events";
 import { type PreferenceWithWorker, serializePreference, serializePreferenceRecord } from "@/features/scheduling/open-shifts.schemas";
 import { serializeEntry } from "@/features/scheduling/schedules.schemas";
 import { serializeShiftRequest } from "@/features/scheduling/shift-requests.schemas";
 import { serializeShiftNote } from "@/features/shift-notes/shift-notes.schemas";
-import { breaksOfShift } from "@/features/shifts/break-copies.data";
-import { serializeShift } from "@/features/shifts/shifts.schemas";
 import { serializeStaffMember } from "@/features/staff-members/staff-members.schemas";
 import { serializePolicy, serializePolicyType } from "@/features/time-off/policies.schemas";
 import { type PolicyReadRow, policyFields, serializePolicyRead } from "@/features/time-off/policy-read.data";
@@ -54,6 +51,9 @@ import { type RequestReadRow, requestFields, serializeRequest, serializeRequestR
 import { serializeWageRate } from "@/features/wage-rates/wage-rates.schemas";
 import { serializeWebhook } from "@/features/webhooks/webhooks.schemas";
 import { iso } from "@/platform/schemas/time";
+import { serializeLocation } from "@/wire/location.schemas";
+import { serializeConsent, serializeScheduleChange } from "@/wire/schedule-change.schemas";
+import { serializeShift } from "@/wire/shift.schemas";
 
 type EventRow = typeof events.$inferSelect;
 

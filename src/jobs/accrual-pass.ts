@@ -3,14 +3,14 @@ import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { frozenHere } from "@/data/freezes";
 import { rawAll, rawRun } from "@/data/raw-statement";
+import { includedSql, sqlUuid } from "@/data/time-off/inclusion.data";
+import { ensureWorkerPolicies } from "@/data/time-off/worker-policy-rows.data";
 import { guarded } from "@/data/write/constraint-problems";
 import { freezeGuard, organizationSettled } from "@/data/write/guarded-batch";
 import type { LimitSettings } from "@/domain/accrual";
 import { entriesDue, localDate } from "@/domain/accrual";
 import { inclusionStart } from "@/domain/time-off-inclusion";
 import { toHours } from "@/domain/time-off-units";
-import { includedSql, sqlUuid } from "@/features/time-off/inclusion.data";
-import { ensureWorkerPolicies } from "@/features/time-off/worker-policy-rows.data";
 
 interface ActivePolicy {
   id: string;

@@ -5,6 +5,7 @@ import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
 import { eventsOfRowsByOrganization } from "@/data/outbox/outbox";
 import { rawRun } from "@/data/raw-statement";
+import { breaksOfShift } from "@/data/shifts/break-copies.data";
 import {
   autoClockOutAt,
   DEFAULT_ATTENDANCE_SETTINGS,
@@ -14,9 +15,8 @@ import {
   SHORTEST_AUTO_CLOCK_OUT_MINUTES,
 } from "@/domain/attendance";
 import { AUTO_ORIGIN } from "@/domain/punch-source";
-import { breaksOfShift } from "@/features/shifts/break-copies.data";
-import type { ShiftRow } from "@/features/shifts/shifts.schemas";
 import { closedShift } from "@/features/time-tracking/punch-rows.data";
+import type { ShiftRow } from "@/wire/shift.schemas";
 
 const MINUTE_MS = 60_000;
 /** Entries that started up to this long before a shift may hold its start. */

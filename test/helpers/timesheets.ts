@@ -1,11 +1,11 @@
 import { createDatabase } from "@/data/client";
 import { newId } from "@/data/ids";
+import { fromDomainBreak } from "@/data/shifts/breaks.data";
+import { insertBreakStatements, insertShiftStatements } from "@/data/shifts/shift-rows.data";
 import { businessDate } from "@/domain/local-time";
 import { closeShift } from "@/domain/shift-totals";
 import type { TrustFlag } from "@/domain/trust";
-import { fromDomainBreak } from "@/features/shifts/breaks.data";
-import { insertBreakStatements, insertShiftStatements } from "@/features/shifts/shift-rows.data";
-import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
 import { api } from "./api";
 import { tenantDb } from "./shards";
 import { createStaffMember, staffToken } from "./staff";

@@ -2,6 +2,7 @@ import { attendanceExceptions } from "@db/schema";
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
+import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
 import type { EventSpec } from "@/data/outbox/outbox";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { rowBinding } from "@/data/prepared-rows";
@@ -9,7 +10,6 @@ import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { AttendanceFinding } from "@/domain/attendance";
 import { calendarRangeProblem } from "@/domain/calendar-range";
-import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { forbidden, invalidField, notFound } from "@/problems/problem";
 import type { AttendanceExceptionRow } from "./attendance.schemas";
 

@@ -7,8 +7,8 @@ import {
   DEFAULT_ATTENDANCE_SETTINGS,
   SHORTEST_AUTO_CLOCK_OUT_MINUTES,
 } from "@/domain/attendance";
-import { PageQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
+import { PageQuery } from "@/platform/schemas/list-query";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
 

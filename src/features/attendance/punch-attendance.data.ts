@@ -1,6 +1,7 @@
 import { payRuleSets, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { payShiftColumns } from "@/data/pay/pay-inputs.data";
 import { type Placeholders, prepared } from "@/data/prepared";
 import {
   type AttendanceFinding,
@@ -14,9 +15,8 @@ import type { PunchKind } from "@/domain/geofence";
 import { missedMealBreak, type PayShift } from "@/domain/pay-classification";
 import { governingRuleSets } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
-import { payShiftColumns } from "@/features/pay/pay-inputs.data";
-import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
-import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+import { ruleSetOfRow } from "@/wire/pay-rule-set.schemas";
+import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
 import { type AttendanceExceptionRow, settingsOf } from "./attendance.schemas";
 import { exceptionRow } from "./attendance-exceptions.data";
 import { settingsStatement } from "./attendance-settings.data";

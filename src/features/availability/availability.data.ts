@@ -4,12 +4,12 @@ import { occurrenceStatements, occurrencesOfVersion } from "@/data/availability-
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import { jsonArrayContains } from "@/data/json-list";
+import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type AvailabilityRule, availabilityProblems, expandAvailability, parseRecurrence, writtenOut } from "@/domain/availability";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { addDays } from "@/domain/local-time";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
-import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { iso } from "@/platform/schemas/time";
 import { invalidField, notFound, preconditionFailed, validationFailed } from "@/problems/problem";
 import { type AvailabilityCreateInput, type AvailabilityPatchInput, serializeAvailability } from "./availability.schemas";

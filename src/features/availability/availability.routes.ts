@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
-import { PageQuery } from "@/platform/http/pagination";
 import { IfMatchHeaders, jsonBody, jsonContent, OrganizationParams, problems, withETag } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { PageQuery } from "@/platform/schemas/list-query";
 import {
   Availability,
   AvailabilityCreate,

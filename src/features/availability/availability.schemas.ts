@@ -1,8 +1,8 @@
 import type { availabilities } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { AVAILABILITY_TYPES, MAX_EXDATES, normalizeExdates } from "@/domain/availability";
-import { PageQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
+import { PageQuery } from "@/platform/schemas/list-query";
 import { iso } from "@/platform/schemas/time";
 import { CalendarDate, Timestamp, TimeZone, UtcTime, WallClockInput } from "@/platform/schemas/validation";
 

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
-import { ListQuery } from "@/platform/http/pagination";
 import { IfMatchHeaders, jsonBody, jsonContent, problems, withETag } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { ListQuery } from "@/platform/schemas/list-query";
 import { BreakType, BreakTypeCreate, BreakTypeParams, BreakTypePatch, LocationParams } from "./break-types.schemas";
 
 const tags = ["Break types"];

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
-import { ListQuery } from "@/platform/http/pagination";
 import {
   IfMatchHeaders,
   IfNoneMatchHeaders,
@@ -13,6 +12,7 @@ import {
   withETag,
 } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { ListQuery } from "@/platform/schemas/list-query";
 import { CostCode, CostCodeAssignments, CostCodeAssignmentsPut, CostCodeCreate, CostCodeParams, CostCodePatch } from "./cost-codes.schemas";
 
 const tags = ["Cost codes"];

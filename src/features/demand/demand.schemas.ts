@@ -9,8 +9,8 @@ import {
   onIntervalBoundary,
 } from "@/domain/demand";
 import { parseTimestamp } from "@/domain/local-time";
-import { PageQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { PageQuery } from "@/platform/schemas/list-query";
 import { iso } from "@/platform/schemas/time";
 import { Instant, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "@/data/outbox/outbox";
-import { DEFAULT_LIMIT, MAX_LIMIT, queryInteger } from "@/platform/http/pagination";
+import { DEFAULT_LIMIT, MAX_LIMIT, queryInteger } from "@/platform/schemas/list-query";
 
 export const Event = z
   .object({

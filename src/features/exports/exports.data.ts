@@ -1,14 +1,9 @@
 import { events } from "@db/schema";
 import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
-import { addDays } from "@/domain/local-time";
-import { lockedDayLookup } from "@/domain/locked-days";
-import { computePay, type PayLine } from "@/domain/pay-classification";
-import { type EventWire, serializeEvent } from "@/events/serializers";
-import { readPayInputsPage } from "@/features/pay/pay-inputs.data";
-import { employeePayWire } from "@/features/pay/pay-lines.data";
-import { exportNames, exportNamesQueries } from "@/features/timesheets/export-names.data";
+import { readPayInputsPage } from "@/data/pay/pay-inputs.data";
+import { employeePayWire } from "@/data/pay/pay-lines.data";
+import { exportNames, exportNamesQueries } from "@/data/timesheets/export-names.data";
 import {
   csvColumnsWith,
   type ExportedField,
@@ -16,8 +11,13 @@ import {
   exportedFieldsQuery,
   exportPageQuery,
   exportRecord,
-} from "@/features/timesheets/timesheet-export.data";
-import { lockedDaysQuery, type TimesheetFilter } from "@/features/timesheets/timesheet-query.data";
+} from "@/data/timesheets/timesheet-export.data";
+import { lockedDaysQuery, type TimesheetFilter } from "@/data/timesheets/timesheet-query.data";
+import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
+import { addDays } from "@/domain/local-time";
+import { lockedDayLookup } from "@/domain/locked-days";
+import { computePay, type PayLine } from "@/domain/pay-classification";
+import { type EventWire, serializeEvent } from "@/events/serializers";
 import type { ExportRow } from "./exports.schemas";
 
 /** One chunk's rows, encoded, and where the next chunk reads from (null cursor with `last`: the export is complete). */

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
-import { ListQuery } from "@/platform/http/pagination";
 import { jsonBody, jsonContent, OrganizationParams, OrganizationRecordParams, problems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { ListQuery } from "@/platform/schemas/list-query";
 import { Export, ExportCreate } from "./exports.schemas";
 
 const tags = ["Exports"];

@@ -1,6 +1,12 @@
+import {
+  effectivePack,
+  putEstimate,
+  putLocationSetting,
+  readEstimates,
+  readLocationSetting,
+} from "@/data/fair-workweek/fair-workweek.data";
 import { allRulePacks, RULE_PACK_IDS, rulePack } from "@/domain/fair-workweek/packs";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { effectivePack, putEstimate, putLocationSetting, readEstimates, readLocationSetting } from "./fair-workweek.data";
 import type * as routes from "./fair-workweek.routes";
 import { serializeGoodFaithEstimate, serializeLocationFairWorkweek } from "./fair-workweek.schemas";
 

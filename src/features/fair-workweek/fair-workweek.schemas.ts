@@ -1,5 +1,5 @@
-import type { goodFaithEstimates, locationFairWorkweek } from "@db/schema";
 import { z } from "@hono/zod-openapi";
+import type { GoodFaithEstimateRow, LocationFairWorkweekRow } from "@/data/fair-workweek/fair-workweek.data";
 import {
   CHANGE_KINDS,
   MAX_NOTICE_DAYS,
@@ -148,8 +148,6 @@ export const LocationFairWorkweekPut = z
   .strict()
   .openapi("LocationFairWorkweekPut", { example: { rulePack: "SEATTLE", overrides: null } });
 
-export type LocationFairWorkweekRow = typeof locationFairWorkweek.$inferSelect;
-
 export function serializeLocationFairWorkweek(
   locationId: string,
   row: Pick<LocationFairWorkweekRow, "rulePack" | "overrides" | "updatedAt"> | undefined,
@@ -210,8 +208,6 @@ export const GoodFaithEstimateQuery = z.object({
 });
 
 export const StaffMemberEstimateParams = OrganizationParams.extend({ id: idParam("id", "Staff member id") });
-
-export type GoodFaithEstimateRow = typeof goodFaithEstimates.$inferSelect;
 
 export const serializeGoodFaithEstimate = (row: GoodFaithEstimateRow): z.infer<typeof GoodFaithEstimate> => ({
   id: row.id,

@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "@/data/client";
 import { jsonArrayContains } from "@/data/json-list";
+import { loadShiftState } from "@/data/shifts/shift-state.data";
 import { inOrganization } from "@/data/tenancy";
-import { loadShiftState } from "@/features/time-tracking/shift-state.data";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
 
 /**

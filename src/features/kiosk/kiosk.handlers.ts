@@ -1,5 +1,6 @@
 import { devices } from "@db/schema";
 import { eq } from "drizzle-orm";
+import { verifyKioskPin } from "@/auth/pins/verify-pin";
 import { listPage } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
 import * as data from "./devices.data";
@@ -7,7 +8,6 @@ import type * as routes from "./kiosk.routes";
 import { serializeDevice } from "./kiosk.schemas";
 import { kioskStaffPage } from "./kiosk-staff.data";
 import { liftPinLock as liftLock, removePin, setPin } from "./pins.data";
-import { verifyKioskPin } from "./verify-pin";
 
 export const createDevice: AppRouteHandler<routes.CreateDeviceRoute> = async (c) => {
   const { organization_id, locationId } = c.req.valid("param");

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { authorize, authorizeDevice } from "@/auth/authorize";
-import { PIN_ITERATIONS } from "@/features/kiosk/pin-hash";
+import { PIN_ITERATIONS } from "@/auth/pins/pin-hash";
 import { enrollRateLimit } from "@/platform/middleware/rate-limit";
 import { jsonBody, jsonContent, problems, publicProblems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";

@@ -1,11 +1,11 @@
 import type { devices } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { PIN_PATTERN } from "@/domain/pin-lockout";
-import { ShiftState } from "@/features/time-tracking/time-tracking.schemas";
-import { ListQuery, queryInteger } from "@/platform/http/pagination";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { ListQuery, queryInteger } from "@/platform/schemas/list-query";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { Name, recordLifecycle, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
+import { ShiftState } from "@/wire/punch.schemas";
 
 const ID_EXAMPLE = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
 

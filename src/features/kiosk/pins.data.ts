@@ -1,12 +1,12 @@
 import { accessRoles, pinFailures, staffMemberPins, staffMembers } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
+import { hashPin } from "@/auth/pins/pin-hash";
 import type { Statement } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { expandPermissions, type Principal } from "@/domain/permissions";
 import { forbidden, notFound } from "@/problems/problem";
 import { pinUnlockedEvent, pinUpdatedEvent } from "./kiosk.events";
-import { hashPin } from "./pin-hash";
 
 const liveMember = (organizationId: string, employeeId: string) =>
   sql`EXISTS (SELECT 1 FROM ${staffMembers} WHERE ${staffMembers.id} = ${employeeId}

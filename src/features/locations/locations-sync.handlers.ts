@@ -3,7 +3,7 @@ import type { z } from "@hono/zod-openapi";
 import { newId } from "@/data/ids";
 import type { Writer } from "@/data/write/guarded-batch";
 import { type ContentKey, type SyncEntry, syncByExternalId } from "@/data/write/sync-by-external-id";
-import { type LocationSync, type LocationSyncRecord, toColumns } from "./locations.schemas";
+import { type LocationSync, type LocationSyncRecord, toColumns } from "@/wire/location.schemas";
 
 type SyncRecord = z.infer<typeof LocationSyncRecord>;
 type Entry = SyncEntry<typeof locations>;

@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { uniquely } from "@/data/write/constraint-problems";
 import { getLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { serializeLocation, toColumns } from "@/wire/location.schemas";
 import type * as routes from "./locations.routes";
-import { serializeLocation, toColumns } from "./locations.schemas";
 import { syncLocations } from "./locations-sync.handlers";
 
 const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another location of this organization has that externalId."] as const;

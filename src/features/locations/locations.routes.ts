@@ -22,7 +22,7 @@ import {
   LocationSync,
   LocationSyncResult,
   MAX_SYNC_RECORDS,
-} from "./locations.schemas";
+} from "@/wire/location.schemas";
 
 const tags = ["Locations"];
 const read = authorize("LOCATION_READ");

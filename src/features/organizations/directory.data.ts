@@ -3,8 +3,9 @@ import { and, asc, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { DIRECTORY_SHARD, shardBinding } from "@/data/shards";
 import type { AppContext } from "@/platform/http/env";
-import { decodeIdCursor, type ListOptions } from "@/platform/http/pagination";
+import { decodeIdCursor } from "@/platform/http/pagination";
 import { databaseOf, routeTo } from "@/platform/middleware/database";
+import type { ListOptions } from "@/platform/schemas/list-query";
 import { notFound } from "@/problems/problem";
 
 /**

@@ -1,10 +1,10 @@
 import type { Database } from "@/data/client";
+import { type PayFilter, readPayInputsPage } from "@/data/pay/pay-inputs.data";
+import { MAX_PAY_RANGE_DAYS } from "@/data/pay/pay-lines.data";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { laborCostAccumulator, parseGroupBy } from "@/domain/labor-cost";
 import { computeChargedPay } from "@/domain/pay-classification";
 import { invalidField } from "@/problems/problem";
-import { type PayFilter, readPayInputsPage } from "./pay-inputs.data";
-import { MAX_PAY_RANGE_DAYS } from "./pay-lines.data";
 
 /** Staff members a page reads (pay lines' largest page). */
 export const LABOR_COST_PAGE = 500;

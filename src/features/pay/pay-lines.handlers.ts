@@ -1,8 +1,8 @@
+import { payLines as computePayLines } from "@/data/pay/pay-lines.data";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { textStream } from "@/platform/http/json-stream";
 import { setNextLink } from "@/platform/http/pagination";
 import { forbidden } from "@/problems/problem";
-import { payLines as computePayLines } from "./pay-lines.data";
 import type { PayLinesRoute } from "./pay-lines.routes";
 
 export const payLines: AppRouteHandler<PayLinesRoute> = async (c) => {

@@ -3,6 +3,15 @@ import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { FileWriter, getFile, MIN_PART_BYTES, partBytesOf, Sha256 } from "@/data/files";
+import {
+  closeInputStatements,
+  closeInputsOf,
+  type PayInputs,
+  payInputsFingerprint,
+  readPayInputsPage,
+  timeOffWagesOf,
+} from "@/data/pay/pay-inputs.data";
+import { employeePayWire } from "@/data/pay/pay-lines.data";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
@@ -17,15 +26,6 @@ import { ruleSetsInForce } from "@/domain/pay-rules";
 import { type EmployeeTotals, PAYROLL_COLUMNS, type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
 import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
-import {
-  closeInputStatements,
-  closeInputsOf,
-  type PayInputs,
-  payInputsFingerprint,
-  readPayInputsPage,
-  timeOffWagesOf,
-} from "./pay-inputs.data";
-import { employeePayWire } from "./pay-lines.data";
 import { approvalProblems, approvedRowsEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
 import { keepSettings, readSettings, settingsAsRead } from "./pay-period-settings.data";
 import {

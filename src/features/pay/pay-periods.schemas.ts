@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { PAY_FREQUENCIES } from "@/domain/pay-periods";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { CalendarDate, Timestamp, TimestampOrNull } from "@/platform/schemas/validation";
+import { PayRuleSet } from "@/wire/pay-rule-set.schemas";
 import { employeePayShape, PayrollAdjustment, PayTotals } from "./pay-lines.schemas";
-import { PayRuleSet } from "./pay-rules.schemas";
 
 export const PayPeriodSettings = z
   .object({

@@ -9,7 +9,7 @@ import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_RULES, fillFromPreset, type PayPreset, type PayRules, payRuleProblems } from "@/domain/pay-rules";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { conflict, type FieldError, invalidField, notFound, ProblemError, preconditionFailed, validationFailed } from "@/problems/problem";
-import type { PayRuleSetCreateInput, PayRuleSetPatchInput } from "./pay-rules.schemas";
+import type { PayRuleSetCreateInput, PayRuleSetPatchInput } from "@/wire/pay-rule-set.schemas";
 
 type RuleSetRow = typeof payRuleSets.$inferSelect;
 

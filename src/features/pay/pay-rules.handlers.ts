@@ -1,8 +1,8 @@
 import { type IfMatch, ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { serializePayRuleSet } from "@/wire/pay-rule-set.schemas";
 import { createRuleSet, deleteRuleSet, findRuleSet, listRuleSets, patchRuleSet } from "./pay-rules.data";
 import type * as routes from "./pay-rules.routes";
-import { serializePayRuleSet } from "./pay-rules.schemas";
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const rows = await listRuleSets(c.var.db, c.req.valid("param").organization_id, c.req.valid("query").locationId);

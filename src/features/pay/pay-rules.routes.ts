@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { IfMatchHeaders, jsonBody, jsonContent, OrganizationParams, problems, withETag } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
-import { PayRuleSet, PayRuleSetCreate, PayRuleSetParams, PayRuleSetPatch } from "./pay-rules.schemas";
+import { PayRuleSet, PayRuleSetCreate, PayRuleSetParams, PayRuleSetPatch } from "@/wire/pay-rule-set.schemas";
 
 const tags = ["Pay"];
 const path = "/api/organizations/{organization_id}/pay-rules";

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
-import { ListQuery } from "@/platform/http/pagination";
 import {
   IfMatchHeaders,
   IfNoneMatchHeaders,
@@ -14,6 +13,7 @@ import {
   withETag,
 } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { ListQuery } from "@/platform/schemas/list-query";
 import { Role, RoleCreate, RolePatch } from "./roles.schemas";
 
 const tags = ["Roles"];

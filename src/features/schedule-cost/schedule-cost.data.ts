@@ -13,6 +13,8 @@ import {
 } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { type PackVersionRow, packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
+import { payShiftColumns } from "@/data/pay/pay-inputs.data";
 import { readRows } from "@/data/row-mapping";
 import { inOrganization } from "@/data/tenancy";
 import { calendarRangeProblem } from "@/domain/calendar-range";
@@ -32,10 +34,8 @@ import {
   type WorkedShift,
 } from "@/domain/schedule-cost";
 import type { WageRateRow } from "@/domain/wage-rate";
-import { type PackVersionRow, packsOnDates, packVersionsStatement } from "@/features/fair-workweek/fair-workweek.data";
-import { payShiftColumns } from "@/features/pay/pay-inputs.data";
-import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
 import { invalidField } from "@/problems/problem";
+import { ruleSetOfRow } from "@/wire/pay-rule-set.schemas";
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { queryBoolean } from "@/platform/http/pagination";
 import { idParam } from "@/platform/openapi/helpers";
+import { queryBoolean } from "@/platform/schemas/list-query";
 import { CalendarDate } from "@/platform/schemas/validation";
 
 export const ScheduleCostParams = z.object({

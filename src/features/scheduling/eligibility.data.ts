@@ -7,8 +7,8 @@ import { addDays, businessDate, localDayBounds, offsetMinutesAt } from "@/domain
 import { governingRuleSets } from "@/domain/pay-rules";
 import { organizationWorkweekStartsOn, workweekStart } from "@/domain/pay-workweek";
 import { planEntrySpan } from "@/domain/schedule-entry";
-import { ruleSetOfRow } from "@/features/pay/pay-rules.schemas";
 import { validationFailed } from "@/problems/problem";
+import { ruleSetOfRow } from "@/wire/pay-rule-set.schemas";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 
 const DAY_MS = 86_400_000;

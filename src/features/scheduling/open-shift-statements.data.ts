@@ -1,8 +1,8 @@
 import { openShifts, scheduleEntries } from "@db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { addedChangeRows, changeRulesAt, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
 import { businessDate } from "@/domain/local-time";
-import { addedChangeRows, changeRulesAt, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { nextVersion } from "@/platform/http/conditional";
 import type { OpenShiftRow } from "./open-shifts.schemas";
 import type { ScheduleScope } from "./schedule-access.guards";

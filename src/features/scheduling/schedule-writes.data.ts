@@ -1,20 +1,14 @@
 import { consents, scheduleEntries } from "@db/schema";
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import type { ChangeContext } from "@/data/fair-workweek/schedule-changes.data";
+import { addedChangeRows, changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
+import { type Ending, endRequestsOf } from "@/data/shift-requests/shift-request-endings.data";
 import { softDeleted } from "@/data/tenancy";
 import { guarded } from "@/data/write/constraint-problems";
 import { preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { businessDate } from "@/domain/local-time";
 import { planEntrySpan } from "@/domain/schedule-entry";
-import type { ChangeContext } from "@/features/schedule-changes/schedule-changes.data";
-import {
-  addedChangeRows,
-  changeRowsOf,
-  changeRulesAt,
-  entryState,
-  recordingChanges,
-} from "@/features/schedule-changes/schedule-changes.data";
-import type { ScheduleChangeRow } from "@/features/schedule-changes/schedule-changes.schemas";
 import {
   type AlsoWritten,
   findLive,
@@ -25,11 +19,11 @@ import {
   type WriteContext,
 } from "@/platform/crud/tenant-queries";
 import { invalidField, validationFailed } from "@/problems/problem";
+import type { ScheduleChangeRow } from "@/wire/schedule-change.schemas";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { checkEntryReferences } from "./schedule-references.data";
 import { type EntryDates, entryDates, entryGuards, entryUnfrozen, ownEntryDates, scheduleGuardProblems } from "./schedules.guards";
 import type { EntryCreateInput, EntryPatchInput, EntryRemoveInput, ScheduleEntryRow } from "./schedules.schemas";
-import { type Ending, endRequestsOf } from "./shift-request-endings.data";
 
 /**
  * The freeze guard of an entry's row (start_at: entryUnfrozen) over `runs` — the new dates, and in an UPDATE the

@@ -1,12 +1,12 @@
 import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
+import { unavailableDuring } from "@/data/availability/availability.guards";
 import type { Database } from "@/data/client";
 import { type DateRun, frozenByClose, frozenRunsProblem } from "@/data/closed-periods";
 import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { workedDates } from "@/domain/pay-period-freeze";
 import { MAX_ENTRY_SPAN_MINUTES } from "@/domain/shift-plan";
-import { unavailableDuring } from "@/features/availability/availability.guards";
 import { conflict, type ProblemError } from "@/problems/problem";
 import { timeOffConflict } from "./time-off-conflicts.guards";
 

@@ -2,11 +2,11 @@ import type { scheduleEntries } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { INELIGIBILITY_REASONS } from "@/domain/eligibility";
 import { localWallClock } from "@/domain/local-time";
-import { ChangeReason, Exemption, ScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
-import { ListQuery } from "@/platform/http/pagination";
 import { idParam } from "@/platform/openapi/helpers";
+import { ListQuery } from "@/platform/schemas/list-query";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, DateOrInstant, Timestamp, TimestampOrNull, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
+import { ChangeReason, Exemption, ScheduleChange } from "@/wire/schedule-change.schemas";
 
 export type ScheduleEntryRow = typeof scheduleEntries.$inferSelect;
 

@@ -1,18 +1,18 @@
 import { scheduleEntries, shiftRequests, staffMembers } from "@db/schema";
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
 import { newId } from "@/data/ids";
+import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
+import { type CancelReason, endRequestsOf } from "@/data/shift-requests/shift-request-endings.data";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { businessDate } from "@/domain/local-time";
-import { changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
-import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { conflict, forbidden, invalidField, notFound } from "@/problems/problem";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
 import { entryGuards, scheduleGuardProblems } from "./schedules.guards";
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
-import { type CancelReason, endRequestsOf } from "./shift-request-endings.data";
 import { type ShiftRequestRow, serializeShiftRequest, statusAt } from "./shift-requests.schemas";
 
 type Action = "accepted" | "approved" | "declined" | "cancelled";

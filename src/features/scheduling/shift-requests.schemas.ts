@@ -1,11 +1,11 @@
 import type { shiftRequests } from "@db/schema";
 import { z } from "@hono/zod-openapi";
-import { PageQuery } from "@/platform/http/pagination";
+import { CANCEL_REASONS } from "@/data/shift-requests/shift-request-endings.data";
 import { idParam } from "@/platform/openapi/helpers";
+import { PageQuery } from "@/platform/schemas/list-query";
 import { iso } from "@/platform/schemas/time";
 import { Timestamp } from "@/platform/schemas/validation";
 import { Id, LocationParams } from "./schedules.schemas";
-import { CANCEL_REASONS } from "./shift-request-endings.data";
 
 export type ShiftRequestRow = typeof shiftRequests.$inferSelect;
 

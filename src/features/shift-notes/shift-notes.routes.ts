@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
-import { PageQuery } from "@/platform/http/pagination";
 import { jsonBody, jsonContent, problems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { PageQuery } from "@/platform/schemas/list-query";
 import { ShiftNote, ShiftNoteCreate, StaffParams } from "./shift-notes.schemas";
 
 const tags = ["Shift notes"];

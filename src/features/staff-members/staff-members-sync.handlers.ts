@@ -1,10 +1,10 @@
 import { staffMembers } from "@db/schema";
 import type { z } from "@hono/zod-openapi";
 import { newId } from "@/data/ids";
+import { grantsForStaff, staffWithExternalIds } from "@/data/time-off/grants-now.data";
 import { guarded } from "@/data/write/constraint-problems";
 import type { Writer } from "@/data/write/guarded-batch";
 import { type ContentKey, syncByExternalId } from "@/data/write/sync-by-external-id";
-import { grantsForStaff, staffWithExternalIds } from "@/features/time-off/grants-now.data";
 import { accessRolesLive, allManageable, holdingOneOf, staffGuardProblems } from "./staff-members.guards";
 import type { StaffMemberSync } from "./staff-members.schemas";
 import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";

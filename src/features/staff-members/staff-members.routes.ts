@@ -1,8 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
-import { Location } from "@/features/locations/locations.schemas";
 import { conditionalGet } from "@/platform/http/conditional";
-import { ListQuery } from "@/platform/http/pagination";
 import {
   IfMatchHeaders,
   IfNoneMatchHeaders,
@@ -14,6 +12,8 @@ import {
   withETag,
 } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { ListQuery } from "@/platform/schemas/list-query";
+import { Location } from "@/wire/location.schemas";
 import {
   LocationRecordParams,
   MAX_SYNC_RECORDS,

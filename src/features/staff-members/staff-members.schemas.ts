@@ -1,7 +1,7 @@
 import type { staffMembers } from "@db/schema";
 import { z } from "@hono/zod-openapi";
-import { ListQuery, queryBoolean } from "@/platform/http/pagination";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { ListQuery, queryBoolean } from "@/platform/schemas/list-query";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import {
   CalendarDate,

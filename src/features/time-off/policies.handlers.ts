@@ -3,6 +3,7 @@ import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization } from "@/data/tenancy";
+import { grantsDueNow } from "@/data/time-off/grants-now.data";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { localDate } from "@/domain/accrual";
@@ -12,7 +13,6 @@ import { type HeaderContext, ifMatchOf, nextVersion, requireVersion, setETag, ve
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
 import { policyNotActive } from "@/problems/time-off";
-import { grantsDueNow } from "./grants-now.data";
 import type * as routes from "./policies.routes";
 import { serializePolicyType } from "./policies.schemas";
 import { findPolicy, type PolicyReadRow, policyEventData, policyWhere, selectPolicies, serializePolicyRead } from "./policy-read.data";

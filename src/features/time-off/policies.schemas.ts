@@ -1,8 +1,8 @@
 import type { policyTypes, timeOffPolicies } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { POLICY_TYPE_KINDS } from "@/domain/organization-defaults";
-import { ListQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { ListQuery } from "@/platform/schemas/list-query";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { ExternalId, Name, recordLifecycle } from "@/platform/schemas/validation";
 

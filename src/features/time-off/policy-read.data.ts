@@ -3,8 +3,8 @@ import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { snapshotOf } from "@/data/outbox/snapshot";
 import { inOrganization } from "@/data/tenancy";
+import { assignedStaffCountSql } from "@/data/time-off/inclusion.data";
 import { notFound } from "@/problems/problem";
-import { assignedStaffCountSql } from "./inclusion.data";
 import { serializePolicy } from "./policies.schemas";
 
 /** What the API reads of a policy: the policy, its type and its assigned-staff count. */

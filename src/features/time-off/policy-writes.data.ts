@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { rawRun } from "@/data/raw-statement";
-import { sqlUuid } from "./inclusion.data";
-import { ensureWorkerPolicies } from "./worker-policy-rows.data";
+import { sqlUuid } from "@/data/time-off/inclusion.data";
+import { ensureWorkerPolicies } from "@/data/time-off/worker-policy-rows.data";
 
 export interface Assignment {
   workerId: string;

@@ -4,10 +4,10 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "@/data/client";
 import { snapshotOf } from "@/data/outbox/snapshot";
 import { inOrganization } from "@/data/tenancy";
+import { hoursBalanceSql, includedSql, pendingHoursSql } from "@/data/time-off/inclusion.data";
 import { inUnits } from "@/domain/time-off-units";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { notFound } from "@/problems/problem";
-import { hoursBalanceSql, includedSql, pendingHoursSql } from "./inclusion.data";
 import { serializePolicy } from "./policies.schemas";
 
 const p = alias(timeOffPolicies, "p");

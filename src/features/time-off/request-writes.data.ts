@@ -3,11 +3,11 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type DateRun, frozenByClose, periodFreezing } from "@/data/closed-periods";
 import { rawAll, rawRun } from "@/data/raw-statement";
+import { includedSql, sqlUuid } from "@/data/time-off/inclusion.data";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { conflict } from "@/problems/problem";
 import { insufficientBalance, policyNotAvailable, scheduleConflict, timeOffOverlap } from "@/problems/time-off";
-import { includedSql, sqlUuid } from "./inclusion.data";
 import type { RequestPlan } from "./request-plan.handlers";
 import { findWorkerPolicy } from "./worker-policy-read.data";
 

@@ -4,13 +4,14 @@ import type { Context } from "hono";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
+import { endRequestsOf } from "@/data/shift-requests/shift-request-endings.data";
 import { inOrganization } from "@/data/tenancy";
+import { ensureWorkerPolicies, onePair } from "@/data/time-off/worker-policy-rows.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { localDate } from "@/domain/accrual";
 import { parseDateParam } from "@/domain/local-time";
 import { mayAct } from "@/domain/permissions";
-import { endRequestsOf } from "@/features/scheduling/shift-request-endings.data";
 import { type HeaderContext, type IfMatch, ifMatchOf, requireVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
@@ -39,7 +40,6 @@ import {
 import { mayActOn, workerInScope } from "./self-scope.guards";
 import type * as routes from "./time-off-requests.routes";
 import { readSettings } from "./time-off-settings.data";
-import { ensureWorkerPolicies, onePair } from "./worker-policy-rows.data";
 
 interface RequestWrite<T> {
   statements: T;

@@ -1,7 +1,7 @@
 import { REQUEST_STATUSES } from "@db/schema";
 import { z } from "@hono/zod-openapi";
-import { ListQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
+import { ListQuery } from "@/platform/schemas/list-query";
 import { CalendarDate, Instant, TimeZone } from "@/platform/schemas/validation";
 import { Policy } from "./policies.schemas";
 

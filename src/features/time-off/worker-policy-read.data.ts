@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { rawAll } from "@/data/raw-statement";
+import { hoursBalanceSql, includedSql, pendingHoursSql } from "@/data/time-off/inclusion.data";
 import { inUnits } from "@/domain/time-off-units";
 import { iso } from "@/platform/schemas/time";
-import { hoursBalanceSql, includedSql, pendingHoursSql } from "./inclusion.data";
 
 /** A worker policy as read with its balance: hours are the ledger's, before any unit conversion. */
 export interface WorkerPolicyRow {

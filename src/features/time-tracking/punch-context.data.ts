@@ -4,14 +4,14 @@ import type { Database, Statement } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";
 import { type AtLocation, liveLocation } from "@/data/live-location";
 import { type Placeholders, prepared } from "@/data/prepared";
+import { costCodeRead } from "@/data/shifts/cost-code-reads.data";
+import { customFieldsOf, customFieldsRead } from "@/data/shifts/custom-field-values.data";
+import { type Member, openShiftOf } from "@/data/shifts/member-statements.data";
 import { inOrganization } from "@/data/tenancy";
 import type { PunchKind } from "@/domain/geofence";
 import { addDays } from "@/domain/local-time";
 import { type AttendanceRows, attendanceContext, attendanceReads } from "@/features/attendance/punch-attendance.data";
-import { costCodeRead } from "@/features/shifts/cost-code-reads.data";
-import { customFieldsOf, customFieldsRead } from "@/features/shifts/custom-field-values.data";
 import { notFound } from "@/problems/problem";
-import { type Member, openShiftOf } from "./member-statements.data";
 
 interface PunchScope {
   kind: PunchKind;

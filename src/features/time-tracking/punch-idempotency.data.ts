@@ -3,9 +3,9 @@ import type { Context } from "hono";
 import { outcomeOf, recordStatements } from "@/data/idempotency";
 import { jsonOnce } from "@/data/json-once";
 import { type ConstraintProblem, whenDuplicate } from "@/data/write/constraint-problems";
-import type { ShiftWire } from "@/features/shifts/shifts.schemas";
 import type { AppBindings } from "@/platform/http/env";
 import { keyReused, requestInProgress } from "@/platform/middleware/idempotency";
+import type { ShiftWire } from "@/wire/shift.schemas";
 import type { PunchContext } from "./punch-context.data";
 
 type PunchCtx = Context<AppBindings>;

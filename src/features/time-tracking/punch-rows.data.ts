@@ -1,13 +1,13 @@
 import type { breakTypes } from "@db/schema";
 import { newId } from "@/data/ids";
+import { fromDomainBreak, toDomainBreak } from "@/data/shifts/breaks.data";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import type { PunchOrigin } from "@/domain/punch-source";
 import { breakSettingsOf, closeBreaks, closeShift } from "@/domain/shift-totals";
 import { shiftPay } from "@/domain/shift-wage";
 import { type TrustFlag, unionFlags } from "@/domain/trust";
 import { resolveWage } from "@/domain/wage-rate";
-import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
-import type { ShiftBreakRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
 import type { Judgement } from "./punch.handlers";
 import type { PunchContext } from "./punch-context.data";
 

@@ -3,11 +3,8 @@ import { and, eq, is, isNull, SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { rowBinding } from "@/data/prepared-rows";
-import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
-import { guard } from "@/data/write/guard";
-import { workedDates } from "@/domain/pay-period-freeze";
-import { customFieldsAsRead } from "@/features/shifts/custom-field-values.data";
-import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
+import { customFieldsAsRead } from "@/data/shifts/custom-field-values.data";
+import { insertBreakStatements } from "@/data/shifts/shift-rows.data";
 import {
   chargedRole,
   costCodeAssigned,
@@ -18,10 +15,13 @@ import {
   shiftDayUnlocked,
   shiftGuardProblems,
   shiftPayUnfrozen,
-} from "@/features/shifts/shifts.guards";
-import type { ShiftBreakRow, ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
+} from "@/data/shifts/shifts.guards";
+import { type ConstraintProblems, whenDuplicate } from "@/data/write/constraint-problems";
+import { guard } from "@/data/write/guard";
+import { workedDates } from "@/domain/pay-period-freeze";
 import { photoAlreadyAttached } from "@/problems/photos";
 import { breakAlreadyOpen, noOpenShift, shiftAlreadyOpen } from "@/problems/shifts";
+import type { ShiftBreakRow, ShiftEventRow, ShiftRow } from "@/wire/shift.schemas";
 import type { ClosedShift } from "./punch-rows.data";
 
 /*

@@ -1,15 +1,15 @@
 import { newId } from "@/data/ids";
+import { dayLocked } from "@/data/shifts/shifts.guards";
 import type { PunchKind } from "@/domain/geofence";
 import { fenceFor } from "@/domain/geofence";
 import { judgePunch } from "@/domain/punch";
 import type { PunchOrigin } from "@/domain/punch-source";
 import type { RequestLocation } from "@/domain/trust";
-import { dayLocked } from "@/features/shifts/shifts.guards";
-import type { ShiftEventRow, ShiftRow } from "@/features/shifts/shifts.schemas";
 import { badRequest, ProblemError } from "@/problems/problem";
 import { noOpenShift, shiftAlreadyOpen, shiftOpenElsewhere } from "@/problems/shifts";
+import type { PunchFields } from "@/wire/punch.schemas";
+import type { ShiftEventRow, ShiftRow } from "@/wire/shift.schemas";
 import type { PunchContext } from "./punch-context.data";
-import type { PunchFields } from "./time-tracking.schemas";
 
 export interface PunchRequest {
   kind: PunchKind;

@@ -1,17 +1,19 @@
 import type { Context } from "hono";
 import type { Statement } from "@/data/client";
 import type { EventType } from "@/data/outbox/outbox";
+import { checkedValues } from "@/data/shifts/custom-field-values.data";
+import { loadShiftState } from "@/data/shifts/shift-state.data";
 import type { ConstraintProblems } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { originOf, type PunchOrigin } from "@/domain/punch-source";
 import type { AttendanceExceptionRow } from "@/features/attendance/attendance.schemas";
 import { raising } from "@/features/attendance/attendance-exceptions.data";
 import { clockInExceptions, clockOutExceptions } from "@/features/attendance/punch-attendance.data";
-import { checkedValues } from "@/features/shifts/custom-field-values.data";
-import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { jsonAnswer } from "@/platform/http/json-answer";
 import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/problems/shifts";
+import type { ClockOutFields, PunchFields } from "@/wire/punch.schemas";
+import { type ShiftWire, serializeShift } from "@/wire/shift.schemas";
 import {
   clockInRole,
   eventRow,
@@ -34,9 +36,7 @@ import {
   onShiftProblems,
   switchingProblems,
 } from "./punch-writes.data";
-import { loadShiftState } from "./shift-state.data";
 import type * as routes from "./time-tracking.routes";
-import type { ClockOutFields, PunchFields } from "./time-tracking.schemas";
 
 type PunchCtx = Context<AppBindings>;
 

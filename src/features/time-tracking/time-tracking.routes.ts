@@ -1,5 +1,4 @@
 import { authorize } from "@/auth/authorize";
-import { Shift } from "@/features/shifts/shifts.schemas";
 import { jsonBody, jsonContent, problems, problemWith } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import {
@@ -11,7 +10,8 @@ import {
   ShiftState,
   StaffLocationParams,
   SwitchBody,
-} from "./time-tracking.schemas";
+} from "@/wire/punch.schemas";
+import { Shift } from "@/wire/shift.schemas";
 
 const tags = ["Time tracking"];
 const base = "/api/organizations/{organization_id}/staffmembers/{id}/locations/{location_id}";

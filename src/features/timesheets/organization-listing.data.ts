@@ -2,8 +2,8 @@ import { lockedDays, shifts } from "@db/schema";
 import { and, asc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";
+import { pageSelect, type ShiftCursor, type TimesheetFilter, totalsSelect } from "@/data/timesheets/timesheet-query.data";
 import { businessDateBounds } from "@/domain/timesheet-range";
-import { pageSelect, type ShiftCursor, type TimesheetFilter, totalsSelect } from "./timesheet-query.data";
 
 /*
  * GET /timesheets' commonest read — the organization's live shifts between two dates, no other filter, by an

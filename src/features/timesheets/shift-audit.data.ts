@@ -2,10 +2,10 @@ import { shiftAudits } from "@db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
+import { SHIFT_AUDIT_SNAPSHOT as SNAPSHOT } from "@/data/shifts/shift-audit-snapshot.data";
+import { shiftChanged } from "@/data/shifts/shifts.guards";
 import { guard } from "@/data/write/guard";
 import type { Principal } from "@/domain/permissions";
-import { SHIFT_AUDIT_SNAPSHOT as SNAPSHOT } from "@/features/shifts/shift-audit-snapshot.data";
-import { shiftChanged } from "@/features/shifts/shifts.guards";
 
 const snapshotOf = (shiftId: string) => sql`(SELECT ${SNAPSHOT} FROM shifts AS audited WHERE audited.id = ${shiftId})`;
 

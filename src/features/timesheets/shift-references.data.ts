@@ -1,15 +1,15 @@
 import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { breaksOfShift } from "@/data/shifts/break-copies.data";
+import { costCodeRead } from "@/data/shifts/cost-code-reads.data";
+import { customFieldsOf, customFieldsRead } from "@/data/shifts/custom-field-values.data";
 import { inOrganization } from "@/data/tenancy";
+import { lockedSql } from "@/data/timesheets/timesheet-query.data";
+import { ratesEffectiveBy } from "@/data/wage-rates.data";
 import { breakSettingsOf, type ShiftBreak } from "@/domain/shift-totals";
 import { type OffsetRule, readWallClock } from "@/domain/zoned-wall-clock";
-import { breaksOfShift } from "@/features/shifts/break-copies.data";
-import { costCodeRead } from "@/features/shifts/cost-code-reads.data";
-import { customFieldsOf, customFieldsRead } from "@/features/shifts/custom-field-values.data";
-import { ratesEffectiveBy } from "@/features/wage-rates/wage-rates.data";
 import { invalidField, notFound } from "@/problems/problem";
-import { lockedSql } from "./timesheet-query.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 import type { ManualBreakInput } from "./timesheets.schemas";
 

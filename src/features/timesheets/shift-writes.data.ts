@@ -2,7 +2,20 @@ import { locations, lockedDays, roles, shiftBreaks, shifts, staffMembers } from 
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
+import { fromDomainBreak, toDomainBreak } from "@/data/shifts/breaks.data";
+import { checkedValues, customFieldsAsRead, customFieldsOf, customFieldsRead } from "@/data/shifts/custom-field-values.data";
+import { insertBreakStatements } from "@/data/shifts/shift-rows.data";
+import {
+  chargedRole,
+  costCodeAssigned,
+  dayLocked,
+  noShiftOverlap,
+  shiftDayUnlocked,
+  shiftGuardProblems,
+  shiftPayUnfrozen,
+} from "@/data/shifts/shifts.guards";
 import { inOrganization, softDeleted } from "@/data/tenancy";
+import { ratesEffectiveBy } from "@/data/wage-rates.data";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { addDays } from "@/domain/local-time";
 import { workedDates } from "@/domain/pay-period-freeze";
@@ -12,22 +25,9 @@ import type { ShiftBreak } from "@/domain/shift-totals";
 import { isSalaried, shiftPay } from "@/domain/shift-wage";
 import { resolveWage } from "@/domain/wage-rate";
 import { type OffsetRule, offsetUnder, readWallClock } from "@/domain/zoned-wall-clock";
-import { fromDomainBreak, toDomainBreak } from "@/features/shifts/breaks.data";
-import { checkedValues, customFieldsAsRead, customFieldsOf, customFieldsRead } from "@/features/shifts/custom-field-values.data";
-import { insertBreakStatements } from "@/features/shifts/shift-rows.data";
-import {
-  chargedRole,
-  costCodeAssigned,
-  dayLocked,
-  noShiftOverlap,
-  shiftDayUnlocked,
-  shiftGuardProblems,
-  shiftPayUnfrozen,
-} from "@/features/shifts/shifts.guards";
-import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
-import { ratesEffectiveBy } from "@/features/wage-rates/wage-rates.data";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { invalidField, validationFailed } from "@/problems/problem";
+import { type ShiftBreakRow, type ShiftRow, type ShiftWire, serializeShift } from "@/wire/shift.schemas";
 import { auditAfter, auditBefore, auditDeletes, auditEntry, auditedVersionRead } from "./shift-audit.data";
 import { assertCostCode, loadReferences, loadShift, manualBreaks } from "./shift-references.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";

@@ -1,13 +1,6 @@
 import type { Context } from "hono";
 import type { Database } from "@/data/client";
-import { lockedDatesWithin, lockedDayLookup } from "@/domain/locked-days";
-import { lockedDateBounds, parseTimesheetRange } from "@/domain/timesheet-range";
-import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "@/domain/timesheet-totals";
-import { breaksOfShift } from "@/features/shifts/break-copies.data";
-import { serializeShift } from "@/features/shifts/shifts.schemas";
-import { setNextLink } from "@/platform/http/pagination";
-import { invalidField } from "@/problems/problem";
-import { isOrganizationListing, organizationListing } from "./organization-listing.data";
+import { breaksOfShift } from "@/data/shifts/break-copies.data";
 import {
   decodeShiftCursor,
   encodeShiftCursor,
@@ -16,7 +9,14 @@ import {
   shiftPage,
   type TimesheetFilter,
   totalsQuery,
-} from "./timesheet-query.data";
+} from "@/data/timesheets/timesheet-query.data";
+import { lockedDatesWithin, lockedDayLookup } from "@/domain/locked-days";
+import { lockedDateBounds, parseTimesheetRange } from "@/domain/timesheet-range";
+import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "@/domain/timesheet-totals";
+import { setNextLink } from "@/platform/http/pagination";
+import { invalidField } from "@/problems/problem";
+import { serializeShift } from "@/wire/shift.schemas";
+import { isOrganizationListing, organizationListing } from "./organization-listing.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 
 type FilterInput = { startDate: string; endDate: string; source?: TimesheetFilter["sources"] } & Pick<

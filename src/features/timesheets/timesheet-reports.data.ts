@@ -2,10 +2,10 @@ import { shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "@/data/client";
+import { daySql, shiftConditions, type TimesheetFilter, totalsColumns, totalsQuery } from "@/data/timesheets/timesheet-query.data";
 import { centsToAmount, hoursDecimal, ZERO_TOTALS } from "@/domain/timesheet-totals";
 import { decodeIdCursor, encodeIdCursor, setNextLink } from "@/platform/http/pagination";
 import { timesheetFilter } from "./timesheet-listing.data";
-import { daySql, shiftConditions, type TimesheetFilter, totalsColumns, totalsQuery } from "./timesheet-query.data";
 import type { EmployeeReportQueryInput } from "./timesheet-reports.schemas";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 

@@ -1,15 +1,15 @@
 import { locations } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import { inOrganization } from "@/data/tenancy";
-import { type ShiftWire, serializeShift } from "@/features/shifts/shifts.schemas";
+import { exportStream } from "@/data/timesheets/timesheet-export.data";
 import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { notFound } from "@/problems/problem";
+import { type ShiftWire, serializeShift } from "@/wire/shift.schemas";
 import { lockDayAt, unlockDayAt } from "./locked-days.data";
 import { serializeShiftPhoto, shiftPhotos } from "./shift-photos.data";
 import { loadShift } from "./shift-references.data";
 import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";
-import { exportStream } from "./timesheet-export.data";
 import { readTimesheet, timesheetFilter } from "./timesheet-listing.data";
 import { readEmployeeReport, readReport, reportFilter } from "./timesheet-reports.data";
 import type * as routes from "./timesheets.routes";

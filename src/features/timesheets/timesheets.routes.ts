@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { authorize } from "@/auth/authorize";
-import { Shift } from "@/features/shifts/shifts.schemas";
 import { conditionalGet } from "@/platform/http/conditional";
 import type { AppBindings } from "@/platform/http/env";
 import {
@@ -15,7 +14,9 @@ import {
   withETag,
 } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
-import { EmployeeReport, EmployeeReportQuery, ExportQuery, ExportRecord, Report, ReportQuery } from "./timesheet-reports.schemas";
+import { Shift } from "@/wire/shift.schemas";
+import { ExportRecord } from "@/wire/timesheet-export.schemas";
+import { EmployeeReport, EmployeeReportQuery, ExportQuery, Report, ReportQuery } from "./timesheet-reports.schemas";
 import {
   DayAtLocationQuery,
   DeletedShifts,

@@ -1,19 +1,19 @@
 import { z } from "@hono/zod-openapi";
 import { PHOTO_TYPES } from "@/domain/photo-content";
 import { parseSources } from "@/domain/punch-source";
-import { CustomFieldValuesInput, Shift } from "@/features/shifts/shifts.schemas";
-import { ListQuery } from "@/platform/http/pagination";
-import { CalendarDate, DateOrInstant, Name, Timestamp, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
+import { ListQuery } from "@/platform/schemas/list-query";
+import { DateOrInstant, Name, Timestamp, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
+import { CustomFieldValuesInput, Shift } from "@/wire/shift.schemas";
 
 const Id = z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
+
+import { BusinessDate } from "@/wire/timesheet-export.schemas";
 
 export const OrganizationQuery = z.object({
   organizationId: Id.optional().openapi({
     description: "The organization. Required with a partner-level token; otherwise the token's own (another is 404).",
   }),
 });
-
-export const BusinessDate = CalendarDate.openapi({ example: "2026-03-14", description: "A local business date." });
 
 export const BooleanQuery = z
   .enum(["true", "false"])

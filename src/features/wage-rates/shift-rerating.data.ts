@@ -4,11 +4,11 @@ import type { Database, Statement } from "@/data/client";
 import { periodFreezing } from "@/data/closed-periods";
 import { newId } from "@/data/ids";
 import { eventStatement } from "@/data/outbox/outbox";
+import { auditedInBatch, auditUpdatesAfter, auditUpdatesBefore } from "@/data/shifts/shift-audit-snapshot.data";
+import { shiftPayUnfrozen, timesheetApproved } from "@/data/shifts/shifts.guards";
 import { guard } from "@/data/write/guard";
 import type { Principal } from "@/domain/permissions";
 import { RATE_SPECIFICITY } from "@/domain/wage-rate";
-import { auditedInBatch, auditUpdatesAfter, auditUpdatesBefore } from "@/features/shifts/shift-audit-snapshot.data";
-import { shiftPayUnfrozen, timesheetApproved } from "@/features/shifts/shifts.guards";
 
 /*
  * A wage rate written with an effectiveFrom on or before recorded shifts re-rates them in the write's own batch, so

@@ -1,6 +1,7 @@
 import { locations, roles, staffMembers, wageRates } from "@db/schema";
-import { and, desc, eq, isNull, lte } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { ratesEffectiveBy } from "@/data/wage-rates.data";
 import { guarded } from "@/data/write/constraint-problems";
 import { type ResolvedWage, resolveWage, type WageRateRow } from "@/domain/wage-rate";
 import { insertRecord, updateLive, type WriteContext } from "@/platform/crud/tenant-queries";
@@ -83,27 +84,6 @@ export function changeRate(
     reratedUnfrozen.about({ db, organizationId, dates, rateId }),
   ]);
 }
-
-/** The staff member's live rates effective by `date` (the newest first): what resolving a shift on that date reads. */
-export const ratesEffectiveBy = (db: Database, organizationId: string, employeeId: string, date: string) =>
-  db
-    .select({
-      id: wageRates.id,
-      roleId: wageRates.roleId,
-      locationId: wageRates.locationId,
-      hourlyRate: wageRates.hourlyRate,
-      effectiveFrom: wageRates.effectiveFrom,
-    })
-    .from(wageRates)
-    .where(
-      and(
-        eq(wageRates.organizationId, organizationId),
-        eq(wageRates.employeeId, employeeId),
-        isNull(wageRates.deletedAt),
-        lte(wageRates.effectiveFrom, date),
-      ),
-    )
-    .orderBy(desc(wageRates.effectiveFrom));
 
 /** GET …/wage-rates/resolve: the staff member's, role's and rates' reads in one batch, then the pure rule. */
 export async function resolveFor(

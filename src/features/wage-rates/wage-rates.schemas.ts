@@ -1,7 +1,7 @@
 import type { wageRates } from "@db/schema";
 import { z } from "@hono/zod-openapi";
-import { ListQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
+import { ListQuery } from "@/platform/schemas/list-query";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, recordLifecycle } from "@/platform/schemas/validation";
 

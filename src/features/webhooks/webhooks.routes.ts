@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { conditionalGet } from "@/platform/http/conditional";
-import { DEFAULT_LIMIT, ListQuery, MAX_LIMIT, queryInteger } from "@/platform/http/pagination";
 import {
   IfMatchHeaders,
   IfNoneMatchHeaders,
@@ -14,6 +13,7 @@ import {
   withETag,
 } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { DEFAULT_LIMIT, ListQuery, MAX_LIMIT, queryInteger } from "@/platform/schemas/list-query";
 import { Webhook, WebhookCreate, WebhookDelivery, WebhookPatch, WebhookWithSecret } from "./webhooks.schemas";
 
 const tags = ["Webhooks"];

@@ -7,7 +7,8 @@ import type { EventSpec, EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type HeaderContext, ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
-import { keysetPage, type ListOptions, pageResult } from "@/platform/http/pagination";
+import { keysetPage, pageResult } from "@/platform/http/pagination";
+import type { ListOptions } from "@/platform/schemas/list-query";
 import type { NotFoundResource } from "@/problems/codes";
 import { notFound, preconditionFailed } from "@/problems/problem";
 

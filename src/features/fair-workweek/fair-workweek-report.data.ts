@@ -2,12 +2,12 @@ import { goodFaithEstimates, payRuleSets, scheduleChangeLog, scheduleEntries, st
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
+import { namedPayInputsOf, namedPayStatements } from "@/data/pay/pay-inputs.data";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { type ReportWorker, workweekReport, workweekStarts } from "@/domain/fair-workweek/workweek-report";
 import { addDays, businessDate } from "@/domain/local-time";
 import { computeChargedPay } from "@/domain/pay-classification";
 import { organizationWorkweekStartsOn, workweekStart } from "@/domain/pay-workweek";
-import { namedPayInputsOf, namedPayStatements } from "@/features/pay/pay-inputs.data";
 import { decodeIdCursor } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery } from "@/platform/http/pagination";
 import { OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
+import { PageQuery } from "@/platform/schemas/list-query";
 import { CalendarDate } from "@/platform/schemas/validation";
 
 export const FairWorkweekReportWeek = z

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { jsonContent, problems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
-import { ScheduleChange, ScheduleChangeListParams, ScheduleChangeListQuery } from "./schedule-changes.schemas";
+import { ScheduleChange, ScheduleChangeListParams, ScheduleChangeListQuery } from "@/wire/schedule-change.schemas";
 
 const tags = ["Fair Workweek"];
 

@@ -7,7 +7,9 @@ import { applyOverrides, type RulePack, type RulePackId, type RulePackOverrides,
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { notFound } from "@/problems/problem";
 import { locationLive, staffMemberLive } from "./fair-workweek.guards";
-import type { GoodFaithEstimateRow, LocationFairWorkweekRow } from "./fair-workweek.schemas";
+
+export type LocationFairWorkweekRow = typeof locationFairWorkweek.$inferSelect;
+export type GoodFaithEstimateRow = typeof goodFaithEstimates.$inferSelect;
 
 const liveLocation = (db: Database, organizationId: string, locationId: string) =>
   db

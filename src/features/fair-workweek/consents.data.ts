@@ -5,7 +5,7 @@ import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
 import type { Scope } from "@/domain/scope";
 import { insertRecord, listPage, type WriteContext } from "@/platform/crud/tenant-queries";
-import type { ListOptions } from "@/platform/http/pagination";
+import type { ListOptions } from "@/platform/schemas/list-query";
 import { forbidden, invalidField, notFound } from "@/problems/problem";
 
 /** The staff member a consent route names: live in the organization (404 otherwise). */

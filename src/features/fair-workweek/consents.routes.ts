@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
-import { ListQuery } from "@/platform/http/pagination";
 import { jsonBody, jsonContent, problems, withETag } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
-import { Consent, ConsentCreate, ConsentParams } from "./schedule-changes.schemas";
+import { ListQuery } from "@/platform/schemas/list-query";
+import { Consent, ConsentCreate, ConsentParams } from "@/wire/schedule-change.schemas";
 
 const tags = ["Fair Workweek"];
 const path = "/api/organizations/{organization_id}/staffmembers/{id}/consents";

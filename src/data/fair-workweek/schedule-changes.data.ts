@@ -3,15 +3,15 @@ import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
+import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
 import type { EventSpec } from "@/data/outbox/outbox";
 import { rawRun } from "@/data/raw-statement";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { type ChangeRules, type ClassifiedChange, type EntryState, recordedChanges } from "@/domain/fair-workweek/schedule-change";
 import { businessDate } from "@/domain/local-time";
-import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
+import type { ScheduleChangeRow } from "@/wire/schedule-change.schemas";
 import { changeRulesOfLocation } from "./change-rules.data";
-import type { ScheduleChangeRow } from "./schedule-changes.schemas";
 
 /** The longest range one listing may span, in days (both dates counted). */
 export const MAX_RANGE_DAYS = 92;

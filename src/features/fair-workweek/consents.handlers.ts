@@ -1,7 +1,7 @@
 import type { AppRouteHandler } from "@/platform/http/env";
+import { serializeConsent } from "@/wire/schedule-change.schemas";
 import { createConsent, listConsents } from "./consents.data";
 import type * as routes from "./consents.routes";
-import { serializeConsent } from "./schedule-changes.schemas";
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) =>
   c.json(serializeConsent(await createConsent(c, c.var.scope, c.req.valid("param").id, c.req.valid("json"))), 201);

@@ -2,7 +2,7 @@ import { shiftBreaks, shifts } from "@db/schema";
 import { getTableColumns } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
-import type { ShiftBreakRow, ShiftRow } from "./shifts.schemas";
+import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
 
 /** Rows per multi-row INSERT that keep every column's parameter within D1's 100 bound parameters. */
 export const SHIFT_ROWS_PER_STATEMENT = rowsPerStatement(Object.keys(getTableColumns(shifts)).length);

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { CustomFieldValuesInput, Shift } from "@/features/shifts/shifts.schemas";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { Instant, orNull, UtcOffset } from "@/platform/schemas/validation";
 import { ProblemSchema } from "@/problems/problem";
+import { CustomFieldValuesInput, Shift } from "./shift.schemas";
 
 export const StaffLocationParams = OrganizationParams.extend({
   id: idParam("id", "Staff member id"),

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { authorizeDevice } from "@/auth/authorize";
-import { Shift } from "@/features/shifts/shifts.schemas";
 import { jsonBody, jsonContent, problems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { Shift } from "@/wire/shift.schemas";
 import { KioskPhoto, KioskPunchBody } from "./kiosk-punches.schemas";
 
 const tags = ["Kiosks"];

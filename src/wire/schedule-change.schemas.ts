@@ -1,7 +1,7 @@
 import type { consents, scheduleChanges } from "@db/schema";
 import { z } from "@hono/zod-openapi";
-import { PageQuery } from "@/platform/http/pagination";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
+import { PageQuery } from "@/platform/schemas/list-query";
 import { iso } from "@/platform/schemas/time";
 import { CalendarDate, Timestamp } from "@/platform/schemas/validation";
 

@@ -2,8 +2,8 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { RULE_PACK_IDS, rulePack } from "@/domain/fair-workweek/packs";
 import { changeRulesOf } from "@/domain/fair-workweek/schedule-change";
-import { effectivePack, readLocationPack, storedSetting } from "@/features/fair-workweek/fair-workweek.data";
-import type { LocationFairWorkweekRow } from "@/features/fair-workweek/fair-workweek.schemas";
+import type { LocationFairWorkweekRow } from "./fair-workweek.data";
+import { effectivePack, readLocationPack, storedSetting } from "./fair-workweek.data";
 
 /**
  * The location's change rules on `onDate` (its Fair Workweek pack with the organization's overrides), or null when it

@@ -1,17 +1,8 @@
 import { deviceStanding } from "@/auth/device-auth";
+import { judgeKioskPin, type PinRows, pinReads } from "@/auth/pins/verify-pin";
 import { kioskPhotoVerdict } from "@/domain/kiosk-photo";
 import { judgePhoto } from "@/domain/photo-content";
 import { kioskOrigin } from "@/domain/punch-source";
-import { judgeKioskPin, type PinRows, pinReads } from "@/features/kiosk/verify-pin";
-import type { PunchContext, PunchGate } from "@/features/time-tracking/punch-context.data";
-import {
-  breakEndWith,
-  breakStartWith,
-  clockInWith,
-  clockOutWith,
-  type PunchCheck,
-  type PunchChecks,
-} from "@/features/time-tracking/time-tracking.handlers";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { photoAlreadyAttached, photoRequired } from "@/problems/photos";
 import { badRequest, notFound, ProblemError } from "@/problems/problem";
@@ -19,6 +10,8 @@ import { breakTypeUnavailable } from "@/problems/shifts";
 import { storePhoto } from "./kiosk-punches.data";
 import type * as routes from "./kiosk-punches.routes";
 import type { KioskPunchInput } from "./kiosk-punches.schemas";
+import type { PunchContext, PunchGate } from "./punch-context.data";
+import { breakEndWith, breakStartWith, clockInWith, clockOutWith, type PunchCheck, type PunchChecks } from "./time-tracking.handlers";
 
 /**
  * What a kiosk punch checks on the phone punch's read: a break type it names is one of the location's (whatever the

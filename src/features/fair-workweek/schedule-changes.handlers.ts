@@ -1,8 +1,8 @@
+import { encodeChangeCursor, listChanges } from "@/data/fair-workweek/schedule-changes.data";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { pageOf } from "@/platform/http/pagination";
-import { encodeChangeCursor, listChanges } from "./schedule-changes.data";
+import { serializeScheduleChange } from "@/wire/schedule-change.schemas";
 import type * as routes from "./schedule-changes.routes";
-import { serializeScheduleChange } from "./schedule-changes.schemas";
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organizationId, ownStaffMemberId } = c.var.scope;

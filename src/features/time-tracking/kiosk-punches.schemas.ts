@@ -2,9 +2,9 @@ import type { photos } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { PHOTO_TYPES } from "@/domain/photo-content";
 import { PIN_PATTERN } from "@/domain/pin-lockout";
-import { CustomFieldValuesInput } from "@/features/shifts/shifts.schemas";
 import { iso } from "@/platform/schemas/time";
 import { Instant, Timestamp } from "@/platform/schemas/validation";
+import { CustomFieldValuesInput } from "@/wire/shift.schemas";
 
 const Id = z.string().min(1).max(64).openapi({ example: "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e" });
 

@@ -6,9 +6,9 @@ import { type Placeholders, prepared } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { minutesWorkedOnBusinessDay } from "@/domain/shift-totals";
-import { toDomainBreak } from "@/features/shifts/breaks.data";
-import { serializeShift } from "@/features/shifts/shifts.schemas";
 import { notFound } from "@/problems/problem";
+import { serializeShift } from "@/wire/shift.schemas";
+import { toDomainBreak } from "./breaks.data";
 import { type Member, openShiftOf } from "./member-statements.data";
 
 /** A business date's shifts can only have started within a day either side of now's UTC date. */

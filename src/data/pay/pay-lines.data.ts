@@ -1,7 +1,7 @@
 import type { Database } from "@/data/client";
+import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { type EmployeePay, type PayTotals, payByEmployee, sumPayTotals } from "@/domain/pay-classification";
-import { decodeKeyCursor, encodeKeyCursor } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 import { type PayEmployee, type PayFilter, readPayInputsPage } from "./pay-inputs.data";
 

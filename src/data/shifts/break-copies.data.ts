@@ -1,4 +1,4 @@
-import type { ShiftBreakRow, ShiftRow } from "./shifts.schemas";
+import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
 
 /** A shift's breaks as its breaks_json copy holds them (kept by triggers on shift_breaks), as shift_breaks rows. */
 export const breaksOfShift = (shift: Pick<ShiftRow, "id" | "organizationId" | "breaksJson">): ShiftBreakRow[] =>

@@ -9,11 +9,11 @@ import { localWallClock } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
 import { wireWage } from "@/domain/shift-wage";
 import { amountCents, centsToAmount, hoursDecimal } from "@/domain/timesheet-totals";
-import type { ShiftRow } from "@/features/shifts/shifts.schemas";
 import { iso, isoOrNull } from "@/platform/schemas/time";
+import type { ShiftRow } from "@/wire/shift.schemas";
+import type { ExportRecord } from "@/wire/timesheet-export.schemas";
 import { type ExportNames, exportNames, exportNamesQueries } from "./export-names.data";
 import { lockedDaysQuery, type ShiftCursor, shiftConditions, type TimesheetFilter } from "./timesheet-query.data";
-import type { ExportRecord } from "./timesheet-reports.schemas";
 
 /** Shifts per keyset page of an export: memory holds one page, however long the range. */
 export const EXPORT_PAGE_SIZE = 500;

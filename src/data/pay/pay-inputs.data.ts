@@ -2,6 +2,8 @@ import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, time
 import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
+import { packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
+import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.data";
 import { readRows } from "@/data/row-mapping";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
@@ -9,9 +11,7 @@ import type { PaidTimeOffDay, PayShift, PremiumOwed } from "@/domain/pay-classif
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
-import { packsOnDates, packVersionsStatement } from "@/features/fair-workweek/fair-workweek.data";
-import { premiumChangesStatement } from "@/features/schedule-changes/schedule-changes.data";
-import { ruleSetOfRow, serializePayRuleSet } from "./pay-rules.schemas";
+import { ruleSetOfRow, serializePayRuleSet } from "@/wire/pay-rule-set.schemas";
 
 /** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
 export interface PayEmployee {

@@ -1,5 +1,5 @@
 import type { ShiftBreak } from "@/domain/shift-totals";
-import type { ShiftBreakRow } from "./shifts.schemas";
+import type { ShiftBreakRow } from "@/wire/shift.schemas";
 
 /** The domain's view of a stored break. */
 export const toDomainBreak = (row: ShiftBreakRow): ShiftBreak => ({
