@@ -8,6 +8,7 @@ import {
   clockOutFindings,
   EARLY_CLOCK_IN_WINDOW_MINUTES,
   LONGEST_ENTRY_MINUTES,
+  mandatoryBreakFindings,
   type ScheduledSpan,
 } from "@/domain/attendance";
 import type { PunchKind } from "@/domain/geofence";
@@ -148,17 +149,19 @@ export const clockInExceptions = (context: AttendanceContext, shift: ShiftRow, d
 
 /**
  * A clock-out's exceptions: EARLY_CLOCK_OUT, and MISSED_MEAL_BREAK when this shift is the one during which its
- * workday passed the meal rule's threshold without a qualifying break (an earlier shift's clock-out raised it otherwise).
+ * workday passed a meal period of the pay rules without a qualifying break (an earlier shift's clock-out raised it
+ * otherwise) or, failing that, when a mandatory break type was due in the shift and not taken (`notTaken`).
  */
 export function clockOutExceptions(
   context: AttendanceContext,
   shift: ShiftRow,
-  closed: { endAt: Date; breaks: readonly ShiftBreakRow[] },
+  closed: { endAt: Date; breaks: readonly ShiftBreakRow[]; notTaken: readonly { frequencyMinutes: number }[] },
   detectedAt: Date,
 ) {
   const findings = clockOutFindings(shift.startAt, closed.endAt, context.entries, context.settings);
+  const ofPolicy = mandatoryBreakFindings(shift.startAt, closed.endAt, closed.notTaken);
   const governing = governingRuleSets(context.ruleSets)(shift.locationId, shift.businessDate);
-  if (!governing.rules.mealBreak) return rowsOf(shift, findings, detectedAt);
+  if (!governing.rules.mealBreak) return rowsOf(shift, [...findings, ...ofPolicy], detectedAt);
   const closing = payShiftFromStored({
     ...shift,
     endAt: closed.endAt,
@@ -167,5 +170,6 @@ export function clockOutExceptions(
   const day = [...context.dayShifts.filter((s) => s.id !== shift.id), closing] as (PayShift & { endTime: Date })[];
   const missed = missedMealBreak(day, governing);
   if (missed?.shiftId === shift.id) findings.push({ type: "MISSED_MEAL_BREAK", scheduleEntryId: null, minutes: missed.minutesPast });
+  else findings.push(...ofPolicy);
   return rowsOf(shift, findings, detectedAt);
 }
