@@ -139,7 +139,9 @@ describe("projectedShifts: worked shifts plus the entries still to come", () => 
     const pay = (shifts: WorkedShift[]) =>
       computePay({ startDate: "2026-06-01", endDate: "2026-06-01", shifts: shifts.map(payShiftFromStored), timeOff: [], ruleSets: sets });
     expect(pay(planned)).toEqual(pay(worked));
-    expect(pay(planned).totals).toMatchObject({ regularMinutes: 480, overtimeMinutes: 150, grossPay: 352.5 });
+    // 480 × $30 + 150 min overtime at $45 = 240 + 112.5; 630 minutes worked with one meal misses California's second
+    // (Labor Code 512(a)): one premium hour at $30. 382.5.
+    expect(pay(planned).totals).toMatchObject({ regularMinutes: 480, overtimeMinutes: 150, penaltyHours: 1, grossPay: 382.5 });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type ScheduledSpan,
 } from "@/domain/attendance";
 import type { PunchKind } from "@/domain/geofence";
+import { type MealWaiver, waivedMealsOn } from "@/domain/meal-periods";
 import { missedMealBreak, type PayShift } from "@/domain/pay-classification";
 import { governingRuleSets } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
@@ -157,18 +158,20 @@ export function clockOutExceptions(
   shift: ShiftRow,
   closed: { endAt: Date; breaks: readonly ShiftBreakRow[]; notTaken: readonly { frequencyMinutes: number }[] },
   detectedAt: Date,
+  mealWaivers: readonly Omit<MealWaiver, "employeeId">[] = [],
 ) {
   const findings = clockOutFindings(shift.startAt, closed.endAt, context.entries, context.settings);
   const ofPolicy = mandatoryBreakFindings(shift.startAt, closed.endAt, closed.notTaken);
   const governing = governingRuleSets(context.ruleSets)(shift.locationId, shift.businessDate);
-  if (!governing.rules.mealBreak) return rowsOf(shift, [...findings, ...ofPolicy], detectedAt);
+  if (governing.rules.mealBreaks.length === 0) return rowsOf(shift, [...findings, ...ofPolicy], detectedAt);
   const closing = payShiftFromStored({
     ...shift,
     endAt: closed.endAt,
     breaks: closed.breaks.map((b) => ({ ...b, startAt: b.startAt.getTime(), endAt: b.endAt?.getTime() ?? null })),
   });
   const day = [...context.dayShifts.filter((s) => s.id !== shift.id), closing] as (PayShift & { endTime: Date })[];
-  const missed = missedMealBreak(day, governing);
+  const waivers = mealWaivers.map((w) => ({ ...w, employeeId: shift.employeeId }));
+  const missed = missedMealBreak(day, governing, waivedMealsOn(waivers, shift.employeeId, shift.businessDate));
   if (missed?.shiftId === shift.id) findings.push({ type: "MISSED_MEAL_BREAK", scheduleEntryId: null, minutes: missed.minutesPast });
   else findings.push(...ofPolicy);
   return rowsOf(shift, findings, detectedAt);

@@ -6,7 +6,15 @@ import { inOrganization } from "@/data/tenancy";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { fillFromPreset, type PayPreset, type PayRules, payRuleProblems } from "@/domain/pay-rules";
+import {
+  fillFromPreset,
+  type MealRequest,
+  mealRequestProblems,
+  mealRulesOf,
+  type PayPreset,
+  type PayRules,
+  payRuleProblems,
+} from "@/domain/pay-rules";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { conflict, invalidField, notFound, preconditionFailed, validationFailed } from "@/problems/problem";
 import type { PayRuleSetCreateInput, PayRuleSetPatchInput } from "./pay-rules.schemas";
@@ -49,11 +57,21 @@ const unusedByClosedPeriods = guard({
 const problems = [unusedByClosedPeriods, whenDuplicate(payRuleSets, versionTaken)];
 
 /** The set's rule columns from filled rules, after checking them (400 naming each field). */
-function ruleColumns(preset: PayPreset, rules: PayRules, effectiveFrom: string) {
-  const fieldProblems = payRuleProblems({ preset, effectiveFrom, rules });
+function ruleColumns(preset: PayPreset, rules: PayRules, effectiveFrom: string, meals: MealRequest) {
+  const fieldProblems = [
+    ...payRuleProblems({ preset, effectiveFrom, rules, mealBreak: meals.mealBreak }),
+    ...mealRequestProblems(meals, rules),
+  ];
   if (fieldProblems.length) throw validationFailed(fieldProblems);
-  const { rounding, ...rest } = rules;
-  return { ...rest, preset, effectiveFrom, roundingIncrementMinutes: rounding.incrementMinutes, roundingMode: rounding.mode };
+  const { rounding, mealBreaks, ...rest } = rules;
+  return {
+    ...rest,
+    mealBreaks: [...mealBreaks],
+    preset,
+    effectiveFrom,
+    roundingIncrementMinutes: rounding.incrementMinutes,
+    roundingMode: rounding.mode,
+  };
 }
 
 const rulesOfRow = (row: RuleSetRow): PayRules => ({
@@ -66,7 +84,8 @@ const rulesOfRow = (row: RuleSetRow): PayRules => ({
   overtimeMultiplier: row.overtimeMultiplier,
   doubleTimeMultiplier: row.doubleTimeMultiplier,
   rounding: { incrementMinutes: row.roundingIncrementMinutes, mode: row.roundingMode as PayRules["rounding"]["mode"] },
-  mealBreak: row.mealBreak,
+  mealBreaks: row.mealBreaks,
+  mealPenaltyHours: row.mealPenaltyHours,
 });
 
 export async function findRuleSet(db: Database, organizationId: string, id: string): Promise<RuleSetRow> {
@@ -107,7 +126,7 @@ export async function createRuleSet(
 ) {
   const { db } = writer;
   const { name, locationId = null, effectiveFrom, preset, ...request } = body;
-  const columns = ruleColumns(preset, fillFromPreset(preset, request), effectiveFrom);
+  const columns = ruleColumns(preset, fillFromPreset(preset, request), effectiveFrom, request);
   if (locationId) await requireLocation(db, organizationId, locationId);
   const now = new Date();
   const row: RuleSetRow = {
@@ -140,11 +159,12 @@ export async function patchRuleSet(
   const { db } = writer;
   const was = await findRuleSet(db, organizationId, id);
   requireVersion(ifMatch, was);
-  const { name, effectiveFrom, preset, rounding, ...named } = body;
+  const { name, effectiveFrom, preset, rounding, mealBreak, mealBreaks, mealPenaltyHours, ...named } = body;
   const current = rulesOfRow(was);
   const defined = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
-  const rules: PayRules = { ...current, ...defined, rounding: { ...current.rounding, ...rounding } };
-  const columns = ruleColumns((preset ?? was.preset) as PayPreset, rules, effectiveFrom ?? was.effectiveFrom);
+  const meals = { mealBreak, mealBreaks, mealPenaltyHours };
+  const rules: PayRules = { ...current, ...defined, rounding: { ...current.rounding, ...rounding }, ...mealRulesOf(current, meals) };
+  const columns = ruleColumns((preset ?? was.preset) as PayPreset, rules, effectiveFrom ?? was.effectiveFrom, meals);
   const now = nextVersionAfter(was);
   const row: RuleSetRow = { ...was, ...columns, name: name ?? was.name, updatedAt: now };
   const earliest = row.effectiveFrom < was.effectiveFrom ? row.effectiveFrom : was.effectiveFrom;

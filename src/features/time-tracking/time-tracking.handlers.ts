@@ -234,6 +234,7 @@ export async function clockOutWith(
     shift,
     { endAt: judgement.at, breaks: closed.breaks, notTaken: closed.notTaken },
     request.receivedAt,
+    context.staff?.mealWaivers,
   );
   const writes = clockOutWrites(
     c.var.db,
