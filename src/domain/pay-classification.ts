@@ -134,7 +134,14 @@ function judgeMeals(day: readonly PreparedShift[], periods: readonly MealPeriod[
   const missed = missedMealPeriod(periods, total, mealOpportunities(day), waived);
   if (!missed) return null;
   let worked = 0;
-  const crossing = day.find((p) => (worked += p.payable) > missed.afterMinutes) ?? day[day.length - 1]!;
+  let crossing = day[day.length - 1]!;
+  for (const prepared of day) {
+    worked += prepared.payable;
+    if (worked > missed.afterMinutes) {
+      crossing = prepared;
+      break;
+    }
+  }
   return { crossing, minutesPast: total - missed.afterMinutes };
 }
 
