@@ -211,7 +211,9 @@ export function payRuleProblems(input: {
   }
   if (!ROUNDING_MODES.includes(rounding?.mode as RoundingMode)) problem("rounding.mode", `must be one of ${ROUNDING_MODES.join(", ")}`);
   if (input.mealBreak !== undefined) problems.push(...mealBreakProblems(input.mealBreak));
-  problems.push(...mealPeriodProblems(rules.mealBreaks));
+  // The first period's own fields came from an old client's mealBreak: reported once, under its name.
+  const fromLegacy = (p: FieldProblem) => input.mealBreak !== undefined && /^mealBreaks\.0\.(afterMinutes|minimumMinutes)$/.test(p.path);
+  problems.push(...mealPeriodProblems(rules.mealBreaks).filter((p) => !fromLegacy(p)));
   const hours = rules.mealPenaltyHours;
   if (typeof hours !== "number" || !Number.isFinite(hours) || hours < 0 || hours > MEAL_PENALTY_HOURS_MAX) {
     problems.push({ path: "mealPenaltyHours", message: `must be a number of hours from 0 to ${MEAL_PENALTY_HOURS_MAX}` });
