@@ -81,6 +81,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/pay-rules", "pay"],
   ["/api/organizations/*/pay-period-settings", "pay"],
   ["/api/organizations/*/pay-periods", "pay"],
+  ["/api/organizations/*/staffmembers/*/meal-waivers", "pay"],
   ["/api/organizations/*/policies", "timeOff"],
   ["/api/organizations/*/worker-policies", "timeOff"],
   ["/api/organizations/*/time-off-requests", "timeOff"],

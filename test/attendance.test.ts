@@ -341,7 +341,7 @@ describe("the attendance pass (Cron)", () => {
     expect((await api("GET", `/api/timesheets/${open.body.id}`, { token: long.org.adminToken })).body.utcEndTime).toBeNull();
   });
 
-  it("writes the automatic deductions of mandatory breaks, once, when two passes of the same instant race", async () => {
+  it("deducts no mandatory break not taken and raises MISSED_MEAL_BREAK once, when two passes of the same instant race", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
     await createBreakType(w, { name: "Meal", mandatory: true, frequencyMinutes: 360, durationMinutes: 30 });
     const started = Date.now() - 18 * 60 * MINUTE;
@@ -355,10 +355,15 @@ describe("the attendance pass (Cron)", () => {
     ]);
     expect(closedA + closedB).toBe(1);
     const read = await api("GET", `/api/timesheets/${shift.body.id}`, { token: w.org.adminToken });
-    expect(read.body.breaks.filter((b: { automatic: boolean }) => b.automatic)).toHaveLength(1);
-    expect(read.body.totalUnpaidBreaks).toBe(30);
-    expect(read.body.payableDuration).toBe(960 - 30);
+    expect(read.body.breaks).toEqual([]);
+    expect(read.body.totalUnpaidBreaks).toBe(0);
+    // Closed 960 minutes after the start (the default threshold): all of them payable.
+    expect(read.body.payableDuration).toBe(960);
     expect(await exceptionsOf(w, "&type=MISSED_CLOCK_OUT")).toHaveLength(1);
+    // Due after 360 minutes, not taken in 960: 600 minutes past it.
+    expect(await exceptionsOf(w, "&type=MISSED_MEAL_BREAK")).toMatchObject([{ shiftId: shift.body.id, minutes: 600, status: "OPEN" }]);
+    const raised = (await raisedEvents(w)).map((e) => e.data.type).filter((t) => t !== "UNSCHEDULED_SHIFT");
+    expect(raised.sort()).toEqual(["MISSED_CLOCK_OUT", "MISSED_MEAL_BREAK"]);
     expect((await feed(w.org)).filter((e) => e.type === "shift.clocked_out")).toHaveLength(1);
   });
 

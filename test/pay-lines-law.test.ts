@@ -55,6 +55,9 @@ describe("pay as the law computes it, through GET /api/timesheets/pay", () => {
     await createRuleSet(w.org, { preset: "CALIFORNIA" });
     await shift(w, `${MON}T08:00`, 300, 30);
     await shift(w, `${MON}T13:30`, 360, 20);
+    // An 11-hour day owes a second meal unless waived (Labor Code 512(a)): waived, so the figure is the regular rate's.
+    const waiver = { effectiveFrom: "2026-01-01", firstMeal: false, secondMeal: true };
+    await api("PUT", `/api/organizations/${w.org.id}/staffmembers/${w.staff.id}/meal-waivers`, { token: w.org.adminToken, body: waiver });
     const employee = await onlyEmployee(w, MON, SUN);
     expect(employee.grossPay).toBe(306.82);
     // Regular rate 270 ÷ 11 = 24.5454… kept exact: 20 + 12.2727… = 32.2727… (shown 32.2727); 3 h → 96.818… → 96.82.

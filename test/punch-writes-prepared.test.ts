@@ -82,7 +82,6 @@ const closing = {
   },
   breaks: [],
   ended: undefined,
-  automatic: [],
   events: [event("clock_out", end)],
 };
 

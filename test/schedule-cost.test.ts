@@ -110,7 +110,7 @@ describe("GET …/schedules/cost", () => {
     const day = (i: number) => addDays(MON, i);
     const plan: Planned[] = [
       { date: day(0), start: "08:00", minutes: 630, roleId: cook.id, breaks: [lunch.id] }, // 600: 480 + 120 daily OT
-      { date: day(1), start: "07:00", minutes: 810, roleId: cook.id, breaks: [lunch.id] }, // 780: 480 + 240 OT + 60 DT
+      { date: day(1), start: "07:00", minutes: 810, roleId: cook.id, breaks: [lunch.id] }, // 780: 480 + 240 OT + 60 DT, no 2nd meal: a penalty
       { date: day(2), start: "09:00", minutes: 360, roleId: cook.id }, // 360, no meal: a penalty hour
       { date: day(3), start: "08:00", minutes: 510, roleId: lead.id, breaks: [lateLunch.id] }, // 480 at $26 (wage rate), a penalty
       { date: day(4), start: "08:00", minutes: 510, roleId: cook.id, breaks: [lunch.id] }, // 480: 2,280 regular so far
@@ -125,7 +125,8 @@ describe("GET …/schedules/cost", () => {
       regularMinutes: 2400,
       overtimeMinutes: 600,
       doubleTimeMinutes: 60,
-      penaltyHours: 3,
+      // Days 2, 3 and 5 miss the first meal; day 1 (780 minutes, one meal) the second (Labor Code 512(a)): 4.
+      penaltyHours: 4,
       sales: null,
       laborPercent: null,
     });

@@ -308,15 +308,14 @@ describe("breaks and clock out", () => {
     expect(out.body.events.map((e: { kind: string }) => e.kind)).toEqual(["clock_out", "break_end"]);
   });
 
-  it("records a mandatory break not taken as an automatic unpaid deduction", async () => {
+  it("deducts no mandatory break that was not taken: every minute is payable (issue 44)", async () => {
     const w = await createWorkplace();
     await createBreakType(w, { name: "Meal", mandatory: true, frequencyMinutes: 300, durationMinutes: 30 });
     await clockIn(w, { occurredAt: minutesAgo(360) });
     const out = await punch(w, "clock-out");
-    expect(out.body.breaks).toHaveLength(1);
-    expect(out.body.breaks[0]).toMatchObject({ name: "Meal", automatic: true, paid: false, mandatory: true });
-    expect(out.body.totalUnpaidBreaks).toBe(30);
-    expect(out.body.payableDuration).toBe(out.body.duration - 30);
+    expect(out.body.breaks).toEqual([]);
+    expect(out.body.totalUnpaidBreaks).toBe(0);
+    expect(out.body.payableDuration).toBe(out.body.duration);
   });
 
   it("answers 409 for break and clock-out conflicts", async () => {

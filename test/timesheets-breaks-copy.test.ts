@@ -71,14 +71,14 @@ describe("shifts.breaks_json follows shift_breaks (database triggers)", () => {
     expect((await copyOf(shiftId))[1]).toMatchObject({ paid: true, name: 'Coffee "short"', endAt: expect.any(Number) });
   });
 
-  it("an automatic break added at clock-out", async () => {
+  it("no break added at clock-out for a mandatory type not taken (issue 44: a break not taken is never deducted)", async () => {
     const w = await createWorkplace();
     await createBreakType(w, { name: "Meal", mandatory: true, frequencyMinutes: 300, durationMinutes: 30 });
     const shiftId = (await clockIn(w, { occurredAt: minutesAgo(360) })).body.id as string;
     const out = await punch(w, "clock-out");
-    expect(out.body.breaks).toHaveLength(1);
-    expect(await expectInStep(w, shiftId)).toBe(1);
-    expect((await copyOf(shiftId))[0]).toMatchObject({ automatic: true, mandatory: true, paid: false });
+    expect(out.body.breaks).toHaveLength(0);
+    expect(await expectInStep(w, shiftId)).toBe(0);
+    expect(await copyOf(shiftId)).toEqual([]);
   });
 
   it("manual create with breaks, patch replacing them, patch removing them, and a delete of the rows", async () => {

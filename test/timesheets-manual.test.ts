@@ -73,12 +73,13 @@ describe("POST /api/timesheets", () => {
     expect(res.body).toMatchObject({ utcOffset: 60, utcStartTime: "2026-03-14T08:00:00.000Z", hourlyWage: 30 });
   });
 
-  it("adds the automatic deduction of a mandatory break not taken, as clock-out does", async () => {
+  it("deducts no mandatory break that was not taken, as clock-out does not (issue 44)", async () => {
     const w = await createWorkplace();
     await createBreakType(w, { name: "Meal", mandatory: true, frequencyMinutes: 300, durationMinutes: 30 });
     const res = await manualShift(w, DAY);
-    expect(res.body.breaks).toMatchObject([{ name: "Meal", automatic: true, paid: false }]);
-    expect(res.body).toMatchObject({ totalUnpaidBreaks: 30, payableDuration: 450 });
+    expect(res.body.breaks).toEqual([]);
+    // 09:00–17:00, no break taken: all 480 minutes payable.
+    expect(res.body).toMatchObject({ duration: 480, totalUnpaidBreaks: 0, payableDuration: 480 });
   });
 
   it("refuses an end before or at the start, a shift over 24 h and bad breaks with 400 naming the field", async () => {

@@ -117,6 +117,14 @@ export const staffMembers = sqliteTable(
     /** Assignments are small id sets read with the member (clock-in checks them), so they live on the row. */
     locationIds: text("location_ids", { mode: "json" }).$type<string[]>().notNull(),
     roleIds: text("role_ids", { mode: "json" }).$type<string[]>().notNull(),
+    /**
+     * Dated meal-period waivers, oldest first: from each effectiveFrom (a local date) on, the meals the staff member
+     * waived by mutual consent (Cal. Labor Code 512(a)); the newest on or before a workday governs it.
+     */
+    mealWaivers: text("meal_waivers", { mode: "json" })
+      .$type<{ effectiveFrom: string; firstMeal: boolean; secondMeal: boolean }[]>()
+      .notNull()
+      .default(sql`'[]'`),
     ...lifecycle,
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { MealBreakRule } from "../../src/domain/pay-rules";
+import type { MealPeriod } from "../../src/domain/pay-rules";
 import { timestamp } from "./columns";
 import { locations, organizations, staffMembers } from "./directory";
 
@@ -29,7 +29,10 @@ export const payRuleSets = sqliteTable(
     doubleTimeMultiplier: real("double_time_multiplier").notNull(),
     roundingIncrementMinutes: integer("rounding_increment_minutes").notNull(),
     roundingMode: text("rounding_mode").notNull(),
-    mealBreak: text("meal_break", { mode: "json" }).$type<MealBreakRule>(),
+    /** The meal periods in order (JSON array of {afterMinutes, minimumMinutes, waivableUpToMinutes?}); [] for none. */
+    mealBreaks: text("meal_breaks", { mode: "json" }).$type<MealPeriod[]>().notNull().default(sql`'[]'`),
+    /** Hours of the one meal premium a workday earns when it misses a period. */
+    mealPenaltyHours: real("meal_penalty_hours").notNull().default(1),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
     deletedAt: timestamp("deleted_at"),

@@ -106,6 +106,18 @@ export function clockOutFindings(
 }
 
 /**
+ * At clock-out, for the employer's own policy: MISSED_MEAL_BREAK when a mandatory break type of the location was due
+ * in the shift (it lasted longer than the type's frequencyMinutes) and not taken — `notTaken`, earliest due first
+ * (shift-totals' mandatoryBreaksNotTaken). Minutes: the shift's minutes past the earliest one's frequencyMinutes.
+ * Nothing is deducted for it; the pay rules' meal periods judge whether a premium is owed.
+ */
+export function mandatoryBreakFindings(shiftStart: Date, at: Date, notTaken: readonly { frequencyMinutes: number }[]): AttendanceFinding[] {
+  const first = notTaken[0];
+  if (!first) return [];
+  return [{ type: "MISSED_MEAL_BREAK", scheduleEntryId: null, minutes: wholeMinutes(shiftStart, at) - first.frequencyMinutes }];
+}
+
+/**
  * When the attendance pass closes a shift still open at `now`: at its entry's end if it works one, else at its start
  * plus `autoClockOutAfterMinutes`, never before its last punch. Null while it is not due: auto clock-out is off, the
  * shift has been open less than that, or its entry has not ended yet (a long scheduled shift is not cut short).

@@ -27,7 +27,8 @@ import {
 export type { EmployeePay, PayComputation, PayLine, PayLineKind, PayLineRule, PayTotals, Workweek } from "./pay-lines";
 export { sumPayTotals } from "./pay-lines";
 
-import { type GoverningSet, governingRuleSets, type MealBreakRule, type PayRuleSet, type PunchRounding } from "./pay-rules";
+import { type MealOpportunity, type MealWaiver, missedMealPeriod, waivedMealsOn } from "./meal-periods";
+import { type GoverningSet, governingRuleSets, type MealPeriod, type PayRuleSet, type PunchRounding } from "./pay-rules";
 import { type BreakSpan, shiftTotals } from "./shift-totals";
 
 /** A shift as stored, with its times (and its breaks') as local wall clock readings written with Z. */
@@ -110,51 +111,66 @@ export function payableMinutesForPay(shift: PayShift & { endTime: Date }, ruleSe
 }
 
 /**
- * The shift during which a workday passed `afterMinutes` of work without a qualifying meal break, or null. A meal
- * break qualifies when it is unpaid, taken (automatic deductions are not), at least `minimumMinutes` long, and
- * starts while work so far is at most `afterMinutes`; the time between two of the day's shifts counts as such a break.
+ * The breaks of a workday that may meet a meal period, with the day's work before each: a break qualifies when it is
+ * unpaid and taken (a legacy automatic deduction is not); the time between two of the day's shifts counts as one
+ * (clocking out and back in is how many take their meal).
  */
-function mealPenaltyShift(day: readonly PreparedShift[], meal: MealBreakRule): PreparedShift | null {
+function mealOpportunities(day: readonly PreparedShift[]): MealOpportunity[] {
+  const found: MealOpportunity[] = [];
   let workedBefore = 0;
-  let crossing: PreparedShift | null = null;
   for (const [index, prepared] of day.entries()) {
-    // Clocking out and back in is a break too (how many take their meal).
     const previous = day[index - 1];
-    const gap = previous ? Math.floor((prepared.start.getTime() - previous.end.getTime()) / MINUTE_MS) : 0;
-    if (gap >= meal.minimumMinutes && workedBefore <= meal.afterMinutes) return null;
+    if (previous) found.push({ workedBefore, minutes: Math.floor((prepared.start.getTime() - previous.end.getTime()) / MINUTE_MS) });
     const taken = prepared.shift.breaks.filter((b) => !b.automatic);
     for (const b of taken) {
       if (b.paid) continue;
       const breakEnd = b.endTime ?? prepared.end;
-      const length = Math.floor((breakEnd.getTime() - b.startTime.getTime()) / MINUTE_MS);
-      if (length < meal.minimumMinutes) continue;
+      const minutes = Math.floor((breakEnd.getTime() - b.startTime.getTime()) / MINUTE_MS);
       const at = b.startTime < prepared.start ? prepared.start : b.startTime > prepared.end ? prepared.end : b.startTime;
-      const workedAtBreak = workedBefore + shiftTotals({ start: prepared.start, end: at, breaks: taken }).payableDuration;
-      if (workedAtBreak <= meal.afterMinutes) return null;
+      found.push({ workedBefore: workedBefore + shiftTotals({ start: prepared.start, end: at, breaks: taken }).payableDuration, minutes });
     }
     workedBefore += prepared.payable;
-    if (!crossing && workedBefore > meal.afterMinutes) crossing = prepared;
   }
-  return crossing;
+  return found;
 }
 
 /**
- * Whether one employee's workday of closed shifts passed its meal rule's `afterMinutes` of work without a qualifying
- * meal break (as the MEAL_PENALTY line reads it, whatever the penalty's hours): the shift during which the day passed
- * it, and the day's payable minutes beyond it; null when the rule is met or there is none. Judged on the punches as
- * they were, never rounded ones (Donohue v. AMN Services, 11 Cal.5th 58 (2021)).
+ * The meal period a workday of prepared shifts (in start order) missed, with the shift during which the day passed
+ * that period's afterMinutes and the day's payable minutes beyond it; null when every period due was met or waived.
+ */
+function judgeMeals(day: readonly PreparedShift[], periods: readonly MealPeriod[], waived: readonly boolean[]) {
+  const total = day.reduce((sum, p) => sum + p.payable, 0);
+  const missed = missedMealPeriod(periods, total, mealOpportunities(day), waived);
+  if (!missed) return null;
+  let worked = 0;
+  let crossing = day[day.length - 1]!;
+  for (const prepared of day) {
+    worked += prepared.payable;
+    if (worked > missed.afterMinutes) {
+      crossing = prepared;
+      break;
+    }
+  }
+  return { crossing, minutesPast: total - missed.afterMinutes };
+}
+
+/**
+ * Whether one employee's workday of closed shifts missed a meal period of its rules (as the MEAL_PENALTY line reads
+ * it, whatever the penalty's hours): the shift during which the day passed the missed period's afterMinutes, and the
+ * day's payable minutes beyond it; null when every period was met or waived, or there is none. `waived`: the
+ * employee's waivers in force that day (waivedMealsOn). Judged on the punches as they were, never rounded ones
+ * (Donohue v. AMN Services, 11 Cal.5th 58 (2021)).
  */
 export function missedMealBreak(
   day: readonly (PayShift & { endTime: Date })[],
   governing: GoverningSet,
+  waived: readonly boolean[] = [],
 ): { shiftId: string; minutesPast: number } | null {
-  const meal = governing.rules.mealBreak;
-  if (!meal) return null;
+  const periods = governing.rules.mealBreaks;
+  if (periods.length === 0) return null;
   const prepared = [...day].sort((a, b) => a.startTime.getTime() - b.startTime.getTime()).map((shift) => prepare(shift, governing, false));
-  const payable = prepared.reduce((sum, p) => sum + p.payable, 0);
-  if (payable <= meal.afterMinutes) return null;
-  const crossing = mealPenaltyShift(prepared, meal);
-  return crossing && { shiftId: crossing.shift.id, minutesPast: payable - meal.afterMinutes };
+  const missed = judgeMeals(prepared, periods, waived);
+  return missed && { shiftId: missed.crossing.shift.id, minutesPast: missed.minutesPast };
 }
 
 /** One employee's workweek as classification fills it: the weekly threshold's count, the run of days, the pay basis. */
@@ -318,18 +334,21 @@ interface MealDay {
   shifts: PreparedShift[];
 }
 
-/** The meal penalty of a workday judged on its shifts' actual punches (Cal. Labor Code 512(a), 226.7(c)). */
-function mealPenalty(meal: MealDay, week: WorkweekState): PendingLine | null {
-  const rule = meal.governing.rules.mealBreak;
-  if (!rule || rule.penaltyHours <= 0) return null;
+/**
+ * The meal premium of a workday judged on its shifts' actual punches (Cal. Labor Code 512(a)): one per workday at
+ * most, however many meal periods it missed (226.7(c)).
+ */
+function mealPenalty(meal: MealDay, week: WorkweekState, waived: readonly boolean[]): PendingLine | null {
+  const { mealBreaks, mealPenaltyHours } = meal.governing.rules;
+  if (mealBreaks.length === 0 || mealPenaltyHours <= 0) return null;
   const actual = meal.shifts.map((p) => (p.governing.rules.rounding.incrementMinutes === 0 ? p : prepare(p.shift, p.governing, false)));
-  if (actual.reduce((sum, p) => sum + p.payable, 0) <= rule.afterMinutes) return null;
-  const crossing = mealPenaltyShift(actual, rule);
-  if (!crossing) return null;
-  const minutes = Math.round(rule.penaltyHours * 60);
+  const missed = judgeMeals(actual, mealBreaks, waived);
+  if (!missed) return null;
+  const { crossing } = missed;
+  const minutes = Math.round(mealPenaltyHours * 60);
   return {
     fields: { date: meal.day.date, shiftId: null, kind: "MEAL_PENALTY", rule: "MEAL_BREAK", minutes, ruleSetId: meal.governing.ruleSetId },
-    hours: rule.penaltyHours,
+    hours: mealPenaltyHours,
     week,
     wage: null,
     premium: null,
@@ -349,11 +368,15 @@ const isClosed = (shift: PayShift): shift is PayShift & { endTime: Date } => shi
 type Governing = ReturnType<typeof governingRuleSets>;
 type Timeline = readonly CalendarSegment[];
 
+/** Which of a workday's meal periods the employee waived (by the staff member's dated waivers). */
+type Waived = (date: string) => readonly boolean[];
+
 /**
  * Every closed shift's lines of one employee (in start order), before their rates: parts classified workday by
  * workday in time order, each workweek apart; then each workday's meal penalty after its shift lines.
  */
-function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, timeline: Timeline) {
+
+function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, timeline: Timeline, waived: Waived) {
   const parts: Part[] = [];
   const meals = new Map<string, MealDay>();
   for (const shift of shifts) {
@@ -397,7 +420,7 @@ function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], g
   }
   const penalties: PendingLine[] = [];
   for (const meal of meals.values()) {
-    const line = mealPenalty(meal, weekOf(meal.day));
+    const line = mealPenalty(meal, weekOf(meal.day), waived(meal.day.date));
     if (line) penalties.push(line);
   }
   return { lines: penalties.length ? mergePending(pending, penalties) : pending, weeks };
@@ -490,8 +513,8 @@ function premiumLine(premium: PremiumOwed, weeks: Iterable<WorkweekState>): Line
 }
 
 /** An employee's lines with their workweeks' regular rates set. */
-function ratedLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, timeline: Timeline) {
-  const computed = employeeShiftLines(shifts, governing, timeline);
+function ratedLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, timeline: Timeline, waived: Waived) {
+  const computed = employeeShiftLines(shifts, governing, timeline, waived);
   for (const week of computed.weeks.values()) setRegularRate(week);
   return computed;
 }
@@ -535,8 +558,13 @@ const ROUNDING_REACH_MS = 15 * MINUTE_MS;
  * employee worked in (otherwise both are one computation). The new-week count wins a tie. Each change is decided
  * on the employee's whole computation: the weeks of other changes are the same in both.
  */
-function linesAtTheGreaterCount(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, counts: OverlapCounts) {
-  let best = ratedLines(shifts, governing, counts.timeline);
+function linesAtTheGreaterCount(
+  shifts: readonly (PayShift & { endTime: Date })[],
+  governing: Governing,
+  counts: OverlapCounts,
+  waived: Waived,
+) {
+  let best = ratedLines(shifts, governing, counts.timeline, waived);
   let inOld: WorkweekOverlap[] = [];
   let bestCents: number | null = null;
   for (const overlap of counts.overlaps) {
@@ -545,7 +573,7 @@ function linesAtTheGreaterCount(shifts: readonly (PayShift & { endTime: Date })[
     );
     if (!worked) continue;
     const trial = [...inOld, overlap];
-    const other = ratedLines(shifts, governing, counts.inOldWeek(trial));
+    const other = ratedLines(shifts, governing, counts.inOldWeek(trial), waived);
     bestCents ??= centsOfLines(best.lines);
     const otherCents = centsOfLines(other.lines);
     if (otherCents > bestCents) {
@@ -566,6 +594,8 @@ export interface PayInput {
   ruleSets: readonly PayRuleSet[];
   /** Fair Workweek premiums (change log and rest); those dated outside the range are left out. */
   premiums?: readonly PremiumOwed[];
+  /** The employees' dated meal waivers (none: nobody waived a meal). */
+  mealWaivers?: readonly MealWaiver[];
 }
 
 /**
@@ -599,7 +629,7 @@ export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
  * (GET /timesheets/pay streams its answer) holds one employee's lines at a time instead of the page's.
  */
 export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmployeePay> {
-  const { startDate, endDate } = input;
+  const { startDate, endDate, mealWaivers = [] } = input;
   const governing = governingRuleSets(input.ruleSets);
   const timelines = overlapCounts(organizationCalendar(input.ruleSets));
   const closed = input.shifts.filter(isClosed).sort(compareShifts);
@@ -622,7 +652,8 @@ export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmploye
     while (t < timeOff.length && timeOff[t]!.employeeId === employeeId) t++;
     const fromPremiums = q;
     while (q < premiums.length && premiums[q]!.employeeId === employeeId) q++;
-    const { lines: pending, weeks } = linesAtTheGreaterCount(closed.slice(from, s), governing, timelines);
+    const waived = (date: string) => waivedMealsOn(mealWaivers, employeeId, date);
+    const { lines: pending, weeks } = linesAtTheGreaterCount(closed.slice(from, s), governing, timelines, waived);
     const answered = pending.filter((l) => l.fields.date >= startDate && l.fields.date <= endDate);
     const shiftLines: ChargedLine[] = answered.map((l) => {
       const { rate, basis } = rateOfLine(l);

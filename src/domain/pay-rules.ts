@@ -16,6 +16,18 @@ export interface PunchRounding {
   mode: RoundingMode;
 }
 
+/**
+ * One meal period: due when a workday's work passes `afterMinutes`, met by an unpaid break of at least
+ * `minimumMinutes` begun by then. With `waivableUpToMinutes`, an employee who waived it (a dated waiver on the staff
+ * member) is excused on workdays of at most that much work — only while no earlier period was waived that day.
+ */
+export interface MealPeriod {
+  afterMinutes: number;
+  minimumMinutes: number;
+  waivableUpToMinutes?: number | null;
+}
+
+/** The single meal rule old clients read and write as `mealBreak`: the first meal period and the penalty's hours. */
 export interface MealBreakRule {
   afterMinutes: number;
   minimumMinutes: number;
@@ -34,7 +46,10 @@ export interface PayRules {
   overtimeMultiplier: number;
   doubleTimeMultiplier: number;
   rounding: PunchRounding;
-  mealBreak: MealBreakRule | null;
+  /** The meal periods in order of afterMinutes; empty: no meal rule. */
+  mealBreaks: readonly MealPeriod[];
+  /** Hours of the one premium a workday earns when a meal period is missed (Cal. Labor Code 226.7(c)); 0: none. */
+  mealPenaltyHours: number;
 }
 
 /** A stored set: its rules plus where and from when it governs. */
@@ -55,7 +70,8 @@ const NO_RULES: PayRules = {
   overtimeMultiplier: 1.5,
   doubleTimeMultiplier: 2,
   rounding: { incrementMinutes: 0, mode: "NEAREST" },
-  mealBreak: null,
+  mealBreaks: [],
+  mealPenaltyHours: 1,
 };
 
 /** What each preset fills in; CUSTOM starts from nothing, like NONE, and takes what the request says. */
@@ -69,23 +85,69 @@ export const PRESET_RULES: Readonly<Record<PayPreset, PayRules>> = {
     dailyDoubleTimeAfterMinutes: 720,
     weeklyOvertimeAfterMinutes: 2400,
     seventhConsecutiveDay: true,
-    mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 1 },
+    // Cal. Labor Code 512(a): a first meal before the end of the 5th hour (waivable when the workday is at most 6 h), a
+    // second before the end of the 10th (waivable when it is at most 12 h and the first was not waived); 226.7(c).
+    mealBreaks: [
+      { afterMinutes: 300, minimumMinutes: 30, waivableUpToMinutes: 360 },
+      { afterMinutes: 600, minimumMinutes: 30, waivableUpToMinutes: 720 },
+    ],
+    mealPenaltyHours: 1,
   },
 };
 
 /** Where no set governs a workday: no overtime, no rounding, no penalty; lines name no rule set. */
 export const DEFAULT_RULES: PayRules = NO_RULES;
 
+/** What a request may say of meals: the periods and the penalty, or the single `mealBreak` of old clients. */
+export interface MealRequest {
+  mealBreaks?: readonly MealPeriod[];
+  mealPenaltyHours?: number;
+  mealBreak?: MealBreakRule | null;
+}
+
+/** The single `mealBreak` old clients read: the first meal period with the penalty's hours, or null without one. */
+export const legacyMealBreak = (rules: Pick<PayRules, "mealBreaks" | "mealPenaltyHours">): MealBreakRule | null => {
+  const first = rules.mealBreaks[0];
+  return first ? { afterMinutes: first.afterMinutes, minimumMinutes: first.minimumMinutes, penaltyHours: rules.mealPenaltyHours } : null;
+};
+
+/**
+ * The meal rules a request means over `base` (the preset's on create, the set's own on PATCH): `mealBreaks` and
+ * `mealPenaltyHours` as given; else an old client's `mealBreak` sets the first period's afterMinutes and
+ * minimumMinutes (keeping its waiver limit and the later periods) and the penalty's hours, and null removes every
+ * period. Given beside `mealBreaks`, `mealBreak` must say what they say (mealRequestProblems).
+ */
+export function mealRulesOf(base: Pick<PayRules, "mealBreaks" | "mealPenaltyHours">, request: MealRequest) {
+  const legacy = request.mealBreak;
+  let { mealBreaks, mealPenaltyHours } = base;
+  if (legacy === null) mealBreaks = [];
+  else if (legacy !== undefined) {
+    const [first, ...later] = base.mealBreaks;
+    mealBreaks = [{ ...first, afterMinutes: legacy.afterMinutes, minimumMinutes: legacy.minimumMinutes }, ...later];
+    mealPenaltyHours = legacy.penaltyHours;
+  }
+  return { mealBreaks: request.mealBreaks ?? mealBreaks, mealPenaltyHours: request.mealPenaltyHours ?? mealPenaltyHours };
+}
+
+/** `mealBreak` sent beside `mealBreaks` saying something else: 400 naming it, rather than one silently winning. */
+export function mealRequestProblems(request: MealRequest, rules: Pick<PayRules, "mealBreaks" | "mealPenaltyHours">): FieldProblem[] {
+  if (request.mealBreak === undefined || (request.mealBreaks === undefined && request.mealPenaltyHours === undefined)) return [];
+  const said = legacyMealBreak(rules);
+  const same = JSON.stringify(said) === JSON.stringify(request.mealBreak && { ...request.mealBreak });
+  return same ? [] : [{ path: "mealBreak", message: "contradicts mealBreaks/mealPenaltyHours: send one or the other" }];
+}
+
 /**
  * The rules a request means: each field it leaves out (undefined) comes from its preset; an explicit null is
- * kept (e.g. CALIFORNIA without weekly overtime). `rounding` may be given in part.
+ * kept (e.g. CALIFORNIA without weekly overtime). `rounding` may be given in part; meals as mealRulesOf says.
  */
 export function fillFromPreset(
   preset: PayPreset,
-  request: Partial<Omit<PayRules, "rounding">> & { rounding?: Partial<PunchRounding> },
+  request: Partial<Omit<PayRules, "rounding" | "mealBreaks" | "mealPenaltyHours">> & { rounding?: Partial<PunchRounding> } & MealRequest,
 ): PayRules {
   const base = PRESET_RULES[preset];
-  const pick = <K extends keyof PayRules>(key: K): PayRules[K] => (request[key] === undefined ? base[key] : (request[key] as PayRules[K]));
+  const pick = <K extends Exclude<keyof PayRules, "mealBreaks" | "mealPenaltyHours">>(key: K): PayRules[K] =>
+    request[key] === undefined ? base[key] : (request[key] as PayRules[K]);
   return {
     workweekStartsOn: pick("workweekStartsOn"),
     workdayStartsAt: pick("workdayStartsAt"),
@@ -96,7 +158,7 @@ export function fillFromPreset(
     overtimeMultiplier: pick("overtimeMultiplier"),
     doubleTimeMultiplier: pick("doubleTimeMultiplier"),
     rounding: { ...base.rounding, ...stripUndefined(request.rounding ?? {}) },
-    mealBreak: request.mealBreak === undefined ? base.mealBreak : request.mealBreak,
+    ...mealRulesOf(base, request),
   };
 }
 
@@ -116,6 +178,8 @@ export function payRuleProblems(input: {
   preset: unknown;
   effectiveFrom?: unknown;
   rules: { [K in keyof PayRules]?: unknown };
+  /** An old client's `mealBreak` as sent, checked under its own name. */
+  mealBreak?: unknown;
 }): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const { rules } = input;
@@ -146,7 +210,49 @@ export function payRuleProblems(input: {
     problem("rounding.incrementMinutes", `must be one of ${ROUNDING_INCREMENTS.join(", ")}`);
   }
   if (!ROUNDING_MODES.includes(rounding?.mode as RoundingMode)) problem("rounding.mode", `must be one of ${ROUNDING_MODES.join(", ")}`);
-  problems.push(...mealBreakProblems(rules.mealBreak));
+  if (input.mealBreak !== undefined) problems.push(...mealBreakProblems(input.mealBreak));
+  // The first period's own fields came from an old client's mealBreak: reported once, under its name.
+  const fromLegacy = (p: FieldProblem) => input.mealBreak !== undefined && /^mealBreaks\.0\.(afterMinutes|minimumMinutes)$/.test(p.path);
+  problems.push(...mealPeriodProblems(rules.mealBreaks).filter((p) => !fromLegacy(p)));
+  const hours = rules.mealPenaltyHours;
+  if (typeof hours !== "number" || !Number.isFinite(hours) || hours < 0 || hours > MEAL_PENALTY_HOURS_MAX) {
+    problems.push({ path: "mealPenaltyHours", message: `must be a number of hours from 0 to ${MEAL_PENALTY_HOURS_MAX}` });
+  }
+  return problems;
+}
+
+/** The most meal periods a set may hold: California's two, with room for a stricter agreement's. */
+export const MEAL_PERIODS_MAX = 4;
+
+/**
+ * What is wrong with meal periods: at most MEAL_PERIODS_MAX, each due after MEAL_AFTER_MINUTES_MIN to 1440 minutes of
+ * work (each later than the one before), a break of at least a minute and no longer than the work before it, and a
+ * waiver limit (null or absent: not waivable) above afterMinutes and at most 1440.
+ */
+export function mealPeriodProblems(value: unknown): FieldProblem[] {
+  if (!Array.isArray(value)) return [{ path: "mealBreaks", message: "must be an array of meal periods" }];
+  if (value.length > MEAL_PERIODS_MAX) return [{ path: "mealBreaks", message: `must hold at most ${MEAL_PERIODS_MAX} meal periods` }];
+  const problems: FieldProblem[] = [];
+  let previous = 0;
+  value.forEach((period: Partial<MealPeriod> | undefined, i) => {
+    const at = (field: string) => `mealBreaks.${i}.${field}`;
+    const after = period?.afterMinutes;
+    const afterOk = isWholeMinutes(after) && after >= MEAL_AFTER_MINUTES_MIN && after <= 1440;
+    if (!afterOk)
+      problems.push({ path: at("afterMinutes"), message: `must be a whole number of minutes from ${MEAL_AFTER_MINUTES_MIN} to 1440` });
+    else if (after <= previous) problems.push({ path: at("afterMinutes"), message: "must be later than the period before it" });
+    const minimum = period?.minimumMinutes;
+    if (!isWholeMinutes(minimum) || minimum === 0)
+      problems.push({ path: at("minimumMinutes"), message: "must be a whole number of minutes above 0" });
+    else if (afterOk && minimum > after) {
+      problems.push({ path: at("minimumMinutes"), message: "must not be longer than afterMinutes, the work before the break" });
+    }
+    const limit = period?.waivableUpToMinutes;
+    if (limit !== undefined && limit !== null && !(isWholeMinutes(limit) && afterOk && limit > after && limit <= 1440)) {
+      problems.push({ path: at("waivableUpToMinutes"), message: "must be null or whole minutes above afterMinutes, at most 1440" });
+    }
+    if (afterOk) previous = after;
+  });
   return problems;
 }
 

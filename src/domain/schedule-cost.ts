@@ -100,13 +100,13 @@ export function entryWage(entry: ScheduledEntry, date: string, sources: WageSour
 }
 
 /**
- * An entry as the shift it plans: its start and end, its breaks (plannedBreaks) and the automatic deductions a
- * clock-out would add for the mandatory break types of its location it does not plan (closeShift), its wage.
+ * An entry as the shift it plans: its start and end, its breaks (plannedBreaks) closed as a clock-out closes a shift
+ * (closeShift: a mandatory break type it does not plan is not deducted, as it would not be at clock-out), its wage.
  */
 export function plannedShift(entry: ScheduledEntry, typesAtLocation: readonly PlannedBreakType[], wage: number | null): WorkedShift {
   const named = entry.breakTypeIds.flatMap((id) => typesAtLocation.filter((t) => t.id === id));
   const breaks = plannedBreaks(entry.startAt, entry.endAt, named);
-  const closed = closeShift({ start: entry.startAt, end: entry.endAt, breaks, breakTypes: typesAtLocation });
+  const closed = closeShift({ start: entry.startAt, end: entry.endAt, breaks });
   return {
     id: entry.id,
     employeeId: entry.employeeId,
@@ -125,9 +125,9 @@ const overlaps = (a: { start: number; end: number }, b: { start: number; end: nu
 /**
  * An open shift as it is expected to close: at the later of `now` and the planned end of the entries it covers
  * (those of its staff member overlapping it so far, [start, now]); its open break ends at the later of now and the
- * break's planned length, and the mandatory break types of its location not taken are deducted as a clock-out would.
+ * break's planned length; as at clock-out, a break not taken is not deducted.
  */
-function projectedOpenShift(shift: WorkedShift, covered: readonly ScheduledEntry[], now: number, types: readonly PlannedBreakType[]) {
+function projectedOpenShift(shift: WorkedShift, covered: readonly ScheduledEntry[], now: number) {
   const end = Math.max(now, shift.startAt.getTime(), ...covered.map((e) => e.endAt.getTime()));
   const breaks = shift.breaks
     .map(domainBreak)
@@ -136,7 +136,7 @@ function projectedOpenShift(shift: WorkedShift, covered: readonly ScheduledEntry
         ? { ...b, endTime: new Date(Math.min(end, Math.max(now, b.startTime.getTime() + b.durationInSettingsMinutes * MINUTE_MS))) }
         : b,
     );
-  const closed = closeShift({ start: shift.startAt, end: new Date(end), breaks, breakTypes: types });
+  const closed = closeShift({ start: shift.startAt, end: new Date(end), breaks });
   return { ...shift, endAt: new Date(end), breaks: closed.breaks.map(storedBreak) };
 }
 
@@ -167,7 +167,7 @@ export function projectedShifts(input: {
       overlaps(span, { start: e.startAt.getTime(), end: e.endAt.getTime() }),
     );
     for (const entry of covered) represented.add(entry.id);
-    out.push(shift.endAt === null ? projectedOpenShift(shift, covered, now, typesAt(shift.locationId)) : shift);
+    out.push(shift.endAt === null ? projectedOpenShift(shift, covered, now) : shift);
   }
   for (const entry of input.entries) {
     if (represented.has(entry.id) || entry.endAt.getTime() <= now) continue;

@@ -1,6 +1,6 @@
 import { businessDate } from "./local-time";
 import { overlappingIndexes, within } from "./shift-overlap";
-import { type BreakRule, closeShift, type ShiftBreak, type ShiftTotals } from "./shift-totals";
+import { closeShift, type ShiftBreak, type ShiftTotals } from "./shift-totals";
 
 /** A manual or edited shift is at most this long; a longer one is almost always a typo in a date. */
 export const MAX_SHIFT_MINUTES = 24 * 60;
@@ -25,7 +25,6 @@ export interface ShiftPlanInput {
   end: Date | null;
   utcOffset: number;
   breaks: readonly ShiftBreak[];
-  breakTypes: readonly BreakRule[];
   /** Where break problems are reported: "breaks" for the request's own list. */
   breaksPath?: string;
 }
@@ -55,7 +54,7 @@ function breakProblems(input: ShiftPlanInput): FieldProblem[] {
 
 /**
  * The stored form of a manual or edited shift: its business date (local date of the start), its breaks and
- * totals from the same closeShift as clock-out (automatic deductions recomputed). An open shift keeps its
+ * totals from the same closeShift as clock-out (a break not taken is never deducted). An open shift keeps its
  * breaks and reads 0 until it is closed.
  */
 export function planShift(input: ShiftPlanInput): ShiftPlan {
@@ -69,6 +68,6 @@ export function planShift(input: ShiftPlanInput): ShiftPlan {
   if (errors.length > 0) return { ok: false, errors };
   const date = businessDate(start, input.utcOffset);
   if (!end) return { ok: true, businessDate: date, breaks: [...input.breaks], totals: OPEN_TOTALS };
-  const closed = closeShift({ start, end, breaks: input.breaks, breakTypes: input.breakTypes });
+  const closed = closeShift({ start, end, breaks: input.breaks });
   return { ok: true, businessDate: date, breaks: closed.breaks, totals: closed.totals };
 }

@@ -4,7 +4,7 @@ const MINUTE_MS = 60_000;
 
 /** One element of a shift's `breaks`, with instants as Dates. */
 export interface ShiftBreak {
-  /** The stored break's id, carried through unchanged (absent on a new automatic deduction). */
+  /** The stored break's id, carried through unchanged (absent on a break not stored yet). */
   id?: string;
   startTime: Date;
   endTime: Date | null;
@@ -54,35 +54,27 @@ export const closeBreaks = (breaks: readonly ShiftBreak[], at: Date): ShiftBreak
   breaks.map((b) => (b.endTime ? b : { ...b, endTime: at < b.startTime ? b.startTime : at }));
 
 /**
- * One automatic unpaid break per mandatory, enabled break type that was not taken (no break of that type) in a
- * shift longer than the type's frequencyMinutes. It is placed where it was due, at start + frequencyMinutes,
- * moved earlier when needed so that it ends by clock-out; it deducts its full durationMinutes.
+ * The mandatory, enabled break types a closed shift longer than their frequencyMinutes did not take (no break of that
+ * type), earliest due first. Nothing is deducted for them (29 CFR 785.19(a): only a meal actually taken is unpaid
+ * time); clock-out raises MISSED_MEAL_BREAK instead, and the pay rules' meal periods judge any premium.
  */
-export function automaticDeductions(input: {
+export function mandatoryBreaksNotTaken<T extends BreakRule>(input: {
   start: Date;
   end: Date;
-  breaks: readonly ShiftBreak[];
-  breakTypes: readonly BreakRule[];
-}): ShiftBreak[] {
-  const { start, end, breaks, breakTypes } = input;
-  const shiftMinutes = wholeMinutes(start.getTime(), end.getTime());
-  const taken = new Set(breaks.filter((b) => !b.automatic).map((b) => b.typeId));
-  return breakTypes
+  breaks: readonly Pick<ShiftBreak, "typeId" | "automatic">[];
+  breakTypes: readonly T[];
+}): T[] {
+  const shiftMinutes = wholeMinutes(input.start.getTime(), input.end.getTime());
+  const taken = new Set(input.breaks.filter((b) => !b.automatic).map((b) => b.typeId));
+  return input.breakTypes
     .filter((t) => t.mandatory && t.enabled !== false && shiftMinutes > t.frequencyMinutes && !taken.has(t.id))
-    .map((t) => {
-      const due = start.getTime() + t.frequencyMinutes * MINUTE_MS;
-      const latest = end.getTime() - t.durationMinutes * MINUTE_MS;
-      const startMs = Math.max(start.getTime(), Math.min(due, latest));
-      return {
-        ...breakSettingsOf({ ...t, paid: false }),
-        startTime: new Date(startMs),
-        endTime: new Date(startMs + t.durationMinutes * MINUTE_MS),
-        automatic: true,
-      };
-    });
+    .sort((a, b) => a.frequencyMinutes - b.frequencyMinutes);
 }
 
-/** A real break counts only its time inside the shift; an automatic one deducts its configured minutes. */
+/**
+ * A real break counts only its time inside the shift; an automatic one (recorded before breaks not taken stopped being
+ * deducted, kept as stored until the shift is edited) its configured minutes.
+ */
 function breakMinutes(b: BreakSpan, shiftStartMs: number, shiftEndMs: number): number {
   if (b.automatic) return b.durationInSettingsMinutes;
   const from = Math.max(b.startTime.getTime(), shiftStartMs);
@@ -110,20 +102,18 @@ export function shiftTotals(input: { start: Date; end: Date | null; breaks: read
 }
 
 /**
- * Clock-out and every edit of a closed shift: close the open break, recompute the automatic deductions from
- * scratch (earlier ones are dropped, so recomputing is idempotent), and total. Breaks come back by start time.
+ * Clock-out and every edit of a closed shift: close the open break and total. A break not taken is never added
+ * (mandatoryBreaksNotTaken says which were due), and an automatic deduction recorded before is dropped, so every
+ * minute between the punches not spent on a break taken is paid. Breaks come back by start time.
  */
-export function closeShift(input: { start: Date; end: Date; breaks: readonly ShiftBreak[]; breakTypes: readonly BreakRule[] }): {
+export function closeShift(input: { start: Date; end: Date; breaks: readonly ShiftBreak[] }): {
   breaks: ShiftBreak[];
   totals: ShiftTotals;
 } {
-  const real = closeBreaks(
+  const breaks = closeBreaks(
     input.breaks.filter((b) => !b.automatic),
     input.end,
-  );
-  const breaks = [...real, ...automaticDeductions({ ...input, breaks: real })].sort(
-    (a, b) => a.startTime.getTime() - b.startTime.getTime(),
-  );
+  ).sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
   return { breaks, totals: shiftTotals({ start: input.start, end: input.end, breaks }) };
 }
 

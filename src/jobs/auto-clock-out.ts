@@ -12,6 +12,7 @@ import {
   EARLY_CLOCK_IN_WINDOW_MINUTES,
   entryWorkedAt,
   LONGEST_ENTRY_MINUTES,
+  mandatoryBreakFindings,
   SHORTEST_AUTO_CLOCK_OUT_MINUTES,
 } from "@/domain/attendance";
 import { AUTO_ORIGIN } from "@/domain/punch-source";
@@ -48,7 +49,7 @@ function dueShiftIds(now: Date, cursor: ShiftCursor, limit: number): SQL {
 
 /**
  * One chunk of shifts due for automatic clock-out, in one read batch: the shifts with their threshold, the break
- * types of their locations (automatic deductions at close) and the published entries they may work.
+ * types of their locations (mandatory ones not taken raise MISSED_MEAL_BREAK) and the published entries they may work.
  */
 export async function readDueShifts(db: Database, now: Date, cursor: ShiftCursor, limit: number) {
   const due = dueShiftIds(now, cursor, limit);
@@ -109,6 +110,8 @@ export interface Closure {
   closed: ReturnType<typeof closedShift>;
   /** The MISSED_CLOCK_OUT this close raises: made here, so only this batch's close can have written it. */
   exceptionId: string;
+  /** The MISSED_MEAL_BREAK it raises when a mandatory break type was due and not taken (closed.notTaken). */
+  missedBreak: { id: string; minutes: number } | null;
 }
 
 /** The closures due now among a chunk's shifts (autoClockOutAt), each closed as a clock-out closes it (closedShift). */
@@ -122,7 +125,9 @@ export function planClosures({ rows, types, entries }: DueShifts, now: Date): Cl
     if (!at) return [];
     const here = types.filter((t) => t.locationId === shift.locationId);
     const closed = closedShift(shift, breaks, here, { at, flags: ["AUTO_CLOCK_OUT"] }, now, AUTO_ORIGIN);
-    return [{ shift, scheduleEntryId: entry?.id ?? null, closed, exceptionId: newId() }];
+    const [missed] = mandatoryBreakFindings(shift.startAt, at, closed.notTaken);
+    const missedBreak = missed ? { id: newId(), minutes: missed.minutes ?? 0 } : null;
+    return [{ shift, scheduleEntryId: entry?.id ?? null, closed, exceptionId: newId(), missedBreak }];
   });
 }
 
@@ -152,12 +157,22 @@ const closedByThisBatch = sql.raw(
 
 const json = (items: unknown[]) => JSON.stringify(items);
 
+/** What each exception of a close names: where, who, when and the entry it is measured against. */
+const exceptionOf = (c: Closure) => ({
+  organizationId: c.shift.organizationId,
+  locationId: c.shift.locationId,
+  employeeId: c.shift.employeeId,
+  businessDate: c.shift.businessDate,
+  scheduleEntryId: c.scheduleEntryId,
+});
+
 /**
  * Closes a chunk's shifts in one atomic batch of a fixed number of statements (one JSON parameter each, whatever the
  * chunk's size). The close is a conditional update — still open, still the version read, not frozen for a move, its
  * day not locked; MISSED_CLOCK_OUT follows for the shifts it closed (once per shift), and everything else only for the
- * shifts whose exception this batch wrote: the open break ended, the automatic deductions, the clock-out (and
- * break-end) events on the shift's record, and the events `shift.clocked_out` and `attendance_exception.raised`. A
+ * shifts whose exception this batch wrote: the open break ended, MISSED_MEAL_BREAK for a mandatory break type not taken
+ * (nothing is deducted for it), the clock-out (and break-end) events on the shift's record, and the events
+ * `shift.clocked_out` and `attendance_exception.raised`. A
  * shift a real clock-out closed a moment before is left entirely alone. Answers how many shifts it closed.
  */
 export async function closeShifts(db: Database, closures: readonly Closure[], now: Date): Promise<number> {
@@ -172,18 +187,10 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     payableDuration: c.closed.changes.payableDuration,
     flags: c.closed.changes.flags,
   }));
-  const exceptions = closures.map((c) => ({
-    close: closeOf(c),
-    organizationId: c.shift.organizationId,
-    locationId: c.shift.locationId,
-    employeeId: c.shift.employeeId,
-    businessDate: c.shift.businessDate,
-    scheduleEntryId: c.scheduleEntryId,
-    minutes: c.closed.changes.duration,
-  }));
+  const exceptions = closures.map((c) => ({ close: closeOf(c), ...exceptionOf(c), minutes: c.closed.changes.duration }));
   const endedBreaks = closures.flatMap((c) => (c.closed.ended ? [{ close: closeOf(c), breakId: c.closed.ended.id }] : []));
-  const automatic = closures.flatMap((c) =>
-    c.closed.automatic.map((b) => ({ close: closeOf(c), ...b, startAt: b.startAt.getTime(), endAt: b.endAt?.getTime() ?? null })),
+  const missedBreaks = closures.flatMap((c) =>
+    c.missedBreak ? [{ close: closeOf(c), ...exceptionOf(c), id: c.missedBreak.id, minutes: c.missedBreak.minutes }] : [],
   );
   const punch = (c: Closure, kind: string, breakId: string) => ({
     close: closeOf(c),
@@ -197,6 +204,7 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     punch(c, "clock_out", ""),
     ...(c.closed.ended ? [punch(c, "break_end", c.closed.ended.id)] : []),
   ]);
+  const raisedIds = [...closures.map((c) => c.exceptionId), ...missedBreaks.map((m) => m.id)];
   const [closed] = await db.batch([
     rawRun(
       db,
@@ -226,12 +234,13 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     ),
     rawRun(
       db,
-      sql`INSERT INTO shift_breaks (id, organization_id, shift_id, type_id, name, paid, mandatory, frequency_minutes,
-          duration_in_settings_minutes, start_at, end_at, automatic)
-        SELECT ${field("id")}, ${field("organizationId")}, ${field("shiftId")}, ${field("typeId")}, ${field("name")}, ${field("paid")},
-          ${field("mandatory")}, ${field("frequencyMinutes")}, ${field("durationInSettingsMinutes")}, ${field("startAt")},
-          ${field("endAt")}, 1
-        FROM json_each(${json(automatic)}) j WHERE ${closedByThisBatch}`,
+      sql`INSERT INTO attendance_exceptions (id, organization_id, location_id, employee_id, type, business_date,
+          schedule_entry_id, shift_id, minutes, status, note, detected_at, resolved_at, resolved_by, updated_at)
+        SELECT ${field("id")}, ${field("organizationId")}, ${field("locationId")}, ${field("employeeId")},
+          'MISSED_MEAL_BREAK', ${field("businessDate")}, NULL, ${field("close.shiftId")}, ${field("minutes")},
+          'OPEN', NULL, ${time}, NULL, NULL, ${time}
+        FROM json_each(${json(missedBreaks)}) j WHERE ${closedByThisBatch}
+        ON CONFLICT DO NOTHING`,
     ),
     rawRun(
       db,
@@ -249,7 +258,7 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     }),
     eventsOfRowsByOrganization(db, now, {
       table: attendanceExceptions,
-      where: sql`${attendanceExceptions.id} IN (SELECT value FROM json_each(${json(closures.map((c) => c.exceptionId))}))`,
+      where: sql`${attendanceExceptions.id} IN (SELECT value FROM json_each(${json(raisedIds)}))`,
       typeOf: sql`'attendance_exception.raised'`,
     }),
   ]);

@@ -2,8 +2,10 @@ import type { payRuleSets } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import {
   type PayRuleSet as DomainRuleSet,
+  legacyMealBreak,
   MEAL_AFTER_MINUTES_MIN,
   MEAL_PENALTY_HOURS_MAX,
+  MEAL_PERIODS_MAX,
   PAY_PRESETS,
   ROUNDING_INCREMENTS,
   ROUNDING_MODES,
@@ -62,6 +64,35 @@ const MealBreak = z
       `afterMinutes is ${MEAL_AFTER_MINUTES_MIN} to 1440, minimumMinutes at most afterMinutes (a break longer than the work before it is a 400), penaltyHours 0 to ${MEAL_PENALTY_HOURS_MAX}.`,
   });
 
+const MealPeriod = z
+  .object({
+    afterMinutes: z
+      .number()
+      .int()
+      .min(MEAL_AFTER_MINUTES_MIN)
+      .max(1440)
+      .openapi({ example: 300, description: `Minutes of work, ${MEAL_AFTER_MINUTES_MIN} to 1440, each period later than the one before.` }),
+    minimumMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(1440)
+      .openapi({ example: 30, description: "Minutes of the break, at least 1 and not above afterMinutes." }),
+    waivableUpToMinutes: orNull(z.number().int().min(1).max(1440))
+      .optional()
+      .openapi({
+        example: 720,
+        description:
+          "Null or absent: not waivable. Else an employee whose meal waiver covers this period (PUT …/staffmembers/{id}/meal-waivers) " +
+          "is excused on a workday of at most this many minutes of work, unless an earlier period was waived that day.",
+      }),
+  })
+  .openapi("PayMealPeriod", {
+    description:
+      "A meal period: due when a workday's work passes afterMinutes, met by its own unpaid break of at least " +
+      "minimumMinutes begun when at most afterMinutes had been worked (the time between two shifts of the day counts).",
+  });
+
 const ruleFields = {
   workweekStartsOn: z.enum(WORKWEEK_DAYS).openapi({
     example: "Monday",
@@ -91,7 +122,31 @@ const ruleFields = {
   overtimeMultiplier: multiplier("The wage multiplier of overtime (default 1.5).", 1.5),
   doubleTimeMultiplier: multiplier("The wage multiplier of double time (default 2, not below overtimeMultiplier).", 2),
   rounding: Rounding,
-  mealBreak: orNull(MealBreak),
+  mealBreaks: z
+    .array(MealPeriod)
+    .max(MEAL_PERIODS_MAX)
+    .openapi({
+      description:
+        `The meal periods in order (at most ${MEAL_PERIODS_MAX}; [] for none). A workday that misses one (not met, not ` +
+        "waived) earns one MEAL_PENALTY line of mealPenaltyHours at the regular rate — one per workday at most, however " +
+        "many it missed (Cal. Labor Code 226.7(c)). CALIFORNIA: [{300, 30, waivable up to 360}, {600, 30, waivable up to " +
+        "720}] (Labor Code 512(a)). Judged on the actual punches.",
+    }),
+  mealPenaltyHours: z
+    .number()
+    .min(0)
+    .max(MEAL_PENALTY_HOURS_MAX)
+    .openapi({
+      example: 1,
+      description: `Hours of the one meal premium a workday earns, 0 to ${MEAL_PENALTY_HOURS_MAX} (0: no line; default 1).`,
+    }),
+  mealBreak: orNull(MealBreak).openapi({
+    description:
+      "For clients written before mealBreaks: the first meal period with mealPenaltyHours as penaltyHours, null " +
+      "without one. Writing it sets the first period's afterMinutes and minimumMinutes and the penalty hours, keeping " +
+      "its waiver limit and the later periods; null removes every period. Sent beside mealBreaks or mealPenaltyHours " +
+      "it must say the same (else 400 naming mealBreak).",
+  }),
 };
 
 export const PayRuleSet = z
@@ -132,6 +187,8 @@ export const PayRuleSetCreate = z
     overtimeMultiplier: ruleFields.overtimeMultiplier.optional(),
     doubleTimeMultiplier: ruleFields.doubleTimeMultiplier.optional(),
     rounding: Rounding.partial().optional(),
+    mealBreaks: ruleFields.mealBreaks.optional(),
+    mealPenaltyHours: ruleFields.mealPenaltyHours.optional(),
     mealBreak: ruleFields.mealBreak.optional(),
   })
   .openapi("PayRuleSetCreate");
@@ -162,7 +219,8 @@ export const ruleSetOfRow = (row: RuleSetRow): DomainRuleSet => ({
   overtimeMultiplier: row.overtimeMultiplier,
   doubleTimeMultiplier: row.doubleTimeMultiplier,
   rounding: { incrementMinutes: row.roundingIncrementMinutes, mode: row.roundingMode as RoundingMode },
-  mealBreak: row.mealBreak,
+  mealBreaks: row.mealBreaks,
+  mealPenaltyHours: row.mealPenaltyHours,
 });
 
 export const serializePayRuleSet = (row: RuleSetRow): z.infer<typeof PayRuleSet> => {
@@ -175,6 +233,8 @@ export const serializePayRuleSet = (row: RuleSetRow): z.infer<typeof PayRuleSet>
     effectiveFrom: row.effectiveFrom,
     preset: row.preset as DomainRuleSet["preset"],
     ...rules,
+    mealBreaks: [...rules.mealBreaks],
+    mealBreak: legacyMealBreak(rules),
     rounding: rules.rounding as z.infer<typeof Rounding>,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),

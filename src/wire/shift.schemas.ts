@@ -42,7 +42,8 @@ export const ShiftBreak = z
     frequencyMinutes: z.number().int().openapi({ example: 360 }),
     durationInSettingsMinutes: z.number().int().openapi({ example: 30 }),
     automatic: z.boolean().openapi({
-      description: "True for the unpaid deduction recorded when a mandatory break was not taken.",
+      description:
+        "True only on a shift closed before breaks not taken stopped being deducted (an unpaid deduction for a mandatory break not taken); none is added now, and an edit of the shift drops it.",
     }),
     utcStartTime: UtcTime("Start of the break"),
     utcEndTime: UtcTimeOrNull("End of the break; null while it is open"),

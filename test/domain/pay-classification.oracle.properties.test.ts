@@ -50,7 +50,7 @@ describe("computePay against the reference calculator (test/helpers/pay-referenc
           dailyDoubleTimeAfterMinutes: spec.daily === null || spec.doubleExtra === null ? null : spec.daily + spec.doubleExtra,
           weeklyOvertimeAfterMinutes: spec.weekly,
           seventhConsecutiveDay: false,
-          mealBreak: null,
+          mealBreaks: [],
           rounding: { incrementMinutes: spec.incrementMinutes, mode: spec.mode },
         });
         // Whole workweeks either side, so that no figure depends on the window.

@@ -150,7 +150,9 @@ describe("computePay: the contract's cases", () => {
   it("several shifts in a day: the day's total meets the thresholds, attributed in start order", () => {
     const late = payShift(MON, "15:00", 420);
     const early = payShift(MON, "08:00", 300);
-    const { employees } = pay([late, early]);
+    // 12 h of work: the second meal (Labor Code 512(a)) is waived, so the lines show only the thresholds.
+    const mealWaivers = [{ employeeId: "emp_a", effectiveFrom: "2026-01-01", firstMeal: false, secondMeal: true }];
+    const { employees } = computePay({ startDate: MON, endDate: SUN, shifts: [late, early], timeOff: [], ruleSets: [CA], mealWaivers });
     expect(employees[0]!.lines.map((l) => [l.shiftId, l.kind, l.minutes])).toEqual([
       [early.id, "REGULAR", 300],
       [late.id, "REGULAR", 180],
@@ -184,7 +186,7 @@ describe("computePay: meal-break penalties", () => {
   });
 
   it("a meal rule with penaltyHours 0 writes no penalty line", () => {
-    const rules = ruleSet("prs_zero", "CALIFORNIA", { mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 0 } });
+    const rules = ruleSet("prs_zero", "CALIFORNIA", { mealPenaltyHours: 0 });
     expect(pay([payShift(MON, "08:00", 600)], [rules]).employees[0]!.lines.some((l) => l.kind === "MEAL_PENALTY")).toBe(false);
   });
 

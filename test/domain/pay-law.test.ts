@@ -29,7 +29,9 @@ describe("the regular rate (29 CFR 778.115; Cal. Labor Code 510(a))", () => {
 
   it("California: 5 h at $30 and 6 h at $20 in one day → $306.82 (not $300.00): 3 h overtime at 20 + ½ × 24.5454…", () => {
     const shifts = [payShift(MON, "08:00", 300, { hourlyWage: 30 }), payShift(MON, "13:30", 360, { hourlyWage: 20 })];
-    const [employee] = pay(shifts, [CA]).employees;
+    // An 11-hour day owes a second meal unless waived (Labor Code 512(a)): waived here, so only the regular rate shows.
+    const mealWaivers = [{ employeeId: "emp_a", effectiveFrom: "2026-01-01", firstMeal: false, secondMeal: true }];
+    const [employee] = computePay({ startDate: MON, endDate: SUN, shifts, timeOff: [], ruleSets: [CA], mealWaivers }).employees;
     expect(employee!.grossPay).toBe(306.82);
     expect(employee!.workweeks[0]).toMatchObject({ regularRate: 24.5455, minutes: 660, straightTimePay: 270 });
     expect(brief(employee!.lines)).toEqual([
@@ -42,7 +44,7 @@ describe("the regular rate (29 CFR 778.115; Cal. Labor Code 510(a))", () => {
 
   it("double time: its own wage + 1.0 × the regular rate (Cal. Labor Code 510(a))", () => {
     const shifts = [payShift(MON, "06:00", 300, { hourlyWage: 30 }), payShift(MON, "11:30", 540, { hourlyWage: 20 })];
-    const lines = pay(shifts, [ruleSet("prs_ca_nomeal", "CALIFORNIA", { mealBreak: null })]).employees[0]!.lines;
+    const lines = pay(shifts, [ruleSet("prs_ca_nomeal", "CALIFORNIA", { mealBreaks: [] })]).employees[0]!.lines;
     // 300 × 30 + 540 × 20 = 19,800 cents·h over 840 minutes: 23.5714 an hour.
     expect(lines.find((l) => l.kind === "DOUBLE_TIME")).toMatchObject({ minutes: 120, rate: 43.5714, amount: 87.14 });
   });
@@ -108,7 +110,7 @@ describe("workday and workweek boundaries (29 CFR 778.104, 778.105; Cal. Labor C
   });
 
   it("a shift crossing midnight counts its minutes in each workday (California daily overtime is per workday)", () => {
-    const { employees } = pay([payShift(MON, "20:00", 600)], [ruleSet("prs_ca_nomeal", "CALIFORNIA", { mealBreak: null })]);
+    const { employees } = pay([payShift(MON, "20:00", 600)], [ruleSet("prs_ca_nomeal", "CALIFORNIA", { mealBreaks: [] })]);
     expect(employees[0]!.lines.map((l) => [l.date, l.kind, l.minutes])).toEqual([
       [MON, "REGULAR", 240],
       [TUE, "REGULAR", 360],
@@ -116,7 +118,7 @@ describe("workday and workweek boundaries (29 CFR 778.104, 778.105; Cal. Labor C
   });
 
   it("workdayStartsAt 04:00 keeps a 20:00–04:00 shift on one workday, and starts the workweek then", () => {
-    const rules = ruleSet("prs_ca4", "CALIFORNIA", { workdayStartsAt: "04:00", mealBreak: null });
+    const rules = ruleSet("prs_ca4", "CALIFORNIA", { workdayStartsAt: "04:00", mealBreaks: [] });
     const shifts = [payShift(MON, "20:00", 480), payShift(TUE, "02:00", 240), payShift(MON, "02:00", 60)];
     const { employees } = pay(shifts, [rules], "2026-05-31", SUN);
     // 20:00–04:00 whole on Monday's workday; 02:00–06:00 Tuesday splits at 04:00; 02:00 Monday is Sunday's workday.

@@ -15,7 +15,7 @@ describe("fillFromPreset", () => {
       weeklyOvertimeAfterMinutes: 2400,
       dailyOvertimeAfterMinutes: null,
       seventhConsecutiveDay: false,
-      mealBreak: null,
+      mealBreaks: [],
     });
     expect(fillFromPreset("CALIFORNIA", {})).toEqual({
       workweekStartsOn: "Monday",
@@ -27,17 +27,22 @@ describe("fillFromPreset", () => {
       overtimeMultiplier: 1.5,
       doubleTimeMultiplier: 2,
       rounding: { incrementMinutes: 0, mode: "NEAREST" },
-      mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 1 },
+      // Cal. Labor Code 512(a): meals before the end of the 5th and the 10th hour, waivable at ≤ 6 h and ≤ 12 h.
+      mealBreaks: [
+        { afterMinutes: 300, minimumMinutes: 30, waivableUpToMinutes: 360 },
+        { afterMinutes: 600, minimumMinutes: 30, waivableUpToMinutes: 720 },
+      ],
+      mealPenaltyHours: 1,
     });
     expect(fillFromPreset("NONE", {})).toEqual(PRESET_RULES.NONE);
-    expect(PRESET_RULES.NONE).toMatchObject({ dailyOvertimeAfterMinutes: null, weeklyOvertimeAfterMinutes: null, mealBreak: null });
+    expect(PRESET_RULES.NONE).toMatchObject({ dailyOvertimeAfterMinutes: null, weeklyOvertimeAfterMinutes: null, mealBreaks: [] });
   });
 
   it("keeps what the request says, an explicit null included, and a partial rounding", () => {
     const rules = fillFromPreset("CALIFORNIA", { weeklyOvertimeAfterMinutes: null, mealBreak: null, rounding: { incrementMinutes: 15 } });
     expect(rules).toMatchObject({
       weeklyOvertimeAfterMinutes: null,
-      mealBreak: null,
+      mealBreaks: [],
       dailyOvertimeAfterMinutes: 480,
       rounding: { incrementMinutes: 15, mode: "NEAREST" },
     });
@@ -80,34 +85,30 @@ describe("payRuleProblems", () => {
       { ...valid(), rules: { ...valid().rules, doubleTimeMultiplier: 1.25 } },
       ["doubleTimeMultiplier"],
     ],
-    [
-      "a meal rule without afterMinutes",
-      { ...valid(), rules: { ...valid().rules, mealBreak: { minimumMinutes: 30, penaltyHours: 1 } } },
-      ["mealBreak.afterMinutes"],
-    ],
+    ["a meal rule without afterMinutes", { ...valid(), mealBreak: { minimumMinutes: 30, penaltyHours: 1 } }, ["mealBreak.afterMinutes"]],
     [
       "a negative penalty",
-      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: -1 } } },
+      { ...valid(), mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: -1 } },
       ["mealBreak.penaltyHours"],
     ],
     [
       "a meal break longer than the work before it",
-      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 60, minimumMinutes: 1440, penaltyHours: 1 } } },
+      { ...valid(), mealBreak: { afterMinutes: 60, minimumMinutes: 1440, penaltyHours: 1 } },
       ["mealBreak.minimumMinutes"],
     ],
     [
       "a meal rule under one hour",
-      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 10, minimumMinutes: 5, penaltyHours: 1 } } },
+      { ...valid(), mealBreak: { afterMinutes: 10, minimumMinutes: 5, penaltyHours: 1 } },
       ["mealBreak.afterMinutes"],
     ],
     [
       "a meal rule past a day",
-      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 1441, minimumMinutes: 30, penaltyHours: 1 } } },
+      { ...valid(), mealBreak: { afterMinutes: 1441, minimumMinutes: 30, penaltyHours: 1 } },
       ["mealBreak.afterMinutes"],
     ],
     [
       "a penalty over 8 hours",
-      { ...valid(), rules: { ...valid().rules, mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 8.5 } } },
+      { ...valid(), mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 8.5 } },
       ["mealBreak.penaltyHours"],
     ],
   ] as const)("refuses %s", (_, input, expected) => {
@@ -119,7 +120,7 @@ describe("payRuleProblems", () => {
       { afterMinutes: 60, minimumMinutes: 60, penaltyHours: 0 },
       { afterMinutes: 1440, minimumMinutes: 1, penaltyHours: 8 },
     ]) {
-      expect(payRuleProblems({ preset: "CUSTOM", rules: { ...valid().rules, mealBreak } })).toEqual([]);
+      expect(payRuleProblems({ preset: "CUSTOM", rules: valid().rules, mealBreak })).toEqual([]);
     }
   });
 

@@ -98,14 +98,11 @@ describe("projectedShifts: worked shifts plus the entries still to come", () => 
   const project = (now: number, shifts: WorkedShift[], entries: ScheduledEntry[], breakTypes: PlannedBreakType[] = []) =>
     projectedShifts({ now: at(now), shifts, entries, breakTypes, wages });
 
-  it("an entry to come counts as the shift it plans, with its breaks and the mandatory deductions of its location", () => {
+  it("an entry to come counts as the shift it plans, with its breaks; a mandatory type it does not plan is not deducted", () => {
     const types = [type("lunch", 240, 30), type("rest", 120, 10, { mandatory: true, paid: false })];
     const [planned] = project(-60, [], [entry("e1", 0, 480, { breakTypeIds: ["lunch"] })], types);
     expect(planned).toMatchObject({ id: "e1", hourlyWage: 30, businessDate: "2026-06-01" });
-    expect(planned!.breaks.map((b) => [(b.startAt - T0) / MIN, b.automatic])).toEqual([
-      [120, true],
-      [240, false],
-    ]);
+    expect(planned!.breaks.map((b) => [(b.startAt - T0) / MIN, b.automatic])).toEqual([[240, false]]);
   });
 
   it.each([
@@ -142,7 +139,9 @@ describe("projectedShifts: worked shifts plus the entries still to come", () => 
     const pay = (shifts: WorkedShift[]) =>
       computePay({ startDate: "2026-06-01", endDate: "2026-06-01", shifts: shifts.map(payShiftFromStored), timeOff: [], ruleSets: sets });
     expect(pay(planned)).toEqual(pay(worked));
-    expect(pay(planned).totals).toMatchObject({ regularMinutes: 480, overtimeMinutes: 150, grossPay: 352.5 });
+    // 480 × $30 + 150 min overtime at $45 = 240 + 112.5; 630 minutes worked with one meal misses California's second
+    // (Labor Code 512(a)): one premium hour at $30. 382.5.
+    expect(pay(planned).totals).toMatchObject({ regularMinutes: 480, overtimeMinutes: 150, penaltyHours: 1, grossPay: 382.5 });
   });
 });
 

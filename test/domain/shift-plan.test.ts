@@ -22,7 +22,6 @@ describe("planShift", () => {
       end: t("2026-11-01T11:00:00Z"),
       utcOffset: -240,
       breaks: [lunch("2026-11-01T06:00:00Z", "2026-11-01T06:30:00Z")],
-      breakTypes: [],
     });
     expect(plan).toMatchObject({
       ok: true,
@@ -31,20 +30,16 @@ describe("planShift", () => {
     });
   });
 
-  it("adds the automatic deduction of a mandatory break type not taken", () => {
-    const plan = planShift({
-      start: t("2026-03-14T13:00:00Z"),
-      end: t("2026-03-14T21:00:00Z"),
-      utcOffset: 0,
-      breaks: [],
-      breakTypes: [{ id: "meal", name: "Meal", mandatory: true, frequencyMinutes: 300, durationMinutes: 30 }],
-    });
-    expect(plan.ok && plan.breaks.map((b) => b.automatic)).toEqual([true]);
-    expect(plan.ok && plan.totals.payableDuration).toBe(450);
+  it("adds no break that was not taken, and drops an automatic deduction recorded before (issue 44)", () => {
+    const legacy = { ...lunch("2026-03-14T18:00:00Z", "2026-03-14T18:30:00Z"), automatic: true };
+    const plan = planShift({ start: t("2026-03-14T13:00:00Z"), end: t("2026-03-14T21:00:00Z"), utcOffset: 0, breaks: [legacy] });
+    expect(plan.ok && plan.breaks).toEqual([]);
+    // 13:00–21:00 with no break taken: all 480 minutes are payable.
+    expect(plan.ok && plan.totals.payableDuration).toBe(480);
   });
 
   it("refuses an end not after the start and a shift over 24 hours, naming endTime", () => {
-    const base = { utcOffset: 0, breaks: [], breakTypes: [] };
+    const base = { utcOffset: 0, breaks: [] };
     expect(planShift({ ...base, start: t("2026-03-14T13:00:00Z"), end: t("2026-03-14T12:00:00Z") })).toEqual({
       ok: false,
       errors: [{ path: "endTime", message: "must be after startTime" }],
@@ -54,7 +49,7 @@ describe("planShift", () => {
   });
 
   it("refuses breaks outside the shift, ending before they start, or overlapping each other", () => {
-    const base = { start: t("2026-03-14T13:00:00Z"), end: t("2026-03-14T21:00:00Z"), utcOffset: 0, breakTypes: [] };
+    const base = { start: t("2026-03-14T13:00:00Z"), end: t("2026-03-14T21:00:00Z"), utcOffset: 0 };
     const outside = planShift({ ...base, breaks: [lunch("2026-03-14T20:45:00Z", "2026-03-14T21:15:00Z")] });
     expect(!outside.ok && outside.errors).toEqual([{ path: "breaks.0.startTime", message: "the break must lie within the shift" }]);
     const backwards = planShift({ ...base, breaks: [lunch("2026-03-14T16:00:00Z", "2026-03-14T15:00:00Z")] });
@@ -72,7 +67,6 @@ describe("planShift", () => {
       end: null,
       utcOffset: 0,
       breaks: [lunch("2026-03-14T15:00:00Z", null)],
-      breakTypes: [],
     });
     expect(open).toMatchObject({ ok: true, totals: { duration: 0, payableDuration: 0 } });
     const closed = planShift({
@@ -80,7 +74,6 @@ describe("planShift", () => {
       end: t("2026-03-14T15:30:00Z"),
       utcOffset: 0,
       breaks: [lunch("2026-03-14T15:00:00Z", null)],
-      breakTypes: [],
     });
     expect(closed.ok && closed.breaks[0]!.endTime?.toISOString()).toBe("2026-03-14T15:30:00.000Z");
     expect(closed.ok && closed.totals.totalUnpaidBreaks).toBe(30);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  automaticDeductions,
   type BreakRule,
   breakSettingsOf,
   closeBreaks,
   closeShift,
+  mandatoryBreaksNotTaken,
   minutesWorkedOnBusinessDay,
   type ShiftBreak,
   shiftTotals,
@@ -87,60 +87,51 @@ describe("closeBreaks", () => {
   });
 });
 
-describe("automaticDeductions", () => {
-  it("adds an unpaid break for a mandatory type not taken in a longer shift, due at start + frequency", () => {
-    expect(automaticDeductions({ start, end: minutesIn(480), breaks: [], breakTypes: [meal] })).toEqual([
-      {
-        startTime: minutesIn(360),
-        endTime: minutesIn(390),
-        paid: false,
-        typeId: "brk_meal",
-        name: "Meal",
-        mandatory: true,
-        frequencyMinutes: 360,
-        durationInSettingsMinutes: 30,
-        automatic: true,
-      },
-    ]);
+describe("mandatoryBreaksNotTaken", () => {
+  it("names a mandatory type not taken in a shift longer than its frequency, and adds no break for it", () => {
+    expect(mandatoryBreaksNotTaken({ start, end: minutesIn(480), breaks: [], breakTypes: [meal] })).toEqual([meal]);
   });
 
-  it("moves the break earlier so it ends by clock-out", () => {
-    const [deduction] = automaticDeductions({ start, end: minutesIn(370), breaks: [], breakTypes: [meal] });
-    expect(deduction).toMatchObject({ startTime: minutesIn(340), endTime: minutesIn(370) });
+  it("at the edge: a shift of exactly frequencyMinutes owes nothing, one minute more owes the type", () => {
+    expect(mandatoryBreaksNotTaken({ start, end: minutesIn(360), breaks: [], breakTypes: [meal] })).toEqual([]);
+    expect(mandatoryBreaksNotTaken({ start, end: minutesIn(361), breaks: [], breakTypes: [meal] })).toEqual([meal]);
   });
 
-  it("adds nothing when the shift is not longer than the frequency", () => {
-    expect(automaticDeductions({ start, end: minutesIn(360), breaks: [], breakTypes: [meal] })).toEqual([]);
-  });
-
-  it("adds nothing when the type was taken, or is optional or disabled", () => {
+  it("names nothing when the type was taken, or is optional or disabled; an automatic row is no break taken", () => {
     const taken = [aBreak(200, 210, { typeId: "brk_meal" })];
-    expect(automaticDeductions({ start, end: minutesIn(480), breaks: taken, breakTypes: [meal] })).toEqual([]);
+    expect(mandatoryBreaksNotTaken({ start, end: minutesIn(480), breaks: taken, breakTypes: [meal] })).toEqual([]);
     const others = [
       { ...meal, mandatory: false },
       { ...meal, enabled: false },
     ];
-    expect(automaticDeductions({ start, end: minutesIn(480), breaks: [], breakTypes: others })).toEqual([]);
+    expect(mandatoryBreaksNotTaken({ start, end: minutesIn(480), breaks: [], breakTypes: others })).toEqual([]);
+    const legacy = [aBreak(360, 390, { typeId: "brk_meal", automatic: true })];
+    expect(mandatoryBreaksNotTaken({ start, end: minutesIn(480), breaks: legacy, breakTypes: [meal] })).toEqual([meal]);
+  });
+
+  it("earliest due first", () => {
+    const rest: BreakRule = { ...meal, id: "brk_rest", frequencyMinutes: 120 };
+    expect(mandatoryBreaksNotTaken({ start, end: minutesIn(480), breaks: [], breakTypes: [meal, rest] }).map((t) => t.id)).toEqual([
+      "brk_rest",
+      "brk_meal",
+    ]);
   });
 });
 
 describe("closeShift", () => {
-  it("closes the open break, adds the automatic deduction and totals", () => {
-    const result = closeShift({ start, end: minutesIn(480), breaks: [aBreak(450, null, { paid: true })], breakTypes: [meal] });
-    expect(result.breaks.map((b) => [b.typeId, b.automatic ?? false])).toEqual([
-      ["brk_meal", true],
-      ["brk_lunch", false],
-    ]);
-    expect(result.totals).toEqual({ duration: 480, totalPaidBreaks: 30, totalUnpaidBreaks: 30, payableDuration: 450 });
+  it("closes the open break and totals; a break not taken is never deducted (issue 44)", () => {
+    const result = closeShift({ start, end: minutesIn(480), breaks: [aBreak(450, null, { paid: true })] });
+    expect(result.breaks.map((b) => [b.typeId, b.automatic ?? false])).toEqual([["brk_lunch", false]]);
+    // 480 minutes, the paid break counts as work: all 480 payable.
+    expect(result.totals).toEqual({ duration: 480, totalPaidBreaks: 30, totalUnpaidBreaks: 0, payableDuration: 480 });
   });
 
-  it("recomputes deductions from scratch, so re-closing an edited shift is idempotent", () => {
-    const first = closeShift({ start, end: minutesIn(480), breaks: [], breakTypes: [meal] });
-    const again = closeShift({ start, end: minutesIn(480), breaks: first.breaks, breakTypes: [meal] });
-    expect(again).toEqual(first);
-    const shortened = closeShift({ start, end: minutesIn(300), breaks: first.breaks, breakTypes: [meal] });
-    expect(shortened.breaks).toEqual([]);
-    expect(shortened.totals.payableDuration).toBe(300);
+  it("drops an automatic deduction recorded before, so re-closing an edited shift pays every minute", () => {
+    const legacy = aBreak(360, 390, { typeId: "brk_meal", automatic: true });
+    const closed = closeShift({ start, end: minutesIn(480), breaks: [legacy] });
+    expect(closed.breaks).toEqual([]);
+    expect(closed.totals.payableDuration).toBe(480);
+    expect(closeShift({ start, end: minutesIn(480), breaks: closed.breaks })).toEqual(closed);
   });
 });
 

@@ -78,7 +78,7 @@ export async function seedShifts(organizationId: string, seeds: readonly SeedShi
       : [];
     const closed = s.open
       ? { breaks: [], totals: { duration: 0, totalPaidBreaks: 0, totalUnpaidBreaks: 0, payableDuration: 0 } }
-      : closeShift({ start: s.start, end, breaks: domainBreaks, breakTypes: [] });
+      : closeShift({ start: s.start, end, breaks: domainBreaks });
     shifts.push({
       id,
       organizationId,

@@ -98,6 +98,7 @@ export const EVENT_TYPES = [
   "cost_code.assignments_updated",
   "location.fair_workweek_updated",
   "staff_member.good_faith_estimate_updated",
+  "staff_member.meal_waivers_updated",
   "custom_field.created",
   "custom_field.updated",
   "custom_field.deleted",

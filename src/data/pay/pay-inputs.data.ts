@@ -7,6 +7,7 @@ import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.d
 import { readRows } from "@/data/row-mapping";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
+import type { MealWaiver } from "@/domain/meal-periods";
 import type { PaidTimeOffDay, PayShift, PremiumOwed } from "@/domain/pay-classification";
 import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
@@ -32,6 +33,8 @@ export interface PayInputs {
   timeOff: PaidTimeOffDay[];
   /** Fair Workweek premiums of the range: the change log's priced changes. */
   premiums: PremiumOwed[];
+  /** The employees' dated meal waivers (from their staff rows). */
+  mealWaivers: MealWaiver[];
   employees: Map<string, PayEmployee>;
   /** payInputsFingerprint as read with the inputs when asked for (a close guards its write on it), else "". */
   fingerprint: string;
@@ -169,6 +172,7 @@ const staffColumns = {
   currencyCode: staffMembers.currencyCode,
   hourlyWage: staffMembers.hourlyWage,
   wageType: staffMembers.wageType,
+  mealWaivers: staffMembers.mealWaivers,
 };
 
 /**
@@ -326,6 +330,7 @@ export function payInputsOf(
         locationId: r.locationId,
       })),
     ],
+    mealWaivers: staff.flatMap((s) => s.mealWaivers.map((w) => ({ ...w, employeeId: s.id }))),
     employees,
     fingerprint: organization[0]?.fingerprint ?? "",
   };

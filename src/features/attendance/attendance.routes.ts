@@ -56,7 +56,9 @@ export const list = defineRoute({
     'list: `limit` (1–500, default 100) and `cursor`, with `Link: <…>; rel="next"` while more remain. ' +
     "How each is found: LATE_CLOCK_IN, UNSCHEDULED_SHIFT at clock-in (a clock-in works the published entry " +
     "of that staff member at that location whose span, opened 2 hours before its start, holds it); EARLY_CLOCK_OUT and " +
-    "MISSED_MEAL_BREAK (the pay rules' meal rule over the workday) at clock-out; NO_SHOW and MISSED_CLOCK_OUT by the " +
+    "MISSED_MEAL_BREAK (a meal period of the pay rules missed over the workday, else a mandatory break type of the " +
+    "location not taken in the shift; nothing is deducted for it) at clock-out, also an automatic one (a mandatory " +
+    "break type only); NO_SHOW and MISSED_CLOCK_OUT by the " +
     "attendance pass every 30 minutes (entries published before they were due, starting in the last 7 days). Each is " +
     `raised once per shift or entry, however often the pass runs.${ownOnly}`,
   middleware: [authorize("SHIFT_READ", { asThemself: true })] as const,

@@ -55,7 +55,8 @@ export const AttendanceException = z
         description:
           "LATE_CLOCK_IN: minutes after the entry's start; EARLY_CLOCK_OUT: minutes before its end; NO_SHOW: the entry's " +
           "minutes; MISSED_CLOCK_OUT: the minutes the closed shift recorded; MISSED_MEAL_BREAK: the workday's payable " +
-          "minutes beyond the meal rule's threshold; UNSCHEDULED_SHIFT: null.",
+          "minutes beyond the missed meal period's afterMinutes, or (a mandatory break type not taken) the shift's " +
+          "minutes beyond the type's frequencyMinutes; UNSCHEDULED_SHIFT: null.",
       }),
     status: z.enum(ATTENDANCE_STATUSES),
     note: z.string().nullable(),

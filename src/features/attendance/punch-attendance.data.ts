@@ -9,9 +9,11 @@ import {
   clockOutFindings,
   EARLY_CLOCK_IN_WINDOW_MINUTES,
   LONGEST_ENTRY_MINUTES,
+  mandatoryBreakFindings,
   type ScheduledSpan,
 } from "@/domain/attendance";
 import type { PunchKind } from "@/domain/geofence";
+import { type MealWaiver, waivedMealsOn } from "@/domain/meal-periods";
 import { missedMealBreak, type PayShift } from "@/domain/pay-classification";
 import { governingRuleSets } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
@@ -148,24 +150,29 @@ export const clockInExceptions = (context: AttendanceContext, shift: ShiftRow, d
 
 /**
  * A clock-out's exceptions: EARLY_CLOCK_OUT, and MISSED_MEAL_BREAK when this shift is the one during which its
- * workday passed the meal rule's threshold without a qualifying break (an earlier shift's clock-out raised it otherwise).
+ * workday passed a meal period of the pay rules without a qualifying break (an earlier shift's clock-out raised it
+ * otherwise) or, failing that, when a mandatory break type was due in the shift and not taken (`notTaken`).
  */
 export function clockOutExceptions(
   context: AttendanceContext,
   shift: ShiftRow,
-  closed: { endAt: Date; breaks: readonly ShiftBreakRow[] },
+  closed: { endAt: Date; breaks: readonly ShiftBreakRow[]; notTaken: readonly { frequencyMinutes: number }[] },
   detectedAt: Date,
+  mealWaivers: readonly Omit<MealWaiver, "employeeId">[] = [],
 ) {
   const findings = clockOutFindings(shift.startAt, closed.endAt, context.entries, context.settings);
+  const ofPolicy = mandatoryBreakFindings(shift.startAt, closed.endAt, closed.notTaken);
   const governing = governingRuleSets(context.ruleSets)(shift.locationId, shift.businessDate);
-  if (!governing.rules.mealBreak) return rowsOf(shift, findings, detectedAt);
+  if (governing.rules.mealBreaks.length === 0) return rowsOf(shift, [...findings, ...ofPolicy], detectedAt);
   const closing = payShiftFromStored({
     ...shift,
     endAt: closed.endAt,
     breaks: closed.breaks.map((b) => ({ ...b, startAt: b.startAt.getTime(), endAt: b.endAt?.getTime() ?? null })),
   });
   const day = [...context.dayShifts.filter((s) => s.id !== shift.id), closing] as (PayShift & { endTime: Date })[];
-  const missed = missedMealBreak(day, governing);
+  const waivers = mealWaivers.map((w) => ({ ...w, employeeId: shift.employeeId }));
+  const missed = missedMealBreak(day, governing, waivedMealsOn(waivers, shift.employeeId, shift.businessDate));
   if (missed?.shiftId === shift.id) findings.push({ type: "MISSED_MEAL_BREAK", scheduleEntryId: null, minutes: missed.minutesPast });
+  else findings.push(...ofPolicy);
   return rowsOf(shift, findings, detectedAt);
 }

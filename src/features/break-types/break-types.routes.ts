@@ -29,7 +29,7 @@ export const create = defineRoute({
   tags,
   summary: "Create a new break type for a location",
   description:
-    "Adds a break type to the location. `mandatory` defaults to false and `enabled` to true; a mandatory type not taken by a shift longer than `frequencyMinutes` is deducted automatically at clock-out.",
+    "Adds a break type to the location. `mandatory` defaults to false and `enabled` to true; a mandatory type not taken by a shift longer than `frequencyMinutes` is never deducted (every minute worked is paid): the clock-out raises the attendance exception MISSED_MEAL_BREAK instead, and the pay rules' meal periods decide any premium.",
   middleware: [authorize("LOCATION_ADMIN")] as const,
   request: { params: LocationParams, body: jsonBody(BreakTypeCreate) },
   responses: { 201: withETag(jsonContent(BreakType, "The created break type")), ...problems("LOCATION_NOT_FOUND") },

@@ -30,7 +30,8 @@ const breakTypeFields = {
   durationMinutes: minutes(1).openapi({ example: 30, description: "Length of the break in minutes." }),
   frequencyMinutes: minutes(0).openapi({
     example: 360,
-    description: "For a mandatory break: a shift longer than this must include it (else an automatic deduction).",
+    description:
+      "For a mandatory break: a shift longer than this should include it. One that does not is never deducted; its clock-out raises MISSED_MEAL_BREAK.",
   }),
   paid: z.boolean().openapi({ example: false }),
   mandatory: z.boolean().openapi({ example: true }),

@@ -6,7 +6,16 @@ import { inOrganization } from "@/data/tenancy";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { DEFAULT_RULES, fillFromPreset, type PayPreset, type PayRules, payRuleProblems } from "@/domain/pay-rules";
+import {
+  DEFAULT_RULES,
+  fillFromPreset,
+  type MealRequest,
+  mealRequestProblems,
+  mealRulesOf,
+  type PayPreset,
+  type PayRules,
+  payRuleProblems,
+} from "@/domain/pay-rules";
 import { type IfMatch, nextVersionAfter, requireVersion } from "@/platform/http/conditional";
 import { conflict, type FieldError, invalidField, notFound, ProblemError, preconditionFailed, validationFailed } from "@/problems/problem";
 import type { PayRuleSetCreateInput, PayRuleSetPatchInput } from "@/wire/pay-rule-set.schemas";
@@ -99,11 +108,21 @@ const organizationsWorkweekOnly = (errors: FieldError[]) =>
   );
 
 /** The set's rule columns from filled rules, after checking them (400 naming each field). */
-function ruleColumns(preset: PayPreset, rules: PayRules, effectiveFrom: string) {
-  const fieldProblems = payRuleProblems({ preset, effectiveFrom, rules });
+function ruleColumns(preset: PayPreset, rules: PayRules, effectiveFrom: string, meals: MealRequest) {
+  const fieldProblems = [
+    ...payRuleProblems({ preset, effectiveFrom, rules, mealBreak: meals.mealBreak }),
+    ...mealRequestProblems(meals, rules),
+  ];
   if (fieldProblems.length) throw validationFailed(fieldProblems);
-  const { rounding, ...rest } = rules;
-  return { ...rest, preset, effectiveFrom, roundingIncrementMinutes: rounding.incrementMinutes, roundingMode: rounding.mode };
+  const { rounding, mealBreaks, ...rest } = rules;
+  return {
+    ...rest,
+    mealBreaks: [...mealBreaks],
+    preset,
+    effectiveFrom,
+    roundingIncrementMinutes: rounding.incrementMinutes,
+    roundingMode: rounding.mode,
+  };
 }
 
 const rulesOfRow = (row: RuleSetRow): PayRules => ({
@@ -116,7 +135,8 @@ const rulesOfRow = (row: RuleSetRow): PayRules => ({
   overtimeMultiplier: row.overtimeMultiplier,
   doubleTimeMultiplier: row.doubleTimeMultiplier,
   rounding: { incrementMinutes: row.roundingIncrementMinutes, mode: row.roundingMode as PayRules["rounding"]["mode"] },
-  mealBreak: row.mealBreak,
+  mealBreaks: row.mealBreaks,
+  mealPenaltyHours: row.mealPenaltyHours,
 });
 
 export async function findRuleSet(db: Database, organizationId: string, id: string): Promise<RuleSetRow> {
@@ -159,7 +179,7 @@ export async function createRuleSet(
   const { name, locationId = null, effectiveFrom, preset, ...request } = body;
   if (locationId) await requireLocation(db, organizationId, locationId);
   const rules = await withOrganizationsBoundaries(db, organizationId, locationId, effectiveFrom, fillFromPreset(preset, request), request);
-  const columns = ruleColumns(preset, rules, effectiveFrom);
+  const columns = ruleColumns(preset, rules, effectiveFrom, request);
   const now = new Date();
   const row: RuleSetRow = {
     id: newId(now.getTime()),
@@ -191,13 +211,14 @@ export async function patchRuleSet(
   const { db } = writer;
   const was = await findRuleSet(db, organizationId, id);
   requireVersion(ifMatch, was);
-  const { name, effectiveFrom, preset, rounding, ...named } = body;
+  const { name, effectiveFrom, preset, rounding, mealBreak, mealBreaks, mealPenaltyHours, ...named } = body;
   const current = rulesOfRow(was);
   const defined = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
-  const patched: PayRules = { ...current, ...defined, rounding: { ...current.rounding, ...rounding } };
+  const meals = { mealBreak, mealBreaks, mealPenaltyHours };
+  const patched: PayRules = { ...current, ...defined, rounding: { ...current.rounding, ...rounding }, ...mealRulesOf(current, meals) };
   const date = effectiveFrom ?? was.effectiveFrom;
   const rules = await withOrganizationsBoundaries(db, organizationId, was.locationId, date, patched, named);
-  const columns = ruleColumns((preset ?? was.preset) as PayPreset, rules, date);
+  const columns = ruleColumns((preset ?? was.preset) as PayPreset, rules, date, meals);
   const now = nextVersionAfter(was);
   const row: RuleSetRow = { ...was, ...columns, name: name ?? was.name, updatedAt: now };
   const earliest = row.effectiveFrom < was.effectiveFrom ? row.effectiveFrom : was.effectiveFrom;

@@ -15,14 +15,17 @@ const inUseNote =
   "the last workweek overlapping it): 409 `PAY_RULES_IN_USE`; add a newer set instead.";
 
 const mealNote =
-  " A meal rule is due after 60 to 1440 minutes of work (a rule under an hour is a 400 naming " +
-  "`mealBreak.afterMinutes`), its break no longer than that work (400 naming `mealBreak.minimumMinutes`), its " +
-  "penalty 0 to 8 hours (400 naming `mealBreak.penaltyHours`).";
+  " Meal periods (`mealBreaks`, at most 4) are each due after 60 to 1440 minutes of work, each later than the one " +
+  "before (400 naming `mealBreaks.<i>.afterMinutes`), their break no longer than that work (`…minimumMinutes`), a " +
+  "waiver limit above afterMinutes (`…waivableUpToMinutes`); `mealPenaltyHours` 0 to 8. An old client's `mealBreak` " +
+  "is checked under its own name (`mealBreak.afterMinutes`, `.minimumMinutes`, `.penaltyHours`) and sent beside " +
+  "a `mealBreaks` saying otherwise is a 400 naming `mealBreak`. A workday earns one meal premium at most.";
 
 const rulesNote =
   "A preset fills the fields the request leaves out (an explicit null is kept): FLSA = weekly overtime after 2400 " +
   "minutes; CALIFORNIA = daily overtime after 480 and double time after 720, weekly after 2400, the seventh " +
-  "consecutive day, meal break {300, 30, 1}; NONE and CUSTOM = nothing. Multipliers default to 1.5 and 2 (1 to 10, " +
+  "consecutive day, meal periods after 300 (waivable up to 360) and 600 (waivable up to 720) minutes of 30 each " +
+  "with a 1-hour premium (Cal. Labor Code 512(a), 226.7(c)); NONE and CUSTOM = nothing. Multipliers default to 1.5 and 2 (1 to 10, " +
   "double time never below overtime); rounding defaults to none. A location's own set wins over the organization's; " +
   "a set governs workdays from effectiveFrom until the next set's of the same scope, and two sets of one scope " +
   "cannot share a date (409 `PAY_RULES_VERSION_TAKEN`). Workdays start at workdayStartsAt (default 00:00) and minutes " +

@@ -1,6 +1,9 @@
 import { createRouter } from "@/platform/create-app";
 import * as laborCost from "./labor-cost.handlers";
 import * as laborCostRoutes from "./labor-cost.routes";
+import * as waivers from "./meal-waivers.handlers";
+import * as waiversRoutes from "./meal-waivers.routes";
+import { MealWaiverEvent } from "./meal-waivers.schemas";
 import * as lines from "./pay-lines.handlers";
 import * as linesRoutes from "./pay-lines.routes";
 import * as periods from "./pay-periods.handlers";
@@ -25,9 +28,12 @@ const router = createRouter()
   .openapi(periodsRoutes.withdrawApproval, periods.withdrawApproval)
   .openapi(periodsRoutes.close, periods.close)
   .openapi(periodsRoutes.reopen, periods.reopen)
-  .openapi(periodsRoutes.payroll, periods.payroll);
+  .openapi(periodsRoutes.payroll, periods.payroll)
+  .openapi(waiversRoutes.getMealWaivers, waivers.getMealWaivers)
+  .openapi(waiversRoutes.putMealWaiver, waivers.putMealWaiver);
 
 // Only the events carry it (timesheet.approved and .unapproved): registered so the webhooks document can name it.
 router.openAPIRegistry.register("TimesheetApproval", TimesheetApproval);
+router.openAPIRegistry.register("MealWaiverEvent", MealWaiverEvent);
 
 export default router;

@@ -139,7 +139,12 @@ export function scheduleCostStatements(db: Database, r: ScheduleCostRequest) {
         ),
       ),
     db
-      .select({ id: staffMembers.id, hourlyWage: staffMembers.hourlyWage, wageType: staffMembers.wageType })
+      .select({
+        id: staffMembers.id,
+        hourlyWage: staffMembers.hourlyWage,
+        wageType: staffMembers.wageType,
+        mealWaivers: staffMembers.mealWaivers,
+      })
       .from(staffMembers)
       .where(and(sql`${staffMembers.id} IN (${staff})`, eq(staffMembers.organizationId, r.organizationId))),
     db.select({ id: roles.id, hourlyWage: roles.hourlyWage }).from(roles).where(eq(roles.organizationId, r.organizationId)),
@@ -235,6 +240,7 @@ export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
     timeOff: [],
     ruleSets,
     premiums,
+    mealWaivers: staffRows.flatMap((s) => s.mealWaivers.map((w) => ({ ...w, employeeId: s.id }))),
   });
   const targets = { laborPercent: targetRows[0]?.laborPercent ?? null, salesPerLaborHour: targetRows[0]?.salesPerLaborHour ?? null };
   const cost = scheduleCost({

@@ -18,7 +18,7 @@ export const get = defineRoute({
     "still to come, so projected overtime, double time and meal penalties show before they happen. An entry counts as " +
     "the shift it plans until a shift represents it: its planned start and end, each break type it names taken where " +
     "that type is due (start + frequencyMinutes, moved earlier to end by the entry's end and later to follow the " +
-    "previous break), the mandatory break types of its location it does not name deducted as a clock-out would, and " +
+    "previous break) — a mandatory break type it does not name is not deducted, as a clock-out deducts none — and " +
     "the wage a clock-in on its start date would resolve (the most specific wage rate effective that day, else the " +
     "role's wage, else the staff member's; none for a salaried staff member). A closed shift of the staff member " +
     "overlapping the entry represents it (worked shifts count as worked); an open shift (clocked in now) represents the " +

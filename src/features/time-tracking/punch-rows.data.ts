@@ -3,7 +3,7 @@ import { newId } from "@/data/ids";
 import { fromDomainBreak, toDomainBreak } from "@/data/shifts/breaks.data";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import type { PunchOrigin } from "@/domain/punch-source";
-import { breakSettingsOf, closeBreaks, closeShift } from "@/domain/shift-totals";
+import { breakSettingsOf, closeBreaks, closeShift, mandatoryBreaksNotTaken } from "@/domain/shift-totals";
 import { shiftPay } from "@/domain/shift-wage";
 import { type TrustFlag, unionFlags } from "@/domain/trust";
 import { resolveWage } from "@/domain/wage-rate";
@@ -90,8 +90,8 @@ export const touchedShift = (shift: ShiftRow, flags: readonly TrustFlag[], recei
 
 /**
  * Clock-out, by the domain's closeShift: the open break ends as closeBreaks ends it (never before it began), the
- * automatic deductions are added, the totals computed. Answers the columns to write, the break rows to answer
- * with, the break that was open (now ended) and the automatic rows to insert.
+ * totals are computed; a break not taken is never added. Answers the columns to write, the break rows to answer
+ * with, the break that was open (now ended) and the mandatory break types not taken (MISSED_MEAL_BREAK).
  */
 export function closedShift(
   shift: ShiftRow,
@@ -101,7 +101,8 @@ export function closedShift(
   receivedAt: Date,
   origin: PunchOrigin,
 ) {
-  const closed = closeShift({ start: shift.startAt, end: judgement.at, breaks: breaks.map(toDomainBreak), breakTypes: types });
+  const domainBreaks = breaks.map(toDomainBreak);
+  const closed = closeShift({ start: shift.startAt, end: judgement.at, breaks: domainBreaks });
   const ids = (b: (typeof closed.breaks)[number]) => ({ id: b.id ?? newId(), organizationId: shift.organizationId, shiftId: shift.id });
   const rows = closed.breaks.map((b) => fromDomainBreak(b, ids(b)));
   const wasOpen = breaks.find((b) => b.endAt === null);
@@ -116,7 +117,7 @@ export function closedShift(
     },
     breaks: rows,
     ended: wasOpen ? rows.find((b) => b.id === wasOpen.id) : undefined,
-    automatic: rows.filter((b) => b.automatic),
+    notTaken: mandatoryBreaksNotTaken({ start: shift.startAt, end: judgement.at, breaks: domainBreaks, breakTypes: types }),
   };
 }
 

@@ -4,7 +4,6 @@ import type { Database, Statement } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { rowBinding } from "@/data/prepared-rows";
 import { customFieldsAsRead } from "@/data/shifts/custom-field-values.data";
-import { insertBreakStatements } from "@/data/shifts/shift-rows.data";
 import {
   chargedRole,
   costCodeAssigned,
@@ -216,16 +215,15 @@ export const breakEndWrites = (
   updateShift(db, shift, write.changes),
 ];
 
-/** Clock-out writes only what it changes: the open break's end, the automatic deductions, the shift's closing columns. */
+/** Clock-out writes only what it changes: the open break's end and the shift's closing columns. */
 export const builtClockOutWrites = (db: Database, shift: ShiftRow, closed: ClockOut) => [
   db.insert(shiftEvents).values(closed.events.map((event) => guardedEvent(shift, event))),
   ...attachPhotos(db, shift, closed.events),
   ...(closed.ended ? [endBreak(db, closed.ended)] : []),
-  ...insertBreakStatements(db, closed.automatic),
   updateShift(db, shift, closed.changes),
 ];
 
-type ClockOut = Omit<ClosedShift, "changes"> & { changes: ShiftChanges; events: ShiftEventRow[] };
+type ClockOut = Omit<ClosedShift, "changes" | "notTaken"> & { changes: ShiftChanges; events: ShiftEventRow[] };
 
 /*
  * The commonest clock-in and clock-out (a phone's, or a kiosk's without a photo; no cost code; at clock-in no custom
@@ -326,7 +324,6 @@ export function clockOutWrites(
     more.length === 0 &&
     !event.photoId &&
     !closed.ended &&
-    closed.automatic.length === 0 &&
     fields?.fingerprint &&
     Object.keys(changes).length === CLOSING.length &&
     CLOSING.every((key) => changes[key] !== undefined);

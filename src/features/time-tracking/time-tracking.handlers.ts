@@ -237,7 +237,13 @@ export async function clockOutWith(
     events.push(eventRow(context, breakEnd, judgement, shift.id, closed.ended.id));
   }
   const answer = serializeShift({ ...shift, ...closed.changes, customFields: fields.values }, closed.breaks, { events });
-  const exceptions = clockOutExceptions(context.attendance, shift, { endAt: judgement.at, breaks: closed.breaks }, request.receivedAt);
+  const exceptions = clockOutExceptions(
+    context.attendance,
+    shift,
+    { endAt: judgement.at, breaks: closed.breaks, notTaken: closed.notTaken },
+    request.receivedAt,
+    context.staff?.mealWaivers,
+  );
   const writes = clockOutWrites(
     c.var.db,
     shift,

@@ -57,7 +57,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   const end = readWallClock(new Date(body.endTime), rule);
   const utcOffset = offsetUnder(start, rule);
   const breaks = manualBreaks(body.breaks, rule, refs.breakTypes);
-  const plan = planned(planShift({ start, end, utcOffset, breaks, breakTypes: refs.breakTypes }));
+  const plan = planned(planShift({ start, end, utcOffset, breaks }));
   const now = new Date();
   const origin = originOf(scope.principal, "edit");
   const shift: ShiftRow = {
@@ -155,7 +155,7 @@ export async function patchShift(
   const end = body.endTime ? readWallClock(new Date(body.endTime), rule) : was.endAt;
   if (body.breaks && !end) throw invalidField("breaks", "breaks can be replaced on a closed shift only: send endTime too");
   const breaks = body.breaks ? manualBreaks(body.breaks, rule, current.breakTypes) : current.breaks.map(toDomainBreak);
-  const plan = planned(planShift({ start, end, utcOffset, breaks, breakTypes: current.breakTypes }));
+  const plan = planned(planShift({ start, end, utcOffset, breaks }));
   // A new role brings its wage (the staff member's wage rate for it on the shift's date, else the role's, else
   // theirs: domain/wage-rate), and the staff member's wage type as it is now; otherwise the shift keeps both.
   let pay = {

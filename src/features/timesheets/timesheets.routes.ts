@@ -211,8 +211,8 @@ export const create = defineRoute({
     "A closed shift entered by hand (`manualEntry: true`). Times are local wall-clock times written with Z; with " +
     "`utcOffset` they read as utc = local − utcOffset, without it each is read in the location's zone at that " +
     "moment (the first of a repeated fall-back hour), so 22:00–06:00 across a fall-back night is 540 minutes; the " +
-    "shift keeps the start's offset, as clocked shifts do. Totals and automatic break deductions come from the same " +
-    "computation as clock-out. Unknown employee, location, role or break type: 400 naming it. End not after start, " +
+    "shift keeps the start's offset, as clocked shifts do. Totals come from the same computation as clock-out: only " +
+    "breaks taken are deducted, never a mandatory one not taken (an automatic deduction recorded before is dropped). Unknown employee, location, role or break type: 400 naming it. End not after start, " +
     "or over 24 h: 400. An overlap with another shift of the staff member: 409 `SHIFT_OVERLAP`. A salaried staff " +
     "member's shift reads hourlyWage null and takes none (400 naming `hourlyWage`). `costCodeId` (optional) charges " +
     "the shift to a cost code: a live code of the organization (else 400 naming costCodeId), active and assigned " +
