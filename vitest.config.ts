@@ -44,7 +44,7 @@ const workerProject = async (name: string, include: string[], exclude: string[],
         miniflare: {
           ratelimits,
           // Export jobs are worked by the tests themselves, message by message through the queue handler
-          // (test/exports.test.ts): their messages go to a queue nothing consumes, so no job runs in the background
+          // (test/features/exports/exports.test.ts): their messages go to a queue nothing consumes, so no job runs in the background
           // while another test compares the database before and after a request.
           queueProducers: {
             WEBHOOK_QUEUE: { queueName: "shiftline-webhooks" },
@@ -60,12 +60,12 @@ const workerProject = async (name: string, include: string[], exclude: string[],
             RATE_LIMITS,
             PARTNER_KEYS,
             // The suites move organizations with no settle time and request them at once from the same isolate; the
-            // directory entries an isolate keeps are tested with their own lifetime (test/lib/shard-routes.test.ts).
+            // directory entries an isolate keeps are tested with their own lifetime (test/data/shard-routes.test.ts).
             DIRECTORY_CACHE_SECONDS: "0",
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
             // Every invocation's D1 bindings refuse what production D1 would (src/worker.ts, src/data/d1-limits.ts).
             D1_LIMITS_ENFORCED: "1",
-            // Export jobs in chunks of a few rows, so a handful of shifts takes several chunks (test/exports.test.ts).
+            // Export jobs in chunks of a few rows, so a handful of shifts takes several chunks (test/features/exports/exports.test.ts).
             EXPORT_CHUNK_ROWS: "2",
           },
         },

@@ -10,7 +10,7 @@ import { fromRecording, statement, trip, withInList } from "./recording.js";
 const DAY_MS = 86_400_000;
 const addDays = (date, days) => new Date(Date.parse(date) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** Ids bound in one IN list (src/features/pay/pay-inputs.data.ts's IDS_PER_STATEMENT). */
+/** Ids bound in one IN list (src/data/pay/pay-inputs.data.ts's IDS_PER_STATEMENT). */
 export const IDS_PER_STATEMENT = 90;
 
 /** Filled from the recording: the first page's and a next page's reads, and the per-ids reads as functions of the ids. */

@@ -25,11 +25,11 @@ const SEED_PARALLELISM = 8;
 /** Members of each client in the one-connection alternating phases (fresh ones per phase: none left clocked in). */
 const ALTERNATING = 4;
 
-/** The iterations the Worker derives a PIN with (src/features/kiosk/pin-hash.ts), read from the source itself. */
+/** The iterations the Worker derives a PIN with (src/auth/pins/pin-hash.ts), read from the source itself. */
 function pinIterations() {
   const source = readFileSync(join(import.meta.dirname, "..", "..", "src", "features", "kiosk", "pin-hash.ts"), "utf8");
   const match = /PIN_ITERATIONS = ([\d_]+)/.exec(source);
-  if (!match) throw new Error("PIN_ITERATIONS not found in src/features/kiosk/pin-hash.ts");
+  if (!match) throw new Error("PIN_ITERATIONS not found in src/auth/pins/pin-hash.ts");
   return Number(match[1].replaceAll("_", ""));
 }
 

@@ -80,7 +80,7 @@ function toProblem(error: unknown): ProblemError {
 // Built once per isolate, at startup: every app shares them.
 const withCors = cors({ origin: "*", exposeHeaders: [...EXPOSED_HEADERS] });
 const EXPOSED = EXPOSED_HEADERS.join(",");
-/** What hono's `secureHeaders({ crossOriginResourcePolicy: "cross-origin" })` sets (test/response-headers.test.ts). */
+/** What hono's `secureHeaders({ crossOriginResourcePolicy: "cross-origin" })` sets (test/platform/response-headers.test.ts). */
 const SECURE_HEADERS: readonly (readonly [string, string])[] = [
   ["Cross-Origin-Resource-Policy", "cross-origin"],
   ["Cross-Origin-Opener-Policy", "same-origin"],

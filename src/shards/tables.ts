@@ -1,6 +1,6 @@
 /**
  * Every table of a shard, classified for moving an organization between shards (src/shards/move-organization.ts).
- * test/shards-tables.test.ts fails when a table exists that is classified nowhere here, and when MOVED_TABLES is
+ * test/shards/tables.test.ts fails when a table exists that is classified nowhere here, and when MOVED_TABLES is
  * not in foreign-key order.
  *
  * MOVED_TABLES are copied in this order (parents before children: D1 enforces foreign keys) and deleted in reverse.

@@ -32,7 +32,7 @@ type AddedColumns = keyof typeof NO_ADDED_CHANGE;
 /**
  * How a publish at `location` (instant `at`) records the ADDED change of every entry it makes public
  * whose start is inside the pack's notice window as seen at `at` (the rows changeRowsOf makes for the same entries:
- * test/schedule-changes-publish.test.ts): on the entry's own row, by the publish's own UPDATE of its drafts (`set`,
+ * test/features/fair-workweek/schedule-changes-publish.test.ts): on the entry's own row, by the publish's own UPDATE of its drafts (`set`,
  * columns schedule_entries.added_*) and, for the entries of applied assignments the same batch inserts published, by
  * `assignedStatements` after those inserts; read through the view schedule_change_log. No row of its own per change:
  * a week published inside the window writes no second row, key and index entries per entry (issue 33's bench).

@@ -9,7 +9,7 @@ import type { ScheduleListInput } from "./schedules.schemas";
 /*
  * The week view's commonest read — a location's entries, published or drafts, between two dates, no other filter —
  * prepared once per isolate (data/prepared): its first page and the pages after a cursor, the statements listEntries
- * builds for them. test/week-view-prepared.test.ts checks they send what the built ones send.
+ * builds for them. test/performance/week-view-prepared.test.ts checks they send what the built ones send.
  */
 
 type Week = { organizationId: string; locationId: string; isDraft: number; end: number; limit: number };

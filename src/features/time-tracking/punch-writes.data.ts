@@ -229,7 +229,7 @@ type ClockOut = Omit<ClosedShift, "changes" | "notTaken"> & { changes: ShiftChan
  * The commonest clock-in and clock-out (a phone's, or a kiosk's without a photo; no cost code; at clock-in no custom
  * field given, at clock-out no break open and none added), prepared once per isolate (data/prepared): the statements
  * above, built with placeholders, each request binding its values. Building them per punch was most of drizzle's
- * share of a punch's CPU (docs/PERFORMANCE.md, issue 36). test/punch-writes-prepared.test.ts checks each sends what
+ * share of a punch's CPU (docs/PERFORMANCE.md, issue 36). test/performance/punch-writes-prepared.test.ts checks each sends what
  * the built statement sends: the same SQL and values.
  */
 type BoundValues<K extends string> = Record<K, string | number | null>;

@@ -9,7 +9,7 @@ import { businessDateBounds } from "@/domain/timesheet-range";
  * GET /timesheets' commonest read — the organization's live shifts between two dates, no other filter, by an
  * organization-level token — prepared once per isolate (data/prepared): the page (first, or after a cursor), its
  * totals and its locked days, the statements timesheet-query builds for it, each request binding its values.
- * test/timesheet-listing-prepared.test.ts checks they send what the built ones send.
+ * test/performance/timesheet-listing-prepared.test.ts checks they send what the built ones send.
  */
 
 type Range = { organizationId: string; first: string; last: string };

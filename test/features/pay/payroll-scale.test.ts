@@ -1,0 +1,58 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { shardBinding } from "@/data/shards";
+import { parseCsv } from "@/domain/csv";
+import { api } from "../../helpers/api";
+import { closePeriod, PERIOD, periodsPath, WEEK, workDay } from "../../helpers/pay";
+import { shardOf } from "../../helpers/shards";
+import { createWorkplace } from "../../helpers/workplace";
+
+const STAFF = 10_000;
+
+/** INSERT … SELECT copying row `id` of `table` `copies` times, with `overrides` (SQL over the copy number i). */
+async function copyRows(db: D1Database, table: string, id: string, copies: number, overrides: Record<string, string>) {
+  const { results } = await db.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>();
+  const columns = results.map((c) => c.name);
+  const values = columns.map((c) => overrides[c] ?? `t.${c}`);
+  await db
+    .prepare(
+      `INSERT INTO ${table} (${columns.join(", ")})
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${copies})
+       SELECT ${values.join(", ")} FROM n, ${table} AS t WHERE t.id = '${id}'`,
+    )
+    .run();
+}
+
+/** A uuid of the same version as `id`, its last group the copy number i. */
+const copyId = (id: string) => `'${id.slice(0, 24)}' || printf('%012d', n.i)`;
+
+describe("payroll at scale", () => {
+  it("a period of 10,000 staff closes: its snapshot is an object in R2, and the payroll streams every row", async () => {
+    const w = await createWorkplace();
+    const shift = await workDay(w, WEEK[0], 8);
+    const db = shardBinding(env, await shardOf(w.org.id));
+    await copyRows(db, "staff_members", w.staff.id, STAFF - 1, { id: copyId(w.staff.id), external_id: "NULL" });
+    await copyRows(db, "shifts", shift.id, STAFF - 1, { id: copyId(shift.id), employee_id: copyId(w.staff.id) });
+
+    const closed = await closePeriod(w, PERIOD, { approveAll: true });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: "CLOSED", version: 1, employeeCount: STAFF, approvedCount: STAFF });
+    const events = await db
+      .prepare("SELECT count(*) AS n FROM events WHERE organization_id = ? AND type = 'timesheet.approved'")
+      .bind(w.org.id)
+      .first<{ n: number }>();
+    expect(events!.n).toBe(STAFF);
+    const row = await db
+      .prepare("SELECT object_key, object_size, snapshot FROM pay_period_snapshots WHERE organization_id = ?")
+      .bind(w.org.id)
+      .first<{ object_key: string; object_size: number; snapshot: string | null }>();
+    expect(row!.snapshot).toBeNull();
+    expect((await env.FILES.head(row!.object_key))!.size).toBe(row!.object_size);
+    const csv = await api("GET", `${periodsPath(w.org)}/${PERIOD}/payroll?format=csv`, { token: w.org.adminToken });
+    expect(csv.status).toBe(200);
+    expect(parseCsv(csv.text)).toHaveLength(STAFF + 1);
+    const json = await api("GET", `${periodsPath(w.org)}/${PERIOD}/payroll`, { token: w.org.adminToken });
+    expect(json.body.employees).toHaveLength(STAFF);
+    expect(json.body.totals.regularMinutes).toBe(STAFF * 8 * 60);
+  });
+});
