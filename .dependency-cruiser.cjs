@@ -36,14 +36,14 @@ module.exports = {
       severity: "error",
       comment: "src/data is D1 and drizzle: it knows no middleware, route, feature or event serializer.",
       from: { path: "^src/data/" },
-      to: { path: ["^src/platform/(middleware|openapi)/", "^src/platform/[^/]+$", FEATURE, "^src/(events|jobs|webhooks|auth|shards)/"] },
+      to: { path: ["^src/platform/(middleware|openapi)/", "^src/platform/[^/]+$", FEATURE, "^src/(event-forms|jobs|webhook-delivery|auth|shards)/"] },
     },
     {
       name: "platform-knows-no-feature",
       severity: "error",
       comment: "src/platform serves every feature and knows none of them, nor their event forms.",
       from: { path: "^src/platform/" },
-      to: { path: [FEATURE, "^src/(events|jobs)/"] },
+      to: { path: [FEATURE, "^src/(event-forms|jobs)/"] },
     },
     {
       name: "only-the-app-imports-features",
@@ -51,7 +51,7 @@ module.exports = {
       comment:
         "Only the app's table of features, the events registry and the background jobs import a feature: what several " +
         "features need lives a layer down (src/data, src/wire, src/domain, src/auth).",
-      from: { path: "^src/", pathNot: ["^src/app\\.ts$", "^src/events/", "^src/jobs/", FEATURE] },
+      from: { path: "^src/", pathNot: ["^src/app\\.ts$", "^src/event-forms/", "^src/jobs/", FEATURE] },
       to: { path: FEATURE },
     },
     {
@@ -78,7 +78,7 @@ module.exports = {
         "src/wire holds the wire forms (zod schemas and serializers) several features answer with: it knows no feature, " +
         "route, middleware, event or job.",
       from: { path: "^src/wire/" },
-      to: { path: [FEATURE, "^src/(events|jobs|webhooks|auth|shards)/", "^src/platform/(middleware|routes)/"] },
+      to: { path: [FEATURE, "^src/(event-forms|jobs|webhook-delivery|auth|shards)/", "^src/platform/(middleware|routes)/"] },
     },
   ],
   options: {

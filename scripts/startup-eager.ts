@@ -1,6 +1,6 @@
 // Measurement only (scripts/startup-and-bundle.mjs): the Worker with the feature of a token exchange evaluated at
 // startup rather than on that request. Its startup CPU minus the Worker's is what evaluating a feature's modules costs
 // a cold isolate's first request to it (the platform itself is evaluated at startup: src/worker.ts).
-import "../src/features/auth/auth.index";
+import "../src/features/token-exchange/token-exchange.index";
 
 export { default } from "../src/worker";

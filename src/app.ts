@@ -20,7 +20,7 @@ type FeatureModule = Promise<{ default: Hono<AppBindings, Schema, string> }>;
  */
 export const FEATURES = {
   meta: { public: true, load: (): FeatureModule => import("@/features/meta/meta.index") },
-  auth: { public: true, load: (): FeatureModule => import("@/features/auth/auth.index") },
+  tokenExchange: { public: true, load: (): FeatureModule => import("@/features/token-exchange/token-exchange.index") },
   operator: { public: true, load: (): FeatureModule => import("@/features/operator/operator.index") },
   organizations: { public: false, load: (): FeatureModule => import("@/features/organizations/organizations.index") },
   locations: { public: false, load: (): FeatureModule => import("@/features/locations/locations.index") },
@@ -59,7 +59,7 @@ type FeatureName = keyof typeof FEATURES;
 export const MOUNTS = mounts<FeatureName>([
   ["/api/health", "meta"],
   ["/api/docs", "meta"],
-  ["/api/auth", "auth"],
+  ["/api/auth", "tokenExchange"],
   ["/operator", "operator"],
   ["/api/organizations", "organizations"],
   ["/api/organizations/*/locations", "locations"],
@@ -141,7 +141,7 @@ function serveDocument(app: AppOpenAPI) {
   app.get(DOCUMENT_PATH, async (c) => {
     // Only the document needs every event type's schema: the registry imports every feature's serializers.
     if (!document) {
-      const { webhooksOfDocument } = await import("@/events/webhooks-document");
+      const { webhooksOfDocument } = await import("@/event-forms/webhooks-document");
       document ??= finalizeDocument(app.getOpenAPI31Document(DOCUMENT), webhooksOfDocument());
     }
     const { openapi, info, ...rest } = document;

@@ -4,7 +4,7 @@ import { lifecycle, timestamp } from "./columns";
 /**
  * Webhook endpoints. `deliveredSequence` is the endpoint's cursor: the last event sequence of its organization it is
  * done with (delivered, or failed for good). The consumer only ever delivers the next matching event after it, so an
- * endpoint sees its events in sequence order. `secret` is the signing secret AES-GCM encrypted (src/webhooks/secret).
+ * endpoint sees its events in sequence order. `secret` is the signing secret AES-GCM encrypted (src/webhook-delivery/secret).
  */
 export const webhooks = sqliteTable(
   "webhooks",

@@ -7,9 +7,9 @@ import { newId } from "@/data/ids";
 import { pendingEvents } from "@/data/outbox/pending";
 import { guarded } from "@/data/write/constraint-problems";
 import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationSettled } from "@/data/write/guarded-batch";
-import { serializeEvent } from "@/events/serializers";
+import { serializeEvent } from "@/event-forms/serializers";
 import { ProblemError } from "@/problems/problem";
-import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhooks/send";
+import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhook-delivery/send";
 
 export const MAX_ATTEMPTS = 6;
 /** Events failed for good in a row after which an endpoint is disabled. */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { webhooks } from "@db/schema";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
-import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
+import { encryptSecret, newSigningSecret } from "@/webhook-delivery/secret";
 
 /** A webhook endpoint inserted straight into `db` (no API write, so no drain runs behind the test's back). */
 export async function insertEndpoint(

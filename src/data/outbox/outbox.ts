@@ -121,7 +121,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /**
  * An event a write batch records with its change. Its `data` is either the resource as the API answers it, known
  * before the batch (`data`), or the row the batch wrote (`row`: a snapshot taken in the batch, right after the
- * write, serialized when read; see events/serializers), or the API's own read of the resource run in the batch (`read`:
+ * write, serialized when read; see event-forms/serializers), or the API's own read of the resource run in the batch (`read`:
  * a `db.select({ data: snapshotOf(fields) })` of the joins the API reads, see data/outbox/snapshot). `whenChanged`:
  * recorded only if the statement just before it changed a row (a no-op write, e.g. locking a locked day or an update
  * whose conditions did not hold, records none); `when`: recorded only if this condition holds after the batch's
@@ -142,7 +142,7 @@ export type EventSpec = {
   | { type: EventType; rowById: { table: SQLiteTable; id: string } }
 );
 
-/** Instead of the row alone: `fields` (the row's table, correlated subqueries…) under the form `name` (events/serializers). */
+/** Instead of the row alone: `fields` (the row's table, correlated subqueries…) under the form `name` (event-forms/serializers). */
 export interface Snapshot {
   form: string;
   fields: Fields;

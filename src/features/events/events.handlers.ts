@@ -1,6 +1,6 @@
 import { events } from "@db/schema";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { serializeEvent } from "@/events/serializers";
+import { serializeEvent } from "@/event-forms/serializers";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { pageOf } from "@/platform/http/pagination";
 import type * as routes from "./events.routes";

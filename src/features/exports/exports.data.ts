@@ -17,7 +17,7 @@ import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
 import { addDays } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
 import { computePay, type PayLine } from "@/domain/pay-classification";
-import { type EventWire, serializeEvent } from "@/events/serializers";
+import { type EventWire, serializeEvent } from "@/event-forms/serializers";
 import type { ExportRow } from "./exports.schemas";
 
 /** One chunk's rows, encoded, and where the next chunk reads from (null cursor with `last`: the export is complete). */

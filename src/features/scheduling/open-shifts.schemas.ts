@@ -160,7 +160,7 @@ export function serializePreference({ preference: p, workerExternalId }: Prefere
   };
 }
 
-/** A preference's own fields, without its `worker` block (events recorded by earlier builds, events/serializers). */
+/** A preference's own fields, without its `worker` block (events recorded by earlier builds, event-forms/serializers). */
 export function serializePreferenceRecord(preference: PreferenceRow) {
   const { worker: _worker, ...record } = serializePreference({ preference, workerExternalId: null });
   return record;

@@ -25,7 +25,7 @@ const policiesWith = (db: Database, fields: typeof policyFields | { data: SQL.Al
 /** Policies with their type and assigned-staff count, one statement. */
 export const selectPolicies = (db: Database, where: SQL | undefined) => policiesWith(db, policyFields, where);
 
-/** A policy's event: the same read, run in the write batch after the change, as one JSON value (events/serializers). */
+/** A policy's event: the same read, run in the write batch after the change, as one JSON value (event-forms/serializers). */
 export const policyEventData = (db: Database, policyId: string): { form: string; select: SQLWrapper } => ({
   form: "time_off_policy",
   select: policiesWith(db, { data: snapshotOf(policyFields).as("data") }, eq(timeOffPolicies.id, policyId)),

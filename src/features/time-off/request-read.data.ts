@@ -40,7 +40,7 @@ export const selectRequests = (db: Database, where: SQL | undefined) => requests
 
 export type RequestReadRow = Awaited<ReturnType<typeof selectRequests>>[number];
 
-/** A request's event: the same read, run in the write batch after the change, as one JSON value (events/serializers). */
+/** A request's event: the same read, run in the write batch after the change, as one JSON value (event-forms/serializers). */
 export const requestEventData = (db: Database, id: string, onlyIf?: SQL): { form: string; select: SQLWrapper } => ({
   form: "time_off_request",
   select: requestsWith(db, { data: snapshotOf(requestFields).as("data") }, and(eq(timeOffRequests.id, id), onlyIf)),

@@ -7,9 +7,9 @@ import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
-import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
-import { post } from "@/webhooks/send";
-import { webhookUrlProblem } from "@/webhooks/url";
+import { encryptSecret, newSigningSecret } from "@/webhook-delivery/secret";
+import { post } from "@/webhook-delivery/send";
+import { webhookUrlProblem } from "@/webhook-delivery/url";
 import type * as routes from "./webhooks.routes";
 import { serializeDelivery, serializeWebhook } from "./webhooks.schemas";
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { takeEndpointsToWake } from "@/data/outbox/wake";
 import type { AppBindings } from "@/platform/http/env";
-import { drainOutbox, wakeEndpoints } from "@/webhooks/drain";
+import { drainOutbox, wakeEndpoints } from "@/webhook-delivery/drain";
 
 /**
  * After a successful write of an organization, wakes its webhook endpoints that have events to deliver, off the

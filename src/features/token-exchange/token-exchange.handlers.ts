@@ -9,7 +9,7 @@ import { isPermission, type Principal } from "@/domain/permissions";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { databaseOf, routeToOrganization } from "@/platform/middleware/database";
 import { unauthorized } from "@/problems/problem";
-import type { ExchangeTokenRoute } from "./auth.routes";
+import type { ExchangeTokenRoute } from "./token-exchange.routes";
 
 async function staffPrincipal(db: Database, claims: PartnerClaims, organizationId: string): Promise<Principal> {
   const byId = claims.employeeId ? eq(staffMembers.id, claims.employeeId) : eq(staffMembers.externalId, claims.externalEmployeeId!);
