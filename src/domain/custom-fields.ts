@@ -1,4 +1,4 @@
-import { RE2JS, RE2JSException } from "re2js";
+import type { RE2JS } from "re2js";
 
 /**
  * Custom fields on shifts: what a field accepts, and what a shift's values must be. A TEXT field's value matches its
@@ -38,12 +38,25 @@ export const MAX_PATTERN_PROGRAM_SIZE = 1200;
 
 type Compiled = { ok: true; engine: RE2JS } | { ok: false; refusal: string };
 
+let re2: typeof import("re2js") | undefined;
+
+/**
+ * re2js, loaded the first time a pattern is compiled: its ≈ 150 KiB of script would otherwise be evaluated by the
+ * first request of every feature that reads custom fields (a punch), though few requests check a pattern. Kept once
+ * loaded, so only its first users import it (src/worker.ts, `loadedOnce`, says why that matters under vitest).
+ */
+export async function loadPatternEngine(): Promise<typeof import("re2js")> {
+  re2 ??= await import("re2js");
+  return re2;
+}
+
 /**
  * Patterns are RE2 syntax, compiled by re2js (RE2's linear-time engine: no backtracking, so no value can make a
  * match run long). RE2 has no lookarounds and no back-references: such a pattern does not compile.
  */
-function compiled(pattern: string): Compiled {
+async function compiled(pattern: string): Promise<Compiled> {
   if (pattern.length > MAX_PATTERN_LENGTH) return { ok: false, refusal: `must be at most ${MAX_PATTERN_LENGTH} characters` };
+  const { RE2JS, RE2JSException } = await loadPatternEngine();
   let engine: RE2JS;
   try {
     engine = RE2JS.compile(pattern);
@@ -64,8 +77,8 @@ function compiled(pattern: string): Compiled {
 }
 
 /** Why a pattern is refused, or null when it is accepted. */
-export function patternRefusal(pattern: string): string | null {
-  const result = compiled(pattern);
+export async function patternRefusal(pattern: string): Promise<string | null> {
+  const result = await compiled(pattern);
   return result.ok ? null : result.refusal;
 }
 
@@ -78,11 +91,11 @@ export function optionsRefusal(options: readonly string[]): string | null {
 }
 
 /** Why a value does not fit the field, or null when it does. */
-export function valueRefusal(field: CustomFieldRule, value: string): string | null {
+export async function valueRefusal(field: CustomFieldRule, value: string): Promise<string | null> {
   if (value.length === 0 || value.length > MAX_VALUE_LENGTH) return `must be 1 to ${MAX_VALUE_LENGTH} characters`;
   if (field.type === "LIST") return field.options?.includes(value) ? null : "must be one of the field's options";
   if (field.pattern === null) return null;
-  const pattern = compiled(field.pattern);
+  const pattern = await compiled(field.pattern);
   // A pattern stored before patterns were RE2 (an ECMAScript lookahead, a `\\u` escape…) refuses values until replaced.
   if (!pattern.ok) return "cannot be checked: the field's pattern is no longer accepted (RE2 syntax); an admin must replace it";
   return pattern.engine.matches(value) ? null : "does not match the field's pattern";
@@ -94,7 +107,7 @@ const pathOf = (id: string) => `customFields.${id}`;
  * The errors of the values a write gives, against the organization's live fields: each set value must name an active
  * field and fit it. Null (a removal) is accepted for any id.
  */
-export function givenValueErrors(fields: readonly CustomFieldRule[], given: GivenValues): CustomFieldError[] {
+export async function givenValueErrors(fields: readonly CustomFieldRule[], given: GivenValues): Promise<CustomFieldError[]> {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const errors: CustomFieldError[] = [];
   for (const [id, value] of Object.entries(given)) {
@@ -104,7 +117,7 @@ export function givenValueErrors(fields: readonly CustomFieldRule[], given: Give
       ? "no custom field with that id in this organization"
       : !field.active
         ? "the custom field is not active"
-        : valueRefusal(field, value);
+        : await valueRefusal(field, value);
     if (message) errors.push({ path: pathOf(id), message });
   }
   return errors;

@@ -44,8 +44,8 @@ describe("patternRefusal", () => {
     ["x".repeat(200), null], // exactly MAX_PATTERN_LENGTH
     [".{0,500}", null], // 1,002 instructions
     ["(?:.?){599}", null], // 1,200 instructions: exactly MAX_PATTERN_PROGRAM_SIZE
-  ])("accepts %s", (pattern, refusal) => {
-    expect(patternRefusal(pattern)).toBe(refusal);
+  ])("accepts %s", async (pattern, refusal) => {
+    expect(await patternRefusal(pattern)).toBe(refusal);
   });
 
   it.each([
@@ -61,8 +61,8 @@ describe("patternRefusal", () => {
     ["\\u00e9", "not an RE2 regular expression"], // RE2 writes it \\x{e9}
     ["a{1001}", "not an RE2 regular expression"], // RE2's repeat counts stop at 1000
     ["(?:.?){600}", "compiles to 1202 instructions, at most 1200"], // one repeat over MAX_PATTERN_PROGRAM_SIZE
-  ])("refuses %s", (pattern, reason) => {
-    expect(patternRefusal(pattern)).toContain(reason);
+  ])("refuses %s", async (pattern, reason) => {
+    expect(await patternRefusal(pattern)).toContain(reason);
   });
 
   // Patterns that backtrack catastrophically in an ECMAScript engine (issue 44: `(.*a){12}` on 500 characters never
@@ -98,15 +98,15 @@ describe("patternRefusal", () => {
   ] as const)(
     "%s: refused (%s), or 500 characters answer %s / %s",
     { timeout: 10_000 }, // a hang guard, not a speed target
-    (pattern, refused, onAs, onBang) => {
-      const refusal = patternRefusal(pattern);
+    async (pattern, refused, onAs, onBang) => {
+      const refusal = await patternRefusal(pattern);
       if (refused !== null) {
         expect(refusal).toContain(refused);
         return;
       }
       expect(refusal).toBeNull();
-      expect(valueRefusal(text(pattern), as)).toBe(onAs ? null : "does not match the field's pattern");
-      expect(valueRefusal(text(pattern), asThenBang)).toBe(onBang ? null : "does not match the field's pattern");
+      expect(await valueRefusal(text(pattern), as)).toBe(onAs ? null : "does not match the field's pattern");
+      expect(await valueRefusal(text(pattern), asThenBang)).toBe(onBang ? null : "does not match the field's pattern");
     },
   );
 });
@@ -146,8 +146,8 @@ describe("valueRefusal", () => {
     [text(null), "", "1 to 500"],
     [list(["red", "blue"]), "blue", null],
     [list(["red", "blue"]), "Blue", "options"],
-  ] as const)("%j, %s → %s", (field, value, reason) => {
-    const refusal = valueRefusal(field, value);
+  ] as const)("%j, %s → %s", async (field, value, reason) => {
+    const refusal = await valueRefusal(field, value);
     if (reason === null) expect(refusal).toBeNull();
     else expect(refusal).toContain(reason);
   });
@@ -156,16 +156,16 @@ describe("valueRefusal", () => {
 describe("givenValueErrors", () => {
   const fields = [text("\\d+", { id: "num" }), list(["a"], { id: "pick" }), text(null, { id: "old", active: false })];
 
-  it("names each offending field under customFields", () => {
-    expect(givenValueErrors(fields, { num: "12", pick: "b", old: "x", nope: "y" })).toEqual([
+  it("names each offending field under customFields", async () => {
+    expect(await givenValueErrors(fields, { num: "12", pick: "b", old: "x", nope: "y" })).toEqual([
       { path: "customFields.pick", message: expect.stringContaining("options") },
       { path: "customFields.old", message: "the custom field is not active" },
       { path: "customFields.nope", message: "no custom field with that id in this organization" },
     ]);
   });
 
-  it("accepts a removal (null) for any id", () => {
-    expect(givenValueErrors(fields, { old: null, nope: null })).toEqual([]);
+  it("accepts a removal (null) for any id", async () => {
+    expect(await givenValueErrors(fields, { old: null, nope: null })).toEqual([]);
   });
 });
 

@@ -19,3 +19,5 @@ for (const shard of shardConfig(env).shards) {
 const { buildEveryApp } = await import("@/app");
 await buildEveryApp();
 await exports.default.fetch(new Request("http://shiftline.test/api/health"));
+// Likewise the custom-field pattern engine (re2js), which a request imports the first time it checks a pattern.
+await (await import("@/domain/custom-fields")).loadPatternEngine();

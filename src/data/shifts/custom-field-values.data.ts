@@ -75,9 +75,9 @@ export const customFieldsAsRead = guard({
  * field must have a value; else 400 VALIDATION_FAILED naming `customFields.<fieldId>`. `column` is what the write
  * puts into shifts.custom_fields: the values, guarded by the fields' version whenever they were checked.
  */
-export function checkedValues(read: CustomFieldsRead, stored: StoredValues, given: GivenValues | undefined, requireAll = false) {
+export async function checkedValues(read: CustomFieldsRead, stored: StoredValues, given: GivenValues | undefined, requireAll = false) {
   const values = mergedValues(stored, given);
-  const errors = [...givenValueErrors(read.rules, given ?? {}), ...(requireAll ? missingRequired(read.rules, values) : [])];
+  const errors = [...(await givenValueErrors(read.rules, given ?? {})), ...(requireAll ? missingRequired(read.rules, values) : [])];
   if (errors.length) throw validationFailed(errors);
   const checked = requireAll || (given !== undefined && Object.keys(given).length > 0);
   const column = checked ? customFieldsAsRead.sql(JSON.stringify(values), read.organizationId, read.fingerprint) : values;

@@ -29,8 +29,8 @@ const Options = z
 
 const Pattern = z
   .string()
-  .superRefine((pattern, ctx) => {
-    const refusal = patternRefusal(pattern);
+  .superRefine(async (pattern, ctx) => {
+    const refusal = await patternRefusal(pattern);
     if (refusal) ctx.addIssue({ code: "custom", message: refusal });
   })
   .openapi({

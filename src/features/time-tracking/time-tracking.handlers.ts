@@ -144,7 +144,7 @@ export async function clockInWith(
   if (replay) return replay;
   const role = clockInRole(context);
   const judgement = judge(context, request);
-  const fields = checkedValues(context.customFields, {}, body.customFields);
+  const fields = await checkedValues(context.customFields, {}, body.customFields);
   const shift = openShiftRow(context, role, judgement, {
     utcOffset: body.utcOffset,
     receivedAt: request.receivedAt,
@@ -228,7 +228,7 @@ export async function clockOutWith(
   const shift = openShiftHere(context);
   const judgement = judge(context, request);
   // Every active required field needs a value once the shift ends.
-  const fields = checkedValues(context.customFields, shift.customFields, body.customFields, true);
+  const fields = await checkedValues(context.customFields, shift.customFields, body.customFields, true);
   const closed = closedShift(shift, context.openShiftBreaks, context.breakTypes, judgement, request.receivedAt, origin);
   const events = [eventRow(context, request, judgement, shift.id)];
   if (closed.ended) {

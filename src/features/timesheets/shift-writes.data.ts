@@ -50,7 +50,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   const { organizationId } = scope;
   // The wall clock's date + 1 bounds the business date (it is the start's local date, in any offset).
   const refs = await loadReferences(db, organizationId, body, addDays(body.startTime.slice(0, 10), 1));
-  const fields = checkedValues(refs.customFields, {}, body.customFields);
+  const fields = await checkedValues(refs.customFields, {}, body.customFields);
   if (body.hourlyWage !== undefined && isSalaried(refs.staff)) throw salariedWage();
   const rule: OffsetRule = body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: refs.location.timezone };
   const start = readWallClock(new Date(body.startTime), rule);
@@ -147,7 +147,7 @@ export async function patchShift(
   requireVersion(ifMatch, was);
   if (body.costCodeId) await assertCostCode(db, organizationId, body.costCodeId);
   const fields = body.customFields
-    ? checkedValues(customFieldsOf(organizationId, await customFieldsRead(db, organizationId)), was.customFields, body.customFields)
+    ? await checkedValues(customFieldsOf(organizationId, await customFieldsRead(db, organizationId)), was.customFields, body.customFields)
     : { values: was.customFields, column: was.customFields };
   const utcOffset = body.utcOffset ?? was.utcOffset;
   const rule = { utcOffset };

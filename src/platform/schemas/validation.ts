@@ -4,13 +4,18 @@ import { isClockTime } from "@/domain/pay-rules";
 import { TRUST_FLAGS } from "@/domain/trust";
 import { isValidTimeZone } from "./time";
 
-// Built on first use: loading Intl's region names takes ≈ 20 ms of CPU that every cold isolate would pay otherwise.
+// Built on first use: loading Intl's region names takes ≈ 20 ms of CPU that every cold isolate would pay otherwise, and
+// every feature evaluates this module on its first request, most without checking a country or a currency.
 let regionNames: Intl.DisplayNames | undefined;
 const regionName = (code: string) => {
   regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
   return regionNames.of(code);
 };
-const currencies = new Set(Intl.supportedValuesOf("currency"));
+let currencies: Set<string> | undefined;
+const isCurrency = (code: string) => {
+  currencies ??= new Set(Intl.supportedValuesOf("currency"));
+  return currencies.has(code);
+};
 
 /** ISO 3166-1 alpha-2: Intl knows every assigned code and echoes unknown ones back unchanged. */
 export const CountryCode = z
@@ -23,7 +28,7 @@ export const CountryCode = z
 export const CurrencyCode = z
   .string()
   .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code in upper case")
-  .refine((code) => currencies.has(code), "is not an ISO 4217 currency code")
+  .refine(isCurrency, "is not an ISO 4217 currency code")
   .openapi({ example: "USD" });
 
 export const TimeZone = z
