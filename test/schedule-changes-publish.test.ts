@@ -1,19 +1,19 @@
-import { scheduleChangeLog, scheduleEntries } from "@db/schema";
+import { scheduleChanges, scheduleEntries } from "@db/schema";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { newId } from "@/data/ids";
 import { changeRulesOfLocation } from "@/features/schedule-changes/change-rules.data";
-import { publishedAdditions } from "@/features/schedule-changes/published-additions.data";
+import { recordingPublishedAdditions } from "@/features/schedule-changes/published-additions.data";
 import { changeRowsOf } from "@/features/schedule-changes/schedule-changes.data";
 import { api } from "./helpers/api";
 import { addWorker, createEntry, createOpenShift, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
 import { tenantDb } from "./helpers/shards";
 
 /*
- * The publish records its ADDED changes on the entries' own rows, in the UPDATE that publishes them (publishedAdditions):
- * the change log (the view schedule_change_log) then reads the rows changeRowsOf computes for the same entries at the
- * same instant, at every notice edge.
+ * The publish records its ADDED changes in schedule_changes by one INSERT … SELECT after the UPDATE that publishes
+ * them (recordingPublishedAdditions): the rows changeRowsOf computes for the same entries at the same instant, at
+ * every notice edge; its schedule.published event carries their number and premiums.
  */
 
 const MINUTE = 60_000;
@@ -44,7 +44,7 @@ const EDGES: [notice: number, minutes: number][] = [
   [20 * DAY, 480],
 ];
 
-describe("publishedAdditions: what a publish records, in SQL", () => {
+describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
   it.each([
     ["NYC_FAST_FOOD", "America/New_York"],
     ["SAN_FRANCISCO", "UTC"],
@@ -97,39 +97,31 @@ describe("publishedAdditions: what a publish records, in SQL", () => {
     // The edges are where they should be: 14 days and 20 days out of the window, the rest in it.
     expect(expected).toHaveLength(EDGES.length - 2);
     const before = newId(at.getTime());
-    const { set } = publishedAdditions(db, p.org.id, p.location.id, rules, at, {
-      startDate: dateOf(at.getTime() - DAY),
-      endDate: dateOf(at.getTime() + 30 * DAY),
-    });
-    // The publish's own UPDATE, as POST …/schedules/publish sends it, at the instant `at`.
-    await db
-      .update(scheduleEntries)
-      .set({ isDraft: false, publishedAt: at, updatedAt: at, ...set })
-      .where(inIds);
+    const range = { start: new Date(at.getTime() - DAY), end: new Date(at.getTime() + 30 * DAY) };
+    const { statements } = recordingPublishedAdditions(db, p.org.id, p.location.id, [{ from: null, to: null, rules }], at, range);
+    // The publish's own UPDATE, as POST …/schedules/publish sends it, at the instant `at`, then its INSERT … SELECT.
+    await db.batch([
+      db.update(scheduleEntries).set({ isDraft: false, publishedAt: at, updatedAt: at }).where(inIds),
+      ...statements,
+    ] as never);
     const after = newId(at.getTime());
     const recorded = await db
       .select()
-      .from(scheduleChangeLog)
-      .where(eq(scheduleChangeLog.locationId, p.location.id))
-      .orderBy(asc(scheduleChangeLog.id));
+      .from(scheduleChanges)
+      .where(eq(scheduleChanges.locationId, p.location.id))
+      .orderBy(asc(scheduleChanges.id));
     const withoutId = (rows: typeof recorded) =>
       rows.map(({ id: _, ...row }) => row).sort((a, b) => a.scheduleEntryId.localeCompare(b.scheduleEntryId));
     expect(withoutId(recorded)).toEqual(withoutId(expected));
     expect(recorded.some((r) => r.premiumRule !== null)).toBe(true);
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(stillDraft.id);
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(publishedBefore.id);
-    // Ids: UUIDv7, unique, after every id made before and before every one made after; the last six bytes are their
-    // entry id's (random bits of that UUID), not a randomblob of each row.
+    // Ids: UUIDv7, unique, after every id made before and before every one made after, in start order (their
+    // position), none made from its entry's id.
     for (const r of recorded) expect(r.id).toMatch(UUID_V7);
     expect(new Set(recorded.map((r) => r.id)).size).toBe(recorded.length);
     expect(recorded.every((r) => r.id > before && r.id < after)).toBe(true);
-    for (const r of recorded) expect(r.id.slice(-12)).toBe(r.scheduleEntryId.slice(-12));
-    // Outside the window, the entry's columns stay empty: the 14-day and 20-day edges record nothing.
-    const empty = await db.all<{ id: string }>(
-      sql`SELECT id FROM schedule_entries WHERE ${inIds} AND added_change_id IS NULL AND added_employee_id IS NULL
-        AND added_entry_date IS NULL AND added_premium_rule IS NULL AND added_at IS NULL`,
-    );
-    expect(empty).toHaveLength(2);
+    for (const r of recorded) expect(r.id.slice(-12)).not.toBe(r.scheduleEntryId.slice(-12));
   });
 });
 
@@ -168,13 +160,13 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
     expect(listed.body.map(shape).sort(bySchedule)).toEqual(dry.body.changes.map(shape).sort(bySchedule));
     expect(listed.body).toHaveLength(4);
     expect(dry.body.totals).toEqual({ changes: 4, premiumHours: 0, premiumAmount: 50 });
-    // One event for the publish's changes, carrying the dry run's totals.
+    // The publish's one event carries its changes: the dry run's totals.
     const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
       type: string;
       data: Record<string, unknown>;
     }[];
     expect(events.filter((e) => e.type === "schedule_change.recorded")).toEqual([]);
-    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
+    expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
       { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
     ]);
   });
@@ -223,7 +215,7 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
       type: string;
       data: Record<string, unknown>;
     }[];
-    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
+    expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
       { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
     ]);
   });
@@ -249,15 +241,10 @@ describe("an entry's ADDED change stays its own", () => {
       { token: p.org.adminToken },
     );
     expect(listed.body.map((c: Record<string, any>) => [c.kind, c.entryDate])).toEqual([["ADDED", week.startDate]]);
-    const copy = await tenantDb()
-      .prepare("SELECT added_change_id, added_entry_date, added_at FROM schedule_entries WHERE id = ?")
-      .bind(copied.body.created[0].id)
-      .first();
-    expect(copy).toEqual({ added_change_id: null, added_entry_date: null, added_at: null });
   });
 });
 
-describe("the publish's summary event counts every change it recorded", () => {
+describe("the publish's schedule.published event counts every change it recorded", () => {
   it("an entry whose own offset puts it two local days after the location's date (UTC−12 location, +14:00 entry)", async () => {
     const p = await placeWithPack("NYC_FAST_FOOD", "Etc/GMT+12");
     const day = dateOf(Date.now() + 3 * DAY);
@@ -275,7 +262,7 @@ describe("the publish's summary event counts every change it recorded", () => {
       type: string;
       data: Record<string, unknown>;
     }[];
-    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
+    expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
       { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
     ]);
   });

@@ -5,7 +5,7 @@ import {
   organizations,
   payRuleSets,
   roles,
-  scheduleChangeLog,
+  scheduleChanges,
   scheduleEntries,
   shifts,
   staffMembers,
@@ -58,7 +58,7 @@ const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL
   const entries = sql`SELECT employee_id FROM schedule_entries WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND start_at >= ${range.start.getTime()} AND start_at < ${range.end.getTime()} AND deleted_at IS NULL`;
   const published = r.includeDrafts ? sql`` : sql` AND is_draft = 0`;
   const worked = sql`SELECT employee_id FROM shifts WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND business_date >= ${r.startDate} AND business_date <= ${r.endDate} AND deleted_at IS NULL`;
-  const changed = sql`SELECT employee_id FROM schedule_change_log WHERE location_id = ${here.locationId} AND organization_id = ${here.organizationId} AND entry_date >= ${r.startDate} AND entry_date <= ${r.endDate} AND premium_rule IS NOT NULL AND deleted_at IS NULL`;
+  const changed = sql`SELECT employee_id FROM schedule_changes WHERE location_id = ${here.locationId} AND organization_id = ${here.organizationId} AND entry_date >= ${r.startDate} AND entry_date <= ${r.endDate} AND premium_rule IS NOT NULL AND deleted_at IS NULL`;
   return sql`${entries}${published} UNION ${worked} UNION ${changed}`;
 };
 
@@ -176,21 +176,21 @@ export function scheduleCostStatements(db: Database, r: ScheduleCostRequest) {
     db.select({ currencyCode: organizations.currencyCode }).from(organizations).where(eq(organizations.id, r.organizationId)),
     db
       .select({
-        employeeId: scheduleChangeLog.employeeId,
-        entryDate: scheduleChangeLog.entryDate,
-        premiumHours: scheduleChangeLog.premiumHours,
-        premiumAmount: scheduleChangeLog.premiumAmount,
-        premiumRule: scheduleChangeLog.premiumRule,
+        employeeId: scheduleChanges.employeeId,
+        entryDate: scheduleChanges.entryDate,
+        premiumHours: scheduleChanges.premiumHours,
+        premiumAmount: scheduleChanges.premiumAmount,
+        premiumRule: scheduleChanges.premiumRule,
       })
-      .from(scheduleChangeLog)
+      .from(scheduleChanges)
       .where(
         and(
-          eq(scheduleChangeLog.organizationId, r.organizationId),
-          eq(scheduleChangeLog.locationId, r.location.id),
-          gte(scheduleChangeLog.entryDate, r.startDate),
-          lte(scheduleChangeLog.entryDate, r.endDate),
-          sql`${scheduleChangeLog.premiumRule} IS NOT NULL`,
-          isNull(scheduleChangeLog.deletedAt),
+          eq(scheduleChanges.organizationId, r.organizationId),
+          eq(scheduleChanges.locationId, r.location.id),
+          gte(scheduleChanges.entryDate, r.startDate),
+          lte(scheduleChanges.entryDate, r.endDate),
+          sql`${scheduleChanges.premiumRule} IS NOT NULL`,
+          isNull(scheduleChanges.deletedAt),
         ),
       ),
     packVersionsStatement(db, r.organizationId),

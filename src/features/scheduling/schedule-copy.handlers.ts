@@ -9,7 +9,6 @@ import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { addDays, businessDate, localDayBounds, localWallClock } from "@/domain/local-time";
 import { daysBetween, planCopies } from "@/domain/schedule-copy";
 import { unavailableSpans } from "@/features/availability/availability.guards";
-import { NO_ADDED_CHANGE } from "@/features/schedule-changes/published-additions.data";
 import { addedChangeRows, recordingChanges } from "@/features/schedule-changes/schedule-changes.data";
 import { invalidField } from "@/problems/problem";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
@@ -130,7 +129,6 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
       // Written with this copy's override (or without one), as its publish reads it.
       ignoreAvailability: body.ignoreAvailability ?? false,
       openShiftId: null,
-      ...NO_ADDED_CHANGE,
       active: true,
       createdAt: now,
       updatedAt: now,
