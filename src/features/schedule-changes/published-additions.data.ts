@@ -57,8 +57,9 @@ export function recordingPublishedAdditions(
         sql` OR `,
       )
     : sql`0`;
+  // By key alone (+organization_id: not the index by organization, which would read all its changes).
   const summary = sql`(SELECT count(*) AS changes, round(total(premium_hours), 4) AS premiumHours,
-      round(total(premium_amount), 2) AS premiumAmount FROM schedule_changes WHERE (${byPrefix}) AND organization_id = ${organizationId})`;
+      round(total(premium_amount), 2) AS premiumAmount FROM schedule_changes WHERE (${byPrefix}) AND +organization_id = ${organizationId})`;
   return { statements, summary };
 }
 
