@@ -7,7 +7,7 @@ import { changeRulesOfLocation } from "@/features/schedule-changes/change-rules.
 import { recordingPublishedAdditions } from "@/features/schedule-changes/published-additions.data";
 import { changeRowsOf } from "@/features/schedule-changes/schedule-changes.data";
 import { api } from "./helpers/api";
-import { addWorker, createEntry, createOpenShift, createSchedulePlace, type SchedulePlace } from "./helpers/schedules";
+import { addWorker, createEntry, createOpenShift, createSchedulePlace, type SchedulePlace, setPackSince } from "./helpers/schedules";
 import { tenantDb } from "./helpers/shards";
 
 /*
@@ -264,6 +264,58 @@ describe("the publish's schedule.published event counts every change it recorded
     }[];
     expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
       { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+    ]);
+  });
+});
+
+describe("a publish prices each entry by the pack in effect on the entry's date (issue 44 item 6)", () => {
+  it("NYC until yesterday, Seattle from today: a draft dated yesterday earns NYC's $15, one dated tomorrow Seattle's hour", async () => {
+    const p = await createSchedulePlace("UTC");
+    await setPackSince(p.org, p.location.id, "NYC_FAST_FOOD", "2020-01-01");
+    // Changed today: effective from the location's today, so yesterday keeps NYC.
+    const res = await api("PUT", `${p.base}/fair-workweek`, { token: p.org.adminToken, body: { rulePack: "SEATTLE" } });
+    expect(res.status, res.text).toBe(200);
+    const yesterday = dateOf(Date.now() - DAY);
+    const tomorrow = dateOf(Date.now() + DAY);
+    const before = await createEntry(p, { startTime: `${yesterday}T09:00:00Z`, endTime: `${yesterday}T17:00:00Z` }, true);
+    const worker = await addWorker(p);
+    const after = await createEntry(
+      p,
+      { employeeId: worker.id, startTime: `${tomorrow}T09:00:00Z`, endTime: `${tomorrow}T17:00:00Z` },
+      true,
+    );
+    const body = { startDate: yesterday, endDate: tomorrow };
+    const dry = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { ...body, dryRun: true } });
+    expect(dry.status, dry.text).toBe(200);
+    const published = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.publishedEntries).toBe(2);
+    const listed = await api("GET", `/api/organizations/${p.org.id}/schedule-changes?startDate=${yesterday}&endDate=${tomorrow}`, {
+      token: p.org.adminToken,
+    });
+    const byEntry = (c: Record<string, any>) => [
+      c.scheduleEntryId,
+      c.entryDate,
+      c.rulePack,
+      c.premium?.hours ?? null,
+      c.premium?.amount ?? null,
+    ];
+    // Yesterday (notice 0, under 7 days): NYC's flat $15 (NYC Admin. Code 20-1222(a)(1)); tomorrow (notice under 14
+    // days): Seattle's one hour at the regular rate (SMC 14.22.050), no flat amount.
+    const expected = [
+      [before.id, yesterday, "NYC_FAST_FOOD", null, 15],
+      [after.id, tomorrow, "SEATTLE", 1, null],
+    ];
+    expect(listed.body.map(byEntry)).toEqual(expected);
+    expect(dry.body.changes.map(byEntry).sort((a: string[], b: string[]) => a[1]!.localeCompare(b[1]!))).toEqual(expected);
+    // One change of each pack: 1 premium hour and $15 in total, in the dry run and the publish's event alike.
+    expect(dry.body.totals).toMatchObject({ changes: 2, premiumHours: 1, premiumAmount: 15 });
+    const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
+      { locationId: p.location.id, ...body, publishedAt: published.body.publishedAt, changes: 2, premiumHours: 1, premiumAmount: 15 },
     ]);
   });
 });
