@@ -22,6 +22,8 @@ const DAY = 24 * HOUR;
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const wire = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A dry run's totals as the publish's event carries them: its flat amounts, no projection. */
+const recorded = ({ amountProjected: _, ...totals }: Record<string, unknown>) => totals;
 
 async function placeWithPack(rulePack: string, timezone: string): Promise<SchedulePlace> {
   const p = await createSchedulePlace(timezone);
@@ -159,7 +161,7 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
     const bySchedule = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
     expect(listed.body.map(shape).sort(bySchedule)).toEqual(dry.body.changes.map(shape).sort(bySchedule));
     expect(listed.body).toHaveLength(4);
-    expect(dry.body.totals).toEqual({ changes: 4, premiumHours: 0, premiumAmount: 50 });
+    expect(dry.body.totals).toEqual({ changes: 4, premiumHours: 0, premiumAmount: 50, amountProjected: false });
     // The publish's one event carries its changes: the dry run's totals.
     const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
       type: string;
@@ -167,7 +169,7 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
     }[];
     expect(events.filter((e) => e.type === "schedule_change.recorded")).toEqual([]);
     expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
-      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...recorded(dry.body.totals) },
     ]);
   });
 
@@ -199,7 +201,7 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
     const body = { startDate: dateOf(now), endDate: dateOf(now + 10 * DAY) };
     const dry = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { ...body, dryRun: true } });
     // NYC_FAST_FOOD: an addition with under 7 days' notice earns $15 (the dry run's figures are the rule's).
-    expect(dry.body.totals).toEqual({ changes: 2, premiumHours: 0, premiumAmount: 30 });
+    expect(dry.body.totals).toEqual({ changes: 2, premiumHours: 0, premiumAmount: 30, amountProjected: false });
     const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ publishedEntries: 1, appliedAssignments: 1 });
@@ -216,7 +218,7 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
       data: Record<string, unknown>;
     }[];
     expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
-      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...recorded(dry.body.totals) },
     ]);
   });
 });
@@ -263,7 +265,7 @@ describe("the publish's schedule.published event counts every change it recorded
       data: Record<string, unknown>;
     }[];
     expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
-      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...recorded(dry.body.totals) },
     ]);
   });
 });
@@ -308,8 +310,9 @@ describe("a publish prices each entry by the pack in effect on the entry's date 
     ];
     expect(listed.body.map(byEntry)).toEqual(expected);
     expect(dry.body.changes.map(byEntry).sort((a: string[], b: string[]) => a[1]!.localeCompare(b[1]!))).toEqual(expected);
-    // One change of each pack: 1 premium hour and $15 in total, in the dry run and the publish's event alike.
-    expect(dry.body.totals).toMatchObject({ changes: 2, premiumHours: 1, premiumAmount: 15 });
+    // One change of each pack: 1 premium hour and $15 in total; the dry run prices the hour too (projected), the
+    // publish's event carries the flat amounts.
+    expect(dry.body.totals).toMatchObject({ changes: 2, premiumHours: 1, amountProjected: true });
     const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
       type: string;
       data: Record<string, unknown>;

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "driz
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
+import { payShiftColumns } from "@/data/schedule-projection";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
 import type { PaidTimeOffDay, PayShift, PremiumOwed } from "@/domain/pay-classification";
@@ -109,17 +110,7 @@ function timeOffWage(closed: string | null, date: string, now: number): number {
 }
 
 /** A shift as pay reads it (domain/pay-shift: StoredShiftForPay, less the staff member's wage type). */
-export const payShiftColumns = {
-  id: shifts.id,
-  employeeId: shifts.employeeId,
-  locationId: shifts.locationId,
-  businessDate: shifts.businessDate,
-  startAt: shifts.startAt,
-  endAt: shifts.endAt,
-  utcOffset: shifts.utcOffset,
-  hourlyWage: shifts.hourlyWage,
-  breaks: shifts.breaksJson,
-};
+export { payShiftColumns };
 
 /** Employees with a shift at the location in the range, as a subquery of the employee index's reads. */
 const workedAt = (filter: PayFilter, locationId: string) =>

@@ -15,6 +15,7 @@ import { recordingPublishedAdditions } from "@/features/schedule-changes/publish
 import { addedChangeRows } from "@/features/schedule-changes/schedule-changes.data";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/features/schedule-changes/schedule-changes.schemas";
 import { approvedEntry, approvedEntryFrozen } from "./open-shift-statements.data";
+import { projectPremiums } from "./publish-projection.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
 import { entryGuards, entryUnfrozen, needsRestConsent, openShiftGuards, ownEntryDates, scheduleGuardProblems } from "./schedules.guards";
@@ -167,7 +168,8 @@ export async function publishRange(
           )
           .orderBy(scheduleEntries.id)
       : [];
-    return { ...dryRunResult(changeRows, now), restConsentRequired: refused.map((row) => row.id) };
+    const projected = await projectPremiums(db, organizationId, changeRows, now);
+    return { ...dryRunResult(changeRows, projected, now), restConsentRequired: refused.map((row) => row.id) };
   }
   // The ADDED changes of the entries this batch makes public (a draft held back records nothing), after its writes.
   const additions = runs.length ? recordingPublishedAdditions(db, organizationId, location.id, runs, now, range) : null;
@@ -246,15 +248,17 @@ export async function publishRange(
 
 /**
  * What a publish would record, writing nothing: the changes (each ADDED inside the pack's window) and their
- * premiums per employee and in total (hours at the regular rate and flat amounts apart: hours become money only in
- * pay, at each workweek's regular rate).
+ * premiums per employee and in total: their hours, and what they would cost (`projected`, cents per employee: the
+ * hours at the regular rate schedule cost projects for their workweek, and the flat amounts), marked amountProjected
+ * when it prices hours (pay prices them at the week's actual rate once worked).
  */
-function dryRunResult(rows: readonly ScheduleChangeRow[], now: Date) {
-  const sum = (of: readonly ScheduleChangeRow[]) => ({
-    changes: of.length,
-    premiumHours: Math.round(of.reduce((t, r) => t + (r.premiumHours ?? 0), 0) * 10_000) / 10_000,
-    premiumAmount: Math.round(of.reduce((t, r) => t + (r.premiumAmount ?? 0), 0) * 100) / 100,
-  });
+function dryRunResult(rows: readonly ScheduleChangeRow[], projected: ReadonlyMap<string, number>, now: Date) {
+  const sum = (of: readonly ScheduleChangeRow[]) => {
+    const employees = new Set(of.map((r) => r.employeeId));
+    const cents = [...employees].reduce((t, id) => t + (projected.get(id) ?? 0), 0);
+    const premiumHours = Math.round(of.reduce((t, r) => t + (r.premiumHours ?? 0), 0) * 10_000) / 10_000;
+    return { changes: of.length, premiumHours, premiumAmount: cents / 100, amountProjected: premiumHours > 0 };
+  };
   const employeeIds = [...new Set(rows.map((r) => r.employeeId))].sort();
   return {
     dryRun: true as const,

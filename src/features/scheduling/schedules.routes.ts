@@ -238,7 +238,9 @@ export const publish = defineRoute({
     "`schedule_change.recorded` (`schedule_changes.recorded` was removed on 2026-12-06). The dry run answers the same " +
     "changes and premiums as the publish records, priced by the same bands. " +
     "`dryRun: true` answers 200 with what the publish would record — the changes, and per employee and in total " +
-    "their count, premium hours (paid at each workweek's regular rate) and flat amounts — and writes nothing. Rest " +
+    "their count, premium hours (paid at each workweek's regular rate) and premiumAmount, what they would cost: flat " +
+    "amounts plus the hours at the regular rate schedule cost projects for their workweek (drafts included), marked " +
+    "`amountProjected: true` when it prices hours (a Seattle addition: 1 h × that rate) — and writes nothing. Rest " +
     "between shifts: where the pack requires consent (rest.consentRequired), a draft entry starting less than " +
     "rest.minHours after another live entry of its worker ends (or ending less than that before one starts) is 409 " +
     "REST_CONSENT_REQUIRED and nothing is published, unless the worker gave a live REST consent for that entry (POST " +
