@@ -19,6 +19,8 @@ const STAFF = 200;
 const ZONE = "America/New_York";
 const PACK = "NYC_FAST_FOOD";
 const TARGET = 1.6;
+/** D1's rows_written for one recorded change: its row, its primary key and schedule_changes_organization_date. */
+const WRITES_PER_CHANGE = 3;
 /** Measured publishes per location, alternating (pack first on odd repetitions, no pack first on even ones). */
 const REPETITIONS = 64;
 /** Publishes per location whose isolate CPU is measured (--profile), after the timed ones. */
@@ -273,16 +275,18 @@ export async function run({ stateDir, options, print }) {
       `no pack ${trips("none").length} / ${sum(trips("none").map((t) => t.statements.length))}.`,
   );
   // The budget: the same round trips as without a pack; rows written ≤ entries + changes + events (each entry
-  // published, each change recorded, the one event); p50 ≤ TARGET × the no-pack publish's.
-  const entries = 7 * STAFF;
+  // published, each change recorded, the one event); p50 ≤ TARGET × the no-pack publish's. D1's rows_written counts
+  // every index entry a write touches too, so the rows are checked as what the pack adds to the no-pack publish (whose
+  // entries and event are the same): each change's row, its primary key and its one index entry, nothing per entry.
   const changes = tracedRuns.pack.recorded;
-  const written = rowsOf(tracedRuns.pack.res)[1];
+  const written = { pack: rowsOf(tracedRuns.pack.res)[1], none: rowsOf(tracedRuns.none.res)[1] };
+  const extra = written.pack - written.none;
   const sameTrips = trips("pack").length === trips("none").length;
-  const rowsMet = written <= entries + changes + 1;
+  const rowsMet = extra <= changes * WRITES_PER_CHANGE;
   print(
     `fair-workweek: round_trips=${trips("pack").length} no_pack_round_trips=${trips("none").length} same=${sameTrips ? "yes" : "no"} ` +
-      `rows_written=${written} budget<=${entries + changes + 1} (entries ${entries} + changes ${changes} + events 1) met=${rowsMet ? "yes" : "no"} ` +
-      `publish_with_pack_p50=${ms(p50.pack)} no_pack_p50=${ms(p50.none)} ratio=${ratio.toFixed(2)} target<=${TARGET} ` +
-      `met=${sameTrips && rowsMet && ratio <= TARGET ? "yes" : "no"}`,
+      `rows_written=${written.pack} no_pack_rows_written=${written.none} extra=${extra} budget<=${changes * WRITES_PER_CHANGE} ` +
+      `(changes ${changes} × ${WRITES_PER_CHANGE}) met=${rowsMet ? "yes" : "no"} publish_with_pack_p50=${ms(p50.pack)} ` +
+      `no_pack_p50=${ms(p50.none)} ratio=${ratio.toFixed(2)} target<=${TARGET} met=${sameTrips && rowsMet && ratio <= TARGET ? "yes" : "no"}`,
   );
 }
