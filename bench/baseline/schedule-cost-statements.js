@@ -11,8 +11,8 @@ const addDays = (date, days) => new Date(Date.parse(date) + days * DAY_MS).toISO
 
 const staff = (includeDrafts) =>
   includeDrafts
-    ? "SELECT employee_id FROM schedule_entries WHERE location_id = ? AND +organization_id = ? AND start_at >= ? AND start_at < ? AND deleted_at IS NULL UNION SELECT employee_id FROM shifts WHERE location_id = ? AND +organization_id = ? AND business_date >= ? AND business_date <= ? AND deleted_at IS NULL UNION SELECT employee_id FROM schedule_change_log WHERE location_id = ? AND organization_id = ? AND entry_date >= ? AND entry_date <= ? AND premium_rule IS NOT NULL AND deleted_at IS NULL"
-    : "SELECT employee_id FROM schedule_entries WHERE location_id = ? AND +organization_id = ? AND start_at >= ? AND start_at < ? AND deleted_at IS NULL AND is_draft = 0 UNION SELECT employee_id FROM shifts WHERE location_id = ? AND +organization_id = ? AND business_date >= ? AND business_date <= ? AND deleted_at IS NULL UNION SELECT employee_id FROM schedule_change_log WHERE location_id = ? AND organization_id = ? AND entry_date >= ? AND entry_date <= ? AND premium_rule IS NOT NULL AND deleted_at IS NULL";
+    ? "SELECT employee_id FROM schedule_entries WHERE location_id = ? AND +organization_id = ? AND start_at >= ? AND start_at < ? AND deleted_at IS NULL UNION SELECT employee_id FROM shifts WHERE location_id = ? AND +organization_id = ? AND business_date >= ? AND business_date <= ? AND deleted_at IS NULL UNION SELECT employee_id FROM schedule_changes WHERE location_id = ? AND organization_id = ? AND entry_date >= ? AND entry_date <= ? AND premium_rule IS NOT NULL AND deleted_at IS NULL"
+    : "SELECT employee_id FROM schedule_entries WHERE location_id = ? AND +organization_id = ? AND start_at >= ? AND start_at < ? AND deleted_at IS NULL AND is_draft = 0 UNION SELECT employee_id FROM shifts WHERE location_id = ? AND +organization_id = ? AND business_date >= ? AND business_date <= ? AND deleted_at IS NULL UNION SELECT employee_id FROM schedule_changes WHERE location_id = ? AND organization_id = ? AND entry_date >= ? AND entry_date <= ? AND premium_rule IS NOT NULL AND deleted_at IS NULL";
 
 export const SQL = {
   location:
@@ -40,7 +40,7 @@ export const SQL = {
   organization: 'select "currency_code" from "organizations" where "organizations"."id" = ?',
   /** Fair Workweek: the priced changes of the location's entries dated in the range, and the organization's packs. */
   premiums:
-    'select "employee_id", "entry_date", "premium_hours", "premium_amount", "premium_rule" from "schedule_change_log" where ("schedule_change_log"."organization_id" = ? and "schedule_change_log"."location_id" = ? and "schedule_change_log"."entry_date" >= ? and "schedule_change_log"."entry_date" <= ? and "schedule_change_log"."premium_rule" IS NOT NULL and "schedule_change_log"."deleted_at" is null)',
+    'select "employee_id", "entry_date", "premium_hours", "premium_amount", "premium_rule" from "schedule_changes" where ("schedule_changes"."organization_id" = ? and "schedule_changes"."location_id" = ? and "schedule_changes"."entry_date" >= ? and "schedule_changes"."entry_date" <= ? and "schedule_changes"."premium_rule" IS NOT NULL and "schedule_changes"."deleted_at" is null)',
   packs:
     'select "location_id", "organization_id", "rule_pack", "overrides", "created_at", "updated_at" from "location_fair_workweek" where "location_fair_workweek"."organization_id" = ?',
 };

@@ -1,6 +1,8 @@
-// Issue 33 ("Fair Workweek"), its bench: a publish of a 200-staff location's week with changes inside the pack's
-// notice window costs ≤ 1.3× the same publish with no pack, in the same run. Two locations of one organization, the
-// same staff, entries and edits; one with the NYC_FAST_FOOD pack (PUT …/fair-workweek), the other with none.
+// Fair Workweek's bench (issue 33; its budget restated by issue 45 item 1): the publish of a 200-staff location's week
+// entirely inside the pack's notice window takes the same round trips as the same publish with no pack, writes at
+// most one row per entry, per change and per event, and its p50 is ≤ 1.6× the no-pack publish's in the same run. Two
+// locations of one organization, the same staff, entries and edits; one with the NYC_FAST_FOOD pack (PUT
+// …/fair-workweek), the other with none.
 import { expectStatus, seedOrganization } from "../lib/api.mjs";
 import { percentile } from "../lib/load.mjs";
 import { printProfile } from "../lib/profile-report.mjs";
@@ -11,12 +13,14 @@ import { describeRoundTrip, startOurs, traced } from "../lib/workers.mjs";
 
 export const name = "fair-workweek";
 export const description =
-  "publish of a 200-staff week inside the notice window: NYC_FAST_FOOD pack vs no pack, same run (issue 33, target ≤ 1.3x)";
+  "publish of a 200-staff week inside the notice window: NYC_FAST_FOOD pack vs no pack, same run (same round trips, rows written ≤ entries + changes + events, p50 ≤ 1.6x)";
 
 const STAFF = 200;
 const ZONE = "America/New_York";
 const PACK = "NYC_FAST_FOOD";
-const TARGET = 1.3;
+const TARGET = 1.6;
+/** D1's rows_written for one recorded change: its row, its primary key and schedule_changes_organization_date. */
+const WRITES_PER_CHANGE = 3;
 /** Measured publishes per location, alternating (pack first on odd repetitions, no pack first on even ones). */
 const REPETITIONS = 64;
 /** Publishes per location whose isolate CPU is measured (--profile), after the timed ones. */
@@ -110,7 +114,7 @@ async function seed(ours, print, weeks) {
   }
   const changes = await sql(
     ours,
-    "SELECT location_id, kind, count(*) AS n, sum(premium_amount) AS amount FROM schedule_change_log WHERE organization_id = ? GROUP BY 1, 2",
+    "SELECT location_id, kind, count(*) AS n, sum(premium_amount) AS amount FROM schedule_changes WHERE organization_id = ? GROUP BY 1, 2",
     [org.id],
   );
   const moved = changes.results.find((c) => c.location_id === withPack.id && c.kind === "MOVED");
@@ -125,16 +129,19 @@ async function seed(ours, print, weeks) {
 }
 
 /**
- * Puts the draft week back as it was before a publish: its entries drafts again without the ADDED changes the publish
- * recorded on them (the events stay: the outbox only grows), so every measured publish does the same work.
+ * Puts the draft week back as it was before a publish: its entries drafts again and the ADDED changes the publish
+ * recorded for them gone (the events stay: the outbox only grows), so every measured publish does the same work.
  */
 async function reset(ours, location, range) {
-  const columns = ["change_id", "employee_id", "notice_minutes", "minutes", "entry_date", "rule_pack", "premium_hours"];
-  const added = [...columns, "premium_amount", "premium_rule", "at"].map((column) => `added_${column} = NULL`).join(", ");
   await sql(
     ours,
-    `UPDATE schedule_entries SET is_draft = 1, published_at = NULL, ${added} WHERE location_id = ? AND start_at >= ? AND start_at < ?`,
+    "UPDATE schedule_entries SET is_draft = 1, published_at = NULL WHERE location_id = ? AND start_at >= ? AND start_at < ?",
     [location.id, range.start, range.end],
+  );
+  await sql(
+    ours,
+    "DELETE FROM schedule_changes WHERE location_id = ? AND kind = 'ADDED' AND schedule_entry_id IN (SELECT id FROM schedule_entries WHERE location_id = ? AND start_at >= ? AND start_at < ?)",
+    [location.id, location.id, range.start, range.end],
   );
 }
 
@@ -169,9 +176,7 @@ export async function run({ stateDir, options, print }) {
   for (const location of world.locations) {
     const res = await traced(ours, "POST", `${location.base}/schedules/publish`, { token: world.admin, body: weeks.drafts });
     expectPublished(location, res);
-    const recorded = await sql(ours, "SELECT count(*) AS n FROM schedule_change_log WHERE location_id = ? AND kind = 'ADDED'", [
-      location.id,
-    ]);
+    const recorded = await sql(ours, "SELECT count(*) AS n FROM schedule_changes WHERE location_id = ? AND kind = 'ADDED'", [location.id]);
     tracedRuns[location.key] = { res, recorded: recorded.results[0].n };
     await reset(ours, location, range);
   }
@@ -269,8 +274,19 @@ export async function run({ stateDir, options, print }) {
     `D1: with pack ${trips("pack").length} round trips / ${sum(trips("pack").map((t) => t.statements.length))} statements per publish; ` +
       `no pack ${trips("none").length} / ${sum(trips("none").map((t) => t.statements.length))}.`,
   );
+  // The budget: the same round trips as without a pack; rows written ≤ entries + changes + events (each entry
+  // published, each change recorded, the one event); p50 ≤ TARGET × the no-pack publish's. D1's rows_written counts
+  // every index entry a write touches too, so the rows are checked as what the pack adds to the no-pack publish (whose
+  // entries and event are the same): each change's row, its primary key and its one index entry, nothing per entry.
+  const changes = tracedRuns.pack.recorded;
+  const written = { pack: rowsOf(tracedRuns.pack.res)[1], none: rowsOf(tracedRuns.none.res)[1] };
+  const extra = written.pack - written.none;
+  const sameTrips = trips("pack").length === trips("none").length;
+  const rowsMet = extra <= changes * WRITES_PER_CHANGE;
   print(
-    `fair-workweek: publish_with_pack_p50=${ms(p50.pack)} no_pack_p50=${ms(p50.none)} ratio=${ratio.toFixed(2)} ` +
-      `target<=${TARGET} met=${ratio <= TARGET ? "yes" : "no"}`,
+    `fair-workweek: round_trips=${trips("pack").length} no_pack_round_trips=${trips("none").length} same=${sameTrips ? "yes" : "no"} ` +
+      `rows_written=${written.pack} no_pack_rows_written=${written.none} extra=${extra} budget<=${changes * WRITES_PER_CHANGE} ` +
+      `(changes ${changes} × ${WRITES_PER_CHANGE}) met=${rowsMet ? "yes" : "no"} publish_with_pack_p50=${ms(p50.pack)} ` +
+      `no_pack_p50=${ms(p50.none)} ratio=${ratio.toFixed(2)} target<=${TARGET} met=${sameTrips && rowsMet && ratio <= TARGET ? "yes" : "no"}`,
   );
 }

@@ -1,13 +1,16 @@
-import { index, integer, real, sqliteTable, sqliteView, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { lifecycle } from "./columns";
 import { locations, organizations, staffMembers } from "./directory";
 
 /**
- * The change log's columns, fresh builders each call: the table's and the view's (whose foreign keys mean nothing:
- * drizzle-kit creates neither the view nor them).
+ * The Fair Workweek change log: one row per change of a published schedule entry inside its location's notice
+ * window (domain/fair-workweek/schedule-change), written in the change's own batch, with the premium it earns as the
+ * location's rule pack says when it was written. Pay reads the premiums by entry_date (the changed entry's original
+ * local date).
  */
-function changeColumns() {
-  return {
+export const scheduleChanges = sqliteTable(
+  "schedule_changes",
+  {
     id: text("id").primaryKey(),
     organizationId: text("organization_id")
       .notNull()
@@ -36,34 +39,11 @@ function changeColumns() {
     premiumAmount: real("premium_amount"),
     premiumRule: text("premium_rule"),
     ...lifecycle,
-  };
-}
-
-/**
- * The Fair Workweek change log: one row per change of a published schedule entry inside its location's notice
- * window (domain/fair-workweek/schedule-change), written in the change's own batch, with the premium it earns as the
- * location's rule pack says when it was written. Pay reads the premiums by entry_date (the changed entry's original
- * local date).
- */
-export const scheduleChanges = sqliteTable(
-  "schedule_changes",
-  changeColumns(),
-  // ONE index, as the ADDED changes kept on entries have (schedule_entries_added_date): every read names the
-  // organization and dates, the listing in its order, and a read by worker picks its workers' on the index alone.
+  },
+  // ONE index: every read names the organization and dates, the listing in its order, and a read by worker picks its
+  // workers' changes on the index alone. A publish's summary reads its own rows by primary key (their id prefix).
   (t) => [index("schedule_changes_organization_date").on(t.organizationId, t.entryDate, t.id, t.employeeId)],
 );
-
-/**
- * The whole change log as readers see it: schedule_changes and the ADDED changes publishes keep on their entries'
- * rows (schedule_entries.added_*), one shape. Created by migration 0039 (drizzle-kit does not manage it). SQLite
- * pushes a read's conditions into each arm, which then uses its own index by organization and date (with the
- * worker as its last column): schedule_changes_organization_date, schedule_entries_added_date.
- *
- * A migration that rebuilds schedule_changes or schedule_entries (drizzle-kit's CREATE __new_…, DROP, RENAME) must
- * DROP VIEW schedule_change_log first and create it again after (0039's statement): SQLite refuses the RENAME while
- * the view names the table, so the migration fails in every test run rather than landing.
- */
-export const scheduleChangeLog = sqliteView("schedule_change_log", changeColumns()).existing();
 
 /**
  * A worker's own consent (Fair Workweek): to work inside the rest window between shifts (REST), or to added hours

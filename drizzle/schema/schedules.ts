@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { lifecycle, timestamp } from "./columns";
 import { locations, organizations, roles, staffMembers } from "./directory";
 
@@ -63,23 +63,6 @@ export const scheduleEntries = sqliteTable(
     ignoreAvailability: integer("ignore_availability", { mode: "boolean" }).notNull().default(false),
     /** The open shift whose claim or assignment created the entry. */
     openShiftId: text("open_shift_id").references(() => openShifts.id),
-    /**
-     * The ADDED change (Fair Workweek) that the publish first making this entry public recorded for it, kept on the
-     * entry's own row by that publish's UPDATE rather than as a schedule_changes row (issue 33: a publish of a whole
-     * week inside the notice window would otherwise write a second row, its key and its indexes per entry). The
-     * change as it was then: its id, worker, notice, length, local date, pack and premium. Read with schedule_changes
-     * through the view schedule_change_log; null on an entry whose publish recorded none.
-     */
-    addedChangeId: text("added_change_id"),
-    addedEmployeeId: text("added_employee_id"),
-    addedNoticeMinutes: integer("added_notice_minutes"),
-    addedMinutes: integer("added_minutes"),
-    addedEntryDate: text("added_entry_date"),
-    addedRulePack: text("added_rule_pack"),
-    addedPremiumHours: real("added_premium_hours"),
-    addedPremiumAmount: real("added_premium_amount"),
-    addedPremiumRule: text("added_premium_rule"),
-    addedAt: timestamp("added_at"),
     ...lifecycle,
   },
   (t) => [
@@ -90,15 +73,6 @@ export const scheduleEntries = sqliteTable(
     index("schedule_entries_employee_start").on(t.employeeId, t.startAt, t.endAt),
     // The attendance pass reads published entries by start across organizations (no-shows).
     index("schedule_entries_published_start").on(t.startAt).where(sql`is_draft = 0 AND deleted_at IS NULL`),
-    // The ADDED changes kept on entries: ONE index, by organization and date (the listing's order, schedule cost, the
-    // pay fingerprint), whose last column lets a read by worker (pay, the workweek report) pick its workers' changes
-    // of the dates on the index alone, as schedule_changes_organization_date does. A second index by worker would
-    // cost every publish inside the window one more index entry per entry (issue 33's bench); a read by worker steps
-    // over the organization's other changes of its dates instead.
-    // Its premiums last: the publish's one summary event counts and sums what it recorded on the index alone.
-    index("schedule_entries_added_date")
-      .on(t.organizationId, t.addedEntryDate, t.addedChangeId, t.addedEmployeeId, t.addedPremiumHours, t.addedPremiumAmount)
-      .where(sql`added_change_id IS NOT NULL`),
   ],
 );
 

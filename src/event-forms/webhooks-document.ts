@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType } from "@/data/outbox/outbox";
+import { EVENT_TYPES, type EventType, type REMOVED_EVENT_TYPES } from "@/data/outbox/outbox";
 
 /** The component each event type's `data` is: the resource as the API answers it (null: described inline). */
 const DATA_SCHEMA: Record<EventType, string | null | Record<string, unknown>> = {
@@ -104,35 +104,52 @@ const DATA_SCHEMA: Record<EventType, string | null | Record<string, unknown>> = 
   "photo.created": "KioskPhoto",
   "schedule_change.recorded": "ScheduleChange",
   "consent.created": "Consent",
-  "schedule_changes.recorded": {
-    type: "object",
-    description:
-      "The changes one publish recorded in the Fair Workweek change log (each entry it made public inside the pack's notice " +
-      "window, ADDED), in one event: their number and premiums in total (hours at the regular rate and flat amounts apart). " +
-      "Read the changes through GET /organizations/{organizationId}/schedule-changes (locationId, the range's dates).",
-    properties: {
-      locationId: { type: "string" },
-      startDate: { type: "string" },
-      endDate: { type: "string" },
-      publishedAt: { type: "string", format: "date-time" },
-      changes: { type: "integer" },
-      premiumHours: { type: "number" },
-      premiumAmount: { type: "number" },
-    },
-    required: ["locationId", "startDate", "endDate", "publishedAt", "changes", "premiumHours", "premiumAmount"],
-  },
 };
 
 const PUBLISHED = {
   type: "object",
-  description: "The published range of a location and the instant; read what was published through GET …/schedules.",
+  description:
+    "The published range of a location and the instant; read what was published through GET …/schedules. With the " +
+    "Fair Workweek changes the publish recorded (each entry it made public inside its pack's notice window, ADDED): " +
+    "their number and premiums in total, hours at the regular rate and flat amounts apart (zeros without a pack); " +
+    "read them through GET /organizations/{organizationId}/schedule-changes (locationId, the range's dates).",
   properties: {
     locationId: { type: "string" },
     startDate: { type: "string" },
     endDate: { type: "string" },
     publishedAt: { type: "string", format: "date-time" },
+    changes: { type: "integer", minimum: 0, description: "Changes the publish recorded in the change log." },
+    premiumHours: { type: "number", minimum: 0, description: "Their premium hours, paid at each workweek's regular rate." },
+    premiumAmount: { type: "number", minimum: 0, description: "Their flat premium amounts (NYC's dollars), in the currency." },
   },
-  required: ["locationId", "startDate", "endDate", "publishedAt"],
+  required: ["locationId", "startDate", "endDate", "publishedAt", "changes", "premiumHours", "premiumAmount"],
+};
+
+/**
+ * Event types no longer recorded, each in the document as a deprecated webhook saying since when and what replaces
+ * it: events recorded under it before stay in the feed as they were (their data as described here).
+ */
+const REMOVED: Record<(typeof REMOVED_EVENT_TYPES)[number], { removedOn: string; replacedBy: string; data: Record<string, unknown> }> = {
+  "schedule_changes.recorded": {
+    removedOn: "2026-12-06",
+    replacedBy:
+      "`schedule.published`, whose data now carries the publish's changes (changes, premiumHours, premiumAmount); " +
+      "endpoints subscribed to it were moved to schedule.published",
+    data: {
+      type: "object",
+      description: "A publish's Fair Workweek changes in total (recorded before 2026-12-06).",
+      properties: {
+        locationId: { type: "string" },
+        startDate: { type: "string" },
+        endDate: { type: "string" },
+        publishedAt: { type: "string", format: "date-time" },
+        changes: { type: "integer" },
+        premiumHours: { type: "number" },
+        premiumAmount: { type: "number" },
+      },
+      required: ["locationId", "startDate", "endDate", "publishedAt", "changes", "premiumHours", "premiumAmount"],
+    },
+  },
 };
 
 /**
@@ -140,46 +157,49 @@ const PUBLISHED = {
  * with that type's `data`, so integrators generate a type per event. Signed per Standard Webhooks (README).
  */
 export function webhooksOfDocument(): Record<string, unknown> {
-  return Object.fromEntries(
-    EVENT_TYPES.map((type) => {
-      const data = DATA_SCHEMA[type];
-      return [
-        type,
-        {
-          post: {
-            operationId: `on_${type.replaceAll(".", "_")}`,
-            summary: `The ${type} event`,
-            description:
-              type === "webhook.test"
-                ? "Sent only by POST …/webhooks/{id}/test, with sequence 0; never in the feed."
-                : `Recorded in the change's own batch; the feed (GET …/events) carries the same envelope.`,
-            tags: ["Events"],
-            requestBody: {
-              required: true,
-              content: {
-                "application/json": {
-                  schema: {
-                    allOf: [
-                      { $ref: "#/components/schemas/Event" },
-                      {
-                        type: "object",
-                        properties: {
-                          type: { const: type },
-                          data: typeof data === "string" ? { $ref: `#/components/schemas/${data}` } : (data ?? PUBLISHED),
-                        },
-                      },
-                    ],
-                  },
-                },
-              },
-            },
-            responses: {
-              "200": { description: "Received: any 2xx stops the retries." },
-              "400": { description: "Refused: the delivery is retried with backoff, as for any status other than 2xx." },
+  const operation = (type: string, description: string, data: unknown, deprecated: boolean) => ({
+    post: {
+      operationId: `on_${type.replaceAll(".", "_")}`,
+      summary: `The ${type} event`,
+      description,
+      ...(deprecated ? { deprecated: true } : {}),
+      tags: ["Events"],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              allOf: [{ $ref: "#/components/schemas/Event" }, { type: "object", properties: { type: { const: type }, data } }],
             },
           },
         },
-      ];
-    }),
-  );
+      },
+      responses: {
+        "200": { description: "Received: any 2xx stops the retries." },
+        "400": { description: "Refused: the delivery is retried with backoff, as for any status other than 2xx." },
+      },
+    },
+  });
+  const recorded = EVENT_TYPES.map((type) => {
+    const data = DATA_SCHEMA[type];
+    const description =
+      type === "webhook.test"
+        ? "Sent only by POST …/webhooks/{id}/test, with sequence 0; never in the feed."
+        : `Recorded in the change's own batch; the feed (GET …/events) carries the same envelope.`;
+    return [
+      type,
+      operation(type, description, typeof data === "string" ? { $ref: `#/components/schemas/${data}` } : (data ?? PUBLISHED), false),
+    ];
+  });
+  const removed = Object.entries(REMOVED).map(([type, { removedOn, replacedBy, data }]) => [
+    type,
+    operation(
+      type,
+      `Removed on ${removedOn}: no longer recorded nor delivered, replaced by ${replacedBy}. Events recorded under it ` +
+        "before stay in the feed (GET …/events) with this envelope; a webhook cannot subscribe to it.",
+      data,
+      true,
+    ),
+  ]);
+  return Object.fromEntries([...recorded, ...removed]);
 }

@@ -99,7 +99,11 @@ describe("schedule events", () => {
     expect(again.body.publishedEntries).toBe(0);
     const events = await ofArea(p.org, "schedule.");
     expect(events.map((e) => [e.type, e.data])).toEqual([
-      ["schedule.published", { locationId: p.location.id, ...week, publishedAt: res.body.publishedAt }],
+      // Without a Fair Workweek pack it records no change: zeros (issue 45: a publish's changes ride on its event).
+      [
+        "schedule.published",
+        { locationId: p.location.id, ...week, publishedAt: res.body.publishedAt, changes: 0, premiumHours: 0, premiumAmount: 0 },
+      ],
     ]);
     expect(events[0].occurredAt).toBe(res.body.publishedAt);
   });

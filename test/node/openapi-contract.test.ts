@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EVENT_TYPES } from "@/data/outbox/outbox";
+import { EVENT_TYPES, REMOVED_EVENT_TYPES } from "@/data/outbox/outbox";
 import { TRUST_FLAGS } from "@/domain/trust";
 import { PROBLEM_CODES, type ProblemCode } from "@/problems/codes";
 import { DOCUMENT_URL, type OpenApiDocument, type Operation, openApiDocument, operations, resolveParameter } from "./openapi-document";
@@ -124,7 +124,12 @@ describe("the OpenAPI document declares what the code does", () => {
 
   it("declares every event type under the top-level webhooks, its data a schema of the document", () => {
     const hooks = (document as unknown as { webhooks: Record<string, any> }).webhooks;
-    expect(Object.keys(hooks).sort()).toEqual([...EVENT_TYPES].sort());
+    // The removed types stay, deprecated, saying since when and what replaces them (events recorded before stay in the feed).
+    expect(Object.keys(hooks).sort()).toEqual([...EVENT_TYPES, ...REMOVED_EVENT_TYPES].sort());
+    for (const type of REMOVED_EVENT_TYPES) {
+      expect(hooks[type].post.deprecated, type).toBe(true);
+      expect(hooks[type].post.description, type).toMatch(/^Removed on \d{4}-\d{2}-\d{2}: .*replaced by /);
+    }
     for (const [type, hook] of Object.entries(hooks)) {
       const [envelope, typed] = hook.post.requestBody.content["application/json"].schema.allOf;
       expect(envelope.$ref, type).toBe("#/components/schemas/Event");

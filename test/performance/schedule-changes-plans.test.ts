@@ -3,11 +3,12 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
-import { publishedAdditions } from "@/data/fair-workweek/published-additions.data";
+import { recordingPublishedAdditions } from "@/data/fair-workweek/published-additions.data";
 import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.data";
 import { payInputsFingerprint } from "@/data/pay/pay-inputs.data";
 import { rulePack } from "@/domain/fair-workweek/packs";
 import { changeRulesOf } from "@/domain/fair-workweek/schedule-change";
+import { scheduleCostStatements } from "@/features/schedule-cost/schedule-cost.data";
 import { entryGuards, needsRestConsent } from "@/features/scheduling/schedules.guards";
 import { tenantDb } from "../helpers/shards";
 
@@ -62,68 +63,62 @@ describe("EXPLAIN QUERY PLAN: the publish's rest-consent guard and the change lo
     );
   });
 
-  it("the publish's summary event counts and sums what it ADDED on the entries' index alone (no table row read)", async () => {
+  it("the publish's INSERT … SELECT reads the location's entries by its index; its summary reads its rows by key", async () => {
     const db = createDatabase(tenantDb());
     const at = new Date("2026-11-27T12:00:00Z");
-    const [event] = publishedAdditions(db, "o", "l", NYC, at, { startDate: "2026-12-04", endDate: "2026-12-10" }).events;
-    const plan = await planOfSql(sql`SELECT ${(event as unknown as { read: { select: SQL } }).read.select}`);
-    expect(plan.filter((line) => /schedule_entries/.test(line))).toEqual([
-      "SEARCH schedule_entries USING COVERING INDEX schedule_entries_added_date (organization_id=? AND added_entry_date>? AND added_entry_date<?)",
+    const range = { start: new Date("2026-12-04T05:00:00Z"), end: new Date("2026-12-11T05:00:00Z") };
+    const { statements, summary } = recordingPublishedAdditions(db, "o", "l", [{ from: null, to: null, rules: NYC }], at, range);
+    const insert = await planOf((statements[0] as unknown as { toSQL: () => { sql: string; params: unknown[] } }).toSQL());
+    expect(insert.filter((line) => /schedule_entries/.test(line))).toEqual([
+      expect.stringMatching(
+        /^SEARCH schedule_entries USING INDEX schedule_entries_location_draft_start \(location_id=\? AND is_draft=\? AND start_at>\? AND start_at<\?\)$/,
+      ),
+    ]);
+    const plan = await planOfSql(sql`SELECT * FROM ${summary} s`);
+    expect(plan.filter((line) => /schedule_changes/.test(line))).toEqual([
+      expect.stringMatching(/^SEARCH schedule_changes USING INDEX sqlite_autoindex_schedule_changes_1 \(id>\? AND id<\?\)$/),
     ]);
   });
 
-  /** Each arm of the view schedule_change_log: the table's rows and the ADDED changes kept on entries. */
-  const arms = (plan: string[]) => ({
-    table: plan.filter((line) => /\bschedule_changes\b/.test(line)),
-    entries: plan.filter((line) => /\bschedule_entries\b/.test(line)),
-  });
-
-  it("the log's reads reach an index in both of its arms: by organization and date (the listing, the pay fingerprint)", async () => {
-    const listing = arms(
-      await planOfSql(
-        sql`SELECT * FROM schedule_change_log WHERE organization_id = ${"o"} AND entry_date >= ${"2026-11-01"}
-          AND entry_date <= ${"2026-11-30"} ORDER BY entry_date, id LIMIT 51`,
-      ),
+  it("the log's reads use its one index by organization and date: the listing, the pay fingerprint, schedule cost", async () => {
+    const byOrganizationAndDate =
+      /USING (?:COVERING )?INDEX schedule_changes_organization_date \(organization_id=\? AND entry_date>\? AND entry_date<\?\)/;
+    const listing = await planOfSql(
+      sql`SELECT * FROM schedule_changes WHERE organization_id = ${"o"} AND entry_date >= ${"2026-11-01"}
+        AND entry_date <= ${"2026-11-30"} ORDER BY entry_date, id LIMIT 51`,
     );
-    expect(listing.table).toEqual([
+    expect(listing).toEqual([
       expect.stringMatching(
         /^SEARCH schedule_changes USING INDEX schedule_changes_organization_date \(organization_id=\? AND entry_date>\? AND entry_date<\?\)$/,
       ),
     ]);
-    expect(listing.entries).toEqual([
-      expect.stringMatching(
-        /^SEARCH schedule_entries USING INDEX schedule_entries_added_date \(organization_id=\? AND added_entry_date>\? AND added_entry_date<\?\)$/,
-      ),
-    ]);
-    const fingerprint = arms(await planOfSql(sql`SELECT ${payInputsFingerprint("o", "2026-11-01", "2026-11-30")}`));
-    expect(fingerprint.table.join("\n")).toMatch(/USING (?:COVERING )?INDEX schedule_changes_organization_date/);
-    expect(fingerprint.entries.join("\n")).toMatch(/USING INDEX schedule_entries_added_date/);
+    const fingerprint = await planOfSql(sql`SELECT ${payInputsFingerprint("o", "2026-11-01", "2026-11-30")}`);
+    expect(fingerprint.filter((line) => /schedule_changes/.test(line)).join("\n")).toMatch(byOrganizationAndDate);
+    const db = createDatabase(tenantDb());
+    const request = { organizationId: "o", location: { id: "l", timezone: "UTC" }, startDate: "2026-11-01", endDate: "2026-11-07" };
+    const cost = scheduleCostStatements(db, { ...request, includeDrafts: true, now: new Date("2026-11-01T00:00:00Z") });
+    const costPlan = await planOf((cost[cost.length - 2] as unknown as { toSQL: () => { sql: string; params: unknown[] } }).toSQL());
+    expect(costPlan.join("\n")).toMatch(byOrganizationAndDate);
   });
 
-  it("…and a read by worker (pay's premiums, its staff with a premium owed) uses the same index in both arms", async () => {
-    const byOrganizationAndDate = {
-      table: /USING INDEX schedule_changes_organization_date \(organization_id=\? AND entry_date>\? AND entry_date<\?\)/,
-      entries: /USING INDEX schedule_entries_added_date \(organization_id=\? AND added_entry_date>\? AND added_entry_date<\?\)/,
-    };
+  it("…and a read by worker (pay's premiums, its staff with a premium owed) uses the same index", async () => {
+    const byOrganizationAndDate =
+      /USING (?:COVERING )?INDEX schedule_changes_organization_date \(organization_id=\? AND entry_date>\? AND entry_date<\?\)/;
     const db = createDatabase(tenantDb());
-    const pay = arms(await planOf(premiumChangesStatement(db, "o", "2026-11-01", "2026-11-30", ["e1", "e2"]).toSQL()));
-    expect(pay.table.join("\n")).toMatch(byOrganizationAndDate.table);
-    expect(pay.entries.join("\n")).toMatch(byOrganizationAndDate.entries);
-    const owed = arms(
-      await planOfSql(
-        sql`SELECT id FROM staff_members AS s WHERE organization_id = ${"o"} AND s.id IN (SELECT owed.employee_id
-          FROM schedule_change_log AS owed WHERE owed.organization_id = ${"o"} AND owed.entry_date >= ${"2026-11-01"}
-          AND owed.entry_date <= ${"2026-11-30"} AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL)`,
-      ),
+    const pay = await planOf(premiumChangesStatement(db, "o", "2026-11-01", "2026-11-30", ["e1", "e2"]).toSQL());
+    expect(pay.join("\n")).toMatch(byOrganizationAndDate);
+    const owed = await planOfSql(
+      sql`SELECT id FROM staff_members AS s WHERE organization_id = ${"o"} AND s.id IN (SELECT owed.employee_id
+        FROM schedule_changes AS owed WHERE owed.organization_id = ${"o"} AND owed.entry_date >= ${"2026-11-01"}
+        AND owed.entry_date <= ${"2026-11-30"} AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL)`,
     );
-    expect(owed.table.join("\n")).toMatch(byOrganizationAndDate.table);
-    expect(owed.entries.join("\n")).toMatch(byOrganizationAndDate.entries);
-    // Neither store has a second index to keep on every change it records.
+    expect(owed.filter((line) => /owed/.test(line)).join("\n")).toMatch(byOrganizationAndDate);
+    // One store, one index to keep on every change it records; the entries keep no change of their own.
     const indexes = await tenantDb()
       .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND (tbl_name = 'schedule_changes' OR name LIKE 'schedule_entries_added%') ORDER BY name",
+        "SELECT name FROM sqlite_master WHERE type IN ('index', 'view') AND sql IS NOT NULL AND (tbl_name = 'schedule_changes' OR name LIKE 'schedule_entries_added%' OR name = 'schedule_change_log') ORDER BY name",
       )
       .all<{ name: string }>();
-    expect(indexes.results.map((r) => r.name)).toEqual(["schedule_changes_organization_date", "schedule_entries_added_date"]);
+    expect(indexes.results.map((r) => r.name)).toEqual(["schedule_changes_organization_date"]);
   });
 });

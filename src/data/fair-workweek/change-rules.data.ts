@@ -1,9 +1,7 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { RULE_PACK_IDS, rulePack } from "@/domain/fair-workweek/packs";
-import { changeRulesOf } from "@/domain/fair-workweek/schedule-change";
-import type { LocationFairWorkweekRow } from "./fair-workweek.data";
-import { effectivePack, readLocationPack, storedSetting } from "./fair-workweek.data";
+import { type PackVersionRow, packsOnDates, packVersionsStatement, readLocationPack } from "@/data/fair-workweek/fair-workweek.data";
+import { type ChangeRules, changeRulesOf } from "@/domain/fair-workweek/schedule-change";
+import { addDays } from "@/domain/local-time";
 
 /**
  * The location's change rules on `onDate` (its Fair Workweek pack with the organization's overrides), or null when it
@@ -14,33 +12,40 @@ export async function changeRulesOfLocation(db: Database, organizationId: string
   return pack ? changeRulesOf(pack) : null;
 }
 
-/** The read of the location's setting, for a caller that runs it inside its own read batch (then `changeRulesOfSetting`). */
-export const changeRulesStatement = storedSetting;
+/** The read of the location's setting versions, for a caller that runs it inside its own read batch (then `changeRulesRuns`). */
+export const changeRulesStatement = (db: Database, organizationId: string, locationId: string) =>
+  packVersionsStatement(db, organizationId, locationId);
 
-/** The change rules a stored setting gives on `onDate` (undefined: no row), as changeRulesOfLocation answers them. */
-export function changeRulesOfSetting(row: Pick<LocationFairWorkweekRow, "rulePack" | "overrides"> | undefined, onDate: string) {
-  const pack = effectivePack(row, onDate);
-  return pack ? changeRulesOf(pack) : null;
+/** Consecutive local dates [from, to] (null: open on that side) on which the location had the same change rules. */
+export interface RulesRun {
+  from: string | null;
+  to: string | null;
+  rules: ChangeRules;
 }
 
 /**
- * In SQL, for a read in the same batch as the setting's: `start` is inside the notice window of the location's pack
- * on `onDate` as seen at `now` (less than noticeDays days away, the overrides' noticeDays first), false without a
- * pack. Both are uncorrelated subqueries on the setting's key, run once per statement: without a pack nothing is
- * read. The window it applies is the one changeRulesOfSetting answers.
+ * The location's change rules on each date of [firstDate, lastDate], from its setting's versions (the version in
+ * effect on each date, the law's version of that date), as runs of dates sharing one pack: none where it had no
+ * pack. The first run is open before firstDate and the last after lastDate when they have a pack (an entry's own
+ * offset may date it a day outside the range asked).
  */
-export function insideLocationWindow(organizationId: string, locationId: string, start: SQLWrapper, now: number, onDate: string): SQL {
-  // The built-in packs' ids and notice days are the code's own constants: written inline, no parameter each.
-  const byPack = sql.raw(
-    RULE_PACK_IDS.flatMap((id) => {
-      const pack = rulePack(id, onDate);
-      return pack ? [`WHEN '${id}' THEN ${pack.noticeDays}`] : [];
-    }).join(" ") || "WHEN NULL THEN NULL",
-  );
-  // Qualified by hand: the outer statement's table shares location_id and organization_id. The EXISTS names no
-  // column of the outer statement: SQLite tests it once, before its loop, so without a pack nothing is read.
-  const setting = sql`location_fair_workweek f WHERE f.location_id = ${locationId} AND f.organization_id = ${organizationId}
-    AND f.rule_pack IS NOT NULL`;
-  return sql`(EXISTS (SELECT 1 FROM ${setting}) AND ${start} < (SELECT ${now} + coalesce(json_extract(f.overrides, '$.noticeDays'), CASE f.rule_pack ${byPack} END) * 86400000
-    FROM ${setting}))`;
+export function changeRulesRuns(versions: readonly PackVersionRow[], locationId: string, firstDate: string, lastDate: string): RulesRun[] {
+  const packOn = packsOnDates(versions);
+  const runs: (RulesRun & { key: string })[] = [];
+  for (let date = firstDate; date <= lastDate; date = addDays(date, 1)) {
+    const pack = packOn(locationId, date);
+    const key = pack ? JSON.stringify(pack) : "";
+    const last = runs.at(-1);
+    if (last && last.key === key && last.to === addDays(date, -1)) last.to = date;
+    else if (pack) runs.push({ from: date, to: date, rules: changeRulesOf(pack), key });
+  }
+  return runs.map(({ from, to, rules }, i) => ({
+    from: i === 0 && from === firstDate ? null : from,
+    to: i === runs.length - 1 && to === lastDate ? null : to,
+    rules,
+  }));
 }
+
+/** The rules of `runs` on `date` (null: none). */
+export const rulesOnDate = (runs: readonly RulesRun[], date: string): ChangeRules | null =>
+  runs.find((r) => (r.from === null || r.from <= date) && (r.to === null || date <= r.to))?.rules ?? null;

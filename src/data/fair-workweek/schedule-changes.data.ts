@@ -1,4 +1,4 @@
-import { scheduleChangeLog, scheduleChanges } from "@db/schema";
+import { scheduleChanges } from "@db/schema";
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
@@ -221,7 +221,7 @@ export async function listChanges(db: Database, organizationId: string, query: L
   if (ownStaffMemberId !== null && query.employeeId !== undefined && query.employeeId !== ownStaffMemberId) return [];
   const after = query.cursor ? decodeChangeCursor(query.cursor) : null;
   const employeeId = ownStaffMemberId ?? query.employeeId;
-  const c = scheduleChangeLog;
+  const c = scheduleChanges;
   return db
     .select()
     .from(c)
@@ -241,7 +241,7 @@ export async function listChanges(db: Database, organizationId: string, query: L
 
 /** The premiums of changes of `employeeIds` dated in [from, to] (pay reads them beside the shifts). */
 export const premiumChangesStatement = (db: Database, organizationId: string, from: string, to: string, employeeIds?: string[]) => {
-  const c = scheduleChangeLog;
+  const c = scheduleChanges;
   return db
     .select()
     .from(c)

@@ -111,12 +111,20 @@ export const EVENT_TYPES = [
   "photo.created",
   "schedule_change.recorded",
   "consent.created",
-  "schedule_changes.recorded",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Types no longer recorded (the webhooks document says since when and what replaces each): events recorded under
+ * them before stay in the feed as they were, so the feed still names and filters them.
+ */
+export const REMOVED_EVENT_TYPES = ["schedule_changes.recorded"] as const;
+
+/** Every type an event in the feed may carry: the recorded ones and the removed. */
+export const FEED_EVENT_TYPES = [...EVENT_TYPES, ...REMOVED_EVENT_TYPES] as const;
 
 /**
  * An event a write batch records with its change. Its `data` is either the resource as the API answers it, known

@@ -5,6 +5,7 @@ import type { Database } from "@/data/client";
 import { packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
 import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.data";
 import { readRows } from "@/data/row-mapping";
+import { payShiftColumns } from "@/data/schedule-projection";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
 import type { MealWaiver } from "@/domain/meal-periods";
@@ -72,7 +73,7 @@ export const payInputsFingerprint = (organizationId: string, startDate: string, 
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM pay_rule_sets WHERE organization_id = ${organizationId})
     || '/' || (SELECT count(*) || ':' || total(approved_at) FROM timesheet_approvals
       WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})
-    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM schedule_change_log
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM schedule_changes
       WHERE organization_id = ${organizationId} AND entry_date >= ${startDate} AND entry_date <= ${endDate})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM staff_members WHERE organization_id = ${organizationId})`;
 };
@@ -112,17 +113,7 @@ function timeOffWage(closed: string | null, date: string, now: number): number {
 }
 
 /** A shift as pay reads it (domain/pay-shift: StoredShiftForPay, less the staff member's wage type). */
-export const payShiftColumns = {
-  id: shifts.id,
-  employeeId: shifts.employeeId,
-  locationId: shifts.locationId,
-  businessDate: shifts.businessDate,
-  startAt: shifts.startAt,
-  endAt: shifts.endAt,
-  utcOffset: shifts.utcOffset,
-  hourlyWage: shifts.hourlyWage,
-  breaks: shifts.breaksJson,
-};
+export { payShiftColumns };
 
 /** Employees with a shift at the location in the range, as a subquery of the employee index's reads. */
 const workedAt = (filter: PayFilter, locationId: string) =>
@@ -366,7 +357,7 @@ function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
     ? sql`(EXISTS (SELECT 1 FROM shifts AS here WHERE here.employee_id = ${staffMembers.id}
         AND here.location_id = ${filter.locationId} AND here.business_date >= ${filter.startDate}
         AND here.business_date <= ${filter.endDate} AND here.deleted_at IS NULL)
-      OR ${staffMembers.id} IN (SELECT owed.employee_id FROM schedule_change_log AS owed WHERE owed.organization_id = ${filter.organizationId}
+      OR ${staffMembers.id} IN (SELECT owed.employee_id FROM schedule_changes AS owed WHERE owed.organization_id = ${filter.organizationId}
         AND owed.location_id = ${filter.locationId} AND owed.entry_date >= ${filter.startDate} AND owed.entry_date <= ${filter.endDate}
         AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL))`
     : sql`(EXISTS (SELECT 1 FROM shifts AS worked WHERE worked.employee_id = ${staffMembers.id}
@@ -374,7 +365,7 @@ function payEmployeesStatement(db: Database, filter: PayFilter, page: PayPage) {
       OR EXISTS (SELECT 1 FROM time_off_requests AS away INNER JOIN time_off_policies AS policy ON policy.id = away.policy_id
         WHERE away.worker_id = ${staffMembers.id} AND away.status = 'approved' AND away.deleted_at IS NULL
         AND away.start_at < ${rangeEnd} AND away.end_at > ${rangeStart} AND policy.paid = 1)
-      OR ${staffMembers.id} IN (SELECT owed.employee_id FROM schedule_change_log AS owed WHERE owed.organization_id = ${filter.organizationId}
+      OR ${staffMembers.id} IN (SELECT owed.employee_id FROM schedule_changes AS owed WHERE owed.organization_id = ${filter.organizationId}
         AND owed.entry_date >= ${filter.startDate} AND owed.entry_date <= ${filter.endDate}
         AND owed.premium_rule IS NOT NULL AND owed.deleted_at IS NULL))`;
   return db

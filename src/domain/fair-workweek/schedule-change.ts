@@ -1,4 +1,4 @@
-import { type AddedPremiumBand, addedPremiumBands, changePremium } from "./change-premium";
+import { type AddedPremiumBand, addedPremiumBands, addedPremiumOf, changePremium } from "./change-premium";
 import type { RulePack } from "./packs";
 
 /*
@@ -136,25 +136,32 @@ export interface ChangeRules {
 
 /**
  * A pack's change rules (an adapter over changePremium): the change as the log classifies it, employer initiated and
- * not exempt (the log prices nothing else), its original length for the bands that depend on it.
+ * not exempt (the log prices nothing else), its original length for the bands that depend on it. An ADDED change is
+ * priced by the pack's ADDED bands (addedPremiumOf), the one table the publish's set-based write prices in SQL: the
+ * dry run, every other write and the publish price an added entry by the same builder.
  */
-export const changeRulesOf = (pack: RulePack): ChangeRules => ({
-  rulePack: pack.id,
-  noticeDays: pack.noticeDays,
-  restConsent:
-    pack.rest?.consentRequired && pack.rest.minHours > 0
-      ? { minHours: pack.rest.minHours, consecutiveDays: pack.rest.scope === "CONSECUTIVE_DAYS" }
-      : null,
-  addedBands: addedPremiumBands(pack),
-  premiumOf: (change, entryMinutes) =>
-    changePremium(pack, {
-      kind: change.kind,
-      noticeMinutes: change.noticeMinutes,
-      minutesLost: change.minutesLost,
-      minutesAdded: change.minutesAdded,
-      originalMinutes: change.kind === "ADDED" ? 0 : entryMinutes,
-      initiatedBy: "EMPLOYER",
-      exemption: null,
-      movedMinutes: change.movedMinutes,
-    }),
-});
+export const changeRulesOf = (pack: RulePack): ChangeRules => {
+  const addedBands = addedPremiumBands(pack);
+  return {
+    rulePack: pack.id,
+    noticeDays: pack.noticeDays,
+    restConsent:
+      pack.rest?.consentRequired && pack.rest.minHours > 0
+        ? { minHours: pack.rest.minHours, consecutiveDays: pack.rest.scope === "CONSECUTIVE_DAYS" }
+        : null,
+    addedBands,
+    premiumOf: (change, entryMinutes) =>
+      change.kind === "ADDED"
+        ? addedPremiumOf(addedBands, change.noticeMinutes, change.minutesAdded)
+        : changePremium(pack, {
+            kind: change.kind,
+            noticeMinutes: change.noticeMinutes,
+            minutesLost: change.minutesLost,
+            minutesAdded: change.minutesAdded,
+            originalMinutes: entryMinutes,
+            initiatedBy: "EMPLOYER",
+            exemption: null,
+            movedMinutes: change.movedMinutes,
+          }),
+  };
+};

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { EVENT_TYPES } from "@/data/outbox/outbox";
+import { FEED_EVENT_TYPES } from "@/data/outbox/outbox";
 import { DEFAULT_LIMIT, MAX_LIMIT, queryInteger } from "@/platform/schemas/list-query";
 
 export const Event = z
   .object({
     id: z.string().openapi({ description: "Unique per event: receivers de-duplicate on it (it is the webhook-id)." }),
-    type: z.enum(EVENT_TYPES),
+    type: z.enum(FEED_EVENT_TYPES),
     organizationId: z.string(),
     occurredAt: z.string().openapi({ format: "date-time" }),
     sequence: z.number().int().openapi({ description: "Rises by exactly one per event of the organization." }),
@@ -22,7 +22,7 @@ const typeList = z
       .map((t) => t.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.enum(EVENT_TYPES)).min(1))
+  .pipe(z.array(z.enum(FEED_EVENT_TYPES)).min(1))
   .optional()
   .openapi({
     type: "string",

@@ -1,4 +1,4 @@
-import { goodFaithEstimates, payRuleSets, scheduleChangeLog, scheduleEntries, staffMembers } from "@db/schema";
+import { goodFaithEstimates, payRuleSets, scheduleChanges, scheduleEntries, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
@@ -75,7 +75,7 @@ async function buildReport(db: Database, organizationId: string, query: ReportQu
   const fromInstant = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
   const toInstant = new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS);
   const e = scheduleEntries;
-  const c = scheduleChangeLog;
+  const c = scheduleChanges;
   const g = goodFaithEstimates;
   const reads = chunk(staffIds, IDS_PER_STATEMENT).flatMap((ids) => [
     db

@@ -1,43 +1,16 @@
-import {
-  breakTypes,
-  demandIntervals,
-  laborTargets,
-  organizations,
-  payRuleSets,
-  roles,
-  scheduleChangeLog,
-  scheduleEntries,
-  shifts,
-  staffMembers,
-  wageRates,
-} from "@db/schema";
-import { and, eq, gt, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { demandIntervals, laborTargets, organizations, scheduleChanges } from "@db/schema";
+import { and, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type PackVersionRow, packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
-import { payShiftColumns } from "@/data/pay/pay-inputs.data";
-import { readRows } from "@/data/row-mapping";
-import { inOrganization } from "@/data/tenancy";
+import { projectionOf, projectionStatements } from "@/data/schedule-projection";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
-import { addDays, localDayBounds } from "@/domain/local-time";
+import { localDayBounds } from "@/domain/local-time";
 import { computeChargedPay, type PremiumOwed } from "@/domain/pay-classification";
-import { payWage } from "@/domain/pay-rules";
-import { payShiftFromStored } from "@/domain/pay-shift";
-import { payReadWindow } from "@/domain/pay-workweek";
-import {
-  MAX_SCHEDULE_COST_DAYS,
-  projectedShifts,
-  type ScheduledEntry,
-  salesByDate,
-  scheduleCost,
-  type WageSources,
-  type WorkedShift,
-} from "@/domain/schedule-cost";
-import type { WageRateRow } from "@/domain/wage-rate";
+import type { payShiftFromStored } from "@/domain/pay-shift";
+import { MAX_SCHEDULE_COST_DAYS, salesByDate, scheduleCost } from "@/domain/schedule-cost";
 import { invalidField } from "@/problems/problem";
 import { ruleSetOfRow } from "@/wire/pay-rule-set.schemas";
-
-const DAY_MS = 86_400_000;
 
 export interface ScheduleCostRequest {
   organizationId: string;
@@ -58,7 +31,7 @@ const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL
   const entries = sql`SELECT employee_id FROM schedule_entries WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND start_at >= ${range.start.getTime()} AND start_at < ${range.end.getTime()} AND deleted_at IS NULL`;
   const published = r.includeDrafts ? sql`` : sql` AND is_draft = 0`;
   const worked = sql`SELECT employee_id FROM shifts WHERE location_id = ${here.locationId} AND +organization_id = ${here.organizationId} AND business_date >= ${r.startDate} AND business_date <= ${r.endDate} AND deleted_at IS NULL`;
-  const changed = sql`SELECT employee_id FROM schedule_change_log WHERE location_id = ${here.locationId} AND organization_id = ${here.organizationId} AND entry_date >= ${r.startDate} AND entry_date <= ${r.endDate} AND premium_rule IS NOT NULL AND deleted_at IS NULL`;
+  const changed = sql`SELECT employee_id FROM schedule_changes WHERE location_id = ${here.locationId} AND organization_id = ${here.organizationId} AND entry_date >= ${r.startDate} AND entry_date <= ${r.endDate} AND premium_rule IS NOT NULL AND deleted_at IS NULL`;
   return sql`${entries}${published} UNION ${worked} UNION ${changed}`;
 };
 
@@ -73,94 +46,8 @@ const staffOf = (r: ScheduleCostRequest, range: { start: Date; end: Date }): SQL
 export function scheduleCostStatements(db: Database, r: ScheduleCostRequest) {
   const range = { start: localDayBounds(r.startDate, r.location.timezone).start, end: localDayBounds(r.endDate, r.location.timezone).end };
   const staff = staffOf(r, range);
-  const window = payReadWindow(r.startDate, r.endDate);
-  // Entries elsewhere may be in another zone: a day's margin either side of the window's local days.
-  const entriesFrom = Date.parse(`${window.from}T00:00:00Z`) - 2 * DAY_MS;
-  const entriesTo = Date.parse(`${addDays(window.to, 1)}T00:00:00Z`) + 2 * DAY_MS;
   return [
-    db
-      .select()
-      .from(payRuleSets)
-      .where(and(eq(payRuleSets.organizationId, r.organizationId), isNull(payRuleSets.deletedAt))),
-    readRows(
-      db,
-      db
-        .select(payShiftColumns)
-        .from(shifts)
-        .where(
-          and(
-            sql`${shifts.employeeId} IN (${staff})`,
-            sql`+${shifts.organizationId} = ${r.organizationId}`,
-            gte(shifts.businessDate, window.from),
-            lte(shifts.businessDate, window.to),
-            isNull(shifts.deletedAt),
-          ),
-        ),
-    ),
-    db
-      .select({
-        id: scheduleEntries.id,
-        employeeId: scheduleEntries.employeeId,
-        locationId: scheduleEntries.locationId,
-        roleId: scheduleEntries.roleId,
-        startAt: scheduleEntries.startAt,
-        endAt: scheduleEntries.endAt,
-        utcOffset: scheduleEntries.utcOffset,
-        breakTypeIds: scheduleEntries.breaks,
-      })
-      .from(scheduleEntries)
-      .where(
-        and(
-          sql`${scheduleEntries.employeeId} IN (${staff})`,
-          sql`+${scheduleEntries.organizationId} = ${r.organizationId}`,
-          gte(scheduleEntries.startAt, new Date(entriesFrom)),
-          lt(scheduleEntries.startAt, new Date(entriesTo)),
-          gt(scheduleEntries.endAt, r.now),
-          isNull(scheduleEntries.deletedAt),
-          r.includeDrafts ? undefined : eq(scheduleEntries.isDraft, false),
-        ),
-      ),
-    db
-      .select({
-        employeeId: wageRates.employeeId,
-        id: wageRates.id,
-        roleId: wageRates.roleId,
-        locationId: wageRates.locationId,
-        hourlyRate: wageRates.hourlyRate,
-        effectiveFrom: wageRates.effectiveFrom,
-      })
-      .from(wageRates)
-      .where(
-        and(
-          sql`${wageRates.employeeId} IN (${staff})`,
-          eq(wageRates.organizationId, r.organizationId),
-          isNull(wageRates.deletedAt),
-          lte(wageRates.effectiveFrom, window.to),
-        ),
-      ),
-    db
-      .select({
-        id: staffMembers.id,
-        hourlyWage: staffMembers.hourlyWage,
-        wageType: staffMembers.wageType,
-        mealWaivers: staffMembers.mealWaivers,
-      })
-      .from(staffMembers)
-      .where(and(sql`${staffMembers.id} IN (${staff})`, eq(staffMembers.organizationId, r.organizationId))),
-    db.select({ id: roles.id, hourlyWage: roles.hourlyWage }).from(roles).where(eq(roles.organizationId, r.organizationId)),
-    db
-      .select({
-        id: breakTypes.id,
-        locationId: breakTypes.locationId,
-        name: breakTypes.name,
-        mandatory: breakTypes.mandatory,
-        enabled: breakTypes.enabled,
-        frequencyMinutes: breakTypes.frequencyMinutes,
-        durationMinutes: breakTypes.durationMinutes,
-        paid: breakTypes.paid,
-      })
-      .from(breakTypes)
-      .where(inOrganization(breakTypes, r.organizationId)),
+    ...projectionStatements(db, { ...r, staff }),
     db
       .select({ startAt: demandIntervals.startAt, value: demandIntervals.value })
       .from(demandIntervals)
@@ -181,32 +68,26 @@ export function scheduleCostStatements(db: Database, r: ScheduleCostRequest) {
     db.select({ currencyCode: organizations.currencyCode }).from(organizations).where(eq(organizations.id, r.organizationId)),
     db
       .select({
-        employeeId: scheduleChangeLog.employeeId,
-        entryDate: scheduleChangeLog.entryDate,
-        premiumHours: scheduleChangeLog.premiumHours,
-        premiumAmount: scheduleChangeLog.premiumAmount,
-        premiumRule: scheduleChangeLog.premiumRule,
+        employeeId: scheduleChanges.employeeId,
+        entryDate: scheduleChanges.entryDate,
+        premiumHours: scheduleChanges.premiumHours,
+        premiumAmount: scheduleChanges.premiumAmount,
+        premiumRule: scheduleChanges.premiumRule,
       })
-      .from(scheduleChangeLog)
+      .from(scheduleChanges)
       .where(
         and(
-          eq(scheduleChangeLog.organizationId, r.organizationId),
-          eq(scheduleChangeLog.locationId, r.location.id),
-          gte(scheduleChangeLog.entryDate, r.startDate),
-          lte(scheduleChangeLog.entryDate, r.endDate),
-          sql`${scheduleChangeLog.premiumRule} IS NOT NULL`,
-          isNull(scheduleChangeLog.deletedAt),
+          eq(scheduleChanges.organizationId, r.organizationId),
+          eq(scheduleChanges.locationId, r.location.id),
+          gte(scheduleChanges.entryDate, r.startDate),
+          lte(scheduleChanges.entryDate, r.endDate),
+          sql`${scheduleChanges.premiumRule} IS NOT NULL`,
+          isNull(scheduleChanges.deletedAt),
         ),
       ),
     packVersionsStatement(db, r.organizationId),
   ] as const;
 }
-
-const groupBy = <T extends { employeeId: string }>(rows: readonly T[]) => {
-  const map = new Map<string, T[]>();
-  for (const row of rows) map.set(row.employeeId, [...(map.get(row.employeeId) ?? []), row]);
-  return map;
-};
 
 /** endDate before startDate, or a range over MAX_SCHEDULE_COST_DAYS days: 400 naming endDate. */
 export function assertRange(startDate: string, endDate: string): void {
@@ -221,18 +102,12 @@ export function assertRange(startDate: string, endDate: string): void {
 export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
   const [sets, shiftRows, entryRows, rateRows, staffRows, roleRows, typeRows, intervals, targetRows, organization, changeRows, packRows] =
     await db.batch(scheduleCostStatements(db, r));
-  const salaried = new Set(staffRows.filter((s) => s.wageType === "salary").map((s) => s.id));
-  const worked: WorkedShift[] = shiftRows.map((row) => ({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage }));
-  const wages: WageSources = {
-    rates: groupBy<WageRateRow & { employeeId: string }>(rateRows),
-    roles: new Map(roleRows.map((role) => [role.id, role])),
-    staff: new Map(staffRows.map((s) => [s.id, s])),
-  };
-  const entries: ScheduledEntry[] = entryRows;
-  const projected = projectedShifts({ now: r.now, shifts: worked, entries, breakTypes: typeRows, wages });
-  const ruleSets = sets.map(ruleSetOfRow);
-  const shiftsForPay = projected.map(payShiftFromStored);
-  const premiums = locationPremiums(r.location.id, shiftsForPay, changeRows, packRows, staffRows);
+  const { ruleSetRows, projected, shiftsForPay, wageOf } = projectionOf(
+    [sets, shiftRows, entryRows, rateRows, staffRows, roleRows, typeRows],
+    r.now,
+  );
+  const ruleSets = ruleSetRows.map(ruleSetOfRow);
+  const premiums = locationPremiums(r.location.id, shiftsForPay, changeRows, packRows, wageOf);
   const employees = computeChargedPay({
     startDate: r.startDate,
     endDate: r.endDate,
@@ -278,10 +153,8 @@ function locationPremiums(
     premiumRule: string | null;
   }[],
   packRows: readonly PackVersionRow[],
-  staffRows: readonly { id: string; hourlyWage: number | null; wageType: string | null }[],
+  wageOf: (id: string) => number | null,
 ): PremiumOwed[] {
-  const wages = new Map(staffRows.map((s) => [s.id, payWage(s.wageType, s.hourlyWage)]));
-  const wageOf = (id: string) => wages.get(id) ?? null;
   const rest = packRows.length ? restPremiums(shiftsForPay, packsOnDates(packRows), wageOf).filter((p) => p.locationId === locationId) : [];
   const predictability = changeRows.map(
     (row): PremiumOwed => ({

@@ -2,7 +2,7 @@ import { scheduleEntries, staffMembers } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { unavailableSpans } from "@/data/availability/availability.guards";
 import type { Statement } from "@/data/client";
-import { NO_ADDED_CHANGE } from "@/data/fair-workweek/published-additions.data";
+
 import { addedChangeRows, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
 import { newId } from "@/data/ids";
 import { inJsonList } from "@/data/json-list";
@@ -130,7 +130,6 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
       // Written with this copy's override (or without one), as its publish reads it.
       ignoreAvailability: body.ignoreAvailability ?? false,
       openShiftId: null,
-      ...NO_ADDED_CHANGE,
       active: true,
       createdAt: now,
       updatedAt: now,

@@ -1,9 +1,9 @@
 import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
-import { and, eq, exists, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
+import { and, eq, exists, gte, inArray, isNull, lt, not, or, type SQL, sql } from "drizzle-orm";
 import { entryUnavailable } from "@/data/availability/availability.guards";
 import type { Statement } from "@/data/client";
-import { changeRulesOfSetting, changeRulesStatement, insideLocationWindow } from "@/data/fair-workweek/change-rules.data";
-import { publishedAdditions } from "@/data/fair-workweek/published-additions.data";
+import { changeRulesRuns, changeRulesStatement, rulesOnDate } from "@/data/fair-workweek/change-rules.data";
+import { recordingPublishedAdditions } from "@/data/fair-workweek/published-additions.data";
 import { addedChangeRows } from "@/data/fair-workweek/schedule-changes.data";
 import { newId } from "@/data/ids";
 import { inJsonList } from "@/data/json-list";
@@ -15,6 +15,7 @@ import { addDays, businessDate, localWallClock, offsetMinutesAt } from "@/domain
 import { publishSelection } from "@/domain/schedule-publish";
 import { type ScheduleChangeRow, serializeScheduleChange } from "@/wire/schedule-change.schemas";
 import { approvedEntry, approvedEntryFrozen } from "./open-shift-statements.data";
+import { projectPremiums } from "./publish-projection.data";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { instantRange } from "./schedule-range.schemas";
 import { entryGuards, entryUnfrozen, needsRestConsent, openShiftGuards, ownEntryDates, scheduleGuardProblems } from "./schedules.guards";
@@ -52,12 +53,11 @@ export async function publishRange(
       lt(table.startAt, range.end),
     );
   const heldBack = or(entryOnTimeOff, and(eq(scheduleEntries.ignoreAvailability, false), entryUnavailable))!;
-  // The location's Fair Workweek setting is read in the same batch: the drafts the change log may record are chosen
-  // by its notice window in SQL (insideLocationWindow), and its rules are built from the row it answers.
+  // The versions of the location's Fair Workweek setting are read in the same batch: each entry is judged by the
+  // pack in effect on its own date (two days either side of the range: an entry's own offset, −12:00 to +14:00, may date it there).
   const onDate = businessDate(range.start, offsetMinutesAt(location.timezone, range.start));
-  const readAt = Date.now();
   // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
-  const [shifts, preferences, drafts, [setting]] = await db.batch([
+  const [shifts, preferences, drafts, versions] = await db.batch([
     db.select().from(openShifts).where(draftsOf(openShifts)),
     db
       .select()
@@ -70,8 +70,8 @@ export async function publishRange(
           isNull(openShiftPreferences.deletedAt),
         ),
       ),
-    // What a dry run answers it would record as ADDED (none without a pack): the drafts starting inside its notice
-    // window. A publish reads none: its write records them in SQL (publishedAdditions).
+    // What a dry run answers it would record as ADDED: the drafts it would publish (changeRowsOf keeps those inside
+    // the notice window of their date's pack). A publish reads none: its write records them in SQL.
     db
       .select({
         id: scheduleEntries.id,
@@ -81,18 +81,12 @@ export async function publishRange(
         utcOffset: scheduleEntries.utcOffset,
       })
       .from(scheduleEntries)
-      .where(
-        and(
-          draftsOf(scheduleEntries),
-          insideLocationWindow(organizationId, location.id, scheduleEntries.startAt, readAt, onDate),
-          isNull(scheduleEntries.deletedAt),
-          not(heldBack),
-          body.dryRun ? undefined : sql`0`,
-        ),
-      ),
+      .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), not(heldBack), body.dryRun ? undefined : sql`0`)),
     changeRulesStatement(db, organizationId, location.id),
   ]);
-  const rules = changeRulesOfSetting(setting, onDate);
+  const runs = changeRulesRuns(versions, location.id, addDays(body.startDate, -2), addDays(body.endDate, 2));
+  // Rest between shifts is judged by the pack in effect on the range's first date.
+  const rules = rulesOnDate(runs, onDate);
   const shiftById = new Map(shifts.map((s) => [s.id, s]));
   const assignments = preferences
     .map((preference) => ({ preference, shift: shiftById.get(preference.openShiftId)! }))
@@ -135,7 +129,7 @@ export async function publishRange(
   });
   const added = (scheduleEntryId: string, span: { employeeId: string; startAt: Date; endAt: Date; utcOffset: number }) =>
     addedChangeRows(
-      rules,
+      rulesOnDate(runs, businessDate(span.startAt, span.utcOffset)),
       {
         organizationId,
         locationId: location.id,
@@ -174,10 +168,11 @@ export async function publishRange(
           )
           .orderBy(scheduleEntries.id)
       : [];
-    return { ...dryRunResult(changeRows, now), restConsentRequired: refused.map((row) => row.id) };
+    const projected = await projectPremiums(db, organizationId, changeRows, now);
+    return { ...dryRunResult(changeRows, projected, now), restConsentRequired: refused.map((row) => row.id) };
   }
-  // The ADDED changes of the entries this batch makes public, on their own rows (a draft held back records nothing).
-  const additions = rules ? publishedAdditions(db, organizationId, location.id, rules, now, body) : null;
+  // The ADDED changes of the entries this batch makes public (a draft held back records nothing), after its writes.
+  const additions = runs.length ? recordingPublishedAdditions(db, organizationId, location.id, runs, now, range) : null;
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
     writer,
     [
@@ -188,7 +183,6 @@ export async function publishRange(
           ...published,
           // Refused on frozen dates: the entries made public would add premiums (ADDED) dated in a closed period.
           startAt: entryUnfrozen.sql(sql`"schedule_entries"."start_at"`, organizationId, [ownEntryDates]) as unknown as Date,
-          ...additions?.set,
           ...(rules?.restConsent
             ? { timezone: entryGuards.publishedRestConsent.sql(organizationId, rules.restConsent) as unknown as string }
             : {}),
@@ -211,7 +205,7 @@ export async function publishRange(
         .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), heldBack))
         .orderBy(scheduleEntries.id),
       ...assignmentStatements,
-      ...(additions?.assignedStatements([...entryIdOf.values()]) ?? []),
+      ...(additions?.statements ?? []),
     ],
     [
       // The drafts start in the range; their minutes may run into the day after it.
@@ -223,7 +217,7 @@ export async function publishRange(
       ),
       ...scheduleGuardProblems,
     ],
-    { events: [publishedEvent(writer, scope, location, body, now), ...(additions?.events ?? [])] },
+    { events: [publishedEvent(writer, scope, location, body, now, additions?.summary ?? null)] },
   );
   const changes = (result: unknown) => (result as { meta: { changes: number } }).meta.changes;
   return {
@@ -254,15 +248,17 @@ export async function publishRange(
 
 /**
  * What a publish would record, writing nothing: the changes (each ADDED inside the pack's window) and their
- * premiums per employee and in total (hours at the regular rate and flat amounts apart: hours become money only in
- * pay, at each workweek's regular rate).
+ * premiums per employee and in total: their hours, and what they would cost (`projected`, cents per employee: the
+ * hours at the regular rate schedule cost projects for their workweek, and the flat amounts), marked amountProjected
+ * when it prices hours (pay prices them at the week's actual rate once worked).
  */
-function dryRunResult(rows: readonly ScheduleChangeRow[], now: Date) {
-  const sum = (of: readonly ScheduleChangeRow[]) => ({
-    changes: of.length,
-    premiumHours: Math.round(of.reduce((t, r) => t + (r.premiumHours ?? 0), 0) * 10_000) / 10_000,
-    premiumAmount: Math.round(of.reduce((t, r) => t + (r.premiumAmount ?? 0), 0) * 100) / 100,
-  });
+function dryRunResult(rows: readonly ScheduleChangeRow[], projected: ReadonlyMap<string, number>, now: Date) {
+  const sum = (of: readonly ScheduleChangeRow[]) => {
+    const employees = new Set(of.map((r) => r.employeeId));
+    const cents = [...employees].reduce((t, id) => t + (projected.get(id) ?? 0), 0);
+    const premiumHours = Math.round(of.reduce((t, r) => t + (r.premiumHours ?? 0), 0) * 10_000) / 10_000;
+    return { changes: of.length, premiumHours, premiumAmount: cents / 100, amountProjected: premiumHours > 0 };
+  };
   const employeeIds = [...new Set(rows.map((r) => r.employeeId))].sort();
   return {
     dryRun: true as const,
@@ -294,9 +290,11 @@ async function conflictingAssignments(
 }
 
 /**
- * schedule.published: the published range and instant (the counts are known only from the batch's results), recorded
- * only when this publish published an entry or an open shift (they carry its `publishedAt`): a publish that finds
- * nothing to publish records nothing. Integrators read what was published through GET /schedules for the range.
+ * schedule.published: the published range and instant, and the Fair Workweek changes the publish recorded (their
+ * number, premium hours and flat premium amounts in total: `summary`, read after its writes; zeros without a pack),
+ * recorded only when this publish published an entry or an open shift (they carry its `publishedAt`): a publish that
+ * finds nothing to publish records nothing. Integrators read what was published through GET /schedules for the range
+ * and the changes through GET …/schedule-changes.
  */
 function publishedEvent(
   { db }: Writer,
@@ -304,6 +302,7 @@ function publishedEvent(
   location: LocationRow,
   body: { startDate: string; endDate: string },
   now: Date,
+  summary: SQL | null,
 ): EventSpec {
   const publishedNow = (table: typeof scheduleEntries | typeof openShifts) =>
     exists(
@@ -319,11 +318,15 @@ function publishedEvent(
           ),
         ),
     );
+  const changes = summary ?? sql`(SELECT 0 AS changes, 0 AS premiumHours, 0 AS premiumAmount)`;
+  const data = sql`(SELECT json_object('locationId', ${location.id}, 'startDate', ${body.startDate}, 'endDate', ${body.endDate},
+      'publishedAt', ${now.toISOString()}, 'changes', s.changes, 'premiumHours', s.premiumHours, 'premiumAmount', s.premiumAmount) AS data
+    FROM ${changes} s WHERE ${or(publishedNow(scheduleEntries), publishedNow(openShifts))})`;
   return {
     organizationId: scope.organizationId,
     type: "schedule.published",
     occurredAt: now,
-    data: { locationId: location.id, startDate: body.startDate, endDate: body.endDate, publishedAt: now.toISOString() },
-    when: or(publishedNow(scheduleEntries), publishedNow(openShifts)),
+    read: { form: "wire", select: data },
+    always: true,
   };
 }

@@ -229,15 +229,18 @@ export const publish = defineRoute({
     "occurrence of its staff member's availability (WORKER_UNAVAILABLE; availability added after the draft counts), " +
     "unless the draft's last create or update carried `ignoreAvailability: true`. Both are checked by the publish " +
     "batch itself. An empty range answers zeros; publishing again publishes nothing twice. Fair Workweek: drafts " +
-    "starting inside the location's pack's notice window (and entries of applied assignments) are first published " +
-    "inside it and are recorded as ADDED changes with their premiums, in the same batch (GET …/schedule-changes), " +
-    "under ONE `schedule_changes.recorded` event for the publish (locationId, startDate, endDate, publishedAt, and the " +
-    "number of changes and their premiumHours and premiumAmount in total; none when it recorded none) rather than a " +
-    "`schedule_change.recorded` each, as one `schedule.published` stands for all its entries; every other change " +
-    "(create, PATCH, DELETE, claims, approvals) still records its own `schedule_change.recorded`. The dry run answers " +
-    "the same changes and premiums as the publish records. " +
+    "starting inside the notice window of the pack in effect on their own date (the location's setting is " +
+    "effective-dated: a draft dated before a pack change is judged by the pack it had then), and entries of applied " +
+    "assignments, are first published inside it and are recorded as ADDED changes with their premiums, in the same " +
+    "batch (GET …/schedule-changes). The publish's one `schedule.published` event carries them (`changes`, " +
+    "`premiumHours`, `premiumAmount` in total; zeros when it recorded none) rather than a `schedule_change.recorded` " +
+    "each; every other change (create, PATCH, DELETE, claims, approvals) still records its own " +
+    "`schedule_change.recorded` (`schedule_changes.recorded` was removed on 2026-12-06). The dry run answers the same " +
+    "changes and premiums as the publish records, priced by the same bands. " +
     "`dryRun: true` answers 200 with what the publish would record — the changes, and per employee and in total " +
-    "their count, premium hours (paid at each workweek's regular rate) and flat amounts — and writes nothing. Rest " +
+    "their count, premium hours (paid at each workweek's regular rate) and premiumAmount, what they would cost: flat " +
+    "amounts plus the hours at the regular rate schedule cost projects for their workweek (drafts included), marked " +
+    "`amountProjected: true` when it prices hours (a Seattle addition: 1 h × that rate) — and writes nothing. Rest " +
     "between shifts: where the pack requires consent (rest.consentRequired), a draft entry starting less than " +
     "rest.minHours after another live entry of its worker ends (or ending less than that before one starts) is 409 " +
     "REST_CONSENT_REQUIRED and nothing is published, unless the worker gave a live REST consent for that entry (POST " +

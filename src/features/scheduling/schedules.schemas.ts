@@ -158,7 +158,17 @@ export const PublishBody = z
 const PremiumSums = {
   changes: z.number().int(),
   premiumHours: z.number().openapi({ description: "Hours at the regular rate the changes earn (priced in pay by each workweek's rate)." }),
-  premiumAmount: z.number().openapi({ description: "Flat amounts the changes earn." }),
+  premiumAmount: z.number().openapi({
+    description:
+      "What the changes' premiums would cost: their flat amounts, plus their premium hours at the regular rate schedule " +
+      "cost projects for each workweek (GET …/schedules/cost with includeDrafts: the shifts worked and the entries to " +
+      "come, these drafts as published, rule sets, wages and break types; premiums never enter that rate), or the " +
+      "staff member's wage where they work nothing that week. Hours with no rate to project (no wage at all) add " +
+      "nothing. Projected when amountProjected: pay prices the hours at the week's actual regular rate once worked.",
+  }),
+  amountProjected: z.boolean().openapi({
+    description: "True when premiumAmount prices premium hours at a projected regular rate; false when it is flat amounts only (exact).",
+  }),
 };
 
 export const PublishDryRunResult = z

@@ -1,19 +1,19 @@
-import { scheduleChangeLog, scheduleEntries } from "@db/schema";
+import { scheduleChanges, scheduleEntries } from "@db/schema";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { changeRulesOfLocation } from "@/data/fair-workweek/change-rules.data";
-import { publishedAdditions } from "@/data/fair-workweek/published-additions.data";
+import { recordingPublishedAdditions } from "@/data/fair-workweek/published-additions.data";
 import { changeRowsOf } from "@/data/fair-workweek/schedule-changes.data";
 import { newId } from "@/data/ids";
 import { api } from "../../helpers/api";
-import { addWorker, createEntry, createOpenShift, createSchedulePlace, type SchedulePlace } from "../../helpers/schedules";
+import { addWorker, createEntry, createOpenShift, createSchedulePlace, type SchedulePlace, setPackSince } from "../../helpers/schedules";
 import { tenantDb } from "../../helpers/shards";
 
 /*
- * The publish records its ADDED changes on the entries' own rows, in the UPDATE that publishes them (publishedAdditions):
- * the change log (the view schedule_change_log) then reads the rows changeRowsOf computes for the same entries at the
- * same instant, at every notice edge.
+ * The publish records its ADDED changes in schedule_changes by one INSERT … SELECT after the UPDATE that publishes
+ * them (recordingPublishedAdditions): the rows changeRowsOf computes for the same entries at the same instant, at
+ * every notice edge; its schedule.published event carries their number and premiums.
  */
 
 const MINUTE = 60_000;
@@ -22,6 +22,8 @@ const DAY = 24 * HOUR;
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const wire = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A dry run's totals as the publish's event carries them: its flat amounts, no projection. */
+const recorded = ({ amountProjected: _, ...totals }: Record<string, unknown>) => totals;
 
 async function placeWithPack(rulePack: string, timezone: string): Promise<SchedulePlace> {
   const p = await createSchedulePlace(timezone);
@@ -44,7 +46,7 @@ const EDGES: [notice: number, minutes: number][] = [
   [20 * DAY, 480],
 ];
 
-describe("publishedAdditions: what a publish records, in SQL", () => {
+describe("recordingPublishedAdditions: what a publish records, in SQL", () => {
   it.each([
     ["NYC_FAST_FOOD", "America/New_York"],
     ["SAN_FRANCISCO", "UTC"],
@@ -97,39 +99,31 @@ describe("publishedAdditions: what a publish records, in SQL", () => {
     // The edges are where they should be: 14 days and 20 days out of the window, the rest in it.
     expect(expected).toHaveLength(EDGES.length - 2);
     const before = newId(at.getTime());
-    const { set } = publishedAdditions(db, p.org.id, p.location.id, rules, at, {
-      startDate: dateOf(at.getTime() - DAY),
-      endDate: dateOf(at.getTime() + 30 * DAY),
-    });
-    // The publish's own UPDATE, as POST …/schedules/publish sends it, at the instant `at`.
-    await db
-      .update(scheduleEntries)
-      .set({ isDraft: false, publishedAt: at, updatedAt: at, ...set })
-      .where(inIds);
+    const range = { start: new Date(at.getTime() - DAY), end: new Date(at.getTime() + 30 * DAY) };
+    const { statements } = recordingPublishedAdditions(db, p.org.id, p.location.id, [{ from: null, to: null, rules }], at, range);
+    // The publish's own UPDATE, as POST …/schedules/publish sends it, at the instant `at`, then its INSERT … SELECT.
+    await db.batch([
+      db.update(scheduleEntries).set({ isDraft: false, publishedAt: at, updatedAt: at }).where(inIds),
+      ...statements,
+    ] as never);
     const after = newId(at.getTime());
     const recorded = await db
       .select()
-      .from(scheduleChangeLog)
-      .where(eq(scheduleChangeLog.locationId, p.location.id))
-      .orderBy(asc(scheduleChangeLog.id));
+      .from(scheduleChanges)
+      .where(eq(scheduleChanges.locationId, p.location.id))
+      .orderBy(asc(scheduleChanges.id));
     const withoutId = (rows: typeof recorded) =>
       rows.map(({ id: _, ...row }) => row).sort((a, b) => a.scheduleEntryId.localeCompare(b.scheduleEntryId));
     expect(withoutId(recorded)).toEqual(withoutId(expected));
     expect(recorded.some((r) => r.premiumRule !== null)).toBe(true);
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(stillDraft.id);
     expect(recorded.map((r) => r.scheduleEntryId)).not.toContain(publishedBefore.id);
-    // Ids: UUIDv7, unique, after every id made before and before every one made after; the last six bytes are their
-    // entry id's (random bits of that UUID), not a randomblob of each row.
+    // Ids: UUIDv7, unique, after every id made before and before every one made after, in start order (their
+    // position), none made from its entry's id.
     for (const r of recorded) expect(r.id).toMatch(UUID_V7);
     expect(new Set(recorded.map((r) => r.id)).size).toBe(recorded.length);
     expect(recorded.every((r) => r.id > before && r.id < after)).toBe(true);
-    for (const r of recorded) expect(r.id.slice(-12)).toBe(r.scheduleEntryId.slice(-12));
-    // Outside the window, the entry's columns stay empty: the 14-day and 20-day edges record nothing.
-    const empty = await db.all<{ id: string }>(
-      sql`SELECT id FROM schedule_entries WHERE ${inIds} AND added_change_id IS NULL AND added_employee_id IS NULL
-        AND added_entry_date IS NULL AND added_premium_rule IS NULL AND added_at IS NULL`,
-    );
-    expect(empty).toHaveLength(2);
+    for (const r of recorded) expect(r.id.slice(-12)).not.toBe(r.scheduleEntryId.slice(-12));
   });
 });
 
@@ -167,15 +161,15 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
     const bySchedule = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
     expect(listed.body.map(shape).sort(bySchedule)).toEqual(dry.body.changes.map(shape).sort(bySchedule));
     expect(listed.body).toHaveLength(4);
-    expect(dry.body.totals).toEqual({ changes: 4, premiumHours: 0, premiumAmount: 50 });
-    // One event for the publish's changes, carrying the dry run's totals.
+    expect(dry.body.totals).toEqual({ changes: 4, premiumHours: 0, premiumAmount: 50, amountProjected: false });
+    // The publish's one event carries its changes: the dry run's totals.
     const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
       type: string;
       data: Record<string, unknown>;
     }[];
     expect(events.filter((e) => e.type === "schedule_change.recorded")).toEqual([]);
-    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
-      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+    expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...recorded(dry.body.totals) },
     ]);
   });
 
@@ -207,7 +201,7 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
     const body = { startDate: dateOf(now), endDate: dateOf(now + 10 * DAY) };
     const dry = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { ...body, dryRun: true } });
     // NYC_FAST_FOOD: an addition with under 7 days' notice earns $15 (the dry run's figures are the rule's).
-    expect(dry.body.totals).toEqual({ changes: 2, premiumHours: 0, premiumAmount: 30 });
+    expect(dry.body.totals).toEqual({ changes: 2, premiumHours: 0, premiumAmount: 30, amountProjected: false });
     const res = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ publishedEntries: 1, appliedAssignments: 1 });
@@ -223,8 +217,8 @@ describe("POST …/schedules/publish records what its dry run answers", () => {
       type: string;
       data: Record<string, unknown>;
     }[];
-    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
-      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+    expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...recorded(dry.body.totals) },
     ]);
   });
 });
@@ -249,15 +243,10 @@ describe("an entry's ADDED change stays its own", () => {
       { token: p.org.adminToken },
     );
     expect(listed.body.map((c: Record<string, any>) => [c.kind, c.entryDate])).toEqual([["ADDED", week.startDate]]);
-    const copy = await tenantDb()
-      .prepare("SELECT added_change_id, added_entry_date, added_at FROM schedule_entries WHERE id = ?")
-      .bind(copied.body.created[0].id)
-      .first();
-    expect(copy).toEqual({ added_change_id: null, added_entry_date: null, added_at: null });
   });
 });
 
-describe("the publish's summary event counts every change it recorded", () => {
+describe("the publish's schedule.published event counts every change it recorded", () => {
   it("an entry whose own offset puts it two local days after the location's date (UTC−12 location, +14:00 entry)", async () => {
     const p = await placeWithPack("NYC_FAST_FOOD", "Etc/GMT+12");
     const day = dateOf(Date.now() + 3 * DAY);
@@ -275,8 +264,61 @@ describe("the publish's summary event counts every change it recorded", () => {
       type: string;
       data: Record<string, unknown>;
     }[];
-    expect(events.filter((e) => e.type === "schedule_changes.recorded").map((e) => e.data)).toEqual([
-      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...dry.body.totals },
+    expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
+      { locationId: p.location.id, ...body, publishedAt: res.body.publishedAt, ...recorded(dry.body.totals) },
+    ]);
+  });
+});
+
+describe("a publish prices each entry by the pack in effect on the entry's date (issue 44 item 6)", () => {
+  it("NYC until yesterday, Seattle from today: a draft dated yesterday earns NYC's $15, one dated tomorrow Seattle's hour", async () => {
+    const p = await createSchedulePlace("UTC");
+    await setPackSince(p.org, p.location.id, "NYC_FAST_FOOD", "2020-01-01");
+    // Changed today: effective from the location's today, so yesterday keeps NYC.
+    const res = await api("PUT", `${p.base}/fair-workweek`, { token: p.org.adminToken, body: { rulePack: "SEATTLE" } });
+    expect(res.status, res.text).toBe(200);
+    const yesterday = dateOf(Date.now() - DAY);
+    const tomorrow = dateOf(Date.now() + DAY);
+    const before = await createEntry(p, { startTime: `${yesterday}T09:00:00Z`, endTime: `${yesterday}T17:00:00Z` }, true);
+    const worker = await addWorker(p);
+    const after = await createEntry(
+      p,
+      { employeeId: worker.id, startTime: `${tomorrow}T09:00:00Z`, endTime: `${tomorrow}T17:00:00Z` },
+      true,
+    );
+    const body = { startDate: yesterday, endDate: tomorrow };
+    const dry = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { ...body, dryRun: true } });
+    expect(dry.status, dry.text).toBe(200);
+    const published = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.publishedEntries).toBe(2);
+    const listed = await api("GET", `/api/organizations/${p.org.id}/schedule-changes?startDate=${yesterday}&endDate=${tomorrow}`, {
+      token: p.org.adminToken,
+    });
+    const byEntry = (c: Record<string, any>) => [
+      c.scheduleEntryId,
+      c.entryDate,
+      c.rulePack,
+      c.premium?.hours ?? null,
+      c.premium?.amount ?? null,
+    ];
+    // Yesterday (notice 0, under 7 days): NYC's flat $15 (NYC Admin. Code 20-1222(a)(1)); tomorrow (notice under 14
+    // days): Seattle's one hour at the regular rate (SMC 14.22.050), no flat amount.
+    const expected = [
+      [before.id, yesterday, "NYC_FAST_FOOD", null, 15],
+      [after.id, tomorrow, "SEATTLE", 1, null],
+    ];
+    expect(listed.body.map(byEntry)).toEqual(expected);
+    expect(dry.body.changes.map(byEntry).sort((a: string[], b: string[]) => a[1]!.localeCompare(b[1]!))).toEqual(expected);
+    // One change of each pack: 1 premium hour and $15 in total; the dry run prices the hour too (projected), the
+    // publish's event carries the flat amounts.
+    expect(dry.body.totals).toMatchObject({ changes: 2, premiumHours: 1, amountProjected: true });
+    const events = (await api("GET", `/api/organizations/${p.org.id}/events?limit=500`, { token: p.org.adminToken })).body as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(events.filter((e) => e.type === "schedule.published").map((e) => e.data)).toEqual([
+      { locationId: p.location.id, ...body, publishedAt: published.body.publishedAt, changes: 2, premiumHours: 1, premiumAmount: 15 },
     ]);
   });
 });

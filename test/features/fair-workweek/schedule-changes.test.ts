@@ -180,9 +180,9 @@ describe("the Fair Workweek change log", () => {
     await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body });
     const changes = await changesOf(p);
     expect(changes.map((c) => [c.kind, c.entryDate, c.premium?.amount])).toEqual([["ADDED", dateOf(at(2, 9)), 15]]);
-    // One event for the publish's changes, none per change; the second publish recorded nothing and no event.
+    // The publish's own schedule.published carries its changes, none per change; the second publish published nothing, no event.
     expect(await eventsOf(p, "schedule_change.recorded")).toEqual([]);
-    expect((await eventsOf(p, "schedule_changes.recorded")).map((e) => e.data)).toEqual([
+    expect((await eventsOf(p, "schedule.published")).map((e) => e.data)).toEqual([
       {
         locationId: p.location.id,
         ...body,
@@ -208,7 +208,7 @@ describe("the Fair Workweek change log", () => {
     expect(res.body.publishedEntries).toBe(2);
     const changes = await changesOf(p);
     expect(changes.map((c) => [c.kind, c.entryDate])).toEqual([["ADDED", dateOf(at(16, 9))]]);
-    expect((await eventsOf(p, "schedule_changes.recorded")).map((e) => e.data.changes)).toEqual([1]);
+    expect((await eventsOf(p, "schedule.published")).map((e) => e.data.changes)).toEqual([1]);
   });
 
   it("lists by employee and location, a staff member only their own; 400 for a bad range; 404 for another organization", async () => {
