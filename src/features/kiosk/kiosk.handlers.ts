@@ -3,10 +3,11 @@ import { eq } from "drizzle-orm";
 import { verifyKioskPin } from "@/auth/pins/verify-pin";
 import { listPage } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { pageResult } from "@/platform/http/pagination";
 import * as data from "./devices.data";
 import type * as routes from "./kiosk.routes";
 import { serializeDevice } from "./kiosk.schemas";
-import { kioskStaffPage } from "./kiosk-staff.data";
+import { kioskStaffPage, withShiftStates } from "./kiosk-staff.data";
 import { liftPinLock as liftLock, removePin, setPin } from "./pins.data";
 
 export const createDevice: AppRouteHandler<routes.CreateDeviceRoute> = async (c) => {
@@ -59,7 +60,10 @@ export const liftPinLock: AppRouteHandler<routes.LiftPinLockRoute> = async (c) =
 
 export const kioskStaff: AppRouteHandler<routes.KioskStaffRoute> = async (c) => {
   const { organizationId, locationId } = c.var.scope;
-  return c.json(await kioskStaffPage(c, c.var.db, { organizationId, locationId: locationId! }, c.req.valid("query")), 200);
+  const scope = { organizationId, locationId: locationId! };
+  const query = c.req.valid("query");
+  const members = pageResult(c, await kioskStaffPage(c.var.db, scope, query), query.limit);
+  return c.json(await withShiftStates(c.var.db, scope, members), 200);
 };
 
 export const pinCheck: AppRouteHandler<routes.PinCheckRoute> = async (c) => {

@@ -5,7 +5,7 @@ import { getLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/p
 import type { AppRouteHandler } from "@/platform/http/env";
 import { serializeLocation, toColumns } from "@/wire/location.schemas";
 import type * as routes from "./locations.routes";
-import { syncLocations } from "./locations-sync.handlers";
+import { syncLocations } from "./locations-sync.data";
 
 const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another location of this organization has that externalId."] as const;
 

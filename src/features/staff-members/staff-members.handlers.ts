@@ -19,7 +19,7 @@ import type * as routes from "./staff-members.routes";
 import { serializeStaffMember } from "./staff-members.schemas";
 import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
 import { defaultAccessRole, resolveMember, resolveReferences } from "./staff-members-references.data";
-import { syncStaffMembers } from "./staff-members-sync.handlers";
+import { syncStaffMembers } from "./staff-members-sync.data";
 
 const WRITE_PROBLEMS: ConstraintProblems = [
   whenDuplicate(staffMembers, () => conflict("EXTERNAL_ID_TAKEN", "Another staff member of this organization has that externalId.")),

@@ -4,6 +4,7 @@ import { inOrganization } from "@/data/tenancy";
 import { exportStream } from "@/data/timesheets/timesheet-export.data";
 import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { linkNext } from "@/platform/http/pagination";
 import { notFound } from "@/problems/problem";
 import { type ShiftWire, serializeShift } from "@/wire/shift.schemas";
 import { lockDayAt, unlockDayAt } from "./locked-days.data";
@@ -17,7 +18,7 @@ import type * as routes from "./timesheets.routes";
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const query = c.req.valid("query");
   const filter = timesheetFilter(c.var.scope, query);
-  return c.json(await readTimesheet(c, c.var.db, filter, query), 200);
+  return c.json(linkNext(c, await readTimesheet(c.var.db, filter, query)), 200);
 };
 
 export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = async (c) => {
@@ -30,7 +31,7 @@ export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = asy
     .where(and(inOrganization(locations, scope.organizationId), eq(locations.id, id)));
   if (!location) throw notFound("Location");
   const filter = { ...timesheetFilter(scope, query), locationId: id };
-  return c.json(await readTimesheet(c, c.var.db, filter, query), 200);
+  return c.json(linkNext(c, await readTimesheet(c.var.db, filter, query)), 200);
 };
 
 export const exportShifts: AppRouteHandler<routes.ExportRoute> = async (c) => {
@@ -51,12 +52,12 @@ export const exportShifts: AppRouteHandler<routes.ExportRoute> = async (c) => {
 export const reportDays: AppRouteHandler<routes.ReportDaysRoute> = async (c) => {
   const query = c.req.valid("query");
   const filter = { ...reportFilter(c.var.scope, query), dayOffset: query.utcOffset };
-  return c.json(await readReport(c, c.var.db, filter, query), 200);
+  return c.json(linkNext(c, await readReport(c.var.db, filter, query)), 200);
 };
 
 export const reportEmployees: AppRouteHandler<routes.ReportEmployeesRoute> = async (c) => {
   const query = c.req.valid("query");
-  return c.json(await readEmployeeReport(c, c.var.db, reportFilter(c.var.scope, query), query), 200);
+  return c.json(linkNext(c, await readEmployeeReport(c.var.db, reportFilter(c.var.scope, query), query)), 200);
 };
 
 export const lockDay: AppRouteHandler<routes.LockDayRoute> = async (c) =>

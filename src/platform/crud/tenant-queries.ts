@@ -30,6 +30,26 @@ export type WriteContext = HeaderContext & { var: Writer };
 
 const matching = (table: TenantTable, match: string | SQL) => (typeof match === "string" ? eq(table.id, match) : match);
 
+/**
+ * One keyset page of an organization's records as read: up to `query.limit + 1` rows, the extra one telling that more
+ * remain (`pageResult` trims it and links the next page). Takes no request: a data module calls it.
+ */
+export async function readPage<T extends TenantTable>(
+  db: Database,
+  table: T,
+  organizationId: string,
+  query: ListOptions,
+  ...filters: (SQL | undefined)[]
+): Promise<Row<T>[]> {
+  const page = keysetPage(table, query);
+  return (await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(and(inOrganization(table, organizationId, { includeDeleted: query.includeDeleted }), page.where, ...filters))
+    .orderBy(page.orderBy)
+    .limit(page.limit)) as Row<T>[];
+}
+
 /** One keyset page of an organization's records, with the Link header set when more remain. */
 export async function listPage<T extends TenantTable>(
   c: Context,
@@ -39,14 +59,7 @@ export async function listPage<T extends TenantTable>(
   query: ListOptions,
   ...filters: (SQL | undefined)[]
 ): Promise<Row<T>[]> {
-  const page = keysetPage(table, query);
-  const rows = (await db
-    .select()
-    .from(table as SQLiteTable)
-    .where(and(inOrganization(table, organizationId, { includeDeleted: query.includeDeleted }), page.where, ...filters))
-    .orderBy(page.orderBy)
-    .limit(page.limit)) as Row<T>[];
-  return pageResult(c, rows, query.limit);
+  return pageResult(c, await readPage(db, table, organizationId, query, ...filters), query.limit);
 }
 
 /** The live record of the organization that `match` picks (by id when given a string), or the resource's 404. */
