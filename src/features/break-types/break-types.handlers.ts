@@ -1,21 +1,15 @@
-import { breakTypes, locations } from "@db/schema";
-import { and, eq } from "drizzle-orm";
-import type { Database } from "@/data/client";
-import { findLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
+import { findLocation as assertLocation } from "@/data/tenant-records";
+import { insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { atLocation, breakTypeAt as ofLocation, breakTypeRecords as breakTypes } from "./break-types.data";
 import type * as routes from "./break-types.routes";
 import { serializeBreakType } from "./break-types.schemas";
-
-const assertLocation = (db: Database, organizationId: string, locationId: string) =>
-  findLive(db, locations, organizationId, locationId, "Location");
-
-const ofLocation = (locationId: string, breakId: string) => and(eq(breakTypes.locationId, locationId), eq(breakTypes.id, breakId))!;
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const query = c.req.valid("query");
   await assertLocation(c.var.db, organization_id, id);
-  const rows = await listPage(c, c.var.db, breakTypes, organization_id, query, eq(breakTypes.locationId, id));
+  const rows = await listPage(c, c.var.db, breakTypes, organization_id, query, atLocation(id));
   return c.json(rows.map(serializeBreakType), 200);
 };
 

@@ -1,4 +1,3 @@
-import { costCodes } from "@db/schema";
 import type { Database } from "@/data/client";
 import { softDeleted } from "@/data/tenancy";
 import { placementRefusal } from "@/domain/cost-codes";
@@ -7,6 +6,7 @@ import type { AppRouteHandler } from "@/platform/http/env";
 import {
   type Assignment,
   assignmentOf,
+  costCodeRecords as costCodes,
   liveCostCode,
   placedDepth,
   placementOf,

@@ -1,9 +1,8 @@
-import { customFields } from "@db/schema";
 import { softDeleted } from "@/data/tenancy";
 import { findLive, getLive, insertRecord, listPage, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { invalidField } from "@/problems/problem";
-import { refusalsOfCustomField } from "./custom-fields.data";
+import { customFieldRecords as customFields, refusalsOfCustomField } from "./custom-fields.data";
 import type * as routes from "./custom-fields.routes";
 import { serializeCustomField } from "./custom-fields.schemas";
 

@@ -1,11 +1,11 @@
-import { exports, locations, staffMembers } from "@db/schema";
 import { getFile } from "@/data/files";
 import { newId } from "@/data/ids";
-import { guardedBatch } from "@/data/write/guarded-batch";
+import { findLocation, findStaffMember } from "@/data/tenant-records";
 import { findLive, listPage } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { conflict, invalidField } from "@/problems/problem";
 import type { ExportMessage } from "./export-chunk";
+import { exportRecords as exports, insertExport } from "./exports.data";
 import type * as routes from "./exports.routes";
 import { serializeExport } from "./exports.schemas";
 
@@ -14,8 +14,8 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const body = c.req.valid("json");
   if (body.endDate < body.startDate) throw invalidField("endDate", "must not be before startDate");
   // Filters name the organization's own records (a filter on another's would export nothing, silently).
-  if (body.locationId) await findLive(c.var.db, locations, organization_id, body.locationId, "Location");
-  if (body.employeeId) await findLive(c.var.db, staffMembers, organization_id, body.employeeId, "Staff member");
+  if (body.locationId) await findLocation(c.var.db, organization_id, body.locationId);
+  if (body.employeeId) await findStaffMember(c.var.db, organization_id, body.employeeId);
   const now = new Date();
   const id = newId(now.getTime());
   const row = {
@@ -45,9 +45,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     deletedAt: null,
   };
   const wire = serializeExport(row);
-  await guardedBatch(c.var, [c.var.db.insert(exports).values(row)], [], {
-    events: [{ type: "export.created", organizationId: organization_id, occurredAt: now, data: wire }],
-  });
+  await insertExport(c.var, row, wire, now);
   const message: ExportMessage = { exportId: id, organizationId: organization_id };
   // The job is committed: a send that fails leaves it QUEUED, and the Cron sends it again (src/jobs/export-resend.ts).
   await c.env.EXPORT_QUEUE.send(message).catch(() => undefined);

@@ -1,5 +1,3 @@
-import { devices } from "@db/schema";
-import { eq } from "drizzle-orm";
 import { verifyKioskPin } from "@/auth/pins/verify-pin";
 import { listPage } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
@@ -20,7 +18,7 @@ export const createDevice: AppRouteHandler<routes.CreateDeviceRoute> = async (c)
 export const listDevices: AppRouteHandler<routes.ListDevicesRoute> = async (c) => {
   const { organization_id, locationId } = c.req.valid("param");
   await data.assertLocation(c.var.db, organization_id, locationId);
-  const rows = await listPage(c, c.var.db, devices, organization_id, c.req.valid("query"), eq(devices.locationId, locationId));
+  const rows = await listPage(c, c.var.db, data.deviceRecords, organization_id, c.req.valid("query"), data.devicesAt(locationId));
   return c.json(
     rows.map((row) => serializeDevice(row)),
     200,

@@ -1,19 +1,12 @@
-import { locations } from "@db/schema";
-import { eq, sql } from "drizzle-orm";
 import { uniquely } from "@/data/write/constraint-problems";
 import { getLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { serializeLocation, toColumns } from "@/wire/location.schemas";
+import { locationRecords as locations, nameContains, withExternalId } from "./locations.data";
 import type * as routes from "./locations.routes";
 import { syncLocations } from "./locations-sync.data";
 
 const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another location of this organization has that externalId."] as const;
-
-/**
- * "Contains", ignoring ASCII case (SQLite's lower() folds A-Z only; other letters match as sent). Not LIKE: D1
- * refuses LIKE patterns over 50 bytes, and instr() takes every character literally, `%` and `_` included.
- */
-const nameContains = (text: string) => sql`instr(lower(${locations.name}), lower(${text})) > 0`;
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
@@ -29,7 +22,7 @@ export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
 
 export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
   const { organization_id, externalId } = c.req.valid("param");
-  return c.json(serializeLocation(await getLive(c, locations, organization_id, eq(locations.externalId, externalId), "Location")), 200);
+  return c.json(serializeLocation(await getLive(c, locations, organization_id, withExternalId(externalId), "Location")), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {

@@ -1,7 +1,7 @@
-import { roles } from "@db/schema";
 import { uniquely } from "@/data/write/constraint-problems";
 import { getLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { roleRecords as roles } from "./roles.data";
 import type * as routes from "./roles.routes";
 import { serializeRole } from "./roles.schemas";
 

@@ -1,13 +1,10 @@
-import { locations } from "@db/schema";
-import { and, eq } from "drizzle-orm";
-import { inOrganization } from "@/data/tenancy";
 import { exportStream } from "@/data/timesheets/timesheet-export.data";
 import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { linkNext } from "@/platform/http/pagination";
-import { notFound } from "@/problems/problem";
 import { type ShiftWire, serializeShift } from "@/wire/shift.schemas";
 import { lockDayAt, unlockDayAt } from "./locked-days.data";
+import { assertLocation } from "./shift-references.data";
 import { serializeShiftPhoto, shiftPhotos } from "./shift-photos.data";
 import { loadShift } from "./shift-references.data";
 import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";
@@ -25,11 +22,7 @@ export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = asy
   const { id } = c.req.valid("param");
   const query = c.req.valid("query");
   const scope = c.var.scope;
-  const [location] = await c.var.db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(inOrganization(locations, scope.organizationId), eq(locations.id, id)));
-  if (!location) throw notFound("Location");
+  await assertLocation(c.var.db, scope.organizationId, id);
   const filter = { ...timesheetFilter(scope, query), locationId: id };
   return c.json(linkNext(c, await readTimesheet(c.var.db, filter, query)), 200);
 };

@@ -1,15 +1,13 @@
-import { webhookDeliveries, webhooks } from "@db/schema";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { newId } from "@/data/ids";
-import { guardedBatch } from "@/data/write/guarded-batch";
 import { findLive, getLive, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
+import { pageResult } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
 import { post } from "@/webhooks/send";
 import { webhookUrlProblem } from "@/webhooks/url";
+import { deliveriesPage, insertWebhook, recordDelivery, webhookRecords as webhooks } from "./webhooks.data";
 import type * as routes from "./webhooks.routes";
 import { serializeDelivery, serializeWebhook } from "./webhooks.schemas";
 
@@ -40,18 +38,12 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     types: body.types,
     enabled: body.enabled,
     secret: await encryptSecret(c.env.WEBHOOK_SECRET_KEY, id, secret),
-    // Deliveries start after the events so far.
-    deliveredSequence: sql`coalesce((SELECT max(sequence) FROM events WHERE organization_id = ${organization_id}), 0)`,
     createdAt: now,
     updatedAt: now,
   };
-  const [[created]] = await guardedBatch(c.var, [c.var.db.insert(webhooks).values(row).returning()], [], {
-    events: [
-      { type: "webhook.created", organizationId: organization_id, occurredAt: now, row: { table: webhooks, where: eq(webhooks.id, id) } },
-    ],
-  });
-  setETag(c, created!);
-  return c.json({ ...serializeWebhook(created!), secret }, 201);
+  const created = await insertWebhook(c.var, row);
+  setETag(c, created);
+  return c.json({ ...serializeWebhook(created), secret }, 201);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
@@ -108,7 +100,7 @@ export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
     nextRetryAt: null,
     createdAt: now,
   };
-  await guardedBatch(c.var, [c.var.db.insert(webhookDeliveries).values(delivery)]);
+  await recordDelivery(c.var, delivery);
   return c.json(serializeDelivery(delivery), 200);
 };
 
@@ -116,11 +108,6 @@ export const deliveries: AppRouteHandler<routes.DeliveriesRoute> = async (c) => 
   const { organization_id, id } = c.req.valid("param");
   const { limit, cursor } = c.req.valid("query");
   await findLive(c.var.db, webhooks, organization_id, id, "Webhook");
-  const rows = await c.var.db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.webhookId, id), cursor ? lt(webhookDeliveries.id, decodeIdCursor(cursor)) : undefined))
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(limit + 1);
+  const rows = await deliveriesPage(c.var.db, id, limit, cursor);
   return c.json(pageResult(c, rows, limit).map(serializeDelivery), 200);
 };

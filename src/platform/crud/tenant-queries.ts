@@ -1,9 +1,10 @@
 import { and, eq, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
+import { findLive, matching, type TenantRow, type TenantTable } from "@/data/tenant-records";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type HeaderContext, ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
@@ -12,15 +13,10 @@ import type { ListOptions } from "@/platform/schemas/list-query";
 import type { NotFoundResource } from "@/problems/codes";
 import { notFound, preconditionFailed } from "@/problems/problem";
 
-/** A table of tenant records: every one has these columns. */
-export type TenantTable = SQLiteTable & {
-  id: SQLiteColumn;
-  organizationId: SQLiteColumn;
-  updatedAt: SQLiteColumn;
-  deletedAt: SQLiteColumn;
-};
+export type { TenantTable };
+export { findLive };
 
-type Row<T extends TenantTable> = T["$inferSelect"] & { id: string };
+type Row<T extends TenantTable> = TenantRow<T>;
 
 /** What a single-record read needs of the request (a handler passes `c`). */
 export type ReadContext = HeaderContext & { var: { db: Database } };
@@ -28,7 +24,6 @@ export type ReadContext = HeaderContext & { var: { db: Database } };
 /** What a write needs of the request: its database and principal, its If-Match, and where the ETag goes. */
 export type WriteContext = HeaderContext & { var: Writer };
 
-const matching = (table: TenantTable, match: string | SQL) => (typeof match === "string" ? eq(table.id, match) : match);
 
 /**
  * One keyset page of an organization's records as read: up to `query.limit + 1` rows, the extra one telling that more
@@ -60,22 +55,6 @@ export async function listPage<T extends TenantTable>(
   ...filters: (SQL | undefined)[]
 ): Promise<Row<T>[]> {
   return pageResult(c, await readPage(db, table, organizationId, query, ...filters), query.limit);
-}
-
-/** The live record of the organization that `match` picks (by id when given a string), or the resource's 404. */
-export async function findLive<T extends TenantTable>(
-  db: Database,
-  table: T,
-  organizationId: string,
-  match: string | SQL,
-  resource: NotFoundResource,
-): Promise<Row<T>> {
-  const [row] = (await db
-    .select()
-    .from(table as SQLiteTable)
-    .where(and(inOrganization(table, organizationId), matching(table, match)))) as Row<T>[];
-  if (!row) throw notFound(resource);
-  return row;
 }
 
 /** The live record `match` picks, answered with its ETag (single-record GETs; see platform/http/conditional). */
