@@ -35,8 +35,7 @@ export async function findLive<T extends TenantTable>(
 }
 
 /** The live location of the organization, else 404 LOCATION_NOT_FOUND (another organization's is not found either). */
-export const findLocation = (db: Database, organizationId: string, id: string) =>
-  findLive(db, locations, organizationId, id, "Location");
+export const findLocation = (db: Database, organizationId: string, id: string) => findLive(db, locations, organizationId, id, "Location");
 
 /** The live staff member of the organization, else 404 STAFF_MEMBER_NOT_FOUND. */
 export const findStaffMember = (db: Database, organizationId: string, id: string) =>

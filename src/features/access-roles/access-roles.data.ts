@@ -1,7 +1,7 @@
 import { accessRoles, staffMembers } from "@db/schema";
 import { and, eq, notExists, sql } from "drizzle-orm";
-import { findLive } from "@/data/tenant-records";
 import { inOrganization, softDeleted } from "@/data/tenancy";
+import { findLive } from "@/data/tenant-records";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type IfMatch, matchesVersion, nextVersion, versionCondition } from "@/platform/http/conditional";
 import { conflict, preconditionFailed } from "@/problems/problem";

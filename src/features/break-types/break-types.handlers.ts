@@ -1,7 +1,7 @@
 import { findLocation as assertLocation } from "@/data/tenant-records";
 import { insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { atLocation, breakTypeAt as ofLocation, breakTypeRecords as breakTypes } from "./break-types.data";
+import { atLocation, breakTypeRecords as breakTypes, breakTypeAt as ofLocation } from "./break-types.data";
 import type * as routes from "./break-types.routes";
 import { serializeBreakType } from "./break-types.schemas";
 

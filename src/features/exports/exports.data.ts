@@ -1,7 +1,6 @@
 import { events, exports } from "@db/schema";
 import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { readPayInputsPage } from "@/data/pay/pay-inputs.data";
 import { employeePayWire } from "@/data/pay/pay-lines.data";
 import { exportNames, exportNamesQueries } from "@/data/timesheets/export-names.data";
@@ -14,6 +13,7 @@ import {
   exportRecord,
 } from "@/data/timesheets/timesheet-export.data";
 import { lockedDaysQuery, type TimesheetFilter } from "@/data/timesheets/timesheet-query.data";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
 import { addDays } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";

@@ -4,8 +4,8 @@ import type { Context } from "hono";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
-import { findLive, matching, type TenantRow, type TenantTable } from "@/data/tenant-records";
 import { inOrganization, softDeleted } from "@/data/tenancy";
+import { findLive, matching, type TenantRow, type TenantTable } from "@/data/tenant-records";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type HeaderContext, ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
@@ -23,7 +23,6 @@ export type ReadContext = HeaderContext & { var: { db: Database } };
 
 /** What a write needs of the request: its database and principal, its If-Match, and where the ETag goes. */
 export type WriteContext = HeaderContext & { var: Writer };
-
 
 /**
  * One keyset page of an organization's records as read: up to `query.limit + 1` rows, the extra one telling that more
