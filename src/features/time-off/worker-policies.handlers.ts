@@ -3,7 +3,7 @@ import type { AppRouteHandler } from "@/platform/http/env";
 import { pageResult } from "@/platform/http/pagination";
 import type * as routes from "./policies.routes";
 import { workerInScope } from "./self-scope.guards";
-import { balancesOfPolicy, balancesOfWorker, findPolicy, ledgerPage, serializeWorkerPolicy } from "./worker-policy-read.data";
+import { assertPolicy, balancesOfPolicy, balancesOfWorker, ledgerPage, serializeWorkerPolicy } from "./worker-policy-read.data";
 
 /**
  * A policy's balances, one per live staff member (isIncluded says whether the rule or a choice includes them),
@@ -12,7 +12,7 @@ import { balancesOfPolicy, balancesOfWorker, findPolicy, ledgerPage, serializeWo
 export const listForPolicy: AppRouteHandler<routes.ListForPolicyRoute> = async (c) => {
   const { organization_id, policy_id } = c.req.valid("param");
   const query = c.req.valid("query");
-  await findPolicy(c.var.db, organization_id, policy_id);
+  await assertPolicy(c.var.db, organization_id, policy_id);
   const rows = await balancesOfPolicy(c.var.db, organization_id, policy_id, query);
   const page = pageResult(
     c,
@@ -39,7 +39,7 @@ export const ledger: AppRouteHandler<routes.LedgerRoute> = async (c) => {
   const { organization_id, policy_id, workerId } = c.req.valid("param");
   const { limit, cursor } = c.req.valid("query");
   const db = c.var.db;
-  await Promise.all([findPolicy(db, organization_id, policy_id), findStaffMember(db, organization_id, workerId)]);
+  await Promise.all([assertPolicy(db, organization_id, policy_id), findStaffMember(db, organization_id, workerId)]);
   const rows = await ledgerPage(db, policy_id, workerId, { limit, cursor });
   return c.json(
     pageResult(c, rows, limit).map(({ entry }) => ({

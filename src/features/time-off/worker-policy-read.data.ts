@@ -89,7 +89,8 @@ const since = (updatedSince: string | undefined) => (updatedSince ? sql`updated_
 type BalancesQuery = { limit: number; cursor?: string; updatedSince?: string };
 
 /** The live time-off policy of the organization, else 404 POLICY_NOT_FOUND. */
-export const findPolicy = (db: Database, organizationId: string, id: string) => findLive(db, timeOffPolicies, organizationId, id, "Policy");
+export const assertPolicy = (db: Database, organizationId: string, id: string) =>
+  findLive(db, timeOffPolicies, organizationId, id, "Policy");
 
 /** A page of a policy's balances, one per live staff member, by staff id: `limit + 1` rows (the handler's `pageResult`). */
 export const balancesOfPolicy = (db: Database, organizationId: string, policyId: string, query: BalancesQuery) =>
