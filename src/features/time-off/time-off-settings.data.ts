@@ -38,9 +38,9 @@ export async function mergeSettings(writer: Writer, organizationId: string, chan
     [
       rawRun(
         writer.db,
-        sql`INSERT INTO time_off_settings (organizationId, settings, created_at, updated_at)
+        sql`INSERT INTO time_off_settings (organization_id, settings, created_at, updated_at)
       VALUES (${organizationId}, json_patch(${JSON.stringify(DEFAULT_TIME_OFF_SETTINGS)}, ${changes}), ${now}, ${now})
-      ON CONFLICT (organizationId) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`,
+      ON CONFLICT (organization_id) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`,
       ),
     ],
     [],
