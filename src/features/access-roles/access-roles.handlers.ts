@@ -2,7 +2,7 @@ import { uniquely } from "@/data/write/constraint-problems";
 import { getLive, insertRecord, listPage, updateLive } from "@/platform/crud/tenant-queries";
 import { ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { accessRoleRecords as accessRoles, permissionsVersionAfter, removeUnusedAccessRole } from "./access-roles.data";
+import { accessRoleRecords, permissionsVersionAfter, removeUnusedAccessRole } from "./access-roles.data";
 import type * as routes from "./access-roles.routes";
 import { distinctPermissions, serializeAccessRole } from "./access-roles.schemas";
 
@@ -11,20 +11,20 @@ const NAME_TAKEN = ["ACCESS_ROLE_NAME_TAKEN", "Another access role of this organ
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const query = c.req.valid("query");
-  const rows = await listPage(c, c.var.db, accessRoles, organization_id, query);
+  const rows = await listPage(c, c.var.db, accessRoleRecords, organization_id, query);
   return c.json(rows.map(serializeAccessRole), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeAccessRole(await getLive(c, accessRoles, organization_id, id, "Access role")), 200);
+  return c.json(serializeAccessRole(await getLive(c, accessRoleRecords, organization_id, id, "Access role")), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   const values = { name: body.name, permissions: distinctPermissions(body.permissions) };
-  const created = await uniquely(insertRecord(c, accessRoles, organization_id, values, "access_role.created"), ...NAME_TAKEN);
+  const created = await uniquely(insertRecord(c, accessRoleRecords, organization_id, values, "access_role.created"), ...NAME_TAKEN);
   return c.json(serializeAccessRole(created), 201);
 };
 
@@ -38,7 +38,10 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     permissionsVersion: granted && permissionsVersionAfter(granted),
     updatedAt: new Date(),
   };
-  const row = await uniquely(updateLive(c, accessRoles, organization_id, id, changes, "Access role", "access_role.updated"), ...NAME_TAKEN);
+  const row = await uniquely(
+    updateLive(c, accessRoleRecords, organization_id, id, changes, "Access role", "access_role.updated"),
+    ...NAME_TAKEN,
+  );
   return c.json(serializeAccessRole(row), 200);
 };
 

@@ -5,7 +5,7 @@ import { findLive, listPage } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { conflict, invalidField } from "@/problems/problem";
 import type { ExportMessage } from "./export-chunk";
-import { exportRecords as exports, insertExport } from "./exports.data";
+import { exportRecords, insertExport } from "./exports.data";
 import type * as routes from "./exports.routes";
 import { serializeExport } from "./exports.schemas";
 
@@ -55,18 +55,18 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const rows = await listPage(c, c.var.db, exports, organization_id, c.req.valid("query"));
+  const rows = await listPage(c, c.var.db, exportRecords, organization_id, c.req.valid("query"));
   return c.json(rows.map(serializeExport), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeExport(await findLive(c.var.db, exports, organization_id, id, "Export")), 200);
+  return c.json(serializeExport(await findLive(c.var.db, exportRecords, organization_id, id, "Export")), 200);
 };
 
 export const download: AppRouteHandler<routes.DownloadRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const row = await findLive(c.var.db, exports, organization_id, id, "Export");
+  const row = await findLive(c.var.db, exportRecords, organization_id, id, "Export");
   if (row.status !== "SUCCEEDED") throw conflict("EXPORT_NOT_READY", `The export is ${row.status}: only a SUCCEEDED export has a file.`);
   const object = await getFile(c.env.FILES, row.objectKey);
   if (!object) throw conflict("EXPORT_NOT_READY", "The export's file is no longer stored.");

@@ -7,7 +7,7 @@ import { invalidField } from "@/problems/problem";
 import { encryptSecret, newSigningSecret } from "@/webhooks/secret";
 import { post } from "@/webhooks/send";
 import { webhookUrlProblem } from "@/webhooks/url";
-import { deliveriesPage, insertWebhook, recordDelivery, webhookRecords as webhooks } from "./webhooks.data";
+import { deliveriesPage, insertWebhook, recordDelivery, webhookRecords } from "./webhooks.data";
 import type * as routes from "./webhooks.routes";
 import { serializeDelivery, serializeWebhook } from "./webhooks.schemas";
 
@@ -19,7 +19,7 @@ const checkedUrl = (url: string, environment: string | undefined) => {
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const rows = await listPage(c, c.var.db, webhooks, organization_id, c.req.valid("query"));
+  const rows = await listPage(c, c.var.db, webhookRecords, organization_id, c.req.valid("query"));
   return c.json(rows.map(serializeWebhook), 200);
 };
 
@@ -48,7 +48,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeWebhook(await getLive(c, webhooks, organization_id, id, "Webhook")), 200);
+  return c.json(serializeWebhook(await getLive(c, webhookRecords, organization_id, id, "Webhook")), 200);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
@@ -61,18 +61,18 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     ...(body.enabled !== undefined && { enabled: body.enabled }),
     ...(body.enabled === true && { consecutiveFailures: 0, disabledReason: null }),
   };
-  const row = await updateLive(c, webhooks, organization_id, id, changes, "Webhook", "webhook.updated");
+  const row = await updateLive(c, webhookRecords, organization_id, id, changes, "Webhook", "webhook.updated");
   return c.json(serializeWebhook(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeWebhook(await softDeleteLive(c, webhooks, organization_id, id, "Webhook", "webhook.deleted")), 200);
+  return c.json(serializeWebhook(await softDeleteLive(c, webhookRecords, organization_id, id, "Webhook", "webhook.deleted")), 200);
 };
 
 export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const hook = await findLive(c.var.db, webhooks, organization_id, id, "Webhook");
+  const hook = await findLive(c.var.db, webhookRecords, organization_id, id, "Webhook");
   const now = new Date();
   // A real envelope, as every delivery is: sequence 0 (never in the feed), the endpoint as the API answers it.
   const event = {
@@ -107,7 +107,7 @@ export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
 export const deliveries: AppRouteHandler<routes.DeliveriesRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const { limit, cursor } = c.req.valid("query");
-  await findLive(c.var.db, webhooks, organization_id, id, "Webhook");
+  await findLive(c.var.db, webhookRecords, organization_id, id, "Webhook");
   const rows = await deliveriesPage(c.var.db, id, limit, cursor);
   return c.json(pageResult(c, rows, limit).map(serializeDelivery), 200);
 };
