@@ -72,6 +72,26 @@ module.exports = {
       to: { path: `^src/features/(${to.join("|")})/` },
     })),
     {
+      name: "handlers-query-through-data",
+      severity: "error",
+      comment:
+        "A handler reads, calls domain and writes through its feature's *.data.ts (or src/data): it builds no query, so " +
+        "it imports neither drizzle nor the tables (drizzle/schema, @db/schema). schedule-publish.handlers.ts waits for " +
+        "the change log's rewrite (issue 45, item 1), which replaces its queries.",
+      from: { path: "\\.handlers\\.ts$", pathNot: ["^src/features/scheduling/schedule-publish\\.handlers\\.ts$"] },
+      to: { path: ["(^|/)node_modules/drizzle-orm/", "^drizzle/"] },
+    },
+    {
+      name: "data-knows-no-hono",
+      severity: "error",
+      comment:
+        "A *.data.ts takes the database and plain values, never Hono's Context: the handler reads c.var and c.req and " +
+        "passes them, and answers (headers, links, ETags) what the data module returns. Types of a request body come " +
+        "from the feature's *.schemas.ts (z.infer there), not from @hono/zod-openapi.",
+      from: { path: "\\.data\\.ts$" },
+      to: { path: "(^|/)node_modules/(hono|@hono/)" },
+    },
+    {
       name: "wire-below-features",
       severity: "error",
       comment:

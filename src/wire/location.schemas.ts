@@ -229,6 +229,8 @@ export const LocationExternalIdParams = OrganizationParams.extend({
 export type LocationRow = typeof locations.$inferSelect;
 export type LocationInsert = typeof locations.$inferInsert;
 export type LocationFields = z.infer<typeof LocationPatch>;
+export type LocationSyncInput = z.infer<typeof LocationSync>;
+export type LocationSyncRecordInput = z.infer<typeof LocationSyncRecord>;
 
 /** Wire field names to columns: only the four distances differ. */
 export function toColumns(body: LocationFields): Partial<LocationInsert> {

@@ -1,14 +1,13 @@
 import { attendanceSettings, organizations } from "@db/schema";
-import type { z } from "@hono/zod-openapi";
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_ATTENDANCE_SETTINGS } from "@/domain/attendance";
 import { notFound } from "@/problems/problem";
-import { type AttendanceSettingsPatch, serializeAttendanceSettings } from "./attendance.schemas";
+import { type AttendanceSettingsPatchInput, serializeAttendanceSettings } from "./attendance.schemas";
 
-type Patch = z.infer<typeof AttendanceSettingsPatch>;
+type Patch = AttendanceSettingsPatchInput;
 
 const storedSettings = prepared((db, p: Placeholders<{ organizationId: string }>) =>
   db.select().from(attendanceSettings).where(eq(attendanceSettings.organizationId, p.organizationId)),

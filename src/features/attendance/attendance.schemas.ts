@@ -36,6 +36,7 @@ export const AttendanceSettingsPatch = z
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, { message: "name at least one setting" })
   .openapi("AttendanceSettingsPatch");
+export type AttendanceSettingsPatchInput = z.infer<typeof AttendanceSettingsPatch>;
 
 export const AttendanceException = z
   .object({

@@ -1,40 +1,34 @@
-import { breakTypes, locations } from "@db/schema";
-import { and, eq } from "drizzle-orm";
-import type { Database } from "@/data/client";
-import { findLive, insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
+import { findLocation } from "@/data/tenant-records";
+import { insertRecord, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { atLocation, breakTypeAt, breakTypeRecords } from "./break-types.data";
 import type * as routes from "./break-types.routes";
 import { serializeBreakType } from "./break-types.schemas";
-
-const assertLocation = (db: Database, organizationId: string, locationId: string) =>
-  findLive(db, locations, organizationId, locationId, "Location");
-
-const ofLocation = (locationId: string, breakId: string) => and(eq(breakTypes.locationId, locationId), eq(breakTypes.id, breakId))!;
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const query = c.req.valid("query");
-  await assertLocation(c.var.db, organization_id, id);
-  const rows = await listPage(c, c.var.db, breakTypes, organization_id, query, eq(breakTypes.locationId, id));
+  await findLocation(c.var.db, organization_id, id);
+  const rows = await listPage(c, c.var.db, breakTypeRecords, organization_id, query, atLocation(id));
   return c.json(rows.map(serializeBreakType), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  await assertLocation(c.var.db, organization_id, id);
-  const row = await insertRecord(c, breakTypes, organization_id, { locationId: id, ...c.req.valid("json") }, "break_type.created");
+  await findLocation(c.var.db, organization_id, id);
+  const row = await insertRecord(c, breakTypeRecords, organization_id, { locationId: id, ...c.req.valid("json") }, "break_type.created");
   return c.json(serializeBreakType(row), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id, breakId } = c.req.valid("param");
   const changes = { ...c.req.valid("json"), updatedAt: new Date() };
-  const row = await updateLive(c, breakTypes, organization_id, ofLocation(id, breakId), changes, "Break type", "break_type.updated");
+  const row = await updateLive(c, breakTypeRecords, organization_id, breakTypeAt(id, breakId), changes, "Break type", "break_type.updated");
   return c.json(serializeBreakType(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id, breakId } = c.req.valid("param");
-  const row = await softDeleteLive(c, breakTypes, organization_id, ofLocation(id, breakId), "Break type", "break_type.deleted");
+  const row = await softDeleteLive(c, breakTypeRecords, organization_id, breakTypeAt(id, breakId), "Break type", "break_type.deleted");
   return c.json(serializeBreakType(row), 200);
 };

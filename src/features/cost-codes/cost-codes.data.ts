@@ -110,3 +110,6 @@ export async function replaceAssignment(writer: Writer, organizationId: string, 
   ];
   await guardedBatch(writer, statements as unknown as [Statement, ...Statement[]], [costCodeGuards.live, assignedStaffLive], { events });
 }
+
+/** The organization's cost codes, as the crud helpers (platform/crud) list, read and write them. */
+export const costCodeRecords = costCodes;

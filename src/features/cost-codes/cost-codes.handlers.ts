@@ -1,4 +1,3 @@
-import { costCodes } from "@db/schema";
 import type { Database } from "@/data/client";
 import { softDeleted } from "@/data/tenancy";
 import { placementRefusal } from "@/domain/cost-codes";
@@ -7,6 +6,7 @@ import type { AppRouteHandler } from "@/platform/http/env";
 import {
   type Assignment,
   assignmentOf,
+  costCodeRecords,
   liveCostCode,
   placedDepth,
   placementOf,
@@ -27,13 +27,13 @@ async function refuseMisplacement(db: Database, organizationId: string, parentId
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const rows = await listPage(c, c.var.db, costCodes, organization_id, c.req.valid("query"));
+  const rows = await listPage(c, c.var.db, costCodeRecords, organization_id, c.req.valid("query"));
   return c.json(rows.map(serializeCostCode), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeCostCode(await getLive(c, costCodes, organization_id, id, "Cost code")), 200);
+  return c.json(serializeCostCode(await getLive(c, costCodeRecords, organization_id, id, "Cost code")), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
@@ -41,7 +41,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { parentId = null, ...fields } = c.req.valid("json");
   await refuseMisplacement(c.var.db, organization_id, parentId);
   const values = { ...fields, parentId, depth: placedDepth(organization_id, parentId) };
-  const row = await refusalsOfCostCode(insertRecord(c, costCodes, organization_id, values, "cost_code.created"));
+  const row = await refusalsOfCostCode(insertRecord(c, costCodeRecords, organization_id, values, "cost_code.created"));
   return c.json(serializeCostCode(row), 201);
 };
 
@@ -50,14 +50,14 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const changes = c.req.valid("json");
   const { parentId } = changes;
   if (parentId === undefined) {
-    const row = await refusalsOfCostCode(updateLive(c, costCodes, organization_id, id, changes, "Cost code", "cost_code.updated"));
+    const row = await refusalsOfCostCode(updateLive(c, costCodeRecords, organization_id, id, changes, "Cost code", "cost_code.updated"));
     return c.json(serializeCostCode(row), 200);
   }
   await liveCostCode(c.var.db, organization_id, id);
   await refuseMisplacement(c.var.db, organization_id, parentId, id);
   const moved = { ...changes, depth: placedDepth(organization_id, parentId, id) };
   const row = await refusalsOfCostCode(
-    updateLive(c, costCodes, organization_id, id, moved, "Cost code", "cost_code.updated", (where) => ({
+    updateLive(c, costCodeRecords, organization_id, id, moved, "Cost code", "cost_code.updated", (where) => ({
       before: [shiftDescendants(c.var.db, id, parentId, where)],
       events: [],
     })),
@@ -68,7 +68,7 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const values = { ...softDeleted(), code: costCodeGuards.childless.sql() as unknown as string };
-  const row = await refusalsOfCostCode(updateLive(c, costCodes, organization_id, id, values, "Cost code", "cost_code.deleted"));
+  const row = await refusalsOfCostCode(updateLive(c, costCodeRecords, organization_id, id, values, "Cost code", "cost_code.deleted"));
   return c.json(serializeCostCode(row), 200);
 };
 

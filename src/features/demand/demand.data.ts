@@ -1,5 +1,4 @@
 import { demandIntervals, laborTargets, locations } from "@db/schema";
-import type { z } from "@hono/zod-openapi";
 import { and, asc, eq, gt, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
@@ -11,10 +10,10 @@ import { findLive } from "@/platform/crud/tenant-queries";
 import { iso } from "@/platform/schemas/time";
 import { invalidField } from "@/problems/problem";
 import { demandLocationLive, targetsLocationLive } from "./demand.guards";
-import type { DemandListQuery, DemandUpload, LaborTargetsInput } from "./demand.schemas";
+import type { DemandListInput, DemandUploadInput, LaborTargetsValues } from "./demand.schemas";
 
-type Upload = z.infer<typeof DemandUpload>;
-type ListQuery = z.infer<typeof DemandListQuery>;
+type Upload = DemandUploadInput;
+type ListQuery = DemandListInput;
 
 /** The live location of the organization, else 404 LOCATION_NOT_FOUND (another organization's is not found either). */
 export const assertLocation = (db: Database, organizationId: string, locationId: string) =>
@@ -123,12 +122,7 @@ export async function readLaborTargets(db: Database, organizationId: string, loc
 }
 
 /** One upsert of both targets and its `labor_targets.updated` event, in one batch. */
-export async function putLaborTargets(
-  writer: Writer,
-  organizationId: string,
-  locationId: string,
-  targets: z.infer<typeof LaborTargetsInput>,
-) {
+export async function putLaborTargets(writer: Writer, organizationId: string, locationId: string, targets: LaborTargetsValues) {
   const now = new Date();
   const upsert = writer.db
     .insert(laborTargets)

@@ -109,6 +109,9 @@ export const LaborTargets = z
   })
   .openapi("LaborTargets");
 
+export type DemandUploadInput = z.infer<typeof DemandUpload>;
+export type DemandListInput = z.infer<typeof DemandListQuery>;
+export type LaborTargetsValues = z.infer<typeof LaborTargetsInput>;
 export type DemandIntervalRow = typeof demandIntervals.$inferSelect;
 export type LaborTargetsRow = typeof laborTargets.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { events } from "@db/schema";
+import { events, exports } from "@db/schema";
 import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { readPayInputsPage } from "@/data/pay/pay-inputs.data";
@@ -13,6 +13,7 @@ import {
   exportRecord,
 } from "@/data/timesheets/timesheet-export.data";
 import { lockedDaysQuery, type TimesheetFilter } from "@/data/timesheets/timesheet-query.data";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
 import { addDays } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
@@ -160,3 +161,12 @@ export function readChunk(db: Database, row: ExportRow, size: number) {
   if (row.kind === "PAY_LINES") return payLinesChunk(db, row, size);
   return eventsChunk(db, row, size);
 }
+
+/** The organization's export jobs, as the crud helpers (platform/crud) list and read them. */
+export const exportRecords = exports;
+
+/** Stores a queued export job with its `export.created` event (the job as the API answers it). */
+export const insertExport = (writer: Writer, row: typeof exports.$inferInsert, wire: object, now: Date) =>
+  guardedBatch(writer, [writer.db.insert(exports).values(row)], [], {
+    events: [{ type: "export.created", organizationId: row.organizationId, occurredAt: now, data: wire }],
+  });

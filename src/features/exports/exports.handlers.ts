@@ -1,11 +1,11 @@
-import { exports, locations, staffMembers } from "@db/schema";
 import { getFile } from "@/data/files";
 import { newId } from "@/data/ids";
-import { guardedBatch } from "@/data/write/guarded-batch";
+import { findLocation, findStaffMember } from "@/data/tenant-records";
 import { findLive, listPage } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { conflict, invalidField } from "@/problems/problem";
 import type { ExportMessage } from "./export-chunk";
+import { exportRecords, insertExport } from "./exports.data";
 import type * as routes from "./exports.routes";
 import { serializeExport } from "./exports.schemas";
 
@@ -14,8 +14,8 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const body = c.req.valid("json");
   if (body.endDate < body.startDate) throw invalidField("endDate", "must not be before startDate");
   // Filters name the organization's own records (a filter on another's would export nothing, silently).
-  if (body.locationId) await findLive(c.var.db, locations, organization_id, body.locationId, "Location");
-  if (body.employeeId) await findLive(c.var.db, staffMembers, organization_id, body.employeeId, "Staff member");
+  if (body.locationId) await findLocation(c.var.db, organization_id, body.locationId);
+  if (body.employeeId) await findStaffMember(c.var.db, organization_id, body.employeeId);
   const now = new Date();
   const id = newId(now.getTime());
   const row = {
@@ -45,9 +45,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     deletedAt: null,
   };
   const wire = serializeExport(row);
-  await guardedBatch(c.var, [c.var.db.insert(exports).values(row)], [], {
-    events: [{ type: "export.created", organizationId: organization_id, occurredAt: now, data: wire }],
-  });
+  await insertExport(c.var, row, wire, now);
   const message: ExportMessage = { exportId: id, organizationId: organization_id };
   // The job is committed: a send that fails leaves it QUEUED, and the Cron sends it again (src/jobs/export-resend.ts).
   await c.env.EXPORT_QUEUE.send(message).catch(() => undefined);
@@ -57,18 +55,18 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const rows = await listPage(c, c.var.db, exports, organization_id, c.req.valid("query"));
+  const rows = await listPage(c, c.var.db, exportRecords, organization_id, c.req.valid("query"));
   return c.json(rows.map(serializeExport), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeExport(await findLive(c.var.db, exports, organization_id, id, "Export")), 200);
+  return c.json(serializeExport(await findLive(c.var.db, exportRecords, organization_id, id, "Export")), 200);
 };
 
 export const download: AppRouteHandler<routes.DownloadRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const row = await findLive(c.var.db, exports, organization_id, id, "Export");
+  const row = await findLive(c.var.db, exportRecords, organization_id, id, "Export");
   if (row.status !== "SUCCEEDED") throw conflict("EXPORT_NOT_READY", `The export is ${row.status}: only a SUCCEEDED export has a file.`);
   const object = await getFile(c.env.FILES, row.objectKey);
   if (!object) throw conflict("EXPORT_NOT_READY", "The export's file is no longer stored.");

@@ -1,10 +1,9 @@
 import { consents, scheduleEntries, staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
-import type { Context } from "hono";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
 import type { Scope } from "@/domain/scope";
-import { insertRecord, listPage, type WriteContext } from "@/platform/crud/tenant-queries";
+import { insertRecord, readPage, type WriteContext } from "@/platform/crud/tenant-queries";
 import type { ListOptions } from "@/platform/schemas/list-query";
 import { forbidden, invalidField, notFound } from "@/problems/problem";
 
@@ -49,8 +48,11 @@ export async function createConsent(
   );
 }
 
-/** GET …/staffmembers/{id}/consents: their consents (the worker's own, or anyone's with EMPLOYEE_READ). */
-export async function listConsents(c: Context, db: Database, scope: Scope, employeeId: string, query: ListOptions) {
+/**
+ * GET …/staffmembers/{id}/consents: a keyset page of their consents (the worker's own, or anyone's with
+ * EMPLOYEE_READ), read with its extra row (the handler's `pageResult`).
+ */
+export async function listConsents(db: Database, scope: Scope, employeeId: string, query: ListOptions) {
   await staffMemberOf(db, scope.organizationId, employeeId);
-  return listPage(c, db, consents, scope.organizationId, query, eq(consents.employeeId, employeeId));
+  return readPage(db, consents, scope.organizationId, query, eq(consents.employeeId, employeeId));
 }

@@ -115,3 +115,9 @@ export async function enroll(c: AppContext, enrollmentCode: string, now = new Da
   }
   throw enrollmentCodeInvalid();
 }
+
+/** The location's enrolled devices (a list's filter; the crud helpers read them: `deviceRecords`). */
+export const devicesAt = (locationId: string) => eq(devices.locationId, locationId);
+
+/** The organization's kiosk devices, as the crud helpers (platform/crud) list them. */
+export const deviceRecords = devices;

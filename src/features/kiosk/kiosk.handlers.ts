@@ -1,12 +1,11 @@
-import { devices } from "@db/schema";
-import { eq } from "drizzle-orm";
 import { verifyKioskPin } from "@/auth/pins/verify-pin";
 import { listPage } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { pageResult } from "@/platform/http/pagination";
 import * as data from "./devices.data";
 import type * as routes from "./kiosk.routes";
 import { serializeDevice } from "./kiosk.schemas";
-import { kioskStaffPage } from "./kiosk-staff.data";
+import { kioskStaffPage, withShiftStates } from "./kiosk-staff.data";
 import { liftPinLock as liftLock, removePin, setPin } from "./pins.data";
 
 export const createDevice: AppRouteHandler<routes.CreateDeviceRoute> = async (c) => {
@@ -19,7 +18,7 @@ export const createDevice: AppRouteHandler<routes.CreateDeviceRoute> = async (c)
 export const listDevices: AppRouteHandler<routes.ListDevicesRoute> = async (c) => {
   const { organization_id, locationId } = c.req.valid("param");
   await data.assertLocation(c.var.db, organization_id, locationId);
-  const rows = await listPage(c, c.var.db, devices, organization_id, c.req.valid("query"), eq(devices.locationId, locationId));
+  const rows = await listPage(c, c.var.db, data.deviceRecords, organization_id, c.req.valid("query"), data.devicesAt(locationId));
   return c.json(
     rows.map((row) => serializeDevice(row)),
     200,
@@ -59,7 +58,10 @@ export const liftPinLock: AppRouteHandler<routes.LiftPinLockRoute> = async (c) =
 
 export const kioskStaff: AppRouteHandler<routes.KioskStaffRoute> = async (c) => {
   const { organizationId, locationId } = c.var.scope;
-  return c.json(await kioskStaffPage(c, c.var.db, { organizationId, locationId: locationId! }, c.req.valid("query")), 200);
+  const scope = { organizationId, locationId: locationId! };
+  const query = c.req.valid("query");
+  const members = pageResult(c, await kioskStaffPage(c.var.db, scope, query), query.limit);
+  return c.json(await withShiftStates(c.var.db, scope, members), 200);
 };
 
 export const pinCheck: AppRouteHandler<routes.PinCheckRoute> = async (c) => {

@@ -1,7 +1,3 @@
-import { accessRoles, organizations, policyTypes, roles, timeOffSettings } from "@db/schema";
-import { and, eq, isNull, type SQL } from "drizzle-orm";
-import type { BatchResponse } from "drizzle-orm/batch";
-import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "@/data/client";
 import { deleteFilesUnder, organizationPhotosPrefix } from "@/data/files";
 import { newId } from "@/data/ids";
@@ -9,11 +5,10 @@ import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
 import { softDeleted } from "@/data/tenancy";
 import { uniquely } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
-import { DEFAULT_ACCESS_ROLES, DEFAULT_POLICY_TYPES, DEFAULT_ROLE_NAME, DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
-import type { Principal } from "@/domain/permissions";
-import { ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
+import { DEFAULT_ACCESS_ROLES, DEFAULT_POLICY_TYPES, DEFAULT_ROLE_NAME } from "@/domain/organization-defaults";
+import { ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
-import { keysetPage, pageResult } from "@/platform/http/pagination";
+import { pageResult } from "@/platform/http/pagination";
 import { routeTo } from "@/platform/middleware/database";
 import { notFound, ProblemError, preconditionFailed } from "@/problems/problem";
 import {
@@ -28,28 +23,22 @@ import {
   setDirectoryExternalId,
   writtenOn,
 } from "./directory.data";
+import {
+  type BatchAnswers,
+  defaultsStatements,
+  findVisible,
+  insertOrganization,
+  type OrganizationChanges,
+  organizationMatch,
+  organizationRow,
+  pageFilters,
+  updateVisibleStatement,
+  visiblePage,
+} from "./organizations.data";
 import type * as routes from "./organizations.routes";
 import { serializeOrganization } from "./organizations.schemas";
 
-/** Organizations are a partner's; an organization token sees only its own. */
-const visibleTo = (principal: Principal): SQL =>
-  and(
-    eq(organizations.partnerId, principal.partnerId),
-    principal.organizationId ? eq(organizations.id, principal.organizationId) : undefined,
-  )!;
-
 const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another organization of this partner has that externalId."] as const;
-
-async function findLive(db: Database, principal: Principal, match: SQL) {
-  const [row] = await db
-    .select()
-    .from(organizations)
-    .where(and(visibleTo(principal), match, isNull(organizations.deletedAt)));
-  if (!row) throw notFound("Organization");
-  return row;
-}
-
-type OrganizationChanges = SQLiteUpdateSetSource<typeof organizations>;
 
 /**
  * Updates the live organization `lookup` names, on its shard, behind the principal guard, conditional on If-Match;
@@ -65,18 +54,13 @@ async function updateVisible(
   const { principal } = c.var;
   const located = await locate(c, lookup);
   const { db } = located;
-  const match = "id" in lookup ? eq(organizations.id, lookup.id) : eq(organizations.externalId, lookup.externalId);
+  const match = organizationMatch(lookup);
   const ifMatch = ifMatchOf(c);
-  const update = db
-    .update(organizations)
-    .set({ ...values, updatedAt: nextVersion(organizations.updatedAt) })
-    .where(and(visibleTo(principal), match, isNull(organizations.deletedAt), versionCondition(organizations.updatedAt, ifMatch)))
-    .returning();
+  const update = updateVisibleStatement(db, principal, match, values, ifMatch);
   // A partner-level write names the organization, so that a move's freeze refuses it too (503 ORGANIZATION_MOVING).
   const writer = { db, principal, organizationId: located.organizationId };
   const renames = "id" in lookup && values.externalId !== undefined;
-  const written = { table: organizations, where: eq(organizations.id, located.organizationId) };
-  const events = [{ type: event, organizationId: located.organizationId, row: written }];
+  const events = [{ type: event, organizationId: located.organizationId, row: organizationRow(located.organizationId) }];
   const write = async () => {
     if (!renames) return uniquely(guardedBatch(writer, [update], [], { events }), ...EXTERNAL_ID_TAKEN);
     if (located.shard === DIRECTORY_SHARD) {
@@ -96,7 +80,7 @@ async function updateVisible(
   const [[row]] = await write();
   if (!row) {
     if (ifMatch.kind === "versions") {
-      await findLive(db, principal, match);
+      await findVisible(db, principal, match);
       throw preconditionFailed();
     }
     throw notFound("Organization");
@@ -109,23 +93,17 @@ async function updateVisible(
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const query = c.req.valid("query");
   if (c.var.principal.organizationId === null) {
-    const rows = await partnerPage(c, query, keysetPage(organizations, { ...query, cursor: undefined }).where);
+    const rows = await partnerPage(c, query, pageFilters(query));
     return c.json(pageResult(c, rows, query.limit).map(serializeOrganization), 200);
   }
-  const page = keysetPage(organizations, query);
-  const rows = await c.var.db
-    .select()
-    .from(organizations)
-    .where(and(visibleTo(c.var.principal), page.where))
-    .orderBy(page.orderBy)
-    .limit(page.limit);
+  const rows = await visiblePage(c.var.db, c.var.principal, query);
   return c.json(pageResult(c, rows, query.limit).map(serializeOrganization), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const { db } = await locate(c, { id: organization_id });
-  const row = await findLive(db, c.var.principal, eq(organizations.id, organization_id));
+  const row = await findVisible(db, c.var.principal, organizationMatch({ id: organization_id }));
   setETag(c, row);
   return c.json(serializeOrganization(row), 200);
 };
@@ -133,7 +111,7 @@ export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
 export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
   const { externalId } = c.req.valid("param");
   const { db } = await locate(c, { externalId });
-  const row = await findLive(db, c.var.principal, eq(organizations.externalId, externalId));
+  const row = await findVisible(db, c.var.principal, organizationMatch({ externalId }));
   setETag(c, row);
   return c.json(serializeOrganization(row), 200);
 };
@@ -162,7 +140,7 @@ async function place<T extends readonly [Statement, ...Statement[]]>(
   const writer = { db, principal: c.var.principal };
   if (shard === DIRECTORY_SHARD) {
     const [first, ...rest] = statements(db);
-    return uniquely(guardedBatch(writer, [first, ...rest, entry]), ...EXTERNAL_ID_TAKEN) as unknown as Promise<BatchResponse<T>>;
+    return uniquely(guardedBatch(writer, [first, ...rest, entry]), ...EXTERNAL_ID_TAKEN) as unknown as Promise<BatchAnswers<T>>;
   }
   await uniquely(entry, ...EXTERNAL_ID_TAKEN);
   try {
@@ -176,7 +154,7 @@ async function place<T extends readonly [Statement, ...Statement[]]>(
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const row = newOrganization(c.var.principal.partnerId, c.req.valid("json"), new Date());
-  const [[created]] = await place(c, row, (db) => [db.insert(organizations).values(row).returning()] as const);
+  const [[created]] = await place(c, row, (db) => [insertOrganization(db, row)] as const);
   setETag(c, created!);
   return c.json(serializeOrganization(created!), 201);
 };
@@ -193,16 +171,8 @@ export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute>
     organization,
     (db) =>
       [
-        db.insert(organizations).values(organization).returning(),
-        db.insert(accessRoles).values(defaultAccessRoles),
-        db.insert(roles).values(defaultRoles),
-        db.insert(policyTypes).values(defaultPolicyTypes),
-        db.insert(timeOffSettings).values({
-          organizationId: organization.id,
-          settings: DEFAULT_TIME_OFF_SETTINGS,
-          createdAt: now,
-          updatedAt: now,
-        }),
+        insertOrganization(db, organization),
+        ...defaultsStatements(db, { organizationId: organization.id, defaultAccessRoles, defaultRoles, defaultPolicyTypes, now }),
       ] as const,
   );
   setETag(c, created!);

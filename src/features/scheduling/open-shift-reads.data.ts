@@ -1,12 +1,18 @@
 import { openShiftPreferences, openShifts, roles, staffMembers } from "@db/schema";
-import { and, count, eq, isNull, type SQL } from "drizzle-orm";
-import type { Context } from "hono";
+import { and, count, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";
 import { inOrganization } from "@/data/tenancy";
-import { listPage } from "@/platform/crud/tenant-queries";
+import { readPage } from "@/platform/crud/tenant-queries";
 import { notFound } from "@/problems/problem";
-import { type OpenShiftListInput, type OpenShiftRow, type PreferenceWithWorker, serializeOpenShift } from "./open-shifts.schemas";
+import {
+  type OpenShiftListInput,
+  type OpenShiftRow,
+  type PreferenceRow,
+  type PreferenceWithWorker,
+  serializeOpenShift,
+  serializePreference,
+} from "./open-shifts.schemas";
 import type { LocationRow, ScheduleScope } from "./schedule-access.guards";
 import { startsWithin } from "./schedule-range.schemas";
 
@@ -95,10 +101,12 @@ export async function viewOf(db: Database, scope: ScheduleScope, location: { ext
   return view!;
 }
 
-/** GET /open-shifts (operation 10): a keyset page of the location's open shifts starting in the range. */
-export async function listOpenShifts(c: Context, db: Database, scope: ScheduleScope, location: LocationRow, query: OpenShiftListInput) {
-  const rows = await listPage(
-    c,
+/**
+ * GET /open-shifts (operation 10): a keyset page of the location's open shifts starting in the range, read with its
+ * extra row (the handler's `pageResult` trims it and links the next page).
+ */
+export function listOpenShifts(db: Database, scope: ScheduleScope, location: LocationRow, query: OpenShiftListInput) {
+  return readPage(
     db,
     openShifts,
     scope.organizationId,
@@ -107,5 +115,20 @@ export async function listOpenShifts(c: Context, db: Database, scope: ScheduleSc
     startsWithin(openShifts.startAt, query, location.timezone),
     visibleTo(scope),
   );
-  return viewsOf(db, scope, location, rows);
 }
+
+/** Preferences as the API answers them: one read of their workers' externalIds, however many there are. */
+export async function preferenceWires(db: Database, scope: ScheduleScope, rows: readonly PreferenceRow[]) {
+  const workerIds = [...new Set(rows.map((row) => row.workerId))];
+  const workers = workerIds.length
+    ? await db
+        .select({ id: staffMembers.id, externalId: staffMembers.externalId })
+        .from(staffMembers)
+        .where(and(eq(staffMembers.organizationId, scope.organizationId), inArray(staffMembers.id, workerIds)))
+    : [];
+  const externalIds = new Map(workers.map((worker) => [worker.id, worker.externalId]));
+  return rows.map((row) => serializePreference({ preference: row, workerExternalId: externalIds.get(row.workerId) ?? null }));
+}
+
+export const preferenceWire = async (db: Database, scope: ScheduleScope, row: PreferenceRow) =>
+  (await preferenceWires(db, scope, [row]))[0]!;

@@ -1,35 +1,19 @@
-import { staffMembers } from "@db/schema";
-import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "@/data/client";
 import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import * as assignments from "./open-shift-assignments.handlers";
-import * as claims from "./open-shift-claims.handlers";
-import * as preferences from "./open-shift-preferences.handlers";
-import { findOpenShift, listOpenShifts, viewOf } from "./open-shift-reads.data";
-import { createOpenShift, patchOpenShift, removeOpenShift } from "./open-shift-writes.handlers";
+import { pageResult } from "@/platform/http/pagination";
+import * as assignments from "./open-shift-assignments.data";
+import * as claims from "./open-shift-claims.data";
+import * as preferences from "./open-shift-preferences.data";
+import { findOpenShift, listOpenShifts, preferenceWire, preferenceWires, viewOf, viewsOf } from "./open-shift-reads.data";
+import { createOpenShift, patchOpenShift, removeOpenShift } from "./open-shift-writes.data";
 import type * as routes from "./open-shifts.routes";
-import { type PreferenceRow, serializePreference } from "./open-shifts.schemas";
-import { type ScheduleScope, scheduleScope, scopeAtLocation } from "./schedule-access.guards";
-
-/** Preferences as the API answers them: one read of their workers' externalIds, however many there are. */
-async function preferenceWires(db: Database, scope: ScheduleScope, rows: readonly PreferenceRow[]) {
-  const workerIds = [...new Set(rows.map((row) => row.workerId))];
-  const workers = workerIds.length
-    ? await db
-        .select({ id: staffMembers.id, externalId: staffMembers.externalId })
-        .from(staffMembers)
-        .where(and(eq(staffMembers.organizationId, scope.organizationId), inArray(staffMembers.id, workerIds)))
-    : [];
-  const externalIds = new Map(workers.map((worker) => [worker.id, worker.externalId]));
-  return rows.map((row) => serializePreference({ preference: row, workerExternalId: externalIds.get(row.workerId) ?? null }));
-}
-
-const preferenceWire = async (db: Database, scope: ScheduleScope, row: PreferenceRow) => (await preferenceWires(db, scope, [row]))[0]!;
+import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { scope, location } = await scopeAtLocation(c);
-  return c.json(await listOpenShifts(c, c.var.db, scope, location, c.req.valid("query")), 200);
+  const query = c.req.valid("query");
+  const rows = pageResult(c, await listOpenShifts(c.var.db, scope, location, query), query.limit);
+  return c.json(await viewsOf(c.var.db, scope, location, rows), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {

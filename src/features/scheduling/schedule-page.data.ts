@@ -1,9 +1,7 @@
 import { scheduleEntries } from "@db/schema";
 import { and, asc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
-import type { Context } from "hono";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";
-import { pageOf } from "@/platform/http/pagination";
 import type { ListOptions } from "@/platform/schemas/list-query";
 import { invalidField } from "@/problems/problem";
 import { startsWithin } from "./schedule-range.schemas";
@@ -43,9 +41,8 @@ export function entryPage(options: ListOptions) {
   return { where: and(...conditions), orderBy: [asc(scheduleEntries.startAt), asc(scheduleEntries.id)], limit: options.limit + 1 };
 }
 
-/** A page of entries in start order (`entryPage`). */
-export const entryPageResult = (c: Context, rows: ScheduleEntryRow[], limit: number): ScheduleEntryRow[] =>
-  pageOf(c, rows, limit, (last) => ({ cursor: encode(last) }));
+/** The query of the page after `last`, in start order (`entryPage`): the handler's `pageOf` links it. */
+export const nextEntryPage = (last: ScheduleEntryRow) => ({ cursor: encode(last) });
 
 /** A page of a location's entries as the listing's query asks, built per request (the week view's commonest shape is prepared: week-view.data). */
 export function builtEntryPage(

@@ -1,8 +1,9 @@
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
+import { pageOf } from "@/platform/http/pagination";
 import { eligibility as rankedEligibility } from "./eligibility.data";
 import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
-import { bulkCopy as copyEntries } from "./schedule-copy.handlers";
-import { builtEntryPage, entryPageResult } from "./schedule-page.data";
+import { bulkCopy as copyEntries } from "./schedule-copy.data";
+import { builtEntryPage, nextEntryPage } from "./schedule-page.data";
 import { publishRange } from "./schedule-publish.handlers";
 import { createEntry, getEntry, patchEntry, removeEntry } from "./schedule-writes.data";
 import type * as routes from "./schedules.routes";
@@ -14,7 +15,7 @@ async function listEntries(c: AppContext, query: ScheduleListInput, isDraft: boo
   const { db } = c.var;
   const rows = await (weekViewPage(db, scope.organizationId, location, query, isDraft) ??
     builtEntryPage(db, scope.organizationId, location, query, isDraft));
-  return entryPageResult(c, rows, query.limit).map(serializeEntry);
+  return pageOf(c, rows, query.limit, nextEntryPage).map(serializeEntry);
 }
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => c.json(await listEntries(c, c.req.valid("query"), false), 200);

@@ -114,6 +114,7 @@ export const StaffMemberSync = z
     });
   })
   .openapi("StaffMemberSync");
+export type StaffMemberSyncInput = z.infer<typeof StaffMemberSync>;
 
 export const StaffMemberSyncResult = z
   .object({

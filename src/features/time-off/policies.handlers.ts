@@ -1,23 +1,22 @@
-import { policyTypes, timeOffPolicies } from "@db/schema";
-import { and, eq, ne, type SQL } from "drizzle-orm";
-import type { Context } from "hono";
-import type { EventType } from "@/data/outbox/outbox";
-import { inOrganization } from "@/data/tenancy";
-import { grantsDueNow } from "@/data/time-off/grants-now.data";
-import { guardedBatch } from "@/data/write/guarded-batch";
-import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
-import { localDate } from "@/domain/accrual";
 import { toHours } from "@/domain/time-off-units";
 import { insertRecord, listPage } from "@/platform/crud/tenant-queries";
-import { type HeaderContext, ifMatchOf, nextVersion, requireVersion, setETag, versionCondition } from "@/platform/http/conditional";
-import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
-import { keysetPage, pageResult } from "@/platform/http/pagination";
+import { type HeaderContext, ifMatchOf, requireVersion, setETag } from "@/platform/http/conditional";
+import type { AppRouteHandler } from "@/platform/http/env";
+import { pageResult } from "@/platform/http/pagination";
 import { policyNotActive } from "@/problems/time-off";
 import type * as routes from "./policies.routes";
 import { serializePolicyType } from "./policies.schemas";
-import { findPolicy, type PolicyReadRow, policyEventData, policyWhere, selectPolicies, serializePolicyRead } from "./policy-read.data";
+import {
+  findPolicy,
+  type PolicyReadRow,
+  policiesPage,
+  policyEventData,
+  policyRecords,
+  policyTypeRecords,
+  serializePolicyRead,
+} from "./policy-read.data";
 import { assertPolicyReferences, staffByExternalId } from "./policy-references.data";
-import { assignmentStatements } from "./policy-writes.data";
+import { movePolicy, patchPolicy } from "./policy-writes.data";
 import { readSettings } from "./time-off-settings.data";
 
 const withETag = (c: HeaderContext, row: PolicyReadRow) => {
@@ -27,32 +26,20 @@ const withETag = (c: HeaderContext, row: PolicyReadRow) => {
 
 export const listTypes: AppRouteHandler<routes.ListTypesRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const rows = await listPage(c, c.var.db, policyTypes, organization_id, c.req.valid("query"));
+  const rows = await listPage(c, c.var.db, policyTypeRecords, organization_id, c.req.valid("query"));
   return c.json(rows.map(serializePolicyType), 200);
 };
 
 export const createType: AppRouteHandler<routes.CreateTypeRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const row = await insertRecord(c, policyTypes, organization_id, c.req.valid("json"), "time_off_policy_type.created");
+  const row = await insertRecord(c, policyTypeRecords, organization_id, c.req.valid("json"), "time_off_policy_type.created");
   return c.json(serializePolicyType(row), 201);
 };
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const query = c.req.valid("query");
-  const page = keysetPage(timeOffPolicies, query);
-  const rows = await selectPolicies(
-    c.var.db,
-    and(
-      inOrganization(timeOffPolicies, organization_id, { includeDeleted: query.includeDeleted }),
-      page.where,
-      query.status ? eq(timeOffPolicies.status, query.status) : undefined,
-      query.typeId ? eq(timeOffPolicies.typeId, query.typeId) : undefined,
-      query.locationId ? eq(timeOffPolicies.locationId, query.locationId) : undefined,
-    ),
-  )
-    .orderBy(page.orderBy)
-    .limit(page.limit);
+  const rows = await policiesPage(c.var.db, organization_id, query);
   const paged = pageResult(
     c,
     rows.map((r) => ({ ...r, id: r.policy.id })),
@@ -75,7 +62,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   ]);
   const row = await insertRecord(
     c,
-    timeOffPolicies,
+    policyRecords,
     organization_id,
     {
       ...body,
@@ -116,74 +103,15 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     isIncluded: w.isIncluded,
     hours: w.hoursBalance === undefined ? undefined : toHours(w.hoursBalance, units),
   }));
-  const now = new Date();
-  const unchanged = and(policyWhere(organization_id, policy_id), versionCondition(timeOffPolicies.updatedAt, ifMatch));
-  // The guard, not the update's own condition, keeps a concurrent write or delete from leaving the assignments written.
-  await orGone(
-    guardedBatch(
-      c.var,
-      [
-        preconditionGuard(db, rowExists(timeOffPolicies, unchanged)),
-        db
-          .update(timeOffPolicies)
-          .set({ ...changes, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
-          .where(unchanged),
-        ...assignmentStatements(db, organization_id, policy_id, assignments, localDate(now, timezone), {
-          // Whoever the patch includes in an Active policy is granted what is due now, before any target balance is set.
-          grants:
-            current.policy.status === "Active" ? grantsDueNow(db, organization_id, [{ ...current.policy, ...changes }], timezone, now) : [],
-        }),
-      ],
-      [],
-      // After every statement, so it reads the balances and counts the patch left; the guard fails the batch otherwise.
-      {
-        events: [{ organizationId: organization_id, type: "time_off_policy.updated", read: policyEventData(db, policy_id), always: true }],
-      },
-    ),
-    () => findPolicy(db, organization_id, policy_id),
-  );
+  await patchPolicy(c.var, organization_id, policy_id, { changes, assignments, current: current.policy, timezone, ifMatch });
   return c.json(serializePolicyRead(withETag(c, await findPolicy(db, organization_id, policy_id))), 200);
 };
-
-/**
- * Moves the policy to `status` from the statuses that may move there, recording the event only when it moved (a
- * repeat is a no-op that records nothing), and answers the policy as it now stands.
- */
-async function movePolicy(
-  c: Context<AppBindings>,
-  organizationId: string,
-  policyId: string,
-  move: { status: "Active" | "Inactive"; from: SQL; type: EventType; set?: { activatedAt: Date } },
-) {
-  const now = new Date();
-  const db = c.var.db;
-  // Activation grants at once what is due to everyone the policy includes (once per period, as the Cron would).
-  const grants =
-    move.status === "Active"
-      ? await Promise.all([findPolicy(db, organizationId, policyId), readSettings(db, organizationId)]).then(([{ policy }, { timezone }]) =>
-          grantsDueNow(db, organizationId, [policy], timezone, now),
-        )
-      : [];
-  await guardedBatch(
-    c.var,
-    [
-      db
-        .update(timeOffPolicies)
-        .set({ ...move.set, status: move.status, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
-        .where(and(policyWhere(organizationId, policyId), move.from)),
-    ],
-    [],
-    { events: [{ organizationId, type: move.type, read: policyEventData(db, policyId) }], trailing: grants },
-  );
-  return findPolicy(c.var.db, organizationId, policyId);
-}
 
 /** Draft or Inactive → Active; an Active policy answers unchanged. */
 export const activate: AppRouteHandler<routes.ActivateRoute> = async (c) => {
   const { organization_id, policy_id } = c.req.valid("param");
-  const row = await movePolicy(c, organization_id, policy_id, {
+  const row = await movePolicy(c.var, organization_id, policy_id, {
     status: "Active",
-    from: ne(timeOffPolicies.status, "Active"),
     type: "time_off_policy.activated",
     set: { activatedAt: new Date() },
   });
@@ -193,9 +121,8 @@ export const activate: AppRouteHandler<routes.ActivateRoute> = async (c) => {
 /** Active → Inactive; an Inactive policy answers unchanged, a Draft one is 409 POLICY_NOT_ACTIVE. */
 export const deactivate: AppRouteHandler<routes.DeactivateRoute> = async (c) => {
   const { organization_id, policy_id } = c.req.valid("param");
-  const row = await movePolicy(c, organization_id, policy_id, {
+  const row = await movePolicy(c.var, organization_id, policy_id, {
     status: "Inactive",
-    from: eq(timeOffPolicies.status, "Active"),
     type: "time_off_policy.deactivated",
   });
   if (row.policy.status === "Draft") throw policyNotActive();

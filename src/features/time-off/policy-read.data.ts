@@ -4,8 +4,12 @@ import type { Database } from "@/data/client";
 import { snapshotOf } from "@/data/outbox/snapshot";
 import { inOrganization } from "@/data/tenancy";
 import { assignedStaffCountSql } from "@/data/time-off/inclusion.data";
+import { keysetPage } from "@/platform/http/pagination";
+import type { ListOptions } from "@/platform/schemas/list-query";
 import { notFound } from "@/problems/problem";
 import { serializePolicy } from "./policies.schemas";
+
+type PolicyRow = typeof timeOffPolicies.$inferSelect;
 
 /** What the API reads of a policy: the policy, its type and its assigned-staff count. */
 export const policyFields = {
@@ -42,4 +46,31 @@ export async function findPolicy(db: Database, organizationId: string, policyId:
   const [row] = await selectPolicies(db, policyWhere(organizationId, policyId));
   if (!row) throw notFound("Policy");
   return row;
+}
+
+/** The organization's policy types, as the crud helpers (platform/crud) list and create them. */
+export const policyTypeRecords = policyTypes;
+
+/** The organization's policies, as the crud helpers (platform/crud) create them. */
+export const policyRecords = timeOffPolicies;
+
+/** A keyset page of the organization's policies as the API reads them, filtered: `limit + 1` rows (the handler's `pageResult`). */
+export function policiesPage(
+  db: Database,
+  organizationId: string,
+  query: ListOptions & { status?: PolicyRow["status"]; typeId?: string; locationId?: string },
+) {
+  const page = keysetPage(timeOffPolicies, query);
+  return selectPolicies(
+    db,
+    and(
+      inOrganization(timeOffPolicies, organizationId, { includeDeleted: query.includeDeleted }),
+      page.where,
+      query.status ? eq(timeOffPolicies.status, query.status) : undefined,
+      query.typeId ? eq(timeOffPolicies.typeId, query.typeId) : undefined,
+      query.locationId ? eq(timeOffPolicies.locationId, query.locationId) : undefined,
+    ),
+  )
+    .orderBy(page.orderBy)
+    .limit(page.limit);
 }

@@ -1,8 +1,20 @@
-import { sql } from "drizzle-orm";
+import { timeOffPolicies } from "@db/schema";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import type { EventType } from "@/data/outbox/outbox";
 import { rawRun } from "@/data/raw-statement";
+import { grantsDueNow } from "@/data/time-off/grants-now.data";
 import { sqlUuid } from "@/data/time-off/inclusion.data";
 import { ensureWorkerPolicies } from "@/data/time-off/worker-policy-rows.data";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { orGone, preconditionGuard, rowExists } from "@/data/write/precondition-guard";
+import { localDate } from "@/domain/accrual";
+import { type IfMatch, nextVersion, versionCondition } from "@/platform/http/conditional";
+import { findPolicy, policyEventData, policyWhere } from "./policy-read.data";
+import { readSettings } from "./time-off-settings.data";
+
+type PolicyRow = typeof timeOffPolicies.$inferSelect;
+type PolicyChanges = Partial<Omit<typeof timeOffPolicies.$inferInsert, "id" | "organizationId">>;
 
 export interface Assignment {
   workerId: string;
@@ -56,4 +68,80 @@ export function assignmentStatements(
       WHERE policy_id = ${policyId} AND worker_id IN (SELECT w FROM (${chosen}) WHERE h IS NOT NULL)`,
     ),
   ];
+}
+
+/**
+ * Operation 8's write: the policy's fields and, in the same batch, its workers' inclusion and balances, at the
+ * If-Match version (412 otherwise, 404 when gone).
+ */
+export async function patchPolicy(
+  writer: Writer,
+  organizationId: string,
+  policyId: string,
+  patch: { changes: PolicyChanges; assignments: Assignment[]; current: PolicyRow; timezone: string; ifMatch: IfMatch },
+) {
+  const { changes, assignments, current, timezone, ifMatch } = patch;
+  const { db } = writer;
+  const now = new Date();
+  const unchanged = and(policyWhere(organizationId, policyId), versionCondition(timeOffPolicies.updatedAt, ifMatch));
+  // The guard, not the update's own condition, keeps a concurrent write or delete from leaving the assignments written.
+  await orGone(
+    guardedBatch(
+      writer,
+      [
+        preconditionGuard(db, rowExists(timeOffPolicies, unchanged)),
+        db
+          .update(timeOffPolicies)
+          .set({ ...changes, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+          .where(unchanged),
+        ...assignmentStatements(db, organizationId, policyId, assignments, localDate(now, timezone), {
+          // Whoever the patch includes in an Active policy is granted what is due now, before any target balance is set.
+          grants: current.status === "Active" ? grantsDueNow(db, organizationId, [{ ...current, ...changes }], timezone, now) : [],
+        }),
+      ],
+      [],
+      // After every statement, so it reads the balances and counts the patch left; the guard fails the batch otherwise.
+      {
+        events: [{ organizationId: organizationId, type: "time_off_policy.updated", read: policyEventData(db, policyId), always: true }],
+      },
+    ),
+    () => findPolicy(db, organizationId, policyId),
+  );
+}
+
+/** The statuses a policy moves from: to Active from any other, to Inactive from Active only. */
+const movableTo = (status: "Active" | "Inactive") =>
+  status === "Active" ? ne(timeOffPolicies.status, "Active") : eq(timeOffPolicies.status, "Active");
+
+/**
+ * Moves the policy to `status` from the statuses that may move there (`movableTo`), recording the event only when it moved (a
+ * repeat is a no-op that records nothing), and answers the policy as it now stands.
+ */
+export async function movePolicy(
+  writer: Writer,
+  organizationId: string,
+  policyId: string,
+  move: { status: "Active" | "Inactive"; type: EventType; set?: { activatedAt: Date } },
+) {
+  const now = new Date();
+  const { db } = writer;
+  // Activation grants at once what is due to everyone the policy includes (once per period, as the Cron would).
+  const grants =
+    move.status === "Active"
+      ? await Promise.all([findPolicy(db, organizationId, policyId), readSettings(db, organizationId)]).then(([{ policy }, { timezone }]) =>
+          grantsDueNow(db, organizationId, [policy], timezone, now),
+        )
+      : [];
+  await guardedBatch(
+    writer,
+    [
+      db
+        .update(timeOffPolicies)
+        .set({ ...move.set, status: move.status, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+        .where(and(policyWhere(organizationId, policyId), movableTo(move.status))),
+    ],
+    [],
+    { events: [{ organizationId, type: move.type, read: policyEventData(db, policyId) }], trailing: grants },
+  );
+  return findPolicy(db, organizationId, policyId);
 }

@@ -1,6 +1,8 @@
 import { organizations, timeOffSettings } from "@db/schema";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { rawRun } from "@/data/raw-statement";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
 
 export type TimeOffSettingsValues = typeof DEFAULT_TIME_OFF_SETTINGS;
@@ -22,4 +24,28 @@ export async function readSettings(db: Database, organizationId: string) {
     updatedAt: row?.updatedAt ?? row?.createdAt ?? new Date(0),
     timezone: row?.timezone ?? "UTC",
   };
+}
+
+/** One upsert that merges the named settings (`changes`: their JSON) into the stored ones (json_patch), so concurrent PATCHes of different settings both stick. */
+export async function mergeSettings(writer: Writer, organizationId: string, changes: string) {
+  const now = Date.now();
+  const stored = writer.db
+    .select({ data: sql`json_object('settings', json(${timeOffSettings.settings}), 'updatedAt', ${timeOffSettings.updatedAt})`.as("data") })
+    .from(timeOffSettings)
+    .where(eq(timeOffSettings.organizationId, organizationId));
+  await guardedBatch(
+    writer,
+    [
+      rawRun(
+        writer.db,
+        sql`INSERT INTO time_off_settings (organization_id, settings, created_at, updated_at)
+      VALUES (${organizationId}, json_patch(${JSON.stringify(DEFAULT_TIME_OFF_SETTINGS)}, ${changes}), ${now}, ${now})
+      ON CONFLICT (organization_id) DO UPDATE SET settings = json_patch(time_off_settings.settings, ${changes}), updated_at = ${now}`,
+      ),
+    ],
+    [],
+    {
+      events: [{ organizationId: organizationId, type: "time_off_settings.updated", read: { form: "time_off_settings", select: stored } }],
+    },
+  );
 }

@@ -1,8 +1,11 @@
-import { type SQL, sql } from "drizzle-orm";
+import { timeOffLedger, timeOffPolicies, workerPolicies } from "@db/schema";
+import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { rawAll } from "@/data/raw-statement";
+import { findLive, findStaffMember } from "@/data/tenant-records";
 import { hoursBalanceSql, includedSql, pendingHoursSql } from "@/data/time-off/inclusion.data";
 import { inUnits } from "@/domain/time-off-units";
+import { decodeIdCursor } from "@/platform/http/pagination";
 import { iso } from "@/platform/schemas/time";
 
 /** A worker policy as read with its balance: hours are the ledger's, before any unit conversion. */
@@ -78,3 +81,72 @@ export async function findWorkerPolicy(db: Database, policyId: string, workerId:
   );
   return rows[0];
 }
+
+const decodeCursor = (cursor: string | undefined) => (cursor ? decodeIdCursor(cursor) : "");
+
+const since = (updatedSince: string | undefined) => (updatedSince ? sql`updated_at >= ${Date.parse(updatedSince)}` : sql`true`);
+
+type BalancesQuery = { limit: number; cursor?: string; updatedSince?: string };
+
+/** The live time-off policy of the organization, else 404 POLICY_NOT_FOUND. */
+export const assertPolicy = (db: Database, organizationId: string, id: string) =>
+  findLive(db, timeOffPolicies, organizationId, id, "Policy");
+
+/** A page of a policy's balances, one per live staff member, by staff id: `limit + 1` rows (the handler's `pageResult`). */
+export const balancesOfPolicy = (db: Database, organizationId: string, policyId: string, query: BalancesQuery) =>
+  rawAll<WorkerPolicyRow>(
+    db,
+    selectComputedWorkerPolicies(
+      organizationId,
+      sql`p.id = ${policyId} AND s.id > ${decodeCursor(query.cursor)}`,
+      since(query.updatedSince),
+      sql`worker_id`,
+      query.limit + 1,
+    ),
+  );
+
+/**
+ * A page of a worker's balances across the organization's live policies (404 for an unknown worker), or (no worker)
+ * of every balance made so far: `limit + 1` rows (the handler's `pageResult`).
+ */
+export async function balancesOfWorker(db: Database, organizationId: string, workerId: string | undefined, query: BalancesQuery) {
+  const after = decodeCursor(query.cursor);
+  if (workerId) {
+    await findStaffMember(db, organizationId, workerId);
+    return rawAll<WorkerPolicyRow>(
+      db,
+      selectComputedWorkerPolicies(
+        organizationId,
+        sql`s.id = ${workerId}`,
+        sql`id > ${after} AND ${since(query.updatedSince)}`,
+        sql`id`,
+        query.limit + 1,
+      ),
+    );
+  }
+  const updated = query.updatedSince ? sql` AND wp.updated_at >= ${Date.parse(query.updatedSince)}` : sql``;
+  return rawAll<WorkerPolicyRow>(
+    db,
+    selectWorkerPolicies(
+      sql`wp.organization_id = ${organizationId} AND p.deleted_at IS NULL AND s.deleted_at IS NULL AND wp.id > ${after}${updated}`,
+      sql`wp.id`,
+      query.limit + 1,
+    ),
+  );
+}
+
+/** A page of a balance's ledger entries, oldest first: `limit + 1` rows (the handler's `pageResult`). */
+export const ledgerPage = (db: Database, policyId: string, workerId: string, page: { limit: number; cursor?: string }) =>
+  db
+    .select({ id: timeOffLedger.id, entry: timeOffLedger })
+    .from(timeOffLedger)
+    .innerJoin(workerPolicies, eq(workerPolicies.id, timeOffLedger.workerPolicyId))
+    .where(
+      and(
+        eq(workerPolicies.policyId, policyId),
+        eq(workerPolicies.workerId, workerId),
+        page.cursor ? gt(timeOffLedger.id, decodeIdCursor(page.cursor)) : undefined,
+      ),
+    )
+    .orderBy(asc(timeOffLedger.id))
+    .limit(page.limit + 1);

@@ -11,7 +11,8 @@ import { storePhoto } from "./kiosk-punches.data";
 import type * as routes from "./kiosk-punches.routes";
 import type { KioskPunchInput } from "./kiosk-punches.schemas";
 import type { PunchContext, PunchGate } from "./punch-context.data";
-import { breakEndWith, breakStartWith, clockInWith, clockOutWith, type PunchCheck, type PunchChecks } from "./time-tracking.handlers";
+import { breakEnd, breakStart, clockIn, clockOut, type PunchCheck, type PunchChecks } from "./punch-pipeline";
+import { markReplay, punchOrder } from "./time-tracking.handlers";
 
 /**
  * What a kiosk punch checks on the phone punch's read: a break type it names is one of the location's (whatever the
@@ -63,26 +64,25 @@ function kioskPunch(c: Parameters<AppRouteHandler<routes.PunchRoute>>[0], body: 
   const origin = { ...kioskOrigin(device.deviceId), photoId: body.photoId ?? null };
   const fields = { occurredAt: body.occurredAt };
   const check: PunchChecks = { gate: pinGate(c, body), check: kioskCheck(body) };
+  const order = punchOrder(c, params, origin, check);
   switch (body.action) {
     case "CLOCK_IN":
-      return clockInWith(
-        c,
-        params,
-        { ...fields, roleId: body.roleId!, costCodeId: body.costCodeId, customFields: body.customFields },
-        origin,
-        check,
-      );
+      return clockIn(order, { ...fields, roleId: body.roleId!, costCodeId: body.costCodeId, customFields: body.customFields });
     case "BREAK_START":
-      return breakStartWith(c, params, { ...fields, typeId: body.typeId! }, origin, check);
+      return breakStart(order, { ...fields, typeId: body.typeId! });
     case "BREAK_END":
-      return breakEndWith(c, params, fields, origin, check);
+      return breakEnd(order, fields);
     case "CLOCK_OUT":
-      return clockOutWith(c, params, { ...fields, customFields: body.customFields }, origin, check);
+      return clockOut(order, { ...fields, customFields: body.customFields });
   }
 }
 
 /** The PIN first, on every request (a replay too), in the punch's read batch: see pinGate. */
-export const punch: AppRouteHandler<routes.PunchRoute> = async (c) => c.json(await kioskPunch(c, c.req.valid("json")), 200);
+export const punch: AppRouteHandler<routes.PunchRoute> = async (c) => {
+  const punched = await kioskPunch(c, c.req.valid("json"));
+  markReplay(c, punched);
+  return c.json(punched.answer, 200);
+};
 
 export const uploadPhoto: AppRouteHandler<routes.UploadPhotoRoute> = async (c) => {
   const bytes = new Uint8Array(await c.req.arrayBuffer());

@@ -106,3 +106,13 @@ export function manualBreaks(input: readonly ManualBreakInput[], rule: OffsetRul
     return { startTime, endTime, ...breakSettingsOf(type) };
   });
 }
+
+/** The live location of the scope's organization (its id only), else 404 LOCATION_NOT_FOUND. */
+export async function assertLocation(db: Database, organizationId: string, id: string) {
+  const [location] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(inOrganization(locations, organizationId), eq(locations.id, id)));
+  if (!location) throw notFound("Location");
+  return location;
+}

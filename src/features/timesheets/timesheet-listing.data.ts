@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import type { Database } from "@/data/client";
 import { breaksOfShift } from "@/data/shifts/break-copies.data";
 import {
@@ -13,9 +12,9 @@ import {
 import { lockedDatesWithin, lockedDayLookup } from "@/domain/locked-days";
 import { lockedDateBounds, parseTimesheetRange } from "@/domain/timesheet-range";
 import { centsToAmount, type MinuteTotals, ZERO_TOTALS } from "@/domain/timesheet-totals";
-import { setNextLink } from "@/platform/http/pagination";
+import type { Paged } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
-import { serializeShift } from "@/wire/shift.schemas";
+import { type ShiftWire, serializeShift } from "@/wire/shift.schemas";
 import { isOrganizationListing, organizationListing } from "./organization-listing.data";
 import type { TimesheetScope } from "./timesheet-scope.guards";
 
@@ -56,14 +55,13 @@ export const wireTotals = (t: MinuteTotals) => ({
  * GET /timesheets: one page of shifts, the totals of the whole filtered range and its locked days — three statements
  * in one D1 batch, so the totals and the page read the same snapshot. Each shift's breaks ride on its row
  * (breaks_json, kept by triggers on shift_breaks), so the page reads what it returns; its `locked` is looked up in
- * the locked days read, not probed per row.
+ * the locked days read, not probed per row. `next`: the next page's cursor, when more remain.
  */
 export async function readTimesheet(
-  c: Context,
   db: Database,
   filter: TimesheetFilter,
   page: { limit: number; cursor?: string; includeDeleted?: boolean },
-) {
+): Promise<Paged<{ shifts: ShiftWire[]; lockedDays: string[]; totals: ReturnType<typeof wireTotals> }>> {
   const cursor = page.cursor ? decodeShiftCursor(page.cursor) : null;
   const [rows, totals, locked] = await db.batch(
     isOrganizationListing(filter, page.includeDeleted)
@@ -73,12 +71,12 @@ export async function readTimesheet(
   const isLocked = lockedDayLookup(locked);
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
-  if (rows.length > page.limit && last) {
-    setNextLink(c, { cursor: encodeShiftCursor({ businessDate: last.businessDate, id: last.id }) });
-  }
   return {
-    shifts: shown.map((shift) => serializeShift(shift, breaksOfShift(shift), { locked: isLocked(shift) })),
-    lockedDays: lockedDatesWithin(locked, lockedDateBounds(filter.range)),
-    totals: wireTotals(totals[0] ?? ZERO_TOTALS),
+    page: {
+      shifts: shown.map((shift) => serializeShift(shift, breaksOfShift(shift), { locked: isLocked(shift) })),
+      lockedDays: lockedDatesWithin(locked, lockedDateBounds(filter.range)),
+      totals: wireTotals(totals[0] ?? ZERO_TOTALS),
+    },
+    next: rows.length > page.limit && last ? { cursor: encodeShiftCursor({ businessDate: last.businessDate, id: last.id }) } : undefined,
   };
 }

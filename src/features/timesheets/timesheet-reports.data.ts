@@ -1,10 +1,9 @@
 import { shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import type { Context } from "hono";
 import type { Database } from "@/data/client";
 import { daySql, shiftConditions, type TimesheetFilter, totalsColumns, totalsQuery } from "@/data/timesheets/timesheet-query.data";
 import { centsToAmount, hoursDecimal, ZERO_TOTALS } from "@/domain/timesheet-totals";
-import { decodeIdCursor, encodeIdCursor, setNextLink } from "@/platform/http/pagination";
+import { decodeIdCursor, encodeIdCursor } from "@/platform/http/pagination";
 import { timesheetFilter } from "./timesheet-listing.data";
 import type { EmployeeReportQueryInput } from "./timesheet-reports.schemas";
 import type { TimesheetScope } from "./timesheet-scope.guards";
@@ -64,11 +63,10 @@ export function reportDaysQuery(db: Database, filter: TimesheetFilter, page: { p
 }
 
 /** The per-day report and the totals of the whole filtered range, in one batch. */
-export async function readReport(c: Context, db: Database, filter: TimesheetFilter, page: { page: number; limit: number }) {
+export async function readReport(db: Database, filter: TimesheetFilter, page: { page: number; limit: number }) {
   const [rows, totals] = await db.batch([reportDaysQuery(db, filter, page), totalsQuery(db, filter)]);
-  if (rows.length > page.limit) setNextLink(c, { page: String(page.page + 1) });
   const t = totals[0] ?? ZERO_TOTALS;
-  return {
+  const report = {
     days: rows.slice(0, page.limit).map((r) => ({
       day: r.day,
       employeeId: r.employeeId,
@@ -88,6 +86,7 @@ export async function readReport(c: Context, db: Database, filter: TimesheetFilt
       amount: centsToAmount(t.amountCents),
     },
   };
+  return { page: report, next: rows.length > page.limit ? { page: String(page.page + 1) } : undefined };
 }
 
 /**
@@ -131,13 +130,13 @@ export function employeeReportQuery(db: Database, filter: TimesheetFilter, after
 }
 
 /** GET /timesheets/reports/employees: one row per staff member with shifts in the range, by staff member id. */
-export async function readEmployeeReport(c: Context, db: Database, filter: TimesheetFilter, page: { limit: number; cursor?: string }) {
+export async function readEmployeeReport(db: Database, filter: TimesheetFilter, page: { limit: number; cursor?: string }) {
   const after = page.cursor ? decodeIdCursor(page.cursor) : null;
   const rows = await employeeReportQuery(db, filter, after, page.limit + 1);
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
-  if (rows.length > page.limit && last) setNextLink(c, { cursor: encodeIdCursor(last.employeeId) });
-  return shown.map((r) => ({
+  const next = rows.length > page.limit && last ? { cursor: encodeIdCursor(last.employeeId) } : undefined;
+  const report = shown.map((r) => ({
     employeeId: r.employeeId,
     externalId: r.externalId,
     name: r.name,
@@ -150,4 +149,5 @@ export async function readEmployeeReport(c: Context, db: Database, filter: Times
     amount: centsToAmount(r.amountCents),
     flaggedShifts: r.flaggedShifts,
   }));
+  return { page: report, next };
 }

@@ -1,14 +1,11 @@
-import { locations } from "@db/schema";
-import { and, eq } from "drizzle-orm";
-import { inOrganization } from "@/data/tenancy";
 import { exportStream } from "@/data/timesheets/timesheet-export.data";
 import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { notFound } from "@/problems/problem";
+import { linkNext } from "@/platform/http/pagination";
 import { type ShiftWire, serializeShift } from "@/wire/shift.schemas";
 import { lockDayAt, unlockDayAt } from "./locked-days.data";
 import { serializeShiftPhoto, shiftPhotos } from "./shift-photos.data";
-import { loadShift } from "./shift-references.data";
+import { assertLocation, loadShift } from "./shift-references.data";
 import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";
 import { readTimesheet, timesheetFilter } from "./timesheet-listing.data";
 import { readEmployeeReport, readReport, reportFilter } from "./timesheet-reports.data";
@@ -17,20 +14,16 @@ import type * as routes from "./timesheets.routes";
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const query = c.req.valid("query");
   const filter = timesheetFilter(c.var.scope, query);
-  return c.json(await readTimesheet(c, c.var.db, filter, query), 200);
+  return c.json(linkNext(c, await readTimesheet(c.var.db, filter, query)), 200);
 };
 
 export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const query = c.req.valid("query");
   const scope = c.var.scope;
-  const [location] = await c.var.db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(inOrganization(locations, scope.organizationId), eq(locations.id, id)));
-  if (!location) throw notFound("Location");
+  await assertLocation(c.var.db, scope.organizationId, id);
   const filter = { ...timesheetFilter(scope, query), locationId: id };
-  return c.json(await readTimesheet(c, c.var.db, filter, query), 200);
+  return c.json(linkNext(c, await readTimesheet(c.var.db, filter, query)), 200);
 };
 
 export const exportShifts: AppRouteHandler<routes.ExportRoute> = async (c) => {
@@ -51,12 +44,12 @@ export const exportShifts: AppRouteHandler<routes.ExportRoute> = async (c) => {
 export const reportDays: AppRouteHandler<routes.ReportDaysRoute> = async (c) => {
   const query = c.req.valid("query");
   const filter = { ...reportFilter(c.var.scope, query), dayOffset: query.utcOffset };
-  return c.json(await readReport(c, c.var.db, filter, query), 200);
+  return c.json(linkNext(c, await readReport(c.var.db, filter, query)), 200);
 };
 
 export const reportEmployees: AppRouteHandler<routes.ReportEmployeesRoute> = async (c) => {
   const query = c.req.valid("query");
-  return c.json(await readEmployeeReport(c, c.var.db, reportFilter(c.var.scope, query), query), 200);
+  return c.json(linkNext(c, await readEmployeeReport(c.var.db, reportFilter(c.var.scope, query), query)), 200);
 };
 
 export const lockDay: AppRouteHandler<routes.LockDayRoute> = async (c) =>

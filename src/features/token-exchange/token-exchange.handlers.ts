@@ -1,39 +1,13 @@
-import { accessRoles, organizations, staffMembers } from "@db/schema";
-import { and, eq, isNull } from "drizzle-orm";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/auth/access-token";
 import { type PartnerClaims, verifyPartnerToken } from "@/auth/partner-token";
-import type { Database } from "@/data/client";
 import { recordTokenUse } from "@/data/partner-token-uses";
 import { DIRECTORY_SHARD } from "@/data/shards";
-import { isPermission, type Principal } from "@/domain/permissions";
+import type { Principal } from "@/domain/permissions";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { databaseOf, routeToOrganization } from "@/platform/middleware/database";
 import { unauthorized } from "@/problems/problem";
+import { partnerOrganization, staffPrincipal } from "./token-exchange.data";
 import type { ExchangeTokenRoute } from "./token-exchange.routes";
-
-async function staffPrincipal(db: Database, claims: PartnerClaims, organizationId: string): Promise<Principal> {
-  const byId = claims.employeeId ? eq(staffMembers.id, claims.employeeId) : eq(staffMembers.externalId, claims.externalEmployeeId!);
-  const [member] = await db
-    .select({
-      id: staffMembers.id,
-      active: staffMembers.active,
-      accessRoleId: staffMembers.accessRoleId,
-      permissions: accessRoles.permissions,
-      version: accessRoles.permissionsVersion,
-    })
-    .from(staffMembers)
-    // A deleted access role grants nothing: the member keeps only the self rule.
-    .leftJoin(accessRoles, and(eq(accessRoles.id, staffMembers.accessRoleId), isNull(accessRoles.deletedAt)))
-    .where(and(eq(staffMembers.organizationId, organizationId), byId, isNull(staffMembers.deletedAt)));
-  if (!member?.active) throw unauthorized("UNKNOWN_EMPLOYEE", "No active staff member matches the token's employee claim.");
-  return {
-    partnerId: claims.partnerId,
-    organizationId,
-    staffMemberId: member.id,
-    permissions: (member.permissions ?? []).filter(isPermission),
-    grant: { accessRoleId: member.accessRoleId, version: member.version },
-  };
-}
 
 const unknownOrganization = () => unauthorized("UNKNOWN_ORGANIZATION", "The token's organization does not exist for this partner.");
 
@@ -44,12 +18,7 @@ async function principalFor(c: Parameters<AppRouteHandler<ExchangeTokenRoute>>[0
   }
   const db = await routeToOrganization(c, claims.organizationId);
   if (!db) throw unknownOrganization();
-  const [organization] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(
-      and(eq(organizations.id, claims.organizationId), eq(organizations.partnerId, claims.partnerId), isNull(organizations.deletedAt)),
-    );
+  const organization = await partnerOrganization(db, claims.organizationId, claims.partnerId);
   if (!organization) throw unknownOrganization();
   if (claims.employeeId || claims.externalEmployeeId) return staffPrincipal(db, claims, organization.id);
   return { partnerId: claims.partnerId, organizationId: organization.id, staffMemberId: null, permissions: ["ORGANIZATION_ADMIN"] };

@@ -1,5 +1,5 @@
 import { locations, roles, staffMembers, wageRates } from "@db/schema";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { ratesEffectiveBy } from "@/data/wage-rates.data";
 import { guarded } from "@/data/write/constraint-problems";
@@ -111,3 +111,13 @@ export async function resolveFor(
     staff[0],
   );
 }
+
+/** The organization's wage rates, as the crud helpers (platform/crud) list and read them. */
+export const wageRateRecords = wageRates;
+
+/** The rates of one staff member (a list's filter). */
+export const ratesOf = (employeeId: string) => eq(wageRates.employeeId, employeeId);
+
+/** The rate `id`, and only the caller's own when they act without EMPLOYEE_WRITE. */
+export const rateMatch = (id: string, ownStaffMemberId: string | null): SQL =>
+  and(eq(wageRates.id, id), ownStaffMemberId === null ? undefined : ratesOf(ownStaffMemberId))!;

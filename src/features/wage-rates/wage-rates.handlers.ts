@@ -1,30 +1,24 @@
-import { wageRates } from "@db/schema";
-import { and, eq, type SQL } from "drizzle-orm";
 import { softDeleted } from "@/data/tenancy";
 import { getLive, listPage } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { forbidden } from "@/problems/problem";
-import { assertReferences, changeRate, createRate, resolveFor } from "./wage-rates.data";
+import { assertReferences, changeRate, createRate, rateMatch, ratesOf, resolveFor, wageRateRecords } from "./wage-rates.data";
 import type * as routes from "./wage-rates.routes";
 import { serializeWageRate } from "./wage-rates.schemas";
-
-/** The rate `id`, and only the caller's own when they act without EMPLOYEE_WRITE. */
-const rateMatch = (id: string, ownStaffMemberId: string | null): SQL =>
-  and(eq(wageRates.id, id), ownStaffMemberId === null ? undefined : eq(wageRates.employeeId, ownStaffMemberId))!;
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organizationId, ownStaffMemberId } = c.var.scope;
   const query = c.req.valid("query");
   if (ownStaffMemberId !== null && query.employeeId !== undefined && query.employeeId !== ownStaffMemberId) return c.json([], 200);
   const employeeId = ownStaffMemberId ?? query.employeeId;
-  const filter = employeeId === undefined ? undefined : eq(wageRates.employeeId, employeeId);
-  const rows = await listPage(c, c.var.db, wageRates, organizationId, query, filter);
+  const filter = employeeId === undefined ? undefined : ratesOf(employeeId);
+  const rows = await listPage(c, c.var.db, wageRateRecords, organizationId, query, filter);
   return c.json(rows.map(serializeWageRate), 200);
 };
 
 export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
   const { organizationId, ownStaffMemberId } = c.var.scope;
-  const row = await getLive(c, wageRates, organizationId, rateMatch(c.req.valid("param").id, ownStaffMemberId), "Wage rate");
+  const row = await getLive(c, wageRateRecords, organizationId, rateMatch(c.req.valid("param").id, ownStaffMemberId), "Wage rate");
   return c.json(serializeWageRate(row), 200);
 };
 

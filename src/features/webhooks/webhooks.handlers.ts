@@ -1,15 +1,13 @@
-import { webhookDeliveries, webhooks } from "@db/schema";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { newId } from "@/data/ids";
-import { guardedBatch } from "@/data/write/guarded-batch";
 import { findLive, getLive, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { decodeIdCursor, pageResult } from "@/platform/http/pagination";
+import { pageResult } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 import { encryptSecret, newSigningSecret } from "@/webhook-delivery/secret";
 import { post } from "@/webhook-delivery/send";
 import { webhookUrlProblem } from "@/webhook-delivery/url";
+import { deliveriesPage, insertWebhook, recordDelivery, webhookRecords } from "./webhooks.data";
 import type * as routes from "./webhooks.routes";
 import { serializeDelivery, serializeWebhook } from "./webhooks.schemas";
 
@@ -21,7 +19,7 @@ const checkedUrl = (url: string, environment: string | undefined) => {
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const rows = await listPage(c, c.var.db, webhooks, organization_id, c.req.valid("query"));
+  const rows = await listPage(c, c.var.db, webhookRecords, organization_id, c.req.valid("query"));
   return c.json(rows.map(serializeWebhook), 200);
 };
 
@@ -40,23 +38,17 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     types: body.types,
     enabled: body.enabled,
     secret: await encryptSecret(c.env.WEBHOOK_SECRET_KEY, id, secret),
-    // Deliveries start after the events so far.
-    deliveredSequence: sql`coalesce((SELECT max(sequence) FROM events WHERE organization_id = ${organization_id}), 0)`,
     createdAt: now,
     updatedAt: now,
   };
-  const [[created]] = await guardedBatch(c.var, [c.var.db.insert(webhooks).values(row).returning()], [], {
-    events: [
-      { type: "webhook.created", organizationId: organization_id, occurredAt: now, row: { table: webhooks, where: eq(webhooks.id, id) } },
-    ],
-  });
-  setETag(c, created!);
-  return c.json({ ...serializeWebhook(created!), secret }, 201);
+  const created = await insertWebhook(c.var, row);
+  setETag(c, created);
+  return c.json({ ...serializeWebhook(created), secret }, 201);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeWebhook(await getLive(c, webhooks, organization_id, id, "Webhook")), 200);
+  return c.json(serializeWebhook(await getLive(c, webhookRecords, organization_id, id, "Webhook")), 200);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
@@ -69,18 +61,18 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     ...(body.enabled !== undefined && { enabled: body.enabled }),
     ...(body.enabled === true && { consecutiveFailures: 0, disabledReason: null }),
   };
-  const row = await updateLive(c, webhooks, organization_id, id, changes, "Webhook", "webhook.updated");
+  const row = await updateLive(c, webhookRecords, organization_id, id, changes, "Webhook", "webhook.updated");
   return c.json(serializeWebhook(row), 200);
 };
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeWebhook(await softDeleteLive(c, webhooks, organization_id, id, "Webhook", "webhook.deleted")), 200);
+  return c.json(serializeWebhook(await softDeleteLive(c, webhookRecords, organization_id, id, "Webhook", "webhook.deleted")), 200);
 };
 
 export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const hook = await findLive(c.var.db, webhooks, organization_id, id, "Webhook");
+  const hook = await findLive(c.var.db, webhookRecords, organization_id, id, "Webhook");
   const now = new Date();
   // A real envelope, as every delivery is: sequence 0 (never in the feed), the endpoint as the API answers it.
   const event = {
@@ -108,19 +100,14 @@ export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
     nextRetryAt: null,
     createdAt: now,
   };
-  await guardedBatch(c.var, [c.var.db.insert(webhookDeliveries).values(delivery)]);
+  await recordDelivery(c.var, delivery);
   return c.json(serializeDelivery(delivery), 200);
 };
 
 export const deliveries: AppRouteHandler<routes.DeliveriesRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const { limit, cursor } = c.req.valid("query");
-  await findLive(c.var.db, webhooks, organization_id, id, "Webhook");
-  const rows = await c.var.db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.webhookId, id), cursor ? lt(webhookDeliveries.id, decodeIdCursor(cursor)) : undefined))
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(limit + 1);
+  await findLive(c.var.db, webhookRecords, organization_id, id, "Webhook");
+  const rows = await deliveriesPage(c.var.db, id, limit, cursor);
   return c.json(pageResult(c, rows, limit).map(serializeDelivery), 200);
 };

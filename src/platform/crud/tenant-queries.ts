@@ -1,10 +1,11 @@
 import { and, eq, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
+import { findLive, matching, type TenantRow, type TenantTable } from "@/data/tenant-records";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type HeaderContext, ifMatchOf, nextVersion, setETag, versionCondition } from "@/platform/http/conditional";
 import { keysetPage, pageResult } from "@/platform/http/pagination";
@@ -12,15 +13,10 @@ import type { ListOptions } from "@/platform/schemas/list-query";
 import type { NotFoundResource } from "@/problems/codes";
 import { notFound, preconditionFailed } from "@/problems/problem";
 
-/** A table of tenant records: every one has these columns. */
-export type TenantTable = SQLiteTable & {
-  id: SQLiteColumn;
-  organizationId: SQLiteColumn;
-  updatedAt: SQLiteColumn;
-  deletedAt: SQLiteColumn;
-};
+export type { TenantTable };
+export { findLive };
 
-type Row<T extends TenantTable> = T["$inferSelect"] & { id: string };
+type Row<T extends TenantTable> = TenantRow<T>;
 
 /** What a single-record read needs of the request (a handler passes `c`). */
 export type ReadContext = HeaderContext & { var: { db: Database } };
@@ -28,7 +24,25 @@ export type ReadContext = HeaderContext & { var: { db: Database } };
 /** What a write needs of the request: its database and principal, its If-Match, and where the ETag goes. */
 export type WriteContext = HeaderContext & { var: Writer };
 
-const matching = (table: TenantTable, match: string | SQL) => (typeof match === "string" ? eq(table.id, match) : match);
+/**
+ * One keyset page of an organization's records as read: up to `query.limit + 1` rows, the extra one telling that more
+ * remain (`pageResult` trims it and links the next page). Takes no request: a data module calls it.
+ */
+export async function readPage<T extends TenantTable>(
+  db: Database,
+  table: T,
+  organizationId: string,
+  query: ListOptions,
+  ...filters: (SQL | undefined)[]
+): Promise<Row<T>[]> {
+  const page = keysetPage(table, query);
+  return (await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(and(inOrganization(table, organizationId, { includeDeleted: query.includeDeleted }), page.where, ...filters))
+    .orderBy(page.orderBy)
+    .limit(page.limit)) as Row<T>[];
+}
 
 /** One keyset page of an organization's records, with the Link header set when more remain. */
 export async function listPage<T extends TenantTable>(
@@ -39,30 +53,7 @@ export async function listPage<T extends TenantTable>(
   query: ListOptions,
   ...filters: (SQL | undefined)[]
 ): Promise<Row<T>[]> {
-  const page = keysetPage(table, query);
-  const rows = (await db
-    .select()
-    .from(table as SQLiteTable)
-    .where(and(inOrganization(table, organizationId, { includeDeleted: query.includeDeleted }), page.where, ...filters))
-    .orderBy(page.orderBy)
-    .limit(page.limit)) as Row<T>[];
-  return pageResult(c, rows, query.limit);
-}
-
-/** The live record of the organization that `match` picks (by id when given a string), or the resource's 404. */
-export async function findLive<T extends TenantTable>(
-  db: Database,
-  table: T,
-  organizationId: string,
-  match: string | SQL,
-  resource: NotFoundResource,
-): Promise<Row<T>> {
-  const [row] = (await db
-    .select()
-    .from(table as SQLiteTable)
-    .where(and(inOrganization(table, organizationId), matching(table, match)))) as Row<T>[];
-  if (!row) throw notFound(resource);
-  return row;
+  return pageResult(c, await readPage(db, table, organizationId, query, ...filters), query.limit);
 }
 
 /** The live record `match` picks, answered with its ETag (single-record GETs; see platform/http/conditional). */

@@ -40,6 +40,18 @@ export function setNextLink(c: Context, params: Record<string, string>) {
   c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
 }
 
+/** A read's page and the query of its next page (absent on the last): the handler links it (`linkNext`). */
+export interface Paged<T> {
+  page: T;
+  next?: Record<string, string>;
+}
+
+/** The page of a read, its next page linked when there is one. */
+export function linkNext<T>(c: Context, { page, next }: Paged<T>): T {
+  if (next) setNextLink(c, next);
+  return page;
+}
+
 /**
  * A page of `rows` read with `limit + 1`: trims the extra row and, when there was one, links the next page, whose
  * query `nextParams` answers from the page's last row.

@@ -2,7 +2,7 @@ import { locations } from "@db/schema";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { upsertStatements } from "@/data/write/sync-by-external-id";
-import { locationEntry } from "@/features/locations/locations-sync.handlers";
+import { locationEntry } from "@/features/locations/locations-sync.data";
 import { api } from "../../helpers/api";
 import { createOrganization, type OrganizationFixture, unique } from "../../helpers/fixtures";
 import { createLocation, sampleLocation } from "../../helpers/locations";

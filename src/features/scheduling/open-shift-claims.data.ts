@@ -6,7 +6,7 @@ import { inOrganization } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { type ClaimRefusal, claimRefusal, claimStatus } from "@/domain/open-shift-claim";
 import { conflict, invalidField, notFound } from "@/problems/problem";
-import { transition } from "./open-shift-preferences.handlers";
+import { transition } from "./open-shift-preferences.data";
 import { findOpenShift } from "./open-shift-reads.data";
 import { approvedEntry, approvedEntryFrozen, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
 import { claimedEvent } from "./open-shifts.events";

@@ -1,12 +1,11 @@
 import { staffMembers } from "@db/schema";
-import type { z } from "@hono/zod-openapi";
 import { newId } from "@/data/ids";
 import { grantsForStaff, staffWithExternalIds } from "@/data/time-off/grants-now.data";
 import { guarded } from "@/data/write/constraint-problems";
 import type { Writer } from "@/data/write/guarded-batch";
 import { type ContentKey, syncByExternalId } from "@/data/write/sync-by-external-id";
 import { accessRolesLive, allManageable, holdingOneOf, staffGuardProblems } from "./staff-members.guards";
-import type { StaffMemberSync } from "./staff-members.schemas";
+import type { StaffMemberSyncInput } from "./staff-members.schemas";
 import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
 import { defaultAccessRole, resolveReferences } from "./staff-members-references.data";
 
@@ -25,7 +24,7 @@ const OPTIONAL = [
   "roleIds",
 ] as const satisfies readonly ContentKey<typeof staffMembers>[];
 
-export async function syncStaffMembers(writer: Writer, organizationId: string, body: z.infer<typeof StaffMemberSync>) {
+export async function syncStaffMembers(writer: Writer, organizationId: string, body: StaffMemberSyncInput) {
   const { db, principal: grantor } = writer;
   const { records, deactivateMissing } = body;
   const now = new Date();

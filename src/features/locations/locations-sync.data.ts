@@ -1,11 +1,10 @@
 import { locations } from "@db/schema";
-import type { z } from "@hono/zod-openapi";
 import { newId } from "@/data/ids";
 import type { Writer } from "@/data/write/guarded-batch";
 import { type ContentKey, type SyncEntry, syncByExternalId } from "@/data/write/sync-by-external-id";
-import { type LocationSync, type LocationSyncRecord, toColumns } from "@/wire/location.schemas";
+import { type LocationSyncInput, type LocationSyncRecordInput, toColumns } from "@/wire/location.schemas";
 
-type SyncRecord = z.infer<typeof LocationSyncRecord>;
+type SyncRecord = LocationSyncRecordInput;
 type Entry = SyncEntry<typeof locations>;
 
 /** The columns a record may give; one it omits keeps its stored value (or its default on a new location). */
@@ -60,7 +59,7 @@ export function locationEntry(organizationId: string, record: SyncRecord, now: D
   return { row, given: ["name", ...OPTIONAL.filter((key) => columns[key] !== undefined)] };
 }
 
-export function syncLocations(writer: Writer, organizationId: string, { records, deactivateMissing }: z.infer<typeof LocationSync>) {
+export function syncLocations(writer: Writer, organizationId: string, { records, deactivateMissing }: LocationSyncInput) {
   const now = new Date();
   const entries = records.map((record) => locationEntry(organizationId, record, now));
   return syncByExternalId(writer, locations, organizationId, { entries, deactivateMissing, now, events: { resource: "location" } });

@@ -5,7 +5,7 @@ import { newId } from "@/data/ids";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
 import { invalidField, notFound } from "@/problems/problem";
-import { findPreference } from "./open-shift-preferences.handlers";
+import { findPreference } from "./open-shift-preferences.data";
 import { findOpenShift } from "./open-shift-reads.data";
 import { approvedEntry, approvedEntryFrozen, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
 import { assignedEvents } from "./open-shifts.events";
