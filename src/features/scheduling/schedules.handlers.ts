@@ -4,7 +4,7 @@ import { eligibility as rankedEligibility } from "./eligibility.data";
 import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
 import { bulkCopy as copyEntries } from "./schedule-copy.data";
 import { builtEntryPage, nextEntryPage } from "./schedule-page.data";
-import { publishRange } from "./schedule-publish.handlers";
+import { publishRange } from "./schedule-publish.data";
 import { createEntry, getEntry, patchEntry, removeEntry } from "./schedule-writes.data";
 import type * as routes from "./schedules.routes";
 import { type ScheduleListInput, serializeEntry } from "./schedules.schemas";
