@@ -519,11 +519,16 @@ function ratedLines(shifts: readonly (PayShift & { endTime: Date })[], governing
   return computed;
 }
 
-const centsOfLines = (lines: readonly PendingLine[]) =>
-  lines.reduce((sum, l) => {
-    const { rate, basis } = rateOfLine(l);
-    return sum + (makeLine(l.fields, l.hours, rate, basis).cents ?? 0);
-  }, 0);
+/** What lines pay before any rounding: minutes ÷ 60 × each line's exact rate. */
+const exactAmountOf = (lines: readonly PendingLine[]) =>
+  lines.reduce((sum, l) => sum + (l.fields.minutes / 60) * (rateOfLine(l).basis ?? 0), 0);
+
+/**
+ * Two computations compared exactly, not by their lines rounded to cents: a shift split in two pays the same exact
+ * amount but may round a cent apart, and must not change which count the employee is owed. A millionth of a dollar
+ * absorbs floating-point noise.
+ */
+const PAYS_MORE_BY = 1e-6;
 
 /** The organization's timeline, its changes of workweek, and the timeline with some of their overlaps in the old week. */
 interface OverlapCounts {
@@ -566,7 +571,7 @@ function linesAtTheGreaterCount(
 ) {
   let best = ratedLines(shifts, governing, counts.timeline, waived);
   let inOld: WorkweekOverlap[] = [];
-  let bestCents: number | null = null;
+  let bestAmount: number | null = null;
   for (const overlap of counts.overlaps) {
     const worked = shifts.some(
       (s) => s.startTime.getTime() - ROUNDING_REACH_MS < overlap.to && s.endTime.getTime() + ROUNDING_REACH_MS > overlap.from,
@@ -574,11 +579,11 @@ function linesAtTheGreaterCount(
     if (!worked) continue;
     const trial = [...inOld, overlap];
     const other = ratedLines(shifts, governing, counts.inOldWeek(trial), waived);
-    bestCents ??= centsOfLines(best.lines);
-    const otherCents = centsOfLines(other.lines);
-    if (otherCents > bestCents) {
+    bestAmount ??= exactAmountOf(best.lines);
+    const otherAmount = exactAmountOf(other.lines);
+    if (otherAmount > bestAmount + PAYS_MORE_BY) {
       best = other;
-      bestCents = otherCents;
+      bestAmount = otherAmount;
       inOld = trial;
     }
   }
