@@ -1,6 +1,6 @@
 /**
  * The import structure of src/ (`npm run check:imports`, run by `npm test`): no cycle between files or between
- * folders, and the layers point one way — features → platform, data, events, domain; nothing below imports above.
+ * folders, and the layers point one way — features → wire, auth, platform, data, domain; nothing below imports above.
  * Type imports count: a cycle of types is still a cycle for a reader.
  */
 const FEATURE = "^src/features/";

@@ -11,6 +11,7 @@ import { clockInExceptions, clockOutExceptions } from "@/features/attendance/pun
 import { breakAlreadyOpen, breakTypeUnavailable, noOpenBreak } from "@/problems/shifts";
 import type { ClockOutFields, PunchFields } from "@/wire/punch.schemas";
 import { type ShiftWire, serializeShift } from "@/wire/shift.schemas";
+import { loadPunchContext, type PunchContext, type PunchGate, roleOf } from "./punch-context.data";
 import {
   clockInRole,
   eventRow,
@@ -20,8 +21,7 @@ import {
   refuseLockedDay,
   refuseUnknownCostCode,
   switchRole,
-} from "./punch.handlers";
-import { loadPunchContext, type PunchContext, type PunchGate, roleOf } from "./punch-context.data";
+} from "./punch-decisions";
 import { concurrentTwin, previousAnswer, recordAnswer } from "./punch-idempotency.data";
 import { closedShift, endedBreakRow, openShiftRow, startedBreakRow, touchedShift } from "./punch-rows.data";
 import {
@@ -35,7 +35,7 @@ import {
 } from "./punch-writes.data";
 
 /**
- * One punch, from a phone, an integration or a kiosk: read (one batch), decide (punch.handlers' judgement and the
+ * One punch, from a phone, an integration or a kiosk: read (one batch), decide (punch-decisions' judgement and the
  * domain), write (one guarded batch). It takes no request: the routes (time-tracking.handlers, kiosk-punches.handlers)
  * hand it this order and answer what it returns.
  */

@@ -8,8 +8,8 @@ import { shiftPay } from "@/domain/shift-wage";
 import { type TrustFlag, unionFlags } from "@/domain/trust";
 import { resolveWage } from "@/domain/wage-rate";
 import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
-import type { Judgement } from "./punch.handlers";
 import type { PunchContext } from "./punch-context.data";
+import type { Judgement } from "./punch-decisions";
 
 type BreakTypeRow = typeof breakTypes.$inferSelect;
 type Role = NonNullable<PunchContext["role"]>;
