@@ -91,13 +91,16 @@ module.exports = {
       to: { path: "(^|/)node_modules/(hono|@hono/)" },
     },
     {
-      name: "wire-below-features",
+      name: "wire-is-shapes",
       severity: "error",
       comment:
-        "src/wire holds the wire forms (zod schemas and serializers) several features answer with: it knows no feature, " +
-        "route, middleware, event or job.",
+        "src/wire holds the wire forms (zod schemas, row types and serializers) several features answer with, below " +
+        "src/data (which reads rows as their types): it imports only the shared zod primitives, the OpenAPI helpers, " +
+        "domain and problems — no D1, request, route, feature, event or job.",
       from: { path: "^src/wire/" },
-      to: { path: [FEATURE, "^src/(event-forms|jobs|webhook-delivery|auth|shards)/", "^src/platform/(middleware|routes)/"] },
+      to: {
+        path: [FEATURE, "^src/(data|event-forms|jobs|webhook-delivery|auth|shards)/", "^src/platform/(http|crud|middleware|routes)/"],
+      },
     },
   ],
   options: {
