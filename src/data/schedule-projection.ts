@@ -8,23 +8,11 @@ import { payReadWindow } from "@/domain/pay-workweek";
 import { projectedShifts, type ScheduledEntry, type WageSources, type WorkedShift } from "@/domain/schedule-cost";
 import type { WageRateRow } from "@/domain/wage-rate";
 import type { Database } from "./client";
+import { payShiftColumns } from "./pay/pay-shift-columns";
 import { readRows } from "./row-mapping";
 import { inOrganization } from "./tenancy";
 
 const DAY_MS = 86_400_000;
-
-/** A shift's columns as pay reads them (pay, attendance and the projection alike). */
-export const payShiftColumns = {
-  id: shifts.id,
-  employeeId: shifts.employeeId,
-  locationId: shifts.locationId,
-  businessDate: shifts.businessDate,
-  startAt: shifts.startAt,
-  endAt: shifts.endAt,
-  utcOffset: shifts.utcOffset,
-  hourlyWage: shifts.hourlyWage,
-  breaks: shifts.breaksJson,
-};
 
 /** Whose schedule is projected, over which dates, at which instant; `staff` is a subquery of their ids. */
 export interface ProjectionRequest {

@@ -5,7 +5,6 @@ import type { Database } from "@/data/client";
 import { packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
 import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.data";
 import { readRows } from "@/data/row-mapping";
-import { payShiftColumns } from "@/data/schedule-projection";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
 import type { MealWaiver } from "@/domain/meal-periods";
@@ -14,6 +13,7 @@ import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { ruleSetOfRow, serializePayRuleSet } from "@/wire/pay-rule-set.schemas";
+import { payShiftColumns } from "./pay-shift-columns";
 
 /** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
 export interface PayEmployee {
@@ -111,9 +111,6 @@ function timeOffWage(closed: string | null, date: string, now: number): number {
   const kept = periods.find(([from, to, wage]) => from <= date && date <= to && wage !== null);
   return kept ? (kept[2] as number) : now;
 }
-
-/** A shift as pay reads it (domain/pay-shift: StoredShiftForPay, less the staff member's wage type). */
-export { payShiftColumns };
 
 /** Employees with a shift at the location in the range, as a subquery of the employee index's reads. */
 const workedAt = (filter: PayFilter, locationId: string) =>

@@ -1,7 +1,7 @@
 import { payRuleSets, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { payShiftColumns } from "@/data/pay/pay-inputs.data";
+import { payShiftColumns } from "@/data/pay/pay-shift-columns";
 import { type Placeholders, prepared } from "@/data/prepared";
 import {
   type AttendanceFinding,
