@@ -289,10 +289,17 @@ describe("computePay properties: pay you can defend", () => {
   it("splitting a shift at any minute never changes a workweek's minutes", () => {
     fc.assert(
       fc.property(scenarioArb, fc.nat(), fc.integer({ min: 1, max: 899 }), ({ shifts, ruleSets: sets }, pick, at) => {
-        const ruleSets = orgWide(sets).map((set) => ({ ...set, rounding: { incrementMinutes: 0, mode: "NEAREST" as const } }));
-        // At a change of workweek the weeks owed depend on the amounts (29 CFR 778.302: the greater of two counts), and
-        // a split dates its second half anew, which can put it under another set's rates: the property is about one
-        // calendar.
+        // At a change of workweek the weeks owed depend on the amounts (29 CFR 778.302: the greater of two counts, and
+        // a split can change them: a meal owed in one workday is not owed in two), and a split dates its second half
+        // anew, which can put it under another set's rates: the property is about one calendar, so the first set
+        // takes effect three weeks before any shift (the change from the default calendar is then no one's).
+        const wide = orgWide(sets);
+        const first = wide.reduce<(typeof wide)[number] | null>((a, b) => (a === null || b.effectiveFrom < a.effectiveFrom ? b : a), null);
+        const ruleSets = wide.map((set) => ({
+          ...set,
+          effectiveFrom: set === first ? addDays(FIRST_DAY, -21) : set.effectiveFrom,
+          rounding: { incrementMinutes: 0, mode: "NEAREST" as const },
+        }));
         fc.pre(new Set(ruleSets.map((set) => `${set.workweekStartsOn} ${set.workdayStartsAt}`)).size === 1);
         const candidates = shifts.filter((s) => s.breaks.length === 0 && s.endTime!.getTime() - s.startTime.getTime() > at * 60_000);
         fc.pre(candidates.length > 0);
