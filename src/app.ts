@@ -51,6 +51,13 @@ export const FEATURES = {
   photoFiles: { public: true, load: (): FeatureModule => import("@/features/photo-files/photo-files.index") },
   kioskPunches: { public: false, load: (): FeatureModule => import("@/features/time-tracking/kiosk-punches.index") },
   scheduleChanges: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/schedule-changes.index") },
+  // Public to the platform's middleware: /mcp checks its own bearer token, and each tool call is an API request.
+  mcp: {
+    public: true,
+    load: async (): FeatureModule => ({
+      default: (await import("@/features/mcp/mcp.index")).mcpRouter((request, env, ctx) => app.fetch(request, env, ctx)),
+    }),
+  },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -112,6 +119,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/schedule-changes", "scheduleChanges"],
   ["/api/organizations/*/staffmembers/*/consents", "scheduleChanges"],
   ["/api/organizations/*/fair-workweek/report", "fairWorkweekReport"],
+  ["/mcp", "mcp"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

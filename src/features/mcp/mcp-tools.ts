@@ -1,0 +1,141 @@
+/**
+ * The MCP tools of the API: one per operation of the served OpenAPI document that an access token may call (not the
+ * public ones, not the kiosk's device-token operations, not a non-JSON upload). A tool's name is the operationId, its
+ * description the summary and description, its input the path and query parameters by name plus `body`.
+ */
+
+type Json = Record<string, unknown>;
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Json;
+}
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  parameters?: (Parameter | { $ref: string })[];
+  requestBody?: { $ref?: string; required?: boolean; content?: Record<string, { schema?: Json }> };
+}
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation | undefined>>;
+  components?: {
+    schemas?: Record<string, Json>;
+    parameters?: Record<string, Parameter>;
+    requestBodies?: Record<string, { required?: boolean; content?: Record<string, { schema?: Json }> }>;
+  };
+}
+
+export interface ApiTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Json & { type: "object" };
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The document's path, with `{name}` placeholders. */
+  path: string;
+  pathParameters: string[];
+  queryParameters: string[];
+  /** Takes a JSON body (argument `body`). */
+  body: boolean;
+  /** A GET: changes nothing. */
+  readOnly: boolean;
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+/** The kiosk's operations take a device token, never an access token (README, Kiosks). */
+const DEVICE_ONLY = /^\/api\/kiosk\//;
+const SCHEMA_REF = /^#\/components\/schemas\/(.+)$/;
+
+const lastSegment = (ref: string) => ref.slice(ref.lastIndexOf("/") + 1);
+
+/** `#/components/schemas/X` → `#/$defs/X` throughout, collecting every schema reached (transitively) into `defs`. */
+function withLocalRefs(schema: unknown, document: OpenApiDocument, defs: Record<string, unknown>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withLocalRefs(item, document, defs));
+  if (schema === null || typeof schema !== "object") return schema;
+  const copy: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    const name = key === "$ref" && typeof value === "string" ? SCHEMA_REF.exec(value)?.[1] : undefined;
+    if (name === undefined) {
+      copy[key] = withLocalRefs(value, document, defs);
+      continue;
+    }
+    copy.$ref = `#/$defs/${name}`;
+    if (!(name in defs)) {
+      defs[name] = true;
+      defs[name] = withLocalRefs(document.components?.schemas?.[name] ?? {}, document, defs);
+    }
+  }
+  return copy;
+}
+
+function parametersOf(operation: Operation, document: OpenApiDocument): Parameter[] {
+  return (operation.parameters ?? [])
+    .map((p) => ("$ref" in p ? document.components?.parameters?.[lastSegment(p.$ref)] : p))
+    .filter((p): p is Parameter => p !== undefined && (p.in === "path" || p.in === "query"));
+}
+
+function jsonBodyOf(operation: Operation, document: OpenApiDocument) {
+  const declared = operation.requestBody;
+  if (!declared) return { schema: undefined, required: false, json: true };
+  const body = declared.$ref ? document.components?.requestBodies?.[lastSegment(declared.$ref)] : declared;
+  const media = Object.entries(body?.content ?? {}).find(([type]) => type === "application/json" || type.endsWith("+json"));
+  return { schema: media?.[1].schema ?? {}, required: body?.required === true, json: media !== undefined };
+}
+
+function toolOf(path: string, method: (typeof METHODS)[number], operation: Operation, document: OpenApiDocument): ApiTool | null {
+  const bearer = operation.security === undefined || operation.security.length > 0;
+  if (!operation.operationId || !bearer || DEVICE_ONLY.test(path)) return null;
+  const body = jsonBodyOf(operation, document);
+  if (!body.json) return null;
+  const defs: Record<string, unknown> = {};
+  const properties: Json = {};
+  const required: string[] = [];
+  const parameters = parametersOf(operation, document);
+  for (const parameter of parameters) {
+    const schema = withLocalRefs(parameter.schema ?? {}, document, defs) as Json;
+    properties[parameter.name] = parameter.description ? { ...schema, description: parameter.description } : schema;
+    if (parameter.required || parameter.in === "path") required.push(parameter.name);
+  }
+  if (body.schema) {
+    properties.body = withLocalRefs(body.schema, document, defs);
+    if (body.required) required.push("body");
+  }
+  const summary = operation.summary ?? operation.operationId;
+  return {
+    name: operation.operationId,
+    title: summary,
+    description: operation.description ? `${summary}\n\n${operation.description}` : summary,
+    inputSchema: {
+      type: "object",
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+      ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}),
+    },
+    method: method.toUpperCase() as ApiTool["method"],
+    path,
+    pathParameters: parameters.filter((p) => p.in === "path").map((p) => p.name),
+    queryParameters: parameters.filter((p) => p.in === "query").map((p) => p.name),
+    body: body.schema !== undefined,
+    readOnly: method === "get",
+  };
+}
+
+/** Every tool of the document, in its order. */
+export function toolsOf(document: OpenApiDocument): ApiTool[] {
+  const tools: ApiTool[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      const tool = operation && toolOf(path, method, operation, document);
+      if (tool) tools.push(tool);
+    }
+  }
+  return tools;
+}

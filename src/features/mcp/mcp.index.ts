@@ -1,0 +1,43 @@
+import { verifyAccessToken } from "@/auth/access-token";
+import { isDeviceToken } from "@/auth/device-token";
+import { createRouter } from "@/platform/create-app";
+import { forbidden, unauthorized } from "@/problems/problem";
+import type { McpCaller } from "./mcp-server";
+
+/** The Worker's own fetch over every feature app (src/app.ts passes it): where a tool call goes. */
+export type DispatchToApp = (request: Request, env: Env, ctx: ExecutionContext | undefined) => Promise<Response>;
+
+export const MCP_PATH = "/mcp";
+
+let server: typeof import("./mcp-server") | undefined;
+/** The MCP SDK is imported on the first /mcp request of an isolate, never at startup nor with the document. */
+const mcpServer = async () => (server ??= await import("./mcp-server"));
+
+/** The caller of /mcp: the API's own bearer access token (a kiosk's device token is for the kiosk operations only). */
+async function callerOf(authorization: string | undefined, secret: string): Promise<Omit<McpCaller, "callApi">> {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+  if (!token) throw unauthorized("MISSING_BEARER_TOKEN", "Send an access token as 'Authorization: Bearer <token>'.");
+  if (isDeviceToken(token)) throw forbidden("A device token is good only for the kiosk operations (/api/kiosk/…) of its location.");
+  const principal = await verifyAccessToken(token, secret);
+  if (!principal) throw unauthorized("INVALID_ACCESS_TOKEN", "The access token is invalid or has expired.");
+  return { principal, token };
+}
+
+/**
+ * `/mcp`: the Model Context Protocol over streamable HTTP (stateless, JSON answers), with the API's access tokens. Its
+ * tools are the document's operations (src/features/mcp/mcp-tools.ts); each call is a request to this same app with
+ * the caller's token.
+ */
+export function mcpRouter(dispatch: DispatchToApp) {
+  return createRouter().all(MCP_PATH, async (c) => {
+    const caller = await callerOf(c.req.header("authorization"), c.env.TOKEN_SECRET);
+    let ctx: ExecutionContext | undefined;
+    try {
+      ctx = c.executionCtx;
+    } catch {
+      // app.request without an execution context (Node-side checks): the API's writes then drain nothing in the background.
+    }
+    const callApi = (request: Request) => dispatch(request, c.env, ctx);
+    return (await mcpServer()).serveMcp(c.req.raw, { ...caller, callApi });
+  });
+}

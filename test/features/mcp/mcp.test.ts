@@ -1,0 +1,138 @@
+import { exports } from "cloudflare:workers";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { describe, expect, it } from "vitest";
+import { api } from "../../helpers/api";
+import { createOrganization } from "../../helpers/fixtures";
+import { feed } from "../../helpers/pay";
+import { createStaffMember, staffToken } from "../../helpers/staff";
+import { accessToken } from "../../helpers/tokens";
+import { clockIn, createWorkplace, type Workplace } from "../../helpers/workplace";
+
+const MINUTE = 60_000;
+const MCP_URL = "http://shiftline.test/mcp";
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The MCP SDK's own client, over streamable HTTP into the Worker's fetch, with the caller's access token. */
+async function connect(token: string) {
+  const client = new Client({ name: "shiftline-test", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    fetch: (url, init) => exports.default.fetch(new Request(url, init)),
+  });
+  await client.connect(transport);
+  return client;
+}
+
+const toolNames = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
+const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) => (result.content as { type: string; text: string }[])[0]!.text;
+
+/** A published entry of the workplace's staff member starting an hour ago, worked from 20 minutes late. */
+async function lateClockIn(w: Workplace) {
+  const start = Date.now() - 60 * MINUTE;
+  const entry = await api("POST", `/api/organizations/${w.org.id}/locations/${w.location.id}/schedules`, {
+    token: w.org.adminToken,
+    body: { employeeId: w.staff.id, roleId: w.roleId, startTime: iso(start), endTime: iso(start + 120 * MINUTE) },
+  });
+  expect(entry.status).toBe(201);
+  expect((await clockIn(w, { occurredAt: iso(start + 20 * MINUTE) })).status).toBe(200);
+  return { entryId: entry.body.id as string, startDate: iso(start).slice(0, 10), endDate: iso(Date.now()).slice(0, 10) };
+}
+
+describe("/mcp, the Model Context Protocol over streamable HTTP", () => {
+  it("refuses a request without a bearer token or with a bad one as the API does (401 problem)", async () => {
+    const missing = await api("POST", "/mcp", { body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
+    expect([missing.status, missing.body.code]).toEqual([401, "MISSING_BEARER_TOKEN"]);
+    expect(missing.headers.get("Content-Type")).toContain("application/problem+json");
+    const forged = await api("POST", "/mcp", { token: "not-a-token", body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
+    expect([forged.status, forged.body.code]).toEqual([401, "INVALID_ACCESS_TOKEN"]);
+  });
+
+  it("lists the reads to every token and the writes only to one that may write", async () => {
+    const w = await createWorkplace({ timezone: "UTC" });
+    const manager = await createStaffMember(w.org, { locationIds: [w.location.id], accessRoleName: "Manager" });
+    const asManager = await toolNames(await connect(await staffToken(w.org, manager.id)));
+    const asEmployee = await toolNames(await connect(w.token));
+    for (const names of [asManager, asEmployee]) {
+      expect(names).toContain("listAttendanceExceptions");
+      expect(names).toContain("listTimesheets");
+      expect(names).not.toContain("exchangeToken");
+      expect(names).not.toContain("kioskPunch");
+    }
+    expect(asManager).toContain("createLocation");
+    expect(asManager).toContain("updateTimesheetShift");
+    expect(asEmployee).not.toContain("createLocation");
+    expect(asEmployee).not.toContain("clockIn");
+    expect(asEmployee.length).toBeLessThan(asManager.length);
+  });
+
+  it("describes a tool by its operation: summary, description and an input schema of its parameters and body", async () => {
+    const org = await createOrganization();
+    const { tools } = await (await connect(org.adminToken)).listTools();
+    const list = tools.find((tool) => tool.name === "listAttendanceExceptions")!;
+    expect(list.description).toMatch(/^List attendance exceptions\n\n/);
+    expect(list.annotations?.readOnlyHint).toBe(true);
+    expect(list.inputSchema.required).toEqual(expect.arrayContaining(["organization_id", "startDate", "endDate"]));
+    expect(Object.keys(list.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["cursor", "limit", "locationId"]));
+    const create = tools.find((tool) => tool.name === "createLocation")!;
+    expect(create.annotations?.readOnlyHint).toBe(false);
+    expect(create.inputSchema.required).toEqual(["organization_id", "body"]);
+    expect(JSON.stringify(create.inputSchema)).not.toContain("#/components/");
+  });
+
+  it("answers 'who is late today?' with the API's attendance exceptions, through the caller's token", async () => {
+    const w = await createWorkplace({ timezone: "UTC" });
+    const late = await lateClockIn(w);
+    const client = await connect(w.org.adminToken);
+    const result = await client.callTool({
+      name: "listAttendanceExceptions",
+      arguments: { organization_id: w.org.id, startDate: late.startDate, endDate: late.endDate, type: "LATE_CLOCK_IN" },
+    });
+    expect(result.isError).toBe(false);
+    const exceptions = JSON.parse(textOf(result)) as Record<string, unknown>[];
+    expect(exceptions.map((e) => [e.type, e.employeeId, e.minutes, e.scheduleEntryId])).toEqual([
+      ["LATE_CLOCK_IN", w.staff.id, 20, late.entryId],
+    ]);
+    const direct = await api(
+      "GET",
+      `/api/organizations/${w.org.id}/attendance-exceptions?startDate=${late.startDate}&endDate=${late.endDate}&type=LATE_CLOCK_IN`,
+      {
+        token: w.org.adminToken,
+      },
+    );
+    expect(exceptions).toEqual(direct.body);
+  });
+
+  it("writes through a write tool for a token that may, with the API's event and record", async () => {
+    const org = await createOrganization();
+    const client = await connect(org.adminToken);
+    const result = await client.callTool({
+      name: "createRole",
+      arguments: { organization_id: org.id, body: { name: "Barista" } },
+    });
+    expect(result.isError).toBe(false);
+    const role = JSON.parse(textOf(result)) as { id: string; name: string };
+    expect(role.name).toBe("Barista");
+    const read = await api("GET", `/api/organizations/${org.id}/roles/${role.id}`, { token: org.adminToken });
+    expect([read.status, read.body.name]).toEqual([200, "Barista"]);
+    expect((await feed(org)).filter((e) => e.type === "role.created").map((e) => e.data.id)).toEqual([role.id]);
+  });
+
+  it("answers a call the token may not make with the API's problem as a tool error, and another organization's as 404", async () => {
+    const w = await createWorkplace({ timezone: "UTC" });
+    const asEmployee = await connect(w.token);
+    const forbidden = await asEmployee.callTool({ name: "getAttendanceSettings", arguments: { organization_id: w.org.id } });
+    expect(forbidden.isError).toBe(true);
+    expect(JSON.parse(textOf(forbidden))).toMatchObject({ status: 403, code: "FORBIDDEN" });
+    const other = await createOrganization();
+    const elsewhere = await (await connect(await accessToken({ organizationId: other.id }))).callTool({
+      name: "getAttendanceSettings",
+      arguments: { organization_id: w.org.id },
+    });
+    expect(elsewhere.isError).toBe(true);
+    expect(JSON.parse(textOf(elsewhere))).toMatchObject({ status: 404, code: "ORGANIZATION_NOT_FOUND" });
+    await expect(asEmployee.callTool({ name: "createLocation", arguments: { organization_id: w.org.id, body: {} } })).rejects.toThrow(
+      /No tool 'createLocation'/,
+    );
+  });
+});
