@@ -7,6 +7,8 @@ import secondPartner from "./test/helpers/second-partner.private.jwk.json";
 const alias = [
   { find: /^@\//, replacement: `${import.meta.dirname}/src/` },
   { find: /^@db\//, replacement: `${import.meta.dirname}/drizzle/` },
+  // The SDK as an integrator imports it (sdk/package.json), from its source: no workspace, no build step.
+  { find: /^@shiftline\/sdk$/, replacement: `${import.meta.dirname}/sdk/src/index.ts` },
   // Written by the worker projects' global setup (test/setup/response-validators.ts).
   { find: /^@generated\/(.*)$/, replacement: `${import.meta.dirname}/test/.generated/$1.js` },
 ];

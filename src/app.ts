@@ -1,4 +1,4 @@
-import type { Hono, Schema } from "hono";
+import type { ExecutionContext, Hono, Schema } from "hono";
 import { getPath } from "hono/utils/url";
 import { authenticate } from "@/auth/authorize";
 import { createApp } from "@/platform/create-app";

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { verifyAccessToken } from "@/auth/access-token";
 import { isDeviceToken } from "@/auth/device-token";
 import { createRouter } from "@/platform/create-app";
@@ -5,7 +6,7 @@ import { forbidden, unauthorized } from "@/problems/problem";
 import type { McpCaller } from "./mcp-server";
 
 /** The Worker's own fetch over every feature app (src/app.ts passes it): where a tool call goes. */
-export type DispatchToApp = (request: Request, env: Env, ctx: ExecutionContext | undefined) => Promise<Response>;
+export type DispatchToApp = (request: Request, env: Env, ctx: Context["executionCtx"] | undefined) => Promise<Response>;
 
 export const MCP_PATH = "/mcp";
 
@@ -31,7 +32,7 @@ async function callerOf(authorization: string | undefined, secret: string): Prom
 export function mcpRouter(dispatch: DispatchToApp) {
   return createRouter().all(MCP_PATH, async (c) => {
     const caller = await callerOf(c.req.header("authorization"), c.env.TOKEN_SECRET);
-    let ctx: ExecutionContext | undefined;
+    let ctx: Context["executionCtx"] | undefined;
     try {
       ctx = c.executionCtx;
     } catch {
