@@ -32,6 +32,9 @@ async function callerOf(authorization: string | undefined, secret: string): Prom
 export function mcpRouter(dispatch: DispatchToApp) {
   return createRouter().all(MCP_PATH, async (c) => {
     const caller = await callerOf(c.req.header("authorization"), c.env.TOKEN_SECRET);
+    // Stateless: no stream for the server to speak first on (GET) and no session to end (DELETE), which the
+    // specification lets a server decline with 405.
+    if (c.req.method !== "POST") return Response.json(METHOD_NOT_ALLOWED, { status: 405, headers: { Allow: "POST" } });
     let ctx: Context["executionCtx"] | undefined;
     try {
       ctx = c.executionCtx;
@@ -42,3 +45,9 @@ export function mcpRouter(dispatch: DispatchToApp) {
     return (await mcpServer()).serveMcp(c.req.raw, { ...caller, callApi });
   });
 }
+
+const METHOD_NOT_ALLOWED = {
+  jsonrpc: "2.0",
+  error: { code: -32000, message: "Method not allowed: this server is stateless; POST JSON-RPC messages." },
+  id: null,
+};

@@ -180,6 +180,11 @@ export const DOCUMENT_INTRODUCTION = [
     "`utcOffset` is minutes east of UTC. Read `utcStartTime`/`utcEndTime` for the instant.",
   "- **Retries**: every authenticated POST takes an `Idempotency-Key` header (1–255 characters).",
   "- Every response carries `X-Request-Id`.",
+  "- **MCP**: `/mcp` (beside `/api`, not under it) speaks the Model Context Protocol over streamable HTTP (stateless, " +
+    "JSON answers) with the same Bearer access token. Its tools are this document's operations (name: `operationId`; " +
+    "input: the path and query parameters by name, and `body`), each call answered by that operation with the " +
+    "caller's token; reads for every token, writes only for a token that may write. It is one JSON-RPC endpoint " +
+    "whose messages the MCP specification defines, so it is not one of `paths`.",
 ].join("\n");
 
 /*

@@ -48,6 +48,19 @@ describe("/mcp, the Model Context Protocol over streamable HTTP", () => {
     expect([forged.status, forged.body.code]).toEqual([401, "INVALID_ACCESS_TOKEN"]);
   });
 
+  it("answers a bare JSON-RPC tools/list as JSON (the README's curl), and GET or DELETE with 405: it is stateless", async () => {
+    const org = await createOrganization();
+    const headers = { Accept: "application/json, text/event-stream" };
+    const listed = await api("POST", "/mcp", { token: org.adminToken, headers, body: { jsonrpc: "2.0", id: 7, method: "tools/list" } });
+    expect([listed.status, listed.headers.get("Content-Type")]).toEqual([200, "application/json"]);
+    expect(listed.body.id).toBe(7);
+    expect(listed.body.result.tools.map((tool: { name: string }) => tool.name)).toContain("listAttendanceExceptions");
+    for (const method of ["GET", "DELETE"]) {
+      const refused = await api(method, "/mcp", { token: org.adminToken, headers });
+      expect([refused.status, refused.headers.get("Allow")]).toEqual([405, "POST"]);
+    }
+  });
+
   it("lists the reads to every token and the writes only to one that may write", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
     const manager = await createStaffMember(w.org, { locationIds: [w.location.id], accessRoleName: "Manager" });
