@@ -21,3 +21,5 @@ await buildEveryApp();
 await exports.default.fetch(new Request("http://shiftline.test/api/health"));
 // Likewise the custom-field pattern engine (re2js), which a request imports the first time it checks a pattern.
 await (await import("@/domain/custom-fields")).loadPatternEngine();
+// And the MCP SDK, which /mcp imports on its first request.
+await (await import("@/features/mcp/mcp.index")).loadMcpServer();

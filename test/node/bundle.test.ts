@@ -55,6 +55,13 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
     expect(fromFeature.filter((path) => path.includes("node_modules/re2js/"))).toEqual([]);
   });
 
+  it("imports the MCP SDK on the first /mcp request only: neither at startup nor with the /mcp feature's router", () => {
+    const mcp = (path: string) => path.includes("node_modules/@modelcontextprotocol/");
+    expect(evaluatedAtStartup(meta, input(meta, "src/worker.ts")).filter(mcp)).toEqual([]);
+    expect(evaluatedAtStartup(meta, input(meta, "src/features/mcp/mcp.index.ts")).filter(mcp)).toEqual([]);
+    expect(evaluatedAtStartup(meta, input(meta, "src/features/mcp/mcp-server.ts")).some(mcp)).toBe(true);
+  });
+
   it("replaces through each [alias] only modules zod imports, and each alias still applies", () => {
     const aliases = Object.keys(unstable_readConfig({ config: "wrangler.toml" }).alias ?? {});
     expect(aliases.length).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ export const MCP_PATH = "/mcp";
 
 let server: typeof import("./mcp-server") | undefined;
 /** The MCP SDK is imported on the first /mcp request of an isolate, never at startup nor with the document. */
-const mcpServer = async () => (server ??= await import("./mcp-server"));
+export const loadMcpServer = async () => (server ??= await import("./mcp-server"));
 
 /** The caller of /mcp: the API's own bearer access token (a kiosk's device token is for the kiosk operations only). */
 async function callerOf(authorization: string | undefined, secret: string): Promise<Omit<McpCaller, "callApi">> {
@@ -42,7 +42,7 @@ export function mcpRouter(dispatch: DispatchToApp) {
       // app.request without an execution context (Node-side checks): the API's writes then drain nothing in the background.
     }
     const callApi = (request: Request) => dispatch(request, c.env, ctx);
-    return (await mcpServer()).serveMcp(c.req.raw, { ...caller, callApi });
+    return (await loadMcpServer()).serveMcp(c.req.raw, { ...caller, callApi });
   });
 }
 

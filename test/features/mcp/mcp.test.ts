@@ -79,6 +79,18 @@ describe("/mcp, the Model Context Protocol over streamable HTTP", () => {
     expect(asEmployee.length).toBeLessThan(asManager.length);
   });
 
+  it("has a tool for every operation an access token may call: not the public ones, not the kiosk's device-token ones", async () => {
+    const org = await createOrganization();
+    const document = (await api("GET", "/api/openapi.json")).body as { paths: Record<string, Record<string, Record<string, any>>> };
+    const expected = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.values(item)
+        .filter((operation) => operation.security?.length !== 0 && !path.startsWith("/api/kiosk/"))
+        .map((operation) => operation.operationId as string),
+    );
+    expect(expected.length).toBeGreaterThan(150);
+    expect((await toolNames(await connect(org.adminToken))).toSorted()).toEqual(expected.toSorted());
+  });
+
   it("describes a tool by its operation: summary, description and an input schema of its parameters and body", async () => {
     const org = await createOrganization();
     const { tools } = await (await connect(org.adminToken)).listTools();
