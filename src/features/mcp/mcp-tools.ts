@@ -99,6 +99,9 @@ function toolOf(path: string, method: (typeof METHODS)[number], operation: Opera
   const required: string[] = [];
   const parameters = parametersOf(operation, document);
   for (const parameter of parameters) {
+    // One flat input: a path and a query parameter of one name (or one named `body`) could not both be passed.
+    if (parameter.name in properties || parameter.name === "body")
+      throw new Error(`${operation.operationId}: two inputs named ${parameter.name}`);
     const schema = withLocalRefs(parameter.schema ?? {}, document, defs) as Json;
     properties[parameter.name] = parameter.description ? { ...schema, description: parameter.description } : schema;
     if (parameter.required || parameter.in === "path") required.push(parameter.name);

@@ -77,6 +77,8 @@ describe("/mcp, the Model Context Protocol over streamable HTTP", () => {
     expect(asEmployee).not.toContain("createLocation");
     expect(asEmployee).not.toContain("clockIn");
     expect(asEmployee.length).toBeLessThan(asManager.length);
+    // A partner's own token (no organization) writes its organizations.
+    expect(await toolNames(await connect(await accessToken()))).toContain("createOrganizationWithDefaults");
   });
 
   it("has a tool for every operation an access token may call: not the public ones, not the kiosk's device-token ones", async () => {
@@ -126,6 +128,33 @@ describe("/mcp, the Model Context Protocol over streamable HTTP", () => {
       },
     );
     expect(exceptions).toEqual(direct.body);
+  });
+
+  it("answers 'what will next week cost?' with the API's schedule cost projection", async () => {
+    const w = await createWorkplace({ timezone: "UTC" });
+    const nextWeek = Date.now() + 7 * 86_400_000;
+    const day = iso(nextWeek).slice(0, 10);
+    const entry = await api("POST", `/api/organizations/${w.org.id}/locations/${w.location.id}/schedules`, {
+      token: w.org.adminToken,
+      body: { employeeId: w.staff.id, roleId: w.roleId, startTime: `${day}T09:00:00.000Z`, endTime: `${day}T17:00:00.000Z` },
+    });
+    expect(entry.status).toBe(201);
+    const result = await (await connect(w.org.adminToken)).callTool({
+      name: "getScheduleCost",
+      arguments: { organizationId: w.org.id, locationId: w.location.id, startDate: day, endDate: day, includeDrafts: true },
+    });
+    expect(result.isError).toBe(false);
+    const direct = await api(
+      "GET",
+      `/api/organizations/${w.org.id}/locations/${w.location.id}/schedules/cost?startDate=${day}&endDate=${day}&includeDrafts=true`,
+      {
+        token: w.org.adminToken,
+      },
+    );
+    expect(direct.status).toBe(200);
+    expect(JSON.parse(textOf(result))).toEqual(direct.body);
+    // The entry's 8 hours (09:00–17:00) are the week's scheduled minutes: 8 × 60 = 480.
+    expect(JSON.parse(textOf(result)).totals.scheduledMinutes).toBe(480);
   });
 
   it("writes through a write tool for a token that may, with the API's event and record", async () => {
