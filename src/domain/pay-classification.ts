@@ -53,6 +53,8 @@ export interface PaidTimeOffDay {
   date: string;
   hours: number;
   hourlyWage: number | null;
+  /** The policy's type (Vacation, Sick, …): the line names it, so payroll maps it to its earning code. */
+  policyType?: string;
 }
 
 /**
@@ -540,7 +542,15 @@ function ratedWithOvertime(pending: readonly PendingLine[]) {
 function timeOffLine(day: PaidTimeOffDay): LineWithCents {
   const minutes = Math.round(day.hours * 60);
   return makeLine(
-    { date: day.date, shiftId: null, kind: "TIME_OFF", minutes, rule: null, ruleSetId: null },
+    {
+      date: day.date,
+      shiftId: null,
+      kind: "TIME_OFF",
+      minutes,
+      rule: null,
+      ruleSetId: null,
+      ...(day.policyType !== undefined && { policyType: day.policyType }),
+    },
     roundTo(day.hours, 4),
     lineRate(day.hourlyWage, 1),
   );

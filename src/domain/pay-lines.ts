@@ -35,6 +35,8 @@ export interface PayLine {
    */
   qualifiedOvertimePremium?: number | null;
   qualifiedOvertimeMinutes?: number;
+  /** TIME_OFF lines: the type of the policy they were taken on (Vacation, Sick, …). */
+  policyType?: string;
 }
 
 export interface PayTotals {

@@ -28,7 +28,10 @@ export interface PayrollAdjustment extends PayTotals {
 const cents = (amount: number | null) => Math.round((amount ?? 0) * 100);
 
 /** The workweeks whose regular rate, minutes or straight-time pay changed, by start date. */
-function workweekAdjustments(previous: readonly WorkweekFigures[] | undefined, current: readonly WorkweekFigures[] | undefined): WorkweekAdjustment[] {
+function workweekAdjustments(
+  previous: readonly WorkweekFigures[] | undefined,
+  current: readonly WorkweekFigures[] | undefined,
+): WorkweekAdjustment[] {
   if (!previous || !current) return [];
   const key = (w: WorkweekFigures) => `${w.startDate}/${w.endDate}`;
   const before = new Map(previous.map((w) => [key(w), w]));
