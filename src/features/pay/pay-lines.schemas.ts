@@ -92,12 +92,9 @@ export const PayLine = z
       .int()
       .optional()
       .openapi({ description: "OVERTIME and DOUBLE_TIME lines only: the line's minutes over 40 hours in the FLSA workweek." }),
-    policyType: z
-      .string()
-      .optional()
-      .openapi({
-        description: "TIME_OFF lines: the type of the policy (Vacation, Sick, …), which payroll settings map to an earning code.",
-      }),
+    policyType: z.string().optional().openapi({
+      description: "TIME_OFF lines: the type of the policy (Vacation, Sick, …), which payroll settings map to an earning code.",
+    }),
   })
   .openapi("PayLine");
 
