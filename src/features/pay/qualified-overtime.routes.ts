@@ -18,7 +18,7 @@ export const qualifiedOvertime = defineRoute({
     "overtime owed under a state rule alone (California's daily overtime under 40 hours a week) nor double time " +
     "beyond the half. Read from the latest payroll of every closed pay period whose endDate falls in `year` (a " +
     "period counts once, in the year it ends, as its pay date follows its end; a re-closed period counts its latest " +
-    "version, adjustments included), never recomputed: `periods` lists each period's amount, oldest first. Staff " +
+    "version, adjustments included; a period reopened is left out until it is closed again), never recomputed: `periods` lists each period's amount, oldest first. Staff " +
     "members with no qualified overtime in the year are left out; a payroll closed before the figure was computed " +
     "counts 0. The amount is what the payroll paid: the $12,500 deduction cap and its phase-out are the employee's " +
     "return's, not the W-2's. Bare array ordered by employeeId, paged (`limit`, `cursor`, `Link: rel=\"next\"`). " +
