@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/domain/local-time";
 import { computePay, type PayShift } from "@/domain/pay-classification";
-import type { PayRuleSet } from "@/domain/pay-rules";
 import { allocateFlsaOvertime, QUALIFIED_OVERTIME, qualifiedPremiumCents } from "@/domain/pay-qualified-overtime";
+import type { PayRuleSet } from "@/domain/pay-rules";
 import { payShift, ruleSet, WEEK } from "../helpers/pay-fixtures";
 
 /*

@@ -52,7 +52,8 @@ describe("qualified overtime through the API", () => {
 
   it("California: four 10-hour days at $20 → overtime premium $80.00, qualified $0.00; a fifth day → qualified $100.00", async () => {
     const w = await createWorkplace();
-    await createRuleSet(w.org, { preset: "CALIFORNIA", mealBreaks: [] });
+    // The preset as it comes: each 10-hour day without a meal also earns a meal premium, which is no overtime.
+    await createRuleSet(w.org, { preset: "CALIFORNIA" });
     for (const date of [MON, TUE, WED, THU]) await shift(w, date, 600);
     const four = (await payLines(w, { startDate: MON, endDate: WEEK[6] })).body.employees[0];
     // 4 × 2 h daily overtime × 0.5 × 20 = 80.00, none of it over 40 hours in the week.
