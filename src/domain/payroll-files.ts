@@ -50,17 +50,23 @@ export function missingMappings(
   ids: ReadonlyMap<string, PayrollIds>,
   settings: FileSettings,
 ): MissingMappings {
-  const payrollIds = new Set<string>();
   const earningCodes = new Set<string>();
-  for (const employee of payroll.employees) {
-    if (!ids.get(employee.employeeId)?.[provider]) payrollIds.add(employee.employeeId);
-    for (const line of employee.lines) {
-      if (earningCodeOf(settings.earningCodes, line) === null) {
-        earningCodes.add(line.kind === "TIME_OFF" && line.policyType ? `TIME_OFF:${line.policyType}` : line.kind);
-      }
-    }
+  for (const employee of payroll.employees) addMissingCodes(employee, settings.earningCodes, earningCodes);
+  return {
+    payrollIds: payroll.employees
+      .map((e) => e.employeeId)
+      .filter((id) => !ids.get(id)?.[provider])
+      .sort(),
+    earningCodes: [...earningCodes].sort(),
+  };
+}
+
+/** Adds to `into` the key of each of a staff member's lines that has no code (time off named by its policy type). */
+export function addMissingCodes(employee: Pick<FileEmployee, "lines">, codes: FileSettings["earningCodes"], into: Set<string>): void {
+  for (const line of employee.lines) {
+    if (earningCodeOf(codes, line) === null)
+      into.add(line.kind === "TIME_OFF" && line.policyType ? `TIME_OFF:${line.policyType}` : line.kind);
   }
-  return { payrollIds: [...payrollIds].sort(), earningCodes: [...earningCodes].sort() };
 }
 
 /** Lines summed by a key: minutes and cents, the key's fields kept. */
@@ -137,15 +143,25 @@ export const ADP_COLUMNS: readonly CsvColumn<AdpRow>[] = [
 
 const adpHours3 = (item: Item) => !isFlat(item) && item.kind !== "REGULAR" && item.kind !== "OVERTIME";
 
-export function adpWfnFile(payroll: FilePayroll, ids: ReadonlyMap<string, PayrollIds>, settings: FileSettings): string {
-  let text = csvHeader(ADP_COLUMNS);
-  for (const employee of payroll.employees) {
-    const fileNumber = ids.get(employee.employeeId)!.ADP_WFN!;
-    for (const item of itemsOf(employee, settings.earningCodes, (i) => `${i.workweek}|${i.kind}|${i.code}|${i.rate}`)) {
-      text += csvRecord(ADP_COLUMNS, { item, fileNumber, settings });
-    }
-  }
-  return text;
+/** A file written piece by piece: its head, each staff member's part (with their id at the provider), its tail. */
+export interface FileWriter {
+  head: string;
+  employee: (employee: FileEmployee, providerId: string) => string;
+  tail: () => string;
+}
+
+/** What a file names of its payroll besides the staff members. */
+export type FileHead = Omit<FilePayroll, "employees">;
+
+function adpWfnWriter(_payroll: FileHead, settings: FileSettings): FileWriter {
+  return {
+    head: csvHeader(ADP_COLUMNS),
+    employee: (employee, fileNumber) =>
+      itemsOf(employee, settings.earningCodes, (i) => `${i.workweek}|${i.kind}|${i.code}|${i.rate}`)
+        .map((item) => csvRecord(ADP_COLUMNS, { item, fileNumber, settings }))
+        .join(""),
+    tail: () => "",
+  };
 }
 
 /**
@@ -153,11 +169,11 @@ export function adpWfnFile(payroll: FilePayroll, ids: ReadonlyMap<string, Payrol
  * pay classification (Regular, Overtime, Double overtime: the earning codes), and the lines that are not hours
  * worked (time off, premiums) as earnings of their own with their amounts.
  */
-export function gustoFile(payroll: FilePayroll, ids: ReadonlyMap<string, PayrollIds>, settings: FileSettings): string {
-  const timeSheets: unknown[] = [];
+function gustoWriter(payroll: FileHead, settings: FileSettings): FileWriter {
+  // Lines that are not hours worked are few (time off, premiums): kept until every time sheet is written.
   const otherEarnings: unknown[] = [];
-  for (const employee of payroll.employees) {
-    const uuid = ids.get(employee.employeeId)!.GUSTO!;
+  let sheets = 0;
+  const employee = (employee: FileEmployee, uuid: string) => {
     const items = itemsOf(employee, settings.earningCodes, (i) => `${i.shiftId ?? `-${i.date}`}|${i.kind}|${i.code}|${i.rate}`);
     const shifts = new Map<string, { date: string; entries: unknown[] }>();
     for (const item of items) {
@@ -175,30 +191,34 @@ export function gustoFile(payroll: FilePayroll, ids: ReadonlyMap<string, Payroll
       sheet.entries.push({ pay_classification: item.code, hours_worked: hoursOf(item.minutes), amount: amountText(item.cents) });
       shifts.set(item.shiftId, sheet);
     }
+    let text = "";
     for (const [shiftId, sheet] of shifts) {
-      timeSheets.push({
+      const timeSheet = {
         entity_type: "Employee",
         entity_uuid: uuid,
         external_id: shiftId,
         shift_date: sheet.date,
         entries: sheet.entries,
-      });
+      };
+      text += (sheets++ === 0 ? "" : ",") + JSON.stringify(timeSheet);
     }
-  }
-  return JSON.stringify({
-    pay_period: { start_date: payroll.startDate, end_date: payroll.endDate },
-    time_sheets: timeSheets,
-    other_earnings: otherEarnings,
-  });
+    return text;
+  };
+  return {
+    head: `{"pay_period":${JSON.stringify({ start_date: payroll.startDate, end_date: payroll.endDate })},"time_sheets":[`,
+    employee,
+    tail: () => `],"other_earnings":${JSON.stringify(otherEarnings)}}`,
+  };
 }
 
 /**
  * Check: a payroll item per staff member (its `employee` Check's id) with `earnings` of Check's types, one per type,
  * workweek and rate: `amount` a decimal string, `hours` for hourly types, `description` the rate.
  */
-export function checkFile(payroll: FilePayroll, ids: ReadonlyMap<string, PayrollIds>, settings: FileSettings): string {
-  const items = payroll.employees.map((employee) => ({
-    employee: ids.get(employee.employeeId)!.CHECK!,
+function checkWriter(payroll: FileHead, settings: FileSettings): FileWriter {
+  let count = 0;
+  const item = (employee: FileEmployee, checkId: string) => ({
+    employee: checkId,
     earnings: itemsOf(employee, settings.earningCodes, (i) => `${i.workweek}|${i.code}|${i.rate}`).map((item) => ({
       type: item.code,
       amount: amountText(item.cents),
@@ -206,17 +226,22 @@ export function checkFile(payroll: FilePayroll, ids: ReadonlyMap<string, Payroll
       description: isFlat(item) ? item.kind : `${item.kind} at ${item.rate}`,
       metadata: { workweek: item.workweek },
     })),
-  }));
-  return JSON.stringify({ period_start: payroll.startDate, period_end: payroll.endDate, payroll_items: items });
+  });
+  return {
+    head: `{"period_start":${JSON.stringify(payroll.startDate)},"period_end":${JSON.stringify(payroll.endDate)},"payroll_items":[`,
+    employee: (employee, checkId) => (count++ === 0 ? "" : ",") + JSON.stringify(item(employee, checkId)),
+    tail: () => "]}",
+  };
 }
 
 /**
  * Paychex Flex: a check per worker with its pay components, one per line date, component and rate: `hours`,
  * `payRate`, `lineDate`, `jobId` (null: Shiftline's roles are not Paychex jobs) and `amount`.
  */
-export function paychexFile(payroll: FilePayroll, ids: ReadonlyMap<string, PayrollIds>, settings: FileSettings): string {
-  const checks = payroll.employees.map((employee) => ({
-    workerId: ids.get(employee.employeeId)!.PAYCHEX!,
+function paychexWriter(payroll: FileHead, settings: FileSettings): FileWriter {
+  let count = 0;
+  const check = (employee: FileEmployee, workerId: string) => ({
+    workerId,
     earnings: itemsOf(employee, settings.earningCodes, (i) => `${i.date}|${i.code}|${i.rate}`).map((item) => ({
       componentId: item.code,
       hours: isFlat(item) ? null : hoursOf(item.minutes),
@@ -225,13 +250,28 @@ export function paychexFile(payroll: FilePayroll, ids: ReadonlyMap<string, Payro
       lineDate: item.date,
       jobId: null,
     })),
-  }));
-  return JSON.stringify({ payPeriod: { startDate: payroll.startDate, endDate: payroll.endDate }, checks });
+  });
+  return {
+    head: `{"payPeriod":${JSON.stringify({ startDate: payroll.startDate, endDate: payroll.endDate })},"checks":[`,
+    employee: (employee, workerId) => (count++ === 0 ? "" : ",") + JSON.stringify(check(employee, workerId)),
+    tail: () => "]}",
+  };
 }
 
-export const PROVIDER_FILES: Record<PayrollProvider, { build: typeof adpWfnFile; contentType: string; extension: "csv" | "json" }> = {
-  ADP_WFN: { build: adpWfnFile, contentType: "text/csv; charset=utf-8; header=present", extension: "csv" },
-  GUSTO: { build: gustoFile, contentType: "application/json; charset=utf-8", extension: "json" },
-  CHECK: { build: checkFile, contentType: "application/json; charset=utf-8", extension: "json" },
-  PAYCHEX: { build: paychexFile, contentType: "application/json; charset=utf-8", extension: "json" },
+export const PROVIDER_FILES: Record<
+  PayrollProvider,
+  { writer: (payroll: FileHead, settings: FileSettings) => FileWriter; contentType: string; extension: "csv" | "json" }
+> = {
+  ADP_WFN: { writer: adpWfnWriter, contentType: "text/csv; charset=utf-8; header=present", extension: "csv" },
+  GUSTO: { writer: gustoWriter, contentType: "application/json; charset=utf-8", extension: "json" },
+  CHECK: { writer: checkWriter, contentType: "application/json; charset=utf-8", extension: "json" },
+  PAYCHEX: { writer: paychexWriter, contentType: "application/json; charset=utf-8", extension: "json" },
 };
+
+/** A whole file at once: what the streamed pieces of GET …/payroll?format= add up to. */
+export function buildFile(provider: PayrollProvider, payroll: FilePayroll, ids: ReadonlyMap<string, PayrollIds>, settings: FileSettings) {
+  const writer = PROVIDER_FILES[provider].writer(payroll, settings);
+  let text = writer.head;
+  for (const employee of payroll.employees) text += writer.employee(employee, ids.get(employee.employeeId)![provider]!);
+  return text + writer.tail();
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/domain/csv";
-import { adpWfnFile, type FileEmployee, missingMappings, paychexFile } from "@/domain/payroll-files";
+import { buildFile, type FileEmployee, missingMappings } from "@/domain/payroll-files";
 import { DEFAULT_EARNING_CODES, earningCodeOf, earningKeysOf } from "@/domain/payroll-providers";
 
 /* Issue 46: earning codes and the provider files' rows, from hand-written snapshot lines. */
@@ -59,7 +59,7 @@ describe("files", () => {
   it("adp-wfn: other hours in Hours 3, a flat premium in Earnings 3 with no Temp Rate", () => {
     const lines = [line("DOUBLE_TIME", 90, 42, 63), line("REST", 0, null, 75.5)];
     const settings = { companyCode: "XYZ", batchId: "B1", earningCodes: { DOUBLE_TIME: "D", REST: "RP" } };
-    const [, ...rows] = parseCsv(adpWfnFile(payroll(lines), ids, settings));
+    const [, ...rows] = parseCsv(buildFile("ADP_WFN", payroll(lines), ids, settings));
     expect(rows).toEqual([
       // 90 minutes = 1.5 h of double time at 42.
       ["XYZ", "B1", "000123", "", "", "D", "1.5", "", "", "42", "2026-06-01"],
@@ -71,7 +71,7 @@ describe("files", () => {
     // 20 min at 20 = 6.67 twice: 13.34 (the lines' cents), though 40 min × 20 would round to 13.33.
     const lines = [line("REGULAR", 20, 20, 6.67), line("REGULAR", 20, 20, 6.67)];
     const checks = JSON.parse(
-      paychexFile(payroll(lines), ids, { companyCode: null, batchId: null, earningCodes: { REGULAR: "Hourly" } }),
+      buildFile("PAYCHEX", payroll(lines), ids, { companyCode: null, batchId: null, earningCodes: { REGULAR: "Hourly" } }),
     ).checks;
     expect(checks).toEqual([
       {

@@ -24,7 +24,7 @@ import { type FrozenDates, frozenDates, periodEnded } from "@/domain/pay-period-
 import type { PayPeriodSpan } from "@/domain/pay-periods";
 import { ruleSetsInForce } from "@/domain/pay-rules";
 import { type EmployeeTotals, PAYROLL_COLUMNS, type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
-import { type FilePayroll, missingMappings, PROVIDER_FILES } from "@/domain/payroll-files";
+import { addMissingCodes, type FileEmployee, PROVIDER_FILES } from "@/domain/payroll-files";
 import { DEFAULT_EARNING_CODES, PROVIDER_FORMATS, type ProviderFormat } from "@/domain/payroll-providers";
 import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
@@ -49,6 +49,7 @@ import {
   PAYROLL_JSON_TYPE,
   snapshotCsv,
   snapshotDocument,
+  snapshotEmployees,
   snapshotKey,
   snapshotText,
   snapshotTotals,
@@ -486,25 +487,31 @@ async function latestSnapshot(db: Database, organizationId: string, periodId: st
 
 /**
  * GET …/payroll?format=adp-wfn|gusto|check|paychex: the latest snapshot in the provider's import shape
- * (domain/payroll-files.ts), built from the stored document alone with the organization's codes and its staff
- * members' ids at the provider; anything missing is a 409 naming it, before any byte is built.
+ * (domain/payroll-files.ts), read from its stored object twice, one staff member at a time: first what the file
+ * needs (their ids at the provider, a code for each line kind: anything missing is a 409 naming it, before any byte
+ * is written), then the file itself, its pieces streamed as they are built. Never recomputed: the same snapshot,
+ * codes and ids give the same bytes.
  */
 export async function providerPayroll(db: Database, files: R2Bucket, organizationId: string, periodId: string, format: ProviderFormat) {
   const provider = PROVIDER_FORMATS[format];
   const { span, stored } = await latestSnapshot(db, organizationId, periodId);
-  const snapshot = JSON.parse(await snapshotText(files, stored)) as FilePayroll;
   const settings = await readPayrollSettings(db, organizationId);
   const fileSettings = {
     companyCode: settings.companyCode,
     batchId: settings.batchId,
     earningCodes: settings.provider === provider ? settings.earningCodes : DEFAULT_EARNING_CODES[provider],
   };
-  const ids = await readPayrollIds(
-    db,
-    organizationId,
-    snapshot.employees.map((e) => e.employeeId),
-  );
-  const missing = missingMappings(snapshot, provider, ids, fileSettings);
+  const employeeIds: string[] = [];
+  const codes = new Set<string>();
+  for await (const employee of snapshotEmployees<FileEmployee>(files, stored)) {
+    employeeIds.push(employee.employeeId);
+    addMissingCodes(employee, fileSettings.earningCodes, codes);
+  }
+  const ids = await readPayrollIds(db, organizationId, employeeIds);
+  const missing = {
+    payrollIds: employeeIds.filter((id) => !ids.get(id)?.[provider]).sort(),
+    earningCodes: [...codes].sort(),
+  };
   if (missing.payrollIds.length || missing.earningCodes.length) {
     throw conflict(
       "PAYROLL_MAPPING_INCOMPLETE",
@@ -513,11 +520,15 @@ export async function providerPayroll(db: Database, files: R2Bucket, organizatio
     );
   }
   const file = PROVIDER_FILES[provider];
-  return {
-    body: file.build(snapshot, ids, fileSettings),
-    contentType: file.contentType,
-    filename: `payroll-${span.id}-v${stored.version}-${format}.${file.extension}`,
-  };
+  const writer = file.writer({ periodId: span.id, startDate: span.startDate, endDate: span.endDate }, fileSettings);
+  async function* pieces() {
+    yield writer.head;
+    for await (const employee of snapshotEmployees<FileEmployee>(files, stored)) {
+      yield writer.employee(employee, ids.get(employee.employeeId)![provider]!);
+    }
+    yield writer.tail();
+  }
+  return { pieces: pieces(), contentType: file.contentType, filename: `payroll-${span.id}-v${stored.version}-${format}.${file.extension}` };
 }
 
 /**

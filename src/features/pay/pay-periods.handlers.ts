@@ -1,4 +1,5 @@
 import type { AppRouteHandler } from "@/platform/http/env";
+import { asyncTextStream } from "@/platform/http/json-stream";
 import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
 import { closeOptionsOf, closePeriod, providerPayroll, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
 import { readSettings, settingsWire, patchSettings as writeSettings } from "./pay-period-settings.data";
@@ -49,7 +50,7 @@ export const payroll: AppRouteHandler<routes.PayrollRoute> = async (c) => {
   const { format } = c.req.valid("query");
   if (format !== "json" && format !== "csv") {
     const file = await providerPayroll(c.var.db, c.env.FILES, organization_id, periodId, format);
-    return c.body(file.body, 200, {
+    return c.body(asyncTextStream(file.pieces), 200, {
       "Content-Type": file.contentType,
       "Content-Disposition": `attachment; filename="${file.filename}"`,
     });

@@ -220,7 +220,8 @@ export const payroll = defineRoute({
     "whose regular rate, minutes or straight-time pay changed; each staff member's `qualifiedOvertimePremium` (Pub. L. " +
     "119-21 §70202) and each workweek's `overtimePremium` and `qualifiedOvertimePremium`, for providers that compute " +
     "overtime per workweek.\n\n" +
-    "**Provider files** (attachments, built from the stored snapshot alone, never recomputed: the same snapshot, codes " +
+    "**Provider files** (attachments, built from the stored snapshot alone and streamed as its R2 object is read, one " +
+    "staff member at a time — read once first for what the file needs — never recomputed: the same snapshot, codes " +
     "and ids give the same bytes on every download; the organization's `payroll-settings` codes when its provider is " +
     "the format's, else that provider's defaults; rows keyed by each staff member's `payrollIds`). A staff member " +
     "without an id at the provider or a line kind without an earning code is 409 `PAYROLL_MAPPING_INCOMPLETE` with " +

@@ -1,10 +1,9 @@
 import { payPeriodSnapshots, payPeriods } from "@db/schema";
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { jsonArrayItems } from "@/domain/json-array-items";
 import { centsToAmount, hoursOfMinutes } from "@/domain/pay-amounts";
 import { decodeIdCursor, encodeIdCursor, type Paged } from "@/platform/http/pagination";
-import { snapshotDocument } from "./snapshot.data";
+import { snapshotEmployees } from "./snapshot.data";
 
 /** What the report reads of a payroll's staff member (absent in a payroll closed before it was computed). */
 interface SnapshotEmployee {
@@ -36,16 +35,6 @@ const closedSnapshots = (db: Database, organizationId: string, from: string, to:
     )
     .orderBy(asc(payPeriods.startDate));
 
-/** The staff members of a stored payroll, one at a time (streamed from its object). */
-async function* employeesOf(files: R2Bucket, row: typeof payPeriodSnapshots.$inferSelect): AsyncGenerator<SnapshotEmployee> {
-  const document = await snapshotDocument(files, row);
-  if (typeof document === "string") {
-    yield* (JSON.parse(document) as { employees: SnapshotEmployee[] }).employees;
-    return;
-  }
-  for await (const item of jsonArrayItems(document, "employees")) yield JSON.parse(item) as SnapshotEmployee;
-}
-
 interface Sum {
   cents: number;
   minutes: number;
@@ -66,7 +55,7 @@ export async function qualifiedOvertimeReport(
   const rows = await closedSnapshots(db, organizationId, `${query.year}-01-01`, `${query.year}-12-31`);
   const sums = new Map<string, Sum>();
   for (const { periodId, snapshot } of rows) {
-    for await (const employee of employeesOf(files, snapshot)) {
+    for await (const employee of snapshotEmployees<SnapshotEmployee>(files, snapshot)) {
       if (after !== undefined && employee.employeeId <= after) continue;
       const cents = Math.round((employee.qualifiedOvertimePremium ?? 0) * 100);
       const minutes = employee.qualifiedOvertimeMinutes ?? 0;
