@@ -88,6 +88,8 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/pay-rules", "pay"],
   ["/api/organizations/*/pay-period-settings", "pay"],
   ["/api/organizations/*/pay-periods", "pay"],
+  ["/api/organizations/*/payroll-settings", "pay"],
+  ["/api/organizations/*/reports/qualified-overtime", "pay"],
   ["/api/organizations/*/staffmembers/*/meal-waivers", "pay"],
   ["/api/organizations/*/policies", "timeOff"],
   ["/api/organizations/*/worker-policies", "timeOff"],

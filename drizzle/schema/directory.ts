@@ -125,6 +125,11 @@ export const staffMembers = sqliteTable(
       .$type<{ effectiveFrom: string; firstMeal: boolean; secondMeal: boolean }[]>()
       .notNull()
       .default(sql`'[]'`),
+    /** The staff member's id in each payroll provider (ADP_WFN file number, GUSTO employee UUID, CHECK, PAYCHEX ids). */
+    payrollIds: text("payroll_ids", { mode: "json" })
+      .$type<Partial<Record<"ADP_WFN" | "GUSTO" | "CHECK" | "PAYCHEX", string>>>()
+      .notNull()
+      .default(sql`'{}'`),
     ...lifecycle,
   },
   (t) => [

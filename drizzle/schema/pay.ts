@@ -70,6 +70,21 @@ export const payPeriodSettings = sqliteTable("pay_period_settings", {
   updatedAt: timestamp("updated_at").notNull(),
 });
 
+/**
+ * Where the organization's payroll goes: its provider, the provider's company code and batch id, and the earning
+ * code of each line kind (`KIND`, `KIND:RULE`, `TIME_OFF:<policy type>`). No row: no provider, no codes.
+ */
+export const payrollSettings = sqliteTable("payroll_settings", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id),
+  provider: text("provider"),
+  companyCode: text("company_code"),
+  batchId: text("batch_id"),
+  earningCodes: text("earning_codes", { mode: "json" }).$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
 /** A period that was closed at least once; an open period that never was has no row. */
 export const payPeriods = sqliteTable(
   "pay_periods",

@@ -28,6 +28,7 @@ export type { EmployeePay, PayComputation, PayLine, PayLineKind, PayLineRule, Pa
 export { sumPayTotals } from "./pay-lines";
 
 import { type MealOpportunity, type MealWaiver, missedMealPeriod, waivedMealsOn } from "./meal-periods";
+import { allocateFlsaOvertime, premiumOverStraightTimeCents, qualifiedPremiumCents } from "./pay-qualified-overtime";
 import { type GoverningSet, governingRuleSets, type MealPeriod, type PayRuleSet, type PunchRounding } from "./pay-rules";
 import { type BreakSpan, shiftTotals } from "./shift-totals";
 
@@ -52,6 +53,8 @@ export interface PaidTimeOffDay {
   date: string;
   hours: number;
   hourlyWage: number | null;
+  /** The policy's type (Vacation, Sick, …): the line names it, so payroll maps it to its earning code. */
+  policyType?: string;
 }
 
 /**
@@ -464,20 +467,90 @@ function rateOfLine(line: PendingLine): { rate: number | null; basis: number | n
   return exact(line.wage + line.premium * regularRate);
 }
 
-function workweekOf(week: WorkweekState): Workweek {
+/** A workweek's overtime as its lines paid it: premium over straight time and its qualified part, in cents. */
+interface WeekOvertime {
+  premiumCents: number | null;
+  qualifiedCents: number | null;
+  qualifiedMinutes: number;
+}
+
+function workweekOf(week: WorkweekState, overtime: WeekOvertime | undefined): Workweek {
+  const amount = (cents: number | null | undefined) =>
+    cents === null || cents === undefined ? (week.paidMinutes === 0 ? null : 0) : centsToAmount(cents);
   return {
     startDate: workdayAt(week.timeline, week.from).date,
     endDate: weekEndDate(week.timeline, week.to),
     regularRate: week.regularRate,
     minutes: week.minutes,
     straightTimePay: week.paidMinutes === 0 ? null : centsToAmount(roundHalfAwayFromZero((week.straightTime * 100) / 60)),
+    overtimePremium: amount(overtime?.premiumCents),
+    qualifiedOvertimePremium: amount(overtime?.qualifiedCents),
+    qualifiedOvertimeMinutes: overtime?.qualifiedMinutes ?? 0,
   };
+}
+
+const addCents = (sum: number | null, cents: number | null) => (cents === null ? sum : (sum ?? 0) + cents);
+
+/**
+ * Every line of an employee rated (rateOfLine, makeLine), and of its OVERTIME and DOUBLE_TIME lines the part FLSA
+ * section 7 requires (pay-qualified-overtime.ts): each workweek's minutes over 40 laid on its premium lines, over
+ * the whole workweek so that no figure depends on the range asked; with each workweek's sums.
+ */
+function ratedWithOvertime(pending: readonly PendingLine[]) {
+  const made = new Map<PendingLine, LineWithCents>();
+  const byWeek = new Map<WorkweekState, PendingLine[]>();
+  for (const l of pending) {
+    const { rate, basis } = rateOfLine(l);
+    made.set(l, makeLine(l.fields, l.hours, rate, basis));
+    if (l.fields.kind !== "OVERTIME" && l.fields.kind !== "DOUBLE_TIME") continue;
+    const list = byWeek.get(l.week);
+    if (list) list.push(l);
+    else byWeek.set(l.week, [l]);
+  }
+  const weeks = new Map<WorkweekState, WeekOvertime>();
+  for (const [week, lines] of byWeek) {
+    const allocated = allocateFlsaOvertime(
+      week.minutes,
+      lines.map((l) => ({ minutes: l.fields.minutes, premium: (l.premium ?? 0) > 0 })),
+    );
+    const sums: WeekOvertime = { premiumCents: null, qualifiedCents: null, qualifiedMinutes: 0 };
+    lines.forEach((l, i) => {
+      const rated = made.get(l)!;
+      const input = {
+        minutes: l.fields.minutes,
+        qualifiedMinutes: allocated[i]!,
+        wage: l.wage,
+        premium: l.premium ?? 0,
+        regularRate: week.exactRegularRate,
+        amountCents: rated.cents,
+      };
+      const qualified = qualifiedPremiumCents(input);
+      sums.premiumCents = addCents(sums.premiumCents, premiumOverStraightTimeCents(input));
+      sums.qualifiedCents = addCents(sums.qualifiedCents, qualified);
+      sums.qualifiedMinutes += input.qualifiedMinutes;
+      rated.line = {
+        ...rated.line,
+        qualifiedOvertimePremium: qualified === null ? null : centsToAmount(qualified),
+        qualifiedOvertimeMinutes: input.qualifiedMinutes,
+      };
+    });
+    weeks.set(week, sums);
+  }
+  return { made, weeks };
 }
 
 function timeOffLine(day: PaidTimeOffDay): LineWithCents {
   const minutes = Math.round(day.hours * 60);
   return makeLine(
-    { date: day.date, shiftId: null, kind: "TIME_OFF", minutes, rule: null, ruleSetId: null },
+    {
+      date: day.date,
+      shiftId: null,
+      kind: "TIME_OFF",
+      minutes,
+      rule: null,
+      ruleSetId: null,
+      ...(day.policyType !== undefined && { policyType: day.policyType }),
+    },
     roundTo(day.hours, 4),
     lineRate(day.hourlyWage, 1),
   );
@@ -659,20 +732,32 @@ export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmploye
     while (q < premiums.length && premiums[q]!.employeeId === employeeId) q++;
     const waived = (date: string) => waivedMealsOn(mealWaivers, employeeId, date);
     const { lines: pending, weeks } = linesAtTheGreaterCount(closed.slice(from, s), governing, timelines, waived);
+    const rated = ratedWithOvertime(pending);
     const answered = pending.filter((l) => l.fields.date >= startDate && l.fields.date <= endDate);
-    const shiftLines: ChargedLine[] = answered.map((l) => {
-      const { rate, basis } = rateOfLine(l);
-      return { ...makeLine(l.fields, l.hours, rate, basis), chargedShiftId: l.chargedShiftId };
-    });
+    const shiftLines: ChargedLine[] = answered.map((l) => ({ ...rated.made.get(l)!, chargedShiftId: l.chargedShiftId }));
     const timeOffLines: ChargedLine[] = timeOff.slice(fromTimeOff, t).map((d) => ({ ...timeOffLine(d), chargedShiftId: null }));
     const premiumLines: ChargedLine[] = premiums
       .slice(fromPremiums, q)
       .map((p) => ({ ...premiumLine(p, weeks.values()), chargedShiftId: null, chargedLocationId: p.locationId ?? null }));
     const lines = mergeByDate(mergeByDate(shiftLines, timeOffLines), premiumLines);
     if (lines.length === 0) continue;
-    const workweeks = [...new Set(answered.map((l) => l.week))].sort((a, b) => a.from - b.from || a.to - b.to).map(workweekOf);
-    yield { pay: { employeeId, ...totalsOf(lines), workweeks, lines: lines.map((l) => l.line) }, lines };
+    const workweeks = [...new Set(answered.map((l) => l.week))]
+      .sort((a, b) => a.from - b.from || a.to - b.to)
+      .map((week) => workweekOf(week, rated.weeks.get(week)));
+    const qualified = qualifiedOf(lines);
+    yield { pay: { employeeId, ...totalsOf(lines), ...qualified, workweeks, lines: lines.map((l) => l.line) }, lines };
   }
+}
+
+/** An employee's qualified overtime: Σ of their lines' premiums (through cents) and minutes. */
+function qualifiedOf(lines: readonly LineWithCents[]) {
+  let cents = 0;
+  let minutes = 0;
+  for (const { line } of lines) {
+    cents += Math.round((line.qualifiedOvertimePremium ?? 0) * 100);
+    minutes += line.qualifiedOvertimeMinutes ?? 0;
+  }
+  return { qualifiedOvertimePremium: centsToAmount(cents), qualifiedOvertimeMinutes: minutes };
 }
 
 /** computePay's employees one at a time (chargedPayByEmployee without the charges); their totals: sumPayTotals. */

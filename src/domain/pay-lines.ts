@@ -29,6 +29,14 @@ export interface PayLine {
   rule: PayLineRule | null;
   /** The set whose rules made the line; null where no set governs, and for time off. */
   ruleSetId: string | null;
+  /**
+   * OVERTIME and DOUBLE_TIME only: the part of the amount FLSA section 7 requires (pay-qualified-overtime.ts), and
+   * the line's minutes over 40 hours in the FLSA workweek it is paid on. Null without a wage.
+   */
+  qualifiedOvertimePremium?: number | null;
+  qualifiedOvertimeMinutes?: number;
+  /** TIME_OFF lines: the type of the policy they were taken on (Vacation, Sick, …). */
+  policyType?: string;
 }
 
 export interface PayTotals {
@@ -51,10 +59,18 @@ export interface Workweek {
   regularRate: number | null;
   minutes: number;
   straightTimePay: number | null;
+  /** Σ of its OVERTIME and DOUBLE_TIME lines' pay over straight time (amount − minutes at their own wage). */
+  overtimePremium: number | null;
+  /** Σ of their qualified overtime premiums, and the minutes over 40 hours they were paid on. */
+  qualifiedOvertimePremium: number | null;
+  qualifiedOvertimeMinutes: number;
 }
 
 export interface EmployeePay extends PayTotals {
   employeeId: string;
+  /** Σ of the answered lines' qualifiedOvertimePremium, and of their qualifiedOvertimeMinutes. */
+  qualifiedOvertimePremium: number;
+  qualifiedOvertimeMinutes: number;
   workweeks: Workweek[];
   lines: PayLine[];
 }

@@ -2,10 +2,13 @@ import { type CsvColumn, csvHeader, csvRecord } from "./csv";
 import { hoursOfMinutes, roundTo } from "./pay-amounts";
 import type { PayTotals, Workweek } from "./pay-lines";
 
+/** What a re-close compares of a workweek (a payroll closed before its overtime figures were recorded has these). */
+export type WorkweekFigures = Pick<Workweek, "startDate" | "endDate" | "regularRate" | "minutes" | "straightTimePay">;
+
 export interface EmployeeTotals extends PayTotals {
   employeeId: string;
   /** Absent in a payroll closed before workweeks were recorded: its weeks are then not compared. */
-  workweeks?: readonly Workweek[];
+  workweeks?: readonly WorkweekFigures[];
 }
 
 /** A workweek's signed differences: its regular rate, minutes worked and straight-time pay (a missing side is 0). */
@@ -25,9 +28,12 @@ export interface PayrollAdjustment extends PayTotals {
 const cents = (amount: number | null) => Math.round((amount ?? 0) * 100);
 
 /** The workweeks whose regular rate, minutes or straight-time pay changed, by start date. */
-function workweekAdjustments(previous: readonly Workweek[] | undefined, current: readonly Workweek[] | undefined): WorkweekAdjustment[] {
+function workweekAdjustments(
+  previous: readonly WorkweekFigures[] | undefined,
+  current: readonly WorkweekFigures[] | undefined,
+): WorkweekAdjustment[] {
   if (!previous || !current) return [];
-  const key = (w: Workweek) => `${w.startDate}/${w.endDate}`;
+  const key = (w: WorkweekFigures) => `${w.startDate}/${w.endDate}`;
   const before = new Map(previous.map((w) => [key(w), w]));
   const after = new Map(current.map((w) => [key(w), w]));
   const changed: WorkweekAdjustment[] = [];

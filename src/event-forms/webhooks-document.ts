@@ -61,6 +61,7 @@ const DATA_SCHEMA: Record<EventType, string | null | Record<string, unknown>> = 
   "pay_rule_set.updated": "PayRuleSet",
   "pay_rule_set.deleted": "PayRuleSet",
   "pay_period_settings.updated": "PayPeriodSettings",
+  "payroll_settings.updated": "PayrollSettings",
   "timesheet.approved": "TimesheetApproval",
   "timesheet.unapproved": "TimesheetApproval",
   "pay_period.closed": "PayPeriod",

@@ -127,6 +127,10 @@ export const PROBLEM_CODES = {
   TIMESHEET_APPROVED: code([409], "The staff member's timesheet for that date is approved"),
   TIMESHEETS_NOT_APPROVED: code([409], "Some employees of the pay period are not approved (named in `employeeIds`)"),
   PAY_PERIOD_OPEN: code([409], "The pay period has never been closed, or is open: it has no payroll, or cannot be reopened"),
+  PAYROLL_MAPPING_INCOMPLETE: code(
+    [409],
+    "A payroll file cannot be built: staff members without an id at the provider (`missing.payrollIds`) or line kinds without an earning code (`missing.earningCodes`)",
+  ),
   PAY_PERIOD_CLOSED: code(
     [409],
     "The pay period is closed (`periodId`): the dates of every workweek overlapping it are frozen; reopen it first",

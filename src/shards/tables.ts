@@ -58,6 +58,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("pay_rule_sets"),
   owned("pay_rule_set_uses", ["rule_set_id", "period_start_date"]),
   owned("pay_period_settings", ["organization_id"]),
+  owned("payroll_settings", ["organization_id"]),
   owned("pay_periods", ["organization_id", "start_date"]),
   // Its rows name objects in R2 (FILES), which is global: the keys stay valid on the target, nothing in R2 moves.
   owned("pay_period_snapshots", ["organization_id", "period_start_date", "version"]),

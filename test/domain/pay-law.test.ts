@@ -23,7 +23,19 @@ describe("the regular rate (29 CFR 778.115; Cal. Labor Code 510(a))", () => {
     ];
     const [employee] = pay(shifts, [FLSA]).employees;
     expect(employee!.grossPay).toBe(1210);
-    expect(employee!.workweeks).toEqual([{ startDate: MON, endDate: SUN, regularRate: 22, minutes: 3000, straightTimePay: 1100 }]);
+    // Overtime premium 310 − 10 × 20 = 110.00, all of it required by FLSA §7 (issue 46: qualified overtime).
+    expect(employee!.workweeks).toEqual([
+      {
+        startDate: MON,
+        endDate: SUN,
+        regularRate: 22,
+        minutes: 3000,
+        straightTimePay: 1100,
+        overtimePremium: 110,
+        qualifiedOvertimePremium: 110,
+        qualifiedOvertimeMinutes: 600,
+      },
+    ]);
     expect(brief(employee!.lines.filter((l) => l.kind === "OVERTIME"))).toEqual([[FRI, "OVERTIME", 600, 31, 310]]);
   });
 
@@ -79,14 +91,37 @@ describe("the regular rate (29 CFR 778.115; Cal. Labor Code 510(a))", () => {
     // 232.255102… → 232.26. Gross 192 + 12 × 19 + 4 × 19 + 232.26 = 192 + 228 + 76 + 232.26 = $728.26, the exact
     // figure 667 + 9 × ½ × 13.612244897… = 728.2551 → 728.26. A regular rate rounded first (13.6122 → 25.8061 an
     // hour) would pay 9 × 25.8061 = 232.2549 → 232.25 and $728.25. Rates are shown to 4 decimals.
-    expect(employee!.workweeks).toEqual([{ startDate: MON, endDate: SUN, regularRate: 13.6122, minutes: 2940, straightTimePay: 667 }]);
+    // Overtime premium 232.26 − 9 × 19 = 61.26, all 9 h over 40: qualified alike (issue 46).
+    expect(employee!.workweeks).toEqual([
+      {
+        startDate: MON,
+        endDate: SUN,
+        regularRate: 13.6122,
+        minutes: 2940,
+        straightTimePay: 667,
+        overtimePremium: 61.26,
+        qualifiedOvertimePremium: 61.26,
+        qualifiedOvertimeMinutes: 540,
+      },
+    ]);
     expect(brief(employee!.lines.filter((l) => l.kind === "OVERTIME"))).toEqual([[FRI, "OVERTIME", 540, 25.8061, 232.26]]);
     expect(employee!.grossPay).toBe(728.26);
   });
 
   it("a salaried staff member's workweeks carry minutes but no regular rate or pay", () => {
     const [employee] = pay([payShift(MON, "08:00", 600, { hourlyWage: null })], [FLSA]).employees;
-    expect(employee!.workweeks).toEqual([{ startDate: MON, endDate: SUN, regularRate: null, minutes: 600, straightTimePay: null }]);
+    expect(employee!.workweeks).toEqual([
+      {
+        startDate: MON,
+        endDate: SUN,
+        regularRate: null,
+        minutes: 600,
+        straightTimePay: null,
+        overtimePremium: null,
+        qualifiedOvertimePremium: null,
+        qualifiedOvertimeMinutes: 0,
+      },
+    ]);
   });
 });
 

@@ -130,8 +130,11 @@ export const histogram = (counts: Map<number, number>) =>
     .map(([status, n]) => `${status}: ${n}`)
     .join(", ");
 
-/** Body fields naming other records; an `externalId` is the caller's own key, not a reference. */
-const REFERENCE = /^(?!external).*Ids?$/;
+/**
+ * Body fields naming other records; an `externalId` is the caller's own key, a `batchId` a payroll provider's batch
+ * label (payroll settings, issue 46): not references.
+ */
+const REFERENCE = /^(?!external|batch).*Ids?$/;
 
 /**
  * The example body with every reference replaced by ids of no record: past validation, into the handler, which

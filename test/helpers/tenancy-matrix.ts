@@ -33,8 +33,11 @@ export async function refusal(
   return documentMismatch(op.name, response);
 }
 
-/** Query parameters and body fields naming records; an `externalId` or `payrollId` is the caller's own key. */
-const REFERENCE = /^(?!external|payroll).*Ids?$|^(employees|locations)(\[\])?$/;
+/**
+ * Query parameters and body fields naming records; an `externalId` or `payrollId` is the caller's own key, a
+ * `batchId` the payroll provider's batch label (payroll settings, issue 46).
+ */
+const REFERENCE = /^(?!external|payroll|batch).*Ids?$|^(employees|locations)(\[\])?$/;
 const ORGANIZATION_PARAMS = new Set(["organization_id", "organizationId"]);
 
 /** The fixture key (see `paramKey`) of the record a query parameter or body field names. */

@@ -68,6 +68,7 @@ export const EVENT_TYPES = [
   "pay_rule_set.updated",
   "pay_rule_set.deleted",
   "pay_period_settings.updated",
+  "payroll_settings.updated",
   "timesheet.approved",
   "timesheet.unapproved",
   "pay_period.closed",

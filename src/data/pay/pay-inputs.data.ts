@@ -1,4 +1,4 @@
-import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
+import { organizations, payRuleSets, policyTypes, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
@@ -210,6 +210,7 @@ const timeOffStatement = (db: Database, filter: PayFilter, employeeIds?: string[
       workerId: timeOffRequests.workerId,
       hourConfiguration: timeOffRequests.hourConfiguration,
       closedWages: closedTimeOffWages,
+      policyType: sql<string | null>`(SELECT ${policyTypes.type} FROM ${policyTypes} WHERE ${policyTypes.id} = ${timeOffPolicies.typeId})`,
     })
     .from(timeOffRequests)
     .innerJoin(timeOffPolicies, eq(timeOffPolicies.id, timeOffRequests.policyId))
@@ -303,6 +304,7 @@ export function payInputsOf(
         hours: day.hours,
         // A closed period reads as it was closed: its time off at the wage its close paid.
         hourlyWage: timeOffWage(r.closedWages, day.date, employees.get(r.workerId)?.hourlyWage ?? 0),
+        ...(r.policyType !== null && { policyType: r.policyType }),
       })),
     ),
     premiums: [

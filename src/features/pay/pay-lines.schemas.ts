@@ -70,6 +70,31 @@ export const PayLine = z
           "as `<PACK>.<RULE>` (e.g. NYC_FAST_FOOD.CHANGE_7_TO_13_DAYS_ADDED).",
       }),
     ruleSetId: z.string().nullable().openapi({ description: "The rule set whose rules made the line; null where none governs." }),
+    qualifiedOvertimePremium: z
+      .number()
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "OVERTIME and DOUBLE_TIME lines only: the part of `amount` that FLSA section 7 requires (29 U.S.C. 207(a)(1)) — " +
+          "0.5 × the workweek's regular rate for each of the line's minutes over 40 hours in the FLSA workweek — the " +
+          '"qualified overtime compensation" of the One Big Beautiful Bill Act (Pub. L. 119-21 §70202; IRC §225(c)(1)) ' +
+          "that Form W-2 reports for 2025–2028. Minutes that are overtime only under a state rule (California's daily " +
+          "overtime under 40 hours a week, its seventh day) add nothing; double time adds only its half. The week's " +
+          "minutes over 40 are laid on its overtime lines from the last backwards (a daily premium on hours that are " +
+          "also over 40 satisfies section 7 for them, 29 CFR 778.202(c)). Never more than the line's pay over straight " +
+          "time (amount − minutes at its own wage), and equal to it on a time-and-a-half line all over 40. Rounded to " +
+          "cents half away from zero. Null for a salaried staff member.",
+        example: 110,
+      }),
+    qualifiedOvertimeMinutes: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "OVERTIME and DOUBLE_TIME lines only: the line's minutes over 40 hours in the FLSA workweek." }),
+    policyType: z.string().optional().openapi({
+      description: "TIME_OFF lines: the type of the policy (Vacation, Sick, …), which payroll settings map to an earning code.",
+    }),
   })
   .openapi("PayLine");
 
@@ -104,6 +129,20 @@ export const PayWorkweek = z
       }),
     minutes: z.number().int().openapi({ description: "Minutes worked in the whole workweek (time off and penalties are not worked)." }),
     straightTimePay: z.number().nullable().openapi({ description: "Every minute worked in the workweek at its own wage, to the cent." }),
+    overtimePremium: z
+      .number()
+      .nullable()
+      .openapi({
+        description:
+          "What the workweek's OVERTIME and DOUBLE_TIME lines pay over straight time (each line's amount − its minutes at " +
+          "its own wage), to the cent: with straightTimePay, the figures a payroll provider that computes overtime per " +
+          "workweek needs. Null for a salaried staff member.",
+      }),
+    qualifiedOvertimePremium: z.number().nullable().openapi({
+      description:
+        "The part of overtimePremium FLSA section 7 requires (see PayLine.qualifiedOvertimePremium). Null for a salaried staff member.",
+    }),
+    qualifiedOvertimeMinutes: z.number().int().openapi({ description: "The workweek's minutes over 40 hours on which it was paid." }),
   })
   .openapi("PayWorkweek", {
     description: "A workweek with a line in the answer, computed whole even when the requested range cuts it.",
@@ -116,6 +155,12 @@ export const employeePayShape = {
   externalPayrollId: z.string().nullable(),
   currencyCode: z.string(),
   ...payTotalsShape,
+  qualifiedOvertimePremium: z.number().openapi({
+    description:
+      "Σ of the lines' qualifiedOvertimePremium: the qualified overtime compensation (Pub. L. 119-21 §70202) of the " +
+      "lines answered. A payroll closed before it was computed has none (read it as 0).",
+  }),
+  qualifiedOvertimeMinutes: z.number().int().openapi({ description: "Σ of the lines' qualifiedOvertimeMinutes." }),
   workweeks: z.array(PayWorkweek),
   lines: z.array(PayLine),
 };

@@ -24,6 +24,8 @@ import { type FrozenDates, frozenDates, periodEnded } from "@/domain/pay-period-
 import type { PayPeriodSpan } from "@/domain/pay-periods";
 import { ruleSetsInForce } from "@/domain/pay-rules";
 import { type EmployeeTotals, PAYROLL_COLUMNS, type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
+import { addMissingCodes, type FileEmployee, PROVIDER_FILES } from "@/domain/payroll-files";
+import { DEFAULT_EARNING_CODES, PROVIDER_FORMATS, type ProviderFormat } from "@/domain/payroll-providers";
 import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
 import { approvalProblems, approvedRowsEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
@@ -40,12 +42,14 @@ import {
   spanOf,
   workersStatement,
 } from "./pay-periods.data";
+import { readPayrollIds, readPayrollSettings } from "./payroll-settings.data";
 import {
   csvKeyOf,
   PAYROLL_CSV_TYPE,
   PAYROLL_JSON_TYPE,
   snapshotCsv,
   snapshotDocument,
+  snapshotEmployees,
   snapshotKey,
   snapshotText,
   snapshotTotals,
@@ -469,19 +473,70 @@ export async function reopenPeriod(writer: Writer, organizationId: string, perio
   return answer;
 }
 
-/**
- * GET …/payroll: the latest close's snapshot as stored, streamed from its R2 object (JSON, or the CSV object the close
- * wrote beside it); a snapshot stored in D1 before R2 is unpacked, its CSV derived.
- */
-export async function payroll(db: Database, files: R2Bucket, organizationId: string, periodId: string, format: "json" | "csv") {
+/** The latest snapshot of a closed period (409 PAY_PERIOD_OPEN before its first close). */
+async function latestSnapshot(db: Database, organizationId: string, periodId: string) {
   const span = spanOf(await readSettings(db, organizationId), periodId);
   const [periodRows, snapshots] = await db.batch([
     periodRowStatement(db, organizationId, span.startDate),
     latestSnapshotStatement(db, organizationId, span.startDate),
   ]);
-  const row = periodRows[0];
   const stored = snapshots[0];
-  if (!row || !stored) throw periodOpen(span.id, "has not been closed yet: it has no payroll");
+  if (!periodRows[0] || !stored) throw periodOpen(span.id, "has not been closed yet: it has no payroll");
+  return { span, stored };
+}
+
+/**
+ * GET …/payroll?format=adp-wfn|gusto|check|paychex: the latest snapshot in the provider's import shape
+ * (domain/payroll-files.ts), read from its stored object twice, one staff member at a time: first what the file
+ * needs (their ids at the provider, a code for each line kind: anything missing is a 409 naming it, before any byte
+ * is written), then the file itself, its pieces streamed as they are built. Never recomputed: the same snapshot,
+ * codes and ids give the same bytes.
+ */
+export async function providerPayroll(db: Database, files: R2Bucket, organizationId: string, periodId: string, format: ProviderFormat) {
+  const provider = PROVIDER_FORMATS[format];
+  const { span, stored } = await latestSnapshot(db, organizationId, periodId);
+  const settings = await readPayrollSettings(db, organizationId);
+  const fileSettings = {
+    companyCode: settings.companyCode,
+    batchId: settings.batchId,
+    earningCodes: settings.provider === provider ? settings.earningCodes : DEFAULT_EARNING_CODES[provider],
+  };
+  const employeeIds: string[] = [];
+  const codes = new Set<string>();
+  for await (const employee of snapshotEmployees<FileEmployee>(files, stored)) {
+    employeeIds.push(employee.employeeId);
+    addMissingCodes(employee, fileSettings.earningCodes, codes);
+  }
+  const ids = await readPayrollIds(db, organizationId, employeeIds);
+  const missing = {
+    payrollIds: employeeIds.filter((id) => !ids.get(id)?.[provider]).sort(),
+    earningCodes: [...codes].sort(),
+  };
+  if (missing.payrollIds.length || missing.earningCodes.length) {
+    throw conflict(
+      "PAYROLL_MAPPING_INCOMPLETE",
+      `The ${provider} payroll file of ${span.id} needs every staff member's payrollIds.${provider} and an earning code for every line kind.`,
+      { missing },
+    );
+  }
+  const file = PROVIDER_FILES[provider];
+  const writer = file.writer({ periodId: span.id, startDate: span.startDate, endDate: span.endDate }, fileSettings);
+  async function* pieces() {
+    yield writer.head;
+    for await (const employee of snapshotEmployees<FileEmployee>(files, stored)) {
+      yield writer.employee(employee, ids.get(employee.employeeId)![provider]!);
+    }
+    yield writer.tail();
+  }
+  return { pieces: pieces(), contentType: file.contentType, filename: `payroll-${span.id}-v${stored.version}-${format}.${file.extension}` };
+}
+
+/**
+ * GET …/payroll: the latest close's snapshot as stored, streamed from its R2 object (JSON, or the CSV object the close
+ * wrote beside it); a snapshot stored in D1 before R2 is unpacked, its CSV derived.
+ */
+export async function payroll(db: Database, files: R2Bucket, organizationId: string, periodId: string, format: "json" | "csv") {
+  const { span, stored } = await latestSnapshot(db, organizationId, periodId);
   if (format === "json") return { json: await snapshotDocument(files, stored), size: stored.objectSize };
   const csv = (await snapshotCsv(files, stored)) ?? csvOf(JSON.parse(await snapshotText(files, stored)) as Snapshot);
   return { csv, filename: `payroll-${span.id}-v${stored.version}.csv` };

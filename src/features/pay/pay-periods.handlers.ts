@@ -1,6 +1,7 @@
 import type { AppRouteHandler } from "@/platform/http/env";
+import { asyncTextStream } from "@/platform/http/json-stream";
 import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
-import { closeOptionsOf, closePeriod, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
+import { closeOptionsOf, closePeriod, providerPayroll, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
 import { readSettings, settingsWire, patchSettings as writeSettings } from "./pay-period-settings.data";
 import { listPeriods, periodDetail, readPeriodState } from "./pay-periods.data";
 import type * as routes from "./pay-periods.routes";
@@ -46,7 +47,15 @@ export const reopen: AppRouteHandler<routes.ReopenRoute> = async (c) => {
 
 export const payroll: AppRouteHandler<routes.PayrollRoute> = async (c) => {
   const { organization_id, periodId } = c.req.valid("param");
-  const answer = await readPayroll(c.var.db, c.env.FILES, organization_id, periodId, c.req.valid("query").format);
+  const { format } = c.req.valid("query");
+  if (format !== "json" && format !== "csv") {
+    const file = await providerPayroll(c.var.db, c.env.FILES, organization_id, periodId, format);
+    return c.body(asyncTextStream(file.pieces), 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+    });
+  }
+  const answer = await readPayroll(c.var.db, c.env.FILES, organization_id, periodId, format);
   if (answer.json !== undefined) {
     return c.body(answer.json, 200, {
       "Content-Type": "application/json; charset=utf-8",

@@ -217,15 +217,42 @@ export const payroll = defineRoute({
     "penaltyHours, timeOffHours, grossPay, currencyCode. A period never closed is 409 `PAY_PERIOD_OPEN`. The JSON " +
     "records what the close used: each staff member's `workweeks` with their regularRate, and `ruleSets`, the rule " +
     "set versions in force on the workdays of those workweeks; a re-close's `adjustments` also list each workweek " +
-    "whose regular rate, minutes or straight-time pay changed.",
+    "whose regular rate, minutes or straight-time pay changed; each staff member's `qualifiedOvertimePremium` (Pub. L. " +
+    "119-21 §70202) and each workweek's `overtimePremium` and `qualifiedOvertimePremium`, for providers that compute " +
+    "overtime per workweek.\n\n" +
+    "**Provider files** (attachments, built from the stored snapshot alone and streamed as its R2 object is read, one " +
+    "staff member at a time — read once first for what the file needs — never recomputed: the same snapshot, codes " +
+    "and ids give the same bytes on every download; the organization's `payroll-settings` codes when its provider is " +
+    "the format's, else that provider's defaults; rows keyed by each staff member's `payrollIds`). A staff member " +
+    "without an id at the provider or a line kind without an earning code is 409 `PAYROLL_MAPPING_INCOMPLETE` with " +
+    "`missing: {payrollIds: [staff member ids], earningCodes: [keys]}` — never guessed. Every figure sums the " +
+    "snapshot's lines in cents, so a file's amounts add up to the payroll's grossPay and its hours to its minutes.\n" +
+    "- `adp-wfn`: ADP Workforce Now Paydata import, CSV with Co Code, Batch ID and File # in the first three " +
+    'positions (ADP Marketplace, "Automated Paydata Integration for ADP Workforce Now": Co Code, Batch ID, File #, ' +
+    "Reg Hours, O/T Hours, Hours 3 Code and Amount, Earnings 3 Code and Amount, Temp Rate, FLSA Workweek). One row " +
+    "per staff member, FLSA workweek, earning code and rate: REGULAR in Reg Hours, OVERTIME in O/T Hours, other hours " +
+    "in Hours 3 Code/Amount, flat premiums in Earnings 3 Code/Amount; Temp Rate is the rate Shiftline paid (an " +
+    "overtime rate already holds the workweek's regular-rate premium, 29 CFR 778.115: set the O/T and Hours 3 " +
+    "earnings to pay hours × Temp Rate), FLSA Workweek the workweek's first day. Co Code and Batch ID come from the " +
+    "settings.\n" +
+    '- `gusto`: JSON in the shape of Gusto\'s Time Tracking API (docs.gusto.com, "Syncing Time Tracking Data"; time ' +
+    "sheets whose hours are classified Regular, Overtime or Double overtime): `time_sheets` per staff member and " +
+    "shift (`entity_uuid` the Gusto employee UUID, `entries: [{pay_classification, hours_worked, amount}]`), and " +
+    "`other_earnings` for lines that are not hours worked (time off, premiums).\n" +
+    '- `check`: JSON `payroll_items` of Check\'s payroll item object (docs.checkhq.com, "The payroll item object", ' +
+    '"Types of earnings"): `{employee, earnings: [{type, amount (decimal string), hours, description, metadata: ' +
+    "{workweek}}]}`, one earning per type, workweek and rate.\n" +
+    "- `paychex`: JSON `checks` per worker with pay components (developer.paychex.com, check creation with job " +
+    "costing): `{workerId, earnings: [{componentId, hours, payRate, amount, lineDate, jobId}]}`, one per line date, " +
+    "component and rate.",
   middleware: [read] as const,
   request: { params: PayPeriodParams, query: PayrollQuery },
   responses: {
     200: {
-      description: "The payroll (CSV as an attachment)",
+      description: "The payroll (CSV and provider files as attachments)",
       content: { "application/json": { schema: Payroll }, "text/csv": { schema: z.string() } },
     },
-    ...problems("PAY_PERIOD_NOT_FOUND", "PAY_PERIOD_OPEN"),
+    ...problems("PAY_PERIOD_NOT_FOUND", "PAY_PERIOD_OPEN", "PAYROLL_MAPPING_INCOMPLETE"),
   },
 });
 

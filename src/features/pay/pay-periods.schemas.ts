@@ -77,7 +77,7 @@ export const ReopenBody = z.object({ reason: z.string().trim().min(1).max(1000) 
 
 export const PayrollQuery = z.object({
   format: z
-    .enum(["json", "csv"])
+    .enum(["json", "csv", "adp-wfn", "gusto", "check", "paychex"])
     .default("json")
     .openapi({ param: { name: "format", in: "query" } }),
 });

@@ -11,6 +11,10 @@ import * as periodsRoutes from "./pay-periods.routes";
 import { TimesheetApproval } from "./pay-periods.schemas";
 import * as rules from "./pay-rules.handlers";
 import * as rulesRoutes from "./pay-rules.routes";
+import * as payrollSettings from "./payroll-settings.handlers";
+import * as payrollSettingsRoutes from "./payroll-settings.routes";
+import * as qualified from "./qualified-overtime.handlers";
+import * as qualifiedRoutes from "./qualified-overtime.routes";
 
 const router = createRouter()
   .openapi(linesRoutes.payLines, lines.payLines)
@@ -30,7 +34,10 @@ const router = createRouter()
   .openapi(periodsRoutes.reopen, periods.reopen)
   .openapi(periodsRoutes.payroll, periods.payroll)
   .openapi(waiversRoutes.getMealWaivers, waivers.getMealWaivers)
-  .openapi(waiversRoutes.putMealWaiver, waivers.putMealWaiver);
+  .openapi(waiversRoutes.putMealWaiver, waivers.putMealWaiver)
+  .openapi(qualifiedRoutes.qualifiedOvertime, qualified.qualifiedOvertime)
+  .openapi(payrollSettingsRoutes.getPayrollSettings, payrollSettings.getPayrollSettings)
+  .openapi(payrollSettingsRoutes.putPayrollSettings, payrollSettings.putPayrollSettings);
 
 // Only the events carry it (timesheet.approved and .unapproved): registered so the webhooks document can name it.
 router.openAPIRegistry.register("TimesheetApproval", TimesheetApproval);

@@ -98,3 +98,13 @@ export async function unpackSnapshot(packed: string): Promise<string> {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Response(stream).text();
 }
+
+/** The staff members of a stored payroll, one at a time (streamed from its object; a snapshot from before R2 parsed whole). */
+export async function* snapshotEmployees<T>(files: R2Bucket, row: SnapshotRow): AsyncGenerator<T> {
+  const document = await snapshotDocument(files, row);
+  if (typeof document === "string") {
+    yield* (JSON.parse(document) as { employees: T[] }).employees;
+    return;
+  }
+  for await (const item of jsonArrayItems(document, "employees")) yield JSON.parse(item) as T;
+}

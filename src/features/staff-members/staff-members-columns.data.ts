@@ -26,6 +26,7 @@ export function newStaffMemberRow(
     phoneNumber: null,
     externalId: null,
     externalPayrollId: null,
+    payrollIds: {},
     hourlyWage: null,
     wageType: null,
     employmentType: null,

@@ -14,6 +14,7 @@ const OPTIONAL = [
   "email",
   "phoneNumber",
   "externalPayrollId",
+  "payrollIds",
   "accessRoleId",
   "hourlyWage",
   "wageType",

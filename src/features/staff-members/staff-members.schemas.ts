@@ -23,6 +23,20 @@ const MAX_ASSIGNMENTS = 200;
 
 const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
 
+const ProviderId = z.string().trim().min(1).max(64);
+
+export const PayrollIds = z
+  .object({
+    ADP_WFN: ProviderId.optional().openapi({ description: "ADP Workforce Now file number (File #)", example: "000123" }),
+    GUSTO: ProviderId.optional().openapi({ description: "Gusto employee UUID", example: "7757500b-3e2a-4e5c-9b5a-1c4b3b2b1a00" }),
+    CHECK: ProviderId.optional().openapi({ description: "Check employee id", example: "emp_FMssH75VFfjomWcNCEvL" }),
+    PAYCHEX: ProviderId.optional().openapi({ description: "Paychex Flex worker id", example: "00H2A1IUJ3HJ4X5W6Y7Z" }),
+  })
+  .strict()
+  .openapi("StaffMemberPayrollIds", {
+    description: "The staff member's id at each payroll provider: what GET …/payroll?format= keys their rows by.",
+  });
+
 export const StaffMember = z
   .object({
     id: z.string().openapi({ example: EXAMPLE_ID }),
@@ -32,6 +46,7 @@ export const StaffMember = z
     organizationId: z.string().openapi({ example: EXAMPLE_ID }),
     externalId: z.string().nullable().openapi({ example: "emp-1001" }),
     externalPayrollId: z.string().nullable().openapi({ example: "payroll-77" }),
+    payrollIds: PayrollIds,
     accessRoleId: z.string().openapi({ example: EXAMPLE_ID, description: "References an access role" }),
     active: recordLifecycle.active,
     hourlyWage: z.number().nullable().openapi({ example: 18.5 }),
@@ -65,6 +80,7 @@ const writable = {
   phoneNumber: PhoneNumber.nullable(),
   externalId: ExternalId.nullable().openapi({ example: "emp-1001", description: "Unique per organization" }),
   externalPayrollId: ExternalId.nullable().openapi({ example: "payroll-77" }),
+  payrollIds: PayrollIds,
   accessRoleId: z.string().min(1).max(64).openapi({ example: EXAMPLE_ID, description: "Give this or accessRoleName" }),
   accessRoleName: Name.openapi({ example: "Manager", description: "Name of an access role; give this or accessRoleId" }),
   hourlyWage: z.number().min(0).max(1_000_000).nullable().openapi({ example: 18.5 }),
@@ -151,6 +167,7 @@ export const serializeStaffMember = (row: StaffMemberRow): z.infer<typeof StaffM
   organizationId: row.organizationId,
   externalId: row.externalId,
   externalPayrollId: row.externalPayrollId,
+  payrollIds: row.payrollIds ?? {},
   accessRoleId: row.accessRoleId,
   active: row.active,
   hourlyWage: row.hourlyWage,

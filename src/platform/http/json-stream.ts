@@ -33,3 +33,32 @@ export function textStream(pieces: Iterator<string>): ReadableStream<Uint8Array>
     { highWaterMark: 0 },
   );
 }
+
+/** textStream of pieces that come asynchronously (read from an object as they are written out). */
+export function asyncTextStream(pieces: AsyncIterator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let text = "";
+        for (;;) {
+          const next = await pieces.next();
+          if (next.done) {
+            if (text) controller.enqueue(encoder.encode(text));
+            controller.close();
+            return;
+          }
+          text += next.value;
+          if (text.length >= CHUNK_BYTES) {
+            controller.enqueue(encoder.encode(text));
+            return;
+          }
+        }
+      },
+      async cancel() {
+        await pieces.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

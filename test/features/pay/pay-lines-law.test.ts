@@ -42,7 +42,19 @@ describe("pay as the law computes it, through GET /api/timesheets/pay", () => {
     for (const date of [TUE, WED, THU, FRI]) await shift(w, `${date}T08:00`, 600, 20);
     const employee = await onlyEmployee(w, MON, SUN);
     expect(employee.grossPay).toBe(1210);
-    expect(employee.workweeks).toEqual([{ startDate: MON, endDate: SUN, regularRate: 22, minutes: 3000, straightTimePay: 1100 }]);
+    expect(employee.workweeks).toEqual([
+      // Issue 46: the week's overtime premium 10 h × 11 = 110.00, all of it over 40 h: qualified alike.
+      {
+        startDate: MON,
+        endDate: SUN,
+        regularRate: 22,
+        minutes: 3000,
+        straightTimePay: 1100,
+        overtimePremium: 110,
+        qualifiedOvertimePremium: 110,
+        qualifiedOvertimeMinutes: 600,
+      },
+    ]);
     expect(employee.lines.filter((l) => l.kind === "OVERTIME")).toEqual([
       expect.objectContaining({ date: FRI, minutes: 600, rate: 31, amount: 310 }),
     ]);
@@ -154,7 +166,19 @@ describe("the payroll snapshot records regular rates and rule set versions", () 
     expect((await closePeriod(w, PERIOD, { approveAll: true })).status).toBe(200);
     const url = `${periodsPath(w.org)}/${PERIOD}/payroll`;
     const first = (await api("GET", url, { token: w.org.adminToken })).body;
-    expect(first.employees[0].workweeks).toEqual([{ startDate: MON, endDate: SUN, regularRate: 22, minutes: 3000, straightTimePay: 1100 }]);
+    expect(first.employees[0].workweeks).toEqual([
+      // Issue 46: the week's overtime premium 10 h × 11 = 110.00, all of it over 40 h: qualified alike.
+      {
+        startDate: MON,
+        endDate: SUN,
+        regularRate: 22,
+        minutes: 3000,
+        straightTimePay: 1100,
+        overtimePremium: 110,
+        qualifiedOvertimePremium: 110,
+        qualifiedOvertimeMinutes: 600,
+      },
+    ]);
     expect(first.ruleSets).toEqual([expect.objectContaining({ id: rules.id, updatedAt: rules.updatedAt, workdayStartsAt: "00:00" })]);
     expect((await reopenPeriod(w, PERIOD)).status).toBe(200);
     await api("DELETE", `${periodsPath(w.org)}/${PERIOD}/approvals/${w.staff.id}`, { token: w.org.adminToken });

@@ -13,6 +13,8 @@ const WIRE_FIELDS = [
   "organizationId",
   "externalId",
   "externalPayrollId",
+  // Issue 46: the staff member's id at each payroll provider.
+  "payrollIds",
   "accessRoleId",
   "active",
   "hourlyWage",
