@@ -112,3 +112,5 @@ export default {
     }
   },
 } satisfies ExportedHandler<Env, WakeUp | ExportMessage>;
+
+export { PayCloseWorkflow } from "@/jobs/pay-close-workflow";
