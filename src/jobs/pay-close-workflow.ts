@@ -19,9 +19,18 @@ export class PayCloseWorkflow extends WorkflowEntrypoint<Env, CloseJobParams> {
         this.#injectFault(p, name, ctx.attempt);
         return result;
       };
-    const fail = (error: JobError) => step.do("fail", RETRY, work("fail", (c) => steps.failCloseJob(c, p, error)));
+    const fail = (error: JobError) =>
+      step.do(
+        "fail",
+        RETRY,
+        work("fail", (c) => steps.failCloseJob(c, p, error)),
+      );
     try {
-      const plan = await step.do("plan", RETRY, work("plan", (c) => steps.planCloseJob(c, p)));
+      const plan = await step.do(
+        "plan",
+        RETRY,
+        work("plan", (c) => steps.planCloseJob(c, p)),
+      );
       if (!plan.ok) return await fail(plan.error);
       const parts: StagedPart[] = [];
       let afterId: string | null = null;
@@ -36,10 +45,22 @@ export class PayCloseWorkflow extends WorkflowEntrypoint<Env, CloseJobParams> {
         afterId = part.afterId;
         if (!part.more) break;
       }
-      const closed = await step.do("assemble", RETRY, work("assemble", (c) => steps.assembleClose(c, p, plan, parts)));
-      const committed = await step.do("commit", RETRY, work("commit", (c) => steps.commitCloseJob(c, p, plan, closed)));
+      const closed = await step.do(
+        "assemble",
+        RETRY,
+        work("assemble", (c) => steps.assembleClose(c, p, plan, parts)),
+      );
+      const committed = await step.do(
+        "commit",
+        RETRY,
+        work("commit", (c) => steps.commitCloseJob(c, p, plan, closed)),
+      );
       if (!committed.ok) return await fail(committed.error);
-      await step.do("clean", RETRY, work("clean", (c) => steps.cleanCloseJob(c, p)));
+      await step.do(
+        "clean",
+        RETRY,
+        work("clean", (c) => steps.cleanCloseJob(c, p)),
+      );
     } catch (error) {
       await fail({ code: "JOB_FAILED", detail: error instanceof Error ? error.message : String(error) });
     }

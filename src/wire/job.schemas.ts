@@ -17,7 +17,9 @@ export const Job = z
     error: z
       .object({ code: z.string(), detail: z.string() })
       .nullable()
-      .openapi({ description: "Why the job FAILED: a problem code of the operation that started it (e.g. PAY_PERIOD_CHANGED) or JOB_FAILED." }),
+      .openapi({
+        description: "Why the job FAILED: a problem code of the operation that started it (e.g. PAY_PERIOD_CHANGED) or JOB_FAILED.",
+      }),
     createdAt: z.string().openapi({ format: "date-time" }),
     finishedAt: z.string().nullable().openapi({ format: "date-time" }),
   })

@@ -1,17 +1,17 @@
-import { closeInputStatements, closeInputsOf } from "@/data/pay/pay-inputs.data";
 import { deleteFiles, deleteFilesUnder, FileWriter, getFile } from "@/data/files";
 import { newId } from "@/data/ids";
 import { finishJob, insertJob, newJobRow, readJob, recordStep } from "@/data/jobs/jobs.data";
+import { closeInputStatements, closeInputsOf } from "@/data/pay/pay-inputs.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import type { Principal } from "@/domain/permissions";
 import type { EmployeeTotals } from "@/domain/payroll";
+import type { Principal } from "@/domain/permissions";
 import { ProblemError } from "@/problems/problem";
 import { serializeJob } from "@/wire/job.schemas";
 import {
   type ClosedObjects,
   checkClose,
-  committedSnapshot,
   commitClose,
+  committedSnapshot,
   copyObject,
   encoder,
   writeEmployees,
@@ -251,8 +251,7 @@ export async function commitCloseJob(
   });
 }
 
-const changedDetail =
-  "Shifts, time off or pay rules of the period changed while it was being closed: nothing was written. Close it again.";
+const changedDetail = "Shifts, time off or pay rules of the period changed while it was being closed: nothing was written. Close it again.";
 
 /** Step `clean`: the staged parts deleted (the payroll objects stay: the committed row names them). */
 export async function cleanCloseJob(c: StepContext, p: CloseJobParams) {
@@ -311,7 +310,10 @@ export async function startCloseJob(
   });
   try {
     const requestedAt = now.getTime();
-    await workflow.create({ id: row.id, params: { ...params, ...(fault && { fault }), jobId: row.id, principal: writer.principal, requestedAt } });
+    await workflow.create({
+      id: row.id,
+      params: { ...params, ...(fault && { fault }), jobId: row.id, principal: writer.principal, requestedAt },
+    });
   } catch (error) {
     const detail = `The job could not be started: ${error instanceof Error ? error.message : String(error)}`;
     await db.batch([...finishJob(db, row, { status: "FAILED", step: "start", at: new Date(), error: { code: "JOB_FAILED", detail } })]);

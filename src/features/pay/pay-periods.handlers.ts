@@ -1,8 +1,8 @@
-import type { AppRouteHandler } from "@/platform/http/env";
-import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
 import { MIN_PART_BYTES } from "@/data/files";
+import type { AppRouteHandler } from "@/platform/http/env";
 import { serializeJob } from "@/wire/job.schemas";
 import { closeInRequestMax, faultOf, pagesPerStepOf, startCloseJob } from "./pay-close-job.data";
+import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
 import { checkClose, closeOptionsOf, closePeriod, DEFAULT_CLOSE_PAGE, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
 import { readSettings, settingsWire, patchSettings as writeSettings } from "./pay-period-settings.data";
 import { listPeriods, periodDetail, readPeriodState } from "./pay-periods.data";
