@@ -39,7 +39,7 @@ import {
   type StagedPart,
   stageEmployees,
 } from "../src/features/pay/pay-close-job.data";
-import { runAccrualPass } from "../src/jobs/accrual-pass";
+import { type PassPage, runAccrualPass } from "../src/jobs/accrual-pass";
 import { runAttendancePass } from "../src/jobs/attendance-pass";
 import worker from "../src/worker";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
@@ -81,7 +81,7 @@ type TripLog = Pick<RoundTrip[], "push">;
 const writes = (sql: string) => /^\s*(insert|update|delete|replace)\b/i.test(sql);
 
 /** The Cron's passes the bench runs on their own, counted: POST {now}. */
-const PASSES: Record<string, (db: ReturnType<typeof createDatabase>, now: Date) => Promise<unknown>> = {
+const PASSES: Record<string, (db: ReturnType<typeof createDatabase>, now: Date, page?: PassPage) => Promise<unknown>> = {
   "/__bench/accrual-pass": runAccrualPass,
   "/__bench/attendance-pass": runAttendancePass,
 };
@@ -436,10 +436,11 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
     const pass = PASSES[url.pathname];
     if (pass && request.method === "POST") {
       // A Cron pass at {now}, counted: {report, seconds, roundTrips, statements, rowsRead, rowsWritten}.
-      const { now } = await request.json<{ now: string }>();
+      // {now, page?}: a page of the accrual pass (PassPage) when given.
+      const { now, page } = await request.json<{ now: string; page?: PassPage }>();
       const log: RoundTrip[] = [];
       const started = performance.now();
-      const report = await pass(createDatabase(countingDatabase(data, log)), new Date(now));
+      const report = await pass(createDatabase(countingDatabase(data, log)), new Date(now), page);
       const seconds = (performance.now() - started) / 1000;
       // With X-Bench-Trace, its round trips are kept like a traced request's (the scale scenario reads them).
       const passTrace = request.headers.get(TRACE_HEADER);
