@@ -526,4 +526,4 @@ export default benchEntry(
 ) as ExportedHandler<Env, WakeUp>;
 
 // wrangler.toml's [[workflows]] names this class of the Worker's entry.
-export { PayCloseWorkflow } from "../src/jobs/pay-close-workflow";
+export { PayCloseWorkflow } from "../src/worker";

@@ -1,15 +1,20 @@
-import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
+import type { WorkflowEvent, WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
 import type { CloseJobParams, JobError, StagedPart, StepContext } from "@/features/pay/pay-close-job.data";
 
+export type { CloseJobParams } from "@/features/pay/pay-close-job.data";
+
 /**
- * The pay close as a Cloudflare Workflow (binding PAY_CLOSE_WORKFLOW; the instance id is the job's id): plan, then one
+ * The pay close as a Cloudflare Workflow (binding PAY_CLOSE_WORKFLOW, class PayCloseWorkflow of src/worker.ts, which
+ * loads this module on its first run; the instance id is the job's id): plan, then one
  * `employees-n` step per pagesPerStep pages of employees, assemble, commit, clean (src/features/pay/pay-close-job.data.ts
  * says what each writes). The Workflow keeps each step's result, so a failure at any step resumes there; a step is
  * retried (RETRY) and is idempotent when redelivered. A refusal of the close (a 4xx problem, e.g. PAY_PERIOD_CHANGED)
  * or a step that exhausts its retries ends the job FAILED by the `fail` step, which leaves nothing in R2.
  */
-export class PayCloseWorkflow extends WorkflowEntrypoint<Env, CloseJobParams> {
-  override async run(event: Readonly<WorkflowEvent<CloseJobParams>>, step: WorkflowStep) {
+export class PayCloseRun {
+  constructor(private readonly env: Env) {}
+
+  async run(event: Readonly<WorkflowEvent<CloseJobParams>>, step: WorkflowStep) {
     const p = event.payload;
     const steps = await import("@/features/pay/pay-close-job.data");
     const work =
