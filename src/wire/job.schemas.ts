@@ -14,12 +14,9 @@ export const Job = z
     step: z.string().nullable().openapi({ description: "The last step done (`plan`, `employees-3`, `assemble`, `commit`)." }),
     steps: z.number().int().nullable().openapi({ description: "Steps planned, once the first step counted the work." }),
     progress: z.number().min(0).max(1).openapi({ description: "Share of the work done, 0 to 1." }),
-    error: z
-      .object({ code: z.string(), detail: z.string() })
-      .nullable()
-      .openapi({
-        description: "Why the job FAILED: a problem code of the operation that started it (e.g. PAY_PERIOD_CHANGED) or JOB_FAILED.",
-      }),
+    error: z.object({ code: z.string(), detail: z.string() }).nullable().openapi({
+      description: "Why the job FAILED: a problem code of the operation that started it (e.g. PAY_PERIOD_CHANGED) or JOB_FAILED.",
+    }),
     createdAt: z.string().openapi({ format: "date-time" }),
     finishedAt: z.string().nullable().openapi({ format: "date-time" }),
   })
