@@ -29,7 +29,17 @@ import { shardBinding, shardConfig } from "../src/data/shards";
 import { businessDate } from "../src/domain/local-time";
 import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
 import { chunkRows, runExportChunk } from "../src/features/exports/export-chunk";
-import { runAccrualPass } from "../src/jobs/accrual-pass";
+import {
+  assembleClose,
+  type CloseJobParams,
+  cleanCloseJob,
+  commitCloseJob,
+  type Planned,
+  planCloseJob,
+  type StagedPart,
+  stageEmployees,
+} from "../src/features/pay/pay-close-job.data";
+import { type PassPage, runAccrualPass } from "../src/jobs/accrual-pass";
 import { runAttendancePass } from "../src/jobs/attendance-pass";
 import worker from "../src/worker";
 // Plain JS module shared with the baseline Worker (bench-only copy endpoints).
@@ -71,7 +81,7 @@ type TripLog = Pick<RoundTrip[], "push">;
 const writes = (sql: string) => /^\s*(insert|update|delete|replace)\b/i.test(sql);
 
 /** The Cron's passes the bench runs on their own, counted: POST {now}. */
-const PASSES: Record<string, (db: ReturnType<typeof createDatabase>, now: Date) => Promise<unknown>> = {
+const PASSES: Record<string, (db: ReturnType<typeof createDatabase>, now: Date, page?: PassPage) => Promise<unknown>> = {
   "/__bench/accrual-pass": runAccrualPass,
   "/__bench/attendance-pass": runAttendancePass,
 };
@@ -333,6 +343,43 @@ async function seedEvents(binding: D1Database, body: { organizationId: string; c
  */
 let exportsByBench = false;
 
+/**
+ * Close jobs the bench works itself (POST /__bench/close-jobs-by-bench, then /__bench/close-step per step, traced):
+ * from then on a close that starts a job hands its Workflow's parameters to the bench instead of a Workflow instance,
+ * so that no step runs unmeasured in the background. Each step is the function the Workflow's step calls.
+ */
+let closeJobsByBench = false;
+const closeJobs = new Map<string, CloseJobParams>();
+const benchWorkflow = {
+  create: async ({ id, params }: { id: string; params: CloseJobParams }) => {
+    closeJobs.set(id, params);
+    return { id };
+  },
+} as unknown as Workflow<CloseJobParams>;
+
+interface CloseStepBody {
+  jobId: string;
+  step: "plan" | "employees" | "assemble" | "commit" | "clean";
+  plan?: Extract<Planned, { ok: true }>;
+  n?: number;
+  afterId?: string | null;
+  parts?: StagedPart[];
+  closed?: Parameters<typeof commitCloseJob>[3];
+}
+
+async function runCloseStep(env: Env, body: CloseStepBody, log: RoundTrip[]) {
+  const p = closeJobs.get(body.jobId);
+  if (!p) throw new Error(`No close job ${body.jobId} was started by the bench.`);
+  const db = createDatabase(countingDatabase(shardBinding(env, shardConfig(env).placement), log));
+  const c = { writer: { db, principal: p.principal }, files: env.FILES };
+  if (body.step === "plan") return planCloseJob(c, p);
+  if (body.step === "employees") return stageEmployees(c, p, body.plan!, body.n!, body.afterId ?? null);
+  if (body.step === "assemble") return assembleClose(c, p, body.plan!, body.parts!);
+  if (body.step === "commit") return commitCloseJob(c, p, body.plan!, body.closed!);
+  await cleanCloseJob(c, p);
+  return { cleaned: true };
+}
+
 /** Bench endpoints and traced requests (bench-entry.js sends only those here; the load goes to the real fetch). */
 async function special(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
@@ -389,10 +436,11 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
     const pass = PASSES[url.pathname];
     if (pass && request.method === "POST") {
       // A Cron pass at {now}, counted: {report, seconds, roundTrips, statements, rowsRead, rowsWritten}.
-      const { now } = await request.json<{ now: string }>();
+      // {now, page?}: a page of the accrual pass (PassPage) when given.
+      const { now, page } = await request.json<{ now: string; page?: PassPage }>();
       const log: RoundTrip[] = [];
       const started = performance.now();
-      const report = await pass(createDatabase(countingDatabase(data, log)), new Date(now));
+      const report = await pass(createDatabase(countingDatabase(data, log)), new Date(now), page);
       const seconds = (performance.now() - started) / 1000;
       // With X-Bench-Trace, its round trips are kept like a traced request's (the scale scenario reads them).
       const passTrace = request.headers.get(TRACE_HEADER);
@@ -413,6 +461,18 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
     if (url.pathname === "/__bench/exports-by-bench" && request.method === "POST") {
       exportsByBench = true;
       return Response.json({ exportsByBench });
+    }
+    if (url.pathname === "/__bench/close-jobs-by-bench" && request.method === "POST") {
+      closeJobsByBench = true;
+      return Response.json({ closeJobsByBench });
+    }
+    if (url.pathname === "/__bench/close-step" && request.method === "POST") {
+      // One step of a close job as the Workflow runs it, counted (traced with X-Bench-Trace): the step's result.
+      const log: RoundTrip[] = [];
+      const result = await runCloseStep(env, await request.json<CloseStepBody>(), log);
+      const stepTrace = request.headers.get(TRACE_HEADER);
+      if (stepTrace) traces.set(stepTrace, log);
+      return Response.json(result);
     }
     if (url.pathname === "/__bench/export-chunk" && request.method === "POST") {
       // One chunk of an export job as the queue consumer works it, counted (traced with X-Bench-Trace): {next}.
@@ -437,7 +497,8 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
 
   const log: RoundTrip[] = [];
   const counting = shardConfig(env).shards.map((shard) => [shard, countingDatabase(shardBinding(env, shard), log, shard)]);
-  const response = await worker.fetch(request, { ...env, ...Object.fromEntries(counting) }, ctx);
+  const workflow = closeJobsByBench ? { PAY_CLOSE_WORKFLOW: benchWorkflow } : {};
+  const response = await worker.fetch(request, { ...env, ...Object.fromEntries(counting), ...workflow }, ctx);
   traces.set(traceId, log);
   while (traces.size > MAX_TRACES) traces.delete(traces.keys().next().value!);
   const counted = new Response(response.body, response);
@@ -463,3 +524,6 @@ export default benchEntry(
   } satisfies ExportedHandler<Env, WakeUp>,
   special,
 ) as ExportedHandler<Env, WakeUp>;
+
+// wrangler.toml's [[workflows]] names this class of the Worker's entry.
+export { PayCloseWorkflow } from "../src/worker";

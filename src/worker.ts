@@ -1,5 +1,7 @@
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import type { WakeUp } from "@/data/outbox/wake";
 import type { ExportMessage } from "@/jobs/export-queue";
+import type { CloseJobParams } from "@/jobs/pay-close-workflow";
 /**
  * The platform every request needs (hono, zod, drizzle, jose, the middleware and the table of features) is evaluated at
  * isolate startup, which Cloudflare runs during the TLS handshake of the connection that needs it; each feature's
@@ -29,6 +31,7 @@ function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
 const limitedD1 = loadedOnce(() => import("@/data/limited-d1"));
 const backgroundJobs = loadedOnce(() => import("@/jobs/index"));
 const exportQueue = loadedOnce(() => import("@/jobs/export-queue"));
+const payCloseWorkflow = loadedOnce(() => import("@/jobs/pay-close-workflow"));
 const limited = async (env: Env): Promise<Env> => (await limitedD1()).limitedEnv(env);
 
 export default {
@@ -112,3 +115,14 @@ export default {
     }
   },
 } satisfies ExportedHandler<Env, WakeUp | ExportMessage>;
+
+/**
+ * The pay close of a large organization as a Cloudflare Workflow ([[workflows]] in wrangler.toml): its steps load with
+ * its first run (src/jobs/pay-close-workflow.ts), not at isolate startup.
+ */
+export class PayCloseWorkflow extends WorkflowEntrypoint<Env, CloseJobParams> {
+  override async run(event: Readonly<WorkflowEvent<CloseJobParams>>, step: WorkflowStep) {
+    const { PayCloseRun } = await payCloseWorkflow();
+    return new PayCloseRun(this.env).run(event, step);
+  }
+}

@@ -54,6 +54,8 @@ export const startOurs = (stateDir, name = "ours", { testScheduled = false, limi
       WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
       PHOTO_URL_SECRET: randomBytes(32).toString("base64url"),
       ...(limitsEnforced ? { D1_LIMITS_ENFORCED: "1" } : {}),
+      // While developing the scale scenario at a few hundred staff: their close as a job too (wrangler.toml: 5,000).
+      ...(process.env.BENCH_CLOSE_IN_REQUEST_MAX ? { CLOSE_IN_REQUEST_MAX_EMPLOYEES: process.env.BENCH_CLOSE_IN_REQUEST_MAX } : {}),
     },
     flags: testScheduled ? ["--test-scheduled"] : [],
   });

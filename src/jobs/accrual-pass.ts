@@ -38,6 +38,19 @@ export interface PassReport {
   balances: number;
   entries: number;
   roundTrips: number;
+  /** A paged pass (PassPage): where the next page starts, null when this page was the last. */
+  nextAfterId?: string | null;
+}
+
+/**
+ * One page of the pass, so that a large organization's pass is split across invocations (each within D1's queries
+ * per invocation): at most `balances` worker policies of each policy, those with ids after `afterId`. The first page
+ * (no afterId) also creates missing worker policies; the last runs the per-hour accruals. Pages are resumable and
+ * idempotent like the whole pass: a page repeated writes nothing twice.
+ */
+export interface PassPage {
+  balances: number;
+  afterId?: string | null;
 }
 
 /** Entries per multi-row statement (one JSON parameter each, well under D1's statement size). */
@@ -64,7 +77,7 @@ const earnsPerHour = (limit: LimitSettings) => Boolean(limit.perHourEarnings?.ho
  *   4. Fixed accruals, then carryovers year by year (the expiry reads the balance the accruals left), then the
  *      watermarks; per-hour accruals for shifts changed since each policy's cursor, with the new cursor.
  */
-export async function runAccrualPass(db: Database, now = new Date()): Promise<PassReport> {
+export async function runAccrualPass(db: Database, now = new Date(), page?: PassPage): Promise<PassReport> {
   const report: PassReport = { policies: 0, balances: 0, entries: 0, roundTrips: 0 };
   const policies = await rawAll<ActivePolicy>(
     db,
@@ -87,10 +100,12 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
       sql`SELECT wp.id, wp.policy_id, wp.accrued_through, wp.included_at, s.created_at AS worker_created_at, ${includedSql()} AS included
         FROM worker_policies wp JOIN staff_members s ON s.id = wp.worker_id JOIN time_off_policies p ON p.id = wp.policy_id
         WHERE wp.policy_id = ${p.id} AND s.deleted_at IS NULL
-          AND (wp.accrued_through IS NULL OR wp.accrued_through < ${today.get(p.id)!})`,
+          AND (wp.accrued_through IS NULL OR wp.accrued_through < ${today.get(p.id)!})
+          ${page?.afterId ? sql`AND wp.id > ${page.afterId}` : sql``}
+        ${page ? sql`ORDER BY wp.id LIMIT ${page.balances}` : sql``}`,
     ),
   );
-  const ensure = policies.map((p) =>
+  const ensure = (page?.afterId ? [] : policies).map((p) =>
     ensureWorkerPolicies(
       db,
       p.organization_id,
@@ -99,7 +114,12 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
   );
   const guard = () => freezeGuard(db, [...new Set(policies.map((p) => p.organization_id))]);
   const results = await runBatches(db, [...ensure, ...reads], report, guard);
-  const read = results.slice(ensure.length).flat() as Balance[];
+  const pages = results.slice(ensure.length) as Balance[][];
+  const read = pages.flat();
+  // The next page starts after the smallest last id of a full page (a policy whose page was not full is done).
+  const full = page ? pages.filter((rows) => rows.length === page.balances).map((rows) => rows.at(-1)!.id) : [];
+  const last = !page || full.length === 0;
+  if (page) report.nextAfterId = last ? null : full.sort()[0]!;
   const balances = read.filter((b) => b.included === 1);
   // An excluded balance's inclusion start moves with each pass, so a worker the rule includes later accrues from
   // about then (and gets an AllAtOnce grant), not from the policy's activation.
@@ -107,7 +127,7 @@ export async function runAccrualPass(db: Database, now = new Date()): Promise<Pa
   report.balances = balances.length;
 
   const nowMs = now.getTime();
-  await runBatches(db, passWrites(db, { balances, excluded, policies, limits, now, nowMs, report }), report, guard);
+  await runBatches(db, passWrites(db, { balances, excluded, policies, limits, now, nowMs, report, perHour: last }), report, guard);
   return report;
 }
 
@@ -126,6 +146,7 @@ function* passWrites(
     now,
     nowMs,
     report,
+    perHour,
   }: {
     balances: Balance[];
     excluded: string[];
@@ -134,6 +155,8 @@ function* passWrites(
     now: Date;
     nowMs: number;
     report: PassReport;
+    /** The per-hour accruals too (a paged pass: its last page). */
+    perHour: boolean;
   },
 ): Generator<Statement> {
   const byId = new Map(policies.map((p) => [p.id, p]));
@@ -213,6 +236,7 @@ function* passWrites(
       sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
     );
   }
+  if (!perHour) return;
   for (const p of policies.filter((x) => earnsPerHour(limits.get(x.id)!))) yield* perHourStatements(db, p, limits.get(p.id)!, nowMs);
 }
 

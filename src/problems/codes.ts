@@ -76,6 +76,7 @@ export const PROBLEM_CODES = {
   PREFERENCE_NOT_FOUND: missing("Preference", "No such claim or preference on the open shift"),
   WEBHOOK_NOT_FOUND: missing("Webhook", "No such webhook endpoint in the organization"),
   EXPORT_NOT_FOUND: missing("Export", "No such export in the organization"),
+  JOB_NOT_FOUND: missing("Job", "No such job in the organization"),
   PAY_RULE_SET_NOT_FOUND: missing("Pay rule set", "No such pay rule set in the organization"),
   PAY_PERIOD_NOT_FOUND: missing("Pay period", "No pay period starts on that date under the organization's settings"),
   AVAILABILITY_NOT_FOUND: missing("Availability", "No such availability of the staff member"),

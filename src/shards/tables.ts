@@ -68,6 +68,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("webhook_deliveries"),
   // Its rows name objects in R2 (FILES), global like the payroll snapshots'.
   owned("exports"),
+  owned("jobs"),
   owned("demand_intervals", ["location_id", "metric", "kind", "start_at"]),
   owned("labor_targets", ["location_id"]),
   owned("location_fair_workweek", ["location_id"]),

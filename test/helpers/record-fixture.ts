@@ -1,8 +1,11 @@
+import { env } from "cloudflare:test";
+import { shardBinding } from "@/data/shards";
 import { api } from "./api";
 import { createOrganization, type OrganizationFixture, unique } from "./fixtures";
 import { enrollDevice, setStaffPin } from "./kiosk";
 import { createLocation } from "./locations";
 import { paramKey } from "./openapi-walk";
+import { shardOf } from "./shards";
 import { createStaffMember, staffToken } from "./staff";
 import type { Partner } from "./tokens";
 import { HERE } from "./workplace";
@@ -118,6 +121,14 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     body: { kind: "EVENTS", startDate: "2026-03-01", endDate: "2026-03-31" },
   });
   if (exportJob.status !== 202) throw new Error(`export: ${exportJob.status} ${exportJob.text}`);
+  // A durable job's row (a large organization's close starts one; no Workflow runs this one).
+  const jobId = unique("job");
+  await shardBinding(env, await shardOf(org.id))
+    .prepare(
+      `INSERT INTO jobs (id, organization_id, kind, status, subject, created_at, updated_at) VALUES (?, ?, 'PAY_CLOSE', 'QUEUED', '2026-03-02', ?, ?)`,
+    )
+    .bind(jobId, org.id, Date.now(), Date.now())
+    .run();
   await created(
     api("POST", `${orgPath}/staffmembers/${subject.id}/locations/${location.id}/clock-in`, {
       ...admin,
@@ -239,6 +250,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       preferences: preference.id,
       webhooks: webhook.id,
       exports: exportJob.body.id,
+      jobs: jobId,
       "pay-rules": payRuleSet.id,
       "pay-periods": payPeriodId,
       approvals: subject.id,

@@ -1,7 +1,7 @@
 import { payPeriodSnapshots, payPeriods, payRuleSetUses, shifts } from "@db/schema";
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
-import type { Database } from "@/data/client";
+import type { Database, Statement } from "@/data/client";
 import { FileWriter, getFile, MIN_PART_BYTES, partBytesOf, Sha256 } from "@/data/files";
 import {
   closeInputStatements,
@@ -161,7 +161,7 @@ export function closeOptionsOf(env: object): CloseOptions {
   return { pageEmployees: Number.isInteger(page) && page > 0 ? page : DEFAULT_CLOSE_PAGE, partBytes: partBytesOf(env) };
 }
 
-const encoder = new TextEncoder();
+export const encoder = new TextEncoder();
 
 /**
  * Computes the payroll page by page of employees (id order, readPayInputsPage) and writes it as it goes: each page's
@@ -169,18 +169,21 @@ const encoder = new TextEncoder();
  * into `csv`. Keeps of each employee only the totals (the snapshot's totals and a re-close's adjustments) and the
  * span of their workweeks (the rule sets used). Heap: one page's inputs and lines, plus the writers' part buffers.
  */
-async function writeEmployees(
+export async function writeEmployees(
   db: Database,
   filter: { organizationId: string; startDate: string; endDate: string },
   pageEmployees: number,
   out: { employees: (bytes: Uint8Array) => Promise<void>; csv: FileWriter },
+  /** Where to start (after this employee id), how many pages at most, and whether the CSV starts with its header. */
+  range: { afterId?: string; maxPages?: number; header?: boolean } = {},
 ) {
   const totals: EmployeeTotals[] = [];
   let weeksFrom = filter.startDate;
   let weeksTo = filter.endDate;
-  let afterId: string | undefined;
+  let afterId = range.afterId;
   let first = true;
-  await out.csv.write(csvHeader(PAYROLL_COLUMNS));
+  let pages = 0;
+  if (range.header ?? true) await out.csv.write(csvHeader(PAYROLL_COLUMNS));
   while (true) {
     const page = await readPayInputsPage(db, filter, { limit: pageEmployees, afterId });
     const pay = computePay({ ...filter, ...page.inputs });
@@ -203,14 +206,15 @@ async function writeEmployees(
     }
     if (json) await out.employees(encoder.encode(json));
     if (csv) await out.csv.write(csv);
-    if (!page.more) break;
+    pages++;
+    if (!page.more) return { totals, weeksFrom, weeksTo, afterId: page.employeeIds.at(-1) ?? afterId, more: false };
     afterId = page.employeeIds.at(-1);
+    if (range.maxPages !== undefined && pages >= range.maxPages) return { totals, weeksFrom, weeksTo, afterId, more: true };
   }
-  return { totals, weeksFrom, weeksTo };
 }
 
 /** The bytes of an object, piece by piece, into `sink`. */
-async function copyObject(files: R2Bucket, key: string, sink: (bytes: Uint8Array) => Promise<void>) {
+export async function copyObject(files: R2Bucket, key: string, sink: (bytes: Uint8Array) => Promise<void>) {
   const object = await getFile(files, key);
   if (!object) throw new Error(`The staged payroll ${key} is missing from FILES.`);
   const reader = object.body.getReader();
@@ -230,7 +234,16 @@ async function copyObject(files: R2Bucket, key: string, sink: (bytes: Uint8Array
  * it). snapshotHash is the SHA-256 of the canonical JSON, hashed as it is written. On any failure every upload is
  * aborted: nothing is left under the close's keys.
  */
-async function writeSnapshot(input: {
+/** Employees whose pay was computed before the snapshot is written (a close job's pages, staged in R2). */
+export interface ComputedEmployees {
+  totals: EmployeeTotals[];
+  weeksFrom: string;
+  weeksTo: string;
+  /** Writes the employees' canonical JSON (comma-separated, no brackets) and their CSV rows (no header). */
+  write(out: { employees: (bytes: Uint8Array) => Promise<void>; csv: FileWriter }): Promise<void>;
+}
+
+export async function writeSnapshot(input: {
   db: Database;
   files: R2Bucket;
   options: Required<CloseOptions>;
@@ -241,12 +254,16 @@ async function writeSnapshot(input: {
   closedBy: string;
   inputs: Pick<PayInputs, "ruleSets" | "ruleSetVersions">;
   previous: EmployeeTotals[] | null;
+  /** The JSON object's key (default: a new close id's). */
+  key?: string;
+  /** Employees computed already (a job's staged pages): their totals, and how to write their JSON and CSV rows. */
+  computed?: ComputedEmployees;
 }) {
-  const { files, filter, span, options } = input;
-  const key = snapshotKey({ organizationId: filter.organizationId, periodStartDate: span.startDate, version: input.version });
+  const { files, filter, span, options, computed } = input;
+  const key = input.key ?? snapshotKey({ organizationId: filter.organizationId, periodStartDate: span.startDate, version: input.version });
   const json = new FileWriter(files, key, PAYROLL_JSON_TYPE, options.partBytes);
   const csv = new FileWriter(files, csvKeyOf(key), PAYROLL_CSV_TYPE, options.partBytes);
-  const staged = input.previous ? new FileWriter(files, `${key}.employees`, PAYROLL_JSON_TYPE, options.partBytes) : null;
+  const staged = input.previous && !computed ? new FileWriter(files, `${key}.employees`, PAYROLL_JSON_TYPE, options.partBytes) : null;
   const canonical = new Sha256();
   const both = async (bytes: Uint8Array) => {
     await canonical.update(bytes);
@@ -257,11 +274,19 @@ async function writeSnapshot(input: {
       `${canonicalAround({ adjustments, closedAt: iso(input.closedAt), closedBy: input.closedBy, employees: null }, "employees")[0]}[`,
     );
   try {
-    if (!staged) await both(head([]));
-    const written = await writeEmployees(input.db, filter, options.pageEmployees, {
-      employees: staged ? (bytes) => staged.write(bytes) : both,
-      csv,
-    });
+    let written: Omit<ComputedEmployees, "write">;
+    if (computed) {
+      await both(head(input.previous ? payrollAdjustments(input.previous, computed.totals) : []));
+      await csv.write(csvHeader(PAYROLL_COLUMNS));
+      await computed.write({ employees: both, csv });
+      written = computed;
+    } else {
+      if (!staged) await both(head([]));
+      written = await writeEmployees(input.db, filter, options.pageEmployees, {
+        employees: staged ? (bytes) => staged.write(bytes) : both,
+        csv,
+      });
+    }
     const adjustments = input.previous ? payrollAdjustments(input.previous, written.totals) : [];
     if (staged) {
       await staged.finish();
@@ -292,33 +317,21 @@ async function writeSnapshot(input: {
   }
 }
 
+/** What a close checked before computing anything: the period, its approvals, the rule sets, the fingerprint. */
+export type CloseCheck = Awaited<ReturnType<typeof checkClose>>;
+
 /**
- * POST …/close. Reads the period, its approvals, the rule sets and the fingerprint of its pay inputs, then computes
- * the pay lines page by page of employees and streams the snapshot's objects to R2 (writeSnapshot: new keys, never
- * over an object, multipart), and only then writes in one batch: the settings kept, the missing approvals
- * (approveAll), the snapshot row naming the objects (key, size, SHA-256), the period CLOSED at version + 1, the rule
- * sets it used marked immutable, and the events. Guards make a race a 409 that writes nothing:
- *   pay_period_snapshots.snapshot NULL → shifts, time off or rule sets changed since the read (PAY_PERIOD_CHANGED)
- *   pay_period_snapshots primary key   → another close of this version landed first (PAY_PERIOD_CLOSED)
- * The pages are read after the fingerprint: a change between two pages changes the fingerprint, so the batch refuses.
+ * The refusals of a close, read in one round trip: the rule sets and the fingerprint, the period and its approvals and
+ * workers, the previous snapshot and the open shifts (the pay inputs themselves are read page by page later). Throws
+ * the close's problem; answers what the close computes and commits with.
  */
-export async function closePeriod(
-  writer: Writer,
-  files: R2Bucket,
-  organizationId: string,
-  periodId: string,
-  approveAll: boolean,
-  options: CloseOptions = {},
-) {
+export async function checkClose(writer: Writer, organizationId: string, periodId: string, approveAll: boolean, now: Date) {
   const { db } = writer;
   const settings = await readSettings(db, organizationId);
   const span = spanOf(settings, periodId);
-  const now = new Date();
   const today = businessDate(now, offsetMinutesAt(settings.timezone, now));
   if (span.endDate >= today) throw periodNotEnded(span, null);
   const filter = { organizationId, startDate: span.startDate, endDate: span.endDate };
-  // One round trip for the rule sets and the fingerprint, the period and its approvals and workers, the previous
-  // snapshot and the open shifts; the pay inputs themselves are read page by page (writeSnapshot).
   const [sets, organization, periodRows, approvals, workerRows, previousRows, openRows] = await db.batch([
     ...closeInputStatements(db, filter),
     periodRowStatement(db, organizationId, span.startDate),
@@ -348,29 +361,38 @@ export async function closePeriod(
   // approveAll approves the closer's own timesheet too: not theirs to approve.
   refuseOwnApproval(writer, unapproved);
   const version = (state.row?.version ?? 0) + 1;
-  const closedAt = now;
-  const closedBy = actorOf(writer.principal);
-  const previous = previousRows[0] ? await snapshotTotals(files, previousRows[0]) : null;
-  // The objects first, the row last: a batch that fails leaves objects no row names (swept), never a row without them.
-  const { object, hash } = await writeSnapshot({
-    db,
-    files,
-    options: { pageEmployees: options.pageEmployees ?? DEFAULT_CLOSE_PAGE, partBytes: options.partBytes ?? MIN_PART_BYTES },
-    filter,
-    span,
-    version,
-    closedAt,
-    closedBy,
-    inputs,
-    previous,
-  });
+  return { filter, span, state, inputs, frozen, unapproved, version, previousRow: previousRows[0] ?? null };
+}
+
+/** The stored objects of a close: the JSON's key, size and SHA-256, and the document's snapshotHash. */
+export interface ClosedObjects {
+  object: { key: string; size: number; sha256: string };
+  hash: string;
+}
+
+/**
+ * Commits a close in one guarded batch: the settings kept, the snapshot row naming the objects (key, size, SHA-256),
+ * the missing approvals (approveAll), the period CLOSED at version + 1, the rule sets it used marked immutable, and the
+ * events; `trailing` statements join the same batch (a job's end). Answers the closed period.
+ */
+export async function commitClose(
+  writer: Writer,
+  check: CloseCheck,
+  closed: ClosedObjects,
+  by: { closedAt: Date; closedBy: string },
+  trailing: Statement[] = [],
+) {
+  const { db } = writer;
+  const { span, state, inputs, frozen, unapproved, version } = check;
+  const { organizationId } = check.filter;
+  const { closedAt, closedBy } = by;
   const used = ruleSetsInForce(inputs.ruleSets, span.startDate, span.endDate);
-  const closed = {
+  const period = {
     status: "CLOSED" as const,
     version,
     closedAt,
     closedBy,
-    snapshotHash: hash,
+    snapshotHash: closed.hash,
     frozenFrom: frozen.from,
     frozenTo: frozen.to,
   };
@@ -380,7 +402,7 @@ export async function closePeriod(
     organizationId,
     startDate: span.startDate,
     endDate: span.endDate,
-    ...closed,
+    ...period,
     reopenedAt: null,
     reopenedBy: null,
     reopenReason: null,
@@ -413,17 +435,17 @@ export async function closePeriod(
         organizationId,
         periodStartDate: span.startDate,
         version,
-        snapshotHash: inputsAsRead.sql(hash, organizationId, span, inputs.fingerprint),
-        objectKey: object.key,
-        objectSize: object.size,
-        objectSha256: object.sha256,
+        snapshotHash: inputsAsRead.sql(closed.hash, organizationId, span, inputs.fingerprint),
+        objectKey: closed.object.key,
+        objectSize: closed.object.size,
+        objectSha256: closed.object.sha256,
       }),
       // After the snapshot: its fingerprint counts the approvals as read.
       ...(unapproved.length ? [insertApprovals(db, organizationId, span, unapproved, closedBy, closedAt)] : []),
       db
         .insert(payPeriods)
         .values({ ...row, timeOffWages })
-        .onConflictDoUpdate({ target: [payPeriods.organizationId, payPeriods.startDate], set: { ...closed, timeOffWages } }),
+        .onConflictDoUpdate({ target: [payPeriods.organizationId, payPeriods.startDate], set: { ...period, timeOffWages } }),
       ...chunk(used, USES_PER_STATEMENT).map((ids) =>
         db
           .insert(payRuleSetUses)
@@ -437,9 +459,55 @@ export async function closePeriod(
         ...(unapproved.length ? [approvedRowsEvents(organizationId, span, closedBy, closedAt)] : []),
         { type: "pay_period.closed", organizationId, occurredAt: closedAt, data: periodSummary(answer) },
       ],
+      trailing,
     },
   );
   return answer;
+}
+
+/** The snapshot row of a period's version, if one is committed (a job's commit redelivered finds its own). */
+export async function committedSnapshot(db: Database, organizationId: string, startDate: string) {
+  const [row] = await latestSnapshotStatement(db, organizationId, startDate);
+  return row ?? null;
+}
+
+/**
+ * POST …/close within the request. checkClose, then the pay lines page by page of employees streamed into the
+ * snapshot's objects in R2 (writeSnapshot: new keys, never over an object, multipart), and only then commitClose's
+ * one batch. Guards make a race a 409 that writes nothing:
+ *   pay_period_snapshots.snapshot NULL → shifts, time off or rule sets changed since the read (PAY_PERIOD_CHANGED)
+ *   pay_period_snapshots primary key   → another close of this version landed first (PAY_PERIOD_CLOSED)
+ * The pages are read after the fingerprint: a change between two pages changes the fingerprint, so the batch refuses.
+ */
+export async function closePeriod(
+  writer: Writer,
+  files: R2Bucket,
+  organizationId: string,
+  periodId: string,
+  approveAll: boolean,
+  options: CloseOptions = {},
+  checked?: CloseCheck,
+) {
+  const { db } = writer;
+  const now = new Date();
+  const check = checked ?? (await checkClose(writer, organizationId, periodId, approveAll, now));
+  const closedAt = now;
+  const closedBy = actorOf(writer.principal);
+  const previous = check.previousRow ? await snapshotTotals(files, check.previousRow) : null;
+  // The objects first, the row last: a batch that fails leaves objects no row names (swept), never a row without them.
+  const { object, hash } = await writeSnapshot({
+    db,
+    files,
+    options: { pageEmployees: options.pageEmployees ?? DEFAULT_CLOSE_PAGE, partBytes: options.partBytes ?? MIN_PART_BYTES },
+    filter: check.filter,
+    span: check.span,
+    version: check.version,
+    closedAt,
+    closedBy,
+    inputs: check.inputs,
+    previous,
+  });
+  return commitClose(writer, check, { object, hash }, { closedAt, closedBy });
 }
 
 /** POST …/reopen: the period OPEN again, approvals kept; the next close stores version + 1 with adjustments. */

@@ -1,7 +1,18 @@
+import { MIN_PART_BYTES } from "@/data/files";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { asyncTextStream } from "@/platform/http/json-stream";
+import { serializeJob } from "@/wire/job.schemas";
+import { closeInRequestMax, faultOf, pagesPerStepOf, startCloseJob } from "./pay-close-job.data";
 import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
-import { closeOptionsOf, closePeriod, providerPayroll, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
+import {
+  checkClose,
+  closeOptionsOf,
+  closePeriod,
+  DEFAULT_CLOSE_PAGE,
+  providerPayroll,
+  payroll as readPayroll,
+  reopenPeriod,
+} from "./pay-period-close.data";
 import { readSettings, settingsWire, patchSettings as writeSettings } from "./pay-period-settings.data";
 import { listPeriods, periodDetail, readPeriodState } from "./pay-periods.data";
 import type * as routes from "./pay-periods.routes";
@@ -34,10 +45,22 @@ export const withdrawApproval: AppRouteHandler<routes.WithdrawRoute> = async (c)
 
 export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
   const { organization_id, periodId } = c.req.valid("param");
-  return c.json(
-    await closePeriod(c.var, c.env.FILES, organization_id, periodId, c.req.valid("json").approveAll, closeOptionsOf(c.env)),
-    200,
-  );
+  const { approveAll } = c.req.valid("json");
+  const options = closeOptionsOf(c.env);
+  const check = await checkClose(c.var, organization_id, periodId, approveAll, new Date());
+  if (check.state.workers.length <= closeInRequestMax(c.env)) {
+    return c.json(await closePeriod(c.var, c.env.FILES, organization_id, periodId, approveAll, options, check), 200);
+  }
+  const job = await startCloseJob(c.var, c.env.PAY_CLOSE_WORKFLOW, {
+    organizationId: organization_id,
+    periodId,
+    approveAll,
+    pageEmployees: options.pageEmployees ?? DEFAULT_CLOSE_PAGE,
+    pagesPerStep: pagesPerStepOf(c.env),
+    partBytes: options.partBytes ?? MIN_PART_BYTES,
+    fault: faultOf(c.env),
+  });
+  return c.json(serializeJob(job), 202, { Location: `/api/organizations/${organization_id}/jobs/${job.id}` });
 };
 
 export const reopen: AppRouteHandler<routes.ReopenRoute> = async (c) => {

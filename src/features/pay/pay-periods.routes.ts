@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { authorize } from "@/auth/authorize";
 import { jsonBody, jsonContent, OrganizationParams, problems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { Job } from "@/wire/job.schemas";
 import {
   ApprovalBody,
   ApprovalParams,
@@ -157,7 +158,15 @@ export const close = defineRoute({
     "500 staff members at a time and streams the snapshot into its objects as it goes (R2 multipart uploads of 5 MiB " +
     "parts, SHA-256 and `snapshotHash` computed as the bytes pass), so its memory stays flat whatever the size of the " +
     "organization; a re-close stages the staff members' part first (its `adjustments` precede them in the canonical " +
-    "JSON). It is one request: at 10,000 staff it takes a few seconds of CPU (docs/SCALING.md). A close that fails " +
+    "JSON). A period with at most CLOSE_IN_REQUEST_MAX_EMPLOYEES staff members paid (5,000 by default) closes within " +
+    "the request and answers 200 with the closed period. A larger one answers **202 with a job** (`Location`: " +
+    "`GET …/jobs/{id}`, and the event `job.created`) once the refusals below are checked: a durable job (a Cloudflare " +
+    "Workflow) computes 2,000 staff members a step into staged objects, assembles the payroll objects, then commits " +
+    "the same batch as the request would, with the job SUCCEEDED (`job.succeeded`, and `pay_period.closed`); each " +
+    "step is retried and the job resumes after a failure at any step. Until that last batch the period reads OPEN and " +
+    "no row names any object of the job; a refusal found by the job (e.g. PAY_PERIOD_CHANGED: a shift changed while " +
+    "it ran) or a step that keeps failing ends the job FAILED (`job.failed`, `error.code` the refusal's) with nothing " +
+    "of it left in storage. A close that fails " +
     "while writing aborts its uploads: nothing is stored. A close whose batch fails (any 4xx/5xx) " +
     "leaves no visible snapshot: its objects are named by no row, and are deleted by the Cron after an hour. A period that has not ended cannot be closed: its " +
     "endDate, or the last day of the last workweek overlapping it, is today or later in the organization's zone " +
@@ -173,6 +182,11 @@ export const close = defineRoute({
   request: { params: PayPeriodParams, body: jsonBody(CloseBody) },
   responses: {
     200: jsonContent(PayPeriodDetail, "The closed period"),
+    202: {
+      description: "A large organization's close, started as a job",
+      headers: z.object({ Location: z.string().openapi({ description: "The job's URL" }) }),
+      content: { "application/json": { schema: Job } },
+    },
     ...problems(
       "PAY_PERIOD_NOT_FOUND",
       "PAY_PERIOD_NOT_ENDED",

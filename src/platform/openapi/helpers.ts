@@ -153,6 +153,7 @@ export const TAGS = [
   { name: "Events", description: "Every change as an ordered, replayable feed (the webhooks' source)." },
   { name: "Webhooks", description: "Endpoints that receive the events, signed per Standard Webhooks, in order." },
   { name: "Exports", description: "Timesheets and events over any range, written as files by background jobs." },
+  { name: "Jobs", description: "Durable jobs: work larger than one request (a large organization's pay period close), followed by id." },
   { name: "Demand", description: "Sales and transactions per 15-minute interval, actual and forecast, and labor targets." },
   { name: "Wage rates", description: "Effective-dated hourly rates per staff member, role and location; what a shift is paid." },
   { name: "Cost codes", description: "A tree of codes (up to 5 levels) that time is charged to, assigned to staff members." },

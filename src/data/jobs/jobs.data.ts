@@ -1,0 +1,95 @@
+import { jobs } from "@db/schema";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import type { Database } from "@/data/client";
+import { eventStatement } from "@/data/outbox/outbox";
+import { type JobRow, serializeJob } from "@/wire/job.schemas";
+
+type JobKind = JobRow["kind"];
+
+/** A new job's row, QUEUED (written in the batch of the request that starts it). */
+export function newJobRow(input: { id: string; organizationId: string; kind: JobKind; subject: string; now: Date }): JobRow {
+  return {
+    id: input.id,
+    organizationId: input.organizationId,
+    kind: input.kind,
+    subject: input.subject,
+    status: "QUEUED",
+    step: null,
+    stepIndex: 0,
+    steps: null,
+    progress: 0,
+    error: null,
+    errorCode: null,
+    createdAt: input.now,
+    updatedAt: input.now,
+    finishedAt: null,
+  };
+}
+
+export const insertJob = (db: Database, row: JobRow) => db.insert(jobs).values(row);
+
+/** The job, or null when the organization has none of that id. */
+export async function readJob(db: Database, organizationId: string, id: string): Promise<JobRow | null> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.organizationId, organizationId)));
+  return row ?? null;
+}
+
+const live = inArray(jobs.status, ["QUEUED", "RUNNING"]);
+
+/**
+ * A step done: RUNNING at `stepIndex`, only forward (a step redelivered after a later one was recorded changes
+ * nothing) and only while the job has not ended.
+ */
+export const recordStep = (
+  db: Database,
+  id: string,
+  step: { name: string; index: number; steps?: number | null; progress: number; at: Date },
+) =>
+  db
+    .update(jobs)
+    .set({
+      status: "RUNNING",
+      step: step.name,
+      stepIndex: step.index,
+      ...(step.steps !== undefined && { steps: step.steps }),
+      progress: Math.max(0, Math.min(1000, Math.round(step.progress * 1000))),
+      updatedAt: step.at,
+    })
+    .where(and(eq(jobs.id, id), live, lt(jobs.stepIndex, step.index)));
+
+/**
+ * The job's end, with `job.succeeded` or `job.failed` when this statement ended it (a redelivered end records
+ * nothing twice). `row` is the job as last read: the event's data is it with the end applied.
+ */
+export function finishJob(
+  db: Database,
+  row: JobRow,
+  end: { status: "SUCCEEDED" | "FAILED"; step: string; at: Date; error?: { code: string; detail: string } },
+) {
+  const done = {
+    status: end.status,
+    step: end.step,
+    stepIndex: row.stepIndex + 1,
+    ...(end.status === "SUCCEEDED" && { progress: 1000, steps: row.stepIndex + 1 }),
+    error: end.error?.detail.slice(0, 500) ?? null,
+    errorCode: end.error?.code ?? null,
+    updatedAt: end.at,
+    finishedAt: end.at,
+  };
+  return [
+    db
+      .update(jobs)
+      .set(done)
+      .where(and(eq(jobs.id, row.id), live)),
+    eventStatement(db, {
+      type: end.status === "SUCCEEDED" ? "job.succeeded" : "job.failed",
+      organizationId: row.organizationId,
+      occurredAt: end.at,
+      data: serializeJob({ ...row, ...done }),
+      whenChanged: true,
+    }),
+  ] as const;
+}

@@ -1,0 +1,29 @@
+import { authorize } from "@/auth/authorize";
+import { jsonContent, OrganizationRecordParams, problems } from "@/platform/openapi/helpers";
+import { defineRoute } from "@/platform/routes/define-route";
+import { Job } from "@/wire/job.schemas";
+
+/** A job carries an organization-wide operation (a pay period's close): its admins follow it. */
+const admin = authorize("ORGANIZATION_ADMIN");
+
+export const getOne = defineRoute({
+  method: "get",
+  path: "/api/organizations/{organization_id}/jobs/{id}",
+  operationId: "getJob",
+  flags: { scope: "organization" },
+  tags: ["Jobs"],
+  summary: "Retrieve a job",
+  description:
+    "Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, steps " +
+    "retried and resumed after a failure): today the close of a pay period whose organization is too large to close " +
+    "within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`). `status` " +
+    "goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once " +
+    "counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would " +
+    "have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the " +
+    "events `job.succeeded` and `job.failed` say so too. A job that failed changed nothing: start the operation again.",
+  middleware: [admin] as const,
+  request: { params: OrganizationRecordParams },
+  responses: { 200: jsonContent(Job, "The job"), ...problems("JOB_NOT_FOUND") },
+});
+
+export type GetOneRoute = typeof getOne;

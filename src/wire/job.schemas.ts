@@ -1,0 +1,38 @@
+import type { jobs } from "@db/schema";
+import { z } from "@hono/zod-openapi";
+import { iso, isoOrNull } from "@/platform/schemas/time";
+
+export const JOB_KINDS = ["PAY_CLOSE", "ACCRUAL", "EXPORT", "BULK"] as const;
+export const JOB_STATUSES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED"] as const;
+
+export const Job = z
+  .object({
+    id: z.string(),
+    kind: z.enum(JOB_KINDS).openapi({ description: "PAY_CLOSE: a pay period's close (the only kind run as a job today)." }),
+    subject: z.string().openapi({ description: "What the job works on: a PAY_CLOSE's pay period id (its start date)." }),
+    status: z.enum(JOB_STATUSES),
+    step: z.string().nullable().openapi({ description: "The last step done (`plan`, `employees-3`, `assemble`, `commit`)." }),
+    steps: z.number().int().nullable().openapi({ description: "Steps planned, once the first step counted the work." }),
+    progress: z.number().min(0).max(1).openapi({ description: "Share of the work done, 0 to 1." }),
+    error: z.object({ code: z.string(), detail: z.string() }).nullable().openapi({
+      description: "Why the job FAILED: a problem code of the operation that started it (e.g. PAY_PERIOD_CHANGED) or JOB_FAILED.",
+    }),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    finishedAt: z.string().nullable().openapi({ format: "date-time" }),
+  })
+  .openapi("Job");
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export const serializeJob = (row: JobRow) => ({
+  id: row.id,
+  kind: row.kind,
+  subject: row.subject,
+  status: row.status,
+  step: row.step,
+  steps: row.steps,
+  progress: row.progress / 1000,
+  error: row.error === null ? null : { code: row.errorCode ?? "JOB_FAILED", detail: row.error },
+  createdAt: iso(row.createdAt),
+  finishedAt: isoOrNull(row.finishedAt),
+});

@@ -1,0 +1,153 @@
+import { createExecutionContext, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { sha256Hex } from "@/data/files";
+import { shardBinding } from "@/data/shards";
+import { canonicalJson } from "@/domain/canonical-json";
+import worker from "@/worker";
+import { api } from "../../helpers/api";
+import { feed, PERIOD, periodsPath, WEEK, workDay } from "../../helpers/pay";
+import { shardOf } from "../../helpers/shards";
+import { createStaffMember } from "../../helpers/staff";
+import { createWorkplace, type Workplace } from "../../helpers/workplace";
+
+/**
+ * The pay close as a durable job (src/jobs/pay-close-workflow.ts, src/features/pay/pay-close-job.data.ts). The close
+ * request runs through the Worker's fetch with an environment that makes every organization "large"
+ * (CLOSE_IN_REQUEST_MAX_EMPLOYEES 0) and computes one employee a page, one page a step: four staff members make the
+ * steps plan, employees-1 … employees-4, assemble, commit, clean. JOB_FAULT_STEPS names the steps that fail after their
+ * work (the vitest config allows it: JOB_FAULTS), so a step is redelivered having written what it writes.
+ */
+const AS_JOB = { CLOSE_IN_REQUEST_MAX_EMPLOYEES: "0", PAYROLL_PAGE_EMPLOYEES: "1", CLOSE_JOB_PAGES_PER_STEP: "1" };
+const STEPS = ["plan", "employees-1", "employees-2", "employees-3", "employees-4", "assemble", "commit", "clean"];
+
+async function crew() {
+  const w = await createWorkplace();
+  const others = [];
+  for (let i = 0; i < 3; i++) others.push(await createStaffMember(w.org, { locationIds: [w.location.id], name: `Crew "${i}", Ü` }));
+  for (const [i, staff] of [w.staff, ...others].entries()) {
+    await workDay({ ...w, staff }, WEEK[i]!, 8 + i);
+    await workDay({ ...w, staff }, WEEK[i + 1]!, 10);
+  }
+  return w;
+}
+
+/** POST …/close through the Worker's fetch with `vars` over the test environment. */
+async function close(w: Workplace, vars: Record<string, string>) {
+  const request = new Request(`http://shiftline.test${periodsPath(w.org)}/${PERIOD}/close`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${w.org.adminToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ approveAll: true }),
+  });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as never, { ...env, ...vars } as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, location: response.headers.get("Location"), body: JSON.parse(await response.text()) };
+}
+
+/** A close as a job, run to its end (retries without their delays); answers the job as GET …/jobs/{id} does. */
+async function closeAsJob(w: Workplace, vars: Record<string, string> = {}) {
+  await using workflows = await introspectWorkflow(env.PAY_CLOSE_WORKFLOW);
+  await workflows.modifyAll(async (m) => {
+    await m.disableRetryDelays();
+  });
+  const started = await close(w, { ...AS_JOB, ...vars });
+  expect(started.status).toBe(202);
+  expect(started.body).toMatchObject({ kind: "PAY_CLOSE", subject: PERIOD, status: "QUEUED" });
+  expect(started.location).toBe(`/api/organizations/${w.org.id}/jobs/${started.body.id}`);
+  const [instance] = await workflows.get();
+  await instance!.waitForStatus("complete");
+  const job = await api("GET", started.location!, { token: w.org.adminToken });
+  expect(job.status).toBe(200);
+  return job.body as { id: string; status: string; step: string; steps: number; progress: number; error: { code: string } | null };
+}
+
+const payrollOf = async (w: Workplace) => {
+  const json = await api("GET", `${periodsPath(w.org)}/${PERIOD}/payroll`, { token: w.org.adminToken });
+  const csv = await api("GET", `${periodsPath(w.org)}/${PERIOD}/payroll?format=csv`, { token: w.org.adminToken });
+  return { json: json.text, csv: csv.text };
+};
+
+/** The document without when and by whom it was closed (a close's own), and its hash checked against its bytes. */
+async function figuresOf(json: string) {
+  const { snapshotHash, closedAt: _, ...rest } = JSON.parse(json) as Record<string, unknown>;
+  const canonical = canonicalJson({ ...rest, closedAt: JSON.parse(json).closedAt });
+  expect(snapshotHash).toBe(await sha256Hex(new TextEncoder().encode(canonical)));
+  return canonicalJson(rest);
+}
+
+/** The period open again as if never closed (rows only: a test's reset, so the next close is version 1 again). */
+async function unclose(w: Workplace) {
+  const db = shardBinding(env, await shardOf(w.org.id));
+  await db.batch(
+    ["pay_period_snapshots", "pay_rule_set_uses", "pay_periods"].map((table) =>
+      db.prepare(`DELETE FROM ${table} WHERE organization_id = ?`).bind(w.org.id),
+    ),
+  );
+}
+
+const stagedOf = async (jobId: string) => (await env.FILES.list({ prefix: `jobs/${jobId}/` })).objects.map((o) => o.key);
+const payrollObjectsOf = async (w: Workplace, jobId: string) =>
+  (await env.FILES.list({ prefix: `payroll/${w.org.id}/` })).objects.map((o) => o.key).filter((key) => key.includes(jobId));
+
+const periodStatus = async (w: Workplace) =>
+  (await api("GET", `${periodsPath(w.org)}/${PERIOD}`, { token: w.org.adminToken })).body.status as string;
+
+describe("the pay close as a durable job", () => {
+  it("answers 202 with the job, which commits the same payroll as a close within the request", async () => {
+    const w = await crew();
+    const inRequest = await close(w, {});
+    expect(inRequest.status).toBe(200);
+    const expected = await payrollOf(w);
+    await unclose(w);
+
+    const job = await closeAsJob(w);
+    // plan, 4 page steps, assemble, commit: 7 steps recorded; clean runs after the commit.
+    expect(job).toMatchObject({ status: "SUCCEEDED", step: "commit", steps: 7, progress: 1, error: null });
+    expect(await periodStatus(w)).toBe("CLOSED");
+    const got = await payrollOf(w);
+    expect(got.csv).toBe(expected.csv);
+    expect(await figuresOf(got.json)).toBe(await figuresOf(expected.json));
+    expect(await stagedOf(job.id)).toEqual([]);
+    expect((await payrollObjectsOf(w, job.id)).sort()).toEqual([
+      `payroll/${w.org.id}/${PERIOD}/v1/${job.id}.csv`,
+      `payroll/${w.org.id}/${PERIOD}/v1/${job.id}.json`,
+    ]);
+    const types = (await feed(w.org)).map((e) => e.type);
+    expect(types).toContain("job.created");
+    expect(types).toContain("job.succeeded");
+  });
+
+  it("resumes to the same payroll bytes after a failure injected after each step's work", async () => {
+    const w = await crew();
+    const baseline = await closeAsJob(w);
+    expect(baseline.status).toBe("SUCCEEDED");
+    const expected = await payrollOf(w);
+    for (const step of STEPS) {
+      await unclose(w);
+      const job = await closeAsJob(w, { JOB_FAULT_STEPS: step, JOB_FAULT_TIMES: "1" });
+      expect({ step, status: job.status }).toEqual({ step, status: "SUCCEEDED" });
+      const got = await payrollOf(w);
+      expect(got.csv).toBe(expected.csv);
+      expect(await figuresOf(got.json)).toBe(await figuresOf(expected.json));
+      expect(await stagedOf(job.id)).toEqual([]);
+    }
+  });
+
+  it("a step failing every retry ends the job FAILED: the period OPEN, nothing of the job in storage", async () => {
+    const w = await crew();
+    for (const step of ["plan", "employees-2", "assemble"]) {
+      const job = await closeAsJob(w, { JOB_FAULT_STEPS: step, JOB_FAULT_TIMES: "99" });
+      expect({ step, status: job.status, code: job.error?.code }).toEqual({ step, status: "FAILED", code: "JOB_FAILED" });
+      expect(await periodStatus(w)).toBe("OPEN");
+      expect(await stagedOf(job.id)).toEqual([]);
+      expect(await payrollObjectsOf(w, job.id)).toEqual([]);
+    }
+    expect((await feed(w.org)).filter((e) => e.type === "job.failed")).toHaveLength(3);
+    // The commit is the one step after which nothing is undone: failing after its batch, every retry finds its own
+    // snapshot committed, and the job stays SUCCEEDED with the period CLOSED.
+    const committed = await closeAsJob(w, { JOB_FAULT_STEPS: "commit", JOB_FAULT_TIMES: "99" });
+    expect(committed.status).toBe("SUCCEEDED");
+    expect(await periodStatus(w)).toBe("CLOSED");
+    expect(await stagedOf(committed.id)).toEqual([]);
+  });
+});
