@@ -56,6 +56,10 @@ export const PROBLEM_CODES = {
   TOKEN_REVOKED: code([401], "A write with a stale token: organization deleted, staff member deactivated or access changed"),
 
   FORBIDDEN: code([403], "The token lacks the permission this operation needs"),
+  INSUFFICIENT_SCOPE: code(
+    [403],
+    "The token's scopes do not grant the scope this operation needs (`x-required-scope`), named in `requiredScope`",
+  ),
   ORGANIZATION_SCOPE_REQUIRED: code([403], "The operation needs a token that names an organization"),
   PARTNER_SCOPE_REQUIRED: code([403], "The operation needs a partner-level token (no organizationId)"),
   PHOTO_URL_INVALID: code([403], "The photo link's signature is not the service's for that photo and expiry"),
@@ -225,6 +229,7 @@ export const PLATFORM_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   "DEVICE_REVOKED",
   "TOKEN_REVOKED",
   "FORBIDDEN",
+  "INSUFFICIENT_SCOPE",
   "ORGANIZATION_SCOPE_REQUIRED",
   "ROUTE_NOT_FOUND",
   "ORGANIZATION_NOT_FOUND",

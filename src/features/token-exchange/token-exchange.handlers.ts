@@ -29,7 +29,8 @@ export const exchangeToken: AppRouteHandler<ExchangeTokenRoute> = async (c) => {
   const claims = await verifyPartnerToken(token, c.env.PARTNER_KEYS);
   // The directory's database, where the exchange starts (principalFor may route the request to a shard).
   const directory = databaseOf(c, DIRECTORY_SHARD);
-  const principal = await principalFor(c, claims);
+  const role = await principalFor(c, claims);
+  const principal = claims.scopes ? { ...role, scopes: claims.scopes } : role;
   // Only a token that would be exchanged is spent: a refused one (unknown organization or employee) may be retried.
   if (!(await recordTokenUse(directory, claims.partnerId, claims.jti, claims.usableUntil))) {
     throw unauthorized("TOKEN_REPLAYED", "This partner token was exchanged already: sign a new one (with a new 'jti') for each exchange.");

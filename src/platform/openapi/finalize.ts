@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { requiredScope } from "@/domain/token-scopes";
 import { takeDeclaredFlags } from "@/platform/routes/define-route";
 
 type OpenAPIObject = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
@@ -24,6 +25,8 @@ interface OperationContext {
   inOrganization: boolean;
   hasBody: boolean;
   isList: boolean;
+  /** The token scope it needs (domain/token-scopes), null for none. */
+  scope: string | null;
 }
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -130,7 +133,13 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
     401: op.secured
       ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN", "DEVICE_REVOKED", ...(op.method === "get" ? [] : (["TOKEN_REVOKED"] as const))]
       : [],
-    403: op.secured ? ["FORBIDDEN", ...(inOrganization ? (["ORGANIZATION_SCOPE_REQUIRED"] as const) : [])] : [],
+    403: op.secured
+      ? [
+          "FORBIDDEN",
+          ...(op.scope !== null ? (["INSUFFICIENT_SCOPE"] as const) : []),
+          ...(inOrganization ? (["ORGANIZATION_SCOPE_REQUIRED"] as const) : []),
+        ]
+      : [],
     404: inOrganization ? ["ORGANIZATION_NOT_FOUND"] : [],
     409: op.idempotent ? ["IDEMPOTENCY_REQUEST_IN_PROGRESS"] : [],
     413: op.hasBody ? ["PAYLOAD_TOO_LARGE"] : [],
@@ -246,6 +255,16 @@ function referencedSchemas(document: Json): Set<string> {
   return found;
 }
 
+/**
+ * The scope an operation needs, in the document twice: `x-required-scope`, and the scopes of its security
+ * requirement (OpenAPI lets a bearer scheme list "roles" there).
+ */
+function declareScope(op: OperationContext) {
+  if (op.scope === null) return;
+  op.operation["x-required-scope"] = op.scope;
+  op.operation.security = [{ bearerAuth: [op.scope] }];
+}
+
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
 /** `webhooks`: the document's top-level webhooks (every event type's envelope), which only the events registry knows. */
@@ -271,7 +290,9 @@ export function finalizeDocument(generated: OpenAPIObject, webhooks: Record<stri
         inOrganization: flags.scope === "organization",
         hasBody: Boolean(operation.requestBody),
         isList: flags.list === true,
+        scope: secured ? requiredScope(operation.tags?.[0], method) : null,
       };
+      declareScope(op);
       completeProblems(op, problemSchemaRef);
       addHeaders(op);
       requestBodiesAsInput(document, op);
