@@ -51,6 +51,7 @@ export const FEATURES = {
   photoFiles: { public: true, load: (): FeatureModule => import("@/features/photo-files/photo-files.index") },
   kioskPunches: { public: false, load: (): FeatureModule => import("@/features/time-tracking/kiosk-punches.index") },
   scheduleChanges: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/schedule-changes.index") },
+  auditLog: { public: false, load: (): FeatureModule => import("@/features/audit-log/audit-log.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -112,6 +113,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/schedule-changes", "scheduleChanges"],
   ["/api/organizations/*/staffmembers/*/consents", "scheduleChanges"],
   ["/api/organizations/*/fair-workweek/report", "fairWorkweekReport"],
+  ["/api/organizations/*/audit-log", "auditLog"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

@@ -63,6 +63,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("pay_period_snapshots", ["organization_id", "period_start_date", "version"]),
   owned("timesheet_approvals", ["organization_id", "period_start_date", "employee_id"]),
   owned("events"),
+  owned("audit_log"),
   owned("webhooks"),
   owned("webhook_deliveries"),
   // Its rows name objects in R2 (FILES), global like the payroll snapshots'.

@@ -163,6 +163,10 @@ export const TAGS = [
   { name: "Custom fields", description: "Fields of the organization's own that shifts carry (text with a pattern, or a list)." },
   { name: "Kiosks", description: "Shared devices at a location's door, enrolled once, and staff PINs to punch on them." },
   { name: "Photos", description: "Kiosk photos taken with punches, served through short-lived signed links." },
+  {
+    name: "Audit log",
+    description: "Who changed what, when and from where, with the before and after of disputable records; immutable.",
+  },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 

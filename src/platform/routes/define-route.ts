@@ -31,6 +31,7 @@ export const FLAGS_EXTENSION = "x-shiftline";
 const byRoute = new Map<string, RouteFlags>();
 /** The token scope each route needs (domain/token-scopes: from its first tag and its method), null for none. */
 const scopeByRoute = new Map<string, string | null>();
+const operationByRoute = new Map<string, string | null>();
 const routeKey = (method: string, honoPath: string) => `${method.toUpperCase()} ${honoPath}`;
 
 /** `createRoute` with the route's flags. */
@@ -42,6 +43,7 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"
   const key = routeKey(route.method, route.getRoutingPath());
   byRoute.set(key, flags);
   scopeByRoute.set(key, requiredScope(config.tags?.[0], route.method));
+  operationByRoute.set(key, config.operationId ?? null);
   return route;
 }
 
@@ -74,6 +76,12 @@ function matchedKey(c: Context): string | undefined {
 function matchedFlags(c: Context): RouteFlags {
   const key = matchedKey(c);
   return (key && byRoute.get(key)) || NONE;
+}
+
+/** The operationId of the route a request matched (null: none matched). */
+export function operationIdOf(c: Context): string | null {
+  const key = matchedKey(c);
+  return key === undefined ? null : (operationByRoute.get(key) ?? null);
 }
 
 /** The token scope the matched route needs (null: none, or no route matched). */
