@@ -1,6 +1,7 @@
 import type { Hono, Schema } from "hono";
 import { getPath } from "hono/utils/url";
 import { authenticate } from "@/auth/authorize";
+import { API_VERSIONS, LATEST_API_VERSION } from "@/domain/api-versions";
 import { createApp } from "@/platform/create-app";
 import type { AppBindings, AppOpenAPI } from "@/platform/http/env";
 import { mounts } from "@/platform/http/mounts";
@@ -122,7 +123,8 @@ const DOCUMENT = {
   openapi: "3.1.0",
   info: {
     title: "Shiftline API",
-    version: "1.0.0",
+    version: LATEST_API_VERSION,
+    "x-api-versions": API_VERSIONS,
     description: DOCUMENT_INTRODUCTION,
     contact: { name: "Shiftline API support", url: "https://shiftline.dev/support", email: "api@shiftline.dev" },
     license: { name: "Proprietary", url: "https://shiftline.dev/terms" },

@@ -1,6 +1,7 @@
 import { organizations } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import { LATEST_API_VERSION } from "@/domain/api-versions";
 import { isPartnerLevel, mayAct, type Permission, type Principal } from "@/domain/permissions";
 import { scopesGrant } from "@/domain/token-scopes";
 import type { AppBindings, AppContext } from "@/platform/http/env";
@@ -46,6 +47,7 @@ export const authenticate = createMiddleware<AppBindings>(async (c, next) => {
   const needed = requiredScopeOf(c);
   if (needed !== null && !scopesGrant(principal.scopes, needed)) throw insufficientScope(needed);
   c.set("principal", principal);
+  c.set("apiVersion", c.var.requestedVersion ?? principal.apiVersion ?? LATEST_API_VERSION);
   await next();
 });
 

@@ -34,6 +34,8 @@ export interface Principal {
   device?: DeviceGrant;
   /** Token scopes narrower than the permissions (domain/token-scopes); absent: the permissions alone. */
   scopes?: string[];
+  /** The partner's pinned API version (domain/api-versions), kept by the token; absent from older tokens: the latest. */
+  apiVersion?: string;
 }
 
 /** The enrolled device a device token belongs to. */

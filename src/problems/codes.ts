@@ -20,6 +20,7 @@ const missing = <const R extends string>(resource: R, meaning: string) =>
 
 export const PROBLEM_CODES = {
   VALIDATION_FAILED: code([400], "A path, query or body field is invalid; `errors` names each one"),
+  INVALID_API_VERSION: code([400], "The `Shiftline-Version` header is not a date (YYYY-MM-DD) on or after the first API version"),
   MALFORMED_JSON: code([400], "The request body is not valid JSON, or its bytes are not valid UTF-8"),
   INVALID_IDEMPOTENCY_KEY: code([400], "The Idempotency-Key header is not 1 to 255 characters"),
   INVALID_IF_MATCH: code([400], "The If-Match header is neither `*` nor a list of ETags"),
@@ -221,6 +222,7 @@ export const notFoundCode = (resource: NotFoundResource): ProblemCode => entries
 /** Codes the document adds to operations by itself (token, permission, body, idempotency); routes never name them. */
 export const PLATFORM_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   "VALIDATION_FAILED",
+  "INVALID_API_VERSION",
   "MALFORMED_JSON",
   "INVALID_IDEMPOTENCY_KEY",
   "HTTP_ERROR",

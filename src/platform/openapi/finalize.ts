@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { LATEST_API_VERSION } from "@/domain/api-versions";
 import { requiredScope } from "@/domain/token-scopes";
 import { takeDeclaredFlags } from "@/platform/routes/define-route";
 
@@ -32,6 +33,10 @@ interface OperationContext {
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
 const HEADERS: Json = {
+  "Shiftline-Version": {
+    description: "The API version this response is served in (see the document's introduction for the versions).",
+    schema: { type: "string", format: "date", example: LATEST_API_VERSION },
+  },
   "X-Request-Id": {
     description: "Identifies this request in the service's logs; quote it when reporting a problem.",
     schema: { type: "string" },
@@ -71,6 +76,16 @@ const HEADERS: Json = {
 };
 
 const PARAMETERS: Json = {
+  ShiftlineVersion: {
+    name: "Shiftline-Version",
+    in: "header",
+    required: false,
+    description:
+      "Serve this request in the API version of this date (the latest version on or before it) instead of the " +
+      "partner's pinned one (the version current at its first token exchange). A value that is no date, or a date " +
+      "before the first version, is 400 `INVALID_API_VERSION`.",
+    schema: { type: "string", format: "date", example: LATEST_API_VERSION },
+  },
   D1Bookmark: {
     name: "X-D1-Bookmark",
     in: "header",
@@ -102,6 +117,7 @@ const PARAMETERS: Json = {
 const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: string, response: Json) => boolean][] = [
   ["X-Request-Id", () => true],
   ["X-D1-Bookmark", () => true],
+  ["Shiftline-Version", () => true],
   ["Link", (op, status) => op.isList && status.startsWith("2")],
   ["Idempotent-Replayed", (op, status) => op.idempotent && status.startsWith("2")],
   ["Content-Disposition", (_op, status, response) => status.startsWith("2") && Boolean(response.content?.["text/csv"])],
@@ -114,6 +130,7 @@ const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: s
 const REQUEST_PARAMETERS: [name: string, applies: (op: OperationContext) => boolean][] = [
   ["IdempotencyKey", (op) => op.idempotent],
   ["D1Bookmark", () => true],
+  ["ShiftlineVersion", () => true],
 ];
 
 /** The codes the platform itself answers with, by status, for an operation. */
@@ -124,6 +141,7 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
   return {
     400: [
       "INVALID_D1_BOOKMARK",
+      "INVALID_API_VERSION",
       ...(hasInput ? (["VALIDATION_FAILED"] as const) : []),
       ...(op.hasBody ? (["MALFORMED_JSON"] as const) : []),
       ...(op.idempotent ? (["INVALID_IDEMPOTENCY_KEY"] as const) : []),

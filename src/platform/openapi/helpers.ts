@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
+import { API_VERSIONS } from "@/domain/api-versions";
 import { DOT_SEGMENT_MESSAGE, isDotSegment } from "@/platform/schemas/validation";
 import {
   codesOfStatus,
@@ -184,6 +185,14 @@ export const DOCUMENT_INTRODUCTION = [
     "`utcOffset` is minutes east of UTC. Read `utcStartTime`/`utcEndTime` for the instant.",
   "- **Retries**: every authenticated POST takes an `Idempotency-Key` header (1–255 characters).",
   "- Every response carries `X-Request-Id`.",
+  "- **Versions** are dated. A partner is pinned to the version current at its first token exchange; a request's " +
+    "`Shiftline-Version: YYYY-MM-DD` header overrides it (the latest version on or before that date), and every " +
+    "response names the version it was served in (`Shiftline-Version`). A webhook endpoint delivers in the version " +
+    "of the request that created it (its `apiVersion`). The versions and what each changed:",
+  ...API_VERSIONS.flatMap(({ version, changes }) => changes.map((change) => `  - \`${version}\`: ${change}`)),
+  "- **Scopes**: a token may carry scopes narrower than its role (`POST /api/auth/exchangeToken`); each operation " +
+    "names the one it needs in `x-required-scope` and its security requirement, and answers 403 " +
+    "`INSUFFICIENT_SCOPE` to a token whose scopes do not grant it.",
 ].join("\n");
 
 /*
