@@ -2,6 +2,7 @@ import type { Hono, Schema } from "hono";
 import { getPath } from "hono/utils/url";
 import { authenticate } from "@/auth/authorize";
 import { API_VERSIONS, LATEST_API_VERSION } from "@/domain/api-versions";
+import { TOKEN_SCOPES } from "@/domain/token-scopes";
 import { createApp } from "@/platform/create-app";
 import type { AppBindings, AppOpenAPI } from "@/platform/http/env";
 import { mounts } from "@/platform/http/mounts";
@@ -139,7 +140,12 @@ function serveDocument(app: AppOpenAPI) {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "An access token from `POST /api/auth/exchangeToken`.",
+    description:
+      "An access token from `POST /api/auth/exchangeToken`. A token may carry scopes narrower than its role: each " +
+      "operation's `x-required-scope` names the one it needs (`<area>:read` for GET, `<area>:write` otherwise; " +
+      "`<area>:write` includes the reads, `*:read` and `*:write` every area), and a token whose scopes do not grant " +
+      "it is answered 403 `INSUFFICIENT_SCOPE`.",
+    "x-scopes": TOKEN_SCOPES,
   });
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   app.get(DOCUMENT_PATH, async (c) => {

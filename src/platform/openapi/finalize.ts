@@ -274,13 +274,12 @@ function referencedSchemas(document: Json): Set<string> {
 }
 
 /**
- * The scope an operation needs, in the document twice: `x-required-scope`, and the scopes of its security
- * requirement (OpenAPI lets a bearer scheme list "roles" there).
+ * The scope an operation needs, as `x-required-scope`. Not as the security requirement's scopes: OpenAPI lets a
+ * bearer scheme list role names there, but Spectral's oas3-operation-security-defined wants them declared as an
+ * OAuth flow's scopes, which the token exchange is not. The bearer scheme's description lists the scopes.
  */
 function declareScope(op: OperationContext) {
-  if (op.scope === null) return;
-  op.operation["x-required-scope"] = op.scope;
-  op.operation.security = [{ bearerAuth: [op.scope] }];
+  if (op.scope !== null) op.operation["x-required-scope"] = op.scope;
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;

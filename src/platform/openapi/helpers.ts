@@ -191,7 +191,7 @@ export const DOCUMENT_INTRODUCTION = [
     "of the request that created it (its `apiVersion`). The versions and what each changed:",
   ...API_VERSIONS.flatMap(({ version, changes }) => changes.map((change) => `  - \`${version}\`: ${change}`)),
   "- **Scopes**: a token may carry scopes narrower than its role (`POST /api/auth/exchangeToken`); each operation " +
-    "names the one it needs in `x-required-scope` and its security requirement, and answers 403 " +
+    "names the one it needs in `x-required-scope`, and answers 403 " +
     "`INSUFFICIENT_SCOPE` to a token whose scopes do not grant it.",
 ].join("\n");
 
