@@ -1,5 +1,6 @@
 // The tables, one file per area; drizzle-kit reads them all through this file.
 export * from "./schema/attendance";
+export * from "./schema/audit-log";
 export * from "./schema/availability";
 export * from "./schema/cost-codes";
 export * from "./schema/custom-fields";

@@ -9,10 +9,11 @@ import { importJWK, SignJWT } from "jose";
 const PARTNER_ID = "dev-partner";
 const KEY_PATH = join(import.meta.dirname, "..", "dev", "dev-partner.private.jwk.json");
 const USAGE =
-  "Usage: npm run token -- [--org ID] [--employee ID | --external-employee ID] [--ttl SECONDS]\n" +
+  "Usage: npm run token -- [--org ID] [--employee ID | --external-employee ID] [--scopes LIST] [--ttl SECONDS]\n" +
   "  --org                organizationId claim (omit for a partner-level token)\n" +
   "  --employee           employeeId claim: a staff member id (needs --org)\n" +
   "  --external-employee  externalEmployeeId claim: the partner's id for the staff member (needs --org)\n" +
+  "  --scopes             scopes claim, comma- or space-separated (e.g. '*:read' or 'timesheets:read,pay:read')\n" +
   "  --ttl                seconds until the token expires (default 300)";
 
 function fail(message) {
@@ -27,6 +28,7 @@ function readOptions() {
         org: { type: "string" },
         employee: { type: "string" },
         "external-employee": { type: "string" },
+        scopes: { type: "string" },
         ttl: { type: "string", default: "300" },
         help: { type: "boolean", short: "h" },
       },
@@ -49,7 +51,7 @@ if (options.employee !== undefined && options["external-employee"] !== undefined
 if ((options.employee !== undefined || options["external-employee"] !== undefined) && options.org === undefined) {
   fail("An employee token needs --org.");
 }
-for (const name of ["org", "employee", "external-employee"]) {
+for (const name of ["org", "employee", "external-employee", "scopes"]) {
   if (options[name] === "") fail(`--${name} needs a value.`);
 }
 if (!/^[1-9][0-9]*$/.test(options.ttl)) fail("--ttl must be a positive whole number of seconds.");
@@ -58,6 +60,7 @@ const claims = {};
 if (options.org !== undefined) claims.organizationId = options.org;
 if (options.employee !== undefined) claims.employeeId = options.employee;
 if (options["external-employee"] !== undefined) claims.externalEmployeeId = options["external-employee"];
+if (options.scopes !== undefined) claims.scopes = options.scopes.split(/[\s,]+/).filter(Boolean);
 
 const jwk = JSON.parse(readFileSync(KEY_PATH, "utf8"));
 const now = Math.floor(Date.now() / 1000);

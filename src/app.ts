@@ -1,6 +1,8 @@
 import type { ExecutionContext, Hono, Schema } from "hono";
 import { getPath } from "hono/utils/url";
 import { authenticate } from "@/auth/authorize";
+import { API_VERSIONS, LATEST_API_VERSION } from "@/domain/api-versions";
+import { TOKEN_SCOPES } from "@/domain/token-scopes";
 import { createApp } from "@/platform/create-app";
 import type { AppBindings, AppOpenAPI } from "@/platform/http/env";
 import { mounts } from "@/platform/http/mounts";
@@ -59,6 +61,7 @@ export const FEATURES = {
       default: (await import("@/features/mcp/mcp.index")).mcpRouter((request, env, ctx) => app.fetch(request, env, ctx)),
     }),
   },
+  auditLog: { public: false, load: (): FeatureModule => import("@/features/audit-log/audit-log.index") },
 } as const;
 
 type FeatureName = keyof typeof FEATURES;
@@ -124,6 +127,7 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/staffmembers/*/consents", "scheduleChanges"],
   ["/api/organizations/*/fair-workweek/report", "fairWorkweekReport"],
   ["/mcp", "mcp"],
+  ["/api/organizations/*/audit-log", "auditLog"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";
@@ -132,7 +136,8 @@ const DOCUMENT = {
   openapi: "3.1.0",
   info: {
     title: "Shiftline API",
-    version: "1.0.0",
+    version: LATEST_API_VERSION,
+    "x-api-versions": API_VERSIONS,
     description: DOCUMENT_INTRODUCTION,
     contact: { name: "Shiftline API support", url: "https://shiftline.dev/support", email: "api@shiftline.dev" },
     license: { name: "Proprietary", url: "https://shiftline.dev/terms" },
@@ -147,7 +152,12 @@ function serveDocument(app: AppOpenAPI) {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "An access token from `POST /api/auth/exchangeToken`.",
+    description:
+      "An access token from `POST /api/auth/exchangeToken`. A token may carry scopes narrower than its role: each " +
+      "operation's `x-required-scope` names the one it needs (`<area>:read` for GET, `<area>:write` otherwise; " +
+      "`<area>:write` includes the reads, `*:read` and `*:write` every area), and a token whose scopes do not grant " +
+      "it is answered 403 `INSUFFICIENT_SCOPE`.",
+    "x-scopes": TOKEN_SCOPES,
   });
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   app.get(DOCUMENT_PATH, async (c) => {

@@ -16,3 +16,13 @@ export const partnerTokenUses = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.jti] }), index("partner_token_uses_expires").on(t.expiresAt)],
 );
+
+/**
+ * Each partner's pinned API version (src/domain/api-versions): the version current at its first token exchange,
+ * kept for good. A request's `Shiftline-Version` header overrides it for that request. Directory database (DB) only.
+ */
+export const partnerApiVersions = sqliteTable("partner_api_versions", {
+  partnerId: text("partner_id").primaryKey(),
+  version: text("version").notNull(),
+  pinnedAt: timestamp("pinned_at").notNull(),
+});

@@ -14,6 +14,8 @@ export const webhooks = sqliteTable(
     url: text("url").notNull(),
     description: text("description"),
     types: text("types", { mode: "json" }).$type<string[]>().notNull(),
+    /** The API version its deliveries are shaped for (domain/api-versions); null: the latest. */
+    apiVersion: text("api_version"),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     secret: text("secret").notNull(),
     deliveredSequence: integer("delivered_sequence").notNull(),

@@ -16,6 +16,8 @@ export async function signAccessToken(principal: Principal, secret: string, ttlS
       emp: principal.staffMemberId,
       perms: principal.permissions,
       ...(principal.grant && { ar: principal.grant.accessRoleId, arv: principal.grant.version }),
+      ...(principal.scopes && { scp: principal.scopes }),
+      ...(principal.apiVersion && { ver: principal.apiVersion }),
     })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setIssuer(ISSUER)
@@ -77,6 +79,8 @@ export async function verifyAccessToken(token: string, secret: string, now = Dat
       staffMemberId: typeof payload.emp === "string" ? payload.emp : null,
       permissions: perms.filter(isPermission),
       ...(grant && { grant }),
+      ...(typeof payload.ver === "string" && { apiVersion: payload.ver }),
+      ...(Array.isArray(payload.scp) && { scopes: payload.scp.filter((s): s is string => typeof s === "string") }),
     };
     remember(cacheKey, principal, payload.exp * 1000);
     return principal;

@@ -1,14 +1,21 @@
 import { organizations } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import { LATEST_API_VERSION } from "@/domain/api-versions";
 import { isPartnerLevel, mayAct, type Permission, type Principal } from "@/domain/permissions";
+import { scopesGrant } from "@/domain/token-scopes";
 import type { AppBindings, AppContext } from "@/platform/http/env";
 import { routeToOrganization } from "@/platform/middleware/database";
-import { flagsOf } from "@/platform/routes/define-route";
+import { flagsOf, requiredScopeOf } from "@/platform/routes/define-route";
 import { forbidden, invalidField, ProblemError, unauthorized } from "@/problems/problem";
 import { verifyAccessToken } from "./access-token";
 import { checkDeviceAfter, devicePrincipal, deviceToRead } from "./device-auth";
 import { isDeviceToken } from "./device-token";
+
+const insufficientScope = (scope: string) =>
+  new ProblemError(403, "INSUFFICIENT_SCOPE", `This operation needs the '${scope}' scope, which the token's scopes do not grant.`, {
+    requiredScope: scope,
+  });
 
 const deviceOnlyForKiosk = () => forbidden("A device token is good only for the kiosk operations (/api/kiosk/…) of its location.");
 
@@ -37,7 +44,10 @@ export const authenticate = createMiddleware<AppBindings>(async (c, next) => {
   }
   const principal = await verifyAccessToken(match[1], c.env.TOKEN_SECRET);
   if (!principal) throw unauthorized("INVALID_ACCESS_TOKEN", "The access token is invalid or has expired.");
+  const needed = requiredScopeOf(c);
+  if (needed !== null && !scopesGrant(principal.scopes, needed)) throw insufficientScope(needed);
   c.set("principal", principal);
+  c.set("apiVersion", c.var.requestedVersion ?? principal.apiVersion ?? LATEST_API_VERSION);
   await next();
 });
 

@@ -8,6 +8,7 @@ import {
   jwtVerify,
   type ProtectedHeaderParameters,
 } from "jose";
+import { isTokenScope } from "@/domain/token-scopes";
 import { unauthorized } from "@/problems/problem";
 
 const ALGORITHMS = ["ES256", "RS256"];
@@ -25,6 +26,8 @@ export interface PartnerClaims {
   organizationId?: string;
   employeeId?: string;
   externalEmployeeId?: string;
+  /** Token scopes narrower than the role (domain/token-scopes), kept by the exchange; absent: the role alone. */
+  scopes?: string[];
 }
 
 const optionalString = (value: unknown, claim: string) => {
@@ -54,6 +57,16 @@ function unverifiedIssuer(token: string): string {
   }
   if (typeof payload.iss !== "string" || payload.iss === "") throw unauthorized("TOKEN_CLAIM_MISSING", "Claim 'iss' is required.");
   return payload.iss;
+}
+
+/** The `scopes` claim: an array of scopes or one space-separated string (OAuth's `scope` form), each one known. */
+function scopesClaim(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = typeof value === "string" ? value.split(" ").filter(Boolean) : value;
+  if (!Array.isArray(list) || !list.every((s): s is string => typeof s === "string" && isTokenScope(s))) {
+    throw unauthorized("TOKEN_CLAIM_INVALID", "Claim 'scopes' must list scopes such as 'timesheets:read', 'schedules:write' or '*:read'.");
+  }
+  return [...new Set(list)];
 }
 
 /** Verifies a partner-signed JWT against the partner's configured public key; every failure is a precise 401. */
@@ -93,6 +106,7 @@ export async function verifyPartnerToken(token: string, partnerKeys: string): Pr
     organizationId: optionalString(payload.organizationId, "organizationId"),
     employeeId: optionalString(payload.employeeId, "employeeId"),
     externalEmployeeId: optionalString(payload.externalEmployeeId, "externalEmployeeId"),
+    scopes: scopesClaim(payload.scopes),
   };
   if ((claims.employeeId || claims.externalEmployeeId) && !claims.organizationId) {
     throw unauthorized("TOKEN_CLAIM_MISSING", "Claim 'organizationId' is required with an employee claim.");

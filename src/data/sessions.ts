@@ -1,3 +1,4 @@
+import { type AuditRequest, linkAuditRequest } from "@/data/audit/audit-request";
 import { createDatabase, type Database } from "./client";
 import { routedShard } from "./shard-routes";
 import { DIRECTORY_SHARD, shardBinding, shardOfOrganization } from "./shards";
@@ -19,6 +20,8 @@ export class RequestDatabases {
   private readonly databases = new Map<string, Database>();
   /** The database whose bookmark the response carries: the one the request's tenant queries ran on. */
   answering = DIRECTORY_SHARD;
+  /** What the request's writes record in the audit log (the database middleware fills it in): every session shares it. */
+  readonly audit: AuditRequest = { operationId: null, ipCountry: null };
 
   constructor(
     private readonly env: Env,
@@ -48,6 +51,7 @@ export class RequestDatabases {
         getBookmark: () => this.sessions.get(shard)?.getBookmark() ?? null,
       } as D1DatabaseSession);
       this.databases.set(shard, db);
+      linkAuditRequest(db, this.audit);
     }
     return db;
   }

@@ -32,6 +32,10 @@ export interface Principal {
   grant?: AccessRoleGrant;
   /** A kiosk's device token: good only for the kiosk operations (flag scope `device`) of its location. */
   device?: DeviceGrant;
+  /** Token scopes narrower than the permissions (domain/token-scopes); absent: the permissions alone. */
+  scopes?: string[];
+  /** The partner's pinned API version (domain/api-versions), kept by the token; absent from older tokens: the latest. */
+  apiVersion?: string;
 }
 
 /** The enrolled device a device token belongs to. */

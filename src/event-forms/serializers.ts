@@ -114,10 +114,15 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   open_shift_preferences: (snapshot) => serializePreferenceRecord(rowOf(openShiftPreferences, snapshot)),
 };
 
+/** An event's stored data (JSON text) in its form, as the API answers it (the audit log's before and after too). */
+export function serializeEventData(form: string, json: string): unknown {
+  const stored = JSON.parse(json) as unknown;
+  return form === "wire" ? stored : SERIALIZERS[form]!(stored as Record<string, unknown>);
+}
+
 /** An event as the feed and webhooks carry it. */
 export function serializeEvent(row: EventRow) {
-  const stored = JSON.parse(row.data) as unknown;
-  const data = row.form === "wire" ? stored : SERIALIZERS[row.form]!(stored as Record<string, unknown>);
+  const data = serializeEventData(row.form, row.data);
   return {
     id: row.id,
     type: row.type as EventType,

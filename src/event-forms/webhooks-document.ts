@@ -199,8 +199,11 @@ export function webhooksOfDocument(): Record<string, unknown> {
     type,
     operation(
       type,
-      `Removed on ${removedOn}: no longer recorded nor delivered, replaced by ${replacedBy}. Events recorded under it ` +
-        "before stay in the feed (GET …/events) with this envelope; a webhook cannot subscribe to it.",
+      `Removed on ${removedOn}: no longer recorded, replaced by ${replacedBy}. Events recorded under it ` +
+        "before stay in the feed (GET …/events) with this envelope; a webhook cannot subscribe to it. API versions " +
+        `before ${removedOn} (a partner pinned earlier, a \`Shiftline-Version\` header, an endpoint's \`apiVersion\`) ` +
+        "still receive it, in the feed and in deliveries, right after each schedule.published whose publish recorded " +
+        "changes (its id that event's id + `.changes`, the same sequence), and that schedule.published without them.",
       data,
       true,
     ),

@@ -7,6 +7,7 @@ import { newId } from "@/data/ids";
 import { pendingEvents } from "@/data/outbox/pending";
 import { guarded } from "@/data/write/constraint-problems";
 import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationSettled } from "@/data/write/guarded-batch";
+import { eventsInVersion, LATEST_API_VERSION } from "@/domain/api-versions";
 import { serializeEvent } from "@/event-forms/serializers";
 import { ProblemError } from "@/problems/problem";
 import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhook-delivery/send";
@@ -161,7 +162,7 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
       for (const event of rows) {
         if (Date.now() - started >= TIME_BUDGET_MS) return {};
         const attempt = (attemptsOf.get(event.id) ?? 0) + 1;
-        const result = await send(deps, hook.url, signer, serializeEvent(event));
+        const result = await sendInVersion(deps, hook, signer, serializeEvent(event));
         const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
         const retry = !succeeded && retryable(result.status) && attempt < MAX_ATTEMPTS;
         const delivery = deliveryRow(deps, hook, event, attempt, result, succeeded, retry);
@@ -194,6 +195,22 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
   // Frozen: the lease is left to expire rather than written (the move copies it; it lapses on the new shard too).
   return frozenMeanwhile ? frozenRetry : outcome;
 }
+
+/**
+ * The event as the endpoint's API version has it (domain/api-versions): one POST, or before a change that merged
+ * two events, one per event in order; the first that fails is the attempt's result (a retry sends them all again:
+ * receivers de-duplicate on the id).
+ */
+async function sendInVersion(deps: DeliveryDeps, hook: WebhookRow, signer: Signer, event: ReturnType<typeof serializeEvent>) {
+  let result: Attempt | undefined;
+  for (const shaped of eventsInVersion(event, hook.apiVersion ?? LATEST_API_VERSION)) {
+    result = await send(deps, hook.url, signer, shaped);
+    if (result.status === null || result.status < 200 || result.status >= 300) return result;
+  }
+  return result!;
+}
+
+type Signer = Awaited<ReturnType<typeof signerOf>>;
 
 type Delivery = ReturnType<typeof deliveryRow>;
 

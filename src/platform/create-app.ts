@@ -7,6 +7,7 @@ import { PatternRouter } from "hono/router/pattern-router";
 import type { H, MiddlewareHandler, RouterRoute } from "hono/types";
 import { getPath } from "hono/utils/url";
 import type { ZodError } from "zod";
+import { LATEST_API_VERSION, resolveApiVersion } from "@/domain/api-versions";
 import { MAX_PHOTO_BYTES } from "@/domain/photo-content";
 import type { AppBindings } from "@/platform/http/env";
 import { database } from "@/platform/middleware/database";
@@ -25,6 +26,7 @@ export const EXPOSED_HEADERS = [
   "Retry-After",
   "RateLimit",
   "RateLimit-Policy",
+  "Shiftline-Version",
 ] as const;
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -99,9 +101,12 @@ const REQUEST_ID_HEADER = "X-Request-Id";
 const UNSAFE_REQUEST_ID = /[^\w\-=]/;
 const isApi = (path: string) => path.startsWith("/api/") || path === "/api";
 
-function setPlatformHeaders(headers: Headers, requestId: string, api: boolean) {
+export const VERSION_HEADER = "Shiftline-Version";
+
+function setPlatformHeaders(headers: Headers, requestId: string, api: boolean, version: string) {
   headers.set(REQUEST_ID_HEADER, requestId);
   if (api) {
+    headers.set(VERSION_HEADER, version);
     headers.set("Access-Control-Allow-Origin", "*");
     headers.set("Access-Control-Expose-Headers", EXPOSED);
   }
@@ -124,12 +129,13 @@ const platformHeaders: MiddlewareHandler<AppBindings> = async (c, next) => {
     const preflight = await withCors(c, next);
     if (preflight) c.res = preflight;
   } else await next();
+  const version = c.get("apiVersion") ?? c.get("requestedVersion") ?? LATEST_API_VERSION;
   try {
-    setPlatformHeaders(c.res.headers, requestId, api);
+    setPlatformHeaders(c.res.headers, requestId, api, version);
   } catch {
     // A response whose headers are immutable (a static asset's from ASSETS.fetch): answered as a copy.
     c.res = new Response(c.res.body, c.res);
-    setPlatformHeaders(c.res.headers, requestId, api);
+    setPlatformHeaders(c.res.headers, requestId, api, version);
   }
 };
 
@@ -144,6 +150,8 @@ const apiRequest: MiddlewareHandler<AppBindings> = async (c, next) => {
   // drops it: strict is off).
   const sent = getPath(c.req.raw);
   if (sent.endsWith("/")) throw dotSegmentPath(c.req.method, sent);
+  const asked = c.req.header(VERSION_HEADER);
+  if (asked !== undefined) c.set("requestedVersion", requestedVersion(asked));
   const routed = async () => {
     await database(c, next);
   };
@@ -158,6 +166,16 @@ const apiRequest: MiddlewareHandler<AppBindings> = async (c, next) => {
         };
   await bodyLimitOf(path)(c, checked);
 };
+
+function requestedVersion(asked: string): string {
+  const version = resolveApiVersion(asked.trim());
+  if (version === null) {
+    throw badRequest("INVALID_API_VERSION", `${VERSION_HEADER} must be a date (YYYY-MM-DD) on or after the first version.`, [
+      { path: VERSION_HEADER, message: "not an API version date" },
+    ]);
+  }
+  return version;
+}
 
 const dotSegmentPath = (method: string, path: string) =>
   new ProblemError(

@@ -20,6 +20,7 @@ const missing = <const R extends string>(resource: R, meaning: string) =>
 
 export const PROBLEM_CODES = {
   VALIDATION_FAILED: code([400], "A path, query or body field is invalid; `errors` names each one"),
+  INVALID_API_VERSION: code([400], "The `Shiftline-Version` header is not a date (YYYY-MM-DD) on or after the first API version"),
   MALFORMED_JSON: code([400], "The request body is not valid JSON, or its bytes are not valid UTF-8"),
   INVALID_IDEMPOTENCY_KEY: code([400], "The Idempotency-Key header is not 1 to 255 characters"),
   INVALID_IF_MATCH: code([400], "The If-Match header is neither `*` nor a list of ETags"),
@@ -56,6 +57,10 @@ export const PROBLEM_CODES = {
   TOKEN_REVOKED: code([401], "A write with a stale token: organization deleted, staff member deactivated or access changed"),
 
   FORBIDDEN: code([403], "The token lacks the permission this operation needs"),
+  INSUFFICIENT_SCOPE: code(
+    [403],
+    "The token's scopes do not grant the scope this operation needs (`x-required-scope`), named in `requiredScope`",
+  ),
   ORGANIZATION_SCOPE_REQUIRED: code([403], "The operation needs a token that names an organization"),
   PARTNER_SCOPE_REQUIRED: code([403], "The operation needs a partner-level token (no organizationId)"),
   PHOTO_URL_INVALID: code([403], "The photo link's signature is not the service's for that photo and expiry"),
@@ -222,6 +227,7 @@ export const notFoundCode = (resource: NotFoundResource): ProblemCode => entries
 /** Codes the document adds to operations by itself (token, permission, body, idempotency); routes never name them. */
 export const PLATFORM_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   "VALIDATION_FAILED",
+  "INVALID_API_VERSION",
   "MALFORMED_JSON",
   "INVALID_IDEMPOTENCY_KEY",
   "HTTP_ERROR",
@@ -230,6 +236,7 @@ export const PLATFORM_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   "DEVICE_REVOKED",
   "TOKEN_REVOKED",
   "FORBIDDEN",
+  "INSUFFICIENT_SCOPE",
   "ORGANIZATION_SCOPE_REQUIRED",
   "ROUTE_NOT_FOUND",
   "ORGANIZATION_NOT_FOUND",

@@ -92,5 +92,9 @@ export const ProblemSchema = z
       description: "Stable machine code; each operation's error responses list the codes that status can carry there.",
     }),
     errors: z.array(z.object({ path: z.string(), message: z.string() }).openapi("FieldError")).optional(),
+    requiredScope: z
+      .string()
+      .optional()
+      .openapi({ description: "`INSUFFICIENT_SCOPE`: the scope the operation needs.", example: "pay:read" }),
   })
   .openapi("Problem", { description: "RFC 9457 problem details" });

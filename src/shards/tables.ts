@@ -64,6 +64,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("pay_period_snapshots", ["organization_id", "period_start_date", "version"]),
   owned("timesheet_approvals", ["organization_id", "period_start_date", "employee_id"]),
   owned("events"),
+  owned("audit_log"),
   owned("webhooks"),
   owned("webhook_deliveries"),
   // Its rows name objects in R2 (FILES), global like the payroll snapshots'.
@@ -93,6 +94,7 @@ export const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   organization_freezes: "per shard: the freeze (and the tombstone after a move) is the source shard's own state",
   organization_moves: "the moves' state, in the directory's database only",
   partner_token_uses: "the exchanged partner tokens' ids, a partner's and no organization's, in the directory's database only",
+  partner_api_versions: "each partner's pinned API version, a partner's and no organization's, in the directory's database only",
   d1_migrations: "each database's own migration history",
 };
 

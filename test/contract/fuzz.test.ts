@@ -5,6 +5,7 @@ import { type FuzzResponse, fuzzOperation, histogram, newStats, type Send, sendT
 import { loadDocument, walk } from "../helpers/openapi-walk";
 import { createRecordFixture, type RecordFixture } from "../helpers/record-fixture";
 import { tenantDb } from "../helpers/shards";
+import { accessToken } from "../helpers/tokens";
 
 // Every operation of the served document, fuzzed with invalid input: FUZZ_RUNS=500 npm test runs it longer.
 const RUNS = Number(env.FUZZ_RUNS) > 0 ? Number(env.FUZZ_RUNS) : 20;
@@ -55,6 +56,24 @@ describe("OpenAPI fuzz", () => {
       `${stopped} of ${sent} refused for something else:\n${stats.notForReferences.join("\n")}`,
     ).toBeGreaterThanOrEqual(0.9);
   });
+});
+
+describe("OpenAPI fuzz with a read-only token (scopes *:read)", () => {
+  let readOnly: RecordFixture;
+  beforeAll(async () => {
+    readOnly = {
+      ...fixture,
+      org: { ...fixture.org, adminToken: await accessToken({ organizationId: fixture.org.id, scopes: ["*:read"] }) },
+    };
+  });
+  // Fewer runs: the scope is checked before the input, so every write is refused the same way.
+  operations
+    .filter((op) => !op.path.startsWith("/api/kiosk/"))
+    .forEach((op, index) => {
+      it(`${op.name} answers invalid input to a read-only token with a problem and changes nothing`, { timeout: TIMEOUT }, async () => {
+        await fuzzOperation(document, op, readOnly, { runs: Math.max(2, Math.round(RUNS / 4)), seed: SEED + index });
+      });
+    });
 });
 
 describe("valid-but-edge writes", () => {

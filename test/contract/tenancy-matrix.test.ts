@@ -5,7 +5,7 @@ import { type Send, sendToWorker } from "../helpers/fuzz-harness";
 import { loadDocument, type WalkedOperation, walk } from "../helpers/openapi-walk";
 import { createRecordFixture, fixtureId, type RecordFixture } from "../helpers/record-fixture";
 import { createStaffMember } from "../helpers/staff";
-import { foreignRequests, foreignVerdict, namesRecords, refusal } from "../helpers/tenancy-matrix";
+import { foreignRequests, foreignVerdict, namesRecords, recordRequest, refusal } from "../helpers/tenancy-matrix";
 import { accessToken, SECOND_PARTNER } from "../helpers/tokens";
 
 const document = await loadDocument();
@@ -106,6 +106,35 @@ describe("tenancy matrix", () => {
     const employeeGets = OPEN_TO_EVERY_STAFF_MEMBER[op.name] ?? { status: 403 };
     it(`${op.name} answers a permission-less employee ${employeeGets.status} and changes nothing`, async () => {
       await expectAnswer(op, fixture.employeeToken, employeeGets);
+    });
+  }
+});
+
+/**
+ * The fixture organization's admin with a read-only token (scopes `*:read`): every write is 403 INSUFFICIENT_SCOPE
+ * naming its scope and changes nothing; every read answers what the admin's unscoped token gets.
+ */
+describe("tenancy matrix: a read-only token", () => {
+  let readOnly: string;
+  beforeAll(async () => {
+    readOnly = await accessToken({ organizationId: fixture.org.id, scopes: ["*:read"] });
+  });
+  // The kiosk operations take a device token, which carries no scopes.
+  for (const op of authenticated.filter((o) => !o.path.startsWith("/api/kiosk/"))) {
+    const reads = op.method === "GET";
+    it(`${op.name} ${reads ? "answers a read-only token as the admin's" : "refuses a read-only token 403 INSUFFICIENT_SCOPE"}`, async () => {
+      const request = recordRequest(document, op, fixture);
+      const before = await snapshot();
+      const scoped = await sendToWorker(request, readOnly);
+      expect(changes(before, await snapshot())).toEqual([]);
+      if (reads) {
+        expect(scoped.status).toBe((await sendToWorker(request, fixture.org.adminToken)).status);
+        return;
+      }
+      expect(scoped.status).toBe(403);
+      const body = JSON.parse(scoped.text);
+      expect(body.code).toBe("INSUFFICIENT_SCOPE");
+      expect(body.requiredScope).toMatch(/^[a-z_]+:write$/);
     });
   }
 });

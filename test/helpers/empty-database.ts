@@ -7,7 +7,10 @@ import { tableNames } from "./db-snapshot";
 export async function emptyDatabase(db: D1Database): Promise<void> {
   const names = await tableNames(db);
   const counts = await db.batch<{ n: number }>(names.map((name) => db.prepare(`SELECT count(*) AS n FROM "${name}"`)));
-  const filled = names.filter((_, i) => (counts[i]?.results[0]?.n ?? 0) > 0);
+  // The audit log last: its entries may be deleted only once their organization is gone (a trigger keeps them).
+  const filled = names
+    .filter((_, i) => (counts[i]?.results[0]?.n ?? 0) > 0)
+    .sort((a, b) => Number(a === "audit_log") - Number(b === "audit_log"));
   if (filled.length === 0) return;
   await db.batch([db.prepare("PRAGMA defer_foreign_keys = ON"), ...filled.map((name) => db.prepare(`DELETE FROM "${name}"`))]);
 }

@@ -71,6 +71,10 @@ const REFERENCE_KEYS: Record<string, string> = {
   costCodeId: "cost-codes",
   photoId: "photos",
   consentId: "consents",
+  // The audit log's filters: a worker's entries, an actor's (a staff member's), a record's (a shift's).
+  staffMemberId: "staffmembers",
+  actorId: "staffmembers",
+  resourceId: "timesheets",
 };
 
 /** A reference the request can carry: where it goes, and its value for the ids of one fixture or another. */

@@ -20,9 +20,12 @@ describe("D1 round trips of the schedule's hot paths", () => {
     expect(publish.trips).toHaveLength(3);
     const [guard, ...statements] = publish.trips[2]!;
     const wake = statements.pop();
+    const audit = statements.pop();
     const outbox = statements.pop();
     expect(guard).toMatch(/^insert into "write_guards"/i);
     expect(outbox).toMatch(/^insert into "events"/i);
+    // The event's audit log entry, in the same batch (data/audit).
+    expect(audit).toMatch(/^insert into "audit_log"/i);
     // Which webhook endpoints the event wakes, read in the same batch (data/outbox/wake).
     expect(wake).toMatch(/^select "id", "organization_id" from "webhooks"/i);
     expect(statements.length).toBeGreaterThan(0);

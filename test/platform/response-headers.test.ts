@@ -19,7 +19,8 @@ const SECURE_HEADERS = {
   "x-xss-protection": "0",
 };
 
-const EXPOSED = "Link,X-Request-Id,X-D1-Bookmark,Idempotent-Replayed,Content-Disposition,ETag,Retry-After,RateLimit,RateLimit-Policy";
+const EXPOSED =
+  "Link,X-Request-Id,X-D1-Bookmark,Idempotent-Replayed,Content-Disposition,ETag,Retry-After,RateLimit,RateLimit-Policy,Shiftline-Version";
 
 function expectPlatformHeaders(res: Answer, { api: underApi = true } = {}) {
   for (const [name, value] of Object.entries(SECURE_HEADERS)) expect(res.headers.get(name), name).toBe(value);
@@ -28,6 +29,8 @@ function expectPlatformHeaders(res: Answer, { api: underApi = true } = {}) {
   if (underApi) {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-expose-headers")).toBe(EXPOSED);
+    // The API version the answer was served in (domain/api-versions), on every answer, refusals included.
+    expect(res.headers.get("shiftline-version")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   } else {
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
   }

@@ -175,11 +175,14 @@ const nextSequence = (organizationId: string | Placeholder) =>
 const formOf = (table: SQLiteTable, snapshot?: Snapshot) =>
   snapshot ? sql`${snapshot.form}, ${snapshotOf(snapshot.fields)}` : sql`${getTableName(table)}, ${rowSnapshot(table)}`;
 
-/** The statement that records one event (an INSERT … SELECT listing the columns in declared order). */
-export function eventStatement(db: Database, spec: EventSpec): Statement {
-  if ("rows" in spec) return eventsOfRows(db, spec.organizationId, spec.occurredAt ?? new Date(), spec.rows);
-  if ("rowById" in spec) return eventOfRowById(db, spec.organizationId, spec.occurredAt ?? new Date(), spec.type, spec.rowById);
-  const id = newId();
+/**
+ * The statement that records one event (an INSERT … SELECT listing the columns in declared order). `id`: the event's
+ * id, or for `rows` and `rowById` the prefix of theirs (`<id>.<n>`): every id the statement records lies in
+ * [id, id + "/") (the audit log finds a batch's events so: data/audit).
+ */
+export function eventStatement(db: Database, spec: EventSpec, id = newId()): Statement {
+  if ("rows" in spec) return eventsOfRows(db, spec.organizationId, spec.occurredAt ?? new Date(), spec.rows, id);
+  if ("rowById" in spec) return eventOfRowById(db, spec.organizationId, spec.occurredAt ?? new Date(), spec.type, spec.rowById, id);
   const occurredAt = (spec.occurredAt ?? new Date()).getTime();
   const fixed = sql`${id}, ${spec.organizationId}, ${nextSequence(spec.organizationId)}, ${spec.type}, ${occurredAt}`;
   if ("row" in spec) {
@@ -210,8 +213,14 @@ const wireEvent = wireEventStatement(sql``);
 const wireEventWhenChanged = wireEventStatement(sql`WHERE changes() > 0`);
 
 /** Many events in one INSERT … SELECT: a fixed number of parameters, whatever the number of rows. */
-function eventsOfRows(db: Database, organizationId: string, occurredAt: Date, { table, where, typeOf, snapshot }: RowsEvents): Statement {
-  const prefix = `${newId()}.`;
+function eventsOfRows(
+  db: Database,
+  organizationId: string,
+  occurredAt: Date,
+  { table, where, typeOf, snapshot }: RowsEvents,
+  id = newId(),
+): Statement {
+  const prefix = `${id}.`;
   const position = sql`row_number() OVER (ORDER BY ${getTableColumns(table).id})`;
   return db.insert(events).select(
     sql`SELECT ${prefix} || ${position}, ${organizationId}, ${nextSequence(organizationId)} - 1 + ${position}, ${typeOf},
@@ -229,6 +238,7 @@ function eventOfRowById(
   occurredAt: Date,
   type: EventType,
   { table, id }: { table: SQLiteTable; id: string },
+  eventId = newId(),
 ) {
   const key = `${getTableName(table)} ${type}`;
   let statement = rowEventsById.get(key);
@@ -242,7 +252,7 @@ function eventOfRowById(
     );
     rowEventsById.set(key, statement);
   }
-  return statement(db, { eventId: `${newId()}.1`, organizationId, occurredAt: occurredAt.getTime(), id });
+  return statement(db, { eventId: `${eventId}.1`, organizationId, occurredAt: occurredAt.getTime(), id });
 }
 
 /**

@@ -1,8 +1,10 @@
 import { organizationFreezes, writeGuards } from "@db/schema";
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
+import { auditStatement } from "@/data/audit/audit-entries";
 import type { Database, Statement } from "@/data/client";
 import { frozenHere } from "@/data/freezes";
+import { newId } from "@/data/ids";
 import { type EventSpec, eventStatement } from "@/data/outbox/outbox";
 import { noteEndpointsToWake, pendingEndpoints, type WakeUp } from "@/data/outbox/wake";
 import { type Placeholders, prepared } from "@/data/prepared";
@@ -168,10 +170,16 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
   options: { events?: EventSpec[]; trailing?: Statement[] } = {},
 ): Promise<BatchResponse<T>> {
   const specs = options.events ?? [];
-  const events = specs.map((spec) => eventStatement(db, spec));
+  const eventIds = specs.map(() => newId());
+  const events = specs.map((spec, i) => eventStatement(db, spec, eventIds[i]));
+  // The audit log's entries of the events, in the same batch: a write that records an event cannot leave its entry out.
+  const audit = specs.length ? [auditStatement(db, principal, eventIds)] : [];
   const wake = specs.length ? [pendingEndpoints(db, specs[0]!.organizationId)] : [];
   const guard = principalGuard(db, principal, organizationId ?? principal.organizationId);
-  const batch = [guard, ...statements, ...events, ...(options.trailing ?? []), ...wake] as unknown as readonly [Statement, ...Statement[]];
+  const batch = [guard, ...statements, ...events, ...(options.trailing ?? []), ...audit, ...wake] as unknown as readonly [
+    Statement,
+    ...Statement[],
+  ];
   const [, ...results] = await guarded(db.batch(batch), [principalStillSo, organizationSettled, preconditionHolds, ...problems]);
   if (wake.length) noteEndpointsToWake(db, results.at(-1) as WakeUp[]);
   return results.slice(0, statements.length) as unknown as BatchResponse<T>;

@@ -190,7 +190,10 @@ export const getOne = defineRoute({
   flags: { scope: "caller" },
   tags,
   summary: "Retrieve a specific shift",
-  description: `The shift with its breaks and clock events.${scopeNote}`,
+  description:
+    "The shift with its breaks and clock events. Its every edit (who, when, from where, the shift before and after) " +
+    "is in the audit log: GET /api/organizations/{organization_id}/audit-log?resourceType=shift&resourceId=<id>; a " +
+    `worker's shifts' with staffMemberId=<id>.${scopeNote}`,
   middleware: [read, conditional] as const,
   request: { params: ShiftParams, query: OrganizationQuery, headers: IfNoneMatchHeaders },
   responses: {

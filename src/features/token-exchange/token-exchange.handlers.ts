@@ -1,7 +1,8 @@
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/auth/access-token";
 import { type PartnerClaims, verifyPartnerToken } from "@/auth/partner-token";
-import { recordTokenUse } from "@/data/partner-token-uses";
+import { recordTokenUseAndPin } from "@/data/partner-token-uses";
 import { DIRECTORY_SHARD } from "@/data/shards";
+import { LATEST_API_VERSION } from "@/domain/api-versions";
 import type { Principal } from "@/domain/permissions";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { databaseOf, routeToOrganization } from "@/platform/middleware/database";
@@ -29,9 +30,13 @@ export const exchangeToken: AppRouteHandler<ExchangeTokenRoute> = async (c) => {
   const claims = await verifyPartnerToken(token, c.env.PARTNER_KEYS);
   // The directory's database, where the exchange starts (principalFor may route the request to a shard).
   const directory = databaseOf(c, DIRECTORY_SHARD);
-  const principal = await principalFor(c, claims);
+  const role = await principalFor(c, claims);
   // Only a token that would be exchanged is spent: a refused one (unknown organization or employee) may be retried.
-  if (!(await recordTokenUse(directory, claims.partnerId, claims.jti, claims.usableUntil))) {
+  // The partner's first exchange pins it to the current API version (domain/api-versions).
+  const use = { partnerId: claims.partnerId, jti: claims.jti, expiresAt: claims.usableUntil };
+  const { first, apiVersion } = await recordTokenUseAndPin(directory, use, LATEST_API_VERSION);
+  const principal = { ...role, ...(claims.scopes && { scopes: claims.scopes }), ...(apiVersion && { apiVersion }) };
+  if (!first) {
     throw unauthorized("TOKEN_REPLAYED", "This partner token was exchanged already: sign a new one (with a new 'jti') for each exchange.");
   }
   const accessToken = await signAccessToken(principal, c.env.TOKEN_SECRET);

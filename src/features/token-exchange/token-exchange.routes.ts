@@ -48,7 +48,15 @@ export const exchangeToken = defineRoute({
     "token, that the member is still active and holds the same access role with the same permissions; otherwise " +
     "it writes nothing and answers 401 `TOKEN_REVOKED` (exchange a new token). So a demoted or deactivated staff " +
     "member, or a deleted organization, can still read for the rest of the token's hour but no longer write. " +
-    "Partner-level tokens are not checked this way: a partner is configuration, not a record.",
+    "Partner-level tokens are not checked this way: a partner is configuration, not a record. " +
+    "Scopes: a partner token may carry `scopes` (an array, or one space-separated string) narrower than its role: " +
+    "`<area>:read`, `<area>:write` (which includes the area's reads), `*:read` or `*:write`; the access token keeps " +
+    "them, and an operation whose scope (its `x-required-scope`) they do not grant answers 403 `INSUFFICIENT_SCOPE` " +
+    "naming it. Without `scopes` only the role limits the token. The areas: organizations (and custom fields), " +
+    "locations (and break types), staff (staff members, roles, access roles), time_tracking (punches, shift notes, " +
+    "kiosks, photos), timesheets, pay (pay, wage rates, cost codes), time_off, availability, attendance, schedules " +
+    "(schedules, shift requests, open shifts, demand, Fair Workweek), events (the feed and webhooks), exports, " +
+    "audit_log; GET reads, every other method writes. An unknown scope is 401 `TOKEN_CLAIM_INVALID`.",
   security: [],
   middleware: exchangeRateLimit,
   request: { body: jsonBody(ExchangeTokenRequest) },

@@ -1,4 +1,5 @@
 import { newId } from "@/data/ids";
+import { LATEST_API_VERSION } from "@/domain/api-versions";
 import { findLive, getLive, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
 import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
@@ -37,6 +38,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     description: body.description ?? null,
     types: body.types,
     enabled: body.enabled,
+    apiVersion: body.apiVersion ?? c.var.apiVersion ?? LATEST_API_VERSION,
     secret: await encryptSecret(c.env.WEBHOOK_SECRET_KEY, id, secret),
     createdAt: now,
     updatedAt: now,
@@ -59,6 +61,7 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     ...(body.types !== undefined && { types: body.types }),
     ...(body.description !== undefined && { description: body.description }),
     ...(body.enabled !== undefined && { enabled: body.enabled }),
+    ...(body.apiVersion !== undefined && { apiVersion: body.apiVersion }),
     ...(body.enabled === true && { consecutiveFailures: 0, disabledReason: null }),
   };
   const row = await updateLive(c, webhookRecords, organization_id, id, changes, "Webhook", "webhook.updated");

@@ -1,6 +1,7 @@
 import type { webhookDeliveries, webhooks } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "@/data/outbox/outbox";
+import { LATEST_API_VERSION, resolveApiVersion } from "@/domain/api-versions";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { recordLifecycle } from "@/platform/schemas/validation";
 
@@ -14,6 +15,19 @@ const Types = z
   .max(EVENT_TYPES.length)
   .openapi({ description: "The event types delivered; empty: all of them.", example: ["shift.clocked_in", "shift.clocked_out"] });
 const Description = z.string().max(500).nullable();
+const ApiVersionInput = z
+  .string()
+  .max(10)
+  .refine((date) => resolveApiVersion(date) !== null, "must be a date (YYYY-MM-DD) on or after the first API version")
+  .transform((date) => resolveApiVersion(date)!)
+  .openapi({
+    type: "string",
+    format: "date",
+    example: LATEST_API_VERSION,
+    description:
+      "The API version its deliveries are shaped in (the latest on or before this date); default: the version of the " +
+      "request creating it (its `Shiftline-Version`, else the partner's pinned version).",
+  });
 
 export const Webhook = z
   .object({
@@ -25,6 +39,13 @@ export const Webhook = z
     enabled: z.boolean().openapi({ description: "False: nothing is delivered (set by you, or after repeated failures)." }),
     disabledReason: z.enum(["failures"]).nullable().openapi({ description: "`failures`: disabled after repeated failed deliveries." }),
     deliveredSequence: z.number().int().openapi({ description: "The last event sequence this endpoint is done with." }),
+    apiVersion: z.string().openapi({
+      format: "date",
+      example: LATEST_API_VERSION,
+      description:
+        "The API version its deliveries are shaped in: an endpoint on a version before 2026-12-06 receives " +
+        "`schedule.published` without the publish's changes and, after it, the `schedule_changes.recorded` that carries them.",
+    }),
     ...recordLifecycle,
   })
   .openapi("Webhook");
@@ -34,12 +55,18 @@ export const WebhookWithSecret = Webhook.extend({
 }).openapi("WebhookWithSecret");
 
 export const WebhookCreate = z
-  .object({ url: Url, types: Types.default([]), enabled: z.boolean().default(true), description: Description.optional() })
+  .object({
+    url: Url,
+    types: Types.default([]),
+    enabled: z.boolean().default(true),
+    description: Description.optional(),
+    apiVersion: ApiVersionInput.optional(),
+  })
   .strict()
   .openapi("WebhookCreate");
 
 export const WebhookPatch = z
-  .object({ url: Url, types: Types, enabled: z.boolean(), description: Description })
+  .object({ url: Url, types: Types, enabled: z.boolean(), description: Description, apiVersion: ApiVersionInput })
   .partial()
   .strict()
   .openapi("WebhookPatch");
@@ -72,6 +99,7 @@ export const serializeWebhook = (row: WebhookRow): z.infer<typeof Webhook> => ({
   enabled: row.enabled,
   disabledReason: row.disabledReason as "failures" | null,
   deliveredSequence: row.deliveredSequence,
+  apiVersion: row.apiVersion ?? LATEST_API_VERSION,
   active: row.active,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),

@@ -20,6 +20,10 @@ export interface AppBindings {
     scope: Scope;
     /** Set for routes that record their Idempotency-Key inside their own batches. */
     idempotency?: IdempotentRequest;
+    /** The version a `Shiftline-Version` request header asked for, resolved (domain/api-versions). */
+    requestedVersion?: string;
+    /** The API version the request is served in: the header's, else the token's pinned one, else the latest. */
+    apiVersion?: string;
   };
 }
 

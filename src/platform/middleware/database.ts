@@ -3,7 +3,7 @@ import type { Database } from "@/data/client";
 import { RequestDatabases, type SentBookmark } from "@/data/sessions";
 import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
 import { type AppBindings, type AppContext, setAnsweredHeader } from "@/platform/http/env";
-import { flagsOf } from "@/platform/routes/define-route";
+import { flagsOf, operationIdOf } from "@/platform/routes/define-route";
 import { badRequest } from "@/problems/problem";
 
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
@@ -43,6 +43,8 @@ export const database = createMiddleware<AppBindings>(async (c, next) => {
   const databases = new RequestDatabases(c.env, sent, () =>
     READS.has(c.req.method) || flagsOf(c).punch ? "first-unconstrained" : "first-primary",
   );
+  databases.audit.operationId = operationIdOf(c);
+  databases.audit.ipCountry = countryOf(c.req.raw);
   c.set("databases", databases);
   c.set("shard", DIRECTORY_SHARD);
   c.set("db", databases.of(DIRECTORY_SHARD));
@@ -50,6 +52,12 @@ export const database = createMiddleware<AppBindings>(async (c, next) => {
   const bookmark = databases.bookmark(header);
   if (bookmark) setAnsweredHeader(c, BOOKMARK_HEADER, bookmark);
 });
+
+/** The caller's country as Cloudflare's edge located its IP (`request.cf.country`), if any. */
+function countryOf(request: Request): string | null {
+  const country = (request as { cf?: { country?: unknown } }).cf?.country;
+  return typeof country === "string" && /^[A-Z0-9]{2}$/.test(country) ? country : null;
+}
 
 /** Makes `shard` the request's database: `c.var.db`, and the bookmark the response returns. */
 export function routeTo<E extends AppBindings>(context: AppContext<E>, shard: string): Database {

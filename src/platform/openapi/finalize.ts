@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { LATEST_API_VERSION } from "@/domain/api-versions";
+import { requiredScope } from "@/domain/token-scopes";
 import { takeDeclaredFlags } from "@/platform/routes/define-route";
 
 type OpenAPIObject = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
@@ -24,11 +26,17 @@ interface OperationContext {
   inOrganization: boolean;
   hasBody: boolean;
   isList: boolean;
+  /** The token scope it needs (domain/token-scopes), null for none. */
+  scope: string | null;
 }
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
 const HEADERS: Json = {
+  "Shiftline-Version": {
+    description: "The API version this response is served in (see the document's introduction for the versions).",
+    schema: { type: "string", format: "date", example: LATEST_API_VERSION },
+  },
   "X-Request-Id": {
     description: "Identifies this request in the service's logs; quote it when reporting a problem.",
     schema: { type: "string" },
@@ -68,6 +76,16 @@ const HEADERS: Json = {
 };
 
 const PARAMETERS: Json = {
+  ShiftlineVersion: {
+    name: "Shiftline-Version",
+    in: "header",
+    required: false,
+    description:
+      "Serve this request in the API version of this date (the latest version on or before it) instead of the " +
+      "partner's pinned one (the version current at its first token exchange). A value that is no date, or a date " +
+      "before the first version, is 400 `INVALID_API_VERSION`.",
+    schema: { type: "string", format: "date", example: LATEST_API_VERSION },
+  },
   D1Bookmark: {
     name: "X-D1-Bookmark",
     in: "header",
@@ -99,6 +117,7 @@ const PARAMETERS: Json = {
 const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: string, response: Json) => boolean][] = [
   ["X-Request-Id", () => true],
   ["X-D1-Bookmark", () => true],
+  ["Shiftline-Version", () => true],
   ["Link", (op, status) => op.isList && status.startsWith("2")],
   ["Idempotent-Replayed", (op, status) => op.idempotent && status.startsWith("2")],
   ["Content-Disposition", (_op, status, response) => status.startsWith("2") && Boolean(response.content?.["text/csv"])],
@@ -111,6 +130,7 @@ const RESPONSE_HEADERS: [name: string, applies: (op: OperationContext, status: s
 const REQUEST_PARAMETERS: [name: string, applies: (op: OperationContext) => boolean][] = [
   ["IdempotencyKey", (op) => op.idempotent],
   ["D1Bookmark", () => true],
+  ["ShiftlineVersion", () => true],
 ];
 
 /** The codes the platform itself answers with, by status, for an operation. */
@@ -121,6 +141,7 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
   return {
     400: [
       "INVALID_D1_BOOKMARK",
+      "INVALID_API_VERSION",
       ...(hasInput ? (["VALIDATION_FAILED"] as const) : []),
       ...(op.hasBody ? (["MALFORMED_JSON"] as const) : []),
       ...(op.idempotent ? (["INVALID_IDEMPOTENCY_KEY"] as const) : []),
@@ -130,7 +151,13 @@ function platformCodes(op: OperationContext): Partial<Record<ProblemStatusCode, 
     401: op.secured
       ? ["MISSING_BEARER_TOKEN", "INVALID_ACCESS_TOKEN", "DEVICE_REVOKED", ...(op.method === "get" ? [] : (["TOKEN_REVOKED"] as const))]
       : [],
-    403: op.secured ? ["FORBIDDEN", ...(inOrganization ? (["ORGANIZATION_SCOPE_REQUIRED"] as const) : [])] : [],
+    403: op.secured
+      ? [
+          "FORBIDDEN",
+          ...(op.scope !== null ? (["INSUFFICIENT_SCOPE"] as const) : []),
+          ...(inOrganization ? (["ORGANIZATION_SCOPE_REQUIRED"] as const) : []),
+        ]
+      : [],
     404: inOrganization ? ["ORGANIZATION_NOT_FOUND"] : [],
     409: op.idempotent ? ["IDEMPOTENCY_REQUEST_IN_PROGRESS"] : [],
     413: op.hasBody ? ["PAYLOAD_TOO_LARGE"] : [],
@@ -246,6 +273,15 @@ function referencedSchemas(document: Json): Set<string> {
   return found;
 }
 
+/**
+ * The scope an operation needs, as `x-required-scope`. Not as the security requirement's scopes: OpenAPI lets a
+ * bearer scheme list role names there, but Spectral's oas3-operation-security-defined wants them declared as an
+ * OAuth flow's scopes, which the token exchange is not. The bearer scheme's description lists the scopes.
+ */
+function declareScope(op: OperationContext) {
+  if (op.scope !== null) op.operation["x-required-scope"] = op.scope;
+}
+
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
 /** `webhooks`: the document's top-level webhooks (every event type's envelope), which only the events registry knows. */
@@ -271,7 +307,9 @@ export function finalizeDocument(generated: OpenAPIObject, webhooks: Record<stri
         inOrganization: flags.scope === "organization",
         hasBody: Boolean(operation.requestBody),
         isList: flags.list === true,
+        scope: secured ? requiredScope(operation.tags?.[0], method) : null,
       };
+      declareScope(op);
       completeProblems(op, problemSchemaRef);
       addHeaders(op);
       requestBodiesAsInput(document, op);

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
+import { API_VERSIONS } from "@/domain/api-versions";
 import { DOT_SEGMENT_MESSAGE, isDotSegment } from "@/platform/schemas/validation";
 import {
   codesOfStatus,
@@ -164,6 +165,10 @@ export const TAGS = [
   { name: "Custom fields", description: "Fields of the organization's own that shifts carry (text with a pattern, or a list)." },
   { name: "Kiosks", description: "Shared devices at a location's door, enrolled once, and staff PINs to punch on them." },
   { name: "Photos", description: "Kiosk photos taken with punches, served through short-lived signed links." },
+  {
+    name: "Audit log",
+    description: "Who changed what, when and from where, with the before and after of disputable records; immutable.",
+  },
   { name: "Meta", description: "Health and the API description." },
 ] as const;
 
@@ -186,6 +191,14 @@ export const DOCUMENT_INTRODUCTION = [
     "input: the path and query parameters by name, and `body`), each call answered by that operation with the " +
     "caller's token; reads for every token, writes only for a token that may write. It is one JSON-RPC endpoint " +
     "whose messages the MCP specification defines, so it is not one of `paths`.",
+  "- **Versions** are dated. A partner is pinned to the version current at its first token exchange; a request's " +
+    "`Shiftline-Version: YYYY-MM-DD` header overrides it (the latest version on or before that date), and every " +
+    "response names the version it was served in (`Shiftline-Version`). A webhook endpoint delivers in the version " +
+    "of the request that created it (its `apiVersion`). The versions and what each changed:",
+  ...API_VERSIONS.flatMap(({ version, changes }) => changes.map((change) => `  - \`${version}\`: ${change}`)),
+  "- **Scopes**: a token may carry scopes narrower than its role (`POST /api/auth/exchangeToken`); each operation " +
+    "names the one it needs in `x-required-scope`, and answers 403 " +
+    "`INSUFFICIENT_SCOPE` to a token whose scopes do not grant it.",
 ].join("\n");
 
 /*

@@ -1,6 +1,7 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
+import { requiredScope } from "@/domain/token-scopes";
 
 /**
  * What the platform needs to know of a route, declared on it (never inferred from its method, its path or the
@@ -28,6 +29,9 @@ export interface RouteFlags {
 export const FLAGS_EXTENSION = "x-shiftline";
 
 const byRoute = new Map<string, RouteFlags>();
+/** The token scope each route needs (domain/token-scopes: from its first tag and its method), null for none. */
+const scopeByRoute = new Map<string, string | null>();
+const operationByRoute = new Map<string, string | null>();
 const routeKey = (method: string, honoPath: string) => `${method.toUpperCase()} ${honoPath}`;
 
 /** `createRoute` with the route's flags. */
@@ -36,7 +40,10 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"
   ...config
 }: R & { flags: RouteFlags }) {
   const route = createRoute({ ...config, [FLAGS_EXTENSION]: flags } as unknown as R);
-  byRoute.set(routeKey(route.method, route.getRoutingPath()), flags);
+  const key = routeKey(route.method, route.getRoutingPath());
+  byRoute.set(key, flags);
+  scopeByRoute.set(key, requiredScope(config.tags?.[0], route.method));
+  operationByRoute.set(key, config.operationId ?? null);
   return route;
 }
 
@@ -55,15 +62,32 @@ export function flagsOf(c: Context): RouteFlags {
   return flags;
 }
 
-function matchedFlags(c: Context): RouteFlags {
+function matchedKey(c: Context): string | undefined {
   const routes = matchedRoutes(c);
   for (let i = routes.length - 1; i >= 0; i--) {
     const route = routes[i]!;
     if (route.method === "ALL") continue;
-    const flags = byRoute.get(routeKey(route.method, route.path));
-    if (flags) return flags;
+    const key = routeKey(route.method, route.path);
+    if (byRoute.has(key)) return key;
   }
-  return NONE;
+  return undefined;
+}
+
+function matchedFlags(c: Context): RouteFlags {
+  const key = matchedKey(c);
+  return (key && byRoute.get(key)) || NONE;
+}
+
+/** The operationId of the route a request matched (null: none matched). */
+export function operationIdOf(c: Context): string | null {
+  const key = matchedKey(c);
+  return key === undefined ? null : (operationByRoute.get(key) ?? null);
+}
+
+/** The token scope the matched route needs (null: none, or no route matched). */
+export function requiredScopeOf(c: Context): string | null {
+  const key = matchedKey(c);
+  return key === undefined ? null : (scopeByRoute.get(key) ?? null);
 }
 
 /** An operation of the generated document, as far as its flags are checked. */

@@ -413,7 +413,9 @@ describe("the queue", () => {
     expect(res.status).toBe(200);
     await Promise.all(waits);
     expect(res.trips).toHaveLength(2);
-    expect(res.trips[1]!.at(-2)).toMatch(/^insert into "events"/);
+    expect(res.trips[1]!.at(-3)).toMatch(/^insert into "events"/);
+    // The audit log's entry of that event, in the same batch (data/audit).
+    expect(res.trips[1]!.at(-2)).toMatch(/^insert into "audit_log"/);
     expect(res.trips[1]!.at(-1)).toMatch(/^select "id", "organization_id" from "webhooks"/);
     expect(sent).toEqual([{ webhookId: hook.id, organizationId: w.org.id }]);
     expect(sent.map((wakeUp) => wakeUp.webhookId)).not.toContain(idle.id);
