@@ -81,7 +81,8 @@ export function laborDay(year: number): string {
 export const optedOutOn = (worker: Worker, date: string) =>
   worker.optOut !== null && worker.optOut.signedOn <= date && (worker.optOut.withdrawnOn === null || date < worker.optOut.withdrawnOn);
 
-const byStart = (spans: readonly WorkSpan[]) => [...spans].sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+const byStart = (spans: readonly WorkSpan[]) =>
+  [...spans].sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
 
 const isMinorOn = (pack: WorkingTimePack, worker: Worker, date: string) =>
   pack.minors !== null && worker.birthDate !== null && ageOn(worker.birthDate, date) < pack.minors.underAge;
@@ -129,7 +130,17 @@ export function dailyViolations(pack: WorkingTimePack, spans: readonly WorkSpan[
   return [...groupBy(spans, spanDate)].flatMap(([date, day]) => {
     const minutes = total(day);
     return minutes > cap.value * 60
-      ? [{ rule: "DAILY_MAXIMUM" as const, limit: cap.value, actual: hours(minutes), unit: "HOURS" as const, date, spanIds: day.map((s) => s.id), source: cap.source }]
+      ? [
+          {
+            rule: "DAILY_MAXIMUM" as const,
+            limit: cap.value,
+            actual: hours(minutes),
+            unit: "HOURS" as const,
+            date,
+            spanIds: day.map((s) => s.id),
+            source: cap.source,
+          },
+        ]
       : [];
   });
 }
@@ -141,7 +152,17 @@ export function weeklyViolations(pack: WorkingTimePack, spans: readonly WorkSpan
   return [...groupBy(spans, (s) => weekStart(spanDate(s)))].flatMap(([date, week]) => {
     const minutes = total(week);
     return minutes > cap.value * 60
-      ? [{ rule: "WEEKLY_MAXIMUM" as const, limit: cap.value, actual: hours(minutes), unit: "HOURS" as const, date, spanIds: week.map((s) => s.id), source: cap.source }]
+      ? [
+          {
+            rule: "WEEKLY_MAXIMUM" as const,
+            limit: cap.value,
+            actual: hours(minutes),
+            unit: "HOURS" as const,
+            date,
+            spanIds: week.map((s) => s.id),
+            source: cap.source,
+          },
+        ]
       : [];
   });
 }
@@ -201,14 +222,30 @@ export function minorViolations(
     const cap = isSchoolDay(date, terms) ? minors.schoolDayHours : minors.dayHours;
     const minutes = total(day);
     if (cap !== null && minutes > cap * 60)
-      found.push({ rule: "MINOR_DAILY_HOURS", limit: cap, actual: hours(minutes), unit: "HOURS", date, spanIds: day.map((s) => s.id), source: minors.source });
+      found.push({
+        rule: "MINOR_DAILY_HOURS",
+        limit: cap,
+        actual: hours(minutes),
+        unit: "HOURS",
+        date,
+        spanIds: day.map((s) => s.id),
+        source: minors.source,
+      });
   }
   for (const [monday, week] of groupBy(minorSpans, (s) => weekStart(spanDate(s)))) {
     const schoolWeek = [0, 1, 2, 3, 4].some((d) => isSchoolDay(addDays(monday, d), terms));
     const cap = schoolWeek ? minors.schoolWeekHours : minors.weekHours;
     const minutes = total(week);
     if (cap !== null && minutes > cap * 60)
-      found.push({ rule: "MINOR_WEEKLY_HOURS", limit: cap, actual: hours(minutes), unit: "HOURS", date: monday, spanIds: week.map((s) => s.id), source: minors.source });
+      found.push({
+        rule: "MINOR_WEEKLY_HOURS",
+        limit: cap,
+        actual: hours(minutes),
+        unit: "HOURS",
+        date: monday,
+        spanIds: week.map((s) => s.id),
+        source: minors.source,
+      });
   }
   for (const span of minorSpans) {
     const date = spanDate(span);
@@ -217,9 +254,25 @@ export function minorViolations(
     const endsNextDay = businessDate(span.end, span.utcOffset) > date;
     const ends = endsNextDay ? "24:00" : timeOfDay(span.end, span.utcOffset);
     if (minors.earliest && starts < minors.earliest)
-      found.push({ rule: "MINOR_TIME_OF_DAY", limit: toHours(minors.earliest), actual: toHours(starts), unit: "TIME_OF_DAY", date, spanIds: [span.id], source: minors.source });
+      found.push({
+        rule: "MINOR_TIME_OF_DAY",
+        limit: toHours(minors.earliest),
+        actual: toHours(starts),
+        unit: "TIME_OF_DAY",
+        date,
+        spanIds: [span.id],
+        source: minors.source,
+      });
     else if (latest && ends > latest)
-      found.push({ rule: "MINOR_TIME_OF_DAY", limit: toHours(latest), actual: toHours(ends), unit: "TIME_OF_DAY", date, spanIds: [span.id], source: minors.source });
+      found.push({
+        rule: "MINOR_TIME_OF_DAY",
+        limit: toHours(latest),
+        actual: toHours(ends),
+        unit: "TIME_OF_DAY",
+        date,
+        spanIds: [span.id],
+        source: minors.source,
+      });
   }
   return found;
 }

@@ -98,7 +98,13 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       "week on average including overtime. Art. 16(b): reference period not exceeding 4 months (17 weeks used here). " +
       "Member states' law (a national pack) is stricter in places; this pack is the floor.",
     restBetweenShifts: limit(11, "Directive 2003/88/EC art. 3"),
-    weeklyAverage: { hours: 48, referenceWeeks: 17, source: "Directive 2003/88/EC art. 6, art. 16(b)", optOutAllowed: false, agreementMayChange: true },
+    weeklyAverage: {
+      hours: 48,
+      referenceWeeks: 17,
+      source: "Directive 2003/88/EC art. 6, art. 16(b)",
+      optOutAllowed: false,
+      agreementMayChange: true,
+    },
     weeklyRest: limit(35, "Directive 2003/88/EC art. 5"),
     breaks: { tiers: [], minBlockMinutes: 0, source: "Directive 2003/88/EC art. 4", agreementMayChange: true },
   },
@@ -116,7 +122,13 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       "than 6 hours (a collective or workforce agreement may modify it, reg. 23). Young workers (over school age, under " +
       "18): reg. 5A 8 hours a day and 40 a week; reg. 10(2) 12 hours' rest; reg. 12(4) 30 minutes' break over 4.5 hours.",
     restBetweenShifts: limit(11, "WTR 1998 reg. 10(1)"),
-    weeklyAverage: { hours: 48, referenceWeeks: 17, source: "WTR 1998 reg. 4(1), 4(3)(b); opt-out reg. 5", optOutAllowed: true, agreementMayChange: true },
+    weeklyAverage: {
+      hours: 48,
+      referenceWeeks: 17,
+      source: "WTR 1998 reg. 4(1), 4(3)(b); opt-out reg. 5",
+      optOutAllowed: true,
+      agreementMayChange: true,
+    },
     weeklyRest: limit(24, "WTR 1998 reg. 11(1)"),
     breaks: { tiers: [{ overHours: 6, minutes: 20 }], minBlockMinutes: 20, source: "WTR 1998 reg. 12(1)-(3)", agreementMayChange: true },
     minors: {
@@ -194,7 +206,12 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
     restBetweenShifts: limit(12, "Estatuto de los Trabajadores art. 34.3"),
     dailyMaximum: limit(9, "Estatuto de los Trabajadores art. 34.3", true),
     weeklyRest: limit(36, "Estatuto de los Trabajadores art. 37.1"),
-    breaks: { tiers: [{ overHours: 6, minutes: 15 }], minBlockMinutes: 15, source: "Estatuto de los Trabajadores art. 34.4", agreementMayChange: true },
+    breaks: {
+      tiers: [{ overHours: 6, minutes: 15 }],
+      minBlockMinutes: 15,
+      source: "Estatuto de los Trabajadores art. 34.4",
+      agreementMayChange: true,
+    },
     retentionYears: limit(4, "Estatuto de los Trabajadores art. 34.9"),
   },
   {

@@ -7,10 +7,10 @@ import {
   restViolations,
   spanDate,
   type Violation,
-  type WorkSpan,
   type Worker,
-  weekStart,
+  type WorkSpan,
   weeklyViolations,
+  weekStart,
   workedMinutes,
 } from "./checks";
 import type { WorkingTimePack } from "./packs";
@@ -81,7 +81,15 @@ export function weeklyAverageViolation(
   if (!worst) return null;
   const average = (worst.minutes / windowDays) * 7;
   if (average <= rule.hours * 60) return null;
-  return { rule: "WEEKLY_AVERAGE", limit: rule.hours, actual: round2(average / 60), unit: "HOURS", date: worst.start, spanIds: [], source: rule.source };
+  return {
+    rule: "WEEKLY_AVERAGE",
+    limit: rule.hours,
+    actual: round2(average / 60),
+    unit: "HOURS",
+    date: worst.start,
+    spanIds: [],
+    source: rule.source,
+  };
 }
 
 /** Each Monday-started week's overtime: the larger of the day-by-day hours over the daily figure and the week's over the weekly. */
@@ -99,7 +107,11 @@ function overtimeByWeek(pack: WorkingTimePack, byDate: ReadonlyMap<string, numbe
 }
 
 /** Overtime over the pack's monthly cap in each calendar month whose first week starts in the period. */
-function overtimeViolations(pack: WorkingTimePack, byDate: ReadonlyMap<string, number>, period: { start: string; end: string }): Violation[] {
+function overtimeViolations(
+  pack: WorkingTimePack,
+  byDate: ReadonlyMap<string, number>,
+  period: { start: string; end: string },
+): Violation[] {
   const cap = pack.overtimeCap;
   if (!cap) return [];
   const months = new Map<string, number>();

@@ -23,6 +23,21 @@ const MAX_ASSIGNMENTS = 200;
 
 const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
 
+const WorkingTimeOptOut = z
+  .object({
+    signedOn: CalendarDate.openapi({ description: "The date the worker signed the opt-out." }),
+    withdrawnOn: CalendarDate.nullable()
+      .default(null)
+      .openapi({ description: "The date it was withdrawn (no longer in force from it); null: in force." }),
+  })
+  .strict()
+  .refine((o) => o.withdrawnOn === null || o.withdrawnOn >= o.signedOn, { message: "must not be before signedOn", path: ["withdrawnOn"] })
+  .openapi("WorkingTimeOptOut", {
+    description:
+      "The worker's written agreement to work more than the 48-hour weekly average (UK Working Time Regulations 1998 reg. 5): " +
+      "while in force, the working-time report does not hold them to the average under a pack that allows opting out.",
+  });
+
 export const StaffMember = z
   .object({
     id: z.string().openapi({ example: EXAMPLE_ID }),
@@ -41,6 +56,7 @@ export const StaffMember = z
     birthDate: TimestampOrNull.openapi({ example: "1990-05-01T00:00:00.000Z" }),
     locationIds: z.array(z.string()).openapi({ description: "Locations the member works at", example: [EXAMPLE_ID] }),
     roleIds: z.array(z.string()).openapi({ description: "Roles the member may work", example: [EXAMPLE_ID] }),
+    workingTimeOptOut: WorkingTimeOptOut.nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     deletedAt: TimestampOrNull,
@@ -74,6 +90,7 @@ const writable = {
   birthDate: BirthDate.nullable(),
   locationIds: IdList("locations"),
   roleIds: IdList("roles"),
+  workingTimeOptOut: WorkingTimeOptOut.nullable(),
   active: z.boolean().openapi({ example: true }),
 };
 
@@ -160,6 +177,7 @@ export const serializeStaffMember = (row: StaffMemberRow): z.infer<typeof StaffM
   birthDate: isoOrNull(row.birthDate),
   locationIds: row.locationIds,
   roleIds: row.roleIds,
+  workingTimeOptOut: row.workingTimeOptOut ?? null,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
   deletedAt: isoOrNull(row.deletedAt),

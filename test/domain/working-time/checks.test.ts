@@ -7,8 +7,8 @@ import {
   minorViolations,
   restViolations,
   scheduleViolations,
-  type WorkSpan,
   type Worker,
+  type WorkSpan,
   weeklyViolations,
 } from "@/domain/working-time/checks";
 import { applyWorkingTimeOverrides, refusedOverrides, WORKING_TIME_PACK_IDS, workingTimePack } from "@/domain/working-time/packs";
@@ -61,14 +61,21 @@ describe("rest between shifts", () => {
     it(name, () => {
       const found = restViolations(
         pack(id),
-        [span("a", "2026-06-01T14:00:00Z", "2026-06-01T22:00:00Z"), span("b", nextStart, new Date(Date.parse(nextStart) + 4 * 3_600_000).toISOString())],
+        [
+          span("a", "2026-06-01T14:00:00Z", "2026-06-01T22:00:00Z"),
+          span("b", nextStart, new Date(Date.parse(nextStart) + 4 * 3_600_000).toISOString()),
+        ],
         adult,
       );
       expect(found.map((v) => v.actual)).toEqual(actual === null ? [] : [actual]);
     });
   it("holds a UK young worker to 12 hours (reg. 10(2))", () => {
     const young: Worker = { birthDate: new Date("2009-01-01T00:00:00Z"), optOut: null }; // 17 on 2026-06-02
-    const found = restViolations(pack("UK"), [span("a", "2026-06-01T10:00:00Z", "2026-06-01T18:00:00Z"), span("b", "2026-06-02T05:59:00Z", "2026-06-02T09:00:00Z")], young);
+    const found = restViolations(
+      pack("UK"),
+      [span("a", "2026-06-01T10:00:00Z", "2026-06-01T18:00:00Z"), span("b", "2026-06-02T05:59:00Z", "2026-06-02T09:00:00Z")],
+      young,
+    );
     expect(found).toMatchObject([{ rule: "MINOR_REST", limit: 12, actual: 11.98 }]);
   });
 });
@@ -96,7 +103,12 @@ describe("daily and weekly maximums", () => {
 
 describe("breaks", () => {
   const at = (worked: number, blocks: number[]) =>
-    span("s", "2026-06-01T08:00:00Z", new Date(Date.parse("2026-06-01T08:00:00Z") + (worked + blocks.reduce((a, b) => a + b, 0)) * 60_000).toISOString(), blocks);
+    span(
+      "s",
+      "2026-06-01T08:00:00Z",
+      new Date(Date.parse("2026-06-01T08:00:00Z") + (worked + blocks.reduce((a, b) => a + b, 0)) * 60_000).toISOString(),
+      blocks,
+    );
   const cases: [string, Parameters<typeof workingTimePack>[0], number, number[], [number, number] | null][] = [
     ["DE exactly 6 h, no break", "DE", 360, [], null],
     ["DE 6 h 01, no break", "DE", 361, [], [30, 0]],
@@ -153,8 +165,14 @@ describe("minors (US 29 CFR 570.35)", () => {
 
 describe("scheduleViolations", () => {
   it("names only violations that involve the candidate", () => {
-    const spans = [span("old1", "2026-06-01T14:00:00Z", "2026-06-01T22:00:00Z"), span("old2", "2026-06-02T07:00:00Z", "2026-06-02T10:00:00Z"), span("new", "2026-06-05T08:00:00Z", "2026-06-05T12:00:00Z")];
+    const spans = [
+      span("old1", "2026-06-01T14:00:00Z", "2026-06-01T22:00:00Z"),
+      span("old2", "2026-06-02T07:00:00Z", "2026-06-02T10:00:00Z"),
+      span("new", "2026-06-05T08:00:00Z", "2026-06-05T12:00:00Z"),
+    ];
     expect(scheduleViolations(pack("DE"), spans, new Set(["new"]), adult, [])).toEqual([]);
-    expect(scheduleViolations(pack("DE"), spans, new Set(["old2"]), adult, [])).toMatchObject([{ rule: "REST_BETWEEN_SHIFTS", limit: 11, actual: 9 }]);
+    expect(scheduleViolations(pack("DE"), spans, new Set(["old2"]), adult, [])).toMatchObject([
+      { rule: "REST_BETWEEN_SHIFTS", limit: 11, actual: 9 },
+    ]);
   });
 });
