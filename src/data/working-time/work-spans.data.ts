@@ -15,7 +15,7 @@ type ShiftSpanRow = {
   breaksJson: { startAt: number; endAt: number | null }[];
 };
 
-const shiftColumns = {
+export const shiftSpanColumns = {
   id: shifts.id,
   employeeId: shifts.employeeId,
   locationId: shifts.locationId,
@@ -63,7 +63,7 @@ export const entrySpan = (row: EntrySpanRow): WorkSpan & { locationId: string; e
 /** The worker's closed, live shifts starting in [from, to]. */
 export const workedShiftsStatement = (db: Database, organizationId: string, employeeIds: string[], from: Date, to: Date) =>
   db
-    .select(shiftColumns)
+    .select(shiftSpanColumns)
     .from(shifts)
     .where(
       and(

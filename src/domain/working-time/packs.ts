@@ -337,6 +337,9 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
   },
 ];
 
+/** The longest reference period of any pack's weekly average, in days: what a clock-out reads back for it. */
+export const LONGEST_REFERENCE_DAYS = Math.max(...WORKING_TIME_PACKS.map((p) => (p.weeklyAverage?.referenceWeeks ?? 0) * 7));
+
 /** The version of `id` in effect on `onDate` (YYYY-MM-DD), or null before its first version. */
 export function workingTimePack(id: WorkingTimePackId, onDate: string): WorkingTimePack | null {
   let found: WorkingTimePack | null = null;
