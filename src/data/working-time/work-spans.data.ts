@@ -5,7 +5,7 @@ import type { WorkSpan } from "@/domain/working-time/checks";
 
 const MINUTE_MS = 60_000;
 
-type ShiftSpanRow = {
+export type ShiftSpanRow = {
   id: string;
   employeeId: string;
   locationId: string;
@@ -46,7 +46,7 @@ export const shiftSpan = (row: ShiftSpanRow, end = row.endAt): WorkSpan & { loca
   breakBlocks: row.breaksJson.flatMap((b) => (b.endAt === null ? [] : [Math.round((b.endAt - b.startAt) / MINUTE_MS)])),
 });
 
-type EntrySpanRow = { id: string; employeeId: string; locationId: string; startAt: Date; endAt: Date; utcOffset: number };
+export type EntrySpanRow = { id: string; employeeId: string; locationId: string; startAt: Date; endAt: Date; utcOffset: number };
 
 /** A published entry as the rules read it (planned: no breaks known). */
 export const entrySpan = (row: EntrySpanRow): WorkSpan & { locationId: string; employeeId: string } => ({
@@ -76,14 +76,21 @@ export const workedShiftsStatement = (db: Database, organizationId: string, empl
       ),
     );
 
-/** The worker's live published entries starting in [from, to], but `exceptId` (the entry a write replaces). */
-export const publishedEntriesStatement = (db: Database, organizationId: string, employeeId: string, from: Date, to: Date, exceptId = "") =>
+/** The workers' live published entries starting in [from, to], but `exceptId` (the entry a write replaces). */
+export const publishedEntriesStatement = (
+  db: Database,
+  organizationId: string,
+  employeeIds: string[],
+  from: Date,
+  to: Date,
+  exceptId = "",
+) =>
   db
     .select(entryColumns)
     .from(scheduleEntries)
     .where(
       and(
-        eq(scheduleEntries.employeeId, employeeId),
+        inArray(scheduleEntries.employeeId, employeeIds),
         eq(scheduleEntries.organizationId, organizationId),
         gte(scheduleEntries.startAt, from),
         lte(scheduleEntries.startAt, to),

@@ -10,6 +10,12 @@ import { inJsonList } from "@/data/json-list";
 import type { EventSpec } from "@/data/outbox/outbox";
 import { rawAll } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
+import {
+  judgeViolations,
+  type ListedViolation,
+  plannedViolationsByEntry,
+  type WorkingTimeOverrideRecord,
+} from "@/data/working-time/schedule-check.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { addDays, businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
@@ -39,7 +45,7 @@ export async function publishRange(
   writer: Writer,
   scope: ScheduleScope,
   location: LocationRow,
-  body: { startDate: string; endDate: string; dryRun?: boolean },
+  body: { startDate: string; endDate: string; dryRun?: boolean; workingTimeOverride?: { reason: string } | undefined },
 ) {
   const { db } = writer;
   const { organizationId } = scope;
@@ -153,6 +159,7 @@ export async function publishRange(
       }),
     ),
   ];
+  const workingTime = await draftViolations(writer, organizationId, location.id, and(draftsOf(scheduleEntries), not(heldBack))!);
   if (body.dryRun) {
     const refused = rules?.restConsent
       ? await db
@@ -169,8 +176,13 @@ export async function publishRange(
           .orderBy(scheduleEntries.id)
       : [];
     const projected = await projectPremiums(db, organizationId, changeRows, now);
-    return { ...dryRunResult(changeRows, projected, now), restConsentRequired: refused.map((row) => row.id) };
+    return {
+      ...dryRunResult(changeRows, projected, now),
+      restConsentRequired: refused.map((row) => row.id),
+      workingTimeViolations: workingTime.byEntry,
+    };
   }
+  const overrides = overridesByEntry(workingTime.byEntry, judgeViolations(workingTime.all, body.workingTimeOverride, writer.principal));
   // The ADDED changes of the entries this batch makes public (a draft held back records nothing), after its writes.
   const additions = runs.length ? recordingPublishedAdditions(db, organizationId, location.id, runs, now, range) : null;
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
@@ -185,6 +197,11 @@ export async function publishRange(
           startAt: entryUnfrozen.sql(sql`"schedule_entries"."start_at"`, organizationId, [ownEntryDates]) as unknown as Date,
           ...(rules?.restConsent
             ? { timezone: entryGuards.publishedRestConsent.sql(organizationId, rules.restConsent) as unknown as string }
+            : {}),
+          ...(overrides
+            ? {
+                workingTimeOverride: sql`COALESCE((SELECT value FROM json_each(${overrides}) WHERE key = "schedule_entries"."id"), "schedule_entries"."working_time_override")`,
+              }
             : {}),
         })
         .where(and(draftsOf(scheduleEntries), not(heldBack))),
@@ -244,6 +261,44 @@ export async function publishRange(
       };
     }),
   };
+}
+
+/**
+ * The working-time violations the drafts a publish would make public (`where`) make, per entry, and all of them once
+ * (a rest between two drafts is listed under both, once in `all`).
+ */
+async function draftViolations(writer: Writer, organizationId: string, locationId: string, where: SQL) {
+  const { db } = writer;
+  const drafts = await db
+    .select({
+      id: scheduleEntries.id,
+      employeeId: scheduleEntries.employeeId,
+      start: scheduleEntries.startAt,
+      end: scheduleEntries.endAt,
+      utcOffset: scheduleEntries.utcOffset,
+    })
+    .from(scheduleEntries)
+    .where(and(where, isNull(scheduleEntries.deletedAt)));
+  const found = await plannedViolationsByEntry(db, organizationId, locationId, drafts);
+  const byEntry = [...found]
+    .filter(([, violations]) => violations.length > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([scheduleEntryId, violations]) => ({ scheduleEntryId, violations }));
+  const all = [...new Map(byEntry.flatMap((e) => e.violations).map((v) => [JSON.stringify(v), v])).values()];
+  return { byEntry, all };
+}
+
+/** Each overridden entry's record (its own violations, the override's reason, who and when), as one JSON object by id. */
+function overridesByEntry(
+  byEntry: readonly { scheduleEntryId: string; violations: ListedViolation[] }[],
+  record: WorkingTimeOverrideRecord | null,
+): string | null {
+  if (!record) return null;
+  const entries = byEntry.map(({ scheduleEntryId, violations }) => [
+    scheduleEntryId,
+    { ...record, violations: violations.map(({ rule, limit, actual, unit, source }) => ({ rule, limit, actual, unit, source })) },
+  ]);
+  return JSON.stringify(Object.fromEntries(entries));
 }
 
 /**

@@ -163,9 +163,13 @@ export async function createEntry(
   const workingTimeOverride = isDraft
     ? null
     : judgeViolations(
-        await plannedViolations(db, organizationId, location.id, [
-          { id: NEW_ENTRY_ID, employeeId: body.employeeId, start: planned.start, end: planned.end, utcOffset: planned.utcOffset },
-        ]),
+        await plannedViolations(db, organizationId, location.id, {
+          id: NEW_ENTRY_ID,
+          employeeId: body.employeeId,
+          start: planned.start,
+          end: planned.end,
+          utcOffset: planned.utcOffset,
+        }),
         body.workingTimeOverride,
         c.var.principal,
       );
@@ -248,7 +252,7 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
           db,
           organizationId,
           was.locationId,
-          [{ id, employeeId, start: planned.start, end: planned.end, utcOffset: planned.utcOffset }],
+          { id, employeeId, start: planned.start, end: planned.end, utcOffset: planned.utcOffset },
           id,
         ),
         body.workingTimeOverride,

@@ -258,7 +258,13 @@ export const publish = defineRoute({
     "…/staffmembers/{id}/consents with its scheduleEntryId) or a general one (no scheduleEntryId: create and update " +
     "take it when named by consentId; the publish names none, so any of the worker's counts): checked by the publish " +
     "statement itself, as create and update check it. The dry run lists those drafts in `restConsentRequired`." +
-    frozenNote,
+    frozenNote +
+    " Working time: at a location with a working-time pack, the drafts to publish are judged with their workers' " +
+    "published entries, worked shifts and each other (as create judges one entry); any violation refuses the whole " +
+    "publish with 409 `WORKING_TIME_CONFLICT` listing them, unless the body carries `workingTimeOverride: {reason}` " +
+    "from a caller with WORKING_TIME_OVERRIDE, when each such entry keeps its violations, the reason and the caller in " +
+    "`workingTimeOverride`. The dry run lists them per draft in `workingTimeViolations`. Open-shift assignments " +
+    "published with the drafts are not judged.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {
@@ -271,6 +277,7 @@ export const publish = defineRoute({
       "PREFERENCE_NOT_PENDING",
       "OPEN_SHIFT_CHANGED",
       "REST_CONSENT_REQUIRED",
+      "WORKING_TIME_CONFLICT",
     ),
   },
 });

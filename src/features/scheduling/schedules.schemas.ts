@@ -7,6 +7,7 @@ import { ListQuery } from "@/platform/schemas/list-query";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, DateOrInstant, Timestamp, TimestampOrNull, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
 import { ChangeReason, Exemption, ScheduleChange } from "@/wire/schedule-change.schemas";
+import { WorkingTimeViolation } from "@/wire/working-time-violation.schemas";
 
 export type ScheduleEntryRow = typeof scheduleEntries.$inferSelect;
 
@@ -181,6 +182,7 @@ export const PublishBody = z
     dryRun: z.boolean().default(false).openapi({
       description: "Answer what publishing would record in the Fair Workweek change log and its premiums, writing nothing.",
     }),
+    workingTimeOverride: WorkingTimeOverride,
   })
   .openapi("SchedulePublishRequest");
 
@@ -212,6 +214,14 @@ export const PublishDryRunResult = z
         "Ids of the drafts inside a consent-requiring rest window without their worker's REST consent for them: the " +
         "publish would be refused 409 REST_CONSENT_REQUIRED while any remain.",
     }),
+    workingTimeViolations: z
+      .array(z.object({ scheduleEntryId: z.string(), violations: z.array(WorkingTimeViolation) }).openapi("PublishWorkingTimeViolations"))
+      .openapi({
+        description:
+          "Per draft (by id), the working-time rules of the location's pack it would break among its worker's published " +
+          "entries, worked shifts and the other drafts: the publish would be refused 409 WORKING_TIME_CONFLICT unless it " +
+          "carries `workingTimeOverride`.",
+      }),
   })
   .openapi("SchedulePublishDryRun");
 

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { LocationWorkingTimeRow } from "@/data/working-time/location-working-time.data";
-import { WORKING_TIME_RULES } from "@/domain/working-time/checks";
 import { WORKING_TIME_PACK_IDS, type WorkingTimeOverrides, type WorkingTimePack } from "@/domain/working-time/packs";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
 import { PageQuery } from "@/platform/schemas/list-query";
 import { iso } from "@/platform/schemas/time";
 import { CalendarDate, orNull, TimestampOrNull } from "@/platform/schemas/validation";
+import { WorkingTimeViolation } from "@/wire/working-time-violation.schemas";
 
 export const WorkingTimePackId = z.enum(WORKING_TIME_PACK_IDS).openapi("WorkingTimePackId", { example: "DE" });
 
@@ -153,19 +153,6 @@ export function serializeLocationWorkingTime(
 
 /** The row's own fields, as the event of a PUT carries it (its `effective` pack is read on GET). */
 export const serializeLocationWorkingTimeRow = (row: LocationWorkingTimeRow) => serializeLocationWorkingTime(row.locationId, row, null);
-
-export const WorkingTimeViolation = z
-  .object({
-    rule: z.enum(WORKING_TIME_RULES),
-    limit: z.number().openapi({ description: "The pack's figure (hours; MINUTES for breaks; hours after midnight for TIME_OF_DAY)." }),
-    actual: z.number().openapi({ description: "What was worked or planned, in the same unit, to 2 decimals." }),
-    unit: z.enum(["HOURS", "MINUTES", "TIME_OF_DAY"]),
-    date: CalendarDate.openapi({ description: "The local date (a week's, window's or month's first) it is about." }),
-    scheduleEntryIds: z.array(z.string()),
-    shiftIds: z.array(z.string()),
-    source: z.string().openapi({ description: "The article the limit comes from." }),
-  })
-  .openapi("WorkingTimeViolation");
 
 export const WorkingTimeReportRow = z
   .object({

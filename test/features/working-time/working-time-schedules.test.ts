@@ -184,3 +184,51 @@ describe("US minors (29 CFR 570.35)", () => {
     expect((await post(p, { startTime: "2026-09-16T14:00:00Z", endTime: "2026-09-16T18:00:00Z" })).status).toBe(201); // 16
   });
 });
+
+describe("publish (and its dry run) under Germany's ArbZG", () => {
+  it("the dry run lists each draft's violations; the publish is refused, then passes with an override kept on the entry", async () => {
+    const p = await placeWithPack("DE");
+    const published = await createEntry(p, { startTime: "2026-06-01T14:00:00Z", endTime: "2026-06-01T22:00:00Z" });
+    const draft = await createEntry(p, { startTime: "2026-06-02T07:00:00Z", endTime: "2026-06-02T15:00:00Z" }, true);
+    const fine = await createEntry(p, { startTime: "2026-06-04T09:00:00Z", endTime: "2026-06-04T17:00:00Z" }, true);
+    const range = { startDate: "2026-06-01", endDate: "2026-06-07" };
+    const dry = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { ...range, dryRun: true } });
+    expect(dry.status, dry.text).toBe(200);
+    // 22:00 to 07:00: 9 hours of the 11 of §5(1).
+    expect(dry.body.workingTimeViolations).toEqual([
+      {
+        scheduleEntryId: draft.id,
+        violations: [
+          {
+            rule: "REST_BETWEEN_SHIFTS",
+            limit: 11,
+            actual: 9,
+            unit: "HOURS",
+            date: "2026-06-02",
+            scheduleEntryIds: [published.id, draft.id],
+            shiftIds: [],
+            source: "ArbZG §5(1)",
+          },
+        ],
+      },
+    ]);
+    const refused = await api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: range });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe("WORKING_TIME_CONFLICT");
+    expect(refused.body.violations).toMatchObject([{ rule: "REST_BETWEEN_SHIFTS", scheduleEntryIds: [published.id, draft.id] }]);
+    const drafts = await api("GET", `${p.base}/schedules/drafts?startDate=2026-06-01&endDate=2026-06-07`, { token: p.org.adminToken });
+    expect(drafts.body.map((e: { id: string }) => e.id).sort()).toEqual([draft.id, fine.id].sort()); // nothing published
+    const overridden = await api("POST", `${p.base}/schedules/publish`, {
+      token: p.org.adminToken,
+      body: { ...range, workingTimeOverride: { reason: "Inventory night" } },
+    });
+    expect(overridden.status, overridden.text).toBe(200);
+    expect(overridden.body.publishedEntries).toBe(2);
+    const read = await api("GET", `${p.base}/schedules/${draft.id}`, { token: p.org.adminToken });
+    expect(read.body.workingTimeOverride).toMatchObject({
+      reason: "Inventory night",
+      violations: [{ rule: "REST_BETWEEN_SHIFTS", actual: 9 }],
+    });
+    expect((await api("GET", `${p.base}/schedules/${fine.id}`, { token: p.org.adminToken })).body.workingTimeOverride).toBeNull();
+  });
+});
