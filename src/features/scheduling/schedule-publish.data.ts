@@ -10,6 +10,7 @@ import { inJsonList } from "@/data/json-list";
 import type { EventSpec } from "@/data/outbox/outbox";
 import { rawAll } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
+import { workingTimeSettingStatement } from "@/data/working-time/location-working-time.data";
 import {
   judgeViolations,
   type ListedViolation,
@@ -63,7 +64,7 @@ export async function publishRange(
   // pack in effect on its own date (two days either side of the range: an entry's own offset, −12:00 to +14:00, may date it there).
   const onDate = businessDate(range.start, offsetMinutesAt(location.timezone, range.start));
   // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
-  const [shifts, preferences, drafts, versions] = await db.batch([
+  const [shifts, preferences, drafts, versions, [workingTimeSetting]] = await db.batch([
     db.select().from(openShifts).where(draftsOf(openShifts)),
     db
       .select()
@@ -89,6 +90,7 @@ export async function publishRange(
       .from(scheduleEntries)
       .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), not(heldBack), body.dryRun ? undefined : sql`0`)),
     changeRulesStatement(db, organizationId, location.id),
+    workingTimeSettingStatement(db, organizationId, location.id),
   ]);
   const runs = changeRulesRuns(versions, location.id, addDays(body.startDate, -2), addDays(body.endDate, 2));
   // Rest between shifts is judged by the pack in effect on the range's first date.
@@ -159,7 +161,10 @@ export async function publishRange(
       }),
     ),
   ];
-  const workingTime = await draftViolations(writer, organizationId, location.id, and(draftsOf(scheduleEntries), not(heldBack))!);
+  // Only a location with a working-time pack reads its drafts and their workers' time (two more round trips).
+  const workingTime = workingTimeSetting?.rulePack
+    ? await draftViolations(writer, organizationId, location.id, and(draftsOf(scheduleEntries), not(heldBack))!)
+    : { byEntry: [], all: [] };
   if (body.dryRun) {
     const refused = rules?.restConsent
       ? await db
