@@ -1,18 +1,16 @@
 import { staffMembers } from "@db/schema";
-import type { z } from "@hono/zod-openapi";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { effectiveWorkingTimePack, organizationSettingsStatement } from "@/data/working-time/location-working-time.data";
-import { listedViolation } from "@/data/working-time/schedule-check.data";
+import { type ListedViolation, listedViolation } from "@/data/working-time/schedule-check.data";
 import { shiftSpan, workedShiftsStatement } from "@/data/working-time/work-spans.data";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import type { WorkSpan } from "@/domain/working-time/checks";
 import type { WorkingTimePackId } from "@/domain/working-time/packs";
-import { referencePeriods, summarizePeriod } from "@/domain/working-time/report";
+import { type PeriodSummary, referencePeriods, summarizePeriod } from "@/domain/working-time/report";
 import { decodeIdCursor } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
-import type { WorkingTimeReportRow } from "./working-time.schemas";
 
 /** The longest range one report may span, in days (both dates counted): a year and a week. */
 export const MAX_REPORT_DAYS = 371;
@@ -29,7 +27,8 @@ interface ReportQuery {
   employeeId?: string | undefined;
 }
 
-type Row = z.infer<typeof WorkingTimeReportRow>;
+/** A row of the report: one worker, one pack, one reference period. */
+type Row = Omit<PeriodSummary, "violations"> & { employeeId: string; rulePack: WorkingTimePackId; violations: ListedViolation[] };
 
 /**
  * The report's page of staff (limit + 1, by id; a staff member acting as themself only their own) and `build`,
