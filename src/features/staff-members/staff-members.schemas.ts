@@ -11,6 +11,7 @@ import {
   Instant,
   Name,
   PhoneNumber,
+  orNull,
   recordLifecycle,
   Timestamp,
   TimestampOrNull,
@@ -56,7 +57,7 @@ export const StaffMember = z
     birthDate: TimestampOrNull.openapi({ example: "1990-05-01T00:00:00.000Z" }),
     locationIds: z.array(z.string()).openapi({ description: "Locations the member works at", example: [EXAMPLE_ID] }),
     roleIds: z.array(z.string()).openapi({ description: "Roles the member may work", example: [EXAMPLE_ID] }),
-    workingTimeOptOut: WorkingTimeOptOut.nullable(),
+    workingTimeOptOut: orNull(WorkingTimeOptOut),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     deletedAt: TimestampOrNull,
@@ -90,7 +91,7 @@ const writable = {
   birthDate: BirthDate.nullable(),
   locationIds: IdList("locations"),
   roleIds: IdList("roles"),
-  workingTimeOptOut: WorkingTimeOptOut.nullable(),
+  workingTimeOptOut: orNull(WorkingTimeOptOut),
   active: z.boolean().openapi({ example: true }),
 };
 
