@@ -411,3 +411,17 @@ export function applyWorkingTimeOverrides(pack: WorkingTimePack, overrides: Work
       : null,
   };
 }
+
+/**
+ * The first date a worked shift of `businessDate` may be purged under `pack`: its retention years later (Spain 4,
+ * Germany 2). Before it, a delete is a soft delete that keeps the record; null: the pack sets no retention.
+ */
+export function retainedUntil(pack: WorkingTimePack, businessDate: string): string | null {
+  const years = pack.retentionYears?.value;
+  if (years === undefined) return null;
+  const year = Number(businessDate.slice(0, 4)) + years;
+  const monthDay = businessDate.slice(5);
+  // 29 February kept into a year without one runs to 1 March.
+  const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return monthDay === "02-29" && !leap(year) ? `${year}-03-01` : `${year}-${monthDay}`;
+}

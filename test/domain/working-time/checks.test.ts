@@ -11,7 +11,13 @@ import {
   type WorkSpan,
   weeklyViolations,
 } from "@/domain/working-time/checks";
-import { applyWorkingTimeOverrides, refusedOverrides, WORKING_TIME_PACK_IDS, workingTimePack } from "@/domain/working-time/packs";
+import {
+  applyWorkingTimeOverrides,
+  refusedOverrides,
+  retainedUntil,
+  WORKING_TIME_PACK_IDS,
+  workingTimePack,
+} from "@/domain/working-time/packs";
 
 const pack = (id: Parameters<typeof workingTimePack>[0]) => workingTimePack(id, "2026-06-01")!;
 const adult: Worker = { birthDate: new Date("1990-01-01T00:00:00Z"), optOut: null };
@@ -174,5 +180,14 @@ describe("scheduleViolations", () => {
     expect(scheduleViolations(pack("DE"), spans, new Set(["old2"]), adult, [])).toMatchObject([
       { rule: "REST_BETWEEN_SHIFTS", limit: 11, actual: 9 },
     ]);
+  });
+});
+
+describe("record retention", () => {
+  it("Spain keeps the daily record 4 years (ET art. 34.9), Germany 2 (ArbZG §16(2)), the UK pack sets none", () => {
+    expect(retainedUntil(pack("ES"), "2026-06-01")).toBe("2030-06-01");
+    expect(retainedUntil(pack("DE"), "2026-06-01")).toBe("2028-06-01");
+    expect(retainedUntil(pack("DE"), "2028-02-29")).toBe("2030-03-01");
+    expect(retainedUntil(pack("UK"), "2026-06-01")).toBeNull();
   });
 });
