@@ -25,4 +25,5 @@ export * from "./schema/time-tracking";
 export * from "./schema/timesheets";
 export * from "./schema/wage-rates";
 export * from "./schema/webhooks";
+export * from "./schema/working-time";
 export * from "./schema/write-guards";

@@ -46,6 +46,7 @@ export const FEATURES = {
   wageRates: { public: false, load: (): FeatureModule => import("@/features/wage-rates/wage-rates.index") },
   costCodes: { public: false, load: (): FeatureModule => import("@/features/cost-codes/cost-codes.index") },
   fairWorkweek: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/fair-workweek.index") },
+  workingTime: { public: false, load: (): FeatureModule => import("@/features/working-time/working-time.index") },
   fairWorkweekReport: { public: false, load: (): FeatureModule => import("@/features/fair-workweek/fair-workweek-report.index") },
   customFields: { public: false, load: (): FeatureModule => import("@/features/custom-fields/custom-fields.index") },
   scheduleCost: { public: false, load: (): FeatureModule => import("@/features/schedule-cost/schedule-cost.index") },
@@ -128,6 +129,10 @@ export const MOUNTS = mounts<FeatureName>([
   ["/api/organizations/*/fair-workweek/report", "fairWorkweekReport"],
   ["/mcp", "mcp"],
   ["/api/organizations/*/audit-log", "auditLog"],
+  ["/api/working-time", "workingTime"],
+  ["/api/organizations/*/locations/*/working-time", "workingTime"],
+  ["/api/organizations/*/locations/*/school-terms", "workingTime"],
+  ["/api/organizations/*/working-time", "workingTime"],
 ]);
 
 const DOCUMENT_PATH = "/api/openapi.json";

@@ -130,6 +130,8 @@ export const staffMembers = sqliteTable(
       .$type<Partial<Record<"ADP_WFN" | "GUSTO" | "CHECK" | "PAYCHEX", string>>>()
       .notNull()
       .default(sql`'{}'`),
+    /** The individual opt-out of the 48-hour weekly average (UK WTR 1998 reg. 5): in force from signedOn until withdrawnOn. */
+    workingTimeOptOut: text("working_time_opt_out", { mode: "json" }).$type<{ signedOn: string; withdrawnOn: string | null }>(),
     ...lifecycle,
   },
   (t) => [

@@ -63,6 +63,13 @@ export const scheduleEntries = sqliteTable(
     ignoreAvailability: integer("ignore_availability", { mode: "boolean" }).notNull().default(false),
     /** The open shift whose claim or assignment created the entry. */
     openShiftId: text("open_shift_id").references(() => openShifts.id),
+    /** The working-time violations the last write overrode, with its reason and who (domain/working-time). */
+    workingTimeOverride: text("working_time_override", { mode: "json" }).$type<{
+      reason: string;
+      by: string | null;
+      at: string;
+      violations: { rule: string; limit: number; actual: number; unit: string; source: string }[];
+    }>(),
     ...lifecycle,
   },
   (t) => [

@@ -7,6 +7,12 @@ export const ATTENDANCE_EXCEPTION_TYPES = [
   "NO_SHOW",
   "MISSED_CLOCK_OUT",
   "MISSED_MEAL_BREAK",
+  // Working-time rules of the location's pack (domain/working-time), raised at clock-out.
+  "REST_TOO_SHORT",
+  "DAILY_MAXIMUM_EXCEEDED",
+  "BREAK_TOO_SHORT",
+  "WEEKLY_AVERAGE_EXCEEDED",
+  "MINOR_HOURS",
 ] as const;
 export type AttendanceExceptionType = (typeof ATTENDANCE_EXCEPTION_TYPES)[number];
 

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   "TIMEOFF_WRITE",
   "TIMEOFF_APPROVE",
   "TIMESHEET_APPROVE",
+  "WORKING_TIME_OVERRIDE",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

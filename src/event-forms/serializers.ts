@@ -10,6 +10,7 @@ import {
   goodFaithEstimates,
   locationFairWorkweek,
   locations,
+  locationWorkingTime,
   openShiftPreferences,
   organizations,
   policyTypes,
@@ -50,6 +51,7 @@ import { type PolicyReadRow, policyFields, serializePolicyRead } from "@/feature
 import { type RequestReadRow, requestFields, serializeRequest, serializeRequestRecord } from "@/features/time-off/request-read.data";
 import { serializeWageRate } from "@/features/wage-rates/wage-rates.schemas";
 import { serializeWebhook } from "@/features/webhooks/webhooks.schemas";
+import { serializeLocationWorkingTimeRow } from "@/features/working-time/working-time.schemas";
 import { iso } from "@/platform/schemas/time";
 import { serializeLocation } from "@/wire/location.schemas";
 import { serializeConsent, serializeScheduleChange } from "@/wire/schedule-change.schemas";
@@ -72,6 +74,7 @@ const SERIALIZERS: Record<string, (snapshot: Record<string, unknown>) => unknown
   wage_rates: (snapshot) => serializeWageRate(rowOf(wageRates, snapshot)),
   cost_codes: (snapshot) => serializeCostCode(rowOf(costCodes, snapshot)),
   location_fair_workweek: (snapshot) => serializeLocationFairWorkweekRow(rowOf(locationFairWorkweek, snapshot)),
+  location_working_time: (snapshot) => serializeLocationWorkingTimeRow(rowOf(locationWorkingTime, snapshot)),
   good_faith_estimates: (snapshot) => serializeGoodFaithEstimate(rowOf(goodFaithEstimates, snapshot)),
   custom_fields: (snapshot) => serializeCustomField(rowOf(customFields, snapshot)),
   schedule_changes: (snapshot) => serializeScheduleChange(rowOf(scheduleChanges, snapshot)),

@@ -118,6 +118,10 @@ export const PROBLEM_CODES = {
     [409],
     "The entry starts inside the rest window after (or ends inside the one before) another of the worker's entries, and the location's Fair Workweek pack requires the worker's consent: name their REST consent as `consentId`",
   ),
+  WORKING_TIME_CONFLICT: code(
+    [409],
+    "The write breaks the location's working-time rules (rest, daily or weekly maximum, a minor's hours), each listed in `violations`; a caller with WORKING_TIME_OVERRIDE may send `workingTimeOverride: {reason}`",
+  ),
   SCHEDULE_OVERLAP: code([409], "The staff member already has a schedule entry (draft or published) overlapping these times"),
   SCHEDULE_CONFLICT: code([409], "Published schedule entries of the staff member overlap the time off (named in `scheduleEntryIds`)"),
   TIME_OFF_CONFLICT: code([409], "The staff member has approved time off during these times"),

@@ -78,6 +78,8 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   "GET /api/organizations/{organization_id}/schedule-changes": { status: 200 },
   // Fair Workweek report: a staff member without SCHEDULE_READ sees only their own workweeks.
   "GET /api/organizations/{organization_id}/fair-workweek/report": { status: 200 },
+  // Working-time report: a staff member without SHIFT_READ sees only their own rows.
+  "GET /api/organizations/{organization_id}/working-time": { status: 200 },
 };
 
 let fixture: RecordFixture;
@@ -163,6 +165,7 @@ describe("tenancy matrix: the caller's own organization, another's records", () 
     "GET /api/organizations/{organization_id}/attendance-exceptions": recent,
     "GET /api/organizations/{organization_id}/schedule-changes": recent,
     "GET /api/organizations/{organization_id}/fair-workweek/report": recent,
+    "GET /api/organizations/{organization_id}/working-time": recent,
     // The fixture's weekly unavailability starts on Monday 2027-01-04.
     "GET /api/organizations/{organization_id}/availability": { query: { startDate: "2027-01-01", endDate: "2027-01-31" } },
     "POST /api/organizations/{organizationId}/locations/{locationId}/schedules": {

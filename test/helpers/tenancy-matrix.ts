@@ -197,7 +197,8 @@ export function foreignRequests(
       method: op.method,
       path: "",
       query,
-      ...(op.body ? { bodyValue: { ...(example as object), ...options.body } } : {}),
+      // A bare-array body (PUT …/school-terms) is sent as it is.
+      ...(op.body ? { bodyValue: Array.isArray(example) ? example : { ...(example as object), ...options.body } } : {}),
     };
     if (options.partnerLevel) request.query.push(["organizationId", intruder.org.id]);
     // Every other reference names the intruder's own record, so that nothing but the one foreign id is amiss.

@@ -58,7 +58,11 @@ export const list = defineRoute({
     "of that staff member at that location whose span, opened 2 hours before its start, holds it); EARLY_CLOCK_OUT and " +
     "MISSED_MEAL_BREAK (a meal period of the pay rules missed over the workday, else a mandatory break type of the " +
     "location not taken in the shift; nothing is deducted for it) at clock-out, also an automatic one (a mandatory " +
-    "break type only); NO_SHOW and MISSED_CLOCK_OUT by the " +
+    "break type only); at a location with a working-time pack (…/locations/{locationId}/working-time), the clock-out " +
+    "also raises REST_TOO_SHORT, DAILY_MAXIMUM_EXCEEDED, BREAK_TOO_SHORT (breaks shorter than the pack's blocks do not " +
+    "count: ArbZG §4's 15 minutes), WEEKLY_AVERAGE_EXCEEDED (the reference weeks ending on the shift's date, unless " +
+    "the worker's opt-out is in force where the pack allows one) and MINOR_HOURS for the shift it closes, by the pack " +
+    "in effect on its date, in the clock-out's own batch (an automatic clock-out does not); NO_SHOW and MISSED_CLOCK_OUT by the " +
     "attendance pass every 30 minutes (entries published before they were due, starting in the last 7 days). Each is " +
     `raised once per shift or entry, however often the pass runs.${ownOnly}`,
   middleware: [authorize("SHIFT_READ", { asThemself: true })] as const,

@@ -1,8 +1,10 @@
-import { payRuleSets, scheduleEntries, shifts } from "@db/schema";
+import { locationWorkingTime, payRuleSets, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { payShiftColumns } from "@/data/pay/pay-shift-columns";
 import { type Placeholders, prepared } from "@/data/prepared";
+import { effectiveWorkingTimePack } from "@/data/working-time/location-working-time.data";
+import { shiftSpan, shiftSpanColumns } from "@/data/working-time/work-spans.data";
 import {
   type AttendanceFinding,
   clockInFindings,
@@ -13,10 +15,14 @@ import {
   type ScheduledSpan,
 } from "@/domain/attendance";
 import type { PunchKind } from "@/domain/geofence";
+import { addDays } from "@/domain/local-time";
 import { type MealWaiver, waivedMealsOn } from "@/domain/meal-periods";
 import { missedMealBreak, type PayShift } from "@/domain/pay-classification";
 import { governingRuleSets } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
+import type { Worker } from "@/domain/working-time/checks";
+import { LONGEST_REFERENCE_DAYS } from "@/domain/working-time/packs";
+import { clockOutWorkingTimeFindings } from "@/domain/working-time/punch-findings";
 import { ruleSetOfRow } from "@/wire/pay-rule-set.schemas";
 import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
 import { type AttendanceExceptionRow, settingsOf } from "./attendance.schemas";
@@ -89,6 +95,56 @@ const workdayShifts = prepared((db, p: Member) => {
     );
 });
 
+/** The location's working-time setting (domain/working-time). */
+const workingTimeAt = prepared((db, p: Placeholders<{ organizationId: string; locationId: string }>) =>
+  db
+    .select({
+      rulePack: locationWorkingTime.rulePack,
+      overrides: locationWorkingTime.overrides,
+      schoolTerms: locationWorkingTime.schoolTerms,
+    })
+    .from(locationWorkingTime)
+    .where(and(eq(locationWorkingTime.organizationId, p.organizationId), eq(locationWorkingTime.locationId, p.locationId))),
+);
+/** The member's closed shifts starting in [from, to]: rest, the day's and a week's hours. */
+const recentShifts = prepared((db, p: Member & Placeholders<{ from: number; to: number }>) =>
+  db
+    .select(shiftSpanColumns)
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.employeeId, p.staffMemberId),
+        eq(shifts.organizationId, p.organizationId),
+        gte(shifts.startAt, p.from),
+        lte(shifts.startAt, p.to),
+        isNotNull(shifts.endAt),
+        isNull(shifts.deletedAt),
+      ),
+    ),
+);
+/** The member's minutes worked per business date from `from`: the weekly average's reference weeks. */
+const workedByDate = prepared((db, p: Member & Placeholders<{ from: string }>) =>
+  db
+    .select({
+      date: shifts.businessDate,
+      minutes: sql<number>`SUM(${shifts.duration} - ${shifts.totalPaidBreaks} - ${shifts.totalUnpaidBreaks})`,
+    })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.employeeId, p.staffMemberId),
+        eq(shifts.organizationId, p.organizationId),
+        gte(shifts.businessDate, p.from),
+        isNotNull(shifts.endAt),
+        isNull(shifts.deletedAt),
+      ),
+    )
+    .groupBy(shifts.businessDate),
+);
+
+/** Shifts this far back are read for rest and the day's and week's hours. */
+const RECENT_MS = 8 * 86_400_000;
+
 /**
  * What a clock-in or clock-out needs to find its attendance exceptions, as statements appended to the punch's own
  * read batch (no round trip of their own): the organization's settings and the staff member's published entries at
@@ -110,20 +166,39 @@ export function attendanceReads(db: Database, place: PunchPlace) {
     }),
   ] as const;
   if (place.kind === "clock_in") return found;
-  return [...found, ruleSetsAt(db, { organizationId, locationId }), workdayShifts(db, { organizationId, staffMemberId })] as const;
+  const member = { organizationId, staffMemberId };
+  return [
+    ...found,
+    ruleSetsAt(db, { organizationId, locationId }),
+    workdayShifts(db, member),
+    workingTimeAt(db, { organizationId, locationId }),
+    recentShifts(db, { ...member, from: time - RECENT_MS, to: time }),
+    workedByDate(db, { ...member, from: addDays(place.around.toISOString().slice(0, 10), -(LONGEST_REFERENCE_DAYS + 1)) }),
+  ] as const;
 }
 
-type ClockOutReads = Extract<ReturnType<typeof attendanceReads>, readonly [unknown, unknown, unknown, unknown]>;
-/** The rows of attendanceReads, in their order: none for a break punch, two for a clock-in, four for a clock-out. */
-export type AttendanceRows = Partial<{ -readonly [K in 0 | 1 | 2 | 3]: Awaited<ClockOutReads[K]> }>;
+type ClockOutReads = Extract<ReturnType<typeof attendanceReads>, readonly [unknown, unknown, unknown, unknown, unknown, unknown, unknown]>;
+/** The rows of attendanceReads, in their order: none for a break punch, two for a clock-in, seven for a clock-out. */
+export type AttendanceRows = Partial<{ -readonly [K in 0 | 1 | 2 | 3 | 4 | 5 | 6]: Awaited<ClockOutReads[K]> }>;
 
 /** What the punch's read found, ready for the rules. */
-export function attendanceContext({ 0: settings, 1: entries = [], 2: ruleSets = [], 3: dayShifts = [] }: AttendanceRows) {
+export function attendanceContext({
+  0: settings,
+  1: entries = [],
+  2: ruleSets = [],
+  3: dayShifts = [],
+  4: workingTime = [],
+  5: recent = [],
+  6: byDate = [],
+}: AttendanceRows) {
   return {
     settings: settingsOf(settings?.[0]),
     entries: entries as ScheduledSpan[],
     ruleSets: ruleSets.map(ruleSetOfRow),
     dayShifts: dayShifts.map((row) => payShiftFromStored(row)),
+    workingTime: workingTime[0] ?? null,
+    recentShifts: recent.map((row) => shiftSpan(row)),
+    workedByDate: new Map(byDate.map((row) => [row.date, Number(row.minutes)])),
   };
 }
 
@@ -159,8 +234,12 @@ export function clockOutExceptions(
   closed: { endAt: Date; breaks: readonly ShiftBreakRow[]; notTaken: readonly { frequencyMinutes: number }[] },
   detectedAt: Date,
   mealWaivers: readonly Omit<MealWaiver, "employeeId">[] = [],
+  worker: Worker = { birthDate: null, optOut: null },
 ) {
-  const findings = clockOutFindings(shift.startAt, closed.endAt, context.entries, context.settings);
+  const findings = [
+    ...clockOutFindings(shift.startAt, closed.endAt, context.entries, context.settings),
+    ...workingTimeFindings(context, shift, closed, worker),
+  ];
   const ofPolicy = mandatoryBreakFindings(shift.startAt, closed.endAt, closed.notTaken);
   const governing = governingRuleSets(context.ruleSets)(shift.locationId, shift.businessDate);
   if (governing.rules.mealBreaks.length === 0) return rowsOf(shift, [...findings, ...ofPolicy], detectedAt);
@@ -175,4 +254,27 @@ export function clockOutExceptions(
   if (missed?.shiftId === shift.id) findings.push({ type: "MISSED_MEAL_BREAK", scheduleEntryId: null, minutes: missed.minutesPast });
   else findings.push(...ofPolicy);
   return rowsOf(shift, findings, detectedAt);
+}
+
+/** The working-time rules of the location's pack (on the shift's date) broken by the shift this clock-out closes. */
+function workingTimeFindings(
+  context: AttendanceContext,
+  shift: ShiftRow,
+  closed: { endAt: Date; breaks: readonly ShiftBreakRow[] },
+  worker: Worker,
+) {
+  const pack = effectiveWorkingTimePack(context.workingTime, shift.businessDate);
+  if (!pack) return [];
+  const closing = shiftSpan(
+    { ...shift, breaksJson: closed.breaks.map((b) => ({ startAt: b.startAt.getTime(), endAt: b.endAt?.getTime() ?? null })) },
+    closed.endAt,
+  );
+  return clockOutWorkingTimeFindings(
+    pack,
+    closing,
+    context.recentShifts,
+    worker,
+    context.workingTime?.schoolTerms ?? [],
+    context.workedByDate,
+  );
 }

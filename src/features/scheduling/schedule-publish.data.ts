@@ -10,6 +10,13 @@ import { inJsonList } from "@/data/json-list";
 import type { EventSpec } from "@/data/outbox/outbox";
 import { rawAll } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
+import { workingTimeSettingStatement } from "@/data/working-time/location-working-time.data";
+import {
+  judgeViolations,
+  type ListedViolation,
+  plannedViolationsByEntry,
+  type WorkingTimeOverrideRecord,
+} from "@/data/working-time/schedule-check.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { addDays, businessDate, localWallClock, offsetMinutesAt } from "@/domain/local-time";
 import { publishSelection } from "@/domain/schedule-publish";
@@ -39,7 +46,7 @@ export async function publishRange(
   writer: Writer,
   scope: ScheduleScope,
   location: LocationRow,
-  body: { startDate: string; endDate: string; dryRun?: boolean },
+  body: { startDate: string; endDate: string; dryRun?: boolean; workingTimeOverride?: { reason: string } | undefined },
 ) {
   const { db } = writer;
   const { organizationId } = scope;
@@ -57,7 +64,7 @@ export async function publishRange(
   // pack in effect on its own date (two days either side of the range: an entry's own offset, −12:00 to +14:00, may date it there).
   const onDate = businessDate(range.start, offsetMinutesAt(location.timezone, range.start));
   // No join inside the batch: D1 answers rows keyed by column name, so two tables' `id`s would collide.
-  const [shifts, preferences, drafts, versions] = await db.batch([
+  const [shifts, preferences, drafts, versions, [workingTimeSetting]] = await db.batch([
     db.select().from(openShifts).where(draftsOf(openShifts)),
     db
       .select()
@@ -83,6 +90,7 @@ export async function publishRange(
       .from(scheduleEntries)
       .where(and(draftsOf(scheduleEntries), isNull(scheduleEntries.deletedAt), not(heldBack), body.dryRun ? undefined : sql`0`)),
     changeRulesStatement(db, organizationId, location.id),
+    workingTimeSettingStatement(db, organizationId, location.id),
   ]);
   const runs = changeRulesRuns(versions, location.id, addDays(body.startDate, -2), addDays(body.endDate, 2));
   // Rest between shifts is judged by the pack in effect on the range's first date.
@@ -153,6 +161,10 @@ export async function publishRange(
       }),
     ),
   ];
+  // Only a location with a working-time pack reads its drafts and their workers' time (two more round trips).
+  const workingTime = workingTimeSetting?.rulePack
+    ? await draftViolations(writer, organizationId, location.id, and(draftsOf(scheduleEntries), not(heldBack))!)
+    : { byEntry: [], all: [] };
   if (body.dryRun) {
     const refused = rules?.restConsent
       ? await db
@@ -169,8 +181,13 @@ export async function publishRange(
           .orderBy(scheduleEntries.id)
       : [];
     const projected = await projectPremiums(db, organizationId, changeRows, now);
-    return { ...dryRunResult(changeRows, projected, now), restConsentRequired: refused.map((row) => row.id) };
+    return {
+      ...dryRunResult(changeRows, projected, now),
+      restConsentRequired: refused.map((row) => row.id),
+      workingTimeViolations: workingTime.byEntry,
+    };
   }
+  const overrides = overridesByEntry(workingTime.byEntry, judgeViolations(workingTime.all, body.workingTimeOverride, writer.principal));
   // The ADDED changes of the entries this batch makes public (a draft held back records nothing), after its writes.
   const additions = runs.length ? recordingPublishedAdditions(db, organizationId, location.id, runs, now, range) : null;
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
@@ -185,6 +202,11 @@ export async function publishRange(
           startAt: entryUnfrozen.sql(sql`"schedule_entries"."start_at"`, organizationId, [ownEntryDates]) as unknown as Date,
           ...(rules?.restConsent
             ? { timezone: entryGuards.publishedRestConsent.sql(organizationId, rules.restConsent) as unknown as string }
+            : {}),
+          ...(overrides
+            ? {
+                workingTimeOverride: sql`COALESCE((SELECT value FROM json_each(${overrides}) WHERE key = "schedule_entries"."id"), "schedule_entries"."working_time_override")`,
+              }
             : {}),
         })
         .where(and(draftsOf(scheduleEntries), not(heldBack))),
@@ -244,6 +266,44 @@ export async function publishRange(
       };
     }),
   };
+}
+
+/**
+ * The working-time violations the drafts a publish would make public (`where`) make, per entry, and all of them once
+ * (a rest between two drafts is listed under both, once in `all`).
+ */
+async function draftViolations(writer: Writer, organizationId: string, locationId: string, where: SQL) {
+  const { db } = writer;
+  const drafts = await db
+    .select({
+      id: scheduleEntries.id,
+      employeeId: scheduleEntries.employeeId,
+      start: scheduleEntries.startAt,
+      end: scheduleEntries.endAt,
+      utcOffset: scheduleEntries.utcOffset,
+    })
+    .from(scheduleEntries)
+    .where(and(where, isNull(scheduleEntries.deletedAt)));
+  const found = await plannedViolationsByEntry(db, organizationId, locationId, drafts);
+  const byEntry = [...found]
+    .filter(([, violations]) => violations.length > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([scheduleEntryId, violations]) => ({ scheduleEntryId, violations }));
+  const all = [...new Map(byEntry.flatMap((e) => e.violations).map((v) => [JSON.stringify(v), v])).values()];
+  return { byEntry, all };
+}
+
+/** Each overridden entry's record (its own violations, the override's reason, who and when), as one JSON object by id. */
+function overridesByEntry(
+  byEntry: readonly { scheduleEntryId: string; violations: ListedViolation[] }[],
+  record: WorkingTimeOverrideRecord | null,
+): string | null {
+  if (!record) return null;
+  const entries = byEntry.map(({ scheduleEntryId, violations }) => [
+    scheduleEntryId,
+    { ...record, violations: violations.map(({ rule, limit, actual, unit, source }) => ({ rule, limit, actual, unit, source })) },
+  ]);
+  return JSON.stringify(Object.fromEntries(entries));
 }
 
 /**

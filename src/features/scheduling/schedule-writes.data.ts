@@ -5,6 +5,7 @@ import type { ChangeContext } from "@/data/fair-workweek/schedule-changes.data";
 import { addedChangeRows, changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
 import { type Ending, endRequestsOf } from "@/data/shift-requests/shift-request-endings.data";
 import { softDeleted } from "@/data/tenancy";
+import { judgeViolations, plannedViolations } from "@/data/working-time/schedule-check.data";
 import { guarded } from "@/data/write/constraint-problems";
 import { preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { businessDate } from "@/domain/local-time";
@@ -139,6 +140,9 @@ async function checkConsent(db: Database, organizationId: string, employeeId: st
   if (!row) throw invalidField("consentId", "not a consent of this staff member");
 }
 
+/** The id a new entry is judged under before it has one. */
+const NEW_ENTRY_ID = "";
+
 /** POST /schedules (published at once) and POST /schedules/drafts. */
 export async function createEntry(
   c: WriteContext,
@@ -156,6 +160,19 @@ export async function createEntry(
   );
   await checkEntryReferences(db, organizationId, location.id, { employeeId: body.employeeId, roleId: body.roleId, breaks });
   await checkConsent(db, organizationId, body.employeeId, body.consentId);
+  const workingTimeOverride = isDraft
+    ? null
+    : judgeViolations(
+        await plannedViolations(db, organizationId, location.id, {
+          id: NEW_ENTRY_ID,
+          employeeId: body.employeeId,
+          start: planned.start,
+          end: planned.end,
+          utcOffset: planned.utcOffset,
+        }),
+        body.workingTimeOverride,
+        c.var.principal,
+      );
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
   const now = new Date();
   const rules = isDraft ? null : await rulesFor(db, organizationId, location.id, [planned.start], planned.utcOffset);
@@ -198,6 +215,7 @@ export async function createEntry(
         ignoreAvailability: body.ignoreAvailability,
         isDraft,
         publishedAt: isDraft ? null : now,
+        workingTimeOverride,
       },
       "schedule_entry.created",
       (entryId) => {
@@ -227,6 +245,19 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
   const breaks = body.breaks ?? was.breaks;
   await checkEntryReferences(db, organizationId, was.locationId, { employeeId, roleId, breaks });
   await checkConsent(db, organizationId, employeeId, body.consentId);
+  const workingTimeOverride = isDraft
+    ? was.workingTimeOverride
+    : judgeViolations(
+        await plannedViolations(
+          db,
+          organizationId,
+          was.locationId,
+          { id, employeeId, start: planned.start, end: planned.end, utcOffset: planned.utcOffset },
+          id,
+        ),
+        body.workingTimeOverride,
+        c.var.principal,
+      );
   const guard = { organizationId, employeeId, entryId: id, start: planned.start, end: planned.end };
   const at = new Date();
   const rules = isDraft ? null : await rulesFor(db, organizationId, was.locationId, [was.startAt, planned.start], was.utcOffset);
@@ -269,6 +300,7 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
         breaks,
         note: body.note === undefined ? was.note : body.note,
         ignoreAvailability: body.ignoreAvailability,
+        workingTimeOverride,
       },
       "Schedule entry",
       "schedule_entry.updated",

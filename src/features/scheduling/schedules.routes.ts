@@ -35,6 +35,14 @@ const timeNote =
   "location, a role and break types of the location (else 400 naming the field). 409 `SCHEDULE_OVERLAP` when it overlaps " +
   "another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off, 409 " +
   "`WORKER_UNAVAILABLE` on an UNAVAILABLE occurrence of their availability unless `ignoreAvailability` is true.";
+const workingTimeNote =
+  " Working time: at a location with a working-time pack (…/locations/{locationId}/working-time) a published entry is " +
+  "judged with the worker's other published entries and worked shifts (eight days either side) by the pack in effect on " +
+  "its date — rest between shifts, daily and weekly maximums, a minor's hours (age from birthDate on the date worked, " +
+  "school days from the location's school terms) — and refused with 409 `WORKING_TIME_CONFLICT` whose `violations` " +
+  "list each rule, limit, actual, unit, source and the scheduleEntryIds and shiftIds involved, unless the body carries " +
+  "`workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it): the entry then keeps " +
+  "the reason, the caller and the violations in `workingTimeOverride`, which its event carries. Drafts are judged at publish.";
 const changeLogNote =
   " Fair Workweek: at a location with a rule pack (…/locations/{locationId}/fair-workweek), a change of a published " +
   "entry inside the pack's notice window (less than noticeDays days before the earlier of its original and new start; " +
@@ -90,7 +98,7 @@ export const create = defineRoute({
   flags: { scope: "organization", idempotency: "middleware" },
   tags,
   summary: "Create schedule entry",
-  description: `Creates a published entry directly.${changeLogNote}${timeNote}${frozenNote}`,
+  description: `Creates a published entry directly.${changeLogNote}${timeNote}${frozenNote}${workingTimeNote}`,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(ScheduleEntryCreate) },
   responses: {
@@ -102,6 +110,7 @@ export const create = defineRoute({
       "TIME_OFF_CONFLICT",
       "WORKER_UNAVAILABLE",
       "REST_CONSENT_REQUIRED",
+      "WORKING_TIME_CONFLICT",
     ),
   },
 });
@@ -119,7 +128,8 @@ export const patch = defineRoute({
     "batch: CANCELLED with cancelReason ENTRY_CHANGED, each with a `shift_request.cancelled` event." +
     changeLogNote +
     timeNote +
-    frozenNote,
+    frozenNote +
+    workingTimeNote,
   middleware: [write] as const,
   request: { params: EntryParams, body: jsonBody(ScheduleEntryPatch), headers: IfMatchHeaders },
   responses: {
@@ -133,6 +143,7 @@ export const patch = defineRoute({
       "WORKER_UNAVAILABLE",
       "PRECONDITION_FAILED",
       "REST_CONSENT_REQUIRED",
+      "WORKING_TIME_CONFLICT",
     ),
   },
 });
@@ -247,7 +258,13 @@ export const publish = defineRoute({
     "…/staffmembers/{id}/consents with its scheduleEntryId) or a general one (no scheduleEntryId: create and update " +
     "take it when named by consentId; the publish names none, so any of the worker's counts): checked by the publish " +
     "statement itself, as create and update check it. The dry run lists those drafts in `restConsentRequired`." +
-    frozenNote,
+    frozenNote +
+    " Working time: at a location with a working-time pack, the drafts to publish are judged with their workers' " +
+    "published entries, worked shifts and each other (as create judges one entry); any violation refuses the whole " +
+    "publish with 409 `WORKING_TIME_CONFLICT` listing them, unless the body carries `workingTimeOverride: {reason}` " +
+    "from a caller with WORKING_TIME_OVERRIDE, when each such entry keeps its violations, the reason and the caller in " +
+    "`workingTimeOverride`. The dry run lists them per draft in `workingTimeViolations`. Open-shift assignments " +
+    "published with the drafts are not judged.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {
@@ -260,6 +277,7 @@ export const publish = defineRoute({
       "PREFERENCE_NOT_PENDING",
       "OPEN_SHIFT_CHANGED",
       "REST_CONSENT_REQUIRED",
+      "WORKING_TIME_CONFLICT",
     ),
   },
 });

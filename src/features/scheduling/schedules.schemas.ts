@@ -7,6 +7,7 @@ import { ListQuery } from "@/platform/schemas/list-query";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate, DateOrInstant, Timestamp, TimestampOrNull, UtcOffset, WallClockInput } from "@/platform/schemas/validation";
 import { ChangeReason, Exemption, ScheduleChange } from "@/wire/schedule-change.schemas";
+import { WorkingTimeViolation } from "@/wire/working-time-violation.schemas";
 
 export type ScheduleEntryRow = typeof scheduleEntries.$inferSelect;
 
@@ -81,6 +82,23 @@ export const ScheduleEntry = z
     isPublished: z.boolean(),
     publishedAt: TimestampOrNull,
     openShiftId: z.string().nullable().openapi({ description: "The open shift whose claim or assignment created the entry." }),
+    workingTimeOverride: z
+      .object({
+        reason: z.string(),
+        by: z.string().nullable().openapi({ description: "The staff member who overrode (null: an organization token)." }),
+        at: Timestamp,
+        violations: z.array(
+          z
+            .object({ rule: z.string(), limit: z.number(), actual: z.number(), unit: z.string(), source: z.string() })
+            .openapi("OverriddenViolation"),
+        ),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "The working-time violations the entry's last write overrode (`workingTimeOverride: {reason}` in its body), with " +
+          "who and when; null: none.",
+      }),
     active: z.boolean(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -105,6 +123,16 @@ const ConsentId = Id.optional().openapi({
     "between shifts at a location whose Fair Workweek pack requires consent; without it that is 409 REST_CONSENT_REQUIRED.",
 });
 
+const WorkingTimeOverride = z
+  .object({ reason: z.string().trim().min(1).max(500) })
+  .strict()
+  .optional()
+  .openapi("WorkingTimeOverride", {
+    description:
+      "Write the entry although it breaks the location's working-time rules (each otherwise 409 WORKING_TIME_CONFLICT): " +
+      "needs WORKING_TIME_OVERRIDE; the reason, the caller and the violations are kept on the entry and in its event.",
+  });
+
 export const ScheduleEntryCreate = z
   .object({
     employeeId: Id,
@@ -116,6 +144,7 @@ export const ScheduleEntryCreate = z
     note: Note,
     ignoreAvailability: IgnoreAvailability,
     consentId: ConsentId,
+    workingTimeOverride: WorkingTimeOverride,
   })
   .openapi("ScheduleEntryCreate");
 
@@ -132,9 +161,10 @@ export const ScheduleEntryPatch = z
     changeReason: ChangeReason,
     exemption: Exemption,
     consentId: ConsentId,
+    workingTimeOverride: WorkingTimeOverride,
   })
   .refine(
-    ({ ignoreAvailability: _, changeReason: __, exemption: ___, consentId: ____, ...fields }) =>
+    ({ ignoreAvailability: _, changeReason: __, exemption: ___, consentId: ____, workingTimeOverride: _____, ...fields }) =>
       Object.values(fields).some((v) => v !== undefined),
     "send at least one field",
   )
@@ -152,6 +182,7 @@ export const PublishBody = z
     dryRun: z.boolean().default(false).openapi({
       description: "Answer what publishing would record in the Fair Workweek change log and its premiums, writing nothing.",
     }),
+    workingTimeOverride: WorkingTimeOverride,
   })
   .openapi("SchedulePublishRequest");
 
@@ -183,6 +214,14 @@ export const PublishDryRunResult = z
         "Ids of the drafts inside a consent-requiring rest window without their worker's REST consent for them: the " +
         "publish would be refused 409 REST_CONSENT_REQUIRED while any remain.",
     }),
+    workingTimeViolations: z
+      .array(z.object({ scheduleEntryId: z.string(), violations: z.array(WorkingTimeViolation) }).openapi("PublishWorkingTimeViolations"))
+      .openapi({
+        description:
+          "Per draft (by id), the working-time rules of the location's pack it would break among its worker's published " +
+          "entries, worked shifts and the other drafts: the publish would be refused 409 WORKING_TIME_CONFLICT unless it " +
+          "carries `workingTimeOverride`.",
+      }),
   })
   .openapi("SchedulePublishDryRun");
 
@@ -303,6 +342,7 @@ export const serializeEntry = (row: ScheduleEntryRow): z.infer<typeof ScheduleEn
   isPublished: !row.isDraft,
   publishedAt: isoOrNull(row.publishedAt),
   openShiftId: row.openShiftId,
+  workingTimeOverride: row.workingTimeOverride ?? null,
   active: row.active,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),

@@ -34,6 +34,7 @@ export function newStaffMemberRow(
     birthDate: null,
     locationIds: [],
     roleIds: [],
+    workingTimeOptOut: null,
     active: true,
     ...toColumns(input),
     name: input.name,

@@ -23,6 +23,7 @@ const OPTIONAL = [
   "birthDate",
   "locationIds",
   "roleIds",
+  "workingTimeOptOut",
 ] as const satisfies readonly ContentKey<typeof staffMembers>[];
 
 export async function syncStaffMembers(writer: Writer, organizationId: string, body: StaffMemberSyncInput) {

@@ -10,6 +10,7 @@ import {
   ExternalId,
   Instant,
   Name,
+  orNull,
   PhoneNumber,
   recordLifecycle,
   Timestamp,
@@ -37,6 +38,21 @@ export const PayrollIds = z
     description: "The staff member's id at each payroll provider: what GET …/payroll?format= keys their rows by.",
   });
 
+const WorkingTimeOptOut = z
+  .object({
+    signedOn: CalendarDate.openapi({ description: "The date the worker signed the opt-out." }),
+    withdrawnOn: CalendarDate.nullable()
+      .default(null)
+      .openapi({ description: "The date it was withdrawn (no longer in force from it); null: in force." }),
+  })
+  .strict()
+  .refine((o) => o.withdrawnOn === null || o.withdrawnOn >= o.signedOn, { message: "must not be before signedOn", path: ["withdrawnOn"] })
+  .openapi("WorkingTimeOptOut", {
+    description:
+      "The worker's written agreement to work more than the 48-hour weekly average (UK Working Time Regulations 1998 reg. 5): " +
+      "while in force, the working-time report does not hold them to the average under a pack that allows opting out.",
+  });
+
 export const StaffMember = z
   .object({
     id: z.string().openapi({ example: EXAMPLE_ID }),
@@ -56,6 +72,7 @@ export const StaffMember = z
     birthDate: TimestampOrNull.openapi({ example: "1990-05-01T00:00:00.000Z" }),
     locationIds: z.array(z.string()).openapi({ description: "Locations the member works at", example: [EXAMPLE_ID] }),
     roleIds: z.array(z.string()).openapi({ description: "Roles the member may work", example: [EXAMPLE_ID] }),
+    workingTimeOptOut: orNull(WorkingTimeOptOut),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     deletedAt: TimestampOrNull,
@@ -90,6 +107,7 @@ const writable = {
   birthDate: BirthDate.nullable(),
   locationIds: IdList("locations"),
   roleIds: IdList("roles"),
+  workingTimeOptOut: orNull(WorkingTimeOptOut),
   active: z.boolean().openapi({ example: true }),
 };
 
@@ -177,6 +195,7 @@ export const serializeStaffMember = (row: StaffMemberRow): z.infer<typeof StaffM
   birthDate: isoOrNull(row.birthDate),
   locationIds: row.locationIds,
   roleIds: row.roleIds,
+  workingTimeOptOut: row.workingTimeOptOut ?? null,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
   deletedAt: isoOrNull(row.deletedAt),

@@ -218,6 +218,7 @@ export async function clockOut(order: PunchOrder, body: ClockOutFields): Promise
     { endAt: judgement.at, breaks: closed.breaks, notTaken: closed.notTaken },
     request.receivedAt,
     context.staff?.mealWaivers,
+    { birthDate: context.staff?.birthDate ?? null, optOut: context.staff?.workingTimeOptOut ?? null },
   );
   const writes = clockOutWrites(
     order.writer.db,

@@ -293,7 +293,7 @@ export const remove = defineRoute({
   flags: { scope: "caller" },
   tags,
   summary: "Delete a specific shift",
-  description: `Soft delete: the shift leaves listings and totals; the audit keeps it.${lockedNote} Needs SHIFT_WRITE.`,
+  description: `Soft delete: the shift leaves listings and totals; the audit keeps it.${lockedNote} The record itself is never purged by the API: a location's working-time pack sets how long it must be kept (retentionYears: Spain 4 years, Estatuto de los Trabajadores art. 34.9; Germany 2, ArbZG §16(2)), and a delete inside it is this soft delete. Needs SHIFT_WRITE.`,
   middleware: [write] as const,
   request: { params: ShiftParams, query: OrganizationQuery, headers: IfMatchHeaders },
   responses: {

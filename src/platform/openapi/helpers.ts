@@ -162,6 +162,10 @@ export const TAGS = [
     name: "Fair Workweek",
     description: "Rule packs per jurisdiction (notice, predictability pay, rest between shifts), per location, and good-faith estimates.",
   },
+  {
+    name: "Working time",
+    description: "Rest, maximum hours, breaks, averages and minors' hours by jurisdiction: rule packs, location settings, the report.",
+  },
   { name: "Custom fields", description: "Fields of the organization's own that shifts carry (text with a pattern, or a list)." },
   { name: "Kiosks", description: "Shared devices at a location's door, enrolled once, and staff PINs to punch on them." },
   { name: "Photos", description: "Kiosk photos taken with punches, served through short-lived signed links." },

@@ -24,6 +24,8 @@ const WIRE_FIELDS = [
   "birthDate",
   "locationIds",
   "roleIds",
+  // Issue 47: the UK 48-hour opt-out (contract "Working time worldwide").
+  "workingTimeOptOut",
   "createdAt",
   "updatedAt",
   "deletedAt",

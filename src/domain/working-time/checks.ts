@@ -1,0 +1,302 @@
+import { addDays, businessDate, localWallClock } from "@/domain/local-time";
+import type { BreakTier, WorkingTimePack } from "./packs";
+
+/** A stretch of work: a published schedule entry (planned) or a worked shift (timesheet). */
+export type WorkSpan = {
+  id: string;
+  kind: "ENTRY" | "SHIFT";
+  start: Date;
+  end: Date;
+  /** Minutes of unpaid or paid breaks taken inside it (each block at least the pack's minBlockMinutes counts). */
+  breakBlocks: number[];
+  /** Minutes east of UTC at the span's place: dates and times of day are local. */
+  utcOffset: number;
+};
+
+export const WORKING_TIME_RULES = [
+  "REST_BETWEEN_SHIFTS",
+  "DAILY_MAXIMUM",
+  "WEEKLY_MAXIMUM",
+  "WEEKLY_AVERAGE",
+  "WEEKLY_REST",
+  "BREAK",
+  "MONTHLY_OVERTIME",
+  "YEARLY_OVERTIME",
+  "MINOR_DAILY_HOURS",
+  "MINOR_WEEKLY_HOURS",
+  "MINOR_TIME_OF_DAY",
+  "MINOR_REST",
+] as const;
+export type WorkingTimeRule = (typeof WORKING_TIME_RULES)[number];
+
+export type Violation = {
+  rule: WorkingTimeRule;
+  limit: number;
+  actual: number;
+  unit: "HOURS" | "MINUTES" | "TIME_OF_DAY";
+  /** The local date the violation is about (a week's or period's first date). */
+  date: string;
+  spanIds: string[];
+  source: string;
+};
+
+export type Worker = {
+  birthDate: Date | null;
+  /** An opt-out of the weekly average (UK reg. 5): in force from signedOn up to the day before withdrawnOn. */
+  optOut: { signedOn: string; withdrawnOn: string | null } | null;
+};
+
+const MINUTE_MS = 60_000;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const hours = (minutes: number) => round2(minutes / 60);
+
+export const spanDate = (span: WorkSpan) => businessDate(span.start, span.utcOffset);
+const timeOfDay = (instant: Date, utcOffset: number) => localWallClock(instant, utcOffset).slice(11, 16);
+const spanMinutes = (span: WorkSpan) => Math.round((span.end.getTime() - span.start.getTime()) / MINUTE_MS);
+
+/** Minutes worked: the span less its breaks. */
+export const workedMinutes = (span: WorkSpan) => spanMinutes(span) - span.breakBlocks.reduce((sum, b) => sum + b, 0);
+
+/** The Monday of the ISO week holding `date` (YYYY-MM-DD). */
+export function weekStart(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((day + 6) % 7));
+}
+
+/** Whole years of age on `date`: a birthday counts from its own day. */
+export function ageOn(birthDate: Date, date: string): number {
+  const born = birthDate.toISOString().slice(0, 10);
+  const years = Number(date.slice(0, 4)) - Number(born.slice(0, 4));
+  return date.slice(5) < born.slice(5) ? years - 1 : years;
+}
+
+/** The first Monday of September of `year` (US Labor Day). */
+export function laborDay(year: number): string {
+  const first = `${year}-09-01`;
+  const day = new Date(`${first}T00:00:00Z`).getUTCDay();
+  return addDays(first, (8 - day) % 7);
+}
+
+/** Whether the worker's opt-out of the weekly average is in force on `date`. */
+export const optedOutOn = (worker: Worker, date: string) =>
+  worker.optOut !== null && worker.optOut.signedOn <= date && (worker.optOut.withdrawnOn === null || date < worker.optOut.withdrawnOn);
+
+const byStart = (spans: readonly WorkSpan[]) =>
+  [...spans].sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+
+const isMinorOn = (pack: WorkingTimePack, worker: Worker, date: string) =>
+  pack.minors !== null && worker.birthDate !== null && ageOn(worker.birthDate, date) < pack.minors.underAge;
+
+/** Rest between consecutive spans shorter than the pack's (a minor's where longer); exactly the figure is enough. */
+export function restViolations(pack: WorkingTimePack, spans: readonly WorkSpan[], worker: Worker): Violation[] {
+  const found: Violation[] = [];
+  const sorted = byStart(spans);
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1]!;
+    const next = sorted[i]!;
+    const date = spanDate(next);
+    const minorRest = isMinorOn(pack, worker, date) ? (pack.minors?.restHours ?? null) : null;
+    const adult = pack.restBetweenShifts;
+    const useMinor = minorRest !== null && minorRest > (adult?.value ?? 0);
+    const required = useMinor ? minorRest : adult?.value;
+    if (required === undefined || required === null) continue;
+    const gap = Math.round((next.start.getTime() - previous.end.getTime()) / MINUTE_MS);
+    if (gap < 0 || gap >= Math.round(required * 60)) continue;
+    found.push({
+      rule: useMinor ? "MINOR_REST" : "REST_BETWEEN_SHIFTS",
+      limit: required,
+      actual: hours(gap),
+      unit: "HOURS",
+      date,
+      spanIds: [previous.id, next.id],
+      source: useMinor ? pack.minors!.source : adult!.source,
+    });
+  }
+  return found;
+}
+
+const groupBy = (spans: readonly WorkSpan[], key: (span: WorkSpan) => string) => {
+  const groups = new Map<string, WorkSpan[]>();
+  for (const span of spans) groups.set(key(span), [...(groups.get(key(span)) ?? []), span]);
+  return groups;
+};
+
+const total = (spans: readonly WorkSpan[]) => spans.reduce((sum, s) => sum + workedMinutes(s), 0);
+
+/** Hours worked on one local date over the pack's daily maximum (exactly the cap is allowed). */
+export function dailyViolations(pack: WorkingTimePack, spans: readonly WorkSpan[]): Violation[] {
+  const cap = pack.dailyMaximum;
+  if (!cap) return [];
+  return [...groupBy(spans, spanDate)].flatMap(([date, day]) => {
+    const minutes = total(day);
+    return minutes > cap.value * 60
+      ? [
+          {
+            rule: "DAILY_MAXIMUM" as const,
+            limit: cap.value,
+            actual: hours(minutes),
+            unit: "HOURS" as const,
+            date,
+            spanIds: day.map((s) => s.id),
+            source: cap.source,
+          },
+        ]
+      : [];
+  });
+}
+
+/** Hours worked in one Monday-to-Sunday week over the pack's weekly maximum. */
+export function weeklyViolations(pack: WorkingTimePack, spans: readonly WorkSpan[]): Violation[] {
+  const cap = pack.weeklyMaximum;
+  if (!cap) return [];
+  return [...groupBy(spans, (s) => weekStart(spanDate(s)))].flatMap(([date, week]) => {
+    const minutes = total(week);
+    return minutes > cap.value * 60
+      ? [
+          {
+            rule: "WEEKLY_MAXIMUM" as const,
+            limit: cap.value,
+            actual: hours(minutes),
+            unit: "HOURS" as const,
+            date,
+            spanIds: week.map((s) => s.id),
+            source: cap.source,
+          },
+        ]
+      : [];
+  });
+}
+
+/** The break minutes `tiers` require for `worked` minutes: the largest tier whose overHours the work exceeds. */
+export function requiredBreakMinutes(tiers: readonly BreakTier[], worked: number): number {
+  let required = 0;
+  for (const tier of tiers) if (worked > tier.overHours * 60 && tier.minutes > required) required = tier.minutes;
+  return required;
+}
+
+/**
+ * A span's breaks short of what its worked minutes require (the adult tiers, or a minor's where stricter): only
+ * blocks of at least minBlockMinutes count (ArbZG §4's 15-minute blocks).
+ */
+export function breakViolation(pack: WorkingTimePack, span: WorkSpan, worker: Worker): Violation | null {
+  const rule = pack.breaks;
+  const date = spanDate(span);
+  const minorTiers = isMinorOn(pack, worker, date) ? (pack.minors?.breakTiers ?? []) : [];
+  const worked = workedMinutes(span);
+  const adultRequired = rule ? requiredBreakMinutes(rule.tiers, worked) : 0;
+  const minorRequired = requiredBreakMinutes(minorTiers, worked);
+  const required = Math.max(adultRequired, minorRequired);
+  if (required === 0) return null;
+  const minBlock = rule?.minBlockMinutes ?? 0;
+  const taken = span.breakBlocks.filter((b) => b >= minBlock).reduce((sum, b) => sum + b, 0);
+  if (taken >= required) return null;
+  const source = minorRequired > adultRequired ? pack.minors!.source : rule!.source;
+  return { rule: "BREAK", limit: required, actual: taken, unit: "MINUTES", date, spanIds: [span.id], source };
+}
+
+/** Whether a local date is a school day: a weekday inside one of the location's school terms. */
+export function isSchoolDay(date: string, terms: readonly { startDate: string; endDate: string }[]): boolean {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day !== 0 && day !== 6 && terms.some((t) => t.startDate <= date && date <= t.endDate);
+}
+
+const inSummer = (minors: NonNullable<WorkingTimePack["minors"]>, date: string) => {
+  if (!minors.summerFrom) return false;
+  const year = Number(date.slice(0, 4));
+  const to = minors.summerTo === "LABOR_DAY" ? laborDay(year) : `${year}-12-31`;
+  return `${year}-${minors.summerFrom}` <= date && date <= to;
+};
+
+/** A minor's hours: per day (a school day's cap or another day's), per week (a school week's or another's), time of day. */
+export function minorViolations(
+  pack: WorkingTimePack,
+  spans: readonly WorkSpan[],
+  worker: Worker,
+  terms: readonly { startDate: string; endDate: string }[],
+): Violation[] {
+  const minors = pack.minors;
+  if (!minors || !worker.birthDate) return [];
+  const minorSpans = spans.filter((s) => isMinorOn(pack, worker, spanDate(s)));
+  const found: Violation[] = [];
+  for (const [date, day] of groupBy(minorSpans, spanDate)) {
+    const cap = isSchoolDay(date, terms) ? minors.schoolDayHours : minors.dayHours;
+    const minutes = total(day);
+    if (cap !== null && minutes > cap * 60)
+      found.push({
+        rule: "MINOR_DAILY_HOURS",
+        limit: cap,
+        actual: hours(minutes),
+        unit: "HOURS",
+        date,
+        spanIds: day.map((s) => s.id),
+        source: minors.source,
+      });
+  }
+  for (const [monday, week] of groupBy(minorSpans, (s) => weekStart(spanDate(s)))) {
+    const schoolWeek = [0, 1, 2, 3, 4].some((d) => isSchoolDay(addDays(monday, d), terms));
+    const cap = schoolWeek ? minors.schoolWeekHours : minors.weekHours;
+    const minutes = total(week);
+    if (cap !== null && minutes > cap * 60)
+      found.push({
+        rule: "MINOR_WEEKLY_HOURS",
+        limit: cap,
+        actual: hours(minutes),
+        unit: "HOURS",
+        date: monday,
+        spanIds: week.map((s) => s.id),
+        source: minors.source,
+      });
+  }
+  for (const span of minorSpans) {
+    const date = spanDate(span);
+    const latest = inSummer(minors, date) && minors.summerLatest ? minors.summerLatest : minors.latest;
+    const starts = timeOfDay(span.start, span.utcOffset);
+    const endsNextDay = businessDate(span.end, span.utcOffset) > date;
+    const ends = endsNextDay ? "24:00" : timeOfDay(span.end, span.utcOffset);
+    if (minors.earliest && starts < minors.earliest)
+      found.push({
+        rule: "MINOR_TIME_OF_DAY",
+        limit: toHours(minors.earliest),
+        actual: toHours(starts),
+        unit: "TIME_OF_DAY",
+        date,
+        spanIds: [span.id],
+        source: minors.source,
+      });
+    else if (latest && ends > latest)
+      found.push({
+        rule: "MINOR_TIME_OF_DAY",
+        limit: toHours(latest),
+        actual: toHours(ends),
+        unit: "TIME_OF_DAY",
+        date,
+        spanIds: [span.id],
+        source: minors.source,
+      });
+  }
+  return found;
+}
+
+/** "HH:MM" as hours after midnight (19:30 → 19.5). */
+const toHours = (hhmm: string) => round2(Number(hhmm.slice(0, 2)) + Number(hhmm.slice(3, 5)) / 60);
+
+/**
+ * What a schedule write is refused for: the rules a planned span breaks among the worker's other spans (published
+ * entries and worked shifts around it) — rest, daily and weekly maximums, a minor's hours. Only violations that
+ * involve one of `candidateIds` are returned (an old violation of other spans does not block a new write).
+ */
+export function scheduleViolations(
+  pack: WorkingTimePack,
+  spans: readonly WorkSpan[],
+  candidateIds: ReadonlySet<string>,
+  worker: Worker,
+  terms: readonly { startDate: string; endDate: string }[],
+): Violation[] {
+  const all = [
+    ...restViolations(pack, spans, worker),
+    ...dailyViolations(pack, spans),
+    ...weeklyViolations(pack, spans),
+    ...minorViolations(pack, spans, worker, terms),
+  ];
+  return all.filter((v) => v.spanIds.some((id) => candidateIds.has(id)));
+}

@@ -1,0 +1,179 @@
+import { z } from "@hono/zod-openapi";
+import type { LocationWorkingTimeRow } from "@/data/working-time/location-working-time.data";
+import { WORKING_TIME_PACK_IDS, type WorkingTimeOverrides, type WorkingTimePack } from "@/domain/working-time/packs";
+import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
+import { PageQuery } from "@/platform/schemas/list-query";
+import { iso } from "@/platform/schemas/time";
+import { CalendarDate, orNull, TimestampOrNull } from "@/platform/schemas/validation";
+import { WorkingTimeViolation } from "@/wire/working-time-violation.schemas";
+
+export const WorkingTimePackId = z.enum(WORKING_TIME_PACK_IDS).openapi("WorkingTimePackId", { example: "DE" });
+
+const Limit = z
+  .object({
+    value: z.number(),
+    source: z.string().openapi({ description: "The article or section the figure comes from." }),
+    agreementMayChange: z
+      .boolean()
+      .openapi({ description: "A collective or workplace agreement may change it: a location may override it." }),
+  })
+  .openapi("WorkingTimeLimit");
+
+const BreakTier = z
+  .object({
+    overHours: z.number().min(0).max(24).openapi({ description: "Work of more than this many hours…" }),
+    minutes: z.number().int().min(0).max(240).openapi({ description: "…needs at least this many minutes of breaks in total." }),
+  })
+  .strict()
+  .openapi("WorkingTimeBreakTier");
+
+export const WorkingTimePackSchema = z
+  .object({
+    id: WorkingTimePackId,
+    version: z.number().int(),
+    effectiveFrom: CalendarDate,
+    name: z.string(),
+    description: z.string().openapi({ description: "The statute each figure comes from, article by article." }),
+    restBetweenShifts: orNull(Limit).openapi({
+      description: "Hours between one shift's end and the next's start (exactly the figure is enough).",
+    }),
+    dailyMaximum: orNull(Limit).openapi({ description: "Hours worked on one local date, breaks excluded (exactly the cap is allowed)." }),
+    weeklyMaximum: orNull(Limit).openapi({ description: "Hours worked in one Monday-to-Sunday week." }),
+    weeklyAverage: orNull(
+      z.object({
+        hours: z.number(),
+        referenceWeeks: z.number().int(),
+        source: z.string(),
+        optOutAllowed: z.boolean(),
+        agreementMayChange: z.boolean(),
+      }),
+    ).openapi({ description: "The average weekly hours over the reference period (a worker's opt-out counts where optOutAllowed)." }),
+    weeklyRest: orNull(Limit).openapi({ description: "Uninterrupted hours off each week." }),
+    breaks: orNull(
+      z.object({ tiers: z.array(BreakTier), minBlockMinutes: z.number().int(), source: z.string(), agreementMayChange: z.boolean() }),
+    ),
+    overtimeCap: orNull(
+      z.object({
+        ordinaryDailyHours: z.number(),
+        ordinaryWeeklyHours: z.number(),
+        monthHours: z.number(),
+        yearHours: z.number(),
+        source: z.string(),
+        agreementMayChange: z.boolean(),
+      }),
+    ),
+    minors: orNull(
+      z.object({
+        underAge: z.number().int(),
+        schoolDayHours: z.number().nullable(),
+        schoolWeekHours: z.number().nullable(),
+        dayHours: z.number().nullable(),
+        weekHours: z.number().nullable(),
+        earliest: z.string().nullable(),
+        latest: z.string().nullable(),
+        summerLatest: z.string().nullable(),
+        summerFrom: z.string().nullable(),
+        summerTo: z.enum(["LABOR_DAY"]).nullable(),
+        restHours: z.number().nullable(),
+        breakTiers: z.array(BreakTier),
+        source: z.string(),
+      }),
+    ),
+    retentionYears: orNull(Limit).openapi({ description: "Years a worked shift's record is kept." }),
+  })
+  .openapi("WorkingTimePack");
+
+export const WorkingTimePacksQuery = z.object({
+  date: CalendarDate.optional().openapi({
+    param: { name: "date", in: "query" },
+    description: "Only the version of each pack in effect on this date (default: every version).",
+  }),
+});
+
+const hours = z.number().gt(0).max(168);
+
+export const WorkingTimeOverridesSchema = z
+  .object({
+    restBetweenShiftsHours: z.number().gt(0).max(24).optional(),
+    dailyMaximumHours: z.number().gt(0).max(24).optional(),
+    weeklyMaximumHours: hours.optional(),
+    weeklyAverageHours: hours.optional(),
+    breakTiers: z.array(BreakTier).max(10).optional(),
+    overtimeMonthHours: z.number().gt(0).max(744).optional(),
+    overtimeYearHours: z.number().gt(0).max(8784).optional(),
+  })
+  .strict()
+  .openapi("WorkingTimeOverrides", { example: { restBetweenShiftsHours: 10 } });
+
+export const LocationParams = OrganizationParams.extend({ locationId: idParam("locationId", "Location id") });
+
+export const SchoolTerm = z
+  .object({ startDate: CalendarDate, endDate: CalendarDate })
+  .strict()
+  .refine((t) => t.startDate <= t.endDate, { message: "must not be before startDate", path: ["endDate"] })
+  .openapi("SchoolTerm");
+
+export const SchoolTerms = z
+  .array(SchoolTerm)
+  .max(50)
+  .openapi("SchoolTerms", { example: [{ startDate: "2026-09-01", endDate: "2026-12-18" }] });
+
+export const LocationWorkingTime = z
+  .object({
+    locationId: z.string(),
+    rulePack: orNull(WorkingTimePackId),
+    overrides: orNull(WorkingTimeOverridesSchema),
+    schoolTerms: SchoolTerms,
+    effective: orNull(WorkingTimePackSchema).openapi({
+      description: "The pack's version in effect today with the overrides laid over it; null without a pack.",
+    }),
+    updatedAt: TimestampOrNull,
+  })
+  .openapi("LocationWorkingTime");
+
+export const LocationWorkingTimePut = z
+  .object({ rulePack: orNull(WorkingTimePackId), overrides: orNull(WorkingTimeOverridesSchema).optional() })
+  .strict()
+  .openapi("LocationWorkingTimePut", { example: { rulePack: "DE", overrides: null } });
+
+export function serializeLocationWorkingTime(
+  locationId: string,
+  row: Pick<LocationWorkingTimeRow, "rulePack" | "overrides" | "schoolTerms" | "updatedAt"> | undefined,
+  effective: WorkingTimePack | null,
+): z.infer<typeof LocationWorkingTime> {
+  return {
+    locationId,
+    rulePack: (row?.rulePack ?? null) as z.infer<typeof WorkingTimePackId> | null,
+    overrides: (row?.overrides ?? null) as WorkingTimeOverrides | null,
+    schoolTerms: row?.schoolTerms ?? [],
+    effective,
+    updatedAt: row ? iso(row.updatedAt) : null,
+  };
+}
+
+/** The row's own fields, as the event of a PUT carries it (its `effective` pack is read on GET). */
+export const serializeLocationWorkingTimeRow = (row: LocationWorkingTimeRow) => serializeLocationWorkingTime(row.locationId, row, null);
+
+export const WorkingTimeReportRow = z
+  .object({
+    employeeId: z.string(),
+    rulePack: WorkingTimePackId,
+    periodStart: CalendarDate,
+    periodEnd: CalendarDate,
+    averageWeeklyHours: z.number().openapi({ description: "Hours worked in the period ÷ its days × 7, to 2 decimals." }),
+    longestDayHours: z.number(),
+    shortestRestHours: z
+      .number()
+      .nullable()
+      .openapi({ description: "The shortest gap before a shift starting in the period; null: none." }),
+    weeksWithoutWeeklyRest: z.number().int().openapi({ description: "Whole 7-day weeks from periodStart without the pack's weekly rest." }),
+    violations: z.array(WorkingTimeViolation),
+  })
+  .openapi("WorkingTimeReportRow");
+
+export const WorkingTimeReportQuery = z.object({
+  ...PageQuery.shape,
+  startDate: CalendarDate.openapi({ param: { name: "startDate", in: "query" } }),
+  endDate: CalendarDate.openapi({ param: { name: "endDate", in: "query" } }),
+  employeeId: queryIdParam("employeeId", "Only this staff member."),
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import type { Worker, WorkSpan } from "@/domain/working-time/checks";
+import { workingTimePack } from "@/domain/working-time/packs";
+import { referencePeriods, summarizePeriod } from "@/domain/working-time/report";
+
+const uk = workingTimePack("UK", "2026-06-01")!;
+const jp = workingTimePack("JP", "2026-06-01")!;
+const DAY = 86_400_000;
+
+/** `weeks` weeks from Monday 2026-01-05, five days a week of `minutesPerDay` from 08:00 UTC. */
+const weeksOf = (weeks: number, minutesPerDay: number, days = 5): WorkSpan[] => {
+  const spans: WorkSpan[] = [];
+  for (let w = 0; w < weeks; w++)
+    for (let d = 0; d < days; d++) {
+      const start = Date.parse("2026-01-05T08:00:00Z") + (w * 7 + d) * DAY;
+      spans.push({
+        id: `s${w}-${d}`,
+        kind: "SHIFT",
+        start: new Date(start),
+        end: new Date(start + minutesPerDay * 60_000),
+        breakBlocks: [],
+        utcOffset: 0,
+      });
+    }
+  return spans;
+};
+const worker: Worker = { birthDate: null, optOut: null };
+// 17 weeks: 2026-01-05 .. 2026-05-03 (119 days).
+const range = { start: "2026-01-05", end: "2026-05-03" };
+
+describe("UK 17-week average (WTR 1998 reg. 4)", () => {
+  it("one period of 17 weeks", () => expect(referencePeriods(uk, range.start, range.end)).toEqual([range]));
+  it("exactly 48 h a week on average passes", () => {
+    // 5 days x 9 h 36 min = 48 h a week.
+    const found = summarizePeriod(uk, weeksOf(17, 576), range, range, worker);
+    expect(found.averageWeeklyHours).toBe(48);
+    expect(found.violations.filter((v) => v.rule === "WEEKLY_AVERAGE")).toEqual([]);
+  });
+  it("50 h a week on average is reported, with its source", () => {
+    // 5 days x 10 h = 50 h a week.
+    const found = summarizePeriod(uk, weeksOf(17, 600), range, range, worker);
+    expect(found.averageWeeklyHours).toBe(50);
+    expect(found.longestDayHours).toBe(10);
+    expect(found.shortestRestHours).toBe(14); // 18:00 to 08:00
+    expect(found.violations.filter((v) => v.rule === "WEEKLY_AVERAGE")).toEqual([
+      {
+        rule: "WEEKLY_AVERAGE",
+        limit: 48,
+        actual: 50,
+        unit: "HOURS",
+        date: "2026-01-05",
+        spanIds: [],
+        source: "WTR 1998 reg. 4(1), 4(3)(b); opt-out reg. 5",
+      },
+    ]);
+  });
+  it("is not reported while the worker's opt-out is in force, and is once it is withdrawn", () => {
+    const optedOut: Worker = { birthDate: null, optOut: { signedOn: "2025-12-01", withdrawnOn: null } };
+    expect(summarizePeriod(uk, weeksOf(17, 600), range, range, optedOut).violations.filter((v) => v.rule === "WEEKLY_AVERAGE")).toEqual([]);
+    const withdrawn: Worker = { birthDate: null, optOut: { signedOn: "2025-12-01", withdrawnOn: "2026-05-03" } };
+    expect(
+      summarizePeriod(uk, weeksOf(17, 600), range, range, withdrawn).violations.filter((v) => v.rule === "WEEKLY_AVERAGE"),
+    ).toHaveLength(1);
+  });
+  it("counts a week with no 24-hour rest (reg. 11)", () => {
+    // Seven days a week of 18 h (08:00-02:00): the longest rest is 6 h each week.
+    const found = summarizePeriod(
+      uk,
+      weeksOf(2, 18 * 60, 7),
+      { start: "2026-01-05", end: "2026-01-18" },
+      { start: "2026-01-05", end: "2026-01-18" },
+      worker,
+    );
+    expect(found.weeksWithoutWeeklyRest).toBe(2);
+  });
+});
+
+describe("Japan's monthly overtime cap (art. 36)", () => {
+  it("45 h of overtime in a month passes, more is reported", () => {
+    // January 2026 weeks starting 5, 12, 19, 26: 4 weeks x 5 days. 10 h 15 min a day: 2 h 15 over 8 → 11.25 h a week → 45 h.
+    const january = { start: "2026-01-01", end: "2026-01-31" };
+    const overtime = (minutes: number) =>
+      summarizePeriod(jp, weeksOf(4, minutes), january, january, worker).violations.filter((v) => v.rule === "MONTHLY_OVERTIME");
+    expect(overtime(615)).toEqual([]);
+    expect(overtime(616)).toMatchObject([{ rule: "MONTHLY_OVERTIME", limit: 45, actual: 45.33 }]); // 2 h 16 x 20 = 45 h 20
+  });
+});
