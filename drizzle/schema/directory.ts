@@ -12,6 +12,10 @@ export const organizations = sqliteTable(
     timezone: text("timezone").notNull().default("UTC"),
     country: text("country"),
     currencyCode: text("currency_code"),
+    /** A partner's test organization (POST /organizations/sandbox): set at creation, never changed. */
+    sandbox: integer("sandbox", { mode: "boolean" }).notNull().default(false),
+    /** A sandbox's test clock: how far its time runs ahead of the real clock (src/data/clock.ts); 0 for every live organization. */
+    clockOffsetMs: integer("clock_offset_ms").notNull().default(0),
     ...lifecycle,
   },
   (t) => [

@@ -19,6 +19,8 @@ export const webhooks = sqliteTable(
     deliveredSequence: integer("delivered_sequence").notNull(),
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     disabledReason: text("disabled_reason"),
+    /** When the endpoint's current run of failed attempts began (null after a success): 3 days of it disables it. */
+    failingSince: timestamp("failing_since"),
     /**
      * The delivery lease: one wake-up at a time delivers an endpoint's events. A wake-up claims the endpoint with a
      * conditional UPDATE (no lease, or an expired one), moves the cursor only while it holds the lease, and clears it.

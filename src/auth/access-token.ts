@@ -16,6 +16,7 @@ export async function signAccessToken(principal: Principal, secret: string, ttlS
       emp: principal.staffMemberId,
       perms: principal.permissions,
       ...(principal.grant && { ar: principal.grant.accessRoleId, arv: principal.grant.version }),
+      ...(principal.sandbox && { sbx: true }),
     })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setIssuer(ISSUER)
@@ -77,6 +78,7 @@ export async function verifyAccessToken(token: string, secret: string, now = Dat
       staffMemberId: typeof payload.emp === "string" ? payload.emp : null,
       permissions: perms.filter(isPermission),
       ...(grant && { grant }),
+      ...(payload.sbx === true && { sandbox: true as const }),
     };
     remember(cacheKey, principal, payload.exp * 1000);
     return principal;

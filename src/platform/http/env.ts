@@ -20,6 +20,8 @@ export interface AppBindings {
     scope: Scope;
     /** Set for routes that record their Idempotency-Key inside their own batches. */
     idempotency?: IdempotentRequest;
+    /** The acted-on organization's clock offset, read at most once per request (src/platform/http/clock.ts). */
+    clockOffset?: number;
   };
 }
 
