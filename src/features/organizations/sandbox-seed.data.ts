@@ -1,4 +1,5 @@
 import { locations, scheduleEntries, staffMembers } from "@db/schema";
+import { getTableColumns } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
@@ -35,7 +36,7 @@ export function sandboxSeed(organization: { id: string; timezone: string }, ids:
   const statements = (db: Database) => [
     db.insert(locations).values(location),
     db.insert(staffMembers).values(staff),
-    ...chunk(entries, rowsPerStatement(Object.keys(entries[0]!).length)).map((rows) => db.insert(scheduleEntries).values(rows)),
+    ...chunk(entries, rowsPerStatement(Object.keys(getTableColumns(scheduleEntries)).length)).map((rows) => db.insert(scheduleEntries).values(rows)),
   ];
   return { locationId: location.id, staffMemberIds: staff.map((s) => s.id), scheduleEntryIds: entries.map((e) => e.id), statements };
 }
