@@ -85,7 +85,7 @@ export default {
       await (await exportQueue()).workExports(batch as MessageBatch<ExportMessage>, env);
       return;
     }
-    const { createDatabase, deliverPending, shardBinding, webhookShard } = await backgroundJobs();
+    const { createDatabase, deliverPending, drainOutbox, shardBinding, webhookShard } = await backgroundJobs();
     const seen = new Set<string>();
     for (const message of (batch as MessageBatch<WakeUp>).messages) {
       const { webhookId } = message.body;
@@ -105,6 +105,8 @@ export default {
         fetch: (request: Request) => fetch(request),
       };
       const result = await deliverPending(deps, webhookId);
+      // Disabled after 3 days of failures: its `webhook.disabled` goes to the organization's other endpoints now.
+      if (result.disabled && message.body.organizationId) await drainOutbox(deps.db, env.WEBHOOK_QUEUE, message.body.organizationId);
       if (result.retryInSeconds !== undefined) {
         message.retry({ delaySeconds: result.retryInSeconds });
         continue;

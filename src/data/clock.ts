@@ -1,4 +1,4 @@
-import { organizations } from "@db/schema";
+import { organizations, webhooks } from "@db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
 
@@ -47,3 +47,13 @@ export const sandboxesToRun = (db: Database, limit: number) =>
     .where(and(eq(organizations.sandbox, true), isNull(organizations.deletedAt)))
     .orderBy(sql`random()`)
     .limit(limit);
+
+/** The clock offset of a webhook endpoint's organization (0 for a live one). */
+export async function clockOffsetOfWebhook(db: Database, webhookId: string): Promise<number> {
+  const [row] = await db
+    .select({ offset: organizations.clockOffsetMs })
+    .from(organizations)
+    .innerJoin(webhooks, eq(webhooks.organizationId, organizations.id))
+    .where(eq(webhooks.id, webhookId));
+  return row?.offset ?? 0;
+}
