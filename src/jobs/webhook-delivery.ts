@@ -1,5 +1,5 @@
 import { events, webhookDeliveries, webhooks } from "@db/schema";
-import { and, asc, count, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { clockOffsetOfWebhook, shiftedNow } from "@/data/clock";
@@ -120,8 +120,9 @@ async function claim(
           sql`NOT ${frozenHere(webhookDeliveries.organizationId)}`,
         ),
       ),
+    // The event's columns and the replay's id under its own name: a batch answers rows keyed by column name.
     db
-      .select({ delivery: webhookDeliveries, event: events })
+      .select({ ...getTableColumns(events), deliveryId: sql<string>`${webhookDeliveries.id}`.as("delivery_id") })
       .from(webhookDeliveries)
       .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
       .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, "pending")))
@@ -133,7 +134,7 @@ async function claim(
   return current?.lease === BACKOFF && current.until && current.until > now ? { backoffUntil: current.until, replays: [] } : { replays: [] };
 }
 
-type Replay = { delivery: typeof webhookDeliveries.$inferSelect; event: EventRow };
+type Replay = EventRow & { deliveryId: string };
 
 /**
  * Sends the replays asked for (POST …/deliveries/{id}/replay) under the endpoint's lease, each once: the pending row
@@ -142,7 +143,7 @@ type Replay = { delivery: typeof webhookDeliveries.$inferSelect; event: EventRow
 async function sendReplays(deps: DeliveryDeps, hook: WebhookRow, replays: Replay[]): Promise<boolean> {
   if (replays.length === 0) return true;
   const signer = await signerOf(deps, hook);
-  for (const { delivery, event } of replays) {
+  for (const { deliveryId, ...event } of replays) {
     const result = await send(deps, hook.url, signer, serializeEvent(event));
     const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
     const made = {
@@ -156,7 +157,7 @@ async function sendReplays(deps: DeliveryDeps, hook: WebhookRow, replays: Replay
     const update = deps.db
       .update(webhookDeliveries)
       .set(made)
-      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending")));
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")));
     if (!(await recordUnlessFrozen(deps.db, hook.organizationId, [update]))) return false;
   }
   return true;
