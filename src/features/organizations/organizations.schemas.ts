@@ -52,11 +52,14 @@ export const OrganizationWithDefaults = Organization.extend({
   }),
 }).openapi("OrganizationWithDefaults");
 
-export const SandboxCreate = OrganizationCreate.extend({
-  seed: z.boolean().default(false).openapi({
-    description: "Seed it: a location, three staff members and their published week of shifts (09:00–17:00 local, from tomorrow).",
-  }),
-}).openapi("SandboxCreate");
+export const SandboxCreate = z
+  .object({
+    ...OrganizationCreate.shape,
+    seed: z.boolean().default(false).openapi({
+      description: "Seed it: a location, three staff members and their published week of shifts (09:00–17:00 local, from tomorrow).",
+    }),
+  })
+  .openapi("SandboxCreate");
 
 export const SandboxOrganization = OrganizationWithDefaults.extend({
   seeded: z
