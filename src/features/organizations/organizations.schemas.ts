@@ -1,7 +1,7 @@
 import type { organizations } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { iso, isoOrNull } from "@/platform/schemas/time";
-import { CountryCode, CurrencyCode, ExternalId, Name, recordLifecycle, TimeZone } from "@/platform/schemas/validation";
+import { CountryCode, CurrencyCode, ExternalId, Name, orNull, recordLifecycle, TimeZone } from "@/platform/schemas/validation";
 
 export const Organization = z
   .object({
@@ -61,12 +61,16 @@ export const SandboxCreate = z
   })
   .openapi("SandboxCreate");
 
-export const SandboxOrganization = OrganizationWithDefaults.extend({
-  seeded: z
-    .object({ locationId: z.string(), staffMemberIds: z.array(z.string()), scheduleEntryIds: z.array(z.string()) })
-    .nullable()
-    .openapi({ description: "What `seed: true` created; null without it." }),
-}).openapi("SandboxOrganization");
+export const SandboxSeed = z
+  .object({ locationId: z.string(), staffMemberIds: z.array(z.string()), scheduleEntryIds: z.array(z.string()) })
+  .openapi("SandboxSeed", { description: "What `seed: true` created (`seeded` is null without it)." });
+
+export const SandboxOrganization = z
+  .object({
+    ...OrganizationWithDefaults.shape,
+    seeded: orNull(SandboxSeed),
+  })
+  .openapi("SandboxOrganization");
 
 export const ExternalIdParams = z.object({
   externalId: ExternalId.openapi({ param: { name: "externalId", in: "path" } }),

@@ -3,7 +3,7 @@ import { jsonBody, jsonContent, OrganizationParams, problems } from "@/platform/
 import { defineRoute } from "@/platform/routes/define-route";
 import { TestClock, TestClockAdvance, TestClockAdvanced } from "./test-clock.schemas";
 
-const tags = ["Sandboxes"];
+const tags = ["Organizations"];
 const admin = authorize("ORGANIZATION_ADMIN");
 const path = "/api/organizations/{organization_id}/test-clock";
 
