@@ -11,10 +11,7 @@ export const shiftedNow = (offsetMs: number, realNow = Date.now()) => new Date(r
 
 /** The organization's clock offset (0 for a live organization, or one that does not exist). */
 export async function clockOffsetOf(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ offset: organizations.clockOffsetMs })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const [row] = await db.select({ offset: organizations.clockOffsetMs }).from(organizations).where(eq(organizations.id, organizationId));
   return row?.offset ?? 0;
 }
 

@@ -1,5 +1,5 @@
-import type { PassScope } from "@/data/clock";
 import type { Database } from "@/data/client";
+import type { PassScope } from "@/data/clock";
 import { D1_LIMITS } from "@/data/d1-limits";
 import { closeShifts, FIRST_SHIFT, planClosures, readDueShifts, type ShiftCursor } from "./auto-clock-out";
 import { type EntryCursor, FIRST_ENTRY, raiseNoShows } from "./no-shows";

@@ -1,7 +1,7 @@
 import { attendanceExceptions } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
-import { inPassScope, type PassScope } from "@/data/clock";
 import type { Database } from "@/data/client";
+import { inPassScope, type PassScope } from "@/data/clock";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
 import { eventsOfRowsByOrganization } from "@/data/outbox/outbox";

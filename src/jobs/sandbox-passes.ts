@@ -1,5 +1,5 @@
-import { sandboxesToRun, shiftedNow } from "@/data/clock";
 import type { Database } from "@/data/client";
+import { sandboxesToRun, shiftedNow } from "@/data/clock";
 import type { WakeUp } from "@/data/outbox/wake";
 import { drainOutbox } from "@/webhook-delivery/drain";
 import { runAccrualPass } from "./accrual-pass";

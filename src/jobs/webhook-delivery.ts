@@ -131,7 +131,9 @@ async function claim(
   ]);
   if (hook) return { hook, replays };
   if (current?.frozen) return { frozen: true, replays: [] };
-  return current?.lease === BACKOFF && current.until && current.until > now ? { backoffUntil: current.until, replays: [] } : { replays: [] };
+  return current?.lease === BACKOFF && current.until && current.until > now
+    ? { backoffUntil: current.until, replays: [] }
+    : { replays: [] };
 }
 
 type Replay = EventRow & { deliveryId: string };
@@ -307,8 +309,7 @@ function deliveryRow(
 }
 
 /** The endpoint has been failing for DISABLE_AFTER_MS by `now`, counting the failure being recorded (SQL). */
-const failingTooLong = (now: Date): SQL =>
-  sql`coalesce(${webhooks.failingSince}, ${now.getTime()}) <= ${now.getTime() - DISABLE_AFTER_MS}`;
+const failingTooLong = (now: Date): SQL => sql`coalesce(${webhooks.failingSince}, ${now.getTime()}) <= ${now.getTime() - DISABLE_AFTER_MS}`;
 
 /** A failed attempt's columns: the run of failures starts now if none had; 3 days of it disable the endpoint. */
 const failedColumns = (now: Date) => ({

@@ -100,7 +100,10 @@ export const PROBLEM_CODES = {
   SHIFT_ALREADY_OPEN: code([409], "The staff member already has an open shift"),
   NO_OPEN_SHIFT: code([409], "The staff member has no open shift"),
   NOT_A_SANDBOX: code([409], "The organization is a live one: only a sandbox has a test clock"),
-  WEBHOOK_EVENT_GONE: code([409], "The delivery's event is no longer in the feed (older than 30 days, or a `webhook.test`): it cannot be replayed"),
+  WEBHOOK_EVENT_GONE: code(
+    [409],
+    "The delivery's event is no longer in the feed (older than 30 days, or a `webhook.test`): it cannot be replayed",
+  ),
   SANDBOX_PERMANENT: code([409], "An organization's `sandbox` is set when it is created and never changes: a sandbox never goes live"),
   BREAK_ALREADY_OPEN: code([409], "A break is already open on the shift"),
   NO_OPEN_BREAK: code([409], "No break is open on the shift"),

@@ -257,7 +257,10 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
   "POST /api/organizations/sandbox": async () => ({ token: await accessToken() }),
   // A test clock is a sandbox's: a fresh one, moved an hour on.
   [`POST ${O}/test-clock/advance`]: async () => {
-    const sandbox = await ok(api("POST", "/api/organizations/sandbox", { token: await accessToken(), body: { name: unique("Sandbox") } }), "sandbox");
+    const sandbox = await ok(
+      api("POST", "/api/organizations/sandbox", { token: await accessToken(), body: { name: unique("Sandbox") } }),
+      "sandbox",
+    );
     return {
       path: { organization_id: sandbox.id },
       token: await accessToken({ organizationId: sandbox.id }),
@@ -268,7 +271,10 @@ const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
   [`POST ${O}/webhooks/{id}/deliveries/{deliveryId}/replay`]: async () => {
     const org = await createOrganization();
     const hook = await ok(
-      api("POST", `/api/organizations/${org.id}/webhooks`, { token: org.adminToken, body: { url: "http://127.0.0.1:9/hook", enabled: false } }),
+      api("POST", `/api/organizations/${org.id}/webhooks`, {
+        token: org.adminToken,
+        body: { url: "http://127.0.0.1:9/hook", enabled: false },
+      }),
       "webhook",
     );
     const deliveryId = await deliveredEvent(org, hook.id);

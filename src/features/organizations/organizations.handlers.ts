@@ -208,7 +208,9 @@ export const createSandbox: AppRouteHandler<routes.CreateSandboxRoute> = async (
   const now = new Date();
   const { seed, ...body } = c.req.valid("json");
   const organization = newOrganization(c.var.principal.partnerId, body, now, true);
-  const { answer, extra } = await createDefaulted(c, organization, now, (defaults) => (seed ? sandboxSeed(organization, defaults, now) : null));
+  const { answer, extra } = await createDefaulted(c, organization, now, (defaults) =>
+    seed ? sandboxSeed(organization, defaults, now) : null,
+  );
   const seeded = extra && { locationId: extra.locationId, staffMemberIds: extra.staffMemberIds, scheduleEntryIds: extra.scheduleEntryIds };
   return c.json({ ...answer, seeded }, 201);
 };
@@ -221,7 +223,10 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     const { db } = await locate(c, { id: organization_id });
     const row = await findVisible(db, c.var.principal, organizationMatch({ id: organization_id }));
     if (row.sandbox !== sandbox) {
-      throw conflict("SANDBOX_PERMANENT", row.sandbox ? "A sandbox never becomes a live organization." : "A live organization never becomes a sandbox.");
+      throw conflict(
+        "SANDBOX_PERMANENT",
+        row.sandbox ? "A sandbox never becomes a live organization." : "A live organization never becomes a sandbox.",
+      );
     }
   }
   return c.json(await updateVisible(c, { id: organization_id }, { ...changes, updatedAt: new Date() }, "organization.updated"), 200);

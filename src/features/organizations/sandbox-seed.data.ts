@@ -9,7 +9,11 @@ import { SANDBOX_LOCATION, SANDBOX_STAFF, sandboxWeek } from "@/domain/sandbox-s
  * The rows of a seeded sandbox (domain/sandbox-seed): a location in the organization's zone, three hourly staff
  * members with the Employee access role and the Default role, and their week of published schedule entries.
  */
-export function sandboxSeed(organization: { id: string; timezone: string }, ids: { employeeAccessRoleId: string; roleId: string }, now: Date) {
+export function sandboxSeed(
+  organization: { id: string; timezone: string },
+  ids: { employeeAccessRoleId: string; roleId: string },
+  now: Date,
+) {
   const owned = () => ({ id: newId(now.getTime()), organizationId: organization.id, createdAt: now, updatedAt: now });
   const location = { ...owned(), ...SANDBOX_LOCATION, timezone: organization.timezone };
   const staff = SANDBOX_STAFF.map((member) => ({
@@ -36,7 +40,9 @@ export function sandboxSeed(organization: { id: string; timezone: string }, ids:
   const statements = (db: Database) => [
     db.insert(locations).values(location),
     db.insert(staffMembers).values(staff),
-    ...chunk(entries, rowsPerStatement(Object.keys(getTableColumns(scheduleEntries)).length)).map((rows) => db.insert(scheduleEntries).values(rows)),
+    ...chunk(entries, rowsPerStatement(Object.keys(getTableColumns(scheduleEntries)).length)).map((rows) =>
+      db.insert(scheduleEntries).values(rows),
+    ),
   ];
   return { locationId: location.id, staffMemberIds: staff.map((s) => s.id), scheduleEntryIds: entries.map((e) => e.id), statements };
 }

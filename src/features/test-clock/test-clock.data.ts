@@ -17,11 +17,7 @@ export async function advanceClock(writer: Writer, organizationId: string, offse
         .update(organizations)
         .set({ clockOffsetMs: offsetMs })
         .where(
-          and(
-            eq(organizations.id, organizationId),
-            eq(organizations.sandbox, true),
-            lte(organizations.clockOffsetMs, sql`${offsetMs}`),
-          ),
+          and(eq(organizations.id, organizationId), eq(organizations.sandbox, true), lte(organizations.clockOffsetMs, sql`${offsetMs}`)),
         )
         .returning({ id: organizations.id }),
     ],

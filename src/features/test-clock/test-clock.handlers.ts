@@ -34,7 +34,8 @@ export const advance: AppRouteHandler<routes.AdvanceRoute> = async (c) => {
   const offset = await sandboxOffset(c, organization_id);
   const realNow = Date.now();
   const from = shiftedNow(offset, realNow);
-  if (to < from) throw new ProblemError(422, "TEST_CLOCK_BACKWARDS", `The sandbox's time is ${from.toISOString()}: its clock never goes back.`);
+  if (to < from)
+    throw new ProblemError(422, "TEST_CLOCK_BACKWARDS", `The sandbox's time is ${from.toISOString()}: its clock never goes back.`);
   if (to.getTime() - from.getTime() > MAX_ADVANCE_DAYS * DAY_MS) {
     throw invalidField("to", `at most ${MAX_ADVANCE_DAYS} days after the sandbox's time now (${from.toISOString()})`);
   }

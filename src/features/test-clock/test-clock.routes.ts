@@ -39,7 +39,10 @@ export const advance = defineRoute({
     "time. A live organization has no test clock: 409 `NOT_A_SANDBOX`.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(TestClockAdvance) },
-  responses: { 200: jsonContent(TestClockAdvanced, "The sandbox's clock at its new time"), ...problems("NOT_A_SANDBOX", "TEST_CLOCK_BACKWARDS") },
+  responses: {
+    200: jsonContent(TestClockAdvanced, "The sandbox's clock at its new time"),
+    ...problems("NOT_A_SANDBOX", "TEST_CLOCK_BACKWARDS"),
+  },
 });
 
 export type GetClockRoute = typeof getClock;

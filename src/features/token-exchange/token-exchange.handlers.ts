@@ -23,7 +23,13 @@ async function principalFor(c: Parameters<AppRouteHandler<ExchangeTokenRoute>>[0
   // A sandbox's tokens say so: its requests read its test clock (src/platform/http/clock.ts), a live one's read nothing.
   const sandbox = organization.sandbox ? { sandbox: true as const } : {};
   if (claims.employeeId || claims.externalEmployeeId) return { ...(await staffPrincipal(db, claims, organization.id)), ...sandbox };
-  return { partnerId: claims.partnerId, organizationId: organization.id, staffMemberId: null, permissions: ["ORGANIZATION_ADMIN"], ...sandbox };
+  return {
+    partnerId: claims.partnerId,
+    organizationId: organization.id,
+    staffMemberId: null,
+    permissions: ["ORGANIZATION_ADMIN"],
+    ...sandbox,
+  };
 }
 
 export const exchangeToken: AppRouteHandler<ExchangeTokenRoute> = async (c) => {

@@ -103,7 +103,16 @@ export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
   };
   await recordDelivery(c.var, delivery);
   const { status, nextRetryAt, responseStatus, createdAt, durationMs, error, ...named } = delivery;
-  const read = { ...named, status, nextRetryAt, attempts: 1, lastStatusCode: responseStatus, lastAttemptAt: createdAt, lastDurationMs: durationMs, lastError: error };
+  const read = {
+    ...named,
+    status,
+    nextRetryAt,
+    attempts: 1,
+    lastStatusCode: responseStatus,
+    lastAttemptAt: createdAt,
+    lastDurationMs: durationMs,
+    lastError: error,
+  };
   return c.json(serializeDelivery(read), 200);
 };
 
@@ -121,7 +130,10 @@ export const replay: AppRouteHandler<routes.ReplayRoute> = async (c) => {
   const delivery = await requestReplay(c.var, id, deliveryId, await requestNow(c));
   if (!delivery) throw notFound("Webhook delivery");
   if (!delivery.eventKept) {
-    throw conflict("WEBHOOK_EVENT_GONE", "The delivery's event is no longer in the feed (30 days), or was a webhook.test: it cannot be replayed.");
+    throw conflict(
+      "WEBHOOK_EVENT_GONE",
+      "The delivery's event is no longer in the feed (30 days), or was a webhook.test: it cannot be replayed.",
+    );
   }
   return c.json(serializeDelivery(delivery), 202);
 };

@@ -57,7 +57,11 @@ export const WebhookDelivery = z
         "the last attempt failed and none is to come.",
     }),
     attempts: z.number().int().openapi({ description: "Attempts made so far, replays included." }),
-    lastStatusCode: z.number().int().nullable().openapi({ description: "The last attempt's response status; null: no response (network error or timeout)." }),
+    lastStatusCode: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The last attempt's response status; null: no response (network error or timeout)." }),
     lastAttemptAt: z.string().openapi({ description: "When the last attempt was made (the organization's time: a sandbox's test clock)." }),
     lastDurationMs: z.number().int(),
     lastError: z.string().nullable(),

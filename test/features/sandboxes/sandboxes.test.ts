@@ -23,11 +23,19 @@ async function createSandbox(body: Record<string, unknown> = {}): Promise<Sandbo
   });
   if (res.status !== 201) throw new Error(`sandbox: ${res.status} ${res.text}`);
   const id = res.body.id as string;
-  return { id, token: await accessToken({ organizationId: id }), body: res.body, path: (suffix = "") => `/api/organizations/${id}${suffix}` };
+  return {
+    id,
+    token: await accessToken({ organizationId: id }),
+    body: res.body,
+    path: (suffix = "") => `/api/organizations/${id}${suffix}`,
+  };
 }
 
 const advance = (sandbox: Sandbox, to: number | string) =>
-  api("POST", sandbox.path("/test-clock/advance"), { token: sandbox.token, body: { to: typeof to === "string" ? to : new Date(to).toISOString() } });
+  api("POST", sandbox.path("/test-clock/advance"), {
+    token: sandbox.token,
+    body: { to: typeof to === "string" ? to : new Date(to).toISOString() },
+  });
 
 const clockNow = async (sandbox: Sandbox) => Date.parse((await api("GET", sandbox.path("/test-clock"), { token: sandbox.token })).body.now);
 
@@ -42,7 +50,9 @@ async function firstShiftStart(sandbox: Sandbox) {
 
 const exceptionsOf = async (token: string, organizationId: string, from: number, to: number) => {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const res = await api("GET", `/api/organizations/${organizationId}/attendance-exceptions?startDate=${day(from)}&endDate=${day(to)}`, { token });
+  const res = await api("GET", `/api/organizations/${organizationId}/attendance-exceptions?startDate=${day(from)}&endDate=${day(to)}`, {
+    token,
+  });
   expect(res.status, res.text).toBe(200);
   return res.body as { type: string; employeeId: string }[];
 };
@@ -109,11 +119,16 @@ describe("sandbox organizations", () => {
     expect(back.body.code).toBe("TEST_CLOCK_BACKWARDS");
     expect((await advance(sandbox, to + 91 * DAY)).status).toBe(400);
     const events = await api("GET", sandbox.path("/events"), { token: sandbox.token });
-    expect(events.body.filter((e: any) => e.type === "test_clock.advanced").map((e: any) => e.data.to)).toEqual([new Date(to).toISOString()]);
+    expect(events.body.filter((e: any) => e.type === "test_clock.advanced").map((e: any) => e.data.to)).toEqual([
+      new Date(to).toISOString(),
+    ]);
     const w = await createWorkplace();
     for (const res of [
       await api("GET", `/api/organizations/${w.org.id}/test-clock`, { token: w.org.adminToken }),
-      await api("POST", `/api/organizations/${w.org.id}/test-clock/advance`, { token: w.org.adminToken, body: { to: new Date(to).toISOString() } }),
+      await api("POST", `/api/organizations/${w.org.id}/test-clock/advance`, {
+        token: w.org.adminToken,
+        body: { to: new Date(to).toISOString() },
+      }),
     ]) {
       expect(res.status).toBe(409);
       expect(res.body.code).toBe("NOT_A_SANDBOX");
@@ -127,7 +142,12 @@ describe("sandbox organizations", () => {
     const w = await createWorkplace();
     const entry = await api("POST", `/api/organizations/${w.org.id}/locations/${w.location.id}/schedules`, {
       token: w.org.adminToken,
-      body: { employeeId: w.staff.id, roleId: w.roleId, startTime: new Date(start).toISOString(), endTime: new Date(start + 8 * HOUR).toISOString() },
+      body: {
+        employeeId: w.staff.id,
+        roleId: w.roleId,
+        startTime: new Date(start).toISOString(),
+        endTime: new Date(start + 8 * HOUR).toISOString(),
+      },
     });
     expect(entry.status, entry.text).toBe(201);
     // The default noShowAfterMinutes is 30: at 29 minutes past the start nothing is due yet, at 31 the three are.
@@ -137,7 +157,12 @@ describe("sandbox organizations", () => {
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.ran.noShows).toBe(3);
     const raised = await exceptionsOf(sandbox.token, sandbox.id, start - DAY, start + DAY);
-    expect(raised.filter((x) => x.type === "NO_SHOW").map((x) => x.employeeId).sort()).toEqual([...sandbox.body.seeded.staffMemberIds].sort());
+    expect(
+      raised
+        .filter((x) => x.type === "NO_SHOW")
+        .map((x) => x.employeeId)
+        .sort(),
+    ).toEqual([...sandbox.body.seeded.staffMemberIds].sort());
     expect(await exceptionsOf(w.org.adminToken, w.org.id, start - DAY, start + DAY)).toEqual([]);
   });
 
@@ -151,7 +176,10 @@ describe("sandbox organizations", () => {
     const roleId = sandbox.body.defaults.roles[0].id;
     const clocked = await api("POST", `${punchPath}/clock-in`, { token, body: { roleId, ...HERE, accuracy: 5 } });
     expect(clocked.status, clocked.text).toBe(200);
-    const shift = await tenantDb().prepare("SELECT id, start_at, end_at FROM shifts WHERE organization_id = ?").bind(sandbox.id).first<any>();
+    const shift = await tenantDb()
+      .prepare("SELECT id, start_at, end_at FROM shifts WHERE organization_id = ?")
+      .bind(sandbox.id)
+      .first<any>();
     // Clocked in at the sandbox's time, 5 minutes before the shift (give or take the request's own time), not today's.
     expect(Math.abs(shift.start_at - (start - 5 * 60_000))).toBeLessThan(60_000);
     // The default autoClockOutAfterMinutes is 960 (16 h).

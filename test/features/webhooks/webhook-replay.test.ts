@@ -51,14 +51,23 @@ describe("webhook delivery replay", () => {
     const received = stubReceiver();
     const org = await createOrganization();
     const hooks = `/api/organizations/${org.id}/webhooks`;
-    const hook = await api("POST", hooks, { token: org.adminToken, body: { url: "https://receiver.test/hook", types: ["location.created"] } });
+    const hook = await api("POST", hooks, {
+      token: org.adminToken,
+      body: { url: "https://receiver.test/hook", types: ["location.created"] },
+    });
     expect(hook.status).toBe(201);
     const location = await api("POST", `/api/organizations/${org.id}/locations`, { token: org.adminToken, body: { name: unique("Loc") } });
     expect(location.status, location.text).toBe(201);
     const listPath = `${hooks}/${hook.body.id}/deliveries`;
     await wake(hook.body.id, org.id);
     const [delivered] = (await api("GET", listPath, { token: org.adminToken })).body;
-    expect(delivered).toMatchObject({ eventType: "location.created", status: "SUCCEEDED", attempts: 1, lastStatusCode: 200, nextAttemptAt: null });
+    expect(delivered).toMatchObject({
+      eventType: "location.created",
+      status: "SUCCEEDED",
+      attempts: 1,
+      lastStatusCode: 200,
+      nextAttemptAt: null,
+    });
     expect(received).toHaveLength(1);
 
     const replayed = await api("POST", `${listPath}/${delivered.id}/replay`, { token: org.adminToken });
@@ -133,7 +142,10 @@ describe("webhook delivery replay", () => {
     expect(await deliverPending(deps, endpoint.id)).toMatchObject({ retryInSeconds: expect.any(Number) });
     expect(sent).toHaveLength(1);
     const clock = async (to: number) =>
-      api("POST", `/api/organizations/${sandbox.id}/test-clock/advance`, { token: sandbox.token, body: { to: new Date(to).toISOString() } });
+      api("POST", `/api/organizations/${sandbox.id}/test-clock/advance`, {
+        token: sandbox.token,
+        body: { to: new Date(to).toISOString() },
+      });
     const now = Date.parse((await api("GET", `/api/organizations/${sandbox.id}/test-clock`, { token: sandbox.token })).body.now);
     expect((await clock(now + 60_000)).status).toBe(200);
     // 1 minute on: the 5-second backoff is over; the next is 5 minutes.
