@@ -149,6 +149,8 @@ export interface CloseOptions {
   pageEmployees?: number;
   /** Bytes per part of the snapshot's multipart objects (files.ts partBytesOf). */
   partBytes?: number;
+  /** The organization's time (a sandbox's test clock): a period closes once it has ended by it. */
+  now?: Date;
 }
 
 /** The close's options from the Worker's environment (PAYROLL_PAGE_EMPLOYEES, FILE_PART_BYTES). */
@@ -229,7 +231,7 @@ async function copyObject(files: R2Bucket, key: string, sink: (bytes: Uint8Array
 async function writeSnapshot(input: {
   db: Database;
   files: R2Bucket;
-  options: Required<CloseOptions>;
+  options: Required<Omit<CloseOptions, "now">>;
   filter: { organizationId: string; startDate: string; endDate: string };
   span: { id: string; startDate: string; endDate: string };
   version: number;
@@ -309,7 +311,7 @@ export async function closePeriod(
   const { db } = writer;
   const settings = await readSettings(db, organizationId);
   const span = spanOf(settings, periodId);
-  const now = new Date();
+  const now = options.now ?? new Date();
   const today = businessDate(now, offsetMinutesAt(settings.timezone, now));
   if (span.endDate >= today) throw periodNotEnded(span, null);
   const filter = { organizationId, startDate: span.startDate, endDate: span.endDate };

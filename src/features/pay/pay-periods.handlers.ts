@@ -1,3 +1,4 @@
+import { requestNow } from "@/platform/http/clock";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
 import { closeOptionsOf, closePeriod, payroll as readPayroll, reopenPeriod } from "./pay-period-close.data";
@@ -34,7 +35,10 @@ export const withdrawApproval: AppRouteHandler<routes.WithdrawRoute> = async (c)
 export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
   const { organization_id, periodId } = c.req.valid("param");
   return c.json(
-    await closePeriod(c.var, c.env.FILES, organization_id, periodId, c.req.valid("json").approveAll, closeOptionsOf(c.env)),
+    await closePeriod(c.var, c.env.FILES, organization_id, periodId, c.req.valid("json").approveAll, {
+      ...closeOptionsOf(c.env),
+      now: await requestNow(c),
+    }),
     200,
   );
 };

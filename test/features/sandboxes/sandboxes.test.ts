@@ -230,4 +230,19 @@ describe("sandbox organizations", () => {
       expect(Date.parse(`${entry.effective_date}T00:00:00Z`)).toBeGreaterThan(from - DAY);
     }
   });
+
+  it("a pay period ends by the sandbox's clock: this week's is 409 PAY_PERIOD_NOT_ENDED until the clock passes its end", async () => {
+    const sandbox = await createSandbox({ seed: false, timezone: "UTC" });
+    const now = await clockNow(sandbox);
+    // Under the default settings periods are weekly from Monday: this week's starts on the Monday on or before today (UTC).
+    const monday = new Date(now - ((new Date(now).getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+    const close = () => api("POST", sandbox.path(`/pay-periods/${monday}/close`), { token: sandbox.token, body: { approveAll: true } });
+    const early = await close();
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe("PAY_PERIOD_NOT_ENDED");
+    // 8 days on, the period (7 days from that Monday) has ended by the sandbox's clock, whatever today's weekday.
+    expect((await advance(sandbox, now + 8 * DAY)).status).toBe(200);
+    const closed = await close();
+    expect(closed.status, closed.text).toBe(200);
+  });
 });
