@@ -21,6 +21,8 @@ export const organizations = sqliteTable(
   (t) => [
     uniqueIndex("organizations_partner_external_id").on(t.partnerId, t.externalId),
     index("organizations_partner_updated").on(t.partnerId, t.updatedAt),
+    // The live passes leave sandboxes out, and the Cron finds them to run at their own time (src/data/clock.ts).
+    index("organizations_sandboxes").on(t.id).where(sql`sandbox = 1`),
   ],
 );
 

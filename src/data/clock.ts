@@ -41,7 +41,8 @@ export const sandboxesToRun = (db: Database, limit: number) =>
   db
     .select({ id: organizations.id, offset: organizations.clockOffsetMs })
     .from(organizations)
-    .where(and(eq(organizations.sandbox, true), isNull(organizations.deletedAt)))
+    // Written as the partial index organizations_sandboxes is, so that the planner uses it.
+    .where(and(sql`${organizations.sandbox} = 1`, isNull(organizations.deletedAt)))
     .orderBy(sql`random()`)
     .limit(limit);
 
