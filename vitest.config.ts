@@ -47,9 +47,10 @@ const workerProject = async (name: string, include: string[], exclude: string[],
           ratelimits,
           // Export jobs are worked by the tests themselves, message by message through the queue handler
           // (test/features/exports/exports.test.ts): their messages go to a queue nothing consumes, so no job runs in the background
-          // while another test compares the database before and after a request.
+          // while another test compares the database before and after a request. Webhook wake-ups too: the tests deliver
+          // through the queue handler or deliverPending with a fake receiver (test/features/webhooks), never the network.
           queueProducers: {
-            WEBHOOK_QUEUE: { queueName: "shiftline-webhooks" },
+            WEBHOOK_QUEUE: { queueName: "shiftline-webhooks-unconsumed" },
             EXPORT_QUEUE: { queueName: "shiftline-exports-unconsumed" },
           },
           bindings: {

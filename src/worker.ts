@@ -41,7 +41,7 @@ export default {
   /**
    * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
    * 30 days, runs the time-off accrual pass, the availability horizon pass and the attendance pass (no-shows, forgotten
-   * clock-outs), then wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
+   * clock-outs) over the live organizations and, for a few sandboxes, the same passes at their test clock's time, then wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
    * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired. In FILES: deletes
    * the payroll objects of closes whose batch failed (src/jobs/sweep-files.ts), looking their keys up on every shard, and
    * the kiosk photos of deleted organizations with their rows (src/jobs/sweep-photos.ts). Exports QUEUED or RUNNING that
@@ -74,6 +74,8 @@ export default {
       ctx.waitUntil(jobs.runAvailabilityHorizonPass(db, now, horizonStatements));
       // The drain after the attendance pass delivers what it raised in this same invocation.
       ctx.waitUntil(jobs.runAttendancePass(db, now, attendanceStatements).finally(() => jobs.drainOutbox(db, env.WEBHOOK_QUEUE)));
+      // Sandboxes are left out of the passes above: a few run here at their own test-clock time (src/jobs/sandbox-passes.ts).
+      ctx.waitUntil(jobs.runSandboxesPass(db, env.WEBHOOK_QUEUE, now));
     }
   },
   /**
@@ -86,7 +88,7 @@ export default {
       await (await exportQueue()).workExports(batch as MessageBatch<ExportMessage>, env);
       return;
     }
-    const { createDatabase, deliverPending, shardBinding, webhookShard } = await backgroundJobs();
+    const { createDatabase, deliverPending, drainOutbox, shardBinding, webhookShard } = await backgroundJobs();
     const seen = new Set<string>();
     for (const message of (batch as MessageBatch<WakeUp>).messages) {
       const { webhookId } = message.body;
@@ -106,6 +108,8 @@ export default {
         fetch: (request: Request) => fetch(request),
       };
       const result = await deliverPending(deps, webhookId);
+      // Disabled after 3 days of failures: its `webhook.disabled` goes to the organization's other endpoints now.
+      if (result.disabled && message.body.organizationId) await drainOutbox(deps.db, env.WEBHOOK_QUEUE, message.body.organizationId);
       if (result.retryInSeconds !== undefined) {
         message.retry({ delaySeconds: result.retryInSeconds });
         continue;

@@ -12,11 +12,17 @@ export const organizations = sqliteTable(
     timezone: text("timezone").notNull().default("UTC"),
     country: text("country"),
     currencyCode: text("currency_code"),
+    /** A partner's test organization (POST /organizations/sandbox): set at creation, never changed. */
+    sandbox: integer("sandbox", { mode: "boolean" }).notNull().default(false),
+    /** A sandbox's test clock: how far its time runs ahead of the real clock (src/data/clock.ts); 0 for every live organization. */
+    clockOffsetMs: integer("clock_offset_ms").notNull().default(0),
     ...lifecycle,
   },
   (t) => [
     uniqueIndex("organizations_partner_external_id").on(t.partnerId, t.externalId),
     index("organizations_partner_updated").on(t.partnerId, t.updatedAt),
+    // The live passes leave sandboxes out, and the Cron finds them to run at their own time (src/data/clock.ts).
+    index("organizations_sandboxes").on(t.id).where(sql`sandbox = 1`),
   ],
 );
 

@@ -18,6 +18,7 @@ export async function signAccessToken(principal: Principal, secret: string, ttlS
       ...(principal.grant && { ar: principal.grant.accessRoleId, arv: principal.grant.version }),
       ...(principal.scopes && { scp: principal.scopes }),
       ...(principal.apiVersion && { ver: principal.apiVersion }),
+      ...(principal.sandbox && { sbx: true }),
     })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setIssuer(ISSUER)
@@ -81,6 +82,7 @@ export async function verifyAccessToken(token: string, secret: string, now = Dat
       ...(grant && { grant }),
       ...(typeof payload.ver === "string" && { apiVersion: payload.ver }),
       ...(Array.isArray(payload.scp) && { scopes: payload.scp.filter((s): s is string => typeof s === "string") }),
+      ...(payload.sbx === true && { sandbox: true as const }),
     };
     remember(cacheKey, principal, payload.exp * 1000);
     return principal;

@@ -31,6 +31,8 @@ export interface Principal {
   permissions: Permission[];
   /** Staff member tokens: what writes check is still so (data/write/guarded-batch). Absent from older tokens. */
   grant?: AccessRoleGrant;
+  /** The token's organization is a sandbox (its clock may run ahead: src/data/clock.ts). Absent: a live one. */
+  sandbox?: true;
   /** A kiosk's device token: good only for the kiosk operations (flag scope `device`) of its location. */
   device?: DeviceGrant;
   /** Token scopes narrower than the permissions (domain/token-scopes); absent: the permissions alone. */

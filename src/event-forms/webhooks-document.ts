@@ -109,6 +109,17 @@ const DATA_SCHEMA: Record<EventType, string | null | Record<string, unknown>> = 
   "photo.created": "KioskPhoto",
   "schedule_change.recorded": "ScheduleChange",
   "consent.created": "Consent",
+  "test_clock.advanced": {
+    type: "object",
+    description: "A sandbox's test clock moved forward (POST …/test-clock/advance): its time was `from`, is now `to`.",
+    properties: {
+      organizationId: { type: "string" },
+      from: { type: "string", format: "date-time" },
+      to: { type: "string", format: "date-time" },
+    },
+    required: ["organizationId", "from", "to"],
+  },
+  "webhook.disabled": "Webhook",
 };
 
 const PUBLISHED = {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
+import { inPassScope, type PassScope } from "@/data/clock";
 import { frozenHere } from "@/data/freezes";
 import { rawAll, rawRun } from "@/data/raw-statement";
 import { includedSql, sqlUuid } from "@/data/time-off/inclusion.data";
@@ -77,7 +78,12 @@ const earnsPerHour = (limit: LimitSettings) => Boolean(limit.perHourEarnings?.ho
  *   4. Fixed accruals, then carryovers year by year (the expiry reads the balance the accruals left), then the
  *      watermarks; per-hour accruals for shifts changed since each policy's cursor, with the new cursor.
  */
-export async function runAccrualPass(db: Database, now = new Date(), page?: PassPage): Promise<PassReport> {
+export async function runAccrualPass(
+  db: Database,
+  now = new Date(),
+  page?: PassPage,
+  scope: PassScope = "live",
+): Promise<PassReport> {
   const report: PassReport = { policies: 0, balances: 0, entries: 0, roundTrips: 0 };
   const policies = await rawAll<ActivePolicy>(
     db,
@@ -85,7 +91,8 @@ export async function runAccrualPass(db: Database, now = new Date(), page?: Pass
         p.activated_at, p.shift_cursor
       FROM time_off_policies p JOIN organizations o ON o.id = p.organization_id
       WHERE p.status = 'Active' AND p.deleted_at IS NULL
-        AND NOT ${frozenHere(sql`p.organization_id`)}`,
+        AND NOT ${frozenHere(sql`p.organization_id`)}
+        AND ${inPassScope(sql`p.organization_id`, scope)}`,
   );
   report.roundTrips++;
   report.policies = policies.length;

@@ -1,4 +1,5 @@
 import type { Database } from "@/data/client";
+import type { PassScope } from "@/data/clock";
 import { D1_LIMITS } from "@/data/d1-limits";
 import { closeShifts, FIRST_SHIFT, planClosures, readDueShifts, type ShiftCursor } from "./auto-clock-out";
 import { type EntryCursor, FIRST_ENTRY, raiseNoShows } from "./no-shows";
@@ -27,9 +28,15 @@ export interface AttendancePassReport {
  * The Cron Trigger's attendance pass over one database, every organization at once: NO_SHOW for published entries
  * nobody clocked in for, then forgotten shifts closed automatically (MISSED_CLOCK_OUT). Each exception happens once
  * by the unique indexes, whoever writes it and however often or late the pass runs; each batch is atomic with its
- * events. Round trips: ⌈due no-shows / 500⌉ + 2 × ⌈open shifts due / 250⌉ (+ 1), within `maxStatements`.
+ * events. Round trips: ⌈due no-shows / 500⌉ + 2 × ⌈open shifts due / 250⌉ (+ 1), within `maxStatements`. `scope`:
+ * the live organizations (sandboxes are left out), or one sandbox at its own time (data/clock).
  */
-export async function runAttendancePass(db: Database, now: Date, maxStatements = STATEMENTS_PER_INVOCATION): Promise<AttendancePassReport> {
+export async function runAttendancePass(
+  db: Database,
+  now: Date,
+  maxStatements = STATEMENTS_PER_INVOCATION,
+  scope: PassScope = "live",
+): Promise<AttendancePassReport> {
   const report: AttendancePassReport = { noShows: 0, autoClockOuts: 0, roundTrips: 0, statements: 0 };
   const sent = (statements: number) => {
     report.roundTrips++;
@@ -38,14 +45,14 @@ export async function runAttendancePass(db: Database, now: Date, maxStatements =
   // No-shows may take half of the share.
   let entries: EntryCursor | null = FIRST_ENTRY;
   while (entries && report.statements + STATEMENTS.noShows <= maxStatements / 2) {
-    const { raised, next } = await raiseNoShows(db, now, NO_SHOWS_PER_BATCH, entries);
+    const { raised, next } = await raiseNoShows(db, now, NO_SHOWS_PER_BATCH, entries, scope);
     sent(STATEMENTS.noShows);
     report.noShows += raised;
     entries = raised < NO_SHOWS_PER_BATCH ? null : next;
   }
   let cursor: ShiftCursor = FIRST_SHIFT;
   while (report.statements + STATEMENTS.read + STATEMENTS.close <= maxStatements) {
-    const due = await readDueShifts(db, now, cursor, SHIFTS_PER_CHUNK);
+    const due = await readDueShifts(db, now, cursor, SHIFTS_PER_CHUNK, scope);
     sent(STATEMENTS.read);
     const closures = planClosures(due, now);
     if (closures.length > 0) {

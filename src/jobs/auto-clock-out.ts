@@ -1,6 +1,7 @@
 import { attendanceExceptions, attendanceSettings, breakTypes, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { inPassScope, type PassScope } from "@/data/clock";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
 import { eventsOfRowsByOrganization } from "@/data/outbox/outbox";
@@ -35,7 +36,7 @@ export const FIRST_SHIFT: ShiftCursor = { startAt: -1, id: "" };
  * Open shifts after `cursor` that have been open at least their organization's `autoClockOutAfterMinutes` (never
  * when it is null), oldest first, skipping organizations frozen for a move: a subquery the chunk's reads share.
  */
-function dueShiftIds(now: Date, cursor: ShiftCursor, limit: number): SQL {
+function dueShiftIds(now: Date, cursor: ShiftCursor, limit: number, scope: PassScope): SQL {
   const time = now.getTime();
   const after = sql`CASE WHEN s.organization_id IS NULL THEN ${DEFAULT_ATTENDANCE_SETTINGS.autoClockOutAfterMinutes}
     ELSE s.auto_clock_out_after_minutes END`;
@@ -44,6 +45,7 @@ function dueShiftIds(now: Date, cursor: ShiftCursor, limit: number): SQL {
       AND (sh.start_at > ${cursor.startAt} OR (sh.start_at = ${cursor.startAt} AND sh.id > ${cursor.id}))
       AND sh.start_at <= ${time} - ${MINUTE_MS} * ${after}
       AND NOT ${frozenHere(sql`sh.organization_id`)}
+      AND ${inPassScope(sql`sh.organization_id`, scope)}
     ORDER BY sh.start_at, sh.id LIMIT ${limit}`;
 }
 
@@ -51,8 +53,8 @@ function dueShiftIds(now: Date, cursor: ShiftCursor, limit: number): SQL {
  * One chunk of shifts due for automatic clock-out, in one read batch: the shifts with their threshold, the break
  * types of their locations (mandatory ones not taken raise MISSED_MEAL_BREAK) and the published entries they may work.
  */
-export async function readDueShifts(db: Database, now: Date, cursor: ShiftCursor, limit: number) {
-  const due = dueShiftIds(now, cursor, limit);
+export async function readDueShifts(db: Database, now: Date, cursor: ShiftCursor, limit: number, scope: PassScope = "live") {
+  const due = dueShiftIds(now, cursor, limit, scope);
   const [rows, types, entries] = await db.batch([
     db
       .select({

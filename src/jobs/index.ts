@@ -12,6 +12,7 @@ export { runAccrualPass } from "./accrual-pass";
 export { runAttendancePass, STATEMENTS_PER_INVOCATION } from "./attendance-pass";
 export { HORIZON_STATEMENTS, runAvailabilityHorizonPass } from "./availability-horizon";
 export { resendStalledExports } from "./export-resend";
+export { runSandboxesPass, runSandboxPasses } from "./sandbox-passes";
 export { sweepOrphanFiles } from "./sweep-files";
 export { sweepDeletedOrganizationPhotos } from "./sweep-photos";
 export { deliverPending } from "./webhook-delivery";

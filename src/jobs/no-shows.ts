@@ -1,6 +1,7 @@
 import { attendanceExceptions } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { inPassScope, type PassScope } from "@/data/clock";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
 import { eventsOfRowsByOrganization } from "@/data/outbox/outbox";
@@ -34,6 +35,7 @@ export async function raiseNoShows(
   now: Date,
   limit: number,
   cursor: EntryCursor = FIRST_ENTRY,
+  scope: PassScope = "live",
 ): Promise<{ raised: number; next: EntryCursor | null }> {
   const time = now.getTime();
   const prefix = `${newId()}.`;
@@ -59,6 +61,7 @@ export async function raiseNoShows(
           AND +sh.location_id = e.location_id AND sh.start_at <= e.start_at + ${after}
           AND (sh.end_at IS NULL OR sh.end_at > e.start_at))
         AND NOT ${frozenHere(sql`e.organization_id`)}
+        AND ${inPassScope(sql`e.organization_id`, scope)}
       ORDER BY e.start_at, e.id LIMIT ${limit}
       ON CONFLICT DO NOTHING`,
   );

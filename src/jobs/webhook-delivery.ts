@@ -1,9 +1,11 @@
 import { events, webhookDeliveries, webhooks } from "@db/schema";
-import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
+import { clockOffsetOfWebhook, shiftedNow } from "@/data/clock";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
+import { eventStatement } from "@/data/outbox/outbox";
 import { pendingEvents } from "@/data/outbox/pending";
 import { guarded } from "@/data/write/constraint-problems";
 import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationSettled } from "@/data/write/guarded-batch";
@@ -12,9 +14,21 @@ import { serializeEvent } from "@/event-forms/serializers";
 import { ProblemError } from "@/problems/problem";
 import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhook-delivery/send";
 
-export const MAX_ATTEMPTS = 6;
-/** Events failed for good in a row after which an endpoint is disabled. */
-export const DISABLE_AFTER_FAILURES = 5;
+/**
+ * Seconds before the next attempt after attempt n (1-based) failed: the schedule the Standard Webhooks specification
+ * gives as its example ("Retry schedule": immediately, 5 seconds, 5 minutes, 30 minutes, 2 hours, 5 hours, 10 hours,
+ * 10 hours; github.com/standard-webhooks/standard-webhooks, spec/standard-webhooks.md, as Svix runs it), then two
+ * more of 24 hours, so that an event is tried for over 3 days: 75 h 35 min 5 s from its first attempt to its last.
+ */
+export const RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000, 86_400, 86_400] as const;
+/** The first attempt and one per step of the schedule. */
+export const MAX_ATTEMPTS = RETRY_SCHEDULE_SECONDS.length + 1;
+/** An endpoint whose attempts have failed for this long without one success is disabled (`webhook.disabled`). */
+export const DISABLE_AFTER_MS = 3 * 86_400_000;
+/** The longest delay of a Queues message retry (12 hours): a longer backoff is waited out in steps. */
+export const MAX_QUEUE_DELAY_SECONDS = 43_200;
+/** Replays sent per wake-up. */
+const REPLAYS_PER_WAKE = 20;
 /** How long one wake-up delivers before handing on to a new queue message (a consumer invocation stays bounded). */
 export const TIME_BUDGET_MS = 20_000;
 /** A lease outlives the wake-up holding it (its budget, then one last POST's timeout): only a crashed one's expires. */
@@ -25,8 +39,11 @@ const PAGE = 100;
 const RECORD_EVERY = 50;
 const RECORD_WITHIN_MS = 1_000;
 
-/** 30 s, 1 min, 2 min, … capped at an hour. */
-export const backoffSeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 3600);
+/** The wait after attempt `attempt` failed (RETRY_SCHEDULE_SECONDS; its last step beyond it). */
+export const backoffSeconds = (attempt: number) => RETRY_SCHEDULE_SECONDS[Math.min(attempt, RETRY_SCHEDULE_SECONDS.length) - 1]!;
+
+/** How long a queue message waits before coming back for a backoff of `seconds` (at most a Queues retry's delay). */
+const queueDelay = (seconds: number) => Math.min(seconds, MAX_QUEUE_DELAY_SECONDS);
 
 /** Worth another attempt: the receiver or the way there failed, or it asked us to come back. */
 export const retryable = (status: number | null) => status === null || status >= 500 || status === 408 || status === 429;
@@ -71,8 +88,8 @@ async function claim(
   webhookId: string,
   lease: string,
   now: Date,
-): Promise<{ hook?: WebhookRow; backoffUntil?: Date; frozen?: boolean }> {
-  const [[hook], [current]] = await db.batch([
+): Promise<{ hook?: WebhookRow; backoffUntil?: Date; frozen?: boolean; replays: Replay[] }> {
+  const [[hook], [current], , replays] = await db.batch([
     db
       .update(webhooks)
       .set({ deliveryLease: lease, deliveringUntil: new Date(now.getTime() + LEASE_MS) })
@@ -92,10 +109,61 @@ async function claim(
       .select({ lease: webhooks.deliveryLease, until: webhooks.deliveringUntil, frozen: sql<number>`${frozen}` })
       .from(webhooks)
       .where(and(eq(webhooks.id, webhookId), isNull(webhooks.deletedAt), eq(webhooks.enabled, true))),
+    // A replay of an event the feed no longer holds (older than 30 days) fails at once, or it would wait forever.
+    db
+      .update(webhookDeliveries)
+      .set({ status: "failed", error: "The event is no longer in the feed (30 days).", nextRetryAt: null })
+      .where(
+        and(
+          eq(webhookDeliveries.webhookId, webhookId),
+          eq(webhookDeliveries.status, "pending"),
+          sql`NOT EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${webhookDeliveries.eventId})`,
+          sql`NOT ${frozenHere(webhookDeliveries.organizationId)}`,
+        ),
+      ),
+    // The event's columns and the replay's id under its own name: a batch answers rows keyed by column name.
+    db
+      .select({ ...getTableColumns(events), deliveryId: sql<string>`${webhookDeliveries.id}`.as("delivery_id") })
+      .from(webhookDeliveries)
+      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+      .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, "pending")))
+      .orderBy(asc(webhookDeliveries.id))
+      .limit(REPLAYS_PER_WAKE),
   ]);
-  if (hook) return { hook };
-  if (current?.frozen) return { frozen: true };
-  return current?.lease === BACKOFF && current.until && current.until > now ? { backoffUntil: current.until } : {};
+  if (hook) return { hook, replays };
+  if (current?.frozen) return { frozen: true, replays: [] };
+  return current?.lease === BACKOFF && current.until && current.until > now
+    ? { backoffUntil: current.until, replays: [] }
+    : { replays: [] };
+}
+
+type Replay = EventRow & { deliveryId: string };
+
+/**
+ * Sends the replays asked for (POST …/deliveries/{id}/replay) under the endpoint's lease, each once: the pending row
+ * becomes the attempt made. A replay moves no cursor and schedules no retry. False when a move froze the organization.
+ */
+async function sendReplays(deps: DeliveryDeps, hook: WebhookRow, replays: Replay[]): Promise<boolean> {
+  if (replays.length === 0) return true;
+  const signer = await signerOf(deps, hook);
+  for (const { deliveryId, ...event } of replays) {
+    const result = await send(deps, hook.url, signer, serializeEvent(event));
+    const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+    const made = {
+      status: succeeded ? ("succeeded" as const) : ("failed" as const),
+      responseStatus: result.status,
+      durationMs: result.durationMs,
+      error: result.error,
+      nextRetryAt: null,
+      createdAt: deps.now?.() ?? new Date(),
+    };
+    const update = deps.db
+      .update(webhookDeliveries)
+      .set(made)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")));
+    if (!(await recordUnlessFrozen(deps.db, hook.organizationId, [update]))) return false;
+  }
+  return true;
 }
 
 /** The next page of the endpoint's events after `cursor`, and the attempts already made at each (one round trip). */
@@ -124,28 +192,39 @@ async function nextPage(db: Database, hook: WebhookRow, cursor: number) {
  * a retryable failure (answering the delay), when the budget is spent, or when the cursor update finds the endpoint
  * disabled, deleted or no longer ours.
  */
-async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string, started: number): Promise<{ retryInSeconds?: number }> {
+async function deliverLeased(
+  deps: DeliveryDeps,
+  hook: WebhookRow,
+  lease: string,
+  started: number,
+): Promise<{ retryInSeconds?: number; disabled?: boolean }> {
   const { db } = deps;
   let cursor = hook.deliveredSequence;
   let unrecorded: Delivery[] = [];
   let oldestUnrecorded = 0;
   let frozenMeanwhile = false;
 
+  let disabled = false;
+
   /** Records attempts and moves the cursor past the last: false if the endpoint is no longer ours to deliver. */
   const record = async (deliveries: Delivery[], succeeded: boolean) => {
     if (deliveries.length === 0) return true;
     const last = deliveries.at(-1)!.sequence;
+    const now = deliveries.at(-1)!.createdAt;
     const inserts = chunk(deliveries, rowsPerStatement(Object.keys(deliveries[0]!).length)).map((rows) =>
       db.insert(webhookDeliveries).values(rows),
     );
     const results = await recordUnlessFrozen(db, hook.organizationId, [
       ...inserts,
-      moveCursor(db, hook.id, lease, cursor, last, succeeded),
+      moveCursor(db, hook.id, lease, cursor, last, succeeded, now),
+      ...(succeeded ? [] : [disabledEvent(db, hook, now)]),
     ]);
     if (!results) frozenMeanwhile = true;
-    if (!results || (results.at(-1) as unknown[]).length === 0) return false;
+    const moved = results?.at(succeeded ? -1 : -2) as { enabled: boolean }[] | undefined;
+    if (!moved || moved.length === 0) return false;
     cursor = last;
-    return true;
+    if (!moved[0]!.enabled) disabled = true;
+    return !disabled;
   };
   const flush = async () => {
     const recorded = await record(unrecorded, true);
@@ -156,7 +235,6 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
   const deliver = async (): Promise<{ retryInSeconds?: number }> => {
     const signer = await signerOf(deps, hook);
     let sent = cursor;
-    let failures = hook.consecutiveFailures;
     for (;;) {
       const { rows, attemptsOf } = await nextPage(db, hook, sent);
       for (const event of rows) {
@@ -170,7 +248,6 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
         if (succeeded) {
           if (unrecorded.length === 0) oldestUnrecorded = Date.now();
           unrecorded.push(delivery);
-          failures = 0;
           if ((unrecorded.length >= RECORD_EVERY || Date.now() - oldestUnrecorded >= RECORD_WITHIN_MS) && !(await flush())) return {};
           continue;
         }
@@ -179,12 +256,18 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
           if (!(await flush())) return {};
           const held = await recordUnlessFrozen(db, hook.organizationId, [
             db.insert(webhookDeliveries).values(delivery),
-            holdThroughBackoff(db, hook.id, lease, delivery.nextRetryAt!),
+            holdThroughBackoff(db, hook.id, lease, delivery.nextRetryAt!, delivery.createdAt),
+            disabledEvent(db, hook, delivery.createdAt),
           ]);
-          return held ? { retryInSeconds: backoffSeconds(attempt) } : frozenRetry;
+          if (!held) return frozenRetry;
+          const [hold] = held[1] as { enabled: boolean }[];
+          if (hold && !hold.enabled) {
+            disabled = true;
+            return {};
+          }
+          return { retryInSeconds: queueDelay(backoffSeconds(attempt)) };
         }
         if (!(await flush()) || !(await record([delivery], false))) return {};
-        if (++failures >= DISABLE_AFTER_FAILURES) return {};
       }
       if (rows.length < PAGE) return {};
     }
@@ -193,7 +276,8 @@ async function deliverLeased(deps: DeliveryDeps, hook: WebhookRow, lease: string
   const outcome = await deliver();
   await flush();
   // Frozen: the lease is left to expire rather than written (the move copies it; it lapses on the new shard too).
-  return frozenMeanwhile ? frozenRetry : outcome;
+  if (frozenMeanwhile) return frozenRetry;
+  return disabled ? { ...outcome, disabled } : outcome;
 }
 
 /**
@@ -241,17 +325,40 @@ function deliveryRow(
   };
 }
 
+/** The endpoint has been failing for DISABLE_AFTER_MS by `now`, counting the failure being recorded (SQL). */
+const failingTooLong = (now: Date): SQL => sql`coalesce(${webhooks.failingSince}, ${now.getTime()}) <= ${now.getTime() - DISABLE_AFTER_MS}`;
+
+/** A failed attempt's columns: the run of failures starts now if none had; 3 days of it disable the endpoint. */
+const failedColumns = (now: Date) => ({
+  consecutiveFailures: sql`${webhooks.consecutiveFailures} + 1`,
+  failingSince: sql`coalesce(${webhooks.failingSince}, ${now.getTime()})`,
+  enabled: sql`NOT (${failingTooLong(now)})`,
+  disabledReason: sql`CASE WHEN ${failingTooLong(now)} THEN 'failures' ELSE NULL END`,
+  updatedAt: sql`CASE WHEN ${failingTooLong(now)} THEN ${now.getTime()} ELSE ${webhooks.updatedAt} END`,
+});
+
+/**
+ * `webhook.disabled`, recorded when the statement before it disabled the endpoint at `now` (its updatedAt), for the
+ * organization's other endpoints (the disabled one receives nothing more).
+ */
+const disabledEvent = (db: Database, hook: WebhookRow, now: Date) =>
+  eventStatement(db, {
+    type: "webhook.disabled",
+    organizationId: hook.organizationId,
+    occurredAt: now,
+    row: {
+      table: webhooks,
+      where: and(eq(webhooks.id, hook.id), eq(webhooks.enabled, false), sql`${webhooks.updatedAt} = ${now.getTime()}`)!,
+    },
+  });
+
 /** Past `sequence`, if the cursor is still `from`, the lease still ours and the endpoint live and enabled. */
-const moveCursor = (db: Database, webhookId: string, lease: string, from: number, sequence: number, succeeded: boolean) =>
+const moveCursor = (db: Database, webhookId: string, lease: string, from: number, sequence: number, succeeded: boolean, now: Date) =>
   db
     .update(webhooks)
     .set({
       deliveredSequence: sequence,
-      consecutiveFailures: succeeded ? sql`0` : sql`${webhooks.consecutiveFailures} + 1`,
-      enabled: succeeded ? true : sql`${webhooks.consecutiveFailures} + 1 < ${DISABLE_AFTER_FAILURES}`,
-      disabledReason: succeeded
-        ? null
-        : sql`CASE WHEN ${webhooks.consecutiveFailures} + 1 < ${DISABLE_AFTER_FAILURES} THEN NULL ELSE 'failures' END`,
+      ...(succeeded ? { consecutiveFailures: sql`0`, failingSince: null, enabled: true, disabledReason: null } : failedColumns(now)),
     })
     .where(
       and(
@@ -262,14 +369,22 @@ const moveCursor = (db: Database, webhookId: string, lease: string, from: number
         isNull(webhooks.deletedAt),
       ),
     )
-    .returning({ id: webhooks.id });
+    .returning({ id: webhooks.id, enabled: webhooks.enabled });
 
-/** Keeps the endpoint leased until the retry is due, so wake-ups in between send nothing (the backoff holds). */
-const holdThroughBackoff = (db: Database, webhookId: string, lease: string, until: Date) =>
+/**
+ * Keeps the endpoint leased until the retry is due, so wake-ups in between send nothing (the backoff holds); the
+ * failure counts towards the 3 days that disable it (then it is let go instead: a PATCH re-enables it).
+ */
+const holdThroughBackoff = (db: Database, webhookId: string, lease: string, until: Date, now: Date) =>
   db
     .update(webhooks)
-    .set({ deliveryLease: BACKOFF, deliveringUntil: until })
-    .where(and(eq(webhooks.id, webhookId), eq(webhooks.deliveryLease, lease)));
+    .set({
+      ...failedColumns(now),
+      deliveryLease: sql`CASE WHEN ${failingTooLong(now)} THEN NULL ELSE ${BACKOFF} END`,
+      deliveringUntil: sql`CASE WHEN ${failingTooLong(now)} THEN NULL ELSE ${until.getTime()} END`,
+    })
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.deliveryLease, lease)))
+    .returning({ enabled: webhooks.enabled });
 
 /** Lets the lease go and, in the same round trip, asks whether the endpoint still has events to deliver. */
 async function release(db: Database, webhookId: string, lease: string): Promise<boolean> {
@@ -294,19 +409,28 @@ async function release(db: Database, webhookId: string, lease: string): Promise<
  * back: `retryInSeconds` after a retryable failure or during its backoff (the queue message is retried then), `more`
  * when the time budget ran out with events still pending.
  */
-export async function deliverPending(deps: DeliveryDeps, webhookId: string): Promise<{ retryInSeconds?: number; more?: boolean }> {
-  const { db } = deps;
+export async function deliverPending(
+  given: DeliveryDeps,
+  webhookId: string,
+): Promise<{ retryInSeconds?: number; more?: boolean; disabled?: boolean }> {
+  const { db } = given;
+  // The endpoint's organization's time: a sandbox's test clock (data/clock), read once per wake-up.
+  const offset = given.now ? 0 : await clockOffsetOfWebhook(db, webhookId);
+  const deps = { ...given, now: given.now ?? (() => shiftedNow(offset)) };
   const started = Date.now();
   const lease = newId();
   for (;;) {
-    const now = deps.now?.() ?? new Date();
-    const { hook, backoffUntil, frozen: moving } = await claim(db, webhookId, lease, now);
+    const now = deps.now();
+    const { hook, backoffUntil, frozen: moving, replays } = await claim(db, webhookId, lease, now);
     if (moving) return frozenRetry;
-    if (backoffUntil) return { retryInSeconds: Math.ceil((backoffUntil.getTime() - now.getTime()) / 1000) };
+    if (backoffUntil) return { retryInSeconds: queueDelay(Math.ceil((backoffUntil.getTime() - now.getTime()) / 1000)) };
     if (!hook) return {};
+    if (!(await sendReplays(deps, hook, replays))) return frozenRetry;
     const outcome = await deliverLeased(deps, hook, lease, started);
     if (outcome.retryInSeconds !== undefined) return outcome;
-    if (!(await release(db, webhookId, lease))) return {};
+    const more = await release(db, webhookId, lease);
+    if (outcome.disabled) return { disabled: true };
+    if (!more) return {};
     if (Date.now() - started >= TIME_BUDGET_MS) return { more: true };
   }
 }

@@ -12,6 +12,7 @@ export interface DeliveryDeps {
   db: Database;
   secretKey: string | undefined;
   fetch: (request: Request) => Promise<Response>;
+  /** The organization's time (a sandbox's test clock): when attempts are recorded and retries fall due. */
   now?: () => Date;
 }
 
@@ -24,7 +25,8 @@ export interface Attempt {
 /** POSTs one event, signed per Standard Webhooks (webhook-id = the event's id: receivers de-duplicate on it). */
 export async function send(deps: DeliveryDeps, url: string, signer: Webhook, event: { id: string }): Promise<Attempt> {
   const body = JSON.stringify(event);
-  const now = deps.now?.() ?? new Date();
+  // Signed at the real time, a sandbox's too: receivers check the timestamp against their own clock.
+  const now = new Date();
   const headers = {
     "content-type": "application/json",
     "user-agent": "Shiftline-Webhooks/1.0",

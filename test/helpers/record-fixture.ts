@@ -115,6 +115,9 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
     api("POST", `${orgPath}/webhooks`, { ...admin, body: { url: "http://127.0.0.1:9/hook", enabled: false } }),
     "webhook",
   );
+  // A delivery of the endpoint: its test event's (to an address nothing answers; a test event cannot be replayed).
+  const delivery = await api("POST", `${orgPath}/webhooks/${webhook.id}/test`, admin);
+  if (delivery.status !== 200) throw new Error(`webhook test: ${delivery.status} ${delivery.text}`);
   // A job answers 202: its record exists from then on (QUEUED until the exports queue works it).
   const exportJob = await api("POST", `${orgPath}/exports`, {
     ...admin,
@@ -249,6 +252,7 @@ export async function createRecordFixture(partner?: Partner): Promise<RecordFixt
       "open-shifts": openShift.id,
       preferences: preference.id,
       webhooks: webhook.id,
+      deliveries: delivery.body.id,
       exports: exportJob.body.id,
       jobs: jobId,
       "pay-rules": payRuleSet.id,

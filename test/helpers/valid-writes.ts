@@ -5,6 +5,7 @@ import type { FuzzRequest } from "./fuzz-harness";
 import { enrollDevice, setStaffPin } from "./kiosk";
 import { fillPath, type OpenApiDocument, resolve, type Schema, type WalkedOperation } from "./openapi-walk";
 import { fixturePathValues, type RecordFixture } from "./record-fixture";
+import { tenantDb } from "./shards";
 import { createStaffMember, staffToken } from "./staff";
 import { accessToken } from "./tokens";
 import { HERE } from "./workplace";
@@ -14,7 +15,11 @@ import { HERE } from "./workplace";
  * organization has no `organization.created` event type (its events start with the first change in it; the
  * webhook and events suites count on that). The test fails when one of these starts recording an event.
  */
-export const WITHOUT_EVENT = new Set(["POST /api/organizations", "POST /api/organizations/with-defaults"]);
+export const WITHOUT_EVENT = new Set([
+  "POST /api/organizations",
+  "POST /api/organizations/with-defaults",
+  "POST /api/organizations/sandbox",
+]);
 
 const EARLY = { date: "2026-03-14", dateTime: "2026-03-14T09:00:00Z" };
 const LATE = { date: "2026-03-15", dateTime: "2026-03-14T17:00:00Z" };
@@ -221,6 +226,23 @@ async function kioskDevice(c: Context) {
   return device;
 }
 
+/** A succeeded delivery of the organization's last event to its endpoint, written as the consumer writes one: its id. */
+async function deliveredEvent(org: OrganizationFixture, webhookId: string) {
+  const event = await tenantDb()
+    .prepare("SELECT id, type, sequence FROM events WHERE organization_id = ? ORDER BY sequence DESC LIMIT 1")
+    .bind(org.id)
+    .first<{ id: string; type: string; sequence: number }>();
+  const id = crypto.randomUUID();
+  await tenantDb()
+    .prepare(
+      `INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, event_type, sequence, attempt, status,
+        response_status, duration_ms, error, next_retry_at, created_at) VALUES (?, ?, ?, ?, ?, ?, 1, 'succeeded', 200, 5, NULL, NULL, ?)`,
+    )
+    .bind(id, org.id, webhookId, event!.id, event!.type, event!.sequence, Date.now())
+    .run();
+  return id;
+}
+
 const O = "/api/organizations/{organization_id}";
 const S = "/api/organizations/{organizationId}/locations/{locationId}";
 const PUNCH = `${O}/staffmembers/{id}/locations/{location_id}`;
@@ -232,6 +254,32 @@ const PUNCH = `${O}/staffmembers/{id}/locations/{location_id}`;
 const PREPARATIONS: Record<string, (c: Context) => Promise<Preparation>> = {
   "POST /api/organizations": async () => ({ token: await accessToken() }),
   "POST /api/organizations/with-defaults": async () => ({ token: await accessToken() }),
+  "POST /api/organizations/sandbox": async () => ({ token: await accessToken() }),
+  // A test clock is a sandbox's: a fresh one, moved an hour on.
+  [`POST ${O}/test-clock/advance`]: async () => {
+    const sandbox = await ok(
+      api("POST", "/api/organizations/sandbox", { token: await accessToken(), body: { name: unique("Sandbox") } }),
+      "sandbox",
+    );
+    return {
+      path: { organization_id: sandbox.id },
+      token: await accessToken({ organizationId: sandbox.id }),
+      body: { to: new Date(Date.now() + 3_600_000).toISOString() },
+    };
+  },
+  // A replayable delivery: an event of a fresh organization sent once to its (disabled) endpoint.
+  [`POST ${O}/webhooks/{id}/deliveries/{deliveryId}/replay`]: async () => {
+    const org = await createOrganization();
+    const hook = await ok(
+      api("POST", `/api/organizations/${org.id}/webhooks`, {
+        token: org.adminToken,
+        body: { url: "http://127.0.0.1:9/hook", enabled: false },
+      }),
+      "webhook",
+    );
+    const deliveryId = await deliveredEvent(org, hook.id);
+    return { path: { organization_id: org.id, id: hook.id, deliveryId }, token: org.adminToken };
+  },
   "DELETE /api/organizations/external/{externalId}": async () => {
     const externalId = unique("org-ext");
     await createOrganization({ externalId });

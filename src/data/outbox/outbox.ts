@@ -116,6 +116,8 @@ export const EVENT_TYPES = [
   "photo.created",
   "schedule_change.recorded",
   "consent.created",
+  "test_clock.advanced",
+  "webhook.disabled",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

@@ -5,12 +5,12 @@ import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
 import { softDeleted } from "@/data/tenancy";
 import { uniquely } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
-import { DEFAULT_ACCESS_ROLES, DEFAULT_POLICY_TYPES, DEFAULT_ROLE_NAME } from "@/domain/organization-defaults";
+import { DEFAULT_ACCESS_ROLES, DEFAULT_POLICY_TYPES, DEFAULT_ROLE_NAME, EMPLOYEE_ACCESS_ROLE } from "@/domain/organization-defaults";
 import { ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { pageResult } from "@/platform/http/pagination";
 import { routeTo } from "@/platform/middleware/database";
-import { notFound, ProblemError, preconditionFailed } from "@/problems/problem";
+import { conflict, notFound, ProblemError, preconditionFailed } from "@/problems/problem";
 import {
   directoryEntry,
   directoryFollowsRow,
@@ -37,6 +37,7 @@ import {
 } from "./organizations.data";
 import type * as routes from "./organizations.routes";
 import { serializeOrganization } from "./organizations.schemas";
+import { sandboxSeed } from "./sandbox-seed.data";
 
 const EXTERNAL_ID_TAKEN = ["EXTERNAL_ID_TAKEN", "Another organization of this partner has that externalId."] as const;
 
@@ -116,10 +117,11 @@ export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = asy
   return c.json(serializeOrganization(row), 200);
 };
 
-const newOrganization = (partnerId: string, body: routes.CreateBody, now: Date) => ({
+const newOrganization = (partnerId: string, body: routes.CreateBody, now: Date, sandbox = false) => ({
   id: newId(now.getTime()),
   partnerId,
   ...body,
+  sandbox,
   createdAt: now,
   updatedAt: now,
 });
@@ -159,13 +161,19 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   return c.json(serializeOrganization(created!), 201);
 };
 
-export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute> = async (c) => {
-  const now = new Date();
-  const organization = newOrganization(c.var.principal.partnerId, c.req.valid("json"), now);
+/** An organization with its defaults, and what `more` adds for it (a sandbox's seed), in one atomic write. */
+async function createDefaulted<T extends { statements: (db: Database) => Statement[] } | null = null>(
+  c: AppContext,
+  organization: ReturnType<typeof newOrganization>,
+  now: Date,
+  more: (defaults: { employeeAccessRoleId: string; roleId: string }) => T = () => null as T,
+) {
   const owned = () => ({ id: newId(now.getTime()), organizationId: organization.id, createdAt: now, updatedAt: now });
   const defaultAccessRoles = DEFAULT_ACCESS_ROLES.map((role) => ({ ...owned(), ...role }));
   const defaultRoles = [{ ...owned(), name: DEFAULT_ROLE_NAME }];
   const defaultPolicyTypes = DEFAULT_POLICY_TYPES.map((type) => ({ ...owned(), ...type }));
+  const employee = defaultAccessRoles.find((role) => role.name === EMPLOYEE_ACCESS_ROLE)!;
+  const extra = more({ employeeAccessRoleId: employee.id, roleId: defaultRoles[0]!.id });
   const [[created]] = await place(
     c,
     organization,
@@ -173,26 +181,54 @@ export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute>
       [
         insertOrganization(db, organization),
         ...defaultsStatements(db, { organizationId: organization.id, defaultAccessRoles, defaultRoles, defaultPolicyTypes, now }),
+        ...(extra?.statements(db) ?? []),
       ] as const,
   );
   setETag(c, created!);
   const pick = ({ id, name }: { id: string; name: string }) => ({ id, name });
-  return c.json(
-    {
-      ...serializeOrganization(created!),
-      defaults: {
-        accessRoles: defaultAccessRoles.map((r) => ({ ...pick(r), permissions: r.permissions })),
-        roles: defaultRoles.map(pick),
-        policyTypes: defaultPolicyTypes.map((t) => ({ ...pick(t), type: t.type })),
-      },
+  const answer = {
+    ...serializeOrganization(created!),
+    defaults: {
+      accessRoles: defaultAccessRoles.map((r) => ({ ...pick(r), permissions: r.permissions })),
+      roles: defaultRoles.map(pick),
+      policyTypes: defaultPolicyTypes.map((t) => ({ ...pick(t), type: t.type })),
     },
-    201,
+  };
+  return { answer, extra };
+}
+
+export const createWithDefaults: AppRouteHandler<routes.CreateWithDefaultsRoute> = async (c) => {
+  const now = new Date();
+  const organization = newOrganization(c.var.principal.partnerId, c.req.valid("json"), now);
+  return c.json((await createDefaulted(c, organization, now)).answer, 201);
+};
+
+/** A sandbox: an organization with its defaults, `sandbox: true` for good, and on request its seed, in one write. */
+export const createSandbox: AppRouteHandler<routes.CreateSandboxRoute> = async (c) => {
+  const now = new Date();
+  const { seed, ...body } = c.req.valid("json");
+  const organization = newOrganization(c.var.principal.partnerId, body, now, true);
+  const { answer, extra } = await createDefaulted(c, organization, now, (defaults) =>
+    seed ? sandboxSeed(organization, defaults, now) : null,
   );
+  const seeded = extra && { locationId: extra.locationId, staffMemberIds: extra.staffMemberIds, scheduleEntryIds: extra.scheduleEntryIds };
+  return c.json({ ...answer, seeded }, 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const changes = c.req.valid("json");
+  const { sandbox, ...changes } = c.req.valid("json");
+  // `sandbox` never changes (a trigger refuses it too): its value is read, and the other one refused, before any write.
+  if (sandbox !== undefined) {
+    const { db } = await locate(c, { id: organization_id });
+    const row = await findVisible(db, c.var.principal, organizationMatch({ id: organization_id }));
+    if (row.sandbox !== sandbox) {
+      throw conflict(
+        "SANDBOX_PERMANENT",
+        row.sandbox ? "A sandbox never becomes a live organization." : "A live organization never becomes a sandbox.",
+      );
+    }
+  }
   return c.json(await updateVisible(c, { id: organization_id }, { ...changes, updatedAt: new Date() }, "organization.updated"), 200);
 };
 

@@ -5,6 +5,7 @@ import * as routes from "./organizations.routes";
 export default createRouter()
   .openapi(routes.list, handlers.list)
   .openapi(routes.createWithDefaults, handlers.createWithDefaults)
+  .openapi(routes.createSandbox, handlers.createSandbox)
   .openapi(routes.getByExternalId, handlers.getByExternalId)
   .openapi(routes.removeByExternalId, handlers.removeByExternalId)
   .openapi(routes.getOne, handlers.getOne)

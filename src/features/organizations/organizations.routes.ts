@@ -13,7 +13,15 @@ import {
 } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import { ListQuery } from "@/platform/schemas/list-query";
-import { ExternalIdParams, Organization, OrganizationCreate, OrganizationPatch, OrganizationWithDefaults } from "./organizations.schemas";
+import {
+  ExternalIdParams,
+  Organization,
+  OrganizationCreate,
+  OrganizationPatch,
+  OrganizationWithDefaults,
+  SandboxCreate,
+  SandboxOrganization,
+} from "./organizations.schemas";
 
 const tags = ["Organizations"];
 const OrganizationParams = z.object({ organization_id: idParam("organization_id", "Organization id") });
@@ -101,6 +109,28 @@ export const createWithDefaults = defineRoute({
   },
 });
 
+export const createSandbox = defineRoute({
+  method: "post",
+  path: "/api/organizations/sandbox",
+  operationId: "createSandboxOrganization",
+  flags: { scope: "partner", idempotency: "middleware" },
+  tags,
+  summary: "Create a Sandbox Organization",
+  description:
+    "Needs a partner-level token. A test organization (`sandbox: true`) with the defaults of Create Organization With " +
+    "Defaults and, with `seed: true`, a location (in the organization's zone), three hourly staff members and their " +
+    "published week of shifts, 09:00–17:00 local on each of the seven days from tomorrow. A sandbox has a test clock " +
+    "(GET/POST …/test-clock): everything time-driven (punch times, no-shows, automatic clock-outs, accruals, webhook " +
+    "retries) runs at its time, for it alone. Its webhooks go only to the endpoints registered on it. A sandbox never " +
+    "becomes a live organization: no operation changes `sandbox` (409 `SANDBOX_PERMANENT`).",
+  middleware: [authorizePartner] as const,
+  request: { body: jsonBody(SandboxCreate) },
+  responses: {
+    201: withETag(jsonContent(SandboxOrganization, "The sandbox, its defaults and what was seeded")),
+    ...problems("PARTNER_SCOPE_REQUIRED", "EXTERNAL_ID_TAKEN"),
+  },
+});
+
 export const patch = defineRoute({
   method: "patch",
   path: "/api/organizations/{organization_id}",
@@ -108,12 +138,14 @@ export const patch = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Update Organization",
-  description: "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN.",
+  description:
+    "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN. " +
+    "`sandbox` never changes: sending the other value is 409 `SANDBOX_PERMANENT`.",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(OrganizationPatch), headers: IfMatchHeaders },
   responses: {
     200: withETag(jsonContent(Organization, "The updated organization")),
-    ...problems("EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED"),
+    ...problems("EXTERNAL_ID_TAKEN", "PRECONDITION_FAILED", "SANDBOX_PERMANENT"),
   },
 });
 
@@ -154,6 +186,7 @@ export type GetOneRoute = typeof getOne;
 export type GetByExternalIdRoute = typeof getByExternalId;
 export type CreateRoute = typeof create;
 export type CreateWithDefaultsRoute = typeof createWithDefaults;
+export type CreateSandboxRoute = typeof createSandbox;
 export type PatchRoute = typeof patch;
 export type RemoveRoute = typeof remove;
 export type RemoveByExternalIdRoute = typeof removeByExternalId;

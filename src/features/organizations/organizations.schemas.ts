@@ -1,7 +1,7 @@
 import type { organizations } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { iso, isoOrNull } from "@/platform/schemas/time";
-import { CountryCode, CurrencyCode, ExternalId, Name, recordLifecycle, TimeZone } from "@/platform/schemas/validation";
+import { CountryCode, CurrencyCode, ExternalId, Name, orNull, recordLifecycle, TimeZone } from "@/platform/schemas/validation";
 
 export const Organization = z
   .object({
@@ -11,6 +11,9 @@ export const Organization = z
     timezone: z.string().openapi({ example: "America/New_York" }),
     country: z.string().nullable().openapi({ example: "US" }),
     currencyCode: z.string().nullable().openapi({ example: "USD" }),
+    sandbox: z.boolean().openapi({
+      description: "A partner's test organization (POST /organizations/sandbox), with a test clock; set at creation, never changed.",
+    }),
     ...recordLifecycle,
   })
   .openapi("Organization");
@@ -32,6 +35,9 @@ export const OrganizationPatch = z
     timezone: TimeZone,
     country: CountryCode.nullable(),
     currencyCode: CurrencyCode.nullable(),
+    sandbox: z.boolean().openapi({
+      description: "Never changes: its current value is accepted, the other is 409 `SANDBOX_PERMANENT` (a sandbox never goes live).",
+    }),
   })
   .partial()
   .openapi("OrganizationPatch");
@@ -46,6 +52,26 @@ export const OrganizationWithDefaults = Organization.extend({
   }),
 }).openapi("OrganizationWithDefaults");
 
+export const SandboxCreate = z
+  .object({
+    ...OrganizationCreate.shape,
+    seed: z.boolean().default(false).openapi({
+      description: "Seed it: a location, three staff members and their published week of shifts (09:00–17:00 local, from tomorrow).",
+    }),
+  })
+  .openapi("SandboxCreate");
+
+export const SandboxSeed = z
+  .object({ locationId: z.string(), staffMemberIds: z.array(z.string()), scheduleEntryIds: z.array(z.string()) })
+  .openapi("SandboxSeed", { description: "What `seed: true` created (`seeded` is null without it)." });
+
+export const SandboxOrganization = z
+  .object({
+    ...OrganizationWithDefaults.shape,
+    seeded: orNull(SandboxSeed),
+  })
+  .openapi("SandboxOrganization");
+
 export const ExternalIdParams = z.object({
   externalId: ExternalId.openapi({ param: { name: "externalId", in: "path" } }),
 });
@@ -59,6 +85,7 @@ export const serializeOrganization = (row: OrganizationRow): z.infer<typeof Orga
   timezone: row.timezone,
   country: row.country,
   currencyCode: row.currencyCode,
+  sandbox: row.sandbox,
   active: row.active,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),

@@ -153,6 +153,8 @@ export interface CloseOptions {
   pageEmployees?: number;
   /** Bytes per part of the snapshot's multipart objects (files.ts partBytesOf). */
   partBytes?: number;
+  /** The organization's time (a sandbox's test clock): a period closes once it has ended by it. */
+  now?: Date;
 }
 
 /** The close's options from the Worker's environment (PAYROLL_PAGE_EMPLOYEES, FILE_PART_BYTES). */
@@ -246,7 +248,7 @@ export interface ComputedEmployees {
 export async function writeSnapshot(input: {
   db: Database;
   files: R2Bucket;
-  options: Required<CloseOptions>;
+  options: Required<Omit<CloseOptions, "now">>;
   filter: { organizationId: string; startDate: string; endDate: string };
   span: { id: string; startDate: string; endDate: string };
   version: number;
@@ -489,7 +491,7 @@ export async function closePeriod(
   checked?: CloseCheck,
 ) {
   const { db } = writer;
-  const now = new Date();
+  const now = options.now ?? new Date();
   const check = checked ?? (await checkClose(writer, organizationId, periodId, approveAll, now));
   const closedAt = now;
   const closedBy = actorOf(writer.principal);

@@ -1,4 +1,5 @@
 import { MIN_PART_BYTES } from "@/data/files";
+import { requestNow } from "@/platform/http/clock";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { asyncTextStream } from "@/platform/http/json-stream";
 import { serializeJob } from "@/wire/job.schemas";
@@ -46,8 +47,9 @@ export const withdrawApproval: AppRouteHandler<routes.WithdrawRoute> = async (c)
 export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
   const { organization_id, periodId } = c.req.valid("param");
   const { approveAll } = c.req.valid("json");
-  const options = closeOptionsOf(c.env);
-  const check = await checkClose(c.var, organization_id, periodId, approveAll, new Date());
+  const now = await requestNow(c);
+  const options = { ...closeOptionsOf(c.env), now };
+  const check = await checkClose(c.var, organization_id, periodId, approveAll, now);
   if (check.state.workers.length <= closeInRequestMax(c.env)) {
     return c.json(await closePeriod(c.var, c.env.FILES, organization_id, periodId, approveAll, options, check), 200);
   }

@@ -50,6 +50,8 @@ export interface PunchOrder {
   /** Where the punch came from (MOBILE, API, KIOSK with its device), and a kiosk's photo of it. */
   origin: PunchRequest["origin"];
   checks?: PunchChecks;
+  /** The organization's time (a sandbox's test clock: src/platform/http/clock.ts); absent: the real time. */
+  now?: () => Promise<Date>;
 }
 
 /** The shift as answered; `replayed` when it is the stored first answer of a punch sent again with its key. */
@@ -90,7 +92,7 @@ async function punch<K extends PunchRequest["kind"]>(
   body: PunchFields & { roleId?: string; costCodeId?: string },
 ): Promise<Punch<K>> {
   const { params, origin, checks = {} } = order;
-  const receivedAt = new Date();
+  const receivedAt = order.now ? await order.now() : new Date();
   const context = await loadPunchContext(order.writer.db, {
     kind,
     organizationId: params.organization_id,

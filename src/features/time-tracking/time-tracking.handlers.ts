@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { loadShiftState } from "@/data/shifts/shift-state.data";
 import { originOf, type PunchOrigin } from "@/domain/punch-source";
+import { requestNow } from "@/platform/http/clock";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { jsonAnswer } from "@/platform/http/json-answer";
 import {
@@ -32,6 +33,7 @@ export const punchOrder = (c: PunchCtx, params: PunchParams, origin: PunchOrder[
   params,
   origin,
   checks,
+  now: () => requestNow(c),
 });
 
 /** A replay says so (Idempotent-Replayed), as the idempotency middleware does for other writes. */

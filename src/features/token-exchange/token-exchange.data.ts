@@ -5,10 +5,10 @@ import type { Database } from "@/data/client";
 import { isPermission, type Principal } from "@/domain/permissions";
 import { unauthorized } from "@/problems/problem";
 
-/** The partner's live organization of this id (its id only), or undefined. */
+/** The partner's live organization of this id (its id and whether it is a sandbox), or undefined. */
 export async function partnerOrganization(db: Database, organizationId: string, partnerId: string) {
   const [organization] = await db
-    .select({ id: organizations.id })
+    .select({ id: organizations.id, sandbox: organizations.sandbox })
     .from(organizations)
     .where(and(eq(organizations.id, organizationId), eq(organizations.partnerId, partnerId), isNull(organizations.deletedAt)));
   return organization;

@@ -21,8 +21,16 @@ async function principalFor(c: Parameters<AppRouteHandler<ExchangeTokenRoute>>[0
   if (!db) throw unknownOrganization();
   const organization = await partnerOrganization(db, claims.organizationId, claims.partnerId);
   if (!organization) throw unknownOrganization();
-  if (claims.employeeId || claims.externalEmployeeId) return staffPrincipal(db, claims, organization.id);
-  return { partnerId: claims.partnerId, organizationId: organization.id, staffMemberId: null, permissions: ["ORGANIZATION_ADMIN"] };
+  // A sandbox's tokens say so: its requests read its test clock (src/platform/http/clock.ts), a live one's read nothing.
+  const sandbox = organization.sandbox ? { sandbox: true as const } : {};
+  if (claims.employeeId || claims.externalEmployeeId) return { ...(await staffPrincipal(db, claims, organization.id)), ...sandbox };
+  return {
+    partnerId: claims.partnerId,
+    organizationId: organization.id,
+    staffMemberId: null,
+    permissions: ["ORGANIZATION_ADMIN"],
+    ...sandbox,
+  };
 }
 
 export const exchangeToken: AppRouteHandler<ExchangeTokenRoute> = async (c) => {

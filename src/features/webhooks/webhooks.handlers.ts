@@ -1,14 +1,15 @@
 import { newId } from "@/data/ids";
 import { LATEST_API_VERSION } from "@/domain/api-versions";
 import { findLive, getLive, listPage, softDeleteLive, updateLive } from "@/platform/crud/tenant-queries";
+import { requestNow } from "@/platform/http/clock";
 import { setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { pageResult } from "@/platform/http/pagination";
-import { invalidField } from "@/problems/problem";
+import { conflict, invalidField, notFound } from "@/problems/problem";
 import { encryptSecret, newSigningSecret } from "@/webhook-delivery/secret";
 import { post } from "@/webhook-delivery/send";
 import { webhookUrlProblem } from "@/webhook-delivery/url";
-import { deliveriesPage, insertWebhook, recordDelivery, webhookRecords } from "./webhooks.data";
+import { deliveriesPage, insertWebhook, recordDelivery, requestReplay, webhookRecords } from "./webhooks.data";
 import type * as routes from "./webhooks.routes";
 import { serializeDelivery, serializeWebhook } from "./webhooks.schemas";
 
@@ -62,7 +63,7 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     ...(body.description !== undefined && { description: body.description }),
     ...(body.enabled !== undefined && { enabled: body.enabled }),
     ...(body.apiVersion !== undefined && { apiVersion: body.apiVersion }),
-    ...(body.enabled === true && { consecutiveFailures: 0, disabledReason: null }),
+    ...(body.enabled === true && { consecutiveFailures: 0, disabledReason: null, failingSince: null }),
   };
   const row = await updateLive(c, webhookRecords, organization_id, id, changes, "Webhook", "webhook.updated");
   return c.json(serializeWebhook(row), 200);
@@ -76,7 +77,7 @@ export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
 export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const hook = await findLive(c.var.db, webhookRecords, organization_id, id, "Webhook");
-  const now = new Date();
+  const now = await requestNow(c);
   // A real envelope, as every delivery is: sequence 0 (never in the feed), the endpoint as the API answers it.
   const event = {
     id: newId(now.getTime()),
@@ -104,7 +105,18 @@ export const test: AppRouteHandler<routes.TestRoute> = async (c) => {
     createdAt: now,
   };
   await recordDelivery(c.var, delivery);
-  return c.json(serializeDelivery(delivery), 200);
+  const { status, nextRetryAt, responseStatus, createdAt, durationMs, error, ...named } = delivery;
+  const read = {
+    ...named,
+    status,
+    nextRetryAt,
+    attempts: 1,
+    lastStatusCode: responseStatus,
+    lastAttemptAt: createdAt,
+    lastDurationMs: durationMs,
+    lastError: error,
+  };
+  return c.json(serializeDelivery(read), 200);
 };
 
 export const deliveries: AppRouteHandler<routes.DeliveriesRoute> = async (c) => {
@@ -113,4 +125,18 @@ export const deliveries: AppRouteHandler<routes.DeliveriesRoute> = async (c) => 
   await findLive(c.var.db, webhookRecords, organization_id, id, "Webhook");
   const rows = await deliveriesPage(c.var.db, id, limit, cursor);
   return c.json(pageResult(c, rows, limit).map(serializeDelivery), 200);
+};
+
+export const replay: AppRouteHandler<routes.ReplayRoute> = async (c) => {
+  const { organization_id, id, deliveryId } = c.req.valid("param");
+  await findLive(c.var.db, webhookRecords, organization_id, id, "Webhook");
+  const delivery = await requestReplay(c.var, id, deliveryId, await requestNow(c));
+  if (!delivery) throw notFound("Webhook delivery");
+  if (!delivery.eventKept) {
+    throw conflict(
+      "WEBHOOK_EVENT_GONE",
+      "The delivery's event is no longer in the feed (30 days), or was a webhook.test: it cannot be replayed.",
+    );
+  }
+  return c.json(serializeDelivery(delivery), 202);
 };

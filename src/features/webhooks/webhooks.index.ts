@@ -9,4 +9,5 @@ export default createRouter()
   .openapi(routes.patch, handlers.patch)
   .openapi(routes.remove, handlers.remove)
   .openapi(routes.test, handlers.test)
-  .openapi(routes.deliveries, handlers.deliveries);
+  .openapi(routes.deliveries, handlers.deliveries)
+  .openapi(routes.replay, handlers.replay);

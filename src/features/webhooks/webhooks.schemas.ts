@@ -73,18 +73,26 @@ export const WebhookPatch = z
 
 export const WebhookDelivery = z
   .object({
-    id: z.string(),
+    id: z.string().openapi({ description: "The delivery: the endpoint's attempts at one event (the id of its first attempt)." }),
     webhookId: z.string(),
     eventId: z.string(),
     eventType: z.string(),
     sequence: z.number().int().nullable().openapi({ description: "Null for `webhook.test`." }),
-    attempt: z.number().int(),
-    status: z.enum(["succeeded", "retrying", "failed"]),
-    responseStatus: z.number().int().nullable().openapi({ description: "Null: no response (network error or timeout)." }),
-    durationMs: z.number().int(),
-    error: z.string().nullable(),
-    nextRetryAt: z.string().nullable(),
-    createdAt: z.string(),
+    status: z.enum(["PENDING", "SUCCEEDED", "FAILED"]).openapi({
+      description:
+        "PENDING: a retry or a replay is to come (`nextAttemptAt`); SUCCEEDED: the last attempt got a 2xx; FAILED: " +
+        "the last attempt failed and none is to come.",
+    }),
+    attempts: z.number().int().openapi({ description: "Attempts made so far, replays included." }),
+    lastStatusCode: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The last attempt's response status; null: no response (network error or timeout)." }),
+    lastAttemptAt: z.string().openapi({ description: "When the last attempt was made (the organization's time: a sandbox's test clock)." }),
+    lastDurationMs: z.number().int(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: z.string().nullable().openapi({ description: "When the next attempt is due, while PENDING; else null." }),
   })
   .openapi("WebhookDelivery");
 
@@ -106,17 +114,38 @@ export const serializeWebhook = (row: WebhookRow): z.infer<typeof Webhook> => ({
   deletedAt: isoOrNull(row.deletedAt),
 });
 
-export const serializeDelivery = (row: typeof webhookDeliveries.$inferSelect): z.infer<typeof WebhookDelivery> => ({
-  id: row.id,
-  webhookId: row.webhookId,
-  eventId: row.eventId,
-  eventType: row.eventType,
-  sequence: row.sequence,
-  attempt: row.attempt,
-  status: row.status,
-  responseStatus: row.responseStatus,
-  durationMs: row.durationMs,
-  error: row.error,
-  nextRetryAt: isoOrNull(row.nextRetryAt),
-  createdAt: iso(row.createdAt),
-});
+/** A delivery as the listing reads it (webhooks.data `deliveryFields`): its first, latest and last made attempts. */
+export interface DeliveryRead {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  eventType: string;
+  sequence: number | null;
+  status: typeof webhookDeliveries.$inferSelect.status;
+  nextRetryAt: Date | null;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastAttemptAt: Date;
+  lastDurationMs: number;
+  lastError: string | null;
+}
+
+const WIRE_STATUS = { succeeded: "SUCCEEDED", failed: "FAILED", retrying: "PENDING", pending: "PENDING" } as const;
+
+export const serializeDelivery = (row: DeliveryRead): z.infer<typeof WebhookDelivery> => {
+  const status = WIRE_STATUS[row.status];
+  return {
+    id: row.id,
+    webhookId: row.webhookId,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    sequence: row.sequence,
+    status,
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastAttemptAt: iso(row.lastAttemptAt),
+    lastDurationMs: row.lastDurationMs,
+    lastError: row.lastError,
+    nextAttemptAt: status === "PENDING" ? isoOrNull(row.nextRetryAt) : null,
+  };
+};

@@ -24,6 +24,8 @@ export interface AppBindings {
     requestedVersion?: string;
     /** The API version the request is served in: the header's, else the token's pinned one, else the latest. */
     apiVersion?: string;
+    /** The acted-on organization's clock offset, read at most once per request (src/platform/http/clock.ts). */
+    clockOffset?: number;
   };
 }
 

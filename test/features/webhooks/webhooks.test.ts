@@ -7,7 +7,7 @@ import { createDatabase } from "@/data/client";
 import { newId } from "@/data/ids";
 import { eventStatement } from "@/data/outbox/outbox";
 import type { WakeUp } from "@/data/outbox/wake";
-import { DISABLE_AFTER_FAILURES, deliverPending, MAX_ATTEMPTS } from "@/jobs/webhook-delivery";
+import { deliverPending, MAX_ATTEMPTS } from "@/jobs/webhook-delivery";
 import { drainOutbox } from "@/webhook-delivery/drain";
 import { newSigningSecret } from "@/webhook-delivery/secret";
 import worker from "@/worker";
@@ -140,7 +140,7 @@ describe("webhook endpoints", () => {
     expect((await api("GET", hooksPath(other, `/${theirs.body.id}`), { token: org.adminToken })).status).toBe(404);
   });
 
-  it("POST …/test records one attempt of a webhook.test event and answers it", async () => {
+  it("POST …/test records one delivery of a webhook.test event, of one attempt, and answers it", async () => {
     const org = await createOrganization();
     const hook = await api("POST", hooksPath(org), { token: org.adminToken, body: { url: "http://127.0.0.1:9/hook" } });
     const res = await api("POST", hooksPath(org, `/${hook.body.id}/test`), { token: org.adminToken });
@@ -148,9 +148,10 @@ describe("webhook endpoints", () => {
     expect(res.body).toMatchObject({
       webhookId: hook.body.id,
       eventType: "webhook.test",
-      attempt: 1,
-      status: "failed",
-      responseStatus: null,
+      attempts: 1,
+      status: "FAILED",
+      lastStatusCode: null,
+      nextAttemptAt: null,
       sequence: null,
     });
     const listed = await api("GET", hooksPath(org, `/${hook.body.id}/deliveries`), { token: org.adminToken });
@@ -174,23 +175,19 @@ describe("delivery", () => {
     expect(() => new Webhook(newSigningSecret()).verify(JSON.stringify(body), headers)).toThrow();
   });
 
-  it("a receiver failing twice then succeeding gets the event once successfully, three attempts recorded", async () => {
+  it("a receiver failing twice then succeeding gets the event once successfully: one delivery of three attempts", async () => {
     const org = await createOrganization();
     const hook = await endpoint(org.id);
     await record(org.id, 1);
     const { received, fetch } = receiver([503, 503]);
     const retries = await deliverAll(hook.id, fetch);
-    expect(retries).toEqual([30, 60]);
+    // Standard Webhooks' example schedule: 5 seconds after the first failure, 5 minutes after the second.
+    expect(retries).toEqual([5, 300]);
     expect(received.map((r) => r.status)).toEqual([503, 503, 200]);
     expect(new Set(received.map((r) => r.headers["webhook-id"])).size).toBe(1);
     const listed = await api("GET", hooksPath(org, `/${hook.id}/deliveries`), { token: org.adminToken });
-    expect(listed.body.map((d: any) => [d.attempt, d.status, d.responseStatus])).toEqual([
-      [3, "succeeded", 200],
-      [2, "retrying", 503],
-      [1, "retrying", 503],
-    ]);
-    expect(listed.body[1].nextRetryAt).not.toBeNull();
-    expect(listed.body[0].nextRetryAt).toBeNull();
+    expect(listed.body).toHaveLength(1);
+    expect(listed.body[0]).toMatchObject({ attempts: 3, status: "SUCCEEDED", lastStatusCode: 200, nextAttemptAt: null, sequence: 1 });
   });
 
   it("keeps sequence order per endpoint under retries: n+1 is not sent before n succeeded", async () => {
@@ -211,25 +208,38 @@ describe("delivery", () => {
     ]);
   });
 
-  it("does not retry other 4xx; gives up after the attempt limit; disables an endpoint after repeated failures", async () => {
+  it("does not retry other 4xx; retries 10 times over 3 days, then the endpoint is disabled with webhook.disabled to the others", async () => {
     const org = await createOrganization();
     const hook = await endpoint(org.id);
     await record(org.id, 1);
     const first = receiver([400]);
     await deliverAll(hook.id, first.fetch);
     expect(first.received).toHaveLength(1);
+    const other = await endpoint(org.id);
     await record(org.id, 1);
-    const down = receiver(Array(MAX_ATTEMPTS).fill(502));
-    await deliverAll(hook.id, down.fetch);
-    expect(down.received).toHaveLength(MAX_ATTEMPTS);
-    await record(org.id, DISABLE_AFTER_FAILURES);
-    const refusing = receiver(Array(10).fill(410));
-    await deliverAll(hook.id, refusing.fetch);
-    expect(refusing.received).toHaveLength(DISABLE_AFTER_FAILURES - 2);
+    const down = receiver(Array(20).fill(502));
+    const retries = await deliverAll(hook.id, down.fetch);
+    expect(MAX_ATTEMPTS).toBe(10);
+    expect(down.received).toHaveLength(10);
+    // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then 24 h twice (12 h, the longest Queues delay, at a time): 75 h 35 min 5 s.
+    expect(retries).toEqual([5, 300, 1800, 7200, 18_000, 36_000, 36_000, 43_200, 43_200, 43_200, 43_200]);
     const got = await api("GET", hooksPath(org, `/${hook.id}`), { token: org.adminToken });
     expect(got.body).toMatchObject({ enabled: false, disabledReason: "failures" });
+    const listed = await api("GET", hooksPath(org, `/${hook.id}/deliveries`), { token: org.adminToken });
+    expect(listed.body[0]).toMatchObject({ attempts: 10, status: "FAILED", lastStatusCode: 502, nextAttemptAt: null });
+    // webhook.disabled is in the feed, for the other endpoint; the disabled one receives nothing more.
+    const feed = await api("GET", `/api/organizations/${org.id}/events`, { token: org.adminToken });
+    const disabled = feed.body.filter((e: any) => e.type === "webhook.disabled");
+    expect(disabled.map((e: any) => e.data.id)).toEqual([hook.id]);
+    const others = receiver();
+    await deliverAll(other.id, others.fetch);
+    expect(others.received.map((r) => r.body.type)).toContain("webhook.disabled");
     const reenabled = await api("PATCH", hooksPath(org, `/${hook.id}`), { token: org.adminToken, body: { enabled: true } });
     expect(reenabled.body).toMatchObject({ enabled: true, disabledReason: null });
+    const back = receiver();
+    await deliverAll(hook.id, back.fetch);
+    expect(back.received.length).toBeGreaterThan(0);
+    expect((await api("GET", hooksPath(org, `/${hook.id}`), { token: org.adminToken })).body.enabled).toBe(true);
   });
 
   it("delivers nothing more once the organization is deleted, whatever was pending", async () => {
@@ -328,11 +338,11 @@ describe("the delivery lease", () => {
     const { received, fetch } = receiver([503]);
     const start = Date.now();
     const at = (seconds: number) => ({ db, secretKey: env.WEBHOOK_SECRET_KEY, fetch, now: () => new Date(start + seconds * 1000) });
-    expect(await deliverPending(at(0), hook.id)).toEqual({ retryInSeconds: 30 });
+    expect(await deliverPending(at(0), hook.id)).toEqual({ retryInSeconds: 5 });
     await record(org.id, 1);
-    expect(await deliverPending(at(10), hook.id)).toEqual({ retryInSeconds: 20 });
+    expect(await deliverPending(at(2), hook.id)).toEqual({ retryInSeconds: 3 });
     expect(received).toHaveLength(1);
-    expect(await deliverPending(at(30), hook.id)).toEqual({});
+    expect(await deliverPending(at(5), hook.id)).toEqual({});
     expect(received.map((r) => [r.body.sequence, r.status])).toEqual([
       [1, 503],
       [1, 200],
@@ -437,7 +447,7 @@ describe("the queue", () => {
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
     expect(result.explicitAcks.sort()).toEqual(["m2", "m3"]);
     const attempts = await api("GET", hooksPath(org, `/${hook.id}/deliveries`), { token: org.adminToken });
-    expect(attempts.body).toMatchObject([{ attempt: 1, status: "retrying", responseStatus: null }]);
-    expect(Date.parse(attempts.body[0].nextRetryAt) - Date.parse(attempts.body[0].createdAt)).toBe(30_000);
+    expect(attempts.body).toMatchObject([{ attempts: 1, status: "PENDING", lastStatusCode: null }]);
+    expect(Date.parse(attempts.body[0].nextAttemptAt) - Date.parse(attempts.body[0].lastAttemptAt)).toBe(5_000);
   });
 });

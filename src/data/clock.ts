@@ -1,0 +1,57 @@
+import { organizations, webhooks } from "@db/schema";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Database } from "./client";
+
+/**
+ * The one clock of an organization. A live organization's is the real clock; a sandbox's (POST /organizations/sandbox)
+ * runs `clock_offset_ms` ahead of it, moved only forward by its test clock (POST …/test-clock/advance). Everything
+ * time-driven for an organization reads its time here: punches, the attendance and accrual passes, webhook retries.
+ */
+export const shiftedNow = (offsetMs: number, realNow = Date.now()) => new Date(realNow + offsetMs);
+
+/** The organization's clock offset (0 for a live organization, or one that does not exist). */
+export async function clockOffsetOf(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db.select({ offset: organizations.clockOffsetMs }).from(organizations).where(eq(organizations.id, organizationId));
+  return row?.offset ?? 0;
+}
+
+/** The organization's sandbox state and clock: null when it is not a live record of this database. */
+export async function testClockOf(db: Database, organizationId: string) {
+  const [row] = await db
+    .select({ sandbox: organizations.sandbox, offset: organizations.clockOffsetMs })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), isNull(organizations.deletedAt)));
+  return row ?? null;
+}
+
+/**
+ * Which organizations a background pass works on: every live one at the real time ("live"; sandboxes are left out),
+ * or one organization (a sandbox, at its own time).
+ */
+export type PassScope = "live" | { organizationId: string };
+
+/** The pass's condition on an organization id column. */
+export const inPassScope = (organizationId: SQL, scope: PassScope): SQL =>
+  scope === "live"
+    ? sql`${organizationId} NOT IN (SELECT o.id FROM organizations o WHERE o.sandbox = 1)`
+    : sql`${organizationId} = ${scope.organizationId}`;
+
+/** Up to `limit` live sandboxes of this database with their clock offsets, a random few each time (the Cron's share). */
+export const sandboxesToRun = (db: Database, limit: number) =>
+  db
+    .select({ id: organizations.id, offset: organizations.clockOffsetMs })
+    .from(organizations)
+    // Written as the partial index organizations_sandboxes is, so that the planner uses it.
+    .where(and(sql`${organizations.sandbox} = 1`, isNull(organizations.deletedAt)))
+    .orderBy(sql`random()`)
+    .limit(limit);
+
+/** The clock offset of a webhook endpoint's organization (0 for a live one). */
+export async function clockOffsetOfWebhook(db: Database, webhookId: string): Promise<number> {
+  const [row] = await db
+    .select({ offset: organizations.clockOffsetMs })
+    .from(organizations)
+    .innerJoin(webhooks, eq(webhooks.organizationId, organizations.id))
+    .where(eq(webhooks.id, webhookId));
+  return row?.offset ?? 0;
+}
