@@ -160,6 +160,8 @@ const staffColumns = {
   currencyCode: staffMembers.currencyCode,
   hourlyWage: staffMembers.hourlyWage,
   wageType: staffMembers.wageType,
+  employmentType: staffMembers.employmentType,
+  schoolStudent: staffMembers.schoolStudent,
   mealWaivers: staffMembers.mealWaivers,
 };
 
@@ -288,9 +290,11 @@ export function payInputsOf(
     ]),
   );
   const salaried = new Set(staff.filter((s) => s.wageType === "salary").map((s) => s.id));
-  const payShifts = shiftRows.map((row) =>
-    payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
-  );
+  const employment = new Map(staff.map((s) => [s.id, { type: s.employmentType, schoolStudent: s.schoolStudent }]));
+  const payShifts = shiftRows.map((row) => ({
+    ...payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
+    employment: employment.get(row.employeeId),
+  }));
   const rest = packRows.length ? restPremiums(payShifts, packsOnDates(packRows), (id) => employees.get(id)?.hourlyWage ?? null) : [];
   return {
     ruleSets: sets.map(ruleSetOfRow),

@@ -18,6 +18,7 @@ const OPTIONAL = [
   "hourlyWage",
   "wageType",
   "employmentType",
+  "schoolStudent",
   "currencyCode",
   "birthDate",
   "locationIds",

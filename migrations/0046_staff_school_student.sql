@@ -1,0 +1,1 @@
+ALTER TABLE `staff_members` ADD `school_student` integer DEFAULT false NOT NULL;

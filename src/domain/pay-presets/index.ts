@@ -1,0 +1,26 @@
+import type { PayPreset } from "../pay-rules";
+import { AU_GENERAL_RETAIL_AWARD } from "./au-general-retail";
+import type { Award } from "./award";
+
+/**
+ * What a preset governs beyond the thresholds it fills (pay-rules.ts PRESET_RULES): its award's penalty rates,
+ * loadings and engagements, and a daily rule that applies only below a wage. Data keyed by preset: classification
+ * reads it, never a jurisdiction's name.
+ */
+export interface PresetConditions {
+  award: Award | null;
+  /**
+   * The daily thresholds apply only to a shift paid below this hourly wage (null: to every shift). Nevada: 1½ × the
+   * state minimum wage of $12.00 (NRS 608.018(1), 608.250; $12.00 from 1 July 2024, AB 456 (2019)).
+   */
+  dailyOvertimeBelowWage: number | null;
+}
+
+const NONE: PresetConditions = { award: null, dailyOvertimeBelowWage: null };
+
+export const PRESET_CONDITIONS: Readonly<Partial<Record<PayPreset, PresetConditions>>> = {
+  AU_GENERAL_RETAIL: { award: AU_GENERAL_RETAIL_AWARD, dailyOvertimeBelowWage: null },
+  US_NV: { award: null, dailyOvertimeBelowWage: 18 },
+};
+
+export const conditionsOf = (preset: PayPreset): PresetConditions => PRESET_CONDITIONS[preset] ?? NONE;
