@@ -18,6 +18,7 @@ const WIRE_FIELDS = [
   "hourlyWage",
   "wageType",
   "employmentType",
+  "schoolStudent",
   "currencyCode",
   "birthDate",
   "locationIds",
