@@ -8,6 +8,7 @@ export * from "./schema/directory";
 export * from "./schema/events";
 export * from "./schema/exports";
 export * from "./schema/fair-workweek";
+export * from "./schema/holidays";
 export * from "./schema/idempotency";
 export * from "./schema/kiosk";
 export * from "./schema/partner-tokens";

@@ -97,6 +97,7 @@ export const EVENT_TYPES = [
   "cost_code.deleted",
   "cost_code.assignments_updated",
   "location.fair_workweek_updated",
+  "location.holidays_updated",
   "staff_member.good_faith_estimate_updated",
   "staff_member.meal_waivers_updated",
   "custom_field.created",

@@ -1,6 +1,7 @@
 import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
+import { type HolidayCalendar, holidayCalendar, holidaySourcesStatement } from "@/data/holidays/holiday-calendar.data";
 import type { Database } from "@/data/client";
 import { packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
 import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.data";
@@ -9,7 +10,8 @@ import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
 import type { MealWaiver } from "@/domain/meal-periods";
 import type { PaidTimeOffDay, PayShift, PremiumOwed } from "@/domain/pay-classification";
-import { type PayRuleSet, payWage } from "@/domain/pay-rules";
+import { conditionsOf } from "@/domain/pay-presets";
+import { type PayPreset, type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { ruleSetOfRow, serializePayRuleSet } from "@/wire/pay-rule-set.schemas";
@@ -36,6 +38,8 @@ export interface PayInputs {
   premiums: PremiumOwed[];
   /** The employees' dated meal waivers (from their staff rows). */
   mealWaivers: MealWaiver[];
+  /** The locations' paid public holidays, read only when a rule set's preset has an award that pays them. */
+  isHoliday?: HolidayCalendar;
   employees: Map<string, PayEmployee>;
   /** payInputsFingerprint as read with the inputs when asked for (a close guards its write on it), else "". */
   fingerprint: string;
@@ -328,9 +332,23 @@ export function payInputsOf(
   };
 }
 
+/** Whether any of the organization's rule sets names an award (whose holiday rates need the holiday calendar). */
+const setsNeedHolidays = (sets: readonly { preset: string }[]) => sets.some((set) => conditionsOf(set.preset as PayPreset).award !== null);
+
+/**
+ * The holiday calendar of the read window when the sets need one (one more statement, and the dataset loaded), else
+ * none: an organization without an award never reads its locations for pay.
+ */
+async function holidaysFor(db: Database, filter: PayFilter, sets: readonly { preset: string }[]): Promise<HolidayCalendar | undefined> {
+  if (!setsNeedHolidays(sets)) return undefined;
+  const { from, to } = readWindowOf(filter.startDate, filter.endDate);
+  return holidayCalendar(await holidaySourcesStatement(db, filter.organizationId), from, to);
+}
+
 /** The inputs of a pay computation in one round trip (payInputStatements): every employee, as a close reads them. */
 export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
-  return payInputsOf(filter, await db.batch([...payInputStatements(db, filter), ...premiumInputStatements(db, filter)]));
+  const inputs = payInputsOf(filter, await db.batch([...payInputStatements(db, filter), ...premiumInputStatements(db, filter)]));
+  return { ...inputs, isHoliday: await holidaysFor(db, filter, inputs.ruleSets) };
 }
 
 /** A page of employees: those after `afterId` in id order, at most `limit`. */
@@ -429,7 +447,8 @@ export async function readPayInputsPage(
   const shiftCharges = new Map(
     charges ? shiftRows.map((r) => [r.id, { locationId: r.locationId, roleId: r.roleId ?? null, costCodeId: r.costCodeId ?? null }]) : [],
   );
-  return { inputs, employeeIds, more, charges: shiftCharges };
+  const isHoliday = employeeIds.length > 0 ? await holidaysFor(db, filter, sets) : undefined;
+  return { inputs: { ...inputs, isHoliday }, employeeIds, more, charges: shiftCharges };
 }
 
 const staffOfIdsStatement = (db: Database, filter: PayFilter, employeeIds: string[]) =>
