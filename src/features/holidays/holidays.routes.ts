@@ -22,7 +22,9 @@ export const getLocationHolidays = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "List a location's public holidays of a year",
-  description: `${about} Answers the year's holidays in date order, every type the dataset names. Needs LOCATION_READ.`,
+  description:
+    `${about} Answers the year's holidays in date order, every type the dataset names. Not paged: one year of one location ` +
+    "is a few dozen dates at most. Needs LOCATION_READ.",
   middleware: [authorize("LOCATION_READ")] as const,
   request: { params: LocationHolidayParams, query: HolidaysQuery },
   responses: { 200: jsonContent(Holidays, "The year's holidays"), ...problems("LOCATION_NOT_FOUND") },
