@@ -1,6 +1,8 @@
 import { holidayOverrides, locations } from "@db/schema";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { conditionsOf } from "@/domain/pay-presets";
+import type { PayPreset } from "@/domain/pay-rules";
 import { holidaysWithOverrides, NO_OVERRIDES, paidHolidayDates } from "@/domain/public-holidays";
 import { datasetHolidays } from "./holiday-dataset";
 
@@ -44,4 +46,22 @@ export async function holidayCalendar(rows: readonly HolidaySourceRow[], fromDat
     if (dates.size > 0) byLocation.set(row.id, dates);
   }
   return (locationId, date) => byLocation.get(locationId)?.has(date) ?? false;
+}
+
+/** Whether any of the rule sets names an award (whose holiday rates need the holiday calendar). */
+const setsNeedHolidays = (sets: readonly { preset: string }[]) => sets.some((set) => conditionsOf(set.preset as PayPreset).award !== null);
+
+/**
+ * The holiday calendar of [fromDate, toDate] when the organization's rule sets need one (one more statement, and the
+ * dataset loaded), else none: an organization without an award never reads its locations' holidays for pay.
+ */
+export async function holidayCalendarFor(
+  db: Database,
+  organizationId: string,
+  sets: readonly { preset: string }[],
+  fromDate: string,
+  toDate: string,
+): Promise<HolidayCalendar | undefined> {
+  if (!setsNeedHolidays(sets)) return undefined;
+  return holidayCalendar(await holidaySourcesStatement(db, organizationId), fromDate, toDate);
 }

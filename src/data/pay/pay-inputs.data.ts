@@ -1,17 +1,16 @@
 import { organizations, payRuleSets, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
-import { type HolidayCalendar, holidayCalendar, holidaySourcesStatement } from "@/data/holidays/holiday-calendar.data";
 import type { Database } from "@/data/client";
 import { packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
 import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.data";
+import { type HolidayCalendar, holidayCalendarFor } from "@/data/holidays/holiday-calendar.data";
 import { readRows } from "@/data/row-mapping";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
 import type { MealWaiver } from "@/domain/meal-periods";
 import type { PaidTimeOffDay, PayShift, PremiumOwed } from "@/domain/pay-classification";
-import { conditionsOf } from "@/domain/pay-presets";
-import { type PayPreset, type PayRuleSet, payWage } from "@/domain/pay-rules";
+import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { ruleSetOfRow, serializePayRuleSet } from "@/wire/pay-rule-set.schemas";
@@ -332,17 +331,10 @@ export function payInputsOf(
   };
 }
 
-/** Whether any of the organization's rule sets names an award (whose holiday rates need the holiday calendar). */
-const setsNeedHolidays = (sets: readonly { preset: string }[]) => sets.some((set) => conditionsOf(set.preset as PayPreset).award !== null);
-
-/**
- * The holiday calendar of the read window when the sets need one (one more statement, and the dataset loaded), else
- * none: an organization without an award never reads its locations for pay.
- */
-async function holidaysFor(db: Database, filter: PayFilter, sets: readonly { preset: string }[]): Promise<HolidayCalendar | undefined> {
-  if (!setsNeedHolidays(sets)) return undefined;
+/** The holiday calendar of the read window, when the organization's sets need one (holidayCalendarFor). */
+function holidaysFor(db: Database, filter: PayFilter, sets: readonly { preset: string }[]): Promise<HolidayCalendar | undefined> {
   const { from, to } = readWindowOf(filter.startDate, filter.endDate);
-  return holidayCalendar(await holidaySourcesStatement(db, filter.organizationId), from, to);
+  return holidayCalendarFor(db, filter.organizationId, sets, from, to);
 }
 
 /** The inputs of a pay computation in one round trip (payInputStatements): every employee, as a close reads them. */
