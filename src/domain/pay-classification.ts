@@ -183,6 +183,8 @@ interface WorkweekState {
   to: number;
   timeline: readonly CalendarSegment[];
   regularMinutes: number;
+  /** Minutes made overtime by the weekly threshold so far (a preset's second weekly band counts from them). */
+  weeklyOvertimeMinutes: number;
   lastWorkedDate: string | null;
   consecutiveDays: number;
   /** Every minute worked in it, and those with an hourly wage with their straight-time pay (Σ minutes × wage). */
@@ -219,7 +221,7 @@ function classifyPart(
   wage: number | null,
 ): Segment[] {
   const rules = governing.rules;
-  const { dailyOvertimeBelowWage } = conditionsOf(governing.preset);
+  const { dailyOvertimeBelowWage, weeklyDoubleTimeAfterMinutes } = conditionsOf(governing.preset);
   const daily = dailyOvertimeBelowWage === null || (wage !== null && wage < dailyOvertimeBelowWage);
   const to = from + minutes;
   if (seventhDay && rules.seventhConsecutiveDay) {
@@ -235,10 +237,19 @@ function classifyPart(
     rules.weeklyOvertimeAfterMinutes === null ? Infinity : Math.max(0, rules.weeklyOvertimeAfterMinutes - week.regularMinutes);
   const keptRegular = Math.min(regular, weeklyRoom);
   week.regularMinutes += keptRegular;
+  const weeklyOvertime = regular - keptRegular;
+  // A second weekly band (France: + 50 % from the 44th hour) takes the weekly overtime past its first band's room.
+  const firstBand =
+    weeklyDoubleTimeAfterMinutes === null || rules.weeklyOvertimeAfterMinutes === null
+      ? Infinity
+      : Math.max(0, weeklyDoubleTimeAfterMinutes - rules.weeklyOvertimeAfterMinutes - week.weeklyOvertimeMinutes);
+  const weeklyDouble = Math.max(0, weeklyOvertime - firstBand);
+  week.weeklyOvertimeMinutes += weeklyOvertime;
   return [
     { kind: "REGULAR", rule: null, minutes: keptRegular },
     { kind: "OVERTIME", rule: "DAILY_OVERTIME", minutes: overlap(from, to, overtimeFrom, doubleFrom) },
-    { kind: "OVERTIME", rule: "WEEKLY_OVERTIME", minutes: regular - keptRegular },
+    { kind: "OVERTIME", rule: "WEEKLY_OVERTIME", minutes: weeklyOvertime - weeklyDouble },
+    { kind: "DOUBLE_TIME", rule: "WEEKLY_DOUBLE_TIME", minutes: weeklyDouble },
     { kind: "DOUBLE_TIME", rule: "DAILY_DOUBLE_TIME", minutes: overlap(from, to, doubleFrom, Infinity) },
   ];
 }
@@ -363,7 +374,15 @@ interface AwardContext {
 
 /** A segment's place among a part's payable minutes: kept regular first, then weekly overtime, daily overtime, double time. */
 const segmentOrder = (segment: Segment) =>
-  segment.rule === null ? 0 : segment.rule === "WEEKLY_OVERTIME" ? 1 : segment.kind === "OVERTIME" ? 2 : 3;
+  segment.rule === null
+    ? 0
+    : segment.rule === "WEEKLY_OVERTIME"
+      ? 1
+      : segment.rule === "WEEKLY_DOUBLE_TIME"
+        ? 1.5
+        : segment.kind === "OVERTIME"
+          ? 2
+          : 3;
 
 /**
  * The award's penalty lines of a part (its set's preset names the award; none: nothing): each segment's minutes cut
@@ -559,6 +578,7 @@ function employeeShiftLines(
         to: day.weekTo,
         timeline,
         regularMinutes: 0,
+        weeklyOvertimeMinutes: 0,
         lastWorkedDate: null,
         consecutiveDays: 0,
         minutes: 0,

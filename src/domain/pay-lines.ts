@@ -29,6 +29,8 @@ export type PayLineRule =
   | "DAILY_OVERTIME"
   | "DAILY_DOUBLE_TIME"
   | "WEEKLY_OVERTIME"
+  /** A preset's second weekly band (FR_STATUTORY: from the 44th hour). */
+  | "WEEKLY_DOUBLE_TIME"
   | "SEVENTH_DAY_OVERTIME"
   | "SEVENTH_DAY_DOUBLE_TIME"
   | "MEAL_BREAK"

@@ -12,6 +12,8 @@ export const PAY_PRESETS = [
   "US_AK",
   "US_NV",
   "US_CO",
+  "FR_STATUTORY",
+  "JP_STATUTORY",
 ] as const;
 export type PayPreset = (typeof PAY_PRESETS)[number];
 
@@ -120,6 +122,12 @@ export const PRESET_RULES: Readonly<Record<PayPreset, PayRules>> = {
   // Colorado COMPS Order #39, 7 CCR 1103-1 Rule 4.1.1: 1½ past 40 a week or 12 a workday (12 consecutive hours
   // across two workdays are not modelled).
   US_CO: { ...NO_RULES, dailyOvertimeAfterMinutes: 720, weeklyOvertimeAfterMinutes: 2400 },
+  // Code du travail L3121-27 (35 hours), L3121-36: + 25 % for the first 8 overtime hours (36th to 43rd), + 50 % from
+  // the 44th (the second band: pay-presets), where no collective agreement sets other rates (L3121-33).
+  FR_STATUTORY: { ...NO_RULES, weeklyOvertimeAfterMinutes: 2100, overtimeMultiplier: 1.25, doubleTimeMultiplier: 1.5 },
+  // Labour Standards Act (労働基準法) art. 32 (8 h a day, 40 a week) and art. 37 with the Cabinet Order on premium rates:
+  // + 25 % overtime; its late-night and rest-day premiums: pay-presets/jp-statutory.ts.
+  JP_STATUTORY: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, weeklyOvertimeAfterMinutes: 2400, overtimeMultiplier: 1.25 },
 };
 
 /** Where no set governs a workday: no overtime, no rounding, no penalty; lines name no rule set. */

@@ -149,3 +149,45 @@ describe("US states", () => {
     expect(pay("US_CO", [payShift(MON, "06:00", 721)]).gross).toBe(240.5);
   });
 });
+
+describe("FR_STATUTORY (Code du travail L3121-27, L3121-36)", () => {
+  const week = (lastMinutes: number) =>
+    [MON, TUE, WED, THU].map((d) => payShift(d, "08:00", 480)).concat(payShift(FRI, "08:00", lastMinutes));
+  it.each([
+    // 35 h exactly: 35 × 20 = 700.00; one minute more at 125 %: 25 / 60 = 0.42.
+    ["35 h", 180, 700],
+    ["35 h 01", 181, 700.42],
+    // 43 h: 700 + 8 × 25 = 900.00; the 44th hour's first minute at 150 %: 30 / 60 = 0.50.
+    ["43 h", 660, 900],
+    ["43 h 01", 661, 900.5],
+    // 48 h: 900 + 5 × 30 = 1,050.00.
+    ["48 h", 960, 1050],
+  ])("%s in the week", (_name, last, gross) => {
+    expect(pay("FR_STATUTORY", week(last)).gross).toBe(gross);
+  });
+
+  it("names the second band WEEKLY_DOUBLE_TIME", () => {
+    expect(pay("FR_STATUTORY", week(960)).lines).toContainEqual(["DOUBLE_TIME", "WEEKLY_DOUBLE_TIME", 300, 150]);
+  });
+});
+
+describe("JP_STATUTORY (Labour Standards Act arts. 32, 35, 37)", () => {
+  it.each([
+    // Ending at 22:00 exactly: no late night. 8 × 20 = 160.00.
+    ["14:00–22:00", MON, "14:00", 480, 160],
+    // One late-night minute: + 20 × 0.25 / 60 = 0.08.
+    ["14:01–22:01", MON, "14:01", 480, 160.08],
+    // Late-night overtime, 150 %: 8 × 20 + 1 × 20 × 1.5 = 190.00.
+    ["14:00–23:00", MON, "14:00", 540, 190],
+    // 04:00–06:00: late night until 05:00: 25 + 20 = 45.00.
+    ["04:00–06:00", MON, "04:00", 120, 45],
+    // The statutory rest day, 135 %: 8 × 20 × 1.35 = 216.00.
+    ["Sunday 09:00–17:00", SUN, "09:00", 480, 216],
+    // Rest day then late night, 160 %: 7 × 27 + 1 × 32 = 221.00.
+    ["Sunday 15:00–23:00", SUN, "15:00", 480, 221],
+    // Rest-day overtime is 135 %, not 160 %: 8 × 27 + 1 × 27 = 243.00.
+    ["Sunday 08:00–17:00", SUN, "08:00", 540, 243],
+  ])("%s", (_name, date, time, minutes, gross) => {
+    expect(pay("JP_STATUTORY", [payShift(date, time, minutes)]).gross).toBe(gross);
+  });
+});

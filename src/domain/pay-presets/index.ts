@@ -1,6 +1,7 @@
 import type { PayPreset } from "../pay-rules";
 import { AU_GENERAL_RETAIL_AWARD } from "./au-general-retail";
 import type { Award } from "./award";
+import { JP_STATUTORY_PREMIUMS } from "./jp-statutory";
 
 /**
  * What a preset governs beyond the thresholds it fills (pay-rules.ts PRESET_RULES): its award's penalty rates,
@@ -14,13 +15,20 @@ export interface PresetConditions {
    * state minimum wage of $12.00 (NRS 608.018(1), 608.250; $12.00 from 1 July 2024, AB 456 (2019)).
    */
   dailyOvertimeBelowWage: number | null;
+  /**
+   * Weekly overtime past this many minutes of the week is DOUBLE_TIME (WEEKLY_DOUBLE_TIME) at the set's
+   * doubleTimeMultiplier (null: one weekly band). France: from the 44th hour (Code du travail L3121-36).
+   */
+  weeklyDoubleTimeAfterMinutes: number | null;
 }
 
-const NONE: PresetConditions = { award: null, dailyOvertimeBelowWage: null };
+const NONE: PresetConditions = { award: null, dailyOvertimeBelowWage: null, weeklyDoubleTimeAfterMinutes: null };
 
 export const PRESET_CONDITIONS: Readonly<Partial<Record<PayPreset, PresetConditions>>> = {
-  AU_GENERAL_RETAIL: { award: AU_GENERAL_RETAIL_AWARD, dailyOvertimeBelowWage: null },
-  US_NV: { award: null, dailyOvertimeBelowWage: 18 },
+  AU_GENERAL_RETAIL: { ...NONE, award: AU_GENERAL_RETAIL_AWARD },
+  US_NV: { ...NONE, dailyOvertimeBelowWage: 18 },
+  FR_STATUTORY: { ...NONE, weeklyDoubleTimeAfterMinutes: 43 * 60 },
+  JP_STATUTORY: { ...NONE, award: JP_STATUTORY_PREMIUMS },
 };
 
 export const conditionsOf = (preset: PayPreset): PresetConditions => PRESET_CONDITIONS[preset] ?? NONE;

@@ -181,3 +181,28 @@ describe("US states with daily rules", () => {
     expect((await onlyEmployee(w, MON, SUN)).grossPay).toBe(270);
   });
 });
+
+describe("France and Japan", () => {
+  it("FR_STATUTORY: 48 h at $20 is 35 × 20 + 8 × 25 + 5 × 30 = 1,050.00 (Code du travail L3121-36)", async () => {
+    const w = await createWorkplace();
+    await createRuleSet(w.org, { preset: "FR_STATUTORY" });
+    for (const date of [MON, TUE, WED, THU]) await shift(w, `${date}T08:00`, 480, 20);
+    await shift(w, `${FRI}T06:00`, 960, 20);
+    const employee = await onlyEmployee(w, MON, SUN);
+    expect(employee.grossPay).toBe(1050);
+    expect(employee).toMatchObject({ regularMinutes: 2100, overtimeMinutes: 480, doubleTimeMinutes: 300 });
+  });
+
+  it("JP_STATUTORY: 14:00–23:00 at $20 is 8 × 20 + 1 × 20 × 1.5 = 190.00 (late-night overtime, art. 37)", async () => {
+    const w = await createWorkplace();
+    await createRuleSet(w.org, { preset: "JP_STATUTORY" });
+    await shift(w, `${TUE}T14:00`, 540, 20);
+    const employee = await onlyEmployee(w, MON, SUN);
+    expect(employee.grossPay).toBe(190);
+    expect(brief(employee.lines)).toEqual([
+      ["REGULAR", null, 480, 160],
+      ["OVERTIME", "DAILY_OVERTIME", 60, 25],
+      ["PENALTY", "JP_STATUTORY.LATE_NIGHT", 60, 5],
+    ]);
+  });
+});
