@@ -266,6 +266,8 @@ interface PendingLine {
   premium: number | null;
   /** An award's penalty or engagement: paid at `share` × the line's own wage (premium then unused). */
   share?: number;
+  /** A rate set by law whatever the wage (spread of hours: the minimum wage); null without an hourly wage. */
+  fixedRate?: number;
   /** The shift the line's cost is charged to: its own, or for a meal penalty the shift during which the day passed the rule. */
   chargedShiftId: string | null;
 }
@@ -495,6 +497,35 @@ function shiftsInsideRest(shifts: readonly PreparedShift[], dayOf: (prepared: Pr
   return found;
 }
 
+/**
+ * Spread-of-hours pay of a workday (its preset's; New York 12 NYCRR 142-2.4): when its first shift's start to its last
+ * shift's end passes the preset's limit, its hours at the preset's rate, charged to the day's last shift.
+ */
+function spreadOfHoursLine(meal: MealDay, week: WorkweekState): PendingLine | null {
+  const spread = conditionsOf(meal.governing.preset).spreadOfHours;
+  if (!spread || meal.shifts.length === 0) return null;
+  const first = Math.min(...meal.shifts.map((p) => p.start.getTime()));
+  const last = meal.shifts.reduce((a, b) => (b.end > a.end ? b : a));
+  if (last.end.getTime() - first <= spread.afterMinutes * 60_000) return null;
+  const minutes = Math.round(spread.hours * 60);
+  return {
+    fields: {
+      date: meal.day.date,
+      shiftId: null,
+      kind: "SPREAD_OF_HOURS",
+      rule: spread.rule,
+      minutes,
+      ruleSetId: meal.governing.ruleSetId,
+    },
+    hours: spread.hours,
+    week,
+    wage: last.shift.hourlyWage,
+    premium: null,
+    fixedRate: spread.rate,
+    chargedShiftId: last.shift.id,
+  };
+}
+
 /** The workday a shift starts in, with its shifts so far: what the meal rule judges. */
 interface MealDay {
   day: Workday;
@@ -615,6 +646,8 @@ function employeeShiftLines(
   for (const meal of meals.values()) {
     const line = mealPenalty(meal, weekOf(meal.day), waived(meal.day.date));
     if (line) penalties.push(line);
+    const spread = spreadOfHoursLine(meal, weekOf(meal.day));
+    if (spread) penalties.push(spread);
   }
   penalties.sort((a, b) => compareText(a.fields.date, b.fields.date));
   return { lines: penalties.length ? mergePending(pending, penalties) : pending, weeks };
@@ -653,6 +686,7 @@ function rateOfLine(line: PendingLine): { rate: number | null; basis: number | n
   const exact = (value: number | null) => ({ rate: rateOf(value), basis: value });
   const regularRate = line.week.exactRegularRate;
   if (line.share !== undefined) return exact(line.wage === null ? null : line.wage * line.share);
+  if (line.fixedRate !== undefined) return exact(line.wage === null ? null : line.fixedRate);
   if (line.premium === null) return exact(regularRate);
   if (line.wage === null) return exact(null);
   if (line.premium === 0 || regularRate === null) return exact(line.wage);

@@ -15,13 +15,15 @@ export type PayLineKind =
   /** A public holiday's extra part, as PENALTY. */
   | "HOLIDAY"
   /** The unworked minutes of an award's minimum engagement: paid, not worked. */
-  | "MINIMUM_ENGAGEMENT";
+  | "MINIMUM_ENGAGEMENT"
+  /** New York's spread-of-hours pay: an hour at the minimum wage for a workday spanning more than 10 hours. */
+  | "SPREAD_OF_HOURS";
 
 /**
  * An award's lines: the extra part of minutes already paid (PENALTY, HOLIDAY) or unworked minutes paid
  * (MINIMUM_ENGAGEMENT) — pay, not hours worked: no minute total counts them; they add to grossPay.
  */
-export const AWARD_KINDS: readonly PayLineKind[] = ["PENALTY", "HOLIDAY", "MINIMUM_ENGAGEMENT"];
+export const AWARD_KINDS: readonly PayLineKind[] = ["PENALTY", "HOLIDAY", "MINIMUM_ENGAGEMENT", "SPREAD_OF_HOURS"];
 
 /** Fair Workweek premiums: pay, not hours worked (no minute total counts them; they add to grossPay). */
 export const PREMIUM_KINDS: readonly PayLineKind[] = ["PREDICTABILITY", "REST"];

@@ -14,6 +14,7 @@ export const PAY_PRESETS = [
   "US_CO",
   "FR_STATUTORY",
   "JP_STATUTORY",
+  "US_NY",
 ] as const;
 export type PayPreset = (typeof PAY_PRESETS)[number];
 
@@ -128,6 +129,8 @@ export const PRESET_RULES: Readonly<Record<PayPreset, PayRules>> = {
   // Labour Standards Act (労働基準法) art. 32 (8 h a day, 40 a week) and art. 37 with the Cabinet Order on premium rates:
   // + 25 % overtime; its late-night and rest-day premiums: pay-presets/jp-statutory.ts.
   JP_STATUTORY: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, weeklyOvertimeAfterMinutes: 2400, overtimeMultiplier: 1.25 },
+  // New York: FLSA's weekly overtime (12 NYCRR 142-2.2) plus spread of hours (pay-presets).
+  US_NY: { ...NO_RULES, weeklyOvertimeAfterMinutes: 2400 },
 };
 
 /** Where no set governs a workday: no overtime, no rounding, no penalty; lines name no rule set. */

@@ -191,3 +191,19 @@ describe("JP_STATUTORY (Labour Standards Act arts. 32, 35, 37)", () => {
     expect(pay("JP_STATUTORY", [payShift(date, time, minutes)]).gross).toBe(gross);
   });
 });
+
+describe("US_NY spread of hours (12 NYCRR 142-2.4)", () => {
+  it("a workday spanning exactly 10 h earns nothing; 10 h 01 one hour at the $17.00 minimum wage", () => {
+    // 08:00–12:00 and 14:00–18:00: 10 h spread, 8 h worked: 8 × 20 = 160.00.
+    expect(pay("US_NY", [payShift(MON, "08:00", 240), payShift(MON, "14:00", 240)]).gross).toBe(160);
+    // Ending 18:01: 481 × 20 / 60 = 160.33 + 1 × 17.00 = 177.33.
+    const longer = pay("US_NY", [payShift(MON, "08:00", 240), payShift(MON, "14:00", 241)]);
+    expect(longer.gross).toBe(177.33);
+    expect(longer.lines).toContainEqual(["SPREAD_OF_HOURS", "US_NY.SPREAD_OF_HOURS", 60, 17]);
+  });
+
+  it("keeps FLSA's weekly overtime: 41 h at $20 is 40 × 20 + 1 × 30 = 830.00", () => {
+    const week = [MON, TUE, WED, THU, FRI].map((d) => payShift(d, "08:00", 480)).concat(payShift(SAT, "08:00", 60));
+    expect(pay("US_NY", week).gross).toBe(830);
+  });
+});

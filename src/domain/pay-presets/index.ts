@@ -20,15 +20,23 @@ export interface PresetConditions {
    * doubleTimeMultiplier (null: one weekly band). France: from the 44th hour (Code du travail L3121-36).
    */
   weeklyDoubleTimeAfterMinutes: number | null;
+  /**
+   * A workday whose spread (its first shift's start to its last shift's end) passes `afterMinutes` earns `hours` at
+   * `rate` (null: none). New York: one hour at the minimum wage past 10 hours (12 NYCRR 142-2.4, 146-1.6).
+   */
+  spreadOfHours: { afterMinutes: number; hours: number; rate: number; rule: `${string}.${string}` } | null;
 }
 
-const NONE: PresetConditions = { award: null, dailyOvertimeBelowWage: null, weeklyDoubleTimeAfterMinutes: null };
+const NONE: PresetConditions = { award: null, dailyOvertimeBelowWage: null, weeklyDoubleTimeAfterMinutes: null, spreadOfHours: null };
 
 export const PRESET_CONDITIONS: Readonly<Partial<Record<PayPreset, PresetConditions>>> = {
   AU_GENERAL_RETAIL: { ...NONE, award: AU_GENERAL_RETAIL_AWARD },
   US_NV: { ...NONE, dailyOvertimeBelowWage: 18 },
   FR_STATUTORY: { ...NONE, weeklyDoubleTimeAfterMinutes: 43 * 60 },
   JP_STATUTORY: { ...NONE, award: JP_STATUTORY_PREMIUMS },
+  // The minimum wage of New York City, Long Island and Westchester from 1 January 2026 ($17.00; Labor Law 652(1)); the
+  // rest of the state's $16.00 needs a CUSTOM set until a location's region is read.
+  US_NY: { ...NONE, spreadOfHours: { afterMinutes: 600, hours: 1, rate: 17, rule: "US_NY.SPREAD_OF_HOURS" } },
 };
 
 export const conditionsOf = (preset: PayPreset): PresetConditions => PRESET_CONDITIONS[preset] ?? NONE;

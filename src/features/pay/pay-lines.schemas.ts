@@ -14,6 +14,7 @@ const KINDS = [
   "PENALTY",
   "HOLIDAY",
   "MINIMUM_ENGAGEMENT",
+  "SPREAD_OF_HOURS",
 ] as const;
 const RULES = [
   "DAILY_OVERTIME",
@@ -46,7 +47,8 @@ export const PayLine = z
         "minimum engagement, paid at the rate of an ordinary hour when the shift ended. Those three are pay, not hours: no " +
         "minute total counts them; `rule` names the preset's rule (AU_GENERAL_RETAIL.SUNDAY, …CASUAL_LOADING, …EVENING, " +
         "…SATURDAY, …PUBLIC_HOLIDAY, …SUNDAY_OVERTIME, …PUBLIC_HOLIDAY_OVERTIME, …SHORT_REST_BETWEEN_SHIFTS, " +
-        "…MINIMUM_ENGAGEMENT).",
+        "…MINIMUM_ENGAGEMENT). SPREAD_OF_HOURS (US_NY): one hour at the minimum wage for a workday whose first start to " +
+        "last end spans more than 10 hours (12 NYCRR 142-2.4), pay and not hours as well.",
     }),
     minutes: z
       .number()

@@ -42,7 +42,9 @@ const rulesNote =
   "travail L3121-27, L3121-36; a collective agreement may set other rates: CUSTOM). JP_STATUTORY = daily 480, weekly " +
   "2400 at 1.25, late night 22:00–05:00 + 25 % and the statutory rest day (Sunday) 135 % as PENALTY lines, stacking " +
   "per Labour Standards Act art. 37 (late-night overtime 150 %, late-night rest day 160 %; the + 50 % past 60 overtime " +
-  "hours a month is not modelled). Multipliers default to 1.5 and 2 (1 to 10, " +
+  "hours a month is not modelled). US_NY = weekly after 2400 and a SPREAD_OF_HOURS line of one hour at $17.00 (the " +
+  "New York City, Long Island and Westchester minimum wage of 2026) for a workday spanning more than 10 hours (12 " +
+  "NYCRR 142-2.4; call-in pay is not yet modelled). Multipliers default to 1.5 and 2 (1 to 10, " +
   "double time never below overtime); rounding defaults to none. A location's own set wins over the organization's; " +
   "a set governs workdays from effectiveFrom until the next set's of the same scope, and two sets of one scope " +
   "cannot share a date (409 `PAY_RULES_VERSION_TAKEN`). Workdays start at workdayStartsAt (default 00:00) and minutes " +

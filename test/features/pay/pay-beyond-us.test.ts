@@ -206,3 +206,16 @@ describe("France and Japan", () => {
     ]);
   });
 });
+
+describe("New York", () => {
+  it("US_NY: a 12-hour spread pays one hour at the $17.00 minimum wage on top (12 NYCRR 142-2.4)", async () => {
+    const w = await createWorkplace();
+    await createRuleSet(w.org, { preset: "US_NY" });
+    await shift(w, `${MON}T07:00`, 300, 20);
+    await shift(w, `${MON}T14:00`, 300, 20);
+    const employee = await onlyEmployee(w, MON, SUN);
+    // 07:00–19:00 spread, 10 h worked: 10 × 20 = 200.00 + 1 × 17.00 = 217.00.
+    expect(employee.grossPay).toBe(217);
+    expect(brief(employee.lines)).toContainEqual(["SPREAD_OF_HOURS", "US_NY.SPREAD_OF_HOURS", 60, 17]);
+  });
+});
