@@ -9,6 +9,7 @@ export * from "./schema/directory";
 export * from "./schema/events";
 export * from "./schema/exports";
 export * from "./schema/fair-workweek";
+export * from "./schema/holidays";
 export * from "./schema/idempotency";
 export * from "./schema/jobs";
 export * from "./schema/kiosk";

@@ -118,6 +118,8 @@ export const staffMembers = sqliteTable(
     hourlyWage: real("hourly_wage"),
     wageType: text("wage_type"),
     employmentType: text("employment_type"),
+    /** A secondary school student: an award's shorter minimum engagement (General Retail Industry Award cl. 11.3). */
+    schoolStudent: integer("school_student", { mode: "boolean" }).notNull().default(false),
     currencyCode: text("currency_code"),
     birthDate: timestamp("birth_date"),
     /** Assignments are small id sets read with the member (clock-in checks them), so they live on the row. */

@@ -102,6 +102,8 @@ export function projectionStatements(db: Database, r: ProjectionRequest) {
         id: staffMembers.id,
         hourlyWage: staffMembers.hourlyWage,
         wageType: staffMembers.wageType,
+        employmentType: staffMembers.employmentType,
+        schoolStudent: staffMembers.schoolStudent,
         mealWaivers: staffMembers.mealWaivers,
       })
       .from(staffMembers)
@@ -149,10 +151,12 @@ export function projectionOf(rows: ProjectionRows, now: Date) {
   const entries: ScheduledEntry[] = entryRows;
   const projected = projectedShifts({ now, shifts: worked, entries, breakTypes: typeRows, wages });
   const wageOf = new Map(staffRows.map((s) => [s.id, payWage(s.wageType, s.hourlyWage)]));
+  const employment = new Map(staffRows.map((s) => [s.id, { type: s.employmentType, schoolStudent: s.schoolStudent }]));
   return {
     ruleSetRows: sets,
     projected,
-    shiftsForPay: projected.map(payShiftFromStored),
+    // As pay reads them (data/pay/pay-inputs): each shift with its staff member's employment, for an award's rates.
+    shiftsForPay: projected.map((shift) => ({ ...payShiftFromStored(shift), employment: employment.get(shift.employeeId) })),
     staffRows,
     wageOf: (id: string) => wageOf.get(id) ?? null,
   };

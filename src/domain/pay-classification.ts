@@ -29,6 +29,8 @@ export { sumPayTotals } from "./pay-lines";
 
 import { type MealOpportunity, type MealWaiver, missedMealPeriod, waivedMealsOn } from "./meal-periods";
 import { allocateFlsaOvertime, premiumOverStraightTimeCents, qualifiedPremiumCents } from "./pay-qualified-overtime";
+import { conditionsOf } from "./pay-presets";
+import { type Employment, NO_EMPLOYMENT } from "./pay-presets/award";
 import { type GoverningSet, governingRuleSets, type MealPeriod, type PayRuleSet, type PunchRounding } from "./pay-rules";
 import { type BreakSpan, shiftTotals } from "./shift-totals";
 
@@ -45,6 +47,8 @@ export interface PayShift {
   /** Null when the employee is not paid by the hour (salary): lines then carry minutes but no rate or amount. */
   hourlyWage: number | null;
   breaks: readonly BreakSpan[];
+  /** The staff member's employment type and school-student status, as an award reads them (absent: neither). */
+  employment?: Employment;
 }
 
 /** Approved time off on a paid policy: its hours on one date. */
@@ -182,6 +186,8 @@ interface WorkweekState {
   to: number;
   timeline: readonly CalendarSegment[];
   regularMinutes: number;
+  /** Minutes made overtime by the weekly threshold so far (a preset's second weekly band counts from them). */
+  weeklyOvertimeMinutes: number;
   lastWorkedDate: string | null;
   consecutiveDays: number;
   /** Every minute worked in it, and those with an hourly wage with their straight-time pay (Σ minutes × wage). */
@@ -209,8 +215,17 @@ const overlap = (from: number, to: number, low: number, high: number) => Math.ma
  * advanced. The seventh consecutive workday of a workweek: its first 8 hours overtime, the rest double time
  * (Cal. Labor Code 510(a)).
  */
-function classifyPart(from: number, minutes: number, governing: GoverningSet, seventhDay: boolean, week: WorkweekState): Segment[] {
+function classifyPart(
+  from: number,
+  minutes: number,
+  governing: GoverningSet,
+  seventhDay: boolean,
+  week: WorkweekState,
+  wage: number | null,
+): Segment[] {
   const rules = governing.rules;
+  const { dailyOvertimeBelowWage, weeklyDoubleTimeAfterMinutes } = conditionsOf(governing.preset);
+  const daily = dailyOvertimeBelowWage === null || (wage !== null && wage < dailyOvertimeBelowWage);
   const to = from + minutes;
   if (seventhDay && rules.seventhConsecutiveDay) {
     return [
@@ -218,17 +233,26 @@ function classifyPart(from: number, minutes: number, governing: GoverningSet, se
       { kind: "DOUBLE_TIME", rule: "SEVENTH_DAY_DOUBLE_TIME", minutes: overlap(from, to, 480, Infinity) },
     ];
   }
-  const doubleFrom = rules.dailyDoubleTimeAfterMinutes ?? Infinity;
-  const overtimeFrom = Math.min(rules.dailyOvertimeAfterMinutes ?? Infinity, doubleFrom);
+  const doubleFrom = daily ? (rules.dailyDoubleTimeAfterMinutes ?? Infinity) : Infinity;
+  const overtimeFrom = Math.min(daily ? (rules.dailyOvertimeAfterMinutes ?? Infinity) : Infinity, doubleFrom);
   const regular = overlap(from, to, 0, overtimeFrom);
   const weeklyRoom =
     rules.weeklyOvertimeAfterMinutes === null ? Infinity : Math.max(0, rules.weeklyOvertimeAfterMinutes - week.regularMinutes);
   const keptRegular = Math.min(regular, weeklyRoom);
   week.regularMinutes += keptRegular;
+  const weeklyOvertime = regular - keptRegular;
+  // A second weekly band (France: + 50 % from the 44th hour) takes the weekly overtime past its first band's room.
+  const firstBand =
+    weeklyDoubleTimeAfterMinutes === null || rules.weeklyOvertimeAfterMinutes === null
+      ? Infinity
+      : Math.max(0, weeklyDoubleTimeAfterMinutes - rules.weeklyOvertimeAfterMinutes - week.weeklyOvertimeMinutes);
+  const weeklyDouble = Math.max(0, weeklyOvertime - firstBand);
+  week.weeklyOvertimeMinutes += weeklyOvertime;
   return [
     { kind: "REGULAR", rule: null, minutes: keptRegular },
     { kind: "OVERTIME", rule: "DAILY_OVERTIME", minutes: overlap(from, to, overtimeFrom, doubleFrom) },
-    { kind: "OVERTIME", rule: "WEEKLY_OVERTIME", minutes: regular - keptRegular },
+    { kind: "OVERTIME", rule: "WEEKLY_OVERTIME", minutes: weeklyOvertime - weeklyDouble },
+    { kind: "DOUBLE_TIME", rule: "WEEKLY_DOUBLE_TIME", minutes: weeklyDouble },
     { kind: "DOUBLE_TIME", rule: "DAILY_DOUBLE_TIME", minutes: overlap(from, to, doubleFrom, Infinity) },
   ];
 }
@@ -243,6 +267,12 @@ interface PendingLine {
   week: WorkweekState;
   wage: number | null;
   premium: number | null;
+  /** An award's penalty or engagement: paid at `share` × the line's own wage (premium then unused). */
+  share?: number;
+  /** A rate set by law whatever the wage (spread of hours: the minimum wage); null without an hourly wage. */
+  fixedRate?: number;
+  /** Overtime under a set outside the FLSA (its preset's `underFlsa` false): never qualified overtime. */
+  outsideFlsa?: true;
   /** The shift the line's cost is charged to: its own, or for a meal penalty the shift during which the day passed the rule. */
   chargedShiftId: string | null;
 }
@@ -253,6 +283,9 @@ interface Part {
   day: Workday;
   governing: GoverningSet;
   from: number;
+  /** Where the part ends on the wall clock, and the shift's payable minutes before its start. */
+  to: number;
+  payableFrom: number;
   minutes: number;
 }
 
@@ -291,14 +324,22 @@ function partsOf(
     const day = workdayAt(timeline, at);
     const cut = Math.min(day.to, end);
     const upTo = cut >= end ? prepared.payable : Math.max(before, payableBefore(prepared, cut));
-    out.push({ prepared, day, governing: governing(prepared.shift.locationId, day.date), from: at, minutes: upTo - before });
+    out.push({
+      prepared,
+      day,
+      governing: governing(prepared.shift.locationId, day.date),
+      from: at,
+      to: cut,
+      payableFrom: before,
+      minutes: upTo - before,
+    });
     before = upTo;
     at = cut;
   } while (at < end);
 }
 
 /** Lines of one workday's parts, in start order: the day's total meets the daily thresholds, attributed in that order. */
-function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[]): void {
+function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[], award: AwardContext): void {
   const date = parts[0]!.day.date;
   let dayPayable = 0;
   for (const part of parts) dayPayable += part.minutes;
@@ -315,7 +356,8 @@ function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[
       week.paidMinutes += part.minutes;
       week.straightTime += part.minutes * wage;
     }
-    for (const segment of classifyPart(position, part.minutes, part.governing, seventhDay, week)) {
+    const segments = classifyPart(position, part.minutes, part.governing, seventhDay, week, wage);
+    for (const segment of segments) {
       if (segment.minutes === 0) continue;
       out.push({
         fields: { date, shiftId: part.prepared.shift.id, ...segment, ruleSetId: part.governing.ruleSetId },
@@ -324,10 +366,170 @@ function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[
         wage,
         premium: multiplierOf(segment.kind, part.governing) - 1,
         chargedShiftId: part.prepared.shift.id,
+        ...(!conditionsOf(part.governing.preset).underFlsa && { outsideFlsa: true as const }),
       });
     }
+    awardPenaltyLines(part, segments, week, award, out);
     position += part.minutes;
   }
+}
+
+/** What an award's lines read beyond a part: the locations' public holidays and the shifts begun inside the rest owed. */
+interface AwardContext {
+  isHoliday: (locationId: string, date: string) => boolean;
+  shortRest: ReadonlySet<string>;
+}
+
+/** A segment's place among a part's payable minutes: kept regular first, then weekly overtime, daily overtime, double time. */
+const segmentOrder = (segment: Segment) =>
+  segment.rule === null
+    ? 0
+    : segment.rule === "WEEKLY_OVERTIME"
+      ? 1
+      : segment.rule === "WEEKLY_DOUBLE_TIME"
+        ? 1.5
+        : segment.kind === "OVERTIME"
+          ? 2
+          : 3;
+
+/**
+ * The award's penalty lines of a part (its set's preset names the award; none: nothing): each segment's minutes cut
+ * by the award's bands where they were worked — its kept regular minutes are the part's first payable minutes, its
+ * overtime the last — each band's extra part a PENALTY line (HOLIDAY on a public holiday) at `share` × the wage.
+ */
+function awardPenaltyLines(part: Part, segments: readonly Segment[], week: WorkweekState, context: AwardContext, out: PendingLine[]) {
+  const award = conditionsOf(part.governing.preset).award;
+  if (!award || part.minutes === 0) return;
+  const { prepared, governing } = part;
+  const shift = prepared.shift;
+  const employment = shift.employment ?? NO_EMPLOYMENT;
+  const isHoliday = (date: string) => context.isHoliday(shift.locationId, date);
+  const shortRest = context.shortRest.has(shift.id);
+  const reached = (at: number) =>
+    at >= part.to ? part.minutes : Math.min(part.minutes, Math.max(0, payableBefore(prepared, at) - part.payableFrom));
+  const spans = award
+    .bands(part.from, part.to, isHoliday)
+    .map((span) => ({ ...span, first: reached(span.fromMs), last: reached(span.toMs) }));
+  let index = 0;
+  for (const segment of [...segments].sort((a, b) => segmentOrder(a) - segmentOrder(b))) {
+    const from = index;
+    index += segment.minutes;
+    if (segment.minutes === 0) continue;
+    const multiplier = multiplierOf(segment.kind, governing);
+    const byRule = new Map<string, { share: number; minutes: number; band: string }>();
+    for (const span of spans) {
+      const minutes = Math.max(0, Math.min(index, span.last) - Math.max(from, span.first));
+      if (minutes === 0) continue;
+      const penalty =
+        segment.kind === "REGULAR"
+          ? award.ordinaryPenalty(span.band, employment, shortRest)
+          : award.overtimePenalty(span.band, employment, multiplier);
+      if (!penalty) continue;
+      const key = `${penalty.rule}\u0000${penalty.share}`;
+      const found = byRule.get(key);
+      if (found) found.minutes += minutes;
+      else byRule.set(key, { share: penalty.share, minutes, band: span.band });
+    }
+    for (const [key, { share, minutes, band }] of byRule) {
+      out.push({
+        fields: {
+          date: part.day.date,
+          shiftId: shift.id,
+          kind: band === "PUBLIC_HOLIDAY" ? "HOLIDAY" : "PENALTY",
+          rule: key.split("\u0000")[0] as PayLineRule,
+          minutes,
+          ruleSetId: governing.ruleSetId,
+        },
+        hours: hoursOfMinutes(minutes),
+        week,
+        wage: shift.hourlyWage,
+        premium: null,
+        share,
+        chargedShiftId: shift.id,
+      });
+    }
+  }
+}
+
+/**
+ * The award's minimum engagement of a shift (cl. 10.9, 11.3 of the retail award): the minutes short of it paid as a
+ * MINIMUM_ENGAGEMENT line at the rate of an ordinary hour in the band the shift ended in (as though it had gone on).
+ */
+function minimumEngagementLine(prepared: PreparedShift, governing: GoverningSet, day: Workday, week: WorkweekState, context: AwardContext) {
+  const award = conditionsOf(governing.preset).award;
+  if (!award) return null;
+  const shift = prepared.shift;
+  const employment = shift.employment ?? NO_EMPLOYMENT;
+  const startMs = prepared.start.getTime();
+  const endMs = prepared.end.getTime();
+  const short = award.minimumEngagementMinutes(employment, startMs, endMs) - prepared.payable;
+  if (short <= 0 || prepared.payable === 0) return null;
+  const isHoliday = (date: string) => context.isHoliday(shift.locationId, date);
+  const lastBand = award.bands(Math.max(startMs, endMs - 60_000), endMs, isHoliday).at(-1)?.band ?? "ORDINARY";
+  const share = 1 + (award.ordinaryPenalty(lastBand, employment, false)?.share ?? 0);
+  const line: PendingLine = {
+    fields: {
+      date: day.date,
+      shiftId: shift.id,
+      kind: "MINIMUM_ENGAGEMENT",
+      rule: award.minimumEngagementRule,
+      minutes: short,
+      ruleSetId: governing.ruleSetId,
+    },
+    hours: hoursOfMinutes(short),
+    week,
+    wage: shift.hourlyWage,
+    premium: null,
+    share,
+    chargedShiftId: shift.id,
+  };
+  return line;
+}
+
+/**
+ * The shifts begun inside the rest their award owes after the previous workday's work (the retail award's cl. 16.6:
+ * 12 hours): judged between the end of one employee's last shift of an earlier workday and the start of the next.
+ */
+function shiftsInsideRest(shifts: readonly PreparedShift[], dayOf: (prepared: PreparedShift) => Workday): Set<string> {
+  const found = new Set<string>();
+  let previous: PreparedShift | null = null;
+  for (const prepared of shifts) {
+    const rest = conditionsOf(prepared.governing.preset).award?.restBetweenWorkdaysMinutes ?? null;
+    if (previous && rest !== null && dayOf(previous).date < dayOf(prepared).date) {
+      if (prepared.start.getTime() - previous.end.getTime() < rest * 60_000) found.add(prepared.shift.id);
+    }
+    if (!previous || prepared.end > previous.end) previous = prepared;
+  }
+  return found;
+}
+
+/**
+ * Spread-of-hours pay of a workday (its preset's; New York 12 NYCRR 142-2.4): when its first shift's start to its last
+ * shift's end passes the preset's limit, its hours at the preset's rate, charged to the day's last shift.
+ */
+function spreadOfHoursLine(meal: MealDay, week: WorkweekState): PendingLine | null {
+  const spread = conditionsOf(meal.governing.preset).spreadOfHours;
+  if (!spread || meal.shifts.length === 0) return null;
+  const first = Math.min(...meal.shifts.map((p) => p.start.getTime()));
+  const last = meal.shifts.reduce((a, b) => (b.end > a.end ? b : a));
+  if (last.end.getTime() - first <= spread.afterMinutes * 60_000) return null;
+  const minutes = Math.round(spread.hours * 60);
+  return {
+    fields: {
+      date: meal.day.date,
+      shiftId: null,
+      kind: "SPREAD_OF_HOURS",
+      rule: spread.rule,
+      minutes,
+      ruleSetId: meal.governing.ruleSetId,
+    },
+    hours: spread.hours,
+    week,
+    wage: last.shift.hourlyWage,
+    premium: null,
+    fixedRate: spread.rate,
+    chargedShiftId: last.shift.id,
+  };
 }
 
 /** The workday a shift starts in, with its shifts so far: what the meal rule judges. */
@@ -374,18 +576,30 @@ type Timeline = readonly CalendarSegment[];
 /** Which of a workday's meal periods the employee waived (by the staff member's dated waivers). */
 type Waived = (date: string) => readonly boolean[];
 
+/** Whether a date is a public holiday at a location (PayInput.isHoliday). */
+type Holidays = (locationId: string, date: string) => boolean;
+const NO_HOLIDAYS: Holidays = () => false;
+
 /**
  * Every closed shift's lines of one employee (in start order), before their rates: parts classified workday by
  * workday in time order, each workweek apart; then each workday's meal penalty after its shift lines.
  */
 
-function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, timeline: Timeline, waived: Waived) {
+function employeeShiftLines(
+  shifts: readonly (PayShift & { endTime: Date })[],
+  governing: Governing,
+  timeline: Timeline,
+  waived: Waived,
+  isHoliday: Holidays,
+) {
   const parts: Part[] = [];
   const meals = new Map<string, MealDay>();
+  const starts: { prepared: PreparedShift; day: Workday }[] = [];
   for (const shift of shifts) {
     const day = workdayAt(timeline, shift.startTime.getTime());
     const rules = governing(shift.locationId, day.date);
     const prepared = prepare(shift, rules);
+    starts.push({ prepared, day });
     partsOf(prepared, timeline, governing, parts);
     const meal = meals.get(day.key);
     if (meal) meal.shifts.push(prepared);
@@ -401,6 +615,7 @@ function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], g
         to: day.weekTo,
         timeline,
         regularMinutes: 0,
+        weeklyOvertimeMinutes: 0,
         lastWorkedDate: null,
         consecutiveDays: 0,
         minutes: 0,
@@ -414,18 +629,33 @@ function employeeShiftLines(shifts: readonly (PayShift & { endTime: Date })[], g
     return week;
   };
   const pending: PendingLine[] = [];
+  const dayOfShift = new Map(starts.map((s) => [s.prepared.shift.id, s.day]));
+  const award: AwardContext = {
+    isHoliday,
+    shortRest: shiftsInsideRest(
+      starts.map((s) => s.prepared),
+      (p) => dayOfShift.get(p.shift.id)!,
+    ),
+  };
   for (let i = 0; i < parts.length; ) {
     const key = parts[i]!.day.key;
     let j = i + 1;
     while (j < parts.length && parts[j]!.day.key === key) j++;
-    dayLines(parts.slice(i, j), weekOf(parts[i]!.day), pending);
+    dayLines(parts.slice(i, j), weekOf(parts[i]!.day), pending, award);
     i = j;
   }
   const penalties: PendingLine[] = [];
+  for (const { prepared, day } of starts) {
+    const line = minimumEngagementLine(prepared, prepared.governing, day, weekOf(day), award);
+    if (line) penalties.push(line);
+  }
   for (const meal of meals.values()) {
     const line = mealPenalty(meal, weekOf(meal.day), waived(meal.day.date));
     if (line) penalties.push(line);
+    const spread = spreadOfHoursLine(meal, weekOf(meal.day));
+    if (spread) penalties.push(spread);
   }
+  penalties.sort((a, b) => compareText(a.fields.date, b.fields.date));
   return { lines: penalties.length ? mergePending(pending, penalties) : pending, weeks };
 }
 
@@ -461,6 +691,8 @@ function setRegularRate(week: WorkweekState): void {
 function rateOfLine(line: PendingLine): { rate: number | null; basis: number | null } {
   const exact = (value: number | null) => ({ rate: rateOf(value), basis: value });
   const regularRate = line.week.exactRegularRate;
+  if (line.share !== undefined) return exact(line.wage === null ? null : line.wage * line.share);
+  if (line.fixedRate !== undefined) return exact(line.wage === null ? null : line.fixedRate);
   if (line.premium === null) return exact(regularRate);
   if (line.wage === null) return exact(null);
   if (line.premium === 0 || regularRate === null) return exact(line.wage);
@@ -511,7 +743,7 @@ function ratedWithOvertime(pending: readonly PendingLine[]) {
   for (const [week, lines] of byWeek) {
     const allocated = allocateFlsaOvertime(
       week.minutes,
-      lines.map((l) => ({ minutes: l.fields.minutes, premium: (l.premium ?? 0) > 0 })),
+      lines.map((l) => ({ minutes: l.fields.minutes, premium: (l.premium ?? 0) > 0 && !l.outsideFlsa })),
     );
     const sums: WeekOvertime = { premiumCents: null, qualifiedCents: null, qualifiedMinutes: 0 };
     lines.forEach((l, i) => {
@@ -586,8 +818,14 @@ function premiumLine(premium: PremiumOwed, weeks: Iterable<WorkweekState>): Line
 }
 
 /** An employee's lines with their workweeks' regular rates set. */
-function ratedLines(shifts: readonly (PayShift & { endTime: Date })[], governing: Governing, timeline: Timeline, waived: Waived) {
-  const computed = employeeShiftLines(shifts, governing, timeline, waived);
+function ratedLines(
+  shifts: readonly (PayShift & { endTime: Date })[],
+  governing: Governing,
+  timeline: Timeline,
+  waived: Waived,
+  isHoliday: Holidays,
+) {
+  const computed = employeeShiftLines(shifts, governing, timeline, waived, isHoliday);
   for (const week of computed.weeks.values()) setRegularRate(week);
   return computed;
 }
@@ -641,8 +879,9 @@ function linesAtTheGreaterCount(
   governing: Governing,
   counts: OverlapCounts,
   waived: Waived,
+  isHoliday: Holidays,
 ) {
-  let best = ratedLines(shifts, governing, counts.timeline, waived);
+  let best = ratedLines(shifts, governing, counts.timeline, waived, isHoliday);
   let inOld: WorkweekOverlap[] = [];
   let bestAmount: number | null = null;
   for (const overlap of counts.overlaps) {
@@ -651,7 +890,7 @@ function linesAtTheGreaterCount(
     );
     if (!worked) continue;
     const trial = [...inOld, overlap];
-    const other = ratedLines(shifts, governing, counts.inOldWeek(trial), waived);
+    const other = ratedLines(shifts, governing, counts.inOldWeek(trial), waived, isHoliday);
     bestAmount ??= exactAmountOf(best.lines);
     const otherAmount = exactAmountOf(other.lines);
     if (otherAmount > bestAmount + PAYS_MORE_BY) {
@@ -672,6 +911,8 @@ export interface PayInput {
   ruleSets: readonly PayRuleSet[];
   /** Fair Workweek premiums (change log and rest); those dated outside the range are left out. */
   premiums?: readonly PremiumOwed[];
+  /** Whether a date is a public holiday at a location, for an award's holiday rates (absent: none is). */
+  isHoliday?: (locationId: string, date: string) => boolean;
   /** The employees' dated meal waivers (none: nobody waived a meal). */
   mealWaivers?: readonly MealWaiver[];
 }
@@ -707,7 +948,7 @@ export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
  * (GET /timesheets/pay streams its answer) holds one employee's lines at a time instead of the page's.
  */
 export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmployeePay> {
-  const { startDate, endDate, mealWaivers = [] } = input;
+  const { startDate, endDate, mealWaivers = [], isHoliday = NO_HOLIDAYS } = input;
   const governing = governingRuleSets(input.ruleSets);
   const timelines = overlapCounts(organizationCalendar(input.ruleSets));
   const closed = input.shifts.filter(isClosed).sort(compareShifts);
@@ -731,7 +972,7 @@ export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmploye
     const fromPremiums = q;
     while (q < premiums.length && premiums[q]!.employeeId === employeeId) q++;
     const waived = (date: string) => waivedMealsOn(mealWaivers, employeeId, date);
-    const { lines: pending, weeks } = linesAtTheGreaterCount(closed.slice(from, s), governing, timelines, waived);
+    const { lines: pending, weeks } = linesAtTheGreaterCount(closed.slice(from, s), governing, timelines, waived, isHoliday);
     const rated = ratedWithOvertime(pending);
     const answered = pending.filter((l) => l.fields.date >= startDate && l.fields.date <= endDate);
     const shiftLines: ChargedLine[] = answered.map((l) => ({ ...rated.made.get(l)!, chargedShiftId: l.chargedShiftId }));

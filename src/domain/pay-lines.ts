@@ -2,7 +2,28 @@ import { centsToAmount, lineAmountCents, roundTo } from "./pay-amounts";
 
 /* Pay lines and their totals: the shapes pay answers, and sums kept in cents so lines add up to grossPay. */
 
-export type PayLineKind = "REGULAR" | "OVERTIME" | "DOUBLE_TIME" | "MEAL_PENALTY" | "TIME_OFF" | "PREDICTABILITY" | "REST";
+export type PayLineKind =
+  | "REGULAR"
+  | "OVERTIME"
+  | "DOUBLE_TIME"
+  | "MEAL_PENALTY"
+  | "TIME_OFF"
+  | "PREDICTABILITY"
+  | "REST"
+  /** An award's penalty rate or loading: the extra part of hours already paid as REGULAR or OVERTIME (not hours again). */
+  | "PENALTY"
+  /** A public holiday's extra part, as PENALTY. */
+  | "HOLIDAY"
+  /** The unworked minutes of an award's minimum engagement: paid, not worked. */
+  | "MINIMUM_ENGAGEMENT"
+  /** New York's spread-of-hours pay: an hour at the minimum wage for a workday spanning more than 10 hours. */
+  | "SPREAD_OF_HOURS";
+
+/**
+ * An award's lines: the extra part of minutes already paid (PENALTY, HOLIDAY) or unworked minutes paid
+ * (MINIMUM_ENGAGEMENT) — pay, not hours worked: no minute total counts them; they add to grossPay.
+ */
+export const AWARD_KINDS: readonly PayLineKind[] = ["PENALTY", "HOLIDAY", "MINIMUM_ENGAGEMENT", "SPREAD_OF_HOURS"];
 
 /** Fair Workweek premiums: pay, not hours worked (no minute total counts them; they add to grossPay). */
 export const PREMIUM_KINDS: readonly PayLineKind[] = ["PREDICTABILITY", "REST"];
@@ -10,6 +31,8 @@ export type PayLineRule =
   | "DAILY_OVERTIME"
   | "DAILY_DOUBLE_TIME"
   | "WEEKLY_OVERTIME"
+  /** A preset's second weekly band (FR_STATUTORY: from the 44th hour). */
+  | "WEEKLY_DOUBLE_TIME"
   | "SEVENTH_DAY_OVERTIME"
   | "SEVENTH_DAY_DOUBLE_TIME"
   | "MEAL_BREAK"

@@ -1,7 +1,21 @@
 import { isCalendarDate } from "./local-time";
 import type { FieldProblem } from "./shift-plan";
 
-export const PAY_PRESETS = ["NONE", "FLSA", "CALIFORNIA", "CUSTOM"] as const;
+export const PAY_PRESETS = [
+  "NONE",
+  "FLSA",
+  "CALIFORNIA",
+  "CUSTOM",
+  "AU_GENERAL_RETAIL",
+  "CA_ON",
+  "CA_BC",
+  "US_AK",
+  "US_NV",
+  "US_CO",
+  "FR_STATUTORY",
+  "JP_STATUTORY",
+  "US_NY",
+] as const;
 export type PayPreset = (typeof PAY_PRESETS)[number];
 
 export const WORKWEEK_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -93,6 +107,30 @@ export const PRESET_RULES: Readonly<Record<PayPreset, PayRules>> = {
     ],
     mealPenaltyHours: 1,
   },
+  // General Retail Industry Award 2020 [MA000004] cl. 15.1, 15.7, 21.3: overtime past 9 ordinary hours a day, the first
+  // 3 at 150 % then 200 %, and past 38 a week; its penalty rates and loadings: pay-presets/au-general-retail.ts.
+  AU_GENERAL_RETAIL: { ...NO_RULES, dailyOvertimeAfterMinutes: 540, dailyDoubleTimeAfterMinutes: 720, weeklyOvertimeAfterMinutes: 2280 },
+  // Ontario Employment Standards Act, 2000, s. 22(1): 1½ times past 44 hours a week.
+  CA_ON: { ...NO_RULES, weeklyOvertimeAfterMinutes: 2640 },
+  // British Columbia Employment Standards Act s. 40: 1½ past 8 hours a day, double past 12; 1½ past 40 a week, the
+  // daily overtime hours not counted toward it (s. 40(2)).
+  CA_BC: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, dailyDoubleTimeAfterMinutes: 720, weeklyOvertimeAfterMinutes: 2400 },
+  // Alaska Stat. 23.10.060(b): 1½ past 8 hours a day and 40 a week (no pyramiding: 8 AAC 15.100).
+  US_AK: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, weeklyOvertimeAfterMinutes: 2400 },
+  // Nev. Rev. Stat. 608.018: 1½ past 40 a week, and past 8 in a 24-hour period for an employee paid under 1½ × the
+  // minimum wage (pay-presets: the daily rule applies only below that wage).
+  US_NV: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, weeklyOvertimeAfterMinutes: 2400 },
+  // Colorado COMPS Order #39, 7 CCR 1103-1 Rule 4.1.1: 1½ past 40 a week or 12 a workday (12 consecutive hours
+  // across two workdays are not modelled).
+  US_CO: { ...NO_RULES, dailyOvertimeAfterMinutes: 720, weeklyOvertimeAfterMinutes: 2400 },
+  // Code du travail L3121-27 (35 hours), L3121-36: + 25 % for the first 8 overtime hours (36th to 43rd), + 50 % from
+  // the 44th (the second band: pay-presets), where no collective agreement sets other rates (L3121-33).
+  FR_STATUTORY: { ...NO_RULES, weeklyOvertimeAfterMinutes: 2100, overtimeMultiplier: 1.25, doubleTimeMultiplier: 1.5 },
+  // Labour Standards Act (労働基準法) art. 32 (8 h a day, 40 a week) and art. 37 with the Cabinet Order on premium rates:
+  // + 25 % overtime; its late-night and rest-day premiums: pay-presets/jp-statutory.ts.
+  JP_STATUTORY: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, weeklyOvertimeAfterMinutes: 2400, overtimeMultiplier: 1.25 },
+  // New York: FLSA's weekly overtime (12 NYCRR 142-2.2) plus spread of hours (pay-presets).
+  US_NY: { ...NO_RULES, weeklyOvertimeAfterMinutes: 2400 },
 };
 
 /** Where no set governs a workday: no overtime, no rounding, no penalty; lines name no rule set. */
@@ -291,9 +329,11 @@ export interface GoverningSet {
   /** Null when no set governs (DEFAULT_RULES apply). */
   ruleSetId: string | null;
   rules: PayRules;
+  /** The set's preset: what names its award and conditions beyond the thresholds (pay-presets); NONE without a set. */
+  preset: PayPreset;
 }
 
-const NO_SET: GoverningSet = { ruleSetId: null, rules: DEFAULT_RULES };
+const NO_SET: GoverningSet = { ruleSetId: null, rules: DEFAULT_RULES, preset: "NONE" };
 
 /** The last version (by effectiveFrom) on or before the date, from versions sorted by effectiveFrom. */
 function versionOn<T extends { effectiveFrom: string }>(versions: readonly T[], date: string): T | undefined {
@@ -327,7 +367,7 @@ export function governingRuleSets(sets: readonly PayRuleSet[]): (locationId: str
     let found = memo.get(key);
     if (!found) {
       const set = versionOn(byScope.get(locationId) ?? [], date) ?? versionOn(byScope.get(null) ?? [], date);
-      found = set ? { ruleSetId: set.id, rules: set } : NO_SET;
+      found = set ? { ruleSetId: set.id, rules: set, preset: set.preset } : NO_SET;
       memo.set(key, found);
     }
     return found;

@@ -95,6 +95,7 @@ const DATA_SCHEMA: Record<EventType, string | null | Record<string, unknown>> = 
   "cost_code.assignments_updated": "CostCodeAssignments",
   "location.fair_workweek_updated": "LocationFairWorkweek",
   "location.working_time_updated": "LocationWorkingTime",
+  "location.holidays_updated": "HolidayOverrides",
   "staff_member.good_faith_estimate_updated": "GoodFaithEstimate",
   "staff_member.meal_waivers_updated": "MealWaiverEvent",
   "custom_field.created": "CustomField",

@@ -29,6 +29,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("access_roles"),
   owned("roles"),
   owned("locations"),
+  owned("holiday_overrides", ["location_id"]),
   owned("policy_types"),
   owned("time_off_settings", ["organization_id"]),
   owned("attendance_settings", ["organization_id"]),

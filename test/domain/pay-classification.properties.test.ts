@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "@/domain/local-time";
 import { organizationCalendar, workweekOverlaps } from "@/domain/pay-calendar";
 import { computePay, type PayComputation, type PayShift } from "@/domain/pay-classification";
+import { AWARD_KINDS } from "@/domain/pay-lines";
 import { PAY_PRESETS, type PayRuleSet, ROUNDING_INCREMENTS, ROUNDING_MODES, WORKWEEK_DAYS } from "@/domain/pay-rules";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { payShift, ruleSet, unpaidBreak } from "../helpers/pay-fixtures";
@@ -269,6 +270,11 @@ describe("computePay properties: pay you can defend", () => {
           let expected = employee.workweeks.reduce((n, w) => n + (w.straightTimePay ?? 0), 0);
           let hours = 0;
           for (const line of employee.lines) {
+            // An award's line is paid at its share of the wage, not from the regular rate: it adds its own amount.
+            if (AWARD_KINDS.includes(line.kind)) {
+              expected += line.amount ?? 0;
+              continue;
+            }
             hours += line.minutes / 60;
             const regularRate = weekOf(line.date).regularRate ?? 0;
             if (line.kind === "MEAL_PENALTY") expected += (line.minutes / 60) * regularRate;
@@ -330,7 +336,9 @@ describe("computePay properties: pay you can defend", () => {
             expect(days(week.startDate, week.endDate)).toBeLessThanOrEqual(6);
             if (i > 0) expect(week.startDate >= employee.workweeks[i - 1]!.endDate).toBe(true);
           });
-          const worked = employee.lines.filter((l) => l.kind !== "MEAL_PENALTY").reduce((n, l) => n + l.minutes, 0);
+          const worked = employee.lines
+            .filter((l) => l.kind !== "MEAL_PENALTY" && !AWARD_KINDS.includes(l.kind))
+            .reduce((n, l) => n + l.minutes, 0);
           expect(employee.workweeks.reduce((n, w) => n + w.minutes, 0)).toBe(worked);
           for (const line of employee.lines)
             expect(employee.workweeks.some((w) => w.startDate <= line.date && line.date <= w.endDate)).toBe(true);

@@ -151,7 +151,7 @@ describe("governingRuleSets", () => {
   });
 
   it("with no set, the NONE rules apply", () => {
-    expect(governingRuleSets([])("loc_1", "2026-06-01")).toEqual({ ruleSetId: null, rules: PRESET_RULES.NONE });
+    expect(governingRuleSets([])("loc_1", "2026-06-01")).toEqual({ ruleSetId: null, rules: PRESET_RULES.NONE, preset: "NONE" });
   });
 });
 

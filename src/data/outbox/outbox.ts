@@ -102,6 +102,7 @@ export const EVENT_TYPES = [
   "cost_code.assignments_updated",
   "location.fair_workweek_updated",
   "location.working_time_updated",
+  "location.holidays_updated",
   "staff_member.good_faith_estimate_updated",
   "staff_member.meal_waivers_updated",
   "custom_field.created",

@@ -4,6 +4,7 @@ import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
 import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.data";
+import { type HolidayCalendar, holidayCalendarFor } from "@/data/holidays/holiday-calendar.data";
 import { readRows } from "@/data/row-mapping";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
@@ -36,6 +37,8 @@ export interface PayInputs {
   premiums: PremiumOwed[];
   /** The employees' dated meal waivers (from their staff rows). */
   mealWaivers: MealWaiver[];
+  /** The locations' paid public holidays, read only when a rule set's preset has an award that pays them. */
+  isHoliday?: HolidayCalendar;
   employees: Map<string, PayEmployee>;
   /** payInputsFingerprint as read with the inputs when asked for (a close guards its write on it), else "". */
   fingerprint: string;
@@ -160,6 +163,8 @@ const staffColumns = {
   currencyCode: staffMembers.currencyCode,
   hourlyWage: staffMembers.hourlyWage,
   wageType: staffMembers.wageType,
+  employmentType: staffMembers.employmentType,
+  schoolStudent: staffMembers.schoolStudent,
   mealWaivers: staffMembers.mealWaivers,
 };
 
@@ -289,9 +294,11 @@ export function payInputsOf(
     ]),
   );
   const salaried = new Set(staff.filter((s) => s.wageType === "salary").map((s) => s.id));
-  const payShifts = shiftRows.map((row) =>
-    payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
-  );
+  const employment = new Map(staff.map((s) => [s.id, { type: s.employmentType, schoolStudent: s.schoolStudent }]));
+  const payShifts = shiftRows.map((row) => ({
+    ...payShiftFromStored({ ...row, hourlyWage: salaried.has(row.employeeId) ? null : row.hourlyWage, breaks: row.breaks }),
+    employment: employment.get(row.employeeId),
+  }));
   const rest = packRows.length ? restPremiums(payShifts, packsOnDates(packRows), (id) => employees.get(id)?.hourlyWage ?? null) : [];
   return {
     ruleSets: sets.map(ruleSetOfRow),
@@ -326,9 +333,16 @@ export function payInputsOf(
   };
 }
 
+/** The holiday calendar of the read window, when the organization's sets need one (holidayCalendarFor). */
+function holidaysFor(db: Database, filter: PayFilter, sets: readonly { preset: string }[]): Promise<HolidayCalendar | undefined> {
+  const { from, to } = readWindowOf(filter.startDate, filter.endDate);
+  return holidayCalendarFor(db, filter.organizationId, sets, from, to);
+}
+
 /** The inputs of a pay computation in one round trip (payInputStatements): every employee, as a close reads them. */
 export async function readPayInputs(db: Database, filter: PayFilter): Promise<PayInputs> {
-  return payInputsOf(filter, await db.batch([...payInputStatements(db, filter), ...premiumInputStatements(db, filter)]));
+  const inputs = payInputsOf(filter, await db.batch([...payInputStatements(db, filter), ...premiumInputStatements(db, filter)]));
+  return { ...inputs, isHoliday: await holidaysFor(db, filter, inputs.ruleSets) };
 }
 
 /** A page of employees: those after `afterId` in id order, at most `limit`. */
@@ -427,7 +441,8 @@ export async function readPayInputsPage(
   const shiftCharges = new Map(
     charges ? shiftRows.map((r) => [r.id, { locationId: r.locationId, roleId: r.roleId ?? null, costCodeId: r.costCodeId ?? null }]) : [],
   );
-  return { inputs, employeeIds, more, charges: shiftCharges };
+  const isHoliday = employeeIds.length > 0 ? await holidaysFor(db, filter, sets) : undefined;
+  return { inputs: { ...inputs, isHoliday }, employeeIds, more, charges: shiftCharges };
 }
 
 const staffOfIdsStatement = (db: Database, filter: PayFilter, employeeIds: string[]) =>

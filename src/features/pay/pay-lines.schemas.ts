@@ -3,11 +3,24 @@ import { queryIdParam } from "@/platform/openapi/helpers";
 import { PageQuery } from "@/platform/schemas/list-query";
 import { CalendarDate } from "@/platform/schemas/validation";
 
-const KINDS = ["REGULAR", "OVERTIME", "DOUBLE_TIME", "MEAL_PENALTY", "TIME_OFF", "PREDICTABILITY", "REST"] as const;
+const KINDS = [
+  "REGULAR",
+  "OVERTIME",
+  "DOUBLE_TIME",
+  "MEAL_PENALTY",
+  "TIME_OFF",
+  "PREDICTABILITY",
+  "REST",
+  "PENALTY",
+  "HOLIDAY",
+  "MINIMUM_ENGAGEMENT",
+  "SPREAD_OF_HOURS",
+] as const;
 const RULES = [
   "DAILY_OVERTIME",
   "DAILY_DOUBLE_TIME",
   "WEEKLY_OVERTIME",
+  "WEEKLY_DOUBLE_TIME",
   "SEVENTH_DAY_OVERTIME",
   "SEVENTH_DAY_DOUBLE_TIME",
   "MEAL_BREAK",
@@ -27,7 +40,15 @@ export const PayLine = z
         "PREDICTABILITY: a Fair Workweek change premium (GET …/schedule-changes), dated by the changed entry's original " +
         "date; REST: a rest-between-shifts premium, dated by the shift worked inside the rest window. Premiums are pay, " +
         "not hours worked: no minute total counts them, they add to grossPay; hours are paid at the workweek's " +
-        "regularRate (at the wage when nothing was worked that workweek), a flat amount is a line of 0 minutes and no rate.",
+        "regularRate (at the wage when nothing was worked that workweek), a flat amount is a line of 0 minutes and no rate. " +
+        "PENALTY: an award's penalty rate or loading for minutes already paid as REGULAR or OVERTIME — only its extra part " +
+        "(a casual's Sunday under AU_GENERAL_RETAIL: REGULAR at the wage plus PENALTY at 0.75 × the wage, 175 % in all); " +
+        "HOLIDAY: the same on a public holiday of the location; MINIMUM_ENGAGEMENT: the minutes short of the award's " +
+        "minimum engagement, paid at the rate of an ordinary hour when the shift ended. Those three are pay, not hours: no " +
+        "minute total counts them; `rule` names the preset's rule (AU_GENERAL_RETAIL.SUNDAY, …CASUAL_LOADING, …EVENING, " +
+        "…SATURDAY, …PUBLIC_HOLIDAY, …SUNDAY_OVERTIME, …PUBLIC_HOLIDAY_OVERTIME, …SHORT_REST_BETWEEN_SHIFTS, " +
+        "…MINIMUM_ENGAGEMENT). SPREAD_OF_HOURS (US_NY): one hour at the minimum wage for a workday whose first start to " +
+        "last end spans more than 10 hours (12 NYCRR 142-2.4), pay and not hours as well.",
     }),
     minutes: z
       .number()

@@ -25,7 +25,26 @@ const rulesNote =
   "A preset fills the fields the request leaves out (an explicit null is kept): FLSA = weekly overtime after 2400 " +
   "minutes; CALIFORNIA = daily overtime after 480 and double time after 720, weekly after 2400, the seventh " +
   "consecutive day, meal periods after 300 (waivable up to 360) and 600 (waivable up to 720) minutes of 30 each " +
-  "with a 1-hour premium (Cal. Labor Code 512(a), 226.7(c)); NONE and CUSTOM = nothing. Multipliers default to 1.5 and 2 (1 to 10, " +
+  "with a 1-hour premium (Cal. Labor Code 512(a), 226.7(c)); NONE and CUSTOM = nothing. Beyond the US: " +
+  "AU_GENERAL_RETAIL = General Retail Industry Award 2020 [MA000004]: daily overtime after 540 (cl. 15.7), double time " +
+  "after 720 (150 % for the first 3 hours, 200 % after, cl. 21.3), weekly after 2280 (38 h), and by the staff member's " +
+  "employmentType its penalty rates as PENALTY lines (cl. 22.1: Monday–Friday from 18:00 125 %, casual 150 %; Saturday " +
+  "125 %, casual 150 %; Sunday 150 %, casual 175 %; overtime on a Sunday 200 %), HOLIDAY lines on the location's public " +
+  "holidays (225 %, casual 250 %; overtime 250 %), the 25 % casual loading (cl. 11.2), MINIMUM_ENGAGEMENT lines (3 h " +
+  "for casual and part_time, 1.5 h for a schoolStudent engaged 15:00–18:30 on a weekday, cl. 10.9, 11.3) and 200 % " +
+  "for work begun less than 12 hours after the previous workday's (cl. 16.6); every percentage of the staff member's " +
+  "hourly wage, read as the award's minimum hourly rate; not modelled: the one 11-hour day a week, the span of ordinary " +
+  "hours, shiftwork and junior rates. CA_ON = weekly after 2640 (Ontario ESA 2000 s. 22). CA_BC = daily after 480, " +
+  "double time after 720, weekly after 2400 (BC ESA s. 40). US_AK = daily after 480, weekly 2400 (AS 23.10.060). " +
+  "US_NV = weekly after 2400, and daily after 480 only for a shift paid under $18.00, 1.5 × the $12.00 minimum wage " +
+  "(NRS 608.018). US_CO = daily after 720, weekly 2400 (7 CCR 1103-1 Rule 4.1.1; 12 consecutive hours across workdays " +
+  "not modelled). FR_STATUTORY = weekly after 2100 at 1.25, WEEKLY_DOUBLE_TIME from the 44th hour at 1.5 (Code du " +
+  "travail L3121-27, L3121-36; a collective agreement may set other rates: CUSTOM). JP_STATUTORY = daily 480, weekly " +
+  "2400 at 1.25, late night 22:00–05:00 + 25 % and the statutory rest day (Sunday) 135 % as PENALTY lines, stacking " +
+  "per Labour Standards Act art. 37 (late-night overtime 150 %, late-night rest day 160 %; the + 50 % past 60 overtime " +
+  "hours a month is not modelled). US_NY = weekly after 2400 and a SPREAD_OF_HOURS line of one hour at $17.00 (the " +
+  "New York City, Long Island and Westchester minimum wage of 2026) for a workday spanning more than 10 hours (12 " +
+  "NYCRR 142-2.4; call-in pay is not yet modelled). Multipliers default to 1.5 and 2 (1 to 10, " +
   "double time never below overtime); rounding defaults to none. A location's own set wins over the organization's; " +
   "a set governs workdays from effectiveFrom until the next set's of the same scope, and two sets of one scope " +
   "cannot share a date (409 `PAY_RULES_VERSION_TAKEN`). Workdays start at workdayStartsAt (default 00:00) and minutes " +

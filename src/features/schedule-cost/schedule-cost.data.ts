@@ -2,12 +2,14 @@ import { demandIntervals, laborTargets, organizations, scheduleChanges } from "@
 import { and, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type PackVersionRow, packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
+import { holidayCalendarFor } from "@/data/holidays/holiday-calendar.data";
 import { projectionOf, projectionStatements } from "@/data/schedule-projection";
 import { calendarRangeProblem } from "@/domain/calendar-range";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import { localDayBounds } from "@/domain/local-time";
 import { computeChargedPay, type PremiumOwed } from "@/domain/pay-classification";
 import type { payShiftFromStored } from "@/domain/pay-shift";
+import { payReadWindow } from "@/domain/pay-workweek";
 import { MAX_SCHEDULE_COST_DAYS, salesByDate, scheduleCost } from "@/domain/schedule-cost";
 import { invalidField } from "@/problems/problem";
 import { ruleSetOfRow } from "@/wire/pay-rule-set.schemas";
@@ -108,6 +110,8 @@ export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
   );
   const ruleSets = ruleSetRows.map(ruleSetOfRow);
   const premiums = locationPremiums(r.location.id, shiftsForPay, changeRows, packRows, wageOf);
+  const window = payReadWindow(r.startDate, r.endDate);
+  const isHoliday = await holidayCalendarFor(db, r.organizationId, ruleSetRows, window.from, window.to);
   const employees = computeChargedPay({
     startDate: r.startDate,
     endDate: r.endDate,
@@ -115,6 +119,7 @@ export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
     timeOff: [],
     ruleSets,
     premiums,
+    isHoliday,
     mealWaivers: staffRows.flatMap((s) => s.mealWaivers.map((w) => ({ ...w, employeeId: s.id }))),
   });
   const targets = { laborPercent: targetRows[0]?.laborPercent ?? null, salesPerLaborHour: targetRows[0]?.salesPerLaborHour ?? null };

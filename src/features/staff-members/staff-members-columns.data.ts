@@ -30,6 +30,7 @@ export function newStaffMemberRow(
     hourlyWage: null,
     wageType: null,
     employmentType: null,
+    schoolStudent: false,
     currencyCode: null,
     birthDate: null,
     locationIds: [],

@@ -19,6 +19,7 @@ const OPTIONAL = [
   "hourlyWage",
   "wageType",
   "employmentType",
+  "schoolStudent",
   "currencyCode",
   "birthDate",
   "locationIds",

@@ -17,7 +17,7 @@ import {
   TimestampOrNull,
 } from "@/platform/schemas/validation";
 
-export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contractor", "seasonal"] as const;
+export const EMPLOYMENT_TYPES = ["full_time", "part_time", "casual", "contractor", "seasonal"] as const;
 export const WAGE_TYPES = ["hourly", "salary"] as const;
 export const MAX_SYNC_RECORDS = 1000;
 const MAX_ASSIGNMENTS = 200;
@@ -67,7 +67,20 @@ export const StaffMember = z
     active: recordLifecycle.active,
     hourlyWage: z.number().nullable().openapi({ example: 18.5 }),
     wageType: z.enum(WAGE_TYPES).nullable().openapi({ example: "hourly" }),
-    employmentType: z.enum(EMPLOYMENT_TYPES).nullable().openapi({ example: "part_time" }),
+    employmentType: z
+      .enum(EMPLOYMENT_TYPES)
+      .nullable()
+      .openapi({
+        example: "part_time",
+        description:
+          "casual: paid the award's casual loading and rates under AU_GENERAL_RETAIL (a part-time or casual employee is " +
+          "paid its minimum engagement; full_time has none).",
+      }),
+    schoolStudent: z.boolean().openapi({
+      example: false,
+      description:
+        "A secondary school student: the retail award's minimum engagement is 1.5 h between 15:00 and 18:30 on a school day (cl. 11.3).",
+    }),
     currencyCode: z.string().nullable().openapi({ example: "USD" }),
     birthDate: TimestampOrNull.openapi({ example: "1990-05-01T00:00:00.000Z" }),
     locationIds: z.array(z.string()).openapi({ description: "Locations the member works at", example: [EXAMPLE_ID] }),
@@ -103,6 +116,7 @@ const writable = {
   hourlyWage: z.number().min(0).max(1_000_000).nullable().openapi({ example: 18.5 }),
   wageType: z.enum(WAGE_TYPES).nullable(),
   employmentType: z.enum(EMPLOYMENT_TYPES).nullable(),
+  schoolStudent: z.boolean().openapi({ example: false }),
   currencyCode: CurrencyCode.nullable(),
   birthDate: BirthDate.nullable(),
   locationIds: IdList("locations"),
@@ -191,6 +205,7 @@ export const serializeStaffMember = (row: StaffMemberRow): z.infer<typeof StaffM
   hourlyWage: row.hourlyWage,
   wageType: row.wageType as z.infer<typeof StaffMember>["wageType"],
   employmentType: row.employmentType as z.infer<typeof StaffMember>["employmentType"],
+  schoolStudent: row.schoolStudent,
   currencyCode: row.currencyCode,
   birthDate: isoOrNull(row.birthDate),
   locationIds: row.locationIds,

@@ -20,6 +20,7 @@ const WIRE_FIELDS = [
   "hourlyWage",
   "wageType",
   "employmentType",
+  "schoolStudent",
   "currencyCode",
   "birthDate",
   "locationIds",

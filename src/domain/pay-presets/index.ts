@@ -1,0 +1,57 @@
+import type { PayPreset } from "../pay-rules";
+import { AU_GENERAL_RETAIL_AWARD } from "./au-general-retail";
+import type { Award } from "./award";
+import { JP_STATUTORY_PREMIUMS } from "./jp-statutory";
+
+/**
+ * What a preset governs beyond the thresholds it fills (pay-rules.ts PRESET_RULES): its award's penalty rates,
+ * loadings and engagements, and a daily rule that applies only below a wage. Data keyed by preset: classification
+ * reads it, never a jurisdiction's name.
+ */
+export interface PresetConditions {
+  award: Award | null;
+  /**
+   * The daily thresholds apply only to a shift paid below this hourly wage (null: to every shift). Nevada: 1½ × the
+   * state minimum wage of $12.00 (NRS 608.018(1), 608.250; $12.00 from 1 July 2024, AB 456 (2019)).
+   */
+  dailyOvertimeBelowWage: number | null;
+  /**
+   * Weekly overtime past this many minutes of the week is DOUBLE_TIME (WEEKLY_DOUBLE_TIME) at the set's
+   * doubleTimeMultiplier (null: one weekly band). France: from the 44th hour (Code du travail L3121-36).
+   */
+  weeklyDoubleTimeAfterMinutes: number | null;
+  /**
+   * A workday whose spread (its first shift's start to its last shift's end) passes `afterMinutes` earns `hours` at
+   * `rate` (null: none). New York: one hour at the minimum wage past 10 hours (12 NYCRR 142-2.4, 146-1.6).
+   */
+  spreadOfHours: { afterMinutes: number; hours: number; rate: number; rule: `${string}.${string}` } | null;
+  /**
+   * Whether the set's employees are under the FLSA, so that their hours over 40 in the workweek are section 7
+   * overtime, the part IRC §225 calls qualified (pay-qualified-overtime.ts). False outside the US: no qualified split.
+   */
+  underFlsa: boolean;
+}
+
+const NONE: PresetConditions = {
+  award: null,
+  dailyOvertimeBelowWage: null,
+  weeklyDoubleTimeAfterMinutes: null,
+  spreadOfHours: null,
+  underFlsa: true,
+};
+/** Outside the US: no FLSA, so no qualified overtime. */
+const ABROAD: PresetConditions = { ...NONE, underFlsa: false };
+
+export const PRESET_CONDITIONS: Readonly<Partial<Record<PayPreset, PresetConditions>>> = {
+  AU_GENERAL_RETAIL: { ...ABROAD, award: AU_GENERAL_RETAIL_AWARD },
+  CA_ON: ABROAD,
+  CA_BC: ABROAD,
+  US_NV: { ...NONE, dailyOvertimeBelowWage: 18 },
+  FR_STATUTORY: { ...ABROAD, weeklyDoubleTimeAfterMinutes: 43 * 60 },
+  JP_STATUTORY: { ...ABROAD, award: JP_STATUTORY_PREMIUMS },
+  // The minimum wage of New York City, Long Island and Westchester from 1 January 2026 ($17.00; Labor Law 652(1)); the
+  // rest of the state's $16.00 needs a CUSTOM set until a location's region is read.
+  US_NY: { ...NONE, spreadOfHours: { afterMinutes: 600, hours: 1, rate: 17, rule: "US_NY.SPREAD_OF_HOURS" } },
+};
+
+export const conditionsOf = (preset: PayPreset): PresetConditions => PRESET_CONDITIONS[preset] ?? NONE;
