@@ -57,6 +57,17 @@ describe("qualified overtime premium (Pub. L. 119-21 §70202; IRC §225(c)(1); F
     expect(overtimeLines(tenHourDays([MON, TUE, WED, THU]), [CA]).map((l) => l.qualifiedOvertimePremium)).toEqual([0, 0, 0, 0]);
   });
 
+  it("Ontario, 48 h at $20 (ESA s. 22: 4 h over 44 at $30) → overtime premium $40.00, qualified $0.00: no FLSA abroad", () => {
+    const ontario = ruleSet("prs_on", "CA_ON");
+    const shifts = [...tenHourDays([MON, TUE, WED, THU]), payShift(FRI, "08:00", 480, { hourlyWage: 20 })];
+    const employee = pay(shifts, [ontario]);
+    // 48 h: 44 regular, 4 h overtime × 0.5 × $20 = $40.00 over straight time; 8 h are over 40, none under the FLSA.
+    expect(employee.workweeks[0]).toMatchObject({ overtimePremium: 40, qualifiedOvertimePremium: 0, qualifiedOvertimeMinutes: 0 });
+    expect(employee.qualifiedOvertimePremium).toBe(0);
+    // The same week under the FLSA: 8 h over 40 × 0.5 × $20 = $80.00 qualified.
+    expect(pay(shifts, [FLSA]).qualifiedOvertimePremium).toBe(80);
+  });
+
   it("California, five 10-hour days at $20 (50 h) → qualified $100.00: 10 h over 40 × 0.5 × $20", () => {
     const employee = pay(tenHourDays([MON, TUE, WED, THU, FRI]), [CA]);
     // Daily overtime 5 × 2 h = 10 h, every one of them also over 40 in the week (29 CFR 778.202(c) credits it).
