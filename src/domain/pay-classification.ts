@@ -28,9 +28,9 @@ export type { EmployeePay, PayComputation, PayLine, PayLineKind, PayLineRule, Pa
 export { sumPayTotals } from "./pay-lines";
 
 import { type MealOpportunity, type MealWaiver, missedMealPeriod, waivedMealsOn } from "./meal-periods";
-import { allocateFlsaOvertime, premiumOverStraightTimeCents, qualifiedPremiumCents } from "./pay-qualified-overtime";
 import { conditionsOf } from "./pay-presets";
 import { type Employment, NO_EMPLOYMENT } from "./pay-presets/award";
+import { allocateFlsaOvertime, premiumOverStraightTimeCents, qualifiedPremiumCents } from "./pay-qualified-overtime";
 import { type GoverningSet, governingRuleSets, type MealPeriod, type PayRuleSet, type PunchRounding } from "./pay-rules";
 import { type BreakSpan, shiftTotals } from "./shift-totals";
 

@@ -78,12 +78,7 @@ const earnsPerHour = (limit: LimitSettings) => Boolean(limit.perHourEarnings?.ho
  *   4. Fixed accruals, then carryovers year by year (the expiry reads the balance the accruals left), then the
  *      watermarks; per-hour accruals for shifts changed since each policy's cursor, with the new cursor.
  */
-export async function runAccrualPass(
-  db: Database,
-  now = new Date(),
-  page?: PassPage,
-  scope: PassScope = "live",
-): Promise<PassReport> {
+export async function runAccrualPass(db: Database, now = new Date(), page?: PassPage, scope: PassScope = "live"): Promise<PassReport> {
   const report: PassReport = { policies: 0, balances: 0, entries: 0, roundTrips: 0 };
   const policies = await rawAll<ActivePolicy>(
     db,
