@@ -32,6 +32,8 @@ export const SCOPE_AREAS = {
   Exports: "exports",
   "Custom fields": "organizations",
   "Audit log": "audit_log",
+  "Working time": "working_time",
+  Jobs: "jobs",
 } as const satisfies Record<string, string>;
 
 export type ScopeArea = (typeof SCOPE_AREAS)[keyof typeof SCOPE_AREAS];
