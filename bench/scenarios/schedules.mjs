@@ -123,10 +123,12 @@ export async function run({ stateDir, options, print }) {
   const baseline = await startBaseline(stateDir);
   await reset(ours, world);
   await copyData(ours, baseline);
-  // The week view's SQL and the publish's write guard are this run's trace of ours (bench/baseline/recording.js); the
-  // publish's other statements are still written out by hand (schedule-statements.js).
+  // Every statement the baseline sends is this run's trace of ours (bench/baseline/recording.js): the week view's, and
+  // the publish's with its event and wake read.
   if (pages.length < 2) throw new Error(`week view: ${pages.length} page(s), the recording needs a page after a cursor`);
-  await shareRecording({ "week view": pages[0].res, "week view, next page": pages[1].res, publish }, [baseline]);
+  await shareRecording({ "week view": pages[0].res, "week view, next page": pages[1].res, publish }, [baseline], {
+    withOutbox: ["publish"],
+  });
 
   const drift = [];
   pages.forEach(({ path, res }, i) => {
