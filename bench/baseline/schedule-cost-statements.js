@@ -23,7 +23,7 @@ const READS = [
   ["targets", "labor_targets"],
   ["organization", "organizations"],
   ["premiums", "schedule_changes"],
-  ["packs", "location_fair_workweek"],
+  ["packs", "location_fair_workweek_versions"],
 ];
 
 /** Filled from the recording of a schedule cost request of ours (published entries only). */
