@@ -53,7 +53,7 @@ export function projectionRead({ organizationId, locationId, startDate, endDate,
   const staffValues = [locationId, organizationId, range.start, range.end, locationId, organizationId, startDate, endDate];
   staffValues.push(locationId, organizationId, startDate, endDate);
   // src/domain/pay-workweek's payReadWindow, and a day's margin either side for entries in other zones.
-  const window = { from: addDays(startDate, -8), to: addDays(endDate, 7) };
+  const window = { from: addDays(startDate, -16), to: addDays(endDate, 14) };
   const entriesFrom = Date.parse(`${window.from}T00:00:00Z`) - 2 * DAY_MS;
   const entriesTo = Date.parse(`${addDays(window.to, 1)}T00:00:00Z`) + 2 * DAY_MS;
   return [

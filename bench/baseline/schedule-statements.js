@@ -141,7 +141,8 @@ export function publishTrips(
       pairs: [
         [PUBLISH.openShifts, drafts],
         [PUBLISH.assignments, [...drafts, 1, "APPROVED"]],
-        [PUBLISH.added, [...drafts, locationId, organizationId, now, locationId, organizationId, ...HELD_BACK_PARAMS]],
+        // A publish reads no ADDED drafts (its write records them): the statement's own condition is false.
+        [PUBLISH.added, [...drafts, ...HELD_BACK_PARAMS]],
         [PUBLISH.fairWorkweek, [organizationId, locationId]],
       ],
     },
@@ -149,17 +150,18 @@ export function publishTrips(
       call: "batch",
       pairs: [
         [guard.sql, guard.params],
-        [PUBLISH.entries, [0, now, now, ...drafts, ...HELD_BACK_PARAMS]],
+        // The organization first: the frozen dates' guard on start_at.
+        [PUBLISH.entries, [organizationId, 0, now, now, ...drafts, ...HELD_BACK_PARAMS]],
         [PUBLISH.openShiftsUpdate, ["[]", 0, now, now, "[]", 1]],
         [PUBLISH.skipped, [...drafts, ...HELD_BACK_PARAMS]],
         [
           PUBLISH.event,
-          [event.id, organizationId, organizationId, "schedule.published", now, event.data, organizationId, locationId, 0, now].concat([
-            organizationId,
-            locationId,
-            0,
-            now,
-          ]),
+          [
+            ...[event.id, organizationId, organizationId, "schedule.published", now, event.data],
+            // The event's location, range and instant, then "something was published here" twice (entries, open shifts).
+            ...[locationId, week.startDate, week.endDate, typeof now === "number" ? new Date(now).toISOString() : now],
+            ...[organizationId, locationId, 0, now, organizationId, locationId, 0, now],
+          ],
         ],
         [PUBLISH.wake, [organizationId, 1]],
       ],

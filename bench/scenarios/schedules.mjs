@@ -138,7 +138,9 @@ export async function run({ stateDir, options, print }) {
   const expectedPublish = publishTrips(world.org.id, world.location.id, DRAFTS, ZONE, "<now>", writeGuardFor(world.admin));
   // The publish instant differs from run to run: values within an hour of now read "<now>" on both sides, and the
   // event's id and data (which names the instant) read as publishTrips' placeholders.
-  const masked = (v) => (typeof v === "number" && Math.abs(v - Date.now()) < 3_600_000 ? "<now>" : v);
+  const nearNow = (ms) => Math.abs(ms - Date.now()) < 3_600_000;
+  const masked = (v) =>
+    (typeof v === "number" && nearNow(v)) || (typeof v === "string" && /^\d{4}-\d\d-\d\dT/.test(v) && nearNow(Date.parse(v))) ? "<now>" : v;
   const maskedValues = (sql, values) =>
     /^insert into "events"/.test(sql)
       ? values.map((v, i) => (i === 0 ? "<event id>" : i === 5 ? "<event data>" : masked(v)))
