@@ -3,6 +3,8 @@
 // `--warm` more times. Ours: a token exchange (POST /api/auth/exchangeToken). The floor: a frameworkless Worker
 // (scripts/first-request-floor.ts) on the same config, whose first request shows what wrangler and workerd add to any.
 // Runs alternate between the two. Used by `npm run measure:startup`; `node scripts/first-request.mjs --runs 5` alone.
+// `--bindings-floor` adds a third Worker (scripts/first-request-bindings-floor.ts): the exchange's platform calls
+// (rate limiter, D1, WebCrypto) without our code, i.e. what their own first use adds to any first request here.
 // Besides the wall time, on Linux: the CPU time workerd's threads spend on the request (/proc/<pid>/task/*/schedstat,
 // nanoseconds), which a loaded machine's waiting for a core does not inflate.
 import { randomBytes } from "node:crypto";
@@ -89,12 +91,13 @@ async function firstAndWarm({ entry, persistTo, logFile, warm, send }) {
   }
 }
 
-export async function measureFirstRequest({ runs = 5, warm = 20 } = {}) {
+export async function measureFirstRequest({ runs = 5, warm = 20, bindingsFloor = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), "shiftline-first-request-"));
   const persistTo = join(work, "d1");
   const logFile = join(work, "wrangler.log");
   const ours = [];
   const floor = [];
+  const bindings = [];
   try {
     await migrate({ config: "wrangler.toml", persistTo, logFile });
     // Each token is exchanged once (its jti): sign every one the runs send beforehand, outside the timings.
@@ -104,17 +107,25 @@ export async function measureFirstRequest({ runs = 5, warm = 20 } = {}) {
     for (let run = 0; run < runs; run++) {
       ours.push(await firstAndWarm({ persistTo, logFile, warm, send: exchange }));
       floor.push(await firstAndWarm({ entry: "scripts/first-request-floor.ts", persistTo, logFile, warm, send: (r) => r("GET", "/") }));
+      if (bindingsFloor)
+        bindings.push(await firstAndWarm({ entry: "scripts/first-request-bindings-floor.ts", persistTo, logFile, warm, send: exchange }));
     }
   } finally {
     await stopAll();
     rmSync(work, { recursive: true, force: true });
   }
-  return { ours, floor, added: median(ours.map((r) => r.first - r.warm)), floorAdded: median(floor.map((r) => r.first - r.warm)) };
+  return {
+    ours,
+    floor,
+    bindings,
+    added: median(ours.map((r) => r.first - r.warm)),
+    floorAdded: median(floor.map((r) => r.first - r.warm)),
+  };
 }
 
 const range = (values) => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
 
-export function printFirstRequest({ ours, floor, added, floorAdded }) {
+export function printFirstRequest({ ours, floor, bindings = [], added, floorAdded }) {
   const list = (results) => results.map((r) => `${r.first.toFixed(1)}/${r.warm.toFixed(1)}`).join(", ");
   console.log(`first request of a fresh wrangler dev, first/warm ms per run:`);
   console.log(`  ours  (POST /api/auth/exchangeToken): ${list(ours)}`);
@@ -132,6 +143,13 @@ export function printFirstRequest({ ours, floor, added, floorAdded }) {
       `workerd CPU the first request adds: ours median ${ourCpu.toFixed(1)} ms (${range(cpuAdds(ours))}), ` +
         `the floor ${floorCpu.toFixed(1)} ms (${range(cpuAdds(floor))}); ours beyond the floor ${(ourCpu - floorCpu).toFixed(1)} ms`,
     );
+    if (bindings.length > 0 && bindings.every((r) => r.cpuFirst !== undefined)) {
+      const bindingsCpu = median(cpuAdds(bindings));
+      console.log(
+        `  the bindings floor (the exchange's platform calls, no framework): ${bindingsCpu.toFixed(1)} ms (${range(cpuAdds(bindings))}); ` +
+          `ours beyond it ${(ourCpu - bindingsCpu).toFixed(1)} ms`,
+      );
+    }
   }
   console.log(
     `target (issue 17): the first request at most ${FIRST_REQUEST_TARGET_MS} ms more than warm: ` +
@@ -144,5 +162,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const index = process.argv.indexOf(`--${name}`);
     return index === -1 ? fallback : Number(process.argv[index + 1]);
   };
-  printFirstRequest(await measureFirstRequest({ runs: option("runs", 5), warm: option("warm", 20) }));
+  printFirstRequest(
+    await measureFirstRequest({
+      runs: option("runs", 5),
+      warm: option("warm", 20),
+      bindingsFloor: process.argv.includes("--bindings-floor"),
+    }),
+  );
 }

@@ -54,8 +54,8 @@ export function payLinesStatements({ organizationId, startDate, endDate, limit =
       [
         organizationId,
         ...after,
-        addDays(startDate, -8),
-        addDays(endDate, 7),
+        addDays(startDate, -16),
+        addDays(endDate, 14),
         Date.parse(`${endDate}T00:00:00Z`) + 2 * DAY_MS,
         Date.parse(`${startDate}T00:00:00Z`) - DAY_MS,
         organizationId,
@@ -68,13 +68,13 @@ export function payLinesStatements({ organizationId, startDate, endDate, limit =
   ];
 }
 
-/** The second: the shifts from 8 days before the range to 7 after (its workweeks, whole), the time off and the premiums owed of `ids`, 90 ids a statement each. */
+/** The second: the shifts from 16 days before the range to 14 after (src/domain/pay-workweek payReadWindow), the time off and the premiums owed of `ids`, 90 ids a statement each. */
 export function payLinesPageStatements({ organizationId, startDate, endDate }, ids, sql = SQL) {
   const pairs = [];
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
     const part = ids.slice(i, i + IDS_PER_STATEMENT);
     pairs.push(
-      [sql.shifts(part.length), [organizationId, addDays(startDate, -8), addDays(endDate, 7), ...part]],
+      [sql.shifts(part.length), [organizationId, addDays(startDate, -16), addDays(endDate, 14), ...part]],
       [
         sql.timeOff(part.length),
         [

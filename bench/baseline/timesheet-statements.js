@@ -1,57 +1,63 @@
 // The SQL our Worker sends to D1 for the timesheet reads the bench measures (listing page, totals, export, both
-// reports), as plain strings: the `.toSQL().sql` of src/routes/timesheets' query builders (timesheet-query.ts,
-// timesheet-export.ts, export-names.ts, timesheet-reports.ts) for a date range without filters. The functions below answer the bound
-// values for a request, in drizzle's order. The baseline Worker sends exactly these, and the timesheets scenario
-// compares both — statements AND values — with a fresh trace of our Worker at every run.
+// reports), from this run's recording of ours (recording.js): src/features/timesheets' statements for a date range
+// without filters, each on a first page and a page after a cursor. The functions below answer the bound values for a
+// request, in drizzle's order. The baseline Worker sends exactly these, and the timesheets scenario compares both —
+// statements AND values — with its trace of our Worker at every run.
 //
 // Plain JS with no Worker-only imports: the bench (Node) imports it too.
+import { fromRecording, statement, trip } from "./recording.js";
 
-const SHIFT_COLUMNS = `"id", "organization_id", "employee_id", "location_id", "role_id", "start_at", "end_at", "utc_offset", "business_date", "hourly_wage", "salaried", "wage_rate_id", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "flags", "manual_entry", "clock_in_source", "clock_in_device_id", "clock_out_source", "clock_out_device_id", "cost_code_id", "breaks_json", "custom_fields", "active", "created_at", "updated_at", "deleted_at"`;
-const AMOUNT_CENTS = `CAST(ROUND("shifts"."payable_duration" * "shifts"."hourly_wage" * 100 / 60.0) AS INTEGER)`;
+/** Filled from the recording of the operations named below. */
+export const SQL = {};
+/** The position of each column a page of shifts reads ({id: 0, organization_id: 1, …}), from the recorded SQL. */
+export const SHIFT_COLUMN = {};
 
-/** The range: first page `business_date >= ?`; after a cursor the row value `(business_date, id) > (?, ?)`. */
-const RANGE_FIRST = `"shifts"."organization_id" = ? and "shifts"."business_date" >= ? and "shifts"."business_date" <= ? and "shifts"."deleted_at" is null`;
-const RANGE_AFTER = `"shifts"."organization_id" = ? and ("shifts"."business_date", "shifts"."id") > (?, ?) and "shifts"."business_date" <= ? and "shifts"."deleted_at" is null`;
-const PAGE_ORDER = `order by "shifts"."business_date" asc, "shifts"."id" asc limit ?`;
+/** The column names of a recorded `select "a", "b", … from`. */
+const selectedColumns = (sql) => [...sql.slice(0, sql.indexOf(" from ")).matchAll(/"(\w+)"/g)].map((m) => m[1]);
 
-/** A page of shifts, each with its breaks (breaks_json): the listing's page and each export page (no per-row locked probe, no joins). */
-const page = (range) => `select ${SHIFT_COLUMNS} from "shifts" where (${range}) ${PAGE_ORDER}`;
-export const SQL = {
+const OPERATIONS = ["listing", "listing, next page", "export", "reports", "reports, page 2", "employees", "employees, next page"];
+
+fromRecording(OPERATIONS, (r) => {
   /** GET /timesheets, one batch of three: [page with its breaks, totals of the range, locked days of the range]. */
-  pageFirst: page(RANGE_FIRST),
-  pageAfter: page(RANGE_AFTER),
-  totals: `select count(*), coalesce(sum("duration"), 0), coalesce(sum("total_paid_breaks"), 0), coalesce(sum("total_unpaid_breaks"), 0), coalesce(sum("payable_duration"), 0), coalesce(sum(${AMOUNT_CENTS}), 0), coalesce(sum(json_array_length("shifts"."flags") > 0), 0) from "shifts" where (${RANGE_FIRST})`,
-  /** (date, location) pairs: a shift is locked when its (business date, location) is among them. */
-  lockedDays: `select "date", "location_id" from "locked_days" where ("locked_days"."organization_id" = ? and "locked_days"."date" >= ? and "locked_days"."date" <= ?) order by "locked_days"."date" asc`,
+  trip(r, "listing", 0, 3);
+  SQL.pageFirst = statement(r, "listing", 0, 0, 'select "id"');
+  SQL.totals = statement(r, "listing", 0, 1, "select count(*)");
+  SQL.lockedDays = statement(r, "listing", 0, 2, 'select "date", "location_id" from "locked_days"');
+  trip(r, "listing, next page", 0, 3);
+  SQL.pageAfter = statement(r, "listing, next page", 0, 0, 'select "id"');
   /**
    * GET /timesheets/export: the first page in one batch with the organization's names, the range's locked days and
    * the active custom fields ([staff, locations, roles, locked days, custom fields, page]), then one statement per
    * keyset page of 500.
    */
-  staffNames: `select "id", "name", "external_id", "external_payroll_id" from "staff_members" where "staff_members"."organization_id" = ?`,
-  locationNames: `select "id", "name", "external_id" from "locations" where "locations"."organization_id" = ?`,
-  roleNames: `select "id", "name", "external_id" from "roles" where "roles"."organization_id" = ?`,
-  /** The organization's active custom fields: one CSV column each (timesheet-export's exportedFieldsQuery). */
-  exportedFields: `select "id", "name", "active" from "custom_fields" where (("custom_fields"."organization_id" = ? and "custom_fields"."deleted_at" is null) and "custom_fields"."active" = ?)`,
-  exportFirst: page(RANGE_FIRST),
-  exportAfter: page(RANGE_AFTER),
-  /** GET /timesheets/reports, one batch: [days of the page, totals]; page > 1 has ` offset ?` after the inner limit. */
-  reportDays: reportDays(""),
-  reportDaysOffset: reportDays(" offset ?"),
+  trip(r, "export", 0, 6);
+  SQL.staffNames = statement(r, "export", 0, 0, 'select "id", "name"');
+  SQL.locationNames = statement(r, "export", 0, 1, 'select "id", "name"');
+  SQL.roleNames = statement(r, "export", 0, 2, 'select "id", "name"');
+  if (statement(r, "export", 0, 3) !== SQL.lockedDays) throw new Error("recording: the export reads locked days unlike the listing");
+  SQL.exportedFields = statement(r, "export", 0, 4, 'select "id", "name", "active" from "custom_fields"');
+  SQL.exportFirst = statement(r, "export", 0, 5, 'select "id"');
+  trip(r, "export", 1, 1);
+  SQL.exportAfter = statement(r, "export", 1, 0, 'select "id"');
+  /** GET /timesheets/reports, one batch: [days of the page, totals]; a page after the first with an offset. */
+  trip(r, "reports", 0, 2);
+  SQL.reportDays = statement(r, "reports", 0, 0, 'select "day"');
+  if (statement(r, "reports", 0, 1) !== SQL.totals) throw new Error("recording: the report's totals differ from the listing's");
+  trip(r, "reports, page 2", 0, 2);
+  SQL.reportDaysOffset = statement(r, "reports, page 2", 0, 0, 'select "day"');
   /** GET /timesheets/reports/employees: one statement. */
-  employeesFirst: employees(`(${RANGE_FIRST})`),
-  employeesAfter: employees(`((${RANGE_FIRST}) and "shifts"."employee_id" > ?)`),
-};
-
-/** Grouped and cut in a subquery; only the page's rows then look up the staff member and the day's lock. */
-function reportDays(offset) {
-  return `select "day", "report_days"."employee_id", "staff_members"."external_id", "report_days"."location_id", "duration", "total_unpaid_breaks", "payable_duration", "amount_cents", EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = "report_days"."location_id" AND ld.date = "report_days"."day") from (select "shifts"."business_date" as "day", "employee_id", "location_id", coalesce(sum("duration"), 0) as "duration", coalesce(sum("total_unpaid_breaks"), 0) as "total_unpaid_breaks", coalesce(sum("payable_duration"), 0) as "payable_duration", coalesce(sum(${AMOUNT_CENTS}), 0) as "amount_cents" from "shifts" where (${RANGE_FIRST}) group by "shifts"."business_date", "shifts"."employee_id", "shifts"."location_id" order by "shifts"."business_date", "shifts"."employee_id" asc, "shifts"."location_id" asc limit ?${offset}) "report_days" left join "staff_members" on "staff_members"."id" = "report_days"."employee_id" order by "day" asc, "report_days"."employee_id" asc, "report_days"."location_id" asc`;
-}
-
-/** Grouped by staff member and cut in a subquery, then each row looks its staff member up. */
-function employees(where) {
-  return `select "employee_sums"."employee_id", "staff_members"."external_id", "staff_members"."name", "count", "duration", "total_paid_breaks", "total_unpaid_breaks", "payable_duration", "amount_cents", "flagged_shifts" from (select "employee_id", count(*) as "count", coalesce(sum("duration"), 0) as "duration", coalesce(sum("total_paid_breaks"), 0) as "total_paid_breaks", coalesce(sum("total_unpaid_breaks"), 0) as "total_unpaid_breaks", coalesce(sum("payable_duration"), 0) as "payable_duration", coalesce(sum(${AMOUNT_CENTS}), 0) as "amount_cents", coalesce(sum(json_array_length("shifts"."flags") > 0), 0) as "flagged_shifts" from "shifts" where ${where} group by "shifts"."employee_id" order by "shifts"."employee_id" asc limit ?) "employee_sums" left join "staff_members" on "staff_members"."id" = "employee_sums"."employee_id" order by "employee_sums"."employee_id" asc`;
-}
+  SQL.employeesFirst = statement(r, "employees", 0, 0, 'select "employee_sums"."employee_id"');
+  SQL.employeesAfter = statement(r, "employees, next page", 0, 0, 'select "employee_sums"."employee_id"');
+  // Every page of shifts reads the same columns, which the baseline reads by position.
+  const columns = selectedColumns(SQL.pageFirst);
+  for (const sql of [SQL.pageAfter, SQL.exportFirst, SQL.exportAfter]) {
+    if (selectedColumns(sql).join() !== columns.join()) throw new Error("recording: the pages of shifts read other columns");
+  }
+  for (const key of Object.keys(SHIFT_COLUMN)) delete SHIFT_COLUMN[key];
+  columns.forEach((name, i) => {
+    SHIFT_COLUMN[name] = i;
+  });
+});
 
 export const EXPORT_PAGE_SIZE = 500;
 const DEFAULT_LIMIT = 100;

@@ -12,6 +12,7 @@ import {
   exportStatement,
   listingStatements,
   reportStatements,
+  SHIFT_COLUMN,
   timesheetParams,
 } from "./timesheet-statements.js";
 
@@ -36,67 +37,37 @@ function nextLink(url, params) {
   return `<${next.pathname}${next.search}>; rel="next"`;
 }
 
-/** A shifts row (29 columns) in positional form, as the page and export statements answer it. */
+/** A shifts row in positional form, as the page and export statements answer it (columns at their recorded positions). */
 function shiftOf(values) {
-  const [
-    id,
-    ,
-    employeeId,
-    locationId,
-    roleId,
-    startAt,
-    endAt,
-    utcOffset,
-    businessDate,
-    hourlyWage,
-    salaried,
-    wageRateId,
-    duration,
-    paidBreaks,
-    unpaidBreaks,
-    payable,
-    flags,
-    manualEntry,
-    clockInSource,
-    clockInDeviceId,
-    clockOutSource,
-    clockOutDeviceId,
-    costCodeId,
-    breaksJson,
-    customFields,
-    ,
-    createdAt,
-    updatedAt,
-    deletedAt,
-  ] = values;
+  const v = (column) => values[SHIFT_COLUMN[column]];
   return {
-    id,
-    employeeId,
-    locationId,
-    roleId,
-    startAt,
-    endAt,
-    utcOffset,
-    businessDate,
-    hourlyWage,
-    salaried: salaried === 1,
-    wageRateId,
-    duration,
-    paidBreaks,
-    unpaidBreaks,
-    payable,
-    flags: JSON.parse(flags),
-    manualEntry: manualEntry === 1,
-    clockInSource,
-    clockInDeviceId,
-    clockOutSource,
-    clockOutDeviceId,
-    costCodeId,
-    breaksJson,
-    customFields: JSON.parse(customFields),
-    createdAt,
-    updatedAt,
-    deletedAt,
+    id: v("id"),
+    employeeId: v("employee_id"),
+    locationId: v("location_id"),
+    roleId: v("role_id"),
+    startAt: v("start_at"),
+    endAt: v("end_at"),
+    utcOffset: v("utc_offset"),
+    businessDate: v("business_date"),
+    hourlyWage: v("hourly_wage"),
+    salaried: v("salaried") === 1,
+    wageRateId: v("wage_rate_id"),
+    duration: v("duration"),
+    paidBreaks: v("total_paid_breaks"),
+    unpaidBreaks: v("total_unpaid_breaks"),
+    payable: v("payable_duration"),
+    flags: JSON.parse(v("flags")),
+    manualEntry: v("manual_entry") === 1,
+    clockInSource: v("clock_in_source"),
+    clockInDeviceId: v("clock_in_device_id"),
+    clockOutSource: v("clock_out_source"),
+    clockOutDeviceId: v("clock_out_device_id"),
+    costCodeId: v("cost_code_id"),
+    breaksJson: v("breaks_json"),
+    customFields: JSON.parse(v("custom_fields")),
+    createdAt: v("created_at"),
+    updatedAt: v("updated_at"),
+    deletedAt: v("deleted_at"),
   };
 }
 
@@ -283,7 +254,7 @@ function exportCsv(db, request) {
         controller.close();
         return;
       }
-      after = { businessDate: last[8], id: last[0] };
+      after = { businessDate: last[SHIFT_COLUMN.business_date], id: last[SHIFT_COLUMN.id] };
     },
   });
   return new Response(body, {

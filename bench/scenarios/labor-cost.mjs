@@ -262,10 +262,19 @@ export async function run({ stateDir, options, print }) {
   const baseline = await startBaseline(stateDir);
   const copied = await copyData(ours, baseline);
   print(`  copied ${copied.rows} rows in ${copied.statements} INSERT statements`);
-  // The labor cost read's SQL and the write guard of the demand's batch are this run's trace of ours
-  // (bench/baseline/recording.js); schedule cost's and the demand's other statements are still written out by hand.
+  // Every statement the baseline sends is this run's trace of ours (bench/baseline/recording.js): the labor cost read,
+  // schedule cost's two round trips (the worked week's), and the demand's batch with its event and wake read.
   const laborCostRead = served.find((entry) => entry.route === "/api/timesheets/labor-cost");
-  await shareRecording({ demand: demandTrace, ...(laborCostRead ? { "labor cost": laborCostRead.res } : {}) }, [baseline]);
+  const scheduleCostRead = served.find((entry) => entry.label === "schedule cost, worked week");
+  await shareRecording(
+    {
+      demand: demandTrace,
+      ...(laborCostRead ? { "labor cost": laborCostRead.res } : {}),
+      ...(scheduleCostRead ? { "schedule cost": scheduleCostRead.res } : {}),
+    },
+    [baseline],
+    { withOutbox: ["demand"] },
+  );
 
   const checks = [];
   for (const entry of served) {

@@ -123,10 +123,12 @@ export async function run({ stateDir, options, print }) {
   const baseline = await startBaseline(stateDir);
   await reset(ours, world);
   await copyData(ours, baseline);
-  // The week view's SQL and the publish's write guard are this run's trace of ours (bench/baseline/recording.js); the
-  // publish's other statements are still written out by hand (schedule-statements.js).
+  // Every statement the baseline sends is this run's trace of ours (bench/baseline/recording.js): the week view's, and
+  // the publish's with its event and wake read.
   if (pages.length < 2) throw new Error(`week view: ${pages.length} page(s), the recording needs a page after a cursor`);
-  await shareRecording({ "week view": pages[0].res, "week view, next page": pages[1].res, publish }, [baseline]);
+  await shareRecording({ "week view": pages[0].res, "week view, next page": pages[1].res, publish }, [baseline], {
+    withOutbox: ["publish"],
+  });
 
   const drift = [];
   pages.forEach(({ path, res }, i) => {
@@ -136,7 +138,9 @@ export async function run({ stateDir, options, print }) {
   const expectedPublish = publishTrips(world.org.id, world.location.id, DRAFTS, ZONE, "<now>", writeGuardFor(world.admin));
   // The publish instant differs from run to run: values within an hour of now read "<now>" on both sides, and the
   // event's id and data (which names the instant) read as publishTrips' placeholders.
-  const masked = (v) => (typeof v === "number" && Math.abs(v - Date.now()) < 3_600_000 ? "<now>" : v);
+  const nearNow = (ms) => Math.abs(ms - Date.now()) < 3_600_000;
+  const masked = (v) =>
+    (typeof v === "number" && nearNow(v)) || (typeof v === "string" && /^\d{4}-\d\d-\d\dT/.test(v) && nearNow(Date.parse(v))) ? "<now>" : v;
   const maskedValues = (sql, values) =>
     /^insert into "events"/.test(sql)
       ? values.map((v, i) => (i === 0 ? "<event id>" : i === 5 ? "<event data>" : masked(v)))

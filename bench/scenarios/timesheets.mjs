@@ -16,6 +16,7 @@ import { expectStatus, organizationTokens, seedOrganization } from "../lib/api.m
 import { measure } from "../lib/load.mjs";
 import { printCpuPerRequest, printProfile } from "../lib/profile-report.mjs";
 import { startProfile } from "../lib/profiler.mjs";
+import { shareRecording } from "../lib/recording.mjs";
 import { comparisonTable, table } from "../lib/report.mjs";
 import { addDays, inGroups, localInstant } from "../lib/seeding.mjs";
 import { copyData, describeRoundTrip, startBaseline, startOurs, traced } from "../lib/workers.mjs";
@@ -292,12 +293,30 @@ export async function run({ stateDir, options, print }) {
     employees: await tracedOne(paths.employees, "employees report"),
   };
   const monthShifts = pages[0].res.body.totals.count;
+  // Recorded for the baseline only, beside the measured requests: a report's second page, an employees report's page
+  // after a cursor (20 a page: the 50 staff take three).
+  const reportsPage2 = await tracedOne(`${paths.reports}&page=2`, "reports, page 2");
+  const employeesByTwenty = await tracedOne(paths.employees.replace(`limit=${PAGE_LIMIT}`, "limit=20"), "employees report by 20");
+  const employeesNext = nextOf(employeesByTwenty.headers);
+  if (pages.length < 2 || !employeesNext)
+    throw new Error("timesheets: the recording needs a listing page and an employees page after a cursor");
+  const recorded = {
+    listing: pages[0].res,
+    "listing, next page": pages[1].res,
+    export: single.export,
+    reports: single.reports,
+    "reports, page 2": reportsPage2,
+    employees: single.employees,
+    "employees, next page": await tracedOne(employeesNext, "employees report, next page"),
+  };
 
   print("Starting the baseline Worker (bench/baseline) and copying the seeded rows into its D1…");
   const baseline = await startBaseline(stateDir);
   const copyStarted = Date.now();
   const copied = await copyData(ours, baseline);
   print(`  copied ${copied.rows} rows in ${copied.statements} INSERT statements in ${((Date.now() - copyStarted) / 1000).toFixed(1)} s`);
+  // Every statement the baseline sends is this run's trace of ours (bench/baseline/recording.js).
+  await shareRecording(recorded, [baseline]);
 
   // The baseline must send the same statements with the same values, and answer the same responses.
   const drift = [];
@@ -318,7 +337,7 @@ export async function run({ stateDir, options, print }) {
   }
 
   // BENCH_DUMP_TRACES=file: every drifted round trip (ours, then the baseline's) and every differing answer, to bring
-  // bench/baseline/timesheet-statements.js and timesheets.js up to date.
+  // the bound values in bench/baseline/timesheet-statements.js and the answers in timesheets.js up to date.
   if (process.env.BENCH_DUMP_TRACES) writeFileSync(process.env.BENCH_DUMP_TRACES, JSON.stringify({ drift, mismatches }, null, 2));
   const operations = [
     { label: `listing page (${pages.length} pages)`, paths: pages.map((p) => p.path) },
@@ -490,7 +509,7 @@ export async function run({ stateDir, options, print }) {
     );
   } else {
     print(`Baseline statements DIFFER from our Worker for: ${drift.map((d) => d.what).join(", ")}.`);
-    print("Update bench/baseline/timesheet-statements.js (README). First difference — ours, then the baseline's:");
+    print("Update the values in bench/baseline/timesheet-statements.js (README). First difference — ours, then the baseline's:");
     print(`  ${JSON.stringify(drift[0].actual)}\n  ${JSON.stringify(drift[0].expected)}`);
   }
   if (mismatches.length === 0) {

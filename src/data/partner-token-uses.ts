@@ -1,6 +1,18 @@
-import { partnerApiVersions, partnerTokenUses } from "@db/schema";
-import { eq, lte } from "drizzle-orm";
+import { partnerTokenUses } from "@db/schema";
+import { lte } from "drizzle-orm";
 import type { Database } from "./client";
+import { batchItem } from "./raw-statement";
+
+/**
+ * The conditional insert of a token use, as drizzle builds it from `partnerTokenUses` (values: partner, jti, expiry
+ * in ms, the same expiry, now in ms), written out once: a cold isolate's first token exchange then runs no drizzle
+ * query builder (issue 45 item 7, docs/PERFORMANCE.md). test/performance/token-use-prepared.test.ts checks it is
+ * what drizzle builds.
+ */
+export const RECORD_TOKEN_USE_SQL =
+  'insert into "partner_token_uses" ("partner_id", "jti", "expires_at") values (?, ?, ?) on conflict ' +
+  '("partner_token_uses"."partner_id", "partner_token_uses"."jti") do update set "expires_at" = ? ' +
+  'where "partner_token_uses"."expires_at" <= ? returning "jti"';
 
 /**
  * Records that the partner's token `jti` is exchanged, in one conditional statement: true when this exchange is its
@@ -8,20 +20,19 @@ import type { Database } from "./client";
  * primary key decides between two exchanges of one token at once: one records it, the other is the replay.
  */
 export async function recordTokenUse(db: Database, partnerId: string, jti: string, expiresAt: Date, now = new Date()): Promise<boolean> {
-  const recorded = await tokenUse(db, partnerId, jti, expiresAt, now);
-  return recorded.length > 0;
+  return tokenUse(db, partnerId, jti, expiresAt, now);
 }
 
-const tokenUse = (db: Database, partnerId: string, jti: string, expiresAt: Date, now: Date) =>
-  db
-    .insert(partnerTokenUses)
-    .values({ partnerId, jti, expiresAt })
-    .onConflictDoUpdate({
-      target: [partnerTokenUses.partnerId, partnerTokenUses.jti],
-      set: { expiresAt },
-      setWhere: lte(partnerTokenUses.expiresAt, now),
-    })
-    .returning({ jti: partnerTokenUses.jti });
+const tokenUse = (db: Database, partnerId: string, jti: string, expiresAt: Date, now: Date) => {
+  const expires = expiresAt.getTime();
+  const params = [partnerId, jti, expires, expires, now.getTime()];
+  return batchItem(db, { sql: RECORD_TOKEN_USE_SQL, params }, (result) => result.results.length > 0);
+};
+
+/** The partner's pin (kept if one exists) and its read, written out for the same reason as RECORD_TOKEN_USE_SQL. */
+const PIN_API_VERSION_SQL =
+  'insert into "partner_api_versions" ("partner_id", "version", "pinned_at") values (?, ?, ?) on conflict do nothing';
+const PINNED_API_VERSION_SQL = 'select "version" from "partner_api_versions" where "partner_id" = ?';
 
 /**
  * `recordTokenUse`, and in the same round trip the partner's pinned API version: `current` if this is its first
@@ -33,12 +44,16 @@ export async function recordTokenUseAndPin(
   current: string,
   now = new Date(),
 ): Promise<{ first: boolean; apiVersion: string | null }> {
-  const [recorded, , [pinned]] = await db.batch([
+  const [first, , pinned] = await db.batch([
     tokenUse(db, use.partnerId, use.jti, use.expiresAt, now),
-    db.insert(partnerApiVersions).values({ partnerId: use.partnerId, version: current, pinnedAt: now }).onConflictDoNothing(),
-    db.select({ version: partnerApiVersions.version }).from(partnerApiVersions).where(eq(partnerApiVersions.partnerId, use.partnerId)),
+    batchItem(db, { sql: PIN_API_VERSION_SQL, params: [use.partnerId, current, now.getTime()] }, () => null),
+    batchItem(
+      db,
+      { sql: PINNED_API_VERSION_SQL, params: [use.partnerId] },
+      (result) => (result.results[0] as { version: string } | undefined)?.version ?? null,
+    ),
   ]);
-  return { first: recorded.length > 0, apiVersion: pinned?.version ?? null };
+  return { first, apiVersion: pinned };
 }
 
 /** The Cron's pruning: token uses whose token can no longer verify. */

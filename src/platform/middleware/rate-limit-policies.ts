@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export const RATE_LIMIT_POLICIES = ["api", "punches", "exchange", "enroll"] as const;
 export type RateLimitPolicyName = (typeof RATE_LIMIT_POLICIES)[number];
 
@@ -11,20 +9,42 @@ export interface RateLimitPolicy {
   period: 10 | 60;
 }
 
-const Setting = z.object({ limit: z.number().int().positive(), period: z.union([z.literal(10), z.literal(60)]) });
-const Settings = z.object(
-  Object.fromEntries(RATE_LIMIT_POLICIES.map((name) => [name, Setting])) as Record<RateLimitPolicyName, typeof Setting>,
-);
-
-type Settings = z.infer<typeof Settings>;
+type Settings = Record<RateLimitPolicyName, Omit<RateLimitPolicy, "name">>;
 let cached: { source: string | undefined; settings: Settings } | undefined;
 
+const isSetting = (value: unknown): value is Omit<RateLimitPolicy, "name"> => {
+  if (typeof value !== "object" || value === null) return false;
+  const { limit, period } = value as Record<string, unknown>;
+  return Number.isInteger(limit) && (limit as number) > 0 && (period === 10 || period === 60);
+};
+
+/**
+ * Every policy's setting, checked by hand rather than by a zod schema: this runs on the first request of a cold isolate
+ * (issue 45 item 7), where a schema's first parse costs more than the whole check.
+ */
 function settings(source: string | undefined): Settings {
   if (cached && cached.source === source) return cached.settings;
-  const result = Settings.safeParse(JSON.parse(source ?? "null"));
-  if (!result.success) throw new Error(`RATE_LIMITS is missing or invalid: ${result.error.message}`);
-  cached = { source, settings: result.data };
-  return result.data;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source ?? "null");
+  } catch {
+    parsed = null;
+  }
+  const record = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  const invalid = RATE_LIMIT_POLICIES.filter((name) => !isSetting(record[name]));
+  if (invalid.length > 0) {
+    throw new Error(
+      `RATE_LIMITS is missing or invalid: ${invalid.join(", ")} must each be { "limit": a positive integer, "period": 10 or 60 }.`,
+    );
+  }
+  const checked = Object.fromEntries(
+    RATE_LIMIT_POLICIES.map((name) => {
+      const { limit, period } = record[name] as RateLimitPolicy;
+      return [name, { limit, period }];
+    }),
+  ) as Settings;
+  cached = { source, settings: checked };
+  return checked;
 }
 
 /** The policy as `RATE_LIMITS` in wrangler.toml [vars] states it (parsed once per isolate). */
