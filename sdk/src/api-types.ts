@@ -43271,6 +43271,7 @@ export interface operations {
              * @description Forbidden. Codes:
              *
              *     - `FORBIDDEN`: The token lacks the permission this operation needs
+             *     - `INSUFFICIENT_SCOPE`: The token's scopes do not grant the scope this operation needs (`x-required-scope`), named in `requiredScope`
              *     - `ORGANIZATION_SCOPE_REQUIRED`: The operation needs a token that names an organization
              */
             403: {
@@ -43283,7 +43284,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "FORBIDDEN" | "ORGANIZATION_SCOPE_REQUIRED";
+                        code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "ORGANIZATION_SCOPE_REQUIRED";
                     };
                 };
             };
@@ -47347,6 +47348,7 @@ export interface operations {
              * @description Forbidden. Codes:
              *
              *     - `FORBIDDEN`: The token lacks the permission this operation needs
+             *     - `INSUFFICIENT_SCOPE`: The token's scopes do not grant the scope this operation needs (`x-required-scope`), named in `requiredScope`
              */
             403: {
                 headers: {
@@ -47358,7 +47360,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "FORBIDDEN";
+                        code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -47463,6 +47465,7 @@ export interface operations {
              * @description Forbidden. Codes:
              *
              *     - `FORBIDDEN`: The token lacks the permission this operation needs
+             *     - `INSUFFICIENT_SCOPE`: The token's scopes do not grant the scope this operation needs (`x-required-scope`), named in `requiredScope`
              *     - `ORGANIZATION_SCOPE_REQUIRED`: The operation needs a token that names an organization
              */
             403: {
@@ -47475,7 +47478,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "FORBIDDEN" | "ORGANIZATION_SCOPE_REQUIRED";
+                        code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "ORGANIZATION_SCOPE_REQUIRED";
                     };
                 };
             };
@@ -47602,6 +47605,7 @@ export interface operations {
              * @description Forbidden. Codes:
              *
              *     - `FORBIDDEN`: The token lacks the permission this operation needs
+             *     - `INSUFFICIENT_SCOPE`: The token's scopes do not grant the scope this operation needs (`x-required-scope`), named in `requiredScope`
              *     - `ORGANIZATION_SCOPE_REQUIRED`: The operation needs a token that names an organization
              */
             403: {
@@ -47614,7 +47618,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "FORBIDDEN" | "ORGANIZATION_SCOPE_REQUIRED";
+                        code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "ORGANIZATION_SCOPE_REQUIRED";
                     };
                 };
             };
@@ -47799,6 +47803,7 @@ export interface operations {
              * @description Forbidden. Codes:
              *
              *     - `FORBIDDEN`: The token lacks the permission this operation needs
+             *     - `INSUFFICIENT_SCOPE`: The token's scopes do not grant the scope this operation needs (`x-required-scope`), named in `requiredScope`
              *     - `ORGANIZATION_SCOPE_REQUIRED`: The operation needs a token that names an organization
              */
             403: {
@@ -47811,7 +47816,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "FORBIDDEN" | "ORGANIZATION_SCOPE_REQUIRED";
+                        code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "ORGANIZATION_SCOPE_REQUIRED";
                     };
                 };
             };
@@ -48002,6 +48007,7 @@ export interface operations {
              * @description Forbidden. Codes:
              *
              *     - `FORBIDDEN`: The token lacks the permission this operation needs
+             *     - `INSUFFICIENT_SCOPE`: The token's scopes do not grant the scope this operation needs (`x-required-scope`), named in `requiredScope`
              *     - `ORGANIZATION_SCOPE_REQUIRED`: The operation needs a token that names an organization
              */
             403: {
@@ -48014,7 +48020,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "FORBIDDEN" | "ORGANIZATION_SCOPE_REQUIRED";
+                        code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "ORGANIZATION_SCOPE_REQUIRED";
                     };
                 };
             };
