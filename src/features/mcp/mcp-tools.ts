@@ -21,6 +21,7 @@ interface Operation {
   security?: unknown[];
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { $ref?: string; required?: boolean; content?: Record<string, { schema?: Json }> };
+  "x-required-scope"?: string;
 }
 
 export interface OpenApiDocument {
@@ -46,6 +47,8 @@ export interface ApiTool {
   body: boolean;
   /** A GET: changes nothing. */
   readOnly: boolean;
+  /** The token scope the operation needs (its `x-required-scope`; null: none). */
+  requiredScope: string | null;
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -127,6 +130,7 @@ function toolOf(path: string, method: (typeof METHODS)[number], operation: Opera
     queryParameters: parameters.filter((p) => p.in === "query").map((p) => p.name),
     body: body.schema !== undefined,
     readOnly: method === "get",
+    requiredScope: operation["x-required-scope"] ?? null,
   };
 }
 

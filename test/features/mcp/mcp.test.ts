@@ -189,4 +189,16 @@ describe("/mcp, the Model Context Protocol over streamable HTTP", () => {
       /No tool 'createLocation'/,
     );
   });
+  it("lists only what a scoped token's scopes grant: no write tool for *:read, only timesheet reads for timesheets:read", async () => {
+    const org = await createOrganization();
+    const unscoped = await toolNames(await connect(await accessToken({ organizationId: org.id })));
+    expect(unscoped).toContain("createRole");
+    const reader = await toolNames(await connect(await accessToken({ organizationId: org.id, scopes: ["*:read"] })));
+    expect(reader).toContain("listAttendanceExceptions");
+    expect(reader).not.toContain("createRole");
+    const timesheets = await toolNames(await connect(await accessToken({ organizationId: org.id, scopes: ["timesheets:read"] })));
+    expect(timesheets).toContain("listTimesheets");
+    expect(timesheets).not.toContain("listAttendanceExceptions");
+    expect(timesheets.every((name) => reader.includes(name))).toBe(true);
+  });
 });
