@@ -28,6 +28,7 @@ const OPEN_TO_EVERY_STAFF_MEMBER: Record<string, EmployeeAnswer> = {
   "GET /api/organizations/external/{externalId}": { status: 200 },
   // Timesheets: "a staff member without SHIFT_READ sees only their own shifts".
   "GET /api/timesheets/{id}": { status: 404 },
+  "GET /api/timesheets/{id}/history": { status: 404 },
   "GET /api/organizations/{organization_id}/locations/{id}/timesheets": { status: 200, hides: "timesheets" },
   // Time off: a staff member without TIMEOFF_READ/TIMEOFF_WRITE reads, edits and cancels only their own requests.
   "GET /api/organizations/{organization_id}/time-off-requests": { status: 200, hides: "time-off-requests" },

@@ -1,9 +1,12 @@
+import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
 import { exportStream } from "@/data/timesheets/timesheet-export.data";
 import { type HeaderContext, ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
-import { linkNext } from "@/platform/http/pagination";
+import { linkNext, pageOf } from "@/platform/http/pagination";
 import { type ShiftWire, serializeShift } from "@/wire/shift.schemas";
 import { lockDayAt, unlockDayAt } from "./locked-days.data";
+import { shiftHistory } from "./shift-history.data";
+import { serializeShiftVersion } from "./shift-history.schemas";
 import { serializeShiftPhoto, shiftPhotos } from "./shift-photos.data";
 import { assertLocation, loadShift } from "./shift-references.data";
 import { createManualShift, deleteShift, deleteShiftsOfDay, patchShift } from "./shift-writes.data";
@@ -88,4 +91,12 @@ export const photos: AppRouteHandler<routes.PhotosRoute> = async (c) => {
   const rows = await shiftPhotos(c.var.db, c.var.scope, c.req.valid("param").id);
   const link = { secret: c.env.PHOTO_URL_SECRET, origin: new URL(c.req.url).origin, now: new Date() };
   return c.json(await Promise.all(rows.map((row) => serializeShiftPhoto(row, link))), 200);
+};
+
+export const history: AppRouteHandler<routes.HistoryRoute> = async (c) => {
+  const query = c.req.valid("query");
+  const after = query.cursor ? Number(decodeKeyCursor(query.cursor, /^([0-9]{1,15})$/)[0]) : 0;
+  const rows = await shiftHistory(c.var.db, c.var.scope, c.req.valid("param").id, { after, limit: query.limit });
+  const page = pageOf(c, rows, query.limit, (last) => ({ cursor: encodeKeyCursor(last.sequence) }));
+  return c.json(page.map(serializeShiftVersion), 200);
 };

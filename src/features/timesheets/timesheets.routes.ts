@@ -16,6 +16,7 @@ import {
 import { defineRoute } from "@/platform/routes/define-route";
 import { Shift } from "@/wire/shift.schemas";
 import { ExportRecord } from "@/wire/timesheet-export.schemas";
+import { ShiftHistoryQuery, ShiftVersion } from "./shift-history.schemas";
 import { EmployeeReport, EmployeeReportQuery, ExportQuery, Report, ReportQuery } from "./timesheet-reports.schemas";
 import {
   DayAtLocationQuery,
@@ -375,3 +376,29 @@ export const photos = defineRoute({
   },
 });
 export type PhotosRoute = typeof photos;
+
+export const history = defineRoute({
+  method: "get",
+  path: "/api/timesheets/{id}/history",
+  operationId: "listTimesheetShiftHistory",
+  flags: { scope: "caller", list: true },
+  tags,
+  summary: "List a shift's versions",
+  description:
+    "Every version of the shift with who and when, oldest first: one per write recorded in the audit log (create, " +
+    "clock and break punches, edits, delete), each `{version, at, actor: {type, id, deviceId}, operationId, before, " +
+    "after}`. `version` counts the shift's writes from 1; `before` and `after` are the shift as the API answered it " +
+    "before and after that write (`before` null for the write that created it, or when its last change predates the " +
+    "log). A deleted shift keeps its history (the record of working time an inspector may ask for: EU Court of " +
+    "Justice C-55/18). The same entries, with the caller's IP country, are in GET " +
+    "/api/organizations/{organization_id}/audit-log?resourceType=shift&resourceId=<id> (ORGANIZATION_ADMIN). Paged " +
+    'with `limit`/`cursor` and `Link: rel="next"`. Another organization\'s shift is 404.' +
+    scopeNote,
+  middleware: [read] as const,
+  request: { params: ShiftParams, query: ShiftHistoryQuery },
+  responses: {
+    200: jsonContent(z.array(ShiftVersion), "The shift's versions, oldest first"),
+    ...problems("ORGANIZATION_SCOPE_REQUIRED", "ORGANIZATION_NOT_FOUND", "SHIFT_NOT_FOUND"),
+  },
+});
+export type HistoryRoute = typeof history;
