@@ -1031,6 +1031,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timesheets/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a shift's versions
+         * @description Every version of the shift with who and when, oldest first: one per write recorded in the audit log (create, clock and break punches, edits, delete), each `{version, at, actor: {type, id, deviceId}, operationId, before, after}`. `version` counts the shift's writes from 1; `before` and `after` are the shift as the API answered it before and after that write (`before` null for the write that created it, or when its last change predates the log). A deleted shift keeps its history (the record of working time an inspector may ask for: EU Court of Justice C-55/18). The same entries, with the caller's IP country, are in GET /api/organizations/{organization_id}/audit-log?resourceType=shift&resourceId=<id> (ORGANIZATION_ADMIN). Paged with `limit`/`cursor` and `Link: rel="next"`. Another organization's shift is 404. The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that a staff member without it sees only their own shifts.
+         */
+        get: operations["listTimesheetShiftHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timesheets/{id}": {
         parameters: {
             query?: never;
@@ -6478,6 +6498,37 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             urlExpiresAt: string;
+        };
+        ShiftVersion: {
+            /**
+             * @description 1 for the shift's first recorded write, then one more per write.
+             * @example 2
+             */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When the write happened.
+             * @example 2026-03-14T17:05:00.000Z
+             */
+            at: string;
+            /** @description Who wrote. */
+            actor: {
+                /** @enum {string} */
+                type: "PARTNER" | "STAFF_MEMBER" | "DEVICE" | "OPERATOR" | "SYSTEM";
+                /** @description The partner's id, the staff member's or the kiosk device's. */
+                id: string;
+                /** @description The kiosk device the write came through, if any. */
+                deviceId: string | null;
+            };
+            /**
+             * @description The operation that wrote (the document's operationId); null for none.
+             * @example updateTimesheetShift
+             */
+            operationId: string | null;
+            /** @description The shift before the write: null when the write created it (or its last change predates the log). */
+            before?: unknown;
+            /** @description The shift as the write left it (a delete's: the deleted shift, `deletedAt` set). */
+            after?: unknown;
         };
         PayLines: {
             startDate: string;
@@ -25057,6 +25108,150 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShiftPhoto"][];
+                };
+            };
+            /**
+             * @description Bad Request. Codes:
+             *
+             *     - `INVALID_D1_BOOKMARK`: The X-D1-Bookmark header is not a bookmark this API returned
+             *     - `INVALID_API_VERSION`: The `Shiftline-Version` header is not a date (YYYY-MM-DD) on or after the first API version
+             *     - `VALIDATION_FAILED`: A path, query or body field is invalid; `errors` names each one
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_D1_BOOKMARK" | "INVALID_API_VERSION" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized. Codes:
+             *
+             *     - `MISSING_BEARER_TOKEN`: No `Authorization: Bearer` header
+             *     - `INVALID_ACCESS_TOKEN`: The access token is invalid or expired
+             *     - `DEVICE_REVOKED`: The device token belongs to a revoked device (or one of a deleted location)
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "MISSING_BEARER_TOKEN" | "INVALID_ACCESS_TOKEN" | "DEVICE_REVOKED";
+                    };
+                };
+            };
+            /**
+             * @description Forbidden. Codes:
+             *
+             *     - `ORGANIZATION_SCOPE_REQUIRED`: The operation needs a token that names an organization
+             *     - `FORBIDDEN`: The token lacks the permission this operation needs
+             *     - `INSUFFICIENT_SCOPE`: The token's scopes do not grant the scope this operation needs (`x-required-scope`), named in `requiredScope`
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ORGANIZATION_SCOPE_REQUIRED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE";
+                    };
+                };
+            };
+            /**
+             * @description Record Not Found. Codes:
+             *
+             *     - `ORGANIZATION_NOT_FOUND`: No such organization for this partner
+             *     - `SHIFT_NOT_FOUND`: No such shift in the organization
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ORGANIZATION_NOT_FOUND" | "SHIFT_NOT_FOUND";
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests. Codes:
+             *
+             *     - `RATE_LIMITED`: The caller's rate limit is used up until Retry-After
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    listTimesheetShiftHistory: {
+        parameters: {
+            query?: {
+                /** @description The organization. Required with a partner-level token; otherwise the token's own (another is 404). */
+                organizationId?: string;
+                /** @description Page size, 1–500 (decimal digits). */
+                limit?: number;
+                /** @description Opaque cursor from the `Link: rel="next"` header of the previous page; one this list did not hand out is a 400. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The last `X-D1-Bookmark` response header this client received: the request then reads at least what that response saw, even on a read replica. It applies to the database it names and is ignored by another (after the organization moved shards); one without a database prefix is `DB`'s. Anything else is 400 `INVALID_D1_BOOKMARK`. */
+                "X-D1-Bookmark"?: components["parameters"]["D1Bookmark"];
+                /** @description Serve this request in the API version of this date (the latest version on or before it) instead of the partner's pinned one (the version current at its first token exchange). A value that is no date, or a date before the first version, is 400 `INVALID_API_VERSION`. */
+                "Shiftline-Version"?: components["parameters"]["ShiftlineVersion"];
+            };
+            path: {
+                /** @description Shift id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shift's versions, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftVersion"][];
                 };
             };
             /**
