@@ -29,8 +29,8 @@ export { sumPayTotals } from "./pay-lines";
 
 import { type MealOpportunity, type MealWaiver, missedMealPeriod, waivedMealsOn } from "./meal-periods";
 import { conditionsOf } from "./pay-presets";
-import { callInMinutes, reportingTimeMinutes, splitShiftPremium } from "./pay-presets/shift-minimums";
 import { type Employment, NO_EMPLOYMENT } from "./pay-presets/award";
+import { callInMinutes, reportingTimeMinutes, splitShiftPremium } from "./pay-presets/shift-minimums";
 import { allocateFlsaOvertime, premiumOverStraightTimeCents, qualifiedPremiumCents } from "./pay-qualified-overtime";
 import { type GoverningSet, governingRuleSets, type MealPeriod, type PayRuleSet, type PunchRounding } from "./pay-rules";
 import { type BreakSpan, shiftTotals } from "./shift-totals";
@@ -579,11 +579,20 @@ function reportingLines(prepared: PreparedShift, day: Workday, week: WorkweekSta
   const common = { week, wage: prepared.shift.hourlyWage, premium: null, chargedShiftId: prepared.shift.id };
   const reporting = reportingTime ? reportingTimeMinutes(reportingTime, scheduled, prepared.payable) : 0;
   if (reportingTime && reporting > 0) {
-    lines.push({ ...common, fields: { ...base, kind: "REPORTING_TIME", rule: reportingTime.rule, minutes: reporting }, hours: hoursOfMinutes(reporting) });
+    lines.push({
+      ...common,
+      fields: { ...base, kind: "REPORTING_TIME", rule: reportingTime.rule, minutes: reporting },
+      hours: hoursOfMinutes(reporting),
+    });
   }
   const short = callIn ? callInMinutes(callIn, scheduled, prepared.payable) : 0;
   if (callIn && short > 0) {
-    lines.push({ ...common, fields: { ...base, kind: "CALL_IN", rule: callIn.rule, minutes: short }, hours: hoursOfMinutes(short), fixedRate: callIn.rate });
+    lines.push({
+      ...common,
+      fields: { ...base, kind: "CALL_IN", rule: callIn.rule, minutes: short },
+      hours: hoursOfMinutes(short),
+      fixedRate: callIn.rate,
+    });
   }
   return lines;
 }
