@@ -1,5 +1,6 @@
 import { centsToAmount, roundTo } from "./pay-amounts";
 import type { ChargedLine } from "./pay-classification";
+import { AWARD_KINDS } from "./pay-lines";
 
 /*
  * Labor cost: the pay engine's lines grouped by the keys asked for, each line charged to its shift's location, role
@@ -85,7 +86,8 @@ function addLine(into: Accumulated, { line, cents }: ChargedLine): void {
   else if (line.kind === "OVERTIME") into.overtimeMinutes += line.minutes;
   else if (line.kind === "DOUBLE_TIME") into.doubleTimeMinutes += line.minutes;
   else if (line.kind === "TIME_OFF") into.timeOffHours += line.hours;
-  else into.penaltyHours += line.hours;
+  // An award's or a state's pay beyond hours worked (AWARD_KINDS) is not a penalty hour, as pay's totals count it.
+  else if (!AWARD_KINDS.includes(line.kind)) into.penaltyHours += line.hours;
   if (!MINUTES_KINDS.has(line.kind)) into.premiumCents += cents ?? 0;
   into.cents += cents ?? 0;
 }

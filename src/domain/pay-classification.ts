@@ -30,6 +30,7 @@ export { sumPayTotals } from "./pay-lines";
 import { type MealOpportunity, type MealWaiver, missedMealPeriod, waivedMealsOn } from "./meal-periods";
 import { conditionsOf } from "./pay-presets";
 import { type Employment, NO_EMPLOYMENT } from "./pay-presets/award";
+import { callInMinutes, reportingTimeMinutes, splitShiftPremium } from "./pay-presets/shift-minimums";
 import { allocateFlsaOvertime, premiumOverStraightTimeCents, qualifiedPremiumCents } from "./pay-qualified-overtime";
 import { type GoverningSet, governingRuleSets, type MealPeriod, type PayRuleSet, type PunchRounding } from "./pay-rules";
 import { type BreakSpan, shiftTotals } from "./shift-totals";
@@ -49,6 +50,11 @@ export interface PayShift {
   breaks: readonly BreakSpan[];
   /** The staff member's employment type and school-student status, as an award reads them (absent: neither). */
   employment?: Employment;
+  /**
+   * The length of the published schedule entry the employee reported for, in minutes (absent or null: not known, so
+   * no reporting-time or call-in pay is judged). The Worker does not feed it yet: shifts are not linked to entries.
+   */
+  scheduledMinutes?: number | null;
 }
 
 /** Approved time off on a paid policy: its hours on one date. */
@@ -532,6 +538,65 @@ function spreadOfHoursLine(meal: MealDay, week: WorkweekState): PendingLine | nu
   };
 }
 
+/**
+ * The split-shift premium of a workday (its preset's; California IWC Wage Orders §4(C)): an hour at the minimum wage
+ * when an unpaid gap of more than an hour parts its shifts, less what the day's straight-time wages exceed the minimum
+ * wage for the hours worked (DLSE Manual 45.2.1) — shown as one hour at that reduced rate, charged to the last shift.
+ */
+function splitShiftLine(meal: MealDay, week: WorkweekState): PendingLine | null {
+  const rule = conditionsOf(meal.governing.preset).splitShift;
+  if (!rule || meal.shifts.length < 2) return null;
+  const spans = meal.shifts.map((p) => ({ start: p.start.getTime(), end: p.end.getTime() }));
+  const worked = meal.shifts.reduce((sum, p) => sum + p.payable, 0);
+  const wages = meal.shifts.reduce((sum, p) => sum + ((p.shift.hourlyWage ?? 0) * p.payable) / 60, 0);
+  const premium = splitShiftPremium(rule, spans, worked, wages);
+  if (premium <= 0) return null;
+  const last = meal.shifts.reduce((a, b) => (b.end > a.end ? b : a));
+  const wage = meal.shifts.some((p) => p.shift.hourlyWage === null) ? null : last.shift.hourlyWage;
+  const fields = { date: meal.day.date, shiftId: null, kind: "SPLIT_SHIFT" as const, rule: rule.rule, ruleSetId: meal.governing.ruleSetId };
+  return {
+    fields: { ...fields, minutes: Math.round(rule.hours * 60) },
+    hours: rule.hours,
+    week,
+    wage,
+    premium: null,
+    fixedRate: premium / rule.hours,
+    chargedShiftId: last.shift.id,
+  };
+}
+
+/**
+ * A shift's pay for reporting as scheduled beyond the minutes worked (PayShift.scheduledMinutes): California's
+ * reporting-time pay at the regular rate (IWC Wage Orders §5(A)), New York's call-in pay at the minimum wage (12
+ * NYCRR 142-2.3) — the minutes short, paid and not worked.
+ */
+function reportingLines(prepared: PreparedShift, day: Workday, week: WorkweekState): PendingLine[] {
+  const scheduled = prepared.shift.scheduledMinutes;
+  if (scheduled === undefined || scheduled === null || prepared.payable === 0) return [];
+  const { reportingTime, callIn } = conditionsOf(prepared.governing.preset);
+  const lines: PendingLine[] = [];
+  const base = { date: day.date, shiftId: prepared.shift.id, ruleSetId: prepared.governing.ruleSetId };
+  const common = { week, wage: prepared.shift.hourlyWage, premium: null, chargedShiftId: prepared.shift.id };
+  const reporting = reportingTime ? reportingTimeMinutes(reportingTime, scheduled, prepared.payable) : 0;
+  if (reportingTime && reporting > 0) {
+    lines.push({
+      ...common,
+      fields: { ...base, kind: "REPORTING_TIME", rule: reportingTime.rule, minutes: reporting },
+      hours: hoursOfMinutes(reporting),
+    });
+  }
+  const short = callIn ? callInMinutes(callIn, scheduled, prepared.payable) : 0;
+  if (callIn && short > 0) {
+    lines.push({
+      ...common,
+      fields: { ...base, kind: "CALL_IN", rule: callIn.rule, minutes: short },
+      hours: hoursOfMinutes(short),
+      fixedRate: callIn.rate,
+    });
+  }
+  return lines;
+}
+
 /** The workday a shift starts in, with its shifts so far: what the meal rule judges. */
 interface MealDay {
   day: Workday;
@@ -648,12 +713,15 @@ function employeeShiftLines(
   for (const { prepared, day } of starts) {
     const line = minimumEngagementLine(prepared, prepared.governing, day, weekOf(day), award);
     if (line) penalties.push(line);
+    penalties.push(...reportingLines(prepared, day, weekOf(day)));
   }
   for (const meal of meals.values()) {
     const line = mealPenalty(meal, weekOf(meal.day), waived(meal.day.date));
     if (line) penalties.push(line);
     const spread = spreadOfHoursLine(meal, weekOf(meal.day));
     if (spread) penalties.push(spread);
+    const split = splitShiftLine(meal, weekOf(meal.day));
+    if (split) penalties.push(split);
   }
   penalties.sort((a, b) => compareText(a.fields.date, b.fields.date));
   return { lines: penalties.length ? mergePending(pending, penalties) : pending, weeks };

@@ -17,13 +17,27 @@ export type PayLineKind =
   /** The unworked minutes of an award's minimum engagement: paid, not worked. */
   | "MINIMUM_ENGAGEMENT"
   /** New York's spread-of-hours pay: an hour at the minimum wage for a workday spanning more than 10 hours. */
-  | "SPREAD_OF_HOURS";
+  | "SPREAD_OF_HOURS"
+  /** California's split-shift premium: an hour at the minimum wage, less what the day's wages exceed it. */
+  | "SPLIT_SHIFT"
+  /** California's reporting-time pay: the minutes short of half the scheduled shift (2 to 4 hours), paid, not worked. */
+  | "REPORTING_TIME"
+  /** New York's call-in pay: the minutes short of 4 hours (or the scheduled shift if shorter), paid, not worked. */
+  | "CALL_IN";
 
 /**
  * An award's lines: the extra part of minutes already paid (PENALTY, HOLIDAY) or unworked minutes paid
  * (MINIMUM_ENGAGEMENT) — pay, not hours worked: no minute total counts them; they add to grossPay.
  */
-export const AWARD_KINDS: readonly PayLineKind[] = ["PENALTY", "HOLIDAY", "MINIMUM_ENGAGEMENT", "SPREAD_OF_HOURS"];
+export const AWARD_KINDS: readonly PayLineKind[] = [
+  "PENALTY",
+  "HOLIDAY",
+  "MINIMUM_ENGAGEMENT",
+  "SPREAD_OF_HOURS",
+  "SPLIT_SHIFT",
+  "REPORTING_TIME",
+  "CALL_IN",
+];
 
 /** Fair Workweek premiums: pay, not hours worked (no minute total counts them; they add to grossPay). */
 export const PREMIUM_KINDS: readonly PayLineKind[] = ["PREDICTABILITY", "REST"];

@@ -13,7 +13,8 @@ export type PayrollIds = Partial<Record<PayrollProvider, string>>;
  * The keys an earning code is mapped under: a line kind (`REGULAR`), a kind and the rule that made it
  * (`OVERTIME:DAILY_OVERTIME`), or time off by its policy type (`TIME_OFF:Sick`).
  */
-export const EARNING_KEY = /^(REGULAR|OVERTIME|DOUBLE_TIME|MEAL_PENALTY|PREDICTABILITY|REST|TIME_OFF|HOLIDAY)(:[A-Za-z0-9_.]{1,80})?$/;
+export const EARNING_KEY =
+  /^(REGULAR|OVERTIME|DOUBLE_TIME|MEAL_PENALTY|PREDICTABILITY|REST|TIME_OFF|HOLIDAY|PENALTY|MINIMUM_ENGAGEMENT|SPREAD_OF_HOURS|SPLIT_SHIFT|REPORTING_TIME|CALL_IN)(:[A-Za-z0-9_.]{1,80})?$/;
 
 /**
  * Each provider's defaults, written where `PUT …/payroll-settings` names a provider without earning codes. Only what

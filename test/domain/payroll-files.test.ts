@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/domain/csv";
 import { buildFile, type FileEmployee, missingMappings } from "@/domain/payroll-files";
-import { DEFAULT_EARNING_CODES, earningCodeOf, earningKeysOf } from "@/domain/payroll-providers";
+import { DEFAULT_EARNING_CODES, EARNING_KEY, earningCodeOf, earningKeysOf } from "@/domain/payroll-providers";
 
 /* Issue 46: earning codes and the provider files' rows, from hand-written snapshot lines. */
 
@@ -40,6 +40,14 @@ describe("earning codes", () => {
     expect(earningCodeOf(codes, { kind: "OVERTIME", rule: "WEEKLY_OVERTIME" })).toBe("OT");
     expect(earningCodeOf(codes, { kind: "TIME_OFF", rule: null, policyType: "Sick" })).toBe("PTO");
     expect(earningCodeOf(codes, { kind: "MEAL_PENALTY", rule: "MEAL_BREAK" })).toBeNull();
+  });
+
+  it("maps the kinds of pay beyond hours worked (issue 48): SPLIT_SHIFT, REPORTING_TIME, CALL_IN, SPREAD_OF_HOURS", () => {
+    for (const key of ["SPLIT_SHIFT", "SPLIT_SHIFT:CALIFORNIA.SPLIT_SHIFT", "REPORTING_TIME", "CALL_IN:US_NY.CALL_IN", "SPREAD_OF_HOURS"]) {
+      expect(EARNING_KEY.test(key)).toBe(true);
+    }
+    expect(EARNING_KEY.test("SPLIT_SHIFTS")).toBe(false);
+    expect(earningCodeOf({ SPLIT_SHIFT: "SPLIT" }, { kind: "SPLIT_SHIFT", rule: "CALIFORNIA.SPLIT_SHIFT" })).toBe("SPLIT");
   });
 
   it("names what is missing: the kind (time off by its policy type), never a guess", () => {

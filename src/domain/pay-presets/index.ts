@@ -2,6 +2,7 @@ import type { PayPreset } from "../pay-rules";
 import { AU_GENERAL_RETAIL_AWARD } from "./au-general-retail";
 import type { Award } from "./award";
 import { JP_STATUTORY_PREMIUMS } from "./jp-statutory";
+import type { CallInRule, ReportingTimeRule, SplitShiftRule } from "./shift-minimums";
 
 /**
  * What a preset governs beyond the thresholds it fills (pay-rules.ts PRESET_RULES): its award's penalty rates,
@@ -25,6 +26,15 @@ export interface PresetConditions {
    * `rate` (null: none). New York: one hour at the minimum wage past 10 hours (12 NYCRR 142-2.4, 146-1.6).
    */
   spreadOfHours: { afterMinutes: number; hours: number; rate: number; rule: `${string}.${string}` } | null;
+  /** A workday split by an unpaid gap of more than an hour earns a premium (shift-minimums.ts; null: none). */
+  splitShift: SplitShiftRule | null;
+  /**
+   * A shift reported to and worked less than half of, as scheduled, is paid half (2 to 4 hours) at the regular rate
+   * (null: none). Needs the shift's scheduled minutes (PayShift.scheduledMinutes).
+   */
+  reportingTime: ReportingTimeRule | null;
+  /** A shift reported to is paid at least so many hours, or its scheduled length if shorter (null: none). */
+  callIn: CallInRule | null;
   /**
    * Whether the set's employees are under the FLSA, so that their hours over 40 in the workweek are section 7
    * overtime, the part IRC §225 calls qualified (pay-qualified-overtime.ts). False outside the US: no qualified split.
@@ -37,6 +47,9 @@ const NONE: PresetConditions = {
   dailyOvertimeBelowWage: null,
   weeklyDoubleTimeAfterMinutes: null,
   spreadOfHours: null,
+  splitShift: null,
+  reportingTime: null,
+  callIn: null,
   underFlsa: true,
 };
 /** Outside the US: no FLSA, so no qualified overtime. */
@@ -51,7 +64,22 @@ export const PRESET_CONDITIONS: Readonly<Partial<Record<PayPreset, PresetConditi
   JP_STATUTORY: { ...ABROAD, award: JP_STATUTORY_PREMIUMS },
   // The minimum wage of New York City, Long Island and Westchester from 1 January 2026 ($17.00; Labor Law 652(1)); the
   // rest of the state's $16.00 needs a CUSTOM set until a location's region is read.
-  US_NY: { ...NONE, spreadOfHours: { afterMinutes: 600, hours: 1, rate: 17, rule: "US_NY.SPREAD_OF_HOURS" } },
+  // Call-in pay: 12 NYCRR 142-2.3 (the miscellaneous industries order: 4 hours, or the regularly scheduled shift if
+  // shorter, at the basic minimum hourly wage); the hospitality order (146-1.5) counts 3 hours and needs a CUSTOM set.
+  US_NY: {
+    ...NONE,
+    spreadOfHours: { afterMinutes: 600, hours: 1, rate: 17, rule: "US_NY.SPREAD_OF_HOURS" },
+    callIn: { minimumMinutes: 240, rate: 17, rule: "US_NY.CALL_IN" },
+  },
+  // The state minimum wage from 1 January 2026: $16.90 (Labor Code 1182.12(c), the Department of Finance's 2025
+  // adjustment); a city's higher minimum needs a CUSTOM set. Split shift: IWC Wage Orders §4(C) (8 CCR 11050 §4(C)),
+  // DLSE Enforcement Policies and Interpretations Manual 45.2.1 — more than an hour between shifts, not a bona fide
+  // meal period. Reporting time: IWC Wage Orders §5(A) — half the scheduled day, at least 2 and at most 4 hours.
+  CALIFORNIA: {
+    ...NONE,
+    splitShift: { gapOverMinutes: 60, hours: 1, minimumWage: 16.9, rule: "CALIFORNIA.SPLIT_SHIFT" },
+    reportingTime: { share: 0.5, minMinutes: 120, maxMinutes: 240, rule: "CALIFORNIA.REPORTING_TIME" },
+  },
 };
 
 export const conditionsOf = (preset: PayPreset): PresetConditions => PRESET_CONDITIONS[preset] ?? NONE;

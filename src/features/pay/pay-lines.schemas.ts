@@ -15,6 +15,9 @@ const KINDS = [
   "HOLIDAY",
   "MINIMUM_ENGAGEMENT",
   "SPREAD_OF_HOURS",
+  "SPLIT_SHIFT",
+  "REPORTING_TIME",
+  "CALL_IN",
 ] as const;
 const RULES = [
   "DAILY_OVERTIME",
@@ -48,7 +51,15 @@ export const PayLine = z
         "minute total counts them; `rule` names the preset's rule (AU_GENERAL_RETAIL.SUNDAY, …CASUAL_LOADING, …EVENING, " +
         "…SATURDAY, …PUBLIC_HOLIDAY, …SUNDAY_OVERTIME, …PUBLIC_HOLIDAY_OVERTIME, …SHORT_REST_BETWEEN_SHIFTS, " +
         "…MINIMUM_ENGAGEMENT). SPREAD_OF_HOURS (US_NY): one hour at the minimum wage for a workday whose first start to " +
-        "last end spans more than 10 hours (12 NYCRR 142-2.4), pay and not hours as well.",
+        "last end spans more than 10 hours (12 NYCRR 142-2.4), pay and not hours as well. SPLIT_SHIFT (CALIFORNIA.SPLIT_SHIFT): " +
+        "a workday whose shifts are more than an hour apart earns one hour at the $16.90 state minimum wage, less what the " +
+        "day's straight-time wages exceed the minimum wage for the hours worked (IWC Wage Orders §4(C), DLSE Manual " +
+        "45.2.1): a line of 60 minutes at that reduced rate, none when the excess covers it. REPORTING_TIME " +
+        "(CALIFORNIA.REPORTING_TIME, IWC Wage Orders §5(A)): a shift worked less than half of its scheduled length is " +
+        "paid half of it (at least 2, at most 4 hours) at the regular rate — the minutes short. CALL_IN (US_NY.CALL_IN, " +
+        "12 NYCRR 142-2.3): a shift is paid at least 4 hours, or its scheduled length if shorter, at the $17.00 minimum " +
+        "wage — the minutes short. Both need the shift's scheduled entry, which pay does not read yet: no such line is " +
+        "made today. All three are pay, not hours.",
     }),
     minutes: z
       .number()

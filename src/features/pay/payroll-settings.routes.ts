@@ -32,7 +32,7 @@ export const putPayrollSettings = defineRoute({
   summary: "Replace the payroll settings",
   description:
     "Replaces the settings whole. `earningCodes` maps a line kind (`REGULAR`, `OVERTIME`, `DOUBLE_TIME`, " +
-    "`MEAL_PENALTY`, `PREDICTABILITY`, `REST`, `TIME_OFF`, `HOLIDAY`), a kind and its rule (`OVERTIME:DAILY_OVERTIME`) " +
+    "`MEAL_PENALTY`, `PREDICTABILITY`, `REST`, `TIME_OFF`, `HOLIDAY`, `PENALTY`, `MINIMUM_ENGAGEMENT`, `SPREAD_OF_HOURS`, `SPLIT_SHIFT`, `REPORTING_TIME`, `CALL_IN`), a kind and its rule (`OVERTIME:DAILY_OVERTIME`) " +
     "or time off by policy type (`TIME_OFF:Sick`) to the provider's code; the most specific key wins. Left out, the " +
     "provider's defaults are stored: only what the provider itself names (Gusto's pay classifications Regular, " +
     "Overtime, Double overtime; Check's earning types hourly, overtime, double_overtime, pto, sick, paid_holiday; " +

@@ -10,7 +10,7 @@ const EarningCodes = z
   .openapi({
     description:
       "The provider's earning code of each line kind: `REGULAR`, `OVERTIME`, `DOUBLE_TIME`, `MEAL_PENALTY`, " +
-      "`PREDICTABILITY`, `REST`, `TIME_OFF`, `HOLIDAY`; a kind and its rule (`OVERTIME:DAILY_OVERTIME`, " +
+      "`PREDICTABILITY`, `REST`, `TIME_OFF`, `HOLIDAY`, `PENALTY`, `MINIMUM_ENGAGEMENT`, `SPREAD_OF_HOURS`, `SPLIT_SHIFT`, `REPORTING_TIME`, `CALL_IN`; a kind and its rule (`OVERTIME:DAILY_OVERTIME`, " +
       "`REST:NYC_FAST_FOOD.REST`) or time off by its policy type (`TIME_OFF:Sick`) take precedence over the kind alone.",
     example: { REGULAR: "hourly", OVERTIME: "overtime", DOUBLE_TIME: "double_overtime", "TIME_OFF:Sick": "sick" },
   });

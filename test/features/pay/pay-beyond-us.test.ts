@@ -219,3 +219,23 @@ describe("New York", () => {
     expect(brief(employee.lines)).toContainEqual(["SPREAD_OF_HOURS", "US_NY.SPREAD_OF_HOURS", 60, 17]);
   });
 });
+
+describe("California split shift", () => {
+  it("CALIFORNIA: shifts 1 h 01 apart at the $16.90 minimum wage earn a SPLIT_SHIFT hour; exactly 1 h apart none (IWC Wage Orders §4(C))", async () => {
+    const w = await createWorkplace();
+    await createRuleSet(w.org, { preset: "CALIFORNIA" });
+    // Monday 08:00–12:00 and 13:00–17:00: exactly an hour apart, not split.
+    await shift(w, `${MON}T08:00`, 240, 16.9);
+    await shift(w, `${MON}T13:00`, 240, 16.9);
+    // Tuesday 08:00–12:00 and 13:01–17:01: 1 h 01 apart, split.
+    await shift(w, `${TUE}T08:00`, 240, 16.9);
+    await shift(w, `${TUE}T13:01`, 240, 16.9);
+    const employee = await onlyEmployee(w, MON, SUN);
+    // 16 h × 16.90 = 270.40; the day's wages are the minimum wage exactly, so nothing offsets the premium: + 1 × 16.90
+    // = 287.30.
+    expect(employee.grossPay).toBe(287.3);
+    const split = employee.lines.filter((l) => l.kind === "SPLIT_SHIFT");
+    expect(split).toEqual([expect.objectContaining({ date: TUE, rule: "CALIFORNIA.SPLIT_SHIFT", minutes: 60, rate: 16.9, amount: 16.9 })]);
+    expect(employee.regularMinutes).toBe(960);
+  });
+});
