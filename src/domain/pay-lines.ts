@@ -112,15 +112,16 @@ export interface LineWithCents {
 
 /**
  * A line from its minutes and its rate: amount = minutes ÷ 60 × `basis` (the exact rate; by default the rate as
- * shown), to the cent.
+ * shown), rounded to the currency's minor units (pay-amounts.ts).
  */
 export function makeLine(
   fields: Omit<PayLine, "hours" | "rate" | "amount">,
   hours: number,
   rate: number | null,
   basis: number | null = rate,
+  minorUnits = 2,
 ): LineWithCents {
-  const cents = lineAmountCents(fields.minutes, basis);
+  const cents = lineAmountCents(fields.minutes, basis, minorUnits);
   return { line: { ...fields, hours, rate, amount: cents === null ? null : centsToAmount(cents) }, cents };
 }
 
