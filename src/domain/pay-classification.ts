@@ -24,6 +24,7 @@ import {
   totalsOf,
   type Workweek,
 } from "./pay-lines";
+import { wageWarnings } from "./pay-wage-warnings";
 
 export type { EmployeePay, PayComputation, PayLine, PayLineKind, PayLineRule, PayTotals, Workweek } from "./pay-lines";
 export { sumPayTotals } from "./pay-lines";
@@ -994,7 +995,9 @@ export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmploye
       .sort((a, b) => a.from - b.from || a.to - b.to)
       .map((week) => workweekOf(week, rated.weeks.get(week), minorUnits));
     const qualified = qualifiedOf(lines);
-    yield { pay: { employeeId, ...totalsOf(lines), ...qualified, workweeks, lines: lines.map((l) => l.line) }, lines };
+    const warnings = wageWarnings(closed.slice(from, s), governing, startDate, endDate);
+    const warned = warnings.length > 0 ? { warnings } : {};
+    yield { pay: { employeeId, ...totalsOf(lines), ...qualified, workweeks, ...warned, lines: lines.map((l) => l.line) }, lines };
   }
 }
 

@@ -1,4 +1,5 @@
 import { centsToAmount, lineAmountCents, roundTo } from "./pay-amounts";
+import type { PayWarning } from "./pay-wage-warnings";
 
 /* Pay lines and their totals: the shapes pay answers, and sums kept in cents so lines add up to grossPay. */
 
@@ -95,6 +96,8 @@ export interface EmployeePay extends PayTotals {
   qualifiedOvertimePremium: number;
   qualifiedOvertimeMinutes: number;
   workweeks: Workweek[];
+  /** Shifts paid below their award's minimum (pay-wage-warnings.ts); absent when there is none. */
+  warnings?: PayWarning[];
   lines: PayLine[];
 }
 

@@ -36,7 +36,7 @@ describe("amounts rounded half away from zero to the currency's minor units", ()
     [30, 998.98, 0, 49_900], // ¥998.98 × 0.5 h = ¥499.49 → ¥499 (just under the half)
     [1, 1000, 0, 1_700], // ¥1,000 × 1/60 h = ¥16.666… → ¥17
     [1, 0.3, 2, 1], // $0.30 × 1/60 h = 0.5 cents → 1 cent
-  ])("%d minutes at %d with %d decimals is %d cents", (minutes, rate, decimals, cents) => {
+  ])("%d minutes at %s with %d decimals is %d cents", (minutes, rate, decimals, cents) => {
     expect(lineAmountCents(minutes, rate, decimals)).toBe(cents);
   });
 
