@@ -1,5 +1,6 @@
+import { DEFAULT_MINOR_UNITS } from "./currency-minor-units";
 import { addDays } from "./local-time";
-import { centsToAmount, hoursAmountCents, hoursOfMinutes, lineRate, rateOf, roundHalfAwayFromZero, roundTo } from "./pay-amounts";
+import { centsToAmount, hoursAmountCents, hoursOfMinutes, lineRate, rateOf, roundCentsToMinorUnits, roundTo } from "./pay-amounts";
 import {
   type CalendarSegment,
   organizationCalendar,
@@ -23,6 +24,7 @@ import {
   totalsOf,
   type Workweek,
 } from "./pay-lines";
+import { wageWarnings } from "./pay-wage-warnings";
 
 export type { EmployeePay, PayComputation, PayLine, PayLineKind, PayLineRule, PayTotals, Workweek } from "./pay-lines";
 export { sumPayTotals } from "./pay-lines";
@@ -774,7 +776,7 @@ interface WeekOvertime {
   qualifiedMinutes: number;
 }
 
-function workweekOf(week: WorkweekState, overtime: WeekOvertime | undefined): Workweek {
+function workweekOf(week: WorkweekState, overtime: WeekOvertime | undefined, minorUnits: number): Workweek {
   const amount = (cents: number | null | undefined) =>
     cents === null || cents === undefined ? (week.paidMinutes === 0 ? null : 0) : centsToAmount(cents);
   return {
@@ -782,7 +784,7 @@ function workweekOf(week: WorkweekState, overtime: WeekOvertime | undefined): Wo
     endDate: weekEndDate(week.timeline, week.to),
     regularRate: week.regularRate,
     minutes: week.minutes,
-    straightTimePay: week.paidMinutes === 0 ? null : centsToAmount(roundHalfAwayFromZero((week.straightTime * 100) / 60)),
+    straightTimePay: week.paidMinutes === 0 ? null : centsToAmount(roundCentsToMinorUnits((week.straightTime * 100) / 60, minorUnits)),
     overtimePremium: amount(overtime?.premiumCents),
     qualifiedOvertimePremium: amount(overtime?.qualifiedCents),
     qualifiedOvertimeMinutes: overtime?.qualifiedMinutes ?? 0,
@@ -796,12 +798,12 @@ const addCents = (sum: number | null, cents: number | null) => (cents === null ?
  * section 7 requires (pay-qualified-overtime.ts): each workweek's minutes over 40 laid on its premium lines, over
  * the whole workweek so that no figure depends on the range asked; with each workweek's sums.
  */
-function ratedWithOvertime(pending: readonly PendingLine[]) {
+function ratedWithOvertime(pending: readonly PendingLine[], minorUnits: number) {
   const made = new Map<PendingLine, LineWithCents>();
   const byWeek = new Map<WorkweekState, PendingLine[]>();
   for (const l of pending) {
     const { rate, basis } = rateOfLine(l);
-    made.set(l, makeLine(l.fields, l.hours, rate, basis));
+    made.set(l, makeLine(l.fields, l.hours, rate, basis, minorUnits));
     if (l.fields.kind !== "OVERTIME" && l.fields.kind !== "DOUBLE_TIME") continue;
     const list = byWeek.get(l.week);
     if (list) list.push(l);
@@ -824,8 +826,8 @@ function ratedWithOvertime(pending: readonly PendingLine[]) {
         regularRate: week.exactRegularRate,
         amountCents: rated.cents,
       };
-      const qualified = qualifiedPremiumCents(input);
-      sums.premiumCents = addCents(sums.premiumCents, premiumOverStraightTimeCents(input));
+      const qualified = qualifiedPremiumCents(input, minorUnits);
+      sums.premiumCents = addCents(sums.premiumCents, premiumOverStraightTimeCents(input, minorUnits));
       sums.qualifiedCents = addCents(sums.qualifiedCents, qualified);
       sums.qualifiedMinutes += input.qualifiedMinutes;
       rated.line = {
@@ -839,7 +841,7 @@ function ratedWithOvertime(pending: readonly PendingLine[]) {
   return { made, weeks };
 }
 
-function timeOffLine(day: PaidTimeOffDay): LineWithCents {
+function timeOffLine(day: PaidTimeOffDay, minorUnits: number): LineWithCents {
   const minutes = Math.round(day.hours * 60);
   return makeLine(
     {
@@ -853,6 +855,8 @@ function timeOffLine(day: PaidTimeOffDay): LineWithCents {
     },
     roundTo(day.hours, 4),
     lineRate(day.hourlyWage, 1),
+    undefined,
+    minorUnits,
   );
 }
 
@@ -863,10 +867,10 @@ const NOON_MS = 12 * 3_600_000;
  * premium is not hours worked and never enters the regular rate: 29 CFR 778.224); without one (nothing worked that
  * week) at the employee's wage. A flat amount is its own line of 0 minutes and no rate.
  */
-function premiumLine(premium: PremiumOwed, weeks: Iterable<WorkweekState>): LineWithCents {
+function premiumLine(premium: PremiumOwed, weeks: Iterable<WorkweekState>, minorUnits: number): LineWithCents {
   const fields = { date: premium.date, shiftId: null, kind: premium.kind, rule: premium.rule, ruleSetId: null };
   if (premium.hours === null) {
-    const cents = premium.amount === null ? null : roundHalfAwayFromZero(premium.amount * 100);
+    const cents = premium.amount === null ? null : roundCentsToMinorUnits(premium.amount * 100, minorUnits);
     return { line: { ...fields, minutes: 0, hours: 0, rate: null, amount: cents === null ? null : centsToAmount(cents) }, cents };
   }
   const at = Date.parse(`${premium.date}T00:00:00Z`) + NOON_MS;
@@ -874,7 +878,7 @@ function premiumLine(premium: PremiumOwed, weeks: Iterable<WorkweekState>): Line
   for (const week of weeks) if (week.from <= at && at < week.to) regularRate = week.exactRegularRate;
   const basis = regularRate ?? premium.hourlyWage;
   // Exact hours × the exact rate, rounded once (a 15-minute cut at half: 0.125 h, not 8 minutes); minutes for reading.
-  const cents = hoursAmountCents(premium.hours, basis);
+  const cents = hoursAmountCents(premium.hours, basis, minorUnits);
   const line: PayLine = {
     ...fields,
     minutes: Math.round(premium.hours * 60),
@@ -983,6 +987,11 @@ export interface PayInput {
   isHoliday?: (locationId: string, date: string) => boolean;
   /** The employees' dated meal waivers (none: nobody waived a meal). */
   mealWaivers?: readonly MealWaiver[];
+  /**
+   * The organization's currency's minor units (ISO 4217 decimals: minorUnitsOf its currencyCode; absent: 2): every
+   * amount is rounded to them, half away from zero, once per line (JPY: whole yen).
+   */
+  minorUnits?: number;
 }
 
 /**
@@ -1016,7 +1025,7 @@ export function computeChargedPay(input: PayInput): ChargedEmployeePay[] {
  * (GET /timesheets/pay streams its answer) holds one employee's lines at a time instead of the page's.
  */
 export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmployeePay> {
-  const { startDate, endDate, mealWaivers = [], isHoliday = NO_HOLIDAYS } = input;
+  const { startDate, endDate, mealWaivers = [], isHoliday = NO_HOLIDAYS, minorUnits = DEFAULT_MINOR_UNITS } = input;
   const governing = governingRuleSets(input.ruleSets);
   const timelines = overlapCounts(organizationCalendar(input.ruleSets));
   const closed = input.shifts.filter(isClosed).sort(compareShifts);
@@ -1041,20 +1050,22 @@ export function* chargedPayByEmployee(input: PayInput): Generator<ChargedEmploye
     while (q < premiums.length && premiums[q]!.employeeId === employeeId) q++;
     const waived = (date: string) => waivedMealsOn(mealWaivers, employeeId, date);
     const { lines: pending, weeks } = linesAtTheGreaterCount(closed.slice(from, s), governing, timelines, waived, isHoliday);
-    const rated = ratedWithOvertime(pending);
+    const rated = ratedWithOvertime(pending, minorUnits);
     const answered = pending.filter((l) => l.fields.date >= startDate && l.fields.date <= endDate);
     const shiftLines: ChargedLine[] = answered.map((l) => ({ ...rated.made.get(l)!, chargedShiftId: l.chargedShiftId }));
-    const timeOffLines: ChargedLine[] = timeOff.slice(fromTimeOff, t).map((d) => ({ ...timeOffLine(d), chargedShiftId: null }));
+    const timeOffLines: ChargedLine[] = timeOff.slice(fromTimeOff, t).map((d) => ({ ...timeOffLine(d, minorUnits), chargedShiftId: null }));
     const premiumLines: ChargedLine[] = premiums
       .slice(fromPremiums, q)
-      .map((p) => ({ ...premiumLine(p, weeks.values()), chargedShiftId: null, chargedLocationId: p.locationId ?? null }));
+      .map((p) => ({ ...premiumLine(p, weeks.values(), minorUnits), chargedShiftId: null, chargedLocationId: p.locationId ?? null }));
     const lines = mergeByDate(mergeByDate(shiftLines, timeOffLines), premiumLines);
     if (lines.length === 0) continue;
     const workweeks = [...new Set(answered.map((l) => l.week))]
       .sort((a, b) => a.from - b.from || a.to - b.to)
-      .map((week) => workweekOf(week, rated.weeks.get(week)));
+      .map((week) => workweekOf(week, rated.weeks.get(week), minorUnits));
     const qualified = qualifiedOf(lines);
-    yield { pay: { employeeId, ...totalsOf(lines), ...qualified, workweeks, lines: lines.map((l) => l.line) }, lines };
+    const warnings = wageWarnings(closed.slice(from, s), governing, startDate, endDate);
+    const warned = warnings.length > 0 ? { warnings } : {};
+    yield { pay: { employeeId, ...totalsOf(lines), ...qualified, workweeks, ...warned, lines: lines.map((l) => l.line) }, lines };
   }
 }
 

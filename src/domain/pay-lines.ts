@@ -1,4 +1,5 @@
 import { centsToAmount, lineAmountCents, roundTo } from "./pay-amounts";
+import type { PayWarning } from "./pay-wage-warnings";
 
 /* Pay lines and their totals: the shapes pay answers, and sums kept in cents so lines add up to grossPay. */
 
@@ -109,6 +110,8 @@ export interface EmployeePay extends PayTotals {
   qualifiedOvertimePremium: number;
   qualifiedOvertimeMinutes: number;
   workweeks: Workweek[];
+  /** Shifts paid below their award's minimum (pay-wage-warnings.ts); absent when there is none. */
+  warnings?: PayWarning[];
   lines: PayLine[];
 }
 
@@ -126,15 +129,16 @@ export interface LineWithCents {
 
 /**
  * A line from its minutes and its rate: amount = minutes ÷ 60 × `basis` (the exact rate; by default the rate as
- * shown), to the cent.
+ * shown), rounded to the currency's minor units (pay-amounts.ts).
  */
 export function makeLine(
   fields: Omit<PayLine, "hours" | "rate" | "amount">,
   hours: number,
   rate: number | null,
   basis: number | null = rate,
+  minorUnits = 2,
 ): LineWithCents {
-  const cents = lineAmountCents(fields.minutes, basis);
+  const cents = lineAmountCents(fields.minutes, basis, minorUnits);
   return { line: { ...fields, hours, rate, amount: cents === null ? null : centsToAmount(cents) }, cents };
 }
 

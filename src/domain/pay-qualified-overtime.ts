@@ -1,4 +1,4 @@
-import { roundHalfAwayFromZero } from "./pay-amounts";
+import { roundCentsToMinorUnits } from "./pay-amounts";
 
 /**
  * Qualified overtime compensation (One Big Beautiful Bill Act, Pub. L. 119-21, §70202, adding IRC §225 for tax years
@@ -61,9 +61,12 @@ export interface QualifiedLineInput {
 }
 
 /** A line's premium over straight time, in cents: its amount less its minutes at its own wage. */
-export function premiumOverStraightTimeCents(line: Pick<QualifiedLineInput, "minutes" | "wage" | "amountCents">): number | null {
+export function premiumOverStraightTimeCents(
+  line: Pick<QualifiedLineInput, "minutes" | "wage" | "amountCents">,
+  minorUnits = 2,
+): number | null {
   if (line.wage === null || line.amountCents === null) return null;
-  return Math.max(0, line.amountCents - roundHalfAwayFromZero((line.minutes * line.wage * 100) / 60));
+  return Math.max(0, line.amountCents - roundCentsToMinorUnits((line.minutes * line.wage * 100) / 60, minorUnits));
 }
 
 /**
@@ -72,12 +75,12 @@ export function premiumOverStraightTimeCents(line: Pick<QualifiedLineInput, "min
  * time-and-a-half line of an FLSA week) qualifies its whole premium over straight time, to the cent. Null without a
  * wage or a regular rate.
  */
-export function qualifiedPremiumCents(line: QualifiedLineInput): number | null {
-  const paid = premiumOverStraightTimeCents(line);
+export function qualifiedPremiumCents(line: QualifiedLineInput, minorUnits = 2): number | null {
+  const paid = premiumOverStraightTimeCents(line, minorUnits);
   if (paid === null || line.regularRate === null) return null;
   if (line.qualifiedMinutes === 0) return 0;
   if (line.qualifiedMinutes === line.minutes && line.premium <= QUALIFIED_OVERTIME.requiredPremium) return paid;
   const half = Math.min(line.premium, QUALIFIED_OVERTIME.requiredPremium);
-  const required = roundHalfAwayFromZero((line.qualifiedMinutes * half * line.regularRate * 100) / 60);
+  const required = roundCentsToMinorUnits((line.qualifiedMinutes * half * line.regularRate * 100) / 60, minorUnits);
   return Math.min(paid, Math.max(0, required));
 }

@@ -6,6 +6,7 @@ import { packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-w
 import { premiumChangesStatement } from "@/data/fair-workweek/schedule-changes.data";
 import { type HolidayCalendar, holidayCalendarFor } from "@/data/holidays/holiday-calendar.data";
 import { readRows } from "@/data/row-mapping";
+import { minorUnitsOf } from "@/domain/currency-minor-units";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import type { ShiftCharge } from "@/domain/labor-cost";
 import type { MealWaiver } from "@/domain/meal-periods";
@@ -40,6 +41,8 @@ export interface PayInputs {
   /** The locations' paid public holidays, read only when a rule set's preset has an award that pays them. */
   isHoliday?: HolidayCalendar;
   employees: Map<string, PayEmployee>;
+  /** The organization's currency's minor units (ISO 4217, minorUnitsOf its currencyCode): what every amount rounds to. */
+  minorUnits: number;
   /** payInputsFingerprint as read with the inputs when asked for (a close guards its write on it), else "". */
   fingerprint: string;
 }
@@ -329,6 +332,7 @@ export function payInputsOf(
     ],
     mealWaivers: staff.flatMap((s) => s.mealWaivers.map((w) => ({ ...w, employeeId: s.id }))),
     employees,
+    minorUnits: minorUnitsOf(organization[0]?.currencyCode),
     fingerprint: organization[0]?.fingerprint ?? "",
   };
 }

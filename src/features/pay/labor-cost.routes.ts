@@ -21,8 +21,9 @@ export const laborCost = defineRoute({
     "(role and cost code null), and paid time off to a row of its own (location, role and cost code null). " +
     "`premiumAmount` is the " +
     "amount of the premium lines (every kind but REGULAR, OVERTIME, DOUBLE_TIME and TIME_OFF: meal penalties, " +
-    "scheduling premiums). Every amount is summed in cents: Σ rows' laborCost = totals.laborCost = the pay lines' " +
-    "totals.grossPay for the same range and filters, to the cent. Rows are ordered by their keys in groupBy's order " +
+    "scheduling premiums). Every amount is in the organization's currency, each line rounded to its ISO 4217 minor " +
+    "units as pay lines round it (whole yen for JPY), and summed in cents: Σ rows' laborCost = totals.laborCost = " +
+    "the pay lines' totals.grossPay for the same range and filters, to the cent. Rows are ordered by their keys in groupBy's order " +
     "(null keys last). `locationId` keeps staff members with a shift or a Fair Workweek premium there in the range " +
     "(their figures count every shift, as pay lines do); `employeeId` one staff member. Not paged: the staff members are read " +
     `${LABOR_COST_PAGE} at a time, as pay lines pages them, and aggregated; an answer covers at most ` +

@@ -180,6 +180,29 @@ export const PayWorkweek = z
     description: "A workweek with a line in the answer, computed whole even when the requested range cuts it.",
   });
 
+/** A shift paid below its award's minimum (domain/pay-wage-warnings.ts). */
+export const PayWarning = z
+  .object({
+    code: z.enum(["WAGE_BELOW_AWARD_MINIMUM"]),
+    date: z.string().openapi({ format: "date", description: "The shift's business date." }),
+    shiftId: z.string(),
+    wage: z.number().openapi({
+      description: "The hourly wage compared: the shift's wage, for a casual with the 25 % casual loading pay adds (to the cent).",
+      example: 25,
+    }),
+    minimum: z.number().openapi({
+      description: "The award's minimum hourly rate on that date (a casual's: with the loading).",
+      example: 26.55,
+    }),
+    source: z.string().openapi({ description: "The award, clause and pay guide the minimum comes from." }),
+  })
+  .openapi("PayWarning", {
+    description:
+      "WAGE_BELOW_AWARD_MINIMUM: a shift under an AU_GENERAL_RETAIL rule set paid below the General Retail Industry " +
+      "Award's minimum for an adult Retail Employee Level 1 ($26.55 an hour from 1 July 2025, cl. 17.1; a casual's " +
+      "$33.19 with the 25 % loading, cl. 11.2). Pay is never raised to it silently.",
+  });
+
 /** An employee's pay: their identifiers, totals and lines (shared by pay lines and payroll). */
 export const employeePayShape = {
   employeeId: z.string(),
@@ -194,6 +217,14 @@ export const employeePayShape = {
   }),
   qualifiedOvertimeMinutes: z.number().int().openapi({ description: "Σ of the lines' qualifiedOvertimeMinutes." }),
   workweeks: z.array(PayWorkweek),
+  warnings: z
+    .array(PayWarning)
+    .optional()
+    .openapi({
+      description:
+        "Present only when a shift of the range was paid below its award's minimum hourly rate: one warning per shift. " +
+        "The lines still pay the wage paid; the warning is for the employer to correct the wage.",
+    }),
   lines: z.array(PayLine),
 };
 

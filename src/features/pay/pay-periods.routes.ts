@@ -233,7 +233,9 @@ export const payroll = defineRoute({
     "set versions in force on the workdays of those workweeks; a re-close's `adjustments` also list each workweek " +
     "whose regular rate, minutes or straight-time pay changed; each staff member's `qualifiedOvertimePremium` (Pub. L. " +
     "119-21 §70202) and each workweek's `overtimePremium` and `qualifiedOvertimePremium`, for providers that compute " +
-    "overtime per workweek.\n\n" +
+    "overtime per workweek; amounts in the organization's currency to its ISO 4217 minor units (whole yen for JPY), " +
+    "as pay lines compute them; and each staff member's `warnings` (WAGE_BELOW_AWARD_MINIMUM, as pay lines) when a " +
+    "shift was paid below its award's minimum.\n\n" +
     "**Provider files** (attachments, built from the stored snapshot alone and streamed as its R2 object is read, one " +
     "staff member at a time — read once first for what the file needs — never recomputed: the same snapshot, codes " +
     "and ids give the same bytes on every download; the organization's `payroll-settings` codes when its provider is " +

@@ -5,6 +5,7 @@ import { type PackVersionRow, packsOnDates, packVersionsStatement } from "@/data
 import { holidayCalendarFor } from "@/data/holidays/holiday-calendar.data";
 import { projectionOf, projectionStatements } from "@/data/schedule-projection";
 import { calendarRangeProblem } from "@/domain/calendar-range";
+import { minorUnitsOf } from "@/domain/currency-minor-units";
 import { restPremiums } from "@/domain/fair-workweek/rest-premiums";
 import { localDayBounds } from "@/domain/local-time";
 import { computeChargedPay, type PremiumOwed } from "@/domain/pay-classification";
@@ -121,6 +122,7 @@ export async function readScheduleCost(db: Database, r: ScheduleCostRequest) {
     premiums,
     isHoliday,
     mealWaivers: staffRows.flatMap((s) => s.mealWaivers.map((w) => ({ ...w, employeeId: s.id }))),
+    minorUnits: minorUnitsOf(organization[0]?.currencyCode),
   });
   const targets = { laborPercent: targetRows[0]?.laborPercent ?? null, salesPerLaborHour: targetRows[0]?.salesPerLaborHour ?? null };
   const cost = scheduleCost({
