@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
 import { unique } from "../../helpers/fixtures";
+import { enrollDevice, setStaffPin } from "../../helpers/kiosk";
 import { tenantDb } from "../../helpers/shards";
 import { accessToken } from "../../helpers/tokens";
 import { createWorkplace, HERE } from "../../helpers/workplace";
@@ -244,5 +245,38 @@ describe("sandbox organizations", () => {
     expect((await advance(sandbox, now + 8 * DAY)).status).toBe(200);
     const closed = await close();
     expect(closed.status, closed.text).toBe(200);
+  });
+
+  it("a kiosk punch in a sandbox advanced 2 days is stamped at the sandbox's time; a live organization's at the real time", async () => {
+    const sandbox = await createSandbox();
+    const org = { id: sandbox.id, adminToken: sandbox.token, accessRoles: {}, defaultRoleId: sandbox.body.defaults.roles[0].id };
+    const [ada] = sandbox.body.seeded.staffMemberIds as string[];
+    await setStaffPin(org, ada!, "2468");
+    const device = await enrollDevice(org, sandbox.body.seeded.locationId);
+    const to = (await clockNow(sandbox)) + 2 * DAY;
+    expect((await advance(sandbox, to)).status).toBe(200);
+    const kioskPunch = (token: string, employeeId: string, roleId: string, action: string) =>
+      api("POST", "/api/kiosk/punches", { token, body: { employeeId, pin: "2468", action, roleId } });
+    const clocked = await kioskPunch(device.token, ada!, org.defaultRoleId, "CLOCK_IN");
+    expect(clocked.status, clocked.text).toBe(200);
+    const shiftOf = (employeeId: string) =>
+      tenantDb()
+        .prepare("SELECT start_at, end_at FROM shifts WHERE employee_id = ?")
+        .bind(employeeId)
+        .first<{ start_at: number; end_at: number | null }>();
+    // 2 days (172,800,000 ms) ahead of the real clock, give or take the requests' own time.
+    expect(Math.abs((await shiftOf(ada!))!.start_at - to)).toBeLessThan(60_000);
+    // The device is now known to this isolate (its later punches read it in their own batch): still the sandbox's time.
+    expect((await advance(sandbox, to + 3 * HOUR)).status).toBe(200);
+    const out = await kioskPunch(device.token, ada!, org.defaultRoleId, "CLOCK_OUT");
+    expect(out.status, out.text).toBe(200);
+    expect(Math.abs((await shiftOf(ada!))!.end_at! - (to + 3 * HOUR))).toBeLessThan(60_000);
+    // A live organization's kiosk is untouched: its punch is stamped now.
+    const w = await createWorkplace();
+    await setStaffPin(w.org, w.staff.id, "2468");
+    const liveDevice = await enrollDevice(w.org, w.location.id);
+    const live = await kioskPunch(liveDevice.token, w.staff.id, w.roleId, "CLOCK_IN");
+    expect(live.status, live.text).toBe(200);
+    expect(Math.abs((await shiftOf(w.staff.id))!.start_at - Date.now())).toBeLessThan(60_000);
   });
 });
