@@ -165,6 +165,14 @@ describe("sandbox organizations", () => {
         .sort(),
     ).toEqual([...sandbox.body.seeded.staffMemberIds].sort());
     expect(await exceptionsOf(w.org.adminToken, w.org.id, start - DAY, start + DAY)).toEqual([]);
+    // Resolved at the sandbox's time (31 minutes past the shift's start, give or take the requests' own time).
+    const noShow = raised.find((x) => x.type === "NO_SHOW") as unknown as { id: string };
+    const resolved = await api("PATCH", sandbox.path(`/attendance-exceptions/${noShow.id}`), {
+      token: sandbox.token,
+      body: { status: "RESOLVED" },
+    });
+    expect(resolved.status, resolved.text).toBe(200);
+    expect(Math.abs(Date.parse(resolved.body.resolvedAt) - (start + 31 * 60_000))).toBeLessThan(60_000);
   });
 
   it("a punch in a sandbox is stamped with its clock, and advancing 16 hours closes the forgotten shift (MISSED_CLOCK_OUT)", async () => {
