@@ -16,11 +16,15 @@ const invalid = () => unauthorized("INVALID_ACCESS_TOKEN", "The access token is 
 export const deviceRevoked = () =>
   unauthorized("DEVICE_REVOKED", "This device was revoked (or its location deleted). Enroll it again with a new code.");
 
-/** What a device token names for as long as it is good: its device, the device's location and the organization's partner. */
+/**
+ * What a device token names for as long as it is good: its device, the device's location, the organization's partner
+ * and whether the organization is a sandbox (a sandbox never stops being one), whose clock its requests then read.
+ */
 interface DeviceIdentity {
   deviceId: string;
   locationId: string;
   partnerId: string;
+  sandbox: boolean;
 }
 
 /**
@@ -51,6 +55,7 @@ const principalOf = (organizationId: string, identity: DeviceIdentity): Principa
   staffMemberId: null,
   permissions: [],
   device: { deviceId: identity.deviceId, locationId: identity.locationId },
+  ...(identity.sandbox && { sandbox: true as const }),
 });
 
 // The device a token hash names, with what revokes it (its status, its organization's and location's deletion),
@@ -64,6 +69,8 @@ const deviceOfToken = prepared((db, p: Placeholders<{ tokenHash: string; organiz
       status: devices.status,
       lastSeenAt: devices.lastSeenAt,
       partnerId: organizations.partnerId,
+      sandbox: organizations.sandbox,
+      clockOffsetMs: organizations.clockOffsetMs,
       placeLive: sql<number>`(${organizations.deletedAt} IS NULL AND ${locations.deletedAt} IS NULL)`.as("device_place_live"),
     })
     .from(devices)
@@ -88,7 +95,7 @@ async function judgeDevice(db: Database, device: DeviceRow | undefined, now: Dat
       .set({ lastSeenAt: now })
       .where(and(eq(devices.id, device.id), or(isNull(devices.lastSeenAt), lt(devices.lastSeenAt, stale))));
   }
-  return { deviceId: device.id, locationId: device.locationId, partnerId: device.partnerId };
+  return { deviceId: device.id, locationId: device.locationId, partnerId: device.partnerId, sandbox: device.sandbox };
 }
 
 /**
@@ -105,6 +112,8 @@ export async function devicePrincipal(c: AppContext, token: string, now = new Da
   const [device] = await deviceOfToken(db, { tokenHash: hash, organizationId });
   const identity = await judgeDevice(db, device, now);
   remember(hash, identity);
+  // The row read names the sandbox's clock: its requests read the organization's time with no read of their own.
+  if (identity.sandbox && device) c.set("clockOffset", device.clockOffsetMs);
   return principalOf(organizationId, identity);
 }
 
@@ -143,7 +152,12 @@ export function deviceStanding(db: Database, principal: Principal) {
       const [device] = rows[0] as DeviceRow[];
       const identity = await judgeDevice(db, device, now);
       const named = principal.device;
-      if (identity.deviceId !== named?.deviceId || identity.locationId !== named.locationId || identity.partnerId !== principal.partnerId) {
+      if (
+        identity.deviceId !== named?.deviceId ||
+        identity.locationId !== named.locationId ||
+        identity.partnerId !== principal.partnerId ||
+        identity.sandbox !== (principal.sandbox === true)
+      ) {
         // A token hash names one device for good: this cannot be, unless the cache is wrong. Forget it, refuse.
         known.delete(pending.tokenHash);
         throw invalid();

@@ -182,8 +182,8 @@ export async function resolveException(
   organizationId: string,
   id: string,
   resolution: { status: "OPEN" | "RESOLVED" | "EXCUSED"; note?: string },
+  now: Date,
 ) {
-  const now = new Date();
   const { principal } = writer;
   const e = attendanceExceptions;
   const note = resolution.note ?? null;

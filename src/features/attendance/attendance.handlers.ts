@@ -1,3 +1,4 @@
+import { requestNow } from "@/platform/http/clock";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { pageOf } from "@/platform/http/pagination";
 import type * as routes from "./attendance.routes";
@@ -28,6 +29,6 @@ export const get: AppRouteHandler<routes.GetRoute> = async (c) => {
 };
 
 export const resolve: AppRouteHandler<routes.ResolveRoute> = async (c) => {
-  const row = await resolveException(c.var, c.var.scope.organizationId, c.req.valid("param").id, c.req.valid("json"));
+  const row = await resolveException(c.var, c.var.scope.organizationId, c.req.valid("param").id, c.req.valid("json"), await requestNow(c));
   return c.json(serializeAttendanceException(row), 200);
 };

@@ -6,11 +6,13 @@ import {
   readLocationSetting,
 } from "@/data/fair-workweek/fair-workweek.data";
 import { allRulePacks, RULE_PACK_IDS, rulePack } from "@/domain/fair-workweek/packs";
-import type { AppRouteHandler } from "@/platform/http/env";
+import { requestNow } from "@/platform/http/clock";
+import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import type * as routes from "./fair-workweek.routes";
 import { serializeGoodFaithEstimate, serializeLocationFairWorkweek } from "./fair-workweek.schemas";
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today (UTC) by the organization's clock: a sandbox's runs ahead (src/data/clock.ts). */
+const today = async (c: AppContext) => (await requestNow(c)).toISOString().slice(0, 10);
 
 export const listRulePacks: AppRouteHandler<routes.ListRulePacksRoute> = async (c) => {
   const { date } = c.req.valid("query");
@@ -21,18 +23,18 @@ export const listRulePacks: AppRouteHandler<routes.ListRulePacksRoute> = async (
 export const getLocationFairWorkweek: AppRouteHandler<routes.GetLocationFairWorkweekRoute> = async (c) => {
   const { locationId } = c.req.valid("param");
   const row = await readLocationSetting(c.var.db, c.var.scope.organizationId, locationId);
-  return c.json(serializeLocationFairWorkweek(locationId, row, effectivePack(row, today())), 200);
+  return c.json(serializeLocationFairWorkweek(locationId, row, effectivePack(row, await today(c))), 200);
 };
 
 export const putLocationFairWorkweek: AppRouteHandler<routes.PutLocationFairWorkweekRoute> = async (c) => {
   const { locationId } = c.req.valid("param");
   const row = await putLocationSetting(c.var, c.var.scope.organizationId, locationId, c.req.valid("json"));
-  return c.json(serializeLocationFairWorkweek(locationId, row, effectivePack(row, today())), 200);
+  return c.json(serializeLocationFairWorkweek(locationId, row, effectivePack(row, await today(c))), 200);
 };
 
 export const getGoodFaithEstimate: AppRouteHandler<routes.GetGoodFaithEstimateRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const date = c.req.valid("query").date ?? today();
+  const date = c.req.valid("query").date ?? (await today(c));
   const rows = await readEstimates(c.var.db, c.var.scope.organizationId, id);
   const current = rows.find((row) => row.effectiveFrom <= date) ?? null;
   return c.json(

@@ -1,5 +1,6 @@
 import { verifyKioskPin } from "@/auth/pins/verify-pin";
 import { listPage } from "@/platform/crud/tenant-queries";
+import { requestNow } from "@/platform/http/clock";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { pageResult } from "@/platform/http/pagination";
 import * as data from "./devices.data";
@@ -61,7 +62,7 @@ export const kioskStaff: AppRouteHandler<routes.KioskStaffRoute> = async (c) => 
   const scope = { organizationId, locationId: locationId! };
   const query = c.req.valid("query");
   const members = pageResult(c, await kioskStaffPage(c.var.db, scope, query), query.limit);
-  return c.json(await withShiftStates(c.var.db, scope, members), 200);
+  return c.json(await withShiftStates(c.var.db, scope, members, await requestNow(c)), 200);
 };
 
 export const pinCheck: AppRouteHandler<routes.PinCheckRoute> = async (c) => {

@@ -47,6 +47,7 @@ export async function publishRange(
   scope: ScheduleScope,
   location: LocationRow,
   body: { startDate: string; endDate: string; dryRun?: boolean; workingTimeOverride?: { reason: string } | undefined },
+  now: Date,
 ) {
   const { db } = writer;
   const { organizationId } = scope;
@@ -114,7 +115,6 @@ export async function publishRange(
     },
     range,
   );
-  const now = new Date();
   const published = { isDraft: false, publishedAt: now, updatedAt: now };
   const applied = assignments.filter((a) => selection.assignmentIds.includes(a.preference.id));
   const entryIdOf = new Map(applied.map(({ preference }) => [preference.id, newId(now.getTime())]));

@@ -67,13 +67,13 @@ export const getEntry = (c: ReadContext, scope: ScheduleScope, id: string, isDra
  * the write applies (the update's own condition). A draft has no requests.
  */
 const endingRequests =
-  (db: Database, organizationId: string, id: string, reason: Ending["reason"], changes?: SQL): AlsoWritten =>
+  (db: Database, organizationId: string, id: string, reason: Ending["reason"], now: Date, changes?: SQL): AlsoWritten =>
   (where) => {
     const ending = endRequestsOf(db, {
       organizationId,
       entryIds: [id],
       reason,
-      now: new Date(),
+      now,
       when: rowExists(scheduleEntries, and(where, changes)),
     });
     return { before: [ending.statement], events: [ending.event] };
@@ -150,6 +150,7 @@ export async function createEntry(
   location: LocationRow,
   body: EntryCreateInput,
   isDraft: boolean,
+  now: Date,
 ): Promise<ScheduleEntryRow> {
   const { db } = c.var;
   const { organizationId } = scope;
@@ -174,7 +175,6 @@ export async function createEntry(
         c.var.principal,
       );
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
-  const now = new Date();
   const rules = isDraft ? null : await rulesFor(db, organizationId, location.id, [planned.start], planned.utcOffset);
   const newDates = entryDates(planned);
   const frozen = frozenGuard(db, organizationId, planned.start, [newDates], [newDates]);
@@ -228,7 +228,7 @@ export async function createEntry(
 }
 
 /** PATCH /schedules/{id} and /schedules/drafts/{id}: times are read with the body's utcOffset, else the entry's. */
-export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: string, body: EntryPatchInput, isDraft: boolean) {
+export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: string, body: EntryPatchInput, isDraft: boolean, at: Date) {
   const { db } = c.var;
   const { organizationId } = scope;
   const was = await findEntry(db, scope, id, isDraft);
@@ -259,7 +259,6 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
         c.var.principal,
       );
   const guard = { organizationId, employeeId, entryId: id, start: planned.start, end: planned.end };
-  const at = new Date();
   const rules = isDraft ? null : await rulesFor(db, organizationId, was.locationId, [was.startAt, planned.start], was.utcOffset);
   // Its old minutes and its new ones: moving an entry out of frozen dates changes their premiums as moving one in does.
   const newDates = entryDates(planned);
@@ -312,6 +311,7 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
               organizationId,
               id,
               "ENTRY_CHANGED",
+              at,
               or(
                 ne(scheduleEntries.startAt, planned.start),
                 ne(scheduleEntries.endAt, planned.end),
@@ -336,7 +336,14 @@ const changeContext = (body: { changeReason?: string | undefined; exemption?: Ch
  * DELETE /schedules/{id} and /schedules/drafts/{id}; a published entry's cancellation goes to the change log. Refused
  * on frozen dates (its row's own): a cancellation there would add a premium dated in a closed period.
  */
-export async function removeEntry(c: WriteContext, scope: ScheduleScope, id: string, isDraft: boolean, query: EntryRemoveInput = {}) {
+export async function removeEntry(
+  c: WriteContext,
+  scope: ScheduleScope,
+  id: string,
+  isDraft: boolean,
+  now: Date,
+  query: EntryRemoveInput = {},
+) {
   const { db } = c.var;
   const { organizationId } = scope;
   let recording: AlsoWritten | undefined;
@@ -344,7 +351,7 @@ export async function removeEntry(c: WriteContext, scope: ScheduleScope, id: str
   if (!isDraft) {
     const rules = await rulesFor(db, organizationId, was.locationId, [was.startAt], was.utcOffset);
     const write = { organizationId, locationId: was.locationId, scheduleEntryId: id, utcOffset: was.utcOffset };
-    const rows = changeRowsOf(rules, { ...write, before: entryState(was), after: null }, changeContext(query), new Date());
+    const rows = changeRowsOf(rules, { ...write, before: entryState(was), after: null }, changeContext(query), now);
     recording = recordingChangesOf(db, organizationId, was, rows);
   }
   const oldDates = entryDates({ start: was.startAt, end: was.endAt, utcOffset: was.utcOffset });
@@ -358,7 +365,7 @@ export async function removeEntry(c: WriteContext, scope: ScheduleScope, id: str
       { ...softDeleted(), startAt: frozen.startAt },
       "Schedule entry",
       "schedule_entry.deleted",
-      isDraft ? undefined : both(endingRequests(db, organizationId, id, "ENTRY_DELETED"), recording),
+      isDraft ? undefined : both(endingRequests(db, organizationId, id, "ENTRY_DELETED", now), recording),
     ),
     [frozen.problem],
   );

@@ -1,3 +1,4 @@
+import { requestNow } from "@/platform/http/clock";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { pageOf } from "@/platform/http/pagination";
 import { eligibility as rankedEligibility } from "./eligibility.data";
@@ -33,29 +34,38 @@ export const getDraft: AppRouteHandler<routes.GetDraftRoute> = async (c) =>
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { location } = await scopeAtLocation(c);
-  return c.json(serializeEntry(await createEntry(c, scheduleScope(c), location, c.req.valid("json"), false)), 201);
+  return c.json(serializeEntry(await createEntry(c, scheduleScope(c), location, c.req.valid("json"), false, await requestNow(c))), 201);
 };
 
 export const createDraft: AppRouteHandler<routes.CreateDraftRoute> = async (c) => {
   const { location } = await scopeAtLocation(c);
-  return c.json(serializeEntry(await createEntry(c, scheduleScope(c), location, c.req.valid("json"), true)), 201);
+  return c.json(serializeEntry(await createEntry(c, scheduleScope(c), location, c.req.valid("json"), true, await requestNow(c))), 201);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) =>
-  c.json(serializeEntry(await patchEntry(c, scheduleScope(c), c.req.valid("param").id, c.req.valid("json"), false)), 200);
+  c.json(
+    serializeEntry(await patchEntry(c, scheduleScope(c), c.req.valid("param").id, c.req.valid("json"), false, await requestNow(c))),
+    200,
+  );
 
 export const patchDraft: AppRouteHandler<routes.PatchDraftRoute> = async (c) =>
-  c.json(serializeEntry(await patchEntry(c, scheduleScope(c), c.req.valid("param").id, c.req.valid("json"), true)), 200);
+  c.json(
+    serializeEntry(await patchEntry(c, scheduleScope(c), c.req.valid("param").id, c.req.valid("json"), true, await requestNow(c))),
+    200,
+  );
 
 export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) =>
-  c.json(serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, false, c.req.valid("query"))), 200);
+  c.json(
+    serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, false, await requestNow(c), c.req.valid("query"))),
+    200,
+  );
 
 export const removeDraft: AppRouteHandler<routes.RemoveDraftRoute> = async (c) =>
-  c.json(serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, true)), 200);
+  c.json(serializeEntry(await removeEntry(c, scheduleScope(c), c.req.valid("param").id, true, await requestNow(c))), 200);
 
 export const publish: AppRouteHandler<routes.PublishRoute> = async (c) => {
   const { location } = await scopeAtLocation(c);
-  return c.json(await publishRange(c.var, scheduleScope(c), location, c.req.valid("json")), 200);
+  return c.json(await publishRange(c.var, scheduleScope(c), location, c.req.valid("json"), await requestNow(c)), 200);
 };
 
 export const bulkCopy: AppRouteHandler<routes.BulkCopyRoute> = async (c) => {

@@ -116,7 +116,12 @@ function decodeShiftRequestCursor(cursor: string) {
  * caller, newest first, after the cursor; the status filter reads as the wire does (EXPIRED included), in SQL, so
  * a page is never cut short by a filter applied after it.
  */
-export async function listShiftRequests(db: Database, scope: ScheduleScope, query: { status?: string; limit: number; cursor?: string }) {
+export async function listShiftRequests(
+  db: Database,
+  scope: ScheduleScope,
+  query: { status?: string; limit: number; cursor?: string },
+  now: Date,
+) {
   const after = query.cursor ? decodeShiftRequestCursor(query.cursor) : null;
   return db
     .select()
@@ -125,7 +130,7 @@ export async function listShiftRequests(db: Database, scope: ScheduleScope, quer
       and(
         atLocation(scope),
         scope.ownStaffMemberId ? visibleTo(scope.ownStaffMemberId) : undefined,
-        query.status === undefined ? undefined : statusReads(query.status, new Date()),
+        query.status === undefined ? undefined : statusReads(query.status, now),
         after ? sql`(${shiftRequests.createdAt}, ${shiftRequests.id}) < (${after.createdAt}, ${after.id})` : undefined,
       ),
     )
@@ -164,8 +169,8 @@ export async function createShiftRequest(
   db: Database,
   scope: ScheduleScope,
   body: { type: "DROP" | "SWAP"; scheduleEntryId: string; targetEmployeeId?: string; targetScheduleEntryId?: string; note?: string },
+  now: Date,
 ) {
-  const now = new Date();
   const entry = await requestableEntry(db, scope, body.scheduleEntryId, "scheduleEntryId", now);
   if (scope.ownStaffMemberId && entry.employeeId !== scope.ownStaffMemberId) {
     throw forbidden("Only the entry's own worker, or a manager with SCHEDULE_WRITE, requests a drop or swap of it.");
@@ -231,8 +236,8 @@ async function transition(
   from: readonly string[],
   set: Partial<ShiftRequestRow> & { status: string },
   action: Action,
+  now: Date,
 ) {
-  const now = new Date();
   const status = statusAt(was, now);
   if (!from.includes(status)) throw notPending(status);
   const row: ShiftRequestRow = { ...was, ...set, updatedAt: now };
@@ -272,7 +277,7 @@ async function transition(
 }
 
 /** POST …/accept: the target, or for an open drop any active colleague at the location other than the requester. */
-export async function acceptShiftRequest(db: Database, scope: ScheduleScope, id: string) {
+export async function acceptShiftRequest(db: Database, scope: ScheduleScope, id: string, now: Date) {
   const was = await findShiftRequest(db, scope, id);
   const actor = scope.ownStaffMemberId ?? scope.principal.staffMemberId;
   if (!actor) throw forbidden("A shift request is accepted by a staff member: the target, or for an open drop a colleague.");
@@ -282,20 +287,20 @@ export async function acceptShiftRequest(db: Database, scope: ScheduleScope, id:
   if (!was.targetEmployeeId && !(await activeAtLocation(db, scope, actor))) {
     throw forbidden("Only an active colleague assigned to the location accepts an open drop.");
   }
-  return transition(db, scope, was, ["PENDING"], { status: "ACCEPTED", acceptedBy: actor }, "accepted");
+  return transition(db, scope, was, ["PENDING"], { status: "ACCEPTED", acceptedBy: actor }, "accepted", now);
 }
 
-export async function declineShiftRequest(db: Database, scope: ScheduleScope, id: string) {
+export async function declineShiftRequest(db: Database, scope: ScheduleScope, id: string, now: Date) {
   const was = await findShiftRequest(db, scope, id);
-  return transition(db, scope, was, ["PENDING", "ACCEPTED"], { status: "DECLINED", decidedBy: deciderOf(scope) }, "declined");
+  return transition(db, scope, was, ["PENDING", "ACCEPTED"], { status: "DECLINED", decidedBy: deciderOf(scope) }, "declined", now);
 }
 
-export async function cancelShiftRequest(db: Database, scope: ScheduleScope, id: string) {
+export async function cancelShiftRequest(db: Database, scope: ScheduleScope, id: string, now: Date) {
   const was = await findShiftRequest(db, scope, id);
   if (scope.ownStaffMemberId && scope.ownStaffMemberId !== was.requesterId) throw forbidden("Only the requester cancels a shift request.");
   const actor = scope.ownStaffMemberId ?? scope.principal.staffMemberId;
   const cancelReason: CancelReason = actor === was.requesterId ? "REQUESTER_CANCELLED" : "MANAGER_CANCELLED";
-  return transition(db, scope, was, ["PENDING", "ACCEPTED"], { status: "CANCELLED", cancelReason }, "cancelled");
+  return transition(db, scope, was, ["PENDING", "ACCEPTED"], { status: "CANCELLED", cancelReason }, "cancelled", now);
 }
 
 const deciderOf = (scope: ScheduleScope) => scope.principal.staffMemberId ?? `partner:${scope.principal.partnerId}`;
@@ -305,14 +310,13 @@ const deciderOf = (scope: ScheduleScope) => scope.principal.staffMemberId ?? `pa
  * to the requester) in one batch. Each entry's reassignment re-checks overlap, time off and availability in its own
  * statement; the approval is written only if the reassignments were, so a refusal writes nothing.
  */
-export async function approveShiftRequest(db: Database, scope: ScheduleScope, id: string) {
+export async function approveShiftRequest(db: Database, scope: ScheduleScope, id: string, now: Date) {
   const was = await findShiftRequest(db, scope, id);
   // Who made or accepted a request never changes while it is ACCEPTED: the read decides.
   const caller = scope.principal.staffMemberId;
   if (caller && (caller === was.requesterId || caller === was.acceptedBy)) {
     throw forbidden("Nobody approves a shift request they made or accepted: another manager decides.");
   }
-  const now = new Date();
   const status = statusAt(was, now);
   if (status !== "ACCEPTED") throw notPending(status);
   const acceptor = was.acceptedBy!;

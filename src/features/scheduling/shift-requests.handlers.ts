@@ -1,3 +1,4 @@
+import { requestNow } from "@/platform/http/clock";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { pageOf } from "@/platform/http/pagination";
 import { scopeAtLocation } from "./schedule-access.guards";
@@ -17,9 +18,9 @@ import { serializeShiftRequest } from "./shift-requests.schemas";
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { scope } = await scopeAtLocation(c);
   const query = c.req.valid("query");
-  const rows = await listShiftRequests(c.var.db, scope, query);
+  const now = await requestNow(c);
+  const rows = await listShiftRequests(c.var.db, scope, query, now);
   const page = pageOf(c, rows, query.limit, (last) => ({ cursor: encodeShiftRequestCursor(last) }));
-  const now = new Date();
   return c.json(
     page.map((row) => serializeShiftRequest(row, now)),
     200,
@@ -28,19 +29,21 @@ export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { scope } = await scopeAtLocation(c);
-  return c.json(serializeShiftRequest(await createShiftRequest(c.var.db, scope, c.req.valid("json"))), 201);
+  const now = await requestNow(c);
+  return c.json(serializeShiftRequest(await createShiftRequest(c.var.db, scope, c.req.valid("json"), now), now), 201);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { scope } = await scopeAtLocation(c);
-  return c.json(serializeShiftRequest(await findShiftRequest(c.var.db, scope, c.req.valid("param").id)), 200);
+  return c.json(serializeShiftRequest(await findShiftRequest(c.var.db, scope, c.req.valid("param").id), await requestNow(c)), 200);
 };
 
 const act =
   (run: typeof acceptShiftRequest): AppRouteHandler<routes.ActionRoute> =>
   async (c) => {
     const { scope } = await scopeAtLocation(c);
-    return c.json(serializeShiftRequest(await run(c.var.db, scope, c.req.valid("param").id)), 200);
+    const now = await requestNow(c);
+    return c.json(serializeShiftRequest(await run(c.var.db, scope, c.req.valid("param").id, now), now), 200);
   };
 
 export const accept = act(acceptShiftRequest);

@@ -203,8 +203,15 @@ const planDatesUnfrozen = (organizationId: string, plan: RequestPlan) => {
 };
 
 /** A new request: pending, or approved at once when the policy does not require approval. */
-export function insertRequest(db: Database, organizationId: string, s: Subject, plan: RequestPlan, note: string | null, isAllDay: boolean) {
-  const now = Date.now();
+export function insertRequest(
+  db: Database,
+  organizationId: string,
+  s: Subject,
+  plan: RequestPlan,
+  note: string | null,
+  isAllDay: boolean,
+  now = Date.now(),
+) {
   return rawRun(
     db,
     sql`INSERT INTO time_off_requests (id, organization_id, worker_id, policy_id, worker_policy_id, location_id, start_at, end_at,
@@ -228,8 +235,8 @@ export function updatePendingRequest(
   note: string | null,
   isAllDay: boolean,
   version: SQL | undefined = undefined,
+  now = Date.now(),
 ) {
-  const now = Date.now();
   return rawRun(
     db,
     sql`UPDATE time_off_requests SET organization_id = ${planDatesUnfrozen(organizationId, plan)}, worker_id = ${noRequestOverlap.sql(s, plan)}, policy_id = ${policyAvailable.sql(s)},
@@ -242,8 +249,7 @@ export function updatePendingRequest(
 }
 
 /** Pending → approved, only while the balance still covers it: the status guard fails the batch otherwise. */
-export function approveRequest(db: Database, organizationId: string, requestId: string) {
-  const now = Date.now();
+export function approveRequest(db: Database, organizationId: string, requestId: string, now = Date.now()) {
   return rawAll<{ id: string }>(
     db,
     sql`UPDATE time_off_requests SET
@@ -257,8 +263,7 @@ export function approveRequest(db: Database, organizationId: string, requestId: 
   );
 }
 
-export function declineRequest(db: Database, organizationId: string, requestId: string, reason: string | null) {
-  const now = Date.now();
+export function declineRequest(db: Database, organizationId: string, requestId: string, reason: string | null, now = Date.now()) {
   return rawAll<{ id: string }>(
     db,
     sql`UPDATE time_off_requests SET status = 'declined', decline_reason = ${reason}, decided_at = ${now}, updated_at = ${nextUpdatedAt(now)}
@@ -266,8 +271,13 @@ export function declineRequest(db: Database, organizationId: string, requestId: 
   );
 }
 
-export function cancelRequest(db: Database, organizationId: string, requestId: string, version: SQL | undefined = undefined) {
-  const now = Date.now();
+export function cancelRequest(
+  db: Database,
+  organizationId: string,
+  requestId: string,
+  version: SQL | undefined = undefined,
+  now = Date.now(),
+) {
   return rawAll<{ id: string }>(
     db,
     sql`UPDATE time_off_requests SET status = 'cancelled', organization_id = ${ownDatesUnfrozen(organizationId)}, updated_at = ${nextUpdatedAt(now)}
@@ -277,23 +287,23 @@ export function cancelRequest(db: Database, organizationId: string, requestId: s
 }
 
 /** The usage entry of an approved request (once: the ledger's source index refuses a second). */
-export function usageEntry(db: Database, requestId: string, effectiveDate: string) {
+export function usageEntry(db: Database, requestId: string, effectiveDate: string, now = Date.now()) {
   return rawRun(
     db,
     sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
     SELECT ${sqlUuid}, organization_id, worker_policy_id, 'usage', -total_hours,
-      COALESCE(json_extract(hour_configuration, '$[0].date'), ${effectiveDate}), 'request', id, ${Date.now()}
+      COALESCE(json_extract(hour_configuration, '$[0].date'), ${effectiveDate}), 'request', id, ${now}
     FROM time_off_requests WHERE id = ${requestId} AND status = 'approved'
     ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
   );
 }
 
 /** A cancelled request's usage given back, once. */
-export function reversalEntry(db: Database, requestId: string, effectiveDate: string) {
+export function reversalEntry(db: Database, requestId: string, effectiveDate: string, now = Date.now()) {
   return rawRun(
     db,
     sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
-    SELECT ${sqlUuid}, l.organization_id, l.worker_policy_id, 'reversal', -l.hours, ${effectiveDate}, 'request', l.source_id, ${Date.now()}
+    SELECT ${sqlUuid}, l.organization_id, l.worker_policy_id, 'reversal', -l.hours, ${effectiveDate}, 'request', l.source_id, ${now}
     FROM time_off_ledger l JOIN time_off_requests r ON r.id = l.source_id
     WHERE l.source_type = 'request' AND l.kind = 'usage' AND l.source_id = ${requestId} AND r.status = 'cancelled'
     ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
@@ -301,11 +311,11 @@ export function reversalEntry(db: Database, requestId: string, effectiveDate: st
 }
 
 /** Marks the request's balance changed, for `updatedSince` readers of worker policies. */
-export function touchBalance(db: Database, requestId: string, { ifPreviousChanged = false } = {}) {
+export function touchBalance(db: Database, requestId: string, { ifPreviousChanged = false, now = Date.now() } = {}) {
   // changes() is the statement before this one in the batch: a refused approval leaves the balance's version alone.
   return rawRun(
     db,
-    sql`UPDATE worker_policies SET updated_at = ${Date.now()}
+    sql`UPDATE worker_policies SET updated_at = ${now}
     WHERE id = (SELECT worker_policy_id FROM time_off_requests WHERE id = ${requestId}) AND ${ifPreviousChanged ? sql`changes() > 0` : sql`1`}`,
   );
 }

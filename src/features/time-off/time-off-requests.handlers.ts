@@ -3,6 +3,7 @@ import { newId } from "@/data/ids";
 import { ensureWorkerPolicies, onePair } from "@/data/time-off/worker-policy-rows.data";
 import { localDate } from "@/domain/accrual";
 import { mayAct } from "@/domain/permissions";
+import { requestNow } from "@/platform/http/clock";
 import { type HeaderContext, ifMatchOf, requireVersion, setETag } from "@/platform/http/conditional";
 import type { AppBindings, AppRouteHandler } from "@/platform/http/env";
 import { pageResult } from "@/platform/http/pagination";
@@ -79,16 +80,18 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const workerId = workerInScope(c.var.scope, body.workerId) ?? c.var.principal.staffMemberId;
   if (!workerId) throw invalidField("workerId", "required: this token acts for no staff member of its own");
   const { policy, settings, locationId } = await references(db, organization_id, { ...body, workerId });
+  const now = await requestNow(c);
   const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, {
     mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE"),
+    now,
   });
   const subject = { requestId: newId(), workerId, policyId: policy.id, locationId };
   await writeRequest(c.var, organization_id, {
     statements: [
       ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
-      insertRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay),
-      usageEntry(db, subject.requestId, plan.firstDate),
-      touchBalance(db, subject.requestId),
+      insertRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, now.getTime()),
+      usageEntry(db, subject.requestId, plan.firstDate, now.getTime()),
+      touchBalance(db, subject.requestId, { now: now.getTime() }),
     ],
     event: requestEvent(db, organization_id, subject.requestId, "time_off_request.created"),
     // A policy that needs no approval approves on creation: that is an approval too.
@@ -125,16 +128,18 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
     workerId,
     keptLocationId: current.request.locationId,
   });
+  const now = await requestNow(c);
   const plan = planRequest(body as RequestInput, policy.fullDayDuration, settings.settings, settings.timezone, {
     mayExceedFullDay: mayAct(c.var.principal, "TIMEOFF_APPROVE"),
+    now,
   });
   const subject = { requestId: id, workerId, policyId: policy.id, locationId };
   await writeRequest(c.var, organization_id, {
     statements: [
       requestGuard(db, organization_id, id, ifMatch, ["pending"]),
       ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
-      updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch)),
-      touchBalance(db, id),
+      updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch), now.getTime()),
+      touchBalance(db, id, { now: now.getTime() }),
     ],
     event: requestEvent(db, organization_id, id, "time_off_request.updated"),
     balance: { policyId: policy.id, workerId, hours: plan.totalHours },
@@ -150,12 +155,13 @@ export const cancel: AppRouteHandler<routes.CancelRoute> = async (c) => {
   const ifMatch = ifMatchOf(c);
   const current = await ownRequest(c, organization_id, id);
   requireVersion(ifMatch, current.request);
+  const now = await requestNow(c);
   await writeRequest(c.var, organization_id, {
     statements: [
       requestGuard(db, organization_id, id, ifMatch, ["pending", "approved"]),
-      cancelRequest(db, organization_id, id, versionOf(ifMatch)),
-      reversalEntry(db, id, localDate(new Date(), current.request.timezone)),
-      touchBalance(db, id),
+      cancelRequest(db, organization_id, id, versionOf(ifMatch), now.getTime()),
+      reversalEntry(db, id, localDate(now, current.request.timezone), now.getTime()),
+      touchBalance(db, id, { now: now.getTime() }),
     ],
     event: requestEvent(db, organization_id, id, "time_off_request.cancelled"),
     guarded: { id, ifMatch },
@@ -172,12 +178,12 @@ export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
   const { policyId, workerId, totalHours, startAt, endAt } = current.request;
   if (c.var.principal.staffMemberId === workerId) throw forbidden("Nobody approves their own time off: another manager decides.");
   const cancel = c.req.valid("json")?.cancelConflictingEntries === true;
-  const now = new Date();
+  const now = await requestNow(c);
   const conflicts = cancel ? cancellingConflicts(db, organization_id, id, workerId, now) : undefined;
   const approval = [
-    approveRequest(db, organization_id, id),
-    touchBalance(db, id, { ifPreviousChanged: true }),
-    usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? ""),
+    approveRequest(db, organization_id, id, now.getTime()),
+    touchBalance(db, id, { ifPreviousChanged: true, now: now.getTime() }),
+    usageEntry(db, id, current.request.hourConfiguration[0]?.date ?? "", now.getTime()),
   ] as const;
   const written = await writeRequest(c.var, organization_id, {
     // The entries a manager cancels first, while the request is pending; the usage entry last: it changes a row only
@@ -201,7 +207,7 @@ export const decline: AppRouteHandler<routes.DeclineRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const db = c.var.db;
   const [declined] = await writeRequest(c.var, organization_id, {
-    statements: [declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null)],
+    statements: [declineRequest(db, organization_id, id, c.req.valid("json")?.reason ?? null, (await requestNow(c)).getTime())],
     event: requestEvent(db, organization_id, id, "time_off_request.declined"),
   });
   if (declined.length === 0) throw await refusal(db, organization_id, id);

@@ -51,7 +51,8 @@ const tokenOrigin = (c: PunchCtx): PunchOrigin => originOf(c.var.principal, "pun
 
 export const shiftState: AppRouteHandler<routes.ShiftStateRoute> = async (c) => {
   const { organization_id, id, location_id } = c.req.valid("param");
-  return c.json(await loadShiftState(c.var.db, { organizationId: organization_id, staffMemberId: id, locationId: location_id }), 200);
+  const scope = { organizationId: organization_id, staffMemberId: id, locationId: location_id };
+  return c.json(await loadShiftState(c.var.db, scope, await requestNow(c)), 200);
 };
 
 export const clockIn: AppRouteHandler<routes.ClockInRoute> = async (c) =>

@@ -5,14 +5,16 @@ import {
   putSchoolTerms as writeSchoolTerms,
 } from "@/data/working-time/location-working-time.data";
 import { refusedOverrides, WORKING_TIME_PACK_IDS, WORKING_TIME_PACKS, workingTimePack } from "@/domain/working-time/packs";
-import type { AppRouteHandler } from "@/platform/http/env";
+import { requestNow } from "@/platform/http/clock";
+import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { encodeIdCursor, pageOf } from "@/platform/http/pagination";
 import { invalidField } from "@/problems/problem";
 import type * as routes from "./working-time.routes";
 import { serializeLocationWorkingTime } from "./working-time.schemas";
 import { readWorkingTimeReport } from "./working-time-report.data";
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today (UTC) by the organization's clock: a sandbox's runs ahead (src/data/clock.ts). */
+const today = async (c: AppContext) => (await requestNow(c)).toISOString().slice(0, 10);
 
 export const listWorkingTimePacks: AppRouteHandler<typeof routes.listWorkingTimePacks> = async (c) => {
   const { date } = c.req.valid("query");
@@ -23,7 +25,7 @@ export const listWorkingTimePacks: AppRouteHandler<typeof routes.listWorkingTime
 export const getLocationWorkingTime: AppRouteHandler<typeof routes.getLocationWorkingTime> = async (c) => {
   const { locationId } = c.req.valid("param");
   const row = await readWorkingTimeSetting(c.var.db, c.var.scope.organizationId, locationId);
-  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, today())), 200);
+  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, await today(c))), 200);
 };
 
 export const putLocationWorkingTime: AppRouteHandler<typeof routes.putLocationWorkingTime> = async (c) => {
@@ -37,13 +39,13 @@ export const putLocationWorkingTime: AppRouteHandler<typeof routes.putLocationWo
   if (refused[0]) throw invalidField(`overrides.${refused[0]}`, "the pack's figure is not one an agreement may change");
   if (!body.rulePack && body.overrides) throw invalidField("overrides", "needs a rulePack");
   const row = await putWorkingTimeSetting(c.var, c.var.scope.organizationId, locationId, body);
-  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, today())), 200);
+  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, await today(c))), 200);
 };
 
 export const putSchoolTerms: AppRouteHandler<typeof routes.putSchoolTerms> = async (c) => {
   const { locationId } = c.req.valid("param");
   const row = await writeSchoolTerms(c.var, c.var.scope.organizationId, locationId, c.req.valid("json"));
-  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, today())), 200);
+  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, await today(c))), 200);
 };
 
 export const report: AppRouteHandler<typeof routes.report> = async (c) => {

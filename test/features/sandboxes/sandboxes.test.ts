@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
 import { unique } from "../../helpers/fixtures";
+import { enrollDevice, setStaffPin } from "../../helpers/kiosk";
 import { tenantDb } from "../../helpers/shards";
 import { accessToken } from "../../helpers/tokens";
 import { createWorkplace, HERE } from "../../helpers/workplace";
@@ -164,6 +165,14 @@ describe("sandbox organizations", () => {
         .sort(),
     ).toEqual([...sandbox.body.seeded.staffMemberIds].sort());
     expect(await exceptionsOf(w.org.adminToken, w.org.id, start - DAY, start + DAY)).toEqual([]);
+    // Resolved at the sandbox's time (31 minutes past the shift's start, give or take the requests' own time).
+    const noShow = raised.find((x) => x.type === "NO_SHOW") as unknown as { id: string };
+    const resolved = await api("PATCH", sandbox.path(`/attendance-exceptions/${noShow.id}`), {
+      token: sandbox.token,
+      body: { status: "RESOLVED" },
+    });
+    expect(resolved.status, resolved.text).toBe(200);
+    expect(Math.abs(Date.parse(resolved.body.resolvedAt) - (start + 31 * 60_000))).toBeLessThan(60_000);
   });
 
   it("a punch in a sandbox is stamped with its clock, and advancing 16 hours closes the forgotten shift (MISSED_CLOCK_OUT)", async () => {
@@ -244,5 +253,108 @@ describe("sandbox organizations", () => {
     expect((await advance(sandbox, now + 8 * DAY)).status).toBe(200);
     const closed = await close();
     expect(closed.status, closed.text).toBe(200);
+  });
+
+  it("a kiosk punch in a sandbox advanced 2 days is stamped at the sandbox's time; a live organization's at the real time", async () => {
+    const sandbox = await createSandbox();
+    const org = { id: sandbox.id, adminToken: sandbox.token, accessRoles: {}, defaultRoleId: sandbox.body.defaults.roles[0].id };
+    const [ada] = sandbox.body.seeded.staffMemberIds as string[];
+    await setStaffPin(org, ada!, "2468");
+    const device = await enrollDevice(org, sandbox.body.seeded.locationId);
+    const to = (await clockNow(sandbox)) + 2 * DAY;
+    expect((await advance(sandbox, to)).status).toBe(200);
+    const kioskPunch = (token: string, employeeId: string, roleId: string, action: string) =>
+      api("POST", "/api/kiosk/punches", { token, body: { employeeId, pin: "2468", action, roleId } });
+    const clocked = await kioskPunch(device.token, ada!, org.defaultRoleId, "CLOCK_IN");
+    expect(clocked.status, clocked.text).toBe(200);
+    const shiftOf = (employeeId: string) =>
+      tenantDb()
+        .prepare("SELECT start_at, end_at FROM shifts WHERE employee_id = ?")
+        .bind(employeeId)
+        .first<{ start_at: number; end_at: number | null }>();
+    // 2 days (172,800,000 ms) ahead of the real clock, give or take the requests' own time.
+    expect(Math.abs((await shiftOf(ada!))!.start_at - to)).toBeLessThan(60_000);
+    // The device is now known to this isolate (its later punches read it in their own batch): still the sandbox's time.
+    expect((await advance(sandbox, to + 3 * HOUR)).status).toBe(200);
+    const out = await kioskPunch(device.token, ada!, org.defaultRoleId, "CLOCK_OUT");
+    expect(out.status, out.text).toBe(200);
+    expect(Math.abs((await shiftOf(ada!))!.end_at! - (to + 3 * HOUR))).toBeLessThan(60_000);
+    // A live organization's kiosk is untouched: its punch is stamped now.
+    const w = await createWorkplace();
+    await setStaffPin(w.org, w.staff.id, "2468");
+    const liveDevice = await enrollDevice(w.org, w.location.id);
+    const live = await kioskPunch(liveDevice.token, w.staff.id, w.roleId, "CLOCK_IN");
+    expect(live.status, live.text).toBe(200);
+    expect(Math.abs((await shiftOf(w.staff.id))!.start_at - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("handlers read the sandbox's clock: shift state's today, a published entry's publishedAt, a time-off request's times", async () => {
+    const sandbox = await createSandbox({ timezone: "UTC" });
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    // 10:00 UTC on the day 10 days from the real today.
+    const to = Date.parse(`${day((await clockNow(sandbox)) + 10 * DAY)}T10:00:00Z`);
+    expect((await advance(sandbox, to)).status).toBe(200);
+    const near = (iso: string, ms: number) => expect(Math.abs(Date.parse(iso) - ms)).toBeLessThan(60_000);
+    const [ada] = sandbox.body.seeded.staffMemberIds as string[];
+    const { locationId } = sandbox.body.seeded;
+    const punchPath = sandbox.path(`/staffmembers/${ada}/locations/${locationId}`);
+    const adaToken = await accessToken({ organizationId: sandbox.id, employeeId: ada });
+    const roleId = sandbox.body.defaults.roles[0].id;
+    const clocked = await api("POST", `${punchPath}/clock-in`, { token: adaToken, body: { roleId, ...HERE, accuracy: 5 } });
+    expect(clocked.status, clocked.text).toBe(200);
+    expect((await advance(sandbox, to + 90 * 60_000)).status).toBe(200);
+    const state = await api("GET", `${punchPath}/shift-state`, { token: sandbox.token });
+    expect(state.status, state.text).toBe(200);
+    // Clocked in at 10:00 (and the request's few ms), read at 11:30 by the sandbox's clock: 90 minutes today, whole
+    // minutes counted (89 when the clock-in came those ms late); by the real clock the shift has not begun (0).
+    expect([89, 90]).toContain(state.body.totalShiftTimeToday);
+    const out = await api("POST", `${punchPath}/clock-out`, { token: adaToken, body: { ...HERE, accuracy: 5 } });
+    expect(out.status, out.text).toBe(200);
+    // Two days past the sandbox's today, past its seeded week (which began the real tomorrow).
+    const entryStart = Date.parse(`${day(to + 2 * DAY)}T09:00:00Z`);
+    const entryBody = (employeeId: string, roleId: string) => ({
+      employeeId,
+      roleId,
+      startTime: new Date(entryStart).toISOString(),
+      endTime: new Date(entryStart + 8 * HOUR).toISOString(),
+    });
+    const entry = await api("POST", sandbox.path(`/locations/${locationId}/schedules`), {
+      token: sandbox.token,
+      body: entryBody(ada!, roleId),
+    });
+    expect(entry.status, entry.text).toBe(201);
+    near(entry.body.publishedAt, to + 90 * 60_000);
+    const types = await api("GET", sandbox.path("/policies/types"), { token: sandbox.token });
+    const policy = await api("POST", sandbox.path("/policies"), {
+      token: sandbox.token,
+      body: {
+        name: "Leave",
+        typeId: types.body.find((t: any) => t.type === "Vacation").id,
+        requiresApproval: true,
+        allowNegativeBalance: true,
+        defaultSettings: { assignedStaff: { type: "All" } },
+      },
+    });
+    expect(policy.status, policy.text).toBe(201);
+    expect((await api("PATCH", sandbox.path(`/policies/${policy.body.id}/activate`), { token: sandbox.token })).status).toBe(200);
+    const offDay = day(to + 5 * DAY);
+    const request = await api("POST", sandbox.path("/time-off-requests"), {
+      token: sandbox.token,
+      body: { workerId: ada, policyId: policy.body.id, startTime: `${offDay}T09:00:00Z`, endTime: `${offDay}T17:00:00Z` },
+    });
+    expect(request.status, request.text).toBe(201);
+    near(request.body.submittedAt, to + 90 * 60_000);
+    near(request.body.createdAt, to + 90 * 60_000);
+    const approved = await api("POST", sandbox.path(`/time-off-requests/${request.body.id}/approve`), { token: sandbox.token });
+    expect(approved.status, approved.text).toBe(200);
+    near(approved.body.decidedAt, to + 90 * 60_000);
+    // A live organization's entry is published at the real time.
+    const w = await createWorkplace();
+    const live = await api("POST", `/api/organizations/${w.org.id}/locations/${w.location.id}/schedules`, {
+      token: w.org.adminToken,
+      body: entryBody(w.staff.id, w.roleId),
+    });
+    expect(live.status, live.text).toBe(201);
+    near(live.body.publishedAt, Date.now());
   });
 });
