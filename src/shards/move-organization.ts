@@ -2,7 +2,7 @@ import { organizationDirectory, organizationMoves } from "@db/schema";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { createDatabase, type Database } from "@/data/client";
 import { directoryCacheMs } from "@/data/shard-routes";
-import { directoryBinding, shardBinding, shardConfig } from "@/data/shards";
+import { directoryBinding, regionOf, shardBinding, shardConfig } from "@/data/shards";
 import {
   arrivalGuard,
   type Cursor,
@@ -306,7 +306,13 @@ async function flip({ env, directory, row }: StepContext): Promise<Outcome> {
     return { step: "failed", error: `The directory names ${entry?.shard ?? "nothing"}, not ${row.target}: the flip did not happen.` };
   }
   // Only now that the directory names T: an abort that won instead still finds its marker to undo the copy behind.
-  await shardBinding(env, row.target).prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).run();
+  // With the marker goes the organization's data region, T's (a move between regions changes it; verify compared
+  // S's value): one batch, so no stale copy can write S's back once writes resume on T.
+  const target = shardBinding(env, row.target);
+  await target.batch([
+    target.prepare("UPDATE organizations SET data_region = ? WHERE id = ?").bind(regionOf(env, row.target), row.organizationId),
+    target.prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId),
+  ]);
   return { step: "delete", tableIndex: 0, cursor: null };
 }
 
