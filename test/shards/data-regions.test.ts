@@ -105,7 +105,10 @@ describe("data regions", () => {
     const org = await createOrganization();
     const read = await api("GET", `/api/organizations/${org.id}`, { token: org.adminToken });
     expect(read.body.dataRegion).toBe("DEFAULT");
-    const patched = await api("PATCH", `/api/organizations/${org.id}`, { token: org.adminToken, body: { name: "Moved?", dataRegion: "EU" } });
+    const patched = await api("PATCH", `/api/organizations/${org.id}`, {
+      token: org.adminToken,
+      body: { name: "Moved?", dataRegion: "EU" },
+    });
     expect(patched.status).toBe(400);
     expect(patched.body.code).toBe("VALIDATION_FAILED");
     expect(patched.body.errors.map((e: { path: string }) => e.path)).toEqual(["dataRegion"]);
