@@ -2,12 +2,13 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { shardBinding } from "@/data/shards";
+import { advanceMove, requestAbort, startMove } from "@/shards/move-organization";
 import { api } from "../helpers/api";
 import { createOrganization, type OrganizationFixture } from "../helpers/fixtures";
 import { JPEG } from "../helpers/images";
 import { enrollDevice, setStaffPin } from "../helpers/kiosk";
 import { createLocation } from "../helpers/locations";
-import { directoryDb, dump, move, rowCount, shardNames, shardOf } from "../helpers/shards";
+import { directoryDb, dump, move, rowCount, runMove, shardNames, shardOf } from "../helpers/shards";
 import { createStaffMember } from "../helpers/staff";
 
 const PIN = "2468";
@@ -117,12 +118,37 @@ describe("data regions", () => {
     await expect(createOrganization({ dataRegion: "US" })).rejects.toThrow(/400/);
   });
 
-  it("a shard move to the other region's shard carries dataRegion to the target's region", async () => {
-    const org = await createOrganization({ dataRegion: "EU" });
-    const { state } = await move(org.id, "DB_SHARD_2");
-    expect(state.step).toBe("done");
+  it("a shard move to the other region's shard carries dataRegion and the organization's files to the target's region", async () => {
+    const { org, shiftId, photoId } = await populated("EU");
+    const { state } = await move(org.id, "DB_SHARD_2", { pages: 3 });
+    expect(state).toMatchObject({ step: "done", error: null });
     expect(await shardOf(org.id)).toBe("DB_SHARD_2");
+    await expectRowsOnlyOn(org, "DB_SHARD_2");
+    expect(await objectsByBucket(org.id)).toEqual({ FILES: [`photos/${org.id}/${photoId}`], FILES_EU: [] });
     const read = await api("GET", `/api/organizations/${org.id}`, { token: org.adminToken });
     expect(read.body.dataRegion).toBe("DEFAULT");
+    // The photo reads from its new region's bucket: the same bytes.
+    const listed = await api("GET", `/api/timesheets/${shiftId}/photos`, { token: org.adminToken });
+    const image = await exports.default.fetch(new Request(listed.body[0].url.replace(/^https?:\/\/[^/]+/, "http://shiftline.test")));
+    expect(image.status).toBe(200);
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(JPEG);
+  });
+
+  it("an aborted move between regions leaves the files where they were and no copy in the target's bucket", async () => {
+    const { org, photoId } = await populated("EU");
+    await startMove(env, org.id, "DB_SHARD_2");
+    // A unit of work a call, up to the photos' page, then that page: the copy made, the directory not flipped.
+    let state = await advanceMove(env, org.id, { settleMs: 0, pages: 1 });
+    for (let calls = 0; state.table !== "files:photos" && calls < 500; calls++)
+      state = await advanceMove(env, org.id, { settleMs: 0, pages: 1 });
+    expect(state).toMatchObject({ step: "copy", table: "files:photos" });
+    state = await advanceMove(env, org.id, { settleMs: 0, pages: 1 });
+    expect(state.step).toBe("verify");
+    expect(await objectsByBucket(org.id)).toEqual({ FILES: [`photos/${org.id}/${photoId}`], FILES_EU: [`photos/${org.id}/${photoId}`] });
+    await requestAbort(env, org.id);
+    const { state: aborted } = await runMove(org.id);
+    expect(aborted.step).toBe("aborted");
+    expect(await shardOf(org.id)).toBe("DB_SHARD_EU");
+    expect(await objectsByBucket(org.id)).toEqual({ FILES: [], FILES_EU: [`photos/${org.id}/${photoId}`] });
   });
 });
