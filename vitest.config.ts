@@ -42,6 +42,8 @@ const workerProject = async (name: string, include: string[], exclude: string[],
     resolve: { alias },
     plugins: [
       cloudflareTest(async () => ({
+        // wrangler.toml's bindings, each with its own local storage: the shards DB, DB_SHARD_2 and DB_SHARD_EU (the EU
+        // region's), and the buckets FILES and FILES_EU (test/shards/data-regions.test.ts).
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           ratelimits,

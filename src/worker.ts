@@ -42,7 +42,7 @@ export default {
    * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
    * 30 days, runs the time-off accrual pass, the availability horizon pass and the attendance pass (no-shows, forgotten
    * clock-outs) over the live organizations and, for a few sandboxes, the same passes at their test clock's time, then wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
-   * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired. In FILES: deletes
+   * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired. In each region's bucket (FILES, FILES_EU): deletes
    * the payroll objects of closes whose batch failed (src/jobs/sweep-files.ts), looking their keys up on every shard, and
    * the kiosk photos of deleted organizations with their rows (src/jobs/sweep-photos.ts). Exports QUEUED or RUNNING that
    * have not moved for 5 minutes get their message again (src/jobs/export-resend.ts).
@@ -56,17 +56,18 @@ export default {
     const attendanceStatements = Math.floor(jobs.STATEMENTS_PER_INVOCATION / shards.length);
     const horizonStatements = Math.floor(jobs.HORIZON_STATEMENTS / shards.length);
     ctx.waitUntil(jobs.purgeExpiredTokenUses(jobs.createDatabase(jobs.directoryBinding(env)), now));
-    ctx.waitUntil(
-      jobs.sweepOrphanFiles(
-        env.FILES,
-        shards.map((shard) => jobs.createDatabase(jobs.shardBinding(env, shard))),
-        now,
-      ),
-    );
+    // Each region's bucket against its own shards: an object is an orphan when no shard of its region names it.
+    const { regions } = jobs.shardConfig(env);
+    for (const region of jobs.DATA_REGIONS) {
+      const regional = shards.filter((shard) => regions[shard] === region);
+      if (regional.length === 0) continue;
+      const dbs = regional.map((shard) => jobs.createDatabase(jobs.shardBinding(env, shard)));
+      ctx.waitUntil(jobs.sweepOrphanFiles(jobs.filesOf(env, regional[0]!), dbs, now));
+    }
     for (const shard of shards) {
       const db = jobs.createDatabase(jobs.shardBinding(env, shard));
       ctx.waitUntil(Promise.all([jobs.purgeExpiredKeys(db), jobs.purgeExpiredEvents(db)]));
-      ctx.waitUntil(jobs.sweepDeletedOrganizationPhotos(env.FILES, db));
+      ctx.waitUntil(jobs.sweepDeletedOrganizationPhotos(jobs.filesOf(env, shard), db));
       ctx.waitUntil(jobs.runAccrualPass(db, now));
       // Exports whose message was never sent or got lost: sent again (idempotent, src/jobs/export-resend.ts).
       ctx.waitUntil(jobs.resendStalledExports(db, env.EXPORT_QUEUE, now));

@@ -16,6 +16,13 @@ export const organizations = sqliteTable(
     sandbox: integer("sandbox", { mode: "boolean" }).notNull().default(false),
     /** A sandbox's test clock: how far its time runs ahead of the real clock (src/data/clock.ts); 0 for every live organization. */
     clockOffsetMs: integer("clock_offset_ms").notNull().default(0),
+    /**
+     * Where its data lives: the region of the shard holding it (src/data/shards.ts). Set at creation; only a shard
+     * move to another region's shard changes it (src/shards/move-organization.ts, at the flip).
+     */
+    dataRegion: text("data_region", { enum: ["DEFAULT", "EU"] })
+      .notNull()
+      .default("DEFAULT"),
     ...lifecycle,
   },
   (t) => [

@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Create Organization
-         * @description Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).
+         * @description Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`). `dataRegion: "EU"` places the organization on a shard of the EU data region: its rows in a D1 database and its files (payroll snapshots, exports, kiosk photos) in an R2 bucket both created with the EU jurisdiction; the directory entry that routes to it holds its id, partner, externalId and shard, nothing personal. `dataRegion` is read-only afterwards (PATCH: 400 `VALIDATION_FAILED`); an operator's shard move to another region's shard changes it.
          */
         post: operations["createOrganization"];
         delete?: never;
@@ -114,7 +114,7 @@ export interface paths {
         put?: never;
         /**
          * Create Organization With Defaults
-         * @description Creates the organization with the access roles `Admin` (ORGANIZATION_ADMIN), `Manager` (LOCATION_ADMIN) and `Employee` (no permissions), a `Default` role, the policy types Vacation, Sick, Personal, Bereavement and Unpaid, and the default time-off settings, in one atomic write.
+         * @description Creates the organization with the access roles `Admin` (ORGANIZATION_ADMIN), `Manager` (LOCATION_ADMIN) and `Employee` (no permissions), a `Default` role, the policy types Vacation, Sick, Personal, Bereavement and Unpaid, and the default time-off settings, in one atomic write. `dataRegion: "EU"` keeps its data in the EU: it is placed on a shard of the EU data region (its D1 database and R2 bucket created with the EU jurisdiction; the directory entry holds nothing personal); without it, `DEFAULT`. `dataRegion` is read-only afterwards (PATCH: 400 `VALIDATION_FAILED`); only an operator's shard move to another region's shard changes it.
          */
         post: operations["createOrganizationWithDefaults"];
         delete?: never;
@@ -190,7 +190,7 @@ export interface paths {
         head?: never;
         /**
          * Update Organization
-         * @description A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN. `sandbox` never changes: sending the other value is 409 `SANDBOX_PERMANENT`.
+         * @description A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN. `sandbox` never changes: sending the other value is 409 `SANDBOX_PERMANENT`. `dataRegion` is read-only: a body naming it, whatever its value, is 400 `VALIDATION_FAILED` and changes nothing (a shard move changes the region).
          */
         patch: operations["updateOrganization"];
         trace?: never;
@@ -5538,6 +5538,12 @@ export interface components {
             currencyCode: string | null;
             /** @description A partner's test organization (POST /organizations/sandbox), with a test clock; set at creation, never changed. */
             sandbox: boolean;
+            /**
+             * @description Where the organization's data lives: `EU` keeps its rows in a D1 database and its files in an R2 bucket created with the EU jurisdiction. Set at creation; read-only afterwards (PATCH refuses it, 400 `VALIDATION_FAILED`): only an operator's shard move to another region's shard changes it.
+             * @example DEFAULT
+             * @enum {string}
+             */
+            dataRegion: "DEFAULT" | "EU";
             /** @example true */
             active: boolean;
             /**
@@ -5589,6 +5595,12 @@ export interface components {
             currencyCode: string | null;
             /** @description A partner's test organization (POST /organizations/sandbox), with a test clock; set at creation, never changed. */
             sandbox: boolean;
+            /**
+             * @description Where the organization's data lives: `EU` keeps its rows in a D1 database and its files in an R2 bucket created with the EU jurisdiction. Set at creation; read-only afterwards (PATCH refuses it, 400 `VALIDATION_FAILED`): only an operator's shard move to another region's shard changes it.
+             * @example DEFAULT
+             * @enum {string}
+             */
+            dataRegion: "DEFAULT" | "EU";
             /** @example true */
             active: boolean;
             /**
@@ -8781,6 +8793,12 @@ export interface components {
                     country?: string;
                     /** @example USD */
                     currencyCode?: string;
+                    /**
+                     * @description `EU`: the organization is placed on a shard of the EU data region (its D1 database and R2 bucket created with the EU jurisdiction), and its rows and files stay there. Read-only afterwards.
+                     * @default DEFAULT
+                     * @enum {string}
+                     */
+                    dataRegion?: "DEFAULT" | "EU";
                 };
             };
         };
@@ -8805,6 +8823,12 @@ export interface components {
                     country?: string;
                     /** @example USD */
                     currencyCode?: string;
+                    /**
+                     * @description `EU`: the organization is placed on a shard of the EU data region (its D1 database and R2 bucket created with the EU jurisdiction), and its rows and files stay there. Read-only afterwards.
+                     * @default DEFAULT
+                     * @enum {string}
+                     */
+                    dataRegion?: "DEFAULT" | "EU";
                     /**
                      * @description Seed it: a location, three staff members and their published week of shifts (09:00–17:00 local, from tomorrow).
                      * @default false

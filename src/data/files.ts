@@ -1,8 +1,9 @@
 /**
- * Files (payroll snapshots, exports) in R2, the FILES bucket: the one module over that binding, as client.ts is over
- * D1. Objects are immutable: a put never replaces one (`put` refuses a key that exists), and D1 keeps each committed
- * object's key, size and SHA-256. The bucket is global, not sharded: an organization's keys stay valid when a shard
- * move copies its rows elsewhere (docs/SCALING.md).
+ * Files (payroll snapshots, exports, kiosk photos) in R2: the one module over those buckets, as client.ts is over D1.
+ * Objects are immutable: a put never replaces one (`put` refuses a key that exists), and D1 keeps each committed
+ * object's key, size and SHA-256. One bucket per data region (FILES, FILES_EU: `filesOf` in shards.ts picks an
+ * organization's by its shard's region), not per shard: an organization's keys stay valid when a shard move copies its
+ * rows to another shard of its region (docs/SCALING.md).
  */
 
 /** What D1 keeps of a stored object. */

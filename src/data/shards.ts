@@ -1,13 +1,21 @@
 /**
  * Organization shards: D1 bindings named in the SHARDS var (default "DB"). DB is always the first shard and also
  * holds the directory (drizzle/schema/shard-directory.ts), so a one-shard deployment is a one-database deployment.
- * New organizations go to NEW_ORGANIZATION_SHARD (default: the first shard).
+ * A shard named `NAME@EU` is in the EU data region (its D1 database and its R2 bucket, FILES_EU, created with
+ * wrangler's `jurisdiction = "eu"`); every other shard is in the DEFAULT region (R2 bucket FILES). New organizations
+ * go to NEW_ORGANIZATION_SHARD (default: the first shard), which is a DEFAULT one; an organization created with
+ * `dataRegion: "EU"` goes to the first EU shard.
  */
 export const DIRECTORY_SHARD = "DB";
+
+export const DATA_REGIONS = ["DEFAULT", "EU"] as const;
+export type DataRegion = (typeof DATA_REGIONS)[number];
 
 export interface ShardConfig {
   shards: string[];
   placement: string;
+  /** Each shard's data region (DEFAULT unless SHARDS names it `NAME@EU`). */
+  regions: Record<string, DataRegion>;
 }
 
 type ShardVars = Partial<Record<"SHARDS" | "NEW_ORGANIZATION_SHARD", string>>;
@@ -25,15 +33,45 @@ export function shardConfig(vars: ShardVars): ShardConfig {
 }
 
 function parseShardConfig(vars: ShardVars): ShardConfig {
-  const shards = (vars.SHARDS ?? DIRECTORY_SHARD)
+  const entries = (vars.SHARDS ?? DIRECTORY_SHARD)
     .split(",")
-    .map((name) => name.trim())
-    .filter(Boolean);
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => entry.split("@").map((part) => part.trim()));
+  const regions: Record<string, DataRegion> = {};
+  for (const [name, region = "DEFAULT"] of entries) {
+    if (!DATA_REGIONS.includes(region as DataRegion)) throw new Error(`SHARDS names an unknown data region "${region}" for ${name}`);
+    regions[name!] = region as DataRegion;
+  }
+  const shards = entries.map(([name]) => name!);
   if (shards[0] !== DIRECTORY_SHARD) throw new Error(`SHARDS must list ${DIRECTORY_SHARD} first, got "${vars.SHARDS}"`);
   if (new Set(shards).size !== shards.length) throw new Error(`SHARDS names a binding twice: "${vars.SHARDS}"`);
   const placement = vars.NEW_ORGANIZATION_SHARD?.trim() || DIRECTORY_SHARD;
   if (!shards.includes(placement)) throw new Error(`NEW_ORGANIZATION_SHARD "${placement}" is not one of SHARDS`);
-  return { shards, placement };
+  if (regions[placement] !== "DEFAULT") throw new Error(`NEW_ORGANIZATION_SHARD "${placement}" must be a DEFAULT-region shard`);
+  if (regions[DIRECTORY_SHARD] !== "DEFAULT") throw new Error(`${DIRECTORY_SHARD} holds the directory: it is a DEFAULT-region shard`);
+  return { shards, placement, regions };
+}
+
+/** The shard a new organization of `region` is placed on (null: no shard of that region is configured). */
+export function placementOf(config: ShardConfig, region: DataRegion): string | null {
+  if (region === "DEFAULT") return config.placement;
+  return config.shards.find((shard) => config.regions[shard] === region) ?? null;
+}
+
+/** The data region of a shard named in SHARDS. */
+export const regionOf = (env: ShardVars, shard: string): DataRegion => shardConfig(env).regions[shard] ?? "DEFAULT";
+
+const REGION_BUCKETS: Record<DataRegion, "FILES" | "FILES_EU"> = { DEFAULT: "FILES", EU: "FILES_EU" };
+
+/**
+ * The R2 bucket of an organization's files (payroll snapshots, exports, kiosk photos): its shard's region's. Every
+ * read and write of tenant objects goes through here, so an EU organization's objects never leave the EU bucket.
+ */
+export function filesOf(env: Env, shard: string): R2Bucket {
+  const bucket = env[REGION_BUCKETS[regionOf(env, shard)]];
+  if (!bucket) throw new Error(`The ${regionOf(env, shard)} region's R2 bucket is not bound to this Worker`);
+  return bucket;
 }
 
 const isD1 = (value: unknown): value is D1Database =>

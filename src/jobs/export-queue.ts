@@ -1,6 +1,6 @@
 import { createDatabase } from "@/data/client";
 import { partBytesOf } from "@/data/files";
-import { shardBinding, shardOfOrganization } from "@/data/shards";
+import { filesOf, shardBinding, shardOfOrganization } from "@/data/shards";
 import { chunkRows, EXPORT_ATTEMPTS, type ExportMessage, failExport, runExportChunk } from "@/features/exports/export-chunk";
 
 /**
@@ -19,7 +19,7 @@ export async function workExports(batch: MessageBatch<ExportMessage>, env: Env) 
     }
     const db = createDatabase(shardBinding(env, shard));
     try {
-      const next = await runExportChunk(db, env.FILES, exportId, chunkRows(env), partBytesOf(env));
+      const next = await runExportChunk(db, filesOf(env, shard), exportId, chunkRows(env), partBytesOf(env));
       if (next === "more") await env.EXPORT_QUEUE.send({ exportId, organizationId });
       message.ack();
     } catch (error) {
@@ -27,7 +27,7 @@ export async function workExports(batch: MessageBatch<ExportMessage>, env: Env) 
         message.retry({ delaySeconds: 5 * message.attempts });
         continue;
       }
-      await failExport(db, env.FILES, exportId, error);
+      await failExport(db, filesOf(env, shard), exportId, error);
       message.ack();
     }
   }

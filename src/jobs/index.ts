@@ -5,7 +5,7 @@ export { createDatabase } from "@/data/client";
 export { purgeExpiredKeys } from "@/data/idempotency";
 export { purgeExpiredEvents } from "@/data/outbox/outbox";
 export { purgeExpiredTokenUses } from "@/data/partner-token-uses";
-export { directoryBinding, shardBinding, shardConfig } from "@/data/shards";
+export { DATA_REGIONS, directoryBinding, filesOf, shardBinding, shardConfig } from "@/data/shards";
 export { drainOutbox } from "@/webhook-delivery/drain";
 export { webhookShard } from "@/webhook-delivery/shard";
 export { runAccrualPass } from "./accrual-pass";

@@ -74,12 +74,12 @@ export class PayCloseRun {
   /** The organization's shard as a Writer acting as the closer (the D1 limits' guard on it in tests and the bench). */
   async #context(p: CloseJobParams): Promise<StepContext> {
     const { createDatabase } = await import("@/data/client");
-    const { shardBinding, shardOfOrganization } = await import("@/data/shards");
+    const { filesOf, shardBinding, shardOfOrganization } = await import("@/data/shards");
     let env = this.env;
     if ((env as { D1_LIMITS_ENFORCED?: string }).D1_LIMITS_ENFORCED === "1") env = (await import("@/data/limited-d1")).limitedEnv(env);
     const shard = await shardOfOrganization(env, p.organizationId);
     if (shard === null) throw new Error(`The organization ${p.organizationId} is in no shard.`);
-    return { writer: { db: createDatabase(shardBinding(env, shard)), principal: p.principal }, files: env.FILES };
+    return { writer: { db: createDatabase(shardBinding(env, shard)), principal: p.principal }, files: filesOf(env, shard) };
   }
 
   /** Tests only: with JOB_FAULTS = "allow", a step named in `fault` fails after its work on its first `times` attempts. */

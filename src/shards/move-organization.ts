@@ -2,7 +2,8 @@ import { organizationDirectory, organizationMoves } from "@db/schema";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { createDatabase, type Database } from "@/data/client";
 import { directoryCacheMs } from "@/data/shard-routes";
-import { directoryBinding, shardBinding, shardConfig } from "@/data/shards";
+import { directoryBinding, regionOf, shardBinding, shardConfig } from "@/data/shards";
+import { copyFilesPage, crossesRegions, deleteFilesOf, FILE_PREFIXES } from "./files";
 import {
   arrivalGuard,
   type Cursor,
@@ -27,6 +28,8 @@ import { MOVED_TABLES } from "./tables";
  *           requests answered just before finish their bookkeeping (the Idempotency-Key answer).
  *   copy    table by table (MOVED_TABLES, parents first), keyset page by page: T's rows in the page's key range
  *           are replaced by S's, in a batch behind the marker's guard (pages.ts arrivalGuard).
+ *           Between data regions (src/data/shards.ts), then the organization's R2 objects, prefix by prefix, page by
+ *           page, to the target region's bucket (./files.ts).
  *   verify  table by table, page by page: every column's value and storage type the same on S and T. A difference
  *           sends the move back to copy from that table (then verify again from the first), at most
  *           MAX_VERIFY_FAILURES times, then the move stops as failed (still frozen: abort it).
@@ -37,7 +40,7 @@ import { MOVED_TABLES } from "./tables";
  *           Any other directory value fails the move.
  *   delete  after `settleMs` more, plus the lifetime of an isolate's directory entry (requests routed before the
  *           flip finish reading S: data/shard-routes), S's rows, children first
- *           (MOVED_TABLES reversed), by pages. The freeze row stays on S as a tombstone
+ *           (MOVED_TABLES reversed), by pages; between regions, then S's region's objects of the organization. The freeze row stays on S as a tombstone
  *           naming T: a request routed to S before the flip cannot write there (503, and its retry goes to T).
  * Before the flip an operator may abort (only while the directory names S, in the same statement): T's copied rows
  * are deleted behind the marker's guard, then the marker, then S's freeze; the organization never left. A move that
@@ -90,6 +93,7 @@ export const DEFAULT_SETTLE_MS = 10_000;
 const DEFAULT_PAGES = 20;
 
 const tableOf = (row: MoveRow): string | null => {
+  if (row.step === "copy" && row.tableIndex >= MOVED_TABLES.length) return `files:${FILE_PREFIXES[row.tableIndex - MOVED_TABLES.length]}`;
   if (row.step === "copy" || row.step === "verify") return MOVED_TABLES[row.tableIndex]?.name ?? null;
   if (row.step === "delete" || row.step === "abort") return REVERSED[row.tableIndex]?.name ?? null;
   return null;
@@ -254,7 +258,23 @@ async function freeze({ env, row, now, settleMs }: StepContext): Promise<Outcome
 
 const unmarked = (row: MoveRow) => `${row.target} holds no marker of this move (flipped or aborted meanwhile?): nothing was copied.`;
 
-async function copy({ env, row, organization }: StepContext): Promise<Outcome> {
+/**
+ * Past the last table, a move between data regions copies the organization's R2 objects to the target region's
+ * bucket, prefix by prefix (tableIndex MOVED_TABLES.length + the prefix's), a listing page at a time (the cursor).
+ */
+async function copyFiles({ env, row }: StepContext): Promise<Outcome> {
+  const prefixIndex = row.tableIndex - MOVED_TABLES.length;
+  const cursor = row.cursor === null ? undefined : (JSON.parse(row.cursor) as string);
+  const { copied, next } = await copyFilesPage(env, row, prefixIndex, cursor);
+  const progress = { rowsCopied: row.rowsCopied + copied };
+  if (next !== undefined) return { ...progress, cursor: JSON.stringify(next) };
+  if (prefixIndex + 1 < FILE_PREFIXES.length) return { ...progress, tableIndex: row.tableIndex + 1, cursor: null };
+  return { ...progress, step: "verify", tableIndex: 0, cursor: null };
+}
+
+async function copy(context: StepContext): Promise<Outcome> {
+  const { env, row, organization } = context;
+  if (row.tableIndex >= MOVED_TABLES.length) return copyFiles(context);
   const target = shardBinding(env, row.target);
   let page: PageResult;
   try {
@@ -271,7 +291,10 @@ async function copy({ env, row, organization }: StepContext): Promise<Outcome> {
     if (error instanceof TargetUnmarked) return { step: "failed", error: unmarked(row) };
     throw error;
   }
-  return { rowsCopied: row.rowsCopied + page.rows, ...walk(row, page.next, MOVED_TABLES.length, { step: "verify" }) };
+  const tablesDone = crossesRegions(env, row.source, row.target)
+    ? { tableIndex: MOVED_TABLES.length, cursor: null }
+    : { step: "verify" as const };
+  return { rowsCopied: row.rowsCopied + page.rows, ...walk(row, page.next, MOVED_TABLES.length, tablesDone) };
 }
 
 async function verify({ env, row, organization }: StepContext): Promise<Outcome> {
@@ -306,7 +329,13 @@ async function flip({ env, directory, row }: StepContext): Promise<Outcome> {
     return { step: "failed", error: `The directory names ${entry?.shard ?? "nothing"}, not ${row.target}: the flip did not happen.` };
   }
   // Only now that the directory names T: an abort that won instead still finds its marker to undo the copy behind.
-  await shardBinding(env, row.target).prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId).run();
+  // With the marker goes the organization's data region, T's (a move between regions changes it; verify compared
+  // S's value): one batch, so no stale copy can write S's back once writes resume on T.
+  const target = shardBinding(env, row.target);
+  await target.batch([
+    target.prepare("UPDATE organizations SET data_region = ? WHERE id = ?").bind(regionOf(env, row.target), row.organizationId),
+    target.prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId),
+  ]);
   return { step: "delete", tableIndex: 0, cursor: null };
 }
 
@@ -330,6 +359,8 @@ async function abort(context: StepContext): Promise<Outcome> {
   if (entry?.shard !== row.source) return { step: "failed", error: `The directory names ${entry?.shard ?? "nothing"}: the abort stopped.` };
   const target = shardBinding(env, row.target);
   const unfreeze = async (): Promise<Changes> => {
+    // The copies of a move between regions in the target region's bucket (none within a region: the bucket is S's).
+    if (crossesRegions(env, row.source, row.target)) await deleteFilesOf(env, row.target, row.organizationId);
     await target
       .prepare("DELETE FROM organization_freezes WHERE organization_id = ? AND moving_to = ?")
       .bind(row.organizationId, row.target)
@@ -361,7 +392,11 @@ const STEPS: Partial<Record<MoveStep, (context: StepContext) => Promise<Outcome>
     // it: data/shard-routes) may still read S: give them time.
     const settled = settleMs + directoryCacheMs(env);
     if (row.tableIndex === 0 && row.rowsDeleted === 0 && now.getTime() - row.updatedAt.getTime() < settled) return "wait";
-    return deleteFrom(row.source, context, async () => ({ step: "done" }));
+    return deleteFrom(row.source, context, async () => {
+      // The source region's objects go with its rows (within a region they are the target's too: they stay).
+      if (crossesRegions(env, row.source, row.target)) await deleteFilesOf(env, row.source, row.organizationId);
+      return { step: "done" };
+    });
   },
   abort,
 };

@@ -61,14 +61,15 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("pay_period_settings", ["organization_id"]),
   owned("payroll_settings", ["organization_id"]),
   owned("pay_periods", ["organization_id", "start_date"]),
-  // Its rows name objects in R2 (FILES), which is global: the keys stay valid on the target, nothing in R2 moves.
+  // Its rows name objects in R2, in its region's bucket: within a region the keys stay valid on the target and nothing in
+  // R2 moves; between regions the move copies the objects too (./files.ts).
   owned("pay_period_snapshots", ["organization_id", "period_start_date", "version"]),
   owned("timesheet_approvals", ["organization_id", "period_start_date", "employee_id"]),
   owned("events"),
   owned("audit_log"),
   owned("webhooks"),
   owned("webhook_deliveries"),
-  // Its rows name objects in R2 (FILES), global like the payroll snapshots'.
+  // Its rows name objects in R2, in its region's bucket like the payroll snapshots'.
   owned("exports"),
   owned("jobs"),
   owned("demand_intervals", ["location_id", "metric", "kind", "start_at"]),
@@ -81,7 +82,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("devices"),
   owned("staff_member_pins", ["employee_id"]),
   owned("pin_failures"),
-  // Kiosk photos: rows name objects in R2 (FILES), global like the payroll snapshots'.
+  // Kiosk photos: rows name objects in R2, in its region's bucket like the payroll snapshots'.
   owned("photos"),
   owned("schedule_changes"),
   owned("consents"),

@@ -1,5 +1,6 @@
 import { getFile } from "@/data/files";
 import { newId } from "@/data/ids";
+import { filesOf } from "@/data/shards";
 import { findLocation, findStaffMember } from "@/data/tenant-records";
 import { findLive, listPage } from "@/platform/crud/tenant-queries";
 import type { AppRouteHandler } from "@/platform/http/env";
@@ -68,7 +69,7 @@ export const download: AppRouteHandler<routes.DownloadRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
   const row = await findLive(c.var.db, exportRecords, organization_id, id, "Export");
   if (row.status !== "SUCCEEDED") throw conflict("EXPORT_NOT_READY", `The export is ${row.status}: only a SUCCEEDED export has a file.`);
-  const object = await getFile(c.env.FILES, row.objectKey);
+  const object = await getFile(filesOf(c.env, c.var.shard), row.objectKey);
   if (!object) throw conflict("EXPORT_NOT_READY", "The export's file is no longer stored.");
   const csv = row.format === "csv";
   return new Response(object.body, {

@@ -1,7 +1,7 @@
 import type { Database, Statement } from "@/data/client";
 import { deleteFilesUnder, organizationPhotosPrefix } from "@/data/files";
 import { newId } from "@/data/ids";
-import { DIRECTORY_SHARD, shardConfig } from "@/data/shards";
+import { DIRECTORY_SHARD, filesOf, placementOf, shardConfig } from "@/data/shards";
 import { softDeleted } from "@/data/tenancy";
 import { uniquely } from "@/data/write/constraint-problems";
 import { guardedBatch } from "@/data/write/guarded-batch";
@@ -10,7 +10,7 @@ import { ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { pageResult } from "@/platform/http/pagination";
 import { routeTo } from "@/platform/middleware/database";
-import { conflict, notFound, ProblemError, preconditionFailed } from "@/problems/problem";
+import { conflict, notFound, ProblemError, preconditionFailed, validationFailed } from "@/problems/problem";
 import {
   directoryEntry,
   directoryFollowsRow,
@@ -127,7 +127,8 @@ const newOrganization = (partnerId: string, body: routes.CreateBody, now: Date, 
 });
 
 /**
- * Writes a new organization, with what `statements` add, on NEW_ORGANIZATION_SHARD and enters it in the directory:
+ * Writes a new organization, with what `statements` add, on NEW_ORGANIZATION_SHARD (an EU organization: the first
+ * shard of the EU region) and enters it in the directory (id, partner, externalId and shard: nothing personal):
  * one batch on DB; else the directory entry first (an externalId taken on any shard is 409) and removed again when
  * the shard's batch did not write the organization. The request is routed to that shard (its bookmark is the response's).
  */
@@ -136,7 +137,10 @@ async function place<T extends readonly [Statement, ...Statement[]]>(
   organization: ReturnType<typeof newOrganization>,
   statements: (db: Database) => T,
 ) {
-  const shard = shardConfig(c.env).placement;
+  const shard = placementOf(shardConfig(c.env), organization.dataRegion);
+  if (shard === null) {
+    throw validationFailed([{ path: "dataRegion", message: `this deployment has no shard in the ${organization.dataRegion} region` }]);
+  }
   const entry = directoryEntry(c, organization, shard);
   const db = routeTo(c, shard);
   const writer = { db, principal: c.var.principal };
@@ -218,6 +222,11 @@ export const createSandbox: AppRouteHandler<routes.CreateSandboxRoute> = async (
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const { sandbox, ...changes } = c.req.valid("json");
+  // Read-only: the schema leaves it out (zod strips it), so it is looked for in the body as sent.
+  const sent: unknown = await c.req.json().catch(() => null);
+  if (typeof sent === "object" && sent !== null && "dataRegion" in sent) {
+    throw validationFailed([{ path: "dataRegion", message: "is read-only: an operator's shard move changes the region" }]);
+  }
   // `sandbox` never changes (a trigger refuses it too): its value is read, and the other one refused, before any write.
   if (sandbox !== undefined) {
     const { db } = await locate(c, { id: organization_id });
@@ -238,7 +247,7 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
  */
 async function deletePhotosOf(c: AppContext, organizationId: string) {
   try {
-    await deleteFilesUnder(c.env.FILES, organizationPhotosPrefix(organizationId));
+    await deleteFilesUnder(filesOf(c.env, c.var.shard), organizationPhotosPrefix(organizationId));
   } catch (error) {
     console.error(JSON.stringify({ requestId: c.get("requestId"), photosOf: organizationId, error: String(error) }));
   }

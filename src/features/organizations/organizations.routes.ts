@@ -81,7 +81,12 @@ export const create = defineRoute({
   flags: { scope: "partner", idempotency: "middleware" },
   tags,
   summary: "Create Organization",
-  description: "Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`).",
+  description:
+    'Needs a partner-level token. `externalId` is unique per partner (409 `EXTERNAL_ID_TAKEN`). `dataRegion: "EU"` ' +
+    "places the organization on a shard of the EU data region: its rows in a D1 database and its files (payroll " +
+    "snapshots, exports, kiosk photos) in an R2 bucket both created with the EU jurisdiction; the directory entry that " +
+    "routes to it holds its id, partner, externalId and shard, nothing personal. `dataRegion` is read-only afterwards " +
+    "(PATCH: 400 `VALIDATION_FAILED`); an operator's shard move to another region's shard changes it.",
   middleware: [authorizePartner] as const,
   request: { body: jsonBody(OrganizationCreate) },
   responses: {
@@ -100,7 +105,10 @@ export const createWithDefaults = defineRoute({
   description:
     "Creates the organization with the access roles `Admin` (ORGANIZATION_ADMIN), `Manager` (LOCATION_ADMIN) and " +
     "`Employee` (no permissions), a `Default` role, the policy types Vacation, Sick, Personal, Bereavement and " +
-    "Unpaid, and the default time-off settings, in one atomic write.",
+    'Unpaid, and the default time-off settings, in one atomic write. `dataRegion: "EU"` keeps its data in the EU: ' +
+    "it is placed on a shard of the EU data region (its D1 database and R2 bucket created with the EU jurisdiction; " +
+    "the directory entry holds nothing personal); without it, `DEFAULT`. `dataRegion` is read-only afterwards (PATCH: " +
+    "400 `VALIDATION_FAILED`); only an operator's shard move to another region's shard changes it.",
   middleware: [authorizePartner] as const,
   request: { body: jsonBody(OrganizationCreate) },
   responses: {
@@ -140,7 +148,8 @@ export const patch = defineRoute({
   summary: "Update Organization",
   description:
     "A partner-level token may update any of its partner's organizations; an organization token needs ORGANIZATION_ADMIN. " +
-    "`sandbox` never changes: sending the other value is 409 `SANDBOX_PERMANENT`.",
+    "`sandbox` never changes: sending the other value is 409 `SANDBOX_PERMANENT`. `dataRegion` is read-only: a body " +
+    "naming it, whatever its value, is 400 `VALIDATION_FAILED` and changes nothing (a shard move changes the region).",
   middleware: [admin] as const,
   request: { params: OrganizationParams, body: jsonBody(OrganizationPatch), headers: IfMatchHeaders },
   responses: {

@@ -1,5 +1,6 @@
 import type { organizations } from "@db/schema";
 import { z } from "@hono/zod-openapi";
+import { DATA_REGIONS } from "@/data/shards";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CountryCode, CurrencyCode, ExternalId, Name, orNull, recordLifecycle, TimeZone } from "@/platform/schemas/validation";
 
@@ -14,6 +15,13 @@ export const Organization = z
     sandbox: z.boolean().openapi({
       description: "A partner's test organization (POST /organizations/sandbox), with a test clock; set at creation, never changed.",
     }),
+    dataRegion: z.enum(DATA_REGIONS).openapi({
+      description:
+        "Where the organization's data lives: `EU` keeps its rows in a D1 database and its files in an R2 bucket created " +
+        "with the EU jurisdiction. Set at creation; read-only afterwards (PATCH refuses it, 400 `VALIDATION_FAILED`): " +
+        "only an operator's shard move to another region's shard changes it.",
+      example: "DEFAULT",
+    }),
     ...recordLifecycle,
   })
   .openapi("Organization");
@@ -25,6 +33,14 @@ export const OrganizationCreate = z
     timezone: TimeZone.default("UTC"),
     country: CountryCode.optional(),
     currencyCode: CurrencyCode.optional(),
+    dataRegion: z
+      .enum(DATA_REGIONS)
+      .default("DEFAULT")
+      .openapi({
+        description:
+          "`EU`: the organization is placed on a shard of the EU data region (its D1 database and R2 bucket created with " +
+          "the EU jurisdiction), and its rows and files stay there. Read-only afterwards.",
+      }),
   })
   .openapi("OrganizationCreate");
 
@@ -86,6 +102,7 @@ export const serializeOrganization = (row: OrganizationRow): z.infer<typeof Orga
   country: row.country,
   currencyCode: row.currencyCode,
   sandbox: row.sandbox,
+  dataRegion: row.dataRegion,
   active: row.active,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),

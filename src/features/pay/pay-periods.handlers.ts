@@ -1,4 +1,5 @@
 import { MIN_PART_BYTES } from "@/data/files";
+import { filesOf } from "@/data/shards";
 import { requestNow } from "@/platform/http/clock";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { asyncTextStream } from "@/platform/http/json-stream";
@@ -51,7 +52,7 @@ export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
   const options = { ...closeOptionsOf(c.env), now };
   const check = await checkClose(c.var, organization_id, periodId, approveAll, now);
   if (check.state.workers.length <= closeInRequestMax(c.env)) {
-    return c.json(await closePeriod(c.var, c.env.FILES, organization_id, periodId, approveAll, options, check), 200);
+    return c.json(await closePeriod(c.var, filesOf(c.env, c.var.shard), organization_id, periodId, approveAll, options, check), 200);
   }
   const job = await startCloseJob(c.var, c.env.PAY_CLOSE_WORKFLOW, {
     organizationId: organization_id,
@@ -74,13 +75,13 @@ export const payroll: AppRouteHandler<routes.PayrollRoute> = async (c) => {
   const { organization_id, periodId } = c.req.valid("param");
   const { format } = c.req.valid("query");
   if (format !== "json" && format !== "csv") {
-    const file = await providerPayroll(c.var.db, c.env.FILES, organization_id, periodId, format);
+    const file = await providerPayroll(c.var.db, filesOf(c.env, c.var.shard), organization_id, periodId, format);
     return c.body(asyncTextStream(file.pieces), 200, {
       "Content-Type": file.contentType,
       "Content-Disposition": `attachment; filename="${file.filename}"`,
     });
   }
-  const answer = await readPayroll(c.var.db, c.env.FILES, organization_id, periodId, format);
+  const answer = await readPayroll(c.var.db, filesOf(c.env, c.var.shard), organization_id, periodId, format);
   if (answer.json !== undefined) {
     return c.body(answer.json, 200, {
       "Content-Type": "application/json; charset=utf-8",

@@ -1,5 +1,6 @@
 import { signatureValid } from "@/auth/photo-url";
 import { getFile, photoKey } from "@/data/files";
+import { filesOf, shardOfOrganization } from "@/data/shards";
 import { PHOTO_TYPES } from "@/domain/photo-content";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { photoUrlExpired, photoUrlInvalid } from "@/problems/photos";
@@ -13,7 +14,9 @@ export const getPhotoFile: AppRouteHandler<GetPhotoFileRoute> = async (c) => {
   if (!(await signatureValid(c.env.PHOTO_URL_SECRET, { organizationId, photoId, expires }, signature))) throw photoUrlInvalid();
   const secondsLeft = expires - Math.floor(Date.now() / 1000);
   if (secondsLeft <= 0) throw photoUrlExpired();
-  const object = await getFile(c.env.FILES, photoKey(organizationId, photoId));
+  // The bucket of the organization's region (its shard's, which the directory names): an EU photo is read in the EU.
+  const shard = await shardOfOrganization(c.env, organizationId);
+  const object = shard === null ? null : await getFile(filesOf(c.env, shard), photoKey(organizationId, photoId));
   if (!object) throw notFound("Photo");
   // Only an image type the upload judged, never whatever else the object might say; nosniff keeps browsers to it.
   const stored = object.httpMetadata?.contentType ?? "";

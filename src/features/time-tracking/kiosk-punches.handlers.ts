@@ -1,5 +1,6 @@
 import { deviceStanding } from "@/auth/device-auth";
 import { judgeKioskPin, type PinRows, pinReads } from "@/auth/pins/verify-pin";
+import { filesOf } from "@/data/shards";
 import { kioskPhotoVerdict } from "@/domain/kiosk-photo";
 import { judgePhoto } from "@/domain/photo-content";
 import { kioskOrigin } from "@/domain/punch-source";
@@ -93,7 +94,7 @@ export const uploadPhoto: AppRouteHandler<routes.UploadPhotoRoute> = async (c) =
     throw badRequest("PHOTO_CONTENT_INVALID", `The photo is refused: ${verdict.message}.`, [{ path: "body", message: verdict.message }]);
   }
   const answer = await storePhoto(
-    { db: c.var.db, principal: c.var.principal, files: c.env.FILES },
+    { db: c.var.db, principal: c.var.principal, files: filesOf(c.env, c.var.shard) },
     { bytes, contentType: verdict.contentType },
   );
   return c.json(answer, 201);

@@ -1,0 +1,1 @@
+ALTER TABLE `organizations` ADD `data_region` text DEFAULT 'DEFAULT' NOT NULL;
