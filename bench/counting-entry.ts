@@ -82,7 +82,7 @@ const writes = (sql: string) => /^\s*(insert|update|delete|replace)\b/i.test(sql
 
 /** The Cron's passes the bench runs on their own, counted: POST {now}. */
 const PASSES: Record<string, (db: ReturnType<typeof createDatabase>, now: Date, page?: PassPage) => Promise<unknown>> = {
-  "/__bench/accrual-pass": runAccrualPass,
+  "/__bench/accrual-pass": (db, now, page) => runAccrualPass(db, now, { page }),
   "/__bench/attendance-pass": runAttendancePass,
 };
 /** Recorded traces by id, kept small: the bench reads each right after its request. */

@@ -78,7 +78,13 @@ const earnsPerHour = (limit: LimitSettings) => Boolean(limit.perHourEarnings?.ho
  *   4. Fixed accruals, then carryovers year by year (the expiry reads the balance the accruals left), then the
  *      watermarks; per-hour accruals for shifts changed since each policy's cursor, with the new cursor.
  */
-export async function runAccrualPass(db: Database, now = new Date(), page?: PassPage, scope: PassScope = "live"): Promise<PassReport> {
+/** Which organizations a pass covers and how much of them: the live ones by default (sandboxes at their own time), whole. */
+export interface PassOptions {
+  page?: PassPage;
+  scope?: PassScope;
+}
+
+export async function runAccrualPass(db: Database, now = new Date(), { page, scope = "live" }: PassOptions = {}): Promise<PassReport> {
   const report: PassReport = { policies: 0, balances: 0, entries: 0, roundTrips: 0 };
   const policies = await rawAll<ActivePolicy>(
     db,

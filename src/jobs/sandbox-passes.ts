@@ -30,7 +30,7 @@ export async function runSandboxPasses(
 ): Promise<SandboxPassReport> {
   const scope = { organizationId };
   const attendance = await runAttendancePass(db, now, maxStatements, scope);
-  const accrual = await runAccrualPass(db, now, undefined, scope);
+  const accrual = await runAccrualPass(db, now, { scope });
   await drainOutbox(db, queue, organizationId);
   return { noShows: attendance.noShows, autoClockOuts: attendance.autoClockOuts, accrualEntries: accrual.entries };
 }

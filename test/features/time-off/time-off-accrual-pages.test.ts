@@ -33,7 +33,7 @@ describe("the accrual pass in pages", () => {
     let afterId: string | null = null;
     let pages = 0;
     do {
-      const report = await runAccrualPass(db, now, { balances: 2, afterId });
+      const report = await runAccrualPass(db, now, { page: { balances: 2, afterId } });
       afterId = report.nextAfterId ?? null;
       pages++;
     } while (afterId !== null && pages < 100);
@@ -56,7 +56,7 @@ describe("the accrual pass in pages", () => {
       [5, 10],
     ]);
     // A page repeated writes nothing twice.
-    await runAccrualPass(db, now, { balances: 2 });
+    await runAccrualPass(db, now, { page: { balances: 2 } });
     const again = await tenantDb()
       .prepare(
         "SELECT count(*) AS n FROM time_off_ledger l JOIN worker_policies wp ON wp.id = l.worker_policy_id WHERE wp.policy_id = ? AND l.kind = 'accrual'",
