@@ -20,12 +20,15 @@ interface __BaseEnv_Env {
 	NEW_ORGANIZATION_SHARD: string;
 	DIRECTORY_CACHE_SECONDS: string;
 	CLOSE_IN_REQUEST_MAX_EMPLOYEES: string;
+	ACCRUAL_IN_CRON_MAX_BALANCES: string;
+	ACCRUAL_JOB_PAGE_BALANCES: string;
 	EXPORT_CHUNK_ROWS: string;
 	TOKEN_SECRET: string;
 	WEBHOOK_SECRET_KEY: string;
 	OPERATOR_SECRET: string;
 	PHOTO_URL_SECRET: string;
 	PAY_CLOSE_WORKFLOW: Workflow<Parameters<import("./src/worker").PayCloseWorkflow['run']>[0]['payload']>;
+	ACCRUAL_WORKFLOW: Workflow<Parameters<import("./src/worker").AccrualWorkflow['run']>[0]['payload']>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
@@ -38,7 +41,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PARTNER_KEYS" | "RATE_LIMITS" | "ENVIRONMENT" | "SHARDS" | "NEW_ORGANIZATION_SHARD" | "DIRECTORY_CACHE_SECONDS" | "CLOSE_IN_REQUEST_MAX_EMPLOYEES" | "EXPORT_CHUNK_ROWS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PARTNER_KEYS" | "RATE_LIMITS" | "ENVIRONMENT" | "SHARDS" | "NEW_ORGANIZATION_SHARD" | "DIRECTORY_CACHE_SECONDS" | "CLOSE_IN_REQUEST_MAX_EMPLOYEES" | "ACCRUAL_IN_CRON_MAX_BALANCES" | "ACCRUAL_JOB_PAGE_BALANCES" | "EXPORT_CHUNK_ROWS">> {}
 }
 declare module "*.txt" {
 	const value: string;

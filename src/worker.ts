@@ -1,5 +1,6 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import type { WakeUp } from "@/data/outbox/wake";
+import type { AccrualJobParams } from "@/jobs/accrual-workflow";
 import type { ExportMessage } from "@/jobs/export-queue";
 import type { CloseJobParams } from "@/jobs/pay-close-workflow";
 /**
@@ -32,6 +33,7 @@ const limitedD1 = loadedOnce(() => import("@/data/limited-d1"));
 const backgroundJobs = loadedOnce(() => import("@/jobs/index"));
 const exportQueue = loadedOnce(() => import("@/jobs/export-queue"));
 const payCloseWorkflow = loadedOnce(() => import("@/jobs/pay-close-workflow"));
+const accrualWorkflow = loadedOnce(() => import("@/jobs/accrual-workflow"));
 const limited = async (env: Env): Promise<Env> => (await limitedD1()).limitedEnv(env);
 
 export default {
@@ -40,7 +42,7 @@ export default {
   },
   /**
    * Cron Trigger, on every shard: drops Idempotency-Key records older than their 24 h window and events older than
-   * 30 days, runs the time-off accrual pass, the availability horizon pass and the attendance pass (no-shows, forgotten
+   * 30 days, runs the time-off accrual pass (as a durable job per organization above ACCRUAL_IN_CRON_MAX_BALANCES), the availability horizon pass and the attendance pass (no-shows, forgotten
    * clock-outs) over the live organizations and, for a few sandboxes, the same passes at their test clock's time, then wakes every webhook endpoint with events to deliver (the safety net of the drain after each write).
    * On the directory's database: drops the exchanged partner tokens' ids once those tokens have expired. In each region's bucket (FILES, FILES_EU): deletes
    * the payroll objects of closes whose batch failed (src/jobs/sweep-files.ts), looking their keys up on every shard, and
@@ -68,7 +70,8 @@ export default {
       const db = jobs.createDatabase(jobs.shardBinding(env, shard));
       ctx.waitUntil(Promise.all([jobs.purgeExpiredKeys(db), jobs.purgeExpiredEvents(db)]));
       ctx.waitUntil(jobs.sweepDeletedOrganizationPhotos(jobs.filesOf(env, shard), db));
-      ctx.waitUntil(jobs.runAccrualPass(db, now));
+      // Large organizations' passes start as durable jobs (ACCRUAL_WORKFLOW); the others' runs here.
+      ctx.waitUntil(jobs.runCronAccrual(db, env, now));
       // Exports whose message was never sent or got lost: sent again (idempotent, src/jobs/export-resend.ts).
       ctx.waitUntil(jobs.resendStalledExports(db, env.EXPORT_QUEUE, now));
       // Availability occurrences written out two years ahead, for the scheduling guards and eligibility.
@@ -129,5 +132,16 @@ export class PayCloseWorkflow extends WorkflowEntrypoint<Env, CloseJobParams> {
   override async run(event: Readonly<WorkflowEvent<CloseJobParams>>, step: WorkflowStep) {
     const { PayCloseRun } = await payCloseWorkflow();
     return new PayCloseRun(this.env).run(event, step);
+  }
+}
+
+/**
+ * The accrual pass of a large organization as a Cloudflare Workflow ([[workflows]] in wrangler.toml), in pages
+ * (src/jobs/accrual-workflow.ts), loaded with its first run.
+ */
+export class AccrualWorkflow extends WorkflowEntrypoint<Env, AccrualJobParams> {
+  override async run(event: Readonly<WorkflowEvent<AccrualJobParams>>, step: WorkflowStep) {
+    const { AccrualRun } = await accrualWorkflow();
+    return new AccrualRun(this.env).run(event, step);
   }
 }

@@ -26,15 +26,22 @@ export async function testClockOf(db: Database, organizationId: string) {
 
 /**
  * Which organizations a background pass works on: every live one at the real time ("live"; sandboxes are left out),
- * or one organization (a sandbox, at its own time).
+ * every live one but those named (`liveExcept`: the large ones whose pass runs as a durable job), or one
+ * organization (a sandbox at its own time, or a large one's job).
  */
-export type PassScope = "live" | { organizationId: string };
+export type PassScope = "live" | { liveExcept: string[] } | { organizationId: string };
+
+const live = (organizationId: SQL) => sql`${organizationId} NOT IN (SELECT o.id FROM organizations o WHERE o.sandbox = 1)`;
 
 /** The pass's condition on an organization id column. */
-export const inPassScope = (organizationId: SQL, scope: PassScope): SQL =>
-  scope === "live"
-    ? sql`${organizationId} NOT IN (SELECT o.id FROM organizations o WHERE o.sandbox = 1)`
-    : sql`${organizationId} = ${scope.organizationId}`;
+export const inPassScope = (organizationId: SQL, scope: PassScope): SQL => {
+  if (scope === "live") return live(organizationId);
+  if ("liveExcept" in scope) {
+    if (scope.liveExcept.length === 0) return live(organizationId);
+    return sql`${live(organizationId)} AND ${organizationId} NOT IN (SELECT value FROM json_each(${JSON.stringify(scope.liveExcept)}))`;
+  }
+  return sql`${organizationId} = ${scope.organizationId}`;
+};
 
 /** Up to `limit` live sandboxes of this database with their clock offsets, a random few each time (the Cron's share). */
 export const sandboxesToRun = (db: Database, limit: number) =>

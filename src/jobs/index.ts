@@ -8,6 +8,7 @@ export { purgeExpiredTokenUses } from "@/data/partner-token-uses";
 export { DATA_REGIONS, directoryBinding, filesOf, shardBinding, shardConfig } from "@/data/shards";
 export { drainOutbox } from "@/webhook-delivery/drain";
 export { webhookShard } from "@/webhook-delivery/shard";
+export { runCronAccrual } from "./accrual-job";
 export { runAccrualPass } from "./accrual-pass";
 export { runAttendancePass, STATEMENTS_PER_INVOCATION } from "./attendance-pass";
 export { HORIZON_STATEMENTS, runAvailabilityHorizonPass } from "./availability-horizon";
