@@ -28,8 +28,8 @@ const SMALL_STAFF = 500;
 const ACCRUAL_PAGE = 5000;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Shifts per seed request (POST /__bench/seed-shifts, src's own row builders). */
-const SEED_CHUNK = 2000;
+/** Shifts per seed request (POST /__bench/seed-shifts: src's totals, rows as JSON, 1,000 a statement). */
+const SEED_CHUNK = 5000;
 /** Events seeded into the organization's log before the feed is read. */
 const EVENTS = 100_000;
 /** Pages walked of a listing whose pages all cost the same (keyset): the first ones say what each costs. */
@@ -158,7 +158,10 @@ async function seed(ours, staff, print) {
   );
   await expectStatus(r("PATCH", `${path}/policies/${policy.id}/activate`, { token: admin }), 200, "activate policy");
 
+  const lap = (label) => print(`  seeding: ${label} at ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  lap("locations and the policy");
   const { members, shifts } = await seedStaffAndShifts(ours, { orgId: org.id, tag: "5ca1e000", staff, locationIds, roleId, plan });
+  lap(`staff and ${shifts} shifts`);
   const now = Date.parse(`${FIRST_DAY}T00:00:00Z`) - 7 * DAY;
   // Published schedule entries matching the shifts (08:00–16:30 UTC every weekday), at the staff member's location.
   await sql(
@@ -221,6 +224,7 @@ async function seed(ours, staff, print) {
       FROM availabilities a, w WHERE a.organization_id = ?1`,
     [org.id],
   );
+  lap("entries, balances, time off, availability");
   // The event log: a long history behind the feed.
   await expectStatus(
     r("POST", "/__bench/seed-events", {
