@@ -74,7 +74,10 @@ export const migrate = async ({ config, persistTo, logFile }) => {
   for (const dir of new Set(databases.map((d) => d.migrations_dir ?? "migrations"))) {
     const full = join(ROOT, dir);
     if (!existsSync(full)) continue;
-    for (const file of readdirSync(full).sort()) hash.update(file).update(readFileSync(join(full, file)));
+    for (const file of readdirSync(full)
+      .filter((f) => f.endsWith(".sql"))
+      .sort())
+      hash.update(file).update(readFileSync(join(full, file)));
   }
   const cached = join(tmpdir(), `shiftline-bench-migrated-${hash.digest("hex").slice(0, 16)}`);
   if (!existsSync(cached)) {

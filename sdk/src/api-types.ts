@@ -2482,7 +2482,7 @@ export interface paths {
         };
         /**
          * Retrieve a job
-         * @description Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, steps retried and resumed after a failure): today the close of a pay period whose organization is too large to close within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`). `status` goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the events `job.succeeded` and `job.failed` say so too. A job that failed changed nothing: start the operation again.
+         * @description Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, steps retried and resumed after a failure): the close of a pay period whose organization is too large to close within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`), and the time-off accrual pass of an organization whose active policies cover more staff than the deployment's ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step (`page-1`, `page-2`, …, then `finish`), never two at once for an organization; a page redelivered accrues nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to complete. `status` goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the events `job.succeeded` and `job.failed` say so too. A close job that failed changed nothing: start the operation again.
          */
         get: operations["getJob"];
         put?: never;
@@ -6926,15 +6926,15 @@ export interface components {
         Job: {
             id: string;
             /**
-             * @description PAY_CLOSE: a pay period's close (the only kind run as a job today).
+             * @description PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one invocation. EXPORT and BULK are reserved.
              * @enum {string}
              */
             kind: "PAY_CLOSE" | "ACCRUAL" | "EXPORT" | "BULK";
-            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date). */
+            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run). */
             subject: string;
             /** @enum {string} */
             status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
-            /** @description The last step done (`plan`, `employees-3`, `assemble`, `commit`). */
+            /** @description The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`). */
             step: string | null;
             /** @description Steps planned, once the first step counted the work. */
             steps: number | null;

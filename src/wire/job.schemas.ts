@@ -8,10 +8,18 @@ export const JOB_STATUSES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED"] as cons
 export const Job = z
   .object({
     id: z.string(),
-    kind: z.enum(JOB_KINDS).openapi({ description: "PAY_CLOSE: a pay period's close (the only kind run as a job today)." }),
-    subject: z.string().openapi({ description: "What the job works on: a PAY_CLOSE's pay period id (its start date)." }),
+    kind: z.enum(JOB_KINDS).openapi({
+      description:
+        "PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one " +
+        "invocation. EXPORT and BULK are reserved.",
+    }),
+    subject: z.string().openapi({
+      description: "What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run).",
+    }),
     status: z.enum(JOB_STATUSES),
-    step: z.string().nullable().openapi({ description: "The last step done (`plan`, `employees-3`, `assemble`, `commit`)." }),
+    step: z.string().nullable().openapi({
+      description: "The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`).",
+    }),
     steps: z.number().int().nullable().openapi({ description: "Steps planned, once the first step counted the work." }),
     progress: z.number().min(0).max(1).openapi({ description: "Share of the work done, 0 to 1." }),
     error: z.object({ code: z.string(), detail: z.string() }).nullable().openapi({
