@@ -18,7 +18,7 @@
 // Never deployed: wrangler.toml's `main` stays src/worker.ts; the bench starts this file with `wrangler dev`.
 
 import { shiftBreaks, shifts } from "@db/schema";
-import { getTableColumns, getTableName, type Table } from "drizzle-orm";
+import { getTableColumns, getTableName, is, SQL, type Table } from "drizzle-orm";
 import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
 import { forgetKnownDevices } from "../src/auth/device-auth";
 import { createDatabase } from "../src/data/client";
@@ -247,7 +247,8 @@ const SEED_ROWS_PER_STATEMENT = 1000;
  * rows a statement as one JSON array read back by json_each.
  */
 function jsonInsertStatements(binding: D1Database, table: Table, rows: Record<string, unknown>[]): D1PreparedStatement[] {
-  const columns = Object.entries(getTableColumns(table));
+  // A column the rows leave out whose default is SQL (e.g. shifts.breaks_json, kept by triggers) is left to the database.
+  const columns = Object.entries(getTableColumns(table)).filter(([key, c]) => rows[0]?.[key] !== undefined || !is(c.default, SQL));
   const names = columns.map(([, c]) => `"${c.name}"`).join(", ");
   const values = columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
   const sqlText = `INSERT INTO "${getTableName(table)}" (${names}) SELECT ${values} FROM json_each(?)`;
@@ -255,7 +256,7 @@ function jsonInsertStatements(binding: D1Database, table: Table, rows: Record<st
   for (let i = 0; i < rows.length; i += SEED_ROWS_PER_STATEMENT) {
     const part = rows.slice(i, i + SEED_ROWS_PER_STATEMENT).map((row) =>
       columns.map(([key, c]) => {
-        const v = row[key];
+        const v = row[key] !== undefined ? row[key] : c.defaultFn ? c.defaultFn() : c.default;
         return v === undefined || v === null ? null : c.mapToDriverValue(v);
       }),
     );
