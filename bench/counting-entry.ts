@@ -8,7 +8,7 @@
 // `X-D1-Primary-Round-Trips` and `X-D1-Directory-Round-Trips`, and `GET /__bench/trace/{traceId}` answers the
 // recorded SQL and values. The other bench endpoints work on the shard new organizations go to (the bench's data).
 // `GET /__bench/dump` (see baseline/d1-rows.js) lets the bench copy the seeded rows into the baseline's database,
-// `POST /__bench/seed-shifts` inserts many shifts at once (the timesheets scenario) with src's own row builders, and
+// `POST /__bench/seed-shifts` inserts many shifts at once (the timesheets and scale scenarios) as JSON rows, and
 // `POST /__bench/explain` answers a statement's EXPLAIN QUERY PLAN, `POST /__bench/sql` runs one statement (seeding in
 // bulk, and the raw SQL a scenario compares ours with), `POST /__bench/replay` sends a traced request's round trips again
 // as raw SQL and `POST /__bench/accrual-pass` and `/__bench/attendance-pass` run the Cron's time-off and attendance
@@ -270,8 +270,8 @@ const SEED_STATEMENTS_PER_BATCH = 50;
 
 /**
  * POST /__bench/seed-shifts {organizationId, shifts: SeedShift[]}: closed shifts with their breaks, totals from the
- * domain's closeShift, rows written by src's chunked multi-row INSERT builders (shift-rows.ts), batched. Answers
- * how many rows and statements, and the most parameters any statement bound (D1 refuses more than 100).
+ * domain's closeShift, rows as drizzle maps them, written 1,000 a statement as one JSON parameter (jsonInsertStatements),
+ * batched. Answers how many rows and statements, and the most parameters any statement bound (1; D1 refuses over 100).
  */
 async function seedShifts(binding: D1Database, body: { organizationId: string; shifts: SeedShift[] }) {
   const shiftRows: ShiftRow[] = [];

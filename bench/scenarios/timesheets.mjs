@@ -55,7 +55,7 @@ const PAIRS = [
   [1, 2],
   [0, 2],
 ];
-/** Seeds per POST /__bench/seed-shifts (each is written in batches of 50 multi-row INSERTs of ≤ 100 values). */
+/** Seeds per POST /__bench/seed-shifts (written as JSON rows, 1,000 an INSERT of one bound parameter). */
 const SEED_CHUNK = 1000;
 const SEED_PARALLELISM = 8;
 /** Upper bound on the pages walked (a month is ~35 pages of 100): the walk never loops forever. */
@@ -156,7 +156,7 @@ async function seed(ours, print) {
     expectStatus(r("POST", "/api/timesheets/locked-days", { token: admin, body }), 200, `lock ${body.date}`),
   );
   print(
-    `  seeded ${seeded.shifts} shifts and ${seeded.breaks} breaks in ${seeded.statements} multi-row INSERTs ` +
+    `  seeded ${seeded.shifts} shifts and ${seeded.breaks} breaks in ${seeded.statements} INSERTs ` +
       `(${seeded.batches} D1 batches; at most ${seeded.maxBoundParameters} bound parameters per statement, D1's cap is 100), ` +
       `${STAFF} staff, ${locations.length} locations, ${locks.length} locked days, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
