@@ -10,14 +10,14 @@ const KEY_PATH = join(import.meta.dirname, "..", "..", "dev", "dev-partner.priva
 /** `fetch` against one base URL (always loopback: see servers.mjs), answering status, headers and parsed JSON. */
 export function client(baseUrl) {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(baseUrl)) throw new Error(`bench targets 127.0.0.1 only, not ${baseUrl}`);
-  return async function request(method, path, { token, body, headers = {} } = {}) {
+  return async function request(method, path, { token, body, headers = {}, timeoutMs = 30_000 } = {}) {
     const init = { method, headers: { ...headers } };
     if (token) init.headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    const response = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     const text = await response.text();
     let json;
     try {

@@ -44,8 +44,10 @@ const query = (params) => new URLSearchParams(Object.entries(params).filter(([, 
 const nextOf = (headers) => /<([^>]+)>;\s*rel="next"/.exec(headers.get("Link") ?? "")?.[1] ?? null;
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} kB`;
+/** Seeding statements over every staff member (500,000 schedule entries at 50,000 staff) run for minutes. */
+const SEED_TIMEOUT_MS = 900_000;
 const sql = (ours, text, params = []) =>
-  expectStatus(ours.request("POST", "/__bench/sql", { body: { sql: text, params } }), 200, "bench sql");
+  expectStatus(ours.request("POST", "/__bench/sql", { body: { sql: text, params }, timeoutMs: SEED_TIMEOUT_MS }), 200, "bench sql");
 const counter = (count) => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})`;
 /** A staff id of the seeded organization `tag` (8 hex digits): a version-4 UUID whose last group is the number. */
 const staffIdSql = (tag) => `printf('${tag}-0000-4000-8000-%012d', i)`;
@@ -81,7 +83,7 @@ async function seedStaffAndShifts(ours, { orgId, tag, staff, locationIds, roleId
   const flush = async () => {
     if (batch.length === 0) return;
     await expectStatus(
-      ours.request("POST", "/__bench/seed-shifts", { body: { organizationId: orgId, shifts: batch } }),
+      ours.request("POST", "/__bench/seed-shifts", { body: { organizationId: orgId, shifts: batch }, timeoutMs: SEED_TIMEOUT_MS }),
       200,
       "seed shifts",
     );
@@ -229,6 +231,7 @@ async function seed(ours, staff, print) {
   await expectStatus(
     r("POST", "/__bench/seed-events", {
       body: { organizationId: org.id, count: EVENTS, type: "shift.clocked_in", data: JSON.stringify({ id: randomUUID() }) },
+      timeoutMs: SEED_TIMEOUT_MS,
     }),
     200,
     "events",
