@@ -15,7 +15,7 @@ import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { ruleSetOfRow, serializePayRuleSet } from "@/wire/pay-rule-set.schemas";
-import { payShiftColumns } from "./pay-shift-columns";
+import { scheduledPayShiftColumns } from "./pay-shift-columns";
 
 /** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
 export interface PayEmployee {
@@ -204,10 +204,10 @@ const ruleSetsStatement = (db: Database, filter: PayFilter) =>
     .where(and(eq(payRuleSets.organizationId, filter.organizationId), isNull(payRuleSets.deletedAt)));
 
 const shiftsStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
-  readRows(db, db.select(payShiftColumns).from(shifts).where(shiftConditions(filter, employeeIds)));
+  readRows(db, db.select(scheduledPayShiftColumns).from(shifts).where(shiftConditions(filter, employeeIds)));
 
 /** What labor cost charges a shift's lines to, read with its pay columns. */
-const chargedShiftColumns = { ...payShiftColumns, roleId: shifts.roleId, costCodeId: shifts.costCodeId };
+const chargedShiftColumns = { ...scheduledPayShiftColumns, roleId: shifts.roleId, costCodeId: shifts.costCodeId };
 
 const chargedShiftsStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
   readRows(db, db.select(chargedShiftColumns).from(shifts).where(shiftConditions(filter, employeeIds)));
