@@ -67,6 +67,8 @@ export const readWindowOf = (startDate: string, endDate: string) => payReadWindo
  * change), the time off overlapping them, every rule set and the approvals of the period starting on startDate, each
  * as a count and the sum of their versions. The close reads it with its inputs and writes only while it is still the
  * same (before the approvals it adds), so nothing changes unseen under it: not even an approval withdrawn meanwhile.
+ * The published schedule entries of the days read count too (deleted ones as well): the entry a shift answers sets
+ * its reporting-time and call-in pay.
  */
 export const payInputsFingerprint = (organizationId: string, startDate: string, endDate: string): SQL<string> => {
   const { from, to } = readWindowOf(startDate, endDate);
@@ -81,7 +83,10 @@ export const payInputsFingerprint = (organizationId: string, startDate: string, 
       WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM schedule_changes
       WHERE organization_id = ${organizationId} AND entry_date >= ${startDate} AND entry_date <= ${endDate})
-    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM staff_members WHERE organization_id = ${organizationId})`;
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM staff_members WHERE organization_id = ${organizationId})
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM schedule_entries
+      WHERE location_id IN (SELECT id FROM locations WHERE organization_id = ${organizationId}) AND is_draft = 0
+        AND start_at >= ${rangeStart - 86_400_000} AND start_at < ${Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000})`;
 };
 
 /** Approved time off on paid policies of staff member `staffId` overlapping [rangeStart, rangeEnd) (epoch ms). */
