@@ -102,13 +102,13 @@ describe("CALIFORNIA reporting-time pay through pay, labor cost and payroll", ()
     ]);
   });
 
-  it("the entry's unpaid break is not scheduled work: 8 h 30 with a 30-minute unpaid lunch is 8 h, half is 4 h", async () => {
+  it("the entry's unpaid break is not scheduled work: 6 h 30 with a 30-minute unpaid lunch is 6 h, half is 3 h", async () => {
     const w = await california();
     const lunch = await createBreakType(w, { durationMinutes: 30, frequencyMinutes: 240, paid: false });
-    await publishEntry(w, TUE, "09:00", "17:30", { breaks: [lunch.id] });
-    await work(w, TUE, "09:00", "13:00");
-    // 4 h worked of 8 h scheduled: exactly half, no line (8 h 30 would have owed 15 minutes).
-    expect(brief((await employeeOf(w)).lines)).toEqual([["REGULAR", null, 240, 20, 80]]);
+    await publishEntry(w, TUE, "09:00", "15:30", { breaks: [lunch.id] });
+    await work(w, TUE, "09:00", "12:00");
+    // 3 h worked of 6 h scheduled: exactly half, no line (6 h 30 would have owed 3 h 15 − 3 h = 15 minutes).
+    expect(brief((await employeeOf(w)).lines)).toEqual([["REGULAR", null, 180, 20, 60]]);
   });
 
   it("a shift with no published entry, a draft entry, or an entry at another hour is not judged", async () => {
