@@ -53,10 +53,12 @@ export interface PayShift {
   /** The staff member's employment type and school-student status, as an award reads them (absent: neither). */
   employment?: Employment;
   /**
-   * The length of the published schedule entry the employee reported for, in minutes (absent or null: not known, so
-   * no reporting-time or call-in pay is judged). The Worker does not feed it yet: shifts are not linked to entries.
+   * The scheduled minutes of the published schedule entry the shift answers (absent or null: none, so no
+   * reporting-time or call-in pay is judged). The Worker reads them with the shift (data/pay/pay-shift-columns).
    */
   scheduledMinutes?: number | null;
+  /** That entry: the shifts answering one entry are judged together, on the first of them. */
+  scheduleEntryId?: string | null;
 }
 
 /** Approved time off on a paid policy: its hours on one date. */
@@ -572,14 +574,14 @@ function splitShiftLine(meal: MealDay, week: WorkweekState): PendingLine | null 
  * reporting-time pay at the regular rate (IWC Wage Orders §5(A)), New York's call-in pay at the minimum wage (12
  * NYCRR 142-2.3) — the minutes short, paid and not worked.
  */
-function reportingLines(prepared: PreparedShift, day: Workday, week: WorkweekState): PendingLine[] {
+function reportingLines(prepared: PreparedShift, day: Workday, week: WorkweekState, worked: number | undefined): PendingLine[] {
   const scheduled = prepared.shift.scheduledMinutes;
-  if (scheduled === undefined || scheduled === null || prepared.payable === 0) return [];
+  if (scheduled === undefined || scheduled === null || worked === undefined || worked === 0) return [];
   const { reportingTime, callIn } = conditionsOf(prepared.governing.preset);
   const lines: PendingLine[] = [];
   const base = { date: day.date, shiftId: prepared.shift.id, ruleSetId: prepared.governing.ruleSetId };
   const common = { week, wage: prepared.shift.hourlyWage, premium: null, chargedShiftId: prepared.shift.id };
-  const reporting = reportingTime ? reportingTimeMinutes(reportingTime, scheduled, prepared.payable) : 0;
+  const reporting = reportingTime ? reportingTimeMinutes(reportingTime, scheduled, worked) : 0;
   if (reportingTime && reporting > 0) {
     lines.push({
       ...common,
@@ -587,7 +589,7 @@ function reportingLines(prepared: PreparedShift, day: Workday, week: WorkweekSta
       hours: hoursOfMinutes(reporting),
     });
   }
-  const short = callIn ? callInMinutes(callIn, scheduled, prepared.payable) : 0;
+  const short = callIn ? callInMinutes(callIn, scheduled, worked) : 0;
   if (callIn && short > 0) {
     lines.push({
       ...common,
@@ -597,6 +599,25 @@ function reportingLines(prepared: PreparedShift, day: Workday, week: WorkweekSta
     });
   }
   return lines;
+}
+
+/**
+ * The minutes worked for each shift's schedule entry, by shift id: every shift answering one entry counts toward it,
+ * and only the first of them (in start order) is judged, so clocking out and in again is never paid twice. A shift
+ * answering no entry stands alone.
+ */
+function workedForEntries(prepared: readonly PreparedShift[]): Map<string, number> {
+  const first = new Map<string, PreparedShift>();
+  const worked = new Map<string, number>();
+  for (const p of prepared) {
+    const entryId = p.shift.scheduleEntryId;
+    const lead = entryId ? first.get(entryId) : undefined;
+    if (!lead) {
+      if (entryId) first.set(entryId, p);
+      worked.set(p.shift.id, p.payable);
+    } else worked.set(lead.shift.id, worked.get(lead.shift.id)! + p.payable);
+  }
+  return worked;
 }
 
 /** The workday a shift starts in, with its shifts so far: what the meal rule judges. */
@@ -712,10 +733,11 @@ function employeeShiftLines(
     i = j;
   }
   const penalties: PendingLine[] = [];
+  const worked = workedForEntries(starts.map((s) => s.prepared));
   for (const { prepared, day } of starts) {
     const line = minimumEngagementLine(prepared, prepared.governing, day, weekOf(day), award);
     if (line) penalties.push(line);
-    penalties.push(...reportingLines(prepared, day, weekOf(day)));
+    penalties.push(...reportingLines(prepared, day, weekOf(day), worked.get(prepared.shift.id)));
   }
   for (const meal of meals.values()) {
     const line = mealPenalty(meal, weekOf(meal.day), waived(meal.day.date));

@@ -11,6 +11,8 @@ export interface StoredShiftForPay {
   utcOffset: number;
   hourlyWage: number | null;
   breaks: readonly { startAt: number; endAt: number | null; paid: boolean; automatic: boolean; durationInSettingsMinutes: number }[];
+  /** The published schedule entry the shift answers and its scheduled minutes (absent: not read, so not judged). */
+  scheduled?: { entryId: string; minutes: number } | null;
 }
 
 const MINUTE_MS = 60_000;
@@ -29,6 +31,7 @@ export function payShiftFromStored(row: StoredShiftForPay): PayShift {
     startTime: local(row.startAt.getTime()),
     endTime: row.endAt === null ? null : local(row.endAt.getTime()),
     hourlyWage: row.hourlyWage,
+    ...(row.scheduled && { scheduleEntryId: row.scheduled.entryId, scheduledMinutes: row.scheduled.minutes }),
     breaks: row.breaks.map((b) => ({
       startTime: local(b.startAt),
       endTime: b.endAt === null ? null : local(b.endAt),

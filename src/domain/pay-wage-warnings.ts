@@ -1,7 +1,7 @@
 import { roundTo } from "./pay-amounts";
 import { CASUAL_LOADING } from "./pay-presets/au-general-retail";
 import { awardMinimumWageOn } from "./pay-presets/award-minimum-wages";
-import type { GoverningSet } from "./pay-rules";
+import type { GoverningSet, PayPreset } from "./pay-rules";
 
 /**
  * A shift paid below its award's minimum hourly rate: the figures compared — for a casual the wage with the casual
@@ -24,6 +24,31 @@ interface WarnedShift {
   employment?: { type: string | null };
 }
 
+/** A wage compared with its award's minimum: as pay adds the casual loading, against the minimum for the employment. */
+export interface AwardShortfall {
+  wage: number;
+  minimum: number;
+  source: string;
+}
+
+/**
+ * The shortfall of an hourly wage paid under `preset` on `date` below the award's minimum (null: at or above it, or
+ * no minimum): a casual's wage with the 25 % casual loading (to the cent) against the casual minimum.
+ */
+export function awardShortfall(
+  preset: PayPreset,
+  date: string,
+  hourlyWage: number,
+  employmentType: string | null | undefined,
+): AwardShortfall | null {
+  const minimum = awardMinimumWageOn(preset, date);
+  if (!minimum) return null;
+  const casual = employmentType === "casual";
+  const wage = casual ? roundTo(hourlyWage * (1 + CASUAL_LOADING), 2) : hourlyWage;
+  const floor = casual ? minimum.casualHourly : minimum.hourly;
+  return wage < floor ? { wage, minimum: floor, source: minimum.source } : null;
+}
+
 /**
  * The warnings of an employee's shifts dated in [startDate, endDate] (by business date), each judged by the preset of
  * the rule set governing its location on its date: one per shift whose wage is below the minimum; none for a
@@ -39,14 +64,8 @@ export function wageWarnings(
   for (const shift of shifts) {
     const date = shift.businessDate;
     if (shift.hourlyWage === null || date < startDate || date > endDate) continue;
-    const minimum = awardMinimumWageOn(governing(shift.locationId, date).preset, date);
-    if (!minimum) continue;
-    const casual = shift.employment?.type === "casual";
-    const wage = casual ? roundTo(shift.hourlyWage * (1 + CASUAL_LOADING), 2) : shift.hourlyWage;
-    const floor = casual ? minimum.casualHourly : minimum.hourly;
-    if (wage < floor) {
-      warnings.push({ code: "WAGE_BELOW_AWARD_MINIMUM", date, shiftId: shift.id, wage, minimum: floor, source: minimum.source });
-    }
+    const below = awardShortfall(governing(shift.locationId, date).preset, date, shift.hourlyWage, shift.employment?.type);
+    if (below) warnings.push({ code: "WAGE_BELOW_AWARD_MINIMUM", date, shiftId: shift.id, ...below });
   }
   return warnings;
 }

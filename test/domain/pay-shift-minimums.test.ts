@@ -116,6 +116,18 @@ describe("through computePay", () => {
     expect(pay("CALIFORNIA", [payShift(MON, "08:00", 120)]).gross).toBe(40);
   });
 
+  it("CALIFORNIA reporting time counts every shift answering one entry, judged once on the first", () => {
+    const entry = { scheduledMinutes: 480, scheduleEntryId: "sch_1" };
+    // 08:00–09:30 and 10:00–11:30 of one 8-h entry: 3 h worked, half is 4 h → 1 h short at $20 = 20.00, once.
+    const split = pay("CALIFORNIA", [payShift(MON, "08:00", 90, { ...entry }), payShift(MON, "10:00", 90, { ...entry })]);
+    expect(split.lines.filter((l) => l[0] === "REPORTING_TIME")).toEqual([["REPORTING_TIME", "CALIFORNIA.REPORTING_TIME", 60, 20]]);
+    expect(split.gross).toBe(80);
+    // 08:00–10:00 and 10:30–12:30: 4 h worked of the same entry, exactly half → none (2 × 40.00).
+    const half = pay("CALIFORNIA", [payShift(MON, "08:00", 120, { ...entry }), payShift(MON, "10:30", 120, { ...entry })]);
+    expect(half.lines.map((l) => l[0])).not.toContain("REPORTING_TIME");
+    expect(half.gross).toBe(80);
+  });
+
   it("US_NY call-in: 4 h worked of 8 scheduled is 80.00; 3 h 59 is 79.67 + 1 minute at $17.00 (0.28) = 79.95", () => {
     expect(pay("US_NY", [payShift(MON, "08:00", 240, { scheduledMinutes: 480 })]).gross).toBe(80);
     const short = pay("US_NY", [payShift(MON, "08:00", 239, { scheduledMinutes: 480 })]);

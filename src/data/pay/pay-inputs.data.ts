@@ -15,7 +15,7 @@ import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { ruleSetOfRow, serializePayRuleSet } from "@/wire/pay-rule-set.schemas";
-import { payShiftColumns } from "./pay-shift-columns";
+import { scheduledPayShiftColumns } from "./pay-shift-columns";
 
 /** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
 export interface PayEmployee {
@@ -67,6 +67,8 @@ export const readWindowOf = (startDate: string, endDate: string) => payReadWindo
  * change), the time off overlapping them, every rule set and the approvals of the period starting on startDate, each
  * as a count and the sum of their versions. The close reads it with its inputs and writes only while it is still the
  * same (before the approvals it adds), so nothing changes unseen under it: not even an approval withdrawn meanwhile.
+ * The published schedule entries of the days read count too (deleted ones as well): the entry a shift answers sets
+ * its reporting-time and call-in pay.
  */
 export const payInputsFingerprint = (organizationId: string, startDate: string, endDate: string): SQL<string> => {
   const { from, to } = readWindowOf(startDate, endDate);
@@ -81,7 +83,10 @@ export const payInputsFingerprint = (organizationId: string, startDate: string, 
       WHERE organization_id = ${organizationId} AND period_start_date = ${startDate})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM schedule_changes
       WHERE organization_id = ${organizationId} AND entry_date >= ${startDate} AND entry_date <= ${endDate})
-    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM staff_members WHERE organization_id = ${organizationId})`;
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM staff_members WHERE organization_id = ${organizationId})
+    || '/' || (SELECT count(*) || ':' || total(updated_at) FROM schedule_entries
+      WHERE location_id IN (SELECT id FROM locations WHERE organization_id = ${organizationId}) AND is_draft = 0
+        AND start_at >= ${rangeStart - 86_400_000} AND start_at < ${Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000})`;
 };
 
 /** Approved time off on paid policies of staff member `staffId` overlapping [rangeStart, rangeEnd) (epoch ms). */
@@ -204,10 +209,10 @@ const ruleSetsStatement = (db: Database, filter: PayFilter) =>
     .where(and(eq(payRuleSets.organizationId, filter.organizationId), isNull(payRuleSets.deletedAt)));
 
 const shiftsStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
-  readRows(db, db.select(payShiftColumns).from(shifts).where(shiftConditions(filter, employeeIds)));
+  readRows(db, db.select(scheduledPayShiftColumns).from(shifts).where(shiftConditions(filter, employeeIds)));
 
 /** What labor cost charges a shift's lines to, read with its pay columns. */
-const chargedShiftColumns = { ...payShiftColumns, roleId: shifts.roleId, costCodeId: shifts.costCodeId };
+const chargedShiftColumns = { ...scheduledPayShiftColumns, roleId: shifts.roleId, costCodeId: shifts.costCodeId };
 
 const chargedShiftsStatement = (db: Database, filter: PayFilter, employeeIds?: string[]) =>
   readRows(db, db.select(chargedShiftColumns).from(shifts).where(shiftConditions(filter, employeeIds)));

@@ -25,7 +25,14 @@ export const payLines = defineRoute({
     "rule set was paid below the General Retail Industry Award's minimum hourly rate (Retail Employee Level 1, $26.55 " +
     "from 1 July 2025, cl. 17.1; a casual's wage with its 25 % loading against $33.19, cl. 11.2) carries " +
     "`warnings: [{code: WAGE_BELOW_AWARD_MINIMUM, date, shiftId, wage, minimum, source}]`; the lines still pay the " +
-    "wage paid, never the minimum. A " +
+    "wage paid, never the minimum. A shift answering a published schedule entry is judged against it: the entry of " +
+    "the same staff member at the same location whose span, opened 2 hours early, holds the shift's start, the one " +
+    "starting nearest to it (as attendance's LATE_CLOCK_IN and EARLY_CLOCK_OUT read it; a draft entry never counts). " +
+    "Its scheduled minutes are the entry's length less the unpaid break types it plans; every shift answering one " +
+    "entry counts toward it, judged once on the first. Under CALIFORNIA, worked less than half of them pays " +
+    "REPORTING_TIME up to half (at least 2 h, at most 4 h) at the regular rate (IWC Wage Orders §5(A): 8 h scheduled, " +
+    "3 h worked at $20 → $60.00 + 1 h $20.00 = $80.00; exactly half, none); under US_NY, CALL_IN up to 4 hours or the " +
+    "scheduled length if shorter at $17.00 (12 NYCRR 142-2.3). Labor cost and payroll carry the same lines. A " +
     "workweek the range cuts is computed whole (its regular rate too) and only its lines inside the range are " +
     "answered, so a figure never depends on the window; until a workweek ends, a later shift in it can still change " +
     "the rate of its earlier overtime. Open shifts count nothing until clocked out. Paged by staff member, in id " +

@@ -58,8 +58,10 @@ export const PayLine = z
         "(CALIFORNIA.REPORTING_TIME, IWC Wage Orders §5(A)): a shift worked less than half of its scheduled length is " +
         "paid half of it (at least 2, at most 4 hours) at the regular rate — the minutes short. CALL_IN (US_NY.CALL_IN, " +
         "12 NYCRR 142-2.3): a shift is paid at least 4 hours, or its scheduled length if shorter, at the $17.00 minimum " +
-        "wage — the minutes short. Both need the shift's scheduled entry, which pay does not read yet: no such line is " +
-        "made today. All three are pay, not hours.",
+        "wage — the minutes short. Both judge a shift answering a published schedule entry (the one attendance measures it " +
+        "against: same staff member and location, its start within the entry or up to 2 hours before it, the entry " +
+        "starting nearest); the scheduled length is the entry's less the unpaid break types it plans, and every shift " +
+        "answering one entry counts toward it, the line on the first. All three are pay, not hours.",
     }),
     minutes: z
       .number()

@@ -44,10 +44,10 @@ const rulesNote =
   "per Labour Standards Act art. 37 (late-night overtime 150 %, late-night rest day 160 %; the + 50 % past 60 overtime " +
   "hours a month is not modelled). US_NY = weekly after 2400 and a SPREAD_OF_HOURS line of one hour at $17.00 (the " +
   "New York City, Long Island and Westchester minimum wage of 2026) for a workday spanning more than 10 hours (12 " +
-  "NYCRR 142-2.4), and CALL_IN pay (142-2.3: at least 4 hours, or the scheduled shift if shorter, at $17.00) once pay " +
-  "reads a shift's scheduled entry. CALIFORNIA adds a SPLIT_SHIFT line (IWC Wage Orders §4(C): one hour at the $16.90 " +
+  "NYCRR 142-2.4), and CALL_IN pay (142-2.3: at least 4 hours, or the scheduled shift if shorter, at $17.00) for a " +
+  "shift answering a published schedule entry. CALIFORNIA adds a SPLIT_SHIFT line (IWC Wage Orders §4(C): one hour at the $16.90 " +
   "state minimum wage when a workday's shifts are more than an hour apart, less the day's wages above the minimum " +
-  "wage; DLSE Manual 45.2.1) and REPORTING_TIME pay (§5(A)) once pay reads the scheduled entry. Multipliers default to 1.5 and 2 (1 to 10, " +
+  "wage; DLSE Manual 45.2.1) and REPORTING_TIME pay (§5(A)) for a shift answering a published schedule entry. Multipliers default to 1.5 and 2 (1 to 10, " +
   "double time never below overtime); rounding defaults to none. A location's own set wins over the organization's; " +
   "a set governs workdays from effectiveFrom until the next set's of the same scope, and two sets of one scope " +
   "cannot share a date (409 `PAY_RULES_VERSION_TAKEN`). Workdays start at workdayStartsAt (default 00:00) and minutes " +

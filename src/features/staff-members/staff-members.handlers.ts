@@ -1,3 +1,4 @@
+import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
 import { softDeleted } from "@/data/tenancy";
 import { findLocation, findStaffMember } from "@/data/tenant-records";
@@ -17,27 +18,46 @@ import {
 } from "./staff-members.data";
 import { liveAccessRole } from "./staff-members.guards";
 import type * as routes from "./staff-members.routes";
-import { serializeStaffMember } from "./staff-members.schemas";
+import { type StaffMemberRow, serializeStaffMember } from "./staff-members.schemas";
 import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
 import { defaultAccessRole, resolveMember, resolveReferences } from "./staff-members-references.data";
 import { syncStaffMembers } from "./staff-members-sync.data";
+import { readWarningBasis, wageWarningsOf } from "./staff-wage-warnings.data";
+
+/** The rows read beside the organization's warning basis, answered with their wage warnings (staff-wage-warnings.data). */
+async function withWarnings(db: Database, organizationId: string, reading: Promise<StaffMemberRow[]>) {
+  const [rows, basis] = await Promise.all([reading, readWarningBasis(db, organizationId)]);
+  const warnings = await wageWarningsOf(db, organizationId, basis, rows);
+  return rows.map((row) => serializeStaffMember(row, warnings.get(row.id)));
+}
 
 export const list: AppRouteHandler<routes.ListRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const query = c.req.valid("query");
-  const rows = await listPage(c, c.var.db, staffMemberRecords, organization_id, query, ...staffFilters(query));
-  return c.json(rows.map(serializeStaffMember), 200);
+  const page = listPage(c, c.var.db, staffMemberRecords, organization_id, query, ...staffFilters(query));
+  return c.json(await withWarnings(c.var.db, organization_id, page), 200);
 };
 
 export const getOne: AppRouteHandler<routes.GetOneRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  return c.json(serializeStaffMember(await getLive(c, staffMemberRecords, organization_id, id, "Staff member")), 200);
+  const row = getLive(c, staffMemberRecords, organization_id, id, "Staff member");
+  const [member] = await withWarnings(
+    c.var.db,
+    organization_id,
+    row.then((r) => [r]),
+  );
+  return c.json(member!, 200);
 };
 
 export const getByExternalId: AppRouteHandler<routes.GetByExternalIdRoute> = async (c) => {
   const { organization_id, externalId } = c.req.valid("param");
-  const row = await getLive(c, staffMemberRecords, organization_id, withExternalId(externalId), "Staff member");
-  return c.json(serializeStaffMember(row), 200);
+  const row = getLive(c, staffMemberRecords, organization_id, withExternalId(externalId), "Staff member");
+  const [member] = await withWarnings(
+    c.var.db,
+    organization_id,
+    row.then((r) => [r]),
+  );
+  return c.json(member!, 200);
 };
 
 export const listLocations: AppRouteHandler<routes.ListLocationsRoute> = async (c) => {
@@ -53,8 +73,8 @@ export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = asy
   const { organization_id, id } = c.req.valid("param");
   const query = c.req.valid("query");
   await findLocation(c.var.db, organization_id, id);
-  const rows = await listPage(c, c.var.db, staffMemberRecords, organization_id, query, atLocation(id));
-  return c.json(rows.map(serializeStaffMember), 200);
+  const page = listPage(c, c.var.db, staffMemberRecords, organization_id, query, atLocation(id));
+  return c.json(await withWarnings(c.var.db, organization_id, page), 200);
 };
 
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
@@ -76,7 +96,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const result = await syncStaffMembers(c.var, organization_id, c.req.valid("json"));
-  return c.json({ ...result, records: result.records.map(serializeStaffMember) }, 200);
+  return c.json({ ...result, records: result.records.map((row) => serializeStaffMember(row)) }, 200);
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {

@@ -46,6 +46,13 @@ const MANAGE =
   "and nothing changes — a Manager cannot touch an Admin. The rule is checked again by the write itself, so a " +
   "member promoted meanwhile is refused too.";
 
+/** What the reads add: the wage warnings of StaffWageWarning. */
+const WARNINGS =
+  "A member with a current wage below the award's minimum under the rule set of a location (AU_GENERAL_RETAIL: $26.55 " +
+  "an hour from 1 July 2025 for full- and part-time, $33.19 for a casual with the loading) carries `warnings: [{code: " +
+  "WAGE_BELOW_AWARD_MINIMUM, locationId, wageRateId, wage, minimum, source}]`, as pay lines warn on the shifts paid; at " +
+  "or above it, or for a salaried member, no `warnings`.";
+
 export const list = defineRoute({
   method: "get",
   path: "/api/organizations/{organization_id}/staffmembers",
@@ -53,7 +60,7 @@ export const list = defineRoute({
   flags: { scope: "organization", list: true },
   tags,
   summary: "Retrieve all staff members",
-  description: "Needs EMPLOYEE_READ. Filters combine: `locationId`, `roleId`, `email` (exact, case-insensitive), `active`.",
+  description: `Needs EMPLOYEE_READ. Filters combine: \`locationId\`, \`roleId\`, \`email\` (exact, case-insensitive), \`active\`. ${WARNINGS}`,
   middleware: [reader] as const,
   request: { params: OrganizationParams, query: StaffMemberListQuery },
   responses: { 200: jsonContent(z.array(StaffMember), "Staff members, oldest first"), ...problems() },
@@ -66,7 +73,7 @@ export const getOne = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Retrieve a specific staff member",
-  description: "Needs EMPLOYEE_READ, or the token of that staff member. A deleted member answers 404.",
+  description: `Needs EMPLOYEE_READ, or the token of that staff member. A deleted member answers 404. ${WARNINGS}`,
   middleware: [readerOrSelf, conditionalGet] as const,
   request: { params: StaffMemberParams, headers: IfNoneMatchHeaders },
   responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
@@ -79,7 +86,7 @@ export const getByExternalId = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Retrieve a staff member by external ID",
-  description: "Needs EMPLOYEE_READ. A deleted member answers 404.",
+  description: `Needs EMPLOYEE_READ. A deleted member answers 404. ${WARNINGS}`,
   middleware: [reader, conditionalGet] as const,
   request: { params: StaffMemberExternalIdParams, headers: IfNoneMatchHeaders },
   responses: { 200: withETag(jsonContent(StaffMember, "The staff member")), ...notModified, ...problems("STAFF_MEMBER_NOT_FOUND") },
@@ -107,7 +114,7 @@ export const listForLocation = defineRoute({
   flags: { scope: "organization", list: true },
   tags: ["Locations"],
   summary: "Retrieve staff members for a specific location",
-  description: "Staff members whose `locationIds` include the location, oldest first. Needs EMPLOYEE_READ.",
+  description: `Staff members whose \`locationIds\` include the location, oldest first. Needs EMPLOYEE_READ. ${WARNINGS}`,
   middleware: [reader] as const,
   request: { params: LocationRecordParams, query: ListQuery },
   responses: { 200: jsonContent(z.array(StaffMember), "Staff members of the location"), ...problems("LOCATION_NOT_FOUND") },

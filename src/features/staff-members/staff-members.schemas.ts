@@ -53,6 +53,31 @@ const WorkingTimeOptOut = z
       "while in force, the working-time report does not hold them to the average under a pack that allows opting out.",
   });
 
+/** A current wage of the staff member below their award's minimum (domain/staff-wage-warnings.ts). */
+export const StaffWageWarning = z
+  .object({
+    code: z.enum(["WAGE_BELOW_AWARD_MINIMUM"]),
+    locationId: z.string().openapi({ description: "The location whose rule set's preset sets the minimum." }),
+    wageRateId: z
+      .string()
+      .nullable()
+      .openapi({ description: "The wage rate in force below the minimum; null: the staff member's own hourlyWage." }),
+    wage: z.number().openapi({
+      description: "The hourly wage compared: for a casual with the 25 % casual loading pay adds (to the cent).",
+      example: 25,
+    }),
+    minimum: z.number().openapi({ description: "The award's minimum hourly rate today (a casual's: with the loading).", example: 26.55 }),
+    source: z.string().openapi({ description: "The award, clause and pay guide the minimum comes from." }),
+  })
+  .openapi("StaffWageWarning", {
+    description:
+      "WAGE_BELOW_AWARD_MINIMUM: a current wage of the staff member — their hourlyWage at each location they are assigned " +
+      "to, and each wage rate in force today (the newest of each role-and-location scope) at its location, or at each " +
+      "assigned location when it names none — below the minimum of the preset of the rule set governing that location " +
+      "today: AU_GENERAL_RETAIL, an adult Retail Employee Level 1's $26.55 an hour from 1 July 2025 (cl. 17.1), a " +
+      "casual's $33.19 with the 25 % loading (cl. 11.2). The same comparison as pay's PayWarning; nothing is raised.",
+  });
+
 export const StaffMember = z
   .object({
     id: z.string().openapi({ example: EXAMPLE_ID }),
@@ -86,6 +111,15 @@ export const StaffMember = z
     locationIds: z.array(z.string()).openapi({ description: "Locations the member works at", example: [EXAMPLE_ID] }),
     roleIds: z.array(z.string()).openapi({ description: "Roles the member may work", example: [EXAMPLE_ID] }),
     workingTimeOptOut: orNull(WorkingTimeOptOut),
+    warnings: z
+      .array(StaffWageWarning)
+      .optional()
+      .openapi({
+        description:
+          "On reads (GET one, by externalId, the lists) and only when a current wage is below the award's minimum for " +
+          "the staff member's employment at a location (StaffWageWarning): one warning per wage and location. Judged " +
+          "today by the organization's clock (its UTC date). Absent from writes' answers and events: read the member.",
+      }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     deletedAt: TimestampOrNull,
@@ -191,7 +225,11 @@ export const StaffMemberExternalIdParams = OrganizationParams.extend({
 export type StaffMemberRow = typeof staffMembers.$inferSelect;
 export type StaffMemberInput = z.infer<typeof StaffMemberPatch>;
 
-export const serializeStaffMember = (row: StaffMemberRow): z.infer<typeof StaffMember> => ({
+/** The staff member as answered; with `warnings` when a read judged any (StaffWageWarning). */
+export const serializeStaffMember = (
+  row: StaffMemberRow,
+  warnings?: readonly z.infer<typeof StaffWageWarning>[],
+): z.infer<typeof StaffMember> => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -211,6 +249,7 @@ export const serializeStaffMember = (row: StaffMemberRow): z.infer<typeof StaffM
   locationIds: row.locationIds,
   roleIds: row.roleIds,
   workingTimeOptOut: row.workingTimeOptOut ?? null,
+  ...(warnings?.length && { warnings: [...warnings] }),
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
   deletedAt: isoOrNull(row.deletedAt),
