@@ -31,7 +31,7 @@ export { sumPayTotals } from "./pay-lines";
 
 import { type MealOpportunity, type MealWaiver, missedMealPeriod, waivedMealsOn } from "./meal-periods";
 import { conditionsOf } from "./pay-presets";
-import { type Employment, NO_EMPLOYMENT } from "./pay-presets/award";
+import { type Employment, type MonthlyOvertimeBand, NO_EMPLOYMENT, type Penalty } from "./pay-presets/award";
 import { callInMinutes, reportingTimeMinutes, splitShiftPremium } from "./pay-presets/shift-minimums";
 import { allocateFlsaOvertime, premiumOverStraightTimeCents, qualifiedPremiumCents } from "./pay-qualified-overtime";
 import { type GoverningSet, governingRuleSets, type MealPeriod, type PayRuleSet, type PunchRounding } from "./pay-rules";
@@ -382,10 +382,26 @@ function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[
   }
 }
 
-/** What an award's lines read beyond a part: the locations' public holidays and the shifts begun inside the rest owed. */
+/**
+ * What an award's lines read beyond a part: the locations' public holidays, the shifts begun inside the rest owed,
+ * and the employee's overtime minutes counted so far in each calendar month ("YYYY-MM"; parts come in time order).
+ */
 interface AwardContext {
   isHoliday: (locationId: string, date: string) => boolean;
   shortRest: ReadonlySet<string>;
+  overtimeByMonth: Map<string, number>;
+}
+
+/**
+ * Counts overtime minutes worked in a band on a workday toward its calendar month's limit (a band the limit does not
+ * count adds nothing) and answers how many of them fall past it: the limit's own last minute is not past it.
+ */
+function countMonthlyOvertime(monthly: MonthlyOvertimeBand, counts: Map<string, number>, date: string, band: string, minutes: number) {
+  if (monthly.uncountedBands.includes(band)) return 0;
+  const month = date.slice(0, 7);
+  const before = counts.get(month) ?? 0;
+  counts.set(month, before + minutes);
+  return Math.min(minutes, Math.max(0, before + minutes - monthly.afterMinutes));
 }
 
 /** A segment's place among a part's payable minutes: kept regular first, then weekly overtime, daily overtime, double time. */
@@ -425,6 +441,12 @@ function awardPenaltyLines(part: Part, segments: readonly Segment[], week: Workw
     if (segment.minutes === 0) continue;
     const multiplier = multiplierOf(segment.kind, governing);
     const byRule = new Map<string, { share: number; minutes: number; band: string }>();
+    const add = (penalty: Penalty, minutes: number, band: string) => {
+      const key = `${penalty.rule}\u0000${penalty.share}`;
+      const found = byRule.get(key);
+      if (found) found.minutes += minutes;
+      else byRule.set(key, { share: penalty.share, minutes, band });
+    };
     for (const span of spans) {
       const minutes = Math.max(0, Math.min(index, span.last) - Math.max(from, span.first));
       if (minutes === 0) continue;
@@ -432,11 +454,12 @@ function awardPenaltyLines(part: Part, segments: readonly Segment[], week: Workw
         segment.kind === "REGULAR"
           ? award.ordinaryPenalty(span.band, employment, shortRest)
           : award.overtimePenalty(span.band, employment, multiplier);
-      if (!penalty) continue;
-      const key = `${penalty.rule}\u0000${penalty.share}`;
-      const found = byRule.get(key);
-      if (found) found.minutes += minutes;
-      else byRule.set(key, { share: penalty.share, minutes, band: span.band });
+      if (penalty) add(penalty, minutes, span.band);
+      const monthly = award.monthlyOvertime;
+      if (monthly && segment.kind !== "REGULAR") {
+        const past = countMonthlyOvertime(monthly, context.overtimeByMonth, part.day.date, span.band, minutes);
+        if (past > 0) add({ rule: monthly.rule, share: monthly.premium }, past, span.band);
+      }
     }
     for (const [key, { share, minutes, band }] of byRule) {
       out.push({
@@ -699,6 +722,7 @@ function employeeShiftLines(
   const dayOfShift = new Map(starts.map((s) => [s.prepared.shift.id, s.day]));
   const award: AwardContext = {
     isHoliday,
+    overtimeByMonth: new Map(),
     shortRest: shiftsInsideRest(
       starts.map((s) => s.prepared),
       (p) => dayOfShift.get(p.shift.id)!,
