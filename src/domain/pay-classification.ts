@@ -221,7 +221,9 @@ const overlap = (from: number, to: number, low: number, high: number) => Math.ma
  * Regular minutes then meet the weekly threshold against the workweek's regular minutes so far (overtime and double
  * time never count toward it: no pyramiding, 29 CFR 778.201–778.202; Cal. Labor Code 510(a)), and the state is
  * advanced. The seventh consecutive workday of a workweek: its first 8 hours overtime, the rest double time
- * (Cal. Labor Code 510(a)).
+ * (Cal. Labor Code 510(a)). A preset's consecutive-hours limit makes overtime of the part's minutes past that many
+ * payable minutes of its shift (`shiftMinutesBefore`: the shift's payable minutes before the part), whatever workday
+ * they fall in (CONSECUTIVE_OVERTIME where the daily threshold has not already made them overtime).
  */
 function classifyPart(
   from: number,
@@ -230,9 +232,10 @@ function classifyPart(
   seventhDay: boolean,
   week: WorkweekState,
   wage: number | null,
+  shiftMinutesBefore = 0,
 ): Segment[] {
   const rules = governing.rules;
-  const { dailyOvertimeBelowWage, weeklyDoubleTimeAfterMinutes } = conditionsOf(governing.preset);
+  const { dailyOvertimeBelowWage, weeklyDoubleTimeAfterMinutes, consecutiveOvertimeAfterMinutes } = conditionsOf(governing.preset);
   const daily = dailyOvertimeBelowWage === null || (wage !== null && wage < dailyOvertimeBelowWage);
   const to = from + minutes;
   if (seventhDay && rules.seventhConsecutiveDay) {
@@ -243,7 +246,9 @@ function classifyPart(
   }
   const doubleFrom = daily ? (rules.dailyDoubleTimeAfterMinutes ?? Infinity) : Infinity;
   const overtimeFrom = Math.min(daily ? (rules.dailyOvertimeAfterMinutes ?? Infinity) : Infinity, doubleFrom);
-  const regular = overlap(from, to, 0, overtimeFrom);
+  const consecutiveFrom =
+    consecutiveOvertimeAfterMinutes === null ? Infinity : from + Math.max(0, consecutiveOvertimeAfterMinutes - shiftMinutesBefore);
+  const regular = overlap(from, to, 0, Math.min(overtimeFrom, consecutiveFrom));
   const weeklyRoom =
     rules.weeklyOvertimeAfterMinutes === null ? Infinity : Math.max(0, rules.weeklyOvertimeAfterMinutes - week.regularMinutes);
   const keptRegular = Math.min(regular, weeklyRoom);
@@ -258,6 +263,7 @@ function classifyPart(
   week.weeklyOvertimeMinutes += weeklyOvertime;
   return [
     { kind: "REGULAR", rule: null, minutes: keptRegular },
+    { kind: "OVERTIME", rule: "CONSECUTIVE_OVERTIME", minutes: overlap(from, to, consecutiveFrom, overtimeFrom) },
     { kind: "OVERTIME", rule: "DAILY_OVERTIME", minutes: overlap(from, to, overtimeFrom, doubleFrom) },
     { kind: "OVERTIME", rule: "WEEKLY_OVERTIME", minutes: weeklyOvertime - weeklyDouble },
     { kind: "DOUBLE_TIME", rule: "WEEKLY_DOUBLE_TIME", minutes: weeklyDouble },
@@ -364,7 +370,7 @@ function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[
       week.paidMinutes += part.minutes;
       week.straightTime += part.minutes * wage;
     }
-    const segments = classifyPart(position, part.minutes, part.governing, seventhDay, week, wage);
+    const segments = classifyPart(position, part.minutes, part.governing, seventhDay, week, wage, part.payableFrom);
     for (const segment of segments) {
       if (segment.minutes === 0) continue;
       out.push({

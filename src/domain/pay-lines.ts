@@ -50,6 +50,8 @@ export type PayLineRule =
   | "WEEKLY_DOUBLE_TIME"
   | "SEVENTH_DAY_OVERTIME"
   | "SEVENTH_DAY_DOUBLE_TIME"
+  /** A preset's consecutive hours of one shift past its limit, across workdays (US_CO: 12 consecutive hours). */
+  | "CONSECUTIVE_OVERTIME"
   | "MEAL_BREAK"
   /** A Fair Workweek pack's rule, `<PACK>.<RULE>` (e.g. NYC_FAST_FOOD.CHANGE_7_TO_13_DAYS_ADDED). */
   | `${string}.${string}`;
