@@ -1,4 +1,4 @@
-import { centsToAmount, lineAmountCents, roundTo } from "./pay-amounts";
+import { amountToCents, centsToAmount, lineAmountCents, roundTo } from "./pay-amounts";
 import type { PayWarning } from "./pay-wage-warnings";
 
 /* Pay lines and their totals: the shapes pay answers, and sums kept in cents so lines add up to grossPay. */
@@ -176,7 +176,7 @@ export function sumPayTotals(items: readonly PayTotals[]): PayTotals {
     totals.doubleTimeMinutes += item.doubleTimeMinutes;
     totals.penaltyHours += item.penaltyHours;
     totals.timeOffHours += item.timeOffHours;
-    cents += Math.round(item.grossPay * 100);
+    cents += amountToCents(item.grossPay);
   }
   return {
     ...totals,
