@@ -10312,7 +10312,7 @@ export interface components {
             content: {
                 "application/json": {
                     /**
-                     * @description Where the payroll goes; null: none.
+                     * @description Where the payroll goes; null: none. Each is a US provider paying in dollars: its file's amounts have 2 decimals.
                      * @enum {string|null}
                      */
                     provider: "ADP_WFN" | "GUSTO" | "CHECK" | "PAYCHEX" | null;
