@@ -8,6 +8,7 @@ import { payReadWindow } from "@/domain/pay-workweek";
 import { projectedShifts, type ScheduledEntry, type WageSources, type WorkedShift } from "@/domain/schedule-cost";
 import type { WageRateRow } from "@/domain/wage-rate";
 import type { Database } from "./client";
+import { shiftsReadFrom } from "./pay/pay-read-window";
 import { payShiftColumns } from "./pay/pay-shift-columns";
 import { readRows } from "./row-mapping";
 import { inOrganization } from "./tenancy";
@@ -50,7 +51,7 @@ export function projectionStatements(db: Database, r: ProjectionRequest) {
           and(
             sql`${shifts.employeeId} IN (${r.staff})`,
             sql`+${shifts.organizationId} = ${r.organizationId}`,
-            gte(shifts.businessDate, window.from),
+            sql`${shifts.businessDate} >= ${shiftsReadFrom(r.organizationId, r.startDate)}`,
             lte(shifts.businessDate, window.to),
             isNull(shifts.deletedAt),
           ),

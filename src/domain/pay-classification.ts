@@ -31,7 +31,7 @@ export { sumPayTotals } from "./pay-lines";
 
 import { type MealOpportunity, type MealWaiver, missedMealPeriod, waivedMealsOn } from "./meal-periods";
 import { conditionsOf } from "./pay-presets";
-import { type Employment, NO_EMPLOYMENT } from "./pay-presets/award";
+import { type Employment, type MonthlyOvertimeBand, NO_EMPLOYMENT, type Penalty } from "./pay-presets/award";
 import { callInMinutes, reportingTimeMinutes, splitShiftPremium } from "./pay-presets/shift-minimums";
 import { allocateFlsaOvertime, premiumOverStraightTimeCents, qualifiedPremiumCents } from "./pay-qualified-overtime";
 import { type GoverningSet, governingRuleSets, type MealPeriod, type PayRuleSet, type PunchRounding } from "./pay-rules";
@@ -223,7 +223,9 @@ const overlap = (from: number, to: number, low: number, high: number) => Math.ma
  * Regular minutes then meet the weekly threshold against the workweek's regular minutes so far (overtime and double
  * time never count toward it: no pyramiding, 29 CFR 778.201–778.202; Cal. Labor Code 510(a)), and the state is
  * advanced. The seventh consecutive workday of a workweek: its first 8 hours overtime, the rest double time
- * (Cal. Labor Code 510(a)).
+ * (Cal. Labor Code 510(a)). A preset's consecutive-hours limit makes overtime of the part's minutes past that many
+ * payable minutes of its shift (`shiftMinutesBefore`: the shift's payable minutes before the part), whatever workday
+ * they fall in (CONSECUTIVE_OVERTIME where the daily threshold has not already made them overtime).
  */
 function classifyPart(
   from: number,
@@ -232,9 +234,10 @@ function classifyPart(
   seventhDay: boolean,
   week: WorkweekState,
   wage: number | null,
+  shiftMinutesBefore = 0,
 ): Segment[] {
   const rules = governing.rules;
-  const { dailyOvertimeBelowWage, weeklyDoubleTimeAfterMinutes } = conditionsOf(governing.preset);
+  const { dailyOvertimeBelowWage, weeklyDoubleTimeAfterMinutes, consecutiveOvertimeAfterMinutes } = conditionsOf(governing.preset);
   const daily = dailyOvertimeBelowWage === null || (wage !== null && wage < dailyOvertimeBelowWage);
   const to = from + minutes;
   if (seventhDay && rules.seventhConsecutiveDay) {
@@ -245,7 +248,9 @@ function classifyPart(
   }
   const doubleFrom = daily ? (rules.dailyDoubleTimeAfterMinutes ?? Infinity) : Infinity;
   const overtimeFrom = Math.min(daily ? (rules.dailyOvertimeAfterMinutes ?? Infinity) : Infinity, doubleFrom);
-  const regular = overlap(from, to, 0, overtimeFrom);
+  const consecutiveFrom =
+    consecutiveOvertimeAfterMinutes === null ? Infinity : from + Math.max(0, consecutiveOvertimeAfterMinutes - shiftMinutesBefore);
+  const regular = overlap(from, to, 0, Math.min(overtimeFrom, consecutiveFrom));
   const weeklyRoom =
     rules.weeklyOvertimeAfterMinutes === null ? Infinity : Math.max(0, rules.weeklyOvertimeAfterMinutes - week.regularMinutes);
   const keptRegular = Math.min(regular, weeklyRoom);
@@ -260,6 +265,7 @@ function classifyPart(
   week.weeklyOvertimeMinutes += weeklyOvertime;
   return [
     { kind: "REGULAR", rule: null, minutes: keptRegular },
+    { kind: "OVERTIME", rule: "CONSECUTIVE_OVERTIME", minutes: overlap(from, to, consecutiveFrom, overtimeFrom) },
     { kind: "OVERTIME", rule: "DAILY_OVERTIME", minutes: overlap(from, to, overtimeFrom, doubleFrom) },
     { kind: "OVERTIME", rule: "WEEKLY_OVERTIME", minutes: weeklyOvertime - weeklyDouble },
     { kind: "DOUBLE_TIME", rule: "WEEKLY_DOUBLE_TIME", minutes: weeklyDouble },
@@ -366,7 +372,7 @@ function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[
       week.paidMinutes += part.minutes;
       week.straightTime += part.minutes * wage;
     }
-    const segments = classifyPart(position, part.minutes, part.governing, seventhDay, week, wage);
+    const segments = classifyPart(position, part.minutes, part.governing, seventhDay, week, wage, part.payableFrom);
     for (const segment of segments) {
       if (segment.minutes === 0) continue;
       out.push({
@@ -384,10 +390,26 @@ function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[
   }
 }
 
-/** What an award's lines read beyond a part: the locations' public holidays and the shifts begun inside the rest owed. */
+/**
+ * What an award's lines read beyond a part: the locations' public holidays, the shifts begun inside the rest owed,
+ * and the employee's overtime minutes counted so far in each calendar month ("YYYY-MM"; parts come in time order).
+ */
 interface AwardContext {
   isHoliday: (locationId: string, date: string) => boolean;
   shortRest: ReadonlySet<string>;
+  overtimeByMonth: Map<string, number>;
+}
+
+/**
+ * Counts overtime minutes worked in a band on a workday toward its calendar month's limit (a band the limit does not
+ * count adds nothing) and answers how many of them fall past it: the limit's own last minute is not past it.
+ */
+function countMonthlyOvertime(monthly: MonthlyOvertimeBand, counts: Map<string, number>, date: string, band: string, minutes: number) {
+  if (monthly.uncountedBands.includes(band)) return 0;
+  const month = date.slice(0, 7);
+  const before = counts.get(month) ?? 0;
+  counts.set(month, before + minutes);
+  return Math.min(minutes, Math.max(0, before + minutes - monthly.afterMinutes));
 }
 
 /** A segment's place among a part's payable minutes: kept regular first, then weekly overtime, daily overtime, double time. */
@@ -427,6 +449,12 @@ function awardPenaltyLines(part: Part, segments: readonly Segment[], week: Workw
     if (segment.minutes === 0) continue;
     const multiplier = multiplierOf(segment.kind, governing);
     const byRule = new Map<string, { share: number; minutes: number; band: string }>();
+    const add = (penalty: Penalty, minutes: number, band: string) => {
+      const key = `${penalty.rule}\u0000${penalty.share}`;
+      const found = byRule.get(key);
+      if (found) found.minutes += minutes;
+      else byRule.set(key, { share: penalty.share, minutes, band });
+    };
     for (const span of spans) {
       const minutes = Math.max(0, Math.min(index, span.last) - Math.max(from, span.first));
       if (minutes === 0) continue;
@@ -434,11 +462,12 @@ function awardPenaltyLines(part: Part, segments: readonly Segment[], week: Workw
         segment.kind === "REGULAR"
           ? award.ordinaryPenalty(span.band, employment, shortRest)
           : award.overtimePenalty(span.band, employment, multiplier);
-      if (!penalty) continue;
-      const key = `${penalty.rule}\u0000${penalty.share}`;
-      const found = byRule.get(key);
-      if (found) found.minutes += minutes;
-      else byRule.set(key, { share: penalty.share, minutes, band: span.band });
+      if (penalty) add(penalty, minutes, span.band);
+      const monthly = award.monthlyOvertime;
+      if (monthly && segment.kind !== "REGULAR") {
+        const past = countMonthlyOvertime(monthly, context.overtimeByMonth, part.day.date, span.band, minutes);
+        if (past > 0) add({ rule: monthly.rule, share: monthly.premium }, past, span.band);
+      }
     }
     for (const [key, { share, minutes, band }] of byRule) {
       out.push({
@@ -720,6 +749,7 @@ function employeeShiftLines(
   const dayOfShift = new Map(starts.map((s) => [s.prepared.shift.id, s.day]));
   const award: AwardContext = {
     isHoliday,
+    overtimeByMonth: new Map(),
     shortRest: shiftsInsideRest(
       starts.map((s) => s.prepared),
       (p) => dayOfShift.get(p.shift.id)!,

@@ -1,4 +1,4 @@
-import { centsToAmount, lineAmountCents, roundTo } from "./pay-amounts";
+import { amountToCents, centsToAmount, lineAmountCents, roundTo } from "./pay-amounts";
 import type { PayWarning } from "./pay-wage-warnings";
 
 /* Pay lines and their totals: the shapes pay answers, and sums kept in cents so lines add up to grossPay. */
@@ -50,6 +50,8 @@ export type PayLineRule =
   | "WEEKLY_DOUBLE_TIME"
   | "SEVENTH_DAY_OVERTIME"
   | "SEVENTH_DAY_DOUBLE_TIME"
+  /** A preset's consecutive hours of one shift past its limit, across workdays (US_CO: 12 consecutive hours). */
+  | "CONSECUTIVE_OVERTIME"
   | "MEAL_BREAK"
   /** A Fair Workweek pack's rule, `<PACK>.<RULE>` (e.g. NYC_FAST_FOOD.CHANGE_7_TO_13_DAYS_ADDED). */
   | `${string}.${string}`;
@@ -174,7 +176,7 @@ export function sumPayTotals(items: readonly PayTotals[]): PayTotals {
     totals.doubleTimeMinutes += item.doubleTimeMinutes;
     totals.penaltyHours += item.penaltyHours;
     totals.timeOffHours += item.timeOffHours;
-    cents += Math.round(item.grossPay * 100);
+    cents += amountToCents(item.grossPay);
   }
   return {
     ...totals,

@@ -120,8 +120,8 @@ export const PRESET_RULES: Readonly<Record<PayPreset, PayRules>> = {
   // Nev. Rev. Stat. 608.018: 1½ past 40 a week, and past 8 in a 24-hour period for an employee paid under 1½ × the
   // minimum wage (pay-presets: the daily rule applies only below that wage).
   US_NV: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, weeklyOvertimeAfterMinutes: 2400 },
-  // Colorado COMPS Order #39, 7 CCR 1103-1 Rule 4.1.1: 1½ past 40 a week or 12 a workday (12 consecutive hours
-  // across two workdays are not modelled).
+  // Colorado COMPS Order #39, 7 CCR 1103-1 Rule 4.1.1: 1½ past 40 a week or 12 a workday, or 12 consecutive hours
+  // across workdays (pay-presets: consecutiveOvertimeAfterMinutes).
   US_CO: { ...NO_RULES, dailyOvertimeAfterMinutes: 720, weeklyOvertimeAfterMinutes: 2400 },
   // Code du travail L3121-27 (35 hours), L3121-36: + 25 % for the first 8 overtime hours (36th to 43rd), + 50 % from
   // the 44th (the second band: pay-presets), where no collective agreement sets other rates (L3121-33).

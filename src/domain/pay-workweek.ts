@@ -20,6 +20,12 @@ export function workweekStart(date: string, startsOn: Weekday): string {
 export const payReadWindow = (startDate: string, endDate: string) => ({ from: addDays(startDate, -16), to: addDays(endDate, 14) });
 
 /**
+ * Where the read must start instead when a set counts overtime by the calendar month (an award's monthlyOvertime,
+ * JP_STATUTORY): the month of startDate counted from its first day, whose workweeks reach 16 days before it.
+ */
+export const monthlyCountReadFrom = (startDate: string) => addDays(`${startDate.slice(0, 7)}-01`, -16);
+
+/**
  * The day the organization's workweek starts on each date: the workweekStartsOn of its organization-wide rule set
  * (locationId null) in force that day — the latest effectiveFrom on or before it — else the default (Monday).
  */

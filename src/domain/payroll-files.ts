@@ -1,5 +1,5 @@
 import { type CsvColumn, csvHeader, csvRecord } from "./csv";
-import { centsToAmount } from "./pay-amounts";
+import { amountToCents, centsToAmount } from "./pay-amounts";
 import { type CodedLine, earningCodeOf, type PayrollIds, type PayrollProvider } from "./payroll-providers";
 
 /*
@@ -107,7 +107,7 @@ function itemsOf(
     const key = keyOf(base);
     const item = items.get(key) ?? { ...base, minutes: 0, cents: 0 };
     item.minutes += line.minutes;
-    item.cents += Math.round((line.amount ?? 0) * 100);
+    item.cents += amountToCents(line.amount ?? 0);
     items.set(key, item);
   }
   return [...items.values()];

@@ -1,4 +1,8 @@
-/* Payroll providers: who they are, the ids they key a staff member by, and each one's default earning codes. */
+/*
+ * Payroll providers: who they are, the ids they key a staff member by, and each one's default earning codes. All four
+ * are US providers paying in US dollars: their files write amounts to 2 decimals (payroll-files.ts), whatever the
+ * organization's currency; an organization in another currency takes the JSON or CSV payroll.
+ */
 
 export const PAYROLL_PROVIDERS = ["ADP_WFN", "GUSTO", "CHECK", "PAYCHEX"] as const;
 export type PayrollProvider = (typeof PAYROLL_PROVIDERS)[number];

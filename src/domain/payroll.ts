@@ -1,5 +1,5 @@
 import { type CsvColumn, csvHeader, csvRecord } from "./csv";
-import { hoursOfMinutes, roundTo } from "./pay-amounts";
+import { amountToCents, centsToAmount, hoursOfMinutes, roundTo } from "./pay-amounts";
 import type { PayTotals, Workweek } from "./pay-lines";
 
 /** What a re-close compares of a workweek (a payroll closed before its overtime figures were recorded has these). */
@@ -25,7 +25,7 @@ export interface PayrollAdjustment extends PayTotals {
   workweeks: WorkweekAdjustment[];
 }
 
-const cents = (amount: number | null) => Math.round((amount ?? 0) * 100);
+const cents = (amount: number | null) => amountToCents(amount ?? 0);
 
 /** The workweeks whose regular rate, minutes or straight-time pay changed, by start date. */
 function workweekAdjustments(
@@ -46,7 +46,7 @@ function workweekAdjustments(
       endDate: week.endDate,
       regularRate: roundTo((is?.regularRate ?? 0) - (was?.regularRate ?? 0), 4),
       minutes: (is?.minutes ?? 0) - (was?.minutes ?? 0),
-      straightTimePay: (cents(is?.straightTimePay ?? null) - cents(was?.straightTimePay ?? null)) / 100,
+      straightTimePay: centsToAmount(cents(is?.straightTimePay ?? null) - cents(was?.straightTimePay ?? null)),
     };
     if (difference.regularRate !== 0 || difference.minutes !== 0 || difference.straightTimePay !== 0) changed.push(difference);
   }
@@ -83,7 +83,7 @@ export function payrollAdjustments(previous: readonly EmployeeTotals[], current:
       doubleTimeMinutes: is.doubleTimeMinutes - was.doubleTimeMinutes,
       penaltyHours: roundTo(is.penaltyHours - was.penaltyHours, 4),
       timeOffHours: roundTo(is.timeOffHours - was.timeOffHours, 4),
-      grossPay: (Math.round(is.grossPay * 100) - Math.round(was.grossPay * 100)) / 100,
+      grossPay: centsToAmount(cents(is.grossPay) - cents(was.grossPay)),
     };
     const workweeks = workweekAdjustments(before.has(employeeId) ? was.workweeks : [], after.has(employeeId) ? is.workweeks : []);
     const { employeeId: _, ...figures } = difference;

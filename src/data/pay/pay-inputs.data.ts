@@ -1,5 +1,5 @@
 import { organizations, payRuleSets, policyTypes, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
-import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";
@@ -15,6 +15,7 @@ import { type PayRuleSet, payWage } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import { payReadWindow } from "@/domain/pay-workweek";
 import { ruleSetOfRow, serializePayRuleSet } from "@/wire/pay-rule-set.schemas";
+import { shiftsReadFrom } from "./pay-read-window";
 import { scheduledPayShiftColumns } from "./pay-shift-columns";
 
 /** Who an employee's pay lines are for: the staff member's identifiers, as payroll systems key them. */
@@ -75,7 +76,8 @@ export const payInputsFingerprint = (organizationId: string, startDate: string, 
   const rangeStart = Date.parse(`${from}T00:00:00Z`) - 86_400_000;
   const rangeEnd = Date.parse(`${endDate}T00:00:00Z`) + 2 * 86_400_000;
   return sql<string>`(SELECT count(*) || ':' || total(updated_at) FROM shifts
-      WHERE organization_id = ${organizationId} AND business_date >= ${from} AND business_date <= ${to})
+      WHERE organization_id = ${organizationId} AND business_date >= ${shiftsReadFrom(organizationId, startDate)}
+        AND business_date <= ${to})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM time_off_requests
       WHERE organization_id = ${organizationId} AND start_at < ${rangeEnd} AND end_at > ${rangeStart})
     || '/' || (SELECT count(*) || ':' || total(updated_at) FROM pay_rule_sets WHERE organization_id = ${organizationId})
@@ -138,7 +140,7 @@ function shiftConditions(filter: PayFilter, employeeIds?: string[]): SQL {
     employeeIds === undefined
       ? eq(shifts.organizationId, filter.organizationId)
       : sql`+${shifts.organizationId} = ${filter.organizationId}`,
-    gte(shifts.businessDate, window.from),
+    sql`${shifts.businessDate} >= ${shiftsReadFrom(filter.organizationId, filter.startDate)}`,
     lte(shifts.businessDate, window.to),
     isNull(shifts.deletedAt),
   ];

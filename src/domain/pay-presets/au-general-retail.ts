@@ -90,4 +90,5 @@ export const AU_GENERAL_RETAIL_AWARD: Award = {
   },
   restBetweenWorkdaysMinutes: REST_BETWEEN_WORKDAYS_MINUTES,
   minimumEngagementRule: rule("MINIMUM_ENGAGEMENT"),
+  monthlyOvertime: null,
 };

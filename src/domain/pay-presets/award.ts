@@ -38,6 +38,20 @@ export interface Award {
   restBetweenWorkdaysMinutes: number | null;
   /** The rule of the line that pays an engagement's unworked minutes, and the rule named for a short rest. */
   minimumEngagementRule: `${string}.${string}`;
+  /** A higher overtime premium past so many overtime minutes in a calendar month (null: none). */
+  monthlyOvertime: MonthlyOvertimeBand | null;
+}
+
+/**
+ * Overtime minutes past `afterMinutes` in a calendar month (counted from its first day, in the order worked, by the
+ * month of the workday they were worked in) earn `premium` × the wage more, as a PENALTY line named `rule`. Overtime
+ * worked in `uncountedBands` neither counts toward the limit nor earns the premium (Japan: the statutory rest day).
+ */
+export interface MonthlyOvertimeBand {
+  afterMinutes: number;
+  premium: number;
+  rule: `${string}.${string}`;
+  uncountedBands: readonly string[];
 }
 
 const DAY_MS = 86_400_000;

@@ -26,6 +26,14 @@ export interface PresetConditions {
    * `rate` (null: none). New York: one hour at the minimum wage past 10 hours (12 NYCRR 142-2.4, 146-1.6).
    */
   spreadOfHours: { afterMinutes: number; hours: number; rate: number; rule: `${string}.${string}` } | null;
+  /**
+   * A shift's payable minutes past this many are overtime whatever workday they fall in (null: none), unpaid breaks
+   * not counted and not ending the run; a minute the daily threshold already made overtime is paid once. Colorado:
+   * 12 consecutive hours "without regard to the starting and ending time of the workday (excluding duty free meal
+   * periods), whichever calculation results in the greater payment of wages" (COMPS Order #39, 7 CCR 1103-1 Rule
+   * 4.1.1(C)). A run is one shift: two shifts are never joined into one.
+   */
+  consecutiveOvertimeAfterMinutes: number | null;
   /** A workday split by an unpaid gap of more than an hour earns a premium (shift-minimums.ts; null: none). */
   splitShift: SplitShiftRule | null;
   /**
@@ -46,6 +54,7 @@ const NONE: PresetConditions = {
   award: null,
   dailyOvertimeBelowWage: null,
   weeklyDoubleTimeAfterMinutes: null,
+  consecutiveOvertimeAfterMinutes: null,
   spreadOfHours: null,
   splitShift: null,
   reportingTime: null,
@@ -60,6 +69,7 @@ export const PRESET_CONDITIONS: Readonly<Partial<Record<PayPreset, PresetConditi
   CA_ON: ABROAD,
   CA_BC: ABROAD,
   US_NV: { ...NONE, dailyOvertimeBelowWage: 18 },
+  US_CO: { ...NONE, consecutiveOvertimeAfterMinutes: 720 },
   FR_STATUTORY: { ...ABROAD, weeklyDoubleTimeAfterMinutes: 43 * 60 },
   JP_STATUTORY: { ...ABROAD, award: JP_STATUTORY_PREMIUMS },
   // The minimum wage of New York City, Long Island and Westchester from 1 January 2026 ($17.00; Labor Law 652(1)); the
@@ -83,3 +93,8 @@ export const PRESET_CONDITIONS: Readonly<Partial<Record<PayPreset, PresetConditi
 };
 
 export const conditionsOf = (preset: PayPreset): PresetConditions => PRESET_CONDITIONS[preset] ?? NONE;
+
+/** The presets whose award counts overtime by the calendar month: pay reads their months from the first day. */
+export const MONTHLY_COUNT_PRESETS: readonly PayPreset[] = (Object.keys(PRESET_CONDITIONS) as PayPreset[]).filter(
+  (preset) => conditionsOf(preset).award?.monthlyOvertime,
+);

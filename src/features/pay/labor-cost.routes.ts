@@ -22,8 +22,8 @@ export const laborCost = defineRoute({
     "`premiumAmount` is the " +
     "amount of the premium lines (every kind but REGULAR, OVERTIME, DOUBLE_TIME and TIME_OFF: meal penalties, " +
     "scheduling premiums). Every amount is in the organization's currency, each line rounded to its ISO 4217 minor " +
-    "units as pay lines round it (whole yen for JPY), and summed in cents: Σ rows' laborCost = totals.laborCost = " +
-    "the pay lines' totals.grossPay for the same range and filters, to the cent. Rows are ordered by their keys in groupBy's order " +
+    "units as pay lines round it (whole yen for JPY, thousandths for BHD or KWD), and summed exactly: Σ rows' " +
+    "laborCost = totals.laborCost = the pay lines' totals.grossPay for the same range and filters, to the minor unit. Rows are ordered by their keys in groupBy's order " +
     "(null keys last). `locationId` keeps staff members with a shift or a Fair Workweek premium there in the range " +
     "(their figures count every shift, as pay lines do); `employeeId` one staff member. Not paged: the staff members are read " +
     `${LABOR_COST_PAGE} at a time, as pay lines pages them, and aggregated; an answer covers at most ` +

@@ -19,9 +19,9 @@ export const payLines = defineRoute({
     "workweek's regular rate, and a meal penalty at the regular rate (29 CFR 778.115; Cal. Labor Code 510, 226.7); each " +
     "staff member carries `workweeks` with each regularRate. Meal periods are judged on the actual punches, never the " +
     "rounded ones. A line's amount = minutes ÷ 60 × rate, rounded once, half away from zero, to the minor units of " +
-    "the organization's `currencyCode` (ISO 4217: JPY and KRW whole units, USD, EUR, AUD, CAD and GBP cents; a " +
-    "currency of 3 decimals such as BHD or KWD is still rounded to 2), and every total is the sum of its lines: in yen, " +
-    "¥1,000 an hour for 7 h 59 min is ¥7,983 (not 7,983.33). A staff member whose shift under an AU_GENERAL_RETAIL " +
+    "the organization's `currencyCode` (ISO 4217: JPY and KRW whole units, USD, EUR, AUD, CAD and GBP cents, BHD, " +
+    "JOD, KWD, OMR and TND thousandths; CLF's 4 decimals round to 3), and every total is the sum of its lines: in yen, " +
+    "¥1,000 an hour for 7 h 59 min is ¥7,983 (not 7,983.33); in dinars, BD 1.234 an hour for 7 h 59 min is BD 9.851. A staff member whose shift under an AU_GENERAL_RETAIL " +
     "rule set was paid below the General Retail Industry Award's minimum hourly rate (Retail Employee Level 1, $26.55 " +
     "from 1 July 2025, cl. 17.1; a casual's wage with its 25 % loading against $33.19, cl. 11.2) carries " +
     "`warnings: [{code: WAGE_BELOW_AWARD_MINIMUM, date, shiftId, wage, minimum, source}]`; the lines still pay the " +

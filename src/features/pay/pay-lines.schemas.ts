@@ -26,6 +26,7 @@ const RULES = [
   "WEEKLY_DOUBLE_TIME",
   "SEVENTH_DAY_OVERTIME",
   "SEVENTH_DAY_DOUBLE_TIME",
+  "CONSECUTIVE_OVERTIME",
   "MEAL_BREAK",
 ] as const;
 
@@ -91,8 +92,8 @@ export const PayLine = z
       .nullable()
       .openapi({
         description:
-          "amount = minutes ÷ 60 × the exact rate (a premium of hours: hours × the exact rate), rounded once to cents half " +
-          "away from zero (a 301-minute line at rate 20 is 100.33, though its hours read 5.02; 9 h at 19 + ½ × 667 ÷ 49 " +
+          "amount = minutes ÷ 60 × the exact rate (a premium of hours: hours × the exact rate), rounded once, half away " +
+          "from zero, to the minor units of the organization's currency (cents; whole yen; a dinar's thousandths) (a 301-minute line at rate 20 is 100.33, though its hours read 5.02; 9 h at 19 + ½ × 667 ÷ 49 " +
           "is 232.26, though 9 × the rate shown, 25.8061, is 232.2549). Null without a rate.",
       }),
     rule: z

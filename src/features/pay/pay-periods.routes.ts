@@ -242,7 +242,9 @@ export const payroll = defineRoute({
     "the format's, else that provider's defaults; rows keyed by each staff member's `payrollIds`). A staff member " +
     "without an id at the provider or a line kind without an earning code is 409 `PAYROLL_MAPPING_INCOMPLETE` with " +
     "`missing: {payrollIds: [staff member ids], earningCodes: [keys]}` — never guessed. Every figure sums the " +
-    "snapshot's lines in cents, so a file's amounts add up to the payroll's grossPay and its hours to its minutes.\n" +
+    "snapshot's lines in cents, so a file's amounts add up to the payroll's grossPay and its hours to its minutes. " +
+    "All four providers pay in US dollars only: their files write amounts to 2 decimals, the organization's " +
+    "`currencyCode` unread; an organization in another currency takes the JSON or CSV payroll instead.\n" +
     "- `adp-wfn`: ADP Workforce Now Paydata import, CSV with Co Code, Batch ID and File # in the first three " +
     'positions (ADP Marketplace, "Automated Paydata Integration for ADP Workforce Now": Co Code, Batch ID, File #, ' +
     "Reg Hours, O/T Hours, Hours 3 Code and Amount, Earnings 3 Code and Amount, Temp Rate, FLSA Workweek). One row " +

@@ -37,12 +37,15 @@ const rulesNote =
   "hours, shiftwork and junior rates. CA_ON = weekly after 2640 (Ontario ESA 2000 s. 22). CA_BC = daily after 480, " +
   "double time after 720, weekly after 2400 (BC ESA s. 40). US_AK = daily after 480, weekly 2400 (AS 23.10.060). " +
   "US_NV = weekly after 2400, and daily after 480 only for a shift paid under $18.00, 1.5 × the $12.00 minimum wage " +
-  "(NRS 608.018). US_CO = daily after 720, weekly 2400 (7 CCR 1103-1 Rule 4.1.1; 12 consecutive hours across workdays " +
-  "not modelled). FR_STATUTORY = weekly after 2100 at 1.25, WEEKLY_DOUBLE_TIME from the 44th hour at 1.5 (Code du " +
+  "(NRS 608.018). US_CO = daily after 720, weekly 2400, and a shift's minutes past 12 consecutive hours whatever " +
+  "workday they fall in as CONSECUTIVE_OVERTIME lines (7 CCR 1103-1 Rule 4.1.1(C): unpaid meals not counted; a " +
+  "20:00–09:00 shift is 1 h overtime though neither workday passes 12; two shifts are never joined into one run). FR_STATUTORY = weekly after 2100 at 1.25, WEEKLY_DOUBLE_TIME from the 44th hour at 1.5 (Code du " +
   "travail L3121-27, L3121-36; a collective agreement may set other rates: CUSTOM). JP_STATUTORY = daily 480, weekly " +
   "2400 at 1.25, late night 22:00–05:00 + 25 % and the statutory rest day (Sunday) 135 % as PENALTY lines, stacking " +
-  "per Labour Standards Act art. 37 (late-night overtime 150 %, late-night rest day 160 %; the + 50 % past 60 overtime " +
-  "hours a month is not modelled). US_NY = weekly after 2400 and a SPREAD_OF_HOURS line of one hour at $17.00 (the " +
+  "per Labour Standards Act art. 37 (late-night overtime 150 %, late-night rest day 160 %), and overtime past 60 hours " +
+  "in a calendar month + 50 % (art. 37(1) proviso: an extra + 25 % PENALTY line " +
+  "JP_STATUTORY.OVERTIME_PAST_60_HOURS_A_MONTH, late night then 175 %; counted from the month's first day, by the " +
+  "workday worked, rest-day work not counted; pay reads the month from its first day whatever range is asked). US_NY = weekly after 2400 and a SPREAD_OF_HOURS line of one hour at $17.00 (the " +
   "New York City, Long Island and Westchester minimum wage of 2026) for a workday spanning more than 10 hours (12 " +
   "NYCRR 142-2.4), and CALL_IN pay (142-2.3: at least 4 hours, or the scheduled shift if shorter, at $17.00) for a " +
   "shift answering a published schedule entry. CALIFORNIA adds a SPLIT_SHIFT line (IWC Wage Orders §4(C): one hour at the $16.90 " +

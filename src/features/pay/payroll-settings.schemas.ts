@@ -17,7 +17,9 @@ const EarningCodes = z
 
 export const PayrollSettingsPut = z
   .object({
-    provider: z.enum(PAYROLL_PROVIDERS).nullable().openapi({ description: "Where the payroll goes; null: none." }),
+    provider: z.enum(PAYROLL_PROVIDERS).nullable().openapi({
+      description: "Where the payroll goes; null: none. Each is a US provider paying in dollars: its file's amounts have 2 decimals.",
+    }),
     companyCode: Code.nullable().optional().openapi({ description: "ADP_WFN: the Co Code of the Paydata file.", example: "XYZ" }),
     batchId: Code.nullable().optional().openapi({ description: "ADP_WFN: the Batch ID of the Paydata file.", example: "SHIFTLINE" }),
     earningCodes: EarningCodes.optional().openapi({ description: "Left out: the provider's defaults (`defaultEarningCodes`)." }),

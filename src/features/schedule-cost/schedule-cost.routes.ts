@@ -31,7 +31,7 @@ export const get = defineRoute({
     "recorded for the location's changed entries dated in the range (the change log), and the REST premiums that the " +
     "projected shifts (worked, and entries to come) starting at the location inside its pack's rest window earn, both " +
     "priced as pay prices them (hours at the workweek's regular rate, or flat amounts), every line rounded to the " +
-    "minor units of the organization's `currencyCode` (whole yen for JPY) as pay lines round it. Paid time off is not labor cost here. `includeDrafts=true` counts draft entries too (the staff " +
+    "minor units of the organization's `currencyCode` (whole yen for JPY, thousandths for BHD) as pay lines round it. Paid time off is not labor cost here. `includeDrafts=true` counts draft entries too (the staff " +
     "members' drafts everywhere); by default only published entries count. `sales` is the sum of the location's " +
     "FORECAST `SALES` demand intervals starting on the date (local), null when there are none; `laborPercent` = " +
     "laborCost ÷ sales × 100 and `salesPerLaborHour` = sales ÷ scheduled hours, null without sales; `overTarget` " +
