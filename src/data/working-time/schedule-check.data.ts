@@ -187,16 +187,25 @@ export type WorkingTimeOverrideRecord = {
   violations: { rule: string; limit: number; actual: number; unit: string; source: string }[];
 };
 
+/** An override's record as one entry of a write keeps it: with that entry's own violations. */
+export const overrideFor = (record: WorkingTimeOverrideRecord, violations: readonly ListedViolation[]): WorkingTimeOverrideRecord => ({
+  ...record,
+  violations: violations.map(({ rule, limit, actual, unit, source }) => ({ rule, limit, actual, unit, source })),
+});
+
 /**
  * Refuses a write whose violations are not overridden (409 WORKING_TIME_CONFLICT listing them), or overridden by a
  * caller without WORKING_TIME_OVERRIDE (403); answers what the entry records (null: nothing to override).
+ * `refuse: false`: a write that leaves out what breaks a rule instead (a bulk copy) answers null without an override.
  */
 export function judgeViolations(
   violations: readonly ListedViolation[],
   override: WorkingTimeOverrideInput,
   principal: Principal,
+  { refuse = true }: { refuse?: boolean } = {},
 ): WorkingTimeOverrideRecord | null {
   if (violations.length === 0) return null;
+  if (!override && !refuse) return null;
   if (!override)
     throw conflict("WORKING_TIME_CONFLICT", `The entry breaks ${violations.length} working-time rule(s) of the location's pack.`, {
       violations,
