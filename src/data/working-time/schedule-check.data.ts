@@ -64,6 +64,10 @@ export interface WorkingTimeJudgement {
 /** Workers per guard statement: each guard binds its workers' neighbours as one JSON list (D1's statement size). */
 const WORKERS_PER_GUARD = 10;
 
+/** The violations with `newIds` (entries a write would create: none exists yet) left out of their scheduleEntryIds. */
+export const namingExisting = (violations: readonly ListedViolation[], newIds: ReadonlySet<string>): ListedViolation[] =>
+  violations.map((v) => ({ ...v, scheduleEntryIds: v.scheduleEntryIds.filter((id) => !newIds.has(id)) }));
+
 /** Each violation once (a rest between two planned spans is listed under both). */
 export const distinctViolations = (byEntry: ReadonlyMap<string, readonly ListedViolation[]>): ListedViolation[] => [
   ...new Map([...byEntry.values()].flat().map((v) => [JSON.stringify(v), v])).values(),

@@ -8,14 +8,7 @@ import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
 import { invalidField, notFound } from "@/problems/problem";
 import { findPreference } from "./open-shift-preferences.data";
 import { findOpenShift } from "./open-shift-reads.data";
-import {
-  approvedEntry,
-  approvedEntryFrozen,
-  judgeApprovals,
-  recordingAssignments,
-  spanOf,
-  touched,
-} from "./open-shift-statements.data";
+import { approvedEntry, approvedEntryFrozen, judgeApprovals, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
 import { assignedEvents } from "./open-shifts.events";
 import type { OpenShiftRow, PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";

@@ -9,14 +9,7 @@ import { type ClaimRefusal, claimRefusal, claimStatus } from "@/domain/open-shif
 import { conflict, invalidField, notFound } from "@/problems/problem";
 import { transition } from "./open-shift-preferences.data";
 import { findOpenShift } from "./open-shift-reads.data";
-import {
-  approvedEntry,
-  approvedEntryFrozen,
-  judgeApprovals,
-  recordingAssignments,
-  spanOf,
-  touched,
-} from "./open-shift-statements.data";
+import { approvedEntry, approvedEntryFrozen, judgeApprovals, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
 import { claimedEvent } from "./open-shifts.events";
 import type { PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, workerOf, writerOf } from "./schedule-access.guards";
@@ -114,17 +107,7 @@ export async function claim(
     status === "APPROVED"
       ? [
           db.insert(openShiftPreferences).values({ ...row, openShiftId: claimGuards.placeLeft.sql(openShiftId) }),
-          approvedEntry(
-            db,
-            scope,
-            shift,
-            row.id,
-            workerId,
-            row.scheduleShiftId!,
-            now,
-            false,
-            workingTime.overrideOf(row.scheduleShiftId!),
-          ),
+          approvedEntry(db, scope, shift, row.id, workerId, row.scheduleShiftId!, now, false, workingTime.overrideOf(row.scheduleShiftId!)),
         ]
       : [
           db.insert(openShiftPreferences).values({

@@ -6,6 +6,7 @@ import {
   distinctViolations,
   judgePlanned,
   judgeViolations,
+  namingExisting,
   overrideFor,
   type WorkingTimeOverrideInput,
   type WorkingTimeOverrideRecord,
@@ -133,6 +134,8 @@ export async function judgeApprovals(
     utcOffset: shift.utcOffset,
   }));
   const judged = await judgePlanned(db, scope.organizationId, shift.locationId, planned);
+  const newIds = new Set(approvals.map((a) => a.entryId));
+  for (const [entryId, violations] of judged.byEntry) judged.byEntry.set(entryId, namingExisting(violations, newIds));
   const record = judgeViolations(distinctViolations(judged.byEntry), override, scope.principal);
   return {
     overrideOf: (entryId: string): WorkingTimeOverrideRecord | null => {

@@ -132,9 +132,7 @@ const ApprovalOverride = WorkingTimeOverride.openapi({
     "needs WORKING_TIME_OVERRIDE (a manager's; 403 without it); the entry keeps the reason, the caller and its violations.",
 });
 
-export const ClaimBody = z
-  .object({ workerId: WorkerId, workingTimeOverride: ApprovalOverride })
-  .openapi("OpenShiftClaimRequest");
+export const ClaimBody = z.object({ workerId: WorkerId, workingTimeOverride: ApprovalOverride }).openapi("OpenShiftClaimRequest");
 
 export const PreferenceCreate = z.object({ workerId: WorkerId, preference: PreferenceValue }).openapi("OpenShiftPreferenceCreate");
 

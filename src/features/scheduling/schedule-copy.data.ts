@@ -8,7 +8,7 @@ import { newId } from "@/data/ids";
 import { inJsonList } from "@/data/json-list";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization } from "@/data/tenancy";
-import { judgePlanned, judgeViolations, overrideFor } from "@/data/working-time/schedule-check.data";
+import { judgePlanned, judgeViolations, namingExisting, overrideFor } from "@/data/working-time/schedule-check.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { addDays, businessDate, localDayBounds, localWallClock } from "@/domain/local-time";
 import { daysBetween, planCopies } from "@/domain/schedule-copy";
@@ -128,7 +128,13 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
         db,
         organizationId,
         location.id,
-        plan.copies.map((copy) => ({ id: copy.id, employeeId: copy.employeeId, start: copy.start, end: copy.end, utcOffset: copy.utcOffset })),
+        plan.copies.map((copy) => ({
+          id: copy.id,
+          employeeId: copy.employeeId,
+          start: copy.start,
+          end: copy.end,
+          utcOffset: copy.utcOffset,
+        })),
       );
   const violationsOf = (copyId: string) => workingTime?.byEntry.get(copyId) ?? [];
   const breaking = plan.copies.filter((copy) => violationsOf(copy.id).length > 0);
@@ -233,8 +239,8 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
         trailing: workingTime?.guards(rows.map((row) => row.id)),
       },
     );
-  // A copy's id (the entry it would have been) is in `sourceOf`: a skipped copy's violation names no such entry.
   const sourceOf = new Map(plan.copies.map((copy) => [copy.id, copy.sourceId]));
+  const copyIds = new Set(sourceOf.keys());
   return {
     created: rows.map(serializeEntry),
     skipped: [
@@ -251,8 +257,8 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
         startTime: localWallClock(copy.start, copy.utcOffset),
         endTime: localWallClock(copy.end, copy.utcOffset),
         reason: "WORKING_TIME_CONFLICT" as SkipReason,
-        // Copies have no ids: a violation names the worker's existing entries (and shifts) only.
-        violations: violationsOf(copy.id).map((v) => ({ ...v, scheduleEntryIds: v.scheduleEntryIds.filter((id) => !sourceOf.has(id)) })),
+        // A skipped copy has no id: a violation names the worker's existing entries (and shifts) only.
+        violations: namingExisting(violationsOf(copy.id), copyIds),
       })),
     ],
   };

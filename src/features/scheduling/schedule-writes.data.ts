@@ -170,9 +170,7 @@ export async function createEntry(
         end: planned.end,
         utcOffset: planned.utcOffset,
       });
-  const workingTimeOverride = workingTime
-    ? judgeViolations(workingTime.violations, body.workingTimeOverride, c.var.principal)
-    : null;
+  const workingTimeOverride = workingTime ? judgeViolations(workingTime.violations, body.workingTimeOverride, c.var.principal) : null;
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
   const rules = isDraft ? null : await rulesFor(db, organizationId, location.id, [planned.start], planned.utcOffset);
   const newDates = entryDates(planned);

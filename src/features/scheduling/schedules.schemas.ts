@@ -328,11 +328,14 @@ export const BulkCopyResult = z
               "WORKING_TIME_CONFLICT: a published copy (asDrafts: false) that would break the location's working-time " +
               "rules with the worker's published entries, worked shifts or other copies (listed in `violations`).",
           }),
-          violations: z.array(WorkingTimeViolation).optional().openapi({
-            description:
-              "For WORKING_TIME_CONFLICT: what the copy would break. `scheduleEntryIds` names existing entries only (a " +
-              "skipped copy has no id).",
-          }),
+          violations: z
+            .array(WorkingTimeViolation)
+            .optional()
+            .openapi({
+              description:
+                "For WORKING_TIME_CONFLICT: what the copy would break. `scheduleEntryIds` names existing entries only (a " +
+                "skipped copy has no id).",
+            }),
         })
         .openapi("ScheduleCopySkip"),
     ),
