@@ -239,8 +239,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
         trailing: workingTime?.guards(rows.map((row) => row.id)),
       },
     );
-  const sourceOf = new Map(plan.copies.map((copy) => [copy.id, copy.sourceId]));
-  const copyIds = new Set(sourceOf.keys());
+  const copyIds = new Set(plan.copies.map((copy) => copy.id));
   return {
     created: rows.map(serializeEntry),
     skipped: [
@@ -252,7 +251,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
         reason: s.reason as SkipReason,
       })),
       ...skippedForWorkingTime.map((copy) => ({
-        sourceId: sourceOf.get(copy.id)!,
+        sourceId: copy.sourceId,
         employeeId: copy.employeeId,
         startTime: localWallClock(copy.start, copy.utcOffset),
         endTime: localWallClock(copy.end, copy.utcOffset),
