@@ -2,12 +2,13 @@ import { openShiftPreferences, openShifts } from "@db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
+import type { WorkingTimeOverrideInput, WorkingTimeOverrideRecord } from "@/data/working-time/schedule-check.data";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { assignmentKind, placesFit } from "@/domain/open-shift-claim";
 import { invalidField, notFound } from "@/problems/problem";
 import { findPreference } from "./open-shift-preferences.data";
 import { findOpenShift } from "./open-shift-reads.data";
-import { approvedEntry, approvedEntryFrozen, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
+import { approvedEntry, approvedEntryFrozen, judgeApprovals, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
 import { assignedEvents } from "./open-shifts.events";
 import type { OpenShiftRow, PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, writerOf } from "./schedule-access.guards";
@@ -27,6 +28,7 @@ function assignStatements(
   ignoreAvailability: boolean,
   /** The entry id each preference's approval creates. */
   entryIds: ReadonlyMap<string, string>,
+  overrideOf: (entryId: string) => WorkingTimeOverrideRecord | null,
 ) {
   const kind = assignmentKind(shift);
   return preferences.flatMap((preference): Statement[] => {
@@ -52,7 +54,10 @@ function assignStatements(
       .where(and(eq(openShiftPreferences.id, preference.id), eq(openShiftPreferences.status, "PENDING")));
     return kind === "draft"
       ? [approve]
-      : [approve, approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, ignoreAvailability)];
+      : [
+          approve,
+          approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, ignoreAvailability, overrideOf(entryId)),
+        ];
   });
 }
 
@@ -62,6 +67,7 @@ async function assignAll(
   shift: OpenShiftRow,
   preferenceIds: readonly string[],
   ignoreAvailability = false,
+  workingTimeOverride?: WorkingTimeOverrideInput,
 ) {
   const [preferences, [places]] = await db.batch([
     db
@@ -86,6 +92,14 @@ async function assignAll(
   if (!placesFit(places?.approved ?? 0, preferences.length, shift.staffCountRequired)) throw openShiftFull();
   const now = new Date();
   const entryIds = new Map(preferences.map((p) => [p.id, newId(now.getTime())]));
+  // The entries a published open shift's assignments create are judged by the location's working-time pack.
+  const workingTime = await judgeApprovals(
+    db,
+    scope,
+    shift,
+    assignmentKind(shift) === "draft" ? [] : preferences.map((p) => ({ entryId: entryIds.get(p.id)!, workerId: p.workerId })),
+    workingTimeOverride,
+  );
   const recording = await recordingAssignments(
     db,
     scope,
@@ -99,11 +113,14 @@ async function assignAll(
     writerOf(db, scope),
     [
       touched(db, shift.id, now),
-      ...assignStatements(db, scope, shift, preferences, now, ignoreAvailability, entryIds),
+      ...assignStatements(db, scope, shift, preferences, now, ignoreAvailability, entryIds, workingTime.overrideOf),
       ...recording.statements,
     ],
-    [approvedEntryFrozen(db, scope, [shift]), ...scheduleGuardProblems],
-    { events: [assignedEvents(scope.organizationId, preferenceIds, now), ...recording.events] },
+    [approvedEntryFrozen(db, scope, [shift]), ...scheduleGuardProblems, ...workingTime.problems],
+    {
+      events: [assignedEvents(scope.organizationId, preferenceIds, now), ...recording.events],
+      trailing: workingTime.guards,
+    },
   );
   return db
     .select()
@@ -126,7 +143,8 @@ export async function bulkAssign(
   openShiftId: string,
   preferenceIds: readonly string[],
   ignoreAvailability = false,
+  workingTimeOverride?: WorkingTimeOverrideInput,
 ) {
   if (new Set(preferenceIds).size !== preferenceIds.length) throw invalidField("preferenceIds", "must not repeat an id");
-  return assignAll(db, scope, await findOpenShift(db, scope, openShiftId), preferenceIds, ignoreAvailability);
+  return assignAll(db, scope, await findOpenShift(db, scope, openShiftId), preferenceIds, ignoreAvailability, workingTimeOverride);
 }

@@ -3,12 +3,13 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import { inOrganization } from "@/data/tenancy";
+import type { WorkingTimeOverrideInput } from "@/data/working-time/schedule-check.data";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { type ClaimRefusal, claimRefusal, claimStatus } from "@/domain/open-shift-claim";
 import { conflict, invalidField, notFound } from "@/problems/problem";
 import { transition } from "./open-shift-preferences.data";
 import { findOpenShift } from "./open-shift-reads.data";
-import { approvedEntry, approvedEntryFrozen, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
+import { approvedEntry, approvedEntryFrozen, judgeApprovals, recordingAssignments, spanOf, touched } from "./open-shift-statements.data";
 import { claimedEvent } from "./open-shifts.events";
 import type { PreferenceRow } from "./open-shifts.schemas";
 import { type ScheduleScope, workerOf, writerOf } from "./schedule-access.guards";
@@ -71,6 +72,7 @@ export async function claim(
   scope: ScheduleScope,
   openShiftId: string,
   workerIdInput: string | undefined,
+  workingTimeOverride?: WorkingTimeOverrideInput,
 ): Promise<PreferenceRow> {
   const workerId = workerOf(scope, workerIdInput);
   const { shift, worker, existing } = await claimContext(db, scope, openShiftId, workerId);
@@ -93,11 +95,19 @@ export async function claim(
     deletedAt: null,
   };
   const span = spanOf(scope, shift, workerId);
+  // Approved at once, its entry is judged by the location's working-time pack; a PENDING claim is judged when assigned.
+  const workingTime = await judgeApprovals(
+    db,
+    scope,
+    shift,
+    status === "APPROVED" ? [{ entryId: row.scheduleShiftId!, workerId }] : [],
+    workingTimeOverride,
+  );
   const statements: Statement[] =
     status === "APPROVED"
       ? [
           db.insert(openShiftPreferences).values({ ...row, openShiftId: claimGuards.placeLeft.sql(openShiftId) }),
-          approvedEntry(db, scope, shift, row.id, workerId, row.scheduleShiftId!, now),
+          approvedEntry(db, scope, shift, row.id, workerId, row.scheduleShiftId!, now, false, workingTime.overrideOf(row.scheduleShiftId!)),
         ]
       : [
           db.insert(openShiftPreferences).values({
@@ -117,9 +127,10 @@ export async function claim(
   await guardedBatch(
     writerOf(db, scope),
     [touched(db, openShiftId, now), ...statements, ...recording.statements],
-    [approvedEntryFrozen(db, scope, [shift]), ...scheduleGuardProblems],
+    [approvedEntryFrozen(db, scope, [shift]), ...scheduleGuardProblems, ...workingTime.problems],
     {
       events: [claimedEvent(row), ...recording.events],
+      trailing: workingTime.guards,
     },
   );
   return row;

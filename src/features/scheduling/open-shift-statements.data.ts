@@ -2,6 +2,15 @@ import { openShifts, scheduleEntries } from "@db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { addedChangeRows, changeRulesAt, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
+import {
+  distinctViolations,
+  judgePlanned,
+  judgeViolations,
+  namingExisting,
+  overrideFor,
+  type WorkingTimeOverrideInput,
+  type WorkingTimeOverrideRecord,
+} from "@/data/working-time/schedule-check.data";
 import { businessDate } from "@/domain/local-time";
 import { nextVersion } from "@/platform/http/conditional";
 import type { OpenShiftRow } from "./open-shifts.schemas";
@@ -46,6 +55,7 @@ export function approvedEntry(
   entryId: string,
   now: Date,
   ignoreAvailability = false,
+  workingTimeOverride: WorkingTimeOverrideRecord | null = null,
 ) {
   const guard = spanOf(scope, shift, workerId, entryId);
   return db.insert(scheduleEntries).values({
@@ -62,6 +72,7 @@ export function approvedEntry(
     isDraft: false,
     publishedAt: now,
     openShiftId: shift.id,
+    workingTimeOverride,
     createdAt: now,
     updatedAt: now,
   });
@@ -98,4 +109,40 @@ export async function recordingAssignments(
     ),
   );
   return recordingChanges(db, scope.organizationId, rows, (entryId) => sql`EXISTS (SELECT 1 FROM schedule_entries WHERE id = ${entryId})`);
+}
+
+/**
+ * The working-time judgement of the entries approvals on a published open shift create (a claim approved at once,
+ * an assignment), judged together per worker as a create judges one entry: 409 WORKING_TIME_CONFLICT listing the
+ * violations unless `override` comes from a caller with WORKING_TIME_OVERRIDE (403 otherwise). Answers each entry's
+ * override record, the guards their batch carries (its workers' time still as judged) and their refusal; nothing
+ * for a draft open shift (its assignments are entries only at publish).
+ */
+export async function judgeApprovals(
+  db: Database,
+  scope: ScheduleScope,
+  shift: OpenShiftRow,
+  approvals: readonly { entryId: string; workerId: string }[],
+  override: WorkingTimeOverrideInput,
+) {
+  if (approvals.length === 0 || shift.isDraft) return { overrideOf: () => null, guards: [], problems: [] };
+  const planned = approvals.map(({ entryId, workerId }) => ({
+    id: entryId,
+    employeeId: workerId,
+    start: shift.startAt,
+    end: shift.endAt,
+    utcOffset: shift.utcOffset,
+  }));
+  const judged = await judgePlanned(db, scope.organizationId, shift.locationId, planned);
+  const newIds = new Set(approvals.map((a) => a.entryId));
+  for (const [entryId, violations] of judged.byEntry) judged.byEntry.set(entryId, namingExisting(violations, newIds));
+  const record = judgeViolations(distinctViolations(judged.byEntry), override, scope.principal);
+  return {
+    overrideOf: (entryId: string): WorkingTimeOverrideRecord | null => {
+      const own = judged.byEntry.get(entryId) ?? [];
+      return record && own.length ? overrideFor(record, own) : null;
+    },
+    guards: judged.guards(approvals.map((a) => a.entryId)),
+    problems: [judged.problem],
+  };
 }

@@ -45,7 +45,8 @@ export const remove: AppRouteHandler<routes.RemoveRoute> = async (c) => {
 
 export const claim: AppRouteHandler<routes.ClaimRoute> = async (c) => {
   const { scope } = await scopeAtLocation(c);
-  const row = await claims.claim(c.var.db, scope, c.req.valid("param").id, c.req.valid("json").workerId);
+  const { workerId, workingTimeOverride } = c.req.valid("json");
+  const row = await claims.claim(c.var.db, scope, c.req.valid("param").id, workerId, workingTimeOverride);
   return c.json(await preferenceWire(c.var.db, scope, row), 201);
 };
 
@@ -88,7 +89,14 @@ export const assign: AppRouteHandler<routes.AssignRoute> = async (c) => {
 
 export const bulkAssign: AppRouteHandler<routes.BulkAssignRoute> = async (c) => {
   const scope = scheduleScope(c);
-  const { preferenceIds, ignoreAvailability } = c.req.valid("json");
-  const rows = await assignments.bulkAssign(c.var.db, scope, c.req.valid("param").id, preferenceIds, ignoreAvailability);
+  const { preferenceIds, ignoreAvailability, workingTimeOverride } = c.req.valid("json");
+  const rows = await assignments.bulkAssign(
+    c.var.db,
+    scope,
+    c.req.valid("param").id,
+    preferenceIds,
+    ignoreAvailability,
+    workingTimeOverride,
+  );
   return c.json(await preferenceWires(c.var.db, scope, rows), 200);
 };

@@ -7,6 +7,7 @@ import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified,
 import { defineRoute } from "@/platform/routes/define-route";
 import {
   BulkAssignBody,
+  ClaimBody,
   OpenShift,
   OpenShiftCreate,
   OpenShiftListQuery,
@@ -33,6 +34,14 @@ const claimCodes =
   " 409 `OPEN_SHIFT_NOT_PUBLISHED` (a draft), `WORKER_NOT_ASSIGNED` (not active and assigned to the location), " +
   "`ALREADY_CLAIMED` (a live claim or preference exists), `SCHEDULE_OVERLAP`, `TIME_OFF_CONFLICT`, `WORKER_UNAVAILABLE` " +
   "(an UNAVAILABLE occurrence of the worker's availability overlaps the shift).";
+
+const workingTimeNote =
+  " Working time: on a published open shift at a location with a working-time pack, each entry an approval creates " +
+  "is judged with its worker's published entries and worked shifts as a schedule create is (rest, daily and weekly " +
+  "maximums, a minor's hours): 409 `WORKING_TIME_CONFLICT` listing the `violations`, nothing written, unless the body " +
+  "carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it), the entry then " +
+  "keeping it. A worker's published time changed between the check and the write is 409 `WORKING_TIME_CONFLICT` too " +
+  "(judged again): retry.";
 
 const frozenNote =
   " An approval whose entry would fall on a date a closed pay period froze (any minute of the open shift, in its " +
@@ -134,12 +143,13 @@ export const claim = defineRoute({
     "A PREFERRED claim. Without `requireApproval` it is APPROVED at once while places remain, with a published schedule " +
     "entry (`scheduleShiftId`); capacity is checked by the approving statement itself, so concurrent claims never " +
     "exceed `staffCountRequired` (409 `OPEN_SHIFT_FULL`). With it, the claim stays PENDING until a manager assigns or " +
-    "declines it." +
+    "declines it (a PENDING claim is judged by the working-time rules when assigned)." +
     claimCodes +
     selfNote +
-    frozenNote,
+    frozenNote +
+    workingTimeNote,
   middleware: [selfWrite] as const,
-  request: { params: OpenShiftParams, body: jsonBody(WorkerBody) },
+  request: { params: OpenShiftParams, body: jsonBody(ClaimBody) },
   responses: {
     201: jsonContent(Preference, "The claim"),
     ...problems(
@@ -154,6 +164,7 @@ export const claim = defineRoute({
       "TIME_OFF_CONFLICT",
       "WORKER_UNAVAILABLE",
       "PREFERENCE_NOT_PENDING",
+      "WORKING_TIME_CONFLICT",
     ),
   },
 });
@@ -211,7 +222,9 @@ export const bulkAssign = defineRoute({
     "`SCHEDULE_OVERLAP`, one on an UNAVAILABLE occurrence of its worker's availability 409 `WORKER_UNAVAILABLE` " +
     "(unless `ignoreAvailability`). On a draft open shift they become draft assignments (`draftPreferences`), " +
     "applied at publish." +
-    frozenNote,
+    frozenNote +
+    workingTimeNote +
+    " The assigned workers' entries are judged together; one override covers them all.",
   middleware: [write] as const,
   request: { params: OpenShiftParams, body: jsonBody(BulkAssignBody) },
   responses: {
@@ -226,6 +239,7 @@ export const bulkAssign = defineRoute({
       "TIME_OFF_CONFLICT",
       "WORKER_UNAVAILABLE",
       "OPEN_SHIFT_CHANGED",
+      "WORKING_TIME_CONFLICT",
     ),
   },
 });
@@ -289,7 +303,11 @@ export const assign = defineRoute({
   description:
     "PENDING → APPROVED with a published schedule entry (`scheduleShiftId`); on a draft open shift, a draft assignment " +
     "applied at publish. 409 `OPEN_SHIFT_FULL` when no place remains, `PREFERENCE_NOT_PENDING`, `SCHEDULE_OVERLAP`." +
-    frozenNote,
+    frozenNote +
+    " Working time: on a published open shift at a location with a working-time pack, the entry is judged with its " +
+    "worker's published entries and worked shifts as a schedule create is: 409 `WORKING_TIME_CONFLICT` listing the " +
+    "`violations`, nothing written (this operation has no body: to override, assign the one id through " +
+    "…/preferences/bulk-assign with `workingTimeOverride: {reason}`).",
   middleware: [write] as const,
   request: { params: PreferenceParams },
   responses: {
@@ -304,6 +322,7 @@ export const assign = defineRoute({
       "TIME_OFF_CONFLICT",
       "WORKER_UNAVAILABLE",
       "OPEN_SHIFT_CHANGED",
+      "WORKING_TIME_CONFLICT",
     ),
   },
 });

@@ -6,7 +6,7 @@ import { idParam } from "@/platform/openapi/helpers";
 import { ListQuery } from "@/platform/schemas/list-query";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { Name, Timestamp, TimestampOrNull, TimeZone, UtcOffset } from "@/platform/schemas/validation";
-import { BreakIds, EntryUtcOffset, Id, LocationParams, RangeFields, WallClock } from "./schedules.schemas";
+import { BreakIds, EntryUtcOffset, Id, LocationParams, RangeFields, WallClock, WorkingTimeOverride } from "./schedules.schemas";
 
 export type OpenShiftRow = typeof openShifts.$inferSelect;
 export type PreferenceRow = typeof openShiftPreferences.$inferSelect;
@@ -126,6 +126,14 @@ const WorkerId = Id.optional().openapi({ description: "The staff member; default
 
 export const WorkerBody = z.object({ workerId: WorkerId }).openapi("OpenShiftWorkerRequest");
 
+const ApprovalOverride = WorkingTimeOverride.openapi({
+  description:
+    "Approve although the entry breaks the location's working-time rules (otherwise 409 WORKING_TIME_CONFLICT): " +
+    "needs WORKING_TIME_OVERRIDE (a manager's; 403 without it); the entry keeps the reason, the caller and its violations.",
+});
+
+export const ClaimBody = z.object({ workerId: WorkerId, workingTimeOverride: ApprovalOverride }).openapi("OpenShiftClaimRequest");
+
 export const PreferenceCreate = z.object({ workerId: WorkerId, preference: PreferenceValue }).openapi("OpenShiftPreferenceCreate");
 
 export const PreferencePatch = z.object({ preference: PreferenceValue }).openapi("OpenShiftPreferencePatch");
@@ -136,6 +144,7 @@ export const BulkAssignBody = z
     ignoreAvailability: z.boolean().default(false).openapi({
       description: "Assign even where a worker's availability says UNAVAILABLE (a manager's override).",
     }),
+    workingTimeOverride: ApprovalOverride,
   })
   .openapi("OpenShiftBulkAssignRequest");
 

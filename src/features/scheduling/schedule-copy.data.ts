@@ -8,6 +8,7 @@ import { newId } from "@/data/ids";
 import { inJsonList } from "@/data/json-list";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization } from "@/data/tenancy";
+import { judgePlanned, judgeViolations, namingExisting, overrideFor } from "@/data/working-time/schedule-check.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { addDays, businessDate, localDayBounds, localWallClock } from "@/domain/local-time";
 import { daysBetween, planCopies } from "@/domain/schedule-copy";
@@ -25,6 +26,8 @@ const spanOfRow = (row: { startAt: Date; endAt: Date; utcOffset: number }) => ({
 import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { approvedTimeOff } from "./time-off-conflicts.guards";
 
+type SkipReason = "SCHEDULE_OVERLAP" | "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE" | "WORKING_TIME_CONFLICT";
+
 /** A copied range spans at most this many days (a few weeks of planning). */
 export const MAX_COPY_DAYS = 62;
 const DAY_MS = 86_400_000;
@@ -36,6 +39,7 @@ export interface BulkCopyInput {
   employeeIds?: string[];
   asDrafts: boolean;
   ignoreAvailability?: boolean;
+  workingTimeOverride?: { reason: string } | undefined;
 }
 
 /**
@@ -117,7 +121,34 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
   );
   const bySource = new Map(sources.map((s) => [s.id, s]));
   const now = new Date();
-  const rows: ScheduleEntryRow[] = plan.copies.map((copy) => {
+  // Published copies are judged by the location's working-time pack, together per worker, as a publish's drafts are.
+  const workingTime = body.asDrafts
+    ? null
+    : await judgePlanned(
+        db,
+        organizationId,
+        location.id,
+        plan.copies.map((copy) => ({
+          id: copy.id,
+          employeeId: copy.employeeId,
+          start: copy.start,
+          end: copy.end,
+          utcOffset: copy.utcOffset,
+        })),
+      );
+  const violationsOf = (copyId: string) => workingTime?.byEntry.get(copyId) ?? [];
+  const breaking = plan.copies.filter((copy) => violationsOf(copy.id).length > 0);
+  const override = judgeViolations(
+    breaking.flatMap((copy) => violationsOf(copy.id)),
+    body.workingTimeOverride,
+    writer.principal,
+    { refuse: false },
+  );
+  // Without an override each breaking copy is skipped, listing its violations; the others cannot break a rule
+  // without it (leaving out a span never shortens a rest nor lengthens a day or a week).
+  const skippedForWorkingTime = override ? [] : breaking;
+  const kept = plan.copies.filter((copy) => !skippedForWorkingTime.includes(copy));
+  const rows: ScheduleEntryRow[] = kept.map((copy) => {
     const source = bySource.get(copy.sourceId)!;
     return {
       ...source,
@@ -129,6 +160,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
       publishedAt: body.asDrafts ? null : now,
       // Written with this copy's override (or without one), as its publish reads it.
       ignoreAvailability: body.ignoreAvailability ?? false,
+      workingTimeOverride: override && violationsOf(copy.id).length ? overrideFor(override, violationsOf(copy.id)) : null,
       openShiftId: null,
       active: true,
       createdAt: now,
@@ -197,17 +229,36 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     typeOf: sql`${"schedule_entry.created" satisfies EventType}`,
   };
   if (first)
-    await guardedBatch(writer, [first, ...rest, ...recording.statements], [copyFrozen, ...scheduleGuardProblems], {
-      events: [{ organizationId, occurredAt: now, rows: copied }, ...recording.events],
-    });
+    await guardedBatch(
+      writer,
+      [first, ...rest, ...recording.statements],
+      [copyFrozen, ...scheduleGuardProblems, ...(workingTime ? [workingTime.problem] : [])],
+      {
+        events: [{ organizationId, occurredAt: now, rows: copied }, ...recording.events],
+        // The workers' other published time is still as judged, the copies aside (else 409 WORKING_TIME_CONFLICT).
+        trailing: workingTime?.guards(rows.map((row) => row.id)),
+      },
+    );
+  const copyIds = new Set(plan.copies.map((copy) => copy.id));
   return {
     created: rows.map(serializeEntry),
-    skipped: plan.skipped.map((s) => ({
-      sourceId: s.sourceId,
-      employeeId: s.employeeId,
-      startTime: localWallClock(s.start, s.utcOffset),
-      endTime: localWallClock(s.end, s.utcOffset),
-      reason: s.reason,
-    })),
+    skipped: [
+      ...plan.skipped.map((s) => ({
+        sourceId: s.sourceId,
+        employeeId: s.employeeId,
+        startTime: localWallClock(s.start, s.utcOffset),
+        endTime: localWallClock(s.end, s.utcOffset),
+        reason: s.reason as SkipReason,
+      })),
+      ...skippedForWorkingTime.map((copy) => ({
+        sourceId: copy.sourceId,
+        employeeId: copy.employeeId,
+        startTime: localWallClock(copy.start, copy.utcOffset),
+        endTime: localWallClock(copy.end, copy.utcOffset),
+        reason: "WORKING_TIME_CONFLICT" as SkipReason,
+        // A skipped copy has no id: a violation names the worker's existing entries (and shifts) only.
+        violations: namingExisting(violationsOf(copy.id), copyIds),
+      })),
+    ],
   };
 }

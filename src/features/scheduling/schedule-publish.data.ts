@@ -12,9 +12,10 @@ import { rawAll } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
 import { workingTimeSettingStatement } from "@/data/working-time/location-working-time.data";
 import {
+  distinctViolations,
+  judgePlanned,
   judgeViolations,
   type ListedViolation,
-  plannedViolationsByEntry,
   type WorkingTimeOverrideRecord,
 } from "@/data/working-time/schedule-check.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
@@ -164,7 +165,7 @@ export async function publishRange(
   // Only a location with a working-time pack reads its drafts and their workers' time (two more round trips).
   const workingTime = workingTimeSetting?.rulePack
     ? await draftViolations(writer, organizationId, location.id, and(draftsOf(scheduleEntries), not(heldBack))!)
-    : { byEntry: [], all: [] };
+    : { byEntry: [], all: [], judgedIds: [], guards: () => [], problems: [] };
   if (body.dryRun) {
     const refused = rules?.restConsent
       ? await db
@@ -238,8 +239,14 @@ export async function publishRange(
         applied.map((a) => a.shift),
       ),
       ...scheduleGuardProblems,
+      ...workingTime.problems,
     ],
-    { events: [publishedEvent(writer, scope, location, body, now, additions?.summary ?? null)] },
+    {
+      events: [publishedEvent(writer, scope, location, body, now, additions?.summary ?? null)],
+      // The workers' other published time is still as judged, the entries this batch publishes aside: a concurrent
+      // write (or a draft added since) refuses the publish whole (409 WORKING_TIME_CONFLICT).
+      trailing: workingTime.guards([...workingTime.judgedIds, ...entryIdOf.values()]),
+    },
   );
   const changes = (result: unknown) => (result as { meta: { changes: number } }).meta.changes;
   return {
@@ -284,13 +291,18 @@ async function draftViolations(writer: Writer, organizationId: string, locationI
     })
     .from(scheduleEntries)
     .where(and(where, isNull(scheduleEntries.deletedAt)));
-  const found = await plannedViolationsByEntry(db, organizationId, locationId, drafts);
-  const byEntry = [...found]
+  const judged = await judgePlanned(db, organizationId, locationId, drafts);
+  const byEntry = [...judged.byEntry]
     .filter(([, violations]) => violations.length > 0)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([scheduleEntryId, violations]) => ({ scheduleEntryId, violations }));
-  const all = [...new Map(byEntry.flatMap((e) => e.violations).map((v) => [JSON.stringify(v), v])).values()];
-  return { byEntry, all };
+  return {
+    byEntry,
+    all: distinctViolations(judged.byEntry),
+    judgedIds: drafts.map((d) => d.id),
+    guards: judged.guards,
+    problems: [judged.problem],
+  };
 }
 
 /** Each overridden entry's record (its own violations, the override's reason, who and when), as one JSON object by id. */

@@ -5,7 +5,7 @@ import type { ChangeContext } from "@/data/fair-workweek/schedule-changes.data";
 import { addedChangeRows, changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
 import { type Ending, endRequestsOf } from "@/data/shift-requests/shift-request-endings.data";
 import { softDeleted } from "@/data/tenancy";
-import { judgeViolations, plannedViolations } from "@/data/working-time/schedule-check.data";
+import { judgePlannedSpan, judgeViolations } from "@/data/working-time/schedule-check.data";
 import { guarded } from "@/data/write/constraint-problems";
 import { preconditionGuard, rowExists } from "@/data/write/precondition-guard";
 import { businessDate } from "@/domain/local-time";
@@ -161,19 +161,16 @@ export async function createEntry(
   );
   await checkEntryReferences(db, organizationId, location.id, { employeeId: body.employeeId, roleId: body.roleId, breaks });
   await checkConsent(db, organizationId, body.employeeId, body.consentId);
-  const workingTimeOverride = isDraft
+  const workingTime = isDraft
     ? null
-    : judgeViolations(
-        await plannedViolations(db, organizationId, location.id, {
-          id: NEW_ENTRY_ID,
-          employeeId: body.employeeId,
-          start: planned.start,
-          end: planned.end,
-          utcOffset: planned.utcOffset,
-        }),
-        body.workingTimeOverride,
-        c.var.principal,
-      );
+    : await judgePlannedSpan(db, organizationId, location.id, {
+        id: NEW_ENTRY_ID,
+        employeeId: body.employeeId,
+        start: planned.start,
+        end: planned.end,
+        utcOffset: planned.utcOffset,
+      });
+  const workingTimeOverride = workingTime ? judgeViolations(workingTime.violations, body.workingTimeOverride, c.var.principal) : null;
   const guard = { organizationId, employeeId: body.employeeId, entryId: "", start: planned.start, end: planned.end };
   const rules = isDraft ? null : await rulesFor(db, organizationId, location.id, [planned.start], planned.utcOffset);
   const newDates = entryDates(planned);
@@ -220,10 +217,11 @@ export async function createEntry(
       "schedule_entry.created",
       (entryId) => {
         const recording = recordingChanges(db, organizationId, added(entryId));
-        return { after: recording.statements, events: recording.events };
+        // After the events (it changes nothing): the worker's other time is still as judged, the new entry aside.
+        return { after: recording.statements, events: recording.events, trailing: workingTime?.guards([entryId]) };
       },
     ),
-    [frozen.problem, ...scheduleGuardProblems],
+    [frozen.problem, ...scheduleGuardProblems, ...(workingTime ? [workingTime.problem] : [])],
   );
 }
 
@@ -245,19 +243,18 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
   const breaks = body.breaks ?? was.breaks;
   await checkEntryReferences(db, organizationId, was.locationId, { employeeId, roleId, breaks });
   await checkConsent(db, organizationId, employeeId, body.consentId);
-  const workingTimeOverride = isDraft
-    ? was.workingTimeOverride
-    : judgeViolations(
-        await plannedViolations(
-          db,
-          organizationId,
-          was.locationId,
-          { id, employeeId, start: planned.start, end: planned.end, utcOffset: planned.utcOffset },
-          id,
-        ),
-        body.workingTimeOverride,
-        c.var.principal,
+  const workingTime = isDraft
+    ? null
+    : await judgePlannedSpan(
+        db,
+        organizationId,
+        was.locationId,
+        { id, employeeId, start: planned.start, end: planned.end, utcOffset: planned.utcOffset },
+        id,
       );
+  const workingTimeOverride = workingTime
+    ? judgeViolations(workingTime.violations, body.workingTimeOverride, c.var.principal)
+    : was.workingTimeOverride;
   const guard = { organizationId, employeeId, entryId: id, start: planned.start, end: planned.end };
   const rules = isDraft ? null : await rulesFor(db, organizationId, was.locationId, [was.startAt, planned.start], was.utcOffset);
   // Its old minutes and its new ones: moving an entry out of frozen dates changes their premiums as moving one in does.
@@ -306,6 +303,7 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
       isDraft
         ? undefined
         : both(
+            workingTime ? () => ({ before: workingTime.guards(), events: [] }) : undefined,
             endingRequests(
               db,
               organizationId,
@@ -321,7 +319,7 @@ export async function patchEntry(c: WriteContext, scope: ScheduleScope, id: stri
             recordingChangesOf(db, organizationId, was, changes),
           ),
     ),
-    [frozen.problem, ...scheduleGuardProblems],
+    [frozen.problem, ...scheduleGuardProblems, ...(workingTime ? [workingTime.problem] : [])],
   );
 }
 

@@ -42,7 +42,11 @@ const workingTimeNote =
   "school days from the location's school terms) — and refused with 409 `WORKING_TIME_CONFLICT` whose `violations` " +
   "list each rule, limit, actual, unit, source and the scheduleEntryIds and shiftIds involved, unless the body carries " +
   "`workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it): the entry then keeps " +
-  "the reason, the caller and the violations in `workingTimeOverride`, which its event carries. Drafts are judged at publish.";
+  "the reason, the caller and the violations in `workingTimeOverride`, which its event carries. Drafts are judged at publish. " +
+  "The judgement holds under concurrency: the write's own batch re-checks that the worker's published entries and worked " +
+  "shifts it judged are unchanged, so two concurrent writes that together break a rule never both land; the one that " +
+  "loses is 409 `WORKING_TIME_CONFLICT`, nothing written, its `violations` judged again (empty when the change that beat " +
+  "it breaks nothing: retry).";
 const changeLogNote =
   " Fair Workweek: at a location with a rule pack (…/locations/{locationId}/fair-workweek), a change of a published " +
   "entry inside the pack's notice window (less than noticeDays days before the earlier of its original and new start; " +
@@ -208,7 +212,13 @@ export const bulkCopy = defineRoute({
     "location's Fair Workweek pack, as a published create is: each starting inside its notice window is recorded as " +
     "ADDED (`schedule_change.recorded`), and one inside a rest window its pack requires consent for refuses the whole " +
     "copy with 409 REST_CONSENT_REQUIRED unless the worker has a standing REST consent (one given for no entry: a copy " +
-    "cannot name one)." +
+    "cannot name one). At a location with a working-time pack, published copies are judged as a publish's drafts are " +
+    "(per worker, together with their published entries, worked shifts and the other copies): each copy that would " +
+    "break a rule (rest, daily or weekly maximum, a minor's hours) is skipped and listed in `skipped` as " +
+    "WORKING_TIME_CONFLICT with its `violations`, unless the body carries `workingTimeOverride: {reason}` from a caller " +
+    "with WORKING_TIME_OVERRIDE (then written, each keeping the override). If a worker's published time changes " +
+    "between the check and the write, the copy is refused whole with 409 WORKING_TIME_CONFLICT (judged again; nothing " +
+    "written): retry it." +
     frozenNote,
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(BulkCopyBody) },
@@ -221,6 +231,7 @@ export const bulkCopy = defineRoute({
       "TIME_OFF_CONFLICT",
       "WORKER_UNAVAILABLE",
       "REST_CONSENT_REQUIRED",
+      "WORKING_TIME_CONFLICT",
     ),
   },
 });
@@ -264,7 +275,8 @@ export const publish = defineRoute({
     "publish with 409 `WORKING_TIME_CONFLICT` listing them, unless the body carries `workingTimeOverride: {reason}` " +
     "from a caller with WORKING_TIME_OVERRIDE, when each such entry keeps its violations, the reason and the caller in " +
     "`workingTimeOverride`. The dry run lists them per draft in `workingTimeViolations`. Open-shift assignments " +
-    "published with the drafts are not judged.",
+    "published with the drafts are not judged. A worker's published time changed between the check and the write (or " +
+    "a draft added meanwhile) refuses the publish whole with 409 `WORKING_TIME_CONFLICT`, judged again: retry.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {

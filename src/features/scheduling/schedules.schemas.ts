@@ -123,7 +123,7 @@ const ConsentId = Id.optional().openapi({
     "between shifts at a location whose Fair Workweek pack requires consent; without it that is 409 REST_CONSENT_REQUIRED.",
 });
 
-const WorkingTimeOverride = z
+export const WorkingTimeOverride = z
   .object({ reason: z.string().trim().min(1).max(500) })
   .strict()
   .optional()
@@ -304,6 +304,12 @@ export const BulkCopyBody = z
     employeeIds: z.array(Id).min(1).max(500).optional().openapi({ description: "Only these staff members' entries." }),
     asDrafts: z.boolean().default(true).openapi({ description: "Create the copies as drafts (default) or published." }),
     ignoreAvailability: IgnoreAvailability,
+    workingTimeOverride: WorkingTimeOverride.openapi({
+      description:
+        "Write published copies although they break the location's working-time rules (each otherwise skipped as " +
+        "WORKING_TIME_CONFLICT): needs WORKING_TIME_OVERRIDE (else 403); each such copy keeps the reason, the caller and " +
+        "its own violations in its workingTimeOverride.",
+    }),
   })
   .openapi("ScheduleBulkCopyRequest");
 
@@ -317,7 +323,19 @@ export const BulkCopyResult = z
           employeeId: z.string(),
           startTime: Timestamp,
           endTime: Timestamp,
-          reason: z.enum(["SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE"]),
+          reason: z.enum(["SCHEDULE_OVERLAP", "TIME_OFF_CONFLICT", "WORKER_UNAVAILABLE", "WORKING_TIME_CONFLICT"]).openapi({
+            description:
+              "WORKING_TIME_CONFLICT: a published copy (asDrafts: false) that would break the location's working-time " +
+              "rules with the worker's published entries, worked shifts or other copies (listed in `violations`).",
+          }),
+          violations: z
+            .array(WorkingTimeViolation)
+            .optional()
+            .openapi({
+              description:
+                "For WORKING_TIME_CONFLICT: what the copy would break. `scheduleEntryIds` names existing entries only (a " +
+                "skipped copy has no id).",
+            }),
         })
         .openapi("ScheduleCopySkip"),
     ),

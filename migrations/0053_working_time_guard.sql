@@ -1,0 +1,1 @@
+ALTER TABLE `write_guards` ADD `working_time` integer DEFAULT 1 NOT NULL;
