@@ -1,5 +1,6 @@
 import { locationWorkingTime, shifts, staffMembers } from "@db/schema";
 import { and, eq, gte, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { exceptionRow, raising } from "@/data/attendance/raising.data";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";
 import type { AttendanceFinding } from "@/domain/attendance";
@@ -164,4 +165,29 @@ export function workedShiftFindings(context: WorkingTimeContext, shift: JudgedSh
   const closing = shiftSpan({ ...shift, breaksJson }, shift.endAt);
   const earlier = context.nearbyShifts.filter((s) => s.id !== shift.id);
   return clockOutWorkingTimeFindings(pack, closing, earlier, worker, context.workingTime?.schoolTerms ?? [], context.workedByDate);
+}
+
+/**
+ * For a write without a read batch to join (a manual shift, an edit): reads what the pipeline needs and the worker
+ * (one round trip) and answers the statements and events that raise the shift's findings in the write's own batch
+ * (once per shift and type: an exception already raised stays as it is).
+ */
+export async function raisingWorkedShiftFindings(
+  db: Database,
+  shift: JudgedShift & { organizationId: string },
+  detectedAt: Date,
+  stored: boolean,
+) {
+  const place = {
+    organizationId: shift.organizationId,
+    staffMemberId: shift.employeeId,
+    locationId: shift.locationId,
+    around: shift.endAt,
+    ...(stored ? { exceptShiftId: shift.id } : {}),
+  };
+  const [setting, nearby, byDate, worker] = await db.batch(workingTimeReadsWithWorker(db, place));
+  const findings = workedShiftFindings(workingTimeContext(setting, nearby, byDate), shift, workerOf(worker[0]));
+  const { organizationId, locationId, employeeId, businessDate } = shift;
+  const rows = findings.map((f) => exceptionRow({ organizationId, locationId, employeeId, businessDate, shiftId: shift.id }, f, detectedAt));
+  return raising(db, shift.organizationId, rows);
 }
