@@ -4,6 +4,7 @@ import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import {
   applyWorkingTimeOverrides,
   type WorkingTimeOverrides,
@@ -11,7 +12,6 @@ import {
   type WorkingTimePackId,
   workingTimePack,
 } from "@/domain/working-time/packs";
-import { businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { notFound } from "@/problems/problem";
 
 export type SchoolTerm = { startDate: string; endDate: string };
@@ -20,7 +20,8 @@ export type WorkingTimeVersion = { effectiveFrom: string; rulePack: string | nul
 export type LocationWorkingTimeRow = typeof locationWorkingTime.$inferSelect & { versions: WorkingTimeVersion[] };
 
 /** The location's versions, oldest first, as one JSON column of its setting's row (a few per location). */
-export const versionsColumn = () => sql<WorkingTimeVersion[]>`(SELECT json_group_array(json_object('effectiveFrom', v.effective_from,
+export const versionsColumn = () =>
+  sql<WorkingTimeVersion[]>`(SELECT json_group_array(json_object('effectiveFrom', v.effective_from,
     'rulePack', v.rule_pack, 'overrides', json(v.overrides)))
   FROM location_working_time_versions v WHERE v.location_id = location_working_time.location_id)`.mapWith(parseVersions);
 

@@ -8,7 +8,7 @@ import { addDays } from "@/domain/local-time";
 import type { Worker } from "@/domain/working-time/checks";
 import { LONGEST_REFERENCE_DAYS } from "@/domain/working-time/packs";
 import { clockOutWorkingTimeFindings } from "@/domain/working-time/punch-findings";
-import { effectiveWorkingTimePack, type WorkingTimeVersion, versionsColumn } from "./location-working-time.data";
+import { effectiveWorkingTimePack, versionsColumn, type WorkingTimeVersion } from "./location-working-time.data";
 import { type ShiftSpanRow, shiftSpan, shiftSpanColumns } from "./work-spans.data";
 
 /*
@@ -188,6 +188,8 @@ export async function raisingWorkedShiftFindings(
   const [setting, nearby, byDate, worker] = await db.batch(workingTimeReadsWithWorker(db, place));
   const findings = workedShiftFindings(workingTimeContext(setting, nearby, byDate), shift, workerOf(worker[0]));
   const { organizationId, locationId, employeeId, businessDate } = shift;
-  const rows = findings.map((f) => exceptionRow({ organizationId, locationId, employeeId, businessDate, shiftId: shift.id }, f, detectedAt));
+  const rows = findings.map((f) =>
+    exceptionRow({ organizationId, locationId, employeeId, businessDate, shiftId: shift.id }, f, detectedAt),
+  );
   return raising(db, shift.organizationId, rows);
 }

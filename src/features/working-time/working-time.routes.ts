@@ -66,7 +66,7 @@ export const putLocationWorkingTime = defineRoute({
     "may change only a figure the pack marks `agreementMayChange` (a collective agreement's figure: e.g. ArbZG §7 for " +
     "Germany's rest and daily hours); any other is a 400 naming it. The pack then judges schedule writes and publishes " +
     "(409 WORKING_TIME_CONFLICT), worked shifts as they close (attendance exceptions: clock-outs, manual shifts and " +
-    "their edits, the automatic clock-out) and the working-time report. The setting is effective-dated: it judges from " +
+    "their edits) and the working-time report. The setting is effective-dated: it judges from " +
     "`effectiveFrom` (a local date of the location; default: the location's today) on, dates before it keep the " +
     "version they had (a version of the same date is replaced); a date before the location's first version is judged " +
     "by that first one (the law applied before the location named it). Each date is then judged by the law's version " +

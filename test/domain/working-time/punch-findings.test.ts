@@ -19,13 +19,16 @@ const shift = (id: string, start: string, worked: number, breakMinutes = 0): Wor
   utcOffset: 0,
 });
 
-const findingsOf = (id: Parameters<typeof workingTimePack>[0], closing: WorkSpan, earlier: WorkSpan[], byDate = new Map<string, number>()) =>
-  clockOutWorkingTimeFindings(pack(id), closing, earlier, adult, [], byDate);
+const findingsOf = (
+  id: Parameters<typeof workingTimePack>[0],
+  closing: WorkSpan,
+  earlier: WorkSpan[],
+  byDate = new Map<string, number>(),
+) => clockOutWorkingTimeFindings(pack(id), closing, earlier, adult, [], byDate);
 
 describe("weekly maximum at clock-out (WEEKLY_MAXIMUM_EXCEEDED)", () => {
   // Monday 2026-06-01 to Saturday 2026-06-06, 8 hours worked each (each with the pack's break): 48 hours.
-  const sixDays = (breakMinutes: number) =>
-    [1, 2, 3, 4, 5, 6].map((d) => shift(`d${d}`, `2026-06-0${d}T08:00:00Z`, 480, breakMinutes));
+  const sixDays = (breakMinutes: number) => [1, 2, 3, 4, 5, 6].map((d) => shift(`d${d}`, `2026-06-0${d}T08:00:00Z`, 480, breakMinutes));
   // [pack, break each day, Sunday's minutes, minutes over (null: none)]
   const cases: [Parameters<typeof workingTimePack>[0], number, number, number | null][] = [
     ["ON", 30, 0, null], // ESA s. 17(1)(b): exactly 48 hours passes
