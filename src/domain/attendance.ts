@@ -7,12 +7,14 @@ export const ATTENDANCE_EXCEPTION_TYPES = [
   "NO_SHOW",
   "MISSED_CLOCK_OUT",
   "MISSED_MEAL_BREAK",
-  // Working-time rules of the location's pack (domain/working-time), raised at clock-out.
+  // Working-time rules of the location's pack (domain/working-time), raised when a worked shift closes.
   "REST_TOO_SHORT",
   "DAILY_MAXIMUM_EXCEEDED",
   "BREAK_TOO_SHORT",
   "WEEKLY_AVERAGE_EXCEEDED",
   "MINOR_HOURS",
+  "WEEKLY_MAXIMUM_EXCEEDED",
+  "MONTHLY_OVERTIME_CAP_EXCEEDED",
 ] as const;
 export type AttendanceExceptionType = (typeof ATTENDANCE_EXCEPTION_TYPES)[number];
 

@@ -77,6 +77,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   owned("location_fair_workweek", ["location_id"]),
   owned("location_fair_workweek_versions"),
   owned("location_working_time", ["location_id"]),
+  owned("location_working_time_versions"),
   owned("good_faith_estimates"),
   // Kiosks (features/kiosk): devices of a location, PINs and wrong PINs of a staff member.
   owned("devices"),

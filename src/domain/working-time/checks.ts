@@ -167,6 +167,32 @@ export function weeklyViolations(pack: WorkingTimePack, spans: readonly WorkSpan
   });
 }
 
+/** Each Monday-started week's overtime in minutes: the larger of the day-by-day minutes over the daily figure and the week's over the weekly. */
+export function overtimeByWeek(pack: WorkingTimePack, byDate: ReadonlyMap<string, number>): Map<string, number> {
+  const cap = pack.overtimeCap;
+  const weeks = new Map<string, { daily: number; total: number }>();
+  if (!cap) return new Map();
+  for (const [date, minutes] of byDate) {
+    const week = weeks.get(weekStart(date)) ?? { daily: 0, total: 0 };
+    week.daily += Math.max(0, minutes - cap.ordinaryDailyHours * 60);
+    week.total += minutes;
+    weeks.set(weekStart(date), week);
+  }
+  return new Map([...weeks].map(([monday, w]) => [monday, Math.max(w.daily, w.total - cap.ordinaryWeeklyHours * 60)]));
+}
+
+/** Overtime minutes per calendar month (YYYY-MM), each week counted in the month it starts; only weeks `counts` keeps. */
+export function overtimeByMonth(
+  pack: WorkingTimePack,
+  byDate: ReadonlyMap<string, number>,
+  counts: (monday: string) => boolean = () => true,
+): Map<string, number> {
+  const months = new Map<string, number>();
+  for (const [monday, minutes] of overtimeByWeek(pack, byDate))
+    if (counts(monday)) months.set(monday.slice(0, 7), (months.get(monday.slice(0, 7)) ?? 0) + minutes);
+  return months;
+}
+
 /** The break minutes `tiers` require for `worked` minutes: the largest tier whose overHours the work exceeds. */
 export function requiredBreakMinutes(tiers: readonly BreakTier[], worked: number): number {
   let required = 0;

@@ -4,13 +4,13 @@ import {
   dailyViolations,
   minorViolations,
   optedOutOn,
+  overtimeByMonth,
   restViolations,
   spanDate,
   type Violation,
   type Worker,
   type WorkSpan,
   weeklyViolations,
-  weekStart,
   workedMinutes,
 } from "./checks";
 import type { WorkingTimePack } from "./packs";
@@ -92,20 +92,6 @@ export function weeklyAverageViolation(
   };
 }
 
-/** Each Monday-started week's overtime: the larger of the day-by-day hours over the daily figure and the week's over the weekly. */
-function overtimeByWeek(pack: WorkingTimePack, byDate: ReadonlyMap<string, number>): Map<string, number> {
-  const cap = pack.overtimeCap;
-  const weeks = new Map<string, { daily: number; total: number }>();
-  if (!cap) return new Map();
-  for (const [date, minutes] of byDate) {
-    const week = weeks.get(weekStart(date)) ?? { daily: 0, total: 0 };
-    week.daily += Math.max(0, minutes - cap.ordinaryDailyHours * 60);
-    week.total += minutes;
-    weeks.set(weekStart(date), week);
-  }
-  return new Map([...weeks].map(([monday, w]) => [monday, Math.max(w.daily, w.total - cap.ordinaryWeeklyHours * 60)]));
-}
-
 /** Overtime over the pack's monthly cap in each calendar month whose first week starts in the period. */
 function overtimeViolations(
   pack: WorkingTimePack,
@@ -114,9 +100,7 @@ function overtimeViolations(
 ): Violation[] {
   const cap = pack.overtimeCap;
   if (!cap) return [];
-  const months = new Map<string, number>();
-  for (const [monday, minutes] of overtimeByWeek(pack, byDate))
-    if (period.start <= monday && monday <= period.end) months.set(monday.slice(0, 7), (months.get(monday.slice(0, 7)) ?? 0) + minutes);
+  const months = overtimeByMonth(pack, byDate, (monday) => period.start <= monday && monday <= period.end);
   return [...months]
     .filter(([, minutes]) => minutes > cap.monthHours * 60)
     .map(([month, minutes]) => ({

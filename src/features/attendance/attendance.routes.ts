@@ -58,11 +58,15 @@ export const list = defineRoute({
     "of that staff member at that location whose span, opened 2 hours before its start, holds it); EARLY_CLOCK_OUT and " +
     "MISSED_MEAL_BREAK (a meal period of the pay rules missed over the workday, else a mandatory break type of the " +
     "location not taken in the shift; nothing is deducted for it) at clock-out, also an automatic one (a mandatory " +
-    "break type only); at a location with a working-time pack (…/locations/{locationId}/working-time), the clock-out " +
-    "also raises REST_TOO_SHORT, DAILY_MAXIMUM_EXCEEDED, BREAK_TOO_SHORT (breaks shorter than the pack's blocks do not " +
-    "count: ArbZG §4's 15 minutes), WEEKLY_AVERAGE_EXCEEDED (the reference weeks ending on the shift's date, unless " +
-    "the worker's opt-out is in force where the pack allows one) and MINOR_HOURS for the shift it closes, by the pack " +
-    "in effect on its date, in the clock-out's own batch (an automatic clock-out does not); NO_SHOW and MISSED_CLOCK_OUT by the " +
+    "break type only); at a location with a working-time pack (…/locations/{locationId}/working-time), every worked " +
+    "shift as it closes — a clock-out (phone, kiosk or integration), a manual shift (POST /timesheets), an edit of a " +
+    "closed shift's times or breaks (PATCH /timesheets/{id}), not the automatic clock-out — also raises REST_TOO_SHORT, " +
+    "DAILY_MAXIMUM_EXCEEDED, WEEKLY_MAXIMUM_EXCEEDED (its Monday-to-Sunday week over the pack's weekly maximum: ON and " +
+    "FR 48 h), BREAK_TOO_SHORT (breaks shorter than the pack's blocks do not count: ArbZG §4's 15 minutes), " +
+    "WEEKLY_AVERAGE_EXCEEDED (the reference weeks ending on the shift's date, unless the worker's opt-out is in force " +
+    "where the pack allows one), MONTHLY_OVERTIME_CAP_EXCEEDED (JP art. 36: the month's overtime over 45 h, counted by " +
+    "weeks in the month they start, when the shift adds to it) and MINOR_HOURS for that shift, by the location's pack " +
+    "setting and law version in effect on its date, in that write's own batch; NO_SHOW and MISSED_CLOCK_OUT by the " +
     "attendance pass every 30 minutes (entries published before they were due, starting in the last 7 days). Each is " +
     `raised once per shift or entry, however often the pass runs.${ownOnly}`,
   middleware: [authorize("SHIFT_READ", { asThemself: true })] as const,

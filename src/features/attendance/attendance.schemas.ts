@@ -58,7 +58,8 @@ export const AttendanceException = z
           "minutes; MISSED_CLOCK_OUT: the minutes the closed shift recorded; MISSED_MEAL_BREAK: the workday's payable " +
           "minutes beyond the missed meal period's afterMinutes, or (a mandatory break type not taken) the shift's " +
           "minutes beyond the type's frequencyMinutes; REST_TOO_SHORT: minutes short of the pack's rest; " +
-          "DAILY_MAXIMUM_EXCEEDED: minutes over the day's cap; BREAK_TOO_SHORT: minutes of break short; " +
+          "DAILY_MAXIMUM_EXCEEDED: minutes over the day's cap; WEEKLY_MAXIMUM_EXCEEDED: minutes the week is over its cap; " +
+          "MONTHLY_OVERTIME_CAP_EXCEEDED: minutes of the month's overtime over the cap; BREAK_TOO_SHORT: minutes of break short; " +
           "WEEKLY_AVERAGE_EXCEEDED: minutes a week over the average; MINOR_HOURS: minutes over a minor's cap (null: " +
           "outside the allowed hours of the day); UNSCHEDULED_SHIFT: null.",
       }),

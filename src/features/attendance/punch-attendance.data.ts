@@ -1,10 +1,14 @@
-import { locationWorkingTime, payRuleSets, scheduleEntries, shifts } from "@db/schema";
+import { payRuleSets, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { payShiftColumns } from "@/data/pay/pay-shift-columns";
 import { type Placeholders, prepared } from "@/data/prepared";
-import { effectiveWorkingTimePack } from "@/data/working-time/location-working-time.data";
-import { shiftSpan, shiftSpanColumns } from "@/data/working-time/work-spans.data";
+import {
+  type WorkingTimeSetting,
+  workedShiftFindings,
+  workingTimeContext,
+  workingTimeReads,
+} from "@/data/working-time/worked-shift-findings.data";
 import {
   type AttendanceFinding,
   clockInFindings,
@@ -15,14 +19,11 @@ import {
   type ScheduledSpan,
 } from "@/domain/attendance";
 import type { PunchKind } from "@/domain/geofence";
-import { addDays } from "@/domain/local-time";
 import { type MealWaiver, waivedMealsOn } from "@/domain/meal-periods";
 import { missedMealBreak, type PayShift } from "@/domain/pay-classification";
 import { governingRuleSets } from "@/domain/pay-rules";
 import { payShiftFromStored } from "@/domain/pay-shift";
 import type { Worker } from "@/domain/working-time/checks";
-import { LONGEST_REFERENCE_DAYS } from "@/domain/working-time/packs";
-import { clockOutWorkingTimeFindings } from "@/domain/working-time/punch-findings";
 import { ruleSetOfRow } from "@/wire/pay-rule-set.schemas";
 import type { ShiftBreakRow, ShiftRow } from "@/wire/shift.schemas";
 import { type AttendanceExceptionRow, settingsOf } from "./attendance.schemas";
@@ -95,61 +96,12 @@ const workdayShifts = prepared((db, p: Member) => {
     );
 });
 
-/** The location's working-time setting (domain/working-time). */
-const workingTimeAt = prepared((db, p: Placeholders<{ organizationId: string; locationId: string }>) =>
-  db
-    .select({
-      rulePack: locationWorkingTime.rulePack,
-      overrides: locationWorkingTime.overrides,
-      schoolTerms: locationWorkingTime.schoolTerms,
-    })
-    .from(locationWorkingTime)
-    .where(and(eq(locationWorkingTime.organizationId, p.organizationId), eq(locationWorkingTime.locationId, p.locationId))),
-);
-/** The member's closed shifts starting in [from, to]: rest, the day's and a week's hours. */
-const recentShifts = prepared((db, p: Member & Placeholders<{ from: number; to: number }>) =>
-  db
-    .select(shiftSpanColumns)
-    .from(shifts)
-    .where(
-      and(
-        eq(shifts.employeeId, p.staffMemberId),
-        eq(shifts.organizationId, p.organizationId),
-        gte(shifts.startAt, p.from),
-        lte(shifts.startAt, p.to),
-        isNotNull(shifts.endAt),
-        isNull(shifts.deletedAt),
-      ),
-    ),
-);
-/** The member's minutes worked per business date from `from`: the weekly average's reference weeks. */
-const workedByDate = prepared((db, p: Member & Placeholders<{ from: string }>) =>
-  db
-    .select({
-      date: shifts.businessDate,
-      minutes: sql<number>`SUM(${shifts.duration} - ${shifts.totalPaidBreaks} - ${shifts.totalUnpaidBreaks})`,
-    })
-    .from(shifts)
-    .where(
-      and(
-        eq(shifts.employeeId, p.staffMemberId),
-        eq(shifts.organizationId, p.organizationId),
-        gte(shifts.businessDate, p.from),
-        isNotNull(shifts.endAt),
-        isNull(shifts.deletedAt),
-      ),
-    )
-    .groupBy(shifts.businessDate),
-);
-
-/** Shifts this far back are read for rest and the day's and week's hours. */
-const RECENT_MS = 8 * 86_400_000;
-
 /**
  * What a clock-in or clock-out needs to find its attendance exceptions, as statements appended to the punch's own
  * read batch (no round trip of their own): the organization's settings and the staff member's published entries at
- * the location near the punch; a clock-out also the pay rule sets and the other closed shifts of the open shift's
- * workday (the meal rule). A break punch reads none.
+ * the location near the punch; a clock-out also the pay rule sets, the other closed shifts of the open shift's
+ * workday (the meal rule) and the working-time pipeline's reads (data/working-time/worked-shift-findings). A break
+ * punch reads none.
  */
 export function attendanceReads(db: Database, place: PunchPlace) {
   if (place.kind !== "clock_in" && place.kind !== "clock_out") return [];
@@ -171,9 +123,7 @@ export function attendanceReads(db: Database, place: PunchPlace) {
     ...found,
     ruleSetsAt(db, { organizationId, locationId }),
     workdayShifts(db, member),
-    workingTimeAt(db, { organizationId, locationId }),
-    recentShifts(db, { ...member, from: time - RECENT_MS, to: time }),
-    workedByDate(db, { ...member, from: addDays(place.around.toISOString().slice(0, 10), -(LONGEST_REFERENCE_DAYS + 1)) }),
+    ...workingTimeReads(db, { ...place, staffMemberId }),
   ] as const;
 }
 
@@ -196,9 +146,7 @@ export function attendanceContext({
     entries: entries as ScheduledSpan[],
     ruleSets: ruleSets.map(ruleSetOfRow),
     dayShifts: dayShifts.map((row) => payShiftFromStored(row)),
-    workingTime: workingTime[0] ?? null,
-    recentShifts: recent.map((row) => shiftSpan(row)),
-    workedByDate: new Map(byDate.map((row) => [row.date, Number(row.minutes)])),
+    workingTime: workingTimeContext(workingTime as WorkingTimeSetting[], recent, byDate),
   };
 }
 
@@ -257,24 +205,9 @@ export function clockOutExceptions(
 }
 
 /** The working-time rules of the location's pack (on the shift's date) broken by the shift this clock-out closes. */
-function workingTimeFindings(
+const workingTimeFindings = (
   context: AttendanceContext,
   shift: ShiftRow,
   closed: { endAt: Date; breaks: readonly ShiftBreakRow[] },
   worker: Worker,
-) {
-  const pack = effectiveWorkingTimePack(context.workingTime, shift.businessDate);
-  if (!pack) return [];
-  const closing = shiftSpan(
-    { ...shift, breaksJson: closed.breaks.map((b) => ({ startAt: b.startAt.getTime(), endAt: b.endAt?.getTime() ?? null })) },
-    closed.endAt,
-  );
-  return clockOutWorkingTimeFindings(
-    pack,
-    closing,
-    context.recentShifts,
-    worker,
-    context.workingTime?.schoolTerms ?? [],
-    context.workedByDate,
-  );
-}
+) => workedShiftFindings(context.workingTime, { ...shift, endAt: closed.endAt, breaks: closed.breaks }, worker);

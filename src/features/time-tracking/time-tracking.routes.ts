@@ -128,7 +128,7 @@ export const clockOut = defineRoute({
     "Closes the staff member's open shift at this location (409 `NO_OPEN_SHIFT` without one), ending an open break " +
     "at the same instant first. A break not taken is never deducted: every minute between the punches outside a break " +
     "taken is payable. A mandatory break type not taken in a shift longer than its frequencyMinutes, or a meal period " +
-    "of the pay rules missed, raises the attendance exception MISSED_MEAL_BREAK in the clock-out's own batch; at a location with a working-time pack, also REST_TOO_SHORT, DAILY_MAXIMUM_EXCEEDED, BREAK_TOO_SHORT, WEEKLY_AVERAGE_EXCEEDED and MINOR_HOURS (GET …/attendance-exceptions)." +
+    "of the pay rules missed, raises the attendance exception MISSED_MEAL_BREAK in the clock-out's own batch; at a location with a working-time pack, also REST_TOO_SHORT, DAILY_MAXIMUM_EXCEEDED, WEEKLY_MAXIMUM_EXCEEDED, BREAK_TOO_SHORT, WEEKLY_AVERAGE_EXCEEDED, MONTHLY_OVERTIME_CAP_EXCEEDED and MINOR_HOURS (GET …/attendance-exceptions)." +
     CUSTOM_FIELDS_AT_PUNCH +
     " At clock-out every active required field must have a value (given now or at clock-in), else 400 " +
     "VALIDATION_FAILED naming each missing `customFields.<fieldId>`; nothing is written." +

@@ -16,6 +16,7 @@ import {
 } from "@/data/shifts/shifts.guards";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { ratesEffectiveBy } from "@/data/wage-rates.data";
+import { raisingWorkedShiftFindings } from "@/data/working-time/worked-shift-findings.data";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { addDays } from "@/domain/local-time";
 import { workedDates } from "@/domain/pay-period-freeze";
@@ -92,6 +93,8 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
     deletedAt: null,
   };
   const breakRows = breakRowsOf(plan.breaks, shift);
+  // The working-time rules of the location's pack, judged as a clock-out judges them (in this write's batch).
+  const raised = await raisingWorkedShiftFindings(db, { ...shift, endAt: end, breaks: breakRows }, now, false);
   const audit = auditEntry({ organizationId, shiftId: shift.id, action: "create", principal: scope.principal, at: now });
   const worked = { date: shift.businessDate, through: workedDates(start, end, utcOffset).through };
   const days = [{ locationId: shift.locationId, ...worked }];
@@ -106,9 +109,9 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   };
   await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },
-    [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit)],
+    [db.insert(shifts).values(guardedShift), ...insertBreakStatements(db, breakRows), auditAfter(db, audit), ...raised.statements],
     [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned, customFieldsAsRead],
-    { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }] },
+    { events: [{ type: "shift.created", organizationId, occurredAt: now, data: answer }, ...raised.events] },
   );
   return answer;
 }
@@ -200,6 +203,12 @@ export async function patchShift(
   const breakRows = end ? breakRowsOf(plan.breaks, updated) : current.breaks;
   const answer = serializeShift(updated, breakRows);
   const replaceBreaks = end ? [db.delete(shiftBreaks).where(eq(shiftBreaks.shiftId, id)), ...insertBreakStatements(db, breakRows)] : [];
+  // A worked shift whose times or breaks change is judged again by the location's working-time pack, in this batch.
+  const timesChanged = body.startTime !== undefined || body.endTime !== undefined || body.breaks !== undefined;
+  const raised =
+    end && timesChanged
+      ? await raisingWorkedShiftFindings(db, { ...updated, endAt: end, breaks: breakRows }, now, true)
+      : { statements: [], events: [] };
   await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },
     [
@@ -218,9 +227,10 @@ export async function patchShift(
         .where(eq(shifts.id, id)),
       ...replaceBreaks,
       auditAfter(db, audit),
+      ...raised.statements,
     ],
     [...shiftGuardProblems({ db, organizationId, days }), costCodeAssigned, customFieldsAsRead, auditedVersionRead],
-    { events: [{ type: "shift.updated", organizationId, occurredAt: now, data: answer }] },
+    { events: [{ type: "shift.updated", organizationId, occurredAt: now, data: answer }, ...raised.events] },
   );
   return answer;
 }

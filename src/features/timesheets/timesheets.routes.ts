@@ -212,7 +212,10 @@ export const create = defineRoute({
   tags,
   summary: "Create a new shift",
   description:
-    "A closed shift entered by hand (`manualEntry: true`). Times are local wall-clock times written with Z; with " +
+    "A closed shift entered by hand (`manualEntry: true`). At a location with a working-time pack it is judged as a " +
+    "clock-out is, in the same batch: the attendance exceptions of the pack's rules it breaks (REST_TOO_SHORT, " +
+    "DAILY_MAXIMUM_EXCEEDED, WEEKLY_MAXIMUM_EXCEEDED, BREAK_TOO_SHORT, WEEKLY_AVERAGE_EXCEEDED, " +
+    "MONTHLY_OVERTIME_CAP_EXCEEDED, MINOR_HOURS: GET …/attendance-exceptions). Times are local wall-clock times written with Z; with " +
     "`utcOffset` they read as utc = local − utcOffset, without it each is read in the location's zone at that " +
     "moment (the first of a repeated fall-back hour), so 22:00–06:00 across a fall-back night is 540 minutes; the " +
     "shift keeps the start's offset, as clocked shifts do. Totals come from the same computation as clock-out: only " +
@@ -256,7 +259,9 @@ export const patch = defineRoute({
   description:
     "Changes times, role, wage or breaks. Times read with the body's `utcOffset`, else the shift's own (as the wire " +
     "shows them). A closed shift's breaks and totals are recomputed as at clock-out; `breaks` replaces them all " +
-    "and needs a closed shift; `endTime` closes an open one. A new role brings its wage unless `hourlyWage` is " +
+    "and needs a closed shift; `endTime` closes an open one. An edit of a closed shift's times or breaks is judged by " +
+    "the location's working-time pack as a clock-out is, raising in its batch the exceptions it breaks that the shift " +
+    "has not raised yet (each type once per shift). A new role brings its wage unless `hourlyWage` is " +
     "given, and re-reads whether the staff member is salaried; a salaried staff member's shift (hourlyWage null) " +
     "takes no `hourlyWage` (400 naming it). A new startTime or endTime is the editor's (its source: see create a shift). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry). " +
     "`costCodeId` names a cost code to charge (a live code of the organization, else 400 naming costCodeId; active " +

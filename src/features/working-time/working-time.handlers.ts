@@ -25,7 +25,8 @@ export const listWorkingTimePacks: AppRouteHandler<typeof routes.listWorkingTime
 export const getLocationWorkingTime: AppRouteHandler<typeof routes.getLocationWorkingTime> = async (c) => {
   const { locationId } = c.req.valid("param");
   const row = await readWorkingTimeSetting(c.var.db, c.var.scope.organizationId, locationId);
-  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, await today(c))), 200);
+  const date = await today(c);
+  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, date), date), 200);
 };
 
 export const putLocationWorkingTime: AppRouteHandler<typeof routes.putLocationWorkingTime> = async (c) => {
@@ -38,14 +39,16 @@ export const putLocationWorkingTime: AppRouteHandler<typeof routes.putLocationWo
       : [];
   if (refused[0]) throw invalidField(`overrides.${refused[0]}`, "the pack's figure is not one an agreement may change");
   if (!body.rulePack && body.overrides) throw invalidField("overrides", "needs a rulePack");
-  const row = await putWorkingTimeSetting(c.var, c.var.scope.organizationId, locationId, body);
-  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, await today(c))), 200);
+  const row = await putWorkingTimeSetting(c.var, c.var.scope.organizationId, locationId, body, await requestNow(c));
+  const date = await today(c);
+  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, date), date), 200);
 };
 
 export const putSchoolTerms: AppRouteHandler<typeof routes.putSchoolTerms> = async (c) => {
   const { locationId } = c.req.valid("param");
   const row = await writeSchoolTerms(c.var, c.var.scope.organizationId, locationId, c.req.valid("json"));
-  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, await today(c))), 200);
+  const date = await today(c);
+  return c.json(serializeLocationWorkingTime(locationId, row, effectiveWorkingTimePack(row, date), date), 200);
 };
 
 export const report: AppRouteHandler<typeof routes.report> = async (c) => {

@@ -46,8 +46,9 @@ export const getLocationWorkingTime = defineRoute({
   tags,
   summary: "Retrieve a location's working-time rules",
   description:
-    "The location's pack (null: none, the default), overrides and school terms, with `effective`: the pack's version " +
-    "in effect today with the overrides laid over it. Needs LOCATION_READ.",
+    "The location's setting in effect today — its pack (null: none, the default), overrides and the date it took " +
+    "effect (`effectiveFrom`) — its `history` (every dated version, oldest first) and school terms, with `effective`: " +
+    "the pack's version in effect today with the overrides laid over it. Needs LOCATION_READ.",
   middleware: [authorize("LOCATION_READ")] as const,
   request: { params: LocationParams },
   responses: { 200: jsonContent(LocationWorkingTime, "The location's rules"), ...problems("LOCATION_NOT_FOUND") },
@@ -64,8 +65,12 @@ export const putLocationWorkingTime = defineRoute({
     "Picks the location's working-time pack (null: none) and replaces its overrides (null or absent: none). An override " +
     "may change only a figure the pack marks `agreementMayChange` (a collective agreement's figure: e.g. ArbZG §7 for " +
     "Germany's rest and daily hours); any other is a 400 naming it. The pack then judges schedule writes and publishes " +
-    "(409 WORKING_TIME_CONFLICT), clock-outs (attendance exceptions) and the working-time report; each date is judged " +
-    "by the pack's version in effect on it. Records `location.working_time_updated` when something changes. Needs " +
+    "(409 WORKING_TIME_CONFLICT), worked shifts as they close (attendance exceptions: clock-outs, manual shifts and " +
+    "their edits) and the working-time report. The setting is effective-dated: it judges from " +
+    "`effectiveFrom` (a local date of the location; default: the location's today) on, dates before it keep the " +
+    "version they had (a version of the same date is replaced); a date before the location's first version is judged " +
+    "by that first one (the law applied before the location named it). Each date is then judged by the law's version " +
+    "in effect on it. Records `location.working_time_updated` when something changes. Needs " +
     `LOCATION_ADMIN. ${PACKS}`,
   middleware: [authorize("LOCATION_ADMIN")] as const,
   request: { params: LocationParams, body: jsonBody(LocationWorkingTimePut) },

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { LocationWorkingTimeRow } from "@/data/working-time/location-working-time.data";
+import { type LocationWorkingTimeRow, settingOn, type WorkingTimeVersion } from "@/data/working-time/location-working-time.data";
 import { WORKING_TIME_PACK_IDS, type WorkingTimeOverrides, type WorkingTimePack } from "@/domain/working-time/packs";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
 import { PageQuery } from "@/platform/schemas/list-query";
@@ -118,11 +118,27 @@ export const SchoolTerms = z
   .max(50)
   .openapi("SchoolTerms", { example: [{ startDate: "2026-09-01", endDate: "2026-12-18" }] });
 
+const WorkingTimeSettingVersion = z
+  .object({
+    effectiveFrom: CalendarDate.openapi({ description: "The location's local date this version judges from." }),
+    rulePack: orNull(WorkingTimePackId),
+    overrides: orNull(WorkingTimeOverridesSchema),
+  })
+  .openapi("WorkingTimeSettingVersion");
+
 export const LocationWorkingTime = z
   .object({
     locationId: z.string(),
-    rulePack: orNull(WorkingTimePackId),
+    rulePack: orNull(WorkingTimePackId).openapi({ description: "The pack in effect today (null: none)." }),
     overrides: orNull(WorkingTimeOverridesSchema),
+    effectiveFrom: orNull(CalendarDate).openapi({
+      description: "The date the setting shown took effect (null: never set). In the event: the version just written.",
+    }),
+    history: z.array(WorkingTimeSettingVersion).openapi({
+      description:
+        "Every version, oldest first: a date is judged by the newest version whose effectiveFrom is on or before it, a " +
+        "date before the first by the first. In the event: the version just written.",
+    }),
     schoolTerms: SchoolTerms,
     effective: orNull(WorkingTimePackSchema).openapi({
       description: "The pack's version in effect today with the overrides laid over it; null without a pack.",
@@ -132,27 +148,52 @@ export const LocationWorkingTime = z
   .openapi("LocationWorkingTime");
 
 export const LocationWorkingTimePut = z
-  .object({ rulePack: orNull(WorkingTimePackId), overrides: orNull(WorkingTimeOverridesSchema).optional() })
+  .object({
+    rulePack: orNull(WorkingTimePackId),
+    overrides: orNull(WorkingTimeOverridesSchema).optional(),
+    effectiveFrom: CalendarDate.optional().openapi({
+      description: "The location's local date the setting judges from (default: the location's today); earlier dates keep theirs.",
+    }),
+  })
   .strict()
   .openapi("LocationWorkingTimePut", { example: { rulePack: "DE", overrides: null } });
 
+type SettingRow = Omit<LocationWorkingTimeRow, "versions"> & { versions?: WorkingTimeVersion[] };
+
+const versionWire = (v: WorkingTimeVersion): z.infer<typeof WorkingTimeSettingVersion> => ({
+  effectiveFrom: v.effectiveFrom,
+  rulePack: v.rulePack as z.infer<typeof WorkingTimePackId> | null,
+  overrides: v.overrides,
+});
+
+/** The setting in effect on `today` with its history (a row without versions: the one it was written with). */
 export function serializeLocationWorkingTime(
   locationId: string,
-  row: Pick<LocationWorkingTimeRow, "rulePack" | "overrides" | "schoolTerms" | "updatedAt"> | undefined,
+  row: SettingRow | undefined,
   effective: WorkingTimePack | null,
+  today: string,
 ): z.infer<typeof LocationWorkingTime> {
+  const written: WorkingTimeVersion[] =
+    row?.effectiveFrom != null
+      ? [{ effectiveFrom: row.effectiveFrom, rulePack: row.rulePack, overrides: row.overrides as WorkingTimeOverrides | null }]
+      : [];
+  const history = row?.versions ?? written;
+  const current = settingOn(row ? { ...row, versions: history } : null, today);
   return {
     locationId,
-    rulePack: (row?.rulePack ?? null) as z.infer<typeof WorkingTimePackId> | null,
-    overrides: (row?.overrides ?? null) as WorkingTimeOverrides | null,
+    rulePack: (current?.rulePack ?? null) as z.infer<typeof WorkingTimePackId> | null,
+    overrides: current?.overrides ?? null,
+    effectiveFrom: current?.effectiveFrom || null,
+    history: history.map(versionWire),
     schoolTerms: row?.schoolTerms ?? [],
     effective,
     updatedAt: row ? iso(row.updatedAt) : null,
   };
 }
 
-/** The row's own fields, as the event of a PUT carries it (its `effective` pack is read on GET). */
-export const serializeLocationWorkingTimeRow = (row: LocationWorkingTimeRow) => serializeLocationWorkingTime(row.locationId, row, null);
+/** The row's own fields, as the event of a PUT carries it: the setting as written (its `effective` pack is read on GET). */
+export const serializeLocationWorkingTimeRow = (row: Omit<LocationWorkingTimeRow, "versions">) =>
+  serializeLocationWorkingTime(row.locationId, row, null, row.effectiveFrom ?? "");
 
 export const WorkingTimeReportRow = z
   .object({
