@@ -26,7 +26,9 @@ export const ruleSetOf = (r) => ({
   overtimeMultiplier: r.overtime_multiplier,
   doubleTimeMultiplier: r.double_time_multiplier,
   rounding: { incrementMinutes: r.rounding_increment_minutes, mode: r.rounding_mode },
-  mealBreak: r.meal_break === null ? null : JSON.parse(r.meal_break),
+  // The meal periods (a JSON array, [] for none) and the premium's hours: the columns that replaced `meal_break`.
+  mealBreaks: JSON.parse(r.meal_breaks),
+  mealPenaltyHours: r.meal_penalty_hours,
 });
 
 async function laborCost(db, request) {
