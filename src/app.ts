@@ -11,7 +11,6 @@ import { organizationDatabase } from "@/platform/middleware/database";
 import { drainAfterWrites } from "@/platform/middleware/drain-outbox";
 import { idempotency } from "@/platform/middleware/idempotency";
 import { apiRateLimit } from "@/platform/middleware/rate-limit";
-import { finalizeDocument } from "@/platform/openapi/finalize";
 import { DOCUMENT_INTRODUCTION, TAGS } from "@/platform/openapi/helpers";
 
 type FeatureModule = Promise<{ default: Hono<AppBindings, Schema, string> }>;
@@ -170,9 +169,13 @@ function serveDocument(app: AppOpenAPI) {
   });
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   app.get(DOCUMENT_PATH, async (c) => {
-    // Only the document needs every event type's schema: the registry imports every feature's serializers.
+    // Only the document needs every event type's schema (the registry imports every feature's serializers) and the
+    // finalizer: neither is evaluated at isolate startup.
     if (!document) {
-      const { webhooksOfDocument } = await import("@/event-forms/webhooks-document");
+      const [{ webhooksOfDocument }, { finalizeDocument }] = await Promise.all([
+        import("@/event-forms/webhooks-document"),
+        import("@/platform/openapi/finalize"),
+      ]);
       document ??= finalizeDocument(app.getOpenAPI31Document(DOCUMENT), webhooksOfDocument());
     }
     const { openapi, info, ...rest } = document;
@@ -188,15 +191,26 @@ function serveDocument(app: AppOpenAPI) {
 async function buildApp(names: readonly FeatureName[], withDocument: boolean): Promise<AppOpenAPI> {
   const routers = await Promise.all(names.map(async (name) => ({ name, router: (await FEATURES[name].load()).default })));
   const app = createApp();
-  for (const { name, router } of routers) if (FEATURES[name].public) app.route("/", router);
+  const mount = withDocument ? (router: Hono<AppBindings, Schema, string>) => app.route("/", router) : addRoutes(app);
+  for (const { name, router } of routers) if (FEATURES[name].public) mount(router);
   if (withDocument) serveDocument(app);
   // Three layers, not five (issue 36): `authenticate` and `organizationDatabase` refuse only before their `next()`, and
   // nothing runs after `apiRateLimit`'s inside its layer; the idempotency check, whose refusals the rate-limit
   // header and the drain still see, keeps a layer of its own.
   app.use("/api/*", authenticated, routedToOrganization, idempotency);
-  for (const { name, router } of routers) if (!FEATURES[name].public) app.route("/", router);
+  for (const { name, router } of routers) if (!FEATURES[name].public) mount(router);
   return app;
 }
+
+/**
+ * Mounts a feature's routes on an app that only serves requests: what `app.route("/", router)` adds to hono's router,
+ * without the rest of OpenAPIHono's `route` (a clone of the app on a new default router, and the feature's document
+ * entries merged into the app's registry, which only the document's app reads). A feature router sets no error
+ * handler of its own (test/node/feature-mounts.test.ts), so each route keeps its handler as `route` would.
+ */
+const addRoutes = (app: AppOpenAPI) => (router: Hono<AppBindings, Schema, string>) => {
+  for (const { method, path, handler } of router.routes) app.on(method, path, handler);
+};
 
 const authenticated = chain(authenticate, apiRateLimit);
 const routedToOrganization = chain(organizationDatabase, drainAfterWrites);

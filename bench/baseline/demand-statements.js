@@ -33,7 +33,8 @@ function rowsOf(sql, row) {
 
 fromRecording(["demand"], (r) => {
   const statements = trip(r, "demand", 0);
-  if (statements.length < 5) throw new Error("recording: the demand upload needs two INSERTs of intervals, the event and the wake read");
+  if (statements.length < 6)
+    throw new Error("recording: the demand upload needs two INSERTs of intervals, the event, its audit entry and the wake read");
   // The second INSERT holds only plain rows: its first row is the row of every statement after the first's first.
   const second = statement(r, "demand", 0, 2, 'insert into "demand_intervals"');
   const secondRest = second.slice(second.indexOf(" values ") + " values ".length);
@@ -50,7 +51,8 @@ fromRecording(["demand"], (r) => {
     tail: plain.tail,
     firstRow: instant(opening.first),
     row: instant(row),
-    event: statement(r, "demand", 0, statements.length - 2, 'insert into "events"'),
+    event: statement(r, "demand", 0, statements.length - 3, 'insert into "events"'),
+    audit: statement(r, "demand", 0, statements.length - 2, 'insert into "audit_log"'),
     wake: statement(r, "demand", 0, statements.length - 1, 'select "id", "organization_id" from "webhooks"'),
   });
 });
@@ -59,7 +61,7 @@ fromRecording(["demand"], (r) => {
  * The round trips of an upload: [{call, pairs: [[sql, values]]}]. `now` is the instant written (epoch ms; the
  * scenario passes a placeholder to compare), `guard` the principal guard of the request's token (write-guard.js).
  */
-export function demandTrips({ organizationId, locationId, upload, guard, now, eventId = crypto.randomUUID() }) {
+export function demandTrips({ organizationId, locationId, upload, guard, now, ipCountry = null, eventId = crypto.randomUUID() }) {
   const pairs = [[guard.sql, guard.params]];
   const starts = upload.intervals.map((i) => Date.parse(i.start));
   for (let i = 0; i < upload.intervals.length; i += DEMAND_ROWS_PER_STATEMENT) {
@@ -88,6 +90,8 @@ export function demandTrips({ organizationId, locationId, upload, guard, now, ev
     endTime: new Date(Math.max(...starts) + 900_000).toISOString(),
   };
   pairs.push([SQL.event, [eventId, organizationId, organizationId, "demand.updated", now, JSON.stringify(data)]]);
+  // The event's audit entry (src/data/audit/audit-entries.ts): the actor, the operation, the caller's country, the event.
+  pairs.push([SQL.audit, [...guard.actor, null, "upsertDemand", ipCountry, JSON.stringify([eventId])]]);
   pairs.push([SQL.wake, [organizationId, 1]]);
   return [{ call: "batch", pairs }];
 }

@@ -26,7 +26,9 @@ export const ruleSetOf = (r) => ({
   overtimeMultiplier: r.overtime_multiplier,
   doubleTimeMultiplier: r.double_time_multiplier,
   rounding: { incrementMinutes: r.rounding_increment_minutes, mode: r.rounding_mode },
-  mealBreak: r.meal_break === null ? null : JSON.parse(r.meal_break),
+  // The meal periods (a JSON array, [] for none) and the premium's hours: the columns that replaced `meal_break`.
+  mealBreaks: JSON.parse(r.meal_breaks),
+  mealPenaltyHours: r.meal_penalty_hours,
 });
 
 async function laborCost(db, request) {
@@ -82,7 +84,10 @@ async function laborCost(db, request) {
 async function upsertDemand(db, match, request) {
   const [, organizationId, locationId] = match;
   const upload = await request.json();
-  const trips = demandTrips({ organizationId, locationId, upload, guard: writeGuard(request), now: Date.now() });
+  // The caller's country as ours reads it (src/platform/middleware/database.ts): both Workers sit behind the same door.
+  const country = request.cf?.country;
+  const ipCountry = typeof country === "string" && /^[A-Z0-9]{2}$/.test(country) ? country : null;
+  const trips = demandTrips({ organizationId, locationId, upload, guard: writeGuard(request), now: Date.now(), ipCountry });
   for (const { pairs } of trips) await send(db, pairs);
   const starts = upload.intervals.map((i) => Date.parse(i.start));
   return Response.json({

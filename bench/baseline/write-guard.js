@@ -30,9 +30,10 @@ export function claimsOfToken(token) {
 /** The guard statement and its values for a token, as ours binds them. */
 export function writeGuardFor(token) {
   const c = claimsOfToken(token);
+  // `actor`: the audit entry's actor type and id (src/domain/audit.ts actorOf).
   return c.emp == null
-    ? { sql: ORGANIZATION_WRITE_GUARD, params: [1, c.org, c.pid, 1, c.org] }
-    : { sql: STAFF_WRITE_GUARD, params: [1, c.org, c.pid, c.emp, c.org, c.ar, c.ar, c.arv, 1, c.org] };
+    ? { sql: ORGANIZATION_WRITE_GUARD, params: [1, c.org, c.pid, 1, c.org], actor: ["PARTNER", c.pid] }
+    : { sql: STAFF_WRITE_GUARD, params: [1, c.org, c.pid, c.emp, c.org, c.ar, c.ar, c.arv, 1, c.org], actor: ["STAFF_MEMBER", c.emp] };
 }
 
 /** The same for the request's Authorization header. */

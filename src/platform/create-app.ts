@@ -56,8 +56,6 @@ const defaultHook: Hook<unknown, AppBindings, string, unknown> = (result) => {
   throw validationFailed(fieldErrors(result.error), `Invalid ${result.target}: `);
 };
 
-export const createRouter = () => new OpenAPIHono<AppBindings>({ strict: false, defaultHook });
-
 /**
  * The router of an app that serves requests. A feature's app is built on the feature's first request and matches on
  * that same request, so building its router is part of that request. hono's default tries RegExpRouter first, which
@@ -67,6 +65,13 @@ export const createRouter = () => new OpenAPIHono<AppBindings>({ strict: false, 
  * test/node/feature-mounts.test.ts checks that it matches every route as the default does.
  */
 const servingRouter = () => new PatternRouter<[H, RouterRoute]>();
+
+/**
+ * A feature's router: its routes are copied into the serving app when the feature is mounted, and its own router never
+ * matches a request. PatternRouter is the serving app's too (below): the first request to a feature then evaluates
+ * no other router's code (hono's default builds a SmartRouter over a RegExpRouter and a TrieRouter per feature).
+ */
+export const createRouter = () => new OpenAPIHono<AppBindings>({ strict: false, defaultHook, router: servingRouter() });
 
 function toProblem(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;

@@ -42,6 +42,8 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
     expect(atStartup.filter((path) => path.includes("src/features/"))).toEqual([]);
     // The background jobs (webhook delivery serializes through every feature's serializers) wait for their event.
     expect(atStartup.filter((path) => /src\/(jobs|events)\//.test(path))).toEqual([]);
+    // Nor what only the document needs: its finalizer and the event types' schemas wait for GET /api/openapi.json.
+    expect(atStartup.filter((path) => /src\/(platform\/openapi\/finalize|event-forms\/)/.test(path))).toEqual([]);
   });
 
   it("the table of features loads none of them: a request imports its own feature on first use", () => {

@@ -1,9 +1,11 @@
+import { Hono } from "hono";
 import { PatternRouter } from "hono/router/pattern-router";
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { SmartRouter } from "hono/router/smart-router";
 import { TrieRouter } from "hono/router/trie-router";
 import { describe, expect, it } from "vitest";
 import { appFor, FEATURES, MOUNTS } from "@/app";
+import { createRouter } from "@/platform/create-app";
 import { mounts } from "@/platform/http/mounts";
 
 describe("feature mounts", () => {
@@ -46,6 +48,29 @@ describe("feature mounts", () => {
       }
     }
     expect(routes).toBeGreaterThan(110);
+  });
+
+  it("serves each feature with its own routes and handlers, as hono's route() would mount them", async () => {
+    // The serving apps add a feature's routes themselves (src/app.ts, addRoutes): the same routes as
+    // `app.route("/", router)` only while no feature router sets an error handler of its own (route() would wrap each
+    // handler in it), and on the feature routers' own PatternRouter.
+    const defaultErrorHandler = (new Hono() as unknown as { errorHandler: unknown }).errorHandler;
+    expect((createRouter() as unknown as { router: unknown }).router).toBeInstanceOf(PatternRouter);
+    for (const [name, feature] of Object.entries(FEATURES)) {
+      const router = (await feature.load()).default;
+      expect((router as unknown as { errorHandler: unknown }).errorHandler, name).toBe(defaultErrorHandler);
+      const first = router.routes.find((route) => route.method !== "ALL") ?? router.routes[0]!;
+      const app = await appFor(first.path.replace(/:[^/]+/g, "x").replace(/\*$/, ""));
+      const reference = new Hono().route("/", router);
+      // The /mcp feature builds its router on each load: its handlers are compared by route only.
+      const sameRouter = (await feature.load()).default === router;
+      const mounted = (routes: { method: string; path: string; handler: unknown }[]) =>
+        routes.map(({ method, path, handler }) => ({ method, path, ...(sameRouter && { handler }) }));
+      const served = mounted(app.routes);
+      for (const route of mounted(reference.routes)) expect(served, `${name}: ${route.method} ${route.path}`).toContainEqual(route);
+      // Nothing but the routes: the serving app's registry stays empty (only the document's app merges the features').
+      expect(app.openAPIRegistry.definitions, name).toEqual([]);
+    }
   });
 
   it("matches every route alike with the serving router (PatternRouter) and hono's default router", async () => {
