@@ -1,3 +1,4 @@
+import { organizationNow } from "@/data/clock";
 import { payrollSettings, staffMembers } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
@@ -42,7 +43,7 @@ export async function putPayrollSettings(
   organizationId: string,
   body: { provider: PayrollProvider | null; companyCode?: string | null; batchId?: string | null; earningCodes?: Record<string, string> },
 ) {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const settings: PayrollSettingsRead = {
     provider: body.provider,
     companyCode: body.companyCode ?? null,

@@ -1,3 +1,4 @@
+import { organizationNow } from "@/data/clock";
 import { openShiftPreferences, openShifts } from "@db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
@@ -84,7 +85,7 @@ async function assignAll(
   if (unknown) throw notFound("Preference");
   if (preferences.some((p) => p.status !== "PENDING")) throw preferenceNotPending();
   if (!placesFit(places?.approved ?? 0, preferences.length, shift.staffCountRequired)) throw openShiftFull();
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const entryIds = new Map(preferences.map((p) => [p.id, newId(now.getTime())]));
   const recording = await recordingAssignments(
     db,

@@ -1,3 +1,4 @@
+import { organizationNow } from "@/data/clock";
 import { scheduleEntries, staffMembers } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { unavailableSpans } from "@/data/availability/availability.guards";
@@ -116,7 +117,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     unavailable,
   );
   const bySource = new Map(sources.map((s) => [s.id, s]));
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const rows: ScheduleEntryRow[] = plan.copies.map((copy) => {
     const source = bySource.get(copy.sourceId)!;
     return {
