@@ -1,6 +1,7 @@
 import { locations, locationWorkingTime } from "@db/schema";
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import {
@@ -71,7 +72,7 @@ async function upsertSetting(
   locationId: string,
   set: { rulePack: string | null; overrides: WorkingTimeOverrides | null } | { schoolTerms: SchoolTerm[] },
 ): Promise<LocationWorkingTimeRow> {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   const differs: SQL =
     "schoolTerms" in set

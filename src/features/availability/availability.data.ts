@@ -1,8 +1,8 @@
-import { organizationNow } from "@/data/clock";
 import { availabilities, availabilityOccurrences, organizations, staffMembers } from "@db/schema";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { occurrenceStatements, occurrencesOfVersion } from "@/data/availability-occurrences";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { jsonArrayContains } from "@/data/json-list";
 import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";

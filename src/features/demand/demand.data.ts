@@ -1,8 +1,8 @@
-import { organizationNow } from "@/data/clock";
 import { demandIntervals, laborTargets, locations } from "@db/schema";
 import { and, asc, eq, gt, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { MAX_DEMAND_RANGE_DAYS, spanOf } from "@/domain/demand";

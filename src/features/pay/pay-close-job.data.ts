@@ -128,7 +128,12 @@ export async function stageEmployees(
     await csv.finish();
     await c.files.put(keys[2], JSON.stringify(written.totals));
     const steps = stepsFor(p, plan.workers) + 3;
-    await recordStep(db, p.jobId, { name: `employees-${n}`, index: n + 1, progress: Math.min(n + 1, steps - 2) / steps, at: await nowOf(c, p) });
+    await recordStep(db, p.jobId, {
+      name: `employees-${n}`,
+      index: n + 1,
+      progress: Math.min(n + 1, steps - 2) / steps,
+      at: await nowOf(c, p),
+    });
     return {
       n,
       employees: written.totals.length,

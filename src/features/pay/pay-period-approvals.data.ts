@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { staffMembers, timesheetApprovals } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { inJsonList } from "@/data/json-list";
 import { rawRun } from "@/data/raw-statement";
 import { guard } from "@/data/write/guard";

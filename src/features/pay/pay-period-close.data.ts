@@ -1,8 +1,8 @@
-import { organizationNow } from "@/data/clock";
 import { payPeriodSnapshots, payPeriods, payRuleSetUses, shifts } from "@db/schema";
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { FileWriter, getFile, MIN_PART_BYTES, partBytesOf, Sha256 } from "@/data/files";
 import {
   closeInputStatements,

@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { organizations, payPeriodSettings, payPeriods, timesheetApprovals } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import {

@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { locations, payRuleSets, payRuleSetUses } from "@db/schema";
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { inOrganization } from "@/data/tenancy";
 import { whenDuplicate } from "@/data/write/constraint-problems";

@@ -1,8 +1,8 @@
-import { organizationNow } from "@/data/clock";
 import { payrollSettings, staffMembers } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_EARNING_CODES, type PayrollIds, type PayrollProvider } from "@/domain/payroll-providers";
 import { iso } from "@/platform/schemas/time";

@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { openShiftPreferences, openShifts } from "@db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { assignmentKind, placesFit } from "@/domain/open-shift-claim";

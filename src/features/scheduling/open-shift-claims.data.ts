@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { openShiftPreferences, openShifts, staffMembers } from "@db/schema";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";

@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { openShiftPreferences } from "@db/schema";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import type { EventType } from "@/data/outbox/outbox";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { notFound } from "@/problems/problem";

@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { breakTypes, openShifts, roles } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { rawRun } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";

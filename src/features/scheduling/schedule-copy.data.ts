@@ -1,8 +1,8 @@
-import { organizationNow } from "@/data/clock";
 import { scheduleEntries, staffMembers } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { unavailableSpans } from "@/data/availability/availability.guards";
 import type { Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 
 import { addedChangeRows, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
 import { newId } from "@/data/ids";

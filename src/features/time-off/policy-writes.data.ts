@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { timeOffPolicies } from "@db/schema";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import type { EventType } from "@/data/outbox/outbox";
 import { rawRun } from "@/data/raw-statement";
 import { grantsDueNow } from "@/data/time-off/grants-now.data";

@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { organizations, timeOffSettings } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { rawRun } from "@/data/raw-statement";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";

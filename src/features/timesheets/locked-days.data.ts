@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { locations, lockedDays } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { iso } from "@/platform/schemas/time";

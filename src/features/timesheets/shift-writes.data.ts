@@ -1,7 +1,7 @@
-import { organizationNow } from "@/data/clock";
 import { locations, lockedDays, roles, shiftBreaks, shifts, staffMembers } from "@db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { fromDomainBreak, toDomainBreak } from "@/data/shifts/breaks.data";
 import { checkedValues, customFieldsAsRead, customFieldsOf, customFieldsRead } from "@/data/shifts/custom-field-values.data";

@@ -1,8 +1,8 @@
-import { organizationNow } from "@/data/clock";
 import { and, eq, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
@@ -102,7 +102,10 @@ export async function updateLive<T extends TenantTable>(
   const set = { ...timed, updatedAt: nextVersion(table.updatedAt, now) } as SQLiteUpdateSetSource<T>;
   const written = and(inOrganization(table, organizationId, { includeDeleted: true }), matching(table, match))!;
   const { before, events: more, trailing } = also?.(where) ?? { before: [], events: [] };
-  const events: EventSpec[] = [...(event ? [{ type: event, organizationId, occurredAt: now, row: { table, where: written } }] : []), ...more];
+  const events: EventSpec[] = [
+    ...(event ? [{ type: event, organizationId, occurredAt: now, row: { table, where: written } }] : []),
+    ...more,
+  ];
   const update = db.update(table).set(set).where(where).returning() as unknown as Statement;
   const statements = [...before, update] as unknown as [Statement, ...Statement[]];
   const results = await guardedBatch(c.var, statements, [], { events, trailing });
