@@ -6,7 +6,7 @@ import { api } from "../../helpers/api";
 import { unique } from "../../helpers/fixtures";
 import { tenantDb } from "../../helpers/shards";
 import { accessToken } from "../../helpers/tokens";
-import { createWorkplace } from "../../helpers/workplace";
+import { createWorkplace, HERE } from "../../helpers/workplace";
 
 /**
  * Writes stamp records at the organization's clock (data/clock organizationNow): a sandbox advanced 10 days stamps
@@ -122,5 +122,35 @@ describe("a sandbox's writes at its clock", () => {
     });
     expect(approved.status, approved.text).toBe(200);
     near(approved.body.employees.find((e: any) => e.employeeId === w.staff.id).approvedAt, Date.now());
+  });
+});
+
+describe("audit entries with no person behind them", () => {
+  it("an automatic clock-out's shift update is audited as SYSTEM attendance-pass, with the shift before and after", async () => {
+    const created = await api("POST", "/api/organizations/sandbox", {
+      token: await accessToken(),
+      body: { name: unique("Sandbox"), timezone: "UTC", seed: true },
+    });
+    const id = created.body.id as string;
+    const token = await accessToken({ organizationId: id });
+    const path = (rest: string) => `/api/organizations/${id}${rest}`;
+    const [ada] = created.body.seeded.staffMemberIds as string[];
+    const adaToken = await accessToken({ organizationId: id, employeeId: ada });
+    const punchPath = path(`/staffmembers/${ada}/locations/${created.body.seeded.locationId}`);
+    const roleId = created.body.defaults.roles[0].id;
+    const clocked = await api("POST", `${punchPath}/clock-in`, { token: adaToken, body: { roleId, ...HERE, accuracy: 5 } });
+    expect(clocked.status, clocked.text).toBe(200);
+    const now = Date.parse((await api("GET", path("/test-clock"), { token })).body.now);
+    const moved = await api("POST", path("/test-clock/advance"), { token, body: { to: new Date(now + 17 * 3_600_000).toISOString() } });
+    expect(moved.body.ran.autoClockOuts).toBe(1);
+    const log = await api("GET", path("/audit-log?resourceType=shift"), { token });
+    expect(log.status, log.text).toBe(200);
+    const closed = log.body.find((e: any) => e.eventType === "shift.clocked_out");
+    // Run by the advance request (its operation), written by the pass: no person closed the shift.
+    expect(closed).toMatchObject({ actor: { type: "SYSTEM", id: "attendance-pass", deviceId: null } });
+    expect(closed.before).toMatchObject({ endTime: null });
+    expect(closed.after.endTime).not.toBeNull();
+    const raised = await api("GET", path("/audit-log?resourceType=attendance_exception"), { token });
+    expect(raised.body.map((e: any) => e.actor.type)).toContain("SYSTEM");
   });
 });
