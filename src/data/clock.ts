@@ -16,14 +16,17 @@ export async function clockOffsetOf(db: Database, organizationId: string): Promi
   return row?.offset ?? 0;
 }
 
-/** Offsets already read, per principal (one request's) and organization: a request reads its organization's at most once. */
-const knownOffsets = new WeakMap<Principal, Map<string, number>>();
+/**
+ * Offsets already read, per request database session (data/sessions: one per request and shard; never a principal,
+ * which an isolate's token cache may share between requests) and organization: a request reads each at most once.
+ */
+const knownOffsets = new WeakMap<Database, Map<string, number>>();
 
 /** Notes an organization's offset the request already read (a device token's row names it): its clock then reads nothing. */
-export function noteClockOffset(principal: Principal, organizationId: string, offsetMs: number) {
-  const known = knownOffsets.get(principal) ?? new Map<string, number>();
+export function noteClockOffset(db: Database, organizationId: string, offsetMs: number) {
+  const known = knownOffsets.get(db) ?? new Map<string, number>();
   known.set(organizationId, offsetMs);
-  knownOffsets.set(principal, known);
+  knownOffsets.set(db, known);
 }
 
 /** Who writes and for which organization: a request's writer (data/write Writer), or its scope. */
@@ -38,16 +41,16 @@ export interface ClockReader {
  * approvedAt…) read: the real time for a live organization, a sandbox's test-clock time for a sandbox. An organization
  * token says whether its organization is a sandbox (a sandbox never stops being one), so a live organization's
  * request reads nothing; a sandbox's, or a partner-level token acting on an organization, reads the offset once per
- * request (kept with the request's principal).
+ * request (kept with the request's database session).
  */
 export async function organizationNow({ db, principal, organizationId }: ClockReader): Promise<Date> {
   const id = organizationId ?? principal?.organizationId ?? null;
   if (id === null) return new Date();
   if (principal && principal.organizationId !== null && !principal.sandbox) return new Date();
-  const known = principal ? knownOffsets.get(principal)?.get(id) : undefined;
+  const known = knownOffsets.get(db)?.get(id);
   if (known !== undefined) return shiftedNow(known);
   const offset = await clockOffsetOf(db, id);
-  if (principal) noteClockOffset(principal, id, offset);
+  noteClockOffset(db, id, offset);
   return shiftedNow(offset);
 }
 

@@ -9,7 +9,6 @@ export async function requestNow(c: AppContext): Promise<Date> {
   const { principal, scope } = c.var;
   const organizationId = scope?.organizationId ?? principal?.organizationId ?? null;
   // A device token's row already named its sandbox's offset (auth/device-auth).
-  if (principal && organizationId !== null && c.var.clockOffset !== undefined)
-    noteClockOffset(principal, organizationId, c.var.clockOffset);
+  if (principal && organizationId !== null && c.var.clockOffset !== undefined) noteClockOffset(c.var.db, organizationId, c.var.clockOffset);
   return organizationNow({ db: c.var.db, principal, organizationId });
 }
