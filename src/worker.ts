@@ -79,7 +79,7 @@ export default {
       // The drain after the attendance pass delivers what it raised in this same invocation.
       ctx.waitUntil(jobs.runAttendancePass(db, now, attendanceStatements).finally(() => jobs.drainOutbox(db, env.WEBHOOK_QUEUE)));
       // Sandboxes are left out of the passes above: a few run here at their own test-clock time (src/jobs/sandbox-passes.ts).
-      ctx.waitUntil(jobs.runSandboxesPass(db, env.WEBHOOK_QUEUE, now));
+      ctx.waitUntil(jobs.runSandboxesPass(db, { webhooks: env.WEBHOOK_QUEUE, exports: env.EXPORT_QUEUE }, now));
     }
   },
   /**

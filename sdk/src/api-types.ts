@@ -2400,7 +2400,7 @@ export interface paths {
         put?: never;
         /**
          * Advance a sandbox's test clock
-         * @description Needs ORGANIZATION_ADMIN (an organization token of the sandbox). Moves the sandbox's time forward to `to` (never back: 422 `TEST_CLOCK_BACKWARDS`; at most 90 days at a time, else 400) and records `test_clock.advanced`. Everything time-driven then runs at the sandbox's time, for it alone: punches are stamped with it, and before answering this request runs the time-driven passes of the Cron for this sandbox at `to` (no-shows, automatic clock-outs, time-off accruals) and wakes its webhook endpoints, so retries whose backoff its clock has passed are sent. The hourly Cron also runs a few sandboxes each time at their own time; live organizations never see a sandbox's time. A live organization has no test clock: 409 `NOT_A_SANDBOX`.
+         * @description Needs ORGANIZATION_ADMIN (an organization token of the sandbox). Moves the sandbox's time forward to `to` (never back: 422 `TEST_CLOCK_BACKWARDS`; at most 90 days at a time, else 400) and records `test_clock.advanced`. Everything time-driven then runs at the sandbox's time, for it alone: punches, and every record's `createdAt`/`updatedAt` and decision stamps (a manual timesheet, a pay approval or reopen, an open-shift claim, a time-off policy…) are stamped with it, a pay period has ended when its clock passed the period's end, and before answering this request runs the time-driven passes of the Cron for this sandbox at `to` (no-shows, automatic clock-outs, time-off accruals, export retries: an export whose row has not moved for 5 minutes of its clock is worked again) and wakes its webhook endpoints, so retries whose backoff its clock has passed are sent (a delivery's `nextAttemptAt` is at the sandbox's time). The hourly Cron also runs a few sandboxes each time at their own time; live organizations never see a sandbox's time. A live organization has no test clock: 409 `NOT_A_SANDBOX`.
          */
         post: operations["advanceTestClock"];
         delete?: never;
@@ -3174,7 +3174,7 @@ export interface paths {
         };
         /**
          * Retrieve the organization's audit log
-         * @description Who changed what, when and from where: one entry per event a write recorded, written in that write's own transaction (no write that records an event can leave its entry out), in the order of the writes. Each entry names its actor (PARTNER: the partner's backend or its organization token; STAFF_MEMBER: a staff member's own token; DEVICE: a kiosk, with `deviceId`), the operation (the document's operationId), the event type and the record (`resourceType`, `resourceId`, and `staffMemberId` when the record is a staff member's), and the caller's IP country as Cloudflare's edge located it (`request.cf.country`; null where unknown). For records a person may dispute — shifts (their breaks included), schedule entries, time-off requests, wage rates, pay periods and approvals, attendance exceptions — `before` and `after` carry the record as the API answered it before and after the write (`before` is null when the write created it, or when its last change predates the log); other entries carry neither. A shift's history: `resourceType=shift&resourceId=<shift id>`; a worker's: `staffMemberId=<id>` (with `resourceType=shift` for their shifts alone). Entries are immutable: no operation changes or deletes one, and they are kept as long as the organization (the EU Court of Justice's C-55/18 record of working time is the shifts' history here). Writes of background jobs (accruals, automatic clock-outs) record no entry: their events are in the feed (GET …/events). Paged oldest first with `cursor` (the `Link` header). Needs ORGANIZATION_ADMIN.
+         * @description Who changed what, when and from where: one entry per event a write recorded, written in that write's own transaction (no write that records an event can leave its entry out), in the order of the writes. Each entry names its actor (PARTNER: the partner's backend or its organization token; STAFF_MEMBER: a staff member's own token; DEVICE: a kiosk, with `deviceId`; SYSTEM: a write with no person behind it, its id naming the job — `attendance-pass` for the Cron's no-shows and automatic clock-outs, `pay-close-job` for a pay close run as a job, `webhook-delivery` for an endpoint disabled after 3 days of failures; OPERATOR: the platform's operator, id `operator`), the operation (the document's operationId; for SYSTEM, the request that ran the job, if any), the event type and the record (`resourceType`, `resourceId`, and `staffMemberId` when the record is a staff member's), and the caller's IP country as Cloudflare's edge located it (`request.cf.country`; null where unknown). For records a person may dispute — shifts (their breaks included), schedule entries, time-off requests, wage rates, pay periods and approvals, attendance exceptions — `before` and `after` carry the record as the API answered it before and after the write (`before` is null when the write created it, or when its last change predates the log); other entries carry neither. A shift's history: `resourceType=shift&resourceId=<shift id>`; a worker's: `staffMemberId=<id>` (with `resourceType=shift` for their shifts alone). Entries are immutable: no operation changes or deletes one, and they are kept as long as the organization (the EU Court of Justice's C-55/18 record of working time is the shifts' history here). Writes of background jobs (accruals, automatic clock-outs) record no entry: their events are in the feed (GET …/events). Paged oldest first with `cursor` (the `Link` header). Needs ORGANIZATION_ADMIN.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -7926,6 +7926,8 @@ export interface components {
                 autoClockOuts: number;
                 /** @description Time-off accrual entries written. */
                 accrualEntries: number;
+                /** @description Exports QUEUED or RUNNING whose row has not moved for 5 minutes of the sandbox's clock, sent to work again. */
+                exportsResent: number;
             };
         };
         Export: {
@@ -8753,7 +8755,7 @@ export interface components {
             actor: {
                 /** @enum {string} */
                 type: "PARTNER" | "STAFF_MEMBER" | "DEVICE" | "OPERATOR" | "SYSTEM";
-                /** @description The partner's id, the staff member's or the kiosk device's. */
+                /** @description The partner's id, the staff member's or the kiosk device's; for SYSTEM the job's (`attendance-pass`, `pay-close-job`, `webhook-delivery`), for OPERATOR `operator`. */
                 id: string;
                 /** @description The kiosk device the write came through, if any. */
                 deviceId: string | null;

@@ -1,5 +1,6 @@
 import { organizations, webhooks } from "@db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Principal } from "@/domain/permissions";
 import type { Database } from "./client";
 
 /**
@@ -13,6 +14,44 @@ export const shiftedNow = (offsetMs: number, realNow = Date.now()) => new Date(r
 export async function clockOffsetOf(db: Database, organizationId: string): Promise<number> {
   const [row] = await db.select({ offset: organizations.clockOffsetMs }).from(organizations).where(eq(organizations.id, organizationId));
   return row?.offset ?? 0;
+}
+
+/**
+ * Offsets already read, per request database session (data/sessions: one per request and shard; never a principal,
+ * which an isolate's token cache may share between requests) and organization: a request reads each at most once.
+ */
+const knownOffsets = new WeakMap<Database, Map<string, number>>();
+
+/** Notes an organization's offset the request already read (a device token's row names it): its clock then reads nothing. */
+export function noteClockOffset(db: Database, organizationId: string, offsetMs: number) {
+  const known = knownOffsets.get(db) ?? new Map<string, number>();
+  known.set(organizationId, offsetMs);
+  knownOffsets.set(db, known);
+}
+
+/** Who writes and for which organization: a request's writer (data/write Writer), or its scope. */
+export interface ClockReader {
+  db: Database;
+  principal?: Principal;
+  organizationId?: string | null;
+}
+
+/**
+ * The time of the organization a request acts on, the one helper every write's stamps (createdAt, updatedAt,
+ * approvedAt…) read: the real time for a live organization, a sandbox's test-clock time for a sandbox. An organization
+ * token says whether its organization is a sandbox (a sandbox never stops being one), so a live organization's
+ * request reads nothing; a sandbox's, or a partner-level token acting on an organization, reads the offset once per
+ * request (kept with the request's database session).
+ */
+export async function organizationNow({ db, principal, organizationId }: ClockReader): Promise<Date> {
+  const id = organizationId ?? principal?.organizationId ?? null;
+  if (id === null) return new Date();
+  if (principal && principal.organizationId !== null && !principal.sandbox) return new Date();
+  const known = knownOffsets.get(db)?.get(id);
+  if (known !== undefined) return shiftedNow(known);
+  const offset = await clockOffsetOf(db, id);
+  noteClockOffset(db, id, offset);
+  return shiftedNow(offset);
 }
 
 /** The organization's sandbox state and clock: null when it is not a live record of this database. */

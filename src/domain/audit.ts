@@ -18,6 +18,19 @@ export function actorOf(principal: Principal): Actor {
 }
 
 /**
+ * The writers with no person behind them, each a SYSTEM actor whose id names it: the Cron's attendance pass (no-shows,
+ * automatic clock-outs), the pay close run as a durable job, webhook delivery (an endpoint disabled after its failures).
+ */
+export const SYSTEM_ACTOR_IDS = ["attendance-pass", "pay-close-job", "webhook-delivery"] as const;
+export type SystemActorId = (typeof SYSTEM_ACTOR_IDS)[number];
+
+/** A background job's actor. */
+export const systemActor = (id: SystemActorId): Actor => ({ type: "SYSTEM", id, deviceId: null });
+
+/** The operator's actor (the routes under /operator, authorized by OPERATOR_SECRET: no partner, no token). */
+export const OPERATOR_ACTOR: Actor = { type: "OPERATOR", id: "operator", deviceId: null };
+
+/**
  * Records a person may dispute (a worker, a manager, an inspector): their audit entries keep the record before and
  * after the write. Resource types are the events' (the part of the type before the dot): a break is its shift's.
  */

@@ -118,6 +118,7 @@ export async function runAccrualPass(db: Database, now = new Date(), { page, sco
       db,
       p.organization_id,
       sql`SELECT ${p.id} AS policy_id, id AS worker_id FROM staff_members WHERE organization_id = ${p.organization_id} AND deleted_at IS NULL`,
+      now.getTime(),
     ),
   );
   const guard = () => freezeGuard(db, [...new Set(policies.map((p) => p.organization_id))]);

@@ -1,5 +1,6 @@
 import { attendanceExceptions, attendanceSettings, breakTypes, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { auditStatement } from "@/data/audit/audit-entries";
 import type { Database } from "@/data/client";
 import { inPassScope, type PassScope } from "@/data/clock";
 import { frozenHere } from "@/data/freezes";
@@ -16,6 +17,7 @@ import {
   mandatoryBreakFindings,
   SHORTEST_AUTO_CLOCK_OUT_MINUTES,
 } from "@/domain/attendance";
+import { systemActor } from "@/domain/audit";
 import { AUTO_ORIGIN } from "@/domain/punch-source";
 import { closedShift } from "@/features/time-tracking/punch-rows.data";
 import type { ShiftRow } from "@/wire/shift.schemas";
@@ -207,6 +209,7 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     ...(c.closed.ended ? [punch(c, "break_end", c.closed.ended.id)] : []),
   ]);
   const raisedIds = [...closures.map((c) => c.exceptionId), ...missedBreaks.map((m) => m.id)];
+  const eventIds = [newId(), newId()] as const;
   const [closed] = await db.batch([
     rawRun(
       db,
@@ -252,17 +255,29 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
           ${field("breakId")}, ${field("close.endAt")}, ${time}, NULL, NULL, NULL, NULL, 'undetermined', '["AUTO_CLOCK_OUT"]', NULL, 'AUTO'
         FROM json_each(${json(punches)}) j WHERE ${closedByThisBatch}`,
     ),
-    eventsOfRowsByOrganization(db, now, {
-      table: shifts,
-      where: sql`${shifts.id} IN (SELECT ${field("close.shiftId")} FROM json_each(${json(closes.map((c) => ({ close: c.close })))}) j
+    eventsOfRowsByOrganization(
+      db,
+      now,
+      {
+        table: shifts,
+        where: sql`${shifts.id} IN (SELECT ${field("close.shiftId")} FROM json_each(${json(closes.map((c) => ({ close: c.close })))}) j
         WHERE ${closedByThisBatch})`,
-      typeOf: sql`'shift.clocked_out'`,
-    }),
-    eventsOfRowsByOrganization(db, now, {
-      table: attendanceExceptions,
-      where: sql`${attendanceExceptions.id} IN (SELECT value FROM json_each(${json(raisedIds)}))`,
-      typeOf: sql`'attendance_exception.raised'`,
-    }),
+        typeOf: sql`'shift.clocked_out'`,
+      },
+      eventIds[0],
+    ),
+    eventsOfRowsByOrganization(
+      db,
+      now,
+      {
+        table: attendanceExceptions,
+        where: sql`${attendanceExceptions.id} IN (SELECT value FROM json_each(${json(raisedIds)}))`,
+        typeOf: sql`'attendance_exception.raised'`,
+      },
+      eventIds[1],
+    ),
+    // No person closed these: the audit log names the pass (SYSTEM), with each shift before and after.
+    auditStatement(db, systemActor("attendance-pass"), eventIds),
   ]);
   return closed.changes;
 }

@@ -1,6 +1,7 @@
 import { exports } from "@db/schema";
-import { and, asc, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { inPassScope, type PassScope } from "@/data/clock";
 import type { ExportMessage } from "@/features/exports/export-chunk";
 
 /** An export QUEUED or RUNNING whose row has not moved for this long has no message working it: it is sent again. */
@@ -14,11 +15,22 @@ export const RESEND_PER_RUN = 50;
  * committed), or whose chain of messages was lost. One conditional UPDATE claims them (moves updated_at to now, so the
  * next run leaves them alone for another EXPORT_STALL_MS) and answers which; then each gets a message. Sending again is
  * idempotent: the row says which chunk is next, and of two messages working the same chunk only one moves it on
- * (src/features/exports/export-chunk.ts). Answers the ids sent.
+ * (src/features/exports/export-chunk.ts). Answers the ids sent. `scope`: the live organizations at the real time
+ * (sandboxes are left out), or one sandbox at its test clock's time, whose exports' rows are stamped by that clock.
  */
-export async function resendStalledExports(db: Database, queue: Queue<ExportMessage>, now: Date): Promise<string[]> {
+export async function resendStalledExports(
+  db: Database,
+  queue: Queue<ExportMessage>,
+  now: Date,
+  scope: PassScope = "live",
+): Promise<string[]> {
   const cutoff = new Date(now.getTime() - EXPORT_STALL_MS);
-  const stalled = and(inArray(exports.status, ["QUEUED", "RUNNING"]), lte(exports.updatedAt, cutoff), isNull(exports.deletedAt));
+  const stalled = and(
+    inArray(exports.status, ["QUEUED", "RUNNING"]),
+    lte(exports.updatedAt, cutoff),
+    isNull(exports.deletedAt),
+    inPassScope(sql`${exports.organizationId}`, scope),
+  );
   const claimed = await db
     .update(exports)
     .set({ updatedAt: now })

@@ -1,5 +1,6 @@
 import { attendanceExceptions } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
+import { auditStatement } from "@/data/audit/audit-entries";
 import type { Database } from "@/data/client";
 import { inPassScope, type PassScope } from "@/data/clock";
 import { frozenHere } from "@/data/freezes";
@@ -7,6 +8,7 @@ import { newId } from "@/data/ids";
 import { eventsOfRowsByOrganization } from "@/data/outbox/outbox";
 import { rawAll, rawRun } from "@/data/raw-statement";
 import { DEFAULT_ATTENDANCE_SETTINGS, NO_SHOW_LOOKBACK_DAYS } from "@/domain/attendance";
+import { systemActor } from "@/domain/audit";
 
 const MINUTE_MS = 60_000;
 /** The WHERE of the unique index attendance_exceptions_once_per_entry, verbatim, so that SQLite's planner may use it. */
@@ -65,13 +67,16 @@ export async function raiseNoShows(
       ORDER BY e.start_at, e.id LIMIT ${limit}
       ON CONFLICT DO NOTHING`,
   );
-  const [inserted, , last] = await db.batch([
+  const eventId = newId();
+  const [inserted, , , last] = await db.batch([
     insert,
-    eventsOfRowsByOrganization(db, now, {
-      table: attendanceExceptions,
-      where: ofThisBatch(sql`${attendanceExceptions.id}`),
-      typeOf: sql`'attendance_exception.raised'`,
-    }),
+    eventsOfRowsByOrganization(
+      db,
+      now,
+      { table: attendanceExceptions, where: ofThisBatch(sql`${attendanceExceptions.id}`), typeOf: sql`'attendance_exception.raised'` },
+      eventId,
+    ),
+    auditStatement(db, systemActor("attendance-pass"), [eventId]),
     rawAll<{ start_at: number; id: string }>(
       db,
       sql`SELECT e.start_at, e.id FROM attendance_exceptions x JOIN schedule_entries e ON e.id = x.schedule_entry_id

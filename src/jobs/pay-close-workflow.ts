@@ -1,4 +1,5 @@
 import type { WorkflowEvent, WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
+import { systemActor } from "@/domain/audit";
 import type { CloseJobParams, JobError, StagedPart, StepContext } from "@/features/pay/pay-close-job.data";
 
 export type { CloseJobParams } from "@/features/pay/pay-close-job.data";
@@ -79,7 +80,10 @@ export class PayCloseRun {
     if ((env as { D1_LIMITS_ENFORCED?: string }).D1_LIMITS_ENFORCED === "1") env = (await import("@/data/limited-d1")).limitedEnv(env);
     const shard = await shardOfOrganization(env, p.organizationId);
     if (shard === null) throw new Error(`The organization ${p.organizationId} is in no shard.`);
-    return { writer: { db: createDatabase(shardBinding(env, shard)), principal: p.principal }, files: filesOf(env, shard) };
+    return {
+      writer: { db: createDatabase(shardBinding(env, shard)), principal: p.principal, actor: systemActor("pay-close-job") },
+      files: filesOf(env, shard),
+    };
   }
 
   /** Tests only: with JOB_FAULTS = "allow", a step named in `fault` fails after its work on its first `times` attempts. */

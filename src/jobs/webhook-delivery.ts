@@ -1,5 +1,6 @@
 import { events, webhookDeliveries, webhooks } from "@db/schema";
 import { and, asc, count, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { auditStatement } from "@/data/audit/audit-entries";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { clockOffsetOfWebhook, shiftedNow } from "@/data/clock";
@@ -10,6 +11,7 @@ import { pendingEvents } from "@/data/outbox/pending";
 import { guarded } from "@/data/write/constraint-problems";
 import { freezeGuard, MOVING_RETRY_AFTER_SECONDS, organizationSettled } from "@/data/write/guarded-batch";
 import { eventsInVersion, LATEST_API_VERSION } from "@/domain/api-versions";
+import { systemActor } from "@/domain/audit";
 import { serializeEvent } from "@/event-forms/serializers";
 import { ProblemError } from "@/problems/problem";
 import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhook-delivery/send";
@@ -217,10 +219,11 @@ async function deliverLeased(
     const results = await recordUnlessFrozen(db, hook.organizationId, [
       ...inserts,
       moveCursor(db, hook.id, lease, cursor, last, succeeded, now),
-      ...(succeeded ? [] : [disabledEvent(db, hook, now)]),
+      ...(succeeded ? [] : disabledEvent(db, hook, now)),
     ]);
     if (!results) frozenMeanwhile = true;
-    const moved = results?.at(succeeded ? -1 : -2) as { enabled: boolean }[] | undefined;
+    // After the cursor's move: nothing, or the disabling's event and its audit entry.
+    const moved = results?.at(succeeded ? -1 : -3) as { enabled: boolean }[] | undefined;
     if (!moved || moved.length === 0) return false;
     cursor = last;
     if (!moved[0]!.enabled) disabled = true;
@@ -257,7 +260,7 @@ async function deliverLeased(
           const held = await recordUnlessFrozen(db, hook.organizationId, [
             db.insert(webhookDeliveries).values(delivery),
             holdThroughBackoff(db, hook.id, lease, delivery.nextRetryAt!, delivery.createdAt),
-            disabledEvent(db, hook, delivery.createdAt),
+            ...disabledEvent(db, hook, delivery.createdAt),
           ]);
           if (!held) return frozenRetry;
           const [hold] = held[1] as { enabled: boolean }[];
@@ -339,18 +342,25 @@ const failedColumns = (now: Date) => ({
 
 /**
  * `webhook.disabled`, recorded when the statement before it disabled the endpoint at `now` (its updatedAt), for the
- * organization's other endpoints (the disabled one receives nothing more).
+ * organization's other endpoints (the disabled one receives nothing more), and its audit entry: webhook delivery
+ * disabled it, no person (SYSTEM).
  */
-const disabledEvent = (db: Database, hook: WebhookRow, now: Date) =>
-  eventStatement(db, {
-    type: "webhook.disabled",
-    organizationId: hook.organizationId,
-    occurredAt: now,
-    row: {
-      table: webhooks,
-      where: and(eq(webhooks.id, hook.id), eq(webhooks.enabled, false), sql`${webhooks.updatedAt} = ${now.getTime()}`)!,
+const disabledEvent = (db: Database, hook: WebhookRow, now: Date, eventId = newId()) => [
+  eventStatement(
+    db,
+    {
+      type: "webhook.disabled",
+      organizationId: hook.organizationId,
+      occurredAt: now,
+      row: {
+        table: webhooks,
+        where: and(eq(webhooks.id, hook.id), eq(webhooks.enabled, false), sql`${webhooks.updatedAt} = ${now.getTime()}`)!,
+      },
     },
-  });
+    eventId,
+  ),
+  auditStatement(db, systemActor("webhook-delivery"), [eventId]),
+];
 
 /** Past `sequence`, if the cursor is still `from`, the lease still ours and the endpoint live and enabled. */
 const moveCursor = (db: Database, webhookId: string, lease: string, from: number, sequence: number, succeeded: boolean, now: Date) =>

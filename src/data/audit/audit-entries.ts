@@ -2,7 +2,7 @@ import { auditLog, events } from "@db/schema";
 import { sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { sqlText } from "@/data/sql-literal";
-import { actorOf, DISPUTABLE_RESOURCE_TYPES } from "@/domain/audit";
+import { type Actor, actorOf, DISPUTABLE_RESOURCE_TYPES } from "@/domain/audit";
 import type { Principal } from "@/domain/permissions";
 import { auditRequestOf } from "./audit-request";
 
@@ -32,9 +32,11 @@ const previous = (column: "after_form" | "after") =>
  * The audit entries of a write batch: one per event its statements recorded (each event's id lies in [id, id + "/"):
  * data/outbox eventStatement), with the principal, the request's operation and IP country, and for disputable records
  * the record before (the previous entry's after) and after (the event's data). Run in the batch after its events.
+ * `who`: the request's principal, or the actor itself for a write with no person behind it (a background job's SYSTEM
+ * actor, the operator's: domain/audit).
  */
-export function auditStatement(db: Database, principal: Principal, eventIds: readonly string[]): Statement {
-  const actor = actorOf(principal);
+export function auditStatement(db: Database, who: Principal | Actor, eventIds: readonly string[]): Statement {
+  const actor = "type" in who ? who : actorOf(who);
   const request = auditRequestOf(db);
   const written = sql`SELECT e.id, e.organization_id, e.sequence, e.occurred_at, e.type, e.form, e.data,
       ${resourceType} AS rt, ${resourceId} AS rid, ${staffMemberId} AS sid

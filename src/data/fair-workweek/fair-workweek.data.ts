@@ -1,6 +1,7 @@
 import { goodFaithEstimates, locationFairWorkweek, locationFairWorkweekVersions, locations, staffMembers } from "@db/schema";
 import { and, asc, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { applyOverrides, type RulePack, type RulePackId, type RulePackOverrides, rulePack } from "@/domain/fair-workweek/packs";
@@ -86,7 +87,7 @@ export async function putLocationSetting(
   locationId: string,
   body: { rulePack: RulePackId | null; overrides?: RulePackOverrides | null },
 ): Promise<LocationFairWorkweekRow> {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const [location] = await writer.db
     .select({ timezone: locations.timezone })
     .from(locations)
@@ -192,7 +193,7 @@ export async function putEstimate(
   employeeId: string,
   body: { weeklyHoursMin: number; weeklyHoursMax: number; effectiveFrom: string },
 ): Promise<GoodFaithEstimateRow> {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const upsert = writer.db
     .insert(goodFaithEstimates)
     .values({

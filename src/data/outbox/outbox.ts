@@ -263,12 +263,18 @@ function eventOfRowById(
  * One event per row `where` picks, each recorded in its row's own organization with that organization's next
  * sequences (a background pass writing many organizations in one statement; requests use `eventStatement`).
  */
-export function eventsOfRowsByOrganization(db: Database, occurredAt: Date, { table, where, typeOf, snapshot }: RowsEvents): Statement {
+export function eventsOfRowsByOrganization(
+  db: Database,
+  occurredAt: Date,
+  { table, where, typeOf, snapshot }: RowsEvents,
+  /** The prefix of their ids (`<eventId>.<n>`): an audit statement of the same batch finds them by it (data/audit). */
+  eventId = newId(),
+): Statement {
   // Qualified by hand: drizzle writes a lone table's columns unqualified, which the subquery on events would capture.
   const column = (name: string) => sql`${table}.${sql.identifier(name)}`;
   const organizationId = column("organization_id");
   const id = column("id");
-  const prefix = `${newId()}.`;
+  const prefix = `${eventId}.`;
   const inOrganization = sql`row_number() OVER (PARTITION BY ${organizationId} ORDER BY ${id})`;
   return db.insert(events).select(
     sql`SELECT ${prefix} || row_number() OVER (ORDER BY ${id}), ${organizationId},

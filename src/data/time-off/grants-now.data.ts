@@ -68,7 +68,7 @@ export function grantsDueNow(
     if (due.length === 0) return [];
     const entries = JSON.stringify(due.map((e) => ({ h: e.hours, d: e.effectiveDate, k: e.periodKey })));
     return [
-      ensureWorkerPolicies(db, organizationId, sql`SELECT ${policy.id} AS policy_id, id AS worker_id FROM (${staff})`),
+      ensureWorkerPolicies(db, organizationId, sql`SELECT ${policy.id} AS policy_id, id AS worker_id FROM (${staff})`, now.getTime()),
       rawRun(
         db,
         sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)

@@ -8,8 +8,8 @@ import { rawRun } from "@/data/raw-statement";
  * twice meet the unique (policy, worker) index and are skipped. A row's id is `policyId:workerId`, the id the
  * read-only balance listings already answered for the pair before its row existed (worker-policy-read).
  */
-export function ensureWorkerPolicies(db: Database, organizationId: string, pairs: SQL) {
-  const now = Date.now();
+/** `now`: the organization's time in ms (data/clock organizationNow; a sandbox's runs ahead). */
+export function ensureWorkerPolicies(db: Database, organizationId: string, pairs: SQL, now: number) {
   return rawRun(
     db,
     sql`INSERT INTO worker_policies (id, organization_id, policy_id, worker_id, active, created_at, updated_at)

@@ -1,6 +1,7 @@
 import { locations, locationWorkingTime, locationWorkingTimeVersions } from "@db/schema";
 import { and, eq, getTableColumns, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
@@ -128,7 +129,7 @@ async function upsertSetting(
   locationId: string,
   set: PackSetting | { schoolTerms: SchoolTerm[] },
 ): Promise<LocationWorkingTimeRow> {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const differs: SQL =
     "schoolTerms" in set
       ? sql`${locationWorkingTime.schoolTerms} IS NOT ${json(set.schoolTerms)}`

@@ -8,6 +8,7 @@ import { newId } from "@/data/ids";
 import { type EventSpec, eventStatement } from "@/data/outbox/outbox";
 import { noteEndpointsToWake, pendingEndpoints, type WakeUp } from "@/data/outbox/wake";
 import { type Placeholders, prepared } from "@/data/prepared";
+import type { Actor } from "@/domain/audit";
 import type { Principal } from "@/domain/permissions";
 import { ProblemError, unauthorized } from "@/problems/problem";
 import { type ConstraintProblems, guarded } from "./constraint-problems";
@@ -149,6 +150,11 @@ export interface Writer {
   principal: Principal;
   /** The organization written when the principal is partner-level (the timesheets' `?organizationId=`). */
   organizationId?: string;
+  /**
+   * Who the audit log names instead of the principal: a background job acting on a principal's behalf (the pay close
+   * run as a job: SYSTEM, domain/audit). The principal's guard still holds the write.
+   */
+  actor?: Actor;
 }
 
 /**
@@ -160,7 +166,7 @@ export interface Writer {
  * drain after the request. Answers the statements' results, the guard's, the events' and that read's left out.
  */
 export async function guardedBatch<T extends readonly [Statement, ...Statement[]]>(
-  { db, principal, organizationId }: Writer,
+  { db, principal, organizationId, actor }: Writer,
   statements: T,
   problems: ConstraintProblems = [],
   /**
@@ -173,7 +179,7 @@ export async function guardedBatch<T extends readonly [Statement, ...Statement[]
   const eventIds = specs.map(() => newId());
   const events = specs.map((spec, i) => eventStatement(db, spec, eventIds[i]));
   // The audit log's entries of the events, in the same batch: a write that records an event cannot leave its entry out.
-  const audit = specs.length ? [auditStatement(db, principal, eventIds)] : [];
+  const audit = specs.length ? [auditStatement(db, actor ?? principal, eventIds)] : [];
   const wake = specs.length ? [pendingEndpoints(db, specs[0]!.organizationId)] : [];
   const guard = principalGuard(db, principal, organizationId ?? principal.organizationId);
   const batch = [guard, ...statements, ...events, ...(options.trailing ?? []), ...audit, ...wake] as unknown as readonly [

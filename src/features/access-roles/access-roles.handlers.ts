@@ -36,7 +36,6 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
     name,
     permissions: granted,
     permissionsVersion: granted && permissionsVersionAfter(granted),
-    updatedAt: new Date(),
   };
   const row = await uniquely(
     updateLive(c, accessRoleRecords, organization_id, id, changes, "Access role", "access_role.updated"),

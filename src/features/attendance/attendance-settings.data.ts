@@ -1,6 +1,7 @@
 import { attendanceSettings, organizations } from "@db/schema";
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { type Placeholders, prepared } from "@/data/prepared";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_ATTENDANCE_SETTINGS } from "@/domain/attendance";
@@ -38,7 +39,7 @@ const COLUMNS = {
  * so records `attendance_settings.updated`, only when a named setting differs from the stored one.
  */
 export async function patchSettings(writer: Writer, organizationId: string, patch: Patch) {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const named = Object.keys(patch) as (keyof typeof COLUMNS)[];
   const differs: SQL[] = named.map((key) => sql`${COLUMNS[key]} IS NOT ${patch[key] ?? null}`);
   const upsert = writer.db

@@ -15,7 +15,10 @@ export const list = defineRoute({
     "Who changed what, when and from where: one entry per event a write recorded, written in that write's own " +
     "transaction (no write that records an event can leave its entry out), in the order of the writes. Each entry " +
     "names its actor (PARTNER: the partner's backend or its organization token; STAFF_MEMBER: a staff member's own " +
-    "token; DEVICE: a kiosk, with `deviceId`), the operation (the document's operationId), the event type and the " +
+    "token; DEVICE: a kiosk, with `deviceId`; SYSTEM: a write with no person behind it, its id naming the job — " +
+    "`attendance-pass` for the Cron's no-shows and automatic clock-outs, `pay-close-job` for a pay close run as a " +
+    "job, `webhook-delivery` for an endpoint disabled after 3 days of failures; OPERATOR: the platform's operator, " +
+    "id `operator`), the operation (the document's operationId; for SYSTEM, the request that ran the job, if any), the event type and the " +
     "record (`resourceType`, `resourceId`, and `staffMemberId` when the record is a staff member's), and the caller's " +
     "IP country as Cloudflare's edge located it (`request.cf.country`; null where unknown). For records a person may " +
     "dispute — shifts (their breaks included), schedule entries, time-off requests, wage rates, pay periods and " +

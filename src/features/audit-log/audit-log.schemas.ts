@@ -35,7 +35,11 @@ export const AuditEntry = z
     at: z.string().openapi({ format: "date-time" }),
     actor: z.object({
       type: z.enum(ACTOR_TYPES),
-      id: z.string().openapi({ description: "The partner's id, the staff member's or the kiosk device's." }),
+      id: z.string().openapi({
+        description:
+          "The partner's id, the staff member's or the kiosk device's; for SYSTEM the job's (`attendance-pass`, " +
+          "`pay-close-job`, `webhook-delivery`), for OPERATOR `operator`.",
+      }),
       deviceId: z.string().nullable().openapi({ description: "The kiosk device the write came through, if any." }),
     }),
     operationId: z

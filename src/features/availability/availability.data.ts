@@ -2,6 +2,7 @@ import { availabilities, availabilityOccurrences, organizations, staffMembers } 
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { occurrenceStatements, occurrencesOfVersion } from "@/data/availability-occurrences";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { jsonArrayContains } from "@/data/json-list";
 import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
@@ -100,7 +101,7 @@ export async function findAvailability(db: Database, organizationId: string, emp
 export async function createAvailability(writer: Writer, organizationId: string, employeeId: string, body: AvailabilityCreateInput) {
   const { db } = writer;
   const zone = await staffAndZone(db, organizationId, employeeId);
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const asked: AvailabilityRow = {
     id: newId(now.getTime()),
     organizationId,
@@ -135,7 +136,7 @@ async function rewrite(
   const { db } = writer;
   const { row, statements: occurrences } = asked.deletedAt
     ? { row: { ...asked, occurrencesThrough: null }, statements: [] }
-    : withOccurrences(db, asked, new Date());
+    : withOccurrences(db, asked, await organizationNow({ ...writer, organizationId: was.organizationId }));
   const [result] = await guardedBatch(
     writer,
     [
@@ -190,7 +191,7 @@ export async function patchAvailability(
     recurrence: body.recurrence === undefined ? was.recurrence : body.recurrence,
     exdates: body.exdates ?? was.exdates,
     note: body.note === undefined ? was.note : body.note,
-    updatedAt: nextVersionAfter(was),
+    updatedAt: nextVersionAfter(was, await organizationNow({ ...writer, organizationId })),
   };
   checked(ruleOf(row));
   return rewrite(writer, was, row, "availability.updated");
@@ -199,7 +200,7 @@ export async function patchAvailability(
 export async function deleteAvailability(writer: Writer, organizationId: string, employeeId: string, id: string, ifMatch: IfMatch) {
   const was = await findAvailability(writer.db, organizationId, employeeId, id);
   requireVersion(ifMatch, was);
-  const now = nextVersionAfter(was);
+  const now = nextVersionAfter(was, await organizationNow({ ...writer, organizationId }));
   return rewrite(writer, was, { ...was, updatedAt: now, deletedAt: now }, "availability.deleted");
 }
 

@@ -22,7 +22,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id, breakId } = c.req.valid("param");
-  const changes = { ...c.req.valid("json"), updatedAt: new Date() };
+  const changes = { ...c.req.valid("json") };
   const row = await updateLive(c, breakTypeRecords, organization_id, breakTypeAt(id, breakId), changes, "Break type", "break_type.updated");
   return c.json(serializeBreakType(row), 200);
 };

@@ -1,6 +1,7 @@
 import { costCodeAssignments, costCodes, staffMembers } from "@db/schema";
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import type { EventSpec } from "@/data/outbox/outbox";
 import { rawAll, rawRun } from "@/data/raw-statement";
 import { guarded, whenDuplicateOf } from "@/data/write/constraint-problems";
@@ -86,7 +87,7 @@ export async function assignmentOf(db: Database, code: { id: string; assignAll: 
  */
 export async function replaceAssignment(writer: Writer, organizationId: string, costCodeId: string, assignment: Assignment) {
   const { db } = writer;
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const flag = db
     .update(costCodes)
     .set({

@@ -2,6 +2,7 @@ import { demandIntervals, laborTargets, locations } from "@db/schema";
 import { and, asc, eq, gt, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { MAX_DEMAND_RANGE_DAYS, spanOf } from "@/domain/demand";
@@ -30,7 +31,7 @@ const ROWS_PER_STATEMENT = rowsPerStatement(PARAMETERS_PER_ROW, 2);
  * values (only updatedAt moves). The location is checked by the batch itself (demandLocationLive): no read first.
  */
 export async function upsertDemand(writer: Writer, organizationId: string, locationId: string, upload: Upload) {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const stamp = sql.raw(String(now.getTime()));
   const starts = upload.intervals.map((interval) => parseTimestamp(interval.start)!);
   const rows = upload.intervals.map((interval, index) => ({
@@ -123,7 +124,7 @@ export async function readLaborTargets(db: Database, organizationId: string, loc
 
 /** One upsert of both targets and its `labor_targets.updated` event, in one batch. */
 export async function putLaborTargets(writer: Writer, organizationId: string, locationId: string, targets: LaborTargetsValues) {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const upsert = writer.db
     .insert(laborTargets)
     .values({ ...targets, organizationId: targetsLocationLive.sql(organizationId, locationId), locationId, createdAt: now, updatedAt: now })

@@ -1,7 +1,8 @@
 import type { ExportPart } from "@db/schema";
-import { exports } from "@db/schema";
+import { exports, organizations } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { shiftedNow } from "@/data/clock";
 import { abortUpload, completeUpload, headFile, MIN_PART_BYTES, objectDigest, startUpload, uploadPart } from "@/data/files";
 import { newId } from "@/data/ids";
 import { eventStatement } from "@/data/outbox/outbox";
@@ -26,6 +27,19 @@ const unchanged = (row: ExportRow) =>
   and(eq(exports.id, row.id), eq(exports.chunk, row.chunk), inArray(exports.status, ["QUEUED", "RUNNING"]));
 
 /**
+ * The export with its organization's clock (a sandbox's runs ahead: data/clock), in the one read: a chunk's stamps are
+ * at the organization's time, so a sandbox's stall check (src/jobs/export-resend.ts) measures them by its own clock.
+ */
+async function readExport(db: Database, exportId: string) {
+  const [found] = await db
+    .select({ row: exports, offset: organizations.clockOffsetMs })
+    .from(exports)
+    .leftJoin(organizations, eq(organizations.id, exports.organizationId))
+    .where(eq(exports.id, exportId));
+  return found ? { row: found.row, now: () => shiftedNow(found.offset ?? 0) } : undefined;
+}
+
+/**
  * Works the next chunk of an export; "more" when another chunk follows (the caller sends the next message).
  *
  * Design (resumable, no duplicate or missing rows): the export row is the whole state. A chunk reads the rows after
@@ -46,8 +60,10 @@ export async function runExportChunk(
   size: number,
   partBytes = MIN_PART_BYTES,
 ): Promise<"more" | "done"> {
-  const [row] = await db.select().from(exports).where(eq(exports.id, exportId));
-  if (!row || (row.status !== "QUEUED" && row.status !== "RUNNING")) return "done";
+  const found = await readExport(db, exportId);
+  if (!found) return "done";
+  const { row, now: clock } = found;
+  if (row.status !== "QUEUED" && row.status !== "RUNNING") return "done";
   const chunk = await readChunk(db, row, size);
   const text = encoder.encode(chunk.text);
   const pendingObject = row.pendingKey ? await bucket.get(row.pendingKey) : null;
@@ -85,7 +101,7 @@ export async function runExportChunk(
   };
 
   if (!chunk.last) {
-    const now = new Date();
+    const now = clock();
     const [result] = await db.batch([
       db
         .update(exports)
@@ -102,7 +118,7 @@ export async function runExportChunk(
   if (!finished) await completeUpload(bucket, row.objectKey, uploadId, parts);
   const digest = await objectDigest(bucket, row.objectKey);
   if (!digest) throw new Error(`The export's object ${row.objectKey} is missing after its upload completed.`);
-  const now = new Date();
+  const now = clock();
   const done = { ...progress, status: "SUCCEEDED" as const, bytes: digest.size, sha256: digest.sha256, finishedAt: now, updatedAt: now };
   await db.batch([
     db.update(exports).set(done).where(unchanged(row)),
@@ -119,9 +135,11 @@ export async function runExportChunk(
 
 /** The last delivery of a failing chunk: FAILED with its error and `export.failed`, the upload aborted. */
 export async function failExport(db: Database, bucket: R2Bucket, exportId: string, error: unknown) {
-  const [row] = await db.select().from(exports).where(eq(exports.id, exportId));
-  if (!row || (row.status !== "QUEUED" && row.status !== "RUNNING")) return;
-  const now = new Date();
+  const found = await readExport(db, exportId);
+  if (!found) return;
+  const { row } = found;
+  if (row.status !== "QUEUED" && row.status !== "RUNNING") return;
+  const now = found.now();
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   const failed = { status: "FAILED" as const, error: message, finishedAt: now, updatedAt: now };
   await db.batch([

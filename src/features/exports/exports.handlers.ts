@@ -3,6 +3,7 @@ import { newId } from "@/data/ids";
 import { filesOf } from "@/data/shards";
 import { findLocation, findStaffMember } from "@/data/tenant-records";
 import { findLive, listPage } from "@/platform/crud/tenant-queries";
+import { requestNow } from "@/platform/http/clock";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { conflict, invalidField } from "@/problems/problem";
 import type { ExportMessage } from "./export-chunk";
@@ -17,7 +18,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   // Filters name the organization's own records (a filter on another's would export nothing, silently).
   if (body.locationId) await findLocation(c.var.db, organization_id, body.locationId);
   if (body.employeeId) await findStaffMember(c.var.db, organization_id, body.employeeId);
-  const now = new Date();
+  const now = await requestNow(c);
   const id = newId(now.getTime());
   const row = {
     id,

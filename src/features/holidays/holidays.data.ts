@@ -1,6 +1,7 @@
 import { holidayOverrides, locations } from "@db/schema";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { datasetHolidays } from "@/data/holidays/holiday-dataset";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type Holiday, type HolidayOverrides, holidaysWithOverrides, NO_OVERRIDES } from "@/domain/public-holidays";
@@ -48,7 +49,7 @@ export async function readLocationHolidays(db: Database, organizationId: string,
  * `location.holidays_updated` only when it changes them.
  */
 export async function putHolidayOverrides(writer: Writer, organizationId: string, locationId: string, overrides: HolidayOverrides) {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const added = [...overrides.added].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const removed = [...new Set(overrides.removed)].sort();
   const upsert = writer.db

@@ -1,4 +1,5 @@
 import { locations } from "@db/schema";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import type { Writer } from "@/data/write/guarded-batch";
 import { type ContentKey, type SyncEntry, syncByExternalId } from "@/data/write/sync-by-external-id";
@@ -59,8 +60,8 @@ export function locationEntry(organizationId: string, record: SyncRecord, now: D
   return { row, given: ["name", ...OPTIONAL.filter((key) => columns[key] !== undefined)] };
 }
 
-export function syncLocations(writer: Writer, organizationId: string, { records, deactivateMissing }: LocationSyncInput) {
-  const now = new Date();
+export async function syncLocations(writer: Writer, organizationId: string, { records, deactivateMissing }: LocationSyncInput) {
+  const now = await organizationNow({ ...writer, organizationId });
   const entries = records.map((record) => locationEntry(organizationId, record, now));
   return syncByExternalId(writer, locations, organizationId, { entries, deactivateMissing, now, events: { resource: "location" } });
 }

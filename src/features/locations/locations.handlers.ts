@@ -35,7 +35,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const changes = { ...toColumns(c.req.valid("json")), updatedAt: new Date() };
+  const changes = { ...toColumns(c.req.valid("json")) };
   const row = await uniquely(
     updateLive(c, locationRecords, organization_id, id, changes, "Location", "location.updated"),
     ...EXTERNAL_ID_TAKEN,

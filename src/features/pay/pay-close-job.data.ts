@@ -1,3 +1,4 @@
+import { organizationNow } from "@/data/clock";
 import { deleteFiles, deleteFilesUnder, FileWriter, getFile } from "@/data/files";
 import { newId } from "@/data/ids";
 import { finishJob, insertJob, newJobRow, readJob, recordStep } from "@/data/jobs/jobs.data";
@@ -83,17 +84,20 @@ async function asJobError<T>(work: () => Promise<T>): Promise<T | { ok: false; e
   }
 }
 
+/** The organization's time (a sandbox's test clock: data/clock): a period has ended, and a step is stamped, by it. */
+const nowOf = (c: StepContext, p: CloseJobParams) => organizationNow({ ...c.writer, organizationId: p.organizationId });
+
 /** Employees a job plans per step (an estimate: the period's workers), for `steps` and `progress`. */
 const stepsFor = (p: CloseJobParams, workers: number) => Math.max(1, Math.ceil(workers / (p.pageEmployees * p.pagesPerStep)));
 
 /** Step `plan`: the close's refusals (checkClose) again, now; the version and fingerprint every later step holds to. */
 export async function planCloseJob(c: StepContext, p: CloseJobParams): Promise<Planned> {
   return asJobError(async () => {
-    const check = await checkClose(c.writer, p.organizationId, p.periodId, p.approveAll, new Date());
+    const check = await checkClose(c.writer, p.organizationId, p.periodId, p.approveAll, await nowOf(c, p));
     // A plan redelivered starts from nothing staged.
     await deleteFilesUnder(c.files, stagingPrefix(p.jobId));
     const steps = stepsFor(p, check.state.workers.length) + 3;
-    await recordStep(c.writer.db, p.jobId, { name: "plan", index: 1, steps, progress: 1 / steps, at: new Date() });
+    await recordStep(c.writer.db, p.jobId, { name: "plan", index: 1, steps, progress: 1 / steps, at: await nowOf(c, p) });
     return { ok: true as const, version: check.version, fingerprint: check.inputs.fingerprint, workers: check.state.workers.length };
   });
 }
@@ -124,7 +128,12 @@ export async function stageEmployees(
     await csv.finish();
     await c.files.put(keys[2], JSON.stringify(written.totals));
     const steps = stepsFor(p, plan.workers) + 3;
-    await recordStep(db, p.jobId, { name: `employees-${n}`, index: n + 1, progress: Math.min(n + 1, steps - 2) / steps, at: new Date() });
+    await recordStep(db, p.jobId, {
+      name: `employees-${n}`,
+      index: n + 1,
+      progress: Math.min(n + 1, steps - 2) / steps,
+      at: await nowOf(c, p),
+    });
     return {
       n,
       employees: written.totals.length,
@@ -210,7 +219,7 @@ export async function assembleClose(
     },
   });
   const steps = stepsFor(p, plan.workers) + 3;
-  await recordStep(db, p.jobId, { name: "assemble", index: parts.length + 2, progress: (steps - 1) / steps, at: new Date() });
+  await recordStep(db, p.jobId, { name: "assemble", index: parts.length + 2, progress: (steps - 1) / steps, at: await nowOf(c, p) });
   return { object: written.object, hash: written.hash };
 }
 
@@ -231,7 +240,7 @@ export async function commitCloseJob(
   if (await mine()) return { ok: true };
   const job = await readJob(db, p.organizationId, p.jobId);
   if (!job) throw new Error(`The job ${p.jobId} has no row.`);
-  const at = new Date();
+  const at = await nowOf(c, p);
   return asJobError(async () => {
     try {
       const check = await checkClose(c.writer, p.organizationId, p.periodId, p.approveAll, at);
@@ -276,7 +285,7 @@ export async function failCloseJob(c: StepContext, p: CloseJobParams, error: Job
   }
   const job = await readJob(db, p.organizationId, p.jobId);
   if (!job || committed) return;
-  await db.batch([...finishJob(db, job, { status: "FAILED", step: "fail", at: new Date(), error })]);
+  await db.batch([...finishJob(db, job, { status: "FAILED", step: "fail", at: await nowOf(c, p), error })]);
 }
 
 /** CLOSE_IN_REQUEST_MAX_EMPLOYEES (default 5,000): above it a period closes as a job. */
@@ -303,7 +312,7 @@ export async function startCloseJob(
 ) {
   const { fault, ...params } = input;
   const { db } = writer;
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId: params.organizationId });
   const row = newJobRow({ id: newId(), organizationId: params.organizationId, kind: "PAY_CLOSE", subject: params.periodId, now });
   await guardedBatch(writer, [insertJob(db, row)], [], {
     events: [{ type: "job.created", organizationId: params.organizationId, occurredAt: now, data: serializeJob(row) }],
@@ -316,8 +325,8 @@ export async function startCloseJob(
     });
   } catch (error) {
     const detail = `The job could not be started: ${error instanceof Error ? error.message : String(error)}`;
-    await db.batch([...finishJob(db, row, { status: "FAILED", step: "start", at: new Date(), error: { code: "JOB_FAILED", detail } })]);
-    return { ...row, status: "FAILED" as const, error: detail, errorCode: "JOB_FAILED", finishedAt: new Date() };
+    await db.batch([...finishJob(db, row, { status: "FAILED", step: "start", at: now, error: { code: "JOB_FAILED", detail } })]);
+    return { ...row, status: "FAILED" as const, error: detail, errorCode: "JOB_FAILED", finishedAt: now };
   }
   return row;
 }

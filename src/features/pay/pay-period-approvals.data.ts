@@ -1,6 +1,7 @@
 import { staffMembers, timesheetApprovals } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { inJsonList } from "@/data/json-list";
 import { rawRun } from "@/data/raw-statement";
 import { guard } from "@/data/write/guard";
@@ -130,7 +131,7 @@ export async function approveTimesheets(writer: Writer, organizationId: string, 
   await requireStaff(db, organizationId, ids);
   const stillOpen = state.workers.filter((w) => w.open && ids.includes(w.employeeId)).map((w) => w.employeeId);
   if (stillOpen.length) throw openShiftInPeriod(stillOpen);
-  const at = new Date();
+  const at = await organizationNow({ ...writer, organizationId });
   const by = actorOf(writer.principal);
   await guardedBatch(
     writer,
@@ -151,7 +152,7 @@ export async function withdrawApproval(writer: Writer, organizationId: string, p
     .where(and(eq(staffMembers.organizationId, organizationId), eq(staffMembers.id, employeeId)));
   if (!staff) throw notFound("Staff member");
   if (state.row?.status === "CLOSED") throw periodClosed(state.span.id);
-  const at = new Date();
+  const at = await organizationNow({ ...writer, organizationId });
   const { span } = state;
   const [, after] = await guardedBatch(
     writer,

@@ -2,6 +2,7 @@ import { payPeriodSnapshots, payPeriods, payRuleSetUses, shifts } from "@db/sche
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { FileWriter, getFile, MIN_PART_BYTES, partBytesOf, Sha256 } from "@/data/files";
 import {
   closeInputStatements,
@@ -491,7 +492,7 @@ export async function closePeriod(
   checked?: CloseCheck,
 ) {
   const { db } = writer;
-  const now = options.now ?? new Date();
+  const now = options.now ?? (await organizationNow({ ...writer, organizationId }));
   const check = checked ?? (await checkClose(writer, organizationId, periodId, approveAll, now));
   const closedAt = now;
   const closedBy = actorOf(writer.principal);
@@ -518,7 +519,7 @@ export async function reopenPeriod(writer: Writer, organizationId: string, perio
   const state = await readPeriodState(db, organizationId, periodId);
   const { span, row } = state;
   if (row?.status !== "CLOSED") throw periodOpen(span.id, "is not closed");
-  const reopenedAt = new Date();
+  const reopenedAt = await organizationNow({ ...writer, organizationId });
   const reopened = { status: "OPEN" as const, reopenedAt, reopenedBy: actorOf(writer.principal), reopenReason: reason };
   const answer = periodDetail({ ...state, row: { ...row, ...reopened } });
   const [result] = await guardedBatch(

@@ -1,6 +1,7 @@
 import { organizations, payPeriodSettings, payPeriods, timesheetApprovals } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import {
@@ -126,7 +127,7 @@ export async function patchSettings(writer: Writer, organizationId: string, body
       periodIds: movedApproved,
     });
   }
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const written: SettingsRead = { ...settings, revision: was.revision, updatedAt: now, timezone: was.timezone };
   await guardedBatch(
     writer,

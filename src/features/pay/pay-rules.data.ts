@@ -1,6 +1,7 @@
 import { locations, payRuleSets, payRuleSetUses } from "@db/schema";
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { inOrganization } from "@/data/tenancy";
 import { whenDuplicate } from "@/data/write/constraint-problems";
@@ -180,7 +181,7 @@ export async function createRuleSet(
   if (locationId) await requireLocation(db, organizationId, locationId);
   const rules = await withOrganizationsBoundaries(db, organizationId, locationId, effectiveFrom, fillFromPreset(preset, request), request);
   const columns = ruleColumns(preset, rules, effectiveFrom, request);
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const row: RuleSetRow = {
     id: newId(now.getTime()),
     organizationId,
@@ -219,7 +220,7 @@ export async function patchRuleSet(
   const date = effectiveFrom ?? was.effectiveFrom;
   const rules = await withOrganizationsBoundaries(db, organizationId, was.locationId, date, patched, named);
   const columns = ruleColumns((preset ?? was.preset) as PayPreset, rules, date, meals);
-  const now = nextVersionAfter(was);
+  const now = nextVersionAfter(was, await organizationNow({ ...writer, organizationId }));
   const row: RuleSetRow = { ...was, ...columns, name: name ?? was.name, updatedAt: now };
   const earliest = row.effectiveFrom < was.effectiveFrom ? row.effectiveFrom : was.effectiveFrom;
   await write(
@@ -241,7 +242,7 @@ export async function deleteRuleSet(
 ) {
   const was = await findRuleSet(writer.db, organizationId, id);
   requireVersion(ifMatch, was);
-  const now = nextVersionAfter(was);
+  const now = nextVersionAfter(was, await organizationNow({ ...writer, organizationId }));
   const row: RuleSetRow = { ...was, updatedAt: now, deletedAt: now };
   await write(
     writer,

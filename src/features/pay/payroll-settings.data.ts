@@ -2,6 +2,7 @@ import { payrollSettings, staffMembers } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_EARNING_CODES, type PayrollIds, type PayrollProvider } from "@/domain/payroll-providers";
 import { iso } from "@/platform/schemas/time";
@@ -42,7 +43,7 @@ export async function putPayrollSettings(
   organizationId: string,
   body: { provider: PayrollProvider | null; companyCode?: string | null; batchId?: string | null; earningCodes?: Record<string, string> },
 ) {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const settings: PayrollSettingsRead = {
     provider: body.provider,
     companyCode: body.companyCode ?? null,

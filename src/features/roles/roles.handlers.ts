@@ -29,7 +29,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const { organization_id, id } = c.req.valid("param");
-  const changes = { ...c.req.valid("json"), updatedAt: new Date() };
+  const changes = { ...c.req.valid("json") };
   const row = await uniquely(updateLive(c, roleRecords, organization_id, id, changes, "Role", "role.updated"), ...EXTERNAL_ID_TAKEN);
   return c.json(serializeRole(row), 200);
 };

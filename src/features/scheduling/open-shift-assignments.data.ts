@@ -1,6 +1,7 @@
 import { openShiftPreferences, openShifts } from "@db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import type { WorkingTimeOverrideInput, WorkingTimeOverrideRecord } from "@/data/working-time/schedule-check.data";
 import { guardedBatch } from "@/data/write/guarded-batch";
@@ -90,7 +91,7 @@ async function assignAll(
   if (unknown) throw notFound("Preference");
   if (preferences.some((p) => p.status !== "PENDING")) throw preferenceNotPending();
   if (!placesFit(places?.approved ?? 0, preferences.length, shift.staffCountRequired)) throw openShiftFull();
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const entryIds = new Map(preferences.map((p) => [p.id, newId(now.getTime())]));
   // The entries a published open shift's assignments create are judged by the location's working-time pack.
   const workingTime = await judgeApprovals(

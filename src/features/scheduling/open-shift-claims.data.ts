@@ -1,6 +1,7 @@
 import { openShiftPreferences, openShifts, staffMembers } from "@db/schema";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { inOrganization } from "@/data/tenancy";
 import type { WorkingTimeOverrideInput } from "@/data/working-time/schedule-check.data";
@@ -77,7 +78,7 @@ export async function claim(
   const workerId = workerOf(scope, workerIdInput);
   const { shift, worker, existing } = await claimContext(db, scope, openShiftId, workerId);
   refuse(claimRefusal({ openShift: shift, worker, existing }));
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const status = claimStatus(shift.requireApproval);
   const row: PreferenceRow = {
     id: newId(now.getTime()),
@@ -146,7 +147,7 @@ export async function createPreference(
   const workerId = workerOf(scope, body.workerId);
   const { shift, worker, existing } = await claimContext(db, scope, openShiftId, workerId);
   refuse(claimRefusal({ openShift: { ...shift, isDraft: false }, worker, existing }));
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const row: PreferenceRow = {
     id: newId(now.getTime()),
     organizationId: scope.organizationId,

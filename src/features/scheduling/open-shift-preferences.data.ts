@@ -1,6 +1,7 @@
 import { openShiftPreferences } from "@db/schema";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import type { EventType } from "@/data/outbox/outbox";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { notFound } from "@/problems/problem";
@@ -48,7 +49,7 @@ export async function transition(
   from: "PENDING" | "PENDING_OR_DRAFT" = "PENDING",
   guards: Record<string, unknown> = {},
 ): Promise<PreferenceRow> {
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const pending = eq(openShiftPreferences.status, "PENDING");
   const draftAssignment = and(eq(openShiftPreferences.status, "APPROVED"), eq(openShiftPreferences.isDraft, true));
   const [updated] = await guardedBatch(

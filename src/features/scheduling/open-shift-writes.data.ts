@@ -1,6 +1,7 @@
 import { breakTypes, openShifts, roles } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { rawRun } from "@/data/raw-statement";
 import { inOrganization } from "@/data/tenancy";
@@ -109,7 +110,7 @@ async function writeNewOpenShift(
     { start: body.startDate, end: body.endDate },
     body.utcOffset !== undefined ? { utcOffset: body.utcOffset } : { timeZone: timezone },
   );
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const { role, statements } = await resolveReferences(db, organizationId, location.id, body, now);
   const row: OpenShiftRow = {
     id: newId(now.getTime()),
@@ -171,7 +172,7 @@ async function writeOpenShiftChanges(
   const utcOffset = body.utcOffset ?? was.utcOffset;
   const wall = (instant: Date) => new Date(instant.getTime() + was.utcOffset * 60_000).toISOString();
   const planned = span({ start: body.startDate ?? wall(was.startAt), end: body.endDate ?? wall(was.endAt) }, { utcOffset });
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const { role, statements } = await resolveReferences(db, organizationId, was.locationId, body, now);
   const changes = {
     roleId: role?.id ?? was.roleId,
@@ -203,7 +204,7 @@ async function writeOpenShiftChanges(
 
 /** DELETE /open-shifts/{id}: a soft delete; entries its claims created stay on the schedule. */
 export async function removeOpenShift(c: WriteContext, scope: ScheduleScope, id: string, answer: Answer): Promise<OpenShiftRow> {
-  const now = new Date();
+  const now = await organizationNow({ db: c.var.db, ...scope });
   const was = await findOpenShift(c.var.db, scope, id);
   const gone = { ...was, active: false, deletedAt: now, updatedAt: nextVersionAfter(was, now) };
   const data = await answer(gone);

@@ -2,6 +2,7 @@ import { scheduleEntries, staffMembers } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { unavailableSpans } from "@/data/availability/availability.guards";
 import type { Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 
 import { addedChangeRows, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
 import { newId } from "@/data/ids";
@@ -120,7 +121,7 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
     unavailable,
   );
   const bySource = new Map(sources.map((s) => [s.id, s]));
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   // Published copies are judged by the location's working-time pack, together per worker, as a publish's drafts are.
   const workingTime = body.asDrafts
     ? null

@@ -1,4 +1,5 @@
 import { newId } from "@/data/ids";
+import { requestNow } from "@/platform/http/clock";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { pageResult } from "@/platform/http/pagination";
 import { assertStaffMember, insertShiftNote, openShiftNotes } from "./shift-notes.data";
@@ -22,7 +23,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     organizationId: organization_id,
     authorId: principal.staffMemberId ?? principal.partnerId,
     text,
-    createdAt: new Date(),
+    createdAt: await requestNow(c),
   };
   const row = await insertShiftNote(c.var, organization_id, id, note);
   return c.json(serializeShiftNote(row), 201);

@@ -1,4 +1,5 @@
 import { staffMembers } from "@db/schema";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { grantsForStaff, staffWithExternalIds } from "@/data/time-off/grants-now.data";
 import { guarded } from "@/data/write/constraint-problems";
@@ -30,7 +31,7 @@ const OPTIONAL = [
 export async function syncStaffMembers(writer: Writer, organizationId: string, body: StaffMemberSyncInput) {
   const { db, principal: grantor } = writer;
   const { records, deactivateMissing } = body;
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const externalIds = records.map((record) => record.externalId);
   const [references, grants] = await Promise.all([
     resolveReferences(db, grantor, organizationId, records, (index, field) => `records.${index}.${field}`, { byExternalId: true }),

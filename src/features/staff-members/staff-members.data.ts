@@ -2,6 +2,7 @@ import { locations, staffMembers } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { inJsonList, jsonArrayContains } from "@/data/json-list";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization } from "@/data/tenancy";
@@ -85,9 +86,10 @@ export async function updateManageable(
   trailing: Statement[] = [],
 ) {
   const { db } = writer;
+  const now = await organizationNow({ ...writer, organizationId });
   const update = db
     .update(staffMembers)
-    .set({ ...values, updatedAt: nextVersion(staffMembers.updatedAt) })
+    .set({ ...values, updatedAt: nextVersion(staffMembers.updatedAt, now) })
     .where(
       and(
         inOrganization(staffMembers, organizationId),

@@ -4,6 +4,7 @@ import { softDeleted } from "@/data/tenancy";
 import { findLocation, findStaffMember } from "@/data/tenant-records";
 import { grantsForStaff, staffWithIds } from "@/data/time-off/grants-now.data";
 import { getLive, listPage } from "@/platform/crud/tenant-queries";
+import { requestNow } from "@/platform/http/clock";
 import { ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { serializeLocation } from "@/wire/location.schemas";
@@ -80,7 +81,7 @@ export const listForLocation: AppRouteHandler<routes.ListForLocationRoute> = asy
 export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const now = new Date();
+  const now = await requestNow(c);
   const id = newId(now.getTime());
   const [references, grants] = await Promise.all([
     resolveReferences(c.var.db, c.var.principal, organization_id, [body], (_, field) => field),
@@ -107,13 +108,12 @@ export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {
   const mayInclude = body.roleIds !== undefined || body.locationIds !== undefined || body.employmentType !== undefined;
   const [references, grants] = await Promise.all([
     resolveReferences(db, c.var.principal, organization_id, [body], (_, field) => field, { memberId: id }),
-    mayInclude ? grantsForStaff(db, organization_id, staffWithIds([id]), new Date()) : [],
+    mayInclude ? grantsForStaff(db, organization_id, staffWithIds([id]), await requestNow(c)) : [],
   ]);
   const accessRoleId = references.accessRoleIds[0];
   const changes = {
     ...toColumns(body),
     ...(accessRoleId && { accessRoleId: liveAccessRole.sql(organization_id, accessRoleId) }),
-    updatedAt: new Date(),
   };
   const grantable = references.grantableAccessRoleIds;
   const row = await updateManageable(c.var, organization_id, id, grantable, changes, "staff_member.updated", ifMatchOf(c), grants);

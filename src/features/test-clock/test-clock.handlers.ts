@@ -45,6 +45,12 @@ export const advance: AppRouteHandler<routes.AdvanceRoute> = async (c) => {
   if (!(await advanceClock(writer, organization_id, newOffset, from, to))) {
     throw new ProblemError(422, "TEST_CLOCK_BACKWARDS", "The sandbox's clock was advanced past `to` meanwhile.");
   }
-  const ran = await runSandboxPasses(c.var.db, c.env.WEBHOOK_QUEUE, organization_id, to, SANDBOX_ATTENDANCE_STATEMENTS * 5);
+  const ran = await runSandboxPasses(
+    c.var.db,
+    { webhooks: c.env.WEBHOOK_QUEUE, exports: c.env.EXPORT_QUEUE },
+    organization_id,
+    to,
+    SANDBOX_ATTENDANCE_STATEMENTS * 5,
+  );
   return c.json({ ...answer(organization_id, newOffset, to), ran }, 200);
 };

@@ -32,9 +32,13 @@ export const advance = defineRoute({
   description:
     "Needs ORGANIZATION_ADMIN (an organization token of the sandbox). Moves the sandbox's time forward to `to` (never back: 422 " +
     "`TEST_CLOCK_BACKWARDS`; at most 90 days at a time, else 400) and records `test_clock.advanced`. Everything " +
-    "time-driven then runs at the sandbox's time, for it alone: punches are stamped with it, and before answering " +
+    "time-driven then runs at the sandbox's time, for it alone: punches, and every record's `createdAt`/`updatedAt` " +
+    "and decision stamps (a manual timesheet, a pay approval or reopen, an open-shift claim, a time-off policy…) are " +
+    "stamped with it, a pay period has ended when its clock passed the period's end, and before answering " +
     "this request runs the time-driven passes of the Cron for this sandbox at `to` (no-shows, automatic clock-outs, " +
-    "time-off accruals) and wakes its webhook endpoints, so retries whose backoff its clock has passed are sent. " +
+    "time-off accruals, export retries: an export whose row has not moved for 5 minutes of its clock is worked again) " +
+    "and wakes its webhook endpoints, so retries whose backoff its clock has passed are sent (a delivery's " +
+    "`nextAttemptAt` is at the sandbox's time). " +
     "The hourly Cron also runs a few sandboxes each time at their own time; live organizations never see a sandbox's " +
     "time. A live organization has no test clock: 409 `NOT_A_SANDBOX`.",
   middleware: [admin] as const,

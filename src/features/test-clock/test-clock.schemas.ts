@@ -25,6 +25,9 @@ export const TestClockAdvanced = TestClock.extend({
       noShows: z.number().int().openapi({ description: "NO_SHOW exceptions raised at the new time." }),
       autoClockOuts: z.number().int().openapi({ description: "Open shifts closed automatically (MISSED_CLOCK_OUT)." }),
       accrualEntries: z.number().int().openapi({ description: "Time-off accrual entries written." }),
+      exportsResent: z.number().int().openapi({
+        description: "Exports QUEUED or RUNNING whose row has not moved for 5 minutes of the sandbox's clock, sent to work again.",
+      }),
     })
     .openapi({ description: "What the time-driven passes did for the sandbox at its new time, before answering." }),
 }).openapi("TestClockAdvanced");

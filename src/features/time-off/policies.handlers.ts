@@ -113,7 +113,7 @@ export const activate: AppRouteHandler<routes.ActivateRoute> = async (c) => {
   const row = await movePolicy(c.var, organization_id, policy_id, {
     status: "Active",
     type: "time_off_policy.activated",
-    set: { activatedAt: new Date() },
+    activate: true,
   });
   return c.json(serializePolicyRead(withETag(c, row)), 200);
 };

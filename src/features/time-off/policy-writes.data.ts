@@ -1,6 +1,7 @@
 import { timeOffPolicies } from "@db/schema";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import type { EventType } from "@/data/outbox/outbox";
 import { rawRun } from "@/data/raw-statement";
 import { grantsDueNow } from "@/data/time-off/grants-now.data";
@@ -34,10 +35,9 @@ export function assignmentStatements(
   policyId: string,
   assignments: Assignment[],
   today: string,
-  { grants = [] }: { grants?: Statement[] } = {},
+  { grants = [], now }: { grants?: Statement[]; now: number },
 ): Statement[] {
   if (assignments.length === 0) return grants;
-  const now = Date.now();
   const list = JSON.stringify(assignments.map((a) => ({ w: a.workerId, i: a.isIncluded ?? null, h: a.hours ?? null })));
   const chosen = sql`SELECT json_extract(value, '$.w') AS w, json_extract(value, '$.i') AS i, json_extract(value, '$.h') AS h FROM json_each(${list})`;
   return [
@@ -45,6 +45,7 @@ export function assignmentStatements(
       db,
       organizationId,
       sql`SELECT ${policyId} AS policy_id, json_extract(value, '$.w') AS worker_id FROM json_each(${list})`,
+      now,
     ),
     rawRun(
       db,
@@ -82,7 +83,7 @@ export async function patchPolicy(
 ) {
   const { changes, assignments, current, timezone, ifMatch } = patch;
   const { db } = writer;
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const unchanged = and(policyWhere(organizationId, policyId), versionCondition(timeOffPolicies.updatedAt, ifMatch));
   // The guard, not the update's own condition, keeps a concurrent write or delete from leaving the assignments written.
   await orGone(
@@ -95,6 +96,7 @@ export async function patchPolicy(
           .set({ ...changes, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
           .where(unchanged),
         ...assignmentStatements(db, organizationId, policyId, assignments, localDate(now, timezone), {
+          now: now.getTime(),
           // Whoever the patch includes in an Active policy is granted what is due now, before any target balance is set.
           grants: current.status === "Active" ? grantsDueNow(db, organizationId, [{ ...current, ...changes }], timezone, now) : [],
         }),
@@ -121,9 +123,10 @@ export async function movePolicy(
   writer: Writer,
   organizationId: string,
   policyId: string,
-  move: { status: "Active" | "Inactive"; type: EventType; set?: { activatedAt: Date } },
+  /** `activate`: stamps activatedAt at the organization's time. */
+  move: { status: "Active" | "Inactive"; type: EventType; activate?: boolean },
 ) {
-  const now = new Date();
+  const now = await organizationNow({ ...writer, organizationId });
   const { db } = writer;
   // Activation grants at once what is due to everyone the policy includes (once per period, as the Cron would).
   const grants =
@@ -137,7 +140,7 @@ export async function movePolicy(
     [
       db
         .update(timeOffPolicies)
-        .set({ ...move.set, status: move.status, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
+        .set({ ...(move.activate && { activatedAt: now }), status: move.status, updatedAt: nextVersion(timeOffPolicies.updatedAt, now) })
         .where(and(policyWhere(organizationId, policyId), movableTo(move.status))),
     ],
     [],

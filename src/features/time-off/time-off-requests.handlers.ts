@@ -88,7 +88,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const subject = { requestId: newId(), workerId, policyId: policy.id, locationId };
   await writeRequest(c.var, organization_id, {
     statements: [
-      ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
+      ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId), now.getTime()),
       insertRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, now.getTime()),
       usageEntry(db, subject.requestId, plan.firstDate, now.getTime()),
       touchBalance(db, subject.requestId, { now: now.getTime() }),
@@ -137,7 +137,7 @@ export const update: AppRouteHandler<routes.UpdateRoute> = async (c) => {
   await writeRequest(c.var, organization_id, {
     statements: [
       requestGuard(db, organization_id, id, ifMatch, ["pending"]),
-      ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId)),
+      ensureWorkerPolicies(db, organization_id, onePair(policy.id, workerId), now.getTime()),
       updatePendingRequest(db, organization_id, subject, plan, body.note ?? null, body.isAllDay, versionOf(ifMatch), now.getTime()),
       touchBalance(db, id, { now: now.getTime() }),
     ],

@@ -1,6 +1,7 @@
 import { organizations, timeOffSettings } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { rawRun } from "@/data/raw-statement";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { DEFAULT_TIME_OFF_SETTINGS } from "@/domain/organization-defaults";
@@ -28,7 +29,7 @@ export async function readSettings(db: Database, organizationId: string) {
 
 /** One upsert that merges the named settings (`changes`: their JSON) into the stored ones (json_patch), so concurrent PATCHes of different settings both stick. */
 export async function mergeSettings(writer: Writer, organizationId: string, changes: string) {
-  const now = Date.now();
+  const now = (await organizationNow({ ...writer, organizationId })).getTime();
   const stored = writer.db
     .select({ data: sql`json_object('settings', json(${timeOffSettings.settings}), 'updatedAt', ${timeOffSettings.updatedAt})`.as("data") })
     .from(timeOffSettings)

@@ -1,6 +1,7 @@
 import { locations, lockedDays } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { inOrganization } from "@/data/tenancy";
 import { guardedBatch } from "@/data/write/guarded-batch";
 import { iso } from "@/platform/schemas/time";
@@ -34,7 +35,7 @@ const lockedDay = (organizationId: string, day: DayAtLocation, row: LockRow | un
 /** Locks the day; the primary key (location, date) makes a second lock a no-op that answers the first. */
 export async function lockDayAt(db: Database, scope: TimesheetScope, day: DayAtLocation) {
   await requireLocation(db, scope.organizationId, day.locationId);
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const lock = { organizationId: scope.organizationId, ...day, lockedBy: actorOf(scope.principal), createdAt: now };
   const [, rows] = await guardedBatch(
     { db, principal: scope.principal, organizationId: scope.organizationId },

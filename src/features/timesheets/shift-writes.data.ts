@@ -1,6 +1,7 @@
 import { locations, lockedDays, roles, shiftBreaks, shifts, staffMembers } from "@db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { fromDomainBreak, toDomainBreak } from "@/data/shifts/breaks.data";
 import { checkedValues, customFieldsAsRead, customFieldsOf, customFieldsRead } from "@/data/shifts/custom-field-values.data";
@@ -59,7 +60,7 @@ export async function createManualShift(db: Database, scope: TimesheetScope, bod
   const utcOffset = offsetUnder(start, rule);
   const breaks = manualBreaks(body.breaks, rule, refs.breakTypes);
   const plan = planned(planShift({ start, end, utcOffset, breaks }));
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   const origin = originOf(scope.principal, "edit");
   const shift: ShiftRow = {
     id: newId(now.getTime()),
@@ -173,7 +174,7 @@ export async function patchShift(
     pay = shiftPay(role, staff, body.hourlyWage, resolveWage(rates, on, role, staff));
   }
   if (pay.salaried && body.hourlyWage !== undefined) throw salariedWage();
-  const now = nextVersionAfter(was);
+  const now = nextVersionAfter(was, await organizationNow({ db, ...scope }));
   // An edited start or end is now the editor's: a manager's (MANUAL) or the integrator's (API).
   const editor = originOf(scope.principal, "edit");
   const changes = {
@@ -241,7 +242,7 @@ export async function deleteShift(db: Database, scope: TimesheetScope, id: strin
   const current = await loadShift(db, scope, id);
   const was = current.shift;
   requireVersion(ifMatch, was);
-  const now = nextVersionAfter(was);
+  const now = nextVersionAfter(was, await organizationNow({ db, ...scope }));
   const audit = auditEntry({ organizationId, shiftId: id, action: "delete", principal: scope.principal, at: now });
   const answer = serializeShift({ ...was, ...softDeleted(now) }, current.breaks);
   const worked = { date: was.businessDate, through: workedDates(was.startAt, was.endAt, was.utcOffset).through };
@@ -284,7 +285,7 @@ export async function deleteShiftsOfDay(db: Database, scope: TimesheetScope, day
   ]);
   if (!location[0]) throw invalidField("locationId", "no location with that id in this organization");
   if (lock[0]) throw dayLocked(day.date);
-  const now = new Date();
+  const now = await organizationNow({ db, ...scope });
   // `+organization_id`: the location's index serves the day (the organization's would read every location's).
   const ofDay = sql`+audited.organization_id = ${organizationId} AND audited.location_id = ${day.locationId}
     AND audited.business_date = ${day.date} AND audited.deleted_at IS NULL`;

@@ -1,6 +1,7 @@
 import { locations, roles, staffMembers, wageRates } from "@db/schema";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { ratesEffectiveBy } from "@/data/wage-rates.data";
 import { guarded } from "@/data/write/constraint-problems";
 import { type ResolvedWage, resolveWage, type WageRateRow } from "@/domain/wage-rate";
@@ -41,12 +42,13 @@ export async function assertReferences(db: Database, organizationId: string, ref
   if (refs.locationId && !location[0]) throw notFound("Location");
 }
 
-export function createRate(
+export async function createRate(
   c: WriteContext,
   organizationId: string,
   body: RateReferences & { hourlyRate: number; effectiveFrom: string },
 ): Promise<Row> {
   const { db } = c.var;
+  const now = await organizationNow({ ...c.var, organizationId });
   const values = {
     employeeId: insertUnfrozen.sql(body.employeeId, organizationId, body.effectiveFrom) as unknown as string,
     roleId: body.roleId ?? null,
@@ -57,7 +59,7 @@ export function createRate(
   const rerate = (rateId: string) => ({
     after: [],
     events: [],
-    trailing: rerateShifts(db, c.var.principal, new Date(), { organizationId, rateId }),
+    trailing: rerateShifts(db, c.var.principal, now, { organizationId, rateId }),
   });
   return guarded(insertRecord(c, wageRates, organizationId, values, "wage_rate.created", rerate), [
     insertUnfrozen.about({ db, organizationId, dates: [body.effectiveFrom] }),
@@ -67,7 +69,7 @@ export function createRate(
 }
 
 /** A rate's PATCH or soft delete, refused while a closed period froze its stored effectiveFrom or the new one. */
-export function changeRate(
+export async function changeRate(
   c: WriteContext,
   organizationId: string,
   rateId: string,
@@ -75,9 +77,10 @@ export function changeRate(
   event: "wage_rate.updated" | "wage_rate.deleted",
 ): Promise<Row> {
   const { db } = c.var;
+  const now = await organizationNow({ ...c.var, organizationId });
   const values = { ...changes, organizationId: updateUnfrozen.sql(organizationId, changes.effectiveFrom) as unknown as string };
   const dates = changes.effectiveFrom ? [changes.effectiveFrom] : [];
-  const rerate = () => ({ before: [], events: [], trailing: rerateShifts(db, c.var.principal, new Date(), { organizationId, rateId }) });
+  const rerate = () => ({ before: [], events: [], trailing: rerateShifts(db, c.var.principal, now, { organizationId, rateId }) });
   return guarded(updateLive(c, wageRates, organizationId, rateId, values, "Wage rate", event, rerate), [
     updateUnfrozen.about({ db, organizationId, dates, rateId }),
     rateTaken,

@@ -29,7 +29,7 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
   const body = c.req.valid("json");
   const url = checkedUrl(body.url, c.env.ENVIRONMENT);
-  const now = new Date();
+  const now = await requestNow(c);
   const id = newId(now.getTime());
   const secret = newSigningSecret();
   const row = {

@@ -2,6 +2,7 @@ import { and, eq, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { Database, Statement } from "@/data/client";
+import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
@@ -95,10 +96,16 @@ export async function updateLive<T extends TenantTable>(
   const ifMatch = ifMatchOf(c);
   const { db } = c.var;
   const where = and(inOrganization(table, organizationId), matching(table, match), versionCondition(table.updatedAt, ifMatch))!;
-  const set = { ...values, updatedAt: nextVersion(table.updatedAt) } as SQLiteUpdateSetSource<T>;
+  // At the organization's time (a sandbox's test clock: data/clock), as a soft delete's deletedAt.
+  const now = await organizationNow({ db, principal: c.var.principal, organizationId });
+  const timed = "deletedAt" in values && values.deletedAt instanceof Date ? { ...values, deletedAt: now } : values;
+  const set = { ...timed, updatedAt: nextVersion(table.updatedAt, now) } as SQLiteUpdateSetSource<T>;
   const written = and(inOrganization(table, organizationId, { includeDeleted: true }), matching(table, match))!;
   const { before, events: more, trailing } = also?.(where) ?? { before: [], events: [] };
-  const events: EventSpec[] = [...(event ? [{ type: event, organizationId, row: { table, where: written } }] : []), ...more];
+  const events: EventSpec[] = [
+    ...(event ? [{ type: event, organizationId, occurredAt: now, row: { table, where: written } }] : []),
+    ...more,
+  ];
   const update = db.update(table).set(set).where(where).returning() as unknown as Statement;
   const statements = [...before, update] as unknown as [Statement, ...Statement[]];
   const results = await guardedBatch(c.var, statements, [], { events, trailing });
@@ -144,7 +151,7 @@ export async function insertRecord<T extends TenantTable>(
    */
   also?: (id: string) => { after: Statement[]; events: EventSpec[]; trailing?: Statement[] },
 ): Promise<T["$inferSelect"]> {
-  const now = new Date();
+  const now = await organizationNow({ db: c.var.db, principal: c.var.principal, organizationId });
   const id = newId(now.getTime());
   const insert = c.var.db
     .insert(table)
