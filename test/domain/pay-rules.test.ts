@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { fillFromPreset, governingRuleSets, PRESET_RULES, payRuleProblems, payWage, ruleSetsInForce } from "@/domain/pay-rules";
+import {
+  fillFromPreset,
+  governingRuleSets,
+  legacyMealBreak,
+  mealBreakProblems,
+  mealPeriodProblems,
+  mealRequestProblems,
+  mealRulesOf,
+  PRESET_RULES,
+  payRuleProblems,
+  payWage,
+  ruleSetsInForce,
+} from "@/domain/pay-rules";
 import { ruleSet } from "../helpers/pay-fixtures";
 
 const valid = (preset: "NONE" | "FLSA" | "CALIFORNIA" | "CUSTOM" = "CALIFORNIA") => ({
@@ -182,5 +194,251 @@ describe("payWage", () => {
     expect(payWage("salary", 30)).toBeNull();
     expect(payWage("hourly", 18.5)).toBe(18.5);
     expect(payWage(null, null)).toBe(0);
+  });
+});
+
+// California's two meal periods (Cal. Labor Code 512(a)) as the CALIFORNIA preset stores them.
+const CA_MEALS = {
+  mealBreaks: [
+    { afterMinutes: 300, minimumMinutes: 30, waivableUpToMinutes: 360 },
+    { afterMinutes: 600, minimumMinutes: 30, waivableUpToMinutes: 720 },
+  ],
+  mealPenaltyHours: 1,
+};
+const NO_MEALS = { mealBreaks: [], mealPenaltyHours: 1 };
+
+describe("legacyMealBreak", () => {
+  it("is the first period with the penalty's hours, or null without a period", () => {
+    expect(legacyMealBreak(CA_MEALS)).toEqual({ afterMinutes: 300, minimumMinutes: 30, penaltyHours: 1 });
+    expect(legacyMealBreak({ ...CA_MEALS, mealPenaltyHours: 2 })).toEqual({ afterMinutes: 300, minimumMinutes: 30, penaltyHours: 2 });
+    expect(legacyMealBreak(NO_MEALS)).toBeNull();
+  });
+});
+
+describe("mealRulesOf", () => {
+  it("without meal fields: the base's", () => {
+    expect(mealRulesOf(CA_MEALS, {})).toEqual(CA_MEALS);
+  });
+  it("an old client's mealBreak sets the first period's minutes and the penalty, keeping its waiver and the later periods", () => {
+    expect(mealRulesOf(CA_MEALS, { mealBreak: { afterMinutes: 240, minimumMinutes: 20, penaltyHours: 2 } })).toEqual({
+      mealBreaks: [
+        { afterMinutes: 240, minimumMinutes: 20, waivableUpToMinutes: 360 },
+        { afterMinutes: 600, minimumMinutes: 30, waivableUpToMinutes: 720 },
+      ],
+      mealPenaltyHours: 2,
+    });
+    expect(mealRulesOf(NO_MEALS, { mealBreak: { afterMinutes: 240, minimumMinutes: 20, penaltyHours: 0 } })).toEqual({
+      mealBreaks: [{ afterMinutes: 240, minimumMinutes: 20 }],
+      mealPenaltyHours: 0,
+    });
+  });
+  it("mealBreak null removes every period and keeps the penalty", () => {
+    expect(mealRulesOf({ ...CA_MEALS, mealPenaltyHours: 2 }, { mealBreak: null })).toEqual({ mealBreaks: [], mealPenaltyHours: 2 });
+  });
+  it("mealBreaks and mealPenaltyHours as given win", () => {
+    const mealBreaks = [{ afterMinutes: 360, minimumMinutes: 45 }];
+    expect(mealRulesOf(CA_MEALS, { mealBreaks, mealPenaltyHours: 3, mealBreak: null })).toEqual({ mealBreaks, mealPenaltyHours: 3 });
+  });
+});
+
+describe("mealRequestProblems", () => {
+  const contradiction = [{ path: "mealBreak", message: "contradicts mealBreaks/mealPenaltyHours: send one or the other" }];
+  it.each([
+    ["mealBreaks alone", { mealBreaks: CA_MEALS.mealBreaks }, CA_MEALS, []],
+    ["mealBreak alone", { mealBreak: { afterMinutes: 240, minimumMinutes: 20, penaltyHours: 2 } }, CA_MEALS, []],
+    [
+      "mealBreak agreeing with mealBreaks",
+      { mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 1 }, ...CA_MEALS },
+      CA_MEALS,
+      [],
+    ],
+    [
+      "mealBreak agreeing with the penalty alone",
+      { mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 1 }, mealPenaltyHours: 1 },
+      CA_MEALS,
+      [],
+    ],
+    ["null beside no periods", { mealBreak: null, mealBreaks: [] }, NO_MEALS, []],
+    ["null beside periods", { mealBreak: null, mealBreaks: CA_MEALS.mealBreaks }, CA_MEALS, contradiction],
+    [
+      "another afterMinutes",
+      { mealBreak: { afterMinutes: 301, minimumMinutes: 30, penaltyHours: 1 }, ...CA_MEALS },
+      CA_MEALS,
+      contradiction,
+    ],
+    [
+      "another penalty",
+      { mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 2 }, mealPenaltyHours: 1 },
+      CA_MEALS,
+      contradiction,
+    ],
+    [
+      "a rule beside no periods",
+      { mealBreak: { afterMinutes: 300, minimumMinutes: 30, penaltyHours: 1 }, mealBreaks: [] },
+      NO_MEALS,
+      contradiction,
+    ],
+  ] as const)("%s", (_, request, rules, expected) => {
+    expect(mealRequestProblems(request, rules)).toEqual(expected);
+  });
+});
+
+describe("payRuleProblems, every field", () => {
+  const rules = fillFromPreset("CALIFORNIA", {});
+  it.each([
+    [
+      "workdayStartsAt 24:00",
+      { workdayStartsAt: "24:00" },
+      [{ path: "workdayStartsAt", message: "must be a local time HH:MM from 00:00 to 23:59" }],
+    ],
+    ["seventhConsecutiveDay as text", { seventhConsecutiveDay: "yes" }, [{ path: "seventhConsecutiveDay", message: "must be a boolean" }]],
+    ["a penalty of 8.5 h", { mealPenaltyHours: 8.5 }, [{ path: "mealPenaltyHours", message: "must be a number of hours from 0 to 8" }]],
+    ["a negative penalty", { mealPenaltyHours: -0.5 }, [{ path: "mealPenaltyHours", message: "must be a number of hours from 0 to 8" }]],
+    [
+      "an infinite penalty",
+      { mealPenaltyHours: Number.POSITIVE_INFINITY },
+      [{ path: "mealPenaltyHours", message: "must be a number of hours from 0 to 8" }],
+    ],
+    ["a penalty as text", { mealPenaltyHours: "1" }, [{ path: "mealPenaltyHours", message: "must be a number of hours from 0 to 8" }]],
+    ["a penalty of 0", { mealPenaltyHours: 0 }, []],
+    ["a penalty of 8", { mealPenaltyHours: 8 }, []],
+  ] as const)("%s", (_, change, expected) => {
+    expect(payRuleProblems({ preset: "CALIFORNIA", rules: { ...rules, ...change } })).toEqual(expected);
+  });
+
+  it("reports a bad first period once, under mealBreak, when an old client's mealBreak made it", () => {
+    const mealBreaks = [
+      { afterMinutes: 10, minimumMinutes: 0, waivableUpToMinutes: 5 },
+      { afterMinutes: 5, minimumMinutes: 5 },
+    ];
+    const mealBreak = { afterMinutes: 10, minimumMinutes: 0, penaltyHours: 1 };
+    expect(paths({ preset: "CALIFORNIA", rules: { ...rules, mealBreaks }, mealBreak })).toEqual([
+      "mealBreak.afterMinutes",
+      "mealBreak.minimumMinutes",
+      "mealBreaks.0.waivableUpToMinutes",
+      "mealBreaks.1.afterMinutes",
+    ]);
+    expect(paths({ preset: "CALIFORNIA", rules: { ...rules, mealBreaks } })).toEqual([
+      "mealBreaks.0.afterMinutes",
+      "mealBreaks.0.minimumMinutes",
+      "mealBreaks.0.waivableUpToMinutes",
+      "mealBreaks.1.afterMinutes",
+    ]);
+  });
+});
+
+describe("mealPeriodProblems", () => {
+  const period = (afterMinutes: unknown, minimumMinutes: unknown = 30, waivableUpToMinutes?: unknown) => ({
+    afterMinutes,
+    minimumMinutes,
+    ...(waivableUpToMinutes !== undefined && { waivableUpToMinutes }),
+  });
+  it("accepts California's, none, and four periods", () => {
+    expect(mealPeriodProblems(CA_MEALS.mealBreaks)).toEqual([]);
+    expect(mealPeriodProblems([])).toEqual([]);
+    expect(mealPeriodProblems([period(60, 60), period(300), period(600), period(1440, 1, null)])).toEqual([]);
+  });
+  it("refuses what is not an array, and a fifth period", () => {
+    expect(mealPeriodProblems({ afterMinutes: 300 })).toEqual([{ path: "mealBreaks", message: "must be an array of meal periods" }]);
+    expect(mealPeriodProblems(undefined)).toEqual([{ path: "mealBreaks", message: "must be an array of meal periods" }]);
+    expect(mealPeriodProblems([period(60), period(120), period(180), period(240), period(300)])).toEqual([
+      { path: "mealBreaks", message: "must hold at most 4 meal periods" },
+    ]);
+  });
+  it.each([
+    [
+      "due after 59 minutes",
+      [period(59)],
+      [{ path: "mealBreaks.0.afterMinutes", message: "must be a whole number of minutes from 60 to 1440" }],
+    ],
+    [
+      "due after 1441 minutes",
+      [period(1441)],
+      [{ path: "mealBreaks.0.afterMinutes", message: "must be a whole number of minutes from 60 to 1440" }],
+    ],
+    [
+      "due after 300.5 minutes",
+      [period(300.5)],
+      [{ path: "mealBreaks.0.afterMinutes", message: "must be a whole number of minutes from 60 to 1440" }],
+    ],
+    [
+      "a period no later than the one before",
+      [period(300), period(300)],
+      [{ path: "mealBreaks.1.afterMinutes", message: "must be later than the period before it" }],
+    ],
+    [
+      "an earlier period after a bad one",
+      [period(300), period(2000), period(299)],
+      [
+        { path: "mealBreaks.1.afterMinutes", message: "must be a whole number of minutes from 60 to 1440" },
+        { path: "mealBreaks.2.afterMinutes", message: "must be later than the period before it" },
+      ],
+    ],
+    [
+      "a break of 0 minutes",
+      [period(300, 0)],
+      [{ path: "mealBreaks.0.minimumMinutes", message: "must be a whole number of minutes above 0" }],
+    ],
+    [
+      "a break of no minutes",
+      [period(300, null)],
+      [{ path: "mealBreaks.0.minimumMinutes", message: "must be a whole number of minutes above 0" }],
+    ],
+    [
+      "a break longer than the work before it",
+      [period(60, 61)],
+      [{ path: "mealBreaks.0.minimumMinutes", message: "must not be longer than afterMinutes, the work before the break" }],
+    ],
+    [
+      "a waiver limit at afterMinutes",
+      [period(300, 30, 300)],
+      [{ path: "mealBreaks.0.waivableUpToMinutes", message: "must be null or whole minutes above afterMinutes, at most 1440" }],
+    ],
+    [
+      "a waiver limit past a day",
+      [period(300, 30, 1441)],
+      [{ path: "mealBreaks.0.waivableUpToMinutes", message: "must be null or whole minutes above afterMinutes, at most 1440" }],
+    ],
+    [
+      "a fractional waiver limit",
+      [period(300, 30, 360.5)],
+      [{ path: "mealBreaks.0.waivableUpToMinutes", message: "must be null or whole minutes above afterMinutes, at most 1440" }],
+    ],
+    [
+      "a waiver limit on a bad afterMinutes",
+      [period(10, 5, 360)],
+      [
+        { path: "mealBreaks.0.afterMinutes", message: "must be a whole number of minutes from 60 to 1440" },
+        { path: "mealBreaks.0.waivableUpToMinutes", message: "must be null or whole minutes above afterMinutes, at most 1440" },
+      ],
+    ],
+    ["a waiver limit one minute past afterMinutes, and 1440", [period(300, 30, 301), period(600, 30, 1440)], []],
+    [
+      "a missing period",
+      [undefined],
+      [
+        { path: "mealBreaks.0.afterMinutes", message: "must be a whole number of minutes from 60 to 1440" },
+        { path: "mealBreaks.0.minimumMinutes", message: "must be a whole number of minutes above 0" },
+      ],
+    ],
+  ] as const)("%s", (_, periods, expected) => {
+    expect(mealPeriodProblems(periods)).toEqual(expected);
+  });
+});
+
+describe("mealBreakProblems", () => {
+  it("accepts null: no meal rule", () => expect(mealBreakProblems(null)).toEqual([]));
+  it("names every field of an empty rule", () => {
+    expect(mealBreakProblems({})).toEqual([
+      { path: "mealBreak.afterMinutes", message: "must be a whole number of minutes from 60 to 1440" },
+      { path: "mealBreak.minimumMinutes", message: "must be a whole number of minutes above 0" },
+      { path: "mealBreak.penaltyHours", message: "must be a number of hours from 0 to 8" },
+    ]);
+    expect(mealBreakProblems({ afterMinutes: 300, minimumMinutes: 0, penaltyHours: 1 })).toEqual([
+      { path: "mealBreak.minimumMinutes", message: "must be a whole number of minutes above 0" },
+    ]);
+    expect(mealBreakProblems({ afterMinutes: 60, minimumMinutes: 61, penaltyHours: 1 })).toEqual([
+      { path: "mealBreak.minimumMinutes", message: "must not be longer than afterMinutes, the work before the break" },
+    ]);
   });
 });
