@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missedMealBreak, type PayShift, payableMinutesForPay } from "@/domain/pay-classification";
+import { computePay, missedMealBreak, type PayShift, payableMinutesForPay } from "@/domain/pay-classification";
 import { type GoverningSet, PRESET_RULES } from "@/domain/pay-rules";
 import { payShift, ruleSet, unpaidBreak } from "../helpers/pay-fixtures";
 
@@ -62,5 +62,29 @@ describe("missedMealBreak", () => {
     const rounding: GoverningSet = { ...CA, rules: { ...CA.rules, rounding: { incrementMinutes: 15, mode: "NEAREST" } } };
     const shift = closed(payShift(DAY, "08:00", 307));
     expect(missedMealBreak([shift], rounding)).toEqual({ shiftId: shift.id, minutesPast: 7 });
+  });
+});
+
+describe("computePay: time off lines", () => {
+  it("name the policy type, come per employee in date order, and leave out a day without hours or outside the range", () => {
+    const timeOff = [
+      { employeeId: "emp_b", date: "2026-06-03", hours: 4, hourlyWage: 30, policyType: "Sick" },
+      { employeeId: "emp_a", date: "2026-06-05", hours: 8, hourlyWage: 20, policyType: "Vacation" },
+      { employeeId: "emp_a", date: "2026-06-02", hours: 7.5, hourlyWage: 20 },
+      { employeeId: "emp_a", date: "2026-06-04", hours: 0, hourlyWage: 20 },
+      { employeeId: "emp_a", date: "2026-06-08", hours: 8, hourlyWage: 20 },
+    ];
+    const { employees } = computePay({ startDate: "2026-06-01", endDate: "2026-06-07", shifts: [], timeOff, ruleSets: [] });
+    expect(employees.map((e) => [e.employeeId, e.lines.map((l) => [l.date, l.kind, l.minutes, l.policyType, l.amount])])).toEqual([
+      [
+        "emp_a",
+        [
+          ["2026-06-02", "TIME_OFF", 450, undefined, 150],
+          ["2026-06-05", "TIME_OFF", 480, "Vacation", 160],
+        ],
+      ],
+      ["emp_b", [["2026-06-03", "TIME_OFF", 240, "Sick", 120]]],
+    ]);
+    expect("policyType" in employees[0]!.lines[0]!).toBe(false);
   });
 });
