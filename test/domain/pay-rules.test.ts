@@ -7,6 +7,7 @@ import {
   mealPeriodProblems,
   mealRequestProblems,
   mealRulesOf,
+  PAY_PRESETS,
   PRESET_RULES,
   payRuleProblems,
   payWage,
@@ -440,5 +441,139 @@ describe("mealBreakProblems", () => {
     expect(mealBreakProblems({ afterMinutes: 60, minimumMinutes: 61, penaltyHours: 1 })).toEqual([
       { path: "mealBreak.minimumMinutes", message: "must not be longer than afterMinutes, the work before the break" },
     ]);
+  });
+});
+
+describe("payRuleProblems, messages and edges", () => {
+  const rules = fillFromPreset("CALIFORNIA", {});
+  const problems = (change: Record<string, unknown>, top: Record<string, unknown> = {}) =>
+    payRuleProblems({ preset: "CALIFORNIA", ...top, rules: { ...rules, ...change } });
+
+  it.each([
+    ["an unknown preset", {}, { preset: "TEXAS" }, [{ path: "preset", message: `must be one of ${PAY_PRESETS.join(", ")}` }]],
+    [
+      "effectiveFrom as a number",
+      {},
+      { effectiveFrom: 20260601 },
+      [{ path: "effectiveFrom", message: "must be a calendar date (YYYY-MM-DD)" }],
+    ],
+    [
+      "an unknown weekday",
+      { workweekStartsOn: "Funday" },
+      {},
+      [{ path: "workweekStartsOn", message: "must be one of Sunday, Monday, Tuesday, Wednesday, Thursday, Friday, Saturday" }],
+    ],
+    [
+      "a threshold as text",
+      { weeklyOvertimeAfterMinutes: "2400" },
+      {},
+      [{ path: "weeklyOvertimeAfterMinutes", message: "must be null or a whole number of minutes, 0 or more" }],
+    ],
+    [
+      "double time a minute below overtime",
+      { dailyDoubleTimeAfterMinutes: 479 },
+      {},
+      [{ path: "dailyDoubleTimeAfterMinutes", message: "must not be below dailyOvertimeAfterMinutes" }],
+    ],
+    [
+      "a multiplier of 10.01",
+      { doubleTimeMultiplier: 10.01 },
+      {},
+      [{ path: "doubleTimeMultiplier", message: "must be a number from 1 to 10" }],
+    ],
+    ["a multiplier of 0.99", { overtimeMultiplier: 0.99 }, {}, [{ path: "overtimeMultiplier", message: "must be a number from 1 to 10" }]],
+    [
+      "an infinite multiplier",
+      { doubleTimeMultiplier: Number.POSITIVE_INFINITY },
+      {},
+      [{ path: "doubleTimeMultiplier", message: "must be a number from 1 to 10" }],
+    ],
+    [
+      "a multiplier as text, not compared with the other",
+      { overtimeMultiplier: "3" },
+      {},
+      [{ path: "overtimeMultiplier", message: "must be a number from 1 to 10" }],
+    ],
+    [
+      "double time paid a hair less than overtime",
+      { overtimeMultiplier: 2, doubleTimeMultiplier: 1.99 },
+      {},
+      [{ path: "doubleTimeMultiplier", message: "must not be below overtimeMultiplier" }],
+    ],
+    [
+      "a rounding of 7 minutes",
+      { rounding: { incrementMinutes: 7, mode: "UP" } },
+      {},
+      [{ path: "rounding.incrementMinutes", message: "must be one of 0, 1, 5, 6, 10, 15" }],
+    ],
+    [
+      "a rounding mode CEILING",
+      { rounding: { incrementMinutes: 15, mode: "CEILING" } },
+      {},
+      [{ path: "rounding.mode", message: "must be one of NEAREST, UP, DOWN" }],
+    ],
+    [
+      "no rounding",
+      { rounding: undefined },
+      {},
+      [
+        { path: "rounding.incrementMinutes", message: "must be one of 0, 1, 5, 6, 10, 15" },
+        { path: "rounding.mode", message: "must be one of NEAREST, UP, DOWN" },
+      ],
+    ],
+    [
+      "workday from 9:00 (one digit)",
+      { workdayStartsAt: "9:00" },
+      {},
+      [{ path: "workdayStartsAt", message: "must be a local time HH:MM from 00:00 to 23:59" }],
+    ],
+    [
+      "workday from 12:60",
+      { workdayStartsAt: "12:60" },
+      {},
+      [{ path: "workdayStartsAt", message: "must be a local time HH:MM from 00:00 to 23:59" }],
+    ],
+    [
+      "workday from 06:00 with a prefix",
+      { workdayStartsAt: "x06:00" },
+      {},
+      [{ path: "workdayStartsAt", message: "must be a local time HH:MM from 00:00 to 23:59" }],
+    ],
+    [
+      "workday from 06:00 with a suffix",
+      { workdayStartsAt: "06:00x" },
+      {},
+      [{ path: "workdayStartsAt", message: "must be a local time HH:MM from 00:00 to 23:59" }],
+    ],
+    [
+      "workday as a number",
+      { workdayStartsAt: 600 },
+      {},
+      [{ path: "workdayStartsAt", message: "must be a local time HH:MM from 00:00 to 23:59" }],
+    ],
+  ] as const)("refuses %s, by name", (_, change, top, expected) => {
+    expect(problems(change, top)).toEqual(expected);
+  });
+
+  it.each([
+    ["thresholds of 0", { dailyOvertimeAfterMinutes: 0, dailyDoubleTimeAfterMinutes: 0, weeklyOvertimeAfterMinutes: 0 }],
+    ["multipliers of 1 and 10", { overtimeMultiplier: 1, doubleTimeMultiplier: 10 }],
+    ["double time paid as overtime", { overtimeMultiplier: 2, doubleTimeMultiplier: 2 }],
+    ["a workday from 23:59", { workdayStartsAt: "23:59" }],
+    ["a workday from 00:00", { workdayStartsAt: "00:00" }],
+  ] as const)("accepts %s", (_, change) => {
+    expect(problems(change)).toEqual([]);
+  });
+});
+
+describe("ruleSetsInForce, edges", () => {
+  it("a set from the range's last day is in force; one ended by a set from its first day is not, whatever the input order", () => {
+    const sets = [
+      ruleSet("prs_c", "FLSA", { effectiveFrom: "2026-06-30" }),
+      ruleSet("prs_b", "FLSA", { effectiveFrom: "2026-06-01" }),
+      ruleSet("prs_a", "FLSA", { effectiveFrom: "2026-01-01" }),
+    ];
+    expect(ruleSetsInForce(sets, "2026-06-01", "2026-06-30")).toEqual(["prs_b", "prs_c"]);
+    expect(ruleSetsInForce(sets, "2026-05-31", "2026-06-29")).toEqual(["prs_a", "prs_b"]);
   });
 });

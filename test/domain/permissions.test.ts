@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPartnerLevel, lackingToGrant, mayAct, mayManage, type Principal } from "@/domain/permissions";
+import { isPartnerLevel, isPermission, lackingToGrant, mayAct, mayManage, type Principal } from "@/domain/permissions";
 
 const ADMIN = ["ORGANIZATION_ADMIN"];
 const MANAGER = ["LOCATION_ADMIN"];
@@ -66,5 +66,14 @@ describe("isPartnerLevel", () => {
   it("is a token without an organization", () => {
     expect(isPartnerLevel({ partnerId: "ptn_1", organizationId: null, staffMemberId: null, permissions: [] })).toBe(true);
     expect(isPartnerLevel({ partnerId: "ptn_1", organizationId: "org_1", staffMemberId: null, permissions: [] })).toBe(false);
+  });
+});
+
+describe("isPermission", () => {
+  it("names the listed permissions only", () => {
+    expect(isPermission("SCHEDULE_READ")).toBe(true);
+    expect(isPermission("WORKING_TIME_OVERRIDE")).toBe(true);
+    expect(isPermission("ROOT")).toBe(false);
+    expect(isPermission("schedule_read")).toBe(false);
   });
 });
