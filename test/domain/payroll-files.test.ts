@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/domain/csv";
-import { buildFile, type FileEmployee, missingMappings } from "@/domain/payroll-files";
+import { buildFile, type FileEmployee, missingMappings, PROVIDER_FILES } from "@/domain/payroll-files";
 import { DEFAULT_EARNING_CODES, EARNING_KEY, earningCodeOf, earningKeysOf } from "@/domain/payroll-providers";
 
 /* Issue 46: earning codes and the provider files' rows, from hand-written snapshot lines. */
@@ -241,5 +241,36 @@ describe("files of several staff members", () => {
     );
     const checks = JSON.parse(buildFile("PAYCHEX", payroll, ids, settings)).checks;
     expect(checks.map((c: { workerId: string }) => c.workerId)).toEqual(["W1", "W2"]);
+  });
+});
+
+describe("ADP Workforce Now paydata", () => {
+  it("has the contract's header, REGULAR in Reg Hours and OVERTIME in O/T Hours, and each provider's content type", () => {
+    const lines = [line("REGULAR", 480, 20, 160), line("OVERTIME", 90, 30, 45)];
+    const settings = { companyCode: "XYZ", batchId: "B1", earningCodes: { REGULAR: "R", OVERTIME: "O" } };
+    const [header, ...rows] = parseCsv(buildFile("ADP_WFN", payroll(lines), new Map([["emp_a", { ADP_WFN: "000123" }]]), settings));
+    expect(header).toEqual([
+      "Co Code",
+      "Batch ID",
+      "File #",
+      "Reg Hours",
+      "O/T Hours",
+      "Hours 3 Code",
+      "Hours 3 Amount",
+      "Earnings 3 Code",
+      "Earnings 3 Amount",
+      "Temp Rate",
+      "FLSA Workweek",
+    ]);
+    expect(rows).toEqual([
+      ["XYZ", "B1", "000123", "8", "", "", "", "", "", "20", "2026-06-01"],
+      ["XYZ", "B1", "000123", "", "1.5", "", "", "", "", "30", "2026-06-01"],
+    ]);
+    expect(Object.fromEntries(Object.entries(PROVIDER_FILES).map(([p, f]) => [p, [f.contentType, f.extension]]))).toEqual({
+      ADP_WFN: ["text/csv; charset=utf-8; header=present", "csv"],
+      GUSTO: ["application/json; charset=utf-8", "json"],
+      CHECK: ["application/json; charset=utf-8", "json"],
+      PAYCHEX: ["application/json; charset=utf-8", "json"],
+    });
   });
 });

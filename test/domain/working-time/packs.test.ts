@@ -9,6 +9,8 @@ describe("refusedOverrides", () => {
     // US_MINORS sets no rest, average, breaks or overtime cap.
     const overrides = {
       restBetweenShiftsHours: 10,
+      dailyMaximumHours: 9,
+      weeklyMaximumHours: 45,
       weeklyAverageHours: 40,
       breakTiers: [{ overHours: 6, minutes: 30 }],
       overtimeMonthHours: 40,
@@ -16,6 +18,8 @@ describe("refusedOverrides", () => {
     };
     expect(refusedOverrides(pack("US_MINORS"), overrides)).toEqual([
       "restBetweenShiftsHours",
+      "dailyMaximumHours",
+      "weeklyMaximumHours",
       "weeklyAverageHours",
       "breakTiers",
       "overtimeMonthHours",
@@ -44,6 +48,14 @@ describe("applyWorkingTimeOverrides", () => {
       source: `ArbZG §4 (${AGREEMENT})`,
       agreementMayChange: true,
     });
+  });
+  it("a rest figure names the agreement; a figure the pack lacks stays absent", () => {
+    expect(applyWorkingTimeOverrides(pack("DE"), { restBetweenShiftsHours: 10 }).restBetweenShifts).toEqual({
+      value: 10,
+      source: `ArbZG §5(1) (${AGREEMENT})`,
+      agreementMayChange: true,
+    });
+    expect(applyWorkingTimeOverrides(pack("US_MINORS"), { restBetweenShiftsHours: 10 }).restBetweenShifts).toBeNull();
   });
   it("keeps what is not overridden", () => {
     const de = applyWorkingTimeOverrides(pack("DE"), { restBetweenShiftsHours: 10 });
