@@ -155,3 +155,64 @@ describe("carryover and per-hour earnings", () => {
     expect(accrualDayOfMonth("15th", 2026, 4)).toBe(15);
   });
 });
+
+describe("accrual edges", () => {
+  it("accrualDayOfMonth: clamps to the month's end; no number, or day 0, is the 1st", () => {
+    expect(accrualDayOfMonth("31st", 2026, 2)).toBe(28);
+    expect(accrualDayOfMonth("last", 2028, 2)).toBe(29);
+    expect(accrualDayOfMonth("15th", 2026, 2)).toBe(15);
+    expect(accrualDayOfMonth("0th", 2026, 2)).toBe(1);
+    expect(accrualDayOfMonth("-3", 2026, 2)).toBe(1);
+    expect(accrualDayOfMonth("soon", 2026, 2)).toBe(1);
+    expect(accrualDayOfMonth(undefined, 2026, 2)).toBe(1);
+  });
+
+  it("weekly and fortnightly grants fall on Mondays without an accrualDay; fortnights counted from 1970-01-05", () => {
+    // 2026-06-01 is a Monday of an odd week since 1970-01-05 (2,943 weeks): the fortnights open 8 and 22 June.
+    const weekly = periodic({ accrualFrequency: "EveryOneWeek" });
+    expect(dates(fixedAccrualsDue(weekly, 8, "2026-06-01", null, "2026-06-14"))).toEqual(["2026-06-01", "2026-06-08"]);
+    const fortnightly = periodic({ accrualFrequency: "EveryTwoWeeks" });
+    expect(dates(fixedAccrualsDue(fortnightly, 8, "2026-06-01", null, "2026-06-28"))).toEqual(["2026-06-08", "2026-06-22"]);
+    expect(fixedAccrualsDue(fortnightly, 8, "2026-06-01", null, "2026-06-28")[0]).toEqual({
+      periodKey: "fortnight:2026-06-08",
+      effectiveDate: "2026-06-08",
+      hours: 4,
+    });
+  });
+
+  it("a periodic policy without a frequency grants nothing", () => {
+    expect(fixedAccrualsDue(periodic({}), 8, "2026-06-01", null, "2026-12-31")).toEqual([]);
+  });
+
+  it("AllAtOnce: the inclusion date is granted once; a watermark on it starts the day after, one before it at the start", () => {
+    const once: LimitSettings = { isFixedAmount: true, fixedAmount: { hours: 40, accrualCycle: "AllAtOnce" } };
+    expect(dates(fixedAccrualsDue(once, 8, "2026-03-10", null, "2026-03-12"))).toEqual(["2026-03-10"]);
+    expect(fixedAccrualsDue(once, 8, "2026-03-10", "2026-03-10", "2026-03-12")).toEqual([]);
+    expect(dates(fixedAccrualsDue(once, 8, "2026-03-10", "2026-03-09", "2026-03-12"))).toEqual(["2026-03-10"]);
+  });
+
+  it("carryoverYearsDue: a watermark from before the inclusion counts from the inclusion", () => {
+    expect(carryoverYearsDue("2025-03-01", "2024-06-01", "2026-02-01")).toEqual([{ periodKey: "year:2026", effectiveDate: "2026-01-01" }]);
+  });
+
+  it("cappedIncrement: no cap without per-hour earnings or without a maximum", () => {
+    expect(cappedIncrement({ isFixedAmount: false }, 5, 100)).toBe(5);
+    expect(
+      cappedIncrement(
+        { isFixedAmount: false, perHourEarnings: { hoursEarned: 1, hoursWorked: 30, isLimitedMaximumBalance: true } },
+        5,
+        100,
+      ),
+    ).toBe(5);
+    expect(
+      cappedIncrement(
+        {
+          isFixedAmount: false,
+          perHourEarnings: { hoursEarned: 1, hoursWorked: 30, isLimitedMaximumBalance: false, maximumHoursBalance: 40 },
+        },
+        5,
+        100,
+      ),
+    ).toBe(5);
+  });
+});

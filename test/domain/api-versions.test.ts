@@ -45,6 +45,12 @@ describe("API versions", () => {
     expect(eventsInVersion({ ...published, type: "shift.updated" }, "2026-01-01")).toEqual([{ ...published, type: "shift.updated" }]);
   });
 
+  it("sends no schedule_changes.recorded for a publish event stored before its summary existed (no changes field)", () => {
+    const { changes: _c, premiumHours: _h, premiumAmount: _a, ...range } = published.data;
+    const older = { ...published, data: range };
+    expect(eventsInVersion(older, "2026-01-01")).toEqual([older]);
+  });
+
   it("reads schedule_changes.recorded from schedule.published before 2026-12-06 only", () => {
     expect(storedTypesOf(["schedule_changes.recorded"], "2026-01-01")).toEqual(["schedule_changes.recorded", "schedule.published"]);
     expect(storedTypesOf(["schedule_changes.recorded"], "2026-12-06")).toEqual(["schedule_changes.recorded"]);

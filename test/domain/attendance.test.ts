@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { autoClockOutAt, clockInFindings, clockOutFindings, DEFAULT_ATTENDANCE_SETTINGS, entryWorkedAt } from "@/domain/attendance";
+import {
+  autoClockOutAt,
+  clockInFindings,
+  clockOutFindings,
+  DEFAULT_ATTENDANCE_SETTINGS,
+  entryWorkedAt,
+  mandatoryBreakFindings,
+} from "@/domain/attendance";
 
 const at = (text: string) => new Date(`2027-03-05T${text}:00Z`);
 const nine = { id: "nine", start: at("09:00"), end: at("17:00") };
@@ -69,5 +76,33 @@ describe("auto clock-out", () => {
     const now = new Date("2027-03-06T02:00:00Z");
     expect(autoClockOutAt({ ...base, entryEnd: new Date("2027-03-06T03:00:00Z"), now })).toBeNull();
     expect(autoClockOutAt({ ...base, entryEnd: at("17:00"), lastPunch: at("18:30"), now })).toEqual(at("18:30"));
+  });
+});
+
+describe("attendance edges", () => {
+  it("of two entries as near, the earlier start; of two starting together, the smaller id (in either order)", () => {
+    const early = { id: "b-early", start: at("09:00"), end: at("12:00") };
+    const late = { id: "a-late", start: at("11:00"), end: at("15:00") };
+    expect(entryWorkedAt([early, late], at("10:00"))?.id).toBe("b-early");
+    expect(entryWorkedAt([late, early], at("10:00"))?.id).toBe("b-early");
+    const a = { id: "a", start: at("09:00"), end: at("12:00") };
+    const b = { id: "b", start: at("09:00"), end: at("17:00") };
+    expect(entryWorkedAt([a, b], at("09:30"))?.id).toBe("a");
+    expect(entryWorkedAt([b, a], at("09:30"))?.id).toBe("a");
+  });
+  it("auto clock-out is due exactly at start + threshold, and at an entry's end exactly then", () => {
+    const start = at("09:00");
+    const limit = new Date("2027-03-05T17:00:00Z");
+    expect(autoClockOutAt({ start, lastPunch: start, entryEnd: null, afterMinutes: 480, now: limit })).toEqual(limit);
+    expect(autoClockOutAt({ start, lastPunch: start, entryEnd: null, afterMinutes: 480, now: new Date(limit.getTime() - 1) })).toBeNull();
+    const end = at("18:00");
+    expect(autoClockOutAt({ start, lastPunch: start, entryEnd: end, afterMinutes: 480, now: end })).toEqual(end);
+  });
+  it("a mandatory break not taken: the shift's minutes past the earliest one due", () => {
+    // 09:00 to 15:30 is 390 minutes; the first break was due after 300.
+    expect(mandatoryBreakFindings(at("09:00"), at("15:30"), [{ frequencyMinutes: 300 }, { frequencyMinutes: 360 }])).toEqual([
+      { type: "MISSED_MEAL_BREAK", scheduleEntryId: null, minutes: 90 },
+    ]);
+    expect(mandatoryBreakFindings(at("09:00"), at("15:30"), [])).toEqual([]);
   });
 });

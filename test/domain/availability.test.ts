@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { availabilityProblems, expandAvailability, HORIZON_DAYS, parseRecurrence, writtenOut } from "@/domain/availability";
+import {
+  availabilityProblems,
+  expandAvailability,
+  HORIZON_DAYS,
+  minutesBetween,
+  normalizeExdates,
+  parseRecurrence,
+  writtenOut,
+} from "@/domain/availability";
 
 const wall = (text: string) => new Date(`${text}Z`);
 const weeklyNineToFive = {
@@ -117,5 +125,61 @@ describe("availability recurrence", () => {
     expect(expandAvailability(sparse, wall("2027-01-01T00:00:00"), wall("2027-04-01T00:00:00"))).toEqual([]);
     expect(expandAvailability(sparse, wall("2028-02-01T00:00:00"), wall("2028-03-01T00:00:00"))).toHaveLength(1);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("availability edges", () => {
+  const oneOff = { ...weeklyNineToFive, recurrence: null };
+  const ms = (text: string, plus = 0) => new Date(wall(text).getTime() + plus);
+
+  it("a one-off overlaps [from, to) only when it starts before `to` and ends after `from`", () => {
+    const starts = (from: Date, to: Date) => expandAvailability(oneOff, from, to).map((o) => o.startTime);
+    expect(starts(wall("2026-03-01T00:00:00"), wall("2026-03-02T09:00:00"))).toEqual([]);
+    expect(starts(wall("2026-03-01T00:00:00"), ms("2026-03-02T09:00:00", 1))).toEqual([oneOff.startTime]);
+    expect(starts(wall("2026-03-02T17:00:00"), wall("2026-03-03T00:00:00"))).toEqual([]);
+    expect(starts(ms("2026-03-02T17:00:00", -1), wall("2026-03-03T00:00:00"))).toEqual([oneOff.startTime]);
+    expect(expandAvailability({ ...oneOff, exdates: ["2026-03-02"] }, wall("2026-03-01T00:00:00"), wall("2026-03-03T00:00:00"))).toEqual(
+      [],
+    );
+  });
+
+  it("stops at the limit, and gives nothing for a limit of 0", () => {
+    const from = wall("2026-03-01T00:00:00");
+    const to = wall("2026-04-01T00:00:00");
+    expect(expandAvailability(weeklyNineToFive, from, to, 3).map((o) => o.startTime)).toEqual([
+      wall("2026-03-02T09:00:00"),
+      wall("2026-03-04T09:00:00"),
+      wall("2026-03-09T09:00:00"),
+    ]);
+    expect(expandAvailability(weeklyNineToFive, from, to, 0)).toEqual([]);
+  });
+
+  it("a one-off is written out once, with nothing to top up", () => {
+    const now = wall("2026-03-01T00:00:00");
+    expect(writtenOut(oneOff, now)).toEqual({
+      occurrences: [
+        {
+          startTime: wall("2026-03-02T09:00:00"),
+          endTime: wall("2026-03-02T17:00:00"),
+          utcStartTime: new Date("2026-03-02T14:00:00Z"),
+          utcEndTime: new Date("2026-03-02T22:00:00Z"),
+        },
+      ],
+      through: null,
+    });
+  });
+
+  it("refuses an occurrence of 7 days and a millisecond, by name", () => {
+    const long = { ...oneOff, endTime: new Date(oneOff.startTime.getTime() + 7 * 86_400_000 + 1) };
+    expect(availabilityProblems(long)).toEqual([{ path: "endTime", message: "an occurrence lasts at most 7 days" }]);
+    expect(availabilityProblems({ ...long, endTime: new Date(oneOff.startTime.getTime() + 7 * 86_400_000) })).toEqual([]);
+  });
+
+  it("stores exdates unique and in order", () => {
+    expect(normalizeExdates(["2026-03-09", "2026-03-02", "2026-03-09"])).toEqual(["2026-03-02", "2026-03-09"]);
+  });
+
+  it("counts whole minutes between two readings", () => {
+    expect(minutesBetween(wall("2026-03-02T09:00:00"), wall("2026-03-02T17:30:00"))).toBe(510);
   });
 });

@@ -52,4 +52,13 @@ describe("records and parsing", () => {
   it("parses an empty text to no records", () => {
     expect(parseCsv("")).toEqual([]);
   });
+
+  it("keeps a last record without its CRLF, an empty last field included", () => {
+    expect(parseCsv("a,b\r\nc,d")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+    expect(parseCsv("a,")).toEqual([["a", ""]]);
+    expect(parseCsv('"x"')).toEqual([["x"]]);
+  });
 });

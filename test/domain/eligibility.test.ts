@@ -49,3 +49,15 @@ describe("eligibility for a slot", () => {
     expect(row).toMatchObject({ scheduledMinutesThisWeek: 2400, projectedOvertimeMinutes: 480 });
   });
 });
+
+describe("eligibility ties", () => {
+  it("equal on every count: by staff id, whatever order they are asked in", () => {
+    for (const staffIds of [
+      ["c", "a", "b"],
+      ["b", "c", "a"],
+      ["a", "b", "c"],
+    ]) {
+      expect(rankEligibility({ ...base, staffIds }).map((r) => r.employeeId)).toEqual(["a", "b", "c"]);
+    }
+  });
+});

@@ -115,3 +115,26 @@ describe("payrollCsv", () => {
     expect(csv.endsWith("\r\n")).toBe(true);
   });
 });
+
+describe("payrollAdjustments: each workweek figure alone, in employee order", () => {
+  const week = (over: Partial<{ regularRate: number; minutes: number; straightTimePay: number }> = {}) => ({
+    startDate: "2026-06-01",
+    endDate: "2026-06-07",
+    regularRate: 20,
+    minutes: 2400,
+    straightTimePay: 800,
+    ...over,
+  });
+  it.each([
+    ["the regular rate", { regularRate: 20.25 }, { regularRate: 0.25, minutes: 0, straightTimePay: 0 }],
+    ["the minutes", { minutes: 2430 }, { regularRate: 0, minutes: 30, straightTimePay: 0 }],
+    ["the straight-time pay", { straightTimePay: 800.01 }, { regularRate: 0, minutes: 0, straightTimePay: 0.01 }],
+  ])("%s", (_, change, difference) => {
+    const [adjustment] = payrollAdjustments([totals("e", { workweeks: [week()] })], [totals("e", { workweeks: [week(change)] })]);
+    expect(adjustment?.workweeks).toEqual([{ startDate: "2026-06-01", endDate: "2026-06-07", ...difference }]);
+  });
+  it("orders employees by id, whatever order they come in", () => {
+    const adjusted = payrollAdjustments([], [totals("emp_z"), totals("emp_a"), totals("emp_m")]);
+    expect(adjusted.map((a) => a.employeeId)).toEqual(["emp_a", "emp_m", "emp_z"]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lackingToGrant, mayManage } from "@/domain/permissions";
+import { isPartnerLevel, isPermission, lackingToGrant, mayAct, mayManage, type Principal } from "@/domain/permissions";
 
 const ADMIN = ["ORGANIZATION_ADMIN"];
 const MANAGER = ["LOCATION_ADMIN"];
@@ -40,5 +40,40 @@ describe("lackingToGrant", () => {
     ]);
     expect(lackingToGrant(["LOCATION_ADMIN"], ADMIN)).toEqual(["ORGANIZATION_ADMIN"]);
     expect(lackingToGrant(["ORGANIZATION_ADMIN"], ["LOCATION_ADMIN", "SHIFT_WRITE"])).toEqual([]);
+  });
+});
+
+describe("mayAct", () => {
+  const staff = (permissions: Principal["permissions"]): Principal => ({
+    partnerId: "ptn_1",
+    organizationId: "org_1",
+    staffMemberId: "stf_1",
+    permissions,
+  });
+  it.each([
+    ["the permission itself", staff(["SCHEDULE_READ"]), "SCHEDULE_READ", undefined, true],
+    ["a permission LOCATION_ADMIN implies", staff(["LOCATION_ADMIN"]), "TIMESHEET_APPROVE", "stf_2", true],
+    ["another permission", staff(["SCHEDULE_READ"]), "SCHEDULE_WRITE", undefined, false],
+    ["about themself, without the permission", staff([]), "TIMEOFF_WRITE", "stf_1", true],
+    ["about someone else, without it", staff([]), "TIMEOFF_WRITE", "stf_2", false],
+    ["about nobody, without it", staff([]), "TIMEOFF_WRITE", undefined, false],
+  ] as const)("%s: %s", (_, principal, permission, subject, expected) => {
+    expect(mayAct(principal, permission, subject)).toBe(expected);
+  });
+});
+
+describe("isPartnerLevel", () => {
+  it("is a token without an organization", () => {
+    expect(isPartnerLevel({ partnerId: "ptn_1", organizationId: null, staffMemberId: null, permissions: [] })).toBe(true);
+    expect(isPartnerLevel({ partnerId: "ptn_1", organizationId: "org_1", staffMemberId: null, permissions: [] })).toBe(false);
+  });
+});
+
+describe("isPermission", () => {
+  it("names the listed permissions only", () => {
+    expect(isPermission("SCHEDULE_READ")).toBe(true);
+    expect(isPermission("WORKING_TIME_OVERRIDE")).toBe(true);
+    expect(isPermission("ROOT")).toBe(false);
+    expect(isPermission("schedule_read")).toBe(false);
   });
 });

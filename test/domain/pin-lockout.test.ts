@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PIN_PATTERN, pinLock } from "@/domain/pin-lockout";
+import { PIN_PATTERN, pinLock, windowStart } from "@/domain/pin-lockout";
 
 const now = new Date("2026-11-27T12:00:00Z");
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -25,4 +25,10 @@ describe("pinLock: five wrong PINs within 15 minutes", () => {
 describe("PIN_PATTERN: 4 to 8 digits", () => {
   it.each(["0000", "1234", "12345678", "00000000"])("accepts %s", (pin) => expect(PIN_PATTERN.test(pin)).toBe(true));
   it.each(["123", "123456789", "12a4", " 1234", "1234\n", "١٢٣٤", ""])("refuses %j", (pin) => expect(PIN_PATTERN.test(pin)).toBe(false));
+});
+
+describe("windowStart", () => {
+  it("is 15 minutes before now", () => {
+    expect(windowStart(new Date("2026-06-01T12:00:00Z"))).toEqual(new Date("2026-06-01T11:45:00Z"));
+  });
 });

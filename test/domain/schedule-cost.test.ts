@@ -193,6 +193,27 @@ describe("scheduleCost: the location's lines per date", () => {
     expect(other.totals).toMatchObject({ regularMinutes: 120, overtimeMinutes: 60, penaltyHours: 0, laborCost: 70 });
   });
 
+  it("counts a 13-hour California day as 8 regular, 4 overtime and 1 double-time hours (Cal. Labor Code 510(a))", () => {
+    const long = shift("s1", 0, 780);
+    const charged = computeChargedPay({
+      startDate: "2026-06-01",
+      endDate: "2026-06-01",
+      shifts: [payShiftFromStored(long)],
+      timeOff: [],
+      ruleSets: sets,
+    });
+    const { totals } = scheduleCost({
+      employees: charged,
+      startDate: "2026-06-01",
+      endDate: "2026-06-01",
+      locationId: "loc_1",
+      shifts: [long],
+      sales: new Map(),
+      targets: { laborPercent: null, salesPerLaborHour: null },
+    });
+    expect(totals).toMatchObject({ regularMinutes: 480, overtimeMinutes: 240, doubleTimeMinutes: 60 });
+  });
+
   it("charges a meal penalty to the location of the shift during which the day passed the rule", () => {
     const first = shift("s1", 0, 240);
     const second = shift("s2", 250, 180, { locationId: "loc_2" });

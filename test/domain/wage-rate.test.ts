@@ -58,3 +58,16 @@ describe("resolveWage", () => {
     expect(resolveWage(only, { roleId: "R1", locationId: "L1", date: "2026-01-01" }, { hourlyWage: 12 }, null).source).toBe("ROLE");
   });
 });
+
+describe("resolveWage ties", () => {
+  it("two rates as specific and from the same date: the greater id, in either order; a newer date beats a greater id", () => {
+    const shift = { roleId: "R1", locationId: "L1", date: "2026-04-01" };
+    const a = rate("wr_a", 30, "2026-01-01", "R1", "L1");
+    const b = rate("wr_b", 31, "2026-01-01", "R1", "L1");
+    expect(resolveWage([a, b], shift, null, null)).toMatchObject({ wageRateId: "wr_b", hourlyRate: 31 });
+    expect(resolveWage([b, a], shift, null, null)).toMatchObject({ wageRateId: "wr_b", hourlyRate: 31 });
+    const newer = rate("wr_0", 32, "2026-02-01", "R1", "L1");
+    expect(resolveWage([b, newer], shift, null, null)).toMatchObject({ wageRateId: "wr_0" });
+    expect(resolveWage([newer, b], shift, null, null)).toMatchObject({ wageRateId: "wr_0" });
+  });
+});

@@ -351,6 +351,22 @@ describe("addedPremiumBands: the ADDED premium a set-based publish applies in SQ
     ...allRulePacks(),
     applyOverrides(pack("NYC_FAST_FOOD"), { noticeDays: 10 }),
     applyOverrides(pack("SAN_FRANCISCO"), { noticeDays: 3 }),
+    // A window ending where a band starts: the 7-to-13-day band lies wholly outside it.
+    applyOverrides(pack("NYC_FAST_FOOD"), { noticeDays: 7 }),
+    // A fraction of lost hours paid for ADDED changes too: an added entry loses nothing, so nothing, and it stops the search.
+    applyOverrides(pack("CUSTOM"), {
+      noticeDays: 14,
+      changePay: [
+        {
+          code: "HALF_LOST",
+          kinds: ["ADDED", "CANCELLED"],
+          minNoticeMinutes: 0,
+          maxNoticeMinutes: DAY,
+          premium: { type: "FRACTION_OF_LOST_HOURS", fraction: 0.5 },
+        },
+        { code: "ANY", kinds: ["ADDED"], minNoticeMinutes: 0, maxNoticeMinutes: 14 * DAY, premium: { type: "HOURS", hours: 1 } },
+      ],
+    }),
     applyOverrides(pack("CUSTOM"), {
       noticeDays: 20,
       changePay: [
@@ -390,6 +406,32 @@ describe("addedPremiumBands: the ADDED premium a set-based publish applies in SQ
         }
     },
   );
+
+  it("a band wholly outside the window gives none; a fraction of lost hours gives a band paying nothing", () => {
+    expect(addedPremiumBands(applyOverrides(pack("NYC_FAST_FOOD"), { noticeDays: 7 }))).toEqual([
+      {
+        minNoticeMinutes: 0,
+        maxNoticeMinutes: 7 * DAY,
+        longerThan: null,
+        atMost: null,
+        premium: { hours: null, amount: 15, rule: "NYC_FAST_FOOD.CHANGE_UNDER_7_DAYS_ADDED" },
+      },
+    ]);
+    const half = applyOverrides(pack("CUSTOM"), {
+      changePay: [
+        {
+          code: "HALF_LOST",
+          kinds: ["ADDED"],
+          minNoticeMinutes: 0,
+          maxNoticeMinutes: DAY,
+          premium: { type: "FRACTION_OF_LOST_HOURS", fraction: 0.5 },
+        },
+      ],
+    });
+    expect(addedPremiumBands(half)).toEqual([
+      { minNoticeMinutes: 0, maxNoticeMinutes: DAY, longerThan: null, atMost: null, premium: null },
+    ]);
+  });
 
   it("NYC: $15 under 7 days, $10 from exactly 7 days, nothing from exactly 14 days", () => {
     const bands = addedPremiumBands(pack("NYC_FAST_FOOD"));

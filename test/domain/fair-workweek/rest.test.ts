@@ -258,3 +258,15 @@ describe("packs whose rest premium is not published", () => {
     ).toBeNull();
   });
 });
+
+describe("restViolation without the previous start", () => {
+  // NYC §20-1231: a closing shift ending at midnight falls on the day before; 8 hours later is the next day, under 11.
+  it("reads the day of the previous shift's last minute", () => {
+    const nyc = pack("NYC_FAST_FOOD");
+    expect(restViolation(nyc, at("2026-11-27T00:00:00Z"), at("2026-11-27T08:00:00Z"), at("2026-11-27T16:00:00Z"), "UTC")).toMatchObject({
+      gapMinutes: 480,
+    });
+    // Ending a minute after midnight, the shift's last minute is on the same day as the next one: no clopening.
+    expect(restViolation(nyc, at("2026-11-27T00:01:00Z"), at("2026-11-27T08:00:00Z"), at("2026-11-27T16:00:00Z"), "UTC")).toBeNull();
+  });
+});

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { classifyChange, type EntryState, insideNoticeWindow, recordedChanges } from "@/domain/fair-workweek/schedule-change";
+import { rulePack } from "@/domain/fair-workweek/packs";
+import {
+  type ClassifiedChange,
+  changeRulesOf,
+  classifyChange,
+  type EntryState,
+  insideNoticeWindow,
+  recordedChanges,
+} from "@/domain/fair-workweek/schedule-change";
 
 const at = new Date("2026-06-01T12:00:00Z");
 const entry = (start: string, end: string, over: Partial<EntryState> = {}): EntryState => ({
@@ -82,5 +90,55 @@ describe("recordedChanges", () => {
   });
   it("without a pack nothing is recorded", () => {
     expect(recordedChanges(base, null, at, null)).toEqual([]);
+  });
+});
+
+describe("changeRulesOf", () => {
+  const pack = (id: Parameters<typeof rulePack>[0]) => rulePack(id, "2026-06-01")!;
+  const change = (kind: ClassifiedChange["kind"], noticeMinutes: number, over: Partial<ClassifiedChange> = {}): ClassifiedChange => ({
+    employeeId: "ann",
+    kind,
+    noticeMinutes,
+    minutesLost: 0,
+    minutesAdded: 0,
+    movedMinutes: 0,
+    ...over,
+  });
+  const DAY = 1440;
+
+  it("names the pack and its notice window", () => {
+    expect(changeRulesOf(pack("NYC_FAST_FOOD"))).toMatchObject({ rulePack: "NYC_FAST_FOOD", noticeDays: 14 });
+    expect(changeRulesOf(pack("CHICAGO"))).toMatchObject({ rulePack: "CHICAGO", noticeDays: 14 });
+  });
+
+  it("asks consent inside the rest only where the pack does: NYC 11 h on consecutive days, Philadelphia 9 h any day", () => {
+    expect(changeRulesOf(pack("NYC_FAST_FOOD")).restConsent).toEqual({ minHours: 11, consecutiveDays: true });
+    expect(changeRulesOf(pack("PHILADELPHIA")).restConsent).toEqual({ minHours: 9, consecutiveDays: false });
+    expect(changeRulesOf(pack("SEATTLE")).restConsent).toBeNull(); // a premium, no consent
+    expect(changeRulesOf(pack("SAN_FRANCISCO")).restConsent).toBeNull(); // no rest rule
+    const nyc = pack("NYC_FAST_FOOD");
+    expect(changeRulesOf({ ...nyc, rest: { ...nyc.rest!, minHours: 0 } }).restConsent).toBeNull();
+  });
+
+  it.each([
+    // NYC Admin. Code §20-1222: $15 added with under 7 days' notice, $10 from 7 to 13 days, $20 / $45 / $75 cut.
+    ["NYC: added, 3 days", "NYC_FAST_FOOD", change("ADDED", 3 * DAY, { minutesAdded: 240 }), 480, { hours: null, amount: 15 }],
+    ["NYC: moved, 8 days", "NYC_FAST_FOOD", change("MOVED", 8 * DAY, { movedMinutes: 60 }), 480, { hours: null, amount: 10 }],
+    ["NYC: shortened, 8 days", "NYC_FAST_FOOD", change("SHORTENED", 8 * DAY, { minutesLost: 60 }), 480, { hours: null, amount: 20 }],
+    ["NYC: cancelled, 2 days", "NYC_FAST_FOOD", change("CANCELLED", 2 * DAY, { minutesLost: 480 }), 480, { hours: null, amount: 45 }],
+    ["NYC: cancelled, 23:59", "NYC_FAST_FOOD", change("CANCELLED", DAY - 1, { minutesLost: 480 }), 480, { hours: null, amount: 75 }],
+    // Chicago: half the lost hours when cut with under 24 hours' notice.
+    ["Chicago: cancelled 3 h, 12 hours", "CHICAGO", change("CANCELLED", 720, { minutesLost: 180 }), 180, { hours: 1.5, amount: null }],
+    // San Francisco under 24 h: 2 hours for a shift of at most 4 hours, 4 beyond (by its length before the change).
+    ["SF: shortened, was 4 h", "SAN_FRANCISCO", change("SHORTENED", 600, { minutesLost: 60 }), 240, { hours: 2, amount: null }],
+    ["SF: shortened, was 4 h 01", "SAN_FRANCISCO", change("SHORTENED", 600, { minutesLost: 60 }), 241, { hours: 4, amount: null }],
+    ["SF: added 5 h, 10 hours", "SAN_FRANCISCO", change("ADDED", 600, { minutesAdded: 300 }), 0, { hours: 4, amount: null }],
+  ] as const)("%s", (_, id, classified, entryMinutes, premium) => {
+    expect(changeRulesOf(pack(id)).premiumOf(classified, entryMinutes)).toMatchObject(premium);
+  });
+
+  it("pays nothing at or beyond the window", () => {
+    expect(changeRulesOf(pack("NYC_FAST_FOOD")).premiumOf(change("CANCELLED", 14 * DAY, { minutesLost: 480 }), 480)).toBeNull();
+    expect(changeRulesOf(pack("NYC_FAST_FOOD")).premiumOf(change("ADDED", 14 * DAY, { minutesAdded: 480 }), 0)).toBeNull();
   });
 });

@@ -191,3 +191,71 @@ describe("record retention", () => {
     expect(retainedUntil(pack("UK"), "2026-06-01")).toBeNull();
   });
 });
+
+describe("minors: the week, the time of day, a young worker's break", () => {
+  const fourteen: Worker = { birthDate: new Date("2012-01-01T00:00:00Z"), optOut: null };
+  const us = pack("US_MINORS");
+  it("a school week: 18 h passes, 18 h 01 fails (29 CFR 570.35(a)(2))", () => {
+    const terms = [{ startDate: "2026-09-01", endDate: "2026-12-18" }];
+    // Monday 14 to Friday 18 September, 3 h a school day, and a Saturday: 15 h + 3 h = 18 h.
+    const week = [14, 15, 16, 17, 18].map((d) => span(`d${d}`, `2026-09-${d}T15:00:00Z`, `2026-09-${d}T18:00:00Z`));
+    week.push(span("sat", "2026-09-19T10:00:00Z", "2026-09-19T13:00:00Z"));
+    expect(minorViolations(us, week, fourteen, terms)).toEqual([]);
+    week.push(span("sun", "2026-09-20T10:00:00Z", "2026-09-20T10:01:00Z"));
+    expect(minorViolations(us, week, fourteen, terms)).toEqual([
+      {
+        rule: "MINOR_WEEKLY_HOURS",
+        limit: 18,
+        actual: 18.02,
+        unit: "HOURS",
+        date: "2026-09-14",
+        spanIds: ["d14", "d15", "d16", "d17", "d18", "sat", "sun"],
+        source: "29 CFR 570.35(a)",
+      },
+    ]);
+  });
+  it("before 07:00, or past midnight, is outside the hours", () => {
+    expect(minorViolations(us, [span("e", "2026-05-09T06:30:00Z", "2026-05-09T09:00:00Z")], fourteen, [])).toEqual([
+      {
+        rule: "MINOR_TIME_OF_DAY",
+        limit: 7,
+        actual: 6.5,
+        unit: "TIME_OF_DAY",
+        date: "2026-05-09",
+        spanIds: ["e"],
+        source: "29 CFR 570.35(a)",
+      },
+    ]);
+    expect(minorViolations(us, [span("e", "2026-05-09T07:00:00Z", "2026-05-09T09:00:00Z")], fourteen, [])).toEqual([]);
+    expect(minorViolations(us, [span("n", "2026-05-09T22:00:00Z", "2026-05-10T01:00:00Z")], fourteen, [])).toEqual([
+      {
+        rule: "MINOR_TIME_OF_DAY",
+        limit: 19,
+        actual: 24,
+        unit: "TIME_OF_DAY",
+        date: "2026-05-09",
+        spanIds: ["n"],
+        source: "29 CFR 570.35(a)",
+      },
+    ]);
+  });
+  it("UK: a young worker's 30 minutes over 4.5 h (reg. 12(4)), an adult's 20 over 6 h", () => {
+    const seventeen: Worker = { birthDate: new Date("2009-01-01T00:00:00Z"), optOut: null };
+    // 08:00 to 13:20 with a 20-minute break: 300 minutes worked.
+    const shift = span("s", "2026-06-01T08:00:00Z", "2026-06-01T13:20:00Z", [20]);
+    expect(breakViolation(pack("UK"), shift, seventeen)).toEqual({
+      rule: "BREAK",
+      limit: 30,
+      actual: 20,
+      unit: "MINUTES",
+      date: "2026-06-01",
+      spanIds: ["s"],
+      source: "WTR 1998 reg. 5A, 10(2), 12(4)",
+    });
+    expect(breakViolation(pack("UK"), shift, adult)).toBeNull();
+    // 4 h 30 worked exactly: no break due.
+    expect(breakViolation(pack("UK"), span("s", "2026-06-01T08:00:00Z", "2026-06-01T12:30:00Z"), seventeen)).toBeNull();
+    // US_MINORS has no break rule for anyone.
+    expect(breakViolation(us, span("s", "2026-05-09T07:00:00Z", "2026-05-09T15:00:00Z"), fourteen)).toBeNull();
+  });
+});

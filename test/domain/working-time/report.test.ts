@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Worker, WorkSpan } from "@/domain/working-time/checks";
 import { workingTimePack } from "@/domain/working-time/packs";
-import { referencePeriods, summarizePeriod } from "@/domain/working-time/report";
+import { referencePeriods, summarizePeriod, weeklyAverageViolation } from "@/domain/working-time/report";
 
 const uk = workingTimePack("UK", "2026-06-01")!;
 const jp = workingTimePack("JP", "2026-06-01")!;
@@ -83,5 +83,27 @@ describe("Japan's monthly overtime cap (art. 36)", () => {
       summarizePeriod(jp, weeksOf(4, minutes), january, january, worker).violations.filter((v) => v.rule === "MONTHLY_OVERTIME");
     expect(overtime(615)).toEqual([]);
     expect(overtime(616)).toMatchObject([{ rule: "MONTHLY_OVERTIME", limit: 45, actual: 45.33 }]); // 2 h 16 x 20 = 45 h 20
+  });
+});
+
+describe("a clean period and the worst window", () => {
+  it("6 h a day, five days a week, breaks none: no violation at all", () => {
+    expect(summarizePeriod(uk, weeksOf(17, 360), range, range, worker).violations).toEqual([]);
+  });
+  it("of windows as heavy, the earliest names the violation", () => {
+    // 18 weeks from Monday 2026-01-05; 11 h each weekday from 12 January to Friday 1 May (80 days, 52,800 minutes).
+    const byDate = new Map<string, number>();
+    for (let day = Date.parse("2026-01-12T00:00:00Z"); day <= Date.parse("2026-05-01T00:00:00Z"); day += DAY) {
+      const date = new Date(day);
+      if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) byDate.set(date.toISOString().slice(0, 10), 660);
+    }
+    expect(byDate.size).toBe(80);
+    const longer = { start: "2026-01-05", end: "2026-05-10" };
+    // Every 119-day window from 5 to 12 January holds all of it: 52,800 / 17 weeks = 51.76 h a week.
+    expect(weeklyAverageViolation(uk, byDate, longer, longer, worker)).toMatchObject({
+      rule: "WEEKLY_AVERAGE",
+      actual: 51.76,
+      date: "2026-01-05",
+    });
   });
 });
