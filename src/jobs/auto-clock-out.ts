@@ -220,9 +220,7 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     punch(c, "clock_out", ""),
     ...(c.closed.ended ? [punch(c, "break_end", c.closed.ended.id)] : []),
   ]);
-  const workingTime = closures.flatMap((c) =>
-    c.workingTime.map((f) => ({ close: closeOf(c), ...exceptionOf(c), ...f })),
-  );
+  const workingTime = closures.flatMap((c) => c.workingTime.map((f) => ({ close: closeOf(c), ...exceptionOf(c), ...f })));
   const raisedIds = [...closures.map((c) => c.exceptionId), ...missedBreaks.map((m) => m.id), ...workingTime.map((f) => f.id)];
   const eventIds = [newId(), newId()] as const;
   const [closed] = await db.batch([

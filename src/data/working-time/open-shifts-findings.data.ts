@@ -4,6 +4,7 @@ import type { Database } from "@/data/client";
 import type { AttendanceFinding } from "@/domain/attendance";
 import { LONGEST_REFERENCE_DAYS } from "@/domain/working-time/packs";
 import { settingColumns } from "./location-working-time.data";
+import { type ShiftSpanRow, shiftSpanColumns } from "./work-spans.data";
 import {
   AROUND_MS,
   type JudgedShift,
@@ -13,7 +14,6 @@ import {
   workerOf,
   workingTimeContext,
 } from "./worked-shift-findings.data";
-import { type ShiftSpanRow, shiftSpanColumns } from "./work-spans.data";
 
 /*
  * The worked-shift pipeline (worked-shift-findings.data) for many open shifts closed together (the Cron's automatic
@@ -114,9 +114,7 @@ export function openShiftsJudge([settings, facts, nearby, byDate]: OpenShiftsWor
     if (!setting) return [];
     const member = keyOf(shift.organizationId, shift.employeeId);
     const close = shift.endAt.getTime();
-    const near = (nearbyByMember.get(member) ?? []).filter(
-      (s) => Math.abs(s.startAt.getTime() - close) <= AROUND_MS && s.id !== shift.id,
-    );
+    const near = (nearbyByMember.get(member) ?? []).filter((s) => Math.abs(s.startAt.getTime() - close) <= AROUND_MS && s.id !== shift.id);
     const since = workedSince(shift.endAt);
     const dates = (datesByMember.get(member) ?? []).filter((d) => d.date >= since);
     return workedShiftFindings(workingTimeContext([setting], near, dates), shift, workerOf(factsByMember.get(member)));
