@@ -15,7 +15,7 @@ export const SHIFTS_PER_CHUNK = 250;
  */
 export const STATEMENTS_PER_INVOCATION = Math.floor(D1_LIMITS.queriesPerInvocation * 0.6);
 /** Statements of each batch the pass sends: a no-show batch, a chunk's read, a chunk's close. */
-const STATEMENTS = { noShows: 3, read: 3, close: 7 } as const;
+const STATEMENTS = { noShows: 3, read: 7, close: 9 } as const;
 
 export interface AttendancePassReport {
   noShows: number;
@@ -26,7 +26,8 @@ export interface AttendancePassReport {
 
 /**
  * The Cron Trigger's attendance pass over one database, every organization at once: NO_SHOW for published entries
- * nobody clocked in for, then forgotten shifts closed automatically (MISSED_CLOCK_OUT). Each exception happens once
+ * nobody clocked in for, then forgotten shifts closed automatically (MISSED_CLOCK_OUT, and the working-time exceptions
+ * of the location's pack). Each exception happens once
  * by the unique indexes, whoever writes it and however often or late the pass runs; each batch is atomic with its
  * events. Round trips: ⌈due no-shows / 500⌉ + 2 × ⌈open shifts due / 250⌉ (+ 1), within `maxStatements`. `scope`:
  * the live organizations (sandboxes are left out), or one sandbox at its own time (data/clock).

@@ -8,7 +8,9 @@ import { newId } from "@/data/ids";
 import { eventsOfRowsByOrganization } from "@/data/outbox/outbox";
 import { rawRun } from "@/data/raw-statement";
 import { breaksOfShift } from "@/data/shifts/break-copies.data";
+import { type OpenShiftsWorkingTime, openShiftsJudge, openShiftsWorkingTimeReads } from "@/data/working-time/open-shifts-findings.data";
 import {
+  type AttendanceFinding,
   autoClockOutAt,
   DEFAULT_ATTENDANCE_SETTINGS,
   EARLY_CLOCK_IN_WINDOW_MINUTES,
@@ -53,11 +55,12 @@ function dueShiftIds(now: Date, cursor: ShiftCursor, limit: number, scope: PassS
 
 /**
  * One chunk of shifts due for automatic clock-out, in one read batch: the shifts with their threshold, the break
- * types of their locations (mandatory ones not taken raise MISSED_MEAL_BREAK) and the published entries they may work.
+ * types of their locations (mandatory ones not taken raise MISSED_MEAL_BREAK), the published entries they may work and,
+ * for those at a location with a working-time pack, what the pack's rules read (openShiftsWorkingTimeReads): 7 statements.
  */
 export async function readDueShifts(db: Database, now: Date, cursor: ShiftCursor, limit: number, scope: PassScope = "live") {
   const due = dueShiftIds(now, cursor, limit, scope);
-  const [rows, types, entries] = await db.batch([
+  const [rows, types, entries, ...workingTime] = await db.batch([
     db
       .select({
         shift: shifts,
@@ -101,8 +104,9 @@ export async function readDueShifts(db: Database, now: Date, cursor: ShiftCursor
         ),
       )
       .where(sql`${shifts.id} IN (${due})`),
+    ...openShiftsWorkingTimeReads(db, due, now),
   ]);
-  return { rows, types: types.map((t) => t.type), entries };
+  return { rows, types: types.map((t) => t.type), entries, workingTime: workingTime as OpenShiftsWorkingTime };
 }
 
 export type DueShifts = Awaited<ReturnType<typeof readDueShifts>>;
@@ -116,10 +120,16 @@ export interface Closure {
   exceptionId: string;
   /** The MISSED_MEAL_BREAK it raises when a mandatory break type was due and not taken (closed.notTaken). */
   missedBreak: { id: string; minutes: number } | null;
+  /** The working-time exceptions it raises by the location's pack (workedShiftFindings), each with the id made here. */
+  workingTime: (AttendanceFinding & { id: string })[];
 }
 
-/** The closures due now among a chunk's shifts (autoClockOutAt), each closed as a clock-out closes it (closedShift). */
-export function planClosures({ rows, types, entries }: DueShifts, now: Date): Closure[] {
+/**
+ * The closures due now among a chunk's shifts (autoClockOutAt), each closed as a clock-out closes it (closedShift) and
+ * judged as a clock-out is by the location's working-time pack.
+ */
+export function planClosures({ rows, types, entries, workingTime }: DueShifts, now: Date): Closure[] {
+  const judge = openShiftsJudge(workingTime);
   return rows.flatMap(({ shift, afterMinutes }) => {
     const breaks = breaksOfShift(shift);
     const lastPunch = Math.max(shift.startAt.getTime(), ...breaks.map((b) => (b.endAt ?? b.startAt).getTime()));
@@ -131,7 +141,8 @@ export function planClosures({ rows, types, entries }: DueShifts, now: Date): Cl
     const closed = closedShift(shift, breaks, here, { at, flags: ["AUTO_CLOCK_OUT"] }, now, AUTO_ORIGIN);
     const [missed] = mandatoryBreakFindings(shift.startAt, at, closed.notTaken);
     const missedBreak = missed ? { id: newId(), minutes: missed.minutes ?? 0 } : null;
-    return [{ shift, scheduleEntryId: entry?.id ?? null, closed, exceptionId: newId(), missedBreak }];
+    const found = judge({ ...shift, endAt: at, breaks: closed.breaks }).map((f) => ({ ...f, id: newId() }));
+    return [{ shift, scheduleEntryId: entry?.id ?? null, closed, exceptionId: newId(), missedBreak, workingTime: found }];
   });
 }
 
@@ -175,7 +186,8 @@ const exceptionOf = (c: Closure) => ({
  * chunk's size). The close is a conditional update — still open, still the version read, not frozen for a move, its
  * day not locked; MISSED_CLOCK_OUT follows for the shifts it closed (once per shift), and everything else only for the
  * shifts whose exception this batch wrote: the open break ended, MISSED_MEAL_BREAK for a mandatory break type not taken
- * (nothing is deducted for it), the clock-out (and break-end) events on the shift's record, and the events
+ * (nothing is deducted for it), the working-time exceptions of the location's pack (REST_TOO_SHORT,
+ * DAILY_MAXIMUM_EXCEEDED, …: workedShiftFindings), the clock-out (and break-end) events on the shift's record, and the events
  * `shift.clocked_out` and `attendance_exception.raised`. A
  * shift a real clock-out closed a moment before is left entirely alone. Answers how many shifts it closed.
  */
@@ -208,7 +220,8 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
     punch(c, "clock_out", ""),
     ...(c.closed.ended ? [punch(c, "break_end", c.closed.ended.id)] : []),
   ]);
-  const raisedIds = [...closures.map((c) => c.exceptionId), ...missedBreaks.map((m) => m.id)];
+  const workingTime = closures.flatMap((c) => c.workingTime.map((f) => ({ close: closeOf(c), ...exceptionOf(c), ...f })));
+  const raisedIds = [...closures.map((c) => c.exceptionId), ...missedBreaks.map((m) => m.id), ...workingTime.map((f) => f.id)];
   const eventIds = [newId(), newId()] as const;
   const [closed] = await db.batch([
     rawRun(
@@ -245,6 +258,16 @@ export async function closeShifts(db: Database, closures: readonly Closure[], no
           'MISSED_MEAL_BREAK', ${field("businessDate")}, NULL, ${field("close.shiftId")}, ${field("minutes")},
           'OPEN', NULL, ${time}, NULL, NULL, ${time}
         FROM json_each(${json(missedBreaks)}) j WHERE ${closedByThisBatch}
+        ON CONFLICT DO NOTHING`,
+    ),
+    rawRun(
+      db,
+      sql`INSERT INTO attendance_exceptions (id, organization_id, location_id, employee_id, type, business_date,
+          schedule_entry_id, shift_id, minutes, status, note, detected_at, resolved_at, resolved_by, updated_at)
+        SELECT ${field("id")}, ${field("organizationId")}, ${field("locationId")}, ${field("employeeId")},
+          ${field("type")}, ${field("businessDate")}, ${field("scheduleEntryId")}, ${field("close.shiftId")}, ${field("minutes")},
+          'OPEN', NULL, ${time}, NULL, NULL, ${time}
+        FROM json_each(${json(workingTime)}) j WHERE ${closedByThisBatch}
         ON CONFLICT DO NOTHING`,
     ),
     rawRun(

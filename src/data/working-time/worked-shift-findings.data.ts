@@ -19,7 +19,7 @@ import { type ShiftSpanRow, shiftSpan, shiftSpanColumns } from "./work-spans.dat
 
 const DAY_MS = 86_400_000;
 /** Closed shifts this far either side of the judged one are read: the rest before it, its day and its week. */
-const AROUND_MS = 8 * DAY_MS;
+export const AROUND_MS = 8 * DAY_MS;
 
 type Member = Placeholders<{ organizationId: string; staffMemberId: string }>;
 
@@ -90,13 +90,16 @@ export interface JudgedPlace {
   exceptShiftId?: string;
 }
 
+/** The first business date whose minutes the averages and monthly caps of a shift closing at `around` read. */
+export const workedSince = (around: Date) => addDays(around.toISOString().slice(0, 10), -(LONGEST_REFERENCE_DAYS + 1));
+
 /** The reads of the pipeline, in this order: the setting, the nearby shifts, the minutes by date. */
 export function workingTimeReads(db: Database, place: JudgedPlace) {
   const { organizationId, staffMemberId, locationId } = place;
   const time = place.around.getTime();
   const member = { organizationId, staffMemberId };
   const exceptShiftId = place.exceptShiftId ?? "";
-  const from = addDays(place.around.toISOString().slice(0, 10), -(LONGEST_REFERENCE_DAYS + 1));
+  const from = workedSince(place.around);
   return [
     settingAt(db, { organizationId, locationId }),
     nearbyShifts(db, { ...member, from: time - AROUND_MS, to: time + AROUND_MS, exceptShiftId }),

@@ -60,7 +60,7 @@ export const list = defineRoute({
     "location not taken in the shift; nothing is deducted for it) at clock-out, also an automatic one (a mandatory " +
     "break type only); at a location with a working-time pack (…/locations/{locationId}/working-time), every worked " +
     "shift as it closes — a clock-out (phone, kiosk or integration), a manual shift (POST /timesheets), an edit of a " +
-    "closed shift's times or breaks (PATCH /timesheets/{id}), not the automatic clock-out — also raises REST_TOO_SHORT, " +
+    "closed shift's times or breaks (PATCH /timesheets/{id}), the attendance pass's automatic clock-out — also raises REST_TOO_SHORT, " +
     "DAILY_MAXIMUM_EXCEEDED, WEEKLY_MAXIMUM_EXCEEDED (its Monday-to-Sunday week over the pack's weekly maximum: ON and " +
     "FR 48 h), BREAK_TOO_SHORT (breaks shorter than the pack's blocks do not count: ArbZG §4's 15 minutes), " +
     "WEEKLY_AVERAGE_EXCEEDED (the reference weeks ending on the shift's date, unless the worker's opt-out is in force " +
