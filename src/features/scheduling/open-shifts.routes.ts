@@ -41,7 +41,8 @@ const workingTimeNote =
   "maximums, a minor's hours): 409 `WORKING_TIME_CONFLICT` listing the `violations`, nothing written, unless the body " +
   "carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it), the entry then " +
   "keeping it. A worker's published time changed between the check and the write is 409 `WORKING_TIME_CONFLICT` too " +
-  "(judged again): retry.";
+  "(judged again): retry. A draft assignment (on a draft open shift) is judged when the publish applies it " +
+  "(POST …/schedules/publish), with the publish's drafts.";
 
 const frozenNote =
   " An approval whose entry would fall on a date a closed pay period froze (any minute of the open shift, in its " +

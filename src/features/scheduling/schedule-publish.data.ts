@@ -16,6 +16,9 @@ import {
   judgePlanned,
   judgeViolations,
   type ListedViolation,
+  namingExisting,
+  overrideFor,
+  type PlannedSpan,
   type WorkingTimeOverrideRecord,
 } from "@/data/working-time/schedule-check.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
@@ -119,23 +122,6 @@ export async function publishRange(
   const published = { isDraft: false, publishedAt: now, updatedAt: now };
   const applied = assignments.filter((a) => selection.assignmentIds.includes(a.preference.id));
   const entryIdOf = new Map(applied.map(({ preference }) => [preference.id, newId(now.getTime())]));
-  const assignmentStatements = applied.flatMap(({ preference, shift }): Statement[] => {
-    const entryId = entryIdOf.get(preference.id)!;
-    return [
-      db
-        .update(openShiftPreferences)
-        .set({ isDraft: false, scheduleShiftId: entryId, updatedAt: now })
-        .where(
-          and(
-            eq(openShiftPreferences.id, preference.id),
-            eq(openShiftPreferences.isDraft, true),
-            eq(openShiftPreferences.status, "APPROVED"),
-          ),
-        ),
-      // Checked against availability when the draft assignment was made: a publish does not refuse it again.
-      approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, true),
-    ];
-  });
   const added = (scheduleEntryId: string, span: { employeeId: string; startAt: Date; endAt: Date; utcOffset: number }) =>
     addedChangeRows(
       rulesOnDate(runs, businessDate(span.startAt, span.utcOffset)),
@@ -162,9 +148,19 @@ export async function publishRange(
       }),
     ),
   ];
-  // Only a location with a working-time pack reads its drafts and their workers' time (two more round trips).
+  // Only a location with a working-time pack reads its drafts and their workers' time (two more round trips). The
+  // entries the applied assignments become are judged with the drafts, each worker's together.
+  const assigned = applied.map(({ preference, shift }) => ({
+    id: entryIdOf.get(preference.id)!,
+    employeeId: preference.workerId,
+    start: shift.startAt,
+    end: shift.endAt,
+    utcOffset: shift.utcOffset,
+    preferenceId: preference.id,
+    openShiftId: shift.id,
+  }));
   const workingTime = workingTimeSetting?.rulePack
-    ? await draftViolations(writer, organizationId, location.id, and(draftsOf(scheduleEntries), not(heldBack))!)
+    ? await draftViolations(writer, organizationId, location.id, and(draftsOf(scheduleEntries), not(heldBack))!, assigned)
     : { byEntry: [], all: [], judgedIds: [], guards: () => [], problems: [] };
   if (body.dryRun) {
     const refused = rules?.restConsent
@@ -188,7 +184,29 @@ export async function publishRange(
       workingTimeViolations: workingTime.byEntry,
     };
   }
-  const overrides = overridesByEntry(workingTime.byEntry, judgeViolations(workingTime.all, body.workingTimeOverride, writer.principal));
+  const record = judgeViolations(workingTime.all, body.workingTimeOverride, writer.principal);
+  const overrides = overridesByEntry(workingTime.byEntry, record);
+  const overrideOf = (entryId: string) => {
+    const own = workingTime.byEntry.find((e) => e.scheduleEntryId === entryId)?.violations ?? [];
+    return record && own.length ? overrideFor(record, own) : null;
+  };
+  const assignmentStatements = applied.flatMap(({ preference, shift }): Statement[] => {
+    const entryId = entryIdOf.get(preference.id)!;
+    return [
+      db
+        .update(openShiftPreferences)
+        .set({ isDraft: false, scheduleShiftId: entryId, updatedAt: now })
+        .where(
+          and(
+            eq(openShiftPreferences.id, preference.id),
+            eq(openShiftPreferences.isDraft, true),
+            eq(openShiftPreferences.status, "APPROVED"),
+          ),
+        ),
+      // Checked against availability when the draft assignment was made: a publish does not refuse it again.
+      approvedEntry(db, scope, shift, preference.id, preference.workerId, entryId, now, true, overrideOf(entryId)),
+    ];
+  });
   // The ADDED changes of the entries this batch makes public (a draft held back records nothing), after its writes.
   const additions = runs.length ? recordingPublishedAdditions(db, organizationId, location.id, runs, now, range) : null;
   const [entryUpdate, shiftUpdate, skipped] = await guardedBatch(
@@ -279,7 +297,13 @@ export async function publishRange(
  * The working-time violations the drafts a publish would make public (`where`) make, per entry, and all of them once
  * (a rest between two drafts is listed under both, once in `all`).
  */
-async function draftViolations(writer: Writer, organizationId: string, locationId: string, where: SQL) {
+async function draftViolations(
+  writer: Writer,
+  organizationId: string,
+  locationId: string,
+  where: SQL,
+  assigned: readonly (PlannedSpan & { preferenceId: string; openShiftId: string })[],
+) {
   const { db } = writer;
   const drafts = await db
     .select({
@@ -291,11 +315,15 @@ async function draftViolations(writer: Writer, organizationId: string, locationI
     })
     .from(scheduleEntries)
     .where(and(where, isNull(scheduleEntries.deletedAt)));
-  const judged = await judgePlanned(db, organizationId, locationId, drafts);
+  const judged = await judgePlanned(db, organizationId, locationId, [...drafts, ...assigned]);
+  // The assignments' entries do not exist yet: a violation names the drafts and existing entries (and shifts) only.
+  const newIds = new Set(assigned.map((a) => a.id));
+  for (const [entryId, violations] of judged.byEntry) judged.byEntry.set(entryId, namingExisting(violations, newIds));
+  const assignmentOf = new Map(assigned.map((a) => [a.id, { preferenceId: a.preferenceId, openShiftId: a.openShiftId }]));
   const byEntry = [...judged.byEntry]
     .filter(([, violations]) => violations.length > 0)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([scheduleEntryId, violations]) => ({ scheduleEntryId, violations }));
+    .map(([scheduleEntryId, violations]) => ({ scheduleEntryId, ...assignmentOf.get(scheduleEntryId), violations }));
   return {
     byEntry,
     all: distinctViolations(judged.byEntry),

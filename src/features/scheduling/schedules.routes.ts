@@ -270,13 +270,15 @@ export const publish = defineRoute({
     "take it when named by consentId; the publish names none, so any of the worker's counts): checked by the publish " +
     "statement itself, as create and update check it. The dry run lists those drafts in `restConsentRequired`." +
     frozenNote +
-    " Working time: at a location with a working-time pack, the drafts to publish are judged with their workers' " +
-    "published entries, worked shifts and each other (as create judges one entry); any violation refuses the whole " +
-    "publish with 409 `WORKING_TIME_CONFLICT` listing them, unless the body carries `workingTimeOverride: {reason}` " +
-    "from a caller with WORKING_TIME_OVERRIDE, when each such entry keeps its violations, the reason and the caller in " +
-    "`workingTimeOverride`. The dry run lists them per draft in `workingTimeViolations`. Open-shift assignments " +
-    "published with the drafts are not judged. A worker's published time changed between the check and the write (or " +
-    "a draft added meanwhile) refuses the publish whole with 409 `WORKING_TIME_CONFLICT`, judged again: retry.",
+    " Working time: at a location with a working-time pack, the drafts to publish and the entries the applied " +
+    "open-shift assignments become are judged with their workers' published entries, worked shifts and each other " +
+    "(each worker's together, as create judges one entry); any violation refuses the whole publish with 409 " +
+    "`WORKING_TIME_CONFLICT` listing them (naming existing entries only), unless the body carries " +
+    "`workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE, when each such entry (draft or " +
+    "assignment) keeps its violations, the reason and the caller in `workingTimeOverride`. The dry run lists them per " +
+    "entry in `workingTimeViolations` (an assignment's by preferenceId and openShiftId). A worker's published time " +
+    "changed between the check and the write (or a draft added meanwhile) refuses the publish whole with 409 " +
+    "`WORKING_TIME_CONFLICT`, judged again: retry.",
   middleware: [write] as const,
   request: { params: LocationParams, body: jsonBody(PublishBody) },
   responses: {

@@ -215,12 +215,24 @@ export const PublishDryRunResult = z
         "publish would be refused 409 REST_CONSENT_REQUIRED while any remain.",
     }),
     workingTimeViolations: z
-      .array(z.object({ scheduleEntryId: z.string(), violations: z.array(WorkingTimeViolation) }).openapi("PublishWorkingTimeViolations"))
+      .array(
+        z
+          .object({
+            scheduleEntryId: z.string().openapi({
+              description: "The draft's id, or for an applied assignment the id its entry would get (not kept by a dry run).",
+            }),
+            preferenceId: z.string().optional().openapi({ description: "An applied assignment's preference (absent for a draft)." }),
+            openShiftId: z.string().optional().openapi({ description: "An applied assignment's open shift (absent for a draft)." }),
+            violations: z.array(WorkingTimeViolation),
+          })
+          .openapi("PublishWorkingTimeViolations"),
+      )
       .openapi({
         description:
-          "Per draft (by id), the working-time rules of the location's pack it would break among its worker's published " +
-          "entries, worked shifts and the other drafts: the publish would be refused 409 WORKING_TIME_CONFLICT unless it " +
-          "carries `workingTimeOverride`.",
+          "Per draft (by id), and per entry an applied open-shift assignment would become (by preferenceId and " +
+          "openShiftId), the working-time rules of the location's pack it would break among its worker's published " +
+          "entries, worked shifts, the other drafts and assignments: the publish would be refused 409 " +
+          "WORKING_TIME_CONFLICT unless it carries `workingTimeOverride`. A violation names existing entries only.",
       }),
   })
   .openapi("SchedulePublishDryRun");

@@ -177,3 +177,75 @@ describe("open-shift claims and assignments", () => {
     expect(await publishedEntries(p.staff.id)).toHaveLength(2);
   });
 });
+
+describe("draft open-shift assignments applied at publish", () => {
+  const week = { startDate: "2026-06-01", endDate: "2026-06-07" };
+
+  /** The worker works 06-01 14:00–22:00 (published); a draft open shift on 06-02 from `start` (to 16:00) is assigned to them. */
+  async function assignedAfterWork(start: string) {
+    const p = await germanPlace();
+    const worked = await createEntry(p, { startTime: "2026-06-01T14:00:00Z", endTime: "2026-06-01T22:00:00Z" });
+    const shift = await createOpenShift(p, { publish: false, requireApproval: true, startDate: start, endDate: "2026-06-02T16:00:00Z" });
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: p.staff.id, preference: "PREFERRED" },
+    });
+    expect(pref.status, pref.text).toBe(201);
+    const assign = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences/${pref.body.id}/assign`, {
+      token: p.org.adminToken,
+    });
+    expect(assign.status, assign.text).toBe(200); // a draft assignment: judged at publish
+    return { p, worked, shift, preferenceId: pref.body.id as string };
+  }
+
+  const publish = (p: SchedulePlace, extra: Record<string, unknown> = {}) =>
+    api("POST", `${p.base}/schedules/publish`, { token: p.org.adminToken, body: { ...week, ...extra } });
+
+  it("the dry run lists the assignment's 9 hours' rest; the publish is refused 409, publishing nothing", async () => {
+    const { p, worked, shift, preferenceId } = await assignedAfterWork("2026-06-02T07:00:00Z");
+    const dry = await publish(p, { dryRun: true });
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body.workingTimeViolations).toEqual([
+      {
+        scheduleEntryId: expect.any(String),
+        preferenceId,
+        openShiftId: shift.id,
+        violations: [{ ...REST_9H, date: "2026-06-02", scheduleEntryIds: [worked.id] }],
+      },
+    ]);
+    const res = await publish(p);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.code).toBe("WORKING_TIME_CONFLICT");
+    expect(res.body.violations).toEqual([{ ...REST_9H, date: "2026-06-02", scheduleEntryIds: [worked.id] }]);
+    expect(await publishedEntries(p.staff.id)).toHaveLength(1);
+    const view = await api("GET", `${p.base}/open-shifts/${shift.id}`, { token: p.org.adminToken });
+    expect(view.body).toMatchObject({ isDraft: true });
+    expect(view.body.draftPreferences).toHaveLength(1);
+  });
+
+  it("publishes an assignment leaving exactly 11 hours", async () => {
+    const { p } = await assignedAfterWork("2026-06-02T09:00:00Z");
+    const dry = await publish(p, { dryRun: true });
+    expect(dry.body.workingTimeViolations).toEqual([]);
+    const res = await publish(p);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ publishedOpenShifts: 1, appliedAssignments: 1 });
+    const entries = await publishedEntries(p.staff.id);
+    expect(entries).toHaveLength(2);
+    expect(entries[1]!.override).toBeNull();
+  });
+
+  it("publishes the breaking assignment with a manager's override, which its entry keeps", async () => {
+    const { p } = await assignedAfterWork("2026-06-02T07:00:00Z");
+    const res = await publish(p, { workingTimeOverride: { reason: "short-staffed" } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ publishedOpenShifts: 1, appliedAssignments: 1 });
+    const entries = await publishedEntries(p.staff.id);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]!.override).toBeNull();
+    expect(JSON.parse(entries[1]!.override!)).toMatchObject({
+      reason: "short-staffed",
+      violations: [{ rule: "REST_BETWEEN_SHIFTS", limit: 11, actual: 9, unit: "HOURS", source: "ArbZG §5(1)" }],
+    });
+  });
+});

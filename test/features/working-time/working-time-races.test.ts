@@ -115,3 +115,43 @@ describe("concurrent schedule writes for one German worker (11 h rest)", () => {
     expect(await entriesOf(p.staff.id)).toHaveLength(2);
   });
 });
+
+describe("a publish applying a draft open-shift assignment (11 h rest)", () => {
+  it("is refused whole when the worker's entry lands between its check and its batch", async () => {
+    const p = await germanPlace();
+    const shift = await api("POST", `${p.base}/open-shifts`, {
+      token: p.org.adminToken,
+      body: { roleName: "Barista", startDate: SECOND.startTime, endDate: SECOND.endTime, staffCountRequired: 1, requireApproval: true },
+    });
+    expect(shift.status, shift.text).toBe(201);
+    const pref = await api("POST", `${p.base}/open-shifts/${shift.body.id}/preferences`, {
+      token: p.org.adminToken,
+      body: { workerId: p.staff.id, preference: "PREFERRED" },
+    });
+    const assign = await api("POST", `${p.base}/open-shifts/${shift.body.id}/preferences/${pref.body.id}/assign`, {
+      token: p.org.adminToken,
+    });
+    expect(assign.status, assign.text).toBe(200);
+    let other = "";
+    // The publish judges the assignment's entry (nothing else of the worker's yet), then 06-01 14:00–22:00 lands.
+    const res = await requestWithInterference(
+      "POST",
+      `${p.base}/schedules/publish`,
+      { token: p.org.adminToken, body: { startDate: "2026-06-01", endDate: "2026-06-07" } },
+      {
+        before: /^update "open_shifts"/i,
+        meanwhile: async () => {
+          const first = await post(p, FIRST);
+          expect(first.status, first.text).toBe(201);
+          other = first.body.id;
+        },
+      },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.code).toBe("WORKING_TIME_CONFLICT");
+    expect(res.body.violations).toMatchObject([
+      { rule: "REST_BETWEEN_SHIFTS", limit: 11, actual: 9, scheduleEntryIds: expect.arrayContaining([other]) },
+    ]);
+    expect((await entriesOf(p.staff.id)).map((e) => e.id)).toEqual([other]);
+  });
+});
