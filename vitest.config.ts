@@ -13,12 +13,13 @@ const alias = [
   { find: /^@generated\/(.*)$/, replacement: `${import.meta.dirname}/test/.generated/$1.js` },
 ];
 
-type Limits = Record<"api" | "punches" | "exchange" | "enroll", number>;
+type Limits = Record<"api" | "punches" | "exchange" | "enroll" | "mcp", number>;
 const bindingNames = {
   api: "API_RATE_LIMITER",
   punches: "PUNCH_RATE_LIMITER",
   exchange: "EXCHANGE_RATE_LIMITER",
   enroll: "ENROLL_RATE_LIMITER",
+  mcp: "MCP_RATE_LIMITER",
 } as const;
 
 /** The [[ratelimits]] bindings and the RATE_LIMITS var they must match, at the given limits per 60 s. */
@@ -106,9 +107,10 @@ export default defineConfig({
         punches: 1_000_000,
         exchange: 1_000_000,
         enroll: 1_000_000,
+        mcp: 1_000_000,
       }),
       // The real bindings at small limits, so a handful of requests reaches each.
-      workerProject("rate-limits", ["test/rate-limits/**/*.test.ts"], [], { api: 5, punches: 8, exchange: 3, enroll: 3 }),
+      workerProject("rate-limits", ["test/rate-limits/**/*.test.ts"], [], { api: 5, punches: 8, exchange: 3, enroll: 3, mcp: 4 }),
       {
         resolve: { alias },
         test: {

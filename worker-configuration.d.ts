@@ -12,6 +12,7 @@ interface __BaseEnv_Env {
 	PUNCH_RATE_LIMITER: RateLimit;
 	EXCHANGE_RATE_LIMITER: RateLimit;
 	ENROLL_RATE_LIMITER: RateLimit;
+	MCP_RATE_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	PARTNER_KEYS: string;
 	RATE_LIMITS: string;

@@ -6,6 +6,7 @@ const bindingOf = {
   punches: "PUNCH_RATE_LIMITER",
   exchange: "EXCHANGE_RATE_LIMITER",
   enroll: "ENROLL_RATE_LIMITER",
+  mcp: "MCP_RATE_LIMITER",
 } as const;
 
 /** Where the advertised limits (RATE_LIMITS) and the enforced ones ([[ratelimits]]) disagree. */

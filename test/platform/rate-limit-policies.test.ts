@@ -6,6 +6,7 @@ const SOURCE = JSON.stringify({
   punches: { limit: 1200, period: 60 },
   exchange: { limit: 30, period: 10 },
   enroll: { limit: 30, period: 60 },
+  mcp: { limit: 300, period: 60 },
 });
 
 describe("rate limit policies", () => {

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { unique } from "../helpers/fixtures";
 import { sampleLocation } from "../helpers/locations";
+import { connectMcp } from "../helpers/mcp";
 import { type PartnerClaimsInput, partnerToken } from "../helpers/tokens";
 import { HERE } from "../helpers/workplace";
 
-// This project's bindings (vitest.config.ts): api 5, punches 8, exchange 3, enroll 3 requests per 60 s.
-const LIMITS = { api: 5, punches: 8, exchange: 3, enroll: 3 };
+// This project's bindings (vitest.config.ts): api 5, punches 8, exchange 3, enroll 3, mcp 4 requests per 60 s.
+const LIMITS = { api: 5, punches: 8, exchange: 3, enroll: 3, mcp: 4 };
 const TIMEOUT = 30_000;
 
 let lastOctet = 0;
@@ -124,5 +125,28 @@ describe("rate limits", () => {
       expect((await api("GET", `/api/organizations/${org.id}`, { token: `${org.admin}x` })).status).toBe(401);
     }
     expect((await api("GET", `/api/organizations/${org.id}`, { token: org.admin })).status).toBe(200);
+  });
+
+  it("/mcp has its own bucket per token: beyond it, HTTP 429 RATE_LIMITED with Retry-After, also to the MCP SDK's client", {
+    timeout: TIMEOUT,
+  }, async () => {
+    await freshWindow();
+    const [mine, theirs] = [await organization(), await organization()];
+    const list = (token: string) =>
+      api("POST", "/mcp", {
+        token,
+        headers: { Accept: "application/json, text/event-stream" },
+        body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      });
+    for (let i = 0; i < LIMITS.mcp; i++) {
+      const res = await list(mine.admin);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-policy")).toBe(`"mcp";q=${LIMITS.mcp};w=60`);
+    }
+    expectRateLimited(await list(mine.admin), "mcp");
+    await expect(connectMcp(mine.admin)).rejects.toMatchObject({ code: 429 });
+    // The API's own bucket is another: the token still reads through /api.
+    expect((await api("GET", `/api/organizations/${mine.id}`, { token: mine.admin })).status).toBe(200);
+    expect((await list(theirs.admin)).status).toBe(200);
   });
 });

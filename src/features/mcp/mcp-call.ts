@@ -13,8 +13,17 @@ const failure = (text: string): ToolResult => ({ content: [{ type: "text", text 
 
 const scalar = (value: unknown) => (typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
 
-/** The API request a tool call stands for: path parameters in the path (encoded), query parameters, `body` as JSON. */
-export function requestOf(tool: ApiTool, args: Record<string, unknown>, origin: string, token: string): Request | string {
+/**
+ * The API request a tool call stands for: path parameters in the path (encoded), query parameters, `body` as JSON, and
+ * the call's Idempotency-Key when its operation takes one.
+ */
+export function requestOf(
+  tool: ApiTool,
+  args: Record<string, unknown>,
+  origin: string,
+  token: string,
+  idempotencyKey?: string,
+): Request | string {
   let path = tool.path;
   for (const name of tool.pathParameters) {
     const value = args[name];
@@ -30,6 +39,7 @@ export function requestOf(tool: ApiTool, args: Record<string, unknown>, origin: 
   const headers = new Headers({ Authorization: `Bearer ${token}`, Accept: "application/json" });
   const sendsBody = tool.body && args.body !== undefined;
   if (sendsBody) headers.set("Content-Type", "application/json");
+  if (idempotencyKey !== undefined) headers.set("Idempotency-Key", idempotencyKey);
   return new Request(url, { method: tool.method, headers, body: sendsBody ? JSON.stringify(args.body) : null });
 }
 
@@ -44,8 +54,13 @@ function nextCursor(link: string | null): string | null {
  * Calls the operation with the caller's own token, so its permissions, tenancy and problems are exactly the API's:
  * the answer's body is the tool's text, an error status (a problem document) a tool error.
  */
-export async function callTool(tool: ApiTool, args: Record<string, unknown>, origin: string, token: string, callApi: CallApi) {
-  const request = requestOf(tool, args, origin, token);
+export async function callTool(
+  tool: ApiTool,
+  args: Record<string, unknown>,
+  call: { origin: string; token: string; callApi: CallApi; idempotencyKey?: string },
+) {
+  const { origin, token, callApi, idempotencyKey } = call;
+  const request = requestOf(tool, args, origin, token, idempotencyKey);
   if (typeof request === "string") return failure(request);
   const response = await callApi(request);
   const text = await response.text();

@@ -10,6 +10,7 @@ import type { Principal } from "@/domain/permissions";
 import { MAX_BODY_BYTES } from "@/platform/create-app";
 import { type CallApi, callTool } from "./mcp-call";
 import { exposesOperation } from "./mcp-exposure";
+import { idempotencyKeyOf } from "./mcp-idempotency";
 import { type ApiTool, type OpenApiDocument, toolsOf } from "./mcp-tools";
 
 export interface McpCaller {
@@ -61,10 +62,13 @@ function serverFor(origin: string, caller: McpCaller) {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION });
   const exposed = async () => (await toolsFor(origin, caller.callApi)).filter((tool) => exposesOperation(caller.principal, tool));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await exposed()).map(describe) }));
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }, { requestId }) => {
     const tool = (await exposed()).find((candidate) => candidate.name === params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool '${params.name}' for this token.`);
-    return callTool(tool, params.arguments ?? {}, origin, caller.token, caller.callApi);
+    const args = params.arguments ?? {};
+    const key = await idempotencyKeyOf(tool, args, requestId, caller.principal);
+    if (key && "problem" in key) return { content: [{ type: "text" as const, text: key.problem }], isError: true };
+    return callTool(tool, args, { origin, token: caller.token, callApi: caller.callApi, idempotencyKey: key?.key });
   });
   return server;
 }

@@ -1,7 +1,8 @@
 /**
  * The MCP tools of the API: one per operation of the served OpenAPI document that an access token may call (not the
  * public ones, not the kiosk's device-token operations, not a non-JSON upload). A tool's name is the operationId, its
- * description the summary and description, its input the path and query parameters by name plus `body`.
+ * description the summary and description, its input the path and query parameters by name plus `body`, and for an
+ * operation taking an Idempotency-Key, `idempotencyKey` (src/features/mcp/mcp-idempotency.ts).
  */
 
 type Json = Record<string, unknown>;
@@ -49,6 +50,8 @@ export interface ApiTool {
   readOnly: boolean;
   /** The token scope the operation needs (its `x-required-scope`; null: none). */
   requiredScope: string | null;
+  /** Takes an `Idempotency-Key` header (argument `idempotencyKey`, else one derived from the call). */
+  idempotent: boolean;
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -78,11 +81,27 @@ function withLocalRefs(schema: unknown, document: OpenApiDocument, defs: Record<
   return copy;
 }
 
-function parametersOf(operation: Operation, document: OpenApiDocument): Parameter[] {
+function declaredParameters(operation: Operation, document: OpenApiDocument): Parameter[] {
   return (operation.parameters ?? [])
     .map((p) => ("$ref" in p ? document.components?.parameters?.[lastSegment(p.$ref)] : p))
-    .filter((p): p is Parameter => p !== undefined && (p.in === "path" || p.in === "query"));
+    .filter((p): p is Parameter => p !== undefined);
 }
+
+const parametersOf = (operation: Operation, document: OpenApiDocument) =>
+  declaredParameters(operation, document).filter((p) => p.in === "path" || p.in === "query");
+
+const takesIdempotencyKey = (operation: Operation, document: OpenApiDocument) =>
+  declaredParameters(operation, document).some((p) => p.in === "header" && p.name.toLowerCase() === "idempotency-key");
+
+const IDEMPOTENCY_KEY_INPUT = {
+  type: "string",
+  minLength: 1,
+  maxLength: 255,
+  description:
+    "Sent as the operation's Idempotency-Key: a call repeated with the same key (and the same arguments) within 24 h " +
+    "writes once and answers as the first did. Without it the key is derived from the JSON-RPC request id, the token's " +
+    "subject, the tool and its arguments, so a retried tools/call with the same request id writes once.",
+};
 
 function jsonBodyOf(operation: Operation, document: OpenApiDocument) {
   const declared = operation.requestBody;
@@ -102,8 +121,8 @@ function toolOf(path: string, method: (typeof METHODS)[number], operation: Opera
   const required: string[] = [];
   const parameters = parametersOf(operation, document);
   for (const parameter of parameters) {
-    // One flat input: a path and a query parameter of one name (or one named `body`) could not both be passed.
-    if (parameter.name in properties || parameter.name === "body")
+    // One flat input: a path and a query parameter of one name (or one named `body` or `idempotencyKey`) could not both be passed.
+    if (parameter.name in properties || parameter.name === "body" || parameter.name === "idempotencyKey")
       throw new Error(`${operation.operationId}: two inputs named ${parameter.name}`);
     const schema = withLocalRefs(parameter.schema ?? {}, document, defs) as Json;
     properties[parameter.name] = parameter.description ? { ...schema, description: parameter.description } : schema;
@@ -113,6 +132,8 @@ function toolOf(path: string, method: (typeof METHODS)[number], operation: Opera
     properties.body = withLocalRefs(body.schema, document, defs);
     if (body.required) required.push("body");
   }
+  const idempotent = takesIdempotencyKey(operation, document);
+  if (idempotent) properties.idempotencyKey = IDEMPOTENCY_KEY_INPUT;
   const summary = operation.summary ?? operation.operationId;
   return {
     name: operation.operationId,
@@ -131,6 +152,7 @@ function toolOf(path: string, method: (typeof METHODS)[number], operation: Opera
     body: body.schema !== undefined,
     readOnly: method === "get",
     requiredScope: operation["x-required-scope"] ?? null,
+    idempotent,
   };
 }
 

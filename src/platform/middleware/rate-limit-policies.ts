@@ -1,4 +1,4 @@
-export const RATE_LIMIT_POLICIES = ["api", "punches", "exchange", "enroll"] as const;
+export const RATE_LIMIT_POLICIES = ["api", "punches", "exchange", "enroll", "mcp"] as const;
 export type RateLimitPolicyName = (typeof RATE_LIMIT_POLICIES)[number];
 
 export interface RateLimitPolicy {

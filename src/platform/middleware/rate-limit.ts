@@ -22,6 +22,7 @@ const whose: Record<RateLimitPolicyName, string> = {
   punches: "punches with this access token",
   exchange: "token exchanges from this address",
   enroll: "device enrollments from this address",
+  mcp: "/mcp with this access token",
 };
 
 function tooManyRequests(c: AppContext, name: RateLimitPolicyName) {
@@ -76,6 +77,16 @@ const otherRateLimit = bucket(
 
 /** Every authenticated request, per access token, in its route's bucket (after `authenticate`: only valid ones count). */
 export const apiRateLimit = createMiddleware<AppBindings>((c, next) => (isPunch(c) ? punchRateLimit : otherRateLimit)(c, next));
+
+/**
+ * Route middleware of `/mcp`, per access token, after its token is checked: a bucket of its own, since one MCP message
+ * may stand for an API call that the API's bucket counts too.
+ */
+export const mcpRateLimit = bucket(
+  "mcp",
+  (env) => env.MCP_RATE_LIMITER,
+  (c) => credentialKey(bearer(c)),
+);
 
 /** Route middleware of `POST /api/auth/exchangeToken`, per client IP. */
 export const exchangeRateLimit = bucket(

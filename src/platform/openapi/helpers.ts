@@ -193,7 +193,10 @@ export const DOCUMENT_INTRODUCTION = [
   "- **MCP**: `/mcp` (beside `/api`, not under it) speaks the Model Context Protocol over streamable HTTP (stateless, " +
     "JSON answers) with the same Bearer access token. Its tools are this document's operations (name: `operationId`; " +
     "input: the path and query parameters by name, and `body`), each call answered by that operation with the " +
-    "caller's token; reads for every token, writes only for a token that may write. It is one JSON-RPC endpoint " +
+    "caller's token; reads for every token, writes only for a token that may write. A POST tool sends an " +
+    "`Idempotency-Key`: its optional `idempotencyKey` argument, else one derived from the JSON-RPC request id, the " +
+    "token's subject, the tool and its arguments. `/mcp` has its own rate limit per token (policy `mcp`): beyond it, " +
+    "HTTP 429 `RATE_LIMITED` with `Retry-After`. It is one JSON-RPC endpoint " +
     "whose messages the MCP specification defines, so it is not one of `paths`.",
   "- **Versions** are dated. A partner is pinned to the version current at its first token exchange; a request's " +
     "`Shiftline-Version: YYYY-MM-DD` header overrides it (the latest version on or before that date), and every " +

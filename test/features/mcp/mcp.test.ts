@@ -1,31 +1,17 @@
-import { exports } from "cloudflare:workers";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
 import { createOrganization } from "../../helpers/fixtures";
+import { connectMcp as connect, textOf } from "../../helpers/mcp";
 import { feed } from "../../helpers/pay";
 import { createStaffMember, staffToken } from "../../helpers/staff";
 import { accessToken } from "../../helpers/tokens";
 import { clockIn, createWorkplace, type Workplace } from "../../helpers/workplace";
 
 const MINUTE = 60_000;
-const MCP_URL = "http://shiftline.test/mcp";
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The MCP SDK's own client, over streamable HTTP into the Worker's fetch, with the caller's access token. */
-async function connect(token: string) {
-  const client = new Client({ name: "shiftline-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), {
-    requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    fetch: (url, init) => exports.default.fetch(new Request(url, init)),
-  });
-  await client.connect(transport);
-  return client;
-}
-
 const toolNames = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
-const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) => (result.content as { type: string; text: string }[])[0]!.text;
 
 /** A published entry of the workplace's staff member starting an hour ago, worked from 20 minutes late. */
 async function lateClockIn(w: Workplace) {
