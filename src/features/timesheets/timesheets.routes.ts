@@ -106,7 +106,7 @@ export const exportShifts = defineRoute({
   description:
     "Every shift of the filtered range as an attachment, streamed page by page: CSV (RFC 4180, CRLF, header row; " +
     "text fields starting with = + - @ get a leading ' so spreadsheets do not run them) or a JSON array. Local " +
-    "times carry no zone suffix; amount = payable hours × hourlyWage, rounded to the cent. Not paged: an export is " +
+    "times carry no zone suffix; amount = payable hours × hourlyWage, rounded half away from zero to the minor units of the organization's currency (cents; whole yen; a dinar's thousandths), written in the CSV with exactly those decimals. Not paged: an export is " +
     "one file of a range of at most 366 days, streamed as it is read, for small ranges: for a long range, a large " +
     "organization or a file to keep, create an export job (`POST /api/organizations/{organization_id}/exports`, kind " +
     "TIMESHEETS), which writes the same file over any range in the background. A salaried staff member's shift has " +
