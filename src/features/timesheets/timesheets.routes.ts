@@ -56,7 +56,7 @@ const editorNote =
 const listingNote =
   "Shifts whose business date (the local date their start fell on at their location) is in the range; a " +
   "full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` " +
-  'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and ' +
+  'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift to the minor units of the organization's currency: cents, whole yen, a dinar's thousandths) and ' +
   "`lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts " +
   "count 0 until clocked out. A start after the end or a range over 366 days is 400." +
   salariedNote +
@@ -132,7 +132,7 @@ export const reportDays = defineRoute({
   tags,
   summary: "Generate shift reports",
   description:
-    "Per day, staff member and location: minutes, unpaid breaks, hours worked and amount, with the totals of the " +
+    "Per day, staff member and location: minutes, unpaid breaks, hours worked and amount (each shift's payable hours × hourlyWage rounded to the minor units of the organization's currency, then added: totals are the sum of the days), with the totals of the " +
     'whole range. `page`/`limit` page the days (and a `Link: rel="next"`).' +
     scopeNote,
   middleware: [read] as const,
