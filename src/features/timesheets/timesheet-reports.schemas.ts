@@ -61,12 +61,10 @@ export const ReportDay = z
     duration: z.number().int().openapi({ description: "Minutes." }),
     totalUnpaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     hoursWorked: HoursWorked,
-    amount: z
-      .number()
-      .openapi({
-        description:
-          "Σ of its shifts' payable hours × hourlyWage, each rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD).",
-      }),
+    amount: z.number().openapi({
+      description:
+        "Σ of its shifts' payable hours × hourlyWage, each rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD).",
+    }),
     locked: z.boolean(),
   })
   .openapi("TimesheetReportDay");
@@ -96,12 +94,10 @@ export const EmployeeReport = z
     totalUnpaidBreaks: z.number().int(),
     payableDuration: z.number().int(),
     hoursWorked: HoursWorked,
-    amount: z
-      .number()
-      .openapi({
-        description:
-          "Σ of its shifts' payable hours × hourlyWage, each rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD).",
-      }),
+    amount: z.number().openapi({
+      description:
+        "Σ of its shifts' payable hours × hourlyWage, each rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD).",
+    }),
     flaggedShifts: z.number().int(),
   })
   .openapi("TimesheetEmployeeReport");

@@ -56,7 +56,7 @@ const editorNote =
 const listingNote =
   "Shifts whose business date (the local date their start fell on at their location) is in the range; a " +
   "full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` " +
-  'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift to the minor units of the organization's currency: cents, whole yen, a dinar's thousandths) and ' +
+  'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift to the minor units of the currency of the organization: cents, whole yen, thousandths of a dinar) and ' +
   "`lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts " +
   "count 0 until clocked out. A start after the end or a range over 366 days is 400." +
   salariedNote +
