@@ -908,7 +908,7 @@ export interface paths {
         };
         /**
          * Retrieve all shifts
-         * @description Shifts whose business date (the local date their start fell on at their location) is in the range; a full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and `lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts count 0 until clocked out. A start after the end or a range over 366 days is 400. A salaried staff member's shift (wageType salary when it was recorded) is not paid by the hour: its hourlyWage is null, as their pay lines' rate is, and it adds no amount. Each shift says where its clock-in and clock-out came from (`clockInSource`, `clockOutSource`: MOBILE, KIOSK, MANUAL, API, AUTO, with the kiosk's `clockInDeviceId`/`clockOutDeviceId`); each break's is on its events (GET /timesheets/{id}). `source=KIOSK,MOBILE` keeps the shifts whose clock-in or clock-out came from one of them (an unknown source: 400 naming `source`). The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that a staff member without it sees only their own shifts.
+         * @description Shifts whose business date (the local date their start fell on at their location) is in the range; a full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift to the minor units of the currency of the organization: cents, whole yen, thousandths of a dinar) and `lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts count 0 until clocked out. A start after the end or a range over 366 days is 400. A salaried staff member's shift (wageType salary when it was recorded) is not paid by the hour: its hourlyWage is null, as their pay lines' rate is, and it adds no amount. Each shift says where its clock-in and clock-out came from (`clockInSource`, `clockOutSource`: MOBILE, KIOSK, MANUAL, API, AUTO, with the kiosk's `clockInDeviceId`/`clockOutDeviceId`); each break's is on its events (GET /timesheets/{id}). `source=KIOSK,MOBILE` keeps the shifts whose clock-in or clock-out came from one of them (an unknown source: 400 naming `source`). The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that a staff member without it sees only their own shifts.
          */
         get: operations["listTimesheets"];
         put?: never;
@@ -936,7 +936,7 @@ export interface paths {
         };
         /**
          * Export shifts
-         * @description Every shift of the filtered range as an attachment, streamed page by page: CSV (RFC 4180, CRLF, header row; text fields starting with = + - @ get a leading ' so spreadsheets do not run them) or a JSON array. Local times carry no zone suffix; amount = payable hours × hourlyWage, rounded to the cent. Not paged: an export is one file of a range of at most 366 days, streamed as it is read, for small ranges: for a long range, a large organization or a file to keep, create an export job (`POST /api/organizations/{organization_id}/exports`, kind TIMESHEETS), which writes the same file over any range in the background. A salaried staff member's shift has hourlyWage and amount null (empty in the CSV): not paid by the hour, as their pay lines say. Each record ends with clockInSource, clockInDeviceId, clockOutSource, clockOutDeviceId, then locked; `source=` filters as the listing's. The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that a staff member without it sees only their own shifts.
+         * @description Every shift of the filtered range as an attachment, streamed page by page: CSV (RFC 4180, CRLF, header row; text fields starting with = + - @ get a leading ' so spreadsheets do not run them) or a JSON array. Local times carry no zone suffix; amount = payable hours × hourlyWage, rounded half away from zero to the minor units of the organization's currency (cents; whole yen; a dinar's thousandths), written in the CSV with exactly those decimals. Not paged: an export is one file of a range of at most 366 days, streamed as it is read, for small ranges: for a long range, a large organization or a file to keep, create an export job (`POST /api/organizations/{organization_id}/exports`, kind TIMESHEETS), which writes the same file over any range in the background. A salaried staff member's shift has hourlyWage and amount null (empty in the CSV): not paid by the hour, as their pay lines say. Each record ends with clockInSource, clockInDeviceId, clockOutSource, clockOutDeviceId, then locked; `source=` filters as the listing's. The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that a staff member without it sees only their own shifts.
          */
         get: operations["exportTimesheets"];
         put?: never;
@@ -976,7 +976,7 @@ export interface paths {
         };
         /**
          * Generate shift reports
-         * @description Per day, staff member and location: minutes, unpaid breaks, hours worked and amount, with the totals of the whole range. `page`/`limit` page the days (and a `Link: rel="next"`). The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that a staff member without it sees only their own shifts.
+         * @description Per day, staff member and location: minutes, unpaid breaks, hours worked and amount (each shift's payable hours × hourlyWage rounded to the minor units of the organization's currency, then added: totals are the sum of the days), with the totals of the whole range. `page`/`limit` page the days (and a `Link: rel="next"`). The organization is the token's; a partner-level token names it with `organizationId`. Needs SHIFT_READ, except that a staff member without it sees only their own shifts.
          */
         get: operations["getTimesheetReport"];
         put?: never;
@@ -1088,7 +1088,7 @@ export interface paths {
         };
         /**
          * Retrieve timesheets for a specific location
-         * @description The timesheet listing of one location (404 for a location not in the organization). Shifts whose business date (the local date their start fell on at their location) is in the range; a full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and `lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts count 0 until clocked out. A start after the end or a range over 366 days is 400. A salaried staff member's shift (wageType salary when it was recorded) is not paid by the hour: its hourlyWage is null, as their pay lines' rate is, and it adds no amount. Each shift says where its clock-in and clock-out came from (`clockInSource`, `clockOutSource`: MOBILE, KIOSK, MANUAL, API, AUTO, with the kiosk's `clockInDeviceId`/`clockOutDeviceId`); each break's is on its events (GET /timesheets/{id}). `source=KIOSK,MOBILE` keeps the shifts whose clock-in or clock-out came from one of them (an unknown source: 400 naming `source`).
+         * @description The timesheet listing of one location (404 for a location not in the organization). Shifts whose business date (the local date their start fell on at their location) is in the range; a full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift to the minor units of the currency of the organization: cents, whole yen, thousandths of a dinar) and `lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts count 0 until clocked out. A start after the end or a range over 366 days is 400. A salaried staff member's shift (wageType salary when it was recorded) is not paid by the hour: its hourlyWage is null, as their pay lines' rate is, and it adds no amount. Each shift says where its clock-in and clock-out came from (`clockInSource`, `clockOutSource`: MOBILE, KIOSK, MANUAL, API, AUTO, with the kiosk's `clockInDeviceId`/`clockOutDeviceId`); each break's is on its events (GET /timesheets/{id}). `source=KIOSK,MOBILE` keeps the shifts whose clock-in or clock-out came from one of them (an unknown source: 400 naming `source`).
          */
         get: operations["listLocationTimesheets"];
         put?: never;
@@ -6354,7 +6354,7 @@ export interface components {
             /** @description Minutes: duration − totalUnpaidBreaks. */
             payableDuration: number;
             /**
-             * @description Σ of each shift's payable hours × hourlyWage, rounded to the cent per shift.
+             * @description Σ of each shift's payable hours × hourlyWage, rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD).
              * @example 1234.5
              */
             amount: number;
@@ -6413,7 +6413,7 @@ export interface components {
             /** @description Null: a salaried staff member's shift, not paid by the hour. */
             hourlyWage: number | null;
             /**
-             * @description Null with hourlyWage: not paid by the hour.
+             * @description Payable hours × hourlyWage, rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD); the CSV writes exactly those decimals (9.851, 7983, 138.75). Null with hourlyWage: not paid by the hour.
              * @example 138.75
              */
             amount: number | null;
@@ -6449,6 +6449,7 @@ export interface components {
              * @example 7.5
              */
             hoursWorked: string;
+            /** @description Σ of its shifts' payable hours × hourlyWage, each rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD). */
             amount: number;
             flaggedShifts: number;
         };
@@ -6464,6 +6465,7 @@ export interface components {
                  * @example 7.5
                  */
                 hoursWorked: string;
+                /** @description The sum of every day's amount. */
                 amount: number;
             };
         };
@@ -6487,6 +6489,7 @@ export interface components {
              * @example 7.5
              */
             hoursWorked: string;
+            /** @description Σ of its shifts' payable hours × hourlyWage, each rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD). */
             amount: number;
             locked: boolean;
         };

@@ -33,7 +33,11 @@ export const ExportRecord = z
     payableDuration: z.number().int(),
     payableHours: z.number().openapi({ example: 7.5 }),
     hourlyWage: z.number().nullable().openapi({ description: "Null: a salaried staff member's shift, not paid by the hour." }),
-    amount: z.number().nullable().openapi({ example: 138.75, description: "Null with hourlyWage: not paid by the hour." }),
+    amount: z.number().nullable().openapi({
+      example: 138.75,
+      description:
+        "Payable hours × hourlyWage, rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD); the CSV writes exactly those decimals (9.851, 7983, 138.75). Null with hourlyWage: not paid by the hour.",
+    }),
     flags: z.array(TrustFlag),
     manualEntry: z.boolean(),
     clockInSource: PunchSource,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
+import { currencySelect } from "@/data/timesheets/timesheet-currency.data";
 import { lockedDaysQuery, pageQuery, shiftPage, type TimesheetFilter, totalsQuery } from "@/data/timesheets/timesheet-query.data";
 import { parseTimesheetRange, type TimesheetRange } from "@/domain/timesheet-range";
 import { isOrganizationListing, organizationListing } from "@/features/timesheets/organization-listing.data";
@@ -21,7 +22,12 @@ const sent = (statements: readonly unknown[]) =>
     return { sql, params };
   });
 const built = (cursor: { businessDate: string; id: string } | null) =>
-  sent([pageQuery(db, shiftPage(filter, cursor, 100)), totalsQuery(db, filter), lockedDaysQuery(db, filter)]);
+  sent([
+    pageQuery(db, shiftPage(filter, cursor, 100)),
+    totalsQuery(db, filter),
+    lockedDaysQuery(db, filter),
+    currencySelect(db, filter.organizationId),
+  ]);
 
 describe("the prepared organization listing", () => {
   it("sends the built page, totals and locked days: first page, after a cursor, and a cursor before the range", () => {

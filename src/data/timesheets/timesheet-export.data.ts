@@ -8,11 +8,12 @@ import { exportedFields } from "@/domain/custom-fields";
 import { localWallClock } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
 import { wireWage } from "@/domain/shift-wage";
-import { amountCents, centsToAmount, hoursDecimal } from "@/domain/timesheet-totals";
+import { type AmountDecimals, amountText, hoursDecimal, shiftAmount } from "@/domain/timesheet-totals";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import type { ShiftRow } from "@/wire/shift.schemas";
 import type { ExportRecord } from "@/wire/timesheet-export.schemas";
 import { type ExportNames, exportNames, exportNamesQueries } from "./export-names.data";
+import { currencySelect, decimalsOfCurrency } from "./timesheet-currency.data";
 import { lockedDaysQuery, type ShiftCursor, shiftConditions, type TimesheetFilter } from "./timesheet-query.data";
 
 /** Shifts per keyset page of an export: memory holds one page, however long the range. */
@@ -32,7 +33,8 @@ export const exportPageQuery = (db: Database, filter: TimesheetFilter, cursor: S
 
 const localTime = (instant: Date | null, offset: number) => (instant ? localWallClock(instant, offset).replace(/Z$/, "") : null);
 
-export function exportRecord(s: ShiftRow, names: ExportNames, locked: boolean): ExportRecord {
+/** A shift as the export writes it; its amount rounded to `decimals`, the organization's currency's minor units. */
+export function exportRecord(s: ShiftRow, names: ExportNames, locked: boolean, decimals: AmountDecimals): ExportRecord {
   const employee = names.staff.get(s.employeeId);
   const location = names.locations.get(s.locationId);
   const role = names.roles.get(s.roleId);
@@ -60,7 +62,7 @@ export function exportRecord(s: ShiftRow, names: ExportNames, locked: boolean): 
     payableDuration: s.payableDuration,
     payableHours: Number(hoursDecimal(s.payableDuration)),
     hourlyWage: wireWage(s),
-    amount: s.salaried ? null : centsToAmount(amountCents(s.payableDuration, s.hourlyWage)),
+    amount: s.salaried ? null : shiftAmount(s.payableDuration, s.hourlyWage, decimals),
     flags: s.flags,
     manualEntry: s.manualEntry,
     clockInSource: s.clockInSource,
@@ -73,8 +75,11 @@ export function exportRecord(s: ShiftRow, names: ExportNames, locked: boolean): 
 }
 
 const text = true;
-/** One CSV column per ExportRecord field, in its order; free text from users is guarded against formulas. */
-export const CSV_COLUMNS: CsvColumn<ExportRecord>[] = [
+/**
+ * One CSV column per ExportRecord field, in its order; free text from users is guarded against formulas. The amount
+ * is written with exactly the currency's decimals ("9.851", "7983", "138.75").
+ */
+const csvColumns = (decimals: AmountDecimals): CsvColumn<ExportRecord>[] => [
   { header: "shiftId", value: (r) => r.shiftId },
   { header: "businessDate", value: (r) => r.businessDate },
   { header: "employeeId", value: (r) => r.employeeId },
@@ -98,7 +103,7 @@ export const CSV_COLUMNS: CsvColumn<ExportRecord>[] = [
   { header: "payableDuration", value: (r) => r.payableDuration },
   { header: "payableHours", value: (r) => hoursDecimal(r.payableDuration) },
   { header: "hourlyWage", value: (r) => r.hourlyWage },
-  { header: "amount", value: (r) => (r.amount === null ? null : r.amount.toFixed(2)) },
+  { header: "amount", value: (r) => (r.amount === null ? null : amountText(r.amount, decimals)) },
   { header: "flags", value: (r) => r.flags.join(";") },
   { header: "manualEntry", value: (r) => r.manualEntry },
   { header: "clockInSource", value: (r) => r.clockInSource },
@@ -124,8 +129,8 @@ export interface ExportedField {
  * The CSV columns of an export: the fixed ones, then one per active custom field (read once, when the export
  * starts: domain/custom-fields' exportedFields), headed by its name, holding the shift's value or nothing.
  */
-export const csvColumnsWith = (fields: readonly ExportedField[]): CsvColumn<ExportRecord>[] => [
-  ...CSV_COLUMNS,
+export const csvColumnsWith = (fields: readonly ExportedField[], decimals: AmountDecimals): CsvColumn<ExportRecord>[] => [
+  ...csvColumns(decimals),
   ...fields.map((f) => ({ header: f.name, value: (r: ExportRecord) => r.customFields[f.id] ?? null, text })),
 ];
 
@@ -134,22 +139,26 @@ export const exportedFieldsOf = (rows: readonly (ExportedField & { active: boole
 
 /**
  * The first page of an export, in one batch with what every page looks up: the organization's staff member,
- * location and role names and the range's locked days (memory grows with the organization, not the range).
+ * location and role names, the range's locked days and the currency amounts round to (memory grows with the
+ * organization, not the range).
  */
 async function firstPage(db: Database, filter: TimesheetFilter) {
   const [staff, locations, roles] = exportNamesQueries(db, filter.organizationId);
-  const [staffRows, locationRows, roleRows, locked, fields, rows] = await db.batch([
+  const [staffRows, locationRows, roleRows, locked, fields, currency, rows] = await db.batch([
     staff,
     locations,
     roles,
     lockedDaysQuery(db, filter),
     exportedFieldsQuery(db, filter.organizationId),
+    currencySelect(db, filter.organizationId),
     exportPageQuery(db, filter, null),
   ]);
+  const decimals = decimalsOfCurrency(currency);
   return {
     names: exportNames(staffRows, locationRows, roleRows),
     isLocked: lockedDayLookup(locked),
-    columns: csvColumnsWith(exportedFieldsOf(fields)),
+    columns: csvColumnsWith(exportedFieldsOf(fields), decimals),
+    decimals,
     rows,
   };
 }
@@ -161,7 +170,7 @@ async function firstPage(db: Database, filter: TimesheetFilter) {
 export function exportStream(db: Database, filter: TimesheetFilter, format: "csv" | "json"): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: ShiftCursor | null = null;
-  let lookups: Pick<Awaited<ReturnType<typeof firstPage>>, "names" | "isLocked" | "columns"> | null = null;
+  let lookups: Pick<Awaited<ReturnType<typeof firstPage>>, "names" | "isLocked" | "columns" | "decimals"> | null = null;
   let written = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -170,9 +179,9 @@ export function exportStream(db: Database, filter: TimesheetFilter, format: "csv
     async pull(controller) {
       const first = lookups === null;
       const page = lookups ? { ...lookups, rows: await exportPageQuery(db, filter, cursor) } : await firstPage(db, filter);
-      const { names, isLocked, columns, rows } = page;
-      lookups = { names, isLocked, columns };
-      const records = rows.map((shift) => exportRecord(shift, names, isLocked(shift)));
+      const { names, isLocked, columns, decimals, rows } = page;
+      lookups = { names, isLocked, columns, decimals };
+      const records = rows.map((shift) => exportRecord(shift, names, isLocked(shift), decimals));
       // The CSV header names the custom fields, read with the first page.
       const chunk =
         format === "csv"

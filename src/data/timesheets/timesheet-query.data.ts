@@ -5,7 +5,7 @@ import { inJsonList } from "@/data/json-list";
 import { readRows } from "@/data/row-mapping";
 import type { PunchSource } from "@/domain/punch-source";
 import { businessDateBounds, type TimesheetRange } from "@/domain/timesheet-range";
-import type { MinuteTotals } from "@/domain/timesheet-totals";
+import { AMOUNT_DECIMALS, type AmountDecimals, type AmountSums, type MinuteTotals } from "@/domain/timesheet-totals";
 import { invalidField } from "@/problems/problem";
 
 /** Everything that selects the shifts of a timesheet read. */
@@ -28,8 +28,19 @@ export interface TimesheetFilter {
   dayOffset?: number;
 }
 
-/** A shift's amount in cents, as SQL: the same arithmetic as domain/timesheet-totals' amountCents. */
-export const amountCentsSql = sql`CAST(ROUND(${shifts.payableDuration} * ${shifts.hourlyWage} * 100 / 60.0) AS INTEGER)`;
+/** A shift's amount in units of 10^-decimals, as SQL: the same arithmetic as domain/timesheet-totals' amountUnits. */
+export const amountUnitsSql = (decimals: AmountDecimals) =>
+  sql`CAST(ROUND(${shifts.payableDuration} * ${shifts.hourlyWage} * ${sql.raw(String(10 ** decimals))} / 60.0) AS INTEGER)`;
+
+const amountSum = (decimals: AmountDecimals) => sql<number>`coalesce(sum(${amountUnitsSql(decimals)}), 0)`.mapWith(Number);
+
+/**
+ * The amounts summed at every decimals a currency rounds to (each shift rounded once): the statement is the same
+ * whatever the organization's currency, which the serializer reads in the same batch and picks by (sumsToAmount).
+ */
+const amountColumns = Object.fromEntries(AMOUNT_DECIMALS.map((d) => [`amountUnits${d}`, amountSum(d)])) as {
+  [K in keyof AmountSums]: ReturnType<typeof amountSum>;
+};
 
 const flaggedSql = sql`json_array_length(${shifts.flags}) > 0`;
 
@@ -102,16 +113,26 @@ export function shiftConditions(filter: TimesheetFilter, options: { includeDelet
   )!;
 }
 
-/** Sums of the selected shifts, as the database adds them (minutes and cents). */
+/** Sums of the selected shifts, as the database adds them (minutes, and amounts in units of each decimals). */
 export const totalsColumns = {
   count: sql<number>`count(*)`.mapWith(Number),
   duration: sql<number>`coalesce(sum(${shifts.duration}), 0)`.mapWith(Number),
   totalPaidBreaks: sql<number>`coalesce(sum(${shifts.totalPaidBreaks}), 0)`.mapWith(Number),
   totalUnpaidBreaks: sql<number>`coalesce(sum(${shifts.totalUnpaidBreaks}), 0)`.mapWith(Number),
   payableDuration: sql<number>`coalesce(sum(${shifts.payableDuration}), 0)`.mapWith(Number),
-  amountCents: sql<number>`coalesce(sum(${amountCentsSql}), 0)`.mapWith(Number),
+  ...amountColumns,
   flaggedShifts: sql<number>`coalesce(sum(${flaggedSql}), 0)`.mapWith(Number),
 } satisfies Record<keyof MinuteTotals, unknown>;
+
+/** The amount sums of totalsColumns, aliased for a grouped subquery whose outer select reads them (amountsOf). */
+export const aliasedAmounts = () =>
+  Object.fromEntries(AMOUNT_DECIMALS.map((d) => [`amountUnits${d}`, amountColumns[`amountUnits${d}`].as(`amount_units_${d}`)])) as {
+    [K in keyof AmountSums]: SQL.Aliased<number>;
+  };
+
+/** The amount sums of a subquery selected with aliasedAmounts. */
+export const amountsOf = <T extends { [K in keyof AmountSums]: SQL.Aliased<number> }>(subquery: T) =>
+  Object.fromEntries(AMOUNT_DECIMALS.map((d) => [`amountUnits${d}`, subquery[`amountUnits${d}`]])) as Pick<T, keyof AmountSums>;
 
 /** Pages follow (business_date, id): the order of every shifts index, so a page reads what it returns. */
 export interface ShiftCursor {

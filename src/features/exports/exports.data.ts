@@ -4,6 +4,7 @@ import type { Database } from "@/data/client";
 import { readPayInputsPage } from "@/data/pay/pay-inputs.data";
 import { employeePayWire } from "@/data/pay/pay-lines.data";
 import { exportNames, exportNamesQueries } from "@/data/timesheets/export-names.data";
+import { currencySelect, decimalsOfCurrency } from "@/data/timesheets/timesheet-currency.data";
 import {
   csvColumnsWith,
   type ExportedField,
@@ -15,9 +16,11 @@ import {
 import { lockedDaysQuery, type TimesheetFilter } from "@/data/timesheets/timesheet-query.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
+import { minorUnitsOf } from "@/domain/currency-minor-units";
 import { addDays } from "@/domain/local-time";
 import { lockedDayLookup } from "@/domain/locked-days";
 import { computePay, type PayLine } from "@/domain/pay-classification";
+import { amountDecimals, amountText } from "@/domain/timesheet-totals";
 import { type EventWire, serializeEvent } from "@/event-forms/serializers";
 import type { ExportRow } from "./exports.schemas";
 
@@ -65,30 +68,32 @@ interface TimesheetsCursor {
 }
 
 /**
- * The next chunk of a TIMESHEETS export: one batch (names, locked days, the active custom fields, a keyset page of
- * shifts). The custom field columns are those of the first chunk (its header names them), carried in the cursor, so
+ * The next chunk of a TIMESHEETS export: one batch (names, locked days, the active custom fields, the currency
+ * amounts round to, a keyset page of shifts). The custom field columns are those of the first chunk (its header names them), carried in the cursor, so
  * every record has the header's columns even when the fields change while the export runs.
  */
 async function timesheetsChunk(db: Database, row: ExportRow, size: number): Promise<Chunk> {
   const filter = timesheetFilter(row);
   const after = row.cursor ? (JSON.parse(row.cursor) as TimesheetsCursor) : null;
   const [staff, locations, roles] = exportNamesQueries(db, row.organizationId);
-  const [staffRows, locationRows, roleRows, locked, fieldRows, shifts] = await db.batch([
+  const [staffRows, locationRows, roleRows, locked, fieldRows, currency, shifts] = await db.batch([
     staff,
     locations,
     roles,
     lockedDaysQuery(db, filter),
     exportedFieldsQuery(db, row.organizationId),
+    currencySelect(db, row.organizationId),
     exportPageQuery(db, filter, after, size),
   ]);
+  const decimals = decimalsOfCurrency(currency);
   const names = exportNames(staffRows, locationRows, roleRows);
   const isLocked = lockedDayLookup(locked);
   const fields = row.chunk === 0 ? exportedFieldsOf(fieldRows) : (after?.fields ?? []);
-  const records = shifts.map((shift) => exportRecord(shift, names, isLocked(shift)));
+  const records = shifts.map((shift) => exportRecord(shift, names, isLocked(shift), decimals));
   const lastShift = shifts.at(-1);
   const last = shifts.length < size;
   const cursor = lastShift ? JSON.stringify({ businessDate: lastShift.businessDate, id: lastShift.id, fields }) : row.cursor;
-  return { text: encode(row, csvColumnsWith(fields), records, last), rows: records.length, cursor, last };
+  return { text: encode(row, csvColumnsWith(fields, decimals), records, last), rows: records.length, cursor, last };
 }
 
 /** The next chunk of an EVENTS export: the events that occurred on the range's UTC dates, by sequence. */
@@ -126,7 +131,7 @@ const PAY_LINE_COLUMNS: CsvColumn<PayLineRecord>[] = [
   { header: "minutes", value: (r) => r.minutes },
   { header: "hours", value: (r) => r.hours },
   { header: "rate", value: (r) => r.rate },
-  { header: "amount", value: (r) => (r.amount === null ? null : r.amount.toFixed(2)) },
+  { header: "amount", value: (r) => (r.amount === null ? null : amountText(r.amount, amountDecimals(minorUnitsOf(r.currencyCode)))) },
   { header: "rule", value: (r) => r.rule },
   { header: "ruleSetId", value: (r) => r.ruleSetId },
 ];

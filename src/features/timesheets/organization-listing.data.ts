@@ -2,13 +2,14 @@ import { lockedDays, shifts } from "@db/schema";
 import { and, asc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";
+import { currencySelect } from "@/data/timesheets/timesheet-currency.data";
 import { pageSelect, type ShiftCursor, type TimesheetFilter, totalsSelect } from "@/data/timesheets/timesheet-query.data";
 import { businessDateBounds } from "@/domain/timesheet-range";
 
 /*
  * GET /timesheets' commonest read — the organization's live shifts between two dates, no other filter, by an
  * organization-level token — prepared once per isolate (data/prepared): the page (first, or after a cursor), its
- * totals and its locked days, the statements timesheet-query builds for it, each request binding its values.
+ * totals, its locked days and the organization's currency, the statements timesheet-query builds for it, each request binding its values.
  * test/performance/timesheet-listing-prepared.test.ts checks they send what the built ones send.
  */
 
@@ -36,6 +37,8 @@ const locked = prepared((db, p: Placeholders<Range>) =>
     .orderBy(asc(lockedDays.date)),
 );
 
+const currency = prepared((db, p: Placeholders<{ organizationId: string }>) => currencySelect(db, p.organizationId));
+
 /** Whether a listing is the shape prepared here: the organization's, between dates, live shifts, no other filter. */
 export function isOrganizationListing(filter: TimesheetFilter, includeDeleted = false): boolean {
   // Every other field narrows the listing: one added to TimesheetFilter later keeps a listing off this path.
@@ -52,7 +55,7 @@ export function isOrganizationListing(filter: TimesheetFilter, includeDeleted = 
   );
 }
 
-/** The page (limit + 1 rows), totals and locked days of an organization listing (isOrganizationListing). */
+/** The page (limit + 1 rows), totals, locked days and currency of an organization listing (isOrganizationListing). */
 export function organizationListing(db: Database, filter: TimesheetFilter, cursor: ShiftCursor | null, limit: number) {
   const { first, last } = businessDateBounds(filter.range);
   const range = { organizationId: filter.organizationId, first, last };
@@ -60,5 +63,10 @@ export function organizationListing(db: Database, filter: TimesheetFilter, curso
     cursor && cursor.businessDate >= first
       ? pageAfter(db, { ...range, limit: limit + 1, afterDate: cursor.businessDate, afterId: cursor.id })
       : firstPage(db, { ...range, limit: limit + 1 });
-  return [page, totals(db, range), locked(db, range)] as const satisfies readonly Statement[];
+  return [
+    page,
+    totals(db, range),
+    locked(db, range),
+    currency(db, { organizationId: filter.organizationId }),
+  ] as const satisfies readonly Statement[];
 }

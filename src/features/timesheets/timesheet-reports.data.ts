@@ -1,8 +1,17 @@
 import { shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
-import { daySql, shiftConditions, type TimesheetFilter, totalsColumns, totalsQuery } from "@/data/timesheets/timesheet-query.data";
-import { centsToAmount, hoursDecimal, ZERO_TOTALS } from "@/domain/timesheet-totals";
+import { currencySelect, decimalsOfCurrency } from "@/data/timesheets/timesheet-currency.data";
+import {
+  aliasedAmounts,
+  amountsOf,
+  daySql,
+  shiftConditions,
+  type TimesheetFilter,
+  totalsColumns,
+  totalsQuery,
+} from "@/data/timesheets/timesheet-query.data";
+import { hoursDecimal, sumsToAmount, ZERO_TOTALS } from "@/domain/timesheet-totals";
 import { decodeIdCursor, encodeIdCursor } from "@/platform/http/pagination";
 import { timesheetFilter } from "./timesheet-listing.data";
 import type { EmployeeReportQueryInput } from "./timesheet-reports.schemas";
@@ -32,7 +41,7 @@ export function reportDaysQuery(db: Database, filter: TimesheetFilter, page: { p
       duration: totalsColumns.duration.as("duration"),
       totalUnpaidBreaks: totalsColumns.totalUnpaidBreaks.as("total_unpaid_breaks"),
       payableDuration: totalsColumns.payableDuration.as("payable_duration"),
-      amountCents: totalsColumns.amountCents.as("amount_cents"),
+      ...aliasedAmounts(),
     })
     .from(shifts)
     .where(shiftConditions(filter))
@@ -50,7 +59,7 @@ export function reportDaysQuery(db: Database, filter: TimesheetFilter, page: { p
       duration: groups.duration,
       totalUnpaidBreaks: groups.totalUnpaidBreaks,
       payableDuration: groups.payableDuration,
-      amountCents: groups.amountCents,
+      ...amountsOf(groups),
       // Qualified by hand: drizzle writes the aliased day bare, which a column of locked_days could capture.
       locked:
         sql<number>`EXISTS (SELECT 1 FROM locked_days AS ld WHERE ld.location_id = ${groups.locationId} AND ld.date = "report_days"."day")`.mapWith(
@@ -62,10 +71,18 @@ export function reportDaysQuery(db: Database, filter: TimesheetFilter, page: { p
     .orderBy(asc(groups.day), asc(groups.employeeId), asc(groups.locationId));
 }
 
-/** The per-day report and the totals of the whole filtered range, in one batch. */
+/**
+ * The per-day report and the totals of the whole filtered range, in one batch with the organization's currency:
+ * every amount is its shifts' amounts, each rounded to the currency's minor units, added up.
+ */
 export async function readReport(db: Database, filter: TimesheetFilter, page: { page: number; limit: number }) {
-  const [rows, totals] = await db.batch([reportDaysQuery(db, filter, page), totalsQuery(db, filter)]);
+  const [rows, totals, currency] = await db.batch([
+    reportDaysQuery(db, filter, page),
+    totalsQuery(db, filter),
+    currencySelect(db, filter.organizationId),
+  ]);
   const t = totals[0] ?? ZERO_TOTALS;
+  const decimals = decimalsOfCurrency(currency);
   const report = {
     days: rows.slice(0, page.limit).map((r) => ({
       day: r.day,
@@ -76,14 +93,14 @@ export async function readReport(db: Database, filter: TimesheetFilter, page: { 
       duration: r.duration,
       totalUnpaidBreaks: r.totalUnpaidBreaks,
       hoursWorked: hoursDecimal(r.payableDuration),
-      amount: centsToAmount(r.amountCents),
+      amount: sumsToAmount(r, decimals),
       locked: r.locked,
     })),
     totals: {
       duration: t.duration,
       totalUnpaidBreaks: t.totalUnpaidBreaks,
       hoursWorked: hoursDecimal(t.payableDuration),
-      amount: centsToAmount(t.amountCents),
+      amount: sumsToAmount(t, decimals),
     },
   };
   return { page: report, next: rows.length > page.limit ? { page: String(page.page + 1) } : undefined };
@@ -102,7 +119,7 @@ export function employeeReportQuery(db: Database, filter: TimesheetFilter, after
       totalPaidBreaks: totalsColumns.totalPaidBreaks.as("total_paid_breaks"),
       totalUnpaidBreaks: totalsColumns.totalUnpaidBreaks.as("total_unpaid_breaks"),
       payableDuration: totalsColumns.payableDuration.as("payable_duration"),
-      amountCents: totalsColumns.amountCents.as("amount_cents"),
+      ...aliasedAmounts(),
       flaggedShifts: totalsColumns.flaggedShifts.as("flagged_shifts"),
     })
     .from(shifts)
@@ -121,7 +138,7 @@ export function employeeReportQuery(db: Database, filter: TimesheetFilter, after
       totalPaidBreaks: sums.totalPaidBreaks,
       totalUnpaidBreaks: sums.totalUnpaidBreaks,
       payableDuration: sums.payableDuration,
-      amountCents: sums.amountCents,
+      ...amountsOf(sums),
       flaggedShifts: sums.flaggedShifts,
     })
     .from(sums)
@@ -129,10 +146,17 @@ export function employeeReportQuery(db: Database, filter: TimesheetFilter, after
     .orderBy(asc(sums.employeeId));
 }
 
-/** GET /timesheets/reports/employees: one row per staff member with shifts in the range, by staff member id. */
+/**
+ * GET /timesheets/reports/employees: one row per staff member with shifts in the range, by staff member id, read in
+ * one batch with the organization's currency (its minor units are what each shift's amount rounds to).
+ */
 export async function readEmployeeReport(db: Database, filter: TimesheetFilter, page: { limit: number; cursor?: string }) {
   const after = page.cursor ? decodeIdCursor(page.cursor) : null;
-  const rows = await employeeReportQuery(db, filter, after, page.limit + 1);
+  const [rows, currency] = await db.batch([
+    employeeReportQuery(db, filter, after, page.limit + 1),
+    currencySelect(db, filter.organizationId),
+  ]);
+  const decimals = decimalsOfCurrency(currency);
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
   const next = rows.length > page.limit && last ? { cursor: encodeIdCursor(last.employeeId) } : undefined;
@@ -146,7 +170,7 @@ export async function readEmployeeReport(db: Database, filter: TimesheetFilter, 
     totalUnpaidBreaks: r.totalUnpaidBreaks,
     payableDuration: r.payableDuration,
     hoursWorked: hoursDecimal(r.payableDuration),
-    amount: centsToAmount(r.amountCents),
+    amount: sumsToAmount(r, decimals),
     flaggedShifts: r.flaggedShifts,
   }));
   return { page: report, next };

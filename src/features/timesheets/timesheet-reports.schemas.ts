@@ -61,7 +61,10 @@ export const ReportDay = z
     duration: z.number().int().openapi({ description: "Minutes." }),
     totalUnpaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     hoursWorked: HoursWorked,
-    amount: z.number(),
+    amount: z.number().openapi({
+      description:
+        "Σ of its shifts' payable hours × hourlyWage, each rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD).",
+    }),
     locked: z.boolean(),
   })
   .openapi("TimesheetReportDay");
@@ -70,7 +73,12 @@ export const Report = z
   .object({
     days: z.array(ReportDay).openapi({ description: "One row per day, staff member and location, by day; one page." }),
     totals: z
-      .object({ duration: z.number().int(), totalUnpaidBreaks: z.number().int(), hoursWorked: HoursWorked, amount: z.number() })
+      .object({
+        duration: z.number().int(),
+        totalUnpaidBreaks: z.number().int(),
+        hoursWorked: HoursWorked,
+        amount: z.number().openapi({ description: "The sum of every day's amount." }),
+      })
       .openapi({ description: "Over the whole filtered range, not just this page." }),
   })
   .openapi("TimesheetReport");
@@ -86,7 +94,10 @@ export const EmployeeReport = z
     totalUnpaidBreaks: z.number().int(),
     payableDuration: z.number().int(),
     hoursWorked: HoursWorked,
-    amount: z.number(),
+    amount: z.number().openapi({
+      description:
+        "Σ of its shifts' payable hours × hourlyWage, each rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD).",
+    }),
     flaggedShifts: z.number().int(),
   })
   .openapi("TimesheetEmployeeReport");

@@ -56,7 +56,7 @@ const editorNote =
 const listingNote =
   "Shifts whose business date (the local date their start fell on at their location) is in the range; a " +
   "full ISO timestamp compares the start instant instead. Pages by business date then id with `limit`/`cursor` " +
-  'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift) and ' +
+  'and `Link: rel="next"`; `totals` (minutes, and amount = payable hours × hourlyWage rounded per shift to the minor units of the currency of the organization: cents, whole yen, thousandths of a dinar) and ' +
   "`lockedDays` cover the whole filtered range, whatever the page, and never count deleted shifts. Open shifts " +
   "count 0 until clocked out. A start after the end or a range over 366 days is 400." +
   salariedNote +
@@ -106,7 +106,7 @@ export const exportShifts = defineRoute({
   description:
     "Every shift of the filtered range as an attachment, streamed page by page: CSV (RFC 4180, CRLF, header row; " +
     "text fields starting with = + - @ get a leading ' so spreadsheets do not run them) or a JSON array. Local " +
-    "times carry no zone suffix; amount = payable hours × hourlyWage, rounded to the cent. Not paged: an export is " +
+    "times carry no zone suffix; amount = payable hours × hourlyWage, rounded half away from zero to the minor units of the organization's currency (cents; whole yen; a dinar's thousandths), written in the CSV with exactly those decimals. Not paged: an export is " +
     "one file of a range of at most 366 days, streamed as it is read, for small ranges: for a long range, a large " +
     "organization or a file to keep, create an export job (`POST /api/organizations/{organization_id}/exports`, kind " +
     "TIMESHEETS), which writes the same file over any range in the background. A salaried staff member's shift has " +
@@ -132,7 +132,7 @@ export const reportDays = defineRoute({
   tags,
   summary: "Generate shift reports",
   description:
-    "Per day, staff member and location: minutes, unpaid breaks, hours worked and amount, with the totals of the " +
+    "Per day, staff member and location: minutes, unpaid breaks, hours worked and amount (each shift's payable hours × hourlyWage rounded to the minor units of the organization's currency, then added: totals are the sum of the days), with the totals of the " +
     'whole range. `page`/`limit` page the days (and a `Link: rel="next"`).' +
     scopeNote,
   middleware: [read] as const,

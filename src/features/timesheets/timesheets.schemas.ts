@@ -78,9 +78,11 @@ export const TimesheetTotals = z
     totalPaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     totalUnpaidBreaks: z.number().int().openapi({ description: "Minutes." }),
     payableDuration: z.number().int().openapi({ description: "Minutes: duration − totalUnpaidBreaks." }),
-    amount: z
-      .number()
-      .openapi({ description: "Σ of each shift's payable hours × hourlyWage, rounded to the cent per shift.", example: 1234.5 }),
+    amount: z.number().openapi({
+      description:
+        "Σ of each shift's payable hours × hourlyWage, rounded half away from zero per shift to the minor units of the organization's currency (ISO 4217: cents; whole yen for JPY; a dinar's thousandths for BHD).",
+      example: 1234.5,
+    }),
   })
   .openapi("TimesheetTotals");
 

@@ -2,15 +2,15 @@ import { shifts } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
-import { amountCentsSql, daySql } from "@/data/timesheets/timesheet-query.data";
-import { amountCents, reportDay } from "@/domain/timesheet-totals";
+import { amountUnitsSql, daySql } from "@/data/timesheets/timesheet-query.data";
+import { amountUnits, reportDay } from "@/domain/timesheet-totals";
 import { tenantDb } from "../../helpers/shards";
 import { seedShifts } from "../../helpers/timesheets";
 import { createWorkplace } from "../../helpers/workplace";
 
-it("the SQL aggregates compute a shift's cents and report day exactly as the domain does", async () => {
+it("the SQL aggregates compute a shift's amount at 0, 2 and 3 decimals and report day exactly as the domain does", async () => {
   const w = await createWorkplace();
-  const wages = [0, 0.1, 7.25, 12.345, 18.33, 18.5, 21.25, 33.333, 99.99];
+  const wages = [0, 0.1, 7.25, 12.345, 18.33, 18.5, 21.25, 33.333, 99.99, 1.234, 1000];
   const seeds = Array.from({ length: 180 }, (_, i) => ({
     employeeId: w.staff.id,
     locationId: w.location.id,
@@ -29,7 +29,9 @@ it("the SQL aggregates compute a shift's cents and report day exactly as the dom
       businessDate: shifts.businessDate,
       payable: shifts.payableDuration,
       wage: shifts.hourlyWage,
-      cents: sql<number>`${amountCentsSql}`,
+      yen: sql<number>`${amountUnitsSql(0)}`,
+      cents: sql<number>`${amountUnitsSql(2)}`,
+      fils: sql<number>`${amountUnitsSql(3)}`,
       dayAtMinus300: sql<string>`${daySql(-300)}`,
       dayAtPlus345: sql<string>`${daySql(345)}`,
       businessDay: sql<string>`${daySql(undefined)}`,
@@ -38,7 +40,9 @@ it("the SQL aggregates compute a shift's cents and report day exactly as the dom
     .where(eq(shifts.organizationId, w.org.id));
   expect(rows).toHaveLength(180);
   for (const r of rows) {
-    expect(r.cents).toBe(amountCents(r.payable, r.wage));
+    expect(r.yen).toBe(amountUnits(r.payable, r.wage, 0));
+    expect(r.cents).toBe(amountUnits(r.payable, r.wage, 2));
+    expect(r.fils).toBe(amountUnits(r.payable, r.wage, 3));
     expect(r.dayAtMinus300).toBe(reportDay(r.start, r.businessDate, -300));
     expect(r.dayAtPlus345).toBe(reportDay(r.start, r.businessDate, 345));
     expect(r.businessDay).toBe(reportDay(r.start, r.businessDate));
