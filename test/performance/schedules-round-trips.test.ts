@@ -48,7 +48,13 @@ describe("D1 round trips of the schedule's hot paths", () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toHaveLength(4);
-    const workerReads = res.trips.flat().filter((sql) => /^select .* from "staff_members"/i.test(sql) && !/locations/i.test(sql));
+    // The working-time check reads the workers' birth dates and opt-outs in its own batch (with the location's pack
+    // setting, one round trip for all of them): that is the rules' read, not the assignment's.
+    const workerReads = res.trips
+      .flat()
+      .filter((sql) => /^select .* from "staff_members"/i.test(sql) && !/locations|"birth_date"/i.test(sql));
     expect(workerReads).toHaveLength(1);
+    const workingTimeFacts = res.trips.flat().filter((sql) => /^select .*"birth_date".* from "staff_members"/i.test(sql));
+    expect(workingTimeFacts).toHaveLength(1);
   });
 });
