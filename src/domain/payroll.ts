@@ -1,5 +1,6 @@
 import { type CsvColumn, csvHeader, csvRecord } from "./csv";
-import { amountToCents, centsToAmount, hoursOfMinutes, roundTo } from "./pay-amounts";
+import { minorUnitsOf } from "./currency-minor-units";
+import { amountToCents, centsToAmount, hoursOfMinutes, MAX_MINOR_UNITS, roundTo } from "./pay-amounts";
 import type { PayTotals, Workweek } from "./pay-lines";
 
 /** What a re-close compares of a workweek (a payroll closed before its overtime figures were recorded has these). */
@@ -110,7 +111,8 @@ export const PAYROLL_COLUMNS: readonly CsvColumn<PayrollRow>[] = [
   { header: "doubleTimeHours", value: (r) => hoursOfMinutes(r.doubleTimeMinutes) },
   { header: "penaltyHours", value: (r) => r.penaltyHours },
   { header: "timeOffHours", value: (r) => r.timeOffHours },
-  { header: "grossPay", value: (r) => r.grossPay.toFixed(2) },
+  // As many decimals as the currency has (USD 2, JPY 0, BHD 3): BD 9.851 is not 9.85.
+  { header: "grossPay", value: (r) => r.grossPay.toFixed(Math.min(MAX_MINOR_UNITS, minorUnitsOf(r.currencyCode))) },
   { header: "currencyCode", value: (r) => r.currencyCode },
 ];
 

@@ -114,6 +114,15 @@ describe("payrollCsv", () => {
     ]);
     expect(csv.endsWith("\r\n")).toBe(true);
   });
+
+  it.each([
+    ["BHD", 19.702, "19.702"],
+    ["JPY", 15966, "15966"],
+    ["USD", 19.7, "19.70"],
+  ])("grossPay in %s has the currency's decimals: %s → %s", (currencyCode, grossPay, text) => {
+    const csv = payrollCsv([{ ...totals("emp_a", { grossPay }), externalId: null, externalPayrollId: null, name: "A", currencyCode }]);
+    expect(parseCsv(csv)[1]?.[9]).toBe(text);
+  });
 });
 
 describe("payrollAdjustments: each workweek figure alone, in employee order", () => {
