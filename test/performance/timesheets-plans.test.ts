@@ -128,6 +128,18 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
     }
   });
 
+  it("the report by employee walks the organization's shifts by employee, with no B-tree to group or sort", async () => {
+    const db = createDatabase(tenantDb());
+    for (const after of [null, w.staff.id]) {
+      const plan = await planOf(employeeReportQuery(db, base, after, 101));
+      const onShifts = plan.filter((line) => /\bshifts\b/.test(line));
+      expect(onShifts, plan.join("; ")).toEqual([
+        expect.stringMatching(/^SEARCH shifts USING INDEX shifts_organization_employee_date \(organization_id=\? AND employee_id>\?\)/),
+      ]);
+      expect(plan, plan.join("; ")).not.toContain("USE TEMP B-TREE FOR GROUP BY");
+    }
+  });
+
   it("locked days, the export page and both reports use indexes", async () => {
     const db = createDatabase(tenantDb());
     const statements: Statement[] = [

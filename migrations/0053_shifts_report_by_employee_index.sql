@@ -1,0 +1,1 @@
+CREATE INDEX `shifts_organization_employee_date` ON `shifts` (`organization_id`,`employee_id`,`business_date`);
