@@ -117,6 +117,8 @@ export const shifts = sqliteTable(
     index("shifts_organization_employee_date").on(t.organizationId, t.employeeId, t.businessDate),
     // The time-off pass reads shifts changed since its cursor (per-hour accrual corrections).
     index("shifts_organization_updated").on(t.organizationId, t.updatedAt),
+    // The no-show pass asks whether a staff member's shift ended after an entry began: it reads the shifts since then.
+    index("shifts_employee_end").on(t.employeeId, t.endAt),
     // The attendance pass reads open shifts, oldest first, across organizations (forgotten clock-outs).
     index("shifts_open_start").on(t.startAt).where(sql`end_at IS NULL AND deleted_at IS NULL`),
   ],

@@ -1,14 +1,18 @@
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { timeOffStatement } from "@/data/pay/pay-inputs.data";
 import { workersUpTo } from "@/features/pay/pay-close-start.data";
 import { openShiftsAround } from "@/features/pay/pay-period-close.data";
+import { FIRST_ENTRY, noShowsInsert } from "@/jobs/no-shows";
 import { tenantDb } from "../helpers/shards";
 
 /*
  * Issue 50's 50,000-staff line: the reads that must not grow with the organization (EXPLAIN QUERY PLAN on the local
  * D1, whose planner is the one production runs).
  */
+
+const dialect = new SQLiteAsyncDialect();
 
 interface Statement {
   toSQL(): { sql: string; params: unknown[] };
@@ -52,6 +56,19 @@ describe("EXPLAIN QUERY PLAN of the close's reads at scale", () => {
       plan.join("; "),
     ).toEqual([
       expect.stringMatching(/^SEARCH time_off_requests USING INDEX time_off_requests_worker_start \(worker_id=\? AND start_at<\?\)$/),
+    ]);
+  });
+
+  it("the no-show pass probes a staff member's shifts ended since the entry began and their open one, not their history", async () => {
+    const plan = await planOf({
+      toSQL: () => dialect.sqlToQuery(noShowsInsert(new Date("2026-03-13T12:00:00Z"), 500, FIRST_ENTRY, "live", "p.")),
+    });
+    expect(
+      plan.filter((line) => /\bsh\b/.test(line)),
+      plan.join("; "),
+    ).toEqual([
+      expect.stringMatching(/^SEARCH sh USING INDEX shifts_employee_end \(employee_id=\? AND end_at=\?\)$/),
+      expect.stringMatching(/^SEARCH sh USING INDEX shifts_employee_end \(employee_id=\? AND end_at>\?\)$/),
     ]);
   });
 });

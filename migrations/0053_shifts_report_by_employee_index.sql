@@ -1,1 +1,0 @@
-CREATE INDEX `shifts_organization_employee_date` ON `shifts` (`organization_id`,`employee_id`,`business_date`);
