@@ -4,6 +4,7 @@ import { createDatabase } from "@/data/client";
 import { timeOffStatement } from "@/data/pay/pay-inputs.data";
 import { workersUpTo } from "@/features/pay/pay-close-start.data";
 import { openShiftsAround } from "@/features/pay/pay-period-close.data";
+import { balancesDue } from "@/jobs/accrual-pass";
 import { FIRST_ENTRY, noShowsInsert } from "@/jobs/no-shows";
 import { tenantDb } from "../helpers/shards";
 
@@ -70,5 +71,16 @@ describe("EXPLAIN QUERY PLAN of the close's reads at scale", () => {
       expect.stringMatching(/^SEARCH sh USING INDEX shifts_employee_end \(employee_id=\? AND end_at=\?\)$/),
       expect.stringMatching(/^SEARCH sh USING INDEX shifts_employee_end \(employee_id=\? AND end_at>\?\)$/),
     ]);
+  });
+
+  it("an accrual page walks its policy's balances by id from its cursor: no sort of the policy's every balance", async () => {
+    for (const afterId of [null, "b"]) {
+      const query = dialect.sqlToQuery(balancesDue("p", "2026-03-16", { balances: 1000, afterId }));
+      const plan = await planOf({ toSQL: () => query });
+      expect(plan, plan.join("; ")).toContainEqual(
+        expect.stringMatching(/^SEARCH wp USING INDEX worker_policies_policy_id \(policy_id=\?/),
+      );
+      expect(plan, plan.join("; ")).not.toContain("USE TEMP B-TREE FOR ORDER BY");
+    }
   });
 });
