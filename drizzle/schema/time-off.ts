@@ -91,6 +91,8 @@ export const workerPolicies = sqliteTable(
   },
   (t) => [
     uniqueIndex("worker_policies_policy_worker").on(t.policyId, t.workerId),
+    // The accrual pass pages a policy's balances by id from a cursor: a page reads its own rows, not the policy's.
+    index("worker_policies_policy_id").on(t.policyId, t.id),
     index("worker_policies_worker").on(t.workerId, t.policyId),
     index("worker_policies_organization_id").on(t.organizationId, t.id),
   ],

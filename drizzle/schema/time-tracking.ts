@@ -112,8 +112,13 @@ export const shifts = sqliteTable(
     // which lets a filtered read steer away from the organization index (see timesheet-query's scopeTerm).
     index("shifts_employee_business_date").on(t.employeeId, t.businessDate, t.id),
     index("shifts_location_business_date").on(t.locationId, t.businessDate, t.id),
+    // The report by employee walks one organization's staff members in id order from its cursor and sums each one's
+    // shifts of the range: a page reads its own employees' shifts, not the organization's (timesheet-reports).
+    index("shifts_organization_employee_date").on(t.organizationId, t.employeeId, t.businessDate),
     // The time-off pass reads shifts changed since its cursor (per-hour accrual corrections).
     index("shifts_organization_updated").on(t.organizationId, t.updatedAt),
+    // The no-show pass asks whether a staff member's shift ended after an entry began: it reads the shifts since then.
+    index("shifts_employee_end").on(t.employeeId, t.endAt),
     // The attendance pass reads open shifts, oldest first, across organizations (forgotten clock-outs).
     index("shifts_open_start").on(t.startAt).where(sql`end_at IS NULL AND deleted_at IS NULL`),
   ],

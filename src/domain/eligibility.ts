@@ -44,7 +44,11 @@ export const projectedOvertime = (scheduled: number, slot: number, threshold: nu
 export function rankEligibility(input: EligibilityInput): Eligibility[] {
   const byEmployee = <T extends EmployeeSpan>(spans: readonly T[]) => {
     const map = new Map<string, T[]>();
-    for (const span of spans) map.set(span.employeeId, [...(map.get(span.employeeId) ?? []), span]);
+    for (const span of spans) {
+      const of = map.get(span.employeeId);
+      if (of) of.push(span);
+      else map.set(span.employeeId, [span]);
+    }
     return map;
   };
   const unavailable = byEmployee(input.unavailable);

@@ -14,7 +14,7 @@ import { type PassReport, runAccrualPass } from "./accrual-pass";
  * The accrual pass of a large organization as a durable job (src/jobs/accrual-workflow.ts runs these steps as a
  * Cloudflare Workflow). The Cron starts one per organization whose balances exceed ACCRUAL_IN_CRON_MAX_BALANCES and
  * runs the pass of every other organization itself. Each `page-n` step is one page of the pass (PassPage: at most
- * `pageBalances` balances of each policy, ≈ 150 queries at 5,000) at the Cron's instant `now`, so a step redelivered
+ * `pageBalances` balances of each policy, ≈ 30 queries at 1,000) at the Cron's instant `now`, so a step redelivered
  * computes the same periods. Idempotent on redelivery: every ledger entry carries its period key under the ledger's
  * unique source index (written ON CONFLICT DO NOTHING), so a page run twice accrues nothing twice.
  */
@@ -44,10 +44,10 @@ export function accrualInCronMax(env: object): number {
   return Number.isInteger(max) && max >= 0 ? max : 5000;
 }
 
-/** ACCRUAL_JOB_PAGE_BALANCES (default 5,000): balances of each policy a page step accrues. */
+/** ACCRUAL_JOB_PAGE_BALANCES (default 1,000): balances of each policy a page step accrues (≈ 20 MB, 2 s at 1,000). */
 export function accrualPageOf(env: object): number {
   const page = Number((env as { ACCRUAL_JOB_PAGE_BALANCES?: string }).ACCRUAL_JOB_PAGE_BALANCES);
-  return Number.isInteger(page) && page > 0 ? page : 5000;
+  return Number.isInteger(page) && page > 0 ? page : 1000;
 }
 
 const plannedSteps = (p: AccrualJobParams) => Math.max(1, Math.ceil(p.balances / p.pageBalances)) + 1;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { inPassScope, type PassScope } from "@/data/clock";
@@ -102,17 +102,7 @@ export async function runAccrualPass(db: Database, now = new Date(), { page, sco
   const today = new Map(policies.map((p) => [p.id, localDate(now, p.timezone)]));
   const dated = policies.filter((p) => needsDates(p, limits.get(p.id)!));
 
-  const reads = dated.map((p) =>
-    rawAll<Balance>(
-      db,
-      sql`SELECT wp.id, wp.policy_id, wp.accrued_through, wp.included_at, s.created_at AS worker_created_at, ${includedSql()} AS included
-        FROM worker_policies wp JOIN staff_members s ON s.id = wp.worker_id JOIN time_off_policies p ON p.id = wp.policy_id
-        WHERE wp.policy_id = ${p.id} AND s.deleted_at IS NULL
-          AND (wp.accrued_through IS NULL OR wp.accrued_through < ${today.get(p.id)!})
-          ${page?.afterId ? sql`AND wp.id > ${page.afterId}` : sql``}
-        ${page ? sql`ORDER BY wp.id LIMIT ${page.balances}` : sql``}`,
-    ),
-  );
+  const reads = dated.map((p) => rawAll<Balance>(db, balancesDue(p.id, today.get(p.id)!, page)));
   const ensure = (page?.afterId ? [] : policies).map((p) =>
     ensureWorkerPolicies(
       db,
@@ -320,3 +310,15 @@ async function runBatches(db: Database, statements: Iterable<Statement>, report:
   if (part.length > 0) await run();
   return results;
 }
+
+/**
+ * The balances of policy `policyId` not yet accrued through `today`: with `page`, the next `page.balances` by id after
+ * `page.afterId`, walked in worker_policies_policy_id's order (a page reads its own rows, not the policy's every one).
+ */
+export const balancesDue = (policyId: string, today: string, page?: PassPage): SQL =>
+  sql`SELECT wp.id, wp.policy_id, wp.accrued_through, wp.included_at, s.created_at AS worker_created_at, ${includedSql()} AS included
+    FROM worker_policies wp JOIN staff_members s ON s.id = wp.worker_id JOIN time_off_policies p ON p.id = wp.policy_id
+    WHERE wp.policy_id = ${policyId} AND s.deleted_at IS NULL
+      AND (wp.accrued_through IS NULL OR wp.accrued_through < ${today})
+      ${page?.afterId ? sql`AND wp.id > ${page.afterId}` : sql``}
+    ${page ? sql`ORDER BY wp.id LIMIT ${page.balances}` : sql``}`;

@@ -27,7 +27,8 @@ export const FIRST_ENTRY: EntryCursor = { startAt: -1, id: "" };
  * NO_SHOW for up to `limit` published entries after `cursor` (by start, then id), of any organization, in one atomic
  * batch with their events: entries that started in the last NO_SHOW_LOOKBACK_DAYS, at least `noShowAfterMinutes` ago,
  * were published before then (a schedule published after the fact raises nothing), and have no shift of their staff
- * member at their location begun by then and not ended before the entry's start. Each entry is raised once: the
+ * member at their location begun by then and not ended before the entry's start (the open one, by its unique index;
+ * the closed ones ended since the entry's start, by shifts_employee_end: never the staff member's whole history). Each entry is raised once: the
  * insert skips entries with a NO_SHOW already and the unique index refuses a concurrent pass's twin; the events are
  * those of the rows still carrying this batch's ids. Answers how many were raised and the last raised entry, where the
  * next batch starts (so a backlog is walked once, not once per batch).
@@ -39,34 +40,10 @@ export async function raiseNoShows(
   cursor: EntryCursor = FIRST_ENTRY,
   scope: PassScope = "live",
 ): Promise<{ raised: number; next: EntryCursor | null }> {
-  const time = now.getTime();
   const prefix = `${newId()}.`;
   /** The exceptions this batch made: their ids carry its prefix. */
   const ofThisBatch = (id: SQL) => sql`${id} > ${prefix} AND ${id} < ${`${prefix.slice(0, -1)}/`}`;
-  const after = sql`${MINUTE_MS} * coalesce(s.no_show_after_minutes, ${DEFAULT_ATTENDANCE_SETTINGS.noShowAfterMinutes})`;
-  const from = Math.max(time - NO_SHOW_LOOKBACK_DAYS * DAY_MS, cursor.startAt);
-  const insert = rawRun(
-    db,
-    sql`INSERT INTO attendance_exceptions (id, organization_id, location_id, employee_id, type, business_date,
-        schedule_entry_id, shift_id, minutes, status, note, detected_at, resolved_at, resolved_by, updated_at)
-      SELECT ${prefix} || row_number() OVER (ORDER BY e.start_at, e.id), e.organization_id, e.location_id, e.employee_id,
-        'NO_SHOW', strftime('%Y-%m-%d', (e.start_at + e.utc_offset * ${MINUTE_MS}) / 1000, 'unixepoch'), e.id, NULL,
-        (e.end_at - e.start_at) / ${MINUTE_MS}, 'OPEN', NULL, ${time}, NULL, NULL, ${time}
-      FROM schedule_entries e LEFT JOIN attendance_settings s ON s.organization_id = e.organization_id
-      WHERE e.is_draft = 0 AND e.deleted_at IS NULL
-        AND e.start_at >= ${from} AND NOT (e.start_at = ${cursor.startAt} AND e.id <= ${cursor.id})
-        AND e.start_at <= ${time} - ${after}
-        AND e.published_at <= e.start_at + ${after}
-        AND NOT EXISTS (SELECT 1 FROM attendance_exceptions x WHERE x.schedule_entry_id = e.id AND x.type = 'NO_SHOW'
-          AND ${ONCE_PER_ENTRY})
-        AND NOT EXISTS (SELECT 1 FROM shifts sh WHERE sh.employee_id = e.employee_id AND sh.deleted_at IS NULL
-          AND +sh.location_id = e.location_id AND sh.start_at <= e.start_at + ${after}
-          AND (sh.end_at IS NULL OR sh.end_at > e.start_at))
-        AND NOT ${frozenHere(sql`e.organization_id`)}
-        AND ${inPassScope(sql`e.organization_id`, scope)}
-      ORDER BY e.start_at, e.id LIMIT ${limit}
-      ON CONFLICT DO NOTHING`,
-  );
+  const insert = rawRun(db, noShowsInsert(now, limit, cursor, scope, prefix));
   const eventId = newId();
   const [inserted, , , last] = await db.batch([
     insert,
@@ -85,4 +62,31 @@ export async function raiseNoShows(
   ]);
   const [end] = last as { start_at: number; id: string }[];
   return { raised: inserted.changes, next: end ? { startAt: end.start_at, id: end.id } : null };
+}
+
+/** The INSERT … SELECT of raiseNoShows: the NO_SHOW rows of up to `limit` entries after `cursor`, ids `prefix` + n. */
+export function noShowsInsert(now: Date, limit: number, cursor: EntryCursor, scope: PassScope, prefix: string): SQL {
+  const time = now.getTime();
+  const after = sql`${MINUTE_MS} * coalesce(s.no_show_after_minutes, ${DEFAULT_ATTENDANCE_SETTINGS.noShowAfterMinutes})`;
+  const from = Math.max(time - NO_SHOW_LOOKBACK_DAYS * DAY_MS, cursor.startAt);
+  return sql`INSERT INTO attendance_exceptions (id, organization_id, location_id, employee_id, type, business_date,
+        schedule_entry_id, shift_id, minutes, status, note, detected_at, resolved_at, resolved_by, updated_at)
+      SELECT ${prefix} || row_number() OVER (ORDER BY e.start_at, e.id), e.organization_id, e.location_id, e.employee_id,
+        'NO_SHOW', strftime('%Y-%m-%d', (e.start_at + e.utc_offset * ${MINUTE_MS}) / 1000, 'unixepoch'), e.id, NULL,
+        (e.end_at - e.start_at) / ${MINUTE_MS}, 'OPEN', NULL, ${time}, NULL, NULL, ${time}
+      FROM schedule_entries e LEFT JOIN attendance_settings s ON s.organization_id = e.organization_id
+      WHERE e.is_draft = 0 AND e.deleted_at IS NULL
+        AND e.start_at >= ${from} AND NOT (e.start_at = ${cursor.startAt} AND e.id <= ${cursor.id})
+        AND e.start_at <= ${time} - ${after}
+        AND e.published_at <= e.start_at + ${after}
+        AND NOT EXISTS (SELECT 1 FROM attendance_exceptions x WHERE x.schedule_entry_id = e.id AND x.type = 'NO_SHOW'
+          AND ${ONCE_PER_ENTRY})
+        AND NOT EXISTS (SELECT 1 FROM shifts sh WHERE sh.employee_id = e.employee_id AND sh.end_at IS NULL
+          AND sh.deleted_at IS NULL AND +sh.location_id = e.location_id AND sh.start_at <= e.start_at + ${after})
+        AND NOT EXISTS (SELECT 1 FROM shifts sh WHERE sh.employee_id = e.employee_id AND sh.end_at > e.start_at
+          AND sh.deleted_at IS NULL AND +sh.location_id = e.location_id AND sh.start_at <= e.start_at + ${after})
+        AND NOT ${frozenHere(sql`e.organization_id`)}
+        AND ${inPassScope(sql`e.organization_id`, scope)}
+      ORDER BY e.start_at, e.id LIMIT ${limit}
+      ON CONFLICT DO NOTHING`;
 }

@@ -128,6 +128,18 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
     }
   });
 
+  it("the report by employee walks the organization's shifts by employee, with no B-tree to group or sort", async () => {
+    const db = createDatabase(tenantDb());
+    for (const after of [null, w.staff.id]) {
+      const plan = await planOf(employeeReportQuery(db, base, after, 101));
+      const onShifts = plan.filter((line) => /\bshifts\b/.test(line));
+      expect(onShifts, plan.join("; ")).toEqual([
+        expect.stringMatching(/^SEARCH shifts USING INDEX shifts_organization_employee_date \(organization_id=\? AND employee_id>\?\)/),
+      ]);
+      expect(plan, plan.join("; ")).not.toContain("USE TEMP B-TREE FOR GROUP BY");
+    }
+  });
+
   it("locked days, the export page and both reports use indexes", async () => {
     const db = createDatabase(tenantDb());
     const statements: Statement[] = [
@@ -166,7 +178,8 @@ describe("EXPLAIN QUERY PLAN of the timesheet queries", () => {
     const lock = shiftDayUnlocked.sql(w.org.id, [{ locationId, date: "2026-03-05" }]);
     const row = (await db.select().from(shifts).where(eq(shifts.organizationId, w.org.id)).limit(1))[0]!;
     const plan = await planOf(db.insert(shifts).values({ ...row, id: "new", organizationId: lock, employeeId: guard }));
-    expect(plan.join("\n")).toMatch(/SEARCH shifts USING INDEX shifts_employee_business_date \(employee_id=\?\)/);
+    // Either index of the staff member's shifts: the guard's OR on end_at reads each of their shifts by either.
+    expect(plan.join("\n")).toMatch(/SEARCH shifts USING INDEX shifts_employee_(business_date|end) \(employee_id=\?\)/);
     expect(plan.join("\n")).toMatch(
       /SEARCH locked_days USING (COVERING )?INDEX sqlite_autoindex_locked_days_1 \(location_id=\? AND date=\?\)/,
     );

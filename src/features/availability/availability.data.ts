@@ -258,21 +258,48 @@ export async function expandRange(
         query.locationId === undefined ? undefined : jsonArrayContains(staffMembers.locationIds, query.locationId),
       ),
     );
-  return rows
-    .flatMap(({ availability: a }) =>
-      expandAvailability(ruleOf(a), from, to).map(
-        (o): ExpandedOccurrence => ({
-          availabilityId: a.id,
-          employeeId: a.employeeId,
-          type: a.type as "UNAVAILABLE" | "PREFERRED",
-          startTime: iso(o.startTime),
-          endTime: iso(o.endTime),
-          utcStartTime: iso(o.utcStartTime),
-          utcEndTime: iso(o.utcEndTime),
-        }),
-      ),
-    )
-    .filter((o) => after === null || orderKey(o) > after)
-    .sort((a, b) => (orderKey(a) < orderKey(b) ? -1 : orderKey(a) > orderKey(b) ? 1 : 0))
-    .slice(0, query.limit + 1);
+  const page = new FirstInOrder<ExpandedOccurrence>(query.limit + 1, orderKey);
+  for (const { availability: a } of rows) {
+    for (const o of expandAvailability(ruleOf(a), from, to)) {
+      const occurrence: ExpandedOccurrence = {
+        availabilityId: a.id,
+        employeeId: a.employeeId,
+        type: a.type as "UNAVAILABLE" | "PREFERRED",
+        startTime: iso(o.startTime),
+        endTime: iso(o.endTime),
+        utcStartTime: iso(o.utcStartTime),
+        utcEndTime: iso(o.utcEndTime),
+      };
+      if (after === null || orderKey(occurrence) > after) page.add(occurrence);
+    }
+  }
+  return page.items();
+}
+
+/**
+ * The first `size` items by `keyOf`, kept as they come (a stable sort of everything, then its first `size`), holding
+ * at most 2 × `size` of them: a page of a large location's expansion never holds every occurrence of the range.
+ */
+class FirstInOrder<T> {
+  private kept: { key: string; item: T }[] = [];
+
+  constructor(
+    private readonly size: number,
+    private readonly keyOf: (item: T) => string,
+  ) {}
+
+  add(item: T) {
+    this.kept.push({ key: this.keyOf(item), item });
+    if (this.kept.length >= 2 * this.size) this.trim();
+  }
+
+  items(): T[] {
+    this.trim();
+    return this.kept.map((k) => k.item);
+  }
+
+  private trim() {
+    this.kept.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    this.kept.length = Math.min(this.kept.length, this.size);
+  }
 }

@@ -294,10 +294,10 @@ export function closeInRequestMax(env: object): number {
   return Number.isInteger(max) && max >= 0 ? max : 5000;
 }
 
-/** Pages of a close job's `employees-n` step (CLOSE_JOB_PAGES_PER_STEP, default 4: 2,000 staff of 500 a page). */
+/** Pages of a close job's `employees-n` step (CLOSE_JOB_PAGES_PER_STEP, default 1: 500 staff, one page's heap). */
 export function pagesPerStepOf(env: object): number {
   const pages = Number((env as { CLOSE_JOB_PAGES_PER_STEP?: string }).CLOSE_JOB_PAGES_PER_STEP);
-  return Number.isInteger(pages) && pages > 0 ? pages : 4;
+  return Number.isInteger(pages) && pages > 0 ? pages : 1;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { availabilityOccurrences, payRuleSets, scheduleEntries, staffMembers, timeOffRequests } from "@db/schema";
-import { and, eq, gt, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { MAX_OCCURRENCE_MS } from "@/domain/availability-limits";
 import { type Eligibility, rankEligibility } from "@/domain/eligibility";
@@ -21,8 +21,9 @@ const staffAt = (organizationId: string, locationId: string, roleId: string | un
 
 /**
  * GET …/schedules/eligibility: every active staff member of the location for the slot, ranked (domain/eligibility).
- * One round trip after the location's: the staff, their availability occurrences and approved time off overlapping
- * the slot, their live entries of the weeks around it, and the pay rule sets (the workweek and weekly threshold).
+ * Two round trips after the location's: the pay rule sets (the workweek and weekly threshold); then the staff, their
+ * availability occurrences and approved time off overlapping the slot, and their live entries of that workweek or
+ * overlapping the slot.
  */
 export async function eligibility(
   db: Database,
@@ -36,7 +37,22 @@ export async function eligibility(
   const staff = staffAt(scope.organizationId, location.id, query.roleId);
   // A workweek starts at most 6 days before the slot: a week's margin either side holds every entry it counts.
   const around = { start: slot.start.getTime() - 8 * DAY_MS, end: slot.start.getTime() + 8 * DAY_MS };
-  const [staffRows, occurrences, timeOff, entries, sets] = await db.batch([
+  // The rule sets first: they name the workweek, so only its entries and those overlapping the slot are read (a
+  // 10,000-staff location's 16 days of entries would be most of the heap).
+  const sets = await db
+    .select()
+    .from(payRuleSets)
+    .where(and(eq(payRuleSets.organizationId, scope.organizationId), isNull(payRuleSets.deletedAt)));
+  const date = businessDate(slot.start, offsetMinutesAt(location.timezone, slot.start));
+  const ruleSets = sets.map(ruleSetOfRow);
+  const { rules } = governingRuleSets(ruleSets)(location.id, date);
+  // One workweek per employee, the organization's, whatever the location's own set (29 CFR 778.103–778.105).
+  const weekStart = workweekStart(date, organizationWorkweekStartsOn(ruleSets)(date));
+  const week = {
+    start: localDayBounds(weekStart, location.timezone).start,
+    end: localDayBounds(addDays(weekStart, 6), location.timezone).end,
+  };
+  const [staffRows, occurrences, timeOff, entries] = await db.batch([
     db.select({ id: staffMembers.id }).from(staffMembers).where(sql`${staffMembers.id} IN (${staff})`),
     db
       .select({
@@ -75,22 +91,13 @@ export async function eligibility(
           isNull(scheduleEntries.deletedAt),
           gt(scheduleEntries.startAt, new Date(around.start)),
           lt(scheduleEntries.startAt, new Date(around.end)),
+          or(
+            and(gte(scheduleEntries.startAt, week.start), lt(scheduleEntries.startAt, week.end)),
+            and(lt(scheduleEntries.startAt, slot.end), gt(scheduleEntries.endAt, slot.start)),
+          ),
         ),
       ),
-    db
-      .select()
-      .from(payRuleSets)
-      .where(and(eq(payRuleSets.organizationId, scope.organizationId), isNull(payRuleSets.deletedAt))),
   ]);
-  const date = businessDate(slot.start, offsetMinutesAt(location.timezone, slot.start));
-  const ruleSets = sets.map(ruleSetOfRow);
-  const { rules } = governingRuleSets(ruleSets)(location.id, date);
-  // One workweek per employee, the organization's, whatever the location's own set (29 CFR 778.103–778.105).
-  const weekStart = workweekStart(date, organizationWorkweekStartsOn(ruleSets)(date));
-  const week = {
-    start: localDayBounds(weekStart, location.timezone).start,
-    end: localDayBounds(addDays(weekStart, 6), location.timezone).end,
-  };
   const asSpan = (r: { employeeId: string; start: number | Date; end: number | Date }) => ({
     employeeId: r.employeeId,
     start: new Date(r.start),

@@ -108,7 +108,7 @@ export async function readReport(db: Database, filter: TimesheetFilter, page: { 
 
 /**
  * Rows of GET /timesheets/reports/employees: one per staff member after `afterEmployeeId`, by id. Grouped and
- * cut first, then each row looks its staff member up (not each shift).
+ * cut first, then each row looks its staff member up (not each shift). A page reads its employees' shifts alone.
  */
 export function employeeReportQuery(db: Database, filter: TimesheetFilter, afterEmployeeId: string | null, limit: number) {
   const sums = db
@@ -123,7 +123,9 @@ export function employeeReportQuery(db: Database, filter: TimesheetFilter, after
       flaggedShifts: totalsColumns.flaggedShifts.as("flagged_shifts"),
     })
     .from(shifts)
-    .where(and(shiftConditions(filter), afterEmployeeId === null ? undefined : gt(shifts.employeeId, afterEmployeeId)))
+    // Always bounded (ids are never empty): the planner then walks shifts_organization_employee_date in employee order
+    // and stops after the page's groups, instead of summing every shift of the range to sort them.
+    .where(and(shiftConditions(filter), gt(shifts.employeeId, afterEmployeeId ?? "")))
     .groupBy(shifts.employeeId)
     .orderBy(asc(shifts.employeeId))
     .limit(limit)

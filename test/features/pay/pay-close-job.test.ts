@@ -5,9 +5,9 @@ import { shardBinding } from "@/data/shards";
 import { canonicalJson } from "@/domain/canonical-json";
 import worker from "@/worker";
 import { api } from "../../helpers/api";
-import { feed, PERIOD, periodsPath, WEEK, workDay } from "../../helpers/pay";
+import { approve, feed, PERIOD, periodsPath, WEEK, workDay } from "../../helpers/pay";
 import { shardOf } from "../../helpers/shards";
-import { createStaffMember } from "../../helpers/staff";
+import { createStaffMember, staffToken } from "../../helpers/staff";
 import { createWorkplace, type Workplace } from "../../helpers/workplace";
 
 /**
@@ -32,11 +32,11 @@ async function crew() {
 }
 
 /** POST …/close through the Worker's fetch with `vars` over the test environment. */
-async function close(w: Workplace, vars: Record<string, string>) {
+async function close(w: Workplace, vars: Record<string, string>, { approveAll = true, token = w.org.adminToken } = {}) {
   const request = new Request(`http://shiftline.test${periodsPath(w.org)}/${PERIOD}/close`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${w.org.adminToken}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ approveAll: true }),
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ approveAll }),
   });
   const ctx = createExecutionContext();
   const response = await worker.fetch(request as never, { ...env, ...vars } as Env, ctx);
@@ -115,6 +115,39 @@ describe("the pay close as a durable job", () => {
     const types = (await feed(w.org)).map((e) => e.type);
     expect(types).toContain("job.created");
     expect(types).toContain("job.succeeded");
+  });
+
+  it("a large organization's close is refused in the request, as a small one's: no job, nothing written", async () => {
+    const w = await crew();
+    const jobs = async () => (await feed(w.org)).filter((e) => e.type.startsWith("job.")).length;
+    // The closer's own timesheet (an admin who worked the period), then one not approved without approveAll.
+    const admin = await createStaffMember(w.org, { locationIds: [w.location.id], accessRoleName: "Admin" });
+    await workDay({ ...w, staff: admin }, WEEK[0]!, 8);
+    const own = await close(w, AS_JOB, { token: await staffToken(w.org, admin.id) });
+    expect(own.status).toBe(403);
+    const unapproved = await close(w, AS_JOB, { approveAll: false });
+    expect(unapproved.status).toBe(409);
+    expect(unapproved.body.code).toBe("TIMESHEETS_NOT_APPROVED");
+    // A shift still open in the period.
+    const db = shardBinding(env, await shardOf(w.org.id));
+    const shift = await db
+      .prepare("SELECT id, end_at FROM shifts WHERE employee_id = ? LIMIT 1")
+      .bind(w.staff.id)
+      .first<{ id: string; end_at: number }>();
+    await db.prepare("UPDATE shifts SET end_at = NULL WHERE id = ?").bind(shift!.id).run();
+    const open = await close(w, AS_JOB);
+    expect(open.status).toBe(409);
+    expect(open.body).toMatchObject({ code: "OPEN_SHIFT_IN_PERIOD", employeeIds: [w.staff.id] });
+    await db.prepare("UPDATE shifts SET end_at = ? WHERE id = ?").bind(shift!.end_at, shift!.id).run();
+    expect(await jobs()).toBe(0);
+    expect(await periodStatus(w)).toBe("OPEN");
+    // Closed already.
+    await approve(w, PERIOD, [admin.id]);
+    expect((await close(w, {})).status).toBe(200);
+    const closed = await close(w, AS_JOB);
+    expect(closed.status).toBe(409);
+    expect(closed.body.code).toBe("PAY_PERIOD_CLOSED");
+    expect(await jobs()).toBe(0);
   });
 
   it("resumes to the same payroll bytes after a failure injected after each step's work", async () => {
