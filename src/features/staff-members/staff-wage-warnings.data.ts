@@ -1,8 +1,9 @@
-import { organizations, payRuleSets, wageRates } from "@db/schema";
-import { and, eq, inArray, isNull, lte } from "drizzle-orm";
+import { organizations, payRuleSets } from "@db/schema";
+import { and, eq, isNull } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
 import { shiftedNow } from "@/data/clock";
+import { staffRatesEffectiveBy } from "@/data/wage-rates.data";
 import { AWARD_MINIMUM_WAGES } from "@/domain/pay-presets/award-minimum-wages";
 import { governingRuleSets } from "@/domain/pay-rules";
 import { type StaffWageWarning, staffWageWarnings, type WarnedStaffMember } from "@/domain/staff-wage-warnings";
@@ -30,26 +31,7 @@ const IDS_PER_STATEMENT = rowsPerStatement(1, 5);
 
 /** The staff members' live wage rates effective by `date`, by staff member. */
 async function ratesOf(db: Database, organizationId: string, ids: readonly string[], date: string) {
-  const statements = chunk(ids, IDS_PER_STATEMENT).map((part) =>
-    db
-      .select({
-        employeeId: wageRates.employeeId,
-        id: wageRates.id,
-        roleId: wageRates.roleId,
-        locationId: wageRates.locationId,
-        hourlyRate: wageRates.hourlyRate,
-        effectiveFrom: wageRates.effectiveFrom,
-      })
-      .from(wageRates)
-      .where(
-        and(
-          eq(wageRates.organizationId, organizationId),
-          inArray(wageRates.employeeId, part),
-          isNull(wageRates.deletedAt),
-          lte(wageRates.effectiveFrom, date),
-        ),
-      ),
-  );
+  const statements = chunk(ids, IDS_PER_STATEMENT).map((part) => staffRatesEffectiveBy(db, organizationId, part, date));
   const [first, ...rest] = statements;
   const rows = first ? ((await db.batch([first, ...rest])) as WageRow[][]).flat() : [];
   const byStaff = new Map<string, WageRateRow[]>();
