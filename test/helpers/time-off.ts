@@ -79,3 +79,20 @@ export const balanceOf = async (place: TimeOffPlace, worker = place.worker) => {
     (w) => w.policyId === place.policy.id,
   )!;
 };
+
+/**
+ * Makes a place's policy Active, and its organization's staff exist, since `since`, so that a test runs the accrual
+ * pass at simulated dates from there. The place was created at the real now, and creation grants what is due at
+ * that moment (on a Monday, a weekly Monday policy's period): those entries are erased with the pass's watermark, so
+ * the test answers the same whatever day it runs. `db` is the organization's shard (default: the tenant database).
+ */
+export async function simulateSince(place: TimeOffPlace, since: string, db: D1Database = tenantDb()) {
+  const ms = Date.parse(since);
+  const balances = "SELECT id FROM worker_policies WHERE policy_id = ?";
+  await db.batch([
+    db.prepare("UPDATE time_off_policies SET activated_at = ?, shift_cursor = NULL WHERE id = ?").bind(ms, place.policy.id),
+    db.prepare("UPDATE staff_members SET created_at = ? WHERE organization_id = ?").bind(ms, place.org.id),
+    db.prepare(`DELETE FROM time_off_ledger WHERE kind = 'accrual' AND worker_policy_id IN (${balances})`).bind(place.policy.id),
+    db.prepare("UPDATE worker_policies SET accrued_through = NULL WHERE policy_id = ?").bind(place.policy.id),
+  ]);
+}

@@ -8,7 +8,7 @@ import { api } from "../helpers/api";
 import { createOrganization } from "../helpers/fixtures";
 import { createLocation } from "../helpers/locations";
 import { shardOf } from "../helpers/shards";
-import { balanceOf, createTimeOffPlace, ledgerOf } from "../helpers/time-off";
+import { balanceOf, createTimeOffPlace, ledgerOf, simulateSince } from "../helpers/time-off";
 
 /** Freezes the organization on its shard as a move's first step does; answers the unfreeze. */
 async function freeze(organizationId: string) {
@@ -31,11 +31,7 @@ describe("writers outside requests skip a frozen organization", () => {
   it("the accrual pass writes nothing for it, and catches up once it is unfrozen", async () => {
     const place = await createTimeOffPlace(weekly);
     const { db, unfreeze } = await freeze(place.org.id);
-    const activated = Date.parse("2030-01-01T00:00:00Z");
-    await db.batch([
-      db.prepare("UPDATE time_off_policies SET activated_at = ?, shift_cursor = NULL WHERE id = ?").bind(activated, place.policy.id),
-      db.prepare("UPDATE staff_members SET created_at = ? WHERE id = ?").bind(activated, place.worker.id),
-    ]);
+    await simulateSince(place, "2030-01-01T00:00:00Z", db);
     const ledger = () =>
       db
         .prepare("SELECT COUNT(*) AS n FROM time_off_ledger WHERE organization_id = ? AND kind = 'accrual'")

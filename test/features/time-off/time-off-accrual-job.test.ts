@@ -6,7 +6,7 @@ import { unique } from "../../helpers/fixtures";
 import { feed } from "../../helpers/pay";
 import { tenantDb } from "../../helpers/shards";
 import { createStaffMember } from "../../helpers/staff";
-import { createTimeOffPlace, orgPath, type TimeOffPlace } from "../../helpers/time-off";
+import { createTimeOffPlace, orgPath, simulateSince, type TimeOffPlace } from "../../helpers/time-off";
 
 /**
  * The Cron's accrual pass of a large organization as a durable job (src/jobs/accrual-job.ts, accrual-workflow.ts).
@@ -21,7 +21,7 @@ const weekly = {
     fixedAmount: { hours: 2, accrualCycle: "Periodic", accrualFrequency: "EveryOneWeek", accrualDay: "Monday" },
   },
 };
-const ACTIVATED = Date.parse("2030-01-01T00:00:00Z");
+const ACTIVATED = "2030-01-01T00:00:00Z";
 const NOW = "2030-02-04T00:30:00Z";
 /** Mondays 2030-01-07, 14, 21, 28 and 02-04 at 2 h each: 5 entries, 10 h, for each worker. */
 const EACH = [5, 10];
@@ -39,10 +39,7 @@ async function place(staff: number): Promise<TimeOffPlace> {
   const p = await createTimeOffPlace(weekly);
   places.push(p);
   for (let i = 1; i < staff; i++) await createStaffMember(p.org, { externalId: unique("ext"), accessRoleName: "Employee" });
-  await tenantDb().batch([
-    tenantDb().prepare("UPDATE time_off_policies SET activated_at = ?, shift_cursor = NULL WHERE id = ?").bind(ACTIVATED, p.policy.id),
-    tenantDb().prepare("UPDATE staff_members SET created_at = ? WHERE organization_id = ?").bind(ACTIVATED, p.org.id),
-  ]);
+  await simulateSince(p, ACTIVATED);
   return p;
 }
 

@@ -4,7 +4,7 @@ import { runAccrualPass } from "@/jobs/accrual-pass";
 import { unique } from "../../helpers/fixtures";
 import { tenantDb } from "../../helpers/shards";
 import { createStaffMember } from "../../helpers/staff";
-import { createTimeOffPlace } from "../../helpers/time-off";
+import { createTimeOffPlace, simulateSince } from "../../helpers/time-off";
 
 /**
  * The accrual pass in pages (src/jobs/accrual-pass.ts PassPage): a large organization's pass split across
@@ -21,13 +21,7 @@ describe("the accrual pass in pages", () => {
   it("pages of 2 balances give every one of 5 workers the same 5 Mondays as one whole pass", async () => {
     const place = await createTimeOffPlace(weekly);
     for (let i = 0; i < 4; i++) await createStaffMember(place.org, { externalId: unique("ext"), accessRoleName: "Employee" });
-    const activated = Date.parse("2030-01-01T00:00:00Z");
-    await tenantDb().batch([
-      tenantDb()
-        .prepare("UPDATE time_off_policies SET activated_at = ?, shift_cursor = NULL WHERE id = ?")
-        .bind(activated, place.policy.id),
-      tenantDb().prepare("UPDATE staff_members SET created_at = ? WHERE organization_id = ?").bind(activated, place.org.id),
-    ]);
+    await simulateSince(place, "2030-01-01T00:00:00Z");
     const db = createDatabase(tenantDb());
     const now = new Date("2030-02-04T00:30:00Z");
     let afterId: string | null = null;
