@@ -8,9 +8,9 @@ import type { EmployeeTotals } from "@/domain/payroll";
 import type { Principal } from "@/domain/permissions";
 import { ProblemError } from "@/problems/problem";
 import { serializeJob } from "@/wire/job.schemas";
+import { checkClose } from "./pay-close-check.data";
 import {
   type ClosedObjects,
-  checkClose,
   commitClose,
   committedSnapshot,
   copyObject,
@@ -96,9 +96,9 @@ export async function planCloseJob(c: StepContext, p: CloseJobParams): Promise<P
     const check = await checkClose(c.writer, p.organizationId, p.periodId, p.approveAll, await nowOf(c, p));
     // A plan redelivered starts from nothing staged.
     await deleteFilesUnder(c.files, stagingPrefix(p.jobId));
-    const steps = stepsFor(p, check.state.workers.length) + 3;
+    const steps = stepsFor(p, check.counts.workers) + 3;
     await recordStep(c.writer.db, p.jobId, { name: "plan", index: 1, steps, progress: 1 / steps, at: await nowOf(c, p) });
-    return { ok: true as const, version: check.version, fingerprint: check.inputs.fingerprint, workers: check.state.workers.length };
+    return { ok: true as const, version: check.version, fingerprint: check.inputs.fingerprint, workers: check.counts.workers };
   });
 }
 
