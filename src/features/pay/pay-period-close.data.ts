@@ -186,7 +186,11 @@ export async function copyObject(files: R2Bucket, key: string, sink: (bytes: Uin
  */
 /** Employees whose pay was computed before the snapshot is written (a close job's pages, staged in R2). */
 export interface ComputedEmployees {
-  totals: EmployeeTotals[];
+  /** Their totals summed as sumPayTotals sums them, in order, and how many they are. */
+  sum: PayTotals;
+  count: number;
+  /** Every one's totals, in order: read only for a re-close's adjustments. */
+  totals(): Promise<EmployeeTotals[]>;
   weeksFrom: string;
   weeksTo: string;
   /** Writes the employees' canonical JSON (comma-separated, no brackets) and their CSV rows (no header). */
@@ -224,24 +228,25 @@ export async function writeSnapshot(input: {
       `${canonicalAround({ adjustments, closedAt: iso(input.closedAt), closedBy: input.closedBy, employees: null }, "employees")[0]}[`,
     );
   try {
-    let written: Omit<ComputedEmployees, "write">;
+    let written: Pick<ComputedEmployees, "sum" | "count" | "weeksFrom" | "weeksTo">;
     if (computed) {
-      await both(head(input.previous ? payrollAdjustments(input.previous, computed.totals) : []));
+      await both(head(input.previous ? payrollAdjustments(input.previous, await computed.totals()) : []));
       await csv.write(csvHeader(PAYROLL_COLUMNS));
       await computed.write({ employees: both, csv });
       written = computed;
     } else {
       if (!staged) await both(head([]));
-      written = await writeEmployees(input.db, filter, options.pageEmployees, {
+      const employees = await writeEmployees(input.db, filter, options.pageEmployees, {
         employees: staged ? (bytes) => staged.write(bytes) : both,
         csv,
       });
-    }
-    const adjustments = input.previous ? payrollAdjustments(input.previous, written.totals) : [];
-    if (staged) {
-      await staged.finish();
-      await both(head(adjustments));
-      await copyObject(files, staged.key, both);
+      if (staged) {
+        await staged.finish();
+        await both(head(input.previous ? payrollAdjustments(input.previous, employees.totals) : []));
+        await copyObject(files, staged.key, both);
+      }
+      const { totals, weeksFrom, weeksTo } = employees;
+      written = { sum: sumPayTotals(totals), count: totals.length, weeksFrom, weeksTo };
     }
     const ids = new Set(ruleSetsInForce(input.inputs.ruleSets, written.weeksFrom, written.weeksTo));
     const rest = {
@@ -250,7 +255,7 @@ export async function writeSnapshot(input: {
       periodId: span.id,
       ruleSets: input.inputs.ruleSetVersions.filter((set) => ids.has(set.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       startDate: span.startDate,
-      totals: sumPayTotals(written.totals),
+      totals: written.sum,
       version: input.version,
     };
     await canonical.update(encoder.encode(`]${canonicalAround(rest, "employees")[1]}`));
@@ -258,7 +263,7 @@ export async function writeSnapshot(input: {
     await json.write(`]${canonicalAround({ ...rest, snapshotHash: hash }, "employees")[1]}`);
     const object = await json.finish();
     await csv.finish();
-    return { object, hash, employeeCount: written.totals.length };
+    return { object, hash, employeeCount: written.count };
   } catch (error) {
     await Promise.all([json.abort(), csv.abort(), staged?.abort()]);
     throw error;
