@@ -155,7 +155,7 @@ async function checkSpan(c: StepContext, p: CloseJobParams) {
   return { span, filter: { organizationId: p.organizationId, startDate: span.startDate, endDate: span.endDate } };
 }
 
-/** Each staged part's totals in order, one part in memory at a time (≈ 300 bytes of JSON per employee). */
+/** Each staged part's totals in order, one part (a step's pages of employees) in memory at a time. */
 async function forEachStagedTotals(files: R2Bucket, jobId: string, parts: readonly StagedPart[], each: (t: EmployeeTotals) => void) {
   for (const part of parts) {
     const object = await getFile(files, stagedKey(jobId, part.n, "totals.json"));
