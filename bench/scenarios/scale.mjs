@@ -395,7 +395,7 @@ async function workCloseJob(ours, jobId) {
   const steps = [];
   const run = async (body) => {
     const done = await invoke(ours, "POST", "/__bench/close-step", { body: { jobId, ...body } });
-    steps.push(done);
+    steps.push({ ...done, step: body.step });
     if (done.status !== 200) throw new Error(`close job step ${body.step}: ${done.status} ${done.text.slice(0, 500)}`);
     return done.body;
   };
@@ -477,6 +477,18 @@ export async function run({ stateDir, options, print }) {
   ops.push(summarize("close the period (approve all)", [close], close.status === 202 ? `202: job ${close.body?.id}` : ""));
   const closeSteps = close.status === 202 ? await workCloseJob(ours, close.body.id) : [];
   if (closeSteps.length) {
+    // Each kind of step on its own (the employee pages' worst): which one a figure of the summed row comes from.
+    const kinds = [...new Set(closeSteps.map((s) => s.step))].map((kind) =>
+      summarize(
+        kind,
+        closeSteps.filter((s) => s.step === kind),
+      ),
+    );
+    print(
+      `  close job steps: ${kinds
+        .map((k) => `${k.label} heap ${mb(k.heapBytes)} MB cpu ${k.cpuMs.toFixed(0)} ms value ${k.valueBytes} B queries ${k.queries}`)
+        .join("; ")}`,
+    );
     const jobAnswer = await invoke(ours, "GET", `${path}/jobs/${close.body.id}`, { token: admin });
     ops.push(
       summarize(

@@ -168,21 +168,37 @@ export function totalsOf(lines: readonly LineWithCents[]): PayTotals {
 
 /** Sums employees' totals (grossPay through cents, so it equals the sum of every line's amount). */
 export function sumPayTotals(items: readonly PayTotals[]): PayTotals {
+  const sum = startPayTotalsSum();
+  for (const item of items) sum.add(item);
+  return sum.total();
+}
+
+/**
+ * sumPayTotals one item at a time, in their order (the same figures, the same float additions), for items that are
+ * never all in memory at once: a close job's employees, read part by part.
+ */
+export function startPayTotalsSum() {
   const totals = { ...ZERO };
   let cents = 0;
-  for (const item of items) {
-    totals.regularMinutes += item.regularMinutes;
-    totals.overtimeMinutes += item.overtimeMinutes;
-    totals.doubleTimeMinutes += item.doubleTimeMinutes;
-    totals.penaltyHours += item.penaltyHours;
-    totals.timeOffHours += item.timeOffHours;
-    cents += amountToCents(item.grossPay);
-  }
+  let count = 0;
   return {
-    ...totals,
-    penaltyHours: roundTo(totals.penaltyHours, 4),
-    timeOffHours: roundTo(totals.timeOffHours, 4),
-    grossPay: centsToAmount(cents),
+    add(item: PayTotals) {
+      totals.regularMinutes += item.regularMinutes;
+      totals.overtimeMinutes += item.overtimeMinutes;
+      totals.doubleTimeMinutes += item.doubleTimeMinutes;
+      totals.penaltyHours += item.penaltyHours;
+      totals.timeOffHours += item.timeOffHours;
+      cents += amountToCents(item.grossPay);
+      count++;
+    },
+    /** How many items were added. */
+    count: () => count,
+    total: (): PayTotals => ({
+      ...totals,
+      penaltyHours: roundTo(totals.penaltyHours, 4),
+      timeOffHours: roundTo(totals.timeOffHours, 4),
+      grossPay: centsToAmount(cents),
+    }),
   };
 }
 

@@ -142,7 +142,10 @@ export const PROBLEM_CODES = {
     "The open shift was published, or given a draft assignment, meanwhile: nothing was written; read it again and retry",
   ),
   TIMESHEET_APPROVED: code([409], "The staff member's timesheet for that date is approved"),
-  TIMESHEETS_NOT_APPROVED: code([409], "Some employees of the pay period are not approved (named in `employeeIds`)"),
+  TIMESHEETS_NOT_APPROVED: code(
+    [409],
+    "Some employees of the pay period are not approved (named in `employeeIds`: by a close, the first 100 by id; `employeeCount` counts them all)",
+  ),
   PAY_PERIOD_OPEN: code([409], "The pay period has never been closed, or is open: it has no payroll, or cannot be reopened"),
   PAYROLL_MAPPING_INCOMPLETE: code(
     [409],
@@ -156,7 +159,10 @@ export const PROBLEM_CODES = {
     [409],
     "The pay period, or a workweek overlapping it, has not ended in the organization's zone: it cannot be closed yet",
   ),
-  OPEN_SHIFT_IN_PERIOD: code([409], "A staff member has a shift still open (clocked in) in the pay period (named in `employeeIds`)"),
+  OPEN_SHIFT_IN_PERIOD: code(
+    [409],
+    "A staff member has a shift still open (clocked in) in the pay period (named in `employeeIds`: by a close, the first 100 by id; `employeeCount` counts them all)",
+  ),
   PAY_PERIOD_CHANGED: code(
     [409],
     "The pay period settings, or the shifts, time off or pay rules a close read, changed meanwhile: nothing was written; retry",

@@ -4,13 +4,14 @@ import { newId } from "@/data/ids";
 import { finishJob, insertJob, newJobRow, readJob, recordStep } from "@/data/jobs/jobs.data";
 import { closeInputStatements, closeInputsOf } from "@/data/pay/pay-inputs.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import { startPayTotalsSum } from "@/domain/pay-lines";
 import type { EmployeeTotals } from "@/domain/payroll";
 import type { Principal } from "@/domain/permissions";
 import { ProblemError } from "@/problems/problem";
 import { serializeJob } from "@/wire/job.schemas";
+import { checkClose } from "./pay-close-check.data";
 import {
   type ClosedObjects,
-  checkClose,
   commitClose,
   committedSnapshot,
   copyObject,
@@ -96,9 +97,9 @@ export async function planCloseJob(c: StepContext, p: CloseJobParams): Promise<P
     const check = await checkClose(c.writer, p.organizationId, p.periodId, p.approveAll, await nowOf(c, p));
     // A plan redelivered starts from nothing staged.
     await deleteFilesUnder(c.files, stagingPrefix(p.jobId));
-    const steps = stepsFor(p, check.state.workers.length) + 3;
+    const steps = stepsFor(p, check.counts.workers) + 3;
     await recordStep(c.writer.db, p.jobId, { name: "plan", index: 1, steps, progress: 1 / steps, at: await nowOf(c, p) });
-    return { ok: true as const, version: check.version, fingerprint: check.inputs.fingerprint, workers: check.state.workers.length };
+    return { ok: true as const, version: check.version, fingerprint: check.inputs.fingerprint, workers: check.counts.workers };
   });
 }
 
@@ -154,20 +155,26 @@ async function checkSpan(c: StepContext, p: CloseJobParams) {
   return { span, filter: { organizationId: p.organizationId, startDate: span.startDate, endDate: span.endDate } };
 }
 
-/** Every staged part's totals, in order (≈ 100 bytes of JSON per employee). */
-async function stagedTotals(files: R2Bucket, jobId: string, parts: readonly StagedPart[]) {
-  const totals: EmployeeTotals[] = [];
+/** Each staged part's totals in order, one part (a step's pages of employees) in memory at a time. */
+async function forEachStagedTotals(files: R2Bucket, jobId: string, parts: readonly StagedPart[], each: (t: EmployeeTotals) => void) {
   for (const part of parts) {
     const object = await getFile(files, stagedKey(jobId, part.n, "totals.json"));
     if (!object) throw new Error(`The staged totals of part ${part.n} of job ${jobId} are missing.`);
-    for (const t of JSON.parse(await object.text()) as EmployeeTotals[]) totals.push(t);
+    for (const t of JSON.parse(await object.text()) as EmployeeTotals[]) each(t);
   }
+}
+
+/** Every staged part's totals, in order: a re-close's adjustments compare them all with the previous version's. */
+async function stagedTotals(files: R2Bucket, jobId: string, parts: readonly StagedPart[]) {
+  const totals: EmployeeTotals[] = [];
+  await forEachStagedTotals(files, jobId, parts, (t) => totals.push(t));
   return totals;
 }
 
 /**
  * Step `assemble`: the payroll objects from the staged parts (a native copy of each, hashed as it passes), under the
- * job's keys; a re-close's adjustments from the previous snapshot's totals. Writes no row.
+ * job's keys; the totals summed part by part; a re-close's adjustments from the previous snapshot's totals and every
+ * staged part's (those two lists in memory at once). Writes no row.
  */
 export async function assembleClose(
   c: StepContext,
@@ -183,7 +190,9 @@ export async function assembleClose(
   const previous = latest && latest.version === plan.version - 1 ? await snapshotTotals(c.files, latest) : null;
   const key = jobSnapshotKey(p, span.startDate, plan.version);
   await deleteFiles(c.files, [key, csvKeyOf(key)]);
-  const totals = await stagedTotals(c.files, p.jobId, parts);
+  // The sum part by part (a first close holds no employee's totals); every one's only for a re-close's adjustments.
+  const sum = startPayTotalsSum();
+  await forEachStagedTotals(c.files, p.jobId, parts, (t) => sum.add(t));
   let weeksFrom = span.startDate;
   let weeksTo = span.endDate;
   for (const part of parts) {
@@ -203,7 +212,9 @@ export async function assembleClose(
     previous,
     key,
     computed: {
-      totals,
+      sum: sum.total(),
+      count: sum.count(),
+      totals: () => stagedTotals(c.files, p.jobId, parts),
       weeksFrom,
       weeksTo,
       write: async (out) => {

@@ -8,7 +8,7 @@ import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { PayPeriodSpan } from "@/domain/pay-periods";
 import { iso } from "@/platform/schemas/time";
-import { forbidden, invalidField, notFound } from "@/problems/problem";
+import { forbidden, invalidField, notFound, type ProblemError } from "@/problems/problem";
 import { keepSettings, settingsAsRead } from "./pay-period-settings.data";
 import { actorOf, openShiftInPeriod, periodClosed, periodDetail, periodRowStatement, readPeriodState } from "./pay-periods.data";
 
@@ -55,6 +55,49 @@ export const insertApprovals = (
 export const approvalProblems = (span: PayPeriodSpan, employeeIds: string[]) => [
   periodStillOpen.about(span),
   noOpenShiftInPeriod.about(employeeIds),
+];
+
+/** The period's workers (a live shift dated in it, open or not), as a subquery `w` of employee_id. */
+export const periodWorkers = (organizationId: string, span: PayPeriodSpan) =>
+  sql`(SELECT DISTINCT employee_id FROM shifts WHERE organization_id = ${organizationId}
+    AND business_date >= ${span.startDate} AND business_date <= ${span.endDate} AND deleted_at IS NULL) AS w`;
+
+/** A worker `w` without an approval of the period. */
+export const notApproved = (organizationId: string, span: PayPeriodSpan) =>
+  sql`NOT EXISTS (SELECT 1 FROM timesheet_approvals AS a WHERE a.organization_id = ${organizationId}
+    AND a.period_start_date = ${span.startDate} AND a.employee_id = w.employee_id)`;
+
+/**
+ * timesheet_approvals.employee_id of a close's approvals: the worker (`w.employee_id`), NULL while a shift of theirs
+ * in the period is open. Its problem reads the staff members to name (a bounded read) once it refused.
+ */
+const noOpenShiftOfWorker = guard({
+  column: timesheetApprovals.employeeId,
+  problem: (refusal: () => Promise<ProblemError>) => refusal(),
+  sql: (span: PayPeriodSpan) =>
+    sql`(SELECT w.employee_id WHERE NOT EXISTS (SELECT 1 FROM shifts WHERE employee_id = w.employee_id AND end_at IS NULL
+        AND deleted_at IS NULL AND business_date >= ${span.startDate} AND business_date <= ${span.endDate}))`,
+});
+
+/**
+ * A close's approveAll: an approval row for every worker of the period not approved yet, chosen and written in SQL by
+ * one statement whatever their number (no list of ids bound), guarded as insertApprovals.
+ */
+export const insertWorkersApprovals = (db: Database, organizationId: string, span: PayPeriodSpan, by: string, at: Date) =>
+  rawRun(
+    db,
+    sql`INSERT INTO timesheet_approvals
+      (organization_id, period_start_date, period_end_date, employee_id, approved_at, approved_by)
+    SELECT ${organizationId}, ${span.startDate}, ${periodStillOpen.sql(organizationId, span)}, ${noOpenShiftOfWorker.sql(span)},
+      ${at.getTime()}, ${by}
+    FROM ${periodWorkers(organizationId, span)} WHERE ${notApproved(organizationId, span)}
+    ON CONFLICT DO NOTHING`,
+  );
+
+/** The problems of insertWorkersApprovals; `openShifts` names the staff members of a shift open in the period. */
+export const workersApprovalProblems = (span: PayPeriodSpan, openShifts: () => Promise<ProblemError>) => [
+  periodStillOpen.about(span),
+  noOpenShiftOfWorker.about(openShifts),
 ];
 
 /** One timesheet.approved per employee this batch approved (not one approved before: their row is older). */

@@ -1,48 +1,28 @@
-import { payPeriodSnapshots, payPeriods, payRuleSetUses, shifts } from "@db/schema";
-import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { payPeriodSnapshots, payPeriods, payRuleSetUses } from "@db/schema";
+import { and, eq, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";
 import { FileWriter, getFile, MIN_PART_BYTES, partBytesOf, Sha256 } from "@/data/files";
-import {
-  closeInputStatements,
-  closeInputsOf,
-  type PayInputs,
-  payInputsFingerprint,
-  readPayInputsPage,
-  timeOffWagesOf,
-} from "@/data/pay/pay-inputs.data";
+import { type PayInputs, payInputsFingerprint, readPayInputsPage, timeOffWagesOf } from "@/data/pay/pay-inputs.data";
 import { employeePayWire } from "@/data/pay/pay-lines.data";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { canonicalAround, canonicalJson } from "@/domain/canonical-json";
 import { csvHeader, csvRecord } from "@/domain/csv";
-import { addDays, businessDate, offsetMinutesAt } from "@/domain/local-time";
 import { computePay, type PayTotals } from "@/domain/pay-classification";
 import { sumPayTotals } from "@/domain/pay-lines";
-import { type FrozenDates, frozenDates, periodEnded } from "@/domain/pay-period-freeze";
-import type { PayPeriodSpan } from "@/domain/pay-periods";
 import { ruleSetsInForce } from "@/domain/pay-rules";
 import { type EmployeeTotals, PAYROLL_COLUMNS, type PayrollRow, payrollAdjustments, payrollCsv } from "@/domain/payroll";
 import { addMissingCodes, type FileEmployee, PROVIDER_FILES } from "@/domain/payroll-files";
 import { DEFAULT_EARNING_CODES, PROVIDER_FORMATS, type ProviderFormat } from "@/domain/payroll-providers";
 import { iso } from "@/platform/schemas/time";
 import { conflict } from "@/problems/problem";
-import { approvalProblems, approvedRowsEvents, insertApprovals, refuseOwnApproval } from "./pay-period-approvals.data";
+import { type CloseCheck, checkClose, latestSnapshotStatement, openShiftRefusal, readCloseDetail } from "./pay-close-check.data";
+import { approvedRowsEvents, insertWorkersApprovals, workersApprovalProblems } from "./pay-period-approvals.data";
 import { keepSettings, readSettings, settingsAsRead } from "./pay-period-settings.data";
-import {
-  actorOf,
-  approvalsStatement,
-  openShiftInPeriod,
-  periodClosed,
-  periodDetail,
-  periodRowStatement,
-  periodSummary,
-  readPeriodState,
-  spanOf,
-  workersStatement,
-} from "./pay-periods.data";
+import { actorOf, periodClosed, periodDetail, periodRowStatement, periodSummary, readPeriodState, spanOf } from "./pay-periods.data";
 import { readPayrollIds, readPayrollSettings } from "./payroll-settings.data";
 import {
   csvKeyOf,
@@ -75,45 +55,8 @@ const inputsAsRead = guard({
 
 const periodOpen = (id: string, why: string) => conflict("PAY_PERIOD_OPEN", `The pay period ${id} ${why}.`);
 
-export const periodNotEnded = (span: PayPeriodSpan, frozen: FrozenDates | null) =>
-  conflict(
-    "PAY_PERIOD_NOT_ENDED",
-    frozen && span.endDate < frozen.to
-      ? `The pay period ${span.id} cannot be closed before ${frozen.to}, the last day of the last workweek overlapping it, has ended.`
-      : `The pay period ${span.id} ends on ${span.endDate}: it cannot be closed before that day has ended.`,
-    { periodId: span.id },
-  );
-
-/**
- * Open shifts dated up to 6 days either side of the period: a close freezes at most that far (domain/pay-period-freeze).
- * Read through the open shifts' index (at most one a staff member of the database), not the organization's: the `+`
- * keeps SQLite off shifts_organization_business_date, which would read every shift of those weeks.
- */
-export const openShiftsAround = (db: Database, organizationId: string, span: PayPeriodSpan) =>
-  db
-    .select({ employeeId: shifts.employeeId, businessDate: shifts.businessDate })
-    .from(shifts)
-    .where(
-      and(
-        sql`+${shifts.organizationId} = ${organizationId}`,
-        gte(shifts.businessDate, addDays(span.startDate, -6)),
-        lte(shifts.businessDate, addDays(span.endDate, 6)),
-        isNull(shifts.endAt),
-        isNull(shifts.deletedAt),
-      ),
-    );
-
 /** rule_set_id, period_start_date, organization_id: 3 parameters a row, well under D1's 100 a statement. */
 const USES_PER_STATEMENT = 30;
-
-/** The latest snapshot of a period as stored (packed). */
-const latestSnapshotStatement = (db: Database, organizationId: string, startDate: string) =>
-  db
-    .select()
-    .from(payPeriodSnapshots)
-    .where(and(eq(payPeriodSnapshots.organizationId, organizationId), eq(payPeriodSnapshots.periodStartDate, startDate)))
-    .orderBy(desc(payPeriodSnapshots.version))
-    .limit(1);
 
 type SnapshotEmployee = ReturnType<typeof employeePayWire> & { name: string };
 
@@ -243,7 +186,11 @@ export async function copyObject(files: R2Bucket, key: string, sink: (bytes: Uin
  */
 /** Employees whose pay was computed before the snapshot is written (a close job's pages, staged in R2). */
 export interface ComputedEmployees {
-  totals: EmployeeTotals[];
+  /** Their totals summed as sumPayTotals sums them, in order, and how many they are. */
+  sum: PayTotals;
+  count: number;
+  /** Every one's totals, in order: read only for a re-close's adjustments. */
+  totals(): Promise<EmployeeTotals[]>;
   weeksFrom: string;
   weeksTo: string;
   /** Writes the employees' canonical JSON (comma-separated, no brackets) and their CSV rows (no header). */
@@ -281,24 +228,25 @@ export async function writeSnapshot(input: {
       `${canonicalAround({ adjustments, closedAt: iso(input.closedAt), closedBy: input.closedBy, employees: null }, "employees")[0]}[`,
     );
   try {
-    let written: Omit<ComputedEmployees, "write">;
+    let written: Pick<ComputedEmployees, "sum" | "count" | "weeksFrom" | "weeksTo">;
     if (computed) {
-      await both(head(input.previous ? payrollAdjustments(input.previous, computed.totals) : []));
+      await both(head(input.previous ? payrollAdjustments(input.previous, await computed.totals()) : []));
       await csv.write(csvHeader(PAYROLL_COLUMNS));
       await computed.write({ employees: both, csv });
       written = computed;
     } else {
       if (!staged) await both(head([]));
-      written = await writeEmployees(input.db, filter, options.pageEmployees, {
+      const employees = await writeEmployees(input.db, filter, options.pageEmployees, {
         employees: staged ? (bytes) => staged.write(bytes) : both,
         csv,
       });
-    }
-    const adjustments = input.previous ? payrollAdjustments(input.previous, written.totals) : [];
-    if (staged) {
-      await staged.finish();
-      await both(head(adjustments));
-      await copyObject(files, staged.key, both);
+      if (staged) {
+        await staged.finish();
+        await both(head(input.previous ? payrollAdjustments(input.previous, employees.totals) : []));
+        await copyObject(files, staged.key, both);
+      }
+      const { totals, weeksFrom, weeksTo } = employees;
+      written = { sum: sumPayTotals(totals), count: totals.length, weeksFrom, weeksTo };
     }
     const ids = new Set(ruleSetsInForce(input.inputs.ruleSets, written.weeksFrom, written.weeksTo));
     const rest = {
@@ -307,7 +255,7 @@ export async function writeSnapshot(input: {
       periodId: span.id,
       ruleSets: input.inputs.ruleSetVersions.filter((set) => ids.has(set.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       startDate: span.startDate,
-      totals: sumPayTotals(written.totals),
+      totals: written.sum,
       version: input.version,
     };
     await canonical.update(encoder.encode(`]${canonicalAround(rest, "employees")[1]}`));
@@ -315,60 +263,13 @@ export async function writeSnapshot(input: {
     await json.write(`]${canonicalAround({ ...rest, snapshotHash: hash }, "employees")[1]}`);
     const object = await json.finish();
     await csv.finish();
-    return { object, hash, employeeCount: written.totals.length };
+    return { object, hash, employeeCount: written.count };
   } catch (error) {
     await Promise.all([json.abort(), csv.abort(), staged?.abort()]);
     throw error;
   } finally {
     if (staged) await files.delete(staged.key).catch(() => undefined);
   }
-}
-
-/** What a close checked before computing anything: the period, its approvals, the rule sets, the fingerprint. */
-export type CloseCheck = Awaited<ReturnType<typeof checkClose>>;
-
-/**
- * The refusals of a close, read in one round trip: the rule sets and the fingerprint, the period and its approvals and
- * workers, the previous snapshot and the open shifts (the pay inputs themselves are read page by page later). Throws
- * the close's problem; answers what the close computes and commits with.
- */
-export async function checkClose(writer: Writer, organizationId: string, periodId: string, approveAll: boolean, now: Date) {
-  const { db } = writer;
-  const settings = await readSettings(db, organizationId);
-  const span = spanOf(settings, periodId);
-  const today = businessDate(now, offsetMinutesAt(settings.timezone, now));
-  if (span.endDate >= today) throw periodNotEnded(span, null);
-  const filter = { organizationId, startDate: span.startDate, endDate: span.endDate };
-  const [sets, organization, periodRows, approvals, workerRows, previousRows, openRows] = await db.batch([
-    ...closeInputStatements(db, filter),
-    periodRowStatement(db, organizationId, span.startDate),
-    approvalsStatement(db, organizationId, span.startDate),
-    workersStatement(db, organizationId, span),
-    latestSnapshotStatement(db, organizationId, span.startDate),
-    openShiftsAround(db, organizationId, span),
-  ]);
-  const workers = workerRows.map((w) => ({ employeeId: w.employeeId, open: Boolean(w.open) }));
-  const state = { settings, span, row: periodRows[0], approvals, workers };
-  if (state.row?.status === "CLOSED") throw periodClosed(span.id);
-  const inputs = closeInputsOf([sets, organization]);
-  const frozen = frozenDates(span, inputs.ruleSets);
-  if (!periodEnded(span, frozen, today)) throw periodNotEnded(span, frozen);
-  // A shift open on a frozen date could never be clocked out.
-  const stillOpen = [
-    ...new Set(openRows.filter((o) => o.businessDate >= frozen.from && o.businessDate <= frozen.to).map((o) => o.employeeId)),
-  ];
-  if (stillOpen.length) throw openShiftInPeriod(stillOpen);
-  const approved = new Set(state.approvals.map((a) => a.employeeId));
-  const unapproved = state.workers.map((w) => w.employeeId).filter((id) => !approved.has(id));
-  if (unapproved.length && !approveAll) {
-    throw conflict("TIMESHEETS_NOT_APPROVED", "Timesheets of the period are not approved: approve them, or close with approveAll.", {
-      employeeIds: unapproved,
-    });
-  }
-  // approveAll approves the closer's own timesheet too: not theirs to approve.
-  refuseOwnApproval(writer, unapproved);
-  const version = (state.row?.version ?? 0) + 1;
-  return { filter, span, state, inputs, frozen, unapproved, version, previousRow: previousRows[0] ?? null };
 }
 
 /** The stored objects of a close: the JSON's key, size and SHA-256, and the document's snapshotHash. */
@@ -379,8 +280,10 @@ export interface ClosedObjects {
 
 /**
  * Commits a close in one guarded batch: the settings kept, the snapshot row naming the objects (key, size, SHA-256),
- * the missing approvals (approveAll), the period CLOSED at version + 1, the rule sets it used marked immutable, and the
- * events; `trailing` statements join the same batch (a job's end). Answers the closed period.
+ * the missing approvals (approveAll: chosen and written in SQL, whatever their number), the period CLOSED at
+ * version + 1, the rule sets it used marked immutable, and the events; `trailing` statements join the same batch (a
+ * job's end). Answers the closed period's row (what periodDetail shows of it). Nothing in it grows with the staff:
+ * `pay_period.closed` counts the approvals from the check's counts, which the fingerprint guard holds to.
  */
 export async function commitClose(
   writer: Writer,
@@ -390,7 +293,7 @@ export async function commitClose(
   trailing: Statement[] = [],
 ) {
   const { db } = writer;
-  const { span, state, inputs, frozen, unapproved, version } = check;
+  const { span, inputs, frozen, version, counts } = check;
   const { organizationId } = check.filter;
   const { closedAt, closedBy } = by;
   const used = ruleSetsInForce(inputs.ruleSets, span.startDate, span.endDate);
@@ -414,30 +317,23 @@ export async function commitClose(
     reopenedBy: null,
     reopenReason: null,
   };
-  const answer = periodDetail({
-    span,
-    row: {
-      ...row,
-      timeOffWages: null,
-      ...(state.row && { reopenedAt: state.row.reopenedAt, reopenedBy: state.row.reopenedBy, reopenReason: state.row.reopenReason }),
-    },
-    approvals: [
-      ...state.approvals,
-      ...unapproved.map((employeeId) => ({
-        organizationId,
-        periodStartDate: span.startDate,
-        periodEndDate: span.endDate,
-        employeeId,
-        approvedAt: closedAt,
-        approvedBy: closedBy,
-      })),
-    ],
-    workers: state.workers,
-  });
+  const answered = {
+    ...row,
+    timeOffWages: null,
+    ...(check.row && { reopenedAt: check.row.reopenedAt, reopenedBy: check.row.reopenedBy, reopenReason: check.row.reopenReason }),
+  };
+  // Once closed every worker is approved: the employees are the approved ones, those before and those it approves.
+  const approvedCount = counts.approved + counts.unapproved;
+  const summary = {
+    ...periodSummary(periodDetail({ span, row: answered, approvals: [], workers: [] })),
+    approvedCount,
+    employeeCount: approvedCount,
+  };
+  const unapproved = counts.unapproved > 0;
   await guardedBatch(
     writer,
     [
-      keepSettings(db, organizationId, state.settings),
+      keepSettings(db, organizationId, check.settings),
       db.insert(payPeriodSnapshots).values({
         organizationId,
         periodStartDate: span.startDate,
@@ -448,7 +344,7 @@ export async function commitClose(
         objectSha256: closed.object.sha256,
       }),
       // After the snapshot: its fingerprint counts the approvals as read.
-      ...(unapproved.length ? [insertApprovals(db, organizationId, span, unapproved, closedBy, closedAt)] : []),
+      ...(unapproved ? [insertWorkersApprovals(db, organizationId, span, closedBy, closedAt)] : []),
       db
         .insert(payPeriods)
         .values({ ...row, timeOffWages })
@@ -460,16 +356,21 @@ export async function commitClose(
           .onConflictDoNothing(),
       ),
     ],
-    [settingsAsRead, ...approvalProblems(span, unapproved), inputsAsRead, whenDuplicate(payPeriodSnapshots, () => periodClosed(span.id))],
+    [
+      settingsAsRead,
+      ...workersApprovalProblems(span, () => openShiftRefusal(db, organizationId, { from: span.startDate, to: span.endDate })),
+      inputsAsRead,
+      whenDuplicate(payPeriodSnapshots, () => periodClosed(span.id)),
+    ],
     {
       events: [
-        ...(unapproved.length ? [approvedRowsEvents(organizationId, span, closedBy, closedAt)] : []),
-        { type: "pay_period.closed", organizationId, occurredAt: closedAt, data: periodSummary(answer) },
+        ...(unapproved ? [approvedRowsEvents(organizationId, span, closedBy, closedAt)] : []),
+        { type: "pay_period.closed", organizationId, occurredAt: closedAt, data: summary },
       ],
       trailing,
     },
   );
-  return answer;
+  return answered;
 }
 
 /** The snapshot row of a period's version, if one is committed (a job's commit redelivered finds its own). */
@@ -485,6 +386,7 @@ export async function committedSnapshot(db: Database, organizationId: string, st
  *   pay_period_snapshots.snapshot NULL → shifts, time off or rule sets changed since the read (PAY_PERIOD_CHANGED)
  *   pay_period_snapshots primary key   → another close of this version landed first (PAY_PERIOD_CLOSED)
  * The pages are read after the fingerprint: a change between two pages changes the fingerprint, so the batch refuses.
+ * Answers the period with every employee's approval (read after the check: the fingerprint guard holds them too).
  */
 export async function closePeriod(
   writer: Writer,
@@ -500,6 +402,7 @@ export async function closePeriod(
   const check = checked ?? (await checkClose(writer, organizationId, periodId, approveAll, now));
   const closedAt = now;
   const closedBy = actorOf(writer.principal);
+  const detail = await readCloseDetail(db, organizationId, check.span);
   const previous = check.previousRow ? await snapshotTotals(files, check.previousRow) : null;
   // The objects first, the row last: a batch that fails leaves objects no row names (swept), never a row without them.
   const { object, hash } = await writeSnapshot({
@@ -514,7 +417,25 @@ export async function closePeriod(
     inputs: check.inputs,
     previous,
   });
-  return commitClose(writer, check, { object, hash }, { closedAt, closedBy });
+  const row = await commitClose(writer, check, { object, hash }, { closedAt, closedBy });
+  const approved = new Set(detail.approvals.map((a) => a.employeeId));
+  const approvedNow = detail.workers.filter((w) => !approved.has(w.employeeId));
+  return periodDetail({
+    span: check.span,
+    row,
+    approvals: [
+      ...detail.approvals,
+      ...approvedNow.map(({ employeeId }) => ({
+        organizationId,
+        periodStartDate: check.span.startDate,
+        periodEndDate: check.span.endDate,
+        employeeId,
+        approvedAt: closedAt,
+        approvedBy: closedBy,
+      })),
+    ],
+    workers: detail.workers,
+  });
 }
 
 /** POST …/reopen: the period OPEN again, approvals kept; the next close stores version + 1 with adjustments. */

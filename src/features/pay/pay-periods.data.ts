@@ -22,8 +22,12 @@ export const actorOf = (principal: Principal) => principal.staffMemberId ?? `par
 
 export { periodClosed } from "@/data/closed-periods";
 
-export const openShiftInPeriod = (employeeIds: string[]) =>
-  conflict("OPEN_SHIFT_IN_PERIOD", "Staff members have a shift still open in the period: clock them out first.", { employeeIds });
+/** `employeeIds`: those named (a close names at most the first 100 by id); `employeeCount`: how many there are. */
+export const openShiftInPeriod = (employeeIds: string[], employeeCount = employeeIds.length) =>
+  conflict("OPEN_SHIFT_IN_PERIOD", "Staff members have a shift still open in the period: clock them out first.", {
+    employeeIds,
+    employeeCount,
+  });
 
 /** The period a path names, or 404 when no period starts on that date under the settings. */
 export function spanOf(settings: PayPeriodSettings, periodId: string): PayPeriodSpan {

@@ -4,11 +4,11 @@ import { requestNow } from "@/platform/http/clock";
 import type { AppRouteHandler } from "@/platform/http/env";
 import { asyncTextStream } from "@/platform/http/json-stream";
 import { serializeJob } from "@/wire/job.schemas";
+import { checkClose } from "./pay-close-check.data";
 import { closeInRequestMax, faultOf, pagesPerStepOf, startCloseJob } from "./pay-close-job.data";
-import { checkCloseAsJob, closesInRequest } from "./pay-close-start.data";
+import { closesInRequest } from "./pay-close-start.data";
 import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
 import {
-  checkClose,
   closeOptionsOf,
   closePeriod,
   DEFAULT_CLOSE_PAGE,
@@ -51,12 +51,12 @@ export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
   const { approveAll } = c.req.valid("json");
   const now = await requestNow(c);
   const options = { ...closeOptionsOf(c.env), now };
-  // Job or not from a count that stops past the limit; a job's refusals are checked without reading the whole period.
-  if (await closesInRequest(c.var.db, organization_id, periodId, closeInRequestMax(c.env))) {
-    const check = await checkClose(c.var, organization_id, periodId, approveAll, now);
+  // Job or not from a count that stops past the limit; the refusals (either way) without reading the whole period.
+  const inRequest = await closesInRequest(c.var.db, organization_id, periodId, closeInRequestMax(c.env));
+  const check = await checkClose(c.var, organization_id, periodId, approveAll, now);
+  if (inRequest) {
     return c.json(await closePeriod(c.var, filesOf(c.env, c.var.shard), organization_id, periodId, approveAll, options, check), 200);
   }
-  await checkCloseAsJob(c.var, organization_id, periodId, approveAll, now);
   const job = await startCloseJob(c.var, c.env.PAY_CLOSE_WORKFLOW, {
     organizationId: organization_id,
     periodId,

@@ -171,9 +171,10 @@ export const close = defineRoute({
     "leaves no visible snapshot: its objects are named by no row, and are deleted by the Cron after an hour. A period that has not ended cannot be closed: its " +
     "endDate, or the last day of the last workweek overlapping it, is today or later in the organization's zone " +
     "(409 `PAY_PERIOD_NOT_ENDED` naming `periodId`; closing earlier would refuse the rest of that week's punches). " +
-    "Refused with 409 `TIMESHEETS_NOT_APPROVED` (naming `employeeIds`) unless every staff member with shifts in it " +
+    "Refused with 409 `TIMESHEETS_NOT_APPROVED` unless every staff member with shifts in it " +
     "is approved or `approveAll` is true (403 when that would approve the caller's own timesheet); with 409 " +
-    "`OPEN_SHIFT_IN_PERIOD` while a shift is still open on a date it would freeze; with 409 `PAY_PERIOD_CLOSED` " +
+    "`OPEN_SHIFT_IN_PERIOD` while a shift is still open on a date it would freeze (each names at most the first 100 " +
+    "staff members by id in `employeeIds`, and counts them all in `employeeCount`); with 409 `PAY_PERIOD_CLOSED` " +
     "when it is closed (of two concurrent closes one wins); with 409 `PAY_PERIOD_CHANGED` when a shift, time off " +
     "or rule set changed while it computed (nothing is written: retry). After a reopen, the payroll of the next " +
     "version carries signed `adjustments` against the previous one. Needs ORGANIZATION_ADMIN." +

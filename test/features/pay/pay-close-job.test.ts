@@ -5,7 +5,7 @@ import { shardBinding } from "@/data/shards";
 import { canonicalJson } from "@/domain/canonical-json";
 import worker from "@/worker";
 import { api } from "../../helpers/api";
-import { approve, feed, PERIOD, periodsPath, WEEK, workDay } from "../../helpers/pay";
+import { approve, feed, PERIOD, periodsPath, reopenPeriod, WEEK, workDay } from "../../helpers/pay";
 import { shardOf } from "../../helpers/shards";
 import { createStaffMember, staffToken } from "../../helpers/staff";
 import { createWorkplace, type Workplace } from "../../helpers/workplace";
@@ -115,6 +115,23 @@ describe("the pay close as a durable job", () => {
     const types = (await feed(w.org)).map((e) => e.type);
     expect(types).toContain("job.created");
     expect(types).toContain("job.succeeded");
+  });
+
+  it("a re-close as a job carries the adjustments against the previous version: 2 more hours at $20 are +120 min, +$40", async () => {
+    const w = await crew();
+    expect((await closeAsJob(w)).status).toBe("SUCCEEDED");
+    const before = JSON.parse((await payrollOf(w)).json);
+    expect((await reopenPeriod(w, PERIOD)).status).toBe(200);
+    const withdrawn = await api("DELETE", `${periodsPath(w.org)}/${PERIOD}/approvals/${w.staff.id}`, { token: w.org.adminToken });
+    expect(withdrawn.status).toBe(200);
+    expect((await workDay(w, WEEK[5]!, 2)).id).toBeTruthy();
+    expect((await closeAsJob(w)).status).toBe("SUCCEEDED");
+    const after = JSON.parse((await payrollOf(w)).json);
+    expect(after.version).toBe(2);
+    expect(after.adjustments).toHaveLength(1);
+    expect(after.adjustments[0]).toMatchObject({ employeeId: w.staff.id, regularMinutes: 120, overtimeMinutes: 0, grossPay: 40 });
+    expect(after.totals.regularMinutes - before.totals.regularMinutes).toBe(120);
+    expect(after.totals.grossPay - before.totals.grossPay).toBe(40);
   });
 
   it("a large organization's close is refused in the request, as a small one's: no job, nothing written", async () => {
