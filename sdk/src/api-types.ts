@@ -3174,7 +3174,7 @@ export interface paths {
         };
         /**
          * Retrieve the organization's audit log
-         * @description Who changed what, when and from where: one entry per event a write recorded, written in that write's own transaction (no write that records an event can leave its entry out), in the order of the writes. Each entry names its actor (PARTNER: the partner's backend or its organization token; STAFF_MEMBER: a staff member's own token; DEVICE: a kiosk, with `deviceId`; SYSTEM: a write with no person behind it, its id naming the job — `attendance-pass` for the Cron's no-shows and automatic clock-outs, `pay-close-job` for a pay close run as a job, `webhook-delivery` for an endpoint disabled after 3 days of failures; OPERATOR: the platform's operator, id `operator`), the operation (the document's operationId; for SYSTEM, the request that ran the job, if any), the event type and the record (`resourceType`, `resourceId`, and `staffMemberId` when the record is a staff member's), and the caller's IP country as Cloudflare's edge located it (`request.cf.country`; null where unknown). For records a person may dispute — shifts (their breaks included), schedule entries, time-off requests, wage rates, pay periods and approvals, attendance exceptions — `before` and `after` carry the record as the API answered it before and after the write (`before` is null when the write created it, or when its last change predates the log); other entries carry neither. A shift's history: `resourceType=shift&resourceId=<shift id>`; a worker's: `staffMemberId=<id>` (with `resourceType=shift` for their shifts alone). Entries are immutable: no operation changes or deletes one, and they are kept as long as the organization (the EU Court of Justice's C-55/18 record of working time is the shifts' history here). Writes of background jobs (accruals, automatic clock-outs) record no entry: their events are in the feed (GET …/events). Paged oldest first with `cursor` (the `Link` header). Needs ORGANIZATION_ADMIN.
+         * @description Who changed what, when and from where: one entry per event a write recorded, written in that write's own transaction (no write that records an event can leave its entry out), in the order of the writes. Each entry names its actor (PARTNER: the partner's backend or its organization token; STAFF_MEMBER: a staff member's own token; DEVICE: a kiosk, with `deviceId`; SYSTEM: a write with no person behind it, its id naming the job — `attendance-pass` for the Cron's no-shows and automatic clock-outs, `pay-close-job` for a pay close run as a job, `webhook-delivery` for an endpoint disabled after 3 days of failures, `accrual-pass` for the time-off accrual pass's ledger entries (`time_off_policy.accrued`); OPERATOR: the platform's operator, id `operator`, moving the organization between databases (`organization.moved`)), the operation (the document's operationId; for SYSTEM, the request that ran the job, if any; null for OPERATOR), the event type and the record (`resourceType`, `resourceId`, and `staffMemberId` when the record is a staff member's), and the caller's IP country as Cloudflare's edge located it (`request.cf.country`; null where unknown). For records a person may dispute — shifts (their breaks included), schedule entries, time-off requests, wage rates, pay periods and approvals, attendance exceptions — `before` and `after` carry the record as the API answered it before and after the write (`before` is null when the write created it, or when its last change predates the log); other entries carry neither. A shift's history: `resourceType=shift&resourceId=<shift id>`; a worker's: `staffMemberId=<id>` (with `resourceType=shift` for their shifts alone). Entries are immutable: no operation changes or deletes one, and they are kept as long as the organization (the EU Court of Justice's C-55/18 record of working time is the shifts' history here). Paged oldest first with `cursor` (the `Link` header). Needs ORGANIZATION_ADMIN.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -5361,6 +5361,46 @@ export interface webhooks {
          * @description Recorded in the change's own batch; the feed (GET …/events) carries the same envelope.
          */
         post: operations["on_webhook_disabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.moved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organization.moved event
+         * @description Recorded in the change's own batch; the feed (GET …/events) carries the same envelope. Recorded by the platform's operator moving the organization between databases (its audit entry's actor OPERATOR), when the move commits: ids, data and API stay the same; `dataRegion` is the region it is in now.
+         */
+        post: operations["on_organization_moved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "time_off_policy.accrued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The time_off_policy.accrued event
+         * @description Recorded in the change's own batch; the feed (GET …/events) carries the same envelope. Recorded by the Cron's time-off accrual pass (its audit entry's actor SYSTEM `accrual-pass`).
+         */
+        post: operations["on_time_off_policy_accrued"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7835,7 +7875,7 @@ export interface components {
             /** @description Unique per event: receivers de-duplicate on it (it is the webhook-id). */
             id: string;
             /** @enum {string} */
-            type: "shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "webhook.test" | "schedule_changes.recorded";
+            type: "shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "organization.moved" | "time_off_policy.accrued" | "webhook.test" | "schedule_changes.recorded";
             organizationId: string;
             /** Format: date-time */
             occurredAt: string;
@@ -7849,7 +7889,7 @@ export interface components {
             organizationId: string;
             url: string;
             description: string | null;
-            types: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "webhook.test")[];
+            types: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "organization.moved" | "time_off_policy.accrued" | "webhook.test")[];
             /** @description False: nothing is delivered (set by you, or after repeated failures). */
             enabled: boolean;
             /**
@@ -8763,7 +8803,7 @@ export interface components {
             actor: {
                 /** @enum {string} */
                 type: "PARTNER" | "STAFF_MEMBER" | "DEVICE" | "OPERATOR" | "SYSTEM";
-                /** @description The partner's id, the staff member's or the kiosk device's; for SYSTEM the job's (`attendance-pass`, `pay-close-job`, `webhook-delivery`), for OPERATOR `operator`. */
+                /** @description The partner's id, the staff member's or the kiosk device's; for SYSTEM the job's (`attendance-pass`, `pay-close-job`, `webhook-delivery`, `accrual-pass`), for OPERATOR `operator`. */
                 id: string;
                 /** @description The kiosk device the write came through, if any. */
                 deviceId: string | null;
@@ -11091,7 +11131,7 @@ export interface components {
                      *       "shift.clocked_out"
                      *     ]
                      */
-                    types?: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "webhook.test")[];
+                    types?: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "organization.moved" | "time_off_policy.accrued" | "webhook.test")[];
                     /** @default true */
                     enabled?: boolean;
                     description?: string | null;
@@ -11120,7 +11160,7 @@ export interface components {
                      *       "shift.clocked_out"
                      *     ]
                      */
-                    types?: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "webhook.test")[];
+                    types?: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "organization.moved" | "time_off_policy.accrued" | "webhook.test")[];
                     enabled?: boolean;
                     description?: string | null;
                     /**
@@ -56008,6 +56048,80 @@ export interface operations {
                     /** @constant */
                     type?: "webhook.disabled";
                     data?: components["schemas"]["Webhook"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx stops the retries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the delivery is retried with backoff, as for any status other than 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_organization_moved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "organization.moved";
+                    data?: components["schemas"]["Organization"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx stops the retries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the delivery is retried with backoff, as for any status other than 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_time_off_policy_accrued: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "time_off_policy.accrued";
+                    /** @description The time-off accrual pass wrote ledger entries of a policy's balances (period accruals, per-hour accruals and their corrections, year-end carryover forfeits): how many and their hours in total, net. One event per policy per batch of the pass that wrote any (a pass or a large organization's accrual job may record several); a pass that finds nothing due records none. Read the entries through GET …/policies/{policy_id}/worker-policies/{workerId}/ledger. */
+                    data?: {
+                        /** @description The policy's id. */
+                        id: string;
+                        /** @description Ledger entries written. */
+                        entries: number;
+                        /** @description Their hours in total (a forfeit or a shortened shift's correction counts negative). */
+                        hours: number;
+                    };
                 };
             };
         };

@@ -19,15 +19,16 @@ export function actorOf(principal: Principal): Actor {
 
 /**
  * The writers with no person behind them, each a SYSTEM actor whose id names it: the Cron's attendance pass (no-shows,
- * automatic clock-outs), the pay close run as a durable job, webhook delivery (an endpoint disabled after its failures).
+ * automatic clock-outs), the pay close run as a durable job, webhook delivery (an endpoint disabled after its failures),
+ * the Cron's time-off accrual pass (its ledger entries, as a job too: jobs/accrual-pass).
  */
-export const SYSTEM_ACTOR_IDS = ["attendance-pass", "pay-close-job", "webhook-delivery"] as const;
+export const SYSTEM_ACTOR_IDS = ["attendance-pass", "pay-close-job", "webhook-delivery", "accrual-pass"] as const;
 export type SystemActorId = (typeof SYSTEM_ACTOR_IDS)[number];
 
 /** A background job's actor. */
 export const systemActor = (id: SystemActorId): Actor => ({ type: "SYSTEM", id, deviceId: null });
 
-/** The operator's actor (the routes under /operator, authorized by OPERATOR_SECRET: no partner, no token). */
+/** The operator's actor (the routes under /operator, authorized by OPERATOR_SECRET: no partner, no token): a move between shards. */
 export const OPERATOR_ACTOR: Actor = { type: "OPERATOR", id: "operator", deviceId: null };
 
 /**

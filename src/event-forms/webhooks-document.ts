@@ -121,6 +121,29 @@ const DATA_SCHEMA: Record<EventType, string | null | Record<string, unknown>> = 
     required: ["organizationId", "from", "to"],
   },
   "webhook.disabled": "Webhook",
+  "organization.moved": "Organization",
+  "time_off_policy.accrued": {
+    type: "object",
+    description:
+      "The time-off accrual pass wrote ledger entries of a policy's balances (period accruals, per-hour accruals and " +
+      "their corrections, year-end carryover forfeits): how many and their hours in total, net. One event per policy " +
+      "per batch of the pass that wrote any (a pass or a large organization's accrual job may record several); a " +
+      "pass that finds nothing due records none. Read the entries through GET …/policies/{policy_id}/worker-policies/{workerId}/ledger.",
+    properties: {
+      id: { type: "string", description: "The policy's id." },
+      entries: { type: "integer", minimum: 1, description: "Ledger entries written." },
+      hours: { type: "number", description: "Their hours in total (a forfeit or a shortened shift's correction counts negative)." },
+    },
+    required: ["id", "entries", "hours"],
+  },
+};
+
+/** What an event type's entry says besides where it is recorded, for the types whose writer is not a request. */
+const NOTES: Partial<Record<EventType, string>> = {
+  "organization.moved":
+    " Recorded by the platform's operator moving the organization between databases (its audit entry's actor " +
+    "OPERATOR), when the move commits: ids, data and API stay the same; `dataRegion` is the region it is in now.",
+  "time_off_policy.accrued": " Recorded by the Cron's time-off accrual pass (its audit entry's actor SYSTEM `accrual-pass`).",
 };
 
 const PUBLISHED = {
@@ -202,7 +225,7 @@ export function webhooksOfDocument(): Record<string, unknown> {
     const description =
       type === "webhook.test"
         ? "Sent only by POST …/webhooks/{id}/test, with sequence 0; never in the feed."
-        : `Recorded in the change's own batch; the feed (GET …/events) carries the same envelope.`;
+        : `Recorded in the change's own batch; the feed (GET …/events) carries the same envelope.${NOTES[type] ?? ""}`;
     return [
       type,
       operation(type, description, typeof data === "string" ? { $ref: `#/components/schemas/${data}` } : (data ?? PUBLISHED), false),

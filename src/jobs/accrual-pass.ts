@@ -1,15 +1,19 @@
+import { events } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
+import { auditStatement } from "@/data/audit/audit-entries";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { inPassScope, type PassScope } from "@/data/clock";
 import { frozenHere } from "@/data/freezes";
+import { newId } from "@/data/ids";
 import { rawAll, rawRun } from "@/data/raw-statement";
-import { includedSql, sqlUuid } from "@/data/time-off/inclusion.data";
+import { includedSql, sqlUuidAfter, uuidHead } from "@/data/time-off/inclusion.data";
 import { ensureWorkerPolicies } from "@/data/time-off/worker-policy-rows.data";
 import { guarded } from "@/data/write/constraint-problems";
 import { freezeGuard, organizationSettled } from "@/data/write/guarded-batch";
 import type { LimitSettings } from "@/domain/accrual";
 import { entriesDue, localDate } from "@/domain/accrual";
+import { systemActor } from "@/domain/audit";
 import { inclusionStart } from "@/domain/time-off-inclusion";
 import { toHours } from "@/domain/time-off-units";
 
@@ -76,7 +80,9 @@ const earnsPerHour = (limit: LimitSettings) => Boolean(limit.perHourEarnings?.ho
  *   3. Balances whose fixed accruals or year-end carryover may be due: those not yet handled today. Those the
  *      policy does not include get no entries; their `included_at` moves to now (the earliest inclusion start).
  *   4. Fixed accruals, then carryovers year by year (the expiry reads the balance the accruals left), then the
- *      watermarks; per-hour accruals for shifts changed since each policy's cursor, with the new cursor.
+ *      watermarks; per-hour accruals for shifts changed since each policy's cursor, with the new cursor. Each batch
+ *      that wrote entries ends with one `time_off_policy.accrued` event per policy they belong to (how many, their
+ *      hours) and its audit entries (SYSTEM `accrual-pass`): a pass that finds nothing due records nothing.
  */
 /** Which organizations a pass covers and how much of them: the live ones by default (sandboxes at their own time), whole. */
 export interface PassOptions {
@@ -112,7 +118,13 @@ export async function runAccrualPass(db: Database, now = new Date(), { page, sco
     ),
   );
   const guard = () => freezeGuard(db, [...new Set(policies.map((p) => p.organization_id))]);
-  const results = await runBatches(db, [...ensure, ...reads], report, guard);
+  const results = await runBatches(
+    db,
+    [...ensure, ...reads].map((statement) => ({ statement })),
+    report,
+    guard,
+    now,
+  );
   const pages = results.slice(ensure.length) as Balance[][];
   const read = pages.flat();
   // The next page starts after the smallest last id of a full page (a policy whose page was not full is done).
@@ -126,8 +138,20 @@ export async function runAccrualPass(db: Database, now = new Date(), { page, sco
   report.balances = balances.length;
 
   const nowMs = now.getTime();
-  await runBatches(db, passWrites(db, { balances, excluded, policies, limits, now, nowMs, report, perHour: last }), report, guard);
+  await runBatches(db, passWrites(db, { balances, excluded, policies, limits, now, nowMs, report, perHour: last }), report, guard, now);
   return report;
+}
+
+/** A statement of the pass; `entries`: the id head of the ledger entries it writes (sqlUuidAfter), if it writes any. */
+interface PassWrite {
+  statement: Statement;
+  entries?: string;
+}
+
+/** A statement writing ledger entries with ids after a fresh head. */
+function ledgerWrite(build: (id: SQL) => Statement): PassWrite {
+  const head = uuidHead();
+  return { statement: build(sqlUuidAfter(head)), entries: head };
 }
 
 /**
@@ -157,7 +181,7 @@ function* passWrites(
     /** The per-hour accruals too (a paged pass: its last page). */
     perHour: boolean;
   },
-): Generator<Statement> {
+): Generator<PassWrite> {
   const byId = new Map(policies.map((p) => [p.id, p]));
   let accruals: { w: string; o: string; h: number; d: string; k: string }[] = [];
   const carryovers = new Map<string, { w: string; o: string; limit: number }[]>();
@@ -203,37 +227,45 @@ function* passWrites(
   if (accruals.length > 0) yield accrualStatement(db, accruals, nowMs);
   for (const year of [...carryovers.keys()].sort()) {
     for (const part of chunk(carryovers.get(year)!, ENTRIES_PER_STATEMENT)) {
-      yield rawRun(
-        db,
-        sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
-            SELECT ${sqlUuid}, c.o, c.w, 'carryover', -(c.balance - c.lim), ${year}, 'year', ${`year:${year.slice(0, 4)}`}, ${nowMs}
+      yield ledgerWrite((id) =>
+        rawRun(
+          db,
+          sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
+            SELECT ${id}, c.o, c.w, 'carryover', -(c.balance - c.lim), ${year}, 'year', ${`year:${year.slice(0, 4)}`}, ${nowMs}
             FROM (SELECT json_extract(value, '$.o') AS o, json_extract(value, '$.w') AS w, json_extract(value, '$.limit') AS lim,
                 (SELECT COALESCE(SUM(hours), 0) FROM time_off_ledger l WHERE l.worker_policy_id = json_extract(value, '$.w') AND l.effective_date < ${year}) AS balance
               FROM json_each(${JSON.stringify(part)})) AS c
             WHERE c.balance > c.lim
             ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
+        ),
       );
     }
   }
   for (const [date, ids] of handled) {
     for (const part of chunk(ids, 2000)) {
-      yield rawRun(
-        db,
-        sql`UPDATE worker_policies SET accrued_through = ${date} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
-      );
+      yield {
+        statement: rawRun(
+          db,
+          sql`UPDATE worker_policies SET accrued_through = ${date} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
+        ),
+      };
     }
   }
   for (const part of chunk(excluded, 2000)) {
-    yield rawRun(
-      db,
-      sql`UPDATE worker_policies SET included_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
-    );
+    yield {
+      statement: rawRun(
+        db,
+        sql`UPDATE worker_policies SET included_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
+      ),
+    };
   }
   for (const part of chunk(touched, 2000)) {
-    yield rawRun(
-      db,
-      sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
-    );
+    yield {
+      statement: rawRun(
+        db,
+        sql`UPDATE worker_policies SET updated_at = ${nowMs} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
+      ),
+    };
   }
   if (!perHour) return;
   for (const p of policies.filter((x) => earnsPerHour(limits.get(x.id)!))) yield* perHourStatements(db, p, limits.get(p.id)!, nowMs);
@@ -241,13 +273,15 @@ function* passWrites(
 
 /** One statement of fixed accruals (each entry once, under the ledger's unique source index). */
 const accrualStatement = (db: Database, part: { w: string; o: string; h: number; d: string; k: string }[], nowMs: number) =>
-  rawRun(
-    db,
-    sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
-      SELECT ${sqlUuid}, json_extract(value, '$.o'), json_extract(value, '$.w'), 'accrual', json_extract(value, '$.h'),
+  ledgerWrite((id) =>
+    rawRun(
+      db,
+      sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, created_at)
+      SELECT ${id}, json_extract(value, '$.o'), json_extract(value, '$.w'), 'accrual', json_extract(value, '$.h'),
         json_extract(value, '$.d'), 'period', json_extract(value, '$.k'), ${nowMs}
       FROM json_each(${JSON.stringify(part)}) WHERE true
       ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
+    ),
   );
 
 /**
@@ -258,7 +292,7 @@ const accrualStatement = (db: Database, part: { w: string; o: string; h: number;
  * balance for its earlier shifts (in shift id order), so several shifts never add up past it. Only shifts changed since the policy's
  * cursor are looked at, so timesheet and punch writes stay untouched.
  */
-function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, nowMs: number): Statement[] {
+function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, nowMs: number): PassWrite[] {
   const earnings = limit.perHourEarnings!;
   const rate = earnings.hoursEarned! / earnings.hoursWorked! / 60;
   const cap = earnings.isLimitedMaximumBalance && earnings.maximumHoursBalance !== undefined ? earnings.maximumHoursBalance : null;
@@ -271,10 +305,11 @@ function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, 
   const capped =
     cap === null ? sql.raw("x.d") : sql`(CASE WHEN x.d <= 0 THEN x.d ELSE MIN(x.d, MAX(0, ${cap} - x.balance - x.earlier)) END)`;
   return [
-    rawRun(
-      db,
-      sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, basis, created_at)
-        SELECT ${sqlUuid}, x.o, x.w, 'accrual', ${capped}, x.business_date, 'shift', x.source_id, x.basis, ${nowMs}
+    ledgerWrite((id) =>
+      rawRun(
+        db,
+        sql`INSERT INTO time_off_ledger (id, organization_id, worker_policy_id, kind, hours, effective_date, source_type, source_id, basis, created_at)
+        SELECT ${id}, x.o, x.w, 'accrual', ${capped}, x.business_date, 'shift', x.source_id, x.basis, ${nowMs}
         FROM (SELECT q.*,
             COALESCE(SUM(MAX(q.d, 0)) OVER (PARTITION BY q.w ORDER BY q.shift_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS earlier
           FROM (SELECT wp.organization_id AS o, wp.id AS w, sh.id AS shift_id, sh.business_date, ${basis} AS basis, ${delta} AS d,
@@ -288,27 +323,62 @@ function perHourStatements(db: Database, p: ActivePolicy, limit: LimitSettings, 
           ) AS x
         WHERE true
         ON CONFLICT (worker_policy_id, kind, source_type, source_id) DO NOTHING`,
+      ),
     ),
-    rawRun(db, sql`UPDATE time_off_policies SET shift_cursor = ${nowMs} WHERE id = ${p.id}`),
+    { statement: rawRun(db, sql`UPDATE time_off_policies SET shift_cursor = ${nowMs} WHERE id = ${p.id}`) },
   ];
 }
 
-/** The statements in batches of STATEMENTS_PER_BATCH, each opened by the guard; taken from `statements` batch by batch. */
-async function runBatches(db: Database, statements: Iterable<Statement>, report: PassReport, guard: () => Statement): Promise<unknown[]> {
+/**
+ * The statements in batches of STATEMENTS_PER_BATCH, each opened by the guard; taken from `writes` batch by batch. A
+ * batch writing ledger entries ends with their events and audit entries (accruedEvents).
+ */
+async function runBatches(
+  db: Database,
+  writes: Iterable<PassWrite>,
+  report: PassReport,
+  guard: () => Statement,
+  now: Date,
+): Promise<unknown[]> {
   const results: unknown[] = [];
-  let part: Statement[] = [];
+  let part: PassWrite[] = [];
   const run = async () => {
-    const [, ...answers] = await guarded(db.batch([guard(), ...part]), [organizationSettled]);
-    results.push(...answers);
+    const heads = part.flatMap((write) => (write.entries ? [write.entries] : []));
+    const eventId = newId();
+    const recorded = heads.length
+      ? [accruedEvents(db, heads, now, eventId), auditStatement(db, systemActor("accrual-pass"), [eventId])]
+      : [];
+    const statements = part.map((write) => write.statement);
+    const [, ...answers] = await guarded(db.batch([guard(), ...statements, ...recorded]), [organizationSettled]);
+    results.push(...answers.slice(0, statements.length));
     report.roundTrips++;
     part = [];
   };
-  for (const statement of statements) {
+  for (const statement of writes) {
     part.push(statement);
     if (part.length === STATEMENTS_PER_BATCH) await run();
   }
   if (part.length > 0) await run();
   return results;
+}
+
+/**
+ * One `time_off_policy.accrued` event per policy whose balances got entries from the batch's statements (ids after
+ * `heads`, made now: an entry ON CONFLICT DO NOTHING skipped is not there), in each organization's next sequences,
+ * ids `<eventId>.<n>` (the batch's audit statement finds them so). None when the statements wrote nothing.
+ */
+function accruedEvents(db: Database, heads: readonly string[], now: Date, eventId: string): Statement {
+  const inOrganization = sql.raw("row_number() OVER (PARTITION BY a.organization_id ORDER BY a.policy_id)");
+  return db.insert(events).select(
+    sql`SELECT ${`${eventId}.`} || row_number() OVER (ORDER BY a.policy_id), a.organization_id,
+        coalesce((SELECT max(e.sequence) FROM events e WHERE e.organization_id = a.organization_id), 0) + ${inOrganization},
+        'time_off_policy.accrued', ${now.getTime()}, 'wire', json_object('id', a.policy_id, 'entries', a.entries, 'hours', a.hours)
+      FROM (SELECT wp.policy_id, l.organization_id, count(*) AS entries, round(sum(l.hours), 6) AS hours
+        FROM json_each(${JSON.stringify(heads)}) j JOIN time_off_ledger l ON l.id >= j.value AND l.id < j.value || '/'
+          JOIN worker_policies wp ON wp.id = l.worker_policy_id
+        WHERE l.created_at = ${now.getTime()}
+        GROUP BY wp.policy_id, l.organization_id) a`,
+  );
 }
 
 /**

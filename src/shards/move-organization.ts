@@ -1,8 +1,14 @@
-import { organizationDirectory, organizationMoves } from "@db/schema";
+import { organizationDirectory, organizationMoves, organizations } from "@db/schema";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { auditStatement } from "@/data/audit/audit-entries";
+import { type AuditRequest, linkAuditRequest } from "@/data/audit/audit-request";
 import { createDatabase, type Database } from "@/data/client";
+import { newId } from "@/data/ids";
+import { eventStatement } from "@/data/outbox/outbox";
+import { rawRun } from "@/data/raw-statement";
 import { directoryCacheMs } from "@/data/shard-routes";
 import { directoryBinding, regionOf, shardBinding, shardConfig } from "@/data/shards";
+import { OPERATOR_ACTOR } from "@/domain/audit";
 import { copyFilesPage, crossesRegions, deleteFilesOf, FILE_PREFIXES } from "./files";
 import {
   arrivalGuard,
@@ -36,7 +42,9 @@ import { MOVED_TABLES } from "./tables";
  *   flip    UPDATE organization_directory SET shard = T WHERE shard = S AND the move's step is still flip (one
  *           statement: an abort and a flip never both win), then clear T's marker: requests now go to T, where no
  *           freeze is, so writes resume there, and a stale call's copy or abort on T is refused. Until the marker
- *           goes T is still frozen, so a stale copy meanwhile writes S's frozen rows again, changing nothing.
+ *           goes T is still frozen, so a stale copy meanwhile writes S's frozen rows again, changing nothing. The
+ *           batch clearing the marker records the organization's `organization.moved` event and its audit entry
+ *           (actor OPERATOR) on T, once: only while the marker is there (after the copy, which never overwrites it).
  *           Any other directory value fails the move.
  *   delete  after `settleMs` more, plus the lifetime of an isolate's directory entry (requests routed before the
  *           flip finish reading S: data/shard-routes), S's rows, children first
@@ -77,6 +85,8 @@ export interface MoveOptions {
   /** How long the freeze stands before the copy starts, and the flip before the source's rows are deleted. */
   settleMs?: number;
   now?: () => Date;
+  /** The operator's request (its IP country) for the audit entry of the move's flip. */
+  audit?: AuditRequest;
 }
 
 /** A move the operator asked for that cannot be: the status says why (400 bad target, 404 unknown, 409 busy). */
@@ -221,6 +231,7 @@ interface StepContext {
   organization: MovedOrganization;
   now: Date;
   settleMs: number;
+  audit?: AuditRequest;
 }
 
 const cursorOf = (row: MoveRow): Cursor => (row.cursor === null ? null : (JSON.parse(row.cursor) as unknown[]));
@@ -312,7 +323,7 @@ async function verify({ env, row, organization }: StepContext): Promise<Outcome>
   return { step: "copy", verifyFailures, cursor: null };
 }
 
-async function flip({ env, directory, row }: StepContext): Promise<Outcome> {
+async function flip({ env, directory, row, now, audit }: StepContext): Promise<Outcome> {
   await directory
     .update(organizationDirectory)
     .set({ shard: row.target })
@@ -330,11 +341,29 @@ async function flip({ env, directory, row }: StepContext): Promise<Outcome> {
   }
   // Only now that the directory names T: an abort that won instead still finds its marker to undo the copy behind.
   // With the marker goes the organization's data region, T's (a move between regions changes it; verify compared
-  // S's value): one batch, so no stale copy can write S's back once writes resume on T.
-  const target = shardBinding(env, row.target);
+  // S's value): one batch, so no stale copy can write S's back once writes resume on T. Its event (the organization
+  // as it is now) only while the marker is there: a call interrupted after this batch records none again.
+  const target = createDatabase(shardBinding(env, row.target));
+  if (audit) linkAuditRequest(target, audit);
+  const eventId = newId();
+  const marked = sql`EXISTS (SELECT 1 FROM organization_freezes f WHERE f.organization_id = ${row.organizationId} AND f.moving_to = ${row.target})`;
   await target.batch([
-    target.prepare("UPDATE organizations SET data_region = ? WHERE id = ?").bind(regionOf(env, row.target), row.organizationId),
-    target.prepare("DELETE FROM organization_freezes WHERE organization_id = ?").bind(row.organizationId),
+    rawRun(target, sql`UPDATE organizations SET data_region = ${regionOf(env, row.target)} WHERE id = ${row.organizationId}`),
+    eventStatement(
+      target,
+      {
+        organizationId: row.organizationId,
+        occurredAt: now,
+        rows: {
+          table: organizations,
+          where: sql`${organizations.id} = ${row.organizationId} AND ${marked}`,
+          typeOf: sql`'organization.moved'`,
+        },
+      },
+      eventId,
+    ),
+    auditStatement(target, OPERATOR_ACTOR, [eventId]),
+    rawRun(target, sql`DELETE FROM organization_freezes WHERE organization_id = ${row.organizationId}`),
   ]);
   return { step: "delete", tableIndex: 0, cursor: null };
 }
@@ -430,7 +459,8 @@ export async function advanceMove(env: Env, organizationId: string, options: Mov
   const now = options.now ?? (() => new Date());
   for (let budget = options.pages ?? DEFAULT_PAGES; budget > 0 && !STOPPED.has(row.step); budget--) {
     const at = now();
-    const outcome = await STEPS[row.step]!({ env, directory, row, organization, now: at, settleMs: options.settleMs ?? DEFAULT_SETTLE_MS });
+    const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+    const outcome = await STEPS[row.step]!({ env, directory, row, organization, now: at, settleMs, audit: options.audit });
     if (outcome === "wait") break;
     const saved = await save(directory, row, outcome, at);
     if (!saved) return stateOf((await loadMove(directory, organizationId))!);

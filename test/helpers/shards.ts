@@ -66,6 +66,25 @@ export async function dump(shard: string, organizationId: string): Promise<Dump>
 
 export const rowCount = (d: Dump) => Object.values(d).reduce((n, rows) => n + rows.length, 0);
 
+/** What a move adds to what it copies: on the target, the flip's `organization.moved` event and its audit entry. */
+const MOVED = "'organization.moved'";
+
+/** The dump without the moves' own records (events and audit entries of type organization.moved). */
+export const withoutMoves = (d: Dump): Dump =>
+  Object.fromEntries(Object.entries(d).map(([table, rows]) => [table, rows.filter((row) => !row.includes(MOVED))]));
+
+/** The organization's `organization.moved` events on `shard` and their audit entries' actor types. */
+export async function movesRecorded(shard: string, organizationId: string) {
+  const { results } = await shardBinding(env, shard)
+    .prepare(
+      `SELECT e.id, a.actor_type AS actorType, a.actor_id AS actorId FROM events e LEFT JOIN audit_log a ON a.id = e.id
+        WHERE e.organization_id = ? AND e.type = 'organization.moved' ORDER BY e.sequence`,
+    )
+    .bind(organizationId)
+    .all<{ id: string; actorType: string | null; actorId: string | null }>();
+  return results;
+}
+
 /** Calls advanceMove until the move stops, `pages` units per call; answers the last state and how many calls. */
 export async function runMove(
   organizationId: string,

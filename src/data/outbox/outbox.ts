@@ -119,6 +119,8 @@ export const EVENT_TYPES = [
   "consent.created",
   "test_clock.advanced",
   "webhook.disabled",
+  "organization.moved",
+  "time_off_policy.accrued",
   // Sent only by POST …/webhooks/{id}/test (sequence 0), never recorded in the feed.
   "webhook.test",
 ] as const;

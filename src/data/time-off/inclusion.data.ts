@@ -21,10 +21,22 @@ export const assignedStaffCountSql = (p = "p"): SQL =>
     .append(includedSql(p))
     .append(sql.raw(")"));
 
+/** A UUID v4's last 23 characters (`-4xxx-yxxx-xxxxxxxxxxxx`), random, made by SQLite. */
+const UUID_TAIL = `'-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) ||
+  substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))`;
+
 /** A random UUID (version 4) made by SQLite, for rows a single INSERT … SELECT creates in bulk. */
-export const sqlUuid: SQL =
-  sql.raw(`lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
-  substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`);
+export const sqlUuid: SQL = sql.raw(`lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || ${UUID_TAIL})`);
+
+/**
+ * A random UUID (version 4) starting with `head` (`uuidHead()`, its first 48 bits): the rows one statement creates
+ * share it, so a later statement of the batch finds them by the primary key (ids in [head, head + "/")); the other
+ * 74 random bits keep each id unique.
+ */
+export const sqlUuidAfter = (head: string): SQL => sql`${head} || lower(${sql.raw(UUID_TAIL)})`;
+
+/** A fresh head for sqlUuidAfter: `xxxxxxxx-xxxx`. */
+export const uuidHead = () => crypto.randomUUID().slice(0, 13);
 
 /** Σ of the balance's ledger entries, for the worker policy aliased `wp`. */
 export const hoursBalanceSql: SQL = sql.raw(`(SELECT COALESCE(SUM(hours), 0) FROM time_off_ledger WHERE worker_policy_id = wp.id)`);

@@ -17,8 +17,10 @@ export const list = defineRoute({
     "names its actor (PARTNER: the partner's backend or its organization token; STAFF_MEMBER: a staff member's own " +
     "token; DEVICE: a kiosk, with `deviceId`; SYSTEM: a write with no person behind it, its id naming the job — " +
     "`attendance-pass` for the Cron's no-shows and automatic clock-outs, `pay-close-job` for a pay close run as a " +
-    "job, `webhook-delivery` for an endpoint disabled after 3 days of failures; OPERATOR: the platform's operator, " +
-    "id `operator`), the operation (the document's operationId; for SYSTEM, the request that ran the job, if any), the event type and the " +
+    "job, `webhook-delivery` for an endpoint disabled after 3 days of failures, `accrual-pass` for the time-off " +
+    "accrual pass's ledger entries (`time_off_policy.accrued`); OPERATOR: the platform's operator, id `operator`, " +
+    "moving the organization between databases (`organization.moved`)), the operation (the document's " +
+    "operationId; for SYSTEM, the request that ran the job, if any; null for OPERATOR), the event type and the " +
     "record (`resourceType`, `resourceId`, and `staffMemberId` when the record is a staff member's), and the caller's " +
     "IP country as Cloudflare's edge located it (`request.cf.country`; null where unknown). For records a person may " +
     "dispute — shifts (their breaks included), schedule entries, time-off requests, wage rates, pay periods and " +
@@ -27,9 +29,8 @@ export const list = defineRoute({
     "entries carry neither. A shift's history: `resourceType=shift&resourceId=<shift id>`; a worker's: " +
     "`staffMemberId=<id>` (with `resourceType=shift` for their shifts alone). Entries are immutable: no operation " +
     "changes or deletes one, and they are kept as long as the organization (the EU Court of Justice's C-55/18 record " +
-    "of working time is the shifts' history here). Writes of background jobs (accruals, automatic clock-outs) " +
-    "record no entry: their events are in the feed (GET …/events). Paged oldest first with `cursor` (the `Link` " +
-    "header). Needs ORGANIZATION_ADMIN.",
+    "of working time is the shifts' history here). Paged oldest first with `cursor` (the `Link` header). Needs " +
+    "ORGANIZATION_ADMIN.",
   middleware: [authorize("ORGANIZATION_ADMIN")] as const,
   request: { params: OrganizationParams, query: AuditLogQuery },
   responses: { 200: jsonContent(z.array(AuditEntry), "Entries, oldest first"), ...problems() },

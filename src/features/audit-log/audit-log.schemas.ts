@@ -38,7 +38,7 @@ export const AuditEntry = z
       id: z.string().openapi({
         description:
           "The partner's id, the staff member's or the kiosk device's; for SYSTEM the job's (`attendance-pass`, " +
-          "`pay-close-job`, `webhook-delivery`), for OPERATOR `operator`.",
+          "`pay-close-job`, `webhook-delivery`, `accrual-pass`), for OPERATOR `operator`.",
       }),
       deviceId: z.string().nullable().openapi({ description: "The kiosk device the write came through, if any." }),
     }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createRouter } from "@/platform/create-app";
+import { countryOf } from "@/platform/middleware/database";
 import { invalidField, ProblemError, validationFailed } from "@/problems/problem";
 import { advanceMove, DEFAULT_SETTLE_MS, MoveRefused, requestAbort, startMove } from "@/shards/move-organization";
 
@@ -51,7 +52,9 @@ export default createRouter().post(MOVE_PATH, async (c) => {
     if (abort) await requestAbort(c.env, organizationId);
     else if (to) await startMove(c.env, organizationId, to);
     const settleMs = settleSeconds === undefined ? DEFAULT_SETTLE_MS : settleSeconds * 1000;
-    return c.json(await advanceMove(c.env, organizationId, { pages, settleMs }));
+    // The move's audit entry (its flip's) names no operation (these routes are outside the document) but the country.
+    const audit = { operationId: null, ipCountry: countryOf(c.req.raw) };
+    return c.json(await advanceMove(c.env, organizationId, { pages, settleMs, audit }));
   } catch (error) {
     throw refusal(error);
   }

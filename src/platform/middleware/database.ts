@@ -54,7 +54,7 @@ export const database = createMiddleware<AppBindings>(async (c, next) => {
 });
 
 /** The caller's country as Cloudflare's edge located its IP (`request.cf.country`), if any. */
-function countryOf(request: Request): string | null {
+export function countryOf(request: Request): string | null {
   const country = (request as { cf?: { country?: unknown } }).cf?.country;
   return typeof country === "string" && /^[A-Z0-9]{2}$/.test(country) ? country : null;
 }
