@@ -23,6 +23,8 @@ interface __BaseEnv_Env {
 	CLOSE_IN_REQUEST_MAX_EMPLOYEES: string;
 	ACCRUAL_IN_CRON_MAX_BALANCES: string;
 	ACCRUAL_JOB_PAGE_BALANCES: string;
+	STAFF_SYNC_IN_REQUEST_MAX: string;
+	STAFF_SYNC_JOB_PAGE_RECORDS: string;
 	EXPORT_CHUNK_ROWS: string;
 	TOKEN_SECRET: string;
 	WEBHOOK_SECRET_KEY: string;
@@ -30,6 +32,7 @@ interface __BaseEnv_Env {
 	PHOTO_URL_SECRET: string;
 	PAY_CLOSE_WORKFLOW: Workflow<Parameters<import("./src/worker").PayCloseWorkflow['run']>[0]['payload']>;
 	ACCRUAL_WORKFLOW: Workflow<Parameters<import("./src/worker").AccrualWorkflow['run']>[0]['payload']>;
+	BULK_WORKFLOW: Workflow<Parameters<import("./src/worker").BulkWorkflow['run']>[0]['payload']>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
@@ -42,7 +45,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PARTNER_KEYS" | "RATE_LIMITS" | "ENVIRONMENT" | "SHARDS" | "NEW_ORGANIZATION_SHARD" | "DIRECTORY_CACHE_SECONDS" | "CLOSE_IN_REQUEST_MAX_EMPLOYEES" | "ACCRUAL_IN_CRON_MAX_BALANCES" | "ACCRUAL_JOB_PAGE_BALANCES" | "EXPORT_CHUNK_ROWS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PARTNER_KEYS" | "RATE_LIMITS" | "ENVIRONMENT" | "SHARDS" | "NEW_ORGANIZATION_SHARD" | "DIRECTORY_CACHE_SECONDS" | "CLOSE_IN_REQUEST_MAX_EMPLOYEES" | "ACCRUAL_IN_CRON_MAX_BALANCES" | "ACCRUAL_JOB_PAGE_BALANCES" | "STAFF_SYNC_IN_REQUEST_MAX" | "STAFF_SYNC_JOB_PAGE_RECORDS" | "EXPORT_CHUNK_ROWS">> {}
 }
 declare module "*.txt" {
 	const value: string;

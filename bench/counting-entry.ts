@@ -557,4 +557,4 @@ export default benchEntry(
 ) as ExportedHandler<Env, WakeUp>;
 
 // wrangler.toml's [[workflows]] names this class of the Worker's entry.
-export { AccrualWorkflow, PayCloseWorkflow } from "../src/worker";
+export { AccrualWorkflow, BulkWorkflow, PayCloseWorkflow } from "../src/worker";

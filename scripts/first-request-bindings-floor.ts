@@ -33,4 +33,4 @@ export default {
     return Response.json({ accessToken: `${header}.${payload}.${mac.byteLength}`, tokenType: "Bearer", expiresIn: 3600 });
   },
 };
-export { AccrualWorkflow, PayCloseWorkflow } from "./first-request-workflow-stubs";
+export { AccrualWorkflow, BulkWorkflow, PayCloseWorkflow } from "./first-request-workflow-stubs";

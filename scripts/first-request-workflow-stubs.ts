@@ -9,3 +9,7 @@ export class PayCloseWorkflow extends WorkflowEntrypoint {
 export class AccrualWorkflow extends WorkflowEntrypoint {
   async run(): Promise<void> {}
 }
+
+export class BulkWorkflow extends WorkflowEntrypoint {
+  async run(): Promise<void> {}
+}

@@ -1,6 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import type { WakeUp } from "@/data/outbox/wake";
 import type { AccrualJobParams } from "@/jobs/accrual-workflow";
+import type { BulkJobParams } from "@/jobs/bulk-workflow";
 import type { ExportMessage } from "@/jobs/export-queue";
 import type { CloseJobParams } from "@/jobs/pay-close-workflow";
 /**
@@ -34,6 +35,7 @@ const backgroundJobs = loadedOnce(() => import("@/jobs/index"));
 const exportQueue = loadedOnce(() => import("@/jobs/export-queue"));
 const payCloseWorkflow = loadedOnce(() => import("@/jobs/pay-close-workflow"));
 const accrualWorkflow = loadedOnce(() => import("@/jobs/accrual-workflow"));
+const bulkWorkflow = loadedOnce(() => import("@/jobs/bulk-workflow"));
 const limited = async (env: Env): Promise<Env> => (await limitedD1()).limitedEnv(env);
 
 export default {
@@ -143,5 +145,16 @@ export class AccrualWorkflow extends WorkflowEntrypoint<Env, AccrualJobParams> {
   override async run(event: Readonly<WorkflowEvent<AccrualJobParams>>, step: WorkflowStep) {
     const { AccrualRun } = await accrualWorkflow();
     return new AccrualRun(this.env).run(event, step);
+  }
+}
+
+/**
+ * Large bulk writes (a staff sync of more records than one request writes) as a Cloudflare Workflow ([[workflows]] in
+ * wrangler.toml), in pages (src/jobs/bulk-workflow.ts), loaded with its first run.
+ */
+export class BulkWorkflow extends WorkflowEntrypoint<Env, BulkJobParams> {
+  override async run(event: Readonly<WorkflowEvent<BulkJobParams>>, step: WorkflowStep) {
+    const { BulkRun } = await bulkWorkflow();
+    return new BulkRun(this.env).run(event, step);
   }
 }

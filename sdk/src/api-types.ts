@@ -518,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * Synchronize staff members
-         * @description Needs EMPLOYEE_WRITE. Upserts 1–1000 records by `externalId` in one atomic write. A new externalId creates a member (default access role `Employee`, omitted fields null or empty); a known one is merged: a field the record omits keeps its stored value, an explicit null clears it, `name` is always given, and a deleted member is restored. `active` defaults to true. Location sync merges the same way. A record that changes nothing leaves the member untouched (its `updatedAt` does not move), so syncing the same payload twice reports no updates. `deactivateMissing: true` soft-deletes live members with an externalId the payload does not name (members without an externalId are never touched), except those whose access role the caller could not grant, which it leaves alone. `accessRoleId` or `accessRoleName` (not both) picks the access role; `locationIds` and `roleIds` must be live records of this organization. An unknown reference is a 400 naming the field. Assigning an access role with a permission the caller lacks is a 403 (a Manager cannot make anyone an Admin). An access role deleted by another request between the check and the write is a 409 `ACCESS_ROLE_DELETED`, and nothing is written. A caller may change, delete or deactivate only members whose current access role they could grant themselves (they hold every permission of it: ORGANIZATION_ADMIN implies LOCATION_ADMIN implies the rest), else 403 and nothing changes — a Manager cannot touch an Admin. The rule is checked again by the write itself, so a member promoted meanwhile is refused too. A record whose externalId belongs to such a member, live or deleted, is a 403 naming each (`records.N.externalId`). A record that omits the access role of a member whose access role was deleted is a 400 naming `records.N.accessRoleId`. A duplicate externalId in one payload is a 400.
+         * @description Needs EMPLOYEE_WRITE. Upserts 1–1000 records by `externalId` in one atomic write within the request (200; the deployment's STAFF_SYNC_IN_REQUEST_MAX may lower that limit). A larger payload, up to 50,000 records (and 12 MiB), is checked in the request as a smaller one is — every 400 and 403 below answered before anything is written — then answers **202 with a job** (`Location`: `GET …/jobs/{id}`, kind BULK, subject `staff-sync`, and the event `job.created`): a durable job (a Cloudflare Workflow) writes it in pages of 1,000 records in payload order (`page-1`, `page-2`, …), each page one atomic batch with its records' `staff_member.*` events, then with `deactivateMissing` deactivates the members the payload does not name a page of 1,000 members at a time (`deactivate-1`, …), then ends SUCCEEDED (`job.succeeded`). Each step is retried and the job resumes after a failure at any step; a page redelivered changes and records nothing twice (its records are upserted by externalId). The job is not atomic as a whole: the pages written before a refusal found while it runs (e.g. `ACCESS_ROLE_DELETED`, or a 403 for a member promoted meanwhile) stay written and the job ends FAILED (`job.failed`, `error.code` the refusal's); send the sync again. Following the job (`GET …/jobs/{id}`) needs ORGANIZATION_ADMIN. A new externalId creates a member (default access role `Employee`, omitted fields null or empty); a known one is merged: a field the record omits keeps its stored value, an explicit null clears it, `name` is always given, and a deleted member is restored. `active` defaults to true. Location sync merges the same way. A record that changes nothing leaves the member untouched (its `updatedAt` does not move), so syncing the same payload twice reports no updates. `deactivateMissing: true` soft-deletes live members with an externalId the payload does not name (members without an externalId are never touched), except those whose access role the caller could not grant, which it leaves alone. `accessRoleId` or `accessRoleName` (not both) picks the access role; `locationIds` and `roleIds` must be live records of this organization. An unknown reference is a 400 naming the field. Assigning an access role with a permission the caller lacks is a 403 (a Manager cannot make anyone an Admin). An access role deleted by another request between the check and the write is a 409 `ACCESS_ROLE_DELETED`, and nothing is written. A caller may change, delete or deactivate only members whose current access role they could grant themselves (they hold every permission of it: ORGANIZATION_ADMIN implies LOCATION_ADMIN implies the rest), else 403 and nothing changes — a Manager cannot touch an Admin. The rule is checked again by the write itself, so a member promoted meanwhile is refused too. A record whose externalId belongs to such a member, live or deleted, is a 403 naming each (`records.N.externalId`). A record that omits the access role of a member whose access role was deleted is a 400 naming `records.N.accessRoleId`. A duplicate externalId in one payload is a 400.
          */
         post: operations["syncStaffMembers"];
         delete?: never;
@@ -2482,7 +2482,7 @@ export interface paths {
         };
         /**
          * Retrieve a job
-         * @description Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, steps retried and resumed after a failure): the close of a pay period whose organization is too large to close within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`), and the time-off accrual pass of an organization whose active policies cover more staff than the deployment's ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step (`page-1`, `page-2`, …, then `finish`), never two at once for an organization; a page redelivered accrues nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to complete. `status` goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the events `job.succeeded` and `job.failed` say so too. A close job that failed changed nothing: start the operation again.
+         * @description Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, steps retried and resumed after a failure): the close of a pay period whose organization is too large to close within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`), and the time-off accrual pass of an organization whose active policies cover more staff than the deployment's ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step (`page-1`, `page-2`, …, then `finish`), never two at once for an organization; a page redelivered accrues nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to complete. A staff sync of more than 1,000 records (`POST …/staffmembers/sync` answers 202) runs as a BULK job, one page of 1,000 records a step, each page one atomic batch; a FAILED one keeps the pages it wrote (send the sync again: it is idempotent by externalId). `status` goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the events `job.succeeded` and `job.failed` say so too. A close job that failed changed nothing: start the operation again.
          */
         get: operations["getJob"];
         put?: never;
@@ -6045,6 +6045,33 @@ export interface components {
             deactivated: number;
             records: components["schemas"]["StaffMember"][];
         };
+        Job: {
+            id: string;
+            /**
+             * @description PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one invocation. BULK: a bulk write larger than one request writes, in pages (a staff sync of more than 1,000 records). EXPORT is reserved.
+             * @enum {string}
+             */
+            kind: "PAY_CLOSE" | "ACCRUAL" | "EXPORT" | "BULK";
+            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run); a BULK's operation (`staff-sync`). */
+            subject: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+            /** @description The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`; a staff sync's `page-2`, `deactivate-1`, `finish`). */
+            step: string | null;
+            /** @description Steps planned, once the first step counted the work. */
+            steps: number | null;
+            /** @description Share of the work done, 0 to 1. */
+            progress: number;
+            /** @description Why the job FAILED: a problem code of the operation that started it (e.g. PAY_PERIOD_CHANGED) or JOB_FAILED. */
+            error: {
+                code: string;
+                detail: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
         AvailabilityOccurrence: {
             availabilityId: string;
             employeeId: string;
@@ -6988,33 +7015,6 @@ export interface components {
                 approvedAt: string | null;
                 approvedBy: string | null;
             }[];
-        };
-        Job: {
-            id: string;
-            /**
-             * @description PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one invocation. EXPORT and BULK are reserved.
-             * @enum {string}
-             */
-            kind: "PAY_CLOSE" | "ACCRUAL" | "EXPORT" | "BULK";
-            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run). */
-            subject: string;
-            /** @enum {string} */
-            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
-            /** @description The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`). */
-            step: string | null;
-            /** @description Steps planned, once the first step counted the work. */
-            steps: number | null;
-            /** @description Share of the work done, 0 to 1. */
-            progress: number;
-            /** @description Why the job FAILED: a problem code of the operation that started it (e.g. PAY_PERIOD_CHANGED) or JOB_FAILED. */
-            error: {
-                code: string;
-                detail: string;
-            } | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            finishedAt: string | null;
         };
         Payroll: {
             periodId: string;
@@ -18788,6 +18788,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffMemberSyncResult"];
+                };
+            };
+            /** @description A sync larger than one request writes, started as a BULK job */
+            202: {
+                headers: {
+                    /** @description The job's URL */
+                    Location: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
                 };
             };
             /**

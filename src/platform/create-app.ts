@@ -40,13 +40,24 @@ const limitTo = (maxSize: number) =>
       throw new ProblemError(413, "PAYLOAD_TOO_LARGE", `Request bodies are limited to ${maxSize} bytes here.`);
     },
   });
+/** A staff sync of up to 50,000 records runs as a job (src/features/staff-members/staff-sync-job.data.ts). */
+export const MAX_STAFF_SYNC_BODY_BYTES = 12 * 1024 * 1024;
+const STAFF_SYNC_PATH = /^\/api\/organizations\/[^/]+\/staffmembers\/sync$/;
+
 const defaultBodyLimit = limitTo(MAX_BODY_BYTES);
 const syncBodyLimit = limitTo(MAX_SYNC_BODY_BYTES);
+const staffSyncBodyLimit = limitTo(MAX_STAFF_SYNC_BODY_BYTES);
 /** Kiosk photos (POST /api/kiosk/photos): the one body that is not JSON, an image of up to 2 MiB. */
 export const RAW_IMAGE_PATH = "/api/kiosk/photos";
 const imageBodyLimit = limitTo(MAX_PHOTO_BYTES);
 const bodyLimitOf = (path: string) =>
-  path === RAW_IMAGE_PATH ? imageBodyLimit : path.endsWith("/sync") ? syncBodyLimit : defaultBodyLimit;
+  path === RAW_IMAGE_PATH
+    ? imageBodyLimit
+    : STAFF_SYNC_PATH.test(path)
+      ? staffSyncBodyLimit
+      : path.endsWith("/sync")
+        ? syncBodyLimit
+        : defaultBodyLimit;
 
 const fieldErrors = (error: ZodError) => error.issues.map((issue) => ({ path: issue.path.join(".") || "(root)", message: issue.message }));
 

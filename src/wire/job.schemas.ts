@@ -11,15 +11,23 @@ export const Job = z
     kind: z.enum(JOB_KINDS).openapi({
       description:
         "PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one " +
-        "invocation. EXPORT and BULK are reserved.",
+        "invocation. BULK: a bulk write larger than one request writes, in pages (a staff sync of more than 1,000 records). " +
+        "EXPORT is reserved.",
     }),
     subject: z.string().openapi({
-      description: "What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run).",
+      description:
+        "What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run); a " +
+        "BULK's operation (`staff-sync`).",
     }),
     status: z.enum(JOB_STATUSES),
-    step: z.string().nullable().openapi({
-      description: "The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`).",
-    }),
+    step: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`; a " +
+          "staff sync's `page-2`, `deactivate-1`, `finish`).",
+      }),
     steps: z.number().int().nullable().openapi({ description: "Steps planned, once the first step counted the work." }),
     progress: z.number().min(0).max(1).openapi({ description: "Share of the work done, 0 to 1." }),
     error: z.object({ code: z.string(), detail: z.string() }).nullable().openapi({

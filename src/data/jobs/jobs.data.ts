@@ -93,3 +93,23 @@ export function finishJob(
     }),
   ] as const;
 }
+
+/** Tests only: the steps named fail after their work on their first `times` attempts (the job's params carry it). */
+export type JobFault = { steps: string[]; times: number };
+
+/**
+ * JOB_FAULT_STEPS (comma-separated step names, `page-*` for every step of that name) and JOB_FAULT_TIMES, read only
+ * when JOB_FAULTS is "allow" — which no deployment sets; the Workflow checks it again.
+ */
+export function jobFaultOf(env: object): JobFault | undefined {
+  const vars = env as Partial<Record<"JOB_FAULTS" | "JOB_FAULT_STEPS" | "JOB_FAULT_TIMES", string>>;
+  if (vars.JOB_FAULTS !== "allow" || !vars.JOB_FAULT_STEPS) return undefined;
+  return { steps: vars.JOB_FAULT_STEPS.split(","), times: Number(vars.JOB_FAULT_TIMES ?? "1") };
+}
+
+/** Whether a step named `name` fails now, after its work (the Worker's JOB_FAULTS must be "allow" too). */
+export function faultyStep(env: object, fault: JobFault | undefined, name: string, attempt: number): boolean {
+  if ((env as { JOB_FAULTS?: string }).JOB_FAULTS !== "allow" || !fault) return false;
+  const named = fault.steps.some((s) => s === name || (s.endsWith("-*") && name.startsWith(s.slice(0, -1))));
+  return named && attempt <= fault.times;
+}

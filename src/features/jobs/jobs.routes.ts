@@ -21,7 +21,9 @@ export const getOne = defineRoute({
     "ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step " +
     "(`page-1`, `page-2`, …, then `finish`), never two at once for an organization; a page redelivered accrues " +
     "nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to " +
-    "complete. `status` " +
+    "complete. A staff sync of more than 1,000 records (`POST …/staffmembers/sync` answers 202) runs as a BULK job, " +
+    "one page of 1,000 records a step, each page one atomic batch; a FAILED one keeps the pages it wrote (send the " +
+    "sync again: it is idempotent by externalId). `status` " +
     "goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once " +
     "counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would " +
     "have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the " +

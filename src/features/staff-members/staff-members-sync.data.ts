@@ -28,13 +28,18 @@ const OPTIONAL = [
   "workingTimeOptOut",
 ] as const satisfies readonly ContentKey<typeof staffMembers>[];
 
-export async function syncStaffMembers(writer: Writer, organizationId: string, body: StaffMemberSyncInput) {
+/**
+ * One atomic batch upserting the records by externalId (the request's sync, or one page of a sync job: `first` is the
+ * index of its first record in the payload, so a problem names `records.N` of the payload).
+ */
+export async function syncStaffMembers(writer: Writer, organizationId: string, body: StaffMemberSyncInput, first = 0) {
   const { db, principal: grantor } = writer;
   const { records, deactivateMissing } = body;
   const now = await organizationNow({ ...writer, organizationId });
   const externalIds = records.map((record) => record.externalId);
+  const pathOf = (index: number, field: string) => `records.${first + index}.${field}`;
   const [references, grants] = await Promise.all([
-    resolveReferences(db, grantor, organizationId, records, (index, field) => `records.${index}.${field}`, { byExternalId: true }),
+    resolveReferences(db, grantor, organizationId, records, pathOf, { byExternalId: true }),
     grantsForStaff(db, organizationId, staffWithExternalIds(organizationId, externalIds), now),
   ]);
   const entries = records.map((record, index) => {
@@ -43,7 +48,7 @@ export async function syncStaffMembers(writer: Writer, organizationId: string, b
     const row = newStaffMemberRow(
       organizationId,
       newId(now.getTime()),
-      accessRoleId ?? defaultAccessRole(references, `records.${index}.accessRoleId`),
+      accessRoleId ?? defaultAccessRole(references, pathOf(index, "accessRoleId")),
       record,
       now,
     );

@@ -1,5 +1,7 @@
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";
+import { jobFaultOf } from "@/data/jobs/jobs.data";
+import { filesOf } from "@/data/shards";
 import { softDeleted } from "@/data/tenancy";
 import { findLocation, findStaffMember } from "@/data/tenant-records";
 import { grantsForStaff, staffWithIds } from "@/data/time-off/grants-now.data";
@@ -7,6 +9,7 @@ import { getLive, listPage } from "@/platform/crud/tenant-queries";
 import { requestNow } from "@/platform/http/clock";
 import { ifMatchOf, setETag } from "@/platform/http/conditional";
 import type { AppRouteHandler } from "@/platform/http/env";
+import { serializeJob } from "@/wire/job.schemas";
 import { serializeLocation } from "@/wire/location.schemas";
 import {
   atLocation,
@@ -23,6 +26,7 @@ import { type StaffMemberRow, serializeStaffMember } from "./staff-members.schem
 import { newStaffMemberRow, toColumns } from "./staff-members-columns.data";
 import { defaultAccessRole, resolveMember, resolveReferences } from "./staff-members-references.data";
 import { syncStaffMembers } from "./staff-members-sync.data";
+import { checkSyncAsJob, startStaffSyncJob, syncInRequestMax, syncJobPageOf } from "./staff-sync-job.data";
 import { readWarningBasis, wageWarningsOf } from "./staff-wage-warnings.data";
 
 /** The rows read beside the organization's warning basis, answered with their wage warnings (staff-wage-warnings.data). */
@@ -96,8 +100,20 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
 
 export const sync: AppRouteHandler<routes.SyncRoute> = async (c) => {
   const { organization_id } = c.req.valid("param");
-  const result = await syncStaffMembers(c.var, organization_id, c.req.valid("json"));
-  return c.json({ ...result, records: result.records.map((row) => serializeStaffMember(row)) }, 200);
+  const body = c.req.valid("json");
+  if (body.records.length <= syncInRequestMax(c.env)) {
+    const result = await syncStaffMembers(c.var, organization_id, body);
+    return c.json({ ...result, records: result.records.map((row) => serializeStaffMember(row)) }, 200);
+  }
+  // Larger: the same checks now (a 4xx writes nothing), then a BULK job writes it a page at a time.
+  const pageRecords = syncJobPageOf(c.env);
+  await checkSyncAsJob(c.var, organization_id, body, pageRecords);
+  const files = filesOf(c.env, c.var.shard);
+  const job = await startStaffSyncJob(c.var, files, c.env.BULK_WORKFLOW, organization_id, body, {
+    pageRecords,
+    fault: jobFaultOf(c.env),
+  });
+  return c.json(serializeJob(job), 202, { Location: `/api/organizations/${organization_id}/jobs/${job.id}` });
 };
 
 export const patch: AppRouteHandler<routes.PatchRoute> = async (c) => {

@@ -13,9 +13,11 @@ import {
 } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import { ListQuery } from "@/platform/schemas/list-query";
+import { Job } from "@/wire/job.schemas";
 import { Location } from "@/wire/location.schemas";
 import {
   LocationRecordParams,
+  MAX_SYNC_JOB_RECORDS,
   MAX_SYNC_RECORDS,
   StaffMember,
   StaffMemberCreate,
@@ -147,7 +149,19 @@ export const sync = defineRoute({
   tags,
   summary: "Synchronize staff members",
   description:
-    `Needs EMPLOYEE_WRITE. Upserts 1–${MAX_SYNC_RECORDS} records by \`externalId\` in one atomic write. A new ` +
+    `Needs EMPLOYEE_WRITE. Upserts 1–${MAX_SYNC_RECORDS} records by \`externalId\` in one atomic write within the ` +
+    "request (200; the deployment's STAFF_SYNC_IN_REQUEST_MAX may lower that limit). A larger payload, up to " +
+    `${MAX_SYNC_JOB_RECORDS.toLocaleString("en-US")} records (and 12 MiB), is checked in the request as a smaller one is — ` +
+    "every 400 and 403 below answered before anything is written — then answers **202 with a job** (`Location`: " +
+    "`GET …/jobs/{id}`, kind BULK, subject `staff-sync`, and the event `job.created`): a durable job (a Cloudflare " +
+    "Workflow) writes it in pages of 1,000 records in payload order (`page-1`, `page-2`, …), each page one atomic " +
+    "batch with its records' `staff_member.*` events, then with `deactivateMissing` deactivates the members the " +
+    "payload does not name a page of 1,000 members at a time (`deactivate-1`, …), then ends SUCCEEDED " +
+    "(`job.succeeded`). Each step is retried and the job resumes after a failure at any step; a page redelivered " +
+    "changes and records nothing twice (its records are upserted by externalId). The job is not atomic as a whole: " +
+    "the pages written before a refusal found while it runs (e.g. `ACCESS_ROLE_DELETED`, or a 403 for a member " +
+    "promoted meanwhile) stay written and the job ends FAILED (`job.failed`, `error.code` the refusal's); send the " +
+    "sync again. Following the job (`GET …/jobs/{id}`) needs ORGANIZATION_ADMIN. A new " +
     "externalId creates a member (default access role `Employee`, omitted fields null or empty); a known one is " +
     "merged: a field the record omits keeps its stored value, an explicit null clears it, `name` is always " +
     "given, and a deleted member is restored. `active` defaults to true. Location sync merges the same way. " +
@@ -162,6 +176,11 @@ export const sync = defineRoute({
   request: { params: OrganizationParams, body: jsonBody(StaffMemberSync) },
   responses: {
     200: jsonContent(StaffMemberSyncResult, "Counts and the synced records, in payload order"),
+    202: {
+      description: "A sync larger than one request writes, started as a BULK job",
+      headers: z.object({ Location: z.string().openapi({ description: "The job's URL" }) }),
+      content: { "application/json": { schema: Job } },
+    },
     ...problems("EXTERNAL_ID_TAKEN", "ACCESS_ROLE_DELETED"),
   },
 });

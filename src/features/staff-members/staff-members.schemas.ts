@@ -19,7 +19,10 @@ import {
 
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "casual", "contractor", "seasonal"] as const;
 export const WAGE_TYPES = ["hourly", "salary"] as const;
+/** A sync of at most this many records is one atomic write within the request (STAFF_SYNC_IN_REQUEST_MAX lowers it). */
 export const MAX_SYNC_RECORDS = 1000;
+/** A larger sync, up to this many records, runs as a BULK job in pages (staff-sync-job.data.ts). */
+export const MAX_SYNC_JOB_RECORDS = 50_000;
 const MAX_ASSIGNMENTS = 200;
 
 const EXAMPLE_ID = "0193a5a0-7c1e-7b2a-9d4e-1f2a3b4c5d6e";
@@ -182,7 +185,7 @@ export const StaffMemberSyncRecord = optionalWritable
 
 export const StaffMemberSync = z
   .object({
-    records: z.array(StaffMemberSyncRecord).min(1).max(MAX_SYNC_RECORDS),
+    records: z.array(StaffMemberSyncRecord).min(1).max(MAX_SYNC_JOB_RECORDS),
     deactivateMissing: z.boolean().default(false).openapi({
       description: "Soft-delete live staff members with an externalId that no record names.",
     }),

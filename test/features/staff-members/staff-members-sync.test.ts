@@ -128,7 +128,8 @@ describe("staff members: sync", () => {
     expect(invalid.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["records.0.email", "records.1.externalId"]);
 
     expect((await sync(org, { records: [] })).status).toBe(400);
-    const tooMany = Array.from({ length: 1001 }, (_, i) => ({ externalId: `t-${i}`, name: "T" }));
+    // More than 1,000 records run as a job (staff-members-sync-job.test.ts); more than 50,000 are refused.
+    const tooMany = Array.from({ length: 50_001 }, (_, i) => ({ externalId: `t${i}`, name: "T" }));
     const over = await sync(org, { records: tooMany });
     expect(over.status).toBe(400);
     expect(over.body.errors[0].path).toBe("records");
