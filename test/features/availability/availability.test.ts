@@ -193,7 +193,7 @@ describe("expansion read in parts (issue 50)", () => {
       [colleagues[1]!.id, { ...weekly, recurrence: "FREQ=WEEKLY;BYDAY=FR" }],
       [elsewhere.id, { ...weekly, recurrence: "FREQ=DAILY" }],
     ] as const;
-    const made = [];
+    const made: { id: string }[] = [];
     for (const [id, body] of rules) made.push((await api("POST", staffPath(w, id), { token: w.org.adminToken, body })).body);
     await api("DELETE", `${staffPath(w, colleagues[1]!.id)}/${made[5].id}`, { token: w.org.adminToken });
     const db = createDatabase(tenantDb());
