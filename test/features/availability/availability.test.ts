@@ -195,7 +195,7 @@ describe("expansion read in parts (issue 50)", () => {
     ] as const;
     const made: { id: string }[] = [];
     for (const [id, body] of rules) made.push((await api("POST", staffPath(w, id), { token: w.org.adminToken, body })).body);
-    await api("DELETE", `${staffPath(w, colleagues[1]!.id)}/${made[5].id}`, { token: w.org.adminToken });
+    await api("DELETE", `${staffPath(w, colleagues[1]!.id)}/${made[5]!.id}`, { token: w.org.adminToken });
     const db = createDatabase(tenantDb());
     const range = { startDate: "2026-03-02", endDate: "2026-03-15" };
     const walk = async (query: { locationId?: string; employeeId?: string }, limit: number, rulesPerRead: number) => {
@@ -214,7 +214,7 @@ describe("expansion read in parts (issue 50)", () => {
     // rule at UTC; the deleted rule and the other location's staff member's none.
     const atLocation = await walk({ locationId: w.location.id }, 1000, 1000);
     expect(atLocation).toHaveLength(14 + 2 + 1 + 4 + 4);
-    expect(atLocation.some((o) => o.includes(made[5].id) || o.includes(elsewhere.id))).toBe(false);
+    expect(atLocation.some((o) => o.includes(made[5]!.id) || o.includes(elsewhere.id))).toBe(false);
     for (const rulesPerRead of [1, 2, 3]) {
       for (const limit of [2, 1000]) {
         expect(await walk({ locationId: w.location.id }, limit, rulesPerRead), `${rulesPerRead} rules a read, ${limit} a page`).toEqual(
