@@ -86,9 +86,18 @@ const PASSES: Record<string, (db: ReturnType<typeof createDatabase>, now: Date, 
   "/__bench/accrual-pass": (db, now, page) => runAccrualPass(db, now, { page }),
   "/__bench/attendance-pass": runAttendancePass,
 };
-/** Recorded traces by id, kept small: the bench reads each right after its request. */
+/**
+ * Recorded traces by id, kept small: the bench reads each right after its request, and reading one forgets it. Each
+ * holds its round trips' SQL and values (an accrual page's: 1.3 MB of JSON), and the isolate's heap is what the scale
+ * scenario measures: traces kept from earlier requests would count there, growing with the organization's pages.
+ */
 const traces = new Map<string, RoundTrip[]>();
 const MAX_TRACES = 100;
+
+function keepTrace(id: string, log: RoundTrip[]) {
+  traces.set(id, log);
+  while (traces.size > MAX_TRACES) traces.delete(traces.keys().next().value!);
+}
 
 /** Maps a wrapped statement back to the real one, since D1's batch only accepts its own statements. */
 const realStatement = new WeakMap<object, D1PreparedStatement>();
@@ -424,6 +433,7 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
     const traced = url.pathname.match(/^\/__bench\/trace\/([\w-]+)$/);
     if (traced) {
       const trace = traces.get(traced[1]!);
+      traces.delete(traced[1]!);
       return trace ? Response.json({ roundTrips: trace }) : new Response("unknown trace", { status: 404 });
     }
     // A full garbage collection (workerd started with --expose-gc: bench/lib/servers.mjs), before a watched call.
@@ -475,7 +485,7 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
       const seconds = (performance.now() - started) / 1000;
       // With X-Bench-Trace, its round trips are kept like a traced request's (the scale scenario reads them).
       const passTrace = request.headers.get(TRACE_HEADER);
-      if (passTrace) traces.set(passTrace, log);
+      if (passTrace) keepTrace(passTrace, log);
       const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
       return Response.json({
         report,
@@ -502,7 +512,7 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
       const log: RoundTrip[] = [];
       const result = await runCloseStep(env, await request.json<CloseStepBody>(), log);
       const stepTrace = request.headers.get(TRACE_HEADER);
-      if (stepTrace) traces.set(stepTrace, log);
+      if (stepTrace) keepTrace(stepTrace, log);
       return Response.json(result);
     }
     if (url.pathname === "/__bench/export-chunk" && request.method === "POST") {
@@ -511,7 +521,7 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
       const log: RoundTrip[] = [];
       const next = await runExportChunk(createDatabase(countingDatabase(data, log)), env.FILES, exportId, chunkRows(env), partBytesOf(env));
       const chunkTrace = request.headers.get(TRACE_HEADER);
-      if (chunkTrace) traces.set(chunkTrace, log);
+      if (chunkTrace) keepTrace(chunkTrace, log);
       return Response.json({ next });
     }
     if (url.pathname === "/__bench/seed-shifts" && request.method === "POST") {
@@ -530,8 +540,7 @@ async function special(request: Request, env: Env, ctx: ExecutionContext): Promi
   const counting = shardConfig(env).shards.map((shard) => [shard, countingDatabase(shardBinding(env, shard), log, shard)]);
   const workflow = closeJobsByBench ? { PAY_CLOSE_WORKFLOW: benchWorkflow } : {};
   const response = await worker.fetch(request, { ...env, ...Object.fromEntries(counting), ...workflow }, ctx);
-  traces.set(traceId, log);
-  while (traces.size > MAX_TRACES) traces.delete(traces.keys().next().value!);
+  keepTrace(traceId, log);
   const counted = new Response(response.body, response);
   counted.headers.set("X-D1-Round-Trips", String(log.length));
   counted.headers.set("X-D1-Statements", String(log.reduce((n, trip) => n + trip.statements.length, 0)));

@@ -566,16 +566,13 @@ export async function run({ stateDir, options, print }) {
   );
 
   step(`availability and eligibility at a ${plan.big}-staff location`);
-  ops.push(
-    summarize(
-      `availability expansion, ${plan.big}-staff location, 2 weeks`,
-      await walk(
-        ours,
-        admin,
-        `${path}/availability?${query({ startDate: FIRST_DAY, endDate: LAST_DAY, locationId: locationIds[0], limit: 500 })}`,
-      ),
-    ),
+  const availabilityPages = await walk(
+    ours,
+    admin,
+    `${path}/availability?${query({ startDate: FIRST_DAY, endDate: LAST_DAY, locationId: locationIds[0], limit: 500 })}`,
   );
+  ops.push(summarize(`availability expansion, ${plan.big}-staff location, 2 weeks`, availabilityPages));
+  print(`  availability heap MB by page: ${availabilityPages.map((p) => mb(p.heapBytes)).join(" ")}`);
   const slot = { startTime: "2026-03-07T09:00:00Z", endTime: "2026-03-07T13:00:00Z" };
   ops.push(
     summarize(`eligibility, ${plan.big}-staff location`, [
@@ -624,6 +621,7 @@ export async function run({ stateDir, options, print }) {
       `${entries} entries; last page: ${passNote(accrualPages.at(-1))}`,
     ),
   );
+  print(`  accrual pass heap MB by page: ${accrualPages.map((p) => mb(p.heapBytes)).join(" ")}`);
   const attendance = await invoke(ours, "POST", "/__bench/attendance-pass", { body: { now: "2026-03-13T12:00:00Z" } });
   ops.push(summarize("attendance pass (a weekday's entries)", [attendance], passNote(attendance)));
 

@@ -2,6 +2,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { timeOffStatement } from "@/data/pay/pay-inputs.data";
+import { rulesAfter } from "@/features/availability/availability.data";
 import { openShiftDates } from "@/features/pay/pay-close-check.data";
 import { workersUpTo } from "@/features/pay/pay-close-start.data";
 import { balancesDue } from "@/jobs/accrual-pass";
@@ -82,6 +83,25 @@ describe("EXPLAIN QUERY PLAN of the close's reads at scale", () => {
       const plan = await planOf({ toSQL: () => query });
       expect(plan, plan.join("; ")).toContainEqual(
         expect.stringMatching(/^SEARCH wp USING INDEX worker_policies_policy_id \(policy_id=\?/),
+      );
+      expect(plan, plan.join("; ")).not.toContain("USE TEMP B-TREE FOR ORDER BY");
+    }
+  });
+
+  it("an availability expansion reads a location's rules a bounded part at a time: staff by the organization's index from the last read", async () => {
+    const db = createDatabase(tenantDb());
+    const to = new Date("2026-03-16T00:00:00Z");
+    for (const after of [null, { employeeId: "e", id: "a" }]) {
+      const plan = await planOf(rulesAfter(db, "o", { to, locationId: "l", after, limit: 500 }));
+      expect(plan, plan.join("; ")).toContainEqual(
+        expect.stringMatching(
+          after
+            ? /^SEARCH staff_members USING INDEX staff_members_organization_id \(organization_id=\? AND id>\?\)$/
+            : /^SEARCH staff_members USING (COVERING )?INDEX staff_members_organization_id \(organization_id=\?\)$/,
+        ),
+      );
+      expect(plan, plan.join("; ")).toContainEqual(
+        expect.stringMatching(/^SEARCH availabilities USING INDEX availabilities_employee \(employee_id=\? AND organization_id=\?\)$/),
       );
       expect(plan, plan.join("; ")).not.toContain("USE TEMP B-TREE FOR ORDER BY");
     }

@@ -229,15 +229,22 @@ function decodeOccurrenceCursor(cursor: string): string {
   return orderKey({ utcStartTime: iso(at), availabilityId: availabilityId! });
 }
 
+/** Rules read per statement of an expansion: what it holds at once, whatever the organization's or location's size. */
+export const RULES_PER_READ = 500;
+
 /**
  * GET …/availability: one page (limit + 1, so the caller knows whether more remain) of the occurrences overlapping
  * [startDate, endDate] (local dates in each rule's zone) of the organization's live rules, expanded here (the same
- * expansion the stored occurrences come from), in (utcStartTime, availabilityId) order, after the cursor.
+ * expansion the stored occurrences come from), in (utcStartTime, availabilityId) order, after the cursor. The rules
+ * are read `rulesPerRead` at a time, by (staff member, rule id) from the organization's staff index, and each read's
+ * occurrences are kept only while among the page's first: a page holds one read's rules and two pages of
+ * occurrences, not a large location's every rule.
  */
 export async function expandRange(
   db: Database,
   organizationId: string,
   query: { startDate: string; endDate: string; employeeId?: string; locationId?: string; limit: number; cursor?: string },
+  rulesPerRead = RULES_PER_READ,
 ): Promise<ExpandedOccurrence[]> {
   const { startDate, endDate } = query;
   const rangeProblem = calendarRangeProblem(startDate, endDate, MAX_RANGE_DAYS);
@@ -245,35 +252,65 @@ export async function expandRange(
   const after = query.cursor ? decodeOccurrenceCursor(query.cursor) : null;
   const from = new Date(`${startDate}T00:00:00Z`);
   const to = new Date(`${addDays(endDate, 1)}T00:00:00Z`);
-  const rows = await db
-    .select({ availability: availabilities })
-    .from(availabilities)
-    .innerJoin(staffMembers, eq(staffMembers.id, availabilities.employeeId))
-    .where(
-      and(
-        eq(availabilities.organizationId, organizationId),
-        isNull(availabilities.deletedAt),
-        lte(availabilities.startTime, to),
-        query.employeeId === undefined ? undefined : eq(availabilities.employeeId, query.employeeId),
-        query.locationId === undefined ? undefined : jsonArrayContains(staffMembers.locationIds, query.locationId),
-      ),
-    );
   const page = new FirstInOrder<ExpandedOccurrence>(query.limit + 1, orderKey);
-  for (const { availability: a } of rows) {
-    for (const o of expandAvailability(ruleOf(a), from, to)) {
-      const occurrence: ExpandedOccurrence = {
-        availabilityId: a.id,
-        employeeId: a.employeeId,
-        type: a.type as "UNAVAILABLE" | "PREFERRED",
-        startTime: iso(o.startTime),
-        endTime: iso(o.endTime),
-        utcStartTime: iso(o.utcStartTime),
-        utcEndTime: iso(o.utcEndTime),
-      };
-      if (after === null || orderKey(occurrence) > after) page.add(occurrence);
+  for (let read: { employeeId: string; id: string } | null = null; ; ) {
+    const rules = await rulesAfter(db, organizationId, { ...query, to, after: read, limit: rulesPerRead });
+    for (const a of rules) {
+      for (const o of expandAvailability(ruleOf(a), from, to)) {
+        const occurrence: ExpandedOccurrence = {
+          availabilityId: a.id,
+          employeeId: a.employeeId,
+          type: a.type as "UNAVAILABLE" | "PREFERRED",
+          startTime: iso(o.startTime),
+          endTime: iso(o.endTime),
+          utcStartTime: iso(o.utcStartTime),
+          utcEndTime: iso(o.utcEndTime),
+        };
+        if (after === null || orderKey(occurrence) > after) page.add(occurrence);
+      }
     }
+    if (rules.length < rulesPerRead) break;
+    read = rules.at(-1)!;
   }
   return page.items();
+}
+
+/**
+ * The next `limit` live rules starting by `to` of the organization's staff (one of them, or those of a location), after
+ * `after` in (staff member, rule id) order: the staff walked by staff_members_organization_id from the last one read,
+ * each one's rules by availabilities_employee.
+ */
+export function rulesAfter(
+  db: Database,
+  organizationId: string,
+  q: { to: Date; employeeId?: string; locationId?: string; after: { employeeId: string; id: string } | null; limit: number },
+) {
+  return db
+    .select({
+      id: availabilities.id,
+      employeeId: availabilities.employeeId,
+      type: availabilities.type,
+      startTime: availabilities.startTime,
+      endTime: availabilities.endTime,
+      timezone: availabilities.timezone,
+      recurrence: availabilities.recurrence,
+      exdates: availabilities.exdates,
+    })
+    .from(staffMembers)
+    .innerJoin(availabilities, and(eq(availabilities.employeeId, staffMembers.id), eq(availabilities.organizationId, organizationId)))
+    .where(
+      and(
+        eq(staffMembers.organizationId, organizationId),
+        q.after ? sql`${staffMembers.id} >= ${q.after.employeeId}` : undefined,
+        q.after ? sql`(${staffMembers.id} > ${q.after.employeeId} OR ${availabilities.id} > ${q.after.id})` : undefined,
+        isNull(availabilities.deletedAt),
+        lte(availabilities.startTime, q.to),
+        q.employeeId === undefined ? undefined : eq(staffMembers.id, q.employeeId),
+        q.locationId === undefined ? undefined : jsonArrayContains(staffMembers.locationIds, q.locationId),
+      ),
+    )
+    .orderBy(staffMembers.id, availabilities.id)
+    .limit(q.limit);
 }
 
 /**

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createDatabase } from "@/data/client";
+import { encodeOccurrenceCursor, expandRange } from "@/features/availability/availability.data";
 import { api } from "../../helpers/api";
 import { allPages } from "../../helpers/pages";
+import { tenantDb } from "../../helpers/shards";
 import { createStaffMember, staffToken } from "../../helpers/staff";
 import { createWorkplace, type Workplace } from "../../helpers/workplace";
 
@@ -169,6 +172,58 @@ describe("GET /organizations/{org}/availability", () => {
     expect(all).toEqual([...all].sort());
     expect(pages.at(-1)!.length).toBe(184 % 7);
     expect((await allPages(range, w.org.adminToken, 100)).flat().map(key)).toEqual(all);
+  });
+});
+
+describe("expansion read in parts (issue 50)", () => {
+  it("reads a location's rules a few at a time, by staff member then rule, and pages exactly as reading them all at once", async () => {
+    const w = await createWorkplace();
+    const colleagues = [
+      await createStaffMember(w.org, { locationIds: [w.location.id], accessRoleName: "Employee" }),
+      await createStaffMember(w.org, { locationIds: [w.location.id], accessRoleName: "Employee" }),
+    ];
+    const elsewhere = await createStaffMember(w.org, { accessRoleName: "Employee" });
+    // Three rules of one staff member (a part may end inside a staff member's rules), one or two of each other, one deleted.
+    const rules = [
+      [w.staff.id, { ...weekly, recurrence: "FREQ=DAILY" }],
+      [w.staff.id, { ...weekly, recurrence: "FREQ=WEEKLY;BYDAY=TU" }],
+      [w.staff.id, { ...weekly, type: "PREFERRED", recurrence: null }],
+      [colleagues[0]!.id, { ...weekly, timezone: "America/New_York" }],
+      [colleagues[1]!.id, weekly],
+      [colleagues[1]!.id, { ...weekly, recurrence: "FREQ=WEEKLY;BYDAY=FR" }],
+      [elsewhere.id, { ...weekly, recurrence: "FREQ=DAILY" }],
+    ] as const;
+    const made: { id: string }[] = [];
+    for (const [id, body] of rules) made.push((await api("POST", staffPath(w, id), { token: w.org.adminToken, body })).body);
+    await api("DELETE", `${staffPath(w, colleagues[1]!.id)}/${made[5]!.id}`, { token: w.org.adminToken });
+    const db = createDatabase(tenantDb());
+    const range = { startDate: "2026-03-02", endDate: "2026-03-15" };
+    const walk = async (query: { locationId?: string; employeeId?: string }, limit: number, rulesPerRead: number) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let n = 0; n < 100; n++) {
+        const page = await expandRange(db, w.org.id, { ...range, ...query, limit, cursor }, rulesPerRead);
+        const shown = page.slice(0, limit);
+        seen.push(...shown.map((o) => `${o.utcStartTime} ${o.employeeId} ${o.availabilityId} ${o.type}`));
+        if (page.length <= limit) return seen;
+        cursor = encodeOccurrenceCursor(shown.at(-1)!);
+      }
+      throw new Error("the walk did not end");
+    };
+    // Daily over 14 days (14), two Tuesdays, the one-off, two Mondays and Wednesdays (4) in New York, two of a weekly
+    // rule at UTC; the deleted rule and the other location's staff member's none.
+    const atLocation = await walk({ locationId: w.location.id }, 1000, 1000);
+    expect(atLocation).toHaveLength(14 + 2 + 1 + 4 + 4);
+    expect(atLocation.some((o) => o.includes(made[5]!.id) || o.includes(elsewhere.id))).toBe(false);
+    for (const rulesPerRead of [1, 2, 3]) {
+      for (const limit of [2, 1000]) {
+        expect(await walk({ locationId: w.location.id }, limit, rulesPerRead), `${rulesPerRead} rules a read, ${limit} a page`).toEqual(
+          atLocation,
+        );
+      }
+      expect(await walk({}, 5, rulesPerRead)).toEqual(await walk({}, 1000, 1000));
+      expect(await walk({ employeeId: w.staff.id }, 3, rulesPerRead)).toEqual(atLocation.filter((o) => o.includes(w.staff.id)));
+    }
   });
 });
 
