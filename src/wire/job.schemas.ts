@@ -11,14 +11,18 @@ export const Job = z
     kind: z.enum(JOB_KINDS).openapi({
       description:
         "PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one " +
-        "invocation. EXPORT and BULK are reserved.",
+        "invocation. EXPORT: an export (`POST …/exports`; the job has the export's id). BULK is reserved.",
     }),
     subject: z.string().openapi({
-      description: "What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run).",
+      description:
+        "What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run); an " +
+        "EXPORT's export id.",
     }),
     status: z.enum(JOB_STATUSES),
     step: z.string().nullable().openapi({
-      description: "The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`).",
+      description:
+        "The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`; an " +
+        "export's `chunk-2`, its last chunk completing the file; a FAILED export's, the chunk that failed).",
     }),
     steps: z.number().int().nullable().openapi({ description: "Steps planned, once the first step counted the work." }),
     progress: z.number().min(0).max(1).openapi({ description: "Share of the work done, 0 to 1." }),

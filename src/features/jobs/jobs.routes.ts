@@ -3,7 +3,7 @@ import { jsonContent, OrganizationRecordParams, problems } from "@/platform/open
 import { defineRoute } from "@/platform/routes/define-route";
 import { Job } from "@/wire/job.schemas";
 
-/** A job carries an organization-wide operation (a pay period's close, an accrual pass): its admins follow it. */
+/** A job carries an organization-wide operation (a pay period's close, an accrual pass, an export): its admins follow it. */
 const admin = authorize("ORGANIZATION_ADMIN");
 
 export const getOne = defineRoute({
@@ -21,7 +21,11 @@ export const getOne = defineRoute({
     "ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step " +
     "(`page-1`, `page-2`, …, then `finish`), never two at once for an organization; a page redelivered accrues " +
     "nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to " +
-    "complete. `status` " +
+    "complete; and every export (`POST …/exports` answers 202 with the export, whose `jobId` is this job's id, the " +
+    "export's own): one step a chunk of rows (`chunk-1`, `chunk-2`, …, the last completing the file; `steps` planned " +
+    "from a count at the first chunk), run by a chain of queue messages rather than a Workflow, each chunk's progress " +
+    "written with its rows, a chunk redelivered writing nothing twice, a chunk failing its 4 deliveries ending the " +
+    "export and its job FAILED with nothing of it left in storage. `status` " +
     "goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once " +
     "counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would " +
     "have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the " +
