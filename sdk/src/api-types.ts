@@ -2424,7 +2424,7 @@ export interface paths {
         put?: never;
         /**
          * Start an export job
-         * @description Needs ORGANIZATION_ADMIN. Queues an export of any range (no 366-day cap) and answers 202 at once with the job and its `Location`. A background consumer writes it in chunks of rows into one file (an R2 multipart object of 5 MiB parts); a job whose work has not moved for 5 minutes (its message never sent, or lost) is sent again by the Cron, which repeats no row and drops none; follow `rowsWritten` with `GET …/exports/{id}` until `status` is SUCCEEDED (then download it, with its `bytes` and `sha256`) or FAILED (`error` says why). The events `export.succeeded` and `export.failed` say so too. TIMESHEETS writes exactly what `GET /api/timesheets/export` writes for the same range and filters (CSV or JSON); PAY_LINES writes the lines of `GET /api/timesheets/pay` (any span: the job computes a few employees at a time), one record per line with its employee's ids and currency; EVENTS writes the event feed's events that occurred on those UTC dates, in sequence order (CSV: the data as JSON in one column). An export is a snapshot of when it ran: the same request later, after new data, writes a new file. `locationId`/`employeeId` apply to TIMESHEETS and PAY_LINES and must name the organization's live location and staff member (else 404). `endDate` before `startDate` is a 400 naming endDate.
+         * @description Needs ORGANIZATION_ADMIN. Queues an export of any range (no 366-day cap) and answers 202 at once with the export and its `Location` (`…/exports/{id}`). The export is a job (`jobId`, the export's own id: `GET /api/organizations/{organization_id}/jobs/{jobId}` shows its `step`, `chunk-1`, `chunk-2`, …, `steps` and `progress`; `job.created`, then `job.succeeded` or `job.failed`). A background consumer writes it in chunks of rows into one file (an R2 multipart object of 5 MiB parts), each chunk retried up to 4 times and written once however often it is delivered; a job whose work has not moved for 5 minutes (its message never sent, or lost) is sent again by the Cron, which repeats no row and drops none; follow `rowsWritten` with `GET …/exports/{id}` (or the job) until `status` is SUCCEEDED (then download it, with its `bytes` and `sha256`) or FAILED (`error` says why; nothing of it is kept). The events `export.succeeded` and `export.failed` say so too. TIMESHEETS writes exactly what `GET /api/timesheets/export` writes for the same range and filters (CSV or JSON); PAY_LINES writes the lines of `GET /api/timesheets/pay` (any span: the job computes a few employees at a time), one record per line with its employee's ids and currency; EVENTS writes the event feed's events that occurred on those UTC dates, in sequence order (CSV: the data as JSON in one column). An export is a snapshot of when it ran: the same request later, after new data, writes a new file. `locationId`/`employeeId` apply to TIMESHEETS and PAY_LINES and must name the organization's live location and staff member (else 404). `endDate` before `startDate` is a 400 naming endDate.
          */
         post: operations["createExport"];
         delete?: never;
@@ -2442,7 +2442,7 @@ export interface paths {
         };
         /**
          * Retrieve an export job
-         * @description Needs ORGANIZATION_ADMIN. The job's status and progress (`rowsWritten`).
+         * @description Needs ORGANIZATION_ADMIN. The export's status and progress (`rowsWritten`); its job (`GET …/jobs/{jobId}`) says the same as steps (`step`, `steps`, `progress` 0–1).
          */
         get: operations["getExport"];
         put?: never;
@@ -2482,7 +2482,7 @@ export interface paths {
         };
         /**
          * Retrieve a job
-         * @description Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, steps retried and resumed after a failure): the close of a pay period whose organization is too large to close within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`), and the time-off accrual pass of an organization whose active policies cover more staff than the deployment's ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step (`page-1`, `page-2`, …, then `finish`), never two at once for an organization; a page redelivered accrues nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to complete. `status` goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the events `job.succeeded` and `job.failed` say so too. A close job that failed changed nothing: start the operation again.
+         * @description Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, or for an export a chain of queue messages; steps retried and resumed after a failure): the close of a pay period whose organization is too large to close within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`), and the time-off accrual pass of an organization whose active policies cover more staff than the deployment's ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step (`page-1`, `page-2`, …, then `finish`), never two at once for an organization; a page redelivered accrues nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to complete; and every export (`POST …/exports` answers 202 with the export, whose `jobId` is this job's id, the export's own): one step a chunk of rows (`chunk-1`, `chunk-2`, …, the last completing the file; `steps` planned from a count at the first chunk), each chunk's progress written with its rows, a chunk redelivered writing nothing twice, a chunk failing its 4 deliveries ending the export and its job FAILED with nothing of it left in storage. `status` goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the events `job.succeeded` and `job.failed` say so too. A close job that failed changed nothing: start the operation again.
          */
         get: operations["getJob"];
         put?: never;
@@ -6952,15 +6952,15 @@ export interface components {
         Job: {
             id: string;
             /**
-             * @description PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one invocation. EXPORT and BULK are reserved.
+             * @description PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one invocation. EXPORT: an export (`POST …/exports`; the job has the export's id). BULK is reserved.
              * @enum {string}
              */
             kind: "PAY_CLOSE" | "ACCRUAL" | "EXPORT" | "BULK";
-            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run). */
+            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run); an EXPORT's export id. */
             subject: string;
             /** @enum {string} */
             status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
-            /** @description The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`). */
+            /** @description The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`; an export's `chunk-2`, its last chunk completing the file; a FAILED export's, the chunk that failed). */
             step: string | null;
             /** @description Steps planned, once the first step counted the work. */
             steps: number | null;
@@ -7940,6 +7940,8 @@ export interface components {
         };
         Export: {
             id: string;
+            /** @description The export's job (`GET /api/organizations/{organization_id}/jobs/{jobId}`): the export's own id. */
+            jobId: string;
             /** @enum {string} */
             kind: "TIMESHEETS" | "PAY_LINES" | "EVENTS";
             /** @enum {string} */
@@ -43005,10 +43007,10 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["ExportCreate"];
         responses: {
-            /** @description The queued job */
+            /** @description The queued export, with its job's id */
             202: {
                 headers: {
-                    /** @description The job's URL */
+                    /** @description The export's URL (its job's: …/jobs/{jobId}) */
                     Location: string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];

@@ -19,11 +19,14 @@ export const Job = z
         "EXPORT's export id.",
     }),
     status: z.enum(JOB_STATUSES),
-    step: z.string().nullable().openapi({
-      description:
-        "The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`; an " +
-        "export's `chunk-2`, its last chunk completing the file; a FAILED export's, the chunk that failed).",
-    }),
+    step: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`; an " +
+          "export's `chunk-2`, its last chunk completing the file; a FAILED export's, the chunk that failed).",
+      }),
     steps: z.number().int().nullable().openapi({ description: "Steps planned, once the first step counted the work." }),
     progress: z.number().min(0).max(1).openapi({ description: "Share of the work done, 0 to 1." }),
     error: z.object({ code: z.string(), detail: z.string() }).nullable().openapi({

@@ -14,8 +14,8 @@ export const getOne = defineRoute({
   tags: ["Jobs"],
   summary: "Retrieve a job",
   description:
-    "Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, steps " +
-    "retried and resumed after a failure): the close of a pay period whose organization is too large to close " +
+    "Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, or for an " +
+    "export a chain of queue messages; steps retried and resumed after a failure): the close of a pay period whose organization is too large to close " +
     "within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`), and the " +
     "time-off accrual pass of an organization whose active policies cover more staff than the deployment's " +
     "ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step " +
@@ -23,7 +23,7 @@ export const getOne = defineRoute({
     "nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to " +
     "complete; and every export (`POST …/exports` answers 202 with the export, whose `jobId` is this job's id, the " +
     "export's own): one step a chunk of rows (`chunk-1`, `chunk-2`, …, the last completing the file; `steps` planned " +
-    "from a count at the first chunk), run by a chain of queue messages rather than a Workflow, each chunk's progress " +
+    "from a count at the first chunk), each chunk's progress " +
     "written with its rows, a chunk redelivered writing nothing twice, a chunk failing its 4 deliveries ending the " +
     "export and its job FAILED with nothing of it left in storage. `status` " +
     "goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once " +
