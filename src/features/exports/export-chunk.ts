@@ -162,7 +162,7 @@ export async function runExportChunk(
   fault?.(step, "write");
   const now = clock();
   const done = { ...progress, status: "SUCCEEDED" as const, bytes: digest.size, sha256: digest.sha256, finishedAt: now, updatedAt: now };
-  await db.batch([
+  const [result] = await db.batch([
     db.update(exports).set(done).where(unchanged(row)),
     eventStatement(db, {
       type: "export.succeeded",
@@ -173,8 +173,8 @@ export async function runExportChunk(
     }),
     ...(job ? finishJob(db, job, { status: "SUCCEEDED", step, at: now }) : []),
   ]);
-  // Tails of deliveries that died before their batch: nothing names them any more.
-  await deleteFilesUnder(bucket, pendingPrefix(row));
+  // Tails of deliveries that died before their batch: nothing names them any more (swept by the delivery that ended it).
+  if (result.meta.changes > 0) await deleteFilesUnder(bucket, pendingPrefix(row));
   fault?.(step, "commit");
   return "done";
 }
