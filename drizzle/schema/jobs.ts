@@ -3,7 +3,7 @@ import { timestamp } from "./columns";
 
 /**
  * Durable jobs (src/jobs/pay-close-workflow.ts): work larger than one Worker invocation, run as a Cloudflare Workflow
- * whose instance id is the job's id. The row is what `GET …/jobs/{id}` answers: the Workflow keeps the steps' results,
+ * whose instance id is the job's id, or (an EXPORT, of the export's id) as a chain of queue messages (src/jobs/export-queue.ts). The row is what `GET …/jobs/{id}` answers: the Workflow keeps the steps' results,
  * the row their progress. `stepIndex` guards every progress UPDATE (a redelivered step never moves it back), and the
  * terminal statuses are written only from QUEUED or RUNNING (a job ends once).
  */

@@ -1,6 +1,7 @@
-import { events, exports } from "@db/schema";
-import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
+import { events, exports, shifts, staffMembers } from "@db/schema";
+import { and, asc, count, eq, gt, gte, lt } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { insertJob } from "@/data/jobs/jobs.data";
 import { readPayInputsPage } from "@/data/pay/pay-inputs.data";
 import { employeePayWire } from "@/data/pay/pay-lines.data";
 import { exportNames, exportNamesQueries } from "@/data/timesheets/export-names.data";
@@ -13,7 +14,7 @@ import {
   exportPageQuery,
   exportRecord,
 } from "@/data/timesheets/timesheet-export.data";
-import { lockedDaysQuery, type TimesheetFilter } from "@/data/timesheets/timesheet-query.data";
+import { lockedDaysQuery, shiftConditions, type TimesheetFilter } from "@/data/timesheets/timesheet-query.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type CsvColumn, csvHeader, csvRecord } from "@/domain/csv";
 import { minorUnitsOf } from "@/domain/currency-minor-units";
@@ -22,6 +23,7 @@ import { lockedDayLookup } from "@/domain/locked-days";
 import { computePay, type PayLine } from "@/domain/pay-classification";
 import { amountDecimals, amountText } from "@/domain/timesheet-totals";
 import { type EventWire, serializeEvent } from "@/event-forms/serializers";
+import { type JobRow, serializeJob } from "@/wire/job.schemas";
 import type { ExportRow } from "./exports.schemas";
 
 /** One chunk's rows, encoded, and where the next chunk reads from (null cursor with `last`: the export is complete). */
@@ -96,26 +98,26 @@ async function timesheetsChunk(db: Database, row: ExportRow, size: number): Prom
   return { text: encode(row, csvColumnsWith(fields, decimals), records, last), rows: records.length, cursor, last };
 }
 
+/** The events of an EVENTS export after `after` (a sequence): those that occurred on the range's UTC dates. */
+const eventConditions = (row: ExportRow, after: number) =>
+  and(
+    eq(events.organizationId, row.organizationId),
+    gt(events.sequence, after),
+    gte(events.occurredAt, new Date(`${row.startDate}T00:00:00Z`)),
+    lt(events.occurredAt, new Date(`${addDays(row.endDate, 1)}T00:00:00Z`)),
+  );
+
 /** The next chunk of an EVENTS export: the events that occurred on the range's UTC dates, by sequence. */
 async function eventsChunk(db: Database, row: ExportRow, size: number): Promise<Chunk> {
   const after = row.cursor ? Number(row.cursor) : 0;
-  const rows = await db
-    .select()
-    .from(events)
-    .where(
-      and(
-        eq(events.organizationId, row.organizationId),
-        gt(events.sequence, after),
-        gte(events.occurredAt, new Date(`${row.startDate}T00:00:00Z`)),
-        lt(events.occurredAt, new Date(`${addDays(row.endDate, 1)}T00:00:00Z`)),
-      ),
-    )
-    .orderBy(asc(events.sequence))
-    .limit(size);
+  const rows = await db.select().from(events).where(eventConditions(row, after)).orderBy(asc(events.sequence)).limit(size);
   const last = rows.length < size;
   const cursor = rows.length ? String(rows.at(-1)!.sequence) : row.cursor;
   return { text: encode(row, EVENT_COLUMNS, rows.map(serializeEvent), last), rows: rows.length, cursor, last };
 }
+
+/** Employees of a PAY_LINES chunk: an employee's lines are many rows (each shift's, over a range of any span). */
+const payLinesEmployees = (size: number) => Math.max(1, Math.ceil(size / 20));
 
 /** A pay line with the employee it pays, as payroll systems key them. */
 type PayLineRecord = { employeeId: string; externalId: string | null; externalPayrollId: string | null; currencyCode: string } & PayLine;
@@ -149,8 +151,7 @@ async function payLinesChunk(db: Database, row: ExportRow, size: number): Promis
     employeeId: row.employeeId ?? undefined,
     locationId: row.locationId ?? undefined,
   };
-  // An employee's lines are many rows (each shift's, over a range of any span): a twentieth as many employees.
-  const limit = Math.max(1, Math.ceil(size / 20));
+  const limit = payLinesEmployees(size);
   const { inputs, employeeIds, more } = await readPayInputsPage(db, filter, { limit, afterId: row.cursor ?? undefined });
   const pay = computePay({ startDate: row.startDate, endDate: row.endDate, ...inputs });
   const records = pay.employees.flatMap((e) => {
@@ -167,11 +168,41 @@ export function readChunk(db: Database, row: ExportRow, size: number) {
   return eventsChunk(db, row, size);
 }
 
+/**
+ * The chunks an export will take, counted at its first chunk (the job's `steps`): its shifts or events in chunks of
+ * `size`, the last one short (so one more when they divide evenly); PAY_LINES, its staff members in chunks of
+ * employees, an upper bound (only those with pay in the range are written). One count query.
+ */
+export async function plannedChunks(db: Database, row: ExportRow, size: number): Promise<number> {
+  if (row.kind === "PAY_LINES") {
+    const [found] = await db
+      .select({ n: count() })
+      .from(staffMembers)
+      .where(and(eq(staffMembers.organizationId, row.organizationId), row.employeeId ? eq(staffMembers.id, row.employeeId) : undefined));
+    return Math.max(1, Math.ceil((found?.n ?? 0) / payLinesEmployees(size)));
+  }
+  const counted =
+    row.kind === "TIMESHEETS"
+      ? db
+          .select({ n: count() })
+          .from(shifts)
+          .where(shiftConditions(timesheetFilter(row)))
+      : db.select({ n: count() }).from(events).where(eventConditions(row, 0));
+  const [found] = await counted;
+  return Math.floor((found?.n ?? 0) / size) + 1;
+}
+
 /** The organization's export jobs, as the crud helpers (platform/crud) list and read them. */
 export const exportRecords = exports;
 
-/** Stores a queued export job with its `export.created` event (the job as the API answers it). */
-export const insertExport = (writer: Writer, row: typeof exports.$inferInsert, wire: object, now: Date) =>
-  guardedBatch(writer, [writer.db.insert(exports).values(row)], [], {
-    events: [{ type: "export.created", organizationId: row.organizationId, occurredAt: now, data: wire }],
+/**
+ * Stores a queued export with its job (the jobs row of the same id, kind EXPORT, QUEUED) and their events
+ * `export.created` and `job.created` (each as the API answers it), in one batch.
+ */
+export const insertExport = (writer: Writer, row: typeof exports.$inferInsert, wire: object, job: JobRow) =>
+  guardedBatch(writer, [writer.db.insert(exports).values(row), insertJob(writer.db, job)], [], {
+    events: [
+      { type: "export.created", organizationId: row.organizationId, occurredAt: job.createdAt, data: wire },
+      { type: "job.created", organizationId: row.organizationId, occurredAt: job.createdAt, data: serializeJob(job) },
+    ],
   });

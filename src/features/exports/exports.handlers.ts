@@ -1,5 +1,6 @@
 import { getFile } from "@/data/files";
 import { newId } from "@/data/ids";
+import { newJobRow } from "@/data/jobs/jobs.data";
 import { filesOf } from "@/data/shards";
 import { findLocation, findStaffMember } from "@/data/tenant-records";
 import { findLive, listPage } from "@/platform/crud/tenant-queries";
@@ -47,7 +48,8 @@ export const create: AppRouteHandler<routes.CreateRoute> = async (c) => {
     deletedAt: null,
   };
   const wire = serializeExport(row);
-  await insertExport(c.var, row, wire, now);
+  // Its job has its id: GET …/jobs/{id} follows it as GET …/exports/{id} does.
+  await insertExport(c.var, row, wire, newJobRow({ id, organizationId: organization_id, kind: "EXPORT", subject: id, now }));
   const message: ExportMessage = { exportId: id, organizationId: organization_id };
   // The job is committed: a send that fails leaves it QUEUED, and the Cron sends it again (src/jobs/export-resend.ts).
   await c.env.EXPORT_QUEUE.send(message).catch(() => undefined);

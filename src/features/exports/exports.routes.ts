@@ -18,12 +18,16 @@ export const create = defineRoute({
   tags,
   summary: "Start an export job",
   description:
-    "Needs ORGANIZATION_ADMIN. Queues an export of any range (no 366-day cap) and answers 202 at once with the job " +
-    "and its `Location`. A background consumer writes it in chunks of rows into one file (an R2 multipart object of " +
-    "5 MiB parts); a job whose work has not moved for 5 minutes (its message never sent, or lost) is sent again by " +
-    "the Cron, which repeats no row and drops none; " +
-    "follow `rowsWritten` with `GET …/exports/{id}` until `status` is SUCCEEDED (then download it, with its `bytes` " +
-    "and `sha256`) or FAILED (`error` says why). The events `export.succeeded` and `export.failed` say so too. " +
+    "Needs ORGANIZATION_ADMIN. Queues an export of any range (no 366-day cap) and answers 202 at once with the export " +
+    "and its `Location` (`…/exports/{id}`). The export is a job (`jobId`, the export's own id: " +
+    "`GET /api/organizations/{organization_id}/jobs/{jobId}` shows its `step`, `chunk-1`, `chunk-2`, …, `steps` " +
+    "and `progress`; `job.created`, then `job.succeeded` or `job.failed`). A background consumer writes it in chunks " +
+    "of rows into one file (an R2 multipart object of 5 MiB parts), each chunk retried up to 4 times and written once " +
+    "however often it is delivered; a job whose work has not moved for 5 minutes (its message never sent, or lost) is " +
+    "sent again by the Cron, which repeats no row and drops none; " +
+    "follow `rowsWritten` with `GET …/exports/{id}` (or the job) until `status` is SUCCEEDED (then download it, with " +
+    "its `bytes` and `sha256`) or FAILED (`error` says why; nothing of it is kept). The events `export.succeeded` and " +
+    "`export.failed` say so too. " +
     "TIMESHEETS writes exactly what `GET /api/timesheets/export` writes for the same range and filters (CSV or JSON); " +
     "PAY_LINES writes the lines of `GET /api/timesheets/pay` (any span: the job computes a few employees at a time), " +
     "one record per line with its employee's ids and currency; " +
@@ -35,8 +39,8 @@ export const create = defineRoute({
   request: { params: OrganizationParams, body: jsonBody(ExportCreate) },
   responses: {
     202: {
-      description: "The queued job",
-      headers: z.object({ Location: z.string().openapi({ description: "The job's URL" }) }),
+      description: "The queued export, with its job's id",
+      headers: z.object({ Location: z.string().openapi({ description: "The export's URL (its job's: …/jobs/{jobId})" }) }),
       content: { "application/json": { schema: Export } },
     },
     ...problems("LOCATION_NOT_FOUND", "STAFF_MEMBER_NOT_FOUND"),
@@ -63,7 +67,9 @@ export const getOne = defineRoute({
   flags: { scope: "organization" },
   tags,
   summary: "Retrieve an export job",
-  description: "Needs ORGANIZATION_ADMIN. The job's status and progress (`rowsWritten`).",
+  description:
+    "Needs ORGANIZATION_ADMIN. The export's status and progress (`rowsWritten`); its job (`GET …/jobs/{jobId}`) " +
+    "says the same as steps (`step`, `steps`, `progress` 0–1).",
   middleware: [admin] as const,
   request: { params: OrganizationRecordParams },
   responses: { 200: jsonContent(Export, "The export job"), ...problems("EXPORT_NOT_FOUND") },

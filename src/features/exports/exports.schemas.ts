@@ -26,6 +26,9 @@ export const ExportCreate = z
 export const Export = z
   .object({
     id: z.string(),
+    jobId: z.string().openapi({
+      description: "The export's job (`GET /api/organizations/{organization_id}/jobs/{jobId}`): the export's own id.",
+    }),
     kind: z.enum(EXPORT_KINDS),
     format: z.enum(["csv", "json"]),
     status: z.enum(EXPORT_STATUSES),
@@ -46,6 +49,7 @@ export type ExportRow = typeof exports.$inferSelect;
 
 export const serializeExport = (row: ExportRow) => ({
   id: row.id,
+  jobId: row.id,
   kind: row.kind,
   format: row.format,
   status: row.status,
