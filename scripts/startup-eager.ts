@@ -3,4 +3,4 @@
 // a cold isolate's first request to it (the platform itself is evaluated at startup: src/worker.ts).
 import "../src/features/token-exchange/token-exchange.index";
 
-export { default } from "../src/worker";
+export { AccrualWorkflow, default, PayCloseWorkflow } from "../src/worker";

@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from "jose";
+import { jwtVerify } from "jose";
 import { type AccessRoleGrant, isPermission, type Principal } from "@/domain/permissions";
 
 const ISSUER = "shiftline";
@@ -7,29 +7,52 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** The access token carries everything authorisation needs, so requests read no database row to authorise. */
+/** The header of every access token, base64url-encoded once: `{"alg":"HS256","typ":"JWT"}`. */
+const HEADER = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9";
+
+const base64url = (bytes: Uint8Array) => {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+};
+
+/**
+ * The access token carries everything authorisation needs, so requests read no database row to authorise. Signed with
+ * WebCrypto directly: jose's SignJWT checks and copies what this builds itself, code a cold isolate's first exchange
+ * would compile for nothing (issue 45 item 7); jose verifies these tokens (verifyAccessToken), and
+ * test/auth/access-token.test.ts checks that it does.
+ */
 export async function signAccessToken(principal: Principal, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
-  return (
-    new SignJWT({
-      pid: principal.partnerId,
-      org: principal.organizationId,
-      emp: principal.staffMemberId,
-      perms: principal.permissions,
-      ...(principal.grant && { ar: principal.grant.accessRoleId, arv: principal.grant.version }),
-      ...(principal.scopes && { scp: principal.scopes }),
-      ...(principal.apiVersion && { ver: principal.apiVersion }),
-      ...(principal.sandbox && { sbx: true }),
-    })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt()
-      // Its own id: two tokens exchanged in the same second differ, so per-token rate-limit buckets are never shared.
-      .setJti(crypto.randomUUID())
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-      .sign(key(secret))
-  );
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const claims = {
+    pid: principal.partnerId,
+    org: principal.organizationId,
+    emp: principal.staffMemberId,
+    perms: principal.permissions,
+    ...(principal.grant && { ar: principal.grant.accessRoleId, arv: principal.grant.version }),
+    ...(principal.scopes && { scp: principal.scopes }),
+    ...(principal.apiVersion && { ver: principal.apiVersion }),
+    ...(principal.sandbox && { sbx: true }),
+    iss: ISSUER,
+    aud: AUDIENCE,
+    iat: issuedAt,
+    // Its own id: two tokens exchanged in the same second differ, so per-token rate-limit buckets are never shared.
+    jti: crypto.randomUUID(),
+    exp: issuedAt + ttlSeconds,
+  };
+  const signingInput = `${HEADER}.${base64url(new TextEncoder().encode(JSON.stringify(claims)))}`;
+  const signature = await crypto.subtle.sign("HMAC", await signingKey(secret), new TextEncoder().encode(signingInput));
+  return `${signingInput}.${base64url(new Uint8Array(signature))}`;
 }
+
+const signingKeys = new Map<string, CryptoKey>();
+const signingKey = async (secret: string) => {
+  const cached = signingKeys.get(secret);
+  if (cached) return cached;
+  const imported = await crypto.subtle.importKey("raw", key(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  signingKeys.set(secret, imported);
+  return imported;
+};
 
 /** The HMAC key of a secret, imported once per isolate (jose would import it from the bytes on every verification). */
 const verifyingKeys = new Map<string, CryptoKey>();
