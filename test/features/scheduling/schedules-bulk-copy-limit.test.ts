@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
+import { requestWithInterference } from "../../helpers/interfering-d1";
 import { feed } from "../../helpers/pay";
 import { expectInvalid } from "../../helpers/problems";
 import { recordingRequest } from "../../helpers/recording-d1";
@@ -125,5 +126,35 @@ describe("POST /schedules/bulk-copy: the copies one request writes", () => {
     console.log(`bulk copy at BULK_COPY_IN_REQUEST_MAX: ${queries} queries`);
     expect(queries).toBeLessThan(1_000);
     expect(queries).toBeGreaterThan(750);
+  });
+  it("at the real limit, a copy refused by its batch (an entry written meanwhile) is 409 within D1's queries, nothing written", async () => {
+    const p = await createSchedulePlace("UTC");
+    const pack = await api("PUT", `/api/organizations/${p.org.id}/locations/${p.location.id}/working-time`, {
+      token: p.org.adminToken,
+      body: { rulePack: "DE" },
+    });
+    expect(pack.status, pack.text).toBe(200);
+    await entriesOfEachWorker(p, 750);
+    const at = Date.parse("2026-06-08T10:00:00Z");
+    const res = await requestWithInterference(
+      "POST",
+      `${p.base}/schedules/bulk-copy`,
+      { token: p.org.adminToken, body: { ...COPY, asDrafts: false }, headers: { "Idempotency-Key": "copy-refused" } },
+      {
+        before: /^insert into "schedule_entries"/i,
+        meanwhile: () =>
+          tenantDb()
+            .prepare(
+              `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
+               timezone, is_draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 'UTC', 0, ?, ?)`,
+            )
+            .bind(crypto.randomUUID(), p.org.id, p.location.id, p.staff.id, p.roleId, at, at + 3_600_000, at, at)
+            .run(),
+      },
+    );
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(409);
+    expect(res.body.code).toBe("SCHEDULE_OVERLAP");
+    // The entry written meanwhile only.
+    expect(await copiesAt(p)).toBe(1);
   });
 });
