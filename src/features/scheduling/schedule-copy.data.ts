@@ -24,13 +24,20 @@ const spanOfRow = (row: { startAt: Date; endAt: Date; utcOffset: number }) => ({
   utcOffset: row.utcOffset,
 });
 
-import { type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
+import { BULK_COPY_IN_REQUEST_MAX, type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
 import { approvedTimeOff } from "./time-off-conflicts.guards";
 
 type SkipReason = "SCHEDULE_OVERLAP" | "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE" | "WORKING_TIME_CONFLICT";
 
 /** A copied range spans at most this many days (a few weeks of planning). */
 export const MAX_COPY_DAYS = 62;
+
+/** BULK_COPY_IN_REQUEST_MAX, lowered by the deployment's variable of that name (tests); never raised. */
+export function copyInRequestMax(env: object): number {
+  const max = Number((env as { BULK_COPY_IN_REQUEST_MAX?: string }).BULK_COPY_IN_REQUEST_MAX);
+  return Number.isInteger(max) && max >= 0 ? Math.min(max, BULK_COPY_IN_REQUEST_MAX) : BULK_COPY_IN_REQUEST_MAX;
+}
+
 const DAY_MS = 86_400_000;
 
 export interface BulkCopyInput {
@@ -48,7 +55,13 @@ export interface BulkCopyInput {
  * moved by whole days at the same local times, skipping and reporting copies that would overlap or fall on
  * approved time off, or meet the staff member's unavailability (unless ignoreAvailability). The copies are written in one batch, each still guarded against a schedule written meanwhile.
  */
-export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: LocationRow, body: BulkCopyInput) {
+export async function bulkCopy(
+  writer: Writer,
+  scope: ScheduleScope,
+  location: LocationRow,
+  body: BulkCopyInput,
+  inRequestMax = BULK_COPY_IN_REQUEST_MAX,
+) {
   const { db } = writer;
   const { organizationId } = scope;
   const length = daysBetween(body.fromStartDate, body.fromEndDate);
@@ -149,6 +162,12 @@ export async function bulkCopy(writer: Writer, scope: ScheduleScope, location: L
   // without it (leaving out a span never shortens a rest nor lengthens a day or a week).
   const skippedForWorkingTime = override ? [] : breaking;
   const kept = plan.copies.filter((copy) => !skippedForWorkingTime.includes(copy));
+  // Counted before anything is written: more copies than one batch holds within D1's queries is refused whole.
+  if (kept.length > inRequestMax)
+    throw invalidField(
+      "fromEndDate",
+      `this copy would write ${kept.length} entries; at most ${inRequestMax} in one request: copy a shorter range or fewer staff (employeeIds)`,
+    );
   const rows: ScheduleEntryRow[] = kept.map((copy) => {
     const source = bySource.get(copy.sourceId)!;
     return {

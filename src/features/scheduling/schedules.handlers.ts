@@ -3,7 +3,7 @@ import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { pageOf } from "@/platform/http/pagination";
 import { eligibility as rankedEligibility } from "./eligibility.data";
 import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
-import { bulkCopy as copyEntries } from "./schedule-copy.data";
+import { bulkCopy as copyEntries, copyInRequestMax } from "./schedule-copy.data";
 import { builtEntryPage, nextEntryPage } from "./schedule-page.data";
 import { publishRange } from "./schedule-publish.data";
 import { createEntry, getEntry, patchEntry, removeEntry } from "./schedule-writes.data";
@@ -70,7 +70,7 @@ export const publish: AppRouteHandler<routes.PublishRoute> = async (c) => {
 
 export const bulkCopy: AppRouteHandler<routes.BulkCopyRoute> = async (c) => {
   const { location } = await scopeAtLocation(c);
-  return c.json(await copyEntries(c.var, scheduleScope(c), location, c.req.valid("json")), 200);
+  return c.json(await copyEntries(c.var, scheduleScope(c), location, c.req.valid("json"), copyInRequestMax(c.env)), 200);
 };
 
 export const eligibility: AppRouteHandler<routes.EligibilityRoute> = async (c) => {

@@ -6,6 +6,7 @@ import type { AppBindings } from "@/platform/http/env";
 import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import {
+  BULK_COPY_IN_REQUEST_MAX,
   BulkCopyBody,
   BulkCopyResult,
   EligibilityQuery,
@@ -207,7 +208,10 @@ export const bulkCopy = defineRoute({
     "days) to the range starting at toStartDate, keeping each entry's local wall-clock times in its zone across DST " +
     "changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall " +
     "on approved time off or an UNAVAILABLE occurrence of their availability (unless `ignoreAvailability`) are skipped " +
-    "and listed in `skipped`; the rest are written in one atomic batch. An `employeeIds` entry that is no staff member of " +
+    `and listed in \`skipped\`; the rest are written in one atomic batch, of at most ${BULK_COPY_IN_REQUEST_MAX} copies (D1's queries per ` +
+    "request; the deployment's BULK_COPY_IN_REQUEST_MAX may lower that limit): a copy that would write more is 400 " +
+    'naming `fromEndDate` ("this copy would write N entries; at most M in one request") and writes nothing — copy a ' +
+    "shorter range or fewer staff (`employeeIds`); skipped copies do not count. An `employeeIds` entry that is no staff member of " +
     "the organization is 400 naming it. Published copies (`asDrafts: false`) are schedule changes under the " +
     "location's Fair Workweek pack, as a published create is: each starting inside its notice window is recorded as " +
     "ADDED (`schedule_change.recorded`), and one inside a rest window its pack requires consent for refuses the whole " +

@@ -308,6 +308,16 @@ export const EligibilityRow = z
   })
   .openapi("Eligibility");
 
+/**
+ * The most copies one request writes (one atomic batch within D1's 1,000 queries per invocation). Each copy is one
+ * guarded insert; published copies at a working-time pack location add their workers' share of the judgement's reads
+ * and trailing guards (4 statements per 92 workers) and Fair Workweek change rows (one statement per 200): at worst,
+ * each copy another worker's, 1.13 queries a copy plus about 20 others (measured in
+ * test/features/scheduling/schedules-bulk-copy-limit.test.ts). 750 copies is about 870 queries, leaving a margin for
+ * the Idempotency-Key record and the checks that name the problem of a refused batch.
+ */
+export const BULK_COPY_IN_REQUEST_MAX = 750;
+
 export const BulkCopyBody = z
   .object({
     fromStartDate: LocalDate,

@@ -1,6 +1,7 @@
 import { timeOffRequests } from "@db/schema";
-import { and, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { inJsonList } from "@/data/json-list";
 
 /**
  * The one place schedules meet time off (TIME_OFF_CONFLICT, and bulk copy's skips): a staff member's approved,
@@ -28,7 +29,7 @@ export interface TimeOffSpan {
   end: Date;
 }
 
-/** The approved time off of these staff members overlapping [start, end), read in one statement. */
+/** The approved time off of these staff members overlapping [start, end), read in one statement (any number of them: one JSON parameter). */
 export async function approvedTimeOff(
   db: Database,
   organizationId: string,
@@ -42,7 +43,7 @@ export async function approvedTimeOff(
     .where(
       and(
         eq(timeOffRequests.organizationId, organizationId),
-        inArray(timeOffRequests.workerId, [...employeeIds]),
+        inJsonList(timeOffRequests.workerId, employeeIds),
         eq(timeOffRequests.status, "approved"),
         isNull(timeOffRequests.deletedAt),
         lt(timeOffRequests.startAt, range.end),

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../../helpers/api";
+import { requestWithInterference } from "../../helpers/interfering-d1";
+import { feed } from "../../helpers/pay";
+import { expectInvalid } from "../../helpers/problems";
+import { recordingRequest } from "../../helpers/recording-d1";
+import { createEntry, createSchedulePlace, type SchedulePlace } from "../../helpers/schedules";
+import { tenantDb } from "../../helpers/shards";
+
+/*
+ * A bulk copy writes its copies in one atomic batch, within D1's 1,000 queries per invocation: more copies than
+ * BULK_COPY_IN_REQUEST_MAX (750; the deployment's variable of that name lowers it) is a 400 naming fromEndDate, and
+ * nothing is written. Before, 990 copies answered 500 (the batch broke D1's query limit) with nothing written.
+ */
+
+const COPY = { fromStartDate: "2026-06-01", fromEndDate: "2026-06-01", toStartDate: "2026-06-08" };
+
+/** INSERT … SELECT copying row `id` of `table` `copies` times, with `overrides` (SQL over the copy number n.i). */
+async function copyRows(table: string, id: string, copies: number, overrides: Record<string, string>) {
+  const db = tenantDb();
+  const { results } = await db.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>();
+  const columns = results.map((c) => c.name);
+  const values = columns.map((c) => overrides[c] ?? `t.${c}`);
+  await db
+    .prepare(
+      `INSERT INTO ${table} (${columns.join(", ")})
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${copies})
+       SELECT ${values.join(", ")} FROM n, ${table} AS t WHERE t.id = '${id}'`,
+    )
+    .run();
+}
+
+/** A uuid of the same version as `id`, its last group the copy number n.i. */
+const copyId = (id: string) => `'${id.slice(0, 24)}' || printf('%012d', n.i)`;
+
+/** `count` entries on 2026-06-01 09:00–17:00 (UTC), each of its own staff member (the place's and count - 1 more). */
+async function entriesOfEachWorker(p: SchedulePlace, count: number) {
+  const first = await createEntry(p, { startTime: "2026-06-01T09:00:00Z", endTime: "2026-06-01T17:00:00Z" });
+  if (count > 1) {
+    await copyRows("staff_members", p.staff.id, count - 1, { id: copyId(p.staff.id), external_id: "NULL", email: "NULL" });
+    await copyRows("schedule_entries", first.id, count - 1, { id: copyId(first.id), employee_id: copyId(p.staff.id) });
+  }
+  return first;
+}
+
+/** The live entries of the place's location starting on the copy's target date, 2026-06-08. */
+const copiesAt = async (p: SchedulePlace) =>
+  (await tenantDb()
+    .prepare("SELECT COUNT(*) AS n FROM schedule_entries WHERE location_id = ? AND deleted_at IS NULL AND start_at >= ? AND start_at < ?")
+    .bind(p.location.id, Date.parse("2026-06-08T00:00:00Z"), Date.parse("2026-06-09T00:00:00Z"))
+    .first<{ n: number }>())!.n;
+
+const total = (trips: string[][]) => trips.reduce((sum, trip) => sum + trip.length, 0);
+
+describe("POST /schedules/bulk-copy: the copies one request writes", () => {
+  const lowered = { BULK_COPY_IN_REQUEST_MAX: "3" } as Partial<Env>;
+
+  it("writes exactly the limit (200) and refuses one more with 400 naming fromEndDate, writing nothing", async () => {
+    const p = await createSchedulePlace("UTC");
+    await entriesOfEachWorker(p, 4);
+    const eventsBefore = (await feed(p.org)).length;
+    const over = await recordingRequest("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: COPY, env: lowered });
+    expectInvalid(over, ["fromEndDate"]);
+    expect(over.body.detail).toBe(
+      "fromEndDate: this copy would write 4 entries; at most 3 in one request: copy a shorter range or fewer staff (employeeIds)",
+    );
+    expect(await copiesAt(p)).toBe(0);
+    expect((await feed(p.org)).length).toBe(eventsBefore);
+
+    // One staff member fewer: exactly the limit.
+    const { results } = await tenantDb()
+      .prepare("SELECT employee_id AS id FROM schedule_entries WHERE location_id = ? ORDER BY employee_id LIMIT 3")
+      .bind(p.location.id)
+      .all<{ id: string }>();
+    const three = results.map((row) => row.id);
+    expect(three).toHaveLength(3);
+    const at = await recordingRequest("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: { ...COPY, employeeIds: three },
+      env: lowered,
+    });
+    expect(at.status, JSON.stringify(at.body)).toBe(200);
+    expect(at.body.created).toHaveLength(3);
+    expect(await copiesAt(p)).toBe(3);
+  });
+
+  it("counts only the copies it would write: a skipped copy leaves room for another", async () => {
+    const p = await createSchedulePlace("UTC");
+    await entriesOfEachWorker(p, 4);
+    // The place's staff member already works the target day: that copy is skipped (SCHEDULE_OVERLAP), 3 remain.
+    await createEntry(p, { startTime: "2026-06-08T12:00:00Z", endTime: "2026-06-08T13:00:00Z" });
+    const res = await recordingRequest("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: COPY, env: lowered });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.created).toHaveLength(3);
+    expect(res.body.skipped).toMatchObject([{ employeeId: p.staff.id, reason: "SCHEDULE_OVERLAP" }]);
+  });
+
+  it("at the real limit, 750 published copies of 750 workers at a working-time pack location stay within D1's 1,000 queries", async () => {
+    const p = await createSchedulePlace("UTC");
+    const pack = await api("PUT", `/api/organizations/${p.org.id}/locations/${p.location.id}/working-time`, {
+      token: p.org.adminToken,
+      body: { rulePack: "DE" },
+    });
+    expect(pack.status, pack.text).toBe(200);
+    const first = await entriesOfEachWorker(p, 751);
+    const body = { ...COPY, asDrafts: false };
+    const send = (key: string) =>
+      recordingRequest("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body, headers: { "Idempotency-Key": key } });
+
+    const over = await send("copy-751");
+    expectInvalid(over, ["fromEndDate"]);
+    expect(over.body.detail).toContain("this copy would write 751 entries; at most 750 in one request");
+    expect(await copiesAt(p)).toBe(0);
+
+    // One source moved out of the copied day: 750 copies, every one written in one request.
+    await tenantDb()
+      .prepare("UPDATE schedule_entries SET start_at = start_at + 172800000, end_at = end_at + 172800000 WHERE id = ?")
+      .bind(first.id)
+      .run();
+    const at = await send("copy-750");
+    expect(at.status, JSON.stringify(at.body).slice(0, 500)).toBe(200);
+    expect(at.body.created).toHaveLength(750);
+    expect(await copiesAt(p)).toBe(750);
+    // The test D1 guard (limitedEnv) refuses a 1,001st query; the margin is the limit's (about 870 measured).
+    const queries = total(at.trips) + total(at.directoryTrips);
+    console.log(`bulk copy at BULK_COPY_IN_REQUEST_MAX: ${queries} queries`);
+    expect(queries).toBeLessThan(1_000);
+    expect(queries).toBeGreaterThan(750);
+  });
+  it("at the real limit, a copy refused by its batch (an entry written meanwhile) is 409 within D1's queries, nothing written", async () => {
+    const p = await createSchedulePlace("UTC");
+    const pack = await api("PUT", `/api/organizations/${p.org.id}/locations/${p.location.id}/working-time`, {
+      token: p.org.adminToken,
+      body: { rulePack: "DE" },
+    });
+    expect(pack.status, pack.text).toBe(200);
+    await entriesOfEachWorker(p, 750);
+    const at = Date.parse("2026-06-08T10:00:00Z");
+    const res = await requestWithInterference(
+      "POST",
+      `${p.base}/schedules/bulk-copy`,
+      { token: p.org.adminToken, body: { ...COPY, asDrafts: false }, headers: { "Idempotency-Key": "copy-refused" } },
+      {
+        before: /^insert into "schedule_entries"/i,
+        meanwhile: () =>
+          tenantDb()
+            .prepare(
+              `INSERT INTO schedule_entries (id, organization_id, location_id, employee_id, role_id, start_at, end_at, utc_offset,
+               timezone, is_draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 'UTC', 0, ?, ?)`,
+            )
+            .bind(crypto.randomUUID(), p.org.id, p.location.id, p.staff.id, p.roleId, at, at + 3_600_000, at, at)
+            .run(),
+      },
+    );
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(409);
+    expect(res.body.code).toBe("SCHEDULE_OVERLAP");
+    // The entry written meanwhile only.
+    expect(await copiesAt(p)).toBe(1);
+  });
+});
