@@ -17,9 +17,14 @@ export const Job = z
       description: "What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run).",
     }),
     status: z.enum(JOB_STATUSES),
-    step: z.string().nullable().openapi({
-      description: "The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`).",
-    }),
+    step: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "The last step done (a close's `plan`, `employees-1` … `employees-n`, `assemble-1` … `assemble-k`, `commit`; an " +
+          "accrual's `page-1` … `page-n`, `finish`).",
+      }),
     steps: z.number().int().nullable().openapi({ description: "Steps planned, once the first step counted the work." }),
     progress: z.number().min(0).max(1).openapi({ description: "Share of the work done, 0 to 1." }),
     error: z.object({ code: z.string(), detail: z.string() }).nullable().openapi({
