@@ -292,7 +292,8 @@ export class CarriedFileWriter {
   async #uploadPart() {
     if (!this.#completed) {
       const upload = this.bucket.resumeMultipartUpload(this.carried.key, this.carried.uploadId);
-      this.#parts.push(await upload.uploadPart(this.#parts.length + 1, this.#buffer.subarray(0, this.#filled)));
+      const { partNumber, etag } = await upload.uploadPart(this.#parts.length + 1, this.#buffer.subarray(0, this.#filled));
+      this.#parts.push({ partNumber, etag });
     } else this.#parts.push({ partNumber: this.#parts.length + 1, etag: "" });
     this.#filled = 0;
   }
