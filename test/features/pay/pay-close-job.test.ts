@@ -1,8 +1,10 @@
 import { createExecutionContext, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "@/data/files";
+import { createDatabase } from "@/data/client";
+import { sha256Hex, startUpload } from "@/data/files";
 import { shardBinding } from "@/data/shards";
 import { canonicalJson } from "@/domain/canonical-json";
+import { type CloseJobParams, failCloseJob, uploadsKey } from "@/features/pay/pay-close-job.data";
 import worker from "@/worker";
 import { api } from "../../helpers/api";
 import { approve, feed, PERIOD, periodsPath, reopenPeriod, WEEK, workDay } from "../../helpers/pay";
@@ -247,6 +249,25 @@ describe("the pay close as a durable job", () => {
     }
     expect((await closeAsJob(w, ASSEMBLE_BY_PART)).status).toBe("SUCCEEDED");
     await expectStoredObject(w);
+  });
+
+  it("`fail` aborts the payroll objects' uploads an assemble step started and recorded", async () => {
+    const w = await crew();
+    const jobId = "job-with-uploads";
+    const key = `payroll/${w.org.id}/${PERIOD}/v1/${jobId}.json`;
+    const uploads = [
+      { key, uploadId: await startUpload(env.FILES, key, "application/json") },
+      { key: key.replace(/\.json$/, ".csv"), uploadId: await startUpload(env.FILES, key.replace(/\.json$/, ".csv"), "text/csv") },
+    ];
+    await env.FILES.put(uploadsKey(jobId), JSON.stringify(uploads));
+    const part = (u: (typeof uploads)[number]) => env.FILES.resumeMultipartUpload(u.key, u.uploadId).uploadPart(1, "bytes");
+    // Open before the fail step: a part is taken.
+    expect((await part(uploads[0]!)).partNumber).toBe(1);
+    const db = createDatabase(shardBinding(env, await shardOf(w.org.id)));
+    const p = { jobId, organizationId: w.org.id, periodId: PERIOD } as CloseJobParams;
+    await failCloseJob({ writer: { db, principal: null as never }, files: env.FILES }, p, { code: "JOB_FAILED", detail: "test" });
+    for (const upload of uploads) await expect(part(upload)).rejects.toThrow();
+    expect(await stagedOf(jobId)).toEqual([]);
   });
 
   it("a step failing every retry ends the job FAILED: the period OPEN, nothing of the job in storage", async () => {
