@@ -30,8 +30,8 @@ import { shardBinding, shardConfig } from "../src/data/shards";
 import { businessDate } from "../src/domain/local-time";
 import { closeShift, type ShiftBreak } from "../src/domain/shift-totals";
 import { chunkRows, runExportChunk } from "../src/features/exports/export-chunk";
+import { type AssembleState, assembleStep } from "../src/features/pay/pay-close-assemble.data";
 import {
-  assembleClose,
   type CloseJobParams,
   cleanCloseJob,
   commitCloseJob,
@@ -400,6 +400,9 @@ const benchWorkflow = {
 interface CloseStepBody {
   jobId: string;
   step: "plan" | "employees" | "assemble" | "commit" | "clean";
+  /** The assemble step's number (from 1) and what the one before it handed on. */
+  k?: number;
+  carried?: AssembleState | null;
   plan?: Extract<Planned, { ok: true }>;
   n?: number;
   afterId?: string | null;
@@ -414,7 +417,7 @@ async function runCloseStep(env: Env, body: CloseStepBody, log: RoundTrip[]) {
   const c = { writer: { db, principal: p.principal }, files: env.FILES };
   if (body.step === "plan") return planCloseJob(c, p);
   if (body.step === "employees") return stageEmployees(c, p, body.plan!, body.n!, body.afterId ?? null);
-  if (body.step === "assemble") return assembleClose(c, p, body.plan!, body.parts!);
+  if (body.step === "assemble") return assembleStep(c, p, body.plan!, body.parts!, body.k!, body.carried ?? null);
   if (body.step === "commit") return commitCloseJob(c, p, body.plan!, body.closed!);
   await cleanCloseJob(c, p);
   return { cleaned: true };

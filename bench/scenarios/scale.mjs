@@ -409,7 +409,13 @@ async function workCloseJob(ours, jobId) {
     afterId = part.afterId;
     if (!part.more) break;
   }
-  const closed = await run({ step: "assemble", plan, parts });
+  let carried = null;
+  let closed = null;
+  for (let k = 1; closed === null; k++) {
+    const assembled = await run({ step: "assemble", plan, parts, k, carried });
+    if (assembled.done) closed = assembled.closed;
+    else carried = assembled.state;
+  }
   const committed = await run({ step: "commit", plan, closed });
   if (!committed.ok) throw new Error(`close job commit refused: ${JSON.stringify(committed.error)}`);
   await run({ step: "clean" });
@@ -492,7 +498,7 @@ export async function run({ stateDir, options, print }) {
     const jobAnswer = await invoke(ours, "GET", `${path}/jobs/${close.body.id}`, { token: admin });
     ops.push(
       summarize(
-        `close job steps (${closeSteps.length}): plan, employee pages, assemble, commit, clean`,
+        `close job steps (${closeSteps.length}): plan, employee pages, assemble steps, commit, clean`,
         closeSteps,
         `job ${jobAnswer.body?.status}`,
       ),

@@ -221,3 +221,106 @@ export async function deleteFilesUnder(bucket: R2Bucket, prefix: string): Promis
   }
   return deleted;
 }
+
+/** A multipart upload carried from one invocation to the next (a close job's assemble steps): JSON-safe. */
+export interface CarriedUpload {
+  key: string;
+  uploadId: string;
+  parts: R2UploadedPart[];
+  /** Bytes written so far, the unfinished part's among them. */
+  size: number;
+}
+
+/**
+ * FileWriter over several invocations: each opens the upload where the last one paused (`open`), writes, and either
+ * pauses — the unfinished part (less than partBytes) put under a key of its own, which the next invocation reads back
+ * first — or finishes. Every part but the last is partBytes, as FileWriter's; an invocation run again over the same
+ * bytes uploads the same part numbers again, which replaces them. Finishing an upload that has no part stores the bytes
+ * by one put (and aborts the upload); finishing once more, when the object is there already, uploads nothing. It keeps
+ * no hash: the caller hashes what it writes.
+ */
+export class CarriedFileWriter {
+  readonly #parts: R2UploadedPart[];
+  #buffer: Uint8Array;
+  #filled = 0;
+  #size: number;
+  #completed = false;
+
+  private constructor(
+    readonly bucket: R2Bucket,
+    readonly carried: CarriedUpload,
+    readonly contentType: string,
+    readonly partBytes: number,
+  ) {
+    this.#parts = [...carried.parts];
+    this.#size = carried.size;
+    this.#buffer = new Uint8Array(partBytes);
+  }
+
+  /** The upload as the last invocation left it (`restFrom`: its unfinished part, null at the start). */
+  static async open(
+    bucket: R2Bucket,
+    carried: CarriedUpload,
+    options: { contentType: string; partBytes: number; restFrom: string | null; last: boolean },
+  ) {
+    const writer = new CarriedFileWriter(bucket, carried, options.contentType, options.partBytes);
+    // The last invocation run again after it completed the object: nothing more to upload.
+    if (options.last && (await bucket.head(carried.key))) writer.#completed = true;
+    if (options.restFrom !== null) {
+      const rest = await bucket.get(options.restFrom);
+      if (!rest) throw new Error(`The unfinished part ${options.restFrom} of ${carried.key} is missing.`);
+      const bytes = new Uint8Array(await rest.arrayBuffer());
+      writer.#buffer.set(bytes);
+      writer.#filled = bytes.byteLength;
+    }
+    return writer;
+  }
+
+  async write(piece: Uint8Array | string): Promise<void> {
+    const bytes = typeof piece === "string" ? encoder.encode(piece) : piece;
+    this.#size += bytes.byteLength;
+    let offset = 0;
+    while (offset < bytes.byteLength) {
+      const take = Math.min(this.partBytes - this.#filled, bytes.byteLength - offset);
+      this.#buffer.set(bytes.subarray(offset, offset + take), this.#filled);
+      this.#filled += take;
+      offset += take;
+      if (this.#filled === this.partBytes) await this.#uploadPart();
+    }
+  }
+
+  async #uploadPart() {
+    if (!this.#completed) {
+      const upload = this.bucket.resumeMultipartUpload(this.carried.key, this.carried.uploadId);
+      const { partNumber, etag } = await upload.uploadPart(this.#parts.length + 1, this.#buffer.subarray(0, this.#filled));
+      this.#parts.push({ partNumber, etag });
+    } else this.#parts.push({ partNumber: this.#parts.length + 1, etag: "" });
+    this.#filled = 0;
+  }
+
+  /** The unfinished part put under `restTo`; the upload as the next invocation opens it. */
+  async pause(restTo: string): Promise<CarriedUpload> {
+    await this.bucket.put(restTo, this.#buffer.subarray(0, this.#filled));
+    return { key: this.carried.key, uploadId: this.carried.uploadId, parts: this.#parts, size: this.#size };
+  }
+
+  /** The object completed (its size; its SHA-256 is the caller's). */
+  async finish(): Promise<{ key: string; size: number }> {
+    const { key, uploadId } = this.carried;
+    if (this.#completed) return { key, size: this.#size };
+    if (this.#parts.length === 0) {
+      await abortUpload(this.bucket, key, uploadId).catch(() => undefined);
+      const rest = this.#buffer.subarray(0, this.#filled);
+      const stored = await this.bucket.put(key, rest, {
+        onlyIf: new Headers({ "If-None-Match": "*" }),
+        sha256: await sha256Hex(rest),
+        httpMetadata: { contentType: this.contentType },
+      });
+      if (stored === null) throw new FileExistsError(key);
+    } else {
+      if (this.#filled > 0) await this.#uploadPart();
+      await completeUpload(this.bucket, key, uploadId, this.#parts);
+    }
+    return { key, size: this.#size };
+  }
+}

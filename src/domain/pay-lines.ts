@@ -173,15 +173,24 @@ export function sumPayTotals(items: readonly PayTotals[]): PayTotals {
   return sum.total();
 }
 
+/** A sum of PayTotals part way: the unrounded figures, the gross pay in cents, how many were added. */
+export interface PayTotalsSumState {
+  totals: PayTotals;
+  cents: number;
+  count: number;
+}
+
 /**
  * sumPayTotals one item at a time, in their order (the same figures, the same float additions), for items that are
  * never all in memory at once: a close job's employees, read part by part.
  */
-export function startPayTotalsSum() {
-  const totals = { ...ZERO };
-  let cents = 0;
-  let count = 0;
+export function startPayTotalsSum(from?: PayTotalsSumState) {
+  const totals = { ...(from?.totals ?? ZERO) };
+  let cents = from?.cents ?? 0;
+  let count = from?.count ?? 0;
   return {
+    /** The sum so far (JSON-safe: a close job carries it from one step to the next), to go on from. */
+    state: (): PayTotalsSumState => ({ totals: { ...totals }, cents, count }),
     add(item: PayTotals) {
       totals.regularMinutes += item.regularMinutes;
       totals.overtimeMinutes += item.overtimeMinutes;

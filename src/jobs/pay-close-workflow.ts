@@ -1,13 +1,15 @@
 import type { WorkflowEvent, WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
 import { systemActor } from "@/domain/audit";
+import type { Assembled, AssembleState } from "@/features/pay/pay-close-assemble.data";
 import type { CloseJobParams, JobError, StagedPart, StepContext } from "@/features/pay/pay-close-job.data";
+import type { ClosedObjects } from "@/features/pay/pay-period-close.data";
 
 export type { CloseJobParams } from "@/features/pay/pay-close-job.data";
 
 /**
  * The pay close as a Cloudflare Workflow (binding PAY_CLOSE_WORKFLOW, class PayCloseWorkflow of src/worker.ts, which
  * loads this module on its first run; the instance id is the job's id): plan, then one
- * `employees-n` step per pagesPerStep pages of employees, assemble, commit, clean (src/features/pay/pay-close-job.data.ts
+ * `employees-n` step per pagesPerStep pages of employees, `assemble-k` steps (a few MB of staged parts each), commit, clean (src/features/pay/pay-close-job.data.ts
  * says what each writes). The Workflow keeps each step's result, so a failure at any step resumes there; a step is
  * retried (RETRY) and is idempotent when redelivered. A refusal of the close (a 4xx problem, e.g. PAY_PERIOD_CHANGED)
  * or a step that exhausts its retries ends the job FAILED by the `fail` step, which leaves nothing in R2.
@@ -51,15 +53,24 @@ export class PayCloseRun {
         afterId = part.afterId;
         if (!part.more) break;
       }
-      const closed = await step.do(
-        "assemble",
-        RETRY,
-        work("assemble", (c) => steps.assembleClose(c, p, plan, parts)),
-      );
+      const assemble = await import("@/features/pay/pay-close-assemble.data");
+      let state: AssembleState | null = null;
+      let closed: ClosedObjects | null = null;
+      for (let k = 1; closed === null; k++) {
+        const carried: AssembleState | null = state;
+        const assembled = (await step.do(
+          `assemble-${k}`,
+          RETRY,
+          work(`assemble-${k}`, (c): Promise<Assembled> => assemble.assembleStep(c, p, plan, parts, k, carried)),
+        )) as Assembled;
+        if (assembled.done) closed = assembled.closed;
+        else state = assembled.state;
+      }
+      const objects = closed;
       const committed = await step.do(
         "commit",
         RETRY,
-        work("commit", (c) => steps.commitCloseJob(c, p, plan, closed)),
+        work("commit", (c) => steps.commitCloseJob(c, p, plan, objects)),
       );
       if (!committed.ok) return await fail(committed.error);
       await step.do(
@@ -89,7 +100,7 @@ export class PayCloseRun {
   /** Tests only: with JOB_FAULTS = "allow", a step named in `fault` fails after its work on its first `times` attempts. */
   #injectFault(p: CloseJobParams, name: string, attempt: number) {
     if ((this.env as { JOB_FAULTS?: string }).JOB_FAULTS !== "allow" || !p.fault) return;
-    const named = p.fault.steps.includes(name) || (p.fault.steps.includes("employees-*") && name.startsWith("employees-"));
+    const named = p.fault.steps.some((s) => s === name || (s.endsWith("-*") && name.startsWith(s.slice(0, -1))));
     if (named && attempt <= p.fault.times) throw new Error(`Injected failure after the step ${name} (attempt ${attempt}).`);
   }
 }

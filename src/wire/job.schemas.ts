@@ -25,9 +25,9 @@ export const Job = z
       .nullable()
       .openapi({
         description:
-          "The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`; a " +
-          "staff sync's `page-2`, `deactivate-1`, `finish`; an export's `chunk-2`, its last chunk completing the file; a " +
-          "FAILED export's, the chunk that failed).",
+          "The last step done (a close's `plan`, `employees-1` … `employees-n`, `assemble-1` … `assemble-k`, `commit`; an " +
+          "accrual's `page-1` … `page-n`, `finish`; a staff sync's `page-2`, `deactivate-1`, `finish`; an export's " +
+          "`chunk-2`, its last chunk completing the file; a FAILED export's, the chunk that failed).",
       }),
     steps: z.number().int().nullable().openapi({ description: "Steps planned, once the first step counted the work." }),
     progress: z.number().min(0).max(1).openapi({ description: "Share of the work done, 0 to 1." }),

@@ -1,27 +1,17 @@
 import { organizationNow } from "@/data/clock";
-import { deleteFiles, deleteFilesUnder, FileWriter, getFile } from "@/data/files";
+import { abortUpload, deleteFiles, deleteFilesUnder, FileWriter, getFile } from "@/data/files";
 import { newId } from "@/data/ids";
 import { finishJob, insertJob, newJobRow, readJob, recordStep } from "@/data/jobs/jobs.data";
-import { closeInputStatements, closeInputsOf } from "@/data/pay/pay-inputs.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
-import { startPayTotalsSum } from "@/domain/pay-lines";
 import type { EmployeeTotals } from "@/domain/payroll";
 import type { Principal } from "@/domain/permissions";
 import { ProblemError } from "@/problems/problem";
 import { serializeJob } from "@/wire/job.schemas";
 import { checkClose } from "./pay-close-check.data";
-import {
-  type ClosedObjects,
-  commitClose,
-  committedSnapshot,
-  copyObject,
-  encoder,
-  writeEmployees,
-  writeSnapshot,
-} from "./pay-period-close.data";
+import { type ClosedObjects, commitClose, committedSnapshot, writeEmployees } from "./pay-period-close.data";
 import { readSettings } from "./pay-period-settings.data";
 import { actorOf, spanOf } from "./pay-periods.data";
-import { csvKeyOf, PAYROLL_CSV_TYPE, PAYROLL_JSON_TYPE, PAYROLL_PREFIX, snapshotTotals } from "./snapshot.data";
+import { PAYROLL_CSV_TYPE, PAYROLL_JSON_TYPE, PAYROLL_PREFIX } from "./snapshot.data";
 
 /**
  * The pay close as a durable job (src/jobs/pay-close-workflow.ts runs these steps as a Cloudflare Workflow). Each step
@@ -44,6 +34,8 @@ export interface CloseJobParams {
   /** Pages of pageEmployees each `employees-n` step computes. */
   pagesPerStep: number;
   partBytes: number;
+  /** Bytes of staged parts (JSON and CSV) each `assemble-k` step copies at most (but one part at least). */
+  assembleBytes: number;
   /** Tests only (honoured when the Worker's JOB_FAULTS is "allow"): the named steps fail after their work. */
   fault?: { steps: string[]; times: number };
 }
@@ -66,12 +58,18 @@ export interface StagedPart {
   more: boolean;
   weeksFrom: string;
   weeksTo: string;
+  /** Bytes of its staged JSON and CSV. */
+  bytes: number;
 }
 
 const stagingPrefix = (jobId: string) => `jobs/${jobId}/`;
-const stagedKey = (jobId: string, n: number, what: "json" | "csv" | "totals.json") => `${stagingPrefix(jobId)}employees-${n}.${what}`;
+export const stagedKey = (jobId: string, n: number, what: "json" | "csv" | "totals.json") =>
+  `${stagingPrefix(jobId)}employees-${n}.${what}`;
 
 /** The payroll JSON key of a close job: named by the job, so a redelivered step writes the same key. */
+/** The multipart uploads of the payroll objects, recorded by `assemble-1` when it starts them (for `fail` to abort). */
+export const uploadsKey = (jobId: string) => `${stagingPrefix(jobId)}assemble-uploads.json`;
+
 export const jobSnapshotKey = (p: CloseJobParams, startDate: string, version: number) =>
   `${PAYROLL_PREFIX}${p.organizationId}/${startDate}/v${version}/${p.jobId}.json`;
 
@@ -86,10 +84,10 @@ async function asJobError<T>(work: () => Promise<T>): Promise<T | { ok: false; e
 }
 
 /** The organization's time (a sandbox's test clock: data/clock): a period has ended, and a step is stamped, by it. */
-const nowOf = (c: StepContext, p: CloseJobParams) => organizationNow({ ...c.writer, organizationId: p.organizationId });
+export const nowOf = (c: StepContext, p: CloseJobParams) => organizationNow({ ...c.writer, organizationId: p.organizationId });
 
 /** Employees a job plans per step (an estimate: the period's workers), for `steps` and `progress`. */
-const stepsFor = (p: CloseJobParams, workers: number) => Math.max(1, Math.ceil(workers / (p.pageEmployees * p.pagesPerStep)));
+export const stepsFor = (p: CloseJobParams, workers: number) => Math.max(1, Math.ceil(workers / (p.pageEmployees * p.pagesPerStep)));
 
 /** Step `plan`: the close's refusals (checkClose) again, now; the version and fingerprint every later step holds to. */
 export async function planCloseJob(c: StepContext, p: CloseJobParams): Promise<Planned> {
@@ -125,8 +123,7 @@ export async function stageEmployees(
       { employees: (bytes) => json.write(bytes), csv },
       { afterId: afterId ?? undefined, maxPages: p.pagesPerStep, header: false },
     );
-    await json.finish();
-    await csv.finish();
+    const bytes = (await json.finish()).size + (await csv.finish()).size;
     await c.files.put(keys[2], JSON.stringify(written.totals));
     const steps = stepsFor(p, plan.workers) + 3;
     await recordStep(db, p.jobId, {
@@ -142,6 +139,7 @@ export async function stageEmployees(
       more: written.more,
       weeksFrom: written.weeksFrom,
       weeksTo: written.weeksTo,
+      bytes,
     };
   } catch (error) {
     await Promise.all([json.abort(), csv.abort()]);
@@ -150,13 +148,13 @@ export async function stageEmployees(
 }
 
 /** The period's span and filter under the settings as they are now (a step reads nothing else it must hold to). */
-async function checkSpan(c: StepContext, p: CloseJobParams) {
+export async function checkSpan(c: StepContext, p: CloseJobParams) {
   const span = spanOf(await readSettings(c.writer.db, p.organizationId), p.periodId);
   return { span, filter: { organizationId: p.organizationId, startDate: span.startDate, endDate: span.endDate } };
 }
 
 /** Each staged part's totals in order, one part (a step's pages of employees) in memory at a time. */
-async function forEachStagedTotals(files: R2Bucket, jobId: string, parts: readonly StagedPart[], each: (t: EmployeeTotals) => void) {
+export async function forEachStagedTotals(files: R2Bucket, jobId: string, parts: readonly StagedPart[], each: (t: EmployeeTotals) => void) {
   for (const part of parts) {
     const object = await getFile(files, stagedKey(jobId, part.n, "totals.json"));
     if (!object) throw new Error(`The staged totals of part ${part.n} of job ${jobId} are missing.`);
@@ -165,73 +163,10 @@ async function forEachStagedTotals(files: R2Bucket, jobId: string, parts: readon
 }
 
 /** Every staged part's totals, in order: a re-close's adjustments compare them all with the previous version's. */
-async function stagedTotals(files: R2Bucket, jobId: string, parts: readonly StagedPart[]) {
+export async function stagedTotals(files: R2Bucket, jobId: string, parts: readonly StagedPart[]) {
   const totals: EmployeeTotals[] = [];
   await forEachStagedTotals(files, jobId, parts, (t) => totals.push(t));
   return totals;
-}
-
-/**
- * Step `assemble`: the payroll objects from the staged parts (a native copy of each, hashed as it passes), under the
- * job's keys; the totals summed part by part; a re-close's adjustments from the previous snapshot's totals and every
- * staged part's (those two lists in memory at once). Writes no row.
- */
-export async function assembleClose(
-  c: StepContext,
-  p: CloseJobParams,
-  plan: Extract<Planned, { ok: true }>,
-  parts: readonly StagedPart[],
-): Promise<ClosedObjects> {
-  const { db } = c.writer;
-  const { span, filter } = await checkSpan(c, p);
-  const [sets, organization] = await db.batch([...closeInputStatements(db, filter)]);
-  const inputs = closeInputsOf([sets, organization]);
-  const latest = await committedSnapshot(db, p.organizationId, span.startDate);
-  const previous = latest && latest.version === plan.version - 1 ? await snapshotTotals(c.files, latest) : null;
-  const key = jobSnapshotKey(p, span.startDate, plan.version);
-  await deleteFiles(c.files, [key, csvKeyOf(key)]);
-  // The sum part by part (a first close holds no employee's totals); every one's only for a re-close's adjustments.
-  const sum = startPayTotalsSum();
-  await forEachStagedTotals(c.files, p.jobId, parts, (t) => sum.add(t));
-  let weeksFrom = span.startDate;
-  let weeksTo = span.endDate;
-  for (const part of parts) {
-    if (part.weeksFrom < weeksFrom) weeksFrom = part.weeksFrom;
-    if (part.weeksTo > weeksTo) weeksTo = part.weeksTo;
-  }
-  const written = await writeSnapshot({
-    db,
-    files: c.files,
-    options: { pageEmployees: p.pageEmployees, partBytes: p.partBytes },
-    filter,
-    span,
-    version: plan.version,
-    closedAt: new Date(p.requestedAt),
-    closedBy: actorOf(p.principal),
-    inputs,
-    previous,
-    key,
-    computed: {
-      sum: sum.total(),
-      count: sum.count(),
-      totals: () => stagedTotals(c.files, p.jobId, parts),
-      weeksFrom,
-      weeksTo,
-      write: async (out) => {
-        let first = true;
-        for (const part of parts) {
-          if (part.employees === 0) continue;
-          if (!first) await out.employees(encoder.encode(","));
-          first = false;
-          await copyObject(c.files, stagedKey(p.jobId, part.n, "json"), out.employees);
-          await copyObject(c.files, stagedKey(p.jobId, part.n, "csv"), (bytes) => out.csv.write(bytes));
-        }
-      },
-    },
-  });
-  const steps = stepsFor(p, plan.workers) + 3;
-  await recordStep(db, p.jobId, { name: "assemble", index: parts.length + 2, progress: (steps - 1) / steps, at: await nowOf(c, p) });
-  return { object: written.object, hash: written.hash };
 }
 
 /**
@@ -284,6 +219,7 @@ export async function cleanCloseJob(c: StepContext, p: CloseJobParams) {
  */
 export async function failCloseJob(c: StepContext, p: CloseJobParams, error: JobError) {
   const { db } = c.writer;
+  await abortUploads(c.files, p.jobId);
   await deleteFilesUnder(c.files, stagingPrefix(p.jobId));
   const { span } = await checkSpan(c, p);
   const latest = await committedSnapshot(db, p.organizationId, span.startDate);
@@ -299,6 +235,14 @@ export async function failCloseJob(c: StepContext, p: CloseJobParams, error: Job
   await db.batch([...finishJob(db, job, { status: "FAILED", step: "fail", at: await nowOf(c, p), error })]);
 }
 
+/** The payroll objects' multipart uploads aborted (one completed already refuses: nothing to abort). */
+async function abortUploads(files: R2Bucket, jobId: string) {
+  const record = await getFile(files, uploadsKey(jobId));
+  if (!record) return;
+  const uploads = (await record.json()) as { key: string; uploadId: string }[];
+  await Promise.all(uploads.map(({ key, uploadId }) => abortUpload(files, key, uploadId).catch(() => undefined)));
+}
+
 /** CLOSE_IN_REQUEST_MAX_EMPLOYEES (default 5,000): above it a period closes as a job. */
 export function closeInRequestMax(env: object): number {
   const max = Number((env as { CLOSE_IN_REQUEST_MAX_EMPLOYEES?: string }).CLOSE_IN_REQUEST_MAX_EMPLOYEES);
@@ -309,6 +253,15 @@ export function closeInRequestMax(env: object): number {
 export function pagesPerStepOf(env: object): number {
   const pages = Number((env as { CLOSE_JOB_PAGES_PER_STEP?: string }).CLOSE_JOB_PAGES_PER_STEP);
   return Number.isInteger(pages) && pages > 0 ? pages : 1;
+}
+
+/**
+ * Bytes of staged parts an `assemble-k` step copies (CLOSE_JOB_ASSEMBLE_BYTES, default 8 MiB: at 20,000 staff ≈ 2,500
+ * staff a step, so no step's CPU grows with the organization).
+ */
+export function assembleBytesOf(env: object): number {
+  const bytes = Number((env as { CLOSE_JOB_ASSEMBLE_BYTES?: string }).CLOSE_JOB_ASSEMBLE_BYTES);
+  return Number.isInteger(bytes) && bytes > 0 ? bytes : 8 * 1024 * 1024;
 }
 
 /**

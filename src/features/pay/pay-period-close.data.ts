@@ -175,6 +175,35 @@ export async function copyObject(files: R2Bucket, key: string, sink: (bytes: Uin
   }
 }
 
+/** The canonical JSON's bytes before its employees' (the adjustments, closedAt, closedBy), ending in their `[`. */
+export const snapshotHead = (adjustments: Snapshot["adjustments"], closedAt: Date, closedBy: string) =>
+  encoder.encode(`${canonicalAround({ adjustments, closedAt: iso(closedAt), closedBy, employees: null }, "employees")[0]}[`);
+
+/** The snapshot's members after its employees: what the canonical JSON ends with (snapshotTail). */
+export function snapshotRest(input: {
+  span: { id: string; startDate: string; endDate: string };
+  version: number;
+  inputs: Pick<PayInputs, "ruleSets" | "ruleSetVersions">;
+  weeksFrom: string;
+  weeksTo: string;
+  sum: PayTotals;
+}) {
+  const ids = new Set(ruleSetsInForce(input.inputs.ruleSets, input.weeksFrom, input.weeksTo));
+  return {
+    employees: null,
+    endDate: input.span.endDate,
+    periodId: input.span.id,
+    ruleSets: input.inputs.ruleSetVersions.filter((set) => ids.has(set.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    startDate: input.span.startDate,
+    totals: input.sum,
+    version: input.version,
+  };
+}
+
+/** The bytes after the employees' `[…`: of the canonical JSON (no hash), or of the document (with snapshotHash). */
+export const snapshotTail = (rest: ReturnType<typeof snapshotRest>, snapshotHash?: string) =>
+  encoder.encode(`]${canonicalAround(snapshotHash === undefined ? rest : { ...rest, snapshotHash }, "employees")[1]}`);
+
 /**
  * Writes a close's objects, streamed (never whole in memory): the JSON document (the snapshot's canonical JSON with
  * snapshotHash among its members) and its CSV, each an R2 multipart object completed only once whole. The canonical
@@ -182,21 +211,9 @@ export async function copyObject(files: R2Bucket, key: string, sink: (bytes: Uin
  * adjustments) writes its employees straight into the document; a re-close, whose adjustments need every employee's
  * totals first, stages the employees in an object of their own and copies it in after the adjustments (then deletes
  * it). snapshotHash is the SHA-256 of the canonical JSON, hashed as it is written. On any failure every upload is
- * aborted: nothing is left under the close's keys.
+ * aborted: nothing is left under the close's keys. (A close job writes the same bytes over several steps:
+ * pay-close-assemble.data.ts.)
  */
-/** Employees whose pay was computed before the snapshot is written (a close job's pages, staged in R2). */
-export interface ComputedEmployees {
-  /** Their totals summed as sumPayTotals sums them, in order, and how many they are. */
-  sum: PayTotals;
-  count: number;
-  /** Every one's totals, in order: read only for a re-close's adjustments. */
-  totals(): Promise<EmployeeTotals[]>;
-  weeksFrom: string;
-  weeksTo: string;
-  /** Writes the employees' canonical JSON (comma-separated, no brackets) and their CSV rows (no header). */
-  write(out: { employees: (bytes: Uint8Array) => Promise<void>; csv: FileWriter }): Promise<void>;
-}
-
 export async function writeSnapshot(input: {
   db: Database;
   files: R2Bucket;
@@ -208,62 +225,37 @@ export async function writeSnapshot(input: {
   closedBy: string;
   inputs: Pick<PayInputs, "ruleSets" | "ruleSetVersions">;
   previous: EmployeeTotals[] | null;
-  /** The JSON object's key (default: a new close id's). */
-  key?: string;
-  /** Employees computed already (a job's staged pages): their totals, and how to write their JSON and CSV rows. */
-  computed?: ComputedEmployees;
 }) {
-  const { files, filter, span, options, computed } = input;
-  const key = input.key ?? snapshotKey({ organizationId: filter.organizationId, periodStartDate: span.startDate, version: input.version });
+  const { files, filter, span, options } = input;
+  const key = snapshotKey({ organizationId: filter.organizationId, periodStartDate: span.startDate, version: input.version });
   const json = new FileWriter(files, key, PAYROLL_JSON_TYPE, options.partBytes);
   const csv = new FileWriter(files, csvKeyOf(key), PAYROLL_CSV_TYPE, options.partBytes);
-  const staged = input.previous && !computed ? new FileWriter(files, `${key}.employees`, PAYROLL_JSON_TYPE, options.partBytes) : null;
+  const staged = input.previous ? new FileWriter(files, `${key}.employees`, PAYROLL_JSON_TYPE, options.partBytes) : null;
   const canonical = new Sha256();
   const both = async (bytes: Uint8Array) => {
     await canonical.update(bytes);
     await json.write(bytes);
   };
-  const head = (adjustments: Snapshot["adjustments"]) =>
-    encoder.encode(
-      `${canonicalAround({ adjustments, closedAt: iso(input.closedAt), closedBy: input.closedBy, employees: null }, "employees")[0]}[`,
-    );
+  const head = (adjustments: Snapshot["adjustments"]) => snapshotHead(adjustments, input.closedAt, input.closedBy);
   try {
-    let written: Pick<ComputedEmployees, "sum" | "count" | "weeksFrom" | "weeksTo">;
-    if (computed) {
-      await both(head(input.previous ? payrollAdjustments(input.previous, await computed.totals()) : []));
-      await csv.write(csvHeader(PAYROLL_COLUMNS));
-      await computed.write({ employees: both, csv });
-      written = computed;
-    } else {
-      if (!staged) await both(head([]));
-      const employees = await writeEmployees(input.db, filter, options.pageEmployees, {
-        employees: staged ? (bytes) => staged.write(bytes) : both,
-        csv,
-      });
-      if (staged) {
-        await staged.finish();
-        await both(head(input.previous ? payrollAdjustments(input.previous, employees.totals) : []));
-        await copyObject(files, staged.key, both);
-      }
-      const { totals, weeksFrom, weeksTo } = employees;
-      written = { sum: sumPayTotals(totals), count: totals.length, weeksFrom, weeksTo };
+    if (!staged) await both(head([]));
+    const employees = await writeEmployees(input.db, filter, options.pageEmployees, {
+      employees: staged ? (bytes) => staged.write(bytes) : both,
+      csv,
+    });
+    if (staged) {
+      await staged.finish();
+      await both(head(input.previous ? payrollAdjustments(input.previous, employees.totals) : []));
+      await copyObject(files, staged.key, both);
     }
-    const ids = new Set(ruleSetsInForce(input.inputs.ruleSets, written.weeksFrom, written.weeksTo));
-    const rest = {
-      employees: null,
-      endDate: span.endDate,
-      periodId: span.id,
-      ruleSets: input.inputs.ruleSetVersions.filter((set) => ids.has(set.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
-      startDate: span.startDate,
-      totals: written.sum,
-      version: input.version,
-    };
-    await canonical.update(encoder.encode(`]${canonicalAround(rest, "employees")[1]}`));
+    const { totals, weeksFrom, weeksTo } = employees;
+    const rest = snapshotRest({ span, version: input.version, inputs: input.inputs, weeksFrom, weeksTo, sum: sumPayTotals(totals) });
+    await canonical.update(snapshotTail(rest));
     const hash = await canonical.hex();
-    await json.write(`]${canonicalAround({ ...rest, snapshotHash: hash }, "employees")[1]}`);
+    await json.write(snapshotTail(rest, hash));
     const object = await json.finish();
     await csv.finish();
-    return { object, hash, employeeCount: written.count };
+    return { object, hash, employeeCount: totals.length };
   } catch (error) {
     await Promise.all([json.abort(), csv.abort(), staged?.abort()]);
     throw error;

@@ -5,7 +5,7 @@ import type { AppRouteHandler } from "@/platform/http/env";
 import { asyncTextStream } from "@/platform/http/json-stream";
 import { serializeJob } from "@/wire/job.schemas";
 import { checkClose } from "./pay-close-check.data";
-import { closeInRequestMax, faultOf, pagesPerStepOf, startCloseJob } from "./pay-close-job.data";
+import { assembleBytesOf, closeInRequestMax, faultOf, pagesPerStepOf, startCloseJob } from "./pay-close-job.data";
 import { closesInRequest } from "./pay-close-start.data";
 import { approveTimesheets as approve, withdrawApproval as withdraw } from "./pay-period-approvals.data";
 import {
@@ -64,6 +64,7 @@ export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
     pageEmployees: options.pageEmployees ?? DEFAULT_CLOSE_PAGE,
     pagesPerStep: pagesPerStepOf(c.env),
     partBytes: options.partBytes ?? MIN_PART_BYTES,
+    assembleBytes: assembleBytesOf(c.env),
     fault: faultOf(c.env),
   });
   return c.json(serializeJob(job), 202, { Location: `/api/organizations/${organization_id}/jobs/${job.id}` });

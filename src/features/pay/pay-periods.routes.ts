@@ -161,7 +161,7 @@ export const close = defineRoute({
     "JSON). A period with at most CLOSE_IN_REQUEST_MAX_EMPLOYEES staff members paid (5,000 by default) closes within " +
     "the request and answers 200 with the closed period. A larger one answers **202 with a job** (`Location`: " +
     "`GET …/jobs/{id}`, and the event `job.created`) once the refusals below are checked: a durable job (a Cloudflare " +
-    "Workflow) computes 2,000 staff members a step into staged objects, assembles the payroll objects, then commits " +
+    "Workflow) computes 2,000 staff members a step into staged objects, assembles the payroll objects from them 8 MiB a step, then commits " +
     "the same batch as the request would, with the job SUCCEEDED (`job.succeeded`, and `pay_period.closed`); each " +
     "step is retried and the job resumes after a failure at any step. Until that last batch the period reads OPEN and " +
     "no row names any object of the job; a refusal found by the job (e.g. PAY_PERIOD_CHANGED: a shift changed while " +

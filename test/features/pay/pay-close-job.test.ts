@@ -1,8 +1,10 @@
 import { createExecutionContext, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "@/data/files";
+import { createDatabase } from "@/data/client";
+import { sha256Hex, startUpload } from "@/data/files";
 import { shardBinding } from "@/data/shards";
 import { canonicalJson } from "@/domain/canonical-json";
+import { type CloseJobParams, failCloseJob, uploadsKey } from "@/features/pay/pay-close-job.data";
 import worker from "@/worker";
 import { api } from "../../helpers/api";
 import { approve, feed, PERIOD, periodsPath, reopenPeriod, WEEK, workDay } from "../../helpers/pay";
@@ -14,11 +16,13 @@ import { createWorkplace, type Workplace } from "../../helpers/workplace";
  * The pay close as a durable job (src/jobs/pay-close-workflow.ts, src/features/pay/pay-close-job.data.ts). The close
  * request runs through the Worker's fetch with an environment that makes every organization "large"
  * (CLOSE_IN_REQUEST_MAX_EMPLOYEES 0) and computes one employee a page, one page a step: four staff members make the
- * steps plan, employees-1 … employees-4, assemble, commit, clean. JOB_FAULT_STEPS names the steps that fail after their
+ * steps plan, employees-1 … employees-4, assemble-1 (or one assemble step a staged part: ASSEMBLE_BY_PART), commit, clean. JOB_FAULT_STEPS names the steps that fail after their
  * work (the vitest config allows it: JOB_FAULTS), so a step is redelivered having written what it writes.
  */
 const AS_JOB = { CLOSE_IN_REQUEST_MAX_EMPLOYEES: "0", PAYROLL_PAGE_EMPLOYEES: "1", CLOSE_JOB_PAGES_PER_STEP: "1" };
-const STEPS = ["plan", "employees-1", "employees-2", "employees-3", "employees-4", "assemble", "commit", "clean"];
+const STEPS = ["plan", "employees-1", "employees-2", "employees-3", "employees-4", "assemble-1", "commit", "clean"];
+/** Every staged part (one staff member's) its own assemble step: assemble-1 … assemble-4. */
+const ASSEMBLE_BY_PART = { CLOSE_JOB_ASSEMBLE_BYTES: "1" };
 
 async function crew() {
   const w = await createWorkplace();
@@ -89,6 +93,22 @@ const stagedOf = async (jobId: string) => (await env.FILES.list({ prefix: `jobs/
 const payrollObjectsOf = async (w: Workplace, jobId: string) =>
   (await env.FILES.list({ prefix: `payroll/${w.org.id}/` })).objects.map((o) => o.key).filter((key) => key.includes(jobId));
 
+/** The committed snapshot row's object, checked against its bytes by WebCrypto: the key, size and SHA-256 D1 keeps. */
+async function expectStoredObject(w: Workplace) {
+  const db = shardBinding(env, await shardOf(w.org.id));
+  const row = await db
+    .prepare("SELECT object_key, object_size, object_sha256, snapshot_hash FROM pay_period_snapshots WHERE organization_id = ?")
+    .bind(w.org.id)
+    .first<{ object_key: string; object_size: number; object_sha256: string; snapshot_hash: string }>();
+  const bytes = new Uint8Array(await (await env.FILES.get(row!.object_key))!.arrayBuffer());
+  expect(row!.object_size).toBe(bytes.byteLength);
+  expect(row!.object_sha256).toBe(await sha256Hex(bytes));
+  const { snapshotHash, ...document } = JSON.parse(new TextDecoder().decode(bytes));
+  expect(row!.snapshot_hash).toBe(snapshotHash);
+  expect(snapshotHash).toBe(await sha256Hex(new TextEncoder().encode(canonicalJson(document))));
+  return row!;
+}
+
 const periodStatus = async (w: Workplace) =>
   (await api("GET", `${periodsPath(w.org)}/${PERIOD}`, { token: w.org.adminToken })).body.status as string;
 
@@ -101,7 +121,7 @@ describe("the pay close as a durable job", () => {
     await unclose(w);
 
     const job = await closeAsJob(w);
-    // plan, 4 page steps, assemble, commit: 7 steps recorded; clean runs after the commit.
+    // plan, 4 page steps, assemble-1, commit: 7 steps recorded; clean runs after the commit.
     expect(job).toMatchObject({ status: "SUCCEEDED", step: "commit", steps: 7, progress: 1, error: null });
     expect(await periodStatus(w)).toBe("CLOSED");
     const got = await payrollOf(w);
@@ -183,9 +203,76 @@ describe("the pay close as a durable job", () => {
     }
   });
 
+  it("assembles over several steps (a staged part each): the in-request close's payroll, resumed to it after a failure at each", async () => {
+    const w = await crew();
+    expect((await close(w, {})).status).toBe(200);
+    const expected = await payrollOf(w);
+    for (const fault of [null, "assemble-1", "assemble-2", "assemble-3", "assemble-4", "assemble-*"]) {
+      await unclose(w);
+      const job = await closeAsJob(w, { ...ASSEMBLE_BY_PART, ...(fault && { JOB_FAULT_STEPS: fault, JOB_FAULT_TIMES: "1" }) });
+      // plan, 4 page steps, 4 assemble steps, commit.
+      expect({ fault, ...job }).toMatchObject({ fault, status: "SUCCEEDED", step: "commit", steps: 10, progress: 1, error: null });
+      const got = await payrollOf(w);
+      expect(got.csv).toBe(expected.csv);
+      expect(await figuresOf(got.json)).toBe(await figuresOf(expected.json));
+      const row = await expectStoredObject(w);
+      expect(row.object_key).toBe(`payroll/${w.org.id}/${PERIOD}/v1/${job.id}.json`);
+      expect(await stagedOf(job.id)).toEqual([]);
+      expect((await payrollObjectsOf(w, job.id)).sort()).toEqual([row.object_key.replace(/\.json$/, ".csv"), row.object_key]);
+    }
+  });
+
+  it("a re-close assembled over several steps carries the same adjustments: 2 more hours at $20 are +120 min, +$40", async () => {
+    const w = await crew();
+    expect((await closeAsJob(w, ASSEMBLE_BY_PART)).status).toBe("SUCCEEDED");
+    expect((await reopenPeriod(w, PERIOD)).status).toBe(200);
+    const withdrawn = await api("DELETE", `${periodsPath(w.org)}/${PERIOD}/approvals/${w.staff.id}`, { token: w.org.adminToken });
+    expect(withdrawn.status).toBe(200);
+    expect((await workDay(w, WEEK[5]!, 2)).id).toBeTruthy();
+    const job = await closeAsJob(w, { ...ASSEMBLE_BY_PART, JOB_FAULT_STEPS: "assemble-2", JOB_FAULT_TIMES: "1" });
+    expect(job.status).toBe("SUCCEEDED");
+    const after = JSON.parse((await payrollOf(w)).json);
+    expect(after.version).toBe(2);
+    expect(after.adjustments).toHaveLength(1);
+    expect(after.adjustments[0]).toMatchObject({ employeeId: w.staff.id, regularMinutes: 120, overtimeMinutes: 0, grossPay: 40 });
+    await figuresOf((await payrollOf(w)).json);
+  });
+
+  it("an assemble step failing every retry ends the job FAILED with nothing of it in storage", async () => {
+    const w = await crew();
+    for (const step of ["assemble-1", "assemble-3", "assemble-4"]) {
+      const job = await closeAsJob(w, { ...ASSEMBLE_BY_PART, JOB_FAULT_STEPS: step, JOB_FAULT_TIMES: "99" });
+      expect({ step, status: job.status, code: job.error?.code }).toEqual({ step, status: "FAILED", code: "JOB_FAILED" });
+      expect(await periodStatus(w)).toBe("OPEN");
+      expect(await stagedOf(job.id)).toEqual([]);
+      expect(await payrollObjectsOf(w, job.id)).toEqual([]);
+    }
+    expect((await closeAsJob(w, ASSEMBLE_BY_PART)).status).toBe("SUCCEEDED");
+    await expectStoredObject(w);
+  });
+
+  it("`fail` aborts the payroll objects' uploads an assemble step started and recorded", async () => {
+    const w = await crew();
+    const jobId = "job-with-uploads";
+    const key = `payroll/${w.org.id}/${PERIOD}/v1/${jobId}.json`;
+    const uploads = [
+      { key, uploadId: await startUpload(env.FILES, key, "application/json") },
+      { key: key.replace(/\.json$/, ".csv"), uploadId: await startUpload(env.FILES, key.replace(/\.json$/, ".csv"), "text/csv") },
+    ];
+    await env.FILES.put(uploadsKey(jobId), JSON.stringify(uploads));
+    const part = (u: (typeof uploads)[number]) => env.FILES.resumeMultipartUpload(u.key, u.uploadId).uploadPart(1, "bytes");
+    // Open before the fail step: a part is taken.
+    expect((await part(uploads[0]!)).partNumber).toBe(1);
+    const db = createDatabase(shardBinding(env, await shardOf(w.org.id)));
+    const p = { jobId, organizationId: w.org.id, periodId: PERIOD } as CloseJobParams;
+    await failCloseJob({ writer: { db, principal: null as never }, files: env.FILES }, p, { code: "JOB_FAILED", detail: "test" });
+    for (const upload of uploads) await expect(part(upload)).rejects.toThrow();
+    expect(await stagedOf(jobId)).toEqual([]);
+  });
+
   it("a step failing every retry ends the job FAILED: the period OPEN, nothing of the job in storage", async () => {
     const w = await crew();
-    for (const step of ["plan", "employees-2", "assemble"]) {
+    for (const step of ["plan", "employees-2", "assemble-1"]) {
       const job = await closeAsJob(w, { JOB_FAULT_STEPS: step, JOB_FAULT_TIMES: "99" });
       expect({ step, status: job.status, code: job.error?.code }).toEqual({ step, status: "FAILED", code: "JOB_FAILED" });
       expect(await periodStatus(w)).toBe("OPEN");

@@ -1,4 +1,4 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "@/data/files";
 import { shardBinding } from "@/data/shards";
@@ -254,5 +254,41 @@ describe("the close in parts", () => {
     expect(csv.text).toBe(new TextDecoder().decode(csvBytes));
     expect(parseCsv(csv.text)).toHaveLength(CROWD + 1);
     expect(await objectsOf(w)).toEqual([csvKey, row.object_key].sort());
-  });
+
+    // The same period closed as a job (the rows reset, version 1 again), 500 staff a page step and each staged part
+    // its own assemble step: the 5 MiB parts of both uploads span assemble steps, and every assemble step fails once
+    // after its work. The document is the in-request one's but for closedAt; its hashes verify against its bytes.
+    const expectedCsv = csv.text;
+    const { closedAt: _, snapshotHash: __, ...expected } = json.body;
+    await db.batch(
+      ["pay_period_snapshots", "pay_rule_set_uses", "pay_periods"].map((table) =>
+        db.prepare(`DELETE FROM ${table} WHERE organization_id = ?`).bind(w.org.id),
+      ),
+    );
+    await using workflows = await introspectWorkflow(env.PAY_CLOSE_WORKFLOW);
+    await workflows.modifyAll(async (m) => {
+      await m.disableRetryDelays();
+    });
+    const started = await closeInParts(w, env.FILES, {
+      ...BIG,
+      CLOSE_IN_REQUEST_MAX_EMPLOYEES: "0",
+      CLOSE_JOB_PAGES_PER_STEP: "1",
+      CLOSE_JOB_ASSEMBLE_BYTES: "1",
+      JOB_FAULT_STEPS: "assemble-*",
+      JOB_FAULT_TIMES: "1",
+    });
+    expect(started.status).toBe(202);
+    const [instance] = await workflows.get();
+    await instance!.waitForStatus("complete");
+    const job = await api("GET", `/api/organizations/${w.org.id}/jobs/${started.body.id}`, { token: w.org.adminToken });
+    // plan, 7 page steps, 7 assemble steps, commit.
+    expect(job.body).toMatchObject({ status: "SUCCEEDED", steps: 16 });
+    const again = await expectStoredDocument(w, 1);
+    expect(again.row.object_key).toContain(started.body.id);
+    const { closedAt: ___, snapshotHash: ____, ...got } = again.json.body;
+    expect(canonicalJson(got)).toBe(canonicalJson(expected));
+    expect((await env.FILES.head(again.row.object_key))!.checksums.sha256).toBeUndefined();
+    expect((await payroll(w, "?format=csv")).text).toBe(expectedCsv);
+    expect((await env.FILES.list({ prefix: `jobs/${started.body.id}/` })).objects).toEqual([]);
+  }, 300_000);
 });
