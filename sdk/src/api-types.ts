@@ -518,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * Synchronize staff members
-         * @description Needs EMPLOYEE_WRITE. Upserts 1–1000 records by `externalId` in one atomic write. A new externalId creates a member (default access role `Employee`, omitted fields null or empty); a known one is merged: a field the record omits keeps its stored value, an explicit null clears it, `name` is always given, and a deleted member is restored. `active` defaults to true. Location sync merges the same way. A record that changes nothing leaves the member untouched (its `updatedAt` does not move), so syncing the same payload twice reports no updates. `deactivateMissing: true` soft-deletes live members with an externalId the payload does not name (members without an externalId are never touched), except those whose access role the caller could not grant, which it leaves alone. `accessRoleId` or `accessRoleName` (not both) picks the access role; `locationIds` and `roleIds` must be live records of this organization. An unknown reference is a 400 naming the field. Assigning an access role with a permission the caller lacks is a 403 (a Manager cannot make anyone an Admin). An access role deleted by another request between the check and the write is a 409 `ACCESS_ROLE_DELETED`, and nothing is written. A caller may change, delete or deactivate only members whose current access role they could grant themselves (they hold every permission of it: ORGANIZATION_ADMIN implies LOCATION_ADMIN implies the rest), else 403 and nothing changes — a Manager cannot touch an Admin. The rule is checked again by the write itself, so a member promoted meanwhile is refused too. A record whose externalId belongs to such a member, live or deleted, is a 403 naming each (`records.N.externalId`). A record that omits the access role of a member whose access role was deleted is a 400 naming `records.N.accessRoleId`. A duplicate externalId in one payload is a 400.
+         * @description Needs EMPLOYEE_WRITE. Upserts 1–1000 records by `externalId` in one atomic write within the request (200; the deployment's STAFF_SYNC_IN_REQUEST_MAX may lower that limit). A larger payload, up to 50,000 records (and 12 MiB), is checked in the request as a smaller one is — every 400 and 403 below answered before anything is written — then answers **202 with a job** (`Location`: `GET …/jobs/{id}`, kind BULK, subject `staff-sync`, and the event `job.created`): a durable job (a Cloudflare Workflow) writes it in pages of 1,000 records in payload order (`page-1`, `page-2`, …), each page one atomic batch with its records' `staff_member.*` events, then with `deactivateMissing` deactivates the members the payload does not name a page of 1,000 members at a time (`deactivate-1`, …), then ends SUCCEEDED (`job.succeeded`). Each step is retried and the job resumes after a failure at any step; a page redelivered changes and records nothing twice (its records are upserted by externalId). The job is not atomic as a whole: the pages written before a refusal found while it runs (e.g. `ACCESS_ROLE_DELETED`, or a 403 for a member promoted meanwhile) stay written and the job ends FAILED (`job.failed`, `error.code` the refusal's); send the sync again. Following the job (`GET …/jobs/{id}`) needs ORGANIZATION_ADMIN. A new externalId creates a member (default access role `Employee`, omitted fields null or empty); a known one is merged: a field the record omits keeps its stored value, an explicit null clears it, `name` is always given, and a deleted member is restored. `active` defaults to true. Location sync merges the same way. A record that changes nothing leaves the member untouched (its `updatedAt` does not move), so syncing the same payload twice reports no updates. `deactivateMissing: true` soft-deletes live members with an externalId the payload does not name (members without an externalId are never touched), except those whose access role the caller could not grant, which it leaves alone. `accessRoleId` or `accessRoleName` (not both) picks the access role; `locationIds` and `roleIds` must be live records of this organization. An unknown reference is a 400 naming the field. Assigning an access role with a permission the caller lacks is a 403 (a Manager cannot make anyone an Admin). An access role deleted by another request between the check and the write is a 409 `ACCESS_ROLE_DELETED`, and nothing is written. A caller may change, delete or deactivate only members whose current access role they could grant themselves (they hold every permission of it: ORGANIZATION_ADMIN implies LOCATION_ADMIN implies the rest), else 403 and nothing changes — a Manager cannot touch an Admin. The rule is checked again by the write itself, so a member promoted meanwhile is refused too. A record whose externalId belongs to such a member, live or deleted, is a 403 naming each (`records.N.externalId`). A record that omits the access role of a member whose access role was deleted is a 400 naming `records.N.accessRoleId`. A duplicate externalId in one payload is a 400.
          */
         post: operations["syncStaffMembers"];
         delete?: never;
@@ -1820,7 +1820,7 @@ export interface paths {
         put?: never;
         /**
          * Bulk copy schedule shifts
-         * @description Copies the live entries (drafts and published) starting on the local dates fromStartDate…fromEndDate (at most 62 days) to the range starting at toStartDate, keeping each entry's local wall-clock times in its zone across DST changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall on approved time off or an UNAVAILABLE occurrence of their availability (unless `ignoreAvailability`) are skipped and listed in `skipped`; the rest are written in one atomic batch. An `employeeIds` entry that is no staff member of the organization is 400 naming it. Published copies (`asDrafts: false`) are schedule changes under the location's Fair Workweek pack, as a published create is: each starting inside its notice window is recorded as ADDED (`schedule_change.recorded`), and one inside a rest window its pack requires consent for refuses the whole copy with 409 REST_CONSENT_REQUIRED unless the worker has a standing REST consent (one given for no entry: a copy cannot name one). At a location with a working-time pack, published copies are judged as a publish's drafts are (per worker, together with their published entries, worked shifts and the other copies): each copy that would break a rule (rest, daily or weekly maximum, a minor's hours) is skipped and listed in `skipped` as WORKING_TIME_CONFLICT with its `violations`, unless the body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (then written, each keeping the override). If a worker's published time changes between the check and the write, the copy is refused whole with 409 WORKING_TIME_CONFLICT (judged again; nothing written): retry it. A write touching a date a closed pay period froze (any minute of the entry's old or new times, in the entry's local dates; every date of every workweek overlapping a closed period) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is written: its Fair Workweek premiums would change the closed period's pay. Reopen it first.
+         * @description Copies the live entries (drafts and published) starting on the local dates fromStartDate…fromEndDate (at most 62 days) to the range starting at toStartDate, keeping each entry's local wall-clock times in its zone across DST changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall on approved time off or an UNAVAILABLE occurrence of their availability (unless `ignoreAvailability`) are skipped and listed in `skipped`; the rest are written in one atomic batch, of at most 750 copies (D1's queries per request; the deployment's BULK_COPY_IN_REQUEST_MAX may lower that limit): a copy that would write more is 400 naming `fromEndDate` ("this copy would write N entries; at most M in one request") and writes nothing — copy a shorter range or fewer staff (`employeeIds`); skipped copies do not count. An `employeeIds` entry that is no staff member of the organization is 400 naming it. Published copies (`asDrafts: false`) are schedule changes under the location's Fair Workweek pack, as a published create is: each starting inside its notice window is recorded as ADDED (`schedule_change.recorded`), and one inside a rest window its pack requires consent for refuses the whole copy with 409 REST_CONSENT_REQUIRED unless the worker has a standing REST consent (one given for no entry: a copy cannot name one). At a location with a working-time pack, published copies are judged as a publish's drafts are (per worker, together with their published entries, worked shifts and the other copies): each copy that would break a rule (rest, daily or weekly maximum, a minor's hours) is skipped and listed in `skipped` as WORKING_TIME_CONFLICT with its `violations`, unless the body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (then written, each keeping the override). If a worker's published time changes between the check and the write, the copy is refused whole with 409 WORKING_TIME_CONFLICT (judged again; nothing written): retry it. A write touching a date a closed pay period froze (any minute of the entry's old or new times, in the entry's local dates; every date of every workweek overlapping a closed period) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is written: its Fair Workweek premiums would change the closed period's pay. Reopen it first.
          */
         post: operations["bulkCopyScheduleEntries"];
         delete?: never;
@@ -2424,7 +2424,7 @@ export interface paths {
         put?: never;
         /**
          * Start an export job
-         * @description Needs ORGANIZATION_ADMIN. Queues an export of any range (no 366-day cap) and answers 202 at once with the job and its `Location`. A background consumer writes it in chunks of rows into one file (an R2 multipart object of 5 MiB parts); a job whose work has not moved for 5 minutes (its message never sent, or lost) is sent again by the Cron, which repeats no row and drops none; follow `rowsWritten` with `GET …/exports/{id}` until `status` is SUCCEEDED (then download it, with its `bytes` and `sha256`) or FAILED (`error` says why). The events `export.succeeded` and `export.failed` say so too. TIMESHEETS writes exactly what `GET /api/timesheets/export` writes for the same range and filters (CSV or JSON); PAY_LINES writes the lines of `GET /api/timesheets/pay` (any span: the job computes a few employees at a time), one record per line with its employee's ids and currency; EVENTS writes the event feed's events that occurred on those UTC dates, in sequence order (CSV: the data as JSON in one column). An export is a snapshot of when it ran: the same request later, after new data, writes a new file. `locationId`/`employeeId` apply to TIMESHEETS and PAY_LINES and must name the organization's live location and staff member (else 404). `endDate` before `startDate` is a 400 naming endDate.
+         * @description Needs ORGANIZATION_ADMIN. Queues an export of any range (no 366-day cap) and answers 202 at once with the export and its `Location` (`…/exports/{id}`). The export is a job (`jobId`, the export's own id: `GET /api/organizations/{organization_id}/jobs/{jobId}` shows its `step`, `chunk-1`, `chunk-2`, …, `steps` and `progress`; `job.created`, then `job.succeeded` or `job.failed`). A background consumer writes it in chunks of rows into one file (an R2 multipart object of 5 MiB parts), each chunk retried up to 4 times and written once however often it is delivered; a job whose work has not moved for 5 minutes (its message never sent, or lost) is sent again by the Cron, which repeats no row and drops none; follow `rowsWritten` with `GET …/exports/{id}` (or the job) until `status` is SUCCEEDED (then download it, with its `bytes` and `sha256`) or FAILED (`error` says why; nothing of it is kept). The events `export.succeeded` and `export.failed` say so too. TIMESHEETS writes exactly what `GET /api/timesheets/export` writes for the same range and filters (CSV or JSON); PAY_LINES writes the lines of `GET /api/timesheets/pay` (any span: the job computes a few employees at a time), one record per line with its employee's ids and currency; EVENTS writes the event feed's events that occurred on those UTC dates, in sequence order (CSV: the data as JSON in one column). An export is a snapshot of when it ran: the same request later, after new data, writes a new file. `locationId`/`employeeId` apply to TIMESHEETS and PAY_LINES and must name the organization's live location and staff member (else 404). `endDate` before `startDate` is a 400 naming endDate.
          */
         post: operations["createExport"];
         delete?: never;
@@ -2442,7 +2442,7 @@ export interface paths {
         };
         /**
          * Retrieve an export job
-         * @description Needs ORGANIZATION_ADMIN. The job's status and progress (`rowsWritten`).
+         * @description Needs ORGANIZATION_ADMIN. The export's status and progress (`rowsWritten`); its job (`GET …/jobs/{jobId}`) says the same as steps (`step`, `steps`, `progress` 0–1).
          */
         get: operations["getExport"];
         put?: never;
@@ -2482,7 +2482,7 @@ export interface paths {
         };
         /**
          * Retrieve a job
-         * @description Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, steps retried and resumed after a failure): the close of a pay period whose organization is too large to close within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`), and the time-off accrual pass of an organization whose active policies cover more staff than the deployment's ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step (`page-1`, `page-2`, …, then `finish`), never two at once for an organization; a page redelivered accrues nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to complete. `status` goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the events `job.succeeded` and `job.failed` say so too. A close job that failed changed nothing: start the operation again.
+         * @description Needs ORGANIZATION_ADMIN. Work larger than one request runs as a durable job (a Cloudflare Workflow, or for an export a chain of queue messages; steps retried and resumed after a failure): the close of a pay period whose organization is too large to close within the request (`POST …/pay-periods/{periodId}/close` answers 202 with this job's `Location`), and the time-off accrual pass of an organization whose active policies cover more staff than the deployment's ACCRUAL_IN_CRON_MAX_BALANCES (5,000): the Cron starts it (`job.created`), one page of 5,000 balances a step (`page-1`, `page-2`, …, then `finish`), never two at once for an organization; a page redelivered accrues nothing twice, and a FAILED accrual keeps the entries its pages wrote (each is final) for the next run to complete. A staff sync of more than 1,000 records (`POST …/staffmembers/sync` answers 202) runs as a BULK job, one page of 1,000 records a step, each page one atomic batch; a FAILED one keeps the pages it wrote (send the sync again: it is idempotent by externalId). Every export (`POST …/exports` answers 202 with the export, whose `jobId` is this job's id, the export's own) is an EXPORT job: one step a chunk of rows (`chunk-1`, `chunk-2`, …, the last completing the file; `steps` planned from a count at the first chunk), each chunk's progress written with its rows, a chunk redelivered writing nothing twice, a chunk failing its 4 deliveries ending the export and its job FAILED with nothing of it left in storage. `status` goes QUEUED → RUNNING → SUCCEEDED or FAILED; `step` names the last step done, `steps` the steps planned once counted, `progress` the share done (0–1). A FAILED job's `error` carries the problem code its operation would have answered (e.g. PAY_PERIOD_CHANGED when shifts changed while it ran) or JOB_FAILED, and its detail; the events `job.succeeded` and `job.failed` say so too. A close job that failed changed nothing: start the operation again.
          */
         get: operations["getJob"];
         put?: never;
@@ -3174,7 +3174,7 @@ export interface paths {
         };
         /**
          * Retrieve the organization's audit log
-         * @description Who changed what, when and from where: one entry per event a write recorded, written in that write's own transaction (no write that records an event can leave its entry out), in the order of the writes. Each entry names its actor (PARTNER: the partner's backend or its organization token; STAFF_MEMBER: a staff member's own token; DEVICE: a kiosk, with `deviceId`; SYSTEM: a write with no person behind it, its id naming the job — `attendance-pass` for the Cron's no-shows and automatic clock-outs, `pay-close-job` for a pay close run as a job, `webhook-delivery` for an endpoint disabled after 3 days of failures; OPERATOR: the platform's operator, id `operator`), the operation (the document's operationId; for SYSTEM, the request that ran the job, if any), the event type and the record (`resourceType`, `resourceId`, and `staffMemberId` when the record is a staff member's), and the caller's IP country as Cloudflare's edge located it (`request.cf.country`; null where unknown). For records a person may dispute — shifts (their breaks included), schedule entries, time-off requests, wage rates, pay periods and approvals, attendance exceptions — `before` and `after` carry the record as the API answered it before and after the write (`before` is null when the write created it, or when its last change predates the log); other entries carry neither. A shift's history: `resourceType=shift&resourceId=<shift id>`; a worker's: `staffMemberId=<id>` (with `resourceType=shift` for their shifts alone). Entries are immutable: no operation changes or deletes one, and they are kept as long as the organization (the EU Court of Justice's C-55/18 record of working time is the shifts' history here). Writes of background jobs (accruals, automatic clock-outs) record no entry: their events are in the feed (GET …/events). Paged oldest first with `cursor` (the `Link` header). Needs ORGANIZATION_ADMIN.
+         * @description Who changed what, when and from where: one entry per event a write recorded, written in that write's own transaction (no write that records an event can leave its entry out), in the order of the writes. Each entry names its actor (PARTNER: the partner's backend or its organization token; STAFF_MEMBER: a staff member's own token; DEVICE: a kiosk, with `deviceId`; SYSTEM: a write with no person behind it, its id naming the job — `attendance-pass` for the Cron's no-shows and automatic clock-outs, `pay-close-job` for a pay close run as a job, `webhook-delivery` for an endpoint disabled after 3 days of failures, `accrual-pass` for the time-off accrual pass's ledger entries (`time_off_policy.accrued`); OPERATOR: the platform's operator, id `operator`, moving the organization between databases (`organization.moved`)), the operation (the document's operationId; for SYSTEM, the request that ran the job, if any; null for OPERATOR), the event type and the record (`resourceType`, `resourceId`, and `staffMemberId` when the record is a staff member's), and the caller's IP country as Cloudflare's edge located it (`request.cf.country`; null where unknown). For records a person may dispute — shifts (their breaks included), schedule entries, time-off requests, wage rates, pay periods and approvals, attendance exceptions — `before` and `after` carry the record as the API answered it before and after the write (`before` is null when the write created it, or when its last change predates the log); other entries carry neither. A shift's history: `resourceType=shift&resourceId=<shift id>`; a worker's: `staffMemberId=<id>` (with `resourceType=shift` for their shifts alone). Entries are immutable: no operation changes or deletes one, and they are kept as long as the organization (the EU Court of Justice's C-55/18 record of working time is the shifts' history here). Paged oldest first with `cursor` (the `Link` header). Needs ORGANIZATION_ADMIN.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -5367,6 +5367,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "organization.moved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organization.moved event
+         * @description Recorded in the change's own batch; the feed (GET …/events) carries the same envelope. Recorded by the platform's operator moving the organization between databases (its audit entry's actor OPERATOR), when the move commits: ids, data and API stay the same; `dataRegion` is the region it is in now.
+         */
+        post: operations["on_organization_moved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "time_off_policy.accrued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The time_off_policy.accrued event
+         * @description Recorded in the change's own batch; the feed (GET …/events) carries the same envelope. Recorded by the Cron's time-off accrual pass (its audit entry's actor SYSTEM `accrual-pass`).
+         */
+        post: operations["on_time_off_policy_accrued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -6004,6 +6044,33 @@ export interface components {
             /** @example 0 */
             deactivated: number;
             records: components["schemas"]["StaffMember"][];
+        };
+        Job: {
+            id: string;
+            /**
+             * @description PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one invocation. BULK: a bulk write larger than one request writes, in pages (a staff sync of more than 1,000 records). EXPORT: an export (`POST …/exports`; the job has the export's id).
+             * @enum {string}
+             */
+            kind: "PAY_CLOSE" | "ACCRUAL" | "EXPORT" | "BULK";
+            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run); a BULK's operation (`staff-sync`); an EXPORT's export id. */
+            subject: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+            /** @description The last step done (a close's `plan`, `employees-1` … `employees-n`, `assemble-1` … `assemble-k`, `commit`; an accrual's `page-1` … `page-n`, `finish`; a staff sync's `page-2`, `deactivate-1`, `finish`; an export's `chunk-2`, its last chunk completing the file; a FAILED export's, the chunk that failed). */
+            step: string | null;
+            /** @description Steps planned, once the first step counted the work. */
+            steps: number | null;
+            /** @description Share of the work done, 0 to 1. */
+            progress: number;
+            /** @description Why the job FAILED: a problem code of the operation that started it (e.g. PAY_PERIOD_CHANGED) or JOB_FAILED. */
+            error: {
+                code: string;
+                detail: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
         };
         AvailabilityOccurrence: {
             availabilityId: string;
@@ -6949,33 +7016,6 @@ export interface components {
                 approvedBy: string | null;
             }[];
         };
-        Job: {
-            id: string;
-            /**
-             * @description PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one invocation. EXPORT and BULK are reserved.
-             * @enum {string}
-             */
-            kind: "PAY_CLOSE" | "ACCRUAL" | "EXPORT" | "BULK";
-            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run). */
-            subject: string;
-            /** @enum {string} */
-            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
-            /** @description The last step done (a close's `plan`, `employees-1` … `employees-n`, `assemble-1` … `assemble-k`, `commit`; an accrual's `page-1` … `page-n`, `finish`). */
-            step: string | null;
-            /** @description Steps planned, once the first step counted the work. */
-            steps: number | null;
-            /** @description Share of the work done, 0 to 1. */
-            progress: number;
-            /** @description Why the job FAILED: a problem code of the operation that started it (e.g. PAY_PERIOD_CHANGED) or JOB_FAILED. */
-            error: {
-                code: string;
-                detail: string;
-            } | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            finishedAt: string | null;
-        };
         Payroll: {
             periodId: string;
             startDate: string;
@@ -7835,7 +7875,7 @@ export interface components {
             /** @description Unique per event: receivers de-duplicate on it (it is the webhook-id). */
             id: string;
             /** @enum {string} */
-            type: "shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "webhook.test" | "schedule_changes.recorded";
+            type: "shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "organization.moved" | "time_off_policy.accrued" | "webhook.test" | "schedule_changes.recorded";
             organizationId: string;
             /** Format: date-time */
             occurredAt: string;
@@ -7849,7 +7889,7 @@ export interface components {
             organizationId: string;
             url: string;
             description: string | null;
-            types: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "webhook.test")[];
+            types: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "organization.moved" | "time_off_policy.accrued" | "webhook.test")[];
             /** @description False: nothing is delivered (set by you, or after repeated failures). */
             enabled: boolean;
             /**
@@ -7940,6 +7980,8 @@ export interface components {
         };
         Export: {
             id: string;
+            /** @description The export's job (`GET /api/organizations/{organization_id}/jobs/{jobId}`): the export's own id. */
+            jobId: string;
             /** @enum {string} */
             kind: "TIMESHEETS" | "PAY_LINES" | "EVENTS";
             /** @enum {string} */
@@ -8763,7 +8805,7 @@ export interface components {
             actor: {
                 /** @enum {string} */
                 type: "PARTNER" | "STAFF_MEMBER" | "DEVICE" | "OPERATOR" | "SYSTEM";
-                /** @description The partner's id, the staff member's or the kiosk device's; for SYSTEM the job's (`attendance-pass`, `pay-close-job`, `webhook-delivery`), for OPERATOR `operator`. */
+                /** @description The partner's id, the staff member's or the kiosk device's; for SYSTEM the job's (`attendance-pass`, `pay-close-job`, `webhook-delivery`, `accrual-pass`), for OPERATOR `operator`. */
                 id: string;
                 /** @description The kiosk device the write came through, if any. */
                 deviceId: string | null;
@@ -11091,7 +11133,7 @@ export interface components {
                      *       "shift.clocked_out"
                      *     ]
                      */
-                    types?: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "webhook.test")[];
+                    types?: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "organization.moved" | "time_off_policy.accrued" | "webhook.test")[];
                     /** @default true */
                     enabled?: boolean;
                     description?: string | null;
@@ -11120,7 +11162,7 @@ export interface components {
                      *       "shift.clocked_out"
                      *     ]
                      */
-                    types?: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "webhook.test")[];
+                    types?: ("shift.clocked_in" | "shift.clocked_out" | "shift.break_started" | "shift.break_ended" | "shift.created" | "shift.updated" | "shift.deleted" | "timesheet.day_locked" | "timesheet.day_unlocked" | "staff_member.created" | "staff_member.updated" | "staff_member.deleted" | "location.created" | "location.updated" | "location.deleted" | "time_off_request.created" | "time_off_request.approved" | "time_off_request.declined" | "time_off_request.cancelled" | "time_off_policy.activated" | "time_off_policy.deactivated" | "schedule.published" | "open_shift.created" | "open_shift.claimed" | "open_shift.assigned" | "open_shift.retracted" | "open_shift.updated" | "open_shift.deleted" | "open_shift.preference_created" | "open_shift.preference_updated" | "open_shift.preference_removed" | "schedule_entry.created" | "schedule_entry.updated" | "schedule_entry.deleted" | "time_off_request.updated" | "time_off_policy.created" | "time_off_policy.updated" | "time_off_policy_type.created" | "time_off_settings.updated" | "organization.updated" | "organization.deleted" | "role.created" | "role.updated" | "role.deleted" | "access_role.created" | "access_role.updated" | "access_role.deleted" | "break_type.created" | "break_type.updated" | "break_type.deleted" | "shift_note.created" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "pay_rule_set.created" | "pay_rule_set.updated" | "pay_rule_set.deleted" | "pay_period_settings.updated" | "payroll_settings.updated" | "timesheet.approved" | "timesheet.unapproved" | "pay_period.closed" | "pay_period.reopened" | "availability.created" | "availability.updated" | "availability.deleted" | "shift_request.created" | "shift_request.accepted" | "shift_request.approved" | "shift_request.declined" | "shift_request.cancelled" | "attendance_settings.updated" | "attendance_exception.raised" | "attendance_exception.resolved" | "attendance_exception.reopened" | "export.created" | "export.succeeded" | "export.failed" | "job.created" | "job.succeeded" | "job.failed" | "demand.updated" | "labor_targets.updated" | "wage_rate.created" | "wage_rate.updated" | "wage_rate.deleted" | "cost_code.created" | "cost_code.updated" | "cost_code.deleted" | "cost_code.assignments_updated" | "location.fair_workweek_updated" | "location.working_time_updated" | "location.holidays_updated" | "staff_member.good_faith_estimate_updated" | "staff_member.meal_waivers_updated" | "custom_field.created" | "custom_field.updated" | "custom_field.deleted" | "device.created" | "device.enrolled" | "device.rotated" | "device.revoked" | "staff_member.pin_updated" | "staff_member.pin_unlocked" | "photo.created" | "schedule_change.recorded" | "consent.created" | "test_clock.advanced" | "webhook.disabled" | "organization.moved" | "time_off_policy.accrued" | "webhook.test")[];
                     enabled?: boolean;
                     description?: string | null;
                     /**
@@ -18748,6 +18790,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffMemberSyncResult"];
+                };
+            };
+            /** @description A sync larger than one request writes, started as a BULK job */
+            202: {
+                headers: {
+                    /** @description The job's URL */
+                    Location: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
                 };
             };
             /**
@@ -43005,10 +43062,10 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["ExportCreate"];
         responses: {
-            /** @description The queued job */
+            /** @description The queued export, with its job's id */
             202: {
                 headers: {
-                    /** @description The job's URL */
+                    /** @description The export's URL (its job's: …/jobs/{jobId}) */
                     Location: string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
@@ -56008,6 +56065,80 @@ export interface operations {
                     /** @constant */
                     type?: "webhook.disabled";
                     data?: components["schemas"]["Webhook"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx stops the retries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the delivery is retried with backoff, as for any status other than 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_organization_moved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "organization.moved";
+                    data?: components["schemas"]["Organization"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx stops the retries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the delivery is retried with backoff, as for any status other than 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_time_off_policy_accrued: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "time_off_policy.accrued";
+                    /** @description The time-off accrual pass wrote ledger entries of a policy's balances (period accruals, per-hour accruals and their corrections, year-end carryover forfeits): how many and their hours in total, net. One event per policy per batch of the pass that wrote any (a pass or a large organization's accrual job may record several); a pass that finds nothing due records none. Read the entries through GET …/policies/{policy_id}/worker-policies/{workerId}/ledger. */
+                    data?: {
+                        /** @description The policy's id. */
+                        id: string;
+                        /** @description Ledger entries written. */
+                        entries: number;
+                        /** @description Their hours in total (a forfeit or a shortened shift's correction counts negative). */
+                        hours: number;
+                    };
                 };
             };
         };
