@@ -1820,7 +1820,7 @@ export interface paths {
         put?: never;
         /**
          * Bulk copy schedule shifts
-         * @description Copies the live entries (drafts and published) starting on the local dates fromStartDate…fromEndDate (at most 62 days) to the range starting at toStartDate, keeping each entry's local wall-clock times in its zone across DST changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall on approved time off or an UNAVAILABLE occurrence of their availability (unless `ignoreAvailability`) are skipped and listed in `skipped`; the rest are written in one atomic batch, of at most 750 copies (D1's queries per request; the deployment's BULK_COPY_IN_REQUEST_MAX may lower that limit): a copy that would write more is 400 naming `fromEndDate` ("this copy would write N entries; at most M in one request") and writes nothing — copy a shorter range or fewer staff (`employeeIds`); skipped copies do not count. An `employeeIds` entry that is no staff member of the organization is 400 naming it. Published copies (`asDrafts: false`) are schedule changes under the location's Fair Workweek pack, as a published create is: each starting inside its notice window is recorded as ADDED (`schedule_change.recorded`), and one inside a rest window its pack requires consent for refuses the whole copy with 409 REST_CONSENT_REQUIRED unless the worker has a standing REST consent (one given for no entry: a copy cannot name one). At a location with a working-time pack, published copies are judged as a publish's drafts are (per worker, together with their published entries, worked shifts and the other copies): each copy that would break a rule (rest, daily or weekly maximum, a minor's hours) is skipped and listed in `skipped` as WORKING_TIME_CONFLICT with its `violations`, unless the body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (then written, each keeping the override). If a worker's published time changes between the check and the write, the copy is refused whole with 409 WORKING_TIME_CONFLICT (judged again; nothing written): retry it. A write touching a date a closed pay period froze (any minute of the entry's old or new times, in the entry's local dates; every date of every workweek overlapping a closed period) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is written: its Fair Workweek premiums would change the closed period's pay. Reopen it first.
+         * @description Copies the live entries (drafts and published) starting on the local dates fromStartDate…fromEndDate (at most 62 days) to the range starting at toStartDate, keeping each entry's local wall-clock times in its zone across DST changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall on approved time off or an UNAVAILABLE occurrence of their availability (unless `ignoreAvailability`) are skipped and listed in `skipped`; the rest are written in one atomic batch when they are at most 750 (D1's queries per request; the deployment's BULK_COPY_IN_REQUEST_MAX may lower that limit; skipped copies do not count). A copy that would write more is planned the same way — every 400 below answered before anything is written, each copy's id fixed — then answers **202 with a BULK job** (subject `schedule-copy`; `Location`: `…/jobs/{id}`; `job.created`, then `job.succeeded` or `job.failed`) that writes the copies in pages, steps `copy-1` … `copy-N` then `finish`: a page holds each of its workers' copies together (at most 500 copies, or one worker's alone) and is one atomic batch with its `schedule_entry.created` events and Fair Workweek change rows, retried and idempotent (a page whose copies exist is done). The whole copy is not atomic: a page refused when written (the 409s below: an entry written meanwhile, a closed pay period, a rest consent, a working-time rule broken since the plan) ends the job FAILED with that problem code, the pages before it kept (copy the rest again: copies that now overlap are skipped); the job does not list the skipped copies. An `employeeIds` entry that is no staff member of the organization is 400 naming it. Published copies (`asDrafts: false`) are schedule changes under the location's Fair Workweek pack, as a published create is: each starting inside its notice window is recorded as ADDED (`schedule_change.recorded`), and one inside a rest window its pack requires consent for refuses the whole copy with 409 REST_CONSENT_REQUIRED unless the worker has a standing REST consent (one given for no entry: a copy cannot name one). At a location with a working-time pack, published copies are judged as a publish's drafts are (per worker, together with their published entries, worked shifts and the other copies): each copy that would break a rule (rest, daily or weekly maximum, a minor's hours) is skipped and listed in `skipped` as WORKING_TIME_CONFLICT with its `violations`, unless the body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (then written, each keeping the override). If a worker's published time changes between the check and the write, the copy is refused whole with 409 WORKING_TIME_CONFLICT (judged again; nothing written): retry it. A write touching a date a closed pay period froze (any minute of the entry's old or new times, in the entry's local dates; every date of every workweek overlapping a closed period) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is written: its Fair Workweek premiums would change the closed period's pay. Reopen it first.
          */
         post: operations["bulkCopyScheduleEntries"];
         delete?: never;
@@ -6048,15 +6048,15 @@ export interface components {
         Job: {
             id: string;
             /**
-             * @description PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one invocation. BULK: a bulk write larger than one request writes, in pages (a staff sync of more than 1,000 records). EXPORT: an export (`POST …/exports`; the job has the export's id).
+             * @description PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one invocation. BULK: a bulk write larger than one request writes, in pages (a staff sync of more than 1,000 records, a bulk copy of more than 750 copies). EXPORT: an export (`POST …/exports`; the job has the export's id).
              * @enum {string}
              */
             kind: "PAY_CLOSE" | "ACCRUAL" | "EXPORT" | "BULK";
-            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run); a BULK's operation (`staff-sync`); an EXPORT's export id. */
+            /** @description What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run); a BULK's operation (`staff-sync`, `schedule-copy`); an EXPORT's export id. */
             subject: string;
             /** @enum {string} */
             status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
-            /** @description The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`; a staff sync's `page-2`, `deactivate-1`, `finish`; an export's `chunk-2`, its last chunk completing the file; a FAILED export's, the chunk that failed). */
+            /** @description The last step done (a close's `plan`, `employees-3`, `assemble`, `commit`; an accrual's `page-2`, `finish`; a staff sync's `page-2`, `deactivate-1`, `finish`; a bulk copy's `copy-2`, `finish`; an export's `chunk-2`, its last chunk completing the file; a FAILED export's, the chunk that failed). */
             step: string | null;
             /** @description Steps planned, once the first step counted the work. */
             steps: number | null;
@@ -35329,6 +35329,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduleBulkCopyResult"];
+                };
+            };
+            /** @description More copies than one request writes: the job writing them (`Location`: its URL). Each page of copies (each worker's copies together) is one atomic batch; the whole copy is not: a page refused at write time ends the job FAILED with its problem code, the pages before it kept. */
+            202: {
+                headers: {
+                    /** @description The job's URL */
+                    Location: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
                 };
             };
             /**
