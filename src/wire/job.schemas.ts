@@ -11,13 +11,13 @@ export const Job = z
     kind: z.enum(JOB_KINDS).openapi({
       description:
         "PAY_CLOSE: a pay period's close. ACCRUAL: the Cron's time-off accrual pass of an organization too large for one " +
-        "invocation. BULK: a bulk write larger than one request writes, in pages (a staff sync of more than 1,000 records). " +
+        "invocation. BULK: a bulk write larger than one request writes, in pages (a staff sync of more than 1,000 records, a bulk copy of more than 750 copies). " +
         "EXPORT: an export (`POST …/exports`; the job has the export's id).",
     }),
     subject: z.string().openapi({
       description:
         "What the job works on: a PAY_CLOSE's pay period id (its start date); an ACCRUAL's instant (the Cron's run); a " +
-        "BULK's operation (`staff-sync`); an EXPORT's export id.",
+        "BULK's operation (`staff-sync`, `schedule-copy`); an EXPORT's export id.",
     }),
     status: z.enum(JOB_STATUSES),
     step: z
@@ -26,7 +26,7 @@ export const Job = z
       .openapi({
         description:
           "The last step done (a close's `plan`, `employees-1` … `employees-n`, `assemble-1` … `assemble-k`, `commit`; an " +
-          "accrual's `page-1` … `page-n`, `finish`; a staff sync's `page-2`, `deactivate-1`, `finish`; an export's " +
+          "accrual's `page-1` … `page-n`, `finish`; a staff sync's `page-2`, `deactivate-1`, `finish`; a bulk copy's `copy-2`, `finish`; an export's " +
           "`chunk-2`, its last chunk completing the file; a FAILED export's, the chunk that failed).",
       }),
     steps: z.number().int().nullable().openapi({ description: "Steps planned, once the first step counted the work." }),

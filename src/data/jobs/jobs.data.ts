@@ -2,6 +2,7 @@ import { jobs } from "@db/schema";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { eventStatement } from "@/data/outbox/outbox";
+import type { Writer } from "@/data/write/guarded-batch";
 import { type JobRow, serializeJob } from "@/wire/job.schemas";
 
 type JobKind = JobRow["kind"];
@@ -113,3 +114,12 @@ export function faultyStep(env: object, fault: JobFault | undefined, name: strin
   const named = fault.steps.some((s) => s === name || (s.endsWith("-*") && name.startsWith(s.slice(0, -1))));
   return named && attempt <= fault.times;
 }
+
+/** What a BULK job's step needs: the organization's shard (a Writer acting as the caller) and the files bucket. */
+export interface StepContext {
+  writer: Writer;
+  files: R2Bucket;
+}
+
+/** Why a job FAILED: a problem code of the operation (or JOB_FAILED) and its detail. */
+export type JobError = { code: string; detail: string };

@@ -9,7 +9,13 @@ import { newId } from "@/data/ids";
 import { inJsonList } from "@/data/json-list";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization } from "@/data/tenancy";
-import { judgePlanned, judgeViolations, namingExisting, overrideFor } from "@/data/working-time/schedule-check.data";
+import {
+  judgePlanned,
+  judgeViolations,
+  namingExisting,
+  overrideFor,
+  type WorkingTimeJudgement,
+} from "@/data/working-time/schedule-check.data";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { addDays, businessDate, localDayBounds, localWallClock } from "@/domain/local-time";
 import { daysBetween, planCopies } from "@/domain/schedule-copy";
@@ -24,7 +30,7 @@ const spanOfRow = (row: { startAt: Date; endAt: Date; utcOffset: number }) => ({
   utcOffset: row.utcOffset,
 });
 
-import { BULK_COPY_IN_REQUEST_MAX, type ScheduleEntryRow, serializeEntry } from "./schedules.schemas";
+import { BULK_COPY_IN_REQUEST_MAX, type ScheduleEntryRow } from "./schedules.schemas";
 import { approvedTimeOff } from "./time-off-conflicts.guards";
 
 type SkipReason = "SCHEDULE_OVERLAP" | "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE" | "WORKING_TIME_CONFLICT";
@@ -53,15 +59,15 @@ export interface BulkCopyInput {
 /**
  * POST /schedules/bulk-copy: the live entries (drafts and published) of the location starting in the source dates,
  * moved by whole days at the same local times, skipping and reporting copies that would overlap or fall on
- * approved time off, or meet the staff member's unavailability (unless ignoreAvailability). The copies are written in one batch, each still guarded against a schedule written meanwhile.
+ * approved time off, or meet the staff member's unavailability (unless ignoreAvailability). planBulkCopy plans it;
+ * writeCopies writes the copies in one batch (the request's, or one page of a BULK job: schedule-copy-job.data.ts),
+ * each still guarded against a schedule written meanwhile.
  */
-export async function bulkCopy(
-  writer: Writer,
-  scope: ScheduleScope,
-  location: LocationRow,
-  body: BulkCopyInput,
-  inRequestMax = BULK_COPY_IN_REQUEST_MAX,
-) {
+/**
+ * A bulk copy planned, nothing written: every 400 answered, each copy's row with its id, the copies skipped (and
+ * why), and the working-time judgement of the published copies (its guards go in the write's batch).
+ */
+export async function planBulkCopy(writer: Writer, scope: ScheduleScope, location: LocationRow, body: BulkCopyInput) {
   const { db } = writer;
   const { organizationId } = scope;
   const length = daysBetween(body.fromStartDate, body.fromEndDate);
@@ -162,12 +168,6 @@ export async function bulkCopy(
   // without it (leaving out a span never shortens a rest nor lengthens a day or a week).
   const skippedForWorkingTime = override ? [] : breaking;
   const kept = plan.copies.filter((copy) => !skippedForWorkingTime.includes(copy));
-  // Counted before anything is written: more copies than one batch holds within D1's queries is refused whole.
-  if (kept.length > inRequestMax)
-    throw invalidField(
-      "fromEndDate",
-      `this copy would write ${kept.length} entries; at most ${inRequestMax} in one request: copy a shorter range or fewer staff (employeeIds)`,
-    );
   const rows: ScheduleEntryRow[] = kept.map((copy) => {
     const source = bySource.get(copy.sourceId)!;
     return {
@@ -188,16 +188,54 @@ export async function bulkCopy(
       deletedAt: null,
     };
   });
+  const copyIds = new Set(plan.copies.map((copy) => copy.id));
+  return {
+    rows,
+    workingTime,
+    now,
+    skipped: [
+      ...plan.skipped.map((s) => ({
+        sourceId: s.sourceId,
+        employeeId: s.employeeId,
+        startTime: localWallClock(s.start, s.utcOffset),
+        endTime: localWallClock(s.end, s.utcOffset),
+        reason: s.reason as SkipReason,
+      })),
+      ...skippedForWorkingTime.map((copy) => ({
+        sourceId: copy.sourceId,
+        employeeId: copy.employeeId,
+        startTime: localWallClock(copy.start, copy.utcOffset),
+        endTime: localWallClock(copy.end, copy.utcOffset),
+        reason: "WORKING_TIME_CONFLICT" as SkipReason,
+        // A skipped copy has no id: a violation names the worker's existing entries (and shifts) only.
+        violations: namingExisting(violationsOf(copy.id), copyIds),
+      })),
+    ],
+  };
+}
+
+/**
+ * The planned copies written in one atomic batch (the request's whole copy, or one page of a copy job): each guarded
+ * against a schedule written meanwhile, with `schedule_entry.created` each and its Fair Workweek change rows.
+ */
+export async function writeCopies(
+  writer: Writer,
+  organizationId: string,
+  locationId: string,
+  rows: ScheduleEntryRow[],
+  { workingTime, now }: { workingTime: WorkingTimeJudgement | null; now: Date },
+) {
+  const { db } = writer;
   // Published copies are schedule changes as a published create is: each inside the pack's notice window is ADDED,
   // and one inside a consent-requiring rest window refuses the copy (409 REST_CONSENT_REQUIRED) unless the worker has
   // a standing REST consent (a copy can name none: as the publish, it takes one given for no entry in particular).
   const rules =
-    body.asDrafts || rows.length === 0
+    rows.length === 0 || rows[0]!.isDraft
       ? null
       : await rulesFor(
           db,
           organizationId,
-          location.id,
+          locationId,
           rows.map((row) => row.startAt),
           rows[0]!.utcOffset,
         );
@@ -207,7 +245,7 @@ export async function bulkCopy(
       ...row,
       locationId: entryGuards.notOnTimeOff.sql(row.locationId, guard),
       employeeId: entryGuards.noOverlap.sql(guard),
-      roleId: entryGuards.available.sql(row.roleId, guard, body.ignoreAvailability),
+      roleId: entryGuards.available.sql(row.roleId, guard, row.ignoreAvailability),
       startAt: entryUnfrozen.sql(row.startAt.getTime(), organizationId, [entryDates(spanOfRow(row))]) as unknown as Date,
       timezone: entryGuards.restConsent.sql(row.timezone, {
         ...guard,
@@ -226,7 +264,7 @@ export async function bulkCopy(
         rules,
         {
           organizationId,
-          locationId: location.id,
+          locationId,
           scheduleEntryId: row.id,
           employeeId: row.employeeId,
           start: row.startAt,
@@ -256,29 +294,7 @@ export async function bulkCopy(
       {
         events: [{ organizationId, occurredAt: now, rows: copied }, ...recording.events],
         // The workers' other published time is still as judged, the copies aside (else 409 WORKING_TIME_CONFLICT).
-        trailing: workingTime?.guards(rows.map((row) => row.id)),
+        trailing: workingTime?.guards(rows.map((row) => row.id)) ?? [],
       },
     );
-  const copyIds = new Set(plan.copies.map((copy) => copy.id));
-  return {
-    created: rows.map(serializeEntry),
-    skipped: [
-      ...plan.skipped.map((s) => ({
-        sourceId: s.sourceId,
-        employeeId: s.employeeId,
-        startTime: localWallClock(s.start, s.utcOffset),
-        endTime: localWallClock(s.end, s.utcOffset),
-        reason: s.reason as SkipReason,
-      })),
-      ...skippedForWorkingTime.map((copy) => ({
-        sourceId: copy.sourceId,
-        employeeId: copy.employeeId,
-        startTime: localWallClock(copy.start, copy.utcOffset),
-        endTime: localWallClock(copy.end, copy.utcOffset),
-        reason: "WORKING_TIME_CONFLICT" as SkipReason,
-        // A skipped copy has no id: a violation names the worker's existing entries (and shifts) only.
-        violations: namingExisting(violationsOf(copy.id), copyIds),
-      })),
-    ],
-  };
 }

@@ -1,9 +1,13 @@
+import { jobFaultOf } from "@/data/jobs/jobs.data";
+import { filesOf } from "@/data/shards";
 import { requestNow } from "@/platform/http/clock";
 import type { AppContext, AppRouteHandler } from "@/platform/http/env";
 import { pageOf } from "@/platform/http/pagination";
+import { serializeJob } from "@/wire/job.schemas";
 import { eligibility as rankedEligibility } from "./eligibility.data";
 import { scheduleScope, scopeAtLocation } from "./schedule-access.guards";
-import { bulkCopy as copyEntries, copyInRequestMax } from "./schedule-copy.data";
+import { copyInRequestMax, planBulkCopy, writeCopies } from "./schedule-copy.data";
+import { copyJobPageOf, startCopyJob } from "./schedule-copy-job.data";
 import { builtEntryPage, nextEntryPage } from "./schedule-page.data";
 import { publishRange } from "./schedule-publish.data";
 import { createEntry, getEntry, patchEntry, removeEntry } from "./schedule-writes.data";
@@ -69,8 +73,23 @@ export const publish: AppRouteHandler<routes.PublishRoute> = async (c) => {
 };
 
 export const bulkCopy: AppRouteHandler<routes.BulkCopyRoute> = async (c) => {
-  const { location } = await scopeAtLocation(c);
-  return c.json(await copyEntries(c.var, scheduleScope(c), location, c.req.valid("json"), copyInRequestMax(c.env)), 200);
+  const { scope, location } = await scopeAtLocation(c);
+  const plan = await planBulkCopy(c.var, scope, location, c.req.valid("json"));
+  if (plan.rows.length <= copyInRequestMax(c.env)) {
+    await writeCopies(c.var, scope.organizationId, location.id, plan.rows, plan);
+    return c.json({ created: plan.rows.map(serializeEntry), skipped: plan.skipped }, 200);
+  }
+  // Larger: planned and checked now (a 4xx writes nothing), then a BULK job writes it a page of workers at a time.
+  const job = await startCopyJob(
+    c.var,
+    filesOf(c.env, c.var.shard),
+    c.env.BULK_WORKFLOW,
+    scope.organizationId,
+    location.id,
+    { rows: plan.rows, skipped: plan.skipped.length },
+    { pageCopies: copyJobPageOf(c.env), fault: jobFaultOf(c.env) },
+  );
+  return c.json(serializeJob(job), 202, { Location: `/api/organizations/${scope.organizationId}/jobs/${job.id}` });
 };
 
 export const eligibility: AppRouteHandler<routes.EligibilityRoute> = async (c) => {

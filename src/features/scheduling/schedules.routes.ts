@@ -5,6 +5,7 @@ import { conditionalGet } from "@/platform/http/conditional";
 import type { AppBindings } from "@/platform/http/env";
 import { IfMatchHeaders, IfNoneMatchHeaders, jsonBody, jsonContent, notModified, problems, withETag } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
+import { Job } from "@/wire/job.schemas";
 import {
   BULK_COPY_IN_REQUEST_MAX,
   BulkCopyBody,
@@ -208,10 +209,17 @@ export const bulkCopy = defineRoute({
     "days) to the range starting at toStartDate, keeping each entry's local wall-clock times in its zone across DST " +
     "changes; as drafts unless `asDrafts` is false. Copies that would overlap an entry of their staff member or fall " +
     "on approved time off or an UNAVAILABLE occurrence of their availability (unless `ignoreAvailability`) are skipped " +
-    `and listed in \`skipped\`; the rest are written in one atomic batch, of at most ${BULK_COPY_IN_REQUEST_MAX} copies (D1's queries per ` +
-    "request; the deployment's BULK_COPY_IN_REQUEST_MAX may lower that limit): a copy that would write more is 400 " +
-    'naming `fromEndDate` ("this copy would write N entries; at most M in one request") and writes nothing — copy a ' +
-    "shorter range or fewer staff (`employeeIds`); skipped copies do not count. An `employeeIds` entry that is no staff member of " +
+    `and listed in \`skipped\`; the rest are written in one atomic batch when they are at most ${BULK_COPY_IN_REQUEST_MAX} (D1's queries per ` +
+    "request; the deployment's BULK_COPY_IN_REQUEST_MAX may lower that limit; skipped copies do not count). A copy " +
+    "that would write more is planned the same way — every 400 below answered before anything is written, each copy's " +
+    "id fixed — then answers **202 with a BULK job** (subject `schedule-copy`; `Location`: `…/jobs/{id}`; " +
+    "`job.created`, then `job.succeeded` or `job.failed`) that writes the copies in pages, steps `copy-1` … `copy-N` " +
+    "then `finish`: a page holds each of its workers' copies together (at most 500 copies, or one worker's alone) and " +
+    "is one atomic batch with its `schedule_entry.created` events and Fair Workweek change rows, retried and " +
+    "idempotent (a page whose copies exist is done). The whole copy is not atomic: a page refused when written (the " +
+    "409s below: an entry written meanwhile, a closed pay period, a rest consent, a working-time rule broken since " +
+    "the plan) ends the job FAILED with that problem code, the pages before it kept (copy the rest again: copies " +
+    "that now overlap are skipped); the job does not list the skipped copies. An `employeeIds` entry that is no staff member of " +
     "the organization is 400 naming it. Published copies (`asDrafts: false`) are schedule changes under the " +
     "location's Fair Workweek pack, as a published create is: each starting inside its notice window is recorded as " +
     "ADDED (`schedule_change.recorded`), and one inside a rest window its pack requires consent for refuses the whole " +
@@ -228,6 +236,14 @@ export const bulkCopy = defineRoute({
   request: { params: LocationParams, body: jsonBody(BulkCopyBody) },
   responses: {
     200: jsonContent(BulkCopyResult, "The copies made and those skipped"),
+    202: {
+      description:
+        "More copies than one request writes: the job writing them (`Location`: its URL). Each page of copies (each " +
+        "worker's copies together) is one atomic batch; the whole copy is not: a page refused at write time ends the " +
+        "job FAILED with its problem code, the pages before it kept.",
+      headers: z.object({ Location: z.string().openapi({ description: "The job's URL" }) }),
+      content: { "application/json": { schema: Job } },
+    },
     ...problems(
       "PAY_PERIOD_CLOSED",
       "LOCATION_NOT_FOUND",

@@ -4,7 +4,16 @@ import { chunk } from "@/data/chunk";
 import { organizationNow } from "@/data/clock";
 import { deleteFilesUnder, getFile, putFile } from "@/data/files";
 import { newId } from "@/data/ids";
-import { finishJob, insertJob, type JobFault, newJobRow, readJob, recordStep } from "@/data/jobs/jobs.data";
+import {
+  finishJob,
+  insertJob,
+  type JobError,
+  type JobFault,
+  newJobRow,
+  readJob,
+  recordStep,
+  type StepContext,
+} from "@/data/jobs/jobs.data";
 import { inJsonList } from "@/data/json-list";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
@@ -43,13 +52,7 @@ export interface StaffSyncJobParams {
   fault?: JobFault;
 }
 
-/** What a step needs: the organization's shard (a Writer acting as the caller) and the files bucket. */
-export interface StepContext {
-  writer: Writer;
-  files: R2Bucket;
-}
-
-export type JobError = { code: string; detail: string };
+export type { JobError, StepContext } from "@/data/jobs/jobs.data";
 export type SyncedPage = { ok: true; created: number; updated: number } | { ok: false; error: JobError };
 export interface DeactivatedPage {
   afterId: string | null;

@@ -1,16 +1,17 @@
+import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
 import { requestWithInterference } from "../../helpers/interfering-d1";
 import { feed } from "../../helpers/pay";
-import { expectInvalid } from "../../helpers/problems";
 import { recordingRequest } from "../../helpers/recording-d1";
 import { createEntry, createSchedulePlace, type SchedulePlace } from "../../helpers/schedules";
 import { tenantDb } from "../../helpers/shards";
 
 /*
  * A bulk copy writes its copies in one atomic batch, within D1's 1,000 queries per invocation: more copies than
- * BULK_COPY_IN_REQUEST_MAX (750; the deployment's variable of that name lowers it) is a 400 naming fromEndDate, and
- * nothing is written. Before, 990 copies answered 500 (the batch broke D1's query limit) with nothing written.
+ * BULK_COPY_IN_REQUEST_MAX (750; the deployment's variable of that name lowers it) run as a BULK job instead (202;
+ * test/features/scheduling/schedules-bulk-copy-job.test.ts tests the job). Before, more answered 400 naming
+ * fromEndDate, and before that 990 copies answered 500 (the batch broke D1's query limit) with nothing written.
  */
 
 const COPY = { fromStartDate: "2026-06-01", fromEndDate: "2026-06-01", toStartDate: "2026-06-08" };
@@ -55,33 +56,37 @@ const total = (trips: string[][]) => trips.reduce((sum, trip) => sum + trip.leng
 describe("POST /schedules/bulk-copy: the copies one request writes", () => {
   const lowered = { BULK_COPY_IN_REQUEST_MAX: "3" } as Partial<Env>;
 
-  it("writes exactly the limit (200) and refuses one more with 400 naming fromEndDate, writing nothing", async () => {
+  it("writes exactly the limit (200) and runs one more as a job (202), writing nothing in the request", async () => {
     const p = await createSchedulePlace("UTC");
     await entriesOfEachWorker(p, 4);
     const eventsBefore = (await feed(p.org)).length;
+    await using workflows = await introspectWorkflow(env.BULK_WORKFLOW);
     const over = await recordingRequest("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: COPY, env: lowered });
-    expectInvalid(over, ["fromEndDate"]);
-    expect(over.body.detail).toBe(
-      "fromEndDate: this copy would write 4 entries; at most 3 in one request: copy a shorter range or fewer staff (employeeIds)",
-    );
-    expect(await copiesAt(p)).toBe(0);
-    expect((await feed(p.org)).length).toBe(eventsBefore);
+    expect(over.status, JSON.stringify(over.body)).toBe(202);
+    expect(over.body).toMatchObject({ kind: "BULK", subject: "schedule-copy", status: "QUEUED" });
+    // The request wrote the job and its event only; the job writes the 4 copies.
+    expect((await feed(p.org)).slice(eventsBefore).map((e) => e.type)).toEqual(["job.created"]);
+    const [instance] = await workflows.get();
+    await instance!.waitForStatus("complete");
+    expect(await copiesAt(p)).toBe(4);
 
-    // One staff member fewer: exactly the limit.
+    // One staff member fewer: exactly the limit, in the request.
+    const q = await createSchedulePlace("UTC");
+    await entriesOfEachWorker(q, 4);
     const { results } = await tenantDb()
       .prepare("SELECT employee_id AS id FROM schedule_entries WHERE location_id = ? ORDER BY employee_id LIMIT 3")
-      .bind(p.location.id)
+      .bind(q.location.id)
       .all<{ id: string }>();
     const three = results.map((row) => row.id);
     expect(three).toHaveLength(3);
-    const at = await recordingRequest("POST", `${p.base}/schedules/bulk-copy`, {
-      token: p.org.adminToken,
+    const at = await recordingRequest("POST", `${q.base}/schedules/bulk-copy`, {
+      token: q.org.adminToken,
       body: { ...COPY, employeeIds: three },
       env: lowered,
     });
     expect(at.status, JSON.stringify(at.body)).toBe(200);
     expect(at.body.created).toHaveLength(3);
-    expect(await copiesAt(p)).toBe(3);
+    expect(await copiesAt(q)).toBe(3);
   });
 
   it("counts only the copies it would write: a skipped copy leaves room for another", async () => {
@@ -107,11 +112,6 @@ describe("POST /schedules/bulk-copy: the copies one request writes", () => {
     const send = (key: string) =>
       recordingRequest("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body, headers: { "Idempotency-Key": key } });
 
-    const over = await send("copy-751");
-    expectInvalid(over, ["fromEndDate"]);
-    expect(over.body.detail).toContain("this copy would write 751 entries; at most 750 in one request");
-    expect(await copiesAt(p)).toBe(0);
-
     // One source moved out of the copied day: 750 copies, every one written in one request.
     await tenantDb()
       .prepare("UPDATE schedule_entries SET start_at = start_at + 172800000, end_at = end_at + 172800000 WHERE id = ?")
@@ -126,6 +126,45 @@ describe("POST /schedules/bulk-copy: the copies one request writes", () => {
     console.log(`bulk copy at BULK_COPY_IN_REQUEST_MAX: ${queries} queries`);
     expect(queries).toBeLessThan(1_000);
     expect(queries).toBeGreaterThan(750);
+
+    // The source moved back: 751 copies (750 overlapping those written, skipped) are planned, 1 written in the request.
+    await tenantDb()
+      .prepare("UPDATE schedule_entries SET start_at = start_at - 172800000, end_at = end_at - 172800000 WHERE id = ?")
+      .bind(first.id)
+      .run();
+    const rest = await send("copy-751-rest");
+    expect(rest.status, JSON.stringify(rest.body).slice(0, 500)).toBe(200);
+    expect(rest.body.created).toHaveLength(1);
+    expect(rest.body.skipped).toHaveLength(750);
+  });
+
+  it("at the real limit, 751 published copies at a working-time pack location run as a job of 2 pages within D1's queries", async () => {
+    const p = await createSchedulePlace("UTC");
+    const pack = await api("PUT", `/api/organizations/${p.org.id}/locations/${p.location.id}/working-time`, {
+      token: p.org.adminToken,
+      body: { rulePack: "DE" },
+    });
+    expect(pack.status, pack.text).toBe(200);
+    await entriesOfEachWorker(p, 751);
+    await using workflows = await introspectWorkflow(env.BULK_WORKFLOW);
+    await workflows.modifyAll(async (m) => {
+      await m.disableRetryDelays();
+    });
+    const over = await recordingRequest("POST", `${p.base}/schedules/bulk-copy`, {
+      token: p.org.adminToken,
+      body: { ...COPY, asDrafts: false },
+      headers: { "Idempotency-Key": "copy-751" },
+    });
+    expect(over.status, JSON.stringify(over.body).slice(0, 500)).toBe(202);
+    const queries = total(over.trips) + total(over.directoryTrips);
+    console.log(`bulk copy of 751 as a job, the request: ${queries} queries`);
+    expect(queries).toBeLessThan(1_000);
+    const [instance] = await workflows.get();
+    await instance!.waitForStatus("complete");
+    const job = await api("GET", `/api/organizations/${p.org.id}/jobs/${over.body.id}`, { token: p.org.adminToken });
+    // copy-1 (500 workers' copies), copy-2 (251), finish; the Workflow's steps run on the test D1 guard (limitedEnv).
+    expect(job.body).toMatchObject({ status: "SUCCEEDED", step: "finish", steps: 3, error: null });
+    expect(await copiesAt(p)).toBe(751);
   });
   it("at the real limit, a copy refused by its batch (an entry written meanwhile) is 409 within D1's queries, nothing written", async () => {
     const p = await createSchedulePlace("UTC");
