@@ -64,11 +64,17 @@ describe("POST /schedules/bulk-copy: the copies one request writes", () => {
     const over = await recordingRequest("POST", `${p.base}/schedules/bulk-copy`, { token: p.org.adminToken, body: COPY, env: lowered });
     expect(over.status, JSON.stringify(over.body)).toBe(202);
     expect(over.body).toMatchObject({ kind: "BULK", subject: "schedule-copy", status: "QUEUED" });
-    // The request wrote the job and its event only; the job writes the 4 copies.
-    expect((await feed(p.org)).slice(eventsBefore).map((e) => e.type)).toEqual(["job.created"]);
+    // The request wrote the job and its event only (none of its statements inserts an entry); the job writes the 4
+    // copies, after the request's job.created (the Workflow may already have run by now: its events are read after).
+    expect(over.trips.flat().filter((sql) => /insert into "?schedule_entries/i.test(sql))).toEqual([]);
     const [instance] = await workflows.get();
     await instance!.waitForStatus("complete");
     expect(await copiesAt(p)).toBe(4);
+    expect((await feed(p.org)).slice(eventsBefore).map((e) => e.type)).toEqual([
+      "job.created",
+      ...Array(4).fill("schedule_entry.created"),
+      "job.succeeded",
+    ]);
 
     // One staff member fewer: exactly the limit, in the request.
     const q = await createSchedulePlace("UTC");
@@ -87,6 +93,8 @@ describe("POST /schedules/bulk-copy: the copies one request writes", () => {
     expect(at.status, JSON.stringify(at.body)).toBe(200);
     expect(at.body.created).toHaveLength(3);
     expect(await copiesAt(q)).toBe(3);
+    // Here the request's own statements insert the entries (what the job's request above must not send).
+    expect(at.trips.flat().filter((sql) => /insert into "?schedule_entries/i.test(sql))).toHaveLength(3);
   });
 
   it("counts only the copies it would write: a skipped copy leaves room for another", async () => {
