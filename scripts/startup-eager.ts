@@ -3,4 +3,6 @@
 // a cold isolate's first request to it (the platform itself is evaluated at startup: src/worker.ts).
 import "../src/features/token-exchange/token-exchange.index";
 
-export { AccrualWorkflow, default, PayCloseWorkflow } from "../src/worker";
+// Every export of the Worker (its Workflow classes too: wrangler refuses an entry without those wrangler.toml binds).
+export * from "../src/worker";
+export { default } from "../src/worker";
