@@ -1,8 +1,9 @@
 import { jobs } from "@db/schema";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "@/data/client";
+import { deleteFilesUnder } from "@/data/files";
 import { eventStatement } from "@/data/outbox/outbox";
-import type { Writer } from "@/data/write/guarded-batch";
+import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { type JobRow, serializeJob } from "@/wire/job.schemas";
 
 type JobKind = JobRow["kind"];
@@ -123,3 +124,32 @@ export interface StepContext {
 
 /** Why a job FAILED: a problem code of the operation (or JOB_FAILED) and its detail. */
 export type JobError = { code: string; detail: string };
+
+/**
+ * A job started once its objects are stored: its row QUEUED with `job.created` in one batch, then its Workflow created
+ * (the instance id is the job's id). A Workflow that cannot be created ends the job FAILED and deletes its objects
+ * (those under `objectsPrefix`).
+ */
+export async function startJob<P>(
+  writer: Writer,
+  files: R2Bucket,
+  workflow: Workflow<P>,
+  row: JobRow,
+  params: P,
+  objectsPrefix: string,
+): Promise<JobRow> {
+  const { db } = writer;
+  const now = row.createdAt;
+  await guardedBatch(writer, [insertJob(db, row)], [], {
+    events: [{ type: "job.created", organizationId: row.organizationId, occurredAt: now, data: serializeJob(row) }],
+  });
+  try {
+    await workflow.create({ id: row.id, params });
+  } catch (error) {
+    const detail = `The job could not be started: ${error instanceof Error ? error.message : String(error)}`;
+    await deleteFilesUnder(files, objectsPrefix);
+    await db.batch([...finishJob(db, row, { status: "FAILED", step: "start", at: now, error: { code: "JOB_FAILED", detail } })]);
+    return { ...row, status: "FAILED", error: detail, errorCode: "JOB_FAILED", finishedAt: now };
+  }
+  return row;
+}

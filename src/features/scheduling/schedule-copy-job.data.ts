@@ -3,23 +3,13 @@ import { and, count } from "drizzle-orm";
 import { organizationNow } from "@/data/clock";
 import { deleteFilesUnder, getFile, putFile } from "@/data/files";
 import { newId } from "@/data/ids";
-import {
-  finishJob,
-  insertJob,
-  type JobError,
-  type JobFault,
-  newJobRow,
-  readJob,
-  recordStep,
-  type StepContext,
-} from "@/data/jobs/jobs.data";
+import { finishJob, type JobError, type JobFault, newJobRow, readJob, recordStep, type StepContext, startJob } from "@/data/jobs/jobs.data";
 import { inJsonList } from "@/data/json-list";
 import { inOrganization } from "@/data/tenancy";
 import { judgePlanned } from "@/data/working-time/schedule-check.data";
-import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
+import type { Writer } from "@/data/write/guarded-batch";
 import type { Principal } from "@/domain/permissions";
 import { ProblemError } from "@/problems/problem";
-import { serializeJob } from "@/wire/job.schemas";
 import { writeCopies } from "./schedule-copy.data";
 import type { ScheduleEntryRow } from "./schedules.schemas";
 
@@ -93,14 +83,10 @@ export async function startCopyJob(
   plan: { rows: ScheduleEntryRow[]; skipped: number },
   options: { pageCopies: number; fault?: JobFault | undefined },
 ) {
-  const { db } = writer;
   const now = await organizationNow({ ...writer, organizationId });
   const row = newJobRow({ id: newId(now.getTime()), organizationId, kind: "BULK", subject: "schedule-copy", now });
   const pages = pagesByWorker(plan.rows, options.pageCopies);
   await Promise.all(pages.map((rows, i) => putFile(files, pageKey(row.id, i + 1), JSON.stringify(rows), "application/json")));
-  await guardedBatch(writer, [insertJob(db, row)], [], {
-    events: [{ type: "job.created", organizationId, occurredAt: now, data: serializeJob(row) }],
-  });
   const params: ScheduleCopyJobParams = {
     operation: "schedule-copy",
     jobId: row.id,
@@ -112,15 +98,7 @@ export async function startCopyJob(
     skipped: plan.skipped,
     ...(options.fault && { fault: options.fault }),
   };
-  try {
-    await workflow.create({ id: row.id, params });
-  } catch (error) {
-    const detail = `The job could not be started: ${error instanceof Error ? error.message : String(error)}`;
-    await deleteFilesUnder(files, prefixOf(row.id));
-    await db.batch([...finishJob(db, row, { status: "FAILED", step: "start", at: now, error: { code: "JOB_FAILED", detail } })]);
-    return { ...row, status: "FAILED" as const, error: detail, errorCode: "JOB_FAILED", finishedAt: now };
-  }
-  return row;
+  return startJob(writer, files, workflow, row, params, prefixOf(row.id));
 }
 
 const dated = (at: string | null) => (at === null ? null : new Date(at));

@@ -4,23 +4,13 @@ import { chunk } from "@/data/chunk";
 import { organizationNow } from "@/data/clock";
 import { deleteFilesUnder, getFile, putFile } from "@/data/files";
 import { newId } from "@/data/ids";
-import {
-  finishJob,
-  insertJob,
-  type JobError,
-  type JobFault,
-  newJobRow,
-  readJob,
-  recordStep,
-  type StepContext,
-} from "@/data/jobs/jobs.data";
+import { finishJob, type JobError, type JobFault, newJobRow, readJob, recordStep, type StepContext, startJob } from "@/data/jobs/jobs.data";
 import { inJsonList } from "@/data/json-list";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import type { Principal } from "@/domain/permissions";
 import { type FieldError, ProblemError, validationFailed } from "@/problems/problem";
-import { serializeJob } from "@/wire/job.schemas";
 import { holdingOneOf } from "./staff-members.guards";
 import { MAX_SYNC_RECORDS, type StaffMemberSyncInput } from "./staff-members.schemas";
 import { defaultAccessRole, resolveReferences } from "./staff-members-references.data";
@@ -116,7 +106,6 @@ export async function startStaffSyncJob(
   body: StaffMemberSyncInput,
   options: { pageRecords: number; fault?: JobFault | undefined },
 ) {
-  const { db } = writer;
   const now = await organizationNow({ ...writer, organizationId });
   const row = newJobRow({ id: newId(now.getTime()), organizationId, kind: "BULK", subject: "staff-sync", now });
   const pages = chunk(body.records, options.pageRecords);
@@ -124,9 +113,6 @@ export async function startStaffSyncJob(
     ...pages.map((records, i) => putFile(files, pageKey(row.id, i + 1), JSON.stringify(records), "application/json")),
     putFile(files, externalIdsKey(row.id), JSON.stringify(body.records.map((r) => r.externalId)), "application/json"),
   ]);
-  await guardedBatch(writer, [insertJob(db, row)], [], {
-    events: [{ type: "job.created", organizationId, occurredAt: now, data: serializeJob(row) }],
-  });
   const params: StaffSyncJobParams = {
     operation: "staff-sync",
     jobId: row.id,
@@ -137,15 +123,7 @@ export async function startStaffSyncJob(
     deactivateMissing: body.deactivateMissing,
     ...(options.fault && { fault: options.fault }),
   };
-  try {
-    await workflow.create({ id: row.id, params });
-  } catch (error) {
-    const detail = `The job could not be started: ${error instanceof Error ? error.message : String(error)}`;
-    await deleteFilesUnder(files, prefixOf(row.id));
-    await db.batch([...finishJob(db, row, { status: "FAILED", step: "start", at: now, error: { code: "JOB_FAILED", detail } })]);
-    return { ...row, status: "FAILED" as const, error: detail, errorCode: "JOB_FAILED", finishedAt: now };
-  }
-  return row;
+  return startJob(writer, files, workflow, row, params, prefixOf(row.id));
 }
 
 async function readStored<T>(c: StepContext, key: string): Promise<T> {
