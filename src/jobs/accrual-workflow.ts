@@ -1,6 +1,7 @@
 import type { WorkflowEvent, WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
 import type { Database } from "@/data/client";
 import type { AccrualJobParams, AccruedPage } from "./accrual-job";
+import { jobShard } from "./job-shard";
 
 export type { AccrualJobParams } from "./accrual-job";
 
@@ -54,13 +55,7 @@ export class AccrualRun {
 
   /** The organization's shard (under the D1 limits' guard in tests and the bench). */
   async #database(p: AccrualJobParams): Promise<Database> {
-    const { createDatabase } = await import("@/data/client");
-    const { shardBinding, shardOfOrganization } = await import("@/data/shards");
-    let env = this.env;
-    if ((env as { D1_LIMITS_ENFORCED?: string }).D1_LIMITS_ENFORCED === "1") env = (await import("@/data/limited-d1")).limitedEnv(env);
-    const shard = await shardOfOrganization(env, p.organizationId);
-    if (shard === null) throw new Error(`The organization ${p.organizationId} is in no shard.`);
-    return createDatabase(shardBinding(env, shard));
+    return (await jobShard(this.env, p.organizationId)).db;
   }
 
   /** Tests only: with JOB_FAULTS = "allow", a step named in `fault` fails after its work on its first `times` attempts. */

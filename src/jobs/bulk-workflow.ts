@@ -2,6 +2,7 @@ import type { WorkflowEvent, WorkflowStep, WorkflowStepConfig } from "cloudflare
 import type { StepContext } from "@/data/jobs/jobs.data";
 import type { CopiedPage, ScheduleCopyJobParams } from "@/features/scheduling/schedule-copy-job.data";
 import type { DeactivatedPage, StaffSyncJobParams, SyncedPage } from "@/features/staff-members/staff-sync-job.data";
+import { jobShard } from "./job-shard";
 
 export type { ScheduleCopyJobParams } from "@/features/scheduling/schedule-copy-job.data";
 export type { StaffSyncJobParams } from "@/features/staff-members/staff-sync-job.data";
@@ -105,16 +106,8 @@ export class BulkRun {
 
   /** The organization's shard as a Writer acting as the caller (the D1 limits' guard on it in tests and the bench). */
   async #context(p: BulkJobParams): Promise<StepContext> {
-    const { createDatabase } = await import("@/data/client");
-    const { filesOf, shardBinding, shardOfOrganization } = await import("@/data/shards");
-    let env = this.env;
-    if ((env as { D1_LIMITS_ENFORCED?: string }).D1_LIMITS_ENFORCED === "1") env = (await import("@/data/limited-d1")).limitedEnv(env);
-    const shard = await shardOfOrganization(env, p.organizationId);
-    if (shard === null) throw new Error(`The organization ${p.organizationId} is in no shard.`);
-    return {
-      writer: { db: createDatabase(shardBinding(env, shard)), principal: p.principal, organizationId: p.organizationId },
-      files: filesOf(env, shard),
-    };
+    const { db, files } = await jobShard(this.env, p.organizationId);
+    return { writer: { db, principal: p.principal, organizationId: p.organizationId }, files };
   }
 }
 

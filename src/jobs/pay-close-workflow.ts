@@ -3,6 +3,7 @@ import { systemActor } from "@/domain/audit";
 import type { Assembled, AssembleState } from "@/features/pay/pay-close-assemble.data";
 import type { CloseJobParams, JobError, StagedPart, StepContext } from "@/features/pay/pay-close-job.data";
 import type { ClosedObjects } from "@/features/pay/pay-period-close.data";
+import { jobShard } from "./job-shard";
 
 export type { CloseJobParams } from "@/features/pay/pay-close-job.data";
 
@@ -85,16 +86,8 @@ export class PayCloseRun {
 
   /** The organization's shard as a Writer acting as the closer (the D1 limits' guard on it in tests and the bench). */
   async #context(p: CloseJobParams): Promise<StepContext> {
-    const { createDatabase } = await import("@/data/client");
-    const { filesOf, shardBinding, shardOfOrganization } = await import("@/data/shards");
-    let env = this.env;
-    if ((env as { D1_LIMITS_ENFORCED?: string }).D1_LIMITS_ENFORCED === "1") env = (await import("@/data/limited-d1")).limitedEnv(env);
-    const shard = await shardOfOrganization(env, p.organizationId);
-    if (shard === null) throw new Error(`The organization ${p.organizationId} is in no shard.`);
-    return {
-      writer: { db: createDatabase(shardBinding(env, shard)), principal: p.principal, actor: systemActor("pay-close-job") },
-      files: filesOf(env, shard),
-    };
+    const { db, files } = await jobShard(this.env, p.organizationId);
+    return { writer: { db, principal: p.principal, actor: systemActor("pay-close-job") }, files };
   }
 
   /** Tests only: with JOB_FAULTS = "allow", a step named in `fault` fails after its work on its first `times` attempts. */
