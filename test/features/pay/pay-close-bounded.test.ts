@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { shardBinding } from "@/data/shards";
 import worker from "@/worker";
 import { api } from "../../helpers/api";
+import { copyId, copyRows } from "../../helpers/copy-rows";
 import { approve, closePeriod, feed, PERIOD, periodsPath, WEEK, workDay } from "../../helpers/pay";
 import { shardOf } from "../../helpers/shards";
 import { createStaffMember } from "../../helpers/staff";
@@ -15,21 +16,6 @@ import { createWorkplace, type Workplace } from "../../helpers/workplace";
  */
 
 const WORKERS = 150;
-
-/** INSERT … SELECT copying row `id` of `table` `copies` times, with `overrides` (SQL over the copy number i). */
-async function copyRows(db: D1Database, table: string, id: string, copies: number, overrides: Record<string, string>) {
-  const { results } = await db.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>();
-  const values = results.map((c) => overrides[c.name] ?? `t.${c.name}`);
-  await db
-    .prepare(
-      `INSERT INTO ${table} (${results.map((c) => c.name).join(", ")})
-       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${copies})
-       SELECT ${values.join(", ")} FROM n, ${table} AS t WHERE t.id = '${id}'`,
-    )
-    .run();
-}
-
-const copyId = (id: string) => `'${id.slice(0, 24)}' || printf('%012d', n.i)`;
 
 /** The workplace's staff member and 149 copies, each with one 8-hour shift on the period's Monday: 150 workers. */
 async function manyWorkers() {

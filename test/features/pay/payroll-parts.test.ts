@@ -6,6 +6,7 @@ import { canonicalJson } from "@/domain/canonical-json";
 import { parseCsv } from "@/domain/csv";
 import worker from "@/worker";
 import { api } from "../../helpers/api";
+import { copyId, copyRows } from "../../helpers/copy-rows";
 import { PERIOD, payLines, periodsPath, reopenPeriod, WEEK, workDay } from "../../helpers/pay";
 import { shardOf } from "../../helpers/shards";
 import { createStaffMember } from "../../helpers/staff";
@@ -115,25 +116,11 @@ async function crew() {
 
 const CROWD = 3_500;
 
-/** INSERT … SELECT copying row `id` of `table` `copies` times, with `overrides` (SQL over the copy number i). */
-async function copyRows(db: D1Database, table: string, id: string, copies: number, overrides: Record<string, string>) {
-  const { results } = await db.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>();
-  const values = results.map((c) => overrides[c.name] ?? `t.${c.name}`);
-  await db
-    .prepare(
-      `INSERT INTO ${table} (${results.map((c) => c.name).join(", ")})
-       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${copies})
-       SELECT ${values.join(", ")} FROM n, ${table} AS t WHERE t.id = '${id}'`,
-    )
-    .run();
-}
-
 /** CROWD staff members of 1,500-character names who worked 8 hours on Monday: JSON and CSV over 5 MiB each. */
 async function crowd() {
   const w = await createWorkplace();
   const shift = await workDay(w, WEEK[0], 8);
   const db = shardBinding(env, await shardOf(w.org.id));
-  const copyId = (id: string) => `'${id.slice(0, 24)}' || printf('%012d', n.i)`;
   await copyRows(db, "staff_members", w.staff.id, CROWD - 1, {
     id: copyId(w.staff.id),
     external_id: "NULL",

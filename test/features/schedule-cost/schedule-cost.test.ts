@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { shardBinding } from "@/data/shards";
 import { addDays } from "@/domain/local-time";
 import { api } from "../../helpers/api";
+import { copyId, copyRows } from "../../helpers/copy-rows";
 import { createOrganization } from "../../helpers/fixtures";
 import { createLocation } from "../../helpers/locations";
 import { createRuleSet, payLines } from "../../helpers/pay";
@@ -359,20 +360,3 @@ describe("GET …/schedules/cost", () => {
     });
   });
 });
-
-/** INSERT … SELECT copying row `id` of `table` `copies` times, with `overrides` (SQL over the copy number i). */
-async function copyRows(db: D1Database, table: string, id: string, copies: number, overrides: Record<string, string>) {
-  const { results } = await db.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>();
-  const columns = results.map((c) => c.name);
-  const values = columns.map((c) => overrides[c] ?? `t.${c}`);
-  await db
-    .prepare(
-      `INSERT INTO ${table} (${columns.join(", ")})
-       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${copies})
-       SELECT ${values.join(", ")} FROM n, ${table} AS t WHERE t.id = '${id}'`,
-    )
-    .run();
-}
-
-/** A uuid of the same version as `id`, its last group the copy number i. */
-const copyId = (id: string) => `'${id.slice(0, 24)}' || printf('%012d', n.i)`;

@@ -1,6 +1,7 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
+import { copyId, copyRows } from "../../helpers/copy-rows";
 import { requestWithInterference } from "../../helpers/interfering-d1";
 import { feed } from "../../helpers/pay";
 import { recordingRequest } from "../../helpers/recording-d1";
@@ -16,30 +17,12 @@ import { tenantDb } from "../../helpers/shards";
 
 const COPY = { fromStartDate: "2026-06-01", fromEndDate: "2026-06-01", toStartDate: "2026-06-08" };
 
-/** INSERT … SELECT copying row `id` of `table` `copies` times, with `overrides` (SQL over the copy number n.i). */
-async function copyRows(table: string, id: string, copies: number, overrides: Record<string, string>) {
-  const db = tenantDb();
-  const { results } = await db.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>();
-  const columns = results.map((c) => c.name);
-  const values = columns.map((c) => overrides[c] ?? `t.${c}`);
-  await db
-    .prepare(
-      `INSERT INTO ${table} (${columns.join(", ")})
-       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${copies})
-       SELECT ${values.join(", ")} FROM n, ${table} AS t WHERE t.id = '${id}'`,
-    )
-    .run();
-}
-
-/** A uuid of the same version as `id`, its last group the copy number n.i. */
-const copyId = (id: string) => `'${id.slice(0, 24)}' || printf('%012d', n.i)`;
-
 /** `count` entries on 2026-06-01 09:00–17:00 (UTC), each of its own staff member (the place's and count - 1 more). */
 async function entriesOfEachWorker(p: SchedulePlace, count: number) {
   const first = await createEntry(p, { startTime: "2026-06-01T09:00:00Z", endTime: "2026-06-01T17:00:00Z" });
   if (count > 1) {
-    await copyRows("staff_members", p.staff.id, count - 1, { id: copyId(p.staff.id), external_id: "NULL", email: "NULL" });
-    await copyRows("schedule_entries", first.id, count - 1, { id: copyId(first.id), employee_id: copyId(p.staff.id) });
+    await copyRows(tenantDb(), "staff_members", p.staff.id, count - 1, { id: copyId(p.staff.id), external_id: "NULL", email: "NULL" });
+    await copyRows(tenantDb(), "schedule_entries", first.id, count - 1, { id: copyId(first.id), employee_id: copyId(p.staff.id) });
   }
   return first;
 }
