@@ -239,7 +239,8 @@ function add(into: Accumulator, { line, cents }: ChargedLine): void {
   else if (line.kind === "OVERTIME") into.overtimeMinutes += line.minutes;
   else if (line.kind === "DOUBLE_TIME") into.doubleTimeMinutes += line.minutes;
   else if (isPremium(line.kind)) into.premiumCents += cents ?? 0;
-  else into.penaltyHours += line.hours;
+  // Meal penalties only, as pay's totals count them: an award's or a state's lines (PENALTY, HOLIDAY…) are money.
+  else if (line.kind === "MEAL_PENALTY") into.penaltyHours += line.hours;
   into.cents += cents ?? 0;
 }
 
