@@ -113,6 +113,12 @@ function itemsOf(
   return [...items.values()];
 }
 
+/**
+ * The kinds paid for minutes worked: a time sheet's hours. Every other line (time off, a premium, reporting-time or
+ * call-in minutes paid and not worked, an award's penalty on hours already counted) is no hours worked.
+ */
+const WORKED_KINDS = new Set(["REGULAR", "OVERTIME", "DOUBLE_TIME"]);
+
 /** Flat premiums (no rate): an amount, no hours. */
 const isFlat = (item: Item) => item.rate === null || (item.minutes === 0 && item.cents !== 0);
 
@@ -167,7 +173,7 @@ function adpWfnWriter(_payroll: FileHead, settings: FileSettings): FileWriter {
 /**
  * Gusto, in the shape of its Time Tracking API: a time sheet per staff member and shift, its hours classified by
  * pay classification (Regular, Overtime, Double overtime: the earning codes), and the lines that are not hours
- * worked (time off, premiums) as earnings of their own with their amounts.
+ * worked (time off, premiums, reporting-time and call-in pay, penalties) as earnings of their own with their amounts.
  */
 function gustoWriter(payroll: FileHead, settings: FileSettings): FileWriter {
   // Lines that are not hours worked are few (time off, premiums): kept until every time sheet is written.
@@ -177,7 +183,7 @@ function gustoWriter(payroll: FileHead, settings: FileSettings): FileWriter {
     const items = itemsOf(employee, settings.earningCodes, (i) => `${i.shiftId ?? `-${i.date}`}|${i.kind}|${i.code}|${i.rate}`);
     const shifts = new Map<string, { date: string; entries: unknown[] }>();
     for (const item of items) {
-      if (item.shiftId === null) {
+      if (item.shiftId === null || !WORKED_KINDS.has(item.kind)) {
         otherEarnings.push({
           employee_uuid: uuid,
           date: item.date,

@@ -257,7 +257,9 @@ export const payroll = defineRoute({
     '- `gusto`: JSON in the shape of Gusto\'s Time Tracking API (docs.gusto.com, "Syncing Time Tracking Data"; time ' +
     "sheets whose hours are classified Regular, Overtime or Double overtime): `time_sheets` per staff member and " +
     "shift (`entity_uuid` the Gusto employee UUID, `entries: [{pay_classification, hours_worked, amount}]`), and " +
-    "`other_earnings` for lines that are not hours worked (time off, premiums).\n" +
+    "`other_earnings` for lines that are not hours worked (time off, premiums, SPREAD_OF_HOURS, SPLIT_SHIFT, " +
+    "REPORTING_TIME and CALL_IN pay, an award's PENALTY, HOLIDAY and MINIMUM_ENGAGEMENT lines), even when charged to a " +
+    "shift: a time sheet's hours are REGULAR, OVERTIME and DOUBLE_TIME only.\n" +
     '- `check`: JSON `payroll_items` of Check\'s payroll item object (docs.checkhq.com, "The payroll item object", ' +
     '"Types of earnings"): `{employee, earnings: [{type, amount (decimal string), hours, description, metadata: ' +
     "{workweek}}]}`, one earning per type, workweek and rate.\n" +

@@ -178,3 +178,102 @@ describe("provider files of a closed payroll", () => {
     expect(cents(check.earnings.map((e: { amount: string }) => e.amount))).toBe(GROSS);
   });
 });
+
+describe("provider files of pay beyond hours worked (issue 48): New York's spread of hours and call-in pay", () => {
+  /**
+   * US_NY, $20 an hour. Monday 07:00–12:00 and 14:00–19:00: a 12-hour spread, 10 h worked: 10 × 20 = 200.00 +
+   * SPREAD_OF_HOURS 1 h at the $17.00 minimum wage = 17.00. Tuesday, a published 09:00–13:00 entry worked 09:00–11:00:
+   * 2 × 20 = 40.00 + CALL_IN for the 2 hours short of 4 at $17.00 = 34.00. Gross 200 + 17 + 40 + 34 = 291.00.
+   */
+  async function newYorkWeek() {
+    const w = await createWorkplace();
+    await createRuleSet(w.org, { preset: "US_NY" });
+    const work = (date: string, from: string, to: string) =>
+      createManual(w, { startTime: `${date}T${from}:00Z`, endTime: `${date}T${to}:00Z`, hourlyWage: 20 });
+    await work(MON, "07:00", "12:00");
+    await work(MON, "14:00", "19:00");
+    const entry = await api("POST", `/api/organizations/${w.org.id}/locations/${w.location.id}/schedules`, {
+      token: w.org.adminToken,
+      body: { employeeId: w.staff.id, roleId: w.roleId, startTime: `${TUE}T09:00:00Z`, endTime: `${TUE}T13:00:00Z` },
+    });
+    expect(entry.status, entry.text).toBe(201);
+    await work(TUE, "09:00", "11:00");
+    expect((await closePeriod(w, PERIOD, { approveAll: true })).status).toBe(200);
+    const payroll = (await api("GET", `${periodsPath(w.org)}/${PERIOD}/payroll`, { token: w.org.adminToken })).body;
+    expect(payroll.totals).toMatchObject({ grossPay: 291, regularMinutes: 720, penaltyHours: 0 });
+    const lines = payroll.employees[0].lines as { date: string; kind: string; minutes: number; rate: number; amount: number }[];
+    expect(lines.map((l) => [l.date, l.kind, l.minutes, l.rate, l.amount])).toEqual([
+      [MON, "REGULAR", 300, 20, 100],
+      [MON, "REGULAR", 300, 20, 100],
+      [MON, "SPREAD_OF_HOURS", 60, 17, 17],
+      [TUE, "REGULAR", 120, 20, 40],
+      [TUE, "CALL_IN", 120, 17, 34],
+    ]);
+    const csv = await api("GET", `${periodsPath(w.org)}/${PERIOD}/payroll?format=csv`, { token: w.org.adminToken });
+    expect(parseCsv(csv.text)[1]).toEqual(expect.arrayContaining(["12", "0", "291.00", "USD"]));
+    return w;
+  }
+
+  it("every provider's file carries the new kinds by their codes, and adds up to $291.00", async () => {
+    const w = await newYorkWeek();
+    const codes = { REGULAR: "Regular", SPREAD_OF_HOURS: "Spread of hours", CALL_IN: "Call-in pay" };
+    await setPayrollIds(w, { ADP_WFN: "000123", GUSTO: "7757500b-3e2a-4e5c-9b5a-1c4b3b2b1a00", CHECK: "emp_1", PAYCHEX: "00H2A1" });
+
+    // Without codes for them, the file names the kinds missing.
+    await putSettings(w, { provider: "GUSTO", earningCodes: { REGULAR: "Regular" } });
+    const missing = await file(w, "gusto");
+    expect(missing.status).toBe(409);
+    expect(missing.body.missing).toEqual({ payrollIds: [], earningCodes: ["CALL_IN", "SPREAD_OF_HOURS"] });
+
+    // Gusto: hours worked in time sheets; the spread hour and the call-in hours are paid, not worked: other earnings.
+    await putSettings(w, { provider: "GUSTO", earningCodes: codes });
+    const gusto = await file(w, "gusto");
+    expect(gusto.status, gusto.text).toBe(200);
+    const sheets = gusto.body.time_sheets as { shift_date: string; entries: { pay_classification: string; hours_worked: number }[] }[];
+    expect(sheets.map((s) => [s.shift_date, s.entries.map((e) => [e.pay_classification, e.hours_worked])])).toEqual([
+      [MON, [["Regular", 5]]],
+      [MON, [["Regular", 5]]],
+      [TUE, [["Regular", 2]]],
+    ]);
+    expect(gusto.body.other_earnings).toEqual([
+      { employee_uuid: "7757500b-3e2a-4e5c-9b5a-1c4b3b2b1a00", date: MON, earning_type: "Spread of hours", hours: 1, amount: "17.00" },
+      { employee_uuid: "7757500b-3e2a-4e5c-9b5a-1c4b3b2b1a00", date: TUE, earning_type: "Call-in pay", hours: 2, amount: "34.00" },
+    ]);
+
+    // ADP: 12 regular hours at 20.00; the spread hour and the call-in hours as Hours 3 at 17.00: 240 + 17 + 34 = 291.00.
+    await putSettings(w, {
+      provider: "ADP_WFN",
+      companyCode: "XYZ",
+      batchId: "SL1",
+      earningCodes: { ...codes, SPREAD_OF_HOURS: "SOH", CALL_IN: "CI" },
+    });
+    const adp = await file(w, "adp-wfn");
+    expect(adp.status, adp.text).toBe(200);
+    expect(parseCsv(adp.text).slice(1)).toEqual([
+      ["XYZ", "SL1", "000123", "12", "", "", "", "", "", "20", MON],
+      ["XYZ", "SL1", "000123", "", "", "SOH", "1", "", "", "17", MON],
+      ["XYZ", "SL1", "000123", "", "", "CI", "2", "", "", "17", MON],
+    ]);
+
+    // Check: one earning per type and rate.
+    await putSettings(w, { provider: "CHECK", earningCodes: { REGULAR: "hourly", SPREAD_OF_HOURS: "other", CALL_IN: "hourly" } });
+    const check = await file(w, "check");
+    expect(check.status, check.text).toBe(200);
+    expect(check.body.payroll_items[0].earnings).toEqual([
+      { type: "hourly", amount: "240.00", hours: 12, description: "REGULAR at 20", metadata: { workweek: MON } },
+      { type: "other", amount: "17.00", hours: 1, description: "SPREAD_OF_HOURS at 17", metadata: { workweek: MON } },
+      { type: "hourly", amount: "34.00", hours: 2, description: "CALL_IN at 17", metadata: { workweek: MON } },
+    ]);
+
+    // Paychex: one component per date and rate.
+    await putSettings(w, { provider: "PAYCHEX", earningCodes: { REGULAR: "Hourly", SPREAD_OF_HOURS: "Spread", CALL_IN: "Call-In" } });
+    const paychex = await file(w, "paychex");
+    expect(paychex.status, paychex.text).toBe(200);
+    expect(paychex.body.checks[0].earnings).toEqual([
+      { componentId: "Hourly", hours: 10, payRate: 20, amount: "200.00", lineDate: MON, jobId: null },
+      { componentId: "Spread", hours: 1, payRate: 17, amount: "17.00", lineDate: MON, jobId: null },
+      { componentId: "Hourly", hours: 2, payRate: 20, amount: "40.00", lineDate: TUE, jobId: null },
+      { componentId: "Call-In", hours: 2, payRate: 17, amount: "34.00", lineDate: TUE, jobId: null },
+    ]);
+  });
+});
