@@ -151,10 +151,8 @@ describe("files of several staff members", () => {
           entity_uuid: "g-a",
           external_id: "shf_1",
           shift_date: "2026-06-01",
-          entries: [
-            { pay_classification: "REG", hours_worked: 8, amount: "160.00" },
-            { pay_classification: "MP", hours_worked: 0, amount: "20.00" },
-          ],
+          // The meal penalty charged to the shift is no hour worked: an other earning.
+          entries: [{ pay_classification: "REG", hours_worked: 8, amount: "160.00" }],
         },
         {
           entity_type: "Employee",
@@ -191,6 +189,7 @@ describe("files of several staff members", () => {
       other_earnings: [
         { employee_uuid: "g-a", date: "2026-06-03", earning_type: "PTO", hours: 8, amount: "160.00" },
         { employee_uuid: "g-a", date: "2026-06-01", earning_type: "RP", hours: 0, amount: "10.00" },
+        { employee_uuid: "g-a", date: "2026-06-01", earning_type: "MP", hours: 0, amount: "20.00" },
         { employee_uuid: "g-b", date: "2026-06-01", earning_type: "RP", hours: 0, amount: "10.00" },
         { employee_uuid: "g-b", date: "2026-06-02", earning_type: "RP", hours: 0, amount: "12.50" },
       ],
