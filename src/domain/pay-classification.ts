@@ -324,7 +324,7 @@ function payableBefore(prepared: PreparedShift, at: number): number {
 
 /**
  * A shift's minutes split where they were worked: at each workday (and so workweek) boundary of the organization's
- * calendar, each part under the set governing its workday. The parts' minutes always add up to the shift's payable
+ * calendar and at each of `cuts` (a 24-hour window's end: WorkStartWindows), each part under the set governing its workday. The parts' minutes always add up to the shift's payable
  * minutes (the last part takes what is left).
  */
 function partsOf(
@@ -332,13 +332,14 @@ function partsOf(
   timeline: readonly CalendarSegment[],
   governing: (locationId: string, date: string) => GoverningSet,
   out: Part[],
+  cuts: readonly number[] = [],
 ): void {
   const end = prepared.end.getTime();
   let at = prepared.start.getTime();
   let before = 0;
   do {
     const day = workdayAt(timeline, at);
-    const cut = Math.min(day.to, end);
+    const cut = Math.min(day.to, end, cuts.find((c) => c > at) ?? Infinity);
     const upTo = cut >= end ? prepared.payable : Math.max(before, payableBefore(prepared, cut));
     out.push({
       prepared,
@@ -354,8 +355,53 @@ function partsOf(
   } while (at < end);
 }
 
-/** Lines of one workday's parts, in start order: the day's total meets the daily thresholds, attributed in that order. */
-function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[], award: AwardContext): void {
+const DAY_MS = 86_400_000;
+
+/**
+ * An employee's 24-hour windows from when work begins (a preset's dailyFromWorkStart; Nevada, NRS 608.0126): one opens
+ * at the start of the first shift, and again at the first work at or after the previous one's end — mid-shift when
+ * the work goes on past it. Shifts are opened in start order; each window counts the minutes classified in it so far.
+ */
+class WorkStartWindows {
+  private readonly starts: number[] = [];
+  private readonly worked = new Map<number, number>();
+
+  /** Opens the windows a shift [start, end) begins or reaches; answers their starts strictly inside it (where to cut). */
+  open(start: number, end: number): number[] {
+    const cuts: number[] = [];
+    let last = this.starts.at(-1);
+    if (last === undefined || start >= last + DAY_MS) {
+      last = start;
+      this.starts.push(start);
+    }
+    while (end > last + DAY_MS) {
+      last += DAY_MS;
+      this.starts.push(last);
+      cuts.push(last);
+    }
+    return cuts;
+  }
+
+  /** The window holding an instant (the latest opened at or before it). */
+  private windowAt(at: number): number {
+    for (let i = this.starts.length - 1; i >= 0; i--) if (this.starts[i]! <= at) return this.starts[i]!;
+    return at;
+  }
+
+  /** The minutes counted in the window holding `at` so far, then adds `minutes` to it. */
+  take(at: number, minutes: number): number {
+    const window = this.windowAt(at);
+    const before = this.worked.get(window) ?? 0;
+    this.worked.set(window, before + minutes);
+    return before;
+  }
+}
+
+/**
+ * Lines of one workday's parts, in start order: the day's total meets the daily thresholds, attributed in that order
+ * (under a set whose preset counts from work's start, the minutes of the part's 24-hour window before it instead).
+ */
+function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[], award: AwardContext, windows: WorkStartWindows): void {
   const date = parts[0]!.day.date;
   let dayPayable = 0;
   for (const part of parts) dayPayable += part.minutes;
@@ -372,7 +418,8 @@ function dayLines(parts: readonly Part[], week: WorkweekState, out: PendingLine[
       week.paidMinutes += part.minutes;
       week.straightTime += part.minutes * wage;
     }
-    const segments = classifyPart(position, part.minutes, part.governing, seventhDay, week, wage, part.payableFrom);
+    const from = conditionsOf(part.governing.preset).dailyFromWorkStart ? windows.take(part.from, part.minutes) : position;
+    const segments = classifyPart(from, part.minutes, part.governing, seventhDay, week, wage, part.payableFrom);
     for (const segment of segments) {
       if (segment.minutes === 0) continue;
       out.push({
@@ -712,12 +759,14 @@ function employeeShiftLines(
   const parts: Part[] = [];
   const meals = new Map<string, MealDay>();
   const starts: { prepared: PreparedShift; day: Workday }[] = [];
+  const windows = new WorkStartWindows();
   for (const shift of shifts) {
     const day = workdayAt(timeline, shift.startTime.getTime());
     const rules = governing(shift.locationId, day.date);
     const prepared = prepare(shift, rules);
     starts.push({ prepared, day });
-    partsOf(prepared, timeline, governing, parts);
+    const cuts = windows.open(prepared.start.getTime(), prepared.end.getTime());
+    partsOf(prepared, timeline, governing, parts, conditionsOf(rules.preset).dailyFromWorkStart ? cuts : []);
     const meal = meals.get(day.key);
     if (meal) meal.shifts.push(prepared);
     else meals.set(day.key, { day, governing: rules, shifts: [prepared] });
@@ -759,7 +808,7 @@ function employeeShiftLines(
     const key = parts[i]!.day.key;
     let j = i + 1;
     while (j < parts.length && parts[j]!.day.key === key) j++;
-    dayLines(parts.slice(i, j), weekOf(parts[i]!.day), pending, award);
+    dayLines(parts.slice(i, j), weekOf(parts[i]!.day), pending, award, windows);
     i = j;
   }
   const penalties: PendingLine[] = [];

@@ -117,8 +117,9 @@ export const PRESET_RULES: Readonly<Record<PayPreset, PayRules>> = {
   CA_BC: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, dailyDoubleTimeAfterMinutes: 720, weeklyOvertimeAfterMinutes: 2400 },
   // Alaska Stat. 23.10.060(b): 1½ past 8 hours a day and 40 a week (no pyramiding: 8 AAC 15.100).
   US_AK: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, weeklyOvertimeAfterMinutes: 2400 },
-  // Nev. Rev. Stat. 608.018: 1½ past 40 a week, and past 8 in a 24-hour period for an employee paid under 1½ × the
-  // minimum wage (pay-presets: the daily rule applies only below that wage).
+  // Nev. Rev. Stat. 608.018: 1½ past 40 a week, and past 8 in a workday for an employee paid under 1½ × the minimum
+  // wage; the workday is the 24 hours from when the employee begins work (608.0126). Pay-presets: the daily rule
+  // applies only below that wage (dailyOvertimeBelowWage), counted from work's start (dailyFromWorkStart).
   US_NV: { ...NO_RULES, dailyOvertimeAfterMinutes: 480, weeklyOvertimeAfterMinutes: 2400 },
   // Colorado COMPS Order #39, 7 CCR 1103-1 Rule 4.1.1: 1½ past 40 a week or 12 a workday, or 12 consecutive hours
   // across workdays (pay-presets: consecutiveOvertimeAfterMinutes).

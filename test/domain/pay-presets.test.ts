@@ -144,6 +144,55 @@ describe("US states", () => {
     expect(pay("US_NV", [payShift(MON, "08:00", 481, { hourlyWage: 18 })]).gross).toBe(144.3);
   });
 
+  it("US_NV (NRS 608.0126): the workday is the 24 hours from when work begins — at the window's end exactly none; a minute inside it one", () => {
+    const lines = (shifts: PayShift[]) => pay("US_NV", shifts).lines;
+    const monday = () => payShift(MON, "08:00", 480, { hourlyWage: 15 });
+    // Monday 08:00–16:00, Tuesday 08:00–16:00: Tuesday starts as Monday's 24 hours end. 16 × 15 = 240.00, no overtime.
+    expect(pay("US_NV", [monday(), payShift(TUE, "08:00", 480, { hourlyWage: 15 })]).gross).toBe(240);
+    // Tuesday 07:59–15:59: its first minute is Monday's 24 hours' 481st: 1 minute at 22.50/h = 0.375 → 0.38;
+    // 959 × 15 / 60 = 239.75 → 240.13.
+    const early = lines([monday(), payShift(TUE, "07:59", 480, { hourlyWage: 15 })]);
+    expect(early).toContainEqual(["OVERTIME", "DAILY_OVERTIME", 1, 0.38]);
+    expect(pay("US_NV", [monday(), payShift(TUE, "07:59", 480, { hourlyWage: 15 })]).gross).toBe(240.13);
+    // Tuesday 06:00–14:00 (the Labor Commissioner's reading): 06:00–08:00 is Monday's 9th and 10th hours, overtime; a
+    // new 24 hours opens at 08:00, 6 h regular. 8 × 15 + 6 × 15 = 210.00 + 2 × 22.50 = 45.00 → 255.00.
+    const straddle = pay("US_NV", [monday(), payShift(TUE, "06:00", 480, { hourlyWage: 15 })]);
+    expect(straddle.gross).toBe(255);
+    expect(straddle.lines).toEqual([
+      ["REGULAR", null, 480, 120],
+      ["OVERTIME", "DAILY_OVERTIME", 120, 45],
+      ["REGULAR", null, 360, 90],
+    ]);
+    // Across midnight: Monday 20:00–Tuesday 04:00 and Tuesday 12:00–20:00 are 16 h in the 24 hours from Monday 20:00:
+    // 8 × 15 = 120.00 + 8 × 22.50 = 180.00 → 300.00 (calendar days would have made only 4 h overtime).
+    expect(pay("US_NV", [payShift(MON, "20:00", 480, { hourlyWage: 15 }), payShift(TUE, "12:00", 480, { hourlyWage: 15 })]).gross).toBe(
+      300,
+    );
+    // At $18.00 the daily rule does not apply: 06:00–14:00 after Monday is straight time, 16 × 18 = 288.00.
+    expect(pay("US_NV", [payShift(MON, "08:00", 480, { hourlyWage: 18 }), payShift(TUE, "06:00", 480, { hourlyWage: 18 })]).gross).toBe(
+      288,
+    );
+  });
+
+  it("US_NV: a week of starts moving earlier (Mon 08:00, Tue 07:30, Wed 07:00, Thu and Fri 08:00, 8 h each) at $15", () => {
+    const week = [
+      payShift(MON, "08:00", 480, { hourlyWage: 15 }),
+      payShift(TUE, "07:30", 480, { hourlyWage: 15 }),
+      payShift(WED, "07:00", 480, { hourlyWage: 15 }),
+      payShift(THU, "08:00", 480, { hourlyWage: 15 }),
+      payShift(FRI, "08:00", 480, { hourlyWage: 15 }),
+    ];
+    // Tuesday 07:30–08:00 is in Monday's 24 hours (8.5 h): 0.5 h overtime; a window opens Tuesday 08:00 (7.5 h to
+    // 15:30), so Wednesday 07:00–08:00 brings it to 8.5 h: 0.5 h overtime; Thursday 08:00 opens a fresh one.
+    // Regular 39 h × 15 = 585.00 + 1 h × 22.50 = 607.50; 39 h regular, under the weekly 40.
+    const result = pay("US_NV", week);
+    expect(result.gross).toBe(607.5);
+    expect(result.lines.filter((l) => l[0] === "OVERTIME")).toEqual([
+      ["OVERTIME", "DAILY_OVERTIME", 30, 11.25],
+      ["OVERTIME", "DAILY_OVERTIME", 30, 11.25],
+    ]);
+  });
+
   it("US_CO (7 CCR 1103-1 Rule 4.1.1): 12 h a workday at the minute", () => {
     expect(pay("US_CO", [payShift(MON, "06:00", 720)]).gross).toBe(240);
     expect(pay("US_CO", [payShift(MON, "06:00", 721)]).gross).toBe(240.5);

@@ -34,6 +34,15 @@ export interface PresetConditions {
    * 4.1.1(C)). A run is one shift: two shifts are never joined into one.
    */
   consecutiveOvertimeAfterMinutes: number | null;
+  /**
+   * The daily thresholds count the minutes worked in the 24 hours from when the employee begins work, not in the
+   * calendar workday: a window opens at the start of the employee's first shift, and again at the first work at or after
+   * the end of the one before (mid-shift when work goes on past it). Nevada: "'Workday' means a period of 24
+   * consecutive hours which begins when the employee begins work" (NRS 608.0126), so a Tuesday 06:00 start after a
+   * Monday 08:00–16:00 shift makes Tuesday's first 2 hours overtime. Lines keep the calendar workday's date; the
+   * workweek is unchanged.
+   */
+  dailyFromWorkStart: boolean;
   /** A workday split by an unpaid gap of more than an hour earns a premium (shift-minimums.ts; null: none). */
   splitShift: SplitShiftRule | null;
   /**
@@ -55,6 +64,7 @@ const NONE: PresetConditions = {
   dailyOvertimeBelowWage: null,
   weeklyDoubleTimeAfterMinutes: null,
   consecutiveOvertimeAfterMinutes: null,
+  dailyFromWorkStart: false,
   spreadOfHours: null,
   splitShift: null,
   reportingTime: null,
@@ -68,7 +78,7 @@ export const PRESET_CONDITIONS: Readonly<Partial<Record<PayPreset, PresetConditi
   AU_GENERAL_RETAIL: { ...ABROAD, award: AU_GENERAL_RETAIL_AWARD },
   CA_ON: ABROAD,
   CA_BC: ABROAD,
-  US_NV: { ...NONE, dailyOvertimeBelowWage: 18 },
+  US_NV: { ...NONE, dailyOvertimeBelowWage: 18, dailyFromWorkStart: true },
   US_CO: { ...NONE, consecutiveOvertimeAfterMinutes: 720 },
   FR_STATUTORY: { ...ABROAD, weeklyDoubleTimeAfterMinutes: 43 * 60 },
   JP_STATUTORY: { ...ABROAD, award: JP_STATUTORY_PREMIUMS },

@@ -37,7 +37,10 @@ const rulesNote =
   "hours, shiftwork and junior rates. CA_ON = weekly after 2640 (Ontario ESA 2000 s. 22). CA_BC = daily after 480, " +
   "double time after 720, weekly after 2400 (BC ESA s. 40). US_AK = daily after 480, weekly 2400 (AS 23.10.060). " +
   "US_NV = weekly after 2400, and daily after 480 only for a shift paid under $18.00, 1.5 × the $12.00 minimum wage " +
-  "(NRS 608.018). US_CO = daily after 720, weekly 2400, and a shift's minutes past 12 consecutive hours whatever " +
+  "(NRS 608.018), the daily 480 counted in the 24 hours from when the employee begins work, not the calendar workday " +
+  "(NRS 608.0126: a window opens at a shift's start and again at the first work at or after its end, mid-shift when " +
+  "work goes on; after Monday 08:00–16:00 a Tuesday 06:00 start makes 06:00–08:00 DAILY_OVERTIME; lines keep the " +
+  "calendar workday's date; shifts up to 16 days before the range asked are read for it). US_CO = daily after 720, weekly 2400, and a shift's minutes past 12 consecutive hours whatever " +
   "workday they fall in as CONSECUTIVE_OVERTIME lines (7 CCR 1103-1 Rule 4.1.1(C): unpaid meals not counted; a " +
   "20:00–09:00 shift is 1 h overtime though neither workday passes 12; two shifts are never joined into one run). FR_STATUTORY = weekly after 2100 at 1.25, WEEKLY_DOUBLE_TIME from the 44th hour at 1.5 (Code du " +
   "travail L3121-27, L3121-36; a collective agreement may set other rates: CUSTOM). JP_STATUTORY = daily 480, weekly " +

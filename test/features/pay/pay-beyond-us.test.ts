@@ -173,6 +173,27 @@ describe("US states with daily rules", () => {
     expect((await onlyEmployee(at, MON, SUN)).grossPay).toBe(180);
   });
 
+  it("US_NV: the workday is the 24 hours from when work begins (NRS 608.0126): a Tuesday 06:00 start after Monday 08:00", async () => {
+    const w = await createWorkplace();
+    await createRuleSet(w.org, { preset: "US_NV" });
+    await shift(w, `${MON}T08:00`, 480, 15);
+    await shift(w, `${TUE}T06:00`, 480, 15);
+    const employee = await onlyEmployee(w, MON, SUN);
+    // Tuesday 06:00–08:00 falls in Monday's 24 hours (its 9th and 10th hours): 2 h at $22.50 = 45.00; a new 24 hours
+    // opens at 08:00: 6 h regular. 8 × 15 = 120.00 + 45.00 + 6 × 15 = 90.00 → 255.00.
+    expect(employee.grossPay).toBe(255);
+    expect(brief(employee.lines)).toEqual([
+      ["REGULAR", null, 480, 120],
+      ["OVERTIME", "DAILY_OVERTIME", 120, 45],
+      ["REGULAR", null, 360, 90],
+    ]);
+    // Asked for Tuesday alone, the same lines of Tuesday: Monday's shift is read to know the window.
+    expect(brief((await onlyEmployee(w, TUE, TUE)).lines)).toEqual([
+      ["OVERTIME", "DAILY_OVERTIME", 120, 45],
+      ["REGULAR", null, 360, 90],
+    ]);
+  });
+
   it("US_CO: overtime past 12 hours in a workday, not past 8 (COMPS Order #39 Rule 4.1.1)", async () => {
     const w = await createWorkplace();
     await createRuleSet(w.org, { preset: "US_CO" });

@@ -66,6 +66,25 @@ describe("qualified overtime through the API", () => {
     expect(five.qualifiedOvertimePremium).toBe(100);
   });
 
+  it("outside the US (CA_ON, no FLSA): 50 h at $20 → 6 h over 44 at $30, qualified $0.00 on the lines, payroll and report", async () => {
+    const w = await createWorkplace({ country: "CA", state: "ON", timezone: "America/Toronto" });
+    await createRuleSet(w.org, { preset: "CA_ON" });
+    for (const date of [MON, TUE, WED, THU, FRI]) await shift(w, date, 600);
+    const employee = (await payLines(w, { startDate: MON, endDate: WEEK[6] })).body.employees[0];
+    // ESA 2000 s. 22(1): 44 × 20 = 880.00 + 6 × 30 = 180.00 = 1,060.00; the premium 6 × 10 = 60.00 is Ontario's
+    // overtime, not section 7 overtime: nothing qualifies under IRC §225.
+    expect(employee).toMatchObject({ grossPay: 1060, overtimeMinutes: 360, qualifiedOvertimePremium: 0 });
+    expect(employee.workweeks[0]).toMatchObject({ overtimePremium: 60, qualifiedOvertimePremium: 0 });
+    const overtime = employee.lines.filter((l: Line) => l.kind === "OVERTIME");
+    expect(overtime.map((l: Line) => l.amount)).toEqual([180]);
+    expect(overtime[0]).toMatchObject({ qualifiedOvertimePremium: 0 });
+
+    expect((await closePeriod(w, PERIOD, { approveAll: true })).status).toBe(200);
+    const payroll = (await api("GET", `${periodsPath(w.org)}/${PERIOD}/payroll`, { token: w.org.adminToken })).body;
+    expect(payroll.employees[0]).toMatchObject({ grossPay: 1060, qualifiedOvertimePremium: 0, qualifiedOvertimeMinutes: 0 });
+    expect((await report(w, "year=2026")).body).toEqual([]);
+  });
+
   it("pages the report by staff member id with a Link", async () => {
     const w = await createWorkplace();
     await createRuleSet(w.org, { preset: "FLSA" });
