@@ -228,6 +228,25 @@ describe("France and Japan", () => {
   });
 });
 
+describe("Japan's rest day in yen", () => {
+  it("JP_STATUTORY: Sunday 15:00–23:00 at ¥1,000 is 135 %, its late-night hour 160 % (art. 35, 37(4)): ¥11,050", async () => {
+    const w = await createWorkplace();
+    const patched = await api("PATCH", `/api/organizations/${w.org.id}`, { token: w.org.adminToken, body: { currencyCode: "JPY" } });
+    expect(patched.status).toBe(200);
+    await createRuleSet(w.org, { preset: "JP_STATUTORY" });
+    await shift(w, `${SUN}T15:00`, 480, 1000);
+    const employee = await onlyEmployee(w, MON, SUN);
+    // 8 × ¥1,000 = ¥8,000; rest day + 35 % for 15:00–22:00: 7 × ¥350 = ¥2,450; 22:00–23:00 rest day and late night
+    // + 60 %: ¥600. 8,000 + 2,450 + 600 = ¥11,050 (7 × 1,350 + 1 × 1,600). Rest-day work is not overtime: no OVERTIME.
+    expect(employee.grossPay).toBe(11050);
+    expect(brief(employee.lines)).toEqual([
+      ["REGULAR", null, 480, 8000],
+      ["PENALTY", "JP_STATUTORY.REST_DAY", 420, 2450],
+      ["PENALTY", "JP_STATUTORY.REST_DAY_LATE_NIGHT", 60, 600],
+    ]);
+  });
+});
+
 describe("New York", () => {
   it("US_NY: a 12-hour spread pays one hour at the $17.00 minimum wage on top (12 NYCRR 142-2.4)", async () => {
     const w = await createWorkplace();
