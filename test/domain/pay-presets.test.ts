@@ -45,6 +45,17 @@ describe("AU_GENERAL_RETAIL (General Retail Industry Award 2020 [MA000004]) at i
     expect(pay("AU_GENERAL_RETAIL", [payShift(MON, "07:00", 721, fullTime)]).gross).toBe(270.67);
   });
 
+  it("overtime past 38 h a week (cl. 15.1, 21.3): five days of 7 h 36 exactly none; one minute more at 150 %", () => {
+    const week = (last: number) =>
+      [MON, TUE, WED, THU].map((d) => payShift(d, "08:00", 456, fullTime)).concat(payShift(FRI, "08:00", last, fullTime));
+    // 38 × 20 = 760.00.
+    expect(pay("AU_GENERAL_RETAIL", week(456)).gross).toBe(760);
+    // + 1 minute at 30/h = 0.50 → 760.50, a WEEKLY_OVERTIME line.
+    const over = pay("AU_GENERAL_RETAIL", week(457));
+    expect(over.gross).toBe(760.5);
+    expect(over.lines).toContainEqual(["OVERTIME", "WEEKLY_OVERTIME", 1, 0.5]);
+  });
+
   it("a casual's overtime carries the loading: 175 % then 225 %; Sunday overtime is 200 % (+ loading 225 %) (cl. 21.3)", () => {
     const weekday = pay("AU_GENERAL_RETAIL", [payShift(MON, "06:00", 600, { ...casual, hourlyWage: 20 })]);
     // 06:00–16:00: 9 h × 20 = 180 + 9 × 5 loading = 45; 1 h OT 30 + loading 5 → 260.00.
@@ -118,6 +129,10 @@ describe("Canada", () => {
     // 12 h: 160 + 4 × 30 = 280; 12 h 01: + 1 minute at 40/h = 0.67.
     expect(pay("CA_BC", [payShift(MON, "07:00", 720)]).gross).toBe(280);
     expect(pay("CA_BC", [payShift(MON, "07:00", 721)]).gross).toBe(280.67);
+    // Five 8-hour days: 40 h exactly, 800.00; a Saturday minute is the 41st hour's: + 30 / 60 = 0.50 → 800.50.
+    const fortyHours = [MON, TUE, WED, THU, FRI].map((d) => payShift(d, "08:00", 480));
+    expect(pay("CA_BC", fortyHours).gross).toBe(800);
+    expect(pay("CA_BC", [...fortyHours, payShift(SAT, "08:00", 1)]).lines).toContainEqual(["OVERTIME", "WEEKLY_OVERTIME", 1, 0.5]);
     // Five 9-hour days: 5 daily overtime hours; regular 40 h exactly, no weekly overtime: 800 + 5 × 30 = 950.00.
     expect(
       pay(
