@@ -1,4 +1,8 @@
-// Probe: does local D1's SQLite time land in the Worker isolate's sampled CPU? (issue 50, step 1)
+// Where local D1's SQLite time lands in the Worker isolate's CPU profile (issue 50; bench/README.md, "What the CPU
+// column counts"). `node bench/probe-cpu.mjs` (Node 22, Linux: /proc): one Worker, then statements that are all SQLite
+// (a recursive count) or mostly JS (rows turned into JSON), each under watchIsolate, printing the capped CPU, the old
+// figure, the profile's largest time delta and the node it landed on, and the CPU of each workerd thread meanwhile.
+// PROBE_PROFILE_DIR=dir keeps each .cpuprofile.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,7 +82,7 @@ try {
     );
     console.log("  by node:", top.join(", "));
     console.log("  workerd threads (utime+stime):", threads.map((t) => `${t.tid}/${t.name} ${t.ms}ms`).join(", "));
-    writeFileSync(join("/tmp/probe-scale", `${label}-${n}.cpuprofile`), JSON.stringify(p));
+    if (process.env.PROBE_PROFILE_DIR) writeFileSync(join(process.env.PROBE_PROFILE_DIR, `${label}-${n}.cpuprofile`), JSON.stringify(p));
   }
 } finally {
   await stopAll();

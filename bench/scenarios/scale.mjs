@@ -511,7 +511,11 @@ export async function run({ stateDir, options, print }) {
     );
     print(
       `  close job steps: ${kinds
-        .map((k) => `${k.label} heap ${mb(k.heapBytes)} MB cpu ${k.cpuMs.toFixed(0)} ms value ${k.valueBytes} B queries ${k.queries}`)
+        .map(
+          (k) =>
+            `${k.label} heap ${mb(k.heapBytes)} MB cpu ${k.cpuMs.toFixed(0)} ms (old ${k.sampledMs.toFixed(0)}) ` +
+            `d1 call ${k.d1CallMs.toFixed(0)} ms rows ${k.rowsRead} value ${k.valueBytes} B queries ${k.queries}`,
+        )
         .join("; ")}`,
     );
     const jobAnswer = await invoke(ours, "GET", `${path}/jobs/${close.body.id}`, { token: admin });
