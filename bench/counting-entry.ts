@@ -62,7 +62,7 @@ interface RoundTrip {
   rowsWritten: (number | null)[];
   /** Rows each statement answered (results of all/batch, arrays of raw, 0 or 1 for first). */
   rowsReturned: (number | null)[];
-  /** D1's `meta.duration` per statement (ms of SQL execution; batch and all/run only, else absent). */
+  /** D1's `meta.duration` per statement (ms of SQL execution; for first/raw, the shadow `.all()`'s). */
   sqlMs?: (number | null)[];
   /** True when rowsRead comes from that shadow `.all()` (traced requests only; a SELECT has no side effect). */
   shadowRead?: boolean;
@@ -130,6 +130,7 @@ function record<T>(
         const meta = (await shadow()).meta;
         trip.rowsRead = [meta.rows_read ?? null];
         trip.rowsWritten = [meta.rows_written ?? null];
+        trip.sqlMs = [meta.duration ?? null];
         trip.shadowRead = true;
       }
       return value;

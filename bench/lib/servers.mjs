@@ -128,6 +128,7 @@ export async function startWorker({
     inspectorPort,
     pid: child.pid,
     logFile,
+    workerdCpuMs: () => workerdCpuMs(child.pid),
     logTail: (chars = 3000) => {
       try {
         return readFileSync(logFile, "utf8").slice(-chars);
@@ -171,6 +172,31 @@ export async function startWorker({
   }
   await server.stop();
   throw new Error(`${name}: no answer on ${server.url}${readyPath} within 300 s:\n${server.logTail()}`);
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the workerd processes of a server's process group, every thread:
+ * the Worker's isolate, local D1's SQLite (miniflare's Durable Object, same process) and V8's GC threads. Linux's
+ * /proc only (null elsewhere); 100 ticks a second.
+ */
+function workerdCpuMs(groupId) {
+  try {
+    let ticks = 0;
+    for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        continue;
+      }
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (name === "workerd" && Number(fields[2]) === groupId) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * 10;
+  } catch {
+    return null;
+  }
 }
 
 function signalGroup(pid, signal) {

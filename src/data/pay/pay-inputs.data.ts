@@ -507,8 +507,8 @@ export function namedPayInputsOf(filter: PayFilter, rows: readonly unknown[]): P
  * What a close reads of its pay inputs before it computes them page by page (readPayInputsPage): the rule sets and
  * the fingerprint its write guards on, in one batch with the caller's statements.
  */
-export const closeInputStatements = (db: Database, filter: PayFilter) =>
-  [ruleSetsStatement(db, filter), organizationStatement(db, filter, true)] as const;
+export const closeInputStatements = (db: Database, filter: PayFilter, { fingerprint = true } = {}) =>
+  [ruleSetsStatement(db, filter), organizationStatement(db, filter, fingerprint)] as const;
 
 /** The rule sets (as pay applies them and as the API shows them) and the fingerprint of closeInputStatements' rows. */
 export function closeInputsOf([sets, organization]: readonly [Awaited<Statements[0]>, Awaited<Statements[3]>]) {

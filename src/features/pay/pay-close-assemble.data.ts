@@ -160,7 +160,8 @@ export async function assembleStep(
     await progressed();
     return { done: false, state };
   }
-  const [sets, organization] = await db.batch([...closeInputStatements(db, filter)]);
+  // The rule sets only: the commit's batch guards on the plan's fingerprint, rule sets included.
+  const [sets, organization] = await db.batch([...closeInputStatements(db, filter, { fingerprint: false })]);
   let weeksFrom = span.startDate;
   let weeksTo = span.endDate;
   for (const part of parts) {

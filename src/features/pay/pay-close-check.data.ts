@@ -82,13 +82,12 @@ const unapprovedStatement = (db: Database, organizationId: string, span: PayPeri
       WHERE ${notApproved(organizationId, span)} ORDER BY w.employee_id LIMIT ${LISTED_EMPLOYEES}`,
   );
 
-/** How many staff members worked the period, and how many approvals it has. */
-const countsStatement = (db: Database, organizationId: string, span: PayPeriodSpan) =>
-  rawAll<{ workers: number; approved: number }>(
+/** How many approvals the period has (by the approvals' index: never the period's shifts). */
+const approvedCountStatement = (db: Database, organizationId: string, span: PayPeriodSpan) =>
+  rawAll<{ approved: number }>(
     db,
-    sql`SELECT (SELECT count(*) FROM ${periodWorkers(organizationId, span)}) AS workers,
-      (SELECT count(*) FROM timesheet_approvals WHERE organization_id = ${organizationId}
-        AND period_start_date = ${span.startDate}) AS approved`,
+    sql`SELECT count(*) AS approved FROM timesheet_approvals WHERE organization_id = ${organizationId}
+      AND period_start_date = ${span.startDate}`,
   );
 
 /** The closer's own staff member when they worked the period and their timesheet is not approved (none for a token). */
@@ -113,27 +112,44 @@ const unapprovedOwnTimesheet = (db: Database, organizationId: string, span: PayP
 export type CloseCheck = Awaited<ReturnType<typeof checkClose>>;
 
 /**
+ * How much checkClose reads. "full": what a close computes and commits with — the fingerprint (every shift of the
+ * weeks read) and the workers not approved (every worker of the period). "refusals": the refusals only, none of which
+ * reads the period's shifts when approveAll (the workers not approved only without it): the 202 of a close job,
+ * and its commit, whose batch guards on the plan's fingerprint (which holds the plan's counts) and refuses
+ * PAY_PERIOD_CHANGED itself. Its answer's fingerprint is "" and its counts are 0.
+ */
+export type CheckDepth = "full" | "refusals";
+
+/**
  * The refusals of a close, in their order, each read as a bounded answer whatever the staff (counts and the first
  * LISTED_EMPLOYEES ids, never every worker or approval of the period), in one round trip after the settings (and one
  * more to name the staff members of a shift still open): the period's row and rule sets, the fingerprint, the previous
  * snapshot, the workers not approved, the closer's own timesheet. Throws the close's problem; answers what the close
  * computes and commits with. The in-request close and every step of a close job check with it.
  */
-export async function checkClose(writer: Writer, organizationId: string, periodId: string, approveAll: boolean, now: Date) {
+export async function checkClose(
+  writer: Writer,
+  organizationId: string,
+  periodId: string,
+  approveAll: boolean,
+  now: Date,
+  depth: CheckDepth = "full",
+) {
   const { db } = writer;
   const settings = await readSettings(db, organizationId);
   const span = spanOf(settings, periodId);
   const today = businessDate(now, offsetMinutesAt(settings.timezone, now));
   if (span.endDate >= today) throw periodNotEnded(span, null);
   const filter = { organizationId, startDate: span.startDate, endDate: span.endDate };
-  const [sets, organization, periodRows, previousRows, openDates, unapprovedRows, countRows, ownRows] = await db.batch([
-    ...closeInputStatements(db, filter),
+  const full = depth === "full";
+  const [sets, organization, periodRows, previousRows, openDates, ownRows, unapprovedRows = [], countRows = []] = await db.batch([
+    ...closeInputStatements(db, filter, { fingerprint: full }),
     periodRowStatement(db, organizationId, span.startDate),
     latestSnapshotStatement(db, organizationId, span.startDate),
     openShiftDates(db, organizationId, span),
-    unapprovedStatement(db, organizationId, span),
-    countsStatement(db, organizationId, span),
     unapprovedOwnTimesheet(db, organizationId, span, writer.principal.staffMemberId ?? null),
+    ...(full || !approveAll ? [unapprovedStatement(db, organizationId, span)] : []),
+    ...(full ? [approvedCountStatement(db, organizationId, span)] : []),
   ]);
   const row = periodRows[0];
   if (row?.status === "CLOSED") throw periodClosed(span.id);
@@ -159,7 +175,7 @@ export async function checkClose(writer: Writer, organizationId: string, periodI
     writer,
     ownRows.map((r) => r.employeeId),
   );
-  const counts = countRows[0] as { workers: number; approved: number } | undefined;
+  const approved = (countRows[0] as { approved: number } | undefined)?.approved ?? 0;
   return {
     filter,
     span,
@@ -169,8 +185,11 @@ export async function checkClose(writer: Writer, organizationId: string, periodI
     frozen,
     version: (row?.version ?? 0) + 1,
     previousRow: previousRows[0] ?? null,
-    /** The period's workers, its approvals and its workers not approved (those the close approves), as read. */
-    counts: { workers: counts?.workers ?? 0, approved: counts?.approved ?? 0, unapproved: unapproved.employeeCount },
+    /**
+     * The period's approvals and its workers not approved (those the close approves), as read ("full" only); their
+     * sum is the closed period's employees (`workers`: what a close job plans its steps by).
+     */
+    counts: { workers: approved + unapproved.employeeCount, approved, unapproved: unapproved.employeeCount },
   };
 }
 

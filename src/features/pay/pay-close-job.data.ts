@@ -48,7 +48,13 @@ export interface StepContext {
 
 export type JobError = { code: string; detail: string };
 
-export type Planned = { ok: true; version: number; fingerprint: string; workers: number } | { ok: false; error: JobError };
+/**
+ * The plan every later step holds to. `approved`/`unapproved`: its counts, which the commit's fingerprint guard holds
+ * (absent from a plan made before 2026-12-07: its commit reads them again).
+ */
+export type Planned =
+  | { ok: true; version: number; fingerprint: string; workers: number; approved?: number; unapproved?: number }
+  | { ok: false; error: JobError };
 
 /** A page range staged by `employees-n`. */
 export interface StagedPart {
@@ -97,7 +103,8 @@ export async function planCloseJob(c: StepContext, p: CloseJobParams): Promise<P
     await deleteFilesUnder(c.files, stagingPrefix(p.jobId));
     const steps = stepsFor(p, check.counts.workers) + 3;
     await recordStep(c.writer.db, p.jobId, { name: "plan", index: 1, steps, progress: 1 / steps, at: await nowOf(c, p) });
-    return { ok: true as const, version: check.version, fingerprint: check.inputs.fingerprint, workers: check.counts.workers };
+    const { workers, approved, unapproved } = check.counts;
+    return { ok: true as const, version: check.version, fingerprint: check.inputs.fingerprint, workers, approved, unapproved };
   });
 }
 
@@ -170,9 +177,11 @@ export async function stagedTotals(files: R2Bucket, jobId: string, parts: readon
 }
 
 /**
- * Step `commit`: checkClose once more (now), held to the plan's version and fingerprint, then commitClose's batch
- * with the job SUCCEEDED and `job.succeeded` in it. Redelivered after it committed, it finds its own snapshot row and
- * answers as done.
+ * Step `commit`: the close's refusals once more (now), held to the plan's version, then commitClose's batch with the
+ * job SUCCEEDED and `job.succeeded` in it, guarded on the plan's fingerprint: the batch itself refuses
+ * PAY_PERIOD_CHANGED when the period's inputs (approvals included, so the plan's counts) are no longer those the plan
+ * read, and the step reads no whole period before it. Redelivered after it committed, it finds its own snapshot row
+ * and answers as done.
  */
 export async function commitCloseJob(
   c: StepContext,
@@ -189,12 +198,20 @@ export async function commitCloseJob(
   const at = await nowOf(c, p);
   return asJobError(async () => {
     try {
-      const check = await checkClose(c.writer, p.organizationId, p.periodId, p.approveAll, at);
-      if (check.version !== plan.version || check.inputs.fingerprint !== plan.fingerprint) {
+      const planned = plan.approved !== undefined && plan.unapproved !== undefined;
+      const check = await checkClose(c.writer, p.organizationId, p.periodId, p.approveAll, at, planned ? "refusals" : "full");
+      if (check.version !== plan.version || (!planned && check.inputs.fingerprint !== plan.fingerprint)) {
         return { ok: false as const, error: { code: "PAY_PERIOD_CHANGED", detail: changedDetail } };
       }
+      const held = planned
+        ? {
+            ...check,
+            inputs: { ...check.inputs, fingerprint: plan.fingerprint },
+            counts: { workers: plan.workers, approved: plan.approved ?? 0, unapproved: plan.unapproved ?? 0 },
+          }
+        : check;
       const closedAt = new Date(p.requestedAt);
-      await commitClose(c.writer, check, closed, { closedAt, closedBy: actorOf(p.principal) }, [
+      await commitClose(c.writer, held, closed, { closedAt, closedBy: actorOf(p.principal) }, [
         ...finishJob(db, { ...job, stepIndex: Math.max(job.stepIndex, 1) }, { status: "SUCCEEDED", step: "commit", at }),
       ]);
       return { ok: true as const };

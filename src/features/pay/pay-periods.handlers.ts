@@ -53,7 +53,8 @@ export const close: AppRouteHandler<routes.CloseRoute> = async (c) => {
   const options = { ...closeOptionsOf(c.env), now };
   // Job or not from a count that stops past the limit; the refusals (either way) without reading the whole period.
   const inRequest = await closesInRequest(c.var.db, organization_id, periodId, closeInRequestMax(c.env));
-  const check = await checkClose(c.var, organization_id, periodId, approveAll, now);
+  // A job's 202 checks the refusals only: its plan step reads the period whole.
+  const check = await checkClose(c.var, organization_id, periodId, approveAll, now, inRequest ? "full" : "refusals");
   if (inRequest) {
     return c.json(await closePeriod(c.var, filesOf(c.env, c.var.shard), organization_id, periodId, approveAll, options, check), 200);
   }

@@ -1,7 +1,10 @@
 import { createExecutionContext, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
+import { organizations } from "@db/schema";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/data/client";
 import { sha256Hex, startUpload } from "@/data/files";
+import { payInputsFingerprint } from "@/data/pay/pay-inputs.data";
 import { shardBinding } from "@/data/shards";
 import { canonicalJson } from "@/domain/canonical-json";
 import { type CloseJobParams, failCloseJob, uploadsKey } from "@/features/pay/pay-close-job.data";
@@ -48,11 +51,15 @@ async function close(w: Workplace, vars: Record<string, string>, { approveAll = 
   return { status: response.status, location: response.headers.get("Location"), body: JSON.parse(await response.text()) };
 }
 
-/** A close as a job, run to its end (retries without their delays); answers the job as GET …/jobs/{id} does. */
-async function closeAsJob(w: Workplace, vars: Record<string, string> = {}) {
+/**
+ * A close as a job, run to its end (retries without their delays); answers the job as GET …/jobs/{id} does. `plan`:
+ * the `plan` step's result as given (a plan made earlier, before a change).
+ */
+async function closeAsJob(w: Workplace, vars: Record<string, string> = {}, plan?: Record<string, unknown>) {
   await using workflows = await introspectWorkflow(env.PAY_CLOSE_WORKFLOW);
   await workflows.modifyAll(async (m) => {
     await m.disableRetryDelays();
+    if (plan) await m.mockStepResult({ name: "plan" }, plan);
   });
   const started = await close(w, { ...AS_JOB, ...vars });
   expect(started.status).toBe(202);
@@ -107,6 +114,16 @@ async function expectStoredObject(w: Workplace) {
   expect(row!.snapshot_hash).toBe(snapshotHash);
   expect(snapshotHash).toBe(await sha256Hex(new TextEncoder().encode(canonicalJson(document))));
   return row!;
+}
+
+/** The period's pay inputs' fingerprint as a plan reads it now (the weekly PERIOD: WEEK's first and last days). */
+async function fingerprintNow(w: Workplace) {
+  const db = createDatabase(shardBinding(env, await shardOf(w.org.id)));
+  const [row] = await db
+    .select({ fingerprint: payInputsFingerprint(w.org.id, WEEK[0], WEEK[6]) })
+    .from(organizations)
+    .where(eq(organizations.id, w.org.id));
+  return row!.fingerprint;
 }
 
 const periodStatus = async (w: Workplace) =>
@@ -185,6 +202,29 @@ describe("the pay close as a durable job", () => {
     expect(closed.status).toBe(409);
     expect(closed.body.code).toBe("PAY_PERIOD_CLOSED");
     expect(await jobs()).toBe(0);
+  });
+
+  it("a commit holds to its plan: an approval given after the plan fails the job PAY_PERIOD_CHANGED, nothing written", async () => {
+    const w = await crew();
+    // The plan as made before the approval: version 1, the four workers none approved, the fingerprint then.
+    const before = { ok: true, version: 1, fingerprint: await fingerprintNow(w), workers: 4, approved: 0, unapproved: 4 };
+    expect((await approve(w, PERIOD, [w.staff.id])).status).toBe(200);
+    const stale = await closeAsJob(w, {}, before);
+    expect(stale).toMatchObject({ status: "FAILED", error: { code: "PAY_PERIOD_CHANGED" } });
+    expect(await periodStatus(w)).toBe("OPEN");
+    expect(await stagedOf(stale.id)).toEqual([]);
+    expect(await payrollObjectsOf(w, stale.id)).toEqual([]);
+    const events = async () => (await feed(w.org)).filter((e) => e.type === "pay_period.closed" || e.type === "timesheet.approved");
+    expect(await events()).toHaveLength(1);
+    // The same plan made after it commits, with its counts: one approved before, three approved by the close.
+    const after = { ...before, fingerprint: await fingerprintNow(w), approved: 1, unapproved: 3 };
+    expect(after.fingerprint).not.toBe(before.fingerprint);
+    const job = await closeAsJob(w, {}, after);
+    expect(job).toMatchObject({ status: "SUCCEEDED", error: null });
+    expect(await periodStatus(w)).toBe("CLOSED");
+    const closed = (await events()).find((e) => e.type === "pay_period.closed");
+    expect(closed?.data).toMatchObject({ approvedCount: 4, employeeCount: 4 });
+    expect((await events()).filter((e) => e.type === "timesheet.approved")).toHaveLength(4);
   });
 
   it("resumes to the same payroll bytes after a failure injected after each step's work", async () => {
