@@ -3,7 +3,7 @@ import { authorize } from "@/auth/authorize";
 import { jsonBody, jsonContent, problems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import { LocationParams } from "./schedules.schemas";
-import { ShiftRequest, ShiftRequestCreate, ShiftRequestListQuery, ShiftRequestParams } from "./shift-requests.schemas";
+import { ShiftRequest, ShiftRequestApprove, ShiftRequestCreate, ShiftRequestListQuery, ShiftRequestParams } from "./shift-requests.schemas";
 
 const tags = ["Shift requests"];
 const path = "/api/organizations/{organizationId}/locations/{locationId}/shift-requests";
@@ -70,7 +70,13 @@ export const getOne = defineRoute({
   responses: { 200: jsonContent(ShiftRequest, "The request"), ...problems("LOCATION_NOT_FOUND", "SHIFT_REQUEST_NOT_FOUND") },
 });
 
-const action = (name: "accept" | "approve" | "decline" | "cancel", summary: string, description: string, who: typeof manager) =>
+const action = (
+  name: "accept" | "approve" | "decline" | "cancel",
+  summary: string,
+  description: string,
+  who: typeof manager,
+  approval = false,
+) =>
   defineRoute({
     method: "post",
     path: `${path}/{id}/${name}`,
@@ -80,7 +86,7 @@ const action = (name: "accept" | "approve" | "decline" | "cancel", summary: stri
     summary,
     description: description + stateNote,
     middleware: [who] as const,
-    request: { params: ShiftRequestParams },
+    request: { params: ShiftRequestParams, ...(approval ? { body: { ...jsonBody(ShiftRequestApprove), required: false } } : {}) },
     responses: {
       200: jsonContent(ShiftRequest, "The request"),
       ...problems(
@@ -90,6 +96,7 @@ const action = (name: "accept" | "approve" | "decline" | "cancel", summary: stri
         "SCHEDULE_OVERLAP",
         "TIME_OFF_CONFLICT",
         "WORKER_UNAVAILABLE",
+        ...(approval ? (["WORKING_TIME_CONFLICT"] as const) : []),
       ),
     },
   });
@@ -111,8 +118,15 @@ export const approve = action(
     "must be live, still with their workers, and not started (else 409 `SHIFT_REQUEST_NOT_PENDING`). The other live " +
     "requests naming either entry end in the same batch (CANCELLED, cancelReason ENTRY_CHANGED). Nobody " +
     "approves a request they made or accepted (403), whatever their permissions: another manager, or an " +
-    "organization token, decides.",
+    "organization token, decides. Working time: at a location with a working-time pack each entry is judged as its " +
+    "new worker's, with their published entries and worked shifts, as a schedule write is (rest, daily and weekly " +
+    "maximums, a minor's hours): 409 `WORKING_TIME_CONFLICT` listing the `violations`, nothing written, unless the " +
+    "optional body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it); " +
+    "each entry then keeps the reason, the caller and its own violations in `workingTimeOverride`, which its " +
+    "`schedule_entry.updated` event carries. A worker's published time changed between the check and the write is " +
+    "409 `WORKING_TIME_CONFLICT` too (judged again): retry.",
   manager,
+  true,
 );
 export const decline = action("decline", "Decline a shift request", "PENDING or ACCEPTED → DECLINED (SCHEDULE_WRITE).", manager);
 export const cancel = action(
@@ -126,3 +140,4 @@ export type ListRoute = typeof list;
 export type CreateRoute = typeof create;
 export type GetOneRoute = typeof getOne;
 export type ActionRoute = typeof accept;
+export type ApproveRoute = typeof approve;
