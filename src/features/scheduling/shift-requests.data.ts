@@ -1,6 +1,6 @@
 import { scheduleEntries, shiftRequests, staffMembers } from "@db/schema";
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "@/data/client";
+import type { Database, Statement } from "@/data/client";
 import { changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
 import { newId } from "@/data/ids";
 import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
@@ -445,23 +445,24 @@ export async function approveShiftRequest(
     ),
   );
   const recording = recordingChanges(db, scope.organizationId, changeRows, () => approved);
+  const writes: Statement[] = [
+    reassign(given, was.requesterId, acceptor, back),
+    back ? reassign(back, acceptor, was.requesterId, given) : db.select({ id: shiftRequests.id }).from(shiftRequests).where(sql`0`),
+    db
+      .update(shiftRequests)
+      .set({
+        status: approvedWithBothMoves.sql(moves, now),
+        decidedBy: row.decidedBy,
+        updatedAt: now,
+      })
+      .where(and(eq(shiftRequests.id, was.id), eq(shiftRequests.status, "ACCEPTED"), sql`${shiftRequests.expiresAt} > ${now.getTime()}`)),
+    others.statement,
+    ...recording.statements,
+  ];
   const written = await guardedBatch(
     writerOf(db, scope),
-    [
-      ...workingTime.guards,
-      reassign(given, was.requesterId, acceptor, back),
-      back ? reassign(back, acceptor, was.requesterId, given) : db.select({ id: shiftRequests.id }).from(shiftRequests).where(sql`0`),
-      db
-        .update(shiftRequests)
-        .set({
-          status: approvedWithBothMoves.sql(moves, now),
-          decidedBy: row.decidedBy,
-          updatedAt: now,
-        })
-        .where(and(eq(shiftRequests.id, was.id), eq(shiftRequests.status, "ACCEPTED"), sql`${shiftRequests.expiresAt} > ${now.getTime()}`)),
-      others.statement,
-      ...recording.statements,
-    ],
+    // The neighbours' guards first: they compare the rows as the check read them, before the entries move.
+    [...workingTime.guards, ...writes] as [Statement, ...Statement[]],
     [...scheduleGuardProblems, approvedWithBothMoves, workingTime.problem],
     {
       events: [
@@ -480,7 +481,7 @@ export async function approveShiftRequest(
     },
   );
   // The approval's UPDATE follows the guards and the two reassignments.
-  const approval = written[workingTime.guards.length + 2]!;
+  const approval = (written as readonly { meta: { changes: number } }[])[workingTime.guards.length + 2]!;
   if (approval.meta.changes === 0) throw await refusalNow(db, scope, was.id, ["ACCEPTED"], now);
   return row;
 }
