@@ -101,6 +101,9 @@ export function restViolations(pack: WorkingTimePack, spans: readonly WorkSpan[]
     const useMinor = minorRest !== null && minorRest > (adult?.value ?? 0);
     const required = useMinor ? minorRest : adult?.value;
     if (required === undefined || required === null) continue;
+    // Ontario: successive shifts of 13 hours' work or less together need no rest between them (a minor's rest stays).
+    const waiver = pack.restBetweenShiftsWaivedUpTo;
+    if (!useMinor && waiver && workedMinutes(previous) + workedMinutes(next) <= waiver.value * 60) continue;
     const gap = Math.round((next.start.getTime() - previous.end.getTime()) / MINUTE_MS);
     if (gap < 0 || gap >= Math.round(required * 60)) continue;
     found.push({

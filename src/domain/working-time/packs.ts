@@ -68,6 +68,8 @@ export type WorkingTimePack = {
   description: string;
   /** Rest between the end of one shift and the start of the next (a gap of exactly the figure is enough). */
   restBetweenShifts: Limit | null;
+  /** Two successive shifts whose hours worked total at most this figure need no rest between them (Ontario s. 18(3)). */
+  restBetweenShiftsWaivedUpTo: Limit | null;
   /**
    * Consecutive hours free of work in each day, a day being the 24 hours from the worker's first start on a local
    * date (Ontario's "11 consecutive hours free from performing work in each day"); exactly the figure is enough.
@@ -91,6 +93,7 @@ const limit = (value: number, source: string, agreementMayChange = false): Limit
 
 const NONE = {
   restBetweenShifts: null,
+  restBetweenShiftsWaivedUpTo: null,
   dailyRest: null,
   dailyMaximum: null,
   weeklyMaximum: null,
@@ -261,6 +264,7 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       "hours are worked without one (a second past 10 hours); s. 20(2) lets the parties split it in two. The day of " +
       "s. 18(1) is taken as the 24 hours from the worker's first start on a local date.",
     restBetweenShifts: limit(8, "ESA 2000 s. 18(3)", true),
+    restBetweenShiftsWaivedUpTo: limit(13, "ESA 2000 s. 18(3)"),
     dailyRest: limit(11, "ESA 2000 s. 18(1)"),
     dailyMaximum: limit(8, "ESA 2000 s. 17(1)(a)", true),
     weeklyMaximum: limit(48, "ESA 2000 s. 17(1)(b)", true),

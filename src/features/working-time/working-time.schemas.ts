@@ -41,6 +41,9 @@ export const WorkingTimePackSchema = z
     restBetweenShifts: orNull(Limit).openapi({
       description: "Hours between one shift's end and the next's start (exactly the figure is enough).",
     }),
+    restBetweenShiftsWaivedUpTo: orNull(Limit).openapi({
+      description: "Two successive shifts whose hours worked total at most this figure need no rest between them (Ontario ESA s. 18(3)).",
+    }),
     dailyRest: orNull(Limit).openapi({
       description:
         "Consecutive hours free of work in each day: the 24 hours from the worker's first start on a local date " +

@@ -60,12 +60,27 @@ describe("rest between shifts: a shift ends 2026-06-01 22:00; the next starts af
     ["FR", "2026-06-02T09:00:00Z", []],
     ["FR", "2026-06-02T08:59:00Z", [[11, 10.98, "Code du travail L3131-1"]]],
     ["ES", "2026-06-02T09:59:00Z", [[12, 11.98, "Estatuto de los Trabajadores art. 34.3"]]],
-    ["ON", "2026-06-02T06:01:00Z", []],
     ["AU_RETAIL", "2026-06-02T10:00:00Z", []],
     ["AU_RETAIL", "2026-06-02T09:59:00Z", [[12, 11.98, "General Retail Industry Award 2020 cl. 16.6"]]],
     ["JP", "2026-06-02T00:00:00Z", []], // the Labour Standards Act sets no rest between shifts
     ["US_MINORS", "2026-06-02T00:00:00Z", []],
   ] as const)("%s, next at %s", (id, nextStart, expected) => expect(restOf(id, nextStart)).toEqual(expected));
+});
+
+describe("Ontario: 8 hours between shifts unless the two total 13 hours' work or less (ESA 2000 s. 18(3))", () => {
+  // The first shift 14:00–22:00 (8 h); the next from `start` to `end` the following day.
+  const restOf = (start: string, end: string) =>
+    restViolations(pack("ON"), [span("a", "2026-06-01T14:00:00Z", "2026-06-01T22:00:00Z"), span("b", start, end)], adult).map((v) => [
+      v.limit,
+      v.actual,
+      v.source,
+    ]);
+  it.each([
+    ["8 h apart, 13 h 01 in all", "2026-06-02T06:00:00Z", "2026-06-02T11:01:00Z", []],
+    ["7 h 59 apart, 13 h 02 in all", "2026-06-02T05:59:00Z", "2026-06-02T11:01:00Z", [[8, 7.98, "ESA 2000 s. 18(3)"]]],
+    ["7 h 59 apart, exactly 13 h in all: waived", "2026-06-02T05:59:00Z", "2026-06-02T10:59:00Z", []],
+    ["1 h apart, 13 h 01 in all", "2026-06-01T23:00:00Z", "2026-06-02T04:01:00Z", [[8, 1, "ESA 2000 s. 18(3)"]]],
+  ] as const)("%s", (_, start, end, expected) => expect(restOf(start, end)).toEqual(expected));
 });
 
 describe("Ontario: 11 consecutive hours free in each day (ESA 2000 s. 18(1))", () => {
