@@ -7627,7 +7627,7 @@ export interface components {
         };
         WorkingTimeViolation: {
             /** @enum {string} */
-            rule: "REST_BETWEEN_SHIFTS" | "DAILY_REST" | "DAILY_MAXIMUM" | "WEEKLY_MAXIMUM" | "WEEKLY_AVERAGE" | "WEEKLY_REST" | "BREAK" | "MONTHLY_OVERTIME" | "YEARLY_OVERTIME" | "MINOR_DAILY_HOURS" | "MINOR_WEEKLY_HOURS" | "MINOR_TIME_OF_DAY" | "MINOR_REST";
+            rule: "REST_BETWEEN_SHIFTS" | "DAILY_REST" | "DAILY_MAXIMUM" | "WEEKLY_MAXIMUM" | "WEEKLY_AVERAGE" | "WEEKLY_REST" | "BREAK" | "MONTHLY_OVERTIME" | "YEARLY_OVERTIME" | "MINOR_DAILY_HOURS" | "MINOR_WEEKLY_HOURS" | "MINOR_TIME_OF_DAY" | "MINOR_REST" | "PUBLIC_HOLIDAY_WORK";
             /** @description The pack's figure (hours; MINUTES for breaks; hours after midnight for TIME_OF_DAY). */
             limit: number;
             /** @description What was worked or planned, in the same unit, to 2 decimals. */
@@ -8383,6 +8383,11 @@ export interface components {
             } | null;
             /** @description Years a worked shift's record is kept. */
             retentionYears: components["schemas"]["WorkingTimeLimit"] | null;
+            /** @description No work on the location's public holidays (GET …/locations/{id}/holidays, with the organization's overrides): the report lists each such day as PUBLIC_HOLIDAY_WORK; a location whose trade is exempt sets publicHolidayWorkAllowed. */
+            publicHolidayRest: {
+                source: string;
+                agreementMayChange: boolean;
+            } | null;
         };
         /**
          * @example DE
@@ -8435,6 +8440,8 @@ export interface components {
             breakTiers?: components["schemas"]["WorkingTimeBreakTier"][];
             overtimeMonthHours?: number;
             overtimeYearHours?: number;
+            /** @description The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest (DE §9(1)) is not judged. */
+            publicHolidayWorkAllowed?: boolean;
         };
         WorkingTimeSettingVersion: {
             /**
@@ -10952,9 +10959,10 @@ export interface components {
         ShiftRequestApprove: {
             content: {
                 "application/json": {
+                    /** @description Write the entry although it breaks the location's working-time rules (each otherwise 409 WORKING_TIME_CONFLICT): needs WORKING_TIME_OVERRIDE; the reason, the caller and the violations are kept on the entry and in its event. */
                     workingTimeOverride?: {
                         reason: string;
-                    } & unknown;
+                    };
                 };
             };
         };
@@ -11509,6 +11517,8 @@ export interface components {
                         }[];
                         overtimeMonthHours?: number;
                         overtimeYearHours?: number;
+                        /** @description The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest (DE §9(1)) is not judged. */
+                        publicHolidayWorkAllowed?: boolean;
                     } | null;
                     /**
                      * Format: date

@@ -27,6 +27,7 @@ export const WORKING_TIME_RULES = [
   "MINOR_WEEKLY_HOURS",
   "MINOR_TIME_OF_DAY",
   "MINOR_REST",
+  "PUBLIC_HOLIDAY_WORK",
 ] as const;
 export type WorkingTimeRule = (typeof WORKING_TIME_RULES)[number];
 
@@ -170,6 +171,32 @@ const groupBy = (spans: readonly WorkSpan[], key: (span: WorkSpan) => string) =>
 };
 
 const total = (spans: readonly WorkSpan[]) => spans.reduce((sum, s) => sum + workedMinutes(s), 0);
+
+/** Work on a public holiday where the pack forbids it: each such date, its hours worked (the limit is 0). */
+export function publicHolidayViolations(
+  pack: WorkingTimePack,
+  spans: readonly WorkSpan[],
+  onHoliday: (span: WorkSpan, date: string) => boolean,
+): Violation[] {
+  const rule = pack.publicHolidayRest;
+  if (!rule) return [];
+  return [...groupBy(spans, spanDate)].flatMap(([date, day]) => {
+    const worked = day.filter((s) => onHoliday(s, date));
+    return worked.length
+      ? [
+          {
+            rule: "PUBLIC_HOLIDAY_WORK" as const,
+            limit: 0,
+            actual: hours(total(worked)),
+            unit: "HOURS" as const,
+            date,
+            spanIds: worked.map((s) => s.id),
+            source: rule.source,
+          },
+        ]
+      : [];
+  });
+}
 
 /** Hours worked on one local date over the pack's daily maximum (exactly the cap is allowed). */
 export function dailyViolations(pack: WorkingTimePack, spans: readonly WorkSpan[]): Violation[] {

@@ -87,6 +87,11 @@ export type WorkingTimePack = {
   minors: MinorRule | null;
   /** Years a worked shift's record is kept: a delete inside them is a soft delete. */
   retentionYears: Limit | null;
+  /**
+   * No work on the location's public holidays (the dataset's, with the organization's overrides): judged by the
+   * report. `agreementMayChange`: a location whose trade the statute exempts turns it off (publicHolidayWorkAllowed).
+   */
+  publicHolidayRest: { source: string; agreementMayChange: boolean } | null;
 };
 
 const limit = (value: number, source: string, agreementMayChange = false): Limit => ({ value, source, agreementMayChange });
@@ -103,6 +108,7 @@ const NONE = {
   overtimeCap: null,
   minors: null,
   retentionYears: null,
+  publicHolidayRest: null,
 } satisfies Partial<WorkingTimePack>;
 
 /** Every built-in version, oldest first per pack. */
@@ -186,7 +192,10 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       "working day (48 hours a six-day week): the daily cap here is 10, the 24-week average 48. §4: breaks of at least " +
       "30 minutes over 6 hours and 45 over 9, in blocks of at least 15 minutes. §5(1): 11 hours' uninterrupted rest " +
       "after the end of the working day. §7 lets a collective agreement change §3, §4 and §5 figures. §9: Sunday rest " +
-      "(24 hours used here as weekly rest). §16(2): records of time over 8 hours kept at least 2 years.",
+      "(24 hours used here as weekly rest); §9(1) also forbids work on public holidays (the location's holidays with the " +
+      "organization's overrides, judged by the report), which §10 allows in many trades (hospitality, care, " +
+      "transport…): such a location sets publicHolidayWorkAllowed. §16(2): records of time over 8 hours kept at least " +
+      "2 years.",
     restBetweenShifts: limit(11, "ArbZG §5(1)", true),
     dailyMaximum: limit(10, "ArbZG §3", true),
     weeklyAverage: { hours: 48, referenceWeeks: 24, source: "ArbZG §3 sentence 2", optOutAllowed: false, agreementMayChange: true },
@@ -202,6 +211,7 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       agreementMayChange: true,
     },
     retentionYears: limit(2, "ArbZG §16(2)"),
+    publicHolidayRest: { source: "ArbZG §9(1)", agreementMayChange: true },
   },
   {
     ...NONE,
@@ -417,6 +427,8 @@ export type WorkingTimeOverrides = {
   breakTiers?: BreakTier[];
   overtimeMonthHours?: number;
   overtimeYearHours?: number;
+  /** The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest is not judged. */
+  publicHolidayWorkAllowed?: boolean;
 };
 
 export const OVERRIDE_FIELDS = [
@@ -427,6 +439,7 @@ export const OVERRIDE_FIELDS = [
   "breakTiers",
   "overtimeMonthHours",
   "overtimeYearHours",
+  "publicHolidayWorkAllowed",
 ] as const;
 
 /** The override fields `pack` refuses: those whose figure is absent or not changeable by agreement. */
@@ -439,6 +452,7 @@ export function refusedOverrides(pack: WorkingTimePack, overrides: WorkingTimeOv
     breakTiers: pack.breaks?.agreementMayChange ?? false,
     overtimeMonthHours: pack.overtimeCap?.agreementMayChange ?? false,
     overtimeYearHours: pack.overtimeCap?.agreementMayChange ?? false,
+    publicHolidayWorkAllowed: pack.publicHolidayRest?.agreementMayChange ?? false,
   };
   return OVERRIDE_FIELDS.filter((field) => overrides[field] !== undefined && !may[field]);
 }
@@ -468,6 +482,7 @@ export function applyWorkingTimeOverrides(pack: WorkingTimePack, overrides: Work
           yearHours: o.overtimeYearHours ?? pack.overtimeCap.yearHours,
         }
       : null,
+    publicHolidayRest: o.publicHolidayWorkAllowed ? null : pack.publicHolidayRest,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   optedOutOn,
   overtimeByMonth,
   overtimeByWeek,
+  publicHolidayViolations,
   restViolations,
   spanDate,
   type Violation,
@@ -197,6 +198,7 @@ export function summarizePeriod(
   range: { start: string; end: string },
   worker: Worker,
   terms: readonly { startDate: string; endDate: string }[] = [],
+  onHoliday: (span: WorkSpan, date: string) => boolean = () => false,
 ): PeriodSummary {
   const sorted = [...spans].sort((a, b) => a.start.getTime() - b.start.getTime());
   const inPeriod = sorted.filter((s) => period.start <= spanDate(s) && spanDate(s) <= period.end);
@@ -222,6 +224,7 @@ export function summarizePeriod(
     ...overtimeViolations(pack, byDate, period),
     ...yearlyOvertimeViolations(pack, byDate, period, range),
     ...weeklyRest,
+    ...publicHolidayViolations(pack, inPeriod, onHoliday),
   ];
   let longestDay = 0;
   for (const [date, minutes] of byDate) if (period.start <= date && date <= period.end && minutes > longestDay) longestDay = minutes;

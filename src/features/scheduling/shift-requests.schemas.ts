@@ -88,13 +88,9 @@ export const serializeShiftRequest = (row: ShiftRequestRow, now = new Date()): z
   updatedAt: iso(row.updatedAt),
 });
 
-export const ShiftRequestApprove = z
-  .object({
-    workingTimeOverride: WorkingTimeOverride.openapi({
-      description:
-        "Approve although an entry, as its new worker's, breaks the location's working-time rules (otherwise 409 " +
-        "WORKING_TIME_CONFLICT): needs WORKING_TIME_OVERRIDE (403 without it); each entry keeps the reason, the caller " +
-        "and its own violations.",
-    }),
-  })
-  .openapi("ShiftRequestApprove");
+export const ShiftRequestApprove = z.object({ workingTimeOverride: WorkingTimeOverride }).openapi("ShiftRequestApprove", {
+  description:
+    "Optional. `workingTimeOverride`: approve although an entry, as its new worker's, breaks the location's working-time " +
+    "rules (otherwise 409 WORKING_TIME_CONFLICT): needs WORKING_TIME_OVERRIDE (403 without it); each entry keeps the " +
+    "reason, the caller and its own violations.",
+});

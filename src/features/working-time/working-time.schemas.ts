@@ -101,6 +101,11 @@ export const WorkingTimePackSchema = z
       }),
     ),
     retentionYears: orNull(Limit).openapi({ description: "Years a worked shift's record is kept." }),
+    publicHolidayRest: orNull(z.object({ source: z.string(), agreementMayChange: z.boolean() })).openapi({
+      description:
+        "No work on the location's public holidays (GET …/locations/{id}/holidays, with the organization's overrides): the " +
+        "report lists each such day as PUBLIC_HOLIDAY_WORK; a location whose trade is exempt sets publicHolidayWorkAllowed.",
+    }),
   })
   .openapi("WorkingTimePack");
 
@@ -122,6 +127,9 @@ export const WorkingTimeOverridesSchema = z
     breakTiers: z.array(BreakTier).max(10).optional(),
     overtimeMonthHours: z.number().gt(0).max(744).optional(),
     overtimeYearHours: z.number().gt(0).max(8784).optional(),
+    publicHolidayWorkAllowed: z.boolean().optional().openapi({
+      description: "The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest (DE §9(1)) is not judged.",
+    }),
   })
   .strict()
   .openapi("WorkingTimeOverrides", { example: { restBetweenShiftsHours: 10 } });

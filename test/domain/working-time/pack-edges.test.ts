@@ -4,12 +4,13 @@ import {
   dailyRestViolations,
   dailyViolations,
   minorViolations,
+  publicHolidayViolations,
   restViolations,
   type Worker,
   type WorkSpan,
   weeklyViolations,
 } from "@/domain/working-time/checks";
-import { type WorkingTimePackId, workingTimePack } from "@/domain/working-time/packs";
+import { applyWorkingTimeOverrides, refusedOverrides, type WorkingTimePackId, workingTimePack } from "@/domain/working-time/packs";
 import { referencePeriods, summarizePeriod, weeklyAverageViolation, weeklyRestViolations } from "@/domain/working-time/report";
 
 /*
@@ -309,5 +310,23 @@ describe("US minors (29 CFR 570.35(a)): outside school, the summer evening", () 
     expect(minors([span("a", "2026-09-07T17:00:00Z", "2026-09-07T21:00:00Z")])).toEqual([]);
     expect(minors([span("a", "2026-05-31T17:00:00Z", "2026-05-31T19:01:00Z")])).toEqual([["MINOR_TIME_OF_DAY", 19, 19.02]]);
     expect(minors([span("a", "2026-09-08T17:00:00Z", "2026-09-08T19:01:00Z")])).toEqual([["MINOR_TIME_OF_DAY", 19, 19.02]]);
+  });
+});
+
+describe("Germany: no work on public holidays (ArbZG §9(1)), unless the location's trade is exempt (§10)", () => {
+  const christmas = (_: WorkSpan, date: string) => date === "2026-12-25";
+  const days = [span("eve", "2026-12-24T08:00:00Z", "2026-12-24T16:00:00Z"), span("xmas", "2026-12-25T08:00:00Z", "2026-12-25T14:30:00Z")];
+  it("lists the day worked with its hours", () => {
+    expect(publicHolidayViolations(pack("DE"), days, christmas)).toEqual([
+      { rule: "PUBLIC_HOLIDAY_WORK", limit: 0, actual: 6.5, unit: "HOURS", date: "2026-12-25", spanIds: ["xmas"], source: "ArbZG §9(1)" },
+    ]);
+  });
+  it("an exempt location overrides it; no other pack has it, and an override elsewhere is refused", () => {
+    expect(publicHolidayViolations(applyWorkingTimeOverrides(pack("DE"), { publicHolidayWorkAllowed: true }), days, christmas)).toEqual([]);
+    expect(refusedOverrides(pack("DE"), { publicHolidayWorkAllowed: true })).toEqual([]);
+    for (const id of ["EU", "UK", "FR", "ES", "ON", "NZ", "JP", "AU_RETAIL", "US_MINORS"] as const) {
+      expect(publicHolidayViolations(pack(id), days, christmas)).toEqual([]);
+      expect(refusedOverrides(pack(id), { publicHolidayWorkAllowed: true })).toEqual(["publicHolidayWorkAllowed"]);
+    }
   });
 });
