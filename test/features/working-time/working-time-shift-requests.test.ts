@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
+import { requestWithInterference } from "../../helpers/interfering-d1";
 import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "../../helpers/schedules";
 import { createStaffMember, staffToken } from "../../helpers/staff";
 
@@ -129,5 +130,33 @@ describe("shift request approval (ArbZG §5(1): 11 hours' rest)", () => {
     expect(approved.status, approved.text).toBe(200);
     expect((await entryOf(p, mine.id)).employeeId).toBe(other.id);
     expect((await entryOf(p, inTime.theirs.id)).employeeId).toBe(p.staff.id);
+  });
+
+  it("an approval judged before the taker's evening entry lands is refused by its batch (409, judged again), nothing moves", async () => {
+    const p = await germanPlace();
+    const taker = await worker(p);
+    const given = await createEntry(p, { startTime: "2035-06-05T07:00:00Z", endTime: "2035-06-05T15:00:00Z" });
+    const created = await api("POST", `${p.base}/shift-requests`, { token: p.token, body: { type: "DROP", scheduleEntryId: given.id } });
+    const url = `${p.base}/shift-requests/${created.body.id}`;
+    expect((await api("POST", `${url}/accept`, { token: taker.token })).status).toBe(200);
+    let evening = "";
+    // The approval reads the taker's time (nothing on the 4th), then the evening entry lands, then its batch runs.
+    const res = await requestWithInterference(
+      "POST",
+      `${url}/approve`,
+      { token: p.org.adminToken, body: {} },
+      {
+        before: /update "schedule_entries"/i,
+        meanwhile: async () => {
+          evening = (await createEntry(p, { employeeId: taker.id, startTime: "2035-06-04T14:00:00Z", endTime: "2035-06-04T22:00:00Z" })).id;
+        },
+      },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.code).toBe("WORKING_TIME_CONFLICT");
+    expect(res.body.violations).toMatchObject([
+      { rule: "REST_BETWEEN_SHIFTS", limit: 11, actual: 9, scheduleEntryIds: [evening, given.id] },
+    ]);
+    expect((await entryOf(p, given.id)).employeeId).toBe(p.staff.id);
   });
 });
