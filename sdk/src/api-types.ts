@@ -1074,7 +1074,7 @@ export interface paths {
         head?: never;
         /**
          * Update a specific shift
-         * @description Changes times, role, wage or breaks. Times read with the body's `utcOffset`, else the shift's own (as the wire shows them). A closed shift's breaks and totals are recomputed as at clock-out; `breaks` replaces them all and needs a closed shift; `endTime` closes an open one. An edit of a closed shift's times or breaks is judged by the location's working-time pack as a clock-out is, raising in its batch the exceptions it breaks that the shift has not raised yet (each type once per shift). A new role brings its wage unless `hourlyWage` is given, and re-reads whether the staff member is salaried; a salaried staff member's shift (hourlyWage null) takes no `hourlyWage` (400 naming it). A new startTime or endTime is the editor's (its source: see create a shift). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry). `costCodeId` names a cost code to charge (a live code of the organization, else 400 naming costCodeId; active and assigned to the staff member, checked in the write's batch, else 422 `COST_CODE_NOT_ASSIGNED`), null removes the shift's code, omitted keeps it. `customFields` changes only the values it names: a value sets a field (an active field it fits, as for manual shifts, else 400 VALIDATION_FAILED naming `customFields.<fieldId>`), null removes it; the other values, those of inactive fields included, stay. Fields changed while the shift is written: 409 `CUSTOM_FIELDS_CHANGED`. A shift whose business date is locked at its location is 409 `DAY_LOCKED`; one in a pay period where the staff member's timesheet is approved is 409 `TIMESHEET_APPROVED`; one dated (before or after an edit) on a date a closed pay period froze — every date of every workweek overlapping it, in any period — is 409 `PAY_PERIOD_CLOSED` naming `periodId`. Needs SHIFT_WRITE.
+         * @description Changes times, role, wage or breaks. Times read with the body's `utcOffset`, else the shift's own (as the wire shows them). A closed shift's breaks and totals are recomputed as at clock-out; `breaks` replaces them all and needs a closed shift; `endTime` closes an open one. An edit of a closed shift's times, breaks or utcOffset is judged by the location's working-time pack as a clock-out is, raising in its batch the exceptions it breaks that the shift has not raised yet (each type once per shift). A new role brings its wage unless `hourlyWage` is given, and re-reads whether the staff member is salaried; a salaried staff member's shift (hourlyWage null) takes no `hourlyWage` (400 naming it). A new startTime or endTime is the editor's (its source: see create a shift). 409 `SHIFT_OVERLAP`, `SHIFT_CHANGED` (edited concurrently: read and retry). `costCodeId` names a cost code to charge (a live code of the organization, else 400 naming costCodeId; active and assigned to the staff member, checked in the write's batch, else 422 `COST_CODE_NOT_ASSIGNED`), null removes the shift's code, omitted keeps it. `customFields` changes only the values it names: a value sets a field (an active field it fits, as for manual shifts, else 400 VALIDATION_FAILED naming `customFields.<fieldId>`), null removes it; the other values, those of inactive fields included, stay. Fields changed while the shift is written: 409 `CUSTOM_FIELDS_CHANGED`. A shift whose business date is locked at its location is 409 `DAY_LOCKED`; one in a pay period where the staff member's timesheet is approved is 409 `TIMESHEET_APPROVED`; one dated (before or after an edit) on a date a closed pay period froze — every date of every workweek overlapping it, in any period — is 409 `PAY_PERIOD_CLOSED` naming `periodId`. Needs SHIFT_WRITE.
          */
         patch: operations["updateTimesheetShift"];
         trace?: never;
@@ -1864,7 +1864,7 @@ export interface paths {
         put?: never;
         /**
          * Create schedule entry
-         * @description Creates a published entry directly. Fair Workweek: at a location with a rule pack (…/locations/{locationId}/fair-workweek), a change of a published entry inside the pack's notice window (less than noticeDays days before the earlier of its original and new start; exactly noticeDays days is outside) is recorded in the change log (GET /organizations/{organization_id}/schedule-changes) in this write's own batch, with a `schedule_change.recorded` event each: a new published entry ADDED; a later end or earlier start EXTENDED; times within the old ones SHORTENED; other new times MOVED; a delete CANCELLED; another staff member REASSIGNED for the one losing it and ADDED for the one gaining it. Each carries the premium the pack prices it at (paid as a PREDICTABILITY pay line dated by the entry's original date), unless the write names an `exemption` (PATCH body; DELETE query), which is recorded with `changeReason` and earns nothing. An entry changed by another write after this one read it: 412 PRECONDITION_FAILED, nothing written. startTime/endTime are local wall-clock times written with Z; without utcOffset they are read in the location's zone (DST-correct). An entry ends after it starts, lasts at most 24 hours, names an active staff member assigned to the location, a role and break types of the location (else 400 naming the field). 409 `SCHEDULE_OVERLAP` when it overlaps another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off, 409 `WORKER_UNAVAILABLE` on an UNAVAILABLE occurrence of their availability unless `ignoreAvailability` is true. A write touching a date a closed pay period froze (any minute of the entry's old or new times, in the entry's local dates; every date of every workweek overlapping a closed period) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is written: its Fair Workweek premiums would change the closed period's pay. Reopen it first. Working time: at a location with a working-time pack (…/locations/{locationId}/working-time) a published entry is judged with the worker's other published entries and worked shifts (eight days either side) by the pack in effect on its date — rest between shifts, daily and weekly maximums, a minor's hours (age from birthDate on the date worked, school days from the location's school terms) — and refused with 409 `WORKING_TIME_CONFLICT` whose `violations` list each rule, limit, actual, unit, source and the scheduleEntryIds and shiftIds involved, unless the body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it): the entry then keeps the reason, the caller and the violations in `workingTimeOverride`, which its event carries. Drafts are judged at publish. The judgement holds under concurrency: the write's own batch re-checks that the worker's published entries and worked shifts it judged are unchanged, so two concurrent writes that together break a rule never both land; the one that loses is 409 `WORKING_TIME_CONFLICT`, nothing written, its `violations` judged again (empty when the change that beat it breaks nothing: retry).
+         * @description Creates a published entry directly. Fair Workweek: at a location with a rule pack (…/locations/{locationId}/fair-workweek), a change of a published entry inside the pack's notice window (less than noticeDays days before the earlier of its original and new start; exactly noticeDays days is outside) is recorded in the change log (GET /organizations/{organization_id}/schedule-changes) in this write's own batch, with a `schedule_change.recorded` event each: a new published entry ADDED; a later end or earlier start EXTENDED; times within the old ones SHORTENED; other new times MOVED; a delete CANCELLED; another staff member REASSIGNED for the one losing it and ADDED for the one gaining it. Each carries the premium the pack prices it at (paid as a PREDICTABILITY pay line dated by the entry's original date), unless the write names an `exemption` (PATCH body; DELETE query), which is recorded with `changeReason` and earns nothing. An entry changed by another write after this one read it: 412 PRECONDITION_FAILED, nothing written. startTime/endTime are local wall-clock times written with Z; without utcOffset they are read in the location's zone (DST-correct). An entry ends after it starts, lasts at most 24 hours, names an active staff member assigned to the location, a role and break types of the location (else 400 naming the field). 409 `SCHEDULE_OVERLAP` when it overlaps another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off, 409 `WORKER_UNAVAILABLE` on an UNAVAILABLE occurrence of their availability unless `ignoreAvailability` is true. A write touching a date a closed pay period froze (any minute of the entry's old or new times, in the entry's local dates; every date of every workweek overlapping a closed period) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is written: its Fair Workweek premiums would change the closed period's pay. Reopen it first. Working time: at a location with a working-time pack (…/locations/{locationId}/working-time) a published entry is judged with the worker's other published entries and worked shifts (eight days either side) by the pack in effect on its date — rest between shifts (and in each day, where the pack sets it: Ontario), daily and weekly maximums, a minor's hours (age from birthDate on the date worked, school days from the location's school terms) — and refused with 409 `WORKING_TIME_CONFLICT` whose `violations` list each rule, limit, actual, unit, source and the scheduleEntryIds and shiftIds involved, unless the body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it): the entry then keeps the reason, the caller and the violations in `workingTimeOverride`, which its event carries. Drafts are judged at publish. The judgement holds under concurrency: the write's own batch re-checks that the worker's published entries and worked shifts it judged are unchanged, so two concurrent writes that together break a rule never both land; the one that loses is 409 `WORKING_TIME_CONFLICT`, nothing written, its `violations` judged again (empty when the change that beat it breaks nothing: retry).
          */
         post: operations["createScheduleEntry"];
         delete?: never;
@@ -1896,7 +1896,7 @@ export interface paths {
         head?: never;
         /**
          * Update schedule entry
-         * @description Changes only the named fields; times are read with the body's utcOffset, else the entry's. A change of the entry's start, end or staff member ends the live (PENDING or ACCEPTED) shift requests naming it, in the same batch: CANCELLED with cancelReason ENTRY_CHANGED, each with a `shift_request.cancelled` event. Fair Workweek: at a location with a rule pack (…/locations/{locationId}/fair-workweek), a change of a published entry inside the pack's notice window (less than noticeDays days before the earlier of its original and new start; exactly noticeDays days is outside) is recorded in the change log (GET /organizations/{organization_id}/schedule-changes) in this write's own batch, with a `schedule_change.recorded` event each: a new published entry ADDED; a later end or earlier start EXTENDED; times within the old ones SHORTENED; other new times MOVED; a delete CANCELLED; another staff member REASSIGNED for the one losing it and ADDED for the one gaining it. Each carries the premium the pack prices it at (paid as a PREDICTABILITY pay line dated by the entry's original date), unless the write names an `exemption` (PATCH body; DELETE query), which is recorded with `changeReason` and earns nothing. An entry changed by another write after this one read it: 412 PRECONDITION_FAILED, nothing written. startTime/endTime are local wall-clock times written with Z; without utcOffset they are read in the location's zone (DST-correct). An entry ends after it starts, lasts at most 24 hours, names an active staff member assigned to the location, a role and break types of the location (else 400 naming the field). 409 `SCHEDULE_OVERLAP` when it overlaps another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off, 409 `WORKER_UNAVAILABLE` on an UNAVAILABLE occurrence of their availability unless `ignoreAvailability` is true. A write touching a date a closed pay period froze (any minute of the entry's old or new times, in the entry's local dates; every date of every workweek overlapping a closed period) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is written: its Fair Workweek premiums would change the closed period's pay. Reopen it first. Working time: at a location with a working-time pack (…/locations/{locationId}/working-time) a published entry is judged with the worker's other published entries and worked shifts (eight days either side) by the pack in effect on its date — rest between shifts, daily and weekly maximums, a minor's hours (age from birthDate on the date worked, school days from the location's school terms) — and refused with 409 `WORKING_TIME_CONFLICT` whose `violations` list each rule, limit, actual, unit, source and the scheduleEntryIds and shiftIds involved, unless the body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it): the entry then keeps the reason, the caller and the violations in `workingTimeOverride`, which its event carries. Drafts are judged at publish. The judgement holds under concurrency: the write's own batch re-checks that the worker's published entries and worked shifts it judged are unchanged, so two concurrent writes that together break a rule never both land; the one that loses is 409 `WORKING_TIME_CONFLICT`, nothing written, its `violations` judged again (empty when the change that beat it breaks nothing: retry).
+         * @description Changes only the named fields; times are read with the body's utcOffset, else the entry's. A change of the entry's start, end or staff member ends the live (PENDING or ACCEPTED) shift requests naming it, in the same batch: CANCELLED with cancelReason ENTRY_CHANGED, each with a `shift_request.cancelled` event. Fair Workweek: at a location with a rule pack (…/locations/{locationId}/fair-workweek), a change of a published entry inside the pack's notice window (less than noticeDays days before the earlier of its original and new start; exactly noticeDays days is outside) is recorded in the change log (GET /organizations/{organization_id}/schedule-changes) in this write's own batch, with a `schedule_change.recorded` event each: a new published entry ADDED; a later end or earlier start EXTENDED; times within the old ones SHORTENED; other new times MOVED; a delete CANCELLED; another staff member REASSIGNED for the one losing it and ADDED for the one gaining it. Each carries the premium the pack prices it at (paid as a PREDICTABILITY pay line dated by the entry's original date), unless the write names an `exemption` (PATCH body; DELETE query), which is recorded with `changeReason` and earns nothing. An entry changed by another write after this one read it: 412 PRECONDITION_FAILED, nothing written. startTime/endTime are local wall-clock times written with Z; without utcOffset they are read in the location's zone (DST-correct). An entry ends after it starts, lasts at most 24 hours, names an active staff member assigned to the location, a role and break types of the location (else 400 naming the field). 409 `SCHEDULE_OVERLAP` when it overlaps another entry (draft or published) of the staff member, 409 `TIME_OFF_CONFLICT` on their approved time off, 409 `WORKER_UNAVAILABLE` on an UNAVAILABLE occurrence of their availability unless `ignoreAvailability` is true. A write touching a date a closed pay period froze (any minute of the entry's old or new times, in the entry's local dates; every date of every workweek overlapping a closed period) is 409 `PAY_PERIOD_CLOSED` naming `periodId`, and nothing is written: its Fair Workweek premiums would change the closed period's pay. Reopen it first. Working time: at a location with a working-time pack (…/locations/{locationId}/working-time) a published entry is judged with the worker's other published entries and worked shifts (eight days either side) by the pack in effect on its date — rest between shifts (and in each day, where the pack sets it: Ontario), daily and weekly maximums, a minor's hours (age from birthDate on the date worked, school days from the location's school terms) — and refused with 409 `WORKING_TIME_CONFLICT` whose `violations` list each rule, limit, actual, unit, source and the scheduleEntryIds and shiftIds involved, unless the body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it): the entry then keeps the reason, the caller and the violations in `workingTimeOverride`, which its event carries. Drafts are judged at publish. The judgement holds under concurrency: the write's own batch re-checks that the worker's published entries and worked shifts it judged are unchanged, so two concurrent writes that together break a rule never both land; the one that loses is 409 `WORKING_TIME_CONFLICT`, nothing written, its `violations` judged again (empty when the change that beat it breaks nothing: retry).
          */
         patch: operations["updateScheduleEntry"];
         trace?: never;
@@ -1976,7 +1976,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a shift request
-         * @description ACCEPTED → APPROVED (SCHEDULE_WRITE): the entry goes to the acceptor (and a swap's entry given back to the requester) in the same atomic batch, each re-checked for overlap (409 `SCHEDULE_OVERLAP`), approved time off (409 `TIME_OFF_CONFLICT`) and availability (409 `WORKER_UNAVAILABLE`); a refusal writes nothing. Both entries must be live, still with their workers, and not started (else 409 `SHIFT_REQUEST_NOT_PENDING`). The other live requests naming either entry end in the same batch (CANCELLED, cancelReason ENTRY_CHANGED). Nobody approves a request they made or accepted (403), whatever their permissions: another manager, or an organization token, decides. A request that is not in the state the action needs (or whose entry has started: EXPIRED) is 409 `SHIFT_REQUEST_NOT_PENDING`. A request is about its entries as they were when it was made: a change of either entry's time or worker, or its deletion (schedule PATCH or DELETE, time off approved with cancelConflictingEntries, another request's approval) cancels it in that change's own batch (`cancelReason`, a `shift_request.cancelled` event), so GET never shows a status the actions contradict.
+         * @description ACCEPTED → APPROVED (SCHEDULE_WRITE): the entry goes to the acceptor (and a swap's entry given back to the requester) in the same atomic batch, each re-checked for overlap (409 `SCHEDULE_OVERLAP`), approved time off (409 `TIME_OFF_CONFLICT`) and availability (409 `WORKER_UNAVAILABLE`); a refusal writes nothing. Both entries must be live, still with their workers, and not started (else 409 `SHIFT_REQUEST_NOT_PENDING`). The other live requests naming either entry end in the same batch (CANCELLED, cancelReason ENTRY_CHANGED). Nobody approves a request they made or accepted (403), whatever their permissions: another manager, or an organization token, decides. Working time: at a location with a working-time pack each entry is judged as its new worker's, with their published entries and worked shifts, as a schedule write is (rest, daily and weekly maximums, a minor's hours): 409 `WORKING_TIME_CONFLICT` listing the `violations`, nothing written, unless the optional body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it); each entry then keeps the reason, the caller and its own violations in `workingTimeOverride`, which its `schedule_entry.updated` event carries. A worker's published time changed between the check and the write is 409 `WORKING_TIME_CONFLICT` too (judged again): retry. A request that is not in the state the action needs (or whose entry has started: EXPIRED) is 409 `SHIFT_REQUEST_NOT_PENDING`. A request is about its entries as they were when it was made: a change of either entry's time or worker, or its deletion (schedule PATCH or DELETE, time off approved with cancelConflictingEntries, another request's approval) cancels it in that change's own batch (`cancelReason`, a `shift_request.cancelled` event), so GET never shows a status the actions contradict.
          */
         post: operations["approveShiftRequest"];
         delete?: never;
@@ -2830,7 +2830,7 @@ export interface paths {
         };
         /**
          * Working-time report
-         * @description Per worker and reference period, from their worked shifts (GET /timesheets) at locations with a working-time pack: `averageWeeklyHours` (hours in the period ÷ its days × 7), `longestDayHours`, `shortestRestHours`, `weeksWithoutWeeklyRest` and each violation with its source. Periods cut [startDate, endDate] from startDate in the pack's reference weeks (UK and EU 17, DE 24, FR 12; 4 without an average), the last one clipped. A WEEKLY_AVERAGE violation is the worst rolling window of the reference length (or of the whole range, if shorter) lying inside the range and ending in the period; under a pack that allows it (UK reg. 5) a window ending while the worker's `workingTimeOptOut` is in force is not held to it. JP: MONTHLY_OVERTIME per calendar month (art. 36). A worker's shifts are grouped by their location's pack as set on startDate. The range is at most 371 days. Paged by staff member (limit and cursor count staff, each answering one row per pack and period). Needs SHIFT_READ; a staff member without it reads their own rows only.
+         * @description Per worker and reference period, from their worked shifts (GET /timesheets) at locations with a working-time pack: `averageWeeklyHours` (hours in the period ÷ its days × 7), `longestDayHours`, `shortestRestHours`, `weeksWithoutWeeklyRest` and each violation with its source. Periods cut [startDate, endDate] from startDate in the pack's reference weeks (UK and EU 17, DE 24, FR 12; 4 without an average), the last one clipped. A WEEKLY_AVERAGE violation is the worst rolling window of the reference length (or of the whole range, if shorter) lying inside the range and ending in the period; under a pack that allows it (UK reg. 5) a window ending while the worker's `workingTimeOptOut` is in force is not held to it. JP: MONTHLY_OVERTIME per calendar month and YEARLY_OVERTIME per calendar year (art. 36), the year counted over its part inside the range (ask from 1 January for the whole year), reported in the period holding the week that crosses the cap. Each 7-day week from a period's start without the pack's weekly rest is a WEEKLY_REST violation (counted in `weeksWithoutWeeklyRest`); ON: DAILY_REST, each day (the 24 hours from the worker's first start on a date) without 11 consecutive hours free (ESA s. 18(1)). A worker's shifts are grouped by their location's pack as set on startDate. The range is at most 371 days. Paged by staff member (limit and cursor count staff, each answering one row per pack and period). Needs SHIFT_READ; a staff member without it reads their own rows only.
          */
         get: operations["getWorkingTimeReport"];
         put?: never;
@@ -7627,7 +7627,7 @@ export interface components {
         };
         WorkingTimeViolation: {
             /** @enum {string} */
-            rule: "REST_BETWEEN_SHIFTS" | "DAILY_MAXIMUM" | "WEEKLY_MAXIMUM" | "WEEKLY_AVERAGE" | "WEEKLY_REST" | "BREAK" | "MONTHLY_OVERTIME" | "YEARLY_OVERTIME" | "MINOR_DAILY_HOURS" | "MINOR_WEEKLY_HOURS" | "MINOR_TIME_OF_DAY" | "MINOR_REST";
+            rule: "REST_BETWEEN_SHIFTS" | "DAILY_REST" | "DAILY_MAXIMUM" | "WEEKLY_MAXIMUM" | "WEEKLY_AVERAGE" | "WEEKLY_REST" | "BREAK" | "MONTHLY_OVERTIME" | "YEARLY_OVERTIME" | "MINOR_DAILY_HOURS" | "MINOR_WEEKLY_HOURS" | "MINOR_TIME_OF_DAY" | "MINOR_REST" | "PUBLIC_HOLIDAY_WORK";
             /** @description The pack's figure (hours; MINUTES for breaks; hours after midnight for TIME_OF_DAY). */
             limit: number;
             /** @description What was worked or planned, in the same unit, to 2 decimals. */
@@ -8328,6 +8328,10 @@ export interface components {
             description: string;
             /** @description Hours between one shift's end and the next's start (exactly the figure is enough). */
             restBetweenShifts: components["schemas"]["WorkingTimeLimit"] | null;
+            /** @description Two successive shifts whose hours worked total at most this figure need no rest between them (Ontario ESA s. 18(3)). */
+            restBetweenShiftsWaivedUpTo: components["schemas"]["WorkingTimeLimit"] | null;
+            /** @description Consecutive hours free of work in each day: the 24 hours from the worker's first start on a local date (Ontario ESA s. 18(1)); exactly the figure is enough. */
+            dailyRest: components["schemas"]["WorkingTimeLimit"] | null;
             /** @description Hours worked on one local date, breaks excluded (exactly the cap is allowed). */
             dailyMaximum: components["schemas"]["WorkingTimeLimit"] | null;
             /** @description Hours worked in one Monday-to-Sunday week. */
@@ -8345,6 +8349,11 @@ export interface components {
             breaks: {
                 tiers: components["schemas"]["WorkingTimeBreakTier"][];
                 minBlockMinutes: number;
+                /**
+                 * @description What the tiers' hours count: WORKED (breaks excluded) or SPAN (start to finish, breaks included: NZ's work period).
+                 * @enum {string}
+                 */
+                measure: "WORKED" | "SPAN";
                 source: string;
                 agreementMayChange: boolean;
             } | null;
@@ -8374,6 +8383,11 @@ export interface components {
             } | null;
             /** @description Years a worked shift's record is kept. */
             retentionYears: components["schemas"]["WorkingTimeLimit"] | null;
+            /** @description No work on the location's public holidays (GET …/locations/{id}/holidays, with the organization's overrides): the report lists each such day as PUBLIC_HOLIDAY_WORK; a location whose trade is exempt sets publicHolidayWorkAllowed. */
+            publicHolidayRest: {
+                source: string;
+                agreementMayChange: boolean;
+            } | null;
         };
         /**
          * @example DE
@@ -8392,6 +8406,8 @@ export interface components {
             overHours: number;
             /** @description …needs at least this many minutes of breaks in total. */
             minutes: number;
+            /** @description Work of exactly overHours needs them too (France's "atteint six heures", NZ's "2 hours or more"). */
+            inclusive?: boolean;
         };
         LocationWorkingTime: {
             locationId: string;
@@ -8424,6 +8440,8 @@ export interface components {
             breakTiers?: components["schemas"]["WorkingTimeBreakTier"][];
             overtimeMonthHours?: number;
             overtimeYearHours?: number;
+            /** @description The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest (DE §9(1)) is not judged. */
+            publicHolidayWorkAllowed?: boolean;
         };
         WorkingTimeSettingVersion: {
             /**
@@ -10938,6 +10956,17 @@ export interface components {
             };
         };
         /** @description JSON body */
+        ShiftRequestApprove: {
+            content: {
+                "application/json": {
+                    /** @description Write the entry although it breaks the location's working-time rules (each otherwise 409 WORKING_TIME_CONFLICT): needs WORKING_TIME_OVERRIDE; the reason, the caller and the violations are kept on the entry and in its event. */
+                    workingTimeOverride?: {
+                        reason: string;
+                    };
+                };
+            };
+        };
+        /** @description JSON body */
         OpenShiftCreate: {
             content: {
                 "application/json": {
@@ -11483,9 +11512,13 @@ export interface components {
                             overHours: number;
                             /** @description …needs at least this many minutes of breaks in total. */
                             minutes: number;
+                            /** @description Work of exactly overHours needs them too (France's "atteint six heures", NZ's "2 hours or more"). */
+                            inclusive?: boolean;
                         }[];
                         overtimeMonthHours?: number;
                         overtimeYearHours?: number;
+                        /** @description The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest (DE §9(1)) is not judged. */
+                        publicHolidayWorkAllowed?: boolean;
                     } | null;
                     /**
                      * Format: date
@@ -37478,7 +37511,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: components["requestBodies"]["ShiftRequestApprove"];
         responses: {
             /** @description The request */
             200: {
@@ -37499,6 +37532,7 @@ export interface operations {
              *     - `INVALID_D1_BOOKMARK`: The X-D1-Bookmark header is not a bookmark this API returned
              *     - `INVALID_API_VERSION`: The `Shiftline-Version` header is not a date (YYYY-MM-DD) on or after the first API version
              *     - `VALIDATION_FAILED`: A path, query or body field is invalid; `errors` names each one
+             *     - `MALFORMED_JSON`: The request body is not valid JSON, or its bytes are not valid UTF-8
              *     - `INVALID_IDEMPOTENCY_KEY`: The Idempotency-Key header is not 1 to 255 characters
              */
             400: {
@@ -37511,7 +37545,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_D1_BOOKMARK" | "INVALID_API_VERSION" | "VALIDATION_FAILED" | "INVALID_IDEMPOTENCY_KEY";
+                        code?: "INVALID_D1_BOOKMARK" | "INVALID_API_VERSION" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_IDEMPOTENCY_KEY";
                     };
                 };
             };
@@ -37586,6 +37620,7 @@ export interface operations {
              *     - `SCHEDULE_OVERLAP`: The staff member already has a schedule entry (draft or published) overlapping these times
              *     - `TIME_OFF_CONFLICT`: The staff member has approved time off during these times
              *     - `WORKER_UNAVAILABLE`: The staff member is unavailable then (an UNAVAILABLE occurrence of their availability)
+             *     - `WORKING_TIME_CONFLICT`: The write breaks the location's working-time rules (rest, daily or weekly maximum, a minor's hours), each listed in `violations`; a caller with WORKING_TIME_OVERRIDE may send `workingTimeOverride: {reason}`
              *     - `IDEMPOTENCY_REQUEST_IN_PROGRESS`: The first request with this Idempotency-Key is still running
              */
             409: {
@@ -37598,7 +37633,45 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "SHIFT_REQUEST_NOT_PENDING" | "SCHEDULE_OVERLAP" | "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE" | "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                        code?: "SHIFT_REQUEST_NOT_PENDING" | "SCHEDULE_OVERLAP" | "TIME_OFF_CONFLICT" | "WORKER_UNAVAILABLE" | "WORKING_TIME_CONFLICT" | "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                    };
+                };
+            };
+            /**
+             * @description Content Too Large. Codes:
+             *
+             *     - `PAYLOAD_TOO_LARGE`: The body is over 256 KiB (1 MiB for sync operations)
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /**
+             * @description Unsupported Media Type. Codes:
+             *
+             *     - `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json (or a +json type) in UTF-8: no parameter but charset=utf-8
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Shiftline-Version": components["headers"]["Shiftline-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

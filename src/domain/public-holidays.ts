@@ -38,9 +38,12 @@ export function holidaysWithOverrides(dataset: readonly Holiday[], overrides: Ho
   return merged.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** The dates pay treats as public holidays, of holidays with their overrides applied. */
-export const paidHolidayDates = (holidays: readonly Holiday[]): Set<string> =>
-  new Set(holidays.filter((h) => PAID_HOLIDAY_TYPES.has(h.type)).map((h) => h.date));
+/** The dates pay treats as public holidays, of holidays with their overrides applied (or those of other `types`). */
+export const paidHolidayDates = (holidays: readonly Holiday[], types: ReadonlySet<string> = PAID_HOLIDAY_TYPES): Set<string> =>
+  new Set(holidays.filter((h) => types.has(h.type)).map((h) => h.date));
+
+/** The dataset's type of a statutory public holiday (Germany's gesetzliche Feiertage; 24 December is "bank"). */
+export const STATUTORY_HOLIDAY_TYPES: ReadonlySet<string> = new Set(["public"]);
 
 /** What is wrong with overrides: a date added twice, or both added and removed (which would mean nothing). */
 export function holidayOverrideProblems(overrides: HolidayOverrides): { path: string; message: string }[] {

@@ -29,10 +29,15 @@ export type HolidaySourceRow = Awaited<ReturnType<typeof holidaySourcesStatement
 export type HolidayCalendar = (locationId: string, date: string) => boolean;
 
 /**
- * The paid public holidays of each location over the years from `fromDate` to `toDate` (YYYY-MM-DD), overrides
- * applied: the dataset is loaded only here, when a computation needs holidays.
+ * The paid public holidays (or the holidays of `types`) of each location over the years from `fromDate` to `toDate`
+ * (YYYY-MM-DD), overrides applied: the dataset is loaded only here, when a computation needs holidays.
  */
-export async function holidayCalendar(rows: readonly HolidaySourceRow[], fromDate: string, toDate: string): Promise<HolidayCalendar> {
+export async function holidayCalendar(
+  rows: readonly HolidaySourceRow[],
+  fromDate: string,
+  toDate: string,
+  types?: ReadonlySet<string>,
+): Promise<HolidayCalendar> {
   const years: number[] = [];
   for (let year = Number(fromDate.slice(0, 4)); year <= Number(toDate.slice(0, 4)); year++) years.push(year);
   const byLocation = new Map<string, Set<string>>();
@@ -41,7 +46,7 @@ export async function holidayCalendar(rows: readonly HolidaySourceRow[], fromDat
     const dates = new Set<string>();
     for (const year of years) {
       const holidays = holidaysWithOverrides(await datasetHolidays(row.country, row.state, year), overrides, year);
-      for (const date of paidHolidayDates(holidays)) dates.add(date);
+      for (const date of paidHolidayDates(holidays, types)) dates.add(date);
     }
     if (dates.size > 0) byLocation.set(row.id, dates);
   }

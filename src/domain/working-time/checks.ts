@@ -15,6 +15,7 @@ export type WorkSpan = {
 
 export const WORKING_TIME_RULES = [
   "REST_BETWEEN_SHIFTS",
+  "DAILY_REST",
   "DAILY_MAXIMUM",
   "WEEKLY_MAXIMUM",
   "WEEKLY_AVERAGE",
@@ -26,6 +27,7 @@ export const WORKING_TIME_RULES = [
   "MINOR_WEEKLY_HOURS",
   "MINOR_TIME_OF_DAY",
   "MINOR_REST",
+  "PUBLIC_HOLIDAY_WORK",
 ] as const;
 export type WorkingTimeRule = (typeof WORKING_TIME_RULES)[number];
 
@@ -100,6 +102,9 @@ export function restViolations(pack: WorkingTimePack, spans: readonly WorkSpan[]
     const useMinor = minorRest !== null && minorRest > (adult?.value ?? 0);
     const required = useMinor ? minorRest : adult?.value;
     if (required === undefined || required === null) continue;
+    // Ontario: successive shifts of 13 hours' work or less together need no rest between them (a minor's rest stays).
+    const waiver = pack.restBetweenShiftsWaivedUpTo;
+    if (!useMinor && waiver && workedMinutes(previous) + workedMinutes(next) <= waiver.value * 60) continue;
     const gap = Math.round((next.start.getTime() - previous.end.getTime()) / MINUTE_MS);
     if (gap < 0 || gap >= Math.round(required * 60)) continue;
     found.push({
@@ -115,6 +120,50 @@ export function restViolations(pack: WorkingTimePack, spans: readonly WorkSpan[]
   return found;
 }
 
+const HOUR_MS = 3_600_000;
+
+/** The longest stretch free of work inside [from, to) given spans sorted by start, in minutes. */
+export function longestFreeMinutes(spans: readonly WorkSpan[], from: number, to: number): number {
+  let cursor = from;
+  let longest = 0;
+  for (const span of spans) {
+    const start = span.start.getTime();
+    const end = span.end.getTime();
+    if (end <= from || start >= to) continue;
+    longest = Math.max(longest, start - cursor);
+    cursor = Math.max(cursor, end);
+  }
+  return Math.round(Math.max(longest, to - cursor) / MINUTE_MS);
+}
+
+/**
+ * Days without the pack's consecutive daily rest: each day is the 24 hours from the worker's first start on a local
+ * date, and its longest stretch free of work (work of the next day inside it counts) must reach the figure.
+ */
+export function dailyRestViolations(pack: WorkingTimePack, spans: readonly WorkSpan[]): Violation[] {
+  const rest = pack.dailyRest;
+  if (!rest) return [];
+  const sorted = byStart(spans);
+  return [...groupBy(sorted, spanDate)].flatMap(([date, day]) => {
+    const from = day[0]!.start.getTime();
+    const to = from + 24 * HOUR_MS;
+    const free = longestFreeMinutes(sorted, from, to);
+    if (free >= Math.round(rest.value * 60)) return [];
+    const involved = sorted.filter((s) => s.end.getTime() > from && s.start.getTime() < to);
+    return [
+      {
+        rule: "DAILY_REST" as const,
+        limit: rest.value,
+        actual: hours(free),
+        unit: "HOURS" as const,
+        date,
+        spanIds: involved.map((s) => s.id),
+        source: rest.source,
+      },
+    ];
+  });
+}
+
 const groupBy = (spans: readonly WorkSpan[], key: (span: WorkSpan) => string) => {
   const groups = new Map<string, WorkSpan[]>();
   for (const span of spans) groups.set(key(span), [...(groups.get(key(span)) ?? []), span]);
@@ -122,6 +171,32 @@ const groupBy = (spans: readonly WorkSpan[], key: (span: WorkSpan) => string) =>
 };
 
 const total = (spans: readonly WorkSpan[]) => spans.reduce((sum, s) => sum + workedMinutes(s), 0);
+
+/** Work on a public holiday where the pack forbids it: each such date, its hours worked (the limit is 0). */
+export function publicHolidayViolations(
+  pack: WorkingTimePack,
+  spans: readonly WorkSpan[],
+  onHoliday: (span: WorkSpan, date: string) => boolean,
+): Violation[] {
+  const rule = pack.publicHolidayRest;
+  if (!rule) return [];
+  return [...groupBy(spans, spanDate)].flatMap(([date, day]) => {
+    const worked = day.filter((s) => onHoliday(s, date));
+    return worked.length
+      ? [
+          {
+            rule: "PUBLIC_HOLIDAY_WORK" as const,
+            limit: 0,
+            actual: hours(total(worked)),
+            unit: "HOURS" as const,
+            date,
+            spanIds: worked.map((s) => s.id),
+            source: rule.source,
+          },
+        ]
+      : [];
+  });
+}
 
 /** Hours worked on one local date over the pack's daily maximum (exactly the cap is allowed). */
 export function dailyViolations(pack: WorkingTimePack, spans: readonly WorkSpan[]): Violation[] {
@@ -193,10 +268,13 @@ export function overtimeByMonth(
   return months;
 }
 
-/** The break minutes `tiers` require for `worked` minutes: the largest tier whose overHours the work exceeds. */
+/** The break minutes `tiers` require for `worked` minutes: the largest tier whose overHours the work exceeds (or reaches, inclusive). */
 export function requiredBreakMinutes(tiers: readonly BreakTier[], worked: number): number {
   let required = 0;
-  for (const tier of tiers) if (worked > tier.overHours * 60 && tier.minutes > required) required = tier.minutes;
+  for (const tier of tiers) {
+    const reached = tier.inclusive ? worked >= tier.overHours * 60 : worked > tier.overHours * 60;
+    if (reached && tier.minutes > required) required = tier.minutes;
+  }
   return required;
 }
 
@@ -209,7 +287,7 @@ export function breakViolation(pack: WorkingTimePack, span: WorkSpan, worker: Wo
   const date = spanDate(span);
   const minorTiers = isMinorOn(pack, worker, date) ? (pack.minors?.breakTiers ?? []) : [];
   const worked = workedMinutes(span);
-  const adultRequired = rule ? requiredBreakMinutes(rule.tiers, worked) : 0;
+  const adultRequired = rule ? requiredBreakMinutes(rule.tiers, rule.measure === "SPAN" ? spanMinutes(span) : worked) : 0;
   const minorRequired = requiredBreakMinutes(minorTiers, worked);
   const required = Math.max(adultRequired, minorRequired);
   if (required === 0) return null;
@@ -308,7 +386,7 @@ const toHours = (hhmm: string) => round2(Number(hhmm.slice(0, 2)) + Number(hhmm.
 
 /**
  * What a schedule write is refused for: the rules a planned span breaks among the worker's other spans (published
- * entries and worked shifts around it) — rest, daily and weekly maximums, a minor's hours. Only violations that
+ * entries and worked shifts around it) — rest between shifts and in each day, daily and weekly maximums, a minor's hours. Only violations that
  * involve one of `candidateIds` are returned (an old violation of other spans does not block a new write).
  */
 export function scheduleViolations(
@@ -320,6 +398,7 @@ export function scheduleViolations(
 ): Violation[] {
   const all = [
     ...restViolations(pack, spans, worker),
+    ...dailyRestViolations(pack, spans),
     ...dailyViolations(pack, spans),
     ...weeklyViolations(pack, spans),
     ...minorViolations(pack, spans, worker, terms),

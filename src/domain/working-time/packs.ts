@@ -11,9 +11,22 @@ export type WorkingTimePackId = (typeof WORKING_TIME_PACK_IDS)[number];
 /** A figure, its source, and whether an agreement (hence a location's override) may change it. */
 export type Limit = { value: number; source: string; agreementMayChange: boolean };
 
-/** A break tier: work of more than `overHours` needs at least `minutes` of breaks in total. */
-export type BreakTier = { overHours: number; minutes: number };
-export type BreakRule = { tiers: BreakTier[]; minBlockMinutes: number; source: string; agreementMayChange: boolean };
+/**
+ * A break tier: work of more than `overHours` needs at least `minutes` of breaks in total; with `inclusive`, work of
+ * exactly `overHours` too (France's "atteint six heures", New Zealand's "2 hours or more").
+ */
+export type BreakTier = { overHours: number; minutes: number; inclusive?: boolean };
+/**
+ * `measure`: what the tiers' hours count — WORKED, the time worked (breaks excluded: most statutes' "working time"),
+ * or SPAN, from start to finish with the breaks (New Zealand's "work period", which includes all authorised breaks).
+ */
+export type BreakRule = {
+  tiers: BreakTier[];
+  minBlockMinutes: number;
+  measure: "WORKED" | "SPAN";
+  source: string;
+  agreementMayChange: boolean;
+};
 
 export type AverageRule = { hours: number; referenceWeeks: number; source: string; optOutAllowed: boolean; agreementMayChange: boolean };
 
@@ -55,6 +68,13 @@ export type WorkingTimePack = {
   description: string;
   /** Rest between the end of one shift and the start of the next (a gap of exactly the figure is enough). */
   restBetweenShifts: Limit | null;
+  /** Two successive shifts whose hours worked total at most this figure need no rest between them (Ontario s. 18(3)). */
+  restBetweenShiftsWaivedUpTo: Limit | null;
+  /**
+   * Consecutive hours free of work in each day, a day being the 24 hours from the worker's first start on a local
+   * date (Ontario's "11 consecutive hours free from performing work in each day"); exactly the figure is enough.
+   */
+  dailyRest: Limit | null;
   /** Hours worked on one business date, breaks excluded. */
   dailyMaximum: Limit | null;
   /** Hours worked in one calendar week (Monday to Sunday), breaks excluded. */
@@ -67,12 +87,19 @@ export type WorkingTimePack = {
   minors: MinorRule | null;
   /** Years a worked shift's record is kept: a delete inside them is a soft delete. */
   retentionYears: Limit | null;
+  /**
+   * No work on the location's public holidays (the dataset's, with the organization's overrides): judged by the
+   * report. `agreementMayChange`: a location whose trade the statute exempts turns it off (publicHolidayWorkAllowed).
+   */
+  publicHolidayRest: { source: string; agreementMayChange: boolean } | null;
 };
 
 const limit = (value: number, source: string, agreementMayChange = false): Limit => ({ value, source, agreementMayChange });
 
 const NONE = {
   restBetweenShifts: null,
+  restBetweenShiftsWaivedUpTo: null,
+  dailyRest: null,
   dailyMaximum: null,
   weeklyMaximum: null,
   weeklyAverage: null,
@@ -81,6 +108,7 @@ const NONE = {
   overtimeCap: null,
   minors: null,
   retentionYears: null,
+  publicHolidayRest: null,
 } satisfies Partial<WorkingTimePack>;
 
 /** Every built-in version, oldest first per pack. */
@@ -106,7 +134,7 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       agreementMayChange: true,
     },
     weeklyRest: limit(35, "Directive 2003/88/EC art. 5"),
-    breaks: { tiers: [], minBlockMinutes: 0, source: "Directive 2003/88/EC art. 4", agreementMayChange: true },
+    breaks: { tiers: [], minBlockMinutes: 0, measure: "WORKED", source: "Directive 2003/88/EC art. 4", agreementMayChange: true },
   },
   {
     ...NONE,
@@ -130,7 +158,13 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       agreementMayChange: true,
     },
     weeklyRest: limit(24, "WTR 1998 reg. 11(1)"),
-    breaks: { tiers: [{ overHours: 6, minutes: 20 }], minBlockMinutes: 20, source: "WTR 1998 reg. 12(1)-(3)", agreementMayChange: true },
+    breaks: {
+      tiers: [{ overHours: 6, minutes: 20 }],
+      minBlockMinutes: 20,
+      measure: "WORKED",
+      source: "WTR 1998 reg. 12(1)-(3)",
+      agreementMayChange: true,
+    },
     minors: {
       underAge: 18,
       schoolDayHours: null,
@@ -158,7 +192,10 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       "working day (48 hours a six-day week): the daily cap here is 10, the 24-week average 48. §4: breaks of at least " +
       "30 minutes over 6 hours and 45 over 9, in blocks of at least 15 minutes. §5(1): 11 hours' uninterrupted rest " +
       "after the end of the working day. §7 lets a collective agreement change §3, §4 and §5 figures. §9: Sunday rest " +
-      "(24 hours used here as weekly rest). §16(2): records of time over 8 hours kept at least 2 years.",
+      "(24 hours used here as weekly rest); §9(1) also forbids work on public holidays (the location's holidays with the " +
+      "organization's overrides, judged by the report), which §10 allows in many trades (hospitality, care, " +
+      "transport…): such a location sets publicHolidayWorkAllowed. §16(2): records of time over 8 hours kept at least " +
+      "2 years.",
     restBetweenShifts: limit(11, "ArbZG §5(1)", true),
     dailyMaximum: limit(10, "ArbZG §3", true),
     weeklyAverage: { hours: 48, referenceWeeks: 24, source: "ArbZG §3 sentence 2", optOutAllowed: false, agreementMayChange: true },
@@ -169,10 +206,12 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
         { overHours: 9, minutes: 45 },
       ],
       minBlockMinutes: 15,
+      measure: "WORKED",
       source: "ArbZG §4",
       agreementMayChange: true,
     },
     retentionYears: limit(2, "ArbZG §16(2)"),
+    publicHolidayRest: { source: "ArbZG §9(1)", agreementMayChange: true },
   },
   {
     ...NONE,
@@ -190,7 +229,13 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
     weeklyMaximum: limit(48, "Code du travail L3121-20"),
     weeklyAverage: { hours: 44, referenceWeeks: 12, source: "Code du travail L3121-22", optOutAllowed: false, agreementMayChange: true },
     weeklyRest: limit(35, "Code du travail L3132-2"),
-    breaks: { tiers: [{ overHours: 6, minutes: 20 }], minBlockMinutes: 20, source: "Code du travail L3121-16", agreementMayChange: true },
+    breaks: {
+      tiers: [{ overHours: 6, minutes: 20, inclusive: true }],
+      minBlockMinutes: 20,
+      measure: "WORKED",
+      source: "Code du travail L3121-16",
+      agreementMayChange: true,
+    },
   },
   {
     ...NONE,
@@ -209,6 +254,7 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
     breaks: {
       tiers: [{ overHours: 6, minutes: 15 }],
       minBlockMinutes: 15,
+      measure: "WORKED",
       source: "Estatuto de los Trabajadores art. 34.4",
       agreementMayChange: true,
     },
@@ -224,12 +270,25 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       "ESA 2000 s. 17(1): 8 hours a day (or the established longer work day) and 48 a week; s. 17(2)-(3) let the " +
       "employee agree in writing to more. S. 18(1): 11 consecutive hours free from work each day; s. 18(3): 8 hours " +
       "free between shifts (unless the two shifts total 13 hours or less, or the parties agree); s. 18(4): 24 " +
-      "consecutive hours free each work week. S. 20(1): a 30-minute eating period after at most 5 consecutive hours.",
+      "consecutive hours free each work week. S. 20(1): a 30-minute eating period so that no more than 5 consecutive " +
+      "hours are worked without one (a second past 10 hours); s. 20(2) lets the parties split it in two. The day of " +
+      "s. 18(1) is taken as the 24 hours from the worker's first start on a local date.",
     restBetweenShifts: limit(8, "ESA 2000 s. 18(3)", true),
+    restBetweenShiftsWaivedUpTo: limit(13, "ESA 2000 s. 18(3)"),
+    dailyRest: limit(11, "ESA 2000 s. 18(1)"),
     dailyMaximum: limit(8, "ESA 2000 s. 17(1)(a)", true),
     weeklyMaximum: limit(48, "ESA 2000 s. 17(1)(b)", true),
     weeklyRest: limit(24, "ESA 2000 s. 18(4)"),
-    breaks: { tiers: [{ overHours: 5, minutes: 30 }], minBlockMinutes: 15, source: "ESA 2000 s. 20", agreementMayChange: true },
+    breaks: {
+      tiers: [
+        { overHours: 5, minutes: 30 },
+        { overHours: 10, minutes: 60 },
+      ],
+      minBlockMinutes: 15,
+      measure: "WORKED",
+      source: "ESA 2000 s. 20",
+      agreementMayChange: true,
+    },
   },
   {
     ...NONE,
@@ -238,18 +297,26 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
     effectiveFrom: "2019-05-06",
     name: "New Zealand — Employment Relations Act 2000",
     description:
-      "ERA 2000 s 69ZD (as amended 2018, in force 6 May 2019): by hours worked, 2 to 4 hours one paid 10-minute rest " +
-      "break; 4 to 6 hours one 10-minute rest and one 30-minute meal break; 6 to 10 hours two 10-minute rest breaks and " +
-      "one 30-minute meal break; the pattern repeats after 8 hours. Paid rest breaks are rarely punched: the check " +
-      "counts breaks recorded (an agreement may fix their timing, s 69ZE).",
+      "ERA 2000 s 69ZD (replaced by the Employment Relations Amendment Act 2018 s 33, in force 6 May 2019), by the " +
+      "work period (s 69ZC: start to finish, all authorised breaks included): 2 hours or more but not more than 4, one " +
+      "paid 10-minute rest break (69ZD(2)); more than 4 to 6, one 10-minute rest and one 30-minute meal break (3); " +
+      "more than 6 to 8, two 10-minute rest breaks and one 30-minute meal break (4); beyond 8 hours the subsequent " +
+      "period earns the same again (5)-(7): 60 minutes from 10 hours, 90 over 12, 100 over 14, 110 from 18. Paid rest " +
+      "breaks are rarely punched: the check counts breaks recorded (an agreement may fix their timing, s 69ZE).",
     breaks: {
       tiers: [
-        { overHours: 2, minutes: 10 },
+        { overHours: 2, minutes: 10, inclusive: true },
         { overHours: 4, minutes: 40 },
         { overHours: 6, minutes: 50 },
-        { overHours: 10, minutes: 60 },
+        { overHours: 10, minutes: 60, inclusive: true },
+        { overHours: 12, minutes: 90 },
+        { overHours: 14, minutes: 100 },
+        { overHours: 18, minutes: 110, inclusive: true },
+        { overHours: 20, minutes: 140 },
+        { overHours: 22, minutes: 150 },
       ],
       minBlockMinutes: 10,
+      measure: "SPAN",
       source: "ERA 2000 s 69ZD",
       agreementMayChange: true,
     },
@@ -272,6 +339,7 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
         { overHours: 8, minutes: 60 },
       ],
       minBlockMinutes: 0,
+      measure: "WORKED",
       source: "Labour Standards Act art. 34",
       agreementMayChange: false,
     },
@@ -293,17 +361,18 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
     description:
       "Fair Work Act 2009 s 62 (NES): 38 hours a week plus reasonable additional hours (the weekly figure here is " +
       "reported, agreements may average it). General Retail Industry Award 2020 (MA000004) cl. 16: a meal break of 30 " +
-      "to 60 minutes for work over 5 hours (with paid 10-minute rest breaks, rarely punched); a second meal break over " +
-      "10 hours; cl. 16.6: at least 12 hours between finishing one day and starting the next, reducible to 10 by " +
+      "to 60 minutes for work over 5 hours (with paid 10-minute rest breaks, rarely punched); a second meal break from " +
+      '10 hours ("10 hours or more"); cl. 16.6: at least 12 hours between finishing one day and starting the next, reducible to 10 by ' +
       "agreement.",
     restBetweenShifts: limit(12, "General Retail Industry Award 2020 cl. 16.6", true),
     weeklyMaximum: limit(38, "Fair Work Act 2009 s 62", true),
     breaks: {
       tiers: [
         { overHours: 5, minutes: 30 },
-        { overHours: 10, minutes: 60 },
+        { overHours: 10, minutes: 60, inclusive: true },
       ],
       minBlockMinutes: 30,
+      measure: "WORKED",
       source: "General Retail Industry Award 2020 cl. 16",
       agreementMayChange: true,
     },
@@ -358,6 +427,8 @@ export type WorkingTimeOverrides = {
   breakTiers?: BreakTier[];
   overtimeMonthHours?: number;
   overtimeYearHours?: number;
+  /** The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest is not judged. */
+  publicHolidayWorkAllowed?: boolean;
 };
 
 export const OVERRIDE_FIELDS = [
@@ -368,6 +439,7 @@ export const OVERRIDE_FIELDS = [
   "breakTiers",
   "overtimeMonthHours",
   "overtimeYearHours",
+  "publicHolidayWorkAllowed",
 ] as const;
 
 /** The override fields `pack` refuses: those whose figure is absent or not changeable by agreement. */
@@ -380,6 +452,7 @@ export function refusedOverrides(pack: WorkingTimePack, overrides: WorkingTimeOv
     breakTiers: pack.breaks?.agreementMayChange ?? false,
     overtimeMonthHours: pack.overtimeCap?.agreementMayChange ?? false,
     overtimeYearHours: pack.overtimeCap?.agreementMayChange ?? false,
+    publicHolidayWorkAllowed: pack.publicHolidayRest?.agreementMayChange ?? false,
   };
   return OVERRIDE_FIELDS.filter((field) => overrides[field] !== undefined && !may[field]);
 }
@@ -409,6 +482,7 @@ export function applyWorkingTimeOverrides(pack: WorkingTimePack, overrides: Work
           yearHours: o.overtimeYearHours ?? pack.overtimeCap.yearHours,
         }
       : null,
+    publicHolidayRest: o.publicHolidayWorkAllowed ? null : pack.publicHolidayRest,
   };
 }
 

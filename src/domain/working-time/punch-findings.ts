@@ -2,6 +2,7 @@ import type { AttendanceFinding } from "@/domain/attendance";
 import { addDays } from "@/domain/local-time";
 import {
   breakViolation,
+  dailyRestViolations,
   dailyViolations,
   minorViolations,
   optedOutOn,
@@ -20,7 +21,7 @@ const overBy = (actual: number, limit: number) => Math.round((actual - limit) * 
 
 /**
  * A clock-out's working-time exceptions, about the shift it closes (`closing`) among the worker's `earlier` closed
- * shifts: REST_TOO_SHORT (minutes short of the rest), DAILY_MAXIMUM_EXCEEDED (minutes over the day's cap),
+ * shifts: REST_TOO_SHORT (minutes short of the rest between shifts, or else of the rest in a day), DAILY_MAXIMUM_EXCEEDED (minutes over the day's cap),
  * WEEKLY_MAXIMUM_EXCEEDED (minutes the shift's Monday-to-Sunday week is over the pack's weekly maximum),
  * BREAK_TOO_SHORT (minutes of break short), MINOR_HOURS (minutes over a minor's cap; null for a time of day),
  * WEEKLY_AVERAGE_EXCEEDED (minutes a week over the average, over the reference weeks ending on the shift's date, from
@@ -40,7 +41,10 @@ export function clockOutWorkingTimeFindings(
   const spans = [...earlier.filter((s) => s.id !== closing.id), closing];
   const about = (ids: readonly string[]) => ids.includes(closing.id);
   const rest = restViolations(pack, spans, worker).find((v) => v.spanIds[1] === closing.id);
-  if (rest) found.push({ type: "REST_TOO_SHORT", scheduleEntryId: null, minutes: -overBy(rest.actual, rest.limit) });
+  // Short of the rest between shifts, else of the rest in a day (Ontario's 11 hours in each day): one REST_TOO_SHORT.
+  const dayRest = rest ? undefined : dailyRestViolations(pack, spans).find((v) => about(v.spanIds));
+  const short = rest ?? dayRest;
+  if (short) found.push({ type: "REST_TOO_SHORT", scheduleEntryId: null, minutes: -overBy(short.actual, short.limit) });
   const daily = dailyViolations(pack, spans).find((v) => about(v.spanIds));
   if (daily) found.push({ type: "DAILY_MAXIMUM_EXCEEDED", scheduleEntryId: null, minutes: overBy(daily.actual, daily.limit) });
   const weekly = weeklyViolations(pack, spans).find((v) => about(v.spanIds));

@@ -1,10 +1,14 @@
 import { addDays } from "@/domain/local-time";
 import {
   breakViolation,
+  dailyRestViolations,
   dailyViolations,
+  longestFreeMinutes,
   minorViolations,
   optedOutOn,
   overtimeByMonth,
+  overtimeByWeek,
+  publicHolidayViolations,
   restViolations,
   spanDate,
   type Violation,
@@ -114,31 +118,73 @@ function overtimeViolations(
     }));
 }
 
-/** The longest stretch free of work inside [from, to) given the spans (sorted by start), in minutes. */
-function longestFreeMinutes(spans: readonly WorkSpan[], from: number, to: number): number {
-  let cursor = from;
-  let longest = 0;
-  for (const span of spans) {
-    const start = span.start.getTime();
-    const end = span.end.getTime();
-    if (end <= from || start >= to) continue;
-    longest = Math.max(longest, start - cursor);
-    cursor = Math.max(cursor, end);
+/**
+ * Whole 7-day weeks from the period's start without an uninterrupted rest of the pack's weekly figure, each a
+ * WEEKLY_REST violation (its date the week's first, its actual the week's longest rest, its spans the week's).
+ */
+export function weeklyRestViolations(
+  pack: WorkingTimePack,
+  spans: readonly WorkSpan[],
+  period: { start: string; end: string },
+): Violation[] {
+  const rest = pack.weeklyRest;
+  if (!rest) return [];
+  const offset = spans[0]?.utcOffset ?? 0;
+  const found: Violation[] = [];
+  for (let first = period.start; addDays(first, 6) <= period.end; first = addDays(first, 7)) {
+    const from = Date.parse(`${first}T00:00:00Z`) - offset * MINUTE_MS;
+    const to = from + 7 * DAY_MS;
+    const free = longestFreeMinutes(spans, from, to);
+    if (free >= rest.value * 60) continue;
+    const week = spans.filter((s) => s.end.getTime() > from && s.start.getTime() < to);
+    found.push({
+      rule: "WEEKLY_REST",
+      limit: rest.value,
+      actual: round2(free / 60),
+      unit: "HOURS",
+      date: first,
+      spanIds: week.map((s) => s.id),
+      source: rest.source,
+    });
   }
-  return Math.round(Math.max(longest, to - cursor) / MINUTE_MS);
+  return found;
 }
 
-/** Whole 7-day weeks from the period's start without an uninterrupted rest of the pack's weekly figure. */
-function weeksWithoutRest(pack: WorkingTimePack, spans: readonly WorkSpan[], period: { start: string; end: string }): number {
-  const rest = pack.weeklyRest;
-  if (!rest) return 0;
-  const offset = spans[0]?.utcOffset ?? 0;
-  let count = 0;
-  for (let monday = period.start; addDays(monday, 6) <= period.end; monday = addDays(monday, 7)) {
-    const from = Date.parse(`${monday}T00:00:00Z`) - offset * MINUTE_MS;
-    if (longestFreeMinutes(spans, from, from + 7 * DAY_MS) < rest.value * 60) count++;
+/**
+ * Overtime over the pack's yearly cap, per calendar year, counted over the part of the year inside the report's range
+ * (each week in the year it starts): reported in the period holding the week that crosses the cap. A range that
+ * starts after 1 January counts only from its start, as the rolling averages do.
+ */
+function yearlyOvertimeViolations(
+  pack: WorkingTimePack,
+  byDate: ReadonlyMap<string, number>,
+  period: { start: string; end: string },
+  range: { start: string; end: string },
+): Violation[] {
+  const cap = pack.overtimeCap;
+  if (!cap) return [];
+  const weeks = [...overtimeByWeek(pack, byDate)].filter(([monday]) => range.start <= monday && monday <= range.end).sort();
+  const totals = new Map<string, number>();
+  const found: Violation[] = [];
+  for (const [monday, minutes] of weeks) {
+    const year = monday.slice(0, 4);
+    const before = totals.get(year) ?? 0;
+    const after = before + minutes;
+    totals.set(year, after);
+    if (before <= cap.yearHours * 60 && after > cap.yearHours * 60 && period.start <= monday && monday <= period.end) {
+      const yearTotal = weeks.filter(([m]) => m.startsWith(year)).reduce((sum, [, m]) => sum + m, 0);
+      found.push({
+        rule: "YEARLY_OVERTIME",
+        limit: cap.yearHours,
+        actual: round2(yearTotal / 60),
+        unit: "HOURS",
+        date: monday,
+        spanIds: [],
+        source: cap.source,
+      });
+    }
   }
-  return count;
+  return found;
 }
 
 /**
@@ -152,6 +198,7 @@ export function summarizePeriod(
   range: { start: string; end: string },
   worker: Worker,
   terms: readonly { startDate: string; endDate: string }[] = [],
+  onHoliday: (span: WorkSpan, date: string) => boolean = () => false,
 ): PeriodSummary {
   const sorted = [...spans].sort((a, b) => a.start.getTime() - b.start.getTime());
   const inPeriod = sorted.filter((s) => period.start <= spanDate(s) && spanDate(s) <= period.end);
@@ -165,14 +212,19 @@ export function summarizePeriod(
     if (gap >= 0 && (shortestRest === null || gap < shortestRest)) shortestRest = gap;
   }
   const average = weeklyAverageViolation(pack, byDate, period, range, worker);
+  const weeklyRest = weeklyRestViolations(pack, inPeriod, period);
   const violations = [
     ...restViolations(pack, sorted, worker).filter((v) => period.start <= v.date && v.date <= period.end),
+    ...dailyRestViolations(pack, sorted).filter((v) => period.start <= v.date && v.date <= period.end),
     ...dailyViolations(pack, inPeriod),
     ...weeklyViolations(pack, inPeriod),
     ...inPeriod.flatMap((s) => breakViolation(pack, s, worker) ?? []),
     ...minorViolations(pack, inPeriod, worker, terms),
     ...(average ? [average] : []),
     ...overtimeViolations(pack, byDate, period),
+    ...yearlyOvertimeViolations(pack, byDate, period, range),
+    ...weeklyRest,
+    ...publicHolidayViolations(pack, inPeriod, onHoliday),
   ];
   let longestDay = 0;
   for (const [date, minutes] of byDate) if (period.start <= date && date <= period.end && minutes > longestDay) longestDay = minutes;
@@ -182,7 +234,7 @@ export function summarizePeriod(
     averageWeeklyHours: round2(((periodMinutes / periodDays) * 7) / 60),
     longestDayHours: round2(longestDay / 60),
     shortestRestHours: shortestRest === null ? null : round2(shortestRest / 60),
-    weeksWithoutWeeklyRest: weeksWithoutRest(pack, inPeriod, period),
+    weeksWithoutWeeklyRest: weeklyRest.length,
     violations,
   };
 }

@@ -40,7 +40,7 @@ const timeNote =
 const workingTimeNote =
   " Working time: at a location with a working-time pack (…/locations/{locationId}/working-time) a published entry is " +
   "judged with the worker's other published entries and worked shifts (eight days either side) by the pack in effect on " +
-  "its date — rest between shifts, daily and weekly maximums, a minor's hours (age from birthDate on the date worked, " +
+  "its date — rest between shifts (and in each day, where the pack sets it: Ontario), daily and weekly maximums, a minor's hours (age from birthDate on the date worked, " +
   "school days from the location's school terms) — and refused with 409 `WORKING_TIME_CONFLICT` whose `violations` " +
   "list each rule, limit, actual, unit, source and the scheduleEntryIds and shiftIds involved, unless the body carries " +
   "`workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it): the entry then keeps " +

@@ -1,10 +1,17 @@
 import { scheduleEntries, shiftRequests, staffMembers } from "@db/schema";
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "@/data/client";
+import type { Database, Statement } from "@/data/client";
 import { changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";
 import { newId } from "@/data/ids";
 import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";
 import { type CancelReason, endRequestsOf } from "@/data/shift-requests/shift-request-endings.data";
+import {
+  judgePlanned,
+  judgeViolations,
+  overrideFor,
+  type WorkingTimeOverrideInput,
+  type WorkingTimeOverrideRecord,
+} from "@/data/working-time/schedule-check.data";
 import { whenDuplicate } from "@/data/write/constraint-problems";
 import { guard } from "@/data/write/guard";
 import { guardedBatch } from "@/data/write/guarded-batch";
@@ -306,11 +313,51 @@ export async function cancelShiftRequest(db: Database, scope: ScheduleScope, id:
 const deciderOf = (scope: ScheduleScope) => scope.principal.staffMemberId ?? `partner:${scope.principal.partnerId}`;
 
 /**
+ * The working-time judgement of an approval's reassignments: each moved entry judged as its new worker's, with their
+ * published entries and worked shifts (the location's pack). Refuses (409 WORKING_TIME_CONFLICT) unless overridden;
+ * answers each entry's override record (undefined: the location has no pack, the entry keeps its own) and the guards
+ * that the workers' neighbours are unchanged, run before the moves so that they compare what the check read.
+ */
+async function judgeReassignments(
+  db: Database,
+  scope: ScheduleScope,
+  moves: readonly { entry: ScheduleEntryRow; to: string }[],
+  override: WorkingTimeOverrideInput,
+) {
+  const planned = moves.map(({ entry, to }) => ({
+    id: entry.id,
+    employeeId: to,
+    start: entry.startAt,
+    end: entry.endAt,
+    utcOffset: entry.utcOffset,
+  }));
+  const judged = await judgePlanned(db, scope.organizationId, moves[0]!.entry.locationId, planned);
+  const violations = [...new Map([...judged.byEntry.values()].flat().map((v) => [JSON.stringify(v), v])).values()];
+  const record = judgeViolations(violations, override, scope.principal);
+  return {
+    overrideOf: (entryId: string): WorkingTimeOverrideRecord | null | undefined => {
+      const own = judged.byEntry.get(entryId);
+      if (own === undefined) return undefined;
+      return record && own.length ? overrideFor(record, own) : null;
+    },
+    guards: judged.guards(),
+    problem: judged.problem,
+  };
+}
+
+/**
  * POST …/approve: ACCEPTED → APPROVED with the entry given to the acceptor (and, for a swap, the entry given back
  * to the requester) in one batch. Each entry's reassignment re-checks overlap, time off and availability in its own
- * statement; the approval is written only if the reassignments were, so a refusal writes nothing.
+ * statement, and is judged by the location's working-time pack (409 WORKING_TIME_CONFLICT unless overridden); the
+ * approval is written only if the reassignments were, so a refusal writes nothing.
  */
-export async function approveShiftRequest(db: Database, scope: ScheduleScope, id: string, now: Date) {
+export async function approveShiftRequest(
+  db: Database,
+  scope: ScheduleScope,
+  id: string,
+  now: Date,
+  workingTimeOverride?: WorkingTimeOverrideInput,
+) {
   const was = await findShiftRequest(db, scope, id);
   // Who made or accepted a request never changes while it is ACCEPTED: the read decides.
   const caller = scope.principal.staffMemberId;
@@ -336,6 +383,12 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
   // Still accepted, and its entries not started (a change of either would have cancelled it: this is the backstop).
   const stillAccepted = sql`EXISTS (SELECT 1 FROM shift_requests WHERE id = ${was.id} AND status = 'ACCEPTED'
     AND expires_at > ${now.getTime()}) AND ${entriesAhead(was, now)}`;
+  const moves = [{ entry: given, to: acceptor }, ...(back ? [{ entry: back, to: was.requesterId }] : [])];
+  const workingTime = await judgeReassignments(db, scope, moves, workingTimeOverride);
+  const overrideOf = (entry: ScheduleEntryRow) => {
+    const record = workingTime.overrideOf(entry.id);
+    return record === undefined ? entry.workingTimeOverride : record;
+  };
   const reassign = (entry: ScheduleEntryRow, from: string, to: string, leaving?: ScheduleEntryRow) => {
     const span = {
       organizationId: scope.organizationId,
@@ -351,18 +404,18 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
         employeeId: entryGuards.noOverlap.sql(span),
         locationId: entryGuards.notOnTimeOff.sql(entry.locationId, span),
         roleId: entryGuards.available.sql(entry.roleId, span),
+        workingTimeOverride: overrideOf(entry),
         updatedAt: now,
       })
       .where(and(eq(scheduleEntries.id, entry.id), eq(scheduleEntries.employeeId, from), isNull(scheduleEntries.deletedAt), stillAccepted));
   };
-  const moves = [{ entry: given, to: acceptor }, ...(back ? [{ entry: back, to: was.requesterId }] : [])];
   const row: ShiftRequestRow = { ...was, status: "APPROVED", decidedBy: deciderOf(scope), updatedAt: now };
   const approved = sql`EXISTS (SELECT 1 FROM shift_requests WHERE id = ${was.id} AND status = 'APPROVED' AND updated_at = ${now.getTime()})`;
   const entryEvent = (entry: ScheduleEntryRow, to: string) => ({
     type: "schedule_entry.updated" as const,
     organizationId: scope.organizationId,
     occurredAt: now,
-    data: serializeEntry({ ...entry, employeeId: to, updatedAt: now }),
+    data: serializeEntry({ ...entry, employeeId: to, workingTimeOverride: overrideOf(entry), updatedAt: now }),
     when: approved,
   });
   // The entries change hands: the other live requests naming them (a swap's given-back entry, say) end with it.
@@ -392,23 +445,25 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
     ),
   );
   const recording = recordingChanges(db, scope.organizationId, changeRows, () => approved);
-  const [, , approval] = await guardedBatch(
+  const writes: Statement[] = [
+    reassign(given, was.requesterId, acceptor, back),
+    back ? reassign(back, acceptor, was.requesterId, given) : db.select({ id: shiftRequests.id }).from(shiftRequests).where(sql`0`),
+    db
+      .update(shiftRequests)
+      .set({
+        status: approvedWithBothMoves.sql(moves, now),
+        decidedBy: row.decidedBy,
+        updatedAt: now,
+      })
+      .where(and(eq(shiftRequests.id, was.id), eq(shiftRequests.status, "ACCEPTED"), sql`${shiftRequests.expiresAt} > ${now.getTime()}`)),
+    others.statement,
+    ...recording.statements,
+  ];
+  const written = await guardedBatch(
     writerOf(db, scope),
-    [
-      reassign(given, was.requesterId, acceptor, back),
-      back ? reassign(back, acceptor, was.requesterId, given) : db.select({ id: shiftRequests.id }).from(shiftRequests).where(sql`0`),
-      db
-        .update(shiftRequests)
-        .set({
-          status: approvedWithBothMoves.sql(moves, now),
-          decidedBy: row.decidedBy,
-          updatedAt: now,
-        })
-        .where(and(eq(shiftRequests.id, was.id), eq(shiftRequests.status, "ACCEPTED"), sql`${shiftRequests.expiresAt} > ${now.getTime()}`)),
-      others.statement,
-      ...recording.statements,
-    ],
-    [...scheduleGuardProblems, approvedWithBothMoves],
+    // The neighbours' guards first: they compare the rows as the check read them, before the entries move.
+    [...workingTime.guards, ...writes] as [Statement, ...Statement[]],
+    [...scheduleGuardProblems, approvedWithBothMoves, workingTime.problem],
     {
       events: [
         {
@@ -425,6 +480,8 @@ export async function approveShiftRequest(db: Database, scope: ScheduleScope, id
       ],
     },
   );
+  // The approval's UPDATE follows the guards and the two reassignments.
+  const approval = (written as readonly { meta: { changes: number } }[])[workingTime.guards.length + 2]!;
   if (approval.meta.changes === 0) throw await refusalNow(db, scope, was.id, ["ACCEPTED"], now);
   return row;
 }

@@ -47,6 +47,11 @@ const act =
   };
 
 export const accept = act(acceptShiftRequest);
-export const approve = act(approveShiftRequest);
+export const approve: AppRouteHandler<routes.ApproveRoute> = async (c) => {
+  const { scope } = await scopeAtLocation(c);
+  const now = await requestNow(c);
+  const override = c.req.valid("json")?.workingTimeOverride;
+  return c.json(serializeShiftRequest(await approveShiftRequest(c.var.db, scope, c.req.valid("param").id, now, override), now), 200);
+};
 export const decline = act(declineShiftRequest);
 export const cancel = act(cancelShiftRequest);

@@ -3,7 +3,7 @@ import { authorize } from "@/auth/authorize";
 import { jsonBody, jsonContent, problems } from "@/platform/openapi/helpers";
 import { defineRoute } from "@/platform/routes/define-route";
 import { LocationParams } from "./schedules.schemas";
-import { ShiftRequest, ShiftRequestCreate, ShiftRequestListQuery, ShiftRequestParams } from "./shift-requests.schemas";
+import { ShiftRequest, ShiftRequestApprove, ShiftRequestCreate, ShiftRequestListQuery, ShiftRequestParams } from "./shift-requests.schemas";
 
 const tags = ["Shift requests"];
 const path = "/api/organizations/{organizationId}/locations/{locationId}/shift-requests";
@@ -70,7 +70,16 @@ export const getOne = defineRoute({
   responses: { 200: jsonContent(ShiftRequest, "The request"), ...problems("LOCATION_NOT_FOUND", "SHIFT_REQUEST_NOT_FOUND") },
 });
 
-const action = (name: "accept" | "approve" | "decline" | "cancel", summary: string, description: string, who: typeof manager) =>
+const actionCodes = [
+  "LOCATION_NOT_FOUND",
+  "SHIFT_REQUEST_NOT_FOUND",
+  "SHIFT_REQUEST_NOT_PENDING",
+  "SCHEDULE_OVERLAP",
+  "TIME_OFF_CONFLICT",
+  "WORKER_UNAVAILABLE",
+] as const;
+
+const action = (name: "accept" | "decline" | "cancel", summary: string, description: string, who: typeof manager) =>
   defineRoute({
     method: "post",
     path: `${path}/{id}/${name}`,
@@ -81,17 +90,7 @@ const action = (name: "accept" | "approve" | "decline" | "cancel", summary: stri
     description: description + stateNote,
     middleware: [who] as const,
     request: { params: ShiftRequestParams },
-    responses: {
-      200: jsonContent(ShiftRequest, "The request"),
-      ...problems(
-        "LOCATION_NOT_FOUND",
-        "SHIFT_REQUEST_NOT_FOUND",
-        "SHIFT_REQUEST_NOT_PENDING",
-        "SCHEDULE_OVERLAP",
-        "TIME_OFF_CONFLICT",
-        "WORKER_UNAVAILABLE",
-      ),
-    },
+    responses: { 200: jsonContent(ShiftRequest, "The request"), ...problems(...actionCodes) },
   });
 
 export const accept = action(
@@ -102,18 +101,32 @@ export const accept = action(
     "accepting one drop at once, one is 200 and the other 409.",
   selfOrManager,
 );
-export const approve = action(
-  "approve",
-  "Approve a shift request",
-  "ACCEPTED → APPROVED (SCHEDULE_WRITE): the entry goes to the acceptor (and a swap's entry given back to the " +
+export const approve = defineRoute({
+  method: "post",
+  path: `${path}/{id}/approve`,
+  operationId: "approveShiftRequest",
+  flags: { scope: "organization", idempotency: "middleware" },
+  tags,
+  summary: "Approve a shift request",
+  description:
+    "ACCEPTED → APPROVED (SCHEDULE_WRITE): the entry goes to the acceptor (and a swap's entry given back to the " +
     "requester) in the same atomic batch, each re-checked for overlap (409 `SCHEDULE_OVERLAP`), approved time off " +
     "(409 `TIME_OFF_CONFLICT`) and availability (409 `WORKER_UNAVAILABLE`); a refusal writes nothing. Both entries " +
     "must be live, still with their workers, and not started (else 409 `SHIFT_REQUEST_NOT_PENDING`). The other live " +
     "requests naming either entry end in the same batch (CANCELLED, cancelReason ENTRY_CHANGED). Nobody " +
     "approves a request they made or accepted (403), whatever their permissions: another manager, or an " +
-    "organization token, decides.",
-  manager,
-);
+    "organization token, decides. Working time: at a location with a working-time pack each entry is judged as its " +
+    "new worker's, with their published entries and worked shifts, as a schedule write is (rest, daily and weekly " +
+    "maximums, a minor's hours): 409 `WORKING_TIME_CONFLICT` listing the `violations`, nothing written, unless the " +
+    "optional body carries `workingTimeOverride: {reason}` from a caller with WORKING_TIME_OVERRIDE (403 without it); " +
+    "each entry then keeps the reason, the caller and its own violations in `workingTimeOverride`, which its " +
+    "`schedule_entry.updated` event carries. A worker's published time changed between the check and the write is " +
+    "409 `WORKING_TIME_CONFLICT` too (judged again): retry." +
+    stateNote,
+  middleware: [manager] as const,
+  request: { params: ShiftRequestParams, body: { ...jsonBody(ShiftRequestApprove), required: false } },
+  responses: { 200: jsonContent(ShiftRequest, "The request"), ...problems(...actionCodes, "WORKING_TIME_CONFLICT") },
+});
 export const decline = action("decline", "Decline a shift request", "PENDING or ACCEPTED → DECLINED (SCHEDULE_WRITE).", manager);
 export const cancel = action(
   "cancel",
@@ -126,3 +139,4 @@ export type ListRoute = typeof list;
 export type CreateRoute = typeof create;
 export type GetOneRoute = typeof getOne;
 export type ActionRoute = typeof accept;
+export type ApproveRoute = typeof approve;

@@ -5,7 +5,7 @@ import { idParam } from "@/platform/openapi/helpers";
 import { PageQuery } from "@/platform/schemas/list-query";
 import { iso } from "@/platform/schemas/time";
 import { Timestamp } from "@/platform/schemas/validation";
-import { Id, LocationParams } from "./schedules.schemas";
+import { Id, LocationParams, WorkingTimeOverride } from "./schedules.schemas";
 
 export type ShiftRequestRow = typeof shiftRequests.$inferSelect;
 
@@ -86,4 +86,11 @@ export const serializeShiftRequest = (row: ShiftRequestRow, now = new Date()): z
   expiresAt: iso(row.expiresAt),
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
+});
+
+export const ShiftRequestApprove = z.object({ workingTimeOverride: WorkingTimeOverride }).openapi("ShiftRequestApprove", {
+  description:
+    "Optional. `workingTimeOverride`: approve although an entry, as its new worker's, breaks the location's working-time " +
+    "rules (otherwise 409 WORKING_TIME_CONFLICT): needs WORKING_TIME_OVERRIDE (403 without it); each entry keeps the " +
+    "reason, the caller and its own violations.",
 });

@@ -204,8 +204,10 @@ export async function patchShift(
   const breakRows = end ? breakRowsOf(plan.breaks, updated) : current.breaks;
   const answer = serializeShift(updated, breakRows);
   const replaceBreaks = end ? [db.delete(shiftBreaks).where(eq(shiftBreaks.shiftId, id)), ...insertBreakStatements(db, breakRows)] : [];
-  // A worked shift whose times or breaks change is judged again by the location's working-time pack, in this batch.
-  const timesChanged = body.startTime !== undefined || body.endTime !== undefined || body.breaks !== undefined;
+  // A worked shift whose times, breaks or UTC offset (its local dates) change is judged again by the location's
+  // working-time pack, in this batch.
+  const timesChanged =
+    body.startTime !== undefined || body.endTime !== undefined || body.breaks !== undefined || (body.utcOffset ?? null) !== null;
   const raised =
     end && timesChanged
       ? await raisingWorkedShiftFindings(db, { ...updated, endAt: end, breaks: breakRows }, now, true)

@@ -259,7 +259,7 @@ export const patch = defineRoute({
   description:
     "Changes times, role, wage or breaks. Times read with the body's `utcOffset`, else the shift's own (as the wire " +
     "shows them). A closed shift's breaks and totals are recomputed as at clock-out; `breaks` replaces them all " +
-    "and needs a closed shift; `endTime` closes an open one. An edit of a closed shift's times or breaks is judged by " +
+    "and needs a closed shift; `endTime` closes an open one. An edit of a closed shift's times, breaks or utcOffset is judged by " +
     "the location's working-time pack as a clock-out is, raising in its batch the exceptions it breaks that the shift " +
     "has not raised yet (each type once per shift). A new role brings its wage unless `hourlyWage` is " +
     "given, and re-reads whether the staff member is salaried; a salaried staff member's shift (hourlyWage null) " +

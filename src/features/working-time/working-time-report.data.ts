@@ -2,10 +2,12 @@ import { staffMembers } from "@db/schema";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
+import { type HolidayCalendar, holidayCalendar, holidaySourcesStatement } from "@/data/holidays/holiday-calendar.data";
 import { effectiveWorkingTimePack, organizationSettingsStatement } from "@/data/working-time/location-working-time.data";
 import { type ListedViolation, listedViolation } from "@/data/working-time/schedule-check.data";
 import { shiftSpan, workedShiftsStatement } from "@/data/working-time/work-spans.data";
 import { calendarRangeProblem } from "@/domain/calendar-range";
+import { STATUTORY_HOLIDAY_TYPES } from "@/domain/public-holidays";
 import type { WorkSpan } from "@/domain/working-time/checks";
 import type { WorkingTimePackId } from "@/domain/working-time/packs";
 import { type PeriodSummary, referencePeriods, summarizePeriod } from "@/domain/working-time/report";
@@ -76,6 +78,9 @@ async function buildReport(db: Database, organizationId: string, query: ReportQu
   const settingOf = new Map(settings.map((row) => [row.locationId, row]));
   const spans = shiftChunks.flat().map((row) => shiftSpan(row));
   const range = { start: query.startDate, end: query.endDate };
+  const onHoliday = await publicHolidaysOf(db, organizationId, settings, query);
+  const locationOf = new Map(spans.map((span) => [span.id, span.locationId]));
+  const holidayWork = (span: WorkSpan, date: string) => onHoliday(locationOf.get(span.id) ?? "", date);
   return page.flatMap((worker) => {
     // The worker's shifts by the pack of their location (as set on the range's first date).
     const byPack = new Map<WorkingTimePackId, { spans: WorkSpan[]; locationId: string }>();
@@ -92,7 +97,7 @@ async function buildReport(db: Database, organizationId: string, query: ReportQu
       const pack = effectiveWorkingTimePack(setting, query.startDate)!;
       const kinds = new Map(group.spans.map((s) => [s.id, s.kind]));
       return referencePeriods(pack, query.startDate, query.endDate).map((period) => {
-        const summary = summarizePeriod(pack, group.spans, period, range, worker, setting?.schoolTerms ?? []);
+        const summary = summarizePeriod(pack, group.spans, period, range, worker, setting?.schoolTerms ?? [], holidayWork);
         return {
           employeeId: worker.id,
           rulePack: pack.id,
@@ -102,4 +107,25 @@ async function buildReport(db: Database, organizationId: string, query: ReportQu
       });
     });
   });
+}
+
+/**
+ * The public holidays of the locations whose pack forbids work on them (DE, ArbZG §9(1)), overrides applied: one more
+ * statement and the dataset loaded only when some location's pack, as set on startDate, has that rule.
+ */
+async function publicHolidaysOf(
+  db: Database,
+  organizationId: string,
+  settings: readonly (NonNullable<Parameters<typeof effectiveWorkingTimePack>[0]> & { locationId: string })[],
+  query: ReportQuery,
+): Promise<HolidayCalendar> {
+  const judged = new Set(
+    settings.flatMap((setting) =>
+      setting && effectiveWorkingTimePack(setting, query.startDate)?.publicHolidayRest ? [setting.locationId] : [],
+    ),
+  );
+  if (judged.size === 0) return () => false;
+  const rows = (await holidaySourcesStatement(db, organizationId)).filter((row) => judged.has(row.id));
+  // Statutory holidays only: 24 December (Heiligabend) is a "bank" day in the dataset, not a gesetzlicher Feiertag.
+  return holidayCalendar(rows, query.startDate, query.endDate, STATUTORY_HOLIDAY_TYPES);
 }

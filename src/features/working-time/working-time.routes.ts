@@ -107,7 +107,11 @@ export const report = defineRoute({
     "pack's reference weeks (UK and EU 17, DE 24, FR 12; 4 without an average), the last one clipped. A WEEKLY_AVERAGE " +
     "violation is the worst rolling window of the reference length (or of the whole range, if shorter) lying inside " +
     "the range and ending in the period; under a pack that allows it (UK reg. 5) a window ending while the worker's " +
-    "`workingTimeOptOut` is in force is not held to it. JP: MONTHLY_OVERTIME per calendar month (art. 36). A worker's " +
+    "`workingTimeOptOut` is in force is not held to it. JP: MONTHLY_OVERTIME per calendar month and YEARLY_OVERTIME per " +
+    "calendar year (art. 36), the year counted over its part inside the range (ask from 1 January for the whole year), " +
+    "reported in the period holding the week that crosses the cap. Each 7-day week from a period's start without the " +
+    "pack's weekly rest is a WEEKLY_REST violation (counted in `weeksWithoutWeeklyRest`); ON: DAILY_REST, each day (the " +
+    "24 hours from the worker's first start on a date) without 11 consecutive hours free (ESA s. 18(1)). A worker's " +
     "shifts are grouped by their location's pack as set on startDate. The range is at most 371 days. Paged by staff " +
     "member (limit and cursor count staff, each answering one row per pack and period). Needs SHIFT_READ; a staff member " +
     "without it reads their own rows only.",

@@ -23,6 +23,10 @@ const BreakTier = z
   .object({
     overHours: z.number().min(0).max(24).openapi({ description: "Work of more than this many hours…" }),
     minutes: z.number().int().min(0).max(240).openapi({ description: "…needs at least this many minutes of breaks in total." }),
+    inclusive: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Work of exactly overHours needs them too (France\'s "atteint six heures", NZ\'s "2 hours or more").' }),
   })
   .strict()
   .openapi("WorkingTimeBreakTier");
@@ -37,6 +41,14 @@ export const WorkingTimePackSchema = z
     restBetweenShifts: orNull(Limit).openapi({
       description: "Hours between one shift's end and the next's start (exactly the figure is enough).",
     }),
+    restBetweenShiftsWaivedUpTo: orNull(Limit).openapi({
+      description: "Two successive shifts whose hours worked total at most this figure need no rest between them (Ontario ESA s. 18(3)).",
+    }),
+    dailyRest: orNull(Limit).openapi({
+      description:
+        "Consecutive hours free of work in each day: the 24 hours from the worker's first start on a local date " +
+        "(Ontario ESA s. 18(1)); exactly the figure is enough.",
+    }),
     dailyMaximum: orNull(Limit).openapi({ description: "Hours worked on one local date, breaks excluded (exactly the cap is allowed)." }),
     weeklyMaximum: orNull(Limit).openapi({ description: "Hours worked in one Monday-to-Sunday week." }),
     weeklyAverage: orNull(
@@ -50,7 +62,16 @@ export const WorkingTimePackSchema = z
     ).openapi({ description: "The average weekly hours over the reference period (a worker's opt-out counts where optOutAllowed)." }),
     weeklyRest: orNull(Limit).openapi({ description: "Uninterrupted hours off each week." }),
     breaks: orNull(
-      z.object({ tiers: z.array(BreakTier), minBlockMinutes: z.number().int(), source: z.string(), agreementMayChange: z.boolean() }),
+      z.object({
+        tiers: z.array(BreakTier),
+        minBlockMinutes: z.number().int(),
+        measure: z.enum(["WORKED", "SPAN"]).openapi({
+          description:
+            "What the tiers' hours count: WORKED (breaks excluded) or SPAN (start to finish, breaks included: NZ's work period).",
+        }),
+        source: z.string(),
+        agreementMayChange: z.boolean(),
+      }),
     ),
     overtimeCap: orNull(
       z.object({
@@ -80,6 +101,11 @@ export const WorkingTimePackSchema = z
       }),
     ),
     retentionYears: orNull(Limit).openapi({ description: "Years a worked shift's record is kept." }),
+    publicHolidayRest: orNull(z.object({ source: z.string(), agreementMayChange: z.boolean() })).openapi({
+      description:
+        "No work on the location's public holidays (GET …/locations/{id}/holidays, with the organization's overrides): the " +
+        "report lists each such day as PUBLIC_HOLIDAY_WORK; a location whose trade is exempt sets publicHolidayWorkAllowed.",
+    }),
   })
   .openapi("WorkingTimePack");
 
@@ -101,6 +127,9 @@ export const WorkingTimeOverridesSchema = z
     breakTiers: z.array(BreakTier).max(10).optional(),
     overtimeMonthHours: z.number().gt(0).max(744).optional(),
     overtimeYearHours: z.number().gt(0).max(8784).optional(),
+    publicHolidayWorkAllowed: z.boolean().optional().openapi({
+      description: "The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest (DE §9(1)) is not judged.",
+    }),
   })
   .strict()
   .openapi("WorkingTimeOverrides", { example: { restBetweenShiftsHours: 10 } });

@@ -45,6 +45,7 @@ describe("applyWorkingTimeOverrides", () => {
     expect(de.breaks).toEqual({
       tiers: [{ overHours: 6, minutes: 15 }],
       minBlockMinutes: 15,
+      measure: "WORKED",
       source: `ArbZG §4 (${AGREEMENT})`,
       agreementMayChange: true,
     });

@@ -54,11 +54,12 @@ async function exceptionsOf(w: Workplace, from: string, to: string, type?: strin
 describe("a manual shift is judged by the location's pack (POST /timesheets)", () => {
   it("Ontario: Monday to Saturday 8 h is 48 h (ESA s. 17(1)(b)), a Sunday minute more is 1 minute over", async () => {
     const w = await workplaceWith("ON");
-    // 4-hour shifts twice a day need no eating period (s. 20: after 5 hours) and leave 8 h between them (s. 18(3)):
-    // 08:00-12:00 and 20:00-24:00, Monday 2026-06-01 to Saturday 2026-06-06: 6 x 8 h = 48 h.
+    // 4-hour shifts twice a day need no eating period (s. 20: after 5 hours), nor 8 h between them as they total 13 h
+    // or less (s. 18(3)), and leave 15 h free each day (s. 18(1): 11): 08:00-12:00 and 13:00-17:00, Monday
+    // 2026-06-01 to Saturday 2026-06-06: 6 x 8 h = 48 h.
     for (const day of ["01", "02", "03", "04", "05", "06"]) {
       await manual(w, `2026-06-${day}T08:00:00Z`, 240);
-      await manual(w, `2026-06-${day}T20:00:00Z`, 239);
+      await manual(w, `2026-06-${day}T13:00:00Z`, 239);
     }
     // 6 x 7 h 59 = 47 h 54: six minutes under. Sunday 08:00-08:06 makes exactly 48 h; 08:10-08:11 one minute over.
     await manual(w, "2026-06-07T08:00:00Z", 6);
