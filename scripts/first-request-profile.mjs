@@ -1,7 +1,9 @@
 // Measurement only: a CPU profile of a cold isolate's first request (a token exchange) under `wrangler dev`, through
-// the inspector (bench/lib/profiler.mjs, sampling every 50 µs), then of the same request warm, each summarized by self
-// time per function and per group (package, or folder of src/). `node scripts/first-request-profile.mjs [--runs N]
-// [--entry file] [--out dir]` (writes first-N.cpuprofile and warm-N.cpuprofile to --out when given).
+// the inspector (bench/lib/profiler.mjs, sampling every --interval µs, 100 by default), then of the same request warm,
+// each summarized by self time per function and per group (package, or folder of src/). Only the Worker's isolate is
+// sampled: local D1 and the rate limiter run in isolates of their own (scripts/first-request.mjs --bindings-floor).
+// `node scripts/first-request-profile.mjs [--runs N] [--entry file] [--out dir]`: with --out, each run's profiles
+// (first-N.cpuprofile, warm-N.cpuprofile) and the bundle's source map (bundle-N.js.map) are written there.
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -21,8 +23,12 @@ const entry = option("entry", undefined);
 const out = option("out", undefined);
 const INTERVAL = Number(option("interval", 100));
 
+/**
+ * Self time with each sample's time held to 3 intervals: on a loaded machine a sample taken after the thread waited
+ * for a core carries the wait (tens of ms) to whatever function was on the stack.
+ */
 const print = (label, profile) => {
-  const summary = selfTime(profile);
+  const summary = selfTime({ ...profile, timeDeltas: profile.timeDeltas.map((delta) => Math.min(delta, 3 * INTERVAL)) });
   const idle = summary.groups(100).find((row) => row.what === "(idle)")?.ms ?? 0;
   console.log(`\n${label}: ${summary.totalMs.toFixed(1)} ms sampled, ${(summary.totalMs - idle).toFixed(1)} ms not idle`);
   for (const row of summary.groups(18)) console.log(`  ${row.ms.toFixed(2).padStart(7)} ms  ${row.what}`);

@@ -52,7 +52,9 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
     expect(Object.keys(meta.inputs).filter((path) => /(^|\/)drizzle\/schema\.ts$/.test(path))).toEqual([]);
     const atStartup = evaluatedAtStartup(meta, input(meta, "src/worker.ts"));
     const tables = atStartup.filter((path) => path.includes("drizzle/schema/")).map((path) => path.replace(/^.*drizzle\/schema\//, ""));
-    expect(tables.filter((file) => !["columns.ts", "directory.ts", "kiosk.ts", "webhooks.ts", "idempotency.ts"].includes(file))).toEqual([]);
+    expect(tables.filter((file) => !["columns.ts", "directory.ts", "kiosk.ts", "webhooks.ts", "idempotency.ts"].includes(file))).toEqual(
+      [],
+    );
     expect(atStartup.filter((path) => path.endsWith("src/platform/schemas/validation.ts"))).toEqual([]);
   });
 
