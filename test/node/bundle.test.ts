@@ -48,7 +48,7 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
 
   it("evaluates at startup only the tables the platform reads, and the shared schemas with their first feature", () => {
     // drizzle/schema.ts re-exports every table (for drizzle-kit): a module importing a table through it evaluates them
-    // all, ≈ 15 ms of a cold isolate's CPU (issue 45 item 7). Code imports each table from its own file.
+    // all, about a quarter of isolate startup (issue 45 item 7). Code imports each table from its own file.
     expect(Object.keys(meta.inputs).filter((path) => /(^|\/)drizzle\/schema\.ts$/.test(path))).toEqual([]);
     const atStartup = evaluatedAtStartup(meta, input(meta, "src/worker.ts"));
     const tables = atStartup.filter((path) => path.includes("drizzle/schema/")).map((path) => path.replace(/^.*drizzle\/schema\//, ""));
