@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
 import { API_VERSIONS } from "@/domain/api-versions";
-import { DOT_SEGMENT_MESSAGE, isDotSegment } from "@/platform/schemas/dot-segment";
+import { DOT_SEGMENT_MESSAGE, isDotSegment } from "@/platform/schemas/validation";
 import {
   codesOfStatus,
   PLATFORM_CODES,

@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import { FIRST_YEAR, isCalendarDate, isDateOrInstant, LAST_YEAR, parseTimestamp } from "@/domain/local-time";
 import { isClockTime } from "@/domain/pay-rules";
 import { TRUST_FLAGS } from "@/domain/trust";
-import { DOT_SEGMENT_MESSAGE, isDotSegment } from "./dot-segment";
 import { isValidTimeZone } from "./time";
 
 // Built on first use: loading Intl's region names takes ≈ 20 ms of CPU that every cold isolate would pay otherwise, and
@@ -39,7 +38,13 @@ export const TimeZone = z
   .refine(isValidTimeZone, "is not an IANA time zone")
   .openapi({ example: "America/New_York", description: "IANA time zone" });
 
-export { DOT_SEGMENT_MESSAGE, isDotSegment } from "./dot-segment";
+/**
+ * `.` or `..`, or either written with `%2e`: URL parsers resolve such a path segment away (`…/locations/..` becomes
+ * `…/`), so an id of that form would send a client's request to another resource.
+ */
+export const isDotSegment = (text: string) => /^(?:\.|%2e){1,2}$/i.test(text);
+
+export const DOT_SEGMENT_MESSAGE = "must not be '.' or '..' (or either percent-encoded): URL parsers resolve it away";
 
 export const ExternalId = z
   .string()
