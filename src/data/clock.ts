@@ -1,4 +1,5 @@
-import { organizations, webhooks } from "@db/schema";
+import { organizations } from "@db/schema/directory";
+import { webhooks } from "@db/schema/webhooks";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Principal } from "@/domain/permissions";
 import type { Database } from "./client";

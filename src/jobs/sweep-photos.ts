@@ -1,4 +1,5 @@
-import { organizations, photos } from "@db/schema";
+import { organizations } from "@db/schema/directory";
+import { photos } from "@db/schema/photos";
 import { eq, inArray, isNotNull } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { deleteFilesUnder, organizationPhotosPrefix } from "@/data/files";

@@ -1,4 +1,5 @@
-import { events, webhookDeliveries, webhooks } from "@db/schema";
+import { events } from "@db/schema/events";
+import { webhookDeliveries, webhooks } from "@db/schema/webhooks";
 import { and, asc, count, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { auditStatement } from "@/data/audit/audit-entries";
 import { chunk, rowsPerStatement } from "@/data/chunk";

@@ -1,4 +1,4 @@
-import { writeGuards } from "@db/schema";
+import { writeGuards } from "@db/schema/write-guards";
 import { nullInto, refusedBy } from "@/data/write/constraint-problems";
 import type { MovedTable } from "./tables";
 

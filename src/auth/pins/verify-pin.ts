@@ -1,4 +1,5 @@
-import { pinFailures, staffMemberPins, staffMembers } from "@db/schema";
+import { staffMembers } from "@db/schema/directory";
+import { pinFailures, staffMemberPins } from "@db/schema/kiosk";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";

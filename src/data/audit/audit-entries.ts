@@ -1,4 +1,5 @@
-import { auditLog, events } from "@db/schema";
+import { auditLog } from "@db/schema/audit-log";
+import { events } from "@db/schema/events";
 import { sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { sqlText } from "@/data/sql-literal";

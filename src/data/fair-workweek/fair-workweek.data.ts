@@ -1,4 +1,5 @@
-import { goodFaithEstimates, locationFairWorkweek, locationFairWorkweekVersions, locations, staffMembers } from "@db/schema";
+import { locations, staffMembers } from "@db/schema/directory";
+import { goodFaithEstimates, locationFairWorkweek, locationFairWorkweekVersions } from "@db/schema/fair-workweek";
 import { and, asc, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

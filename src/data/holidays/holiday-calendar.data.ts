@@ -1,4 +1,5 @@
-import { holidayOverrides, locations } from "@db/schema";
+import { locations } from "@db/schema/directory";
+import { holidayOverrides } from "@db/schema/holidays";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { conditionsOf } from "@/domain/pay-presets";

@@ -1,4 +1,4 @@
-import { webhooks } from "@db/schema";
+import { webhooks } from "@db/schema/webhooks";
 import { sql } from "drizzle-orm";
 
 /**

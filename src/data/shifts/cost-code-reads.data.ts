@@ -1,4 +1,4 @@
-import { costCodes } from "@db/schema";
+import { costCodes } from "@db/schema/cost-codes";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

@@ -1,4 +1,5 @@
-import { customFields, shifts } from "@db/schema";
+import { customFields } from "@db/schema/custom-fields";
+import { shifts } from "@db/schema/time-tracking";
 import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

@@ -1,4 +1,5 @@
-import { customFields, shifts } from "@db/schema";
+import { customFields } from "@db/schema/custom-fields";
+import { shifts } from "@db/schema/time-tracking";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";

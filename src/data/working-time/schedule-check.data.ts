@@ -1,4 +1,4 @@
-import { staffMembers } from "@db/schema";
+import { staffMembers } from "@db/schema/directory";
 import { and, eq, inArray } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";

@@ -1,4 +1,4 @@
-import { accessRoles, staffMembers } from "@db/schema";
+import { accessRoles, staffMembers } from "@db/schema/directory";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { findLive } from "@/data/tenant-records";

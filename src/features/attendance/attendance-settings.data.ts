@@ -1,4 +1,5 @@
-import { attendanceSettings, organizations } from "@db/schema";
+import { attendanceSettings } from "@db/schema/attendance";
+import { organizations } from "@db/schema/directory";
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

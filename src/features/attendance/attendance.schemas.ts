@@ -1,4 +1,4 @@
-import type { attendanceExceptions, attendanceSettings } from "@db/schema";
+import type { attendanceExceptions, attendanceSettings } from "@db/schema/attendance";
 import { z } from "@hono/zod-openapi";
 import {
   ATTENDANCE_EXCEPTION_TYPES,

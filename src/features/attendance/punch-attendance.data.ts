@@ -1,4 +1,6 @@
-import { payRuleSets, scheduleEntries, shifts } from "@db/schema";
+import { payRuleSets } from "@db/schema/pay";
+import { scheduleEntries } from "@db/schema/schedules";
+import { shifts } from "@db/schema/time-tracking";
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { payShiftColumns } from "@/data/pay/pay-shift-columns";

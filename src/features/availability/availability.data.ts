@@ -1,4 +1,5 @@
-import { availabilities, availabilityOccurrences, organizations, staffMembers } from "@db/schema";
+import { availabilities, availabilityOccurrences } from "@db/schema/availability";
+import { organizations, staffMembers } from "@db/schema/directory";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { occurrenceStatements, occurrencesOfVersion } from "@/data/availability-occurrences";
 import type { Database, Statement } from "@/data/client";

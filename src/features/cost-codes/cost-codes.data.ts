@@ -1,4 +1,5 @@
-import { costCodeAssignments, costCodes, staffMembers } from "@db/schema";
+import { costCodeAssignments, costCodes } from "@db/schema/cost-codes";
+import { staffMembers } from "@db/schema/directory";
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";

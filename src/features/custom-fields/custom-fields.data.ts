@@ -1,4 +1,4 @@
-import { customFields } from "@db/schema";
+import { customFields } from "@db/schema/custom-fields";
 import { guarded, whenDuplicateOf } from "@/data/write/constraint-problems";
 import { conflict } from "@/problems/problem";
 

@@ -1,4 +1,5 @@
-import { demandIntervals, laborTargets, locations } from "@db/schema";
+import { demandIntervals, laborTargets } from "@db/schema/demand";
+import { locations } from "@db/schema/directory";
 import { and, asc, eq, gt, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";

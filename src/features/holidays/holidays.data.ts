@@ -1,4 +1,5 @@
-import { holidayOverrides, locations } from "@db/schema";
+import { locations } from "@db/schema/directory";
+import { holidayOverrides } from "@db/schema/holidays";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,4 +1,5 @@
-import { devices, locations, organizations } from "@db/schema";
+import { locations, organizations } from "@db/schema/directory";
+import { devices } from "@db/schema/kiosk";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { ENROLLMENT_TTL_MS, newDeviceToken, newEnrollmentCode, normalizeEnrollmentCode, sha256Hex } from "@/auth/device-token";
 import type { Database, Statement } from "@/data/client";

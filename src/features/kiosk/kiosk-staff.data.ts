@@ -1,4 +1,5 @@
-import { staffMemberPins, staffMembers } from "@db/schema";
+import { staffMembers } from "@db/schema/directory";
+import { staffMemberPins } from "@db/schema/kiosk";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { jsonArrayContains } from "@/data/json-list";

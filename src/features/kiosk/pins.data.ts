@@ -1,4 +1,5 @@
-import { accessRoles, pinFailures, staffMemberPins, staffMembers } from "@db/schema";
+import { accessRoles, staffMembers } from "@db/schema/directory";
+import { pinFailures, staffMemberPins } from "@db/schema/kiosk";
 import { and, eq, sql } from "drizzle-orm";
 import { hashPin } from "@/auth/pins/pin-hash";
 import type { Statement } from "@/data/client";

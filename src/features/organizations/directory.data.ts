@@ -1,4 +1,5 @@
-import { organizationDirectory, organizations } from "@db/schema";
+import { organizations } from "@db/schema/directory";
+import { organizationDirectory } from "@db/schema/shard-directory";
 import { and, asc, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { DIRECTORY_SHARD, shardBinding } from "@/data/shards";

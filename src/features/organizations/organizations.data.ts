@@ -1,4 +1,5 @@
-import { accessRoles, organizations, policyTypes, roles, timeOffSettings } from "@db/schema";
+import { accessRoles, organizations, roles } from "@db/schema/directory";
+import { policyTypes, timeOffSettings } from "@db/schema/time-off";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";

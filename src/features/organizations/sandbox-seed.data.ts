@@ -1,4 +1,5 @@
-import { locations, scheduleEntries, staffMembers } from "@db/schema";
+import { locations, staffMembers } from "@db/schema/directory";
+import { scheduleEntries } from "@db/schema/schedules";
 import { getTableColumns } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";

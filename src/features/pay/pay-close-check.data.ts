@@ -1,4 +1,5 @@
-import { payPeriodSnapshots, shifts, timesheetApprovals } from "@db/schema";
+import { payPeriodSnapshots, timesheetApprovals } from "@db/schema/pay";
+import { shifts } from "@db/schema/time-tracking";
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { closeInputStatements, closeInputsOf } from "@/data/pay/pay-inputs.data";

@@ -1,4 +1,5 @@
-import { staffMembers, timesheetApprovals } from "@db/schema";
+import { staffMembers } from "@db/schema/directory";
+import { timesheetApprovals } from "@db/schema/pay";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,4 +1,5 @@
-import { organizations, payPeriodSettings, payPeriods, timesheetApprovals } from "@db/schema";
+import { organizations } from "@db/schema/directory";
+import { payPeriodSettings, payPeriods, timesheetApprovals } from "@db/schema/pay";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";

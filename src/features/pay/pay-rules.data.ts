@@ -1,4 +1,5 @@
-import { locations, payRuleSets, payRuleSetUses } from "@db/schema";
+import { locations } from "@db/schema/directory";
+import { payRuleSets, payRuleSetUses } from "@db/schema/pay";
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

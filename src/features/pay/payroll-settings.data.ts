@@ -1,4 +1,5 @@
-import { payrollSettings, staffMembers } from "@db/schema";
+import { staffMembers } from "@db/schema/directory";
+import { payrollSettings } from "@db/schema/pay";
 import { and, eq, inArray } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";

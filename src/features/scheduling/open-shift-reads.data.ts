@@ -1,4 +1,5 @@
-import { openShiftPreferences, openShifts, roles, staffMembers } from "@db/schema";
+import { roles, staffMembers } from "@db/schema/directory";
+import { openShiftPreferences, openShifts } from "@db/schema/schedules";
 import { and, count, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";

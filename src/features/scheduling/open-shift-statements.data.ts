@@ -1,4 +1,4 @@
-import { openShifts, scheduleEntries } from "@db/schema";
+import { openShifts, scheduleEntries } from "@db/schema/schedules";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { addedChangeRows, changeRulesAt, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";

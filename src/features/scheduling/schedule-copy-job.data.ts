@@ -1,4 +1,4 @@
-import { scheduleEntries } from "@db/schema";
+import { scheduleEntries } from "@db/schema/schedules";
 import { and, count } from "drizzle-orm";
 import { organizationNow } from "@/data/clock";
 import { deleteFilesUnder, getFile, putFile } from "@/data/files";

@@ -1,4 +1,5 @@
-import { breakTypes, roles, staffMembers } from "@db/schema";
+import { roles, staffMembers } from "@db/schema/directory";
+import { breakTypes } from "@db/schema/time-tracking";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";

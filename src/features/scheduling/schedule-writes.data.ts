@@ -1,4 +1,5 @@
-import { consents, scheduleEntries } from "@db/schema";
+import { consents } from "@db/schema/schedule-changes";
+import { scheduleEntries } from "@db/schema/schedules";
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import type { ChangeContext } from "@/data/fair-workweek/schedule-changes.data";

@@ -1,4 +1,5 @@
-import { organizations, payRuleSets } from "@db/schema";
+import { organizations } from "@db/schema/directory";
+import { payRuleSets } from "@db/schema/pay";
 import { and, eq, isNull } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";

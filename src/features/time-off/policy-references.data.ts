@@ -1,4 +1,5 @@
-import { locations, policyTypes, roles, staffMembers } from "@db/schema";
+import { locations, roles, staffMembers } from "@db/schema/directory";
+import { policyTypes } from "@db/schema/time-off";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";

@@ -1,4 +1,6 @@
-import { scheduleEntries, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
+import { staffMembers } from "@db/schema/directory";
+import { scheduleEntries } from "@db/schema/schedules";
+import { timeOffPolicies, timeOffRequests } from "@db/schema/time-off";
 import { and, eq, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";

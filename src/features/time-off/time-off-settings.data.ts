@@ -1,4 +1,5 @@
-import { organizations, timeOffSettings } from "@db/schema";
+import { organizations } from "@db/schema/directory";
+import { timeOffSettings } from "@db/schema/time-off";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,4 +1,8 @@
-import { breakTypes, lockedDays, photos, roles, shiftBreaks, shiftEvents, shifts, staffMembers, wageRates } from "@db/schema";
+import { roles, staffMembers } from "@db/schema/directory";
+import { photos } from "@db/schema/photos";
+import { breakTypes, shiftBreaks, shiftEvents, shifts } from "@db/schema/time-tracking";
+import { lockedDays } from "@db/schema/timesheets";
+import { wageRates } from "@db/schema/wage-rates";
 import { and, between, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";

@@ -1,4 +1,5 @@
-import { photos, shiftBreaks, shiftEvents, shifts } from "@db/schema";
+import { photos } from "@db/schema/photos";
+import { shiftBreaks, shiftEvents, shifts } from "@db/schema/time-tracking";
 import { and, eq, is, isNull, SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

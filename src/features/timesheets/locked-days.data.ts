@@ -1,4 +1,5 @@
-import { locations, lockedDays } from "@db/schema";
+import { locations } from "@db/schema/directory";
+import { lockedDays } from "@db/schema/timesheets";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

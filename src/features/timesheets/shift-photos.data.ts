@@ -1,4 +1,5 @@
-import { photos, shifts } from "@db/schema";
+import { photos } from "@db/schema/photos";
+import { shifts } from "@db/schema/time-tracking";
 import { and, asc, eq } from "drizzle-orm";
 import { signedPhotoPath } from "@/auth/photo-url";
 import type { Database } from "@/data/client";

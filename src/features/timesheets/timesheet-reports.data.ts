@@ -1,4 +1,5 @@
-import { shifts, staffMembers } from "@db/schema";
+import { staffMembers } from "@db/schema/directory";
+import { shifts } from "@db/schema/time-tracking";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { currencySelect, decimalsOfCurrency } from "@/data/timesheets/timesheet-currency.data";

@@ -1,4 +1,5 @@
-import { shifts, wageRates } from "@db/schema";
+import { shifts } from "@db/schema/time-tracking";
+import { wageRates } from "@db/schema/wage-rates";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { periodFreezing } from "@/data/closed-periods";
