@@ -30,6 +30,12 @@ describe("fixedAccrualsDue", () => {
     expect(dates(fixedAccrualsDue(limit, 8, "2026-01-01", "2026-01-12", "2026-02-02"))).toEqual(["2026-01-19", "2026-01-26", "2026-02-02"]);
   });
 
+  it("grants nothing before the inclusion date, even after a watermark from before it", () => {
+    const limit = periodic({ accrualFrequency: "EveryOneWeek", accrualDay: "Monday" });
+    // Included Wednesday 14 January; the watermark (Monday 5 January) predates it, so Monday 12 January is not due.
+    expect(dates(fixedAccrualsDue(limit, 8, "2026-01-14", "2026-01-05", "2026-01-26"))).toEqual(["2026-01-19", "2026-01-26"]);
+  });
+
   it("every two weeks keeps one parity whoever starts when", () => {
     const limit = periodic({ accrualFrequency: "EveryTwoWeeks", accrualDay: "Friday" });
     const a = dates(fixedAccrualsDue(limit, 8, "2026-01-01", null, "2026-02-28"));

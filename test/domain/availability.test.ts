@@ -103,6 +103,21 @@ describe("availability recurrence", () => {
     expect(problem("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29")).toEqual([]);
   });
 
+  it("says why a span is refused, and accepts a rule whose every date is an exdate", () => {
+    expect(availabilityProblems({ ...weeklyNineToFive, endTime: weeklyNineToFive.startTime })).toEqual([
+      { path: "endTime", message: "must be after startTime" },
+    ]);
+    expect(availabilityProblems({ ...weeklyNineToFive, recurrence: "FREQ=DAILY;COUNT=1", exdates: ["2026-03-02"] })).toEqual([]);
+  });
+
+  it("writes out at most MAX_MATERIALIZED (800) occurrences, and the top-up goes on from the last one", () => {
+    // From 2 March 2026, a year before now: the 800th day is 9 May 2028 (2 March 2026 + 365 + 366 + 31 + 30 + 7 days).
+    const daily = { ...weeklyNineToFive, recurrence: "FREQ=DAILY" };
+    const written = writtenOut(daily, wall("2027-03-02T00:00:00"), wall("2026-03-02T00:00:00"));
+    expect(written.occurrences).toHaveLength(800);
+    expect(written.through!.toISOString()).toBe("2028-05-09T09:00:00.000Z");
+  });
+
   it("skips occurrences whose local start date is an exdate (every Monday except the 14th)", () => {
     const mondays = { ...weeklyNineToFive, recurrence: "FREQ=WEEKLY;BYDAY=MO", exdates: ["2026-12-14"] };
     const dates = (rule: typeof mondays) =>

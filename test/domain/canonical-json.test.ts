@@ -19,6 +19,28 @@ describe("canonicalJson", () => {
 
   it("refuses non-finite numbers", () => {
     expect(() => canonicalJson({ a: Number.NaN })).toThrow(TypeError);
+    expect(() => canonicalJson({ a: Number.NaN })).toThrow("canonical JSON has no non-finite numbers");
+  });
+
+  it("keeps a member named __proto__ as a member", () => {
+    expect(canonicalJson(JSON.parse('{"b":1,"__proto__":{"x":2}}'))).toBe('{"__proto__":{"x":2},"b":1}');
+  });
+});
+
+// A JS object orders keys like "9" by number, before every other key: such a value is written member by member.
+describe("canonicalJson of a value with keys like array indexes", () => {
+  it("sorts them as text among the other keys", () => {
+    expect(canonicalJson({ "9": 1, "8a": 2 })).toBe('{"8a":2,"9":1}');
+    expect(canonicalJson({ "12": 1, "1!": 2 })).toBe('{"1!":2,"12":1}');
+  });
+
+  it("writes arrays, dates, nested keys and undefined as the fast path does", () => {
+    const value = { "1": [undefined, 2, new Date("2026-01-02T03:04:05Z")], b: undefined, a: { y: 1, x: "s" } };
+    expect(canonicalJson(value)).toBe('{"1":[null,2,"2026-01-02T03:04:05.000Z"],"a":{"x":"s","y":1}}');
+  });
+
+  it("refuses non-finite numbers", () => {
+    expect(() => canonicalJson({ "1": Number.POSITIVE_INFINITY })).toThrow("canonical JSON has no non-finite numbers");
   });
 });
 

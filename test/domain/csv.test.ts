@@ -15,6 +15,7 @@ describe("csvField", () => {
     expect(csvField(7.5)).toBe("7.5");
     expect(csvField(true)).toBe("true");
     expect(csvField(null)).toBe("");
+    expect(csvField(undefined)).toBe("");
   });
 
   it("guards text fields that a spreadsheet would run as a formula, but not numbers", () => {
@@ -47,6 +48,14 @@ describe("records and parsing", () => {
       ["multi\r\nline", "2"],
       ["", "3"],
     ]);
+  });
+
+  it("guards a text column's header as its values: a name users chose", () => {
+    expect(csvHeader([{ header: "=cmd", value: () => null, text: true }, ...columns])).toBe("'=cmd,name,n\r\n");
+  });
+
+  it("ends a record at CRLF only: a lone CR or LF outside quotes stays in its field", () => {
+    expect(parseCsv("a\rb,c\r\nd\ne\r\n")).toEqual([["a\rb", "c"], ["d\ne"]]);
   });
 
   it("parses an empty text to no records", () => {

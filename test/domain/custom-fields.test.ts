@@ -118,6 +118,8 @@ describe("optionsRefusal", () => {
     [[], "1 to 100"],
     [Array.from({ length: 101 }, (_, i) => `o${i}`), "1 to 100"],
     [["a", ""], "1 to 500"],
+    [["x".repeat(500)], null],
+    [["a", "x".repeat(501)], "1 to 500"],
     [["a", "a"], "distinct"],
   ])("%j → %s", (options, reason) => {
     const refusal = optionsRefusal(options);
@@ -146,6 +148,7 @@ describe("valueRefusal", () => {
     [text(null), "", "1 to 500"],
     [list(["red", "blue"]), "blue", null],
     [list(["red", "blue"]), "Blue", "options"],
+    [{ ...list([]), options: null }, "red", "options"], // a LIST field stored without options accepts nothing
   ] as const)("%j, %s → %s", async (field, value, reason) => {
     const refusal = await valueRefusal(field, value);
     if (reason === null) expect(refusal).toBeNull();
@@ -196,5 +199,17 @@ describe("exportedFields", () => {
       { id: "0", name: "a", active: false },
     ];
     expect(exportedFields(fields).map((f) => f.id)).toEqual(["2", "1", "3"]);
+  });
+
+  it("gives the same order whatever order the fields come in", () => {
+    const fields = [
+      { id: "9", name: "a", active: true },
+      { id: "1", name: "b", active: true },
+      { id: "2", name: "b", active: true },
+      { id: "0", name: "c", active: true },
+    ];
+    const orders = (rest: typeof fields): (typeof fields)[] =>
+      rest.length <= 1 ? [rest] : rest.flatMap((f, i) => orders([...rest.slice(0, i), ...rest.slice(i + 1)]).map((o) => [f, ...o]));
+    for (const order of orders(fields)) expect(exportedFields(order).map((f) => f.id)).toEqual(["9", "1", "2", "0"]);
   });
 });

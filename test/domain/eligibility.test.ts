@@ -36,6 +36,24 @@ describe("eligibility for a slot", () => {
     ]);
   });
 
+  it("a span that only touches the slot is no reason; an entry starting at the week's end is next week's", () => {
+    const ranked = rankEligibility({
+      ...base,
+      staffIds: ["f", "g"],
+      unavailable: [span("f", "2027-03-05T17:00:00", "2027-03-05T20:00:00")],
+      timeOff: [span("g", "2027-03-05T06:00:00", "2027-03-05T09:00:00")],
+      entries: [
+        span("f", "2027-03-01T00:00:00", "2027-03-01T01:00:00"),
+        span("f", "2027-03-05T17:00:00", "2027-03-05T18:00:00"),
+        span("g", "2027-03-08T00:00:00", "2027-03-08T08:00:00"),
+      ],
+    });
+    expect(ranked.map((r) => [r.employeeId, r.eligible, r.reasons, r.scheduledMinutesThisWeek])).toEqual([
+      ["g", true, [], 0],
+      ["f", true, [], 120],
+    ]);
+  });
+
   it("projects only the weekly overtime the slot adds", () => {
     expect(projectedOvertime(2000, 480, 2400)).toBe(80);
     expect(projectedOvertime(2500, 480, 2400)).toBe(480);

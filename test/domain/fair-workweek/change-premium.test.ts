@@ -164,6 +164,58 @@ table("OREGON", [
   ["ORS 653.455(2): the employee's own request → nothing", change("ADDED", DAY, { initiatedBy: "EMPLOYEE" }), null],
 ]);
 
+table("OREGON", [
+  [
+    "(3)(a): start 31 min later, end where it was (SHORTENED, 31 min lost) → 0.5 × 31 ÷ 60 = 0.2583 h",
+    change("SHORTENED", 2 * DAY, { movedMinutes: 31, minutesLost: 31 }),
+    { hours: 0.2583, amount: null, rule: "OREGON.CHANGE_UNDER_14_DAYS_CUT" },
+  ],
+]);
+
+describe("a band that pays nothing (a location's overrides)", () => {
+  const zero = applyOverrides(pack("CUSTOM"), {
+    noticeDays: 14,
+    changePay: [
+      { code: "ZERO", kinds: ["ADDED"], minNoticeMinutes: 0, maxNoticeMinutes: DAY, premium: { type: "HOURS", hours: 0 } },
+      {
+        code: "LEN",
+        kinds: ["ADDED"],
+        minNoticeMinutes: DAY,
+        maxNoticeMinutes: 14 * DAY,
+        premium: { type: "HOURS_BY_SHIFT_LENGTH", maxShiftMinutes: 240, hoursUpTo: 0, hoursOver: 2 },
+      },
+      {
+        code: "CUT",
+        kinds: ["SHORTENED"],
+        minNoticeMinutes: 0,
+        maxNoticeMinutes: 14 * DAY,
+        premium: { type: "FRACTION_OF_LOST_HOURS", fraction: 0 },
+      },
+    ],
+  });
+
+  it("records no premium: zero hours, zero of the lost hours, zero up to the shift length", () => {
+    expect(changePremium(zero, change("ADDED", 10 * HOUR))).toBeNull();
+    expect(changePremium(zero, change("SHORTENED", 2 * DAY))).toBeNull();
+    expect(changePremium(zero, change("ADDED", 2 * DAY, { minutesAdded: 180 }))).toBeNull();
+    expect(changePremium(zero, change("ADDED", 2 * DAY, { minutesAdded: 480 }))).toEqual({ hours: 2, amount: null, rule: "CUSTOM.LEN" });
+  });
+
+  it("the publish's bands say the same", () => {
+    expect(addedPremiumBands(zero)).toEqual([
+      { minNoticeMinutes: 0, maxNoticeMinutes: DAY, longerThan: null, atMost: null, premium: null },
+      { minNoticeMinutes: DAY, maxNoticeMinutes: 14 * DAY, longerThan: null, atMost: 240, premium: null },
+      {
+        minNoticeMinutes: DAY,
+        maxNoticeMinutes: 14 * DAY,
+        longerThan: 240,
+        atMost: null,
+        premium: { hours: 2, amount: null, rule: "CUSTOM.LEN" },
+      },
+    ]);
+  });
+});
+
 /*
  * ORS 653.455(3)(a): no additional compensation when "an employer changes the start or end time of an employee's work
  * shift by 30 minutes or less" — at the limit (30), one minute inside (29) and one outside (31), for each kind of time

@@ -50,6 +50,7 @@ describe("applyOverrides", () => {
       rest: { minHours: 8, premium: "FLAT", value: 30, consentRequired: true },
     });
     expect(pack.noticeDays).toBe(7);
+    expect([pack.graceMinutes, applyOverrides(custom, { timeChangeGraceMinutes: 5 }).timeChangeGraceMinutes]).toEqual([10, 5]);
     const base = {
       noticeMinutes: 60,
       minutesLost: 480,
@@ -69,6 +70,19 @@ describe("applyOverrides", () => {
     );
     expect(violation).toMatchObject({ gapMinutes: 420, consentRequired: true, rule: "CUSTOM.REST_UNDER_8H" });
     expect(restPremium(pack, violation!)).toEqual({ hours: null, amount: 30, rule: "CUSTOM.REST_UNDER_8H", flagged: false });
+  });
+
+  it("a rest rule on a pack without one: a flat premium on the next shift, no consent, any scope; no hours, no rule", () => {
+    expect(applyOverrides(custom, { rest: { minHours: 8, value: 30 } }).rest).toEqual({
+      minHours: 8,
+      premium: "FLAT",
+      value: 30,
+      appliesTo: "NEXT_SHIFT",
+      consentRequired: false,
+      published: true,
+      scope: "ANY",
+    });
+    expect(applyOverrides(custom, { rest: { value: 30 } }).rest).toBeNull();
   });
 
   it("a field left out keeps the pack's; rest merges field by field; null removes the rest rule", () => {

@@ -50,6 +50,36 @@ describe("restPremiums (worked shifts inside the rest window)", () => {
   });
 });
 
+describe("restPremiums over several employees' shifts in any order", () => {
+  const ann = [shift("a", "2026-10-06", "14:00", "22:00"), shift("b", "2026-10-07", "06:00", "14:00")];
+  const bob = ann.map((s) => ({ ...s, id: `bob-${s.id}`, employeeId: "bob" }));
+  // Ann clocked in at 20:00, six hours after her shift b ended, and has not clocked out: an open shift earns nothing yet.
+  const open = { ...shift("c", "2026-10-07", "20:00", "23:00"), endTime: null };
+
+  it("pairs each employee's shifts in start order: 8 h rest in Seattle is 1 premium hour each (0.5 × 2 h inside 10 h)", () => {
+    const owed = restPremiums(
+      [bob[1]!, ann[1]!, open, bob[0]!, ann[0]!],
+      () => seattle,
+      () => 20,
+    );
+    expect(owed.map((o) => [o.employeeId, o.date, o.hours, o.amount])).toEqual([
+      ["ann", "2026-10-07", 1, null],
+      ["bob", "2026-10-07", 1, null],
+    ]);
+  });
+
+  it("a pack that publishes no rest figure flags the violation and pays nothing", () => {
+    const unpublished = { ...seattle, rest: { ...seattle.rest!, published: false } };
+    expect(
+      restPremiums(
+        ann,
+        () => unpublished,
+        () => 20,
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe("computePay with premiums (pay, not hours worked)", () => {
   const shifts = [shift("a", "2026-10-06", "09:00", "17:00")];
   const premiums = [
