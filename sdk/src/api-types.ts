@@ -840,7 +840,7 @@ export interface paths {
         };
         /**
          * List attendance exceptions
-         * @description Exceptions whose business date is in [startDate, endDate] (at most 92 days), by date then id, paged like every list: `limit` (1–500, default 100) and `cursor`, with `Link: <…>; rel="next"` while more remain. How each is found: LATE_CLOCK_IN, UNSCHEDULED_SHIFT at clock-in (a clock-in works the published entry of that staff member at that location whose span, opened 2 hours before its start, holds it); EARLY_CLOCK_OUT and MISSED_MEAL_BREAK (a meal period of the pay rules missed over the workday, else a mandatory break type of the location not taken in the shift; nothing is deducted for it) at clock-out, also an automatic one (a mandatory break type only); at a location with a working-time pack (…/locations/{locationId}/working-time), every worked shift as it closes — a clock-out (phone, kiosk or integration), a manual shift (POST /timesheets), an edit of a closed shift's times or breaks (PATCH /timesheets/{id}), the attendance pass's automatic clock-out — also raises REST_TOO_SHORT, DAILY_MAXIMUM_EXCEEDED, WEEKLY_MAXIMUM_EXCEEDED (its Monday-to-Sunday week over the pack's weekly maximum: ON and FR 48 h), BREAK_TOO_SHORT (breaks shorter than the pack's blocks do not count: ArbZG §4's 15 minutes), WEEKLY_AVERAGE_EXCEEDED (the reference weeks ending on the shift's date, unless the worker's opt-out is in force where the pack allows one), MONTHLY_OVERTIME_CAP_EXCEEDED (JP art. 36: the month's overtime over 45 h, counted by weeks in the month they start, when the shift adds to it) and MINOR_HOURS for that shift, by the location's pack setting and law version in effect on its date, in that write's own batch; NO_SHOW and MISSED_CLOCK_OUT by the attendance pass every 30 minutes (entries published before they were due, starting in the last 7 days). Each is raised once per shift or entry, however often the pass runs. A staff member without SHIFT_READ sees only their own (another's is 404).
+         * @description Exceptions whose business date is in [startDate, endDate] (at most 92 days), by date then id, paged like every list: `limit` (1–500, default 100) and `cursor`, with `Link: <…>; rel="next"` while more remain. How each is found: LATE_CLOCK_IN, UNSCHEDULED_SHIFT at clock-in (a clock-in works the published entry of that staff member at that location whose span, opened 2 hours before its start, holds it); EARLY_CLOCK_OUT and MISSED_MEAL_BREAK (a meal period of the pay rules missed over the workday, else a mandatory break type of the location not taken in the shift; nothing is deducted for it) at clock-out, also an automatic one (a mandatory break type only); at a location with a working-time pack (…/locations/{locationId}/working-time), every worked shift as it closes — a clock-out (phone, kiosk or integration), a manual shift (POST /timesheets), an edit of a closed shift's times or breaks (PATCH /timesheets/{id}), the attendance pass's automatic clock-out — also raises REST_TOO_SHORT, DAILY_MAXIMUM_EXCEEDED, WEEKLY_MAXIMUM_EXCEEDED (its Monday-to-Sunday week over the pack's weekly maximum: ON and FR 48 h), BREAK_TOO_SHORT (breaks shorter than the pack's blocks do not count: ArbZG §4's 15 minutes), WEEKLY_AVERAGE_EXCEEDED (the reference weeks ending on the shift's date, unless the worker's opt-out is in force where the pack allows one), MONTHLY_OVERTIME_CAP_EXCEEDED (JP art. 36: the month's overtime over 45 h, counted by weeks in the month they start, when the shift adds to it; raised over 45 h even under a special clause, whose six months over 45 and art. 36(6) limits the working-time report judges) and MINOR_HOURS for that shift, by the location's pack setting and law version in effect on its date, in that write's own batch; NO_SHOW and MISSED_CLOCK_OUT by the attendance pass every 30 minutes (entries published before they were due, starting in the last 7 days). Each is raised once per shift or entry, however often the pass runs. A staff member without SHIFT_READ sees only their own (another's is 404).
          */
         get: operations["listAttendanceExceptions"];
         put?: never;
@@ -2791,7 +2791,7 @@ export interface paths {
         get: operations["getLocationWorkingTime"];
         /**
          * Set a location's working-time rules
-         * @description Picks the location's working-time pack (null: none) and replaces its overrides (null or absent: none). An override may change only a figure the pack marks `agreementMayChange` (a collective agreement's figure: e.g. ArbZG §7 for Germany's rest and daily hours); any other is a 400 naming it. The pack then judges schedule writes and publishes (409 WORKING_TIME_CONFLICT), worked shifts as they close (attendance exceptions: clock-outs, manual shifts and their edits) and the working-time report. The setting is effective-dated: it judges from `effectiveFrom` (a local date of the location; default: the location's today) on, dates before it keep the version they had (a version of the same date is replaced); a date before the location's first version is judged by that first one (the law applied before the location named it). Each date is then judged by the law's version in effect on it. Records `location.working_time_updated` when something changes. Needs LOCATION_ADMIN. Packs: EU (Directive 2003/88/EC), UK (Working Time Regulations 1998, with the 48-hour opt-out and young workers), DE (ArbZG §3, §4, §5), FR (Code du travail L3121-16, -18, -20, -22, L3131-1), ES (Estatuto de los Trabajadores art. 34), ON (ESA 2000 ss. 17, 18, 20), NZ (Employment Relations Act 2000 s 69ZD), JP (Labour Standards Act arts. 32, 34, 36), AU_RETAIL (Fair Work Act s 62 and the General Retail Industry Award 2020 cl. 16) and US_MINORS (29 CFR 570.35). Each figure carries its `source` and `agreementMayChange`: the figures a collective agreement may change are the ones a location may override.
+         * @description Picks the location's working-time pack (null: none) and replaces its overrides (null or absent: none). An override may change only a figure the pack marks `agreementMayChange` (a collective agreement's figure: e.g. ArbZG §7 for Germany's rest and daily hours); any other is a 400 naming it, as is `minorWeeklyRestHours` under the pack's `minors.weeklyRest.reducibleTo` (UK reg. 11(8)(b): 36). `overtimeSpecialClause` (JP) says the location's overtime agreement has an art. 36(5) special clause. The pack then judges schedule writes and publishes (409 WORKING_TIME_CONFLICT), worked shifts as they close (attendance exceptions: clock-outs, manual shifts and their edits) and the working-time report. The setting is effective-dated: it judges from `effectiveFrom` (a local date of the location; default: the location's today) on, dates before it keep the version they had (a version of the same date is replaced); a date before the location's first version is judged by that first one (the law applied before the location named it). Each date is then judged by the law's version in effect on it. Records `location.working_time_updated` when something changes. Needs LOCATION_ADMIN. Packs: EU (Directive 2003/88/EC), UK (Working Time Regulations 1998, with the 48-hour opt-out and young workers), DE (ArbZG §3, §4, §5), FR (Code du travail L3121-16, -18, -20, -22, L3131-1), ES (Estatuto de los Trabajadores art. 34), ON (ESA 2000 ss. 17, 18, 20), NZ (Employment Relations Act 2000 s 69ZD), JP (Labour Standards Act arts. 32, 34, 36), AU_RETAIL (Fair Work Act s 62 and the General Retail Industry Award 2020 cl. 16) and US_MINORS (29 CFR 570.35). Each figure carries its `source` and `agreementMayChange`: the figures a collective agreement may change are the ones a location may override.
          */
         put: operations["putLocationWorkingTime"];
         post?: never;
@@ -2830,7 +2830,7 @@ export interface paths {
         };
         /**
          * Working-time report
-         * @description Per worker and reference period, from their worked shifts (GET /timesheets) at locations with a working-time pack: `averageWeeklyHours` (hours in the period ÷ its days × 7), `longestDayHours`, `shortestRestHours`, `weeksWithoutWeeklyRest` and each violation with its source. Periods cut [startDate, endDate] from startDate in the pack's reference weeks (UK and EU 17, DE 24, FR 12; 4 without an average), the last one clipped. A WEEKLY_AVERAGE violation is the worst rolling window of the reference length (or of the whole range, if shorter) lying inside the range and ending in the period; under a pack that allows it (UK reg. 5) a window ending while the worker's `workingTimeOptOut` is in force is not held to it. JP: MONTHLY_OVERTIME per calendar month and YEARLY_OVERTIME per calendar year (art. 36), the year counted over its part inside the range (ask from 1 January for the whole year), reported in the period holding the week that crosses the cap. Each 7-day week from a period's start without the pack's weekly rest is a WEEKLY_REST violation (counted in `weeksWithoutWeeklyRest`); ON: DAILY_REST, each day (the 24 hours from the worker's first start on a date) without 11 consecutive hours free (ESA s. 18(1)). A worker's shifts are grouped by their location's pack as set on startDate. The range is at most 371 days. Paged by staff member (limit and cursor count staff, each answering one row per pack and period). Needs SHIFT_READ; a staff member without it reads their own rows only.
+         * @description Per worker and reference period, from their worked shifts (GET /timesheets) at locations with a working-time pack: `averageWeeklyHours` (hours in the period ÷ its days × 7), `longestDayHours`, `shortestRestHours`, `weeksWithoutWeeklyRest` and each violation with its source. Periods cut [startDate, endDate] from startDate in the pack's reference weeks (UK and EU 17, DE 24, FR 12; 4 without an average), the last one clipped. A WEEKLY_AVERAGE violation is the worst rolling window of the reference length (or of the whole range, if shorter) lying inside the range and ending in the period; under a pack that allows it (UK reg. 5) a window ending while the worker's `workingTimeOptOut` is in force is not held to it. JP: MONTHLY_OVERTIME per calendar month and YEARLY_OVERTIME per calendar year (art. 36(4): 45 and 360), the year counted over its part inside the range (ask from 1 January for the whole year), reported in the period holding the week that crosses the cap; under a special clause (override overtimeSpecialClause, art. 36(5)) the year's cap is 720 and MONTHLY_OVERTIME is reported only from the calendar year's seventh month over 45 hours (months counted inside the range). Whatever the agreement (art. 36(6)): MONTHLY_OVERTIME_AND_HOLIDAY_WORK for a month whose overtime reaches 100 hours (the limit is 'under 100': exactly 100 is reported), and OVERTIME_AND_HOLIDAY_WORK_AVERAGE for a month ending a window of 2 to 6 calendar months inside the range whose monthly average is over 80 (the worst such window; its date the window's first month's). Overtime counts each week's hours over 40 (or the days' hours over 8, whichever is larger), so a seventh day's holiday work counts in it. Each 7-day week from a period's start without the pack's weekly rest is a WEEKLY_REST violation (counted in `weeksWithoutWeeklyRest`) — a week a young worker starts under 18, MINOR_WEEKLY_REST under the longer rest of the pack's minors (UK reg. 11(3): 48 hours in each 7 days, exactly 48 enough; reducible to 36 by override minorWeeklyRestHours, reg. 11(8)(b)); ON: DAILY_REST, each day (the 24 hours from the worker's first start on a date) without 11 consecutive hours free (ESA s. 18(1)). A worker's shifts are grouped by their location's pack as set on startDate. The range is at most 371 days. Paged by staff member (limit and cursor count staff, each answering one row per pack and period). Needs SHIFT_READ; a staff member without it reads their own rows only.
          */
         get: operations["getWorkingTimeReport"];
         put?: never;
@@ -7627,7 +7627,7 @@ export interface components {
         };
         WorkingTimeViolation: {
             /** @enum {string} */
-            rule: "REST_BETWEEN_SHIFTS" | "DAILY_REST" | "DAILY_MAXIMUM" | "WEEKLY_MAXIMUM" | "WEEKLY_AVERAGE" | "WEEKLY_REST" | "BREAK" | "MONTHLY_OVERTIME" | "YEARLY_OVERTIME" | "MINOR_DAILY_HOURS" | "MINOR_WEEKLY_HOURS" | "MINOR_TIME_OF_DAY" | "MINOR_REST" | "PUBLIC_HOLIDAY_WORK";
+            rule: "REST_BETWEEN_SHIFTS" | "DAILY_REST" | "DAILY_MAXIMUM" | "WEEKLY_MAXIMUM" | "WEEKLY_AVERAGE" | "WEEKLY_REST" | "BREAK" | "MONTHLY_OVERTIME" | "YEARLY_OVERTIME" | "MONTHLY_OVERTIME_AND_HOLIDAY_WORK" | "OVERTIME_AND_HOLIDAY_WORK_AVERAGE" | "MINOR_DAILY_HOURS" | "MINOR_WEEKLY_HOURS" | "MINOR_TIME_OF_DAY" | "MINOR_REST" | "MINOR_WEEKLY_REST" | "PUBLIC_HOLIDAY_WORK";
             /** @description The pack's figure (hours; MINUTES for breaks; hours after midnight for TIME_OF_DAY). */
             limit: number;
             /** @description What was worked or planned, in the same unit, to 2 decimals. */
@@ -8364,6 +8364,25 @@ export interface components {
                 yearHours: number;
                 source: string;
                 agreementMayChange: boolean;
+                /** @description Each calendar month's overtime (holiday work included) must stay under it — exactly the figure breaks it (JP art. 36(6)(ii): 100); binds whatever the agreement says. */
+                monthBelowHours: components["schemas"]["WorkingTimeLimit"] | null;
+                /** @description The monthly average of overtime (holiday work included) over every window of fromMonths to toMonths consecutive calendar months must not exceed value (JP art. 36(6)(iii): 80 over 2 to 6 months). */
+                averageHours: {
+                    value: number;
+                    source: string;
+                    agreementMayChange: boolean;
+                    fromMonths: number;
+                    toMonths: number;
+                } | null;
+                /** @description A special clause of the overtime agreement (JP art. 36(5)): when it applies the year's cap is yearHours (720) and monthHours may be exceeded in at most monthsOverMonthHours (6) months of a calendar year. */
+                specialClause: {
+                    /** @description Whether the location's agreement has one (override overtimeSpecialClause). */
+                    applies: boolean;
+                    yearHours: number;
+                    monthsOverMonthHours: number;
+                    source: string;
+                    agreementMayChange: boolean;
+                } | null;
             } | null;
             minors: {
                 underAge: number;
@@ -8380,6 +8399,13 @@ export interface components {
                 restHours: number | null;
                 breakTiers: components["schemas"]["WorkingTimeBreakTier"][];
                 source: string;
+                /** @description Uninterrupted hours off in each 7 days for a week the worker starts as a minor (UK reg. 11(3): 48, reducible to 36 by reg. 11(8)(b)); the report's MINOR_WEEKLY_REST. */
+                weeklyRest: {
+                    value: number;
+                    reducibleTo: number;
+                    source: string;
+                    agreementMayChange: boolean;
+                } | null;
             } | null;
             /** @description Years a worked shift's record is kept. */
             retentionYears: components["schemas"]["WorkingTimeLimit"] | null;
@@ -8440,6 +8466,10 @@ export interface components {
             breakTiers?: components["schemas"]["WorkingTimeBreakTier"][];
             overtimeMonthHours?: number;
             overtimeYearHours?: number;
+            /** @description The location's overtime agreement has a special clause (JP art. 36(5)): 720 hours a year, the 45-hour month exceeded in at most 6 months a year. Off unless set. */
+            overtimeSpecialClause?: boolean;
+            /** @description A young worker's weekly rest reduced for technical or organisational reasons (UK reg. 11(8)(b)); refused under 36. */
+            minorWeeklyRestHours?: number;
             /** @description The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest (DE §9(1)) is not judged. */
             publicHolidayWorkAllowed?: boolean;
         };
@@ -11517,6 +11547,10 @@ export interface components {
                         }[];
                         overtimeMonthHours?: number;
                         overtimeYearHours?: number;
+                        /** @description The location's overtime agreement has a special clause (JP art. 36(5)): 720 hours a year, the 45-hour month exceeded in at most 6 months a year. Off unless set. */
+                        overtimeSpecialClause?: boolean;
+                        /** @description A young worker's weekly rest reduced for technical or organisational reasons (UK reg. 11(8)(b)); refused under 36. */
+                        minorWeeklyRestHours?: number;
                         /** @description The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest (DE §9(1)) is not judged. */
                         publicHolidayWorkAllowed?: boolean;
                     } | null;

@@ -23,10 +23,13 @@ export const WORKING_TIME_RULES = [
   "BREAK",
   "MONTHLY_OVERTIME",
   "YEARLY_OVERTIME",
+  "MONTHLY_OVERTIME_AND_HOLIDAY_WORK",
+  "OVERTIME_AND_HOLIDAY_WORK_AVERAGE",
   "MINOR_DAILY_HOURS",
   "MINOR_WEEKLY_HOURS",
   "MINOR_TIME_OF_DAY",
   "MINOR_REST",
+  "MINOR_WEEKLY_REST",
   "PUBLIC_HOLIDAY_WORK",
 ] as const;
 export type WorkingTimeRule = (typeof WORKING_TIME_RULES)[number];
@@ -86,7 +89,7 @@ export const optedOutOn = (worker: Worker, date: string) =>
 const byStart = (spans: readonly WorkSpan[]) =>
   [...spans].sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
 
-const isMinorOn = (pack: WorkingTimePack, worker: Worker, date: string) =>
+export const isMinorOn = (pack: WorkingTimePack, worker: Worker, date: string) =>
   pack.minors !== null && worker.birthDate !== null && ageOn(worker.birthDate, date) < pack.minors.underAge;
 
 /** Rest between consecutive spans shorter than the pack's (a minor's where longer); exactly the figure is enough. */

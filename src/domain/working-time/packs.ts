@@ -30,7 +30,25 @@ export type BreakRule = {
 
 export type AverageRule = { hours: number; referenceWeeks: number; source: string; optOutAllowed: boolean; agreementMayChange: boolean };
 
-/** A cap on overtime (hours over `ordinaryWeeklyHours` a week or `ordinaryDailyHours` a day) per calendar month and year. */
+/**
+ * A special clause of an overtime agreement (Japan's art. 36(5)): when it `applies` (the agreement decides: a location
+ * sets overtimeSpecialClause) the year's cap is `yearHours` and the month's cap may be exceeded in at most
+ * `monthsOverMonthHours` months a year.
+ */
+export type OvertimeSpecialClause = {
+  applies: boolean;
+  yearHours: number;
+  monthsOverMonthHours: number;
+  source: string;
+  agreementMayChange: boolean;
+};
+
+/**
+ * A cap on overtime (hours over `ordinaryWeeklyHours` a week or `ordinaryDailyHours` a day) per calendar month and year.
+ * `monthBelowHours`: each month's overtime must stay under it (exactly the figure breaks it); `averageHours`: the
+ * monthly average over every window of `averageMonths` consecutive months must not exceed it. Both bind whatever the
+ * agreement says (Japan's art. 36(6)(ii)-(iii)).
+ */
 export type OvertimeCapRule = {
   ordinaryDailyHours: number;
   ordinaryWeeklyHours: number;
@@ -38,7 +56,13 @@ export type OvertimeCapRule = {
   yearHours: number;
   source: string;
   agreementMayChange: boolean;
+  monthBelowHours: Limit | null;
+  averageHours: (Limit & { fromMonths: number; toMonths: number }) | null;
+  specialClause: OvertimeSpecialClause | null;
 };
+
+/** A young worker's weekly rest (UK reg. 11(3)): `value` hours in each 7 days, reducible by agreement to `reducibleTo`. */
+export type MinorWeeklyRest = Limit & { reducibleTo: number };
 
 /**
  * The rules for a worker younger than `underAge` on the date worked. A null figure: no such limit. `summer` is the
@@ -58,6 +82,8 @@ export type MinorRule = {
   restHours: number | null;
   breakTiers: BreakTier[];
   source: string;
+  /** Uninterrupted hours off in each 7 days for a week the worker starts as a minor (the report's MINOR_WEEKLY_REST). */
+  weeklyRest: MinorWeeklyRest | null;
 };
 
 export type WorkingTimePack = {
@@ -148,7 +174,9 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       "dates is not held to the average. Reg. 10(1): 11 consecutive hours' rest in each 24. Reg. 11(1): 24 hours' " +
       "uninterrupted weekly rest in each 7 days. Reg. 12(1)-(3): a 20-minute rest break where the working day is longer " +
       "than 6 hours (a collective or workforce agreement may modify it, reg. 23). Young workers (over school age, under " +
-      "18): reg. 5A 8 hours a day and 40 a week; reg. 10(2) 12 hours' rest; reg. 12(4) 30 minutes' break over 4.5 hours.",
+      "18): reg. 5A 8 hours a day and 40 a week; reg. 10(2) 12 hours' rest; reg. 12(4) 30 minutes' break over 4.5 hours; " +
+      "reg. 11(3) 48 hours' uninterrupted weekly rest in each 7 days, which reg. 11(8)(b) lets be reduced to no less than " +
+      "36 for technical or organisational reasons (location override minorWeeklyRestHours).",
     restBetweenShifts: limit(11, "WTR 1998 reg. 10(1)"),
     weeklyAverage: {
       hours: 48,
@@ -179,6 +207,7 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       restHours: 12,
       breakTiers: [{ overHours: 4.5, minutes: 30 }],
       source: "WTR 1998 reg. 5A, 10(2), 12(4)",
+      weeklyRest: { value: 48, reducibleTo: 36, source: "WTR 1998 reg. 11(3), 11(8)(b)", agreementMayChange: true },
     },
   },
   {
@@ -330,9 +359,13 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
     description:
       "Labour Standards Act art. 32: 40 hours a week and 8 a day (ordinary hours). Art. 34: breaks of at least 45 " +
       "minutes over 6 hours and 60 over 8. Art. 36 (2018 reform, in force April 2019): with a 36-agreement, overtime " +
-      "is capped at 45 hours a month and 360 a year; a special clause allows 720 a year and under 100 a month " +
-      "(location override). Overtime here is, each week, the larger of the day-by-day hours over 8 and the week's " +
-      "hours over 40, counted in the month the week starts.",
+      "is capped at 45 hours a month and 360 a year (art. 36(4)). Art. 36(5): a special clause of the agreement allows up " +
+      "to 720 hours a year, and the 45-hour month to be exceeded in at most 6 months a year — the agreement decides " +
+      "whether it has one (location override overtimeSpecialClause; off by default). Art. 36(6)(ii)-(iii), binding " +
+      "whatever the agreement: overtime and holiday work under 100 hours in every month, and at most 80 a month on " +
+      "average over every 2 to 6 consecutive months. Overtime here is, each week, the larger of the day-by-day hours " +
+      "over 8 and the week's hours over 40 (so a seventh day's work, art. 35 holiday work, counts in it), counted in the " +
+      "month the week starts; years and month windows are calendar ones.",
     breaks: {
       tiers: [
         { overHours: 6, minutes: 45 },
@@ -350,6 +383,15 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       yearHours: 360,
       source: "Labour Standards Act art. 32, art. 36(4)",
       agreementMayChange: true,
+      monthBelowHours: limit(100, "Labour Standards Act art. 36(6)(ii)"),
+      averageHours: { ...limit(80, "Labour Standards Act art. 36(6)(iii)"), fromMonths: 2, toMonths: 6 },
+      specialClause: {
+        applies: false,
+        yearHours: 720,
+        monthsOverMonthHours: 6,
+        source: "Labour Standards Act art. 36(5)",
+        agreementMayChange: true,
+      },
     },
   },
   {
@@ -402,6 +444,7 @@ export const WORKING_TIME_PACKS: readonly WorkingTimePack[] = [
       restHours: null,
       breakTiers: [],
       source: "29 CFR 570.35(a)",
+      weeklyRest: null,
     },
   },
 ];
@@ -427,6 +470,10 @@ export type WorkingTimeOverrides = {
   breakTiers?: BreakTier[];
   overtimeMonthHours?: number;
   overtimeYearHours?: number;
+  /** The location's overtime agreement has a special clause (Japan art. 36(5)): 720 hours a year, 6 months over 45. */
+  overtimeSpecialClause?: boolean;
+  /** A young worker's weekly rest reduced for technical or organisational reasons (UK reg. 11(8)(b): not under 36). */
+  minorWeeklyRestHours?: number;
   /** The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest is not judged. */
   publicHolidayWorkAllowed?: boolean;
 };
@@ -439,10 +486,15 @@ export const OVERRIDE_FIELDS = [
   "breakTiers",
   "overtimeMonthHours",
   "overtimeYearHours",
+  "overtimeSpecialClause",
+  "minorWeeklyRestHours",
   "publicHolidayWorkAllowed",
 ] as const;
 
-/** The override fields `pack` refuses: those whose figure is absent or not changeable by agreement. */
+/**
+ * The override fields `pack` refuses: those whose figure is absent or not changeable by agreement (or, for a young
+ * worker's weekly rest, set under the figure the statute lets it be reduced to).
+ */
 export function refusedOverrides(pack: WorkingTimePack, overrides: WorkingTimeOverrides): string[] {
   const may: Record<(typeof OVERRIDE_FIELDS)[number], boolean> = {
     restBetweenShiftsHours: pack.restBetweenShifts?.agreementMayChange ?? false,
@@ -452,6 +504,10 @@ export function refusedOverrides(pack: WorkingTimePack, overrides: WorkingTimeOv
     breakTiers: pack.breaks?.agreementMayChange ?? false,
     overtimeMonthHours: pack.overtimeCap?.agreementMayChange ?? false,
     overtimeYearHours: pack.overtimeCap?.agreementMayChange ?? false,
+    overtimeSpecialClause: pack.overtimeCap?.specialClause?.agreementMayChange ?? false,
+    minorWeeklyRestHours:
+      (pack.minors?.weeklyRest?.agreementMayChange ?? false) &&
+      (overrides.minorWeeklyRestHours ?? 0) >= (pack.minors?.weeklyRest?.reducibleTo ?? Number.POSITIVE_INFINITY),
     publicHolidayWorkAllowed: pack.publicHolidayRest?.agreementMayChange ?? false,
   };
   return OVERRIDE_FIELDS.filter((field) => overrides[field] !== undefined && !may[field]);
@@ -480,8 +536,27 @@ export function applyWorkingTimeOverrides(pack: WorkingTimePack, overrides: Work
           ...pack.overtimeCap,
           monthHours: o.overtimeMonthHours ?? pack.overtimeCap.monthHours,
           yearHours: o.overtimeYearHours ?? pack.overtimeCap.yearHours,
+          specialClause:
+            pack.overtimeCap.specialClause && o.overtimeSpecialClause !== undefined
+              ? {
+                  ...pack.overtimeCap.specialClause,
+                  applies: o.overtimeSpecialClause,
+                  source: `${pack.overtimeCap.specialClause.source} (${label})`,
+                }
+              : pack.overtimeCap.specialClause,
         }
       : null,
+    minors:
+      pack.minors?.weeklyRest && o.minorWeeklyRestHours !== undefined
+        ? {
+            ...pack.minors,
+            weeklyRest: {
+              ...pack.minors.weeklyRest,
+              value: o.minorWeeklyRestHours,
+              source: `${pack.minors.weeklyRest.source} (${label})`,
+            },
+          }
+        : pack.minors,
     publicHolidayRest: o.publicHolidayWorkAllowed ? null : pack.publicHolidayRest,
   };
 }

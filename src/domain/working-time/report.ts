@@ -3,6 +3,7 @@ import {
   breakViolation,
   dailyRestViolations,
   dailyViolations,
+  isMinorOn,
   longestFreeMinutes,
   minorViolations,
   optedOutOn,
@@ -15,6 +16,7 @@ import {
   type Worker,
   type WorkSpan,
   weeklyViolations,
+  weekStart,
   workedMinutes,
 } from "./checks";
 import type { WorkingTimePack } from "./packs";
@@ -96,49 +98,110 @@ export function weeklyAverageViolation(
   };
 }
 
-/** Overtime over the pack's monthly cap in each calendar month whose first week starts in the period. */
-function overtimeViolations(
+const monthsBefore = (month: string, count: number) => {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  const index = year * 12 + (m - 1) - count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+};
+
+/**
+ * Each calendar month whose first week starts in the period: overtime over the monthly cap (MONTHLY_OVERTIME; under
+ * an applying special clause only from the year's seventh such month, the year's months counted inside the range),
+ * overtime at or over `monthBelowHours` (MONTHLY_OVERTIME_AND_HOLIDAY_WORK), and the worst monthly average of the
+ * windows of `averageHours` months ending in it that lie inside the range, when over the figure
+ * (OVERTIME_AND_HOLIDAY_WORK_AVERAGE, dated the window's first month).
+ */
+export function overtimeViolations(
   pack: WorkingTimePack,
   byDate: ReadonlyMap<string, number>,
   period: { start: string; end: string },
+  range: { start: string; end: string } = period,
 ): Violation[] {
   const cap = pack.overtimeCap;
   if (!cap) return [];
-  const months = overtimeByMonth(pack, byDate, (monday) => period.start <= monday && monday <= period.end);
-  return [...months]
-    .filter(([, minutes]) => minutes > cap.monthHours * 60)
-    .map(([month, minutes]) => ({
-      rule: "MONTHLY_OVERTIME" as const,
-      limit: cap.monthHours,
-      actual: round2(minutes / 60),
-      unit: "HOURS" as const,
-      date: `${month}-01`,
-      spanIds: [],
-      source: cap.source,
-    }));
+  const months = overtimeByMonth(pack, byDate, (monday) => range.start <= monday && monday <= range.end);
+  const inPeriod = [...overtimeByMonth(pack, byDate, (monday) => period.start <= monday && monday <= period.end).keys()].sort();
+  const firstMonday = weekStart(range.start) === range.start ? range.start : addDays(weekStart(range.start), 7);
+  const firstMonth = firstMonday.slice(0, 7);
+  const clause = cap.specialClause?.applies ? cap.specialClause : null;
+  const found: Violation[] = [];
+  for (const month of inPeriod) {
+    const minutes = months.get(month) ?? 0;
+    const hoursOf = (m: number) => round2(m / 60);
+    const over = (m: string) => m.slice(0, 4) === month.slice(0, 4) && m <= month && (months.get(m) ?? 0) > cap.monthHours * 60;
+    const rank = [...months.keys()].filter(over).length;
+    if (minutes > cap.monthHours * 60 && (!clause || rank > clause.monthsOverMonthHours))
+      found.push({
+        rule: "MONTHLY_OVERTIME",
+        limit: cap.monthHours,
+        actual: hoursOf(minutes),
+        unit: "HOURS",
+        date: `${month}-01`,
+        spanIds: [],
+        source: clause ? clause.source : cap.source,
+      });
+    const below = cap.monthBelowHours;
+    if (below && minutes >= below.value * 60)
+      found.push({
+        rule: "MONTHLY_OVERTIME_AND_HOLIDAY_WORK",
+        limit: below.value,
+        actual: hoursOf(minutes),
+        unit: "HOURS",
+        date: `${month}-01`,
+        spanIds: [],
+        source: below.source,
+      });
+    const average = cap.averageHours;
+    if (!average) continue;
+    let worst: { perMonth: number; first: string } | null = null;
+    for (let count = average.fromMonths; count <= average.toMonths; count++) {
+      const first = monthsBefore(month, count - 1);
+      if (first < firstMonth) break;
+      let sum = 0;
+      for (let k = 0; k < count; k++) sum += months.get(monthsBefore(month, k)) ?? 0;
+      if (!worst || sum / count > worst.perMonth) worst = { perMonth: sum / count, first };
+    }
+    if (worst && worst.perMonth > average.value * 60)
+      found.push({
+        rule: "OVERTIME_AND_HOLIDAY_WORK_AVERAGE",
+        limit: average.value,
+        actual: hoursOf(worst.perMonth),
+        unit: "HOURS",
+        date: `${worst.first}-01`,
+        spanIds: [],
+        source: average.source,
+      });
+  }
+  return found;
 }
+
+const ADULT: Worker = { birthDate: null, optOut: null };
 
 /**
  * Whole 7-day weeks from the period's start without an uninterrupted rest of the pack's weekly figure, each a
- * WEEKLY_REST violation (its date the week's first, its actual the week's longest rest, its spans the week's).
+ * WEEKLY_REST violation (its date the week's first, its actual the week's longest rest, its spans the week's); a week
+ * the worker starts as a minor is held to the minors' weekly rest where longer (MINOR_WEEKLY_REST: UK reg. 11(3)).
  */
 export function weeklyRestViolations(
   pack: WorkingTimePack,
   spans: readonly WorkSpan[],
   period: { start: string; end: string },
+  worker: Worker = ADULT,
 ): Violation[] {
-  const rest = pack.weeklyRest;
-  if (!rest) return [];
   const offset = spans[0]?.utcOffset ?? 0;
   const found: Violation[] = [];
   for (let first = period.start; addDays(first, 6) <= period.end; first = addDays(first, 7)) {
+    const minorRest = isMinorOn(pack, worker, first) ? (pack.minors?.weeklyRest ?? null) : null;
+    const useMinor = minorRest !== null && minorRest.value > (pack.weeklyRest?.value ?? 0);
+    const rest = useMinor ? minorRest : pack.weeklyRest;
+    if (!rest) continue;
     const from = Date.parse(`${first}T00:00:00Z`) - offset * MINUTE_MS;
     const to = from + 7 * DAY_MS;
     const free = longestFreeMinutes(spans, from, to);
     if (free >= rest.value * 60) continue;
     const week = spans.filter((s) => s.end.getTime() > from && s.start.getTime() < to);
     found.push({
-      rule: "WEEKLY_REST",
+      rule: useMinor ? "MINOR_WEEKLY_REST" : "WEEKLY_REST",
       limit: rest.value,
       actual: round2(free / 60),
       unit: "HOURS",
@@ -163,6 +226,8 @@ function yearlyOvertimeViolations(
 ): Violation[] {
   const cap = pack.overtimeCap;
   if (!cap) return [];
+  const clause = cap.specialClause?.applies ? cap.specialClause : null;
+  const yearHours = clause ? clause.yearHours : cap.yearHours;
   const weeks = [...overtimeByWeek(pack, byDate)].filter(([monday]) => range.start <= monday && monday <= range.end).sort();
   const totals = new Map<string, number>();
   const found: Violation[] = [];
@@ -171,16 +236,16 @@ function yearlyOvertimeViolations(
     const before = totals.get(year) ?? 0;
     const after = before + minutes;
     totals.set(year, after);
-    if (before <= cap.yearHours * 60 && after > cap.yearHours * 60 && period.start <= monday && monday <= period.end) {
+    if (before <= yearHours * 60 && after > yearHours * 60 && period.start <= monday && monday <= period.end) {
       const yearTotal = weeks.filter(([m]) => m.startsWith(year)).reduce((sum, [, m]) => sum + m, 0);
       found.push({
         rule: "YEARLY_OVERTIME",
-        limit: cap.yearHours,
+        limit: yearHours,
         actual: round2(yearTotal / 60),
         unit: "HOURS",
         date: monday,
         spanIds: [],
-        source: cap.source,
+        source: clause ? clause.source : cap.source,
       });
     }
   }
@@ -212,7 +277,7 @@ export function summarizePeriod(
     if (gap >= 0 && (shortestRest === null || gap < shortestRest)) shortestRest = gap;
   }
   const average = weeklyAverageViolation(pack, byDate, period, range, worker);
-  const weeklyRest = weeklyRestViolations(pack, inPeriod, period);
+  const weeklyRest = weeklyRestViolations(pack, inPeriod, period, worker);
   const violations = [
     ...restViolations(pack, sorted, worker).filter((v) => period.start <= v.date && v.date <= period.end),
     ...dailyRestViolations(pack, sorted).filter((v) => period.start <= v.date && v.date <= period.end),
@@ -221,7 +286,7 @@ export function summarizePeriod(
     ...inPeriod.flatMap((s) => breakViolation(pack, s, worker) ?? []),
     ...minorViolations(pack, inPeriod, worker, terms),
     ...(average ? [average] : []),
-    ...overtimeViolations(pack, byDate, period),
+    ...overtimeViolations(pack, byDate, period, range),
     ...yearlyOvertimeViolations(pack, byDate, period, range),
     ...weeklyRest,
     ...publicHolidayViolations(pack, inPeriod, onHoliday),

@@ -65,7 +65,8 @@ export const list = defineRoute({
     "FR 48 h), BREAK_TOO_SHORT (breaks shorter than the pack's blocks do not count: ArbZG §4's 15 minutes), " +
     "WEEKLY_AVERAGE_EXCEEDED (the reference weeks ending on the shift's date, unless the worker's opt-out is in force " +
     "where the pack allows one), MONTHLY_OVERTIME_CAP_EXCEEDED (JP art. 36: the month's overtime over 45 h, counted by " +
-    "weeks in the month they start, when the shift adds to it) and MINOR_HOURS for that shift, by the location's pack " +
+    "weeks in the month they start, when the shift adds to it; raised over 45 h even under a special clause, whose six " +
+    "months over 45 and art. 36(6) limits the working-time report judges) and MINOR_HOURS for that shift, by the location's pack " +
     "setting and law version in effect on its date, in that write's own batch; NO_SHOW and MISSED_CLOCK_OUT by the " +
     "attendance pass every 30 minutes (entries published before they were due, starting in the last 7 days). Each is " +
     `raised once per shift or entry, however often the pass runs.${ownOnly}`,

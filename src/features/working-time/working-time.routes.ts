@@ -64,7 +64,9 @@ export const putLocationWorkingTime = defineRoute({
   description:
     "Picks the location's working-time pack (null: none) and replaces its overrides (null or absent: none). An override " +
     "may change only a figure the pack marks `agreementMayChange` (a collective agreement's figure: e.g. ArbZG §7 for " +
-    "Germany's rest and daily hours); any other is a 400 naming it. The pack then judges schedule writes and publishes " +
+    "Germany's rest and daily hours); any other is a 400 naming it, as is `minorWeeklyRestHours` under the pack's " +
+    "`minors.weeklyRest.reducibleTo` (UK reg. 11(8)(b): 36). `overtimeSpecialClause` (JP) says the location's overtime " +
+    "agreement has an art. 36(5) special clause. The pack then judges schedule writes and publishes " +
     "(409 WORKING_TIME_CONFLICT), worked shifts as they close (attendance exceptions: clock-outs, manual shifts and " +
     "their edits) and the working-time report. The setting is effective-dated: it judges from " +
     "`effectiveFrom` (a local date of the location; default: the location's today) on, dates before it keep the " +
@@ -108,9 +110,18 @@ export const report = defineRoute({
     "violation is the worst rolling window of the reference length (or of the whole range, if shorter) lying inside " +
     "the range and ending in the period; under a pack that allows it (UK reg. 5) a window ending while the worker's " +
     "`workingTimeOptOut` is in force is not held to it. JP: MONTHLY_OVERTIME per calendar month and YEARLY_OVERTIME per " +
-    "calendar year (art. 36), the year counted over its part inside the range (ask from 1 January for the whole year), " +
-    "reported in the period holding the week that crosses the cap. Each 7-day week from a period's start without the " +
-    "pack's weekly rest is a WEEKLY_REST violation (counted in `weeksWithoutWeeklyRest`); ON: DAILY_REST, each day (the " +
+    "calendar year (art. 36(4): 45 and 360), the year counted over its part inside the range (ask from 1 January for " +
+    "the whole year), reported in the period holding the week that crosses the cap; under a special clause " +
+    "(override overtimeSpecialClause, art. 36(5)) the year's cap is 720 and MONTHLY_OVERTIME is reported only from the " +
+    "calendar year's seventh month over 45 hours (months counted inside the range). Whatever the agreement (art. " +
+    "36(6)): MONTHLY_OVERTIME_AND_HOLIDAY_WORK for a month whose overtime reaches 100 hours (the limit is 'under 100': " +
+    "exactly 100 is reported), and OVERTIME_AND_HOLIDAY_WORK_AVERAGE for a month ending a window of 2 to 6 calendar " +
+    "months inside the range whose monthly average is over 80 (the worst such window; its date the window's first " +
+    "month's). Overtime counts each week's hours over 40 (or the days' hours over 8, whichever is larger), so a seventh " +
+    "day's holiday work counts in it. Each 7-day week from a period's start without the " +
+    "pack's weekly rest is a WEEKLY_REST violation (counted in `weeksWithoutWeeklyRest`) — a week a young worker " +
+    "starts under 18, MINOR_WEEKLY_REST under the longer rest of the pack's minors (UK reg. 11(3): 48 hours in each 7 " +
+    "days, exactly 48 enough; reducible to 36 by override minorWeeklyRestHours, reg. 11(8)(b)); ON: DAILY_REST, each day (the " +
     "24 hours from the worker's first start on a date) without 11 consecutive hours free (ESA s. 18(1)). A worker's " +
     "shifts are grouped by their location's pack as set on startDate. The range is at most 371 days. Paged by staff " +
     "member (limit and cursor count staff, each answering one row per pack and period). Needs SHIFT_READ; a staff member " +

@@ -81,6 +81,37 @@ export const WorkingTimePackSchema = z
         yearHours: z.number(),
         source: z.string(),
         agreementMayChange: z.boolean(),
+        monthBelowHours: orNull(Limit).openapi({
+          description:
+            "Each calendar month's overtime (holiday work included) must stay under it — exactly the figure breaks it " +
+            "(JP art. 36(6)(ii): 100); binds whatever the agreement says.",
+        }),
+        averageHours: orNull(
+          z.object({
+            value: z.number(),
+            source: z.string(),
+            agreementMayChange: z.boolean(),
+            fromMonths: z.number().int(),
+            toMonths: z.number().int(),
+          }),
+        ).openapi({
+          description:
+            "The monthly average of overtime (holiday work included) over every window of fromMonths to toMonths " +
+            "consecutive calendar months must not exceed value (JP art. 36(6)(iii): 80 over 2 to 6 months).",
+        }),
+        specialClause: orNull(
+          z.object({
+            applies: z.boolean().openapi({ description: "Whether the location's agreement has one (override overtimeSpecialClause)." }),
+            yearHours: z.number(),
+            monthsOverMonthHours: z.number().int(),
+            source: z.string(),
+            agreementMayChange: z.boolean(),
+          }),
+        ).openapi({
+          description:
+            "A special clause of the overtime agreement (JP art. 36(5)): when it applies the year's cap is yearHours (720) " +
+            "and monthHours may be exceeded in at most monthsOverMonthHours (6) months of a calendar year.",
+        }),
       }),
     ),
     minors: orNull(
@@ -98,6 +129,13 @@ export const WorkingTimePackSchema = z
         restHours: z.number().nullable(),
         breakTiers: z.array(BreakTier),
         source: z.string(),
+        weeklyRest: orNull(
+          z.object({ value: z.number(), reducibleTo: z.number(), source: z.string(), agreementMayChange: z.boolean() }),
+        ).openapi({
+          description:
+            "Uninterrupted hours off in each 7 days for a week the worker starts as a minor (UK reg. 11(3): 48, reducible " +
+            "to 36 by reg. 11(8)(b)); the report's MINOR_WEEKLY_REST.",
+        }),
       }),
     ),
     retentionYears: orNull(Limit).openapi({ description: "Years a worked shift's record is kept." }),
@@ -127,6 +165,17 @@ export const WorkingTimeOverridesSchema = z
     breakTiers: z.array(BreakTier).max(10).optional(),
     overtimeMonthHours: z.number().gt(0).max(744).optional(),
     overtimeYearHours: z.number().gt(0).max(8784).optional(),
+    overtimeSpecialClause: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "The location's overtime agreement has a special clause (JP art. 36(5)): 720 hours a year, the 45-hour month " +
+          "exceeded in at most 6 months a year. Off unless set.",
+      }),
+    minorWeeklyRestHours: z.number().gt(0).max(168).optional().openapi({
+      description: "A young worker's weekly rest reduced for technical or organisational reasons (UK reg. 11(8)(b)); refused under 36.",
+    }),
     publicHolidayWorkAllowed: z.boolean().optional().openapi({
       description: "The location's trade may work public holidays (ArbZG §10): the pack's public-holiday rest (DE §9(1)) is not judged.",
     }),

@@ -330,3 +330,190 @@ describe("Germany: no work on public holidays (ArbZG §9(1)), unless the locatio
     }
   });
 });
+
+describe("Japan's special clause (Labour Standards Act art. 36(5)) and art. 36(6)'s limits, in the report", () => {
+  const AGREEMENT = "figure set by the location's agreement";
+  const jp = pack("JP");
+  const clause = applyWorkingTimeOverrides(jp, { overtimeSpecialClause: true });
+  /** Monday to Friday of each week from `mondays`, 06:00 for `perDay` minutes; `last` more minutes on the last Friday. */
+  const weekdays = (mondays: string[], perDay: number, last = 0) =>
+    mondays.flatMap((monday, w) =>
+      [0, 1, 2, 3, 4].map((d): WorkSpan => {
+        const start = Date.parse(`${monday}T06:00:00Z`) + d * 86_400_000;
+        const minutes = perDay + (w === mondays.length - 1 && d === 4 ? last : 0);
+        return {
+          id: `${monday}-${d}`,
+          kind: "SHIFT",
+          start: new Date(start),
+          end: new Date(start + minutes * MINUTE),
+          breakBlocks: [],
+          utcOffset: 0,
+        };
+      }),
+    );
+  const judged = (p: typeof jp, spans: WorkSpan[], range: { start: string; end: string }, rule: string) =>
+    referencePeriods(p, range.start, range.end).flatMap((period) =>
+      summarizePeriod(p, spans, period, range, adult).violations.filter((v) => v.rule === rule),
+    );
+
+  it("is off by default and only an agreement's figure: JP accepts the override, every other pack refuses it", () => {
+    expect(jp.overtimeCap?.specialClause).toEqual({
+      applies: false,
+      yearHours: 720,
+      monthsOverMonthHours: 6,
+      source: "Labour Standards Act art. 36(5)",
+      agreementMayChange: true,
+    });
+    expect(refusedOverrides(jp, { overtimeSpecialClause: true })).toEqual([]);
+    for (const id of ["EU", "UK", "DE", "FR", "ES", "ON", "NZ", "AU_RETAIL", "US_MINORS"] as const)
+      expect(refusedOverrides(pack(id), { overtimeSpecialClause: true })).toEqual(["overtimeSpecialClause"]);
+  });
+
+  // February 2026 (weeks from Mondays 2, 9, 16, 23): five 13-hour days a week are 5 hours over 8 each, 25 a week, 100.
+  const february = { start: "2026-02-02", end: "2026-03-01" };
+  const feb = ["2026-02-02", "2026-02-09", "2026-02-16", "2026-02-23"];
+  it("exactly 100 hours of overtime in a month breaks art. 36(6)(ii) ('under 100'), special clause or not", () => {
+    const hundred = {
+      rule: "MONTHLY_OVERTIME_AND_HOLIDAY_WORK",
+      limit: 100,
+      actual: 100,
+      unit: "HOURS",
+      date: "2026-02-01",
+      spanIds: [],
+      source: "Labour Standards Act art. 36(6)(ii)",
+    };
+    expect(judged(clause, weekdays(feb, 780), february, "MONTHLY_OVERTIME_AND_HOLIDAY_WORK")).toEqual([hundred]);
+    expect(judged(jp, weekdays(feb, 780), february, "MONTHLY_OVERTIME_AND_HOLIDAY_WORK")).toEqual([hundred]);
+    // Under the clause a single month over 45 is allowed: the 100 hours is the only violation (the breaks aside).
+    const all = referencePeriods(clause, february.start, february.end).flatMap((p) =>
+      summarizePeriod(clause, weekdays(feb, 780), p, february, adult).violations.filter((v) => v.rule !== "BREAK"),
+    );
+    expect(all).toEqual([hundred]);
+    // Without it, the month is also over art. 36(4)'s 45.
+    expect(judged(jp, weekdays(feb, 780), february, "MONTHLY_OVERTIME")).toMatchObject([
+      { limit: 45, actual: 100, source: "Labour Standards Act art. 32, art. 36(4)" },
+    ]);
+  });
+  it("99 h 59 passes", () => {
+    expect(judged(clause, weekdays(feb, 780, -1), february, "MONTHLY_OVERTIME_AND_HOLIDAY_WORK")).toEqual([]);
+  });
+
+  // 40 weeks from Monday 2026-01-05, five days of 11 h 36 (3 h 36 over 8 a day: 18 h a week): 720 hours.
+  const forty = Array.from({ length: 40 }, (_, w) =>
+    new Date(Date.parse("2026-01-05T00:00:00Z") + w * 7 * 86_400_000).toISOString().slice(0, 10),
+  );
+  const year = { start: "2026-01-05", end: "2026-10-11" };
+  it("the year: exactly 720 hours passes under the clause, one minute more is reported in the 40th week (from 2026-10-05)", () => {
+    expect(judged(clause, weekdays(forty, 696), year, "YEARLY_OVERTIME")).toEqual([]);
+    expect(judged(clause, weekdays(forty, 696, 1), year, "YEARLY_OVERTIME")).toEqual([
+      {
+        rule: "YEARLY_OVERTIME",
+        limit: 720,
+        actual: 720.02,
+        unit: "HOURS",
+        date: "2026-10-05",
+        spanIds: [],
+        source: `Labour Standards Act art. 36(5) (${AGREEMENT})`,
+      },
+    ]);
+  });
+  it("without the clause the same year crosses 360 in its 21st week (from 2026-05-25)", () => {
+    expect(judged(jp, weekdays(forty, 696), year, "YEARLY_OVERTIME")).toMatchObject([{ limit: 360, actual: 720, date: "2026-05-25" }]);
+  });
+
+  // January and February 2026, four weeks each (Mondays 5–26 and 2–23): five 12-hour days a week, 20 h over, 80 a month.
+  const twoMonths = { start: "2026-01-05", end: "2026-03-01" };
+  const janFeb = ["2026-01-05", "2026-01-12", "2026-01-19", "2026-01-26", ...feb];
+  it("an average of exactly 80 hours over two months passes art. 36(6)(iii)", () => {
+    expect(judged(clause, weekdays(janFeb, 720), twoMonths, "OVERTIME_AND_HOLIDAY_WORK_AVERAGE")).toEqual([]);
+  });
+  it("one minute more in February is 80 h 00.5 a month over January–February: reported, dated the window's first month", () => {
+    expect(judged(clause, weekdays(janFeb, 720, 1), twoMonths, "OVERTIME_AND_HOLIDAY_WORK_AVERAGE")).toEqual([
+      {
+        rule: "OVERTIME_AND_HOLIDAY_WORK_AVERAGE",
+        limit: 80,
+        actual: 80.01,
+        unit: "HOURS",
+        date: "2026-01-01",
+        spanIds: [],
+        source: "Labour Standards Act art. 36(6)(iii)",
+      },
+    ]);
+  });
+
+  // January to July 2026, the first two weeks of each month: five 12 h 36 days a week, 4 h 36 over 8 each, 46 h a month.
+  const firstTwoWeeks = [
+    ["2026-01-05", "2026-01-12"],
+    ["2026-02-02", "2026-02-09"],
+    ["2026-03-02", "2026-03-09"],
+    ["2026-04-06", "2026-04-13"],
+    ["2026-05-04", "2026-05-11"],
+    ["2026-06-01", "2026-06-08"],
+    ["2026-07-06", "2026-07-13"],
+  ].flat();
+  it("six months over 45 hours pass under the clause; the seventh is reported, citing art. 36(5)", () => {
+    const sixMonths = { start: "2026-01-05", end: "2026-06-28" };
+    expect(judged(clause, weekdays(firstTwoWeeks.slice(0, 12), 756), sixMonths, "MONTHLY_OVERTIME")).toEqual([]);
+    const sevenMonths = { start: "2026-01-05", end: "2026-07-26" };
+    expect(judged(clause, weekdays(firstTwoWeeks, 756), sevenMonths, "MONTHLY_OVERTIME")).toEqual([
+      {
+        rule: "MONTHLY_OVERTIME",
+        limit: 45,
+        actual: 46,
+        unit: "HOURS",
+        date: "2026-07-01",
+        spanIds: [],
+        source: `Labour Standards Act art. 36(5) (${AGREEMENT})`,
+      },
+    ]);
+    // Without the clause every one of the seven months is over art. 36(4)'s 45.
+    expect(judged(jp, weekdays(firstTwoWeeks, 756), sevenMonths, "MONTHLY_OVERTIME").map((v) => v.date)).toEqual([
+      "2026-01-01",
+      "2026-02-01",
+      "2026-03-01",
+      "2026-04-01",
+      "2026-05-01",
+      "2026-06-01",
+      "2026-07-01",
+    ]);
+  });
+});
+
+describe("UK young workers: 48 hours' weekly rest in each 7 days (WTR 1998 reg. 11(3), reducible to 36 by reg. 11(8)(b))", () => {
+  const seventeen: Worker = { birthDate: new Date("2009-01-01T00:00:00Z"), optOut: null };
+  /** Monday 2026-06-01 to Friday 09:00–16:00 (35 h), nothing Saturday, Sunday from `sundayStart` to 20:00. */
+  const week = (sundayStart: string) => [
+    ...[1, 2, 3, 4, 5].map((d) => span(`d${d}`, `2026-06-0${d}T09:00:00Z`, `2026-06-0${d}T16:00:00Z`)),
+    span("sun", sundayStart, "2026-06-07T20:00:00Z"),
+  ];
+  const june = { start: "2026-06-01", end: "2026-06-07" };
+  const restOf = (p: ReturnType<typeof pack>, worker: Worker, sundayStart: string) =>
+    weeklyRestViolations(p, week(sundayStart), june, worker).map((v) => [v.rule, v.limit, v.actual, v.source]);
+  it("Friday 16:00 to Sunday 16:00 is exactly 48 hours: enough", () =>
+    expect(restOf(pack("UK"), seventeen, "2026-06-07T16:00:00Z")).toEqual([]));
+  it("a Sunday start at 15:59 leaves 47 h 59", () =>
+    expect(restOf(pack("UK"), seventeen, "2026-06-07T15:59:00Z")).toEqual([
+      ["MINOR_WEEKLY_REST", 48, 47.98, "WTR 1998 reg. 11(3), 11(8)(b)"],
+    ]));
+  it("an adult, or a worker 18 on the week's first day, is held to reg. 11(1)'s 24 hours only", () => {
+    expect(restOf(pack("UK"), adult, "2026-06-07T15:59:00Z")).toEqual([]);
+    const eighteen: Worker = { birthDate: new Date("2008-06-01T00:00:00Z"), optOut: null };
+    expect(restOf(pack("UK"), eighteen, "2026-06-07T15:59:00Z")).toEqual([]);
+  });
+  it("counts in the report's weeksWithoutWeeklyRest", () => {
+    expect(summarizePeriod(pack("UK"), week("2026-06-07T15:59:00Z"), june, june, seventeen).weeksWithoutWeeklyRest).toBe(1);
+    expect(summarizePeriod(pack("UK"), week("2026-06-07T16:00:00Z"), june, june, seventeen).weeksWithoutWeeklyRest).toBe(0);
+  });
+  it("a location may reduce it to 36 hours (reg. 11(8)(b)), not below; no other pack has it", () => {
+    const reduced = applyWorkingTimeOverrides(pack("UK"), { minorWeeklyRestHours: 36 });
+    expect(restOf(reduced, seventeen, "2026-06-07T15:59:00Z")).toEqual([]);
+    // Friday 16:00 to Sunday 03:59 is 35 h 59.
+    expect(restOf(reduced, seventeen, "2026-06-07T03:59:00Z")).toEqual([
+      ["MINOR_WEEKLY_REST", 36, 35.98, "WTR 1998 reg. 11(3), 11(8)(b) (figure set by the location's agreement)"],
+    ]);
+    expect(refusedOverrides(pack("UK"), { minorWeeklyRestHours: 36 })).toEqual([]);
+    expect(refusedOverrides(pack("UK"), { minorWeeklyRestHours: 35.5 })).toEqual(["minorWeeklyRestHours"]);
+    for (const id of ["EU", "DE", "FR", "ES", "ON", "NZ", "JP", "AU_RETAIL", "US_MINORS"] as const)
+      expect(refusedOverrides(pack(id), { minorWeeklyRestHours: 40 })).toEqual(["minorWeeklyRestHours"]);
+  });
+});

@@ -103,4 +103,11 @@ describe("Japan's monthly overtime cap at clock-out (MONTHLY_OVERTIME_CAP_EXCEED
     const closing = shift("fri", "2026-06-26T08:00:00Z", 600, 60);
     expect(clockOutWorkingTimeFindings(jp80, closing, [], adult, [], byDate)).toEqual([]);
   });
+  it("under an art. 36(5) special clause a clock-out still raises over 45 h (the report counts the six months allowed)", () => {
+    const clause = applyWorkingTimeOverrides(pack("JP"), { overtimeSpecialClause: true });
+    const closing = shift("fri", "2026-06-26T08:00:00Z", 600, 60);
+    expect(clockOutWorkingTimeFindings(clause, closing, [], adult, [], byDate).map((f) => [f.type, f.minutes])).toEqual([
+      ["MONTHLY_OVERTIME_CAP_EXCEEDED", 60],
+    ]);
+  });
 });
