@@ -24,14 +24,12 @@ const figures = {
   regularMinutes: z.number().int(),
   overtimeMinutes: z.number().int(),
   doubleTimeMinutes: z.number().int(),
-  penaltyHours: z
-    .number()
-    .openapi({
-      description:
-        "Hours of meal penalties and Fair Workweek premiums (PREDICTABILITY, REST). An award's or a state's lines (PENALTY, " +
-        "HOLIDAY, MINIMUM_ENGAGEMENT, SPREAD_OF_HOURS, SPLIT_SHIFT, REPORTING_TIME, CALL_IN) are money in premiumAmount " +
-        "and laborCost, not hours here.",
-    }),
+  penaltyHours: z.number().openapi({
+    description:
+      "Hours of meal penalties and Fair Workweek premiums (PREDICTABILITY, REST). An award's or a state's lines (PENALTY, " +
+      "HOLIDAY, MINIMUM_ENGAGEMENT, SPREAD_OF_HOURS, SPLIT_SHIFT, REPORTING_TIME, CALL_IN) are money in premiumAmount " +
+      "and laborCost, not hours here.",
+  }),
   timeOffHours: z.number().openapi({ description: "Hours of paid time off (a row of its own: no location, role or cost code)." }),
   premiumAmount: z
     .number()

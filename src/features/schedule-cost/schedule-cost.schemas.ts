@@ -32,15 +32,13 @@ const figureFields = {
   regularMinutes: minutes("Regular minutes."),
   overtimeMinutes: minutes("Overtime minutes (daily, weekly and seventh-day)."),
   doubleTimeMinutes: minutes("Double-time minutes."),
-  penaltyHours: z
-    .number()
-    .openapi({
-      example: 1,
-      description:
-        "Meal penalty hours (paid at the workweek's regular rate), as pay's penaltyHours counts them. An award's or a state's " +
-        "lines (PENALTY, HOLIDAY, MINIMUM_ENGAGEMENT, SPREAD_OF_HOURS, SPLIT_SHIFT, REPORTING_TIME, CALL_IN) are money in " +
-        "laborCost, not hours here.",
-    }),
+  penaltyHours: z.number().openapi({
+    example: 1,
+    description:
+      "Meal penalty hours (paid at the workweek's regular rate), as pay's penaltyHours counts them. An award's or a state's " +
+      "lines (PENALTY, HOLIDAY, MINIMUM_ENGAGEMENT, SPREAD_OF_HOURS, SPLIT_SHIFT, REPORTING_TIME, CALL_IN) are money in " +
+      "laborCost, not hours here.",
+  }),
   premiumAmount: z.number().openapi({
     example: 15,
     description:
