@@ -77,3 +77,14 @@ export async function setPackSince(org: OrganizationFixture, locationId: string,
     .bind(since, locationId, rulePack)
     .run();
 }
+
+/** A place (in `timezone`) whose location works under the working-time pack `rulePack` (PUT …/working-time). */
+export async function createWorkingTimePlace(rulePack: string, timezone = "UTC"): Promise<SchedulePlace> {
+  const p = await createSchedulePlace(timezone);
+  const res = await api("PUT", `/api/organizations/${p.org.id}/locations/${p.location.id}/working-time`, {
+    token: p.org.adminToken,
+    body: { rulePack },
+  });
+  if (res.status !== 200) throw new Error(`working time: ${res.status} ${res.text}`);
+  return p;
+}

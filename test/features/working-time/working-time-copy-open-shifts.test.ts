@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
-import { createEntry, createOpenShift, createSchedulePlace, type SchedulePlace } from "../../helpers/schedules";
+import { createEntry, createOpenShift, createWorkingTimePlace, type SchedulePlace } from "../../helpers/schedules";
 import { tenantDb } from "../../helpers/shards";
 
 /*
@@ -8,16 +8,6 @@ import { tenantDb } from "../../helpers/shards";
  * Germany, ArbZG §5(1): 11 hours' rest. An entry ending 22:00 (UTC) and another starting 07:00 the next day leave
  * 9 hours (refused); one starting 09:00 leaves exactly 11 (accepted).
  */
-
-async function germanPlace(): Promise<SchedulePlace> {
-  const p = await createSchedulePlace("UTC");
-  const res = await api("PUT", `/api/organizations/${p.org.id}/locations/${p.location.id}/working-time`, {
-    token: p.org.adminToken,
-    body: { rulePack: "DE" },
-  });
-  expect(res.status, res.text).toBe(200);
-  return p;
-}
 
 const REST_9H = {
   rule: "REST_BETWEEN_SHIFTS",
@@ -41,7 +31,7 @@ const publishedEntries = async (employeeId: string) =>
 describe("bulk copy (published copies)", () => {
   /** Copies 06-01 (14:00–22:00) to 06-08 (14:00–22:00), where the worker already works 06-09 from `nextStart`. */
   async function copyBeforeNext(nextStart: string, extra: Record<string, unknown> = {}) {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     await createEntry(p, { startTime: "2026-06-01T14:00:00Z", endTime: "2026-06-01T22:00:00Z" });
     const next = await createEntry(p, { startTime: nextStart, endTime: "2026-06-09T16:00:00Z" });
     const res = await api("POST", `${p.base}/schedules/bulk-copy`, {
@@ -99,7 +89,7 @@ describe("bulk copy (published copies)", () => {
 describe("open-shift claims and assignments", () => {
   /** The worker works 06-01 14:00–22:00; an open shift on 06-02 starts at `start` (until 16:00). */
   async function shiftAfterWork(start: string, requireApproval = false) {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     const worked = await createEntry(p, { startTime: "2026-06-01T14:00:00Z", endTime: "2026-06-01T22:00:00Z" });
     const shift = await createOpenShift(p, { startDate: start, endDate: "2026-06-02T16:00:00Z", requireApproval });
     return { p, worked, shift };
@@ -183,7 +173,7 @@ describe("draft open-shift assignments applied at publish", () => {
 
   /** The worker works 06-01 14:00–22:00 (published); a draft open shift on 06-02 from `start` (to 16:00) is assigned to them. */
   async function assignedAfterWork(start: string) {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     const worked = await createEntry(p, { startTime: "2026-06-01T14:00:00Z", endTime: "2026-06-01T22:00:00Z" });
     const shift = await createOpenShift(p, { publish: false, requireApproval: true, startDate: start, endDate: "2026-06-02T16:00:00Z" });
     const pref = await api("POST", `${p.base}/open-shifts/${shift.id}/preferences`, {

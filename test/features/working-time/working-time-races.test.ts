@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
 import { requestWithInterference } from "../../helpers/interfering-d1";
-import { createEntry, createSchedulePlace, entryBody, type SchedulePlace } from "../../helpers/schedules";
+import { createEntry, createSchedulePlace, createWorkingTimePlace, entryBody, type SchedulePlace } from "../../helpers/schedules";
 import { tenantDb } from "../../helpers/shards";
 
 /*
@@ -13,16 +13,6 @@ import { tenantDb } from "../../helpers/shards";
 
 const FIRST = { startTime: "2026-06-01T14:00:00Z", endTime: "2026-06-01T22:00:00Z" };
 const SECOND = { startTime: "2026-06-02T07:00:00Z", endTime: "2026-06-02T15:00:00Z" };
-
-async function germanPlace(): Promise<SchedulePlace> {
-  const p = await createSchedulePlace("UTC");
-  const res = await api("PUT", `/api/organizations/${p.org.id}/locations/${p.location.id}/working-time`, {
-    token: p.org.adminToken,
-    body: { rulePack: "DE" },
-  });
-  expect(res.status, res.text).toBe(200);
-  return p;
-}
 
 const entriesOf = async (employeeId: string) =>
   (
@@ -46,7 +36,7 @@ const createAfter = (p: SchedulePlace, body: Record<string, unknown>, meanwhile:
 
 describe("concurrent schedule writes for one German worker (11 h rest)", () => {
   it("two creates at once leaving 9 hours' rest: one 201, one 409 WORKING_TIME_CONFLICT, one entry", async () => {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     const results = await Promise.all([post(p, FIRST), post(p, SECOND)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const refused = results.find((r) => r.status === 409)!;
@@ -55,7 +45,7 @@ describe("concurrent schedule writes for one German worker (11 h rest)", () => {
   });
 
   it("a create judged before another lands is refused by its batch, listing the rest judged again (deterministic)", async () => {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     let other = "";
     // The second create reads the worker's time (nothing yet), then the first lands, then its batch runs.
     const res = await createAfter(p, SECOND, async () => {
@@ -82,7 +72,7 @@ describe("concurrent schedule writes for one German worker (11 h rest)", () => {
   });
 
   it("a concurrent write that breaks nothing still fails the judged batch: 409 with no violations, and the retry passes", async () => {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     // Three days later: 11 h rest and more either way.
     const res = await createAfter(p, SECOND, () => post(p, { startTime: "2026-06-05T07:00:00Z", endTime: "2026-06-05T15:00:00Z" }));
     expect(res.status, JSON.stringify(res.body)).toBe(409);
@@ -93,7 +83,7 @@ describe("concurrent schedule writes for one German worker (11 h rest)", () => {
   });
 
   it("a move (PATCH) judged before a create lands is refused as well", async () => {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     const entry = await createEntry(p, { startTime: "2026-06-03T07:00:00Z", endTime: "2026-06-03T15:00:00Z" });
     const res = await requestWithInterference(
       "PATCH",
@@ -118,7 +108,7 @@ describe("concurrent schedule writes for one German worker (11 h rest)", () => {
 
 describe("a publish applying a draft open-shift assignment (11 h rest)", () => {
   it("is refused whole when the worker's entry lands between its check and its batch", async () => {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     const shift = await api("POST", `${p.base}/open-shifts`, {
       token: p.org.adminToken,
       body: { roleName: "Barista", startDate: SECOND.startTime, endDate: SECOND.endTime, staffCountRequired: 1, requireApproval: true },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
-import { createSchedulePlace, type SchedulePlace } from "../../helpers/schedules";
+import { createWorkingTimePlace, type SchedulePlace } from "../../helpers/schedules";
 import { createStaffMember, staffPath, staffToken } from "../../helpers/staff";
 import { seedShifts } from "../../helpers/timesheets";
 
@@ -10,16 +10,6 @@ const DAY = 86_400_000;
 // 17 weeks from Monday 2026-01-05: 2026-01-05 .. 2026-05-03 (119 days).
 const START = "2026-01-05";
 const END = "2026-05-03";
-
-async function ukPlace(): Promise<SchedulePlace> {
-  const p = await createSchedulePlace("UTC");
-  const res = await api("PUT", `/api/organizations/${p.org.id}/locations/${p.location.id}/working-time`, {
-    token: p.org.adminToken,
-    body: { rulePack: "UK" },
-  });
-  expect(res.status, res.text).toBe(200);
-  return p;
-}
 
 /** 17 weeks of five 10-hour days (08:00–18:00 UTC, a 20-minute break each: 9 h 40 worked) for `employeeId`. */
 const fiftyHourWeeks = (p: SchedulePlace, employeeId: string) =>
@@ -42,7 +32,7 @@ const reportOf = (p: SchedulePlace, employeeId: string, token = p.org.adminToken
 
 describe("GET /organizations/{org}/working-time", () => {
   it("reports a UK worker's 17-week average over 48 hours, with its source (WTR 1998 reg. 4)", async () => {
-    const p = await ukPlace();
+    const p = await createWorkingTimePlace("UK");
     await fiftyHourWeeks(p, p.staff.id);
     const res = await reportOf(p, p.staff.id);
     expect(res.status, res.text).toBe(200);
@@ -73,7 +63,7 @@ describe("GET /organizations/{org}/working-time", () => {
   });
 
   it("does not hold a worker who opted out to the average; a withdrawn opt-out holds again", async () => {
-    const p = await ukPlace();
+    const p = await createWorkingTimePlace("UK");
     await fiftyHourWeeks(p, p.staff.id);
     const optOut = await api("PATCH", staffPath(p.org, `/${p.staff.id}`), {
       token: p.org.adminToken,
@@ -92,7 +82,7 @@ describe("GET /organizations/{org}/working-time", () => {
   });
 
   it("refuses an opt-out withdrawn before it was signed", async () => {
-    const p = await ukPlace();
+    const p = await createWorkingTimePlace("UK");
     const res = await api("PATCH", staffPath(p.org, `/${p.staff.id}`), {
       token: p.org.adminToken,
       body: { workingTimeOptOut: { signedOn: "2026-03-01", withdrawnOn: "2026-02-01" } },
@@ -101,7 +91,7 @@ describe("GET /organizations/{org}/working-time", () => {
   });
 
   it("pages by staff member; a staff member reads only their own rows", async () => {
-    const p = await ukPlace();
+    const p = await createWorkingTimePlace("UK");
     const other = await createStaffMember(p.org, { locationIds: [p.location.id], accessRoleName: "Employee" });
     await fiftyHourWeeks(p, p.staff.id);
     await fiftyHourWeeks(p, other.id);
@@ -119,7 +109,7 @@ describe("GET /organizations/{org}/working-time", () => {
   });
 
   it("refuses a range over 371 days", async () => {
-    const p = await ukPlace();
+    const p = await createWorkingTimePlace("UK");
     const res = await api("GET", `/api/organizations/${p.org.id}/working-time?startDate=2025-01-01&endDate=2026-01-08`, {
       token: p.org.adminToken,
     });

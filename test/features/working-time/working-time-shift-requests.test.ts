@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
 import { requestWithInterference } from "../../helpers/interfering-d1";
-import { addWorker, createEntry, createSchedulePlace, type SchedulePlace } from "../../helpers/schedules";
+import { addWorker, createEntry, createWorkingTimePlace, type SchedulePlace } from "../../helpers/schedules";
 import { createStaffMember, staffToken } from "../../helpers/staff";
 
 /*
@@ -10,16 +10,6 @@ import { createStaffMember, staffToken } from "../../helpers/staff";
  * 14:00–22:00 (UTC); an entry given to them starting 07:00 the next day leaves 9 hours (refused), 09:00 exactly 11.
  */
 
-async function germanPlace(): Promise<SchedulePlace> {
-  const p = await createSchedulePlace("UTC");
-  const res = await api("PUT", `/api/organizations/${p.org.id}/locations/${p.location.id}/working-time`, {
-    token: p.org.adminToken,
-    body: { rulePack: "DE" },
-  });
-  expect(res.status, res.text).toBe(200);
-  return p;
-}
-
 const worker = async (p: SchedulePlace) => {
   const staff = await addWorker(p);
   return { id: staff.id, token: await staffToken(p.org, staff.id) };
@@ -27,7 +17,7 @@ const worker = async (p: SchedulePlace) => {
 
 /** A drop of the requester's entry starting 2035-06-05 at `start`, accepted by a taker who works the evening before. */
 async function acceptedDrop(start: string) {
-  const p = await germanPlace();
+  const p = await createWorkingTimePlace("DE");
   const taker = await worker(p);
   const evening = await createEntry(p, { employeeId: taker.id, startTime: "2035-06-04T14:00:00Z", endTime: "2035-06-04T22:00:00Z" });
   const given = await createEntry(p, { startTime: start, endTime: "2035-06-05T15:00:00Z" });
@@ -102,7 +92,7 @@ describe("shift request approval (ArbZG §5(1): 11 hours' rest)", () => {
   });
 
   it("a swap is judged on both sides: the entry given back may not break the requester's rest", async () => {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     const other = await worker(p);
     // The requester works 2035-06-04 14:00–22:00 and gives away Thursday; the entry given back starts 07:00 on the 5th.
     await createEntry(p, { startTime: "2035-06-04T14:00:00Z", endTime: "2035-06-04T22:00:00Z" });
@@ -133,7 +123,7 @@ describe("shift request approval (ArbZG §5(1): 11 hours' rest)", () => {
   });
 
   it("an approval judged before the taker's evening entry lands is refused by its batch (409, judged again), nothing moves", async () => {
-    const p = await germanPlace();
+    const p = await createWorkingTimePlace("DE");
     const taker = await worker(p);
     const given = await createEntry(p, { startTime: "2035-06-05T07:00:00Z", endTime: "2035-06-05T15:00:00Z" });
     const created = await api("POST", `${p.base}/shift-requests`, { token: p.token, body: { type: "DROP", scheduleEntryId: given.id } });
