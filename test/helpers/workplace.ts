@@ -46,3 +46,19 @@ export async function createBreakType(w: Workplace, body: Record<string, unknown
 }
 
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+export interface RaisedException {
+  type: string;
+  minutes: number | null;
+  shiftId: string | null;
+}
+
+/** The organization's attendance exceptions dated three days back to two ahead, without the `ignored` types. */
+export async function exceptionsAroundToday(w: Workplace, ignored: readonly string[] = ["UNSCHEDULED_SHIFT"]): Promise<RaisedException[]> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const res = await api("GET", `/api/organizations/${w.org.id}/attendance-exceptions?startDate=${day(-3)}&endDate=${day(2)}`, {
+    token: w.org.adminToken,
+  });
+  if (res.status !== 200) throw new Error(`attendance exceptions: ${res.status} ${res.text}`);
+  return (res.body as RaisedException[]).filter((e) => !ignored.includes(e.type));
+}

@@ -3,7 +3,7 @@ import { api } from "../../helpers/api";
 import { createSchedulePlace, type SchedulePlace } from "../../helpers/schedules";
 import { staffPath } from "../../helpers/staff";
 import { seedShifts } from "../../helpers/timesheets";
-import { clockIn, createWorkplace, minutesAgo, punch, type Workplace } from "../../helpers/workplace";
+import { clockIn, createWorkplace, exceptionsAroundToday, minutesAgo, punch } from "../../helpers/workplace";
 
 /*
  * Issue 47: Japan's overtime caps (Labour Standards Act art. 36) at clock-out and in the report, with the special
@@ -18,15 +18,6 @@ async function putRules(orgId: string, locationId: string, token: string, body: 
 }
 
 describe("JP at clock-out: MONTHLY_OVERTIME_CAP_EXCEEDED (art. 36(4): 45 hours a month)", () => {
-  async function exceptionsOf(w: Workplace) {
-    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
-    const res = await api("GET", `/api/organizations/${w.org.id}/attendance-exceptions?startDate=${day(-2)}&endDate=${day(1)}`, {
-      token: w.org.adminToken,
-    });
-    expect(res.status, res.text).toBe(200);
-    return (res.body as { type: string; minutes: number | null; shiftId: string | null }[]).filter((e) => e.type !== "UNSCHEDULED_SHIFT");
-  }
-
   /** JP; the six other dates of the clocked hour's week seeded with `perDay` minutes from 06:00; the hour clocked. */
   async function weekWithHour(perDay: number) {
     const w = await createWorkplace({ timezone: "UTC" });
@@ -59,13 +50,15 @@ describe("JP at clock-out: MONTHLY_OVERTIME_CAP_EXCEEDED (art. 36(4): 45 hours a
   it("an hour that takes the month's overtime from exactly 45 hours to 46 raises it, 60 minutes over, through fetch", async () => {
     const { w, shiftId } = await weekWithHour(850);
     // 5,160 minutes in the week: 2,760 over 40 hours, 46 hours of overtime, 60 minutes over 45.
-    expect((await exceptionsOf(w)).map((e) => [e.type, e.minutes, e.shiftId])).toEqual([["MONTHLY_OVERTIME_CAP_EXCEEDED", 60, shiftId]]);
+    expect((await exceptionsAroundToday(w)).map((e) => [e.type, e.minutes, e.shiftId])).toEqual([
+      ["MONTHLY_OVERTIME_CAP_EXCEEDED", 60, shiftId],
+    ]);
   });
 
   it("an hour that brings it to exactly 45 raises nothing", async () => {
     // Six days of 14 h (840 minutes): 5,040; with the hour 5,100, 2,700 over 40 hours — exactly the 45-hour cap.
     const { w } = await weekWithHour(840);
-    expect(await exceptionsOf(w)).toEqual([]);
+    expect(await exceptionsAroundToday(w)).toEqual([]);
   });
 });
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../helpers/api";
 import { feed } from "../../helpers/pay";
-import { clockIn, createBreakType, createWorkplace, minutesAgo, punch, type Workplace } from "../../helpers/workplace";
+import {
+  clockIn,
+  createBreakType,
+  createWorkplace,
+  exceptionsAroundToday,
+  minutesAgo,
+  punch,
+  type Workplace,
+} from "../../helpers/workplace";
 
 /* Issue 47: a clock-out raises the working-time exceptions of the location's pack in its own batch. */
 
@@ -13,15 +21,6 @@ async function germanWorkplace() {
   });
   expect(res.status, res.text).toBe(200);
   return w;
-}
-
-async function exceptionsOf(w: Workplace) {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const res = await api("GET", `/api/organizations/${w.org.id}/attendance-exceptions?startDate=${day(-3)}&endDate=${day(2)}`, {
-    token: w.org.adminToken,
-  });
-  expect(res.status, res.text).toBe(200);
-  return (res.body as { type: string; minutes: number | null; shiftId: string | null }[]).filter((e) => e.type !== "UNSCHEDULED_SHIFT");
 }
 
 /** A 7-hour shift (clock-in to clock-out) with one break of `breakMinutes`. */
@@ -41,7 +40,7 @@ describe("clock-out under Germany's ArbZG", () => {
     const w = await germanWorkplace();
     const shiftId = await sevenHours(w, 15);
     // 420 minutes less a 15-minute break: 405 worked, over 360, so 30 are due; 15 taken, 15 short.
-    expect(await exceptionsOf(w)).toEqual([expect.objectContaining({ type: "BREAK_TOO_SHORT", minutes: 15, shiftId })]);
+    expect(await exceptionsAroundToday(w)).toEqual([expect.objectContaining({ type: "BREAK_TOO_SHORT", minutes: 15, shiftId })]);
     const raised = (await feed(w.org)).filter((e) => e.type === "attendance_exception.raised");
     expect(raised.map((e) => e.data.type)).toContain("BREAK_TOO_SHORT");
   });
@@ -49,13 +48,13 @@ describe("clock-out under Germany's ArbZG", () => {
   it("raises nothing for the same shift with a 30-minute break", async () => {
     const w = await germanWorkplace();
     await sevenHours(w, 30);
-    expect(await exceptionsOf(w)).toEqual([]);
+    expect(await exceptionsAroundToday(w)).toEqual([]);
   });
 
   it("raises nothing without a pack", async () => {
     const w = await createWorkplace({ timezone: "UTC" });
     await sevenHours(w, 15);
-    expect(await exceptionsOf(w)).toEqual([]);
+    expect(await exceptionsAroundToday(w)).toEqual([]);
   });
 
   it("raises REST_TOO_SHORT for a shift starting 9 hours after the previous one ended (§5(1): 11), 120 minutes short", async () => {
@@ -74,6 +73,6 @@ describe("clock-out under Germany's ArbZG", () => {
     expect(manual.status, manual.text).toBe(201);
     await clockIn(w, { occurredAt: minutesAgo(300) });
     expect((await punch(w, "clock-out", { occurredAt: minutesAgo(60) })).status).toBe(200);
-    expect((await exceptionsOf(w)).map((e) => [e.type, e.minutes])).toEqual([["REST_TOO_SHORT", 120]]);
+    expect((await exceptionsAroundToday(w)).map((e) => [e.type, e.minutes])).toEqual([["REST_TOO_SHORT", 120]]);
   });
 });
