@@ -1,4 +1,4 @@
-import { organizations } from "@db/schema/directory";
+import { organizations } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { LATEST_API_VERSION } from "@/domain/api-versions";

@@ -1,5 +1,4 @@
-import { locations, organizations } from "@db/schema/directory";
-import { devices } from "@db/schema/kiosk";
+import { devices, locations, organizations } from "@db/schema";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

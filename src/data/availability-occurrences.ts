@@ -1,4 +1,4 @@
-import { type availabilities, availabilityOccurrences } from "@db/schema/availability";
+import { type availabilities, availabilityOccurrences } from "@db/schema";
 import { sql } from "drizzle-orm";
 import type { Occurrence } from "@/domain/availability";
 import { preconditionFailed } from "@/problems/problem";

@@ -1,5 +1,4 @@
-import { organizations } from "@db/schema/directory";
-import { webhooks } from "@db/schema/webhooks";
+import { organizations, webhooks } from "@db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Principal } from "@/domain/permissions";
 import type { Database } from "./client";

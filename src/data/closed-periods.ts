@@ -1,4 +1,4 @@
-import { payPeriods } from "@db/schema/pay";
+import { payPeriods } from "@db/schema";
 import { and, asc, eq, gte, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { conflict, type ProblemError } from "@/problems/problem";

@@ -1,4 +1,4 @@
-import { organizationFreezes } from "@db/schema/shard-moves";
+import { organizationFreezes } from "@db/schema";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 /** True while `organizationId` is frozen on this database for a move between shards (src/shards). */

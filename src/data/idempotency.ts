@@ -1,4 +1,4 @@
-import { idempotencyKeys } from "@db/schema/idempotency";
+import { idempotencyKeys } from "@db/schema";
 import { and, eq, isNull, lte, not, or, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { type Placeholders, prepared } from "./prepared";

@@ -1,4 +1,4 @@
-import { locations } from "@db/schema/directory";
+import { locations } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import { type Placeholders, prepared } from "./prepared";
 import { inOrganization } from "./tenancy";

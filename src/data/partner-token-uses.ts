@@ -1,4 +1,4 @@
-import { partnerTokenUses } from "@db/schema/partner-tokens";
+import { partnerTokenUses } from "@db/schema";
 import { lte } from "drizzle-orm";
 import type { Database } from "./client";
 import { batchItem } from "./raw-statement";

@@ -1,8 +1,4 @@
-import { roles, staffMembers } from "@db/schema/directory";
-import { payRuleSets } from "@db/schema/pay";
-import { scheduleEntries } from "@db/schema/schedules";
-import { breakTypes, shifts } from "@db/schema/time-tracking";
-import { wageRates } from "@db/schema/wage-rates";
+import { breakTypes, payRuleSets, roles, scheduleEntries, shifts, staffMembers, wageRates } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { addDays } from "@/domain/local-time";

@@ -1,4 +1,4 @@
-import { locations, staffMembers } from "@db/schema/directory";
+import { locations, staffMembers } from "@db/schema";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { NotFoundResource } from "@/problems/codes";

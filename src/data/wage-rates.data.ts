@@ -1,4 +1,4 @@
-import { wageRates } from "@db/schema/wage-rates";
+import { wageRates } from "@db/schema";
 import { and, desc, eq, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import type { Database } from "./client";
 

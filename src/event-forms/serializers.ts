@@ -1,17 +1,31 @@
-import { attendanceExceptions, attendanceSettings } from "@db/schema/attendance";
-import { costCodes } from "@db/schema/cost-codes";
-import { customFields } from "@db/schema/custom-fields";
-import { accessRoles, locations, organizations, roles, staffMembers } from "@db/schema/directory";
-import type { events } from "@db/schema/events";
-import { goodFaithEstimates, locationFairWorkweek } from "@db/schema/fair-workweek";
-import { consents, scheduleChanges } from "@db/schema/schedule-changes";
-import { openShiftPreferences, scheduleEntries } from "@db/schema/schedules";
-import { shiftRequests } from "@db/schema/shift-requests";
-import { policyTypes, timeOffPolicies, timeOffRequests } from "@db/schema/time-off";
-import { breakTypes, shiftNotes, shifts } from "@db/schema/time-tracking";
-import { wageRates } from "@db/schema/wage-rates";
-import { webhooks } from "@db/schema/webhooks";
-import { locationWorkingTime } from "@db/schema/working-time";
+import {
+  accessRoles,
+  attendanceExceptions,
+  attendanceSettings,
+  breakTypes,
+  consents,
+  costCodes,
+  customFields,
+  type events,
+  goodFaithEstimates,
+  locationFairWorkweek,
+  locations,
+  locationWorkingTime,
+  openShiftPreferences,
+  organizations,
+  policyTypes,
+  roles,
+  scheduleChanges,
+  scheduleEntries,
+  shiftNotes,
+  shiftRequests,
+  shifts,
+  staffMembers,
+  timeOffPolicies,
+  timeOffRequests,
+  wageRates,
+  webhooks,
+} from "@db/schema";
 import type { EventType } from "@/data/outbox/outbox";
 import { fromSnapshot, rowOf } from "@/data/outbox/snapshot";
 import { breaksOfShift } from "@/data/shifts/break-copies.data";

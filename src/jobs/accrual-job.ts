@@ -1,4 +1,4 @@
-import { jobs } from "@db/schema/jobs";
+import { jobs } from "@db/schema";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inPassScope } from "@/data/clock";

@@ -1,4 +1,4 @@
-import { events } from "@db/schema/events";
+import { events } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { auditStatement } from "@/data/audit/audit-entries";
 import { chunk } from "@/data/chunk";

@@ -1,6 +1,4 @@
-import { attendanceExceptions, attendanceSettings } from "@db/schema/attendance";
-import { scheduleEntries } from "@db/schema/schedules";
-import { breakTypes, shifts } from "@db/schema/time-tracking";
+import { attendanceExceptions, attendanceSettings, breakTypes, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { auditStatement } from "@/data/audit/audit-entries";
 import type { Database } from "@/data/client";

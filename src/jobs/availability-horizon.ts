@@ -1,4 +1,4 @@
-import { availabilities } from "@db/schema/availability";
+import { availabilities } from "@db/schema";
 import { and, asc, eq, isNotNull, isNull, lt, not, sql } from "drizzle-orm";
 import { occurrenceStatements, occurrencesOfVersion } from "@/data/availability-occurrences";
 import type { Database, Statement } from "@/data/client";

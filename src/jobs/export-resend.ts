@@ -1,4 +1,4 @@
-import { exports } from "@db/schema/exports";
+import { exports } from "@db/schema";
 import { and, asc, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inPassScope, type PassScope } from "@/data/clock";

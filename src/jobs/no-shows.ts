@@ -1,4 +1,4 @@
-import { attendanceExceptions } from "@db/schema/attendance";
+import { attendanceExceptions } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { auditStatement } from "@/data/audit/audit-entries";
 import type { Database } from "@/data/client";

@@ -1,4 +1,4 @@
-import { payPeriodSnapshots } from "@db/schema/pay";
+import { payPeriodSnapshots } from "@db/schema";
 import { inArray } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";

@@ -1,5 +1,4 @@
-import { organizations } from "@db/schema/directory";
-import { photos } from "@db/schema/photos";
+import { organizations, photos } from "@db/schema";
 import { eq, inArray, isNotNull } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { deleteFilesUnder, organizationPhotosPrefix } from "@/data/files";

@@ -1,5 +1,4 @@
-import { events } from "@db/schema/events";
-import { webhookDeliveries, webhooks } from "@db/schema/webhooks";
+import { events, webhookDeliveries, webhooks } from "@db/schema";
 import { and, asc, count, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { auditStatement } from "@/data/audit/audit-entries";
 import { chunk, rowsPerStatement } from "@/data/chunk";

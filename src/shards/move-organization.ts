@@ -1,6 +1,4 @@
-import { organizations } from "@db/schema/directory";
-import { organizationDirectory } from "@db/schema/shard-directory";
-import { organizationMoves } from "@db/schema/shard-moves";
+import { organizationDirectory, organizationMoves, organizations } from "@db/schema";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { auditStatement } from "@/data/audit/audit-entries";
 import { type AuditRequest, linkAuditRequest } from "@/data/audit/audit-request";

@@ -1,4 +1,4 @@
-import { writeGuards } from "@db/schema/write-guards";
+import { writeGuards } from "@db/schema";
 import { nullInto, refusedBy } from "@/data/write/constraint-problems";
 import type { MovedTable } from "./tables";
 

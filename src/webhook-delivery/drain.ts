@@ -1,4 +1,4 @@
-import { webhooks } from "@db/schema/webhooks";
+import { webhooks } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";

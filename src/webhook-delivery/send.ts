@@ -1,4 +1,4 @@
-import type { webhooks } from "@db/schema/webhooks";
+import type { webhooks } from "@db/schema";
 import { Webhook } from "standardwebhooks";
 import type { Database } from "@/data/client";
 import { decryptSecret } from "./secret";

@@ -1,4 +1,4 @@
-import type { jobs } from "@db/schema/jobs";
+import type { jobs } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 

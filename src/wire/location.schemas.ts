@@ -1,4 +1,4 @@
-import type { locations } from "@db/schema/directory";
+import type { locations } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { ListQuery } from "@/platform/schemas/list-query";

@@ -1,4 +1,4 @@
-import type { payRuleSets } from "@db/schema/pay";
+import type { payRuleSets } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import {
   type PayRuleSet as DomainRuleSet,

@@ -1,4 +1,4 @@
-import type { consents, scheduleChanges } from "@db/schema/schedule-changes";
+import type { consents, scheduleChanges } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
 import { PageQuery } from "@/platform/schemas/list-query";

@@ -1,4 +1,4 @@
-import type { shiftBreaks, shiftEvents, shifts } from "@db/schema/time-tracking";
+import type { shiftBreaks, shiftEvents, shifts } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { MAX_OPTIONS, MAX_VALUE_LENGTH } from "@/domain/custom-fields";
 import { localWallClock } from "@/domain/local-time";

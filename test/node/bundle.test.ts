@@ -46,17 +46,6 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
     expect(atStartup.filter((path) => /src\/(platform\/openapi\/finalize|event-forms\/)/.test(path))).toEqual([]);
   });
 
-  it("evaluates at startup only the tables the platform reads", () => {
-    // drizzle/schema.ts re-exports every table (for drizzle-kit): a module importing a table through it evaluates them
-    // all, about a quarter of isolate startup (issue 45 item 7). Code imports each table from its own file.
-    expect(Object.keys(meta.inputs).filter((path) => /(^|\/)drizzle\/schema\.ts$/.test(path))).toEqual([]);
-    const atStartup = evaluatedAtStartup(meta, input(meta, "src/worker.ts"));
-    const tables = atStartup.filter((path) => path.includes("drizzle/schema/")).map((path) => path.replace(/^.*drizzle\/schema\//, ""));
-    expect(tables.filter((file) => !["columns.ts", "directory.ts", "kiosk.ts", "webhooks.ts", "idempotency.ts"].includes(file))).toEqual(
-      [],
-    );
-  });
-
   it("the table of features loads none of them: a request imports its own feature on first use", () => {
     const fromApp = evaluatedAtStartup(meta, input(meta, "src/app.ts"));
     expect(fromApp.some((path) => path.includes("node_modules/zod/"))).toBe(true);

@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { pinFailures, staffMemberPins } from "@db/schema/kiosk";
+import { pinFailures, staffMemberPins, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { newId } from "@/data/ids";

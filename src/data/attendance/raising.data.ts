@@ -1,4 +1,4 @@
-import { attendanceExceptions } from "@db/schema/attendance";
+import { attendanceExceptions } from "@db/schema";
 import { inArray, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { newId } from "@/data/ids";

@@ -1,5 +1,4 @@
-import { auditLog } from "@db/schema/audit-log";
-import { events } from "@db/schema/events";
+import { auditLog, events } from "@db/schema";
 import { sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { sqlText } from "@/data/sql-literal";

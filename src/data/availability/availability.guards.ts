@@ -1,4 +1,4 @@
-import { availabilityOccurrences } from "@db/schema/availability";
+import { availabilityOccurrences } from "@db/schema";
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";

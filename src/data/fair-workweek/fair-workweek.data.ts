@@ -1,5 +1,4 @@
-import { locations, staffMembers } from "@db/schema/directory";
-import { goodFaithEstimates, locationFairWorkweek, locationFairWorkweekVersions } from "@db/schema/fair-workweek";
+import { goodFaithEstimates, locationFairWorkweek, locationFairWorkweekVersions, locations, staffMembers } from "@db/schema";
 import { and, asc, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

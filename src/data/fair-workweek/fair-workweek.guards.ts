@@ -1,4 +1,4 @@
-import { goodFaithEstimates, locationFairWorkweek } from "@db/schema/fair-workweek";
+import { goodFaithEstimates, locationFairWorkweek } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { guard } from "@/data/write/guard";
 import { notFound } from "@/problems/problem";

@@ -1,4 +1,4 @@
-import { scheduleChanges } from "@db/schema/schedule-changes";
+import { scheduleChanges } from "@db/schema";
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";

@@ -1,5 +1,4 @@
-import { locations } from "@db/schema/directory";
-import { holidayOverrides } from "@db/schema/holidays";
+import { holidayOverrides, locations } from "@db/schema";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { conditionsOf } from "@/domain/pay-presets";

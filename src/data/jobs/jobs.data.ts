@@ -1,4 +1,4 @@
-import { jobs } from "@db/schema/jobs";
+import { jobs } from "@db/schema";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { deleteFilesUnder } from "@/data/files";

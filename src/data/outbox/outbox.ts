@@ -1,4 +1,4 @@
-import { events } from "@db/schema/events";
+import { events } from "@db/schema";
 import { getTableColumns, getTableName, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "@/data/client";

@@ -1,4 +1,4 @@
-import { webhooks } from "@db/schema/webhooks";
+import { webhooks } from "@db/schema";
 import { sql } from "drizzle-orm";
 
 /**

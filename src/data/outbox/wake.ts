@@ -1,4 +1,4 @@
-import { webhooks } from "@db/schema/webhooks";
+import { webhooks } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

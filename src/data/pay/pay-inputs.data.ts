@@ -1,7 +1,4 @@
-import { organizations, staffMembers } from "@db/schema/directory";
-import { payRuleSets } from "@db/schema/pay";
-import { policyTypes, timeOffPolicies, timeOffRequests } from "@db/schema/time-off";
-import { shifts } from "@db/schema/time-tracking";
+import { organizations, payRuleSets, policyTypes, shifts, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";

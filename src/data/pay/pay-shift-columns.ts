@@ -1,4 +1,4 @@
-import { shifts } from "@db/schema/time-tracking";
+import { shifts } from "@db/schema";
 import { sql } from "drizzle-orm";
 import { EARLY_CLOCK_IN_WINDOW_MINUTES, LONGEST_ENTRY_MINUTES } from "@/domain/attendance";
 

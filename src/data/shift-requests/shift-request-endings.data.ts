@@ -1,4 +1,4 @@
-import { shiftRequests } from "@db/schema/shift-requests";
+import { shiftRequests } from "@db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";

@@ -1,4 +1,4 @@
-import { costCodes } from "@db/schema/cost-codes";
+import { costCodes } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

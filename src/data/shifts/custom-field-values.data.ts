@@ -1,5 +1,4 @@
-import { customFields } from "@db/schema/custom-fields";
-import { shifts } from "@db/schema/time-tracking";
+import { customFields, shifts } from "@db/schema";
 import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

@@ -1,4 +1,4 @@
-import { shifts } from "@db/schema/time-tracking";
+import { shifts } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Placeholders } from "@/data/prepared";
 import { inOrganization } from "@/data/tenancy";

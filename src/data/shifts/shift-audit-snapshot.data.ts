@@ -1,4 +1,4 @@
-import { shiftAudits } from "@db/schema/timesheets";
+import { shiftAudits } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 

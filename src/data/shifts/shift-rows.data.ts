@@ -1,4 +1,4 @@
-import { shiftBreaks, shifts } from "@db/schema/time-tracking";
+import { shiftBreaks, shifts } from "@db/schema";
 import { getTableColumns } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";

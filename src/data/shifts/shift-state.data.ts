@@ -1,6 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { breakTypes, shiftBreaks, shifts } from "@db/schema/time-tracking";
-import { lockedDays } from "@db/schema/timesheets";
+import { breakTypes, lockedDays, shiftBreaks, shifts, staffMembers } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type AtLocation, liveLocation } from "@/data/live-location";

@@ -1,4 +1,4 @@
-import { shiftEvents, shifts } from "@db/schema/time-tracking";
+import { shiftEvents, shifts } from "@db/schema";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { frozenByClose, periodFreezing } from "@/data/closed-periods";

@@ -1,4 +1,4 @@
-import { organizations } from "@db/schema/directory";
+import { organizations } from "@db/schema";
 import { timeOffPolicies } from "@db/schema/time-off";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";

@@ -1,4 +1,4 @@
-import { locations, roles, staffMembers } from "@db/schema/directory";
+import { locations, roles, staffMembers } from "@db/schema";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";
 

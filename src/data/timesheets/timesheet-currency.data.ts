@@ -1,4 +1,4 @@
-import { organizations } from "@db/schema/directory";
+import { organizations } from "@db/schema";
 import { eq, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { minorUnitsOf } from "@/domain/currency-minor-units";

@@ -1,5 +1,4 @@
-import { customFields } from "@db/schema/custom-fields";
-import { shifts } from "@db/schema/time-tracking";
+import { customFields, shifts } from "@db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";

@@ -1,5 +1,4 @@
-import { shifts } from "@db/schema/time-tracking";
-import { lockedDays } from "@db/schema/timesheets";
+import { lockedDays, shifts } from "@db/schema";
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";

@@ -1,5 +1,4 @@
-import { locations } from "@db/schema/directory";
-import { locationWorkingTime, locationWorkingTimeVersions } from "@db/schema/working-time";
+import { locations, locationWorkingTime, locationWorkingTimeVersions } from "@db/schema";
 import { and, eq, getTableColumns, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,4 +1,4 @@
-import { writeGuards } from "@db/schema/write-guards";
+import { writeGuards } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { guard } from "@/data/write/guard";

@@ -1,6 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { shifts } from "@db/schema/time-tracking";
-import { locationWorkingTime } from "@db/schema/working-time";
+import { locationWorkingTime, shifts, staffMembers } from "@db/schema";
 import { and, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import type { AttendanceFinding } from "@/domain/attendance";

@@ -1,5 +1,4 @@
-import { scheduleEntries } from "@db/schema/schedules";
-import { shifts } from "@db/schema/time-tracking";
+import { scheduleEntries, shifts } from "@db/schema";
 import { and, eq, gte, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import type { WorkSpan } from "@/domain/working-time/checks";

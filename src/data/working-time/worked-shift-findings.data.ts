@@ -1,6 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { shifts } from "@db/schema/time-tracking";
-import { locationWorkingTime } from "@db/schema/working-time";
+import { locationWorkingTime, shifts, staffMembers } from "@db/schema";
 import { and, eq, gte, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import { exceptionRow, raising } from "@/data/attendance/raising.data";
 import type { Database } from "@/data/client";

@@ -1,5 +1,4 @@
-import { organizationFreezes } from "@db/schema/shard-moves";
-import { writeGuards } from "@db/schema/write-guards";
+import { organizationFreezes, writeGuards } from "@db/schema";
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { auditStatement } from "@/data/audit/audit-entries";

@@ -1,4 +1,4 @@
-import { writeGuards } from "@db/schema/write-guards";
+import { writeGuards } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "@/data/client";

@@ -1,4 +1,4 @@
-import { accessRoles, staffMembers } from "@db/schema/directory";
+import { accessRoles, staffMembers } from "@db/schema";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { inOrganization, softDeleted } from "@/data/tenancy";
 import { findLive } from "@/data/tenant-records";

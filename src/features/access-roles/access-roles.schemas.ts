@@ -1,4 +1,4 @@
-import type { accessRoles } from "@db/schema/directory";
+import type { accessRoles } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { isPermission, PERMISSIONS, type Permission } from "@/domain/permissions";
 import { iso, isoOrNull } from "@/platform/schemas/time";

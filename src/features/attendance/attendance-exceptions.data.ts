@@ -1,4 +1,4 @@
-import { attendanceExceptions } from "@db/schema/attendance";
+import { attendanceExceptions } from "@db/schema";
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { decodeKeyCursor, encodeKeyCursor } from "@/data/key-cursor";

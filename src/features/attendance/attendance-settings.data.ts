@@ -1,5 +1,4 @@
-import { attendanceSettings } from "@db/schema/attendance";
-import { organizations } from "@db/schema/directory";
+import { attendanceSettings, organizations } from "@db/schema";
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,4 +1,4 @@
-import type { attendanceExceptions, attendanceSettings } from "@db/schema/attendance";
+import type { attendanceExceptions, attendanceSettings } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import {
   ATTENDANCE_EXCEPTION_TYPES,

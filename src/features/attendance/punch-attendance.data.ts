@@ -1,6 +1,4 @@
-import { payRuleSets } from "@db/schema/pay";
-import { scheduleEntries } from "@db/schema/schedules";
-import { shifts } from "@db/schema/time-tracking";
+import { payRuleSets, scheduleEntries, shifts } from "@db/schema";
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { payShiftColumns } from "@/data/pay/pay-shift-columns";

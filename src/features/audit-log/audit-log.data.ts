@@ -1,4 +1,4 @@
-import { auditLog } from "@db/schema/audit-log";
+import { auditLog } from "@db/schema";
 import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import type { AuditLogFilters } from "./audit-log.schemas";

@@ -1,4 +1,4 @@
-import type { auditLog } from "@db/schema/audit-log";
+import type { auditLog } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { ACTOR_TYPES } from "@/domain/audit";
 import { serializeEventData } from "@/event-forms/serializers";

@@ -1,5 +1,4 @@
-import { availabilities, availabilityOccurrences } from "@db/schema/availability";
-import { organizations, staffMembers } from "@db/schema/directory";
+import { availabilities, availabilityOccurrences, organizations, staffMembers } from "@db/schema";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { occurrenceStatements, occurrencesOfVersion } from "@/data/availability-occurrences";
 import type { Database, Statement } from "@/data/client";

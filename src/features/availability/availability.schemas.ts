@@ -1,4 +1,4 @@
-import type { availabilities } from "@db/schema/availability";
+import type { availabilities } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { AVAILABILITY_TYPES, MAX_EXDATES, normalizeExdates } from "@/domain/availability";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";

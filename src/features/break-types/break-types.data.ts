@@ -1,4 +1,4 @@
-import { breakTypes } from "@db/schema/time-tracking";
+import { breakTypes } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 
 /** The organization's break types, as the crud helpers (platform/crud) list, read and write them. */

@@ -1,4 +1,4 @@
-import type { breakTypes } from "@db/schema/time-tracking";
+import type { breakTypes } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";

@@ -1,5 +1,4 @@
-import { costCodeAssignments, costCodes } from "@db/schema/cost-codes";
-import { staffMembers } from "@db/schema/directory";
+import { costCodeAssignments, costCodes, staffMembers } from "@db/schema";
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,4 +1,4 @@
-import { costCodeAssignments, costCodes } from "@db/schema/cost-codes";
+import { costCodeAssignments, costCodes } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { guard } from "@/data/write/guard";
 import { MAX_COST_CODE_DEPTH } from "@/domain/cost-codes";

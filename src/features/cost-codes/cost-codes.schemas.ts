@@ -1,4 +1,4 @@
-import type { costCodes } from "@db/schema/cost-codes";
+import type { costCodes } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso, isoOrNull } from "@/platform/schemas/time";

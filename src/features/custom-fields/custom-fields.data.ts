@@ -1,4 +1,4 @@
-import { customFields } from "@db/schema/custom-fields";
+import { customFields } from "@db/schema";
 import { guarded, whenDuplicateOf } from "@/data/write/constraint-problems";
 import { conflict } from "@/problems/problem";
 

@@ -1,4 +1,4 @@
-import type { customFields } from "@db/schema/custom-fields";
+import type { customFields } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import {
   MAX_OPTIONS,

@@ -1,5 +1,4 @@
-import { demandIntervals, laborTargets } from "@db/schema/demand";
-import { locations } from "@db/schema/directory";
+import { demandIntervals, laborTargets, locations } from "@db/schema";
 import { and, asc, eq, gt, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";

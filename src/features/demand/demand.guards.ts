@@ -1,4 +1,4 @@
-import { demandIntervals, laborTargets } from "@db/schema/demand";
+import { demandIntervals, laborTargets } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { guard } from "@/data/write/guard";

@@ -1,4 +1,4 @@
-import type { demandIntervals, laborTargets } from "@db/schema/demand";
+import type { demandIntervals, laborTargets } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import {
   DEMAND_KINDS,

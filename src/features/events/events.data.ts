@@ -1,4 +1,4 @@
-import { events } from "@db/schema/events";
+import { events } from "@db/schema";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
 

@@ -1,7 +1,5 @@
-import { organizations } from "@db/schema/directory";
-import type { ExportPart } from "@db/schema/exports";
-import { exports } from "@db/schema/exports";
-import { jobs } from "@db/schema/jobs";
+import type { ExportPart } from "@db/schema";
+import { exports, jobs, organizations } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { shiftedNow } from "@/data/clock";

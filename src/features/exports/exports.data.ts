@@ -1,7 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { events } from "@db/schema/events";
-import { exports } from "@db/schema/exports";
-import { shifts } from "@db/schema/time-tracking";
+import { events, exports, shifts, staffMembers } from "@db/schema";
 import { and, asc, count, eq, gt, gte, lt } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { insertJob } from "@/data/jobs/jobs.data";

@@ -1,4 +1,4 @@
-import type { exports } from "@db/schema/exports";
+import type { exports } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { CalendarDate } from "@/platform/schemas/validation";

@@ -1,6 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { consents } from "@db/schema/schedule-changes";
-import { scheduleEntries } from "@db/schema/schedules";
+import { consents, scheduleEntries, staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";

@@ -1,8 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { goodFaithEstimates } from "@db/schema/fair-workweek";
-import { payRuleSets } from "@db/schema/pay";
-import { scheduleChanges } from "@db/schema/schedule-changes";
-import { scheduleEntries } from "@db/schema/schedules";
+import { goodFaithEstimates, payRuleSets, scheduleChanges, scheduleEntries, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";

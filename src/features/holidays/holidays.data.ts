@@ -1,5 +1,4 @@
-import { locations } from "@db/schema/directory";
-import { holidayOverrides } from "@db/schema/holidays";
+import { holidayOverrides, locations } from "@db/schema";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,4 +1,4 @@
-import { holidayOverrides } from "@db/schema/holidays";
+import { holidayOverrides } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { guard } from "@/data/write/guard";
 import { notFound } from "@/problems/problem";

@@ -1,5 +1,4 @@
-import { locations, organizations } from "@db/schema/directory";
-import { devices } from "@db/schema/kiosk";
+import { devices, locations, organizations } from "@db/schema";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { ENROLLMENT_TTL_MS, newDeviceToken, newEnrollmentCode, normalizeEnrollmentCode, sha256Hex } from "@/auth/device-token";
 import type { Database, Statement } from "@/data/client";

@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { staffMemberPins } from "@db/schema/kiosk";
+import { staffMemberPins, staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { jsonArrayContains } from "@/data/json-list";

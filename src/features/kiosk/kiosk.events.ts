@@ -1,4 +1,4 @@
-import { devices } from "@db/schema/kiosk";
+import { devices } from "@db/schema";
 import { eq } from "drizzle-orm";
 import type { EventSpec, EventType, Snapshot } from "@/data/outbox/outbox";
 

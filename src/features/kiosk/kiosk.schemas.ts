@@ -1,4 +1,4 @@
-import type { devices } from "@db/schema/kiosk";
+import type { devices } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { PIN_PATTERN } from "@/domain/pin-lockout";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";

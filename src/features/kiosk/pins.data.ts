@@ -1,5 +1,4 @@
-import { accessRoles, staffMembers } from "@db/schema/directory";
-import { pinFailures, staffMemberPins } from "@db/schema/kiosk";
+import { accessRoles, pinFailures, staffMemberPins, staffMembers } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { hashPin } from "@/auth/pins/pin-hash";
 import type { Statement } from "@/data/client";

@@ -1,4 +1,4 @@
-import { locations } from "@db/schema/directory";
+import { locations } from "@db/schema";
 import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import type { Writer } from "@/data/write/guarded-batch";

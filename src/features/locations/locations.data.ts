@@ -1,4 +1,4 @@
-import { locations } from "@db/schema/directory";
+import { locations } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 
 /** The organization's locations, as the crud helpers (platform/crud) list, read and write them. */

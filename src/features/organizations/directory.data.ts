@@ -1,5 +1,4 @@
-import { organizations } from "@db/schema/directory";
-import { organizationDirectory } from "@db/schema/shard-directory";
+import { organizationDirectory, organizations } from "@db/schema";
 import { and, asc, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { DIRECTORY_SHARD, shardBinding } from "@/data/shards";

@@ -1,5 +1,4 @@
-import { accessRoles, organizations, roles } from "@db/schema/directory";
-import { policyTypes, timeOffSettings } from "@db/schema/time-off";
+import { accessRoles, organizations, policyTypes, roles, timeOffSettings } from "@db/schema";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";

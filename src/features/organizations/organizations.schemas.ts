@@ -1,4 +1,4 @@
-import type { organizations } from "@db/schema/directory";
+import type { organizations } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { DATA_REGIONS } from "@/data/shards";
 import { iso, isoOrNull } from "@/platform/schemas/time";

@@ -1,5 +1,4 @@
-import { locations, staffMembers } from "@db/schema/directory";
-import { scheduleEntries } from "@db/schema/schedules";
+import { locations, scheduleEntries, staffMembers } from "@db/schema";
 import { getTableColumns } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";

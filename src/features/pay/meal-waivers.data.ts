@@ -1,4 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
+import { staffMembers } from "@db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { periodFreezing } from "@/data/closed-periods";

@@ -1,5 +1,4 @@
-import { payPeriodSnapshots, timesheetApprovals } from "@db/schema/pay";
-import { shifts } from "@db/schema/time-tracking";
+import { payPeriodSnapshots, shifts, timesheetApprovals } from "@db/schema";
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { closeInputStatements, closeInputsOf } from "@/data/pay/pay-inputs.data";

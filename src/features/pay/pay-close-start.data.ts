@@ -1,4 +1,4 @@
-import { shifts } from "@db/schema/time-tracking";
+import { shifts } from "@db/schema";
 import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import type { PayPeriodSpan } from "@/domain/pay-periods";

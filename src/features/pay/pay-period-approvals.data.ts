@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { timesheetApprovals } from "@db/schema/pay";
+import { staffMembers, timesheetApprovals } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

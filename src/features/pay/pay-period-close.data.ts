@@ -1,4 +1,4 @@
-import { payPeriodSnapshots, payPeriods, payRuleSetUses } from "@db/schema/pay";
+import { payPeriodSnapshots, payPeriods, payRuleSetUses } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";

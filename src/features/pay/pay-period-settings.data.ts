@@ -1,5 +1,4 @@
-import { organizations } from "@db/schema/directory";
-import { payPeriodSettings, payPeriods, timesheetApprovals } from "@db/schema/pay";
+import { organizations, payPeriodSettings, payPeriods, timesheetApprovals } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";

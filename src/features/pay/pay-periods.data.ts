@@ -1,5 +1,4 @@
-import { payPeriods, timesheetApprovals } from "@db/schema/pay";
-import { shifts } from "@db/schema/time-tracking";
+import { payPeriods, shifts, timesheetApprovals } from "@db/schema";
 import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";

@@ -1,5 +1,4 @@
-import { locations } from "@db/schema/directory";
-import { payRuleSets, payRuleSetUses } from "@db/schema/pay";
+import { locations, payRuleSets, payRuleSetUses } from "@db/schema";
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { payrollSettings } from "@db/schema/pay";
+import { payrollSettings, staffMembers } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import type { Database } from "@/data/client";

@@ -1,4 +1,4 @@
-import { payPeriodSnapshots, payPeriods } from "@db/schema/pay";
+import { payPeriodSnapshots, payPeriods } from "@db/schema";
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { centsToAmount, hoursOfMinutes } from "@/domain/pay-amounts";

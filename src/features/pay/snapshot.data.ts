@@ -1,4 +1,4 @@
-import type { payPeriodSnapshots } from "@db/schema/pay";
+import type { payPeriodSnapshots } from "@db/schema";
 import { getFile } from "@/data/files";
 import { newId } from "@/data/ids";
 import { canonicalJson } from "@/domain/canonical-json";

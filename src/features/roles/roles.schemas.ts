@@ -1,4 +1,4 @@
-import type { roles } from "@db/schema/directory";
+import type { roles } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { iso, isoOrNull } from "@/platform/schemas/time";
 import { ExternalId, Name, recordLifecycle } from "@/platform/schemas/validation";

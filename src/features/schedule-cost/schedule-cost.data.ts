@@ -1,6 +1,4 @@
-import { demandIntervals, laborTargets } from "@db/schema/demand";
-import { organizations } from "@db/schema/directory";
-import { scheduleChanges } from "@db/schema/schedule-changes";
+import { demandIntervals, laborTargets, organizations, scheduleChanges } from "@db/schema";
 import { and, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type PackVersionRow, packsOnDates, packVersionsStatement } from "@/data/fair-workweek/fair-workweek.data";

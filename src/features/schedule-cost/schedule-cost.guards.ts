@@ -1,4 +1,4 @@
-import { locations } from "@db/schema/directory";
+import { locations } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";

@@ -1,8 +1,4 @@
-import { availabilityOccurrences } from "@db/schema/availability";
-import { staffMembers } from "@db/schema/directory";
-import { payRuleSets } from "@db/schema/pay";
-import { scheduleEntries } from "@db/schema/schedules";
-import { timeOffRequests } from "@db/schema/time-off";
+import { availabilityOccurrences, payRuleSets, scheduleEntries, staffMembers, timeOffRequests } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { MAX_OCCURRENCE_MS } from "@/domain/availability-limits";

@@ -1,4 +1,4 @@
-import { openShiftPreferences, openShifts } from "@db/schema/schedules";
+import { openShiftPreferences, openShifts } from "@db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";

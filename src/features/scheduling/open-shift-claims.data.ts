@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { openShiftPreferences, openShifts } from "@db/schema/schedules";
+import { openShiftPreferences, openShifts, staffMembers } from "@db/schema";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";

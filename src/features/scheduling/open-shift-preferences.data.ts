@@ -1,4 +1,4 @@
-import { openShiftPreferences } from "@db/schema/schedules";
+import { openShiftPreferences } from "@db/schema";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

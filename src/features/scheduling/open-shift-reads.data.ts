@@ -1,5 +1,4 @@
-import { roles, staffMembers } from "@db/schema/directory";
-import { openShiftPreferences, openShifts } from "@db/schema/schedules";
+import { openShiftPreferences, openShifts, roles, staffMembers } from "@db/schema";
 import { and, count, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";

@@ -1,4 +1,4 @@
-import { openShifts, scheduleEntries } from "@db/schema/schedules";
+import { openShifts, scheduleEntries } from "@db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { addedChangeRows, changeRulesAt, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";

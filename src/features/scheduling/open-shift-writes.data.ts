@@ -1,6 +1,4 @@
-import { roles } from "@db/schema/directory";
-import { openShifts } from "@db/schema/schedules";
-import { breakTypes } from "@db/schema/time-tracking";
+import { breakTypes, openShifts, roles } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";

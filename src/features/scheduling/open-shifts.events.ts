@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { openShiftPreferences } from "@db/schema/schedules";
+import { openShiftPreferences, staffMembers } from "@db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EventSpec, EventType, Snapshot } from "@/data/outbox/outbox";
 import type { PreferenceRow } from "./open-shifts.schemas";

@@ -1,4 +1,4 @@
-import type { openShiftPreferences, openShifts } from "@db/schema/schedules";
+import type { openShiftPreferences, openShifts } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { localWallClock } from "@/domain/local-time";
 import { isFullyClaimed } from "@/domain/open-shift-claim";

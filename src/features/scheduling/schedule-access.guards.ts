@@ -1,4 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
+import { staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { liveLocation } from "@/data/live-location";

@@ -1,4 +1,4 @@
-import { scheduleEntries } from "@db/schema/schedules";
+import { scheduleEntries } from "@db/schema";
 import { and, count } from "drizzle-orm";
 import { organizationNow } from "@/data/clock";
 import { deleteFilesUnder, getFile, putFile } from "@/data/files";

@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { scheduleEntries } from "@db/schema/schedules";
+import { scheduleEntries, staffMembers } from "@db/schema";
 import { and, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { unavailableSpans } from "@/data/availability/availability.guards";
 import type { Statement } from "@/data/client";

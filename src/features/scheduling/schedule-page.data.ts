@@ -1,4 +1,4 @@
-import { scheduleEntries } from "@db/schema/schedules";
+import { scheduleEntries } from "@db/schema";
 import { and, asc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { readRows } from "@/data/row-mapping";

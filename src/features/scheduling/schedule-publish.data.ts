@@ -1,4 +1,4 @@
-import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema/schedules";
+import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { and, eq, exists, gte, inArray, isNull, lt, not, or, type SQL, sql } from "drizzle-orm";
 import { entryUnavailable } from "@/data/availability/availability.guards";
 import type { Statement } from "@/data/client";

@@ -1,5 +1,4 @@
-import { roles, staffMembers } from "@db/schema/directory";
-import { breakTypes } from "@db/schema/time-tracking";
+import { breakTypes, roles, staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";

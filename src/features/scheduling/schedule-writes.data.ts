@@ -1,5 +1,4 @@
-import { consents } from "@db/schema/schedule-changes";
-import { scheduleEntries } from "@db/schema/schedules";
+import { consents, scheduleEntries } from "@db/schema";
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import type { ChangeContext } from "@/data/fair-workweek/schedule-changes.data";

@@ -1,4 +1,4 @@
-import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema/schedules";
+import { openShiftPreferences, openShifts, scheduleEntries } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { unavailableDuring } from "@/data/availability/availability.guards";
 import type { Database } from "@/data/client";

@@ -1,4 +1,4 @@
-import type { scheduleEntries } from "@db/schema/schedules";
+import type { scheduleEntries } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { INELIGIBILITY_REASONS } from "@/domain/eligibility";
 import { localWallClock } from "@/domain/local-time";

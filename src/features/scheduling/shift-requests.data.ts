@@ -1,6 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { scheduleEntries } from "@db/schema/schedules";
-import { shiftRequests } from "@db/schema/shift-requests";
+import { scheduleEntries, shiftRequests, staffMembers } from "@db/schema";
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { changeRowsOf, changeRulesAt, entryState, recordingChanges } from "@/data/fair-workweek/schedule-changes.data";

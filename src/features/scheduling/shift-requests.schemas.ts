@@ -1,4 +1,4 @@
-import type { shiftRequests } from "@db/schema/shift-requests";
+import type { shiftRequests } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { CANCEL_REASONS } from "@/data/shift-requests/shift-request-endings.data";
 import { idParam } from "@/platform/openapi/helpers";

@@ -1,4 +1,4 @@
-import { timeOffRequests } from "@db/schema/time-off";
+import { timeOffRequests } from "@db/schema";
 import { and, eq, gt, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";

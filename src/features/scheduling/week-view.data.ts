@@ -1,4 +1,4 @@
-import { scheduleEntries } from "@db/schema/schedules";
+import { scheduleEntries } from "@db/schema";
 import { and, asc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { shiftNotes, shifts } from "@db/schema/time-tracking";
+import { shiftNotes, shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inOrganization } from "@/data/tenancy";

@@ -1,4 +1,4 @@
-import type { shiftNotes } from "@db/schema/time-tracking";
+import type { shiftNotes } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { iso } from "@/platform/schemas/time";

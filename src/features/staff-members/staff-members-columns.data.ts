@@ -1,4 +1,4 @@
-import type { staffMembers } from "@db/schema/directory";
+import type { staffMembers } from "@db/schema";
 import type { StaffMemberInput } from "./staff-members.schemas";
 
 export type StaffMemberColumns = Partial<Omit<typeof staffMembers.$inferInsert, "id" | "organizationId" | "accessRoleId">>;

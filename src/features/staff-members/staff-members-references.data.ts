@@ -1,4 +1,4 @@
-import { accessRoles, locations, roles, staffMembers } from "@db/schema/directory";
+import { accessRoles, locations, roles, staffMembers } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";

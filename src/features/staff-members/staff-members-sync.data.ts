@@ -1,4 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
+import { staffMembers } from "@db/schema";
 import { organizationNow } from "@/data/clock";
 import { newId } from "@/data/ids";
 import { grantsForStaff, staffWithExternalIds } from "@/data/time-off/grants-now.data";

@@ -1,4 +1,4 @@
-import { locations, staffMembers } from "@db/schema/directory";
+import { locations, staffMembers } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database, Statement } from "@/data/client";

@@ -1,4 +1,4 @@
-import type { staffMembers } from "@db/schema/directory";
+import type { staffMembers } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { ListQuery, queryBoolean } from "@/platform/schemas/list-query";

@@ -1,4 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
+import { staffMembers } from "@db/schema";
 import { and, asc, gt, isNotNull, type SQL, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import { organizationNow } from "@/data/clock";

@@ -1,5 +1,4 @@
-import { organizations } from "@db/schema/directory";
-import { payRuleSets } from "@db/schema/pay";
+import { organizations, payRuleSets } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";

@@ -1,4 +1,4 @@
-import { organizations } from "@db/schema/directory";
+import { organizations } from "@db/schema";
 import { and, eq, lte, sql } from "drizzle-orm";
 import { guardedBatch, type Writer } from "@/data/write/guarded-batch";
 import { testClockEvent } from "./test-clock.schemas";

@@ -1,4 +1,4 @@
-import type { policyTypes, timeOffPolicies } from "@db/schema/time-off";
+import type { policyTypes, timeOffPolicies } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { POLICY_TYPE_KINDS } from "@/domain/organization-defaults";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";

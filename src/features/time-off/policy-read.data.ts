@@ -1,4 +1,4 @@
-import { policyTypes, timeOffPolicies } from "@db/schema/time-off";
+import { policyTypes, timeOffPolicies } from "@db/schema";
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { snapshotOf } from "@/data/outbox/snapshot";

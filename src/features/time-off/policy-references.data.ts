@@ -1,5 +1,4 @@
-import { locations, roles, staffMembers } from "@db/schema/directory";
-import { policyTypes } from "@db/schema/time-off";
+import { locations, policyTypes, roles, staffMembers } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { inJsonList } from "@/data/json-list";

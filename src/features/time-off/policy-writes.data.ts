@@ -1,4 +1,4 @@
-import { timeOffPolicies } from "@db/schema/time-off";
+import { timeOffPolicies } from "@db/schema";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { policyTypes, timeOffPolicies, timeOffRequests, workerPolicies } from "@db/schema/time-off";
+import { policyTypes, staffMembers, timeOffPolicies, timeOffRequests, workerPolicies } from "@db/schema";
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "@/data/client";

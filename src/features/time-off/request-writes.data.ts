@@ -1,4 +1,4 @@
-import { timeOffRequests } from "@db/schema/time-off";
+import { timeOffRequests } from "@db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { type DateRun, frozenByClose, periodFreezing } from "@/data/closed-periods";

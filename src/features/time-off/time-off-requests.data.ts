@@ -1,6 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { scheduleEntries } from "@db/schema/schedules";
-import { timeOffPolicies, timeOffRequests } from "@db/schema/time-off";
+import { scheduleEntries, staffMembers, timeOffPolicies, timeOffRequests } from "@db/schema";
 import { and, eq, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import type { EventSpec, EventType } from "@/data/outbox/outbox";

@@ -1,4 +1,4 @@
-import { REQUEST_STATUSES } from "@db/schema/time-off";
+import { REQUEST_STATUSES } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams } from "@/platform/openapi/helpers";
 import { ListQuery } from "@/platform/schemas/list-query";

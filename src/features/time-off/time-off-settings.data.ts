@@ -1,5 +1,4 @@
-import { organizations } from "@db/schema/directory";
-import { timeOffSettings } from "@db/schema/time-off";
+import { organizations, timeOffSettings } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

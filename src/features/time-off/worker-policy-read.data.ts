@@ -1,4 +1,4 @@
-import { timeOffLedger, timeOffPolicies, workerPolicies } from "@db/schema/time-off";
+import { timeOffLedger, timeOffPolicies, workerPolicies } from "@db/schema";
 import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { rawAll } from "@/data/raw-statement";

@@ -1,4 +1,4 @@
-import { photos } from "@db/schema/photos";
+import { photos } from "@db/schema";
 import type { Database } from "@/data/client";
 import { deleteFiles, photoKey, putFile } from "@/data/files";
 import { newId } from "@/data/ids";

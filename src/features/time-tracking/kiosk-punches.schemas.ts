@@ -1,4 +1,4 @@
-import type { photos } from "@db/schema/photos";
+import type { photos } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { PHOTO_TYPES } from "@/domain/photo-content";
 import { PIN_PATTERN } from "@/domain/pin-lockout";

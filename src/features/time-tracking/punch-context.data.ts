@@ -1,8 +1,4 @@
-import { roles, staffMembers } from "@db/schema/directory";
-import { photos } from "@db/schema/photos";
-import { breakTypes, shiftBreaks, shiftEvents, shifts } from "@db/schema/time-tracking";
-import { lockedDays } from "@db/schema/timesheets";
-import { wageRates } from "@db/schema/wage-rates";
+import { breakTypes, lockedDays, photos, roles, shiftBreaks, shiftEvents, shifts, staffMembers, wageRates } from "@db/schema";
 import { and, between, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type IdempotentRequest, lookupStatement } from "@/data/idempotency";

@@ -1,4 +1,4 @@
-import { idempotencyKeys } from "@db/schema/idempotency";
+import { idempotencyKeys } from "@db/schema";
 import type { Database } from "@/data/client";
 import { type IdempotentRequest, outcomeOf, recordStatements } from "@/data/idempotency";
 import { jsonOnce } from "@/data/json-once";

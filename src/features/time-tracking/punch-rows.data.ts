@@ -1,4 +1,4 @@
-import type { breakTypes } from "@db/schema/time-tracking";
+import type { breakTypes } from "@db/schema";
 import { newId } from "@/data/ids";
 import { fromDomainBreak, toDomainBreak } from "@/data/shifts/breaks.data";
 import { businessDate, offsetMinutesAt } from "@/domain/local-time";

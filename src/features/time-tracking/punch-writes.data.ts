@@ -1,5 +1,4 @@
-import { photos } from "@db/schema/photos";
-import { shiftBreaks, shiftEvents, shifts } from "@db/schema/time-tracking";
+import { photos, shiftBreaks, shiftEvents, shifts } from "@db/schema";
 import { and, eq, is, isNull, SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

@@ -1,5 +1,4 @@
-import { locations } from "@db/schema/directory";
-import { lockedDays } from "@db/schema/timesheets";
+import { locations, lockedDays } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

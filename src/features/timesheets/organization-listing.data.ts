@@ -1,5 +1,4 @@
-import { shifts } from "@db/schema/time-tracking";
-import { lockedDays } from "@db/schema/timesheets";
+import { lockedDays, shifts } from "@db/schema";
 import { and, asc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { type Placeholders, prepared } from "@/data/prepared";

@@ -1,4 +1,4 @@
-import { shifts } from "@db/schema/time-tracking";
+import { shifts } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import { recordHistory } from "@/data/audit/record-history";
 import type { Database } from "@/data/client";

@@ -1,5 +1,4 @@
-import { photos } from "@db/schema/photos";
-import { shifts } from "@db/schema/time-tracking";
+import { photos, shifts } from "@db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import { signedPhotoPath } from "@/auth/photo-url";
 import type { Database } from "@/data/client";

@@ -1,5 +1,4 @@
-import { locations, roles, staffMembers } from "@db/schema/directory";
-import { breakTypes, shiftEvents, shifts } from "@db/schema/time-tracking";
+import { breakTypes, locations, roles, shiftEvents, shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { breaksOfShift } from "@/data/shifts/break-copies.data";

@@ -1,6 +1,4 @@
-import { locations, roles, staffMembers } from "@db/schema/directory";
-import { shiftBreaks, shifts } from "@db/schema/time-tracking";
-import { lockedDays } from "@db/schema/timesheets";
+import { locations, lockedDays, roles, shiftBreaks, shifts, staffMembers } from "@db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

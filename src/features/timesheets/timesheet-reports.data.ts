@@ -1,5 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
-import { shifts } from "@db/schema/time-tracking";
+import { shifts, staffMembers } from "@db/schema";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { currencySelect, decimalsOfCurrency } from "@/data/timesheets/timesheet-currency.data";

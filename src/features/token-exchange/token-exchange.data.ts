@@ -1,4 +1,4 @@
-import { accessRoles, organizations, staffMembers } from "@db/schema/directory";
+import { accessRoles, organizations, staffMembers } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import type { PartnerClaims } from "@/auth/partner-token";
 import type { Database } from "@/data/client";

@@ -1,5 +1,4 @@
-import { shifts } from "@db/schema/time-tracking";
-import { wageRates } from "@db/schema/wage-rates";
+import { shifts, wageRates } from "@db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Statement } from "@/data/client";
 import { periodFreezing } from "@/data/closed-periods";

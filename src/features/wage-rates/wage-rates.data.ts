@@ -1,5 +1,4 @@
-import { locations, roles, staffMembers } from "@db/schema/directory";
-import { wageRates } from "@db/schema/wage-rates";
+import { locations, roles, staffMembers, wageRates } from "@db/schema";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { organizationNow } from "@/data/clock";

@@ -1,4 +1,4 @@
-import { wageRates } from "@db/schema/wage-rates";
+import { wageRates } from "@db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/data/client";
 import { frozenByClose, periodFreezing } from "@/data/closed-periods";

@@ -1,4 +1,4 @@
-import type { wageRates } from "@db/schema/wage-rates";
+import type { wageRates } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { idParam, OrganizationParams, queryIdParam } from "@/platform/openapi/helpers";
 import { ListQuery } from "@/platform/schemas/list-query";

@@ -1,4 +1,4 @@
-import { webhookDeliveries, webhooks } from "@db/schema/webhooks";
+import { webhookDeliveries, webhooks } from "@db/schema";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "@/data/client";

@@ -1,4 +1,4 @@
-import type { webhookDeliveries, webhooks } from "@db/schema/webhooks";
+import type { webhookDeliveries, webhooks } from "@db/schema";
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "@/data/outbox/outbox";
 import { LATEST_API_VERSION, resolveApiVersion } from "@/domain/api-versions";

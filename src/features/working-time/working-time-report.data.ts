@@ -1,4 +1,4 @@
-import { staffMembers } from "@db/schema/directory";
+import { staffMembers } from "@db/schema";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database } from "@/data/client";
