@@ -153,3 +153,16 @@ export async function startJob<P>(
   }
   return row;
 }
+
+/**
+ * A BULK job's last step, `finish` (or `fail` with `error`): its objects (those under `objectsPrefix`) deleted, then
+ * the job SUCCEEDED (or FAILED) with its event, once: a job already ended is left as it is.
+ */
+export async function endJob(c: StepContext, organizationId: string, jobId: string, objectsPrefix: string, at: Date, error?: JobError) {
+  const { db } = c.writer;
+  await deleteFilesUnder(c.files, objectsPrefix);
+  const job = await readJob(db, organizationId, jobId);
+  if (!job) return;
+  const end = error ? { status: "FAILED" as const, step: "fail", error } : { status: "SUCCEEDED" as const, step: "finish" };
+  await db.batch([...finishJob(db, job, { ...end, at })]);
+}

@@ -1,9 +1,9 @@
 import { scheduleEntries } from "@db/schema";
 import { and, count } from "drizzle-orm";
 import { organizationNow } from "@/data/clock";
-import { deleteFilesUnder, getFile, putFile } from "@/data/files";
+import { getFile, putFile } from "@/data/files";
 import { newId } from "@/data/ids";
-import { finishJob, type JobError, type JobFault, newJobRow, readJob, recordStep, type StepContext, startJob } from "@/data/jobs/jobs.data";
+import { endJob, type JobError, type JobFault, newJobRow, recordStep, type StepContext, startJob } from "@/data/jobs/jobs.data";
 import { inJsonList } from "@/data/json-list";
 import { inOrganization } from "@/data/tenancy";
 import { judgePlanned } from "@/data/working-time/schedule-check.data";
@@ -173,10 +173,5 @@ async function writePage(c: StepContext, p: ScheduleCopyJobParams, rows: Schedul
 
 /** Step `finish` (or `fail`): the stored pages deleted, then the job SUCCEEDED (or FAILED with `error`) with its event, once. */
 export async function finishCopyJob(c: StepContext, p: ScheduleCopyJobParams, error?: JobError) {
-  const { db } = c.writer;
-  await deleteFilesUnder(c.files, prefixOf(p.jobId));
-  const job = await readJob(db, p.organizationId, p.jobId);
-  if (!job) return;
-  const end = error ? { status: "FAILED" as const, step: "fail", error } : { status: "SUCCEEDED" as const, step: "finish" };
-  await db.batch([...finishJob(db, job, { ...end, at: await nowOf(c, p) })]);
+  await endJob(c, p.organizationId, p.jobId, prefixOf(p.jobId), await nowOf(c, p), error);
 }

@@ -2,9 +2,9 @@ import { staffMembers } from "@db/schema";
 import { and, asc, gt, isNotNull, type SQL, sql } from "drizzle-orm";
 import { chunk } from "@/data/chunk";
 import { organizationNow } from "@/data/clock";
-import { deleteFilesUnder, getFile, putFile } from "@/data/files";
+import { getFile, putFile } from "@/data/files";
 import { newId } from "@/data/ids";
-import { finishJob, type JobError, type JobFault, newJobRow, readJob, recordStep, type StepContext, startJob } from "@/data/jobs/jobs.data";
+import { endJob, type JobError, type JobFault, newJobRow, recordStep, type StepContext, startJob } from "@/data/jobs/jobs.data";
 import { inJsonList } from "@/data/json-list";
 import type { EventType } from "@/data/outbox/outbox";
 import { inOrganization, softDeleted } from "@/data/tenancy";
@@ -211,10 +211,5 @@ export async function deactivatePage(c: StepContext, p: StaffSyncJobParams, m: n
 
 /** Step `finish` (or `fail`): the stored records deleted, then the job SUCCEEDED (or FAILED with `error`) with its event, once. */
 export async function finishStaffSyncJob(c: StepContext, p: StaffSyncJobParams, error?: JobError) {
-  const { db } = c.writer;
-  await deleteFilesUnder(c.files, prefixOf(p.jobId));
-  const job = await readJob(db, p.organizationId, p.jobId);
-  if (!job) return;
-  const end = error ? { status: "FAILED" as const, step: "fail", error } : { status: "SUCCEEDED" as const, step: "finish" };
-  await db.batch([...finishJob(db, job, { ...end, at: await nowOf(c, p) })]);
+  await endJob(c, p.organizationId, p.jobId, prefixOf(p.jobId), await nowOf(c, p), error);
 }
