@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -66,19 +66,35 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
     expect(Object.keys(meta.inputs).filter((path) => path.includes("node_modules/ajv/"))).toEqual([]);
   });
 
-  it("replaces through each [alias] only modules zod (or the MCP SDK's server) imports, and each alias still applies", () => {
+  it("replaces through each [alias] only the modules of the package it was written for, and each alias still applies", () => {
+    // Wrangler matches a specifier wherever it is written: each must be imported, and only by its owner.
+    const owners: Record<string, RegExp> = {
+      "../locales/index.js": /node_modules\/zod\//,
+      "./compile.js": /node_modules\/zod\//,
+      "./from-json-schema.js": /node_modules\/zod\//,
+      "../validation/ajv-provider.js": /node_modules\/@modelcontextprotocol\/sdk\/dist\/esm\/server\//,
+      "./data.js": /node_modules\/date-holidays\/src\/Holidays\.js$/,
+      "moment-timezone": /node_modules\/(date-holidays-parser|caldate)\//,
+    };
     const aliases = Object.keys(unstable_readConfig({ config: "wrangler.toml" }).alias ?? {});
-    expect(aliases.length).toBeGreaterThan(0);
+    expect(aliases.sort()).toEqual(Object.keys(owners).sort());
     for (const specifier of aliases) {
       const importers = Object.entries(meta.inputs)
         .filter(([, { imports }]) => imports.some((i) => i.original === specifier))
         .map(([path]) => path);
       expect(importers, specifier).not.toEqual([]);
-      const owner = specifier.includes("ajv-provider") ? "node_modules/@modelcontextprotocol/sdk/dist/esm/server/" : "node_modules/zod/";
       expect(
-        importers.filter((path) => !path.includes(owner)),
+        importers.filter((path) => !owners[specifier]!.test(path)),
         specifier,
       ).toEqual([]);
     }
+  });
+
+  it("ships public holidays' data as Text modules, not as script a cold isolate parses", () => {
+    // test/node/holiday-data-bundle.test.ts checks that the holidays answered are the library's own.
+    const script = Object.keys(meta.inputs);
+    expect(script.filter((path) => /date-holidays\/src\/data\.js|moment-timezone\/(index\.js|data\/)|\.json$/.test(path))).toEqual([]);
+    const textModules = readdirSync(join(work, "out")).filter((name) => name.endsWith(".json"));
+    expect(textModules.map((name) => name.replace(/^[0-9a-f]+-/, "")).sort()).toEqual(["holidays.json", "latest.json"]);
   });
 });
