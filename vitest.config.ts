@@ -46,6 +46,8 @@ const workerProject = async (name: string, include: string[], exclude: string[],
         // wrangler.toml's bindings, each with its own local storage: the shards DB, DB_SHARD_2 and DB_SHARD_EU (the EU
         // region's), and the buckets FILES and FILES_EU (test/shards/data-regions.test.ts).
         wrangler: { configPath: "./wrangler.toml" },
+        // The sources through vite, not wrangler.toml's `main` (the deployed build in dist/, scripts/build-worker.mjs).
+        main: "./src/worker.ts",
         miniflare: {
           ratelimits,
           // Export jobs are worked by the tests themselves, message by message through the queue handler

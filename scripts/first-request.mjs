@@ -15,8 +15,8 @@ import { performance } from "node:perf_hooks";
 import { client, expectStatus, partnerToken } from "../bench/lib/api.mjs";
 import { freePort, migrate, startWorker, stopAll } from "../bench/lib/servers.mjs";
 
-/** The target of issue 17: a cold isolate's first request costs at most this much more than the same request warm. */
-export const FIRST_REQUEST_TARGET_MS = 20;
+/** The budget of issue 45 item 7 (issue 17's was 20): a cold isolate's first request costs at most this much more than warm. */
+export const FIRST_REQUEST_TARGET_MS = 25;
 
 /** The workerd processes `wrangler dev` started: its process group (bench/lib/servers.mjs starts each in its own). */
 const workerdPids = (group) => {
@@ -153,7 +153,7 @@ export function printFirstRequest({ ours, floor, bindings = [], added, floorAdde
     }
   }
   console.log(
-    `target (issue 17): the first request at most ${FIRST_REQUEST_TARGET_MS} ms more than warm: ` +
+    `budget (issue 45): the first request at most ${FIRST_REQUEST_TARGET_MS} ms more than warm: ` +
       `${added <= FIRST_REQUEST_TARGET_MS ? "met" : "not met"} (${added.toFixed(1)} ms; the floor alone adds ${floorAdded.toFixed(1)} ms)`,
   );
 }

@@ -110,7 +110,10 @@ export async function startWorker({
   logFile,
   readyPath = "/api/health",
 }) {
-  const args = ["dev", ...(entry ? [entry] : []), "--config", config, "--ip", HOST, "--port", String(port), ...flags];
+  // Without an entry, the config's own: the root wrangler.toml's is the deployed build (scripts/build-worker.mjs). An
+  // entry of the bench's or scripts' own is bundled by wrangler, minified as the deployed build is.
+  const entryArgs = entry ? [entry, "--bundle", "--minify"] : [];
+  const args = ["dev", ...entryArgs, "--config", config, "--ip", HOST, "--port", String(port), ...flags];
   args.push("--inspector-port", String(inspectorPort), "--persist-to", persistTo, "--local");
   args.push("--show-interactive-dev-session=false", "--log-level", "warn");
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);

@@ -7,6 +7,7 @@ import { unstable_readConfig } from "wrangler";
 
 interface Metafile {
   inputs: Record<string, { imports: { path: string; kind: string; original?: string }[] }>;
+  outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }>;
 }
 
 /** The inputs an entry's static imports reach: what a cold isolate evaluates before its first event. */
@@ -22,19 +23,42 @@ function evaluatedAtStartup(meta: Metafile, entry: string): string[] {
 
 const input = (meta: Metafile, suffix: string) => Object.keys(meta.inputs).find((path) => path.endsWith(suffix))!;
 
-describe("the deployed bundle (wrangler deploy --dry-run)", () => {
+/** The output modules an output's static imports reach: what workerd compiles when it registers the Worker. */
+function compiledAtStartup(meta: Metafile, entry: string): string[] {
+  const reached = new Set([entry]);
+  for (const path of reached) {
+    for (const { path: imported, kind } of meta.outputs[path]?.imports ?? []) {
+      if (kind === "import-statement" && imported in meta.outputs) reached.add(imported);
+    }
+  }
+  return [...reached];
+}
+
+describe("the deployed Worker (scripts/build-worker.mjs, wrangler.toml [build])", () => {
   const work = mkdtempSync(join(tmpdir(), "shiftline-bundle-"));
+  const out = join(work, "dist");
   let meta: Metafile;
 
   beforeAll(() => {
-    const metafile = join(work, "meta.json");
-    execFileSync(join("node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", join(work, "out"), "--metafile", metafile], {
-      stdio: "pipe",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
-    });
-    meta = JSON.parse(readFileSync(metafile, "utf8")) as Metafile;
+    execFileSync(process.execPath, ["scripts/build-worker.mjs", "--outdir", out], { stdio: "pipe" });
+    meta = JSON.parse(readFileSync(join(out, "meta.json"), "utf8")) as Metafile;
   }, 180_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it("compiles at startup only the modules the entry imports statically: no feature, job, holidays, RE2 or MCP", () => {
+    const entry = Object.keys(meta.outputs).find((path) => path.endsWith("/worker.mjs"))!;
+    const compiled = compiledAtStartup(meta, entry);
+    // Each lazily imported part is a module of its own, so the startup modules are a part of the whole.
+    expect(compiled.length).toBeGreaterThan(1);
+    expect(compiled.length).toBeLessThan(Object.keys(meta.outputs).filter((path) => path.endsWith(".mjs")).length / 4);
+    const inputs = compiled.flatMap((output) => Object.keys(meta.outputs[output]!.inputs));
+    expect(inputs.some((path) => path.includes("node_modules/hono/"))).toBe(true);
+    expect(
+      inputs.filter((path) =>
+        /src\/(features|jobs|events)\/|node_modules\/(date-holidays|moment|astronomia|re2js|@modelcontextprotocol)/.test(path),
+      ),
+    ).toEqual([]);
+  });
 
   it("evaluates the platform at isolate startup and no feature: each waits for its first request", () => {
     const atStartup = evaluatedAtStartup(meta, input(meta, "src/worker.ts"));
@@ -94,7 +118,13 @@ describe("the deployed bundle (wrangler deploy --dry-run)", () => {
     // test/node/holiday-data-bundle.test.ts checks that the holidays answered are the library's own.
     const script = Object.keys(meta.inputs);
     expect(script.filter((path) => /date-holidays\/src\/data\.js|moment-timezone\/(index\.js|data\/)|\.json$/.test(path))).toEqual([]);
-    const textModules = readdirSync(join(work, "out")).filter((name) => name.endsWith(".json"));
-    expect(textModules.map((name) => name.replace(/^[0-9a-f]+-/, "")).sort()).toEqual(["holidays.json", "latest.json"]);
+    const textModules = readdirSync(join(out, "chunks")).filter((name) => name.endsWith(".json"));
+    expect(textModules.sort()).toEqual(["holidays.json", "latest.json"]);
+    // Imported from dist/chunks/, where they are: only modules written there import them.
+    const importers = Object.entries(meta.outputs)
+      .filter(([, { imports }]) => imports.some(({ path }) => path.endsWith(".json")))
+      .map(([path]) => path);
+    expect(importers.length).toBeGreaterThan(0);
+    expect(importers.filter((path) => !path.includes("/chunks/"))).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import Holidays from "date-holidays";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Unstable_DevWorker, unstable_dev, unstable_readConfig } from "wrangler";
 
-// The deployed bundle ships date-holidays' rules and moment-timezone's zones as Text modules through two stand-ins
-// (wrangler.toml [alias] and [[rules]], docs/PERFORMANCE.md). A Worker built with the same alias and rules, under
-// workerd, must answer the holidays the library answers unchanged in Node: the dates, names and types from the
+// The deployed Worker ships date-holidays' rules and moment-timezone's zones as Text modules through two stand-ins
+// (wrangler.toml [alias] and [[rules]], docs/PERFORMANCE.md). A Worker built the same way (scripts/build-worker.mjs),
+// under workerd, must answer the holidays the library answers unchanged in Node: the dates, names and types from the
 // rules, and the instants each starts and ends, which come from the zones (Japan's equinox days are computed in
 // Asia/Tokyo).
 describe("public holidays in the deployed bundle (Text modules through the [alias] stand-ins)", () => {
@@ -15,21 +16,24 @@ describe("public holidays in the deployed bundle (Text modules through the [alia
   let worker: Unstable_DevWorker;
 
   beforeAll(async () => {
+    // Built as the deployed Worker is (wrangler.toml [build]), uploaded as built (its `no_bundle` and [[rules]]).
+    const dist = join(work, "dist");
+    execFileSync(process.execPath, ["scripts/build-worker.mjs", "--entry", "test/node/fixtures/holidays-worker.ts", "--outdir", dist]);
     const config = unstable_readConfig({ config: "wrangler.toml" });
-    const alias = Object.fromEntries(Object.entries(config.alias ?? {}).map(([from, to]) => [from, resolve(String(to))]));
     const configPath = join(work, "wrangler.json");
     writeFileSync(
       configPath,
       JSON.stringify({
         name: "holiday-data-bundle",
-        main: resolve("test/node/fixtures/holidays-worker.ts"),
+        main: join(dist, "worker.mjs"),
         compatibility_date: config.compatibility_date,
         compatibility_flags: config.compatibility_flags,
-        alias,
+        no_bundle: true,
+        base_dir: dist,
         rules: config.rules,
       }),
     );
-    worker = await unstable_dev(resolve("test/node/fixtures/holidays-worker.ts"), {
+    worker = await unstable_dev(join(dist, "worker.mjs"), {
       config: configPath,
       ip: "127.0.0.1",
       logLevel: "error",
