@@ -45,7 +45,8 @@ export function trip(recording, operation, index, count) {
   if (count !== undefined && statements.length !== count) {
     throw new Error(
       `recording: ours now sends ${statements.length} statements in round trip ${index + 1} of ${operation}, the baseline binds ` +
-        `values for ${count}: update its handler (bench/baseline/) to bind what ours binds, and the count here`,
+        `values for ${count}: update its handler (bench/baseline/) to bind what ours binds, and the count here. Ours:\n` +
+        statements.map((sql, i) => `  ${i + 1}. ${sql.slice(0, 160)}`).join("\n"),
     );
   }
   return statements;

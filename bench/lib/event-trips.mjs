@@ -4,9 +4,14 @@
 export const isEventInsert = (sql) => /^\s*insert into "events"/i.test(sql);
 /** The read a batch with events ends with: which webhook endpoints to wake after the request (src/data/outbox/wake.ts). */
 export const isWakeRead = (sql) => /^\s*select "id", "organization_id" from "webhooks"/i.test(sql);
-const isOutbox = (sql) => isEventInsert(sql) || isWakeRead(sql);
+/** The audit entry guardedBatch writes beside each event (src/data/audit/audit-entries.ts): no baseline keeps one. */
+export const isAuditInsert = (sql) => /^\s*insert into "audit_log"/i.test(sql);
+const isOutbox = (sql) => isEventInsert(sql) || isWakeRead(sql) || isAuditInsert(sql);
 
-/** Each round trip's statements, the outbox's (event INSERTs, the wake read) left out (a trip left empty is dropped). */
+/**
+ * Each round trip's statements, the outbox's (event INSERTs, the wake read) and the events' audit entries left out (a
+ * trip left empty is dropped).
+ */
 export const withoutEventInserts = (tripStatements) =>
   tripStatements.map((statements) => statements.filter((sql) => !isOutbox(sql))).filter((statements) => statements.length > 0);
 
