@@ -107,3 +107,48 @@ describe("a clean period and the worst window", () => {
     });
   });
 });
+
+describe("a reference period's edges (summarizePeriod): what lies outside the period is context, never reported", () => {
+  const span = (id: string, from: string, to: string): WorkSpan => ({
+    id,
+    kind: "SHIFT",
+    start: new Date(`${from}Z`),
+    end: new Date(`${to}Z`),
+    breakBlocks: [],
+    utcOffset: 0,
+  });
+  // Period Mon 2026-06-01 – Sun 06-07. Rests between shifts: z→a 5 h (a on 05-31, before the period), a→b 8 h (b on
+  // the period's first day), b→c 144 h, c→d 6 h (d on 06-08, after it). The UK's minimum is 11 h (WTR 1998 reg. 10).
+  const spans = [
+    span("z", "2026-05-31T00:00:00", "2026-05-31T09:00:00"),
+    span("a", "2026-05-31T14:00:00", "2026-05-31T22:00:00"),
+    span("b", "2026-06-01T06:00:00", "2026-06-01T14:00:00"),
+    span("c", "2026-06-07T14:00:00", "2026-06-07T22:00:00"),
+    span("d", "2026-06-08T04:00:00", "2026-06-08T12:00:00"),
+  ];
+  const found = summarizePeriod(uk, spans, { start: "2026-06-01", end: "2026-06-07" }, { start: "2026-05-25", end: "2026-06-14" }, worker);
+
+  it("hours, the longest day and the shortest rest count the period's own shifts (b and c), the rest before b included", () => {
+    expect(found.averageWeeklyHours).toBe(16); // b 8 h + c 8 h over 7 days
+    expect(found.longestDayHours).toBe(8);
+    expect(found.shortestRestHours).toBe(8); // a→b; c→d (6 h) and z→a (5 h) end outside the period
+    expect(found.weeksWithoutWeeklyRest).toBe(0);
+  });
+
+  it("reports the short rest ending on its first day, not those ending the day before or after, and each long shift's break", () => {
+    expect(found.violations).toEqual([
+      {
+        rule: "REST_BETWEEN_SHIFTS",
+        limit: 11,
+        actual: 8,
+        unit: "HOURS",
+        date: "2026-06-01",
+        spanIds: ["a", "b"],
+        source: "WTR 1998 reg. 10(1)",
+      },
+      // Over 6 h with no break (WTR 1998 reg. 12): b and c; z, a and d are outside the period.
+      { rule: "BREAK", limit: 20, actual: 0, unit: "MINUTES", date: "2026-06-01", spanIds: ["b"], source: "WTR 1998 reg. 12(1)-(3)" },
+      { rule: "BREAK", limit: 20, actual: 0, unit: "MINUTES", date: "2026-06-07", spanIds: ["c"], source: "WTR 1998 reg. 12(1)-(3)" },
+    ]);
+  });
+});
