@@ -126,9 +126,12 @@ describe("a reference period's edges (summarizePeriod): what lies outside the pe
     span("c", "2026-06-07T14:00:00", "2026-06-07T22:00:00"),
     span("d", "2026-06-08T04:00:00", "2026-06-08T12:00:00"),
   ];
-  const found = summarizePeriod(uk, spans, { start: "2026-06-01", end: "2026-06-07" }, { start: "2026-05-25", end: "2026-06-14" }, worker);
+  // Inside each test, not at collection: mutation testing maps the code each test runs.
+  const summary = () =>
+    summarizePeriod(uk, spans, { start: "2026-06-01", end: "2026-06-07" }, { start: "2026-05-25", end: "2026-06-14" }, worker);
 
   it("hours, the longest day and the shortest rest count the period's own shifts (b and c), the rest before b included", () => {
+    const found = summary();
     expect(found.averageWeeklyHours).toBe(16); // b 8 h + c 8 h over 7 days
     expect(found.longestDayHours).toBe(8);
     expect(found.shortestRestHours).toBe(8); // a→b; c→d (6 h) and z→a (5 h) end outside the period
@@ -136,7 +139,7 @@ describe("a reference period's edges (summarizePeriod): what lies outside the pe
   });
 
   it("reports the short rest ending on its first day, not those ending the day before or after, and each long shift's break", () => {
-    expect(found.violations).toEqual([
+    expect(summary().violations).toEqual([
       {
         rule: "REST_BETWEEN_SHIFTS",
         limit: 11,
