@@ -149,7 +149,8 @@ describe("governingRuleSets", () => {
   const org2026 = ruleSet("org_a", "FLSA", { effectiveFrom: "2026-01-01" });
   const org2026June = ruleSet("org_b", "CALIFORNIA", { effectiveFrom: "2026-06-10" });
   const location = ruleSet("loc_a", "NONE", { locationId: "loc_1", effectiveFrom: "2026-06-05" });
-  const governing = governingRuleSets([org2026June, location, org2026]);
+  // Built inside each test, not at collection: mutation testing maps the code each test runs.
+  const governing = (locationId: string, date: string) => governingRuleSets([org2026June, location, org2026])(locationId, date);
 
   it.each([
     ["loc_1", "2025-12-31", null],

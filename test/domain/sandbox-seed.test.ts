@@ -4,9 +4,11 @@ import { sandboxWeek } from "@/domain/sandbox-seed";
 describe("sandboxWeek", () => {
   // 2026-03-06 03:00Z is 22:00 on Thursday 5 March in New York: the week runs 6-12 March, across the switch to
   // daylight time on Sunday 8 March (EST −5 h before, EDT −4 h from then).
-  const week = sandboxWeek(new Date("2026-03-06T03:00:00Z"), "America/New_York");
+  // Built inside each test, not at collection: mutation testing maps the code each test runs.
+  const newYorkWeek = () => sandboxWeek(new Date("2026-03-06T03:00:00Z"), "America/New_York");
 
   it("holds each of the three staff on each of the seven local days after the local today", () => {
+    const week = newYorkWeek();
     expect(week).toHaveLength(21);
     expect(week.map((s) => `${s.date}/${s.staffIndex}`).slice(0, 4)).toEqual([
       "2026-03-06/0",
@@ -18,6 +20,7 @@ describe("sandboxWeek", () => {
   });
 
   it("works 09:00-17:00 local, the offset of each day", () => {
+    const week = newYorkWeek();
     expect(week[0]).toEqual({
       staffIndex: 0,
       date: "2026-03-06",
