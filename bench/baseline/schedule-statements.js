@@ -36,26 +36,29 @@ fromRecording(["week view", "week view, next page"], (r) => {
 const HELD_BACK_PARAMS = [0, 7 * 86_400_000 + 3_600_000];
 
 /**
- * The publish of a week without a Fair Workweek pack, from the recording (outbox kept): its location reads, its read
- * batch (draft open shifts, their approved assignments, the drafts it would record as ADDED changes, the location's
- * Fair Workweek settings) and its write batch (the principal guard, the entries' and open shifts' updates, the drafts
- * held back, schedule.published and the outbox's wake read).
+ * The publish of a week without a Fair Workweek or working-time pack, from the recording (outbox kept): its location
+ * reads, its read batch (draft open shifts, their approved assignments, the drafts it would record as ADDED changes,
+ * the location's Fair Workweek settings, its working-time setting: with a pack ours would judge the drafts in two
+ * more round trips, which the bench's location has none of) and its write batch (the principal guard, the entries' and open shifts' updates, the drafts
+ * held back, schedule.published with its audit entry, and the outbox's wake read).
  */
 const PUBLISH = {};
 
 fromRecording(["publish"], (r) => {
   [PUBLISH.location, PUBLISH.ownLocations] = trip(r, "publish", 0, 2);
-  trip(r, "publish", 1, 4);
+  trip(r, "publish", 1, 5);
   PUBLISH.openShifts = statement(r, "publish", 1, 0, "select");
   PUBLISH.assignments = statement(r, "publish", 1, 1, "select");
   PUBLISH.added = statement(r, "publish", 1, 2, "select");
   PUBLISH.fairWorkweek = statement(r, "publish", 1, 3, "select");
-  trip(r, "publish", 2, 6);
+  PUBLISH.workingTime = statement(r, "publish", 1, 4, 'select "location_id", "organization_id", "rule_pack"');
+  trip(r, "publish", 2, 7);
   PUBLISH.entries = statement(r, "publish", 2, 1, 'update "schedule_entries"');
   PUBLISH.openShiftsUpdate = statement(r, "publish", 2, 2, 'update "open_shifts"');
   PUBLISH.skipped = statement(r, "publish", 2, 3, "select");
   PUBLISH.event = statement(r, "publish", 2, 4, 'insert into "events"');
-  PUBLISH.wake = statement(r, "publish", 2, 5, 'select "id", "organization_id" from "webhooks"');
+  PUBLISH.audit = statement(r, "publish", 2, 5, 'insert into "audit_log"');
+  PUBLISH.wake = statement(r, "publish", 2, 6, 'select "id", "organization_id" from "webhooks"');
 });
 
 const offsetFormatters = new Map();
@@ -115,7 +118,8 @@ export function weekViewTrips(url, organizationId, locationId) {
 /**
  * The round trips of a publish of `week` with no draft open shifts; `now` is the publish instant, `guard` the
  * principal guard opening the write batch (write-guard.js: writeGuardFor the request's token), `event` the id and
- * data of its schedule.published event (the bench masks both: the id is random, the data names the instant).
+ * data of its schedule.published event (the bench masks both: the id is random, the data names the instant),
+ * `ipCountry` the caller's country its audit entry records (masked too).
  */
 export function publishTrips(
   organizationId,
@@ -125,6 +129,7 @@ export function publishTrips(
   now = "<now>",
   guard = { sql: "", params: [] },
   event = { id: "<event id>", data: "<event data>" },
+  ipCountry = "<country>",
 ) {
   const { start, end } = weekRange(week, timeZone);
   const drafts = [organizationId, locationId, 1, start, end];
@@ -144,6 +149,7 @@ export function publishTrips(
         // A publish reads no ADDED drafts (its write records them): the statement's own condition is false.
         [PUBLISH.added, [...drafts, ...HELD_BACK_PARAMS]],
         [PUBLISH.fairWorkweek, [organizationId, locationId]],
+        [PUBLISH.workingTime, [organizationId, locationId]],
       ],
     },
     {
@@ -163,6 +169,8 @@ export function publishTrips(
             ...[organizationId, locationId, 0, now, organizationId, locationId, 0, now],
           ],
         ],
+        // The event's audit entry (src/data/audit/audit-entries.ts): the actor, the operation, the caller's country, the event.
+        [PUBLISH.audit, [...(guard.actor ?? []), null, "publishSchedule", ipCountry, JSON.stringify([event.id])]],
         [PUBLISH.wake, [organizationId, 1]],
       ],
     },

@@ -5,6 +5,9 @@
 // The handlers take the request as a small `input` ({headers, body, text(), path(), reply(body, status)}) so that two
 // Workers share them: the frameworkless baseline (worker.js: `request.json()`, `Response.json`) and the hono-only
 // Worker (bench/hono-only: zod-validated body, `c.json`), which then differ by the framework alone.
+import { addDays } from "../../src/domain/local-time.ts";
+import { applyWorkingTimeOverrides, LONGEST_REFERENCE_DAYS, workingTimePack } from "../../src/domain/working-time/packs.ts";
+import { clockOutWorkingTimeFindings } from "../../src/domain/working-time/punch-findings.ts";
 import {
   CLOCK_IN_READS,
   CLOCK_IN_WRITES,
@@ -64,37 +67,63 @@ const HOUR_MS = 3_600_000;
 /** A clock-in works the published entry whose span, opened this long before its start, holds it (domain/attendance). */
 const EARLY_WINDOW_MS = 2 * HOUR_MS;
 
-/** The one read batch of a punch (15 statements for a clock-in, 17 for a clock-out, one round trip): the punch's context, then attendance's. */
+/** Closed shifts this far either side of a clock-out are read for its working-time check (src/data/working-time). */
+const WORKING_TIME_AROUND_MS = 8 * DAY_MS;
+
+/**
+ * The one read batch of a punch (15 statements for a clock-in, 20 for a clock-out, one round trip): the punch's
+ * context, then attendance's, and on a clock-out the working-time check's.
+ */
 async function punchContext(db, { kind, org, staffId, locationId, roleId, costCodeId, now, idempotency }) {
   const lockFrom = utcDate(now - DAY_MS);
   const lockTo = utcDate(now + DAY_MS);
-  const [staff, location, role, , openShift, breaks, lastEvent, breakTypes, locked, , fields, key, , settings, entries] = await run(
-    db,
-    kind === "clock_in" ? CLOCK_IN_READS : CLOCK_OUT_READS,
-    [
-      [org, staffId],
-      [org, locationId],
-      [org, roleId ?? ""],
-      [org, costCodeId ?? ""],
-      [org, staffId],
-      [org, staffId],
-      [org, staffId, 1],
-      [org, locationId],
-      [org, locationId, lockFrom, lockTo, org, staffId],
-      [org, staffId, lockTo],
-      [org],
-      [idempotency?.scope ?? "", idempotency?.key ?? ""],
-      [org, ""],
-      [org],
-      [staffId, now - 72 * HOUR_MS, now + EARLY_WINDOW_MS, locationId, org, 0],
-      ...(kind === "clock_out"
-        ? [
-            [org, locationId],
-            [staffId, org, staffId],
-          ]
-        : []),
-    ],
-  );
+  const [
+    staff,
+    location,
+    role,
+    ,
+    openShift,
+    breaks,
+    lastEvent,
+    breakTypes,
+    locked,
+    ,
+    fields,
+    key,
+    ,
+    settings,
+    entries,
+    ,
+    ,
+    workingTime,
+    nearby,
+    byDate,
+  ] = await run(db, kind === "clock_in" ? CLOCK_IN_READS : CLOCK_OUT_READS, [
+    [org, staffId],
+    [org, locationId],
+    [org, roleId ?? ""],
+    [org, costCodeId ?? ""],
+    [org, staffId],
+    [org, staffId],
+    [org, staffId, 1],
+    [org, locationId],
+    [org, locationId, lockFrom, lockTo, org, staffId],
+    [org, staffId, lockTo],
+    [org],
+    [idempotency?.scope ?? "", idempotency?.key ?? ""],
+    [org, ""],
+    [org],
+    [staffId, now - 72 * HOUR_MS, now + EARLY_WINDOW_MS, locationId, org, 0],
+    ...(kind === "clock_out"
+      ? [
+          [org, locationId],
+          [staffId, org, staffId],
+          [org, locationId],
+          [staffId, org, now - WORKING_TIME_AROUND_MS, now + WORKING_TIME_AROUND_MS, ""],
+          [staffId, org, addDays(utcDate(now), -(LONGEST_REFERENCE_DAYS + 1)), ""],
+        ]
+      : []),
+  ]);
   return {
     staff: staff.results[0],
     location: location.results[0],
@@ -109,7 +138,61 @@ async function punchContext(db, { kind, org, staffId, locationId, roleId, costCo
     fieldsFingerprint: `${fields.results.length}:${fields.results.reduce((n, f) => n + f.updated_at, 0)}`,
     grace: { late: settings.results[0]?.late_grace_minutes ?? 5, early: settings.results[0]?.early_leave_grace_minutes ?? 5 },
     entries: entries.results,
+    workingTime: workingTime && {
+      setting: workingTime.results[0] ?? null,
+      nearby: nearby.results,
+      // The minutes column is unnamed (SUM(…)): the second of each row.
+      byDate: new Map(byDate.results.map((row) => [row.business_date, Number(Object.values(row)[1])])),
+    },
   };
+}
+
+/**
+ * The location's pack on `date` (src/data/working-time/location-working-time effectiveWorkingTimePack): the newest
+ * version from on or before it, the earliest before every version, the row itself without versions.
+ */
+function packOn(setting, date) {
+  if (!setting) return null;
+  // The versions column is unnamed (a subquery): the fourth of the row.
+  const versions = JSON.parse(Object.values(setting)[3] ?? "[]").sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
+  let found = versions[0] ?? { rulePack: setting.rule_pack, overrides: setting.overrides === null ? null : JSON.parse(setting.overrides) };
+  for (const v of versions) if (v.effectiveFrom <= date && v.effectiveFrom >= found.effectiveFrom) found = v;
+  if (!found.rulePack) return null;
+  const pack = workingTimePack(found.rulePack, date);
+  return pack ? applyWorkingTimeOverrides(pack, found.overrides) : null;
+}
+
+/**
+ * A shift as the working-time rules read it (src/data/working-time/work-spans shiftSpan): its ended breaks (as its
+ * breaks_json holds them, {startAt, endAt} in ms) in whole minutes.
+ */
+const spanOf = (row, breaks, end) => ({
+  id: row.id,
+  kind: "SHIFT",
+  employeeId: row.employee_id,
+  locationId: row.location_id,
+  start: new Date(row.start_at),
+  end: new Date(end ?? row.end_at ?? row.start_at),
+  utcOffset: row.utc_offset,
+  breakBlocks: breaks.flatMap((b) => (b.endAt === null ? [] : [Math.round((b.endAt - b.startAt) / 60_000)])),
+});
+
+/** The working-time findings of the shift a clock-out closes, by its location's pack on its date (none without one). */
+function workingTimeFindings(ctx, closed, breaks) {
+  const pack = packOn(ctx.workingTime.setting, closed.business_date);
+  if (!pack) return [];
+  const closing = spanOf(
+    closed,
+    breaks.map((b) => ({ startAt: b.start_at, endAt: b.end_at })),
+    closed.end_at,
+  );
+  const earlier = ctx.workingTime.nearby.filter((s) => s.id !== closed.id).map((s) => spanOf(s, JSON.parse(s.breaks_json)));
+  const worker = {
+    birthDate: ctx.staff.birth_date === null ? null : new Date(ctx.staff.birth_date),
+    optOut: ctx.staff.working_time_opt_out === null ? null : JSON.parse(ctx.staff.working_time_opt_out),
+  };
+  const terms = JSON.parse(ctx.workingTime.setting.school_terms ?? "[]");
+  return clockOutWorkingTimeFindings(pack, closing, earlier, worker, terms, ctx.workingTime.byDate);
 }
 
 /** The entry a shift starting at `at` works (the earliest holding it, opened two hours early). */
@@ -297,6 +380,7 @@ const SHIFT_COLUMNS = [
   "hourly_wage",
   "salaried",
   "wage_rate_id",
+  "wage_source",
   "duration",
   "total_paid_breaks",
   "total_unpaid_breaks",
@@ -359,6 +443,8 @@ export async function clockIn(db, { org, staffId, locationId }, input) {
     hourly_wage: ctx.role.hourly_wage ?? ctx.staff.hourly_wage ?? 0,
     salaried: 0,
     wage_rate_id: null,
+    // How the wage was set (src/domain/shift-wage.ts): a clock-in's is resolved, never set by hand.
+    wage_source: "RESOLVED",
     duration: 0,
     total_paid_breaks: 0,
     total_unpaid_breaks: 0,
@@ -492,8 +578,15 @@ export async function clockOut(db, { org, staffId, locationId }, input) {
   const answer = shiftJson(closed, breaks, [eventJson(values)]);
   const entry = entryWorkedAt(ctx.entries, open.start_at);
   const early = entry && now + ctx.grace.early * 60_000 < entry.end_at;
-  const exception = early && exceptionValues(closed, "EARLY_CLOCK_OUT", entry.id, Math.floor((entry.end_at - now) / 60_000), now);
+  const findings = [
+    ...(early ? [{ type: "EARLY_CLOCK_OUT", scheduleEntryId: entry.id, minutes: Math.floor((entry.end_at - now) / 60_000) }] : []),
+    ...workingTimeFindings(ctx, closed, breaks),
+  ];
   // The meal rule needs pay rule sets, which the bench's organization has none of (no MISSED_MEAL_BREAK to find).
+  // Ours raises two or more in one multi-row INSERT, which the recording (one exception at most) does not hold.
+  if (findings.length > 1) throw new Error(`baseline clock-out: ${findings.length} exceptions, the recording inserts one`);
+  const [finding] = findings;
+  const exception = finding && exceptionValues(closed, finding.type, finding.scheduleEntryId, finding.minutes, now);
   const writes = exception
     ? [
         [...CLOCK_OUT_WRITES, EXCEPTION_WRITE],

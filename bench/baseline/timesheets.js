@@ -3,10 +3,12 @@
 // hand with no framework, no validation, no authentication or authorisation (the organization comes from the
 // `organizationId` query parameter). What is left is the floor: the D1 calls, the least mapping and arithmetic
 // that gives the same response as ours, and the response out.
+import { minorUnitsOf } from "../../src/domain/currency-minor-units.ts";
+import { amountDecimals, amountText, shiftAmount, unitsToAmount } from "../../src/domain/timesheet-totals.ts";
 import {
   decodeShiftCursor,
   EXPORT_PAGE_SIZE,
-  employeeReportStatement,
+  employeeReportStatements,
   encodeShiftCursor,
   exportFirstStatements,
   exportStatement,
@@ -20,8 +22,13 @@ const problem = (status, code) => Response.json({ status, code }, { status });
 const iso = (ms) => new Date(ms).toISOString();
 const isoOrNull = (ms) => (ms === null ? null : iso(ms));
 const wall = (ms, offset) => (ms === null ? null : new Date(ms + offset * 60_000).toISOString());
-const amount = (cents) => cents / 100;
-const amountCents = (minutes, wage) => Math.round((minutes * wage * 100) / 60);
+/**
+ * The decimals amounts round to: the organization's currency's minor units (src/domain's, as ours), from the
+ * currency read in the same batch.
+ */
+const decimalsOf = (currency) => amountDecimals(minorUnitsOf(currency.results[0]?.currency_code));
+/** A sum of amounts from the sums at 0, 1, 2 and 3 decimals each statement answers in a row: the currency's. */
+const amountOf = (units, decimals) => unitsToAmount(units[decimals], decimals);
 /** A salaried staff member's shift has no hourly wage on the wire (nor an amount in the export). */
 const wage = (s) => (s.salaried ? null : s.hourlyWage);
 const hours = (minutes) => String(Math.round((minutes * 100) / 60) / 100);
@@ -125,7 +132,7 @@ const shiftJson = (s, breaks, locked) => ({
   deletedAt: isoOrNull(s.deletedAt),
 });
 
-/** GET /api/timesheets: one batch of three statements — page (breaks on its rows), totals, locked days. */
+/** GET /api/timesheets: one batch of four statements — page (breaks on its rows), totals, locked days, currency. */
 async function listing(db, request) {
   const url = new URL(request.url);
   const p = timesheetParams(url);
@@ -133,10 +140,10 @@ async function listing(db, request) {
   const after = p.cursor ? decodeShiftCursor(p.cursor) : null;
   const statements = listingStatements(p, after);
   // The page as raw rows would need a second call: D1's batch answers objects, so read the columns by position.
-  const [rows, totals, locked] = await batch(db, statements);
+  const [rows, totals, locked, currency] = await batch(db, statements);
   const shifts = rows.results.slice(0, p.limit).map((r) => shiftOf(Object.values(r)));
   const isLocked = lockedLookup(locked.results);
-  const [count, duration, paid, unpaid, payable, cents] = Object.values(totals.results[0]);
+  const [count, duration, paid, unpaid, payable, ...units] = Object.values(totals.results[0]);
   const headers = {};
   const last = shifts[shifts.length - 1];
   if (rows.results.length > p.limit && last) {
@@ -146,7 +153,14 @@ async function listing(db, request) {
     {
       shifts: shifts.map((s) => shiftJson(s, JSON.parse(s.breaksJson), isLocked(s))),
       lockedDays: [...new Set(locked.results.map((l) => l.date))],
-      totals: { count, duration, totalPaidBreaks: paid, totalUnpaidBreaks: unpaid, payableDuration: payable, amount: amount(cents) },
+      totals: {
+        count,
+        duration,
+        totalPaidBreaks: paid,
+        totalUnpaidBreaks: unpaid,
+        payableDuration: payable,
+        amount: amountOf(units, decimalsOf(currency)),
+      },
     },
     { headers },
   );
@@ -198,7 +212,7 @@ function csvRecord(values, lookups) {
     csvField(s.payable),
     csvField(hours(s.payable)),
     csvField(wage(s)),
-    csvField(s.salaried ? null : amount(amountCents(s.payable, s.hourlyWage)).toFixed(2)),
+    csvField(s.salaried ? null : amountText(shiftAmount(s.payable, s.hourlyWage, lookups.decimals), lookups.decimals)),
     csvField(s.flags.join(";")),
     csvField(s.manualEntry),
     csvField(s.clockInSource),
@@ -230,14 +244,15 @@ function exportCsv(db, request) {
           .bind(...values)
           .raw();
       } else {
-        // The first page comes in one batch with the organization's names and the range's locked days.
-        const [staff, locations, roles, locked, fields, page] = await batch(db, exportFirstStatements(p));
+        // The first page comes in one batch with the organization's names, the range's locked days and the currency.
+        const [staff, locations, roles, locked, fields, currency, page] = await batch(db, exportFirstStatements(p));
         const byId = (result) => new Map(result.results.map((r) => [r.id, r]));
         lookups = {
           staff: byId(staff),
           locations: byId(locations),
           roles: byId(roles),
           isLocked: lockedLookup(locked.results),
+          decimals: decimalsOf(currency),
           // Active fields by name, then id (domain/custom-fields' exportedFields): their names head the extra columns.
           fields: fields.results
             .filter((f) => f.active)
@@ -266,19 +281,21 @@ function exportCsv(db, request) {
   });
 }
 
-/** GET /api/timesheets/reports: one batch — the page of (day, staff member, location) sums and the totals. */
+/** GET /api/timesheets/reports: one batch — the page of (day, staff member, location) sums, the totals, the currency. */
 async function reportDays(db, request) {
   const url = new URL(request.url);
   const p = timesheetParams(url);
   if (!p) return problem(400, "VALIDATION_ERROR");
-  const [rows, totals] = await batch(db, reportStatements(p));
+  const [rows, totals, currency] = await batch(db, reportStatements(p));
+  const decimals = decimalsOf(currency);
   const headers = {};
   if (rows.results.length > p.limit) headers.Link = nextLink(url, { page: String(p.page + 1) });
-  const [, duration, , unpaid, payable, cents] = Object.values(totals.results[0]);
+  const [, duration, , unpaid, payable, ...units] = Object.values(totals.results[0]);
   return Response.json(
     {
       days: rows.results.slice(0, p.limit).map((r) => {
-        const [day, employeeId, externalId, locationId, dayDuration, dayUnpaid, dayPayable, dayCents, locked] = Object.values(r);
+        const [day, employeeId, externalId, locationId, dayDuration, dayUnpaid, dayPayable, ...rest] = Object.values(r);
+        const locked = rest[4];
         return {
           day,
           employeeId,
@@ -288,33 +305,31 @@ async function reportDays(db, request) {
           duration: dayDuration,
           totalUnpaidBreaks: dayUnpaid,
           hoursWorked: hours(dayPayable),
-          amount: amount(dayCents),
+          amount: amountOf(rest, decimals),
           locked: locked === 1,
         };
       }),
-      totals: { duration, totalUnpaidBreaks: unpaid, hoursWorked: hours(payable), amount: amount(cents) },
+      totals: { duration, totalUnpaidBreaks: unpaid, hoursWorked: hours(payable), amount: amountOf(units, decimals) },
     },
     { headers },
   );
 }
 
-/** GET /api/timesheets/reports/employees: one statement, one row per staff member (raw, as drizzle reads it). */
+/** GET /api/timesheets/reports/employees: one batch — one row per staff member, the currency. */
 async function reportEmployees(db, request) {
   const url = new URL(request.url);
   const p = timesheetParams(url);
   if (!p) return problem(400, "VALIDATION_ERROR");
   const after = p.cursor ? atob(p.cursor) : null;
-  const [sql, values] = employeeReportStatement(p, after);
-  const rows = await db
-    .prepare(sql)
-    .bind(...values)
-    .raw();
+  const [page, currency] = await batch(db, employeeReportStatements(p, after));
+  const rows = page.results.map((r) => Object.values(r));
+  const decimals = decimalsOf(currency);
   const shown = rows.slice(0, p.limit);
   const headers = {};
   const last = shown[shown.length - 1];
   if (rows.length > p.limit && last) headers.Link = nextLink(url, { cursor: btoa(last[0]).replaceAll("=", "") });
   return Response.json(
-    shown.map(([employeeId, externalId, name, shifts, duration, paid, unpaid, payable, cents, flagged]) => ({
+    shown.map(([employeeId, externalId, name, shifts, duration, paid, unpaid, payable, ...units]) => ({
       employeeId,
       externalId,
       name,
@@ -324,8 +339,8 @@ async function reportEmployees(db, request) {
       totalUnpaidBreaks: unpaid,
       payableDuration: payable,
       hoursWorked: hours(payable),
-      amount: amount(cents),
-      flaggedShifts: flagged,
+      amount: amountOf(units, decimals),
+      flaggedShifts: units[4],
     })),
     { headers },
   );

@@ -4,9 +4,12 @@
 
 import { fromRecording } from "./recording.js";
 
-/** A staff member's token: [1, org, partner, staff member, org, access role, access role, permissions version, 1, org]. */
+/**
+ * A staff member's token: [1, org, partner, staff member, org, access role, access role, permissions version, then
+ * precondition's default 1, the organization written (settled), working_time's default 1].
+ */
 export let STAFF_WRITE_GUARD;
-/** An organization's token: [1, org, partner, 1, org]. */
+/** An organization's token: [1, org, partner, 1 (precondition), org (settled), 1 (working_time)]. */
 export let ORGANIZATION_WRITE_GUARD;
 
 // Whichever write batches of ours the run recorded: each opens with the guard of its token's kind.
@@ -32,8 +35,12 @@ export function writeGuardFor(token) {
   const c = claimsOfToken(token);
   // `actor`: the audit entry's actor type and id (src/domain/audit.ts actorOf).
   return c.emp == null
-    ? { sql: ORGANIZATION_WRITE_GUARD, params: [1, c.org, c.pid, 1, c.org], actor: ["PARTNER", c.pid] }
-    : { sql: STAFF_WRITE_GUARD, params: [1, c.org, c.pid, c.emp, c.org, c.ar, c.ar, c.arv, 1, c.org], actor: ["STAFF_MEMBER", c.emp] };
+    ? { sql: ORGANIZATION_WRITE_GUARD, params: [1, c.org, c.pid, 1, c.org, 1], actor: ["PARTNER", c.pid] }
+    : {
+        sql: STAFF_WRITE_GUARD,
+        params: [1, c.org, c.pid, c.emp, c.org, c.ar, c.ar, c.arv, 1, c.org, 1],
+        actor: ["STAFF_MEMBER", c.emp],
+      };
 }
 
 /** The same for the request's Authorization header. */

@@ -27,7 +27,7 @@ const ALTERNATING = 4;
 
 /** The iterations the Worker derives a PIN with (src/auth/pins/pin-hash.ts), read from the source itself. */
 function pinIterations() {
-  const source = readFileSync(join(import.meta.dirname, "..", "..", "src", "features", "kiosk", "pin-hash.ts"), "utf8");
+  const source = readFileSync(join(import.meta.dirname, "..", "..", "src", "auth", "pins", "pin-hash.ts"), "utf8");
   const match = /PIN_ITERATIONS = ([\d_]+)/.exec(source);
   if (!match) throw new Error("PIN_ITERATIONS not found in src/auth/pins/pin-hash.ts");
   return Number(match[1].replaceAll("_", ""));

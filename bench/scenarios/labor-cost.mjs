@@ -4,6 +4,7 @@
 // labor cost; schedule cost of the worked week and of a future week (every entry projected), each skipped when its
 // route is not in the served document. Then demand upserts of 2,000 intervals:
 // round trips, rows written and p50, ours against the baseline sending the same statements.
+import { writeFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { demandTrips } from "../baseline/demand-statements.js";
 import { laborCostTrips } from "../baseline/labor-cost-statements.js";
@@ -277,6 +278,13 @@ export async function run({ stateDir, options, print }) {
   );
 
   const checks = [];
+  // BENCH_DUMP_TRACES=file: each compared request's statements, the baseline's then ours, to bring bench/baseline/ up to date.
+  if (process.env.BENCH_DUMP_TRACES) {
+    const dump = served
+      .filter((entry) => entry.expectedTrips)
+      .map((entry) => ({ label: entry.label, expected: entry.expectedTrips(entry.res), ours: oursTrips(entry.res) }));
+    writeFileSync(process.env.BENCH_DUMP_TRACES, JSON.stringify(dump, null, 2));
+  }
   for (const entry of served) {
     if (!entry.baselinePath) {
       checks.push([entry.label, "no baseline yet", "-"]);

@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import {
   decodeShiftCursor,
-  employeeReportStatement,
+  employeeReportStatements,
   exportFirstStatements,
   exportStatement,
   listingStatements,
@@ -204,7 +204,7 @@ function baselineTrips(kind, path, res) {
   const p = timesheetParams(new URL(path, "http://127.0.0.1"));
   if (kind === "listing") return [{ call: "batch", pairs: listingStatements(p, p.cursor ? decodeShiftCursor(p.cursor) : null) }];
   if (kind === "reports") return [{ call: "batch", pairs: reportStatements(p) }];
-  if (kind === "employees") return [{ call: "raw", pairs: [employeeReportStatement(p, null)] }];
+  if (kind === "employees") return [{ call: "batch", pairs: employeeReportStatements(p, null) }];
   // export: one page of 500 per round trip, each after the last row of the one before (read back from the CSV).
   const lines = res.text.split("\r\n").slice(1, -1);
   const trips = [{ call: "batch", pairs: exportFirstStatements(p) }];
