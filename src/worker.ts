@@ -94,8 +94,10 @@ export default {
       await (await exportQueue()).workExports(batch as MessageBatch<ExportMessage>, env);
       return;
     }
-    const { createDatabase, deliverPending, drainOutbox, shardBinding, webhookShard } = await backgroundJobs();
+    const { createDatabase, deliverPending, drainOutbox, newQueryBudget, shardBinding, webhookShard } = await backgroundJobs();
     const seen = new Set<string>();
+    // The batch's wake-ups share the invocation's D1 queries: one that finds them spent hands on to a new message.
+    const queries = newQueryBudget();
     for (const message of (batch as MessageBatch<WakeUp>).messages) {
       const { webhookId } = message.body;
       if (seen.has(webhookId)) {
@@ -112,6 +114,7 @@ export default {
         db: createDatabase(shardBinding(env, shard)),
         secretKey: env.WEBHOOK_SECRET_KEY,
         fetch: (request: Request) => fetch(request),
+        queries,
       };
       const result = await deliverPending(deps, webhookId);
       // Disabled after 3 days of failures: its `webhook.disabled` goes to the organization's other endpoints now.

@@ -16,4 +16,4 @@ export { resendStalledExports } from "./export-resend";
 export { runSandboxesPass, runSandboxPasses } from "./sandbox-passes";
 export { sweepOrphanFiles } from "./sweep-files";
 export { sweepDeletedOrganizationPhotos } from "./sweep-photos";
-export { deliverPending } from "./webhook-delivery";
+export { deliverPending, newQueryBudget } from "./webhook-delivery";

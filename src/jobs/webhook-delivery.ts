@@ -4,6 +4,7 @@ import { auditStatement } from "@/data/audit/audit-entries";
 import { chunk, rowsPerStatement } from "@/data/chunk";
 import type { Database, Statement } from "@/data/client";
 import { clockOffsetOfWebhook, shiftedNow } from "@/data/clock";
+import { D1_LIMITS } from "@/data/d1-limits";
 import { frozenHere } from "@/data/freezes";
 import { newId } from "@/data/ids";
 import { eventStatement } from "@/data/outbox/outbox";
@@ -14,7 +15,7 @@ import { eventsInVersion, LATEST_API_VERSION } from "@/domain/api-versions";
 import { systemActor } from "@/domain/audit";
 import { serializeEvent } from "@/event-forms/serializers";
 import { ProblemError } from "@/problems/problem";
-import { type Attempt, type DeliveryDeps, send, signerOf, TIMEOUT_MS } from "@/webhook-delivery/send";
+import { type Attempt, type DeliveryDeps, type QueryBudget, send, signerOf, TIMEOUT_MS } from "@/webhook-delivery/send";
 
 /**
  * Seconds before the next attempt after attempt n (1-based) failed: the schedule the Standard Webhooks specification
@@ -33,6 +34,14 @@ export const MAX_QUEUE_DELAY_SECONDS = 43_200;
 const REPLAYS_PER_WAKE = 20;
 /** How long one wake-up delivers before handing on to a new queue message (a consumer invocation stays bounded). */
 export const TIME_BUDGET_MS = 20_000;
+/**
+ * The D1 statements one queue invocation's wake-ups send, together, before handing on to a new queue message: D1
+ * refuses an invocation's 1,001st query (src/data/d1-limits.ts), and delivering takes about one statement for every
+ * five events (their attempts recorded seven rows a statement). Counted one by one, a batch's each; what is left of the
+ * 1,000 covers the consumer's own reads, a disabled endpoint's drain and the last step after the budget is reached.
+ */
+export const DELIVERY_QUERIES_PER_INVOCATION = Math.floor(D1_LIMITS.queriesPerInvocation * 0.8);
+export const newQueryBudget = (): QueryBudget => ({ used: 0, limit: DELIVERY_QUERIES_PER_INVOCATION });
 /** A lease outlives the wake-up holding it (its budget, then one last POST's timeout): only a crashed one's expires. */
 export const LEASE_MS = TIME_BUDGET_MS + TIMEOUT_MS + 30_000;
 /** Events read from the outbox per round trip. */
@@ -43,6 +52,9 @@ const RECORD_WITHIN_MS = 1_000;
 
 /** The wait after attempt `attempt` failed (RETRY_SCHEDULE_SECONDS; its last step beyond it). */
 export const backoffSeconds = (attempt: number) => RETRY_SCHEDULE_SECONDS[Math.min(attempt, RETRY_SCHEDULE_SECONDS.length) - 1]!;
+
+/** The wake-up's time or the invocation's D1 queries ran out: what is left goes to a new queue message. */
+const outOfBudget = (started: number, queries: QueryBudget) => Date.now() - started >= TIME_BUDGET_MS || queries.used >= queries.limit;
 
 /** How long a queue message waits before coming back for a backoff of `seconds` (at most a Queues retry's delay). */
 const queueDelay = (seconds: number) => Math.min(seconds, MAX_QUEUE_DELAY_SECONDS);
@@ -69,11 +81,16 @@ const frozenRetry = { retryInSeconds: Math.max(MOVING_RETRY_AFTER_SECONDS, Math.
  * organization since the endpoint was claimed (the events are delivered again after the move; receivers
  * de-duplicate on their id).
  */
-async function recordUnlessFrozen(db: Database, organizationId: string, statements: Statement[]): Promise<unknown[] | null> {
+async function recordUnlessFrozen(
+  db: Database,
+  queries: QueryBudget,
+  organizationId: string,
+  statements: Statement[],
+): Promise<unknown[] | null> {
+  const batch = [freezeGuard(db, organizationId), ...statements] as [Statement, ...Statement[]];
+  queries.used += batch.length;
   try {
-    const [, ...results] = await guarded(db.batch([freezeGuard(db, organizationId), ...statements] as [Statement, ...Statement[]]), [
-      organizationSettled,
-    ]);
+    const [, ...results] = await guarded(db.batch(batch), [organizationSettled]);
     return results;
   } catch (error) {
     if (error instanceof ProblemError && error.code === "ORGANIZATION_MOVING") return null;
@@ -87,10 +104,12 @@ async function recordUnlessFrozen(db: Database, organizationId: string, statemen
  */
 async function claim(
   db: Database,
+  queries: QueryBudget,
   webhookId: string,
   lease: string,
   now: Date,
 ): Promise<{ hook?: WebhookRow; backoffUntil?: Date; frozen?: boolean; replays: Replay[] }> {
+  queries.used += 4;
   const [[hook], [current], , replays] = await db.batch([
     db
       .update(webhooks)
@@ -145,7 +164,7 @@ type Replay = EventRow & { deliveryId: string };
  * Sends the replays asked for (POST …/deliveries/{id}/replay) under the endpoint's lease, each once: the pending row
  * becomes the attempt made. A replay moves no cursor and schedules no retry. False when a move froze the organization.
  */
-async function sendReplays(deps: DeliveryDeps, hook: WebhookRow, replays: Replay[]): Promise<boolean> {
+async function sendReplays(deps: DeliveryDeps, queries: QueryBudget, hook: WebhookRow, replays: Replay[]): Promise<boolean> {
   if (replays.length === 0) return true;
   const signer = await signerOf(deps, hook);
   for (const { deliveryId, ...event } of replays) {
@@ -163,13 +182,13 @@ async function sendReplays(deps: DeliveryDeps, hook: WebhookRow, replays: Replay
       .update(webhookDeliveries)
       .set(made)
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")));
-    if (!(await recordUnlessFrozen(deps.db, hook.organizationId, [update]))) return false;
+    if (!(await recordUnlessFrozen(deps.db, queries, hook.organizationId, [update]))) return false;
   }
   return true;
 }
 
 /** The next page of the endpoint's events after `cursor`, and the attempts already made at each (one round trip). */
-async function nextPage(db: Database, hook: WebhookRow, cursor: number) {
+async function nextPage(db: Database, queries: QueryBudget, hook: WebhookRow, cursor: number) {
   const matching = and(
     eq(events.organizationId, hook.organizationId),
     gt(events.sequence, cursor),
@@ -182,6 +201,7 @@ async function nextPage(db: Database, hook: WebhookRow, cursor: number) {
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.webhookId, hook.id), inArray(webhookDeliveries.eventId, pageIds)))
     .groupBy(webhookDeliveries.eventId);
+  queries.used += 2;
   const [rows, attempts] = await db.batch([page, tried]);
   return { rows, attemptsOf: new Map(attempts.map((a) => [a.eventId, a.attempts])) };
 }
@@ -196,6 +216,7 @@ async function nextPage(db: Database, hook: WebhookRow, cursor: number) {
  */
 async function deliverLeased(
   deps: DeliveryDeps,
+  queries: QueryBudget,
   hook: WebhookRow,
   lease: string,
   started: number,
@@ -216,7 +237,7 @@ async function deliverLeased(
     const inserts = chunk(deliveries, rowsPerStatement(Object.keys(deliveries[0]!).length)).map((rows) =>
       db.insert(webhookDeliveries).values(rows),
     );
-    const results = await recordUnlessFrozen(db, hook.organizationId, [
+    const results = await recordUnlessFrozen(db, queries, hook.organizationId, [
       ...inserts,
       moveCursor(db, hook.id, lease, cursor, last, succeeded, now),
       ...(succeeded ? [] : disabledEvent(db, hook, now)),
@@ -239,9 +260,9 @@ async function deliverLeased(
     const signer = await signerOf(deps, hook);
     let sent = cursor;
     for (;;) {
-      const { rows, attemptsOf } = await nextPage(db, hook, sent);
+      const { rows, attemptsOf } = await nextPage(db, queries, hook, sent);
       for (const event of rows) {
-        if (Date.now() - started >= TIME_BUDGET_MS) return {};
+        if (outOfBudget(started, queries)) return {};
         const attempt = (attemptsOf.get(event.id) ?? 0) + 1;
         const result = await sendInVersion(deps, hook, signer, serializeEvent(event));
         const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
@@ -257,7 +278,7 @@ async function deliverLeased(
         if (retry) {
           // Recorded successes first: their cursor move needs the lease, which the backoff takes over.
           if (!(await flush())) return {};
-          const held = await recordUnlessFrozen(db, hook.organizationId, [
+          const held = await recordUnlessFrozen(db, queries, hook.organizationId, [
             db.insert(webhookDeliveries).values(delivery),
             holdThroughBackoff(db, hook.id, lease, delivery.nextRetryAt!, delivery.createdAt),
             ...disabledEvent(db, hook, delivery.createdAt),
@@ -272,7 +293,7 @@ async function deliverLeased(
         }
         if (!(await flush()) || !(await record([delivery], false))) return {};
       }
-      if (rows.length < PAGE) return {};
+      if (rows.length < PAGE || outOfBudget(started, queries)) return {};
     }
   };
 
@@ -397,7 +418,8 @@ const holdThroughBackoff = (db: Database, webhookId: string, lease: string, unti
     .returning({ enabled: webhooks.enabled });
 
 /** Lets the lease go and, in the same round trip, asks whether the endpoint still has events to deliver. */
-async function release(db: Database, webhookId: string, lease: string): Promise<boolean> {
+async function release(db: Database, queries: QueryBudget, webhookId: string, lease: string): Promise<boolean> {
+  queries.used += 2;
   const [, still] = await db.batch([
     db
       .update(webhooks)
@@ -417,30 +439,34 @@ async function release(db: Database, webhookId: string, lease: string): Promise<
  * there are), so an event written while it delivered is not left behind. After a retryable failure the endpoint
  * stays leased until the retry is due: a wake-up meanwhile sends nothing and comes back then. Answers when to come
  * back: `retryInSeconds` after a retryable failure or during its backoff (the queue message is retried then), `more`
- * when the time budget ran out with events still pending.
+ * when its time (TIME_BUDGET_MS) or the invocation's D1 queries (`given.queries`) ran out with events still pending.
  */
 export async function deliverPending(
   given: DeliveryDeps,
   webhookId: string,
 ): Promise<{ retryInSeconds?: number; more?: boolean; disabled?: boolean }> {
   const { db } = given;
+  const queries = given.queries ?? newQueryBudget();
+  const started = Date.now();
+  // The invocation's earlier wake-ups spent its queries: a new queue message delivers in a fresh invocation.
+  if (outOfBudget(started, queries)) return { more: true };
   // The endpoint's organization's time: a sandbox's test clock (data/clock), read once per wake-up.
+  if (!given.now) queries.used += 1;
   const offset = given.now ? 0 : await clockOffsetOfWebhook(db, webhookId);
   const deps = { ...given, now: given.now ?? (() => shiftedNow(offset)) };
-  const started = Date.now();
   const lease = newId();
   for (;;) {
     const now = deps.now();
-    const { hook, backoffUntil, frozen: moving, replays } = await claim(db, webhookId, lease, now);
+    const { hook, backoffUntil, frozen: moving, replays } = await claim(db, queries, webhookId, lease, now);
     if (moving) return frozenRetry;
     if (backoffUntil) return { retryInSeconds: queueDelay(Math.ceil((backoffUntil.getTime() - now.getTime()) / 1000)) };
     if (!hook) return {};
-    if (!(await sendReplays(deps, hook, replays))) return frozenRetry;
-    const outcome = await deliverLeased(deps, hook, lease, started);
+    if (!(await sendReplays(deps, queries, hook, replays))) return frozenRetry;
+    const outcome = await deliverLeased(deps, queries, hook, lease, started);
     if (outcome.retryInSeconds !== undefined) return outcome;
-    const more = await release(db, webhookId, lease);
+    const more = await release(db, queries, webhookId, lease);
     if (outcome.disabled) return { disabled: true };
     if (!more) return {};
-    if (Date.now() - started >= TIME_BUDGET_MS) return { more: true };
+    if (outOfBudget(started, queries)) return { more: true };
   }
 }

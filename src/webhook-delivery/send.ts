@@ -14,6 +14,17 @@ export interface DeliveryDeps {
   fetch: (request: Request) => Promise<Response>;
   /** The organization's time (a sandbox's test clock): when attempts are recorded and retries fall due. */
   now?: () => Date;
+  /**
+   * The D1 queries the invocation's wake-ups have sent and may send (src/jobs/webhook-delivery.ts,
+   * DELIVERY_QUERIES_PER_INVOCATION), shared by the messages of one queue batch. A wake-up without one gets its own.
+   */
+  queries?: QueryBudget;
+}
+
+/** Statements sent to D1 (a batch's each) against a share of D1's 1,000 queries an invocation. */
+export interface QueryBudget {
+  used: number;
+  limit: number;
 }
 
 export interface Attempt {

@@ -7,7 +7,7 @@ import { createDatabase } from "@/data/client";
 import { newId } from "@/data/ids";
 import { eventStatement } from "@/data/outbox/outbox";
 import type { WakeUp } from "@/data/outbox/wake";
-import { deliverPending, MAX_ATTEMPTS } from "@/jobs/webhook-delivery";
+import { DELIVERY_QUERIES_PER_INVOCATION, deliverPending, MAX_ATTEMPTS } from "@/jobs/webhook-delivery";
 import { drainOutbox } from "@/webhook-delivery/drain";
 import { newSigningSecret } from "@/webhook-delivery/secret";
 import worker from "@/worker";
@@ -310,6 +310,64 @@ describe("the delivery lease", () => {
     expect(counted).toEqual({ n: 230, events: 230 });
     const [row] = await db.select().from(webhooks).where(eq(webhooks.id, hook.id));
     expect(row!.deliveredSequence).toBe(230);
+  });
+
+  it("a wake-up stays within its share of the invocation's D1 queries: past it, it hands on and the next goes on from the cursor", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 230);
+    const { received, fetch } = receiver();
+    const queries = { used: 0, limit: 30 };
+    // Before the fix a wake-up delivered until its 20 s ran out, past D1's 1,000 queries an invocation: the 1,001st
+    // threw, the lease stayed held and the events waited for the next Cron (npm run bench -- --scenario webhooks).
+    expect(await deliverPending({ ...deps(fetch), queries }, hook.id)).toEqual({ more: true });
+    const first = received.length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(230);
+    // It stops at the first event past the share; what it sent is recorded, the lease let go.
+    expect(queries.used).toBeGreaterThanOrEqual(30);
+    expect(queries.used).toBeLessThanOrEqual(30 + 15);
+    const [row] = await db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(row).toMatchObject({ deliveredSequence: first, deliveryLease: null, deliveringUntil: null });
+    // A wake-up of an invocation whose share is already spent sends nothing and hands on.
+    expect(await deliverPending({ ...deps(fetch), queries }, hook.id)).toEqual({ more: true });
+    expect(received).toHaveLength(first);
+    // The next invocations go on from the cursor: every event once, in order.
+    for (let i = 0; i < 20 && received.length < 230; i++)
+      await deliverPending({ ...deps(fetch), queries: { used: 0, limit: 30 } }, hook.id);
+    expect(received.map((r) => r.body.sequence)).toEqual(Array.from({ length: 230 }, (_, i) => i + 1));
+  });
+
+  it("counts every D1 statement it sends, a batch's each: the share cannot be overrun by an uncounted query", async () => {
+    const org = await createOrganization();
+    const hook = await endpoint(org.id);
+    await record(org.id, 120);
+    const { fetch } = receiver();
+    let sent = 0;
+    const counted = (statement: D1PreparedStatement): D1PreparedStatement => {
+      const bind = statement.bind.bind(statement);
+      statement.bind = (...values: unknown[]) => counted(bind(...values));
+      for (const call of ["all", "run", "first", "raw"] as const) {
+        const original = (statement[call] as (...args: unknown[]) => Promise<unknown>).bind(statement);
+        Object.assign(statement, { [call]: (...args: unknown[]) => (sent++, original(...args)) });
+      }
+      return statement;
+    };
+    const binding = tenantDb();
+    const countingBinding = {
+      prepare: (sql: string) => counted(binding.prepare(sql)),
+      batch: (statements: D1PreparedStatement[]) => ((sent += statements.length), binding.batch(statements)),
+    } as unknown as D1Database;
+    const queries = { used: 0, limit: 10_000 };
+    expect(
+      await deliverPending({ db: createDatabase(countingBinding), secretKey: env.WEBHOOK_SECRET_KEY, fetch, queries }, hook.id),
+    ).toEqual({});
+    expect(sent).toBeGreaterThan(0);
+    expect(queries.used).toBe(sent);
+  });
+
+  it("the consumer's share leaves room under D1's 1,000 queries an invocation for its own reads and one last step", () => {
+    expect(DELIVERY_QUERIES_PER_INVOCATION).toBe(800);
   });
 
   it("a wake-up finding an unexpired lease sends nothing; an expired lease (a crashed holder) is taken over", async () => {
