@@ -12,6 +12,7 @@ import {
 } from "@/domain/working-time/checks";
 import { applyWorkingTimeOverrides, refusedOverrides, type WorkingTimePackId, workingTimePack } from "@/domain/working-time/packs";
 import { referencePeriods, summarizePeriod, weeklyAverageViolation, weeklyRestViolations } from "@/domain/working-time/report";
+import { shiftSpan } from "../../helpers/work-spans";
 
 /*
  * Issue 47: every pack at every edge — exactly the figure, one minute either side — each figure written out by hand
@@ -21,14 +22,7 @@ import { referencePeriods, summarizePeriod, weeklyAverageViolation, weeklyRestVi
 const pack = (id: WorkingTimePackId) => workingTimePack(id, "2026-06-01")!;
 const adult: Worker = { birthDate: new Date("1990-01-01T00:00:00Z"), optOut: null };
 const MINUTE = 60_000;
-const span = (id: string, start: string, end: string, breakBlocks: number[] = []): WorkSpan => ({
-  id,
-  kind: "SHIFT",
-  start: new Date(start),
-  end: new Date(end),
-  breakBlocks,
-  utcOffset: 0,
-});
+const span = shiftSpan;
 /** From 08:00 on 2026-06-01: `worked` minutes of work plus the break blocks (the span is their sum). */
 const working = (worked: number, blocks: number[] = []) =>
   span(

@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Worker, WorkSpan } from "@/domain/working-time/checks";
+import type { Worker } from "@/domain/working-time/checks";
 import { workingTimePack } from "@/domain/working-time/packs";
 import { clockOutWorkingTimeFindings } from "@/domain/working-time/punch-findings";
+import { shiftSpan } from "../../helpers/work-spans";
 
 const pack = (id: Parameters<typeof workingTimePack>[0]) => workingTimePack(id, "2026-06-01")!;
 const adult: Worker = { birthDate: new Date("1990-01-01T00:00:00Z"), optOut: null };
 const minor: Worker = { birthDate: new Date("2012-01-01T00:00:00Z"), optOut: null }; // 14 in 2026
-const span = (id: string, start: string, end: string, breakBlocks: number[] = []): WorkSpan => ({
-  id,
-  kind: "SHIFT",
-  start: new Date(start),
-  end: new Date(end),
-  breakBlocks,
-  utcOffset: 0,
-});
+const span = shiftSpan;
 const none = new Map<string, number>();
 
 describe("clockOutWorkingTimeFindings", () => {

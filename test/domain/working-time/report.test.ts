@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Worker, WorkSpan } from "@/domain/working-time/checks";
 import { workingTimePack } from "@/domain/working-time/packs";
 import { referencePeriods, summarizePeriod, weeklyAverageViolation } from "@/domain/working-time/report";
+import { shiftSpan } from "../../helpers/work-spans";
 
 const uk = workingTimePack("UK", "2026-06-01")!;
 const jp = workingTimePack("JP", "2026-06-01")!;
@@ -109,14 +110,7 @@ describe("a clean period and the worst window", () => {
 });
 
 describe("a reference period's edges (summarizePeriod): what lies outside the period is context, never reported", () => {
-  const span = (id: string, from: string, to: string): WorkSpan => ({
-    id,
-    kind: "SHIFT",
-    start: new Date(`${from}Z`),
-    end: new Date(`${to}Z`),
-    breakBlocks: [],
-    utcOffset: 0,
-  });
+  const span = (id: string, from: string, to: string) => shiftSpan(id, `${from}Z`, `${to}Z`);
   // Period Mon 2026-06-01 – Sun 06-07. Rests between shifts: z→a 5 h (a on 05-31, before the period), a→b 8 h (b on
   // the period's first day), b→c 144 h, c→d 6 h (d on 06-08, after it). The UK's minimum is 11 h (WTR 1998 reg. 10).
   const spans = [
